@@ -1,0 +1,46 @@
+/**
+ * npm run db:seed [-- --scale N] [--if-empty] [--persist-to DIR]
+ * Builds the seed SQL (worker/db/seed.ts) and applies it to the local D1 with wrangler.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { buildDemoSeed, buildScaleSeed, DEMO_OWNER, DEMO_SUPERADMIN } from '../worker/db/seed';
+import { createClock } from '../worker/lib/clock';
+import { hashPassword } from '../worker/lib/password';
+
+const args = process.argv.slice(2);
+const flag = (name: string) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? (args[i + 1] ?? '') : null;
+};
+const persistTo = flag('--persist-to');
+const scale = flag('--scale');
+const ifEmpty = args.includes('--if-empty');
+const persistArgs = persistTo ? ['--persist-to', persistTo] : [];
+const wrangler = join(import.meta.dirname, '..', 'node_modules', '.bin', 'wrangler');
+const houseEmail = process.env.HOUSE_ACCOUNT_EMAIL ?? 'katalog@quizkvall.se';
+
+function d1(extra: string[]): string {
+  return execFileSync(wrangler, ['d1', 'execute', 'DB', '--local', ...persistArgs, ...extra], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+}
+
+if (ifEmpty) {
+  const out = d1(['--json', '--command', 'SELECT COUNT(*) AS n FROM users']);
+  const n = (JSON.parse(out) as Array<{ results: Array<{ n: number }> }>)[0]?.results[0]?.n ?? 0;
+  if (n > 0) {
+    console.log(`Databasen har redan ${n} användare – hoppar över demodata.`);
+    process.exit(0);
+  }
+}
+
+const today = createClock(process.env.CLOCK_NOW || null).today();
+const statements = scale
+  ? buildScaleSeed(today, Number(scale), houseEmail)
+  : buildDemoSeed(today, { superadminHash: await hashPassword(DEMO_SUPERADMIN.password), ownerHash: await hashPassword(DEMO_OWNER.password), houseEmail });
+mkdirSync('.wrangler', { recursive: true });
+const file = join('.wrangler', scale ? `seed-scale-${scale}.sql` : 'seed.sql');
+writeFileSync(file, statements.join('\n') + '\n');
+d1(['--file', file, '--yes']);
+console.log(`Demodata inlagd (${statements.length} satser, dagens datum ${today}).`);
+if (!scale) console.log(`Logga in som superadmin ${DEMO_SUPERADMIN.email} / ${DEMO_SUPERADMIN.password} eller ägare ${DEMO_OWNER.email} / ${DEMO_OWNER.password}.`);

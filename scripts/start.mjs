@@ -1,0 +1,34 @@
+#!/usr/bin/env node
+/**
+ * npm start: build the web app, apply local D1 migrations, seed demo data into an empty database, and
+ * serve everything with wrangler on http://localhost:8787 (PORT and PERSIST_DIR override, used by tests).
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+
+const root = join(import.meta.dirname, '..');
+const bin = (name) => join(root, 'node_modules', '.bin', name);
+const port = process.env.PORT ?? '8787';
+const persist = process.env.PERSIST_DIR ? ['--persist-to', process.env.PERSIST_DIR] : [];
+const run = (cmd, args, env = {}) => {
+  const r = spawnSync(cmd, args, { stdio: 'inherit', cwd: root, env: { ...process.env, ...env } });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+};
+
+if (!process.env.SKIP_BUILD) run(bin('vite'), ['build', '--logLevel', 'warn']);
+run(bin('wrangler'), ['d1', 'migrations', 'apply', 'DB', '--local', ...persist]);
+run(bin('tsx'), [join(root, 'scripts', 'seed.ts'), '--if-empty', ...persist]);
+
+const vars = {
+  APP_ENV: process.env.APP_ENV ?? 'development',
+  APP_URL: `http://localhost:${port}`,
+  SUPERADMIN_EMAILS: process.env.SUPERADMIN_EMAILS ?? 'admin@quizkvall.local',
+  ...(process.env.CLOCK_NOW ? { CLOCK_NOW: process.env.CLOCK_NOW } : {}),
+};
+const child = spawn(
+  bin('wrangler'),
+  ['dev', '--port', port, '--ip', '127.0.0.1', '--show-interactive-dev-session=false', ...persist, ...Object.entries(vars).flatMap(([k, v]) => ['--var', `${k}:${v}`])],
+  { stdio: 'inherit', cwd: root },
+);
+for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
+child.on('exit', (code) => process.exit(code ?? 0));

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { expectAccessible, newPage, useBrowser } from './support/browser';
+
+describe('web shell', () => {
+  const browser = useBrowser();
+
+  it('start page is Swedish, accessible, and has header, hero and footer', async () => {
+    const { page, errors, context } = await newPage(browser());
+    const res = await page.goto('/');
+    expect(res?.status()).toBe(200);
+    expect(await page.getAttribute('html', 'lang')).toBe('sv');
+    await expect.poll(() => page.getByRole('heading', { name: 'Upptäck quizkvällar i din stad' }).isVisible()).toBe(true);
+    expect(await page.getByText('Upptäck lokala quiz').first().isVisible()).toBe(true);
+    expect(await page.getByRole('link', { name: 'Logga in' }).isVisible()).toBe(true);
+    expect(await page.getByRole('link', { name: 'Registrera' }).isVisible()).toBe(true);
+    await expectAccessible(page);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('Beta badge opens the beta dialog, whose button opens the feedback dialog; Escape closes', async () => {
+    const { page, errors, context } = await newPage(browser());
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Beta' }).click();
+    const beta = page.getByRole('dialog', { name: 'Quizkväll är i beta' });
+    await beta.waitFor();
+    expect(await beta.getByText('buggar').isVisible()).toBe(true);
+    await beta.getByRole('button', { name: 'Skicka feedback' }).click();
+    const feedback = page.getByRole('dialog', { name: 'Skicka feedback' });
+    await feedback.waitFor();
+    expect(await beta.isVisible()).toBe(false);
+    await page.keyboard.press('Escape');
+    await feedback.waitFor({ state: 'hidden' });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('each footer information dialog opens and closes', async () => {
+    const { page, errors, context } = await newPage(browser());
+    await page.goto('/');
+    const footer = page.getByRole('contentinfo');
+    for (const name of ['Om skaparen', 'Varför Quizkväll?', 'Cookies och integritet', 'Varför finns min verksamhet redan här?']) {
+      await footer.getByRole('button', { name }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.waitFor();
+      await expectAccessible(page);
+      await dialog.getByRole('button', { name: 'Stäng' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+    }
+    await footer.getByRole('button', { name: 'Lämna feedback' }).click();
+    await page.getByRole('dialog', { name: 'Skicka feedback' }).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('unknown SPA path shows the 404 page', async () => {
+    const { page, context } = await newPage(browser());
+    await page.goto('/finns-inte-alls');
+    await page.getByRole('heading', { name: 'Ops! Sidan hittades inte' }).waitFor();
+    await page.getByRole('link', { name: 'Tillbaka hem' }).click();
+    await page.waitForURL((u) => u.pathname === '/');
+    await context.close();
+  });
+});

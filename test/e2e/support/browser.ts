@@ -1,0 +1,88 @@
+/**
+ * Shared helpers for the browser stories: one Chromium per test file, a fresh context per test,
+ * axe checks, and reading mail from the dev outbox.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
+
+export function baseURL(): string {
+  return inject('baseURL');
+}
+
+/** Call in a test file: launches Chromium once for the file; returns a getter for it. */
+export function useBrowser(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (!browser) throw new Error('browser not launched');
+    return browser;
+  };
+}
+
+/**
+ * A new isolated context and page. Page errors and console errors fail the test (an unexpected
+ * console.error is a bug), except network noise the test expects.
+ */
+export async function newPage(browser: Browser, opts: { javaScriptEnabled?: boolean; allowConsoleErrors?: RegExp } = {}): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({ baseURL: baseURL(), locale: 'sv-SE', timezoneId: 'Europe/Stockholm', javaScriptEnabled: opts.javaScriptEnabled ?? true });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() !== 'error') return;
+    const text = m.text();
+    // Expected 4xx answers to our own API show up as console errors in Chromium.
+    if (/Failed to load resource: the server responded with a status of 4\d\d/.test(text)) return;
+    if (opts.allowConsoleErrors?.test(text)) return;
+    errors.push(`console: ${text}`);
+  });
+  return { context, page, errors };
+}
+
+/** axe: no serious or critical violations. */
+export async function expectAccessible(page: Page): Promise<void> {
+  const result = await new AxeBuilder({ page }).analyze();
+  const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+}
+
+export interface OutboxMail {
+  to: string;
+  subject: string;
+  text: string;
+  links: string[];
+}
+
+/** Newest mail to `to` from /dev/mail.json, waiting for it to arrive. */
+export async function waitForMail(to: string, subjectIncludes?: string, timeoutMs = 10_000): Promise<OutboxMail> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const mails = (await (await fetch(`${baseURL()}/dev/mail.json`)).json()) as OutboxMail[];
+    const hit = mails.find((m) => m.to === to.toLowerCase() && (!subjectIncludes || m.subject.includes(subjectIncludes)));
+    if (hit) return hit;
+    if (Date.now() > deadline) throw new Error(`no mail to ${to}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** A fresh unique e-mail address for a story. */
+export function uniqueEmail(prefix = 'e2e'): string {
+  return `${prefix}-${Date.now().toString(36)}-${Math.floor(Math.random() * 1e6).toString(36)}@test.local`;
+}

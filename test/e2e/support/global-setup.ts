@@ -1,0 +1,67 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseURL: string;
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      srv.close(() => (typeof addr === 'object' && addr ? resolve(addr.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+let child: ChildProcess | undefined;
+let dir: string | undefined;
+
+/** Starts `npm start` (scripts/start.mjs) on a free port with a fresh database; the build is already done by `npm test`. */
+export async function setup(project: TestProject) {
+  const port = await freePort();
+  dir = mkdtempSync(join(tmpdir(), 'quizkvall-e2e-'));
+  const root = join(import.meta.dirname, '..', '..', '..');
+  const logs: string[] = [];
+  child = spawn(process.execPath, [join(root, 'scripts', 'start.mjs')], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), PERSIST_DIR: dir, SKIP_BUILD: process.env.E2E_BUILD ? '' : '1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  child.stdout?.on('data', (d) => logs.push(String(d)));
+  child.stderr?.on('data', (d) => logs.push(String(d)));
+  const baseURL = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    try {
+      const res = await fetch(`${baseURL}/api/health`);
+      if (res.ok) break;
+    } catch {
+      /* not up yet */
+    }
+    if (Date.now() > deadline || child.exitCode !== null) {
+      throw new Error(`app did not start on ${baseURL}:\n${logs.join('').slice(-4000)}`);
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  project.provide('baseURL', baseURL);
+}
+
+export async function teardown() {
+  if (child?.pid) {
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      /* already gone */
+    }
+  }
+  if (dir) rmSync(dir, { recursive: true, force: true });
+}

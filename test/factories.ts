@@ -1,0 +1,133 @@
+/**
+ * Test data built through the real database with unique values, plus a request helper that calls the
+ * Worker like a same-origin browser would. For integration tests (they run inside workerd).
+ */
+import { SELF } from 'cloudflare:test';
+import { env } from 'cloudflare:workers';
+import { sql } from 'drizzle-orm';
+import { createDb, type Db } from '../worker/db/client';
+import { locations, profiles, quizzes, userRoles, users, venues, passwordCredentials, type QuizRow } from '../worker/db/schema';
+import { newId } from '../worker/lib/ids';
+import { hashPassword } from '../worker/lib/password';
+import { createSession, SESSION_COOKIE } from '../worker/lib/session';
+import { slugify } from '../worker/lib/slug';
+
+export const ORIGIN = 'http://localhost';
+
+export function testDb(): Db {
+  return createDb(env.DB);
+}
+
+let seq = 0;
+/** A short unique suffix for names and e-mails. */
+export function unique(prefix = 't'): string {
+  seq++;
+  return `${prefix}${Date.now().toString(36)}${seq}${Math.floor(Math.random() * 1e6).toString(36)}`;
+}
+
+export interface TestUser {
+  id: string;
+  email: string;
+  password: string;
+  /** Cookie header value for a signed-in request. */
+  cookie: string;
+}
+
+/** A verified user with roles (default: venue owner) and a live session. */
+export async function createUser(opts: { roles?: Array<'admin' | 'superadmin'>; email?: string; password?: string; verified?: boolean; now?: Date } = {}): Promise<TestUser> {
+  const db = testDb();
+  const id = newId();
+  const email = (opts.email ?? `${unique('user')}@test.local`).toLowerCase();
+  const password = opts.password ?? 'hemligt123';
+  await db.insert(users).values({ id, email, emailVerifiedAt: opts.verified === false ? null : new Date().toISOString() });
+  // 1 000 iterations keep tests fast; production hashes use the 100 000 cap.
+  await db.insert(passwordCredentials).values({ userId: id, hash: await hashPassword(password, 1000) });
+  await db.insert(profiles).values({ userId: id });
+  for (const role of opts.roles ?? ['admin']) await db.insert(userRoles).values({ userId: id, role });
+  const { token } = await createSession(db, id, opts.now ?? new Date());
+  return { id, email, password, cookie: `${SESSION_COOKIE}=${token}` };
+}
+
+export async function createVenue(userId: string, over: Partial<typeof venues.$inferInsert> = {}) {
+  const name = over.name ?? `Testpuben ${unique('v')}`;
+  const [row] = await testDb()
+    .insert(venues)
+    .values({ id: newId(), userId, name, slug: slugify(`${name}-${unique('s')}`), isPublic: true, ...over })
+    .returning();
+  return row!;
+}
+
+export async function createLocation(venueId: string, over: Partial<typeof locations.$inferInsert> = {}) {
+  const city = over.city ?? 'Teststad';
+  const [row] = await testDb()
+    .insert(locations)
+    .values({ id: newId(), venueId, name: `Plats ${unique('l')}`, address: 'Testgatan 1', city, citySlug: slugify(city), ...over })
+    .returning();
+  return row!;
+}
+
+export async function createQuiz(locationId: string, over: Partial<typeof quizzes.$inferInsert> = {}): Promise<QuizRow> {
+  const [row] = await testDb()
+    .insert(quizzes)
+    .values({ id: newId(), locationId, date: '2030-01-01', startTime: '19:00:00', category: 'allmänbildning', ...over })
+    .returning();
+  return row!;
+}
+
+/** An owner with a business, one place and no quizzes: the usual starting point. */
+export async function createOwnerWithPlace(city = 'Teststad') {
+  const user = await createUser();
+  const venue = await createVenue(user.id);
+  const location = await createLocation(venue.id, { city });
+  return { user, venue, location };
+}
+
+export interface CallOptions {
+  method?: string;
+  body?: unknown;
+  /** Cookie header (TestUser.cookie). */
+  cookie?: string;
+  /** Pins the Worker's clock for this request (ISO instant; APP_ENV=test only). */
+  clock?: string;
+  headers?: Record<string, string>;
+  /** Send no Origin header (to test CSRF refusal). */
+  noOrigin?: boolean;
+}
+
+/** Calls the Worker like a same-origin browser: Origin header, JSON body, optional session cookie. */
+export async function call(path: string, opts: CallOptions = {}): Promise<Response> {
+  const headers: Record<string, string> = { ...opts.headers };
+  if (!opts.noOrigin) headers.origin ??= ORIGIN;
+  if (opts.cookie) headers.cookie = opts.cookie;
+  if (opts.clock) headers['x-clock-now'] = opts.clock;
+  let body: string | undefined;
+  if (opts.body !== undefined) {
+    headers['content-type'] ??= 'application/json';
+    body = typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body);
+  }
+  return SELF.fetch(`${ORIGIN}${path}`, { method: opts.method ?? (body === undefined ? 'GET' : 'POST'), headers, body, redirect: 'manual' });
+}
+
+/** call() + JSON body. */
+export async function callJson<T = any>(path: string, opts: CallOptions = {}): Promise<{ status: number; body: T; res: Response }> {
+  const res = await call(path, opts);
+  const text = await res.text();
+  return { status: res.status, body: (text ? JSON.parse(text) : null) as T, res };
+}
+
+/** Row counts and a content checksum of tables, to prove that a refused request changed nothing. */
+export async function snapshot(tables: string[] = ['users', 'venues', 'locations', 'quizzes', 'promotions', 'promotion_slot_claims', 'checkout_orders', 'feedback', 'sessions']): Promise<Record<string, string>> {
+  const db = testDb();
+  const out: Record<string, string> = {};
+  for (const t of tables) {
+    const rows = await db.all<Record<string, unknown>>(sql.raw(`SELECT * FROM ${t} ORDER BY rowid`));
+    out[t] = `${rows.length}:${JSON.stringify(rows).length}:${hashString(JSON.stringify(rows))}`;
+  }
+  return out;
+}
+
+function hashString(s: string): number {
+  let h = 0;
+  for (let i = 0; i < s.length; i++) h = (Math.imul(31, h) + s.charCodeAt(i)) | 0;
+  return h;
+}

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { addDays, createClock, isoWeekday, nextWeekdayOnOrAfter, startOfIsoWeek, stockholmInstant, stockholmOffset } from '../../worker/lib/clock';
+import { serializeForScript } from '../../worker/lib/json-ld';
+import { slugify } from '../../worker/lib/slug';
+import { categoryLabel, displayPrice, displayTime } from '../../worker/lib/swedish';
+
+describe('clock', () => {
+  it('Sunday 2026-03-29 23:30 UTC is Monday 2026-03-30 in Stockholm', () => {
+    const c = createClock('2026-03-29T23:30:00Z');
+    expect(c.today()).toBe('2026-03-30');
+    expect(isoWeekday(c.today())).toBe(1);
+  });
+  it('gives the real offset of each date around both daylight-saving switches', () => {
+    expect(stockholmOffset('2026-03-28', '19:00:00')).toBe('+01:00');
+    expect(stockholmOffset('2026-03-29', '19:00:00')).toBe('+02:00');
+    expect(stockholmOffset('2026-10-24', '19:00:00')).toBe('+02:00');
+    expect(stockholmOffset('2026-10-25', '19:00:00')).toBe('+01:00');
+    expect(stockholmInstant('2026-07-01', '19:00:00').toISOString()).toBe('2026-07-01T17:00:00.000Z');
+    expect(stockholmInstant('2026-12-01', '19:00').toISOString()).toBe('2026-12-01T18:00:00.000Z');
+  });
+  it('does date arithmetic without DST drift', () => {
+    expect(addDays('2026-03-28', 1)).toBe('2026-03-29');
+    expect(addDays('2026-03-29', 1)).toBe('2026-03-30');
+    expect(addDays('2026-10-25', 7)).toBe('2026-11-01');
+    expect(startOfIsoWeek('2026-11-22')).toBe('2026-11-16');
+    expect(nextWeekdayOnOrAfter('2026-11-21', 2)).toBe('2026-11-24');
+    expect(nextWeekdayOnOrAfter('2026-11-24', 2)).toBe('2026-11-24');
+  });
+});
+
+describe('slugs and Swedish display', () => {
+  it('slugifies å, ä, ö and spaces', () => {
+    expect(slugify('Göteborg')).toBe('goteborg');
+    expect(slugify('Malmö')).toBe('malmo');
+    expect(slugify('Västerås')).toBe('vasteras');
+    expect(slugify('Bishops Arms Järntorget')).toBe('bishops-arms-jarntorget');
+  });
+  it('labels categories as spec 01 §3', () => {
+    expect(categoryLabel('allmänquiz')).toBe('Allmänbildning');
+    expect(categoryLabel('tema', 'Musik')).toBe('Tema: Musik');
+    expect(categoryLabel('tema')).toBe('Tema');
+    expect(categoryLabel('filmquiz')).toBe('Tema: Film & TV');
+    expect(categoryLabel(null)).toBe('Quiz');
+    expect(displayTime(null)).toBe('19:00');
+    expect(displayTime('18:30:00')).toBe('18:30');
+    expect(displayPrice(null)).toBe('Gratis');
+  });
+  it('serializes JSON for script elements so it cannot close the tag', () => {
+    const out = serializeForScript({ d: '</script><script>alert(1)</script>\u2028&' });
+    expect(out).not.toContain('</script>');
+    expect(out).not.toContain('\u2028');
+    expect(JSON.parse(out)).toEqual({ d: '</script><script>alert(1)</script>\u2028&' });
+  });
+});

@@ -1,0 +1,18 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * End-to-end user stories: Playwright (playwright-core) drives Debian's /usr/bin/chromium against the
+ * real app (wrangler dev) started once on a free port with a fresh local database seeded with demo data.
+ */
+export default defineConfig({
+  test: {
+    include: ['test/e2e/**/*.test.ts'],
+    environment: 'node',
+    globalSetup: ['./test/e2e/support/global-setup.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    // Two cores: files run two at a time, each with its own browser.
+    maxWorkers: 2,
+    fileParallelism: true,
+  },
+});

@@ -1,0 +1,76 @@
+import { useState } from 'react';
+import { useSession } from '../../lib/session';
+import { BetaDialog } from './BetaDialog';
+
+/**
+ * Site header (spec 01 §1, §2 "Header"). Plain links, no router, so it works in the server-rendered
+ * public pages and in the SPA alike. Signed-in state is loaded in the browser (public HTML is cached and
+ * must never be personal), so the server renders the signed-out links.
+ */
+export function Header({ onFeedback, onLogout }: { onFeedback: () => void; onLogout?: () => void }) {
+  const [betaOpen, setBetaOpen] = useState(false);
+  const session = useSession();
+  const user = session.status === 'ready' ? session.session.user : null;
+  return (
+    <header className="border-b border-slate-200 bg-white">
+      <div className="mx-auto flex max-w-6xl items-center justify-between gap-3 px-4 py-3">
+        <div className="flex items-center gap-3">
+          <a href="/" className="flex items-center gap-3 rounded-lg">
+            <img src="/favicon.svg" alt="" width="40" height="40" className="h-10 w-10" />
+            <span className="flex flex-col leading-tight">
+              <span className="text-lg font-extrabold text-slate-900">Quizkväll</span>
+              <span className="text-xs text-slate-600">Upptäck lokala quiz</span>
+            </span>
+          </a>
+          <button
+            type="button"
+            onClick={() => setBetaOpen(true)}
+            className="rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-bold uppercase tracking-wide text-amber-900 hover:bg-amber-200"
+          >
+            Beta
+          </button>
+        </div>
+        <nav aria-label="Konto" className="flex items-center gap-2 text-sm font-semibold">
+          {user ? (
+            <>
+              <a href={user.isSuperadmin ? '/superadmin' : '/admin'} className="rounded-lg px-3 py-2 text-brand-700 hover:bg-brand-50">
+                Min Sida
+              </a>
+              <button type="button" onClick={onLogout ?? (() => void logoutAndGoHome())} className="rounded-lg px-3 py-2 text-slate-700 hover:bg-slate-100">
+                Logga ut
+              </button>
+            </>
+          ) : (
+            <>
+              <a href="/login" className="rounded-lg px-3 py-2 text-slate-800 hover:bg-slate-100">
+                Logga in
+              </a>
+              <a href="/register" className="rounded-lg bg-brand-600 px-3 py-2 text-white hover:bg-brand-700">
+                Registrera
+              </a>
+            </>
+          )}
+        </nav>
+      </div>
+      <BetaDialog
+        open={betaOpen}
+        onClose={() => setBetaOpen(false)}
+        onFeedback={() => {
+          setBetaOpen(false);
+          onFeedback();
+        }}
+      />
+    </header>
+  );
+}
+
+/** Used where no app-level logout handler exists (public pages). */
+async function logoutAndGoHome(): Promise<void> {
+  await fetch('/api/auth/logout', { method: 'POST', credentials: 'same-origin' }).catch(() => undefined);
+  try {
+    sessionStorage.clear();
+  } catch {
+    /* storage may be unavailable */
+  }
+  window.location.assign('/');
+}

@@ -1,0 +1,11 @@
+import './styles.css';
+import { hydrateRoot } from 'react-dom/client';
+import { PublicApp } from './pages/PublicApp';
+import type { PublicPageData } from './pages/types';
+
+const root = document.getElementById('root');
+const dataEl = document.getElementById('__DATA__');
+if (root && dataEl?.textContent) {
+  const data = JSON.parse(dataEl.textContent) as PublicPageData;
+  hydrateRoot(root, <PublicApp data={data} />);
+}

@@ -1,0 +1,17 @@
+/**
+ * The SPA's route table (client-rendered screens: account, owner, superadmin). Each screen is lazy so
+ * a visitor never downloads owner code. Public pages (/, /quiz/...) are server-rendered by the Worker
+ * and are not in this table.
+ */
+import type { RouteObject } from 'react-router';
+import { NotFound } from './NotFound';
+
+const screen = (load: () => Promise<{ default: React.ComponentType }>) => () => load().then((m) => ({ Component: m.default }));
+
+export const routes: RouteObject[] = [
+  // Screens are added here by each feature, e.g.
+  // { path: '/login', lazy: screen(() => import('./auth/LoginPage')) },
+  { path: '*', Component: NotFound },
+];
+
+export { screen };

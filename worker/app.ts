@@ -1,0 +1,52 @@
+/**
+ * The Hono app. Reading this file tells every URL family the Worker answers; each feature's routes.ts
+ * holds the handlers (thin: validate, call the service, map the result).
+ */
+import { Hono } from 'hono';
+import { requestId } from 'hono/request-id';
+import { secureHeaders } from 'hono/secure-headers';
+import type { AppEnv } from './context';
+import { devRoutes } from './features/dev/routes';
+import { feedbackRoutes } from './features/feedback/routes';
+import { healthRoutes } from './features/health/routes';
+import { pagesRoutes } from './features/pages/routes';
+import { contextMiddleware } from './middleware/context';
+import { csrfGuard } from './middleware/csrf';
+import { onError, onNotFound } from './middleware/errors';
+import { sessionMiddleware } from './middleware/session';
+
+const csp = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'https:'],
+  connectSrc: ["'self'"],
+  fontSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'", 'https://checkout.stripe.com', 'https://accounts.google.com'],
+  frameAncestors: ["'none'"],
+};
+const headersProd = secureHeaders({ contentSecurityPolicy: csp, referrerPolicy: 'strict-origin-when-cross-origin', xFrameOptions: 'DENY' });
+const headersDev = secureHeaders({ contentSecurityPolicy: csp, referrerPolicy: 'strict-origin-when-cross-origin', xFrameOptions: 'DENY', strictTransportSecurity: false });
+
+export const app = new Hono<AppEnv>();
+
+app.use(requestId());
+app.use(contextMiddleware);
+// HSTS only in production: local http://localhost must stay reachable.
+app.use((c, next) => (c.var.config.isDev ? headersDev(c, next) : headersProd(c, next)));
+app.use(csrfGuard);
+app.use(sessionMiddleware);
+
+app.route('/api/health', healthRoutes);
+app.route('/api/feedback', feedbackRoutes);
+app.use('/dev/*', async (c, next) => (c.var.config.isDev ? next() : onNotFound(c)));
+app.route('/dev', devRoutes);
+// Server-rendered public pages: /, /stad/*, /quiz/*, /legacy, /sitemap.xml, /robots.txt.
+app.route('/', pagesRoutes);
+
+app.notFound(onNotFound);
+app.onError(onError);
+
+export type AppType = typeof app;

@@ -1,0 +1,408 @@
+/**
+ * Every table of Quizkväll (spec 01 §3, spec 02 §3). drizzle-kit generates migrations/ from this file;
+ * wrangler applies them. Never edit a generated migration: change this file and run `npm run db:generate`.
+ *
+ * Conventions: text UUID ids, snake_case columns, created_at/updated_at as ISO-8601 UTC text,
+ * quiz `date` as YYYY-MM-DD and `start_time` as HH:MM:SS in Europe/Stockholm local time,
+ * money in öre. Deletion rules are enforced by foreign keys (D1 enforces them): see README "Data model".
+ */
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  primaryKey,
+  real,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/sqlite-core';
+
+const nowIso = sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
+const timestamps = {
+  createdAt: text('created_at').notNull().default(nowIso),
+  updatedAt: text('updated_at').notNull().default(nowIso),
+};
+
+// ---------------------------------------------------------------- accounts
+
+export const users = sqliteTable('users', {
+  id: text('id').primaryKey(),
+  /** Always stored lower-cased and trimmed. */
+  email: text('email').notNull().unique(),
+  /** ISO instant of e-mail verification; null until verified (unverified users cannot log in). */
+  emailVerifiedAt: text('email_verified_at'),
+  ...timestamps,
+});
+export type UserRow = typeof users.$inferSelect;
+
+export const passwordCredentials = sqliteTable('password_credentials', {
+  userId: text('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  /** `pbkdf2-sha256$<iterations>$<salt b64>$<hash b64>` (worker/lib/password.ts). */
+  hash: text('hash').notNull(),
+  ...timestamps,
+});
+export type PasswordCredentialRow = typeof passwordCredentials.$inferSelect;
+
+export const oauthAccounts = sqliteTable(
+  'oauth_accounts',
+  {
+    provider: text('provider', { enum: ['google'] }).notNull(),
+    providerUserId: text('provider_user_id').notNull(),
+    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    ...timestamps,
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.providerUserId] }), index('oauth_accounts_user_idx').on(t.userId)],
+);
+export type OauthAccountRow = typeof oauthAccounts.$inferSelect;
+
+export const sessions = sqliteTable(
+  'sessions',
+  {
+    /** Public half of the `id.secret` cookie token. */
+    id: text('id').primaryKey(),
+    /** SHA-256 (hex) of the secret half; the secret itself is never stored. */
+    secretHash: text('secret_hash').notNull(),
+    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    /** Epoch ms; sliding (extended on use, see worker/lib/session.ts). */
+    expiresAt: integer('expires_at').notNull(),
+    /** 1 while a TOTP-enrolled user has given the password but not yet the code. */
+    mfaPending: integer('mfa_pending', { mode: 'boolean' }).notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
+);
+export type SessionRow = typeof sessions.$inferSelect;
+
+export const EMAIL_TOKEN_PURPOSES = ['verify_email', 'reset_password', 'change_email'] as const;
+export const emailTokens = sqliteTable(
+  'email_tokens',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: EMAIL_TOKEN_PURPOSES }).notNull(),
+    /** SHA-256 (hex) of the token sent by mail; single use (used_at). */
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: integer('expires_at').notNull(),
+    usedAt: integer('used_at'),
+    /** JSON: e.g. { takeoverVenue } for verify_email, { newEmail } for change_email. */
+    payload: text('payload'),
+    ...timestamps,
+  },
+  (t) => [index('email_tokens_user_idx').on(t.userId), index('email_tokens_expires_idx').on(t.expiresAt)],
+);
+export type EmailTokenRow = typeof emailTokens.$inferSelect;
+
+export const totpFactors = sqliteTable(
+  'totp_factors',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    friendlyName: text('friendly_name').notNull().default('Autentiseringsapp'),
+    /** Base64 TOTP key. */
+    secret: text('secret').notNull(),
+    /** Null while enrolment is unconfirmed; a factor counts only once verified. */
+    verifiedAt: text('verified_at'),
+    /** Last accepted time step, so one code cannot be replayed. */
+    lastUsedStep: integer('last_used_step'),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('totp_factors_user_idx').on(t.userId)],
+);
+export type TotpFactorRow = typeof totpFactors.$inferSelect;
+
+/** Attempt counters for rate limits (spec 01 §3 "Registration rate limiter"), keyed e.g. `register:<email>`. */
+export const rateLimits = sqliteTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    windowStart: integer('window_start').notNull(),
+    lastAttempt: integer('last_attempt').notNull(),
+  },
+  (t) => [index('rate_limits_last_attempt_idx').on(t.lastAttempt)],
+);
+export type RateLimitRow = typeof rateLimits.$inferSelect;
+
+export const ROLES = ['admin', 'superadmin'] as const;
+export type Role = (typeof ROLES)[number];
+export const userRoles = sqliteTable(
+  'user_roles',
+  {
+    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: ROLES }).notNull(),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.role] })],
+);
+export type UserRoleRow = typeof userRoles.$inferSelect;
+
+export const profiles = sqliteTable('profiles', {
+  userId: text('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  firstName: text('first_name'),
+  lastName: text('last_name'),
+  phone: text('phone'),
+  ...timestamps,
+});
+export type ProfileRow = typeof profiles.$inferSelect;
+
+// ---------------------------------------------------------------- catalogue
+
+export const venues = sqliteTable(
+  'venues',
+  {
+    id: text('id').primaryKey(),
+    /** Owner. Unclaimed businesses belong to the house account (HOUSE_ACCOUNT_EMAIL). */
+    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** URL slug of the name, unique within the catalogue (public venue page /quiz/{city}/{venue}). */
+    slug: text('slug').notNull(),
+    description: text('description'),
+    address: text('address'),
+    city: text('city'),
+    phone: text('phone'),
+    website: text('website'),
+    isPublic: integer('is_public', { mode: 'boolean' }).notNull().default(true),
+    ...timestamps,
+  },
+  (t) => [
+    index('venues_user_idx').on(t.userId),
+    index('venues_name_idx').on(t.name),
+    uniqueIndex('venues_slug_idx').on(t.slug),
+  ],
+);
+export type VenueRow = typeof venues.$inferSelect;
+
+export const locations = sqliteTable(
+  'locations',
+  {
+    id: text('id').primaryKey(),
+    venueId: text('venue_id').notNull().references(() => venues.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    address: text('address').notNull(),
+    /** Display name of the city as the owner wrote it ("Göteborg"). */
+    city: text('city').notNull(),
+    /** ASCII slug of the city ("goteborg"), what filters and URLs use (worker/lib/slug.ts). */
+    citySlug: text('city_slug').notNull(),
+    phone: text('phone'),
+    website: text('website'),
+    latitude: real('latitude'),
+    longitude: real('longitude'),
+    ...timestamps,
+  },
+  (t) => [index('locations_venue_idx').on(t.venueId), index('locations_city_slug_idx').on(t.citySlug)],
+);
+export type LocationRow = typeof locations.$inferSelect;
+
+export const QUIZ_CATEGORIES = ['allmänbildning', 'tema'] as const;
+export const RECURRENCE_PATTERNS = ['weekly', 'biweekly'] as const;
+export type RecurrencePattern = (typeof RECURRENCE_PATTERNS)[number];
+
+export const quizzes = sqliteTable(
+  'quizzes',
+  {
+    id: text('id').primaryKey(),
+    locationId: text('location_id').notNull().references(() => locations.id, { onDelete: 'cascade' }),
+    /** YYYY-MM-DD, Stockholm local date. */
+    date: text('date').notNull(),
+    /** 0 = Sunday … 6 = Saturday (SQLite %w), derived from `date`; indexed for weekday filters. */
+    weekday: integer('weekday').generatedAlwaysAs(sql`CAST(strftime('%w', "date") AS INTEGER)`, { mode: 'virtual' }),
+    /** HH:MM:SS, Stockholm local time; null shows as 19:00. */
+    startTime: text('start_time'),
+    title: text('title'),
+    description: text('description'),
+    /** allmänbildning | tema from the forms; older stored values are displayed too (spec 01 §3). */
+    category: text('category'),
+    theme: text('theme'),
+    quizmaster: text('quizmaster'),
+    teamSize: integer('team_size'),
+    /** Entry fee in whole SEK; null = free ('Gratis'). */
+    price: integer('price'),
+    isRecurring: integer('is_recurring', { mode: 'boolean' }).notNull().default(false),
+    /** Shared by every occurrence of a series; null for single quizzes. */
+    recurrenceId: text('recurrence_id'),
+    recurrencePattern: text('recurrence_pattern', { enum: RECURRENCE_PATTERNS }),
+    /** JSON array of Swedish weekday slugs, e.g. ["tisdag","torsdag"]. */
+    recurrenceDays: text('recurrence_days'),
+    /** YYYY-MM-DD; null = open-ended (extended nightly by the cron). */
+    recurrenceUntil: text('recurrence_until'),
+    /** One occurrence cancelled by the owner: still listed, shown as 'Inställt'. */
+    isCancelled: integer('is_cancelled', { mode: 'boolean' }).notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [
+    index('quizzes_location_date_idx').on(t.locationId, t.date),
+    index('quizzes_date_idx').on(t.date),
+    index('quizzes_weekday_date_idx').on(t.weekday, t.date),
+    index('quizzes_recurrence_idx').on(t.recurrenceId, t.date),
+    // One occurrence per series and date: makes series creation and cron extension idempotent.
+    uniqueIndex('quizzes_series_date_uq').on(t.recurrenceId, t.date).where(sql`recurrence_id IS NOT NULL`),
+    check('quizzes_team_size_ck', sql`team_size IS NULL OR team_size IN (2,3,4,5,6,8)`),
+    check('quizzes_price_ck', sql`price IS NULL OR price >= 0`),
+  ],
+);
+export type QuizRow = typeof quizzes.$inferSelect;
+
+// ---------------------------------------------------------------- promotion and payments
+
+export const PROMOTION_TIERS = ['recommended', 'premium'] as const;
+export type PromotionTier = (typeof PROMOTION_TIERS)[number];
+export const MAX_SLOTS: Record<PromotionTier, number> = { recommended: 3, premium: 1 };
+
+export const ORDER_STATUSES = ['open', 'paid', 'failed', 'expired'] as const;
+export const checkoutOrders = sqliteTable(
+  'checkout_orders',
+  {
+    id: text('id').primaryKey(),
+    /** Kept for bookkeeping when the buyer deletes the account. */
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    venueId: text('venue_id').references(() => venues.id, { onDelete: 'set null' }),
+    /** 'marketing' = per-date slots chosen in a series; 'promotion' = one quiz for 1/2/4 weeks. */
+    kind: text('kind', { enum: ['marketing', 'promotion'] }).notNull(),
+    status: text('status', { enum: ORDER_STATUSES }).notNull().default('open'),
+    stripeSessionId: text('stripe_session_id').unique(),
+    amountTotal: integer('amount_total').notNull(),
+    currency: text('currency').notNull().default('sek'),
+    /** JSON: the line items bought ({ quizId, tier, date, weeks, amount }). */
+    items: text('items').notNull(),
+    /** Epoch ms after which unpaid holds are released. */
+    expiresAt: integer('expires_at').notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    index('checkout_orders_user_idx').on(t.userId),
+    index('checkout_orders_venue_idx').on(t.venueId),
+    index('checkout_orders_status_expires_idx').on(t.status, t.expiresAt),
+  ],
+);
+export type CheckoutOrderRow = typeof checkoutOrders.$inferSelect;
+
+/**
+ * One row per sold or held slot. The CHECK plus the UNIQUE index are the slot limits of spec 01 §9
+ * (3 Rekommenderat, 1 Premium per city and day): a claim for a full day cannot be inserted, so a
+ * batch that claims it fails as a whole. Holds of expired checkouts are deleted, freeing the slot.
+ */
+export const promotionSlotClaims = sqliteTable(
+  'promotion_slot_claims',
+  {
+    id: text('id').primaryKey(),
+    orderId: text('order_id').notNull().references(() => checkoutOrders.id, { onDelete: 'cascade' }),
+    quizId: text('quiz_id').notNull().references(() => quizzes.id, { onDelete: 'cascade' }),
+    citySlug: text('city_slug').notNull(),
+    date: text('date').notNull(),
+    tier: text('tier', { enum: PROMOTION_TIERS }).notNull(),
+    slotNo: integer('slot_no').notNull(),
+    /** 'held' while checkout is open, 'sold' once paid. */
+    state: text('state', { enum: ['held', 'sold'] }).notNull().default('held'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('slot_claims_slot_uq').on(t.citySlug, t.date, t.tier, t.slotNo),
+    index('slot_claims_order_idx').on(t.orderId),
+    index('slot_claims_quiz_idx').on(t.quizId),
+    check(
+      'slot_claims_limit_ck',
+      sql`(tier = 'premium' AND slot_no = 1) OR (tier = 'recommended' AND slot_no BETWEEN 1 AND 3)`,
+    ),
+  ],
+);
+export type PromotionSlotClaimRow = typeof promotionSlotClaims.$inferSelect;
+
+/** The unified promotion record (spec 01 §3, 02 §3). Counts only while status='active' and end_date >= today. */
+export const promotions = sqliteTable(
+  'promotions',
+  {
+    id: text('id').primaryKey(),
+    quizId: text('quiz_id').notNull().references(() => quizzes.id, { onDelete: 'cascade' }),
+    orderId: text('order_id').references(() => checkoutOrders.id, { onDelete: 'set null' }),
+    productType: text('product_type', { enum: PROMOTION_TIERS }).notNull(),
+    status: text('status', { enum: ['active', 'cancelled'] }).notNull().default('active'),
+    /** YYYY-MM-DD inclusive, Stockholm dates. */
+    startDate: text('start_date').notNull(),
+    endDate: text('end_date').notNull(),
+    weeks: integer('weeks'),
+    /** öre */
+    amountPaid: integer('amount_paid').notNull().default(0),
+    metadata: text('metadata'),
+    ...timestamps,
+  },
+  (t) => [
+    index('promotions_quiz_idx').on(t.quizId),
+    index('promotions_order_idx').on(t.orderId),
+    index('promotions_status_end_idx').on(t.status, t.endDate),
+    uniqueIndex('promotions_order_quiz_type_uq').on(t.orderId, t.quizId, t.productType),
+  ],
+);
+export type PromotionRow = typeof promotions.$inferSelect;
+
+/** Stripe event ids already applied; written in the same batch as the state change (idempotency). */
+export const paymentEvents = sqliteTable('payment_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  orderId: text('order_id'),
+  receivedAt: text('received_at').notNull().default(nowIso),
+});
+export type PaymentEventRow = typeof paymentEvents.$inferSelect;
+
+// ---------------------------------------------------------------- feedback, mail, jobs
+
+export const FEEDBACK_CATEGORIES = ['bug', 'feature', 'improvement', 'question', 'other'] as const;
+export const feedback = sqliteTable(
+  'feedback',
+  {
+    id: text('id').primaryKey(),
+    category: text('category', { enum: FEEDBACK_CATEGORIES }).notNull(),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    senderEmail: text('sender_email'),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    handledAt: text('handled_at'),
+    ...timestamps,
+  },
+  (t) => [index('feedback_created_idx').on(t.createdAt), index('feedback_user_idx').on(t.userId)],
+);
+export type FeedbackRow = typeof feedback.$inferSelect;
+
+export const mailOutbox = sqliteTable(
+  'mail_outbox',
+  {
+    id: text('id').primaryKey(),
+    toEmail: text('to_email').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    status: text('status', { enum: ['pending', 'sent', 'failed'] }).notNull().default('pending'),
+    sentAt: text('sent_at'),
+    ...timestamps,
+  },
+  (t) => [index('mail_outbox_created_idx').on(t.createdAt)],
+);
+export type MailOutboxRow = typeof mailOutbox.$inferSelect;
+
+export const jobRuns = sqliteTable(
+  'job_runs',
+  {
+    id: text('id').primaryKey(),
+    job: text('job').notNull(),
+    status: text('status', { enum: ['running', 'done', 'failed'] }).notNull(),
+    startedAt: text('started_at').notNull().default(nowIso),
+    finishedAt: text('finished_at'),
+    /** Resume point of a chunked job (e.g. last recurrence id handled). */
+    cursor: text('cursor'),
+    /** JSON summary (counts, error message). */
+    result: text('result'),
+  },
+  (t) => [index('job_runs_job_started_idx').on(t.job, t.startedAt)],
+);
+export type JobRunRow = typeof jobRuns.$inferSelect;
+
+/** A single row (id = 1). Every write that changes public data bumps `version`; edge-cache keys include it. */
+export const publicDataVersion = sqliteTable(
+  'public_data_version',
+  {
+    id: integer('id').primaryKey(),
+    version: integer('version').notNull().default(1),
+    updatedAt: text('updated_at').notNull().default(nowIso),
+  },
+  (t) => [check('public_data_version_single_ck', sql`id = 1`)],
+);

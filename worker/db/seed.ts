@@ -1,0 +1,205 @@
+/**
+ * Demo data as plain SQL statements, so one definition serves `npm run db:seed` (written to a file and
+ * applied with `wrangler d1 execute`) and the integration tests (run on the D1 binding).
+ * Idempotent: fixed ids and INSERT OR IGNORE, so seeding twice changes nothing. Dates are relative to
+ * `today` (Stockholm), so the demo never goes stale.
+ */
+import { addDays, isoWeekday, nextWeekdayOnOrAfter } from '../lib/clock';
+import { slugify } from '../lib/slug';
+import { WEEKDAYS } from '../lib/swedish';
+import { CATEGORY_CYCLE, QUIZMASTERS, SEED_CITIES } from './seed-data';
+
+export interface SeedAccounts {
+  /** Pre-computed password hashes (worker/lib/password.ts) for the two demo logins. */
+  superadminHash: string;
+  ownerHash: string;
+  houseEmail: string;
+}
+
+export const DEMO_SUPERADMIN = { email: 'admin@quizkvall.local', password: 'quizkvall-admin' };
+export const DEMO_OWNER = { email: 'agare@quizkvall.local', password: 'quizkvall-agare' };
+/** Series are generated this far ahead, like "forever" in the create form (6 × 30 days). */
+export const SERIES_HORIZON_DAYS = 180;
+
+export function sqlValue(v: string | number | boolean | null | undefined): string {
+  if (v === null || v === undefined) return 'NULL';
+  if (typeof v === 'boolean') return v ? '1' : '0';
+  if (typeof v === 'number') {
+    if (!Number.isFinite(v)) throw new Error('non-finite number in seed');
+    return String(v);
+  }
+  return `'${v.replace(/'/g, "''")}'`;
+}
+
+function insert(table: string, row: Record<string, string | number | boolean | null | undefined>): string {
+  const cols = Object.keys(row);
+  return `INSERT OR IGNORE INTO ${table} (${cols.join(', ')}) VALUES (${cols.map((c) => sqlValue(row[c])).join(', ')});`;
+}
+
+export function buildDemoSeed(today: string, accounts: SeedAccounts): string[] {
+  const out: string[] = [];
+  const users = [
+    { id: 'seed-user-superadmin', email: DEMO_SUPERADMIN.email, hash: accounts.superadminHash, roles: ['admin', 'superadmin'] },
+    { id: 'seed-user-owner', email: DEMO_OWNER.email, hash: accounts.ownerHash, roles: ['admin'] },
+    { id: 'seed-user-house', email: accounts.houseEmail, hash: null, roles: ['admin'] },
+    ...['kroglaget', 'pubgruppen', 'quizbolaget', 'barkompaniet', 'ölfabriken'].map((n, i) => ({
+      id: `seed-user-real-${i + 1}`,
+      email: `${slugify(n)}@example.se`,
+      hash: null,
+      roles: ['admin'],
+    })),
+  ];
+  for (const u of users) {
+    out.push(insert('users', { id: u.id, email: u.email, email_verified_at: `${today}T08:00:00.000Z` }));
+    if (u.hash) out.push(insert('password_credentials', { user_id: u.id, hash: u.hash }));
+    out.push(insert('profiles', { user_id: u.id, first_name: null, last_name: null, phone: null }));
+    for (const r of u.roles) out.push(insert('user_roles', { user_id: u.id, role: r }));
+  }
+
+  let vi = 0;
+  const premiumCandidates: Array<{ quizId: string; date: string; citySlug: string }> = [];
+  const recommendedCandidates: Array<{ quizId: string; date: string; citySlug: string }> = [];
+  for (const city of SEED_CITIES) {
+    city.venues.forEach(([name, street], ci) => {
+      vi++;
+      const venueId = `seed-venue-${String(vi).padStart(2, '0')}`;
+      // About 60 % unclaimed (house account), the demo owner has two, the rest belong to other real owners.
+      const owner = vi === 1 || vi === 7 ? 'seed-user-owner' : vi % 5 < 3 ? 'seed-user-house' : `seed-user-real-${(vi % 5) + 1}`;
+      const citySlug = slugify(city.name);
+      const lat = +(city.lat + ((ci % 3) - 1) * 0.004 + ci * 0.0011).toFixed(5);
+      const lng = +(city.lng + ((ci % 2) * 2 - 1) * 0.005 + ci * 0.0009).toFixed(5);
+      const website = `https://www.${slugify(name)}.se`;
+      const phone = `0${(vi % 9) + 1}${vi % 3}-${String(100000 + vi * 7919).slice(0, 6)}`;
+      out.push(
+        insert('venues', {
+          id: venueId, user_id: owner, name, slug: slugify(name), city: city.name, address: `${street}, ${city.name}`,
+          description: `${name} är en omtyckt kvarterskrog i ${city.name} med quiz, gott öl och mat från köket. Boka bord i god tid – det blir ofta fullt på quizkvällarna.`,
+          phone, website, is_public: vi !== 40,
+        }),
+      );
+      const locationId = `seed-loc-${String(vi).padStart(2, '0')}`;
+      out.push(
+        insert('locations', {
+          id: locationId, venue_id: venueId, name, address: street, city: city.name, city_slug: citySlug,
+          phone, website, latitude: lat, longitude: lng,
+        }),
+      );
+
+      // One series per venue, on one or two weekdays, weekly or biweekly.
+      const weekdays = vi % 5 === 0 ? [((vi % 7) + 1), (((vi + 2) % 7) + 1)] : [(vi % 7) + 1];
+      const pattern = vi % 4 === 3 ? 'biweekly' : 'weekly';
+      const [category, theme] = CATEGORY_CYCLE[vi % CATEGORY_CYCLE.length]!;
+      const recurrenceId = `seed-series-${String(vi).padStart(2, '0')}`;
+      const startTime = vi % 11 === 0 ? null : ['18:00:00', '18:30:00', '19:00:00', '19:30:00', '20:00:00'][vi % 5]!;
+      const price = [null, 20, 30, 40, 50, null][vi % 6] ?? null;
+      const teamSize = [2, 3, 4, 5, 6, 8][vi % 6]!;
+      const quizmaster = QUIZMASTERS[vi % QUIZMASTERS.length]!;
+      const start = addDays(today, -14);
+      const until = addDays(today, SERIES_HORIZON_DAYS);
+      const days = weekdays.map((w) => WEEKDAYS[w - 1]!.name);
+      let n = 0;
+      for (const wd of weekdays) {
+        for (let d = nextWeekdayOnOrAfter(start, wd); d <= until; d = addDays(d, pattern === 'weekly' ? 7 : 14)) {
+          n++;
+          const quizId = `${recurrenceId}-${wd}-${n}`;
+          out.push(
+            insert('quizzes', {
+              id: quizId, location_id: locationId, date: d, start_time: startTime, category, theme,
+              description: theme ? `Temaquiz: ${theme}. Sex ronder, bildrunda och final.` : 'Klassiskt pubquiz med blandade frågor, bildrunda och musikrunda.',
+              quizmaster, team_size: teamSize, price, is_recurring: true, recurrence_id: recurrenceId,
+              recurrence_pattern: pattern, recurrence_days: JSON.stringify(days), recurrence_until: null,
+              // One cancelled occurrence in the demo, shown as 'Inställt'.
+              is_cancelled: vi === 3 && d > today && d <= addDays(today, 14) && isoWeekday(d) === wd && n % 2 === 0,
+            }),
+          );
+          if (d >= today && d <= addDays(today, 6)) {
+            if (citySlug === 'stockholm' && vi === 2) premiumCandidates.push({ quizId, date: d, citySlug });
+            if ([4, 8, 13].includes(vi)) recommendedCandidates.push({ quizId, date: d, citySlug });
+          }
+        }
+      }
+      // A single special quiz at every third venue.
+      if (vi % 3 === 0) {
+        out.push(
+          insert('quizzes', {
+            id: `seed-single-${String(vi).padStart(2, '0')}`, location_id: locationId, date: addDays(today, (vi % 20) + 1),
+            start_time: '20:00:00', title: 'Specialquiz', category: 'tema', theme: vi % 2 ? 'Jul' : 'Eurovision',
+            description: 'Ett enskilt specialquiz med extra fina priser.', quizmaster, team_size: 6, price: 60, is_recurring: false,
+          }),
+        );
+      }
+    });
+  }
+
+  // Paid promotions: one Premium Utvald in Stockholm, three Rekommenderat in other cities.
+  out.push(
+    insert('checkout_orders', {
+      id: 'seed-order-1', user_id: 'seed-user-real-2', kind: 'marketing', status: 'paid', amount_total: 9800 + 3 * 4900,
+      items: '[]', expires_at: 0, stripe_session_id: 'cs_seed_demo',
+    }),
+  );
+  const promos = [
+    ...premiumCandidates.slice(0, 1).map((p) => ({ ...p, tier: 'premium' as const, amount: 9800 })),
+    ...recommendedCandidates.slice(0, 3).map((p) => ({ ...p, tier: 'recommended' as const, amount: 4900 })),
+  ];
+  promos.forEach((p, i) => {
+    out.push(
+      insert('promotions', {
+        id: `seed-promo-${i + 1}`, quiz_id: p.quizId, order_id: 'seed-order-1', product_type: p.tier, status: 'active',
+        start_date: p.date, end_date: p.date, weeks: null, amount_paid: p.amount, metadata: '{"seed":true}',
+      }),
+    );
+    out.push(
+      insert('promotion_slot_claims', {
+        id: `seed-claim-${i + 1}`, order_id: 'seed-order-1', quiz_id: p.quizId, city_slug: p.citySlug, date: p.date,
+        tier: p.tier, slot_no: 1, state: 'sold',
+      }),
+    );
+  });
+
+  out.push(
+    insert('feedback', {
+      id: 'seed-feedback-1', category: 'feature', title: 'Karta över quiz', description: 'Det vore toppen att se alla quiz på en karta!',
+      sender_email: 'besokare@example.se',
+    }),
+  );
+  return out;
+}
+
+/**
+ * Benchmark data (`npm run db:seed -- --scale N`): N quiz rows as weekly series of 26 occurrences,
+ * spread over many cities, written with multi-row inserts (bounded statement size).
+ */
+export function buildScaleSeed(today: string, quizRows: number, houseEmail: string): string[] {
+  const out: string[] = [insert('users', { id: 'scale-user-house', email: houseEmail, email_verified_at: `${today}T00:00:00.000Z` })];
+  const perVenue = 26;
+  const venuesNeeded = Math.ceil(quizRows / perVenue);
+  const cities = Math.max(10, Math.ceil(venuesNeeded / 40));
+  const quizCols = '(id, location_id, date, start_time, category, theme, description, quizmaster, team_size, price, is_recurring, recurrence_id, recurrence_pattern, recurrence_days, recurrence_until)';
+  let rows: string[] = [];
+  let made = 0;
+  const flush = () => {
+    if (rows.length) out.push(`INSERT OR IGNORE INTO quizzes ${quizCols} VALUES ${rows.join(', ')};`);
+    rows = [];
+  };
+  for (let v = 1; v <= venuesNeeded; v++) {
+    const cityNo = (v % cities) + 1;
+    const city = `Skalstad ${cityNo}`;
+    const owner = v % 3 === 0 ? 'scale-user-house' : `scale-user-${v % 50}`;
+    if (v <= 50) out.push(insert('users', { id: `scale-user-${v % 50}`, email: `skala${v % 50}@example.se`, email_verified_at: `${today}T00:00:00.000Z` }));
+    const name = `Skalpub ${v}`;
+    out.push(insert('venues', { id: `scale-venue-${v}`, user_id: owner, name, slug: slugify(name), city, address: `Storgatan ${v}, ${city}`, description: 'Benchmarkdata.', is_public: true }));
+    out.push(insert('locations', { id: `scale-loc-${v}`, venue_id: `scale-venue-${v}`, name, address: `Storgatan ${v}`, city, city_slug: slugify(city), latitude: 59 + (v % 100) / 100, longitude: 15 + (v % 100) / 100 }));
+    const wd = (v % 7) + 1;
+    const first = nextWeekdayOnOrAfter(addDays(today, -7), wd);
+    for (let i = 0; i < perVenue && made < quizRows; i++, made++) {
+      const [category, theme] = CATEGORY_CYCLE[(v + i) % CATEGORY_CYCLE.length]!;
+      rows.push(
+        `(${[`scale-q-${v}-${i}`, `scale-loc-${v}`, addDays(first, i * 7), '19:00:00', category, theme, `Quiz nummer ${i} på ${name}`, QUIZMASTERS[v % QUIZMASTERS.length], 4, v % 2 ? null : 30, true, `scale-series-${v}`, 'weekly', JSON.stringify([WEEKDAYS[wd - 1]!.name]), null].map(sqlValue).join(', ')})`,
+      );
+      if (rows.length >= 100) flush();
+    }
+  }
+  flush();
+  return out;
+}

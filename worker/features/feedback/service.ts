@@ -1,0 +1,31 @@
+import type { Db } from '../../db/client';
+import { feedback } from '../../db/schema';
+import { rateLimited } from '../../lib/errors';
+import { newId } from '../../lib/ids';
+import { hitRateLimit } from '../../lib/rate-limit';
+import type { FeedbackInput } from './contract';
+
+export const FEEDBACK_LIMIT = 10;
+export const FEEDBACK_WINDOW_MS = 60 * 60 * 1000;
+
+/** Stores feedback from the public form. A signed-in user's own e-mail replaces any typed one. */
+export async function submitFeedback(
+  db: Db,
+  input: FeedbackInput,
+  ctx: { clientKey: string; user: { id: string; email: string } | null; now: Date },
+): Promise<{ id: string }> {
+  const limit = await hitRateLimit(db, `feedback:${ctx.clientKey}`, FEEDBACK_LIMIT, FEEDBACK_WINDOW_MS, ctx.now);
+  if (!limit.allowed) {
+    throw rateLimited('För många feedbackmeddelanden. Försök igen om en stund.', Math.ceil(limit.retryAfterMs / 1000));
+  }
+  const id = newId();
+  await db.insert(feedback).values({
+    id,
+    category: input.category,
+    title: input.title,
+    description: input.description,
+    senderEmail: ctx.user?.email ?? (input.senderEmail ? input.senderEmail.toLowerCase() : null),
+    userId: ctx.user?.id ?? null,
+  });
+  return { id };
+}

@@ -1,0 +1,64 @@
+/**
+ * Server rendering of public pages: the same <PublicApp> the browser hydrates, the page data embedded
+ * once as JSON, head tags for search engines. All JSON in the HTML goes through serializeForScript.
+ */
+import { renderToString } from 'react-dom/server';
+import { PublicApp } from '../../../web/pages/PublicApp';
+import type { PublicPageData } from '../../../web/pages/types';
+import { serializeForScript } from '../../lib/json-ld';
+import { getPublicAssets } from './assets';
+
+export interface PageHead {
+  title: string;
+  description: string;
+  /** Absolute canonical URL. */
+  canonical: string;
+  keywords?: string;
+  /** JSON-LD objects, each emitted in its own script element. */
+  jsonLd?: unknown[];
+  robots?: string;
+}
+
+export function escapeHtml(s: string): string {
+  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+}
+
+export async function renderPublicPage(assetsBinding: Fetcher | undefined, head: PageHead, data: PublicPageData): Promise<string> {
+  const assets = await getPublicAssets(assetsBinding);
+  const body = renderToString(<PublicApp data={data} />);
+  const e = escapeHtml;
+  const meta = [
+    `<title>${e(head.title)}</title>`,
+    `<meta name="description" content="${e(head.description)}">`,
+    head.keywords ? `<meta name="keywords" content="${e(head.keywords)}">` : '',
+    `<link rel="canonical" href="${e(head.canonical)}">`,
+    `<meta property="og:type" content="website">`,
+    `<meta property="og:locale" content="sv_SE">`,
+    `<meta property="og:site_name" content="Quizkväll">`,
+    `<meta property="og:title" content="${e(head.title)}">`,
+    `<meta property="og:description" content="${e(head.description)}">`,
+    `<meta property="og:url" content="${e(head.canonical)}">`,
+    `<meta name="twitter:card" content="summary">`,
+    head.robots ? `<meta name="robots" content="${e(head.robots)}">` : '',
+    ...assets.styles.map((href) => `<link rel="stylesheet" href="${e(href)}">`),
+    ...assets.preloads.map((href) => `<link rel="modulepreload" href="${e(href)}">`),
+    ...(head.jsonLd ?? []).map((obj) => `<script type="application/ld+json">${serializeForScript(obj)}</script>`),
+  ]
+    .filter(Boolean)
+    .join('\n    ');
+  return `<!doctype html>
+<html lang="sv">
+  <head>
+    <meta charset="utf-8">
+    <meta name="viewport" content="width=device-width, initial-scale=1">
+    <meta name="theme-color" content="#4338ca">
+    <link rel="icon" href="/favicon.svg" type="image/svg+xml">
+    ${meta}
+  </head>
+  <body class="bg-slate-50 text-slate-900 antialiased">
+    <div id="root">${body}</div>
+    <script type="application/json" id="__DATA__">${serializeForScript(data)}</script>
+    ${assets.script ? `<script type="module" src="${e(assets.script)}"></script>` : ''}
+  </body>
+</html>`;
+}

@@ -1,0 +1,28 @@
+/**
+ * The nightly Cron Trigger (wrangler.toml [triggers]). It holds no rules of its own: it calls the same
+ * services the API uses, each recorded in job_runs by that service.
+ */
+import { createDb } from '../db/client';
+import { parseConfig } from '../env';
+import { createClock } from '../lib/clock';
+import { deleteStaleRateLimits } from '../lib/rate-limit';
+import { deleteExpiredSessions } from '../lib/session';
+
+export async function runNightly(env: Env, scheduledAt: Date): Promise<void> {
+  const config = parseConfig(env);
+  const db = createDb(env.DB);
+  const clock = createClock(config.clockNow ?? scheduledAt.toISOString());
+  const now = clock.now();
+  // Each task is independent: one failing must not stop the others.
+  const tasks: Array<[string, () => Promise<unknown>]> = [
+    ['sessions', () => deleteExpiredSessions(db, now)],
+    ['rate-limits', () => deleteStaleRateLimits(db, now)],
+  ];
+  for (const [name, task] of tasks) {
+    try {
+      await task();
+    } catch (err) {
+      console.error(`nightly task ${name} failed`, err);
+    }
+  }
+}

@@ -1,0 +1,119 @@
+/**
+ * Time in Europe/Stockholm. The Worker's own clock is UTC; every "today", weekday, "upcoming" and
+ * series date in Quizkväll is Swedish local time (ARCHITECTURE.md "Time"). Dates are plain
+ * `YYYY-MM-DD` strings and date arithmetic is done on them in UTC, which has no DST jumps.
+ */
+export const TIME_ZONE = 'Europe/Stockholm';
+
+export interface Clock {
+  /** The current instant. */
+  now(): Date;
+  /** Today's date in Stockholm, YYYY-MM-DD. */
+  today(): string;
+}
+
+/** A clock; `pinned` (an ISO instant, from CLOCK_NOW) freezes it for development and tests. */
+export function createClock(pinned?: string | null): Clock {
+  if (pinned) {
+    const at = new Date(pinned);
+    if (Number.isNaN(at.getTime())) throw new Error(`CLOCK_NOW is not an ISO instant: ${pinned}`);
+    return { now: () => new Date(at), today: () => stockholmDate(at) };
+  }
+  return { now: () => new Date(), today: () => stockholmDate(new Date()) };
+}
+
+const partsFormat = new Intl.DateTimeFormat('en-CA', {
+  timeZone: TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** Stockholm wall-clock date and time of an instant. */
+export function stockholmParts(instant: Date): { date: string; time: string } {
+  const p: Record<string, string> = {};
+  for (const part of partsFormat.formatToParts(instant)) p[part.type] = part.value;
+  return { date: `${p.year}-${p.month}-${p.day}`, time: `${p.hour}:${p.minute}:${p.second}` };
+}
+
+export function stockholmDate(instant: Date): string {
+  return stockholmParts(instant).date;
+}
+
+const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Parses YYYY-MM-DD to a UTC midnight timestamp (ms); throws on a malformed or impossible date. */
+export function dateToUtcMs(date: string): number {
+  const m = DATE_RE.exec(date);
+  if (!m) throw new Error(`Not a YYYY-MM-DD date: ${date}`);
+  const ms = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
+  if (new Date(ms).toISOString().slice(0, 10) !== date) throw new Error(`Impossible date: ${date}`);
+  return ms;
+}
+
+export function isValidDate(date: string): boolean {
+  try {
+    dateToUtcMs(date);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const DAY_MS = 86_400_000;
+
+export function addDays(date: string, days: number): string {
+  return new Date(dateToUtcMs(date) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** Whole days from `from` to `to` (negative when `to` is earlier). */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((dateToUtcMs(to) - dateToUtcMs(from)) / DAY_MS);
+}
+
+/** ISO weekday of a date: 1 = Monday … 7 = Sunday (calendar weeks start on Monday, spec 01 §9). */
+export function isoWeekday(date: string): number {
+  const d = new Date(dateToUtcMs(date)).getUTCDay();
+  return d === 0 ? 7 : d;
+}
+
+/** The Monday of the ISO week containing `date`. */
+export function startOfIsoWeek(date: string): string {
+  return addDays(date, 1 - isoWeekday(date));
+}
+
+/** The first date on or after `from` that falls on ISO weekday `weekday` (1–7). */
+export function nextWeekdayOnOrAfter(from: string, weekday: number): string {
+  return addDays(from, (weekday - isoWeekday(from) + 7) % 7);
+}
+
+/**
+ * The UTC offset of Stockholm at a local date and time, '+01:00' (CET) or '+02:00' (CEST).
+ * Needed for JSON-LD startDate, which must carry the real offset of that date.
+ */
+export function stockholmOffset(date: string, time = '12:00:00'): '+01:00' | '+02:00' {
+  const [h = 0, mi = 0] = time.split(':').map(Number);
+  const asUtc = dateToUtcMs(date) + (h * 60 + mi) * 60_000;
+  // If local = UTC+1 then the instant is asUtc - 1h; check whether that instant formats back to the same wall time.
+  const cet = stockholmParts(new Date(asUtc - 3_600_000));
+  return cet.date === date && cet.time.slice(0, 5) === `${pad(h)}:${pad(mi)}` ? '+01:00' : '+02:00';
+}
+
+/** The instant of a Stockholm local date and time. */
+export function stockholmInstant(date: string, time = '00:00:00'): Date {
+  const offset = stockholmOffset(date, time);
+  return new Date(`${date}T${normalizeTime(time)}${offset}`);
+}
+
+/** HH:MM or HH:MM:SS → HH:MM:SS. */
+export function normalizeTime(time: string): string {
+  return time.length === 5 ? `${time}:00` : time;
+}
+
+function pad(n: number): string {
+  return String(n).padStart(2, '0');
+}

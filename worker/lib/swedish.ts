@@ -1,0 +1,71 @@
+/** Swedish names used across the product (spec 01 §2–3). Pure data, safe to import from web/. */
+
+/** ISO weekday order, Monday first. */
+export const WEEKDAYS = [
+  { iso: 1, slug: 'mandag', name: 'måndag', label: 'Måndag' },
+  { iso: 2, slug: 'tisdag', name: 'tisdag', label: 'Tisdag' },
+  { iso: 3, slug: 'onsdag', name: 'onsdag', label: 'Onsdag' },
+  { iso: 4, slug: 'torsdag', name: 'torsdag', label: 'Torsdag' },
+  { iso: 5, slug: 'fredag', name: 'fredag', label: 'Fredag' },
+  { iso: 6, slug: 'lordag', name: 'lördag', label: 'Lördag' },
+  { iso: 7, slug: 'sondag', name: 'söndag', label: 'Söndag' },
+] as const;
+export type WeekdayName = (typeof WEEKDAYS)[number]['name'];
+
+/** Finds a weekday by Swedish name or ASCII slug (`lördag` or `lordag`), case-insensitive. */
+export function findWeekday(value: string) {
+  const v = value.trim().toLowerCase();
+  return WEEKDAYS.find((w) => w.name === v || w.slug === v);
+}
+
+/** Display name of a quiz category (spec 01 §3 "Category values seen"). */
+export function categoryLabel(category: string | null | undefined, theme?: string | null): string {
+  switch ((category ?? '').toLowerCase()) {
+    case '':
+      return 'Quiz';
+    case 'allmänbildning':
+    case 'allmänquiz':
+    case 'general':
+      return 'Allmänbildning';
+    case 'tema':
+    case 'theme':
+      return theme ? `Tema: ${theme}` : 'Tema';
+    case 'musikquiz':
+    case 'musik':
+      return 'Tema: Musik';
+    case 'sportquiz':
+    case 'sport':
+      return 'Tema: Sport';
+    case 'filmquiz':
+    case 'film':
+      return 'Tema: Film & TV';
+    case 'mixed':
+      return 'Blandat';
+    default: {
+      const c = category ?? '';
+      return c.charAt(0).toUpperCase() + c.slice(1);
+    }
+  }
+}
+
+/** HH:MM of a stored start time; 19:00 when missing (spec 01 §3). */
+export function displayTime(startTime: string | null | undefined): string {
+  return startTime ? startTime.slice(0, 5) : '19:00';
+}
+
+/** 'Gratis' or '50 kr'. */
+export function displayPrice(price: number | null | undefined): string {
+  return price == null || price === 0 ? 'Gratis' : `${price} kr`;
+}
+
+const longDate = new Intl.DateTimeFormat('sv-SE', {
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  timeZone: 'UTC',
+});
+
+/** "tisdag 24 november" for a YYYY-MM-DD date. */
+export function displayDate(date: string): string {
+  return longDate.format(new Date(`${date}T00:00:00Z`));
+}

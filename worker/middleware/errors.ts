@@ -1,0 +1,31 @@
+import type { ErrorHandler, NotFoundHandler } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { AppEnv } from '../context';
+import { AppError, errorBody } from '../lib/errors';
+
+/** The one onError: AppError → its envelope; anything else → logged with the request id, generic 500. */
+export const onError: ErrorHandler<AppEnv> = (err, c) => {
+  if (err instanceof AppError) {
+    if (err.status === 429 && err.details?.retryAfterSeconds) {
+      c.header('Retry-After', String(err.details.retryAfterSeconds));
+    }
+    return c.json(errorBody(err), err.status);
+  }
+  if (err instanceof HTTPException && err.status < 500) {
+    // Hono's own validators throw these, e.g. for malformed JSON bodies.
+    const code = err.status === 400 ? 'invalid_input' : err.status === 401 ? 'unauthorized' : 'forbidden';
+    const message = err.status === 400 ? 'Ogiltig begäran: kontrollera att innehållet är giltig JSON.' : 'Begäran avvisades.';
+    return c.json({ error: { code, message } }, err.status);
+  }
+  console.error(`[${c.get('requestId') ?? '-'}] unexpected error`, err);
+  return c.json({ error: { code: 'internal', message: 'Något gick fel. Försök igen senare.' } }, 500);
+};
+
+/** JSON 404 under /api; everything else is the SPA (its own 'Ops! Sidan hittades inte' page), status 404. */
+export const onNotFound: NotFoundHandler<AppEnv> = async (c) => {
+  if (c.req.path.startsWith('/api/') || c.req.path === '/api') {
+    return c.json({ error: { code: 'not_found', message: 'Resursen hittades inte.' } }, 404);
+  }
+  const index = await c.env.ASSETS.fetch(new Request(new URL('/index.html', c.req.url)));
+  return new Response(index.body, { status: 404, headers: { 'content-type': 'text/html; charset=utf-8' } });
+};
