@@ -15,7 +15,9 @@ const run = (cmd, args, env = {}) => {
   if (r.status !== 0) process.exit(r.status ?? 1);
 };
 
-if (!process.env.SKIP_BUILD) run(bin('vite'), ['build', '--logLevel', 'warn']);
+// ASSETS_DIR: build into (and serve from) a private folder, so parallel test runs never share dist/.
+const assetsDir = process.env.ASSETS_DIR;
+if (!process.env.SKIP_BUILD) run(bin('vite'), ['build', '--logLevel', 'warn', ...(assetsDir ? ['--outDir', assetsDir] : [])]);
 run(bin('wrangler'), ['d1', 'migrations', 'apply', 'DB', '--local', ...persist]);
 run(bin('tsx'), [join(root, 'scripts', 'seed.ts'), '--if-empty', ...persist]);
 
@@ -27,7 +29,7 @@ const vars = {
 };
 const child = spawn(
   bin('wrangler'),
-  ['dev', '--port', port, '--ip', '127.0.0.1', '--show-interactive-dev-session=false', ...persist, ...Object.entries(vars).flatMap(([k, v]) => ['--var', `${k}:${v}`])],
+  ['dev', '--port', port, '--ip', '127.0.0.1', '--show-interactive-dev-session=false', ...persist, ...(assetsDir ? ['--assets', assetsDir] : []), ...Object.entries(vars).flatMap(([k, v]) => ['--var', `${k}:${v}`])],
   { stdio: 'inherit', cwd: root },
 );
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));

@@ -24,7 +24,7 @@ function freePort(): Promise<number> {
 let child: ChildProcess | undefined;
 let dir: string | undefined;
 
-/** Starts `npm start` (scripts/start.mjs) on a free port with a fresh database; the build is already done by `npm test`. */
+/** Starts `npm start` (scripts/start.mjs) on a free port with a fresh database and its own asset build. */
 export async function setup(project: TestProject) {
   const port = await freePort();
   dir = mkdtempSync(join(tmpdir(), 'quizkvall-e2e-'));
@@ -32,7 +32,7 @@ export async function setup(project: TestProject) {
   const logs: string[] = [];
   child = spawn(process.execPath, [join(root, 'scripts', 'start.mjs')], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), PERSIST_DIR: dir, SKIP_BUILD: process.env.E2E_BUILD ? '' : '1' },
+    env: { ...process.env, PORT: String(port), PERSIST_DIR: join(dir, 'state'), ASSETS_DIR: join(dir, 'client'), SKIP_BUILD: '' },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
