@@ -163,11 +163,21 @@ export const venues = sqliteTable(
     phone: text('phone'),
     website: text('website'),
     isPublic: integer('is_public', { mode: 'boolean' }).notNull().default(true),
+    /**
+     * Swedish sort and search key of the name (SQLite has no sv collation): ASCII lower-cased, å/ä/ö
+     * mapped to the three characters after 'z' ('{', '|', '}') so they sort after z in that order,
+     * é → e, ü → y. Mirrored by swedishSortKey() in worker/features/admin/contract.ts for searches.
+     */
+    nameSort: text('name_sort').generatedAlwaysAs(
+      sql`replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(lower(trim("name")), 'å', '{'), 'Å', '{'), 'ä', '|'), 'Ä', '|'), 'æ', '|'), 'Æ', '|'), 'ö', '}'), 'Ö', '}'), 'ø', '}'), 'Ø', '}'), 'é', 'e'), 'É', 'e'), 'ü', 'y'), 'Ü', 'y')`,
+      { mode: 'virtual' },
+    ),
     ...timestamps,
   },
   (t) => [
     index('venues_user_idx').on(t.userId),
     index('venues_name_idx').on(t.name),
+    index('venues_name_sort_idx').on(t.nameSort, t.id),
     uniqueIndex('venues_slug_idx').on(t.slug),
   ],
 );

@@ -1,0 +1,2 @@
+ALTER TABLE `venues` ADD `name_sort` text GENERATED ALWAYS AS (replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(lower(trim("name")), 'å', '{'), 'Å', '{'), 'ä', '|'), 'Ä', '|'), 'æ', '|'), 'Æ', '|'), 'ö', '}'), 'Ö', '}'), 'ø', '}'), 'Ø', '}'), 'é', 'e'), 'É', 'e'), 'ü', 'y'), 'Ü', 'y')) VIRTUAL;--> statement-breakpoint
+CREATE INDEX `venues_name_sort_idx` ON `venues` (`name_sort`,`id`);
