@@ -10,6 +10,7 @@ import { devRoutes } from './features/dev/routes';
 import { feedbackRoutes } from './features/feedback/routes';
 import { healthRoutes } from './features/health/routes';
 import { pagesRoutes } from './features/pages/routes';
+import { venuesRoutes } from './features/venues/routes';
 import { contextMiddleware } from './middleware/context';
 import { csrfGuard } from './middleware/csrf';
 import { onError, onNotFound } from './middleware/errors';
@@ -41,6 +42,7 @@ app.use(sessionMiddleware);
 
 app.route('/api/health', healthRoutes);
 app.route('/api/feedback', feedbackRoutes);
+app.route('/api/owner', venuesRoutes);
 app.use('/dev/*', async (c, next) => (c.var.config.isDev ? next() : onNotFound(c)));
 app.route('/dev', devRoutes);
 // Server-rendered public pages: /, /stad/*, /quiz/*, /legacy, /sitemap.xml, /robots.txt.

@@ -1,0 +1,190 @@
+import { z } from 'zod';
+
+/**
+ * Businesses (venues), places (locations) and the owner's contact profile (spec 02 §3, §5).
+ * Shared by the owner screens and the Worker validators. Optional text fields accept '' and store null.
+ */
+export const VENUE_NAME_MAX = 120;
+export const VENUE_DESCRIPTION_MAX = 2000;
+export const ADDRESS_MAX = 200;
+export const CITY_MAX = 80;
+export const PHONE_MAX = 40;
+export const WEBSITE_MAX = 300;
+export const PERSON_NAME_MAX = 80;
+/** Venue lookup on the dashboard: 3 attempts, 1 s apart (spec 02 §2.1, §9). */
+export const VENUE_LOOKUP_ATTEMPTS = 3;
+export const VENUE_LOOKUP_DELAY_MS = 1000;
+
+const required = (label: string, max: number, missing: string) =>
+  z
+    .string({ error: missing })
+    .trim()
+    .min(1, missing)
+    .max(max, `${label} får vara högst ${max} tecken`)
+    .describe(label);
+
+/** Optional text: '' / null / missing → null. */
+const optionalText = (label: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${label} får vara högst ${max} tecken`)
+    .nullish()
+    .transform((v) => (v ? v : null))
+    .describe(label);
+
+const PHONE_RE = /^[0-9+()\-\s]{5,}$/;
+const optionalPhone = (label = 'Telefon') =>
+  z
+    .string()
+    .trim()
+    .max(PHONE_MAX, `${label} får vara högst ${PHONE_MAX} tecken`)
+    .refine((v) => v === '' || PHONE_RE.test(v), 'Ogiltigt telefonnummer')
+    .nullish()
+    .transform((v) => (v ? v : null))
+    .describe(label);
+
+/** A website; 'www.puben.se' is accepted and stored as 'https://www.puben.se'. */
+export function normalizeWebsite(value: string): string | null {
+  const v = value.trim();
+  if (!v) return null;
+  const withScheme = /^https?:\/\//i.test(v) ? v : `https://${v}`;
+  try {
+    const url = new URL(withScheme);
+    if (!url.hostname.includes('.') || /\s/.test(v)) return null;
+    const href = url.toString();
+    return url.pathname === '/' && !url.search && !url.hash ? href.slice(0, -1) : href;
+  } catch {
+    return null;
+  }
+}
+const optionalWebsite = z
+  .string()
+  .trim()
+  .max(WEBSITE_MAX, `Webbplats får vara högst ${WEBSITE_MAX} tecken`)
+  .refine((v) => v === '' || normalizeWebsite(v) !== null, 'Ogiltig webbadress')
+  .nullish()
+  .transform((v) => (v ? normalizeWebsite(v) : null))
+  .describe('Webbplats');
+
+const coordinate = (label: string, limit: number) =>
+  z
+    .preprocess(
+      (v) => (v === '' || v === null || v === undefined ? null : typeof v === 'string' ? Number(v.replace(',', '.')) : v),
+      z
+        .number({ error: `${label} måste vara ett tal` })
+        .min(-limit, `${label} måste vara mellan -${limit} och ${limit}`)
+        .max(limit, `${label} måste vara mellan -${limit} och ${limit}`)
+        .nullable(),
+    )
+    .describe(label);
+
+export const VenueNameSchema = required('Namn', VENUE_NAME_MAX, 'Ange verksamhetens namn');
+
+/** POST /api/owner/venues: the dashboard's create-business dialog (name only). */
+export const CreateVenueSchema = z.object({ name: VenueNameSchema });
+export type CreateVenueInput = z.input<typeof CreateVenueSchema>;
+
+/** PATCH /api/owner/venues/:id: the 'Verksamhet' tab. */
+export const UpdateVenueSchema = z.object({
+  name: VenueNameSchema,
+  description: optionalText('Beskrivning', VENUE_DESCRIPTION_MAX),
+  address: optionalText('Adress', ADDRESS_MAX),
+  city: optionalText('Stad', CITY_MAX),
+  phone: optionalPhone(),
+  website: optionalWebsite,
+  isPublic: z.boolean({ error: 'Ange om verksamheten ska vara synlig' }).describe('Synlig för besökare'),
+});
+export type UpdateVenueInput = z.input<typeof UpdateVenueSchema>;
+export type UpdateVenueData = z.output<typeof UpdateVenueSchema>;
+
+/** POST /api/owner/venues/register: the /admin/create-venue form (spec 02 §2.5, §5). */
+export const RegisterVenueSchema = z.object({
+  name: VenueNameSchema,
+  address: required('Adress', ADDRESS_MAX, 'Ange adress'),
+  city: required('Stad', CITY_MAX, 'Ange stad'),
+  phone: optionalPhone(),
+  description: optionalText('Beskrivning', VENUE_DESCRIPTION_MAX),
+});
+export type RegisterVenueInput = z.input<typeof RegisterVenueSchema>;
+export type RegisterVenueData = z.output<typeof RegisterVenueSchema>;
+
+/** A place: POST /api/owner/venues/:id/locations and PATCH /api/owner/locations/:id. */
+export const LocationSchema = z
+  .object({
+    name: required('Namn', VENUE_NAME_MAX, 'Ange platsens namn'),
+    address: required('Adress', ADDRESS_MAX, 'Ange adress'),
+    city: required('Stad', CITY_MAX, 'Ange stad'),
+    phone: optionalPhone(),
+    website: optionalWebsite,
+    latitude: coordinate('Latitud', 90).optional(),
+    longitude: coordinate('Longitud', 180).optional(),
+  })
+  .superRefine((v, ctx) => {
+    const hasLat = v.latitude != null;
+    const hasLng = v.longitude != null;
+    if (hasLat !== hasLng) {
+      ctx.addIssue({ code: 'custom', path: [hasLat ? 'longitude' : 'latitude'], message: 'Ange både latitud och longitud, eller ingen av dem' });
+    }
+  });
+export type LocationInput = z.input<typeof LocationSchema>;
+export type LocationData = z.output<typeof LocationSchema>;
+
+/** GET/PUT /api/owner/profile: the 'Kontakt' tab. Empty fields are stored as null (spec 02 §3). */
+export const ProfileSchema = z.object({
+  firstName: optionalText('Förnamn', PERSON_NAME_MAX),
+  lastName: optionalText('Efternamn', PERSON_NAME_MAX),
+  phone: optionalPhone(),
+});
+export type ProfileInput = z.input<typeof ProfileSchema>;
+
+export const DashboardQuerySchema = z.object({
+  venueId: z.string().trim().min(1).max(64).optional().describe('Verksamhet'),
+});
+export const IdParamSchema = z.object({ id: z.string().min(1).max(64).describe('Id') });
+
+// ---------------------------------------------------------------- responses
+
+export interface OwnerVenue {
+  id: string;
+  userId: string;
+  name: string;
+  slug: string;
+  description: string | null;
+  address: string | null;
+  city: string | null;
+  phone: string | null;
+  website: string | null;
+  isPublic: boolean;
+  createdAt: string;
+}
+export interface OwnerPlace {
+  id: string;
+  venueId: string;
+  name: string;
+  address: string;
+  city: string;
+  citySlug: string;
+  phone: string | null;
+  website: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  createdAt: string;
+  totalQuizzes: number;
+  upcomingQuizzes: number;
+}
+/** GET /api/owner/dashboard[?venueId=] */
+export interface DashboardResponse {
+  venue: OwnerVenue | null;
+  places: OwnerPlace[];
+  hasQuizzes: boolean;
+  /** Every business the signed-in user owns (for switching when there is more than one). */
+  ownVenues: Array<{ id: string; name: string }>;
+  /** True when the venue belongs to someone else and the viewer is a superadmin. */
+  viewingAsSuperadmin: boolean;
+}
+export interface ProfileResponse {
+  firstName: string | null;
+  lastName: string | null;
+  phone: string | null;
+}

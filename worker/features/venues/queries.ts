@@ -1,0 +1,47 @@
+import { asc, eq, like, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { locations, quizzes, venues } from '../../db/schema';
+import type { OwnerPlace } from './contract';
+
+/** Businesses a user owns, oldest first (the first is the dashboard's default). */
+export function venuesOfUser(db: Db, userId: string) {
+  return db.select().from(venues).where(eq(venues.userId, userId)).orderBy(asc(venues.createdAt), asc(venues.id));
+}
+
+/**
+ * A business's places with their total and upcoming quiz counts (upcoming = date ≥ today in
+ * Stockholm), in creation order. One grouped query over the (location_id, date) index.
+ */
+export async function placesWithCounts(db: Db, venueId: string, today: string): Promise<OwnerPlace[]> {
+  const rows = await db
+    .select({
+      id: locations.id,
+      venueId: locations.venueId,
+      name: locations.name,
+      address: locations.address,
+      city: locations.city,
+      citySlug: locations.citySlug,
+      phone: locations.phone,
+      website: locations.website,
+      latitude: locations.latitude,
+      longitude: locations.longitude,
+      createdAt: locations.createdAt,
+      totalQuizzes: sql<number>`COUNT(${quizzes.id})`,
+      upcomingQuizzes: sql<number>`COALESCE(SUM(CASE WHEN ${quizzes.date} >= ${today} THEN 1 ELSE 0 END), 0)`,
+    })
+    .from(locations)
+    .leftJoin(quizzes, eq(quizzes.locationId, locations.id))
+    .where(eq(locations.venueId, venueId))
+    .groupBy(locations.id)
+    .orderBy(asc(locations.createdAt), asc(locations.id));
+  return rows.map((r) => ({ ...r, totalQuizzes: Number(r.totalQuizzes), upcomingQuizzes: Number(r.upcomingQuizzes) }));
+}
+
+/** Slugs already taken by `base` or `base-N`. */
+export async function slugsLike(db: Db, base: string): Promise<string[]> {
+  const rows = await db
+    .select({ slug: venues.slug })
+    .from(venues)
+    .where(or(eq(venues.slug, base), like(venues.slug, `${base.replace(/[%_]/g, '')}-%`)));
+  return rows.map((r) => r.slug);
+}

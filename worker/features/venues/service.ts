@@ -1,0 +1,228 @@
+/**
+ * Businesses, places and the owner's contact profile (spec 02 §2.1–2.5, §5, §6). Every owned object
+ * goes through worker/lib/authz.ts; a superadmin may act on any business. Writes that change public
+ * data bump the public-data version in the same batch.
+ */
+import { count, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { locations, profiles, quizzes, userRoles, venues, type VenueRow } from '../../db/schema';
+import { authorizeLocation, authorizeVenue, isSuperadmin, requireActor, type Actor } from '../../lib/authz';
+import { bumpDataVersion } from '../../lib/data-version';
+import { unauthorized } from '../../lib/errors';
+import { newId } from '../../lib/ids';
+import { slugify } from '../../lib/slug';
+import type { DashboardResponse, LocationData, OwnerVenue, ProfileResponse, RegisterVenueData, UpdateVenueData } from './contract';
+import { placesWithCounts, slugsLike, venuesOfUser } from './queries';
+
+export const NOT_SIGNED_IN_CREATE = 'Du måste vara inloggad för att skapa en verksamhet';
+
+export function toOwnerVenue(v: VenueRow): OwnerVenue {
+  return {
+    id: v.id,
+    userId: v.userId,
+    name: v.name,
+    slug: v.slug,
+    description: v.description,
+    address: v.address,
+    city: v.city,
+    phone: v.phone,
+    website: v.website,
+    isPublic: v.isPublic,
+    createdAt: v.createdAt,
+  };
+}
+
+// ---------------------------------------------------------------- slugs
+
+/** True when `slug` is `base` or `base-N`, i.e. still derived from the same name. */
+function slugMatchesBase(slug: string, base: string): boolean {
+  return slug === base || new RegExp(`^${base.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}-\\d+$`).test(slug);
+}
+
+/** A free slug for a business name: `base`, else `base-2`, `base-3`, … */
+export async function uniqueVenueSlug(db: Db, name: string): Promise<string> {
+  const base = slugify(name) || 'verksamhet';
+  const taken = new Set(await slugsLike(db, base));
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
+}
+
+function isSlugConflict(err: unknown): boolean {
+  const text = `${(err as Error)?.message ?? ''} ${String((err as { cause?: unknown })?.cause ?? '')}`;
+  return /UNIQUE/i.test(text) && /slug/i.test(text);
+}
+
+/**
+ * Runs a write that uses a fresh slug. Two requests can pick the same free slug at once; the unique
+ * index then fails one batch as a whole, and it is retried once with a random suffix.
+ */
+async function withFreshSlug<T>(db: Db, name: string, write: (slug: string) => Promise<T>): Promise<T> {
+  const slug = await uniqueVenueSlug(db, name);
+  try {
+    return await write(slug);
+  } catch (err) {
+    if (!isSlugConflict(err)) throw err;
+    return write(`${slug}-${newId().slice(0, 6)}`);
+  }
+}
+
+/** Owners get the admin role with their first business (new accounts may not have it yet). */
+function grantAdmin(db: Db, actor: NonNullable<Actor>) {
+  return db.insert(userRoles).values({ userId: actor.id, role: 'admin' }).onConflictDoNothing();
+}
+
+// ---------------------------------------------------------------- dashboard
+
+/**
+ * The owner dashboard: the requested business (by id; owner or superadmin) or the signed-in user's
+ * first business, its places with quiz counts, and whether any quiz exists.
+ */
+export async function getDashboard(db: Db, actor: Actor, today: string, venueId?: string): Promise<DashboardResponse> {
+  requireActor(actor);
+  const own = await venuesOfUser(db, actor.id);
+  const venue = venueId ? await authorizeVenue(db, actor, venueId) : (own[0] ?? null);
+  const places = venue ? await placesWithCounts(db, venue.id, today) : [];
+  return {
+    venue: venue ? toOwnerVenue(venue) : null,
+    places,
+    hasQuizzes: places.some((p) => p.totalQuizzes > 0),
+    ownVenues: own.map((v) => ({ id: v.id, name: v.name })),
+    viewingAsSuperadmin: !!venue && venue.userId !== actor.id && isSuperadmin(actor),
+  };
+}
+
+// ---------------------------------------------------------------- businesses
+
+/** The dashboard's create-business dialog: name only; address and city stay null (spec 02 §3). */
+export async function createVenue(db: Db, actor: Actor, input: { name: string }): Promise<OwnerVenue> {
+  if (!actor) throw unauthorized(NOT_SIGNED_IN_CREATE);
+  const id = newId();
+  await withFreshSlug(db, input.name, (slug) =>
+    db.batch([
+      db.insert(venues).values({ id, userId: actor.id, name: input.name, slug, isPublic: true }),
+      grantAdmin(db, actor),
+      bumpDataVersion(db),
+    ]),
+  );
+  const [row] = await db.select().from(venues).where(eq(venues.id, id));
+  return toOwnerVenue(row!);
+}
+
+/** The /admin/create-venue form: a business and its first place in one batch. */
+export async function registerVenue(db: Db, actor: Actor, input: RegisterVenueData): Promise<{ venue: OwnerVenue; locationId: string }> {
+  if (!actor) throw unauthorized(NOT_SIGNED_IN_CREATE);
+  const id = newId();
+  const locationId = newId();
+  await withFreshSlug(db, input.name, (slug) =>
+    db.batch([
+      db.insert(venues).values({
+        id,
+        userId: actor.id,
+        name: input.name,
+        slug,
+        address: input.address,
+        city: input.city,
+        phone: input.phone,
+        description: input.description,
+        isPublic: true,
+      }),
+      db.insert(locations).values({
+        id: locationId,
+        venueId: id,
+        name: input.name,
+        address: input.address,
+        city: input.city,
+        citySlug: slugify(input.city),
+        phone: input.phone,
+      }),
+      grantAdmin(db, actor),
+      bumpDataVersion(db),
+    ]),
+  );
+  const [row] = await db.select().from(venues).where(eq(venues.id, id));
+  return { venue: toOwnerVenue(row!), locationId };
+}
+
+/** The 'Verksamhet' tab. A new name gets a new slug unless the old one already derives from it. */
+export async function updateVenue(db: Db, actor: Actor, venueId: string, input: UpdateVenueData): Promise<OwnerVenue> {
+  const venue = await authorizeVenue(db, actor, venueId);
+  const base = slugify(input.name) || 'verksamhet';
+  const values = {
+    name: input.name,
+    description: input.description,
+    address: input.address,
+    city: input.city,
+    phone: input.phone,
+    website: input.website,
+    isPublic: input.isPublic,
+    updatedAt: new Date().toISOString(),
+  };
+  if (slugMatchesBase(venue.slug, base)) {
+    await db.batch([db.update(venues).set(values).where(eq(venues.id, venueId)), bumpDataVersion(db)]);
+  } else {
+    await withFreshSlug(db, input.name, (slug) =>
+      db.batch([db.update(venues).set({ ...values, slug }).where(eq(venues.id, venueId)), bumpDataVersion(db)]),
+    );
+  }
+  const [row] = await db.select().from(venues).where(eq(venues.id, venueId));
+  return toOwnerVenue(row!);
+}
+
+// ---------------------------------------------------------------- places
+
+function locationValues(input: LocationData) {
+  return {
+    name: input.name,
+    address: input.address,
+    city: input.city,
+    citySlug: slugify(input.city),
+    phone: input.phone,
+    website: input.website,
+    latitude: input.latitude ?? null,
+    longitude: input.longitude ?? null,
+  };
+}
+
+export async function createLocation(db: Db, actor: Actor, venueId: string, input: LocationData) {
+  await authorizeVenue(db, actor, venueId);
+  const id = newId();
+  await db.batch([db.insert(locations).values({ id, venueId, ...locationValues(input) }), bumpDataVersion(db)]);
+  const [row] = await db.select().from(locations).where(eq(locations.id, id));
+  return row!;
+}
+
+export async function updateLocation(db: Db, actor: Actor, locationId: string, input: LocationData) {
+  await authorizeLocation(db, actor, locationId);
+  await db.batch([
+    db.update(locations).set({ ...locationValues(input), updatedAt: new Date().toISOString() }).where(eq(locations.id, locationId)),
+    bumpDataVersion(db),
+  ]);
+  const [row] = await db.select().from(locations).where(eq(locations.id, locationId));
+  return row!;
+}
+
+/** Deletes a place; its quizzes, promotions and slot claims go with it (foreign keys, README). */
+export async function deleteLocation(db: Db, actor: Actor, locationId: string): Promise<{ deletedQuizzes: number }> {
+  await authorizeLocation(db, actor, locationId);
+  const [c] = await db.select({ n: count() }).from(quizzes).where(eq(quizzes.locationId, locationId));
+  await db.batch([db.delete(locations).where(eq(locations.id, locationId)), bumpDataVersion(db)]);
+  return { deletedQuizzes: c?.n ?? 0 };
+}
+
+// ---------------------------------------------------------------- contact profile
+
+export async function getProfile(db: Db, actor: Actor): Promise<ProfileResponse> {
+  requireActor(actor);
+  const [row] = await db.select().from(profiles).where(eq(profiles.userId, actor.id));
+  return { firstName: row?.firstName ?? null, lastName: row?.lastName ?? null, phone: row?.phone ?? null };
+}
+
+export async function saveProfile(db: Db, actor: Actor, input: ProfileResponse): Promise<ProfileResponse> {
+  requireActor(actor);
+  const values = { firstName: input.firstName, lastName: input.lastName, phone: input.phone };
+  await db
+    .insert(profiles)
+    .values({ userId: actor.id, ...values })
+    .onConflictDoUpdate({ target: profiles.userId, set: { ...values, updatedAt: new Date().toISOString() } });
+  return values;
+}
