@@ -10,9 +10,11 @@ import { devRoutes } from './features/dev/routes';
 import { feedbackRoutes } from './features/feedback/routes';
 import { healthRoutes } from './features/health/routes';
 import { pagesRoutes } from './features/pages/routes';
+import { promotionRoutes } from './features/promotion/routes';
 import { venuesRoutes } from './features/venues/routes';
 import { contextMiddleware } from './middleware/context';
 import { csrfGuard } from './middleware/csrf';
+import { httpCache } from './middleware/http-cache';
 import { onError, onNotFound } from './middleware/errors';
 import { sessionMiddleware } from './middleware/session';
 
@@ -42,9 +44,12 @@ app.use(sessionMiddleware);
 
 app.route('/api/health', healthRoutes);
 app.route('/api/feedback', feedbackRoutes);
+app.route('/api/promotion', promotionRoutes);
 app.route('/api/owner', venuesRoutes);
 app.use('/dev/*', async (c, next) => (c.var.config.isDev ? next() : onNotFound(c)));
 app.route('/dev', devRoutes);
+// HTTP caching (Cache-Control + ETag + 304) for public pages; never for requests with the session cookie.
+for (const path of ['/', '/stad/*', '/quiz/*', '/legacy', '/sitemap.xml', '/robots.txt']) app.use(path, httpCache);
 // Server-rendered public pages: /, /stad/*, /quiz/*, /legacy, /sitemap.xml, /robots.txt.
 app.route('/', pagesRoutes);
 

@@ -1,0 +1,100 @@
+/**
+ * HTTP caching of public responses (issue 8 §6): Cache-Control with stale-while-revalidate, ETag,
+ * 304 on If-None-Match, and nothing shared for requests that carry the session cookie.
+ */
+import { describe, expect, it } from 'vitest';
+import { PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL, etagMatches } from '../../worker/middleware/http-cache';
+import { call, createUser } from '../factories';
+
+const CLOCK = '2030-01-08T12:00:00Z';
+
+describe('public page caching headers', () => {
+  it('GET / carries public Cache-Control with stale-while-revalidate and a strong ETag', async () => {
+    const res = await call('/', { clock: CLOCK });
+    expect(res.status).toBe(200);
+    const cc = res.headers.get('cache-control') ?? '';
+    expect(cc).toBe(PUBLIC_CACHE_CONTROL);
+    expect(cc).toMatch(/(^|, )public(,|$)/);
+    expect(cc).toMatch(/max-age=\d+/);
+    expect(cc).toMatch(/stale-while-revalidate=\d+/);
+    expect(res.headers.get('etag')).toMatch(/^"[0-9a-f]{40}"$/);
+    expect(await res.text()).toContain('<html');
+  });
+
+  it('the same content gives the same ETag; If-None-Match with it answers 304 without a body', async () => {
+    const first = await call('/', { clock: CLOCK });
+    const tag = first.headers.get('etag')!;
+    await first.text();
+    const second = await call('/', { clock: CLOCK });
+    expect(second.headers.get('etag')).toBe(tag);
+    await second.text();
+
+    const cond = await call('/', { clock: CLOCK, headers: { 'if-none-match': tag } });
+    expect(cond.status).toBe(304);
+    expect(await cond.text()).toBe('');
+    expect(cond.headers.get('etag')).toBe(tag);
+    expect(cond.headers.get('cache-control')).toBe(PUBLIC_CACHE_CONTROL);
+    // The 304 still carries the security headers of the 200 it stands for.
+    expect(cond.headers.get('x-content-type-options')).toBe('nosniff');
+
+    // A list containing the tag, and the weak form, also match (weak comparison).
+    expect((await call('/', { clock: CLOCK, headers: { 'if-none-match': `"nope", W/${tag}` } })).status).toBe(304);
+  });
+
+  it('a stale or foreign ETag gets the full 200 page', async () => {
+    const res = await call('/', { clock: CLOCK, headers: { 'if-none-match': '"0000000000000000000000000000000000000000"' } });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('<html');
+  });
+
+  it('a request with the session cookie is never marked shareable and gets no ETag (no 304 either)', async () => {
+    const user = await createUser();
+    const anon = await call('/', { clock: CLOCK });
+    const tag = anon.headers.get('etag')!;
+    await anon.text();
+    const res = await call('/', { clock: CLOCK, cookie: user.cookie, headers: { 'if-none-match': tag } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe(PRIVATE_CACHE_CONTROL);
+    expect(res.headers.get('etag')).toBeNull();
+    expect(await res.text()).toContain('<html');
+  });
+
+  it('an unknown cookie value (stale session) is treated the same way: private', async () => {
+    const res = await call('/', { clock: CLOCK, cookie: 'qk_session=bogus.token' });
+    expect(res.headers.get('cache-control')).toBe(PRIVATE_CACHE_CONTROL);
+    expect(res.headers.get('etag')).toBeNull();
+    await res.text();
+  });
+
+  it('non-public paths get no public caching (API health, feedback POST, SPA 404 envelope)', async () => {
+    const health = await call('/api/health');
+    expect(health.headers.get('cache-control') ?? '').not.toContain('public');
+    expect(health.headers.get('etag')).toBeNull();
+    await health.text();
+    const post = await call('/api/feedback', { body: {} });
+    expect(post.headers.get('cache-control') ?? '').not.toContain('public');
+    await post.text();
+  });
+
+  it('error responses on public paths are not marked shareable', async () => {
+    const res = await call('/quiz/det-har-finns-inte-alls-' + Date.now().toString(36) + '/nej');
+    if (res.status !== 200) {
+      expect(res.headers.get('cache-control') ?? '').not.toContain('public');
+      expect(res.headers.get('etag')).toBeNull();
+    }
+    await res.text();
+  });
+});
+
+describe('etagMatches (weak comparison, RFC 9110 §13.1.2)', () => {
+  it('matches exact, weak, list members and *; not prefixes or missing', () => {
+    expect(etagMatches('"abc"', '"abc"')).toBe(true);
+    expect(etagMatches('"abc"', 'W/"abc"')).toBe(true);
+    expect(etagMatches('W/"abc"', '"abc"')).toBe(true);
+    expect(etagMatches('"abc"', '"x", "abc"')).toBe(true);
+    expect(etagMatches('"abc"', '*')).toBe(true);
+    expect(etagMatches('"abc"', '"ab"')).toBe(false);
+    expect(etagMatches('"abc"', undefined)).toBe(false);
+    expect(etagMatches('"abc"', '')).toBe(false);
+  });
+});

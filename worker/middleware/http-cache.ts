@@ -1,0 +1,86 @@
+/**
+ * HTTP caching for public, cookie-free GETs (server-rendered pages and public listing reads):
+ * `Cache-Control` with stale-while-revalidate, a strong `ETag` (SHA-1 of the body) and `304 Not Modified`
+ * for a matching `If-None-Match` (RFC 9110 §13.1.2, §15.4.5).
+ *
+ * The Worker's edge cache (worker/lib/cache.ts) keys entries by the public-data version, so a write that
+ * bumps the version is visible on the next request. Browsers and shared caches cannot see that version,
+ * so their freshness is kept short (`max-age`) and they revalidate with the ETag afterwards; an unchanged
+ * page then costs a 304 without a body.
+ *
+ * Never applied to a request that carries the session cookie: such responses get `private, no-store`
+ * and no ETag, so nothing personal is stored by any cache (ARCHITECTURE.md "Caching").
+ */
+import { getCookie } from 'hono/cookie';
+import { createMiddleware } from 'hono/factory';
+import type { AppEnv } from '../context';
+import { SESSION_COOKIE } from '../lib/session';
+
+/** Browser freshness: a write to public data reaches a returning visitor within this many seconds. */
+export const BROWSER_MAX_AGE_S = 60;
+/** After max-age, a cache may show the stored copy once while it revalidates in the background. */
+export const STALE_WHILE_REVALIDATE_S = 600;
+export const PUBLIC_CACHE_CONTROL = `public, max-age=${BROWSER_MAX_AGE_S}, stale-while-revalidate=${STALE_WHILE_REVALIDATE_S}`;
+export const PRIVATE_CACHE_CONTROL = 'private, no-store';
+
+/** Headers a 304 must repeat from the 200 it stands for (RFC 9110 §15.4.5). */
+const RETAINED_304 = ['cache-control', 'content-location', 'date', 'etag', 'expires', 'vary'];
+
+/** True when a response may be shared: a 200 that sets no cookie and did not opt out itself. */
+function isShareable(res: Response): boolean {
+  if (res.status !== 200 || res.headers.has('set-cookie')) return false;
+  const cc = res.headers.get('cache-control')?.toLowerCase() ?? '';
+  return !cc.includes('private') && !cc.includes('no-store');
+}
+
+/** Strong validator: SHA-1 of the body (the edge cache may already have stored one with the entry). */
+async function bodyEtag(res: Response): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-1', await res.clone().arrayBuffer());
+  const hex = [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+  return `"${hex}"`;
+}
+
+/** If-None-Match uses weak comparison (RFC 9110 §13.1.2): W/ prefixes are ignored. */
+export function etagMatches(etag: string, ifNoneMatch: string | undefined): boolean {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch.trim() === '*') return true;
+  const strip = (t: string) => t.trim().replace(/^W\//, '');
+  const mine = strip(etag);
+  return ifNoneMatch.split(',').some((t) => strip(t) === mine);
+}
+
+export const httpCache = createMiddleware<AppEnv>(async (c, next) => {
+  const method = c.req.method;
+  if (method !== 'GET' && method !== 'HEAD') return next();
+  await next();
+  if (getCookie(c, SESSION_COOKIE) !== undefined) {
+    const out = new Response(c.res.body, c.res);
+    out.headers.set('Cache-Control', PRIVATE_CACHE_CONTROL);
+    out.headers.delete('ETag');
+    c.res = undefined;
+    c.res = out;
+    return;
+  }
+  const res = c.res;
+  if (!isShareable(res)) return;
+  const tag = res.headers.get('ETag') ?? (await bodyEtag(res));
+  if (etagMatches(tag, c.req.header('If-None-Match'))) {
+    await res.body?.cancel();
+    const headers = new Headers();
+    for (const name of RETAINED_304) {
+      const v = res.headers.get(name);
+      if (v) headers.set(name, v);
+    }
+    headers.set('ETag', tag);
+    headers.set('Cache-Control', PUBLIC_CACHE_CONTROL);
+    c.res = undefined;
+    c.res = new Response(null, { status: 304, headers });
+    return;
+  }
+  // c.res headers may be immutable when the response came from the Cache API: rebuild it.
+  const out = new Response(res.body, res);
+  out.headers.set('Cache-Control', PUBLIC_CACHE_CONTROL);
+  out.headers.set('ETag', tag);
+  c.res = undefined;
+  c.res = out;
+});
