@@ -1,0 +1,170 @@
+/**
+ * Payments port (ARCHITECTURE.md "Payments", "Local stand-ins, same code paths").
+ *
+ * - `createStripePayments`: the real provider through the Stripe library with its fetch HTTP client
+ *   (workerd has no Node http). Outbound calls go through `fetchFn`, so tests pass a strict fake.
+ * - `createLocalPayments`: used when STRIPE_SECRET_KEY is empty. Its "checkout" is our own page
+ *   `/dev/checkout/{orderId}`, whose 'Betala' posts a checkout.session.completed event signed by the
+ *   Stripe library's own test signer to the real webhook route.
+ *
+ * Webhook verification is the same for both: Stripe's constructEventAsync with the SubtleCrypto
+ * provider (the synchronous variant throws in workerd).
+ */
+import Stripe from 'stripe';
+import type { Config } from '../env';
+
+export interface CheckoutLineItem {
+  /** Shown on the provider's checkout page, e.g. "Premium Utvald – 2026-11-28". */
+  name: string;
+  /** öre */
+  amount: number;
+}
+
+export interface CreateCheckoutInput {
+  orderId: string;
+  lineItems: CheckoutLineItem[];
+  /** Absolute URLs; successUrl contains the literal {CHECKOUT_SESSION_ID}. */
+  successUrl: string;
+  cancelUrl: string;
+  /** Epoch seconds; Stripe requires 30 minutes to 24 hours ahead. */
+  expiresAt: number;
+  customerEmail?: string;
+  /** Makes a retried create return the same session instead of a second one. */
+  idempotencyKey: string;
+}
+
+export interface CheckoutSessionRef {
+  id: string;
+  /** Where to send the buyer (absolute for Stripe, same-origin path for the local checkout). */
+  url: string;
+}
+
+/** The part of a checkout.session event we use. */
+export interface PaymentEvent {
+  id: string;
+  type: string;
+  session: {
+    id: string;
+    orderId: string | null;
+    paymentStatus: string | null;
+    amountTotal: number | null;
+  } | null;
+}
+
+export interface PaymentsPort {
+  readonly kind: 'stripe' | 'local';
+  /** Unit amounts (öre) of the given Price ids. Throws when they cannot be read. */
+  getPriceAmounts(priceIds: string[]): Promise<Record<string, number>>;
+  createCheckoutSession(input: CreateCheckoutInput): Promise<CheckoutSessionRef>;
+  /** Verifies the Stripe-Signature header over the raw body; throws on a bad signature. */
+  verifyWebhook(rawBody: string, signature: string): Promise<PaymentEvent>;
+}
+
+/** Thrown by verifyWebhook; the route answers 400. */
+export class WebhookSignatureError extends Error {}
+
+const cryptoProvider = Stripe.createSubtleCryptoProvider();
+
+async function verifyWith(rawBody: string, signature: string, secret: string): Promise<PaymentEvent> {
+  let event: Stripe.Event;
+  try {
+    event = await Stripe.webhooks.constructEventAsync(rawBody, signature, secret, undefined, cryptoProvider);
+  } catch (err) {
+    throw new WebhookSignatureError(err instanceof Error ? err.message : 'bad signature');
+  }
+  return toPaymentEvent(event);
+}
+
+function toPaymentEvent(event: { id: string; type: string; data: { object: unknown } }): PaymentEvent {
+  const obj = event.data?.object as Record<string, unknown> | undefined;
+  const isSession = obj && obj.object === 'checkout.session';
+  const metadata = (obj?.metadata ?? {}) as Record<string, string>;
+  return {
+    id: event.id,
+    type: event.type,
+    session: isSession
+      ? {
+          id: String(obj.id),
+          orderId: metadata.orderId || (obj.client_reference_id as string | null) || null,
+          paymentStatus: (obj.payment_status as string | null) ?? null,
+          amountTotal: (obj.amount_total as number | null) ?? null,
+        }
+      : null,
+  };
+}
+
+export function createStripePayments(opts: { secretKey: string; webhookSecret: string; fetchFn?: typeof fetch }): PaymentsPort {
+  const stripe = new Stripe(opts.secretKey, {
+    httpClient: Stripe.createFetchHttpClient(opts.fetchFn),
+    maxNetworkRetries: 1,
+    timeout: 8000,
+  });
+  return {
+    kind: 'stripe',
+    async getPriceAmounts(priceIds) {
+      const out: Record<string, number> = {};
+      for (const id of priceIds) {
+        const price = await stripe.prices.retrieve(id);
+        if (typeof price.unit_amount !== 'number' || price.currency !== 'sek') throw new Error(`price ${id} has no SEK unit amount`);
+        out[id] = price.unit_amount;
+      }
+      return out;
+    },
+    async createCheckoutSession(input) {
+      const session = await stripe.checkout.sessions.create(
+        {
+          mode: 'payment',
+          // No payment_method_types: Stripe's automatic payment methods offer card plus whatever the
+          // account enables (Swish, Apple Pay, Google Pay) — spec 02 §1.
+          line_items: input.lineItems.map((li) => ({
+            quantity: 1,
+            price_data: { currency: 'sek', unit_amount: li.amount, product_data: { name: li.name } },
+          })),
+          client_reference_id: input.orderId,
+          metadata: { orderId: input.orderId },
+          payment_intent_data: { metadata: { orderId: input.orderId } },
+          success_url: input.successUrl,
+          cancel_url: input.cancelUrl,
+          expires_at: input.expiresAt,
+          locale: 'sv',
+          ...(input.customerEmail ? { customer_email: input.customerEmail } : {}),
+        },
+        { idempotencyKey: input.idempotencyKey },
+      );
+      if (!session.url) throw new Error('Stripe returned a session without url');
+      return { id: session.id, url: session.url };
+    },
+    verifyWebhook: (rawBody, signature) => verifyWith(rawBody, signature, opts.webhookSecret),
+  };
+}
+
+/** The local stand-in: no network; the checkout is our /dev/checkout page. */
+export function createLocalPayments(opts: { webhookSecret: string }): PaymentsPort {
+  return {
+    kind: 'local',
+    async getPriceAmounts() {
+      throw new Error('no Stripe key: local checkout uses the fallback prices');
+    },
+    async createCheckoutSession(input) {
+      return { id: localSessionId(input.orderId), url: `/dev/checkout/${input.orderId}` };
+    },
+    verifyWebhook: (rawBody, signature) => verifyWith(rawBody, signature, opts.webhookSecret),
+  };
+}
+
+export const localSessionId = (orderId: string) => `cs_local_${orderId}`;
+
+/** Picks the port from configuration: Stripe when a secret key is set, otherwise the local checkout. */
+export function createPayments(config: Config, fetchFn?: typeof fetch): PaymentsPort {
+  return config.stripe.secretKey
+    ? createStripePayments({ secretKey: config.stripe.secretKey, webhookSecret: config.stripe.webhookSecret, fetchFn })
+    : createLocalPayments({ webhookSecret: config.stripe.webhookSecret });
+}
+
+/**
+ * Signs an event payload exactly as Stripe would (the library's own test signer), for the local
+ * checkout and for tests.
+ */
+export async function signEvent(payload: string, secret: string, timestamp?: number): Promise<string> {
+  return Stripe.webhooks.generateTestHeaderStringAsync({ payload, secret, cryptoProvider, ...(timestamp ? { timestamp } : {}) });
+}
