@@ -1,0 +1,202 @@
+/**
+ * Takeover of unclaimed businesses (spec 02 §2.9, §4.6; 01 §2). Unclaimed = owned by the house account
+ * (config.houseAccountEmail). The move is ONE conditional UPDATE (…WHERE id = ? AND user_id = house) in
+ * one batch with the data-version bump; exactly one row must change, so of two concurrent claimants
+ * exactly one wins and the other gets 409 with an empty account.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { emailTokens, profiles, userRoles, venues } from '../../db/schema';
+import type { Config } from '../../env';
+import { bumpDataVersion } from '../../lib/data-version';
+import { conflict, forbidden, notFound } from '../../lib/errors';
+import type { Mailer } from '../../ports/mailer';
+import { TAKEOVER_NOT_FOUND_MESSAGE, TAKEOVER_TAKEN_MESSAGE, type TakeoverResult, type TakeoverVenueInfo } from './contract';
+import { sendTakeoverNotice } from './mail';
+import { findHouseUserId, findUser, findVenue, rolesOf, venueCounts } from './queries';
+
+export async function getTakeoverInfo(db: Db, venueId: string, opts: { today: string; houseEmail: string }): Promise<TakeoverVenueInfo> {
+  const venue = await findVenue(db, venueId);
+  if (!venue) throw notFound(TAKEOVER_NOT_FOUND_MESSAGE);
+  const houseId = await findHouseUserId(db, opts.houseEmail);
+  const counts = await venueCounts(db, venueId, opts.today);
+  return { id: venue.id, name: venue.name, ...counts, claimable: !!houseId && venue.userId === houseId };
+}
+
+/** The statements that move a business from the house account to `userId` (exactly 1 row or none). */
+function moveStatements(db: Db, venueId: string, userId: string, houseId: string, nowIso: string) {
+  return [
+    db
+      .update(venues)
+      .set({ userId, updatedAt: nowIso })
+      .where(and(eq(venues.id, venueId), eq(venues.userId, houseId))),
+    // The new owner is a venue owner with a profile even if a previous step was interrupted.
+    db.insert(userRoles).values({ userId, role: 'admin' }).onConflictDoNothing(),
+    db.insert(profiles).values({ userId }).onConflictDoNothing(),
+    bumpDataVersion(db),
+  ] as const;
+}
+
+function changes(result: unknown): number {
+  return (result as { meta?: { changes?: number } })?.meta?.changes ?? 0;
+}
+
+export async function takeoverVenue(
+  db: Db,
+  input: { userId: string; email: string; venueId: string },
+  ctx: { today: string; now: Date; config: Config; mailer: Mailer },
+): Promise<TakeoverResult> {
+  const user = await findUser(db, { id: input.userId });
+  if (!user?.emailVerifiedAt) throw forbidden('Verifiera din e-postadress innan du tar över en verksamhet.');
+  const venue = await findVenue(db, input.venueId);
+  if (!venue) throw notFound(TAKEOVER_NOT_FOUND_MESSAGE);
+  const houseId = await findHouseUserId(db, ctx.config.houseAccountEmail);
+
+  if (venue.userId !== input.userId) {
+    if (!houseId || venue.userId !== houseId || houseId === input.userId) throw conflict(TAKEOVER_TAKEN_MESSAGE);
+    const [moved] = await db.batch(moveStatements(db, venue.id, input.userId, houseId, ctx.now.toISOString()));
+    if (changes(moved) !== 1) {
+      // Someone else won between our read and the write; re-read to answer truthfully.
+      const now = await findVenue(db, venue.id);
+      if (now?.userId !== input.userId) throw conflict(TAKEOVER_TAKEN_MESSAGE);
+    } else {
+      const counts = await venueCounts(db, venue.id, ctx.today);
+      await sendTakeoverNotice(db, ctx.mailer, ctx.config, { email: user.email, venueId: venue.id, venueName: venue.name, ...counts });
+      return { venue: { id: venue.id, name: venue.name, userId: input.userId }, ...counts };
+    }
+  }
+  // Already the caller's (a repeated call after success): idempotent, no second notice.
+  const counts = await venueCounts(db, venue.id, ctx.today);
+  return { venue: { id: venue.id, name: venue.name, userId: input.userId }, ...counts };
+}
+
+export interface FixTakeoverResult {
+  success: boolean;
+  message: string;
+  fixed: string[];
+  errors: string[];
+}
+
+/**
+ * fix-takeover-issues (spec 02 §7): completes a half-done takeover. Without venueId, the business comes
+ * from the user's latest used verification token carrying { takeoverVenue }.
+ */
+export async function fixTakeoverIssues(
+  db: Db,
+  input: { userId?: string; email?: string; venueId?: string },
+  ctx: { today: string; now: Date; config: Config; mailer: Mailer },
+): Promise<FixTakeoverResult> {
+  const fixed: string[] = [];
+  const errors: string[] = [];
+  const done = (): FixTakeoverResult => {
+    const success = errors.length === 0;
+    return { success, message: success ? 'Takeover-problem fixade!' : 'Kunde inte fixa alla problem', fixed, errors };
+  };
+  const user = await findUser(db, input.userId ? { id: input.userId } : { email: input.email });
+  if (!user) {
+    errors.push('Användaren hittades inte.');
+    return done();
+  }
+  if (!user.emailVerifiedAt) errors.push('Användaren har inte verifierat sin e-postadress.');
+
+  const roles = await rolesOf(db, user.id);
+  if (!roles.includes('admin')) {
+    await db.insert(userRoles).values({ userId: user.id, role: 'admin' }).onConflictDoNothing();
+    fixed.push('Rollen verksamhetsägare lades till.');
+  }
+  const [profile] = await db.select({ userId: profiles.userId }).from(profiles).where(eq(profiles.userId, user.id)).limit(1);
+  if (!profile) {
+    await db.insert(profiles).values({ userId: user.id }).onConflictDoNothing();
+    fixed.push('Profilen skapades.');
+  }
+
+  const venueId = input.venueId ?? (await takeoverVenueOfUser(db, user.id));
+  if (!venueId) {
+    errors.push('Ingen verksamhet att ta över angavs eller hittades för användaren.');
+    return done();
+  }
+  const venue = await findVenue(db, venueId);
+  if (!venue) {
+    errors.push(TAKEOVER_NOT_FOUND_MESSAGE);
+    return done();
+  }
+  if (venue.userId === user.id) return done();
+  const houseId = await findHouseUserId(db, ctx.config.houseAccountEmail);
+  if (!houseId || venue.userId !== houseId) {
+    errors.push('Verksamheten ägs redan av en annan användare.');
+    return done();
+  }
+  if (!user.emailVerifiedAt) return done();
+  const [moved] = await db.batch(moveStatements(db, venue.id, user.id, houseId, ctx.now.toISOString()));
+  if (changes(moved) === 1) {
+    fixed.push(`Verksamheten ${venue.name} flyttades till ${user.email}.`);
+    const counts = await venueCounts(db, venue.id, ctx.today);
+    await sendTakeoverNotice(db, ctx.mailer, ctx.config, { email: user.email, venueId: venue.id, venueName: venue.name, ...counts });
+  } else {
+    errors.push('Verksamheten ägs redan av en annan användare.');
+  }
+  return done();
+}
+
+/** takeoverVenue of the user's latest used verification token, if any. */
+async function takeoverVenueOfUser(db: Db, userId: string): Promise<string | null> {
+  const rows = await db
+    .select({ payload: emailTokens.payload })
+    .from(emailTokens)
+    .where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, 'verify_email'), sql`${emailTokens.payload} LIKE '%takeoverVenue%'`))
+    .orderBy(sql`${emailTokens.createdAt} DESC`)
+    .limit(5);
+  for (const r of rows) {
+    try {
+      const v = (JSON.parse(r.payload ?? '{}') as { takeoverVenue?: unknown }).takeoverVenue;
+      if (typeof v === 'string' && v) return v;
+    } catch {
+      /* ignore malformed payloads */
+    }
+  }
+  return null;
+}
+
+export interface TakeoverIssue {
+  userId: string;
+  email: string;
+  venueId: string;
+  venueName: string | null;
+  problems: string[];
+}
+
+/**
+ * Half-done takeovers for the superadmin panel: verified users whose verification carried a
+ * takeoverVenue while that business is still on the house account (or gone), or who lack role/profile.
+ */
+export async function listTakeoverIssues(db: Db, houseEmail: string, limit = 50): Promise<TakeoverIssue[]> {
+  const houseId = (await findHouseUserId(db, houseEmail)) ?? '';
+  const rows = await db.all<{ user_id: string; email: string; venue_id: string; venue_name: string | null; owner: string | null; has_role: number; has_profile: number }>(sql`
+    SELECT u.id AS user_id, u.email AS email, json_extract(t.payload, '$.takeoverVenue') AS venue_id,
+           v.name AS venue_name, v.user_id AS owner,
+           EXISTS (SELECT 1 FROM user_roles r WHERE r.user_id = u.id AND r.role = 'admin') AS has_role,
+           EXISTS (SELECT 1 FROM profiles p WHERE p.user_id = u.id) AS has_profile
+    FROM email_tokens t
+    JOIN users u ON u.id = t.user_id
+    LEFT JOIN venues v ON v.id = json_extract(t.payload, '$.takeoverVenue')
+    WHERE t.purpose = 'verify_email' AND t.used_at IS NOT NULL AND u.email_verified_at IS NOT NULL
+      AND json_valid(t.payload) AND json_extract(t.payload, '$.takeoverVenue') IS NOT NULL
+      AND (v.id IS NULL OR v.user_id = ${houseId} OR NOT has_role OR NOT has_profile)
+    ORDER BY t.created_at DESC
+    LIMIT ${limit}`);
+  const seen = new Set<string>();
+  const out: TakeoverIssue[] = [];
+  for (const r of rows) {
+    const key = `${r.user_id}:${r.venue_id}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const problems: string[] = [];
+    if (!r.venue_name) problems.push('Kunde inte hitta venue');
+    else if (r.owner === houseId) problems.push('Venue behöver tas över');
+    if (!r.has_role) problems.push('Rollen verksamhetsägare saknas');
+    if (!r.has_profile) problems.push('Profil saknas');
+    out.push({ userId: r.user_id, email: r.email, venueId: r.venue_id, venueName: r.venue_name, problems });
+  }
+  return out;
+}
+
