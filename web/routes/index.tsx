@@ -11,6 +11,10 @@ const screen = (load: () => Promise<{ default: React.ComponentType }>) => () => 
 export const routes: RouteObject[] = [
   // Screens are added here by each feature, e.g.
   // { path: '/login', lazy: screen(() => import('./auth/LoginPage')) },
+  { path: '/admin', lazy: screen(() => import('./admin/DashboardPage')) },
+  { path: '/admin/venue/:venueId', lazy: screen(() => import('./admin/DashboardPage')) },
+  { path: '/admin/locations', lazy: screen(() => import('./admin/LocationsPage')) },
+  { path: '/admin/create-venue', lazy: screen(() => import('./admin/CreateVenuePage')) },
   { path: '*', Component: NotFound },
 ];
 

@@ -1,0 +1,43 @@
+import { useState } from 'react';
+import type { OwnerPlace, OwnerVenue } from '../../api/venues';
+import { Button } from '../ui/Button';
+import { DeletePlaceDialog } from './DeletePlaceDialog';
+import { PlaceCard } from './PlaceCard';
+import { PlaceDialog } from './PlaceDialog';
+
+/** The places of a business with add, edit and delete; shared by /admin and /admin/locations. */
+export function PlacesSection({ venue, places, onChanged }: { venue: OwnerVenue; places: OwnerPlace[]; onChanged: () => void }) {
+  const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<OwnerPlace | null>(null);
+  const [deleting, setDeleting] = useState<OwnerPlace | null>(null);
+  return (
+    <section aria-labelledby="places-heading" className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="places-heading" className="text-2xl font-bold">
+          Platser
+        </h2>
+        {places.length > 0 && <Button onClick={() => setAdding(true)}>Lägg till plats</Button>}
+      </div>
+      {places.length === 0 ? (
+        <div className="rounded-2xl border-2 border-dashed border-slate-300 bg-white p-8 text-center">
+          <h3 className="text-lg font-bold">Lägg till din första plats</h3>
+          <p className="mx-auto mt-2 max-w-md text-slate-700">
+            En plats är där quizet hålls. Har verksamheten bara en lokal räcker det med en plats.
+          </p>
+          <Button className="mt-4" onClick={() => setAdding(true)}>
+            Lägg till plats
+          </Button>
+        </div>
+      ) : (
+        <div className="grid gap-4">
+          {places.map((p) => (
+            <PlaceCard key={p.id} place={p} onEdit={() => setEditing(p)} onDelete={() => setDeleting(p)} />
+          ))}
+        </div>
+      )}
+      <PlaceDialog open={adding} onClose={() => setAdding(false)} onSaved={onChanged} venueId={venue.id} venueName={venue.name} />
+      <PlaceDialog open={!!editing} onClose={() => setEditing(null)} onSaved={onChanged} venueId={venue.id} venueName={venue.name} place={editing} />
+      <DeletePlaceDialog place={deleting} onClose={() => setDeleting(null)} onDeleted={onChanged} />
+    </section>
+  );
+}

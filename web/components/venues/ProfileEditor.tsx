@@ -1,0 +1,187 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { ProfileSchema, UpdateVenueSchema } from '../../../worker/features/venues/contract';
+import { fieldErrors, venuesApi, type OwnerVenue } from '../../api/venues';
+import { ApiError } from '../../lib/api';
+import AccountTab from '../account/AccountTab';
+import SecurityTab from '../account/SecurityTab';
+import { Button } from '../ui/Button';
+import { Dialog } from '../ui/Dialog';
+import { TextArea, TextField } from '../ui/Field';
+import { Spinner } from '../ui/Spinner';
+import { toast } from '../ui/Toast';
+
+const TABS = ['Verksamhet', 'Kontakt', 'Konto', 'Säkerhet'] as const;
+type Tab = (typeof TABS)[number];
+
+/** Business profile editor with tabs Verksamhet, Kontakt, Konto and Säkerhet (spec 02 §2.3). */
+export function ProfileEditor({ open, onClose, venue, onSaved }: { open: boolean; onClose: () => void; venue: OwnerVenue; onSaved: () => void }) {
+  const [tab, setTab] = useState<Tab>('Verksamhet');
+  const base = useId();
+  const refs = useRef<Array<HTMLButtonElement | null>>([]);
+  useEffect(() => {
+    if (open) setTab('Verksamhet');
+  }, [open]);
+
+  function onKey(e: React.KeyboardEvent, index: number) {
+    const delta = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
+    if (!delta) return;
+    e.preventDefault();
+    const next = (index + delta + TABS.length) % TABS.length;
+    setTab(TABS[next]!);
+    refs.current[next]?.focus();
+  }
+
+  return (
+    <Dialog open={open} onClose={onClose} title="Verksamhetsprofil" size="lg">
+      <div role="tablist" aria-label="Profilens delar" className="mb-5 flex flex-wrap gap-1 rounded-xl bg-slate-100 p-1">
+        {TABS.map((t, i) => (
+          <button
+            key={t}
+            ref={(el) => {
+              refs.current[i] = el;
+            }}
+            type="button"
+            role="tab"
+            id={`${base}-tab-${i}`}
+            aria-selected={tab === t}
+            aria-controls={`${base}-panel-${i}`}
+            tabIndex={tab === t ? 0 : -1}
+            onClick={() => setTab(t)}
+            onKeyDown={(e) => onKey(e, i)}
+            className={`flex-1 rounded-lg px-3 py-2 text-sm font-semibold ${tab === t ? 'bg-white text-slate-900 shadow' : 'text-slate-700 hover:bg-white/60'}`}
+          >
+            {t}
+          </button>
+        ))}
+      </div>
+      {TABS.map((t, i) =>
+        tab === t ? (
+          <div key={t} role="tabpanel" id={`${base}-panel-${i}`} aria-labelledby={`${base}-tab-${i}`}>
+            {t === 'Verksamhet' && <VenueTab venue={venue} onSaved={onSaved} />}
+            {t === 'Kontakt' && <ContactTab />}
+            {t === 'Konto' && <AccountTab />}
+            {t === 'Säkerhet' && <SecurityTab />}
+          </div>
+        ) : null,
+      )}
+    </Dialog>
+  );
+}
+
+function VenueTab({ venue, onSaved }: { venue: OwnerVenue; onSaved: () => void }) {
+  const [form, setForm] = useState({
+    name: venue.name,
+    description: venue.description ?? '',
+    address: venue.address ?? '',
+    city: venue.city ?? '',
+    phone: venue.phone ?? '',
+    website: venue.website ?? '',
+    isPublic: venue.isPublic,
+  });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
+  const set = (key: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => setForm((f) => ({ ...f, [key]: e.target.value }));
+
+  async function submit(e: React.FormEvent) {
+    e.preventDefault();
+    const parsed = UpdateVenueSchema.safeParse(form);
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error.issues));
+      return;
+    }
+    setErrors({});
+    setSaving(true);
+    try {
+      await venuesApi.updateVenue(venue.id, form);
+      toast({ title: 'Verksamheten har uppdaterats', variant: 'success' });
+      onSaved();
+    } catch (err) {
+      if (err instanceof ApiError && err.issues) setErrors(fieldErrors(err.issues));
+      toast({ title: 'Kunde inte spara verksamheten', description: err instanceof Error ? err.message : undefined, variant: 'destructive' });
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} className="space-y-4" noValidate>
+      <TextField label="Verksamhetens namn" required value={form.name} error={errors.name} onChange={set('name')} />
+      <TextArea label="Beskrivning" value={form.description} error={errors.description} onChange={set('description')} hint="Visas på verksamhetens publika sida." />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField label="Adress" autoComplete="street-address" value={form.address} error={errors.address} onChange={set('address')} />
+        <TextField label="Stad" autoComplete="address-level2" value={form.city} error={errors.city} onChange={set('city')} />
+        <TextField label="Telefon" type="tel" autoComplete="tel" value={form.phone} error={errors.phone} onChange={set('phone')} />
+        <TextField label="Webbplats" type="url" inputMode="url" placeholder="https://" value={form.website} error={errors.website} onChange={set('website')} />
+      </div>
+      <label className="flex items-start gap-3 rounded-xl border border-slate-200 p-3">
+        <input type="checkbox" className="mt-1 h-4 w-4" checked={form.isPublic} onChange={(e) => setForm((f) => ({ ...f, isPublic: e.target.checked }))} />
+        <span>
+          <span className="block font-semibold">Synlig för besökare</span>
+          <span className="block text-sm text-slate-600">När rutan inte är ikryssad visas verksamhetens quiz inte i listningen.</span>
+        </span>
+      </label>
+      <div className="flex justify-end">
+        <Button type="submit" disabled={saving}>
+          {saving ? 'Sparar...' : 'Spara verksamhet'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function ContactTab() {
+  const [form, setForm] = useState<{ firstName: string; lastName: string; phone: string } | null>(null);
+  const [loadError, setLoadError] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
+  useEffect(() => {
+    let live = true;
+    venuesApi.profile().then(
+      (p) => live && setForm({ firstName: p.firstName ?? '', lastName: p.lastName ?? '', phone: p.phone ?? '' }),
+      () => live && setLoadError(true),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  if (loadError) return <p role="alert">Kunde inte hämta kontaktuppgifterna. Försök igen senare.</p>;
+  if (!form) return <Spinner label="Hämtar kontaktuppgifter..." />;
+  const set = (key: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement>) => setForm((f) => f && { ...f, [key]: e.target.value });
+
+  async function submit(e: React.FormEvent) {
+    e.preventDefault();
+    if (!form) return;
+    const parsed = ProfileSchema.safeParse(form);
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error.issues));
+      return;
+    }
+    setErrors({});
+    setSaving(true);
+    try {
+      await venuesApi.saveProfile(form);
+      toast({ title: 'Kontaktuppgifterna har sparats', variant: 'success' });
+    } catch (err) {
+      if (err instanceof ApiError && err.issues) setErrors(fieldErrors(err.issues));
+      toast({ title: 'Kunde inte spara kontaktuppgifterna', description: err instanceof Error ? err.message : undefined, variant: 'destructive' });
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} className="space-y-4" noValidate>
+      <p className="text-sm text-slate-700">Dina kontaktuppgifter visas inte för besökare.</p>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField label="Förnamn" autoComplete="given-name" value={form.firstName} error={errors.firstName} onChange={set('firstName')} />
+        <TextField label="Efternamn" autoComplete="family-name" value={form.lastName} error={errors.lastName} onChange={set('lastName')} />
+      </div>
+      <TextField label="Telefon" type="tel" autoComplete="tel" value={form.phone} error={errors.phone} onChange={set('phone')} />
+      <div className="flex justify-end">
+        <Button type="submit" disabled={saving}>
+          {saving ? 'Sparar...' : 'Spara kontaktuppgifter'}
+        </Button>
+      </div>
+    </form>
+  );
+}

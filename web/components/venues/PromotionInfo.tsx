@@ -1,0 +1,119 @@
+import { useEffect, useState } from 'react';
+import { FALLBACK_WEEKLY_PRICE_SEK, pricingFor, TIER_LABELS, MAX_SLOTS_PER_DAY, type PricingResponse } from '../../../worker/features/promotion/contract';
+import { api } from '../../lib/api';
+import { Button } from '../ui/Button';
+import { Dialog } from '../ui/Dialog';
+
+const BENEFITS = [
+  { title: 'Fler besökare', text: 'Marknadsförda quiz visas före de andra och får fler klick.' },
+  { title: 'Syns direkt', text: 'Marknadsföringen gäller så fort betalningen är klar.' },
+  { title: 'Enkel betalning', text: 'Betala med kort, Swish, Apple Pay eller Google Pay. Ingen bindningstid.' },
+];
+
+/** Prices from GET /api/promotion/pricing, or the fallback prices with a neutral notice. */
+function usePricing(): { pricing: PricingResponse | null; failed: boolean } {
+  const [pricing, setPricing] = useState<PricingResponse | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    let live = true;
+    api<PricingResponse>('/api/promotion/pricing').then(
+      (p) => {
+        if (!live) return;
+        setPricing(p);
+        setFailed(p.source === 'fallback');
+      },
+      () => {
+        if (!live) return;
+        setPricing(pricingFor(FALLBACK_WEEKLY_PRICE_SEK, 'fallback'));
+        setFailed(true);
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  return { pricing, failed };
+}
+
+/** The promotion information section of the dashboard, shown once any quiz exists (spec 02 §2.1). */
+export function PromotionInfo() {
+  const { pricing, failed } = usePricing();
+  const [open, setOpen] = useState(false);
+  const weekly = pricing ?? pricingFor(FALLBACK_WEEKLY_PRICE_SEK, 'fallback');
+  return (
+    <section aria-labelledby="promo-heading" className="space-y-5 rounded-2xl border border-brand-100 bg-brand-50 p-6">
+      <div>
+        <h2 id="promo-heading" className="text-2xl font-bold">
+          Få fler deltagare till ditt quiz
+        </h2>
+        <p className="mt-1 text-slate-700">Marknadsför ett kommande quiz med knappen Marknadsför i quizlistan ovan.</p>
+      </div>
+      <ul className="grid gap-3 sm:grid-cols-3">
+        {BENEFITS.map((b) => (
+          <li key={b.title} className="rounded-xl bg-white p-4 shadow-sm">
+            <h3 className="font-bold">{b.title}</h3>
+            <p className="mt-1 text-sm text-slate-700">{b.text}</p>
+          </li>
+        ))}
+      </ul>
+      <div className="grid gap-3 sm:grid-cols-3">
+        <div className="rounded-xl border border-slate-200 bg-white p-4">
+          <h3 className="font-bold">Standard</h3>
+          <p className="text-lg font-extrabold">Gratis</p>
+          <p className="mt-1 text-sm text-slate-700">Ditt quiz listas i vanlig ordning i staden och på startsidan.</p>
+        </div>
+        <div className="rounded-xl border border-sky-300 bg-white p-4">
+          <h3 className="font-bold">{TIER_LABELS.recommended}</h3>
+          <p className="text-lg font-extrabold">{weekly.recommended.weeklyPriceSek} kr/vecka</p>
+          <p className="mt-1 text-sm text-slate-700">
+            Visas bland de första platserna i listan med märket Rekommenderat. Högst {MAX_SLOTS_PER_DAY.recommended} per stad och dag.
+          </p>
+        </div>
+        <div className="rounded-xl border border-amber-400 bg-white p-4">
+          <h3 className="font-bold">{TIER_LABELS.premium}</h3>
+          <p className="text-lg font-extrabold">{weekly.premium.weeklyPriceSek} kr/vecka</p>
+          <p className="mt-1 text-sm text-slate-700">
+            Ett stort kort över hela bredden högst upp på startsidan. Bara {MAX_SLOTS_PER_DAY.premium} per stad och dag.
+          </p>
+        </div>
+      </div>
+      <div className="rounded-xl bg-white p-4 text-sm text-slate-800">
+        <h3 className="font-bold">Placering på startsidan</h3>
+        <p className="mt-1">
+          Premium Utvald visas överst på startsidan och stadssidan den dag quizet äger rum. Rekommenderade quiz fyller de första
+          platserna i rutnätet, därefter följer övriga quiz i tidsordning.
+        </p>
+      </div>
+      {failed && (
+        <p role="status" className="text-sm text-slate-700">
+          Kunde inte hämta aktuella priser just nu. Ordinarie priser visas.
+        </p>
+      )}
+      <Button variant="secondary" onClick={() => setOpen(true)}>
+        Se priser
+      </Button>
+      <Dialog open={open} onClose={() => setOpen(false)} title="Priser för marknadsföring" size="lg">
+        <div className="grid gap-4 sm:grid-cols-2">
+          {(['recommended', 'premium'] as const).map((tier) => (
+            <div key={tier} className="rounded-xl border border-slate-200 p-4">
+              <h3 className="font-bold">{TIER_LABELS[tier]}</h3>
+              <ul className="mt-2 space-y-1">
+                {weekly[tier].options.map((o) => (
+                  <li key={o.weeks} className="flex justify-between gap-2">
+                    <span>
+                      {o.weeks} {o.weeks === 1 ? 'vecka' : 'veckor'} ({o.exposureDays} dagar)
+                      {o.popular && <span className="ml-2 rounded-full bg-brand-100 px-2 text-xs font-bold text-brand-800">Populärast</span>}
+                    </span>
+                    <span className="font-semibold">{o.priceSek} kr</span>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))}
+        </div>
+        <p className="mt-4 text-sm text-slate-700">Priserna gäller per quiz. Mängdrabatt dras automatiskt när fler än tre veckor köps i samma beställning.</p>
+        {failed && <p className="mt-2 text-sm text-slate-700">Kunde inte hämta aktuella priser just nu. Ordinarie priser visas.</p>}
+      </Dialog>
+    </section>
+  );
+}
