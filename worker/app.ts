@@ -10,6 +10,8 @@ import { devRoutes } from './features/dev/routes';
 import { feedbackRoutes } from './features/feedback/routes';
 import { healthRoutes } from './features/health/routes';
 import { pagesRoutes } from './features/pages/routes';
+import { quizRoutes } from './features/quizzes/routes';
+import { seriesRoutes } from './features/series/routes';
 import { promotionRoutes } from './features/promotion/routes';
 import { takeoverRoutes } from './features/takeover/routes';
 import { venuesRoutes } from './features/venues/routes';
@@ -48,6 +50,8 @@ app.route('/api/feedback', feedbackRoutes);
 app.route('/api/promotion', promotionRoutes);
 app.route('/api/takeover', takeoverRoutes);
 app.route('/api/owner', venuesRoutes);
+app.route('/api/owner/series', seriesRoutes);
+app.route('/api/owner', quizRoutes);
 app.use('/dev/*', async (c, next) => (c.var.config.isDev ? next() : onNotFound(c)));
 app.route('/dev', devRoutes);
 // HTTP caching (Cache-Control + ETag + 304) for public pages; never for requests with the session cookie.

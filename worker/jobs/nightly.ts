@@ -7,6 +7,7 @@ import { parseConfig } from '../env';
 import { createClock } from '../lib/clock';
 import { deleteStaleRateLimits } from '../lib/rate-limit';
 import { deleteExpiredSessions } from '../lib/session';
+import { runSeriesExtensionJob } from '../features/series/service';
 
 export async function runNightly(env: Env, scheduledAt: Date): Promise<void> {
   const config = parseConfig(env);
@@ -17,6 +18,8 @@ export async function runNightly(env: Env, scheduledAt: Date): Promise<void> {
   const tasks: Array<[string, () => Promise<unknown>]> = [
     ['sessions', () => deleteExpiredSessions(db, now)],
     ['rate-limits', () => deleteStaleRateLimits(db, now)],
+    // Open-ended series kept 180 days ahead; chunked, idempotent, resumable, recorded in job_runs.
+    ['series-extension', () => runSeriesExtensionJob(db, now)],
   ];
   for (const [name, task] of tasks) {
     try {

@@ -1,0 +1,198 @@
+/**
+ * Quiz rules for owners (spec 02 §2.2, §4.4, §5): create single quizzes and series, edit one quiz,
+ * convert single ⇄ recurring, delete, cancel one date. Every write bumps the public-data version in the
+ * same batch; every owned object goes through worker/lib/authz.ts.
+ */
+import { and, eq, ne } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { quizzes } from '../../db/schema';
+import { authorizeLocation, authorizeQuiz, isSuperadmin, requireActor, type Actor } from '../../lib/authz';
+import { isoWeekday, normalizeTime } from '../../lib/clock';
+import { bumpDataVersion } from '../../lib/data-version';
+import { AppError, conflict, forbidden, invalidInput, notFound } from '../../lib/errors';
+import { newId } from '../../lib/ids';
+import { insertOccurrenceStatements, type QuizInsert } from '../series/queries';
+import { generateOccurrences, isoDaysOf, namesOf, seriesEnd } from '../series/recurrence';
+import { runBatch } from '../series/service';
+import {
+  storedTheme,
+  type CreateQuizData,
+  type CreateQuizResponse,
+  type EditQuizData,
+  type PlaceQuizzesResponse,
+  type PlaceSeriesGroup,
+  type QuizDetailResponse,
+} from './contract';
+import { placesFor, quizWithPromotion, seriesTotals, toOwnerQuiz, upcomingAtLocation, upcomingSingles } from './queries';
+
+type Fields = Pick<EditQuizData, 'startTime' | 'category' | 'theme' | 'customTheme' | 'quizmaster' | 'teamSize' | 'description' | 'price'>;
+
+function fieldValues(d: Fields) {
+  return {
+    startTime: normalizeTime(d.startTime),
+    category: d.category,
+    theme: storedTheme(d),
+    quizmaster: d.quizmaster ?? null,
+    teamSize: d.teamSize ?? null,
+    description: d.description ?? null,
+    price: d.price ?? null,
+  };
+}
+
+const pastDate = () =>
+  invalidInput('Datum: Datumet kan inte vara i det förflutna', [{ path: 'date', message: 'Datumet kan inte vara i det förflutna' }]);
+
+/** The create form's place check with the spec's texts ('Ingen lokal hittad', 'Lokal ej tillgänglig'). */
+async function authorizePlaceForCreate(db: Db, actor: Actor, locationId: string) {
+  try {
+    return await authorizeLocation(db, actor, locationId);
+  } catch (err) {
+    if (err instanceof AppError && err.status === 404) throw notFound('Ingen lokal hittad');
+    if (err instanceof AppError && err.status === 403) throw forbidden('Lokal ej tillgänglig');
+    throw err;
+  }
+}
+
+/** The days a new series runs on: the chosen ones, or the start date's weekday. */
+function seriesDays(date: string, days: readonly string[] | undefined): number[] {
+  const iso = isoDaysOf(days ?? []);
+  return iso.length ? iso : [isoWeekday(date)];
+}
+
+export async function createQuiz(db: Db, actor: Actor, data: CreateQuizData, today: string): Promise<CreateQuizResponse> {
+  const { location } = await authorizePlaceForCreate(db, actor, data.locationId);
+  if (data.date < today) throw pastDate();
+  const base = { locationId: location.id, ...fieldValues(data), isCancelled: false };
+  if (!data.recurring) {
+    const id = newId();
+    await runBatch(db, [db.insert(quizzes).values({ ...base, id, date: data.date, isRecurring: false }), bumpDataVersion(db)]);
+    return { created: 1, recurrenceId: null, firstId: id };
+  }
+  const weekdays = seriesDays(data.date, data.days);
+  const until = data.until ?? null;
+  const dates = generateOccurrences({ start: data.date, pattern: data.pattern, weekdays, end: seriesEnd(data.date, until) });
+  if (!dates.length)
+    throw invalidInput('Veckodagar: Inga datum matchar de valda veckodagarna före slutdatumet', [
+      { path: 'days', message: 'Inga datum matchar de valda veckodagarna före slutdatumet' },
+    ]);
+  const recurrenceId = newId();
+  const rows: QuizInsert[] = dates.map((date) => ({
+    ...base,
+    id: newId(),
+    date,
+    isRecurring: true,
+    recurrenceId,
+    recurrencePattern: data.pattern,
+    recurrenceDays: JSON.stringify(namesOf(weekdays)),
+    recurrenceUntil: until,
+  }));
+  // All occurrences in ONE batch with one recurrence id: all or nothing.
+  await runBatch(db, [...insertOccurrenceStatements(db, rows), bumpDataVersion(db)]);
+  return { created: rows.length, recurrenceId, firstId: rows[0]!.id! };
+}
+
+export async function listPlaceQuizzes(db: Db, actor: Actor, locationId: string, today: string): Promise<PlaceQuizzesResponse> {
+  const { location } = await authorizeLocation(db, actor, locationId);
+  const [rows, totals] = await Promise.all([upcomingAtLocation(db, location.id, today), seriesTotals(db, location.id)]);
+  const singles = [];
+  const groups = new Map<string, PlaceSeriesGroup>();
+  for (const r of rows) {
+    const q = toOwnerQuiz(r);
+    if (!q.recurrenceId) {
+      singles.push(q);
+      continue;
+    }
+    let g = groups.get(q.recurrenceId);
+    if (!g) {
+      g = { recurrenceId: q.recurrenceId, pattern: q.recurrencePattern, days: q.recurrenceDays ?? [], until: q.recurrenceUntil, totalCount: totals.get(q.recurrenceId) ?? 0, occurrences: [] };
+      groups.set(q.recurrenceId, g);
+    }
+    g.occurrences.push(q);
+  }
+  return { today, location: { id: location.id, name: location.name, city: location.city, venueId: location.venueId }, singles, series: [...groups.values()] };
+}
+
+export async function listPlaces(db: Db, actor: Actor) {
+  requireActor(actor);
+  return { places: await placesFor(db, isSuperadmin(actor) ? null : actor.id) };
+}
+
+export async function listSingles(db: Db, actor: Actor, today: string) {
+  requireActor(actor);
+  const rows = await upcomingSingles(db, isSuperadmin(actor) ? null : actor.id, today);
+  return { quizzes: rows.map((r) => ({ ...toOwnerQuiz(r), locationName: r.locationName, venueName: r.venueName })) };
+}
+
+export async function getQuiz(db: Db, actor: Actor, id: string, today: string): Promise<QuizDetailResponse> {
+  const { location } = await authorizeQuiz(db, actor, id);
+  const row = (await quizWithPromotion(db, id, today))!;
+  let seriesCount = 0;
+  if (row.recurrenceId) {
+    const all = await db.select({ id: quizzes.id }).from(quizzes).where(eq(quizzes.recurrenceId, row.recurrenceId));
+    seriesCount = all.length;
+  }
+  return { quiz: toOwnerQuiz(row), location: { id: location.id, name: location.name, city: location.city, venueId: location.venueId }, seriesCount };
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  const msg = String((err as Error)?.message ?? '') + String((err as { cause?: Error })?.cause?.message ?? '');
+  return /UNIQUE constraint failed/i.test(msg);
+}
+
+/**
+ * Edits this quiz only. `recurring: true` on a single quiz makes it the first occurrence of a new
+ * series (weekly unless told otherwise); `recurring: false` on an occurrence keeps this quiz as a
+ * single and deletes the series' other occurrences (the form warns with that count first).
+ */
+export async function editQuiz(db: Db, actor: Actor, id: string, data: EditQuizData, today: string) {
+  const { quiz } = await authorizeQuiz(db, actor, id);
+  const values = { ...fieldValues(data), date: data.date, updatedAt: new Date().toISOString() };
+  try {
+    if (data.recurring === true && !quiz.recurrenceId) {
+      if (data.date < today) throw pastDate();
+      const weekdays = seriesDays(data.date, data.days);
+      const until = data.until ?? null;
+      const recurrenceId = newId();
+      const recurrence = {
+        isRecurring: true,
+        recurrenceId,
+        recurrencePattern: data.pattern ?? 'weekly',
+        recurrenceDays: JSON.stringify(namesOf(weekdays)),
+        recurrenceUntil: until,
+      };
+      const dates = generateOccurrences({ start: data.date, pattern: data.pattern ?? 'weekly', weekdays, end: seriesEnd(data.date, until) }).filter((d) => d !== data.date);
+      const rows: QuizInsert[] = dates.map((date) => ({ ...values, id: newId(), locationId: quiz.locationId, date, isCancelled: false, ...recurrence }));
+      await runBatch(db, [db.update(quizzes).set({ ...values, ...recurrence }).where(eq(quizzes.id, id)), ...insertOccurrenceStatements(db, rows), bumpDataVersion(db)]);
+      return { updated: 1, created: rows.length, deleted: 0, recurrenceId };
+    }
+    if (data.recurring === false && quiz.recurrenceId) {
+      const [deleted] = await runBatch(db, [
+        db.delete(quizzes).where(and(eq(quizzes.recurrenceId, quiz.recurrenceId), ne(quizzes.id, id))),
+        db
+          .update(quizzes)
+          .set({ ...values, isRecurring: false, recurrenceId: null, recurrencePattern: null, recurrenceDays: null, recurrenceUntil: null })
+          .where(eq(quizzes.id, id)),
+        bumpDataVersion(db),
+      ]);
+      return { updated: 1, created: 0, deleted: deleted ?? 0, recurrenceId: null };
+    }
+    await runBatch(db, [db.update(quizzes).set(values).where(eq(quizzes.id, id)), bumpDataVersion(db)]);
+    return { updated: 1, created: 0, deleted: 0, recurrenceId: quiz.recurrenceId };
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict('Serien har redan ett quiz det datumet.');
+    throw err;
+  }
+}
+
+export async function deleteQuiz(db: Db, actor: Actor, id: string) {
+  await authorizeQuiz(db, actor, id);
+  const [deleted] = await runBatch(db, [db.delete(quizzes).where(eq(quizzes.id, id)), bumpDataVersion(db)]);
+  return { deleted: deleted ?? 0 };
+}
+
+/** Cancels one date (visitors see 'Inställt') or undoes it. */
+export async function setCancelled(db: Db, actor: Actor, id: string, cancelled: boolean) {
+  await authorizeQuiz(db, actor, id);
+  await runBatch(db, [db.update(quizzes).set({ isCancelled: cancelled, updatedAt: new Date().toISOString() }).where(eq(quizzes.id, id)), bumpDataVersion(db)]);
+  return { id, isCancelled: cancelled };
+}

@@ -1,0 +1,114 @@
+/** SQL for series: bulk occurrence inserts in bounded chunks, series lookups and summaries. */
+import { and, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { quizzes, type QuizRow } from '../../db/schema';
+
+export type QuizInsert = typeof quizzes.$inferInsert;
+
+/**
+ * Bound parameters per inserted row are ~17; D1 allows 100 per statement, so rows go in chunks of 5.
+ * Returns statements for ONE db.batch: all-or-nothing, and ON CONFLICT DO NOTHING on the unique
+ * (recurrence_id, date) index makes a repeated or overlapping insert add nothing.
+ */
+export const ROWS_PER_INSERT = 5;
+export function insertOccurrenceStatements(db: Db, rows: QuizInsert[]) {
+  const out = [];
+  for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
+    out.push(db.insert(quizzes).values(rows.slice(i, i + ROWS_PER_INSERT)).onConflictDoNothing());
+  }
+  return out;
+}
+
+/** The series' most recent occurrences, newest first (enough to continue every weekday's rhythm). */
+export async function recentOccurrences(db: Db, recurrenceId: string, limit = 60): Promise<QuizRow[]> {
+  return db.select().from(quizzes).where(eq(quizzes.recurrenceId, recurrenceId)).orderBy(desc(quizzes.date)).limit(limit);
+}
+
+/** Any one occurrence id of a series (for the ownership check), or null. */
+export async function anyOccurrenceId(db: Db, recurrenceId: string): Promise<string | null> {
+  const [row] = await db.select({ id: quizzes.id }).from(quizzes).where(eq(quizzes.recurrenceId, recurrenceId)).limit(1);
+  return row?.id ?? null;
+}
+
+export async function countSeries(db: Db, recurrenceId: string): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)` }).from(quizzes).where(eq(quizzes.recurrenceId, recurrenceId));
+  return row?.n ?? 0;
+}
+
+export interface SeriesCandidate {
+  recurrenceId: string;
+  latest: string;
+}
+
+/**
+ * Series that may need extension: latest occurrence between `oldest` and `threshold`, an end (until)
+ * after the latest occurrence or none, ordered by id after `cursor` (resumable paging).
+ */
+export async function extensionCandidates(
+  db: Db,
+  opts: { cursor: string | null; oldest: string; threshold: string; limit: number; ownerUserId?: string | null; recurrenceId?: string },
+): Promise<SeriesCandidate[]> {
+  const ownerJoin = opts.ownerUserId
+    ? sql`JOIN locations l ON l.id = q.location_id JOIN venues v ON v.id = l.venue_id AND v.user_id = ${opts.ownerUserId}`
+    : sql``;
+  const rows = await db.all<{ rid: string; latest: string }>(sql`
+    SELECT q.recurrence_id AS rid, MAX(q.date) AS latest
+    FROM quizzes q ${ownerJoin}
+    WHERE q.recurrence_id IS NOT NULL
+      ${opts.cursor ? sql`AND q.recurrence_id > ${opts.cursor}` : sql``}
+      ${opts.recurrenceId ? sql`AND q.recurrence_id = ${opts.recurrenceId}` : sql``}
+    GROUP BY q.recurrence_id
+    HAVING MAX(q.date) <= ${opts.threshold} AND MAX(q.date) >= ${opts.oldest}
+       AND MAX(COALESCE(q.recurrence_until, '9999-12-31')) > MAX(q.date)
+    ORDER BY q.recurrence_id
+    LIMIT ${opts.limit}`);
+  return rows.map((r) => ({ recurrenceId: r.rid, latest: r.latest }));
+}
+
+export interface SeriesSummaryRow {
+  recurrenceId: string;
+  count: number;
+  upcoming: number;
+  first: string;
+  latest: string;
+  locationId: string;
+  locationName: string;
+  city: string;
+  venueId: string;
+  venueName: string | null;
+}
+
+/** One row per series (owner's own, or all for a superadmin), those ending soonest first. */
+export async function seriesSummaryRows(db: Db, opts: { today: string; ownerUserId: string | null; limit: number }): Promise<SeriesSummaryRow[]> {
+  return db.all<SeriesSummaryRow>(sql`
+    SELECT q.recurrence_id AS recurrenceId, COUNT(*) AS count, SUM(q.date >= ${opts.today}) AS upcoming,
+           MIN(q.date) AS first, MAX(q.date) AS latest,
+           l.id AS locationId, l.name AS locationName, l.city AS city, v.id AS venueId, v.name AS venueName
+    FROM quizzes q
+    JOIN locations l ON l.id = q.location_id
+    JOIN venues v ON v.id = l.venue_id
+    WHERE q.recurrence_id IS NOT NULL ${opts.ownerUserId ? sql`AND v.user_id = ${opts.ownerUserId}` : sql``}
+    GROUP BY q.recurrence_id
+    ORDER BY latest, q.recurrence_id
+    LIMIT ${opts.limit}`);
+}
+
+/** The latest occurrence of each given series (its current template), chunked under the parameter cap. */
+export async function latestOccurrences(db: Db, recurrenceIds: string[]): Promise<Map<string, QuizRow>> {
+  const out = new Map<string, QuizRow>();
+  for (let i = 0; i < recurrenceIds.length; i += 90) {
+    const ids = recurrenceIds.slice(i, i + 90);
+    const rows = await db
+      .select(getTableColumns(quizzes))
+      .from(quizzes)
+      .where(
+        and(
+          inArray(quizzes.recurrenceId, ids),
+          sql`${quizzes.date} = (SELECT MAX(q2.date) FROM quizzes q2 WHERE q2.recurrence_id = ${quizzes.recurrenceId})`,
+        ),
+      );
+    for (const r of rows) if (r.recurrenceId) out.set(r.recurrenceId, r);
+  }
+  return out;
+}
+

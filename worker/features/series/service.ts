@@ -1,0 +1,377 @@
+/**
+ * Series rules (spec 02 §4.4, §5, §7): extension (one service for the owner's buttons and the nightly
+ * cron), summaries for quiz management, editing and deleting a whole series, pausing a date range.
+ */
+import { and, between, desc, eq, gte, sql } from 'drizzle-orm';
+import type { BatchItem } from 'drizzle-orm/batch';
+import type { Db } from '../../db/client';
+import { jobRuns, quizzes, type QuizRow } from '../../db/schema';
+import { isSuperadmin, authorizeQuiz, requireActor, type Actor } from '../../lib/authz';
+import { addDays, daysBetween, isoWeekday, stockholmDate } from '../../lib/clock';
+import { bumpDataVersion } from '../../lib/data-version';
+import { invalidInput, notFound } from '../../lib/errors';
+import { newId } from '../../lib/ids';
+import {
+  EXTENSION_THRESHOLD_DAYS,
+  SERIES_HORIZON_DAYS,
+  storedTheme,
+  type EditSeriesData,
+} from '../quizzes/contract';
+import { anyOccurrenceId, countSeries, extensionCandidates, insertOccurrenceStatements, latestOccurrences, recentOccurrences, seriesSummaryRows, type QuizInsert } from './queries';
+import { extensionDates, namesOf, parseRecurrenceDays, type Pattern } from './recurrence';
+
+/** A series whose latest occurrence is more than this many days past is treated as ended, not extended. */
+export const ENDED_GRACE_DAYS = 7;
+export const SERIES_JOB = 'series-extension';
+/** A crashed run is resumed from its cursor only if it started this recently. */
+const RESUME_WINDOW_MS = 20 * 3_600_000;
+
+/** Runs statements as ONE D1 batch (all-or-nothing); returns the rows each changed. */
+export async function runBatch(db: Db, items: BatchItem<'sqlite'>[]): Promise<number[]> {
+  if (!items.length) return [];
+  const results = await db.batch(items as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]);
+  return (results as unknown[]).map((r) => (r as { meta?: { changes?: number } })?.meta?.changes ?? 0);
+}
+
+/** A new occurrence copying the series' fields from a template row. */
+export function occurrenceFrom(t: QuizRow, date: string): QuizInsert {
+  return {
+    id: newId(),
+    locationId: t.locationId,
+    date,
+    startTime: t.startTime,
+    title: t.title,
+    description: t.description,
+    category: t.category,
+    theme: t.theme,
+    quizmaster: t.quizmaster,
+    teamSize: t.teamSize,
+    price: t.price,
+    isRecurring: true,
+    recurrenceId: t.recurrenceId,
+    recurrencePattern: t.recurrencePattern,
+    recurrenceDays: t.recurrenceDays,
+    recurrenceUntil: t.recurrenceUntil,
+    isCancelled: false,
+  };
+}
+
+function seriesRule(recent: QuizRow[]): { pattern: Pattern; weekdays: number[] } {
+  const t = recent[0]!;
+  return {
+    pattern: (t.recurrencePattern ?? 'weekly') as Pattern,
+    // Fallback when recurrence_days is missing: the weekdays the series actually has.
+    weekdays: parseRecurrenceDays(t.recurrenceDays) ?? [...new Set(recent.map((r) => isoWeekday(r.date)))].sort(),
+  };
+}
+
+/**
+ * Extends one series up to `end` (default: today + 180 days), never past its until-date, never
+ * before today. Idempotent: ON CONFLICT DO NOTHING on (recurrence_id, date). Returns rows added.
+ */
+export async function extendSeries(db: Db, recurrenceId: string, today: string, end?: string): Promise<number> {
+  const recent = await recentOccurrences(db, recurrenceId);
+  if (!recent.length) return 0;
+  const template = recent[0]!;
+  let target = end ?? addDays(today, SERIES_HORIZON_DAYS);
+  if (template.recurrenceUntil && template.recurrenceUntil < target) target = template.recurrenceUntil;
+  const { pattern, weekdays } = seriesRule(recent);
+  const dates = extensionDates({ pattern, weekdays, existing: recent.map((r) => r.date), end: target, notBefore: today });
+  if (!dates.length) return 0;
+  const stmts = insertOccurrenceStatements(db, dates.map((d) => occurrenceFrom(template, d)));
+  const changes = await runBatch(db, [...stmts, bumpDataVersion(db)]);
+  return changes.slice(0, stmts.length).reduce((a, b) => a + b, 0);
+}
+
+export interface ExtendManyResult {
+  extendedCount: number;
+  added: number;
+  processed: number;
+  cursor: string | null;
+  complete: boolean;
+}
+
+/**
+ * Extends every series that needs it (optionally only one owner's), page by page in recurrence-id
+ * order from `cursor`. `onPage` records progress (the cron's job_runs cursor); `stopAfterPages`
+ * simulates an interruption in tests.
+ */
+export async function extendMany(
+  db: Db,
+  today: string,
+  opts: { ownerUserId?: string | null; cursor?: string | null; pageSize?: number; stopAfterPages?: number; onPage?: (cursor: string) => Promise<unknown> } = {},
+): Promise<ExtendManyResult> {
+  let cursor = opts.cursor ?? null;
+  const res: ExtendManyResult = { extendedCount: 0, added: 0, processed: 0, cursor, complete: false };
+  let pages = 0;
+  for (;;) {
+    const page = await extensionCandidates(db, {
+      cursor,
+      oldest: addDays(today, -ENDED_GRACE_DAYS),
+      threshold: addDays(today, EXTENSION_THRESHOLD_DAYS),
+      limit: opts.pageSize ?? 25,
+      ownerUserId: opts.ownerUserId ?? null,
+    });
+    if (!page.length) return { ...res, cursor, complete: true };
+    for (const c of page) {
+      const n = await extendSeries(db, c.recurrenceId, today);
+      res.processed++;
+      if (n > 0) {
+        res.extendedCount++;
+        res.added += n;
+      }
+    }
+    cursor = page[page.length - 1]!.recurrenceId;
+    res.cursor = cursor;
+    await opts.onPage?.(cursor);
+    if (opts.stopAfterPages && ++pages >= opts.stopAfterPages) return res;
+  }
+}
+
+export interface SeriesJobResult extends ExtendManyResult {
+  runId: string;
+  resumedFrom: string | null;
+}
+
+/**
+ * The nightly job: one job_runs row per run (running → done | failed) whose cursor is the last series
+ * handled. A run that finds the previous run unfinished (crashed or still going) continues from its
+ * cursor; everything is idempotent, so an overlapping run adds nothing twice.
+ */
+export async function runSeriesExtensionJob(db: Db, now: Date, opts: { pageSize?: number; stopAfterPages?: number } = {}): Promise<SeriesJobResult> {
+  const today = stockholmDate(now);
+  const [prev] = await db
+    .select()
+    .from(jobRuns)
+    .where(eq(jobRuns.job, SERIES_JOB))
+    .orderBy(desc(jobRuns.startedAt), desc(sql`rowid`))
+    .limit(1);
+  const resumedFrom =
+    prev && prev.status !== 'done' && prev.cursor && now.getTime() - Date.parse(prev.startedAt) < RESUME_WINDOW_MS ? prev.cursor : null;
+  const runId = newId();
+  await db.insert(jobRuns).values({ id: runId, job: SERIES_JOB, status: 'running', startedAt: now.toISOString(), cursor: resumedFrom });
+  try {
+    const r = await extendMany(db, today, {
+      cursor: resumedFrom,
+      pageSize: opts.pageSize,
+      stopAfterPages: opts.stopAfterPages,
+      onPage: (cursor) => db.update(jobRuns).set({ cursor }).where(eq(jobRuns.id, runId)),
+    });
+    const summary = { extendedCount: r.extendedCount, added: r.added, processed: r.processed, resumedFrom, today };
+    if (r.complete) {
+      await db
+        .update(jobRuns)
+        .set({ status: 'done', finishedAt: new Date().toISOString(), result: JSON.stringify(summary) })
+        .where(eq(jobRuns.id, runId));
+    } else {
+      await db.update(jobRuns).set({ result: JSON.stringify(summary) }).where(eq(jobRuns.id, runId));
+    }
+    return { ...r, runId, resumedFrom };
+  } catch (err) {
+    await db
+      .update(jobRuns)
+      .set({ status: 'failed', finishedAt: new Date().toISOString(), result: JSON.stringify({ error: String((err as Error)?.message ?? err) }) })
+      .where(eq(jobRuns.id, runId));
+    throw err;
+  }
+}
+
+// ------------------------------------------------------------------ owner actions
+
+/** The one ownership check for a series: via any of its occurrences (authorizeQuiz). 401/404/403. */
+export async function authorizeSeries(db: Db, actor: Actor, recurrenceId: string) {
+  requireActor(actor);
+  const id = await anyOccurrenceId(db, recurrenceId);
+  if (!id) throw notFound('Quiz-serien hittades inte.');
+  return authorizeQuiz(db, actor, id);
+}
+
+export interface SeriesSummary {
+  recurrenceId: string;
+  pattern: Pattern | null;
+  days: string[];
+  until: string | null;
+  startTime: string | null;
+  category: string | null;
+  theme: string | null;
+  quizmaster: string | null;
+  teamSize: number | null;
+  price: number | null;
+  description: string | null;
+  count: number;
+  upcoming: number;
+  first: string;
+  latest: string;
+  daysLeft: number;
+  needsExtension: boolean;
+  locationId: string;
+  locationName: string;
+  city: string;
+  venueId: string;
+  venueName: string;
+}
+
+/** Whether the extension service would add something to a series with this latest date and rule. */
+export function needsExtension(s: { latest: string; until: string | null; pattern: Pattern; weekdays: number[] }, today: string): boolean {
+  if (s.latest > addDays(today, EXTENSION_THRESHOLD_DAYS) || s.latest < addDays(today, -ENDED_GRACE_DAYS)) return false;
+  if (!s.until) return true;
+  const end = s.until < addDays(today, SERIES_HORIZON_DAYS) ? s.until : addDays(today, SERIES_HORIZON_DAYS);
+  return extensionDates({ pattern: s.pattern, weekdays: s.weekdays, existing: [s.latest], end, notBefore: today }).length > 0;
+}
+
+export const SUMMARY_LIMIT = 500;
+
+/** Series summaries (spec 02 §3 "Series summary"): the owner's own; a superadmin's all. */
+export async function listSeries(db: Db, actor: Actor, today: string): Promise<SeriesSummary[]> {
+  requireActor(actor);
+  const rows = await seriesSummaryRows(db, { today, ownerUserId: isSuperadmin(actor) ? null : actor.id, limit: SUMMARY_LIMIT });
+  const templates = await latestOccurrences(db, rows.map((r) => r.recurrenceId));
+  return rows.map((r) => {
+    const t = templates.get(r.recurrenceId);
+    const pattern = (t?.recurrencePattern ?? 'weekly') as Pattern;
+    const weekdays = parseRecurrenceDays(t?.recurrenceDays) ?? [isoWeekday(r.latest)];
+    const until = t?.recurrenceUntil ?? null;
+    return {
+      recurrenceId: r.recurrenceId,
+      pattern: (t?.recurrencePattern ?? null) as Pattern | null,
+      days: namesOf(weekdays),
+      until,
+      startTime: t?.startTime ?? null,
+      category: t?.category ?? null,
+      theme: t?.theme ?? null,
+      quizmaster: t?.quizmaster ?? null,
+      teamSize: t?.teamSize ?? null,
+      price: t?.price ?? null,
+      description: t?.description ?? null,
+      count: Number(r.count),
+      upcoming: Number(r.upcoming ?? 0),
+      first: r.first,
+      latest: r.latest,
+      daysLeft: daysBetween(today, r.latest),
+      needsExtension: needsExtension({ latest: r.latest, until, pattern, weekdays }, today),
+      locationId: r.locationId,
+      locationName: r.locationName,
+      city: r.city,
+      venueId: r.venueId,
+      venueName: r.venueName || 'Okänd verksamhet',
+    };
+  });
+}
+
+export async function getSeries(db: Db, actor: Actor, recurrenceId: string, today: string) {
+  const { location, venue } = await authorizeSeries(db, actor, recurrenceId);
+  const t = (await latestOccurrences(db, [recurrenceId])).get(recurrenceId)!;
+  const [agg] = await db
+    .select({ count: sql<number>`count(*)`, upcoming: sql<number>`coalesce(sum(${quizzes.date} >= ${today}), 0)`, first: sql<string>`min(${quizzes.date})` })
+    .from(quizzes)
+    .where(eq(quizzes.recurrenceId, recurrenceId));
+  const weekdays = parseRecurrenceDays(t.recurrenceDays) ?? [isoWeekday(t.date)];
+  return {
+    series: {
+      recurrenceId,
+      pattern: (t.recurrencePattern ?? null) as Pattern | null,
+      days: namesOf(weekdays),
+      until: t.recurrenceUntil,
+      startTime: t.startTime,
+      category: t.category,
+      theme: t.theme,
+      quizmaster: t.quizmaster,
+      teamSize: t.teamSize,
+      price: t.price,
+      description: t.description,
+      count: Number(agg?.count ?? 0),
+      upcoming: Number(agg?.upcoming ?? 0),
+      first: agg?.first ?? t.date,
+      latest: t.date,
+      daysLeft: daysBetween(today, t.date),
+      needsExtension: needsExtension({ latest: t.date, until: t.recurrenceUntil, pattern: (t.recurrencePattern ?? 'weekly') as Pattern, weekdays }, today),
+      locationId: location.id,
+      locationName: location.name,
+      city: location.city,
+      venueId: venue.id,
+      venueName: venue.name || 'Okänd verksamhet',
+    } satisfies SeriesSummary,
+  };
+}
+
+/** Edits the whole series: the fields apply to every occurrence from today on (past ones stay as they were). */
+export async function editSeries(db: Db, actor: Actor, recurrenceId: string, data: EditSeriesData, today: string) {
+  await authorizeSeries(db, actor, recurrenceId);
+  const [changes] = await runBatch(db, [
+    db
+      .update(quizzes)
+      .set({
+        startTime: normalize(data.startTime),
+        category: data.category,
+        theme: storedTheme(data),
+        quizmaster: data.quizmaster ?? null,
+        teamSize: data.teamSize ?? null,
+        price: data.price ?? null,
+        description: data.description ?? null,
+        updatedAt: new Date().toISOString(),
+      })
+      .where(and(eq(quizzes.recurrenceId, recurrenceId), gte(quizzes.date, today))),
+    bumpDataVersion(db),
+  ]);
+  return { updated: changes ?? 0 };
+}
+
+export async function deleteSeries(db: Db, actor: Actor, recurrenceId: string) {
+  await authorizeSeries(db, actor, recurrenceId);
+  const [changes] = await runBatch(db, [db.delete(quizzes).where(eq(quizzes.recurrenceId, recurrenceId)), bumpDataVersion(db)]);
+  return { deleted: changes ?? 0 };
+}
+
+/** The owner's 'Förläng' button: same service as the cron, for one series. */
+export async function extendOneSeries(db: Db, actor: Actor, recurrenceId: string, today: string) {
+  await authorizeSeries(db, actor, recurrenceId);
+  const added = await extendSeries(db, recurrenceId, today);
+  return { added, count: await countSeries(db, recurrenceId) };
+}
+
+/** The auto-extension button: every series of the owner (all for a superadmin) that needs it. */
+export async function autoExtend(db: Db, actor: Actor, today: string) {
+  requireActor(actor);
+  const r = await extendMany(db, today, { ownerUserId: isSuperadmin(actor) ? null : actor.id });
+  return { extendedCount: r.extendedCount, added: r.added };
+}
+
+/** Longest pause: one year ahead of today. */
+export const PAUSE_MAX_AHEAD_DAYS = 366;
+
+/**
+ * Pause (e.g. summer break): every occurrence from `from` to `to` is marked cancelled ('Inställt'),
+ * after first generating the series up to `to` so that the nightly extension cannot later add
+ * un-cancelled dates inside the break. Undo (`resumeSeries`) clears the mark on the same range.
+ */
+export async function pauseSeries(db: Db, actor: Actor, recurrenceId: string, range: { from: string; to: string }, today: string) {
+  await authorizeSeries(db, actor, recurrenceId);
+  if (range.from < today) throw invalidInput('Från: Uppehållet kan inte börja före idag', [{ path: 'from', message: 'Uppehållet kan inte börja före idag' }]);
+  if (range.to > addDays(today, PAUSE_MAX_AHEAD_DAYS))
+    throw invalidInput('Till: Uppehållet får sluta högst ett år fram', [{ path: 'to', message: 'Uppehållet får sluta högst ett år fram' }]);
+  await extendSeries(db, recurrenceId, today, range.to);
+  const [changes] = await runBatch(db, [
+    db
+      .update(quizzes)
+      .set({ isCancelled: true, updatedAt: new Date().toISOString() })
+      .where(and(eq(quizzes.recurrenceId, recurrenceId), between(quizzes.date, range.from, range.to), eq(quizzes.isCancelled, false))),
+    bumpDataVersion(db),
+  ]);
+  return { cancelled: changes ?? 0 };
+}
+
+export async function resumeSeries(db: Db, actor: Actor, recurrenceId: string, range: { from: string; to: string }) {
+  await authorizeSeries(db, actor, recurrenceId);
+  const [changes] = await runBatch(db, [
+    db
+      .update(quizzes)
+      .set({ isCancelled: false, updatedAt: new Date().toISOString() })
+      .where(and(eq(quizzes.recurrenceId, recurrenceId), between(quizzes.date, range.from, range.to), eq(quizzes.isCancelled, true))),
+    bumpDataVersion(db),
+  ]);
+  return { restored: changes ?? 0 };
+}
+
+function normalize(time: string): string {
+  return time.length === 5 ? `${time}:00` : time;
+}
