@@ -6,6 +6,8 @@ import { Hono } from 'hono';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import type { AppEnv } from './context';
+import { accountRoutes } from './features/accounts/routes';
+import { authRoutes } from './features/auth/routes';
 import { devRoutes } from './features/dev/routes';
 import { feedbackRoutes } from './features/feedback/routes';
 import { healthRoutes } from './features/health/routes';
@@ -46,6 +48,8 @@ app.use(csrfGuard);
 app.use(sessionMiddleware);
 
 app.route('/api/health', healthRoutes);
+app.route('/api/auth', authRoutes);
+app.route('/api/account', accountRoutes);
 app.route('/api/feedback', feedbackRoutes);
 app.route('/api/promotion', promotionRoutes);
 app.route('/api/takeover', takeoverRoutes);

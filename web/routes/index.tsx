@@ -11,6 +11,12 @@ const screen = (load: () => Promise<{ default: React.ComponentType }>) => () => 
 export const routes: RouteObject[] = [
   // Screens are added here by each feature, e.g.
   // { path: '/login', lazy: screen(() => import('./auth/LoginPage')) },
+  { path: '/login', lazy: screen(() => import('./auth/LoginPage')) },
+  { path: '/register', lazy: screen(() => import('./auth/RegisterPage')) },
+  { path: '/verify', lazy: screen(() => import('./auth/VerifyPage')) },
+  { path: '/forgot-password', lazy: screen(() => import('./auth/ForgotPasswordPage')) },
+  { path: '/update-password', lazy: screen(() => import('./auth/UpdatePasswordPage')) },
+  { path: '/auth-redirect', lazy: screen(() => import('./auth/AuthRedirectPage')) },
   { path: '/admin', lazy: screen(() => import('./admin/DashboardPage')) },
   { path: '/admin/venue/:venueId', lazy: screen(() => import('./admin/DashboardPage')) },
   { path: '/admin/locations', lazy: screen(() => import('./admin/LocationsPage')) },

@@ -29,7 +29,9 @@ export function setSessionCookie(c: Context<AppEnv>, token: string, expiresAtMs:
     secure: new URL(c.req.url).protocol === 'https:' || !c.var.config.isDev,
     sameSite: 'Lax',
     path: '/',
-    expires: new Date(expiresAtMs),
+    // Max-Age relative to the request clock (a pinned clock may be far from the wall clock; Hono
+    // refuses an Expires more than 400 days after the wall clock).
+    maxAge: Math.min(400 * 24 * 3600, Math.max(0, Math.floor((expiresAtMs - c.var.clock.now().getTime()) / 1000))),
   });
 }
 

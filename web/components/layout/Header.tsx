@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useSession } from '../../lib/session';
+import { logout, useSession } from '../../lib/session';
 import { BetaDialog } from './BetaDialog';
 
 /**
@@ -64,13 +64,7 @@ export function Header({ onFeedback, onLogout }: { onFeedback: () => void; onLog
   );
 }
 
-/** Used where no app-level logout handler exists (public pages). */
+/** Used where no app-level logout handler exists: web/lib/session.ts logout() ('Utloggad', storage cleared, to /). */
 async function logoutAndGoHome(): Promise<void> {
-  await fetch('/api/auth/logout', { method: 'POST', credentials: 'same-origin' }).catch(() => undefined);
-  try {
-    sessionStorage.clear();
-  } catch {
-    /* storage may be unavailable */
-  }
-  window.location.assign('/');
+  await logout();
 }

@@ -1,0 +1,38 @@
+/**
+ * Sign-in helpers for browser stories (owned by the accounts work, issue 4).
+ *   loginAs(page, email, password)  signs in through the real /login screen and waits until signed in.
+ *   registerVerifiedOwner(page)      registers a fresh owner, follows the verification link from the
+ *                                    dev outbox and ends signed in (on /admin). Returns the credentials.
+ */
+import type { Page } from 'playwright-core';
+import { baseURL, uniqueEmail, waitForMail } from './browser';
+
+/** Signs in via the API (same cookies as the page). For setup steps that are not about the login UI. */
+export async function loginViaApi(page: Page, email: string, password: string): Promise<void> {
+  const res = await page.request.post('/api/auth/login', { data: { email, password }, headers: { origin: baseURL() } });
+  if (!res.ok()) throw new Error(`login failed for ${email}: ${res.status()} ${await res.text()}`);
+}
+
+/** Signs in through the /login screen; resolves once the session cookie works (the page has left /login). */
+export async function loginAs(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('E-post').fill(email);
+  await page.getByLabel('Lösenord', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Logga in', exact: true }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/login') && !url.pathname.startsWith('/auth-redirect'), { timeout: 15_000 });
+}
+
+/** A fresh verified owner, registered through the API, verified through the /verify screen; signed in. */
+export async function registerVerifiedOwner(page: Page, opts: { password?: string } = {}): Promise<{ email: string; password: string }> {
+  const email = uniqueEmail('agare');
+  const password = opts.password ?? 'hemligt-123';
+  const res = await page.request.post('/api/auth/register', { data: { email, password, confirmPassword: password }, headers: { origin: baseURL() } });
+  if (!res.ok()) throw new Error(`register failed: ${res.status()} ${await res.text()}`);
+  const mail = await waitForMail(email, 'Bekräfta');
+  const link = mail.links.find((l) => l.includes('/verify'));
+  if (!link) throw new Error('no verification link in mail');
+  const url = new URL(link);
+  await page.goto(url.pathname + url.search);
+  await page.waitForURL((u) => u.pathname.startsWith('/admin'), { timeout: 15_000 });
+  return { email, password };
+}

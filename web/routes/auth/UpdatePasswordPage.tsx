@@ -1,0 +1,3 @@
+/** Placeholder until built. */
+import NotFound from '../NotFound';
+export default NotFound;

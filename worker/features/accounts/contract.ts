@@ -1,0 +1,56 @@
+import { z } from 'zod';
+
+/** Spec 02 §5: profile password and e-mail change. */
+export const ACCOUNT_PASSWORD_MIN = 6;
+const PASSWORD_MAX = 200;
+
+const currentPassword = z.string().max(PASSWORD_MAX).optional().describe('Nuvarande lösenord');
+
+export const ChangePasswordSchema = z
+  .object({
+    currentPassword,
+    password: z
+      .string({ error: 'Ange både nytt lösenord och bekräftelse.' })
+      .min(1, 'Ange både nytt lösenord och bekräftelse.')
+      .min(ACCOUNT_PASSWORD_MIN, 'Lösenordet måste vara minst 6 tecken.')
+      .max(PASSWORD_MAX, `Lösenordet får vara högst ${PASSWORD_MAX} tecken.`)
+      .describe('Nytt lösenord'),
+    confirmPassword: z.string({ error: 'Ange både nytt lösenord och bekräftelse.' }).min(1, 'Ange både nytt lösenord och bekräftelse.').max(PASSWORD_MAX).describe('Bekräfta lösenord'),
+  })
+  .refine((v) => v.password === v.confirmPassword, { message: 'Lösenorden matchar inte.', path: ['confirmPassword'] });
+
+export const ChangeEmailSchema = z.object({
+  newEmail: z
+    .string({ error: 'Ange både ny mejladress och lösenord.' })
+    .trim()
+    .min(1, 'Ange både ny mejladress och lösenord.')
+    .max(254, 'Ogiltig e-postadress')
+    .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Ogiltig e-postadress')
+    .transform((s) => s.toLowerCase())
+    .describe('Ny e-post'),
+  password: currentPassword.describe('Lösenord'),
+});
+
+export const PasswordOnlySchema = z.object({ password: currentPassword.describe('Lösenord') });
+
+export const TotpCodeSchema = z.object({
+  code: z.string({ error: 'Ange koden' }).trim().regex(/^\d{6}$/, 'Koden består av 6 siffror').describe('Kod'),
+});
+
+export const EmailChangeConfirmSchema = z.object({
+  token: z.string({ error: 'Länken är ogiltig' }).trim().min(10, 'Länken är ogiltig').max(200, 'Länken är ogiltig').describe('Länk'),
+});
+
+/** Client check for the Konto tab password form (same rules, spec 02 §5 texts). */
+export function passwordChangeError(password: string, confirm: string): string | null {
+  if (!password || !confirm) return 'Ange både nytt lösenord och bekräftelse.';
+  if (password !== confirm) return 'Lösenorden matchar inte.';
+  if (password.length < ACCOUNT_PASSWORD_MIN) return 'Lösenordet måste vara minst 6 tecken.';
+  return null;
+}
+
+export function emailChangeError(newEmail: string, password: string, needsPassword: boolean): string | null {
+  if (!newEmail.trim() || (needsPassword && !password)) return 'Ange både ny mejladress och lösenord.';
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(newEmail.trim())) return 'Ogiltig e-postadress';
+  return null;
+}

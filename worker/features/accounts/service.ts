@@ -1,0 +1,173 @@
+/**
+ * Account rules (spec 01 §2 register tabs, spec 02 §2.3 Konto/Säkerhet, §4.5, §5, §8): account
+ * summary, deletion, e-mail and password change, TOTP enrolment. Sensitive changes require the
+ * current password when the account has one (Google-only accounts have none).
+ */
+import { eq, sql } from 'drizzle-orm';
+import { encodeBase64 } from '@oslojs/encoding';
+import { createTOTPKeyURI } from '@oslojs/otp';
+import type { Db } from '../../db/client';
+import { passwordCredentials, totpFactors, users } from '../../db/schema';
+import type { Config } from '../../env';
+import { bumpDataVersion } from '../../lib/data-version';
+import { AppError, conflict, invalidInput, notFound } from '../../lib/errors';
+import { newId } from '../../lib/ids';
+import { hashPassword, verifyPassword } from '../../lib/password';
+import { hitRateLimit } from '../../lib/rate-limit';
+import { invalidateUserSessions } from '../../lib/session';
+import { hashToken } from '../../lib/tokens';
+import type { Mailer } from '../../ports/mailer';
+import { emailChangeMail, emailChangedNotice, passwordChangedNotice } from '../auth/mail';
+import { consumeEmailToken, findEmailToken, findUserByEmail, findUserById } from '../auth/queries';
+import { issueEmailToken } from '../auth/service';
+import { TOTP_DIGITS, TOTP_PERIOD_S, verifyTotpAt } from '../auth/totp';
+import { ownedCounts, passwordHashOf, totpFactorOf } from './queries';
+
+/** Rows deleted per statement when removing a big account (bounded work per statement). */
+export const DELETE_CHUNK = 500;
+
+export async function accountSummary(db: Db, userId: string, today: string) {
+  const user = await findUserById(db, userId);
+  if (!user) throw notFound('Användaren kunde inte hittas. Kontot kan redan ha tagits bort.');
+  const factor = await totpFactorOf(db, userId);
+  return {
+    email: user.email,
+    hasPassword: !!(await passwordHashOf(db, userId)),
+    totpEnabled: !!factor?.verifiedAt,
+    counts: await ownedCounts(db, userId, today),
+  };
+}
+
+/**
+ * Deletes a user. Foreign keys cascade user → businesses → places → quizzes → promotions and slot
+ * claims, plus sessions, tokens, roles, profile; orders and feedback keep a null user. A big account is
+ * emptied in bounded chunks first (quizzes, then places) so no single statement cascades through
+ * an unbounded number of rows; the last batch deletes the user and bumps the public data version.
+ * Returns false when the user did not exist.
+ */
+export async function deleteUserAccount(db: Db, userId: string): Promise<boolean> {
+  const ownedLocations = sql`SELECT l.id FROM locations l JOIN venues v ON v.id = l.venue_id WHERE v.user_id = ${userId}`;
+  for (;;) {
+    const res = await db.run(sql`DELETE FROM quizzes WHERE id IN (SELECT id FROM quizzes WHERE location_id IN (${ownedLocations}) LIMIT ${DELETE_CHUNK})`);
+    if ((res.meta?.changes ?? 0) < DELETE_CHUNK) break;
+  }
+  for (;;) {
+    const res = await db.run(sql`DELETE FROM locations WHERE id IN (${ownedLocations} LIMIT ${DELETE_CHUNK})`);
+    if ((res.meta?.changes ?? 0) < DELETE_CHUNK) break;
+  }
+  const [res] = await db.batch([db.delete(users).where(eq(users.id, userId)), bumpDataVersion(db)]);
+  return ((res as { meta?: { changes?: number } }).meta?.changes ?? 0) > 0;
+}
+
+async function requirePassword(db: Db, userId: string, password: string | undefined): Promise<boolean> {
+  const hash = await passwordHashOf(db, userId);
+  if (!hash) return false;
+  if (!password) throw invalidInput('Ange ditt nuvarande lösenord.', [{ path: 'password', message: 'Ange ditt nuvarande lösenord.' }]);
+  const limit = await hitRateLimit(db, `reauth:${userId}`, 10, 15 * 60 * 1000, new Date());
+  if (!limit.allowed) throw new AppError(429, 'rate_limited', 'För många försök. Vänta en stund och försök igen.', undefined, { retryAfterSeconds: 900 });
+  if (!(await verifyPassword(password, hash))) {
+    throw new AppError(401, 'unauthorized', 'Fel lösenord.', [{ path: 'password', message: 'Fel lösenord.' }], { reason: 'wrong_password' });
+  }
+  return true;
+}
+
+/** Changes the password (current password required when one exists) and ends the user's other sessions. */
+export async function changePassword(
+  db: Db,
+  mailer: Mailer,
+  user: { id: string; email: string },
+  input: { currentPassword?: string; password: string },
+  keepSessionId: string | undefined,
+  now: Date,
+): Promise<void> {
+  await requirePassword(db, user.id, input.currentPassword);
+  const hash = await hashPassword(input.password);
+  await db
+    .insert(passwordCredentials)
+    .values({ userId: user.id, hash })
+    .onConflictDoUpdate({ target: passwordCredentials.userId, set: { hash, updatedAt: now.toISOString() } });
+  await invalidateUserSessions(db, user.id, keepSessionId);
+  await mailer.send(passwordChangedNotice(user.email));
+}
+
+/** Starts an e-mail change: a link to the new address (24 h); the address changes when it is opened. */
+export async function requestEmailChange(
+  db: Db,
+  mailer: Mailer,
+  config: Config,
+  user: { id: string; email: string },
+  input: { newEmail: string; password?: string },
+  now: Date,
+): Promise<{ newEmail: string }> {
+  await requirePassword(db, user.id, input.password);
+  if (input.newEmail === user.email) throw invalidInput('Den nya e-postadressen är samma som den nuvarande.', [{ path: 'newEmail', message: 'Samma som nuvarande' }]);
+  if (await findUserByEmail(db, input.newEmail)) throw conflict('E-postadressen används redan av ett annat konto.');
+  const token = await issueEmailToken(db, user.id, 'change_email', 24 * 3600 * 1000, now, { newEmail: input.newEmail });
+  await mailer.send(emailChangeMail(input.newEmail, `${config.appUrl}/verify?type=email_change&token=${encodeURIComponent(token)}`));
+  return { newEmail: input.newEmail };
+}
+
+/** Completes an e-mail change from the link; the old address is told. */
+export async function confirmEmailChange(db: Db, mailer: Mailer, token: string, now: Date): Promise<{ userId: string; email: string }> {
+  const t = now.getTime();
+  const row = await findEmailToken(db, hashToken(token));
+  if (!row || row.purpose !== 'change_email' || row.usedAt !== null) {
+    throw new AppError(400, 'invalid_input', 'Länken är ogiltig eller har redan använts.', undefined, { reason: 'invalid' });
+  }
+  if (row.expiresAt <= t) throw new AppError(400, 'invalid_input', 'Länken har gått ut.', undefined, { reason: 'expired' });
+  const newEmail = (JSON.parse(row.payload ?? '{}') as { newEmail?: string }).newEmail;
+  const user = await findUserById(db, row.userId);
+  if (!newEmail || !user) throw new AppError(400, 'invalid_input', 'Länken är ogiltig.', undefined, { reason: 'invalid' });
+  if (await findUserByEmail(db, newEmail)) throw conflict('E-postadressen används redan av ett annat konto.');
+  if (!(await consumeEmailToken(db, row.id, t))) throw new AppError(400, 'invalid_input', 'Länken är ogiltig eller har redan använts.', undefined, { reason: 'invalid' });
+  await db.update(users).set({ email: newEmail, updatedAt: now.toISOString() }).where(eq(users.id, user.id));
+  await mailer.send(emailChangedNotice(user.email, newEmail));
+  return { userId: user.id, email: newEmail };
+}
+
+/** Starts (or restarts) TOTP enrolment: a new secret, not active until a code confirms it. */
+export async function startTotpEnrolment(db: Db, user: { id: string; email: string }, password: string | undefined): Promise<{ secret: string; uri: string }> {
+  await requirePassword(db, user.id, password);
+  const existing = await totpFactorOf(db, user.id);
+  if (existing?.verifiedAt) throw conflict('Tvåstegsverifiering är redan aktiverad. Ta bort den först.');
+  const key = new Uint8Array(20);
+  crypto.getRandomValues(key);
+  const secret = encodeBase64(key);
+  await db.batch([
+    db.delete(totpFactors).where(eq(totpFactors.userId, user.id)),
+    db.insert(totpFactors).values({ id: newId(), userId: user.id, secret }),
+  ]);
+  return { secret: base32(key), uri: createTOTPKeyURI('Quizkväll', user.email, key, TOTP_PERIOD_S, TOTP_DIGITS) };
+}
+
+export async function confirmTotpEnrolment(db: Db, userId: string, code: string, now: Date): Promise<void> {
+  const factor = await totpFactorOf(db, userId);
+  if (!factor || factor.verifiedAt) throw invalidInput('Starta aktiveringen först.');
+  const step = verifyTotpAt(factor.secret, code, now, null);
+  if (step === null) throw invalidInput('Felaktig kod. Kontrollera tiden i din app och försök igen.', [{ path: 'code', message: 'Felaktig kod' }]);
+  await db.update(totpFactors).set({ verifiedAt: now.toISOString(), lastUsedStep: step, updatedAt: now.toISOString() }).where(eq(totpFactors.id, factor.id));
+}
+
+export async function removeTotp(db: Db, userId: string, password: string | undefined): Promise<void> {
+  await requirePassword(db, userId, password);
+  await db.delete(totpFactors).where(eq(totpFactors.userId, userId));
+}
+
+/** RFC 4648 base32 (upper case, no padding): what people type into an authenticator app. */
+function base32(bytes: Uint8Array): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+  let bits = 0;
+  let value = 0;
+  let out = '';
+  for (const b of bytes) {
+    value = (value << 8) | b;
+    bits += 8;
+    while (bits >= 5) {
+      out += alphabet[(value >>> (bits - 5)) & 31];
+      bits -= 5;
+    }
+  }
+  if (bits > 0) out += alphabet[(value << (5 - bits)) & 31];
+  return out;
+}
+

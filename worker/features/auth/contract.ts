@@ -1,0 +1,97 @@
+import { z } from 'zod';
+
+/** Spec 01 §5 / §9. */
+export const PASSWORD_MIN = 6;
+export const PASSWORD_MAX = 200;
+export const EMAIL_MAX = 254;
+export const REGISTER_LIMIT = 5;
+export const REGISTER_WINDOW_MS = 15 * 60 * 1000;
+/** Failed logins allowed per account and per client within LOGIN_WINDOW_MS. */
+export const LOGIN_ACCOUNT_LIMIT = 10;
+export const LOGIN_CLIENT_LIMIT = 50;
+export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
+export const VERIFY_TOKEN_TTL_MS = 24 * 3600 * 1000;
+export const RESET_TOKEN_TTL_MS = 3600 * 1000;
+export const DUPLICATE_SUBMIT_MS = 5000;
+
+/** The simple pattern of spec 01 §5: something@something.something, no spaces. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+const email = z
+  .string({ error: 'E-postadress krävs' })
+  .trim()
+  .min(1, 'E-postadress krävs')
+  .max(EMAIL_MAX, 'Ogiltig e-postadress')
+  .regex(EMAIL_PATTERN, 'Ogiltig e-postadress')
+  .transform((s) => s.toLowerCase())
+  .describe('E-post');
+
+const newPassword = z
+  .string({ error: 'Lösenord krävs' })
+  .min(1, 'Lösenord krävs')
+  .min(PASSWORD_MIN, 'Lösenordet måste vara minst 6 tecken långt')
+  .max(PASSWORD_MAX, `Lösenordet får vara högst ${PASSWORD_MAX} tecken`)
+  .describe('Lösenord');
+
+const anyPassword = z.string({ error: 'Lösenord krävs' }).min(1, 'Lösenord krävs').max(PASSWORD_MAX, 'Lösenord krävs').describe('Lösenord');
+
+const venueId = z.string().trim().min(1).max(100).describe('Verksamhet');
+const token = z.string({ error: 'Länken är ogiltig' }).trim().min(10, 'Länken är ogiltig').max(200, 'Länken är ogiltig').describe('Länk');
+
+export const LoginSchema = z.object({ email, password: anyPassword });
+export type LoginInput = z.infer<typeof LoginSchema>;
+
+export const TotpLoginSchema = z.object({
+  code: z.string({ error: 'Ange koden' }).trim().regex(/^\d{6}$/, 'Koden består av 6 siffror').describe('Kod'),
+});
+
+export const RegisterSchema = z
+  .object({
+    email,
+    password: newPassword,
+    confirmPassword: z.string({ error: 'Lösenorden matchar inte' }).max(PASSWORD_MAX).describe('Bekräfta lösenord'),
+    takeoverVenue: venueId.optional(),
+  })
+  .refine((v) => v.password === v.confirmPassword, { message: 'Lösenorden matchar inte', path: ['confirmPassword'] });
+export type RegisterInput = z.infer<typeof RegisterSchema>;
+
+export const EmailOnlySchema = z.object({ email });
+
+export const VerifySchema = z.object({ token });
+
+export const ResetCheckSchema = z.object({ token });
+
+export const ResetPasswordSchema = z
+  .object({
+    token,
+    password: newPassword,
+    confirmPassword: z.string({ error: 'Lösenorden matchar inte' }).max(PASSWORD_MAX).describe('Bekräfta lösenord'),
+  })
+  .refine((v) => v.password === v.confirmPassword, { message: 'Lösenorden matchar inte', path: ['confirmPassword'] });
+
+export const GoogleStartSchema = z.object({
+  mode: z.enum(['login', 'register']).optional(),
+  redirect: z.string().max(500).optional(),
+  takeoverVenue: venueId.optional(),
+});
+
+/**
+ * Client-side registration check (spec 01 §5): every message collected, to be shown joined with
+ * commas under the title 'Valideringsfel'. Same rules as RegisterSchema.
+ */
+export function registrationErrors(v: { email: string; password: string; confirmPassword: string }): string[] {
+  const errors: string[] = [];
+  const e = v.email.trim();
+  if (!e) errors.push('E-postadress krävs');
+  else if (!EMAIL_PATTERN.test(e) || e.length > EMAIL_MAX) errors.push('Ogiltig e-postadress');
+  if (!v.password) errors.push('Lösenord krävs');
+  else if (v.password.length < PASSWORD_MIN) errors.push('Lösenordet måste vara minst 6 tecken långt');
+  if (v.password !== v.confirmPassword) errors.push('Lösenorden matchar inte');
+  return errors;
+}
+
+/** Only same-site relative paths may be redirect targets (no //evil.example, no schemes). */
+export function safeRedirect(target: string | null | undefined): string | null {
+  if (!target || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return null;
+  return target;
+}

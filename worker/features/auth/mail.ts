@@ -1,0 +1,82 @@
+/** Swedish transactional e-mails of the auth and accounts features. Links use config.appUrl. */
+import type { MailMessage } from '../../ports/mailer';
+
+const sign = '\n\nHälsningar,\nQuizkväll';
+
+export function verifyMail(to: string, link: string, venueName?: string | null): MailMessage {
+  return {
+    to,
+    subject: 'Bekräfta din e-postadress – Quizkväll',
+    text:
+      `Hej!\n\nTack för att du registrerade dig på Quizkväll.` +
+      (venueName ? ` När du har bekräftat tar du över verksamheten ${venueName}.` : '') +
+      `\n\nBekräfta din e-postadress genom att öppna länken nedan (giltig i 24 timmar):\n\n${link}\n\n` +
+      `Om du inte har skapat ett konto kan du ignorera detta meddelande.` +
+      sign,
+  };
+}
+
+export function resetMail(to: string, link: string): MailMessage {
+  return {
+    to,
+    subject: 'Återställ ditt lösenord – Quizkväll',
+    text:
+      `Hej!\n\nVi fick en begäran om att återställa lösenordet för ditt konto.\n\n` +
+      `Välj ett nytt lösenord via länken nedan (giltig i 1 timme, kan bara användas en gång):\n\n${link}\n\n` +
+      `Om du inte bad om detta kan du ignorera meddelandet; ditt lösenord ändras inte.` +
+      sign,
+  };
+}
+
+export function welcomeMail(to: string, appUrl: string): MailMessage {
+  return {
+    to,
+    subject: 'Välkommen till Quizkväll!',
+    text:
+      `Hej och välkommen!\n\nDin e-postadress är bekräftad och ditt konto är klart.\n\n` +
+      `På Min Sida kan du lägga upp din verksamhet, dina platser och era quizkvällar:\n\n${appUrl}/admin` +
+      sign,
+  };
+}
+
+export function newUserNotice(to: string, user: { id: string; email: string; createdAt: string }, appUrl: string): MailMessage {
+  return {
+    to,
+    subject: `Ny användare: ${user.email}`,
+    text:
+      `En ny användare har bekräftat sitt konto på Quizkväll.\n\n` +
+      `E-post: ${user.email}\nAnvändar-id: ${user.id}\nSkapad: ${user.createdAt}\n\n${appUrl}/superadmin` +
+      sign,
+  };
+}
+
+export function emailChangeMail(to: string, link: string): MailMessage {
+  return {
+    to,
+    subject: 'Bekräfta din nya e-postadress – Quizkväll',
+    text:
+      `Hej!\n\nDu har bett om att byta e-postadress för ditt konto på Quizkväll till ${to}.\n\n` +
+      `Bekräfta bytet via länken nedan (giltig i 24 timmar):\n\n${link}\n\n` +
+      `Om du inte bad om detta kan du ignorera meddelandet.` +
+      sign,
+  };
+}
+
+export function emailChangedNotice(to: string, newEmail: string): MailMessage {
+  return {
+    to,
+    subject: 'Din e-postadress har ändrats – Quizkväll',
+    text:
+      `Hej!\n\nE-postadressen för ditt konto på Quizkväll har ändrats till ${newEmail}.\n\n` +
+      `Om det inte var du, kontakta oss omedelbart genom att svara på detta meddelande.` +
+      sign,
+  };
+}
+
+export function passwordChangedNotice(to: string): MailMessage {
+  return {
+    to,
+    subject: 'Ditt lösenord har ändrats – Quizkväll',
+    text: `Hej!\n\nLösenordet för ditt konto på Quizkväll har ändrats och dina andra inloggningar har avslutats.\n\nOm det inte var du, återställ lösenordet direkt.` + sign,
+  };
+}

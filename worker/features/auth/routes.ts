@@ -1,0 +1,168 @@
+import type { Context } from 'hono';
+import { Hono } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { generateCodeVerifier, generateState } from 'arctic';
+import type { AppEnv } from '../../context';
+import { isSuperadmin } from '../../lib/authz';
+import { unauthorized } from '../../lib/errors';
+import { createSession, invalidateSession } from '../../lib/session';
+import { hashesEqual, hashToken } from '../../lib/tokens';
+import { validate } from '../../lib/validate';
+import { clearSessionCookie, setSessionCookie } from '../../middleware/session';
+import { createGooglePort, type GooglePort } from '../../ports/google';
+import { EmailOnlySchema, GoogleStartSchema, LoginSchema, ResetCheckSchema, ResetPasswordSchema, RegisterSchema, safeRedirect, TotpLoginSchema, VerifySchema } from './contract';
+import { z } from 'zod';
+import { findUserById, rolesOf } from './queries';
+import {
+  checkResetToken,
+  completeGoogleSignIn,
+  login,
+  register,
+  requestPasswordReset,
+  resendVerification,
+  resetPassword,
+  startSession,
+  verifyEmail,
+  verifyLoginCode,
+} from './service';
+
+const clientKey = (c: Context<AppEnv>) => c.req.header('cf-connecting-ip') ?? 'local';
+
+async function publicUser(c: Context<AppEnv>, userId: string) {
+  const row = await findUserById(c.var.db, userId);
+  const roles = await rolesOf(c.var.db, userId);
+  return { id: userId, email: row?.email ?? '', roles, isSuperadmin: roles.includes('superadmin') };
+}
+
+async function signIn(c: Context<AppEnv>, userId: string): Promise<{ mfaRequired: boolean }> {
+  const { token, session, mfaRequired } = await startSession(c.var.db, userId, c.var.clock.now());
+  setSessionCookie(c, token, session.expiresAt);
+  return { mfaRequired };
+}
+
+/** Tests may hand in a fake Google (see test/integration/auth-google.test.ts). */
+let googleOverride: ((c: Context<AppEnv>) => GooglePort | null) | null = null;
+export function setGooglePortForTests(f: typeof googleOverride): void {
+  googleOverride = f;
+}
+
+function googlePort(c: Context<AppEnv>): GooglePort | null {
+  if (googleOverride) return googleOverride(c);
+  const { clientId, clientSecret } = c.var.config.google;
+  if (!clientId || !clientSecret) return null;
+  return createGooglePort({ clientId, clientSecret, redirectUri: `${c.var.config.appUrl}/api/auth/google/callback` });
+}
+
+const OAUTH_COOKIE = { httpOnly: true, sameSite: 'Lax' as const, path: '/api/auth/google', maxAge: 600 };
+
+export const authRoutes = new Hono<AppEnv>()
+  .get('/session', async (c) => {
+    c.header('cache-control', 'no-store');
+    const user = c.var.user;
+    return c.json({
+      user: user ? { id: user.id, email: user.email, roles: user.roles, isSuperadmin: isSuperadmin(user) } : null,
+      expiresAt: user && c.var.session ? c.var.session.expiresAt : null,
+      mfaPending: !user && !!c.var.session?.mfaPending,
+    });
+  })
+  .get('/config', (c) => c.json({ googleEnabled: !!googlePort(c) }))
+  .post('/login', validate('json', LoginSchema), async (c) => {
+    const result = await login(c.var.db, c.req.valid('json'), { clientKey: clientKey(c), now: c.var.clock.now() });
+    if (c.var.session) await invalidateSession(c.var.db, c.var.session.id);
+    const { mfaRequired } = await signIn(c, result.userId);
+    if (mfaRequired) return c.json({ mfaRequired: true as const });
+    return c.json({ user: await publicUser(c, result.userId) });
+  })
+  .post('/login/totp', validate('json', TotpLoginSchema), async (c) => {
+    const session = c.var.session;
+    if (!session?.mfaPending) throw unauthorized('Ingen inloggning väntar på en kod. Logga in igen.');
+    const now = c.var.clock.now();
+    await verifyLoginCode(c.var.db, session.userId, session.id, c.req.valid('json').code, now);
+    const { token, session: full } = await createSession(c.var.db, session.userId, now);
+    setSessionCookie(c, token, full.expiresAt);
+    return c.json({ user: await publicUser(c, session.userId) });
+  })
+  .post('/logout', async (c) => {
+    if (c.var.session) await invalidateSession(c.var.db, c.var.session.id);
+    clearSessionCookie(c);
+    return c.json({ ok: true });
+  })
+  .post('/register', validate('json', RegisterSchema), async (c) => {
+    const result = await register(c.var.db, c.var.mailer, c.var.config, c.req.valid('json'), c.var.clock.now());
+    return c.json(result, 201);
+  })
+  .post('/resend', validate('json', EmailOnlySchema.extend({ takeoverVenue: z.string().max(100).optional() })), async (c) => {
+    const { email, takeoverVenue } = c.req.valid('json');
+    await resendVerification(c.var.db, c.var.mailer, c.var.config, email, takeoverVenue, c.var.clock.now());
+    return c.json({ ok: true });
+  })
+  .post('/verify', validate('json', VerifySchema), async (c) => {
+    const now = c.var.clock.now();
+    const result = await verifyEmail(c.var.db, c.var.mailer, c.var.config, c.req.valid('json').token, now);
+    if (c.var.session) await invalidateSession(c.var.db, c.var.session.id);
+    const { mfaRequired } = await signIn(c, result.userId);
+    return c.json({ user: mfaRequired ? null : await publicUser(c, result.userId), mfaRequired, takeoverVenue: result.takeoverVenue });
+  })
+  .post('/forgot', validate('json', EmailOnlySchema), async (c) => {
+    await requestPasswordReset(c.var.db, c.var.mailer, c.var.config, c.req.valid('json').email, c.var.clock.now());
+    return c.json({ ok: true });
+  })
+  .post('/reset/check', validate('json', ResetCheckSchema), async (c) => {
+    await checkResetToken(c.var.db, c.req.valid('json').token, c.var.clock.now());
+    return c.json({ ok: true });
+  })
+  .post('/reset', validate('json', ResetPasswordSchema), async (c) => {
+    const { token, password } = c.req.valid('json');
+    await resetPassword(c.var.db, c.var.config, token, password, c.var.clock.now());
+    clearSessionCookie(c);
+    return c.json({ ok: true });
+  })
+  .get('/google', validate('query', GoogleStartSchema), async (c) => {
+    const q = c.req.valid('query');
+    const back = q.mode === 'register' ? '/register' : '/login';
+    const google = googlePort(c);
+    if (!google) return c.redirect(`${back}?error=google_unavailable`);
+    const state = generateState();
+    const verifier = generateCodeVerifier();
+    const secure = new URL(c.req.url).protocol === 'https:' || !c.var.config.isDev;
+    setCookie(c, 'qk_google_state', state, { ...OAUTH_COOKIE, secure });
+    setCookie(c, 'qk_google_verifier', verifier, { ...OAUTH_COOKIE, secure });
+    setCookie(c, 'qk_google_next', JSON.stringify({ mode: q.mode ?? 'login', redirect: safeRedirect(q.redirect), takeoverVenue: q.takeoverVenue ?? null }), { ...OAUTH_COOKIE, secure });
+    return c.redirect(google.authorizationUrl(state, verifier).toString());
+  })
+  .get('/google/callback', async (c) => {
+    const state = getCookie(c, 'qk_google_state');
+    const verifier = getCookie(c, 'qk_google_verifier');
+    let next: { mode?: string; redirect?: string | null; takeoverVenue?: string | null } = {};
+    try {
+      next = JSON.parse(getCookie(c, 'qk_google_next') ?? '{}');
+    } catch {
+      next = {};
+    }
+    for (const name of ['qk_google_state', 'qk_google_verifier', 'qk_google_next']) deleteCookie(c, name, { path: OAUTH_COOKIE.path });
+    const back = next.mode === 'register' ? '/register' : '/login';
+    const fail = `${back}?error=${next.mode === 'register' ? 'google_register_failed' : 'google_failed'}`;
+    const code = c.req.query('code');
+    const returned = c.req.query('state');
+    const google = googlePort(c);
+    if (!google) return c.redirect(`${back}?error=google_unavailable`);
+    if (!code || !returned || !state || !verifier || !hashesEqual(hashToken(state), hashToken(returned))) return c.redirect(fail);
+    let profile;
+    try {
+      profile = await google.exchange(code, verifier);
+    } catch (err) {
+      console.error('google exchange failed', (err as Error).message);
+      return c.redirect(fail);
+    }
+    let userId: string;
+    try {
+      userId = (await completeGoogleSignIn(c.var.db, c.var.mailer, c.var.config, profile, c.var.clock.now())).userId;
+    } catch {
+      return c.redirect(fail);
+    }
+    if (c.var.session) await invalidateSession(c.var.db, c.var.session.id);
+    const { mfaRequired } = await signIn(c, userId);
+    if (mfaRequired) return c.redirect(`/login?mfa=1${next.redirect ? `&redirect=${encodeURIComponent(next.redirect)}` : ''}`);
+    if (next.takeoverVenue) return c.redirect(`/verify?session=1&takeoverVenue=${encodeURIComponent(next.takeoverVenue)}`);
+    return c.redirect(next.redirect ? `/auth-redirect?redirect=${encodeURIComponent(next.redirect)}` : '/auth-redirect');
+  });

@@ -1,0 +1,302 @@
+/**
+ * Sign-in rules (spec 01 §4–§8): login with throttling and no account enumeration, TOTP second step,
+ * registration with its rate limit, e-mail verification (roles granted there), password reset,
+ * Google sign-in. Services take db, clock time, ports and config; they never see Hono.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { emailTokens, oauthAccounts, passwordCredentials, profiles, rateLimits, sessions, totpFactors, userRoles, users, venues } from '../../db/schema';
+import type { Config } from '../../env';
+import { AppError, conflict, rateLimited, unauthorized } from '../../lib/errors';
+import { newId, randomToken } from '../../lib/ids';
+import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from '../../lib/password';
+import { hitRateLimit, resetRateLimit } from '../../lib/rate-limit';
+import { createSession, invalidateUserSessions } from '../../lib/session';
+import { hashToken } from '../../lib/tokens';
+import type { GoogleProfile } from '../../ports/google';
+import type { Mailer } from '../../ports/mailer';
+import {
+  LOGIN_ACCOUNT_LIMIT,
+  LOGIN_CLIENT_LIMIT,
+  LOGIN_WINDOW_MS,
+  REGISTER_LIMIT,
+  REGISTER_WINDOW_MS,
+  RESET_TOKEN_TTL_MS,
+  VERIFY_TOKEN_TTL_MS,
+  type LoginInput,
+  type RegisterInput,
+} from './contract';
+import { newUserNotice, resetMail, verifyMail, welcomeMail } from './mail';
+import { consumeEmailToken, findEmailToken, findOauthAccount, findUserByEmail, findUserById, superadminEmails, verifiedTotpFactor } from './queries';
+import { verifyTotpAt } from './totp';
+
+export const INVALID_CREDENTIALS = 'Felaktig e-post eller lösenord. Försök igen.';
+export const EMAIL_NOT_CONFIRMED = 'E-post inte bekräftad. Du måste bekräfta din e-postadress innan du kan logga in.';
+
+const minutes = (ms: number) => Math.max(1, Math.ceil(ms / 60000));
+
+/** Reads a limiter without counting (for limits that count failures only). */
+async function limiterBlocked(db: Db, key: string, limit: number, windowMs: number, nowMs: number): Promise<number | null> {
+  const [row] = await db.select().from(rateLimits).where(eq(rateLimits.key, key)).limit(1);
+  if (!row || nowMs - row.lastAttempt > windowMs || row.count < limit) return null;
+  return row.lastAttempt + windowMs - nowMs;
+}
+
+export type LoginResult = { kind: 'signed_in'; userId: string } | { kind: 'mfa_required'; userId: string };
+
+/**
+ * Checks e-mail + password. Failed attempts count per account and per client; the answer for an
+ * unknown e-mail and a wrong password is identical (and costs the same hashing time). Only a correct
+ * password reveals that the address is unconfirmed.
+ */
+export async function login(db: Db, input: LoginInput, ctx: { clientKey: string; now: Date }): Promise<LoginResult> {
+  const t = ctx.now.getTime();
+  const accountKey = `login:${input.email}`;
+  const clientKey = `login-client:${ctx.clientKey}`;
+  const wait =
+    (await limiterBlocked(db, accountKey, LOGIN_ACCOUNT_LIMIT, LOGIN_WINDOW_MS, t)) ??
+    (await limiterBlocked(db, clientKey, LOGIN_CLIENT_LIMIT, LOGIN_WINDOW_MS, t));
+  if (wait !== null) {
+    throw rateLimited(`För många inloggningsförsök. Vänta ${minutes(wait)} minuter och försök igen.`, Math.ceil(wait / 1000));
+  }
+  const row = await findUserByEmail(db, input.email);
+  const ok = await verifyPassword(input.password, row?.hash ?? DUMMY_PASSWORD_HASH);
+  if (!row || !row.hash || !ok) {
+    await hitRateLimit(db, accountKey, LOGIN_ACCOUNT_LIMIT, LOGIN_WINDOW_MS, ctx.now);
+    await hitRateLimit(db, clientKey, LOGIN_CLIENT_LIMIT, LOGIN_WINDOW_MS, ctx.now);
+    throw new AppError(401, 'unauthorized', INVALID_CREDENTIALS, undefined, { reason: 'invalid_credentials' });
+  }
+  if (!row.user.emailVerifiedAt) {
+    throw new AppError(403, 'forbidden', EMAIL_NOT_CONFIRMED, undefined, { reason: 'email_not_confirmed' });
+  }
+  await resetRateLimit(db, accountKey);
+  const factor = await verifiedTotpFactor(db, row.user.id);
+  return factor ? { kind: 'mfa_required', userId: row.user.id } : { kind: 'signed_in', userId: row.user.id };
+}
+
+/** Second step for a TOTP-enrolled user: checks the code (no replay), at most 5 tries per pending session. */
+export async function verifyLoginCode(db: Db, userId: string, pendingSessionId: string, code: string, now: Date): Promise<void> {
+  const limit = await hitRateLimit(db, `totp:${pendingSessionId}`, 5, 15 * 60 * 1000, now);
+  if (!limit.allowed) {
+    await db.delete(sessions).where(eq(sessions.id, pendingSessionId));
+    throw rateLimited('För många felaktiga koder. Logga in igen.', 60);
+  }
+  const factor = await verifiedTotpFactor(db, userId);
+  if (!factor) throw unauthorized('Tvåstegsverifiering är inte aktiverad.');
+  const step = verifyTotpAt(factor.secret, code, now, factor.lastUsedStep);
+  if (step === null) throw new AppError(401, 'unauthorized', 'Felaktig kod. Försök igen.', undefined, { reason: 'invalid_code' });
+  const res = await db
+    .update(totpFactors)
+    .set({ lastUsedStep: step })
+    .where(and(eq(totpFactors.id, factor.id), sql`(${totpFactors.lastUsedStep} IS NULL OR ${totpFactors.lastUsedStep} < ${step})`));
+  if ((res.meta?.changes ?? 0) !== 1) throw new AppError(401, 'unauthorized', 'Felaktig kod. Försök igen.', undefined, { reason: 'invalid_code' });
+  await db.delete(sessions).where(eq(sessions.id, pendingSessionId));
+}
+
+async function issueEmailToken(
+  db: Db,
+  userId: string,
+  purpose: 'verify_email' | 'reset_password' | 'change_email',
+  ttlMs: number,
+  now: Date,
+  payload?: Record<string, unknown>,
+): Promise<string> {
+  const token = randomToken(20);
+  await db.insert(emailTokens).values({
+    id: newId(),
+    userId,
+    purpose,
+    tokenHash: hashToken(token),
+    expiresAt: now.getTime() + ttlMs,
+    payload: payload ? JSON.stringify(payload) : null,
+  });
+  return token;
+}
+
+export { issueEmailToken };
+
+function verifyLink(appUrl: string, token: string, takeoverVenue?: string | null): string {
+  const q = new URLSearchParams({ token });
+  if (takeoverVenue) q.set('takeoverVenue', takeoverVenue);
+  return `${appUrl}/verify?${q.toString()}`;
+}
+
+async function venueName(db: Db, id: string | undefined | null): Promise<string | null> {
+  if (!id) return null;
+  const [row] = await db.select({ name: venues.name }).from(venues).where(eq(venues.id, id)).limit(1);
+  return row?.name ?? null;
+}
+
+/**
+ * Registration: 5 attempts per e-mail per 15 minutes. A verified address answers 409 (the spec's
+ * duplicate-email toast). An unverified one gets the new password and a fresh link: only whoever
+ * controls the inbox can complete it.
+ */
+export async function register(db: Db, mailer: Mailer, config: Config, input: RegisterInput, now: Date): Promise<{ email: string }> {
+  const limit = await hitRateLimit(db, `register:${input.email}`, REGISTER_LIMIT, REGISTER_WINDOW_MS, now);
+  if (!limit.allowed) {
+    throw rateLimited(`För många försök. Vänta ${minutes(limit.retryAfterMs)} minuter innan du försöker igen.`, Math.ceil(limit.retryAfterMs / 1000));
+  }
+  const existing = await findUserByEmail(db, input.email);
+  if (existing?.user.emailVerifiedAt) {
+    throw conflict('E-postadressen är redan registrerad', { reason: 'email_taken' });
+  }
+  const hash = await hashPassword(input.password);
+  let userId: string;
+  if (existing) {
+    userId = existing.user.id;
+    await db
+      .insert(passwordCredentials)
+      .values({ userId, hash })
+      .onConflictDoUpdate({ target: passwordCredentials.userId, set: { hash, updatedAt: now.toISOString() } });
+  } else {
+    userId = newId();
+    await db.batch([
+      db.insert(users).values({ id: userId, email: input.email, createdAt: now.toISOString(), updatedAt: now.toISOString() }),
+      db.insert(passwordCredentials).values({ userId, hash }),
+      db.insert(profiles).values({ userId }),
+    ]);
+  }
+  const token = await issueEmailToken(db, userId, 'verify_email', VERIFY_TOKEN_TTL_MS, now, input.takeoverVenue ? { takeoverVenue: input.takeoverVenue } : undefined);
+  await mailer.send(verifyMail(input.email, verifyLink(config.appUrl, token, input.takeoverVenue), await venueName(db, input.takeoverVenue)));
+  return { email: input.email };
+}
+
+/** Sends a new verification link if the address belongs to an unconfirmed account; same answer either way. */
+export async function resendVerification(db: Db, mailer: Mailer, config: Config, email: string, takeoverVenue: string | undefined, now: Date): Promise<void> {
+  const limit = await hitRateLimit(db, `resend:${email}`, REGISTER_LIMIT, REGISTER_WINDOW_MS, now);
+  if (!limit.allowed) {
+    throw rateLimited(`För många försök. Vänta ${minutes(limit.retryAfterMs)} minuter innan du försöker igen.`, Math.ceil(limit.retryAfterMs / 1000));
+  }
+  const row = await findUserByEmail(db, email);
+  if (!row || row.user.emailVerifiedAt) return;
+  const token = await issueEmailToken(db, row.user.id, 'verify_email', VERIFY_TOKEN_TTL_MS, now, takeoverVenue ? { takeoverVenue } : undefined);
+  await mailer.send(verifyMail(email, verifyLink(config.appUrl, token, takeoverVenue), await venueName(db, takeoverVenue)));
+}
+
+/**
+ * Marks a user verified and grants roles: every verified account is a venue owner (admin); addresses
+ * in SUPERADMIN_EMAILS also become superadmin. Returns true when this call verified the user.
+ */
+export async function markVerified(db: Db, config: Config, userId: string, email: string, now: Date): Promise<boolean> {
+  const res = await db
+    .update(users)
+    .set({ emailVerifiedAt: now.toISOString(), updatedAt: now.toISOString() })
+    .where(and(eq(users.id, userId), sql`${users.emailVerifiedAt} IS NULL`));
+  const roles: Array<'admin' | 'superadmin'> = ['admin'];
+  if (config.superadminEmails.includes(email.toLowerCase())) roles.push('superadmin');
+  await db.insert(userRoles).values(roles.map((role) => ({ userId, role }))).onConflictDoNothing();
+  await db.insert(profiles).values({ userId }).onConflictDoNothing();
+  return (res.meta?.changes ?? 0) === 1;
+}
+
+/** Welcome mail to the user and notify-new-user mail to every superadmin. */
+export async function welcomeNewUser(db: Db, mailer: Mailer, config: Config, userId: string): Promise<void> {
+  const user = await findUserById(db, userId);
+  if (!user) return;
+  await mailer.send(welcomeMail(user.email, config.appUrl));
+  for (const admin of await superadminEmails(db)) {
+    if (admin !== user.email) await mailer.send(newUserNotice(admin, user, config.appUrl));
+  }
+}
+
+export type TokenFailure = 'expired' | 'invalid';
+
+function tokenError(kind: TokenFailure, expiredText: string): AppError {
+  return kind === 'expired'
+    ? new AppError(400, 'invalid_input', expiredText, undefined, { reason: 'expired' })
+    : new AppError(400, 'invalid_input', 'Länken är ogiltig eller har redan använts.', undefined, { reason: 'invalid' });
+}
+
+/** Looks a mailed token up by its hash (constant-time at the database's unique index; the hash is compared, never the token). */
+async function loadToken(db: Db, token: string, purpose: string, nowMs: number, expiredText: string) {
+  const row = await findEmailToken(db, hashToken(token));
+  if (!row || row.purpose !== purpose || row.usedAt !== null) throw tokenError('invalid', expiredText);
+  if (row.expiresAt <= nowMs) throw tokenError('expired', expiredText);
+  return row;
+}
+
+/** Consumes a verify_email token: verifies the user, grants roles, sends welcome/notify mails. */
+export async function verifyEmail(db: Db, mailer: Mailer, config: Config, token: string, now: Date): Promise<{ userId: string; email: string; takeoverVenue: string | null }> {
+  const t = now.getTime();
+  const row = await loadToken(db, token, 'verify_email', t, 'Verifieringslänken har gått ut.');
+  if (!(await consumeEmailToken(db, row.id, t))) throw tokenError('invalid', '');
+  const user = await findUserById(db, row.userId);
+  if (!user) throw tokenError('invalid', '');
+  const fresh = await markVerified(db, config, user.id, user.email, now);
+  if (fresh) await welcomeNewUser(db, mailer, config, user.id);
+  const payload = row.payload ? (JSON.parse(row.payload) as { takeoverVenue?: string }) : {};
+  return { userId: user.id, email: user.email, takeoverVenue: payload.takeoverVenue ?? null };
+}
+
+/** Reset request: always the same answer; a link (1 h, single use) only goes to an existing account. */
+export async function requestPasswordReset(db: Db, mailer: Mailer, config: Config, email: string, now: Date): Promise<void> {
+  const limit = await hitRateLimit(db, `reset:${email}`, REGISTER_LIMIT, REGISTER_WINDOW_MS, now);
+  if (!limit.allowed) return; // silently: the answer must not differ by account
+  const row = await findUserByEmail(db, email);
+  if (!row) return;
+  const token = await issueEmailToken(db, row.user.id, 'reset_password', RESET_TOKEN_TTL_MS, now);
+  await mailer.send(resetMail(email, `${config.appUrl}/update-password?token=${encodeURIComponent(token)}`));
+}
+
+/** Whether a reset link is still usable (the update-password screen asks before showing the form). */
+export async function checkResetToken(db: Db, token: string, now: Date): Promise<void> {
+  await loadToken(db, token, 'reset_password', now.getTime(), 'Länken för att återställa lösenordet har gått ut.');
+}
+
+/** Sets a new password from a reset link and ends every session of the user. */
+export async function resetPassword(db: Db, config: Config, token: string, password: string, now: Date): Promise<{ userId: string }> {
+  const t = now.getTime();
+  const row = await loadToken(db, token, 'reset_password', t, 'Länken för att återställa lösenordet har gått ut.');
+  const hash = await hashPassword(password);
+  if (!(await consumeEmailToken(db, row.id, t))) throw tokenError('invalid', '');
+  await db
+    .insert(passwordCredentials)
+    .values({ userId: row.userId, hash })
+    .onConflictDoUpdate({ target: passwordCredentials.userId, set: { hash, updatedAt: now.toISOString() } });
+  await invalidateUserSessions(db, row.userId);
+  // The link proves control of the inbox: an unconfirmed account becomes confirmed.
+  const user = await findUserById(db, row.userId);
+  if (user && !user.emailVerifiedAt) await markVerified(db, config, user.id, user.email, now);
+  return { userId: row.userId };
+}
+
+/**
+ * Google sign-in/registration: a known Google account signs in; otherwise an existing account with
+ * the same e-mail is linked only when Google says the e-mail is verified; otherwise a new verified
+ * account is created. Returns the user and whether it is new.
+ */
+export async function completeGoogleSignIn(db: Db, mailer: Mailer, config: Config, profile: GoogleProfile, now: Date): Promise<{ userId: string; created: boolean }> {
+  const linked = await findOauthAccount(db, profile.sub);
+  if (linked) return { userId: linked.userId, created: false };
+  if (!profile.emailVerified) {
+    throw new AppError(403, 'forbidden', 'Google har inte bekräftat e-postadressen.', undefined, { reason: 'google_email_unverified' });
+  }
+  const existing = await findUserByEmail(db, profile.email);
+  if (existing) {
+    await db.insert(oauthAccounts).values({ provider: 'google', providerUserId: profile.sub, userId: existing.user.id }).onConflictDoNothing();
+    if (!existing.user.emailVerifiedAt) {
+      // Someone may have registered this address with a password without confirming it: drop that password.
+      await db.delete(passwordCredentials).where(eq(passwordCredentials.userId, existing.user.id));
+      await invalidateUserSessions(db, existing.user.id);
+      if (await markVerified(db, config, existing.user.id, profile.email, now)) await welcomeNewUser(db, mailer, config, existing.user.id);
+    }
+    return { userId: existing.user.id, created: false };
+  }
+  const userId = newId();
+  await db.batch([
+    db.insert(users).values({ id: userId, email: profile.email, emailVerifiedAt: now.toISOString(), createdAt: now.toISOString(), updatedAt: now.toISOString() }),
+    db.insert(profiles).values({ userId }),
+    db.insert(oauthAccounts).values({ provider: 'google', providerUserId: profile.sub, userId }),
+  ]);
+  await markVerified(db, config, userId, profile.email, now);
+  await welcomeNewUser(db, mailer, config, userId);
+  return { userId, created: true };
+}
+
+/** Creates a full session, or a pending one when the user has TOTP. */
+export async function startSession(db: Db, userId: string, now: Date) {
+  const mfa = !!(await verifiedTotpFactor(db, userId));
+  const { token, session } = await createSession(db, userId, now, { mfaPending: mfa });
+  return { token, session, mfaRequired: mfa };
+}
