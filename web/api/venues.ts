@@ -2,7 +2,7 @@
  * The owner's businesses, places and contact profile (worker/features/venues, mounted at /api/owner).
  * Types come from the shared contract.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import {
   VENUE_LOOKUP_ATTEMPTS,
   VENUE_LOOKUP_DELAY_MS,
@@ -56,13 +56,12 @@ const sleep = (ms: number, signal: AbortSignal) =>
 export function useDashboard(venueId: string | undefined, enabled = true) {
   const [state, setState] = useState<DashboardState>({ status: 'loading' });
   const [version, setVersion] = useState(0);
-  const firstLoad = useRef(true);
 
   useEffect(() => {
     if (!enabled) return;
     const ctl = new AbortController();
-    const attempts = firstLoad.current && !venueId ? VENUE_LOOKUP_ATTEMPTS : 1;
-    firstLoad.current = false;
+    // Retries only on the first load of the owner's own business, not after reload().
+    const attempts = version === 0 && !venueId ? VENUE_LOOKUP_ATTEMPTS : 1;
     (async () => {
       for (let i = 1; i <= attempts; i++) {
         try {
