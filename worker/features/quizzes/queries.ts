@@ -6,14 +6,15 @@ import type { OwnerQuiz, PromotionState } from './contract';
 
 /**
  * Promotion state of a quiz (spec 02 §4.1): an active, unexpired promotion whose period covers the
- * quiz's date; Premium beats Recommended.
+ * quiz's date; Premium beats Recommended. Columns are written qualified: drizzle renders a lone
+ * table's columns unqualified, which inside this subquery would bind to promotions.
  */
 export function promotionState(today: string): SQL<PromotionState> {
   return sql<PromotionState>`(
     SELECT CASE WHEN SUM(p.product_type = 'premium') > 0 THEN 'premium' WHEN COUNT(*) > 0 THEN 'recommended' END
     FROM promotions p
-    WHERE p.quiz_id = ${quizzes.id} AND p.status = 'active' AND p.end_date >= ${today}
-      AND ${quizzes.date} BETWEEN p.start_date AND p.end_date)`;
+    WHERE p.quiz_id = "quizzes"."id" AND p.status = 'active' AND p.end_date >= ${today}
+      AND "quizzes"."date" BETWEEN p.start_date AND p.end_date)`;
 }
 
 export function toOwnerQuiz(r: QuizRow & { promotion?: PromotionState }): OwnerQuiz {

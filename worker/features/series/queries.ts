@@ -104,7 +104,7 @@ export async function latestOccurrences(db: Db, recurrenceIds: string[]): Promis
       .where(
         and(
           inArray(quizzes.recurrenceId, ids),
-          sql`${quizzes.date} = (SELECT MAX(q2.date) FROM quizzes q2 WHERE q2.recurrence_id = ${quizzes.recurrenceId})`,
+          sql`"quizzes"."date" = (SELECT MAX(q2.date) FROM quizzes q2 WHERE q2.recurrence_id = "quizzes"."recurrence_id")`,
         ),
       );
     for (const r of rows) if (r.recurrenceId) out.set(r.recurrenceId, r);
