@@ -12,6 +12,9 @@ import { devRoutes } from './features/dev/routes';
 import { feedbackRoutes } from './features/feedback/routes';
 import { healthRoutes } from './features/health/routes';
 import { pagesRoutes } from './features/pages/routes';
+import { promotionRoutes } from './features/promotion/routes';
+import { devCheckoutRoutes } from './features/payments/dev-checkout';
+import { paymentsRoutes } from './features/payments/routes';
 import { quizRoutes } from './features/quizzes/routes';
 import { seriesRoutes } from './features/series/routes';
 import { promotionRoutes } from './features/promotion/routes';
@@ -52,12 +55,15 @@ app.route('/api/auth', authRoutes);
 app.route('/api/account', accountRoutes);
 app.route('/api/feedback', feedbackRoutes);
 app.route('/api/promotion', promotionRoutes);
+app.route('/api/payments', paymentsRoutes);
 app.route('/api/takeover', takeoverRoutes);
 app.route('/api/owner', venuesRoutes);
 app.route('/api/owner/series', seriesRoutes);
 app.route('/api/owner', quizRoutes);
 app.use('/dev/*', async (c, next) => (c.var.config.isDev ? next() : onNotFound(c)));
 app.route('/dev', devRoutes);
+// The local checkout (used when STRIPE_SECRET_KEY is empty).
+app.route('/dev/checkout', devCheckoutRoutes);
 // HTTP caching (Cache-Control + ETag + 304) for public pages; never for requests with the session cookie.
 for (const path of ['/', '/stad/*', '/quiz/*', '/legacy', '/sitemap.xml', '/robots.txt']) app.use(path, httpCache);
 // Server-rendered public pages: /, /stad/*, /quiz/*, /legacy, /sitemap.xml, /robots.txt.

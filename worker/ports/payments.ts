@@ -58,6 +58,8 @@ export interface PaymentsPort {
   createCheckoutSession(input: CreateCheckoutInput): Promise<CheckoutSessionRef>;
   /** Verifies the Stripe-Signature header over the raw body; throws on a bad signature. */
   verifyWebhook(rawBody: string, signature: string): Promise<PaymentEvent>;
+  /** Ends an open session so it can no longer be paid; the provider then sends checkout.session.expired. */
+  expireSession(sessionId: string): Promise<void>;
 }
 
 /** Thrown by verifyWebhook; the route answers 400. */
@@ -134,6 +136,14 @@ export function createStripePayments(opts: { secretKey: string; webhookSecret: s
       if (!session.url) throw new Error('Stripe returned a session without url');
       return { id: session.id, url: session.url };
     },
+    async expireSession(sessionId) {
+      try {
+        await stripe.checkout.sessions.expire(sessionId);
+      } catch (err) {
+        // Already completed or expired: nothing to end.
+        if (!(err instanceof Stripe.errors.StripeInvalidRequestError)) throw err;
+      }
+    },
     verifyWebhook: (rawBody, signature) => verifyWith(rawBody, signature, opts.webhookSecret),
   };
 }
@@ -148,6 +158,8 @@ export function createLocalPayments(opts: { webhookSecret: string }): PaymentsPo
     async createCheckoutSession(input) {
       return { id: localSessionId(input.orderId), url: `/dev/checkout/${input.orderId}` };
     },
+    // The local checkout page's 'Avbryt' itself posts the signed checkout.session.expired event.
+    async expireSession() {},
     verifyWebhook: (rawBody, signature) => verifyWith(rawBody, signature, opts.webhookSecret),
   };
 }

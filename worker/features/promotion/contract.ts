@@ -41,3 +41,104 @@ export function pricingFor(weekly: { recommended: number; premium: number }, sou
     source,
   };
 }
+
+// ---------------------------------------------------------------- purchase (spec 02 §4.2, §5, §7)
+
+/** At most this many occurrences in one order (keeps every statement under D1's bound-parameter cap). */
+export const MAX_ITEMS_PER_ORDER = 60;
+export const WEEKS = [1, 2, 4] as const;
+export const PROMOTION_MESSAGES = {
+  noQuizzes: 'Inga quiz valda – Välj minst ett quiz att marknadsföra',
+  noTier: 'Välj marknadsföringstyp',
+  recommendedFull: 'Rekommenderade slots inte tillgängliga',
+  premiumFull: 'Premium slots inte tillgängliga',
+  alreadyPromoted: 'Quizet är redan marknadsfört',
+  checkoutFailed: 'Kunde inte skapa betalning. Försök igen.',
+  pastQuiz: 'Quizet har redan varit',
+  priceLoadFailed: 'Kunde inte hämta aktuella priser. Visar ordinarie priser.',
+} as const;
+
+const IdSchema = z.string({ error: 'Saknas' }).trim().min(1, 'Saknas').max(100, 'Ogiltigt id');
+
+export const QuizIdsSchema = z
+  .array(IdSchema, { error: PROMOTION_MESSAGES.noQuizzes })
+  .min(1, PROMOTION_MESSAGES.noQuizzes)
+  .max(MAX_ITEMS_PER_ORDER, `Högst ${MAX_ITEMS_PER_ORDER} quiz per beställning`)
+  .describe('Quiz');
+
+/** POST /api/promotion/availability (check-marketing-availability). */
+export const AvailabilityRequestSchema = z.object({ quizIds: QuizIdsSchema });
+export type AvailabilityRequest = z.infer<typeof AvailabilityRequestSchema>;
+
+/** POST /api/promotion/marketing-checkout (create-marketing-checkout): one tier per occurrence. */
+export const MarketingCheckoutSchema = z.object({
+  venueId: IdSchema.describe('Verksamhet'),
+  items: z
+    .array(z.object({ quizId: IdSchema.describe('Quiz'), tier: TierSchema.describe('Marknadsföringstyp') }), { error: PROMOTION_MESSAGES.noQuizzes })
+    .min(1, PROMOTION_MESSAGES.noQuizzes)
+    .max(MAX_ITEMS_PER_ORDER, `Högst ${MAX_ITEMS_PER_ORDER} quiz per beställning`)
+    .refine((items) => new Set(items.map((i) => i.quizId)).size === items.length, 'Samma quiz är valt flera gånger')
+    .describe('Quiz'),
+});
+export type MarketingCheckoutInput = z.infer<typeof MarketingCheckoutSchema>;
+
+/** POST /api/promotion/checkout (create-promotion-checkout): one quiz for 1, 2 or 4 weeks. */
+export const PromotionCheckoutSchema = z.object({
+  quizId: IdSchema.describe('Quiz'),
+  tier: TierSchema.describe('Marknadsföringstyp'),
+  weeks: z
+    .number({ error: 'Välj 1, 2 eller 4 veckor' })
+    .refine((w) => (WEEKS as readonly number[]).includes(w), 'Välj 1, 2 eller 4 veckor')
+    .describe('Veckor'),
+});
+export type PromotionCheckoutInput = z.infer<typeof PromotionCheckoutSchema>;
+
+export interface TierAvailability {
+  isAvailable: boolean;
+  availableSlots: number;
+  userHasPurchased: boolean;
+}
+/** The marketing availability response (spec 02 §3). */
+export interface AvailabilityResponse {
+  byDate: Array<{
+    date: string;
+    citySlug: string;
+    city: string;
+    recommended: TierAvailability;
+    premium: TierAvailability;
+    quizzes: Array<{ id: string }>;
+  }>;
+  overall: { recommended: { canProceed: boolean }; premium: { canProceed: boolean } };
+  maxRecommendedSlotsPerDay: number;
+  maxPremiumSlotsPerDay: number;
+}
+
+export interface CheckoutResponse {
+  /** Where to send the buyer: Stripe Checkout, or /dev/checkout/{orderId} locally. */
+  url: string;
+  orderId: string;
+  sessionId: string;
+  amountTotal: number;
+}
+
+/** Availability label shown per occurrence and tier (spec 02 §4.2). */
+export type AvailabilityStatus = 'available' | 'limited' | 'soldout' | 'purchased' | 'unknown';
+export const AVAILABILITY_LABELS: Record<AvailabilityStatus, string> = {
+  available: 'Tillgänglig',
+  limited: 'Begränsat',
+  soldout: 'Slutsåld',
+  purchased: 'Köpt',
+  unknown: 'Okänd',
+};
+export function availabilityStatus(a: TierAvailability | undefined | null): AvailabilityStatus {
+  if (!a) return 'unknown';
+  if (a.userHasPurchased) return 'purchased';
+  if (!a.isAvailable || a.availableSlots <= 0) return 'soldout';
+  if (a.availableSlots <= 1) return 'limited';
+  return 'available';
+}
+
+/** Weekly price (SEK) of one occurrence in a marketing order. */
+export function occurrencePriceSek(pricing: PricingResponse, tier: Tier): number {
+  return pricing[tier].weeklyPriceSek;
+}

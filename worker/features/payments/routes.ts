@@ -1,0 +1,30 @@
+import { Hono } from 'hono';
+import type { AppEnv } from '../../context';
+import { validate } from '../../lib/validate';
+import { createPayments, WebhookSignatureError } from '../../ports/payments';
+import { CancelBodySchema, VerifyQuerySchema } from './contract';
+import { cancelCheckout, handlePaymentEvent, verifyPayment } from './service';
+
+export const paymentsRoutes = new Hono<AppEnv>()
+  // Stripe webhook: raw body, signature verified, idempotent (exempt from the CSRF guard).
+  .post('/webhook', async (c) => {
+    const signature = c.req.header('stripe-signature');
+    const raw = await c.req.text();
+    if (!signature) return c.json({ error: { code: 'invalid_input', message: 'Signatur saknas.' } }, 400);
+    let event;
+    try {
+      event = await createPayments(c.var.config).verifyWebhook(raw, signature);
+    } catch (err) {
+      if (err instanceof WebhookSignatureError) return c.json({ error: { code: 'invalid_input', message: 'Ogiltig signatur.' } }, 400);
+      throw err;
+    }
+    const outcome = await handlePaymentEvent(c.var.db, event, c.var.clock.now());
+    return c.json({ received: true, outcome });
+  })
+  .get('/verify', validate('query', VerifyQuerySchema), async (c) => {
+    c.header('Cache-Control', 'no-store');
+    return c.json(await verifyPayment(c.var.db, c.var.user, c.req.valid('query').session_id));
+  })
+  .post('/cancel', validate('json', CancelBodySchema), async (c) => {
+    return c.json(await cancelCheckout(c.var.db, c.var.user, createPayments(c.var.config), c.req.valid('json').orderId));
+  });

@@ -1,0 +1,244 @@
+/**
+ * Paid promotion (spec 02 §4.2, §5, §7): availability per date, city and tier, and checkout creation.
+ * A checkout first inserts the order and claims every slot in ONE db.batch (a full day fails the whole
+ * batch, so two buyers can never both get the last slot), then creates the provider's Checkout Session
+ * with our order id in its metadata. The webhook (features/payments) turns holds into sold slots.
+ */
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { checkoutOrders, promotionSlotClaims, type PromotionTier } from '../../db/schema';
+import { canManageVenue, requireActor, authorizeQuiz, authorizeVenue, type Actor } from '../../lib/authz';
+import { addDays } from '../../lib/clock';
+import { AppError, conflict, forbidden, invalidInput, notFound } from '../../lib/errors';
+import { newId } from '../../lib/ids';
+import type { PaymentsPort } from '../../ports/payments';
+import { releaseExpiredHolds } from '../payments/service';
+import {
+  MAX_SLOTS_PER_DAY,
+  PROMOTION_MESSAGES,
+  TIER_LABELS,
+  type AvailabilityResponse,
+  type CheckoutResponse,
+  type MarketingCheckoutInput,
+  type PricingResponse,
+  type PromotionCheckoutInput,
+  type Tier,
+} from './contract';
+import {
+  claimedQuizIds,
+  claimSlotStatement,
+  claimsForCityDates,
+  loadPromotableQuizzes,
+  loadSeriesWindow,
+  type PromotableQuiz,
+} from './queries';
+
+/** Our hold outlives the provider's session (31 min), so a session can never be paid after its hold is gone. */
+export const STRIPE_SESSION_TTL_S = 31 * 60;
+export const ORDER_HOLD_TTL_MS = 35 * 60 * 1000;
+
+/** One bought occurrence, stored as JSON in checkout_orders.items. */
+export interface OrderItem {
+  quizId: string;
+  tier: Tier;
+  date: string;
+  citySlug: string;
+  weeks: number | null;
+  /** öre */
+  amount: number;
+}
+
+export interface CheckoutDeps {
+  db: Db;
+  actor: Actor;
+  payments: PaymentsPort;
+  pricing: PricingResponse;
+  now: Date;
+  today: string;
+  appUrl: string;
+}
+
+/** Loads the quizzes and checks the actor may manage every one of them (404 missing, 403 someone else's). */
+async function authorizeQuizzes(db: Db, actor: Actor, quizIds: string[]): Promise<PromotableQuiz[]> {
+  requireActor(actor);
+  const rows = await loadPromotableQuizzes(db, [...new Set(quizIds)]);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const missing = quizIds.filter((id) => !byId.has(id));
+  if (missing.length) throw notFound('Quizet hittades inte.');
+  for (const r of rows) if (!canManageVenue(actor, { userId: r.venueUserId })) throw forbidden();
+  return quizIds.map((id) => byId.get(id)!);
+}
+
+export async function checkAvailability(db: Db, actor: Actor, quizIds: string[], now: Date): Promise<AvailabilityResponse> {
+  const quizzes = await authorizeQuizzes(db, actor, quizIds);
+  await releaseExpiredHolds(db, now);
+  const groups = new Map<string, { date: string; citySlug: string; city: string; quizzes: PromotableQuiz[] }>();
+  for (const q of quizzes) {
+    const key = `${q.citySlug}|${q.date}`;
+    const g = groups.get(key) ?? { date: q.date, citySlug: q.citySlug, city: q.city, quizzes: [] };
+    g.quizzes.push(q);
+    groups.set(key, g);
+  }
+  const byCity = new Map<string, string[]>();
+  for (const g of groups.values()) byCity.set(g.citySlug, [...(byCity.get(g.citySlug) ?? []), g.date]);
+  const claims: Array<{ citySlug: string; quizId: string; date: string; tier: PromotionTier }> = [];
+  for (const [citySlug, dates] of byCity) {
+    for (const c of await claimsForCityDates(db, citySlug, [...new Set(dates)])) claims.push({ ...c, citySlug });
+  }
+  const byDate = [...groups.values()]
+    .sort((a, b) => a.date.localeCompare(b.date) || a.citySlug.localeCompare(b.citySlug))
+    .map((g) => {
+      const ids = new Set(g.quizzes.map((q) => q.id));
+      const tier = (t: Tier) => {
+        const taken = claims.filter((c) => c.citySlug === g.citySlug && c.date === g.date && c.tier === t);
+        const availableSlots = Math.max(0, MAX_SLOTS_PER_DAY[t] - taken.length);
+        return { isAvailable: availableSlots > 0, availableSlots, userHasPurchased: taken.some((c) => ids.has(c.quizId)) };
+      };
+      return { date: g.date, citySlug: g.citySlug, city: g.city, recommended: tier('recommended'), premium: tier('premium'), quizzes: g.quizzes.map((q) => ({ id: q.id })) };
+    });
+  return {
+    byDate,
+    overall: {
+      recommended: { canProceed: byDate.every((d) => d.recommended.isAvailable) },
+      premium: { canProceed: byDate.every((d) => d.premium.isAvailable) },
+    },
+    maxRecommendedSlotsPerDay: MAX_SLOTS_PER_DAY.recommended,
+    maxPremiumSlotsPerDay: MAX_SLOTS_PER_DAY.premium,
+  };
+}
+
+/** create-marketing-checkout: one tier per chosen occurrence, each at the tier's weekly price. */
+export async function createMarketingCheckout(deps: CheckoutDeps, input: MarketingCheckoutInput): Promise<CheckoutResponse> {
+  const { db, actor } = deps;
+  const venue = await authorizeVenue(db, actor, input.venueId);
+  const quizzes = await authorizeQuizzes(db, actor, input.items.map((i) => i.quizId));
+  if (quizzes.some((q) => q.venueId !== venue.id)) throw invalidInput('Quizet hör inte till verksamheten.', [{ path: 'items', message: 'Quizet hör inte till verksamheten.' }]);
+  if (quizzes.some((q) => q.date < deps.today)) throw invalidInput(PROMOTION_MESSAGES.pastQuiz, [{ path: 'items', message: PROMOTION_MESSAGES.pastQuiz }]);
+  const items: OrderItem[] = input.items.map((it, i) => {
+    const q = quizzes[i]!;
+    return { quizId: q.id, tier: it.tier, date: q.date, citySlug: q.citySlug, weeks: null, amount: deps.pricing[it.tier].weeklyPriceSek * 100 };
+  });
+  const names = new Map(quizzes.map((q) => [q.id, `${q.locationName} ${q.date}${q.startTime ? ` ${q.startTime.slice(0, 5)}` : ''}`]));
+  return openCheckout(deps, {
+    kind: 'marketing',
+    venueId: venue.id,
+    items,
+    lineItems: items.map((it) => ({ name: `${TIER_LABELS[it.tier]} – ${names.get(it.quizId)}`, amount: it.amount })),
+  });
+}
+
+/**
+ * create-promotion-checkout: one quiz for 1, 2 or 4 weeks. The bought period starts at the quiz's
+ * date; for a series it covers every not yet promoted occurrence in those weeks (each claims its day's
+ * slot), for a single quiz the quiz itself. The price is the week option's price (spec 02 §9).
+ */
+export async function createPromotionCheckout(deps: CheckoutDeps, input: PromotionCheckoutInput): Promise<CheckoutResponse> {
+  const { db, actor } = deps;
+  const { quiz, venue } = await authorizeQuiz(db, actor, input.quizId);
+  if (quiz.date < deps.today) throw invalidInput(PROMOTION_MESSAGES.pastQuiz, [{ path: 'quizId', message: PROMOTION_MESSAGES.pastQuiz }]);
+  const [self] = await loadPromotableQuizzes(db, [quiz.id]);
+  let occurrences = quiz.recurrenceId ? await loadSeriesWindow(db, quiz.recurrenceId, quiz.date, addDays(quiz.date, input.weeks * 7 - 1)) : [self!];
+  const claimed = await claimedQuizIds(db, occurrences.map((o) => o.id));
+  if (claimed.has(quiz.id)) throw conflict(PROMOTION_MESSAGES.alreadyPromoted);
+  occurrences = occurrences.filter((o) => o.id === quiz.id || (!claimed.has(o.id) && !o.isCancelled));
+  const option = deps.pricing[input.tier].options.find((o) => o.weeks === input.weeks)!;
+  const total = option.priceSek * 100;
+  const share = Math.floor(total / occurrences.length);
+  const items: OrderItem[] = occurrences.map((o, i) => ({
+    quizId: o.id,
+    tier: input.tier,
+    date: o.date,
+    citySlug: o.citySlug,
+    weeks: input.weeks,
+    amount: i === 0 ? total - share * (occurrences.length - 1) : share,
+  }));
+  const weeksLabel = input.weeks === 1 ? '1 vecka' : `${input.weeks} veckor`;
+  return openCheckout(deps, {
+    kind: 'promotion',
+    venueId: venue.id,
+    items,
+    lineItems: [{ name: `${TIER_LABELS[input.tier]} – ${weeksLabel} (${self!.locationName}, från ${quiz.date})`, amount: total }],
+  });
+}
+
+/** Relative return paths; Stripe gets them absolute. {CHECKOUT_SESSION_ID} is filled in by Stripe. */
+export function returnPaths(venueId: string, orderId: string, sessionId = '{CHECKOUT_SESSION_ID}') {
+  const v = encodeURIComponent(venueId);
+  return {
+    success: `/admin?payment=success&session_id=${sessionId}&venueId=${v}`,
+    cancel: `/admin?payment=cancelled&order_id=${encodeURIComponent(orderId)}&venueId=${v}`,
+  };
+}
+
+async function openCheckout(
+  deps: CheckoutDeps,
+  order: { kind: 'marketing' | 'promotion'; venueId: string; items: OrderItem[]; lineItems: Array<{ name: string; amount: number }> },
+): Promise<CheckoutResponse> {
+  const { db, actor, now } = deps;
+  requireActor(actor);
+  // Holds of abandoned checkouts must not block this buyer.
+  await releaseExpiredHolds(db, now);
+  const orderId = newId();
+  const amountTotal = order.items.reduce((s, i) => s + i.amount, 0);
+  try {
+    await db.batch([
+      db.insert(checkoutOrders).values({
+        id: orderId,
+        userId: actor.id,
+        venueId: order.venueId,
+        kind: order.kind,
+        status: 'open',
+        amountTotal,
+        currency: 'sek',
+        items: JSON.stringify(order.items),
+        expiresAt: now.getTime() + ORDER_HOLD_TTL_MS,
+      }),
+      ...order.items.map((it) => claimSlotStatement(db, { id: newId(), orderId, quizId: it.quizId, citySlug: it.citySlug, date: it.date, tier: it.tier })),
+    ]);
+  } catch (err) {
+    throw await explainClaimFailure(db, order.items, err);
+  }
+
+  const paths = returnPaths(order.venueId, orderId);
+  let session: { id: string; url: string };
+  try {
+    session = await deps.payments.createCheckoutSession({
+      orderId,
+      lineItems: order.lineItems,
+      successUrl: `${deps.appUrl}${paths.success}`,
+      cancelUrl: `${deps.appUrl}${paths.cancel}`,
+      expiresAt: Math.floor(now.getTime() / 1000) + STRIPE_SESSION_TTL_S,
+      customerEmail: actor.email,
+      idempotencyKey: `checkout-${orderId}`,
+    });
+  } catch (err) {
+    console.error('checkout session could not be created', err);
+    // Nothing can be paid: give the slots back at once.
+    await db.batch([
+      db.update(checkoutOrders).set({ status: 'failed', updatedAt: now.toISOString() }).where(eq(checkoutOrders.id, orderId)),
+      db.delete(promotionSlotClaims).where(eq(promotionSlotClaims.orderId, orderId)),
+    ]);
+    throw new AppError(500, 'internal', PROMOTION_MESSAGES.checkoutFailed);
+  }
+  await db.update(checkoutOrders).set({ stripeSessionId: session.id, updatedAt: now.toISOString() }).where(eq(checkoutOrders.id, orderId));
+  return { url: session.url, orderId, sessionId: session.id, amountTotal };
+}
+
+/** After a failed claim batch: which rule refused it, in the words of spec 02 §5. */
+async function explainClaimFailure(db: Db, items: OrderItem[], err: unknown): Promise<AppError> {
+  const text = String((err as { cause?: unknown })?.cause ?? err);
+  if (!/constraint|UNIQUE|CHECK|NOT NULL/i.test(text)) {
+    console.error('slot claim batch failed', err);
+    return new AppError(500, 'internal', PROMOTION_MESSAGES.checkoutFailed);
+  }
+  const claimed = await claimedQuizIds(db, items.map((i) => i.quizId));
+  if (claimed.size > 0) return conflict(PROMOTION_MESSAGES.alreadyPromoted, { reason: 'already_promoted', quizIds: [...claimed] });
+  const full = new Set<Tier>();
+  for (const it of items) {
+    const taken = (await claimsForCityDates(db, it.citySlug, [it.date])).filter((c) => c.tier === it.tier).length;
+    if (taken >= MAX_SLOTS_PER_DAY[it.tier]) full.add(it.tier);
+  }
+  // A concurrent buyer may have taken the slot between the batch and this read: still the tier's message.
+  const tier: Tier = full.has('premium') || (!full.size && items.some((i) => i.tier === 'premium')) ? 'premium' : 'recommended';
+  return conflict(tier === 'premium' ? PROMOTION_MESSAGES.premiumFull : PROMOTION_MESSAGES.recommendedFull, { reason: 'sold_out', tier });
+}
