@@ -17,7 +17,6 @@ import { devCheckoutRoutes } from './features/payments/dev-checkout';
 import { paymentsRoutes } from './features/payments/routes';
 import { quizRoutes } from './features/quizzes/routes';
 import { seriesRoutes } from './features/series/routes';
-import { promotionRoutes } from './features/promotion/routes';
 import { takeoverRoutes } from './features/takeover/routes';
 import { venuesRoutes } from './features/venues/routes';
 import { contextMiddleware } from './middleware/context';
