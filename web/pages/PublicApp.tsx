@@ -1,8 +1,10 @@
 import { ErrorBoundary } from '../components/layout/ErrorScreen';
 import { Layout } from '../components/layout/Layout';
 import { NotFound } from '../routes/NotFound';
-import { HomePage } from './HomePage';
+import { CombinedPage } from './CombinedPage';
+import { ListingPage } from './ListingPage';
 import type { PublicPageData } from './types';
+import { VenuePage } from './VenuePage';
 
 /** Root of every server-rendered public page; the same tree hydrates in the browser (public-entry.tsx). */
 export function PublicApp({ data }: { data: PublicPageData }) {
@@ -15,8 +17,12 @@ export function PublicApp({ data }: { data: PublicPageData }) {
 
 function renderPage(data: PublicPageData) {
   switch (data.kind) {
-    case 'home':
-      return <HomePage data={data} />;
+    case 'listing':
+      return <ListingPage data={data} />;
+    case 'combined':
+      return <CombinedPage data={data} />;
+    case 'venue':
+      return <VenuePage data={data} />;
     case 'notFound':
       return <NotFound />;
   }

@@ -1,11 +1,77 @@
 /**
  * The data a server-rendered public page is rendered from. The Worker builds it, renders <PublicApp>
  * with it, and embeds it once in the HTML (#__DATA__) so hydration does not refetch.
+ * Only types are imported from the worker contracts (no zod in the public bundle).
  */
-export interface HomePageData {
-  kind: 'home';
+import type { CityOption, ListingQuiz, ListingResponse } from '../../worker/features/listing/contract';
+
+export type { CityOption, ListingQuiz, ListingResponse };
+
+/** Filter state as it appears in the URL query (spec 01 §4). weekday: '' | 'all' | ASCII weekday slug. */
+export interface ListingFilters {
+  city: string;
+  weekday: string;
+  date: string;
+  search: string;
 }
+
+export interface WeekdayRef {
+  slug: string;
+  name: string;
+  label: string;
+}
+
+/** The main listing and its variants: start page, /stad/{city}, /legacy, city page, weekday page. */
+export interface ListingPageData {
+  kind: 'listing';
+  variant: 'home' | 'legacy' | 'city' | 'weekday';
+  today: string;
+  /** The filters this page was rendered with. */
+  filters: ListingFilters;
+  /** City page: the locked city (display name from the data). */
+  city?: CityOption | undefined;
+  /** Weekday page: the locked weekday. */
+  weekday?: WeekdayRef | undefined;
+  cities: CityOption[];
+  result: ListingResponse;
+}
+
+/** /quiz/{city}/{weekday} and /quiz/{city}-{weekday}. */
+export interface CombinedPageData {
+  kind: 'combined';
+  today: string;
+  city: CityOption;
+  weekday: WeekdayRef;
+  result: ListingResponse;
+}
+
+export interface VenueStats {
+  upcoming: number;
+  recurring: number;
+  free: number;
+  quizmasters: number;
+}
+
+/** /quiz/{city}/{venue}: the public venue page (spec 02 §2.8). */
+export interface VenuePageData {
+  kind: 'venue';
+  today: string;
+  city: CityOption;
+  venue: {
+    id: string;
+    name: string;
+    description: string | null;
+    address: string | null;
+    phone: string | null;
+    website: string | null;
+    unclaimed: boolean;
+  };
+  recurring: ListingQuiz[];
+  specials: ListingQuiz[];
+  stats: VenueStats;
+}
+
 export interface NotFoundPageData {
   kind: 'notFound';
 }
-export type PublicPageData = HomePageData | NotFoundPageData;
+export type PublicPageData = ListingPageData | CombinedPageData | VenuePageData | NotFoundPageData;

@@ -9,8 +9,11 @@ import { toast } from '../ui/Toast';
 type Category = keyof typeof FEEDBACK_CATEGORY_LABELS;
 const EMPTY = { category: '' as Category | '', title: '', description: '', senderEmail: '' };
 
-/** Feedback form (spec 01 §2, §4, §5). The e-mail field is shown only to signed-out visitors. */
-export function FeedbackDialog({ open, onClose, signedIn }: { open: boolean; onClose: () => void; signedIn: boolean }) {
+/**
+ * Feedback form (spec 01 §2, §4, §5). The e-mail field is shown only to signed-out visitors. Loaded on
+ * demand by FeedbackDialog, so its zod contract stays out of the public pages' first load.
+ */
+export default function FeedbackForm({ open, onClose, signedIn }: { open: boolean; onClose: () => void; signedIn: boolean }) {
   const [form, setForm] = useState(EMPTY);
   const [sending, setSending] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});

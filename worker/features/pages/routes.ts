@@ -1,32 +1,224 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../../context';
-import { renderPublicPage } from './render';
+import { withEdgeCache } from '../../lib/cache';
+import { slugify } from '../../lib/slug';
+import { findWeekday } from '../../lib/swedish';
+import { combinedFaq } from '../../../web/pages/CombinedPage';
+import type { PublicPageData } from '../../../web/pages/types';
+import { renderPublicPage, type PageHead } from './render';
+import { breadcrumbJsonLd, DEFAULT_DESCRIPTION, eventsJsonLd, faqJsonLd, KEYWORDS, mainListingHead, websiteJsonLd } from './seo';
+import { buildCombinedPage, buildListingPage, buildVenuePage, findCity, sitemapUrls, weekdayRef, type PageCtx } from './service';
 
-const WEBSITE_JSON_LD = (origin: string) => ({
-  '@context': 'https://schema.org',
-  '@type': 'WebSite',
-  name: 'Quizkväll',
-  url: `${origin}/`,
-  inLanguage: 'sv-SE',
-  potentialAction: {
-    '@type': 'SearchAction',
-    target: { '@type': 'EntryPoint', urlTemplate: `${origin}/?search={search_term_string}` },
-    'query-input': 'required name=search_term_string',
-  },
-});
+type C = Context<AppEnv>;
 
-/** Server-rendered public pages (spec 01 §2). */
-export const pagesRoutes = new Hono<AppEnv>().get('/', async (c) => {
+function ctxOf(c: C): PageCtx {
+  return { today: c.var.clock.today(), houseEmail: c.var.config.houseAccountEmail };
+}
+
+async function html(c: C, head: Omit<PageHead, 'jsonLd'> & { jsonLd?: unknown[] }, data: PublicPageData, status: 200 | 404 = 200) {
   const origin = c.var.config.appUrl;
-  const html = await renderPublicPage(
-    c.env.ASSETS,
+  const page = await renderPublicPage(c.env.ASSETS, { keywords: KEYWORDS, ...head, jsonLd: [websiteJsonLd(origin), ...(head.jsonLd ?? [])] }, data);
+  return c.html(page, status);
+}
+
+function notFoundPage(c: C) {
+  const origin = c.var.config.appUrl;
+  return html(c, { title: 'Sidan hittades inte | Quizkväll', description: DEFAULT_DESCRIPTION, canonical: `${origin}/`, robots: 'noindex' }, { kind: 'notFound' }, 404);
+}
+
+/** Path segment as typed (decoded); null when it is not valid percent-encoding. */
+function segment(raw: string): string | null {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return null;
+  }
+}
+
+/** å/ä/ö or capitals in a slug: 301 to the ASCII spelling (query kept). */
+function redirectIfNotAscii(c: C, parts: string[]): Response | null {
+  const ascii = parts.map((p) => slugify(p));
+  if (ascii.some((a) => a === '')) return null;
+  if (ascii.every((a, i) => a === parts[i])) return null;
+  const q = new URL(c.req.url).search;
+  return c.redirect(`/quiz/${ascii.join('/')}${q}`, 301);
+}
+
+async function mainListing(c: C, variant: 'home' | 'legacy', citySlug?: string) {
+  const origin = c.var.config.appUrl;
+  const ctx = ctxOf(c);
+  const query = c.req.query();
+  let city;
+  if (citySlug) {
+    city = await findCity(c.var.db, citySlug);
+    if (!city) return notFoundPage(c);
+    query.city = city.slug;
+  }
+  const data = await buildListingPage(c.var.db, variant, query, ctx);
+  const cityName = data.filters.city ? data.cities.find((x) => x.slug === data.filters.city)?.name : undefined;
+  const head = mainListingHead({ search: data.filters.search || undefined, cityName, citySlug: data.filters.city, date: data.filters.date || undefined, today: ctx.today });
+  const path = variant === 'legacy' ? '/legacy' : citySlug ? `/stad/${citySlug}` : '/';
+  const crumbs = [{ name: 'Quizkväll', path: '/' }];
+  if (citySlug && cityName) crumbs.push({ name: cityName, path });
+  return html(
+    c,
     {
-      title: 'Quizkväll – Hitta pubquiz och quizkvällar i din stad',
-      description: 'Hitta pubquiz och quizkvällar nära dig. Sök på stad, veckodag, datum eller ställe bland quiz i hela Sverige.',
-      canonical: `${origin}/`,
-      jsonLd: [WEBSITE_JSON_LD(origin)],
+      ...head,
+      canonical: `${origin}${path}`,
+      robots: variant === 'legacy' ? 'noindex' : undefined,
+      jsonLd: [breadcrumbJsonLd(origin, crumbs), ...eventsJsonLd(origin, data.result.items, ctx.today)],
     },
-    { kind: 'home' },
+    data,
   );
-  return c.html(html);
-});
+}
+
+async function cityPage(c: C, citySlug: string) {
+  const origin = c.var.config.appUrl;
+  const ctx = ctxOf(c);
+  const city = await findCity(c.var.db, citySlug);
+  if (!city) return notFoundPage(c);
+  const data = await buildListingPage(c.var.db, 'city', c.req.query(), ctx, { city });
+  return html(
+    c,
+    {
+      title: `Quiz i ${city.name} – pubquiz och quizkvällar | Quizkväll`,
+      description: `Alla kommande quizkvällar och pubquiz i ${city.name}: dag, tid, pris och ställe. Hitta ett quiz nära dig i ${city.name}.`,
+      canonical: `${origin}/quiz/${city.slug}`,
+      keywords: `quiz ${city.name}, pubquiz ${city.name}, quizkväll ${city.name}, ${KEYWORDS}`,
+      jsonLd: [
+        breadcrumbJsonLd(origin, [
+          { name: 'Quizkväll', path: '/' },
+          { name: city.name, path: `/quiz/${city.slug}` },
+        ]),
+        ...eventsJsonLd(origin, data.result.items, ctx.today),
+      ],
+    },
+    data,
+  );
+}
+
+async function weekdayPage(c: C, slug: string) {
+  const origin = c.var.config.appUrl;
+  const ctx = ctxOf(c);
+  const weekday = weekdayRef(slug)!;
+  const data = await buildListingPage(c.var.db, 'weekday', c.req.query(), ctx, { weekday });
+  return html(
+    c,
+    {
+      title: `Quiz på ${weekday.name} – pubquiz i hela Sverige | Quizkväll`,
+      description: `Alla pubquiz och quizkvällar på ${weekday.name}. Välj stad och hitta ett quiz på ${weekday.name} nära dig.`,
+      canonical: `${origin}/quiz/${weekday.slug}`,
+      jsonLd: [
+        breadcrumbJsonLd(origin, [
+          { name: 'Quizkväll', path: '/' },
+          { name: weekday.label, path: `/quiz/${weekday.slug}` },
+        ]),
+        ...eventsJsonLd(origin, data.result.items, ctx.today),
+      ],
+    },
+    data,
+  );
+}
+
+async function combinedPage(c: C, citySlug: string, weekdaySlug: string) {
+  const origin = c.var.config.appUrl;
+  const ctx = ctxOf(c);
+  const city = await findCity(c.var.db, citySlug);
+  const weekday = weekdayRef(weekdaySlug);
+  if (!city || !weekday) return notFoundPage(c);
+  const data = await buildCombinedPage(c.var.db, city, weekday, ctx);
+  return html(
+    c,
+    {
+      title: `Quiz på ${weekday.name} i ${city.name} – pubquiz ${weekday.name}skväll | Quizkväll`,
+      description: `Pubquiz och quizkvällar på ${weekday.name} i ${city.name}: ${data.result.venueCount} ställen, tider, priser och quizmasters. Samla laget!`,
+      canonical: `${origin}/quiz/${city.slug}/${weekday.slug}`,
+      keywords: `quiz ${weekday.name} ${city.name}, pubquiz ${city.name}, quiz ${city.name} ${weekday.name}, ${KEYWORDS}`,
+      jsonLd: [
+        breadcrumbJsonLd(origin, [
+          { name: 'Quizkväll', path: '/' },
+          { name: city.name, path: `/quiz/${city.slug}` },
+          { name: weekday.label, path: `/quiz/${city.slug}/${weekday.slug}` },
+        ]),
+        faqJsonLd(combinedFaq(city.name, weekday.name)),
+        ...eventsJsonLd(origin, data.result.items, ctx.today),
+      ],
+    },
+    data,
+  );
+}
+
+async function venuePage(c: C, citySlug: string, venueSlug: string) {
+  const origin = c.var.config.appUrl;
+  const ctx = ctxOf(c);
+  const data = await buildVenuePage(c.var.db, citySlug, venueSlug, ctx);
+  if (!data) return notFoundPage(c);
+  const path = `/quiz/${data.city.slug}/${venueSlug}`;
+  const upcoming = [...data.recurring.slice(0, 6), ...data.specials.slice(0, 6)];
+  return html(
+    c,
+    {
+      title: `${data.venue.name} – quiz i ${data.city.name} | Quizkväll`,
+      description: (data.venue.description ?? `Quizkvällar på ${data.venue.name} i ${data.city.name}.`).slice(0, 155),
+      canonical: `${origin}${path}`,
+      jsonLd: [
+        breadcrumbJsonLd(origin, [
+          { name: 'Quizkväll', path: '/' },
+          { name: data.city.name, path: `/quiz/${data.city.slug}` },
+          { name: data.venue.name, path },
+        ]),
+        ...eventsJsonLd(origin, upcoming, ctx.today),
+      ],
+    },
+    data,
+  );
+}
+
+/** Server-rendered public pages (spec 01 §2, 02 §2.8). Anonymous requests are edge-cached. */
+export const pagesRoutes = new Hono<AppEnv>()
+  .get('/', (c) => withEdgeCache(c, () => mainListing(c, 'home')))
+  .get('/legacy', (c) => withEdgeCache(c, () => mainListing(c, 'legacy')))
+  .get('/stad/:city', (c) =>
+    withEdgeCache(c, async () => {
+      const raw = segment(c.req.param('city'));
+      if (raw === null) return notFoundPage(c);
+      const ascii = slugify(raw);
+      if (ascii && ascii !== raw) return c.redirect(`/stad/${ascii}${new URL(c.req.url).search}`, 301);
+      return mainListing(c, 'home', raw);
+    }),
+  )
+  .get('/quiz/:slug', (c) =>
+    withEdgeCache(c, async () => {
+      const raw = segment(c.req.param('slug'));
+      if (raw === null) return notFoundPage(c);
+      const redirect = redirectIfNotAscii(c, [raw]);
+      if (redirect) return redirect;
+      // A weekday slug is the weekday page, never a city (the old app's route-order bug).
+      if (findWeekday(raw)) return weekdayPage(c, raw);
+      const combined = /^(.+)-(mandag|tisdag|onsdag|torsdag|fredag|lordag|sondag)$/.exec(raw);
+      if (combined && !(await findCity(c.var.db, raw))) return combinedPage(c, combined[1]!, combined[2]!);
+      return cityPage(c, raw);
+    }),
+  )
+  .get('/quiz/:city/:second', (c) =>
+    withEdgeCache(c, async () => {
+      const city = segment(c.req.param('city'));
+      const second = segment(c.req.param('second'));
+      if (city === null || second === null) return notFoundPage(c);
+      const redirect = redirectIfNotAscii(c, [city, second]);
+      if (redirect) return redirect;
+      if (findWeekday(second)) return combinedPage(c, city, second);
+      return venuePage(c, city, second);
+    }),
+  )
+  .get('/sitemap.xml', (c) =>
+    withEdgeCache(c, async () => {
+      const urls = await sitemapUrls(c.var.db, c.var.config.appUrl, c.var.clock.today());
+      const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+      const body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.map((u) => `  <url><loc>${esc(u)}</loc></url>`).join('\n')}\n</urlset>\n`;
+      return c.body(body, 200, { 'content-type': 'application/xml; charset=utf-8' });
+    }),
+  )
+  .get('/robots.txt', (c) =>
+    c.text(`User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /admin\nDisallow: /superadmin\nDisallow: /legacy\n\nSitemap: ${c.var.config.appUrl}/sitemap.xml\n`),
+  );

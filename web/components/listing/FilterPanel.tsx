@@ -1,0 +1,85 @@
+import { WEEKDAYS } from '../../../worker/lib/swedish';
+import type { CityOption, ListingFilters } from '../../pages/types';
+
+interface Props {
+  filters: ListingFilters;
+  today: string;
+  cities: CityOption[];
+  lockCity?: boolean;
+  lockWeekday?: boolean;
+  /** Fixed form action for the no-JavaScript fallback (a plain GET form). */
+  action: string;
+  onChange: (next: Partial<ListingFilters>, kind: 'city' | 'weekday' | 'date' | 'search') => void;
+}
+
+const FIELD = 'w-full rounded-xl border border-slate-300 bg-white px-3 py-2.5 text-slate-900 disabled:bg-slate-100';
+
+/**
+ * Filter panel (spec 01 §2, §4): weekday (Swedish labels + 'Alla dagar'), city ('Alla städer' +
+ * the distinct cities), date (past days disabled; the sv-SE calendar starts on Monday) and search.
+ * Without JavaScript it is an ordinary GET form.
+ */
+export function FilterPanel({ filters, today, cities, lockCity, lockWeekday, action, onChange }: Props) {
+  return (
+    <form
+      role="search"
+      aria-label="Filtrera quiz"
+      method="get"
+      action={action}
+      onSubmit={(e) => e.preventDefault()}
+      className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-4"
+    >
+      <div className="space-y-1">
+        <label htmlFor="filter-weekday" className="block text-sm font-semibold text-slate-800">
+          Veckodag
+        </label>
+        <select id="filter-weekday" name="weekday" className={FIELD} value={filters.weekday || 'all'} disabled={lockWeekday} onChange={(e) => onChange({ weekday: e.target.value }, 'weekday')}>
+          <option value="all">Alla dagar</option>
+          {WEEKDAYS.map((w) => (
+            <option key={w.slug} value={w.slug}>
+              {w.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="space-y-1">
+        <label htmlFor="filter-city" className="block text-sm font-semibold text-slate-800">
+          Stad
+        </label>
+        <select id="filter-city" name="city" className={FIELD} value={filters.city} disabled={lockCity} onChange={(e) => onChange({ city: e.target.value }, 'city')}>
+          <option value="">Alla städer</option>
+          {cities.map((c) => (
+            <option key={c.slug} value={c.slug}>
+              {c.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="space-y-1">
+        <label htmlFor="filter-date" className="block text-sm font-semibold text-slate-800">
+          Datum
+        </label>
+        <input id="filter-date" name="date" type="date" lang="sv-SE" min={today} className={FIELD} value={filters.date} onChange={(e) => onChange({ date: e.target.value < today && e.target.value ? today : e.target.value }, 'date')} />
+      </div>
+      <div className="space-y-1">
+        <label htmlFor="filter-search" className="block text-sm font-semibold text-slate-800">
+          Sök
+        </label>
+        <input
+          id="filter-search"
+          name="search"
+          type="search"
+          className={FIELD}
+          placeholder="Sök ställe, plats eller quizmaster"
+          value={filters.search}
+          onChange={(e) => onChange({ search: e.target.value }, 'search')}
+        />
+      </div>
+      <noscript>
+        <button type="submit" className="rounded-xl bg-brand-600 px-4 py-2.5 font-semibold text-white">
+          Filtrera
+        </button>
+      </noscript>
+    </form>
+  );
+}

@@ -1,0 +1,234 @@
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { findWeekday, WEEKDAYS } from '../../../worker/lib/swedish';
+import { isoWeekday, nextWeekdayOnOrAfter } from '../../../worker/lib/clock';
+import { api } from '../../lib/api';
+import type { CityOption, ListingFilters, ListingQuiz, ListingResponse } from '../../pages/types';
+import { Button } from '../ui/Button';
+import { QuizCard, SkeletonCard } from './QuizCard';
+import { QuizDetailDialog } from './QuizDetailDialog';
+import { FilterPanel } from './FilterPanel';
+import { listingApiUrl, pageQuery } from './urls';
+
+const MarketingDialog = lazy(() => import('./MarketingDialog'));
+
+/** Spec 01 §9: skeleton after 300 ms; 3 automatic retries with back-off 1 s, 2 s, 4 s. */
+export const SKELETON_DELAY_MS = 300;
+export const MAX_RETRIES = 3;
+const SEARCH_DEBOUNCE_MS = 300;
+
+export interface ListingSectionProps {
+  today: string;
+  initial: ListingResponse;
+  initialFilters: ListingFilters;
+  /** The page's defaults: filters equal to them are left out of the URL. */
+  defaults: ListingFilters;
+  cities: CityOption[];
+  lockCity?: boolean;
+  lockWeekday?: boolean;
+  /** Path of this page (the URL query is written relative to it). */
+  path: string;
+  headingId: string;
+  loadMoreLabel?: string;
+  /** 'legacy' adds 'Uppdatera sida'; 'combined' uses the combined page's error texts. */
+  errorVariant?: 'default' | 'legacy' | 'combined';
+  renderEmpty: (filters: ListingFilters) => ReactNode;
+  /** Hides the filter panel (combined page). */
+  hideFilters?: boolean;
+}
+
+type Status = { kind: 'idle' } | { kind: 'loading' } | { kind: 'error'; failures: number; retrying: boolean };
+
+function sleep(ms: number) {
+  return new Promise((r) => setTimeout(r, ms));
+}
+
+/** Filter panel, count, premium cards on top, the grid, load more / infinite scroll, states. */
+export function ListingSection(props: ListingSectionProps) {
+  const { today, initial, initialFilters, defaults, cities, lockCity, lockWeekday, path } = props;
+  const [filters, setFilters] = useState<ListingFilters>(initialFilters);
+  const [items, setItems] = useState<ListingQuiz[]>(initial.items);
+  const [total, setTotal] = useState(initial.total);
+  const [page, setPage] = useState(initial.page);
+  const [hasMore, setHasMore] = useState(initial.hasMore);
+  const [status, setStatus] = useState<Status>({ kind: 'idle' });
+  const [skeleton, setSkeleton] = useState(false);
+  const [loadingMore, setLoadingMore] = useState(false);
+  const [open, setOpen] = useState<ListingQuiz | null>(null);
+  const [marketingOpen, setMarketingOpen] = useState(false);
+  const requestNo = useRef(0);
+  const sentinel = useRef<HTMLDivElement>(null);
+  const searchTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  /** Loads page `p` for `f` with automatic retries; replaces the list for page 1, appends otherwise. */
+  const load = useCallback(async (f: ListingFilters, p: number) => {
+    const no = ++requestNo.current;
+    const first = p === 1;
+    if (first) setStatus({ kind: 'loading' });
+    else setLoadingMore(true);
+    const skeletonTimer = first ? setTimeout(() => no === requestNo.current && setSkeleton(true), SKELETON_DELAY_MS) : undefined;
+    let failures = 0;
+    try {
+      for (;;) {
+        try {
+          const res = await api<ListingResponse>(listingApiUrl(f, p));
+          if (no !== requestNo.current) return;
+          setItems((prev) => (first ? res.items : [...prev, ...res.items.filter((i) => !prev.some((x) => x.id === i.id))]));
+          setTotal(res.total);
+          setPage(res.page);
+          setHasMore(res.hasMore);
+          setStatus({ kind: 'idle' });
+          return;
+        } catch {
+          if (no !== requestNo.current) return;
+          failures++;
+          const retrying = failures <= MAX_RETRIES;
+          setStatus({ kind: 'error', failures: Math.min(failures, MAX_RETRIES), retrying });
+          if (!retrying) return;
+          await sleep(1000 * 2 ** (failures - 1));
+          if (no !== requestNo.current) return;
+        }
+      }
+    } finally {
+      clearTimeout(skeletonTimer);
+      if (no === requestNo.current) {
+        setSkeleton(false);
+        setLoadingMore(false);
+      }
+    }
+  }, []);
+
+  function apply(next: ListingFilters, debounce = false) {
+    setFilters(next);
+    const q = pageQuery(next, defaults, { city: lockCity, weekday: lockWeekday });
+    window.history.replaceState(null, '', `${path}${q}`);
+    clearTimeout(searchTimer.current);
+    if (debounce) searchTimer.current = setTimeout(() => void load(next, 1), SEARCH_DEBOUNCE_MS);
+    else void load(next, 1);
+  }
+
+  function onChange(change: Partial<ListingFilters>, kind: 'city' | 'weekday' | 'date' | 'search') {
+    const next = { ...filters, ...change };
+    if (kind === 'weekday') {
+      // A weekday moves the date to today, tomorrow or its next occurrence; 'all' clears the date.
+      const wd = findWeekday(next.weekday);
+      next.weekday = wd ? wd.slug : 'all';
+      next.date = wd ? nextWeekdayOnOrAfter(today, wd.iso) : '';
+    }
+    if (kind === 'date') {
+      if (lockWeekday && next.date) {
+        const wd = findWeekday(filters.weekday);
+        if (wd) next.date = nextWeekdayOnOrAfter(next.date, wd.iso);
+      } else if (next.date) {
+        next.weekday = WEEKDAYS[isoWeekday(next.date) - 1]!.slug;
+      }
+    }
+    apply(next, kind === 'search');
+  }
+
+  const loadMore = useCallback(() => {
+    if (!hasMore || loadingMore || status.kind !== 'idle') return;
+    void load(filters, page + 1);
+  }, [hasMore, loadingMore, status.kind, load, filters, page]);
+
+  // Infinite scroll: fires near the bottom (threshold 0.1, 200 px margin; spec 01 §4).
+  useEffect(() => {
+    const el = sentinel.current;
+    if (!el || !hasMore || typeof IntersectionObserver === 'undefined') return;
+    const io = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && loadMore(), { threshold: 0.1, rootMargin: '200px' });
+    io.observe(el);
+    return () => io.disconnect();
+  }, [hasMore, loadMore]);
+
+  useEffect(() => () => clearTimeout(searchTimer.current), []);
+
+  const premium = items.filter((i) => i.tier === 'premium');
+  const standard = items.filter((i) => i.tier !== 'premium');
+  const showList = status.kind !== 'error' && !skeleton;
+
+  return (
+    <div className="space-y-6">
+      {!props.hideFilters && (
+        <FilterPanel filters={filters} today={today} cities={cities} lockCity={lockCity} lockWeekday={lockWeekday} action={path} onChange={onChange} />
+      )}
+      <p className="text-sm font-semibold text-slate-700" aria-live="polite">
+        {status.kind === 'loading' ? 'Laddar quiz...' : `Visar ${items.length} av ${total} quiz`}
+      </p>
+      {skeleton && (
+        <div aria-busy="true" aria-label="Laddar quiz" className="space-y-4">
+          <div className="grid gap-4">
+            <SkeletonCard premium />
+            <SkeletonCard premium />
+          </div>
+          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {Array.from({ length: 6 }, (_, i) => (
+              <SkeletonCard key={i} />
+            ))}
+          </div>
+        </div>
+      )}
+      {status.kind === 'error' && <ErrorPanel variant={props.errorVariant ?? 'default'} failures={status.failures} retrying={status.retrying} onRetry={() => void load(filters, 1)} />}
+      {showList && items.length === 0 && status.kind === 'idle' && props.renderEmpty(filters)}
+      {showList && premium.length > 0 && (
+        <section aria-labelledby={`${props.headingId}-premium`} className="space-y-3">
+          <h3 id={`${props.headingId}-premium`} className="text-sm font-bold uppercase tracking-wide text-amber-800">
+            Premium Utvald
+          </h3>
+          {premium.map((q) => (
+            <QuizCard key={q.id} quiz={q} onOpen={setOpen} onRecommended={() => setMarketingOpen(true)} />
+          ))}
+        </section>
+      )}
+      {showList && standard.length > 0 && (
+        <ul className="grid list-none gap-4 p-0 sm:grid-cols-2 lg:grid-cols-3" aria-label="Quiz">
+          {standard.map((q) => (
+            <li key={q.id}>
+              <QuizCard quiz={q} onOpen={setOpen} onRecommended={() => setMarketingOpen(true)} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {showList && hasMore && (
+        <div className="flex justify-center">
+          <Button variant="secondary" onClick={loadMore} disabled={loadingMore}>
+            {loadingMore ? 'Laddar...' : (props.loadMoreLabel ?? 'Ladda fler quiz')}
+          </Button>
+        </div>
+      )}
+      <div ref={sentinel} aria-hidden="true" className="h-px" />
+      <QuizDetailDialog quiz={open} onClose={() => setOpen(null)} />
+      {marketingOpen && (
+        <Suspense fallback={null}>
+          <MarketingDialog open={marketingOpen} onClose={() => setMarketingOpen(false)} />
+        </Suspense>
+      )}
+    </div>
+  );
+}
+
+function ErrorPanel({ variant, failures, retrying, onRetry }: { variant: 'default' | 'legacy' | 'combined'; failures: number; retrying: boolean; onRetry: () => void }) {
+  return (
+    <div role="alert" className="rounded-2xl border border-red-200 bg-red-50 p-5 text-red-900">
+      {variant === 'combined' ? (
+        <>
+          <p className="font-bold">Ett fel uppstod</p>
+          <p className="mt-1">Kunde inte ladda quiz-data. Försök igen senare.</p>
+        </>
+      ) : (
+        <>
+          <p className="font-bold">Ett fel uppstod vid laddning av quiz</p>
+          <p className="mt-1">Försök {failures}/3 misslyckades.</p>
+          {variant === 'legacy' && <p className="mt-1">Kontrollera din internetanslutning och försök igen.</p>}
+        </>
+      )}
+      {retrying && <p className="mt-1 text-sm">Försöker igen automatiskt...</p>}
+      <div className="mt-3 flex gap-2">
+        <Button onClick={onRetry}>Försök igen</Button>
+        {variant === 'legacy' && (
+          <Button variant="secondary" onClick={() => window.location.reload()}>
+            Uppdatera sida
+          </Button>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,72 @@
+import { displayDate, displayPrice, displayTime } from '../../../worker/lib/swedish';
+import type { ListingQuiz } from '../../pages/types';
+import { venueHref } from './urls';
+
+interface CardProps {
+  quiz: ListingQuiz;
+  onOpen: (quiz: ListingQuiz) => void;
+  onRecommended: () => void;
+}
+
+/** A quiz card (spec 01 §2). Fully readable without JavaScript; the name opens the detail dialog. */
+export function QuizCard({ quiz, onOpen, onRecommended }: CardProps) {
+  const premium = quiz.tier === 'premium';
+  const name = quiz.title || quiz.venue.name;
+  return (
+    <article
+      data-quiz-id={quiz.id}
+      data-tier={quiz.tier}
+      className={`flex h-full flex-col rounded-2xl border bg-white shadow-sm ${premium ? 'border-amber-400 ring-2 ring-amber-300' : 'border-slate-200'}`}
+    >
+      {quiz.tier === 'recommended' && (
+        <button type="button" onClick={onRecommended} className="rounded-t-2xl bg-brand-600 px-4 py-1.5 text-left text-sm font-bold text-white hover:bg-brand-700">
+          Rekommenderat
+        </button>
+      )}
+      <div className={`flex flex-1 flex-col gap-2 p-4 ${premium ? 'sm:p-6' : ''}`}>
+        <div className="flex flex-wrap items-center gap-2 text-sm">
+          <span className="rounded-full bg-brand-50 px-2.5 py-0.5 font-semibold text-brand-800">{quiz.categoryLabel}</span>
+          {quiz.isCancelled && <span className="rounded-full bg-red-100 px-2.5 py-0.5 font-bold text-red-800">Inställt</span>}
+          <span className="text-slate-700">{displayPrice(quiz.price)}</span>
+        </div>
+        <h3 className={`font-bold ${premium ? 'text-2xl' : 'text-lg'}`}>
+          <button type="button" onClick={() => onOpen(quiz)} className="text-left hover:underline">
+            {name}
+          </button>
+        </h3>
+        {quiz.title && <p className="text-sm font-semibold text-slate-800">{quiz.venue.name}</p>}
+        <p className={`text-slate-800 ${quiz.isCancelled ? 'line-through' : ''}`}>
+          <time dateTime={`${quiz.date}T${displayTime(quiz.startTime)}`}>
+            {displayDate(quiz.date)} kl. {displayTime(quiz.startTime)}
+          </time>
+        </p>
+        <p className="text-sm text-slate-700">
+          {quiz.location.name !== quiz.venue.name ? `${quiz.location.name}, ` : ''}
+          {quiz.location.address}, {quiz.location.city}
+        </p>
+        {premium && quiz.description && <p className="text-slate-700">{quiz.description}</p>}
+        {premium && quiz.location.phone && <p className="text-sm text-slate-700">Telefon: {quiz.location.phone}</p>}
+        <div className="mt-auto flex flex-wrap gap-3 pt-2 text-sm font-semibold">
+          <button type="button" onClick={() => onOpen(quiz)} className="text-brand-700 hover:underline" aria-label={`Visa detaljer om ${name}`}>
+            Visa detaljer
+          </button>
+          <a href={venueHref(quiz.location.citySlug, quiz.venue.slug)} className="text-brand-700 hover:underline">
+            Om {quiz.venue.name}
+          </a>
+        </div>
+      </div>
+    </article>
+  );
+}
+
+/** Placeholder card shown while loading takes longer than 300 ms. */
+export function SkeletonCard({ premium = false }: { premium?: boolean }) {
+  return (
+    <div aria-hidden="true" className={`animate-pulse rounded-2xl border border-slate-200 bg-white p-4 ${premium ? 'h-48' : 'h-40'}`}>
+      <div className="h-4 w-24 rounded bg-slate-200" />
+      <div className="mt-3 h-6 w-2/3 rounded bg-slate-200" />
+      <div className="mt-3 h-4 w-1/2 rounded bg-slate-200" />
+      <div className="mt-2 h-4 w-1/3 rounded bg-slate-200" />
+    </div>
+  );
+}

@@ -1,0 +1,131 @@
+import { ListingSection } from '../components/listing/ListingSection';
+import type { CombinedPageData } from './types';
+
+/** City blurbs of the combined page (spec 01 §2): own texts for four cities, otherwise generic. */
+export function cityBlurb(citySlug: string, city: string, weekday: string): string {
+  switch (citySlug) {
+    case 'goteborg':
+      return `Göteborg har en av Sveriges mest levande quizscener – från pubarna runt Järntorget och Linné till krogarna i centrum. Här hittar du quiz på ${weekday} i Göteborg.`;
+    case 'stockholm':
+      return `I Stockholm finns quiz för alla: klassiska pubquiz på Söder, temakvällar i city och kvartersquiz i förorterna. Här är quizkvällarna på ${weekday} i Stockholm.`;
+    case 'malmo':
+      return `Malmö bjuder på avslappnade quizkvällar med kontinental känsla, från Möllan till Västra Hamnen. Se vilka quiz som går på ${weekday} i Malmö.`;
+    case 'molndal':
+      return `Mölndal har mysiga kvarterskrogar med trogna quizlag – perfekt om du vill quizza nära Göteborg men utan trängseln. Här är quizen på ${weekday} i Mölndal.`;
+    default:
+      return `Letar du efter quiz på ${weekday} i ${city}? Här är alla quizkvällar vi känner till – samla laget och hitta ett bord.`;
+  }
+}
+
+export function combinedFaq(city: string, weekday: string): Array<{ q: string; a: string }> {
+  return [
+    { q: `Behöver man boka bord till quiz på ${weekday} i ${city}?`, a: 'Det beror på stället, men på populära quiz blir det ofta fullt. Boka gärna bord i förväg, särskilt om ni är ett stort lag.' },
+    { q: 'Vad kostar det att vara med?', a: 'Många quiz är gratis, andra tar en mindre avgift per person. Priset står på varje quiz – står det Gratis kostar det inget.' },
+    { q: 'Kan jag komma ensam?', a: 'Absolut. Fråga quizmastern eller personalen – ofta finns det lag som gärna tar emot en extra spelare.' },
+    { q: `Vilka barer har quiz på ${weekday} i ${city}?`, a: `Listan på den här sidan visar alla ställen i ${city} med quiz på ${weekday}, uppdaterad löpande.` },
+  ];
+}
+
+/** /quiz/{city}/{weekday} and /quiz/{city}-{weekday} (spec 01 §2 "Combined city and weekday page"). */
+export function CombinedPage({ data }: { data: CombinedPageData }) {
+  const { city, weekday } = data;
+  const filters = { city: city.slug, weekday: weekday.slug, date: '', search: '' };
+  return (
+    <>
+      <section className="bg-gradient-to-br from-brand-700 to-brand-800 text-white">
+        <div className="mx-auto max-w-6xl px-4 py-10">
+          <nav aria-label="Brödsmulor" className="text-sm text-brand-100">
+            <a href="/" className="underline">
+              Start
+            </a>{' '}
+            /{' '}
+            <a href={`/quiz/${city.slug}`} className="underline">
+              {city.name}
+            </a>{' '}
+            / <span>{weekday.label}</span>
+          </nav>
+          <h1 className="mt-2 text-4xl font-extrabold tracking-tight">
+            Quiz på {weekday.name} i {city.name}
+          </h1>
+        </div>
+      </section>
+      <div className="mx-auto max-w-6xl space-y-8 px-4 py-10">
+        <section aria-label="Om quizkvällarna" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+          <p className="text-slate-800">{cityBlurb(city.slug, city.name, weekday.name)}</p>
+          <ul className="mt-4 flex flex-wrap gap-2 text-sm font-semibold" aria-label="Sammanfattning">
+            <li className="rounded-full bg-brand-50 px-3 py-1 text-brand-800">{weekday.label}</li>
+            <li className="rounded-full bg-brand-50 px-3 py-1 text-brand-800">{city.name}</li>
+            <li className="rounded-full bg-brand-50 px-3 py-1 text-brand-800">
+              {data.result.venueCount} {data.result.venueCount === 1 ? 'ställe' : 'ställen'}
+            </li>
+          </ul>
+        </section>
+        <section id="quiz" aria-labelledby="quiz-heading" className="space-y-4">
+          <h2 id="quiz-heading" className="text-2xl font-bold">
+            Kommande quiz på {weekday.name} i {city.name}
+          </h2>
+          <ListingSection
+            today={data.today}
+            initial={data.result}
+            initialFilters={filters}
+            defaults={filters}
+            cities={[city]}
+            lockCity
+            lockWeekday
+            hideFilters
+            path={`/quiz/${city.slug}/${weekday.slug}`}
+            headingId="quiz-heading"
+            loadMoreLabel="Visa fler quiz"
+            errorVariant="combined"
+            renderEmpty={() => (
+              <div className="rounded-2xl border border-slate-200 bg-white p-6 text-center">
+                <p className="text-lg font-bold">Inga quiz hittades</p>
+                <a href="/" className="mt-3 inline-flex rounded-xl bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700">
+                  Visa alla quiz
+                </a>
+              </div>
+            )}
+          />
+        </section>
+        <section aria-labelledby="faq-heading" className="space-y-3">
+          <h2 id="faq-heading" className="text-2xl font-bold">
+            Vanliga frågor
+          </h2>
+          {combinedFaq(city.name, weekday.name).map((f) => (
+            <details key={f.q} className="rounded-xl border border-slate-200 bg-white p-4">
+              <summary className="cursor-pointer font-semibold">{f.q}</summary>
+              <p className="mt-2 text-slate-700">{f.a}</p>
+            </details>
+          ))}
+        </section>
+        <nav aria-labelledby="related-heading">
+          <h2 id="related-heading" className="text-xl font-bold">
+            Mer quiz
+          </h2>
+          <ul className="mt-2 flex flex-wrap gap-4 font-semibold text-brand-700">
+            <li>
+              <a href={`/quiz/${city.slug}`} className="underline">
+                Alla quiz i {city.name}
+              </a>
+            </li>
+            <li>
+              <a href={`/quiz/${weekday.slug}`} className="underline">
+                Quiz på {weekday.name} i hela Sverige
+              </a>
+            </li>
+            <li>
+              <a href="/" className="underline">
+                Startsidan
+              </a>
+            </li>
+            <li>
+              <a href="/login" className="underline">
+                Logga in
+              </a>
+            </li>
+          </ul>
+        </nav>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,139 @@
+import { useState } from 'react';
+import { displayDate, displayPrice, displayTime } from '../../worker/lib/swedish';
+import { QuizDetailDialog } from '../components/listing/QuizDetailDialog';
+import type { ListingQuiz, VenuePageData } from './types';
+
+const RECURRING_SHOWN = 3;
+
+function QuizRow({ quiz, onOpen }: { quiz: ListingQuiz; onOpen: (q: ListingQuiz) => void }) {
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-2 rounded-xl border border-slate-200 bg-white p-4">
+      <div>
+        <p className="font-semibold">
+          <button type="button" className="text-left hover:underline" onClick={() => onOpen(quiz)}>
+            {quiz.title || quiz.categoryLabel}
+          </button>
+          {quiz.isCancelled && <span className="ml-2 rounded-full bg-red-100 px-2 py-0.5 text-sm font-bold text-red-800">Inställt</span>}
+        </p>
+        <p className="text-sm text-slate-700">
+          {displayDate(quiz.date)} kl. {displayTime(quiz.startTime)} · {quiz.location.name}, {quiz.location.city}
+        </p>
+      </div>
+      <p className="text-sm font-semibold text-slate-800">
+        {quiz.categoryLabel} · {displayPrice(quiz.price)}
+      </p>
+    </li>
+  );
+}
+
+/** Public venue page (spec 02 §2.8). */
+export function VenuePage({ data }: { data: VenuePageData }) {
+  const { venue, stats } = data;
+  const [showAll, setShowAll] = useState(false);
+  const [open, setOpen] = useState<ListingQuiz | null>(null);
+  const recurring = showAll ? data.recurring : data.recurring.slice(0, RECURRING_SHOWN);
+  const more = data.recurring.length - RECURRING_SHOWN;
+  return (
+    <>
+      <section className="bg-gradient-to-br from-brand-700 to-brand-800 text-white">
+        <div className="mx-auto max-w-6xl px-4 py-10">
+          <nav aria-label="Brödsmulor" className="text-sm text-brand-100">
+            <a href="/" className="underline">
+              Start
+            </a>{' '}
+            /{' '}
+            <a href={`/quiz/${data.city.slug}`} className="underline">
+              {data.city.name}
+            </a>{' '}
+            / <span>{venue.name}</span>
+          </nav>
+          <h1 className="mt-2 text-4xl font-extrabold tracking-tight">{venue.name}</h1>
+          {venue.address && <p className="mt-2 text-brand-100">{venue.address}</p>}
+        </div>
+      </section>
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 lg:grid-cols-[2fr_1fr]">
+        <div className="space-y-8">
+          {venue.description && <p className="whitespace-pre-line text-lg text-slate-800">{venue.description}</p>}
+          <section aria-labelledby="recurring-heading" className="space-y-3">
+            <h2 id="recurring-heading" className="text-2xl font-bold">
+              Återkommande quiz
+            </h2>
+            {data.recurring.length === 0 ? (
+              <p className="text-slate-700">Inga återkommande quiz just nu.</p>
+            ) : (
+              <ul className="space-y-2">
+                {recurring.map((q) => (
+                  <QuizRow key={q.id} quiz={q} onOpen={setOpen} />
+                ))}
+              </ul>
+            )}
+            {!showAll && more > 0 && (
+              <button type="button" onClick={() => setShowAll(true)} className="font-semibold text-brand-700 underline">
+                +{more} fler
+              </button>
+            )}
+          </section>
+          <section aria-labelledby="special-heading" className="space-y-3">
+            <h2 id="special-heading" className="text-2xl font-bold">
+              Specialevenemang
+            </h2>
+            {data.specials.length === 0 ? (
+              <p className="text-slate-700">Inga specialevenemang inplanerade.</p>
+            ) : (
+              <ul className="space-y-2">
+                {data.specials.map((q) => (
+                  <QuizRow key={q.id} quiz={q} onOpen={setOpen} />
+                ))}
+              </ul>
+            )}
+          </section>
+        </div>
+        <aside className="space-y-4">
+          <section aria-labelledby="stats-heading" className="rounded-2xl border border-slate-200 bg-white p-5">
+            <h2 id="stats-heading" className="text-lg font-bold">
+              Statistik
+            </h2>
+            <dl className="mt-3 grid grid-cols-2 gap-3 text-center">
+              <div>
+                <dt className="text-sm text-slate-700">Kommande quiz</dt>
+                <dd className="text-2xl font-extrabold">{stats.upcoming}</dd>
+              </div>
+              <div>
+                <dt className="text-sm text-slate-700">Återkommande</dt>
+                <dd className="text-2xl font-extrabold">{stats.recurring}</dd>
+              </div>
+              <div>
+                <dt className="text-sm text-slate-700">Gratis quiz</dt>
+                <dd className="text-2xl font-extrabold">{stats.free}</dd>
+              </div>
+              <div>
+                <dt className="text-sm text-slate-700">Quizmasters</dt>
+                <dd className="text-2xl font-extrabold">{stats.quizmasters}</dd>
+              </div>
+            </dl>
+          </section>
+          <section aria-labelledby="contact-heading" className="space-y-2 rounded-2xl border border-slate-200 bg-white p-5">
+            <h2 id="contact-heading" className="text-lg font-bold">
+              Kontakt
+            </h2>
+            {venue.address && <p>{venue.address}</p>}
+            {venue.phone && (
+              <p>
+                Telefon:{' '}
+                <a href={`tel:${venue.phone}`} className="text-brand-700 underline">
+                  {venue.phone}
+                </a>
+              </p>
+            )}
+            {venue.website && (
+              <a href={venue.website} target="_blank" rel="noopener noreferrer" className="inline-flex rounded-xl bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700">
+                Besök hemsida
+              </a>
+            )}
+          </section>
+        </aside>
+      </div>
+      <QuizDetailDialog quiz={open} onClose={() => setOpen(null)} />
+    </>
+  );
+}

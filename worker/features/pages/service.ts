@@ -1,0 +1,132 @@
+/**
+ * Builds the data of each server-rendered public page from the listing service (no Hono here).
+ * Pages always render the anonymous view (public businesses only): the HTML is shared and cached.
+ */
+import type { Db } from '../../db/client';
+import { isoWeekday } from '../../lib/clock';
+import { WEEKDAYS, findWeekday } from '../../lib/swedish';
+import type { CityOption, ListingQuiz } from '../listing/contract';
+import { ListingQuerySchema } from '../listing/contract';
+import { findCity, findPublicVenue, listCities, sitemapCityWeekdays, sitemapVenues, venueLocations, venueUpcoming } from '../listing/queries';
+import { listQuizzes, toListingQuiz } from '../listing/service';
+import type { CombinedPageData, ListingFilters, ListingPageData, VenuePageData, WeekdayRef } from '../../../web/pages/types';
+
+export interface PageCtx {
+  today: string;
+  houseEmail: string;
+}
+
+export function weekdayRef(slugOrName: string): WeekdayRef | null {
+  const w = findWeekday(slugOrName);
+  return w ? { slug: w.slug, name: w.name, label: w.label } : null;
+}
+
+/** Reads the filter query of a page leniently: invalid values are ignored rather than failing the page. */
+export function readFilterQuery(query: Record<string, string | undefined>): Partial<ListingFilters> {
+  const out: Partial<ListingFilters> = {};
+  for (const key of ['city', 'weekday', 'date', 'search'] as const) {
+    const raw = query[key];
+    if (raw === undefined || raw.trim() === '') continue;
+    const r = ListingQuerySchema.shape[key].safeParse(raw);
+    if (r.success && typeof r.data === 'string') out[key] = r.data;
+  }
+  if (out.weekday) {
+    const w = findWeekday(out.weekday);
+    out.weekday = w ? w.slug : 'all';
+  }
+  return out;
+}
+
+/**
+ * Effective filters of a listing page: the URL query over the page's defaults (spec 01 §4: the main
+ * listing defaults to today; the city page to every upcoming quiz; the weekday page to its day).
+ */
+export function pageFilters(variant: ListingPageData['variant'], q: Partial<ListingFilters>, ctx: PageCtx, locked: { city?: string; weekday?: string }): ListingFilters {
+  const search = q.search ?? '';
+  const city = locked.city ?? q.city ?? '';
+  if (locked.weekday) return { city, weekday: locked.weekday, date: q.date ?? '', search };
+  if (q.date) return { city, weekday: WEEKDAYS[isoWeekday(q.date) - 1]!.slug, date: q.date, search };
+  if (q.weekday) return { city, weekday: q.weekday, date: '', search };
+  if (variant === 'city' || search) return { city, weekday: 'all', date: '', search };
+  return { city, weekday: WEEKDAYS[isoWeekday(ctx.today) - 1]!.slug, date: ctx.today, search };
+}
+
+export async function buildListingPage(
+  db: Db,
+  variant: ListingPageData['variant'],
+  query: Record<string, string | undefined>,
+  ctx: PageCtx,
+  locked: { city?: CityOption; weekday?: WeekdayRef } = {},
+): Promise<ListingPageData> {
+  const q = readFilterQuery(query);
+  const filters = pageFilters(variant, q, ctx, { city: locked.city?.slug, weekday: locked.weekday?.slug });
+  const [result, cities] = await Promise.all([
+    listQuizzes(
+      db,
+      { city: filters.city || undefined, weekday: filters.weekday || undefined, date: filters.date || undefined, search: filters.search || undefined, page: 1 },
+      { today: ctx.today, viewerId: null, houseEmail: ctx.houseEmail },
+    ),
+    listCities(db),
+  ]);
+  return { kind: 'listing', variant, today: ctx.today, filters, city: locked.city, weekday: locked.weekday, cities, result };
+}
+
+export async function buildCombinedPage(db: Db, city: CityOption, weekday: WeekdayRef, ctx: PageCtx): Promise<CombinedPageData> {
+  const result = await listQuizzes(db, { city: city.slug, weekday: weekday.slug, page: 1 }, { today: ctx.today, viewerId: null, houseEmail: ctx.houseEmail });
+  return { kind: 'combined', today: ctx.today, city, weekday, result };
+}
+
+export { findCity };
+
+/** Upcoming occurrences read for a venue page (bounded; statistics count within this window). */
+export const VENUE_UPCOMING_LIMIT = 400;
+
+export async function buildVenuePage(db: Db, citySlug: string, venueSlug: string, ctx: PageCtx): Promise<VenuePageData | null> {
+  const venue = await findPublicVenue(db, venueSlug, ctx.houseEmail);
+  if (!venue) return null;
+  const locs = await venueLocations(db, venue.id);
+  const here = locs.find((l) => l.citySlug === citySlug);
+  if (!here) return null;
+  const rows = await venueUpcoming(db, venue.id, ctx.today, VENUE_UPCOMING_LIMIT);
+  const quizzes: ListingQuiz[] = rows.map((r) => ({ ...toListingQuiz(r, 'standard'), unclaimed: !!venue.house }));
+  const recurring = quizzes.filter((q) => q.isRecurring);
+  const specials = quizzes.filter((q) => !q.isRecurring);
+  const quizmasters = new Set(quizzes.map((q) => q.quizmaster?.trim().toLowerCase()).filter(Boolean));
+  return {
+    kind: 'venue',
+    today: ctx.today,
+    city: { slug: here.citySlug, name: here.city },
+    venue: {
+      id: venue.id,
+      name: venue.name,
+      description: venue.description,
+      address: venue.address ?? `${here.address}, ${here.city}`,
+      phone: venue.phone ?? here.phone,
+      website: venue.website ?? here.website,
+      unclaimed: !!venue.house,
+    },
+    recurring,
+    specials,
+    stats: {
+      upcoming: quizzes.length,
+      recurring: recurring.length,
+      free: quizzes.filter((q) => q.price == null || q.price === 0).length,
+      quizmasters: quizmasters.size,
+    },
+  };
+}
+
+/** Every public URL: start page, cities, weekdays, city × weekday with upcoming quizzes, venue pages. */
+export async function sitemapUrls(db: Db, origin: string, today: string): Promise<string[]> {
+  const [cities, pairs, venues] = await Promise.all([listCities(db), sitemapCityWeekdays(db, today), sitemapVenues(db)]);
+  const urls = [`${origin}/`];
+  for (const c of cities) urls.push(`${origin}/quiz/${c.slug}`);
+  for (const w of WEEKDAYS) urls.push(`${origin}/quiz/${w.slug}`);
+  const sorted = [...pairs].sort((a, b) => (a.city === b.city ? ((a.w + 6) % 7) - ((b.w + 6) % 7) : a.city < b.city ? -1 : 1));
+  for (const p of sorted) {
+    const wd = WEEKDAYS[(p.w + 6) % 7]!;
+    urls.push(`${origin}/quiz/${p.city}/${wd.slug}`);
+  }
+  for (const v of venues) urls.push(`${origin}/quiz/${v.city}/${v.slug}`);
+  return urls;
+}
