@@ -96,7 +96,7 @@ function paidStatements(db: Db, order: CheckoutOrderRow, recordEvent: ReturnType
       .update(checkoutOrders)
       .set({ status: 'paid', updatedAt: nowIso })
       .where(and(eq(checkoutOrders.id, order.id), eq(checkoutOrders.status, 'open'))),
-    batchableRun(db, sql`UPDATE promotion_slot_claims SET state = 'sold', updated_at = ${nowIso} WHERE order_id = ${order.id} AND ${isPaid}`),
+    batchableRun(db, sql`UPDATE promotion_slot_claims SET state = 'sold', updated_at = ${nowIso} WHERE order_id = ${order.id} AND state = 'held' AND ${isPaid}`),
     // One promotion per bought occurrence, active at once for its date. INSERT OR IGNORE on the
     // (order, quiz, type) unique index, guarded by the order being paid and the quiz still existing.
     ...items.map((it) =>
