@@ -1,0 +1,98 @@
+import { env } from 'cloudflare:workers';
+import { eq, sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { mailOutbox, userRoles, venues } from '../../worker/db/schema';
+import { ensureHouseUser } from '../../worker/features/admin/import';
+import { newId } from '../../worker/lib/ids';
+import { callJson, createLocation, createQuiz, createUser, createVenue, snapshot, testDb, type TestUser } from '../factories';
+
+const CLOCK = '2030-03-05T10:00:00Z';
+const HOUSE = (env as unknown as { HOUSE_ACCOUNT_EMAIL: string }).HOUSE_ACCOUNT_EMAIL ?? 'house@test.local';
+let houseId: string;
+let owner: TestUser;
+
+beforeAll(async () => {
+  houseId = await ensureHouseUser(testDb(), HOUSE);
+  owner = await createUser({ now: new Date(CLOCK) });
+});
+
+async function unclaimed() {
+  const venue = await createVenue(houseId);
+  const l1 = await createLocation(venue.id);
+  await createLocation(venue.id);
+  await createQuiz(l1.id, { date: '2030-03-01' }); // past
+  await createQuiz(l1.id, { date: '2030-03-05' });
+  await createQuiz(l1.id, { date: '2030-03-12' });
+  return venue;
+}
+
+describe('GET /api/takeover/venues/:id', () => {
+  it('answers name, counts and claimable for an unclaimed business', async () => {
+    const v = await unclaimed();
+    const { status, body } = await callJson(`/api/takeover/venues/${v.id}`, { clock: CLOCK });
+    expect(status).toBe(200);
+    expect(body).toEqual({ id: v.id, name: v.name, placesCount: 2, quizzesCount: 2, claimable: true });
+  });
+  it('claimable false for an owned business; 404 for an unknown one', async () => {
+    const v = await createVenue(owner.id);
+    expect((await callJson(`/api/takeover/venues/${v.id}`)).body.claimable).toBe(false);
+    const missing = await callJson(`/api/takeover/venues/${newId()}`);
+    expect(missing.status).toBe(404);
+    expect(missing.body.error.message).toBe('Kunde inte hitta venue');
+  });
+});
+
+describe('POST /api/takeover', () => {
+  it('moves the business to the caller, answers the counts and notifies the superadmins', async () => {
+    const v = await unclaimed();
+    const newcomer = await createUser({ roles: [], now: new Date(CLOCK) });
+    const sa = await createUser({ roles: ['admin', 'superadmin'], now: new Date(CLOCK) });
+    const { status, body } = await callJson('/api/takeover', { body: { venueId: v.id }, cookie: newcomer.cookie, clock: CLOCK });
+    expect(status).toBe(200);
+    expect(body).toEqual({ venue: { id: v.id, name: v.name, userId: newcomer.id }, placesCount: 2, quizzesCount: 2 });
+    const db = testDb();
+    expect((await db.select().from(venues).where(eq(venues.id, v.id)))[0]!.userId).toBe(newcomer.id);
+    expect(await db.select().from(userRoles).where(eq(userRoles.userId, newcomer.id))).toEqual([expect.objectContaining({ role: 'admin' })]);
+    const mails = await db.select().from(mailOutbox).where(sql`${mailOutbox.subject} = ${`Verksamhet övertagen: ${v.name}`}`);
+    expect(mails.map((m) => m.toEmail).sort()).toEqual(['super@test.local', sa.email].sort());
+    expect(mails[0]!.text).toContain(newcomer.email);
+    // No longer claimable; a repeated call by the winner is idempotent.
+    expect((await callJson(`/api/takeover/venues/${v.id}`)).body.claimable).toBe(false);
+    expect((await callJson('/api/takeover', { body: { venueId: v.id }, cookie: newcomer.cookie })).status).toBe(200);
+  });
+
+  it('two concurrent claimants: exactly one wins, the other gets 409 and keeps an empty account', async () => {
+    const v = await unclaimed();
+    const [a, b] = [await createUser({ roles: [], now: new Date(CLOCK) }), await createUser({ roles: [], now: new Date(CLOCK) })];
+    const results = await Promise.all([a, b].map((u) => callJson('/api/takeover', { body: { venueId: v.id }, cookie: u.cookie })));
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+    const winner = results[0]!.status === 200 ? a : b;
+    const loser = winner === a ? b : a;
+    const loserRes = results.find((r) => r.status === 409)!;
+    expect(loserRes.body.error.message).toMatch(/redan tagits över/);
+    const db = testDb();
+    expect((await db.select().from(venues).where(eq(venues.id, v.id)))[0]!.userId).toBe(winner.id);
+    expect(await db.select().from(venues).where(eq(venues.userId, loser.id))).toHaveLength(0);
+  });
+
+  it('409 for a business owned by someone else, nothing changed', async () => {
+    const v = await createVenue(owner.id);
+    const other = await createUser({ now: new Date(CLOCK) });
+    const before = await snapshot();
+    const { status } = await callJson('/api/takeover', { body: { venueId: v.id }, cookie: other.cookie });
+    expect(status).toBe(409);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('401 for a visitor, 404 for an unknown business, 400 for bad input; nothing changed', async () => {
+    const v = await unclaimed();
+    const u = await createUser({ now: new Date(CLOCK) });
+    const before = await snapshot();
+    expect((await callJson('/api/takeover', { body: { venueId: v.id } })).status).toBe(401);
+    expect((await callJson('/api/takeover', { body: { venueId: newId() }, cookie: u.cookie })).status).toBe(404);
+    const bad = await callJson('/api/takeover', { body: { venueId: '' }, cookie: u.cookie });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.message).toContain('Verksamhet');
+    expect(await snapshot()).toEqual(before);
+  });
+});

@@ -1,0 +1,176 @@
+/**
+ * CSV import of gathered venues (issue 7): one row = one unclaimed business with one place and one
+ * open-ended weekly/biweekly series. Imports only zod; messages are Swedish and name the column.
+ */
+import { z } from 'zod';
+
+export const MAX_IMPORT_ROWS = 500;
+export const MAX_IMPORT_CHARS = 1_000_000;
+
+/** Canonical column names (the sample file's header) and accepted Swedish aliases. */
+export const IMPORT_COLUMNS = {
+  name: ['name', 'namn'],
+  address: ['address', 'adress'],
+  city: ['city', 'stad', 'ort'],
+  phone: ['phone', 'telefon'],
+  website: ['website', 'webbplats', 'hemsida'],
+  weekday: ['weekday', 'veckodag'],
+  start_time: ['start_time', 'start time', 'starttid', 'tid'],
+  pattern: ['pattern', 'mönster', 'upprepning'],
+  category: ['category', 'kategori'],
+  theme: ['theme', 'tema'],
+  quizmaster: ['quizmaster', 'quizledare'],
+  price: ['price', 'pris'],
+  lat: ['lat', 'latitude', 'latitud'],
+  lng: ['lng', 'lon', 'longitude', 'longitud'],
+} as const;
+export type ImportColumn = keyof typeof IMPORT_COLUMNS;
+export const REQUIRED_COLUMNS: ImportColumn[] = ['name', 'address', 'city', 'weekday'];
+
+const WEEKDAY_NAMES: Record<string, { iso: number; name: string }> = {
+  måndag: { iso: 1, name: 'måndag' }, mandag: { iso: 1, name: 'måndag' },
+  tisdag: { iso: 2, name: 'tisdag' },
+  onsdag: { iso: 3, name: 'onsdag' },
+  torsdag: { iso: 4, name: 'torsdag' },
+  fredag: { iso: 5, name: 'fredag' },
+  lördag: { iso: 6, name: 'lördag' }, lordag: { iso: 6, name: 'lördag' },
+  söndag: { iso: 7, name: 'söndag' }, sondag: { iso: 7, name: 'söndag' },
+};
+const PATTERNS: Record<string, 'weekly' | 'biweekly'> = {
+  '': 'weekly', weekly: 'weekly', 'varje vecka': 'weekly', veckovis: 'weekly',
+  biweekly: 'biweekly', 'varannan vecka': 'biweekly', varannan: 'biweekly',
+};
+const CATEGORIES: Record<string, 'allmänbildning' | 'tema'> = { '': 'allmänbildning', allmänbildning: 'allmänbildning', allmänt: 'allmänbildning', tema: 'tema' };
+
+const text = (max: number, label: string) => z.string().trim().max(max, `Högst ${max} tecken`).describe(label);
+const required = (max: number, label: string, message: string) => z.string().trim().min(1, message).max(max, `Högst ${max} tecken`).describe(label);
+const optionalNumber = (label: string, min: number, max: number) =>
+  z
+    .string()
+    .trim()
+    .transform((v, ctx) => {
+      if (v === '') return null;
+      const n = Number(v.replace(',', '.'));
+      if (!Number.isFinite(n) || n < min || n > max) {
+        ctx.addIssue({ code: 'custom', message: `Ange ett tal mellan ${min} och ${max}` });
+        return z.NEVER;
+      }
+      return n;
+    })
+    .describe(label);
+
+export const ImportRowSchema = z
+  .object({
+    name: required(120, 'name', 'Ange verksamhetens namn'),
+    address: required(200, 'address', 'Ange en adress'),
+    city: required(80, 'city', 'Ange en stad'),
+    phone: text(40, 'phone'),
+    website: text(300, 'website').refine((v) => v === '' || /^https?:\/\/[^\s/]+\.[^\s]+$/i.test(v), 'Ange en webbadress som börjar med http:// eller https://'),
+    weekday: z
+      .string()
+      .trim()
+      .transform((v, ctx) => {
+        const w = WEEKDAY_NAMES[v.toLowerCase()];
+        if (!w) {
+          ctx.addIssue({ code: 'custom', message: 'Ange en veckodag (måndag–söndag)' });
+          return z.NEVER;
+        }
+        return w;
+      })
+      .describe('weekday'),
+    start_time: z
+      .string()
+      .trim()
+      .transform((v, ctx) => {
+        if (v === '') return null;
+        const m = /^([01]?\d|2[0-3])[:.]([0-5]\d)$/.exec(v);
+        if (!m) {
+          ctx.addIssue({ code: 'custom', message: 'Ange tiden som HH:MM, t.ex. 19:00' });
+          return z.NEVER;
+        }
+        return `${m[1]!.padStart(2, '0')}:${m[2]}:00`;
+      })
+      .describe('start_time'),
+    pattern: z
+      .string()
+      .trim()
+      .transform((v, ctx) => {
+        const p = PATTERNS[v.toLowerCase()];
+        if (!p) {
+          ctx.addIssue({ code: 'custom', message: 'Ange weekly (varje vecka) eller biweekly (varannan vecka)' });
+          return z.NEVER;
+        }
+        return p;
+      })
+      .describe('pattern'),
+    category: z
+      .string()
+      .trim()
+      .transform((v, ctx) => {
+        const c = CATEGORIES[v.toLowerCase()];
+        if (!c) {
+          ctx.addIssue({ code: 'custom', message: 'Ange allmänbildning eller tema' });
+          return z.NEVER;
+        }
+        return c;
+      })
+      .describe('category'),
+    theme: text(60, 'theme'),
+    quizmaster: text(80, 'quizmaster'),
+    price: z
+      .string()
+      .trim()
+      .transform((v, ctx) => {
+        const s = v.toLowerCase().replace(/\s*kr$/, '');
+        if (s === '') return null;
+        if (s === 'gratis') return 0;
+        if (!/^\d{1,5}$/.test(s)) {
+          ctx.addIssue({ code: 'custom', message: 'Ange priset i hela kronor, t.ex. 50 (eller gratis)' });
+          return z.NEVER;
+        }
+        return Number(s);
+      })
+      .describe('price'),
+    lat: optionalNumber('lat', -90, 90),
+    lng: optionalNumber('lng', -180, 180),
+  })
+  .superRefine((row, ctx) => {
+    if (row.category === 'tema' && !row.theme) ctx.addIssue({ code: 'custom', path: ['theme'], message: 'Ange ett tema när kategorin är tema' });
+  });
+export type ImportRow = z.output<typeof ImportRowSchema>;
+
+export const ImportRequestSchema = z.object({
+  csv: z
+    .string({ error: 'Välj en CSV-fil' })
+    .min(1, 'Filen är tom')
+    .max(MAX_IMPORT_CHARS, `Filen får vara högst ${MAX_IMPORT_CHARS / 1000} kB`)
+    .describe('CSV-fil'),
+});
+
+export interface ImportPreviewRow {
+  /** Line number in the file (header = 1). */
+  line: number;
+  name: string;
+  address: string;
+  city: string;
+  weekday: string;
+  startTime: string;
+  pattern: string;
+  category: string;
+  /** "column: message", empty when the row is valid. */
+  errors: string[];
+  /** 'file' = same name and address earlier in the file; 'db' = already in the catalogue. */
+  duplicate: 'file' | 'db' | null;
+}
+export interface ImportPreview {
+  rows: ImportPreviewRow[];
+  /** Errors of the file as a whole (missing columns, too many rows). */
+  fileErrors: string[];
+  summary: { total: number; valid: number; invalid: number; duplicates: number; toImport: number };
+  canImport: boolean;
+}
+export interface ImportResult {
+  created: number;
+  skippedDuplicates: number;
+  quizzesCreated: number;
+}

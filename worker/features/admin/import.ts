@@ -1,0 +1,186 @@
+/**
+ * CSV import of gathered venues (issue 7). Everything is validated first; a file with any bad row
+ * stores nothing. Valid, non-duplicate rows become unclaimed businesses (house account) with one place
+ * and one open-ended series (occurrences up to SERIES_HORIZON_DAYS ahead, recurrence_until null, same
+ * row shape as the quizzes feature), written in batches of whole businesses (≤ 100 params/statement).
+ */
+import type { Db } from '../../db/client';
+import { locations, profiles, quizzes, userRoles, users, venues } from '../../db/schema';
+import { addDays, nextWeekdayOnOrAfter } from '../../lib/clock';
+import { bumpDataVersion } from '../../lib/data-version';
+import { invalidInput, type FieldIssue } from '../../lib/errors';
+import { newId } from '../../lib/ids';
+import { slugify } from '../../lib/slug';
+import { findHouseUserId } from '../takeover/queries';
+import { swedishSortKey } from './contract';
+import { parseCsv } from './csv';
+import {
+  IMPORT_COLUMNS,
+  ImportRowSchema,
+  MAX_IMPORT_ROWS,
+  REQUIRED_COLUMNS,
+  type ImportColumn,
+  type ImportPreview,
+  type ImportResult,
+  type ImportRow,
+} from './import-contract';
+import { existingNameAddress } from './queries';
+import { uniqueSlug } from './service';
+
+/** "Forever" in the create form: 6 × 30 days (spec 02 §5). */
+export const IMPORT_HORIZON_DAYS = 180;
+/** Businesses per db.batch (2 + ⌈occurrences / 6⌉ statements each, ≤ 7 for a weekly series). */
+const BATCH_ROWS = 20;
+
+interface Analysed {
+  preview: ImportPreview;
+  valid: Array<{ line: number; row: ImportRow; duplicate: boolean }>;
+}
+
+const addressKey = (a: string) => swedishSortKey(a).replace(/\s+/g, ' ');
+
+export async function analyseImport(db: Db, csv: string): Promise<Analysed> {
+  const table = parseCsv(csv);
+  const fileErrors: string[] = [];
+  const colIndex = new Map<ImportColumn, number>();
+  table.header.forEach((h, i) => {
+    const key = h.trim().toLowerCase();
+    for (const [col, aliases] of Object.entries(IMPORT_COLUMNS) as Array<[ImportColumn, readonly string[]]>) {
+      if (aliases.includes(key) && !colIndex.has(col)) colIndex.set(col, i);
+    }
+  });
+  const missing = REQUIRED_COLUMNS.filter((c) => !colIndex.has(c));
+  if (!table.header.length) fileErrors.push('Filen saknar rubrikrad.');
+  else if (missing.length) fileErrors.push(`Kolumner saknas: ${missing.join(', ')}`);
+  if (!table.records.length) fileErrors.push('Filen innehåller inga rader.');
+  if (table.records.length > MAX_IMPORT_ROWS) fileErrors.push(`Högst ${MAX_IMPORT_ROWS} rader per fil (filen har ${table.records.length}).`);
+
+  const parsed = table.records.slice(0, MAX_IMPORT_ROWS).map(({ line, cells }) => {
+    const raw = Object.fromEntries((Object.keys(IMPORT_COLUMNS) as ImportColumn[]).map((c) => [c, colIndex.has(c) ? (cells[colIndex.get(c)!] ?? '') : '']));
+    const result = ImportRowSchema.safeParse(raw);
+    const errors = result.success ? [] : result.error.issues.map((i) => `${String(i.path[0] ?? 'rad')}: ${i.message}`);
+    return { line, raw, row: result.success ? result.data : null, errors };
+  });
+
+  const existing = missing.length ? [] : await existingNameAddress(db, parsed.map((p) => swedishSortKey(p.raw.name ?? '')));
+  const dbKeys = new Set(existing.map((e) => `${e.nameKey}\u0000${addressKey(e.address)}`));
+  const seen = new Set<string>();
+  const rows = parsed.map((p) => {
+    const key = `${swedishSortKey(p.raw.name ?? '')}\u0000${addressKey(p.raw.address ?? '')}`;
+    let duplicate: 'file' | 'db' | null = null;
+    const cityAddress = `${swedishSortKey(p.raw.name ?? '')}\u0000${addressKey(`${p.raw.address ?? ''}, ${p.raw.city ?? ''}`)}`;
+    if (dbKeys.has(key) || dbKeys.has(cityAddress)) duplicate = 'db';
+    else if (seen.has(key)) duplicate = 'file';
+    seen.add(key);
+    return { ...p, duplicate };
+  });
+
+  const invalid = rows.filter((r) => r.errors.length).length;
+  const duplicates = rows.filter((r) => r.duplicate).length;
+  const toImport = rows.filter((r) => !r.errors.length && !r.duplicate).length;
+  const preview: ImportPreview = {
+    rows: rows.map((r) => ({
+      line: r.line,
+      name: r.raw.name ?? '',
+      address: r.raw.address ?? '',
+      city: r.raw.city ?? '',
+      weekday: r.row?.weekday.name ?? r.raw.weekday ?? '',
+      startTime: r.row ? (r.row.start_time ?? '19:00:00').slice(0, 5) : (r.raw.start_time ?? ''),
+      pattern: r.row?.pattern ?? r.raw.pattern ?? '',
+      category: r.row?.category ?? r.raw.category ?? '',
+      errors: r.errors,
+      duplicate: r.duplicate,
+    })),
+    fileErrors,
+    summary: { total: rows.length, valid: rows.length - invalid, invalid, duplicates, toImport },
+    canImport: fileErrors.length === 0 && invalid === 0 && toImport > 0,
+  };
+  return { preview, valid: rows.filter((r) => r.row && !r.errors.length).map((r) => ({ line: r.line, row: r.row!, duplicate: !!r.duplicate })) };
+}
+
+/** The house account's id, creating the account (no password, cannot log in) when missing. */
+export async function ensureHouseUser(db: Db, houseEmail: string): Promise<string> {
+  const found = await findHouseUserId(db, houseEmail);
+  if (found) return found;
+  const id = newId();
+  await db.batch([
+    db.insert(users).values({ id, email: houseEmail.toLowerCase(), emailVerifiedAt: new Date(0).toISOString() }).onConflictDoNothing(),
+    db.insert(profiles).values({ userId: id }).onConflictDoNothing(),
+    db.insert(userRoles).values({ userId: id, role: 'admin' }).onConflictDoNothing(),
+  ]);
+  const again = await findHouseUserId(db, houseEmail);
+  if (!again) throw new Error('house account could not be created');
+  return again;
+}
+
+/** Occurrence dates from the first matching weekday on/after today to today + horizon. */
+export function seriesDates(today: string, isoWeekday: number, pattern: 'weekly' | 'biweekly', horizonDays = IMPORT_HORIZON_DAYS): string[] {
+  const until = addDays(today, horizonDays);
+  const out: string[] = [];
+  for (let d = nextWeekdayOnOrAfter(today, isoWeekday); d <= until; d = addDays(d, pattern === 'weekly' ? 7 : 14)) out.push(d);
+  return out;
+}
+
+/** Quiz rows per INSERT: 14 bound columns × 6 = 84 parameters (D1 allows 100). */
+const QUIZ_ROWS_PER_STATEMENT = 6;
+
+export async function commitImport(db: Db, csv: string, ctx: { today: string; now: Date; houseEmail: string }): Promise<ImportResult> {
+  const { preview, valid } = await analyseImport(db, csv);
+  if (preview.fileErrors.length || preview.summary.invalid) {
+    const issues: FieldIssue[] = [
+      ...preview.fileErrors.map((m) => ({ path: 'csv', message: m })),
+      ...preview.rows.flatMap((r) => r.errors.map((m) => ({ path: `rad ${r.line}`, message: m }))),
+    ];
+    throw invalidInput(`Filen innehåller fel – inget har sparats. ${issues.slice(0, 3).map((i) => `${i.path === 'csv' ? '' : `Rad ${i.path.slice(4)}, `}${i.message}`).join('; ')}`, issues);
+  }
+  const toCreate = valid.filter((v) => !v.duplicate);
+  if (!toCreate.length) return { created: 0, skippedDuplicates: valid.length, quizzesCreated: 0 };
+
+  const houseId = await ensureHouseUser(db, ctx.houseEmail);
+  const nowIso = ctx.now.toISOString();
+  const reserved = new Set<string>();
+  let quizzesCreated = 0;
+  const statements: Array<{ stmts: unknown[] }> = [];
+  for (const { row } of toCreate) {
+    const slug = await uniqueSlug(db, row.name, row.city, reserved);
+    reserved.add(slug);
+    const venueId = newId();
+    const locationId = newId();
+    const recurrenceId = newId();
+    const dates = seriesDates(ctx.today, row.weekday.iso, row.pattern);
+    quizzesCreated += dates.length;
+    statements.push({
+      stmts: [
+        db.insert(venues).values({
+          id: venueId, userId: houseId, name: row.name, slug, address: row.address, city: row.city,
+          phone: row.phone || null, website: row.website || null, isPublic: true, createdAt: nowIso, updatedAt: nowIso,
+        }),
+        db.insert(locations).values({
+          id: locationId, venueId, name: row.name, address: row.address, city: row.city, citySlug: slugify(row.city),
+          phone: row.phone || null, website: row.website || null, latitude: row.lat, longitude: row.lng, createdAt: nowIso, updatedAt: nowIso,
+        }),
+        ...chunk(
+          dates.map((date) => ({
+            id: newId(), locationId, date, startTime: row.start_time, category: row.category,
+            theme: row.category === 'tema' ? row.theme : null, quizmaster: row.quizmaster || null, price: row.price,
+            isRecurring: true, recurrenceId, recurrencePattern: row.pattern, recurrenceDays: JSON.stringify([row.weekday.name]),
+            createdAt: nowIso, updatedAt: nowIso,
+          })),
+          QUIZ_ROWS_PER_STATEMENT,
+        ).map((rows) => db.insert(quizzes).values(rows)),
+      ],
+    });
+  }
+  for (let i = 0; i < statements.length; i += BATCH_ROWS) {
+    const chunk = statements.slice(i, i + BATCH_ROWS).flatMap((s) => s.stmts);
+    await db.batch([...chunk, bumpDataVersion(db)] as unknown as Parameters<typeof db.batch>[0]);
+  }
+  return { created: toCreate.length, skippedDuplicates: valid.length - toCreate.length, quizzesCreated };
+}
+
+
+function chunk<T>(items: T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}

@@ -1,0 +1,126 @@
+/**
+ * Superadmin panel rules (spec 02 §2.7, §6, §7 get-superadmin-data / delete-user, §8). Every route of
+ * this feature runs requireSuperadmin first (routes.ts); these functions assume a superadmin caller.
+ */
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { feedback, users, venues } from '../../db/schema';
+import { bumpDataVersion } from '../../lib/data-version';
+import { forbidden, notFound } from '../../lib/errors';
+import { newId } from '../../lib/ids';
+import { slugify } from '../../lib/slug';
+import { findHouseUserId } from '../takeover/queries';
+import {
+  DETAIL_PREVIEW,
+  FEEDBACK_PAGE_SIZE,
+  swedishSortKey,
+  type AdminFeedback,
+  type AdminVenue,
+  type AdminVenueList,
+  type CreateVenueInput,
+} from './contract';
+import { countFeedback, countVenues, feedbackPage, nameFilter, placesOf, takenSlugs, upcomingOf, venuePage } from './queries';
+
+export async function listVenues(
+  db: Db,
+  viewerId: string,
+  query: { q: string; offset: number; limit: number },
+  ctx: { today: string; houseEmail: string },
+): Promise<AdminVenueList> {
+  const where = nameFilter(swedishSortKey(query.q));
+  const [total, matched, page, houseId] = await Promise.all([
+    countVenues(db),
+    where ? countVenues(db, where) : Promise.resolve(-1),
+    venuePage(db, where, query.offset, query.limit),
+    findHouseUserId(db, ctx.houseEmail),
+  ]);
+  const ids = page.map((v) => v.id);
+  const [places, quizzes] = await Promise.all([placesOf(db, ids, DETAIL_PREVIEW), upcomingOf(db, ids, ctx.today, DETAIL_PREVIEW)]);
+  const list: AdminVenue[] = page.map((v) => {
+    const ps = places.filter((p) => p.venue_id === v.id);
+    const qs = quizzes.filter((q) => q.venue_id === v.id);
+    const ownedByViewer = v.userId === viewerId;
+    const ownedByHouse = !!houseId && v.userId === houseId;
+    return {
+      ...v,
+      kind: ownedByViewer || ownedByHouse ? 'dummy' : 'real',
+      ownedByViewer,
+      ownedByHouse,
+      placesCount: ps[0]?.total ?? 0,
+      upcomingCount: qs[0]?.total ?? 0,
+      places: ps.map((p) => ({ id: p.id, name: p.name, address: p.address, city: p.city })),
+      upcomingQuizzes: qs.map((q) => ({ id: q.id, date: q.date, startTime: q.start_time, category: q.category, theme: q.theme, placeName: q.place_name })),
+    };
+  });
+  return { success: true, data: { venues: list, matched: matched < 0 ? total : matched, total, offset: query.offset, pageSize: query.limit } };
+}
+
+/** A slug not yet used: the name's, else with the city, else with a short random suffix. */
+export async function uniqueSlug(db: Db, name: string, city?: string | null, reserved: Set<string> = new Set()): Promise<string> {
+  const base = slugify(name) || 'verksamhet';
+  const candidates = [base, ...(city ? [`${base}-${slugify(city)}`] : [])];
+  const taken = await takenSlugs(db, candidates);
+  for (const c of candidates) if (!taken.has(c) && !reserved.has(c)) return c;
+  return `${base}-${newId().slice(0, 8)}`;
+}
+
+/**
+ * Add-business dialog (spec 02 §5): the owner is always the signed-in superadmin; a given owner e-mail
+ * is only echoed back (the data model has no column for it, see README).
+ */
+export async function createVenue(db: Db, viewerId: string, input: CreateVenueInput) {
+  const id = newId();
+  const slug = await uniqueSlug(db, input.name);
+  const [[row]] = await db.batch([
+    db.insert(venues).values({ id, userId: viewerId, name: input.name, slug, address: null, city: null, isPublic: true }).returning({ id: venues.id, name: venues.name, userId: venues.userId, slug: venues.slug }),
+    bumpDataVersion(db),
+  ]);
+  return { venue: row!, ownerEmail: input.ownerEmail || null };
+}
+
+/** Deletes one business (places, quizzes, promotions by cascade). The caller's account is untouched. */
+export async function deleteVenue(db: Db, venueId: string): Promise<{ deleted: true }> {
+  const [[gone]] = await db.batch([db.delete(venues).where(eq(venues.id, venueId)).returning({ id: venues.id }), bumpDataVersion(db)]);
+  if (!gone) throw notFound('Verksamheten hittades inte.');
+  return { deleted: true };
+}
+
+/**
+ * delete-user for the superadmin (spec 02 §6): removes that user and, by cascade, their businesses,
+ * places, quizzes and sessions. Never the caller's own account nor the house account.
+ */
+export async function deleteUserAsSuperadmin(
+  db: Db,
+  viewerId: string,
+  userId: string,
+  ctx: { houseEmail: string; deleteUserAccount: (db: Db, userId: string) => Promise<unknown> },
+): Promise<{ deleted: true; email: string }> {
+  const [user] = await db.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
+  if (!user) throw notFound('Användaren kunde inte hittas. Kontot kan redan ha tagits bort.');
+  if (user.id === viewerId) throw forbidden('Du kan inte ta bort ditt eget konto härifrån.');
+  if (user.email === ctx.houseEmail.toLowerCase()) throw forbidden('Katalogkontot (ej övertagna verksamheter) kan inte tas bort.');
+  await ctx.deleteUserAccount(db, user.id);
+  return { deleted: true, email: user.email };
+}
+
+export async function listFeedback(db: Db, offset: number): Promise<{ items: AdminFeedback[]; total: number; open: number; offset: number; pageSize: number }> {
+  const [rows, total, open] = await Promise.all([feedbackPage(db, offset, FEEDBACK_PAGE_SIZE), countFeedback(db), countFeedback(db, true)]);
+  return {
+    items: rows.map((r) => ({ id: r.id, category: r.category, title: r.title, description: r.description, senderEmail: r.senderEmail, createdAt: r.createdAt, handledAt: r.handledAt })),
+    total,
+    open,
+    offset,
+    pageSize: FEEDBACK_PAGE_SIZE,
+  };
+}
+
+export async function setFeedbackHandled(db: Db, id: string, handled: boolean, now: Date): Promise<AdminFeedback> {
+  const [row] = await db
+    .update(feedback)
+    .set({ handledAt: handled ? now.toISOString() : null, updatedAt: now.toISOString() })
+    .where(eq(feedback.id, id))
+    .returning();
+  if (!row) throw notFound('Feedbacken hittades inte.');
+  return { id: row.id, category: row.category, title: row.title, description: row.description, senderEmail: row.senderEmail, createdAt: row.createdAt, handledAt: row.handledAt };
+}
+
