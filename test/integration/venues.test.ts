@@ -131,6 +131,14 @@ describe('POST /api/owner/venues (create-business dialog)', () => {
     expect(dash.body.venue.id).toBe(a.body.id);
   });
 
+  it('concurrent creates with the same name all succeed with distinct slugs', async () => {
+    const user = await createUser();
+    const name = `Samtidigt ${unique('c')}`;
+    const results = await Promise.all([1, 2, 3, 4].map(() => callJson('/api/owner/venues', { cookie: user.cookie, body: { name } })));
+    expect(results.map((r) => r.status)).toEqual([201, 201, 201, 201]);
+    expect(new Set(results.map((r) => r.body.slug)).size).toBe(4);
+  });
+
   it('a name without letters still gets a slug', async () => {
     const user = await createUser();
     const res = await callJson('/api/owner/venues', { cookie: user.cookie, body: { name: '!!!' } });
