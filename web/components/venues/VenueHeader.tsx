@@ -15,6 +15,12 @@ export async function signOut(): Promise<void> {
   window.location.assign('/');
 }
 
+/** 'Storgatan 1, Malmö', without repeating a city the address already ends with. */
+function venueAddressLine(v: OwnerVenue): string {
+  if (v.address && v.city && v.address.toLowerCase().endsWith(v.city.toLowerCase())) return v.address;
+  return [v.address, v.city].filter(Boolean).join(', ');
+}
+
 /**
  * Business header of the dashboard (spec 02 §2.1): name, visibility, the profile editor, visitor view,
  * sign out and, for a superadmin, back to superadmin. An owner with several businesses can switch.
@@ -40,7 +46,7 @@ export function VenueHeader({
         <div className="min-w-0">
           <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">Min verksamhet</p>
           <h1 className="text-3xl font-extrabold break-words">{venue.name}</h1>
-          {(venue.address || venue.city) && <p className="text-slate-700">{[venue.address, venue.city].filter(Boolean).join(', ')}</p>}
+          {(venue.address || venue.city) && <p className="text-slate-700">{venueAddressLine(venue)}</p>}
           {!venue.isPublic && <p className="mt-1 text-sm font-semibold text-red-700">Dold för besökare</p>}
         </div>
         <nav aria-label="Verksamhet" className="flex flex-wrap gap-2">
