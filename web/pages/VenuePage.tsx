@@ -69,7 +69,7 @@ export function VenuePage({ data }: { data: VenuePageData }) {
             )}
             {!showAll && more > 0 && (
               <button type="button" onClick={() => setShowAll(true)} className="font-semibold text-brand-700 underline">
-                +{more} fler
+                {`+${more} fler`}
               </button>
             )}
           </section>

@@ -1,0 +1,263 @@
+/**
+ * Server-rendered public pages (spec 01 §1–2, 02 §2.8): routing of city / weekday / combined / venue
+ * slugs, 301 to ASCII slugs, 404s, SEO head and JSON-LD (offsets, escaping), sitemap, robots, cache.
+ */
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { bumpDataVersion } from '../../worker/lib/data-version';
+import { newId } from '../../worker/lib/ids';
+import { slugify } from '../../worker/lib/slug';
+import { call, createLocation, createQuiz, createUser, createVenue, testDb, unique } from '../factories';
+
+const MONDAY = '2030-01-07T10:00:00Z';
+
+async function page(path: string, clock = MONDAY) {
+  const res = await call(path, { clock });
+  const text = await res.text();
+  return { res, status: res.status, html: text };
+}
+
+function jsonLd(html: string): any[] {
+  return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!));
+}
+
+function pageData(html: string): any {
+  const m = /<script type="application\/json" id="__DATA__">([\s\S]*?)<\/script>/.exec(html);
+  return m ? JSON.parse(m[1]!) : null;
+}
+
+async function cityWithQuiz(opts: { cityBase?: string; description?: string; quiz?: Record<string, unknown> } = {}) {
+  const owner = await createUser();
+  const tag = unique('x');
+  const city = `${opts.cityBase ?? 'Västerås'} ${tag}`;
+  const venue = await createVenue(owner.id, { name: `Puben ${tag}`, slug: `puben-${tag}`, description: opts.description ?? 'Trevlig pub.', website: 'https://puben.example' });
+  const location = await createLocation(venue.id, { city, latitude: 59.61, longitude: 16.54 });
+  const quiz = await createQuiz(location.id, { date: '2030-01-08', startTime: '19:30:00', price: 40, ...opts.quiz });
+  return { owner, venue, location, quiz, city, citySlug: slugify(city), tag };
+}
+
+describe('listing pages', () => {
+  it('/ renders the hero, the cards of today and the data once for hydration', async () => {
+    const { html, status } = await page('/');
+    expect(status).toBe(200);
+    expect(html).toContain('Upptäck quizkvällar i din stad');
+    expect(html).toContain('Hitta quiz nära dig');
+    expect(html.match(/id="__DATA__"/g)).toHaveLength(1);
+    const data = pageData(html);
+    expect(data.kind).toBe('listing');
+    expect(data.filters).toMatchObject({ date: '2030-01-07', weekday: 'mandag' });
+    const ld = jsonLd(html);
+    expect(ld.some((o) => o['@type'] === 'WebSite')).toBe(true);
+    expect(ld.some((o) => o['@type'] === 'BreadcrumbList')).toBe(true);
+    expect(html).toContain('<link rel="canonical" href="http://localhost/">');
+    expect(html).toContain('property="og:title"');
+  });
+
+  it('city page: name from the data, cards in the HTML, title, Events with the real offset', async () => {
+    const c = await cityWithQuiz();
+    const { html, status } = await page(`/quiz/${c.citySlug}`);
+    expect(status).toBe(200);
+    expect(html).toContain(`Quiz i ${c.city}`);
+    expect(html).toContain(`Kommande quizkvällar i ${c.city}`);
+    expect(html).toContain(`Puben ${c.tag}`);
+    expect(html).toContain('Visar 1 av 1 quiz');
+    expect(html).toContain(`<title>Quiz i ${c.city} – pubquiz och quizkvällar | Quizkväll</title>`);
+    const ev = jsonLd(html).find((o) => o['@type'] === 'Event');
+    expect(ev).toMatchObject({
+      startDate: '2030-01-08T19:30:00+01:00',
+      eventStatus: 'https://schema.org/EventScheduled',
+      eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
+      offers: { price: 40, priceCurrency: 'SEK' },
+      organizer: { name: `Puben ${c.tag}` },
+      location: { '@type': 'Place', address: { '@type': 'PostalAddress', addressLocality: c.city, addressCountry: 'SE' }, geo: { latitude: 59.61, longitude: 16.54 } },
+    });
+  });
+
+  it('å/ä/ö and capitals in a slug answer 301 to the ASCII slug', async () => {
+    const c = await cityWithQuiz();
+    const res = await call(`/quiz/${encodeURIComponent(c.city.toLowerCase().replace(/ /g, '-'))}`, { clock: MONDAY });
+    expect(res.status).toBe(301);
+    expect(res.headers.get('location')).toBe(`/quiz/${c.citySlug}`);
+    const wd = await call(`/quiz/${encodeURIComponent('måndag')}`);
+    expect(wd.status).toBe(301);
+    expect(wd.headers.get('location')).toBe('/quiz/mandag');
+    const up = await call('/quiz/Goteborg/TISDAG');
+    expect(up.status).toBe(301);
+    expect(up.headers.get('location')).toBe('/quiz/goteborg/tisdag');
+  });
+
+  it('a weekday slug reaches the weekday page, not a city', async () => {
+    const { html, status } = await page('/quiz/mandag');
+    expect(status).toBe(200);
+    expect(html).toContain('Quiz på måndag');
+    expect(pageData(html)).toMatchObject({ kind: 'listing', variant: 'weekday', weekday: { slug: 'mandag', name: 'måndag' } });
+  });
+
+  it('unknown city and unknown venue answer the 404 page with status 404', async () => {
+    for (const path of ['/quiz/finns-inte-stad-xyz', '/quiz/finns-inte-stad-xyz/tisdag', '/quiz/goteborg/finns-inte-puben-xyz', '/stad/finns-inte-xyz']) {
+      const { status, html } = await page(path);
+      expect(status, path).toBe(404);
+      expect(html, path).toContain('Ops! Sidan hittades inte');
+      expect(html).toContain('noindex');
+    }
+  });
+
+  it('the combined page answers both URL shapes with the intro, badges, FAQPage and events', async () => {
+    const c = await cityWithQuiz({ quiz: { date: '2030-01-08' } }); // a Tuesday
+    for (const path of [`/quiz/${c.citySlug}/tisdag`, `/quiz/${c.citySlug}-tisdag`]) {
+      const { html, status } = await page(path);
+      expect(status, path).toBe(200);
+      expect(html).toContain(`Quiz på tisdag i ${c.city}`);
+      expect(html).toContain('1 ställe');
+      expect(html).toContain('Vanliga frågor');
+      const ld = jsonLd(html);
+      const faq = ld.find((o) => o['@type'] === 'FAQPage');
+      expect(faq.mainEntity).toHaveLength(4);
+      expect(ld.filter((o) => o['@type'] === 'Event')).toHaveLength(1);
+      expect(html).toContain(`<link rel="canonical" href="http://localhost/quiz/${c.citySlug}/tisdag">`);
+    }
+    const empty = await page(`/quiz/${c.citySlug}/onsdag`);
+    expect(empty.html).toContain('Inga quiz hittades');
+  });
+
+  it('Göteborg, Stockholm, Malmö and Mölndal have their own blurbs', async () => {
+    const owner = await createUser();
+    for (const city of ['Göteborg', 'Mölndal']) {
+      const v = await createVenue(owner.id);
+      await createLocation(v.id, { city });
+    }
+    const gbg = await page('/quiz/goteborg/tisdag');
+    expect(gbg.html).toContain('Göteborg har en av Sveriges mest levande quizscener');
+    const mdl = await page('/quiz/molndal-fredag');
+    expect(mdl.html).toContain('Mölndal har mysiga kvarterskrogar');
+  });
+});
+
+describe('venue page', () => {
+  it('shows the venue, recurring (first 3 then +N fler), specials, statistics and Besök hemsida', async () => {
+    const c = await cityWithQuiz();
+    const rid = newId();
+    for (const d of ['2030-01-09', '2030-01-16', '2030-01-23', '2030-01-30', '2030-02-06']) {
+      await createQuiz(c.location.id, { date: d, isRecurring: true, recurrenceId: rid, recurrencePattern: 'weekly', quizmaster: 'Anna', price: null });
+    }
+    await createQuiz(c.location.id, { date: '2029-12-01', isRecurring: true }); // past: not counted
+    const { html, status } = await page(`/quiz/${c.citySlug}/${c.venue.slug}`);
+    expect(status).toBe(200);
+    expect(html).toContain(`<h1 class="mt-2 text-4xl font-extrabold tracking-tight">Puben ${c.tag}</h1>`);
+    expect(html).toContain('+2 fler');
+    expect(html).toContain('Specialevenemang');
+    expect(html).toContain('Besök hemsida');
+    const data = pageData(html);
+    expect(data.stats).toEqual({ upcoming: 6, recurring: 5, free: 5, quizmasters: 1 });
+    expect(data.specials).toHaveLength(1);
+    const ld = jsonLd(html);
+    expect(ld.find((o) => o['@type'] === 'BreadcrumbList').itemListElement).toHaveLength(3);
+    // The venue exists but not in that city: 404.
+    expect((await page(`/quiz/annan-stad-xyz/${c.venue.slug}`)).status).toBe(404);
+  });
+
+  it('a hidden business has no public page', async () => {
+    const c = await cityWithQuiz();
+    await testDb().run(sql`UPDATE venues SET is_public = 0 WHERE id = ${c.venue.id}`);
+    await bumpDataVersion(testDb());
+    expect((await page(`/quiz/${c.citySlug}/${c.venue.slug}`)).status).toBe(404);
+  });
+});
+
+describe('JSON-LD', () => {
+  it('a venue description with </script> cannot break out of the script element', async () => {
+    const evil = 'Bäst i stan </script><script>alert(1)</script> & <!-- \u2028 \u2029';
+    const c = await cityWithQuiz({ description: evil, quiz: { description: evil } });
+    const { html } = await page(`/quiz/${c.citySlug}/${c.venue.slug}`);
+    expect(html).not.toContain('<script>alert(1)</script>');
+    const scripts = [...html.matchAll(/<script[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]!).join('');
+    expect(scripts).not.toMatch(/[\u2028\u2029<>&]/);
+    const ev = jsonLd(html).find((o) => o['@type'] === 'Event');
+    expect(ev.description).toBe(evil);
+    expect(pageData(html).venue.description).toBe(evil);
+  });
+
+  it('startDate carries +01:00 in winter and +02:00 in summer, around both switches of 2030', async () => {
+    const cases: Array<[string, string]> = [
+      ['2030-03-30', '+01:00'],
+      ['2030-03-31', '+02:00'],
+      ['2030-10-26', '+02:00'],
+      ['2030-10-27', '+01:00'],
+    ];
+    const c = await cityWithQuiz({ quiz: { date: '2030-03-30', startTime: null } });
+    for (const [date] of cases.slice(1)) await createQuiz(c.location.id, { date, startTime: null });
+    const { html } = await page(`/quiz/${c.citySlug}/${c.venue.slug}`, '2030-03-25T10:00:00Z');
+    const starts = jsonLd(html).filter((o) => o['@type'] === 'Event').map((o) => o.startDate).sort();
+    expect(starts).toEqual(cases.map(([d, off]) => `${d}T19:00:00${off}`));
+  });
+
+  it('a cancelled occurrence is an EventCancelled and shows Inställt; a free quiz has price 0', async () => {
+    const c = await cityWithQuiz({ quiz: { isCancelled: true, price: null } });
+    const { html } = await page(`/quiz/${c.citySlug}`);
+    expect(html).toContain('Inställt');
+    const ev = jsonLd(html).find((o) => o['@type'] === 'Event');
+    expect(ev.eventStatus).toBe('https://schema.org/EventCancelled');
+    expect(ev.offers.price).toBe(0);
+    expect(html).toContain('Gratis');
+  });
+});
+
+describe('titles', () => {
+  it('by search term, by city (not Göteborg) and by a date that is not today', async () => {
+    const c = await cityWithQuiz();
+    expect((await page(`/?search=${encodeURIComponent('musik')}`)).html).toContain('<title>Quiz som matchar ”musik” | Quizkväll</title>');
+    expect((await page(`/?city=${c.citySlug}`)).html).toContain(`<title>Quiz i ${c.city} – pubquiz och quizkvällar | Quizkväll</title>`);
+    expect((await page('/?city=goteborg')).html).toContain('<title>Quizkväll – Hitta pubquiz och quizkvällar i din stad</title>');
+    expect((await page('/?date=2030-01-09')).html).toContain('<title>Quiz onsdag 9 januari – pubquiz och quizkvällar | Quizkväll</title>');
+    expect((await page('/?date=2030-01-07')).html).toContain('<title>Quizkväll – Hitta pubquiz och quizkvällar i din stad</title>');
+  });
+});
+
+describe('sitemap and robots', () => {
+  it('lists every city, weekday, city × weekday with quizzes and every public venue page', async () => {
+    const c = await cityWithQuiz({ quiz: { date: '2030-01-10' } }); // Thursday
+    const hidden = await cityWithQuiz();
+    await testDb().run(sql`UPDATE venues SET is_public = 0 WHERE id = ${hidden.venue.id}`);
+    await bumpDataVersion(testDb());
+    const res = await call('/sitemap.xml', { clock: MONDAY });
+    expect(res.headers.get('content-type')).toContain('xml');
+    const xml = await res.text();
+    const locs = [...xml.matchAll(/<loc>(.*?)<\/loc>/g)].map((m) => m[1]);
+    expect(locs).toContain('http://localhost/');
+    expect(locs).toContain(`http://localhost/quiz/${c.citySlug}`);
+    for (const w of ['mandag', 'tisdag', 'onsdag', 'torsdag', 'fredag', 'lordag', 'sondag']) expect(locs).toContain(`http://localhost/quiz/${w}`);
+    expect(locs).toContain(`http://localhost/quiz/${c.citySlug}/torsdag`);
+    expect(locs).not.toContain(`http://localhost/quiz/${c.citySlug}/fredag`);
+    expect(locs).toContain(`http://localhost/quiz/${c.citySlug}/${c.venue.slug}`);
+    expect(locs.some((l) => l!.includes(hidden.venue.slug))).toBe(false);
+    expect(locs.some((l) => l!.includes(hidden.citySlug))).toBe(false);
+  });
+
+  it('robots.txt points to the sitemap', async () => {
+    const text = await (await call('/robots.txt')).text();
+    expect(text).toContain('Sitemap: http://localhost/sitemap.xml');
+  });
+});
+
+describe('edge cache of pages', () => {
+  it('serves a cached page until a write bumps the data version', async () => {
+    const c = await cityWithQuiz();
+    const path = `/quiz/${c.citySlug}`;
+    expect((await page(path)).res.headers.get('x-cache')).toBe('MISS');
+    expect((await page(path)).res.headers.get('x-cache')).toBe('HIT');
+    await createQuiz(c.location.id, { date: '2030-01-09', title: `Nytt quiz ${c.tag}` });
+    expect((await page(path)).html).not.toContain(`Nytt quiz ${c.tag}`);
+    await bumpDataVersion(testDb());
+    const after = await page(path);
+    expect(after.res.headers.get('x-cache')).toBe('MISS');
+    expect(after.html).toContain(`Nytt quiz ${c.tag}`);
+  });
+
+  it('a request with the session cookie is rendered fresh and marked private', async () => {
+    const user = await createUser({ now: new Date(MONDAY) });
+    const res = await call('/', { clock: MONDAY, cookie: user.cookie });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-cache')).toBe('BYPASS');
+    expect(res.headers.get('cache-control')).toContain('no-store');
+  });
+});
