@@ -2,7 +2,7 @@
 import { env } from 'cloudflare:workers';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { emailTokens, feedback, locations, quizzes, sessions, users, venues } from '../../worker/db/schema';
+import { emailTokens, feedback, locations, mailOutbox, quizzes, sessions, users, venues } from '../../worker/db/schema';
 import { ensureHouseUser } from '../../worker/features/admin/import';
 import { newId } from '../../worker/lib/ids';
 import sampleCsv from '../fixtures/venues-import.csv?raw';
@@ -109,6 +109,9 @@ describe('POST /api/admin/venues', () => {
     expect(body.ownerEmail).toBe('agare@example.se');
     const [row] = await testDb().select().from(venues).where(eq(venues.id, body.venue.id));
     expect(row!.userId).toBe(superadmin.id);
+    const notes = await testDb().select().from(mailOutbox).where(eq(mailOutbox.subject, `Ny verksamhet med ägaradress: ${name}`));
+    expect(notes.length).toBeGreaterThan(0);
+    expect(notes[0]!.text).toContain('agare@example.se');
   });
 
   it('bad input (no name, bad e-mail) → 400 naming the field, nothing stored', async () => {

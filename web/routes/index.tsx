@@ -21,6 +21,7 @@ export const routes: RouteObject[] = [
   { path: '/admin/venue/:venueId', lazy: screen(() => import('./admin/DashboardPage')) },
   { path: '/admin/locations', lazy: screen(() => import('./admin/LocationsPage')) },
   { path: '/admin/create-venue', lazy: screen(() => import('./admin/CreateVenuePage')) },
+  { path: '/superadmin', lazy: screen(() => import('./superadmin/SuperadminPage')) },
   { path: '*', Component: NotFound },
 ];
 

@@ -30,7 +30,7 @@ export const adminRoutes = new Hono<AppEnv>()
   .get('/venues', validate('query', VenueListQuerySchema), async (c) =>
     c.json(await listVenues(c.var.db, viewer(c).id, c.req.valid('query'), { today: c.var.clock.today(), houseEmail: c.var.config.houseAccountEmail })),
   )
-  .post('/venues', validate('json', CreateVenueSchema), async (c) => c.json(await createVenue(c.var.db, viewer(c).id, c.req.valid('json')), 201))
+  .post('/venues', validate('json', CreateVenueSchema), async (c) => c.json(await createVenue(c.var.db, viewer(c), c.req.valid('json'), { mailer: c.var.mailer, config: c.var.config }), 201))
   .delete('/venues/:id', validate('param', IdParamSchema), async (c) => c.json(await deleteVenue(c.var.db, c.req.valid('param').id)))
   .delete('/users/:id', validate('param', IdParamSchema), async (c) =>
     c.json(

@@ -9,6 +9,9 @@ import { bumpDataVersion } from '../../lib/data-version';
 import { forbidden, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { slugify } from '../../lib/slug';
+import type { Config } from '../../env';
+import type { Mailer } from '../../ports/mailer';
+import { sendOwnerEmailNote } from '../takeover/mail';
 import { findHouseUserId } from '../takeover/queries';
 import {
   DETAIL_PREVIEW,
@@ -66,15 +69,24 @@ export async function uniqueSlug(db: Db, name: string, city?: string | null, res
 
 /**
  * Add-business dialog (spec 02 §5): the owner is always the signed-in superadmin; a given owner e-mail
- * is only echoed back (the data model has no column for it, see README).
+ * is kept in a notice to the superadmins (the data model has no column for it, see README).
  */
-export async function createVenue(db: Db, viewerId: string, input: CreateVenueInput) {
+export async function createVenue(
+  db: Db,
+  viewer: { id: string; email: string },
+  input: CreateVenueInput,
+  ctx: { mailer: Mailer; config: Config },
+) {
+  const viewerId = viewer.id;
   const id = newId();
   const slug = await uniqueSlug(db, input.name);
   const [[row]] = await db.batch([
     db.insert(venues).values({ id, userId: viewerId, name: input.name, slug, address: null, city: null, isPublic: true }).returning({ id: venues.id, name: venues.name, userId: venues.userId, slug: venues.slug }),
     bumpDataVersion(db),
   ]);
+  if (input.ownerEmail) {
+    await sendOwnerEmailNote(db, ctx.mailer, ctx.config, { venueId: id, venueName: input.name, ownerEmail: input.ownerEmail.toLowerCase(), createdBy: viewer.email });
+  }
   return { venue: row!, ownerEmail: input.ownerEmail || null };
 }
 

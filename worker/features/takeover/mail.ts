@@ -54,3 +54,23 @@ export function sendTakeoverNotice(
     `${info.email} har tagit över verksamheten ${info.venueName} med ${info.placesCount} platser och ${info.quizzesCount} kommande quiz.\n\nVisa verksamhet: ${config.appUrl}/admin/venue/${info.venueId}\n`,
   );
 }
+
+/**
+ * Record of the owner e-mail given in the superadmin's add-business dialog (spec 02 §5: "the e-mail is
+ * saved and the venue will be assigned to the current user"). The data model has no column for it, so
+ * it is kept in this notice to the superadmins (stored in the mail outbox).
+ */
+export function sendOwnerEmailNote(
+  db: Db,
+  mailer: Mailer,
+  config: Config,
+  info: { venueId: string; venueName: string; ownerEmail: string; createdBy: string },
+): Promise<number> {
+  return sendToSuperadmins(
+    db,
+    mailer,
+    config,
+    `Ny verksamhet med ägaradress: ${info.venueName}`,
+    `${info.createdBy} skapade verksamheten ${info.venueName} och angav ägarens e-post ${info.ownerEmail}.\nVerksamheten tillhör tills vidare ${info.createdBy}.\n\nVisa verksamhet: ${config.appUrl}/admin/venue/${info.venueId}\n`,
+  );
+}

@@ -1,0 +1,80 @@
+/**
+ * /superadmin (spec 02 §2.7): businesses, feedback inbox and CSV import. Superadmins only; everyone
+ * else is sent to /admin by RequireAuth.
+ */
+import { useId, useState, type KeyboardEvent } from 'react';
+import { useSearchParams } from 'react-router';
+import { RequireAuth } from '../../components/auth/RequireAuth';
+import { FeedbackInbox } from '../../components/superadmin/FeedbackInbox';
+import { ImportPanel } from '../../components/superadmin/ImportPanel';
+import { TakeoverIssues } from '../../components/superadmin/TakeoverIssues';
+import { VenueList } from '../../components/superadmin/VenueList';
+
+const TABS = [
+  { id: 'verksamheter', label: 'Verksamheter' },
+  { id: 'feedback', label: 'Feedback' },
+  { id: 'import', label: 'Import' },
+] as const;
+type TabId = (typeof TABS)[number]['id'];
+
+export default function SuperadminPage() {
+  return <RequireAuth require="superadmin">{() => <Panel />}</RequireAuth>;
+}
+
+function Panel() {
+  const [search, setSearch] = useSearchParams();
+  const base = useId();
+  const current: TabId = TABS.some((t) => t.id === search.get('flik')) ? (search.get('flik') as TabId) : 'verksamheter';
+  const [listKey, setListKey] = useState(0);
+  const select = (id: TabId) =>
+    setSearch(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        if (id === 'verksamheter') next.delete('flik');
+        else next.set('flik', id);
+        return next;
+      },
+      { replace: true },
+    );
+  const onKey = (e: KeyboardEvent) => {
+    const i = TABS.findIndex((t) => t.id === current);
+    const step = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
+    if (!step) return;
+    const next = TABS[(i + step + TABS.length) % TABS.length]!;
+    select(next.id);
+    document.getElementById(`${base}-tab-${next.id}`)?.focus();
+  };
+
+  return (
+    <div className="mx-auto max-w-5xl space-y-6 px-4 py-8">
+      <h1 className="text-3xl font-extrabold">Superadmin</h1>
+      <div role="tablist" aria-label="Superadmin" className="flex gap-2 border-b border-slate-200" onKeyDown={onKey}>
+        {TABS.map((t) => (
+          <button
+            key={t.id}
+            id={`${base}-tab-${t.id}`}
+            type="button"
+            role="tab"
+            aria-selected={current === t.id}
+            aria-controls={`${base}-panel-${t.id}`}
+            tabIndex={current === t.id ? 0 : -1}
+            onClick={() => select(t.id)}
+            className={`-mb-px border-b-2 px-4 py-2 font-semibold ${current === t.id ? 'border-brand-600 text-brand-700' : 'border-transparent text-slate-700 hover:text-slate-900'}`}
+          >
+            {t.label}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id={`${base}-panel-${current}`} aria-labelledby={`${base}-tab-${current}`} className="space-y-6">
+        {current === 'verksamheter' && (
+          <>
+            <TakeoverIssues />
+            <VenueList key={listKey} />
+          </>
+        )}
+        {current === 'feedback' && <FeedbackInbox />}
+        {current === 'import' && <ImportPanel onImported={() => setListKey((k) => k + 1)} />}
+      </div>
+    </div>
+  );
+}
