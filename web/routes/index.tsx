@@ -22,6 +22,9 @@ export const routes: RouteObject[] = [
   { path: '/admin/locations', lazy: screen(() => import('./admin/LocationsPage')) },
   { path: '/admin/create-venue', lazy: screen(() => import('./admin/CreateVenuePage')) },
   { path: '/superadmin', lazy: screen(() => import('./superadmin/SuperadminPage')) },
+  { path: '/premium-demo', lazy: screen(() => import('./demo/PremiumDemoPage')) },
+  { path: '/premium-mockup', lazy: screen(() => import('./demo/PremiumMockupPage')) },
+  { path: '/marketing-mockup', lazy: screen(() => import('./demo/MarketingMockupPage')) },
   { path: '*', Component: NotFound },
 ];
 

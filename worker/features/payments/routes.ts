@@ -25,6 +25,8 @@ export const paymentsRoutes = new Hono<AppEnv>()
     c.header('Cache-Control', 'no-store');
     return c.json(await verifyPayment(c.var.db, c.var.user, c.req.valid('query').session_id));
   })
+  // The support address shown in the payment failure dialogs (SUPPORT_EMAIL).
+  .get('/support', (c) => c.json({ supportEmail: c.var.config.supportEmail }))
   .post('/cancel', validate('json', CancelBodySchema), async (c) => {
     return c.json(await cancelCheckout(c.var.db, c.var.user, createPayments(c.var.config), c.req.valid('json').orderId));
   });

@@ -1,0 +1,62 @@
+/**
+ * Calls of paid promotion (worker/features/promotion and payments). Types come from the shared contracts.
+ */
+import { useEffect, useState } from 'react';
+import type { VerifyResponse } from '../../../worker/features/payments/contract';
+import {
+  FALLBACK_WEEKLY_PRICE_SEK,
+  pricingFor,
+  type AvailabilityResponse,
+  type CheckoutResponse,
+  type MarketingCheckoutInput,
+  type PricingResponse,
+  type PromotionCheckoutInput,
+} from '../../../worker/features/promotion/contract';
+import { api } from '../../lib/api';
+
+export const promotionApi = {
+  pricing: () => api<PricingResponse>('/api/promotion/pricing'),
+  availability: (quizIds: string[], signal?: AbortSignal) => api<AvailabilityResponse>('/api/promotion/availability', { body: { quizIds }, signal }),
+  marketingCheckout: (body: MarketingCheckoutInput) => api<CheckoutResponse>('/api/promotion/marketing-checkout', { body }),
+  promotionCheckout: (body: PromotionCheckoutInput) => api<CheckoutResponse>('/api/promotion/checkout', { body }),
+  verify: (sessionId: string) => api<VerifyResponse>(`/api/payments/verify?session_id=${encodeURIComponent(sessionId)}`),
+  cancel: (orderId: string) => api<{ status: string }>('/api/payments/cancel', { body: { orderId } }),
+  support: () => api<{ supportEmail: string }>('/api/payments/support'),
+};
+
+let pricingCache: Promise<PricingResponse> | null = null;
+
+/** Prices (live or fallback); `failed` when the live prices could not be read (neutral notice). */
+export function usePricing(): { pricing: PricingResponse; failed: boolean; loading: boolean } {
+  const [state, setState] = useState<{ pricing: PricingResponse; failed: boolean; loading: boolean }>({
+    pricing: pricingFor(FALLBACK_WEEKLY_PRICE_SEK, 'fallback'),
+    failed: false,
+    loading: true,
+  });
+  useEffect(() => {
+    let live = true;
+    pricingCache ??= promotionApi.pricing().catch((err) => {
+      pricingCache = null;
+      throw err;
+    });
+    pricingCache.then(
+      (p) => live && setState({ pricing: p, failed: p.source === 'fallback', loading: false }),
+      () => live && setState({ pricing: pricingFor(FALLBACK_WEEKLY_PRICE_SEK, 'fallback'), failed: true, loading: false }),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  return state;
+}
+
+/** Sends the buyer to the checkout (Stripe, or the local checkout page). Same tab: see README. */
+export function goToCheckout(url: string): void {
+  window.location.assign(url);
+}
+
+const SV_DATE = new Intl.DateTimeFormat('sv-SE', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
+/** "tis 12 mars" for a YYYY-MM-DD date. */
+export function shortDate(date: string): string {
+  return SV_DATE.format(new Date(`${date}T12:00:00Z`));
+}
