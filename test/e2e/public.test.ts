@@ -1,0 +1,198 @@
+/**
+ * Visitor stories on the public pages (spec 01 §1–2, §4, §8; 02 §2.8) against the seeded demo app.
+ * The demo data is relative to today, so these stories hold on any day.
+ */
+import { describe, expect, it } from 'vitest';
+import { baseURL, expectAccessible, newPage, useBrowser } from './support/browser';
+
+const countLine = /Visar (\d+) av (\d+) quiz/;
+
+async function shown(page: import('playwright-core').Page): Promise<[number, number]> {
+  const text = (await page.getByText(countLine).first().textContent()) ?? '';
+  const m = countLine.exec(text);
+  return m ? [Number(m[1]), Number(m[2])] : [-1, -1];
+}
+
+describe('public discovery', () => {
+  const browser = useBrowser();
+
+  it('a visitor filters by city and weekday, searches, opens a detail dialog and loads more', async () => {
+    const { page, errors, context } = await newPage(browser());
+    await page.goto('/');
+    await page.getByRole('heading', { name: 'Upptäck quizkvällar i din stad' }).waitFor();
+    await expectAccessible(page);
+
+    // All upcoming quizzes, then one city.
+    await page.getByLabel('Veckodag').selectOption('all');
+    await page.waitForURL((u) => u.searchParams.get('weekday') === 'all');
+    await expect.poll(async () => (await shown(page))[1]).toBeGreaterThan(12);
+    const [, everywhere] = await shown(page);
+    await page.getByLabel('Stad').selectOption('stockholm');
+    await page.waitForURL((u) => u.searchParams.get('city') === 'stockholm');
+    await expect.poll(async () => (await shown(page))[1]).toBeLessThan(everywhere);
+    const cards = page.locator('article[data-quiz-id]');
+    await expect.poll(() => cards.count()).toBeGreaterThan(0);
+    for (const text of await cards.allTextContents()) expect(text).toContain('Stockholm');
+
+    // A weekday moves the date to its next occurrence; the filters live in the URL.
+    await page.getByLabel('Veckodag').selectOption('tisdag');
+    await page.waitForURL((u) => u.searchParams.get('weekday') === 'tisdag' && !!u.searchParams.get('date'));
+    const date = new URL(page.url()).searchParams.get('date')!;
+    expect(new Date(`${date}T12:00:00Z`).getUTCDay()).toBe(2);
+    expect(await page.getByLabel('Datum').inputValue()).toBe(date);
+
+    // Free-text search (case-insensitive, å/ä/ö) over venues.
+    await page.getByRole('searchbox', { name: 'Sök' }).fill('KVARNEN QUIZ');
+    await page.waitForURL((u) => u.searchParams.get('search') === 'KVARNEN QUIZ');
+    await page.getByRole('button', { name: 'Kvarnen Quizbar', exact: true }).first().waitFor();
+    await expect.poll(async () => (await shown(page))[1]).toBe(1);
+
+    // Detail dialog with every field.
+    await page.getByRole('button', { name: 'Visa detaljer om Kvarnen Quizbar' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Kvarnen Quizbar' });
+    await dialog.waitFor();
+    for (const field of ['Datum', 'Tid', 'Adress', 'Webbplats', 'Quizmaster', 'Max lagstorlek', 'Kategori', 'Pris']) {
+      expect(await dialog.getByText(field, { exact: true }).count(), field).toBeGreaterThan(0);
+    }
+    expect(await dialog.getByText(/^\d{2}:\d{2}$/).count()).toBe(1);
+    await expectAccessible(page);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+
+    // Reloading the shared URL shows the same view.
+    await page.reload();
+    expect(await page.getByRole('searchbox', { name: 'Sök' }).inputValue()).toBe('KVARNEN QUIZ');
+    await expect.poll(async () => (await shown(page))[1]).toBe(1);
+
+    // Load more on the full list.
+    await page.goto('/?weekday=all');
+    await expect.poll(async () => (await shown(page))[0]).toBe(12);
+    await page.getByRole('button', { name: 'Ladda fler quiz' }).click();
+    await expect.poll(async () => (await shown(page))[0]).toBeGreaterThanOrEqual(24);
+    const ids = await page.locator('article[data-quiz-id]').evaluateAll((els) => els.map((e) => e.getAttribute('data-quiz-id')));
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('Premium is a full-width card on top; Rekommenderat opens the prices dialog', async () => {
+    const { page, errors, context } = await newPage(browser());
+    await page.goto('/?weekday=all&city=stockholm');
+    const premium = page.getByRole('region', { name: 'Premium Utvald' });
+    await premium.waitFor();
+    expect(await premium.locator('article[data-tier="premium"]').count()).toBe(1);
+    const box = await premium.locator('article').first().boundingBox();
+    const list = await page.getByRole('list', { name: 'Quiz' }).boundingBox();
+    expect(box!.y).toBeLessThan(list!.y);
+    expect(box!.width).toBeGreaterThan(list!.width * 0.95);
+
+    await page.goto('/?weekday=all');
+    const banner = page.getByRole('button', { name: 'Rekommenderat', exact: true }).first();
+    await banner.waitFor();
+    await banner.click();
+    const prices = page.getByRole('dialog', { name: 'Marknadsför ditt quiz' });
+    await prices.waitFor();
+    await prices.getByText(/kr\/vecka/).first().waitFor();
+    expect(await prices.getByRole('heading', { name: 'Premium Utvald' }).isVisible()).toBe(true);
+    expect(await prices.textContent()).not.toMatch(/stripe/i);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('city, weekday, combined and venue pages; slugs with å/ä/ö redirect', async () => {
+    const { page, errors, context } = await newPage(browser());
+    const res = await page.goto('/quiz/g%C3%B6teborg');
+    expect(new URL(page.url()).pathname).toBe('/quiz/goteborg');
+    expect(res?.status()).toBe(200);
+    await page.getByRole('heading', { name: 'Quiz i Göteborg', level: 1 }).waitFor();
+    await page.getByRole('heading', { name: 'Kommande quizkvällar i Göteborg' }).waitFor();
+    expect(await page.getByLabel('Stad').isDisabled()).toBe(true);
+    await expectAccessible(page);
+
+    await page.goto('/quiz/m%C3%A5ndag');
+    expect(new URL(page.url()).pathname).toBe('/quiz/mandag');
+    await page.getByRole('heading', { name: 'Quiz på måndag', level: 1 }).waitFor();
+
+    await page.goto('/quiz/stockholm/tisdag');
+    await page.getByRole('heading', { name: 'Quiz på tisdag i Stockholm', level: 1 }).waitFor();
+    await page.getByRole('heading', { name: 'Vanliga frågor' }).waitFor();
+    expect(await page.getByText('I Stockholm finns quiz för alla').isVisible()).toBe(true);
+    await expectAccessible(page);
+
+    // A card links to its venue page.
+    await page.goto('/quiz/stockholm');
+    await page.getByRole('link', { name: 'Om Kvarnen Quizbar' }).first().click();
+    await page.waitForURL((u) => u.pathname === '/quiz/stockholm/kvarnen-quizbar');
+    await page.getByRole('heading', { name: 'Kvarnen Quizbar', level: 1 }).waitFor();
+    await page.getByRole('link', { name: 'Besök hemsida' }).waitFor();
+    await page.getByRole('heading', { name: 'Statistik' }).waitFor();
+    await expectAccessible(page);
+
+    const missing = await page.goto('/quiz/finns-inte-har');
+    expect(missing?.status()).toBe(404);
+    await page.getByRole('heading', { name: 'Ops! Sidan hittades inte' }).waitFor();
+    expect(errors.filter((e) => !/404/.test(e))).toEqual([]);
+    await context.close();
+  });
+
+  it('with JavaScript disabled the city page still shows its quiz cards', async () => {
+    const { page, context } = await newPage(browser(), { javaScriptEnabled: false });
+    await page.goto('/quiz/stockholm');
+    expect(await page.getByRole('heading', { name: 'Quiz i Stockholm' }).isVisible()).toBe(true);
+    expect(await page.locator('article[data-quiz-id]').count()).toBeGreaterThan(0);
+    expect(await page.getByText(countLine).isVisible()).toBe(true);
+    await context.close();
+  });
+
+  it('an unclaimed business offers signed-out visitors to take control, in a new tab', async () => {
+    const { page, errors, context } = await newPage(browser());
+    await page.goto('/quiz/stockholm');
+    const data = JSON.parse((await page.locator('#__DATA__').textContent())!);
+    const unclaimed = data.result.items.find((i: any) => i.unclaimed);
+    expect(unclaimed).toBeTruthy();
+    const name = unclaimed.title || unclaimed.venue.name;
+    await page.getByRole('button', { name: `Visa detaljer om ${name}` }).click();
+    const link = page.getByRole('dialog').getByRole('link', { name: /Ta kontroll över verksamheten/ });
+    await link.waitFor();
+    expect(await link.getAttribute('href')).toBe(`/register?takeoverVenue=${unclaimed.venue.id}`);
+    expect(await link.getAttribute('target')).toBe('_blank');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('feedback: sending shows the success toast and closes; too many from one client fail with the failure toast', async () => {
+    const { page, errors, context } = await newPage(browser());
+    await context.setExtraHTTPHeaders({ 'cf-connecting-ip': `e2e-${Date.now()}-${Math.random()}` });
+    await page.goto('/');
+    await page.getByRole('contentinfo').getByRole('button', { name: 'Lämna feedback' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Skicka feedback' });
+    await dialog.waitFor();
+    const send = dialog.getByRole('button', { name: 'Skicka feedback' });
+    expect(await send.isDisabled()).toBe(true);
+    await dialog.getByLabel('Kategori').selectOption('feature');
+    await dialog.getByLabel('Rubrik').fill('Karta');
+    expect(await send.isDisabled()).toBe(true);
+    await dialog.getByLabel('Beskrivning').fill('Visa quizen på en karta.');
+    await dialog.getByLabel('E-post (valfritt)').fill('besokare@example.se');
+    expect(await send.isDisabled()).toBe(false);
+    await send.click();
+    await page.getByText('Feedback skickad framgångsrikt! Tack för din återkoppling.').waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+
+    // Use up the client's allowance, then the form keeps its content and shows the failure toast.
+    for (let i = 0; i < 10; i++) {
+      await page.request.post('/api/feedback', { data: { category: 'other', title: `t${i}`, description: 'd' }, headers: { origin: baseURL() } });
+    }
+    await page.getByRole('contentinfo').getByRole('button', { name: 'Lämna feedback' }).click();
+    await dialog.waitFor();
+    await dialog.getByLabel('Kategori').selectOption('bug');
+    await dialog.getByLabel('Rubrik').fill('En till');
+    await dialog.getByLabel('Beskrivning').fill('Text');
+    await dialog.getByRole('button', { name: 'Skicka feedback' }).click();
+    await page.getByText('Kunde inte skicka feedback. Försök igen senare.').waitFor();
+    expect(await dialog.isVisible()).toBe(true);
+    expect(await dialog.getByLabel('Rubrik').inputValue()).toBe('En till');
+    expect(errors.filter((e) => !/429/.test(e))).toEqual([]);
+    await context.close();
+  });
+});
