@@ -1,0 +1,126 @@
+/**
+ * Authorization matrix (issue 9 item 1, ARCHITECTURE.md "Authorization"): every route the Hono app
+ * registers × {visitor, owner A, owner B, superadmin} × {A's object, a missing object}. Expected
+ * statuses live in route-table.ts; a registered route without an entry fails here. Every refusal must
+ * leave every guarded table unchanged.
+ */
+import { describe, expect, it } from 'vitest';
+import { app } from '../../../worker/app';
+import { call, snapshot, unique, type TestUser } from '../../factories';
+import { missingTarget, objectId, ROUTES, targetFor, type Actor, type RouteCase, type Target } from './route-table';
+import { CLOCK, createWorld, GUARDED_TABLES, type World } from './world';
+
+const METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** "METHOD /path" of every handler the app registers (middleware entries are method ALL). */
+export function registeredRoutes(): string[] {
+  const out = new Set<string>();
+  for (const r of app.routes) if (METHODS.has(r.method)) out.add(`${r.method} ${r.path}`);
+  return [...out].sort();
+}
+
+function actorUser(world: World, actor: Actor): TestUser | null {
+  if (actor === 'visitor') return null;
+  if (actor === 'own') return world.a.user;
+  if (actor === 'other') return world.b.user;
+  return world.superadmin;
+}
+
+function buildPath(key: string, spec: RouteCase, t: Target): string {
+  if (spec.path) return spec.path(t);
+  const template = key.slice(key.indexOf(' ') + 1);
+  const id = objectId(spec.object, t);
+  return template.replace(':id', encodeURIComponent(id ?? ''));
+}
+
+interface Cell {
+  actor: Actor;
+  missing: boolean;
+  expected: number;
+}
+
+function cellsOf(spec: RouteCase): Cell[] {
+  const cells: Cell[] = (['visitor', 'other', 'own', 'superadmin'] as Actor[]).map((actor) => ({ actor, missing: false, expected: spec.expect[actor] }));
+  if (spec.missing !== undefined) cells.push({ actor: spec.missingActor ?? 'own', missing: true, expected: spec.missing });
+  return cells;
+}
+
+async function runCell(world: World, key: string, spec: RouteCase, cell: Cell): Promise<string | null> {
+  let t = targetFor(world, unique('m'));
+  if (cell.missing) t = missingTarget(spec.object, t);
+  const method = key.slice(0, key.indexOf(' '));
+  const path = buildPath(key, spec, t);
+  const user = actorUser(world, cell.actor);
+  const res = await call(path, {
+    method,
+    body: spec.body ? spec.body(t) : method === 'GET' || method === 'DELETE' ? undefined : {},
+    cookie: user?.cookie,
+    clock: CLOCK,
+    headers: spec.headers,
+  });
+  const text = await res.text();
+  const label = `${key} as ${cell.actor}${cell.missing ? ' (missing id)' : ''} → ${path}`;
+  if (res.status !== cell.expected) return `${label}: expected ${cell.expected}, got ${res.status} ${text.slice(0, 200)}`;
+  if (cell.expected >= 400 && path.startsWith('/api/')) {
+    let body: any;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      return `${label}: refusal is not JSON: ${text.slice(0, 120)}`;
+    }
+    if (typeof body?.error?.code !== 'string' || typeof body?.error?.message !== 'string') return `${label}: no error envelope: ${text.slice(0, 120)}`;
+  }
+  return null;
+}
+
+/**
+ * Runs one route's row. Refusals first, all on one world, between two snapshots (a refusal must change
+ * nothing). Then each allowed call: reads share that world, writes get a fresh one (a DELETE by A
+ * must not hide what the superadmin may do).
+ */
+export async function runRoute(key: string, spec: RouteCase): Promise<string[]> {
+  const problems: string[] = [];
+  const method = key.slice(0, key.indexOf(' '));
+  const cells = cellsOf(spec);
+  const refusals = cells.filter((c) => c.expected >= 400);
+  const allowed = cells.filter((c) => c.expected < 400);
+  const world = await createWorld();
+  if (refusals.length) {
+    const before = await snapshot(GUARDED_TABLES);
+    for (const cell of refusals) {
+      const p = await runCell(world, key, spec, cell);
+      if (p) problems.push(p);
+    }
+    const after = await snapshot(GUARDED_TABLES);
+    const changed = GUARDED_TABLES.filter((name) => before[name] !== after[name]);
+    if (changed.length) problems.push(`${key}: refusals (${refusals.map((c) => c.actor).join(', ')}) changed ${changed.join(', ')}`);
+  }
+  let fresh = false;
+  for (const cell of allowed) {
+    const w = method === 'GET' || !fresh ? world : await createWorld();
+    fresh = method !== 'GET';
+    const p = await runCell(w, key, spec, cell);
+    if (p) problems.push(p);
+  }
+  return problems;
+}
+
+describe('authorization matrix', () => {
+  it('every registered route is classified in route-table.ts, and every entry is a real route', () => {
+    const registered = registeredRoutes();
+    const unclassified = registered.filter((r) => !ROUTES[r]);
+    const stale = Object.keys(ROUTES).filter((r) => !registered.includes(r));
+    expect(unclassified, 'add these routes to test/integration/security/route-table.ts').toEqual([]);
+    expect(stale, 'these table entries match no registered route').toEqual([]);
+    expect(registered.length).toBeGreaterThan(50);
+  });
+
+  // One test per route, every cell inside it; failures are collected so one run shows the whole row.
+  for (const [key, spec] of Object.entries(ROUTES)) {
+    it(`${key}`, async () => {
+      if (!registeredRoutes().includes(key)) return; // reported by the coverage test above
+      const problems = await runRoute(key, spec);
+      expect(problems, spec.note ?? '').toEqual([]);
+    });
+  }
+});

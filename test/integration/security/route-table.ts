@@ -1,0 +1,288 @@
+/**
+ * The authorization table: every route the Hono app registers, classified. authz-matrix.test.ts
+ * reads `app.routes` and fails for a route without an entry here (and for an entry whose route no
+ * longer exists), so a new route must be classified before it can ship.
+ *
+ * Each entry says what the route acts on (`object`: whose id goes into the path or body) and the
+ * expected status when each actor calls it on OWNER A's object:
+ *   visitor     — not signed in
+ *   own         — owner A (their own object)
+ *   other       — owner B (someone else's object)
+ *   superadmin  — the superadmin
+ * plus `missing`: a signed-in caller (owner A unless stated) with an id that does not exist.
+ * For object 'none' the route acts on the caller alone (own/other are then two ordinary owners).
+ * Every refusal (4xx) must leave every guarded table unchanged (snapshot()).
+ */
+import { TODAY } from './world';
+import type { Side, World } from './world';
+import { addDays } from '../../../worker/lib/clock';
+
+export type Actor = 'visitor' | 'own' | 'other' | 'superadmin';
+export type ObjectKind = 'none' | 'venue' | 'location' | 'quiz' | 'seriesQuiz' | 'series' | 'order' | 'user' | 'feedback' | 'houseVenue';
+
+/** The ids a request is built from: owner A's side, with the object's id possibly replaced by a missing one. */
+export interface Target extends Side {
+  houseVenueId: string;
+  feedbackId: string;
+  /** A fresh unique string for bodies that need one (e-mails, names). */
+  fresh: string;
+}
+
+export interface RouteCase {
+  object: ObjectKind;
+  /** Builds the concrete path (default: ':id' → the object's id). */
+  path?: (t: Target) => string;
+  /** A VALID body, so that authorization, not validation, decides the status. */
+  body?: (t: Target) => unknown;
+  /** Extra request headers (e.g. a webhook signature). */
+  headers?: Record<string, string>;
+  expect: Record<Actor, number>;
+  /** Status for a non-existent object id; `missingActor` defaults to owner A. */
+  missing?: number;
+  missingActor?: Actor;
+  /** Why this route looks the way it does (shown when the test fails). */
+  note?: string;
+}
+
+const OWNED = (ok: number) => ({ visitor: 401, own: ok, other: 403, superadmin: ok });
+const SIGNED_IN = (ok: number) => ({ visitor: 401, own: ok, other: ok, superadmin: ok });
+const SUPERADMIN = (ok: number) => ({ visitor: 401, own: 403, other: 403, superadmin: ok });
+const PUBLIC = (ok: number) => ({ visitor: ok, own: ok, other: ok, superadmin: ok });
+
+const quizFields = { startTime: '20:00', category: 'allmänbildning', quizmaster: 'Kim', teamSize: 4, price: 50, description: 'Välkomna' };
+const placeBody = (t: Target) => ({ name: `Plats ${t.fresh}`, address: 'Storgatan 1', city: 'Göteborg' });
+
+/** objectId(kind, world side) — the id the matrix puts into `:id` for each object kind. */
+export function objectId(kind: ObjectKind, t: Target): string | null {
+  switch (kind) {
+    case 'venue':
+      return t.venueId;
+    case 'location':
+      return t.locationId;
+    case 'quiz':
+      return t.quizId;
+    case 'series':
+      return t.seriesId;
+    case 'seriesQuiz':
+      return t.seriesQuizId;
+    case 'order':
+      return t.orderId;
+    case 'user':
+      return t.user.id;
+    case 'feedback':
+      return t.feedbackId;
+    case 'houseVenue':
+      return t.houseVenueId;
+    default:
+      return null;
+  }
+}
+
+/** A target whose object id does not exist. */
+export function missingTarget(kind: ObjectKind, t: Target): Target {
+  const id = `saknas-${t.fresh}`;
+  const over: Partial<Target> = {};
+  if (kind === 'venue') over.venueId = id;
+  if (kind === 'location') over.locationId = id;
+  if (kind === 'quiz') over.quizId = id;
+  if (kind === 'series') over.seriesId = id;
+  if (kind === 'seriesQuiz') over.seriesQuizId = id;
+  if (kind === 'order') Object.assign(over, { orderId: id, stripeSessionId: id });
+  if (kind === 'user') over.user = { ...t.user, id };
+  if (kind === 'feedback') over.feedbackId = id;
+  if (kind === 'houseVenue') over.houseVenueId = id;
+  return { ...t, ...over };
+}
+
+export function targetFor(world: World, fresh: string): Target {
+  return { ...world.a, houseVenueId: world.houseVenueId, feedbackId: world.feedbackId, fresh };
+}
+
+export const ROUTES: Record<string, RouteCase> = {
+  // ------------------------------------------------------------ health, public reads
+  'GET /api/health': { object: 'none', expect: PUBLIC(200) },
+  'GET /api/listing': { object: 'none', path: (t) => `/api/listing?city=${t.citySlug}`, expect: PUBLIC(200) },
+  'GET /api/listing/cities': { object: 'none', expect: PUBLIC(200) },
+  'GET /api/promotion/pricing': { object: 'none', expect: PUBLIC(200) },
+
+  // ------------------------------------------------------------ auth (public by nature)
+  'GET /api/auth/session': { object: 'none', expect: PUBLIC(200) },
+  'GET /api/auth/config': { object: 'none', expect: PUBLIC(200) },
+  'POST /api/auth/login': {
+    object: 'none',
+    body: (t) => ({ email: t.user.email, password: t.user.password }),
+    expect: PUBLIC(200),
+    note: "anyone who knows A's password may sign in as A",
+  },
+  'POST /api/auth/login/totp': {
+    object: 'none',
+    body: () => ({ code: '123456' }),
+    expect: PUBLIC(401),
+    note: 'no TOTP step is pending for anyone',
+  },
+  'POST /api/auth/logout': { object: 'none', expect: PUBLIC(200) },
+  'POST /api/auth/register': {
+    object: 'none',
+    body: (t) => ({ email: `ny-${t.fresh}@test.local`, password: 'hemligt123', confirmPassword: 'hemligt123' }),
+    expect: PUBLIC(201),
+  },
+  'POST /api/auth/resend': { object: 'none', body: (t) => ({ email: t.user.email }), expect: PUBLIC(200) },
+  'POST /api/auth/verify': { object: 'none', body: (t) => ({ token: `ogiltig-${t.fresh}` }), expect: PUBLIC(400), note: 'unknown token' },
+  'POST /api/auth/forgot': { object: 'none', body: (t) => ({ email: t.user.email }), expect: PUBLIC(200) },
+  'POST /api/auth/reset/check': { object: 'none', body: (t) => ({ token: `ogiltig-${t.fresh}` }), expect: PUBLIC(400) },
+  'POST /api/auth/reset': {
+    object: 'none',
+    body: (t) => ({ token: `ogiltig-${t.fresh}`, password: 'nyttlosen1', confirmPassword: 'nyttlosen1' }),
+    expect: PUBLIC(400),
+  },
+  'GET /api/auth/google': { object: 'none', expect: PUBLIC(302), note: 'GOOGLE_CLIENT_ID is empty in tests: redirect back with error=google_unavailable' },
+  'GET /api/auth/google/callback': { object: 'none', expect: PUBLIC(302), note: 'no state cookie: redirect back to /login with an error' },
+
+  // ------------------------------------------------------------ own account (acts on the caller)
+  'GET /api/account': { object: 'none', expect: SIGNED_IN(200) },
+  'DELETE /api/account': { object: 'none', expect: SIGNED_IN(200) },
+  'POST /api/account/password': {
+    object: 'none',
+    body: () => ({ currentPassword: 'hemligt123', password: 'nyttlosen1', confirmPassword: 'nyttlosen1' }),
+    expect: SIGNED_IN(200),
+  },
+  'POST /api/account/email': {
+    object: 'none',
+    body: (t) => ({ newEmail: `byte-${t.fresh}@test.local`, password: 'hemligt123' }),
+    expect: SIGNED_IN(200),
+  },
+  'POST /api/account/email/confirm': { object: 'none', body: (t) => ({ token: `ogiltig-${t.fresh}` }), expect: PUBLIC(400) },
+  'POST /api/account/totp/enroll': { object: 'none', body: () => ({ password: 'hemligt123' }), expect: SIGNED_IN(200) },
+  'POST /api/account/totp/confirm': {
+    object: 'none',
+    body: () => ({ code: '000000' }),
+    expect: SIGNED_IN(400),
+    note: 'no enrolment started',
+  },
+  'POST /api/account/totp/remove': { object: 'none', body: () => ({ password: 'hemligt123' }), expect: SIGNED_IN(200) },
+
+  // ------------------------------------------------------------ feedback
+  'POST /api/feedback': {
+    object: 'none',
+    body: () => ({ category: 'bug', title: 'Rubrik', description: 'Beskrivning', email: '' }),
+    expect: PUBLIC(201),
+  },
+
+  // ------------------------------------------------------------ promotion and payments
+  'POST /api/promotion/availability': { object: 'quiz', body: (t) => ({ quizIds: [t.quizId] }), expect: OWNED(200), missing: 404 },
+  'POST /api/promotion/marketing-checkout': {
+    object: 'seriesQuiz',
+    body: (t) => ({ venueId: t.venueId, items: [{ quizId: t.seriesQuizId, tier: 'premium' }] }),
+    expect: OWNED(201),
+    missing: 404,
+  },
+  'POST /api/promotion/checkout': { object: 'seriesQuiz', body: (t) => ({ quizId: t.seriesQuizId, tier: 'premium', weeks: 1 }), expect: OWNED(201), missing: 404 },
+  'POST /api/payments/webhook': {
+    object: 'none',
+    body: () => ({ id: 'evt_x', type: 'checkout.session.completed' }),
+    expect: PUBLIC(400),
+    note: 'no Stripe-Signature: refused for everyone (signed events are covered by payments-faults.test.ts)',
+  },
+  'GET /api/payments/support': { object: 'none', expect: PUBLIC(200), note: 'the SUPPORT_EMAIL shown in payment failure dialogs' },
+  'GET /api/payments/verify': { object: 'order', path: (t) => `/api/payments/verify?session_id=${t.stripeSessionId}`, expect: OWNED(200), missing: 404 },
+  'POST /api/payments/cancel': { object: 'order', body: (t) => ({ orderId: t.orderId }), expect: OWNED(200), missing: 404 },
+
+  // ------------------------------------------------------------ takeover
+  'GET /api/takeover/venues/:id': { object: 'houseVenue', expect: PUBLIC(200), missing: 404 },
+  'POST /api/takeover': {
+    object: 'venue',
+    body: (t) => ({ venueId: t.venueId }),
+    expect: { visitor: 401, own: 200, other: 409, superadmin: 409 },
+    missing: 404,
+    note: "A's business is claimed: B and the superadmin get 409, A's own repeat is idempotent",
+  },
+
+  // ------------------------------------------------------------ superadmin
+  'GET /api/admin/venues': { object: 'none', expect: SUPERADMIN(200) },
+  'POST /api/admin/venues': { object: 'none', body: (t) => ({ name: `Adminpuben ${t.fresh}` }), expect: SUPERADMIN(201) },
+  'DELETE /api/admin/venues/:id': { object: 'venue', expect: SUPERADMIN(200), missing: 404, missingActor: 'superadmin' },
+  'DELETE /api/admin/users/:id': { object: 'user', expect: SUPERADMIN(200), missing: 404, missingActor: 'superadmin' },
+  'GET /api/admin/feedback': { object: 'none', expect: SUPERADMIN(200) },
+  'PATCH /api/admin/feedback/:id': { object: 'feedback', body: () => ({ handled: true }), expect: SUPERADMIN(200), missing: 404, missingActor: 'superadmin' },
+  'GET /api/admin/takeover-issues': { object: 'none', expect: SUPERADMIN(200) },
+  'POST /api/admin/takeover-issues/fix': { object: 'user', body: (t) => ({ userId: t.user.id }), expect: SUPERADMIN(200) },
+  'POST /api/admin/import/preview': {
+    object: 'none',
+    body: (t) => ({ csv: `name,address,city,weekday\nImportpuben ${t.fresh},Storgatan 1,Uppsala,tisdag\n` }),
+    expect: SUPERADMIN(200),
+  },
+  'POST /api/admin/import': {
+    object: 'none',
+    body: (t) => ({ csv: `name,address,city,weekday\nImportpuben ${t.fresh},Storgatan 1,Uppsala,tisdag\n` }),
+    expect: SUPERADMIN(201),
+  },
+
+  // ------------------------------------------------------------ owner: businesses, places, profile
+  'GET /api/owner/dashboard': { object: 'venue', path: (t) => `/api/owner/dashboard?venueId=${t.venueId}`, expect: OWNED(200), missing: 404 },
+  'POST /api/owner/venues': { object: 'none', body: (t) => ({ name: `Nypuben ${t.fresh}` }), expect: SIGNED_IN(201) },
+  'POST /api/owner/venues/register': {
+    object: 'none',
+    body: (t) => ({ name: `Regpuben ${t.fresh}`, address: 'Storgatan 2', city: 'Lund' }),
+    expect: SIGNED_IN(201),
+  },
+  'PATCH /api/owner/venues/:id': {
+    object: 'venue',
+    body: (t) => ({ name: `Ändrad ${t.fresh}`, description: 'Ny text', isPublic: true }),
+    expect: OWNED(200),
+    missing: 404,
+  },
+  'POST /api/owner/venues/:id/locations': { object: 'venue', body: placeBody, expect: OWNED(201), missing: 404 },
+  'PATCH /api/owner/locations/:id': { object: 'location', body: placeBody, expect: OWNED(200), missing: 404 },
+  'DELETE /api/owner/locations/:id': { object: 'location', expect: OWNED(200), missing: 404 },
+  'GET /api/owner/profile': { object: 'none', expect: SIGNED_IN(200) },
+  'PUT /api/owner/profile': { object: 'none', body: () => ({ firstName: 'Kim', lastName: 'Ek', phone: '070-123 45 67' }), expect: SIGNED_IN(200) },
+
+  // ------------------------------------------------------------ owner: quizzes and series
+  'GET /api/owner/quiz-places': { object: 'none', expect: SIGNED_IN(200) },
+  'GET /api/owner/locations/:id/quizzes': { object: 'location', expect: OWNED(200), missing: 404 },
+  'GET /api/owner/quizzes': { object: 'none', expect: SIGNED_IN(200) },
+  'POST /api/owner/quizzes': {
+    object: 'location',
+    body: (t) => ({ locationId: t.locationId, date: addDays(TODAY, 3), recurring: false, ...quizFields }),
+    expect: OWNED(201),
+    missing: 404,
+  },
+  'GET /api/owner/quizzes/:id': { object: 'quiz', expect: OWNED(200), missing: 404 },
+  'PATCH /api/owner/quizzes/:id': { object: 'quiz', body: () => ({ date: addDays(TODAY, 9), ...quizFields }), expect: OWNED(200), missing: 404 },
+  'DELETE /api/owner/quizzes/:id': { object: 'quiz', expect: OWNED(200), missing: 404 },
+  'POST /api/owner/quizzes/:id/cancel': { object: 'quiz', body: () => ({ cancelled: true }), expect: OWNED(200), missing: 404 },
+  'GET /api/owner/series': { object: 'none', expect: SIGNED_IN(200) },
+  'POST /api/owner/series/auto-extend': { object: 'none', expect: SIGNED_IN(200) },
+  'GET /api/owner/series/:id': { object: 'series', expect: OWNED(200), missing: 404 },
+  'PATCH /api/owner/series/:id': { object: 'series', body: () => quizFields, expect: OWNED(200), missing: 404 },
+  'DELETE /api/owner/series/:id': { object: 'series', expect: OWNED(200), missing: 404 },
+  'POST /api/owner/series/:id/extend': { object: 'series', expect: OWNED(200), missing: 404 },
+  'POST /api/owner/series/:id/pause': {
+    object: 'series',
+    body: () => ({ from: addDays(TODAY, 7), to: addDays(TODAY, 14) }),
+    expect: OWNED(200),
+    missing: 404,
+  },
+  'POST /api/owner/series/:id/resume': {
+    object: 'series',
+    body: () => ({ from: addDays(TODAY, 7), to: addDays(TODAY, 14) }),
+    expect: OWNED(200),
+    missing: 404,
+  },
+
+  // ------------------------------------------------------------ development-only routes (APP_ENV=test here; 404 in production)
+  'GET /dev/mail.json': { object: 'none', expect: PUBLIC(200), note: 'dev/test only; production answers 404 (headers.test.ts)' },
+  'GET /dev/mail': { object: 'none', expect: PUBLIC(200), note: 'dev/test only' },
+  'GET /dev/checkout/:id': { object: 'order', expect: PUBLIC(200), missing: 404, note: 'local checkout stand-in, dev/test only' },
+  'POST /dev/checkout/:id/pay': { object: 'order', expect: PUBLIC(303), missing: 404, note: 'local checkout stand-in, dev/test only' },
+  'POST /dev/checkout/:id/cancel': { object: 'order', expect: PUBLIC(303), missing: 404, note: 'local checkout stand-in, dev/test only' },
+
+  // ------------------------------------------------------------ server-rendered public pages
+  'GET /': { object: 'none', expect: PUBLIC(200) },
+  'GET /legacy': { object: 'none', expect: PUBLIC(200) },
+  'GET /stad/:city': { object: 'none', path: (t) => `/stad/${t.citySlug}`, expect: PUBLIC(200) },
+  'GET /quiz/:slug': { object: 'none', path: (t) => `/quiz/${t.citySlug}`, expect: PUBLIC(200) },
+  'GET /quiz/:city/:second': { object: 'none', path: (t) => `/quiz/${t.citySlug}/${t.venueSlug}`, expect: PUBLIC(200) },
+  'GET /sitemap.xml': { object: 'none', expect: PUBLIC(200) },
+  'GET /robots.txt': { object: 'none', expect: PUBLIC(200) },
+};

@@ -1,0 +1,139 @@
+/**
+ * A small, fresh "world" for the security tests: owner A and owner B, each with a business, a place,
+ * a single quiz, a weekly series, an open checkout order; a superadmin; a business of the house
+ * account (unclaimed) and a feedback row. Every id is new, so no test depends on another's data.
+ *
+ * All sessions are created at the pinned instant CLOCK, and every request is sent with that clock,
+ * so "today" is fixed (a Monday in Stockholm) and nothing depends on the wall clock.
+ */
+import { eq } from 'drizzle-orm';
+import { checkoutOrders, feedback, users } from '../../../worker/db/schema';
+import { addDays } from '../../../worker/lib/clock';
+import { newId } from '../../../worker/lib/ids';
+import { createLocation, createQuiz, createUser, createVenue, testDb, unique, type TestUser } from '../../factories';
+
+/** Monday 2030-03-04 11:00 in Stockholm. */
+export const CLOCK = '2030-03-04T10:00:00Z';
+export const TODAY = '2030-03-04';
+export const CLOCK_DATE = new Date(CLOCK);
+
+/** The house account e-mail of the integration config (vitest.config.ts HOUSE_ACCOUNT_EMAIL). */
+export const HOUSE_EMAIL = 'house@test.local';
+
+export interface Side {
+  user: TestUser;
+  venueId: string;
+  venueSlug: string;
+  locationId: string;
+  city: string;
+  citySlug: string;
+  /** A single (non-recurring) quiz next week. */
+  quizId: string;
+  /** recurrence_id of a weekly series with three future occurrences. */
+  seriesId: string;
+  seriesQuizId: string;
+  /** An open checkout order (one held Rekommenderat slot for quizId). */
+  orderId: string;
+  stripeSessionId: string;
+}
+
+export interface World {
+  a: Side;
+  b: Side;
+  superadmin: TestUser;
+  houseVenueId: string;
+  feedbackId: string;
+}
+
+async function houseUserId(): Promise<string> {
+  const db = testDb();
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, HOUSE_EMAIL)).limit(1);
+  if (row) return row.id;
+  const id = newId();
+  await db.insert(users).values({ id, email: HOUSE_EMAIL, emailVerifiedAt: CLOCK }).onConflictDoNothing();
+  const [again] = await db.select({ id: users.id }).from(users).where(eq(users.email, HOUSE_EMAIL)).limit(1);
+  return again!.id;
+}
+
+export async function createSide(opts: { city?: string } = {}): Promise<Side> {
+  const user = await createUser({ now: CLOCK_DATE });
+  const venue = await createVenue(user.id);
+  const city = opts.city ?? `Säkerstad ${unique('c')}`;
+  const location = await createLocation(venue.id, { city });
+  const quiz = await createQuiz(location.id, { date: addDays(TODAY, 8) });
+  const seriesId = newId();
+  const series = [];
+  for (let i = 1; i <= 3; i++) {
+    series.push(
+      await createQuiz(location.id, {
+        date: addDays(TODAY, 7 * i),
+        isRecurring: true,
+        recurrenceId: seriesId,
+        recurrencePattern: 'weekly',
+        recurrenceDays: JSON.stringify(['måndag']),
+      }),
+    );
+  }
+  const orderId = newId();
+  const stripeSessionId = `cs_test_${unique('s')}`;
+  await testDb()
+    .insert(checkoutOrders)
+    .values({
+      id: orderId,
+      userId: user.id,
+      venueId: venue.id,
+      kind: 'promotion',
+      status: 'open',
+      stripeSessionId,
+      amountTotal: 4900,
+      items: JSON.stringify([{ quizId: quiz.id, tier: 'recommended', date: quiz.date, citySlug: location.citySlug, weeks: 1, amount: 4900 }]),
+      expiresAt: CLOCK_DATE.getTime() + 30 * 60_000,
+    });
+  return {
+    user,
+    venueId: venue.id,
+    venueSlug: venue.slug,
+    locationId: location.id,
+    city,
+    citySlug: location.citySlug,
+    quizId: quiz.id,
+    seriesId,
+    seriesQuizId: series[0]!.id,
+    orderId,
+    stripeSessionId,
+  };
+}
+
+export async function createWorld(): Promise<World> {
+  const [a, b, superadmin, houseId] = await Promise.all([
+    createSide(),
+    createSide(),
+    createUser({ roles: ['admin', 'superadmin'], now: CLOCK_DATE }),
+    houseUserId(),
+  ]);
+  const house = await createVenue(houseId);
+  await createLocation(house.id, { city: a.city });
+  const feedbackId = newId();
+  await testDb().insert(feedback).values({ id: feedbackId, category: 'bug', title: 'Trasig knapp', description: 'Knappen gör inget' });
+  return { a, b, superadmin, houseVenueId: house.id, feedbackId };
+}
+
+/** Every table a refused request must leave untouched. */
+export const GUARDED_TABLES = [
+  'users',
+  'password_credentials',
+  'oauth_accounts',
+  'sessions',
+  'email_tokens',
+  'totp_factors',
+  'user_roles',
+  'profiles',
+  'venues',
+  'locations',
+  'quizzes',
+  'checkout_orders',
+  'promotion_slot_claims',
+  'promotions',
+  'payment_events',
+  'feedback',
+];
