@@ -25,6 +25,10 @@ export const routes: RouteObject[] = [
   { path: '/premium-demo', lazy: screen(() => import('./demo/PremiumDemoPage')) },
   { path: '/premium-mockup', lazy: screen(() => import('./demo/PremiumMockupPage')) },
   { path: '/marketing-mockup', lazy: screen(() => import('./demo/MarketingMockupPage')) },
+  { path: '/admin/create-quiz', lazy: screen(() => import('./admin/CreateQuizPage')) },
+  { path: '/create-quiz', lazy: screen(() => import('./admin/CreateQuizPage')) },
+  { path: '/edit-quiz/:id', lazy: screen(() => import('./admin/EditQuizPage')) },
+  { path: '/admin/quizzes', lazy: screen(() => import('./admin/QuizzesPage')) },
   { path: '*', Component: NotFound },
 ];
 

@@ -1,13 +1,248 @@
 /**
- * SEAM (owned by the quizzes/series work of issue 5): the collapsible list of a place's upcoming
- * quizzes inside the owner's place card. The place card (venues work) renders it; this initial version
- * is replaced by the quizzes feature.
+ * The collapsible list of a place's upcoming quizzes inside the owner's place card (spec 02 §2.2):
+ * single quizzes with Promote/Edit/Delete, series grouped by recurrence id with 'show all
+ * occurrences', edit series, pause and delete series (with count). Rendered by the venues work's
+ * PlaceCard; props are the contract.
  */
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import { PATTERN_LABELS } from '../../../worker/features/quizzes/contract';
+import { categoryLabel, displayDate, displayPrice, displayTime } from '../../../worker/lib/swedish';
+import { quizzesApi, useApiData, type OwnerQuiz, type PlaceSeriesGroup } from '../../api/quizzes';
+import PromoteQuizButton from '../promotion/PromoteQuizButton';
+import PromoteSeriesPanel from '../promotion/PromoteSeriesPanel';
+import { Button, buttonClass } from '../ui/Button';
+import { Spinner } from '../ui/Spinner';
+import { toast } from '../ui/Toast';
+import { ConfirmDialog } from './ConfirmDialog';
+import { PauseSeriesDialog } from './PauseSeriesDialog';
+
 export interface PlaceQuizListProps {
   locationId: string;
   venueId: string;
   city: string;
 }
-export default function PlaceQuizList(_props: PlaceQuizListProps) {
-  return null;
+
+export default function PlaceQuizList({ locationId, venueId, city }: PlaceQuizListProps) {
+  const { state, reload } = useApiData(locationId, () => quizzesApi.placeQuizzes(locationId));
+  const [open, setOpen] = useState(true);
+  const panelId = useId();
+  if (state.status === 'loading') return <Spinner label="Laddar quiz..." />;
+  if (state.status === 'error')
+    return (
+      <p role="alert" className="mt-4 text-sm text-red-700">
+        Kunde inte hämta quiz. <button type="button" className="underline" onClick={reload}>Försök igen</button>
+      </p>
+    );
+  const { singles, series } = state.data;
+  const upcoming = singles.length + series.reduce((n, s) => n + s.occurrences.length, 0);
+  return (
+    <section className="mt-5 border-t border-slate-200 pt-4" aria-label="Kommande quiz">
+      <button type="button" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((o) => !o)} className="flex w-full items-center justify-between text-left font-semibold">
+        <span>Kommande quiz ({upcoming})</span>
+        <span aria-hidden="true">{open ? '▲' : '▼'}</span>
+      </button>
+      <div id={panelId} hidden={!open} className="mt-3 space-y-3">
+        {upcoming === 0 && <p className="text-sm text-slate-600">Inga kommande quiz på den här platsen ännu.</p>}
+        {series.map((s) => (
+          <SeriesItem key={s.recurrenceId} group={s} city={city} venueId={venueId} onChanged={reload} />
+        ))}
+        {singles.map((q) => (
+          <SingleItem key={q.id} quiz={q} city={city} venueId={venueId} onChanged={reload} />
+        ))}
+      </div>
+    </section>
+  );
+}
+
+function CancelledBadge() {
+  return <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-bold text-red-800">Inställt</span>;
+}
+
+function useQuizActions(onChanged: () => void) {
+  const [busy, setBusy] = useState(false);
+  return {
+    busy,
+    async toggleCancelled(q: OwnerQuiz) {
+      setBusy(true);
+      try {
+        await quizzesApi.setCancelled(q.id, !q.isCancelled);
+        toast({ title: q.isCancelled ? 'Quizet är åter planerat' : 'Quizet är inställt', variant: 'success' });
+        onChanged();
+      } catch (err) {
+        toast({ title: 'Ett oväntat fel inträffade', description: err instanceof Error ? err.message : undefined, variant: 'destructive' });
+      } finally {
+        setBusy(false);
+      }
+    },
+    async remove(q: OwnerQuiz) {
+      setBusy(true);
+      try {
+        await quizzesApi.remove(q.id);
+        toast({ title: 'Quiz borttaget', variant: 'success' });
+        onChanged();
+      } catch {
+        toast({ title: 'Fel', description: 'Kunde inte ta bort quiz', variant: 'destructive' });
+      } finally {
+        setBusy(false);
+      }
+    },
+  };
+}
+
+function SingleItem({ quiz, city, venueId, onChanged }: { quiz: OwnerQuiz; city: string; venueId: string; onChanged: () => void }) {
+  const actions = useQuizActions(onChanged);
+  const [confirm, setConfirm] = useState(false);
+  const when = `${displayDate(quiz.date)} kl. ${displayTime(quiz.startTime)}`;
+  return (
+    <article className="rounded-xl border border-slate-200 p-3" aria-label={`Quiz ${when}`}>
+      <div className="flex flex-wrap items-center gap-2">
+        <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-800">{categoryLabel(quiz.category, quiz.theme)}</span>
+        <span className="font-semibold">{when}</span>
+        {quiz.isCancelled && <CancelledBadge />}
+      </div>
+      {quiz.description && <p className="mt-1 text-sm text-slate-700">{quiz.description}</p>}
+      <p className="mt-1 text-sm text-slate-600">
+        {quiz.quizmaster ? `Quizmaster: ${quiz.quizmaster} · ` : ''}
+        {displayPrice(quiz.price)}
+      </p>
+      <div className="mt-2 flex flex-wrap items-center gap-2">
+        <PromoteQuizButton quiz={{ id: quiz.id, date: quiz.date, startTime: quiz.startTime, category: quiz.category, theme: quiz.theme }} city={city} venueId={venueId} promotion={quiz.promotion} />
+        <Link to={`/edit-quiz/${quiz.id}`} className={buttonClass('secondary', 'px-3 py-1.5 text-sm')}>
+          Redigera<span className="sr-only"> quiz {when}</span>
+        </Link>
+        <Button variant="secondary" className="px-3 py-1.5 text-sm" disabled={actions.busy} onClick={() => actions.toggleCancelled(quiz)}>
+          {quiz.isCancelled ? 'Ångra inställt' : 'Ställ in'}
+          <span className="sr-only"> quiz {when}</span>
+        </Button>
+        <Button variant="ghost" className="px-3 py-1.5 text-sm text-red-700 hover:bg-red-50" onClick={() => setConfirm(true)}>
+          Ta bort<span className="sr-only"> quiz {when}</span>
+        </Button>
+      </div>
+      <ConfirmDialog
+        open={confirm}
+        title="Ta bort quiz?"
+        description={`Quizet ${when} tas bort permanent. Detta kan inte ångras.`}
+        confirmLabel="Ta bort"
+        busy={actions.busy}
+        onConfirm={() => {
+          setConfirm(false);
+          void actions.remove(quiz);
+        }}
+        onClose={() => setConfirm(false)}
+      />
+    </article>
+  );
+}
+
+function SeriesItem({ group, city, venueId, onChanged }: { group: PlaceSeriesGroup; city: string; venueId: string; onChanged: () => void }) {
+  const [expanded, setExpanded] = useState(false);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [pauseOpen, setPauseOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const listId = useId();
+  const first = group.occurrences[0]!;
+  const pattern = group.pattern ? PATTERN_LABELS[group.pattern] : 'Återkommande';
+  const label = `${categoryLabel(first.category, first.theme)} · ${pattern}${group.days.length ? ` · ${group.days.join(', ')}` : ''} · kl. ${displayTime(first.startTime)}`;
+
+  async function removeSeries() {
+    setBusy(true);
+    try {
+      const r = await quizzesApi.removeSeries(group.recurrenceId);
+      toast({ title: 'Quiz borttaget', description: `${r.deleted} quiz i serien togs bort.`, variant: 'success' });
+      setConfirmDelete(false);
+      onChanged();
+    } catch {
+      toast({ title: 'Fel', description: 'Kunde inte ta bort quiz', variant: 'destructive' });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <article className="rounded-xl border border-brand-200 bg-brand-50/40 p-3" aria-label={`Quizserie ${label}`}>
+      <div className="flex flex-wrap items-center gap-2">
+        <span className="rounded-full bg-brand-600 px-2 py-0.5 text-xs font-semibold text-white">Serie</span>
+        <span className="font-semibold">{label}</span>
+      </div>
+      <p className="mt-1 text-sm text-slate-700">
+        Nästa: {displayDate(first.date)} · {group.occurrences.length} kommande
+        {group.until ? ` · till och med ${displayDate(group.until)}` : ' · förlängs automatiskt'}
+      </p>
+      {first.quizmaster && <p className="mt-1 text-sm text-slate-600">Quizmaster: {first.quizmaster}</p>}
+      <div className="mt-2 flex flex-wrap gap-2">
+        <Button variant="secondary" className="px-3 py-1.5 text-sm" aria-expanded={expanded} aria-controls={listId} onClick={() => setExpanded((e) => !e)}>
+          {expanded ? 'Dölj tillfällen' : 'Visa alla tillfällen'}
+        </Button>
+        <Link to={`/edit-quiz/${group.recurrenceId}`} className={buttonClass('secondary', 'px-3 py-1.5 text-sm')}>
+          Redigera serie
+        </Link>
+        <Button variant="secondary" className="px-3 py-1.5 text-sm" onClick={() => setPauseOpen(true)}>
+          Pausa serie
+        </Button>
+        <Button variant="ghost" className="px-3 py-1.5 text-sm text-red-700 hover:bg-red-50" onClick={() => setConfirmDelete(true)}>
+          Ta bort serie ({group.totalCount})
+        </Button>
+      </div>
+      {expanded && (
+        <div id={listId} className="mt-3 space-y-2">
+          <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
+            {group.occurrences.map((q) => (
+              <OccurrenceRow key={q.id} quiz={q} onChanged={onChanged} />
+            ))}
+          </ul>
+          <PromoteSeriesPanel occurrences={group.occurrences.map((q) => ({ id: q.id, date: q.date, startTime: q.startTime, promotion: q.promotion }))} city={city} venueId={venueId} />
+        </div>
+      )}
+      <ConfirmDialog
+        open={confirmDelete}
+        title="Ta bort hela serien?"
+        description={`Alla ${group.totalCount} quiz i serien tas bort permanent. Detta kan inte ångras.`}
+        confirmLabel={`Ta bort ${group.totalCount} quiz`}
+        busy={busy}
+        onConfirm={() => void removeSeries()}
+        onClose={() => setConfirmDelete(false)}
+      />
+      <PauseSeriesDialog recurrenceId={group.recurrenceId} open={pauseOpen} onClose={() => setPauseOpen(false)} onDone={onChanged} />
+    </article>
+  );
+}
+
+function OccurrenceRow({ quiz, onChanged }: { quiz: OwnerQuiz; onChanged: () => void }) {
+  const actions = useQuizActions(onChanged);
+  const [confirm, setConfirm] = useState(false);
+  const when = `${displayDate(quiz.date)} kl. ${displayTime(quiz.startTime)}`;
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-2 p-2 text-sm">
+      <span className="flex items-center gap-2">
+        {when}
+        {quiz.isCancelled && <CancelledBadge />}
+        {quiz.promotion && <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">{quiz.promotion === 'premium' ? 'Premium Utvald' : 'Rekommenderat'}</span>}
+      </span>
+      <span className="flex flex-wrap gap-1">
+        <Link to={`/edit-quiz/${quiz.id}`} className={buttonClass('ghost', 'px-2 py-1 text-sm')}>
+          Redigera<span className="sr-only"> {when}</span>
+        </Link>
+        <Button variant="ghost" className="px-2 py-1 text-sm" disabled={actions.busy} onClick={() => actions.toggleCancelled(quiz)}>
+          {quiz.isCancelled ? 'Ångra inställt' : 'Ställ in'}
+          <span className="sr-only"> {when}</span>
+        </Button>
+        <Button variant="ghost" className="px-2 py-1 text-sm text-red-700 hover:bg-red-50" onClick={() => setConfirm(true)}>
+          Ta bort<span className="sr-only"> {when}</span>
+        </Button>
+      </span>
+      <ConfirmDialog
+        open={confirm}
+        title="Ta bort quiz?"
+        description={`Quizet ${when} tas bort permanent. Detta kan inte ångras.`}
+        confirmLabel="Ta bort"
+        busy={actions.busy}
+        onConfirm={() => {
+          setConfirm(false);
+          void actions.remove(quiz);
+        }}
+        onClose={() => setConfirm(false)}
+      />
+    </li>
+  );
 }

@@ -229,3 +229,29 @@ export interface CreateQuizResponse {
   recurrenceId: string | null;
   firstId: string;
 }
+
+/** One series in quiz management (spec 02 §3 "Series summary"); GET /api/owner/series[/:id]. */
+export interface SeriesSummary {
+  recurrenceId: string;
+  pattern: 'weekly' | 'biweekly' | null;
+  days: string[];
+  until: string | null;
+  startTime: string | null;
+  category: string | null;
+  theme: string | null;
+  quizmaster: string | null;
+  teamSize: number | null;
+  price: number | null;
+  description: string | null;
+  count: number;
+  upcoming: number;
+  first: string;
+  latest: string;
+  daysLeft: number;
+  needsExtension: boolean;
+  locationId: string;
+  locationName: string;
+  city: string;
+  venueId: string;
+  venueName: string;
+}

@@ -16,6 +16,7 @@ import {
   SERIES_HORIZON_DAYS,
   storedTheme,
   type EditSeriesData,
+  type SeriesSummary,
 } from '../quizzes/contract';
 import { anyOccurrenceId, countSeries, extensionCandidates, insertOccurrenceStatements, latestOccurrences, recentOccurrences, seriesSummaryRows, type QuizInsert } from './queries';
 import { extensionDates, namesOf, parseRecurrenceDays, type Pattern } from './recurrence';
@@ -186,30 +187,6 @@ export async function authorizeSeries(db: Db, actor: Actor, recurrenceId: string
   return authorizeQuiz(db, actor, id);
 }
 
-export interface SeriesSummary {
-  recurrenceId: string;
-  pattern: Pattern | null;
-  days: string[];
-  until: string | null;
-  startTime: string | null;
-  category: string | null;
-  theme: string | null;
-  quizmaster: string | null;
-  teamSize: number | null;
-  price: number | null;
-  description: string | null;
-  count: number;
-  upcoming: number;
-  first: string;
-  latest: string;
-  daysLeft: number;
-  needsExtension: boolean;
-  locationId: string;
-  locationName: string;
-  city: string;
-  venueId: string;
-  venueName: string;
-}
 
 /** Whether the extension service would add something to a series with this latest date and rule. */
 export function needsExtension(s: { latest: string; until: string | null; pattern: Pattern; weekdays: number[] }, today: string): boolean {
