@@ -167,14 +167,46 @@ export function buildDemoSeed(today: string, accounts: SeedAccounts): string[] {
 }
 
 /**
- * Benchmark data (`npm run db:seed -- --scale N`): N quiz rows as weekly series of 26 occurrences,
- * spread over many cities, written with multi-row inserts (bounded statement size).
+ * Benchmark data (`npm run db:seed -- --scale N`): N quiz rows as weekly series of 26 occurrences (one
+ * week back, the rest ahead), at venues spread over real Swedish towns with a constant density of
+ * SCALE_VENUES_PER_CITY, so a bigger catalogue means more towns (as it would across Europe), not fuller
+ * towns. A third of the venues are unclaimed (house account). Multi-row inserts keep statements bounded.
  */
+export const SCALE_VENUES_PER_CITY = 25;
+export const SCALE_CITIES = [
+  'Stockholm', 'Göteborg', 'Malmö', 'Uppsala', 'Västerås', 'Örebro', 'Linköping', 'Helsingborg', 'Jönköping', 'Norrköping',
+  'Lund', 'Umeå', 'Gävle', 'Borås', 'Södertälje', 'Eskilstuna', 'Halmstad', 'Växjö', 'Karlstad', 'Sundsvall',
+  'Östersund', 'Trollhättan', 'Luleå', 'Lidingö', 'Borlänge', 'Tumba', 'Kristianstad', 'Kalmar', 'Falun', 'Skövde',
+  'Karlskrona', 'Skellefteå', 'Uddevalla', 'Varberg', 'Åkersberga', 'Örnsköldsvik', 'Landskrona', 'Nyköping', 'Vallentuna', 'Motala',
+  'Trelleborg', 'Ängelholm', 'Karlskoga', 'Märsta', 'Lerum', 'Alingsås', 'Sandviken', 'Kungälv', 'Vänersborg', 'Piteå',
+  'Visby', 'Enköping', 'Katrineholm', 'Falkenberg', 'Ystad', 'Kungsbacka', 'Mölndal', 'Partille', 'Sollentuna', 'Täby',
+  'Kiruna', 'Härnösand', 'Hudiksvall', 'Bollnäs', 'Söderhamn', 'Ljusdal', 'Mora', 'Leksand', 'Rättvik', 'Ludvika',
+  'Avesta', 'Sala', 'Köping', 'Arboga', 'Fagersta', 'Lindesberg', 'Kumla', 'Hallsberg', 'Askersund', 'Mariestad',
+  'Lidköping', 'Falköping', 'Tidaholm', 'Skara', 'Hjo', 'Ulricehamn', 'Tranemo', 'Vetlanda', 'Nässjö', 'Eksjö',
+  'Tranås', 'Gislaved', 'Värnamo', 'Ljungby', 'Älmhult', 'Osby', 'Hässleholm', 'Höör', 'Eslöv', 'Staffanstorp',
+  'Vellinge', 'Höllviken', 'Simrishamn', 'Sölvesborg', 'Karlshamn', 'Ronneby', 'Nybro', 'Oskarshamn', 'Västervik', 'Vimmerby',
+  'Finspång', 'Mjölby', 'Vadstena', 'Söderköping', 'Valdemarsvik', 'Oxelösund', 'Flen', 'Strängnäs', 'Trosa', 'Nynäshamn',
+  'Norrtälje', 'Sigtuna', 'Knivsta', 'Östhammar', 'Tierp', 'Hofors', 'Sandviken Norra', 'Kramfors', 'Sollefteå', 'Timrå',
+  'Härjedalen', 'Sveg', 'Åre', 'Strömsund', 'Lycksele', 'Vilhelmina', 'Storuman', 'Arvidsjaur', 'Boden', 'Kalix',
+  'Haparanda', 'Gällivare', 'Jokkmokk', 'Arvika', 'Kristinehamn', 'Säffle', 'Hagfors', 'Torsby', 'Filipstad', 'Åmål',
+  'Bengtsfors', 'Strömstad', 'Lysekil', 'Stenungsund', 'Kungshamn', 'Orust', 'Tjörn', 'Mark', 'Kinna', 'Svenljunga',
+  'Hylte', 'Laholm', 'Båstad', 'Torekov', 'Höganäs', 'Bjuv', 'Åstorp', 'Klippan', 'Perstorp', 'Örkelljunga',
+];
+const SCALE_VENUE_KINDS = ['Puben', 'Krogen', 'Ölstugan', 'Bryggeriet', 'Kvarterskrogen', 'Bistron', 'Tavernan', 'Ölhallen', 'Salongen', 'Källaren'];
+const SCALE_VENUE_NAMES = ['Ankaret', 'Lyktan', 'Kronan', 'Måsen', 'Hörnet', 'Tunnan', 'Björken', 'Fyren', 'Ugglan', 'Vågen', 'Älgen', 'Stjärnan', 'Hamnen', 'Torget', 'Kvarnen'];
+const SCALE_STREETS = ['Storgatan', 'Drottninggatan', 'Kungsgatan', 'Järnvägsgatan', 'Östra Långgatan', 'Västra Vägen', 'Torggatan', 'Hamngatan'];
+
 export function buildScaleSeed(today: string, quizRows: number, houseEmail: string): string[] {
   const out: string[] = [insert('users', { id: 'scale-user-house', email: houseEmail, email_verified_at: `${today}T00:00:00.000Z` })];
+  for (let u = 0; u < 50; u++) out.push(insert('users', { id: `scale-user-${u}`, email: `skala${u}@example.se`, email_verified_at: `${today}T00:00:00.000Z` }));
   const perVenue = 26;
   const venuesNeeded = Math.ceil(quizRows / perVenue);
-  const cities = Math.max(10, Math.ceil(venuesNeeded / 40));
+  const cityCount = Math.max(1, Math.ceil(venuesNeeded / SCALE_VENUES_PER_CITY));
+  const cityName = (n: number) => {
+    const base = SCALE_CITIES[n % SCALE_CITIES.length]!;
+    const round = Math.floor(n / SCALE_CITIES.length);
+    return round === 0 ? base : `${base} ${round + 1}`;
+  };
   const quizCols = '(id, location_id, date, start_time, category, theme, description, quizmaster, team_size, price, is_recurring, recurrence_id, recurrence_pattern, recurrence_days, recurrence_until)';
   let rows: string[] = [];
   let made = 0;
@@ -183,19 +215,30 @@ export function buildScaleSeed(today: string, quizRows: number, houseEmail: stri
     rows = [];
   };
   for (let v = 1; v <= venuesNeeded; v++) {
-    const cityNo = (v % cities) + 1;
-    const city = `Skalstad ${cityNo}`;
+    const cityNo = (v - 1) % cityCount;
+    const city = cityName(cityNo);
+    const citySlug = slugify(city);
     const owner = v % 3 === 0 ? 'scale-user-house' : `scale-user-${v % 50}`;
-    if (v <= 50) out.push(insert('users', { id: `scale-user-${v % 50}`, email: `skala${v % 50}@example.se`, email_verified_at: `${today}T00:00:00.000Z` }));
-    const name = `Skalpub ${v}`;
-    out.push(insert('venues', { id: `scale-venue-${v}`, user_id: owner, name, slug: slugify(name), city, address: `Storgatan ${v}, ${city}`, description: 'Benchmarkdata.', is_public: true }));
-    out.push(insert('locations', { id: `scale-loc-${v}`, venue_id: `scale-venue-${v}`, name, address: `Storgatan ${v}`, city, city_slug: slugify(city), latitude: 59 + (v % 100) / 100, longitude: 15 + (v % 100) / 100 }));
+    const name = `${SCALE_VENUE_KINDS[v % SCALE_VENUE_KINDS.length]} ${SCALE_VENUE_NAMES[Math.floor(v / SCALE_VENUE_KINDS.length) % SCALE_VENUE_NAMES.length]}`;
+    const street = `${SCALE_STREETS[v % SCALE_STREETS.length]} ${(v % 60) + 1}`;
+    const venueId = `scale-venue-${v}`;
+    const lat = +(55.4 + ((cityNo * 37) % 1000) / 1000 * 12 + (v % 10) * 0.002).toFixed(5);
+    const lng = +(11.5 + ((cityNo * 53) % 1000) / 1000 * 11 + (v % 7) * 0.002).toFixed(5);
+    out.push(
+      insert('venues', {
+        id: venueId, user_id: owner, name, slug: `${slugify(name)}-${v}`, city, address: `${street}, ${city}`,
+        description: `${name} i ${city} har quiz varje vecka, gott öl och mat från köket. Boka bord i god tid.`,
+        phone: `0${(v % 9) + 1}0-${String(100000 + ((v * 7919) % 900000)).slice(0, 6)}`, website: `https://www.${slugify(name)}-${v}.se`, is_public: v % 50 !== 0,
+      }),
+    );
+    out.push(insert('locations', { id: `scale-loc-${v}`, venue_id: venueId, name, address: street, city, city_slug: citySlug, latitude: lat, longitude: lng }));
     const wd = (v % 7) + 1;
     const first = nextWeekdayOnOrAfter(addDays(today, -7), wd);
+    const startTime = ['18:00:00', '18:30:00', '19:00:00', '19:30:00', '20:00:00'][v % 5]!;
     for (let i = 0; i < perVenue && made < quizRows; i++, made++) {
       const [category, theme] = CATEGORY_CYCLE[(v + i) % CATEGORY_CYCLE.length]!;
       rows.push(
-        `(${[`scale-q-${v}-${i}`, `scale-loc-${v}`, addDays(first, i * 7), '19:00:00', category, theme, `Quiz nummer ${i} på ${name}`, QUIZMASTERS[v % QUIZMASTERS.length], 4, v % 2 ? null : 30, true, `scale-series-${v}`, 'weekly', JSON.stringify([WEEKDAYS[wd - 1]!.name]), null].map(sqlValue).join(', ')})`,
+        `(${[`scale-q-${v}-${i}`, `scale-loc-${v}`, addDays(first, i * 7), startTime, category, theme, theme ? `Temaquiz: ${theme}. Sex ronder och final på ${name}.` : `Klassiskt pubquiz på ${name} med bildrunda och musikrunda.`, QUIZMASTERS[v % QUIZMASTERS.length], [2, 3, 4, 5, 6, 8][v % 6], v % 2 ? null : 30, true, `scale-series-${v}`, 'weekly', JSON.stringify([WEEKDAYS[wd - 1]!.name]), null].map(sqlValue).join(', ')})`,
       );
       if (rows.length >= 100) flush();
     }
