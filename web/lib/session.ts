@@ -114,7 +114,8 @@ function startMonitor(): void {
     }
   });
   start();
-  showFlash();
+  // After the first commit, so the Toaster (mounted after the header) is already listening.
+  setTimeout(showFlash, 50);
 }
 
 /** A message left for the next page (logout navigates to /, where the toast must still show). */

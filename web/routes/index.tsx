@@ -17,6 +17,7 @@ export const routes: RouteObject[] = [
   { path: '/forgot-password', lazy: screen(() => import('./auth/ForgotPasswordPage')) },
   { path: '/update-password', lazy: screen(() => import('./auth/UpdatePasswordPage')) },
   { path: '/auth-redirect', lazy: screen(() => import('./auth/AuthRedirectPage')) },
+  { path: '/account', lazy: screen(() => import('./account/AccountSettingsPage')) },
   { path: '/admin', lazy: screen(() => import('./admin/DashboardPage')) },
   { path: '/admin/venue/:venueId', lazy: screen(() => import('./admin/DashboardPage')) },
   { path: '/admin/locations', lazy: screen(() => import('./admin/LocationsPage')) },

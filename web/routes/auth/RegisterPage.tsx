@@ -1,3 +1,170 @@
-/** Placeholder until built. */
-import NotFound from '../NotFound';
-export default NotFound;
+/**
+ * /register (spec 01 §2, §4 "Registration", §5, §8; spec 02 §2, §2.9). Signed in: the account tabs.
+ * Optional ?takeoverVenue={id}: shows the business being taken over; the id travels into the
+ * verification link and on to /admin?from=verify&takeoverVenue={id}.
+ */
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { RegisterAccountTabs } from '../../components/account/RegisterAccountTabs';
+import { AuthCard } from '../../components/auth/AuthCard';
+import { GoogleButton } from '../../components/auth/GoogleButton';
+import { classifyRegistrationError } from '../../components/auth/messages';
+import { Button, buttonClass } from '../../components/ui/Button';
+import { TextField } from '../../components/ui/Field';
+import { Spinner } from '../../components/ui/Spinner';
+import { toast } from '../../components/ui/Toast';
+import { api, ApiError } from '../../lib/api';
+import { useSession } from '../../lib/session';
+import { DUPLICATE_SUBMIT_MS, registrationErrors } from '../../../worker/features/auth/contract';
+
+interface TakeoverInfo {
+  id: string;
+  name: string;
+  placesCount: number;
+  quizzesCount: number;
+}
+
+export default function RegisterPage() {
+  const session = useSession();
+  const [params] = useSearchParams();
+  const takeoverVenue = params.get('takeoverVenue');
+  const [takeover, setTakeover] = useState<TakeoverInfo | null>(null);
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirmPassword, setConfirmPassword] = useState('');
+  const [errors, setErrors] = useState<string[]>([]);
+  const [submitting, setSubmitting] = useState(false);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const lastAttempt = useRef(0);
+
+  useEffect(() => {
+    const e = params.get('error');
+    if (e === 'google_register_failed' || e === 'google_failed') toast({ title: 'Google-registrering misslyckades', description: 'Försök igen eller registrera dig med e-post och lösenord.', variant: 'destructive' });
+    if (e === 'google_unavailable') toast({ title: 'Google-registrering misslyckades', description: 'Google-inloggning är inte tillgänglig här.', variant: 'destructive' });
+  }, [params]);
+
+  useEffect(() => {
+    if (!takeoverVenue) return;
+    let live = true;
+    api<TakeoverInfo>(`/api/takeover/venues/${encodeURIComponent(takeoverVenue)}`).then(
+      (v) => live && setTakeover(v),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [takeoverVenue]);
+
+  if (session.status === 'loading') return <Spinner label="Laddar autentisering..." />;
+  if (session.status === 'ready' && session.session.user) return <RegisterAccountTabs user={session.session.user} />;
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    const now = Date.now();
+    if (submitting || now - lastAttempt.current < DUPLICATE_SUBMIT_MS) {
+      toast({ title: 'Vänta lite', description: 'Vänta några sekunder innan du försöker igen.' });
+      return;
+    }
+    const found = registrationErrors({ email, password, confirmPassword });
+    setErrors(found);
+    if (found.length) return;
+    lastAttempt.current = now;
+    setSubmitting(true);
+    try {
+      const res = await api<{ email: string }>('/api/auth/register', {
+        body: { email: email.trim(), password, confirmPassword, ...(takeoverVenue ? { takeoverVenue } : {}) },
+      });
+      setSentTo(res.email);
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 409) {
+        toast({
+          title: 'E-postadressen är redan registrerad',
+          description: 'Det finns redan ett konto med den här e-postadressen. Logga in eller återställ ditt lösenord.',
+          variant: 'destructive',
+          duration: 10_000,
+          actions: [
+            { label: 'Logga in', onClick: () => window.location.assign('/login') },
+            { label: 'Glömt lösenord', onClick: () => window.location.assign('/forgot-password') },
+          ],
+        });
+      } else if (err instanceof ApiError && err.status === 429) {
+        toast({ title: 'För många försök', description: err.message, variant: 'destructive' });
+      } else {
+        toast({ title: 'Registrering misslyckades', description: classifyRegistrationError(err), variant: 'destructive' });
+      }
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  if (sentTo) return <ConfirmEmail email={sentTo} takeoverVenue={takeoverVenue} onReset={() => setSentTo(null)} />;
+
+  return (
+    <AuthCard title="Skapa konto" subtitle="Registrera dig för att lägga upp din verksamhet och era quizkvällar.">
+      {takeoverVenue && (
+        <section aria-label="Ta över verksamhet" className="rounded-xl border border-brand-200 bg-brand-50 p-4 text-sm text-slate-800">
+          <p className="font-semibold">{takeover ? `Du tar över ${takeover.name}` : 'Du tar över en verksamhet'}</p>
+          <p className="mt-1">
+            När du har bekräftat din e-postadress blir verksamheten din
+            {takeover ? ` med ${takeover.placesCount} ${takeover.placesCount === 1 ? 'plats' : 'platser'} och ${takeover.quizzesCount} quiz` : ' med dess platser och quiz'}.
+            Du kan sedan redigera uppgifterna och din verksamhet får prioriterad synlighet.
+          </p>
+        </section>
+      )}
+      {errors.length > 0 && (
+        <div role="alert" className="rounded-xl border border-red-300 bg-red-50 p-3 text-sm text-red-900">
+          <p className="font-semibold">Valideringsfel</p>
+          <p>{errors.join(', ')}</p>
+        </div>
+      )}
+      <form onSubmit={onSubmit} className="space-y-4" noValidate>
+        <TextField label="E-post" type="email" name="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+        <TextField label="Lösenord" type="password" name="password" autoComplete="new-password" hint="Minst 6 tecken." value={password} onChange={(e) => setPassword(e.target.value)} />
+        <TextField label="Bekräfta lösenord" type="password" name="confirmPassword" autoComplete="new-password" value={confirmPassword} onChange={(e) => setConfirmPassword(e.target.value)} />
+        <Button type="submit" className="w-full" disabled={submitting}>
+          {submitting ? 'Registrerar...' : 'Registrera'}
+        </Button>
+      </form>
+      <div className="flex items-center gap-3 text-sm text-slate-600" aria-hidden="true">
+        <span className="h-px flex-1 bg-slate-200" />
+        eller
+        <span className="h-px flex-1 bg-slate-200" />
+      </div>
+      <GoogleButton mode="register" takeoverVenue={takeoverVenue} />
+      <p className="text-sm">
+        Har du redan ett konto?{' '}
+        <Link to="/login" className="font-semibold text-brand-700 underline">
+          Logga in
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}
+
+function ConfirmEmail({ email, takeoverVenue, onReset }: { email: string; takeoverVenue: string | null; onReset: () => void }) {
+  const [sending, setSending] = useState(false);
+  async function resend() {
+    setSending(true);
+    try {
+      await api('/api/auth/resend', { body: { email, ...(takeoverVenue ? { takeoverVenue } : {}) } });
+      toast({ title: 'E-post skickad igen', description: `En ny bekräftelselänk har skickats till ${email}.`, variant: 'success' });
+    } catch (err) {
+      toast({ title: 'Kunde inte skicka igen', description: err instanceof Error ? err.message : 'Ett oväntat fel inträffade', variant: 'destructive' });
+    } finally {
+      setSending(false);
+    }
+  }
+  return (
+    <AuthCard title="Bekräfta din e-postadress" subtitle={<>Vi har skickat en bekräftelselänk till <strong>{email}</strong>. Öppna länken för att aktivera ditt konto. Länken gäller i 24 timmar.</>}>
+      <Button className="w-full" onClick={() => void resend()} disabled={sending}>
+        {sending ? 'Skickar...' : 'Skicka igen'}
+      </Button>
+      <Button variant="secondary" className="w-full" onClick={onReset}>
+        Använd en annan e-postadress
+      </Button>
+      <Link to="/login" className={buttonClass('ghost', 'w-full')}>
+        Gå till inloggning
+      </Link>
+    </AuthCard>
+  );
+}

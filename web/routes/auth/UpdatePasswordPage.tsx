@@ -1,3 +1,99 @@
-/** Placeholder until built. */
-import NotFound from '../NotFound';
-export default NotFound;
+/**
+ * /update-password?token=… (spec 01 §2, §5, §8): the reset link's token is the "reset session" (1 h,
+ * single use). Without a valid one: 'Ogiltig session' and back to /forgot-password. Success: to
+ * /login after 2 s (every session of the account has been ended).
+ */
+import { useEffect, useState, type FormEvent } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { AuthCard } from '../../components/auth/AuthCard';
+import { Button } from '../../components/ui/Button';
+import { TextField } from '../../components/ui/Field';
+import { Spinner } from '../../components/ui/Spinner';
+import { toast } from '../../components/ui/Toast';
+import { api, ApiError } from '../../lib/api';
+import { invalidateSession } from '../../lib/session';
+import { PASSWORD_MIN } from '../../../worker/features/auth/contract';
+
+export const UPDATE_REDIRECT_MS = 2000;
+
+export default function UpdatePasswordPage() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const token = params.get('token');
+  const [state, setState] = useState<'checking' | 'form' | 'done'>('checking');
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    const invalid = () => {
+      toast({ title: 'Ogiltig session', description: 'Länken är ogiltig eller har gått ut. Begär en ny länk.', variant: 'destructive' });
+      navigate('/forgot-password', { replace: true });
+    };
+    if (!token) {
+      invalid();
+      return;
+    }
+    api('/api/auth/reset/check', { body: { token } }).then(
+      () => live && setState('form'),
+      () => live && invalid(),
+    );
+    return () => {
+      live = false;
+    };
+  }, [token, navigate]);
+
+  useEffect(() => {
+    if (state !== 'done') return;
+    const t = setTimeout(() => navigate('/login', { replace: true }), UPDATE_REDIRECT_MS);
+    return () => clearTimeout(t);
+  }, [state, navigate]);
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    if (password !== confirm) return setError('Lösenorden matchar inte');
+    if (password.length < PASSWORD_MIN) return setError('Lösenordet måste vara minst 6 tecken långt');
+    setError(undefined);
+    setSaving(true);
+    try {
+      await api('/api/auth/reset', { body: { token, password, confirmPassword: confirm } });
+      invalidateSession();
+      toast({ title: 'Lösenordet har uppdaterats', description: 'Logga in med ditt nya lösenord.', variant: 'success' });
+      setState('done');
+    } catch (err) {
+      if (err instanceof ApiError && err.details?.reason) {
+        toast({ title: 'Ogiltig session', description: err.message, variant: 'destructive' });
+        navigate('/forgot-password', { replace: true });
+      } else if (err instanceof ApiError && err.status === 400) {
+        setError(err.issues?.[0]?.message ?? err.message);
+      } else {
+        toast({ title: 'Fel', description: 'Ett oväntat fel inträffade. Försök igen.', variant: 'destructive' });
+      }
+      setSaving(false);
+    }
+  }
+
+  if (state === 'checking') return <Spinner label="Kontrollerar länken..." />;
+  if (state === 'done') {
+    return (
+      <AuthCard title="Lösenordet har uppdaterats" subtitle="Du skickas till inloggningen om 2 sekunder.">
+        <Button className="w-full" onClick={() => navigate('/login', { replace: true })}>
+          Gå till inloggning
+        </Button>
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard title="Välj nytt lösenord" subtitle="Ange ditt nya lösenord två gånger.">
+      <form onSubmit={onSubmit} className="space-y-4" noValidate>
+        <TextField label="Nytt lösenord" type="password" autoComplete="new-password" hint="Minst 6 tecken." value={password} onChange={(e) => setPassword(e.target.value)} />
+        <TextField label="Bekräfta nytt lösenord" type="password" autoComplete="new-password" value={confirm} error={error} onChange={(e) => setConfirm(e.target.value)} />
+        <Button type="submit" className="w-full" disabled={saving}>
+          {saving ? 'Sparar...' : 'Spara nytt lösenord'}
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}

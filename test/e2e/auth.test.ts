@@ -1,0 +1,203 @@
+/** Issue 4 stories: register → verify → /admin; logout; wrong password; reset; TOTP; delete account. */
+import { decodeBase32IgnorePadding } from '@oslojs/encoding';
+import { generateTOTP } from '@oslojs/otp';
+import { describe, expect, it } from 'vitest';
+import { loginAs, loginViaApi, registerVerifiedOwner } from './support/auth';
+import { expectAccessible, newPage, uniqueEmail, useBrowser, waitForMail } from './support/browser';
+
+function pathOf(link: string): string {
+  const u = new URL(link);
+  return u.pathname + u.search;
+}
+
+describe('accounts and sign-in', () => {
+  const browser = useBrowser();
+
+  it('registers through /register, verifies from the mail link, lands on /admin, logs out', async () => {
+    const { page, errors, context } = await newPage(browser());
+    await page.goto('/register');
+    await page.getByRole('heading', { name: 'Skapa konto' }).waitFor();
+    await expectAccessible(page);
+    // Client validation: all messages under 'Valideringsfel'.
+    await page.getByRole('button', { name: 'Registrera', exact: true }).click();
+    const alert = page.getByRole('alert').filter({ hasText: 'Valideringsfel' });
+    await alert.waitFor();
+    expect(await alert.textContent()).toContain('E-postadress krävs, Lösenord krävs');
+
+    const email = uniqueEmail('reg');
+    await page.getByLabel('E-post').fill(email);
+    await page.getByLabel('Lösenord', { exact: true }).fill('hemligt-1');
+    await page.getByLabel('Bekräfta lösenord').fill('hemligt-1');
+    await page.getByRole('button', { name: 'Registrera', exact: true }).click();
+    await page.getByRole('heading', { name: 'Bekräfta din e-postadress' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Skicka igen' }).isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Använd en annan e-postadress' }).isVisible()).toBe(true);
+    expect(await page.getByRole('link', { name: 'Gå till inloggning' }).isVisible()).toBe(true);
+
+    const mail = await waitForMail(email, 'Bekräfta');
+    const link = mail.links.find((l) => l.includes('/verify?token='))!;
+    await page.goto(pathOf(link));
+    await page.getByRole('heading', { name: 'E-postadressen är bekräftad!' }).waitFor();
+    await page.waitForURL((u) => u.pathname === '/admin', { timeout: 10_000 });
+    const session = await (await page.request.get('/api/auth/session')).json();
+    expect(session.user.email).toBe(email);
+    expect(session.user.roles).toContain('admin');
+
+    // The same link cannot be used twice.
+    await page.goto(pathOf(link));
+    await page.getByRole('heading', { name: 'Verifieringen misslyckades' }).waitFor();
+
+    // Signed in, /login goes on to the dashboard.
+    await page.goto('/login');
+    await page.waitForURL((u) => u.pathname === '/admin', { timeout: 10_000 });
+
+    await page.getByRole('button', { name: 'Logga ut' }).click();
+    await page.waitForURL((u) => u.pathname === '/', { timeout: 10_000 });
+    await page.getByText('Utloggad').waitFor();
+    expect((await (await page.request.get('/api/auth/session')).json()).user).toBeNull();
+    expect(await page.getByRole('link', { name: 'Logga in' }).isVisible()).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('a wrong password shows the spec toast; a duplicate registration shows the duplicate toast', async () => {
+    const { page, errors, context } = await newPage(browser());
+    await page.goto('/login');
+    await expectAccessible(page);
+    await page.getByLabel('E-post').fill('agare@quizkvall.local');
+    await page.getByLabel('Lösenord', { exact: true }).fill('fel-losenord');
+    await page.getByRole('button', { name: 'Logga in', exact: true }).click();
+    const toast = page.getByRole('alert').filter({ hasText: 'Inloggning misslyckades' });
+    await toast.waitFor();
+    expect(await toast.textContent()).toContain('Felaktig e-post eller lösenord. Försök igen.');
+    expect(new URL(page.url()).pathname).toBe('/login');
+
+    await page.goto('/register');
+    await page.getByLabel('E-post').fill('agare@quizkvall.local');
+    await page.getByLabel('Lösenord', { exact: true }).fill('hemligt-1');
+    await page.getByLabel('Bekräfta lösenord').fill('hemligt-1');
+    await page.getByRole('button', { name: 'Registrera', exact: true }).click();
+    const dup = page.getByRole('alert').filter({ hasText: 'E-postadressen är redan registrerad' });
+    await dup.waitFor();
+    expect(await dup.getByRole('button', { name: 'Logga in' }).isVisible()).toBe(true);
+    expect(await dup.getByRole('button', { name: 'Glömt lösenord' }).isVisible()).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('login honours redirect and sends a superadmin to /superadmin', async () => {
+    const { page, context } = await newPage(browser());
+    await page.goto('/account');
+    await page.waitForURL((u) => u.pathname === '/login' && u.searchParams.get('redirect') === '/account');
+    const owner = await registerVerifiedOwner(page);
+    await page.request.post('/api/auth/logout', { headers: { origin: new URL(page.url()).origin } });
+    await page.goto('/login?redirect=%2Faccount');
+    await page.getByLabel('E-post').fill(owner.email);
+    await page.getByLabel('Lösenord', { exact: true }).fill(owner.password);
+    await page.getByRole('button', { name: 'Logga in', exact: true }).click();
+    await page.waitForURL((u) => u.pathname === '/account');
+    await context.close();
+
+    const second = await newPage(browser());
+    await loginAs(second.page, 'admin@quizkvall.local', 'quizkvall-admin');
+    expect(new URL(second.page.url()).pathname).toBe('/superadmin');
+    await second.context.close();
+  });
+
+  it('forgot password → reset link → log in with the new password', async () => {
+    const { page, errors, context } = await newPage(browser());
+    const owner = await registerVerifiedOwner(page);
+    const other = await newPage(browser());
+    await loginViaApi(other.page, owner.email, owner.password);
+
+    await page.goto('/forgot-password');
+    await expectAccessible(page);
+    await page.getByLabel('E-post').fill(owner.email);
+    await page.getByRole('button', { name: 'Skicka återställningslänk' }).click();
+    await page.getByRole('heading', { name: 'Kolla din e-post' }).waitFor();
+    const mail = await waitForMail(owner.email, 'Återställ');
+    const link = mail.links.find((l) => l.includes('/update-password'))!;
+    await page.goto(pathOf(link));
+    await page.getByLabel('Nytt lösenord', { exact: true }).fill('nytt-losen-9');
+    await page.getByLabel('Bekräfta nytt lösenord').fill('nytt-losen-9');
+    await page.getByRole('button', { name: 'Spara nytt lösenord' }).click();
+    await page.getByRole('heading', { name: 'Lösenordet har uppdaterats' }).waitFor();
+    await page.waitForURL((u) => u.pathname === '/login', { timeout: 10_000 });
+
+    // Other sessions were ended.
+    expect((await (await other.page.request.get('/api/auth/session')).json()).user).toBeNull();
+    await other.context.close();
+
+    await loginAs(page, owner.email, 'nytt-losen-9');
+    expect(new URL(page.url()).pathname).toBe('/admin');
+
+    // The link is single use: 'Ogiltig session' and back to /forgot-password.
+    await page.goto(pathOf(link));
+    await page.waitForURL((u) => u.pathname === '/forgot-password', { timeout: 10_000 });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('enrols TOTP, then login asks for the code after the password', async () => {
+    const { page, errors, context } = await newPage(browser());
+    const owner = await registerVerifiedOwner(page);
+    await page.goto('/account');
+    await page.getByRole('tab', { name: 'Säkerhet' }).click();
+    await page.getByLabel('Lösenord', { exact: true }).fill(owner.password);
+    await page.getByRole('button', { name: 'Aktivera tvåstegsverifiering' }).click();
+    await page.getByRole('img', { name: 'QR-kod för autentiseringsappen' }).waitFor();
+    await expectAccessible(page);
+    const secret = (await page.getByTestId('totp-secret').textContent())!.trim();
+    const key = decodeBase32IgnorePadding(secret);
+    await page.getByLabel('Kod från appen').fill(generateTOTP(key, 30, 6));
+    await page.getByRole('button', { name: 'Bekräfta kod' }).click();
+    await page.getByText('Tvåstegsverifiering är aktiverad.').waitFor();
+
+    await page.getByRole('button', { name: 'Logga ut' }).click();
+    await page.waitForURL((u) => u.pathname === '/');
+
+    await page.goto('/login');
+    await page.getByLabel('E-post').fill(owner.email);
+    await page.getByLabel('Lösenord', { exact: true }).fill(owner.password);
+    await page.getByRole('button', { name: 'Logga in', exact: true }).click();
+    await page.getByRole('heading', { name: 'Tvåstegsverifiering' }).waitFor();
+    expect((await (await page.request.get('/api/auth/session')).json()).user).toBeNull();
+    // The enrolment code's time step is used; wait for the next step if needed.
+    let code = generateTOTP(key, 30, 6);
+    const step = Math.floor(Date.now() / 30000);
+    await page.getByLabel('Kod från autentiseringsappen').fill(code);
+    await page.getByRole('button', { name: 'Verifiera' }).click();
+    try {
+      await page.waitForURL((u) => u.pathname === '/admin', { timeout: 3000 });
+    } catch {
+      // Same 30 s step as the enrolment code (replay refused): use the next code.
+      await new Promise((r) => setTimeout(r, Math.max(0, (step + 1) * 30000 - Date.now() + 200)));
+      code = generateTOTP(key, 30, 6);
+      await page.getByLabel('Kod från autentiseringsappen').fill(code);
+      await page.getByRole('button', { name: 'Verifiera' }).click();
+      await page.waitForURL((u) => u.pathname === '/admin', { timeout: 10_000 });
+    }
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('deletes the account from /register: signed out, and the login no longer works', async () => {
+    const { page, errors, context } = await newPage(browser());
+    const owner = await registerVerifiedOwner(page);
+    await page.goto('/register');
+    await page.getByRole('tab', { name: 'Mitt konto' }).waitFor();
+    expect(await page.getByText(owner.email).isVisible()).toBe(true);
+    await expectAccessible(page);
+    await page.getByRole('tab', { name: 'Radera konto' }).click();
+    await page.getByText('Varning: detta går inte att ångra.').waitFor();
+    await page.getByText(/0 verksamheter, 0 platser och 0 kommande quiz/).waitFor();
+    await page.getByRole('button', { name: 'Radera konto' }).click();
+    await page.getByRole('dialog', { name: 'Radera kontot permanent?' }).getByRole('button', { name: 'Ja, radera mitt konto' }).click();
+    await page.waitForURL((u) => u.pathname === '/', { timeout: 10_000 });
+    expect((await (await page.request.get('/api/auth/session')).json()).user).toBeNull();
+    const res = await page.request.post('/api/auth/login', { data: { email: owner.email, password: owner.password }, headers: { origin: new URL(page.url()).origin } });
+    expect(res.status()).toBe(401);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,126 @@
+/**
+ * /register while signed in (spec 02 §2, §4.5, §8): tabs 'Mitt konto' and 'Radera konto'.
+ * Deletion removes businesses, places, quizzes and sessions; the dialog closes after 1 s and the
+ * user is signed out after 1.5 s.
+ */
+import { useEffect, useId, useState } from 'react';
+import { Link } from 'react-router';
+import { api } from '../../lib/api';
+import { logout, type SessionUser } from '../../lib/session';
+import { AuthCard } from '../auth/AuthCard';
+import { Button, buttonClass } from '../ui/Button';
+import { Dialog } from '../ui/Dialog';
+import { toast } from '../ui/Toast';
+import { deleteErrorMessage } from './deleteMessages';
+
+interface Summary {
+  email: string;
+  counts: { venues: number; places: number; upcomingQuizzes: number };
+}
+
+export function RegisterAccountTabs({ user }: { user: SessionUser }) {
+  const [tab, setTab] = useState<'account' | 'delete'>('account');
+  const base = useId();
+  const tabs = [
+    { id: 'account' as const, label: 'Mitt konto' },
+    { id: 'delete' as const, label: 'Radera konto' },
+  ];
+  return (
+    <AuthCard title="Ditt konto">
+      <div role="tablist" aria-label="Konto" className="flex gap-2 border-b border-slate-200">
+        {tabs.map((t) => (
+          <button
+            key={t.id}
+            type="button"
+            role="tab"
+            id={`${base}-${t.id}-tab`}
+            aria-selected={tab === t.id}
+            aria-controls={`${base}-${t.id}-panel`}
+            tabIndex={tab === t.id ? 0 : -1}
+            onClick={() => setTab(t.id)}
+            onKeyDown={(e) => {
+              if (e.key === 'ArrowRight' || e.key === 'ArrowLeft') setTab(tab === 'account' ? 'delete' : 'account');
+            }}
+            className={`-mb-px border-b-2 px-3 py-2 font-semibold ${tab === t.id ? 'border-brand-600 text-brand-700' : 'border-transparent text-slate-600 hover:text-slate-900'}`}
+          >
+            {t.label}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id={`${base}-${tab}-panel`} aria-labelledby={`${base}-${tab}-tab`} className="pt-2">
+        {tab === 'account' ? <MyAccount user={user} /> : <DeleteAccount />}
+      </div>
+    </AuthCard>
+  );
+}
+
+function MyAccount({ user }: { user: SessionUser }) {
+  return (
+    <div className="space-y-4">
+      <p>
+        Du är inloggad som <strong>{user.email}</strong>.
+      </p>
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <Link to={user.isSuperadmin ? '/superadmin' : '/admin'} className={buttonClass('primary')}>
+          Gå till Min Sida
+        </Link>
+        <a href="/" className={buttonClass('secondary')}>
+          Till startsidan
+        </a>
+      </div>
+    </div>
+  );
+}
+
+function DeleteAccount() {
+  const [summary, setSummary] = useState<Summary | null>(null);
+  const [open, setOpen] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const [done, setDone] = useState(false);
+  useEffect(() => {
+    api<Summary>('/api/account').then(setSummary, () => setSummary(null));
+  }, []);
+
+  async function onDelete() {
+    setDeleting(true);
+    try {
+      await api('/api/account', { method: 'DELETE' });
+      setDone(true);
+      toast({ title: 'Kontot har raderats', description: 'Ditt konto och all tillhörande data har tagits bort.', variant: 'success' });
+      setTimeout(() => setOpen(false), 1000);
+      setTimeout(() => void logout(), 1500);
+    } catch (err) {
+      toast({ title: 'Kunde inte radera kontot', description: deleteErrorMessage(err), variant: 'destructive' });
+      setDeleting(false);
+    }
+  }
+
+  const c = summary?.counts;
+  return (
+    <div className="space-y-4">
+      <div className="rounded-xl border border-red-300 bg-red-50 p-4 text-sm text-red-950">
+        <p className="font-semibold">Varning: detta går inte att ångra.</p>
+        <p className="mt-1">
+          När du raderar ditt konto tas också {c ? `${c.venues} ${c.venues === 1 ? 'verksamhet' : 'verksamheter'}, ${c.places} ${c.places === 1 ? 'plats' : 'platser'} och ${c.upcomingQuizzes} kommande quiz` : 'alla dina verksamheter, platser och quiz'} bort, och du loggas ut överallt.
+        </p>
+      </div>
+      <Button variant="danger" onClick={() => setOpen(true)}>
+        Radera konto
+      </Button>
+      <Dialog open={open} onClose={() => !deleting && setOpen(false)} title="Radera kontot permanent?" description="Allt som hör till kontot tas bort och kan inte återställas.">
+        {done ? (
+          <p role="status">Kontot är raderat. Du loggas ut...</p>
+        ) : (
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <Button variant="secondary" onClick={() => setOpen(false)} disabled={deleting}>
+              Avbryt
+            </Button>
+            <Button variant="danger" onClick={() => void onDelete()} disabled={deleting}>
+              {deleting ? 'Raderar...' : 'Ja, radera mitt konto'}
+            </Button>
+          </div>
+        )}
+      </Dialog>
+    </div>
+  );
+}
