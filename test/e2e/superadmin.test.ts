@@ -1,0 +1,116 @@
+/**
+ * Superadmin stories (issue 7, spec 02 §2.7): search, open a business dashboard, add a business,
+ * read and handle a feedback item, import the sample CSV. Non-superadmins are sent to /admin.
+ */
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { loginAs, loginViaApi } from './support/auth';
+import { baseURL, expectAccessible, newPage, useBrowser } from './support/browser';
+
+const SAMPLE_CSV = fileURLToPath(new URL('../fixtures/venues-import.csv', import.meta.url));
+const ADMIN = { email: 'admin@quizkvall.local', password: 'quizkvall-admin' };
+
+describe('superadmin panel', () => {
+  const browser = useBrowser();
+
+  it('searches, opens a business dashboard, adds a business, reads feedback and imports the sample CSV', async () => {
+    const { page, errors } = await newPage(browser());
+    await loginAs(page, ADMIN.email, ADMIN.password);
+    await page.goto('/superadmin');
+    await page.getByRole('heading', { name: 'Superadmin' }).waitFor();
+    await page.getByText(/^\d+ av \d+$/).waitFor();
+    await expectAccessible(page);
+
+    // Search: case-insensitive with å/ä/ö, 'X av Y'.
+    await page.getByLabel('Sök verksamheter').fill('SÖDERS HJÄRTA');
+    await expect.poll(() => page.getByText(/^\d+ av \d+$/).textContent()).toBe('1 av 1');
+    const card = page.getByRole('article', { name: 'Söders Hjärta' });
+    await expect.poll(() => card.getByText('Dummy', { exact: true }).isVisible()).toBe(true);
+    await card.getByRole('button', { name: 'Visa detaljer' }).click();
+    await expect.poll(() => card.getByRole('heading', { name: 'Kommande quiz' }).isVisible()).toBe(true);
+
+    // Open the business dashboard.
+    await card.getByRole('link', { name: 'Visa verksamhet' }).click();
+    await page.waitForURL(/\/admin\/venue\/seed-venue-06$/);
+    await page.getByRole('heading', { name: 'Söders Hjärta' }).first().waitFor();
+    await page.goto('/superadmin');
+
+    // Add a business.
+    const name = `Nya Krogen ${Date.now().toString(36)}`;
+    await page.getByRole('button', { name: 'Lägg till verksamhet' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Lägg till verksamhet' });
+    await dialog.getByRole('button', { name: 'Skapa verksamhet' }).click();
+    await dialog.getByText('Ange ett namn').waitFor();
+    await dialog.getByLabel('Namn *').fill(name);
+    await dialog.getByLabel('Ägarens e-post (valfritt)').fill('blivande.agare@example.se');
+    await dialog.getByText(/E-postadressen sparas/).waitFor();
+    await dialog.getByRole('button', { name: 'Skapa verksamhet' }).click();
+    await page.getByText('Verksamheten har skapats framgångsrikt!').waitFor();
+    await page.getByLabel('Sök verksamheter').fill(name);
+    const created = page.getByRole('article', { name });
+    await created.waitFor();
+    expect(await created.getByText('Dummy', { exact: true }).isVisible()).toBe(true);
+    expect(await created.getByText('0 platser · 0 kommande quiz').isVisible()).toBe(true);
+
+    // Feedback from the public form shows in the inbox, newest first, and can be marked handled.
+    const title = `E2E-feedback ${Date.now().toString(36)}`;
+    // Sent by a visitor (no session: a signed-in sender's own e-mail would replace the typed one).
+    const sent = await fetch(`${baseURL()}/api/feedback`, {
+      method: 'POST',
+      body: JSON.stringify({ category: 'feature', title, description: 'Det vore fint med en karta.', senderEmail: 'besokare@example.se' }),
+      headers: { origin: baseURL(), 'content-type': 'application/json' },
+    });
+    expect(sent.status).toBe(201);
+    await page.getByRole('tab', { name: 'Feedback' }).click();
+    const item = page.getByRole('article', { name: title });
+    await item.waitFor();
+    expect(await item.textContent()).toContain('Önskemål');
+    expect(await item.textContent()).toContain('Det vore fint med en karta.');
+    expect(await item.textContent()).toContain('besokare@example.se');
+    await item.getByRole('button', { name: 'Markera som hanterad' }).click();
+    await item.getByText('Hanterad', { exact: true }).waitFor();
+    await expectAccessible(page);
+
+    // Import the sample CSV: preview first (nothing stored), then confirm.
+    await page.getByRole('tab', { name: 'Import' }).click();
+    await page.getByLabel('CSV-fil').setInputFiles(SAMPLE_CSV);
+    await page.getByText('4 rader · 0 med fel · 0 dubbletter · 4 att importera').waitFor();
+    expect(await page.getByRole('row').count()).toBe(5);
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Importera 4 verksamheter' }).click();
+    await page.getByText('4 verksamheter importerade').waitFor();
+    await page.getByRole('tab', { name: 'Verksamheter' }).click();
+    await page.getByLabel('Sök verksamheter').fill('ankaret');
+    const imported = page.getByRole('article', { name: 'Kvarterskrogen Ankaret' });
+    await imported.waitFor();
+    expect(await imported.getByText('Dummy', { exact: true }).isVisible()).toBe(true);
+    expect(await imported.textContent()).toMatch(/1 plats · \d+ kommande quiz/);
+    expect(errors).toEqual([]);
+  });
+
+  it('shows every business in Swedish order with Ladda fler in pages of 10', async () => {
+    const { page, errors } = await newPage(browser());
+    await loginViaApi(page, ADMIN.email, ADMIN.password);
+    await page.goto('/superadmin');
+    const counter = page.getByText(/^\d+ av \d+$/);
+    await counter.waitFor();
+    const [shown, total] = ((await counter.textContent()) ?? '').split(' av ').map(Number);
+    expect(shown).toBe(10);
+    expect(total).toBeGreaterThan(10);
+    await page.getByRole('button', { name: 'Ladda fler' }).click();
+    // 19 when another story adds a business inside the first page meanwhile (the list skips the repeat).
+    await expect.poll(async () => Number(((await counter.textContent()) ?? '').split(' av ')[0])).toBeGreaterThanOrEqual(19);
+    const names = await page.locator('article h3 > span:first-child').allTextContents();
+    expect(names.length).toBeGreaterThanOrEqual(19);
+    const sorted = [...names].sort(new Intl.Collator('sv').compare);
+    expect(names).toEqual(sorted);
+    expect(errors).toEqual([]);
+  });
+
+  it('sends an owner who opens /superadmin to /admin', async () => {
+    const { page } = await newPage(browser());
+    await loginViaApi(page, 'agare@quizkvall.local', 'quizkvall-agare');
+    await page.goto('/superadmin');
+    await page.waitForURL((u) => u.pathname === '/admin');
+  });
+});
