@@ -244,6 +244,8 @@ export const quizzes = sqliteTable(
     index('quizzes_location_date_idx').on(t.locationId, t.date),
     index('quizzes_date_idx').on(t.date),
     index('quizzes_weekday_date_idx').on(t.weekday, t.date),
+    // City + weekday listing: locations(city_slug) → quizzes by (location, weekday, date) range (issue 8 query plans).
+    index('quizzes_location_weekday_date_idx').on(t.locationId, t.weekday, t.date),
     index('quizzes_recurrence_idx').on(t.recurrenceId, t.date),
     // One occurrence per series and date: makes series creation and cron extension idempotent.
     uniqueIndex('quizzes_series_date_uq').on(t.recurrenceId, t.date).where(sql`recurrence_id IS NOT NULL`),

@@ -1,0 +1,1 @@
+CREATE INDEX `quizzes_location_weekday_date_idx` ON `quizzes` (`location_id`,`weekday`,`date`);

@@ -1,0 +1,233 @@
+/**
+ * Query plans of every listing and public-page query (issue 8 §3). Instead of copying SQL, the real
+ * Worker app answers real requests with a D1 binding that records each statement it runs; every
+ * recorded SELECT is then explained with `EXPLAIN QUERY PLAN` and its real parameters. A full scan of
+ * quizzes, locations or venues fails the test — so a new query added to the listing or the pages is
+ * checked without anyone remembering to add it here.
+ *
+ * Rule: no `SCAN <quizzes|locations|venues>` at all on the per-request paths (listing API, city,
+ * weekday, combined and venue pages). Whole-catalogue answers that are inherently O(catalogue)
+ * (the city list, the sitemap) may walk an index (`SCAN … USING [COVERING] INDEX`) but never the table.
+ */
+import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
+import { env } from 'cloudflare:workers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { app } from '../../worker/app';
+import { addDays } from '../../worker/lib/clock';
+import { slugify } from '../../worker/lib/slug';
+import { createLocation, createQuiz, createUser, createVenue, unique } from '../factories';
+
+interface Recorded {
+  sql: string;
+  params: unknown[];
+}
+
+/** A D1 binding that records every statement (with its bound values) and runs it on the real one. */
+function recordingD1(real: D1Database, log: Recorded[]): D1Database {
+  const unwrap = new WeakMap<object, D1PreparedStatement>();
+  const wrapStmt = (stmt: D1PreparedStatement, sqlText: string, params: unknown[]): D1PreparedStatement => {
+    const proxy = new Proxy(stmt, {
+      get(target, prop) {
+        if (prop === 'bind') return (...args: unknown[]) => wrapStmt(target.bind(...args), sqlText, args);
+        const value = Reflect.get(target, prop, target) as unknown;
+        if (typeof value !== 'function') return value;
+        if (prop === 'all' || prop === 'raw' || prop === 'first' || prop === 'run') {
+          return (...args: unknown[]) => {
+            log.push({ sql: sqlText, params });
+            return (value as (...a: unknown[]) => unknown).apply(target, args);
+          };
+        }
+        return (value as (...a: unknown[]) => unknown).bind(target);
+      },
+    });
+    unwrap.set(proxy, stmt);
+    (proxy as unknown as { __sql: string; __params: unknown[] }).__sql = sqlText;
+    return proxy;
+  };
+  return new Proxy(real, {
+    get(target, prop) {
+      if (prop === 'prepare') return (q: string) => wrapStmt(target.prepare(q), q, []);
+      if (prop === 'batch') {
+        return (stmts: D1PreparedStatement[]) => target.batch(stmts.map((s) => unwrap.get(s) ?? s));
+      }
+      const value = Reflect.get(target, prop, target) as unknown;
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
+
+interface PlanRow {
+  id: number;
+  parent: number;
+  detail: string;
+}
+
+async function explain(q: Recorded): Promise<PlanRow[]> {
+  const res = await env.DB.prepare(`EXPLAIN QUERY PLAN ${q.sql}`)
+    .bind(...q.params)
+    .all<PlanRow>();
+  return res.results;
+}
+
+const WATCHED = ['quizzes', 'locations', 'venues'];
+
+/** Table name behind each alias used in the statement (`quizzes q`, `locations AS l`, "venues"). */
+function aliasMap(sqlText: string): Map<string, string> {
+  const map = new Map<string, string>();
+  for (const t of WATCHED) map.set(t, t);
+  const re = /\b(?:from|join)\s+"?(\w+)"?(?:\s+(?:as\s+)?"?(\w+)"?)?/gi;
+  for (const m of sqlText.matchAll(re)) {
+    const table = m[1]!.toLowerCase();
+    const alias = m[2]?.toLowerCase();
+    if (alias && !['on', 'where', 'cross', 'join', 'inner', 'left', 'group', 'order', 'limit', 'using'].includes(alias)) map.set(alias, table);
+  }
+  return map;
+}
+
+/** Plan lines that scan a watched table; `allowIndexScan` accepts a full walk of an index. */
+export function fullScans(sqlText: string, plan: PlanRow[], allowIndexScan: boolean): string[] {
+  const aliases = aliasMap(sqlText);
+  const bad: string[] = [];
+  for (const row of plan) {
+    const m = /^SCAN (\w+)/.exec(row.detail);
+    if (!m) continue;
+    const table = aliases.get(m[1]!.toLowerCase());
+    if (!table || !WATCHED.includes(table)) continue;
+    if (allowIndexScan && /USING (COVERING )?INDEX/.test(row.detail)) continue;
+    bad.push(`${table}: ${row.detail}`);
+  }
+  return bad;
+}
+
+/**
+ * A watched table searched inside another loop must be reached by a key (`id=?`, `location_id=?`,
+ * `venue_id=?` …). Otherwise, e.g. `locations → quizzes USING quizzes_weekday_date_idx (weekday=? AND
+ * date>?)`, every location walks every quiz of that weekday: no "SCAN" in the plan, but worse than one.
+ */
+export function unkeyedNestedLookups(sqlText: string, plan: PlanRow[]): string[] {
+  const aliases = aliasMap(sqlText);
+  const loops = plan.filter((r) => /^(SCAN|SEARCH) /.test(r.detail));
+  const bad: string[] = [];
+  loops.forEach((row, i) => {
+    if (i === 0) return;
+    const m = /^SEARCH (\w+)/.exec(row.detail);
+    if (!m) return;
+    const table = aliases.get(m[1]!.toLowerCase());
+    if (!table || !WATCHED.includes(table)) return;
+    if (/\((?:\w+_)?id=\?|\(rowid=\?/.test(row.detail)) return;
+    bad.push(`${table} (nested, not by key): ${row.detail}`);
+  });
+  return bad;
+}
+
+/** Today in the pinned clock below (Stockholm). */
+const CLOCK = '2030-03-05T10:00:00Z'; // a Tuesday
+const TODAY = '2030-03-05';
+
+let city = '';
+let citySlug = '';
+let venueSlug = '';
+
+async function record(path: string): Promise<{ status: number; queries: Recorded[] }> {
+  const queries: Recorded[] = [];
+  const ctx = createExecutionContext();
+  const res = await app.fetch(
+    new Request(`http://localhost${path}`, { headers: { 'x-clock-now': CLOCK } }),
+    { ...env, DB: recordingD1(env.DB, queries) },
+    ctx,
+  );
+  await res.arrayBuffer();
+  await waitOnExecutionContext(ctx);
+  return { status: res.status, queries };
+}
+
+beforeAll(async () => {
+  // A small but complete catalogue: two cities, a real owner and the house account, weekly series,
+  // a single quiz and a cancelled occurrence, so every branch of the listing runs its queries.
+  city = `Planstad ${unique('c')}`;
+  citySlug = slugify(city);
+  const owner = await createUser();
+  for (let v = 0; v < 3; v++) {
+    const venue = await createVenue(owner.id, { name: `Planpuben ${v} ${unique('n')}`, city });
+    if (v === 0) venueSlug = venue.slug;
+    const loc = await createLocation(venue.id, { city });
+    const rid = unique('series');
+    for (let w = 0; w < 6; w++) {
+      await createQuiz(loc.id, {
+        date: addDays(TODAY, w * 7 - 7 + v),
+        isRecurring: true,
+        recurrenceId: rid,
+        recurrencePattern: 'weekly',
+        recurrenceDays: JSON.stringify(['tisdag']),
+        quizmaster: 'Planmästaren',
+        isCancelled: w === 2,
+      });
+    }
+    await createQuiz(loc.id, { date: addDays(TODAY, 3), title: 'Specialquiz', isRecurring: false });
+  }
+});
+
+const PER_REQUEST_PATHS = () => [
+  '/api/listing',
+  `/api/listing?city=${citySlug}`,
+  `/api/listing?city=${citySlug}&weekday=tisdag`,
+  `/api/listing?city=${citySlug}&date=${addDays(TODAY, 7)}`,
+  '/api/listing?weekday=tisdag',
+  `/api/listing?date=${addDays(TODAY, 7)}`,
+  '/api/listing?search=planm%C3%A4staren',
+  `/api/listing?city=${citySlug}&search=special&page=2`,
+  '/',
+  `/stad/${citySlug}`,
+  `/quiz/${citySlug}`,
+  '/quiz/tisdag',
+  `/quiz/${citySlug}/tisdag`,
+  `/quiz/${citySlug}-tisdag`,
+  `/quiz/${citySlug}/${venueSlug}`,
+  '/legacy',
+];
+const WHOLE_CATALOGUE_PATHS = ['/api/listing/cities', '/sitemap.xml'];
+
+describe('query plans: no full scan of quizzes, locations or venues', () => {
+  it('every per-request listing and page query starts from an index', async () => {
+    const problems: string[] = [];
+    let explained = 0;
+    for (const path of PER_REQUEST_PATHS()) {
+      const { status, queries } = await record(path);
+      expect(status, path).toBe(200);
+      for (const q of queries.filter((x) => /^\s*(select|with)\b/i.test(x.sql))) {
+        explained++;
+        const plan = await explain(q);
+        const bad = [...fullScans(q.sql, plan, false), ...unkeyedNestedLookups(q.sql, plan)];
+        // The city list on listing pages is whole-catalogue by nature (see below); judged there.
+        if (bad.length && !/group by\s+l\.city_slug/i.test(q.sql)) problems.push(`${path}\n  ${bad.join('\n  ')}\n  SQL: ${q.sql.replace(/\s+/g, ' ').slice(0, 400)}`);
+      }
+    }
+    expect(explained).toBeGreaterThan(PER_REQUEST_PATHS().length);
+    expect(problems).toEqual([]);
+  });
+
+  it('whole-catalogue answers (city list, sitemap) walk indexes, never a table', async () => {
+    const problems: string[] = [];
+    for (const path of WHOLE_CATALOGUE_PATHS) {
+      const { status, queries } = await record(path);
+      expect(status, path).toBe(200);
+      for (const q of queries.filter((x) => /^\s*(select|with)\b/i.test(x.sql))) {
+        const bad = fullScans(q.sql, await explain(q), true);
+        if (bad.length) problems.push(`${path}\n  ${bad.join('\n  ')}\n  SQL: ${q.sql.replace(/\s+/g, ' ').slice(0, 400)}`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('the checker itself catches a full scan (so the test can fail)', async () => {
+    const q = { sql: 'SELECT q.id FROM quizzes q WHERE q.description LIKE ?', params: ['%x%'] };
+    expect(fullScans(q.sql, await explain(q), false)).toEqual([expect.stringMatching(/^quizzes: SCAN q/)]);
+    const ok = { sql: 'SELECT q.id FROM quizzes q WHERE q.date >= ?', params: [TODAY] };
+    expect(fullScans(ok.sql, await explain(ok), false)).toEqual([]);
+    const keyed = { sql: 'SELECT q.id FROM locations l CROSS JOIN quizzes q ON q.location_id = l.id WHERE l.city_slug = ? AND q.date >= ?', params: ['x', TODAY] };
+    expect(unkeyedNestedLookups(keyed.sql, await explain(keyed))).toEqual([]);
+    // The same query forced off the (location_id, date) index: caught.
+    const forced = { sql: 'SELECT q.id FROM locations l CROSS JOIN quizzes q INDEXED BY quizzes_date_idx ON q.location_id = l.id WHERE l.city_slug = ? AND q.date >= ?', params: ['x', TODAY] };
+    expect(unkeyedNestedLookups(forced.sql, await explain(forced))).toEqual([expect.stringMatching(/^quizzes \(nested/)]);
+  });
+});
