@@ -1,6 +1,7 @@
 /**
- * Notices to the superadmins (spec 02 §7 notify-new-user: "called after sign-up, after verification when
- * not a takeover, and after a takeover"). Sent through the mailer port, one mail per superadmin.
+ * Notices to the superadmins about takeovers (spec 02 §7 notify-new-user "… and after a takeover"; the
+ * new-user notice itself is sent by the auth feature on verification). Through the mailer port, one
+ * mail per superadmin (SUPERADMIN_EMAILS plus users with the superadmin role).
  * A failed notice never undoes the action it reports: errors are logged, not thrown.
  */
 import type { Db } from '../../db/client';
@@ -20,23 +21,6 @@ async function sendToSuperadmins(db: Db, mailer: Mailer, config: Config, subject
     }
   }
   return sent;
-}
-
-/** "Ny användare" notice for a newly verified user (used by the accounts feature). */
-export function sendNewUserNotice(
-  db: Db,
-  mailer: Mailer,
-  config: Config,
-  user: { email: string; firstName?: string | null; lastName?: string | null; createdAt: string },
-): Promise<number> {
-  const name = [user.firstName, user.lastName].filter(Boolean).join(' ') || '(inget namn angivet)';
-  return sendToSuperadmins(
-    db,
-    mailer,
-    config,
-    `Ny användare: ${user.email}`,
-    `En ny användare har registrerat sig på Quizkväll.\n\nE-post: ${user.email}\nNamn: ${name}\nSkapad: ${user.createdAt}\n\nSuperadminpanelen: ${config.appUrl}/superadmin\n`,
-  );
 }
 
 /** Notice that a business was taken over. */
