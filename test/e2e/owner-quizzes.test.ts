@@ -1,0 +1,157 @@
+/**
+ * The owner's quiz story (issue 5, spec 02 §2.2–2.6, §4.4): a new owner goes from onboarding to a
+ * weekly series on two weekdays, finds it on / and on its city page, edits one occurrence, then the
+ * whole series, cancels one date and sees 'Inställt' publicly, manages series on /admin/quizzes and
+ * deletes the series.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { addDays, isoWeekday, stockholmDate } from '../../worker/lib/clock';
+import { displayDate } from '../../worker/lib/swedish';
+import { registerVerifiedOwner } from './support/auth';
+import { expectAccessible, newPage, useBrowser } from './support/browser';
+
+const visible = (page: Page, text: string | RegExp) => expect.poll(() => page.getByText(text).first().isVisible(), { timeout: 10_000 }).toBe(true);
+
+describe('owner quizzes and series', () => {
+  const browser = useBrowser();
+
+  it('onboarding → weekly series on two weekdays → public → edit one → edit series → cancel a date → manage → delete', async () => {
+    const { page, errors, context } = await newPage(browser());
+    await registerVerifiedOwner(page);
+    await page.goto('/admin');
+    const suffix = Math.random().toString(36).slice(2, 8).replace(/[0-9]/g, 'x');
+    const venueName = `Seriepuben ${suffix}`;
+    const city = `Quizby${suffix}`;
+    const citySlug = city.toLowerCase();
+
+    // Onboarding: business and place through the dashboard.
+    await page.getByRole('button', { name: 'Skapa verksamhet' }).click({ timeout: 15_000 });
+    const create = page.getByRole('dialog', { name: 'Skapa verksamhet' });
+    await create.getByLabel('Verksamhetens namn').fill(venueName);
+    await create.getByRole('button', { name: 'Skapa verksamhet' }).click();
+    await page.getByRole('heading', { level: 1, name: venueName }).waitFor();
+    await page.getByRole('button', { name: 'Lägg till plats' }).click();
+    const add = page.getByRole('dialog', { name: 'Lägg till plats' });
+    await add.getByRole('checkbox', { name: /Verksamheten har bara en plats/ }).check();
+    await add.getByLabel('Adress').fill('Quizgatan 3');
+    await add.getByLabel('Stad').fill(city);
+    await add.getByRole('button', { name: 'Lägg till plats' }).click();
+    await add.waitFor({ state: 'hidden' });
+    const card = page.getByRole('article', { name: venueName });
+    await card.waitFor();
+
+    // Create quiz: a weekly series on Tuesday and Thursday, starting next Tuesday.
+    const today = stockholmDate(new Date());
+    const tuesday = addDays(today, ((2 - isoWeekday(today) + 7) % 7) || 7);
+    const thursday = addDays(tuesday, 2);
+    await card.getByRole('link', { name: `Skapa quiz på ${venueName}` }).click();
+    await page.getByRole('heading', { name: 'Skapa quiz' }).waitFor();
+    expect(await page.getByRole('checkbox', { name: 'Återkommande quiz' }).isChecked()).toBe(true);
+    await page.getByLabel('Datum', { exact: true }).fill(tuesday);
+    expect(await page.getByRole('checkbox', { name: 'tisdag' }).isChecked()).toBe(true);
+    await page.getByRole('checkbox', { name: 'torsdag' }).check();
+    await page.getByLabel('Starttid').fill('19:30');
+    await page.getByLabel('Kategori').selectOption('tema');
+    // Tema without a theme is refused on the client.
+    await page.getByRole('button', { name: 'Skapa quiz' }).click();
+    await visible(page, 'Välj ett tema');
+    await page.getByLabel('Tema', { exact: true }).selectOption('Musik');
+    await page.getByLabel('Quizmaster (valfritt)').fill('Kim Quizlund');
+    await page.getByLabel('Lagstorlek (valfritt)').selectOption('4');
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Skapa quiz' }).click();
+    await visible(page, 'Quiz skapat framgångsrikt');
+    await visible(page, /\d+ quiz-evenemang schemalagda!/);
+    await page.waitForURL((u) => u.pathname === '/admin');
+
+    // The place card groups the series.
+    const series = card.getByRole('article', { name: /Quizserie Tema: Musik · Varje vecka · tisdag, torsdag · kl\. 19:30/ });
+    await series.waitFor();
+    expect(await series.getByText('Quizmaster: Kim Quizlund').isVisible()).toBe(true);
+
+    // Public: the front page (search) and the city page list it.
+    await page.goto(`/?weekday=all&search=${encodeURIComponent(venueName)}`);
+    await visible(page, venueName);
+    await page.goto(`/quiz/${citySlug}`);
+    await visible(page, venueName);
+
+    // Edit one occurrence (Thursday): only this quiz.
+    await page.goto('/admin');
+    await series.getByRole('button', { name: 'Visa alla tillfällen' }).click();
+    await series.getByRole('link', { name: `Redigera ${displayDate(thursday)} kl. 19:30` }).click();
+    await page.getByRole('heading', { name: 'Redigera återkommande quiz' }).waitFor();
+    await page.getByRole('button', { name: 'Endast detta quiz' }).click();
+    await page.getByRole('heading', { name: 'Redigera quiz' }).waitFor();
+    expect(await page.getByLabel('Datum', { exact: true }).inputValue()).toBe(thursday);
+    await page.getByLabel('Starttid').fill('20:15');
+    await page.getByRole('button', { name: 'Spara ändringar' }).click();
+    await visible(page, 'Quizet har uppdaterats');
+    await page.waitForURL((u) => u.pathname === '/admin');
+    await series.getByRole('button', { name: 'Visa alla tillfällen' }).click();
+    await series.getByRole('link', { name: `Redigera ${displayDate(thursday)} kl. 20:15` }).waitFor();
+    expect(await series.getByRole('link', { name: `Redigera ${displayDate(tuesday)} kl. 19:30` }).isVisible()).toBe(true);
+
+    // Edit the whole series: start time and price for every future occurrence.
+    await series.getByRole('link', { name: 'Redigera serie' }).click();
+    await page.getByRole('heading', { name: 'Redigera serie' }).waitFor();
+    expect(await page.getByLabel('Quizmaster (valfritt)').inputValue()).toBe('Kim Quizlund');
+    await page.getByLabel('Starttid').fill('18:45');
+    await page.getByLabel('Pris i kronor (valfritt)').fill('30');
+    await page.getByRole('button', { name: 'Spara serien' }).click();
+    await visible(page, 'Serien har uppdaterats');
+    await page.waitForURL((u) => u.pathname === '/admin');
+    const editedSeries = card.getByRole('article', { name: /Quizserie .* kl\. 18:45/ });
+    await editedSeries.waitFor();
+    await editedSeries.getByRole('button', { name: 'Visa alla tillfällen' }).click();
+    await editedSeries.getByRole('link', { name: `Redigera ${displayDate(thursday)} kl. 18:45` }).waitFor();
+
+    // Cancel one date (Tuesday); visitors see 'Inställt'.
+    await editedSeries.getByRole('button', { name: `Ställ in ${displayDate(tuesday)} kl. 18:45` }).click();
+    await visible(page, 'Quizet är inställt');
+    await editedSeries.getByRole('button', { name: `Ångra inställt ${displayDate(tuesday)} kl. 18:45` }).waitFor();
+    await page.goto(`/quiz/${citySlug}`);
+    await visible(page, venueName);
+    await visible(page, 'Inställt');
+
+    // Quiz management lists the series as active.
+    await page.goto('/admin/quizzes');
+    await page.getByRole('tab', { name: 'Återkommande serier', selected: true }).waitFor();
+    const managed = page.getByRole('article', { name: `Serie ${venueName} – ${venueName}` });
+    await managed.waitFor();
+    expect(await managed.getByText('Aktiv').isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Förläng automatiskt (0)' }).isDisabled()).toBe(true);
+    await managed.getByRole('button', { name: /^Förläng serien/ }).click();
+    await visible(page, 'Serien sträcker sig redan sex månader framåt');
+    await page.getByRole('tab', { name: 'Enskilda quiz' }).click();
+    await visible(page, 'Du har inga kommande enskilda quiz.');
+    await expectAccessible(page);
+
+    // Delete the series (with its count); it disappears from the dashboard and the city page.
+    await page.goto('/admin');
+    await editedSeries.getByRole('button', { name: /^Ta bort serie \(\d+\)$/ }).click();
+    const confirm = page.getByRole('dialog', { name: 'Ta bort hela serien?' });
+    await confirm.waitFor();
+    expect(await confirm.getByText(/kan inte ångras/).isVisible()).toBe(true);
+    await confirm.getByRole('button', { name: /^Ta bort \d+ quiz$/ }).click();
+    await visible(page, 'Quiz borttaget');
+    await card.getByText('Inga kommande quiz på den här platsen ännu.').waitFor();
+    await page.goto(`/quiz/${citySlug}`);
+    await expect.poll(() => page.getByText(venueName).count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('create quiz with another owner’s place: Lokal ej tillgänglig → /admin; single quiz → Quiz skapat framgångsrikt', async () => {
+    const { page, errors, context } = await newPage(browser());
+    await registerVerifiedOwner(page);
+    await page.goto('/admin/create-quiz?location=seed-loc-01');
+    await visible(page, 'Lokal ej tillgänglig');
+    await page.waitForURL((u) => u.pathname === '/admin');
+    // Without any place: 'Ingen lokal hittad'.
+    await page.goto('/create-quiz');
+    await page.getByRole('heading', { name: 'Ingen lokal hittad' }).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
