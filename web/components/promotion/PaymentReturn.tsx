@@ -174,7 +174,7 @@ export default function PaymentReturn({ onPaid }: { onPaid?: () => void }) {
               </ul>
             )}
             <div className="flex justify-end">
-              <Button onClick={close}>Stäng</Button>
+              <Button onClick={close}>Klar</Button>
             </div>
           </div>
         )}
@@ -199,7 +199,7 @@ export default function PaymentReturn({ onPaid }: { onPaid?: () => void }) {
                   Försök igen
                 </Button>
               )}
-              <Button onClick={close}>Stäng</Button>
+              <Button onClick={close}>Klar</Button>
             </div>
           </div>
         )}
