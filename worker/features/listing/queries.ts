@@ -134,13 +134,23 @@ export async function quizDetails(db: Db, ids: string[], houseEmail: string): Pr
     WHERE q.id IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`);
 }
 
-/** Distinct cities with a public business: slug plus the display name as written in the data. */
+/**
+ * Distinct cities with a public business: slug plus the display name as written in the data. Walks
+ * the distinct slugs of locations(city_slug) with a recursive skip-scan (one index seek per city), so
+ * the cost grows with the number of cities, not of places.
+ */
 export async function listCities(db: Db): Promise<Array<{ slug: string; name: string }>> {
-  return db.all<{ slug: string; name: string }>(sql`
-    SELECT l.city_slug AS slug, MIN(l.city) AS name
-    FROM locations l CROSS JOIN venues v ON v.id = l.venue_id
-    WHERE v.is_public = 1
-    GROUP BY l.city_slug ORDER BY l.city_slug`);
+  const rows = await db.all<{ slug: string; name: string | null }>(sql`
+    WITH RECURSIVE c(slug) AS (
+      SELECT (SELECT MIN(city_slug) FROM locations)
+      UNION ALL
+      SELECT (SELECT MIN(city_slug) FROM locations WHERE city_slug > c.slug) FROM c WHERE c.slug IS NOT NULL
+    )
+    SELECT c.slug AS slug,
+      (SELECT l.city FROM locations l CROSS JOIN venues v ON v.id = l.venue_id
+        WHERE l.city_slug = c.slug AND v.is_public = 1 ORDER BY l.city LIMIT 1) AS name
+    FROM c WHERE c.slug IS NOT NULL`);
+  return rows.filter((r): r is { slug: string; name: string } => r.name !== null);
 }
 
 /** Display name of a city slug, or null when no public business is there. */
