@@ -4,7 +4,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { loginAs, loginViaApi } from './support/auth';
+import { loginAs, loginViaApi, registerVerifiedOwner } from './support/auth';
 import { baseURL, expectAccessible, newPage, useBrowser } from './support/browser';
 
 const SAMPLE_CSV = fileURLToPath(new URL('../fixtures/venues-import.csv', import.meta.url));
@@ -105,6 +105,66 @@ describe('superadmin panel', () => {
     const sorted = [...names].sort(new Intl.Collator('sv').compare);
     expect(names).toEqual(sorted);
     expect(errors).toEqual([]);
+  });
+
+  it('refreshes on focus, deletes a user with their business and deletes a business, with confirmations', async () => {
+    // A fresh owner with a business (their own browser context).
+    const ownerCtx = await newPage(browser());
+    await registerVerifiedOwner(ownerCtx.page);
+    const stamp = Date.now().toString(36);
+    const ownerVenue = `Raderaskrogen ${stamp}`;
+    const made = await ownerCtx.page.request.post('/api/owner/venues', { data: { name: ownerVenue }, headers: { origin: baseURL() } });
+    expect(made.status()).toBe(201);
+    await ownerCtx.context.close();
+
+    const { page, errors } = await newPage(browser());
+    await loginViaApi(page, ADMIN.email, ADMIN.password);
+    await page.goto('/superadmin');
+    await page.getByLabel('Sök verksamheter').fill(stamp);
+    const counter = page.getByText(/^\d+ av \d+$/);
+    await expect.poll(() => counter.textContent()).toBe('1 av 1');
+
+    // Created elsewhere; appears when the window regains focus.
+    const other = `Fokuskrogen ${stamp}`;
+    expect((await page.request.post('/api/admin/venues', { data: { name: other }, headers: { origin: baseURL() } })).status()).toBe(201);
+    await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+    await expect.poll(() => counter.textContent()).toBe('2 av 2');
+
+    // Delete the owner (a Real business): confirmation, then the user and the business are gone.
+    const real = page.getByRole('article', { name: ownerVenue });
+    expect(await real.getByText('Real', { exact: true }).isVisible()).toBe(true);
+    await real.getByRole('button', { name: 'Visa detaljer' }).click();
+    await real.getByRole('button', { name: 'Ta bort användare' }).click();
+    const confirmUser = page.getByRole('dialog', { name: 'Ta bort användare' });
+    await confirmUser.getByText(/Alla användarens verksamheter/).waitFor();
+    await confirmUser.getByRole('button', { name: 'Ta bort användaren' }).click();
+    await page.getByText('Användaren har tagits bort').waitFor();
+    await expect.poll(() => counter.textContent()).toBe('1 av 1');
+
+    // The superadmin's own (Dummy) business: no delete-user button; delete the business.
+    const mine = page.getByRole('article', { name: other });
+    await mine.getByRole('button', { name: 'Visa detaljer' }).click();
+    expect(await mine.getByRole('button', { name: 'Ta bort användare' }).count()).toBe(0);
+    await mine.getByRole('button', { name: 'Ta bort verksamhet' }).click();
+    await page.getByRole('dialog', { name: 'Ta bort verksamhet' }).getByRole('button', { name: 'Ta bort verksamheten' }).click();
+    await page.getByText('Verksamheten har tagits bort').waitFor();
+    await expect.poll(() => counter.textContent()).toBe('0 av 0');
+    await page.waitForURL((u) => u.pathname === '/superadmin');
+    expect(errors).toEqual([]);
+  });
+
+  it("shows 'Kunde inte hämta verksamheter' and 'Sökfel' when the list cannot be loaded", async () => {
+    const { page } = await newPage(browser(), { allowConsoleErrors: /status of 500/ });
+    await loginViaApi(page, ADMIN.email, ADMIN.password);
+    await page.route('**/api/admin/venues?*', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"internal","message":"x"}}' }));
+    await page.goto('/superadmin');
+    await page.getByText('Kunde inte hämta verksamheter').waitFor();
+    await page.getByLabel('Sök verksamheter').fill('kvarn');
+    await page.getByText('Sökfel').waitFor();
+    await page.getByText('Ett fel uppstod vid sökning. Försök igen.').waitFor();
+    await page.unroute('**/api/admin/venues?*');
+    await page.getByRole('button', { name: 'Försök igen' }).click();
+    await page.getByRole('article', { name: 'Kvarnen Quizbar' }).waitFor();
   });
 
   it('sends an owner who opens /superadmin to /admin', async () => {
