@@ -2,6 +2,7 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNod
 import { findWeekday, WEEKDAYS } from '../../../worker/lib/swedish';
 import { isoWeekday, nextWeekdayOnOrAfter } from '../../../worker/lib/clock';
 import { api } from '../../lib/api';
+import { useSession } from '../../lib/session';
 import type { CityOption, ListingFilters, ListingQuiz, ListingResponse } from '../../pages/types';
 import { Button } from '../ui/Button';
 import { QuizCard, SkeletonCard } from './QuizCard';
@@ -140,6 +141,18 @@ export function ListingSection(props: ListingSectionProps) {
   }, [hasMore, loadMore]);
 
   useEffect(() => () => clearTimeout(searchTimer.current), []);
+
+  // The server-rendered list is the anonymous view (it is shared and cached). A signed-in owner also
+  // sees their own non-public businesses (spec 01 §6), so reload page 1 once the session is known.
+  const session = useSession();
+  const userId = session.status === 'ready' ? session.session.user?.id : undefined;
+  const reloadedFor = useRef<string | undefined>(undefined);
+  useEffect(() => {
+    if (!userId || reloadedFor.current === userId) return;
+    reloadedFor.current = userId;
+    void load(filters, 1);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the signed-in user changes
+  }, [userId]);
 
   const premium = items.filter((i) => i.tier === 'premium');
   const standard = items.filter((i) => i.tier !== 'premium');
