@@ -164,7 +164,7 @@ export const ROUTES: Record<string, RouteCase> = {
   // ------------------------------------------------------------ feedback
   'POST /api/feedback': {
     object: 'none',
-    body: () => ({ category: 'bug', title: 'Rubrik', description: 'Beskrivning', email: '' }),
+    body: () => ({ category: 'bug', title: 'Rubrik', description: 'Beskrivning', senderEmail: '' }),
     expect: PUBLIC(201),
   },
 

@@ -1,0 +1,210 @@
+/**
+ * Bad input (issue 9 item 2): property-based tests with fast-check for every JSON endpoint, every path
+ * parameter and every query parameter. Whatever arrives — malformed JSON, wrong types, huge strings,
+ * U+0000/U+2028/RTL/emoji, edge numbers, unknown fields, SQL and HTML — the Worker answers without a
+ * 5xx; a refusal carries `{ error: { code, message } }` with a Swedish message; input that is surely
+ * invalid is refused with 400 and changes no table.
+ *
+ * The endpoint list comes from route-table.ts (whose completeness authz-matrix.test.ts enforces), so a
+ * new JSON route is fuzzed as soon as it is classified there with a valid body.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { call, snapshot, unique, type TestUser } from '../../factories';
+import { anyJson, anyString, envelopeProblem, MALFORMED_BODIES, nastyString, RUNS, SEED, wrongType } from './inputs';
+import { objectId, ROUTES, targetFor, type Actor, type RouteCase, type Target } from './route-table';
+import { CLOCK, createWorld, GUARDED_TABLES, type World } from './world';
+
+/** Counts every request sent, for the README figures (printed at the end). */
+const tried = { json: 0, path: 0, query: 0 };
+
+/** The actor who is allowed to call the route, so that validation (not authorization) decides. */
+function allowedActor(spec: RouteCase): Actor {
+  if (spec.expect.own < 400) return 'own';
+  if (spec.expect.superadmin < 400) return 'superadmin';
+  return 'visitor';
+}
+function userOf(world: World, actor: Actor): TestUser | undefined {
+  return actor === 'own' ? world.a.user : actor === 'superadmin' ? world.superadmin : actor === 'other' ? world.b.user : undefined;
+}
+function pathOf(key: string, spec: RouteCase, t: Target): string {
+  if (spec.path) return spec.path(t);
+  return key.slice(key.indexOf(' ') + 1).replace(':id', encodeURIComponent(objectId(spec.object, t) ?? ''));
+}
+
+async function send(path: string, opts: { method: string; raw?: string; body?: unknown; user?: TestUser; contentType?: string }) {
+  const res = await call(path, {
+    method: opts.method,
+    body: opts.raw !== undefined ? opts.raw : opts.body,
+    cookie: opts.user?.cookie,
+    clock: CLOCK,
+    headers: { 'content-type': opts.contentType ?? 'application/json' },
+  });
+  return { status: res.status, text: await res.text() };
+}
+
+function checkAnswer(label: string, status: number, text: string, opts: { mustRefuse: boolean; api: boolean }): void {
+  if (status >= 500) throw new Error(`${label}: ${status} ${text.slice(0, 200)}`);
+  if (opts.mustRefuse && status !== 400) throw new Error(`${label}: expected 400, got ${status} ${text.slice(0, 200)}`);
+  if (status >= 400 && opts.api) {
+    const problem = envelopeProblem(status, text);
+    if (problem) throw new Error(`${label}: ${problem}`);
+  }
+}
+
+const jsonRoutes = Object.entries(ROUTES).filter(([key, spec]) => spec.body && !key.startsWith('POST /api/payments/webhook'));
+
+describe('bad input: JSON bodies', () => {
+  for (const [key, spec] of jsonRoutes) {
+    it(`${key}: surely invalid bodies → 400, Swedish envelope, nothing stored; anything else → no 5xx`, async () => {
+      const world = await createWorld();
+      const actor = allowedActor(spec);
+      const user = userOf(world, actor);
+      const method = key.slice(0, key.indexOf(' '));
+      const t = targetFor(world, unique('f'));
+      const path = pathOf(key, spec, t);
+      const valid = spec.body!(t) as Record<string, unknown>;
+      const keys = Object.keys(valid);
+
+      // 1. Surely invalid: malformed JSON, a non-object, or one field of the wrong type.
+      const before = await snapshot(GUARDED_TABLES);
+      const surelyInvalid = fc.oneof(
+        fc.constantFrom(...MALFORMED_BODIES).map((raw) => ({ raw, body: undefined as unknown })),
+        fc
+          .constantFrom(...keys)
+          .chain((k) => wrongType(valid[k]).map((v) => ({ raw: undefined as string | undefined, body: { ...valid, [k]: v } as unknown }))),
+      );
+      await fc.assert(
+        fc.asyncProperty(surelyInvalid, async (input) => {
+          tried.json++;
+          const { status, text } = await send(path, { method, raw: input.raw, body: input.body, user });
+          checkAnswer(`${key} ${input.raw !== undefined ? `raw ${JSON.stringify(input.raw)}` : JSON.stringify(input.body).slice(0, 200)}`, status, text, {
+            mustRefuse: true,
+            api: true,
+          });
+        }),
+        { numRuns: RUNS, seed: SEED, endOnFailure: true },
+      );
+      const after = await snapshot(GUARDED_TABLES);
+      expect(after, `${key}: a refused body changed a table`).toEqual(before);
+
+      // 2. Anything else: fields replaced by arbitrary values, unknown fields added, a wrong content type.
+      const mutated = fc.record({
+        replace: fc.dictionary(fc.constantFrom(...keys), anyJson, { maxKeys: keys.length }),
+        extra: fc.dictionary(fc.oneof(nastyString, fc.constantFrom('id', 'userId', 'isAdmin', 'roles', 'status', '__proto__')), anyJson, { maxKeys: 3 }),
+        contentType: fc.constantFrom('application/json', 'application/json', 'application/json', 'text/plain', 'application/x-www-form-urlencoded'),
+      });
+      await fc.assert(
+        fc.asyncProperty(mutated, async ({ replace, extra, contentType }) => {
+          tried.json++;
+          const body = { ...extra, ...valid, ...replace };
+          const { status, text } = await send(path, { method, body, user, contentType });
+          checkAnswer(`${key} ${contentType} ${JSON.stringify(body).slice(0, 300)}`, status, text, { mustRefuse: false, api: path.startsWith('/api/') });
+        }),
+        { numRuns: RUNS, seed: SEED, endOnFailure: true },
+      );
+    });
+  }
+});
+
+describe('bad input: path parameters', () => {
+  const idRoutes = Object.entries(ROUTES).filter(([key]) => /:[a-z]+/i.test(key));
+  /** Ids that can never exist: so every call must be refused and nothing may change. */
+  // '.' and '..' are dot-segments: the URL itself resolves them before any route sees them.
+  const badId = fc
+    .oneof(anyString, fc.constantFrom('%2F', '%', '%zz', '%E0%A4%A', '\u0000', ' ', 'a'.repeat(65), 'a'.repeat(5000)))
+    .filter((s) => s.length > 0 && !/^(\.|%2e){1,2}$/i.test(s));
+  for (const [key, spec] of idRoutes) {
+    it(`${key}: arbitrary ids → no 5xx, a refusal with the envelope, nothing changed`, async () => {
+      const world = await createWorld();
+      const actor = allowedActor(spec);
+      const user = userOf(world, actor);
+      const method = key.slice(0, key.indexOf(' '));
+      const template = key.slice(key.indexOf(' ') + 1);
+      const isApi = template.startsWith('/api/');
+      const isPage = !template.startsWith('/api/') && !template.startsWith('/dev/');
+      const t = targetFor(world, unique('f'));
+      const before = await snapshot(GUARDED_TABLES);
+      await fc.assert(
+        fc.asyncProperty(badId, fc.boolean(), async (id, encode) => {
+          tried.path++;
+          // Raw ids exercise broken percent-encoding; encoded ids reach the handler verbatim.
+          const segment = !encode && /^[%A-Za-z0-9]*$/.test(id) ? id : encodeURIComponent(id);
+          const path = template.replace(/:[a-z]+/gi, segment);
+          const { status, text } = await send(path, { method, body: spec.body ? spec.body(t) : method === 'GET' || method === 'DELETE' ? undefined : {}, user });
+          const label = `${method} ${path.slice(0, 200)}`;
+          if (status >= 500) throw new Error(`${label}: ${status} ${text.slice(0, 200)}`);
+          if (isPage) {
+            // Public pages: the not-found page, a redirect to the ASCII slug, or (for text that slugifies to a real page) 200.
+            if (![200, 301, 404].includes(status)) throw new Error(`${label}: unexpected ${status}`);
+            return;
+          }
+          if (status < 400) throw new Error(`${label}: a made-up id was accepted with ${status}`);
+          if (isApi) {
+            const problem = envelopeProblem(status, text);
+            if (problem) throw new Error(`${label}: ${problem}`);
+          }
+        }),
+        { numRuns: RUNS, seed: SEED, endOnFailure: true },
+      );
+      expect(await snapshot(GUARDED_TABLES), `${key}: a refused id changed a table`).toEqual(before);
+    });
+  }
+});
+
+/** Every query parameter of every route that reads one. */
+const QUERY_PARAMS: Record<string, { path: (t: Target) => string; params: string[]; actor: Actor }> = {
+  'GET /api/listing': { path: () => '/api/listing', params: ['city', 'weekday', 'date', 'search', 'page'], actor: 'visitor' },
+  'GET /api/admin/venues': { path: () => '/api/admin/venues', params: ['q', 'offset', 'limit'], actor: 'superadmin' },
+  'GET /api/admin/feedback': { path: () => '/api/admin/feedback', params: ['offset'], actor: 'superadmin' },
+  'GET /api/owner/dashboard': { path: () => '/api/owner/dashboard', params: ['venueId'], actor: 'own' },
+  'GET /api/payments/verify': { path: () => '/api/payments/verify', params: ['session_id'], actor: 'own' },
+  'GET /api/auth/google': { path: () => '/api/auth/google', params: ['mode', 'redirect', 'takeoverVenue'], actor: 'visitor' },
+  'GET /': { path: () => '/', params: ['city', 'weekday', 'date', 'search', 'page'], actor: 'visitor' },
+  'GET /legacy': { path: () => '/legacy', params: ['city', 'weekday', 'date', 'search', 'page'], actor: 'visitor' },
+  'GET /stad/:city': { path: (t) => `/stad/${t.citySlug}`, params: ['weekday', 'date', 'search', 'page'], actor: 'visitor' },
+  'GET /quiz/:slug': { path: (t) => `/quiz/${t.citySlug}`, params: ['weekday', 'date', 'search', 'page'], actor: 'visitor' },
+};
+
+describe('bad input: query parameters', () => {
+  const queryValue = fc.oneof(anyString, nastyNumber(), fc.constantFrom('0', '-1', '1.5', '99999999999999999999', '1e3', '0x10', ' 1', '2026-02-30', '2026-13-01', '9999-12-31', '0000-00-00'));
+  for (const [key, q] of Object.entries(QUERY_PARAMS)) {
+    it(`${key}: arbitrary ${q.params.join(', ')} → no 5xx, refusals with the Swedish envelope`, async () => {
+      const world = await createWorld();
+      const user = userOf(world, q.actor);
+      const t = targetFor(world, unique('f'));
+      const isApi = key.startsWith('GET /api/');
+      const before = await snapshot(GUARDED_TABLES);
+      await fc.assert(
+        fc.asyncProperty(fc.dictionary(fc.constantFrom(...q.params, 'unknown'), queryValue, { minKeys: 1, maxKeys: q.params.length + 1 }), fc.boolean(), async (params, repeat) => {
+          tried.query++;
+          const search = new URLSearchParams();
+          for (const [k, v] of Object.entries(params)) {
+            search.append(k, v);
+            if (repeat) search.append(k, 'x'); // the same parameter twice
+          }
+          const path = `${q.path(t)}?${search.toString()}`;
+          const { status, text } = await send(path, { method: 'GET', user });
+          const label = `GET ${path.slice(0, 300)}`;
+          if (status >= 500) throw new Error(`${label}: ${status} ${text.slice(0, 200)}`);
+          if (status >= 400 && isApi) {
+            const problem = envelopeProblem(status, text);
+            if (problem) throw new Error(`${label}: ${problem}`);
+          }
+        }),
+        { numRuns: RUNS, seed: SEED, endOnFailure: true },
+      );
+      // Reads never write (the session may not be renewed either: it is fresh).
+      expect(await snapshot(GUARDED_TABLES), `${key}: a read changed a table`).toEqual(before);
+    });
+  }
+
+  it('reports how many inputs were tried', () => {
+    console.log(`[fuzz] inputs tried: ${tried.json} JSON bodies, ${tried.path} path ids, ${tried.query} query strings`);
+    expect(tried.json + tried.path + tried.query).toBeGreaterThan(0);
+  });
+});
+
+function nastyNumber() {
+  return fc.constantFrom(-1, 0, 1.5, 2147483648, Number.MAX_SAFE_INTEGER + 2, 1e308).map(String);
+}

@@ -1,0 +1,86 @@
+/**
+ * Data invariants as plain SQL (no imports, so the soak can run them through `wrangler d1 execute` and
+ * the integration tests through D1). Each query returns the rows that VIOLATE the invariant; an empty
+ * result means it holds. `scope` is a city slug (or a table name) so a test can look at its own rows.
+ */
+export interface Invariant {
+  name: string;
+  sql: string;
+}
+
+export const INVARIANTS: Invariant[] = [
+  {
+    name: 'at most 1 Premium and 3 Rekommenderat slot claims per city and day',
+    sql: `SELECT city_slug AS scope, date, tier, COUNT(*) AS n FROM promotion_slot_claims
+          GROUP BY city_slug, date, tier
+          HAVING (tier = 'premium' AND COUNT(*) > 1) OR (tier = 'recommended' AND COUNT(*) > 3)`,
+  },
+  {
+    name: 'never two owners of one slot: at most 1 Premium and 3 Rekommenderat active bought promotions per city and day',
+    sql: `SELECT l.city_slug AS scope, p.start_date AS date, p.product_type AS tier, COUNT(*) AS n
+          FROM promotions p JOIN quizzes q ON q.id = p.quiz_id JOIN locations l ON l.id = q.location_id
+          WHERE p.status = 'active' AND p.order_id IS NOT NULL
+          GROUP BY l.city_slug, p.start_date, p.product_type
+          HAVING (p.product_type = 'premium' AND COUNT(*) > 1) OR (p.product_type = 'recommended' AND COUNT(*) > 3)`,
+  },
+  {
+    name: 'never a paid order without its promotions',
+    sql: `SELECT json_extract(j.value, '$.citySlug') AS scope, o.id AS order_id, json_extract(j.value, '$.quizId') AS quiz_id
+          FROM checkout_orders o, json_each(o.items) j
+          WHERE o.status = 'paid'
+            AND EXISTS (SELECT 1 FROM quizzes q WHERE q.id = json_extract(j.value, '$.quizId'))
+            AND NOT EXISTS (SELECT 1 FROM promotions p WHERE p.order_id = o.id AND p.quiz_id = json_extract(j.value, '$.quizId'))`,
+  },
+  {
+    name: 'never a promotion without a paid order',
+    sql: `SELECT l.city_slug AS scope, p.id AS promotion_id, o.status AS order_status
+          FROM promotions p JOIN quizzes q ON q.id = p.quiz_id JOIN locations l ON l.id = q.location_id
+          LEFT JOIN checkout_orders o ON o.id = p.order_id
+          WHERE o.id IS NULL OR o.status <> 'paid'`,
+  },
+  {
+    name: 'sold slots belong to paid orders, held slots to open ones',
+    sql: `SELECT c.city_slug AS scope, c.id AS claim_id, c.state, o.status
+          FROM promotion_slot_claims c JOIN checkout_orders o ON o.id = c.order_id
+          WHERE (c.state = 'sold' AND o.status <> 'paid') OR (c.state = 'held' AND o.status <> 'open')`,
+  },
+  {
+    name: 'every item of a paid order holds a sold slot',
+    sql: `SELECT json_extract(j.value, '$.citySlug') AS scope, o.id AS order_id
+          FROM checkout_orders o, json_each(o.items) j
+          WHERE o.status = 'paid'
+            AND EXISTS (SELECT 1 FROM quizzes q WHERE q.id = json_extract(j.value, '$.quizId'))
+            AND NOT EXISTS (SELECT 1 FROM promotion_slot_claims c WHERE c.order_id = o.id
+                            AND c.quiz_id = json_extract(j.value, '$.quizId') AND c.state = 'sold')`,
+  },
+  {
+    name: 'one occurrence per series and date',
+    sql: `SELECT l.city_slug AS scope, q.recurrence_id, q.date, COUNT(*) AS n
+          FROM quizzes q JOIN locations l ON l.id = q.location_id
+          WHERE q.recurrence_id IS NOT NULL GROUP BY q.recurrence_id, q.date HAVING COUNT(*) > 1`,
+  },
+  {
+    name: 'no orphans: places without a business',
+    sql: `SELECT 'locations' AS scope, id FROM locations WHERE venue_id NOT IN (SELECT id FROM venues)`,
+  },
+  {
+    name: 'no orphans: quizzes without a place',
+    sql: `SELECT 'quizzes' AS scope, id FROM quizzes WHERE location_id NOT IN (SELECT id FROM locations)`,
+  },
+  {
+    name: 'no orphans: promotions without a quiz',
+    sql: `SELECT 'promotions' AS scope, id FROM promotions WHERE quiz_id NOT IN (SELECT id FROM quizzes)`,
+  },
+  {
+    name: 'no orphans: slot claims without a quiz or an order',
+    sql: `SELECT 'promotion_slot_claims' AS scope, id FROM promotion_slot_claims WHERE quiz_id NOT IN (SELECT id FROM quizzes) OR order_id NOT IN (SELECT id FROM checkout_orders)`,
+  },
+  {
+    name: 'no orphans: businesses without an owner',
+    sql: `SELECT 'venues' AS scope, id FROM venues WHERE user_id NOT IN (SELECT id FROM users)`,
+  },
+  {
+    name: 'no orphans: sessions without a user',
+    sql: `SELECT 'sessions' AS scope, id FROM sessions WHERE user_id NOT IN (SELECT id FROM users)`,
+  },
+];
