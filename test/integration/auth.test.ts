@@ -1,12 +1,12 @@
 /** Issue 4: session, login, logout, TOTP login, throttling, no enumeration, CSRF. */
-import { desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { mailOutbox, sessions, totpFactors } from '../../worker/db/schema';
+import { sessions, totpFactors } from '../../worker/db/schema';
 import { totpCodeAt } from '../../worker/features/auth/totp';
 import { newId } from '../../worker/lib/ids';
 import { call, callJson, createUser, snapshot, testDb, unique } from '../factories';
 
-export function sessionCookie(res: Response): string | null {
+function sessionCookie(res: Response): string | null {
   const raw = res.headers.getSetCookie?.() ?? [res.headers.get('set-cookie') ?? ''];
   for (const c of raw) {
     const m = /(?:^|\s)qk_session=([^;]*)/.exec(c);
@@ -15,10 +15,6 @@ export function sessionCookie(res: Response): string | null {
   return null;
 }
 
-export async function lastMail(to: string) {
-  const [row] = await testDb().select().from(mailOutbox).where(eq(mailOutbox.toEmail, to)).orderBy(desc(mailOutbox.createdAt)).limit(1);
-  return row ?? null;
-}
 
 const NOW = '2030-03-01T10:00:00.000Z';
 
