@@ -55,9 +55,12 @@ app.route('/api/health', healthRoutes);
 app.route('/api/auth', authRoutes);
 app.route('/api/account', accountRoutes);
 app.route('/api/feedback', feedbackRoutes);
-app.route('/api/listing', listingRoutes);
 app.route('/api/promotion', promotionRoutes);
 app.route('/api/payments', paymentsRoutes);
+// Public listing reads get the same HTTP caching as the pages (middleware/http-cache.ts).
+app.use('/api/listing', httpCache);
+app.use('/api/listing/*', httpCache);
+app.route('/api/listing', listingRoutes);
 app.route('/api/takeover', takeoverRoutes);
 app.route('/api/admin', adminRoutes);
 app.route('/api/owner', venuesRoutes);

@@ -4,7 +4,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL, etagMatches } from '../../worker/middleware/http-cache';
-import { call, createUser } from '../factories';
+import { eq } from 'drizzle-orm';
+import { quizzes } from '../../worker/db/schema';
+import { call, callJson, createOwnerWithPlace, createQuiz, createUser, testDb, unique } from '../factories';
 
 const CLOCK = '2030-01-08T12:00:00Z';
 
@@ -78,10 +80,9 @@ describe('public page caching headers', () => {
 
   it('error responses on public paths are not marked shareable', async () => {
     const res = await call('/quiz/det-har-finns-inte-alls-' + Date.now().toString(36) + '/nej');
-    if (res.status !== 200) {
-      expect(res.headers.get('cache-control') ?? '').not.toContain('public');
-      expect(res.headers.get('etag')).toBeNull();
-    }
+    expect(res.status).toBe(404);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(res.headers.get('etag')).toBeNull();
     await res.text();
   });
 });
@@ -96,5 +97,74 @@ describe('etagMatches (weak comparison, RFC 9110 §13.1.2)', () => {
     expect(etagMatches('"abc"', '"ab"')).toBe(false);
     expect(etagMatches('"abc"', undefined)).toBe(false);
     expect(etagMatches('"abc"', '')).toBe(false);
+  });
+});
+
+describe('public listing API caching headers', () => {
+  it('GET /api/listing: public Cache-Control with stale-while-revalidate, ETag, 304 on If-None-Match', async () => {
+    const res = await call('/api/listing?city=teststad', { clock: CLOCK });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe(PUBLIC_CACHE_CONTROL);
+    const tag = res.headers.get('etag');
+    expect(tag).toMatch(/^"[0-9a-f]{40}"$/);
+    await res.text();
+    const cond = await call('/api/listing?city=teststad', { clock: CLOCK, headers: { 'if-none-match': tag! } });
+    expect(cond.status).toBe(304);
+    expect(await cond.text()).toBe('');
+  });
+
+  it('bad listing input (400) is not marked shareable', async () => {
+    const res = await call('/api/listing?page=0', { clock: CLOCK });
+    expect(res.status).toBe(400);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(res.headers.get('etag')).toBeNull();
+    await res.text();
+  });
+});
+
+describe('versioned cache key: a write that changes public data is visible on the next request', () => {
+  it('listing and city page: HIT until a real write bumps the version, then fresh data and a new ETag', async () => {
+    const city = `Cachestad ${unique('c')}`;
+    const { user, location } = await createOwnerWithPlace(city);
+    const citySlug = location.citySlug;
+    const quiz = await createQuiz(location.id, { date: '2030-01-10', quizmaster: 'Första Mästaren' });
+    const listing = `/api/listing?city=${citySlug}`;
+
+    const first = await callJson(listing, { clock: CLOCK });
+    expect(first.status).toBe(200);
+    expect(first.body.items.map((q: { id: string }) => q.id)).toEqual([quiz.id]);
+    expect(first.body.items[0].isCancelled).toBe(false);
+    const tag1 = first.res.headers.get('etag')!;
+    const page1 = await call(`/quiz/${citySlug}`, { clock: CLOCK });
+    expect(page1.status).toBe(200);
+    const pageTag1 = page1.headers.get('etag')!;
+    await page1.text();
+
+    // Served from the edge cache: a change written behind the app's back (no version bump) is not seen.
+    await testDb().update(quizzes).set({ quizmaster: 'Smygande Mästaren' }).where(eq(quizzes.id, quiz.id));
+    const cached = await callJson(listing, { clock: CLOCK });
+    expect(cached.res.headers.get('x-cache')).toBe('HIT');
+    expect(cached.body.items[0].quizmaster).toBe('Första Mästaren');
+    expect(cached.res.headers.get('etag')).toBe(tag1);
+    expect((await call(listing, { clock: CLOCK, headers: { 'if-none-match': tag1 } })).status).toBe(304);
+
+    // A real write through the owner API bumps the public-data version in its batch.
+    const write = await callJson(`/api/owner/quizzes/${quiz.id}/cancel`, { body: { cancelled: true }, cookie: user.cookie });
+    expect(write.status).toBe(200);
+
+    const after = await callJson(listing, { clock: CLOCK });
+    expect(after.res.headers.get('x-cache')).toBe('MISS');
+    expect(after.body.items[0].isCancelled).toBe(true);
+    expect(after.body.items[0].quizmaster).toBe('Smygande Mästaren');
+    expect(after.res.headers.get('etag')).not.toBe(tag1);
+    // The old validator no longer matches: the browser gets the new body, not a 304.
+    const revalidate = await call(listing, { clock: CLOCK, headers: { 'if-none-match': tag1 } });
+    expect(revalidate.status).toBe(200);
+    await revalidate.text();
+
+    const page2 = await call(`/quiz/${citySlug}`, { clock: CLOCK });
+    expect(page2.status).toBe(200);
+    expect(page2.headers.get('etag')).not.toBe(pageTag1);
+    expect(await page2.text()).toContain('Smygande Mästaren');
   });
 });

@@ -62,6 +62,15 @@ export const httpCache = createMiddleware<AppEnv>(async (c, next) => {
     return;
   }
   const res = c.res;
+  if (res.status >= 400) {
+    // An error page (unknown city, bad query) is never stored: the next request asks again.
+    const out = new Response(res.body, res);
+    out.headers.set('Cache-Control', 'no-store');
+    out.headers.delete('ETag');
+    c.res = undefined;
+    c.res = out;
+    return;
+  }
   if (!isShareable(res)) return;
   const tag = res.headers.get('ETag') ?? (await bodyEtag(res));
   if (etagMatches(tag, c.req.header('If-None-Match'))) {
