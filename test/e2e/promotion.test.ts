@@ -6,7 +6,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { registerVerifiedOwner } from './support/auth';
+import { loginViaApi, registerVerifiedOwner } from './support/auth';
 import { baseURL, expectAccessible, newPage, useBrowser } from './support/browser';
 
 const stockholmDate = (offsetDays: number) =>
@@ -78,6 +78,7 @@ describe('paid promotion', () => {
     await page.getByRole('heading', { name: 'Lokal betalning (utveckling)' }).waitFor();
     expect(await page.getByText('Premium Utvald').first().isVisible()).toBe(true);
     expect(await page.getByText('Totalt: 98 kr').isVisible()).toBe(true);
+    const sessionId = `cs_local_${new URL(page.url()).pathname.split('/').pop()}`;
     await page.getByRole('button', { name: 'Betala' }).click();
 
     // Back on the dashboard: verification, then the success dialog; the URL is cleaned.
@@ -87,6 +88,13 @@ describe('paid promotion', () => {
     await expect.poll(() => new URL(page.url()).search).toBe('');
     await expectAccessible(page);
     await success.getByRole('button', { name: 'Klar' }).click();
+
+    // Coming back with the same session again (reload, second tab): success with the 'already active' note.
+    await page.goto(`/admin?payment=success&session_id=${sessionId}&venueId=${owner.venueId}`);
+    const repeat = page.getByRole('dialog', { name: 'Betalningen lyckades!' });
+    await repeat.waitFor({ timeout: 15_000 });
+    expect(await repeat.getByText('marknadsföringen är redan aktiv').isVisible()).toBe(true);
+    await repeat.getByRole('button', { name: 'Klar' }).click();
 
     // The slot is sold: purchased for this owner, sold out for everyone.
     const after = await availability(page, owner.quizId);
@@ -128,6 +136,54 @@ describe('paid promotion', () => {
 
     const after = await availability(page, owner.quizId);
     expect(after.byDate[0].premium).toEqual({ isAvailable: true, availableSlots: 1, userHasPurchased: false });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('verification retries network errors 3 times, 2 s apart, then offers the network_error dialog', async () => {
+    const { page, errors, context } = await newPage(browser(), { allowConsoleErrors: /ERR_FAILED|Failed to fetch/ });
+    const date = stockholmDate(11);
+    const owner = await ownerWithQuiz(page, date);
+    const checkout = await post(page, '/api/promotion/marketing-checkout', { venueId: owner.venueId, items: [{ quizId: owner.quizId, tier: 'recommended' }] });
+    let calls = 0;
+    await page.route('**/api/payments/verify**', (route) => {
+      calls++;
+      return route.abort('failed');
+    });
+    await page.goto(`/admin?payment=success&session_id=${checkout.sessionId}&venueId=${owner.venueId}`);
+    const verifying = page.getByRole('dialog', { name: 'Verifierar betalning' });
+    await verifying.getByText('Försök 1 av 3').waitFor({ timeout: 15_000 });
+    await verifying.getByText('Försöker igen...').waitFor();
+    await verifying.getByText('Försök 2 av 3').waitFor();
+    const failed = page.getByRole('dialog', { name: 'Anslutningsproblem' });
+    await failed.waitFor({ timeout: 15_000 });
+    expect(calls).toBe(3);
+    await expect.poll(() => new URL(page.url()).search).toBe('');
+
+    // The network is back and the payment went through: 'Försök igen' verifies again and succeeds.
+    await page.unroute('**/api/payments/verify**');
+    await page.request.post(`/dev/checkout/${checkout.orderId}/pay`, { headers: { origin: baseURL() }, maxRedirects: 0 });
+    await failed.getByRole('button', { name: 'Försök igen' }).click();
+    const success = page.getByRole('dialog', { name: 'Betalningen lyckades!' });
+    await success.waitFor({ timeout: 15_000 });
+    expect(await success.getByText('Ditt quiz är nu Rekommenderat').isVisible()).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('a superadmin who bought for a business returns to /admin/venue/{venueId}', async () => {
+    const owner = await newPage(browser());
+    const date = stockholmDate(12);
+    const made = await ownerWithQuiz(owner.page, date);
+    await owner.context.close();
+
+    const { page, errors, context } = await newPage(browser());
+    await loginViaApi(page, 'admin@quizkvall.local', 'quizkvall-admin');
+    const checkout = await post(page, '/api/promotion/marketing-checkout', { venueId: made.venueId, items: [{ quizId: made.quizId, tier: 'premium' }] });
+    await page.goto(checkout.url);
+    await page.getByRole('button', { name: 'Betala' }).click();
+    await page.getByRole('dialog', { name: 'Betalningen lyckades!' }).waitFor({ timeout: 15_000 });
+    await page.waitForURL((u) => u.pathname === `/admin/venue/${made.venueId}` && u.search === '');
     expect(errors).toEqual([]);
     await context.close();
   });
