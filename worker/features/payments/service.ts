@@ -5,6 +5,7 @@
  * expired): every write is conditional on the order's state, so out-of-order events are no-ops.
  */
 import { and, eq, sql } from 'drizzle-orm';
+import type { BatchItem } from 'drizzle-orm/batch';
 import type { Db } from '../../db/client';
 import { checkoutOrders, paymentEvents, promotions, type CheckoutOrderRow } from '../../db/schema';
 import { isSuperadmin, requireActor, type Actor } from '../../lib/authz';
@@ -23,6 +24,8 @@ export const RELEASE_CHUNK = 100;
 export type EventOutcome = 'applied' | 'duplicate' | 'ignored';
 
 const nowIso = sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
+type Statement = BatchItem<'sqlite'>;
+type Statements = [Statement, ...Statement[]];
 
 async function eventSeen(db: Db, id: string): Promise<boolean> {
   const [row] = await db.select({ id: paymentEvents.id }).from(paymentEvents).where(eq(paymentEvents.id, id)).limit(1);
@@ -46,7 +49,7 @@ export async function handlePaymentEvent(db: Db, event: PaymentEvent, now: Date)
     return 'ignored';
   }
 
-  let statements: Parameters<Db['batch']>[0];
+  let statements: Statements;
   switch (event.type) {
     case 'checkout.session.completed':
       statements =
@@ -87,7 +90,7 @@ export async function handlePaymentEvent(db: Db, event: PaymentEvent, now: Date)
   return 'applied';
 }
 
-function paidStatements(db: Db, order: CheckoutOrderRow, recordEvent: ReturnType<Db['insert']> | any): Parameters<Db['batch']>[0] {
+function paidStatements(db: Db, order: CheckoutOrderRow, recordEvent: Statement): Statements {
   const items = JSON.parse(order.items) as OrderItem[];
   const isPaid = sql`EXISTS (SELECT 1 FROM checkout_orders o WHERE o.id = ${order.id} AND o.status = 'paid')`;
   return [
@@ -109,7 +112,7 @@ function paidStatements(db: Db, order: CheckoutOrderRow, recordEvent: ReturnType
   ];
 }
 
-function closeStatements(db: Db, orderId: string, status: 'failed' | 'expired', recordEvent: any): Parameters<Db['batch']>[0] {
+function closeStatements(db: Db, orderId: string, status: 'failed' | 'expired', recordEvent: Statement): Statements {
   return [
     recordEvent,
     db
