@@ -3,9 +3,24 @@ import type { AdminFeedback, AdminVenueList } from '../../../worker/features/adm
 import type { ImportPreview, ImportResult } from '../../../worker/features/admin/import-contract';
 import { api, ApiError } from '../../lib/api';
 
+/** Venue search: 1 retry after 1 s (spec 02 §9); never for 4xx (auth or input errors). */
+export const VENUE_RETRY = { retries: 1, delayMs: 1000 };
+
+export async function withRetry<T>(run: () => Promise<T>, { retries, delayMs }: { retries: number; delayMs: number }): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await run();
+    } catch (err) {
+      const clientError = err instanceof ApiError && err.status >= 400 && err.status < 500;
+      if (clientError || attempt >= retries) throw err;
+      await new Promise((r) => setTimeout(r, delayMs));
+    }
+  }
+}
+
 export const adminApi = {
-  venues: (q: string, offset: number, limit: number, signal?: AbortSignal) =>
-    api<AdminVenueList>(`/api/admin/venues?${new URLSearchParams({ q, offset: String(offset), limit: String(limit) })}`, { signal }),
+  venues: (q: string, offset: number, limit: number) =>
+    withRetry(() => api<AdminVenueList>(`/api/admin/venues?${new URLSearchParams({ q, offset: String(offset), limit: String(limit) })}`), VENUE_RETRY),
   createVenue: (body: { name: string; ownerEmail: string }) =>
     api<{ venue: { id: string; name: string }; ownerEmail: string | null }>('/api/admin/venues', { body }),
   deleteVenue: (id: string) => api<{ deleted: true }>(`/api/admin/venues/${encodeURIComponent(id)}`, { method: 'DELETE' }),
