@@ -136,6 +136,13 @@ describe('paid promotion', () => {
 
     const after = await availability(page, owner.quizId);
     expect(after.byDate[0].premium).toEqual({ isAvailable: true, availableSlots: 1, userHasPurchased: false });
+
+    // payment=failed: the payment_failed dialog, with a retry.
+    await page.goto('/admin?payment=failed');
+    const failed = page.getByRole('dialog', { name: 'Betalningen misslyckades' });
+    await failed.waitFor({ timeout: 15_000 });
+    expect(await failed.getByRole('button', { name: 'Försök igen' }).isVisible()).toBe(true);
+    await expectAccessible(page);
     expect(errors).toEqual([]);
     await context.close();
   });

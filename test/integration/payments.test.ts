@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { releaseExpiredHolds } from '../../worker/features/payments/service';
+import { DEV_WEBHOOK_SECRET, parseConfig } from '../../worker/env';
+import { createPayments, signEvent, WebhookSignatureError } from '../../worker/ports/payments';
 import { getDataVersion } from '../../worker/lib/data-version';
 import { call, callJson, createUser, snapshot, testDb } from '../factories';
 import { buy, claimsOf, NOW, orderRow, ownerWithQuiz, promotionsOf, QUIZ_DATE, rivalQuiz, sendEvent } from './promotion-support';
@@ -218,5 +220,20 @@ describe('expired holds clean-up (nightly and before every claim)', () => {
     expect((await buy(rival, 'premium')).status).toBe(409);
     const own = await buy(rival, 'premium', later);
     expect(own.status).toBe(201);
+  });
+});
+
+describe('payments port in production', () => {
+  it('never uses the local checkout nor the published development webhook secret', async () => {
+    const port = createPayments(parseConfig({ APP_ENV: 'production' } as unknown as Env));
+    const payload = JSON.stringify({ id: 'evt_prod', object: 'event', type: 'checkout.session.completed', data: { object: {} } });
+    await expect(port.verifyWebhook(payload, await signEvent(payload, DEV_WEBHOOK_SECRET))).rejects.toBeInstanceOf(WebhookSignatureError);
+    await expect(
+      port.createCheckoutSession({ orderId: 'o', lineItems: [], successUrl: 'x', cancelUrl: 'y', expiresAt: 0, idempotencyKey: 'k' }),
+    ).rejects.toThrow('STRIPE_SECRET_KEY');
+    // With a real secret configured, a correctly signed event verifies.
+    const configured = createPayments(parseConfig({ APP_ENV: 'production', STRIPE_WEBHOOK_SECRET: 'whsec_prod' } as unknown as Env));
+    const event = await configured.verifyWebhook(payload, await signEvent(payload, 'whsec_prod'));
+    expect(event.id).toBe('evt_prod');
   });
 });

@@ -11,7 +11,7 @@
  * provider (the synchronous variant throws in workerd).
  */
 import Stripe from 'stripe';
-import type { Config } from '../env';
+import { DEV_WEBHOOK_SECRET, type Config } from '../env';
 
 export interface CheckoutLineItem {
   /** Shown on the provider's checkout page, e.g. "Premium Utvald – 2026-11-28". */
@@ -168,9 +168,25 @@ export const localSessionId = (orderId: string) => `cs_local_${orderId}`;
 
 /** Picks the port from configuration: Stripe when a secret key is set, otherwise the local checkout. */
 export function createPayments(config: Config, fetchFn?: typeof fetch): PaymentsPort {
-  return config.stripe.secretKey
+  const port = config.stripe.secretKey
     ? createStripePayments({ secretKey: config.stripe.secretKey, webhookSecret: config.stripe.webhookSecret, fetchFn })
     : createLocalPayments({ webhookSecret: config.stripe.webhookSecret });
+  if (config.appEnv !== 'production') return port;
+  // Production never uses the local checkout (/dev does not exist there) nor the published dev secret.
+  return {
+    ...port,
+    async createCheckoutSession(input) {
+      if (!config.stripe.secretKey) throw new Error('STRIPE_SECRET_KEY is not set: payments are not configured');
+      return port.createCheckoutSession(input);
+    },
+    async verifyWebhook(rawBody, signature) {
+      if (config.stripe.webhookSecret === DEV_WEBHOOK_SECRET) {
+        console.error('STRIPE_WEBHOOK_SECRET is not set: webhook refused');
+        throw new WebhookSignatureError('webhook secret not configured');
+      }
+      return port.verifyWebhook(rawBody, signature);
+    },
+  };
 }
 
 /**
