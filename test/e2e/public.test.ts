@@ -21,6 +21,8 @@ describe('public discovery', () => {
     await page.goto('/');
     await page.getByRole('heading', { name: 'Upptäck quizkvällar i din stad' }).waitFor();
     await expectAccessible(page);
+    const todayIso = JSON.parse((await page.locator('#__DATA__').textContent())!).today as string;
+    const todayLabel = new Intl.DateTimeFormat('sv-SE', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(`${todayIso}T00:00:00Z`));
 
     // All upcoming quizzes, then one city.
     await page.getByLabel('Veckodag').selectOption('all');
@@ -39,7 +41,28 @@ describe('public discovery', () => {
     await page.waitForURL((u) => u.searchParams.get('weekday') === 'tisdag' && !!u.searchParams.get('date'));
     const date = new URL(page.url()).searchParams.get('date')!;
     expect(new Date(`${date}T12:00:00Z`).getUTCDay()).toBe(2);
-    expect(await page.getByLabel('Datum').inputValue()).toBe(date);
+    expect(await page.getByLabel('Datum').getAttribute('data-value')).toBe(date);
+
+    // The date picker: weeks start on Monday, days before today are disabled, a date sets the weekday.
+    await page.getByLabel('Datum').click();
+    const picker = page.getByRole('dialog', { name: 'Välj datum' });
+    await picker.waitFor();
+    expect((await picker.locator('th').allTextContents())).toEqual(['mån', 'tis', 'ons', 'tor', 'fre', 'lör', 'sön']);
+    const dayButtons = picker.locator('td button');
+    const states = await dayButtons.evaluateAll((els) => els.map((e) => [e.getAttribute('aria-label'), (e as HTMLButtonElement).disabled] as const));
+    const todayIndex = states.findIndex(([label]) => label === todayLabel);
+    expect(todayIndex).toBeGreaterThanOrEqual(0);
+    expect(states.every(([, disabled], i) => disabled === i < todayIndex)).toBe(true);
+    await expectAccessible(page);
+    const dateLabel = new Intl.DateTimeFormat('sv-SE', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
+    const pick = [states[todayIndex + 1]![0]!, states[todayIndex + 2]![0]!].find((l) => l !== dateLabel)!;
+    await picker.getByRole('button', { name: pick, exact: true }).click();
+    await picker.waitFor({ state: 'hidden' });
+    await page.waitForURL((u) => u.searchParams.get('date') !== date);
+    const picked = new URL(page.url()).searchParams.get('date')!;
+    const slugs = ['sondag', 'mandag', 'tisdag', 'onsdag', 'torsdag', 'fredag', 'lordag'];
+    expect(new URL(page.url()).searchParams.get('weekday')).toBe(slugs[new Date(`${picked}T12:00:00Z`).getUTCDay()]);
+    expect(await page.getByLabel('Veckodag').inputValue()).toBe(slugs[new Date(`${picked}T12:00:00Z`).getUTCDay()]);
 
     // Free-text search (case-insensitive, å/ä/ö) over venues.
     await page.getByRole('searchbox', { name: 'Sök' }).fill('KVARNEN QUIZ');

@@ -1,4 +1,5 @@
 import { WEEKDAYS } from '../../../worker/lib/swedish';
+import { DatePicker } from './DatePicker';
 import type { CityOption, ListingFilters } from '../../pages/types';
 
 interface Props {
@@ -16,7 +17,7 @@ const FIELD = 'w-full rounded-xl border border-slate-300 bg-white px-3 py-2.5 te
 
 /**
  * Filter panel (spec 01 §2, §4): weekday (Swedish labels + 'Alla dagar'), city ('Alla städer' +
- * the distinct cities), date (past days disabled; the sv-SE calendar starts on Monday) and search.
+ * the distinct cities), date (past days disabled, weeks start on Monday) and search.
  * Without JavaScript it is an ordinary GET form.
  */
 export function FilterPanel({ filters, today, cities, lockCity, lockWeekday, action, onChange }: Props) {
@@ -59,7 +60,7 @@ export function FilterPanel({ filters, today, cities, lockCity, lockWeekday, act
         <label htmlFor="filter-date" className="block text-sm font-semibold text-slate-800">
           Datum
         </label>
-        <input id="filter-date" name="date" type="date" lang="sv-SE" min={today} className={FIELD} value={filters.date} onChange={(e) => onChange({ date: e.target.value < today && e.target.value ? today : e.target.value }, 'date')} />
+        <DatePicker id="filter-date" name="date" value={filters.date} today={today} onChange={(date) => onChange({ date }, 'date')} />
       </div>
       <div className="space-y-1">
         <label htmlFor="filter-search" className="block text-sm font-semibold text-slate-800">
