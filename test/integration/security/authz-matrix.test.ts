@@ -5,19 +5,11 @@
  * leave every guarded table unchanged.
  */
 import { describe, expect, it } from 'vitest';
-import { app } from '../../../worker/app';
 import { call, snapshot, unique, type TestUser } from '../../factories';
+import { registeredRoutes } from './app-routes';
 import { missingTarget, objectId, ROUTES, targetFor, type Actor, type RouteCase, type Target } from './route-table';
 import { CLOCK, createWorld, GUARDED_TABLES, type World } from './world';
 
-const METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
-
-/** "METHOD /path" of every handler the app registers (middleware entries are method ALL). */
-export function registeredRoutes(): string[] {
-  const out = new Set<string>();
-  for (const r of app.routes) if (METHODS.has(r.method)) out.add(`${r.method} ${r.path}`);
-  return [...out].sort();
-}
 
 function actorUser(world: World, actor: Actor): TestUser | null {
   if (actor === 'visitor') return null;
@@ -78,7 +70,7 @@ async function runCell(world: World, key: string, spec: RouteCase, cell: Cell): 
  * nothing). Then each allowed call: reads share that world, writes get a fresh one (a DELETE by A
  * must not hide what the superadmin may do).
  */
-export async function runRoute(key: string, spec: RouteCase): Promise<string[]> {
+async function runRoute(key: string, spec: RouteCase): Promise<string[]> {
   const problems: string[] = [];
   const method = key.slice(0, key.indexOf(' '));
   const cells = cellsOf(spec);
