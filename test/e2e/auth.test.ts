@@ -200,4 +200,42 @@ describe('accounts and sign-in', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it('route guards: login required keeps path + query, owners are kept out of /superadmin, auth errors get their screen', async () => {
+    const { page, errors, context } = await newPage(browser());
+    await page.goto('/admin/locations?visa=alla');
+    await page.waitForURL((u) => u.pathname === '/login' && u.searchParams.get('redirect') === '/admin/locations?visa=alla');
+    await page.getByLabel('E-post').fill('agare@quizkvall.local');
+    await page.getByLabel('Lösenord', { exact: true }).fill('quizkvall-agare');
+    await page.getByRole('button', { name: 'Logga in', exact: true }).click();
+    await page.waitForURL((u) => u.pathname + u.search === '/admin/locations?visa=alla');
+    await page.goto('/superadmin');
+    await page.waitForURL((u) => u.pathname === '/admin');
+    // Signed in, /login and /register (outside the account tabs) lead on through /auth-redirect.
+    await page.goto('/login?redirect=%2Faccount');
+    await page.waitForURL((u) => u.pathname === '/account');
+    expect(errors).toEqual([]);
+    await context.close();
+
+    const broken = await newPage(browser(), { allowConsoleErrors: /status of 5\d\d/ });
+    await broken.page.route('**/api/auth/session', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":{"code":"internal","message":"x"}}' }));
+    await broken.page.goto('/admin');
+    await broken.page.getByRole('heading', { name: 'Autentiseringsfel' }).waitFor();
+    expect(await broken.page.getByRole('link', { name: 'Gå till inloggning' }).getAttribute('href')).toBe('/login?redirect=%2Fadmin');
+    await broken.context.close();
+  });
+
+  it('warns 4 minutes before the session expires', async () => {
+    const { page, context } = await newPage(browser());
+    const owner = await registerVerifiedOwner(page);
+    await page.route('**/api/auth/session', async (route) => {
+      const expiresAt = Date.now() + 4 * 60 * 1000 + 1500;
+      await route.fulfill({ json: { user: { id: 'x', email: owner.email, roles: ['admin'], isSuperadmin: false }, expiresAt } });
+    });
+    await page.goto('/account');
+    const warning = page.getByRole('status').filter({ hasText: 'Session går snart ut' });
+    await warning.waitFor({ timeout: 10_000 });
+    expect(await warning.textContent()).toContain('Din session går ut snart. Du kommer att loggas ut automatiskt.');
+    await context.close();
+  });
 });

@@ -33,6 +33,8 @@ export async function registerVerifiedOwner(page: Page, opts: { password?: strin
   if (!link) throw new Error('no verification link in mail');
   const url = new URL(link);
   await page.goto(url.pathname + url.search);
+  // The verify screen redirects by itself after 3 s; its button goes at once.
+  await page.getByRole('button', { name: 'Gå vidare nu' }).click({ timeout: 15_000 });
   await page.waitForURL((u) => u.pathname.startsWith('/admin'), { timeout: 15_000 });
   return { email, password };
 }
