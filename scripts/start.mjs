@@ -17,7 +17,9 @@ const run = (cmd, args, env = {}) => {
 
 // ASSETS_DIR: build into (and serve from) a private folder, so parallel test runs never share dist/.
 const assetsDir = process.env.ASSETS_DIR;
-if (!process.env.SKIP_BUILD) run(bin('vite'), ['build', '--logLevel', 'warn', ...(assetsDir ? ['--outDir', assetsDir] : [])]);
+// NODE_ENV=production: Vite follows an inherited NODE_ENV (vitest sets "test"), which would bundle React's
+// development build (~60 KB gz more) into the e2e server's pages.
+if (!process.env.SKIP_BUILD) run(bin('vite'), ['build', '--logLevel', 'warn', ...(assetsDir ? ['--outDir', assetsDir] : [])], { NODE_ENV: 'production' });
 run(bin('wrangler'), ['d1', 'migrations', 'apply', 'DB', '--local', ...persist]);
 run(bin('tsx'), [join(root, 'scripts', 'seed.ts'), '--if-empty', ...persist]);
 

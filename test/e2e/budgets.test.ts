@@ -1,0 +1,145 @@
+/**
+ * Lean public pages (issue 8 §4):
+ *  - first-load JavaScript of a public page ≤ 100 KB gzipped: the public entry (web/public-entry.tsx)
+ *    plus every chunk it imports statically, from a real production build (Vite/Rolldown output with
+ *    the module list of every chunk), and no owner/admin module among them;
+ *  - the scripts a served public page actually loads are exactly that set;
+ *  - HTML of a city page ≤ 60 KB gzipped with 12 cards (demo data, Stockholm).
+ */
+import { gzipSync } from 'node:zlib';
+import { relative, resolve } from 'node:path';
+import { build, type Rollup } from 'vite';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { registerVerifiedOwner } from './support/auth';
+import { baseURL, newPage, useBrowser } from './support/browser';
+
+export const PUBLIC_JS_BUDGET_GZ = 100 * 1024;
+export const CITY_PAGE_HTML_BUDGET_GZ = 60 * 1024;
+/** Source folders that only signed-in owners and the superadmin may download. */
+const PRIVATE_SOURCES = [/^web\/routes\/(?!NotFound)/, /^web\/components\/(venues|quizzes|promotion|takeover|account|admin|superadmin|auth)\//, /^web\/main\.tsx$/];
+
+const root = resolve(import.meta.dirname, '..', '..');
+const gz = (s: string | Uint8Array) => gzipSync(typeof s === 'string' ? Buffer.from(s) : s, { level: 9 }).length;
+
+interface Closure {
+  files: string[];
+  gzBytes: number;
+  modules: Array<{ id: string; bytes: number }>;
+}
+let closure: Closure;
+
+beforeAll(async () => {
+  // Vitest sets NODE_ENV=test, which would make Vite bundle React's development build.
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  let out: Rollup.RollupOutput | Rollup.RollupOutput[];
+  try {
+    out = (await build({
+      configFile: resolve(root, 'vite.config.ts'),
+      mode: 'production',
+      logLevel: 'silent',
+      build: { write: false, emptyOutDir: false },
+    })) as Rollup.RollupOutput | Rollup.RollupOutput[];
+  } finally {
+    process.env.NODE_ENV = nodeEnv;
+  }
+  const outputs = (Array.isArray(out) ? out : [out]).flatMap((o) => o.output);
+  const chunks = new Map(outputs.filter((o): o is Rollup.OutputChunk => o.type === 'chunk').map((c) => [c.fileName, c]));
+  const entry = [...chunks.values()].find((c) => c.isEntry && c.facadeModuleId?.endsWith('web/public-entry.tsx'));
+  if (!entry) throw new Error('no public-entry chunk in the build');
+  const seen = new Set<string>();
+  const walk = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    for (const dep of chunks.get(file)?.imports ?? []) walk(dep);
+  };
+  walk(entry.fileName);
+  const files = [...seen];
+  const modules = files.flatMap((f) =>
+    Object.entries(chunks.get(f)!.modules).map(([id, m]) => ({ id: relative(root, id.replace(/^\0/, '')), bytes: m.renderedLength })),
+  );
+  closure = { files, gzBytes: files.reduce((n, f) => n + gz(chunks.get(f)!.code), 0), modules };
+}, 180_000);
+
+describe('public first-load JavaScript', () => {
+  it(`is at most ${PUBLIC_JS_BUDGET_GZ / 1024} KB gzipped (entry + static imports)`, () => {
+    const biggest = [...closure.modules].sort((a, b) => b.bytes - a.bytes).slice(0, 12);
+    const report = `${(closure.gzBytes / 1024).toFixed(1)} KB gz in ${closure.files.join(', ')}; biggest modules (raw bytes): ${biggest.map((m) => `${m.id} ${m.bytes}`).join(', ')}`;
+    console.info(`[budget] public JS: ${report}`);
+    expect(closure.gzBytes, report).toBeLessThanOrEqual(PUBLIC_JS_BUDGET_GZ);
+  });
+
+  it('contains no owner or admin module', () => {
+    const leaked = closure.modules.map((m) => m.id).filter((id) => PRIVATE_SOURCES.some((re) => re.test(id)));
+    expect(leaked).toEqual([]);
+  });
+
+  it('a served public page loads exactly the entry and its static imports', async () => {
+    const html = await (await fetch(`${baseURL()}/`)).text();
+    const scripts = [...html.matchAll(/<script type="module" src="\/([^"]+)"/g)].map((m) => m[1]!);
+    const preloads = [...html.matchAll(/<link rel="modulepreload" href="\/([^"]+)"/g)].map((m) => m[1]!);
+    expect(scripts).toHaveLength(1);
+    // The served build (the e2e server's own) has the same shape: one entry + its preloaded imports.
+    const manifest = (await (await fetch(`${baseURL()}/manifest.json`)).json()) as Record<string, { file: string; imports?: string[] }>;
+    const served = new Set<string>();
+    const walk = (key: string) => {
+      const e = manifest[key];
+      if (!e || served.has(e.file)) return;
+      expect(e.file.endsWith('.js'), e.file).toBe(true);
+      served.add(e.file);
+      e.imports?.forEach(walk);
+    };
+    walk('public-entry.tsx');
+    // Nothing outside the entry's static closure is linked (no owner chunk, no stray script) …
+    for (const f of [...scripts, ...preloads]) expect(served, `${f} is not a static import of the public entry`).toContain(f);
+    // … and every chunk of the closure should be preloaded, or the browser finds it one round trip late.
+    const notPreloaded = [...served].filter((f) => !scripts.includes(f) && !preloads.includes(f));
+    if (notPreloaded.length) console.warn(`[budget] not modulepreloaded (found one round trip late): ${notPreloaded.join(', ')}`);
+    let total = 0;
+    for (const f of served) total += gz(new Uint8Array(await (await fetch(`${baseURL()}/${f}`)).arrayBuffer()));
+    expect(total).toBeLessThanOrEqual(PUBLIC_JS_BUDGET_GZ);
+  });
+});
+
+describe('city page HTML', () => {
+  const browser = useBrowser();
+  it(`is at most ${CITY_PAGE_HTML_BUDGET_GZ / 1024} KB gzipped with 12 cards`, async () => {
+    // A fresh owner fills a town of their own with 13 quizzes (full descriptions), so the first page holds 12 cards.
+    const { page, context } = await newPage(browser());
+    await registerVerifiedOwner(page);
+    const post = async (path: string, data: unknown) => {
+      const r = await page.request.post(path, { data, headers: { origin: baseURL() } });
+      if (!r.ok()) throw new Error(`${path}: ${r.status()} ${await r.text()}`);
+      return (await r.json()) as { id: string };
+    };
+    const town = `Budgetby ${Date.now().toString(36)}`;
+    const venue = await post('/api/owner/venues', { name: `Budgetpuben ${Date.now().toString(36)}` });
+    const place = await post(`/api/owner/venues/${venue.id}/locations`, { name: 'Budgetpuben', address: 'Storgatan 1', city: town });
+    const { today } = (await (await fetch(`${baseURL()}/api/health`)).json()) as { today: string };
+    for (let i = 1; i <= 13; i++) {
+      const d = new Date(`${today}T12:00:00Z`);
+      d.setUTCDate(d.getUTCDate() + i);
+      await post('/api/owner/quizzes', {
+        locationId: place.id,
+        date: d.toISOString().slice(0, 10),
+        startTime: '19:00',
+        category: 'allmänbildning',
+        quizmaster: 'Budget Mästare',
+        teamSize: 6,
+        price: 40,
+        description: 'Klassiskt pubquiz med sex ronder, bildrunda, musikrunda och final. Boka bord i god tid, det blir ofta fullt.',
+        recurring: false,
+      });
+    }
+    await context.close();
+    const slug = town.toLowerCase().replace(/ /g, '-');
+    const res = await fetch(`${baseURL()}/quiz/${slug}`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    const cards = (html.match(/<article\b/g) ?? []).length;
+    expect(cards).toBe(12);
+    const bytes = gz(html);
+    console.info(`[budget] city page /quiz/${slug}: ${html.length} bytes raw, ${(bytes / 1024).toFixed(1)} KB gz, ${cards} cards`);
+    expect(bytes).toBeLessThanOrEqual(CITY_PAGE_HTML_BUDGET_GZ);
+  });
+});
