@@ -14,7 +14,7 @@ function recording(db: Db) {
     get(target, prop, receiver) {
       if (prop === 'all') {
         return async (query: any) => {
-          const q = target.dialect.sqlToQuery(query);
+          const q = (target as any).dialect.sqlToQuery(query);
           seen.push({ sql: q.sql, params: q.params });
           return (target as any).all(query);
         };
