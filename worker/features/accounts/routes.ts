@@ -44,7 +44,7 @@ export const accountRoutes = new Hono<AppEnv>()
   })
   .post('/totp/enroll', validate('json', PasswordOnlySchema), async (c) => {
     requireActor(c.var.user);
-    return c.json(await startTotpEnrolment(c.var.db, c.var.user, c.req.valid('json').password));
+    return c.json(await startTotpEnrolment(c.var.db, c.var.user, c.req.valid('json').password, c.var.clock.now()));
   })
   .post('/totp/confirm', validate('json', TotpCodeSchema), async (c) => {
     requireActor(c.var.user);
@@ -53,6 +53,6 @@ export const accountRoutes = new Hono<AppEnv>()
   })
   .post('/totp/remove', validate('json', PasswordOnlySchema), async (c) => {
     requireActor(c.var.user);
-    await removeTotp(c.var.db, c.var.user.id, c.req.valid('json').password);
+    await removeTotp(c.var.db, c.var.user.id, c.req.valid('json').password, c.var.clock.now());
     return c.json({ ok: true });
   });

@@ -59,11 +59,11 @@ export async function deleteUserAccount(db: Db, userId: string): Promise<boolean
   return ((res as { meta?: { changes?: number } }).meta?.changes ?? 0) > 0;
 }
 
-async function requirePassword(db: Db, userId: string, password: string | undefined): Promise<boolean> {
+async function requirePassword(db: Db, userId: string, password: string | undefined, now: Date): Promise<boolean> {
   const hash = await passwordHashOf(db, userId);
   if (!hash) return false;
   if (!password) throw invalidInput('Ange ditt nuvarande lösenord.', [{ path: 'password', message: 'Ange ditt nuvarande lösenord.' }]);
-  const limit = await hitRateLimit(db, `reauth:${userId}`, 10, 15 * 60 * 1000, new Date());
+  const limit = await hitRateLimit(db, `reauth:${userId}`, 10, 15 * 60 * 1000, now);
   if (!limit.allowed) throw new AppError(429, 'rate_limited', 'För många försök. Vänta en stund och försök igen.', undefined, { retryAfterSeconds: 900 });
   if (!(await verifyPassword(password, hash))) {
     throw new AppError(401, 'unauthorized', 'Fel lösenord.', [{ path: 'password', message: 'Fel lösenord.' }], { reason: 'wrong_password' });
@@ -80,7 +80,7 @@ export async function changePassword(
   keepSessionId: string | undefined,
   now: Date,
 ): Promise<void> {
-  await requirePassword(db, user.id, input.currentPassword);
+  await requirePassword(db, user.id, input.currentPassword, now);
   const hash = await hashPassword(input.password);
   await db
     .insert(passwordCredentials)
@@ -99,7 +99,7 @@ export async function requestEmailChange(
   input: { newEmail: string; password?: string },
   now: Date,
 ): Promise<{ newEmail: string }> {
-  await requirePassword(db, user.id, input.password);
+  await requirePassword(db, user.id, input.password, now);
   if (input.newEmail === user.email) throw invalidInput('Den nya e-postadressen är samma som den nuvarande.', [{ path: 'newEmail', message: 'Samma som nuvarande' }]);
   if (await findUserByEmail(db, input.newEmail)) throw conflict('E-postadressen används redan av ett annat konto.');
   const token = await issueEmailToken(db, user.id, 'change_email', 24 * 3600 * 1000, now, { newEmail: input.newEmail });
@@ -126,8 +126,8 @@ export async function confirmEmailChange(db: Db, mailer: Mailer, token: string, 
 }
 
 /** Starts (or restarts) TOTP enrolment: a new secret, not active until a code confirms it. */
-export async function startTotpEnrolment(db: Db, user: { id: string; email: string }, password: string | undefined): Promise<{ secret: string; uri: string }> {
-  await requirePassword(db, user.id, password);
+export async function startTotpEnrolment(db: Db, user: { id: string; email: string }, password: string | undefined, now: Date): Promise<{ secret: string; uri: string }> {
+  await requirePassword(db, user.id, password, now);
   const existing = await totpFactorOf(db, user.id);
   if (existing?.verifiedAt) throw conflict('Tvåstegsverifiering är redan aktiverad. Ta bort den först.');
   const key = new Uint8Array(20);
@@ -148,8 +148,8 @@ export async function confirmTotpEnrolment(db: Db, userId: string, code: string,
   await db.update(totpFactors).set({ verifiedAt: now.toISOString(), lastUsedStep: step, updatedAt: now.toISOString() }).where(eq(totpFactors.id, factor.id));
 }
 
-export async function removeTotp(db: Db, userId: string, password: string | undefined): Promise<void> {
-  await requirePassword(db, userId, password);
+export async function removeTotp(db: Db, userId: string, password: string | undefined, now: Date): Promise<void> {
+  await requirePassword(db, userId, password, now);
   await db.delete(totpFactors).where(eq(totpFactors.userId, userId));
 }
 
