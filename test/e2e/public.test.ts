@@ -158,6 +158,44 @@ describe('public discovery', () => {
     await context.close();
   });
 
+  it('slow loading shows the skeleton; failures retry 3 times, then Försök igen recovers; /legacy adds Uppdatera sida', async () => {
+    const { page, errors, context } = await newPage(browser(), { allowConsoleErrors: /Failed to load resource|ERR_FAILED/ });
+    await page.goto('/legacy?weekday=all');
+    await page.getByRole('heading', { name: 'Kommande quizkvällar' }).waitFor();
+    // Slow answer: the skeleton appears after 300 ms.
+    await page.route('**/api/listing?**', async (route) => {
+      await new Promise((r) => setTimeout(r, 1200));
+      await route.continue();
+    });
+    await page.getByLabel('Stad').selectOption('stockholm');
+    const skeleton = page.locator('[aria-busy="true"][aria-label="Laddar quiz"]');
+    await skeleton.waitFor();
+    expect(await skeleton.locator('> div').first().locator('> div').count()).toBe(2);
+    expect(await skeleton.locator('> div').nth(1).locator('> div').count()).toBe(6);
+    await skeleton.waitFor({ state: 'hidden' });
+    await page.unroute('**/api/listing?**');
+
+    // Failing answers: automatic retries with back-off, then the final panel.
+    let calls = 0;
+    await page.route('**/api/listing?**', async (route) => {
+      calls++;
+      await route.abort();
+    });
+    await page.getByLabel('Stad').selectOption('goteborg');
+    const alert = page.getByRole('alert').filter({ hasText: 'Ett fel uppstod vid laddning av quiz' });
+    await alert.getByText('Försök 1/3 misslyckades.').waitFor();
+    await alert.getByText('Försök 3/3 misslyckades.').waitFor({ timeout: 15_000 });
+    await expect.poll(() => calls, { timeout: 10_000 }).toBe(4);
+    await alert.getByText('Kontrollera din internetanslutning och försök igen.').waitFor();
+    await alert.getByRole('button', { name: 'Uppdatera sida' }).waitFor();
+    await page.unroute('**/api/listing?**');
+    await alert.getByRole('button', { name: 'Försök igen' }).click();
+    await alert.waitFor({ state: 'hidden' });
+    await expect.poll(async () => (await shown(page))[1]).toBeGreaterThan(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('with JavaScript disabled the city page still shows its quiz cards', async () => {
     const { page, context } = await newPage(browser(), { javaScriptEnabled: false });
     await page.goto('/quiz/stockholm');

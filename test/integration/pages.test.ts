@@ -133,6 +133,28 @@ describe('listing pages', () => {
   });
 });
 
+describe('empty states (spec 01 §8)', () => {
+  it('today without filters, filtered, city, weekday', async () => {
+    const quiet = '2031-05-05T10:00:00Z'; // nothing is planned on this Monday in this file
+    const home = await page('/', quiet);
+    expect(home.html).toContain('Inga quiz idag');
+    expect(home.html).toContain('Se kommande istället');
+    expect(home.html).toContain('Ändra ditt dagfilter för att se quiz andra dagar.');
+    const filtered = await page(`/?search=${unique('ingenting')}`, quiet);
+    expect(filtered.html).toContain('Inga quiz hittades som matchar dina kriterier.');
+    expect(filtered.html).toContain('Prova att justera dina filter eller söktermer.');
+    const owner = await createUser();
+    const v = await createVenue(owner.id);
+    const city = `Tomstad ${unique('t')}`;
+    await createLocation(v.id, { city });
+    const cityPage = await page(`/quiz/${slugify(city)}`, quiet);
+    expect(cityPage.html.replace(/<!-- -->/g, '')).toContain(`Inga quiz hittades i ${city}`);
+    expect(cityPage.html).toContain('Visa alla quiz');
+    const weekday = await page(`/quiz/mandag?city=${slugify(city)}`, quiet);
+    expect(weekday.html.replace(/<!-- -->/g, '')).toContain('Inga quiz hittades på måndag');
+  });
+});
+
 describe('venue page', () => {
   it('shows the venue, recurring (first 3 then +N fler), specials, statistics and Besök hemsida', async () => {
     const c = await cityWithQuiz();
