@@ -337,3 +337,37 @@ describe('CSV import', () => {
     expect(await snapshot()).toEqual(before);
   });
 });
+
+describe('scale', () => {
+  it('the list page walks venues_name_sort_idx (no sort of the whole table)', async () => {
+    const { venuePage } = await import('../../worker/features/admin/queries');
+    const db = testDb();
+    const q = venuePage(db, undefined, 40, 10).toSQL();
+    const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${q.sql}`).bind(...q.params).all<{ detail: string }>();
+    const details = plan.results.map((r) => r.detail).join(' | ');
+    expect(details).toContain('venues_name_sort_idx');
+    expect(details).not.toContain('TEMP B-TREE');
+  });
+});
+
+describe('CSV import at the row limit', () => {
+  it('imports 300 rows (the limit, ≈ 6 000 quizzes) in bounded batches; 301 rows are refused', async () => {
+    const p = unique('bulk');
+    const days = ['måndag', 'tisdag', 'onsdag', 'torsdag', 'fredag', 'lördag', 'söndag'];
+    const rows = Array.from({ length: 300 }, (_, i) => `${p} krog ${i},Bulkgatan ${i},Bulkstad,${days[i % 7]},19:00,${i % 2 ? 'weekly' : 'biweekly'}`);
+    const csv = ['name,address,city,weekday,start_time,pattern', ...rows].join('\n');
+    const started = Date.now();
+    const { status, body } = await callJson('/api/admin/import', { body: { csv }, cookie: superadmin.cookie, clock: CLOCK });
+    const ms = Date.now() - started;
+    expect(status).toBe(201);
+    expect(body.created).toBe(300);
+    const [n] = await testDb().all<{ n: number }>(sql`SELECT COUNT(*) AS n FROM quizzes q JOIN locations l ON l.id = q.location_id WHERE l.city = 'Bulkstad'`);
+    expect(n!.n).toBe(body.quizzesCreated);
+    console.info(`import of 300 rows / ${body.quizzesCreated} quizzes took ${ms} ms`);
+    expect(ms).toBeLessThan(20_000);
+    const tooMany = ['name,address,city,weekday', ...Array.from({ length: 301 }, (_, i) => `${p} x ${i},G ${i},Bulkstad,tisdag`)].join('\n');
+    const refused = await callJson('/api/admin/import', { body: { csv: tooMany }, cookie: superadmin.cookie });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.message).toContain('Högst 300 rader');
+  });
+});

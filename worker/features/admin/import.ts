@@ -5,6 +5,7 @@
  * row shape as the quizzes feature), written in batches of whole businesses (≤ 100 params/statement).
  */
 import type { Db } from '../../db/client';
+import { getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { locations, profiles, quizzes, userRoles, users, venues } from '../../db/schema';
 import { addDays, nextWeekdayOnOrAfter } from '../../lib/clock';
 import { bumpDataVersion } from '../../lib/data-version';
@@ -24,13 +25,12 @@ import {
   type ImportResult,
   type ImportRow,
 } from './import-contract';
-import { existingNameAddress } from './queries';
-import { uniqueSlug } from './service';
+import { existingNameAddress, takenSlugs } from './queries';
 
 /** "Forever" in the create form: 6 × 30 days (spec 02 §5). */
 export const IMPORT_HORIZON_DAYS = 180;
-/** Businesses per db.batch (2 + ⌈occurrences / 6⌉ statements each, ≤ 7 for a weekly series). */
-const BATCH_ROWS = 20;
+/** Businesses per db.batch (3 statements each). */
+const BATCH_ROWS = 30;
 
 interface Analysed {
   preview: ImportPreview;
@@ -121,8 +121,38 @@ export function seriesDates(today: string, isoWeekday: number, pattern: 'weekly'
   return out;
 }
 
-/** Quiz rows per INSERT: 14 bound columns × 6 = 84 parameters (D1 allows 100). */
-const QUIZ_ROWS_PER_STATEMENT = 6;
+/**
+ * One INSERT … SELECT per series: only (id, date) vary per occurrence, the rest is bound once, so a
+ * weekly series of 26 occurrences needs 2 × 26 + 17 = 69 parameters (D1 allows 100). Columns follow
+ * the table definition (drizzle inserts into every insertable column in schema order).
+ */
+export function seriesInsert(
+  db: Db,
+  s: { locationId: string; dates: string[]; startTime: string | null; category: string; theme: string | null; quizmaster: string | null; price: number | null; recurrenceId: string; pattern: string; days: string; nowIso: string },
+) {
+  const value: Record<string, SQL> = {
+    id: sql`column1`,
+    locationId: sql`${s.locationId}`,
+    date: sql`column2`,
+    startTime: sql`${s.startTime}`,
+    category: sql`${s.category}`,
+    theme: sql`${s.theme}`,
+    quizmaster: sql`${s.quizmaster}`,
+    price: sql`${s.price}`,
+    isRecurring: sql`1`,
+    recurrenceId: sql`${s.recurrenceId}`,
+    recurrencePattern: sql`${s.pattern}`,
+    recurrenceDays: sql`${s.days}`,
+    recurrenceUntil: sql`NULL`,
+    isCancelled: sql`0`,
+    createdAt: sql`${s.nowIso}`,
+    updatedAt: sql`${s.nowIso}`,
+  };
+  const columns = Object.entries(getTableColumns(quizzes)).filter(([, col]) => !(col as unknown as { shouldDisableInsert(): boolean }).shouldDisableInsert());
+  const select = sql.join(columns.map(([key]) => value[key] ?? sql`NULL`), sql`, `);
+  const rows = sql.join(s.dates.map((d) => sql`(${newId()}, ${d})`), sql`, `);
+  return db.insert(quizzes).select(sql`SELECT ${select} FROM (VALUES ${rows})`);
+}
 
 export async function commitImport(db: Db, csv: string, ctx: { today: string; now: Date; houseEmail: string }): Promise<ImportResult> {
   const { preview, valid } = await analyseImport(db, csv);
@@ -138,12 +168,11 @@ export async function commitImport(db: Db, csv: string, ctx: { today: string; no
 
   const houseId = await ensureHouseUser(db, ctx.houseEmail);
   const nowIso = ctx.now.toISOString();
-  const reserved = new Set<string>();
+  const slugs = await planSlugs(db, toCreate.map((t) => t.row));
   let quizzesCreated = 0;
   const statements: Array<{ stmts: unknown[] }> = [];
-  for (const { row } of toCreate) {
-    const slug = await uniqueSlug(db, row.name, row.city, reserved);
-    reserved.add(slug);
+  for (const [i, { row }] of toCreate.entries()) {
+    const slug = slugs[i]!;
     const venueId = newId();
     const locationId = newId();
     const recurrenceId = newId();
@@ -159,15 +188,10 @@ export async function commitImport(db: Db, csv: string, ctx: { today: string; no
           id: locationId, venueId, name: row.name, address: row.address, city: row.city, citySlug: slugify(row.city),
           phone: row.phone || null, website: row.website || null, latitude: row.lat, longitude: row.lng, createdAt: nowIso, updatedAt: nowIso,
         }),
-        ...chunk(
-          dates.map((date) => ({
-            id: newId(), locationId, date, startTime: row.start_time, category: row.category,
-            theme: row.category === 'tema' ? row.theme : null, quizmaster: row.quizmaster || null, price: row.price,
-            isRecurring: true, recurrenceId, recurrencePattern: row.pattern, recurrenceDays: JSON.stringify([row.weekday.name]),
-            createdAt: nowIso, updatedAt: nowIso,
-          })),
-          QUIZ_ROWS_PER_STATEMENT,
-        ).map((rows) => db.insert(quizzes).values(rows)),
+        seriesInsert(db, {
+          locationId, dates, startTime: row.start_time, category: row.category, theme: row.category === 'tema' ? row.theme : null,
+          quizmaster: row.quizmaster || null, price: row.price, recurrenceId, pattern: row.pattern, days: JSON.stringify([row.weekday.name]), nowIso,
+        }),
       ],
     });
   }
@@ -179,8 +203,17 @@ export async function commitImport(db: Db, csv: string, ctx: { today: string; no
 }
 
 
-function chunk<T>(items: T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
+
+/** Unique slugs for all rows with one chunked lookup: name, else name-city, else name-city-random. */
+async function planSlugs(db: Db, rows: ImportRow[]): Promise<string[]> {
+  const candidates = rows.map((r) => {
+    const base = slugify(r.name) || 'verksamhet';
+    return [base, `${base}-${slugify(r.city)}`];
+  });
+  const taken = await takenSlugs(db, candidates.flat());
+  return candidates.map(([base, withCity]) => {
+    const pick = [base!, withCity!].find((c) => !taken.has(c)) ?? `${withCity}-${newId().slice(0, 8)}`;
+    taken.add(pick);
+    return pick;
+  });
 }
