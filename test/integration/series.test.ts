@@ -3,6 +3,7 @@ import { env } from 'cloudflare:workers';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import worker from '../../worker/index';
+import { extensionCandidatesQuery } from '../../worker/features/series/queries';
 import { runSeriesExtensionJob, SERIES_JOB } from '../../worker/features/series/service';
 import { addDays, isoWeekday } from '../../worker/lib/clock';
 import { callJson, createLocation, createQuiz, createUser, createVenue, snapshot, testDb, unique } from '../factories';
@@ -273,6 +274,14 @@ describe('nightly series extension (cron)', () => {
     const both = await Promise.all([runSeriesExtensionJob(testDb(), now), runSeriesExtensionJob(testDb(), now)]);
     expect(both.map((r) => r.added)).toEqual([0, 0]);
     expect(await snapshot(['quizzes'])).toEqual(snap);
+  });
+
+  it('the candidate query walks the (recurrence_id, date) index alone: no table scan, no sort', async () => {
+    const q = extensionCandidatesQuery({ cursor: 'a', oldest: '2033-01-01', threshold: '2033-02-01', limit: 25 });
+    const plan = await testDb().all<{ detail: string }>(sql`EXPLAIN QUERY PLAN ${q}`);
+    const text = plan.map((p) => p.detail).join('\n');
+    expect(text).toMatch(/USING COVERING INDEX quizzes_recurrence_idx/);
+    expect(text).not.toMatch(/TEMP B-TREE/);
   });
 
   it('the Worker scheduled() handler runs the job (dates stay on the weekday across the spring DST switch)', async () => {

@@ -41,27 +41,29 @@ export interface SeriesCandidate {
 }
 
 /**
- * Series that may need extension: latest occurrence between `oldest` and `threshold`, an end (until)
- * after the latest occurrence or none, ordered by id after `cursor` (resumable paging).
+ * Series that may need extension: latest occurrence between `oldest` and `threshold`, ordered by id
+ * after `cursor` (resumable paging). Only recurrence_id and date are read, so SQLite walks the
+ * (recurrence_id, date) index alone and stops once a page is full: all pages together are one pass
+ * over that index. Until-dates are applied by the extension itself (it adds nothing past them).
  */
-export async function extensionCandidates(
-  db: Db,
-  opts: { cursor: string | null; oldest: string; threshold: string; limit: number; ownerUserId?: string | null; recurrenceId?: string },
-): Promise<SeriesCandidate[]> {
-  const ownerJoin = opts.ownerUserId
-    ? sql`JOIN locations l ON l.id = q.location_id JOIN venues v ON v.id = l.venue_id AND v.user_id = ${opts.ownerUserId}`
-    : sql``;
-  const rows = await db.all<{ rid: string; latest: string }>(sql`
+export function extensionCandidatesQuery(opts: { cursor: string | null; oldest: string; threshold: string; limit: number; ownerUserId?: string | null }) {
+  return sql`
     SELECT q.recurrence_id AS rid, MAX(q.date) AS latest
-    FROM quizzes q ${ownerJoin}
+    FROM quizzes q INDEXED BY quizzes_recurrence_idx
     WHERE q.recurrence_id IS NOT NULL
       ${opts.cursor ? sql`AND q.recurrence_id > ${opts.cursor}` : sql``}
-      ${opts.recurrenceId ? sql`AND q.recurrence_id = ${opts.recurrenceId}` : sql``}
+      ${opts.ownerUserId ? sql`AND q.location_id IN (SELECT l.id FROM locations l JOIN venues v ON v.id = l.venue_id WHERE v.user_id = ${opts.ownerUserId})` : sql``}
     GROUP BY q.recurrence_id
     HAVING MAX(q.date) <= ${opts.threshold} AND MAX(q.date) >= ${opts.oldest}
-       AND MAX(COALESCE(q.recurrence_until, '9999-12-31')) > MAX(q.date)
     ORDER BY q.recurrence_id
-    LIMIT ${opts.limit}`);
+    LIMIT ${opts.limit}`;
+}
+
+export async function extensionCandidates(
+  db: Db,
+  opts: { cursor: string | null; oldest: string; threshold: string; limit: number; ownerUserId?: string | null },
+): Promise<SeriesCandidate[]> {
+  const rows = await db.all<{ rid: string; latest: string }>(extensionCandidatesQuery(opts));
   return rows.map((r) => ({ recurrenceId: r.rid, latest: r.latest }));
 }
 
