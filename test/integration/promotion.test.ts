@@ -1,8 +1,11 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { checkoutOrders } from '../../worker/db/schema';
+import { createMarketingCheckout } from '../../worker/features/promotion/service';
 import { pricingFor } from '../../worker/features/promotion/contract';
 import { getPricing, type PriceCache } from '../../worker/features/promotion/pricing';
 import { createLocalPayments, createStripePayments } from '../../worker/ports/payments';
-import { callJson, createQuiz, createUser, snapshot } from '../factories';
+import { callJson, createQuiz, createUser, snapshot, testDb } from '../factories';
 import { buy, claimsOf, NOW, orderRow, ownerWithQuiz, QUIZ_DATE, rivalQuiz } from './promotion-support';
 
 const stripeConfig = { secretKey: 'sk_test_x', webhookSecret: 'whsec_x', priceRecommended: 'price_rec', pricePremium: 'price_pre' };
@@ -290,5 +293,59 @@ describe('POST /api/promotion/checkout (one quiz for 1, 2 or 4 weeks)', () => {
     expect(ok.status).toBe(201);
     expect(ok.body.amountTotal).toBe(11800);
     expect((await claimsOf(ok.body.orderId)).map((c) => [c.date, c.tier])).toEqual([[QUIZ_DATE, 'recommended']]);
+  });
+});
+
+describe('checkout through the Stripe adapter (strict fake of the Stripe API, no network)', () => {
+  function deps(fetchFn: typeof fetch, me: Awaited<ReturnType<typeof ownerWithQuiz>>) {
+    const payments = createStripePayments({ secretKey: 'sk_test_x', webhookSecret: 'whsec_x', fetchFn });
+    const actor = { id: me.user.id, email: me.user.email, roles: ['admin' as const] };
+    const run = () =>
+      createMarketingCheckout(
+        { db: testDb(), actor, payments, pricing: pricingFor({ recommended: 49, premium: 98 }, 'fallback'), now: new Date(NOW), today: '2030-03-03', appUrl: 'https://quizkvall.se' },
+        { venueId: me.venue.id, items: [{ quizId: me.quiz.id, tier: 'premium' }] },
+      );
+    return run;
+  }
+
+  it('creates the session with our order id, an idempotency key, ≥ 30 min expiry and the return URLs', async () => {
+    const me = await ownerWithQuiz();
+    const seen: Array<{ url: string; headers: Headers; body: URLSearchParams }> = [];
+    const fetchFn = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input instanceof Request ? input.url : input);
+      if ((init?.method ?? 'GET') !== 'POST' || new URL(url).pathname !== '/v1/checkout/sessions') throw new Error(`unexpected Stripe call ${url}`);
+      seen.push({ url, headers: new Headers(init?.headers), body: new URLSearchParams(String(init?.body)) });
+      return new Response(JSON.stringify({ id: 'cs_test_123', object: 'checkout.session', url: 'https://checkout.stripe.com/c/pay/cs_test_123' }), {
+        status: 200,
+        headers: { 'content-type': 'application/json', 'request-id': 'req_1' },
+      });
+    }) as typeof fetch;
+    const result = await deps(fetchFn, me)();
+    expect(result.url).toBe('https://checkout.stripe.com/c/pay/cs_test_123');
+    expect(seen).toHaveLength(1);
+    const { headers, body } = seen[0]!;
+    expect(headers.get('idempotency-key')).toBe(`checkout-${result.orderId}`);
+    expect(body.get('metadata[orderId]')).toBe(result.orderId);
+    expect(body.get('client_reference_id')).toBe(result.orderId);
+    expect(body.get('mode')).toBe('payment');
+    expect(body.get('line_items[0][price_data][unit_amount]')).toBe('9800');
+    expect(body.get('line_items[0][price_data][currency]')).toBe('sek');
+    expect(body.has('payment_method_types[0]')).toBe(false); // automatic payment methods (card, Swish, wallets)
+    expect(Number(body.get('expires_at')) - new Date(NOW).getTime() / 1000).toBeGreaterThanOrEqual(30 * 60);
+    expect(body.get('success_url')).toBe(`https://quizkvall.se/admin?payment=success&session_id={CHECKOUT_SESSION_ID}&venueId=${me.venue.id}`);
+    expect(body.get('cancel_url')).toBe(`https://quizkvall.se/admin?payment=cancelled&order_id=${result.orderId}&venueId=${me.venue.id}`);
+    expect((await orderRow(result.orderId)).stripeSessionId).toBe('cs_test_123');
+  });
+
+  it('when Stripe refuses, the order fails, the holds are released at once and the owner gets a Swedish error', async () => {
+    const me = await ownerWithQuiz();
+    const fetchFn = (async () =>
+      new Response(JSON.stringify({ error: { type: 'api_error', message: 'boom' } }), { status: 400, headers: { 'content-type': 'application/json' } })) as unknown as typeof fetch;
+    await expect(deps(fetchFn, me)()).rejects.toMatchObject({ status: 500, message: 'Kunde inte skapa betalning. Försök igen.' });
+    const orders = await testDb().select().from(checkoutOrders).where(eq(checkoutOrders.userId, me.user.id));
+    expect(orders.map((o) => o.status)).toEqual(['failed']);
+    expect(await claimsOf(orders[0]!.id)).toEqual([]);
+    // The slot is free for the next try.
+    expect((await buy(me, 'premium')).status).toBe(201);
   });
 });
