@@ -67,6 +67,12 @@ describe('GET /api/admin/venues', () => {
     expect(page2.body.data.venues.map((v: { name: string }) => v.name.slice(p.length + 1))).toEqual(['Älg', 'Östra']);
   });
 
+  it('a 100-character search (300 bytes) is answered, not refused by D1', async () => {
+    const { status, body } = await callJson(`/api/admin/venues?q=${encodeURIComponent('ö'.repeat(100))}`, { cookie: superadmin.cookie });
+    expect(status).toBe(200);
+    expect(body.data.matched).toBe(0);
+  });
+
   it('search treats % and _ literally', async () => {
     const p = unique('lit');
     await createVenue(owner.id, { name: `${p} abc` });

@@ -2,11 +2,13 @@ import { count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { feedback, locations, users, venues } from '../../db/schema';
 
-/** LIKE pattern on venues.name_sort for a search key; % and _ escaped. */
+/**
+ * Substring filter on venues.name_sort for a search key. instr(), not LIKE: no wildcards to escape, and
+ * D1 refuses LIKE patterns longer than 50 bytes ("LIKE or GLOB pattern too complex").
+ */
 export function nameFilter(key: string): SQL | undefined {
   if (!key) return undefined;
-  const escaped = key.replace(/[\\%_]/g, (c) => `\\${c}`);
-  return sql`${venues.nameSort} LIKE ${`%${escaped}%`} ESCAPE '\\'`;
+  return sql`instr(${venues.nameSort}, ${key}) > 0`;
 }
 
 export async function countVenues(db: Db, where?: SQL): Promise<number> {
