@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { addDays, isoWeekday, stockholmDate } from '../../worker/lib/clock';
 import { displayDate } from '../../worker/lib/swedish';
 import { registerVerifiedOwner } from './support/auth';
-import { expectAccessible, newPage, useBrowser } from './support/browser';
+import { baseURL, expectAccessible, newPage, useBrowser } from './support/browser';
 
 const visible = (page: Page, text: string | RegExp) => expect.poll(() => page.getByText(text).first().isVisible(), { timeout: 10_000 }).toBe(true);
 
@@ -142,7 +142,7 @@ describe('owner quizzes and series', () => {
     await context.close();
   });
 
-  it('create quiz with another owner’s place: Lokal ej tillgänglig → /admin; single quiz → Quiz skapat framgångsrikt', async () => {
+  it('create quiz with another owner’s place: Lokal ej tillgänglig → /admin; without a place: Ingen lokal hittad', async () => {
     const { page, errors, context } = await newPage(browser());
     await registerVerifiedOwner(page);
     await page.goto('/admin/create-quiz?location=seed-loc-01');
@@ -151,6 +151,79 @@ describe('owner quizzes and series', () => {
     // Without any place: 'Ingen lokal hittad'.
     await page.goto('/create-quiz');
     await page.getByRole('heading', { name: 'Ingen lokal hittad' }).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+  it('single quiz → recurring series → back to single (warning with count) → pause a series → delete a quiz', async () => {
+    const { page, errors, context } = await newPage(browser());
+    await registerVerifiedOwner(page);
+    const suffix = Math.random().toString(36).slice(2, 8);
+    const name = `Enkelpuben ${suffix}`;
+    const headers = { origin: baseURL() };
+    const venue = await (await page.request.post('/api/owner/venues', { data: { name }, headers })).json();
+    const place = await page.request.post(`/api/owner/venues/${venue.id}/locations`, { data: { name, address: 'Gatan 1', city: `Enkelby${suffix}` }, headers });
+    expect(place.ok()).toBe(true);
+    const today = stockholmDate(new Date());
+    const day = addDays(today, 3);
+
+    // A single quiz.
+    await page.goto('/admin/create-quiz');
+    await page.getByRole('heading', { name: 'Skapa quiz' }).waitFor();
+    await page.getByRole('checkbox', { name: 'Återkommande quiz' }).uncheck();
+    expect(await page.getByRole('group', { name: 'Veckodagar' }).count()).toBe(0);
+    await page.getByLabel('Datum', { exact: true }).fill(day);
+    await page.getByRole('button', { name: 'Skapa quiz' }).click();
+    await visible(page, 'Quiz skapat framgångsrikt');
+    await page.waitForURL((u) => u.pathname === '/admin');
+    const card = page.getByRole('article', { name, exact: true });
+    const single = card.getByRole('article', { name: `Quiz ${displayDate(day)} kl. 19:00` });
+    await single.waitFor();
+
+    // Single → recurring (weekly until four weeks later).
+    await single.getByRole('link', { name: /^Redigera/ }).click();
+    await page.getByRole('heading', { name: 'Redigera quiz' }).waitFor();
+    await page.getByRole('checkbox', { name: 'Återkommande quiz' }).check();
+    await page.getByRole('radio', { name: 'Till och med ett datum' }).check();
+    await page.getByLabel('Slutdatum').fill(addDays(day, 21));
+    await page.getByRole('button', { name: 'Spara ändringar' }).click();
+    await visible(page, '4 quiz-evenemang schemalagda!');
+    await page.waitForURL((u) => u.pathname === '/admin');
+    const series = card.getByRole('article', { name: /^Quizserie / });
+    await series.waitFor();
+    expect(await series.getByRole('button', { name: 'Ta bort serie (4)' }).isVisible()).toBe(true);
+
+    // Pause the series for the 2nd and 3rd week, then undo the pause.
+    await series.getByRole('button', { name: 'Pausa serie' }).click();
+    const pause = page.getByRole('dialog', { name: 'Pausa serien' });
+    await pause.getByLabel('Från och med').fill(addDays(day, 7));
+    await pause.getByLabel('Till och med').fill(addDays(day, 14));
+    await pause.getByRole('button', { name: 'Pausa', exact: true }).click();
+    await visible(page, '2 quiz markerade som inställda.');
+    await series.getByRole('button', { name: 'Visa alla tillfällen' }).click();
+    await series.getByRole('button', { name: `Ångra inställt ${displayDate(addDays(day, 7))} kl. 19:00` }).waitFor();
+    await series.getByRole('button', { name: 'Pausa serie' }).click();
+    await pause.getByLabel('Från och med').fill(addDays(day, 7));
+    await pause.getByLabel('Till och med').fill(addDays(day, 14));
+    await pause.getByRole('button', { name: 'Ångra paus' }).click();
+    await visible(page, '2 quiz är åter planerade.');
+
+    // Recurring → single: the warning counts the other 3 occurrences.
+    await series.getByRole('link', { name: `Redigera ${displayDate(day)} kl. 19:00` }).click();
+    await page.getByRole('button', { name: 'Endast detta quiz' }).click();
+    await page.getByRole('checkbox', { name: 'Återkommande quiz' }).uncheck();
+    await page.getByRole('button', { name: 'Spara ändringar' }).click();
+    const warn = page.getByRole('dialog', { name: 'Gör om till enskilt quiz?' });
+    await warn.getByText('De 3 andra quizen i serien tas bort.', { exact: false }).waitFor();
+    await warn.getByRole('button', { name: 'Ta bort 3 quiz och spara' }).click();
+    await page.waitForURL((u) => u.pathname === '/admin');
+    await single.waitFor();
+    expect(await card.getByRole('article', { name: /^Quizserie / }).count()).toBe(0);
+
+    // Delete the single quiz.
+    await single.getByRole('button', { name: /^Ta bort/ }).click();
+    await page.getByRole('dialog', { name: 'Ta bort quiz?' }).getByRole('button', { name: 'Ta bort', exact: true }).click();
+    await visible(page, 'Quiz borttaget');
+    await card.getByText('Inga kommande quiz på den här platsen ännu.').waitFor();
     expect(errors).toEqual([]);
     await context.close();
   });
