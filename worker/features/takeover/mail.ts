@@ -10,7 +10,13 @@ import type { Mailer } from '../../ports/mailer';
 import { superadminEmails } from './queries';
 
 async function sendToSuperadmins(db: Db, mailer: Mailer, config: Config, subject: string, text: string): Promise<number> {
-  const to = await superadminEmails(db, config.superadminEmails);
+  let to: string[];
+  try {
+    to = await superadminEmails(db, config.superadminEmails);
+  } catch (err) {
+    console.warn(`superadmin lookup for a notice failed: ${(err as Error).message}`);
+    return 0;
+  }
   let sent = 0;
   for (const address of to) {
     try {
