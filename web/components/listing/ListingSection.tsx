@@ -61,12 +61,12 @@ export function ListingSection(props: ListingSectionProps) {
   const searchTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   /** Loads page `p` for `f` with automatic retries; replaces the list for page 1, appends otherwise. */
-  const load = useCallback(async (f: ListingFilters, p: number) => {
+  const load = useCallback(async (f: ListingFilters, p: number, quiet = false) => {
     const no = ++requestNo.current;
     const first = p === 1;
-    if (first) setStatus({ kind: 'loading' });
-    else setLoadingMore(true);
-    const skeletonTimer = first ? setTimeout(() => no === requestNo.current && setSkeleton(true), SKELETON_DELAY_MS) : undefined;
+    if (first && !quiet) setStatus({ kind: 'loading' });
+    else if (!first) setLoadingMore(true);
+    const skeletonTimer = first && !quiet ? setTimeout(() => no === requestNo.current && setSkeleton(true), SKELETON_DELAY_MS) : undefined;
     let failures = 0;
     try {
       for (;;) {
@@ -80,7 +80,7 @@ export function ListingSection(props: ListingSectionProps) {
           setStatus({ kind: 'idle' });
           return;
         } catch {
-          if (no !== requestNo.current) return;
+          if (no !== requestNo.current || quiet) return;
           failures++;
           const retrying = failures <= MAX_RETRIES;
           setStatus({ kind: 'error', failures: Math.min(failures, MAX_RETRIES), retrying });
@@ -150,7 +150,7 @@ export function ListingSection(props: ListingSectionProps) {
   useEffect(() => {
     if (!userId || reloadedFor.current === userId) return;
     reloadedFor.current = userId;
-    void load(filters, 1);
+    void load(filters, 1, true);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the signed-in user changes
   }, [userId]);
 
