@@ -44,8 +44,8 @@ function likePattern(term: string): string {
 }
 
 /**
- * Every occurrence that passes the filters (not yet reduced to one per series). Small columns only;
- * the page's 12 rows are read in full by quizDetails().
+ * The next occurrence (per series and place) that passes the filters. Small columns only; the page's
+ * 12 rows are read in full by quizDetails().
  */
 export async function selectCandidates(db: Db, f: CandidateFilter): Promise<CandidateRow[]> {
   const where: SQL[] = [];
@@ -62,11 +62,14 @@ export async function selectCandidates(db: Db, f: CandidateFilter): Promise<Cand
   const from = f.city
     ? sql`locations l CROSS JOIN quizzes q ON q.location_id = l.id CROSS JOIN venues v ON v.id = l.venue_id CROSS JOIN users u ON u.id = v.user_id`
     : sql`quizzes q CROSS JOIN locations l ON l.id = q.location_id CROSS JOIN venues v ON v.id = l.venue_id CROSS JOIN users u ON u.id = v.user_id`;
+  // One row per series and place: SQLite's bare columns with MIN() come from the row holding the
+  // minimum, i.e. the next occurrence (spec 01 §4). Single quizzes group on their own id.
   return db.all<CandidateRow>(sql`
-    SELECT q.id AS id, q.date AS date, q.start_time AS startTime, q.recurrence_id AS rid,
+    SELECT q.id AS id, MIN(q.date) AS date, q.start_time AS startTime, q.recurrence_id AS rid,
            q.recurrence_pattern AS pattern, q.location_id AS lid, (u.email = ${f.houseEmail}) AS house
     FROM ${from}
-    WHERE ${sql.join(where, sql` AND `)}`);
+    WHERE ${sql.join(where, sql` AND `)}
+    GROUP BY coalesce(q.recurrence_id, q.id), q.location_id`);
 }
 
 export interface ActivePromotionRow {
