@@ -182,6 +182,7 @@ describe('owner quizzes and series', () => {
     // Single → recurring (weekly until four weeks later).
     await single.getByRole('link', { name: /^Redigera/ }).click();
     await page.getByRole('heading', { name: 'Redigera quiz' }).waitFor();
+    await expectAccessible(page);
     await page.getByRole('checkbox', { name: 'Återkommande quiz' }).check();
     await page.getByRole('radio', { name: 'Till och med ett datum' }).check();
     await page.getByLabel('Slutdatum').fill(addDays(day, 21));
@@ -199,6 +200,7 @@ describe('owner quizzes and series', () => {
     await pause.getByLabel('Till och med').fill(addDays(day, 14));
     await pause.getByRole('button', { name: 'Pausa', exact: true }).click();
     await visible(page, '2 quiz markerade som inställda.');
+    await expectAccessible(page); // the collapsed place list (the expanded one holds the promotion panel)
     await series.getByRole('button', { name: 'Visa alla tillfällen' }).click();
     await series.getByRole('button', { name: `Ångra inställt ${displayDate(addDays(day, 7))} kl. 19:00` }).waitFor();
     await series.getByRole('button', { name: 'Pausa serie' }).click();
