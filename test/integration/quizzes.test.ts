@@ -64,6 +64,18 @@ describe('POST /api/owner/quizzes', () => {
     expect(rows.every((r) => [2, 4].includes(r.weekday))).toBe(true);
   });
 
+  it('the largest series (every weekday, forever) is created in one batch: 181 rows, none twice', async () => {
+    const { user, location } = await owner();
+    const days = ['måndag', 'tisdag', 'onsdag', 'torsdag', 'fredag', 'lördag', 'söndag'];
+    const { status, body } = await callJson('/api/owner/quizzes', { cookie: user.cookie, clock: CLOCK, body: { ...single(location.id), date: TODAY, recurring: true, days } });
+    expect(status).toBe(201);
+    const rows = await rowsAt(location.id);
+    expect(body.created).toBe(181);
+    expect(rows).toHaveLength(181);
+    expect(new Set(rows.map((r) => r.date)).size).toBe(181);
+    expect(rows.at(-1)!.date).toBe('2030-07-07');
+  });
+
   it('biweekly until a date; days default to the start weekday', async () => {
     const { user, location } = await owner();
     const { body } = await callJson('/api/owner/quizzes', {
