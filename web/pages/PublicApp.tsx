@@ -24,6 +24,15 @@ function renderPage(data: PublicPageData) {
     case 'venue':
       return <VenuePage data={data} />;
     case 'notFound':
-      return <NotFound />;
+      return (
+        <>
+          {data.message && (
+            <p role="status" className="mx-auto mt-10 max-w-lg rounded-xl bg-amber-50 px-4 py-3 text-center font-semibold text-amber-900">
+              {data.message}
+            </p>
+          )}
+          <NotFound />
+        </>
+      );
   }
 }

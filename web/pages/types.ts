@@ -73,5 +73,7 @@ export interface VenuePageData {
 
 export interface NotFoundPageData {
   kind: 'notFound';
+  /** Extra explanation above the 404 page, e.g. 'Venue hittades inte' (spec 02 §8). */
+  message?: string | undefined;
 }
 export type PublicPageData = ListingPageData | CombinedPageData | VenuePageData | NotFoundPageData;

@@ -21,9 +21,9 @@ async function html(c: C, head: Omit<PageHead, 'jsonLd'> & { jsonLd?: unknown[] 
   return c.html(page, status);
 }
 
-function notFoundPage(c: C) {
+function notFoundPage(c: C, message?: string) {
   const origin = c.var.config.appUrl;
-  return html(c, { title: 'Sidan hittades inte | Quizkväll', description: DEFAULT_DESCRIPTION, canonical: `${origin}/`, robots: 'noindex' }, { kind: 'notFound' }, 404);
+  return html(c, { title: 'Sidan hittades inte | Quizkväll', description: DEFAULT_DESCRIPTION, canonical: `${origin}/`, robots: 'noindex' }, { kind: 'notFound', message }, 404);
 }
 
 /** Path segment as typed (decoded); null when it is not valid percent-encoding. */
@@ -152,7 +152,7 @@ async function venuePage(c: C, citySlug: string, venueSlug: string) {
   const origin = c.var.config.appUrl;
   const ctx = ctxOf(c);
   const data = await buildVenuePage(c.var.db, citySlug, venueSlug, ctx);
-  if (!data) return notFoundPage(c);
+  if (!data) return notFoundPage(c, 'Venue hittades inte');
   const path = `/quiz/${data.city.slug}/${venueSlug}`;
   const upcoming = [...data.recurring.slice(0, 6), ...data.specials.slice(0, 6)];
   return html(
