@@ -23,15 +23,22 @@ export interface PlaceQuizListProps {
   city: string;
 }
 
+/** Fired on window after any change made in the list, so the dashboard can refresh its counts. */
+export const QUIZZES_CHANGED_EVENT = 'quizkvall:quizzes-changed';
+
 export default function PlaceQuizList({ locationId, venueId, city }: PlaceQuizListProps) {
-  const { state, reload } = useApiData(locationId, () => quizzesApi.placeQuizzes(locationId));
+  const { state, reload: refetch } = useApiData(locationId, () => quizzesApi.placeQuizzes(locationId));
+  const reload = () => {
+    refetch();
+    window.dispatchEvent(new CustomEvent(QUIZZES_CHANGED_EVENT, { detail: { locationId } }));
+  };
   const [open, setOpen] = useState(true);
   const panelId = useId();
   if (state.status === 'loading') return <Spinner label="Laddar quiz..." />;
   if (state.status === 'error')
     return (
       <p role="alert" className="mt-4 text-sm text-red-700">
-        Kunde inte hämta quiz. <button type="button" className="underline" onClick={reload}>Försök igen</button>
+        Kunde inte hämta quiz. <button type="button" className="underline" onClick={refetch}>Försök igen</button>
       </p>
     );
   const { singles, series } = state.data;
