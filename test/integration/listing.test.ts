@@ -209,6 +209,27 @@ describe('paging', () => {
   });
 });
 
+describe('GET /api/listing/cities', () => {
+  it('lists each city with a public business once, with its name from the data', async () => {
+    const tag = unique('s');
+    const a = await place({ city: `Åmål ${tag}` });
+    await place({ city: `Åmål ${tag}` });
+    const hidden = await place({ city: `Dolda ${tag}`, isPublic: false });
+    const { status, body } = await callJson('/api/listing/cities');
+    expect(status).toBe(200);
+    const mine = body.cities.filter((c: { slug: string }) => c.slug.endsWith(tag));
+    expect(mine).toEqual([{ slug: a.citySlug, name: `Åmål ${tag}` }]);
+    expect(body.cities.some((c: { slug: string }) => c.slug === hidden.citySlug)).toBe(false);
+  });
+
+  it('a page past the end is empty', async () => {
+    const p = await place();
+    await createQuiz(p.location.id, { date: '2030-01-08' });
+    const b = await list(`city=${p.citySlug}&page=3`);
+    expect([b.items.length, b.total, b.hasMore]).toEqual([0, 1, false]);
+  });
+});
+
 describe('Stockholm dates', () => {
   it('Sunday 23:30 UTC is Monday in Stockholm: Sunday quizzes are gone, Monday is today', async () => {
     const p = await place();
