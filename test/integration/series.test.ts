@@ -284,6 +284,8 @@ describe('nightly series extension (cron)', () => {
     expect(text).not.toMatch(/TEMP B-TREE/);
   });
 
+  // Keep last: scheduled() runs every nightly task at 2036, which also deletes this file's sessions
+  // (storage is isolated per test file, so other files are unaffected).
   it('the Worker scheduled() handler runs the job (dates stay on the weekday across the spring DST switch)', async () => {
     const loc = await place();
     const rid = unique('sched');
