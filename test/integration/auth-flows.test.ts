@@ -2,6 +2,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { emailTokens, mailOutbox, passwordCredentials, userRoles, users } from '../../worker/db/schema';
+import { registrationErrors, safeRedirect } from '../../worker/features/auth/contract';
 import { call, callJson, createUser, createVenue, snapshot, testDb, unique } from '../factories';
 
 function sessionCookie(res: Response): string | null {
@@ -226,5 +227,21 @@ describe('password reset', () => {
     expect(r.status).toBe(400);
     expect(r.body.error.message).toContain('Lösenorden matchar inte');
     expect(await snapshot(['password_credentials', 'sessions', 'email_tokens'])).toEqual(before);
+  });
+});
+
+describe('shared registration rules (contract used by the form and the worker)', () => {
+  it('collects every spec message in order', () => {
+    expect(registrationErrors({ email: '', password: '', confirmPassword: 'x' })).toEqual(['E-postadress krävs', 'Lösenord krävs', 'Lösenorden matchar inte']);
+    expect(registrationErrors({ email: 'a b@c.se', password: '12345', confirmPassword: '12345' })).toEqual(['Ogiltig e-postadress', 'Lösenordet måste vara minst 6 tecken långt']);
+    expect(registrationErrors({ email: 'anna@example.se', password: '123456', confirmPassword: '123456' })).toEqual([]);
+  });
+
+  it('only accepts same-site paths as redirect targets', () => {
+    expect(safeRedirect('/admin?x=1')).toBe('/admin?x=1');
+    expect(safeRedirect('//evil.example')).toBeNull();
+    expect(safeRedirect('/\\evil.example')).toBeNull();
+    expect(safeRedirect('https://evil.example')).toBeNull();
+    expect(safeRedirect(null)).toBeNull();
   });
 });
