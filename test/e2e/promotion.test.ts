@@ -38,29 +38,35 @@ async function availability(page: Page, quizId: string) {
 }
 
 /**
- * Buys Premium Utvald for the quiz's date. Through the dashboard's quiz list ('Marknadsför' → purchase
- * dialog) when it renders the promote buttons; the list is another feature's seam, so until it does,
- * the checkout is started with the same API call the dialog makes.
+ * From the dashboard's quiz list: 'Marknadsför' on the quiz → the purchase dialog → Premium Utvald,
+ * 1 vecka → 'Gå till betalning' → the local checkout page.
  */
-async function buyPremiumFromDashboard(page: Page, quizId: string, date: string) {
+async function buyPremiumFromDashboard(page: Page, date: string) {
   await page.goto('/admin');
   const promote = page.getByRole('button', { name: `Marknadsför quiz ${date}` });
-  await page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 15_000 });
-  if (await promote.isVisible()) {
-    await promote.click();
-    const dialog = page.getByRole('dialog', { name: 'Marknadsför quiz' });
-    await dialog.waitFor();
-    await expect.poll(() => dialog.getByText('Kontrollerar tillgänglighet...').count()).toBe(0);
-    await dialog.getByRole('radio', { name: 'Premium Utvald' }).check();
-    await dialog.getByRole('radio', { name: '1 vecka' }).check();
-    expect(await dialog.getByText('Totalt: 98 kr').isVisible()).toBe(true);
-    await expectAccessible(page);
-    await dialog.getByRole('button', { name: 'Gå till betalning' }).click();
-  } else {
-    const dashboard = await (await page.request.get('/api/owner/dashboard')).json();
-    const res = await post(page, '/api/promotion/marketing-checkout', { venueId: dashboard.venue.id, items: [{ quizId, tier: 'premium' }] });
-    await page.goto(res.url);
-  }
+  await promote.waitFor({ timeout: 15_000 });
+  await promote.click();
+  const dialog = page.getByRole('dialog', { name: 'Marknadsför quiz' });
+  await dialog.waitFor();
+  await expect.poll(() => dialog.getByText('Kontrollerar tillgänglighet...').count()).toBe(0);
+  // Without a type the pay button explains what is missing.
+  await dialog.getByRole('button', { name: 'Gå till betalning' }).click();
+  expect(await dialog.getByRole('alert').textContent()).toBe('Välj marknadsföringstyp');
+  await dialog.getByRole('radio', { name: 'Premium Utvald' }).check();
+  await dialog.getByRole('radio', { name: '1 vecka' }).check();
+  expect(await dialog.getByText('Totalt: 98 kr').isVisible()).toBe(true);
+  await dialog.getByRole('radio', { name: /2 veckor/ }).check();
+  expect(await dialog.getByText('Totalt: 157 kr').isVisible()).toBe(true);
+  await dialog.getByRole('radio', { name: '1 vecka' }).check();
+  await expectAccessible(page);
+  // The preview shows the quiz as Premium Utvald and as Rekommenderat.
+  await dialog.getByRole('button', { name: 'Förhandsvisa' }).click();
+  const preview = page.getByRole('dialog', { name: 'Förhandsvisning av marknadsföring' });
+  await preview.waitFor();
+  expect(await preview.getByRole('heading', { name: 'Som Premium Utvald' }).isVisible()).toBe(true);
+  expect(await preview.getByRole('heading', { name: 'Som Rekommenderat' }).isVisible()).toBe(true);
+  await preview.getByRole('button', { name: 'Stäng' }).click();
+  await dialog.getByRole('button', { name: 'Gå till betalning' }).click();
   await page.waitForURL((u) => u.pathname.startsWith('/dev/checkout/'));
 }
 
@@ -72,7 +78,7 @@ describe('paid promotion', () => {
     const date = stockholmDate(9);
     const owner = await ownerWithQuiz(page, date);
 
-    await buyPremiumFromDashboard(page, owner.quizId, date);
+    await buyPremiumFromDashboard(page, date);
 
     // The local checkout page: order summary, 'Betala' and 'Avbryt'.
     await page.getByRole('heading', { name: 'Lokal betalning (utveckling)' }).waitFor();
@@ -95,6 +101,13 @@ describe('paid promotion', () => {
     await repeat.waitFor({ timeout: 15_000 });
     expect(await repeat.getByText('marknadsföringen är redan aktiv').isVisible()).toBe(true);
     await repeat.getByRole('button', { name: 'Klar' }).click();
+
+    // The quiz list now shows it as promoted; it cannot be bought again.
+    await page.goto('/admin');
+    const promoted = page.getByRole('button', { name: '⭐ Premium Utvald' });
+    await promoted.waitFor({ timeout: 15_000 });
+    expect(await promoted.isDisabled()).toBe(true);
+    expect(await page.getByTitle('Detta quiz är Premium Utvald').count()).toBe(1);
 
     // The slot is sold: purchased for this owner, sold out for everyone.
     const after = await availability(page, owner.quizId);
@@ -121,7 +134,7 @@ describe('paid promotion', () => {
     const date = stockholmDate(10);
     const owner = await ownerWithQuiz(page, date);
 
-    await buyPremiumFromDashboard(page, owner.quizId, date);
+    await buyPremiumFromDashboard(page, date);
     // While the checkout is open the slot is held.
     expect((await availability(page, owner.quizId)).byDate[0].premium.isAvailable).toBe(false);
     await page.getByRole('button', { name: 'Avbryt' }).click();
@@ -143,6 +156,60 @@ describe('paid promotion', () => {
     await failed.waitFor({ timeout: 15_000 });
     expect(await failed.getByRole('button', { name: 'Försök igen' }).isVisible()).toBe(true);
     await expectAccessible(page);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('in an expanded series the owner ticks occurrences, picks a tier per occurrence and pays the total', async () => {
+    const { page, errors, context } = await newPage(browser());
+    await registerVerifiedOwner(page);
+    const suffix = letters();
+    const city = `Seriestad${suffix}`;
+    const venue = await post(page, '/api/owner/venues', { name: `Seriepuben ${suffix}` });
+    const location = await post(page, `/api/owner/venues/${venue.id}/locations`, { name: `Seriepuben ${suffix}`, address: 'Torget 2', city });
+    const first = stockholmDate(14);
+    const until = stockholmDate(14 + 21);
+    await post(page, '/api/owner/quizzes', { locationId: location.id, date: first, startTime: '20:00', category: 'allmänbildning', recurring: true, pattern: 'weekly', until });
+
+    await page.goto('/admin');
+    await page.getByRole('button', { name: 'Visa alla tillfällen' }).click();
+    const panel = page.getByRole('region', { name: 'Marknadsför tillfällen' });
+    await panel.waitFor({ timeout: 15_000 });
+    await expect.poll(() => panel.getByText('Kontrollerar...').count()).toBe(0);
+    expect(await panel.getByText('Tillgänglig').count()).toBeGreaterThan(0);
+
+    // 02 §5 messages.
+    await panel.getByRole('button', { name: 'Gå till betalning' }).click();
+    expect(await panel.getByRole('alert').textContent()).toBe('Inga quiz valda – Välj minst ett quiz att marknadsföra');
+    const boxes = panel.getByRole('checkbox');
+    expect(await boxes.count()).toBe(4);
+    await boxes.nth(0).check();
+    await boxes.nth(1).check();
+    await panel.getByRole('button', { name: 'Gå till betalning' }).click();
+    expect(await panel.getByRole('alert').textContent()).toBe('Välj marknadsföringstyp');
+
+    const types = panel.getByRole('combobox');
+    await types.nth(0).selectOption('premium');
+    await types.nth(1).selectOption('recommended');
+    expect(await panel.getByText('Valda: 2 · Totalt: 147 kr').isVisible()).toBe(true);
+    await expectAccessible(page);
+    await panel.getByRole('button', { name: 'Gå till betalning' }).click();
+    await page.waitForURL((u) => u.pathname.startsWith('/dev/checkout/'));
+    expect(await page.getByText('Totalt: 147 kr').isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Betala' }).click();
+    const success = page.getByRole('dialog', { name: 'Betalningen lyckades!' });
+    await success.waitFor({ timeout: 15_000 });
+    expect(await success.getByRole('listitem').count()).toBe(2);
+    await success.getByRole('button', { name: 'Klar' }).click();
+
+    // Bought occurrences cannot be ticked again; the tooltips say why.
+    await page.goto('/admin');
+    await page.getByRole('button', { name: 'Visa alla tillfällen' }).click();
+    const again = page.getByRole('region', { name: 'Marknadsför tillfällen' });
+    await again.waitFor();
+    expect(await again.getByRole('checkbox', { name: /Detta quiz är Premium Utvald/ }).isDisabled()).toBe(true);
+    expect(await again.getByRole('checkbox', { name: /Detta quiz är redan rekommenderat/ }).isDisabled()).toBe(true);
+    expect(await again.getByTitle('Detta quiz är Premium Utvald').count()).toBe(1);
     expect(errors).toEqual([]);
     await context.close();
   });

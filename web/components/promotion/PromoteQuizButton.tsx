@@ -111,7 +111,10 @@ function PurchaseDialog({ quiz, city, onClose }: Omit<PromoteQuizButtonProps, 'p
     }
   }
 
+  // The preview is a sibling, not a child: React propagates a nested <dialog>'s close event to its
+  // React ancestors, which would close the purchase dialog too.
   return (
+    <>
     <Dialog
       open
       onClose={onClose}
@@ -184,7 +187,8 @@ function PurchaseDialog({ quiz, city, onClose }: Omit<PromoteQuizButtonProps, 'p
           </Button>
         </div>
       </div>
-      <PromotionPreviewDialog open={previewOpen} onClose={() => setPreviewOpen(false)} quiz={{ ...quiz, city }} />
     </Dialog>
+    <PromotionPreviewDialog open={previewOpen} onClose={() => setPreviewOpen(false)} quiz={{ ...quiz, city }} />
+    </>
   );
 }
