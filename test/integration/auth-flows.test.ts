@@ -135,6 +135,16 @@ describe('POST /api/auth/verify', () => {
     expect(ok.status).toBe(200);
   });
 
+  it('once one verification link is used, the older ones stop working', async () => {
+    const address = email();
+    const first = await registerAndGetToken(address);
+    await callJson('/api/auth/resend', { body: { email: address }, clock: T0 });
+    const second = linkIn((await lastMail(address))!.text, '/verify').searchParams.get('token')!;
+    expect(second).not.toBe(first.token);
+    expect((await call('/api/auth/verify', { body: { token: second }, clock: T0 })).status).toBe(200);
+    expect((await callJson('/api/auth/verify', { body: { token: first.token }, clock: T0 })).status).toBe(400);
+  });
+
   it('refuses an unknown token', async () => {
     const r = await callJson('/api/auth/verify', { body: { token: 'x'.repeat(32) } });
     expect(r.status).toBe(400);
@@ -208,6 +218,14 @@ describe('password reset', () => {
     const again = await callJson('/api/auth/reset', { body: { token, password: 'tredje-losen', confirmPassword: 'tredje-losen' }, clock: plus(T0, 60_000) });
     expect(again.status).toBe(400);
     expect((await callJson('/api/auth/reset/check', { body: { token }, clock: T0 })).status).toBe(400);
+  });
+
+  it('using one reset link retires the other reset links of the account', async () => {
+    const u = await createUser();
+    const older = await resetToken(u.email);
+    const newer = await resetToken(u.email);
+    expect((await call('/api/auth/reset', { body: { token: newer, password: 'nytt-losen', confirmPassword: 'nytt-losen' }, clock: T0 })).status).toBe(200);
+    expect((await call('/api/auth/reset', { body: { token: older, password: 'annat-losen', confirmPassword: 'annat-losen' }, clock: T0 })).status).toBe(400);
   });
 
   it('refuses a link older than 1 hour and keeps the old password', async () => {

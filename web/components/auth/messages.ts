@@ -3,9 +3,17 @@ import { ApiError } from '../../lib/api';
 import type { SessionUser } from '../../lib/session';
 import { toast } from '../ui/Toast';
 
-export function loginErrorToast(err: unknown): void {
+export function loginErrorToast(err: unknown, opts: { onResend?: () => void } = {}): void {
   const reason = err instanceof ApiError ? (err.details?.reason as string | undefined) : undefined;
-  if (reason === 'invalid_credentials') {
+  if (reason === 'email_not_confirmed' && opts.onResend) {
+    toast({
+      title: 'E-post inte bekräftad',
+      description: 'Du måste bekräfta din e-postadress innan du kan logga in.',
+      variant: 'destructive',
+      duration: 10_000,
+      actions: [{ label: 'Skicka ny bekräftelselänk', onClick: opts.onResend }],
+    });
+  } else if (reason === 'invalid_credentials') {
     toast({ title: 'Inloggning misslyckades', description: 'Felaktig e-post eller lösenord. Försök igen.', variant: 'destructive' });
   } else if (reason === 'email_not_confirmed') {
     toast({ title: 'E-post inte bekräftad', description: 'Du måste bekräfta din e-postadress innan du kan logga in.', variant: 'destructive' });

@@ -64,7 +64,13 @@ export default function LoginPage() {
       }
       if (res.user) await done(res.user);
     } catch (err) {
-      loginErrorToast(err);
+      loginErrorToast(err, {
+        onResend: () =>
+          void api('/api/auth/resend', { body: { email: email.trim() } }).then(
+            () => toast({ title: 'Ny länk skickad', description: 'Kolla din e-post och öppna länken för att bekräfta adressen.', variant: 'success' }),
+            (e: Error) => toast({ title: 'Kunde inte skicka länken', description: e.message, variant: 'destructive' }),
+          ),
+      });
       setSubmitting(false);
     }
   }

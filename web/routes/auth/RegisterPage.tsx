@@ -15,6 +15,7 @@ import { Spinner } from '../../components/ui/Spinner';
 import { toast } from '../../components/ui/Toast';
 import { api, ApiError } from '../../lib/api';
 import { useSession } from '../../lib/session';
+import { rememberPendingEmail } from '../../components/auth/pendingEmail';
 import { DUPLICATE_SUBMIT_MS, registrationErrors } from '../../../worker/features/auth/contract';
 
 interface TakeoverInfo {
@@ -75,6 +76,7 @@ export default function RegisterPage() {
         body: { email: email.trim(), password, confirmPassword, ...(takeoverVenue ? { takeoverVenue } : {}) },
       });
       setSentTo(res.email);
+      rememberPendingEmail(res.email);
     } catch (err) {
       if (err instanceof ApiError && err.status === 409) {
         toast({

@@ -12,6 +12,7 @@ import { Spinner } from '../../components/ui/Spinner';
 import { toast } from '../../components/ui/Toast';
 import { api, ApiError } from '../../lib/api';
 import { fetchSession, invalidateSession, type SessionUser } from '../../lib/session';
+import { forgetPendingEmail, pendingEmail } from '../../components/auth/pendingEmail';
 
 export const VERIFY_REDIRECT_MS = 3000;
 
@@ -52,6 +53,7 @@ export default function VerifyPage() {
           if (!s.user) throw new ApiError(400, 'invalid_input', 'Email verification failed. Please try registering again.');
         }
         invalidateSession();
+        forgetPendingEmail();
         if (takeoverVenue) {
           try {
             await api('/api/takeover', { body: { venueId: takeoverVenue } });
@@ -102,7 +104,7 @@ export default function VerifyPage() {
 }
 
 function ExpiredState({ takeoverVenue }: { takeoverVenue: string | null }) {
-  const [email, setEmail] = useState('');
+  const [email, setEmail] = useState(pendingEmail);
   const [sending, setSending] = useState(false);
   async function resend() {
     if (!email.trim()) {

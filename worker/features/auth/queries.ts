@@ -68,3 +68,11 @@ export async function deleteExpiredEmailTokens(db: Db, now: Date): Promise<void>
   const t = now.getTime();
   await db.delete(emailTokens).where(or(lt(emailTokens.expiresAt, t), lt(emailTokens.usedAt, t - 24 * 3600 * 1000)));
 }
+
+/** After one link of a kind was used, the user's other links of that kind stop working too. */
+export async function retireEmailTokens(db: Db, userId: string, purpose: 'verify_email' | 'reset_password' | 'change_email', nowMs: number): Promise<void> {
+  await db
+    .update(emailTokens)
+    .set({ usedAt: nowMs })
+    .where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, purpose), sql`${emailTokens.usedAt} IS NULL`));
+}

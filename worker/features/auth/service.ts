@@ -27,7 +27,7 @@ import {
   type RegisterInput,
 } from './contract';
 import { newUserNotice, resetMail, verifyMail, welcomeMail } from './mail';
-import { consumeEmailToken, findEmailToken, findOauthAccount, findUserByEmail, findUserById, superadminEmails, verifiedTotpFactor } from './queries';
+import { consumeEmailToken, findEmailToken, findOauthAccount, findUserByEmail, findUserById, retireEmailTokens, superadminEmails, verifiedTotpFactor } from './queries';
 import { verifyTotpAt } from './totp';
 
 export const INVALID_CREDENTIALS = 'Felaktig e-post eller lösenord. Försök igen.';
@@ -221,6 +221,7 @@ export async function verifyEmail(db: Db, mailer: Mailer, config: Config, token:
   const t = now.getTime();
   const row = await loadToken(db, token, 'verify_email', t, 'Verifieringslänken har gått ut.');
   if (!(await consumeEmailToken(db, row.id, t))) throw tokenError('invalid', '');
+  await retireEmailTokens(db, row.userId, 'verify_email', t);
   const user = await findUserById(db, row.userId);
   if (!user) throw tokenError('invalid', '');
   const fresh = await markVerified(db, config, user.id, user.email, now);
@@ -250,6 +251,7 @@ export async function resetPassword(db: Db, config: Config, token: string, passw
   const row = await loadToken(db, token, 'reset_password', t, 'Länken för att återställa lösenordet har gått ut.');
   const hash = await hashPassword(password);
   if (!(await consumeEmailToken(db, row.id, t))) throw tokenError('invalid', '');
+  await retireEmailTokens(db, row.userId, 'reset_password', t);
   await db
     .insert(passwordCredentials)
     .values({ userId: row.userId, hash })
