@@ -266,8 +266,13 @@ describe('edge cache of pages', () => {
   it('serves a cached page until a write bumps the data version', async () => {
     const c = await cityWithQuiz();
     const path = `/quiz/${c.citySlug}`;
-    expect((await page(path)).res.headers.get('x-cache')).toBe('MISS');
-    expect((await page(path)).res.headers.get('x-cache')).toBe('HIT');
+    const miss = await page(path);
+    expect(miss.res.headers.get('x-cache')).toBe('MISS');
+    const hit = await page(path);
+    expect(hit.res.headers.get('x-cache')).toBe('HIT');
+    expect(hit.html).toBe(miss.html);
+    expect(hit.res.headers.get('etag')).toMatch(/^"[0-9a-f]{40}"$/);
+    expect(hit.res.headers.get('etag')).toBe(miss.res.headers.get('etag'));
     await createQuiz(c.location.id, { date: '2030-01-09', title: `Nytt quiz ${c.tag}` });
     expect((await page(path)).html).not.toContain(`Nytt quiz ${c.tag}`);
     await bumpDataVersion(testDb());

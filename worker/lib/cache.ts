@@ -1,7 +1,10 @@
 /**
- * Edge cache (Cache API, caches.default) for anonymous public GETs: server-rendered pages and listing
- * responses. The key holds the public-data version (worker/lib/data-version.ts) and the Stockholm date,
- * so a write that bumps the version, or midnight, makes the next request miss; old entries are simply
+ * Edge cache for anonymous public GETs: server-rendered pages and listing responses. Two levels with
+ * the same key: a small in-isolate memory map (no I/O at all on a hit) in front of the Cache API
+ * (caches.default, shared by the isolates of a data centre).
+ *
+ * The key holds the public-data version (worker/lib/data-version.ts) and the Stockholm date, so a
+ * write that bumps the version, or midnight, makes the next request miss; old entries are simply
  * never read again. A request carrying the session cookie is never read from or written to the cache,
  * and a response that sets a cookie or is not a 200 is never stored. Correctness never depends on it.
  */
@@ -11,10 +14,49 @@ import type { AppEnv } from '../context';
 import { getDataVersion } from './data-version';
 import { SESSION_COOKIE } from './session';
 
-/** How long the edge keeps an entry (keys change on every write, so this only bounds storage). */
+/** How long the Cache API keeps an entry (keys change on every write, so this only bounds storage). */
 export const EDGE_TTL_S = 3600;
 /** Browsers cannot see the data version, so they revalidate every time (the edge answers fast). */
 export const BROWSER_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
+/** In-isolate level: at most this many entries and bytes (least recently used out first). */
+const MEMORY_MAX_ENTRIES = 200;
+const MEMORY_MAX_BYTES = 8 * 1024 * 1024;
+
+interface MemoryEntry {
+  body: ArrayBuffer;
+  headers: Array<[string, string]>;
+}
+const memory = new Map<string, MemoryEntry>();
+let memoryBytes = 0;
+
+function memoryGet(key: string): MemoryEntry | undefined {
+  const hit = memory.get(key);
+  if (hit) {
+    memory.delete(key);
+    memory.set(key, hit);
+  }
+  return hit;
+}
+
+function memoryPut(key: string, entry: MemoryEntry): void {
+  if (entry.body.byteLength > MEMORY_MAX_BYTES / 8) return;
+  const old = memory.get(key);
+  if (old) memoryBytes -= old.body.byteLength;
+  memory.delete(key);
+  memory.set(key, entry);
+  memoryBytes += entry.body.byteLength;
+  while (memory.size > MEMORY_MAX_ENTRIES || memoryBytes > MEMORY_MAX_BYTES) {
+    const oldest = memory.keys().next().value as string;
+    memoryBytes -= memory.get(oldest)!.body.byteLength;
+    memory.delete(oldest);
+  }
+}
+
+/** Test hook: forget the in-isolate level. */
+export function clearMemoryCache(): void {
+  memory.clear();
+  memoryBytes = 0;
+}
 
 /** True when the request may be served from and stored in the shared cache. */
 export function isAnonymousGet(c: Context<AppEnv>): boolean {
@@ -37,43 +79,64 @@ export function cacheKey(url: string, version: number, today: string): string {
   return `https://edge-cache.quizkvall.internal/v${version}/${today}${u.pathname}${q ? `?${q}` : ''}`;
 }
 
+/** Strong validator of a body (SHA-1), computed once when the entry is made. */
+async function etagOf(body: ArrayBuffer): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-1', body);
+  return `"${[...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('')}"`;
+}
+
+function respond(entry: MemoryEntry, xcache: string): Response {
+  const headers = new Headers(entry.headers);
+  headers.set('cache-control', BROWSER_CACHE_CONTROL);
+  headers.set('x-cache', xcache);
+  return new Response(entry.body.slice(0), { status: 200, headers });
+}
+
 /**
- * Serves from the edge cache or renders with `produce` and stores the result. Personal requests
- * (session cookie) always run `produce` and are marked `private, no-store`. Adds `x-cache: HIT|MISS|BYPASS`.
+ * Serves from the cache or renders with `produce` and stores the result. Personal requests (session
+ * cookie) always run `produce` and are marked `private, no-store`. Adds `x-cache: HIT|MISS|BYPASS`.
  */
 export async function withEdgeCache(c: Context<AppEnv>, produce: () => Promise<Response>): Promise<Response> {
-  const cache = edgeCache();
-  if (!isAnonymousGet(c) || !cache) {
+  if (!isAnonymousGet(c)) {
     const res = await produce();
     const out = new Response(res.body, res);
-    if (!isAnonymousGet(c)) out.headers.set('cache-control', 'private, no-store');
+    out.headers.set('cache-control', 'private, no-store');
     out.headers.set('x-cache', 'BYPASS');
     return out;
   }
   const version = await getDataVersion(c.var.db);
-  const key = new Request(cacheKey(c.req.url, version, c.var.clock.today()));
-  const hit = await cache.match(key).catch(() => undefined);
+  const key = cacheKey(c.req.url, version, c.var.clock.today());
+  const mem = memoryGet(key);
+  if (mem) return respond(mem, 'HIT');
+  const cache = edgeCache();
+  const hit = cache ? await cache.match(new Request(key)).catch(() => undefined) : undefined;
   if (hit) {
-    const out = new Response(hit.body, hit);
-    out.headers.set('cache-control', BROWSER_CACHE_CONTROL);
-    out.headers.set('x-cache', 'HIT');
-    return out;
+    const entry: MemoryEntry = { body: await hit.arrayBuffer(), headers: [...hit.headers.entries()] };
+    memoryPut(key, entry);
+    return respond(entry, 'HIT');
   }
   const res = await produce();
-  const out = new Response(res.body, res);
-  if (!out.headers.has('cache-control')) out.headers.set('cache-control', BROWSER_CACHE_CONTROL);
-  out.headers.set('x-cache', 'MISS');
-  if (res.status === 200 && !res.headers.has('set-cookie')) {
-    const stored = out.clone();
-    const headers = new Headers(stored.headers);
-    headers.set('cache-control', `public, max-age=${EDGE_TTL_S}`);
-    headers.delete('x-cache');
-    const put = cache.put(key, new Response(stored.body, { status: 200, headers })).catch(() => undefined);
+  if (res.status !== 200 || res.headers.has('set-cookie')) {
+    const out = new Response(res.body, res);
+    if (!out.headers.has('cache-control')) out.headers.set('cache-control', BROWSER_CACHE_CONTROL);
+    out.headers.set('x-cache', 'MISS');
+    return out;
+  }
+  const body = await res.arrayBuffer();
+  const headers = new Headers(res.headers);
+  headers.set('etag', await etagOf(body));
+  headers.delete('x-cache');
+  const entry: MemoryEntry = { body, headers: [...headers.entries()] };
+  memoryPut(key, entry);
+  if (cache) {
+    const stored = new Headers(headers);
+    stored.set('cache-control', `public, max-age=${EDGE_TTL_S}`);
+    const put = cache.put(new Request(key), new Response(body.slice(0), { status: 200, headers: stored })).catch(() => undefined);
     try {
       c.executionCtx.waitUntil(put);
     } catch {
       await put;
     }
   }
-  return out;
+  return respond(entry, 'MISS');
 }
