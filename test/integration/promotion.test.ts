@@ -29,6 +29,7 @@ describe('GET /api/promotion/pricing', () => {
     const { status, body } = await callJson('/api/promotion/pricing');
     expect(status).toBe(200);
     expect(body.source).toBe('fallback');
+    expect(body.reason).toBe('unconfigured');
     expect(body.recommended.weeklyPriceSek).toBe(49);
     expect(body.premium.weeklyPriceSek).toBe(98);
     expect(body.recommended.options.map((o: any) => o.priceSek)).toEqual([49, 78, 118]);
@@ -66,7 +67,7 @@ describe('GET /api/promotion/pricing', () => {
     const port = createStripePayments({ ...stripeConfig, fetchFn: strictStripeFetch({}, calls) });
     const pricing = await getPricing(port, stripeConfig, new Date(NOW), { entry: null });
     expect(calls.length).toBeGreaterThan(0);
-    expect(pricing).toEqual(pricingFor({ recommended: 49, premium: 98 }, 'fallback'));
+    expect(pricing).toEqual(pricingFor({ recommended: 49, premium: 98 }, 'fallback', 'unavailable'));
   });
 
   it('falls back when a price has no SEK amount, and without price ids asks nothing', async () => {
@@ -81,7 +82,7 @@ describe('GET /api/promotion/pricing', () => {
         calls,
       ),
     });
-    expect((await getPricing(port, stripeConfig, new Date(NOW), { entry: null })).source).toBe('fallback');
+    expect(await getPricing(port, stripeConfig, new Date(NOW), { entry: null })).toMatchObject({ source: 'fallback', reason: 'unavailable' });
     const before = calls.length;
     expect((await getPricing(port, { ...stripeConfig, pricePremium: null }, new Date(NOW), { entry: null })).source).toBe('fallback');
     expect(calls.length).toBe(before);

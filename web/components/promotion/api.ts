@@ -40,7 +40,8 @@ export function usePricing(): { pricing: PricingResponse; failed: boolean; loadi
       throw err;
     });
     pricingCache.then(
-      (p) => live && setState({ pricing: p, failed: p.source === 'fallback', loading: false }),
+      // No notice when prices are simply not configured (local development).
+      (p) => live && setState({ pricing: p, failed: p.source === 'fallback' && p.reason !== 'unconfigured', loading: false }),
       () => live && setState({ pricing: pricingFor(FALLBACK_WEEKLY_PRICE_SEK, 'fallback'), failed: true, loading: false }),
     );
     return () => {

@@ -30,15 +30,25 @@ export interface PricingResponse {
   premium: { weeklyPriceSek: number; options: PricingOption[] };
   /** 'fallback' when the live prices could not be read (show a neutral price-load notice). */
   source: 'live' | 'fallback';
+  /**
+   * Why the fallback is used: 'unconfigured' (no Stripe key or price ids, e.g. local development: no
+   * notice needed) or 'unavailable' (Stripe could not be read: show the price-load notice).
+   */
+  reason?: 'unconfigured' | 'unavailable';
 }
 
-export function pricingFor(weekly: { recommended: number; premium: number }, source: 'live' | 'fallback'): PricingResponse {
+export function pricingFor(
+  weekly: { recommended: number; premium: number },
+  source: 'live' | 'fallback',
+  reason?: PricingResponse['reason'],
+): PricingResponse {
   const options = (base: number): PricingOption[] =>
     WEEK_OPTIONS.map((o) => ({ weeks: o.weeks, priceSek: Math.round(base * o.factor), exposureDays: o.exposureDays, popular: o.popular }));
   return {
     recommended: { weeklyPriceSek: weekly.recommended, options: options(weekly.recommended) },
     premium: { weeklyPriceSek: weekly.premium, options: options(weekly.premium) },
     source,
+    ...(reason ? { reason } : {}),
   };
 }
 

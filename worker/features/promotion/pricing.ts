@@ -23,7 +23,7 @@ export async function getPricing(
   cache: PriceCache = isolateCache,
 ): Promise<PricingResponse> {
   const { priceRecommended, pricePremium } = stripeConfig;
-  if (port.kind === 'local' || !priceRecommended || !pricePremium) return pricingFor(FALLBACK_WEEKLY_PRICE_SEK, 'fallback');
+  if (port.kind === 'local' || !priceRecommended || !pricePremium) return pricingFor(FALLBACK_WEEKLY_PRICE_SEK, 'fallback', 'unconfigured');
   const key = `${priceRecommended}|${pricePremium}`;
   const t = now.getTime();
   if (cache.entry && cache.entry.key === key && cache.entry.until > t) return cache.entry.value;
@@ -37,7 +37,7 @@ export async function getPricing(
     if (!(value.recommended.weeklyPriceSek > 0 && value.premium.weeklyPriceSek > 0)) throw new Error('non-positive price');
   } catch (err) {
     console.warn('promotion prices could not be read, using fallback', err instanceof Error ? err.message : err);
-    value = pricingFor(FALLBACK_WEEKLY_PRICE_SEK, 'fallback');
+    value = pricingFor(FALLBACK_WEEKLY_PRICE_SEK, 'fallback', 'unavailable');
   }
   cache.entry = { key, until: t + (value.source === 'live' ? PRICE_CACHE_TTL_MS : PRICE_FAILURE_TTL_MS), value };
   return value;
