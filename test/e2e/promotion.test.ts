@@ -210,6 +210,15 @@ describe('paid promotion', () => {
     expect(await again.getByRole('checkbox', { name: /Detta quiz är Premium Utvald/ }).isDisabled()).toBe(true);
     expect(await again.getByRole('checkbox', { name: /Detta quiz är redan rekommenderat/ }).isDisabled()).toBe(true);
     expect(await again.getByTitle('Detta quiz är Premium Utvald').count()).toBe(1);
+
+    // Visitors see the second occurrence with the Rekommenderat banner in the first grid position.
+    const visitor = await newPage(browser());
+    await visitor.page.goto(`/?city=${city.toLowerCase()}&date=${stockholmDate(21)}`);
+    const firstCard = visitor.page.locator('article[data-quiz-id]').first();
+    await firstCard.waitFor({ timeout: 15_000 });
+    expect(await firstCard.textContent()).toContain('Rekommenderat');
+    expect(await visitor.page.getByRole('region', { name: 'Premium Utvald' }).count()).toBe(0);
+    await visitor.context.close();
     expect(errors).toEqual([]);
     await context.close();
   });
