@@ -33,7 +33,7 @@ async function scan(html: string): Promise<Scan> {
   const rewriter = new HTMLRewriter()
     .on('*', {
       element(el) {
-        for (const [name] of el.attributes) if (/^on/i.test(name)) out.handlers.push(`<${el.tagName} ${name}>`);
+        for (const [name] of el.attributes as unknown as Iterable<[string, string]>) if (/^on/i.test(name)) out.handlers.push(`<${el.tagName} ${name}>`);
         if (el.tagName === 'img') out.imgs++;
         if (el.tagName === 'iframe') out.iframes++;
       },

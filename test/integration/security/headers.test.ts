@@ -18,7 +18,7 @@ import { CLOCK, createWorld, GUARDED_TABLES } from './world';
 
 const PROD_ORIGIN = 'https://quizkvall.test';
 const prodEnv = () => ({ ...env, APP_ENV: 'production', APP_URL: PROD_ORIGIN }) as Env;
-function prodFetch(path: string, init: RequestInit = {}) {
+async function prodFetch(path: string, init: RequestInit = {}): Promise<Response> {
   const ctx = { waitUntil: () => {}, passThroughOnException: () => {}, props: {} } as unknown as ExecutionContext;
   return app.fetch(new Request(`${PROD_ORIGIN}${path}`, init), prodEnv(), ctx);
 }

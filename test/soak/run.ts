@@ -1,0 +1,459 @@
+/**
+ * Soak (issue 9 item 7): `npm run soak`.
+ *
+ * Starts the real app (scripts/start.mjs → wrangler dev) on a free loopback port with a fresh database
+ * and asset folder, signs up owners through the real register → mail → verify flow, then runs
+ * SOAK_SECONDS (60) of mixed traffic on SOAK_CONNECTIONS (50) concurrent keep-alive connections,
+ * capped at SOAK_MAX_REQUESTS: public pages, listing and search, sign-ins, owner writes (profile,
+ * business, new quizzes, quiz edits) and contended promotion checkouts on the same city and days, some
+ * paid through the local checkout (signed webhook), some abandoned.
+ *
+ * An error is a network failure, a timeout, a 5xx, or any status not expected for that request kind
+ * (a sold-out 409 is expected for a checkout; a 500 never is). Afterwards the server is stopped and
+ * every invariant of test/integration/security/invariants.ts plus the expected counts are checked in
+ * D1 with `wrangler d1 execute DB --local --persist-to <dir> --json`. Exit code 1 on any error or
+ * broken invariant.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { cpSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { INVARIANTS } from '../integration/security/invariants';
+
+const repo = join(import.meta.dirname, '..', '..');
+const SECONDS = Number(process.env.SOAK_SECONDS ?? 60);
+const CONNECTIONS = Number(process.env.SOAK_CONNECTIONS ?? 50);
+const MAX_REQUESTS = Number(process.env.SOAK_MAX_REQUESTS ?? 40_000);
+const OWNERS = Number(process.env.SOAK_OWNERS ?? 12);
+const REQUEST_TIMEOUT_MS = 15_000;
+const CITY = 'Soakstad';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'quizkvall-soak-'));
+const persistDir = join(dir, 'state');
+/**
+ * The app runs from a snapshot of the sources (node_modules linked), because wrangler dev reloads the
+ * Worker whenever a watched file changes, and a reload mid-soak drops in-flight requests.
+ */
+const root = join(dir, 'app');
+function snapshotSources() {
+  const skip = new Set(['node_modules', 'dist', '.git', '.wrangler', 'test']);
+  cpSync(repo, root, { recursive: true, filter: (src) => !skip.has(src.slice(repo.length + 1).split('/')[0]!) });
+  symlinkSync(join(repo, 'node_modules'), join(root, 'node_modules'), 'dir');
+}
+let server: ChildProcess | null = null;
+let base = '';
+
+function stopServer() {
+  if (server?.pid) {
+    try {
+      process.kill(-server.pid, 'SIGTERM'); // the whole group: start.mjs, wrangler, workerd
+    } catch {
+      /* already gone */
+    }
+  }
+  server = null;
+}
+process.on('exit', stopServer);
+for (const sig of ['SIGINT', 'SIGTERM'] as const) process.on(sig, () => process.exit(130));
+
+async function startServer() {
+  snapshotSources();
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  console.log(`[soak] starting the app on ${base} (fresh state in ${dir})`);
+  server = spawn(process.execPath, [join(root, 'scripts', 'start.mjs')], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), PERSIST_DIR: persistDir, ASSETS_DIR: join(dir, 'client'), SKIP_BUILD: '', NODE_ENV: 'production' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  let log = '';
+  server.stdout!.on('data', (d) => (log += d));
+  server.stderr!.on('data', (d) => (log += d));
+  const deadline = Date.now() + 180_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`app exited early:\n${log.slice(-3000)}`);
+    try {
+      const res = await fetch(`${base}/api/health`);
+      if (res.ok) return () => log;
+    } catch {
+      /* not yet */
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`app did not start in time:\n${log.slice(-3000)}`);
+}
+
+// ------------------------------------------------------------------ HTTP with bookkeeping
+
+interface Stat {
+  count: number;
+  errors: number;
+  statuses: Record<number, number>;
+  latencies: number[];
+}
+const stats = new Map<string, Stat>();
+const errorSamples: string[] = [];
+let sent = 0;
+
+async function request(
+  kind: string,
+  path: string,
+  opts: { method?: string; body?: unknown; cookie?: string; expect: number[] },
+): Promise<{ status: number; json: any; headers: Headers } | null> {
+  const stat = stats.get(kind) ?? { count: 0, errors: 0, statuses: {}, latencies: [] };
+  stats.set(kind, stat);
+  stat.count++;
+  sent++;
+  const started = performance.now();
+  const headers: Record<string, string> = {};
+  if (opts.method && opts.method !== 'GET') headers.origin = base;
+  if (opts.cookie) headers.cookie = opts.cookie;
+  if (opts.body !== undefined) headers['content-type'] = 'application/json';
+  try {
+    const res = await fetch(`${base}${path}`, {
+      method: opts.method ?? 'GET',
+      headers,
+      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+      redirect: 'manual',
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
+    const text = await res.text();
+    stat.latencies.push(performance.now() - started);
+    stat.statuses[res.status] = (stat.statuses[res.status] ?? 0) + 1;
+    if (!opts.expect.includes(res.status)) {
+      stat.errors++;
+      if (errorSamples.length < 20) errorSamples.push(`${kind} ${opts.method ?? 'GET'} ${path} → ${res.status} ${text.slice(0, 200)}`);
+      return null;
+    }
+    let json: any = null;
+    if ((res.headers.get('content-type') ?? '').includes('json') && text) json = JSON.parse(text);
+    return { status: res.status, json, headers: res.headers };
+  } catch (err) {
+    stat.latencies.push(performance.now() - started);
+    stat.errors++;
+    if (errorSamples.length < 20) errorSamples.push(`${kind} ${path} → ${(err as Error).name}: ${(err as Error).message}`);
+    return null;
+  }
+}
+
+function cookieOf(headers: Headers): string {
+  const c = headers.getSetCookie().find((x) => x.startsWith('qk_session='));
+  if (!c) throw new Error('no session cookie');
+  return c.split(';')[0]!;
+}
+
+// ------------------------------------------------------------------ setup: real owners
+
+interface Owner {
+  email: string;
+  password: string;
+  cookie: string;
+  venueId: string;
+  venueSlug: string;
+  locationId: string;
+  quizIds: string[];
+}
+
+function addDays(date: string, n: number): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + n);
+  return d.toISOString().slice(0, 10);
+}
+
+async function signUpOwner(i: number, runTag: string, today: string): Promise<Owner> {
+  const email = `soak-${runTag}-${i}@test.local`;
+  const password = `soak-lösen-${i}`;
+  const reg = await request('setup', '/api/auth/register', { method: 'POST', body: { email, password, confirmPassword: password }, expect: [201] });
+  if (!reg) throw new Error(`register ${email} failed`);
+  let token: string | null = null;
+  for (let attempt = 0; attempt < 40 && !token; attempt++) {
+    const mails = await request('setup', '/dev/mail.json', { expect: [200] });
+    const mail = (mails?.json as Array<{ to: string; links: string[] }>).find((m) => m.to === email);
+    const link = mail?.links.find((l) => l.includes('/verify'));
+    if (link) token = new URL(link).searchParams.get('token');
+    else await new Promise((r) => setTimeout(r, 250));
+  }
+  if (!token) throw new Error(`no verification mail for ${email}`);
+  const verified = await request('setup', '/api/auth/verify', { method: 'POST', body: { token }, expect: [200] });
+  if (!verified) throw new Error(`verify ${email} failed`);
+  const cookie = cookieOf(verified.headers);
+  const venue = await request('setup', '/api/owner/venues/register', {
+    method: 'POST',
+    cookie,
+    body: { name: `Soakpuben ${runTag} ${i}`, address: `Soakgatan ${i}`, city: CITY, description: 'Quiz under belastning' },
+    expect: [201],
+  });
+  if (!venue) throw new Error('register venue failed');
+  const owner: Owner = {
+    email,
+    password,
+    cookie,
+    venueId: venue.json.venue.id,
+    venueSlug: venue.json.venue.slug,
+    locationId: venue.json.locationId,
+    quizIds: [],
+  };
+  // Every owner has a quiz on the same contested day.
+  const quiz = await request('setup', '/api/owner/quizzes', {
+    method: 'POST',
+    cookie,
+    body: { locationId: owner.locationId, date: addDays(today, 10), startTime: '19:00', category: 'allmänbildning', recurring: false },
+    expect: [201],
+  });
+  if (!quiz) throw new Error('create quiz failed');
+  owner.quizIds.push(quizIdOf(quiz.json));
+  return owner;
+}
+
+function quizIdOf(json: any): string {
+  return json?.firstId;
+}
+
+// ------------------------------------------------------------------ the mix
+
+const counters = { logins: 0, quizzesCreated: 0, checkouts: 0, paid: 0 };
+const pick = <T>(xs: readonly T[]): T => xs[Math.floor(Math.random() * xs.length)]!;
+
+type Action = (ctx: { owners: Owner[]; cities: string[]; venuePaths: string[]; today: string }) => Promise<unknown>;
+
+const SEARCHES = ['quiz', 'musik', 'pub', 'tema', 'allmänbildning', 'Soakpuben', 'stockholm', 'ö'];
+const WEEKDAYS = ['mandag', 'tisdag', 'onsdag', 'torsdag', 'fredag', 'lordag', 'sondag'];
+
+const MIX: Array<[number, string, Action]> = [
+  [14, 'page /', () => request('page /', '/', { expect: [200] })],
+  [8, 'page city', ({ cities }) => request('page city', `/quiz/${pick(cities)}`, { expect: [200] })],
+  [6, 'page city+weekday', ({ cities }) => request('page city+weekday', `/quiz/${pick(cities)}/${pick(WEEKDAYS)}`, { expect: [200] })],
+  [6, 'page venue', ({ venuePaths }) => request('page venue', pick(venuePaths), { expect: [200] })],
+  [2, 'sitemap', () => request('sitemap', '/sitemap.xml', { expect: [200] })],
+  [14, 'api listing', ({ cities }) => request('api listing', `/api/listing?city=${pick(cities)}&page=${1 + Math.floor(Math.random() * 2)}`, { expect: [200] })],
+  [10, 'api search', () => request('api search', `/api/listing?search=${encodeURIComponent(pick(SEARCHES))}`, { expect: [200] })],
+  [3, 'api cities', () => request('api cities', '/api/listing/cities', { expect: [200] })],
+  [
+    2,
+    'sign-in',
+    async ({ owners }) => {
+      const o = pick(owners);
+      const r = await request('sign-in', '/api/auth/login', { method: 'POST', body: { email: o.email, password: o.password }, expect: [200] });
+      if (r) counters.logins++;
+    },
+  ],
+  [4, 'session', ({ owners }) => request('session', '/api/auth/session', { cookie: pick(owners).cookie, expect: [200] })],
+  [5, 'owner dashboard', ({ owners }) => request('owner dashboard', '/api/owner/dashboard', { cookie: pick(owners).cookie, expect: [200] })],
+  [
+    3,
+    'owner profile write',
+    ({ owners }) =>
+      request('owner profile write', '/api/owner/profile', { method: 'PUT', cookie: pick(owners).cookie, body: { firstName: 'Soak', lastName: `Nr ${Math.floor(Math.random() * 1e6)}` }, expect: [200] }),
+  ],
+  [
+    3,
+    'owner business write',
+    ({ owners }) => {
+      const o = pick(owners);
+      return request('owner business write', `/api/owner/venues/${o.venueId}`, {
+        method: 'PATCH',
+        cookie: o.cookie,
+        body: { name: `Soakpuben ${o.email.split('-')[1]} ${o.email.split('-')[2]!.split('@')[0]}`, description: `Uppdaterad ${Date.now()}`, address: 'Soakgatan 1', city: CITY, isPublic: true },
+        expect: [200],
+      });
+    },
+  ],
+  [
+    4,
+    'owner new quiz',
+    async ({ owners, today }) => {
+      const o = pick(owners);
+      const r = await request('owner new quiz', '/api/owner/quizzes', {
+        method: 'POST',
+        cookie: o.cookie,
+        body: { locationId: o.locationId, date: addDays(today, 1 + Math.floor(Math.random() * 30)), startTime: '19:30', category: 'tema', theme: 'Musik', recurring: false, price: 40 },
+        expect: [201],
+      });
+      if (r) {
+        counters.quizzesCreated++;
+        const id = quizIdOf(r.json);
+        if (id) o.quizIds.push(id);
+      }
+    },
+  ],
+  [
+    2,
+    'owner quiz edit',
+    ({ owners, today }) => {
+      const o = pick(owners);
+      return request('owner quiz edit', `/api/owner/quizzes/${pick(o.quizIds)}`, {
+        method: 'PATCH',
+        cookie: o.cookie,
+        body: { date: addDays(today, 10), startTime: '20:00', category: 'allmänbildning', quizmaster: 'Soak' },
+        expect: [200],
+      });
+    },
+  ],
+  [
+    2,
+    'promotion availability',
+    ({ owners }) => {
+      const o = pick(owners);
+      return request('promotion availability', '/api/promotion/availability', { method: 'POST', cookie: o.cookie, body: { quizIds: o.quizIds.slice(0, 20) }, expect: [200] });
+    },
+  ],
+  [
+    3,
+    'promotion checkout',
+    async ({ owners }) => {
+      const o = pick(owners);
+      // Every owner competes for the same city's slots; sold out (409) is a correct answer.
+      const r = await request('promotion checkout', '/api/promotion/marketing-checkout', {
+        method: 'POST',
+        cookie: o.cookie,
+        body: { venueId: o.venueId, items: [{ quizId: pick(o.quizIds), tier: Math.random() < 0.4 ? 'premium' : 'recommended' }] },
+        expect: [201, 409],
+      });
+      if (r?.status === 201) {
+        counters.checkouts++;
+        // Half are paid through the local checkout (a signed webhook event), half abandoned.
+        if (Math.random() < 0.5) {
+          const paid = await request('checkout pay', `/dev/checkout/${r.json.orderId}/pay`, { method: 'POST', cookie: o.cookie, expect: [303] });
+          if (paid) counters.paid++;
+        }
+      }
+    },
+  ],
+];
+const TOTAL_WEIGHT = MIX.reduce((s, [w]) => s + w, 0);
+function chooseAction(): Action {
+  let x = Math.random() * TOTAL_WEIGHT;
+  for (const [w, , action] of MIX) {
+    x -= w;
+    if (x < 0) return action;
+  }
+  return MIX[0]![2];
+}
+
+// ------------------------------------------------------------------ D1 checks
+
+function d1(sqlText: string): any[] {
+  const r = spawnSync(join(root, 'node_modules', '.bin', 'wrangler'), ['d1', 'execute', 'DB', '--local', '--persist-to', persistDir, '--json', '--command', sqlText], {
+    cwd: root,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  if (r.status !== 0) throw new Error(`wrangler d1 execute failed: ${r.stderr || r.stdout}`);
+  const parsed = JSON.parse(r.stdout);
+  return (Array.isArray(parsed) ? parsed : [parsed]).flatMap((x: { results?: unknown[] }) => x.results ?? []);
+}
+
+function percentile(xs: number[], p: number): number {
+  if (!xs.length) return 0;
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
+}
+
+// ------------------------------------------------------------------ main
+
+async function main() {
+  const serverLog = await startServer();
+  const runTag = Date.now().toString(36);
+  const listing = await request('setup', '/api/listing', { expect: [200] });
+  const today: string = listing!.json.today;
+  const owners: Owner[] = [];
+  for (let i = 0; i < OWNERS; i++) owners.push(await signUpOwner(i, runTag, today));
+  const cities: string[] = ((await request('setup', '/api/listing/cities', { expect: [200] }))!.json.cities as Array<{ slug: string }>).map((c) => c.slug);
+  const venuePaths = new Set<string>();
+  for (const city of cities.slice(0, 20)) {
+    const r = await request('setup', `/api/listing?city=${city}`, { expect: [200] });
+    for (const item of (r?.json.items ?? []) as Array<{ location: { citySlug: string }; venue: { slug: string } }>) venuePaths.add(`/quiz/${item.location.citySlug}/${item.venue.slug}`);
+  }
+  const setupErrors = stats.get('setup')?.errors ?? 0;
+  stats.delete('setup');
+  sent = 0;
+  console.log(`[soak] ${owners.length} owners signed up, ${cities.length} cities, ${venuePaths.size} venue pages; traffic: ${SECONDS} s × ${CONNECTIONS} connections (max ${MAX_REQUESTS} requests)`);
+
+  const ctx = { owners, cities, venuePaths: [...venuePaths], today };
+  const started = Date.now();
+  const deadline = started + SECONDS * 1000;
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (Date.now() < deadline && sent < MAX_REQUESTS) await chooseAction()(ctx);
+    }),
+  );
+  const elapsed = (Date.now() - started) / 1000;
+
+  let total = 0;
+  let errors = setupErrors;
+  const all: number[] = [];
+  console.log('\n[soak] kind                      requests  errors   p50 ms   p95 ms   p99 ms  statuses');
+  for (const [kind, s] of [...stats.entries()].sort((a, b) => b[1].count - a[1].count)) {
+    total += s.count;
+    errors += s.errors;
+    all.push(...s.latencies);
+    console.log(
+      `[soak] ${kind.padEnd(25)} ${String(s.count).padStart(8)} ${String(s.errors).padStart(7)} ${percentile(s.latencies, 50).toFixed(0).padStart(8)} ${percentile(s.latencies, 95).toFixed(0).padStart(8)} ${percentile(s.latencies, 99).toFixed(0).padStart(8)}  ${JSON.stringify(s.statuses)}`,
+    );
+  }
+  console.log(`[soak] total ${total} requests in ${elapsed.toFixed(1)} s (${(total / elapsed).toFixed(0)} req/s), p50 ${percentile(all, 50).toFixed(0)} ms, p99 ${percentile(all, 99).toFixed(0)} ms, errors ${errors}`);
+  for (const e of errorSamples) console.log(`[soak]   error: ${e}`);
+
+  // Stop the server so every write is on disk, then check D1 directly.
+  stopServer();
+  await new Promise((r) => setTimeout(r, 2000));
+
+  const problems: string[] = [];
+  for (const inv of INVARIANTS) {
+    const rows = d1(inv.sql);
+    console.log(`[soak] invariant ${rows.length === 0 ? 'ok  ' : 'FAIL'} ${inv.name}`);
+    if (rows.length) problems.push(`${inv.name}: ${JSON.stringify(rows.slice(0, 3))}`);
+  }
+  const soakUsers = `(SELECT id FROM users WHERE email LIKE 'soak-${runTag}-%')`;
+  const expectations: Array<[string, string, number]> = [
+    ['soak owners', `SELECT COUNT(*) AS n FROM users WHERE email LIKE 'soak-${runTag}-%' AND email_verified_at IS NOT NULL`, owners.length],
+    ['their businesses', `SELECT COUNT(*) AS n FROM venues WHERE user_id IN ${soakUsers}`, owners.length],
+    [
+      'their quizzes (one each + every 201 of "owner new quiz")',
+      `SELECT COUNT(*) AS n FROM quizzes q JOIN locations l ON l.id = q.location_id JOIN venues v ON v.id = l.venue_id WHERE v.user_id IN ${soakUsers}`,
+      owners.length + counters.quizzesCreated,
+    ],
+    ['their sessions (one per verification + one per sign-in)', `SELECT COUNT(*) AS n FROM sessions WHERE user_id IN ${soakUsers}`, owners.length + counters.logins],
+    ['their checkout orders (every 201 checkout)', `SELECT COUNT(*) AS n FROM checkout_orders WHERE user_id IN ${soakUsers}`, counters.checkouts],
+    ['their paid orders (every paid local checkout)', `SELECT COUNT(*) AS n FROM checkout_orders WHERE status = 'paid' AND user_id IN ${soakUsers}`, counters.paid],
+    [
+      'their promotions (one per paid order: single-item orders)',
+      `SELECT COUNT(*) AS n FROM promotions WHERE order_id IN (SELECT id FROM checkout_orders WHERE user_id IN ${soakUsers})`,
+      counters.paid,
+    ],
+  ];
+  for (const [label, q, expected] of expectations) {
+    const got = Number(d1(q)[0]?.n);
+    const ok = got === expected;
+    console.log(`[soak] count     ${ok ? 'ok  ' : 'FAIL'} ${label}: ${got}${ok ? '' : ` (expected ${expected})`}`);
+    if (!ok) problems.push(`${label}: ${got}, expected ${expected}`);
+  }
+  const [slots] = d1(`SELECT COUNT(*) AS n, COALESCE(MAX(c), 0) AS maxPremium FROM (SELECT COUNT(*) AS c FROM promotion_slot_claims WHERE tier = 'premium' GROUP BY city_slug, date)`);
+  console.log(`[soak] premium slots in use: ${slots?.n ?? 0} city-days, at most ${slots?.maxPremium ?? 0} claim per city-day`);
+
+  const ok = errors === 0 && problems.length === 0;
+  console.log(`\n[soak] ${ok ? 'PASS' : 'FAIL'}: ${total} requests, ${errors} errors, ${INVARIANTS.length} invariants and ${expectations.length} counts checked${problems.length ? `, ${problems.length} broken` : ''}`);
+  for (const p of problems) console.log(`[soak]   broken: ${p}`);
+  if (!ok && process.env.SOAK_VERBOSE) console.log(serverLog().slice(-5000));
+  if (!process.env.SOAK_KEEP) rmSync(dir, { recursive: true, force: true });
+  process.exit(ok ? 0 : 1);
+}
+
+main().catch((err) => {
+  console.error('[soak] failed:', err);
+  stopServer();
+  process.exit(1);
+});
