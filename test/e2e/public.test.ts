@@ -7,6 +7,11 @@ import { baseURL, expectAccessible, newPage, useBrowser } from './support/browse
 
 const countLine = /Visar (\d+) av (\d+) quiz/;
 
+/** Waits until React has hydrated the server-rendered page (PublicApp sets the marker in an effect). */
+async function hydrated(page: import('playwright-core').Page) {
+  await page.waitForSelector('html[data-hydrated="true"]');
+}
+
 async function shown(page: import('playwright-core').Page): Promise<[number, number]> {
   const text = (await page.getByText(countLine).first().textContent()) ?? '';
   const m = countLine.exec(text);
@@ -19,6 +24,7 @@ describe('public discovery', () => {
   it('a visitor filters by city and weekday, searches, opens a detail dialog and loads more', async () => {
     const { page, errors, context } = await newPage(browser());
     await page.goto('/');
+    await hydrated(page);
     await page.getByRole('heading', { name: 'Upptäck quizkvällar i din stad' }).waitFor();
     await expectAccessible(page);
     const todayIso = JSON.parse((await page.locator('#__DATA__').textContent())!).today as string;
@@ -27,13 +33,13 @@ describe('public discovery', () => {
     // All upcoming quizzes, then one city.
     await page.getByLabel('Veckodag').selectOption('all');
     await page.waitForURL((u) => u.searchParams.get('weekday') === 'all');
-    await expect.poll(async () => (await shown(page))[1]).toBeGreaterThan(12);
+    await expect.poll(async () => (await shown(page))[1], { timeout: 15_000 }).toBeGreaterThan(12);
     const [, everywhere] = await shown(page);
     await page.getByLabel('Stad').selectOption('stockholm');
     await page.waitForURL((u) => u.searchParams.get('city') === 'stockholm');
-    await expect.poll(async () => (await shown(page))[1]).toBeLessThan(everywhere);
+    await expect.poll(async () => (await shown(page))[1], { timeout: 15_000 }).toBeLessThan(everywhere);
     const cards = page.locator('article[data-quiz-id]');
-    await expect.poll(() => cards.count()).toBeGreaterThan(0);
+    await expect.poll(() => cards.count(), { timeout: 15_000 }).toBeGreaterThan(0);
     for (const text of await cards.allTextContents()) expect(text).toContain('Stockholm');
 
     // A weekday moves the date to its next occurrence; the filters live in the URL.
@@ -68,7 +74,7 @@ describe('public discovery', () => {
     await page.getByRole('searchbox', { name: 'Sök' }).fill('KVARNEN QUIZ');
     await page.waitForURL((u) => u.searchParams.get('search') === 'KVARNEN QUIZ');
     await page.getByRole('button', { name: 'Kvarnen Quizbar', exact: true }).first().waitFor();
-    await expect.poll(async () => (await shown(page))[1]).toBe(1);
+    await expect.poll(async () => (await shown(page))[1], { timeout: 15_000 }).toBe(1);
 
     // Detail dialog with every field.
     await page.getByRole('button', { name: 'Visa detaljer om Kvarnen Quizbar' }).click();
@@ -84,14 +90,16 @@ describe('public discovery', () => {
 
     // Reloading the shared URL shows the same view.
     await page.reload();
+    await hydrated(page);
     expect(await page.getByRole('searchbox', { name: 'Sök' }).inputValue()).toBe('KVARNEN QUIZ');
-    await expect.poll(async () => (await shown(page))[1]).toBe(1);
+    await expect.poll(async () => (await shown(page))[1], { timeout: 15_000 }).toBe(1);
 
     // Load more on the full list.
     await page.goto('/?weekday=all');
-    await expect.poll(async () => (await shown(page))[0]).toBe(12);
+    await hydrated(page);
+    await expect.poll(async () => (await shown(page))[0], { timeout: 15_000 }).toBe(12);
     await page.getByRole('button', { name: 'Ladda fler quiz' }).click();
-    await expect.poll(async () => (await shown(page))[0]).toBeGreaterThanOrEqual(24);
+    await expect.poll(async () => (await shown(page))[0], { timeout: 15_000 }).toBeGreaterThanOrEqual(24);
     const ids = await page.locator('article[data-quiz-id]').evaluateAll((els) => els.map((e) => e.getAttribute('data-quiz-id')));
     expect(new Set(ids).size).toBe(ids.length);
     expect(errors).toEqual([]);
@@ -110,6 +118,7 @@ describe('public discovery', () => {
     expect(box!.width).toBeGreaterThan(list!.width * 0.95);
 
     await page.goto('/?weekday=all');
+    await hydrated(page);
     const banner = page.getByRole('button', { name: 'Rekommenderat', exact: true }).first();
     await banner.waitFor();
     await banner.click();
@@ -144,6 +153,7 @@ describe('public discovery', () => {
 
     // A card links to its venue page.
     await page.goto('/quiz/stockholm');
+    await hydrated(page);
     await page.getByRole('link', { name: 'Om Kvarnen Quizbar' }).first().click();
     await page.waitForURL((u) => u.pathname === '/quiz/stockholm/kvarnen-quizbar');
     await page.getByRole('heading', { name: 'Kvarnen Quizbar', level: 1 }).waitFor();
@@ -161,6 +171,7 @@ describe('public discovery', () => {
   it('slow loading shows the skeleton; failures retry 3 times, then Försök igen recovers; /legacy adds Uppdatera sida', async () => {
     const { page, errors, context } = await newPage(browser(), { allowConsoleErrors: /Failed to load resource|ERR_FAILED/ });
     await page.goto('/legacy?weekday=all');
+    await hydrated(page);
     await page.getByRole('heading', { name: 'Kommande quizkvällar' }).waitFor();
     // Slow answer: the skeleton appears after 300 ms.
     await page.route('**/api/listing?**', async (route) => {
@@ -191,7 +202,7 @@ describe('public discovery', () => {
     await page.unroute('**/api/listing?**');
     await alert.getByRole('button', { name: 'Försök igen' }).click();
     await alert.waitFor({ state: 'hidden' });
-    await expect.poll(async () => (await shown(page))[1]).toBeGreaterThan(0);
+    await expect.poll(async () => (await shown(page))[1], { timeout: 15_000 }).toBeGreaterThan(0);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -208,6 +219,7 @@ describe('public discovery', () => {
   it('an unclaimed business offers signed-out visitors to take control, in a new tab', async () => {
     const { page, errors, context } = await newPage(browser());
     await page.goto('/quiz/stockholm');
+    await hydrated(page);
     const data = JSON.parse((await page.locator('#__DATA__').textContent())!);
     const unclaimed = data.result.items.find((i: any) => i.unclaimed);
     expect(unclaimed).toBeTruthy();
@@ -225,6 +237,7 @@ describe('public discovery', () => {
     const { page, errors, context } = await newPage(browser());
     await context.setExtraHTTPHeaders({ 'cf-connecting-ip': `e2e-${Date.now()}-${Math.random()}` });
     await page.goto('/');
+    await hydrated(page);
     await page.getByRole('contentinfo').getByRole('button', { name: 'Lämna feedback' }).click();
     const dialog = page.getByRole('dialog', { name: 'Skicka feedback' });
     await dialog.waitFor();

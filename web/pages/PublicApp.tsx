@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { ErrorBoundary } from '../components/layout/ErrorScreen';
 import { Layout } from '../components/layout/Layout';
 import { NotFound } from '../routes/NotFound';
@@ -8,6 +9,10 @@ import { VenuePage } from './VenuePage';
 
 /** Root of every server-rendered public page; the same tree hydrates in the browser (public-entry.tsx). */
 export function PublicApp({ data }: { data: PublicPageData }) {
+  // Marks the page interactive (effects run only after hydration); stories wait for it.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
   return (
     <Layout>
       <ErrorBoundary>{renderPage(data)}</ErrorBoundary>
