@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { ProfileSchema, UpdateVenueSchema } from '../../../worker/features/venues/contract';
 import { fieldErrors, venuesApi, type OwnerVenue } from '../../api/venues';
-import { ApiError } from '../../lib/api';
+import { api, ApiError } from '../../lib/api';
 import AccountTab from '../account/AccountTab';
 import SecurityTab from '../account/SecurityTab';
 import { Button } from '../ui/Button';
@@ -9,12 +9,13 @@ import { Dialog } from '../ui/Dialog';
 import { TextArea, TextField } from '../ui/Field';
 import { Spinner } from '../ui/Spinner';
 import { toast } from '../ui/Toast';
+import { ConfirmDialog } from '../quizzes/ConfirmDialog';
 
 const TABS = ['Verksamhet', 'Kontakt', 'Konto', 'Säkerhet'] as const;
 type Tab = (typeof TABS)[number];
 
 /** Business profile editor with tabs Verksamhet, Kontakt, Konto and Säkerhet (spec 02 §2.3). */
-export function ProfileEditor({ open, onClose, venue, onSaved }: { open: boolean; onClose: () => void; venue: OwnerVenue; onSaved: () => void }) {
+export function ProfileEditor({ open, onClose, venue, onSaved, isSuperadmin = false }: { open: boolean; onClose: () => void; venue: OwnerVenue; onSaved: () => void; isSuperadmin?: boolean }) {
   const [tab, setTab] = useState<Tab>('Verksamhet');
   const base = useId();
   const refs = useRef<Array<HTMLButtonElement | null>>([]);
@@ -59,7 +60,12 @@ export function ProfileEditor({ open, onClose, venue, onSaved }: { open: boolean
           <div key={t} role="tabpanel" id={`${base}-panel-${i}`} aria-labelledby={`${base}-tab-${i}`}>
             {t === 'Verksamhet' && <VenueTab venue={venue} onSaved={onSaved} />}
             {t === 'Kontakt' && <ContactTab />}
-            {t === 'Konto' && <AccountTab />}
+            {t === 'Konto' && (
+              <>
+                <AccountTab />
+                {isSuperadmin && <DeleteVenueSection venue={venue} />}
+              </>
+            )}
             {t === 'Säkerhet' && <SecurityTab />}
           </div>
         ) : null,
@@ -183,5 +189,48 @@ function ContactTab() {
         </Button>
       </div>
     </form>
+  );
+}
+
+/**
+ * A superadmin deletes the business (its places and quizzes go with it) instead of an account; their own
+ * superadmin account is unaffected, and they return to /superadmin (spec 02 §6).
+ */
+function DeleteVenueSection({ venue }: { venue: OwnerVenue }) {
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  async function remove() {
+    setBusy(true);
+    try {
+      await api(`/api/admin/venues/${encodeURIComponent(venue.id)}`, { method: 'DELETE' });
+      toast({ title: 'Verksamheten har raderats', variant: 'success' });
+      window.location.assign('/superadmin');
+    } catch (err) {
+      toast({ title: 'Kunde inte radera verksamheten', description: err instanceof Error ? err.message : undefined, variant: 'destructive' });
+      setBusy(false);
+      setConfirming(false);
+    }
+  }
+  return (
+    <section aria-labelledby="delete-venue-heading" className="mt-8 rounded-xl border border-red-200 bg-red-50 p-4">
+      <h3 id="delete-venue-heading" className="font-bold text-red-900">
+        Radera verksamheten
+      </h3>
+      <p className="mt-1 text-sm text-red-900">
+        Som superadmin raderar du verksamheten {venue.name} med alla platser och quiz. Ditt eget konto påverkas inte.
+      </p>
+      <Button variant="danger" className="mt-3" onClick={() => setConfirming(true)}>
+        Radera verksamheten
+      </Button>
+      <ConfirmDialog
+        open={confirming}
+        title="Radera verksamheten?"
+        description={`${venue.name} med alla platser och quiz raderas. Detta kan inte ångras.`}
+        confirmLabel={busy ? 'Raderar...' : 'Radera'}
+        busy={busy}
+        onConfirm={() => void remove()}
+        onClose={() => setConfirming(false)}
+      />
+    </section>
   );
 }

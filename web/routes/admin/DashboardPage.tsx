@@ -2,7 +2,7 @@
  * Owner dashboard: /admin, and /admin/venue/{venueId} where a superadmin opens any business
  * (spec 02 §2.1). Without a business: onboarding. Otherwise: header, place cards, promotion info.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Navigate, useParams, useSearchParams } from 'react-router';
 import { useDashboard } from '../../api/venues';
 import { RequireAuth } from '../../components/auth/RequireAuth';
@@ -10,6 +10,7 @@ import PaymentReturn from '../../components/promotion/PaymentReturn';
 import TakeoverReturn from '../../components/takeover/TakeoverReturn';
 import { Spinner } from '../../components/ui/Spinner';
 import { DashboardError, VenueNotFound } from '../../components/venues/DashboardStates';
+import { QUIZZES_CHANGED_EVENT } from '../../components/quizzes/PlaceQuizList';
 import { Onboarding } from '../../components/venues/Onboarding';
 import { PlacesSection } from '../../components/venues/PlacesSection';
 import { ProfileEditor } from '../../components/venues/ProfileEditor';
@@ -28,6 +29,11 @@ function Dashboard({ user }: { user: SessionUser }) {
   const redirectSuperadmin = user.isSuperadmin && !venueId;
   const { state, reload, retry } = useDashboard(venueId, !redirectSuperadmin);
   const [profileOpen, setProfileOpen] = useState(false);
+  // The place cards' quiz counts follow changes made in their quiz lists.
+  useEffect(() => {
+    window.addEventListener(QUIZZES_CHANGED_EVENT, reload);
+    return () => window.removeEventListener(QUIZZES_CHANGED_EVENT, reload);
+  }, [reload]);
 
   if (redirectSuperadmin) return <Navigate to="/superadmin" replace />;
 
@@ -43,7 +49,7 @@ function Dashboard({ user }: { user: SessionUser }) {
         <VenueHeader venue={venue} data={state.data} isSuperadmin={user.isSuperadmin} onEditProfile={() => setProfileOpen(true)} />
         <PlacesSection venue={venue} places={places} onChanged={reload} />
         {hasQuizzes && <PromotionInfo />}
-        <ProfileEditor key={venue.id} open={profileOpen} onClose={() => setProfileOpen(false)} venue={venue} onSaved={reload} />
+        <ProfileEditor key={venue.id} open={profileOpen} onClose={() => setProfileOpen(false)} venue={venue} onSaved={reload} isSuperadmin={user.isSuperadmin} />
       </div>
     );
   }
