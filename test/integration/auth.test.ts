@@ -181,6 +181,23 @@ describe('TOTP second step', () => {
     expect(replay.status).toBe(401);
   });
 
+  it('limits wrong codes per pending session and per user', async () => {
+    const u = await enrolled();
+    const wrongCode = totpCodeAt(u.secret, new Date(NOW)) === '000000' ? '111111' : '000000';
+    const login = async () => sessionCookie(await call('/api/auth/login', { body: { email: u.email, password: u.password }, clock: NOW }))!;
+    let pending = await login();
+    for (let i = 0; i < 4; i++) expect((await callJson('/api/auth/login/totp', { body: { code: wrongCode }, cookie: pending, clock: NOW })).status).toBe(401);
+    expect((await callJson('/api/auth/login/totp', { body: { code: wrongCode }, cookie: pending, clock: NOW })).status).toBe(429);
+    // That pending session is gone.
+    expect((await callJson('/api/auth/login/totp', { body: { code: totpCodeAt(u.secret, new Date(NOW)) }, cookie: pending, clock: NOW })).status).toBe(401);
+    pending = await login();
+    for (let i = 0; i < 5; i++) await callJson('/api/auth/login/totp', { body: { code: wrongCode }, cookie: pending, clock: NOW });
+    pending = await login();
+    const blocked = await callJson('/api/auth/login/totp', { body: { code: totpCodeAt(u.secret, new Date(NOW)) }, cookie: pending, clock: NOW });
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.error.message).toMatch(/Vänta \d+ minuter/);
+  });
+
   it('refuses a code without a pending session', async () => {
     const { status } = await callJson('/api/auth/login/totp', { body: { code: '123456' } });
     expect(status).toBe(401);

@@ -74,22 +74,32 @@ export async function login(db: Db, input: LoginInput, ctx: { clientKey: string;
   return factor ? { kind: 'mfa_required', userId: row.user.id } : { kind: 'signed_in', userId: row.user.id };
 }
 
-/** Second step for a TOTP-enrolled user: checks the code (no replay), at most 5 tries per pending session. */
+/**
+ * Second step for a TOTP-enrolled user: checks the code (no replay). At most 5 wrong codes per pending
+ * session (then it ends) and 10 per user per 15 minutes, so new logins cannot buy unlimited guesses.
+ */
 export async function verifyLoginCode(db: Db, userId: string, pendingSessionId: string, code: string, now: Date): Promise<void> {
-  const limit = await hitRateLimit(db, `totp:${pendingSessionId}`, 5, 15 * 60 * 1000, now);
-  if (!limit.allowed) {
-    await db.delete(sessions).where(eq(sessions.id, pendingSessionId));
-    throw rateLimited('För många felaktiga koder. Logga in igen.', 60);
-  }
+  const userKey = `totp-user:${userId}`;
+  const wait = await limiterBlocked(db, userKey, 10, 15 * 60 * 1000, now.getTime());
+  if (wait !== null) throw rateLimited(`För många felaktiga koder. Vänta ${minutes(wait)} minuter och försök igen.`, Math.ceil(wait / 1000));
   const factor = await verifiedTotpFactor(db, userId);
   if (!factor) throw unauthorized('Tvåstegsverifiering är inte aktiverad.');
+  const wrong = async () => {
+    await hitRateLimit(db, userKey, 10, 15 * 60 * 1000, now);
+    const perSession = await hitRateLimit(db, `totp:${pendingSessionId}`, 5, 15 * 60 * 1000, now);
+    if (perSession.count >= 5) {
+      await db.delete(sessions).where(eq(sessions.id, pendingSessionId));
+      return rateLimited('För många felaktiga koder. Logga in igen.', 60);
+    }
+    return new AppError(401, 'unauthorized', 'Felaktig kod. Försök igen.', undefined, { reason: 'invalid_code' });
+  };
   const step = verifyTotpAt(factor.secret, code, now, factor.lastUsedStep);
-  if (step === null) throw new AppError(401, 'unauthorized', 'Felaktig kod. Försök igen.', undefined, { reason: 'invalid_code' });
+  if (step === null) throw await wrong();
   const res = await db
     .update(totpFactors)
     .set({ lastUsedStep: step })
     .where(and(eq(totpFactors.id, factor.id), sql`(${totpFactors.lastUsedStep} IS NULL OR ${totpFactors.lastUsedStep} < ${step})`));
-  if ((res.meta?.changes ?? 0) !== 1) throw new AppError(401, 'unauthorized', 'Felaktig kod. Försök igen.', undefined, { reason: 'invalid_code' });
+  if ((res.meta?.changes ?? 0) !== 1) throw await wrong();
   await db.delete(sessions).where(eq(sessions.id, pendingSessionId));
 }
 
