@@ -222,7 +222,7 @@ describe('POST /api/promotion/marketing-checkout', () => {
   it('validates with the 02 §5 messages and stores nothing', async () => {
     const me = await ownerWithQuiz();
     // Not 'sessions': the later pinned clock below slides the session's expiry.
-    const tables = ['quizzes', 'promotions', 'promotion_slot_claims', 'checkout_orders'];
+    const tables = ['promotions', 'promotion_slot_claims', 'checkout_orders'];
     const before = await snapshot(tables);
     const none = await callJson('/api/promotion/marketing-checkout', { cookie: me.user.cookie, body: { venueId: me.venue.id, items: [] } });
     expect(none.status).toBe(400);
@@ -237,6 +237,16 @@ describe('POST /api/promotion/marketing-checkout', () => {
     });
     expect(past.status).toBe(400);
     expect(past.body.error.message).toContain('Quizet har redan varit');
+    const cancelled = await createQuiz(me.location.id, { date: QUIZ_DATE, isCancelled: true });
+    const onCancelled = await callJson('/api/promotion/marketing-checkout', {
+      cookie: me.user.cookie,
+      clock: NOW,
+      body: { venueId: me.venue.id, items: [{ quizId: cancelled.id, tier: 'premium' }] },
+    });
+    expect(onCancelled.status).toBe(400);
+    expect(onCancelled.body.error.message).toBe('Quizet är inställt');
+    const singleCancelled = await callJson('/api/promotion/checkout', { cookie: me.user.cookie, clock: NOW, body: { quizId: cancelled.id, tier: 'premium', weeks: 1 } });
+    expect(singleCancelled.status).toBe(400);
     expect(await snapshot(tables)).toEqual(before);
   });
 

@@ -65,6 +65,7 @@ export const PROMOTION_MESSAGES = {
   alreadyPromoted: 'Quizet är redan marknadsfört',
   checkoutFailed: 'Kunde inte skapa betalning. Försök igen.',
   pastQuiz: 'Quizet har redan varit',
+  cancelledQuiz: 'Quizet är inställt',
   priceLoadFailed: 'Kunde inte hämta aktuella priser. Visar ordinarie priser.',
 } as const;
 

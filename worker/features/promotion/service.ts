@@ -114,6 +114,7 @@ export async function createMarketingCheckout(deps: CheckoutDeps, input: Marketi
   const quizzes = await authorizeQuizzes(db, actor, input.items.map((i) => i.quizId));
   if (quizzes.some((q) => q.venueId !== venue.id)) throw invalidInput('Quizet hör inte till verksamheten.', [{ path: 'items', message: 'Quizet hör inte till verksamheten.' }]);
   if (quizzes.some((q) => q.date < deps.today)) throw invalidInput(PROMOTION_MESSAGES.pastQuiz, [{ path: 'items', message: PROMOTION_MESSAGES.pastQuiz }]);
+  if (quizzes.some((q) => q.isCancelled)) throw invalidInput(PROMOTION_MESSAGES.cancelledQuiz, [{ path: 'items', message: PROMOTION_MESSAGES.cancelledQuiz }]);
   const items: OrderItem[] = input.items.map((it, i) => {
     const q = quizzes[i]!;
     return { quizId: q.id, tier: it.tier, date: q.date, citySlug: q.citySlug, weeks: null, amount: deps.pricing[it.tier].weeklyPriceSek * 100 };
@@ -136,6 +137,7 @@ export async function createPromotionCheckout(deps: CheckoutDeps, input: Promoti
   const { db, actor } = deps;
   const { quiz, venue } = await authorizeQuiz(db, actor, input.quizId);
   if (quiz.date < deps.today) throw invalidInput(PROMOTION_MESSAGES.pastQuiz, [{ path: 'quizId', message: PROMOTION_MESSAGES.pastQuiz }]);
+  if (quiz.isCancelled) throw invalidInput(PROMOTION_MESSAGES.cancelledQuiz, [{ path: 'quizId', message: PROMOTION_MESSAGES.cancelledQuiz }]);
   const [self] = await loadPromotableQuizzes(db, [quiz.id]);
   let occurrences = quiz.recurrenceId ? await loadSeriesWindow(db, quiz.recurrenceId, quiz.date, addDays(quiz.date, input.weeks * 7 - 1)) : [self!];
   const claimed = await claimedQuizIds(db, occurrences.map((o) => o.id));
