@@ -57,6 +57,8 @@ export type RegisterInput = z.infer<typeof RegisterSchema>;
 
 export const EmailOnlySchema = z.object({ email });
 
+export const ResendSchema = z.object({ email, takeoverVenue: venueId.optional() });
+
 export const VerifySchema = z.object({ token });
 
 export const ResetCheckSchema = z.object({ token });

@@ -10,8 +10,7 @@ import { hashesEqual, hashToken } from '../../lib/tokens';
 import { validate } from '../../lib/validate';
 import { clearSessionCookie, setSessionCookie } from '../../middleware/session';
 import { createGooglePort, type GooglePort } from '../../ports/google';
-import { EmailOnlySchema, GoogleStartSchema, LoginSchema, ResetCheckSchema, ResetPasswordSchema, RegisterSchema, safeRedirect, TotpLoginSchema, VerifySchema } from './contract';
-import { z } from 'zod';
+import { EmailOnlySchema, GoogleStartSchema, LoginSchema, ResetCheckSchema, ResetPasswordSchema, RegisterSchema, ResendSchema, safeRedirect, TotpLoginSchema, VerifySchema } from './contract';
 import { findUserById, rolesOf } from './queries';
 import {
   checkResetToken,
@@ -91,7 +90,7 @@ export const authRoutes = new Hono<AppEnv>()
     const result = await register(c.var.db, c.var.mailer, c.var.config, c.req.valid('json'), c.var.clock.now());
     return c.json(result, 201);
   })
-  .post('/resend', validate('json', EmailOnlySchema.extend({ takeoverVenue: z.string().max(100).optional() })), async (c) => {
+  .post('/resend', validate('json', ResendSchema), async (c) => {
     const { email, takeoverVenue } = c.req.valid('json');
     await resendVerification(c.var.db, c.var.mailer, c.var.config, email, takeoverVenue, c.var.clock.now());
     return c.json({ ok: true });
