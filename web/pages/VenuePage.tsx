@@ -20,7 +20,9 @@ function QuizRow({ quiz, onOpen }: { quiz: ListingQuiz; onOpen: (q: ListingQuiz)
         </p>
       </div>
       <p className="text-sm font-semibold text-slate-800">
-        {quiz.categoryLabel} · {displayPrice(quiz.price)}
+        {quiz.title ? `${quiz.categoryLabel} · ` : ''}
+        {displayPrice(quiz.price)}
+        {quiz.teamSize ? ` · max ${quiz.teamSize} per lag` : ''}
       </p>
     </li>
   );
