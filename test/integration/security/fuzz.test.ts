@@ -192,7 +192,7 @@ describe('bad input: query parameters', () => {
             if (problem) throw new Error(`${label}: ${problem}`);
           }
         }),
-        { numRuns: RUNS, seed: SEED, endOnFailure: true },
+        { numRuns: RUNS * 2, seed: SEED, endOnFailure: true },
       );
       // Reads never write (the session may not be renewed either: it is fresh).
       expect(await snapshot(GUARDED_TABLES), `${key}: a read changed a table`).toEqual(before);

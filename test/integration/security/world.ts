@@ -7,10 +7,11 @@
  * so "today" is fixed (a Monday in Stockholm) and nothing depends on the wall clock.
  */
 import { eq } from 'drizzle-orm';
-import { checkoutOrders, feedback, users } from '../../../worker/db/schema';
+import { checkoutOrders, feedback, locations, quizzes, users, venues } from '../../../worker/db/schema';
+import { slugify } from '../../../worker/lib/slug';
 import { addDays } from '../../../worker/lib/clock';
 import { newId } from '../../../worker/lib/ids';
-import { createLocation, createQuiz, createUser, createVenue, testDb, unique, type TestUser } from '../../factories';
+import { createLocation, createUser, createVenue, testDb, unique, type TestUser } from '../../factories';
 
 /** Monday 2030-03-04 11:00 in Stockholm. */
 export const CLOCK = '2030-03-04T10:00:00Z';
@@ -55,53 +56,51 @@ async function houseUserId(): Promise<string> {
   return again!.id;
 }
 
+/** One side's rows in ONE batch (fast: the matrix builds a few hundred worlds). */
 export async function createSide(opts: { city?: string } = {}): Promise<Side> {
   const user = await createUser({ now: CLOCK_DATE });
-  const venue = await createVenue(user.id);
+  const db = testDb();
+  const venueName = `Testpuben ${unique('v')}`;
+  const venueId = newId();
+  const venueSlug = slugify(`${venueName}-${unique('s')}`);
   const city = opts.city ?? `Säkerstad ${unique('c')}`;
-  const location = await createLocation(venue.id, { city });
-  const quiz = await createQuiz(location.id, { date: addDays(TODAY, 8) });
+  const citySlug = slugify(city);
+  const locationId = newId();
+  const quizId = newId();
+  const quizDate = addDays(TODAY, 8);
   const seriesId = newId();
-  const series = [];
-  for (let i = 1; i <= 3; i++) {
-    series.push(
-      await createQuiz(location.id, {
-        date: addDays(TODAY, 7 * i),
-        isRecurring: true,
-        recurrenceId: seriesId,
-        recurrencePattern: 'weekly',
-        recurrenceDays: JSON.stringify(['måndag']),
-      }),
-    );
-  }
+  const seriesIds = [newId(), newId(), newId()];
   const orderId = newId();
   const stripeSessionId = `cs_test_${unique('s')}`;
-  await testDb()
-    .insert(checkoutOrders)
-    .values({
+  const base = { locationId, startTime: '19:00:00', category: 'allmänbildning' };
+  await db.batch([
+    db.insert(venues).values({ id: venueId, userId: user.id, name: venueName, slug: venueSlug, isPublic: true }),
+    db.insert(locations).values({ id: locationId, venueId, name: `Plats ${unique('l')}`, address: 'Testgatan 1', city, citySlug }),
+    db.insert(quizzes).values([
+      { id: quizId, date: quizDate, ...base },
+      ...seriesIds.map((id, i) => ({
+        id,
+        date: addDays(TODAY, 7 * (i + 1)),
+        ...base,
+        isRecurring: true,
+        recurrenceId: seriesId,
+        recurrencePattern: 'weekly' as const,
+        recurrenceDays: JSON.stringify(['måndag']),
+      })),
+    ]),
+    db.insert(checkoutOrders).values({
       id: orderId,
       userId: user.id,
-      venueId: venue.id,
+      venueId,
       kind: 'promotion',
       status: 'open',
       stripeSessionId,
       amountTotal: 4900,
-      items: JSON.stringify([{ quizId: quiz.id, tier: 'recommended', date: quiz.date, citySlug: location.citySlug, weeks: 1, amount: 4900 }]),
+      items: JSON.stringify([{ quizId, tier: 'recommended', date: quizDate, citySlug, weeks: 1, amount: 4900 }]),
       expiresAt: CLOCK_DATE.getTime() + 30 * 60_000,
-    });
-  return {
-    user,
-    venueId: venue.id,
-    venueSlug: venue.slug,
-    locationId: location.id,
-    city,
-    citySlug: location.citySlug,
-    quizId: quiz.id,
-    seriesId,
-    seriesQuizId: series[0]!.id,
-    orderId,
-    stripeSessionId,
-  };
+    }),
+  ]);
+  return { user, venueId, venueSlug, locationId, city, citySlug, quizId, seriesId, seriesQuizId: seriesIds[0]!, orderId, stripeSessionId };
 }
 
 export async function createWorld(): Promise<World> {
