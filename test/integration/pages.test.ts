@@ -281,6 +281,24 @@ describe('edge cache of pages', () => {
     expect(after.html).toContain(`Nytt quiz ${c.tag}`);
   });
 
+  it("an owner's write through the API (cancelling a date) is visible on the next anonymous request", async () => {
+    const owner = await createUser({ now: new Date(MONDAY) });
+    const venue = await createVenue(owner.id);
+    const city = `Cachestad ${unique('k')}`;
+    const location = await createLocation(venue.id, { city });
+    const quiz = await createQuiz(location.id, { date: '2030-01-08' });
+    const path = `/quiz/${slugify(city)}`;
+    await page(path);
+    const warm = await page(path);
+    expect(warm.res.headers.get('x-cache')).toBe('HIT');
+    expect(warm.html).not.toContain('Inställt');
+    const res = await call(`/api/owner/quizzes/${quiz.id}/cancel`, { method: 'POST', body: { cancelled: true }, cookie: owner.cookie, clock: MONDAY });
+    expect(res.status).toBe(200);
+    const after = await page(path);
+    expect(after.res.headers.get('x-cache')).toBe('MISS');
+    expect(after.html).toContain('Inställt');
+  });
+
   it('a request with the session cookie is rendered fresh and marked private', async () => {
     const user = await createUser({ now: new Date(MONDAY) });
     const res = await call('/', { clock: MONDAY, cookie: user.cookie });
