@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { releaseExpiredHolds } from '../../worker/features/payments/service';
 import { DEV_WEBHOOK_SECRET, parseConfig } from '../../worker/env';
 import { createPayments, signEvent, WebhookSignatureError } from '../../worker/ports/payments';
+import { checkoutOrders, promotionSlotClaims } from '../../worker/db/schema';
 import { getDataVersion } from '../../worker/lib/data-version';
 import { call, callJson, createUser, snapshot, testDb } from '../factories';
 import { buy, claimsOf, NOW, orderRow, ownerWithQuiz, promotionsOf, QUIZ_DATE, rivalQuiz, sendEvent } from './promotion-support';
@@ -211,6 +212,24 @@ describe('expired holds clean-up (nightly and before every claim)', () => {
     expect(await claimsOf(open.order.id)).toEqual([]);
     expect((await orderRow(paid.order.id)).status).toBe('paid');
     expect(await claimsOf(paid.order.id)).toHaveLength(1);
+  });
+
+  it('works through more expired orders than one chunk', async () => {
+    const { quiz } = await ownerWithQuiz();
+    const db = testDb();
+    const past = new Date('2031-01-01T00:00:00Z').getTime();
+    const ids: string[] = [];
+    for (let i = 0; i < 45; i++) {
+      const id = `bulk-${quiz.id}-${i}`;
+      ids.push(id);
+      await db.insert(checkoutOrders).values({ id, kind: 'marketing', status: 'open', amountTotal: 4900, items: '[]', expiresAt: past });
+      await db.insert(promotionSlotClaims).values({ id: `claim-${id}`, orderId: id, quizId: quiz.id, citySlug: `bulk-${i}-${quiz.id}`, date: QUIZ_DATE, tier: 'recommended', slotNo: 1 });
+    }
+    expect(await releaseExpiredHolds(db, new Date(past + 1), 50)).toBeGreaterThanOrEqual(45);
+    for (const id of [ids[0]!, ids[44]!]) {
+      expect((await orderRow(id)).status).toBe('expired');
+      expect(await claimsOf(id)).toEqual([]);
+    }
   });
 
   it('a new buyer gets a day whose only hold has expired', async () => {

@@ -4,7 +4,7 @@
  * on the primary key and changes nothing twice. Orders only move forward (open → paid | failed |
  * expired): every write is conditional on the order's state, so out-of-order events are no-ops.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import type { Db } from '../../db/client';
 import { checkoutOrders, paymentEvents, promotions, type CheckoutOrderRow } from '../../db/schema';
@@ -19,7 +19,8 @@ import { VERIFY_MESSAGES, type VerifyResponse } from './contract';
 
 /** Holds of orders whose async payment (e.g. a bank debit) is still pending are kept this long. */
 export const ASYNC_PAYMENT_HOLD_MS = 7 * 24 * 60 * 60 * 1000;
-export const RELEASE_CHUNK = 100;
+/** Orders per clean-up chunk: the statements bind 2 × this + 2 parameters. */
+export const RELEASE_CHUNK = 40;
 
 export type EventOutcome = 'applied' | 'duplicate' | 'ignored';
 
@@ -125,21 +126,30 @@ function closeStatements(db: Db, orderId: string, status: 'failed' | 'expired', 
 }
 
 /**
- * Marks open orders past their expiry as expired and deletes their holds, in chunks of RELEASE_CHUNK.
+ * Marks open orders past their expiry as expired and deletes their holds, in chunks of RELEASE_CHUNK
+ * orders (indexed: status + expires_at, claims by order; ≤ 100 bound parameters per statement).
  * Called before every claim/availability read and by the nightly job. Returns the orders expired.
  */
 export async function releaseExpiredHolds(db: Db, now: Date, maxChunks = 1): Promise<number> {
   let total = 0;
+  const nowMs = now.getTime();
   for (let i = 0; i < maxChunks; i++) {
+    const rows = await db
+      .select({ id: checkoutOrders.id })
+      .from(checkoutOrders)
+      .where(and(eq(checkoutOrders.status, 'open'), lt(checkoutOrders.expiresAt, nowMs)))
+      .limit(RELEASE_CHUNK);
+    if (rows.length === 0) break;
+    const ids = sql.join(rows.map((r) => sql`${r.id}`), sql`, `);
     const [res] = await db.batch([
       batchableRun(db, sql`UPDATE checkout_orders SET status = 'expired', updated_at = ${nowIso}
-        WHERE id IN (SELECT id FROM checkout_orders WHERE status = 'open' AND expires_at < ${now.getTime()} LIMIT ${RELEASE_CHUNK})`),
-      batchableRun(db, sql`DELETE FROM promotion_slot_claims WHERE state = 'held'
-        AND order_id IN (SELECT id FROM checkout_orders WHERE status IN ('expired', 'failed'))`),
+        WHERE id IN (${ids}) AND status = 'open' AND expires_at < ${nowMs}`),
+      // Guarded by the order's state: an order whose expiry was just extended (async payment) keeps its holds.
+      batchableRun(db, sql`DELETE FROM promotion_slot_claims WHERE order_id IN (${ids}) AND state = 'held'
+        AND EXISTS (SELECT 1 FROM checkout_orders o WHERE o.id = promotion_slot_claims.order_id AND o.status IN ('expired', 'failed'))`),
     ]);
-    const changed = (res as { meta?: { changes?: number } }).meta?.changes ?? 0;
-    total += changed;
-    if (changed < RELEASE_CHUNK) break;
+    total += (res as { meta?: { changes?: number } }).meta?.changes ?? 0;
+    if (rows.length < RELEASE_CHUNK) break;
   }
   return total;
 }
