@@ -16,6 +16,7 @@ const MarketingDialog = lazy(() => import('./MarketingDialog'));
 export const SKELETON_DELAY_MS = 300;
 export const MAX_RETRIES = 3;
 const SEARCH_DEBOUNCE_MS = 300;
+const LOAD_MORE_MIN_MS = 500;
 
 export interface ListingSectionProps {
   today: string;
@@ -71,7 +72,8 @@ export function ListingSection(props: ListingSectionProps) {
     try {
       for (;;) {
         try {
-          const res = await api<ListingResponse>(listingApiUrl(f, p));
+          // Spec 01 §4: load-more shows its loading state for at least about half a second.
+          const [res] = await Promise.all([api<ListingResponse>(listingApiUrl(f, p)), first ? null : sleep(LOAD_MORE_MIN_MS)]);
           if (no !== requestNo.current) return;
           setItems((prev) => (first ? res.items : [...prev, ...res.items.filter((i) => !prev.some((x) => x.id === i.id))]));
           setTotal(res.total);
