@@ -107,6 +107,33 @@ describe('bad input: JSON bodies', () => {
   }
 });
 
+describe('bad input: the Stripe webhook', () => {
+  it('arbitrary bodies with missing, garbage or foreign signatures → 400 with the envelope, nothing changed', async () => {
+    await createWorld();
+    const before = await snapshot(GUARDED_TABLES);
+    // Header values must be printable ASCII on the wire (fetch refuses anything else before sending).
+    const signature = fc.oneof(
+      fc.constant(undefined),
+      nastyString.filter((v) => /^[\x20-\x7e]*$/.test(v)),
+      fc.constantFrom('t=1,v1=abc', 't=99999999999,v1=' + 'a'.repeat(64), 'v1=', 't=,v1=,v0='),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(fc.constantFrom(...MALFORMED_BODIES), anyJson.map((v) => JSON.stringify(v) ?? 'null')), signature, async (raw, sig) => {
+        tried.json++;
+        const res = await call('/api/payments/webhook', {
+          noOrigin: true,
+          body: raw,
+          clock: CLOCK,
+          headers: { 'content-type': 'application/json', ...(sig === undefined ? {} : { 'stripe-signature': sig }) },
+        });
+        checkAnswer(`webhook ${JSON.stringify(sig)} ${raw.slice(0, 80)}`, res.status, await res.text(), { mustRefuse: true, api: true });
+      }),
+      { numRuns: RUNS * 2, seed: SEED, endOnFailure: true },
+    );
+    expect(await snapshot(GUARDED_TABLES)).toEqual(before);
+  });
+});
+
 describe('bad input: path parameters', () => {
   const idRoutes = Object.entries(ROUTES).filter(([key]) => /:[a-z]+/i.test(key));
   /** Ids that can never exist: so every call must be refused and nothing may change. */
@@ -160,6 +187,7 @@ const QUERY_PARAMS: Record<string, { path: (t: Target) => string; params: string
   'GET /api/owner/dashboard': { path: () => '/api/owner/dashboard', params: ['venueId'], actor: 'own' },
   'GET /api/payments/verify': { path: () => '/api/payments/verify', params: ['session_id'], actor: 'own' },
   'GET /api/auth/google': { path: () => '/api/auth/google', params: ['mode', 'redirect', 'takeoverVenue'], actor: 'visitor' },
+  'GET /api/auth/google/callback': { path: () => '/api/auth/google/callback', params: ['code', 'state', 'error'], actor: 'visitor' },
   'GET /': { path: () => '/', params: ['city', 'weekday', 'date', 'search', 'page'], actor: 'visitor' },
   'GET /legacy': { path: () => '/legacy', params: ['city', 'weekday', 'date', 'search', 'page'], actor: 'visitor' },
   'GET /stad/:city': { path: (t) => `/stad/${t.citySlug}`, params: ['weekday', 'date', 'search', 'page'], actor: 'visitor' },
