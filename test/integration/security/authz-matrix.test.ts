@@ -5,7 +5,9 @@
  * leave every guarded table unchanged.
  */
 import { describe, expect, it } from 'vitest';
-import { call, snapshot, unique, type TestUser } from '../../factories';
+import { eq } from 'drizzle-orm';
+import { venues } from '../../../worker/db/schema';
+import { call, snapshot, testDb, unique, type TestUser } from '../../factories';
 import { registeredRoutes } from './app-routes';
 import { missingTarget, objectId, ROUTES, targetFor, type Actor, type RouteCase, type Target } from './route-table';
 import { CLOCK, createWorld, GUARDED_TABLES, type World } from './world';
@@ -115,4 +117,40 @@ describe('authorization matrix', () => {
       expect(problems, spec.note ?? '').toEqual([]);
     });
   }
+});
+
+describe('hidden businesses (is_public = false) on public reads', () => {
+  it('invisible to visitors and other owners on every public read; visible to the owner in the listing API', async () => {
+    const world = await createWorld();
+    const { a } = world;
+    // Hide A's business (same name, so its slug and venue page stay), then read what a visitor can read.
+    const [row] = await testDb().select().from(venues).where(eq(venues.id, a.venueId));
+    const visible = await call(`/quiz/${a.citySlug}/${a.venueSlug}`, { clock: CLOCK });
+    expect(visible.status).toBe(200); // the page exists while public: the check below can fail
+    await call(`/api/owner/venues/${a.venueId}`, {
+      method: 'PATCH',
+      cookie: a.user.cookie,
+      clock: CLOCK,
+      body: { name: row!.name, isPublic: false },
+    }).then(async (r) => expect(r.status, await r.text()).toBe(200));
+    const leaks: string[] = [];
+    const reads: Array<[string, string | undefined]> = [
+      [`/api/listing?city=${a.citySlug}`, undefined],
+      [`/api/listing?city=${a.citySlug}`, world.b.user.cookie],
+      ['/api/listing/cities', undefined],
+      [`/?city=${a.citySlug}`, undefined],
+      [`/quiz/${a.citySlug}`, undefined],
+      [`/quiz/${a.citySlug}/${a.venueSlug}`, undefined],
+      ['/sitemap.xml', undefined],
+    ];
+    for (const [path, cookie] of reads) {
+      const res = await call(path, { clock: CLOCK, cookie });
+      const text = await res.text();
+      if ([a.quizId, a.seriesQuizId, a.venueId, a.venueSlug].some((id) => text.includes(id))) leaks.push(`${path}${cookie ? ' (owner B)' : ''}: ${res.status}`);
+    }
+    expect(leaks).toEqual([]);
+    // The owner still sees their own hidden quizzes in the listing API (spec 01 §6).
+    const own = await call(`/api/listing?city=${a.citySlug}`, { clock: CLOCK, cookie: a.user.cookie });
+    expect(await own.text()).toContain(a.seriesQuizId);
+  });
 });
