@@ -9,6 +9,8 @@ import { join } from 'node:path';
 const root = join(import.meta.dirname, '..');
 const bin = (name) => join(root, 'node_modules', '.bin', name);
 const port = process.env.PORT ?? '8787';
+// Children (wrangler, tsx) must run on the project's Node 22 even when this script is started directly.
+process.env.PATH = `${join(root, 'node_modules', '.bin')}:${process.env.PATH ?? ''}`;
 const persist = process.env.PERSIST_DIR ? ['--persist-to', process.env.PERSIST_DIR] : [];
 const run = (cmd, args, env = {}) => {
   const r = spawnSync(cmd, args, { stdio: 'inherit', cwd: root, env: { ...process.env, ...env } });

@@ -11,6 +11,7 @@
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import type { AppEnv } from '../context';
+import { getPublicAssets } from '../features/pages/assets';
 import { getDataVersion } from './data-version';
 import { SESSION_COOKIE } from './session';
 
@@ -71,12 +72,16 @@ function edgeCache(): Cache | null {
   }
 }
 
-/** The versioned cache key of a request: path + sorted query + data version + Stockholm date. */
-export function cacheKey(url: string, version: number, today: string): string {
+/**
+ * The versioned cache key of a request: build + data version + Stockholm date + path + sorted query.
+ * The build (the hashed public entry file) is part of it because cached HTML links hashed assets that a
+ * new deployment removes: without it every deploy would serve unstyled pages until the data changed.
+ */
+export function cacheKey(url: string, version: number, today: string, build = 'dev'): string {
   const u = new URL(url);
   const params = [...u.searchParams.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   const q = new URLSearchParams(params).toString();
-  return `https://edge-cache.quizkvall.internal/v${version}/${today}${u.pathname}${q ? `?${q}` : ''}`;
+  return `https://edge-cache.quizkvall.internal/${encodeURIComponent(build)}/v${version}/${today}${u.pathname}${q ? `?${q}` : ''}`;
 }
 
 /** Strong validator of a body (SHA-1), computed once when the entry is made. */
@@ -105,7 +110,8 @@ export async function withEdgeCache(c: Context<AppEnv>, produce: () => Promise<R
     return out;
   }
   const version = await getDataVersion(c.var.db);
-  const key = cacheKey(c.req.url, version, c.var.clock.today());
+  const build = (await getPublicAssets(c.env.ASSETS)).script ?? 'nobuild';
+  const key = cacheKey(c.req.url, version, c.var.clock.today(), build);
   const mem = memoryGet(key);
   if (mem) return respond(mem, 'HIT');
   const cache = edgeCache();

@@ -13,36 +13,38 @@ export function Header({ onFeedback, onLogout }: { onFeedback: () => void; onLog
   const user = session.status === 'ready' ? session.session.user : null;
   return (
     <header className="border-b border-slate-200 bg-white">
-      <div className="mx-auto flex max-w-6xl items-center justify-between gap-3 px-4 py-3">
-        <div className="flex items-center gap-3">
-          <a href="/" className="flex items-center gap-3 rounded-lg">
-            <img src="/favicon.svg" alt="" width="40" height="40" className="h-10 w-10" />
-            <span className="flex flex-col leading-tight">
-              <span className="text-lg font-extrabold text-slate-900">Quizkväll</span>
-              <span className="text-xs text-slate-600">Upptäck lokala quiz</span>
-            </span>
-          </a>
-          <button
-            type="button"
-            onClick={() => setBetaOpen(true)}
-            className="rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-bold uppercase tracking-wide text-amber-900 hover:bg-amber-200"
-          >
-            Beta
-          </button>
+      <div className="mx-auto flex max-w-6xl items-center justify-between gap-2 px-4 py-3">
+        <div className="flex min-w-0 items-center gap-2 sm:gap-3">
+          <img src="/favicon.svg" alt="" width="40" height="40" className="h-9 w-9 shrink-0 sm:h-10 sm:w-10" />
+          <div className="min-w-0 leading-tight">
+            <div className="flex items-center gap-1.5">
+              <a href="/" className="rounded text-lg font-extrabold text-slate-900">
+                Quizkväll
+              </a>
+              <button
+                type="button"
+                onClick={() => setBetaOpen(true)}
+                className="rounded-full bg-amber-100 px-2 py-0.5 text-[11px] font-bold uppercase tracking-wide text-amber-900 hover:bg-amber-200"
+              >
+                Beta
+              </button>
+            </div>
+            <p className="whitespace-nowrap text-xs text-slate-600">Upptäck lokala quiz</p>
+          </div>
         </div>
-        <nav aria-label="Konto" className="flex items-center gap-2 text-sm font-semibold">
+        <nav aria-label="Konto" className="flex shrink-0 items-center gap-1 whitespace-nowrap text-sm font-semibold sm:gap-2">
           {user ? (
             <>
-              <a href={user.isSuperadmin ? '/superadmin' : '/admin'} className="rounded-lg px-3 py-2 text-brand-700 hover:bg-brand-50">
+              <a href={user.isSuperadmin ? '/superadmin' : '/admin'} className="rounded-lg px-2.5 py-2 text-brand-700 hover:bg-brand-50">
                 Min Sida
               </a>
-              <button type="button" onClick={onLogout ?? (() => void logoutAndGoHome())} className="rounded-lg px-3 py-2 text-slate-700 hover:bg-slate-100">
+              <button type="button" onClick={onLogout ?? (() => void logoutAndGoHome())} className="rounded-lg px-2.5 py-2 text-slate-700 hover:bg-slate-100">
                 Logga ut
               </button>
             </>
           ) : (
             <>
-              <a href="/login" className="rounded-lg px-3 py-2 text-slate-800 hover:bg-slate-100">
+              <a href="/login" className="rounded-lg px-2.5 py-2 text-slate-800 hover:bg-slate-100">
                 Logga in
               </a>
               <a href="/register" className="rounded-lg bg-brand-600 px-3 py-2 text-white hover:bg-brand-700">
