@@ -108,6 +108,7 @@ const stats = new Map<string, Stat>();
 const errorSamples: string[] = [];
 let sent = 0;
 let proxyDrops = 0;
+let t0 = Date.now();
 
 async function request(
   kind: string,
@@ -139,7 +140,7 @@ async function request(
       // wrangler dev's ProxyWorker answers this (not our Worker, whose 500s are the JSON envelope) when
       // its connection to the Worker drops; it retries GETs itself, never writes. Counted as errors.
       if (res.status >= 500 && !text.startsWith('{') && text.includes('Network connection lost')) proxyDrops++;
-      if (errorSamples.length < 20) errorSamples.push(`${kind} ${opts.method ?? 'GET'} ${path} → ${res.status} ${text.slice(0, 200)}`);
+      if (errorSamples.length < 20) errorSamples.push(`t+${((Date.now() - t0) / 1000).toFixed(1)}s ${kind} ${opts.method ?? 'GET'} ${path} → ${res.status} ${text.slice(0, 200)}`);
       return null;
     }
     let json: any = null;
@@ -388,6 +389,7 @@ async function main() {
 
   const ctx = { owners, cities, venuePaths: [...venuePaths], today };
   const started = Date.now();
+  t0 = started;
   const deadline = started + SECONDS * 1000;
   await Promise.all(
     Array.from({ length: CONNECTIONS }, async () => {
@@ -409,6 +411,8 @@ async function main() {
     );
   }
   console.log(`[soak] total ${total} requests in ${elapsed.toFixed(1)} s (${(total / elapsed).toFixed(0)} req/s), p50 ${percentile(all, 50).toFixed(0)} ms, p99 ${percentile(all, 99).toFixed(0)} ms, errors ${errors}`);
+  const recovered = (serverLog().match(/recovered on attempt/g) ?? []).length;
+  if (recovered) console.log(`[soak] the dev server's proxy silently retried ${recovered} GETs after a dropped connection to the Worker`);
   if (proxyDrops) console.log(`[soak] of the errors, ${proxyDrops} were the dev server's proxy losing its connection to the Worker ("Network connection lost")`);
   for (const e of errorSamples) console.log(`[soak]   error: ${e.split('\n')[0]}`);
 

@@ -10,7 +10,8 @@ import { venues } from '../../../worker/db/schema';
 import { call, snapshot, testDb, unique, type TestUser } from '../../factories';
 import { registeredRoutes } from './app-routes';
 import { missingTarget, objectId, ROUTES, targetFor, type Actor, type RouteCase, type Target } from './route-table';
-import { CLOCK, createWorld, GUARDED_TABLES, type World } from './world';
+import { createSession, SESSION_COOKIE, SESSION_TTL_MS } from '../../../worker/lib/session';
+import { CLOCK, CLOCK_DATE, createWorld, GUARDED_TABLES, type World } from './world';
 
 
 function actorUser(world: World, actor: Actor): TestUser | null {
@@ -152,5 +153,34 @@ describe('hidden businesses (is_public = false) on public reads', () => {
     // The owner still sees their own hidden quizzes in the listing API (spec 01 §6).
     const own = await call(`/api/listing?city=${a.citySlug}`, { clock: CLOCK, cookie: a.user.cookie });
     expect(await own.text()).toContain(a.seriesQuizId);
+  });
+});
+
+describe('sessions that must not authorize', () => {
+  it('a pending-TOTP session, an expired session, a wrong secret and a deleted user act as a visitor', async () => {
+    const world = await createWorld();
+    const db = testDb();
+    const pending = await createSession(db, world.a.user.id, CLOCK_DATE, { mfaPending: true });
+    const expired = await createSession(db, world.a.user.id, new Date(CLOCK_DATE.getTime() - SESSION_TTL_MS - 60_000));
+    const [id] = world.a.user.cookie.split('=')[1]!.split('.');
+    const cookies: Array<[string, string]> = [
+      ['pending TOTP', `${SESSION_COOKIE}=${pending.token}`],
+      ['expired', `${SESSION_COOKIE}=${expired.token}`],
+      ['wrong secret', `${SESSION_COOKIE}=${id}.${'x'.repeat(40)}`],
+      ['garbage', `${SESSION_COOKIE}=%00%ff..`],
+    ];
+    const before = await snapshot(GUARDED_TABLES.filter((t) => t !== 'sessions'));
+    for (const [label, cookie] of cookies) {
+      const read = await call(`/api/owner/quizzes/${world.a.quizId}`, { cookie, clock: CLOCK });
+      expect(read.status, label).toBe(401);
+      const write = await call(`/api/owner/quizzes/${world.a.quizId}`, { method: 'DELETE', cookie, clock: CLOCK });
+      expect(write.status, label).toBe(401);
+    }
+    expect(await snapshot(GUARDED_TABLES.filter((t) => t !== 'sessions'))).toEqual(before);
+
+    // A user deleted by the superadmin: their old cookie no longer works.
+    const del = await call(`/api/admin/users/${world.b.user.id}`, { method: 'DELETE', cookie: world.superadmin.cookie, clock: CLOCK });
+    expect(del.status).toBe(200);
+    expect((await call('/api/owner/dashboard', { cookie: world.b.user.cookie, clock: CLOCK })).status).toBe(401);
   });
 });
