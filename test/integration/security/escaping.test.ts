@@ -158,6 +158,12 @@ describe('e-mails keep hostile text inert', () => {
     const sent = (await testDb().select().from(mailOutbox)).filter((m) => m.subject.startsWith('Verksamhet övertagen') && m.text.includes(SCRIPT_BREAKOUT));
     expect(sent.length).toBeGreaterThanOrEqual(1);
     for (const m of sent) expect(m.html).toBeNull();
+    // Should any mail gain an HTML part, hostile text in it must be escaped.
+    for (const m of await testDb().select().from(mailOutbox)) {
+      if (m.html === null) continue;
+      expect(m.html).not.toContain('<script>alert(1)');
+      expect(m.html).not.toContain('<img src=x onerror');
+    }
 
     const page = await (await call('/dev/mail', { clock: CLOCK })).text();
     const s = await scan(page);
