@@ -3,6 +3,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { emailTokens, mailOutbox, passwordCredentials, userRoles, users } from '../../worker/db/schema';
 import { registrationErrors, safeRedirect } from '../../worker/features/auth/contract';
+import { deleteExpiredEmailTokens } from '../../worker/features/auth/queries';
 import { call, callJson, createUser, createVenue, snapshot, testDb, unique } from '../factories';
 
 function sessionCookie(res: Response): string | null {
@@ -261,5 +262,23 @@ describe('shared registration rules (contract used by the form and the worker)',
     expect(safeRedirect('/\\evil.example')).toBeNull();
     expect(safeRedirect('https://evil.example')).toBeNull();
     expect(safeRedirect(null)).toBeNull();
+  });
+});
+
+describe('nightly clean-up of e-mail tokens', () => {
+  it('deletes expired tokens and tokens used more than a day ago, keeps live ones', async () => {
+    const u = await createUser();
+    const now = new Date('2031-01-10T03:00:00.000Z').getTime();
+    const row = (id: string, expiresAt: number, usedAt: number | null) => ({ id, userId: u.id, purpose: 'reset_password' as const, tokenHash: `${id}-hash`, expiresAt, usedAt });
+    const ids = { expired: unique('exp'), usedLongAgo: unique('old'), live: unique('live'), usedToday: unique('today') };
+    await testDb().insert(emailTokens).values([
+      row(ids.expired, now - 1, null),
+      row(ids.usedLongAgo, now + 3600_000, now - 2 * 24 * 3600_000),
+      row(ids.live, now + 3600_000, null),
+      row(ids.usedToday, now + 3600_000, now - 3600_000),
+    ]);
+    await deleteExpiredEmailTokens(testDb(), new Date(now));
+    const left = (await testDb().select().from(emailTokens).where(eq(emailTokens.userId, u.id))).map((r) => r.id).sort();
+    expect(left).toEqual([ids.live, ids.usedToday].sort());
   });
 });
