@@ -9,7 +9,9 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import Stripe from 'stripe';
+import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { runNightly } from '../../../worker/jobs/nightly';
 import { checkoutOrders, paymentEvents, promotionSlotClaims, promotions } from '../../../worker/db/schema';
 import { DEV_WEBHOOK_SECRET } from '../../../worker/env';
 import { call, callJson, createLocation, createQuiz, createUser, createVenue, snapshot, testDb, unique } from '../../factories';
@@ -266,5 +268,25 @@ describe('concurrency and abandonment', () => {
     await send('checkout.session.completed', { orderId: b.body.orderId, sessionId: b.body.sessionId }, { clock: later });
     expect(await orderState(a.body.orderId)).toEqual({ status: 'expired', claims: [], promotions: 0 });
     expect(await orderState(b.body.orderId)).toEqual({ status: 'paid', claims: ['sold'], promotions: 1 });
+  });
+
+  it('the nightly job releases an abandoned hold (twice at once, racing the paid event of another order)', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const city = newCity();
+    const abandoned = await buyer(city);
+    const payer = await buyer(city);
+    const a = await checkout(abandoned, 'recommended');
+    const p = await checkout(payer, 'recommended');
+    expect([a.status, p.status]).toEqual([201, 201]);
+    const later = new Date(Date.parse(NOW) + 40 * 60_000);
+    await Promise.all([
+      runNightly(env, later),
+      runNightly(env, later),
+      send('checkout.session.completed', { orderId: p.body.orderId, sessionId: p.body.sessionId }, { clock: later.toISOString() }),
+    ]);
+    // The paid order was open past its hold too: whichever came first decides, and the state is consistent.
+    const paid = await orderState(p.body.orderId);
+    expect([JSON.stringify({ status: 'paid', claims: ['sold'], promotions: 1 }), JSON.stringify({ status: 'expired', claims: [], promotions: 0 })]).toContain(JSON.stringify(paid));
+    expect(await orderState(a.body.orderId)).toEqual({ status: 'expired', claims: [], promotions: 0 });
   });
 });
