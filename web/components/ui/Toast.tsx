@@ -42,6 +42,8 @@ export function Toaster() {
   const [list, setList] = useState<ToastItem[]>(items);
   useEffect(() => {
     listeners.add(setList);
+    // A toast emitted between the first render and this subscription would otherwise be lost.
+    setList(items);
     return () => void listeners.delete(setList);
   }, []);
   return (
