@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { venues } from '../../../worker/db/schema';
-import { call, snapshot, testDb, unique, type TestUser } from '../../factories';
+import { call, createUser, snapshot, testDb, unique, type TestUser } from '../../factories';
 import { registeredRoutes } from './app-routes';
 import { missingTarget, objectId, ROUTES, targetFor, type Actor, type RouteCase, type Target } from './route-table';
 import { createSession, SESSION_COOKIE, SESSION_TTL_MS } from '../../../worker/lib/session';
@@ -182,5 +182,39 @@ describe('sessions that must not authorize', () => {
     const del = await call(`/api/admin/users/${world.b.user.id}`, { method: 'DELETE', cookie: world.superadmin.cookie, clock: CLOCK });
     expect(del.status).toBe(200);
     expect((await call('/api/owner/dashboard', { cookie: world.b.user.cookie, clock: CLOCK })).status).toBe(401);
+  });
+});
+
+describe('ids inside bodies', () => {
+  it('mixing my ids with someone else’s is refused and changes nothing', async () => {
+    const world = await createWorld();
+    const { a, b } = world;
+    const before = await snapshot(GUARDED_TABLES);
+    const attempts: Array<[string, string, unknown]> = [
+      ['my business, their quiz', '/api/promotion/marketing-checkout', { venueId: a.venueId, items: [{ quizId: b.seriesQuizId, tier: 'recommended' }] }],
+      ['their business, my quiz', '/api/promotion/marketing-checkout', { venueId: b.venueId, items: [{ quizId: a.seriesQuizId, tier: 'recommended' }] }],
+      ['my quiz and theirs', '/api/promotion/availability', { quizIds: [a.quizId, b.quizId] }],
+      ['a quiz at their place', '/api/owner/quizzes', { locationId: b.locationId, date: '2030-03-20', startTime: '19:00', category: 'allmänbildning', recurring: false }],
+      ['their order', '/api/payments/cancel', { orderId: b.orderId }],
+    ];
+    for (const [label, path, body] of attempts) {
+      const res = await call(path, { cookie: a.user.cookie, clock: CLOCK, body });
+      expect(res.status, `${label}: ${await res.text()}`).toBe(403);
+    }
+    expect(await snapshot(GUARDED_TABLES)).toEqual(before);
+  });
+
+  it('registering "to take over" a business someone already owns gives no ownership', async () => {
+    const world = await createWorld();
+    const email = `${unique('kapare')}@test.local`;
+    const reg = await call('/api/auth/register', { clock: CLOCK, body: { email, password: 'hemligt123', confirmPassword: 'hemligt123', takeoverVenue: world.a.venueId } });
+    expect([201, 400, 409]).toContain(reg.status);
+    const rows = await testDb().select().from(venues).where(eq(venues.id, world.a.venueId));
+    expect(rows[0]!.userId).toBe(world.a.user.id);
+    // Even with a verified account, claiming it is refused.
+    const thief = await createUser({ now: CLOCK_DATE });
+    const claim = await call('/api/takeover', { cookie: thief.cookie, clock: CLOCK, body: { venueId: world.a.venueId } });
+    expect(claim.status).toBe(409);
+    expect((await testDb().select().from(venues).where(eq(venues.id, world.a.venueId)))[0]!.userId).toBe(world.a.user.id);
   });
 });
