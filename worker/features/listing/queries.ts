@@ -39,9 +39,6 @@ export function foldText(s: string): string {
   return s.toLowerCase();
 }
 
-function likePattern(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
-}
 
 /**
  * The next occurrence (per series and place) that passes the filters. Small columns only; the page's
@@ -55,9 +52,9 @@ export async function selectCandidates(db: Db, f: CandidateFilter): Promise<Cand
   if (f.city) where.push(sql`l.city_slug = ${f.city}`);
   where.push(f.viewerId ? sql`(v.is_public = 1 OR v.user_id = ${f.viewerId})` : sql`v.is_public = 1`);
   if (f.search) {
-    const p = likePattern(f.search);
+    // instr(), not LIKE: D1 refuses LIKE patterns over 50 bytes, and a substring test needs no escaping.
     const cols = [sql`q.description`, sql`q.title`, sql`q.theme`, sql`q.quizmaster`, sql`v.name`, sql`l.name`];
-    where.push(sql`(${sql.join(cols.map((c) => sql`${foldSql(sql`coalesce(${c}, '')`)} LIKE ${p} ESCAPE '\\'`), sql` OR `)})`);
+    where.push(sql`(${sql.join(cols.map((c) => sql`instr(${foldSql(sql`coalesce(${c}, '')`)}, ${f.search}) > 0`), sql` OR `)})`);
   }
   const from = f.city
     ? sql`locations l CROSS JOIN quizzes q ON q.location_id = l.id CROSS JOIN venues v ON v.id = l.venue_id CROSS JOIN users u ON u.id = v.user_id`
