@@ -114,6 +114,8 @@ describe('hostile texts stay inert in every screen', () => {
 
     expect(dialogs).toEqual([]);
     expect(errors).toEqual([]);
+    // Leave the shared e2e database as found: deleting the account removes the hostile business.
+    expect((await page.request.delete('/api/account', { headers })).status()).toBe(200);
     await context.close();
   });
 
