@@ -3,13 +3,14 @@
  * Deletion removes businesses, places, quizzes and sessions; the dialog closes after 1 s and the
  * user is signed out after 1.5 s.
  */
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { api } from '../../lib/api';
 import { logout, type SessionUser } from '../../lib/session';
 import { AuthCard } from '../auth/AuthCard';
 import { Button, buttonClass } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
+import { Tabs } from '../ui/Tabs';
 import { toast } from '../ui/Toast';
 import { deleteErrorMessage } from './deleteMessages';
 
@@ -20,36 +21,15 @@ interface Summary {
 
 export function RegisterAccountTabs({ user }: { user: SessionUser }) {
   const [tab, setTab] = useState<'account' | 'delete'>('account');
-  const base = useId();
   const tabs = [
     { id: 'account' as const, label: 'Mitt konto' },
     { id: 'delete' as const, label: 'Radera konto' },
   ];
   return (
     <AuthCard title="Ditt konto">
-      <div role="tablist" aria-label="Konto" className="flex gap-2 border-b border-slate-200">
-        {tabs.map((t) => (
-          <button
-            key={t.id}
-            type="button"
-            role="tab"
-            id={`${base}-${t.id}-tab`}
-            aria-selected={tab === t.id}
-            aria-controls={`${base}-${t.id}-panel`}
-            tabIndex={tab === t.id ? 0 : -1}
-            onClick={() => setTab(t.id)}
-            onKeyDown={(e) => {
-              if (e.key === 'ArrowRight' || e.key === 'ArrowLeft') setTab(tab === 'account' ? 'delete' : 'account');
-            }}
-            className={`-mb-px border-b-2 px-3 py-2 font-semibold ${tab === t.id ? 'border-brand-600 text-brand-700' : 'border-transparent text-slate-600 hover:text-slate-900'}`}
-          >
-            {t.label}
-          </button>
-        ))}
-      </div>
-      <div role="tabpanel" id={`${base}-${tab}-panel`} aria-labelledby={`${base}-${tab}-tab`} className="pt-2">
+      <Tabs label="Konto" tabs={tabs} active={tab} onChange={setTab} panelClassName="pt-2">
         {tab === 'account' ? <MyAccount user={user} /> : <DeleteAccount />}
-      </div>
+      </Tabs>
     </AuthCard>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { ProfileSchema, UpdateVenueSchema } from '../../../worker/features/venues/contract';
 import { fieldErrors, venuesApi, type OwnerVenue } from '../../api/venues';
 import { api, ApiError } from '../../lib/api';
@@ -8,6 +8,7 @@ import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
 import { TextArea, TextField } from '../ui/Field';
 import { Spinner } from '../ui/Spinner';
+import { Tabs } from '../ui/Tabs';
 import { toast } from '../ui/Toast';
 import { ConfirmDialog } from '../quizzes/ConfirmDialog';
 
@@ -17,59 +18,23 @@ type Tab = (typeof TABS)[number];
 /** Business profile editor with tabs Verksamhet, Kontakt, Konto and Säkerhet (spec 02 §2.3). */
 export function ProfileEditor({ open, onClose, venue, onSaved, isSuperadmin = false }: { open: boolean; onClose: () => void; venue: OwnerVenue; onSaved: () => void; isSuperadmin?: boolean }) {
   const [tab, setTab] = useState<Tab>('Verksamhet');
-  const base = useId();
-  const refs = useRef<Array<HTMLButtonElement | null>>([]);
   useEffect(() => {
     if (open) setTab('Verksamhet');
   }, [open]);
 
-  function onKey(e: React.KeyboardEvent, index: number) {
-    const delta = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
-    if (!delta) return;
-    e.preventDefault();
-    const next = (index + delta + TABS.length) % TABS.length;
-    setTab(TABS[next]!);
-    refs.current[next]?.focus();
-  }
-
   return (
     <Dialog open={open} onClose={onClose} title="Verksamhetsprofil" size="lg">
-      <div role="tablist" aria-label="Profilens delar" className="mb-5 flex flex-wrap gap-1 rounded-xl bg-slate-100 p-1">
-        {TABS.map((t, i) => (
-          <button
-            key={t}
-            ref={(el) => {
-              refs.current[i] = el;
-            }}
-            type="button"
-            role="tab"
-            id={`${base}-tab-${i}`}
-            aria-selected={tab === t}
-            aria-controls={`${base}-panel-${i}`}
-            tabIndex={tab === t ? 0 : -1}
-            onClick={() => setTab(t)}
-            onKeyDown={(e) => onKey(e, i)}
-            className={`flex-1 rounded-lg px-3 py-2 text-sm font-semibold ${tab === t ? 'bg-white text-slate-900 shadow' : 'text-slate-700 hover:bg-white/60'}`}
-          >
-            {t}
-          </button>
-        ))}
-      </div>
-      {TABS.map((t, i) =>
-        tab === t ? (
-          <div key={t} role="tabpanel" id={`${base}-panel-${i}`} aria-labelledby={`${base}-tab-${i}`}>
-            {t === 'Verksamhet' && <VenueTab venue={venue} onSaved={onSaved} />}
-            {t === 'Kontakt' && <ContactTab />}
-            {t === 'Konto' && (
-              <>
-                <AccountTab />
-                {isSuperadmin && <DeleteVenueSection venue={venue} />}
-              </>
-            )}
-            {t === 'Säkerhet' && <SecurityTab />}
-          </div>
-        ) : null,
-      )}
+      <Tabs label="Profilens delar" tabs={TABS.map((t) => ({ id: t, label: t }))} active={tab} onChange={setTab} variant="pills" className="mb-5">
+        {tab === 'Verksamhet' && <VenueTab venue={venue} onSaved={onSaved} />}
+        {tab === 'Kontakt' && <ContactTab />}
+        {tab === 'Konto' && (
+          <>
+            <AccountTab />
+            {isSuperadmin && <DeleteVenueSection venue={venue} />}
+          </>
+        )}
+        {tab === 'Säkerhet' && <SecurityTab />}
+      </Tabs>
     </Dialog>
   );
 }
