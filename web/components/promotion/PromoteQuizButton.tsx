@@ -3,13 +3,12 @@
  * Premium Utvald for 1, 2 or 4 weeks, the availability of the quiz's date, the total and
  * 'Gå till betalning'. Already promoted quizzes show the button disabled with a tooltip.
  */
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import {
   availabilityStatus,
   PROMOTION_MESSAGES,
   PromotionCheckoutSchema,
   TIER_LABELS,
-  type AvailabilityResponse,
   type Tier,
 } from '../../../worker/features/promotion/contract';
 import { categoryLabel, displayTime } from '../../../worker/lib/swedish';
@@ -17,7 +16,7 @@ import { ApiError } from '../../lib/api';
 import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
 import { toast } from '../ui/Toast';
-import { goToCheckout, promotionApi, shortDate, usePricing } from './api';
+import { goToCheckout, promotionApi, shortDate, useAvailability, usePricing } from './api';
 import { AvailabilityBadge } from './AvailabilityBadge';
 import PromotionPreviewDialog from './PromotionPreviewDialog';
 
@@ -60,28 +59,11 @@ function PurchaseDialog({ quiz, city, onClose }: Omit<PromoteQuizButtonProps, 'p
   const { pricing, failed: priceFailed } = usePricing();
   const [tier, setTier] = useState<Tier | null>(null);
   const [weeks, setWeeks] = useState(2);
-  const [availability, setAvailability] = useState<AvailabilityResponse | null>(null);
-  const [checking, setChecking] = useState(true);
-  const [availabilityError, setAvailabilityError] = useState(false);
+  const { availability, checking, failed: availabilityError } = useAvailability([quiz.id]);
   const [processing, setProcessing] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [previewOpen, setPreviewOpen] = useState(false);
 
-  useEffect(() => {
-    const ctrl = new AbortController();
-    promotionApi.availability([quiz.id], ctrl.signal).then(
-      (a) => {
-        setAvailability(a);
-        setChecking(false);
-      },
-      (err) => {
-        if ((err as Error).name === 'AbortError') return;
-        setAvailabilityError(true);
-        setChecking(false);
-      },
-    );
-    return () => ctrl.abort();
-  }, [quiz.id]);
 
   const day = availability?.byDate[0];
   const statusOf = (t: Tier) => (availabilityError ? 'unknown' : availabilityStatus(day?.[t]));

@@ -3,21 +3,20 @@
  * or Premium Utvald per occurrence, sees each date's availability and the total, and presses
  * 'Gå till betalning'. Already promoted occurrences cannot be ticked (tooltip).
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import {
   availabilityStatus,
   MarketingCheckoutSchema,
   MAX_ITEMS_PER_ORDER,
   PROMOTION_MESSAGES,
   TIER_LABELS,
-  type AvailabilityResponse,
   type Tier,
 } from '../../../worker/features/promotion/contract';
 import { displayTime } from '../../../worker/lib/swedish';
 import { ApiError } from '../../lib/api';
 import { Button } from '../ui/Button';
 import { toast } from '../ui/Toast';
-import { goToCheckout, promotionApi, shortDate, usePricing } from './api';
+import { goToCheckout, promotionApi, shortDate, useAvailability, usePricing } from './api';
 import { AvailabilityBadge } from './AvailabilityBadge';
 import { PROMOTED_TOOLTIP } from './PromoteQuizButton';
 
@@ -30,33 +29,11 @@ export interface PromoteSeriesPanelProps {
 export default function PromoteSeriesPanel({ occurrences, city, venueId }: PromoteSeriesPanelProps) {
   const { pricing, failed: priceFailed } = usePricing();
   const [selected, setSelected] = useState<Record<string, Tier | ''>>({});
-  const [availability, setAvailability] = useState<AvailabilityResponse | null>(null);
-  const [checking, setChecking] = useState(false);
-  const [availabilityError, setAvailabilityError] = useState(false);
   const [processing, setProcessing] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
   const candidates = useMemo(() => occurrences.filter((o) => !o.promotion).slice(0, MAX_ITEMS_PER_ORDER), [occurrences]);
-  const candidateKey = candidates.map((c) => c.id).join(',');
-  useEffect(() => {
-    if (!candidates.length) return;
-    const ctrl = new AbortController();
-    setChecking(true);
-    setAvailabilityError(false);
-    promotionApi.availability(candidates.map((c) => c.id), ctrl.signal).then(
-      (a) => {
-        setAvailability(a);
-        setChecking(false);
-      },
-      (err) => {
-        if ((err as Error).name === 'AbortError') return;
-        setAvailabilityError(true);
-        setChecking(false);
-      },
-    );
-    return () => ctrl.abort();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [candidateKey]);
+  const { availability, checking, failed: availabilityError } = useAvailability(candidates.map((c) => c.id));
 
   const dayOf = (quizId: string) => availability?.byDate.find((d) => d.quizzes.some((q) => q.id === quizId));
   const chosen = Object.entries(selected);

@@ -61,3 +61,26 @@ const SV_DATE = new Intl.DateTimeFormat('sv-SE', { weekday: 'short', day: 'numer
 export function shortDate(date: string): string {
   return SV_DATE.format(new Date(`${date}T12:00:00Z`));
 }
+
+/** Availability of the given quizzes' dates (02 §3), reloaded when the set of ids changes. */
+export function useAvailability(quizIds: readonly string[]): { availability: AvailabilityResponse | null; checking: boolean; failed: boolean } {
+  const key = quizIds.join(',');
+  const [state, setState] = useState<{ availability: AvailabilityResponse | null; checking: boolean; failed: boolean }>({
+    availability: null,
+    checking: quizIds.length > 0,
+    failed: false,
+  });
+  useEffect(() => {
+    if (!key) return;
+    const ctrl = new AbortController();
+    setState((s) => ({ ...s, checking: true, failed: false }));
+    promotionApi.availability(key.split(','), ctrl.signal).then(
+      (availability) => setState({ availability, checking: false, failed: false }),
+      (err) => {
+        if ((err as Error).name !== 'AbortError') setState((s) => ({ ...s, checking: false, failed: true }));
+      },
+    );
+    return () => ctrl.abort();
+  }, [key]);
+  return state;
+}

@@ -98,8 +98,6 @@ function useQuizActions(onChanged: () => void) {
 }
 
 function SingleItem({ quiz, city, venueId, onChanged }: { quiz: OwnerQuiz; city: string; venueId: string; onChanged: () => void }) {
-  const actions = useQuizActions(onChanged);
-  const [confirm, setConfirm] = useState(false);
   const when = `${displayDate(quiz.date)} kl. ${displayTime(quiz.startTime)}`;
   return (
     <article className="rounded-xl border border-slate-200 p-3" aria-label={`Quiz ${when}`}>
@@ -115,29 +113,8 @@ function SingleItem({ quiz, city, venueId, onChanged }: { quiz: OwnerQuiz; city:
       </p>
       <div className="mt-2 flex flex-wrap items-center gap-2">
         <PromoteQuizButton quiz={{ id: quiz.id, date: quiz.date, startTime: quiz.startTime, category: quiz.category, theme: quiz.theme }} city={city} venueId={venueId} promotion={quiz.promotion} />
-        <Link to={`/edit-quiz/${quiz.id}`} className={buttonClass('secondary', 'px-3 py-1.5 text-sm')}>
-          Redigera<span className="sr-only"> quiz {when}</span>
-        </Link>
-        <Button variant="secondary" className="px-3 py-1.5 text-sm" disabled={actions.busy} onClick={() => actions.toggleCancelled(quiz)}>
-          {quiz.isCancelled ? 'Ångra inställt' : 'Ställ in'}
-          <span className="sr-only"> quiz {when}</span>
-        </Button>
-        <Button variant="ghost" className="px-3 py-1.5 text-sm text-red-700 hover:bg-red-50" onClick={() => setConfirm(true)}>
-          Ta bort<span className="sr-only"> quiz {when}</span>
-        </Button>
+        <QuizActions quiz={quiz} onChanged={onChanged} srLabel={` quiz ${when}`} variant="secondary" />
       </div>
-      <ConfirmDialog
-        open={confirm}
-        title="Ta bort quiz?"
-        description={`Quizet ${when} tas bort permanent. Detta kan inte ångras.`}
-        confirmLabel="Ta bort"
-        busy={actions.busy}
-        onConfirm={() => {
-          setConfirm(false);
-          void actions.remove(quiz);
-        }}
-        onClose={() => setConfirm(false)}
-      />
     </article>
   );
 }
@@ -216,8 +193,6 @@ function SeriesItem({ group, city, venueId, onChanged }: { group: PlaceSeriesGro
 }
 
 function OccurrenceRow({ quiz, onChanged }: { quiz: OwnerQuiz; onChanged: () => void }) {
-  const actions = useQuizActions(onChanged);
-  const [confirm, setConfirm] = useState(false);
   const when = `${displayDate(quiz.date)} kl. ${displayTime(quiz.startTime)}`;
   return (
     <li className="flex flex-wrap items-center justify-between gap-2 p-2 text-sm">
@@ -227,17 +202,34 @@ function OccurrenceRow({ quiz, onChanged }: { quiz: OwnerQuiz; onChanged: () => 
         {quiz.promotion && <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">{quiz.promotion === 'premium' ? 'Premium Utvald' : 'Rekommenderat'}</span>}
       </span>
       <span className="flex flex-wrap gap-1">
-        <Link to={`/edit-quiz/${quiz.id}`} className={buttonClass('ghost', 'px-2 py-1 text-sm')}>
-          Redigera<span className="sr-only"> {when}</span>
-        </Link>
-        <Button variant="ghost" className="px-2 py-1 text-sm" disabled={actions.busy} onClick={() => actions.toggleCancelled(quiz)}>
-          {quiz.isCancelled ? 'Ångra inställt' : 'Ställ in'}
-          <span className="sr-only"> {when}</span>
-        </Button>
-        <Button variant="ghost" className="px-2 py-1 text-sm text-red-700 hover:bg-red-50" onClick={() => setConfirm(true)}>
-          Ta bort<span className="sr-only"> {when}</span>
-        </Button>
+        <QuizActions quiz={quiz} onChanged={onChanged} srLabel={` ${when}`} variant="ghost" />
       </span>
+    </li>
+  );
+}
+
+/**
+ * Edit, cancel/uncancel and delete (with confirmation) for one quiz: a single quiz in its card
+ * (`secondary`) or one occurrence row of a series (`ghost`). `srLabel` completes each button's
+ * accessible name, e.g. "Ställ in tisdag 24 november kl. 19:00".
+ */
+function QuizActions({ quiz, onChanged, srLabel, variant }: { quiz: OwnerQuiz; onChanged: () => void; srLabel: string; variant: 'secondary' | 'ghost' }) {
+  const actions = useQuizActions(onChanged);
+  const [confirm, setConfirm] = useState(false);
+  const size = variant === 'secondary' ? 'px-3 py-1.5 text-sm' : 'px-2 py-1 text-sm';
+  const when = `${displayDate(quiz.date)} kl. ${displayTime(quiz.startTime)}`;
+  return (
+    <>
+      <Link to={`/edit-quiz/${quiz.id}`} className={buttonClass(variant, size)}>
+        Redigera<span className="sr-only">{srLabel}</span>
+      </Link>
+      <Button variant={variant} className={size} disabled={actions.busy} onClick={() => actions.toggleCancelled(quiz)}>
+        {quiz.isCancelled ? 'Ångra inställt' : 'Ställ in'}
+        <span className="sr-only">{srLabel}</span>
+      </Button>
+      <Button variant="ghost" className={`${size} text-red-700 hover:bg-red-50`} onClick={() => setConfirm(true)}>
+        Ta bort<span className="sr-only">{srLabel}</span>
+      </Button>
       <ConfirmDialog
         open={confirm}
         title="Ta bort quiz?"
@@ -250,6 +242,6 @@ function OccurrenceRow({ quiz, onChanged }: { quiz: OwnerQuiz; onChanged: () => 
         }}
         onClose={() => setConfirm(false)}
       />
-    </li>
+    </>
   );
 }

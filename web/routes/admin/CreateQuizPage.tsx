@@ -2,6 +2,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { CreateQuizSchema } from '../../../worker/features/quizzes/contract';
+import { stockholmDate } from '../../../worker/lib/clock';
 import { issuesToErrors, quizzesApi } from '../../api/quizzes';
 import { RequireAuth } from '../../components/auth/RequireAuth';
 import { emptyQuizForm, QuizDetailFields, RecurrenceFields, toFields, toRecurrence, type QuizFormValues } from '../../components/quizzes/QuizFields';
@@ -19,9 +20,7 @@ type Place = { id: string; name: string; city: string; venueId: string };
 type PlacesState = { status: 'loading' } | { status: 'none' } | { status: 'ready'; places: Place[]; fixed: boolean; today: string };
 
 /** Today in Stockholm for the form's default date (the server decides what "past" is). */
-function stockholmToday(): string {
-  return new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Stockholm', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
-}
+const stockholmToday = () => stockholmDate(new Date());
 
 function CreateQuiz({ isSuperadmin }: { isSuperadmin: boolean }) {
   const navigate = useNavigate();
