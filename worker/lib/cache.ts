@@ -11,7 +11,7 @@
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import type { AppEnv } from '../context';
-import { getPublicAssets } from '../features/pages/assets';
+import { getPublicAssets } from './assets';
 import { getDataVersion } from './data-version';
 import { SESSION_COOKIE } from './session';
 

@@ -6,7 +6,7 @@ import { renderToString } from 'react-dom/server';
 import { PublicApp } from '../../../web/pages/PublicApp';
 import type { PublicPageData } from '../../../web/pages/types';
 import { serializeForScript } from '../../lib/json-ld';
-import { getPublicAssets } from './assets';
+import { getPublicAssets } from '../../lib/assets';
 
 export interface PageHead {
   title: string;
