@@ -23,6 +23,7 @@ import { adminRoutes } from './features/admin/routes';
 import { venuesRoutes } from './features/venues/routes';
 import { contextMiddleware } from './middleware/context';
 import { csrfGuard } from './middleware/csrf';
+import { forgetDataVersionAfterWrites } from './middleware/data-version';
 import { httpCache } from './middleware/http-cache';
 import { onError, onNotFound } from './middleware/errors';
 import { sessionMiddleware } from './middleware/session';
@@ -45,6 +46,8 @@ const headersDev = secureHeaders({ contentSecurityPolicy: csp, referrerPolicy: '
 export const app = new Hono<AppEnv>();
 
 app.use(requestId());
+// Writes: forget the memoized public-data version once the request is done (middleware/data-version.ts).
+app.use(forgetDataVersionAfterWrites);
 app.use(contextMiddleware);
 // HSTS only in production: local http://localhost must stay reachable.
 app.use((c, next) => (c.var.config.isDev ? headersDev(c, next) : headersProd(c, next)));

@@ -1,9 +1,11 @@
 import { app } from './app';
 import { runNightly } from './jobs/nightly';
+import { invalidateDataVersion } from './lib/data-version';
 
 export default {
   fetch: app.fetch,
   async scheduled(controller, env, ctx) {
-    ctx.waitUntil(runNightly(env, new Date(controller.scheduledTime)));
+    // The nightly tasks may change public data: forget the memoized data version once they are done.
+    ctx.waitUntil(runNightly(env, new Date(controller.scheduledTime)).finally(invalidateDataVersion));
   },
 } satisfies ExportedHandler<Env>;

@@ -4,8 +4,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL, etagMatches } from '../../worker/middleware/http-cache';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { quizzes } from '../../worker/db/schema';
+import { bumpDataVersion, DATA_VERSION_TTL_MS } from '../../worker/lib/data-version';
 import { call, callJson, createOwnerWithPlace, createQuiz, createUser, testDb, unique } from '../factories';
 
 const CLOCK = '2030-01-08T12:00:00Z';
@@ -166,5 +167,54 @@ describe('versioned cache key: a write that changes public data is visible on th
     expect(page2.status).toBe(200);
     expect(page2.headers.get('etag')).not.toBe(pageTag1);
     expect(await page2.text()).toContain('Smygande Mästaren');
+  });
+});
+
+describe('memoized data version (one D1 read per isolate and DATA_VERSION_TTL_MS, not per request)', () => {
+  /** Bumps the version in D1 behind the app's back: no bumpDataVersion call, so nothing forgets the memo. */
+  const sneakyBump = () => testDb().run(sql`UPDATE public_data_version SET version = version + 1 WHERE id = 1`);
+  const xcache = async (path: string) => {
+    const res = await call(path, { clock: CLOCK });
+    expect(res.status).toBe(200);
+    await res.arrayBuffer();
+    return res.headers.get('x-cache');
+  };
+
+  it('a version change nobody announced is picked up once the TTL has passed', async () => {
+    const { location } = await createOwnerWithPlace(`Memostad ${unique('m')}`);
+    const path = `/api/listing?city=${location.citySlug}`;
+    expect(await xcache(path)).toBe('MISS');
+    const t0 = Date.now();
+    await sneakyBump();
+    const next = await xcache(path);
+    // Within the TTL the memo answers (no read of D1), so the old key still hits.
+    if (Date.now() - t0 < DATA_VERSION_TTL_MS / 2) expect(next).toBe('HIT');
+    await new Promise((r) => setTimeout(r, DATA_VERSION_TTL_MS + 50));
+    expect(await xcache(path)).toBe('MISS');
+    expect(await xcache(path)).toBe('HIT');
+  });
+
+  it('bumpDataVersion(db) is seen by the very next request (listing API and page)', async () => {
+    const { location } = await createOwnerWithPlace(`Memostad ${unique('b')}`);
+    const listing = `/api/listing?city=${location.citySlug}`;
+    const pagePath = `/quiz/${location.citySlug}`;
+    for (const p of [listing, pagePath]) await xcache(p);
+    expect(await xcache(listing)).toBe('HIT');
+    expect(await xcache(pagePath)).toBe('HIT');
+    await bumpDataVersion(testDb());
+    expect(await xcache(listing)).toBe('MISS');
+    expect(await xcache(pagePath)).toBe('MISS');
+  });
+
+  it('every non-GET request forgets the memo when it ends (even one that changes nothing)', async () => {
+    const { location } = await createOwnerWithPlace(`Memostad ${unique('p')}`);
+    const path = `/api/listing?city=${location.citySlug}`;
+    await xcache(path);
+    expect(await xcache(path)).toBe('HIT');
+    await sneakyBump();
+    const post = await call('/api/feedback', { body: {} });
+    expect(post.status).toBeGreaterThanOrEqual(400);
+    await post.arrayBuffer();
+    expect(await xcache(path)).toBe('MISS');
   });
 });

@@ -3,8 +3,9 @@
  * the same key: a small in-isolate memory map (no I/O at all on a hit) in front of the Cache API
  * (caches.default, shared by the isolates of a data centre).
  *
- * The key holds the public-data version (worker/lib/data-version.ts) and the Stockholm date, so a
- * write that bumps the version, or midnight, makes the next request miss; old entries are simply
+ * The key holds the public-data version (worker/lib/data-version.ts, memoized per isolate for at most
+ * DATA_VERSION_TTL_MS, so a hit costs no D1 read) and the Stockholm date, so a write that bumps the
+ * version, or midnight, makes the next request miss; old entries are simply
  * never read again. A request carrying the session cookie is never read from or written to the cache,
  * and a response that sets a cookie or is not a 200 is never stored. Correctness never depends on it.
  */
@@ -12,7 +13,7 @@ import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import type { AppEnv } from '../context';
 import { getPublicAssets } from './assets';
-import { getDataVersion } from './data-version';
+import { currentDataVersion } from './data-version';
 import { SESSION_COOKIE } from './session';
 
 /** How long the Cache API keeps an entry (keys change on every write, so this only bounds storage). */
@@ -109,7 +110,7 @@ export async function withEdgeCache(c: Context<AppEnv>, produce: () => Promise<R
     out.headers.set('x-cache', 'BYPASS');
     return out;
   }
-  const version = await getDataVersion(c.var.db);
+  const version = await currentDataVersion(c.var.db);
   const build = (await getPublicAssets(c.env.ASSETS)).script ?? 'nobuild';
   const key = cacheKey(c.req.url, version, c.var.clock.today(), build);
   const mem = memoryGet(key);
