@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { bumpDataVersion } from '../../worker/lib/data-version';
 import { newId } from '../../worker/lib/ids';
 import { slugify } from '../../worker/lib/slug';
-import { call, createLocation, createQuiz, createUser, createVenue, testDb, unique } from '../factories';
+import { call, callJson, createLocation, createQuiz, createUser, createVenue, testDb, unique } from '../factories';
 
 const MONDAY = '2030-01-07T10:00:00Z';
 
@@ -33,6 +33,8 @@ async function cityWithQuiz(opts: { cityBase?: string; description?: string; qui
   const venue = await createVenue(owner.id, { name: `Puben ${tag}`, slug: `puben-${tag}`, description: opts.description ?? 'Trevlig pub.', website: 'https://puben.example' });
   const location = await createLocation(venue.id, { city, latitude: 59.61, longitude: 16.54 });
   const quiz = await createQuiz(location.id, { date: '2030-01-08', startTime: '19:30:00', price: 40, ...opts.quiz });
+  // Like the app's own writes, bump the public-data version: the city list is read once per version.
+  await bumpDataVersion(testDb());
   return { owner, venue, location, quiz, city, citySlug: slugify(city), tag };
 }
 
@@ -305,5 +307,44 @@ describe('edge cache of pages', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('x-cache')).toBe('BYPASS');
     expect(res.headers.get('cache-control')).toContain('no-store');
+  });
+});
+
+describe('city list (read once per data version, not per page render)', () => {
+  const citySlugs = async (path: string) => {
+    const { html, status } = await page(path);
+    expect(status).toBe(200);
+    return (pageData(html).cities as Array<{ slug: string; name: string }>).map((c) => c.slug);
+  };
+  const sitemapLocs = async () => [...(await (await call('/sitemap.xml', { clock: MONDAY })).text()).matchAll(/<loc>(.*?)<\/loc>/g)].map((m) => m[1]);
+
+  it('a new public city appears in the listing pages and the sitemap once its write bumps the version', async () => {
+    // Each path is new (unique query), so the edge cache misses and the page is rendered.
+    await citySlugs(`/?m=${unique('w')}`);
+    const owner = await createUser();
+    const city = `Nyköping ${unique('n')}`;
+    const venue = await createVenue(owner.id);
+    await createLocation(venue.id, { city });
+    const slug = slugify(city);
+    // Written behind the app's back (no bump): this version's memoized list does not have it yet.
+    expect(await citySlugs(`/?m=${unique('a')}`)).not.toContain(slug);
+    await bumpDataVersion(testDb());
+    expect(await citySlugs(`/?m=${unique('b')}`)).toContain(slug);
+    expect(await citySlugs(`/quiz/${slug}?m=${unique('c')}`)).toContain(slug);
+    expect(await sitemapLocs()).toContain(`http://localhost/quiz/${slug}`);
+  });
+
+  it("an owner's new place in a new city (through the API) is in the city list of the next page", async () => {
+    const owner = await createUser({ now: new Date(MONDAY) });
+    const venue = await createVenue(owner.id);
+    await citySlugs(`/?m=${unique('w')}`);
+    const city = `Nybro ${unique('o')}`;
+    const res = await callJson(`/api/owner/venues/${venue.id}/locations`, {
+      cookie: owner.cookie,
+      clock: MONDAY,
+      body: { name: `Plats ${unique('p')}`, address: 'Storgatan 1', city, phone: '', website: '' },
+    });
+    expect(res.status).toBe(201);
+    expect(await citySlugs(`/?m=${unique('a')}`)).toContain(slugify(city));
   });
 });

@@ -4,7 +4,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DATA_VERSION_JOIN_WAIT_MS, DATA_VERSION_TTL_MS } from '../../worker/lib/data-version';
-import { createVersionMemo } from '../../worker/lib/version-memo';
+import { createKeyedMemo, createVersionMemo } from '../../worker/lib/version-memo';
 
 /** A fake db: `version` is what a read returns; each read stays pending until `release()` (or `fail()`). */
 function fakeDb(version = 1) {
@@ -171,5 +171,66 @@ describe('version memo', () => {
     clock += JOIN;
     expect(await getNow(memo, db)).toBe(2);
     expect(db.reads).toBe(2);
+  });
+});
+
+describe('keyed memo (a value per data version)', () => {
+  /** A fake load whose calls stay pending until released. */
+  function fakeLoad() {
+    const l = {
+      calls: 0,
+      pending: [] as Array<{ resolve: (v: string[]) => void; reject: (e: unknown) => void }>,
+      load: () => {
+        l.calls++;
+        return new Promise<string[]>((resolve, reject) => l.pending.push({ resolve, reject }));
+      },
+      async release(value: string[]) {
+        for (const p of l.pending.splice(0)) p.resolve(value);
+        await flush();
+      },
+    };
+    return l;
+  }
+
+  it('loads once per key; concurrent callers share the load; a new key loads again', async () => {
+    const memo = createKeyedMemo<string[]>({ joinWaitMs: JOIN, now });
+    const l = fakeLoad();
+    const both = Promise.all([memo.get(1, l.load), memo.get(1, l.load)]);
+    await l.release(['goteborg']);
+    expect(await both).toEqual([['goteborg'], ['goteborg']]);
+    expect(await memo.get(1, l.load)).toEqual(['goteborg']);
+    expect(l.calls).toBe(1);
+    const next = memo.get(2, l.load);
+    await l.release(['goteborg', 'malmo']);
+    expect(await next).toEqual(['goteborg', 'malmo']);
+    expect(await memo.get(2, l.load)).toEqual(['goteborg', 'malmo']);
+    expect(l.calls).toBe(2);
+  });
+
+  it('a failed load is not remembered', async () => {
+    const memo = createKeyedMemo<string[]>({ joinWaitMs: JOIN, now });
+    const l = fakeLoad();
+    const failed = expect(memo.get(1, l.load)).rejects.toThrow('D1 down');
+    for (const p of l.pending.splice(0)) p.reject(new Error('D1 down'));
+    await failed;
+    const again = memo.get(1, l.load);
+    await l.release(['lund']);
+    expect(await again).toEqual(['lund']);
+    expect(l.calls).toBe(2);
+  });
+
+  it('a stuck load is joined at most the join wait, then the caller loads itself', async () => {
+    vi.useFakeTimers();
+    const memo = createKeyedMemo<string[]>({ joinWaitMs: JOIN, now });
+    const l = fakeLoad();
+    void memo.get(1, l.load);
+    l.pending.pop(); // never settles
+    const joined = memo.get(1, l.load);
+    await vi.advanceTimersByTimeAsync(JOIN);
+    expect(l.calls).toBe(2);
+    for (const p of l.pending.splice(0)) p.resolve(['umea']);
+    expect(await joined).toEqual(['umea']);
+    expect(await memo.get(1, l.load)).toEqual(['umea']);
+    expect(l.calls).toBe(2);
   });
 });

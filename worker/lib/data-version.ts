@@ -10,7 +10,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { publicDataVersion } from '../db/schema';
-import { createVersionMemo } from './version-memo';
+import { createKeyedMemo, createVersionMemo } from './version-memo';
 
 /**
  * How long an isolate trusts the version it last read (ms), counted from when that read started.
@@ -63,4 +63,14 @@ export function currentDataVersion(db: Db): Promise<number> {
 /** Forget this isolate's memoized version: the next `currentDataVersion` reads D1. */
 export function invalidateDataVersion(): void {
   memo.invalidate();
+}
+
+/**
+ * A per-isolate memo of something derived from public data (e.g. the city list), loaded once per data
+ * version (`currentDataVersion`) instead of once per request. The value is shared by every caller in the
+ * isolate: never mutate it.
+ */
+export function memoPerDataVersion<T>(load: (db: Db) => Promise<T>): (db: Db) => Promise<T> {
+  const memo = createKeyedMemo<T>({ joinWaitMs: DATA_VERSION_JOIN_WAIT_MS });
+  return async (db) => memo.get(await currentDataVersion(db), () => load(db));
 }

@@ -1,9 +1,25 @@
 /**
- * A short-lived memo of one number read from storage (the public-data version, worker/lib/data-version.ts):
- * the value is trusted for `ttlMs`, callers that arrive while a read is in flight share it, and
- * `invalidate()` forgets the value and stops a read already in flight from storing its (possibly old)
- * result. No I/O and no imports, so it is unit-tested in Node.
+ * Per-isolate memos behind worker/lib/data-version.ts, with no I/O and no imports (unit-tested in Node):
+ *  - `createVersionMemo`: one number read from storage (the public-data version), trusted for `ttlMs`;
+ *    callers that arrive while a read is in flight share it; `invalidate()` forgets the value and stops
+ *    a read already in flight from storing its (possibly old) result.
+ *  - `createKeyedMemo`: one value per key (a value derived from public data, keyed by the data version),
+ *    loaded once per key, concurrent callers sharing the load.
+ *
+ * Sharing a read in flight across requests has one hazard in workerd: a promise belongs to the request
+ * that created it, and if that request is cancelled (client gone) the promise may never settle. So a
+ * caller that joins someone else's read waits at most `joinWaitMs` (from when that read started), then
+ * reads itself (`joinWithDeadline`).
  */
+/** `shared`, unless it has not settled after `waitMs`: then the result of `fallback()` (started then). */
+export function joinWithDeadline<T>(shared: Promise<T>, waitMs: number, fallback: () => Promise<T>): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const own = new Promise<T>((resolve, reject) => {
+    timer = setTimeout(() => fallback().then(resolve, reject), waitMs);
+  });
+  return Promise.race([shared, own]).finally(() => clearTimeout(timer));
+}
+
 export interface VersionMemo {
   /** The remembered version while fresh; else shares a read in flight, or starts `read`. */
   get(read: () => Promise<number>): Promise<number>;
@@ -59,22 +75,13 @@ export function createVersionMemo(opts: VersionMemoOptions): VersionMemo {
     return promise;
   }
 
-  /** Share `shared`, but after `waitMs` read ourselves (later callers then share our read). */
-  function join(shared: Promise<number>, waitMs: number, read: () => Promise<number>): Promise<number> {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const own = new Promise<number>((resolve, reject) => {
-      timer = setTimeout(() => start(read, now()).then(resolve, reject), waitMs);
-    });
-    return Promise.race([shared, own]).finally(() => clearTimeout(timer));
-  }
-
   return {
     get(read) {
       const t = now();
       if (value !== undefined && t - readStartedAt < ttlMs) return Promise.resolve(value);
       if (inflight) {
         const waited = t - inflight.startedAt;
-        if (waited < joinWaitMs) return join(inflight.promise, joinWaitMs - waited, read);
+        if (waited < joinWaitMs) return joinWithDeadline(inflight.promise, joinWaitMs - waited, () => start(read, now()));
       }
       return start(read, t);
     },
@@ -82,6 +89,57 @@ export function createVersionMemo(opts: VersionMemoOptions): VersionMemo {
       generation++;
       value = undefined;
       inflight = undefined;
+    },
+  };
+}
+
+export interface KeyedMemo<T> {
+  /** The value loaded for `key`; loads it (once, shared by concurrent callers) when the key is new. */
+  get(key: number, load: () => Promise<T>): Promise<T>;
+}
+
+/**
+ * Remembers the value of the latest key loaded (keys are data versions: a new one replaces the old).
+ * A failed load is not remembered.
+ */
+export function createKeyedMemo<T>(opts: { joinWaitMs: number; now?: () => number }): KeyedMemo<T> {
+  const now = opts.now ?? Date.now;
+  let entry: { key: number; value: T } | undefined;
+  let inflight: { key: number; promise: Promise<T>; startedAt: number } | undefined;
+
+  function start(key: number, load: () => Promise<T>): Promise<T> {
+    let pending: Promise<T>;
+    try {
+      pending = load();
+    } catch (err) {
+      return Promise.reject(err);
+    }
+    const done = () => {
+      if (inflight?.promise === promise) inflight = undefined;
+    };
+    const promise: Promise<T> = pending.then(
+      (value) => {
+        entry = { key, value };
+        done();
+        return value;
+      },
+      (err: unknown) => {
+        done();
+        throw err;
+      },
+    );
+    inflight = { key, promise, startedAt: now() };
+    return promise;
+  }
+
+  return {
+    get(key, load) {
+      if (entry && entry.key === key) return Promise.resolve(entry.value);
+      if (inflight && inflight.key === key) {
+        const waited = now() - inflight.startedAt;
+        if (waited < opts.joinWaitMs) return joinWithDeadline(inflight.promise, opts.joinWaitMs - waited, () => start(key, load));
+      }
+      return start(key, load);
     },
   };
 }

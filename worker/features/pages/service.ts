@@ -4,6 +4,7 @@
  */
 import type { Db } from '../../db/client';
 import { isoWeekday } from '../../lib/clock';
+import { memoPerDataVersion } from '../../lib/data-version';
 import { WEEKDAYS, findWeekday } from '../../lib/swedish';
 import type { CityOption, ListingQuiz } from '../listing/contract';
 import { ListingQuerySchema } from '../listing/contract';
@@ -51,6 +52,17 @@ export function pageFilters(variant: ListingPageData['variant'], q: Partial<List
   return { city, weekday: WEEKDAYS[isoWeekday(ctx.today) - 1]!.slug, date: ctx.today, search };
 }
 
+const citiesOfVersion = memoPerDataVersion(listCities);
+
+/**
+ * The public city list (`listCities`), read from D1 once per public-data version in this isolate rather
+ * than on every page render: it changes only with a write that bumps the version. A fresh array each
+ * call (the memoized one is shared).
+ */
+export async function publicCities(db: Db): Promise<CityOption[]> {
+  return [...(await citiesOfVersion(db))];
+}
+
 export async function buildListingPage(
   db: Db,
   variant: ListingPageData['variant'],
@@ -66,7 +78,7 @@ export async function buildListingPage(
       { city: filters.city || undefined, weekday: filters.weekday || undefined, date: filters.date || undefined, search: filters.search || undefined, page: 1 },
       { today: ctx.today, viewerId: null, houseEmail: ctx.houseEmail },
     ),
-    listCities(db),
+    publicCities(db),
   ]);
   return { kind: 'listing', variant, today: ctx.today, filters, city: locked.city, weekday: locked.weekday, cities, result };
 }
@@ -118,7 +130,7 @@ export async function buildVenuePage(db: Db, citySlug: string, venueSlug: string
 
 /** Every public URL: start page, cities, weekdays, city × weekday with upcoming quizzes, venue pages. */
 export async function sitemapUrls(db: Db, origin: string, today: string): Promise<string[]> {
-  const [cities, pairs, venues] = await Promise.all([listCities(db), sitemapCityWeekdays(db, today), sitemapVenues(db)]);
+  const [cities, pairs, venues] = await Promise.all([publicCities(db), sitemapCityWeekdays(db, today), sitemapVenues(db)]);
   const urls = [`${origin}/`];
   for (const c of cities) urls.push(`${origin}/quiz/${c.slug}`);
   for (const w of WEEKDAYS) urls.push(`${origin}/quiz/${w.slug}`);
