@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../worker/db/client';
-import { activePromotions, findCity, findPublicVenue, listCities, quizDetails, selectCandidates, venueUpcoming } from '../../worker/features/listing/queries';
+import { activePromotions, countUnits, findCity, findPublicVenue, listCities, listedUnits, quizDetails, venueUpcoming, type SeriesFilter } from '../../worker/features/listing/queries';
 import { testDb } from '../factories';
 
 /** A Db whose all() records the SQL and parameters instead of only running them. */
@@ -31,27 +31,43 @@ async function plan(db: Db, q: { sql: string; params: unknown[] }): Promise<stri
   return (results as Array<{ detail: string }>).map((r) => r.detail);
 }
 
-const FULL_SCAN = /^SCAN (q|l|v|u|pq|quizzes|locations|venues)\b/;
+// listing_series (e) is one row per series: still never scanned in full, it is entered by an index too.
+const FULL_SCAN = /^SCAN (q|l|v|u|pq|e|quizzes|locations|venues|listing_series)\b/;
+
+/** Every listing mode, as the service builds them (count, promoted units, one ordinary page). */
+const MODES: Array<Partial<SeriesFilter>> = [
+  {},
+  { city: 'stockholm' },
+  { date: '2030-01-09' },
+  { date: '2030-01-09', city: 'stockholm' },
+  { weekdayW: 2 },
+  { weekdayW: 2, city: 'stockholm', viewerId: 'someone' },
+  { search: 'kvarnen' },
+  { search: 'kv' },
+  { search: 'kvarnen', city: 'stockholm', viewerId: 'someone' },
+];
+async function runModes(db: Db) {
+  const base: SeriesFilter = { today: '2030-01-07', houseEmail: 'house@test.local', seed: 12345 };
+  for (const m of MODES) {
+    const f = { ...base, ...m };
+    await countUnits(db, f);
+    await listedUnits(db, f, { promoted: true });
+    await listedUnits(db, f, { promoted: false, exclude: [7], limit: 12, offset: 12 });
+  }
+}
 
 describe('query plans', () => {
   it('no full scan of quizzes, locations or venues in any listing mode', async () => {
     const { db, seen } = recording(testDb());
     const base = { today: '2030-01-07', houseEmail: 'house@test.local' };
-    await selectCandidates(db, { ...base });
-    await selectCandidates(db, { ...base, city: 'stockholm' });
-    await selectCandidates(db, { ...base, date: '2030-01-09' });
-    await selectCandidates(db, { ...base, date: '2030-01-09', city: 'stockholm' });
-    await selectCandidates(db, { ...base, weekdayW: 2 });
-    await selectCandidates(db, { ...base, weekdayW: 2, city: 'stockholm', viewerId: 'someone' });
-    await selectCandidates(db, { ...base, search: 'kvarnen' });
-    await selectCandidates(db, { ...base, search: 'kvarnen', city: 'stockholm' });
+    await runModes(db);
     await activePromotions(db, base.today);
     await quizDetails(db, ['a', 'b'], base.houseEmail);
     await listCities(db);
     await findCity(db, 'stockholm');
     await findPublicVenue(db, 'kvarnen', base.houseEmail);
     await venueUpcoming(db, 'v', base.today, 10);
-    expect(seen.length).toBe(14);
+    expect(seen.length).toBe(MODES.length * 3 + 6);
     for (const q of seen) {
       const details = await plan(testDb(), q);
       const scans = details.filter((d) => FULL_SCAN.test(d));
@@ -59,15 +75,18 @@ describe('query plans', () => {
     }
   });
 
-  it('the candidate query uses the intended index per mode', async () => {
+  it('each mode enters listing_series by the intended index and reads quizzes by key or series only', async () => {
     const { db, seen } = recording(testDb());
-    const base = { today: '2030-01-07', houseEmail: 'house@test.local' };
-    await selectCandidates(db, { ...base, city: 'stockholm' });
-    await selectCandidates(db, { ...base, date: '2030-01-09' });
-    await selectCandidates(db, { ...base, weekdayW: 2 });
+    const base: SeriesFilter = { today: '2030-01-07', houseEmail: 'house@test.local', seed: 1 };
+    await countUnits(db, { ...base, city: 'stockholm' });
+    await countUnits(db, { ...base });
+    await listedUnits(db, { ...base, weekdayW: 2 }, { promoted: false, exclude: [], limit: 12, offset: 0 });
+    await countUnits(db, { ...base, search: 'kvarnen' });
     const plans = await Promise.all(seen.map((q) => plan(testDb(), q)));
-    expect(plans[0]!.join('\n')).toMatch(/locations_city_slug_idx[\s\S]*quizzes_location_date_idx/);
-    expect(plans[1]!.join('\n')).toMatch(/quizzes_date_idx \(date=\?\)/);
-    expect(plans[2]!.join('\n')).toMatch(/quizzes_weekday_date_idx \(weekday=\? AND date>\?\)/);
+    expect(plans[0]!.join('\n')).toMatch(/COVERING INDEX listing_series_city_idx \(city_slug=\? AND last_date>\?\)/);
+    expect(plans[1]!.join('\n')).toMatch(/COVERING INDEX listing_series_live_idx \(last_date>\?\)/);
+    expect(plans[2]!.join('\n')).toMatch(/(quizzes_recurrence_idx|quizzes_series_date_uq) \(recurrence_id=\? AND date>\?\)/);
+    expect(plans[2]!.join('\n')).toMatch(/SEARCH q USING INDEX sqlite_autoindex_quizzes_1 \(id=\?\)/);
+    expect(plans[3]!.join('\n')).toMatch(/VIRTUAL TABLE INDEX \d+:M/);
   });
 });

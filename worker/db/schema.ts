@@ -255,6 +255,50 @@ export const quizzes = sqliteTable(
 );
 export type QuizRow = typeof quizzes.$inferSelect;
 
+/**
+ * The public listing's index: one row per listable unit — a series (`key` = recurrence_id) or a single
+ * quiz (`key` = its id) — so the listing ranks and pages series, not their (26× more) occurrences.
+ * Derived data: kept by SQLite triggers on quizzes, locations and venues (migration 0004), never
+ * written by the app. Date-independent by design (the next occurrence is looked up for the ≤ 12 rows of
+ * a page), so midnight needs no job. A trigram FTS5 table (`listing_series_fts`, external content over
+ * place_text and quiz_text) serves free-text search. See README "Speed at scale".
+ */
+export const listingSeries = sqliteTable(
+  'listing_series',
+  {
+    /** AUTOINCREMENT: the FTS rowid, never reused after a delete. */
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    key: text('key').notNull(),
+    recurrenceId: text('recurrence_id'),
+    pattern: text('pattern', { enum: RECURRENCE_PATTERNS }),
+    locationId: text('location_id').notNull().references(() => locations.id, { onDelete: 'cascade' }),
+    citySlug: text('city_slug').notNull(),
+    venueId: text('venue_id').notNull(),
+    ownerId: text('owner_id').notNull(),
+    isPublic: integer('is_public').notNull(),
+    /** Latest date of any row of the unit: listed while last_date ≥ today. */
+    lastDate: text('last_date').notNull(),
+    /** Bit (1 << %w) for every weekday the unit has ever had a row on: a prefilter for weekday mode. */
+    daysMask: integer('days_mask').notNull(),
+    /** Random 31-bit number fixed at creation; mixed with a per-day seed for the daily shuffle. */
+    shuffle: integer('shuffle').notNull(),
+    /** Search text of the place: business name | place name. */
+    placeText: text('place_text').notNull(),
+    /** Search text of the quizzes: every distinct title | description | theme | quizmaster of the unit. */
+    quizText: text('quiz_text').notNull(),
+  },
+  (t) => [
+    uniqueIndex('listing_series_key_uq').on(t.key),
+    // Covering indexes of the listing: filter, count and order by the daily shuffle without reading a
+    // row (rows carry the search text); the ≤ 12 rows of a page are then read by id.
+    index('listing_series_live_idx').on(t.lastDate, t.isPublic, t.ownerId, t.daysMask, t.shuffle, t.locationId),
+    index('listing_series_city_idx').on(t.citySlug, t.lastDate, t.isPublic, t.ownerId, t.daysMask, t.shuffle, t.locationId),
+    index('listing_series_recurrence_idx').on(t.recurrenceId),
+    index('listing_series_location_idx').on(t.locationId),
+    index('listing_series_venue_idx').on(t.venueId),
+  ],
+);
+
 // ---------------------------------------------------------------- promotion and payments
 
 export const PROMOTION_TIERS = ['recommended', 'premium'] as const;

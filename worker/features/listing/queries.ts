@@ -6,28 +6,22 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { addDays, isoWeekday } from '../../lib/clock';
 
-export interface CandidateFilter {
+/** The listing's filters as the SQL sees them (already resolved by service.resolveFilters). */
+export interface SeriesFilter {
   today: string;
   city?: string | undefined;
   /** Exact date (date mode). */
   date?: string | undefined;
   /** SQLite %w weekday 0 = Sunday … 6 = Saturday (weekday mode). */
   weekdayW?: number | undefined;
-  /** Folded (lower-case) search text. */
+  /** Search text as typed (trimmed); matched case-insensitively as a substring. */
   search?: string | undefined;
   viewerId?: string | null | undefined;
   houseEmail: string;
-}
-
-export interface CandidateRow {
-  id: string;
-  date: string;
-  startTime: string | null;
-  rid: string | null;
-  pattern: 'weekly' | 'biweekly' | null;
-  lid: string;
-  house: number;
+  /** Per-day seed of the shuffle (service.daySeed). */
+  seed: number;
 }
 
 /** lower() in SQLite folds ASCII only: fold the Nordic and common accented capitals first. */
@@ -35,38 +29,114 @@ export function foldSql(col: SQL): SQL {
   return sql`lower(replace(replace(replace(replace(replace(replace(replace(${col},'Å','å'),'Ä','ä'),'Ö','ö'),'É','é'),'Ü','ü'),'Æ','æ'),'Ø','ø'))`;
 }
 
-export function foldText(s: string): string {
-  return s.toLowerCase();
+/** Shortest search the trigram index can answer; shorter ones scan listing_series (one row per series). */
+export const TRIGRAM_MIN_CHARS = 3;
+
+/** An FTS5 query matching `text` as one literal substring (quotes doubled, nothing else is syntax). */
+export function ftsPhrase(text: string): string {
+  return `"${text.replaceAll('"', '""')}"`;
 }
 
+/**
+ * Which occurrence of a unit the listing shows (spec 01 §4): the next one on or after today; in
+ * weekday mode the next one on that weekday (a biweekly series only when that is within 7 days); in
+ * date mode the one on that date. `q` is a quizzes row; `pattern` the unit's recurrence pattern.
+ */
+function occurrenceSql(f: SeriesFilter, pattern: SQL): SQL {
+  if (f.date) return sql`q.date = ${f.date}`;
+  if (f.weekdayW !== undefined) {
+    return sql`q.date >= ${f.today} AND q.weekday = ${f.weekdayW} AND (${pattern} IS NOT 'biweekly' OR q.date <= ${addDays(f.today, 6)})`;
+  }
+  return sql`q.date >= ${f.today}`;
+}
+
+/** WHERE of listing_series e: every filter of the listing, answered from the index of units. */
+function seriesWhere(f: SeriesFilter): SQL {
+  const where: SQL[] = [sql`e.last_date >= ${f.date ?? f.today}`];
+  if (f.city) where.push(sql`e.city_slug = ${f.city}`);
+  where.push(f.viewerId ? sql`(e.is_public = 1 OR e.owner_id = ${f.viewerId})` : sql`e.is_public = 1`);
+  const w = f.date ? isoWeekday(f.date) % 7 : f.weekdayW;
+  if (w !== undefined) {
+    // days_mask is a cheap prefilter; the EXISTS (index quizzes_recurrence_idx) is the rule itself.
+    const single = f.date ? sql`e.last_date = ${f.date}` : sql`1`;
+    where.push(sql`(e.days_mask & ${1 << w}) != 0`);
+    where.push(sql`((e.recurrence_id IS NULL AND ${single}) OR EXISTS (SELECT 1 FROM quizzes q WHERE q.recurrence_id = e.recurrence_id AND q.location_id = e.location_id AND ${occurrenceSql(f, sql`e.pattern`)}))`);
+  }
+  if (f.search) {
+    where.push(
+      [...f.search].length >= TRIGRAM_MIN_CHARS
+        ? sql`e.id IN (SELECT rowid FROM listing_series_fts WHERE listing_series_fts MATCH ${ftsPhrase(f.search)})`
+        : sql`instr(${foldSql(sql`e.place_text || ' | ' || e.quiz_text`)}, ${f.search.toLowerCase()}) > 0`,
+    );
+  }
+  return sql.join(where, sql` AND `);
+}
+
+const houseSql = (houseEmail: string) => sql`coalesce(e.owner_id = (SELECT id FROM users WHERE email = ${houseEmail}), 0)`;
 
 /**
- * The next occurrence (per series and place) that passes the filters. Small columns only; the page's
- * 12 rows are read in full by quizDetails().
+ * The daily shuffle in SQL: (shuffle XOR seed) × 48271 mod (2³¹ − 1). SQLite has no XOR operator:
+ * a ^ b = (a | b) − (a & b). Both operands are < 2³¹, so the product stays inside 64-bit integers.
  */
-export async function selectCandidates(db: Db, f: CandidateFilter): Promise<CandidateRow[]> {
-  const where: SQL[] = [];
-  if (f.date) where.push(sql`q.date = ${f.date}`);
-  else where.push(sql`q.date >= ${f.today}`);
-  if (f.weekdayW !== undefined && !f.date) where.push(sql`q.weekday = ${f.weekdayW}`);
-  if (f.city) where.push(sql`l.city_slug = ${f.city}`);
-  where.push(f.viewerId ? sql`(v.is_public = 1 OR v.user_id = ${f.viewerId})` : sql`v.is_public = 1`);
-  if (f.search) {
-    // instr(), not LIKE: D1 refuses LIKE patterns over 50 bytes, and a substring test needs no escaping.
-    const cols = [sql`q.description`, sql`q.title`, sql`q.theme`, sql`q.quizmaster`, sql`v.name`, sql`l.name`];
-    where.push(sql`(${sql.join(cols.map((c) => sql`instr(${foldSql(sql`coalesce(${c}, '')`)}, ${f.search}) > 0`), sql` OR `)})`);
-  }
-  const from = f.city
-    ? sql`locations l CROSS JOIN quizzes q ON q.location_id = l.id CROSS JOIN venues v ON v.id = l.venue_id CROSS JOIN users u ON u.id = v.user_id`
-    : sql`quizzes q CROSS JOIN locations l ON l.id = q.location_id CROSS JOIN venues v ON v.id = l.venue_id CROSS JOIN users u ON u.id = v.user_id`;
-  // One row per series and place: SQLite's bare columns with MIN() come from the row holding the
-  // minimum, i.e. the next occurrence (spec 01 §4). Single quizzes group on their own id.
-  return db.all<CandidateRow>(sql`
-    SELECT q.id AS id, MIN(q.date) AS date, q.start_time AS startTime, q.recurrence_id AS rid,
-           q.recurrence_pattern AS pattern, q.location_id AS lid, (u.email = ${f.houseEmail}) AS house
-    FROM ${from}
-    WHERE ${sql.join(where, sql` AND `)}
-    GROUP BY coalesce(q.recurrence_id, q.id), q.location_id`);
+const shuffleSql = (seed: number) => sql`((((e.shuffle | ${seed}) - (e.shuffle & ${seed})) * 48271) % 2147483647)`;
+
+export interface ListedRow extends DetailRow {
+  /** listing_series id and key of the unit. */
+  unitId: number;
+  key: string;
+  rid: string | null;
+  shuffle: number;
+}
+
+/**
+ * Units matching the filters with their listed occurrence in full (the columns of a card). Either the
+ * units an active promotion points at (`promoted`, a handful, ranked by the caller), or one page of the
+ * ordinary ranking: real accounts before the house account, each in the daily shuffle (spec 01 §4),
+ * skipping `exclude` (ids of the units already shown in a promotion tier).
+ *
+ * Three steps, each materialized so SQLite cannot merge them: `page` filters and orders on a covering
+ * index only (no row is read); `chosen` reads the ≤ 12 rows of the page; `listed` looks up their next
+ * occurrence (quizzes_recurrence_idx), whose card columns the final join reads by primary key.
+ */
+export async function listedUnits(
+  db: Db,
+  f: SeriesFilter,
+  pick: { promoted: true } | { promoted: false; exclude: number[]; limit: number; offset: number },
+): Promise<ListedRow[]> {
+  const where = seriesWhere(f);
+  const keys = sql`e.id AS uid, ${houseSql(f.houseEmail)} AS house_last, ${shuffleSql(f.seed)} AS ord`;
+  const active = sql`p.status = 'active' AND p.end_date >= ${f.today}`;
+  const page = pick.promoted
+    ? sql`SELECT ${keys} FROM listing_series e
+        WHERE e.id IN (
+          SELECT s.id FROM promotions p CROSS JOIN quizzes pq ON pq.id = p.quiz_id CROSS JOIN listing_series s ON s.recurrence_id = pq.recurrence_id WHERE ${active}
+          UNION SELECT s.id FROM promotions p CROSS JOIN quizzes pq ON pq.id = p.quiz_id CROSS JOIN listing_series s ON s.key = pq.id
+            WHERE ${active} AND pq.recurrence_id IS NULL)
+        AND ${where}`
+    : sql`SELECT ${keys} FROM listing_series e
+        WHERE ${where} AND e.id NOT IN (SELECT value FROM json_each(${JSON.stringify(pick.exclude)}))
+        ORDER BY house_last, ord, e.id LIMIT ${pick.limit} OFFSET ${pick.offset}`;
+  return db.all<ListedRow>(sql`
+    WITH page AS MATERIALIZED (${page}),
+    chosen AS MATERIALIZED (
+      SELECT page.*, e.key AS key, e.recurrence_id AS rid, e.location_id AS lid, e.pattern AS pattern, e.shuffle AS shuffle
+      FROM page CROSS JOIN listing_series e ON e.id = page.uid),
+    listed AS MATERIALIZED (
+      SELECT chosen.*, CASE WHEN chosen.rid IS NULL THEN chosen.key ELSE
+        (SELECT q.id FROM quizzes q WHERE q.recurrence_id = chosen.rid AND q.location_id = chosen.lid AND ${occurrenceSql(f, sql`chosen.pattern`)}
+          ORDER BY q.date LIMIT 1) END AS qid
+      FROM chosen)
+    SELECT listed.uid AS unitId, listed.key AS key, listed.rid AS rid, listed.shuffle AS shuffle, ${DETAIL_COLUMNS}, (u.email = ${f.houseEmail}) AS house
+    FROM listed CROSS JOIN quizzes q ON q.id = listed.qid CROSS JOIN locations l ON l.id = q.location_id
+      CROSS JOIN venues v ON v.id = l.venue_id CROSS JOIN users u ON u.id = v.user_id
+    ORDER BY listed.house_last, listed.ord, listed.uid`);
+}
+
+/** How many units match, and at how many places (the combined page's "N ställen"). */
+export async function countUnits(db: Db, f: SeriesFilter): Promise<{ total: number; places: number }> {
+  const [row] = await db.all<{ total: number; places: number }>(sql`
+    SELECT COUNT(*) AS total, COUNT(DISTINCT e.location_id) AS places FROM listing_series e WHERE ${seriesWhere(f)}`);
+  return { total: row?.total ?? 0, places: row?.places ?? 0 };
 }
 
 export interface ActivePromotionRow {

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { dayHash, rank, resolveFilters, selectOccurrences, tierOf } from './service';
-import type { ActivePromotionRow, CandidateRow } from './queries';
+import { daySeed, pagePlan, rankPromoted, resolveFilters, shuffleKey, tierOf } from './service';
+import { ftsPhrase, type ActivePromotionRow, type ListedRow } from './queries';
 
 const TODAY = '2030-01-07'; // Monday
 
-const row = (id: string, date: string, over: Partial<CandidateRow> = {}): CandidateRow => ({ id, date, startTime: '19:00:00', rid: null, pattern: null, lid: 'L1', house: 0, ...over });
+const row = (id: string, date: string, over: Partial<ListedRow> = {}): ListedRow =>
+  ({ id, unitId: 0, key: over.rid ?? id, date, startTime: '19:00:00', rid: null, shuffle: 1000, house: 0, ...over }) as ListedRow;
 
 describe('resolveFilters', () => {
   it('search beats date beats weekday beats all; a past date counts as today', () => {
@@ -14,27 +15,6 @@ describe('resolveFilters', () => {
     expect(resolveFilters({ weekday: 'lördag' }, TODAY)).toMatchObject({ mode: 'weekday', weekdayIso: 6 });
     expect(resolveFilters({ weekday: 'all' }, TODAY).mode).toBe('all');
     expect(resolveFilters({}, TODAY).mode).toBe('all');
-  });
-});
-
-describe('selectOccurrences', () => {
-  const rows = [
-    row('w1', '2030-01-09', { rid: 'W', pattern: 'weekly' }),
-    row('w2', '2030-01-16', { rid: 'W', pattern: 'weekly' }),
-    row('w1b', '2030-01-10', { rid: 'W', pattern: 'weekly', lid: 'L2' }),
-    row('b1', '2030-01-16', { rid: 'B', pattern: 'biweekly' }),
-    row('s1', '2030-03-01'),
-    row('s2', '2030-03-02'),
-  ];
-  it('keeps the next occurrence per series and place, and every single quiz', () => {
-    expect(selectOccurrences(rows, { mode: 'all' }, TODAY).map((r) => r.id).sort()).toEqual(['b1', 's1', 's2', 'w1', 'w1b']);
-  });
-  it('weekday mode drops a biweekly series whose next occurrence is more than 6 days away', () => {
-    expect(selectOccurrences(rows, { mode: 'weekday', weekdayIso: 3 }, TODAY).map((r) => r.id)).not.toContain('b1');
-    expect(selectOccurrences([row('b0', '2030-01-13', { rid: 'B', pattern: 'biweekly' })], { mode: 'weekday', weekdayIso: 7 }, TODAY).map((r) => r.id)).toEqual(['b0']);
-  });
-  it('date mode keeps everything the query returned', () => {
-    expect(selectOccurrences(rows, { mode: 'date', date: '2030-01-16' }, TODAY)).toHaveLength(rows.length);
   });
 });
 
@@ -49,16 +29,44 @@ describe('tiers and ranking', () => {
     expect(tierOf(row('r-other', '2030-01-15', { rid: 'R' }), promos)).toBe('recommended');
     expect(tierOf(row('x', '2030-01-08'), promos)).toBe('standard');
   });
-  it('premium by date, then recommended, then real accounts, then the house account', () => {
-    const rows = [row('h', '2030-01-07', { house: 1 }), row('s', '2030-01-09'), row('r', '2030-01-10', { rid: 'R' }), row('p', '2030-01-12'), row('p2', '2030-01-08')];
-    const promos2: ActivePromotionRow[] = [...promos, { quizId: 'p2', rid: null, productType: 'premium', startDate: '2030-01-08', endDate: '2030-01-08' }];
-    expect(rank(rows, promos2, TODAY).map((r) => r.id)).toEqual(['p2', 'p', 'r', 's', 'h']);
+  it('premium by date and time, then recommended; a promotion outside the listed date drops out', () => {
+    const promos2: ActivePromotionRow[] = [
+      ...promos,
+      { quizId: 'p2', rid: null, productType: 'premium', startDate: '2030-01-08', endDate: '2030-01-08' },
+      { quizId: 'p3', rid: null, productType: 'premium', startDate: '2030-01-08', endDate: '2030-01-08' },
+      { quizId: 'late', rid: null, productType: 'premium', startDate: '2030-01-07', endDate: '2030-01-08' },
+    ];
+    const rows = [row('r', '2030-01-10', { rid: 'R' }), row('p', '2030-01-12'), row('p3', '2030-01-08', { startTime: '20:00:00' }), row('p2', '2030-01-08', { startTime: '18:00:00' }), row('late', '2030-01-09')];
+    const ranked = rankPromoted(rows, promos2, daySeed(TODAY));
+    expect(ranked.map((r) => [r.row.id, r.tier])).toEqual([['p2', 'premium'], ['p3', 'premium'], ['p', 'premium'], ['r', 'recommended']]);
   });
-  it('the shuffle is stable for a day and changes between days', () => {
-    const many = Array.from({ length: 30 }, (_, i) => row(`q${i}`, '2030-01-08'));
-    const a = rank(many, [], TODAY).map((r) => r.id);
-    expect(rank([...many].reverse(), [], TODAY).map((r) => r.id)).toEqual(a);
-    expect(rank(many, [], '2030-01-08').map((r) => r.id)).not.toEqual(a);
-    expect(dayHash(TODAY, 'x')).toBe(dayHash(TODAY, 'x'));
+  it('the daily shuffle is a stable order for a day and another order the next day', () => {
+    const keys = Array.from({ length: 40 }, (_, i) => (i * 7919 + 13) % 2147483648);
+    const order = (day: string) => [...keys].sort((a, b) => shuffleKey(a, daySeed(day)) - shuffleKey(b, daySeed(day)));
+    expect(order(TODAY)).toEqual(order(TODAY));
+    expect(order('2030-01-08')).not.toEqual(order(TODAY));
+    expect(daySeed(TODAY)).toBeLessThan(2 ** 31);
+    // The SQL twin computes (s | seed) − (s & seed) for XOR: the same number for every 31-bit pair.
+    for (const [a, b] of [[0, 0], [2147483647, 1], [123456789, 987654321], [2 ** 30, 2 ** 30 + 5]] as const) {
+      expect(shuffleKey(a, b)).toBe((((a | b) - (a & b)) * 48271) % 2147483647);
+    }
+  });
+});
+
+describe('pagePlan', () => {
+  it('fills a page from the promoted tiers first, then from the ordinary ranking without gaps', () => {
+    expect(pagePlan(1, 0)).toMatchObject({ promotedFrom: 0, promotedTo: 0, ordinaryOffset: 0, ordinaryLimit: 12 });
+    expect(pagePlan(1, 3)).toMatchObject({ promotedFrom: 0, promotedTo: 3, ordinaryOffset: 0, ordinaryLimit: 9 });
+    expect(pagePlan(2, 3)).toMatchObject({ promotedFrom: 3, promotedTo: 3, ordinaryOffset: 9, ordinaryLimit: 12 });
+    expect(pagePlan(1, 15)).toMatchObject({ promotedFrom: 0, promotedTo: 12, ordinaryLimit: 0 });
+    expect(pagePlan(2, 15)).toMatchObject({ promotedFrom: 12, promotedTo: 15, ordinaryOffset: 0, ordinaryLimit: 9 });
+    expect(pagePlan(3, 15)).toMatchObject({ promotedFrom: 15, promotedTo: 15, ordinaryOffset: 9, ordinaryLimit: 12 });
+  });
+});
+
+describe('ftsPhrase', () => {
+  it('quotes the whole text as one phrase, doubling quotes, so no FTS syntax survives', () => {
+    expect(ftsPhrase('kvarnen')).toBe('"kvarnen"');
+    expect(ftsPhrase('a" OR b*')).toBe('"a"" OR b*"');
   });
 });

@@ -3,10 +3,10 @@
  * Pure rules live here; SQL in queries.ts. All dates are Stockholm dates handed in by the caller.
  */
 import type { Db } from '../../db/client';
-import { addDays, isoWeekday, nextWeekdayOnOrAfter } from '../../lib/clock';
+import { isoWeekday, nextWeekdayOnOrAfter } from '../../lib/clock';
 import { categoryLabel, findWeekday } from '../../lib/swedish';
 import { LISTING_PAGE_SIZE, type ListingMode, type ListingQuery, type ListingQuiz, type ListingResponse, type ListingTier } from './contract';
-import { activePromotions, foldText, quizDetails, selectCandidates, type ActivePromotionRow, type CandidateRow, type DetailRow } from './queries';
+import { activePromotions, countUnits, listedUnits, type ActivePromotionRow, type DetailRow, type ListedRow, type SeriesFilter } from './queries';
 
 export interface ListingContext {
   today: string;
@@ -34,37 +34,8 @@ export function resolveFilters(q: Pick<ListingQuery, 'city' | 'weekday' | 'date'
   return { mode: 'all', city };
 }
 
-/**
- * Series selection (spec 01 §4 "Recurring series selection on the listing"):
- *  - date: every quiz on exactly that date (at most one per series by the schema);
- *  - search / all: per series and place only the next occurrence on or after today;
- *  - weekday: per series and place the next occurrence on that weekday; a biweekly series only when
- *    that occurrence is within 7 days; non-recurring quizzes always pass.
- * Rows are already restricted to dates ≥ today (or = the date) by the query.
- */
-export function selectOccurrences(rows: CandidateRow[], f: ResolvedFilters, today: string): CandidateRow[] {
-  if (f.mode === 'date') return rows;
-  const best = new Map<string, CandidateRow>();
-  const singles: CandidateRow[] = [];
-  for (const r of rows) {
-    if (!r.rid) {
-      singles.push(r);
-      continue;
-    }
-    const key = `${r.rid}\u0000${r.lid}`;
-    const cur = best.get(key);
-    if (!cur || r.date < cur.date || (r.date === cur.date && r.id < cur.id)) best.set(key, r);
-  }
-  let series = [...best.values()];
-  if (f.mode === 'weekday') {
-    const limit = addDays(today, 6);
-    series = series.filter((r) => r.pattern !== 'biweekly' || r.date <= limit);
-  }
-  return [...series, ...singles];
-}
-
 /** The promotion tier of one listed occurrence: the promotion's quiz or its series, on that date. */
-export function tierOf(row: Pick<CandidateRow, 'id' | 'rid' | 'date'>, promos: ActivePromotionRow[]): ListingTier {
+export function tierOf(row: { id: string; rid: string | null; date: string }, promos: ActivePromotionRow[]): ListingTier {
   let tier: ListingTier = 'standard';
   for (const p of promos) {
     if (row.date < p.startDate || row.date > p.endDate) continue;
@@ -75,7 +46,7 @@ export function tierOf(row: Pick<CandidateRow, 'id' | 'rid' | 'date'>, promos: A
   return tier;
 }
 
-/** FNV-1a 32-bit: the stable pseudo-random order of one Stockholm day (same on every page and cache). */
+/** FNV-1a 32-bit of `seed:id`. */
 export function dayHash(seed: string, id: string): number {
   let h = 0x811c9dc5;
   const s = `${seed}:${id}`;
@@ -86,35 +57,61 @@ export function dayHash(seed: string, id: string): number {
   return h >>> 0;
 }
 
-interface Ranked extends CandidateRow {
-  tier: ListingTier;
-  rank: number;
-  rnd: number;
+/** The seed of one Stockholm day's shuffle (31 bits): the same on every page, cache and isolate. */
+export function daySeed(today: string): number {
+  return dayHash('quizkvall-shuffle', today) & 0x7fffffff;
+}
+
+/** The daily shuffle key of a unit: mirrors shuffleSql() in queries.ts exactly. */
+export function shuffleKey(shuffle: number, seed: number): number {
+  return (((shuffle ^ seed) >>> 0) * 48271) % 2147483647;
+}
+
+export interface PromotedItem {
+  row: ListedRow;
+  tier: Exclude<ListingTier, 'standard'>;
 }
 
 /**
- * Ranking (spec 01 §4): 1 Premium by date; 2 Rekommenderat in random order; 3 ordinary quizzes of
- * real accounts in random order; 4 the house account's (unclaimed) quizzes last in random order.
+ * The promotion tiers (spec 01 §4): 1 Premium by date and time; 2 Rekommenderat in the daily shuffle.
+ * A unit whose promotion does not cover its listed date is not here: it ranks as an ordinary quiz.
  */
-export function rank(rows: CandidateRow[], promos: ActivePromotionRow[], today: string): Ranked[] {
-  const ranked = rows.map((r) => {
-    const tier = tierOf(r, promos);
-    const rankNo = tier === 'premium' ? 0 : tier === 'recommended' ? 1 : r.house ? 3 : 2;
-    return { ...r, tier, rank: rankNo, rnd: dayHash(today, r.id) };
-  });
-  ranked.sort((a, b) => {
-    if (a.rank !== b.rank) return a.rank - b.rank;
-    if (a.rank === 0) {
-      if (a.date !== b.date) return a.date < b.date ? -1 : 1;
-      const at = a.startTime ?? '19:00:00';
-      const bt = b.startTime ?? '19:00:00';
+export function rankPromoted(rows: ListedRow[], promos: ActivePromotionRow[], seed: number): PromotedItem[] {
+  const out: PromotedItem[] = [];
+  for (const row of rows) {
+    const tier = tierOf({ id: row.id, rid: row.rid, date: row.date }, promos);
+    if (tier !== 'standard') out.push({ row, tier });
+  }
+  return out.sort((a, b) => {
+    if (a.tier !== b.tier) return a.tier === 'premium' ? -1 : 1;
+    if (a.tier === 'premium') {
+      if (a.row.date !== b.row.date) return a.row.date < b.row.date ? -1 : 1;
+      const at = a.row.startTime ?? '19:00:00';
+      const bt = b.row.startTime ?? '19:00:00';
       if (at !== bt) return at < bt ? -1 : 1;
-      return a.id < b.id ? -1 : 1;
+    } else {
+      const d = shuffleKey(a.row.shuffle, seed) - shuffleKey(b.row.shuffle, seed);
+      if (d !== 0) return d;
     }
-    if (a.rnd !== b.rnd) return a.rnd - b.rnd;
-    return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+    return a.row.unitId - b.row.unitId;
   });
-  return ranked;
+}
+
+/**
+ * Where page `page` falls in the ranking [promoted tiers …, ordinary …]: which promoted items it
+ * shows, and the offset and count it needs from the ordinary ranking (tiers 3 and 4, read in SQL).
+ */
+export function pagePlan(page: number, promotedCount: number, pageSize = LISTING_PAGE_SIZE) {
+  const start = (page - 1) * pageSize;
+  const promotedFrom = Math.min(start, promotedCount);
+  const promotedTo = Math.min(start + pageSize, promotedCount);
+  return {
+    start,
+    promotedFrom,
+    promotedTo,
+    ordinaryOffset: Math.max(0, start - promotedCount),
+    ordinaryLimit: pageSize - (promotedTo - promotedFrom),
+  };
 }
 
 export function toListingQuiz(d: DetailRow, tier: ListingTier): ListingQuiz {
@@ -150,41 +147,50 @@ export function toListingQuiz(d: DetailRow, tier: ListingTier): ListingQuiz {
   };
 }
 
-/** One page (12) of the listing plus the total count. */
+/**
+ * One page (12) of the listing plus the total count. Ranking (spec 01 §4): 1 Premium by date;
+ * 2 Rekommenderat, 3 ordinary quizzes of real accounts, 4 the house account's (unclaimed) quizzes, each
+ * of 2–4 in the daily shuffle. Everything is read from listing_series (one row per series or single
+ * quiz) so the cost follows the page, not the size of the catalogue.
+ */
 export async function listQuizzes(db: Db, query: ListingQuery, ctx: ListingContext): Promise<ListingResponse> {
   const f = resolveFilters(query, ctx.today);
   const page = query.page ?? 1;
-  const [rows, promos] = await Promise.all([
-    selectCandidates(db, {
-      today: ctx.today,
-      city: f.city,
-      date: f.date,
-      weekdayW: f.weekdayIso === undefined ? undefined : f.weekdayIso % 7,
-      search: f.search ? foldText(f.search) : undefined,
-      viewerId: ctx.viewerId,
-      houseEmail: ctx.houseEmail,
-    }),
+  const seed = daySeed(ctx.today);
+  const filter: SeriesFilter = {
+    today: ctx.today,
+    city: f.city,
+    date: f.date,
+    weekdayW: f.weekdayIso === undefined ? undefined : f.weekdayIso % 7,
+    search: f.search,
+    viewerId: ctx.viewerId,
+    houseEmail: ctx.houseEmail,
+    seed,
+  };
+  const [counts, promos, promotedRows] = await Promise.all([
+    countUnits(db, filter),
     activePromotions(db, ctx.today),
+    listedUnits(db, filter, { promoted: true }),
   ]);
-  const ranked = rank(selectOccurrences(rows, f, ctx.today), promos, ctx.today);
-  const start = (page - 1) * LISTING_PAGE_SIZE;
-  const slice = ranked.slice(start, start + LISTING_PAGE_SIZE);
-  const details = await quizDetails(db, slice.map((r) => r.id), ctx.houseEmail);
-  const byId = new Map(details.map((d) => [d.id, d]));
-  const items = slice.flatMap((r) => {
-    const d = byId.get(r.id);
-    return d ? [toListingQuiz(d, r.tier)] : [];
-  });
-  const venueCount = new Set(ranked.map((r) => r.lid)).size;
+  const promoted = rankPromoted(promotedRows, promos, seed);
+  const plan = pagePlan(page, promoted.length);
+  const ordinary =
+    plan.ordinaryLimit > 0
+      ? await listedUnits(db, filter, { promoted: false, exclude: promoted.map((p) => p.row.unitId), limit: plan.ordinaryLimit, offset: plan.ordinaryOffset })
+      : [];
+  const items = [
+    ...promoted.slice(plan.promotedFrom, plan.promotedTo).map((p) => toListingQuiz(p.row, p.tier)),
+    ...ordinary.map((r) => toListingQuiz(r, 'standard')),
+  ];
   return {
     items,
-    total: ranked.length,
+    total: counts.total,
     page,
     pageSize: LISTING_PAGE_SIZE,
-    hasMore: start + slice.length < ranked.length,
+    hasMore: plan.start + items.length < counts.total,
     mode: f.mode,
     today: ctx.today,
-    venueCount,
+    venueCount: counts.places,
   };
 }
 

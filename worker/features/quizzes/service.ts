@@ -167,7 +167,7 @@ export async function editQuiz(db: Db, actor: Actor, id: string, data: EditQuizD
     }
     if (data.recurring === false && quiz.recurrenceId) {
       const [deleted] = await runBatch(db, [
-        db.delete(quizzes).where(and(eq(quizzes.recurrenceId, quiz.recurrenceId), ne(quizzes.id, id))),
+        db.delete(quizzes).where(and(eq(quizzes.recurrenceId, quiz.recurrenceId), ne(quizzes.id, id))).returning({ id: quizzes.id }),
         db
           .update(quizzes)
           .set({ ...values, isRecurring: false, recurrenceId: null, recurrencePattern: null, recurrenceDays: null, recurrenceUntil: null })
@@ -186,7 +186,7 @@ export async function editQuiz(db: Db, actor: Actor, id: string, data: EditQuizD
 
 export async function deleteQuiz(db: Db, actor: Actor, id: string) {
   await authorizeQuiz(db, actor, id);
-  const [deleted] = await runBatch(db, [db.delete(quizzes).where(eq(quizzes.id, id)), bumpDataVersion(db)]);
+  const [deleted] = await runBatch(db, [db.delete(quizzes).where(eq(quizzes.id, id)).returning({ id: quizzes.id }), bumpDataVersion(db)]);
   return { deleted: deleted ?? 0 };
 }
 

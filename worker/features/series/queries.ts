@@ -14,7 +14,7 @@ export const ROWS_PER_INSERT = 5;
 export function insertOccurrenceStatements(db: Db, rows: QuizInsert[]) {
   const out = [];
   for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
-    out.push(db.insert(quizzes).values(rows.slice(i, i + ROWS_PER_INSERT)).onConflictDoNothing());
+    out.push(db.insert(quizzes).values(rows.slice(i, i + ROWS_PER_INSERT)).onConflictDoNothing().returning({ id: quizzes.id }));
   }
   return out;
 }

@@ -27,11 +27,16 @@ export const SERIES_JOB = 'series-extension';
 /** A crashed run is resumed from its cursor only if it started this recently. */
 const RESUME_WINDOW_MS = 20 * 3_600_000;
 
-/** Runs statements as ONE D1 batch (all-or-nothing); returns the rows each changed. */
+/**
+ * Runs statements as ONE D1 batch (all-or-nothing); returns the rows each changed. A statement with
+ * `.returning()` counts its returned rows: D1's meta.changes also counts rows changed by triggers, and
+ * every write to quizzes fires the listing_series triggers (migration 0005), so counts of quiz rows
+ * must come from RETURNING.
+ */
 export async function runBatch(db: Db, items: BatchItem<'sqlite'>[]): Promise<number[]> {
   if (!items.length) return [];
   const results = await db.batch(items as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]);
-  return (results as unknown[]).map((r) => (r as { meta?: { changes?: number } })?.meta?.changes ?? 0);
+  return (results as unknown[]).map((r) => (Array.isArray(r) ? r.length : ((r as { meta?: { changes?: number } })?.meta?.changes ?? 0)));
 }
 
 /** A new occurrence copying the series' fields from a template row. */
@@ -287,7 +292,8 @@ export async function editSeries(db: Db, actor: Actor, recurrenceId: string, dat
         description: data.description ?? null,
         updatedAt: new Date().toISOString(),
       })
-      .where(and(eq(quizzes.recurrenceId, recurrenceId), gte(quizzes.date, today))),
+      .where(and(eq(quizzes.recurrenceId, recurrenceId), gte(quizzes.date, today)))
+      .returning({ id: quizzes.id }),
     bumpDataVersion(db),
   ]);
   return { updated: changes ?? 0 };
@@ -295,7 +301,7 @@ export async function editSeries(db: Db, actor: Actor, recurrenceId: string, dat
 
 export async function deleteSeries(db: Db, actor: Actor, recurrenceId: string) {
   await authorizeSeries(db, actor, recurrenceId);
-  const [changes] = await runBatch(db, [db.delete(quizzes).where(eq(quizzes.recurrenceId, recurrenceId)), bumpDataVersion(db)]);
+  const [changes] = await runBatch(db, [db.delete(quizzes).where(eq(quizzes.recurrenceId, recurrenceId)).returning({ id: quizzes.id }), bumpDataVersion(db)]);
   return { deleted: changes ?? 0 };
 }
 
@@ -331,7 +337,8 @@ export async function pauseSeries(db: Db, actor: Actor, recurrenceId: string, ra
     db
       .update(quizzes)
       .set({ isCancelled: true, updatedAt: new Date().toISOString() })
-      .where(and(eq(quizzes.recurrenceId, recurrenceId), between(quizzes.date, range.from, range.to), eq(quizzes.isCancelled, false))),
+      .where(and(eq(quizzes.recurrenceId, recurrenceId), between(quizzes.date, range.from, range.to), eq(quizzes.isCancelled, false)))
+      .returning({ id: quizzes.id }),
     bumpDataVersion(db),
   ]);
   return { cancelled: changes ?? 0 };
@@ -343,7 +350,8 @@ export async function resumeSeries(db: Db, actor: Actor, recurrenceId: string, r
     db
       .update(quizzes)
       .set({ isCancelled: false, updatedAt: new Date().toISOString() })
-      .where(and(eq(quizzes.recurrenceId, recurrenceId), between(quizzes.date, range.from, range.to), eq(quizzes.isCancelled, true))),
+      .where(and(eq(quizzes.recurrenceId, recurrenceId), between(quizzes.date, range.from, range.to), eq(quizzes.isCancelled, true)))
+      .returning({ id: quizzes.id }),
     bumpDataVersion(db),
   ]);
   return { restored: changes ?? 0 };

@@ -29,7 +29,8 @@ function moveStatements(db: Db, venueId: string, userId: string, houseId: string
     db
       .update(venues)
       .set({ userId, updatedAt: nowIso })
-      .where(and(eq(venues.id, venueId), eq(venues.userId, houseId))),
+      .where(and(eq(venues.id, venueId), eq(venues.userId, houseId)))
+      .returning({ id: venues.id }),
     // The new owner is a venue owner with a profile even if a previous step was interrupted.
     db.insert(userRoles).values({ userId, role: 'admin' }).onConflictDoNothing(),
     db.insert(profiles).values({ userId }).onConflictDoNothing(),
@@ -37,8 +38,9 @@ function moveStatements(db: Db, venueId: string, userId: string, houseId: string
   ] as const;
 }
 
+/** Rows the move returned (RETURNING: D1's meta.changes would also count the listing_series trigger's rows). */
 function changes(result: unknown): number {
-  return (result as { meta?: { changes?: number } })?.meta?.changes ?? 0;
+  return Array.isArray(result) ? result.length : 0;
 }
 
 export async function takeoverVenue(

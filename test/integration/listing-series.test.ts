@@ -1,0 +1,211 @@
+/**
+ * listing_series (one row per series-at-a-place or single quiz) is derived data kept by SQLite triggers
+ * (migration 0005). These tests check the triggers against an oracle computed from quizzes, places and
+ * businesses from scratch, after random sequences of every kind of write the app (or a cascade) makes,
+ * and check the trigram index with FTS5's own integrity-check.
+ */
+import fc from 'fast-check';
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { newId } from '../../worker/lib/ids';
+import { slugify } from '../../worker/lib/slug';
+import { createLocation, createQuiz, createUser, createVenue, testDb, unique } from '../factories';
+
+interface Unit {
+  key: string;
+  location_id: string;
+  city_slug: string;
+  venue_id: string;
+  owner_id: string;
+  is_public: number;
+  last_date: string;
+  days_mask: number;
+  place_text: string;
+  quiz_text: string;
+}
+
+/** What listing_series must hold for the given places, recomputed from the source tables. */
+async function oracle(locationIds: string[]): Promise<Unit[]> {
+  const ids = JSON.stringify(locationIds);
+  return testDb().all<Unit>(sql`
+    SELECT CASE WHEN q.recurrence_id IS NULL THEN q.id ELSE q.recurrence_id || '@' || q.location_id END AS key,
+      q.location_id, l.city_slug, l.venue_id, v.user_id AS owner_id, v.is_public AS is_public, max(q.date) AS last_date,
+      (SELECT coalesce(sum(1 << w), 0) FROM (SELECT DISTINCT q2.weekday AS w FROM quizzes q2
+        WHERE q2.location_id = q.location_id AND coalesce(q2.recurrence_id, q2.id) = coalesce(q.recurrence_id, q.id))) AS days_mask,
+      v.name || ' | ' || l.name AS place_text,
+      group_concat(coalesce(q.title, '') || ' | ' || coalesce(q.description, '') || ' | ' || coalesce(q.theme, '') || ' | ' || coalesce(q.quizmaster, ''), ' | ') AS quiz_text
+    FROM quizzes q JOIN locations l ON l.id = q.location_id JOIN venues v ON v.id = l.venue_id
+    WHERE q.location_id IN (SELECT value FROM json_each(${ids}))
+    GROUP BY coalesce(q.recurrence_id, q.id), q.location_id ORDER BY key`);
+}
+
+async function actual(locationIds: string[], venueIds: string[]): Promise<Unit[]> {
+  return testDb().all<Unit>(sql`
+    SELECT key, location_id, city_slug, venue_id, owner_id, is_public, last_date, days_mask, place_text, quiz_text FROM listing_series
+    WHERE location_id IN (SELECT value FROM json_each(${JSON.stringify(locationIds)}))
+       OR venue_id IN (SELECT value FROM json_each(${JSON.stringify(venueIds)}))
+    ORDER BY key`);
+}
+
+/** quiz_text is a set of distinct field tuples in no fixed order: compare the sets of fields. */
+const normal = (units: Unit[]) => units.map((u) => ({ ...u, quiz_text: [...new Set(u.quiz_text.split(' | '))].sort().join(' | ') }));
+
+async function expectConsistent(locationIds: string[], venueIds: string[]) {
+  expect(normal(await actual(locationIds, venueIds))).toEqual(normal(await oracle(locationIds)));
+  // Throws (SQLITE_CORRUPT_VTAB) when the FTS index differs from listing_series.
+  await testDb().run(sql`INSERT INTO listing_series_fts (listing_series_fts) VALUES ('integrity-check')`);
+}
+
+async function ftsKeys(text: string): Promise<string[]> {
+  const rows = await testDb().all<{ key: string }>(sql`
+    SELECT e.key AS key FROM listing_series e WHERE e.id IN (SELECT rowid FROM listing_series_fts WHERE listing_series_fts MATCH ${`"${text}"`}) ORDER BY key`);
+  return rows.map((r) => r.key);
+}
+
+const DATES = ['2030-01-07', '2030-01-08', '2030-01-10', '2030-01-14', '2030-01-15', '2030-01-19', '2030-02-01'];
+
+type Op =
+  | { t: 'single'; loc: number; date: number; title: number }
+  | { t: 'series'; loc: number; dates: number[]; title: number }
+  | { t: 'delete'; pick: number }
+  | { t: 'retitle'; pick: number; title: number }
+  | { t: 'redate'; pick: number; date: number }
+  | { t: 'toSeries'; pick: number }
+  | { t: 'toSingle'; pick: number }
+  | { t: 'move'; pick: number; loc: number }
+  | { t: 'renameVenue'; venue: number }
+  | { t: 'toggleVenue'; venue: number }
+  | { t: 'newOwner'; venue: number }
+  | { t: 'renamePlace'; loc: number }
+  | { t: 'moveCity'; loc: number }
+  | { t: 'deletePlace'; loc: number }
+  | { t: 'deleteVenue'; venue: number };
+
+const opArb: fc.Arbitrary<Op> = fc.oneof(
+  { weight: 4, arbitrary: fc.record({ t: fc.constant('single' as const), loc: fc.nat(3), date: fc.nat(DATES.length - 1), title: fc.nat(3) }) },
+  { weight: 4, arbitrary: fc.record({ t: fc.constant('series' as const), loc: fc.nat(3), dates: fc.uniqueArray(fc.nat(DATES.length - 1), { minLength: 1, maxLength: 4 }), title: fc.nat(3) }) },
+  { weight: 3, arbitrary: fc.record({ t: fc.constant('delete' as const), pick: fc.nat() }) },
+  { weight: 2, arbitrary: fc.record({ t: fc.constant('retitle' as const), pick: fc.nat(), title: fc.nat(3) }) },
+  { weight: 2, arbitrary: fc.record({ t: fc.constant('redate' as const), pick: fc.nat(), date: fc.nat(DATES.length - 1) }) },
+  fc.record({ t: fc.constant('toSeries' as const), pick: fc.nat() }),
+  fc.record({ t: fc.constant('toSingle' as const), pick: fc.nat() }),
+  fc.record({ t: fc.constant('move' as const), pick: fc.nat(), loc: fc.nat(3) }),
+  fc.record({ t: fc.constant('renameVenue' as const), venue: fc.nat(1) }),
+  fc.record({ t: fc.constant('toggleVenue' as const), venue: fc.nat(1) }),
+  fc.record({ t: fc.constant('newOwner' as const), venue: fc.nat(1) }),
+  fc.record({ t: fc.constant('renamePlace' as const), loc: fc.nat(3) }),
+  fc.record({ t: fc.constant('moveCity' as const), loc: fc.nat(3) }),
+  { weight: 1, arbitrary: fc.record({ t: fc.constant('deletePlace' as const), loc: fc.nat(3) }) },
+  { weight: 1, arbitrary: fc.record({ t: fc.constant('deleteVenue' as const), venue: fc.nat(1) }) },
+);
+
+describe('listing_series triggers', () => {
+  it('match a from-scratch recomputation after any sequence of writes and cascades', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(opArb, { minLength: 1, maxLength: 14 }), async (ops) => {
+        const db = testDb();
+        const owner = await createUser();
+        const tag = unique('ls');
+        const venueIds = [(await createVenue(owner.id, { name: `Krog ${tag} A` })).id, (await createVenue(owner.id, { name: `Krog ${tag} B` })).id];
+        const locIds: string[] = [];
+        for (let i = 0; i < 4; i++) locIds.push((await createLocation(venueIds[i % 2]!, { name: `Plats ${tag} ${i}`, city: `Stad ${tag} ${i % 2}` })).id);
+        const quizIds: string[] = [];
+        const pick = (n: number) => (quizIds.length ? quizIds[n % quizIds.length]! : null);
+        for (const op of ops) {
+          const live = new Set((await db.all<{ id: string }>(sql`SELECT id FROM quizzes WHERE location_id IN (SELECT value FROM json_each(${JSON.stringify(locIds)}))`)).map((r) => r.id));
+          quizIds.splice(0, quizIds.length, ...[...live]);
+          const liveLocs = new Set((await db.all<{ id: string }>(sql`SELECT id FROM locations WHERE id IN (SELECT value FROM json_each(${JSON.stringify(locIds)}))`)).map((r) => r.id));
+          const loc = (n: number) => (liveLocs.has(locIds[n]!) ? locIds[n]! : null);
+          switch (op.t) {
+            case 'single': {
+              const l = loc(op.loc);
+              if (l) await createQuiz(l, { date: DATES[op.date]!, title: `Titel ${op.title}` });
+              break;
+            }
+            case 'series': {
+              const l = loc(op.loc);
+              const rid = newId();
+              if (l) for (const d of op.dates) await createQuiz(l, { date: DATES[d]!, title: `Serie ${op.title}`, isRecurring: true, recurrenceId: rid, recurrencePattern: 'weekly' });
+              break;
+            }
+            case 'delete': {
+              const id = pick(op.pick);
+              if (id) await db.run(sql`DELETE FROM quizzes WHERE id = ${id}`);
+              break;
+            }
+            case 'retitle': {
+              const id = pick(op.pick);
+              if (id) await db.run(sql`UPDATE quizzes SET title = ${`Ny titel ${op.title}`}, theme = 'Musik' WHERE id = ${id}`);
+              break;
+            }
+            case 'redate': {
+              const id = pick(op.pick);
+              // OR IGNORE: a series cannot have two rows on one date (quizzes_series_date_uq).
+              if (id) await db.run(sql`UPDATE OR IGNORE quizzes SET date = ${DATES[op.date]!} WHERE id = ${id}`);
+              break;
+            }
+            case 'toSeries': {
+              const id = pick(op.pick);
+              if (id) await db.run(sql`UPDATE quizzes SET recurrence_id = ${newId()}, is_recurring = 1, recurrence_pattern = 'biweekly' WHERE id = ${id} AND recurrence_id IS NULL`);
+              break;
+            }
+            case 'toSingle': {
+              const id = pick(op.pick);
+              if (id) await db.run(sql`UPDATE quizzes SET recurrence_id = NULL, is_recurring = 0, recurrence_pattern = NULL WHERE id = ${id}`);
+              break;
+            }
+            case 'move': {
+              const id = pick(op.pick);
+              const l = loc(op.loc);
+              if (id && l) await db.run(sql`UPDATE OR IGNORE quizzes SET location_id = ${l} WHERE id = ${id}`);
+              break;
+            }
+            case 'renameVenue':
+              await db.run(sql`UPDATE venues SET name = ${`Omdöpt ${tag} ${unique('n')}`} WHERE id = ${venueIds[op.venue]!}`);
+              break;
+            case 'toggleVenue':
+              await db.run(sql`UPDATE venues SET is_public = 1 - is_public WHERE id = ${venueIds[op.venue]!}`);
+              break;
+            case 'newOwner': {
+              const other = await createUser();
+              await db.run(sql`UPDATE venues SET user_id = ${other.id} WHERE id = ${venueIds[op.venue]!}`);
+              break;
+            }
+            case 'renamePlace':
+              await db.run(sql`UPDATE locations SET name = ${`Ny plats ${unique('p')}`} WHERE id = ${locIds[op.loc]!}`);
+              break;
+            case 'moveCity': {
+              const city = `Flytt ${unique('c')}`;
+              await db.run(sql`UPDATE locations SET city = ${city}, city_slug = ${slugify(city)} WHERE id = ${locIds[op.loc]!}`);
+              break;
+            }
+            case 'deletePlace':
+              await db.run(sql`DELETE FROM locations WHERE id = ${locIds[op.loc]!}`);
+              break;
+            case 'deleteVenue':
+              await db.run(sql`DELETE FROM venues WHERE id = ${venueIds[op.venue]!}`);
+              break;
+          }
+          await expectConsistent(locIds, venueIds);
+        }
+      }),
+      { numRuns: 25 },
+    );
+  });
+
+  it('search finds a unit by business, place and quiz text, case-insensitively, with å ≠ a', async () => {
+    const owner = await createUser();
+    const tag = unique('fts').toLowerCase();
+    const venue = await createVenue(owner.id, { name: `Ölstugan Ågren ${tag}` });
+    const location = await createLocation(venue.id, { name: `Källaren ${tag}` });
+    const rid = newId();
+    await createQuiz(location.id, { date: '2030-01-08', isRecurring: true, recurrenceId: rid, recurrencePattern: 'weekly', theme: `Schlager ${tag}` });
+    await createQuiz(location.id, { date: '2030-01-15', isRecurring: true, recurrenceId: rid, recurrencePattern: 'weekly', quizmaster: `Märta ${tag}` });
+    const key = `${rid}@${location.id}`;
+    expect(await ftsKeys(`ÖLSTUGAN ÅGREN ${tag}`)).toEqual([key]);
+    expect(await ftsKeys(`källaren ${tag}`)).toEqual([key]);
+    expect(await ftsKeys(`schlager ${tag}`)).toEqual([key]);
+    expect(await ftsKeys(`märta ${tag}`)).toEqual([key]);
+    expect(await ftsKeys(`marta ${tag}`)).toEqual([]);
+  });
+});
