@@ -56,7 +56,7 @@ export function CombinedPage({ data }: { data: CombinedPageData }) {
             <li className="rounded-full bg-brand-50 px-3 py-1 text-brand-800">{weekday.label}</li>
             <li className="rounded-full bg-brand-50 px-3 py-1 text-brand-800">{city.name}</li>
             <li className="rounded-full bg-brand-50 px-3 py-1 text-brand-800">
-              {data.result.venueCount} {data.result.venueCount === 1 ? 'ställe' : 'ställen'}
+              {data.result.venueCount ?? 0} {data.result.venueCount === 1 ? 'ställe' : 'ställen'}
             </li>
           </ul>
         </section>

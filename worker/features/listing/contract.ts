@@ -76,8 +76,8 @@ export interface ListingResponse {
   pageSize: number;
   hasMore: boolean;
   mode: ListingMode;
-  /** Distinct places among all results (badge on the combined page). */
-  venueCount: number;
+  /** Places with a listed quiz; counted only when the listing is limited to a city (the combined page shows it), else null. */
+  venueCount: number | null;
   /** Stockholm date the answer was computed for. */
   today: string;
 }

@@ -132,11 +132,15 @@ export async function listedUnits(
     ORDER BY listed.house_last, listed.ord, listed.uid`);
 }
 
-/** How many units match, and at how many places (the combined page's "N ställen"). */
-export async function countUnits(db: Db, f: SeriesFilter): Promise<{ total: number; places: number }> {
-  const [row] = await db.all<{ total: number; places: number }>(sql`
-    SELECT COUNT(*) AS total, COUNT(DISTINCT e.location_id) AS places FROM listing_series e WHERE ${seriesWhere(f)}`);
-  return { total: row?.total ?? 0, places: row?.places ?? 0 };
+/**
+ * How many units match (read from a covering index), and — within one city only — at how many places
+ * (the combined page's "N ställen"; DISTINCT needs a temporary b-tree, so it is not done nationwide).
+ */
+export async function countUnits(db: Db, f: SeriesFilter): Promise<{ total: number; places: number | null }> {
+  const places = f.city ? sql`COUNT(DISTINCT e.location_id)` : sql`NULL`;
+  const [row] = await db.all<{ total: number; places: number | null }>(sql`
+    SELECT COUNT(*) AS total, ${places} AS places FROM listing_series e WHERE ${seriesWhere(f)}`);
+  return { total: row?.total ?? 0, places: row?.places ?? null };
 }
 
 export interface ActivePromotionRow {

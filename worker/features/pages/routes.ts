@@ -131,7 +131,7 @@ async function combinedPage(c: C, citySlug: string, weekdaySlug: string) {
     c,
     {
       title: `Quiz på ${weekday.name} i ${city.name} – pubquiz ${weekday.name}skväll | Quizkväll`,
-      description: `Pubquiz och quizkvällar på ${weekday.name} i ${city.name}: ${data.result.venueCount} ställen, tider, priser och quizmasters. Samla laget!`,
+      description: `Pubquiz och quizkvällar på ${weekday.name} i ${city.name}: ${data.result.venueCount ?? 0} ställen, tider, priser och quizmasters. Samla laget!`,
       canonical: `${origin}/quiz/${city.slug}/${weekday.slug}`,
       keywords: `quiz ${weekday.name} ${city.name}, pubquiz ${city.name}, quiz ${city.name} ${weekday.name}, ${KEYWORDS}`,
       jsonLd: [
