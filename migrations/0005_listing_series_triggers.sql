@@ -15,7 +15,8 @@ CREATE TRIGGER listing_series_fts_ad AFTER DELETE ON listing_series BEGIN
   INSERT INTO listing_series_fts (listing_series_fts, rowid, place_text, quiz_text) VALUES ('delete', OLD.id, OLD.place_text, OLD.quiz_text);
 END;
 
-CREATE TRIGGER listing_series_fts_au AFTER UPDATE OF place_text, quiz_text ON listing_series BEGIN
+CREATE TRIGGER listing_series_fts_au AFTER UPDATE OF place_text, quiz_text ON listing_series
+  WHEN OLD.place_text IS NOT NEW.place_text OR OLD.quiz_text IS NOT NEW.quiz_text BEGIN
   INSERT INTO listing_series_fts (listing_series_fts, rowid, place_text, quiz_text) VALUES ('delete', OLD.id, OLD.place_text, OLD.quiz_text);
   INSERT INTO listing_series_fts (rowid, place_text, quiz_text) VALUES (NEW.id, NEW.place_text, NEW.quiz_text);
 END;
