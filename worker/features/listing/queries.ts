@@ -1,8 +1,10 @@
 /**
- * SQL of the public listing. Join order is fixed with CROSS JOIN (SQLite keeps the written order) so
- * every plan starts from an index: locations(city_slug) → quizzes(location_id, date) when a city is
- * given, otherwise quizzes(date) or quizzes(weekday, date); locations, venues and users by primary key.
- * No query here scans quizzes, locations or venues in full (test/integration/listing-plan.test.ts).
+ * SQL of the public listing. The listing is chosen from listing_series (one row per series at a place
+ * or single quiz, kept by triggers: migration 0005) through its covering indexes — (city_slug,
+ * last_date, …) with a city, else (last_date, …) — and its trigram FTS5 index for free text; quizzes are
+ * read by series (quizzes_recurrence_idx) or primary key for the ≤ 12 units of a page only. Join order
+ * is fixed with CROSS JOIN (SQLite keeps the written order). No query here scans quizzes, locations,
+ * venues or listing_series in full (test/integration/listing-plan.test.ts).
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -25,12 +27,12 @@ export interface SeriesFilter {
 }
 
 /** lower() in SQLite folds ASCII only: fold the Nordic and common accented capitals first. */
-export function foldSql(col: SQL): SQL {
+function foldSql(col: SQL): SQL {
   return sql`lower(replace(replace(replace(replace(replace(replace(replace(${col},'Å','å'),'Ä','ä'),'Ö','ö'),'É','é'),'Ü','ü'),'Æ','æ'),'Ø','ø'))`;
 }
 
 /** Shortest search the trigram index can answer; shorter ones scan listing_series (one row per series). */
-export const TRIGRAM_MIN_CHARS = 3;
+const TRIGRAM_MIN_CHARS = 3;
 
 /** An FTS5 query matching `text` as one literal substring (quotes doubled, nothing else is syntax). */
 export function ftsPhrase(text: string): string {

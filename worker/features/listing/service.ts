@@ -47,7 +47,7 @@ export function tierOf(row: { id: string; rid: string | null; date: string }, pr
 }
 
 /** FNV-1a 32-bit of `seed:id`. */
-export function dayHash(seed: string, id: string): number {
+function dayHash(seed: string, id: string): number {
   let h = 0x811c9dc5;
   const s = `${seed}:${id}`;
   for (let i = 0; i < s.length; i++) {
