@@ -83,4 +83,16 @@ export const INVARIANTS: Invariant[] = [
     name: 'no orphans: sessions without a user',
     sql: `SELECT 'sessions' AS scope, id FROM sessions WHERE user_id NOT IN (SELECT id FROM users)`,
   },
+  {
+    name: 'the listing index (listing_series, kept by triggers) has every quiz unit with its latest date, and nothing else',
+    sql: `SELECT coalesce(e.city_slug, 'listing_series') AS scope, u.k AS unit, u.last AS expected, e.last_date AS stored
+          FROM (SELECT CASE WHEN recurrence_id IS NULL THEN id ELSE recurrence_id || '@' || location_id END AS k, max(date) AS last
+                FROM quizzes GROUP BY k) u
+          LEFT JOIN listing_series e ON e.key = u.k
+          WHERE e.key IS NULL OR e.last_date <> u.last
+          UNION ALL
+          SELECT e.city_slug AS scope, e.key AS unit, NULL, e.last_date FROM listing_series e
+          WHERE NOT EXISTS (SELECT 1 FROM quizzes q WHERE q.id = e.key AND q.recurrence_id IS NULL)
+            AND NOT EXISTS (SELECT 1 FROM quizzes q WHERE q.recurrence_id = e.recurrence_id AND q.location_id = e.location_id)`,
+  },
 ];
