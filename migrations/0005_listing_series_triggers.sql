@@ -3,6 +3,8 @@
 -- A unit is a series at one place (key = recurrence_id@location_id) or a single quiz (key = id). Every change to a unit's quiz
 -- rows recomputes that unit from its rows (bounded: one series' rows, via quizzes_recurrence_idx), so
 -- the table is right after any write path, including bulk inserts, imports, the cron and cascades.
+-- The refresh block is written out in each trigger (SQLite triggers cannot call shared code): this file
+-- is the output of scripts/listing-series-triggers.mjs; change the template, never this file.
 
 -- Free-text search: trigram FTS5 over the two text columns (substring match, case-insensitive, å ≠ a).
 CREATE VIRTUAL TABLE listing_series_fts USING fts5(place_text, quiz_text, content='listing_series', content_rowid='id', tokenize='trigram');
