@@ -82,11 +82,14 @@ describe('query plans', () => {
     await countUnits(db, { ...base });
     await listedUnits(db, { ...base, weekdayW: 2 }, { promoted: false, exclude: [], limit: 12, offset: 0 });
     await countUnits(db, { ...base, search: 'kvarnen' });
+    await countUnits(db, { ...base, date: '2030-01-09' });
     const plans = await Promise.all(seen.map((q) => plan(testDb(), q)));
     expect(plans[0]!.join('\n')).toMatch(/COVERING INDEX listing_series_city_idx \(city_slug=\? AND last_date>\?\)/);
     expect(plans[1]!.join('\n')).toMatch(/COVERING INDEX listing_series_live_idx \(last_date>\?\)/);
-    expect(plans[2]!.join('\n')).toMatch(/(quizzes_recurrence_idx|quizzes_series_date_uq) \(recurrence_id=\? AND date>\?\)/);
+    expect(plans[2]!.join('\n')).toMatch(/quizzes_unit_weekday_date_idx \(recurrence_id=\? AND location_id=\? AND weekday=\? AND date>\?\)/);
     expect(plans[2]!.join('\n')).toMatch(/SEARCH q USING INDEX sqlite_autoindex_quizzes_1 \(id=\?\)/);
     expect(plans[3]!.join('\n')).toMatch(/VIRTUAL TABLE INDEX \d+:M/);
+    // Date mode: one seek per unit with that weekday, on every key column (no walk through the series' dates).
+    expect(plans[4]!.join('\n')).toMatch(/quizzes_unit_weekday_date_idx \(recurrence_id=\? AND location_id=\? AND weekday=\? AND date=\?\)/);
   });
 });

@@ -247,6 +247,8 @@ export const quizzes = sqliteTable(
     // City + weekday listing: locations(city_slug) → quizzes by (location, weekday, date) range (issue 8 query plans).
     index('quizzes_location_weekday_date_idx').on(t.locationId, t.weekday, t.date),
     index('quizzes_recurrence_idx').on(t.recurrenceId, t.date),
+    // The listing's per-unit checks and lookups (one series at one place, on a weekday, from a date): one seek, index only.
+    index('quizzes_unit_weekday_date_idx').on(t.recurrenceId, t.locationId, t.weekday, t.date),
     // One occurrence per series and date: makes series creation and cron extension idempotent.
     uniqueIndex('quizzes_series_date_uq').on(t.recurrenceId, t.date).where(sql`recurrence_id IS NOT NULL`),
     check('quizzes_team_size_ck', sql`team_size IS NULL OR team_size IN (2,3,4,5,6,8)`),
@@ -291,8 +293,9 @@ export const listingSeries = sqliteTable(
     uniqueIndex('listing_series_key_uq').on(t.key),
     // Covering indexes of the listing: filter, count and order by the daily shuffle without reading a
     // row (rows carry the search text); the ≤ 12 rows of a page are then read by id.
-    index('listing_series_live_idx').on(t.lastDate, t.isPublic, t.ownerId, t.daysMask, t.shuffle, t.locationId),
-    index('listing_series_city_idx').on(t.citySlug, t.lastDate, t.isPublic, t.ownerId, t.daysMask, t.shuffle, t.locationId),
+    // recurrence_id, location_id and pattern are there for the weekday/date checks (an EXISTS per unit).
+    index('listing_series_live_idx').on(t.lastDate, t.isPublic, t.ownerId, t.daysMask, t.shuffle, t.locationId, t.recurrenceId, t.pattern),
+    index('listing_series_city_idx').on(t.citySlug, t.lastDate, t.isPublic, t.ownerId, t.daysMask, t.shuffle, t.locationId, t.recurrenceId, t.pattern),
     index('listing_series_recurrence_idx').on(t.recurrenceId),
     index('listing_series_location_idx').on(t.locationId),
     index('listing_series_venue_idx').on(t.venueId),
