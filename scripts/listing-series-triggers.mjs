@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 /**
- * The template of migrations/0005_listing_series_triggers.sql (the listing_series triggers). SQLite
+ * The templates of migrations/0005_listing_series_triggers.sql (the listing_series triggers) and
+ * 0007_listing_series_words.sql (the word-prefix index). SQLite
  * triggers cannot call shared code, so the "recompute one unit" block is written out in every trigger;
- * this script writes it once. test/unit/listing-series-triggers.test.ts checks that the migration is
+ * this script writes it once. test/unit/listing-series-triggers.test.ts checks that the migrations are
  * exactly its output.
  *
  * To change the triggers: edit this template, create a new custom migration
@@ -10,6 +11,7 @@
  * and recreates them from the new output, and point the unit test at both files. Never edit 0005.
  *
  * Usage: node scripts/listing-series-triggers.mjs > migrations/0005_listing_series_triggers.sql
+ *        node scripts/listing-series-triggers.mjs words > migrations/0007_listing_series_words.sql
  */
 const COLS = 'key, recurrence_id, pattern, location_id, city_slug, venue_id, owner_id, is_public, last_date, days_mask, shuffle, place_text, quiz_text';
 const UPD = 'recurrence_id = excluded.recurrence_id, pattern = excluded.pattern, location_id = excluded.location_id, city_slug = excluded.city_slug, venue_id = excluded.venue_id, owner_id = excluded.owner_id, is_public = excluded.is_public, last_date = excluded.last_date, days_mask = excluded.days_mask, place_text = excluded.place_text, quiz_text = excluded.quiz_text';
@@ -107,4 +109,33 @@ INSERT INTO listing_series (${COLS})
   FROM quizzes q JOIN locations l ON l.id = q.location_id JOIN venues v ON v.id = l.venue_id
   WHERE q.recurrence_id IS NULL;
 `;
-if (import.meta.url === `file://${process.argv[1]}`) process.stdout.write(LISTING_SERIES_TRIGGERS_SQL);
+/**
+ * Migration 0007: a word index beside the trigram one, for searches of one or two characters (too short
+ * for trigrams): unicode61 tokens with prefix indexes of 1 and 2 characters, so "kv" finds the words
+ * starting with kv (Kvarnen) with an index lookup instead of a scan. Same external content and the same
+ * three sync triggers as the trigram index; filled once with 'rebuild'.
+ */
+export const LISTING_SERIES_WORDS_SQL = `-- Custom migration (drizzle-kit generate --custom), printed by scripts/listing-series-triggers.mjs.
+-- Word-prefix index for one- and two-character searches (the trigram index needs three characters).
+CREATE VIRTUAL TABLE listing_series_words USING fts5(place_text, quiz_text, content='listing_series', content_rowid='id', tokenize='unicode61 remove_diacritics 0', prefix='1 2');
+
+CREATE TRIGGER listing_series_words_ai AFTER INSERT ON listing_series BEGIN
+  INSERT INTO listing_series_words (rowid, place_text, quiz_text) VALUES (NEW.id, NEW.place_text, NEW.quiz_text);
+END;
+
+CREATE TRIGGER listing_series_words_ad AFTER DELETE ON listing_series BEGIN
+  INSERT INTO listing_series_words (listing_series_words, rowid, place_text, quiz_text) VALUES ('delete', OLD.id, OLD.place_text, OLD.quiz_text);
+END;
+
+CREATE TRIGGER listing_series_words_au AFTER UPDATE OF place_text, quiz_text ON listing_series
+  WHEN OLD.place_text IS NOT NEW.place_text OR OLD.quiz_text IS NOT NEW.quiz_text BEGIN
+  INSERT INTO listing_series_words (listing_series_words, rowid, place_text, quiz_text) VALUES ('delete', OLD.id, OLD.place_text, OLD.quiz_text);
+  INSERT INTO listing_series_words (rowid, place_text, quiz_text) VALUES (NEW.id, NEW.place_text, NEW.quiz_text);
+END;
+
+INSERT INTO listing_series_words (listing_series_words) VALUES ('rebuild');
+`;
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  process.stdout.write(process.argv[2] === 'words' ? LISTING_SERIES_WORDS_SQL : LISTING_SERIES_TRIGGERS_SQL);
+}

@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { newId } from '../../worker/lib/ids';
 import { slugify } from '../../worker/lib/slug';
-import { createLocation, createQuiz, createUser, createVenue, testDb, unique } from '../factories';
+import { call, createLocation, createQuiz, createUser, createVenue, testDb, unique } from '../factories';
 
 interface Unit {
   key: string;
@@ -52,8 +52,9 @@ const normal = (units: Unit[]) => units.map((u) => ({ ...u, quiz_text: [...new S
 
 async function expectConsistent(locationIds: string[], venueIds: string[]) {
   expect(normal(await actual(locationIds, venueIds))).toEqual(normal(await oracle(locationIds)));
-  // Throws (SQLITE_CORRUPT_VTAB) when the FTS index differs from listing_series.
+  // Throw (SQLITE_CORRUPT_VTAB) when an FTS index (trigram, words) differs from listing_series.
   await testDb().run(sql`INSERT INTO listing_series_fts (listing_series_fts) VALUES ('integrity-check')`);
+  await testDb().run(sql`INSERT INTO listing_series_words (listing_series_words) VALUES ('integrity-check')`);
 }
 
 async function ftsKeys(text: string): Promise<string[]> {
@@ -207,5 +208,29 @@ describe('listing_series triggers', () => {
     expect(await ftsKeys(`schlager ${tag}`)).toEqual([key]);
     expect(await ftsKeys(`märta ${tag}`)).toEqual([key]);
     expect(await ftsKeys(`marta ${tag}`)).toEqual([]);
+  });
+
+  it('one- and two-character searches through the API match the beginning of a word (word index), case-insensitively', async () => {
+    const owner = await createUser();
+    const tag = unique('w').toLowerCase();
+    const city = `Ordstad ${tag}`;
+    const venue = await createVenue(owner.id, { name: `Ölkällan ${tag}` });
+    const location = await createLocation(venue.id, { name: `Zebrabaren ${tag}`, city });
+    const q = await createQuiz(location.id, { date: '2030-01-08', quizmaster: 'Qvist' });
+    const other = await createQuiz((await createLocation(venue.id, { name: `Annan ${tag}`, city })).id, { date: '2030-01-08' });
+    const hits = async (term: string) => {
+      const res = await call(`/api/listing?city=${slugify(city)}&search=${encodeURIComponent(term)}`, { clock: '2030-01-07T12:00:00Z' });
+      expect(res.status).toBe(200);
+      return ((await res.json()) as { items: Array<{ id: string }> }).items.map((i) => i.id).sort();
+    };
+    expect(await hits('zE')).toEqual([q.id]);
+    expect(await hits('Q')).toEqual([q.id]);
+    expect(await hits('öl')).toEqual([q.id, other.id].sort());
+    expect(await hits('ol')).toEqual([]);
+    // Inside a word is not the beginning of one (from three characters on, any substring matches).
+    expect(await hits('br')).toEqual([]);
+    expect(await hits('bra')).toEqual([q.id]);
+    // No letter or digit: answered by a scan, still a substring match.
+    expect(await hits('&')).toEqual([]);
   });
 });

@@ -31,12 +31,25 @@ function foldSql(col: SQL): SQL {
   return sql`lower(replace(replace(replace(replace(replace(replace(replace(${col},'Å','å'),'Ä','ä'),'Ö','ö'),'É','é'),'Ü','ü'),'Æ','æ'),'Ø','ø'))`;
 }
 
-/** Shortest search the trigram index can answer; shorter ones scan listing_series (one row per series). */
+/** Shortest search the trigram index can answer; shorter ones use the word-prefix index. */
 const TRIGRAM_MIN_CHARS = 3;
 
 /** An FTS5 query matching `text` as one literal substring (quotes doubled, nothing else is syntax). */
 export function ftsPhrase(text: string): string {
   return `"${text.replaceAll('"', '""')}"`;
+}
+
+/**
+ * How a search is answered: three characters or more as a substring (trigram index); one or two as the
+ * beginning of a word (word index with 1- and 2-character prefixes: "kv" finds Kvarnen); one or two
+ * characters without a letter or digit (no word to start) as a substring scan of listing_series.
+ */
+export type SearchPlan = { kind: 'substring'; match: string } | { kind: 'word-prefix'; match: string } | { kind: 'scan'; text: string };
+
+export function searchPlan(text: string): SearchPlan {
+  if ([...text].length >= TRIGRAM_MIN_CHARS) return { kind: 'substring', match: ftsPhrase(text) };
+  if (/[\p{L}\p{N}]/u.test(text)) return { kind: 'word-prefix', match: `${ftsPhrase(text)}*` };
+  return { kind: 'scan', text: text.toLowerCase() };
 }
 
 /**
@@ -66,11 +79,10 @@ function seriesWhere(f: SeriesFilter): SQL {
     where.push(sql`((e.recurrence_id IS NULL AND ${single}) OR EXISTS (SELECT 1 FROM quizzes q WHERE q.recurrence_id = e.recurrence_id AND q.location_id = e.location_id AND ${occurrenceSql(f, sql`e.pattern`)}))`);
   }
   if (f.search) {
-    where.push(
-      [...f.search].length >= TRIGRAM_MIN_CHARS
-        ? sql`e.id IN (SELECT rowid FROM listing_series_fts WHERE listing_series_fts MATCH ${ftsPhrase(f.search)})`
-        : sql`instr(${foldSql(sql`e.place_text || ' | ' || e.quiz_text`)}, ${f.search.toLowerCase()}) > 0`,
-    );
+    const plan = searchPlan(f.search);
+    if (plan.kind === 'substring') where.push(sql`e.id IN (SELECT rowid FROM listing_series_fts WHERE listing_series_fts MATCH ${plan.match})`);
+    else if (plan.kind === 'word-prefix') where.push(sql`e.id IN (SELECT rowid FROM listing_series_words WHERE listing_series_words MATCH ${plan.match})`);
+    else where.push(sql`instr(${foldSql(sql`e.place_text || ' | ' || e.quiz_text`)}, ${plan.text}) > 0`);
   }
   return sql.join(where, sql` AND `);
 }

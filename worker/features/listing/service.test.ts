@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { daySeed, pagePlan, rankPromoted, resolveFilters, shuffleKey, tierOf } from './service';
-import { ftsPhrase, type ActivePromotionRow, type ListedRow } from './queries';
+import { ftsPhrase, searchPlan, type ActivePromotionRow, type ListedRow } from './queries';
 
 const TODAY = '2030-01-07'; // Monday
 
@@ -61,6 +61,18 @@ describe('pagePlan', () => {
     expect(pagePlan(1, 15)).toMatchObject({ promotedFrom: 0, promotedTo: 12, ordinaryLimit: 0 });
     expect(pagePlan(2, 15)).toMatchObject({ promotedFrom: 12, promotedTo: 15, ordinaryOffset: 0, ordinaryLimit: 9 });
     expect(pagePlan(3, 15)).toMatchObject({ promotedFrom: 15, promotedTo: 15, ordinaryOffset: 9, ordinaryLimit: 12 });
+  });
+});
+
+describe('searchPlan', () => {
+  it('three characters or more: substring; one or two: word prefix; no letter or digit: scan', () => {
+    expect(searchPlan('kvarn')).toEqual({ kind: 'substring', match: '"kvarn"' });
+    expect(searchPlan('åre')).toEqual({ kind: 'substring', match: '"åre"' });
+    expect(searchPlan('kv')).toEqual({ kind: 'word-prefix', match: '"kv"*' });
+    expect(searchPlan('Ö')).toEqual({ kind: 'word-prefix', match: '"Ö"*' });
+    expect(searchPlan('7')).toEqual({ kind: 'word-prefix', match: '"7"*' });
+    expect(searchPlan('&')).toEqual({ kind: 'scan', text: '&' });
+    expect(searchPlan('"*')).toEqual({ kind: 'scan', text: '"*' });
   });
 });
 
