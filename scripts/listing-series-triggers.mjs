@@ -36,6 +36,21 @@ const refreshSingle = (S) => `  DELETE FROM listing_series WHERE key = ${S}
     FROM quizzes q JOIN locations l ON l.id = q.location_id JOIN venues v ON v.id = l.venue_id
     WHERE q.id = ${S} AND q.recurrence_id IS NULL
     ON CONFLICT (key) DO UPDATE SET ${UPD};`;
+/** The three triggers that keep an external-content FTS5 table over listing_series in step with it. */
+const ftsSync = (t) => `CREATE TRIGGER ${t}_ai AFTER INSERT ON listing_series BEGIN
+  INSERT INTO ${t} (rowid, place_text, quiz_text) VALUES (NEW.id, NEW.place_text, NEW.quiz_text);
+END;
+
+CREATE TRIGGER ${t}_ad AFTER DELETE ON listing_series BEGIN
+  INSERT INTO ${t} (${t}, rowid, place_text, quiz_text) VALUES ('delete', OLD.id, OLD.place_text, OLD.quiz_text);
+END;
+
+CREATE TRIGGER ${t}_au AFTER UPDATE OF place_text, quiz_text ON listing_series
+  WHEN OLD.place_text IS NOT NEW.place_text OR OLD.quiz_text IS NOT NEW.quiz_text BEGIN
+  INSERT INTO ${t} (${t}, rowid, place_text, quiz_text) VALUES ('delete', OLD.id, OLD.place_text, OLD.quiz_text);
+  INSERT INTO ${t} (rowid, place_text, quiz_text) VALUES (NEW.id, NEW.place_text, NEW.quiz_text);
+END;`;
+
 // Both run for every row: with recurrence_id NULL the series statements match nothing, and for a
 // series row the single statements only remove a unit left over from a single quiz turned series.
 const refresh = (R) => `${refreshSeries(`${R}.recurrence_id`, `${R}.location_id`)}
@@ -52,19 +67,7 @@ export const LISTING_SERIES_TRIGGERS_SQL = `-- Custom migration (drizzle-kit gen
 -- Free-text search: trigram FTS5 over the two text columns (substring match, case-insensitive, å ≠ a).
 CREATE VIRTUAL TABLE listing_series_fts USING fts5(place_text, quiz_text, content='listing_series', content_rowid='id', tokenize='trigram');
 
-CREATE TRIGGER listing_series_fts_ai AFTER INSERT ON listing_series BEGIN
-  INSERT INTO listing_series_fts (rowid, place_text, quiz_text) VALUES (NEW.id, NEW.place_text, NEW.quiz_text);
-END;
-
-CREATE TRIGGER listing_series_fts_ad AFTER DELETE ON listing_series BEGIN
-  INSERT INTO listing_series_fts (listing_series_fts, rowid, place_text, quiz_text) VALUES ('delete', OLD.id, OLD.place_text, OLD.quiz_text);
-END;
-
-CREATE TRIGGER listing_series_fts_au AFTER UPDATE OF place_text, quiz_text ON listing_series
-  WHEN OLD.place_text IS NOT NEW.place_text OR OLD.quiz_text IS NOT NEW.quiz_text BEGIN
-  INSERT INTO listing_series_fts (listing_series_fts, rowid, place_text, quiz_text) VALUES ('delete', OLD.id, OLD.place_text, OLD.quiz_text);
-  INSERT INTO listing_series_fts (rowid, place_text, quiz_text) VALUES (NEW.id, NEW.place_text, NEW.quiz_text);
-END;
+${ftsSync('listing_series_fts')}
 
 CREATE TRIGGER listing_series_quiz_ai AFTER INSERT ON quizzes BEGIN
 ${refresh('NEW')}
@@ -119,19 +122,7 @@ export const LISTING_SERIES_WORDS_SQL = `-- Custom migration (drizzle-kit genera
 -- Word-prefix index for one- and two-character searches (the trigram index needs three characters).
 CREATE VIRTUAL TABLE listing_series_words USING fts5(place_text, quiz_text, content='listing_series', content_rowid='id', tokenize='unicode61 remove_diacritics 0', prefix='1 2');
 
-CREATE TRIGGER listing_series_words_ai AFTER INSERT ON listing_series BEGIN
-  INSERT INTO listing_series_words (rowid, place_text, quiz_text) VALUES (NEW.id, NEW.place_text, NEW.quiz_text);
-END;
-
-CREATE TRIGGER listing_series_words_ad AFTER DELETE ON listing_series BEGIN
-  INSERT INTO listing_series_words (listing_series_words, rowid, place_text, quiz_text) VALUES ('delete', OLD.id, OLD.place_text, OLD.quiz_text);
-END;
-
-CREATE TRIGGER listing_series_words_au AFTER UPDATE OF place_text, quiz_text ON listing_series
-  WHEN OLD.place_text IS NOT NEW.place_text OR OLD.quiz_text IS NOT NEW.quiz_text BEGIN
-  INSERT INTO listing_series_words (listing_series_words, rowid, place_text, quiz_text) VALUES ('delete', OLD.id, OLD.place_text, OLD.quiz_text);
-  INSERT INTO listing_series_words (rowid, place_text, quiz_text) VALUES (NEW.id, NEW.place_text, NEW.quiz_text);
-END;
+${ftsSync('listing_series_words')}
 
 INSERT INTO listing_series_words (listing_series_words) VALUES ('rebuild');
 `;
