@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../worker/db/client';
-import { activePromotions, countUnits, findCity, findPublicVenue, listCities, listedUnits, quizDetails, venueUpcoming, type SeriesFilter } from '../../worker/features/listing/queries';
+import { activePromotions, countUnits, findCity, findPublicVenue, listCities, listedUnits, venueUpcoming, type SeriesFilter } from '../../worker/features/listing/queries';
 import { testDb } from '../factories';
 
 /** A Db whose all() records the SQL and parameters instead of only running them. */
@@ -62,12 +62,11 @@ describe('query plans', () => {
     const base = { today: '2030-01-07', houseEmail: 'house@test.local' };
     await runModes(db);
     await activePromotions(db, base.today);
-    await quizDetails(db, ['a', 'b'], base.houseEmail);
     await listCities(db);
     await findCity(db, 'stockholm');
     await findPublicVenue(db, 'kvarnen', base.houseEmail);
     await venueUpcoming(db, 'v', base.today, 10);
-    expect(seen.length).toBe(MODES.length * 3 + 6);
+    expect(seen.length).toBe(MODES.length * 3 + 5);
     for (const q of seen) {
       const details = await plan(testDb(), q);
       const scans = details.filter((d) => FULL_SCAN.test(d));

@@ -213,16 +213,6 @@ const DETAIL_COLUMNS = sql`q.id AS id, q.date AS date, q.start_time AS startTime
   l.website AS lWebsite, l.latitude AS lLat, l.longitude AS lLng,
   v.id AS vId, v.name AS vName, v.slug AS vSlug, v.description AS vDescription, v.website AS vWebsite`;
 
-/** Full rows of at most one page of quizzes (≤ 12 ids, well under D1's 100 bound parameters). */
-export async function quizDetails(db: Db, ids: string[], houseEmail: string): Promise<DetailRow[]> {
-  if (ids.length === 0) return [];
-  return db.all<DetailRow>(sql`
-    SELECT ${DETAIL_COLUMNS}, (u.email = ${houseEmail}) AS house
-    FROM quizzes q CROSS JOIN locations l ON l.id = q.location_id CROSS JOIN venues v ON v.id = l.venue_id
-      CROSS JOIN users u ON u.id = v.user_id
-    WHERE q.id IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`);
-}
-
 /**
  * Distinct cities with a public business: slug plus the display name as written in the data. Walks
  * the distinct slugs of locations(city_slug) with a recursive skip-scan (one index seek per city), so

@@ -3,8 +3,7 @@ import type { AppEnv } from '../../context';
 import { withEdgeCache } from '../../lib/cache';
 import { validate } from '../../lib/validate';
 import { ListingQuerySchema } from './contract';
-import { listCities } from './queries';
-import { listQuizzes } from './service';
+import { listQuizzes, publicCities } from './service';
 
 /** GET /api/listing (spec 01 §4) and GET /api/listing/cities. Anonymous answers are edge-cached. */
 export const listingRoutes = new Hono<AppEnv>()
@@ -19,4 +18,4 @@ export const listingRoutes = new Hono<AppEnv>()
       return c.json(result);
     });
   })
-  .get('/cities', async (c) => withEdgeCache(c, async () => c.json({ cities: await listCities(c.var.db) })));
+  .get('/cities', async (c) => withEdgeCache(c, async () => c.json({ cities: await publicCities(c.var.db) })));

@@ -4,9 +4,10 @@
  */
 import type { Db } from '../../db/client';
 import { isoWeekday, nextWeekdayOnOrAfter } from '../../lib/clock';
+import { memoPerDataVersion } from '../../lib/data-version';
 import { categoryLabel, findWeekday } from '../../lib/swedish';
-import { LISTING_PAGE_SIZE, type ListingMode, type ListingQuery, type ListingQuiz, type ListingResponse, type ListingTier } from './contract';
-import { activePromotions, countUnits, listedUnits, type ActivePromotionRow, type DetailRow, type ListedRow, type SeriesFilter } from './queries';
+import { LISTING_PAGE_SIZE, type CityOption, type ListingMode, type ListingQuery, type ListingQuiz, type ListingResponse, type ListingTier } from './contract';
+import { activePromotions, countUnits, listCities, listedUnits, type ActivePromotionRow, type DetailRow, type ListedRow, type SeriesFilter } from './queries';
 
 export interface ListingContext {
   today: string;
@@ -192,6 +193,17 @@ export async function listQuizzes(db: Db, query: ListingQuery, ctx: ListingConte
     today: ctx.today,
     venueCount: counts.places,
   };
+}
+
+const citiesOfVersion = memoPerDataVersion(listCities);
+
+/**
+ * The public city list (`listCities`), read from D1 once per public-data version in this isolate rather
+ * than on every request: it changes only with a write that bumps the version. A fresh array each call
+ * (the memoized one is shared). Used by GET /api/listing/cities, the listing pages and the sitemap.
+ */
+export async function publicCities(db: Db): Promise<CityOption[]> {
+  return [...(await citiesOfVersion(db))];
 }
 
 /** The date a weekday choice moves the date picker to: today, tomorrow or its next occurrence (spec 01 §4). */

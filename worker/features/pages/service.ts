@@ -4,12 +4,11 @@
  */
 import type { Db } from '../../db/client';
 import { isoWeekday } from '../../lib/clock';
-import { memoPerDataVersion } from '../../lib/data-version';
 import { WEEKDAYS, findWeekday } from '../../lib/swedish';
 import type { CityOption, ListingQuiz } from '../listing/contract';
 import { ListingQuerySchema } from '../listing/contract';
-import { findCity, findPublicVenue, listCities, sitemapCityWeekdays, sitemapVenues, venueLocations, venueUpcoming } from '../listing/queries';
-import { listQuizzes, toListingQuiz } from '../listing/service';
+import { findCity, findPublicVenue, sitemapCityWeekdays, sitemapVenues, venueLocations, venueUpcoming } from '../listing/queries';
+import { listQuizzes, publicCities, toListingQuiz } from '../listing/service';
 import type { CombinedPageData, ListingFilters, ListingPageData, VenuePageData, WeekdayRef } from '../../../web/pages/types';
 
 export interface PageCtx {
@@ -50,17 +49,6 @@ export function pageFilters(variant: ListingPageData['variant'], q: Partial<List
   if (q.weekday) return { city, weekday: q.weekday, date: '', search };
   if (variant === 'city' || search) return { city, weekday: 'all', date: '', search };
   return { city, weekday: WEEKDAYS[isoWeekday(ctx.today) - 1]!.slug, date: ctx.today, search };
-}
-
-const citiesOfVersion = memoPerDataVersion(listCities);
-
-/**
- * The public city list (`listCities`), read from D1 once per public-data version in this isolate rather
- * than on every page render: it changes only with a write that bumps the version. A fresh array each
- * call (the memoized one is shared).
- */
-export async function publicCities(db: Db): Promise<CityOption[]> {
-  return [...(await citiesOfVersion(db))];
 }
 
 export async function buildListingPage(
