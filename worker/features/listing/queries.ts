@@ -73,7 +73,7 @@ function seriesWhere(f: SeriesFilter): SQL {
   where.push(f.viewerId ? sql`(e.is_public = 1 OR e.owner_id = ${f.viewerId})` : sql`e.is_public = 1`);
   const w = f.date ? isoWeekday(f.date) % 7 : f.weekdayW;
   if (w !== undefined) {
-    // days_mask is a cheap prefilter; the EXISTS (index quizzes_recurrence_idx) is the rule itself.
+    // days_mask is a cheap prefilter; the EXISTS (one seek in quizzes_unit_weekday_date_idx) is the rule itself.
     const single = f.date ? sql`e.last_date = ${f.date}` : sql`1`;
     where.push(sql`(e.days_mask & ${1 << w}) != 0`);
     where.push(sql`((e.recurrence_id IS NULL AND ${single}) OR EXISTS (SELECT 1 FROM quizzes q WHERE q.recurrence_id = e.recurrence_id AND q.location_id = e.location_id AND ${occurrenceSql(f, sql`e.pattern`)}))`);
