@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
 import { LocationSchema } from '../../../worker/features/venues/contract';
-import { fieldErrors, venuesApi, type OwnerPlace } from '../../api/venues';
-import { ApiError } from '../../lib/api';
+import { venuesApi, type OwnerPlace } from '../../api/venues';
 import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
 import { TextField } from '../ui/Field';
 import { toast } from '../ui/Toast';
+import { useValidatedSubmit } from './useValidatedSubmit';
 
 const EMPTY = { name: '', address: '', city: '', phone: '', website: '', latitude: '', longitude: '' };
 type Form = typeof EMPTY;
@@ -45,8 +45,7 @@ export function PlaceDialog({
   const editing = !!place;
   const [form, setForm] = useState<Form>(EMPTY);
   const [single, setSingle] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
+  const { errors, setErrors, saving, submit: run } = useValidatedSubmit();
 
   useEffect(() => {
     if (!open) return;
@@ -60,29 +59,23 @@ export function PlaceDialog({
   async function submit(e: React.FormEvent) {
     e.preventDefault();
     const body = { ...form, name: single ? venueName : form.name };
-    const parsed = LocationSchema.safeParse(body);
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error.issues));
-      return;
-    }
-    setErrors({});
-    setSaving(true);
-    try {
-      if (place) await venuesApi.updateLocation(place.id, body);
-      else await venuesApi.createLocation(venueId, body);
-      toast({ title: place ? 'Platsen har uppdaterats' : 'Platsen har lagts till', variant: 'success' });
-      onSaved();
-      onClose();
-    } catch (err) {
-      if (err instanceof ApiError && err.issues) setErrors(fieldErrors(err.issues));
-      toast({
-        title: place ? 'Misslyckades uppdatera plats' : 'Misslyckades skapa plats',
-        description: err instanceof Error ? err.message : 'Ett oväntat fel inträffade',
-        variant: 'destructive',
-      });
-    } finally {
-      setSaving(false);
-    }
+    await run(
+      LocationSchema,
+      body,
+      async () => {
+        if (place) await venuesApi.updateLocation(place.id, body);
+        else await venuesApi.createLocation(venueId, body);
+        toast({ title: place ? 'Platsen har uppdaterats' : 'Platsen har lagts till', variant: 'success' });
+        onSaved();
+        onClose();
+      },
+      (err) =>
+        toast({
+          title: place ? 'Misslyckades uppdatera plats' : 'Misslyckades skapa plats',
+          description: err instanceof Error ? err.message : 'Ett oväntat fel inträffade',
+          variant: 'destructive',
+        }),
+    );
   }
 
   return (

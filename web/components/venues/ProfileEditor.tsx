@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { ProfileSchema, UpdateVenueSchema } from '../../../worker/features/venues/contract';
-import { fieldErrors, venuesApi, type OwnerVenue } from '../../api/venues';
-import { api, ApiError } from '../../lib/api';
+import { venuesApi, type OwnerVenue } from '../../api/venues';
+import { api } from '../../lib/api';
 import AccountTab from '../account/AccountTab';
 import SecurityTab from '../account/SecurityTab';
 import { Button } from '../ui/Button';
@@ -11,6 +11,7 @@ import { Spinner } from '../ui/Spinner';
 import { Tabs } from '../ui/Tabs';
 import { toast } from '../ui/Toast';
 import { ConfirmDialog } from '../quizzes/ConfirmDialog';
+import { useValidatedSubmit } from './useValidatedSubmit';
 
 const TABS = ['Verksamhet', 'Kontakt', 'Konto', 'Säkerhet'] as const;
 type Tab = (typeof TABS)[number];
@@ -49,29 +50,21 @@ function VenueTab({ venue, onSaved }: { venue: OwnerVenue; onSaved: () => void }
     website: venue.website ?? '',
     isPublic: venue.isPublic,
   });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
+  const { errors, saving, submit: run } = useValidatedSubmit();
   const set = (key: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => setForm((f) => ({ ...f, [key]: e.target.value }));
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
-    const parsed = UpdateVenueSchema.safeParse(form);
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error.issues));
-      return;
-    }
-    setErrors({});
-    setSaving(true);
-    try {
-      await venuesApi.updateVenue(venue.id, form);
-      toast({ title: 'Verksamheten har uppdaterats', variant: 'success' });
-      onSaved();
-    } catch (err) {
-      if (err instanceof ApiError && err.issues) setErrors(fieldErrors(err.issues));
-      toast({ title: 'Kunde inte spara verksamheten', description: err instanceof Error ? err.message : undefined, variant: 'destructive' });
-    } finally {
-      setSaving(false);
-    }
+    await run(
+      UpdateVenueSchema,
+      form,
+      async () => {
+        await venuesApi.updateVenue(venue.id, form);
+        toast({ title: 'Verksamheten har uppdaterats', variant: 'success' });
+        onSaved();
+      },
+      (err) => toast({ title: 'Kunde inte spara verksamheten', description: err instanceof Error ? err.message : undefined, variant: 'destructive' }),
+    );
   }
 
   return (
@@ -103,8 +96,7 @@ function VenueTab({ venue, onSaved }: { venue: OwnerVenue; onSaved: () => void }
 function ContactTab() {
   const [form, setForm] = useState<{ firstName: string; lastName: string; phone: string } | null>(null);
   const [loadError, setLoadError] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
+  const { errors, saving, submit: run } = useValidatedSubmit();
   useEffect(() => {
     let live = true;
     venuesApi.profile().then(
@@ -122,22 +114,15 @@ function ContactTab() {
   async function submit(e: React.FormEvent) {
     e.preventDefault();
     if (!form) return;
-    const parsed = ProfileSchema.safeParse(form);
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error.issues));
-      return;
-    }
-    setErrors({});
-    setSaving(true);
-    try {
-      await venuesApi.saveProfile(form);
-      toast({ title: 'Kontaktuppgifterna har sparats', variant: 'success' });
-    } catch (err) {
-      if (err instanceof ApiError && err.issues) setErrors(fieldErrors(err.issues));
-      toast({ title: 'Kunde inte spara kontaktuppgifterna', description: err instanceof Error ? err.message : undefined, variant: 'destructive' });
-    } finally {
-      setSaving(false);
-    }
+    await run(
+      ProfileSchema,
+      form,
+      async () => {
+        await venuesApi.saveProfile(form);
+        toast({ title: 'Kontaktuppgifterna har sparats', variant: 'success' });
+      },
+      (err) => toast({ title: 'Kunde inte spara kontaktuppgifterna', description: err instanceof Error ? err.message : undefined, variant: 'destructive' }),
+    );
   }
 
   return (

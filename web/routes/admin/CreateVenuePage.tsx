@@ -2,12 +2,12 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { RegisterVenueSchema } from '../../../worker/features/venues/contract';
-import { fieldErrors, venuesApi } from '../../api/venues';
+import { venuesApi } from '../../api/venues';
 import { RequireAuth } from '../../components/auth/RequireAuth';
 import { Button, buttonClass } from '../../components/ui/Button';
 import { TextArea, TextField } from '../../components/ui/Field';
 import { toast } from '../../components/ui/Toast';
-import { ApiError } from '../../lib/api';
+import { useValidatedSubmit } from '../../components/venues/useValidatedSubmit';
 import { invalidateSession } from '../../lib/session';
 
 export default function CreateVenuePage() {
@@ -17,29 +17,22 @@ export default function CreateVenuePage() {
 function CreateVenueForm() {
   const navigate = useNavigate();
   const [form, setForm] = useState({ name: '', address: '', city: '', phone: '', description: '' });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
+  const { errors, saving, submit: run } = useValidatedSubmit();
   const set = (key: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => setForm((f) => ({ ...f, [key]: e.target.value }));
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
-    const parsed = RegisterVenueSchema.safeParse(form);
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error.issues));
-      return;
-    }
-    setErrors({});
-    setSaving(true);
-    try {
-      await venuesApi.registerVenue(form);
-      invalidateSession();
-      toast({ title: 'Verksamheten har skapats', variant: 'success' });
-      navigate('/admin');
-    } catch (err) {
-      if (err instanceof ApiError && err.issues) setErrors(fieldErrors(err.issues));
-      toast({ title: 'Misslyckades skapa lokal', description: 'Något gick fel. Försök igen senare.', variant: 'destructive' });
-      setSaving(false);
-    }
+    await run(
+      RegisterVenueSchema,
+      form,
+      async () => {
+        await venuesApi.registerVenue(form);
+        invalidateSession();
+        toast({ title: 'Verksamheten har skapats', variant: 'success' });
+        navigate('/admin');
+      },
+      () => toast({ title: 'Misslyckades skapa lokal', description: 'Något gick fel. Försök igen senare.', variant: 'destructive' }),
+    );
   }
 
   return (
