@@ -394,6 +394,34 @@ export const promotions = sqliteTable(
 );
 export type PromotionRow = typeof promotions.$inferSelect;
 
+/**
+ * Money that arrived for an order we could not (fully) deliver: its quizzes were gone, or its hold had
+ * already been released. One row per order (the unique index makes the webhook's insert idempotent);
+ * the payments port refunds it and the superadmin sees it under 'Att återbetala'.
+ */
+export const REFUND_STATUSES = ['pending', 'refunded', 'needs_manual'] as const;
+export const paymentRefunds = sqliteTable(
+  'payment_refunds',
+  {
+    id: text('id').primaryKey(),
+    orderId: text('order_id').notNull().references(() => checkoutOrders.id, { onDelete: 'cascade' }),
+    /** öre */
+    amount: integer('amount').notNull(),
+    /** 'items_gone' (some or all bought quizzes no longer exist) or 'order_closed' (paid after the hold was released). */
+    reason: text('reason', { enum: ['items_gone', 'order_closed'] }).notNull(),
+    status: text('status', { enum: REFUND_STATUSES }).notNull().default('pending'),
+    stripeSessionId: text('stripe_session_id'),
+    paymentIntentId: text('payment_intent_id'),
+    /** The provider's refund id once refunded. */
+    providerRefundId: text('provider_refund_id'),
+    /** Why the automatic refund failed (for the superadmin). */
+    error: text('error'),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('payment_refunds_order_uq').on(t.orderId), index('payment_refunds_status_idx').on(t.status, t.createdAt)],
+);
+export type PaymentRefundRow = typeof paymentRefunds.$inferSelect;
+
 /** Stripe event ids already applied; written in the same batch as the state change (idempotency). */
 export const paymentEvents = sqliteTable('payment_events', {
   id: text('id').primaryKey(),

@@ -2,6 +2,7 @@ import type { ErrorHandler, NotFoundHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { AppEnv } from '../context';
 import { AppError, errorBody } from '../lib/errors';
+import { isOpenCheckoutAbort, openCheckoutConflict } from '../lib/open-checkout';
 
 /** The one onError: AppError → its envelope; anything else → logged with the request id, generic 500. */
 export const onError: ErrorHandler<AppEnv> = (err, c) => {
@@ -11,6 +12,8 @@ export const onError: ErrorHandler<AppEnv> = (err, c) => {
     }
     return c.json(errorBody(err), err.status);
   }
+  // Backstop: a delete path that does not map the open-checkout trigger itself still answers 409.
+  if (isOpenCheckoutAbort(err)) return c.json(errorBody(openCheckoutConflict()), 409);
   if (err instanceof HTTPException && err.status < 500) {
     // Hono's own validators throw these, e.g. for malformed JSON bodies.
     const code = err.status === 400 ? 'invalid_input' : err.status === 401 ? 'unauthorized' : 'forbidden';

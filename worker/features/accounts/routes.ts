@@ -24,7 +24,7 @@ export const accountRoutes = new Hono<AppEnv>()
   })
   .delete('/', async (c) => {
     requireActor(c.var.user);
-    await deleteUserAccount(c.var.db, c.var.user.id);
+    await deleteUserAccount(c.var.db, c.var.user.id, c.var.clock);
     clearSessionCookie(c);
     return c.json({ ok: true });
   })

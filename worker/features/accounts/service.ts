@@ -9,6 +9,7 @@ import { createTOTPKeyURI } from '@oslojs/otp';
 import type { Db } from '../../db/client';
 import { passwordCredentials, totpFactors, users } from '../../db/schema';
 import type { Config } from '../../env';
+import { createClock, type Clock } from '../../lib/clock';
 import { bumpDataVersion } from '../../lib/data-version';
 import { AppError, conflict, invalidInput, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
@@ -21,6 +22,7 @@ import { emailChangeMail, emailChangedNotice, passwordChangedNotice } from '../a
 import { consumeEmailToken, findEmailToken, findUserByEmail, findUserById } from '../auth/queries';
 import { issueEmailToken } from '../auth/service';
 import { TOTP_DIGITS, TOTP_PERIOD_S, verifyTotpAt } from '../auth/totp';
+import { deleteGuarded } from '../promotion/service';
 import { ownedCounts, passwordHashOf, totpFactorOf } from './queries';
 
 /** Rows deleted per statement when removing a big account (bounded work per statement). */
@@ -45,7 +47,12 @@ export async function accountSummary(db: Db, userId: string, today: string) {
  * an unbounded number of rows; the last batch deletes the user and bumps the public data version.
  * Returns false when the user did not exist.
  */
-export async function deleteUserAccount(db: Db, userId: string): Promise<boolean> {
+export async function deleteUserAccount(db: Db, userId: string, clock: Clock = createClock()): Promise<boolean> {
+  // Checked before the first chunk, so a refused account is left whole (issue 13.2).
+  return deleteGuarded(db, 'user', { userId }, clock, () => deleteOwnedRows(db, userId));
+}
+
+async function deleteOwnedRows(db: Db, userId: string): Promise<boolean> {
   const ownedLocations = sql`SELECT l.id FROM locations l JOIN venues v ON v.id = l.venue_id WHERE v.user_id = ${userId}`;
   for (;;) {
     const res = await db.run(sql`DELETE FROM quizzes WHERE id IN (SELECT id FROM quizzes WHERE location_id IN (${ownedLocations}) LIMIT ${DELETE_CHUNK})`);

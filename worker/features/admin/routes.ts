@@ -31,12 +31,12 @@ export const adminRoutes = new Hono<AppEnv>()
     c.json(await listVenues(c.var.db, viewer(c).id, c.req.valid('query'), { today: c.var.clock.today(), houseEmail: c.var.config.houseAccountEmail })),
   )
   .post('/venues', validate('json', CreateVenueSchema), async (c) => c.json(await createVenue(c.var.db, viewer(c), c.req.valid('json'), { mailer: c.var.mailer, config: c.var.config }), 201))
-  .delete('/venues/:id', validate('param', IdParamSchema), async (c) => c.json(await deleteVenue(c.var.db, c.req.valid('param').id)))
+  .delete('/venues/:id', validate('param', IdParamSchema), async (c) => c.json(await deleteVenue(c.var.db, c.req.valid('param').id, c.var.clock)))
   .delete('/users/:id', validate('param', IdParamSchema), async (c) =>
     c.json(
       await deleteUserAsSuperadmin(c.var.db, viewer(c).id, c.req.valid('param').id, {
         houseEmail: c.var.config.houseAccountEmail,
-        deleteUserAccount,
+        deleteUserAccount: (db, userId) => deleteUserAccount(db, userId, c.var.clock),
       }),
     ),
   )

@@ -5,10 +5,12 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { feedback, users, venues } from '../../db/schema';
+import { createClock, type Clock } from '../../lib/clock';
 import { bumpDataVersion } from '../../lib/data-version';
 import { forbidden, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { slugify } from '../../lib/slug';
+import { deleteGuarded } from '../promotion/service';
 import type { Config } from '../../env';
 import type { Mailer } from '../../ports/mailer';
 import { sendOwnerEmailNote } from '../takeover/mail';
@@ -91,8 +93,10 @@ export async function createVenue(
 }
 
 /** Deletes one business (places, quizzes, promotions by cascade). The caller's account is untouched. */
-export async function deleteVenue(db: Db, venueId: string): Promise<{ deleted: true }> {
-  const [[gone]] = await db.batch([db.delete(venues).where(eq(venues.id, venueId)).returning({ id: venues.id }), bumpDataVersion(db)]);
+export async function deleteVenue(db: Db, venueId: string, clock: Clock = createClock()): Promise<{ deleted: true }> {
+  const [[gone]] = await deleteGuarded(db, 'venue', { venueId }, clock, () =>
+    db.batch([db.delete(venues).where(eq(venues.id, venueId)).returning({ id: venues.id }), bumpDataVersion(db)]),
+  );
   if (!gone) throw notFound('Verksamheten hittades inte.');
   return { deleted: true };
 }

@@ -153,3 +153,20 @@ export function availabilityStatus(a: TierAvailability | undefined | null): Avai
 export function occurrencePriceSek(pricing: PricingResponse, tier: Tier): number {
   return pricing[tier].weeklyPriceSek;
 }
+
+// ---------------------------------------------------------------- deleting what was bought (issue 13.2)
+
+export type DeleteTarget = 'quiz' | 'series' | 'location' | 'venue' | 'user';
+const TARGET_WORDS: Record<DeleteTarget, { of: string; it: string; subject: string }> = {
+  quiz: { of: 'det här quizet', it: 'det', subject: 'Quizet' },
+  series: { of: 'den här serien', it: 'den', subject: 'Serien' },
+  location: { of: 'ett quiz på den här platsen', it: 'platsen', subject: 'Platsen' },
+  venue: { of: 'ett quiz i den här verksamheten', it: 'verksamheten', subject: 'Verksamheten' },
+  user: { of: 'ett quiz i det här kontot', it: 'kontot', subject: 'Kontot' },
+};
+/** 409 while a checkout for something in the target is open. */
+export const openCheckoutMessage = (t: DeleteTarget) =>
+  `Det finns en pågående betalning för ${TARGET_WORDS[t].of}. Vänta tills den är klar eller avbruten innan du tar bort ${TARGET_WORDS[t].it}.`;
+/** 409 while a paid promotion in the target has not run yet: deleting it would lose what was bought. */
+export const paidPromotionMessage = (t: DeleteTarget, until: string) =>
+  `${TARGET_WORDS[t].subject} har betald marknadsföring som visas till och med ${until} och kan inte tas bort innan dess. Kontakta supporten om ${TARGET_WORDS[t].it} måste tas bort, så återbetalar vi det som inte har visats.`;

@@ -105,3 +105,40 @@ export function claimSlotStatement(
       END,
       'held'`);
 }
+
+/** What a deletion would remove: one quiz, a series (optionally but one of its dates), a place, a business or an account. */
+export type DeleteScope =
+  | { quizId: string }
+  | { recurrenceId: string; exceptQuizId?: string }
+  | { locationId: string }
+  | { venueId: string }
+  | { userId: string };
+
+function scopeQuizIds(scope: DeleteScope): SQL {
+  if ('quizId' in scope) return sql`SELECT ${scope.quizId}`;
+  if ('recurrenceId' in scope) {
+    return scope.exceptQuizId
+      ? sql`SELECT id FROM quizzes WHERE recurrence_id = ${scope.recurrenceId} AND id <> ${scope.exceptQuizId}`
+      : sql`SELECT id FROM quizzes WHERE recurrence_id = ${scope.recurrenceId}`;
+  }
+  if ('locationId' in scope) return sql`SELECT id FROM quizzes WHERE location_id = ${scope.locationId}`;
+  if ('venueId' in scope) return sql`SELECT q.id FROM quizzes q JOIN locations l ON l.id = q.location_id WHERE l.venue_id = ${scope.venueId}`;
+  return sql`SELECT q.id FROM quizzes q JOIN locations l ON l.id = q.location_id JOIN venues v ON v.id = l.venue_id WHERE v.user_id = ${scope.userId}`;
+}
+
+/**
+ * Purchases a deletion of `scope` would silently lose: slots held for an open checkout, and paid
+ * promotions that have not run yet (end date today or later). Reads the (small) claim and promotion
+ * tables by their quiz index.
+ */
+export async function pendingPurchasesIn(db: Db, scope: DeleteScope, today: string): Promise<{ openCheckout: boolean; paidUntil: string | null }> {
+  const ids = scopeQuizIds(scope);
+  const [row] = await db.all<{ open: number; paid_until: string | null }>(sql`
+    SELECT
+      EXISTS (SELECT 1 FROM promotion_slot_claims c JOIN checkout_orders o ON o.id = c.order_id
+        WHERE c.state = 'held' AND o.status = 'open' AND c.quiz_id IN (${ids})) AS open,
+      (SELECT MAX(p.end_date) FROM promotions p
+        WHERE p.status = 'active' AND p.order_id IS NOT NULL AND p.amount_paid > 0 AND p.end_date >= ${today}
+          AND p.quiz_id IN (${ids})) AS paid_until`);
+  return { openCheckout: !!row?.open, paidUntil: row?.paid_until ?? null };
+}

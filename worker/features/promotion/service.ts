@@ -17,21 +17,30 @@ import {
   MAX_SLOTS_PER_DAY,
   PROMOTION_MESSAGES,
   TIER_LABELS,
+  openCheckoutMessage,
+  paidPromotionMessage,
   type AvailabilityResponse,
+  type DeleteTarget,
   type CheckoutResponse,
   type MarketingCheckoutInput,
   type PricingResponse,
   type PromotionCheckoutInput,
   type Tier,
 } from './contract';
+import { isOpenCheckoutAbort } from '../../lib/open-checkout';
+import type { Clock } from '../../lib/clock';
 import {
   claimedQuizIds,
   claimSlotStatement,
   claimsForCityDates,
   loadPromotableQuizzes,
   loadSeriesWindow,
+  pendingPurchasesIn,
+  type DeleteScope,
   type PromotableQuiz,
 } from './queries';
+
+export type { DeleteScope } from './queries';
 
 /** Our hold outlives the provider's session (31 min), so a session can never be paid after its hold is gone. */
 export const STRIPE_SESSION_TTL_S = 31 * 60;
@@ -243,4 +252,25 @@ async function explainClaimFailure(db: Db, items: OrderItem[], err: unknown): Pr
   // A concurrent buyer may have taken the slot between the batch and this read: still the tier's message.
   const tier: Tier = full.has('premium') || (!full.size && items.some((i) => i.tier === 'premium')) ? 'premium' : 'recommended';
   return conflict(tier === 'premium' ? PROMOTION_MESSAGES.premiumFull : PROMOTION_MESSAGES.recommendedFull, { reason: 'sold_out', tier });
+}
+
+/**
+ * Issue 13.2: a deletion must not silently lose what was bought. Refuses (409) while a checkout for
+ * anything in `scope` is open, and while a paid promotion in it has not run yet (our choice: refuse
+ * outright rather than delete with an acknowledgement — the owner contacts support, who refunds).
+ * Expired holds are released first so an abandoned checkout never blocks. The database trigger on
+ * promotion_slot_claims is the backstop for a checkout opened between this check and `run`: its
+ * abort becomes the same 409.
+ */
+export async function deleteGuarded<T>(db: Db, target: DeleteTarget, scope: DeleteScope, clock: Clock, run: () => Promise<T>): Promise<T> {
+  await releaseExpiredHolds(db, clock.now());
+  const pending = await pendingPurchasesIn(db, scope, clock.today());
+  if (pending.openCheckout) throw conflict(openCheckoutMessage(target), { reason: 'open_checkout' });
+  if (pending.paidUntil) throw conflict(paidPromotionMessage(target, pending.paidUntil), { reason: 'paid_promotion', paidUntil: pending.paidUntil });
+  try {
+    return await run();
+  } catch (err) {
+    if (isOpenCheckoutAbort(err)) throw conflict(openCheckoutMessage(target), { reason: 'open_checkout' });
+    throw err;
+  }
 }

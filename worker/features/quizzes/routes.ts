@@ -20,7 +20,7 @@ export const quizRoutes = new Hono<AppEnv>()
   .patch('/quizzes/:id', validate('param', IdParamSchema), validate('json', EditQuizSchema), async (c) =>
     c.json(await editQuiz(c.var.db, c.var.user, c.req.valid('param').id, c.req.valid('json'), c.var.clock.today())),
   )
-  .delete('/quizzes/:id', validate('param', IdParamSchema), async (c) => c.json(await deleteQuiz(c.var.db, c.var.user, c.req.valid('param').id)))
+  .delete('/quizzes/:id', validate('param', IdParamSchema), async (c) => c.json(await deleteQuiz(c.var.db, c.var.user, c.req.valid('param').id, c.var.clock)))
   .post('/quizzes/:id/cancel', validate('param', IdParamSchema), validate('json', CancelQuizSchema), async (c) =>
     c.json(await setCancelled(c.var.db, c.var.user, c.req.valid('param').id, c.req.valid('json').cancelled)),
   );

@@ -7,12 +7,13 @@ import { and, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { quizzes } from '../../db/schema';
 import { authorizeLocation, authorizeQuiz, isSuperadmin, requireActor, type Actor } from '../../lib/authz';
-import { isoWeekday, normalizeTime } from '../../lib/clock';
+import { createClock, isoWeekday, normalizeTime, type Clock } from '../../lib/clock';
 import { bumpDataVersion } from '../../lib/data-version';
 import { AppError, conflict, forbidden, invalidInput, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { insertOccurrenceStatements, type QuizInsert } from '../series/queries';
 import { generateOccurrences, isoDaysOf, namesOf, seriesEnd } from '../series/recurrence';
+import { deleteGuarded } from '../promotion/service';
 import { runBatch } from '../series/service';
 import {
   storedTheme,
@@ -166,14 +167,17 @@ export async function editQuiz(db: Db, actor: Actor, id: string, data: EditQuizD
       return { updated: 1, created: rows.length, deleted: 0, recurrenceId };
     }
     if (data.recurring === false && quiz.recurrenceId) {
-      const [deleted] = await runBatch(db, [
-        db.delete(quizzes).where(and(eq(quizzes.recurrenceId, quiz.recurrenceId), ne(quizzes.id, id))).returning({ id: quizzes.id }),
+      // The series' other dates are deleted: not while one of them has an open checkout or paid promotion.
+      const clock: Clock = { now: () => new Date(), today: () => today };
+      const recurrenceId = quiz.recurrenceId;
+      const [deleted] = await deleteGuarded(db, 'series', { recurrenceId, exceptQuizId: id }, clock, () => runBatch(db, [
+        db.delete(quizzes).where(and(eq(quizzes.recurrenceId, recurrenceId), ne(quizzes.id, id))).returning({ id: quizzes.id }),
         db
           .update(quizzes)
           .set({ ...values, isRecurring: false, recurrenceId: null, recurrencePattern: null, recurrenceDays: null, recurrenceUntil: null })
           .where(eq(quizzes.id, id)),
         bumpDataVersion(db),
-      ]);
+      ]));
       return { updated: 1, created: 0, deleted: deleted ?? 0, recurrenceId: null };
     }
     await runBatch(db, [db.update(quizzes).set(values).where(eq(quizzes.id, id)), bumpDataVersion(db)]);
@@ -184,9 +188,11 @@ export async function editQuiz(db: Db, actor: Actor, id: string, data: EditQuizD
   }
 }
 
-export async function deleteQuiz(db: Db, actor: Actor, id: string) {
+export async function deleteQuiz(db: Db, actor: Actor, id: string, clock: Clock = createClock()) {
   await authorizeQuiz(db, actor, id);
-  const [deleted] = await runBatch(db, [db.delete(quizzes).where(eq(quizzes.id, id)).returning({ id: quizzes.id }), bumpDataVersion(db)]);
+  const [deleted] = await deleteGuarded(db, 'quiz', { quizId: id }, clock, () =>
+    runBatch(db, [db.delete(quizzes).where(eq(quizzes.id, id)).returning({ id: quizzes.id }), bumpDataVersion(db)]),
+  );
   return { deleted: deleted ?? 0 };
 }
 

@@ -14,7 +14,7 @@ export const seriesRoutes = new Hono<AppEnv>()
   .patch('/:id', validate('param', IdParamSchema), validate('json', EditSeriesSchema), async (c) =>
     c.json(await editSeries(c.var.db, c.var.user, c.req.valid('param').id, c.req.valid('json'), c.var.clock.today())),
   )
-  .delete('/:id', validate('param', IdParamSchema), async (c) => c.json(await deleteSeries(c.var.db, c.var.user, c.req.valid('param').id)))
+  .delete('/:id', validate('param', IdParamSchema), async (c) => c.json(await deleteSeries(c.var.db, c.var.user, c.req.valid('param').id, c.var.clock)))
   .post('/:id/extend', validate('param', IdParamSchema), async (c) =>
     c.json(await extendOneSeries(c.var.db, c.var.user, c.req.valid('param').id, c.var.clock.today())),
   )

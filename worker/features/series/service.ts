@@ -7,9 +7,10 @@ import type { BatchItem } from 'drizzle-orm/batch';
 import type { Db } from '../../db/client';
 import { jobRuns, quizzes, type QuizRow } from '../../db/schema';
 import { isSuperadmin, authorizeQuiz, requireActor, type Actor } from '../../lib/authz';
-import { addDays, daysBetween, isoWeekday, stockholmDate } from '../../lib/clock';
+import { addDays, createClock, daysBetween, isoWeekday, stockholmDate, type Clock } from '../../lib/clock';
 import { bumpDataVersion } from '../../lib/data-version';
 import { invalidInput, notFound } from '../../lib/errors';
+import { deleteGuarded } from '../promotion/service';
 import { newId } from '../../lib/ids';
 import {
   EXTENSION_THRESHOLD_DAYS,
@@ -299,9 +300,11 @@ export async function editSeries(db: Db, actor: Actor, recurrenceId: string, dat
   return { updated: changes ?? 0 };
 }
 
-export async function deleteSeries(db: Db, actor: Actor, recurrenceId: string) {
+export async function deleteSeries(db: Db, actor: Actor, recurrenceId: string, clock: Clock = createClock()) {
   await authorizeSeries(db, actor, recurrenceId);
-  const [changes] = await runBatch(db, [db.delete(quizzes).where(eq(quizzes.recurrenceId, recurrenceId)).returning({ id: quizzes.id }), bumpDataVersion(db)]);
+  const [changes] = await deleteGuarded(db, 'series', { recurrenceId }, clock, () =>
+    runBatch(db, [db.delete(quizzes).where(eq(quizzes.recurrenceId, recurrenceId)).returning({ id: quizzes.id }), bumpDataVersion(db)]),
+  );
   return { deleted: changes ?? 0 };
 }
 

@@ -31,7 +31,7 @@ export const venuesRoutes = new Hono<AppEnv>()
     c.json(await svc.updateLocation(c.var.db, c.var.user, c.req.valid('param').id, c.req.valid('json'))),
   )
   .delete('/locations/:id', validate('param', IdParamSchema), async (c) =>
-    c.json(await svc.deleteLocation(c.var.db, c.var.user, c.req.valid('param').id)),
+    c.json(await svc.deleteLocation(c.var.db, c.var.user, c.req.valid('param').id, c.var.clock)),
   )
   .get('/profile', async (c) => c.json(await svc.getProfile(c.var.db, c.var.user)))
   .put('/profile', validate('json', ProfileSchema), async (c) => c.json(await svc.saveProfile(c.var.db, c.var.user, c.req.valid('json'))));

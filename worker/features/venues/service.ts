@@ -7,11 +7,13 @@ import { count, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { locations, profiles, quizzes, userRoles, venues, type VenueRow } from '../../db/schema';
 import { authorizeLocation, authorizeVenue, isSuperadmin, requireActor, type Actor } from '../../lib/authz';
+import { createClock, type Clock } from '../../lib/clock';
 import { bumpDataVersion } from '../../lib/data-version';
 import { unauthorized } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { slugify } from '../../lib/slug';
 import type { DashboardResponse, LocationData, OwnerVenue, ProfileResponse, RegisterVenueData, UpdateVenueData } from './contract';
+import { deleteGuarded } from '../promotion/service';
 import { placesWithCounts, slugsLike, venuesOfUser } from './queries';
 
 export const NOT_SIGNED_IN_CREATE = 'Du måste vara inloggad för att skapa en verksamhet';
@@ -202,10 +204,10 @@ export async function updateLocation(db: Db, actor: Actor, locationId: string, i
 }
 
 /** Deletes a place; its quizzes, promotions and slot claims go with it (foreign keys, README). */
-export async function deleteLocation(db: Db, actor: Actor, locationId: string): Promise<{ deletedQuizzes: number }> {
+export async function deleteLocation(db: Db, actor: Actor, locationId: string, clock: Clock = createClock()): Promise<{ deletedQuizzes: number }> {
   await authorizeLocation(db, actor, locationId);
   const [c] = await db.select({ n: count() }).from(quizzes).where(eq(quizzes.locationId, locationId));
-  await db.batch([db.delete(locations).where(eq(locations.id, locationId)), bumpDataVersion(db)]);
+  await deleteGuarded(db, 'location', { locationId }, clock, () => db.batch([db.delete(locations).where(eq(locations.id, locationId)), bumpDataVersion(db)]));
   return { deletedQuizzes: c?.n ?? 0 };
 }
 
