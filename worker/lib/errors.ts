@@ -10,6 +10,7 @@ export type ErrorCode =
   | 'conflict'
   | 'rate_limited'
   | 'payment_required'
+  | 'unavailable'
   | 'internal';
 
 export interface FieldIssue {
@@ -20,7 +21,7 @@ export interface FieldIssue {
 
 export class AppError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 402 | 429 | 500,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 402 | 429 | 500 | 503,
     readonly code: ErrorCode,
     message: string,
     readonly issues?: FieldIssue[],
@@ -42,6 +43,8 @@ export const conflict = (message: string, details?: Record<string, unknown>) =>
   new AppError(409, 'conflict', message, undefined, details);
 export const rateLimited = (message: string, retryAfterSeconds: number) =>
   new AppError(429, 'rate_limited', message, undefined, { retryAfterSeconds });
+/** A part of the service is not configured or not reachable (e.g. payments without a Stripe key). */
+export const unavailable = (message: string) => new AppError(503, 'unavailable', message);
 export const paymentRequired = (message: string) => new AppError(402, 'payment_required', message);
 
 export interface ErrorBody {

@@ -23,6 +23,8 @@ export interface CheckoutLineItem {
 export interface CreateCheckoutInput {
   orderId: string;
   lineItems: CheckoutLineItem[];
+  /** A discount on the whole order (öre, > 0), shown as its own line, e.g. the volume discount. */
+  discount?: { name: string; amount: number };
   /** Absolute URLs; successUrl contains the literal {CHECKOUT_SESSION_ID}. */
   successUrl: string;
   cancelUrl: string;
@@ -48,7 +50,18 @@ export interface PaymentEvent {
     orderId: string | null;
     paymentStatus: string | null;
     amountTotal: number | null;
+    /** The PaymentIntent of a paid session (what a refund refers to); null for the local checkout. */
+    paymentIntentId: string | null;
   } | null;
+}
+
+export interface RefundInput {
+  /** Idempotency: one refund per order. */
+  orderId: string;
+  paymentIntentId: string | null;
+  sessionId: string | null;
+  /** öre */
+  amount: number;
 }
 
 export interface PaymentsPort {
@@ -60,6 +73,24 @@ export interface PaymentsPort {
   verifyWebhook(rawBody: string, signature: string): Promise<PaymentEvent>;
   /** Ends an open session so it can no longer be paid; the provider then sends checkout.session.expired. */
   expireSession(sessionId: string): Promise<void>;
+  /** Refunds (part of) a paid session; returns the provider's refund id. Throws when it cannot. */
+  refund(input: RefundInput): Promise<{ id: string }>;
+}
+
+/** Thrown when a checkout is asked of a production Worker without STRIPE_SECRET_KEY; the service answers 503. */
+export class PaymentsNotConfiguredError extends Error {
+  constructor() {
+    super('STRIPE_SECRET_KEY is not set: payments are not configured');
+    this.name = 'PaymentsNotConfiguredError';
+  }
+}
+
+/** Missing configuration is logged once per isolate, not on every request. */
+const loggedOnce = new Set<string>();
+function logOnce(key: string, message: string) {
+  if (loggedOnce.has(key)) return;
+  loggedOnce.add(key);
+  console.error(message);
 }
 
 /** Thrown by verifyWebhook; the route answers 400. */
@@ -90,6 +121,7 @@ function toPaymentEvent(event: { id: string; type: string; data: { object: unkno
           orderId: metadata.orderId || (obj.client_reference_id as string | null) || null,
           paymentStatus: (obj.payment_status as string | null) ?? null,
           amountTotal: (obj.amount_total as number | null) ?? null,
+          paymentIntentId: typeof obj.payment_intent === 'string' ? obj.payment_intent : ((obj.payment_intent as { id?: string } | null)?.id ?? null),
         }
       : null,
   };
@@ -113,6 +145,13 @@ export function createStripePayments(opts: { secretKey: string; webhookSecret: s
       return out;
     },
     async createCheckoutSession(input) {
+      // A discount is a one-off coupon for exactly this order: Checkout shows it as its own line.
+      const coupon = input.discount
+        ? await stripe.coupons.create(
+            { amount_off: input.discount.amount, currency: 'sek', duration: 'once', max_redemptions: 1, name: input.discount.name },
+            { idempotencyKey: `${input.idempotencyKey}-discount` },
+          )
+        : null;
       const session = await stripe.checkout.sessions.create(
         {
           mode: 'payment',
@@ -129,6 +168,7 @@ export function createStripePayments(opts: { secretKey: string; webhookSecret: s
           cancel_url: input.cancelUrl,
           expires_at: input.expiresAt,
           locale: 'sv',
+          ...(coupon ? { discounts: [{ coupon: coupon.id }] } : {}),
           ...(input.customerEmail ? { customer_email: input.customerEmail } : {}),
         },
         { idempotencyKey: input.idempotencyKey },
@@ -144,9 +184,25 @@ export function createStripePayments(opts: { secretKey: string; webhookSecret: s
         if (!(err instanceof Stripe.errors.StripeInvalidRequestError)) throw err;
       }
     },
+    async refund(input) {
+      let paymentIntent = input.paymentIntentId;
+      if (!paymentIntent && input.sessionId) {
+        const session = await stripe.checkout.sessions.retrieve(input.sessionId);
+        paymentIntent = typeof session.payment_intent === 'string' ? session.payment_intent : (session.payment_intent?.id ?? null);
+      }
+      if (!paymentIntent) throw new Error('no payment intent to refund');
+      const refund = await stripe.refunds.create(
+        { payment_intent: paymentIntent, amount: input.amount, metadata: { orderId: input.orderId } },
+        { idempotencyKey: `refund-${input.orderId}` },
+      );
+      return { id: refund.id };
+    },
     verifyWebhook: (rawBody, signature) => verifyWith(rawBody, signature, opts.webhookSecret),
   };
 }
+
+/** Refunds made by the local stand-in in this isolate (nothing to send anywhere; tests and /dev read it). */
+export const localRefunds: Array<RefundInput & { id: string }> = [];
 
 /** The local stand-in: no network; the checkout is our /dev/checkout page. */
 export function createLocalPayments(opts: { webhookSecret: string }): PaymentsPort {
@@ -160,6 +216,11 @@ export function createLocalPayments(opts: { webhookSecret: string }): PaymentsPo
     },
     // The local checkout page's 'Avbryt' itself posts the signed checkout.session.expired event.
     async expireSession() {},
+    async refund(input) {
+      const id = `re_local_${input.orderId}`;
+      if (!localRefunds.some((r) => r.id === id)) localRefunds.push({ ...input, id });
+      return { id };
+    },
     verifyWebhook: (rawBody, signature) => verifyWith(rawBody, signature, opts.webhookSecret),
   };
 }
@@ -176,12 +237,19 @@ export function createPayments(config: Config, fetchFn?: typeof fetch): Payments
   return {
     ...port,
     async createCheckoutSession(input) {
-      if (!config.stripe.secretKey) throw new Error('STRIPE_SECRET_KEY is not set: payments are not configured');
+      if (!config.stripe.secretKey) {
+        logOnce('stripe-key', 'STRIPE_SECRET_KEY is not set: checkout refused with 503');
+        throw new PaymentsNotConfiguredError();
+      }
       return port.createCheckoutSession(input);
+    },
+    async refund(input) {
+      if (!config.stripe.secretKey) throw new PaymentsNotConfiguredError();
+      return port.refund(input);
     },
     async verifyWebhook(rawBody, signature) {
       if (config.stripe.webhookSecret === DEV_WEBHOOK_SECRET) {
-        console.error('STRIPE_WEBHOOK_SECRET is not set: webhook refused');
+        logOnce('webhook-secret', 'STRIPE_WEBHOOK_SECRET is not set: webhook refused');
         throw new WebhookSignatureError('webhook secret not configured');
       }
       return port.verifyWebhook(rawBody, signature);

@@ -186,6 +186,13 @@ export const ROUTES: Record<string, RouteCase> = {
   'GET /api/payments/support': { object: 'none', expect: PUBLIC(200), note: 'the SUPPORT_EMAIL shown in payment failure dialogs' },
   'GET /api/payments/verify': { object: 'order', path: (t) => `/api/payments/verify?session_id=${t.stripeSessionId}`, expect: OWNED(200), missing: 404 },
   'POST /api/payments/cancel': { object: 'order', body: (t) => ({ orderId: t.orderId }), expect: OWNED(200), missing: 404 },
+  'GET /api/payments/refunds': { object: 'none', expect: SUPERADMIN(200), note: "the superadmin's 'Att återbetala' list (issue 13.2)" },
+  'POST /api/payments/refunds/:id/refunded': {
+    object: 'none',
+    path: (t) => `/api/payments/refunds/refund-${t.fresh}/refunded`,
+    expect: { visitor: 401, own: 403, other: 403, superadmin: 404 },
+    note: 'the world has no refund: the superadmin reaches the lookup (404); marking a real one is in payments-refunds.test.ts',
+  },
 
   // ------------------------------------------------------------ takeover
   'GET /api/takeover/venues/:id': { object: 'houseVenue', expect: PUBLIC(200), missing: 404 },

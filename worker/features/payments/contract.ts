@@ -20,7 +20,43 @@ export interface VerifyResponse {
   /** 'already processed' when this order was verified before (the dialog then adds an 'already active' note). */
   message: string;
   alreadyProcessed: boolean;
+  /** Money that could not be delivered and goes back to the buyer (öre), e.g. the quiz was deleted. */
+  refund?: { amount: number; status: RefundStatus } | null;
 }
+
+export type RefundStatus = 'pending' | 'refunded' | 'needs_manual';
+export const REFUND_STATUS_LABELS: Record<RefundStatus, string> = {
+  pending: 'Väntar',
+  refunded: 'Återbetald',
+  needs_manual: 'Återbetala manuellt',
+};
+export const REFUND_REASON_LABELS = {
+  items_gone: 'Quizet togs bort innan betalningen kom',
+  order_closed: 'Betald efter att reservationen hade gått ut',
+} as const;
+
+/** GET /api/payments/refunds (superadmin): the 'Att återbetala' list. */
+export interface RefundListResponse {
+  refunds: Array<{
+    id: string;
+    orderId: string;
+    /** öre */
+    amount: number;
+    reason: keyof typeof REFUND_REASON_LABELS;
+    status: RefundStatus;
+    providerRefundId: string | null;
+    error: string | null;
+    createdAt: string;
+    updatedAt: string;
+    buyerEmail: string | null;
+    venueName: string | null;
+    stripeSessionId: string | null;
+  }>;
+}
+/** POST /api/payments/refunds/:id/refunded */
+export const RefundIdParamSchema = z.object({
+  id: z.string({ error: 'Saknas' }).trim().min(1, 'Saknas').max(100, 'Ogiltigt id').describe('Återbetalning'),
+});
 
 export const VERIFY_MESSAGES = {
   paid: 'Betalningen är genomförd',
@@ -28,4 +64,6 @@ export const VERIFY_MESSAGES = {
   open: 'Betalning ej klar',
   failed: 'Betalningen misslyckades',
   expired: 'Betalningen avbröts eller gick ut',
+  refunded: 'Quizet du betalade för finns inte längre, så köpet kunde inte genomföras. Pengarna betalas tillbaka till dig.',
+  partlyRefunded: (amount: string) => `Betalningen är genomförd, men ett eller flera quiz fanns inte längre. För dem betalas ${amount} tillbaka till dig.`,
 } as const;

@@ -5,25 +5,26 @@
  * path as production — then returns to the success URL. 'Avbryt' does the same with
  * checkout.session.expired (as Stripe does when a session is ended) and returns with payment=cancelled.
  */
-import { eq } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { html } from 'hono/html';
 import type { AppEnv } from '../../context';
-import { checkoutOrders } from '../../db/schema';
 import { randomToken } from '../../lib/ids';
 import { displayPrice } from '../../lib/swedish';
-import { signEvent } from '../../ports/payments';
-import { TIER_LABELS } from '../promotion/contract';
-import { returnPaths, type OrderItem } from '../promotion/service';
+import { createPayments, signEvent } from '../../ports/payments';
+import { returnPaths, TIER_LABELS, type OrderItem } from '../promotion/contract';
+import { orderById } from './queries';
+import { receiveWebhook } from './service';
 
 type Ctx = Context<AppEnv>;
 
 async function loadOrder(c: Ctx) {
-  const [order] = await c.var.db.select().from(checkoutOrders).where(eq(checkoutOrders.id, c.req.param('id') ?? '')).limit(1);
-  return order ?? null;
+  return orderById(c.var.db, c.req.param('id') ?? '');
 }
 
-/** Posts a signed event to our own webhook route, in-process (no network). */
+/**
+ * Signs the event as Stripe would and hands it to the same webhook service the route uses
+ * (signature verification included), so the local checkout exercises the production code path.
+ */
 async function deliver(c: Ctx, type: string, order: { id: string; stripeSessionId: string | null; amountTotal: number }, paymentStatus: string) {
   const payload = JSON.stringify({
     id: `evt_local_${randomToken(12)}`,
@@ -44,12 +45,7 @@ async function deliver(c: Ctx, type: string, order: { id: string; stripeSessionI
     },
   });
   const signature = await signEvent(payload, c.var.config.stripe.webhookSecret);
-  const headers: Record<string, string> = { 'content-type': 'application/json', 'stripe-signature': signature };
-  const pinned = c.req.header('x-clock-now');
-  if (pinned) headers['x-clock-now'] = pinned;
-  const { app } = await import('../../app');
-  const res = await app.request(new URL('/api/payments/webhook', c.req.url).toString(), { method: 'POST', headers, body: payload }, c.env);
-  if (!res.ok) throw new Error(`local webhook answered ${res.status}: ${await res.text()}`);
+  await receiveWebhook(c.var.db, createPayments(c.var.config), payload, signature, c.var.clock.now());
 }
 
 export const devCheckoutRoutes = new Hono<AppEnv>()

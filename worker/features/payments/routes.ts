@@ -2,8 +2,8 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../../context';
 import { validate } from '../../lib/validate';
 import { createPayments, WebhookSignatureError } from '../../ports/payments';
-import { CancelBodySchema, VerifyQuerySchema } from './contract';
-import { cancelCheckout, handlePaymentEvent, verifyPayment } from './service';
+import { CancelBodySchema, RefundIdParamSchema, VerifyQuerySchema } from './contract';
+import { cancelCheckout, markRefunded, receiveWebhook, refundList, verifyPayment } from './service';
 
 export const paymentsRoutes = new Hono<AppEnv>()
   // Stripe webhook: raw body, signature verified, idempotent (exempt from the CSRF guard).
@@ -11,15 +11,13 @@ export const paymentsRoutes = new Hono<AppEnv>()
     const signature = c.req.header('stripe-signature');
     const raw = await c.req.text();
     if (!signature) return c.json({ error: { code: 'invalid_input', message: 'Signatur saknas.' } }, 400);
-    let event;
     try {
-      event = await createPayments(c.var.config).verifyWebhook(raw, signature);
+      const outcome = await receiveWebhook(c.var.db, createPayments(c.var.config), raw, signature, c.var.clock.now());
+      return c.json({ received: true, outcome });
     } catch (err) {
       if (err instanceof WebhookSignatureError) return c.json({ error: { code: 'invalid_input', message: 'Ogiltig signatur.' } }, 400);
       throw err;
     }
-    const outcome = await handlePaymentEvent(c.var.db, event, c.var.clock.now());
-    return c.json({ received: true, outcome });
   })
   .get('/verify', validate('query', VerifyQuerySchema), async (c) => {
     c.header('Cache-Control', 'no-store');
@@ -29,4 +27,10 @@ export const paymentsRoutes = new Hono<AppEnv>()
   .get('/support', (c) => c.json({ supportEmail: c.var.config.supportEmail }))
   .post('/cancel', validate('json', CancelBodySchema), async (c) => {
     return c.json(await cancelCheckout(c.var.db, c.var.user, createPayments(c.var.config), c.req.valid('json').orderId));
-  });
+  })
+  // Superadmin: money to give back ('Att återbetala'), and marking one refunded by hand.
+  .get('/refunds', async (c) => {
+    c.header('Cache-Control', 'no-store');
+    return c.json(await refundList(c.var.db, c.var.user));
+  })
+  .post('/refunds/:id/refunded', validate('param', RefundIdParamSchema), async (c) => c.json(await markRefunded(c.var.db, c.var.user, c.req.valid('param').id)));

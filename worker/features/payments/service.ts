@@ -4,7 +4,7 @@
  * on the primary key and changes nothing twice. Orders only move forward (open → paid | failed |
  * expired): every write is conditional on the order's state, so out-of-order events are no-ops.
  */
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import type { Db } from '../../db/client';
 import { checkoutOrders, paymentEvents, promotions, type CheckoutOrderRow } from '../../db/schema';
@@ -12,10 +12,23 @@ import { isSuperadmin, requireActor, type Actor } from '../../lib/authz';
 import { forbidden, notFound } from '../../lib/errors';
 import { bumpDataVersion } from '../../lib/data-version';
 import { newId } from '../../lib/ids';
+import { displayPrice } from '../../lib/swedish';
 import type { PaymentEvent, PaymentsPort } from '../../ports/payments';
-import { batchableRun } from '../promotion/queries';
-import type { OrderItem } from '../promotion/service';
-import { VERIFY_MESSAGES, type VerifyResponse } from './contract';
+import type { OrderItem } from '../promotion/contract';
+import { VERIFY_MESSAGES, type RefundListResponse, type VerifyResponse } from './contract';
+import {
+  batchableRun,
+  eventSeen,
+  expiredOpenOrderIds,
+  listRefunds,
+  nowIso,
+  orderById,
+  orderBySession,
+  recordClosedPaidStatement,
+  recordUndeliveredStatement,
+  refundOfOrder,
+  setRefundOutcome,
+} from './queries';
 
 /** Holds of orders whose async payment (e.g. a bank debit) is still pending are kept this long. */
 export const ASYNC_PAYMENT_HOLD_MS = 7 * 24 * 60 * 60 * 1000;
@@ -24,17 +37,20 @@ export const RELEASE_CHUNK = 40;
 
 export type EventOutcome = 'applied' | 'duplicate' | 'ignored';
 
-const nowIso = sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
 type Statement = BatchItem<'sqlite'>;
 type Statements = [Statement, ...Statement[]];
 
-async function eventSeen(db: Db, id: string): Promise<boolean> {
-  const [row] = await db.select({ id: paymentEvents.id }).from(paymentEvents).where(eq(paymentEvents.id, id)).limit(1);
-  return !!row;
+/**
+ * The webhook: verifies the signature over the raw body (throws WebhookSignatureError → 400) and
+ * applies the event. The route and the local checkout page both come through here.
+ */
+export async function receiveWebhook(db: Db, payments: PaymentsPort, rawBody: string, signature: string, now: Date): Promise<EventOutcome> {
+  const event = await payments.verifyWebhook(rawBody, signature);
+  return handlePaymentEvent(db, payments, event, now);
 }
 
 /** Applies one verified provider event. */
-export async function handlePaymentEvent(db: Db, event: PaymentEvent, now: Date): Promise<EventOutcome> {
+export async function handlePaymentEvent(db: Db, payments: PaymentsPort, event: PaymentEvent, now: Date): Promise<EventOutcome> {
   if (await eventSeen(db, event.id)) return 'duplicate';
   const record = (orderId: string | null) => db.insert(paymentEvents).values({ id: event.id, type: event.type, orderId });
   const handled = [
@@ -44,18 +60,20 @@ export async function handlePaymentEvent(db: Db, event: PaymentEvent, now: Date)
     'checkout.session.expired',
   ];
   const orderId = event.session?.orderId ?? null;
-  const [order] = orderId ? await db.select().from(checkoutOrders).where(eq(checkoutOrders.id, orderId)).limit(1) : [];
+  const order = orderId ? await orderById(db, orderId) : null;
   if (!handled.includes(event.type) || !order || (order.stripeSessionId && order.stripeSessionId !== event.session!.id)) {
     await record(order?.id ?? null).onConflictDoNothing();
     return 'ignored';
   }
 
+  const session = event.session!;
+  const ref = { sessionId: session.id, paymentIntentId: session.paymentIntentId };
   let statements: Statements;
   switch (event.type) {
     case 'checkout.session.completed':
       statements =
-        event.session!.paymentStatus === 'paid' || event.session!.paymentStatus === 'no_payment_required'
-          ? paidStatements(db, order, record(order.id))
+        session.paymentStatus === 'paid' || session.paymentStatus === 'no_payment_required'
+          ? paidStatements(db, order, record(order.id), ref)
           : // Completed but the money is still on its way (async method): keep the hold until it succeeds or fails.
             [
               record(order.id),
@@ -66,7 +84,7 @@ export async function handlePaymentEvent(db: Db, event: PaymentEvent, now: Date)
             ];
       break;
     case 'checkout.session.async_payment_succeeded':
-      statements = paidStatements(db, order, record(order.id));
+      statements = paidStatements(db, order, record(order.id), ref);
       break;
     case 'checkout.session.async_payment_failed':
       statements = closeStatements(db, order.id, 'failed', record(order.id));
@@ -81,19 +99,34 @@ export async function handlePaymentEvent(db: Db, event: PaymentEvent, now: Date)
     if (await eventSeen(db, event.id)) return 'duplicate';
     throw err;
   }
-  const paidSignal =
-    event.type === 'checkout.session.async_payment_succeeded' ||
-    (event.type === 'checkout.session.completed' && event.session!.paymentStatus === 'paid');
-  if (paidSignal && (order.status === 'expired' || order.status === 'failed')) {
-    // Money arrived for an order whose hold was already released: nothing is delivered, refund by hand.
-    console.error(`payment for order ${order.id} in state ${order.status}: refund needed`);
-  }
+  // Whatever the batch recorded as not deliverable is refunded now (a crash here leaves it 'pending',
+  // which the superadmin's 'Att återbetala' list shows).
+  await settleRefund(db, payments, order.id);
   return 'applied';
 }
 
-function paidStatements(db: Db, order: CheckoutOrderRow, recordEvent: Statement): Statements {
+/**
+ * Paid: the order moves open → paid, its holds become sold and one promotion per bought occurrence
+ * whose quiz still exists is inserted — all in one batch. Whatever could not be delivered is recorded
+ * in payment_refunds in the same batch: the items whose quiz is gone, or the whole payment when the
+ * order's hold had already been released (expired/failed), so money is never silently kept.
+ */
+function paidStatements(
+  db: Db,
+  order: CheckoutOrderRow,
+  recordEvent: Statement,
+  ref: { sessionId: string | null; paymentIntentId: string | null },
+): Statements {
   const items = JSON.parse(order.items) as OrderItem[];
   const isPaid = sql`EXISTS (SELECT 1 FROM checkout_orders o WHERE o.id = ${order.id} AND o.status = 'paid')`;
+  // Only the event that moves the order open → paid decides what was undelivered (a later duplicate
+  // paid signal must not count promotions that ran and were deleted since).
+  const refunds: Statement[] =
+    order.status === 'open'
+      ? [recordUndeliveredStatement(db, order.id, ref)]
+      : order.status === 'expired' || order.status === 'failed'
+        ? [recordClosedPaidStatement(db, order.id, order.amountTotal, ref)]
+        : [];
   return [
     recordEvent,
     db
@@ -109,8 +142,26 @@ function paidStatements(db: Db, order: CheckoutOrderRow, recordEvent: Statement)
         SELECT ${newId()}, ${it.quizId}, ${order.id}, ${it.tier}, 'active', ${it.date}, ${it.date}, ${it.weeks}, ${it.amount}
         WHERE ${isPaid} AND EXISTS (SELECT 1 FROM quizzes q WHERE q.id = ${it.quizId})`),
     ),
+    ...refunds,
     bumpDataVersion(db),
   ];
+}
+
+/**
+ * Refunds a recorded, still pending refund of an order through the payments port (idempotent at the
+ * provider by the order id). A failed refund is marked 'needs_manual' for the superadmin.
+ */
+export async function settleRefund(db: Db, payments: PaymentsPort, orderId: string): Promise<void> {
+  const refund = await refundOfOrder(db, orderId);
+  if (!refund || refund.status !== 'pending') return;
+  console.error(`order ${orderId}: payment of ${refund.amount} öre could not be delivered (${refund.reason}): refund needed, refunding`);
+  try {
+    const done = await payments.refund({ orderId, paymentIntentId: refund.paymentIntentId, sessionId: refund.stripeSessionId, amount: refund.amount });
+    await setRefundOutcome(db, refund.id, { status: 'refunded', providerRefundId: done.id });
+  } catch (err) {
+    console.error(`order ${orderId}: automatic refund failed, needs manual refund`, err);
+    await setRefundOutcome(db, refund.id, { status: 'needs_manual', error: err instanceof Error ? err.message.slice(0, 500) : 'okänt fel' });
+  }
 }
 
 function closeStatements(db: Db, orderId: string, status: 'failed' | 'expired', recordEvent: Statement): Statements {
@@ -134,13 +185,9 @@ export async function releaseExpiredHolds(db: Db, now: Date, maxChunks = 1): Pro
   let total = 0;
   const nowMs = now.getTime();
   for (let i = 0; i < maxChunks; i++) {
-    const rows = await db
-      .select({ id: checkoutOrders.id })
-      .from(checkoutOrders)
-      .where(and(eq(checkoutOrders.status, 'open'), lt(checkoutOrders.expiresAt, nowMs)))
-      .limit(RELEASE_CHUNK);
+    const rows = await expiredOpenOrderIds(db, nowMs, RELEASE_CHUNK);
     if (rows.length === 0) break;
-    const ids = sql.join(rows.map((r) => sql`${r.id}`), sql`, `);
+    const ids = sql.join(rows.map((id) => sql`${id}`), sql`, `);
     const [res] = await db.batch([
       batchableRun(db, sql`UPDATE checkout_orders SET status = 'expired', updated_at = ${nowIso}
         WHERE id IN (${ids}) AND status = 'open' AND expires_at < ${nowMs}`),
@@ -154,9 +201,9 @@ export async function releaseExpiredHolds(db: Db, now: Date, maxChunks = 1): Pro
   return total;
 }
 
-async function ownOrder(db: Db, actor: Actor, where: ReturnType<typeof eq>): Promise<CheckoutOrderRow> {
+async function ownOrder(db: Db, actor: Actor, find: { id: string } | { sessionId: string }): Promise<CheckoutOrderRow> {
   requireActor(actor);
-  const [order] = await db.select().from(checkoutOrders).where(where).limit(1);
+  const order = 'id' in find ? await orderById(db, find.id) : await orderBySession(db, find.sessionId);
   if (!order) throw notFound('Betalningen hittades inte.');
   if (order.userId !== actor.id && !isSuperadmin(actor)) throw forbidden();
   return order;
@@ -164,12 +211,17 @@ async function ownOrder(db: Db, actor: Actor, where: ReturnType<typeof eq>): Pro
 
 /** verify-payment: reads only our own state (the webhook decides). */
 export async function verifyPayment(db: Db, actor: Actor, sessionId: string): Promise<VerifyResponse> {
-  const order = await ownOrder(db, actor, eq(checkoutOrders.stripeSessionId, sessionId));
-  const base = { status: order.status, marketingType: null, isPremium: false, promotions: [], alreadyProcessed: false };
+  const order = await ownOrder(db, actor, { sessionId });
+  const refundRow = await refundOfOrder(db, order.id);
+  const refund = refundRow ? { amount: refundRow.amount, status: refundRow.status } : null;
+  const base = { status: order.status, marketingType: null, isPremium: false, promotions: [], alreadyProcessed: false, refund };
+  if (order.status !== 'paid' && refund) return { ...base, success: false, message: VERIFY_MESSAGES.refunded };
   if (order.status !== 'paid') {
     return { ...base, success: false, message: VERIFY_MESSAGES[order.status] };
   }
   const rows = await db.select().from(promotions).where(eq(promotions.orderId, order.id)).orderBy(promotions.startDate);
+  // Paid, but nothing could be delivered (every quiz was gone): never a success; the money goes back.
+  if (rows.length === 0 && refund) return { ...base, success: false, message: VERIFY_MESSAGES.refunded };
   const types = new Set(rows.map((r) => r.productType));
   // The first verification records itself; a repeat (reload, second tab) says 'already processed'.
   const first = await db
@@ -184,14 +236,39 @@ export async function verifyPayment(db: Db, actor: Actor, sessionId: string): Pr
     marketingType: types.size === 1 ? [...types][0]! : types.size > 1 ? 'mixed' : null,
     isPremium: types.has('premium'),
     promotions: rows.map((r) => ({ quizId: r.quizId, productType: r.productType, startDate: r.startDate, endDate: r.endDate, amountPaid: r.amountPaid })),
-    message: alreadyProcessed ? VERIFY_MESSAGES.alreadyProcessed : VERIFY_MESSAGES.paid,
+    message: refund
+      ? VERIFY_MESSAGES.partlyRefunded(displayPrice(refund.amount / 100))
+      : alreadyProcessed
+        ? VERIFY_MESSAGES.alreadyProcessed
+        : VERIFY_MESSAGES.paid,
     alreadyProcessed,
+    refund,
   };
 }
 
 /** The buyer came back with payment=cancelled: end the session so its holds are released by the expired event. */
 export async function cancelCheckout(db: Db, actor: Actor, payments: PaymentsPort, orderId: string): Promise<{ status: CheckoutOrderRow['status'] }> {
-  const order = await ownOrder(db, actor, eq(checkoutOrders.id, orderId));
+  const order = await ownOrder(db, actor, { id: orderId });
   if (order.status === 'open' && order.stripeSessionId) await payments.expireSession(order.stripeSessionId);
   return { status: order.status };
+}
+
+/** The superadmin's 'Att återbetala' list. */
+function requireSuperadminSv(actor: Actor) {
+  requireActor(actor);
+  if (!isSuperadmin(actor)) throw forbidden('Endast superadmin kan se återbetalningar.');
+}
+
+export async function refundList(db: Db, actor: Actor): Promise<RefundListResponse> {
+  requireSuperadminSv(actor);
+  const rows = await listRefunds(db);
+  return { refunds: rows.map((r) => ({ ...r, buyerEmail: r.buyerEmail ?? null, venueName: r.venueName ?? null })) };
+}
+
+/** The superadmin refunded by hand (in the Stripe dashboard): the row is marked refunded. */
+export async function markRefunded(db: Db, actor: Actor, id: string): Promise<{ id: string; status: 'refunded' }> {
+  requireSuperadminSv(actor);
+  const [row] = await setRefundOutcome(db, id, { status: 'refunded', providerRefundId: null, error: null }, false);
+  if (!row) throw notFound('Återbetalningen hittades inte.');
+  return { id, status: 'refunded' };
 }

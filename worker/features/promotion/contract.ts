@@ -64,6 +64,7 @@ export const PROMOTION_MESSAGES = {
   premiumFull: 'Premium slots inte tillgängliga',
   alreadyPromoted: 'Quizet är redan marknadsfört',
   checkoutFailed: 'Kunde inte skapa betalning. Försök igen.',
+  paymentsUnavailable: 'Betalning är inte tillgänglig just nu. Försök igen senare eller kontakta supporten.',
   pastQuiz: 'Quizet har redan varit',
   cancelledQuiz: 'Quizet är inställt',
   priceLoadFailed: 'Kunde inte hämta aktuella priser. Visar ordinarie priser.',
@@ -122,6 +123,26 @@ export interface AvailabilityResponse {
   overall: { recommended: { canProceed: boolean }; premium: { canProceed: boolean } };
   maxRecommendedSlotsPerDay: number;
   maxPremiumSlotsPerDay: number;
+}
+
+/** One bought occurrence, stored as JSON in checkout_orders.items. */
+export interface OrderItem {
+  quizId: string;
+  tier: Tier;
+  date: string;
+  citySlug: string;
+  weeks: number | null;
+  /** öre */
+  amount: number;
+}
+
+/** Relative return paths; Stripe gets them absolute. {CHECKOUT_SESSION_ID} is filled in by Stripe. */
+export function returnPaths(venueId: string, orderId: string, sessionId = '{CHECKOUT_SESSION_ID}') {
+  const v = encodeURIComponent(venueId);
+  return {
+    success: `/admin?payment=success&session_id=${sessionId}&venueId=${v}`,
+    cancel: `/admin?payment=cancelled&order_id=${encodeURIComponent(orderId)}&venueId=${v}`,
+  };
 }
 
 export interface CheckoutResponse {

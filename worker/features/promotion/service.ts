@@ -9,9 +9,9 @@ import type { Db } from '../../db/client';
 import { checkoutOrders, promotionSlotClaims, type PromotionTier } from '../../db/schema';
 import { canManageVenue, requireActor, authorizeQuiz, authorizeVenue, type Actor } from '../../lib/authz';
 import { addDays } from '../../lib/clock';
-import { AppError, conflict, forbidden, invalidInput, notFound } from '../../lib/errors';
+import { AppError, conflict, forbidden, invalidInput, notFound, unavailable } from '../../lib/errors';
 import { newId } from '../../lib/ids';
-import type { PaymentsPort } from '../../ports/payments';
+import { PaymentsNotConfiguredError, type PaymentsPort } from '../../ports/payments';
 import { releaseExpiredHolds } from '../payments/service';
 import {
   MAX_SLOTS_PER_DAY,
@@ -19,10 +19,12 @@ import {
   TIER_LABELS,
   openCheckoutMessage,
   paidPromotionMessage,
+  returnPaths,
   type AvailabilityResponse,
   type DeleteTarget,
   type CheckoutResponse,
   type MarketingCheckoutInput,
+  type OrderItem,
   type PricingResponse,
   type PromotionCheckoutInput,
   type Tier,
@@ -41,21 +43,11 @@ import {
 } from './queries';
 
 export type { DeleteScope } from './queries';
+export type { OrderItem } from './contract';
 
 /** Our hold outlives the provider's session (31 min), so a session can never be paid after its hold is gone. */
 export const STRIPE_SESSION_TTL_S = 31 * 60;
 export const ORDER_HOLD_TTL_MS = 35 * 60 * 1000;
-
-/** One bought occurrence, stored as JSON in checkout_orders.items. */
-export interface OrderItem {
-  quizId: string;
-  tier: Tier;
-  date: string;
-  citySlug: string;
-  weeks: number | null;
-  /** öre */
-  amount: number;
-}
 
 export interface CheckoutDeps {
   db: Db;
@@ -172,15 +164,6 @@ export async function createPromotionCheckout(deps: CheckoutDeps, input: Promoti
   });
 }
 
-/** Relative return paths; Stripe gets them absolute. {CHECKOUT_SESSION_ID} is filled in by Stripe. */
-export function returnPaths(venueId: string, orderId: string, sessionId = '{CHECKOUT_SESSION_ID}') {
-  const v = encodeURIComponent(venueId);
-  return {
-    success: `/admin?payment=success&session_id=${sessionId}&venueId=${v}`,
-    cancel: `/admin?payment=cancelled&order_id=${encodeURIComponent(orderId)}&venueId=${v}`,
-  };
-}
-
 async function openCheckout(
   deps: CheckoutDeps,
   order: { kind: 'marketing' | 'promotion'; venueId: string; items: OrderItem[]; lineItems: Array<{ name: string; amount: number }> },
@@ -223,12 +206,14 @@ async function openCheckout(
       idempotencyKey: `checkout-${orderId}`,
     });
   } catch (err) {
-    console.error('checkout session could not be created', err);
     // Nothing can be paid: give the slots back at once.
+    if (!(err instanceof PaymentsNotConfiguredError)) console.error('checkout session could not be created', err);
     await db.batch([
       db.update(checkoutOrders).set({ status: 'failed', updatedAt: now.toISOString() }).where(eq(checkoutOrders.id, orderId)),
       db.delete(promotionSlotClaims).where(eq(promotionSlotClaims.orderId, orderId)),
     ]);
+    // A missing configuration is not a fault of this request: 503 (the port logs it once per isolate).
+    if (err instanceof PaymentsNotConfiguredError) throw unavailable(PROMOTION_MESSAGES.paymentsUnavailable);
     throw new AppError(500, 'internal', PROMOTION_MESSAGES.checkoutFailed);
   }
   await db.update(checkoutOrders).set({ stripeSessionId: session.id, updatedAt: now.toISOString() }).where(eq(checkoutOrders.id, orderId));
