@@ -302,7 +302,8 @@ describe('POST /api/promotion/checkout (one quiz for 1, 2 or 4 weeks)', () => {
     expect(await snapshot()).toEqual(before);
     const ok = await callJson('/api/promotion/checkout', { cookie: me.user.cookie, clock: NOW, body: { quizId: me.quiz.id, tier: 'recommended', weeks: 4 } });
     expect(ok.status).toBe(201);
-    expect(ok.body.amountTotal).toBe(11800);
+    // 4 weeks at 2.4 × 49 kr = 118 kr, minus the volume discount (10 % from more than three weeks): 106,20 kr.
+    expect(ok.body.amountTotal).toBe(10620);
     expect((await claimsOf(ok.body.orderId)).map((c) => [c.date, c.tier])).toEqual([[QUIZ_DATE, 'recommended']]);
   });
 });

@@ -9,9 +9,8 @@ import { Hono, type Context } from 'hono';
 import { html } from 'hono/html';
 import type { AppEnv } from '../../context';
 import { randomToken } from '../../lib/ids';
-import { displayPrice } from '../../lib/swedish';
 import { createPayments, signEvent } from '../../ports/payments';
-import { returnPaths, TIER_LABELS, type OrderItem } from '../promotion/contract';
+import { formatOre, returnPaths, TIER_LABELS, volumeDiscountLabel, type OrderItem } from '../promotion/contract';
 import { orderById } from './queries';
 import { receiveWebhook } from './service';
 
@@ -54,6 +53,8 @@ export const devCheckoutRoutes = new Hono<AppEnv>()
     if (!order) return c.html(html`<!doctype html><html lang="sv"><head><meta charset="utf-8"><title>Betalning hittades inte</title></head><body><main><h1>Betalningen hittades inte</h1><p><a href="/admin">Tillbaka</a></p></main></body></html>`, 404);
     const items = JSON.parse(order.items) as OrderItem[];
     const open = order.status === 'open';
+    const subtotal = items.reduce((sum, it) => sum + (it.listAmount ?? it.amount), 0);
+    const discount = subtotal - order.amountTotal;
     return c.html(html`<!doctype html><html lang="sv"><head><meta charset="utf-8"><title>Lokal betalning – Quizkväll</title>
       <meta name="viewport" content="width=device-width,initial-scale=1"></head>
       <body style="font-family:system-ui;max-width:36rem;margin:2rem auto;padding:0 1rem;color:#111">
@@ -62,9 +63,10 @@ export const devCheckoutRoutes = new Hono<AppEnv>()
       <p>Ingen Stripe-nyckel är inställd, så betalningen simuleras här. 'Betala' skickar en signerad händelse till den riktiga webhooken.</p>
       <table style="width:100%;border-collapse:collapse">
         <thead><tr><th scope="col" style="text-align:left">Datum</th><th scope="col" style="text-align:left">Typ</th><th scope="col" style="text-align:right">Belopp</th></tr></thead>
-        <tbody>${items.map((it) => html`<tr><td>${it.date}</td><td>${TIER_LABELS[it.tier]}${it.weeks ? ` (${it.weeks} v)` : ''}</td><td style="text-align:right">${displayPrice(it.amount / 100)}</td></tr>`)}</tbody>
+        <tbody>${items.map((it) => html`<tr><td>${it.date}</td><td>${TIER_LABELS[it.tier]}${it.weeks ? ` (${it.weeks} v)` : ''}</td><td style="text-align:right">${formatOre(it.listAmount ?? it.amount)}</td></tr>`)}
+        ${discount > 0 ? html`<tr><td></td><td>${volumeDiscountLabel()}</td><td style="text-align:right">${formatOre(-discount)}</td></tr>` : ''}</tbody>
       </table>
-      <p><strong>Totalt: ${displayPrice(order.amountTotal / 100)}</strong></p>
+      <p><strong>Totalt: ${formatOre(order.amountTotal)}</strong></p>
       ${open
         ? html`<form method="post" action="/dev/checkout/${order.id}/pay" style="display:inline"><button type="submit" style="font-size:1.1rem;padding:.5rem 1.5rem;background:#166534;color:#fff;border:0;border-radius:6px">Betala</button></form>
           <form method="post" action="/dev/checkout/${order.id}/cancel" style="display:inline;margin-left:1rem"><button type="submit" style="font-size:1.1rem;padding:.5rem 1.5rem">Avbryt</button></form>`

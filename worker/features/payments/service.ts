@@ -12,9 +12,8 @@ import { isSuperadmin, requireActor, type Actor } from '../../lib/authz';
 import { forbidden, notFound } from '../../lib/errors';
 import { bumpDataVersion } from '../../lib/data-version';
 import { newId } from '../../lib/ids';
-import { displayPrice } from '../../lib/swedish';
 import type { PaymentEvent, PaymentsPort } from '../../ports/payments';
-import type { OrderItem } from '../promotion/contract';
+import { formatOre, type OrderItem } from '../promotion/contract';
 import { VERIFY_MESSAGES, type RefundListResponse, type VerifyResponse } from './contract';
 import {
   batchableRun,
@@ -237,7 +236,7 @@ export async function verifyPayment(db: Db, actor: Actor, sessionId: string): Pr
     isPremium: types.has('premium'),
     promotions: rows.map((r) => ({ quizId: r.quizId, productType: r.productType, startDate: r.startDate, endDate: r.endDate, amountPaid: r.amountPaid })),
     message: refund
-      ? VERIFY_MESSAGES.partlyRefunded(displayPrice(refund.amount / 100))
+      ? VERIFY_MESSAGES.partlyRefunded(formatOre(refund.amount))
       : alreadyProcessed
         ? VERIFY_MESSAGES.alreadyProcessed
         : VERIFY_MESSAGES.paid,

@@ -132,8 +132,10 @@ export interface OrderItem {
   date: string;
   citySlug: string;
   weeks: number | null;
-  /** öre */
+  /** öre actually paid for this occurrence (after its share of a volume discount) */
   amount: number;
+  /** öre before the discount (absent in orders made before the discount existed) */
+  listAmount?: number;
 }
 
 /** Relative return paths; Stripe gets them absolute. {CHECKOUT_SESSION_ID} is filled in by Stripe. */
@@ -150,7 +152,11 @@ export interface CheckoutResponse {
   url: string;
   orderId: string;
   sessionId: string;
+  /** öre charged (after the volume discount) */
   amountTotal: number;
+  /** öre before the discount, and the discount (0 when none applies) */
+  subtotal: number;
+  discount: number;
 }
 
 /** Availability label shown per occurrence and tier (spec 02 §4.2). */
@@ -191,3 +197,65 @@ export const openCheckoutMessage = (t: DeleteTarget) =>
 /** 409 while a paid promotion in the target has not run yet: deleting it would lose what was bought. */
 export const paidPromotionMessage = (t: DeleteTarget, until: string) =>
   `${TARGET_WORDS[t].subject} har betald marknadsföring som visas till och med ${until} och kan inte tas bort innan dess. Kontakta supporten om ${TARGET_WORDS[t].it} måste tas bort, så återbetalar vi det som inte har visats.`;
+
+// ---------------------------------------------------------------- volume discount (spec 02 §9, issue 13.13)
+
+/**
+ * "Mängdrabatt dras automatiskt när fler än tre veckor köps i samma beställning": an order that buys
+ * more than three weeks gets VOLUME_DISCOUNT_PERCENT off its total. Weeks bought = the week option
+ * (1, 2 or 4) of a one-quiz purchase, or the number of distinct ISO weeks among the chosen dates of a
+ * per-date (series) purchase. The discount is rounded to whole öre (half up) and shown as its own line.
+ */
+export const VOLUME_DISCOUNT_PERCENT = 10;
+export const VOLUME_DISCOUNT_MIN_WEEKS = 4;
+export const volumeDiscountLabel = () => `Mängdrabatt ${VOLUME_DISCOUNT_PERCENT} %`;
+
+/** ISO-8601 week of a YYYY-MM-DD date, as 'YYYY-Www' (the week-numbering year). */
+export function isoWeekKey(date: string): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  const weekday = d.getUTCDay() || 7; // Monday 1 … Sunday 7
+  d.setUTCDate(d.getUTCDate() + 4 - weekday); // the Thursday of this week decides the year
+  const year = d.getUTCFullYear();
+  const week = Math.ceil(((d.getTime() - Date.UTC(year, 0, 1)) / 86_400_000 + 1) / 7);
+  return `${year}-W${String(week).padStart(2, '0')}`;
+}
+
+/** Distinct ISO weeks among dates. */
+export const distinctIsoWeeks = (dates: readonly string[]): number => new Set(dates.map(isoWeekKey)).size;
+
+export interface OrderAmounts {
+  /** öre, before the discount */
+  subtotal: number;
+  /** öre, ≥ 0 */
+  discount: number;
+  /** öre, what is charged */
+  total: number;
+  weeks: number;
+}
+
+/** The amounts of an order (öre) that buys `weeks` weeks for `subtotal` öre. */
+export function orderAmounts(subtotal: number, weeks: number): OrderAmounts {
+  const discount = weeks >= VOLUME_DISCOUNT_MIN_WEEKS ? Math.round((subtotal * VOLUME_DISCOUNT_PERCENT) / 100) : 0;
+  return { subtotal, discount, total: subtotal - discount, weeks };
+}
+
+/**
+ * Spreads a discount over item amounts (öre) in proportion, so the items still add up to the total
+ * (each bought occurrence records what was actually paid for it). The rounding rest goes to the first.
+ */
+export function spreadDiscount(amounts: readonly number[], discount: number): number[] {
+  const subtotal = amounts.reduce((s, a) => s + a, 0);
+  if (discount <= 0 || subtotal <= 0) return [...amounts];
+  const shares = amounts.map((a) => Math.floor((discount * a) / subtotal));
+  shares[0]! += discount - shares.reduce((s, a) => s + a, 0);
+  return amounts.map((a, i) => a - shares[i]!);
+}
+
+/** An amount in öre as Swedish kronor: "98 kr", "23,50 kr", "−23,50 kr". */
+export function formatOre(ore: number): string {
+  const sign = ore < 0 ? '−' : '';
+  const abs = Math.abs(Math.round(ore));
+  const kr = Math.floor(abs / 100);
+  const rest = abs % 100;
+  return `${sign}${kr.toLocaleString('sv-SE')}${rest ? `,${String(rest).padStart(2, '0')}` : ''} kr`;
+}

@@ -25,6 +25,11 @@ import {
   type CheckoutResponse,
   type MarketingCheckoutInput,
   type OrderItem,
+  type OrderAmounts,
+  distinctIsoWeeks,
+  orderAmounts,
+  spreadDiscount,
+  volumeDiscountLabel,
   type PricingResponse,
   type PromotionCheckoutInput,
   type Tier,
@@ -116,16 +121,21 @@ export async function createMarketingCheckout(deps: CheckoutDeps, input: Marketi
   if (quizzes.some((q) => q.venueId !== venue.id)) throw invalidInput('Quizet hör inte till verksamheten.', [{ path: 'items', message: 'Quizet hör inte till verksamheten.' }]);
   if (quizzes.some((q) => q.date < deps.today)) throw invalidInput(PROMOTION_MESSAGES.pastQuiz, [{ path: 'items', message: PROMOTION_MESSAGES.pastQuiz }]);
   if (quizzes.some((q) => q.isCancelled)) throw invalidInput(PROMOTION_MESSAGES.cancelledQuiz, [{ path: 'items', message: PROMOTION_MESSAGES.cancelledQuiz }]);
+  const list = input.items.map((it) => deps.pricing[it.tier].weeklyPriceSek * 100);
+  // Weeks bought = distinct ISO weeks of the chosen dates (volume discount, spec 02 §9).
+  const amounts = orderAmounts(list.reduce((s, a) => s + a, 0), distinctIsoWeeks(quizzes.map((q) => q.date)));
+  const paid = spreadDiscount(list, amounts.discount);
   const items: OrderItem[] = input.items.map((it, i) => {
     const q = quizzes[i]!;
-    return { quizId: q.id, tier: it.tier, date: q.date, citySlug: q.citySlug, weeks: null, amount: deps.pricing[it.tier].weeklyPriceSek * 100 };
+    return { quizId: q.id, tier: it.tier, date: q.date, citySlug: q.citySlug, weeks: null, amount: paid[i]!, listAmount: list[i]! };
   });
   const names = new Map(quizzes.map((q) => [q.id, `${q.locationName} ${q.date}${q.startTime ? ` ${q.startTime.slice(0, 5)}` : ''}`]));
   return openCheckout(deps, {
     kind: 'marketing',
     venueId: venue.id,
     items,
-    lineItems: items.map((it) => ({ name: `${TIER_LABELS[it.tier]} – ${names.get(it.quizId)}`, amount: it.amount })),
+    amounts,
+    lineItems: items.map((it) => ({ name: `${TIER_LABELS[it.tier]} – ${names.get(it.quizId)}`, amount: it.listAmount! })),
   });
 }
 
@@ -145,35 +155,43 @@ export async function createPromotionCheckout(deps: CheckoutDeps, input: Promoti
   if (claimed.has(quiz.id)) throw conflict(PROMOTION_MESSAGES.alreadyPromoted);
   occurrences = occurrences.filter((o) => o.id === quiz.id || (!claimed.has(o.id) && !o.isCancelled));
   const option = deps.pricing[input.tier].options.find((o) => o.weeks === input.weeks)!;
-  const total = option.priceSek * 100;
-  const share = Math.floor(total / occurrences.length);
+  // Weeks bought = the week option (volume discount from more than three weeks, spec 02 §9).
+  const amounts = orderAmounts(option.priceSek * 100, input.weeks);
+  const split = (total: number) => {
+    const share = Math.floor(total / occurrences.length);
+    return occurrences.map((_, i) => (i === 0 ? total - share * (occurrences.length - 1) : share));
+  };
+  const list = split(amounts.subtotal);
+  const paid = split(amounts.total);
   const items: OrderItem[] = occurrences.map((o, i) => ({
     quizId: o.id,
     tier: input.tier,
     date: o.date,
     citySlug: o.citySlug,
     weeks: input.weeks,
-    amount: i === 0 ? total - share * (occurrences.length - 1) : share,
+    amount: paid[i]!,
+    listAmount: list[i]!,
   }));
   const weeksLabel = input.weeks === 1 ? '1 vecka' : `${input.weeks} veckor`;
   return openCheckout(deps, {
     kind: 'promotion',
     venueId: venue.id,
     items,
-    lineItems: [{ name: `${TIER_LABELS[input.tier]} – ${weeksLabel} (${self!.locationName}, från ${quiz.date})`, amount: total }],
+    amounts,
+    lineItems: [{ name: `${TIER_LABELS[input.tier]} – ${weeksLabel} (${self!.locationName}, från ${quiz.date})`, amount: amounts.subtotal }],
   });
 }
 
 async function openCheckout(
   deps: CheckoutDeps,
-  order: { kind: 'marketing' | 'promotion'; venueId: string; items: OrderItem[]; lineItems: Array<{ name: string; amount: number }> },
+  order: { kind: 'marketing' | 'promotion'; venueId: string; items: OrderItem[]; amounts: OrderAmounts; lineItems: Array<{ name: string; amount: number }> },
 ): Promise<CheckoutResponse> {
   const { db, actor, now } = deps;
   requireActor(actor);
   // Holds of abandoned checkouts must not block this buyer.
   await releaseExpiredHolds(db, now);
   const orderId = newId();
-  const amountTotal = order.items.reduce((s, i) => s + i.amount, 0);
+  const amountTotal = order.amounts.total;
   try {
     await db.batch([
       db.insert(checkoutOrders).values({
@@ -199,6 +217,7 @@ async function openCheckout(
     session = await deps.payments.createCheckoutSession({
       orderId,
       lineItems: order.lineItems,
+      ...(order.amounts.discount > 0 ? { discount: { name: volumeDiscountLabel(), amount: order.amounts.discount } } : {}),
       successUrl: `${deps.appUrl}${paths.success}`,
       cancelUrl: `${deps.appUrl}${paths.cancel}`,
       expiresAt: Math.floor(now.getTime() / 1000) + STRIPE_SESSION_TTL_S,
@@ -217,7 +236,7 @@ async function openCheckout(
     throw new AppError(500, 'internal', PROMOTION_MESSAGES.checkoutFailed);
   }
   await db.update(checkoutOrders).set({ stripeSessionId: session.id, updatedAt: now.toISOString() }).where(eq(checkoutOrders.id, orderId));
-  return { url: session.url, orderId, sessionId: session.id, amountTotal };
+  return { url: session.url, orderId, sessionId: session.id, amountTotal, subtotal: order.amounts.subtotal, discount: order.amounts.discount };
 }
 
 /** After a failed claim batch: which rule refused it, in the words of spec 02 §5. */
