@@ -10,7 +10,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import type { VerifyResponse } from '../../../worker/features/payments/contract';
+import { VERIFY_MESSAGES, type VerifyResponse } from '../../../worker/features/payments/contract';
 import { TIER_LABELS } from '../../../worker/features/promotion/contract';
 import { ApiError } from '../../lib/api';
 import { useSession } from '../../lib/session';
@@ -22,7 +22,7 @@ import { promotionApi, shortDate } from './api';
 export const VERIFY_ATTEMPTS = 3;
 export const VERIFY_DELAY_MS = 2000;
 
-export type FailureType = 'payment_failed' | 'network_error' | 'cancelled' | 'other';
+export type FailureType = 'payment_failed' | 'network_error' | 'cancelled' | 'refunded' | 'other';
 
 const FAILURE_TEXT: Record<FailureType, { title: string; text: string }> = {
   payment_failed: {
@@ -36,6 +36,11 @@ const FAILURE_TEXT: Record<FailureType, { title: string; text: string }> = {
   cancelled: {
     title: 'Betalningen avbröts',
     text: 'Du avbröt betalningen. Inget har dragits och marknadsföringen har inte aktiverats. Platsen är släppt så att du kan välja igen.',
+  },
+  // Paid, but what was bought no longer exists (issue 13.2): never shown as a success.
+  refunded: {
+    title: 'Köpet kunde inte genomföras',
+    text: VERIFY_MESSAGES.refunded,
   },
   other: {
     title: 'Något gick fel',
@@ -115,6 +120,7 @@ export default function PaymentReturn({ onPaid }: { onPaid?: () => void }) {
           onPaidRef.current?.();
           return;
         }
+        if (result.refund) return setView({ kind: 'failure', type: 'refunded' });
         if (result.status === 'failed') return setView({ kind: 'failure', type: 'payment_failed' });
         if (result.status === 'expired') return setView({ kind: 'failure', type: 'other' });
         // Still open: the provider's webhook may be a moment behind the redirect.
@@ -161,6 +167,7 @@ export default function PaymentReturn({ onPaid }: { onPaid?: () => void }) {
             <p>
               {view.result.isPremium ? 'Ditt quiz är nu Premium Utvald' : 'Ditt quiz är nu Rekommenderat'} och marknadsföringen är aktiv direkt.
             </p>
+            {view.result.refund && <p className="rounded-lg bg-amber-50 p-3 text-amber-950">{view.result.message}</p>}
             {view.result.alreadyProcessed && (
               <p className="rounded-lg bg-sky-50 p-3 text-sky-950">Betalningen var redan registrerad – marknadsföringen är redan aktiv.</p>
             )}
@@ -188,7 +195,7 @@ export default function PaymentReturn({ onPaid }: { onPaid?: () => void }) {
               Behöver du hjälp? Kontakta <a className="font-semibold text-brand-700 underline" href={`mailto:${supportEmail}`}>{supportEmail}</a>
             </p>
             <div className="flex justify-end gap-3">
-              {view.type !== 'cancelled' && (
+              {view.type !== 'cancelled' && view.type !== 'refunded' && (
                 <Button
                   variant="secondary"
                   onClick={() => {

@@ -6,6 +6,7 @@
 import { useId, useState } from 'react';
 import {
   availabilityStatus,
+  orderAmounts,
   PROMOTION_MESSAGES,
   PromotionCheckoutSchema,
   TIER_LABELS,
@@ -18,6 +19,7 @@ import { Dialog } from '../ui/Dialog';
 import { toast } from '../ui/Toast';
 import { goToCheckout, promotionApi, shortDate, useAvailability, usePricing } from './api';
 import { AvailabilityBadge } from './AvailabilityBadge';
+import { PurchaseSummary } from './PurchaseSummary';
 import PromotionPreviewDialog from './PromotionPreviewDialog';
 
 export interface PromoteQuizButtonProps {
@@ -148,9 +150,7 @@ function PurchaseDialog({ quiz, city, onClose }: Omit<PromoteQuizButtonProps, 'p
           <p className="mt-2 text-xs text-slate-600">Gäller quizet och, för en serie, dess tillfällen inom perioden.</p>
         </fieldset>
         {availabilityError && <p className="text-sm text-red-800">Fel vid kontroll av tillgänglighet</p>}
-        <p className="text-lg font-bold" aria-live="polite">
-          Totalt: {option ? `${option.priceSek} kr` : '–'}
-        </p>
+        <PurchaseSummary amounts={option && weeks ? orderAmounts(option.priceSek * 100, weeks) : null} />
         {error && (
           <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-900">
             {error}

@@ -11,6 +11,8 @@ import {
   PROMOTION_MESSAGES,
   TIER_LABELS,
   type Tier,
+  distinctIsoWeeks,
+  orderAmounts,
 } from '../../../worker/features/promotion/contract';
 import { displayTime } from '../../../worker/lib/swedish';
 import { ApiError } from '../../lib/api';
@@ -19,6 +21,7 @@ import { toast } from '../ui/Toast';
 import { goToCheckout, promotionApi, shortDate, useAvailability, usePricing } from './api';
 import { AvailabilityBadge } from './AvailabilityBadge';
 import { PROMOTED_TOOLTIP } from './PromoteQuizButton';
+import { PurchaseSummary } from './PurchaseSummary';
 
 export interface PromoteSeriesPanelProps {
   occurrences: Array<{ id: string; date: string; startTime: string | null; promotion: 'premium' | 'recommended' | null }>;
@@ -37,7 +40,10 @@ export default function PromoteSeriesPanel({ occurrences, city, venueId }: Promo
 
   const dayOf = (quizId: string) => availability?.byDate.find((d) => d.quizzes.some((q) => q.id === quizId));
   const chosen = Object.entries(selected);
-  const total = chosen.reduce((sum, [, t]) => sum + (t ? pricing[t].weeklyPriceSek : 0), 0);
+  const subtotalOre = chosen.reduce((sum, [, t]) => sum + (t ? pricing[t].weeklyPriceSek * 100 : 0), 0);
+  // The same rule as the server: weeks bought = distinct ISO weeks of the chosen dates.
+  const chosenDates = chosen.filter(([, t]) => t).map(([id]) => occurrences.find((o) => o.id === id)?.date).filter((d): d is string => !!d);
+  const amounts = orderAmounts(subtotalOre, distinctIsoWeeks(chosenDates));
   const missingSlot = chosen.find(([id, t]) => t && dayOf(id) && !dayOf(id)![t].isAvailable);
 
   function toggle(id: string, on: boolean) {
@@ -138,9 +144,7 @@ export default function PromoteSeriesPanel({ occurrences, city, venueId }: Promo
         })}
       </ul>
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <p className="font-bold" aria-live="polite">
-          Valda: {chosen.length} · Totalt: {total} kr
-        </p>
+        <PurchaseSummary amounts={amounts} lead={`Valda: ${chosen.length} · `} className="font-bold" />
         <Button onClick={pay} disabled={processing || checking || availabilityError || !!missingSlot}>
           {processing ? 'Skapar betalning...' : 'Gå till betalning'}
         </Button>

@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react';
-import { FALLBACK_WEEKLY_PRICE_SEK, pricingFor, TIER_LABELS, MAX_SLOTS_PER_DAY, type PricingResponse } from '../../../worker/features/promotion/contract';
-import { api } from '../../lib/api';
+import { useState } from 'react';
+import { TIER_LABELS, MAX_SLOTS_PER_DAY, PROMOTION_MESSAGES, VOLUME_DISCOUNT_PERCENT } from '../../../worker/features/promotion/contract';
+import { usePricing } from '../promotion/api';
 import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
 
@@ -10,36 +10,11 @@ const BENEFITS = [
   { title: 'Enkel betalning', text: 'Betala med kort, Swish, Apple Pay eller Google Pay. Ingen bindningstid.' },
 ];
 
-/** Prices from GET /api/promotion/pricing, or the fallback prices with a neutral notice. */
-function usePricing(): { pricing: PricingResponse | null; failed: boolean } {
-  const [pricing, setPricing] = useState<PricingResponse | null>(null);
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    let live = true;
-    api<PricingResponse>('/api/promotion/pricing').then(
-      (p) => {
-        if (!live) return;
-        setPricing(p);
-        setFailed(p.source === 'fallback');
-      },
-      () => {
-        if (!live) return;
-        setPricing(pricingFor(FALLBACK_WEEKLY_PRICE_SEK, 'fallback'));
-        setFailed(true);
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
-  return { pricing, failed };
-}
-
 /** The promotion information section of the dashboard, shown once any quiz exists (spec 02 §2.1). */
 export function PromotionInfo() {
-  const { pricing, failed } = usePricing();
+  // The one shared pricing hook: no notice when prices are simply not configured (reason 'unconfigured').
+  const { pricing: weekly, failed } = usePricing();
   const [open, setOpen] = useState(false);
-  const weekly = pricing ?? pricingFor(FALLBACK_WEEKLY_PRICE_SEK, 'fallback');
   return (
     <section aria-labelledby="promo-heading" className="space-y-5 rounded-2xl border border-brand-100 bg-brand-50 p-6">
       <div>
@@ -86,7 +61,7 @@ export function PromotionInfo() {
       </div>
       {failed && (
         <p role="status" className="text-sm text-slate-700">
-          Kunde inte hämta aktuella priser just nu. Ordinarie priser visas.
+          {PROMOTION_MESSAGES.priceLoadFailed}
         </p>
       )}
       <Button variant="secondary" onClick={() => setOpen(true)}>
@@ -111,8 +86,8 @@ export function PromotionInfo() {
             </div>
           ))}
         </div>
-        <p className="mt-4 text-sm text-slate-700">Priserna gäller per quiz. Mängdrabatt dras automatiskt när fler än tre veckor köps i samma beställning.</p>
-        {failed && <p className="mt-2 text-sm text-slate-700">Kunde inte hämta aktuella priser just nu. Ordinarie priser visas.</p>}
+        <p className="mt-4 text-sm text-slate-700">Priserna gäller per quiz. Mängdrabatt ({VOLUME_DISCOUNT_PERCENT} %) dras automatiskt när fler än tre veckor köps i samma beställning.</p>
+        {failed && <p className="mt-2 text-sm text-slate-700">{PROMOTION_MESSAGES.priceLoadFailed}</p>}
       </Dialog>
     </section>
   );

@@ -1,5 +1,5 @@
 /**
- * /superadmin (spec 02 §2.7): businesses, feedback inbox and CSV import. Superadmins only; everyone
+ * /superadmin (spec 02 §2.7): businesses, feedback inbox, CSV import and refunds to make ('Att återbetala'). Superadmins only; everyone
  * else is sent to /admin by RequireAuth.
  */
 import { useId, useState, type KeyboardEvent } from 'react';
@@ -7,6 +7,7 @@ import { useSearchParams } from 'react-router';
 import { RequireAuth } from '../../components/auth/RequireAuth';
 import { FeedbackInbox } from '../../components/superadmin/FeedbackInbox';
 import { ImportPanel } from '../../components/superadmin/ImportPanel';
+import { RefundsPanel } from '../../components/superadmin/RefundsPanel';
 import { TakeoverIssues } from '../../components/superadmin/TakeoverIssues';
 import { VenueList } from '../../components/superadmin/VenueList';
 
@@ -14,6 +15,7 @@ const TABS = [
   { id: 'verksamheter', label: 'Verksamheter' },
   { id: 'feedback', label: 'Feedback' },
   { id: 'import', label: 'Import' },
+  { id: 'aterbetalningar', label: 'Att återbetala' },
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
 
@@ -74,6 +76,7 @@ function Panel() {
         )}
         {current === 'feedback' && <FeedbackInbox />}
         {current === 'import' && <ImportPanel onImported={() => setListKey((k) => k + 1)} />}
+        {current === 'aterbetalningar' && <RefundsPanel />}
       </div>
     </div>
   );
