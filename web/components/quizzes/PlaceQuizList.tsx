@@ -14,8 +14,12 @@ import PromoteSeriesPanel from '../promotion/PromoteSeriesPanel';
 import { Button, buttonClass } from '../ui/Button';
 import { Spinner } from '../ui/Spinner';
 import { toast } from '../ui/Toast';
+import { ApiError } from '../../lib/api';
 import { ConfirmDialog } from './ConfirmDialog';
 import { PauseSeriesDialog } from './PauseSeriesDialog';
+
+/** A 409 says why (an open checkout or a paid promotion that has not run yet, issue 13.2); else a generic text. */
+const deleteRefusal = (err: unknown) => (err instanceof ApiError && err.status === 409 ? err.message : 'Kunde inte ta bort quiz');
 
 export interface PlaceQuizListProps {
   locationId: string;
@@ -88,8 +92,8 @@ function useQuizActions(onChanged: () => void) {
         await quizzesApi.remove(q.id);
         toast({ title: 'Quiz borttaget', variant: 'success' });
         onChanged();
-      } catch {
-        toast({ title: 'Fel', description: 'Kunde inte ta bort quiz', variant: 'destructive' });
+      } catch (err) {
+        toast({ title: 'Fel', description: deleteRefusal(err), variant: 'destructive' });
       } finally {
         setBusy(false);
       }
@@ -136,8 +140,8 @@ function SeriesItem({ group, city, venueId, onChanged }: { group: PlaceSeriesGro
       toast({ title: 'Quiz borttaget', description: `${r.deleted} quiz i serien togs bort.`, variant: 'success' });
       setConfirmDelete(false);
       onChanged();
-    } catch {
-      toast({ title: 'Fel', description: 'Kunde inte ta bort quiz', variant: 'destructive' });
+    } catch (err) {
+      toast({ title: 'Fel', description: deleteRefusal(err), variant: 'destructive' });
     } finally {
       setBusy(false);
     }

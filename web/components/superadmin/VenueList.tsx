@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { VENUE_PAGE_SIZE, type AdminVenue } from '../../../worker/features/admin/contract';
 import { Button } from '../ui/Button';
 import { Spinner } from '../ui/Spinner';
+import { ApiError } from '../../lib/api';
 import { toast } from '../ui/Toast';
 import { AddVenueDialog } from './AddVenueDialog';
 import { adminApi, deleteUserErrorMessage } from './api';
@@ -90,7 +91,12 @@ export function VenueList() {
       await reload(loaded.current, true);
     } catch (err) {
       toast({
-        title: confirm.kind === 'user' ? deleteUserErrorMessage(err) : 'Kunde inte ta bort verksamheten. Försök igen.',
+        title:
+          confirm.kind === 'user'
+            ? deleteUserErrorMessage(err)
+            : err instanceof ApiError && err.status === 409
+              ? err.message // an open checkout or a paid promotion that has not run (issue 13.2)
+              : 'Kunde inte ta bort verksamheten. Försök igen.',
         variant: 'destructive',
       });
     } finally {
