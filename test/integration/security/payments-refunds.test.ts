@@ -11,7 +11,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { app } from '../../../worker/app';
 import { paymentRefunds, promotionSlotClaims } from '../../../worker/db/schema';
 import { handlePaymentEvent } from '../../../worker/features/payments/service';
-import { createLocalPayments, localRefunds, type PaymentsPort } from '../../../worker/ports/payments';
+import { createLocalPayments, createStripePayments, localRefunds, type PaymentsPort } from '../../../worker/ports/payments';
 import { DEV_WEBHOOK_SECRET } from '../../../worker/env';
 import { callJson, createLocation, createQuiz, createUser, createVenue, snapshot, testDb } from '../../factories';
 import { NOW, buy, orderRow, ownerWithQuiz, promotionsOf, sendEvent } from '../promotion-support';
@@ -147,6 +147,41 @@ describe('paid, but nothing to deliver', () => {
     expect(done.status).toBe(200);
     expect((await refundRow(order.id))!.status).toBe('refunded');
     expect((await callJson('/api/payments/refunds/finns-inte/refunded', { method: 'POST', cookie: admin.cookie, clock: NOW })).status).toBe(404);
+  });
+});
+
+describe('the Stripe adapter refunds (strict fake of the Stripe API, no network)', () => {
+  function fake(replies: Record<string, unknown>, seen: Array<{ method: string; path: string; headers: Headers; body: URLSearchParams }>): typeof fetch {
+    return (async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(String(input instanceof Request ? input.url : input));
+      const method = init?.method ?? 'GET';
+      const reply = replies[`${method} ${url.pathname}`];
+      if (!reply) throw new Error(`unexpected Stripe call ${method} ${url}`);
+      seen.push({ method, path: url.pathname, headers: new Headers(init?.headers), body: new URLSearchParams(String(init?.body ?? '')) });
+      return new Response(JSON.stringify(reply), { status: 200, headers: { 'content-type': 'application/json', 'request-id': 'req_1' } });
+    }) as typeof fetch;
+  }
+
+  it('refunds the payment intent of the event, once per order (idempotency key), for exactly the amount', async () => {
+    const seen: Parameters<typeof fake>[1] = [];
+    const port = createStripePayments({ secretKey: 'sk_test_x', webhookSecret: 'whsec_x', fetchFn: fake({ 'POST /v1/refunds': { id: 're_1', object: 'refund' } }, seen) });
+    expect(await port.refund({ orderId: 'order-1', paymentIntentId: 'pi_1', sessionId: 'cs_1', amount: 4900 })).toEqual({ id: 're_1' });
+    expect(seen).toHaveLength(1);
+    expect(seen[0]!.body.get('payment_intent')).toBe('pi_1');
+    expect(seen[0]!.body.get('amount')).toBe('4900');
+    expect(seen[0]!.headers.get('idempotency-key')).toBe('refund-order-1');
+  });
+
+  it('without a payment intent in the event it reads it from the session first', async () => {
+    const seen: Parameters<typeof fake>[1] = [];
+    const port = createStripePayments({
+      secretKey: 'sk_test_x',
+      webhookSecret: 'whsec_x',
+      fetchFn: fake({ 'GET /v1/checkout/sessions/cs_2': { id: 'cs_2', object: 'checkout.session', payment_intent: 'pi_2' }, 'POST /v1/refunds': { id: 're_2', object: 'refund' } }, seen),
+    });
+    expect(await port.refund({ orderId: 'order-2', paymentIntentId: null, sessionId: 'cs_2', amount: 9800 })).toEqual({ id: 're_2' });
+    expect(seen.map((s) => `${s.method} ${s.path}`)).toEqual(['GET /v1/checkout/sessions/cs_2', 'POST /v1/refunds']);
+    expect(seen[1]!.body.get('payment_intent')).toBe('pi_2');
   });
 });
 
