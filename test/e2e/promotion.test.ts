@@ -57,6 +57,11 @@ async function buyPremiumFromDashboard(page: Page, date: string) {
   expect(await dialog.getByText('Totalt: 98 kr').isVisible()).toBe(true);
   await dialog.getByRole('radio', { name: /2 veckor/ }).check();
   expect(await dialog.getByText('Totalt: 157 kr').isVisible()).toBe(true);
+  // More than three weeks: the volume discount is its own line (2.4 × 98 = 235 kr − 10 %).
+  await dialog.getByRole('radio', { name: /4 veckor/ }).check();
+  expect(await dialog.getByText('Delsumma: 235 kr').isVisible()).toBe(true);
+  expect(await dialog.getByText('Mängdrabatt 10 % (4 veckor): −23,50 kr').isVisible()).toBe(true);
+  expect(await dialog.getByText('Totalt: 211,50 kr').isVisible()).toBe(true);
   await dialog.getByRole('radio', { name: '1 vecka' }).check();
   await expectAccessible(page);
   // The preview shows the quiz as Premium Utvald and as Rekommenderat.

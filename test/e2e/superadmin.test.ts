@@ -167,6 +167,17 @@ describe('superadmin panel', () => {
     await page.getByRole('article', { name: 'Kvarnen Quizbar' }).waitFor();
   });
 
+  it("has an 'Att återbetala' tab listing payments to give back (issue 13.2)", async () => {
+    const { page } = await newPage(browser());
+    await loginViaApi(page, ADMIN.email, ADMIN.password);
+    await page.goto('/superadmin');
+    await page.getByRole('tab', { name: 'Att återbetala' }).click();
+    await page.waitForURL((u) => u.searchParams.get('flik') === 'aterbetalningar');
+    await page.getByRole('heading', { name: 'Att återbetala' }).waitFor();
+    await page.getByText(/Inga återbetalningar\.|kräver åtgärd|Inget kräver åtgärd/).first().waitFor();
+    await expectAccessible(page);
+  });
+
   it('sends an owner who opens /superadmin to /admin', async () => {
     const { page } = await newPage(browser());
     await loginViaApi(page, 'agare@quizkvall.local', 'quizkvall-agare');
