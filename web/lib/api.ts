@@ -21,11 +21,14 @@ export class ApiError extends Error {
 
 export async function api<T>(path: string, init: { method?: string; body?: unknown; signal?: AbortSignal } = {}): Promise<T> {
   let res: Response;
+  const method = init.method ?? (init.body === undefined ? 'GET' : 'POST');
+  // Every write is JSON, also without fields: JSON routes answer 415 for any other content type.
+  const body = init.body !== undefined ? init.body : method === 'GET' ? undefined : {};
   try {
     res = await fetch(path, {
-      method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-      headers: init.body === undefined ? { accept: 'application/json' } : { 'content-type': 'application/json', accept: 'application/json' },
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      method,
+      headers: body === undefined ? { accept: 'application/json' } : { 'content-type': 'application/json', accept: 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
       credentials: 'same-origin',
       signal: init.signal,
     });

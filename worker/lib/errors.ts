@@ -11,6 +11,7 @@ export type ErrorCode =
   | 'rate_limited'
   | 'payment_required'
   | 'unavailable'
+  | 'unsupported_media_type'
   | 'internal';
 
 export interface FieldIssue {
@@ -21,7 +22,7 @@ export interface FieldIssue {
 
 export class AppError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 402 | 429 | 500 | 503,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 402 | 415 | 429 | 500 | 503,
     readonly code: ErrorCode,
     message: string,
     readonly issues?: FieldIssue[],
@@ -45,6 +46,9 @@ export const rateLimited = (message: string, retryAfterSeconds: number) =>
   new AppError(429, 'rate_limited', message, undefined, { retryAfterSeconds });
 /** A part of the service is not configured or not reachable (e.g. payments without a Stripe key). */
 export const unavailable = (message: string) => new AppError(503, 'unavailable', message);
+/** A JSON endpoint called with another content type (a form or text/plain body would be read as `{}`). */
+export const unsupportedMediaType = (message = 'Förfrågan måste skickas som JSON (Content-Type: application/json).') =>
+  new AppError(415, 'unsupported_media_type', message);
 export const paymentRequired = (message: string) => new AppError(402, 'payment_required', message);
 
 export interface ErrorBody {

@@ -6,7 +6,8 @@ import { zValidator } from '@hono/zod-validator';
 import type { ValidationTargets } from 'hono';
 import { z } from 'zod';
 import { sv } from 'zod/locales';
-import { invalidInput, type FieldIssue } from './errors';
+import { invalidInput, unsupportedMediaType, type FieldIssue } from './errors';
+import { CONTROL_CHARS_MESSAGE, findControlChars } from './zod-text';
 
 z.config(sv());
 
@@ -38,9 +39,28 @@ export function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown): z.
   return result.data;
 }
 
-/** Hono middleware: validate `target` (json, query, param, form) with a shared contract. */
+const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
+
+/**
+ * Hono middleware: validate `target` (json, query, param, form) with a shared contract.
+ * - A `json` target answers 415 for any other Content-Type: Hono's validator reads such a body as `{}`,
+ *   which an all-optional contract (e.g. the contact profile) would accept and store as nulls (issue 13.8).
+ * - Control characters in any parsed string are refused with 400 naming the field (issue 13.6), so no
+ *   route can forget it; contracts add the stricter single-line rule (`lineText`) where it matters.
+ */
 export function validate<T extends keyof ValidationTargets, S extends z.ZodType>(target: T, schema: S) {
-  return zValidator(target, schema, (result) => {
+  const validator = zValidator(target, schema, (result) => {
     if (!result.success) throw toInvalidInput(schema, result.error as unknown as z.ZodError);
+    const path = findControlChars(result.data);
+    if (path) {
+      const field = path.map(String).join('.');
+      throw invalidInput(`${path.length ? labelFor(schema, path) : 'Indata'}: ${CONTROL_CHARS_MESSAGE}`, [{ path: field, message: CONTROL_CHARS_MESSAGE }]);
+    }
   });
+  if (target !== 'json') return validator;
+  const guarded: typeof validator = async (c, next) => {
+    if (!JSON_TYPE.test(c.req.header('content-type') ?? '')) throw unsupportedMediaType();
+    return validator(c, next);
+  };
+  return guarded;
 }

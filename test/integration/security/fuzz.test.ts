@@ -15,6 +15,9 @@ import { anyJson, anyString, envelopeProblem, MALFORMED_BODIES, nastyString, RUN
 import { objectId, ROUTES, targetFor, type Actor, type RouteCase, type Target } from './route-table';
 import { CLOCK, createWorld, GUARDED_TABLES, type World } from './world';
 
+/** Control characters every text input must refuse (NUL broke FTS5 MATCH with a 500 before issue 13.6). */
+const CONTROL_VALUES = ['\u0000', '\u0007', '\u001b[31m', '\u007f'];
+
 /** Counts every request sent, for the README figures (printed at the end). */
 const tried = { json: 0, path: 0, query: 0 };
 
@@ -92,6 +95,23 @@ describe('bad input: JSON bodies', () => {
         if (status < 400 || status >= 500) throw new Error(`${key}: a 5 000-character "${k}" got ${status} ${text.slice(0, 150)}`);
         const problem = envelopeProblem(status, text);
         if (problem) throw new Error(`${key} "${k}": ${problem}`);
+      }
+      // Control characters (issue 13.6) in every text field: refused with 400 naming the field.
+      for (const k of keys.filter((k) => typeof valid[k] === 'string')) {
+        for (const bad of CONTROL_VALUES) {
+          tried.json++;
+          const value = `${valid[k] as string}${bad}`;
+          const { status, text } = await send(path, { method, body: { ...valid, [k]: value }, user });
+          checkAnswer(`${key} "${k}" with ${JSON.stringify(bad)}`, status, text, { mustRefuse: true, api: true });
+        }
+      }
+      // A valid body under another content type (issue 13.8): 415, never read as {}.
+      for (const contentType of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x']) {
+        tried.json++;
+        const { status, text } = await send(path, { method, body: valid, user, contentType });
+        if (status !== 415) throw new Error(`${key} as ${contentType}: expected 415, got ${status} ${text.slice(0, 150)}`);
+        const problem = envelopeProblem(status, text);
+        if (problem) throw new Error(`${key} as ${contentType}: ${problem}`);
       }
       const after = await snapshot(GUARDED_TABLES);
       expect(after, `${key}: a refused body changed a table`).toEqual(before);
@@ -235,6 +255,19 @@ describe('bad input: query parameters', () => {
         }),
         { numRuns: RUNS * 2, seed: SEED, endOnFailure: true },
       );
+      // Control characters in every parameter (issue 13.6): an API answers 400 with the envelope; a page is
+      // never a 5xx (it ignores the bad filter, as it does any invalid one).
+      for (const param of q.params) {
+        for (const bad of CONTROL_VALUES) {
+          tried.query++;
+          const path = `${q.path(t)}?${new URLSearchParams({ [param]: `a${bad}b` }).toString()}`;
+          const { status, text } = await send(path, { method: 'GET', user });
+          // The OAuth callback is a browser navigation: it refuses by redirecting to the login page.
+          if (key === 'GET /api/auth/google/callback' && status === 302) continue;
+          if (isApi) checkAnswer(`GET ${path}`, status, text, { mustRefuse: true, api: true });
+          else if (status >= 500) throw new Error(`GET ${path}: ${status}`);
+        }
+      }
       // Reads never write (the session may not be renewed either: it is fresh).
       expect(await snapshot(GUARDED_TABLES), `${key}: a read changed a table`).toEqual(before);
     });

@@ -188,16 +188,16 @@ export function ListingSection(props: ListingSectionProps) {
           <h3 id={`${props.headingId}-premium`} className="text-sm font-bold uppercase tracking-wide text-amber-800">
             Premium Utvald
           </h3>
-          {premium.map((q) => (
-            <QuizCard key={q.id} quiz={q} onOpen={setOpen} onRecommended={() => setMarketingOpen(true)} />
+          {premium.map((q, i) => (
+            <QuizCard key={q.id} quiz={q} index={i} onOpen={setOpen} onRecommended={() => setMarketingOpen(true)} />
           ))}
         </section>
       )}
       {showList && standard.length > 0 && (
         <ul className="grid list-none gap-4 p-0 sm:grid-cols-2 lg:grid-cols-3" aria-label="Quiz">
-          {standard.map((q) => (
+          {standard.map((q, i) => (
             <li key={q.id}>
-              <QuizCard quiz={q} onOpen={setOpen} onRecommended={() => setMarketingOpen(true)} />
+              <QuizCard quiz={q} index={premium.length + i} onOpen={setOpen} onRecommended={() => setMarketingOpen(true)} />
             </li>
           ))}
         </ul>

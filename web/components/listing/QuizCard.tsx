@@ -1,22 +1,27 @@
 import { displayDate, displayPrice, displayTime } from '../../../worker/lib/swedish';
 import type { ListingQuiz } from '../../pages/types';
 import { venueHref } from './urls';
+import type { CSSProperties } from 'react';
+import { LISTING_PAGE_SIZE } from '../../../worker/features/listing/contract';
 
 interface CardProps {
   quiz: ListingQuiz;
+  /** Position in the list: the entrance animation starts 100 ms later per index within a page (spec 01 §9). */
+  index?: number;
   onOpen: (quiz: ListingQuiz) => void;
   onRecommended: () => void;
 }
 
 /** A quiz card (spec 01 §2). Fully readable without JavaScript; the name opens the detail dialog. */
-export function QuizCard({ quiz, onOpen, onRecommended }: CardProps) {
+export function QuizCard({ quiz, index = 0, onOpen, onRecommended }: CardProps) {
   const premium = quiz.tier === 'premium';
   const name = quiz.title || quiz.venue.name;
   return (
     <article
       data-quiz-id={quiz.id}
       data-tier={quiz.tier}
-      className={`flex h-full flex-col rounded-2xl border bg-white shadow-sm ${premium ? 'border-amber-400 ring-2 ring-amber-300' : 'border-slate-200'}`}
+      style={{ '--card-index': index % LISTING_PAGE_SIZE } as CSSProperties}
+      className={`card-enter flex h-full flex-col rounded-2xl border bg-white shadow-sm ${premium ? 'border-amber-400 ring-2 ring-amber-300' : 'border-slate-200'}`}
     >
       {quiz.tier === 'recommended' && (
         <button type="button" onClick={onRecommended} className="rounded-t-2xl bg-brand-600 px-4 py-1.5 text-left text-sm font-bold text-white hover:bg-brand-700">

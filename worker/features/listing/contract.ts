@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lineText } from '../../lib/zod-text';
 
 /**
  * GET /api/listing (spec 01 §4 "Listing filters"). Shared by the worker validator and the public pages.
@@ -26,7 +27,7 @@ export const ListingQuerySchema = z.object({
   date: z
     .preprocess(emptyToUndefined, z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Ogiltigt datum (ÅÅÅÅ-MM-DD)').refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), 'Ogiltigt datum').optional())
     .describe('Datum'),
-  search: z.preprocess(emptyToUndefined, z.string().trim().max(LISTING_SEARCH_MAX, `Söktexten får vara högst ${LISTING_SEARCH_MAX} tecken`).optional()).describe('Sök'),
+  search: z.preprocess(emptyToUndefined, lineText().trim().max(LISTING_SEARCH_MAX, `Söktexten får vara högst ${LISTING_SEARCH_MAX} tecken`).optional()).describe('Sök'),
   page: z.preprocess(emptyToUndefined, z.coerce.number({ error: 'Ogiltig sida' }).int('Ogiltig sida').min(1, 'Sidan måste vara minst 1').max(LISTING_MAX_PAGE, 'Ogiltig sida').default(1)).describe('Sida'),
 });
 export type ListingQuery = z.infer<typeof ListingQuerySchema>;

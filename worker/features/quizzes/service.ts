@@ -7,7 +7,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { quizzes } from '../../db/schema';
 import { authorizeLocation, authorizeQuiz, isSuperadmin, requireActor, type Actor } from '../../lib/authz';
-import { createClock, isoWeekday, normalizeTime, type Clock } from '../../lib/clock';
+import { addDays, createClock, isoWeekday, normalizeTime, type Clock } from '../../lib/clock';
 import { bumpDataVersion } from '../../lib/data-version';
 import { AppError, conflict, forbidden, invalidInput, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
@@ -16,6 +16,7 @@ import { generateOccurrences, isoDaysOf, namesOf, seriesEnd } from '../series/re
 import { deleteGuarded } from '../promotion/service';
 import { runBatch } from '../series/service';
 import {
+  MAX_UNTIL_DAYS,
   storedTheme,
   type CreateQuizData,
   type CreateQuizResponse,
@@ -42,6 +43,11 @@ function fieldValues(d: Fields) {
 
 const pastDate = () =>
   invalidInput('Datum: Datumet kan inte vara i det förflutna', [{ path: 'date', message: 'Datumet kan inte vara i det förflutna' }]);
+const TOO_FAR = 'Datumet får ligga högst tre år fram';
+/** A quiz date (single or a series' start) at most MAX_UNTIL_DAYS ahead, like a series' end (issue 13.10). */
+function checkDateHorizon(date: string, today: string) {
+  if (date > addDays(today, MAX_UNTIL_DAYS)) throw invalidInput(`Datum: ${TOO_FAR}`, [{ path: 'date', message: TOO_FAR }]);
+}
 
 /** The create form's place check with the spec's texts ('Ingen lokal hittad', 'Lokal ej tillgänglig'). */
 async function authorizePlaceForCreate(db: Db, actor: Actor, locationId: string) {
@@ -63,6 +69,7 @@ function seriesDays(date: string, days: readonly string[] | undefined): number[]
 export async function createQuiz(db: Db, actor: Actor, data: CreateQuizData, today: string): Promise<CreateQuizResponse> {
   const { location } = await authorizePlaceForCreate(db, actor, data.locationId);
   if (data.date < today) throw pastDate();
+  checkDateHorizon(data.date, today);
   const base = { locationId: location.id, ...fieldValues(data), isCancelled: false };
   if (!data.recurring) {
     const id = newId();
@@ -147,6 +154,7 @@ function isUniqueViolation(err: unknown): boolean {
  */
 export async function editQuiz(db: Db, actor: Actor, id: string, data: EditQuizData, today: string) {
   const { quiz } = await authorizeQuiz(db, actor, id);
+  if (data.date !== quiz.date) checkDateHorizon(data.date, today);
   const values = { ...fieldValues(data), date: data.date, updatedAt: new Date().toISOString() };
   try {
     if (data.recurring === true && !quiz.recurrenceId) {

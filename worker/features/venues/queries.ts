@@ -1,4 +1,4 @@
-import { asc, eq, like, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { locations, quizzes, venues } from '../../db/schema';
 import type { OwnerPlace } from './contract';
@@ -37,11 +37,15 @@ export async function placesWithCounts(db: Db, venueId: string, today: string): 
   return rows.map((r) => ({ ...r, totalQuizzes: Number(r.totalQuizzes), upcomingQuizzes: Number(r.upcomingQuizzes) }));
 }
 
-/** Slugs already taken by `base` or `base-N`. */
+/**
+ * Slugs already taken by `base` or `base-N`. A range on the unique slug index, not LIKE: D1 refuses LIKE
+ * patterns over 50 bytes, and names (120 characters) give longer slugs. Slugs are [a-z0-9-], so every
+ * `base-…` sorts in [`base-`, `base.`) ('.' follows '-' in ASCII).
+ */
 export async function slugsLike(db: Db, base: string): Promise<string[]> {
   const rows = await db
     .select({ slug: venues.slug })
     .from(venues)
-    .where(or(eq(venues.slug, base), like(venues.slug, `${base.replace(/[%_]/g, '')}-%`)));
+    .where(or(eq(venues.slug, base), and(gte(venues.slug, `${base}-`), lt(venues.slug, `${base}.`))));
   return rows.map((r) => r.slug);
 }
