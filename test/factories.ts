@@ -100,12 +100,20 @@ export async function call(path: string, opts: CallOptions = {}): Promise<Respon
   if (!opts.noOrigin) headers.origin ??= ORIGIN;
   if (opts.cookie) headers.cookie = opts.cookie;
   if (opts.clock) headers['x-clock-now'] = opts.clock;
+  // Each call comes from its own client unless the test names one: per-client limits (sign-in, mail
+  // endpoints) are tested on purpose, with an explicit cf-connecting-ip, never by accident.
+  headers['cf-connecting-ip'] ??= randomClientIp();
   let body: string | undefined;
   if (opts.body !== undefined) {
     headers['content-type'] ??= 'application/json';
     body = typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body);
   }
   return SELF.fetch(`${ORIGIN}${path}`, { method: opts.method ?? (body === undefined ? 'GET' : 'POST'), headers, body, redirect: 'manual' });
+}
+
+/** A made-up client address from the documentation range (RFC 5737 198.51.100.0/24 and friends). */
+export function randomClientIp(): string {
+  return `198.51.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 256)}`;
 }
 
 /** call() + JSON body. */

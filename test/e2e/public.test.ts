@@ -276,4 +276,17 @@ describe('public discovery', () => {
     expect(errors.filter((e) => !/429/.test(e))).toEqual([]);
     await context.close();
   });
+
+  it('cards enter with a 100 ms stagger per index, and not at all with reduced motion (spec 01 §9)', async () => {
+    const { page, context } = await newPage(browser());
+    await page.goto('/quiz/stockholm');
+    const cards = page.locator('article[data-quiz-id]');
+    await cards.nth(2).waitFor();
+    const style = (i: number) => cards.nth(i).evaluate((el) => ({ name: getComputedStyle(el).animationName, delay: getComputedStyle(el).animationDelay }));
+    expect(await style(0)).toEqual({ name: 'card-enter', delay: '0s' });
+    expect(await style(2)).toEqual({ name: 'card-enter', delay: '0.2s' });
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    expect((await style(2)).name).toBe('none');
+    await context.close();
+  });
 });

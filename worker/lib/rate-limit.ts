@@ -32,6 +32,57 @@ export async function hitRateLimit(
   return { allowed, count, retryAfterMs: allowed ? 0 : windowMs };
 }
 
+/**
+ * Counts an attempt first and decides after (issue 13.3): `hitRateLimit` as a gate that throws the
+ * caller's 429 when the new count is over the limit, so concurrent attempts can never all pass a check
+ * made before any of them was counted.
+ */
+export async function takeAttempt(
+  db: Db,
+  key: string,
+  limit: number,
+  windowMs: number,
+  now: Date,
+  refuse: (retryAfterMs: number) => Error,
+): Promise<number> {
+  const r = await hitRateLimit(db, key, limit, windowMs, now);
+  if (!r.allowed) throw refuse(r.retryAfterMs);
+  return r.count;
+}
+
+/**
+ * A throttle that slows rather than locks (issue 13.5): the first `free` attempts in a window pass; after
+ * that an attempt passes only if at least 2^(count − free) s (at most `maxDelayMs`) have gone by since the
+ * previous one that passed. One UPSERT whose DO UPDATE has a WHERE: a refused attempt changes nothing and
+ * RETURNING gives no row, so of concurrent attempts exactly one can take a free slot.
+ */
+export async function claimSpacedAttempt(
+  db: Db,
+  key: string,
+  opts: { free: number; windowMs: number; maxDelayMs: number; now: Date },
+): Promise<{ allowed: true } | { allowed: false; retryAfterMs: number }> {
+  const t = opts.now.getTime();
+  const { free, windowMs, maxDelayMs } = opts;
+  const delay = sql`MIN(${maxDelayMs}, 1000 * (1 << MIN(20, MAX(0, rate_limits.count - ${free}))))`;
+  const rows = await db.all<{ count: number }>(sql`
+    INSERT INTO rate_limits (key, count, window_start, last_attempt) VALUES (${key}, 1, ${t}, ${t})
+    ON CONFLICT(key) DO UPDATE SET
+      count = CASE WHEN ${t} - rate_limits.last_attempt > ${windowMs} THEN 1 ELSE rate_limits.count + 1 END,
+      window_start = CASE WHEN ${t} - rate_limits.last_attempt > ${windowMs} THEN ${t} ELSE rate_limits.window_start END,
+      last_attempt = ${t}
+    WHERE ${t} - rate_limits.last_attempt > ${windowMs} OR rate_limits.count < ${free} OR ${t} - rate_limits.last_attempt >= ${delay}
+    RETURNING count`);
+  if (rows.length > 0) return { allowed: true };
+  const [row] = await db.all<{ count: number; last_attempt: number }>(sql`SELECT count, last_attempt FROM rate_limits WHERE key = ${key}`);
+  const wait = row ? Math.min(maxDelayMs, 1000 * 2 ** Math.min(20, Math.max(0, row.count - free))) - (t - row.last_attempt) : 1000;
+  return { allowed: false, retryAfterMs: Math.max(1000, wait) };
+}
+
+/** Takes one counted attempt back (a successful one should not count against the key). */
+export async function forgiveAttempt(db: Db, key: string): Promise<void> {
+  await db.run(sql`UPDATE rate_limits SET count = MAX(0, count - 1) WHERE key = ${key}`);
+}
+
 /** Forgets a key (e.g. after a successful login). */
 export async function resetRateLimit(db: Db, key: string): Promise<void> {
   await db.run(sql`DELETE FROM rate_limits WHERE key = ${key}`);

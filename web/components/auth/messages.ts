@@ -2,6 +2,7 @@
 import { ApiError } from '../../lib/api';
 import type { SessionUser } from '../../lib/session';
 import { toast } from '../ui/Toast';
+import { safeRedirect } from '../../../worker/features/auth/contract';
 
 export function loginErrorToast(err: unknown, opts: { onResend?: () => void } = {}): void {
   const reason = err instanceof ApiError ? (err.details?.reason as string | undefined) : undefined;
@@ -56,8 +57,10 @@ export function destinationFor(user: SessionUser, redirect: string | null): stri
   return target;
 }
 
-export function safeTarget(target: string | null | undefined): string | null {
-  if (!target || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return null;
+/** A same-origin path to go to after signing in (the shared `safeRedirect`), never back into the auth pages. */
+export function safeTarget(raw: string | null | undefined): string | null {
+  const target = safeRedirect(raw);
+  if (!target) return null;
   if (/^\/(login|register|auth-redirect|verify|forgot-password|update-password)(\/|\?|$)/.test(target)) return null;
   return target;
 }

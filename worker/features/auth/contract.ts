@@ -6,9 +6,25 @@ export const PASSWORD_MAX = 200;
 export const EMAIL_MAX = 254;
 export const REGISTER_LIMIT = 5;
 export const REGISTER_WINDOW_MS = 15 * 60 * 1000;
-/** Failed logins allowed per account and per client within LOGIN_WINDOW_MS. */
-export const LOGIN_ACCOUNT_LIMIT = 10;
+/**
+ * Login throttling (issue 13.3/13.5, The Copenhagen Book / OWASP): attempts are counted before the
+ * password is checked. One client may try one account LOGIN_PAIR_LIMIT times per window (then that pair
+ * is locked), and any accounts LOGIN_CLIENT_LIMIT times. Per account across all clients there is no
+ * lock-out (a stranger could lock the owner out): after LOGIN_ACCOUNT_FREE attempts each further one
+ * must wait a growing delay (1 s, 2 s, 4 s … at most LOGIN_ACCOUNT_MAX_DELAY_MS) after the previous one.
+ */
+export const LOGIN_PAIR_LIMIT = 10;
+export const LOGIN_ACCOUNT_FREE = 10;
+export const LOGIN_ACCOUNT_MAX_DELAY_MS = 60 * 1000;
 export const LOGIN_CLIENT_LIMIT = 50;
+/** Wrong TOTP codes: per pending sign-in (then it ends) and per user within the login window. */
+export const TOTP_SESSION_LIMIT = 5;
+export const TOTP_USER_LIMIT = 10;
+/** Mail-sending endpoints per client (register, resend, forgot) within MAIL_CLIENT_WINDOW_MS (issue 13.7). */
+export const MAIL_CLIENT_LIMIT = 10;
+export const MAIL_CLIENT_WINDOW_MS = 60 * 60 * 1000;
+/** The reset request answers no sooner than this after it began, for known and unknown addresses alike. */
+export const FORGOT_MIN_MS = 150;
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 export const VERIFY_TOKEN_TTL_MS = 24 * 3600 * 1000;
 export const RESET_TOKEN_TTL_MS = 3600 * 1000;
@@ -92,8 +108,29 @@ export function registrationErrors(v: { email: string; password: string; confirm
   return errors;
 }
 
-/** Only same-site relative paths may be redirect targets (no //evil.example, no schemes). */
+/**
+ * Only same-origin paths may be redirect targets (issue 13.9). Judged after the URL parser has done its
+ * work: browsers drop tab/CR/LF inside URLs and read "\\" as "/", so "/%09/evil.example" or "/\\evil"
+ * would leave the site. Resolve against a placeholder origin and accept only what stays on it, and
+ * return the normalised path (so what is checked is what is navigated to). Shared with the web app.
+ */
 export function safeRedirect(target: string | null | undefined): string | null {
-  if (!target || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return null;
-  return target;
+  if (!target || !target.startsWith('/')) return null;
+  let decoded = target;
+  try {
+    decoded = decodeURIComponent(target);
+  } catch {
+    return null;
+  }
+  // Control characters, backslashes and a second leading slash are never part of our own paths.
+  if (/[\u0000-\u001f\u007f\\]/.test(decoded) || /^\/[\/\\]/.test(decoded) || /^\/[\/\\]/.test(target)) return null;
+  const base = 'https://quizkvall.invalid';
+  let url: URL;
+  try {
+    url = new URL(target, base);
+  } catch {
+    return null;
+  }
+  if (url.origin !== base) return null;
+  return `${url.pathname}${url.search}${url.hash}`;
 }

@@ -87,12 +87,12 @@ export const authRoutes = new Hono<AppEnv>()
     return c.json({ ok: true });
   })
   .post('/register', validate('json', RegisterSchema), async (c) => {
-    const result = await register(c.var.db, c.var.mailer, c.var.config, c.req.valid('json'), c.var.clock.now());
+    const result = await register(c.var.db, c.var.mailer, c.var.config, c.req.valid('json'), c.var.clock.now(), clientKey(c));
     return c.json(result, 201);
   })
   .post('/resend', validate('json', ResendSchema), async (c) => {
     const { email, takeoverVenue } = c.req.valid('json');
-    await resendVerification(c.var.db, c.var.mailer, c.var.config, email, takeoverVenue, c.var.clock.now());
+    await resendVerification(c.var.db, c.var.mailer, c.var.config, email, takeoverVenue, c.var.clock.now(), clientKey(c));
     return c.json({ ok: true });
   })
   .post('/verify', validate('json', VerifySchema), async (c) => {
@@ -103,7 +103,7 @@ export const authRoutes = new Hono<AppEnv>()
     return c.json({ user: mfaRequired ? null : await publicUser(c, result.userId), mfaRequired, takeoverVenue: result.takeoverVenue });
   })
   .post('/forgot', validate('json', EmailOnlySchema), async (c) => {
-    await requestPasswordReset(c.var.db, c.var.mailer, c.var.config, c.req.valid('json').email, c.var.clock.now());
+    await requestPasswordReset(c.var.db, c.var.mailer, c.var.config, c.req.valid('json').email, c.var.clock.now(), clientKey(c));
     return c.json({ ok: true });
   })
   .post('/reset/check', validate('json', ResetCheckSchema), async (c) => {

@@ -10,15 +10,22 @@ import type { Config } from '../../env';
 import { AppError, conflict, rateLimited, unauthorized } from '../../lib/errors';
 import { newId, randomToken } from '../../lib/ids';
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from '../../lib/password';
-import { hitRateLimit, resetRateLimit } from '../../lib/rate-limit';
+import { claimSpacedAttempt, forgiveAttempt, hitRateLimit, resetRateLimit, takeAttempt } from '../../lib/rate-limit';
 import { createSession, invalidateUserSessions } from '../../lib/session';
 import { hashToken } from '../../lib/tokens';
 import type { GoogleProfile } from '../../ports/google';
 import type { Mailer } from '../../ports/mailer';
 import {
-  LOGIN_ACCOUNT_LIMIT,
+  FORGOT_MIN_MS,
+  LOGIN_ACCOUNT_FREE,
+  LOGIN_ACCOUNT_MAX_DELAY_MS,
   LOGIN_CLIENT_LIMIT,
+  LOGIN_PAIR_LIMIT,
   LOGIN_WINDOW_MS,
+  MAIL_CLIENT_LIMIT,
+  MAIL_CLIENT_WINDOW_MS,
+  TOTP_SESSION_LIMIT,
+  TOTP_USER_LIMIT,
   REGISTER_LIMIT,
   REGISTER_WINDOW_MS,
   RESET_TOKEN_TTL_MS,
@@ -35,72 +42,80 @@ export const EMAIL_NOT_CONFIRMED = 'E-post inte bekräftad. Du måste bekräfta 
 
 const minutes = (ms: number) => Math.max(1, Math.ceil(ms / 60000));
 
-/** Reads a limiter without counting (for limits that count failures only). */
-async function limiterBlocked(db: Db, key: string, limit: number, windowMs: number, nowMs: number): Promise<number | null> {
-  const [row] = await db.select().from(rateLimits).where(eq(rateLimits.key, key)).limit(1);
-  if (!row || nowMs - row.lastAttempt > windowMs || row.count < limit) return null;
-  return row.lastAttempt + windowMs - nowMs;
-}
-
 export type LoginResult = { kind: 'signed_in'; userId: string } | { kind: 'mfa_required'; userId: string };
 
+const WAIT_LOGIN = (ms: number) =>
+  rateLimited(`För många inloggningsförsök. Vänta ${minutes(ms)} minuter och försök igen.`, Math.ceil(ms / 1000));
+
 /**
- * Checks e-mail + password. Failed attempts count per account and per client; the answer for an
- * unknown e-mail and a wrong password is identical (and costs the same hashing time). Only a correct
- * password reveals that the address is unconfirmed.
+ * Checks e-mail + password. Every attempt is counted before the password is checked (issue 13.3), per
+ * client, per account + client (locked after LOGIN_PAIR_LIMIT) and per account across clients (slowed,
+ * never locked, so a stranger cannot lock the owner out: issue 13.5); see the constants in contract.ts.
+ * The answer for an unknown e-mail and a wrong password is identical (and costs the same hashing time).
+ * Only a correct password reveals that the address is unconfirmed.
  */
 export async function login(db: Db, input: LoginInput, ctx: { clientKey: string; now: Date }): Promise<LoginResult> {
-  const t = ctx.now.getTime();
-  const accountKey = `login:${input.email}`;
   const clientKey = `login-client:${ctx.clientKey}`;
-  const wait =
-    (await limiterBlocked(db, accountKey, LOGIN_ACCOUNT_LIMIT, LOGIN_WINDOW_MS, t)) ??
-    (await limiterBlocked(db, clientKey, LOGIN_CLIENT_LIMIT, LOGIN_WINDOW_MS, t));
-  if (wait !== null) {
-    throw rateLimited(`För många inloggningsförsök. Vänta ${minutes(wait)} minuter och försök igen.`, Math.ceil(wait / 1000));
+  const pairKey = `login-pair:${input.email}|${ctx.clientKey}`;
+  const accountKey = `login:${input.email}`;
+  await takeAttempt(db, clientKey, LOGIN_CLIENT_LIMIT, LOGIN_WINDOW_MS, ctx.now, WAIT_LOGIN);
+  await takeAttempt(db, pairKey, LOGIN_PAIR_LIMIT, LOGIN_WINDOW_MS, ctx.now, WAIT_LOGIN);
+  const account = await claimSpacedAttempt(db, accountKey, { free: LOGIN_ACCOUNT_FREE, windowMs: LOGIN_WINDOW_MS, maxDelayMs: LOGIN_ACCOUNT_MAX_DELAY_MS, now: ctx.now });
+  if (!account.allowed) {
+    const s = Math.ceil(account.retryAfterMs / 1000);
+    throw rateLimited(`Många inloggningsförsök på det här kontot just nu. Vänta ${s} sekunder och försök igen.`, s);
   }
   const row = await findUserByEmail(db, input.email);
   const ok = await verifyPassword(input.password, row?.hash ?? DUMMY_PASSWORD_HASH);
   if (!row || !row.hash || !ok) {
-    await hitRateLimit(db, accountKey, LOGIN_ACCOUNT_LIMIT, LOGIN_WINDOW_MS, ctx.now);
-    await hitRateLimit(db, clientKey, LOGIN_CLIENT_LIMIT, LOGIN_WINDOW_MS, ctx.now);
     throw new AppError(401, 'unauthorized', INVALID_CREDENTIALS, undefined, { reason: 'invalid_credentials' });
   }
   if (!row.user.emailVerifiedAt) {
     throw new AppError(403, 'forbidden', EMAIL_NOT_CONFIRMED, undefined, { reason: 'email_not_confirmed' });
   }
-  await resetRateLimit(db, accountKey);
+  // A right password: this attempt does not count against the client, the pair or the account.
+  await Promise.all([resetRateLimit(db, pairKey), forgiveAttempt(db, clientKey), forgiveAttempt(db, accountKey)]);
   const factor = await verifiedTotpFactor(db, row.user.id);
   return factor ? { kind: 'mfa_required', userId: row.user.id } : { kind: 'signed_in', userId: row.user.id };
 }
 
 /**
- * Second step for a TOTP-enrolled user: checks the code (no replay). At most 5 wrong codes per pending
- * session (then it ends) and 10 per user per 15 minutes, so new logins cannot buy unlimited guesses.
+ * Second step for a TOTP-enrolled user: checks the code (no replay). Every guess is counted before it is
+ * checked (issue 13.4): at most TOTP_SESSION_LIMIT per pending session (then it ends) and TOTP_USER_LIMIT
+ * per user per window, so new logins cannot buy unlimited guesses and parallel guesses cannot slip past.
  */
 export async function verifyLoginCode(db: Db, userId: string, pendingSessionId: string, code: string, now: Date): Promise<void> {
   const userKey = `totp-user:${userId}`;
-  const wait = await limiterBlocked(db, userKey, 10, 15 * 60 * 1000, now.getTime());
-  if (wait !== null) throw rateLimited(`För många felaktiga koder. Vänta ${minutes(wait)} minuter och försök igen.`, Math.ceil(wait / 1000));
+  const sessionKey = `totp:${pendingSessionId}`;
+  await takeAttempt(db, userKey, TOTP_USER_LIMIT, LOGIN_WINDOW_MS, now, (ms) =>
+    rateLimited(`För många felaktiga koder. Vänta ${minutes(ms)} minuter och försök igen.`, Math.ceil(ms / 1000)),
+  );
+  const endPending = async () => {
+    await db.delete(sessions).where(eq(sessions.id, pendingSessionId));
+    return rateLimited('För många felaktiga koder. Logga in igen.', 60);
+  };
+  const perSession = await hitRateLimit(db, sessionKey, TOTP_SESSION_LIMIT, LOGIN_WINDOW_MS, now);
+  if (!perSession.allowed) throw await endPending();
   const factor = await verifiedTotpFactor(db, userId);
   if (!factor) throw unauthorized('Tvåstegsverifiering är inte aktiverad.');
-  const wrong = async () => {
-    await hitRateLimit(db, userKey, 10, 15 * 60 * 1000, now);
-    const perSession = await hitRateLimit(db, `totp:${pendingSessionId}`, 5, 15 * 60 * 1000, now);
-    if (perSession.count >= 5) {
-      await db.delete(sessions).where(eq(sessions.id, pendingSessionId));
-      return rateLimited('För många felaktiga koder. Logga in igen.', 60);
-    }
-    return new AppError(401, 'unauthorized', 'Felaktig kod. Försök igen.', undefined, { reason: 'invalid_code' });
-  };
+  const wrong = async () =>
+    perSession.count >= TOTP_SESSION_LIMIT ? endPending() : new AppError(401, 'unauthorized', 'Felaktig kod. Försök igen.', undefined, { reason: 'invalid_code' });
   const step = verifyTotpAt(factor.secret, code, now, factor.lastUsedStep);
   if (step === null) throw await wrong();
   const res = await db
     .update(totpFactors)
     .set({ lastUsedStep: step })
-    .where(and(eq(totpFactors.id, factor.id), sql`(${totpFactors.lastUsedStep} IS NULL OR ${totpFactors.lastUsedStep} < ${step})`));
-  if ((res.meta?.changes ?? 0) !== 1) throw await wrong();
-  await db.delete(sessions).where(eq(sessions.id, pendingSessionId));
+    .where(and(eq(totpFactors.id, factor.id), sql`(${totpFactors.lastUsedStep} IS NULL OR ${totpFactors.lastUsedStep} < ${step})`))
+    .returning({ id: totpFactors.id });
+  if (res.length !== 1) throw await wrong();
+  await Promise.all([db.delete(sessions).where(eq(sessions.id, pendingSessionId)), forgiveAttempt(db, userKey), resetRateLimit(db, sessionKey)]);
+}
+
+/** Mail-sending endpoints: per client, in addition to the per-address limits (issue 13.7). */
+async function takeMailAttempt(db: Db, what: string, clientKey: string, now: Date) {
+  await takeAttempt(db, `mail-client:${what}:${clientKey}`, MAIL_CLIENT_LIMIT, MAIL_CLIENT_WINDOW_MS, now, (ms) =>
+    rateLimited(`För många försök från din anslutning. Vänta ${minutes(ms)} minuter innan du försöker igen.`, Math.ceil(ms / 1000)),
+  );
 }
 
 async function issueEmailToken(
@@ -142,7 +157,8 @@ async function venueName(db: Db, id: string | undefined | null): Promise<string 
  * duplicate-email toast). An unverified one gets the new password and a fresh link: only whoever
  * controls the inbox can complete it.
  */
-export async function register(db: Db, mailer: Mailer, config: Config, input: RegisterInput, now: Date): Promise<{ email: string }> {
+export async function register(db: Db, mailer: Mailer, config: Config, input: RegisterInput, now: Date, clientKey: string): Promise<{ email: string }> {
+  await takeMailAttempt(db, 'register', clientKey, now);
   const limit = await hitRateLimit(db, `register:${input.email}`, REGISTER_LIMIT, REGISTER_WINDOW_MS, now);
   if (!limit.allowed) {
     throw rateLimited(`För många försök. Vänta ${minutes(limit.retryAfterMs)} minuter innan du försöker igen.`, Math.ceil(limit.retryAfterMs / 1000));
@@ -173,7 +189,8 @@ export async function register(db: Db, mailer: Mailer, config: Config, input: Re
 }
 
 /** Sends a new verification link if the address belongs to an unconfirmed account; same answer either way. */
-export async function resendVerification(db: Db, mailer: Mailer, config: Config, email: string, takeoverVenue: string | undefined, now: Date): Promise<void> {
+export async function resendVerification(db: Db, mailer: Mailer, config: Config, email: string, takeoverVenue: string | undefined, now: Date, clientKey: string): Promise<void> {
+  await takeMailAttempt(db, 'resend', clientKey, now);
   const limit = await hitRateLimit(db, `resend:${email}`, REGISTER_LIMIT, REGISTER_WINDOW_MS, now);
   if (!limit.allowed) {
     throw rateLimited(`För många försök. Vänta ${minutes(limit.retryAfterMs)} minuter innan du försöker igen.`, Math.ceil(limit.retryAfterMs / 1000));
@@ -240,14 +257,26 @@ export async function verifyEmail(db: Db, mailer: Mailer, config: Config, token:
   return { userId: user.id, email: user.email, takeoverVenue: payload.takeoverVenue ?? null };
 }
 
-/** Reset request: always the same answer; a link (1 h, single use) only goes to an existing account. */
-export async function requestPasswordReset(db: Db, mailer: Mailer, config: Config, email: string, now: Date): Promise<void> {
-  const limit = await hitRateLimit(db, `reset:${email}`, REGISTER_LIMIT, REGISTER_WINDOW_MS, now);
-  if (!limit.allowed) return; // silently: the answer must not differ by account
-  const row = await findUserByEmail(db, email);
-  if (!row) return;
-  const token = await issueEmailToken(db, row.user.id, 'reset_password', RESET_TOKEN_TTL_MS, now);
-  await mailer.send(resetMail(email, `${config.appUrl}/update-password?token=${encodeURIComponent(token)}`));
+/**
+ * Reset request: always the same answer; a link (1 h, single use) only goes to an existing account.
+ * Known and unknown addresses answer in the same time class (issue 13.12): both do the same reads, the
+ * known one then issues the token and hands the mail over, and neither answers before FORGOT_MIN_MS has
+ * passed since the request began (the extra work of a known address stays under it).
+ */
+export async function requestPasswordReset(db: Db, mailer: Mailer, config: Config, email: string, now: Date, clientKey: string): Promise<void> {
+  const started = Date.now();
+  try {
+    await takeMailAttempt(db, 'forgot', clientKey, now);
+    const limit = await hitRateLimit(db, `reset:${email}`, REGISTER_LIMIT, REGISTER_WINDOW_MS, now);
+    if (!limit.allowed) return; // silently: the answer must not differ by account
+    const row = await findUserByEmail(db, email);
+    if (!row) return;
+    const token = await issueEmailToken(db, row.user.id, 'reset_password', RESET_TOKEN_TTL_MS, now);
+    await mailer.send(resetMail(email, `${config.appUrl}/update-password?token=${encodeURIComponent(token)}`));
+  } finally {
+    const left = FORGOT_MIN_MS - (Date.now() - started);
+    if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
+  }
 }
 
 /** Whether a reset link is still usable (the update-password screen asks before showing the form). */
