@@ -2,7 +2,9 @@ import { displayDate, displayPrice, displayTime } from '../../../worker/lib/swed
 import type { ListingQuiz } from '../../pages/types';
 import { venueHref } from './urls';
 import type { CSSProperties } from 'react';
-import { LISTING_PAGE_SIZE } from '../../../worker/features/listing/contract';
+
+/** LISTING_PAGE_SIZE of the listing contract, not imported: that module brings zod into the public bundle. */
+const PAGE_SIZE = 12;
 
 interface CardProps {
   quiz: ListingQuiz;
@@ -20,7 +22,7 @@ export function QuizCard({ quiz, index = 0, onOpen, onRecommended }: CardProps) 
     <article
       data-quiz-id={quiz.id}
       data-tier={quiz.tier}
-      style={{ '--card-index': index % LISTING_PAGE_SIZE } as CSSProperties}
+      style={{ '--card-index': index % PAGE_SIZE } as CSSProperties}
       className={`card-enter flex h-full flex-col rounded-2xl border bg-white shadow-sm ${premium ? 'border-amber-400 ring-2 ring-amber-300' : 'border-slate-200'}`}
     >
       {quiz.tier === 'recommended' && (
