@@ -14,7 +14,7 @@ import { newId } from '../../lib/ids';
 import { slugify } from '../../lib/slug';
 import { findHouseUserId } from '../takeover/queries';
 import { swedishSortKey } from './contract';
-import { parseCsv } from './csv';
+import { parseCsv, uncsvCell } from './csv';
 import {
   IMPORT_COLUMNS,
   ImportRowSchema,
@@ -56,7 +56,7 @@ export async function analyseImport(db: Db, csv: string): Promise<Analysed> {
   if (table.records.length > MAX_IMPORT_ROWS) fileErrors.push(`Högst ${MAX_IMPORT_ROWS} rader per fil (filen har ${table.records.length}).`);
 
   const parsed = table.records.slice(0, MAX_IMPORT_ROWS).map(({ line, cells }) => {
-    const raw = Object.fromEntries((Object.keys(IMPORT_COLUMNS) as ImportColumn[]).map((c) => [c, colIndex.has(c) ? (cells[colIndex.get(c)!] ?? '') : '']));
+    const raw = Object.fromEntries((Object.keys(IMPORT_COLUMNS) as ImportColumn[]).map((c) => [c, colIndex.has(c) ? uncsvCell(cells[colIndex.get(c)!] ?? '') : '']));
     const result = ImportRowSchema.safeParse(raw);
     const errors = result.success ? [] : result.error.issues.map((i) => `${String(i.path[0] ?? 'rad')}: ${i.message}`);
     return { line, raw, row: result.success ? result.data : null, errors };
