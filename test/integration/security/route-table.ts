@@ -223,6 +223,27 @@ export const ROUTES: Record<string, RouteCase> = {
     body: (t) => ({ csv: `name,address,city,weekday\nImportpuben ${t.fresh},Storgatan 1,Uppsala,tisdag\n` }),
     expect: SUPERADMIN(201),
   },
+  // The durable import (issue 21): raw CSV upload, then job routes. Jobs belong to the catalogue, not
+  // to an owner: the superadmin's call on a job id that does not exist is 404.
+  'POST /api/admin/import/jobs': {
+    object: 'none',
+    body: (t) => `name,address,city,weekday\nJobbpuben ${t.fresh},Storgatan 1,Uppsala,tisdag\n`,
+    headers: { 'content-type': 'text/csv' },
+    expect: SUPERADMIN(201),
+    note: 'the upload is the raw file (text/csv), not JSON',
+  },
+  'GET /api/admin/import/jobs': { object: 'none', expect: SUPERADMIN(200) },
+  'GET /api/admin/import/jobs/:id': { object: 'none', path: () => '/api/admin/import/jobs/no-such-job', expect: SUPERADMIN(404) },
+  'POST /api/admin/import/jobs/:id/start': { object: 'none', path: () => '/api/admin/import/jobs/no-such-job/start', expect: SUPERADMIN(404) },
+  'POST /api/admin/import/jobs/:id/resume': { object: 'none', path: () => '/api/admin/import/jobs/no-such-job/resume', expect: SUPERADMIN(404) },
+  'GET /api/admin/import/jobs/:id/report': { object: 'none', path: () => '/api/admin/import/jobs/no-such-job/report', expect: SUPERADMIN(404) },
+  'GET /api/admin/import/jobs/:id/reviews': { object: 'none', path: () => '/api/admin/import/jobs/no-such-job/reviews', expect: SUPERADMIN(404) },
+  'POST /api/admin/import/jobs/:id/reviews/:row': {
+    object: 'none',
+    path: () => '/api/admin/import/jobs/no-such-job/reviews/2',
+    body: () => ({ action: 'create' }),
+    expect: SUPERADMIN(404),
+  },
 
   // ------------------------------------------------------------ owner: businesses, places, profile
   'GET /api/owner/dashboard': { object: 'venue', path: (t) => `/api/owner/dashboard?venueId=${t.venueId}`, expect: OWNED(200), missing: 404 },
