@@ -245,6 +245,11 @@ export const ROUTES: Record<string, RouteCase> = {
     expect: SUPERADMIN(404),
   },
 
+  // ------------------------------------------------------------ exports (issue 21)
+  'GET /api/exports/me': { object: 'none', expect: SIGNED_IN(200), note: "the caller's own data only" },
+  'GET /api/exports/quizzes.csv': { object: 'venue', path: (t) => `/api/exports/quizzes.csv?venueId=${t.venueId}`, expect: OWNED(200), missing: 404 },
+  'GET /api/exports/catalogue.csv': { object: 'none', expect: SUPERADMIN(200) },
+
   // ------------------------------------------------------------ owner: businesses, places, profile
   'GET /api/owner/dashboard': { object: 'venue', path: (t) => `/api/owner/dashboard?venueId=${t.venueId}`, expect: OWNED(200), missing: 404 },
   'POST /api/owner/venues': { object: 'none', body: (t) => ({ name: `Nypuben ${t.fresh}` }), expect: SIGNED_IN(201) },

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useId, useState, type ChangeEvent } from 'react
 import type { ImportJobView, ImportReviewItem } from '../../../worker/features/admin/import-job-contract';
 import { JOB_MAX_BYTES, JOB_MAX_ROWS } from '../../../worker/features/admin/import-job-contract';
 import { api, ApiError } from '../../lib/api';
+import { ExportCatalogueLink } from '../exports/ExportCatalogueLink';
 import { Button } from '../ui/Button';
 import { toast } from '../ui/Toast';
 
@@ -147,6 +148,7 @@ export function ImportPanel({ onImported }: { onImported?: () => void }) {
         valfria. Högst {nf(JOB_MAX_ROWS)} rader. Verksamheterna blir ej övertagna (katalogkontot) med en återkommande quizserie var. Importen körs som ett jobb på servern –
         du kan stänga sidan och komma tillbaka.
       </p>
+      <ExportCatalogueLink />
       <div>
         <label htmlFor={inputId} className="block text-sm font-semibold text-slate-800">
           CSV-fil
