@@ -55,12 +55,12 @@ export function ImportPanel({ onImported }: { onImported?: () => void }) {
     }
   }, []);
 
-  // After a reload: continue showing the newest job that is running (or just finished).
+  // After a reload: show the newest started job again (its progress, or its report when finished).
   useEffect(() => {
     let cancelled = false;
     void api<{ jobs: ImportJobView[] }>('/api/admin/import/jobs')
       .then(({ jobs }) => {
-        const latest = jobs.find((j) => j.status === 'running' || j.status === 'failed') ?? null;
+        const latest = jobs.find((j) => j.status !== 'uploaded') ?? null;
         if (!cancelled && latest) setJob((cur) => cur ?? latest);
       })
       .catch(() => undefined);
