@@ -106,7 +106,7 @@ describe('upload and preview', () => {
     expect(empty.body.error.message).toBe('Filen är tom');
     const json = await upload('{"csv":"x"}', { type: 'application/json' });
     expect(json.status).toBe(400);
-    expect(json.body.error.message).toBe('Ladda upp filen som CSV (text/csv)');
+    expect(json.body.error.message).toBe('Filen måste laddas upp som CSV (text/csv)');
     const tooMany = await upload(bigCsv('Max', 20_001));
     expect(tooMany.status).toBe(400);
     expect(tooMany.body.error.message).toBe('Högst 20\u00a0000 rader per fil (filen har 20001).');

@@ -42,6 +42,8 @@ export interface RouteCase {
   missingActor?: Actor;
   /** Why this route looks the way it does (shown when the test fails). */
   note?: string;
+  /** Who the fuzz tests call it as (default: the first actor it allows); for routes whose every cell on A's world is a refusal. */
+  fuzzActor?: Actor;
 }
 
 const OWNED = (ok: number) => ({ visitor: 401, own: ok, other: 403, superadmin: ok });
@@ -233,16 +235,17 @@ export const ROUTES: Record<string, RouteCase> = {
     note: 'the upload is the raw file (text/csv), not JSON',
   },
   'GET /api/admin/import/jobs': { object: 'none', expect: SUPERADMIN(200) },
-  'GET /api/admin/import/jobs/:id': { object: 'none', path: () => '/api/admin/import/jobs/no-such-job', expect: SUPERADMIN(404) },
-  'POST /api/admin/import/jobs/:id/start': { object: 'none', path: () => '/api/admin/import/jobs/no-such-job/start', expect: SUPERADMIN(404) },
-  'POST /api/admin/import/jobs/:id/resume': { object: 'none', path: () => '/api/admin/import/jobs/no-such-job/resume', expect: SUPERADMIN(404) },
-  'GET /api/admin/import/jobs/:id/report': { object: 'none', path: () => '/api/admin/import/jobs/no-such-job/report', expect: SUPERADMIN(404) },
-  'GET /api/admin/import/jobs/:id/reviews': { object: 'none', path: () => '/api/admin/import/jobs/no-such-job/reviews', expect: SUPERADMIN(404) },
+  'GET /api/admin/import/jobs/:id': { object: 'none', path: () => '/api/admin/import/jobs/no-such-job', expect: SUPERADMIN(404), fuzzActor: 'superadmin' },
+  'POST /api/admin/import/jobs/:id/start': { object: 'none', path: () => '/api/admin/import/jobs/no-such-job/start', expect: SUPERADMIN(404), fuzzActor: 'superadmin' },
+  'POST /api/admin/import/jobs/:id/resume': { object: 'none', path: () => '/api/admin/import/jobs/no-such-job/resume', expect: SUPERADMIN(404), fuzzActor: 'superadmin' },
+  'GET /api/admin/import/jobs/:id/report': { object: 'none', path: () => '/api/admin/import/jobs/no-such-job/report', expect: SUPERADMIN(404), fuzzActor: 'superadmin' },
+  'GET /api/admin/import/jobs/:id/reviews': { object: 'none', path: () => '/api/admin/import/jobs/no-such-job/reviews', expect: SUPERADMIN(404), fuzzActor: 'superadmin' },
   'POST /api/admin/import/jobs/:id/reviews/:row': {
     object: 'none',
     path: () => '/api/admin/import/jobs/no-such-job/reviews/2',
     body: () => ({ action: 'create' }),
     expect: SUPERADMIN(404),
+    fuzzActor: 'superadmin',
   },
 
   // ------------------------------------------------------------ exports (issue 21)

@@ -62,7 +62,7 @@ export const adminRoutes = new Hono<AppEnv>()
     if (declared > JOB_MAX_BYTES) throw invalidInput(`Filen får vara högst ${JOB_MAX_BYTES / 1_000_000} MB`, [{ path: 'csv', message: 'För stor fil' }]);
     const type = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
     if (!['text/csv', 'application/octet-stream', 'text/plain', 'application/vnd.ms-excel'].includes(type)) {
-      throw invalidInput('Ladda upp filen som CSV (text/csv)', [{ path: 'csv', message: 'Fel innehållstyp' }]);
+      throw invalidInput('Filen måste laddas upp som CSV (text/csv)', [{ path: 'csv', message: 'Fel innehållstyp' }]);
     }
     const bytes = new Uint8Array(await c.req.arrayBuffer());
     const name = (c.req.query('name') ?? 'import.csv').slice(0, 200);
