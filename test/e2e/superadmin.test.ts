@@ -74,11 +74,11 @@ describe('superadmin panel', () => {
     // Import the sample CSV: preview first (nothing stored), then confirm.
     await page.getByRole('tab', { name: 'Import' }).click();
     await page.getByLabel('CSV-fil').setInputFiles(SAMPLE_CSV);
-    await page.getByText('4 rader · 0 med fel · 0 dubbletter · 4 att importera').waitFor();
+    await page.getByText('4 rader · 4 nya · 0 dubbletter · 0 med fel').waitFor();
     expect(await page.getByRole('row').count()).toBe(5);
     await expectAccessible(page);
-    await page.getByRole('button', { name: 'Importera 4 verksamheter' }).click();
-    await page.getByText('4 verksamheter importerade').waitFor();
+    await page.getByRole('button', { name: 'Importera', exact: true }).click();
+    await page.getByText('4 av 4 rader (100 %)').waitFor();
     await page.getByRole('tab', { name: 'Verksamheter' }).click();
     await page.getByLabel('Sök verksamheter').fill('ankaret');
     const imported = page.getByRole('article', { name: 'Kvarterskrogen Ankaret' });

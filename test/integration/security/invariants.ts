@@ -95,4 +95,20 @@ export const INVARIANTS: Invariant[] = [
           WHERE NOT EXISTS (SELECT 1 FROM quizzes q WHERE q.id = e.key AND q.recurrence_id IS NULL)
             AND NOT EXISTS (SELECT 1 FROM quizzes q WHERE q.recurrence_id = e.recurrence_id AND q.location_id = e.location_id)`,
   },
+  {
+    name: 'an import job counts exactly the rows it wrote (progress = import_rows, counts add up)',
+    sql: `SELECT 'import_jobs' AS scope, j.id, j.processed_rows, (SELECT COUNT(*) FROM import_rows r WHERE r.job_id = j.id) AS n
+          FROM import_jobs j
+          WHERE j.processed_rows <> (SELECT COUNT(*) FROM import_rows r WHERE r.job_id = j.id)
+             OR j.processed_rows > j.total_rows
+             OR j.created_count + j.duplicate_count + j.invalid_count + j.review_count
+                <> (SELECT COUNT(*) FROM import_rows r WHERE r.job_id = j.id AND r.result <> 'merged')`,
+  },
+  {
+    name: 'an imported row created its business in the same batch (no import_rows row without its data)',
+    sql: `SELECT 'import_rows' AS scope, r.job_id, r.row_no FROM import_rows r
+          WHERE r.result = 'created' AND r.resolved_at IS NULL AND r.venue_id IS NOT NULL
+            AND NOT EXISTS (SELECT 1 FROM venues v WHERE v.id = r.venue_id)
+            AND r.job_id IN (SELECT id FROM import_jobs WHERE status = 'running')`,
+  },
 ];

@@ -42,6 +42,8 @@ export interface RouteCase {
   missingActor?: Actor;
   /** Why this route looks the way it does (shown when the test fails). */
   note?: string;
+  /** Who the fuzz tests call it as (default: the first actor it allows); for routes whose every cell on A's world is a refusal. */
+  fuzzActor?: Actor;
 }
 
 const OWNED = (ok: number) => ({ visitor: 401, own: ok, other: 403, superadmin: ok });
@@ -223,6 +225,33 @@ export const ROUTES: Record<string, RouteCase> = {
     body: (t) => ({ csv: `name,address,city,weekday\nImportpuben ${t.fresh},Storgatan 1,Uppsala,tisdag\n` }),
     expect: SUPERADMIN(201),
   },
+  // The durable import (issue 21): raw CSV upload, then job routes. Jobs belong to the catalogue, not
+  // to an owner: the superadmin's call on a job id that does not exist is 404.
+  'POST /api/admin/import/jobs': {
+    object: 'none',
+    body: (t) => `name,address,city,weekday\nJobbpuben ${t.fresh},Storgatan 1,Uppsala,tisdag\n`,
+    headers: { 'content-type': 'text/csv' },
+    expect: SUPERADMIN(201),
+    note: 'the upload is the raw file (text/csv), not JSON',
+  },
+  'GET /api/admin/import/jobs': { object: 'none', expect: SUPERADMIN(200) },
+  'GET /api/admin/import/jobs/:id': { object: 'none', path: () => '/api/admin/import/jobs/no-such-job', expect: SUPERADMIN(404), fuzzActor: 'superadmin' },
+  'POST /api/admin/import/jobs/:id/start': { object: 'none', path: () => '/api/admin/import/jobs/no-such-job/start', expect: SUPERADMIN(404), fuzzActor: 'superadmin' },
+  'POST /api/admin/import/jobs/:id/resume': { object: 'none', path: () => '/api/admin/import/jobs/no-such-job/resume', expect: SUPERADMIN(404), fuzzActor: 'superadmin' },
+  'GET /api/admin/import/jobs/:id/report': { object: 'none', path: () => '/api/admin/import/jobs/no-such-job/report', expect: SUPERADMIN(404), fuzzActor: 'superadmin' },
+  'GET /api/admin/import/jobs/:id/reviews': { object: 'none', path: () => '/api/admin/import/jobs/no-such-job/reviews', expect: SUPERADMIN(404), fuzzActor: 'superadmin' },
+  'POST /api/admin/import/jobs/:id/reviews/:row': {
+    object: 'none',
+    path: () => '/api/admin/import/jobs/no-such-job/reviews/2',
+    body: () => ({ action: 'create' }),
+    expect: SUPERADMIN(404),
+    fuzzActor: 'superadmin',
+  },
+
+  // ------------------------------------------------------------ exports (issue 21)
+  'GET /api/exports/me': { object: 'none', expect: SIGNED_IN(200), note: "the caller's own data only" },
+  'GET /api/exports/quizzes.csv': { object: 'venue', path: (t) => `/api/exports/quizzes.csv?venueId=${t.venueId}`, expect: OWNED(200), missing: 404 },
+  'GET /api/exports/catalogue.csv': { object: 'none', expect: SUPERADMIN(200) },
 
   // ------------------------------------------------------------ owner: businesses, places, profile
   'GET /api/owner/dashboard': { object: 'venue', path: (t) => `/api/owner/dashboard?venueId=${t.venueId}`, expect: OWNED(200), missing: 404 },

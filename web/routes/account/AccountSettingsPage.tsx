@@ -3,6 +3,7 @@ import { useState } from 'react';
 import AccountTab from '../../components/account/AccountTab';
 import SecurityTab from '../../components/account/SecurityTab';
 import { RequireAuth } from '../../components/auth/RequireAuth';
+import { DownloadMyData } from '../../components/exports/DownloadMyData';
 import { Tabs } from '../../components/ui/Tabs';
 
 export default function AccountSettingsPage() {
@@ -20,6 +21,7 @@ export default function AccountSettingsPage() {
           <Tabs label="Kontoinställningar" tabs={tabs} active={tab} onChange={setTab} className="mt-6" panelClassName="rounded-b-2xl border border-t-0 border-slate-200 bg-white p-6">
             {tab === 'konto' ? <AccountTab /> : <SecurityTab />}
           </Tabs>
+          <DownloadMyData />
         </div>
       )}
     </RequireAuth>

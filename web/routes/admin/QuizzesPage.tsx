@@ -9,6 +9,7 @@ import { PATTERN_LABELS, type SeriesSummary } from '../../../worker/features/qui
 import { categoryLabel, displayDate, displayTime } from '../../../worker/lib/swedish';
 import { quizzesApi, useApiData } from '../../api/quizzes';
 import { RequireAuth } from '../../components/auth/RequireAuth';
+import { ExportQuizzesLink } from '../../components/exports/ExportQuizzesLink';
 import { Button, buttonClass } from '../../components/ui/Button';
 import { Spinner } from '../../components/ui/Spinner';
 import { toast } from '../../components/ui/Toast';
@@ -29,9 +30,12 @@ function QuizManagement() {
     <div className="mx-auto max-w-4xl px-4 py-8">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-3xl font-extrabold">Hantera quiz</h1>
-        <Link to="/admin" className={buttonClass('secondary')}>
-          Tillbaka till översikten
-        </Link>
+        <div className="flex flex-wrap gap-2">
+          <ExportQuizzesLink />
+          <Link to="/admin" className={buttonClass('secondary')}>
+            Tillbaka till översikten
+          </Link>
+        </div>
       </div>
       <div role="tablist" aria-label="Quiztyper" className="mt-6 flex gap-2 border-b border-slate-200">
         {tabs.map(([key, label]) => (

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { swedishSortKey } from './contract';
-import { parseCsv } from './csv';
+import { csvCell, decodeCsvBytes, parseCsv, toCsv, uncsvCell } from './csv';
 import { ImportRowSchema } from './import-contract';
 
 describe('parseCsv', () => {
@@ -17,6 +17,49 @@ describe('parseCsv', () => {
   });
   it('counts lines for the last record without a trailing newline', () => {
     expect(parseCsv('a\n1\n2').records.map((r) => r.line)).toEqual([2, 3]);
+  });
+  it('keeps line numbers right after multi-line cells, blank lines and CR-only files', () => {
+    const t = parseCsv('a;b\r\n"x\r\ny\r\nz";1\r\n;\r\n\r\nlast;2');
+    expect(t.delimiter).toBe(';');
+    expect(t.records).toEqual([
+      { line: 2, cells: ['x\ny\nz', '1'] },
+      { line: 7, cells: ['last', '2'] },
+    ]);
+    expect(parseCsv('a\r1\r2').records.map((r) => [r.line, r.cells[0]])).toEqual([[2, '1'], [3, '2']]);
+  });
+  it('reads a quote inside an unquoted cell and an empty quoted cell', () => {
+    expect(parseCsv('a,b,c\n5" skärm,"",x').records[0]!.cells).toEqual(['5" skärm', '', 'x']);
+  });
+});
+
+describe('decodeCsvBytes', () => {
+  it('reads UTF-8 (with BOM) as UTF-8', () => {
+    const bytes = new TextEncoder().encode('\uFEFFnamn;stad\nKällaren;Göteborg');
+    const d = decodeCsvBytes(bytes);
+    expect(d.encoding).toBe('utf-8');
+    expect(parseCsv(d.text).records[0]!.cells).toEqual(['Källaren', 'Göteborg']);
+  });
+  it('detects Windows-1252 (invalid UTF-8) so å/ä/ö and € survive', () => {
+    // "Åsa's Kök;Malmö;€ – 50" in cp1252
+    const bytes = new Uint8Array([0xc5, 0x73, 0x61, 0x92, 0x73, 0x20, 0x4b, 0xf6, 0x6b, 0x3b, 0x4d, 0x61, 0x6c, 0x6d, 0xf6, 0x3b, 0x80, 0x20, 0x96, 0x20, 0x35, 0x30]);
+    const d = decodeCsvBytes(bytes);
+    expect(d.encoding).toBe('windows-1252');
+    expect(d.text).toBe('Åsa\u2019s Kök;Malmö;€ – 50');
+    expect(decodeCsvBytes(new Uint8Array([0xe5, 0xe4, 0xf6, 0xc5, 0xc4, 0xd6])).text).toBe('åäöÅÄÖ');
+  });
+});
+
+describe('csvCell / toCsv', () => {
+  it('neutralises formula cells and quotes separators', () => {
+    expect(['=1+1', '+46 8', '-2', '@SUM(A1)', '\tx', '\rx', 'ok', 'a,b', 'a"b', null].map(csvCell)).toEqual([
+      "'=1+1", "'+46 8", "'-2", "'@SUM(A1)", "'\tx", `"'\rx"`, 'ok', '"a,b"', '"a""b"', '',
+    ]);
+  });
+  it('round-trips through parseCsv (apostrophe removed again by uncsvCell)', () => {
+    const rows = [['=HYPERLINK("x")', 'Rad\nTvå', '+46 8 12'], ['', 'ä;ö', '-1']];
+    const back = parseCsv(toCsv(['a', 'b', 'c'], rows));
+    expect(back.header).toEqual(['a', 'b', 'c']);
+    expect(back.records.map((r) => r.cells.map(uncsvCell))).toEqual(rows);
   });
 });
 

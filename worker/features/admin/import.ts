@@ -14,7 +14,7 @@ import { newId } from '../../lib/ids';
 import { slugify } from '../../lib/slug';
 import { findHouseUserId } from '../takeover/queries';
 import { swedishSortKey } from './contract';
-import { parseCsv } from './csv';
+import { parseCsv, uncsvCell } from './csv';
 import {
   IMPORT_COLUMNS,
   ImportRowSchema,
@@ -37,18 +37,32 @@ interface Analysed {
   valid: Array<{ line: number; row: ImportRow; duplicate: boolean }>;
 }
 
-const addressKey = (a: string) => swedishSortKey(a).replace(/\s+/g, ' ');
+export const addressKey = (a: string) => swedishSortKey(a).replace(/\s+/g, ' ');
 
-export async function analyseImport(db: Db, csv: string): Promise<Analysed> {
-  const table = parseCsv(csv);
-  const fileErrors: string[] = [];
+/** Which file column feeds which import column (first matching header wins). */
+export function mapColumns(header: string[]): Map<ImportColumn, number> {
   const colIndex = new Map<ImportColumn, number>();
-  table.header.forEach((h, i) => {
+  header.forEach((h, i) => {
     const key = h.trim().toLowerCase();
     for (const [col, aliases] of Object.entries(IMPORT_COLUMNS) as Array<[ImportColumn, readonly string[]]>) {
       if (aliases.includes(key) && !colIndex.has(col)) colIndex.set(col, i);
     }
   });
+  return colIndex;
+}
+
+/** One file record as the contract's input: every column a string ('' when absent). */
+export function rawRow(cells: string[], colIndex: Map<ImportColumn, number>): Record<ImportColumn, string> {
+  return Object.fromEntries((Object.keys(IMPORT_COLUMNS) as ImportColumn[]).map((c) => [c, colIndex.has(c) ? uncsvCell(cells[colIndex.get(c)!] ?? '') : ''])) as Record<ImportColumn, string>;
+}
+
+/** Duplicate key: Swedish-folded name + address. */
+export const nameAddressKey = (name: string, address: string) => `${swedishSortKey(name)}\u0000${addressKey(address)}`;
+
+export async function analyseImport(db: Db, csv: string): Promise<Analysed> {
+  const table = parseCsv(csv);
+  const fileErrors: string[] = [];
+  const colIndex = mapColumns(table.header);
   const missing = REQUIRED_COLUMNS.filter((c) => !colIndex.has(c));
   if (!table.header.length) fileErrors.push('Filen saknar rubrikrad.');
   else if (missing.length) fileErrors.push(`Kolumner saknas: ${missing.join(', ')}`);
@@ -56,7 +70,7 @@ export async function analyseImport(db: Db, csv: string): Promise<Analysed> {
   if (table.records.length > MAX_IMPORT_ROWS) fileErrors.push(`Högst ${MAX_IMPORT_ROWS} rader per fil (filen har ${table.records.length}).`);
 
   const parsed = table.records.slice(0, MAX_IMPORT_ROWS).map(({ line, cells }) => {
-    const raw = Object.fromEntries((Object.keys(IMPORT_COLUMNS) as ImportColumn[]).map((c) => [c, colIndex.has(c) ? (cells[colIndex.get(c)!] ?? '') : '']));
+    const raw = rawRow(cells, colIndex);
     const result = ImportRowSchema.safeParse(raw);
     const errors = result.success ? [] : result.error.issues.map((i) => `${String(i.path[0] ?? 'rad')}: ${i.message}`);
     return { line, raw, row: result.success ? result.data : null, errors };
@@ -205,7 +219,7 @@ export async function commitImport(db: Db, csv: string, ctx: { today: string; no
 
 
 /** Unique slugs for all rows with one chunked lookup: name, else name-city, else name-city-random. */
-async function planSlugs(db: Db, rows: ImportRow[]): Promise<string[]> {
+export async function planSlugs(db: Db, rows: ImportRow[]): Promise<string[]> {
   const candidates = rows.map((r) => {
     const base = slugify(r.name) || 'verksamhet';
     return [base, `${base}-${slugify(r.city)}`];

@@ -12,6 +12,9 @@ import { fixTakeoverIssues, listTakeoverIssues } from '../takeover/service';
 import { CreateVenueSchema, FeedbackHandledSchema, FeedbackListQuerySchema, FixTakeoverSchema, IdParamSchema, VenueListQuerySchema } from './contract';
 import { analyseImport, commitImport } from './import';
 import { ImportRequestSchema } from './import-contract';
+import { createImportJob, getImportJob, importReportCsv, listImportJobs, listReviews, resolveReview, resumeImportJob, startImportJob } from './import-job';
+import { JOB_MAX_BYTES, JobIdParamSchema, ReviewActionSchema, ReviewParamSchema } from './import-job-contract';
+import { invalidInput } from '../../lib/errors';
 import { createVenue, deleteUserAsSuperadmin, deleteVenue, listFeedback, listVenues, setFeedbackHandled } from './service';
 
 const superadminOnly = createMiddleware<AppEnv>(async (c, next) => {
@@ -51,4 +54,35 @@ export const adminRoutes = new Hono<AppEnv>()
   .post('/import/preview', validate('json', ImportRequestSchema), async (c) => c.json((await analyseImport(c.var.db, c.req.valid('json').csv)).preview))
   .post('/import', validate('json', ImportRequestSchema), async (c) =>
     c.json(await commitImport(c.var.db, c.req.valid('json').csv, { today: c.var.clock.today(), now: c.var.clock.now(), houseEmail: c.var.config.houseAccountEmail }), 201),
-  );
+  )
+  // The durable import (issue 21). The upload is the file's raw bytes (text/csv or
+  // application/octet-stream, ?name=file.csv) so a Windows-1252 file can be detected: not JSON.
+  .post('/import/jobs', async (c) => {
+    const declared = Number(c.req.header('content-length') ?? '0');
+    if (declared > JOB_MAX_BYTES) throw invalidInput(`Filen får vara högst ${JOB_MAX_BYTES / 1_000_000} MB`, [{ path: 'csv', message: 'För stor fil' }]);
+    const type = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+    if (!['text/csv', 'application/octet-stream', 'text/plain', 'application/vnd.ms-excel'].includes(type)) {
+      throw invalidInput('Filen måste laddas upp som CSV (text/csv)', [{ path: 'csv', message: 'Fel innehållstyp' }]);
+    }
+    const bytes = new Uint8Array(await c.req.arrayBuffer());
+    const name = (c.req.query('name') ?? 'import.csv').slice(0, 200);
+    return c.json(await createImportJob(c.var.db, c.env.IMPORTS, { bytes, fileName: name, userId: viewer(c).id, nowIso: c.var.clock.now().toISOString() }), 201);
+  })
+  .get('/import/jobs', async (c) => c.json({ jobs: await listImportJobs(c.var.db) }))
+  .get('/import/jobs/:id', validate('param', JobIdParamSchema), async (c) => c.json(await getImportJob(c.var.db, c.req.valid('param').id)))
+  .post('/import/jobs/:id/start', validate('param', JobIdParamSchema), async (c) =>
+    c.json(await startImportJob(c.var.db, c.env.IMPORT_WORKFLOW, c.req.valid('param').id, { today: c.var.clock.today(), nowIso: c.var.clock.now().toISOString() })),
+  )
+  .post('/import/jobs/:id/resume', validate('param', JobIdParamSchema), async (c) =>
+    c.json(await resumeImportJob(c.var.db, c.env.IMPORT_WORKFLOW, c.req.valid('param').id, c.var.clock.now().toISOString())),
+  )
+  .get('/import/jobs/:id/report', validate('param', JobIdParamSchema), async (c) => {
+    const id = c.req.valid('param').id;
+    const csv = await importReportCsv(c.var.db, id);
+    return c.body(csv, 200, { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="importrapport-${id.slice(0, 8)}.csv"` });
+  })
+  .get('/import/jobs/:id/reviews', validate('param', JobIdParamSchema), async (c) => c.json({ reviews: await listReviews(c.var.db, c.req.valid('param').id) }))
+  .post('/import/jobs/:id/reviews/:row', validate('param', ReviewParamSchema), validate('json', ReviewActionSchema), async (c) => {
+    const { id, row } = c.req.valid('param');
+    return c.json(await resolveReview(c.var.db, id, row, c.req.valid('json').action, { today: c.var.clock.today(), nowIso: c.var.clock.now().toISOString(), houseEmail: c.var.config.houseAccountEmail }));
+  });

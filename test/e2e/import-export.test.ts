@@ -1,0 +1,60 @@
+/**
+ * Data in and out (issue 21): the superadmin uploads a 2 000-row CSV, starts the import, watches the
+ * progress bar reach 100 % (the job runs in the local Workflow engine of `wrangler dev`), and
+ * downloads the report; an owner downloads their own data from /account.
+ */
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loginAs, registerVerifiedOwner } from './support/auth';
+import { newPage, useBrowser } from './support/browser';
+
+const ADMIN = { email: 'admin@quizkvall.local', password: 'quizkvall-admin' };
+
+describe('import and export', () => {
+  const browser = useBrowser();
+
+  it('superadmin: 2 000 rows → progress bar to 100 % → report download', async () => {
+    const p = `E2e${Date.now().toString(36)}`;
+    const lines = ['namn;adress;stad;veckodag;starttid'];
+    for (let i = 0; i < 2000; i++) lines.push(`${p} krog ${i};Gatan ${i};${p}ort${i};onsdag;19:30`);
+    const file = join(mkdtempSync(join(tmpdir(), 'qk-e2e-')), 'stor-import.csv');
+    writeFileSync(file, lines.join('\r\n'));
+
+    const { page, errors } = await newPage(browser());
+    await loginAs(page, ADMIN.email, ADMIN.password);
+    await page.goto('/superadmin');
+    await page.getByRole('tab', { name: 'Import' }).click();
+    await page.getByLabel('CSV-fil').setInputFiles(file);
+    await page.getByText('2 000 rader · 2 000 nya · 0 dubbletter · 0 med fel').waitFor({ timeout: 30_000 });
+    await page.getByRole('button', { name: 'Importera', exact: true }).click();
+    const bar = page.getByRole('progressbar', { name: 'Importförlopp' });
+    await bar.waitFor();
+    // The bar survives a reload (job state is in D1).
+    await page.reload();
+    await page.getByRole('tab', { name: 'Import' }).click();
+    await expect.poll(() => bar.getAttribute('aria-valuenow'), { timeout: 120_000, interval: 500 }).toBe('100');
+    await page.getByText('2 000 av 2 000 rader (100 %)').waitFor();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Ladda ner rapport (CSV)' }).click()]);
+    const report = readFileSync((await download.path())!, 'utf8');
+    expect(report.startsWith('\uFEFF')).toBe(true); // Excel reads å/ä/ö
+    const rows = report.trim().split(/\r\n/);
+    expect(rows[0]).toBe('rad,resultat,meddelande,verksamhet');
+    expect(rows).toHaveLength(2001);
+    expect(rows[1]).toMatch(/^2,skapad,,/);
+    expect(errors).toEqual([]);
+  }, 240_000);
+
+  it('owner: "Ladda ner mina data" on /account gives their own data as JSON', async () => {
+    const { page, errors } = await newPage(browser());
+    const owner = await registerVerifiedOwner(page);
+    await page.goto('/account');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Ladda ner mina data' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^quizkvall-mina-data-\d{4}-\d{2}-\d{2}\.json$/);
+    const data = JSON.parse(readFileSync((await download.path())!, 'utf8'));
+    expect(data.account.email).toBe(owner.email);
+    expect(data.format).toBe('quizkvall-export');
+    expect(errors).toEqual([]);
+  });
+});

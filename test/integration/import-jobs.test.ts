@@ -1,0 +1,279 @@
+/**
+ * The durable bulk import (issue 21): upload → preview → Workflow → report, near-duplicate review,
+ * crash mid-way and resume, parser cases through the real upload route (workerd).
+ */
+import { introspectWorkflow, introspectWorkflowInstance, SELF } from 'cloudflare:test';
+import { env } from 'cloudflare:workers';
+import { and, eq, sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { importJobs, importRows, locations, quizzes, venues } from '../../worker/db/schema';
+import { ensureHouseUser } from '../../worker/features/admin/import';
+import { finishImportRun, processImportChunk, STEP_ROWS } from '../../worker/features/admin/import-job';
+import { parseCsv } from '../../worker/features/admin/csv';
+import { call, callJson, ORIGIN, createLocation, createUser, createVenue, snapshot, testDb, unique, type TestUser } from '../factories';
+import { faultyD1 } from './security/faulty-d1';
+import { INVARIANTS } from './security/invariants';
+
+const CLOCK = '2030-03-05T10:00:00Z';
+const HOUSE = (env as unknown as { HOUSE_ACCOUNT_EMAIL: string }).HOUSE_ACCOUNT_EMAIL ?? 'house@test.local';
+const HEADER = 'name,address,city,phone,website,weekday,start_time,pattern,category,theme,quizmaster,price,lat,lng';
+
+let superadmin: TestUser;
+let owner: TestUser;
+
+beforeAll(async () => {
+  superadmin = await createUser({ roles: ['admin', 'superadmin'], now: new Date(CLOCK) });
+  owner = await createUser({ now: new Date(CLOCK) });
+  await ensureHouseUser(testDb(), HOUSE);
+});
+
+async function upload(body: BodyInit, opts: { cookie?: string; type?: string; name?: string } = {}) {
+  const res = await SELF.fetch(`${ORIGIN}/api/admin/import/jobs?name=${encodeURIComponent(opts.name ?? 'test.csv')}`, {
+    method: 'POST',
+    body,
+    headers: { origin: ORIGIN, cookie: opts.cookie ?? superadmin.cookie, 'x-clock-now': CLOCK, 'content-type': opts.type ?? 'text/csv' },
+  });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : null };
+}
+
+async function invariantsHold() {
+  const broken: string[] = [];
+  for (const inv of INVARIANTS) {
+    const rows = await testDb().all(sql.raw(inv.sql));
+    if (rows.length) broken.push(`${inv.name}: ${JSON.stringify(rows.slice(0, 3))}`);
+  }
+  expect(broken).toEqual([]);
+}
+
+/** n rows in n distinct towns (so none is a near-duplicate of another), plus the extras given. */
+function bigCsv(prefix: string, n: number, extras: string[] = []): string {
+  const lines = [HEADER];
+  for (let i = 0; i < n; i++) lines.push(`${prefix} krog nr ${i},Gatan ${i},${prefix}ort${i},,,tisdag,19:00,weekly,,,,,,`);
+  return [...lines, ...extras].join('\n');
+}
+
+describe('upload and preview', () => {
+  it('reads RFC 4180 quoting, line breaks in cells, a BOM and ; separators; previews counts and the column mapping', async () => {
+    const p = unique('Prev');
+    const csv = `\uFEFFnamn;adress;stad;veckodag;okänd\r\n"${p} ""Hörnan""";"Gata 1; vån 2";Malmö;tisdag;x\r\n"${p} Två\r\nrader";Gata 2;Malmö;onsdag;\r\n${p} Fel;Gata 3;Malmö;blurgdag;\r\n"${p} ""Hörnan""";"Gata 1; vån 2";Malmö;tisdag;x\r\n`;
+    const { status, body } = await upload(csv);
+    expect(status).toBe(201);
+    expect(body.status).toBe('uploaded');
+    expect(body.encoding).toBe('utf-8');
+    expect(body.totalRows).toBe(4);
+    expect(body.preview.columns).toEqual([
+      { header: 'namn', column: 'name' },
+      { header: 'adress', column: 'address' },
+      { header: 'stad', column: 'city' },
+      { header: 'veckodag', column: 'weekday' },
+      { header: 'okänd', column: null },
+    ]);
+    expect(body.preview.rows.map((r: { line: number; name: string; result: string }) => [r.line, r.name, r.result])).toEqual([
+      [2, `${p} "Hörnan"`, 'new'],
+      [3, `${p} Två\nrader`, 'new'],
+      [5, `${p} Fel`, 'invalid'],
+      [6, `${p} "Hörnan"`, 'duplicate'],
+    ]);
+    expect(body.preview.rows[0].address).toBe('Gata 1; vån 2');
+    expect(body.preview.rows[2].message).toBe('weekday: Ange en veckodag (måndag–söndag)');
+    expect(body.preview.counts).toEqual({ new: 2, duplicate: 1, invalid: 1 });
+    // Stored: the job row and its file in R2; no business yet.
+    const [job] = await testDb().select().from(importJobs).where(eq(importJobs.id, body.id));
+    expect(job!.totalRows).toBe(4);
+    expect(await env.IMPORTS.head(job!.fileKey)).not.toBeNull();
+    expect(await testDb().select().from(venues).where(sql`instr(${venues.name}, ${p}) > 0`)).toEqual([]);
+  });
+
+  it('detects a Windows-1252 file (invalid UTF-8) and decodes å/ä/ö', async () => {
+    // "namn;adress;stad;veckodag\r\nKällaren Åsa;Storgatan 1;Växjö;lördag" in cp1252, + an en dash (0x96)
+    const text = 'namn;adress;stad;veckodag\r\nKällaren Åsa – Ö;Storgatan 1;Växjö;lördag\r\n';
+    const bytes = new Uint8Array([...text].map((ch) => (ch === '–' ? 0x96 : ch.charCodeAt(0))));
+    expect(() => new TextDecoder('utf-8', { fatal: true }).decode(bytes)).toThrow();
+    const { status, body } = await upload(bytes, { type: 'application/octet-stream' });
+    expect(status).toBe(201);
+    expect(body.encoding).toBe('windows-1252');
+    expect(body.preview.rows[0]).toMatchObject({ name: 'Källaren Åsa – Ö', city: 'Växjö', weekday: 'lördag', result: 'new' });
+  });
+
+  it('refuses bad files with a Swedish message and stores nothing', async () => {
+    const before = await snapshot(['import_jobs', 'venues']);
+    const missing = await upload('namn,stad\nA,B\n');
+    expect(missing.status).toBe(400);
+    expect(missing.body.error.message).toBe('Kolumner saknas: address, weekday');
+    const empty = await upload('');
+    expect(empty.status).toBe(400);
+    expect(empty.body.error.message).toBe('Filen är tom');
+    const json = await upload('{"csv":"x"}', { type: 'application/json' });
+    expect(json.status).toBe(400);
+    expect(json.body.error.message).toBe('Filen måste laddas upp som CSV (text/csv)');
+    const tooMany = await upload(bigCsv('Max', 20_001));
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.error.message).toBe('Högst 20\u00a0000 rader per fil (filen har 20001).');
+    expect(await snapshot(['import_jobs', 'venues'])).toEqual(before);
+  });
+
+  it('is for the superadmin only: 401 visitor, 403 owner, nothing stored', async () => {
+    const before = await snapshot(['import_jobs']);
+    const visitor = await call('/api/admin/import/jobs', { method: 'POST', body: `${HEADER}\n`, headers: { 'content-type': 'text/csv' } });
+    expect(visitor.status).toBe(401);
+    const asOwner = await upload(`${HEADER}\nA,B,C,,,tisdag,,,,,,,,`, { cookie: owner.cookie });
+    expect(asOwner.status).toBe(403);
+    for (const path of ['/api/admin/import/jobs', '/api/admin/import/jobs/x', '/api/admin/import/jobs/x/report', '/api/admin/import/jobs/x/reviews']) {
+      expect((await call(path, { cookie: owner.cookie })).status).toBe(403);
+      expect((await call(path)).status).toBe(401);
+    }
+    expect((await call('/api/admin/import/jobs/x/start', { method: 'POST', cookie: owner.cookie })).status).toBe(403);
+    expect(await snapshot(['import_jobs'])).toEqual(before);
+    expect((await callJson('/api/admin/import/jobs/nope', { cookie: superadmin.cookie })).status).toBe(404);
+  });
+});
+
+describe('the Workflow run', () => {
+  it(`imports ${2000} rows once each, even with a retried step, a crash mid-way and a resume; report and counts exact`, async () => {
+    const p = unique('Big');
+    const N = 2000;
+    // 3 invalid rows, 2 exact duplicates of rows in the file.
+    const extras = [
+      `${p} trasig 1,Gata,${p}ortX,,,blurgdag,,,,,,,,`,
+      `${p} trasig 2,,${p}ortY,,,tisdag,,,,,,,,`,
+      `${p} trasig 3,Gata,${p}ortZ,,,tisdag,25:00,,,,,,,`,
+      `${p} krog nr 5,Gatan 5,${p}ort5,,,tisdag,19:00,weekly,,,,,,`,
+      `${p} krog nr 1999,Gatan 1999,${p}ort1999,,,tisdag,19:00,weekly,,,,,,`,
+    ];
+    const up = await upload(bigCsv(p, N, extras));
+    expect(up.status).toBe(201);
+    const total = N + extras.length;
+    expect(up.body.preview.counts).toEqual({ new: N, duplicate: 2, invalid: 3 });
+    const jobId: string = up.body.id;
+    const db = testDb();
+    const [job] = await db.select().from(importJobs).where(eq(importJobs.id, jobId));
+
+    // A crash in an earlier attempt: chunk 3 is half written (its 2nd batch is lost), then the job
+    // is recorded as failed — as if the instance died there.
+    await db.update(importJobs).set({ status: 'running', today: '2030-03-05', startedAt: CLOCK }).where(eq(importJobs.id, jobId));
+    for (const chunk of [0, 1, 2]) await processImportChunk(db, env.IMPORTS, jobId, chunk, { houseEmail: HOUSE, nowIso: CLOCK });
+    const faulty = faultyD1(env.DB, 4 * 20 + 2 + 10); // inside the 2nd batch of chunk 3
+    await expect(processImportChunk(faulty.db, env.IMPORTS, jobId, 3, { houseEmail: HOUSE, nowIso: CLOCK })).rejects.toThrow('injected D1 fault');
+    expect(faulty.fired).toBe(true);
+    await finishImportRun(db, jobId, CLOCK, 'instansen försvann');
+    const [mid] = await db.select().from(importJobs).where(eq(importJobs.id, jobId));
+    expect(mid!.status).toBe('failed');
+    expect(mid!.processedRows).toBe(3 * STEP_ROWS + 20); // three whole chunks + chunk 3's first batch
+    await invariantsHold();
+
+    // "Fortsätt": a new instance; one of its steps fails twice and is retried by the engine.
+    await using introspector = await introspectWorkflow(env.IMPORT_WORKFLOW);
+    await introspector.modifyAll(async (m) => {
+      await m.disableRetryDelays();
+      await m.mockStepError({ name: 'rows-7' }, new Error('D1 overloaded'), 2);
+    });
+    const resumed = await callJson(`/api/admin/import/jobs/${jobId}/resume`, { method: 'POST', cookie: superadmin.cookie, clock: CLOCK });
+    expect(resumed.status).toBe(200);
+    expect(resumed.body.status).toBe('running');
+    const [instance] = await introspector.get();
+    await instance!.waitForStatus('complete');
+
+    const [end] = await db.select().from(importJobs).where(eq(importJobs.id, jobId));
+    expect(end).toMatchObject({ status: 'done', totalRows: total, processedRows: total, createdCount: N, duplicateCount: 2, invalidCount: 3, reviewCount: 0, error: null });
+    expect(end!.finishedAt).not.toBeNull();
+    // Exactly one row per line, one business per valid line, none twice.
+    const [counts] = await db.all<{ rows: number; lines: number }>(sql`SELECT COUNT(*) AS rows, COUNT(DISTINCT row_no) AS lines FROM import_rows WHERE job_id = ${jobId}`);
+    expect(counts).toEqual({ rows: total, lines: total });
+    const [vs] = await db.all<{ n: number; names: number }>(sql`SELECT COUNT(*) AS n, COUNT(DISTINCT name) AS names FROM venues WHERE instr(name, ${p}) = 1`);
+    expect(vs).toEqual({ n: N, names: N });
+    const [qs] = await db.all<{ n: number }>(sql`SELECT COUNT(*) AS n FROM quizzes q JOIN locations l ON l.id = q.location_id WHERE instr(l.city, ${p}) = 1`);
+    expect(qs!.n).toBe(N * 26); // weekly from Tue 2030-03-05 to +180 days: 26 dates each
+    await invariantsHold();
+    const run = await db.all<{ status: string; result: string }>(sql`SELECT status, result FROM job_runs WHERE id = ${`import:${jobId}`}`);
+    expect(run[0]!.status).toBe('done');
+    expect(JSON.parse(run[0]!.result)).toMatchObject({ processed: total, created: N, duplicate: 2, invalid: 3 });
+    void job;
+
+    // The report: one line per row, in file order, with the Swedish result and message.
+    const report = await call(`/api/admin/import/jobs/${jobId}/report`, { cookie: superadmin.cookie });
+    expect(report.status).toBe(200);
+    expect(report.headers.get('content-type')).toContain('text/csv');
+    expect(report.headers.get('content-disposition')).toMatch(/^attachment; filename="importrapport-/);
+    const t = parseCsv(await report.text());
+    expect(t.header).toEqual(['rad', 'resultat', 'meddelande', 'verksamhet']);
+    expect(t.records.length).toBe(total);
+    expect(t.records.map((r) => Number(r.cells[0]))).toEqual(Array.from({ length: total }, (_, i) => i + 2));
+    expect(t.records[N]!.cells.slice(0, 3)).toEqual([String(N + 2), 'ogiltig', 'weekday: Ange en veckodag (måndag–söndag)']);
+    expect(t.records[N + 3]!.cells.slice(0, 3)).toEqual([String(N + 5), 'dubblett', 'Samma namn och adress finns redan']);
+    expect(t.records[0]!.cells[1]).toBe('skapad');
+
+    // Polling after a reload: the job view has the same progress.
+    const view = await callJson(`/api/admin/import/jobs/${jobId}`, { cookie: superadmin.cookie });
+    expect(view.body).toMatchObject({ status: 'done', processedRows: total, totalRows: total });
+  }, 240_000);
+
+  it('a second "Importera" is a 409 and starts nothing', async () => {
+    const p = unique('Twice');
+    const up = await upload(bigCsv(p, 3));
+    await using instance = await introspectWorkflowInstance(env.IMPORT_WORKFLOW, up.body.id);
+    const first = await callJson(`/api/admin/import/jobs/${up.body.id}/start`, { method: 'POST', cookie: superadmin.cookie, clock: CLOCK });
+    expect(first.status).toBe(200);
+    const second = await callJson(`/api/admin/import/jobs/${up.body.id}/start`, { method: 'POST', cookie: superadmin.cookie, clock: CLOCK });
+    expect(second.status).toBe(409);
+    expect(second.body.error.message).toBe('Importen är redan startad');
+    await instance.waitForStatus('complete');
+    const [end] = await testDb().select().from(importJobs).where(eq(importJobs.id, up.body.id));
+    expect(end).toMatchObject({ status: 'done', processedRows: 3, createdCount: 3 });
+  });
+});
+
+describe('near-duplicates are listed for review, never merged silently', () => {
+  it('same town + similar name, or same address → review; "Slå ihop" adds the quiz to the existing business, "Skapa ny" creates it; each once', async () => {
+    const p = unique('Near');
+    const town = `${p}stad`;
+    const house = await ensureHouseUser(testDb(), HOUSE);
+    const existing = await createVenue(house, { name: `${p} Bishops Arms Södermalm`, address: 'Hornsgatan 1', city: town });
+    await createLocation(existing.id, { name: existing.name, address: 'Hornsgatan 1', city: town });
+    const other = await createVenue(house, { name: `${p} Olssons`, address: 'Torget 2', city: town });
+    await createLocation(other.id, { name: other.name, address: 'Torget 2', city: town });
+    const csv = [
+      HEADER,
+      `${p} Bishop Arms Södermalm,Hornsgatan 3,${town},,,fredag,20:00,,,,,,,`, // similar name → review
+      `${p} Helt Annat,Torget 2,${town},,,lördag,,,,,,,,`, // same address → review
+      `${p} Bishops Arms Södermalm,Hornsgatan 1,${town},,,tisdag,,,,,,,,`, // exact → duplicate
+      `${p} Bishop Arms Södermalm,Hornsgatan 3,Annanstad${p},,,fredag,,,,,,,,`, // other town → created
+    ].join('\n');
+    const up = await upload(csv);
+    await using instance = await introspectWorkflowInstance(env.IMPORT_WORKFLOW, up.body.id);
+    await call(`/api/admin/import/jobs/${up.body.id}/start`, { method: 'POST', cookie: superadmin.cookie, clock: CLOCK });
+    await instance.waitForStatus('complete');
+    const [job] = await testDb().select().from(importJobs).where(eq(importJobs.id, up.body.id));
+    expect(job).toMatchObject({ createdCount: 1, duplicateCount: 1, reviewCount: 2 });
+
+    const list = await callJson(`/api/admin/import/jobs/${up.body.id}/reviews`, { cookie: superadmin.cookie });
+    expect(list.body.reviews).toEqual([
+      expect.objectContaining({ rowNo: 2, name: `${p} Bishop Arms Södermalm`, match: expect.objectContaining({ id: existing.id }), resolved: null, message: expect.stringMatching(/^Liknar .* i samma ort \(0,\d\d\)$/) }),
+      expect.objectContaining({ rowNo: 3, name: `${p} Helt Annat`, match: expect.objectContaining({ id: other.id }), resolved: null, message: `Samma adress som ${p} Olssons` }),
+    ]);
+    // Nothing merged silently: the existing business still has one place.
+    expect(await testDb().select().from(locations).where(eq(locations.venueId, existing.id))).toHaveLength(1);
+
+    const merge = await callJson(`/api/admin/import/jobs/${up.body.id}/reviews/2`, { method: 'POST', body: { action: 'merge' }, cookie: superadmin.cookie, clock: CLOCK });
+    expect(merge.status).toBe(200);
+    expect(merge.body.resolved).toBe('merged');
+    const places = await testDb().select().from(locations).where(eq(locations.venueId, existing.id));
+    expect(places).toHaveLength(2);
+    expect(await testDb().select().from(quizzes).where(eq(quizzes.locationId, places.find((l) => l.address === 'Hornsgatan 3')!.id))).toHaveLength(26);
+    const again = await callJson(`/api/admin/import/jobs/${up.body.id}/reviews/2`, { method: 'POST', body: { action: 'create' }, cookie: superadmin.cookie, clock: CLOCK });
+    expect(again.status).toBe(409);
+
+    const create = await callJson(`/api/admin/import/jobs/${up.body.id}/reviews/3`, { method: 'POST', body: { action: 'create' }, cookie: superadmin.cookie, clock: CLOCK });
+    expect(create.status).toBe(200);
+    expect(create.body.resolved).toBe('created');
+    expect(await testDb().select().from(venues).where(eq(venues.name, `${p} Helt Annat`))).toHaveLength(1);
+    const [after] = await testDb().select().from(importJobs).where(eq(importJobs.id, up.body.id));
+    expect(after).toMatchObject({ createdCount: 2, reviewCount: 0 });
+    const bad = await callJson(`/api/admin/import/jobs/${up.body.id}/reviews/3`, { method: 'POST', body: { action: 'kasta' }, cookie: superadmin.cookie, clock: CLOCK });
+    expect(bad.status).toBe(400);
+    const notReview = await callJson(`/api/admin/import/jobs/${up.body.id}/reviews/5`, { method: 'POST', body: { action: 'create' }, cookie: superadmin.cookie, clock: CLOCK });
+    expect(notReview.status).toBe(404);
+    expect(await testDb().select().from(importRows).where(and(eq(importRows.jobId, up.body.id), eq(importRows.result, 'review')))).toEqual([]);
+    await invariantsHold();
+  });
+});

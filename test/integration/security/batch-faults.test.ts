@@ -1,0 +1,231 @@
+/**
+ * Faults at every step (issue 21 item 5): each multi-statement write is run once per k with a D1
+ * binding that fails at batch statement k (faulty-d1.ts). After each fault every invariant
+ * (invariants.ts) must hold and the operation must not be half done in a way the retry cannot
+ * finish; then the same call on the real binding completes it, and the end state is the one an
+ * unfaulted run gives.
+ */
+import { env } from 'cloudflare:workers';
+import { and, eq, gte, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import type { Db } from '../../../worker/db/client';
+import { importJobs, importRows, profiles, quizzes, users, venues } from '../../../worker/db/schema';
+import { parseConfig } from '../../../worker/env';
+import { deleteUserAccount } from '../../../worker/features/accounts/service';
+import { deleteVenue } from '../../../worker/features/admin/service';
+import { createImportJob, processImportChunk } from '../../../worker/features/admin/import-job';
+import { ensureHouseUser } from '../../../worker/features/admin/import';
+import { CreateQuizSchema } from '../../../worker/features/quizzes/contract';
+import { createQuiz as createQuizService } from '../../../worker/features/quizzes/service';
+import { deleteSeries, editSeries, runSeriesExtensionJob } from '../../../worker/features/series/service';
+import { takeoverVenue } from '../../../worker/features/takeover/service';
+import { createClock } from '../../../worker/lib/clock';
+import type { Actor } from '../../../worker/lib/authz';
+import { newId } from '../../../worker/lib/ids';
+import type { Mailer } from '../../../worker/ports/mailer';
+import { createLocation, createQuiz, createUser, createVenue, testDb, unique } from '../../factories';
+import { faultyD1 } from './faulty-d1';
+import { INVARIANTS } from './invariants';
+
+const TODAY = '2030-03-05';
+const NOW = new Date('2030-03-05T10:00:00Z');
+const clock = createClock(NOW.toISOString());
+const config = { ...parseConfig(env as unknown as Env), houseAccountEmail: (env as unknown as { HOUSE_ACCOUNT_EMAIL?: string }).HOUSE_ACCOUNT_EMAIL ?? 'house@test.local' };
+const mailer: Mailer = { send: async () => undefined } as unknown as Mailer;
+
+async function invariantsHold(label: string) {
+  const broken: string[] = [];
+  for (const inv of INVARIANTS) {
+    const rows = await testDb().all(sql.raw(inv.sql));
+    if (rows.length) broken.push(`${label}: ${inv.name}: ${JSON.stringify(rows.slice(0, 2))}`);
+  }
+  expect(broken).toEqual([]);
+}
+
+/** 1..n when small, else 1, n and evenly spread points (always including the first statement of each batch is not needed: a batch fails as a whole). */
+function ks(n: number, max = 12): number[] {
+  if (n <= max) return Array.from({ length: n }, (_, i) => i + 1);
+  const out = new Set([1, 2, n - 1, n]);
+  for (let i = 1; out.size < max; i++) out.add(Math.max(1, Math.round((i * n) / (max - 3))));
+  return [...out].filter((k) => k >= 1 && k <= n).sort((a, b) => a - b);
+}
+
+/**
+ * The matrix for one operation: `setup` builds fresh rows, `op` runs the write on a Db, `done`
+ * asserts the completed end state. Returns how many batch statements the operation sends.
+ */
+async function matrix<C>(label: string, setup: () => Promise<C>, op: (db: Db, c: C) => Promise<unknown>, done: (c: C) => Promise<void>): Promise<number> {
+  const c0 = await setup();
+  const probe = faultyD1(env.DB, Number.MAX_SAFE_INTEGER);
+  await op(probe.db, c0);
+  await done(c0);
+  const n = probe.seen;
+  expect(n, `${label}: sends batch statements`).toBeGreaterThan(0);
+  for (const k of ks(n)) {
+    const c = await setup();
+    const f = faultyD1(env.DB, k);
+    let threw = false;
+    try {
+      await op(f.db, c);
+    } catch {
+      threw = true;
+    }
+    expect(f.fired, `${label} k=${k}: fault fired`).toBe(true);
+    expect(threw, `${label} k=${k}: the caller sees the failure`).toBe(true);
+    await invariantsHold(`${label} k=${k} after fault`);
+    await op(testDb(), c); // the retry
+    await done(c);
+    await invariantsHold(`${label} k=${k} after retry`);
+  }
+  return n;
+}
+
+async function ownerWithPlace(city = 'Felstad') {
+  const user = await createUser({ now: NOW });
+  const venue = await createVenue(user.id, { name: `Felpuben ${unique('f')}` });
+  const place = await createLocation(venue.id, { city });
+  const actor: Actor = { id: user.id, email: user.email, roles: ['admin'] };
+  return { user, venue, place, actor };
+}
+
+async function seriesOf(locationId: string) {
+  return testDb().select().from(quizzes).where(eq(quizzes.locationId, locationId));
+}
+
+async function withSeries() {
+  const o = await ownerWithPlace();
+  const data = CreateQuizSchema.parse({ locationId: o.place.id, date: TODAY, recurring: true, pattern: 'weekly', category: 'allmänbildning', startTime: '19:00' });
+  const res = await createQuizService(testDb(), o.actor, data, TODAY);
+  return { ...o, rid: res.recurrenceId! };
+}
+
+describe('every multi-statement write under a fault at each batch statement', () => {
+  it('series create: all or nothing, the retry creates the series once', async () => {
+    const n = await matrix(
+      'series create',
+      ownerWithPlace,
+      (db, o) => createQuizService(db, o.actor, CreateQuizSchema.parse({ locationId: o.place.id, date: TODAY, recurring: true, pattern: 'weekly', category: 'allmänbildning', startTime: '19:00' }), TODAY),
+      async (o) => {
+        const rows = await seriesOf(o.place.id);
+        expect(rows.length).toBe(26); // Tue TODAY … TODAY + 180 days (a Sunday), weekly
+        expect(new Set(rows.map((r) => r.recurrenceId)).size).toBe(1);
+      },
+    );
+    expect(n).toBeGreaterThan(1);
+  });
+
+  it('series edit: the retry applies the edit to every future occurrence', async () => {
+    await matrix(
+      'series edit',
+      withSeries,
+      (db, o) => editSeries(db, o.actor, o.rid, { startTime: '20:15', category: 'tema', theme: 'Musik', quizmaster: 'Kim' } as never, TODAY),
+      async (o) => {
+        const rows = await testDb().select().from(quizzes).where(and(eq(quizzes.recurrenceId, o.rid), gte(quizzes.date, TODAY)));
+        expect(rows.length).toBeGreaterThan(0);
+        expect(rows.every((r) => r.quizmaster === 'Kim' && r.theme === 'Musik')).toBe(true);
+      },
+    );
+  });
+
+  it('series delete: the retry deletes every occurrence', async () => {
+    await matrix(
+      'series delete',
+      withSeries,
+      (db, o) => deleteSeries(db, o.actor, o.rid, clock),
+      async (o) => expect(await testDb().select().from(quizzes).where(eq(quizzes.recurrenceId, o.rid))).toEqual([]),
+    );
+  });
+
+  it('business deletion (superadmin): the retry removes the business with its places and quizzes', async () => {
+    await matrix(
+      'business delete',
+      withSeries,
+      (db, o) => deleteVenue(db, o.venue.id, clock),
+      async (o) => {
+        expect(await testDb().select().from(venues).where(eq(venues.id, o.venue.id))).toEqual([]);
+        expect(await seriesOf(o.place.id)).toEqual([]);
+      },
+    );
+  });
+
+  it('account deletion: the retry removes the user and everything they own', async () => {
+    await matrix(
+      'account delete',
+      withSeries,
+      async (db, o) => {
+        const ok = await deleteUserAccount(db, o.user.id, clock);
+        return ok;
+      },
+      async (o) => {
+        expect(await testDb().select().from(users).where(eq(users.id, o.user.id))).toEqual([]);
+        expect(await testDb().select().from(venues).where(eq(venues.id, o.venue.id))).toEqual([]);
+      },
+    );
+  });
+
+  it('takeover: the retry moves the business to the claimant exactly once', async () => {
+    const houseId = await ensureHouseUser(testDb(), config.houseAccountEmail);
+    await matrix(
+      'takeover',
+      async () => {
+        const v = await createVenue(houseId, { name: `Husets ${unique('h')}` });
+        await createLocation(v.id);
+        const u = await createUser({ now: NOW });
+        await testDb().insert(profiles).values({ userId: u.id }).onConflictDoNothing();
+        return { v, u };
+      },
+      (db, c) => takeoverVenue(db, { userId: c.u.id, email: c.u.email, venueId: c.v.id }, { today: TODAY, now: NOW, config, mailer }),
+      async (c) => {
+        const [v] = await testDb().select().from(venues).where(eq(venues.id, c.v.id));
+        expect(v!.userId).toBe(c.u.id);
+      },
+    );
+  });
+
+  it('cron extension: the retry (or the next night) adds the missing dates once', async () => {
+    await matrix(
+      'cron extension',
+      async () => {
+        const o = await ownerWithPlace(`Cron${unique('c')}`);
+        const rid = newId();
+        // An open-ended weekly series whose latest date is 10 days away: it needs extension.
+        for (const date of ['2030-03-01', '2030-03-08', '2030-03-15']) {
+          await createQuiz(o.place.id, { date, isRecurring: true, recurrenceId: rid, recurrencePattern: 'weekly', recurrenceDays: '["fredag"]' });
+        }
+        return { ...o, rid };
+      },
+      (db) => runSeriesExtensionJob(db, NOW).then((r) => {
+        if ((r as { error?: unknown }).error) throw new Error('job failed');
+        return r;
+      }),
+      async (o) => {
+        const rows = await testDb().select({ date: quizzes.date }).from(quizzes).where(eq(quizzes.recurrenceId, o.rid));
+        expect(rows.length).toBe(new Set(rows.map((r) => r.date)).size);
+        expect(rows.map((r) => r.date).sort().at(-1)! >= '2030-08-30').toBe(true);
+      },
+    );
+  });
+
+  it('import step: the retry imports each line exactly once', async () => {
+    await ensureHouseUser(testDb(), config.houseAccountEmail);
+    const superadmin = await createUser({ roles: ['admin', 'superadmin'], now: NOW });
+    await matrix(
+      'import step',
+      async () => {
+        const p = unique('Imp');
+        const csv = ['name,address,city,weekday', ...Array.from({ length: 25 }, (_, i) => `${p} rad ${i},Gata ${i},${p}ort${i},torsdag`)].join('\n');
+        const job = await createImportJob(testDb(), env.IMPORTS, { bytes: new TextEncoder().encode(csv), fileName: 'f.csv', userId: superadmin.id, nowIso: NOW.toISOString() });
+        await testDb().update(importJobs).set({ status: 'running', today: TODAY }).where(eq(importJobs.id, job.id));
+        return { id: job.id, p };
+      },
+      (db, c) => processImportChunk(db, env.IMPORTS, c.id, 0, { houseEmail: config.houseAccountEmail, nowIso: NOW.toISOString() }),
+      async (c) => {
+        const [j] = await testDb().select().from(importJobs).where(eq(importJobs.id, c.id));
+        expect(j!.processedRows).toBe(25);
+        expect(await testDb().select().from(importRows).where(eq(importRows.jobId, c.id))).toHaveLength(25);
+        const [n] = await testDb().all<{ n: number }>(sql`SELECT COUNT(*) AS n FROM venues WHERE instr(name, ${c.p}) = 1`);
+        expect(n!.n).toBe(25);
+      },
+    );
+  });
+});

@@ -1,0 +1,50 @@
+/**
+ * The durable bulk import (issue 21): one Cloudflare Workflow instance per "Importera" (id = job id;
+ * a resumed job gets a new instance id). Step 'begin' marks the job running, then one step per
+ * STEP_ROWS records (each ≤ ~400 D1 statements, safe to retry: see processImportChunk), then
+ * 'finish'. If a step runs out of retries the job is marked failed with the error (superadmin can
+ * press "Fortsätt", which starts a new instance that skips the rows already imported).
+ */
+import { WorkflowEntrypoint, type WorkflowEvent, type WorkflowStep } from 'cloudflare:workers';
+import { createDb } from '../../db/client';
+import { parseConfig } from '../../env';
+import { createClock } from '../../lib/clock';
+import { invalidateDataVersion } from '../../lib/data-version';
+import { beginImportRun, finishImportRun, processImportChunk } from './import-job';
+
+export interface ImportWorkflowParams {
+  jobId: string;
+}
+
+const STEP_CONFIG = { retries: { limit: 5, delay: '2 seconds' as const, backoff: 'exponential' as const }, timeout: '5 minutes' as const };
+
+export class ImportWorkflow extends WorkflowEntrypoint<Env, ImportWorkflowParams> {
+  override async run(event: WorkflowEvent<ImportWorkflowParams>, step: WorkflowStep): Promise<{ jobId: string; status: string; processed: number }> {
+    const { jobId } = event.payload;
+    const config = parseConfig(this.env);
+    const db = createDb(this.env.DB);
+    const nowIso = () => createClock(config.clockNow ?? new Date().toISOString()).now().toISOString();
+    try {
+      const { chunks } = await step.do('begin', STEP_CONFIG, () => beginImportRun(db, jobId, nowIso()));
+      for (let i = 0; i < chunks; i++) {
+        await step.do(`rows-${i}`, STEP_CONFIG, async () => {
+          const r = await processImportChunk(db, this.env.IMPORTS, jobId, i, { houseEmail: config.houseAccountEmail, nowIso: nowIso() });
+          return { ...r };
+        });
+      }
+      const done = await step.do('finish', STEP_CONFIG, async () => {
+        const j = await finishImportRun(db, jobId, nowIso());
+        return { status: j.status, processed: j.processedRows };
+      });
+      invalidateDataVersion();
+      return { jobId, ...done };
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      await step.do('fail', STEP_CONFIG, async () => {
+        await finishImportRun(db, jobId, nowIso(), message.slice(0, 500));
+        return { failed: true };
+      });
+      throw err;
+    }
+  }
+}
