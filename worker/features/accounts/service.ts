@@ -14,7 +14,7 @@ import { bumpDataVersion } from '../../lib/data-version';
 import { AppError, conflict, invalidInput, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { hashPassword, verifyPassword } from '../../lib/password';
-import { hitRateLimit } from '../../lib/rate-limit';
+import { hitRateLimit, takeMailAttempt } from '../../lib/rate-limit';
 import { invalidateUserSessions } from '../../lib/session';
 import { hashToken } from '../../lib/tokens';
 import type { Mailer } from '../../ports/mailer';
@@ -105,7 +105,10 @@ export async function requestEmailChange(
   user: { id: string; email: string },
   input: { newEmail: string; password?: string },
   now: Date,
+  clientKey: string,
 ): Promise<{ newEmail: string }> {
+  // It mails the new address and answers 409 for a taken one: limited per client too (issue 13.7).
+  await takeMailAttempt(db, 'email-change', clientKey, now);
   await requirePassword(db, user.id, input.password, now);
   if (input.newEmail === user.email) throw invalidInput('Den nya e-postadressen är samma som den nuvarande.', [{ path: 'newEmail', message: 'Samma som nuvarande' }]);
   if (await findUserByEmail(db, input.newEmail)) throw conflict('E-postadressen används redan av ett annat konto.');

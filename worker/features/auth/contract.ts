@@ -20,11 +20,7 @@ export const LOGIN_CLIENT_LIMIT = 50;
 /** Wrong TOTP codes: per pending sign-in (then it ends) and per user within the login window. */
 export const TOTP_SESSION_LIMIT = 5;
 export const TOTP_USER_LIMIT = 10;
-/** Mail-sending endpoints per client (register, resend, forgot) within MAIL_CLIENT_WINDOW_MS (issue 13.7). */
-export const MAIL_CLIENT_LIMIT = 10;
-export const MAIL_CLIENT_WINDOW_MS = 60 * 60 * 1000;
-/** The reset request answers no sooner than this after it began, for known and unknown addresses alike. */
-export const FORGOT_MIN_MS = 150;
+
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 export const VERIFY_TOKEN_TTL_MS = 24 * 3600 * 1000;
 export const RESET_TOKEN_TTL_MS = 3600 * 1000;
