@@ -5,7 +5,7 @@ import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
 import { TextField } from '../ui/Field';
 import { toast } from '../ui/Toast';
-import { adminApi } from './api';
+import { adminApi } from '../../api/admin';
 
 /** Add-business dialog (spec 02 §5): name required, owner e-mail optional; the owner is the viewer. */
 export function AddVenueDialog({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: () => void }) {

@@ -4,7 +4,7 @@ import { FEEDBACK_CATEGORY_LABELS } from '../../../worker/features/feedback/cont
 import { Button } from '../ui/Button';
 import { Spinner } from '../ui/Spinner';
 import { toast } from '../ui/Toast';
-import { adminApi } from './api';
+import { adminApi } from '../../api/admin';
 
 const dateFormat = new Intl.DateTimeFormat('sv-SE', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/Stockholm' });
 

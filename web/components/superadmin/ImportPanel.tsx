@@ -4,7 +4,7 @@ import { MAX_IMPORT_CHARS, MAX_IMPORT_ROWS } from '../../../worker/features/admi
 import { ApiError } from '../../lib/api';
 import { Button } from '../ui/Button';
 import { toast } from '../ui/Toast';
-import { adminApi } from './api';
+import { adminApi } from '../../api/admin';
 
 const COLUMNS = 'name, address, city, phone, website, weekday, start_time, pattern, category, theme, quizmaster, price, lat, lng';
 

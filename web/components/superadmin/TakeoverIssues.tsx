@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Button } from '../ui/Button';
 import { toast } from '../ui/Toast';
-import { adminApi } from './api';
+import { adminApi } from '../../api/admin';
 
 type Issue = Awaited<ReturnType<typeof adminApi.takeoverIssues>>['issues'][number];
 

@@ -4,7 +4,7 @@ import { Button } from '../ui/Button';
 import { Spinner } from '../ui/Spinner';
 import { toast } from '../ui/Toast';
 import { AddVenueDialog } from './AddVenueDialog';
-import { adminApi, deleteUserErrorMessage } from './api';
+import { adminApi, deleteUserErrorMessage } from '../../api/admin';
 import { ConfirmDialog } from './ConfirmDialog';
 import { VenueCard } from './VenueCard';
 

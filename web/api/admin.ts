@@ -1,7 +1,8 @@
 /** Superadmin API calls (worker/features/admin); types come from the shared contracts. */
-import type { AdminFeedback, AdminVenueList } from '../../../worker/features/admin/contract';
-import type { ImportPreview, ImportResult } from '../../../worker/features/admin/import-contract';
-import { api, ApiError } from '../../lib/api';
+import type { AdminFeedback, AdminVenueList } from '../../worker/features/admin/contract';
+import type { ImportPreview, ImportResult } from '../../worker/features/admin/import-contract';
+import { api, ApiError } from '../lib/api';
+import { useOwnerMutation } from '../lib/query';
 
 /** Venue search: 1 retry after 1 s (spec 02 §9); never for 4xx (auth or input errors). */
 export const VENUE_RETRY = { retries: 1, delayMs: 1000 };
@@ -46,3 +47,6 @@ export function deleteUserErrorMessage(err: unknown): string {
   }
   return 'Kunde inte ta bort användaren. Försök igen.';
 }
+
+/** A superadmin deletes a business (from its profile editor); the owner's queries go stale. */
+export const useDeleteVenue = () => useOwnerMutation(adminApi.deleteVenue);
