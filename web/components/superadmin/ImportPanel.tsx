@@ -4,12 +4,13 @@ import { MAX_IMPORT_CHARS, MAX_IMPORT_ROWS } from '../../../worker/features/admi
 import { ApiError } from '../../lib/api';
 import { Button } from '../ui/Button';
 import { toast } from '../ui/Toast';
-import { adminApi } from '../../api/admin';
+import { adminApi, useImportCommit } from '../../api/admin';
 
 const COLUMNS = 'name, address, city, phone, website, weekday, start_time, pattern, category, theme, quizmaster, price, lat, lng';
 
 /** CSV import: upload → preview (per-row errors, duplicates) → confirm. Nothing is stored before confirm. */
-export function ImportPanel({ onImported }: { onImported?: () => void }) {
+export function ImportPanel() {
+  const commit = useImportCommit();
   const inputId = useId();
   const [csv, setCsv] = useState<string | null>(null);
   const [fileName, setFileName] = useState('');
@@ -43,7 +44,7 @@ export function ImportPanel({ onImported }: { onImported?: () => void }) {
     if (!csv) return;
     setBusy(true);
     try {
-      const res = await adminApi.importCommit(csv);
+      const res = await commit.mutateAsync(csv);
       toast({
         title: `${res.created} verksamheter importerade`,
         description: `${res.quizzesCreated} quiz schemalagda${res.skippedDuplicates ? `, ${res.skippedDuplicates} dubbletter hoppades över` : ''}.`,
@@ -52,7 +53,6 @@ export function ImportPanel({ onImported }: { onImported?: () => void }) {
       setPreview(null);
       setCsv(null);
       setFileName('');
-      onImported?.();
     } catch (err) {
       setError(err instanceof ApiError ? err.message : 'Importen misslyckades. Inget har sparats.');
     } finally {
