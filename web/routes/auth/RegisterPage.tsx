@@ -7,7 +7,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { RegisterAccountTabs } from '../../components/account/RegisterAccountTabs';
 import { AuthCard } from '../../components/auth/AuthCard';
-import { GoogleButton } from '../../components/auth/GoogleButton';
+import { GoogleAlternative } from '../../components/auth/GoogleAlternative';
 import { classifyRegistrationError } from '../../components/auth/messages';
 import { Button, buttonClass } from '../../components/ui/Button';
 import { TextField } from '../../components/ui/Field';
@@ -37,12 +37,6 @@ export default function RegisterPage() {
   const [submitting, setSubmitting] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const lastAttempt = useRef(0);
-
-  useEffect(() => {
-    const e = params.get('error');
-    if (e === 'google_register_failed' || e === 'google_failed') toast({ title: 'Google-registrering misslyckades', description: 'Försök igen eller registrera dig med e-post och lösenord.', variant: 'destructive' });
-    if (e === 'google_unavailable') toast({ title: 'Google-registrering misslyckades', description: 'Google-inloggning är inte tillgänglig här.', variant: 'destructive' });
-  }, [params]);
 
   useEffect(() => {
     if (!takeoverVenue) return;
@@ -127,12 +121,7 @@ export default function RegisterPage() {
           {submitting ? 'Registrerar...' : 'Registrera'}
         </Button>
       </form>
-      <div className="flex items-center gap-3 text-sm text-slate-600" aria-hidden="true">
-        <span className="h-px flex-1 bg-slate-200" />
-        eller
-        <span className="h-px flex-1 bg-slate-200" />
-      </div>
-      <GoogleButton mode="register" takeoverVenue={takeoverVenue} />
+      <GoogleAlternative mode="register" takeoverVenue={takeoverVenue} />
       <p className="text-sm">
         Har du redan ett konto?{' '}
         <Link to="/login" className="font-semibold text-brand-700 underline">
