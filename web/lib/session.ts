@@ -5,22 +5,10 @@
  */
 import { useEffect, useState } from 'react';
 import { toast } from '../components/ui/Toast';
+import type { AuthOk, SessionInfo, SessionUser } from '../../worker/features/auth/contract';
 import { api } from './api';
 
-/** What GET /api/auth/session answers (worker/features/auth). */
-export interface SessionUser {
-  id: string;
-  email: string;
-  roles: Array<'admin' | 'superadmin'>;
-  isSuperadmin: boolean;
-}
-export interface SessionInfo {
-  user: SessionUser | null;
-  /** Epoch ms of the session's expiry, or null. */
-  expiresAt: number | null;
-  /** True while a password was accepted but the TOTP code is still missing. */
-  mfaPending?: boolean;
-}
+export type { SessionInfo, SessionUser };
 
 type State = { status: 'loading' } | { status: 'ready'; session: SessionInfo } | { status: 'error' };
 
@@ -133,7 +121,7 @@ function showFlash(): void {
 /** Logout (spec 01 §4): ends the session, clears storage, 'Utloggad' toast, back to /. */
 export async function logout(opts: { redirectTo?: string | null } = {}): Promise<void> {
   try {
-    await api('/api/auth/logout', { method: 'POST', body: {} });
+    await api<AuthOk>('/api/auth/logout', { method: 'POST', body: {} });
   } catch {
     toast({ title: 'Utloggningsfel', description: 'Ett fel uppstod vid utloggning', variant: 'destructive' });
     return;

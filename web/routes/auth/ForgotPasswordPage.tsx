@@ -5,8 +5,8 @@ import { AuthCard } from '../../components/auth/AuthCard';
 import { Button, buttonClass } from '../../components/ui/Button';
 import { TextField } from '../../components/ui/Field';
 import { toast } from '../../components/ui/Toast';
-import { api } from '../../lib/api';
 import { EMAIL_PATTERN } from '../../../worker/features/auth/contract';
+import { authApi } from '../../api/auth';
 
 export default function ForgotPasswordPage() {
   const [email, setEmail] = useState('');
@@ -22,7 +22,7 @@ export default function ForgotPasswordPage() {
     setError(undefined);
     setSending(true);
     try {
-      await api('/api/auth/forgot', { body: { email: v } });
+      await authApi.forgot(v);
       setSentTo(v);
     } catch (err) {
       toast({ title: 'Kunde inte skicka länken', description: err instanceof Error ? err.message : 'Ett oväntat fel inträffade. Försök igen.', variant: 'destructive' });

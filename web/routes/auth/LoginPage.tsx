@@ -8,8 +8,8 @@ import { Button } from '../../components/ui/Button';
 import { TextField } from '../../components/ui/Field';
 import { Spinner } from '../../components/ui/Spinner';
 import { toast } from '../../components/ui/Toast';
-import { api } from '../../lib/api';
 import { fetchSession, invalidateSession, useSession, type SessionUser } from '../../lib/session';
+import { authApi } from '../../api/auth';
 
 export default function LoginPage() {
   const [params] = useSearchParams();
@@ -45,7 +45,7 @@ export default function LoginPage() {
     if (submitting) return;
     setSubmitting(true);
     try {
-      const res = await api<{ user?: SessionUser; mfaRequired?: boolean }>('/api/auth/login', { body: { email, password } });
+      const res = await authApi.login({ email, password });
       if (res.mfaRequired) {
         setStep('code');
         setSubmitting(false);
@@ -55,7 +55,7 @@ export default function LoginPage() {
     } catch (err) {
       loginErrorToast(err, {
         onResend: () =>
-          void api('/api/auth/resend', { body: { email: email.trim() } }).then(
+          void authApi.resend({ email: email.trim() }).then(
             () => toast({ title: 'Ny länk skickad', description: 'Kolla din e-post och öppna länken för att bekräfta adressen.', variant: 'success' }),
             (e: Error) => toast({ title: 'Kunde inte skicka länken', description: e.message, variant: 'destructive' }),
           ),
@@ -69,7 +69,7 @@ export default function LoginPage() {
     if (submitting) return;
     setSubmitting(true);
     try {
-      const res = await api<{ user: SessionUser }>('/api/auth/login/totp', { body: { code: code.trim() } });
+      const res = await authApi.loginTotp(code.trim());
       await done(res.user);
     } catch (err) {
       loginErrorToast(err);

@@ -13,23 +13,18 @@ import { Button, buttonClass } from '../../components/ui/Button';
 import { TextField } from '../../components/ui/Field';
 import { Spinner } from '../../components/ui/Spinner';
 import { toast } from '../../components/ui/Toast';
-import { api, ApiError } from '../../lib/api';
+import { ApiError } from '../../lib/api';
 import { useSession } from '../../lib/session';
 import { rememberPendingEmail } from '../../components/auth/pendingEmail';
 import { DUPLICATE_SUBMIT_MS, registrationErrors } from '../../../worker/features/auth/contract';
-
-interface TakeoverInfo {
-  id: string;
-  name: string;
-  placesCount: number;
-  quizzesCount: number;
-}
+import { authApi } from '../../api/auth';
+import type { TakeoverVenueInfo } from '../../../worker/features/takeover/contract';
 
 export default function RegisterPage() {
   const session = useSession();
   const [params] = useSearchParams();
   const takeoverVenue = params.get('takeoverVenue');
-  const [takeover, setTakeover] = useState<TakeoverInfo | null>(null);
+  const [takeover, setTakeover] = useState<TakeoverVenueInfo | null>(null);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
@@ -41,7 +36,7 @@ export default function RegisterPage() {
   useEffect(() => {
     if (!takeoverVenue) return;
     let live = true;
-    api<TakeoverInfo>(`/api/takeover/venues/${encodeURIComponent(takeoverVenue)}`).then(
+    authApi.takeoverVenue(takeoverVenue).then(
       (v) => live && setTakeover(v),
       () => undefined,
     );
@@ -66,9 +61,7 @@ export default function RegisterPage() {
     lastAttempt.current = now;
     setSubmitting(true);
     try {
-      const res = await api<{ email: string }>('/api/auth/register', {
-        body: { email: email.trim(), password, confirmPassword, ...(takeoverVenue ? { takeoverVenue } : {}) },
-      });
+      const res = await authApi.register({ email: email.trim(), password, confirmPassword, ...(takeoverVenue ? { takeoverVenue } : {}) });
       setSentTo(res.email);
       rememberPendingEmail(res.email);
     } catch (err) {
@@ -137,7 +130,7 @@ function ConfirmEmail({ email, takeoverVenue, onReset }: { email: string; takeov
   async function resend() {
     setSending(true);
     try {
-      await api('/api/auth/resend', { body: { email, ...(takeoverVenue ? { takeoverVenue } : {}) } });
+      await authApi.resend({ email, ...(takeoverVenue ? { takeoverVenue } : {}) });
       toast({ title: 'E-post skickad igen', description: `En ny bekräftelselänk har skickats till ${email}.`, variant: 'success' });
     } catch (err) {
       toast({ title: 'Kunde inte skicka igen', description: err instanceof Error ? err.message : 'Ett oväntat fel inträffade', variant: 'destructive' });

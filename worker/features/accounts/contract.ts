@@ -77,3 +77,7 @@ export interface TotpEnrolment {
 export interface AccountOk {
   ok: true;
 }
+/** POST /api/account/email/confirm: the address now in use. */
+export interface EmailChangeConfirmed {
+  email: string;
+}
