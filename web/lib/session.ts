@@ -12,10 +12,10 @@ export type { SessionInfo, SessionUser };
 
 type State = { status: 'loading' } | { status: 'ready'; session: SessionInfo } | { status: 'error' };
 
-export const VALIDATE_EVERY_MS = 5 * 60 * 1000;
-export const DEFERRED_VALIDATION_MS = 100;
-export const WARN_BEFORE_EXPIRY_MS = 4 * 60 * 1000;
-export const WARNING_DURATION_MS = 10_000;
+const VALIDATE_EVERY_MS = 5 * 60 * 1000;
+const DEFERRED_VALIDATION_MS = 100;
+const WARN_BEFORE_EXPIRY_MS = 4 * 60 * 1000;
+const WARNING_DURATION_MS = 10_000;
 const FLASH_KEY = 'qk_flash';
 
 let cache: Promise<SessionInfo> | null = null;

@@ -14,10 +14,10 @@ import PromoteSeriesPanel from '../promotion/PromoteSeriesPanel';
 import { Button, buttonClass } from '../ui/Button';
 import { Spinner } from '../ui/Spinner';
 import { toast } from '../ui/Toast';
-import { ConfirmDialog } from './ConfirmDialog';
+import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { PauseSeriesDialog } from './PauseSeriesDialog';
 
-export interface PlaceQuizListProps {
+interface PlaceQuizListProps {
   locationId: string;
   venueId: string;
   city: string;

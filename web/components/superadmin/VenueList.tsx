@@ -5,7 +5,7 @@ import { Spinner } from '../ui/Spinner';
 import { toast } from '../ui/Toast';
 import { AddVenueDialog } from './AddVenueDialog';
 import { deleteUserErrorMessage, useAdminVenues, useDeleteAdminVenue, useDeleteUser } from '../../api/admin';
-import { ConfirmDialog } from './ConfirmDialog';
+import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { VenueCard } from './VenueCard';
 
 /** Search debounce (spec 02 §9). */
@@ -131,6 +131,7 @@ export function VenueList() {
       <ConfirmDialog
         open={!!confirm}
         busy={busy}
+        busyLabel="Tar bort..."
         title={confirm?.kind === 'user' ? 'Ta bort användare' : 'Ta bort verksamhet'}
         confirmLabel={confirm?.kind === 'user' ? 'Ta bort användaren' : 'Ta bort verksamheten'}
         onConfirm={() => void confirmDelete()}

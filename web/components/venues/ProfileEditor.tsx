@@ -21,7 +21,7 @@ import { TextArea, TextField } from '../ui/Field';
 import { Spinner } from '../ui/Spinner';
 import { Tabs } from '../ui/Tabs';
 import { toast } from '../ui/Toast';
-import { ConfirmDialog } from '../quizzes/ConfirmDialog';
+import { ConfirmDialog } from '../ui/ConfirmDialog';
 
 const TABS = ['Verksamhet', 'Kontakt', 'Konto', 'Säkerhet'] as const;
 type Tab = (typeof TABS)[number];
@@ -177,7 +177,8 @@ function DeleteVenueSection({ venue }: { venue: OwnerVenue }) {
         open={confirming}
         title="Radera verksamheten?"
         description={`${venue.name} med alla platser och quiz raderas. Detta kan inte ångras.`}
-        confirmLabel={busy ? 'Raderar...' : 'Radera'}
+        confirmLabel="Radera"
+        busyLabel="Raderar..."
         busy={busy}
         onConfirm={() => void remove()}
         onClose={() => setConfirming(false)}

@@ -11,7 +11,7 @@ import type { EditQuizData, QuizDetailResponse } from '../../../worker/features/
 import { displayDate } from '../../../worker/lib/swedish';
 import { useDeleteQuiz, useEditQuiz, useQuiz, useSeries, useSetCancelled } from '../../api/quizzes';
 import { RequireAuth } from '../../components/auth/RequireAuth';
-import { ConfirmDialog } from '../../components/quizzes/ConfirmDialog';
+import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { backTo, QuizLoadFailed } from '../../components/quizzes/EditScreenStates';
 import { editQuizForm, formFromQuiz, QuizDetailFields, RecurrenceFields, RecurringToggle, type QuizFormValues } from '../../components/quizzes/QuizFields';
 import { Button, buttonClass } from '../../components/ui/Button';

@@ -9,7 +9,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { PATTERN_LABELS, type EditSeriesData, type SeriesSummary } from '../../../worker/features/quizzes/contract';
 import { useDeleteSeries, useEditSeries, useSeries } from '../../api/quizzes';
 import { RequireAuth } from '../../components/auth/RequireAuth';
-import { ConfirmDialog } from '../../components/quizzes/ConfirmDialog';
+import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { backTo, QuizLoadFailed } from '../../components/quizzes/EditScreenStates';
 import { PauseSeriesDialog } from '../../components/quizzes/PauseSeriesDialog';
 import { EditSeriesForm, formFromQuiz, QuizDetailFields, type QuizFormValues } from '../../components/quizzes/QuizFields';

@@ -15,7 +15,7 @@ import { invalidateSession } from '../../lib/session';
 import { PASSWORD_MIN } from '../../../worker/features/auth/contract';
 import { authApi } from '../../api/auth';
 
-export const UPDATE_REDIRECT_MS = 2000;
+const UPDATE_REDIRECT_MS = 2000;
 
 export default function UpdatePasswordPage() {
   const [params] = useSearchParams();

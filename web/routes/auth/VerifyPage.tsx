@@ -15,7 +15,7 @@ import { fetchSession, invalidateSession } from '../../lib/session';
 import { forgetPendingEmail, pendingEmail } from '../../components/auth/pendingEmail';
 import { authApi } from '../../api/auth';
 
-export const VERIFY_REDIRECT_MS = 3000;
+const VERIFY_REDIRECT_MS = 3000;
 
 type State = { kind: 'loading' } | { kind: 'success'; target: string; message: string } | { kind: 'expired' } | { kind: 'error'; message: string };
 
