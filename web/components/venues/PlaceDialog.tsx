@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect } from 'react';
 import { FormProvider, useForm, useFormContext, type Resolver, type ResolverOptions } from 'react-hook-form';
 import { LocationSchema, type LocationData } from '../../../worker/features/venues/contract';
 import { useSavePlace, type OwnerPlace } from '../../api/venues';
@@ -57,19 +56,31 @@ export function PlaceDialog({
   place?: OwnerPlace | null;
 }) {
   const editing = !!place;
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title={editing ? 'Redigera plats' : 'Lägg till plats'}
+      description={editing ? 'Ändra uppgifterna för platsen.' : 'En plats är där quizet hålls, t.ex. en pub eller restaurang.'}
+    >
+      {/* The Dialog mounts its content only while open: every opening starts from the place's values. */}
+      <PlaceFields onClose={onClose} venueId={venueId} venueName={venueName} place={place ?? null} />
+    </Dialog>
+  );
+}
+
+function PlaceFields({ onClose, venueId, venueName, place }: { onClose: () => void; venueId: string; venueName: string; place: OwnerPlace | null }) {
+  const editing = !!place;
   const save = useSavePlace();
   const form = useForm<PlaceForm, unknown, LocationData>({
     // 'Verksamheten har bara en plats': the place takes the business's name.
     resolver: ((values: PlaceForm, ctx: unknown, options: ResolverOptions<PlaceForm>) =>
       zodResolver(LocationSchema)(values.single ? { ...values, name: venueName } : values, ctx, options as never)) as Resolver<PlaceForm, unknown, LocationData>,
-    defaultValues: { ...EMPTY, single: false },
+    defaultValues: { ...(place ? fromPlace(place) : EMPTY), single: false },
   });
-  const { register, handleSubmit, reset, setError, watch, formState } = form;
+  const { register, handleSubmit, setError, watch, formState } = form;
   const single = watch('single');
-
-  useEffect(() => {
-    if (open) reset({ ...(place ? fromPlace(place) : EMPTY), single: false });
-  }, [open, place, reset]);
+  const errors = formState.errors;
 
   const submit = handleSubmit(async (body) => {
     try {
@@ -85,47 +96,39 @@ export function PlaceDialog({
       });
     }
   });
-  const errors = formState.errors;
 
   return (
-    <Dialog
-      open={open}
-      onClose={onClose}
-      title={editing ? 'Redigera plats' : 'Lägg till plats'}
-      description={editing ? 'Ändra uppgifterna för platsen.' : 'En plats är där quizet hålls, t.ex. en pub eller restaurang.'}
-    >
-      <FormProvider {...form}>
-        <form onSubmit={submit} className="space-y-4" noValidate>
-          {!editing && (
-            <label className="flex items-start gap-3 rounded-xl border border-slate-200 bg-slate-50 p-3">
-              <input type="checkbox" className="mt-1 h-4 w-4" {...register('single')} />
-              <span>
-                <span className="block font-semibold">Verksamheten har bara en plats</span>
-                <span className="block text-sm text-slate-600">Platsen får samma namn som verksamheten ({venueName}).</span>
-              </span>
-            </label>
-          )}
-          {single ? (
-            <TextField label="Platsens namn" required value={venueName} disabled readOnly />
-          ) : (
-            <TextField label="Platsens namn" required error={errors.name?.message} {...register('name')} />
-          )}
-          <TextField label="Adress" required autoComplete="street-address" error={errors.address?.message} {...register('address')} />
-          <TextField label="Stad" required autoComplete="address-level2" error={errors.city?.message} {...register('city')} />
-          <TextField label="Telefon (valfritt)" type="tel" autoComplete="tel" error={errors.phone?.message} {...register('phone')} />
-          <TextField label="Webbplats (valfritt)" type="url" inputMode="url" placeholder="https://" error={errors.website?.message} {...register('website')} />
-          <CoordinateFields />
-          <div className="flex justify-end gap-2">
-            <Button variant="secondary" onClick={onClose}>
-              Avbryt
-            </Button>
-            <Button type="submit" disabled={formState.isSubmitting}>
-              {formState.isSubmitting ? 'Sparar...' : editing ? 'Spara ändringar' : 'Lägg till plats'}
-            </Button>
-          </div>
-        </form>
-      </FormProvider>
-    </Dialog>
+    <FormProvider {...form}>
+      <form onSubmit={submit} className="space-y-4" noValidate>
+        {!editing && (
+          <label className="flex items-start gap-3 rounded-xl border border-slate-200 bg-slate-50 p-3">
+            <input type="checkbox" className="mt-1 h-4 w-4" {...register('single')} />
+            <span>
+              <span className="block font-semibold">Verksamheten har bara en plats</span>
+              <span className="block text-sm text-slate-600">Platsen får samma namn som verksamheten ({venueName}).</span>
+            </span>
+          </label>
+        )}
+        {single ? (
+          <TextField label="Platsens namn" required value={venueName} disabled readOnly />
+        ) : (
+          <TextField label="Platsens namn" required error={errors.name?.message} {...register('name')} />
+        )}
+        <TextField label="Adress" required autoComplete="street-address" error={errors.address?.message} {...register('address')} />
+        <TextField label="Stad" required autoComplete="address-level2" error={errors.city?.message} {...register('city')} />
+        <TextField label="Telefon (valfritt)" type="tel" autoComplete="tel" error={errors.phone?.message} {...register('phone')} />
+        <TextField label="Webbplats (valfritt)" type="url" inputMode="url" placeholder="https://" error={errors.website?.message} {...register('website')} />
+        <CoordinateFields />
+        <div className="flex justify-end gap-2">
+          <Button variant="secondary" onClick={onClose}>
+            Avbryt
+          </Button>
+          <Button type="submit" disabled={formState.isSubmitting}>
+            {formState.isSubmitting ? 'Sparar...' : editing ? 'Spara ändringar' : 'Lägg till plats'}
+          </Button>
+        </div>
+      </form>
+    </FormProvider>
   );
 }
 
