@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { FormProvider, useForm, useFormContext, type Resolver, type ResolverOptions } from 'react-hook-form';
+import { FormProvider, useForm, useFormContext } from 'react-hook-form';
+import { z } from 'zod';
 import { LocationSchema, type LocationData } from '../../../worker/features/venues/contract';
 import { useSavePlace, type OwnerPlace } from '../../api/venues';
 import { setServerErrors } from '../../lib/form';
@@ -74,8 +75,7 @@ function PlaceFields({ onClose, venueId, venueName, place }: { onClose: () => vo
   const save = useSavePlace();
   const form = useForm<PlaceForm, unknown, LocationData>({
     // 'Verksamheten har bara en plats': the place takes the business's name.
-    resolver: ((values: PlaceForm, ctx: unknown, options: ResolverOptions<PlaceForm>) =>
-      zodResolver(LocationSchema)(values.single ? { ...values, name: venueName } : values, ctx, options as never)) as Resolver<PlaceForm, unknown, LocationData>,
+    resolver: zodResolver(z.preprocess((v: PlaceForm) => (v.single ? { ...v, name: venueName } : v), LocationSchema)),
     defaultValues: { ...(place ? fromPlace(place) : EMPTY), single: false },
   });
   const { register, handleSubmit, setError, watch, formState } = form;
