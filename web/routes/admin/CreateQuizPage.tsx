@@ -1,6 +1,6 @@
 /** /admin/create-quiz and /create-quiz (?location={id}): create one quiz or a series (spec 02 §2.4, §5). */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { CreateQuizData } from '../../../worker/features/quizzes/contract';
@@ -34,8 +34,10 @@ function usePlaces(locationParam: string | null) {
   const all = useQuizPlaces(!locationParam);
   const q = locationParam ? one : all;
   const error = q.error;
+  const reported = useRef<unknown>(null);
   useEffect(() => {
-    if (!error) return;
+    if (!error || reported.current === error) return;
+    reported.current = error;
     if (error instanceof ApiError && error.status === 403) {
       toast({ title: 'Lokal ej tillgänglig', description: 'Platsen tillhör inte din verksamhet.', variant: 'destructive' });
       navigate('/admin', { replace: true });
