@@ -82,6 +82,8 @@ export const useDeleteAdminVenue = () => useAdminMutation(adminApi.deleteVenue);
 export const useDeleteUser = () => useAdminMutation(adminApi.deleteUser);
 export const useSetFeedbackHandled = () => useAdminMutation(({ id, handled }: { id: string; handled: boolean }) => adminApi.setHandled(id, handled));
 export const useFixTakeover = () => useAdminMutation(adminApi.fixTakeover);
+/** Reading a CSV stores nothing: a plain mutation without invalidation. */
+export const useImportPreview = () => useMutation({ mutationFn: adminApi.importPreview });
 export const useImportCommit = () => useAdminMutation(adminApi.importCommit);
 
 /** A superadmin deletes a business from its profile editor; the owner's queries go stale. */

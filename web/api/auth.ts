@@ -4,6 +4,7 @@
  * register and verify screens make (/api/takeover). Typed by the shared contracts. These screens
  * submit once and move on, so they call these directly; the session itself lives in web/lib/session.ts.
  */
+import { useMutation } from '@tanstack/react-query';
 import type { EmailChangeConfirmed } from '../../worker/features/accounts/contract';
 import type { AuthConfig, AuthOk, LoginResponse, RegisterResponse, TotpLoginResponse, VerifyResponse } from '../../worker/features/auth/contract';
 import type { TakeoverResult, TakeoverVenueInfo } from '../../worker/features/takeover/contract';
@@ -23,3 +24,7 @@ export const authApi = {
   takeoverVenue: (id: string) => api<TakeoverVenueInfo>(`/api/takeover/venues/${encodeURIComponent(id)}`),
   takeover: (venueId: string) => api<TakeoverResult>('/api/takeover', { body: { venueId } }),
 };
+
+/** One-shot writes of the auth screens; `isPending` is the screens' 'Skickar...' state. */
+export const useResendVerification = () => useMutation({ mutationFn: authApi.resend });
+export const useForgotPassword = () => useMutation({ mutationFn: authApi.forgot });

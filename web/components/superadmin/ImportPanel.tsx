@@ -4,18 +4,19 @@ import { MAX_IMPORT_CHARS, MAX_IMPORT_ROWS } from '../../../worker/features/admi
 import { ApiError } from '../../lib/api';
 import { Button } from '../ui/Button';
 import { toast } from '../ui/Toast';
-import { adminApi, useImportCommit } from '../../api/admin';
+import { useImportCommit, useImportPreview } from '../../api/admin';
 
 const COLUMNS = 'name, address, city, phone, website, weekday, start_time, pattern, category, theme, quizmaster, price, lat, lng';
 
 /** CSV import: upload → preview (per-row errors, duplicates) → confirm. Nothing is stored before confirm. */
 export function ImportPanel() {
   const commit = useImportCommit();
+  const analyse = useImportPreview();
+  const busy = analyse.isPending || commit.isPending;
   const inputId = useId();
   const [csv, setCsv] = useState<string | null>(null);
   const [fileName, setFileName] = useState('');
   const [preview, setPreview] = useState<ImportPreview | null>(null);
-  const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
   async function onFile(e: ChangeEvent<HTMLInputElement>) {
@@ -30,19 +31,15 @@ export function ImportPanel() {
     const text = await file.text();
     setCsv(text);
     setFileName(file.name);
-    setBusy(true);
     try {
-      setPreview(await adminApi.importPreview(text));
+      setPreview(await analyse.mutateAsync(text));
     } catch (err) {
       setError(err instanceof ApiError ? err.message : 'Kunde inte läsa filen. Försök igen.');
-    } finally {
-      setBusy(false);
     }
   }
 
   async function confirmImport() {
     if (!csv) return;
-    setBusy(true);
     try {
       const res = await commit.mutateAsync(csv);
       toast({
@@ -55,8 +52,6 @@ export function ImportPanel() {
       setFileName('');
     } catch (err) {
       setError(err instanceof ApiError ? err.message : 'Importen misslyckades. Inget har sparats.');
-    } finally {
-      setBusy(false);
     }
   }
 

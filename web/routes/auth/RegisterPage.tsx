@@ -17,7 +17,7 @@ import { ApiError } from '../../lib/api';
 import { useSession } from '../../lib/session';
 import { rememberPendingEmail } from '../../components/auth/pendingEmail';
 import { DUPLICATE_SUBMIT_MS, registrationErrors } from '../../../worker/features/auth/contract';
-import { authApi } from '../../api/auth';
+import { authApi, useResendVerification } from '../../api/auth';
 import type { TakeoverVenueInfo } from '../../../worker/features/takeover/contract';
 
 export default function RegisterPage() {
@@ -126,16 +126,14 @@ export default function RegisterPage() {
 }
 
 function ConfirmEmail({ email, takeoverVenue, onReset }: { email: string; takeoverVenue: string | null; onReset: () => void }) {
-  const [sending, setSending] = useState(false);
+  const resending = useResendVerification();
+  const sending = resending.isPending;
   async function resend() {
-    setSending(true);
     try {
-      await authApi.resend({ email, ...(takeoverVenue ? { takeoverVenue } : {}) });
+      await resending.mutateAsync({ email, ...(takeoverVenue ? { takeoverVenue } : {}) });
       toast({ title: 'E-post skickad igen', description: `En ny bekräftelselänk har skickats till ${email}.`, variant: 'success' });
     } catch (err) {
       toast({ title: 'Kunde inte skicka igen', description: err instanceof Error ? err.message : 'Ett oväntat fel inträffade', variant: 'destructive' });
-    } finally {
-      setSending(false);
     }
   }
   return (

@@ -13,7 +13,7 @@ import { toast } from '../../components/ui/Toast';
 import { ApiError } from '../../lib/api';
 import { fetchSession, invalidateSession } from '../../lib/session';
 import { forgetPendingEmail, pendingEmail } from '../../components/auth/pendingEmail';
-import { authApi } from '../../api/auth';
+import { authApi, useResendVerification } from '../../api/auth';
 
 const VERIFY_REDIRECT_MS = 3000;
 
@@ -106,20 +106,18 @@ export default function VerifyPage() {
 
 function ExpiredState({ takeoverVenue }: { takeoverVenue: string | null }) {
   const [email, setEmail] = useState(pendingEmail);
-  const [sending, setSending] = useState(false);
+  const resending = useResendVerification();
+  const sending = resending.isPending;
   async function resend() {
     if (!email.trim()) {
       toast({ title: 'Ingen email-adress hittad. Försök registrera dig igen.', variant: 'destructive' });
       return;
     }
-    setSending(true);
     try {
-      await authApi.resend({ email: email.trim(), ...(takeoverVenue ? { takeoverVenue } : {}) });
+      await resending.mutateAsync({ email: email.trim(), ...(takeoverVenue ? { takeoverVenue } : {}) });
       toast({ title: 'Ny länk skickad', description: 'Om adressen väntar på bekräftelse har vi skickat en ny länk.', variant: 'success' });
     } catch (err) {
       toast({ title: 'Kunde inte skicka länken', description: err instanceof Error ? err.message : 'Ett oväntat fel inträffade', variant: 'destructive' });
-    } finally {
-      setSending(false);
     }
   }
   return (
