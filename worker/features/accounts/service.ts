@@ -6,6 +6,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { encodeBase64 } from '@oslojs/encoding';
 import { createTOTPKeyURI } from '@oslojs/otp';
+import { changes, runBatch } from '../../db/batch';
 import type { Db } from '../../db/client';
 import { passwordCredentials, totpFactors, users } from '../../db/schema';
 import type { Config } from '../../env';
@@ -47,16 +48,17 @@ export async function accountSummary(db: Db, userId: string, today: string) {
  */
 export async function deleteUserAccount(db: Db, userId: string): Promise<boolean> {
   const ownedLocations = sql`SELECT l.id FROM locations l JOIN venues v ON v.id = l.venue_id WHERE v.user_id = ${userId}`;
+  // RETURNING counts the deleted rows themselves (meta.changes would add the listing triggers' rows).
   for (;;) {
-    const res = await db.run(sql`DELETE FROM quizzes WHERE id IN (SELECT id FROM quizzes WHERE location_id IN (${ownedLocations}) LIMIT ${DELETE_CHUNK})`);
-    if ((res.meta?.changes ?? 0) < DELETE_CHUNK) break;
+    const gone = await db.all(sql`DELETE FROM quizzes WHERE id IN (SELECT id FROM quizzes WHERE location_id IN (${ownedLocations}) LIMIT ${DELETE_CHUNK}) RETURNING id`);
+    if (changes(gone) < DELETE_CHUNK) break;
   }
   for (;;) {
-    const res = await db.run(sql`DELETE FROM locations WHERE id IN (${ownedLocations} LIMIT ${DELETE_CHUNK})`);
-    if ((res.meta?.changes ?? 0) < DELETE_CHUNK) break;
+    const gone = await db.all(sql`DELETE FROM locations WHERE id IN (${ownedLocations} LIMIT ${DELETE_CHUNK}) RETURNING id`);
+    if (changes(gone) < DELETE_CHUNK) break;
   }
-  const [res] = await db.batch([db.delete(users).where(eq(users.id, userId)), bumpDataVersion(db)]);
-  return ((res as { meta?: { changes?: number } }).meta?.changes ?? 0) > 0;
+  const [deleted] = await runBatch(db, [db.delete(users).where(eq(users.id, userId)).returning({ id: users.id }), bumpDataVersion(db)]);
+  return (deleted ?? 0) > 0;
 }
 
 async function requirePassword(db: Db, userId: string, password: string | undefined, now: Date): Promise<boolean> {

@@ -4,6 +4,7 @@
  * and one open-ended series (occurrences up to SERIES_HORIZON_DAYS ahead, recurrence_until null, same
  * row shape as the quizzes feature), written in batches of whole businesses (≤ 100 params/statement).
  */
+import { runBatch, type BatchStatement } from '../../db/batch';
 import type { Db } from '../../db/client';
 import { getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { locations, profiles, quizzes, userRoles, users, venues } from '../../db/schema';
@@ -170,7 +171,7 @@ export async function commitImport(db: Db, csv: string, ctx: { today: string; no
   const nowIso = ctx.now.toISOString();
   const slugs = await planSlugs(db, toCreate.map((t) => t.row));
   let quizzesCreated = 0;
-  const statements: Array<{ stmts: unknown[] }> = [];
+  const statements: Array<{ stmts: BatchStatement[] }> = [];
   for (const [i, { row }] of toCreate.entries()) {
     const slug = slugs[i]!;
     const venueId = newId();
@@ -197,7 +198,7 @@ export async function commitImport(db: Db, csv: string, ctx: { today: string; no
   }
   for (let i = 0; i < statements.length; i += BATCH_ROWS) {
     const chunk = statements.slice(i, i + BATCH_ROWS).flatMap((s) => s.stmts);
-    await db.batch([...chunk, bumpDataVersion(db)] as unknown as Parameters<typeof db.batch>[0]);
+    await runBatch(db, [...chunk, bumpDataVersion(db)]);
   }
   return { created: toCreate.length, skippedDuplicates: valid.length - toCreate.length, quizzesCreated };
 }

@@ -4,6 +4,7 @@
  * same batch; every owned object goes through worker/lib/authz.ts.
  */
 import { and, eq, ne } from 'drizzle-orm';
+import { runBatch } from '../../db/batch';
 import type { Db } from '../../db/client';
 import { quizzes } from '../../db/schema';
 import { authorizeLocation, authorizeQuiz, isSuperadmin, requireActor, type Actor } from '../../lib/authz';
@@ -13,7 +14,6 @@ import { AppError, conflict, forbidden, invalidInput, notFound } from '../../lib
 import { newId } from '../../lib/ids';
 import { insertOccurrenceStatements, type QuizInsert } from '../series/queries';
 import { generateOccurrences, isoDaysOf, namesOf, seriesEnd } from '../series/recurrence';
-import { runBatch } from '../series/service';
 import {
   storedTheme,
   type CreateQuizData,

@@ -3,7 +3,7 @@
  * cron), summaries for quiz management, editing and deleting a whole series, pausing a date range.
  */
 import { and, between, desc, eq, gte, sql } from 'drizzle-orm';
-import type { BatchItem } from 'drizzle-orm/batch';
+import { runBatch } from '../../db/batch';
 import type { Db } from '../../db/client';
 import { jobRuns, quizzes, type QuizRow } from '../../db/schema';
 import { isSuperadmin, authorizeQuiz, requireActor, type Actor } from '../../lib/authz';
@@ -26,18 +26,6 @@ export const ENDED_GRACE_DAYS = 7;
 export const SERIES_JOB = 'series-extension';
 /** A crashed run is resumed from its cursor only if it started this recently. */
 const RESUME_WINDOW_MS = 20 * 3_600_000;
-
-/**
- * Runs statements as ONE D1 batch (all-or-nothing); returns the rows each changed. A statement with
- * `.returning()` counts its returned rows: D1's meta.changes also counts rows changed by triggers, and
- * every write to quizzes fires the listing_series triggers (migration 0005), so counts of quiz rows
- * must come from RETURNING.
- */
-export async function runBatch(db: Db, items: BatchItem<'sqlite'>[]): Promise<number[]> {
-  if (!items.length) return [];
-  const results = await db.batch(items as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]);
-  return (results as unknown[]).map((r) => (Array.isArray(r) ? r.length : ((r as { meta?: { changes?: number } })?.meta?.changes ?? 0)));
-}
 
 /** A new occurrence copying the series' fields from a template row. */
 export function occurrenceFrom(t: QuizRow, date: string): QuizInsert {

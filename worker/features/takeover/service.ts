@@ -5,6 +5,7 @@
  * exactly one wins and the other gets 409 with an empty account.
  */
 import { and, eq, sql } from 'drizzle-orm';
+import { changes } from '../../db/batch';
 import type { Db } from '../../db/client';
 import { emailTokens, profiles, userRoles, venues } from '../../db/schema';
 import type { Config } from '../../env';
@@ -36,11 +37,6 @@ function moveStatements(db: Db, venueId: string, userId: string, houseId: string
     db.insert(profiles).values({ userId }).onConflictDoNothing(),
     bumpDataVersion(db),
   ] as const;
-}
-
-/** Rows the move returned (RETURNING: D1's meta.changes would also count the listing_series trigger's rows). */
-function changes(result: unknown): number {
-  return Array.isArray(result) ? result.length : 0;
 }
 
 export async function takeoverVenue(
