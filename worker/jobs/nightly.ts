@@ -6,7 +6,7 @@ import { createDb } from '../db/client';
 import { parseConfig } from '../env';
 import { createClock } from '../lib/clock';
 import { releaseExpiredHolds } from '../features/payments/service';
-import { deleteExpiredEmailTokens } from '../features/auth/queries';
+import { cleanUpEmailTokens } from '../features/auth/service';
 import { deleteStaleRateLimits } from '../lib/rate-limit';
 import { deleteExpiredSessions } from '../lib/session';
 import { runSeriesExtensionJob } from '../features/series/service';
@@ -20,7 +20,7 @@ export async function runNightly(env: Env, scheduledAt: Date): Promise<void> {
   const tasks: Array<[string, () => Promise<unknown>]> = [
     ['sessions', () => deleteExpiredSessions(db, now)],
     ['rate-limits', () => deleteStaleRateLimits(db, now)],
-    ['email-tokens', () => deleteExpiredEmailTokens(db, now)],
+    ['email-tokens', () => cleanUpEmailTokens(db, now)],
     // Holds of checkouts that expired unpaid (backstop for a missed checkout.session.expired event).
     ['promotion-holds', () => releaseExpiredHolds(db, now, 50)],
     // Open-ended series kept 180 days ahead; chunked, idempotent, resumable, recorded in job_runs.

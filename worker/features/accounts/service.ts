@@ -16,13 +16,11 @@ import { newId } from '../../lib/ids';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { hitRateLimit } from '../../lib/rate-limit';
 import { invalidateUserSessions } from '../../lib/session';
-import { hashToken } from '../../lib/tokens';
 import type { Mailer } from '../../ports/mailer';
-import { emailChangeMail, emailChangedNotice, passwordChangedNotice } from '../auth/mail';
-import { consumeEmailToken, findEmailToken, findUserByEmail, findUserById } from '../auth/queries';
-import { issueEmailToken } from '../auth/service';
-import { TOTP_DIGITS, TOTP_PERIOD_S, verifyTotpAt } from '../auth/totp';
-import { ownedCounts, passwordHashOf, totpFactorOf } from './queries';
+import { TOTP_DIGITS, TOTP_PERIOD_S, verifyTotpAt } from '../../lib/totp';
+import { issueEmailToken, readEmailToken, useEmailToken } from '../auth/service';
+import { emailChangeMail, emailChangedNotice, passwordChangedNotice } from './mail';
+import { emailInUse, findUserById, ownedCounts, passwordHashOf, totpFactorOf } from './queries';
 
 /** Rows deleted per statement when removing a big account (bounded work per statement). */
 export const DELETE_CHUNK = 500;
@@ -103,7 +101,7 @@ export async function requestEmailChange(
 ): Promise<{ newEmail: string }> {
   await requirePassword(db, user.id, input.password, now);
   if (input.newEmail === user.email) throw invalidInput('Den nya e-postadressen är samma som den nuvarande.', [{ path: 'newEmail', message: 'Samma som nuvarande' }]);
-  if (await findUserByEmail(db, input.newEmail)) throw conflict('E-postadressen används redan av ett annat konto.');
+  if (await emailInUse(db, input.newEmail)) throw conflict('E-postadressen används redan av ett annat konto.');
   const token = await issueEmailToken(db, user.id, 'change_email', 24 * 3600 * 1000, now, { newEmail: input.newEmail });
   await mailer.send(emailChangeMail(input.newEmail, `${config.appUrl}/verify?type=email_change&token=${encodeURIComponent(token)}`));
   return { newEmail: input.newEmail };
@@ -111,17 +109,12 @@ export async function requestEmailChange(
 
 /** Completes an e-mail change from the link; the old address is told. */
 export async function confirmEmailChange(db: Db, mailer: Mailer, token: string, now: Date): Promise<{ userId: string; email: string }> {
-  const t = now.getTime();
-  const row = await findEmailToken(db, hashToken(token));
-  if (!row || row.purpose !== 'change_email' || row.usedAt !== null) {
-    throw new AppError(400, 'invalid_input', 'Länken är ogiltig eller har redan använts.', undefined, { reason: 'invalid' });
-  }
-  if (row.expiresAt <= t) throw new AppError(400, 'invalid_input', 'Länken har gått ut.', undefined, { reason: 'expired' });
+  const row = await readEmailToken(db, token, 'change_email', now, 'Länken har gått ut.');
   const newEmail = (JSON.parse(row.payload ?? '{}') as { newEmail?: string }).newEmail;
   const user = await findUserById(db, row.userId);
   if (!newEmail || !user) throw new AppError(400, 'invalid_input', 'Länken är ogiltig.', undefined, { reason: 'invalid' });
-  if (await findUserByEmail(db, newEmail)) throw conflict('E-postadressen används redan av ett annat konto.');
-  if (!(await consumeEmailToken(db, row.id, t))) throw new AppError(400, 'invalid_input', 'Länken är ogiltig eller har redan använts.', undefined, { reason: 'invalid' });
+  if (await emailInUse(db, newEmail)) throw conflict('E-postadressen används redan av ett annat konto.');
+  if (!(await useEmailToken(db, row.id, now))) throw new AppError(400, 'invalid_input', 'Länken är ogiltig eller har redan använts.', undefined, { reason: 'invalid' });
   await db.update(users).set({ email: newEmail, updatedAt: now.toISOString() }).where(eq(users.id, user.id));
   await mailer.send(emailChangedNotice(user.email, newEmail));
   return { userId: user.id, email: newEmail };

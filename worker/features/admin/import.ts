@@ -13,7 +13,7 @@ import { bumpDataVersion } from '../../lib/data-version';
 import { invalidInput, type FieldIssue } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { slugify } from '../../lib/slug';
-import { findHouseUserId } from '../takeover/queries';
+import { houseAccountId } from '../takeover/service';
 import { swedishSortKey } from './contract';
 import { parseCsv } from './csv';
 import {
@@ -101,7 +101,7 @@ export async function analyseImport(db: Db, csv: string): Promise<Analysed> {
 
 /** The house account's id, creating the account (no password, cannot log in) when missing. */
 export async function ensureHouseUser(db: Db, houseEmail: string): Promise<string> {
-  const found = await findHouseUserId(db, houseEmail);
+  const found = await houseAccountId(db, houseEmail);
   if (found) return found;
   const id = newId();
   await db.batch([
@@ -109,7 +109,7 @@ export async function ensureHouseUser(db: Db, houseEmail: string): Promise<strin
     db.insert(profiles).values({ userId: id }).onConflictDoNothing(),
     db.insert(userRoles).values({ userId: id, role: 'admin' }).onConflictDoNothing(),
   ]);
-  const again = await findHouseUserId(db, houseEmail);
+  const again = await houseAccountId(db, houseEmail);
   if (!again) throw new Error('house account could not be created');
   return again;
 }

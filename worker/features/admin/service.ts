@@ -11,8 +11,7 @@ import { newId } from '../../lib/ids';
 import { slugify } from '../../lib/slug';
 import type { Config } from '../../env';
 import type { Mailer } from '../../ports/mailer';
-import { sendOwnerEmailNote } from '../takeover/mail';
-import { findHouseUserId } from '../takeover/queries';
+import { houseAccountId, noteOwnerEmail } from '../takeover/service';
 import {
   DETAIL_PREVIEW,
   FEEDBACK_PAGE_SIZE,
@@ -35,7 +34,7 @@ export async function listVenues(
     countVenues(db),
     where ? countVenues(db, where) : Promise.resolve(-1),
     venuePage(db, where, query.offset, query.limit),
-    findHouseUserId(db, ctx.houseEmail),
+    houseAccountId(db, ctx.houseEmail),
   ]);
   const ids = page.map((v) => v.id);
   const [places, quizzes] = await Promise.all([placesOf(db, ids, DETAIL_PREVIEW), upcomingOf(db, ids, ctx.today, DETAIL_PREVIEW)]);
@@ -85,7 +84,7 @@ export async function createVenue(
     bumpDataVersion(db),
   ]);
   if (input.ownerEmail) {
-    await sendOwnerEmailNote(db, ctx.mailer, ctx.config, { venueId: id, venueName: input.name, ownerEmail: input.ownerEmail.toLowerCase(), createdBy: viewer.email });
+    await noteOwnerEmail(db, ctx.mailer, ctx.config, { venueId: id, venueName: input.name, ownerEmail: input.ownerEmail.toLowerCase(), createdBy: viewer.email });
   }
   return { venue: row!, ownerEmail: input.ownerEmail || null };
 }

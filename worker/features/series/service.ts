@@ -19,7 +19,7 @@ import {
   type SeriesSummary,
 } from '../quizzes/contract';
 import { anyOccurrenceId, countSeries, extensionCandidates, insertOccurrenceStatements, latestOccurrences, recentOccurrences, seriesSummaryRows, type QuizInsert } from './queries';
-import { extensionDates, namesOf, parseRecurrenceDays, type Pattern } from './recurrence';
+import { extensionDates, namesOf, parseRecurrenceDays, type Pattern } from '../../lib/recurrence';
 
 /** A series whose latest occurrence is more than this many days past is treated as ended, not extended. */
 export const ENDED_GRACE_DAYS = 7;
@@ -347,4 +347,16 @@ export async function resumeSeries(db: Db, actor: Actor, recurrenceId: string, r
 
 function normalize(time: string): string {
   return time.length === 5 ? `${time}:00` : time;
+}
+
+// ---- Thin entry points for other features (they may import only this file). ----
+
+export type { QuizInsert };
+
+/**
+ * Statements inserting occurrences (chunked to stay under D1's 100 bound parameters, ON CONFLICT DO
+ * NOTHING on (recurrence_id, date), RETURNING ids) for the caller to put into ONE db.batch.
+ */
+export function occurrenceInserts(db: Db, rows: QuizInsert[]) {
+  return insertOccurrenceStatements(db, rows);
 }

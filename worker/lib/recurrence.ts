@@ -2,8 +2,8 @@
  * Recurrence generation (spec 02 §5): pure functions on Stockholm calendar dates (YYYY-MM-DD). Dates
  * are calendar days, not instants, so daylight-saving switches cannot shift them (worker/lib/clock.ts).
  */
-import { addDays, isoWeekday, nextWeekdayOnOrAfter } from '../../lib/clock';
-import { SERIES_HORIZON_DAYS, WEEKDAY_NAMES, type WeekdayName } from '../quizzes/contract';
+import { addDays, isoWeekday, nextWeekdayOnOrAfter } from './clock';
+import { SERIES_HORIZON_DAYS, WEEKDAY_NAMES, type WeekdayName } from '../features/quizzes/contract';
 
 export type Pattern = 'weekly' | 'biweekly';
 
