@@ -22,6 +22,16 @@ export function createClock(pinned?: string | null): Clock {
   return { now: () => new Date(), today: () => stockholmDate(new Date()) };
 }
 
+/**
+ * A clock that starts at `start` and advances in real time: a cron run's scheduled instant, so its
+ * dates are the scheduled night's while its job_runs rows still get true durations.
+ */
+export function clockFrom(start: Date): Clock {
+  const offset = start.getTime() - Date.now();
+  const now = () => new Date(Date.now() + offset);
+  return { now, today: () => stockholmDate(now()) };
+}
+
 const partsFormat = new Intl.DateTimeFormat('en-CA', {
   timeZone: TIME_ZONE,
   year: 'numeric',

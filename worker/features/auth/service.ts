@@ -329,7 +329,7 @@ export async function useEmailToken(db: Db, tokenId: string, now: Date): Promise
   return consumeEmailToken(db, tokenId, now.getTime());
 }
 
-/** Nightly: removes expired e-mail tokens and those used more than a day ago. */
-export async function cleanUpEmailTokens(db: Db, now: Date): Promise<void> {
-  await deleteExpiredEmailTokens(db, now);
+/** Nightly: removes expired e-mail tokens and those used more than a day ago; returns how many. */
+export function cleanUpEmailTokens(db: Db, now: Date): Promise<number> {
+  return deleteExpiredEmailTokens(db, now);
 }

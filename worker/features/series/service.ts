@@ -2,15 +2,16 @@
  * Series rules (spec 02 §4.4, §5, §7): extension (one service for the owner's buttons and the nightly
  * cron), summaries for quiz management, editing and deleting a whole series, pausing a date range.
  */
-import { and, between, desc, eq, gte, sql } from 'drizzle-orm';
+import { and, between, eq, gte, sql } from 'drizzle-orm';
 import { runBatch } from '../../db/batch';
 import type { Db } from '../../db/client';
-import { jobRuns, quizzes, type QuizRow } from '../../db/schema';
+import { quizzes, type QuizRow } from '../../db/schema';
 import { isSuperadmin, authorizeQuiz, requireActor, type Actor } from '../../lib/authz';
-import { addDays, daysBetween, isoWeekday, stockholmDate } from '../../lib/clock';
+import { addDays, createClock, daysBetween, isoWeekday, stockholmDate, type Clock } from '../../lib/clock';
 import { bumpDataVersion } from '../../lib/data-version';
 import { invalidInput, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
+import { recordJob } from '../../lib/jobs';
 import {
   EXTENSION_THRESHOLD_DAYS,
   SERIES_HORIZON_DAYS,
@@ -132,42 +133,29 @@ export interface SeriesJobResult extends ExtendManyResult {
  * handled. A run that finds the previous run unfinished (crashed or still going) continues from its
  * cursor; everything is idempotent, so an overlapping run adds nothing twice.
  */
-export async function runSeriesExtensionJob(db: Db, now: Date, opts: { pageSize?: number; stopAfterPages?: number } = {}): Promise<SeriesJobResult> {
+export async function runSeriesExtensionJob(
+  db: Db,
+  now: Date,
+  opts: { pageSize?: number; stopAfterPages?: number; clock?: Clock } = {},
+): Promise<SeriesJobResult> {
   const today = stockholmDate(now);
-  const [prev] = await db
-    .select()
-    .from(jobRuns)
-    .where(eq(jobRuns.job, SERIES_JOB))
-    .orderBy(desc(jobRuns.startedAt), desc(sql`rowid`))
-    .limit(1);
-  const resumedFrom =
-    prev && prev.status !== 'done' && prev.cursor && now.getTime() - Date.parse(prev.startedAt) < RESUME_WINDOW_MS ? prev.cursor : null;
-  const runId = newId();
-  await db.insert(jobRuns).values({ id: runId, job: SERIES_JOB, status: 'running', startedAt: now.toISOString(), cursor: resumedFrom });
-  try {
+  let extended: ExtendManyResult | undefined;
+  const recorded = await recordJob(db, opts.clock ?? createClock(now.toISOString()), SERIES_JOB, async (run) => {
+    const prev = run.previous;
+    const resumedFrom =
+      prev && prev.status !== 'done' && prev.cursor && now.getTime() - Date.parse(prev.startedAt) < RESUME_WINDOW_MS ? prev.cursor : null;
+    if (resumedFrom) await run.setCursor(resumedFrom);
     const r = await extendMany(db, today, {
       cursor: resumedFrom,
       pageSize: opts.pageSize,
       stopAfterPages: opts.stopAfterPages,
-      onPage: (cursor) => db.update(jobRuns).set({ cursor }).where(eq(jobRuns.id, runId)),
+      onPage: (cursor) => run.setCursor(cursor),
     });
-    const summary = { extendedCount: r.extendedCount, added: r.added, processed: r.processed, resumedFrom, today };
-    if (r.complete) {
-      await db
-        .update(jobRuns)
-        .set({ status: 'done', finishedAt: new Date().toISOString(), result: JSON.stringify(summary) })
-        .where(eq(jobRuns.id, runId));
-    } else {
-      await db.update(jobRuns).set({ result: JSON.stringify(summary) }).where(eq(jobRuns.id, runId));
-    }
-    return { ...r, runId, resumedFrom };
-  } catch (err) {
-    await db
-      .update(jobRuns)
-      .set({ status: 'failed', finishedAt: new Date().toISOString(), result: JSON.stringify({ error: String((err as Error)?.message ?? err) }) })
-      .where(eq(jobRuns.id, runId));
-    throw err;
-  }
+    extended = r;
+    if (!r.complete) run.leaveOpen();
+    return { extendedCount: r.extendedCount, added: r.added, processed: r.processed, resumedFrom, today };
+  });
+  return { ...extended!, runId: recorded.runId, resumedFrom: recorded.resumedFrom };
 }
 
 // ------------------------------------------------------------------ owner actions
