@@ -17,7 +17,7 @@ import { runSeriesExtensionJob, SERIES_JOB } from '../features/series/service';
 export type NightlyTask = readonly [name: string, run: () => Promise<unknown>];
 
 /** The nightly tasks, in order; `now` is the run's instant (the scheduled time unless CLOCK_NOW pins it). */
-export function nightlyTasks(db: Db, clock: Clock, now: Date): NightlyTask[] {
+function nightlyTasks(db: Db, clock: Clock, now: Date): NightlyTask[] {
   const recorded = (name: string, fn: () => Promise<JobCounts>): NightlyTask => [name, () => recordJob(db, clock, name, fn)];
   return [
     recorded('sessions', async () => ({ deleted: await deleteExpiredSessions(db, now) })),

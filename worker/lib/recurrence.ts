@@ -7,7 +7,7 @@ import { SERIES_HORIZON_DAYS, WEEKDAY_NAMES, type WeekdayName } from '../feature
 
 export type Pattern = 'weekly' | 'biweekly';
 
-export const stepDays = (pattern: Pattern): number => (pattern === 'biweekly' ? 14 : 7);
+const stepDays = (pattern: Pattern): number => (pattern === 'biweekly' ? 14 : 7);
 
 /** Swedish weekday names → sorted unique ISO weekdays (1 = måndag). Unknown names are dropped. */
 export function isoDaysOf(names: readonly string[]): number[] {

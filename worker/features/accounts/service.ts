@@ -23,7 +23,7 @@ import { emailChangeMail, emailChangedNotice, passwordChangedNotice } from './ma
 import { emailInUse, findUserById, ownedCounts, passwordHashOf, totpFactorOf } from './queries';
 
 /** Rows deleted per statement when removing a big account (bounded work per statement). */
-export const DELETE_CHUNK = 500;
+const DELETE_CHUNK = 500;
 
 export async function accountSummary(db: Db, userId: string, today: string) {
   const user = await findUserById(db, userId);

@@ -29,7 +29,7 @@ import {
 import { existingNameAddress, takenSlugs } from './queries';
 
 /** "Forever" in the create form: 6 × 30 days (spec 02 §5). */
-export const IMPORT_HORIZON_DAYS = 180;
+const IMPORT_HORIZON_DAYS = 180;
 /** Businesses per db.batch (3 statements each). */
 const BATCH_ROWS = 30;
 
@@ -115,7 +115,7 @@ export async function ensureHouseUser(db: Db, houseEmail: string): Promise<strin
 }
 
 /** Occurrence dates from the first matching weekday on/after today to today + horizon. */
-export function seriesDates(today: string, isoWeekday: number, pattern: 'weekly' | 'biweekly', horizonDays = IMPORT_HORIZON_DAYS): string[] {
+function seriesDates(today: string, isoWeekday: number, pattern: 'weekly' | 'biweekly', horizonDays = IMPORT_HORIZON_DAYS): string[] {
   const until = addDays(today, horizonDays);
   const out: string[] = [];
   for (let d = nextWeekdayOnOrAfter(today, isoWeekday); d <= until; d = addDays(d, pattern === 'weekly' ? 7 : 14)) out.push(d);
@@ -127,7 +127,7 @@ export function seriesDates(today: string, isoWeekday: number, pattern: 'weekly'
  * weekly series of 26 occurrences needs 2 × 26 + 17 = 69 parameters (D1 allows 100). Columns follow
  * the table definition (drizzle inserts into every insertable column in schema order).
  */
-export function seriesInsert(
+function seriesInsert(
   db: Db,
   s: { locationId: string; dates: string[]; startTime: string | null; category: string; theme: string | null; quizmaster: string | null; price: number | null; recurrenceId: string; pattern: string; days: string; nowIso: string },
 ) {

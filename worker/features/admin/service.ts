@@ -58,7 +58,7 @@ export async function listVenues(
 }
 
 /** A slug not yet used: the name's, else with the city, else with a short random suffix. */
-export async function uniqueSlug(db: Db, name: string, city?: string | null, reserved: Set<string> = new Set()): Promise<string> {
+async function uniqueSlug(db: Db, name: string, city?: string | null, reserved: Set<string> = new Set()): Promise<string> {
   const base = slugify(name) || 'verksamhet';
   const candidates = [base, ...(city ? [`${base}-${slugify(city)}`] : [])];
   const taken = await takenSlugs(db, candidates);

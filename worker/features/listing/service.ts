@@ -3,7 +3,6 @@
  * Pure rules live here; SQL in queries.ts. All dates are Stockholm dates handed in by the caller.
  */
 import type { Db } from '../../db/client';
-import { isoWeekday, nextWeekdayOnOrAfter } from '../../lib/clock';
 import { memoPerDataVersion } from '../../lib/data-version';
 import { categoryLabel, findWeekday } from '../../lib/swedish';
 import { LISTING_PAGE_SIZE, type CityOption, type ListingMode, type ListingQuery, type ListingQuiz, type ListingResponse, type ListingTier } from './contract';
@@ -219,15 +218,6 @@ const citiesOfVersion = memoPerDataVersion(listCities);
  */
 export async function publicCities(db: Db): Promise<CityOption[]> {
   return [...(await citiesOfVersion(db))];
-}
-
-/** The date a weekday choice moves the date picker to: today, tomorrow or its next occurrence (spec 01 §4). */
-export function dateForWeekday(today: string, iso: number): string {
-  return nextWeekdayOnOrAfter(today, iso);
-}
-
-export function weekdayOfDate(date: string) {
-  return isoWeekday(date);
 }
 
 // ---- Public reads for the server-rendered pages (other features may import only this file). ----

@@ -3,7 +3,7 @@
  * when the day is full (or the quiz already holds a claim) it yields an out-of-range number or NULL, so
  * the schema's CHECK / NOT NULL / UNIQUE make the statement — and the whole batch it is in — fail.
  */
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { batchableRun } from '../../db/batch';
 import type { Db } from '../../db/client';
 import { checkoutOrders, locations, promotionSlotClaims, quizzes, venues, type PromotionTier } from '../../db/schema';

@@ -23,13 +23,13 @@ import { anyOccurrenceId, countSeries, extensionCandidates, insertOccurrenceStat
 import { extensionDates, namesOf, parseRecurrenceDays, type Pattern } from '../../lib/recurrence';
 
 /** A series whose latest occurrence is more than this many days past is treated as ended, not extended. */
-export const ENDED_GRACE_DAYS = 7;
+const ENDED_GRACE_DAYS = 7;
 export const SERIES_JOB = 'series-extension';
 /** A crashed run is resumed from its cursor only if it started this recently. */
 const RESUME_WINDOW_MS = 20 * 3_600_000;
 
 /** A new occurrence copying the series' fields from a template row. */
-export function occurrenceFrom(t: QuizRow, date: string): QuizInsert {
+function occurrenceFrom(t: QuizRow, date: string): QuizInsert {
   return {
     id: newId(),
     locationId: t.locationId,
@@ -91,7 +91,7 @@ export interface ExtendManyResult {
  * order from `cursor`. `onPage` records progress (the cron's job_runs cursor); `stopAfterPages`
  * simulates an interruption in tests.
  */
-export async function extendMany(
+async function extendMany(
   db: Db,
   today: string,
   opts: { ownerUserId?: string | null; cursor?: string | null; pageSize?: number; stopAfterPages?: number; onPage?: (cursor: string) => Promise<unknown> } = {},
@@ -177,7 +177,7 @@ export function needsExtension(s: { latest: string; until: string | null; patter
   return extensionDates({ pattern: s.pattern, weekdays: s.weekdays, existing: [s.latest], end, notBefore: today }).length > 0;
 }
 
-export const SUMMARY_LIMIT = 500;
+const SUMMARY_LIMIT = 500;
 
 /** Series summaries (spec 02 §3 "Series summary"): the owner's own; a superadmin's all. */
 export async function listSeries(db: Db, actor: Actor, today: string): Promise<SeriesSummary[]> {
@@ -296,7 +296,7 @@ export async function autoExtend(db: Db, actor: Actor, today: string) {
 }
 
 /** Longest pause: one year ahead of today. */
-export const PAUSE_MAX_AHEAD_DAYS = 366;
+const PAUSE_MAX_AHEAD_DAYS = 366;
 
 /**
  * Pause (e.g. summer break): every occurrence from `from` to `to` is marked cancelled ('Inställt'),
