@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { displayDate, displayPrice, displayTime } from '../../worker/lib/swedish';
 import { QuizDetailDialog } from '../components/listing/QuizDetailDialog';
+import { PageHero } from './PageHero';
 import type { ListingQuiz, VenuePageData } from './types';
 
 const RECURRING_SHOWN = 3;
@@ -37,22 +38,7 @@ export function VenuePage({ data }: { data: VenuePageData }) {
   const more = data.recurring.length - RECURRING_SHOWN;
   return (
     <>
-      <section className="bg-gradient-to-br from-brand-700 to-brand-800 text-white">
-        <div className="mx-auto max-w-6xl px-4 py-10">
-          <nav aria-label="Brödsmulor" className="text-sm text-brand-100">
-            <a href="/" className="underline">
-              Start
-            </a>{' '}
-            /{' '}
-            <a href={`/quiz/${data.city.slug}`} className="underline">
-              {data.city.name}
-            </a>{' '}
-            / <span>{venue.name}</span>
-          </nav>
-          <h1 className="mt-2 text-4xl font-extrabold tracking-tight">{venue.name}</h1>
-          {venue.address && <p className="mt-2 text-brand-100">{venue.address}</p>}
-        </div>
-      </section>
+      <PageHero crumbs={[{ label: data.city.name, href: `/quiz/${data.city.slug}` }, { label: venue.name }]} title={venue.name} subtitle={venue.address ?? undefined} />
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 lg:grid-cols-[2fr_1fr]">
         <div className="space-y-8">
           {venue.description && <p className="whitespace-pre-line text-lg text-slate-800">{venue.description}</p>}

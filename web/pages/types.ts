@@ -13,6 +13,10 @@ export interface ListingFilters {
   weekday: string;
   date: string;
   search: string;
+  /** Near mode: "LAT,LNG" (3 decimals) — sorts by distance and replaces the city; absent otherwise. */
+  near?: string | undefined;
+  /** Near mode radius in km ("10" when absent). */
+  radius?: string | undefined;
 }
 
 export interface WeekdayRef {

@@ -65,7 +65,8 @@ async function mainListing(c: C, variant: 'home' | 'legacy', citySlug?: string) 
     {
       ...head,
       canonical: `${origin}${path}`,
-      robots: variant === 'legacy' ? 'noindex' : undefined,
+      // A position in the URL (near mode) is one visitor's view: never indexed (canonical stays the page).
+      robots: variant === 'legacy' || data.filters.near ? 'noindex' : undefined,
       jsonLd: [breadcrumbJsonLd(origin, crumbs), ...eventsJsonLd(origin, data.result.items, ctx.today)],
     },
     data,

@@ -34,6 +34,11 @@ export function readFilterQuery(query: Record<string, string | undefined>): Part
     const w = findWeekday(out.weekday);
     out.weekday = w ? w.slug : 'all';
   }
+  // Near mode (issue 15): kept as written when valid ("57.708,11.974"), ignored otherwise.
+  if (query.near && ListingQuerySchema.shape.near.safeParse(query.near).success) {
+    out.near = query.near.replace(/\s+/g, '');
+    if (query.radius && ListingQuerySchema.shape.radius.safeParse(query.radius).success) out.radius = String(Number(query.radius));
+  }
   return out;
 }
 
@@ -42,6 +47,12 @@ export function readFilterQuery(query: Record<string, string | undefined>): Part
  * listing defaults to today; the city page to every upcoming quiz; the weekday page to its day).
  */
 export function pageFilters(variant: ListingPageData['variant'], q: Partial<ListingFilters>, ctx: PageCtx, locked: { city?: string; weekday?: string }): ListingFilters {
+  // Near mode lives on the main listing only (a city or weekday page is about its city or day).
+  const near = (variant === 'home' || variant === 'legacy') && q.near ? { near: q.near, ...(q.radius ? { radius: q.radius } : {}) } : {};
+  return { ...pageFiltersWithoutNear(variant, q, ctx, locked), ...near };
+}
+
+function pageFiltersWithoutNear(variant: ListingPageData['variant'], q: Partial<ListingFilters>, ctx: PageCtx, locked: { city?: string; weekday?: string }): ListingFilters {
   const search = q.search ?? '';
   const city = locked.city ?? q.city ?? '';
   if (locked.weekday) return { city, weekday: locked.weekday, date: q.date ?? '', search };
@@ -63,7 +74,7 @@ export async function buildListingPage(
   const [result, cities] = await Promise.all([
     listQuizzes(
       db,
-      { city: filters.city || undefined, weekday: filters.weekday || undefined, date: filters.date || undefined, search: filters.search || undefined, page: 1 },
+      ListingQuerySchema.parse({ city: filters.city, weekday: filters.weekday, date: filters.date, search: filters.search, near: filters.near, radius: filters.radius, page: 1 }),
       { today: ctx.today, viewerId: null, houseEmail: ctx.houseEmail },
     ),
     publicCities(db),
