@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { promotions, users } from '../../worker/db/schema';
 import { townCentre } from '../../worker/lib/gazetteer';
 import { newId } from '../../worker/lib/ids';
-import { callJson, createLocation, createQuiz, createUser, createVenue, snapshot, testDb, unique } from '../factories';
+import { call, callJson, createLocation, createQuiz, createUser, createVenue, snapshot, testDb, unique } from '../factories';
 
 // Monday 2030-01-07, 11:00 in Stockholm.
 const MONDAY = '2030-01-07T10:00:00Z';
@@ -164,5 +164,24 @@ describe('near mode', () => {
       expect(res.body.error.message, query).toContain(field);
     }
     expect(await snapshot()).toEqual(before);
+  });
+});
+
+describe('near mode on the start page (server-rendered)', () => {
+  it('/?near= renders the nearest quizzes with distances, noindex, Place.geo in the JSON-LD; a bad position is ignored', async () => {
+    const centreLand = { lat: 66.0, lng: 23.0 }; // Far from every other test's centre.
+    const p = await placeAt(offset(centreLand, 1.2, 0));
+    const q = await createQuiz(p.location.id, { date: '2030-01-08', title: `Nära ${unique('t')}` });
+    const res = await call(`/?weekday=all&near=${centreLand.lat},${centreLand.lng}`, { clock: MONDAY });
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('<meta name="robots" content="noindex">');
+    expect(html).toContain('Quizkvällar nära dig');
+    expect(html).toMatch(/1,2 km(<!-- -->)? bort/);
+    expect(html).toContain(`data-quiz-id="${q.id}"`);
+    expect(html).toContain('"geo":{"@type":"GeoCoordinates"');
+    const bad = await call(`/?near=abc&weekday=all`, { clock: MONDAY });
+    expect(bad.status).toBe(200);
+    expect(await bad.text()).not.toContain('Quizkvällar nära dig');
   });
 });
