@@ -25,7 +25,11 @@ export interface Config {
   };
   google: { clientId: string | null; clientSecret: string | null };
   mailApiKey: string | null;
+  /** Raster tile URL template of the public map (MAP_TILE_URL); OpenStreetMap's standard tiles by default. */
+  mapTileUrl: string;
 }
+
+export const DEFAULT_MAP_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
 
 /** Used to sign local-checkout webhook events when no STRIPE_WEBHOOK_SECRET is set. */
 export const DEV_WEBHOOK_SECRET = 'whsec_local_development_only';
@@ -57,5 +61,6 @@ export function parseConfig(env: Env): Config {
     },
     google: { clientId: opt(env.GOOGLE_CLIENT_ID), clientSecret: opt(env.GOOGLE_CLIENT_SECRET) },
     mailApiKey: opt(env.MAIL_API_KEY),
+    mapTileUrl: opt(env.MAP_TILE_URL) ?? DEFAULT_MAP_TILE_URL,
   };
 }

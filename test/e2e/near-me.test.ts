@@ -97,4 +97,45 @@ describe('near me', () => {
     expect(await page.getByLabel('Veckodag').isVisible()).toBe(true);
     expect(errors).toEqual([]);
   });
+
+  it('the map opens on demand (a lazy chunk), its tiles answered here (no network), and a marker opens the quiz', async () => {
+    const { page, errors } = await newPage(browser(), { context: PHONE });
+    const tiles: string[] = [];
+    const outside: string[] = [];
+    // A 1 × 1 PNG for every tile; any other request leaving the app fails the test.
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+    await page.route('https://tile.openstreetmap.org/**', (route) => {
+      tiles.push(route.request().url());
+      return route.fulfill({ status: 200, contentType: 'image/png', body: png });
+    });
+    await page.route(/^https?:\/\/(?!127\.0\.0\.1|localhost|tile\.openstreetmap\.org)/, (route) => {
+      outside.push(route.request().url());
+      return route.abort();
+    });
+    const scripts: string[] = [];
+    page.on('request', (r) => r.resourceType() === 'script' && scripts.push(r.url()));
+    await page.goto('/quiz/goteborg');
+    await hydrated(page);
+    expect(scripts.some((u) => /QuizMap|leaflet/.test(u))).toBe(false);
+    expect(tiles).toEqual([]);
+    await page.getByRole('button', { name: 'Karta' }).click();
+    const map = page.getByRole('region', { name: 'Karta över quizkvällarna' });
+    await page.locator('[data-map-ready="true"]').waitFor();
+    expect(scripts.some((u) => /QuizMap/.test(u))).toBe(true);
+    await expect.poll(() => tiles.length, { timeout: 10_000 }).toBeGreaterThan(0);
+    expect(await map.getByText('OpenStreetMap').first().isVisible()).toBe(true);
+    // Open clusters until a quiz marker is on screen, then open it.
+    const pin = map.locator('.quiz-pin').first();
+    for (let i = 0; i < 5 && !(await pin.isVisible()); i++) await map.locator('.marker-cluster').first().click();
+    const title = (await pin.getAttribute('title'))!;
+    await pin.click();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    expect(title).toContain((await dialog.getByRole('heading').first().textContent())!.trim().split(',')[0]!);
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Lista' }).click();
+    await page.locator('article[data-quiz-id]').first().waitFor();
+    expect(outside).toEqual([]);
+    expect(errors).toEqual([]);
+  });
 });

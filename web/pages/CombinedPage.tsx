@@ -62,6 +62,7 @@ export function CombinedPage({ data }: { data: CombinedPageData }) {
             headingId="quiz-heading"
             loadMoreLabel="Visa fler quiz"
             errorVariant="combined"
+            mapTileUrl={data.mapTileUrl}
             renderEmpty={() => (
               <div className="rounded-2xl border border-slate-200 bg-white p-6 text-center">
                 <p className="text-lg font-bold">Inga quiz hittades</p>

@@ -65,6 +65,7 @@ export function ListingPage({ data }: { data: ListingPageData }) {
           headingId="quiz-heading"
           errorVariant={data.variant === 'legacy' ? 'legacy' : 'default'}
           nearRequest={nearRequest}
+          mapTileUrl={data.mapTileUrl}
           renderEmpty={(f) => <Empty data={data} filters={f} defaults={defaults} />}
         />
       </section>

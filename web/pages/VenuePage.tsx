@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
+import { directionsUrl, LazyQuizMap } from '../components/map/loader';
 import { displayDate, displayPrice, displayTime } from '../../worker/lib/swedish';
 import { QuizDetailDialog } from '../components/listing/QuizDetailDialog';
 import { PageHero } from './PageHero';
@@ -34,6 +35,7 @@ export function VenuePage({ data }: { data: VenuePageData }) {
   const { venue, stats } = data;
   const [showAll, setShowAll] = useState(false);
   const [open, setOpen] = useState<ListingQuiz | null>(null);
+  const [mapOpen, setMapOpen] = useState(false);
   const recurring = showAll ? data.recurring : data.recurring.slice(0, RECURRING_SHOWN);
   const more = data.recurring.length - RECURRING_SHOWN;
   return (
@@ -118,7 +120,36 @@ export function VenuePage({ data }: { data: VenuePageData }) {
                 Besök hemsida
               </a>
             )}
+            {(venue.position || venue.address) && (
+              <p>
+                <a href={directionsUrl(venue.position ?? null, venue.address ?? '')} target="_blank" rel="noopener noreferrer" className="font-semibold text-brand-700 underline">
+                  Vägbeskrivning
+                </a>
+              </p>
+            )}
           </section>
+          {venue.position && data.mapTileUrl && (
+            <section aria-labelledby="map-heading" className="space-y-2 rounded-2xl border border-slate-200 bg-white p-5">
+              <h2 id="map-heading" className="text-lg font-bold">
+                Karta
+              </h2>
+              {mapOpen ? (
+                <Suspense fallback={<p role="status">Laddar karta…</p>}>
+                  <LazyQuizMap
+                    points={[{ id: venue.id, lat: venue.position.lat, lng: venue.position.lng, label: venue.name }]}
+                    tileUrl={data.mapTileUrl}
+                    label={`Karta över ${venue.name}`}
+                    zoom={16}
+                    className="h-56 w-full overflow-hidden rounded-xl"
+                  />
+                </Suspense>
+              ) : (
+                <button type="button" onClick={() => setMapOpen(true)} className="font-semibold text-brand-700 underline">
+                  Visa på karta
+                </button>
+              )}
+            </section>
+          )}
         </aside>
       </div>
       <QuizDetailDialog quiz={open} onClose={() => setOpen(null)} />

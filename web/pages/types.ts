@@ -38,6 +38,8 @@ export interface ListingPageData {
   weekday?: WeekdayRef | undefined;
   cities: CityOption[];
   result: ListingResponse;
+  /** Raster tile URL template of the map (MAP_TILE_URL); no map toggle without it. */
+  mapTileUrl?: string | undefined;
 }
 
 /** /quiz/{city}/{weekday} and /quiz/{city}-{weekday}. */
@@ -47,6 +49,7 @@ export interface CombinedPageData {
   city: CityOption;
   weekday: WeekdayRef;
   result: ListingResponse;
+  mapTileUrl?: string | undefined;
 }
 
 export interface VenueStats {
@@ -69,10 +72,13 @@ export interface VenuePageData {
     phone: string | null;
     website: string | null;
     unclaimed: boolean;
+    /** The place's own coordinates (its map and directions); null when the owner has not set them. */
+    position?: { lat: number; lng: number } | null;
   };
   recurring: ListingQuiz[];
   specials: ListingQuiz[];
   stats: VenueStats;
+  mapTileUrl?: string | undefined;
 }
 
 export interface NotFoundPageData {

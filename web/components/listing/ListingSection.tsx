@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { findWeekday, WEEKDAYS } from '../../../worker/lib/swedish';
 import { isoWeekday, nextWeekdayOnOrAfter } from '../../../worker/lib/clock';
 import { api } from '../../lib/api';
@@ -11,6 +11,7 @@ import { FilterPanel } from './FilterPanel';
 import { QuickChips } from './QuickChips';
 import { activeFilterCount, listingApiUrl, pageQuery } from './urls';
 import { NEAR_MESSAGES, useNearMe } from './useNearMe';
+import { LazyQuizMap, quizPoints } from '../map/loader';
 
 const MarketingDialog = lazy(() => import('./MarketingDialog'));
 
@@ -40,6 +41,8 @@ export interface ListingSectionProps {
   hideFilters?: boolean;
   /** Incremented by the page's "Hitta quiz nära dig" button: asks for the position (issue 15). */
   nearRequest?: number;
+  /** MAP_TILE_URL: shows the "Lista / Karta" toggle (the map is a lazy chunk). */
+  mapTileUrl?: string | undefined;
 }
 
 type Status = { kind: 'idle' } | { kind: 'loading' } | { kind: 'error'; failures: number; retrying: boolean };
@@ -65,6 +68,11 @@ export function ListingSection(props: ListingSectionProps) {
   const sentinel = useRef<HTMLDivElement>(null);
   const searchTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const [filtersOpen, setFiltersOpen] = useState(false);
+  const [view, setView] = useState<'list' | 'map'>('list');
+  // The toggle needs JavaScript: shown once hydrated (the server-rendered list works without it).
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const points = useMemo(() => quizPoints(items), [items]);
 
   /** Loads page `p` for `f` with automatic retries; replaces the list for page 1, appends otherwise. */
   const load = useCallback(async (f: ListingFilters, p: number, quiet = false) => {
@@ -182,7 +190,7 @@ export function ListingSection(props: ListingSectionProps) {
 
   const premium = items.filter((i) => i.tier === 'premium');
   const standard = items.filter((i) => i.tier !== 'premium');
-  const showList = status.kind !== 'error' && !skeleton;
+  const showList = status.kind !== 'error' && !skeleton && view === 'list';
 
   const locked = { city: lockCity, weekday: lockWeekday };
   const radiusKm = filters.radius ?? '10';
@@ -261,9 +269,32 @@ export function ListingSection(props: ListingSectionProps) {
           <FilterPanel filters={filters} today={today} cities={cities} lockCity={lockCity} lockWeekday={lockWeekday} action={path} onChange={onChange} />
         </div>
       )}
-      <p className="text-sm font-semibold text-slate-700" aria-live="polite">
-        {status.kind === 'loading' ? 'Laddar quiz...' : `Visar ${items.length} av ${total} quiz`}
-      </p>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="text-sm font-semibold text-slate-700" aria-live="polite">
+          {status.kind === 'loading' ? 'Laddar quiz...' : `Visar ${items.length} av ${total} quiz`}
+        </p>
+        {hydrated && props.mapTileUrl && (
+          <div role="group" aria-label="Visa som" className="inline-flex overflow-hidden rounded-xl border border-slate-300 bg-white text-sm font-semibold">
+            {(['list', 'map'] as const).map((v) => (
+              <button
+                key={v}
+                type="button"
+                aria-pressed={view === v}
+                onClick={() => setView(v)}
+                className={`px-3 py-1.5 ${view === v ? 'bg-brand-700 text-white' : 'text-slate-800 hover:bg-slate-50'}`}
+              >
+                {v === 'list' ? 'Lista' : 'Karta'}
+              </button>
+            ))}
+          </div>
+        )}
+      </div>
+      {view === 'map' && props.mapTileUrl && status.kind === 'idle' && (
+        <Suspense fallback={<p role="status" className="rounded-xl bg-slate-100 p-6 text-center font-semibold text-slate-700">Laddar karta…</p>}>
+          <LazyQuizMap points={points} tileUrl={props.mapTileUrl} onOpen={(p) => p.quiz && setOpen(p.quiz)} />
+          {points.length < items.length && <p className="text-sm text-slate-700">{items.length - points.length} quiz saknar position och visas bara i listan.</p>}
+        </Suspense>
+      )}
       {skeleton && (
         <div aria-busy="true" aria-label="Laddar quiz" className="space-y-4">
           <div className="grid gap-4">

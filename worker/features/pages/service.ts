@@ -14,6 +14,8 @@ import type { CombinedPageData, ListingFilters, ListingPageData, VenuePageData, 
 export interface PageCtx {
   today: string;
   houseEmail: string;
+  /** MAP_TILE_URL, handed to the pages' lazy map. */
+  mapTileUrl?: string | undefined;
 }
 
 export function weekdayRef(slugOrName: string): WeekdayRef | null {
@@ -79,12 +81,12 @@ export async function buildListingPage(
     ),
     publicCities(db),
   ]);
-  return { kind: 'listing', variant, today: ctx.today, filters, city: locked.city, weekday: locked.weekday, cities, result };
+  return { kind: 'listing', variant, today: ctx.today, filters, city: locked.city, weekday: locked.weekday, cities, result, mapTileUrl: ctx.mapTileUrl };
 }
 
 export async function buildCombinedPage(db: Db, city: CityOption, weekday: WeekdayRef, ctx: PageCtx): Promise<CombinedPageData> {
   const result = await listQuizzes(db, { city: city.slug, weekday: weekday.slug, page: 1 }, { today: ctx.today, viewerId: null, houseEmail: ctx.houseEmail });
-  return { kind: 'combined', today: ctx.today, city, weekday, result };
+  return { kind: 'combined', today: ctx.today, city, weekday, result, mapTileUrl: ctx.mapTileUrl };
 }
 
 export { findCity };
@@ -115,7 +117,9 @@ export async function buildVenuePage(db: Db, citySlug: string, venueSlug: string
       phone: venue.phone ?? here.phone,
       website: venue.website ?? here.website,
       unclaimed: !!venue.house,
+      position: here.latitude != null && here.longitude != null ? { lat: here.latitude, lng: here.longitude } : null,
     },
+    mapTileUrl: ctx.mapTileUrl,
     recurring,
     specials,
     stats: {
