@@ -3,6 +3,8 @@
  * committed; secrets are declared in wrangler.toml [secrets]. Secrets and vars may be empty or missing
  * at run time, so config is parsed once per request into this typed object and nothing else reads env.
  */
+import { DEFAULT_MAP_TILE_URL } from './lib/map-tiles';
+
 export type AppEnvName = 'production' | 'development' | 'test';
 
 export interface Config {
@@ -28,8 +30,6 @@ export interface Config {
   /** Raster tile URL template of the public map (MAP_TILE_URL); OpenStreetMap's standard tiles by default. */
   mapTileUrl: string;
 }
-
-export const DEFAULT_MAP_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
 
 /** Used to sign local-checkout webhook events when no STRIPE_WEBHOOK_SECRET is set. */
 export const DEV_WEBHOOK_SECRET = 'whsec_local_development_only';

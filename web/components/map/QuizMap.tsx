@@ -8,9 +8,9 @@ import 'leaflet.markercluster/dist/MarkerCluster.css';
 import 'leaflet.markercluster/dist/MarkerCluster.Default.css';
 import L from 'leaflet';
 import { useEffect, useRef, useState } from 'react';
+import { OSM_ATTRIBUTION } from '../../../worker/lib/map-tiles';
 import type { QuizMapProps } from './loader';
 
-export const OSM_ATTRIBUTION = '© <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>-bidragsgivare';
 
 const pinIcon = (label: string) =>
   L.divIcon({

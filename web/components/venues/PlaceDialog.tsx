@@ -4,6 +4,7 @@ import { venuesApi, type OwnerPlace } from '../../api/venues';
 import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
 import { TextField } from '../ui/Field';
+import { PlaceMapPickerToggle } from './PlaceMapPickerToggle';
 import { toast } from '../ui/Toast';
 import { useValidatedSubmit } from './useValidatedSubmit';
 
@@ -107,6 +108,7 @@ export function PlaceDialog({
             <TextField label="Latitud" inputMode="decimal" placeholder="59.3293" value={form.latitude} error={errors.latitude} onChange={set('latitude')} />
             <TextField label="Longitud" inputMode="decimal" placeholder="18.0686" value={form.longitude} error={errors.longitude} onChange={set('longitude')} />
           </div>
+          <PlaceMapPickerToggle latitude={form.latitude} longitude={form.longitude} city={form.city} onPick={(lat, lng) => setForm((f) => ({ ...f, latitude: String(lat), longitude: String(lng) }))} />
         </fieldset>
         <div className="flex justify-end gap-2">
           <Button variant="secondary" onClick={onClose}>
