@@ -80,8 +80,8 @@ app.route('/dev', devRoutes);
 // The local checkout (used when STRIPE_SECRET_KEY is empty).
 app.route('/dev/checkout', devCheckoutRoutes);
 // HTTP caching (Cache-Control + ETag + 304) for public pages; never for requests with the session cookie.
-for (const path of ['/', '/stad/*', '/quiz/*', '/legacy', '/sitemap.xml', '/robots.txt']) app.use(path, httpCache);
-// Server-rendered public pages: /, /stad/*, /quiz/*, /legacy, /sitemap.xml, /robots.txt.
+for (const path of ['/', '/stad/*', '/quiz/*', '/legacy', '/annonsera', '/sitemap.xml', '/robots.txt']) app.use(path, httpCache);
+// Server-rendered public pages: /, /stad/*, /quiz/*, /legacy, /annonsera, /sitemap.xml, /robots.txt.
 app.route('/', pagesRoutes);
 
 app.notFound(onNotFound);

@@ -278,3 +278,32 @@ describe('GET /api/analytics/overview', () => {
     expect(body.topPlaces[0]).toMatchObject({ venueId: venue.id, locationId: location.id, detail_open: 100000 });
   });
 });
+
+describe('/annonsera and the "Annons" label', () => {
+  it('is server-rendered: tiers, fallback prices, the caps per city and day, how the listing is ranked', async () => {
+    const res = await call('/annonsera', { clock: NOW });
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('<title>Annonsera – betald placering och så rangordnas listan | Quizkväll</title>');
+    expect(html).toContain('<link rel="canonical" href="http://localhost/annonsera">');
+    const text = html.replace(/<!-- -->/g, '');
+    expect(text).toContain('Annonsera på Quizkväll');
+    expect(text).toMatch(/Premium Utvald<\/h3><p[^>]*>98 kr/);
+    expect(text).toMatch(/Rekommenderat<\/h3><p[^>]*>49 kr/);
+    expect(text).toContain('Högst 1 plats per stad och dag.');
+    expect(text).toContain('Högst 3 platser per stad och dag.');
+    expect(text).toContain('slumpas om varje dag');
+    expect(text).toContain('visas sist');
+  });
+
+  it('every promoted card carries an "Annons" link to /annonsera; ordinary cards do not', async () => {
+    const { location, quiz } = await place();
+    const plain = await createQuiz(location.id, { date: '2030-03-05', title: 'Vanligt quiz' });
+    await testDb().insert(promotions).values({ id: newId(), quizId: quiz.id, productType: 'premium', startDate: '2030-03-05', endDate: '2030-03-05' });
+    const html = await (await call(`/quiz/${location.citySlug}`, { clock: NOW })).text();
+    const card = (id: string) => html.slice(html.indexOf(`data-quiz-id="${id}"`), html.indexOf('</article>', html.indexOf(`data-quiz-id="${id}"`)));
+    expect(html).toContain(`data-quiz-id="${plain.id}"`);
+    expect(card(quiz.id)).toMatch(/<a href="\/annonsera"[^>]*>Annons<\/a>/);
+    expect(card(plain.id)).not.toContain('/annonsera');
+  });
+});
