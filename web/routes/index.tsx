@@ -30,6 +30,7 @@ export const routes: RouteObject[] = [
   { path: '/create-quiz', lazy: screen(() => import('./admin/CreateQuizPage')) },
   { path: '/edit-quiz/:id', lazy: screen(() => import('./admin/EditQuizPage')) },
   { path: '/admin/quizzes', lazy: screen(() => import('./admin/QuizzesPage')) },
+  { path: '/admin/analytics', lazy: screen(() => import('./admin/AnalyticsPage')) },
   { path: '*', Component: NotFound },
 ];
 
