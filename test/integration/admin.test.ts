@@ -29,6 +29,7 @@ const ENDPOINTS: Array<[string, string, unknown?]> = [
   ['GET', '/api/admin/feedback'],
   ['PATCH', '/api/admin/feedback/some-id', { handled: true }],
   ['GET', '/api/admin/takeover-issues'],
+  ['GET', '/api/admin/jobs'],
   ['POST', '/api/admin/takeover-issues/fix', { userId: 'x' }],
   ['POST', '/api/admin/import/preview', { csv: 'name\nx' }],
   ['POST', '/api/admin/import', { csv: 'name\nx' }],

@@ -4,15 +4,14 @@
  */
 import { useState } from 'react';
 import { METRIC_LABELS, METRICS, PERIODS, type AnalyticsResponse, type AnalyticsRow, type Metric, type Period } from '../../../worker/features/analytics/contract';
-import { useApiData } from '../../api/quizzes';
 import { Button, buttonClass } from '../ui/Button';
 import { Spinner } from '../ui/Spinner';
-import { analyticsApi } from './api';
+import { analyticsApi, useAnalytics } from './api';
 import { BarChart, ChartLegend } from './BarChart';
 
 export function AnalyticsView({ venueId }: { venueId?: string | undefined }) {
   const [days, setDays] = useState<Period>(30);
-  const { state, reload } = useApiData(`${venueId ?? ''}|${days}`, () => analyticsApi.get(venueId, days));
+  const query = useAnalytics(venueId, days);
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -25,22 +24,22 @@ export function AnalyticsView({ venueId }: { venueId?: string | undefined }) {
             </label>
           ))}
         </fieldset>
-        {state.status === 'ready' && (
+        {query.data && (
           <a href={analyticsApi.csvUrl(venueId, days)} download className={buttonClass('secondary')}>
             Ladda ner tabellen (CSV)
           </a>
         )}
       </div>
-      {state.status === 'loading' && <Spinner label="Hämtar statistik…" />}
-      {state.status === 'error' && (
+      {query.isPending && <Spinner label="Hämtar statistik…" />}
+      {query.isError && (
         <div role="alert" className="rounded-xl bg-red-50 p-4 text-red-800">
-          <p className="font-semibold">{state.error.message}</p>
-          <Button variant="secondary" className="mt-3" onClick={reload}>
+          <p className="font-semibold">{query.error.message}</p>
+          <Button variant="secondary" className="mt-3" onClick={() => void query.refetch()}>
             Försök igen
           </Button>
         </div>
       )}
-      {state.status === 'ready' && <Numbers data={state.data} />}
+      {query.data && <Numbers key={`${query.data.venue.id}-${query.data.days}`} data={query.data} />}
     </div>
   );
 }

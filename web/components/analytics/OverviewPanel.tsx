@@ -1,24 +1,23 @@
 /** The superadmin's 'Översikt' tab (issue 18): revenue per week and city, slot occupancy for 4 weeks, most viewed places. */
 import type { OverviewResponse } from '../../../worker/features/analytics/contract';
 import { formatOre } from '../../../worker/features/promotion/contract';
-import { useApiData } from '../../api/quizzes';
 import { Button } from '../ui/Button';
 import { Spinner } from '../ui/Spinner';
-import { analyticsApi } from './api';
+import { useOverview } from './api';
 
 export function OverviewPanel() {
-  const { state, reload } = useApiData('overview', () => analyticsApi.overview());
-  if (state.status === 'loading') return <Spinner label="Hämtar översikten…" />;
-  if (state.status === 'error')
+  const query = useOverview();
+  if (query.isPending) return <Spinner label="Hämtar översikten…" />;
+  if (query.isError)
     return (
       <div role="alert" className="rounded-xl bg-red-50 p-4 text-red-800">
-        <p className="font-semibold">{state.error.message}</p>
-        <Button variant="secondary" className="mt-3" onClick={reload}>
+        <p className="font-semibold">{query.error.message}</p>
+        <Button variant="secondary" className="mt-3" onClick={() => void query.refetch()}>
           Försök igen
         </Button>
       </div>
     );
-  return <Overview data={state.data} />;
+  return <Overview data={query.data} />;
 }
 
 const th = 'px-3 py-2 text-left font-semibold';

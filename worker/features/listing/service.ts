@@ -3,11 +3,25 @@
  * Pure rules live here; SQL in queries.ts. All dates are Stockholm dates handed in by the caller.
  */
 import type { Db } from '../../db/client';
-import { isoWeekday, nextWeekdayOnOrAfter } from '../../lib/clock';
 import { memoPerDataVersion } from '../../lib/data-version';
 import { categoryLabel, findWeekday } from '../../lib/swedish';
 import { LISTING_PAGE_SIZE, type CityOption, type ListingMode, type ListingQuery, type ListingQuiz, type ListingResponse, type ListingTier } from './contract';
-import { activePromotions, countUnits, listCities, listedUnits, type ActivePromotionRow, type DetailRow, type ListedRow, type SeriesFilter } from './queries';
+import {
+  activePromotions,
+  countUnits,
+  findCity,
+  findPublicVenue,
+  listCities,
+  listedUnits,
+  sitemapCityWeekdays,
+  sitemapVenues,
+  venueLocations,
+  venueUpcoming,
+  type ActivePromotionRow,
+  type DetailRow,
+  type ListedRow,
+  type SeriesFilter,
+} from './queries';
 
 export interface ListingContext {
   today: string;
@@ -206,11 +220,26 @@ export async function publicCities(db: Db): Promise<CityOption[]> {
   return [...(await citiesOfVersion(db))];
 }
 
-/** The date a weekday choice moves the date picker to: today, tomorrow or its next occurrence (spec 01 §4). */
-export function dateForWeekday(today: string, iso: number): string {
-  return nextWeekdayOnOrAfter(today, iso);
+// ---- Public reads for the server-rendered pages (other features may import only this file). ----
+
+/** A city with a public business, by slug (its name as written in the data), or null. */
+export function findPublicCity(db: Db, slug: string): Promise<{ slug: string; name: string } | null> {
+  return findCity(db, slug);
 }
 
-export function weekdayOfDate(date: string) {
-  return isoWeekday(date);
+/** A public business by slug (`house` = owned by the house account) with its places, or null. */
+export async function findPublicVenueWithPlaces(db: Db, slug: string, houseEmail: string) {
+  const venue = await findPublicVenue(db, slug, houseEmail);
+  return venue ? { venue, places: await venueLocations(db, venue.id) } : null;
+}
+
+/** Upcoming occurrences of one business from `today`, soonest first, at most `limit`, as standard-tier cards. */
+export async function publicVenueQuizzes(db: Db, venueId: string, today: string, limit: number): Promise<ListingQuiz[]> {
+  return (await venueUpcoming(db, venueId, today, limit)).map((r) => toListingQuiz(r, 'standard'));
+}
+
+/** Sitemap input: city × weekday pairs with upcoming public quizzes, and every public venue page. */
+export async function sitemapEntries(db: Db, today: string) {
+  const [pairs, venues] = await Promise.all([sitemapCityWeekdays(db, today), sitemapVenues(db)]);
+  return { pairs, venues };
 }

@@ -7,8 +7,7 @@ import { isoWeekday } from '../../lib/clock';
 import { WEEKDAYS, findWeekday } from '../../lib/swedish';
 import type { CityOption, ListingQuiz } from '../listing/contract';
 import { ListingQuerySchema } from '../listing/contract';
-import { findCity, findPublicVenue, sitemapCityWeekdays, sitemapVenues, venueLocations, venueUpcoming } from '../listing/queries';
-import { listQuizzes, publicCities, toListingQuiz } from '../listing/service';
+import { findPublicCity, findPublicVenueWithPlaces, listQuizzes, publicCities, publicVenueQuizzes, sitemapEntries } from '../listing/service';
 import type { CombinedPageData, ListingFilters, ListingPageData, VenuePageData, WeekdayRef } from '../../../web/pages/types';
 
 export interface PageCtx {
@@ -76,19 +75,19 @@ export async function buildCombinedPage(db: Db, city: CityOption, weekday: Weekd
   return { kind: 'combined', today: ctx.today, city, weekday, result };
 }
 
-export { findCity };
+export { findPublicCity as findCity };
 
 /** Upcoming occurrences read for a venue page (bounded; statistics count within this window). */
 export const VENUE_UPCOMING_LIMIT = 400;
 
 export async function buildVenuePage(db: Db, citySlug: string, venueSlug: string, ctx: PageCtx): Promise<VenuePageData | null> {
-  const venue = await findPublicVenue(db, venueSlug, ctx.houseEmail);
-  if (!venue) return null;
-  const locs = await venueLocations(db, venue.id);
-  const here = locs.find((l) => l.citySlug === citySlug);
+  const found = await findPublicVenueWithPlaces(db, venueSlug, ctx.houseEmail);
+  if (!found) return null;
+  const { venue } = found;
+  const here = found.places.find((l) => l.citySlug === citySlug);
   if (!here) return null;
-  const rows = await venueUpcoming(db, venue.id, ctx.today, VENUE_UPCOMING_LIMIT);
-  const quizzes: ListingQuiz[] = rows.map((r) => ({ ...toListingQuiz(r, 'standard'), unclaimed: !!venue.house }));
+  const cards = await publicVenueQuizzes(db, venue.id, ctx.today, VENUE_UPCOMING_LIMIT);
+  const quizzes: ListingQuiz[] = cards.map((q) => ({ ...q, unclaimed: !!venue.house }));
   const recurring = quizzes.filter((q) => q.isRecurring);
   const specials = quizzes.filter((q) => !q.isRecurring);
   const quizmasters = new Set(quizzes.map((q) => q.quizmaster?.trim().toLowerCase()).filter(Boolean));
@@ -118,7 +117,7 @@ export async function buildVenuePage(db: Db, citySlug: string, venueSlug: string
 
 /** Every public URL: start page, cities, weekdays, city × weekday with upcoming quizzes, venue pages. */
 export async function sitemapUrls(db: Db, origin: string, today: string): Promise<string[]> {
-  const [cities, pairs, venues] = await Promise.all([publicCities(db), sitemapCityWeekdays(db, today), sitemapVenues(db)]);
+  const [cities, { pairs, venues }] = await Promise.all([publicCities(db), sitemapEntries(db, today)]);
   const urls = [`${origin}/`];
   for (const c of cities) urls.push(`${origin}/quiz/${c.slug}`);
   for (const w of WEEKDAYS) urls.push(`${origin}/quiz/${w.slug}`);

@@ -188,3 +188,16 @@ export interface ProfileResponse {
   lastName: string | null;
   phone: string | null;
 }
+/** POST /api/owner/venues/register */
+export interface RegisterVenueResponse {
+  venue: OwnerVenue;
+  locationId: string;
+}
+/** POST /api/owner/venues/:id/locations and PATCH /api/owner/locations/:id */
+export interface LocationSavedResponse {
+  id: string;
+}
+/** DELETE /api/owner/locations/:id */
+export interface DeleteLocationResponse {
+  deletedQuizzes: number;
+}
