@@ -330,6 +330,7 @@ export const ROUTES: Record<string, RouteCase> = {
   // ------------------------------------------------------------ server-rendered public pages
   'GET /': { object: 'none', expect: PUBLIC(200) },
   'GET /legacy': { object: 'none', expect: PUBLIC(200) },
+  'GET /annonsera': { object: 'none', expect: PUBLIC(200), note: 'how paid placement and the ranking work (issue 18)' },
   'GET /stad/:city': { object: 'none', path: (t) => `/stad/${t.citySlug}`, expect: PUBLIC(200) },
   'GET /quiz/:slug': { object: 'none', path: (t) => `/quiz/${t.citySlug}`, expect: PUBLIC(200) },
   'GET /quiz/:city/:second': { object: 'none', path: (t) => `/quiz/${t.citySlug}/${t.venueSlug}`, expect: PUBLIC(200) },
