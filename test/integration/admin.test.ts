@@ -325,6 +325,24 @@ describe('CSV import', () => {
     expect(await snapshot()).toEqual(before);
   });
 
+  it('lat/lng: both or neither, numbers in range, inside Sweden — each error names the column; nothing stored', async () => {
+    const p = unique('geo');
+    const row = (n: string, lat: string, lng: string) => `${p} ${n},Gata 1,Luleå,,,fredag,19:00,weekly,allmänbildning,,,,${lat},${lng}`;
+    const csv = [HEADER, row('Ok', '65.5848', '22.1547'), row('Halv', '65.58', ''), row('Norr', '95', '22'), row('Helsingfors', '60.17', '24.94'), row('Madrid', '40.41', '-3.70')].join('\n');
+    const preview = await callJson('/api/admin/import/preview', { body: { csv }, cookie: superadmin.cookie });
+    expect(preview.body.rows.map((r: { errors: string[] }) => r.errors)).toEqual([
+      [],
+      ['lng: Ange både lat och lng, eller ingen av dem'],
+      ['lat: Ange ett tal mellan -90 och 90'],
+      ['lng: Longitud ligger utanför Sverige (10,5–24,2)'],
+      ['lat: Latitud ligger utanför Sverige (55–69,2)', 'lng: Longitud ligger utanför Sverige (10,5–24,2)'],
+    ]);
+    const before = await snapshot();
+    const { status } = await callJson('/api/admin/import', { body: { csv }, cookie: superadmin.cookie });
+    expect(status).toBe(400);
+    expect(await snapshot()).toEqual(before);
+  });
+
   it('flags duplicates within the file and skips them; accepts ; as delimiter', async () => {
     const p = unique('dup');
     const csv = ['namn;adress;stad;veckodag', `${p} Krog;Gata 1;Kiruna;tisdag`, `${p} KROG;gata 1;Kiruna;onsdag`].join('\r\n');

@@ -38,7 +38,8 @@ const SPECIFIER = /(?:\bimport\s+(?:type\s+)?(?:[\w*${}\s,]+?\s+from\s+)?|\bexpo
 /** Relative specifiers of one source text (comments stripped). */
 export function importSpecifiers(text: string): string[] {
   const code = text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
-  return [...code.matchAll(SPECIFIER)].map((m) => m[1]!).filter((s) => s.startsWith('.'));
+  // Data files (JSON, wasm, fonts) are leaves: they import nothing, so they cannot form a cycle.
+  return [...code.matchAll(SPECIFIER)].map((m) => m[1]!).filter((s) => s.startsWith('.') && !/\.(json|wasm|woff2?|ttf|png|css)$/.test(s));
 }
 
 function resolveSpecifier(fromFile: string, spec: string, files: Set<string>): string | null {

@@ -3,7 +3,7 @@
  * axe checks, and reading mail from the dev outbox.
  */
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { launchChromium } from '../../chromium';
 
@@ -30,8 +30,11 @@ export function useBrowser(): () => Browser {
  * A new isolated context and page. Page errors and console errors fail the test (an unexpected
  * console.error is a bug), except network noise the test expects.
  */
-export async function newPage(browser: Browser, opts: { javaScriptEnabled?: boolean; allowConsoleErrors?: RegExp } = {}): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ baseURL: baseURL(), locale: 'sv-SE', timezoneId: 'Europe/Stockholm', javaScriptEnabled: opts.javaScriptEnabled ?? true });
+export async function newPage(
+  browser: Browser,
+  opts: { javaScriptEnabled?: boolean; allowConsoleErrors?: RegExp; context?: BrowserContextOptions } = {},
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({ baseURL: baseURL(), locale: 'sv-SE', timezoneId: 'Europe/Stockholm', javaScriptEnabled: opts.javaScriptEnabled ?? true, ...opts.context });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));

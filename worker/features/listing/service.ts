@@ -4,8 +4,9 @@
  */
 import type { Db } from '../../db/client';
 import { memoPerDataVersion } from '../../lib/data-version';
+import { boundingBox, formatDistance, haversineKm } from '../../lib/geo';
 import { categoryLabel, findWeekday } from '../../lib/swedish';
-import { LISTING_PAGE_SIZE, type CityOption, type ListingMode, type ListingQuery, type ListingQuiz, type ListingResponse, type ListingTier } from './contract';
+import { LISTING_PAGE_SIZE, NEAR_RADIUS_DEFAULT, type CityOption, type ListingMode, type ListingQuery, type ListingQuiz, type ListingResponse, type ListingTier } from './contract';
 import {
   activePromotions,
   countUnits,
@@ -13,6 +14,7 @@ import {
   findPublicVenue,
   listCities,
   listedUnits,
+  nearCandidates,
   sitemapCityWeekdays,
   sitemapVenues,
   venueLocations,
@@ -37,16 +39,23 @@ export interface ResolvedFilters {
   weekdayIso?: number | undefined;
   date?: string | undefined;
   search?: string | undefined;
+  /** Near mode: sort by distance from this position, within radiusKm; the city is then ignored. */
+  near?: { lat: number; lng: number; radiusKm: number } | undefined;
 }
 
-/** Which selection rule applies (search → date → weekday → all). A past date counts as today. */
-export function resolveFilters(q: Pick<ListingQuery, 'city' | 'weekday' | 'date' | 'search'>, today: string): ResolvedFilters {
-  const city = q.city || undefined;
-  if (q.search && q.search.trim()) return { mode: 'search', city, search: q.search.trim() };
-  if (q.date) return { mode: 'date', city, date: q.date < today ? today : q.date };
+/**
+ * Which selection rule applies (search → date → weekday → all). A past date counts as today. Near mode
+ * (a position) combines with each of them and replaces the city filter.
+ */
+export function resolveFilters(q: Pick<ListingQuery, 'city' | 'weekday' | 'date' | 'search'> & Partial<Pick<ListingQuery, 'near' | 'radius'>>, today: string): ResolvedFilters {
+  const near = q.near ? { lat: q.near.lat, lng: q.near.lng, radiusKm: q.radius ?? NEAR_RADIUS_DEFAULT } : undefined;
+  const city = near ? undefined : q.city || undefined;
+  const base = near ? { city, near } : { city };
+  if (q.search && q.search.trim()) return { mode: 'search', ...base, search: q.search.trim() };
+  if (q.date) return { mode: 'date', ...base, date: q.date < today ? today : q.date };
   const wd = q.weekday ? findWeekday(q.weekday) : undefined;
-  if (wd) return { mode: 'weekday', city, weekdayIso: wd.iso };
-  return { mode: 'all', city };
+  if (wd) return { mode: 'weekday', ...base, weekdayIso: wd.iso };
+  return { mode: 'all', ...base };
 }
 
 /** The promotion tier of one listed occurrence: the promotion's quiz or its series, on that date. */
@@ -129,8 +138,11 @@ export function pagePlan(page: number, promotedCount: number, pageSize = LISTING
   };
 }
 
-export function toListingQuiz(d: DetailRow, tier: ListingTier): ListingQuiz {
+export function toListingQuiz(d: DetailRow & { unitLat?: number | null; unitLng?: number | null }, tier: ListingTier): ListingQuiz {
+  const lat = d.unitLat ?? d.lLat;
+  const lng = d.unitLng ?? d.lLng;
   return {
+    ...(lat != null && lng != null ? { position: { lat, lng } } : {}),
     id: d.id,
     date: d.date,
     startTime: d.startTime,
@@ -182,6 +194,7 @@ export async function listQuizzes(db: Db, query: ListingQuery, ctx: ListingConte
     houseEmail: ctx.houseEmail,
     seed,
   };
+  if (f.near) return listNear(db, filter, f.near, f.mode, page, ctx.today);
   const [counts, promos, promotedRows] = await Promise.all([
     countUnits(db, filter),
     activePromotions(db, ctx.today),
@@ -206,6 +219,61 @@ export async function listQuizzes(db: Db, query: ListingQuery, ctx: ListingConte
     mode: f.mode,
     today: ctx.today,
     venueCount: counts.places,
+  };
+}
+
+/**
+ * Near mode: the promoted tiers (within the radius) first, as everywhere, then every other unit by
+ * distance (nearest first; the house account is not put last: distance is what was asked). Candidates
+ * come from the bounding box (geo index); the exact great-circle distance is computed here for those
+ * candidates only, and only the page's ≤ 12 units are read in full.
+ */
+async function listNear(db: Db, filter: SeriesFilter, near: NonNullable<ResolvedFilters['near']>, mode: ListingMode, page: number, today: string): Promise<ListingResponse> {
+  const box = { ...filter, box: boundingBox(near, near.radiusKm), city: undefined };
+  const [candidates, promos, promotedRows] = await Promise.all([
+    nearCandidates(db, box),
+    activePromotions(db, today),
+    listedUnits(db, box, { promoted: true }),
+  ]);
+  const distance = new Map<number, number>();
+  const places = new Set<string>();
+  for (const c of candidates) {
+    const d = haversineKm(near, c);
+    if (d > near.radiusKm) continue;
+    distance.set(c.uid, d);
+    places.add(c.lid);
+  }
+  const promoted = rankPromoted(promotedRows.filter((r) => distance.has(r.unitId)), promos, filter.seed);
+  const promotedIds = new Set(promoted.map((p) => p.row.unitId));
+  const ordinaryIds = [...distance.entries()]
+    .filter(([id]) => !promotedIds.has(id))
+    .sort((a, b) => a[1] - b[1] || a[0] - b[0])
+    .map(([id]) => id);
+  const plan = pagePlan(page, promoted.length);
+  const pageIds = ordinaryIds.slice(plan.ordinaryOffset, plan.ordinaryOffset + plan.ordinaryLimit);
+  const rows = pageIds.length ? await listedUnits(db, box, { ids: pageIds }) : [];
+  const byId = new Map(rows.map((r) => [r.unitId, r]));
+  const withDistance = (q: ListingQuiz, unitId: number): ListingQuiz => {
+    const km = distance.get(unitId)!;
+    return { ...q, distanceKm: Math.round(km * 1000) / 1000, distance: formatDistance(km) };
+  };
+  const items = [
+    ...promoted.slice(plan.promotedFrom, plan.promotedTo).map((p) => withDistance(toListingQuiz(p.row, p.tier), p.row.unitId)),
+    ...pageIds.flatMap((id) => {
+      const r = byId.get(id);
+      return r ? [withDistance(toListingQuiz(r, 'standard'), id)] : [];
+    }),
+  ];
+  return {
+    items,
+    total: distance.size,
+    page,
+    pageSize: LISTING_PAGE_SIZE,
+    hasMore: plan.start + items.length < distance.size,
+    mode,
+    today,
+    venueCount: places.size,
+    near,
   };
 }
 
