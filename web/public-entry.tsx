@@ -1,5 +1,6 @@
 import './styles.css';
 import { hydrateRoot } from 'react-dom/client';
+import { startCounting } from './components/analytics/beacon';
 import { registerMapLoader } from './components/map/loader';
 import { PublicApp } from './pages/PublicApp';
 import type { PublicPageData } from './pages/types';
@@ -12,4 +13,6 @@ const dataEl = document.getElementById('__DATA__');
 if (root && dataEl?.textContent) {
   const data = JSON.parse(dataEl.textContent) as PublicPageData;
   hydrateRoot(root, <PublicApp data={data} />);
+  // Privacy-first counting (issue 18): no cookie, no id; see components/analytics/beacon.ts.
+  startCounting(root, { venueId: data.kind === 'venue' ? data.venue.id : undefined });
 }

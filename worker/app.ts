@@ -9,6 +9,7 @@ import type { AppEnv } from './context';
 import { accountRoutes } from './features/accounts/routes';
 import { authRoutes } from './features/auth/routes';
 import { devRoutes } from './features/dev/routes';
+import { eventsRoutes } from './features/events/routes';
 import { feedbackRoutes } from './features/feedback/routes';
 import { healthRoutes } from './features/health/routes';
 import { listingRoutes } from './features/listing/routes';
@@ -20,6 +21,7 @@ import { quizRoutes } from './features/quizzes/routes';
 import { seriesRoutes } from './features/series/routes';
 import { takeoverRoutes } from './features/takeover/routes';
 import { adminRoutes } from './features/admin/routes';
+import { analyticsRoutes } from './features/analytics/routes';
 import { exportRoutes } from './features/exports/routes';
 import { venuesRoutes } from './features/venues/routes';
 import { contextMiddleware } from './middleware/context';
@@ -59,6 +61,7 @@ app.route('/api/health', healthRoutes);
 app.route('/api/auth', authRoutes);
 app.route('/api/account', accountRoutes);
 app.route('/api/feedback', feedbackRoutes);
+app.route('/api/events', eventsRoutes);
 app.route('/api/promotion', promotionRoutes);
 app.route('/api/payments', paymentsRoutes);
 // Public listing reads get the same HTTP caching as the pages (middleware/http-cache.ts).
@@ -68,6 +71,7 @@ app.route('/api/listing', listingRoutes);
 app.route('/api/takeover', takeoverRoutes);
 app.route('/api/admin', adminRoutes);
 app.route('/api/exports', exportRoutes);
+app.route('/api/analytics', analyticsRoutes);
 app.route('/api/owner', venuesRoutes);
 app.route('/api/owner/series', seriesRoutes);
 app.route('/api/owner', quizRoutes);
@@ -76,8 +80,8 @@ app.route('/dev', devRoutes);
 // The local checkout (used when STRIPE_SECRET_KEY is empty).
 app.route('/dev/checkout', devCheckoutRoutes);
 // HTTP caching (Cache-Control + ETag + 304) for public pages; never for requests with the session cookie.
-for (const path of ['/', '/stad/*', '/quiz/*', '/legacy', '/sitemap.xml', '/robots.txt']) app.use(path, httpCache);
-// Server-rendered public pages: /, /stad/*, /quiz/*, /legacy, /sitemap.xml, /robots.txt.
+for (const path of ['/', '/stad/*', '/quiz/*', '/legacy', '/annonsera', '/sitemap.xml', '/robots.txt']) app.use(path, httpCache);
+// Server-rendered public pages: /, /stad/*, /quiz/*, /legacy, /annonsera, /sitemap.xml, /robots.txt.
 app.route('/', pagesRoutes);
 
 app.notFound(onNotFound);

@@ -5,7 +5,7 @@
  * and asset folder, signs up owners through the real register → mail → verify flow, then runs
  * SOAK_SECONDS (60) of mixed traffic on SOAK_CONNECTIONS (50) concurrent keep-alive connections,
  * capped at SOAK_MAX_REQUESTS: public pages, listing and search, sign-ins, owner writes (profile,
- * business, new quizzes, quiz edits) and contended promotion checkouts on the same city and days, some
+ * business, new quizzes, quiz edits), counting beacons (issue 18) and contended promotion checkouts on the same city and days, some
  * paid through the local checkout (signed webhook), some abandoned.
  *
  * An error is a network failure, a timeout, a 5xx, or any status not expected for that request kind
@@ -113,7 +113,7 @@ let t0 = Date.now();
 async function request(
   kind: string,
   path: string,
-  opts: { method?: string; body?: unknown; cookie?: string; expect: number[] },
+  opts: { method?: string; body?: unknown; cookie?: string; expect: number[]; headers?: Record<string, string> },
 ): Promise<{ status: number; json: any; headers: Headers } | null> {
   const stat = stats.get(kind) ?? { count: 0, errors: 0, statuses: {}, latencies: [] };
   stats.set(kind, stat);
@@ -125,6 +125,7 @@ async function request(
   const headers: Record<string, string> = { 'cf-connecting-ip': `198.51.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 256)}` };
   if (opts.method && opts.method !== 'GET') headers.origin = base;
   if (opts.cookie) headers.cookie = opts.cookie;
+  Object.assign(headers, opts.headers);
   // Every write is JSON (JSON routes answer 415 for anything else), also without fields.
   const body = opts.body !== undefined ? opts.body : opts.method && opts.method !== 'GET' ? {} : undefined;
   if (body !== undefined) headers['content-type'] = 'application/json';
@@ -233,7 +234,8 @@ function quizIdOf(json: any): string {
 
 // ------------------------------------------------------------------ the mix
 
-const counters = { logins: 0, quizzesCreated: 0, checkouts: 0, paid: 0 };
+const counters = { logins: 0, quizzesCreated: 0, checkouts: 0, paid: 0, events: 0 };
+const BROWSER_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
 const pick = <T>(xs: readonly T[]): T => xs[Math.floor(Math.random() * xs.length)]!;
 
 type Action = (ctx: { owners: Owner[]; cities: string[]; venuePaths: string[]; today: string }) => Promise<unknown>;
@@ -250,6 +252,17 @@ const MIX: Array<[number, string, Action]> = [
   [14, 'api listing', ({ cities }) => request('api listing', `/api/listing?city=${pick(cities)}&page=${1 + Math.floor(Math.random() * 2)}`, { expect: [200] })],
   [10, 'api search', () => request('api search', `/api/listing?search=${encodeURIComponent(pick(SEARCHES))}`, { expect: [200] })],
   [3, 'api cities', () => request('api cities', '/api/listing/cities', { expect: [200] })],
+  [
+    6,
+    'beacon',
+    async ({ owners }) => {
+      // A visitor's beacon (issue 18): 1–50 card views and detail opens of the soak owners' quizzes.
+      const n = 1 + Math.floor(Math.random() * 50);
+      const events = Array.from({ length: n }, () => ({ t: Math.random() < 0.8 ? 'impression' : 'detail_open', q: pick(pick(owners).quizIds) }));
+      const r = await request('beacon', '/api/events', { method: 'POST', body: { events }, headers: { 'user-agent': BROWSER_UA }, expect: [204] });
+      if (r) counters.events += n;
+    },
+  ],
   [
     2,
     'sign-in',
@@ -446,6 +459,11 @@ async function main() {
       'their promotions (one per paid order: single-item orders)',
       `SELECT COUNT(*) AS n FROM promotions WHERE order_id IN (SELECT id FROM checkout_orders WHERE user_id IN ${soakUsers})`,
       counters.paid,
+    ],
+    [
+      'their counted events (every event of every 204 beacon, issue 18)',
+      `SELECT COALESCE(SUM(count), 0) AS n FROM analytics_daily WHERE venue_id IN (SELECT id FROM venues WHERE user_id IN ${soakUsers})`,
+      counters.events,
     ],
   ];
   for (const [label, q, expected] of expectations) {

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { ErrorBoundary } from '../components/layout/ErrorScreen';
 import { Layout } from '../components/layout/Layout';
 import { NotFound } from '../routes/NotFound';
+import { AnnonseraPage } from './AnnonseraPage';
 import { CombinedPage } from './CombinedPage';
 import { ListingPage } from './ListingPage';
 import type { PublicPageData } from './types';
@@ -28,6 +29,8 @@ function renderPage(data: PublicPageData) {
       return <CombinedPage data={data} />;
     case 'venue':
       return <VenuePage data={data} />;
+    case 'advertise':
+      return <AnnonseraPage data={data} />;
     case 'notFound':
       return (
         <>

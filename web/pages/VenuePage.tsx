@@ -110,13 +110,13 @@ export function VenuePage({ data }: { data: VenuePageData }) {
             {venue.phone && (
               <p>
                 Telefon:{' '}
-                <a href={`tel:${venue.phone}`} className="text-brand-700 underline">
+                <a href={`tel:${venue.phone}`} className="text-brand-700 underline" data-track="click_phone" data-track-venue={venue.id}>
                   {venue.phone}
                 </a>
               </p>
             )}
             {venue.website && (
-              <a href={venue.website} target="_blank" rel="noopener noreferrer" className="inline-flex rounded-xl bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700">
+              <a href={venue.website} target="_blank" rel="noopener noreferrer" data-track="click_website" data-track-venue={venue.id} className="inline-flex rounded-xl bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700">
                 Besök hemsida
               </a>
             )}

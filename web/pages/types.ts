@@ -86,4 +86,19 @@ export interface NotFoundPageData {
   /** Extra explanation above the 404 page, e.g. 'Venue hittades inte' (spec 02 §8). */
   message?: string | undefined;
 }
-export type PublicPageData = ListingPageData | CombinedPageData | VenuePageData | NotFoundPageData;
+/** /annonsera: how paid placement works, its prices and how the listing is ranked (issue 18). */
+export interface AdvertisePageData {
+  kind: 'advertise';
+  tiers: Array<{
+    id: 'premium' | 'recommended';
+    label: string;
+    weeklyPriceSek: number;
+    maxPerDay: number;
+    options: Array<{ weeks: number; priceSek: number }>;
+  }>;
+  /** 'fallback': Stripe could not be read or is not configured; the ordinary prices are shown. */
+  priceSource: 'live' | 'fallback';
+  volumeDiscountPercent: number;
+  volumeDiscountMinWeeks: number;
+}
+export type PublicPageData = ListingPageData | CombinedPageData | VenuePageData | NotFoundPageData | AdvertisePageData;

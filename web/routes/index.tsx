@@ -31,6 +31,7 @@ export const routes: RouteObject[] = [
   { path: '/edit-quiz/:id', lazy: screen(() => import('./admin/EditQuizPage')) },
   { path: '/edit-series/:id', lazy: screen(() => import('./admin/EditSeriesPage')) },
   { path: '/admin/quizzes', lazy: screen(() => import('./admin/QuizzesPage')) },
+  { path: '/admin/analytics', lazy: screen(() => import('./admin/AnalyticsPage')) },
   { path: '*', Component: NotFound },
 ];
 

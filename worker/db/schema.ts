@@ -576,3 +576,46 @@ export const importRows = sqliteTable(
   (t) => [primaryKey({ columns: [t.jobId, t.rowNo] }), index('import_rows_job_result_idx').on(t.jobId, t.result, t.rowNo)],
 );
 export type ImportRowRow = typeof importRows.$inferSelect;
+
+// ---------------------------------------------------------------- owner analytics (issue 18)
+
+/**
+ * What visitors did, counted per Stockholm day (issue 18). Privacy by design: no cookie, IP address,
+ * user agent or visitor id is stored — only how many times something happened to a place or quiz on
+ * a day. `location_id` and `quiz_id` are '' when the event concerns the whole business (a venue page
+ * view); `quiz_id` is the occurrence's id. Written only by the one upsert batch of POST /api/events
+ * (`count = count + excluded.count`); cascades with the business.
+ */
+export const ANALYTICS_METRICS = [
+  'impression',
+  'detail_open',
+  'venue_view',
+  'click_website',
+  'click_phone',
+  'click_directions',
+  'click_share',
+  'calendar_add',
+  'feed_subscribe',
+  'follow',
+] as const;
+export type AnalyticsMetric = (typeof ANALYTICS_METRICS)[number];
+export const analyticsDaily = sqliteTable(
+  'analytics_daily',
+  {
+    /** YYYY-MM-DD, Stockholm date of the event (received). */
+    day: text('day').notNull(),
+    venueId: text('venue_id').notNull().references(() => venues.id, { onDelete: 'cascade' }),
+    /** '' = the business as a whole. No FK: the '' sentinel; rows go with the business. */
+    locationId: text('location_id').notNull().default(''),
+    /** '' = not about one quiz occurrence. */
+    quizId: text('quiz_id').notNull().default(''),
+    metric: text('metric', { enum: ANALYTICS_METRICS }).notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.venueId, t.day, t.metric, t.locationId, t.quizId] }),
+    index('analytics_daily_day_idx').on(t.day, t.metric),
+    check('analytics_daily_count_ck', sql`count >= 0`),
+  ],
+);
+export type AnalyticsDailyRow = typeof analyticsDaily.$inferSelect;

@@ -15,7 +15,9 @@ function labelFor(schema: z.ZodType, path: PropertyKey[]): string {
   let node: unknown = schema;
   for (const key of path) {
     const shape = (node as { shape?: Record<string, unknown> })?.shape;
-    node = shape && typeof key === 'string' ? shape[key] : undefined;
+    // Array items: step into the element schema, so 'events.0.t' is labelled by the item's field.
+    const element = (node as { element?: unknown })?.element;
+    node = shape && typeof key === 'string' ? shape[key] : typeof key === 'number' && element ? element : undefined;
     while (node && (node as { unwrap?: () => unknown }).unwrap && !(node as { description?: string }).description) {
       node = (node as { unwrap: () => unknown }).unwrap();
     }

@@ -170,6 +170,19 @@ export const ROUTES: Record<string, RouteCase> = {
     expect: PUBLIC(201),
   },
 
+  // ------------------------------------------------------------ counting and owner analytics (issue 18)
+  'POST /api/events': {
+    object: 'quiz',
+    body: (t) => ({ events: [{ t: 'impression', q: t.quizId }] }),
+    expect: PUBLIC(204),
+    missing: 204,
+    note: 'anyone may report a view; unknown ids are ignored (204), the owner\'s own views are not counted',
+  },
+  'GET /api/analytics': { object: 'venue', path: (t) => `/api/analytics?venueId=${t.venueId}`, expect: OWNED(200), missing: 404 },
+  'GET /api/analytics/export.csv': { object: 'venue', path: (t) => `/api/analytics/export.csv?venueId=${t.venueId}&days=7`, expect: OWNED(200), missing: 404 },
+  'GET /api/analytics/slots': { object: 'quiz', path: (t) => `/api/analytics/slots?quizId=${t.quizId}`, expect: OWNED(200), missing: 404 },
+  'GET /api/analytics/overview': { object: 'none', expect: SUPERADMIN(200) },
+
   // ------------------------------------------------------------ promotion and payments
   'POST /api/promotion/availability': { object: 'quiz', body: (t) => ({ quizIds: [t.quizId] }), expect: OWNED(200), missing: 404 },
   'POST /api/promotion/marketing-checkout': {
@@ -317,6 +330,7 @@ export const ROUTES: Record<string, RouteCase> = {
   // ------------------------------------------------------------ server-rendered public pages
   'GET /': { object: 'none', expect: PUBLIC(200) },
   'GET /legacy': { object: 'none', expect: PUBLIC(200) },
+  'GET /annonsera': { object: 'none', expect: PUBLIC(200), note: 'how paid placement and the ranking work (issue 18)' },
   'GET /stad/:city': { object: 'none', path: (t) => `/stad/${t.citySlug}`, expect: PUBLIC(200) },
   'GET /quiz/:slug': { object: 'none', path: (t) => `/quiz/${t.citySlug}`, expect: PUBLIC(200) },
   'GET /quiz/:city/:second': { object: 'none', path: (t) => `/quiz/${t.citySlug}/${t.venueSlug}`, expect: PUBLIC(200) },

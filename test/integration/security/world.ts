@@ -135,4 +135,5 @@ export const GUARDED_TABLES = [
   'promotions',
   'payment_events',
   'feedback',
+  'analytics_daily',
 ];

@@ -35,6 +35,12 @@ export function QuizCard({ quiz, index = 0, onOpen, onRecommended }: CardProps) 
           <span className="rounded-full bg-brand-50 px-2.5 py-0.5 font-semibold text-brand-800">{quiz.categoryLabel}</span>
           {quiz.isCancelled && <span className="rounded-full bg-red-100 px-2.5 py-0.5 font-bold text-red-800">Inställt</span>}
           <span className="text-slate-700">{displayPrice(quiz.price)}</span>
+          {quiz.tier !== 'standard' && (
+            // Paid placement is labelled and explained (P2B regulation 2019/1150 art. 5; issue 18).
+            <a href="/annonsera" className="ml-auto rounded border border-slate-300 px-1.5 text-xs font-semibold uppercase tracking-wide text-slate-700 hover:bg-slate-100" title="Betald placering – så fungerar det">
+              Annons
+            </a>
+          )}
         </div>
         <h3 className={`font-bold ${premium ? 'text-2xl' : 'text-lg'}`}>
           <button type="button" onClick={() => onOpen(quiz)} className="text-left hover:underline">

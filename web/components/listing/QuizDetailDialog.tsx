@@ -1,4 +1,6 @@
+import { useEffect } from 'react';
 import { displayDate, displayPrice, displayTime } from '../../../worker/lib/swedish';
+import { track } from '../analytics/beacon';
 import { useSession } from '../../lib/session';
 import type { ListingQuiz } from '../../pages/types';
 import { Dialog } from '../ui/Dialog';
@@ -9,6 +11,10 @@ export function QuizDetailDialog({ quiz, onClose }: { quiz: ListingQuiz | null; 
   const session = useSession();
   const signedOut = session.status === 'error' || (session.status === 'ready' && !session.session.user);
   const name = quiz ? quiz.title || quiz.venue.name : '';
+  // Counted once per opening (issue 18); the owner's own opens are dropped by the Worker.
+  useEffect(() => {
+    if (quiz) track('detail_open', { quizId: quiz.id });
+  }, [quiz?.id]);
   return (
     <Dialog open={!!quiz} onClose={onClose} title={name} size="lg">
       {quiz && (
@@ -29,7 +35,7 @@ export function QuizDetailDialog({ quiz, onClose }: { quiz: ListingQuiz | null; 
               <>
                 <dt className="font-semibold">Webbplats</dt>
                 <dd>
-                  <a href={(quiz.location.website || quiz.venue.website)!} className="text-brand-700 underline" rel="noopener noreferrer" target="_blank">
+                  <a href={(quiz.location.website || quiz.venue.website)!} className="text-brand-700 underline" rel="noopener noreferrer" target="_blank" data-track="click_website" data-track-quiz={quiz.id}>
                     {(quiz.location.website || quiz.venue.website)!.replace(/^https?:\/\//, '')}
                   </a>
                 </dd>
@@ -39,7 +45,7 @@ export function QuizDetailDialog({ quiz, onClose }: { quiz: ListingQuiz | null; 
               <>
                 <dt className="font-semibold">Telefon</dt>
                 <dd>
-                  <a href={`tel:${quiz.location.phone}`} className="text-brand-700 underline">
+                  <a href={`tel:${quiz.location.phone}`} className="text-brand-700 underline" data-track="click_phone" data-track-quiz={quiz.id}>
                     {quiz.location.phone}
                   </a>
                 </dd>

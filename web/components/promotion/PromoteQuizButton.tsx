@@ -21,6 +21,7 @@ import { goToCheckout, promotionApi, shortDate, useAvailability, usePricing } fr
 import { AvailabilityBadge } from './AvailabilityBadge';
 import { PurchaseSummary } from './PurchaseSummary';
 import PromotionPreviewDialog from './PromotionPreviewDialog';
+import { SlotCalendar } from '../analytics/SlotCalendar';
 
 export interface PromoteQuizButtonProps {
   quiz: { id: string; date: string; startTime: string | null; category: string | null; theme: string | null };
@@ -132,6 +133,7 @@ function PurchaseDialog({ quiz, city, onClose }: Omit<PromoteQuizButtonProps, 'p
             ))}
           </div>
         </fieldset>
+        <SlotCalendar quizId={quiz.id} city={city} />
         <fieldset>
           <legend className="mb-2 font-semibold">Period</legend>
           <div className="grid gap-3 sm:grid-cols-3">

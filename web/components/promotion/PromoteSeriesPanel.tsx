@@ -22,6 +22,7 @@ import { goToCheckout, promotionApi, shortDate, useAvailability, usePricing } fr
 import { AvailabilityBadge } from './AvailabilityBadge';
 import { PROMOTED_TOOLTIP } from './PromoteQuizButton';
 import { PurchaseSummary } from './PurchaseSummary';
+import { SlotCalendar } from '../analytics/SlotCalendar';
 
 export interface PromoteSeriesPanelProps {
   occurrences: Array<{ id: string; date: string; startTime: string | null; promotion: 'premium' | 'recommended' | null }>;
@@ -84,6 +85,7 @@ export default function PromoteSeriesPanel({ occurrences, city, venueId }: Promo
   return (
     <section aria-label="Marknadsför tillfällen" className="space-y-3 rounded-xl border border-slate-200 bg-slate-50 p-4">
       <h4 className="font-bold">Marknadsför tillfällen i {city}</h4>
+      {occurrences[0] && <SlotCalendar quizId={occurrences[0].id} city={city} />}
       {priceFailed && <p className="text-sm text-amber-900">{PROMOTION_MESSAGES.priceLoadFailed}</p>}
       {availabilityError && <p className="text-sm text-red-800">Fel vid kontroll av tillgänglighet</p>}
       <ul className="divide-y divide-slate-200">

@@ -53,6 +53,9 @@ export function VenueHeader({
           <Link to="/admin/quizzes" className={buttonClass('secondary')}>
             Hantera quiz
           </Link>
+          <Link to={`/admin/analytics?venueId=${encodeURIComponent(venue.id)}`} className={buttonClass('secondary')}>
+            Statistik
+          </Link>
           <Button variant="ghost" onClick={() => void logout()}>
             Logga ut
           </Button>

@@ -5,6 +5,7 @@
 import { useId, type KeyboardEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { RequireAuth } from '../../components/auth/RequireAuth';
+import { OverviewPanel } from '../../components/analytics/OverviewPanel';
 import { FeedbackInbox } from '../../components/superadmin/FeedbackInbox';
 import { ImportPanel } from '../../components/superadmin/ImportPanel';
 import { RefundsPanel } from '../../components/superadmin/RefundsPanel';
@@ -16,6 +17,7 @@ const TABS = [
   { id: 'feedback', label: 'Feedback' },
   { id: 'import', label: 'Import' },
   { id: 'aterbetalningar', label: 'Att återbetala' },
+  { id: 'oversikt', label: 'Översikt' },
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
 
@@ -76,6 +78,7 @@ function Panel() {
         {current === 'feedback' && <FeedbackInbox />}
         {current === 'import' && <ImportPanel />}
         {current === 'aterbetalningar' && <RefundsPanel />}
+        {current === 'oversikt' && <OverviewPanel />}
       </div>
     </div>
   );

@@ -6,6 +6,9 @@ import { findWeekday } from '../../lib/swedish';
 import { combinedFaq } from '../../../web/pages/CombinedPage';
 import type { PublicPageData } from '../../../web/pages/types';
 import { renderPublicPage, type PageHead } from './render';
+import { createPayments } from '../../ports/payments';
+import { MAX_SLOTS_PER_DAY, TIER_LABELS, VOLUME_DISCOUNT_MIN_WEEKS, VOLUME_DISCOUNT_PERCENT } from '../promotion/contract';
+import { getPricing } from '../promotion/service';
 import { breadcrumbJsonLd, DEFAULT_DESCRIPTION, eventsJsonLd, faqJsonLd, KEYWORDS, mainListingHead, websiteJsonLd } from './seo';
 import { buildCombinedPage, buildListingPage, buildVenuePage, findCity, sitemapUrls, weekdayRef, type PageCtx } from './service';
 
@@ -175,10 +178,34 @@ async function venuePage(c: C, citySlug: string, venueSlug: string) {
   );
 }
 
+/** /annonsera (issue 18): tiers, live (or fallback) prices, the caps and how the listing is ranked. Not edge-cached: prices come from Stripe. */
+async function advertisePage(c: C) {
+  const origin = c.var.config.appUrl;
+  const pricing = await getPricing(createPayments(c.var.config), c.var.config.stripe, c.var.clock.now());
+  const tiers = (['premium', 'recommended'] as const).map((id) => ({
+    id,
+    label: TIER_LABELS[id],
+    weeklyPriceSek: pricing[id].weeklyPriceSek,
+    maxPerDay: MAX_SLOTS_PER_DAY[id],
+    options: pricing[id].options.map((o) => ({ weeks: o.weeks, priceSek: o.priceSek })),
+  }));
+  return html(
+    c,
+    {
+      title: 'Annonsera – betald placering och så rangordnas listan | Quizkväll',
+      description: `Synas mer på Quizkväll: ${TIER_LABELS.recommended} från ${pricing.recommended.weeklyPriceSek} kr och ${TIER_LABELS.premium} från ${pricing.premium.weeklyPriceSek} kr per vecka. Så rangordnas quizlistan.`,
+      canonical: `${origin}/annonsera`,
+      jsonLd: [breadcrumbJsonLd(origin, [{ name: 'Quizkväll', path: '/' }, { name: 'Annonsera', path: '/annonsera' }])],
+    },
+    { kind: 'advertise', tiers, priceSource: pricing.source, volumeDiscountPercent: VOLUME_DISCOUNT_PERCENT, volumeDiscountMinWeeks: VOLUME_DISCOUNT_MIN_WEEKS },
+  );
+}
+
 /** Server-rendered public pages (spec 01 §2, 02 §2.8). Anonymous requests are edge-cached. */
 export const pagesRoutes = new Hono<AppEnv>()
   .get('/', (c) => withEdgeCache(c, () => mainListing(c, 'home')))
   .get('/legacy', (c) => withEdgeCache(c, () => mainListing(c, 'legacy')))
+  .get('/annonsera', (c) => advertisePage(c))
   .get('/stad/:city', (c) =>
     withEdgeCache(c, async () => {
       const raw = segment(c.req.param('city'));

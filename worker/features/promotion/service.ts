@@ -49,6 +49,8 @@ import {
 
 export type { DeleteScope } from './queries';
 export type { OrderItem } from './contract';
+/** Prices for other features (the public /annonsera page). */
+export { getPricing } from './pricing';
 
 /** Our hold outlives the provider's session (31 min), so a session can never be paid after its hold is gone. */
 export const STRIPE_SESSION_TTL_S = 31 * 60;

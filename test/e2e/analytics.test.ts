@@ -1,0 +1,108 @@
+/**
+ * Issue 18 story: a visitor sees a promoted quiz on a city listing (with its "Annons" label), opens its
+ * details and follows the label to the server-rendered /annonsera; the beacon counts the card and the
+ * detail opening; the owner then sees those numbers on /admin/analytics, and the promotion dialog shows
+ * the slot calendar with the sold day.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { registerVerifiedOwner } from './support/auth';
+import { baseURL, expectAccessible, newPage, useBrowser } from './support/browser';
+
+const stockholmDate = (offsetDays: number) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Stockholm', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(Date.now() + offsetDays * 86_400_000));
+const letters = () => Array.from({ length: 8 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
+
+async function post<T = any>(page: Page, path: string, data: unknown): Promise<T> {
+  const res = await page.request.post(path, { data, headers: { origin: baseURL() } });
+  if (!res.ok()) throw new Error(`${path} answered ${res.status()}: ${await res.text()}`);
+  return res.json();
+}
+
+describe('owner analytics and the slot market', () => {
+  const browser = useBrowser();
+
+  it('visitor views and opens a promoted quiz → the owner sees the numbers; the promotion dialog shows the slot calendar; /annonsera is linked from "Annons"', async () => {
+    const owner = await newPage(browser());
+    const page = owner.page;
+    await registerVerifiedOwner(page);
+    const suffix = letters();
+    const city = `Statistikstad${suffix}`;
+    const citySlug = city.toLowerCase();
+    const venueName = `Räknepuben ${suffix}`;
+    const date = stockholmDate(9);
+    const date2 = stockholmDate(10);
+    const venue = await post(page, '/api/owner/venues', { name: venueName });
+    const location = await post(page, `/api/owner/venues/${venue.id}/locations`, { name: venueName, address: 'Torget 1', city });
+    const quizId: string = (await post(page, '/api/owner/quizzes', { locationId: location.id, date, startTime: '19:00', category: 'allmänbildning', recurring: false })).firstId;
+    await post(page, '/api/owner/quizzes', { locationId: location.id, date: date2, startTime: '19:00', category: 'allmänbildning', recurring: false });
+
+    // Premium Utvald for the first date, paid on the local checkout page.
+    const order = await post(page, '/api/promotion/marketing-checkout', { venueId: venue.id, items: [{ quizId, tier: 'premium' }] });
+    await page.goto(order.url);
+    await page.getByRole('button', { name: 'Betala' }).click();
+    await page.getByRole('dialog', { name: 'Betalningen lyckades!' }).waitFor({ timeout: 15_000 });
+
+    // A visitor: the promoted card has an "Annons" label; opening the details is counted.
+    const visitor = await newPage(browser());
+    await visitor.page.goto(`/?city=${citySlug}&date=${date}`);
+    await visitor.page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    const card = visitor.page.locator(`article[data-quiz-id="${quizId}"]`);
+    await card.waitFor();
+    const label = card.getByRole('link', { name: 'Annons' });
+    expect(await label.getAttribute('href')).toBe('/annonsera');
+    await card.getByRole('button', { name: `Visa detaljer om ${venueName}` }).click();
+    const details = visitor.page.getByRole('dialog', { name: venueName });
+    await details.waitFor();
+    await visitor.page.keyboard.press('Escape');
+    // Following the label leaves the page: the beacon flushes on pagehide.
+    await label.click();
+    await visitor.page.waitForURL((u) => u.pathname === '/annonsera');
+    await visitor.page.getByRole('heading', { name: 'Annonsera på Quizkväll', level: 1 }).waitFor();
+    expect(await visitor.page.getByRole('heading', { name: 'Så rangordnas listan' }).isVisible()).toBe(true);
+    await expectAccessible(visitor.page);
+    expect(visitor.errors).toEqual([]);
+    await visitor.context.close();
+
+    // The owner's numbers (the beacon is asynchronous: poll the API, then look at the screen).
+    await expect
+      .poll(
+        async () => {
+          const res = await page.request.get(`/api/analytics?venueId=${venue.id}&days=7`);
+          const body = await res.json();
+          return [body.totals.impression ?? 0, body.totals.detail_open ?? 0];
+        },
+        { timeout: 15_000 },
+      )
+      .toEqual([1, 1]);
+    await page.goto(`/admin/analytics?venueId=${venue.id}`);
+    await page.getByRole('heading', { name: 'Statistik', level: 1 }).waitFor();
+    const table = page.getByRole('table', { name: 'Per quiz och serie' });
+    await table.waitFor({ timeout: 15_000 });
+    const row = table.getByRole('row', { name: new RegExp(`Quiz ${date}`) });
+    // Name (row header), place, then the metrics that have any count: list views and detail opens.
+    expect(await row.getByRole('cell').allTextContents()).toEqual([venueName, '1', '1']);
+    expect(await page.getByRole('img', { name: /Detaljvisningar: totalt 1 under 30 dagar/ }).isVisible()).toBe(true);
+    const csv = await page.request.get(`/api/analytics/export.csv?venueId=${venue.id}&days=7`);
+    expect(csv.headers()['content-type']).toContain('text/csv');
+    await expectAccessible(page);
+
+    // The promotion dialog of the second quiz: the calendar shows the sold Premium day.
+    await page.goto('/admin');
+    const promote = page.getByRole('button', { name: `Marknadsför quiz ${date2}` });
+    await promote.waitFor({ timeout: 15_000 });
+    await promote.click();
+    const dialog = page.getByRole('dialog', { name: 'Marknadsför quiz' });
+    await dialog.waitFor();
+    await dialog.getByText(`Lediga dagar i ${city} de kommande 4 veckorna`).click();
+    const sold = dialog.locator(`td[data-date="${date}"]`);
+    await sold.waitFor();
+    expect(await sold.textContent()).toContain('P: Slutsålt');
+    expect(await sold.textContent()).toContain('R: Ledigt');
+    expect(await dialog.locator(`td[data-date="${date2}"]`).textContent()).toContain('P: Ledigt');
+    await expectAccessible(page);
+
+    expect(owner.errors).toEqual([]);
+    await owner.context.close();
+  });
+});

@@ -1,0 +1,114 @@
+/**
+ * The counting beacon of the public pages (issue 18). Part of the public first-load bundle, so tiny
+ * and without zod: the shape is EventsBatchSchema of worker/features/events/contract.ts (keep in step).
+ *
+ * Privacy: no cookie, storage or id of its own — only "this quiz/business was seen or clicked". Events
+ * queue in memory and leave with navigator.sendBeacon: the first request ~1 s after the first event of
+ * a page view, then at most one every 10 s, ≤ 50 events each; whatever is queued leaves when the page
+ * is hidden.
+ *
+ * Hooks: `track()` from components; `data-track="<metric>"` plus `data-track-quiz` or
+ * `data-track-venue` on any link or button (one delegated click listener); every
+ * `article[data-quiz-id]` card is counted once per page view when half of it is in the viewport.
+ */
+const ENDPOINT = '/api/events';
+const MAX_EVENTS = 50; // MAX_EVENTS_PER_BATCH
+const INTERVAL_MS = 10_000; // EVENTS_FLUSH_INTERVAL_MS
+const FIRST_DELAY_MS = 1_000;
+
+export type TrackedMetric =
+  | 'impression'
+  | 'detail_open'
+  | 'venue_view'
+  | 'click_website'
+  | 'click_phone'
+  | 'click_directions'
+  | 'click_share'
+  | 'calendar_add'
+  | 'feed_subscribe'
+  | 'follow';
+interface BeaconEvent {
+  t: TrackedMetric;
+  q?: string;
+  v?: string;
+}
+
+let queue: BeaconEvent[] = [];
+let lastSent = 0;
+let timer: ReturnType<typeof setTimeout> | undefined;
+
+export function track(t: TrackedMetric, target: { quizId?: string; venueId?: string }): void {
+  if (typeof window === 'undefined') return;
+  if (target.quizId) queue.push({ t, q: target.quizId });
+  else if (target.venueId) queue.push({ t, v: target.venueId });
+  else return;
+  schedule();
+}
+
+function schedule(): void {
+  if (timer !== undefined || queue.length === 0) return;
+  const wait = lastSent ? Math.max(0, lastSent + INTERVAL_MS - Date.now()) : FIRST_DELAY_MS;
+  timer = setTimeout(() => {
+    timer = undefined;
+    send();
+    schedule();
+  }, wait);
+}
+
+function send(): void {
+  if (queue.length === 0) return;
+  const events = queue.slice(0, MAX_EVENTS);
+  queue = queue.slice(MAX_EVENTS);
+  lastSent = Date.now();
+  const body = JSON.stringify({ events });
+  try {
+    if (navigator.sendBeacon?.(ENDPOINT, new Blob([body], { type: 'application/json' }))) return;
+  } catch {
+    // fall through to fetch
+  }
+  void fetch(ENDPOINT, { method: 'POST', body, headers: { 'content-type': 'application/json' }, keepalive: true, credentials: 'same-origin' }).catch(() => undefined);
+}
+
+/** The page is going away: send what is queued (in ≤ 50-event requests). */
+function flushAll(): void {
+  if (timer !== undefined) clearTimeout(timer);
+  timer = undefined;
+  while (queue.length) send();
+}
+
+/** Starts counting on a hydrated public page: card impressions, tracked clicks, the final flush. */
+export function startCounting(root: HTMLElement, page: { venueId?: string | undefined }): void {
+  if (page.venueId) track('venue_view', { venueId: page.venueId });
+
+  document.addEventListener('click', (e) => {
+    const el = (e.target as Element | null)?.closest?.('[data-track]');
+    if (!el) return;
+    const metric = el.getAttribute('data-track') as TrackedMetric;
+    track(metric, { quizId: el.getAttribute('data-track-quiz') ?? undefined, venueId: el.getAttribute('data-track-venue') ?? undefined });
+  });
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') flushAll();
+  });
+  window.addEventListener('pagehide', flushAll);
+
+  if (!('IntersectionObserver' in window)) return;
+  const seen = new Set<string>();
+  const io = new IntersectionObserver(
+    (entries) => {
+      for (const entry of entries) {
+        if (!entry.isIntersecting) continue;
+        io.unobserve(entry.target);
+        const id = (entry.target as HTMLElement).dataset.quizId;
+        if (id && !seen.has(id)) {
+          seen.add(id);
+          track('impression', { quizId: id });
+        }
+      }
+    },
+    { threshold: 0.5 },
+  );
+  const observeAll = () => root.querySelectorAll<HTMLElement>('article[data-quiz-id]').forEach((el) => io.observe(el));
+  observeAll();
+  // Cards added later ("Visa fler", filters) are observed too; observing an element twice is a no-op.
+  new MutationObserver(observeAll).observe(root, { childList: true, subtree: true });
+}

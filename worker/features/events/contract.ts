@@ -1,0 +1,53 @@
+/**
+ * POST /api/events (issue 18): what a browser may report. zod only — the beacon in
+ * web/components/analytics/beacon.ts builds the same shape. No visitor id, cookie or free text: an event
+ * is a metric and the id of a quiz occurrence or a business, nothing else.
+ */
+import { z } from 'zod';
+
+/** Metrics a browser reports (a subset of ANALYTICS_METRICS in the schema; keep them in step). */
+export const EVENT_TYPES = [
+  'impression',
+  'detail_open',
+  'venue_view',
+  'click_website',
+  'click_phone',
+  'click_directions',
+  'click_share',
+  'calendar_add',
+  'feed_subscribe',
+  'follow',
+] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
+
+/** At most this many events per request; the beacon sends at most one request per 10 s after the first. */
+export const MAX_EVENTS_PER_BATCH = 50;
+/** Bodies above this many bytes are refused before parsing (50 events with uuids fit in ~5 KB). */
+export const MAX_EVENTS_BODY_BYTES = 16 * 1024;
+/** The beacon's interval between requests after the first of a page view. */
+export const EVENTS_FLUSH_INTERVAL_MS = 10_000;
+
+const Id = z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, 'Ogiltigt id');
+
+/** One event: a quiz occurrence (`q`) or a whole business (`v`, for the venue page view). */
+export const EventSchema = z
+  .object({
+    t: z.enum(EVENT_TYPES, { error: 'Okänd händelse' }).describe('Händelse'),
+    q: Id.optional().describe('Quiz'),
+    v: Id.optional().describe('Verksamhet'),
+  })
+  .strict()
+  .refine((e) => (e.q ? !e.v : !!e.v), 'Ange antingen quiz eller verksamhet')
+  .describe('Händelse');
+export type AnalyticsEvent = z.infer<typeof EventSchema>;
+
+export const EventsBatchSchema = z
+  .object({
+    events: z
+      .array(EventSchema)
+      .min(1, 'Minst en händelse')
+      .max(MAX_EVENTS_PER_BATCH, `Högst ${MAX_EVENTS_PER_BATCH} händelser per anrop`)
+      .describe('Händelser'),
+  })
+  .strict();
+export type EventsBatch = z.infer<typeof EventsBatchSchema>;

@@ -1,0 +1,32 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { AppEnv } from '../../context';
+import { invalidInput, rateLimited } from '../../lib/errors';
+import { validate } from '../../lib/validate';
+import { EventsBatchSchema, MAX_EVENTS_BODY_BYTES } from './contract';
+import { EVENTS_RATE_LIMIT, isBot, recordEvents, takeEventsSlot } from './service';
+
+/**
+ * POST /api/events (issue 18): 204 for every valid batch (also when nothing was counted: bots, unknown
+ * ids, the owner's own views), 400 for a bad shape or a body over 16 KB, 429 over the per-client limit,
+ * never a 5xx — a failed write is logged and dropped.
+ */
+export const eventsRoutes = new Hono<AppEnv>().post(
+  '/',
+  async (c, next) => {
+    const client = c.req.header('cf-connecting-ip') ?? 'local';
+    if (!takeEventsSlot(client, Date.now())) throw rateLimited('För många händelser. Försök igen om en stund.', EVENTS_RATE_LIMIT.windowMs / 1000);
+    await next();
+  },
+  bodyLimit({ maxSize: MAX_EVENTS_BODY_BYTES, onError: () => { throw invalidInput('Händelser: för stor förfrågan'); } }),
+  validate('json', EventsBatchSchema),
+  async (c) => {
+    if (isBot(c.req.header('user-agent'))) return c.body(null, 204);
+    try {
+      await recordEvents(c.var.db, c.req.valid('json').events, c.var.clock.today(), c.var.user?.id ?? null);
+    } catch (err) {
+      console.error(`[${c.get('requestId') ?? '-'}] events not counted`, err);
+    }
+    return c.body(null, 204);
+  },
+);
