@@ -8,6 +8,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import type { AppEnv } from './context';
 import { accountRoutes } from './features/accounts/routes';
 import { authRoutes } from './features/auth/routes';
+import { calendarRoutes } from './features/calendar/routes';
 import { devRoutes } from './features/dev/routes';
 import { feedbackRoutes } from './features/feedback/routes';
 import { healthRoutes } from './features/health/routes';
@@ -65,6 +66,9 @@ app.route('/api/payments', paymentsRoutes);
 app.use('/api/listing', httpCache);
 app.use('/api/listing/*', httpCache);
 app.route('/api/listing', listingRoutes);
+// Calendar downloads and feeds (.ics): public, edge- and HTTP-cached like the listing.
+app.use('/api/calendar/*', httpCache);
+app.route('/api/calendar', calendarRoutes);
 app.route('/api/takeover', takeoverRoutes);
 app.route('/api/admin', adminRoutes);
 app.route('/api/exports', exportRoutes);

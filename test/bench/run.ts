@@ -358,6 +358,8 @@ async function benchSize(quizRows: number, tmp: string, assets: string): Promise
     await step('listing: free text', 'listing', `/api/listing?search=${search}`, true);
     await step('city page uncached', 'page-uncached', cityPage, true);
     await step('venue page uncached', 'page-uncached', venuePage, true);
+    // Calendar feed of the city (issue 16): uncached, so its growth with the catalogue is measured like a page's.
+    await step('feed: city', 'page-uncached', `/api/calendar/city/${pick.city}.ics`, true);
     let lighthouse: LighthouseResult[] | undefined;
     if (LIGHTHOUSE && quizRows === Math.max(...SIZES)) {
       log(`${quizRows}: Lighthouse (mobile) on /, city, combined and venue pages`);

@@ -107,6 +107,13 @@ export const ROUTES: Record<string, RouteCase> = {
   'GET /api/listing/cities': { object: 'none', expect: PUBLIC(200) },
   'GET /api/promotion/pricing': { object: 'none', expect: PUBLIC(200) },
 
+  // ------------------------------------------------------------ calendar downloads and feeds (issue 16): public, anonymous view
+  'GET /api/calendar/quiz/:file': { object: 'quiz', path: (t) => `/api/calendar/quiz/${t.quizId}.ics`, expect: PUBLIC(200), missing: 404 },
+  'GET /api/calendar/city/:file': { object: 'none', path: (t) => `/api/calendar/city/${t.citySlug}.ics`, expect: PUBLIC(200) },
+  'GET /api/calendar/city/:city/:file': { object: 'none', path: (t) => `/api/calendar/city/${t.citySlug}/tisdag.ics`, expect: PUBLIC(200) },
+  'GET /api/calendar/venue/:city/:file': { object: 'none', path: (t) => `/api/calendar/venue/${t.citySlug}/${t.venueSlug}.ics`, expect: PUBLIC(200) },
+  'GET /api/calendar/listing.ics': { object: 'none', path: (t) => `/api/calendar/listing.ics?city=${t.citySlug}`, expect: PUBLIC(200) },
+
   // ------------------------------------------------------------ auth (public by nature)
   'GET /api/auth/session': { object: 'none', expect: PUBLIC(200) },
   'GET /api/auth/config': { object: 'none', expect: PUBLIC(200) },
