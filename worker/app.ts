@@ -19,6 +19,7 @@ import { devCheckoutRoutes } from './features/payments/dev-checkout';
 import { paymentsRoutes } from './features/payments/routes';
 import { quizRoutes } from './features/quizzes/routes';
 import { seriesRoutes } from './features/series/routes';
+import { shareRoutes } from './features/share/routes';
 import { takeoverRoutes } from './features/takeover/routes';
 import { adminRoutes } from './features/admin/routes';
 import { exportRoutes } from './features/exports/routes';
@@ -81,6 +82,9 @@ app.route('/dev', devRoutes);
 app.route('/dev/checkout', devCheckoutRoutes);
 // HTTP caching (Cache-Control + ETag + 304) for public pages; never for requests with the session cookie.
 for (const path of ['/', '/stad/*', '/quiz/*', '/legacy', '/sitemap.xml', '/robots.txt']) app.use(path, httpCache);
+// Share images (og:image) of the public pages: PNG, edge- and HTTP-cached.
+app.use('/og/*', httpCache);
+app.route('/og', shareRoutes);
 // Server-rendered public pages: /, /stad/*, /quiz/*, /legacy, /sitemap.xml, /robots.txt.
 app.route('/', pagesRoutes);
 

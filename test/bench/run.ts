@@ -346,12 +346,14 @@ async function benchSize(quizRows: number, tmp: string, assets: string): Promise
     };
     // Warm-up: every URL of the table, untimed, so the first size is not measured on a cold server.
     const listingPaths = ['/api/listing', `/api/listing?city=${pick.city}`, `/api/listing?city=${pick.city}&weekday=${weekday}`, `/api/listing?search=${search}`];
-    const warmPaths = [floorPath, cityPage, venuePage, ...listingPaths.map((p) => `${p}${p.includes('?') ? '&' : '?'}_b=`), `${cityPage}?_b=`, `${venuePage}?_b=`];
+    const warmPaths = [floorPath, cityPage, venuePage, ...listingPaths.map((p) => `${p}${p.includes('?') ? '&' : '?'}_b=`), `${cityPage}?_b=`, `${venuePage}?_b=`, `/og/city/${pick.city}.png`, `/api/calendar/city/${pick.city}.ics?_b=`];
     await sampleAlternating(warmPaths.map((p) => () => `${base}${p}${p.endsWith('_b=') ? `warm${++bust}` : ''}`), APP_WARMUP_MS, 0);
     await settle(base, 'warm-up');
     await step('static floor', 'static', floorPath);
     await step('city page cached', 'page-cached', cityPage);
     await step('venue page cached', 'page-cached', venuePage);
+    // Share image of the city page (issue 16), served from the edge cache like a page.
+    await step('og image (cached)', 'page-cached', `/og/city/${pick.city}.png`);
     await step('listing: no filter', 'listing', '/api/listing', true);
     await step('listing: city', 'listing', `/api/listing?city=${pick.city}`, true);
     await step('listing: city + weekday', 'listing', `/api/listing?city=${pick.city}&weekday=${weekday}`, true);

@@ -327,5 +327,11 @@ export const ROUTES: Record<string, RouteCase> = {
   'GET /quiz/:slug': { object: 'none', path: (t) => `/quiz/${t.citySlug}`, expect: PUBLIC(200) },
   'GET /quiz/:city/:second': { object: 'none', path: (t) => `/quiz/${t.citySlug}/${t.venueSlug}`, expect: PUBLIC(200) },
   'GET /sitemap.xml': { object: 'none', expect: PUBLIC(200) },
+  // share images (og:image, issue 16): public PNGs
+  'GET /og/start.png': { object: 'none', expect: PUBLIC(200) },
+  'GET /og/city/:file': { object: 'none', path: (t) => `/og/city/${t.citySlug}.png`, expect: PUBLIC(200) },
+  'GET /og/city/:city/:file': { object: 'none', path: (t) => `/og/city/${t.citySlug}/tisdag.png`, expect: PUBLIC(200) },
+  'GET /og/weekday/:file': { object: 'none', path: () => '/og/weekday/tisdag.png', expect: PUBLIC(200) },
+  'GET /og/venue/:city/:file': { object: 'none', path: (t) => `/og/venue/${t.citySlug}/${t.venueSlug}.png`, expect: PUBLIC(200) },
   'GET /robots.txt': { object: 'none', expect: PUBLIC(200) },
 };

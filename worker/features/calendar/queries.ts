@@ -120,3 +120,11 @@ export async function venueOccurrences(db: Db, venueId: string, from: string, to
     WHERE l.venue_id = ${venueId} AND v.is_public = 1 AND q.date BETWEEN ${from} AND ${to}
     ORDER BY q.date, coalesce(q.start_time, '19:00:00'), q.id LIMIT ${limit}`);
 }
+
+/** A city's display name (most common spelling among public places), or null: one seek in locations(city_slug). */
+export async function publicCityName(db: Db, slug: string): Promise<string | null> {
+  const rows = await db.all<{ name: string }>(sql`
+    SELECT l.city AS name FROM locations l CROSS JOIN venues v ON v.id = l.venue_id
+    WHERE l.city_slug = ${slug} AND v.is_public = 1 GROUP BY l.city ORDER BY COUNT(*) DESC, l.city LIMIT 1`);
+  return rows[0]?.name ?? null;
+}

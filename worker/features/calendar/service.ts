@@ -7,10 +7,10 @@ import type { Db } from '../../db/client';
 import { isoWeekday } from '../../lib/clock';
 import { findWeekday } from '../../lib/swedish';
 import type { ListingQuery } from '../listing/contract';
-import { listQuizzes, publicCities, resolveFilters } from '../listing/service';
+import { listQuizzes, resolveFilters } from '../listing/service';
 import { feedEnd, feedPaths } from './event';
 import { buildIcs, type CalendarRow } from './ics';
-import { cityOccurrences, publicQuiz, publicVenueInCity, unitOccurrences, venueOccurrences, type CalendarDbRow } from './queries';
+import { cityOccurrences, publicCityName, publicQuiz, publicVenueInCity, unitOccurrences, venueOccurrences, type CalendarDbRow } from './queries';
 
 export interface CalendarCtx {
   today: string;
@@ -58,8 +58,9 @@ export async function quizIcs(db: Db, id: string, ctx: CalendarCtx): Promise<Ics
   return { body: buildIcs([r], { origin: ctx.origin, name: `Pubquiz på ${r.venue.name}` }), filename: `quiz-${r.venue.slug}-${r.date}.ics` };
 }
 
-async function cityName(db: Db, slug: string): Promise<string | null> {
-  return (await publicCities(db)).find((c) => c.slug === slug)?.name ?? null;
+/** Display name of a city with a public business, or null (read directly: a 404 must not wait for a version bump). */
+export function cityName(db: Db, slug: string): Promise<string | null> {
+  return publicCityName(db, slug);
 }
 
 /** A city's feed, or its feed for one weekday; null for an unknown city or weekday. */
@@ -99,4 +100,13 @@ export async function listingFeed(db: Db, query: ListingQuery, search: string, c
   let rows = await unitOccurrences(db, ids, f.mode === 'date' ? f.date! : ctx.today, to);
   if (f.mode === 'weekday') rows = rows.filter((r) => isoWeekday(r.date) === f.weekdayIso);
   return feed(rows, 'Quizkväll – sökning', feedPaths.listing(search), ctx, 'quizkvall.ics');
+}
+
+/** A public venue's next `n` dates (for its share card), or null for an unknown venue or city. */
+export async function upcomingAtVenue(db: Db, citySlug: string, venueSlug: string, today: string, n: number) {
+  const venue = await publicVenueInCity(db, citySlug, venueSlug);
+  if (!venue) return null;
+  const rows = (await venueOccurrences(db, venue.id, today, '9999-12-31', n)).map(toCalendarRow);
+  const cityName = rows.find((r) => r.location.citySlug === citySlug)?.location.city ?? (await publicCityName(db, citySlug)) ?? citySlug;
+  return { name: venue.name, slug: venue.slug, cityName, rows };
 }

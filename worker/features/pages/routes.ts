@@ -5,6 +5,7 @@ import { slugify } from '../../lib/slug';
 import { findWeekday } from '../../lib/swedish';
 import { combinedFaq } from '../../../web/pages/CombinedPage';
 import type { PublicPageData } from '../../../web/pages/types';
+import { ogImagePath } from '../share/service';
 import { renderPublicPage, type PageHead } from './render';
 import { breadcrumbJsonLd, DEFAULT_DESCRIPTION, eventsJsonLd, faqJsonLd, KEYWORDS, mainListingHead, websiteJsonLd } from './seo';
 import { buildCombinedPage, buildListingPage, buildVenuePage, findCity, sitemapUrls, weekdayRef, type PageCtx } from './service';
@@ -66,6 +67,7 @@ async function mainListing(c: C, variant: 'home' | 'legacy', citySlug?: string) 
       ...head,
       canonical: `${origin}${path}`,
       robots: variant === 'legacy' ? 'noindex' : undefined,
+      image: origin + ogImagePath(citySlug ? { kind: 'city', city: citySlug } : { kind: 'start' }),
       jsonLd: [breadcrumbJsonLd(origin, crumbs), ...eventsJsonLd(origin, data.result.items, ctx.today)],
     },
     data,
@@ -85,6 +87,7 @@ async function cityPage(c: C, citySlug: string) {
       description: `Alla kommande quizkvällar och pubquiz i ${city.name}: dag, tid, pris och ställe. Hitta ett quiz nära dig i ${city.name}.`,
       canonical: `${origin}/quiz/${city.slug}`,
       keywords: `quiz ${city.name}, pubquiz ${city.name}, quizkväll ${city.name}, ${KEYWORDS}`,
+      image: origin + ogImagePath({ kind: 'city', city: city.slug }),
       jsonLd: [
         breadcrumbJsonLd(origin, [
           { name: 'Quizkväll', path: '/' },
@@ -108,6 +111,7 @@ async function weekdayPage(c: C, slug: string) {
       title: `Quiz på ${weekday.name} – pubquiz i hela Sverige | Quizkväll`,
       description: `Alla pubquiz och quizkvällar på ${weekday.name}. Välj stad och hitta ett quiz på ${weekday.name} nära dig.`,
       canonical: `${origin}/quiz/${weekday.slug}`,
+      image: origin + ogImagePath({ kind: 'weekday', weekday: weekday.slug }),
       jsonLd: [
         breadcrumbJsonLd(origin, [
           { name: 'Quizkväll', path: '/' },
@@ -133,6 +137,7 @@ async function combinedPage(c: C, citySlug: string, weekdaySlug: string) {
       title: `Quiz på ${weekday.name} i ${city.name} – pubquiz ${weekday.name}skväll | Quizkväll`,
       description: `Pubquiz och quizkvällar på ${weekday.name} i ${city.name}: ${data.result.venueCount ?? 0} ställen, tider, priser och quizmasters. Samla laget!`,
       canonical: `${origin}/quiz/${city.slug}/${weekday.slug}`,
+      image: origin + ogImagePath({ kind: 'combined', city: city.slug, weekday: weekday.slug }),
       keywords: `quiz ${weekday.name} ${city.name}, pubquiz ${city.name}, quiz ${city.name} ${weekday.name}, ${KEYWORDS}`,
       jsonLd: [
         breadcrumbJsonLd(origin, [
@@ -161,6 +166,7 @@ async function venuePage(c: C, citySlug: string, venueSlug: string) {
       title: `${data.venue.name} – quiz i ${data.city.name} | Quizkväll`,
       description: (data.venue.description ?? `Quizkvällar på ${data.venue.name} i ${data.city.name}.`).slice(0, 155),
       canonical: `${origin}${path}`,
+      image: origin + ogImagePath({ kind: 'venue', city: data.city.slug, venue: venueSlug }),
       jsonLd: [
         breadcrumbJsonLd(origin, [
           { name: 'Quizkväll', path: '/' },
