@@ -1,3 +1,5 @@
+import { feedPaths } from '../../worker/features/calendar/event';
+import { SubscribeCalendar } from '../components/calendar/SubscribeCalendar';
 import { ListingSection } from '../components/listing/ListingSection';
 import type { CombinedPageData } from './types';
 
@@ -47,6 +49,9 @@ export function CombinedPage({ data }: { data: CombinedPageData }) {
           <h1 className="mt-2 text-4xl font-extrabold tracking-tight">
             Quiz på {weekday.name} i {city.name}
           </h1>
+          <div className="mt-5">
+            <SubscribeCalendar feedPath={feedPaths.cityWeekday(city.slug, weekday.slug)} />
+          </div>
         </div>
       </section>
       <div className="mx-auto max-w-6xl space-y-8 px-4 py-10">

@@ -1,5 +1,7 @@
 import { WEEKDAYS } from '../../worker/lib/swedish';
 import { isoWeekday } from '../../worker/lib/clock';
+import { feedPaths } from '../../worker/features/calendar/event';
+import { SubscribeCalendar } from '../components/calendar/SubscribeCalendar';
 import { ListingSection } from '../components/listing/ListingSection';
 import type { ListingFilters, ListingPageData } from './types';
 
@@ -46,6 +48,9 @@ export function ListingPage({ data }: { data: ListingPageData }) {
               / <span>{data.variant === 'city' ? cityName : data.weekday!.name}</span>
             </nav>
             <h1 className="mt-2 text-4xl font-extrabold tracking-tight">{data.variant === 'city' ? `Quiz i ${cityName}` : `Quiz på ${data.weekday!.name}`}</h1>
+            <div className="mt-5">
+              <SubscribeCalendar feedPath={data.variant === 'city' ? feedPaths.city(data.city!.slug) : feedPaths.listing(`weekday=${data.weekday!.slug}`)} />
+            </div>
           </div>
         </section>
       )}

@@ -1,6 +1,10 @@
 import { useState } from 'react';
 import { displayDate, displayPrice, displayTime } from '../../worker/lib/swedish';
+import { feedPaths } from '../../worker/features/calendar/event';
+import { AddToCalendar } from '../components/calendar/AddToCalendar';
+import { SubscribeCalendar } from '../components/calendar/SubscribeCalendar';
 import { QuizDetailDialog } from '../components/listing/QuizDetailDialog';
+import { ShareButton } from '../components/share/ShareButton';
 import type { ListingQuiz, VenuePageData } from './types';
 
 const RECURRING_SHOWN = 3;
@@ -24,6 +28,7 @@ function QuizRow({ quiz, onOpen }: { quiz: ListingQuiz; onOpen: (q: ListingQuiz)
         {displayPrice(quiz.price)}
         {quiz.teamSize ? ` · max ${quiz.teamSize} per lag` : ''}
       </p>
+      <AddToCalendar quiz={quiz} className="w-full text-sm" />
     </li>
   );
 }
@@ -51,6 +56,10 @@ export function VenuePage({ data }: { data: VenuePageData }) {
           </nav>
           <h1 className="mt-2 text-4xl font-extrabold tracking-tight">{venue.name}</h1>
           {venue.address && <p className="mt-2 text-brand-100">{venue.address}</p>}
+          <div className="mt-5 flex flex-wrap items-center gap-3">
+            <SubscribeCalendar feedPath={feedPaths.venue(data.city.slug, venue.slug)} />
+            <ShareButton path={`/quiz/${data.city.slug}/${venue.slug}`} title={`${venue.name} – quiz i ${data.city.name}`} className="rounded-xl border border-white/40 bg-white/10 px-4 py-2 font-semibold text-white hover:bg-white/20" />
+          </div>
         </div>
       </section>
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 lg:grid-cols-[2fr_1fr]">
