@@ -327,6 +327,9 @@ export const ROUTES: Record<string, RouteCase> = {
   'GET /quiz/:slug': { object: 'none', path: (t) => `/quiz/${t.citySlug}`, expect: PUBLIC(200) },
   'GET /quiz/:city/:second': { object: 'none', path: (t) => `/quiz/${t.citySlug}/${t.venueSlug}`, expect: PUBLIC(200) },
   'GET /sitemap.xml': { object: 'none', expect: PUBLIC(200) },
+  // embeddable widgets (issue 16): public HTML for other sites' iframes
+  'GET /embed/:city': { object: 'none', path: (t) => `/embed/${t.citySlug}`, expect: PUBLIC(200) },
+  'GET /embed/:city/:venue': { object: 'none', path: (t) => `/embed/${t.citySlug}/${t.venueSlug}`, expect: PUBLIC(200) },
   // share images (og:image, issue 16): public PNGs
   'GET /og/start.png': { object: 'none', expect: PUBLIC(200) },
   'GET /og/city/:file': { object: 'none', path: (t) => `/og/city/${t.citySlug}.png`, expect: PUBLIC(200) },

@@ -59,7 +59,7 @@ export interface UnitFilter {
 }
 
 /** Every public occurrence in a city (optionally on one weekday) dated from..to, by date and time. */
-export async function cityOccurrences(db: Db, f: UnitFilter): Promise<CalendarDbRow[]> {
+export async function cityOccurrences(db: Db, f: UnitFilter, limit = FEED_MAX_EVENTS): Promise<CalendarDbRow[]> {
   const wd = f.weekdayW;
   const mask = wd === undefined ? sql`` : sql`AND (e.days_mask & ${1 << wd}) != 0`;
   const onDay = wd === undefined ? sql`` : sql`AND q.weekday = ${wd}`;
@@ -77,7 +77,7 @@ export async function cityOccurrences(db: Db, f: UnitFilter): Promise<CalendarDb
     SELECT ${COLUMNS} FROM picked CROSS JOIN quizzes q ON q.id = picked.qid CROSS JOIN locations l ON l.id = q.location_id
       CROSS JOIN venues v ON v.id = l.venue_id
     WHERE v.is_public = 1
-    ORDER BY q.date, coalesce(q.start_time, '19:00:00'), q.id LIMIT ${FEED_MAX_EVENTS}`);
+    ORDER BY q.date, coalesce(q.start_time, '19:00:00'), q.id LIMIT ${limit}`);
 }
 
 /** The dates in from..to of the units the given occurrences belong to (each series at its place; a single quiz itself). */

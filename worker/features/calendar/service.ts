@@ -4,7 +4,7 @@
  * cancelled ones kept (STATUS:CANCELLED), public businesses only.
  */
 import type { Db } from '../../db/client';
-import { isoWeekday } from '../../lib/clock';
+import { addDays, isoWeekday } from '../../lib/clock';
 import { findWeekday } from '../../lib/swedish';
 import type { ListingQuery } from '../listing/contract';
 import { listQuizzes, resolveFilters } from '../listing/service';
@@ -109,4 +109,12 @@ export async function upcomingAtVenue(db: Db, citySlug: string, venueSlug: strin
   const rows = (await venueOccurrences(db, venue.id, today, '9999-12-31', n)).map(toCalendarRow);
   const cityName = rows.find((r) => r.location.citySlug === citySlug)?.location.city ?? (await publicCityName(db, citySlug)) ?? citySlug;
   return { name: venue.name, slug: venue.slug, cityName, rows };
+}
+
+/** A city's next `n` public dates within two weeks (the city widget), or null for an unknown city. */
+export async function upcomingInCity(db: Db, citySlug: string, today: string, n: number) {
+  const name = await publicCityName(db, citySlug);
+  if (!name) return null;
+  const rows = (await cityOccurrences(db, { city: citySlug, from: today, to: addDays(today, 13) }, n)).map(toCalendarRow);
+  return { name, rows };
 }
