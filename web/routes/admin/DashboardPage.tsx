@@ -8,6 +8,7 @@ import { useDashboard } from '../../api/venues';
 import { RequireAuth } from '../../components/auth/RequireAuth';
 import PaymentReturn from '../../components/promotion/PaymentReturn';
 import TakeoverReturn from '../../components/takeover/TakeoverReturn';
+import { EmbedSnippet } from '../../components/embed/EmbedSnippet';
 import { Spinner } from '../../components/ui/Spinner';
 import { DashboardError, VenueNotFound } from '../../components/venues/DashboardStates';
 import { QUIZZES_CHANGED_EVENT } from '../../components/quizzes/PlaceQuizList';
@@ -49,6 +50,7 @@ function Dashboard({ user }: { user: SessionUser }) {
         <VenueHeader venue={venue} data={state.data} isSuperadmin={user.isSuperadmin} onEditProfile={() => setProfileOpen(true)} />
         <PlacesSection venue={venue} places={places} onChanged={reload} />
         {hasQuizzes && <PromotionInfo />}
+        {hasQuizzes && <EmbedSnippet venue={venue} places={places} />}
         <ProfileEditor key={venue.id} open={profileOpen} onClose={() => setProfileOpen(false)} venue={venue} onSaved={reload} isSuperadmin={user.isSuperadmin} />
       </div>
     );
