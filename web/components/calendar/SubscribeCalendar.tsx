@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { webcalUrl } from '../../../worker/features/calendar/event';
 import { toast } from '../ui/Toast';
 import { useOrigin } from './useOrigin';
@@ -10,6 +10,23 @@ import { useOrigin } from './useOrigin';
 export function SubscribeCalendar({ feedPath, tone = 'brand' }: { feedPath: string; tone?: 'brand' | 'plain' }) {
   const origin = useOrigin();
   const [open, setOpen] = useState(false);
+  const box = useRef<HTMLDivElement>(null);
+  // A popover: a click outside it or Escape closes it.
+  useEffect(() => {
+    if (!open) return;
+    const outside = (e: PointerEvent) => {
+      if (!box.current?.contains(e.target as Node)) setOpen(false);
+    };
+    const escape = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') setOpen(false);
+    };
+    document.addEventListener('pointerdown', outside);
+    document.addEventListener('keydown', escape);
+    return () => {
+      document.removeEventListener('pointerdown', outside);
+      document.removeEventListener('keydown', escape);
+    };
+  }, [open]);
   const https = `${origin}${feedPath}`;
   const copy = async () => {
     try {
@@ -24,7 +41,7 @@ export function SubscribeCalendar({ feedPath, tone = 'brand' }: { feedPath: stri
       ? 'rounded-xl border border-white/40 bg-white/10 px-4 py-2 font-semibold text-white hover:bg-white/20'
       : 'rounded-xl border border-brand-200 bg-white px-4 py-2 font-semibold text-brand-800 hover:bg-brand-50';
   return (
-    <div className="relative inline-block text-left">
+    <div ref={box} className="relative inline-block text-left">
       <button type="button" className={button} aria-expanded={open} onClick={() => setOpen((v) => !v)}>
         Prenumerera i kalendern
       </button>
