@@ -109,7 +109,8 @@ export async function publicVenueInCity(db: Db, citySlug: string, venueSlug: str
   const rows = await db.all<PublicVenueHead>(sql`
     SELECT v.id AS id, v.name AS name, v.slug AS slug FROM venues v
     WHERE v.slug = ${venueSlug} AND v.is_public = 1
-      AND EXISTS (SELECT 1 FROM locations l WHERE l.venue_id = v.id AND l.city_slug = ${citySlug}) LIMIT 1`);
+      -- Unary + keeps SQLite on locations_venue_idx (this venue's places) rather than every place of the city.
+      AND EXISTS (SELECT 1 FROM locations l WHERE l.venue_id = v.id AND +l.city_slug = ${citySlug}) LIMIT 1`);
   return rows[0] ?? null;
 }
 
