@@ -111,4 +111,3 @@ app.route('/', pagesRoutes);
 app.notFound(onNotFound);
 app.onError(onError);
 
-export type AppType = typeof app;
