@@ -240,6 +240,20 @@ describe('feeds', () => {
     expect(bad.body.error.issues[0].path).toBe('weekday');
   });
 
+  it('listing search feed passes the near mode through: places within the radius only', async () => {
+    const w = await world();
+    const farOwner = await createUser();
+    const far = await createVenue(farOwner.id, { name: `Fjärran ${unique('f')}` });
+    const farLoc = await createLocation(far.id, { city: w.city, latitude: 67.85, longitude: 20.22 });
+    const farQuiz = await createQuiz(farLoc.id, { date: '2026-10-14' });
+    await bumpDataVersion(testDb());
+    const near = await ics(`/api/calendar/listing.ics?near=56.661,16.361&radius=5&weekday=tisdag`);
+    expect(near.status).toBe(200);
+    const events = parse(near.text).events;
+    expect(events.filter((e) => e.summary === `Pubquiz på ${w.venue.name}`)).toHaveLength(8);
+    expect(near.text).not.toContain(farQuiz.id);
+  });
+
   it('hostile text (newlines, commas, semicolons, </script>, emoji) round-trips exactly', async () => {
     const name = `Bar "Ö;l", <b>&</b> </script><script>alert(1)</script> 🍺🎉`;
     const description = 'Rad ett, med komma; semikolon\nRad två: \\backslash </script> 😀\n\nsista';
