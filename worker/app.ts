@@ -8,6 +8,8 @@ import { secureHeaders } from 'hono/secure-headers';
 import type { AppEnv } from './context';
 import { accountRoutes } from './features/accounts/routes';
 import { authRoutes } from './features/auth/routes';
+import { embedRoutes } from './features/embed/routes';
+import { calendarRoutes } from './features/calendar/routes';
 import { devRoutes } from './features/dev/routes';
 import { eventsRoutes } from './features/events/routes';
 import { feedbackRoutes } from './features/feedback/routes';
@@ -19,6 +21,7 @@ import { devCheckoutRoutes } from './features/payments/dev-checkout';
 import { paymentsRoutes } from './features/payments/routes';
 import { quizRoutes } from './features/quizzes/routes';
 import { seriesRoutes } from './features/series/routes';
+import { shareRoutes } from './features/share/routes';
 import { takeoverRoutes } from './features/takeover/routes';
 import { adminRoutes } from './features/admin/routes';
 import { analyticsRoutes } from './features/analytics/routes';
@@ -45,6 +48,19 @@ const csp = {
 };
 const headersProd = secureHeaders({ contentSecurityPolicy: csp, referrerPolicy: 'strict-origin-when-cross-origin', xFrameOptions: 'DENY' });
 const headersDev = secureHeaders({ contentSecurityPolicy: csp, referrerPolicy: 'strict-origin-when-cross-origin', xFrameOptions: 'DENY', strictTransportSecurity: false });
+// /embed/* only (issue 16): other sites may frame the widget; it has no script, no form and loads nothing.
+const embedCsp = {
+  defaultSrc: ["'none'"],
+  styleSrc: ["'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:'],
+  baseUri: ["'none'"],
+  formAction: ["'none'"],
+  frameAncestors: ['*'],
+};
+const embedHeaders = { contentSecurityPolicy: embedCsp, referrerPolicy: 'strict-origin-when-cross-origin', xFrameOptions: false, crossOriginResourcePolicy: 'cross-origin' } as const;
+const headersEmbedProd = secureHeaders(embedHeaders);
+const headersEmbedDev = secureHeaders({ ...embedHeaders, strictTransportSecurity: false });
+const isEmbed = (path: string) => path.startsWith('/embed/');
 
 export const app = new Hono<AppEnv>();
 
@@ -53,7 +69,10 @@ app.use(requestId());
 app.use(forgetDataVersionAfterWrites);
 app.use(contextMiddleware);
 // HSTS only in production: local http://localhost must stay reachable.
-app.use((c, next) => (c.var.config.isDev ? headersDev(c, next) : headersProd(c, next)));
+// Every page DENY framing except the embeddable widget (/embed/*).
+app.use((c, next) =>
+  isEmbed(c.req.path) ? (c.var.config.isDev ? headersEmbedDev(c, next) : headersEmbedProd(c, next)) : c.var.config.isDev ? headersDev(c, next) : headersProd(c, next),
+);
 app.use(csrfGuard);
 app.use(sessionMiddleware);
 
@@ -68,6 +87,9 @@ app.route('/api/payments', paymentsRoutes);
 app.use('/api/listing', httpCache);
 app.use('/api/listing/*', httpCache);
 app.route('/api/listing', listingRoutes);
+// Calendar downloads and feeds (.ics): public, edge- and HTTP-cached like the listing.
+app.use('/api/calendar/*', httpCache);
+app.route('/api/calendar', calendarRoutes);
 app.route('/api/takeover', takeoverRoutes);
 app.route('/api/admin', adminRoutes);
 app.route('/api/exports', exportRoutes);
@@ -81,6 +103,12 @@ app.route('/dev', devRoutes);
 app.route('/dev/checkout', devCheckoutRoutes);
 // HTTP caching (Cache-Control + ETag + 304) for public pages; never for requests with the session cookie.
 for (const path of ['/', '/stad/*', '/quiz/*', '/legacy', '/annonsera', '/sitemap.xml', '/robots.txt']) app.use(path, httpCache);
+// Embeddable widgets for other sites' iframes (framing allowed above), edge- and HTTP-cached.
+app.use('/embed/*', httpCache);
+app.route('/embed', embedRoutes);
+// Share images (og:image) of the public pages: PNG, edge- and HTTP-cached.
+app.use('/og/*', httpCache);
+app.route('/og', shareRoutes);
 // Server-rendered public pages: /, /stad/*, /quiz/*, /legacy, /annonsera, /sitemap.xml, /robots.txt.
 app.route('/', pagesRoutes);
 

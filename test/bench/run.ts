@@ -348,12 +348,14 @@ async function benchSize(quizRows: number, tmp: string, assets: string): Promise
     };
     // Warm-up: every URL of the table, untimed, so the first size is not measured on a cold server.
     const listingPaths = ['/api/listing', `/api/listing?city=${pick.city}`, `/api/listing?city=${pick.city}&weekday=${weekday}`, `/api/listing?search=${search}`, nearPath];
-    const warmPaths = [floorPath, cityPage, venuePage, ...listingPaths.map((p) => `${p}${p.includes('?') ? '&' : '?'}_b=`), `${cityPage}?_b=`, `${venuePage}?_b=`];
+    const warmPaths = [floorPath, cityPage, venuePage, ...listingPaths.map((p) => `${p}${p.includes('?') ? '&' : '?'}_b=`), `${cityPage}?_b=`, `${venuePage}?_b=`, `/og/city/${pick.city}.png`, `/api/calendar/city/${pick.city}.ics?_b=`];
     await sampleAlternating(warmPaths.map((p) => () => `${base}${p}${p.endsWith('_b=') ? `warm${++bust}` : ''}`), APP_WARMUP_MS, 0);
     await settle(base, 'warm-up');
     await step('static floor', 'static', floorPath);
     await step('city page cached', 'page-cached', cityPage);
     await step('venue page cached', 'page-cached', venuePage);
+    // Share image of the city page (issue 16), served from the edge cache like a page.
+    await step('og image (cached)', 'page-cached', `/og/city/${pick.city}.png`);
     await step('listing: no filter', 'listing', '/api/listing', true);
     await step('listing: city', 'listing', `/api/listing?city=${pick.city}`, true);
     await step('listing: city + weekday', 'listing', `/api/listing?city=${pick.city}&weekday=${weekday}`, true);
@@ -361,6 +363,8 @@ async function benchSize(quizRows: number, tmp: string, assets: string): Promise
     await step('listing: near', 'listing', nearPath, true);
     await step('city page uncached', 'page-uncached', cityPage, true);
     await step('venue page uncached', 'page-uncached', venuePage, true);
+    // Calendar feed of the city (issue 16): uncached, so its growth with the catalogue is measured like a page's.
+    await step('feed: city', 'page-uncached', `/api/calendar/city/${pick.city}.ics`, true);
     let lighthouse: LighthouseResult[] | undefined;
     if (LIGHTHOUSE && quizRows === Math.max(...SIZES)) {
       log(`${quizRows}: Lighthouse (mobile) on /, city, combined and venue pages`);

@@ -198,6 +198,16 @@ const PER_REQUEST_PATHS = () => [
   `/quiz/${citySlug}-tisdag`,
   `/quiz/${citySlug}/${venueSlug}`,
   '/legacy',
+  // Calendar feeds, share images and embeds (issue 16).
+  `/api/calendar/city/${citySlug}.ics`,
+  `/api/calendar/city/${citySlug}/tisdag.ics`,
+  `/api/calendar/venue/${citySlug}/${venueSlug}.ics`,
+  `/api/calendar/listing.ics?city=${citySlug}&weekday=tisdag`,
+  '/api/calendar/listing.ics?search=planm%C3%A4staren',
+  `/og/city/${citySlug}.png`,
+  `/og/venue/${citySlug}/${venueSlug}.png`,
+  `/embed/${citySlug}`,
+  `/embed/${citySlug}/${venueSlug}`,
 ];
 const WHOLE_CATALOGUE_PATHS = ['/api/listing/cities', '/sitemap.xml'];
 

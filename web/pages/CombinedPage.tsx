@@ -1,3 +1,5 @@
+import { feedPaths } from '../../worker/features/calendar/event';
+import { SubscribeCalendar } from '../components/calendar/SubscribeCalendar';
 import { ListingSection } from '../components/listing/ListingSection';
 import { PageHero } from './PageHero';
 import type { CombinedPageData } from './types';
@@ -33,7 +35,11 @@ export function CombinedPage({ data }: { data: CombinedPageData }) {
   const filters = { city: city.slug, weekday: weekday.slug, date: '', search: '' };
   return (
     <>
-      <PageHero crumbs={[{ label: city.name, href: `/quiz/${city.slug}` }, { label: weekday.label }]} title={`Quiz på ${weekday.name} i ${city.name}`} />
+      <PageHero crumbs={[{ label: city.name, href: `/quiz/${city.slug}` }, { label: weekday.label }]} title={`Quiz på ${weekday.name} i ${city.name}`}>
+        <div className="mt-3 sm:mt-5">
+          <SubscribeCalendar feedPath={feedPaths.cityWeekday(city.slug, weekday.slug)} />
+        </div>
+      </PageHero>
       <div className="mx-auto flex max-w-6xl flex-col gap-8 px-4 py-4 sm:py-10">
         <section aria-label="Om quizkvällarna" className="order-2 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:order-none">
           <p className="text-slate-800">{cityBlurb(city.slug, city.name, weekday.name)}</p>

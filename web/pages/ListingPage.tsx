@@ -1,5 +1,7 @@
 import { WEEKDAYS } from '../../worker/lib/swedish';
 import { isoWeekday } from '../../worker/lib/clock';
+import { feedPaths } from '../../worker/features/calendar/event';
+import { SubscribeCalendar } from '../components/calendar/SubscribeCalendar';
 import { ListingSection } from '../components/listing/ListingSection';
 import { useState } from 'react';
 import { PageHero } from './PageHero';
@@ -47,7 +49,11 @@ export function ListingPage({ data }: { data: ListingPageData }) {
         <PageHero
           crumbs={[{ label: data.variant === 'city' ? cityName! : data.weekday!.name }]}
           title={data.variant === 'city' ? `Quiz i ${cityName}` : `Quiz på ${data.weekday!.name}`}
-        />
+        >
+          <div className="mt-3 sm:mt-5">
+            <SubscribeCalendar feedPath={data.variant === 'city' ? feedPaths.city(data.city!.slug) : feedPaths.listing(`weekday=${data.weekday!.slug}`)} />
+          </div>
+        </PageHero>
       )}
       <section id="quiz" aria-labelledby="quiz-heading" className="mx-auto max-w-6xl scroll-mt-4 space-y-3 px-4 py-4 sm:space-y-4 sm:py-10">
         <h2 id="quiz-heading" className="text-xl font-bold sm:text-2xl">

@@ -1,7 +1,11 @@
 import { Suspense, useState } from 'react';
 import { directionsUrl, LazyQuizMap } from '../components/map/loader';
 import { displayDate, displayPrice, displayTime } from '../../worker/lib/swedish';
+import { feedPaths } from '../../worker/features/calendar/event';
+import { AddToCalendar } from '../components/calendar/AddToCalendar';
+import { SubscribeCalendar } from '../components/calendar/SubscribeCalendar';
 import { QuizDetailDialog } from '../components/listing/QuizDetailDialog';
+import { ShareButton } from '../components/share/ShareButton';
 import { PageHero } from './PageHero';
 import type { ListingQuiz, VenuePageData } from './types';
 
@@ -26,6 +30,7 @@ function QuizRow({ quiz, onOpen }: { quiz: ListingQuiz; onOpen: (q: ListingQuiz)
         {displayPrice(quiz.price)}
         {quiz.teamSize ? ` · max ${quiz.teamSize} per lag` : ''}
       </p>
+      <AddToCalendar quiz={quiz} className="w-full text-sm" />
     </li>
   );
 }
@@ -40,7 +45,12 @@ export function VenuePage({ data }: { data: VenuePageData }) {
   const more = data.recurring.length - RECURRING_SHOWN;
   return (
     <>
-      <PageHero crumbs={[{ label: data.city.name, href: `/quiz/${data.city.slug}` }, { label: venue.name }]} title={venue.name} subtitle={venue.address ?? undefined} />
+      <PageHero crumbs={[{ label: data.city.name, href: `/quiz/${data.city.slug}` }, { label: venue.name }]} title={venue.name} subtitle={venue.address ?? undefined}>
+        <div className="mt-3 flex flex-wrap items-center gap-3 sm:mt-5">
+          <SubscribeCalendar feedPath={feedPaths.venue(data.city.slug, venue.slug)} />
+          <ShareButton path={`/quiz/${data.city.slug}/${venue.slug}`} title={`${venue.name} – quiz i ${data.city.name}`} className="rounded-xl border border-white/40 bg-white/10 px-4 py-2 font-semibold text-white hover:bg-white/20" />
+        </div>
+      </PageHero>
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 lg:grid-cols-[2fr_1fr]">
         <div className="space-y-8">
           {venue.description && <p className="whitespace-pre-line text-lg text-slate-800">{venue.description}</p>}

@@ -67,6 +67,7 @@ export interface VenuePageData {
   venue: {
     id: string;
     name: string;
+    slug: string;
     description: string | null;
     address: string | null;
     phone: string | null;

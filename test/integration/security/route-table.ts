@@ -107,6 +107,13 @@ export const ROUTES: Record<string, RouteCase> = {
   'GET /api/listing/cities': { object: 'none', expect: PUBLIC(200) },
   'GET /api/promotion/pricing': { object: 'none', expect: PUBLIC(200) },
 
+  // ------------------------------------------------------------ calendar downloads and feeds (issue 16): public, anonymous view
+  'GET /api/calendar/quiz/:file': { object: 'quiz', path: (t) => `/api/calendar/quiz/${t.quizId}.ics`, expect: PUBLIC(200), missing: 404 },
+  'GET /api/calendar/city/:file': { object: 'none', path: (t) => `/api/calendar/city/${t.citySlug}.ics`, expect: PUBLIC(200) },
+  'GET /api/calendar/city/:city/:file': { object: 'none', path: (t) => `/api/calendar/city/${t.citySlug}/tisdag.ics`, expect: PUBLIC(200) },
+  'GET /api/calendar/venue/:city/:file': { object: 'none', path: (t) => `/api/calendar/venue/${t.citySlug}/${t.venueSlug}.ics`, expect: PUBLIC(200) },
+  'GET /api/calendar/listing.ics': { object: 'none', path: (t) => `/api/calendar/listing.ics?city=${t.citySlug}`, expect: PUBLIC(200) },
+
   // ------------------------------------------------------------ auth (public by nature)
   'GET /api/auth/session': { object: 'none', expect: PUBLIC(200) },
   'GET /api/auth/config': { object: 'none', expect: PUBLIC(200) },
@@ -335,5 +342,14 @@ export const ROUTES: Record<string, RouteCase> = {
   'GET /quiz/:slug': { object: 'none', path: (t) => `/quiz/${t.citySlug}`, expect: PUBLIC(200) },
   'GET /quiz/:city/:second': { object: 'none', path: (t) => `/quiz/${t.citySlug}/${t.venueSlug}`, expect: PUBLIC(200) },
   'GET /sitemap.xml': { object: 'none', expect: PUBLIC(200) },
+  // embeddable widgets (issue 16): public HTML for other sites' iframes
+  'GET /embed/:city': { object: 'none', path: (t) => `/embed/${t.citySlug}`, expect: PUBLIC(200) },
+  'GET /embed/:city/:venue': { object: 'none', path: (t) => `/embed/${t.citySlug}/${t.venueSlug}`, expect: PUBLIC(200) },
+  // share images (og:image, issue 16): public PNGs
+  'GET /og/start.png': { object: 'none', expect: PUBLIC(200) },
+  'GET /og/city/:file': { object: 'none', path: (t) => `/og/city/${t.citySlug}.png`, expect: PUBLIC(200) },
+  'GET /og/city/:city/:file': { object: 'none', path: (t) => `/og/city/${t.citySlug}/tisdag.png`, expect: PUBLIC(200) },
+  'GET /og/weekday/:file': { object: 'none', path: () => '/og/weekday/tisdag.png', expect: PUBLIC(200) },
+  'GET /og/venue/:city/:file': { object: 'none', path: (t) => `/og/venue/${t.citySlug}/${t.venueSlug}.png`, expect: PUBLIC(200) },
   'GET /robots.txt': { object: 'none', expect: PUBLIC(200) },
 };

@@ -1,5 +1,6 @@
 import { displayDate, displayPrice, displayTime } from '../../../worker/lib/swedish';
 import type { ListingQuiz } from '../../pages/types';
+import { AddToCalendar } from '../calendar/AddToCalendar';
 import { venueHref } from './urls';
 import type { CSSProperties } from 'react';
 
@@ -71,6 +72,7 @@ export function QuizCard({ quiz, index = 0, onOpen, onRecommended }: CardProps) 
           <a href={venueHref(quiz.location.citySlug, quiz.venue.slug)} className="text-brand-700 hover:underline">
             Om {quiz.venue.name}
           </a>
+          <AddToCalendar quiz={quiz} />
         </div>
       </div>
     </article>

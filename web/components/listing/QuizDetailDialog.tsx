@@ -3,6 +3,8 @@ import { displayDate, displayPrice, displayTime } from '../../../worker/lib/swed
 import { track } from '../analytics/beacon';
 import { useSession } from '../../lib/session';
 import type { ListingQuiz } from '../../pages/types';
+import { AddToCalendar } from '../calendar/AddToCalendar';
+import { ShareButton } from '../share/ShareButton';
 import { Dialog } from '../ui/Dialog';
 import { venueHref } from './urls';
 
@@ -72,7 +74,9 @@ export function QuizDetailDialog({ quiz, onClose }: { quiz: ListingQuiz | null; 
               <p className="mt-1 whitespace-pre-line">{quiz.venue.description}</p>
             </section>
           )}
-          <div className="flex flex-wrap gap-4 border-t border-slate-200 pt-4 text-sm font-semibold">
+          <div className="flex flex-wrap items-start gap-4 border-t border-slate-200 pt-4 text-sm font-semibold">
+            <AddToCalendar quiz={quiz} />
+            <ShareButton path={venueHref(quiz.location.citySlug, quiz.venue.slug)} title={`Pubquiz på ${quiz.venue.name}`} />
             <a href={venueHref(quiz.location.citySlug, quiz.venue.slug)} className="text-brand-700 underline">
               Alla quiz på {quiz.venue.name}
             </a>

@@ -8,6 +8,7 @@ import { useDashboard } from '../../api/venues';
 import { RequireAuth } from '../../components/auth/RequireAuth';
 import PaymentReturn from '../../components/promotion/PaymentReturn';
 import TakeoverReturn from '../../components/takeover/TakeoverReturn';
+import { EmbedSnippet } from '../../components/embed/EmbedSnippet';
 import { Spinner } from '../../components/ui/Spinner';
 import { DashboardError, VenueNotFound } from '../../components/venues/DashboardStates';
 import { Onboarding } from '../../components/venues/Onboarding';
@@ -45,6 +46,7 @@ function Dashboard({ user }: { user: SessionUser }) {
         <VenueHeader venue={venue} data={query.data} isSuperadmin={user.isSuperadmin} onEditProfile={() => setProfileOpen(true)} />
         <PlacesSection venue={venue} places={places} />
         {hasQuizzes && <PromotionInfo />}
+        {hasQuizzes && <EmbedSnippet venue={venue} places={places} />}
         <ProfileEditor key={venue.id} open={profileOpen} onClose={() => setProfileOpen(false)} venue={venue} isSuperadmin={user.isSuperadmin} />
       </div>
     );

@@ -17,6 +17,8 @@ export interface PageHead {
   /** JSON-LD objects, each emitted in its own script element. */
   jsonLd?: unknown[];
   robots?: string;
+  /** Absolute URL of the page's share image (og:image, 1200×630 PNG from /og/*). */
+  image?: string;
 }
 
 export function escapeHtml(s: string): string {
@@ -38,7 +40,17 @@ export async function renderPublicPage(assetsBinding: Fetcher | undefined, head:
     `<meta property="og:title" content="${e(head.title)}">`,
     `<meta property="og:description" content="${e(head.description)}">`,
     `<meta property="og:url" content="${e(head.canonical)}">`,
-    `<meta name="twitter:card" content="summary">`,
+    ...(head.image
+      ? [
+          `<meta property="og:image" content="${e(head.image)}">`,
+          `<meta property="og:image:type" content="image/png">`,
+          `<meta property="og:image:width" content="1200">`,
+          `<meta property="og:image:height" content="630">`,
+          `<meta property="og:image:alt" content="${e(head.title)}">`,
+          `<meta name="twitter:card" content="summary_large_image">`,
+          `<meta name="twitter:image" content="${e(head.image)}">`,
+        ]
+      : [`<meta name="twitter:card" content="summary">`]),
     head.robots ? `<meta name="robots" content="${e(head.robots)}">` : '',
     ...assets.styles.map((href) => `<link rel="stylesheet" href="${e(href)}">`),
     ...assets.preloads.map((href) => `<link rel="modulepreload" href="${e(href)}">`),

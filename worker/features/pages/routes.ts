@@ -5,6 +5,7 @@ import { slugify } from '../../lib/slug';
 import { findWeekday } from '../../lib/swedish';
 import { combinedFaq } from '../../../web/pages/CombinedPage';
 import type { PublicPageData } from '../../../web/pages/types';
+import { ogImagePath } from '../share/service';
 import { renderPublicPage, type PageHead } from './render';
 import { createPayments } from '../../ports/payments';
 import { MAX_SLOTS_PER_DAY, TIER_LABELS, VOLUME_DISCOUNT_MIN_WEEKS, VOLUME_DISCOUNT_PERCENT } from '../promotion/contract';
@@ -70,6 +71,7 @@ async function mainListing(c: C, variant: 'home' | 'legacy', citySlug?: string) 
       canonical: `${origin}${path}`,
       // A position in the URL (near mode) is one visitor's view: never indexed (canonical stays the page).
       robots: variant === 'legacy' || data.filters.near ? 'noindex' : undefined,
+      image: origin + ogImagePath(citySlug ? { kind: 'city', city: citySlug } : { kind: 'start' }),
       jsonLd: [breadcrumbJsonLd(origin, crumbs), ...eventsJsonLd(origin, data.result.items, ctx.today)],
     },
     data,
@@ -89,6 +91,7 @@ async function cityPage(c: C, citySlug: string) {
       description: `Alla kommande quizkvällar och pubquiz i ${city.name}: dag, tid, pris och ställe. Hitta ett quiz nära dig i ${city.name}.`,
       canonical: `${origin}/quiz/${city.slug}`,
       keywords: `quiz ${city.name}, pubquiz ${city.name}, quizkväll ${city.name}, ${KEYWORDS}`,
+      image: origin + ogImagePath({ kind: 'city', city: city.slug }),
       jsonLd: [
         breadcrumbJsonLd(origin, [
           { name: 'Quizkväll', path: '/' },
@@ -112,6 +115,7 @@ async function weekdayPage(c: C, slug: string) {
       title: `Quiz på ${weekday.name} – pubquiz i hela Sverige | Quizkväll`,
       description: `Alla pubquiz och quizkvällar på ${weekday.name}. Välj stad och hitta ett quiz på ${weekday.name} nära dig.`,
       canonical: `${origin}/quiz/${weekday.slug}`,
+      image: origin + ogImagePath({ kind: 'weekday', weekday: weekday.slug }),
       jsonLd: [
         breadcrumbJsonLd(origin, [
           { name: 'Quizkväll', path: '/' },
@@ -137,6 +141,7 @@ async function combinedPage(c: C, citySlug: string, weekdaySlug: string) {
       title: `Quiz på ${weekday.name} i ${city.name} – pubquiz ${weekday.name}skväll | Quizkväll`,
       description: `Pubquiz och quizkvällar på ${weekday.name} i ${city.name}: ${data.result.venueCount ?? 0} ställen, tider, priser och quizmasters. Samla laget!`,
       canonical: `${origin}/quiz/${city.slug}/${weekday.slug}`,
+      image: origin + ogImagePath({ kind: 'combined', city: city.slug, weekday: weekday.slug }),
       keywords: `quiz ${weekday.name} ${city.name}, pubquiz ${city.name}, quiz ${city.name} ${weekday.name}, ${KEYWORDS}`,
       jsonLd: [
         breadcrumbJsonLd(origin, [
@@ -165,6 +170,7 @@ async function venuePage(c: C, citySlug: string, venueSlug: string) {
       title: `${data.venue.name} – quiz i ${data.city.name} | Quizkväll`,
       description: (data.venue.description ?? `Quizkvällar på ${data.venue.name} i ${data.city.name}.`).slice(0, 155),
       canonical: `${origin}${path}`,
+      image: origin + ogImagePath({ kind: 'venue', city: data.city.slug, venue: venueSlug }),
       jsonLd: [
         breadcrumbJsonLd(origin, [
           { name: 'Quizkväll', path: '/' },

@@ -111,6 +111,7 @@ export async function buildVenuePage(db: Db, citySlug: string, venueSlug: string
     venue: {
       id: venue.id,
       name: venue.name,
+      slug: venue.slug,
       description: venue.description,
       address: venue.address ?? `${here.address}, ${here.city}`,
       phone: venue.phone ?? here.phone,

@@ -1,0 +1,35 @@
+import { toast } from '../ui/Toast';
+
+/** Phones and tablets get the system share sheet; elsewhere (desktop) the link is copied. */
+function prefersShareSheet(): boolean {
+  return typeof navigator.share === 'function' && window.matchMedia('(pointer: coarse)').matches;
+}
+
+/**
+ * "Dela": the Web Share API on phones, otherwise copies the link and says "Länk kopierad".
+ * `path` is the page's own path (absolute URL built from the current origin when clicked).
+ */
+export function ShareButton({ path, title, className }: { path: string; title: string; className?: string }) {
+  const share = async () => {
+    const url = new URL(path, window.location.origin).toString();
+    if (prefersShareSheet()) {
+      try {
+        await navigator.share({ title, url });
+        return;
+      } catch (e) {
+        if (e instanceof DOMException && e.name === 'AbortError') return;
+      }
+    }
+    try {
+      await navigator.clipboard.writeText(url);
+      toast({ title: 'Länk kopierad', variant: 'success', duration: 3000 });
+    } catch {
+      toast({ title: 'Kunde inte kopiera länken', description: url, variant: 'destructive' });
+    }
+  };
+  return (
+    <button type="button" onClick={share} className={className ?? 'font-semibold text-brand-700 hover:underline'}>
+      Dela
+    </button>
+  );
+}

@@ -1,0 +1,120 @@
+/**
+ * Calendar downloads and feeds (issue 16): which occurrences go into which .ics. No Hono here.
+ * Feeds hold the next FEED_DAYS days (today included; past dates dropped), one VEVENT per occurrence,
+ * cancelled ones kept (STATUS:CANCELLED), public businesses only.
+ */
+import type { Db } from '../../db/client';
+import { addDays, isoWeekday } from '../../lib/clock';
+import { findWeekday } from '../../lib/swedish';
+import type { ListingQuery } from '../listing/contract';
+import { listQuizzes, resolveFilters } from '../listing/service';
+import { feedEnd, feedPaths } from './event';
+import { buildIcs, type CalendarRow } from './ics';
+import { cityOccurrences, publicCityName, publicQuiz, publicVenueInCity, unitOccurrences, venueOccurrences, type CalendarDbRow } from './queries';
+
+export interface CalendarCtx {
+  today: string;
+  origin: string;
+  houseEmail: string;
+}
+
+export interface IcsFile {
+  body: string;
+  /** Suggested file name (Content-Disposition). */
+  filename: string;
+}
+
+/** Most listing pages (of 12) a search feed reads: 20 pages = 240 series or single quizzes. */
+export const SEARCH_FEED_MAX_PAGES = 20;
+
+export function toCalendarRow(r: CalendarDbRow): CalendarRow {
+  return {
+    id: r.id,
+    date: r.date,
+    startTime: r.startTime,
+    title: r.title,
+    description: r.description,
+    category: r.category,
+    theme: r.theme,
+    quizmaster: r.quizmaster,
+    teamSize: r.teamSize,
+    price: r.price,
+    isCancelled: !!r.isCancelled,
+    updatedAt: r.updatedAt,
+    location: { name: r.lName, address: r.lAddress, city: r.lCity, citySlug: r.lCitySlug, latitude: r.lLat, longitude: r.lLng },
+    venue: { name: r.vName, slug: r.vSlug },
+  };
+}
+
+function feed(rows: CalendarDbRow[], name: string, path: string, ctx: CalendarCtx, filename: string): IcsFile {
+  return { body: buildIcs(rows.map(toCalendarRow), { origin: ctx.origin, name, url: `${ctx.origin}${path}` }), filename };
+}
+
+/** One occurrence as a download (also a past or cancelled one: the link is the visitor's own choice). */
+export async function quizIcs(db: Db, id: string, ctx: CalendarCtx): Promise<IcsFile | null> {
+  const row = await publicQuiz(db, id);
+  if (!row) return null;
+  const r = toCalendarRow(row);
+  return { body: buildIcs([r], { origin: ctx.origin, name: `Pubquiz på ${r.venue.name}` }), filename: `quiz-${r.venue.slug}-${r.date}.ics` };
+}
+
+/** Display name of a city with a public business, or null (read directly: a 404 must not wait for a version bump). */
+export function cityName(db: Db, slug: string): Promise<string | null> {
+  return publicCityName(db, slug);
+}
+
+/** A city's feed, or its feed for one weekday; null for an unknown city or weekday. */
+export async function cityFeed(db: Db, citySlug: string, weekdaySlug: string | null, ctx: CalendarCtx): Promise<IcsFile | null> {
+  const weekday = weekdaySlug === null ? null : findWeekday(weekdaySlug);
+  if (weekdaySlug !== null && (!weekday || weekday.slug !== weekdaySlug)) return null;
+  const name = await cityName(db, citySlug);
+  if (!name) return null;
+  const rows = await cityOccurrences(db, { city: citySlug, weekdayW: weekday ? weekday.iso % 7 : undefined, from: ctx.today, to: feedEnd(ctx.today) });
+  if (weekday) return feed(rows, `Quiz på ${weekday.name} i ${name} – Quizkväll`, feedPaths.cityWeekday(citySlug, weekday.slug), ctx, `quiz-${citySlug}-${weekday.slug}.ics`);
+  return feed(rows, `Quiz i ${name} – Quizkväll`, feedPaths.city(citySlug), ctx, `quiz-${citySlug}.ics`);
+}
+
+export async function venueFeed(db: Db, citySlug: string, venueSlug: string, ctx: CalendarCtx): Promise<IcsFile | null> {
+  const venue = await publicVenueInCity(db, citySlug, venueSlug);
+  if (!venue) return null;
+  const rows = await venueOccurrences(db, venue.id, ctx.today, feedEnd(ctx.today));
+  return feed(rows, `${venue.name} – Quizkväll`, feedPaths.venue(citySlug, venue.slug), ctx, `quiz-${venue.slug}.ics`);
+}
+
+/**
+ * The feed of any listing search: the listing service chooses the series and single quizzes (the same
+ * query, visibility and modes as GET /api/listing, passed through whole), the feed then holds each one's
+ * dates in the window. In weekday mode the listing is asked without the weekday (it lists a biweekly
+ * series only in the week it runs, which would make it blink in and out of a subscription) and the
+ * feed keeps that weekday's dates; in date mode the feed holds that date only.
+ */
+export async function listingFeed(db: Db, query: ListingQuery, search: string, ctx: CalendarCtx): Promise<IcsFile> {
+  const f = resolveFilters(query, ctx.today);
+  const asked: ListingQuery = f.mode === 'weekday' ? { ...query, weekday: undefined } : { ...query };
+  const lctx = { today: ctx.today, viewerId: null, houseEmail: ctx.houseEmail };
+  const first = await listQuizzes(db, { ...asked, page: 1 }, lctx);
+  const pages = Math.min(SEARCH_FEED_MAX_PAGES, Math.ceil(first.total / first.pageSize));
+  const rest = await Promise.all(Array.from({ length: Math.max(0, pages - 1) }, (_, i) => listQuizzes(db, { ...asked, page: i + 2 }, lctx)));
+  const ids = [first, ...rest].flatMap((r) => r.items.map((q) => q.id));
+  const to = f.mode === 'date' ? f.date! : feedEnd(ctx.today);
+  let rows = await unitOccurrences(db, ids, f.mode === 'date' ? f.date! : ctx.today, to);
+  if (f.mode === 'weekday') rows = rows.filter((r) => isoWeekday(r.date) === f.weekdayIso);
+  return feed(rows, 'Quizkväll – sökning', feedPaths.listing(search), ctx, 'quizkvall.ics');
+}
+
+/** A public venue's next `n` dates (for its share card), or null for an unknown venue or city. */
+export async function upcomingAtVenue(db: Db, citySlug: string, venueSlug: string, today: string, n: number) {
+  const venue = await publicVenueInCity(db, citySlug, venueSlug);
+  if (!venue) return null;
+  const rows = (await venueOccurrences(db, venue.id, today, '9999-12-31', n)).map(toCalendarRow);
+  const cityName = rows.find((r) => r.location.citySlug === citySlug)?.location.city ?? (await publicCityName(db, citySlug)) ?? citySlug;
+  return { name: venue.name, slug: venue.slug, cityName, rows };
+}
+
+/** A city's next `n` public dates within two weeks (the city widget), or null for an unknown city. */
+export async function upcomingInCity(db: Db, citySlug: string, today: string, n: number) {
+  const name = await publicCityName(db, citySlug);
+  if (!name) return null;
+  const rows = (await cityOccurrences(db, { city: citySlug, from: today, to: addDays(today, 13) }, n)).map(toCalendarRow);
+  return { name, rows };
+}

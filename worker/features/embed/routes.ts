@@ -1,0 +1,28 @@
+import { Hono, type Context } from 'hono';
+import type { AppEnv } from '../../context';
+import { withEdgeCache } from '../../lib/cache';
+import { cityEmbed, venueEmbed } from './service';
+import { renderEmbed, type EmbedData, type EmbedOptions } from './view';
+
+type C = Context<AppEnv>;
+
+/** ?theme=dark and ?compact=1; anything else is the default (light, full). */
+function options(c: C): EmbedOptions {
+  return { theme: c.req.query('theme') === 'dark' ? 'dark' : 'light', compact: c.req.query('compact') === '1' };
+}
+
+function page(c: C, data: EmbedData | null) {
+  if (!data) return c.html(renderEmbed({ heading: 'Hittades inte', moreUrl: c.var.config.appUrl, moreLabel: 'Till Quizkväll', rows: [], showVenue: false, origin: c.var.config.appUrl }, options(c)), 404);
+  return c.html(renderEmbed(data, options(c)));
+}
+
+/**
+ * Embeddable widgets for other sites' <iframe>s (issue 16): /embed/{city}/{venue} and /embed/{city}.
+ * May be framed by any site (worker/app.ts relaxes frame-ancestors for /embed/* only); sets no cookie;
+ * edge-cached like the pages (the query, i.e. theme and compact, is part of the key).
+ */
+export const embedRoutes = new Hono<AppEnv>()
+  .get('/:city', (c) => withEdgeCache(c, async () => page(c, await cityEmbed(c.var.db, c.req.param('city'), c.var.clock.today(), c.var.config.appUrl))))
+  .get('/:city/:venue', (c) =>
+    withEdgeCache(c, async () => page(c, await venueEmbed(c.var.db, c.req.param('city'), c.req.param('venue'), c.var.clock.today(), c.var.config.appUrl))),
+  );

@@ -1,0 +1,95 @@
+/**
+ * What each public page's share card says (issue 16): the page's Swedish title, its next date(s) and
+ * the brand. Reads through the listing and calendar services (anonymous view: public businesses only).
+ */
+import type { Db } from '../../db/client';
+import { displayTime, findWeekday } from '../../lib/swedish';
+import { cityName, upcomingAtVenue } from '../calendar/service';
+import type { ListingQuiz } from '../listing/contract';
+import { listQuizzes } from '../listing/service';
+import type { CardData } from './card';
+
+export interface ShareCtx {
+  today: string;
+  houseEmail: string;
+}
+
+/** The card kinds, one per public page kind; paths mirror the pages' own. */
+export type CardRef =
+  | { kind: 'start' }
+  | { kind: 'city'; city: string }
+  | { kind: 'weekday'; weekday: string }
+  | { kind: 'combined'; city: string; weekday: string }
+  | { kind: 'venue'; city: string; venue: string };
+
+/** Path of a page's share image (og:image). */
+export function ogImagePath(ref: CardRef): string {
+  const e = encodeURIComponent;
+  switch (ref.kind) {
+    case 'start':
+      return '/og/start.png';
+    case 'city':
+      return `/og/city/${e(ref.city)}.png`;
+    case 'weekday':
+      return `/og/weekday/${e(ref.weekday)}.png`;
+    case 'combined':
+      return `/og/city/${e(ref.city)}/${e(ref.weekday)}.png`;
+    case 'venue':
+      return `/og/venue/${e(ref.city)}/${e(ref.venue)}.png`;
+  }
+}
+
+const shortDate = new Intl.DateTimeFormat('sv-SE', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
+
+/** "tis 24 nov 19:00" */
+export function whenText(date: string, startTime: string | null): string {
+  return `${shortDate.format(new Date(`${date}T00:00:00Z`)).replace(/\./g, '')} ${displayTime(startTime)}`;
+}
+
+function soonest(items: ListingQuiz[], withCity: boolean): string[] {
+  return [...items]
+    .sort((a, b) => (a.date + (a.startTime ?? '19:00:00') < b.date + (b.startTime ?? '19:00:00') ? -1 : 1))
+    .slice(0, 3)
+    .map((q) => `${whenText(q.date, q.startTime)} · ${q.venue.name}${withCity ? `, ${q.location.city}` : ''}${q.isCancelled ? ' (inställt)' : ''}`);
+}
+
+/** The card of a page, or null when the page does not exist (unknown city, weekday or venue). */
+export async function cardData(db: Db, ref: CardRef, ctx: ShareCtx): Promise<CardData | null> {
+  const lctx = { today: ctx.today, viewerId: null, houseEmail: ctx.houseEmail };
+  switch (ref.kind) {
+    case 'start': {
+      const r = await listQuizzes(db, { page: 1 }, lctx);
+      return { kicker: 'Pubquiz och quizkvällar i hela Sverige', title: 'Hitta kvällens quiz', lines: soonest(r.items, true) };
+    }
+    case 'city': {
+      const name = await cityName(db, ref.city);
+      if (!name) return null;
+      const r = await listQuizzes(db, { city: ref.city, page: 1 }, lctx);
+      return { kicker: 'Pubquiz och quizkvällar', title: `Quiz i ${name}`, lines: soonest(r.items, false) };
+    }
+    case 'weekday': {
+      const w = findWeekday(ref.weekday);
+      if (!w || w.slug !== ref.weekday) return null;
+      const r = await listQuizzes(db, { weekday: w.slug, page: 1 }, lctx);
+      return { kicker: 'Pubquiz i hela Sverige', title: `Quiz på ${w.name}`, lines: soonest(r.items, true) };
+    }
+    case 'combined': {
+      const w = findWeekday(ref.weekday);
+      if (!w || w.slug !== ref.weekday) return null;
+      const name = await cityName(db, ref.city);
+      if (!name) return null;
+      const r = await listQuizzes(db, { city: ref.city, weekday: w.slug, page: 1 }, lctx);
+      return { kicker: `Pubquiz ${w.name}skväll`, title: `Quiz på ${w.name} i ${name}`, lines: soonest(r.items, false) };
+    }
+    case 'venue': {
+      const v = await upcomingAtVenue(db, ref.city, ref.venue, ctx.today, 3);
+      if (!v) return null;
+      return {
+        kicker: `Quiz i ${v.cityName}`,
+        title: v.name,
+        lines: v.rows.map((q) => `${whenText(q.date, q.startTime)}${q.title ? ` · ${q.title}` : ''}${q.isCancelled ? ' (inställt)' : ''}`),
+        empty: 'Inga inplanerade quiz just nu',
+      };
+    }
+  }
+}
