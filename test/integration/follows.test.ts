@@ -277,6 +277,16 @@ describe('signed-in follows and "Mina bevakningar"', () => {
     expect(await followRow(id)).toBeUndefined();
   });
 
+  it('the owner dashboard shows confirmed followers per place', async () => {
+    const { owner, venue, location } = await publicPlace();
+    await confirmedFollow(location.id);
+    await confirmedFollow(location.id);
+    await confirmedFollow(location.id, { confirmed: false });
+    const dash = await callJson(`/api/owner/dashboard?venueId=${venue.id}`, { cookie: owner.cookie });
+    expect(dash.status).toBe(200);
+    expect(dash.body.places.find((p: { id: string }) => p.id === location.id).followers).toBe(2);
+  });
+
   it('deleting the account removes its follows', async () => {
     const { location } = await publicPlace();
     const me = await createUser({ roles: [] });

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { displayDate, displayPrice, displayTime } from '../../worker/lib/swedish';
 import { QuizDetailDialog } from '../components/listing/QuizDetailDialog';
+import { FollowButton } from '../components/follows/FollowButton';
 import type { ListingQuiz, VenuePageData } from './types';
 
 const RECURRING_SHOWN = 3;
@@ -51,6 +52,11 @@ export function VenuePage({ data }: { data: VenuePageData }) {
           </nav>
           <h1 className="mt-2 text-4xl font-extrabold tracking-tight">{venue.name}</h1>
           {venue.address && <p className="mt-2 text-brand-100">{venue.address}</p>}
+          {(data.recurring[0] ?? data.specials[0]) && (
+            <div className="mt-4">
+              <FollowButton target={{ placeId: (data.recurring[0] ?? data.specials[0])!.location.id, label: venue.name }} />
+            </div>
+          )}
         </div>
       </section>
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 lg:grid-cols-[2fr_1fr]">

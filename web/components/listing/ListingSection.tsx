@@ -9,6 +9,8 @@ import { QuizCard, SkeletonCard } from './QuizCard';
 import { QuizDetailDialog } from './QuizDetailDialog';
 import { FilterPanel } from './FilterPanel';
 import { listingApiUrl, pageQuery } from './urls';
+import { FollowButton } from '../follows/FollowButton';
+import { searchLabel } from '../follows/label';
 
 const MarketingDialog = lazy(() => import('./MarketingDialog'));
 
@@ -165,9 +167,14 @@ export function ListingSection(props: ListingSectionProps) {
       {!props.hideFilters && (
         <FilterPanel filters={filters} today={today} cities={cities} lockCity={lockCity} lockWeekday={lockWeekday} action={path} onChange={onChange} />
       )}
-      <p className="text-sm font-semibold text-slate-700" aria-live="polite">
-        {status.kind === 'loading' ? 'Laddar quiz...' : `Visar ${items.length} av ${total} quiz`}
-      </p>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="text-sm font-semibold text-slate-700" aria-live="polite">
+          {status.kind === 'loading' ? 'Laddar quiz...' : `Visar ${items.length} av ${total} quiz`}
+        </p>
+        {searchLabel(filters, cities) && (
+          <FollowButton target={{ filters: { city: filters.city || undefined, weekday: filters.weekday || undefined, search: filters.search || undefined }, label: searchLabel(filters, cities)! }} />
+        )}
+      </div>
       {skeleton && (
         <div aria-busy="true" aria-label="Laddar quiz" className="space-y-4">
           <div className="grid gap-4">
