@@ -1,7 +1,7 @@
 import { app } from './app';
 import { createDb } from './db/client';
 import { parseConfig } from './env';
-import { processMailBatch, recordDeadLetters } from './features/follows/service';
+import { MAIL_DLQ_NAME, processMailBatch, recordDeadLetters } from './features/follows/service';
 import { FOLLOW_CRONS, runFollowMailCron } from './jobs/follow-mail';
 import { runNightly } from './jobs/nightly';
 import { createClock } from './lib/clock';
@@ -10,9 +10,6 @@ import { createMailer } from './ports/mailer';
 
 /** The durable bulk import (wrangler.toml [[workflows]] IMPORT_WORKFLOW). */
 export { ImportWorkflow } from './features/admin/import-workflow';
-
-/** wrangler.toml [[queues.consumers]]: the follow mail queue and its dead-letter queue. */
-export const MAIL_DLQ_NAME = 'quizkvall-mail-dlq';
 
 export default {
   fetch: app.fetch,

@@ -38,6 +38,10 @@ const MANAGE_TTL_S = 60 * 24 * 3600;
 
 // ---------------------------------------------------------------- queue messages
 
+/** wrangler.toml [[queues.consumers]]: the follow mail queue and its dead-letter queue (worker/index.ts dispatches by name). */
+export const MAIL_QUEUE_NAME = 'quizkvall-mail';
+export const MAIL_DLQ_NAME = 'quizkvall-mail-dlq';
+
 export const FollowMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('confirm'), followId: z.string().nullable(), requestId: z.string().min(1) }),
   z.object({ type: z.literal('reminder'), followId: z.string().min(1), quizId: z.string().min(1), date: z.string() }),
