@@ -14,6 +14,7 @@ import { processMailBatch, type FollowMessage, type MailQueue, type QueueMessage
 import { DIGEST_CRON, REMINDER_CRON, runFollowMailCron } from '../../worker/jobs/follow-mail';
 import { newId } from '../../worker/lib/ids';
 import { signLink } from '../../worker/lib/signed-link';
+import { INVARIANTS } from './security/invariants';
 import { createMailer, type Mailer } from '../../worker/ports/mailer';
 import { call, callJson, createLocation, createOwnerWithPlace, createQuiz, createUser, createVenue, snapshot, testDb, unique } from '../factories';
 
@@ -480,5 +481,20 @@ describe('consumer: each mail exactly once', () => {
     const stats = await callJson('/api/admin/follows/stats', { cookie: admin.cookie });
     expect(stats.status).toBe(200);
     expect(JSON.stringify(stats.body)).not.toContain('@');
+  });
+});
+
+describe('invariants of follow mail (also checked by the soak)', () => {
+  const inv = (name: string) => INVARIANTS.find((i) => i.name.startsWith(name))!;
+  it('"no follow without a confirmed address is mailed" finds a reminder to a pending follow', async () => {
+    const { location } = await publicPlace();
+    const pending = await confirmedFollow(location.id, { confirmed: false });
+    const check = inv('no follow without a confirmed address');
+    const mine = async () => (await testDb().all<{ follow_id: string }>(sql.raw(check.sql))).filter((r) => r.follow_id === pending.id);
+    expect(await mine()).toEqual([]);
+    await testDb().run(sql`INSERT INTO mail_outbox (id, to_email, subject, text, status, send_key) VALUES (${newId()}, ${pending.email}, 'x', 'x', 'sent', ${`reminder:${pending.id}:q`})`);
+    expect(await mine()).toHaveLength(1);
+    await testDb().run(sql`DELETE FROM mail_outbox WHERE send_key = ${`reminder:${pending.id}:q`}`);
+    expect(await testDb().all(sql.raw(inv('no duplicate send key').sql))).toEqual([]);
   });
 });
