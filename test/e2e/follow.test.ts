@@ -10,8 +10,8 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM_ARGS } from './support/browser';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { launchChromium } from '../chromium';
 
 // Tuesday 2030-01-08, 08:00 in Stockholm (CET, UTC+1).
 const QUIZ_DATE = '2030-01-08';
@@ -58,7 +58,7 @@ beforeAll(async () => {
     if (Date.now() > deadline || child.exitCode !== null) throw new Error(`app did not start:\n${logs.join('').slice(-4000)}`);
     await new Promise((r) => setTimeout(r, 300));
   }
-  browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  browser = await launchChromium();
 }, 120_000);
 
 afterAll(async () => {

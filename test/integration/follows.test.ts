@@ -15,6 +15,7 @@ import { DIGEST_CRON, REMINDER_CRON, runFollowMailCron } from '../../worker/jobs
 import { newId } from '../../worker/lib/ids';
 import { signLink } from '../../worker/lib/signed-link';
 import { INVARIANTS } from './security/invariants';
+import { expectConsoleError } from '../setup/console';
 import { createMailer, type Mailer } from '../../worker/ports/mailer';
 import { call, callJson, createLocation, createOwnerWithPlace, createQuiz, createUser, createVenue, snapshot, testDb, unique } from '../factories';
 
@@ -411,7 +412,9 @@ describe('consumer: each mail exactly once', () => {
       },
     };
     const first = fakeMessages(bodies);
+    const logged = expectConsoleError(/follow mail .* failed \(attempt 1\)/);
     await processMailBatch({ ...deps, mailer: flaky }, 'quizkvall-mail', first);
+    logged.verify();
     expect(first.map((m) => m.acked)).toEqual([true, false, true]);
     expect(first[1]!.retried).toBe(30);
     // Redelivery of the whole batch (at-least-once) plus the retried message.

@@ -6,7 +6,7 @@
  */
 import { createDb } from '../db/client';
 import { parseConfig } from '../env';
-import { createClock, isoWeekday, stockholmParts } from '../lib/clock';
+import { createClock, isoWeekday, stockholmDate } from '../lib/clock';
 import { enqueueDigests, enqueueReminders, type MailQueue } from '../features/follows/service';
 
 export const REMINDER_CRON = '0 6,7 * * *';
@@ -15,12 +15,15 @@ export const FOLLOW_CRONS = new Set([REMINDER_CRON, DIGEST_CRON]);
 /** Stockholm hour at which follow mail goes out. */
 export const SEND_HOUR = '08';
 
+const hourFormat = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Stockholm', hour: '2-digit', hourCycle: 'h23' });
+
 export async function runFollowMailCron(env: Env, cron: string, scheduledAt: Date, queue: MailQueue = env.MAIL_QUEUE) {
   const config = parseConfig(env);
   const clock = createClock(config.clockNow ?? scheduledAt.toISOString());
   const now = clock.now();
-  const { date, time } = stockholmParts(now);
-  if (time.slice(0, 2) !== SEND_HOUR) return { skipped: true as const, date, time };
+  const date = stockholmDate(now);
+  const time = hourFormat.format(now);
+  if (time !== SEND_HOUR) return { skipped: true as const, date, time };
   const db = createDb(env.DB);
   if (cron === DIGEST_CRON) {
     if (isoWeekday(date) !== 1) return { skipped: true as const, date, time };

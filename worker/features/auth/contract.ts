@@ -130,3 +130,45 @@ export function safeRedirect(target: string | null | undefined): string | null {
   if (url.origin !== base) return null;
   return `${url.pathname}${url.search}${url.hash}`;
 }
+
+// ---------------------------------------------------------------- responses
+
+/** The signed-in user as the browser sees it. */
+export interface SessionUser {
+  id: string;
+  email: string;
+  roles: Array<'admin' | 'superadmin'>;
+  isSuperadmin: boolean;
+}
+/** GET /api/auth/session */
+export interface SessionInfo {
+  user: SessionUser | null;
+  /** Epoch ms of the session's expiry, or null. */
+  expiresAt: number | null;
+  /** True while a password was accepted but the TOTP code is still missing. */
+  mfaPending?: boolean;
+}
+/** GET /api/auth/config */
+export interface AuthConfig {
+  googleEnabled: boolean;
+}
+/** POST /api/auth/login: signed in, or the TOTP code is still needed. */
+export type LoginResponse = { user: SessionUser; mfaRequired?: undefined } | { mfaRequired: true; user?: undefined };
+/** POST /api/auth/login/totp */
+export interface TotpLoginResponse {
+  user: SessionUser;
+}
+/** POST /api/auth/register: the verification link went to `email`. */
+export interface RegisterResponse {
+  email: string;
+}
+/** POST /api/auth/verify */
+export interface VerifyResponse {
+  user: SessionUser | null;
+  mfaRequired: boolean;
+  takeoverVenue: string | null;
+}
+/** POST /api/auth/logout, /resend, /forgot, /reset/check, /reset */
+export interface AuthOk {
+  ok: true;
+}

@@ -6,8 +6,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
-import { deadLetters, followAddresses, follows, jobRuns } from '../../db/schema';
-import { addDays, startOfIsoWeek } from '../../lib/clock';
+import { deadLetters, followAddresses, follows } from '../../db/schema';
+import { addDays, clockFrom, startOfIsoWeek } from '../../lib/clock';
+import { recordJob } from '../../lib/jobs';
 import { conflict, invalidInput, notFound, rateLimited, unavailable } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { takeAttempt, takeMailAttempt } from '../../lib/rate-limit';
@@ -292,25 +293,14 @@ async function sendAll(queue: MailQueue, bodies: FollowMessage[]): Promise<void>
   for (let i = 0; i < bodies.length; i += 100) await queue.sendBatch(bodies.slice(i, i + 100).map((body) => ({ body })));
 }
 
-async function recordJob<T extends Record<string, unknown>>(db: Db, job: string, now: Date, work: () => Promise<T>): Promise<T> {
-  const id = newId();
-  await db.insert(jobRuns).values({ id, job, status: 'running', startedAt: now.toISOString() });
-  try {
-    const result = await work();
-    await db.update(jobRuns).set({ status: 'done', finishedAt: new Date().toISOString(), result: JSON.stringify(result) }).where(eq(jobRuns.id, id));
-    return result;
-  } catch (err) {
-    await db
-      .update(jobRuns)
-      .set({ status: 'failed', finishedAt: new Date().toISOString(), result: JSON.stringify({ error: String((err as Error)?.message ?? err) }) })
-      .where(eq(jobRuns.id, id));
-    throw err;
-  }
+/** job_runs rows through the shared recordJob (lib/jobs.ts), on a clock that starts at the run's instant. */
+function recordRun<T extends Record<string, unknown>>(db: Db, job: string, now: Date, work: () => Promise<T>) {
+  return recordJob(db, clockFrom(now), job, () => work());
 }
 
 /** One message per (confirmed place follow with reminders) × (its place's quiz on `today`, not cancelled). */
 export async function enqueueReminders(db: Db, queue: MailQueue, today: string, now: Date): Promise<{ enqueued: number }> {
-  return recordJob(db, 'follow-reminders', now, async () => {
+  return recordRun(db, 'follow-reminders', now, async () => {
     let after = '';
     let enqueued = 0;
     for (;;) {
@@ -329,7 +319,7 @@ export async function enqueueReminders(db: Db, queue: MailQueue, today: string, 
 /** Mondays: one digest message per confirmed follow for the ISO week starting `today`. */
 export async function enqueueDigests(db: Db, queue: MailQueue, today: string, now: Date): Promise<{ enqueued: number }> {
   const week = startOfIsoWeek(today);
-  return recordJob(db, 'follow-digest', now, async () => {
+  return recordRun(db, 'follow-digest', now, async () => {
     let after = '';
     let enqueued = 0;
     for (;;) {
@@ -409,7 +399,7 @@ export function retryDelaySeconds(attempts: number): number {
  * it is parked in `dead_letters` at once. Each batch is recorded in job_runs.
  */
 export async function processMailBatch(deps: FollowDeps & { mailer: Mailer }, queueName: string, messages: readonly QueueMessageLike[]) {
-  return recordJob(deps.db, 'follow-mail-batch', deps.now, async () => {
+  return recordRun(deps.db, 'follow-mail-batch', deps.now, async () => {
     const counts = { sent: 0, duplicate: 0, skipped: 0, retried: 0, poison: 0 };
     for (const m of messages) {
       const parsed = FollowMessageSchema.safeParse(m.body);
@@ -447,7 +437,7 @@ async function parkDeadLetter(db: Db, queueName: string, m: QueueMessageLike, re
 
 /** The dead-letter queue's consumer: records every message for the superadmin and acks it. */
 export async function recordDeadLetters(db: Db, queueName: string, messages: readonly QueueMessageLike[], now: Date) {
-  return recordJob(db, 'follow-mail-dead-letters', now, async () => {
+  return recordRun(db, 'follow-mail-dead-letters', now, async () => {
     for (const m of messages) {
       await parkDeadLetter(db, queueName, m, 'för många misslyckade försök');
       m.ack();
