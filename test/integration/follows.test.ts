@@ -359,6 +359,21 @@ describe('cron: only enqueues, once a day at 08:00 Stockholm', () => {
     });
   }
 
+  it('the daily run deletes follows never confirmed within 48 h and addresses left without follows', async () => {
+    const { location } = await publicPlace();
+    const stale = await confirmedFollow(location.id, { confirmed: false });
+    const fresh = await confirmedFollow(location.id, { confirmed: false });
+    const kept = await confirmedFollow(location.id);
+    await testDb().run(sql`UPDATE follows SET created_at = '2026-03-26T00:00:00.000Z' WHERE id IN (${stale.id}, ${kept.id})`);
+    await testDb().run(sql`UPDATE follow_addresses SET updated_at = '2026-03-26T00:00:00.000Z' WHERE id IN (${stale.addressId}, ${kept.addressId})`);
+    await runFollowMailCron(env, REMINDER_CRON, new Date('2026-03-29T06:00:00Z'), capturingQueue());
+    expect(await followRow(stale.id)).toBeUndefined();
+    expect(await followRow(fresh.id)).toBeDefined();
+    expect(await followRow(kept.id)).toBeDefined();
+    const addresses = await testDb().all<{ id: string }>(sql`SELECT id FROM follow_addresses WHERE id IN (${stale.addressId}, ${fresh.addressId}, ${kept.addressId})`);
+    expect(addresses.map((a) => a.id).sort()).toEqual([fresh.addressId, kept.addressId].sort());
+  });
+
   it('the Monday digest cron enqueues one digest per confirmed follow, only on Mondays at 08:00', async () => {
     const { location } = await publicPlace();
     const a = await confirmedFollow(location.id);

@@ -7,7 +7,7 @@
 import { createDb } from '../db/client';
 import { parseConfig } from '../env';
 import { createClock, isoWeekday, stockholmDate } from '../lib/clock';
-import { enqueueDigests, enqueueReminders, type MailQueue } from '../features/follows/service';
+import { cleanUpFollows, enqueueDigests, enqueueReminders, type MailQueue } from '../features/follows/service';
 
 export const REMINDER_CRON = '0 6,7 * * *';
 export const DIGEST_CRON = '0 6,7 * * 1';
@@ -29,5 +29,7 @@ export async function runFollowMailCron(env: Env, cron: string, scheduledAt: Dat
     if (isoWeekday(date) !== 1) return { skipped: true as const, date, time };
     return { skipped: false as const, ...(await enqueueDigests(db, queue, date, now)) };
   }
+  // Once a day (the acting reminder run): pending follows past their 48 h link, empty addresses, spent links.
+  await cleanUpFollows(db, now);
   return { skipped: false as const, ...(await enqueueReminders(db, queue, date, now)) };
 }

@@ -12,7 +12,7 @@ import { recordJob } from '../../lib/jobs';
 import { conflict, invalidInput, notFound, rateLimited, unavailable } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { takeAttempt, takeMailAttempt } from '../../lib/rate-limit';
-import { isSpentError, requireLink, signLink, spendStatement, type LinkPayload } from '../../lib/signed-link';
+import { deleteExpiredUsedLinks, isSpentError, requireLink, signLink, spendStatement, type LinkPayload } from '../../lib/signed-link';
 import { findWeekday } from '../../lib/swedish';
 import type { Mailer } from '../../ports/mailer';
 import type { Actor } from '../../lib/authz';
@@ -296,6 +296,21 @@ async function sendAll(queue: MailQueue, bodies: FollowMessage[]): Promise<void>
 /** job_runs rows through the shared recordJob (lib/jobs.ts), on a clock that starts at the run's instant. */
 function recordRun<T extends Record<string, unknown>>(db: Db, job: string, now: Date, work: () => Promise<T>) {
   return recordJob(db, clockFrom(now), job, () => work());
+}
+
+/**
+ * Data minimisation: follows never confirmed within 48 h (the link has expired) go, then addresses
+ * left without any follow, and spent links past their expiry.
+ */
+export async function cleanUpFollows(db: Db, now: Date) {
+  const cutoff = new Date(now.getTime() - CONFIRM_LINK_TTL_S * 1000).toISOString();
+  return recordRun(db, 'follow-cleanup', now, async () => {
+    const follows = await db.all<{ id: string }>(sql`DELETE FROM follows WHERE confirmed_at IS NULL AND created_at < ${cutoff} RETURNING id`);
+    const addresses = await db.all<{ id: string }>(sql`
+      DELETE FROM follow_addresses WHERE updated_at < ${cutoff} AND NOT EXISTS (SELECT 1 FROM follows f WHERE f.address_id = follow_addresses.id) RETURNING id`);
+    await deleteExpiredUsedLinks(db, now);
+    return { pendingFollows: follows.length, addresses: addresses.length };
+  });
 }
 
 /** One message per (confirmed place follow with reminders) × (its place's quiz on `today`, not cancelled). */
