@@ -13,6 +13,8 @@ import { calendarRoutes } from './features/calendar/routes';
 import { devRoutes } from './features/dev/routes';
 import { eventsRoutes } from './features/events/routes';
 import { feedbackRoutes } from './features/feedback/routes';
+import { followPages } from './features/follows/pages';
+import { followAdminRoutes, followRoutes } from './features/follows/routes';
 import { healthRoutes } from './features/health/routes';
 import { listingRoutes } from './features/listing/routes';
 import { pagesRoutes } from './features/pages/routes';
@@ -91,6 +93,9 @@ app.route('/api/listing', listingRoutes);
 app.use('/api/calendar/*', httpCache);
 app.route('/api/calendar', calendarRoutes);
 app.route('/api/takeover', takeoverRoutes);
+app.route('/api/follows', followRoutes);
+// Superadmin: follow counts and the mail queue's dead letters (before adminRoutes, same guard inside).
+app.route('/api/admin', followAdminRoutes);
 app.route('/api/admin', adminRoutes);
 app.route('/api/exports', exportRoutes);
 app.route('/api/analytics', analyticsRoutes);
@@ -101,6 +106,8 @@ app.use('/dev/*', async (c, next) => (c.var.config.isDev ? next() : onNotFound(c
 app.route('/dev', devRoutes);
 // The local checkout (used when STRIPE_SECRET_KEY is empty).
 app.route('/dev/checkout', devCheckoutRoutes);
+// Pages behind the signed links in follow mail (confirm, unsubscribe, "Mina bevakningar"); never cached.
+app.route('/bevakningar', followPages);
 // HTTP caching (Cache-Control + ETag + 304) for public pages; never for requests with the session cookie.
 for (const path of ['/', '/stad/*', '/quiz/*', '/legacy', '/annonsera', '/sitemap.xml', '/robots.txt']) app.use(path, httpCache);
 // Embeddable widgets for other sites' iframes (framing allowed above), edge- and HTTP-cached.

@@ -234,8 +234,12 @@ function quizIdOf(json: any): string {
 
 // ------------------------------------------------------------------ the mix
 
-const counters = { logins: 0, quizzesCreated: 0, checkouts: 0, paid: 0, events: 0 };
+const counters = { logins: 0, quizzesCreated: 0, checkouts: 0, paid: 0, events: 0, follows: 0, followsConfirmed: 0 };
 const BROWSER_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
+/** Follow requests whose confirmation link has not been used yet (issue 17). */
+const pendingFollows = new Set<string>();
+const usedConfirmLinks = new Set<string>();
+let followRunTag = '';
 const pick = <T>(xs: readonly T[]): T => xs[Math.floor(Math.random() * xs.length)]!;
 
 type Action = (ctx: { owners: Owner[]; cities: string[]; venuePaths: string[]; today: string }) => Promise<unknown>;
@@ -355,6 +359,38 @@ const MIX: Array<[number, string, Action]> = [
     },
   ],
 ];
+// Issue 17: visitors follow a place by e-mail (always 202) and confirm from the outbox once the queue sent the mail.
+MIX.push(
+  [
+    2,
+    'follow place',
+    async ({ owners }) => {
+      const email = `soak-follow-${followRunTag}-${counters.follows + pendingFollows.size}-${Math.floor(Math.random() * 1e9)}@test.local`;
+      const r = await request('follow place', '/api/follows', { method: 'POST', body: { placeId: pick(owners).locationId, email }, expect: [202] });
+      if (r) {
+        counters.follows++;
+        pendingFollows.add(email);
+      }
+    },
+  ],
+  [
+    1,
+    'follow confirm',
+    async () => {
+      const r = await request('follow outbox', '/dev/mail.json', { expect: [200] });
+      const mail = ((r?.json ?? []) as Array<{ to: string; subject: string; links: string[] }>).find(
+        (m) => pendingFollows.has(m.to) && m.subject.includes('Bekräfta') && m.links.some((l) => l.includes('/bevakningar/bekrafta') && !usedConfirmLinks.has(l)),
+      );
+      if (!mail) return;
+      const link = mail.links.find((l) => l.includes('/bevakningar/bekrafta'))!;
+      usedConfirmLinks.add(link);
+      pendingFollows.delete(mail.to);
+      const u = new URL(link);
+      const ok = await request('follow confirm', `${u.pathname}${u.search}`, { method: 'POST', expect: [200] });
+      if (ok) counters.followsConfirmed++;
+    },
+  ],
+);
 const TOTAL_WEIGHT = MIX.reduce((s, [w]) => s + w, 0);
 function chooseAction(): Action {
   let x = Math.random() * TOTAL_WEIGHT;
@@ -389,6 +425,7 @@ function percentile(xs: number[], p: number): number {
 async function main() {
   const serverLog = await startServer();
   const runTag = Date.now().toString(36);
+  followRunTag = runTag;
   const listing = await request('setup', '/api/listing', { expect: [200] });
   const today: string = listing!.json.today;
   const owners: Owner[] = [];
@@ -464,6 +501,12 @@ async function main() {
       'their counted events (every event of every 204 beacon, issue 18)',
       `SELECT COALESCE(SUM(count), 0) AS n FROM analytics_daily WHERE venue_id IN (SELECT id FROM venues WHERE user_id IN ${soakUsers})`,
       counters.events,
+    ],
+    ['follows by soak visitors (every 202 follow request: unique addresses)', `SELECT COUNT(*) AS n FROM follows f JOIN follow_addresses a ON a.id = f.address_id WHERE a.email LIKE 'soak-follow-${runTag}-%'`, counters.follows],
+    [
+      'confirmed follows (every 200 confirmation)',
+      `SELECT COUNT(*) AS n FROM follows f JOIN follow_addresses a ON a.id = f.address_id WHERE a.email LIKE 'soak-follow-${runTag}-%' AND f.confirmed_at IS NOT NULL`,
+      counters.followsConfirmed,
     ],
   ];
   for (const [label, q, expected] of expectations) {

@@ -6,6 +6,7 @@ import { AddToCalendar } from '../components/calendar/AddToCalendar';
 import { SubscribeCalendar } from '../components/calendar/SubscribeCalendar';
 import { QuizDetailDialog } from '../components/listing/QuizDetailDialog';
 import { ShareButton } from '../components/share/ShareButton';
+import { FollowButton } from '../components/follows/FollowButton';
 import { PageHero } from './PageHero';
 import type { ListingQuiz, VenuePageData } from './types';
 
@@ -53,6 +54,9 @@ export function VenuePage({ data }: { data: VenuePageData }) {
       </PageHero>
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 lg:grid-cols-[2fr_1fr]">
         <div className="space-y-8">
+          {(data.recurring[0] ?? data.specials[0]) && (
+            <FollowButton target={{ placeId: (data.recurring[0] ?? data.specials[0])!.location.id, label: venue.name }} />
+          )}
           {venue.description && <p className="whitespace-pre-line text-lg text-slate-800">{venue.description}</p>}
           <section aria-labelledby="recurring-heading" className="space-y-3">
             <h2 id="recurring-heading" className="text-2xl font-bold">

@@ -3,8 +3,12 @@ import type { AppEnv } from '../context';
 import { forbidden } from '../lib/errors';
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
-/** Routes called by other servers, verified by their own signature instead. */
-const EXEMPT = new Set(['/api/payments/webhook']);
+/**
+ * Routes called by other servers, verified by their own signature instead: the Stripe webhook, and the
+ * RFC 8058 one-click unsubscribe that mail providers POST without Origin (its signed link is the check;
+ * it only ever ends one follow).
+ */
+const EXEMPT = new Set(['/api/payments/webhook', '/bevakningar/avsluta']);
 
 /**
  * Refuses cross-site state changes on every non-GET route (ARCHITECTURE.md "Auth"): the request must

@@ -111,4 +111,16 @@ export const INVARIANTS: Invariant[] = [
             AND NOT EXISTS (SELECT 1 FROM venues v WHERE v.id = r.venue_id)
             AND r.job_id IN (SELECT id FROM import_jobs WHERE status = 'running')`,
   },
+  {
+    name: 'no duplicate send key (each queued mail written once)',
+    sql: `SELECT send_key AS scope, COUNT(*) AS n FROM mail_outbox WHERE send_key IS NOT NULL GROUP BY send_key HAVING COUNT(*) > 1`,
+  },
+  {
+    name: 'no follow without a confirmed address is mailed (reminders and digests)',
+    sql: `SELECT m.send_key AS scope, f.id AS follow_id FROM mail_outbox m
+          JOIN follows f ON f.id = CASE WHEN m.send_key LIKE 'reminder:%' THEN substr(m.send_key, 10, 36)
+                                        WHEN m.send_key LIKE 'digest:%' THEN substr(m.send_key, 8, 36) END
+          LEFT JOIN follow_addresses a ON a.id = f.address_id
+          WHERE f.confirmed_at IS NULL OR (f.address_id IS NOT NULL AND a.confirmed_at IS NULL)`,
+  },
 ];

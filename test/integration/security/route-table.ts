@@ -327,6 +327,39 @@ export const ROUTES: Record<string, RouteCase> = {
     missing: 404,
   },
 
+  // ------------------------------------------------------------ follows (issue 17)
+  'POST /api/follows': {
+    object: 'location',
+    body: (t) => ({ placeId: t.locationId, email: `f-${t.fresh}@test.local` }),
+    expect: { visitor: 202, own: 201, other: 201, superadmin: 201 },
+    missing: 400,
+    note: 'anyone may follow a public place: a visitor by e-mail (202, double opt-in), a signed-in user at once (201); an unknown place is bad input (400)',
+  },
+  'GET /api/follows': { object: 'none', expect: SIGNED_IN(200), note: "the caller's own follows" },
+  'PATCH /api/follows/:id': {
+    object: 'none',
+    path: (t) => `/api/follows/follow-${t.fresh}`,
+    body: () => ({ reminders: false }),
+    expect: { visitor: 401, own: 404, other: 404, superadmin: 404 },
+    note: "only one's own follow; someone else's is 404 like a missing one (follows.test.ts)",
+  },
+  'DELETE /api/follows/:id': {
+    object: 'none',
+    path: (t) => `/api/follows/follow-${t.fresh}`,
+    expect: { visitor: 401, own: 404, other: 404, superadmin: 404 },
+    note: "only one's own follow; someone else's is 404 like a missing one (follows.test.ts)",
+  },
+  'GET /api/admin/follows/stats': { object: 'none', expect: SUPERADMIN(200), note: 'counts only, never addresses' },
+  'GET /api/admin/dead-letters': { object: 'none', expect: SUPERADMIN(200), note: "the mail queue's dead letters" },
+  'GET /bevakningar': { object: 'none', expect: PUBLIC(400), note: 'signed link (manage) required; valid links in follows.test.ts' },
+  'POST /bevakningar': { object: 'none', expect: PUBLIC(400), note: 'signed link (manage) required' },
+  'GET /bevakningar/bekrafta': { object: 'none', expect: PUBLIC(400), note: 'signed single-use link required' },
+  'POST /bevakningar/bekrafta': { object: 'none', expect: PUBLIC(400), note: 'signed single-use link required' },
+  'GET /bevakningar/avsluta': { object: 'none', expect: PUBLIC(400), note: 'signed link required' },
+  'POST /bevakningar/avsluta': { object: 'none', expect: PUBLIC(400), note: 'RFC 8058 one-click, exempt from the CSRF guard; signed link required' },
+  'GET /bevakningar/avsluta-alla': { object: 'none', expect: PUBLIC(400), note: 'signed link required' },
+  'POST /bevakningar/avsluta-alla': { object: 'none', expect: PUBLIC(400), note: 'signed link required' },
+
   // ------------------------------------------------------------ development-only routes (APP_ENV=test here; 404 in production)
   'GET /dev/mail.json': { object: 'none', expect: PUBLIC(200), note: 'dev/test only; production answers 404 (headers.test.ts)' },
   'GET /dev/mail': { object: 'none', expect: PUBLIC(200), note: 'dev/test only' },

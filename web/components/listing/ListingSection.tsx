@@ -8,6 +8,8 @@ import { Button } from '../ui/Button';
 import { QuizCard, SkeletonCard } from './QuizCard';
 import { QuizDetailDialog } from './QuizDetailDialog';
 import { FilterPanel } from './FilterPanel';
+import { FollowButton } from '../follows/FollowButton';
+import { searchLabel } from '../follows/label';
 import { QuickChips } from './QuickChips';
 import { activeFilterCount, listingApiUrl, pageQuery } from './urls';
 import { NEAR_MESSAGES, useNearMe } from './useNearMe';
@@ -287,6 +289,9 @@ export function ListingSection(props: ListingSectionProps) {
               </button>
             ))}
           </div>
+        )}
+        {searchLabel(filters, cities) && (
+          <FollowButton target={{ filters: { city: filters.city || undefined, weekday: filters.weekday || undefined, search: filters.search || undefined }, label: searchLabel(filters, cities)! }} />
         )}
       </div>
       {view === 'map' && props.mapTileUrl && status.kind === 'idle' && (

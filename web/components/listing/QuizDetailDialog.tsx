@@ -7,6 +7,7 @@ import { AddToCalendar } from '../calendar/AddToCalendar';
 import { ShareButton } from '../share/ShareButton';
 import { Dialog } from '../ui/Dialog';
 import { venueHref } from './urls';
+import { FollowButton } from '../follows/FollowButton';
 
 /** Every field of a quiz (spec 01 §2 "A quiz card opens a detail dialog"); premium also the phone. */
 export function QuizDetailDialog({ quiz, onClose }: { quiz: ListingQuiz | null; onClose: () => void }) {
@@ -80,6 +81,7 @@ export function QuizDetailDialog({ quiz, onClose }: { quiz: ListingQuiz | null; 
             <a href={venueHref(quiz.location.citySlug, quiz.venue.slug)} className="text-brand-700 underline">
               Alla quiz på {quiz.venue.name}
             </a>
+            <FollowButton target={{ placeId: quiz.location.id, label: quiz.location.name }} />
             {quiz.unclaimed && signedOut && (
               <a href={`/register?takeoverVenue=${encodeURIComponent(quiz.venue.id)}`} target="_blank" rel="noopener" className="text-brand-700 underline">
                 Äger du {quiz.venue.name}? Ta kontroll över verksamheten

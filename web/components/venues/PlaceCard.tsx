@@ -33,6 +33,12 @@ export function PlaceCard({ place, onEdit, onDelete }: { place: OwnerPlace; onEd
             <dt className="text-xs text-slate-600">Kommande quiz</dt>
             <dd className="text-2xl font-extrabold text-brand-700">{place.upcomingQuizzes}</dd>
           </div>
+          {place.followers !== undefined && (
+            <div>
+              <dt className="text-xs text-slate-600">Följare</dt>
+              <dd className="text-2xl font-extrabold">{place.followers}</dd>
+            </div>
+          )}
         </dl>
       </div>
       <div className="mt-4 flex flex-wrap gap-2">

@@ -4,6 +4,7 @@ import AccountTab from '../../components/account/AccountTab';
 import SecurityTab from '../../components/account/SecurityTab';
 import { RequireAuth } from '../../components/auth/RequireAuth';
 import { DownloadMyData } from '../../components/exports/DownloadMyData';
+import { FollowsList } from '../../components/follows/FollowsList';
 import { Tabs } from '../../components/ui/Tabs';
 
 export default function AccountSettingsPage() {
@@ -22,6 +23,9 @@ export default function AccountSettingsPage() {
             {tab === 'konto' ? <AccountTab /> : <SecurityTab />}
           </Tabs>
           <DownloadMyData />
+          <div className="mt-6">
+            <FollowsList />
+          </div>
         </div>
       )}
     </RequireAuth>

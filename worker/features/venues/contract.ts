@@ -188,6 +188,8 @@ export interface OwnerPlace {
   createdAt: string;
   totalQuizzes: number;
   upcomingQuizzes: number;
+  /** Confirmed followers of the place (issue 17); on the dashboard only. */
+  followers?: number;
 }
 /** GET /api/owner/dashboard[?venueId=] */
 export interface DashboardResponse {

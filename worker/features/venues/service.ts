@@ -14,6 +14,7 @@ import { newId } from '../../lib/ids';
 import { slugify } from '../../lib/slug';
 import type { DashboardResponse, LocationData, OwnerVenue, ProfileResponse, RegisterVenueData, UpdateVenueData } from './contract';
 import { deleteGuarded } from '../promotion/service';
+import { followerCountsByPlace } from '../follows/service';
 import { placesWithCounts, slugsLike, venuesOfUser } from './queries';
 
 export const NOT_SIGNED_IN_CREATE = 'Du måste vara inloggad för att skapa en verksamhet';
@@ -83,7 +84,9 @@ export async function getDashboard(db: Db, actor: Actor, today: string, venueId?
   requireActor(actor);
   const own = await venuesOfUser(db, actor.id);
   const venue = venueId ? await authorizeVenue(db, actor, venueId) : (own[0] ?? null);
-  const places = venue ? await placesWithCounts(db, venue.id, today) : [];
+  const counted = venue ? await placesWithCounts(db, venue.id, today) : [];
+  const followers = await followerCountsByPlace(db, counted.map((p) => p.id));
+  const places = counted.map((p) => ({ ...p, followers: followers.get(p.id) ?? 0 }));
   return {
     venue: venue ? toOwnerVenue(venue) : null,
     places,

@@ -1,0 +1,166 @@
+/**
+ * Issue 17 story: a visitor follows a place, confirms from /dev/mail, gets the morning reminder when the
+ * cron and the queue run, unsubscribes with one click and gets no more. The clock must be the quiz
+ * morning (08:00 Stockholm) for both the cron and the consumer, so this file starts its own app with
+ * CLOCK_NOW pinned (the shared e2e app runs on the real clock). Needs `npm run build` first (dist/client).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchChromium } from '../chromium';
+
+// Tuesday 2030-01-08, 08:00 in Stockholm (CET, UTC+1).
+const QUIZ_DATE = '2030-01-08';
+const CLOCK_NOW = '2030-01-08T07:00:00Z';
+const OWNER = { email: 'agare@quizkvall.local', password: 'quizkvall-agare' };
+
+let child: ChildProcess | undefined;
+let dir: string | undefined;
+let base = '';
+let browser: Browser | undefined;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      srv.close(() => (typeof addr === 'object' && addr ? resolve(addr.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+beforeAll(async () => {
+  const port = await freePort();
+  dir = mkdtempSync(join(tmpdir(), 'quizkvall-e2e-follow-'));
+  const root = join(import.meta.dirname, '..', '..');
+  const logs: string[] = [];
+  // SKIP_BUILD: serve the dist/client of `npm run build` (read only).
+  child = spawn(process.execPath, [join(root, 'scripts', 'start.mjs')], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), PERSIST_DIR: join(dir, 'state'), SKIP_BUILD: '1', CLOCK_NOW },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  child.stdout?.on('data', (d) => logs.push(String(d)));
+  child.stderr?.on('data', (d) => logs.push(String(d)));
+  base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 110_000;
+  for (;;) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) break;
+    } catch {
+      /* not up yet */
+    }
+    if (Date.now() > deadline || child.exitCode !== null) throw new Error(`app did not start:\n${logs.join('').slice(-4000)}`);
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  browser = await launchChromium();
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  if (child?.pid) {
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      /* already gone */
+    }
+  }
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  links: string[];
+  headers: Record<string, string>;
+}
+
+async function mails(to: string): Promise<Mail[]> {
+  return ((await (await fetch(`${base}/dev/mail.json`)).json()) as Mail[]).filter((m) => m.to === to);
+}
+
+async function waitForMail(to: string, subject: string, timeoutMs = 20_000): Promise<Mail> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const hit = (await mails(to)).find((m) => m.subject.includes(subject));
+    if (hit) return hit;
+    if (Date.now() > deadline) throw new Error(`no mail "${subject}" to ${to}`);
+    await new Promise((r) => setTimeout(r, 300));
+  }
+}
+
+/** Same-origin JSON call with a session cookie (the owner's setup through the API). */
+async function api(path: string, body: unknown, cookie = ''): Promise<{ status: number; json: any; cookie: string }> {
+  const res = await fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', origin: base, cookie }, body: JSON.stringify(body) });
+  const setCookie = res.headers.get('set-cookie')?.split(';')[0] ?? '';
+  return { status: res.status, json: await res.json(), cookie: setCookie };
+}
+
+async function runReminderCron() {
+  const res = await fetch(`${base}/cdn-cgi/handler/scheduled?cron=${encodeURIComponent('0 6,7 * * *')}`);
+  expect(res.status).toBe(200);
+}
+
+describe('follow a place by e-mail', () => {
+  it('follow → confirm from /dev/mail → 08:00 reminder via cron + queue → one-click unsubscribe → no more mail', async () => {
+    // The demo owner adds a place with a quiz tonight.
+    const login = await api('/api/auth/login', OWNER);
+    expect(login.status).toBe(200);
+    const stamp = Date.now().toString(36);
+    const name = `Följpuben ${stamp}`;
+    const reg = await api('/api/owner/venues/register', { name, address: 'Storgatan 1', city: 'Uppsala' }, login.cookie);
+    expect(reg.status).toBe(201);
+    const quiz = await api('/api/owner/quizzes', { locationId: reg.json.locationId, date: QUIZ_DATE, startTime: '19:00', category: 'allmänbildning', recurring: false }, login.cookie);
+    expect(quiz.status).toBe(201);
+
+    const context = await browser!.newContext({ locale: 'sv-SE', timezoneId: 'Europe/Stockholm' });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    const email = `folj-${stamp}@test.local`;
+
+    // Visitor: venue page → "Följ …" → e-mail → confirmation prompt.
+    await page.goto(`${base}/quiz/uppsala/${reg.json.venue.slug}`);
+    await page.getByRole('button', { name: `Följ ${name}` }).click();
+    await page.getByLabel('E-post').fill(email);
+    await page.getByRole('button', { name: 'Följ', exact: true }).click();
+    await expect.poll(() => page.getByRole('status').textContent()).toContain('Kolla din e-post');
+
+    // Double opt-in from the outbox.
+    const confirmMail = await waitForMail(email, 'Bekräfta');
+    const confirmLink = confirmMail.links.find((l) => l.includes('/bevakningar/bekrafta'))!;
+    await page.goto(confirmLink);
+    await page.getByRole('button', { name: 'Bekräfta bevakningen' }).click();
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Bevakningen är bekräftad');
+
+    // 08:00 in Stockholm: the cron enqueues, the queue consumer sends the reminder.
+    await runReminderCron();
+    const reminder = await waitForMail(email, 'Ikväll: pubquiz på');
+    expect(reminder.subject).toMatch(/kl\. 19:00$/);
+    expect(reminder.headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+    expect(reminder.headers['List-Unsubscribe']).toMatch(/\/bevakningar\/avsluta\?t=/);
+    // A second cron run (duplicate trigger) sends nothing twice.
+    await runReminderCron();
+
+    // Unsubscribe from the link in the mail.
+    const unsubscribe = reminder.links.find((l) => l.includes('/bevakningar/avsluta?'))!;
+    await page.goto(unsubscribe);
+    await page.getByRole('button', { name: 'Sluta bevaka' }).click();
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Bevakningen är avslutad');
+
+    // Another quiz tonight at the same place would be a new reminder — but the follow is gone.
+    const late = await api('/api/owner/quizzes', { locationId: reg.json.locationId, date: QUIZ_DATE, startTime: '21:00', category: 'allmänbildning', recurring: false }, login.cookie);
+    expect(late.status).toBe(201);
+    await runReminderCron();
+    await new Promise((r) => setTimeout(r, 6000));
+    expect((await mails(email)).filter((m) => m.subject.startsWith('Ikväll'))).toHaveLength(1);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,37 @@
+import { lazy, Suspense, useState } from 'react';
+
+/** The dialog (form, zod contract, API call) is a lazy chunk: public pages only ship this button. */
+const FollowDialog = lazy(() => import('./FollowDialog'));
+
+export type FollowTarget =
+  | { placeId: string; label: string }
+  | { filters: { city?: string | undefined; weekday?: string | undefined; search?: string | undefined }; label: string };
+
+/**
+ * "Följ" (a place: venue page, quiz detail dialog) or "Bevaka den här sökningen" (listing filters).
+ * Visitors give an e-mail and confirm by mail; signed-in users follow at once (issue 17).
+ */
+export function FollowButton({ target, className }: { target: FollowTarget; className?: string }) {
+  const [open, setOpen] = useState(false);
+  const isSearch = 'filters' in target;
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => setOpen(true)}
+        className={
+          className ??
+          'inline-flex items-center gap-1 rounded-full border border-brand-700 bg-white px-3 py-1 text-sm font-semibold text-brand-800 hover:bg-brand-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600'
+        }
+      >
+        <span aria-hidden="true">{isSearch ? '🔔' : '＋'}</span>
+        {isSearch ? 'Bevaka den här sökningen' : `Följ ${target.label}`}
+      </button>
+      {open && (
+        <Suspense fallback={null}>
+          <FollowDialog target={target} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,92 @@
+import { useState, type FormEvent } from 'react';
+import { FollowEmailSchema } from '../../../worker/features/follows/contract';
+import type { FollowView } from '../../../worker/features/follows/contract';
+import { api, ApiError } from '../../lib/api';
+import { useSession } from '../../lib/session';
+import { Dialog } from '../ui/Dialog';
+import type { FollowTarget } from './FollowButton';
+
+/** Follow dialog (lazy chunk): one click when signed in, e-mail + double opt-in otherwise. */
+export default function FollowDialog({ target, onClose }: { target: FollowTarget; onClose: () => void }) {
+  const session = useSession();
+  const signedIn = session.status === 'ready' && !!session.session.user;
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const isSearch = 'filters' in target;
+  const title = isSearch ? 'Bevaka sökningen' : `Följ ${target.label}`;
+  const what = isSearch ? `quiz som matchar ${target.label}` : `quiz på ${target.label}`;
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setError(null);
+    const body: Record<string, unknown> = 'filters' in target ? { filters: target.filters } : { placeId: target.placeId };
+    if (!signedIn) {
+      const parsed = FollowEmailSchema.safeParse(email);
+      if (!parsed.success) {
+        setError(parsed.error.issues[0]?.message ?? 'Ogiltig e-postadress');
+        return;
+      }
+      body.email = parsed.data;
+    }
+    setBusy(true);
+    try {
+      const res = await api<{ message?: string; follow?: FollowView }>('/api/follows', { body });
+      setDone(res.follow ? `Klart! Du bevakar nu ${res.follow.label}. Du hittar dina bevakningar under Konto.` : (res.message ?? 'Kolla din e-post.'));
+    } catch (err) {
+      setError(err instanceof ApiError ? err.message : 'Något gick fel. Försök igen.');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Dialog open onClose={onClose} title={title} description={`Få ett mejl på morgonen när det är quiz och en sammanfattning varje måndag om ${what}.`}>
+      {done ? (
+        <div className="space-y-4">
+          <p role="status" className="rounded-xl bg-green-50 px-3 py-2 text-green-900">
+            {done}
+          </p>
+          <button type="button" onClick={onClose} className="rounded-xl bg-brand-700 px-4 py-2 font-semibold text-white">
+            Stäng
+          </button>
+        </div>
+      ) : (
+        <form onSubmit={submit} noValidate className="space-y-4">
+          {!signedIn && (
+            <div className="space-y-1">
+              <label htmlFor="follow-email" className="block font-semibold">
+                E-post
+              </label>
+              <input
+                id="follow-email"
+                type="email"
+                autoComplete="email"
+                value={email}
+                onChange={(e) => setEmail(e.target.value)}
+                aria-invalid={!!error}
+                aria-describedby={error ? 'follow-error' : undefined}
+                className="w-full rounded-xl border border-slate-300 px-3 py-2"
+              />
+              <p className="text-sm text-slate-600">Vi skickar en länk för att bekräfta. Varje mejl har en länk för att sluta.</p>
+            </div>
+          )}
+          {error && (
+            <p id="follow-error" role="alert" className="text-sm font-semibold text-red-700">
+              {error}
+            </p>
+          )}
+          <div className="flex gap-3">
+            <button type="submit" disabled={busy} className="rounded-xl bg-brand-700 px-4 py-2 font-semibold text-white disabled:opacity-60">
+              {busy ? 'Skickar...' : isSearch ? 'Bevaka' : 'Följ'}
+            </button>
+            <button type="button" onClick={onClose} className="rounded-xl border border-slate-300 px-4 py-2 font-semibold">
+              Avbryt
+            </button>
+          </div>
+        </form>
+      )}
+    </Dialog>
+  );
+}

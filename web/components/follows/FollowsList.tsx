@@ -1,0 +1,64 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { FollowView } from '../../../worker/features/follows/contract';
+import { api, ApiError } from '../../lib/api';
+
+/** "Mina bevakningar" under /account: the signed-in user's follows (pause reminders, remove). */
+export function FollowsList() {
+  const [follows, setFollows] = useState<FollowView[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const load = useCallback(async () => {
+    try {
+      setFollows((await api<{ follows: FollowView[] }>('/api/follows')).follows);
+    } catch (err) {
+      setError(err instanceof ApiError ? err.message : 'Kunde inte hämta bevakningarna.');
+    }
+  }, []);
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  async function act(f: FollowView, kind: 'toggle' | 'remove') {
+    setError(null);
+    try {
+      if (kind === 'remove') await api(`/api/follows/${encodeURIComponent(f.id)}`, { method: 'DELETE' });
+      else await api(`/api/follows/${encodeURIComponent(f.id)}`, { method: 'PATCH', body: { reminders: !f.reminders } });
+      await load();
+    } catch (err) {
+      setError(err instanceof ApiError ? err.message : 'Något gick fel. Försök igen.');
+    }
+  }
+
+  return (
+    <section aria-labelledby="follows-heading" className="space-y-3 rounded-2xl border border-slate-200 bg-white p-5">
+      <h2 id="follows-heading" className="text-lg font-bold">
+        Mina bevakningar
+      </h2>
+      {error && (
+        <p role="alert" className="text-sm font-semibold text-red-700">
+          {error}
+        </p>
+      )}
+      {follows === null && !error && <p className="text-slate-600">Laddar...</p>}
+      {follows?.length === 0 && <p className="text-slate-600">Du bevakar ingenting ännu. Tryck på "Följ" på ett ställe eller "Bevaka den här sökningen" i listan.</p>}
+      {follows && follows.length > 0 && (
+        <ul className="divide-y divide-slate-200">
+          {follows.map((f) => (
+            <li key={f.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+              <span>{f.url ? <a href={f.url} className="text-brand-700 underline">{f.label}</a> : f.label}</span>
+              <span className="flex gap-2">
+                {f.kind === 'place' && (
+                  <button type="button" onClick={() => void act(f, 'toggle')} className="rounded-lg border border-slate-300 px-3 py-1 text-sm font-semibold">
+                    {f.reminders ? 'Pausa påminnelser' : 'Återuppta påminnelser'}
+                  </button>
+                )}
+                <button type="button" onClick={() => void act(f, 'remove')} className="rounded-lg border border-red-300 px-3 py-1 text-sm font-semibold text-red-800" aria-label={`Ta bort bevakningen ${f.label}`}>
+                  Ta bort
+                </button>
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,78 @@
+/**
+ * Follows (issue 17): follow a place or a saved listing search. Shared by the worker validators and the
+ * follow dialogs in web/components/follows (zod only).
+ */
+import { z } from 'zod';
+import { ListingQuerySchema } from '../listing/contract';
+import { EMAIL_MAX, EMAIL_PATTERN } from '../auth/contract';
+import { lineText } from '../../lib/zod-text';
+
+export const MAX_FOLLOWS_PER_ADDRESS = 50;
+/** The double opt-in link is valid this long and only once. */
+export const CONFIRM_LINK_TTL_S = 48 * 3600;
+
+const ASCII_WEEKDAY: Record<string, string> = { måndag: 'mandag', lördag: 'lordag', söndag: 'sondag' };
+
+/**
+ * A saved search: the listing's own filters (city, weekday, text), validated by the listing contract and
+ * stored canonically (ASCII weekday slug, keys in a fixed order) so the same search is one follow.
+ * A date makes no sense to follow, and at least one filter is needed.
+ */
+export const SavedSearchSchema = ListingQuerySchema.pick({ city: true, weekday: true, search: true })
+  .refine((f) => !!(f.city || (f.weekday && f.weekday !== 'all' && f.weekday !== 'alla') || f.search), 'Välj minst en stad, veckodag eller sökning att bevaka')
+  .describe('Sökning');
+export interface SavedSearch {
+  city?: string | undefined;
+  /** ASCII weekday slug. */
+  weekday?: string | undefined;
+  search?: string | undefined;
+}
+
+/** The stored form: ASCII weekday slug, no 'all', keys in a fixed order. */
+export function normalizeSearch(f: z.infer<typeof SavedSearchSchema>): SavedSearch {
+  const weekday = f.weekday && f.weekday !== 'all' && f.weekday !== 'alla' ? (ASCII_WEEKDAY[f.weekday] ?? f.weekday) : undefined;
+  return { city: f.city || undefined, weekday, search: f.search || undefined };
+}
+
+export function canonicalFilters(f: SavedSearch): string {
+  return JSON.stringify({ city: f.city ?? null, weekday: f.weekday ?? null, search: f.search ?? null });
+}
+
+export const FollowEmailSchema = z
+  .string({ error: 'E-postadress krävs' })
+  .trim()
+  .min(1, 'E-postadress krävs')
+  .max(EMAIL_MAX, 'Ogiltig e-postadress')
+  .regex(EMAIL_PATTERN, 'Ogiltig e-postadress')
+  .transform((s) => s.toLowerCase())
+  .describe('E-post');
+
+/** POST /api/follows: exactly one of placeId / filters; e-mail required for visitors (checked by the service). */
+export const FollowRequestSchema = z
+  .object({
+    placeId: lineText().trim().min(1, 'Ställe krävs').max(64, 'Okänt ställe').optional().describe('Ställe'),
+    filters: SavedSearchSchema.optional(),
+    email: FollowEmailSchema.optional(),
+  })
+  .refine((v) => (v.placeId ? 1 : 0) + (v.filters ? 1 : 0) === 1, { message: 'Ange antingen ett ställe eller en sökning', path: ['placeId'] });
+export type FollowRequest = z.infer<typeof FollowRequestSchema>;
+
+export const FollowPatchSchema = z.object({ reminders: z.boolean({ error: 'Påminnelser måste vara på eller av' }).describe('Påminnelser') });
+
+export const FollowIdParamSchema = z.object({ id: lineText().min(1).max(64).describe('Bevakning') });
+
+/** One follow as shown in "Mina bevakningar". */
+export interface FollowView {
+  id: string;
+  kind: 'place' | 'search';
+  /** "Pubologi Söder, Stockholm" or "Stockholm · tisdag · ”musik”". */
+  label: string;
+  /** Page to open: the place's venue page or the listing with the filters. */
+  url: string | null;
+  reminders: boolean;
+  confirmed: boolean;
+  createdAt: string;
+}
+
+/** The answer to a visitor's follow request: the same whatever the address already follows (enumeration-safe). */
+export const FOLLOW_PENDING_MESSAGE = 'Kolla din e-post: om adressen kan ta emot fler bevakningar har vi skickat en länk för att bekräfta.';

@@ -1,0 +1,77 @@
+/**
+ * Follow mails (Swedish, plain text + minimal HTML). Every mail carries the RFC 8058 headers and the same
+ * links visibly: end this follow (one click), end all mail to the address, manage ("Mina bevakningar").
+ * Every interpolated value is escaped in the HTML part.
+ */
+import type { MailMessage } from '../../ports/mailer';
+import { displayDate, displayTime } from '../../lib/swedish';
+import type { MailQuiz } from './queries';
+
+export interface MailLinks {
+  unsubscribe: string;
+  unsubscribeAll: string;
+  manage: string;
+}
+
+const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+
+function footer(links: MailLinks): { text: string; html: string } {
+  return {
+    text: `\n\n--\nMina bevakningar: ${links.manage}\nSluta bevaka detta: ${links.unsubscribe}\nAvsluta all e-post från Quizkväll: ${links.unsubscribeAll}\n`,
+    html: `<hr><p style="font-size:13px;color:#555"><a href="${esc(links.manage)}">Mina bevakningar</a> · <a href="${esc(links.unsubscribe)}">Sluta bevaka detta</a> · <a href="${esc(links.unsubscribeAll)}">Avsluta all e-post</a></p>`,
+  };
+}
+
+function withUnsubscribe(to: string, subject: string, text: string, html: string, links: MailLinks): MailMessage {
+  const f = footer(links);
+  return {
+    to,
+    subject,
+    text: text + f.text,
+    html: `<!doctype html><html lang="sv"><body style="font-family:system-ui,sans-serif">${html}${f.html}</body></html>`,
+    headers: {
+      'List-Unsubscribe': `<${links.unsubscribe}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
+  };
+}
+
+export function venueUrl(appUrl: string, q: { city_slug: string; venue_slug: string }): string {
+  return `${appUrl}/quiz/${encodeURIComponent(q.city_slug)}/${encodeURIComponent(q.venue_slug)}`;
+}
+
+/** Directions by coordinates when the place has them, else by address (a plain maps URL, no key). */
+export function directionsUrl(q: Pick<MailQuiz, 'latitude' | 'longitude' | 'address' | 'city'>): string {
+  const dest = q.latitude != null && q.longitude != null ? `${q.latitude},${q.longitude}` : `${q.address}, ${q.city}`;
+  return `https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent(dest)}`;
+}
+
+export function confirmMail(to: string, what: string, confirmUrl: string, links: MailLinks): MailMessage {
+  const subject = 'Bekräfta din bevakning på Quizkväll';
+  const text = `Hej!\n\nNågon (förhoppningsvis du) vill få e-post från Quizkväll om: ${what}.\n\nBekräfta här (länken gäller i 48 timmar och kan användas en gång):\n${confirmUrl}\n\nHar du inte bett om det här kan du strunta i mejlet: utan bekräftelse skickar vi inget mer.`;
+  const html = `<p>Hej!</p><p>Någon (förhoppningsvis du) vill få e-post från Quizkväll om: <strong>${esc(what)}</strong>.</p><p><a href="${esc(confirmUrl)}">Bekräfta bevakningen</a> (gäller i 48 timmar, en gång).</p><p>Har du inte bett om det här kan du strunta i mejlet: utan bekräftelse skickar vi inget mer.</p>`;
+  return withUnsubscribe(to, subject, text, html, links);
+}
+
+export function reminderMail(to: string, q: MailQuiz, appUrl: string, links: MailLinks): MailMessage {
+  const time = displayTime(q.start_time);
+  const subject = `Ikväll: pubquiz på ${q.place_name} kl. ${time}`;
+  const page = venueUrl(appUrl, q);
+  const directions = directionsUrl(q);
+  const title = q.title ? `${q.title}\n` : '';
+  const text = `Ikväll ${displayDate(q.date)} kl. ${time} är det pubquiz på ${q.place_name} (${q.venue_name}), ${q.address}, ${q.city}.\n${title}\nMer om kvällen: ${page}\nVägbeskrivning: ${directions}`;
+  const html = `<p>Ikväll ${esc(displayDate(q.date))} kl. ${esc(time)} är det pubquiz på <strong>${esc(q.place_name)}</strong> (${esc(q.venue_name)}), ${esc(q.address)}, ${esc(q.city)}.</p>${q.title ? `<p>${esc(q.title)}</p>` : ''}<p><a href="${esc(page)}">Mer om kvällen</a> · <a href="${esc(directions)}">Vägbeskrivning</a></p>`;
+  return withUnsubscribe(to, subject, text, html, links);
+}
+
+/** One line per quiz; `isNew` marks quizzes added since last week's digest ("Nytt"). */
+export function digestMail(to: string, what: string, items: Array<MailQuiz & { isNew: boolean }>, appUrl: string, links: MailLinks): MailMessage {
+  const subject = `Veckans quiz: ${what}`;
+  const line = (q: MailQuiz & { isNew: boolean }) =>
+    `${q.isNew ? '[Nytt] ' : ''}${displayDate(q.date)} kl. ${displayTime(q.start_time)}: ${q.place_name}, ${q.city}${q.title ? ` – ${q.title}` : ''}`;
+  const text = `Quiz den här veckan för din bevakning "${what}":\n\n${items.map((q) => `${line(q)}\n  ${venueUrl(appUrl, q)}`).join('\n')}`;
+  const html = `<p>Quiz den här veckan för din bevakning <strong>${esc(what)}</strong>:</p><ul>${items
+    .map((q) => `<li>${q.isNew ? '<strong>Nytt</strong> ' : ''}<a href="${esc(venueUrl(appUrl, q))}">${esc(line({ ...q, isNew: false }))}</a></li>`)
+    .join('')}</ul>`;
+  return withUnsubscribe(to, subject, text, html, links);
+}

@@ -1,0 +1,141 @@
+/**
+ * The pages behind the links in follow mail (server-rendered, Swedish, no JavaScript): confirm a follow,
+ * unsubscribe one follow (RFC 8058 one-click POST, exempt from the CSRF guard in middleware/csrf.ts),
+ * unsubscribe everything, and "Mina bevakningar" (list, pause reminders, remove) — all by signed link,
+ * without a session. A GET never changes anything (mail scanners prefetch links); the buttons POST.
+ */
+import { Hono } from 'hono';
+import type { Context } from 'hono';
+import { html } from 'hono/html';
+import type { HtmlEscapedString } from 'hono/utils/html';
+import type { AppEnv } from '../../context';
+import { AppError } from '../../lib/errors';
+import { linkRefusal, verifyLink } from '../../lib/signed-link';
+import { followDeps } from './routes';
+import { confirmFollow, inspectUnsubscribe, listFollows, ownerOfManageLink, removeFollow, setReminders, unsubscribe, unsubscribeAll } from './service';
+
+type C = Context<AppEnv>;
+type Body = HtmlEscapedString | Promise<HtmlEscapedString>;
+
+function page(c: C, title: string, body: Body, status: 200 | 400 | 404 | 503 = 200) {
+  c.header('cache-control', 'no-store');
+  c.header('referrer-policy', 'no-referrer');
+  return c.html(
+    html`<!doctype html><html lang="sv"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<meta name="robots" content="noindex"><title>${title} | Quizkväll</title>
+<style>body{font-family:system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem;color:#1f2937}button{font:inherit;padding:.5rem 1rem;border-radius:.5rem;border:1px solid #92400e;background:#b45309;color:#fff;cursor:pointer}button.secondary{background:#fff;color:#92400e}li{margin:.75rem 0}form{display:inline}</style>
+</head><body><main><p><a href="/">Quizkväll</a></p><h1>${title}</h1>${body}</main></body></html>`,
+    status,
+  );
+}
+
+/** Renders a refused action (bad/expired/used link, gone follow) as a page instead of the JSON envelope. */
+async function guarded(c: C, title: string, work: () => Promise<Response>) {
+  try {
+    return await work();
+  } catch (err) {
+    if (err instanceof AppError && (err.status === 400 || err.status === 404 || err.status === 503)) {
+      return page(c, title, html`<p>${err.message}</p><p><a href="/">Till startsidan</a></p>`, err.status);
+    }
+    throw err;
+  }
+}
+
+const tokenOf = (c: C) => c.req.query('t');
+const actionUrl = (path: string, t: string | undefined) => `${path}?t=${encodeURIComponent(t ?? '')}`;
+
+export const followPages = new Hono<AppEnv>()
+  .get('/bekrafta', (c) =>
+    guarded(c, 'Bekräfta bevakning', async () => {
+      const deps = followDeps(c);
+      const r = await verifyLink(deps.linkSecret ?? '', tokenOf(c), 'follow-confirm', deps.now);
+      if (!r.ok) return page(c, 'Bekräfta bevakning', html`<p>${linkRefusal(r.reason)}</p>`, 400);
+      return page(
+        c,
+        'Bekräfta bevakning',
+        html`<p>Tryck på knappen för att börja få e-post om quiz du bevakar.</p>
+          <form method="post" action="${actionUrl('/bevakningar/bekrafta', tokenOf(c))}"><button type="submit">Bekräfta bevakningen</button></form>`,
+      );
+    }),
+  )
+  .post('/bekrafta', (c) =>
+    guarded(c, 'Bekräfta bevakning', async () => {
+      const { label } = await confirmFollow(followDeps(c), tokenOf(c));
+      return page(c, 'Bevakningen är bekräftad', html`<p>Klart! Du bevakar nu ${label}. Varje mejl har en länk för att sluta.</p><p><a href="/">Till startsidan</a></p>`);
+    }),
+  )
+  .get('/avsluta', (c) =>
+    guarded(c, 'Sluta bevaka', async () => {
+      const { label } = await inspectUnsubscribe(followDeps(c), tokenOf(c));
+      if (!label) return page(c, 'Sluta bevaka', html`<p>Den här bevakningen är redan avslutad.</p>`);
+      return page(
+        c,
+        'Sluta bevaka',
+        html`<p>Vill du sluta få e-post om ${label}?</p>
+          <form method="post" action="${actionUrl('/bevakningar/avsluta', tokenOf(c))}"><button type="submit">Sluta bevaka</button></form>`,
+      );
+    }),
+  )
+  // RFC 8058 one-click: mail clients POST "List-Unsubscribe=One-Click" here without cookies or Origin.
+  .post('/avsluta', (c) =>
+    guarded(c, 'Sluta bevaka', async () => {
+      const { label } = await unsubscribe(followDeps(c), tokenOf(c));
+      return page(c, 'Bevakningen är avslutad', html`<p>Du får inte längre e-post om ${label ?? 'den här bevakningen'}.</p><p><a href="/">Till startsidan</a></p>`);
+    }),
+  )
+  .get('/avsluta-alla', (c) =>
+    guarded(c, 'Avsluta all e-post', async () => {
+      const deps = followDeps(c);
+      const r = await verifyLink(deps.linkSecret ?? '', tokenOf(c), 'unsubscribe-all', deps.now);
+      if (!r.ok) return page(c, 'Avsluta all e-post', html`<p>${linkRefusal(r.reason)}</p>`, 400);
+      return page(
+        c,
+        'Avsluta all e-post',
+        html`<p>Alla dina bevakningar tas bort och vi skickar ingen mer e-post om quiz till dig.</p>
+          <form method="post" action="${actionUrl('/bevakningar/avsluta-alla', tokenOf(c))}"><button type="submit">Avsluta all e-post</button></form>`,
+      );
+    }),
+  )
+  .post('/avsluta-alla', (c) =>
+    guarded(c, 'Avsluta all e-post', async () => {
+      await unsubscribeAll(followDeps(c), tokenOf(c));
+      return page(c, 'All e-post är avslutad', html`<p>Du får ingen mer e-post om quiz från oss. Dina bevakningar är borttagna.</p><p><a href="/">Till startsidan</a></p>`);
+    }),
+  )
+  .get('/', (c) =>
+    guarded(c, 'Mina bevakningar', async () => {
+      const deps = followDeps(c);
+      const { owner } = await ownerOfManageLink(deps, tokenOf(c));
+      const items = await listFollows(deps.db, owner);
+      const self = actionUrl('/bevakningar', tokenOf(c));
+      return page(
+        c,
+        'Mina bevakningar',
+        html`${items.length === 0 ? html`<p>Du bevakar ingenting just nu.</p>` : ''}
+          <ul>
+            ${items.map(
+              (f) => html`<li>
+                <strong>${f.url ? html`<a href="${f.url}">${f.label}</a>` : f.label}</strong>${f.confirmed ? '' : ' (inte bekräftad)'}<br>
+                ${f.kind === 'place'
+                  ? html`<form method="post" action="${self}"><input type="hidden" name="id" value="${f.id}"><input type="hidden" name="action" value="${f.reminders ? 'pause' : 'resume'}"><button class="secondary" type="submit">${f.reminders ? 'Pausa påminnelser' : 'Återuppta påminnelser'}</button></form>`
+                  : ''}
+                <form method="post" action="${self}"><input type="hidden" name="id" value="${f.id}"><input type="hidden" name="action" value="remove"><button class="secondary" type="submit">Ta bort</button></form>
+              </li>`,
+            )}
+          </ul>`,
+      );
+    }),
+  )
+  .post('/', (c) =>
+    guarded(c, 'Mina bevakningar', async () => {
+      const deps = followDeps(c);
+      const { owner } = await ownerOfManageLink(deps, tokenOf(c));
+      const form = await c.req.parseBody();
+      const id = typeof form.id === 'string' ? form.id : '';
+      const action = form.action;
+      if (action === 'remove') await removeFollow(deps.db, owner, id);
+      else if (action === 'pause' || action === 'resume') await setReminders(deps.db, owner, id, action === 'resume', deps.now);
+      else return page(c, 'Mina bevakningar', html`<p>Okänd åtgärd.</p>`, 400);
+      return c.redirect(actionUrl('/bevakningar', tokenOf(c)), 303);
+    }),
+  );

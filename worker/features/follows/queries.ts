@@ -1,0 +1,189 @@
+/** SQL of the follows feature. Raw statements where a condition must live inside one statement. */
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { MAX_FOLLOWS } from '../../db/schema';
+import type { SavedSearch } from './contract';
+
+export interface FollowTarget {
+  kind: 'place' | 'search';
+  locationId: string | null;
+  filters: string | null;
+  targetKey: string;
+}
+
+/** A public place (its business is public), or null. */
+export async function findPublicPlace(db: Db, placeId: string) {
+  const [row] = await db.all<{ id: string; name: string; city: string; city_slug: string; venue_name: string; venue_slug: string }>(sql`
+    SELECT l.id, l.name, l.city, l.city_slug, v.name AS venue_name, v.slug AS venue_slug
+    FROM locations l JOIN venues v ON v.id = l.venue_id
+    WHERE l.id = ${placeId} AND v.is_public = 1`);
+  return row ?? null;
+}
+
+/** Upserts the address row; returns its id. */
+export async function upsertAddress(db: Db, id: string, email: string, now: Date): Promise<string> {
+  const [row] = await db.all<{ id: string }>(sql`
+    INSERT INTO follow_addresses (id, email) VALUES (${id}, ${email})
+    ON CONFLICT(email) DO UPDATE SET updated_at = ${now.toISOString()}
+    RETURNING id`);
+  return row!.id;
+}
+
+/**
+ * Inserts a follow unless the follower already has MAX_FOLLOWS or already follows the same thing: one
+ * statement, so concurrent requests cannot pass the limit together. Returns the new id or null.
+ */
+export async function insertFollowWithinLimit(
+  db: Db,
+  f: { id: string; owner: { userId: string } | { addressId: string }; target: FollowTarget; confirmedAt: string | null },
+): Promise<string | null> {
+  const userId = 'userId' in f.owner ? f.owner.userId : null;
+  const addressId = 'addressId' in f.owner ? f.owner.addressId : null;
+  const count = userId
+    ? sql`(SELECT count(*) FROM follows WHERE user_id = ${userId})`
+    : sql`(SELECT count(*) FROM follows WHERE address_id = ${addressId})`;
+  const rows = await db.all<{ id: string }>(sql`
+    INSERT INTO follows (id, user_id, address_id, kind, location_id, filters, target_key, confirmed_at)
+    SELECT ${f.id}, ${userId}, ${addressId}, ${f.target.kind}, ${f.target.locationId}, ${f.target.filters}, ${f.target.targetKey}, ${f.confirmedAt}
+    WHERE ${count} < ${MAX_FOLLOWS}
+    ON CONFLICT DO NOTHING
+    RETURNING id`);
+  return rows[0]?.id ?? null;
+}
+
+export async function findFollowByTarget(db: Db, owner: { userId: string } | { addressId: string }, targetKey: string) {
+  const cond = 'userId' in owner ? sql`user_id = ${owner.userId}` : sql`address_id = ${owner.addressId}`;
+  const [row] = await db.all<{ id: string; confirmed_at: string | null }>(sql`SELECT id, confirmed_at FROM follows WHERE ${cond} AND target_key = ${targetKey}`);
+  return row ?? null;
+}
+
+export interface FollowWithRecipient {
+  id: string;
+  user_id: string | null;
+  address_id: string | null;
+  kind: 'place' | 'search';
+  location_id: string | null;
+  filters: string | null;
+  reminders: number;
+  confirmed_at: string | null;
+  created_at: string;
+  email: string | null;
+  place_name: string | null;
+  city: string | null;
+  city_slug: string | null;
+  venue_slug: string | null;
+}
+
+const FOLLOW_SELECT = sql`
+  SELECT f.id, f.user_id, f.address_id, f.kind, f.location_id, f.filters, f.reminders, f.confirmed_at, f.created_at,
+         coalesce(u.email, a.email) AS email,
+         l.name AS place_name, l.city, l.city_slug, v.slug AS venue_slug
+  FROM follows f
+  LEFT JOIN users u ON u.id = f.user_id
+  LEFT JOIN follow_addresses a ON a.id = f.address_id
+  LEFT JOIN locations l ON l.id = f.location_id
+  LEFT JOIN venues v ON v.id = l.venue_id`;
+
+export async function followWithRecipient(db: Db, followId: string): Promise<FollowWithRecipient | null> {
+  const [row] = await db.all<FollowWithRecipient>(sql`${FOLLOW_SELECT} WHERE f.id = ${followId}`);
+  return row ?? null;
+}
+
+/** Follows of an address ('a:') or account ('u:'), oldest first. */
+export async function followsOf(db: Db, subject: { userId: string } | { addressId: string }): Promise<FollowWithRecipient[]> {
+  const cond = 'userId' in subject ? sql`f.user_id = ${subject.userId}` : sql`f.address_id = ${subject.addressId}`;
+  return db.all<FollowWithRecipient>(sql`${FOLLOW_SELECT} WHERE ${cond} ORDER BY f.created_at, f.id LIMIT 100`);
+}
+
+export interface DueReminder {
+  follow_id: string;
+  quiz_id: string;
+}
+
+/** Confirmed place follows with reminders on × their place's quizzes on `date` (not cancelled, public), keyset-paged. */
+export async function dueReminders(db: Db, date: string, after: string, limit: number): Promise<DueReminder[]> {
+  return db.all<DueReminder>(sql`
+    SELECT f.id AS follow_id, q.id AS quiz_id
+    FROM follows f
+    JOIN quizzes q ON q.location_id = f.location_id AND q.date = ${date} AND q.is_cancelled = 0
+    JOIN locations l ON l.id = f.location_id
+    JOIN venues v ON v.id = l.venue_id AND v.is_public = 1
+    WHERE f.kind = 'place' AND f.reminders = 1 AND f.confirmed_at IS NOT NULL
+      AND (f.id || ':' || q.id) > ${after}
+    ORDER BY f.id || ':' || q.id
+    LIMIT ${limit}`);
+}
+
+/** Confirmed follows (every kind), keyset-paged by id: one digest each. */
+export async function confirmedFollowIds(db: Db, after: string, limit: number): Promise<string[]> {
+  const rows = await db.all<{ id: string }>(sql`
+    SELECT id FROM follows WHERE confirmed_at IS NOT NULL AND id > ${after} ORDER BY id LIMIT ${limit}`);
+  return rows.map((r) => r.id);
+}
+
+export interface MailQuiz {
+  id: string;
+  date: string;
+  start_time: string | null;
+  title: string | null;
+  created_at: string;
+  place_name: string;
+  address: string;
+  city: string;
+  city_slug: string;
+  latitude: number | null;
+  longitude: number | null;
+  venue_name: string;
+  venue_slug: string;
+  is_cancelled: number;
+  is_public: number;
+}
+
+const QUIZ_SELECT = sql`
+  SELECT q.id, q.date, q.start_time, q.title, q.created_at, q.is_cancelled,
+         l.name AS place_name, l.address, l.city, l.city_slug, l.latitude, l.longitude,
+         v.name AS venue_name, v.slug AS venue_slug, v.is_public
+  FROM quizzes q JOIN locations l ON l.id = q.location_id JOIN venues v ON v.id = l.venue_id`;
+
+export async function mailQuiz(db: Db, quizId: string): Promise<MailQuiz | null> {
+  const [row] = await db.all<MailQuiz>(sql`${QUIZ_SELECT} WHERE q.id = ${quizId}`);
+  return row ?? null;
+}
+
+/** The week's quizzes at a place (not cancelled, public), by date and time. */
+export async function weekAtPlace(db: Db, locationId: string, from: string, to: string): Promise<MailQuiz[]> {
+  return db.all<MailQuiz>(sql`${QUIZ_SELECT}
+    WHERE q.location_id = ${locationId} AND q.date BETWEEN ${from} AND ${to} AND q.is_cancelled = 0 AND v.is_public = 1
+    ORDER BY q.date, q.start_time LIMIT 50`);
+}
+
+const SQLITE_WEEKDAY: Record<string, number> = { sondag: 0, mandag: 1, tisdag: 2, onsdag: 3, torsdag: 4, fredag: 5, lordag: 6 };
+
+/**
+ * The week's quizzes matching a saved search: city and weekday as the listing filters them, the text as
+ * a case-insensitive substring of business, place, title, theme or quiz master (the listing's searched fields).
+ */
+export async function weekForSearch(db: Db, f: SavedSearch, from: string, to: string): Promise<MailQuiz[]> {
+  const conds = [sql`q.date BETWEEN ${from} AND ${to}`, sql`q.is_cancelled = 0`, sql`v.is_public = 1`];
+  if (f.city) conds.push(sql`l.city_slug = ${f.city}`);
+  if (f.weekday && SQLITE_WEEKDAY[f.weekday] !== undefined) conds.push(sql`q.weekday = ${SQLITE_WEEKDAY[f.weekday]}`);
+  if (f.search) {
+    const needle = f.search.toLowerCase();
+    conds.push(sql`instr(lower(v.name || ' ' || l.name || ' ' || coalesce(q.title, '') || ' ' || coalesce(q.theme, '') || ' ' || coalesce(q.quizmaster, '')), ${needle}) > 0`);
+  }
+  return db.all<MailQuiz>(sql`${QUIZ_SELECT} WHERE ${sql.join(conds, sql` AND `)} ORDER BY q.date, q.start_time LIMIT 50`);
+}
+
+/** Confirmed followers per place, for the owner dashboard. */
+export async function followerCounts(db: Db, locationIds: string[]): Promise<Map<string, number>> {
+  const out = new Map<string, number>();
+  for (let i = 0; i < locationIds.length; i += 90) {
+    const chunk = locationIds.slice(i, i + 90);
+    const rows = await db.all<{ location_id: string; n: number }>(sql`
+      SELECT location_id, count(*) AS n FROM follows
+      WHERE location_id IN (${sql.join(chunk.map((id) => sql`${id}`), sql`, `)}) AND confirmed_at IS NOT NULL
+      GROUP BY location_id`);
+    for (const r of rows) out.set(r.location_id, r.n);
+  }
+  return out;
+}

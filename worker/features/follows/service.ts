@@ -1,0 +1,462 @@
+/**
+ * Follows (issue 17): rules, no Hono. Visitors follow by e-mail with a double opt-in; signed-in users at
+ * once. Mail is never sent from a request: requests and the cron only enqueue `FollowMessage`s, and the
+ * queue consumer (`processMailBatch`) renders and sends each at most once (the outbox's unique send key).
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Db } from '../../db/client';
+import { deadLetters, followAddresses, follows } from '../../db/schema';
+import { addDays, clockFrom, startOfIsoWeek } from '../../lib/clock';
+import { recordJob } from '../../lib/jobs';
+import { conflict, invalidInput, notFound, rateLimited, unavailable } from '../../lib/errors';
+import { newId } from '../../lib/ids';
+import { takeAttempt, takeMailAttempt } from '../../lib/rate-limit';
+import { deleteExpiredUsedLinks, isSpentError, requireLink, signLink, spendStatement, type LinkPayload } from '../../lib/signed-link';
+import { findWeekday } from '../../lib/swedish';
+import type { Mailer } from '../../ports/mailer';
+import type { Actor } from '../../lib/authz';
+import {
+  canonicalFilters,
+  CONFIRM_LINK_TTL_S,
+  FOLLOW_PENDING_MESSAGE,
+  MAX_FOLLOWS_PER_ADDRESS,
+  normalizeSearch,
+  SavedSearchSchema,
+  type FollowRequest,
+  type FollowView,
+  type SavedSearch,
+} from './contract';
+import { confirmMail, digestMail, reminderMail, type MailLinks } from './mail';
+import * as q from './queries';
+
+/** Per client (IP) and per address: follow requests that send a confirmation mail. */
+export const FOLLOW_ADDRESS_LIMIT = 5;
+export const FOLLOW_ADDRESS_WINDOW_MS = 60 * 60 * 1000;
+/** Unsubscribe links keep working this long; the manage link is shorter (it shows the list). */
+const UNSUBSCRIBE_TTL_S = 400 * 24 * 3600;
+const MANAGE_TTL_S = 60 * 24 * 3600;
+
+// ---------------------------------------------------------------- queue messages
+
+/** wrangler.toml [[queues.consumers]]: the follow mail queue and its dead-letter queue (worker/index.ts dispatches by name). */
+export const MAIL_QUEUE_NAME = 'quizkvall-mail';
+export const MAIL_DLQ_NAME = 'quizkvall-mail-dlq';
+
+export const FollowMessageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('confirm'), followId: z.string().nullable(), requestId: z.string().min(1) }),
+  z.object({ type: z.literal('reminder'), followId: z.string().min(1), quizId: z.string().min(1), date: z.string() }),
+  z.object({ type: z.literal('digest'), followId: z.string().min(1), week: z.string() }),
+]);
+export type FollowMessage = z.infer<typeof FollowMessageSchema>;
+
+/** The producer side of the mail queue (env.MAIL_QUEUE, or a fake in tests). */
+export interface MailQueue {
+  send(body: FollowMessage): Promise<unknown>;
+  sendBatch(messages: Iterable<{ body: FollowMessage }>): Promise<unknown>;
+}
+
+export interface FollowDeps {
+  db: Db;
+  now: Date;
+  today: string;
+  appUrl: string;
+  linkSecret: string | null;
+}
+
+function secretOf(deps: { linkSecret: string | null }): string {
+  if (!deps.linkSecret) {
+    console.error('LINK_SIGNING_SECRET is not set: signed links are refused');
+    throw unavailable('Funktionen är inte tillgänglig just nu. Försök igen senare.');
+  }
+  return deps.linkSecret;
+}
+
+// ---------------------------------------------------------------- labels
+
+export function describeSearch(f: SavedSearch, cityName?: string | null): string {
+  const parts: string[] = [];
+  if (f.city) parts.push(cityName ?? f.city);
+  if (f.weekday) parts.push(findWeekday(f.weekday)?.name ?? f.weekday);
+  if (f.search) parts.push(`”${f.search}”`);
+  return `quiz ${parts.join(' · ')}`;
+}
+
+function parseFilters(json: string | null): SavedSearch {
+  const raw = JSON.parse(json ?? '{}') as Record<string, string | null>;
+  return { city: raw.city ?? undefined, weekday: raw.weekday ?? undefined, search: raw.search ?? undefined };
+}
+
+export function searchUrl(f: SavedSearch): string {
+  const qs = new URLSearchParams();
+  if (f.weekday) qs.set('weekday', f.weekday);
+  if (f.search) qs.set('search', f.search);
+  const s = qs.toString();
+  return `${f.city ? `/quiz/${f.city}` : '/'}${s ? `?${s}` : ''}`;
+}
+
+function labelOf(f: q.FollowWithRecipient): string {
+  if (f.kind === 'place') return f.place_name ? `${f.place_name}, ${f.city}` : 'ett ställe';
+  return describeSearch(parseFilters(f.filters));
+}
+
+export function toView(f: q.FollowWithRecipient): FollowView {
+  return {
+    id: f.id,
+    kind: f.kind,
+    label: labelOf(f),
+    url: f.kind === 'place' ? (f.city_slug && f.venue_slug ? `/quiz/${f.city_slug}/${f.venue_slug}` : null) : searchUrl(parseFilters(f.filters)),
+    reminders: !!f.reminders,
+    confirmed: !!f.confirmed_at,
+    createdAt: f.created_at,
+  };
+}
+
+// ---------------------------------------------------------------- follow
+
+async function resolveTarget(db: Db, input: FollowRequest): Promise<q.FollowTarget> {
+  if (input.placeId) {
+    const place = await q.findPublicPlace(db, input.placeId);
+    if (!place) throw invalidInput('Ställe: Stället finns inte', [{ path: 'placeId', message: 'Stället finns inte' }]);
+    return { kind: 'place', locationId: place.id, filters: null, targetKey: `place:${place.id}` };
+  }
+  const filters = canonicalFilters(normalizeSearch(SavedSearchSchema.parse(input.filters)));
+  return { kind: 'search', locationId: null, filters, targetKey: `search:${filters}` };
+}
+
+export type FollowOutcome = { status: 201; follow: FollowView } | { status: 202; message: string };
+
+/**
+ * Signed in: the follow is confirmed at once (an existing one is returned). Visitor: e-mail required;
+ * counted per client and per address first, then the address row, the pending follow (within the limit)
+ * and one queued confirmation — the same statements and the same answer whether the address is new,
+ * already follows this, or is at the limit, so the answer reveals nothing.
+ */
+export async function requestFollow(deps: FollowDeps & { queue: MailQueue }, actor: Actor, input: FollowRequest, clientKey: string): Promise<FollowOutcome> {
+  const { db, now } = deps;
+  if (actor) {
+    const target = await resolveTarget(db, input);
+    const owner = { userId: actor.id };
+    await q.insertFollowWithinLimit(db, { id: newId(), owner, target, confirmedAt: now.toISOString() });
+    const existing = await q.findFollowByTarget(db, owner, target.targetKey);
+    if (!existing) throw conflict(`Du kan bevaka högst ${MAX_FOLLOWS_PER_ADDRESS} saker. Ta bort någon bevakning först.`);
+    const row = await q.followWithRecipient(db, existing.id);
+    return { status: 201, follow: toView(row!) };
+  }
+  if (!input.email) throw invalidInput('E-post: E-postadress krävs', [{ path: 'email', message: 'E-postadress krävs' }]);
+  secretOf(deps);
+  const target = await resolveTarget(db, input);
+  await takeMailAttempt(db, 'follow', clientKey, now);
+  await takeAttempt(db, `follow-address:${input.email}`, FOLLOW_ADDRESS_LIMIT, FOLLOW_ADDRESS_WINDOW_MS, now, (ms) =>
+    rateLimited(`För många förfrågningar för den här adressen. Försök igen om ${Math.max(1, Math.ceil(ms / 60000))} minuter.`, Math.ceil(ms / 1000)),
+  );
+  const addressId = await q.upsertAddress(db, newId(), input.email, now);
+  const owner = { addressId };
+  await q.insertFollowWithinLimit(db, { id: newId(), owner, target, confirmedAt: null });
+  const follow = await q.findFollowByTarget(db, owner, target.targetKey);
+  // Always one message: the consumer drops it when there is no follow (limit reached).
+  await deps.queue.send({ type: 'confirm', followId: follow?.id ?? null, requestId: newId() });
+  return { status: 202, message: FOLLOW_PENDING_MESSAGE };
+}
+
+/** Spends the single-use confirmation link and confirms the follow and its address, in one batch. */
+export async function confirmFollow(deps: FollowDeps, token: string | undefined): Promise<{ label: string }> {
+  const { db, now } = deps;
+  const link = await requireLink(secretOf(deps), token, 'follow-confirm', now);
+  const at = now.toISOString();
+  let changed: Array<{ id: string }>;
+  try {
+    const [, rows] = await db.batch([
+      spendStatement(db, link),
+      db.update(follows).set({ confirmedAt: sql`coalesce(${follows.confirmedAt}, ${at})`, updatedAt: at }).where(eq(follows.id, link.s)).returning({ id: follows.id }),
+      db
+        .update(followAddresses)
+        .set({ confirmedAt: sql`coalesce(${followAddresses.confirmedAt}, ${at})`, updatedAt: at })
+        .where(sql`${followAddresses.id} = (SELECT address_id FROM follows WHERE id = ${link.s})`),
+    ]);
+    changed = rows;
+  } catch (err) {
+    if (isSpentError(err)) throw invalidInput('Länken har redan använts.', [{ path: 't', message: 'Länken har redan använts.' }]);
+    throw err;
+  }
+  if (changed.length === 0) throw notFound('Bevakningen finns inte längre.');
+  const row = await q.followWithRecipient(db, link.s);
+  return { label: row ? labelOf(row) : '' };
+}
+
+/** Subject of an address- or account-wide link: 'a:{addressId}' or 'u:{userId}'. */
+function subjectOf(f: Pick<q.FollowWithRecipient, 'user_id' | 'address_id'>): string {
+  return f.user_id ? `u:${f.user_id}` : `a:${f.address_id}`;
+}
+function parseSubject(s: string): { userId: string } | { addressId: string } | null {
+  if (s.startsWith('u:') && s.length > 2) return { userId: s.slice(2) };
+  if (s.startsWith('a:') && s.length > 2) return { addressId: s.slice(2) };
+  return null;
+}
+
+/** Looks at an unsubscribe link without acting (the GET confirmation page). */
+export async function inspectUnsubscribe(deps: FollowDeps, token: string | undefined): Promise<{ label: string | null }> {
+  const link = await requireLink(secretOf(deps), token, 'unsubscribe', deps.now);
+  const row = await q.followWithRecipient(deps.db, link.s);
+  return { label: row ? labelOf(row) : null };
+}
+
+/** One-click unsubscribe (RFC 8058): ends that follow. Idempotent, so the link is not single-use. */
+export async function unsubscribe(deps: FollowDeps, token: string | undefined): Promise<{ label: string | null }> {
+  const link = await requireLink(secretOf(deps), token, 'unsubscribe', deps.now);
+  const row = await q.followWithRecipient(deps.db, link.s);
+  await deps.db.delete(follows).where(eq(follows.id, link.s));
+  return { label: row ? labelOf(row) : null };
+}
+
+/** Ends all mail to the address (its row and follows go) or to the account (its follows go). */
+export async function unsubscribeAll(deps: FollowDeps, token: string | undefined): Promise<{ removed: number }> {
+  const link = await requireLink(secretOf(deps), token, 'unsubscribe-all', deps.now);
+  const subject = parseSubject(link.s);
+  if (!subject) throw invalidInput('Länken är ogiltig.');
+  if ('userId' in subject) {
+    const rows = await deps.db.delete(follows).where(eq(follows.userId, subject.userId)).returning({ id: follows.id });
+    return { removed: rows.length };
+  }
+  const rows = await deps.db.select({ id: follows.id }).from(follows).where(eq(follows.addressId, subject.addressId));
+  await deps.db.delete(followAddresses).where(eq(followAddresses.id, subject.addressId));
+  return { removed: rows.length };
+}
+
+// ---------------------------------------------------------------- "Mina bevakningar"
+
+export type FollowOwner = { userId: string } | { addressId: string };
+
+/** The follows behind a manage link. */
+export async function ownerOfManageLink(deps: FollowDeps, token: string | undefined): Promise<{ owner: FollowOwner; link: LinkPayload }> {
+  const link = await requireLink(secretOf(deps), token, 'manage', deps.now);
+  const owner = parseSubject(link.s);
+  if (!owner) throw invalidInput('Länken är ogiltig.');
+  return { owner, link };
+}
+
+export async function listFollows(db: Db, owner: FollowOwner): Promise<FollowView[]> {
+  return (await q.followsOf(db, owner)).map(toView);
+}
+
+function ownerCondition(owner: FollowOwner) {
+  return 'userId' in owner ? eq(follows.userId, owner.userId) : eq(follows.addressId, owner.addressId);
+}
+
+/** Pause/resume reminders of one's own follow; someone else's or a missing one is 404 (ids are not secrets, but no one learns of others' follows). */
+export async function setReminders(db: Db, owner: FollowOwner, followId: string, reminders: boolean, now: Date): Promise<FollowView> {
+  const rows = await db
+    .update(follows)
+    .set({ reminders, updatedAt: now.toISOString() })
+    .where(and(eq(follows.id, followId), ownerCondition(owner)))
+    .returning({ id: follows.id });
+  if (rows.length === 0) throw notFound('Bevakningen hittades inte.');
+  return toView((await q.followWithRecipient(db, followId))!);
+}
+
+export async function removeFollow(db: Db, owner: FollowOwner, followId: string): Promise<void> {
+  const rows = await db.delete(follows).where(and(eq(follows.id, followId), ownerCondition(owner))).returning({ id: follows.id });
+  if (rows.length === 0) throw notFound('Bevakningen hittades inte.');
+}
+
+/** Superadmin: counts only, never addresses. */
+export async function followStats(db: Db, now: Date) {
+  const since = new Date(now.getTime() - 7 * 24 * 3600 * 1000).toISOString();
+  const [row] = await db.all<Record<string, number>>(sql`
+    SELECT
+      (SELECT count(*) FROM follows WHERE confirmed_at IS NOT NULL) AS confirmed,
+      (SELECT count(*) FROM follows WHERE confirmed_at IS NULL) AS pending,
+      (SELECT count(*) FROM follows WHERE kind = 'place' AND confirmed_at IS NOT NULL) AS places,
+      (SELECT count(*) FROM follows WHERE kind = 'search' AND confirmed_at IS NOT NULL) AS searches,
+      (SELECT count(*) FROM follow_addresses WHERE confirmed_at IS NOT NULL) AS confirmedAddresses,
+      (SELECT count(DISTINCT user_id) FROM follows WHERE user_id IS NOT NULL) AS accounts,
+      (SELECT count(*) FROM mail_outbox WHERE send_key IS NOT NULL AND created_at >= ${since}) AS mailsLast7Days,
+      (SELECT count(*) FROM dead_letters) AS deadLetters`);
+  return row!;
+}
+
+export async function listDeadLetters(db: Db) {
+  const rows = await db.select().from(deadLetters).orderBy(sql`${deadLetters.createdAt} DESC`).limit(200);
+  return rows.map((r) => ({ id: r.id, queue: r.queue, messageId: r.messageId, body: JSON.parse(r.body) as unknown, attempts: r.attempts, reason: r.reason, createdAt: r.createdAt }));
+}
+
+export async function followerCountsByPlace(db: Db, locationIds: string[]): Promise<Map<string, number>> {
+  return q.followerCounts(db, locationIds);
+}
+
+// ---------------------------------------------------------------- cron: enqueue only
+
+const PAGE = 500;
+
+async function sendAll(queue: MailQueue, bodies: FollowMessage[]): Promise<void> {
+  // sendBatch takes at most 100 messages.
+  for (let i = 0; i < bodies.length; i += 100) await queue.sendBatch(bodies.slice(i, i + 100).map((body) => ({ body })));
+}
+
+/** job_runs rows through the shared recordJob (lib/jobs.ts), on a clock that starts at the run's instant. */
+function recordRun<T extends Record<string, unknown>>(db: Db, job: string, now: Date, work: () => Promise<T>) {
+  return recordJob(db, clockFrom(now), job, () => work());
+}
+
+/**
+ * Data minimisation: follows never confirmed within 48 h (the link has expired) go, then addresses
+ * left without any follow, and spent links past their expiry.
+ */
+export async function cleanUpFollows(db: Db, now: Date) {
+  const cutoff = new Date(now.getTime() - CONFIRM_LINK_TTL_S * 1000).toISOString();
+  return recordRun(db, 'follow-cleanup', now, async () => {
+    const follows = await db.all<{ id: string }>(sql`DELETE FROM follows WHERE confirmed_at IS NULL AND created_at < ${cutoff} RETURNING id`);
+    const addresses = await db.all<{ id: string }>(sql`
+      DELETE FROM follow_addresses WHERE updated_at < ${cutoff} AND NOT EXISTS (SELECT 1 FROM follows f WHERE f.address_id = follow_addresses.id) RETURNING id`);
+    await deleteExpiredUsedLinks(db, now);
+    return { pendingFollows: follows.length, addresses: addresses.length };
+  });
+}
+
+/** One message per (confirmed place follow with reminders) × (its place's quiz on `today`, not cancelled). */
+export async function enqueueReminders(db: Db, queue: MailQueue, today: string, now: Date): Promise<{ enqueued: number }> {
+  return recordRun(db, 'follow-reminders', now, async () => {
+    let after = '';
+    let enqueued = 0;
+    for (;;) {
+      const rows = await q.dueReminders(db, today, after, PAGE);
+      if (rows.length === 0) break;
+      await sendAll(queue, rows.map((r) => ({ type: 'reminder', followId: r.follow_id, quizId: r.quiz_id, date: today })));
+      enqueued += rows.length;
+      const last = rows[rows.length - 1]!;
+      after = `${last.follow_id}:${last.quiz_id}`;
+      if (rows.length < PAGE) break;
+    }
+    return { date: today, enqueued };
+  });
+}
+
+/** Mondays: one digest message per confirmed follow for the ISO week starting `today`. */
+export async function enqueueDigests(db: Db, queue: MailQueue, today: string, now: Date): Promise<{ enqueued: number }> {
+  const week = startOfIsoWeek(today);
+  return recordRun(db, 'follow-digest', now, async () => {
+    let after = '';
+    let enqueued = 0;
+    for (;;) {
+      const ids = await q.confirmedFollowIds(db, after, PAGE);
+      if (ids.length === 0) break;
+      await sendAll(queue, ids.map((followId) => ({ type: 'digest', followId, week })));
+      enqueued += ids.length;
+      after = ids[ids.length - 1]!;
+      if (ids.length < PAGE) break;
+    }
+    return { week, enqueued };
+  });
+}
+
+// ---------------------------------------------------------------- consumer
+
+export type MessageOutcome = 'sent' | 'duplicate' | 'skipped';
+
+async function linksFor(deps: FollowDeps, f: q.FollowWithRecipient): Promise<MailLinks> {
+  const secret = secretOf(deps);
+  const subject = subjectOf(f);
+  const base = deps.appUrl;
+  return {
+    unsubscribe: `${base}/bevakningar/avsluta?t=${await signLink(secret, 'unsubscribe', f.id, UNSUBSCRIBE_TTL_S, deps.now)}`,
+    unsubscribeAll: `${base}/bevakningar/avsluta-alla?t=${await signLink(secret, 'unsubscribe-all', subject, UNSUBSCRIBE_TTL_S, deps.now)}`,
+    manage: `${base}/bevakningar?t=${await signLink(secret, 'manage', subject, MANAGE_TTL_S, deps.now)}`,
+  };
+}
+
+/**
+ * Renders and sends one message, at most once per send key. Only confirmed follows get reminders and
+ * digests (the confirmation mail is the one mail a pending follow gets); a follow or quiz that is gone,
+ * a cancelled quiz, a reminder for another day and an empty week send nothing.
+ */
+export async function processMessage(deps: FollowDeps & { mailer: Mailer }, msg: FollowMessage): Promise<MessageOutcome> {
+  const { db } = deps;
+  if (msg.type === 'confirm') {
+    if (!msg.followId) return 'skipped';
+    const f = await q.followWithRecipient(db, msg.followId);
+    if (!f?.email || !f.address_id) return 'skipped';
+    const confirmUrl = `${deps.appUrl}/bevakningar/bekrafta?t=${await signLink(secretOf(deps), 'follow-confirm', f.id, CONFIRM_LINK_TTL_S, deps.now)}`;
+    return deps.mailer.sendOnce(confirmMail(f.email, labelOf(f), confirmUrl, await linksFor(deps, f)), `confirm:${msg.requestId}`);
+  }
+  const f = await q.followWithRecipient(db, msg.followId);
+  if (!f?.email || !f.confirmed_at) return 'skipped';
+  if (msg.type === 'reminder') {
+    if (msg.date !== deps.today || f.kind !== 'place' || !f.reminders) return 'skipped';
+    const quiz = await q.mailQuiz(db, msg.quizId);
+    if (!quiz || quiz.is_cancelled || !quiz.is_public || quiz.date !== deps.today) return 'skipped';
+    return deps.mailer.sendOnce(reminderMail(f.email, quiz, deps.appUrl, await linksFor(deps, f)), `reminder:${f.id}:${quiz.id}`);
+  }
+  const from = msg.week;
+  const to = addDays(from, 6);
+  const items = f.kind === 'place' ? await q.weekAtPlace(db, f.location_id!, from, to) : await q.weekForSearch(db, parseFilters(f.filters), from, to);
+  if (items.length === 0) return 'skipped';
+  const newSince = new Date(deps.now.getTime() - 7 * 24 * 3600 * 1000).toISOString();
+  const marked = items.map((i) => ({ ...i, isNew: i.created_at > newSince }));
+  return deps.mailer.sendOnce(digestMail(f.email, labelOf(f), marked, deps.appUrl, await linksFor(deps, f)), `digest:${f.id}:${msg.week}`);
+}
+
+export interface QueueMessageLike {
+  id: string;
+  body: unknown;
+  attempts: number;
+  ack(): void;
+  retry(options?: { delaySeconds?: number }): void;
+}
+
+/** Back-off for a failed message: 30 s, 60 s, 120 s … at most 1 h. */
+export function retryDelaySeconds(attempts: number): number {
+  return Math.min(3600, 30 * 2 ** Math.max(0, attempts - 1));
+}
+
+/**
+ * The mail queue's consumer: each message on its own (one failure never holds back the others), acked
+ * when done, retried with back-off when it throws. A message that cannot be parsed can never succeed:
+ * it is parked in `dead_letters` at once. Each batch is recorded in job_runs.
+ */
+export async function processMailBatch(deps: FollowDeps & { mailer: Mailer }, queueName: string, messages: readonly QueueMessageLike[]) {
+  return recordRun(deps.db, 'follow-mail-batch', deps.now, async () => {
+    const counts = { sent: 0, duplicate: 0, skipped: 0, retried: 0, poison: 0 };
+    for (const m of messages) {
+      const parsed = FollowMessageSchema.safeParse(m.body);
+      if (!parsed.success) {
+        await parkDeadLetter(deps.db, queueName, m, 'ogiltigt meddelande');
+        m.ack();
+        counts.poison++;
+        continue;
+      }
+      try {
+        counts[await processMessage(deps, parsed.data)]++;
+        m.ack();
+      } catch (err) {
+        console.error(`follow mail ${m.id} failed (attempt ${m.attempts})`, err);
+        m.retry({ delaySeconds: retryDelaySeconds(m.attempts) });
+        counts.retried++;
+      }
+    }
+    return counts;
+  });
+}
+
+async function parkDeadLetter(db: Db, queueName: string, m: QueueMessageLike, reason: string): Promise<void> {
+  let body: string;
+  try {
+    body = JSON.stringify(m.body ?? null) ?? 'null';
+  } catch {
+    body = '"(kunde inte läsas)"';
+  }
+  await db
+    .insert(deadLetters)
+    .values({ id: newId(), queue: queueName, messageId: m.id, body: body.slice(0, 4000), attempts: m.attempts, reason })
+    .onConflictDoNothing();
+}
+
+/** The dead-letter queue's consumer: records every message for the superadmin and acks it. */
+export async function recordDeadLetters(db: Db, queueName: string, messages: readonly QueueMessageLike[], now: Date) {
+  return recordRun(db, 'follow-mail-dead-letters', now, async () => {
+    for (const m of messages) {
+      await parkDeadLetter(db, queueName, m, 'för många misslyckade försök');
+      m.ack();
+    }
+    return { recorded: messages.length };
+  });
+}

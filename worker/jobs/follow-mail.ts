@@ -1,0 +1,35 @@
+/**
+ * The follow-mail Cron Triggers (wrangler.toml [triggers]): "0 6,7 * * *" (reminders) and "0 6,7 * * 1"
+ * (the Monday digest). One of 06:00/07:00 UTC is 08:00 in Stockholm in either season; only that run acts,
+ * so across the DST changes exactly one run a day enqueues. The cron only enqueues (one message per due
+ * mail); the queue consumer sends.
+ */
+import { createDb } from '../db/client';
+import { parseConfig } from '../env';
+import { createClock, isoWeekday, stockholmDate } from '../lib/clock';
+import { cleanUpFollows, enqueueDigests, enqueueReminders, type MailQueue } from '../features/follows/service';
+
+export const REMINDER_CRON = '0 6,7 * * *';
+export const DIGEST_CRON = '0 6,7 * * 1';
+export const FOLLOW_CRONS = new Set([REMINDER_CRON, DIGEST_CRON]);
+/** Stockholm hour at which follow mail goes out. */
+export const SEND_HOUR = '08';
+
+const hourFormat = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Stockholm', hour: '2-digit', hourCycle: 'h23' });
+
+export async function runFollowMailCron(env: Env, cron: string, scheduledAt: Date, queue: MailQueue = env.MAIL_QUEUE) {
+  const config = parseConfig(env);
+  const clock = createClock(config.clockNow ?? scheduledAt.toISOString());
+  const now = clock.now();
+  const date = stockholmDate(now);
+  const time = hourFormat.format(now);
+  if (time !== SEND_HOUR) return { skipped: true as const, date, time };
+  const db = createDb(env.DB);
+  if (cron === DIGEST_CRON) {
+    if (isoWeekday(date) !== 1) return { skipped: true as const, date, time };
+    return { skipped: false as const, ...(await enqueueDigests(db, queue, date, now)) };
+  }
+  // Once a day (the acting reminder run): pending follows past their 48 h link, empty addresses, spent links.
+  await cleanUpFollows(db, now);
+  return { skipped: false as const, ...(await enqueueReminders(db, queue, date, now)) };
+}
