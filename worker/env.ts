@@ -25,6 +25,11 @@ export interface Config {
   };
   google: { clientId: string | null; clientSecret: string | null };
   mailApiKey: string | null;
+  /**
+   * Count D1 rows read/written per request and answer them in `x-d1-rows-read` / `x-d1-rows-written`
+   * (worker/db/client.ts countingD1). On in development and test; in production only with D1_STATS=1.
+   */
+  d1Stats: boolean;
 }
 
 /** Used to sign local-checkout webhook events when no STRIPE_WEBHOOK_SECRET is set. */
@@ -57,5 +62,6 @@ export function parseConfig(env: Env): Config {
     },
     google: { clientId: opt(env.GOOGLE_CLIENT_ID), clientSecret: opt(env.GOOGLE_CLIENT_SECRET) },
     mailApiKey: opt(env.MAIL_API_KEY),
+    d1Stats: appEnv !== 'production' || ['1', 'true', 'on'].includes((env.D1_STATS ?? '').trim().toLowerCase()),
   };
 }

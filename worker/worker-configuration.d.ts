@@ -15,6 +15,7 @@ interface __BaseEnv_Env {
 	STRIPE_PRICE_PREMIUM: string;
 	GOOGLE_CLIENT_ID: string;
 	CLOCK_NOW: string;
+	D1_STATS: string;
 	STRIPE_SECRET_KEY: string;
 	STRIPE_WEBHOOK_SECRET: string;
 	GOOGLE_CLIENT_SECRET: string;
@@ -32,7 +33,7 @@ type StringifyValues<EnvType extends Record<string, unknown>> = {
 	[Binding in keyof EnvType]: EnvType[Binding] extends string ? EnvType[Binding] : string;
 };
 declare namespace NodeJS {
-	interface ProcessEnv extends StringifyValues<Pick<Cloudflare.Env, "APP_ENV" | "APP_URL" | "HOUSE_ACCOUNT_EMAIL" | "SUPERADMIN_EMAILS" | "SUPPORT_EMAIL" | "MAIL_FROM" | "STRIPE_PRICE_RECOMMENDED" | "STRIPE_PRICE_PREMIUM" | "GOOGLE_CLIENT_ID" | "CLOCK_NOW" | "STRIPE_SECRET_KEY" | "STRIPE_WEBHOOK_SECRET" | "GOOGLE_CLIENT_SECRET" | "MAIL_API_KEY">> {}
+	interface ProcessEnv extends StringifyValues<Pick<Cloudflare.Env, "APP_ENV" | "APP_URL" | "HOUSE_ACCOUNT_EMAIL" | "SUPERADMIN_EMAILS" | "SUPPORT_EMAIL" | "MAIL_FROM" | "STRIPE_PRICE_RECOMMENDED" | "STRIPE_PRICE_PREMIUM" | "GOOGLE_CLIENT_ID" | "CLOCK_NOW" | "D1_STATS" | "STRIPE_SECRET_KEY" | "STRIPE_WEBHOOK_SECRET" | "GOOGLE_CLIENT_SECRET" | "MAIL_API_KEY">> {}
 }
 declare module "*.txt" {
 	const value: string;

@@ -36,6 +36,13 @@ function insert(table: string, row: Record<string, string | number | boolean | n
   return `INSERT OR IGNORE INTO ${table} (${cols.join(', ')}) VALUES (${cols.map((c) => sqlValue(row[c])).join(', ')});`;
 }
 
+/** A venue row whose user_id is a literal id (quoted) or a subquery (kept as SQL). */
+function insertWithOwner(owner: string, row: Record<string, string | number | boolean | null | undefined>): string {
+  const cols = ['user_id', ...Object.keys(row)];
+  const ownerSql = owner.startsWith('(SELECT') ? owner : sqlValue(owner);
+  return `INSERT OR IGNORE INTO venues (${cols.join(', ')}) VALUES (${[ownerSql, ...Object.keys(row).map((c) => sqlValue(row[c]))].join(', ')});`;
+}
+
 export function buildDemoSeed(today: string, accounts: SeedAccounts): string[] {
   const out: string[] = [];
   const users = [
@@ -197,7 +204,10 @@ const SCALE_VENUE_NAMES = ['Ankaret', 'Lyktan', 'Kronan', 'Måsen', 'Hörnet', '
 const SCALE_STREETS = ['Storgatan', 'Drottninggatan', 'Kungsgatan', 'Järnvägsgatan', 'Östra Långgatan', 'Västra Vägen', 'Torggatan', 'Hamngatan'];
 
 export function buildScaleSeed(today: string, quizRows: number, houseEmail: string): string[] {
+  // The house account may already exist under another id (demo data, a real sign-up): the venues refer
+  // to it by e-mail, never by the id inserted here, which is skipped in that case.
   const out: string[] = [insert('users', { id: 'scale-user-house', email: houseEmail, email_verified_at: `${today}T00:00:00.000Z` })];
+  const houseId = `(SELECT id FROM users WHERE email = ${sqlValue(houseEmail)})`;
   for (let u = 0; u < 50; u++) out.push(insert('users', { id: `scale-user-${u}`, email: `skala${u}@example.se`, email_verified_at: `${today}T00:00:00.000Z` }));
   const perVenue = 26;
   const venuesNeeded = Math.ceil(quizRows / perVenue);
@@ -218,15 +228,15 @@ export function buildScaleSeed(today: string, quizRows: number, houseEmail: stri
     const cityNo = (v - 1) % cityCount;
     const city = cityName(cityNo);
     const citySlug = slugify(city);
-    const owner = v % 3 === 0 ? 'scale-user-house' : `scale-user-${v % 50}`;
+    const owner = v % 3 === 0 ? null : `scale-user-${v % 50}`;
     const name = `${SCALE_VENUE_KINDS[v % SCALE_VENUE_KINDS.length]} ${SCALE_VENUE_NAMES[Math.floor(v / SCALE_VENUE_KINDS.length) % SCALE_VENUE_NAMES.length]}`;
     const street = `${SCALE_STREETS[v % SCALE_STREETS.length]} ${(v % 60) + 1}`;
     const venueId = `scale-venue-${v}`;
     const lat = +(55.4 + ((cityNo * 37) % 1000) / 1000 * 12 + (v % 10) * 0.002).toFixed(5);
     const lng = +(11.5 + ((cityNo * 53) % 1000) / 1000 * 11 + (v % 7) * 0.002).toFixed(5);
     out.push(
-      insert('venues', {
-        id: venueId, user_id: owner, name, slug: `${slugify(name)}-${v}`, city, address: `${street}, ${city}`,
+      insertWithOwner(owner ?? houseId, {
+        id: venueId, name, slug: `${slugify(name)}-${v}`, city, address: `${street}, ${city}`,
         description: `${name} i ${city} har quiz varje vecka, gott öl och mat från köket. Boka bord i god tid.`,
         phone: `0${(v % 9) + 1}0-${String(100000 + ((v * 7919) % 900000)).slice(0, 6)}`, website: `https://www.${slugify(name)}-${v}.se`, is_public: v % 50 !== 0,
       }),
