@@ -2,7 +2,7 @@
  * CSV import of gathered venues (issue 7): one row = one unclaimed business with one place and one
  * open-ended weekly/biweekly series. Imports only zod; messages are Swedish and name the column.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Rows per file. Each row is 3 write statements; 300 rows stay under D1's 1 000 queries per Worker
