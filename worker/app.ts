@@ -83,4 +83,3 @@ app.route('/', pagesRoutes);
 app.notFound(onNotFound);
 app.onError(onError);
 
-export type AppType = typeof app;

@@ -3,6 +3,8 @@
  * committed; secrets are declared in wrangler.toml [secrets]. Secrets and vars may be empty or missing
  * at run time, so config is parsed once per request into this typed object and nothing else reads env.
  */
+import { DEFAULT_MAP_TILE_URL } from './lib/map-tiles';
+
 export type AppEnvName = 'production' | 'development' | 'test';
 
 export interface Config {
@@ -25,6 +27,8 @@ export interface Config {
   };
   google: { clientId: string | null; clientSecret: string | null };
   mailApiKey: string | null;
+  /** Raster tile URL template of the public map (MAP_TILE_URL); OpenStreetMap's standard tiles by default. */
+  mapTileUrl: string;
   /**
    * Count D1 rows read/written per request and answer them in `x-d1-rows-read` / `x-d1-rows-written`
    * (worker/db/client.ts countingD1). On in development and test; in production only with D1_STATS=1.
@@ -62,6 +66,7 @@ export function parseConfig(env: Env): Config {
     },
     google: { clientId: opt(env.GOOGLE_CLIENT_ID), clientSecret: opt(env.GOOGLE_CLIENT_SECRET) },
     mailApiKey: opt(env.MAIL_API_KEY),
+    mapTileUrl: opt(env.MAP_TILE_URL) ?? DEFAULT_MAP_TILE_URL,
     d1Stats: appEnv !== 'production' || ['1', 'true', 'on'].includes((env.D1_STATS ?? '').trim().toLowerCase()),
   };
 }

@@ -106,6 +106,15 @@ describe('owner quizzes and series', () => {
     await editedSeries.getByRole('button', { name: 'Visa alla tillfällen' }).click();
     await editedSeries.getByRole('link', { name: `Redigera ${displayDate(thursday)} kl. 18:45` }).waitFor();
 
+    // The spec's /edit-quiz/{recurrenceId} lands on the series screen at /edit-series/{recurrenceId}.
+    const seriesPath = (await editedSeries.getByRole('link', { name: 'Redigera serie' }).getAttribute('href')) ?? '';
+    expect(seriesPath).toMatch(/^\/edit-series\/.+/);
+    await page.goto(seriesPath.replace('/edit-series/', '/edit-quiz/'));
+    await page.waitForURL((u) => u.pathname === seriesPath);
+    await page.getByRole('heading', { name: 'Redigera serie' }).waitFor();
+    await page.goto('/admin');
+    await editedSeries.getByRole('button', { name: 'Visa alla tillfällen' }).click();
+
     // Cancel one date (Tuesday); visitors see 'Inställt'.
     await editedSeries.getByRole('button', { name: `Ställ in ${displayDate(tuesday)} kl. 18:45` }).click();
     await visible(page, 'Quizet är inställt');

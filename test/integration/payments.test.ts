@@ -5,6 +5,7 @@ import { createPayments, signEvent, WebhookSignatureError } from '../../worker/p
 import { checkoutOrders, promotionSlotClaims } from '../../worker/db/schema';
 import { getDataVersion } from '../../worker/lib/data-version';
 import { call, callJson, createUser, snapshot, testDb } from '../factories';
+import { expectConsoleError } from '../setup/console';
 import { buy, claimsOf, NOW, orderRow, ownerWithQuiz, promotionsOf, QUIZ_DATE, rivalQuiz, sendEvent } from './promotion-support';
 
 async function openOrder(tier: 'premium' | 'recommended' = 'premium') {
@@ -244,12 +245,14 @@ describe('expired holds clean-up (nightly and before every claim)', () => {
 
 describe('payments port in production', () => {
   it('never uses the local checkout nor the published development webhook secret', async () => {
+    const logged = expectConsoleError(/STRIPE_WEBHOOK_SECRET is not set: webhook refused/);
     const port = createPayments(parseConfig({ APP_ENV: 'production' } as unknown as Env));
     const payload = JSON.stringify({ id: 'evt_prod', object: 'event', type: 'checkout.session.completed', data: { object: {} } });
     await expect(port.verifyWebhook(payload, await signEvent(payload, DEV_WEBHOOK_SECRET))).rejects.toBeInstanceOf(WebhookSignatureError);
     await expect(
       port.createCheckoutSession({ orderId: 'o', lineItems: [], successUrl: 'x', cancelUrl: 'y', expiresAt: 0, idempotencyKey: 'k' }),
     ).rejects.toThrow('STRIPE_SECRET_KEY');
+    logged.verify();
     // With a real secret configured, a correctly signed event verifies.
     const configured = createPayments(parseConfig({ APP_ENV: 'production', STRIPE_WEBHOOK_SECRET: 'whsec_prod' } as unknown as Env));
     const event = await configured.verifyWebhook(payload, await signEvent(payload, 'whsec_prod'));

@@ -1,24 +1,34 @@
 /**
  * The owner's quizzes and series (worker/features/quizzes and worker/features/series, under
- * /api/owner). Types come from the shared contract; `useApiData` is a tiny loader with reload().
+ * /api/owner): calls typed by the shared contract, query keys, and the TanStack Query hooks the
+ * screens use. Every write invalidates the owner family (OWNER_ROOT), so lists and counts follow.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import type {
-  CreateQuizInput,
+  AutoExtendResponse,
+  CancelQuizResponse,
+  CreateQuizData,
   CreateQuizResponse,
-  EditQuizInput,
-  EditSeriesInput,
+  DeleteQuizzesResponse,
+  EditQuizData,
+  EditQuizResponse,
+  EditSeriesData,
+  EditSeriesResponse,
+  ExtendSeriesResponse,
   PauseSeriesInput,
+  PauseSeriesResponse,
   PlaceQuizzesResponse,
   QuizDetailResponse,
   QuizPlacesResponse,
-  SeriesSummary,
+  ResumeSeriesResponse,
+  SeriesListResponse,
+  SeriesResponse,
   SingleQuizzesResponse,
 } from '../../worker/features/quizzes/contract';
-import { api, ApiError, type ApiIssue } from '../lib/api';
+import { api } from '../lib/api';
+import { OWNER_ROOT, useOwnerMutation } from '../lib/query';
 
-export type { OwnerQuiz, PlaceQuizzesResponse, PlaceSeriesGroup, QuizDetailResponse } from '../../worker/features/quizzes/contract';
-export type { SeriesSummary };
+export type { OwnerQuiz, PlaceSeriesGroup, QuizDetailResponse, SeriesSummary } from '../../worker/features/quizzes/contract';
 
 const enc = encodeURIComponent;
 
@@ -26,50 +36,49 @@ export const quizzesApi = {
   places: () => api<QuizPlacesResponse>('/api/owner/quiz-places'),
   placeQuizzes: (locationId: string) => api<PlaceQuizzesResponse>(`/api/owner/locations/${enc(locationId)}/quizzes`),
   singles: () => api<SingleQuizzesResponse>('/api/owner/quizzes'),
-  create: (body: CreateQuizInput) => api<CreateQuizResponse>('/api/owner/quizzes', { method: 'POST', body }),
+  create: (body: CreateQuizData) => api<CreateQuizResponse>('/api/owner/quizzes', { method: 'POST', body }),
   get: (id: string) => api<QuizDetailResponse>(`/api/owner/quizzes/${enc(id)}`),
-  edit: (id: string, body: EditQuizInput) =>
-    api<{ updated: number; created: number; deleted: number; recurrenceId: string | null }>(`/api/owner/quizzes/${enc(id)}`, { method: 'PATCH', body }),
-  remove: (id: string) => api<{ deleted: number }>(`/api/owner/quizzes/${enc(id)}`, { method: 'DELETE' }),
-  setCancelled: (id: string, cancelled: boolean) => api<{ id: string; isCancelled: boolean }>(`/api/owner/quizzes/${enc(id)}/cancel`, { method: 'POST', body: { cancelled } }),
-  seriesList: () => api<{ today: string; series: SeriesSummary[] }>('/api/owner/series'),
-  series: (recurrenceId: string) => api<{ series: SeriesSummary }>(`/api/owner/series/${enc(recurrenceId)}`),
-  editSeries: (recurrenceId: string, body: EditSeriesInput) => api<{ updated: number }>(`/api/owner/series/${enc(recurrenceId)}`, { method: 'PATCH', body }),
-  removeSeries: (recurrenceId: string) => api<{ deleted: number }>(`/api/owner/series/${enc(recurrenceId)}`, { method: 'DELETE' }),
-  extendSeries: (recurrenceId: string) => api<{ added: number; count: number }>(`/api/owner/series/${enc(recurrenceId)}/extend`, { method: 'POST' }),
-  autoExtend: () => api<{ extendedCount: number; added: number }>('/api/owner/series/auto-extend', { method: 'POST' }),
-  pauseSeries: (recurrenceId: string, body: PauseSeriesInput) => api<{ cancelled: number }>(`/api/owner/series/${enc(recurrenceId)}/pause`, { method: 'POST', body }),
-  resumeSeries: (recurrenceId: string, body: PauseSeriesInput) => api<{ restored: number }>(`/api/owner/series/${enc(recurrenceId)}/resume`, { method: 'POST', body }),
+  edit: (id: string, body: EditQuizData) => api<EditQuizResponse>(`/api/owner/quizzes/${enc(id)}`, { method: 'PATCH', body }),
+  remove: (id: string) => api<DeleteQuizzesResponse>(`/api/owner/quizzes/${enc(id)}`, { method: 'DELETE' }),
+  setCancelled: (id: string, cancelled: boolean) => api<CancelQuizResponse>(`/api/owner/quizzes/${enc(id)}/cancel`, { method: 'POST', body: { cancelled } }),
+  seriesList: () => api<SeriesListResponse>('/api/owner/series'),
+  series: (recurrenceId: string) => api<SeriesResponse>(`/api/owner/series/${enc(recurrenceId)}`),
+  editSeries: (recurrenceId: string, body: EditSeriesData) => api<EditSeriesResponse>(`/api/owner/series/${enc(recurrenceId)}`, { method: 'PATCH', body }),
+  removeSeries: (recurrenceId: string) => api<DeleteQuizzesResponse>(`/api/owner/series/${enc(recurrenceId)}`, { method: 'DELETE' }),
+  extendSeries: (recurrenceId: string) => api<ExtendSeriesResponse>(`/api/owner/series/${enc(recurrenceId)}/extend`, { method: 'POST' }),
+  autoExtend: () => api<AutoExtendResponse>('/api/owner/series/auto-extend', { method: 'POST' }),
+  pauseSeries: (recurrenceId: string, body: PauseSeriesInput) => api<PauseSeriesResponse>(`/api/owner/series/${enc(recurrenceId)}/pause`, { method: 'POST', body }),
+  resumeSeries: (recurrenceId: string, body: PauseSeriesInput) => api<ResumeSeriesResponse>(`/api/owner/series/${enc(recurrenceId)}/resume`, { method: 'POST', body }),
 };
 
-export type Loaded<T> = { status: 'loading' } | { status: 'ready'; data: T } | { status: 'error'; error: ApiError | Error };
+export const quizKeys = {
+  places: () => [...OWNER_ROOT, 'quiz-places'] as const,
+  place: (locationId: string) => [...OWNER_ROOT, 'place-quizzes', locationId] as const,
+  singles: () => [...OWNER_ROOT, 'singles'] as const,
+  detail: (id: string) => [...OWNER_ROOT, 'quiz', id] as const,
+  seriesList: () => [...OWNER_ROOT, 'series'] as const,
+  series: (recurrenceId: string) => [...OWNER_ROOT, 'series', recurrenceId] as const,
+};
 
-/** Loads `load()` on mount and whenever `key` changes; reload() refetches (keeping the old data visible). */
-export function useApiData<T>(key: string | null, load: () => Promise<T>) {
-  const [state, setState] = useState<Loaded<T>>({ status: 'loading' });
-  const [version, setVersion] = useState(0);
-  useEffect(() => {
-    if (key === null) return;
-    let live = true;
-    load().then(
-      (data) => live && setState({ status: 'ready', data }),
-      (error: Error) => live && setState({ status: 'error', error }),
-    );
-    return () => {
-      live = false;
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key, version]);
-  const reload = useCallback(() => setVersion((v) => v + 1), []);
-  return { state, reload };
-}
+export const useQuizPlaces = (enabled = true) => useQuery({ queryKey: quizKeys.places(), queryFn: quizzesApi.places, enabled });
+export const usePlaceQuizzes = (locationId: string | null) =>
+  useQuery({ queryKey: quizKeys.place(locationId ?? ''), queryFn: () => quizzesApi.placeQuizzes(locationId!), enabled: !!locationId });
+export const useSingleQuizzes = () => useQuery({ queryKey: quizKeys.singles(), queryFn: quizzesApi.singles });
+export const useQuiz = (id: string) => useQuery({ queryKey: quizKeys.detail(id), queryFn: () => quizzesApi.get(id) });
+export const useSeriesList = () => useQuery({ queryKey: quizKeys.seriesList(), queryFn: quizzesApi.seriesList });
+export const useSeries = (recurrenceId: string, enabled = true) =>
+  useQuery({ queryKey: quizKeys.series(recurrenceId), queryFn: () => quizzesApi.series(recurrenceId), enabled });
 
-/** Field errors by first path segment, from zod issues or the API's issues. */
-export function issuesToErrors(issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey> | string; message: string }> | ApiIssue[] | undefined): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const i of issues ?? []) {
-    const key = typeof i.path === 'string' ? i.path.split('.')[0]! : String(i.path[0] ?? '');
-    if (key && !out[key]) out[key] = i.message;
-  }
-  return out;
-}
+export const useCreateQuiz = () => useOwnerMutation(quizzesApi.create);
+export const useEditQuiz = () => useOwnerMutation(({ id, body }: { id: string; body: EditQuizData }) => quizzesApi.edit(id, body));
+export const useDeleteQuiz = () => useOwnerMutation(quizzesApi.remove);
+export const useSetCancelled = () => useOwnerMutation(({ id, cancelled }: { id: string; cancelled: boolean }) => quizzesApi.setCancelled(id, cancelled));
+export const useEditSeries = () => useOwnerMutation(({ id, body }: { id: string; body: EditSeriesData }) => quizzesApi.editSeries(id, body));
+export const useDeleteSeries = () => useOwnerMutation(quizzesApi.removeSeries);
+export const useExtendSeries = () => useOwnerMutation(quizzesApi.extendSeries);
+export const useAutoExtend = () => useOwnerMutation(() => quizzesApi.autoExtend());
+export const usePauseSeries = () =>
+  useOwnerMutation(
+    ({ id, kind, body }: { id: string; kind: 'pause' | 'resume'; body: PauseSeriesInput }): Promise<number> =>
+      kind === 'pause' ? quizzesApi.pauseSeries(id, body).then((r) => r.cancelled) : quizzesApi.resumeSeries(id, body).then((r) => r.restored),
+  );

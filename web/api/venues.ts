@@ -1,43 +1,47 @@
 /**
- * The owner's businesses, places and contact profile (worker/features/venues, mounted at /api/owner).
- * Types come from the shared contract.
+ * The owner's businesses, places and contact profile (worker/features/venues, mounted at /api/owner):
+ * calls typed by the shared contract, query keys and the TanStack Query hooks the screens use.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import {
   VENUE_LOOKUP_ATTEMPTS,
   VENUE_LOOKUP_DELAY_MS,
   type CreateVenueInput,
   type DashboardResponse,
-  type LocationInput,
-  type OwnerPlace,
+  type DeleteLocationResponse,
+  type LocationData,
+  type LocationSavedResponse,
   type OwnerVenue,
   type ProfileInput,
   type ProfileResponse,
-  type RegisterVenueInput,
-  type UpdateVenueInput,
+  type RegisterVenueData,
+  type RegisterVenueResponse,
+  type UpdateVenueData,
 } from '../../worker/features/venues/contract';
-import { api, ApiError } from '../lib/api';
+import { api } from '../lib/api';
+import { OWNER_ROOT, useOwnerMutation } from '../lib/query';
 
-export type { DashboardResponse, OwnerPlace, OwnerVenue, ProfileResponse };
+export type { DashboardResponse, OwnerPlace, OwnerVenue } from '../../worker/features/venues/contract';
+
+const enc = encodeURIComponent;
 
 export const venuesApi = {
-  dashboard: (venueId?: string, signal?: AbortSignal) =>
-    api<DashboardResponse>(`/api/owner/dashboard${venueId ? `?venueId=${encodeURIComponent(venueId)}` : ''}`, { signal }),
+  dashboard: (venueId?: string, signal?: AbortSignal) => api<DashboardResponse>(`/api/owner/dashboard${venueId ? `?venueId=${enc(venueId)}` : ''}`, { signal }),
   createVenue: (body: CreateVenueInput) => api<OwnerVenue>('/api/owner/venues', { method: 'POST', body }),
-  registerVenue: (body: RegisterVenueInput) => api<{ venue: OwnerVenue; locationId: string }>('/api/owner/venues/register', { method: 'POST', body }),
-  updateVenue: (id: string, body: UpdateVenueInput) => api<OwnerVenue>(`/api/owner/venues/${encodeURIComponent(id)}`, { method: 'PATCH', body }),
-  createLocation: (venueId: string, body: LocationInput) => api<{ id: string }>(`/api/owner/venues/${encodeURIComponent(venueId)}/locations`, { method: 'POST', body }),
-  updateLocation: (id: string, body: LocationInput) => api<{ id: string }>(`/api/owner/locations/${encodeURIComponent(id)}`, { method: 'PATCH', body }),
-  deleteLocation: (id: string) => api<{ deletedQuizzes: number }>(`/api/owner/locations/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+  registerVenue: (body: RegisterVenueData) => api<RegisterVenueResponse>('/api/owner/venues/register', { method: 'POST', body }),
+  updateVenue: (id: string, body: UpdateVenueData) => api<OwnerVenue>(`/api/owner/venues/${enc(id)}`, { method: 'PATCH', body }),
+  createLocation: (venueId: string, body: LocationData) => api<LocationSavedResponse>(`/api/owner/venues/${enc(venueId)}/locations`, { method: 'POST', body }),
+  updateLocation: (id: string, body: LocationData) => api<LocationSavedResponse>(`/api/owner/locations/${enc(id)}`, { method: 'PATCH', body }),
+  deleteLocation: (id: string) => api<DeleteLocationResponse>(`/api/owner/locations/${enc(id)}`, { method: 'DELETE' }),
   profile: () => api<ProfileResponse>('/api/owner/profile'),
   saveProfile: (body: ProfileInput) => api<ProfileResponse>('/api/owner/profile', { method: 'PUT', body }),
 };
 
-type DashboardState =
-  | { status: 'loading' }
-  | { status: 'ready'; data: DashboardResponse }
-  | { status: 'not-found' }
-  | { status: 'error'; error: ApiError | Error };
+export const venueKeys = {
+  dashboard: (venueId: string | undefined) => [...OWNER_ROOT, 'dashboard', venueId ?? null] as const,
+  profile: () => [...OWNER_ROOT, 'profile'] as const,
+};
 
 const sleep = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve) => {
@@ -49,55 +53,40 @@ const sleep = (ms: number, signal: AbortSignal) =>
   });
 
 /**
- * Dashboard data. Looking up the owner's business by user retries up to 3 attempts, 1 s apart, when
- * nothing is found (spec 02 §2.1: a business created by a takeover may land a moment later).
- * `reload()` refetches without the retries.
+ * Dashboard data. The first lookup of the owner's own business tries up to 3 times, 1 s apart, while
+ * nothing is found (spec 02 §2.1: a business created by a takeover may land a moment later); later
+ * refetches (after a write) ask once. `reload()` refetches in the background; `retry()` starts over
+ * with the spinner (the error screens' 'Försök igen').
  */
 export function useDashboard(venueId: string | undefined, enabled = true) {
-  const [state, setState] = useState<DashboardState>({ status: 'loading' });
-  const [version, setVersion] = useState(0);
-
-  useEffect(() => {
-    if (!enabled) return;
-    const ctl = new AbortController();
-    // Retries only on the first load of the owner's own business, not after reload().
-    const attempts = version === 0 && !venueId ? VENUE_LOOKUP_ATTEMPTS : 1;
-    (async () => {
-      for (let i = 1; i <= attempts; i++) {
-        try {
-          const data = await venuesApi.dashboard(venueId, ctl.signal);
-          if (ctl.signal.aborted) return;
-          if (data.venue || i === attempts) {
-            setState({ status: 'ready', data });
-            return;
-          }
-          await sleep(VENUE_LOOKUP_DELAY_MS, ctl.signal);
-          if (ctl.signal.aborted) return;
-        } catch (err) {
-          if (ctl.signal.aborted) return;
-          if (err instanceof ApiError && err.status === 404) setState({ status: 'not-found' });
-          else setState({ status: 'error', error: err as Error });
-          return;
-        }
+  const qc = useQueryClient();
+  const queryKey = venueKeys.dashboard(venueId);
+  const query = useQuery({
+    queryKey,
+    enabled,
+    queryFn: async ({ signal }) => {
+      const attempts = !venueId && qc.getQueryData(queryKey) === undefined ? VENUE_LOOKUP_ATTEMPTS : 1;
+      for (let i = 1; ; i++) {
+        const data = await venuesApi.dashboard(venueId, signal);
+        if (data.venue || i >= attempts || signal.aborted) return data;
+        await sleep(VENUE_LOOKUP_DELAY_MS, signal);
       }
-    })();
-    return () => ctl.abort();
-  }, [venueId, version, enabled]);
-
-  const reload = useCallback(() => setVersion((v) => v + 1), []);
-  const retry = useCallback(() => {
-    setState({ status: 'loading' });
-    setVersion((v) => v + 1);
-  }, []);
-  return { state, reload, retry };
+    },
+  });
+  const reload = useCallback(() => void qc.invalidateQueries({ queryKey: OWNER_ROOT }), [qc]);
+  const retry = useCallback(() => void qc.resetQueries({ queryKey: venueKeys.dashboard(venueId) }), [qc, venueId]);
+  return { query, reload, retry };
 }
 
-/** Field errors from a zod issue list or an ApiError (first segment of the path → message). */
-export function fieldErrors(issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey> | string; message: string }>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const i of issues) {
-    const key = typeof i.path === 'string' ? (i.path.split('.')[0] ?? '') : String(i.path[0] ?? '');
-    out[key] ??= i.message;
-  }
-  return out;
-}
+export const useProfile = () => useQuery({ queryKey: venueKeys.profile(), queryFn: venuesApi.profile });
+
+export const useCreateVenue = () => useOwnerMutation(venuesApi.createVenue);
+export const useRegisterVenue = () => useOwnerMutation(venuesApi.registerVenue);
+export const useUpdateVenue = () => useOwnerMutation(({ id, body }: { id: string; body: UpdateVenueData }) => venuesApi.updateVenue(id, body));
+/** Adds a place to `venueId`, or edits the place `placeId`. */
+export const useSavePlace = () =>
+  useOwnerMutation(({ venueId, placeId, body }: { venueId: string; placeId?: string | undefined; body: LocationData }) =>
+    placeId ? venuesApi.updateLocation(placeId, body) : venuesApi.createLocation(venueId, body),
+  );
+export const useDeletePlace = () => useOwnerMutation(venuesApi.deleteLocation);
+export const useSaveProfile = () => useOwnerMutation(venuesApi.saveProfile);

@@ -5,29 +5,17 @@
  */
 import { useEffect, useState } from 'react';
 import { toast } from '../components/ui/Toast';
+import type { AuthOk, SessionInfo, SessionUser } from '../../worker/features/auth/contract';
 import { api } from './api';
 
-/** What GET /api/auth/session answers (worker/features/auth). */
-export interface SessionUser {
-  id: string;
-  email: string;
-  roles: Array<'admin' | 'superadmin'>;
-  isSuperadmin: boolean;
-}
-export interface SessionInfo {
-  user: SessionUser | null;
-  /** Epoch ms of the session's expiry, or null. */
-  expiresAt: number | null;
-  /** True while a password was accepted but the TOTP code is still missing. */
-  mfaPending?: boolean;
-}
+export type { SessionInfo, SessionUser };
 
 type State = { status: 'loading' } | { status: 'ready'; session: SessionInfo } | { status: 'error' };
 
-export const VALIDATE_EVERY_MS = 5 * 60 * 1000;
-export const DEFERRED_VALIDATION_MS = 100;
-export const WARN_BEFORE_EXPIRY_MS = 4 * 60 * 1000;
-export const WARNING_DURATION_MS = 10_000;
+const VALIDATE_EVERY_MS = 5 * 60 * 1000;
+const DEFERRED_VALIDATION_MS = 100;
+const WARN_BEFORE_EXPIRY_MS = 4 * 60 * 1000;
+const WARNING_DURATION_MS = 10_000;
 const FLASH_KEY = 'qk_flash';
 
 let cache: Promise<SessionInfo> | null = null;
@@ -133,7 +121,7 @@ function showFlash(): void {
 /** Logout (spec 01 §4): ends the session, clears storage, 'Utloggad' toast, back to /. */
 export async function logout(opts: { redirectTo?: string | null } = {}): Promise<void> {
   try {
-    await api('/api/auth/logout', { method: 'POST', body: {} });
+    await api<AuthOk>('/api/auth/logout', { method: 'POST', body: {} });
   } catch {
     toast({ title: 'Utloggningsfel', description: 'Ett fel uppstod vid utloggning', variant: 'destructive' });
     return;

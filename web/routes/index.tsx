@@ -29,6 +29,7 @@ export const routes: RouteObject[] = [
   { path: '/admin/create-quiz', lazy: screen(() => import('./admin/CreateQuizPage')) },
   { path: '/create-quiz', lazy: screen(() => import('./admin/CreateQuizPage')) },
   { path: '/edit-quiz/:id', lazy: screen(() => import('./admin/EditQuizPage')) },
+  { path: '/edit-series/:id', lazy: screen(() => import('./admin/EditSeriesPage')) },
   { path: '/admin/quizzes', lazy: screen(() => import('./admin/QuizzesPage')) },
   { path: '*', Component: NotFound },
 ];

@@ -3,7 +3,17 @@
  * cannot slip past. The window resets when `windowMs` has passed since the last attempt (spec 01 §5).
  */
 import { sql } from 'drizzle-orm';
+import { changes } from '../db/batch';
 import type { Db } from '../db/client';
+import { rateLimited } from './errors';
+
+/**
+ * Requests that send mail or can reveal whether an address exists (register, resend, forgot, e-mail
+ * change, takeover) are limited per client as well as per address (issue 13.7): this many per action
+ * and client within MAIL_CLIENT_WINDOW_MS.
+ */
+export const MAIL_CLIENT_LIMIT = 10;
+export const MAIL_CLIENT_WINDOW_MS = 60 * 60 * 1000;
 
 export interface RateLimitResult {
   allowed: boolean;
@@ -88,6 +98,18 @@ export async function resetRateLimit(db: Db, key: string): Promise<void> {
   await db.run(sql`DELETE FROM rate_limits WHERE key = ${key}`);
 }
 
-export async function deleteStaleRateLimits(db: Db, now: Date, olderThanMs = 24 * 3600 * 1000): Promise<void> {
-  await db.run(sql`DELETE FROM rate_limits WHERE last_attempt < ${now.getTime() - olderThanMs}`);
+export async function deleteStaleRateLimits(db: Db, now: Date, olderThanMs = 24 * 3600 * 1000): Promise<number> {
+  return changes(await db.run(sql`DELETE FROM rate_limits WHERE last_attempt < ${now.getTime() - olderThanMs}`));
+}
+
+/** The client a request comes from (`cf-connecting-ip`; requests without it share 'local'). */
+export function clientKeyOf(req: { header(name: string): string | undefined }): string {
+  return req.header('cf-connecting-ip') ?? 'local';
+}
+
+/** Counts a mail-sending request of `what` for the client first; 429 past MAIL_CLIENT_LIMIT. */
+export async function takeMailAttempt(db: Db, what: string, clientKey: string, now: Date): Promise<void> {
+  await takeAttempt(db, `mail-client:${what}:${clientKey}`, MAIL_CLIENT_LIMIT, MAIL_CLIENT_WINDOW_MS, now, (ms) =>
+    rateLimited(`För många försök från din anslutning. Vänta ${Math.max(1, Math.ceil(ms / 60000))} minuter innan du försöker igen.`, Math.ceil(ms / 1000)),
+  );
 }

@@ -19,6 +19,11 @@ import { CreateQuizSchema } from '../../../worker/features/quizzes/contract';
 import { createQuiz as createQuizService } from '../../../worker/features/quizzes/service';
 import { deleteSeries, editSeries, runSeriesExtensionJob } from '../../../worker/features/series/service';
 import { takeoverVenue } from '../../../worker/features/takeover/service';
+import { handlePaymentEvent } from '../../../worker/features/payments/service';
+import { pricingFor } from '../../../worker/features/promotion/contract';
+import { createPromotionCheckout } from '../../../worker/features/promotion/service';
+import { checkoutOrders, promotions, promotionSlotClaims } from '../../../worker/db/schema';
+import { createLocalPayments } from '../../../worker/ports/payments';
 import { createClock } from '../../../worker/lib/clock';
 import type { Actor } from '../../../worker/lib/authz';
 import { newId } from '../../../worker/lib/ids';
@@ -227,5 +232,56 @@ describe('every multi-statement write under a fault at each batch statement', ()
         expect(n!.n).toBe(25);
       },
     );
+  });
+
+  describe('payments', () => {
+    const payments = createLocalPayments({ webhookSecret: 'whsec_test' });
+    const pricing = pricingFor({ recommended: 49, premium: 98 }, 'fallback', 'unconfigured');
+    const checkoutDeps = (db: Db, actor: Actor) => ({ db, actor, payments, pricing, now: NOW, today: TODAY, appUrl: 'http://localhost' });
+    async function withQuiz() {
+      const o = await ownerWithPlace(`Betal${unique('b')}`);
+      const quiz = await createQuiz(o.place.id, { date: '2030-03-12' });
+      return { ...o, quiz };
+    }
+
+    it('checkout claim: the order and its slot hold are one batch; the retry opens exactly one order', async () => {
+      await matrix(
+        'checkout claim',
+        withQuiz,
+        (db, o) => createPromotionCheckout(checkoutDeps(db, o.actor), { quizId: o.quiz.id, tier: 'premium', weeks: 1 }),
+        async (o) => {
+          const claims = await testDb().select().from(promotionSlotClaims).where(eq(promotionSlotClaims.quizId, o.quiz.id));
+          expect(claims).toHaveLength(1);
+          const open = await testDb().select().from(checkoutOrders).where(and(eq(checkoutOrders.venueId, o.venue.id), eq(checkoutOrders.status, 'open')));
+          expect(open).toHaveLength(1);
+        },
+      );
+    });
+
+    it('webhook apply: paid order, sold slot and promotion in one batch; the redelivered event completes it once', async () => {
+      await matrix(
+        'webhook apply',
+        async () => {
+          const o = await withQuiz();
+          const order = await createPromotionCheckout(checkoutDeps(testDb(), o.actor), { quizId: o.quiz.id, tier: 'recommended', weeks: 1 });
+          return { ...o, order };
+        },
+        async (db, c) => {
+          const event = {
+            id: `evt_fault_${c.order.orderId}`,
+            type: 'checkout.session.completed',
+            session: { id: c.order.sessionId, orderId: c.order.orderId, paymentStatus: 'paid', amountTotal: c.order.amountTotal, paymentIntentId: null },
+          };
+          const outcome = await handlePaymentEvent(db, payments, event, NOW);
+          if (outcome !== 'applied' && outcome !== 'duplicate') throw new Error(`webhook outcome ${String(outcome)}`);
+          return outcome;
+        },
+        async (c) => {
+          const [order] = await testDb().select().from(checkoutOrders).where(eq(checkoutOrders.id, c.order.orderId));
+          expect(order!.status).toBe('paid');
+          expect(await testDb().select().from(promotions).where(eq(promotions.quizId, c.quiz.id))).toHaveLength(1);
+        },
+      );
+    });
   });
 });

@@ -98,7 +98,9 @@ describe('bad input: JSON bodies', () => {
         if (problem) throw new Error(`${key} "${k}": ${problem}`);
       }
       // Control characters (issue 13.6) in every text field: refused with 400 naming the field.
-      for (const k of keys.filter((k) => typeof valid[k] === 'string')) {
+      // (Routes whose body is not JSON — the raw CSV upload — have their own checks.)
+      const isJsonBody = typeof valid === 'object' && !(spec.headers?.['content-type'] && !spec.headers['content-type'].includes('json'));
+      for (const k of isJsonBody ? keys.filter((k) => typeof valid[k] === 'string') : []) {
         for (const bad of CONTROL_VALUES) {
           tried.json++;
           const value = `${valid[k] as string}${bad}`;
@@ -107,7 +109,7 @@ describe('bad input: JSON bodies', () => {
         }
       }
       // A valid body under another content type (issue 13.8): 415, never read as {}.
-      for (const contentType of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x']) {
+      for (const contentType of isJsonBody ? ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x'] : []) {
         tried.json++;
         const { status, text } = await send(path, { method, body: valid, user, contentType });
         if (status !== 415) throw new Error(`${key} as ${contentType}: expected 415, got ${status} ${text.slice(0, 150)}`);

@@ -5,16 +5,16 @@
  */
 import { useState, type FormEvent } from 'react';
 import { emailChangeError, passwordChangeError } from '../../../worker/features/accounts/contract';
-import { ApiError, api } from '../../lib/api';
+import { useAccount, useChangeEmail, useChangePassword } from '../../api/account';
+import { ApiError } from '../../lib/api';
 import { Button } from '../ui/Button';
 import { TextField } from '../ui/Field';
 import { Spinner } from '../ui/Spinner';
 import { toast } from '../ui/Toast';
-import { useAccount } from './useAccount';
 
 export default function AccountTab() {
   const { data, error } = useAccount();
-  if (error) return <p role="alert" className="text-red-700">{error}</p>;
+  if (error) return <p role="alert" className="text-red-700">{error.message}</p>;
   if (!data) return <Spinner label="Laddar kontouppgifter..." />;
   return (
     <div className="space-y-8">
@@ -28,22 +28,20 @@ function EmailForm({ email, needsPassword }: { email: string; needsPassword: boo
   const [newEmail, setNewEmail] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | undefined>();
-  const [saving, setSaving] = useState(false);
+  const change = useChangeEmail();
+  const saving = change.isPending;
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
     const problem = emailChangeError(newEmail, password, needsPassword);
     setError(problem ?? undefined);
     if (problem) return;
-    setSaving(true);
     try {
-      const res = await api<{ newEmail: string }>('/api/account/email', { body: { newEmail: newEmail.trim(), ...(needsPassword ? { password } : {}) } });
+      const res = await change.mutateAsync({ newEmail: newEmail.trim(), ...(needsPassword ? { password } : {}) });
       toast({ title: 'Bekräftelselänk skickad', description: `Vi har skickat en länk till ${res.newEmail}. Din e-postadress ändras när du öppnar länken.`, variant: 'success' });
       setNewEmail('');
       setPassword('');
     } catch (err) {
       setError(err instanceof ApiError ? err.message : 'Ett oväntat fel inträffade');
-    } finally {
-      setSaving(false);
     }
   }
   return (
@@ -73,23 +71,21 @@ function PasswordForm({ hasPassword }: { hasPassword: boolean }) {
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [error, setError] = useState<string | undefined>();
-  const [saving, setSaving] = useState(false);
+  const change = useChangePassword();
+  const saving = change.isPending;
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
     const problem = (hasPassword && !current ? 'Ange ditt nuvarande lösenord.' : null) ?? passwordChangeError(password, confirm);
     setError(problem ?? undefined);
     if (problem) return;
-    setSaving(true);
     try {
-      await api('/api/account/password', { body: { ...(hasPassword ? { currentPassword: current } : {}), password, confirmPassword: confirm } });
+      await change.mutateAsync({ ...(hasPassword ? { currentPassword: current } : {}), password, confirmPassword: confirm });
       toast({ title: 'Lösenordet har ändrats', description: 'Dina andra inloggningar har avslutats.', variant: 'success' });
       setCurrent('');
       setPassword('');
       setConfirm('');
     } catch (err) {
       setError(err instanceof ApiError ? err.message : 'Ett oväntat fel inträffade');
-    } finally {
-      setSaving(false);
     }
   }
   return (

@@ -3,9 +3,9 @@
  * Deletion removes businesses, places, quizzes and sessions; the dialog closes after 1 s and the
  * user is signed out after 1.5 s.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
-import { api } from '../../lib/api';
+import { useAccount, useDeleteAccount } from '../../api/account';
 import { logout, type SessionUser } from '../../lib/session';
 import { AuthCard } from '../auth/AuthCard';
 import { Button, buttonClass } from '../ui/Button';
@@ -13,11 +13,6 @@ import { Dialog } from '../ui/Dialog';
 import { Tabs } from '../ui/Tabs';
 import { toast } from '../ui/Toast';
 import { deleteErrorMessage } from './deleteMessages';
-
-interface Summary {
-  email: string;
-  counts: { venues: number; places: number; upcomingQuizzes: number };
-}
 
 export function RegisterAccountTabs({ user }: { user: SessionUser }) {
   const [tab, setTab] = useState<'account' | 'delete'>('account');
@@ -53,25 +48,22 @@ function MyAccount({ user }: { user: SessionUser }) {
 }
 
 function DeleteAccount() {
-  const [summary, setSummary] = useState<Summary | null>(null);
+  const summary = useAccount().data;
+  const removal = useDeleteAccount();
   const [open, setOpen] = useState(false);
-  const [deleting, setDeleting] = useState(false);
   const [done, setDone] = useState(false);
-  useEffect(() => {
-    api<Summary>('/api/account').then(setSummary, () => setSummary(null));
-  }, []);
+  // Still 'deleting' after success: the dialog closes and the user is signed out a moment later.
+  const deleting = removal.isPending || done;
 
   async function onDelete() {
-    setDeleting(true);
     try {
-      await api('/api/account', { method: 'DELETE' });
+      await removal.mutateAsync();
       setDone(true);
       toast({ title: 'Kontot har raderats', description: 'Ditt konto och all tillhörande data har tagits bort.', variant: 'success' });
       setTimeout(() => setOpen(false), 1000);
       setTimeout(() => void logout(), 1500);
     } catch (err) {
       toast({ title: 'Kunde inte radera kontot', description: deleteErrorMessage(err), variant: 'destructive' });
-      setDeleting(false);
     }
   }
 

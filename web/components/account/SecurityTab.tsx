@@ -5,33 +5,33 @@
  */
 import { useState, type FormEvent } from 'react';
 import { renderSVG } from 'uqr';
-import { ApiError, api } from '../../lib/api';
+import { useAccount, useConfirmTotp, useEnrolTotp, useRemoveTotp } from '../../api/account';
+import { ApiError } from '../../lib/api';
 import { Button } from '../ui/Button';
 import { TextField } from '../ui/Field';
 import { Spinner } from '../ui/Spinner';
 import { toast } from '../ui/Toast';
-import { useAccount } from './useAccount';
 
 export default function SecurityTab() {
-  const { data, error, reload } = useAccount();
+  const { data, error } = useAccount();
+  const enrol = useEnrolTotp();
+  const confirmCode = useConfirmTotp();
+  const removal = useRemoveTotp();
   const [password, setPassword] = useState('');
   const [enrolment, setEnrolment] = useState<{ secret: string; uri: string } | null>(null);
   const [code, setCode] = useState('');
   const [problem, setProblem] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
+  const busy = enrol.isPending || confirmCode.isPending || removal.isPending;
 
-  if (error) return <p role="alert" className="text-red-700">{error}</p>;
+  if (error) return <p role="alert" className="text-red-700">{error.message}</p>;
   if (!data) return <Spinner label="Laddar säkerhetsinställningar..." />;
 
   async function run(action: () => Promise<void>) {
-    setBusy(true);
     setProblem(undefined);
     try {
       await action();
     } catch (err) {
       setProblem(err instanceof ApiError ? err.message : 'Ett oväntat fel inträffade');
-    } finally {
-      setBusy(false);
     }
   }
 
@@ -39,7 +39,7 @@ export default function SecurityTab() {
     e.preventDefault();
     if (data.hasPassword && !password) return setProblem('Ange ditt lösenord.');
     void run(async () => {
-      setEnrolment(await api<{ secret: string; uri: string }>('/api/account/totp/enroll', { body: data.hasPassword ? { password } : {} }));
+      setEnrolment(await enrol.mutateAsync(data.hasPassword ? { password } : {}));
       setPassword('');
     });
   };
@@ -47,21 +47,19 @@ export default function SecurityTab() {
     e.preventDefault();
     if (!/^\d{6}$/.test(code)) return setProblem('Koden består av 6 siffror');
     void run(async () => {
-      await api('/api/account/totp/confirm', { body: { code } });
+      await confirmCode.mutateAsync(code);
       toast({ title: 'Tvåstegsverifiering aktiverad', description: 'Nästa gång du loggar in frågar vi efter en kod från appen.', variant: 'success' });
       setEnrolment(null);
       setCode('');
-      reload();
     });
   };
   const remove = (e: FormEvent) => {
     e.preventDefault();
     if (data.hasPassword && !password) return setProblem('Ange ditt lösenord.');
     void run(async () => {
-      await api('/api/account/totp/remove', { body: data.hasPassword ? { password } : {} });
+      await removal.mutateAsync(data.hasPassword ? { password } : {});
       toast({ title: 'Tvåstegsverifiering borttagen', variant: 'success' });
       setPassword('');
-      reload();
     });
   };
 

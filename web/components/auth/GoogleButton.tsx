@@ -1,14 +1,15 @@
 import { useEffect, useState } from 'react';
-import { api } from '../../lib/api';
+import type { AuthConfig } from '../../../worker/features/auth/contract';
+import { authApi } from '../../api/auth';
 import { buttonClass } from '../ui/Button';
 
-let configCache: Promise<{ googleEnabled: boolean }> | null = null;
+let configCache: Promise<AuthConfig> | null = null;
 
 /** 'Fortsätt med Google' (login) or 'Registrera med Google'; disabled with an explanation when not configured. */
 export function GoogleButton({ mode, redirect, takeoverVenue }: { mode: 'login' | 'register'; redirect?: string | null; takeoverVenue?: string | null }) {
   const [enabled, setEnabled] = useState<boolean | null>(null);
   useEffect(() => {
-    configCache ??= api<{ googleEnabled: boolean }>('/api/auth/config').catch(() => ({ googleEnabled: false }));
+    configCache ??= authApi.config().catch(() => ({ googleEnabled: false }));
     configCache.then((c) => setEnabled(c.googleEnabled));
   }, []);
   const label = mode === 'login' ? 'Logga in med Google' : 'Registrera med Google';

@@ -8,44 +8,37 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { PATTERN_LABELS } from '../../../worker/features/quizzes/contract';
 import { categoryLabel, displayDate, displayPrice, displayTime } from '../../../worker/lib/swedish';
-import { quizzesApi, useApiData, type OwnerQuiz, type PlaceSeriesGroup } from '../../api/quizzes';
+import { useDeleteQuiz, useDeleteSeries, usePlaceQuizzes, useSetCancelled, type OwnerQuiz, type PlaceSeriesGroup } from '../../api/quizzes';
 import PromoteQuizButton from '../promotion/PromoteQuizButton';
 import PromoteSeriesPanel from '../promotion/PromoteSeriesPanel';
 import { Button, buttonClass } from '../ui/Button';
 import { Spinner } from '../ui/Spinner';
 import { toast } from '../ui/Toast';
 import { ApiError } from '../../lib/api';
-import { ConfirmDialog } from './ConfirmDialog';
+import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { PauseSeriesDialog } from './PauseSeriesDialog';
 
 /** A 409 says why (an open checkout or a paid promotion that has not run yet, issue 13.2); else a generic text. */
 const deleteRefusal = (err: unknown) => (err instanceof ApiError && err.status === 409 ? err.message : 'Kunde inte ta bort quiz');
 
-export interface PlaceQuizListProps {
+interface PlaceQuizListProps {
   locationId: string;
   venueId: string;
   city: string;
 }
 
-/** Fired on window after any change made in the list, so the dashboard can refresh its counts. */
-export const QUIZZES_CHANGED_EVENT = 'quizkvall:quizzes-changed';
-
 export default function PlaceQuizList({ locationId, venueId, city }: PlaceQuizListProps) {
-  const { state, reload: refetch } = useApiData(locationId, () => quizzesApi.placeQuizzes(locationId));
-  const reload = () => {
-    refetch();
-    window.dispatchEvent(new CustomEvent(QUIZZES_CHANGED_EVENT, { detail: { locationId } }));
-  };
+  const query = usePlaceQuizzes(locationId);
   const [open, setOpen] = useState(true);
   const panelId = useId();
-  if (state.status === 'loading') return <Spinner label="Laddar quiz..." />;
-  if (state.status === 'error')
+  if (query.isPending) return <Spinner label="Laddar quiz..." />;
+  if (query.isError)
     return (
       <p role="alert" className="mt-4 text-sm text-red-700">
-        Kunde inte hämta quiz. <button type="button" className="underline" onClick={refetch}>Försök igen</button>
+        Kunde inte hämta quiz. <button type="button" className="underline" onClick={() => void query.refetch()}>Försök igen</button>
       </p>
     );
-  const { singles, series } = state.data;
+  const { singles, series } = query.data;
   const upcoming = singles.length + series.reduce((n, s) => n + s.occurrences.length, 0);
   return (
     <section className="mt-5 border-t border-slate-200 pt-4" aria-label="Kommande quiz">
@@ -56,10 +49,10 @@ export default function PlaceQuizList({ locationId, venueId, city }: PlaceQuizLi
       <div id={panelId} hidden={!open} className="mt-3 space-y-3">
         {upcoming === 0 && <p className="text-sm text-slate-600">Inga kommande quiz på den här platsen ännu.</p>}
         {series.map((s) => (
-          <SeriesItem key={s.recurrenceId} group={s} city={city} venueId={venueId} onChanged={reload} />
+          <SeriesItem key={s.recurrenceId} group={s} city={city} venueId={venueId} />
         ))}
         {singles.map((q) => (
-          <SingleItem key={q.id} quiz={q} city={city} venueId={venueId} onChanged={reload} />
+          <SingleItem key={q.id} quiz={q} city={city} venueId={venueId} />
         ))}
       </div>
     </section>
@@ -70,38 +63,31 @@ function CancelledBadge() {
   return <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-bold text-red-800">Inställt</span>;
 }
 
-function useQuizActions(onChanged: () => void) {
-  const [busy, setBusy] = useState(false);
+function useQuizActions() {
+  const cancel = useSetCancelled();
+  const remove = useDeleteQuiz();
   return {
-    busy,
+    busy: cancel.isPending || remove.isPending,
     async toggleCancelled(q: OwnerQuiz) {
-      setBusy(true);
       try {
-        await quizzesApi.setCancelled(q.id, !q.isCancelled);
+        await cancel.mutateAsync({ id: q.id, cancelled: !q.isCancelled });
         toast({ title: q.isCancelled ? 'Quizet är åter planerat' : 'Quizet är inställt', variant: 'success' });
-        onChanged();
       } catch (err) {
         toast({ title: 'Ett oväntat fel inträffade', description: err instanceof Error ? err.message : undefined, variant: 'destructive' });
-      } finally {
-        setBusy(false);
       }
     },
     async remove(q: OwnerQuiz) {
-      setBusy(true);
       try {
-        await quizzesApi.remove(q.id);
+        await remove.mutateAsync(q.id);
         toast({ title: 'Quiz borttaget', variant: 'success' });
-        onChanged();
       } catch (err) {
         toast({ title: 'Fel', description: deleteRefusal(err), variant: 'destructive' });
-      } finally {
-        setBusy(false);
       }
     },
   };
 }
 
-function SingleItem({ quiz, city, venueId, onChanged }: { quiz: OwnerQuiz; city: string; venueId: string; onChanged: () => void }) {
+function SingleItem({ quiz, city, venueId }: { quiz: OwnerQuiz; city: string; venueId: string }) {
   const when = `${displayDate(quiz.date)} kl. ${displayTime(quiz.startTime)}`;
   return (
     <article className="rounded-xl border border-slate-200 p-3" aria-label={`Quiz ${when}`}>
@@ -117,33 +103,29 @@ function SingleItem({ quiz, city, venueId, onChanged }: { quiz: OwnerQuiz; city:
       </p>
       <div className="mt-2 flex flex-wrap items-center gap-2">
         <PromoteQuizButton quiz={{ id: quiz.id, date: quiz.date, startTime: quiz.startTime, category: quiz.category, theme: quiz.theme }} city={city} venueId={venueId} promotion={quiz.promotion} />
-        <QuizActions quiz={quiz} onChanged={onChanged} srLabel={` quiz ${when}`} variant="secondary" />
+        <QuizActions quiz={quiz} srLabel={` quiz ${when}`} variant="secondary" />
       </div>
     </article>
   );
 }
 
-function SeriesItem({ group, city, venueId, onChanged }: { group: PlaceSeriesGroup; city: string; venueId: string; onChanged: () => void }) {
+function SeriesItem({ group, city, venueId }: { group: PlaceSeriesGroup; city: string; venueId: string }) {
   const [expanded, setExpanded] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [pauseOpen, setPauseOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const removal = useDeleteSeries();
   const listId = useId();
   const first = group.occurrences[0]!;
   const pattern = group.pattern ? PATTERN_LABELS[group.pattern] : 'Återkommande';
   const label = `${categoryLabel(first.category, first.theme)} · ${pattern}${group.days.length ? ` · ${group.days.join(', ')}` : ''} · kl. ${displayTime(first.startTime)}`;
 
   async function removeSeries() {
-    setBusy(true);
     try {
-      const r = await quizzesApi.removeSeries(group.recurrenceId);
+      const r = await removal.mutateAsync(group.recurrenceId);
       toast({ title: 'Quiz borttaget', description: `${r.deleted} quiz i serien togs bort.`, variant: 'success' });
       setConfirmDelete(false);
-      onChanged();
     } catch (err) {
       toast({ title: 'Fel', description: deleteRefusal(err), variant: 'destructive' });
-    } finally {
-      setBusy(false);
     }
   }
 
@@ -162,7 +144,7 @@ function SeriesItem({ group, city, venueId, onChanged }: { group: PlaceSeriesGro
         <Button variant="secondary" className="px-3 py-1.5 text-sm" aria-expanded={expanded} aria-controls={listId} onClick={() => setExpanded((e) => !e)}>
           {expanded ? 'Dölj tillfällen' : 'Visa alla tillfällen'}
         </Button>
-        <Link to={`/edit-quiz/${group.recurrenceId}`} className={buttonClass('secondary', 'px-3 py-1.5 text-sm')}>
+        <Link to={`/edit-series/${group.recurrenceId}`} className={buttonClass('secondary', 'px-3 py-1.5 text-sm')}>
           Redigera serie
         </Link>
         <Button variant="secondary" className="px-3 py-1.5 text-sm" onClick={() => setPauseOpen(true)}>
@@ -176,7 +158,7 @@ function SeriesItem({ group, city, venueId, onChanged }: { group: PlaceSeriesGro
         <div id={listId} className="mt-3 space-y-2">
           <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
             {group.occurrences.map((q) => (
-              <OccurrenceRow key={q.id} quiz={q} onChanged={onChanged} />
+              <OccurrenceRow key={q.id} quiz={q} />
             ))}
           </ul>
           <PromoteSeriesPanel occurrences={group.occurrences.map((q) => ({ id: q.id, date: q.date, startTime: q.startTime, promotion: q.promotion }))} city={city} venueId={venueId} />
@@ -187,16 +169,16 @@ function SeriesItem({ group, city, venueId, onChanged }: { group: PlaceSeriesGro
         title="Ta bort hela serien?"
         description={`Alla ${group.totalCount} quiz i serien tas bort permanent. Detta kan inte ångras.`}
         confirmLabel={`Ta bort ${group.totalCount} quiz`}
-        busy={busy}
+        busy={removal.isPending}
         onConfirm={() => void removeSeries()}
         onClose={() => setConfirmDelete(false)}
       />
-      <PauseSeriesDialog recurrenceId={group.recurrenceId} open={pauseOpen} onClose={() => setPauseOpen(false)} onDone={onChanged} />
+      <PauseSeriesDialog recurrenceId={group.recurrenceId} open={pauseOpen} onClose={() => setPauseOpen(false)} />
     </article>
   );
 }
 
-function OccurrenceRow({ quiz, onChanged }: { quiz: OwnerQuiz; onChanged: () => void }) {
+function OccurrenceRow({ quiz }: { quiz: OwnerQuiz }) {
   const when = `${displayDate(quiz.date)} kl. ${displayTime(quiz.startTime)}`;
   return (
     <li className="flex flex-wrap items-center justify-between gap-2 p-2 text-sm">
@@ -206,7 +188,7 @@ function OccurrenceRow({ quiz, onChanged }: { quiz: OwnerQuiz; onChanged: () => 
         {quiz.promotion && <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">{quiz.promotion === 'premium' ? 'Premium Utvald' : 'Rekommenderat'}</span>}
       </span>
       <span className="flex flex-wrap gap-1">
-        <QuizActions quiz={quiz} onChanged={onChanged} srLabel={` ${when}`} variant="ghost" />
+        <QuizActions quiz={quiz} srLabel={` ${when}`} variant="ghost" />
       </span>
     </li>
   );
@@ -217,8 +199,8 @@ function OccurrenceRow({ quiz, onChanged }: { quiz: OwnerQuiz; onChanged: () => 
  * (`secondary`) or one occurrence row of a series (`ghost`). `srLabel` completes each button's
  * accessible name, e.g. "Ställ in tisdag 24 november kl. 19:00".
  */
-function QuizActions({ quiz, onChanged, srLabel, variant }: { quiz: OwnerQuiz; onChanged: () => void; srLabel: string; variant: 'secondary' | 'ghost' }) {
-  const actions = useQuizActions(onChanged);
+function QuizActions({ quiz, srLabel, variant }: { quiz: OwnerQuiz; srLabel: string; variant: 'secondary' | 'ghost' }) {
+  const actions = useQuizActions();
   const [confirm, setConfirm] = useState(false);
   const size = variant === 'secondary' ? 'px-3 py-1.5 text-sm' : 'px-2 py-1 text-sm';
   const when = `${displayDate(quiz.date)} kl. ${displayTime(quiz.startTime)}`;

@@ -1,39 +1,52 @@
 /**
- * The quiz form's fields (spec 02 §2.4, §5), shared by create quiz, edit quiz and edit series. Values
- * are strings as the inputs hold them; toFields() turns them into the shared contract's shape.
+ * The quiz form (spec 02 §2.4, §5), shared by create quiz, edit quiz and edit series: react-hook-form
+ * values as the inputs hold them (strings), and form schemas that turn them into the shared
+ * contract's shape and validate with the contract itself (zodResolver), so the screens submit the
+ * parsed contract data. The field components read the form from FormProvider.
  */
+import { useFormContext } from 'react-hook-form';
+import * as z from 'zod';
 import {
   CATEGORY_LABELS,
+  CreateQuizSchema,
+  EditQuizSchema,
+  EditSeriesSchema,
   PATTERN_LABELS,
   QUIZ_CATEGORIES,
   QUIZ_THEMES,
+  RECURRENCE_PATTERNS,
   TEAM_SIZES,
   WEEKDAY_NAMES,
   formTheme,
   weekdayNameOf,
   isCalendarDate,
+  type CreateQuizInput,
+  type EditQuizInput,
+  type EditSeriesInput,
   type OwnerQuiz,
+  type WeekdayName,
 } from '../../../worker/features/quizzes/contract';
 import { SelectField, TextArea, TextField } from '../ui/Field';
 
-export interface QuizFormValues {
-  date: string;
-  startTime: string;
-  category: string;
-  theme: string;
-  customTheme: string;
-  quizmaster: string;
-  teamSize: string;
-  price: string;
-  description: string;
-  recurring: boolean;
-  pattern: 'weekly' | 'biweekly';
-  days: string[];
+const FormShape = z.object({
+  date: z.string(),
+  startTime: z.string(),
+  category: z.string(),
+  theme: z.string(),
+  customTheme: z.string(),
+  quizmaster: z.string(),
+  teamSize: z.string(),
+  price: z.string(),
+  description: z.string(),
+  recurring: z.boolean(),
+  pattern: z.enum(RECURRENCE_PATTERNS),
+  days: z.array(z.string()),
   /** false until the owner ticks weekdays themselves: then the days follow the start date. */
-  daysTouched: boolean;
-  forever: boolean;
-  until: string;
-}
+  daysTouched: z.boolean(),
+  forever: z.boolean(),
+  until: z.string(),
+});
+export type QuizFormValues = z.infer<typeof FormShape>;
 
 export function emptyQuizForm(today: string): QuizFormValues {
   return {
@@ -75,12 +88,12 @@ export function formFromQuiz(q: Pick<OwnerQuiz, 'startTime' | 'category' | 'them
   };
 }
 
-/** The contract's field values (no location, no recurrence). */
-export function toFields(v: QuizFormValues) {
+/** The contract's field values (no location, no recurrence); the contract then checks them. */
+function toFields(v: QuizFormValues): EditSeriesInput {
   return {
     startTime: v.startTime,
-    category: v.category,
-    theme: v.category === 'tema' && v.theme ? v.theme : null,
+    category: v.category as EditSeriesInput['category'],
+    theme: (v.category === 'tema' && v.theme ? v.theme : null) as EditSeriesInput['theme'],
     customTheme: v.category === 'tema' && v.theme === 'Annat' ? v.customTheme : null,
     quizmaster: v.quizmaster,
     teamSize: v.teamSize ? Number(v.teamSize) : null,
@@ -89,14 +102,47 @@ export function toFields(v: QuizFormValues) {
   };
 }
 
-export function toRecurrence(v: QuizFormValues) {
-  return { pattern: v.pattern, days: v.days.length ? v.days : [weekdayNameOf(v.date)], until: v.forever ? null : v.until || null };
+function toRecurrence(v: QuizFormValues) {
+  return { pattern: v.pattern, days: (v.days.length ? v.days : [weekdayNameOf(v.date)]) as WeekdayName[], until: v.forever ? null : v.until || null };
 }
 
-type Set = (patch: Partial<QuizFormValues>) => void;
+/** 'Till och med ett datum' needs the date (the contract reads a missing date as 'för alltid'). */
+function untilGiven(v: QuizFormValues, ctx: z.RefinementCtx) {
+  if (v.recurring && !v.forever && !v.until) ctx.addIssue({ code: 'custom', path: ['until'], message: 'Ange ett slutdatum' });
+}
+
+/** /admin/create-quiz: the form plus the place → CreateQuizSchema. */
+export const CreateQuizForm = FormShape.extend({ locationId: z.string() })
+  .superRefine(untilGiven)
+  .transform((v): CreateQuizInput => ({ locationId: v.locationId, date: v.date, ...toFields(v), recurring: v.recurring, ...(v.recurring ? toRecurrence(v) : {}) }))
+  .pipe(CreateQuizSchema);
+export type CreateQuizFormValues = z.input<typeof CreateQuizForm>;
+
+/**
+ * One quiz → EditQuizSchema. A single quiz ticked 'Återkommande' becomes a new series; an occurrence
+ * unticked becomes single (`recurring: false`); otherwise only this quiz's fields change.
+ */
+export function editQuizForm(wasRecurring: boolean) {
+  return FormShape.superRefine((v, ctx) => {
+    if (!wasRecurring) untilGiven(v, ctx);
+  })
+    .transform((v): EditQuizInput => {
+      const base = { date: v.date, ...toFields(v) };
+      if (!wasRecurring && v.recurring) return { ...base, recurring: true, ...toRecurrence(v) };
+      if (wasRecurring && !v.recurring) return { ...base, recurring: false };
+      return base;
+    })
+    .pipe(EditQuizSchema);
+}
+
+/** A whole series → EditSeriesSchema (the fields only). */
+export const EditSeriesForm = FormShape.transform(toFields).pipe(EditSeriesSchema);
 
 /** Date (optional), start time, category, theme, quizmaster, team size, price, description. */
-export function QuizDetailFields({ values, set, errors, withDate }: { values: QuizFormValues; set: Set; errors: Record<string, string>; withDate: boolean }) {
+export function QuizDetailFields({ withDate }: { withDate: boolean }) {
+  const { register, watch, getValues, setValue, formState } = useFormContext<QuizFormValues>();
+  const errors = formState.errors;
+  const [category, theme] = watch(['category', 'theme']);
   return (
     <>
       <div className="grid gap-4 sm:grid-cols-2">
@@ -105,25 +151,26 @@ export function QuizDetailFields({ values, set, errors, withDate }: { values: Qu
             label="Datum"
             type="date"
             required
-            value={values.date}
-            error={errors.date}
-            onChange={(e) => {
-              const date = e.target.value;
-              set({ date, ...(values.daysTouched || !isCalendarDate(date) ? {} : { days: [weekdayNameOf(date)] }) });
-            }}
+            error={errors.date?.message}
+            {...register('date', {
+              onChange: (e: React.ChangeEvent<HTMLInputElement>) => {
+                const date = e.target.value;
+                if (!getValues('daysTouched') && isCalendarDate(date)) setValue('days', [weekdayNameOf(date)]);
+              },
+            })}
           />
         )}
-        <TextField label="Starttid" type="time" required value={values.startTime} error={errors.startTime} onChange={(e) => set({ startTime: e.target.value })} />
+        <TextField label="Starttid" type="time" required error={errors.startTime?.message} {...register('startTime')} />
       </div>
-      <SelectField label="Kategori" required value={values.category} error={errors.category} onChange={(e) => set({ category: e.target.value })}>
+      <SelectField label="Kategori" required error={errors.category?.message} {...register('category')}>
         {QUIZ_CATEGORIES.map((c) => (
           <option key={c} value={c}>
             {CATEGORY_LABELS[c]}
           </option>
         ))}
       </SelectField>
-      {values.category === 'tema' && (
-        <SelectField label="Tema" required value={values.theme} error={errors.theme} onChange={(e) => set({ theme: e.target.value })}>
+      {category === 'tema' && (
+        <SelectField label="Tema" required error={errors.theme?.message} {...register('theme')}>
           <option value="">Välj tema</option>
           {QUIZ_THEMES.map((t) => (
             <option key={t} value={t}>
@@ -132,12 +179,10 @@ export function QuizDetailFields({ values, set, errors, withDate }: { values: Qu
           ))}
         </SelectField>
       )}
-      {values.category === 'tema' && values.theme === 'Annat' && (
-        <TextField label="Eget tema" required value={values.customTheme} error={errors.customTheme} onChange={(e) => set({ customTheme: e.target.value })} />
-      )}
+      {category === 'tema' && theme === 'Annat' && <TextField label="Eget tema" required error={errors.customTheme?.message} {...register('customTheme')} />}
       <div className="grid gap-4 sm:grid-cols-3">
-        <TextField label="Quizmaster (valfritt)" value={values.quizmaster} error={errors.quizmaster} onChange={(e) => set({ quizmaster: e.target.value })} />
-        <SelectField label="Lagstorlek (valfritt)" value={values.teamSize} error={errors.teamSize} onChange={(e) => set({ teamSize: e.target.value })}>
+        <TextField label="Quizmaster (valfritt)" error={errors.quizmaster?.message} {...register('quizmaster')} />
+        <SelectField label="Lagstorlek (valfritt)" error={errors.teamSize?.message} {...register('teamSize')}>
           <option value="">Ingen gräns</option>
           {TEAM_SIZES.map((n) => (
             <option key={n} value={n}>
@@ -145,45 +190,61 @@ export function QuizDetailFields({ values, set, errors, withDate }: { values: Qu
             </option>
           ))}
         </SelectField>
-        <TextField label="Pris i kronor (valfritt)" type="number" min={0} inputMode="numeric" value={values.price} error={errors.price} onChange={(e) => set({ price: e.target.value })} hint="Tomt = Gratis" />
+        <TextField label="Pris i kronor (valfritt)" type="number" min={0} inputMode="numeric" error={errors.price?.message} hint="Tomt = Gratis" {...register('price')} />
       </div>
-      <TextArea label="Beskrivning (valfritt)" value={values.description} error={errors.description} onChange={(e) => set({ description: e.target.value })} />
+      <TextArea label="Beskrivning (valfritt)" error={errors.description?.message} {...register('description')} />
     </>
   );
 }
 
+/** The 'Återkommande quiz' checkbox. */
+export function RecurringToggle() {
+  const { register } = useFormContext<QuizFormValues>();
+  return (
+    <label className="flex items-center gap-2 font-semibold">
+      <input type="checkbox" {...register('recurring')} />
+      Återkommande quiz
+    </label>
+  );
+}
+
 /** Weekly/biweekly, weekdays (default: the start date's), forever or until a date. */
-export function RecurrenceFields({ values, set, errors }: { values: QuizFormValues; set: Set; errors: Record<string, string> }) {
+export function RecurrenceFields() {
+  const { register, watch, setValue, formState } = useFormContext<QuizFormValues>();
+  const errors = formState.errors;
+  const [days, forever, date] = watch(['days', 'forever', 'date']);
+  const daysError = errors.days?.message;
   const toggleDay = (day: string) => {
-    const days = values.days.includes(day) ? values.days.filter((d) => d !== day) : [...values.days, day];
-    set({ days: WEEKDAY_NAMES.filter((d) => days.includes(d)), daysTouched: true });
+    const next = days.includes(day) ? days.filter((d) => d !== day) : [...days, day];
+    setValue('days', WEEKDAY_NAMES.filter((d) => next.includes(d)));
+    setValue('daysTouched', true);
   };
   return (
     <div className="space-y-4 rounded-xl border border-slate-200 bg-slate-50 p-4">
       <fieldset>
         <legend className="text-sm font-semibold text-slate-800">Upprepning</legend>
         <div className="mt-2 flex flex-wrap gap-4">
-          {(['weekly', 'biweekly'] as const).map((p) => (
+          {RECURRENCE_PATTERNS.map((p) => (
             <label key={p} className="flex items-center gap-2">
-              <input type="radio" name="pattern" value={p} checked={values.pattern === p} onChange={() => set({ pattern: p })} />
+              <input type="radio" value={p} {...register('pattern')} />
               {PATTERN_LABELS[p]}
             </label>
           ))}
         </div>
       </fieldset>
-      <fieldset aria-describedby={errors.days ? 'days-error' : undefined}>
+      <fieldset aria-describedby={daysError ? 'days-error' : undefined}>
         <legend className="text-sm font-semibold text-slate-800">Veckodagar</legend>
         <div className="mt-2 flex flex-wrap gap-3">
           {WEEKDAY_NAMES.map((d) => (
             <label key={d} className="flex items-center gap-1.5 capitalize">
-              <input type="checkbox" checked={values.days.includes(d)} onChange={() => toggleDay(d)} />
+              <input type="checkbox" checked={days.includes(d)} onChange={() => toggleDay(d)} />
               {d}
             </label>
           ))}
         </div>
-        {errors.days && (
+        {daysError && (
           <p id="days-error" className="mt-1 text-sm font-medium text-red-700">
-            {errors.days}
+            {daysError}
           </p>
         )}
       </fieldset>
@@ -191,18 +252,16 @@ export function RecurrenceFields({ values, set, errors }: { values: QuizFormValu
         <legend className="text-sm font-semibold text-slate-800">Period</legend>
         <div className="mt-2 space-y-2">
           <label className="flex items-center gap-2">
-            <input type="radio" name="period" checked={values.forever} onChange={() => set({ forever: true })} />
+            <input type="radio" name="period" checked={forever} onChange={() => setValue('forever', true)} />
             För alltid (6 månader framåt, förlängs automatiskt)
           </label>
           <label className="flex items-center gap-2">
-            <input type="radio" name="period" checked={!values.forever} onChange={() => set({ forever: false })} />
+            <input type="radio" name="period" checked={!forever} onChange={() => setValue('forever', false)} />
             Till och med ett datum
           </label>
         </div>
       </fieldset>
-      {!values.forever && (
-        <TextField label="Slutdatum" type="date" min={values.date} required value={values.until} error={errors.until} onChange={(e) => set({ until: e.target.value })} />
-      )}
+      {!forever && <TextField label="Slutdatum" type="date" min={date} required error={errors.until?.message} {...register('until')} />}
     </div>
   );
 }

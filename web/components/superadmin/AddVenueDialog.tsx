@@ -1,64 +1,49 @@
-import { useState, type FormEvent } from 'react';
-import { CreateVenueSchema } from '../../../worker/features/admin/contract';
-import { ApiError } from '../../lib/api';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { CreateVenueSchema, type CreateVenueInput } from '../../../worker/features/admin/contract';
+import { useCreateAdminVenue } from '../../api/admin';
+import { setServerErrors } from '../../lib/form';
 import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
 import { TextField } from '../ui/Field';
 import { toast } from '../ui/Toast';
-import { adminApi } from './api';
 
 /** Add-business dialog (spec 02 §5): name required, owner e-mail optional; the owner is the viewer. */
-export function AddVenueDialog({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: () => void }) {
-  const [name, setName] = useState('');
-  const [ownerEmail, setOwnerEmail] = useState('');
-  const [errors, setErrors] = useState<{ name?: string; ownerEmail?: string }>({});
-  const [busy, setBusy] = useState(false);
+export function AddVenueDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const create = useCreateAdminVenue();
+  const { register, handleSubmit, reset, setError, watch, formState } = useForm<CreateVenueInput>({
+    resolver: zodResolver(CreateVenueSchema),
+    defaultValues: { name: '', ownerEmail: '' },
+  });
+  const ownerEmail = watch('ownerEmail') ?? '';
+  const busy = formState.isSubmitting;
 
   const close = () => {
-    setName('');
-    setOwnerEmail('');
-    setErrors({});
+    reset();
     onClose();
   };
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    const parsed = CreateVenueSchema.safeParse({ name, ownerEmail });
-    if (!parsed.success) {
-      const next: typeof errors = {};
-      for (const i of parsed.error.issues) next[i.path[0] as 'name' | 'ownerEmail'] ??= i.message;
-      setErrors(next);
-      return;
-    }
-    setBusy(true);
+  const submit = handleSubmit(async (body) => {
     try {
-      await adminApi.createVenue({ name: parsed.data.name, ownerEmail: parsed.data.ownerEmail ?? '' });
+      await create.mutateAsync({ name: body.name, ownerEmail: body.ownerEmail ?? '' });
       toast({ title: 'Verksamheten har skapats framgångsrikt!', variant: 'success' });
       close();
-      onCreated();
     } catch (err) {
-      if (err instanceof ApiError && err.issues?.length) {
-        const next: typeof errors = {};
-        for (const i of err.issues) next[i.path as 'name' | 'ownerEmail'] ??= i.message;
-        setErrors(next);
-      }
+      setServerErrors(setError, err);
       toast({ title: 'Kunde inte skapa verksamheten. Försök igen.', variant: 'destructive' });
-    } finally {
-      setBusy(false);
     }
-  }
+  });
 
   return (
     <Dialog open={open} onClose={close} title="Lägg till verksamhet" description="Skapa en ny verksamhet i katalogen.">
       <form onSubmit={submit} noValidate className="space-y-4">
-        <TextField label="Namn *" value={name} onChange={(e) => setName(e.target.value)} error={errors.name} required autoFocus />
+        <TextField label="Namn *" error={formState.errors.name?.message} required autoFocus {...register('name')} />
         <TextField
           label="Ägarens e-post (valfritt)"
           type="email"
-          value={ownerEmail}
-          onChange={(e) => setOwnerEmail(e.target.value)}
-          error={errors.ownerEmail}
+          error={formState.errors.ownerEmail?.message}
           hint={ownerEmail.trim() ? undefined : 'Lämnas fältet tomt blir du ägare till verksamheten.'}
+          {...register('ownerEmail')}
         />
         {ownerEmail.trim() && (
           <p role="note" className="rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">

@@ -1,47 +1,29 @@
-import { useCallback, useEffect, useState } from 'react';
 import type { AdminFeedback } from '../../../worker/features/admin/contract';
 import { FEEDBACK_CATEGORY_LABELS } from '../../../worker/features/feedback/contract';
 import { Button } from '../ui/Button';
 import { Spinner } from '../ui/Spinner';
 import { toast } from '../ui/Toast';
-import { adminApi } from './api';
+import { useFeedback, useSetFeedbackHandled } from '../../api/admin';
 
 const dateFormat = new Intl.DateTimeFormat('sv-SE', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/Stockholm' });
 
 /** Feedback from the public form, newest first, with a 'handled' toggle. */
 export function FeedbackInbox() {
-  const [items, setItems] = useState<AdminFeedback[] | null>(null);
-  const [total, setTotal] = useState(0);
-  const [open, setOpen] = useState(0);
-  const [failed, setFailed] = useState(false);
-  const [busyId, setBusyId] = useState<string | null>(null);
-
-  const load = useCallback(async (offset: number) => {
-    try {
-      const res = await adminApi.feedback(offset);
-      setItems((prev) => (offset === 0 || !prev ? res.items : [...prev, ...res.items]));
-      setTotal(res.total);
-      setOpen(res.open);
-      setFailed(false);
-    } catch {
-      setFailed(true);
-    }
-  }, []);
-
-  useEffect(() => {
-    void load(0);
-  }, [load]);
+  const inbox = useFeedback();
+  const handled = useSetFeedbackHandled();
+  const busyId = handled.isPending ? (handled.variables?.id ?? null) : null;
+  const pages = inbox.data?.pages;
+  const items = pages?.flatMap((p) => p.items).filter((f, i, all) => all.findIndex((o) => o.id === f.id) === i);
+  const last = pages?.at(-1);
+  const total = last?.total ?? 0;
+  const open = last?.open ?? 0;
+  const failed = inbox.isError && !inbox.data;
 
   async function toggle(item: AdminFeedback) {
-    setBusyId(item.id);
     try {
-      const updated = await adminApi.setHandled(item.id, !item.handledAt);
-      setItems((prev) => prev?.map((i) => (i.id === updated.id ? updated : i)) ?? null);
-      setOpen((n) => n + (updated.handledAt ? -1 : 1));
+      await handled.mutateAsync({ id: item.id, handled: !item.handledAt });
     } catch {
       toast({ title: 'Kunde inte uppdatera feedbacken. Försök igen.', variant: 'destructive' });
-    } finally {
-      setBusyId(null);
     }
   }
 
@@ -53,7 +35,7 @@ export function FeedbackInbox() {
       {failed && (
         <div role="alert" className="rounded-2xl border border-red-300 bg-red-50 p-4 text-red-950">
           <p className="font-semibold">Kunde inte hämta feedback</p>
-          <Button variant="secondary" className="mt-3" onClick={() => void load(0)}>
+          <Button variant="secondary" className="mt-3" onClick={() => void inbox.refetch()}>
             Försök igen
           </Button>
         </div>
@@ -94,7 +76,7 @@ export function FeedbackInbox() {
           )}
           {items.length < total && (
             <div className="flex justify-center">
-              <Button variant="secondary" onClick={() => void load(items.length)}>
+              <Button variant="secondary" onClick={() => void inbox.fetchNextPage()}>
                 Ladda fler
               </Button>
             </div>

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useState, type ChangeEvent } from 'react';
 import type { ImportJobView, ImportReviewItem } from '../../../worker/features/admin/import-job-contract';
 import { JOB_MAX_BYTES, JOB_MAX_ROWS } from '../../../worker/features/admin/import-job-contract';
@@ -40,7 +41,8 @@ const STATUS_TEXT: Record<ImportJobView['status'], string> = {
  * "Importera" starts the server-side job → a progress bar read from the job row (so it survives a
  * reload) → report CSV and the near-duplicates to review ("Slå ihop" / "Skapa ny").
  */
-export function ImportPanel({ onImported }: { onImported?: () => void }) {
+export function ImportPanel() {
+  const queryClient = useQueryClient();
   const inputId = useId();
   const [job, setJob] = useState<ImportJobView | null>(null);
   const [reviews, setReviews] = useState<ImportReviewItem[]>([]);
@@ -78,14 +80,15 @@ export function ImportPanel({ onImported }: { onImported?: () => void }) {
         setJob(next);
         if (next.status === 'done') {
           toast({ title: 'Importen är klar', description: `${nf(next.counts.created)} verksamheter skapade.`, variant: 'success' });
-          onImported?.();
+          // New businesses: the superadmin lists refetch (every admin key starts with ['admin']).
+          void queryClient.invalidateQueries({ queryKey: ['admin'] });
         }
       } catch {
         setJob({ ...job }); // try again on the next tick
       }
     }, 1000);
     return () => clearTimeout(t);
-  }, [job, onImported]);
+  }, [job, queryClient]);
 
   useEffect(() => {
     if (job && (job.status === 'done' || job.status === 'failed') && job.counts.review > 0) void loadReviews(job.id);
@@ -129,7 +132,7 @@ export function ImportPanel({ onImported }: { onImported?: () => void }) {
     try {
       const item = await api<ImportReviewItem>(jobPath(job.id, `/reviews/${rowNo}`), { body: { action } });
       setReviews((rs) => rs.map((r) => (r.rowNo === rowNo ? item : r)));
-      onImported?.();
+      void queryClient.invalidateQueries({ queryKey: ['admin'] });
     } catch (err) {
       toast({ title: 'Kunde inte spara', description: err instanceof ApiError ? err.message : 'Försök igen.', variant: 'destructive' });
     }

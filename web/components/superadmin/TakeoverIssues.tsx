@@ -1,36 +1,23 @@
-import { useCallback, useEffect, useState } from 'react';
+import type { TakeoverIssuesResponse } from '../../../worker/features/admin/contract';
+import { useFixTakeover, useTakeoverIssues } from '../../api/admin';
 import { Button } from '../ui/Button';
 import { toast } from '../ui/Toast';
-import { adminApi } from './api';
 
-type Issue = Awaited<ReturnType<typeof adminApi.takeoverIssues>>['issues'][number];
+type Issue = TakeoverIssuesResponse['issues'][number];
 
 /** Half-done takeovers with a repair button (fix-takeover-issues, spec 02 §4.6, §8). */
 export function TakeoverIssues() {
-  const [issues, setIssues] = useState<Issue[] | null>(null);
-  const [busy, setBusy] = useState<string | null>(null);
-
-  const load = useCallback(async () => {
-    try {
-      setIssues((await adminApi.takeoverIssues()).issues);
-    } catch {
-      setIssues([]);
-    }
-  }, []);
-  useEffect(() => {
-    void load();
-  }, [load]);
+  // A failed load shows nothing: the panel is only a helper next to the list.
+  const issues = useTakeoverIssues().data?.issues;
+  const fixing = useFixTakeover();
+  const busy = fixing.isPending && fixing.variables ? `${fixing.variables.userId}:${fixing.variables.venueId}` : null;
 
   async function fix(issue: Issue) {
-    setBusy(`${issue.userId}:${issue.venueId}`);
     try {
-      const res = await adminApi.fixTakeover({ userId: issue.userId, venueId: issue.venueId });
+      const res = await fixing.mutateAsync({ userId: issue.userId, venueId: issue.venueId });
       toast({ title: res.message, description: (res.success ? res.fixed : res.errors).join(' ') || undefined, variant: res.success ? 'success' : 'destructive' });
-      await load();
     } catch {
       toast({ title: 'Kunde inte fixa alla problem', variant: 'destructive' });
-    } finally {
-      setBusy(null);
     }
   }
 

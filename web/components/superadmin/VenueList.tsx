@@ -1,94 +1,61 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { VENUE_PAGE_SIZE, type AdminVenue } from '../../../worker/features/admin/contract';
+import { useEffect, useState } from 'react';
+import type { AdminVenue } from '../../../worker/features/admin/contract';
 import { Button } from '../ui/Button';
 import { Spinner } from '../ui/Spinner';
 import { ApiError } from '../../lib/api';
 import { toast } from '../ui/Toast';
 import { AddVenueDialog } from './AddVenueDialog';
-import { adminApi, deleteUserErrorMessage } from './api';
-import { ConfirmDialog } from './ConfirmDialog';
+import { deleteUserErrorMessage, useAdminVenues, useDeleteAdminVenue, useDeleteUser } from '../../api/admin';
+import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { VenueCard } from './VenueCard';
 
 /** Search debounce (spec 02 §9). */
 const DEBOUNCE_MS = 300;
 
-type Load = { status: 'loading' } | { status: 'error' } | { status: 'ready'; venues: AdminVenue[]; matched: number; total: number };
-
 /** Every business, Swedish order, searchable, 'Ladda fler' in pages of 10, refreshed on window focus. */
 export function VenueList() {
   const [input, setInput] = useState('');
   const [q, setQ] = useState('');
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
-  const [loadingMore, setLoadingMore] = useState(false);
   const [adding, setAdding] = useState(false);
   const [confirm, setConfirm] = useState<{ kind: 'user' | 'venue'; venue: AdminVenue } | null>(null);
-  const [busy, setBusy] = useState(false);
-  const loaded = useRef(0);
-  const seq = useRef(0);
+  const list = useAdminVenues(q);
+  const deleteUser = useDeleteUser();
+  const deleteVenue = useDeleteAdminVenue();
+  const busy = deleteUser.isPending || deleteVenue.isPending;
+  const { refetch } = list;
 
   useEffect(() => {
     const t = setTimeout(() => setQ(input.trim()), DEBOUNCE_MS);
     return () => clearTimeout(t);
   }, [input]);
 
-  /** (Re)loads the first `count` businesses for the current search. */
-  const reload = useCallback(
-    async (count: number, quiet: boolean) => {
-      const my = ++seq.current;
-      if (!quiet) setLoad({ status: 'loading' });
-      try {
-        const res = await adminApi.venues(q, 0, Math.min(Math.max(count, VENUE_PAGE_SIZE), 50));
-        if (my !== seq.current) return;
-        loaded.current = res.data.venues.length;
-        setLoad({ status: 'ready', venues: res.data.venues, matched: res.data.matched, total: res.data.total });
-      } catch {
-        if (my !== seq.current) return;
-        if (!quiet) setLoad({ status: 'error' });
-      }
-    },
-    [q],
-  );
-
+  // Businesses created elsewhere show up when the superadmin comes back to the tab (spec 02 §2.7).
   useEffect(() => {
-    void reload(VENUE_PAGE_SIZE, false);
-  }, [reload]);
-
-  useEffect(() => {
-    const onFocus = () => void reload(loaded.current, true);
+    const onFocus = () => void refetch();
     window.addEventListener('focus', onFocus);
     return () => window.removeEventListener('focus', onFocus);
-  }, [reload]);
+  }, [refetch]);
+
+  const pages = list.data?.pages ?? [];
+  const venues = pages.flatMap((p) => p.venues).filter((v, i, all) => all.findIndex((o) => o.id === v.id) === i);
+  const matched = pages.at(-1)?.matched ?? 0;
 
   async function loadMore() {
-    if (load.status !== 'ready') return;
-    setLoadingMore(true);
-    const my = seq.current;
-    try {
-      const res = await adminApi.venues(q, load.venues.length, VENUE_PAGE_SIZE);
-      if (my !== seq.current) return;
-      const venues = [...load.venues, ...res.data.venues.filter((v) => !load.venues.some((o) => o.id === v.id))];
-      loaded.current = venues.length;
-      setLoad({ status: 'ready', venues, matched: res.data.matched, total: res.data.total });
-    } catch {
-      toast({ title: 'Kunde inte hämta verksamheter', variant: 'destructive' });
-    } finally {
-      setLoadingMore(false);
-    }
+    const r = await list.fetchNextPage();
+    if (r.isFetchNextPageError) toast({ title: 'Kunde inte hämta verksamheter', variant: 'destructive' });
   }
 
   async function confirmDelete() {
     if (!confirm) return;
-    setBusy(true);
     try {
       if (confirm.kind === 'user') {
-        const res = await adminApi.deleteUser(confirm.venue.userId);
+        const res = await deleteUser.mutateAsync(confirm.venue.userId);
         toast({ title: 'Användaren har tagits bort', description: `${res.email} och dess verksamheter är raderade.`, variant: 'success' });
       } else {
-        await adminApi.deleteVenue(confirm.venue.id);
+        await deleteVenue.mutateAsync(confirm.venue.id);
         toast({ title: 'Verksamheten har tagits bort', description: confirm.venue.name, variant: 'success' });
       }
       setConfirm(null);
-      await reload(loaded.current, true);
     } catch (err) {
       toast({
         title:
@@ -99,8 +66,6 @@ export function VenueList() {
               : 'Kunde inte ta bort verksamheten. Försök igen.',
         variant: 'destructive',
       });
-    } finally {
-      setBusy(false);
     }
   }
 
@@ -126,52 +91,53 @@ export function VenueList() {
         />
       </div>
 
-      {load.status === 'loading' && <Spinner label="Hämtar verksamheter..." />}
-      {load.status === 'error' &&
+      {list.isPending && <Spinner label="Hämtar verksamheter..." />}
+      {list.isError && !list.data &&
         (q ? (
           <div role="alert" className="rounded-2xl border border-red-300 bg-red-50 p-4 text-red-950">
             <p className="font-semibold">Sökfel</p>
             <p>Ett fel uppstod vid sökning. Försök igen.</p>
-            <Button variant="secondary" className="mt-3" onClick={() => void reload(VENUE_PAGE_SIZE, false)}>
+            <Button variant="secondary" className="mt-3" onClick={() => void refetch()}>
               Försök igen
             </Button>
           </div>
         ) : (
           <div role="alert" className="rounded-2xl border border-red-300 bg-red-50 p-4 text-red-950">
             <p className="font-semibold">Kunde inte hämta verksamheter</p>
-            <Button variant="secondary" className="mt-3" onClick={() => void reload(VENUE_PAGE_SIZE, false)}>
+            <Button variant="secondary" className="mt-3" onClick={() => void refetch()}>
               Försök igen
             </Button>
           </div>
         ))}
-      {load.status === 'ready' && (
+      {list.data && (
         <>
           <p aria-live="polite" className="text-sm text-slate-700">
-            {load.venues.length} av {load.matched}
+            {venues.length} av {matched}
           </p>
-          {load.venues.length === 0 ? (
+          {venues.length === 0 ? (
             <p className="rounded-2xl border border-slate-200 bg-white p-6 text-center text-slate-700">Inga verksamheter hittades.</p>
           ) : (
             <ul className="space-y-3">
-              {load.venues.map((v) => (
+              {venues.map((v) => (
                 <VenueCard key={v.id} venue={v} onDeleteUser={(venue) => setConfirm({ kind: 'user', venue })} onDeleteVenue={(venue) => setConfirm({ kind: 'venue', venue })} />
               ))}
             </ul>
           )}
-          {load.venues.length < load.matched && (
+          {venues.length < matched && (
             <div className="flex justify-center">
-              <Button variant="secondary" onClick={() => void loadMore()} disabled={loadingMore}>
-                {loadingMore ? 'Hämtar...' : 'Ladda fler'}
+              <Button variant="secondary" onClick={() => void loadMore()} disabled={list.isFetchingNextPage}>
+                {list.isFetchingNextPage ? 'Hämtar...' : 'Ladda fler'}
               </Button>
             </div>
           )}
         </>
       )}
 
-      <AddVenueDialog open={adding} onClose={() => setAdding(false)} onCreated={() => void reload(loaded.current + 1, true)} />
+      <AddVenueDialog open={adding} onClose={() => setAdding(false)} />
       <ConfirmDialog
         open={!!confirm}
         busy={busy}
+        busyLabel="Tar bort..."
         title={confirm?.kind === 'user' ? 'Ta bort användare' : 'Ta bort verksamhet'}
         confirmLabel={confirm?.kind === 'user' ? 'Ta bort användaren' : 'Ta bort verksamheten'}
         onConfirm={() => void confirmDelete()}

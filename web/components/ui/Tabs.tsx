@@ -1,6 +1,6 @@
 import { useId, useRef, type ReactNode } from 'react';
 
-export interface TabItem<T extends string> {
+interface TabItem<T extends string> {
   id: T;
   label: string;
 }

@@ -17,7 +17,7 @@ let nextId = 1;
 const listeners = new Set<(t: ToastItem[]) => void>();
 const emit = () => listeners.forEach((l) => l(items));
 
-export function dismissToast(id: number): void {
+function dismissToast(id: number): void {
   items = items.filter((t) => t.id !== id);
   emit();
 }

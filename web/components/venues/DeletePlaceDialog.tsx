@@ -1,24 +1,19 @@
-import { useState } from 'react';
-import { venuesApi, type OwnerPlace } from '../../api/venues';
+import { useDeletePlace, type OwnerPlace } from '../../api/venues';
 import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
 import { toast } from '../ui/Toast';
 
 /** Delete a place after confirmation; its quizzes go with it and it cannot be undone (spec 02 §4.4). */
-export function DeletePlaceDialog({ place, onClose, onDeleted }: { place: OwnerPlace | null; onClose: () => void; onDeleted: () => void }) {
-  const [busy, setBusy] = useState(false);
+export function DeletePlaceDialog({ place, onClose }: { place: OwnerPlace | null; onClose: () => void }) {
+  const removal = useDeletePlace();
   async function confirm() {
     if (!place) return;
-    setBusy(true);
     try {
-      await venuesApi.deleteLocation(place.id);
+      await removal.mutateAsync(place.id);
       toast({ title: 'Platsen har tagits bort', variant: 'success' });
-      onDeleted();
       onClose();
     } catch (err) {
       toast({ title: 'Misslyckades ta bort plats', description: err instanceof Error ? err.message : 'Ett oväntat fel inträffade', variant: 'destructive' });
-    } finally {
-      setBusy(false);
     }
   }
   return (
@@ -33,8 +28,8 @@ export function DeletePlaceDialog({ place, onClose, onDeleted }: { place: OwnerP
             <Button variant="secondary" onClick={onClose}>
               Avbryt
             </Button>
-            <Button variant="danger" onClick={confirm} disabled={busy}>
-              {busy ? 'Tar bort...' : 'Ta bort plats'}
+            <Button variant="danger" onClick={confirm} disabled={removal.isPending}>
+              {removal.isPending ? 'Tar bort...' : 'Ta bort plats'}
             </Button>
           </div>
         </div>

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { OwnerVenue } from '../../api/venues';
 import { Button, buttonClass } from '../ui/Button';
 import { CreateVenueDialog } from './CreateVenueDialog';
 
@@ -11,7 +10,7 @@ const STEPS = [
 ];
 
 /** Dashboard for a signed-in user without a business (spec 02 §2.1): three steps and the create dialog. */
-export function Onboarding({ onCreated }: { onCreated: (venue: OwnerVenue) => void }) {
+export function Onboarding() {
   const [open, setOpen] = useState(false);
   return (
     <section aria-labelledby="onboarding-heading" className="mx-auto max-w-3xl space-y-6 text-center">
@@ -41,7 +40,7 @@ export function Onboarding({ onCreated }: { onCreated: (venue: OwnerVenue) => vo
           Registrera verksamhet med adress
         </Link>
       </div>
-      <CreateVenueDialog open={open} onClose={() => setOpen(false)} onCreated={onCreated} />
+      <CreateVenueDialog open={open} onClose={() => setOpen(false)} />
     </section>
   );
 }

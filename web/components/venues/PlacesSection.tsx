@@ -6,7 +6,7 @@ import { PlaceCard } from './PlaceCard';
 import { PlaceDialog } from './PlaceDialog';
 
 /** The places of a business with add, edit and delete; shared by /admin and /admin/locations. */
-export function PlacesSection({ venue, places, onChanged }: { venue: OwnerVenue; places: OwnerPlace[]; onChanged: () => void }) {
+export function PlacesSection({ venue, places }: { venue: OwnerVenue; places: OwnerPlace[] }) {
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<OwnerPlace | null>(null);
   const [deleting, setDeleting] = useState<OwnerPlace | null>(null);
@@ -35,9 +35,9 @@ export function PlacesSection({ venue, places, onChanged }: { venue: OwnerVenue;
           ))}
         </div>
       )}
-      <PlaceDialog open={adding} onClose={() => setAdding(false)} onSaved={onChanged} venueId={venue.id} venueName={venue.name} />
-      <PlaceDialog open={!!editing} onClose={() => setEditing(null)} onSaved={onChanged} venueId={venue.id} venueName={venue.name} place={editing} />
-      <DeletePlaceDialog place={deleting} onClose={() => setDeleting(null)} onDeleted={onChanged} />
+      <PlaceDialog open={adding} onClose={() => setAdding(false)} venueId={venue.id} venueName={venue.name} />
+      <PlaceDialog open={!!editing} onClose={() => setEditing(null)} venueId={venue.id} venueName={venue.name} place={editing} />
+      <DeletePlaceDialog place={deleting} onClose={() => setDeleting(null)} />
     </section>
   );
 }

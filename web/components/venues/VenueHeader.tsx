@@ -1,19 +1,8 @@
 import { Link, useNavigate } from 'react-router';
 import type { DashboardResponse, OwnerVenue } from '../../api/venues';
-import { invalidateSession } from '../../lib/session';
+import { logout } from '../../lib/session';
 import { Button, buttonClass } from '../ui/Button';
 import { SelectField } from '../ui/Field';
-
-export async function signOut(): Promise<void> {
-  await fetch('/api/auth/logout', { method: 'POST', credentials: 'same-origin' }).catch(() => undefined);
-  try {
-    sessionStorage.clear();
-  } catch {
-    /* storage may be unavailable */
-  }
-  invalidateSession();
-  window.location.assign('/');
-}
 
 /** 'Storgatan 1, Malmö', without repeating a city the address already ends with. */
 function venueAddressLine(v: OwnerVenue): string {
@@ -64,7 +53,7 @@ export function VenueHeader({
           <Link to="/admin/quizzes" className={buttonClass('secondary')}>
             Hantera quiz
           </Link>
-          <Button variant="ghost" onClick={() => void signOut()}>
+          <Button variant="ghost" onClick={() => void logout()}>
             Logga ut
           </Button>
         </nav>

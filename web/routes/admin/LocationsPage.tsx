@@ -6,6 +6,7 @@ import { buttonClass } from '../../components/ui/Button';
 import { Spinner } from '../../components/ui/Spinner';
 import { DashboardError, VenueNotFound } from '../../components/venues/DashboardStates';
 import { PlacesSection } from '../../components/venues/PlacesSection';
+import { ApiError } from '../../lib/api';
 import type { SessionUser } from '../../lib/session';
 
 export default function LocationsPage() {
@@ -14,12 +15,13 @@ export default function LocationsPage() {
 
 function Locations({ user }: { user: SessionUser }) {
   const [search] = useSearchParams();
-  const { state, reload, retry } = useDashboard(search.get('venueId') ?? undefined);
+  const { query, retry } = useDashboard(search.get('venueId') ?? undefined);
   let body: React.ReactNode;
-  if (state.status === 'loading') body = <Spinner label="Laddar platser..." />;
-  else if (state.status === 'not-found') body = <VenueNotFound isSuperadmin={user.isSuperadmin} onRetry={retry} />;
-  else if (state.status === 'error') body = <DashboardError error={state.error} onRetry={retry} />;
-  else if (!state.data.venue)
+  const notFound = query.error instanceof ApiError && query.error.status === 404;
+  if (query.isPending) body = <Spinner label="Laddar platser..." />;
+  else if (notFound) body = <VenueNotFound isSuperadmin={user.isSuperadmin} onRetry={retry} />;
+  else if (query.isError) body = <DashboardError error={query.error} onRetry={retry} />;
+  else if (!query.data.venue)
     body = (
       <div className="mx-auto max-w-lg space-y-4 text-center">
         <h1 className="text-3xl font-extrabold">Ingen verksamhet hittad</h1>
@@ -33,12 +35,12 @@ function Locations({ user }: { user: SessionUser }) {
     body = (
       <div className="space-y-6">
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <h1 className="text-3xl font-extrabold">Platser för {state.data.venue.name}</h1>
-          <Link to={state.data.viewingAsSuperadmin ? `/admin/venue/${state.data.venue.id}` : '/admin'} className={buttonClass('secondary')}>
+          <h1 className="text-3xl font-extrabold">Platser för {query.data.venue.name}</h1>
+          <Link to={query.data.viewingAsSuperadmin ? `/admin/venue/${query.data.venue.id}` : '/admin'} className={buttonClass('secondary')}>
             Till översikten
           </Link>
         </div>
-        <PlacesSection venue={state.data.venue} places={state.data.places} onChanged={reload} />
+        <PlacesSection venue={query.data.venue} places={query.data.places} />
       </div>
     );
   return <div className="mx-auto max-w-5xl px-4 py-8">{body}</div>;

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { PATTERN_LABELS, type SeriesSummary } from '../../../worker/features/quizzes/contract';
 import { categoryLabel, displayDate, displayTime } from '../../../worker/lib/swedish';
-import { quizzesApi, useApiData } from '../../api/quizzes';
+import { useAutoExtend, useExtendSeries, useSeriesList, useSingleQuizzes } from '../../api/quizzes';
 import { RequireAuth } from '../../components/auth/RequireAuth';
 import { ExportQuizzesLink } from '../../components/exports/ExportQuizzesLink';
 import { Button, buttonClass } from '../../components/ui/Button';
@@ -61,23 +61,19 @@ function QuizManagement() {
 }
 
 function SeriesTab() {
-  const { state, reload } = useApiData('series', () => quizzesApi.seriesList());
-  const [busy, setBusy] = useState(false);
-  if (state.status === 'loading') return <Spinner label="Laddar serier..." />;
-  if (state.status === 'error') return <p role="alert">Kunde inte hämta serier: {state.error.message}</p>;
-  const { series } = state.data;
+  const query = useSeriesList();
+  const extendAll = useAutoExtend();
+  if (query.isPending) return <Spinner label="Laddar serier..." />;
+  if (query.isError) return <p role="alert">Kunde inte hämta serier: {query.error.message}</p>;
+  const { series } = query.data;
   const needing = series.filter((s) => s.needsExtension).length;
 
   async function autoExtend() {
-    setBusy(true);
     try {
-      const r = await quizzesApi.autoExtend();
+      const r = await extendAll.mutateAsync();
       toast({ title: `Auto-förlängning slutförd: ${r.extendedCount} quiz-serier förlängdes automatiskt`, variant: 'success' });
-      reload();
     } catch (err) {
       toast({ title: `Fel vid auto-förlängning: ${(err as Error).message}`, description: 'Kunde inte förlänga quiz automatiskt', variant: 'destructive' });
-    } finally {
-      setBusy(false);
     }
   }
 
@@ -85,30 +81,26 @@ function SeriesTab() {
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-slate-200 bg-white p-4">
         <p>{needing > 0 ? `${needing} ${needing === 1 ? 'serie behöver' : 'serier behöver'} förlängas.` : 'Alla serier är aktiva.'}</p>
-        <Button onClick={autoExtend} disabled={busy || needing === 0}>
+        <Button onClick={autoExtend} disabled={extendAll.isPending || needing === 0}>
           Förläng automatiskt ({needing})
         </Button>
       </div>
       {series.length === 0 && <p className="text-slate-600">Du har inga återkommande serier ännu.</p>}
       {series.map((s) => (
-        <SeriesCard key={s.recurrenceId} s={s} onChanged={reload} />
+        <SeriesCard key={s.recurrenceId} s={s} />
       ))}
     </div>
   );
 }
 
-function SeriesCard({ s, onChanged }: { s: SeriesSummary; onChanged: () => void }) {
-  const [busy, setBusy] = useState(false);
+function SeriesCard({ s }: { s: SeriesSummary }) {
+  const extension = useExtendSeries();
   async function extend() {
-    setBusy(true);
     try {
-      const r = await quizzesApi.extendSeries(s.recurrenceId);
+      const r = await extension.mutateAsync(s.recurrenceId);
       toast({ title: r.added ? `Serien förlängdes med ${r.added} quiz` : 'Serien sträcker sig redan sex månader framåt', variant: 'success' });
-      onChanged();
     } catch (err) {
       toast({ title: 'Kunde inte förlänga serien', description: (err as Error).message, variant: 'destructive' });
-    } finally {
-      setBusy(false);
     }
   }
   const title = `${s.venueName} – ${s.locationName}`;
@@ -140,10 +132,10 @@ function SeriesCard({ s, onChanged }: { s: SeriesSummary; onChanged: () => void 
         </div>
       </dl>
       <div className="mt-3 flex flex-wrap gap-2">
-        <Button variant="secondary" disabled={busy} onClick={extend}>
+        <Button variant="secondary" disabled={extension.isPending} onClick={extend}>
           Förläng serien<span className="sr-only"> {title}</span>
         </Button>
-        <Link to={`/edit-quiz/${s.recurrenceId}`} className={buttonClass('secondary')}>
+        <Link to={`/edit-series/${s.recurrenceId}`} className={buttonClass('secondary')}>
           Redigera<span className="sr-only"> serien {title}</span>
         </Link>
       </div>
@@ -152,10 +144,10 @@ function SeriesCard({ s, onChanged }: { s: SeriesSummary; onChanged: () => void 
 }
 
 function SinglesTab() {
-  const { state } = useApiData('singles', () => quizzesApi.singles());
-  if (state.status === 'loading') return <Spinner label="Laddar quiz..." />;
-  if (state.status === 'error') return <p role="alert">Kunde inte hämta quiz: {state.error.message}</p>;
-  const { quizzes } = state.data;
+  const query = useSingleQuizzes();
+  if (query.isPending) return <Spinner label="Laddar quiz..." />;
+  if (query.isError) return <p role="alert">Kunde inte hämta quiz: {query.error.message}</p>;
+  const { quizzes } = query.data;
   if (!quizzes.length) return <p className="text-slate-600">Du har inga kommande enskilda quiz.</p>;
   return (
     <ul className="space-y-3">

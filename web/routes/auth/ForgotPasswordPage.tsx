@@ -5,13 +5,14 @@ import { AuthCard } from '../../components/auth/AuthCard';
 import { Button, buttonClass } from '../../components/ui/Button';
 import { TextField } from '../../components/ui/Field';
 import { toast } from '../../components/ui/Toast';
-import { api } from '../../lib/api';
 import { EMAIL_PATTERN } from '../../../worker/features/auth/contract';
+import { useForgotPassword } from '../../api/auth';
 
 export default function ForgotPasswordPage() {
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | undefined>();
-  const [sending, setSending] = useState(false);
+  const forgot = useForgotPassword();
+  const sending = forgot.isPending;
   const [sentTo, setSentTo] = useState<string | null>(null);
 
   async function onSubmit(e: FormEvent) {
@@ -20,14 +21,11 @@ export default function ForgotPasswordPage() {
     if (!v) return setError('E-postadress krävs');
     if (!EMAIL_PATTERN.test(v)) return setError('Ogiltig e-postadress');
     setError(undefined);
-    setSending(true);
     try {
-      await api('/api/auth/forgot', { body: { email: v } });
+      await forgot.mutateAsync(v);
       setSentTo(v);
     } catch (err) {
       toast({ title: 'Kunde inte skicka länken', description: err instanceof Error ? err.message : 'Ett oväntat fel inträffade. Försök igen.', variant: 'destructive' });
-    } finally {
-      setSending(false);
     }
   }
 

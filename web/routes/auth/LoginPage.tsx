@@ -2,20 +2,14 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { AuthCard } from '../../components/auth/AuthCard';
-import { GoogleButton } from '../../components/auth/GoogleButton';
+import { GoogleAlternative } from '../../components/auth/GoogleAlternative';
 import { destinationFor, loginErrorToast, safeTarget } from '../../components/auth/messages';
 import { Button } from '../../components/ui/Button';
 import { TextField } from '../../components/ui/Field';
 import { Spinner } from '../../components/ui/Spinner';
 import { toast } from '../../components/ui/Toast';
-import { api } from '../../lib/api';
 import { fetchSession, invalidateSession, useSession, type SessionUser } from '../../lib/session';
-
-const GOOGLE_ERRORS: Record<string, [string, string]> = {
-  google_failed: ['Google-inloggning misslyckades', 'Försök igen eller logga in med e-post och lösenord.'],
-  google_register_failed: ['Google-registrering misslyckades', 'Försök igen eller registrera dig med e-post och lösenord.'],
-  google_unavailable: ['Google-inloggning misslyckades', 'Google-inloggning är inte tillgänglig här.'],
-};
+import { authApi } from '../../api/auth';
 
 export default function LoginPage() {
   const [params] = useSearchParams();
@@ -29,11 +23,6 @@ export default function LoginPage() {
   const [step, setStep] = useState<'password' | 'code'>(params.get('mfa') ? 'code' : 'password');
   const justSignedIn = useRef(false);
 
-  useEffect(() => {
-    const err = params.get('error');
-    const t = err && GOOGLE_ERRORS[err];
-    if (t) toast({ title: t[0], description: t[1], variant: 'destructive' });
-  }, [params]);
   useEffect(() => {
     if (session.status === 'ready' && session.session.mfaPending) setStep('code');
   }, [session]);
@@ -56,7 +45,7 @@ export default function LoginPage() {
     if (submitting) return;
     setSubmitting(true);
     try {
-      const res = await api<{ user?: SessionUser; mfaRequired?: boolean }>('/api/auth/login', { body: { email, password } });
+      const res = await authApi.login({ email, password });
       if (res.mfaRequired) {
         setStep('code');
         setSubmitting(false);
@@ -66,7 +55,7 @@ export default function LoginPage() {
     } catch (err) {
       loginErrorToast(err, {
         onResend: () =>
-          void api('/api/auth/resend', { body: { email: email.trim() } }).then(
+          void authApi.resend({ email: email.trim() }).then(
             () => toast({ title: 'Ny länk skickad', description: 'Kolla din e-post och öppna länken för att bekräfta adressen.', variant: 'success' }),
             (e: Error) => toast({ title: 'Kunde inte skicka länken', description: e.message, variant: 'destructive' }),
           ),
@@ -80,7 +69,7 @@ export default function LoginPage() {
     if (submitting) return;
     setSubmitting(true);
     try {
-      const res = await api<{ user: SessionUser }>('/api/auth/login/totp', { body: { code: code.trim() } });
+      const res = await authApi.loginTotp(code.trim());
       await done(res.user);
     } catch (err) {
       loginErrorToast(err);
@@ -125,12 +114,7 @@ export default function LoginPage() {
           {submitting ? 'Loggar in...' : 'Logga in'}
         </Button>
       </form>
-      <div className="flex items-center gap-3 text-sm text-slate-600" aria-hidden="true">
-        <span className="h-px flex-1 bg-slate-200" />
-        eller
-        <span className="h-px flex-1 bg-slate-200" />
-      </div>
-      <GoogleButton mode="login" redirect={redirect} />
+      <GoogleAlternative mode="login" redirect={redirect} />
       <nav aria-label="Fler alternativ" className="flex flex-col gap-2 text-sm">
         <Link to="/forgot-password" className="font-semibold text-brand-700 underline">
           Glömt lösenordet?

@@ -7,29 +7,24 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { RegisterAccountTabs } from '../../components/account/RegisterAccountTabs';
 import { AuthCard } from '../../components/auth/AuthCard';
-import { GoogleButton } from '../../components/auth/GoogleButton';
+import { GoogleAlternative } from '../../components/auth/GoogleAlternative';
 import { classifyRegistrationError } from '../../components/auth/messages';
 import { Button, buttonClass } from '../../components/ui/Button';
 import { TextField } from '../../components/ui/Field';
 import { Spinner } from '../../components/ui/Spinner';
 import { toast } from '../../components/ui/Toast';
-import { api, ApiError } from '../../lib/api';
+import { ApiError } from '../../lib/api';
 import { useSession } from '../../lib/session';
 import { rememberPendingEmail } from '../../components/auth/pendingEmail';
 import { DUPLICATE_SUBMIT_MS, registrationErrors } from '../../../worker/features/auth/contract';
-
-interface TakeoverInfo {
-  id: string;
-  name: string;
-  placesCount: number;
-  quizzesCount: number;
-}
+import { authApi, useResendVerification } from '../../api/auth';
+import type { TakeoverVenueInfo } from '../../../worker/features/takeover/contract';
 
 export default function RegisterPage() {
   const session = useSession();
   const [params] = useSearchParams();
   const takeoverVenue = params.get('takeoverVenue');
-  const [takeover, setTakeover] = useState<TakeoverInfo | null>(null);
+  const [takeover, setTakeover] = useState<TakeoverVenueInfo | null>(null);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
@@ -39,15 +34,9 @@ export default function RegisterPage() {
   const lastAttempt = useRef(0);
 
   useEffect(() => {
-    const e = params.get('error');
-    if (e === 'google_register_failed' || e === 'google_failed') toast({ title: 'Google-registrering misslyckades', description: 'Försök igen eller registrera dig med e-post och lösenord.', variant: 'destructive' });
-    if (e === 'google_unavailable') toast({ title: 'Google-registrering misslyckades', description: 'Google-inloggning är inte tillgänglig här.', variant: 'destructive' });
-  }, [params]);
-
-  useEffect(() => {
     if (!takeoverVenue) return;
     let live = true;
-    api<TakeoverInfo>(`/api/takeover/venues/${encodeURIComponent(takeoverVenue)}`).then(
+    authApi.takeoverVenue(takeoverVenue).then(
       (v) => live && setTakeover(v),
       () => undefined,
     );
@@ -72,9 +61,7 @@ export default function RegisterPage() {
     lastAttempt.current = now;
     setSubmitting(true);
     try {
-      const res = await api<{ email: string }>('/api/auth/register', {
-        body: { email: email.trim(), password, confirmPassword, ...(takeoverVenue ? { takeoverVenue } : {}) },
-      });
+      const res = await authApi.register({ email: email.trim(), password, confirmPassword, ...(takeoverVenue ? { takeoverVenue } : {}) });
       setSentTo(res.email);
       rememberPendingEmail(res.email);
     } catch (err) {
@@ -127,12 +114,7 @@ export default function RegisterPage() {
           {submitting ? 'Registrerar...' : 'Registrera'}
         </Button>
       </form>
-      <div className="flex items-center gap-3 text-sm text-slate-600" aria-hidden="true">
-        <span className="h-px flex-1 bg-slate-200" />
-        eller
-        <span className="h-px flex-1 bg-slate-200" />
-      </div>
-      <GoogleButton mode="register" takeoverVenue={takeoverVenue} />
+      <GoogleAlternative mode="register" takeoverVenue={takeoverVenue} />
       <p className="text-sm">
         Har du redan ett konto?{' '}
         <Link to="/login" className="font-semibold text-brand-700 underline">
@@ -144,16 +126,14 @@ export default function RegisterPage() {
 }
 
 function ConfirmEmail({ email, takeoverVenue, onReset }: { email: string; takeoverVenue: string | null; onReset: () => void }) {
-  const [sending, setSending] = useState(false);
+  const resending = useResendVerification();
+  const sending = resending.isPending;
   async function resend() {
-    setSending(true);
     try {
-      await api('/api/auth/resend', { body: { email, ...(takeoverVenue ? { takeoverVenue } : {}) } });
+      await resending.mutateAsync({ email, ...(takeoverVenue ? { takeoverVenue } : {}) });
       toast({ title: 'E-post skickad igen', description: `En ny bekräftelselänk har skickats till ${email}.`, variant: 'success' });
     } catch (err) {
       toast({ title: 'Kunde inte skicka igen', description: err instanceof Error ? err.message : 'Ett oväntat fel inträffade', variant: 'destructive' });
-    } finally {
-      setSending(false);
     }
   }
   return (

@@ -10,11 +10,12 @@ import { Button } from '../../components/ui/Button';
 import { TextField } from '../../components/ui/Field';
 import { Spinner } from '../../components/ui/Spinner';
 import { toast } from '../../components/ui/Toast';
-import { api, ApiError } from '../../lib/api';
+import { ApiError } from '../../lib/api';
 import { invalidateSession } from '../../lib/session';
 import { PASSWORD_MIN } from '../../../worker/features/auth/contract';
+import { authApi } from '../../api/auth';
 
-export const UPDATE_REDIRECT_MS = 2000;
+const UPDATE_REDIRECT_MS = 2000;
 
 export default function UpdatePasswordPage() {
   const [params] = useSearchParams();
@@ -36,7 +37,7 @@ export default function UpdatePasswordPage() {
       invalid();
       return;
     }
-    api('/api/auth/reset/check', { body: { token } }).then(
+    authApi.resetCheck(token).then(
       () => live && setState('form'),
       () => live && invalid(),
     );
@@ -58,7 +59,7 @@ export default function UpdatePasswordPage() {
     setError(undefined);
     setSaving(true);
     try {
-      await api('/api/auth/reset', { body: { token, password, confirmPassword: confirm } });
+      await authApi.reset({ token: token ?? '', password, confirmPassword: confirm });
       invalidateSession();
       toast({ title: 'Lösenordet har uppdaterats', description: 'Logga in med ditt nya lösenord.', variant: 'success' });
       setState('done');

@@ -10,11 +10,12 @@ import { Button, buttonClass } from '../../components/ui/Button';
 import { TextField } from '../../components/ui/Field';
 import { Spinner } from '../../components/ui/Spinner';
 import { toast } from '../../components/ui/Toast';
-import { api, ApiError } from '../../lib/api';
-import { fetchSession, invalidateSession, type SessionUser } from '../../lib/session';
+import { ApiError } from '../../lib/api';
+import { fetchSession, invalidateSession } from '../../lib/session';
 import { forgetPendingEmail, pendingEmail } from '../../components/auth/pendingEmail';
+import { authApi, useResendVerification } from '../../api/auth';
 
-export const VERIFY_REDIRECT_MS = 3000;
+const VERIFY_REDIRECT_MS = 3000;
 
 type State = { kind: 'loading' } | { kind: 'success'; target: string; message: string } | { kind: 'expired' } | { kind: 'error'; message: string };
 
@@ -39,14 +40,14 @@ export default function VerifyPage() {
       try {
         if (type === 'email_change') {
           if (!token) throw new ApiError(400, 'invalid_input', 'Länken är ogiltig.', undefined, { reason: 'invalid' });
-          const res = await api<{ email: string }>('/api/account/email/confirm', { body: { token } });
+          const res = await authApi.confirmEmailChange(token);
           invalidateSession();
           setState({ kind: 'success', target: '/admin', message: `Din e-postadress är nu ${res.email}.` });
           return;
         }
         let takeoverVenue = takeoverParam;
         if (token) {
-          const res = await api<{ user: SessionUser | null; takeoverVenue: string | null }>('/api/auth/verify', { body: { token } });
+          const res = await authApi.verify(token);
           takeoverVenue = res.takeoverVenue ?? takeoverParam;
         } else {
           const s = await fetchSession(true);
@@ -56,7 +57,7 @@ export default function VerifyPage() {
         forgetPendingEmail();
         if (takeoverVenue) {
           try {
-            await api('/api/takeover', { body: { venueId: takeoverVenue } });
+            await authApi.takeover(takeoverVenue);
           } catch {
             toast({ title: 'Failed to take over venue', description: 'Verksamheten kunde inte tas över. Kontakta support om problemet kvarstår.', variant: 'destructive' });
           }
@@ -105,20 +106,18 @@ export default function VerifyPage() {
 
 function ExpiredState({ takeoverVenue }: { takeoverVenue: string | null }) {
   const [email, setEmail] = useState(pendingEmail);
-  const [sending, setSending] = useState(false);
+  const resending = useResendVerification();
+  const sending = resending.isPending;
   async function resend() {
     if (!email.trim()) {
       toast({ title: 'Ingen email-adress hittad. Försök registrera dig igen.', variant: 'destructive' });
       return;
     }
-    setSending(true);
     try {
-      await api('/api/auth/resend', { body: { email: email.trim(), ...(takeoverVenue ? { takeoverVenue } : {}) } });
+      await resending.mutateAsync({ email: email.trim(), ...(takeoverVenue ? { takeoverVenue } : {}) });
       toast({ title: 'Ny länk skickad', description: 'Om adressen väntar på bekräftelse har vi skickat en ny länk.', variant: 'success' });
     } catch (err) {
       toast({ title: 'Kunde inte skicka länken', description: err instanceof Error ? err.message : 'Ett oväntat fel inträffade', variant: 'destructive' });
-    } finally {
-      setSending(false);
     }
   }
   return (

@@ -2,7 +2,7 @@
  * /superadmin (spec 02 §2.7): businesses, feedback inbox, CSV import and refunds to make ('Att återbetala'). Superadmins only; everyone
  * else is sent to /admin by RequireAuth.
  */
-import { useId, useState, type KeyboardEvent } from 'react';
+import { useId, type KeyboardEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { RequireAuth } from '../../components/auth/RequireAuth';
 import { FeedbackInbox } from '../../components/superadmin/FeedbackInbox';
@@ -27,7 +27,6 @@ function Panel() {
   const [search, setSearch] = useSearchParams();
   const base = useId();
   const current: TabId = TABS.some((t) => t.id === search.get('flik')) ? (search.get('flik') as TabId) : 'verksamheter';
-  const [listKey, setListKey] = useState(0);
   const select = (id: TabId) =>
     setSearch(
       (prev) => {
@@ -71,11 +70,11 @@ function Panel() {
         {current === 'verksamheter' && (
           <>
             <TakeoverIssues />
-            <VenueList key={listKey} />
+            <VenueList />
           </>
         )}
         {current === 'feedback' && <FeedbackInbox />}
-        {current === 'import' && <ImportPanel onImported={() => setListKey((k) => k + 1)} />}
+        {current === 'import' && <ImportPanel />}
         {current === 'aterbetalningar' && <RefundsPanel />}
       </div>
     </div>

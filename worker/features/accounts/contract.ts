@@ -54,3 +54,30 @@ export function emailChangeError(newEmail: string, password: string, needsPasswo
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(newEmail.trim())) return 'Ogiltig e-postadress';
   return null;
 }
+
+// ---------------------------------------------------------------- responses
+
+/** GET /api/account */
+export interface AccountSummary {
+  email: string;
+  hasPassword: boolean;
+  totpEnabled: boolean;
+  counts: { venues: number; places: number; upcomingQuizzes: number };
+}
+/** POST /api/account/email: the confirmation link went to `newEmail`. */
+export interface EmailChangeRequested {
+  newEmail: string;
+}
+/** POST /api/account/totp/enroll */
+export interface TotpEnrolment {
+  secret: string;
+  uri: string;
+}
+/** POST /api/account/password, /totp/confirm, /totp/remove */
+export interface AccountOk {
+  ok: true;
+}
+/** POST /api/account/email/confirm: the address now in use. */
+export interface EmailChangeConfirmed {
+  email: string;
+}

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../context';
 import { requireActor } from '../../lib/authz';
+import { clientKeyOf } from '../../lib/rate-limit';
 import { validate } from '../../lib/validate';
 import { clearSessionCookie } from '../../middleware/session';
 import { ChangeEmailSchema, ChangePasswordSchema, EmailChangeConfirmSchema, PasswordOnlySchema, TotpCodeSchema } from './contract';
@@ -36,7 +37,7 @@ export const accountRoutes = new Hono<AppEnv>()
   })
   .post('/email', validate('json', ChangeEmailSchema), async (c) => {
     requireActor(c.var.user);
-    return c.json(await requestEmailChange(c.var.db, c.var.mailer, c.var.config, c.var.user, c.req.valid('json'), c.var.clock.now()));
+    return c.json(await requestEmailChange(c.var.db, c.var.mailer, c.var.config, c.var.user, c.req.valid('json'), c.var.clock.now(), clientKeyOf(c.req)));
   })
   .post('/email/confirm', validate('json', EmailChangeConfirmSchema), async (c) => {
     const result = await confirmEmailChange(c.var.db, c.var.mailer, c.req.valid('json').token, c.var.clock.now());

@@ -99,3 +99,32 @@ export interface AdminFeedback {
   createdAt: string;
   handledAt: string | null;
 }
+/** GET /api/admin/feedback?offset= */
+export interface AdminFeedbackList {
+  items: AdminFeedback[];
+  total: number;
+  open: number;
+  offset: number;
+  pageSize: number;
+}
+/** POST /api/admin/venues */
+export interface AdminVenueCreated {
+  venue: { id: string; name: string };
+  ownerEmail: string | null;
+}
+/** DELETE /api/admin/users/:id */
+export interface DeleteUserResponse {
+  deleted: true;
+  email: string;
+}
+/** GET /api/admin/takeover-issues */
+export interface TakeoverIssuesResponse {
+  issues: Array<{ userId: string; email: string; venueId: string; venueName: string | null; problems: string[] }>;
+}
+/** POST /api/admin/takeover-issues/fix */
+export interface FixTakeoverResponse {
+  success: boolean;
+  message: string;
+  fixed: string[];
+  errors: string[];
+}

@@ -20,11 +20,7 @@ export const LOGIN_CLIENT_LIMIT = 50;
 /** Wrong TOTP codes: per pending sign-in (then it ends) and per user within the login window. */
 export const TOTP_SESSION_LIMIT = 5;
 export const TOTP_USER_LIMIT = 10;
-/** Mail-sending endpoints per client (register, resend, forgot) within MAIL_CLIENT_WINDOW_MS (issue 13.7). */
-export const MAIL_CLIENT_LIMIT = 10;
-export const MAIL_CLIENT_WINDOW_MS = 60 * 60 * 1000;
-/** The reset request answers no sooner than this after it began, for known and unknown addresses alike. */
-export const FORGOT_MIN_MS = 150;
+
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 export const VERIFY_TOKEN_TTL_MS = 24 * 3600 * 1000;
 export const RESET_TOKEN_TTL_MS = 3600 * 1000;
@@ -133,4 +129,46 @@ export function safeRedirect(target: string | null | undefined): string | null {
   }
   if (url.origin !== base) return null;
   return `${url.pathname}${url.search}${url.hash}`;
+}
+
+// ---------------------------------------------------------------- responses
+
+/** The signed-in user as the browser sees it. */
+export interface SessionUser {
+  id: string;
+  email: string;
+  roles: Array<'admin' | 'superadmin'>;
+  isSuperadmin: boolean;
+}
+/** GET /api/auth/session */
+export interface SessionInfo {
+  user: SessionUser | null;
+  /** Epoch ms of the session's expiry, or null. */
+  expiresAt: number | null;
+  /** True while a password was accepted but the TOTP code is still missing. */
+  mfaPending?: boolean;
+}
+/** GET /api/auth/config */
+export interface AuthConfig {
+  googleEnabled: boolean;
+}
+/** POST /api/auth/login: signed in, or the TOTP code is still needed. */
+export type LoginResponse = { user: SessionUser; mfaRequired?: undefined } | { mfaRequired: true; user?: undefined };
+/** POST /api/auth/login/totp */
+export interface TotpLoginResponse {
+  user: SessionUser;
+}
+/** POST /api/auth/register: the verification link went to `email`. */
+export interface RegisterResponse {
+  email: string;
+}
+/** POST /api/auth/verify */
+export interface VerifyResponse {
+  user: SessionUser | null;
+  mfaRequired: boolean;
+  takeoverVenue: string | null;
+}
+/** POST /api/auth/logout, /resend, /forgot, /reset/check, /reset */
+export interface AuthOk {
+  ok: true;
 }

@@ -7,6 +7,7 @@ import { isSuperadmin } from '../../lib/authz';
 import { unauthorized } from '../../lib/errors';
 import { createSession, invalidateSession } from '../../lib/session';
 import { hashesEqual, hashToken } from '../../lib/tokens';
+import { clientKeyOf } from '../../lib/rate-limit';
 import { validate } from '../../lib/validate';
 import { clearSessionCookie, setSessionCookie } from '../../middleware/session';
 import { createGooglePort, type GooglePort } from '../../ports/google';
@@ -25,7 +26,7 @@ import {
   verifyLoginCode,
 } from './service';
 
-const clientKey = (c: Context<AppEnv>) => c.req.header('cf-connecting-ip') ?? 'local';
+const clientKey = (c: Context<AppEnv>) => clientKeyOf(c.req);
 
 async function publicUser(c: Context<AppEnv>, userId: string) {
   const row = await findUserById(c.var.db, userId);
@@ -103,7 +104,12 @@ export const authRoutes = new Hono<AppEnv>()
     return c.json({ user: mfaRequired ? null : await publicUser(c, result.userId), mfaRequired, takeoverVenue: result.takeoverVenue });
   })
   .post('/forgot', validate('json', EmailOnlySchema), async (c) => {
-    await requestPasswordReset(c.var.db, c.var.mailer, c.var.config, c.req.valid('json').email, c.var.clock.now(), clientKey(c));
+    await requestPasswordReset(c.var.db, c.var.mailer, c.var.config, c.req.valid('json').email, {
+      clientKey: clientKey(c),
+      now: c.var.clock.now(),
+      // The reset mail leaves after the answer, so known and unknown addresses answer alike.
+      defer: (work) => c.executionCtx.waitUntil(work),
+    });
     return c.json({ ok: true });
   })
   .post('/reset/check', validate('json', ResetCheckSchema), async (c) => {

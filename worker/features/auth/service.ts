@@ -10,20 +10,17 @@ import type { Config } from '../../env';
 import { AppError, conflict, rateLimited, unauthorized } from '../../lib/errors';
 import { newId, randomToken } from '../../lib/ids';
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from '../../lib/password';
-import { claimSpacedAttempt, forgiveAttempt, hitRateLimit, resetRateLimit, takeAttempt } from '../../lib/rate-limit';
+import { claimSpacedAttempt, forgiveAttempt, hitRateLimit, resetRateLimit, takeAttempt, takeMailAttempt } from '../../lib/rate-limit';
 import { createSession, invalidateUserSessions } from '../../lib/session';
 import { hashToken } from '../../lib/tokens';
 import type { GoogleProfile } from '../../ports/google';
 import type { Mailer } from '../../ports/mailer';
 import {
-  FORGOT_MIN_MS,
   LOGIN_ACCOUNT_FREE,
   LOGIN_ACCOUNT_MAX_DELAY_MS,
   LOGIN_CLIENT_LIMIT,
   LOGIN_PAIR_LIMIT,
   LOGIN_WINDOW_MS,
-  MAIL_CLIENT_LIMIT,
-  MAIL_CLIENT_WINDOW_MS,
   TOTP_SESSION_LIMIT,
   TOTP_USER_LIMIT,
   REGISTER_LIMIT,
@@ -34,8 +31,8 @@ import {
   type RegisterInput,
 } from './contract';
 import { newUserNotice, resetMail, verifyMail, welcomeMail } from './mail';
-import { consumeEmailToken, findEmailToken, findOauthAccount, findUserByEmail, findUserById, retireEmailTokens, superadminEmails, verifiedTotpFactor } from './queries';
-import { verifyTotpAt } from './totp';
+import { consumeEmailToken, deleteExpiredEmailTokens, findEmailToken, findOauthAccount, findUserByEmail, findUserById, retireEmailTokens, superadminEmails, verifiedTotpFactor } from './queries';
+import { verifyTotpAt } from '../../lib/totp';
 
 export const INVALID_CREDENTIALS = 'Felaktig e-post eller lösenord. Försök igen.';
 export const EMAIL_NOT_CONFIRMED = 'E-post inte bekräftad. Du måste bekräfta din e-postadress innan du kan logga in.';
@@ -111,12 +108,6 @@ export async function verifyLoginCode(db: Db, userId: string, pendingSessionId: 
   await Promise.all([db.delete(sessions).where(eq(sessions.id, pendingSessionId)), forgiveAttempt(db, userKey), resetRateLimit(db, sessionKey)]);
 }
 
-/** Mail-sending endpoints: per client, in addition to the per-address limits (issue 13.7). */
-async function takeMailAttempt(db: Db, what: string, clientKey: string, now: Date) {
-  await takeAttempt(db, `mail-client:${what}:${clientKey}`, MAIL_CLIENT_LIMIT, MAIL_CLIENT_WINDOW_MS, now, (ms) =>
-    rateLimited(`För många försök från din anslutning. Vänta ${minutes(ms)} minuter innan du försöker igen.`, Math.ceil(ms / 1000)),
-  );
-}
 
 async function issueEmailToken(
   db: Db,
@@ -258,25 +249,34 @@ export async function verifyEmail(db: Db, mailer: Mailer, config: Config, token:
 }
 
 /**
- * Reset request: always the same answer; a link (1 h, single use) only goes to an existing account.
- * Known and unknown addresses answer in the same time class (issue 13.12): both do the same reads, the
- * known one then issues the token and hands the mail over, and neither answers before FORGOT_MIN_MS has
- * passed since the request began (the extra work of a known address stays under it).
+ * Reset request: always the same answer, in one timing class (issue 13.12). Known and unknown addresses
+ * do the same work: a token is drawn and hashed, and ONE statement inserts it for the user with that
+ * address (no row when there is none). The mail (outbox row and provider call) goes to `defer` — after
+ * the response — so a slow or failing mail provider does not tell the two apart either.
  */
-export async function requestPasswordReset(db: Db, mailer: Mailer, config: Config, email: string, now: Date, clientKey: string): Promise<void> {
-  const started = Date.now();
-  try {
-    await takeMailAttempt(db, 'forgot', clientKey, now);
-    const limit = await hitRateLimit(db, `reset:${email}`, REGISTER_LIMIT, REGISTER_WINDOW_MS, now);
-    if (!limit.allowed) return; // silently: the answer must not differ by account
-    const row = await findUserByEmail(db, email);
-    if (!row) return;
-    const token = await issueEmailToken(db, row.user.id, 'reset_password', RESET_TOKEN_TTL_MS, now);
-    await mailer.send(resetMail(email, `${config.appUrl}/update-password?token=${encodeURIComponent(token)}`));
-  } finally {
-    const left = FORGOT_MIN_MS - (Date.now() - started);
-    if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
-  }
+export async function requestPasswordReset(
+  db: Db,
+  mailer: Mailer,
+  config: Config,
+  email: string,
+  ctx: { clientKey: string; now: Date; defer?: (work: Promise<unknown>) => void },
+): Promise<void> {
+  const now = ctx.now;
+  await takeMailAttempt(db, 'forgot', ctx.clientKey, now);
+  const perEmail = await hitRateLimit(db, `reset:${email}`, REGISTER_LIMIT, REGISTER_WINDOW_MS, now);
+  const token = randomToken(20);
+  const tokenHash = hashToken(token);
+  if (!perEmail.allowed) return; // silently: the answer must not differ by account
+  const issued = await db.all<{ user_id: string }>(sql`
+    INSERT INTO email_tokens (id, user_id, purpose, token_hash, expires_at, payload)
+    SELECT ${newId()}, id, 'reset_password', ${tokenHash}, ${now.getTime() + RESET_TOKEN_TTL_MS}, NULL FROM users WHERE email = ${email}
+    RETURNING user_id`);
+  if (issued.length === 0) return;
+  const send = mailer.send(resetMail(email, `${config.appUrl}/update-password?token=${encodeURIComponent(token)}`)).catch((err: unknown) => {
+    console.error('reset mail failed', (err as Error).message);
+  });
+  if (ctx.defer) ctx.defer(send);
+  else await send;
 }
 
 /** Whether a reset link is still usable (the update-password screen asks before showing the form). */
@@ -340,4 +340,25 @@ export async function startSession(db: Db, userId: string, now: Date) {
   const mfa = !!(await verifiedTotpFactor(db, userId));
   const { token, session } = await createSession(db, userId, now, { mfaPending: mfa });
   return { token, session, mfaRequired: mfa };
+}
+
+// ---- Thin entry points for other features and the cron (they may import only this file). ----
+
+/**
+ * A usable mailed link of `purpose` (for features that mail their own single-use links, e.g. the
+ * accounts feature's e-mail change): 400 'invalid' for an unknown, used or other-purpose token,
+ * 400 `expiredText` with reason 'expired' after its expiry. Does not consume it (see useEmailToken).
+ */
+export async function readEmailToken(db: Db, token: string, purpose: 'verify_email' | 'reset_password' | 'change_email', now: Date, expiredText: string) {
+  return loadToken(db, token, purpose, now.getTime(), expiredText);
+}
+
+/** Consumes a token read by readEmailToken; true only for the one call that won (single use). */
+export async function useEmailToken(db: Db, tokenId: string, now: Date): Promise<boolean> {
+  return consumeEmailToken(db, tokenId, now.getTime());
+}
+
+/** Nightly: removes expired e-mail tokens and those used more than a day ago; returns how many. */
+export function cleanUpEmailTokens(db: Db, now: Date): Promise<number> {
+  return deleteExpiredEmailTokens(db, now);
 }

@@ -255,3 +255,51 @@ export interface SeriesSummary {
   venueId: string;
   venueName: string;
 }
+
+/** PATCH /api/owner/quizzes/:id */
+export interface EditQuizResponse {
+  updated: number;
+  created: number;
+  deleted: number;
+  recurrenceId: string | null;
+}
+/** DELETE /api/owner/quizzes/:id and DELETE /api/owner/series/:recurrenceId */
+export interface DeleteQuizzesResponse {
+  deleted: number;
+}
+/** POST /api/owner/quizzes/:id/cancel */
+export interface CancelQuizResponse {
+  id: string;
+  isCancelled: boolean;
+}
+/** GET /api/owner/series */
+export interface SeriesListResponse {
+  today: string;
+  series: SeriesSummary[];
+}
+/** GET /api/owner/series/:recurrenceId */
+export interface SeriesResponse {
+  series: SeriesSummary;
+}
+/** PATCH /api/owner/series/:recurrenceId */
+export interface EditSeriesResponse {
+  updated: number;
+}
+/** POST /api/owner/series/:recurrenceId/extend */
+export interface ExtendSeriesResponse {
+  added: number;
+  count: number;
+}
+/** POST /api/owner/series/auto-extend */
+export interface AutoExtendResponse {
+  extendedCount: number;
+  added: number;
+}
+/** POST /api/owner/series/:recurrenceId/pause */
+export interface PauseSeriesResponse {
+  cancelled: number;
+}
+/** POST /api/owner/series/:recurrenceId/resume */
+export interface ResumeSeriesResponse {
+  restored: number;
+}

@@ -1,13 +1,17 @@
 import type { ReactNode } from 'react';
-import { Button } from '../ui/Button';
-import { Dialog } from '../ui/Dialog';
+import { Button } from './Button';
+import { Dialog } from './Dialog';
 
-/** A yes/no confirmation on the accessible Dialog (deleting cannot be undone, spec 02 §4.4). */
+/**
+ * A yes/no confirmation on the accessible Dialog (deleting cannot be undone, spec 02 §4.4). While
+ * `busy` both buttons are disabled and the confirm button shows `busyLabel` when given.
+ */
 export function ConfirmDialog({
   open,
   title,
   description,
   confirmLabel,
+  busyLabel,
   busy,
   danger = true,
   onConfirm,
@@ -18,6 +22,7 @@ export function ConfirmDialog({
   title: string;
   description?: ReactNode;
   confirmLabel: string;
+  busyLabel?: string;
   busy?: boolean;
   danger?: boolean;
   onConfirm: () => void;
@@ -26,13 +31,13 @@ export function ConfirmDialog({
 }) {
   return (
     <Dialog open={open} onClose={onClose} title={title} description={description} size="sm">
-      {children}
-      <div className="mt-4 flex justify-end gap-2">
-        <Button variant="secondary" onClick={onClose}>
+      {children && <div className="space-y-4 text-slate-700">{children}</div>}
+      <div className="mt-6 flex justify-end gap-3">
+        <Button variant="secondary" onClick={onClose} disabled={busy}>
           Avbryt
         </Button>
         <Button variant={danger ? 'danger' : 'primary'} disabled={busy} onClick={onConfirm}>
-          {confirmLabel}
+          {busy && busyLabel ? busyLabel : confirmLabel}
         </Button>
       </div>
     </Dialog>

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { CreateQuizForm, editQuizForm, EditSeriesForm, emptyQuizForm } from './QuizFields';
+
+const base = emptyQuizForm('2026-12-01'); // a Tuesday
+
+describe('the quiz form schemas (form strings → the contract, checked by the contract)', () => {
+  it('create: sends the parsed contract data (numbers, nulls, weekdays)', () => {
+    const r = CreateQuizForm.safeParse({ ...base, locationId: 'loc-1', teamSize: '4', price: ' 30 ', quizmaster: '  Kim ', description: '' });
+    expect(r.success).toBe(true);
+    expect(r.data).toEqual({
+      locationId: 'loc-1',
+      date: '2026-12-01',
+      startTime: '19:00',
+      category: 'allmänbildning',
+      theme: null,
+      customTheme: null,
+      quizmaster: 'Kim',
+      teamSize: 4,
+      price: 30,
+      description: null,
+      recurring: true,
+      pattern: 'weekly',
+      days: ['tisdag'],
+      until: null,
+    });
+  });
+
+  it("create: the contract's messages on the form's fields", () => {
+    const r = CreateQuizForm.safeParse({ ...base, locationId: 'loc-1', category: 'tema', price: '-5' });
+    expect(r.success).toBe(false);
+    const byField = Object.fromEntries(r.error!.issues.map((i) => [String(i.path[0]), i.message]));
+    expect(byField).toMatchObject({ theme: 'Välj ett tema', price: 'Priset kan inte vara negativt' });
+  });
+
+  it("create: 'Till och med ett datum' without a date is refused; a single quiz needs none", () => {
+    const r = CreateQuizForm.safeParse({ ...base, locationId: 'loc-1', forever: false, until: '' });
+    expect(r.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['until', 'Ange ett slutdatum']]);
+    const single = CreateQuizForm.safeParse({ ...base, locationId: 'loc-1', recurring: false, forever: false, until: '' });
+    expect(single.success).toBe(true);
+    expect(single.data).toMatchObject({ recurring: false });
+    expect(single.data?.until).toBeUndefined();
+  });
+
+  it('edit one quiz: single → series, occurrence → single, occurrence stays', () => {
+    expect(editQuizForm(false).parse({ ...base, recurring: true, forever: false, until: '2026-12-29' })).toMatchObject({ recurring: true, until: '2026-12-29', days: ['tisdag'] });
+    expect(editQuizForm(true).parse({ ...base, recurring: false })).toMatchObject({ recurring: false });
+    expect(editQuizForm(true).parse({ ...base, recurring: true })).not.toHaveProperty('recurring');
+    // An occurrence's own until is not asked for.
+    expect(editQuizForm(true).safeParse({ ...base, recurring: true, forever: false, until: '' }).success).toBe(true);
+  });
+
+  it('edit series: the fields only', () => {
+    const data = EditSeriesForm.parse({ ...base, category: 'tema', theme: 'Annat', customTheme: ' Schlager ' });
+    expect(data).toMatchObject({ category: 'tema', theme: 'Annat', customTheme: 'Schlager' });
+    expect(data).not.toHaveProperty('date');
+  });
+});
