@@ -51,6 +51,12 @@ async function units(): Promise<Unit[]> {
     FROM listing_series WHERE key LIKE 'scale-series-%' ORDER BY key`);
 }
 
+/** Every column of the scale units but the row id and the random shuffle. */
+async function allColumns(): Promise<Array<Record<string, unknown>>> {
+  const rows = await env.DB.prepare("SELECT * FROM listing_series WHERE key LIKE 'scale-series-%' ORDER BY key").all<Record<string, unknown>>();
+  return rows.results.map(({ id: _id, shuffle: _shuffle, ...rest }) => ({ ...rest, quiz_text: [...new Set(String(rest.quiz_text).split(' | '))].sort().join(' | ') }));
+}
+
 const normal = (list: Unit[]) => list.map((u) => ({ ...u, quiz_text: [...new Set(u.quiz_text.split(' | '))].sort().join(' | ') }));
 
 describe('scale seed as a bulk load', () => {
@@ -80,6 +86,12 @@ describe('scale seed as a bulk load', () => {
     const got = await units();
     expect(got).toHaveLength(39);
     expect(normal(got)).toEqual(normal(await oracle()));
+    // Every column (lat/lng and whatever a later migration adds) equals what the triggers compute:
+    // touching each row's date makes the update trigger recompute its unit.
+    const bulk = await allColumns();
+    expect(bulk.every((u) => u.lat !== null && u.lng !== null)).toBe(true);
+    await env.DB.prepare("UPDATE quizzes SET date = date WHERE recurrence_id LIKE 'scale-series-%'").run();
+    expect(await allColumns()).toEqual(bulk);
     await testDb().run(sql`INSERT INTO listing_series_fts (listing_series_fts) VALUES ('integrity-check')`);
     await testDb().run(sql`INSERT INTO listing_series_words (listing_series_words) VALUES ('integrity-check')`);
 

@@ -260,21 +260,27 @@ export function buildScaleSeed(today: string, quizRows: number, houseEmail: stri
 /** The trigger that recomputes a listing unit on every quiz insert (migration 0005). */
 export const QUIZ_INSERT_TRIGGER = 'listing_series_quiz_ai';
 
-const UNIT_COLS = 'key, recurrence_id, pattern, location_id, city_slug, venue_id, owner_id, is_public, last_date, days_mask, shuffle, place_text, quiz_text';
+const UNIT_COLS = 'key, recurrence_id, pattern, location_id, city_slug, venue_id, owner_id, is_public, last_date, days_mask, shuffle, place_text, quiz_text, lat, lng';
 const UNIT_UPDATE =
-  'recurrence_id = excluded.recurrence_id, pattern = excluded.pattern, location_id = excluded.location_id, city_slug = excluded.city_slug, venue_id = excluded.venue_id, owner_id = excluded.owner_id, is_public = excluded.is_public, last_date = excluded.last_date, days_mask = excluded.days_mask, place_text = excluded.place_text, quiz_text = excluded.quiz_text';
+  'recurrence_id = excluded.recurrence_id, pattern = excluded.pattern, location_id = excluded.location_id, city_slug = excluded.city_slug, venue_id = excluded.venue_id, owner_id = excluded.owner_id, is_public = excluded.is_public, last_date = excluded.last_date, days_mask = excluded.days_mask, place_text = excluded.place_text, quiz_text = excluded.quiz_text, lat = excluded.lat, lng = excluded.lng';
+/** A place's effective coordinate (migration 0009): its own when it has both, else its town's centre. */
+const GEO = (c: 'lat' | 'lng') =>
+  `CASE WHEN l.latitude IS NOT NULL AND l.longitude IS NOT NULL THEN l.${c === 'lat' ? 'latitude' : 'longitude'} ELSE (SELECT t.${c} FROM towns t WHERE t.slug = l.city_slug) END`;
 
 /**
  * The listing units of every scale series, computed set-based in one statement: the same row the
  * per-insert trigger computes (scripts/listing-series-triggers.mjs refreshSeries: last date, weekday
- * mask, place text, distinct quiz texts), for a bulk load with that trigger off. The FTS indexes follow
+ * mask, place text, distinct quiz texts, effective coordinates), for a bulk load with that trigger off.
+ * When the triggers gain a column, add it here too: test/integration/scale-seed.test.ts compares every
+ * column with what the triggers themselves compute. The FTS indexes follow
  * through their own triggers on listing_series. Series keys are a range of quizzes_recurrence_idx.
  */
 export const SCALE_UNITS_REBUILD_SQL = `INSERT INTO listing_series (${UNIT_COLS})
   SELECT s.rid || '@' || s.lid, s.rid, q.recurrence_pattern, q.location_id, l.city_slug, l.venue_id, v.user_id, v.is_public, s.last,
     (SELECT coalesce(sum(1 << w), 0) FROM (SELECT DISTINCT weekday AS w FROM quizzes WHERE recurrence_id = s.rid AND location_id = s.lid)),
     abs(random() % 2147483648), v.name || ' | ' || l.name,
-    (SELECT coalesce(group_concat(t, ' | '), '') FROM (SELECT DISTINCT coalesce(title, '') || ' | ' || coalesce(description, '') || ' | ' || coalesce(theme, '') || ' | ' || coalesce(quizmaster, '') AS t FROM quizzes WHERE recurrence_id = s.rid AND location_id = s.lid))
+    (SELECT coalesce(group_concat(t, ' | '), '') FROM (SELECT DISTINCT coalesce(title, '') || ' | ' || coalesce(description, '') || ' | ' || coalesce(theme, '') || ' | ' || coalesce(quizmaster, '') AS t FROM quizzes WHERE recurrence_id = s.rid AND location_id = s.lid)),
+    ${GEO('lat')}, ${GEO('lng')}
   FROM (SELECT recurrence_id AS rid, location_id AS lid, max(date) AS last FROM quizzes
         WHERE recurrence_id >= 'scale-series-' AND recurrence_id < 'scale-series.' GROUP BY recurrence_id, location_id) s
   JOIN quizzes q ON q.recurrence_id = s.rid AND q.location_id = s.lid AND q.date = s.last
