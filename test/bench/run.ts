@@ -1,7 +1,9 @@
 /**
- * npm run bench — speed at scale (issue 8).
+ * npm run bench — speed at scale (issues 8 and 19).
  *
- * For each catalogue size (1 000, 10 000, 100 000 quiz rows) this seeds a separate local D1
+ * First the Worker bundle report (test/bench/bundle.ts: size of `wrangler deploy --dry-run`, the
+ * largest modules, start-up time). Then for each catalogue size (1 000, 10 000, 100 000, 1 000 000
+ * quiz rows) this seeds a separate local D1
  * (`db:seed --scale N` into its own --persist-to folder), starts the real app (scripts/start.mjs with
  * PORT / PERSIST_DIR / ASSETS_DIR) on loopback, and measures:
  *   - the listing API first page: no filter, city, city + weekday, free text;
@@ -14,14 +16,16 @@
  * coarse to tell a 3.9 ms cached page from a 3.0 ms static file. Not Node's fetch: on a 2-core machine
  * its client-side cost (~3 ms a request, measured against node:http on the same server) is as large as
  * the static floor itself, and a constant added to both sides of a ratio flatters the ratio.
- * req/s and errors come from autocannon, BENCH_CONNECTIONS connections at once.
+ * req/s and errors come from autocannon, BENCH_CONNECTIONS connections at once. "rows read" is D1's
+ * own meta.rows_read summed over the statements of one request of the row (the x-d1-rows-read header,
+ * on under `wrangler dev`'s APP_ENV=development); a cached row shows what an edge-cache hit reads (0).
  * Between runs the harness waits until the server is idle again (up to 120 s), so one row's backlog is
  * never measured in the next. Prints a table (p50, p99, requests/s, errors), checks the targets as
  * ratios inside one run, and writes test/bench/results.json (+ results.md, the table the README
  * shows). Lighthouse LCP of each public page is measured on the largest catalogue.
  *
- * Knobs (env): BENCH_SIZES=1000,10000,100000  BENCH_DURATION=3 (s of latency sampling per row)  BENCH_CONNECTIONS=50
- * BENCH_LIGHTHOUSE=0 to skip Lighthouse. Everything runs on 127.0.0.1.
+ * Knobs (env): BENCH_SIZES=1000,10000,100000,1000000 (CI-sized runs: BENCH_SIZES=1000,10000)  BENCH_DURATION=3 (s of latency sampling per row)  BENCH_CONNECTIONS=50
+ * BENCH_LIGHTHOUSE=0 to skip Lighthouse, BENCH_BUNDLE=0 to skip the bundle report. Everything runs on 127.0.0.1.
  */
 import autocannon from 'autocannon';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
@@ -30,11 +34,12 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { BUNDLE_TARGET_BYTES, bundleMarkdown, measureBundle, type BundleReport } from './bundle';
 import { runLighthouse, type LighthouseResult } from './lighthouse';
 
 const root = join(import.meta.dirname, '..', '..');
 const bin = (name: string) => join(root, 'node_modules', '.bin', name);
-const SIZES = (process.env.BENCH_SIZES ?? '1000,10000,100000').split(',').map((s) => Number(s.trim())).filter((n) => n > 0);
+const SIZES = (process.env.BENCH_SIZES ?? '1000,10000,100000,1000000').split(',').map((s) => Number(s.trim())).filter((n) => n > 0);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const LATENCY_CONNECTIONS = 2;
@@ -47,6 +52,9 @@ const LATENCY_WARMUP_MS = 500;
 /** After the app starts, every measured URL is requested for this long, untimed (first-size JIT and caches). */
 const APP_WARMUP_MS = 5_000;
 const LIGHTHOUSE = process.env.BENCH_LIGHTHOUSE !== '0';
+const BUNDLE = process.env.BENCH_BUNDLE !== '0';
+/** Issue 19 §2: every public page and listing request reads at most this many D1 rows, at every size. */
+const ROWS_READ_TARGET = 50;
 /** Static floor files: 4 KB … ~256 KB in steps of 1.25×; the one nearest the page's size is used. */
 const FLOOR_SIZES = Array.from({ length: 20 }, (_, i) => Math.round(4096 * 1.25 ** i)).filter((n) => n <= 300_000);
 
@@ -61,6 +69,9 @@ export interface Measurement {
   errors: number;
   non2xx: number;
   bytesPerResponse: number;
+  /** D1 rows read / written by one request of this row (x-d1-rows-read / -written); null when not reported. */
+  rowsRead: number | null;
+  rowsWritten: number | null;
   /**
    * Cached pages only: p50 of the static floor file sampled in the same window, requests alternating
    * with the page's, so both see the same machine (the cached-page target compares these two).
@@ -284,6 +295,15 @@ async function measure(base: string, name: string, kind: Measurement['kind'], pa
     : [{ method: 'GET' as const, path }];
   const cfg = { url: base, requests, timeout: TIMEOUT_S, headers: { accept: ACCEPT } };
   await fetch(`${base}${path}${opts.unique ? `${sep}_b=warm${++bust}` : ''}`, { headers: { accept: ACCEPT } }).then((r) => r.arrayBuffer());
+  // One request as measured (a new URL for uncached rows, the same URL for cached ones): its D1 cost.
+  const costRes = await fetch(`${base}${path}${opts.unique ? `${sep}_b=cost${++bust}` : ''}`, { headers: { accept: ACCEPT } });
+  await costRes.arrayBuffer();
+  const header = (name: string) => {
+    const v = costRes.headers.get(name);
+    return v === null || v === '' || !Number.isFinite(Number(v)) ? null : Number(v);
+  };
+  const rowsRead = header('x-d1-rows-read');
+  const rowsWritten = header('x-d1-rows-written');
   await settle(base, `warm-up of ${name}`);
   // The same URLs autocannon's setupRequest gives: a unique _b per request for uncached rows.
   const own = () => (opts.unique ? `${base}${path}${sep}_b=${++bust}` : `${base}${path}`);
@@ -304,6 +324,8 @@ async function measure(base: string, name: string, kind: Measurement['kind'], pa
     errors: lat.errors + lat.non2xx + load.errors + load.timeouts + load.non2xx + Math.max(0, CONNECTIONS - load.requests.total - load.errors - load.timeouts),
     non2xx: lat.non2xx + load.non2xx,
     bytesPerResponse: total ? Math.round(lat.bodyBytes / total) : 0,
+    rowsRead,
+    rowsWritten,
     ...(floorLat ? { floorP50: percentile(floorLat.times, 50) } : {}),
   };
 }
@@ -385,8 +407,11 @@ interface Check {
   ok: boolean;
 }
 
-function checks(results: SizeResult[]): Check[] {
+function checks(results: SizeResult[], bundle?: BundleReport): Check[] {
   const out: Check[] = [];
+  if (bundle) {
+    out.push({ target: `Worker bundle ≤ ${(BUNDLE_TARGET_BYTES / 1024 / 1024).toFixed(1)} MB raw`, measured: `${(bundle.main.bytes / 1024).toFixed(1)} KB (${(bundle.main.gzipBytes / 1024).toFixed(1)} KB gzip)`, ok: bundle.main.bytes <= BUNDLE_TARGET_BYTES });
+  }
   const small = results.find((r) => r.quizRows === Math.min(...SIZES));
   const large = results.find((r) => r.quizRows === Math.max(...SIZES));
   if (small && large && small !== large) {
@@ -406,6 +431,13 @@ function checks(results: SizeResult[]): Check[] {
       const ratio = m.p50 / Math.max(floorP50, 0.001);
       out.push({ target: `${m.name} @${r.quizRows}: p50 ≤ 1.3 × static p50`, measured: `${m.p50.toFixed(1)} / ${floorP50.toFixed(1)} ms = ${ratio.toFixed(2)}×`, ok: Number.isFinite(ratio) && ratio <= 1.3 });
     }
+    for (const m of r.measurements.filter((x) => x.kind === 'listing' || x.kind === 'page-uncached')) {
+      out.push({
+        target: `${m.name} @${r.quizRows}: ≤ ${ROWS_READ_TARGET} D1 rows read`,
+        measured: m.rowsRead === null ? 'not reported (x-d1-rows-read missing)' : `${m.rowsRead} rows`,
+        ok: m.rowsRead !== null && m.rowsRead <= ROWS_READ_TARGET,
+      });
+    }
     const errs = r.measurements.reduce((n, m) => n + m.errors, 0);
     out.push({ target: `zero errors @${r.quizRows} with ${CONNECTIONS} connections`, measured: `${errs} errors`, ok: errs === 0 });
   }
@@ -413,10 +445,10 @@ function checks(results: SizeResult[]): Check[] {
 }
 
 function table(results: SizeResult[]): string {
-  const lines = ['| rows | endpoint | p50 ms | p99 ms | req/s @50 | errors @50 | bytes |', '|---:|---|---:|---:|---:|---:|---:|'];
+  const lines = ['| rows | endpoint | p50 ms | p99 ms | req/s @50 | errors @50 | bytes | rows read |', '|---:|---|---:|---:|---:|---:|---:|---:|'];
   for (const r of results) {
     const ms = (v: number) => (Number.isFinite(v) ? v.toFixed(1) : 'no answer');
-    for (const m of r.measurements) lines.push(`| ${r.quizRows.toLocaleString('sv-SE')} | ${m.name} | ${ms(m.p50)} | ${ms(m.p99)} | ${m.reqPerSec} | ${m.errors} | ${m.bytesPerResponse} |`);
+    for (const m of r.measurements) lines.push(`| ${r.quizRows.toLocaleString('sv-SE')} | ${m.name} | ${ms(m.p50)} | ${ms(m.p99)} | ${m.reqPerSec} | ${m.errors} | ${m.bytesPerResponse} | ${m.rowsRead ?? '–'} |`);
   }
   return lines.join('\n');
 }
@@ -426,6 +458,12 @@ async function main() {
   const tmp = mkdtempSync(join(tmpdir(), 'quizkvall-bench-'));
   const assets = join(tmp, 'client');
   try {
+    let bundle: BundleReport | undefined;
+    if (BUNDLE) {
+      log('bundling the Worker (wrangler deploy --dry-run) for the bundle report and start-up time');
+      bundle = measureBundle();
+      process.stdout.write(`\n${bundleMarkdown(bundle)}\n`);
+    }
     log('building the web app into a private folder');
     run(bin('vite'), ['build', '--logLevel', 'warn', '--outDir', assets, '--emptyOutDir']);
     mkdirSync(join(assets, 'bench'), { recursive: true });
@@ -442,12 +480,13 @@ async function main() {
       results.push(r.result);
       if (r.lighthouse) lighthouse = r.lighthouse;
     }
-    const cks = checks(results);
+    const cks = checks(results, bundle);
     const md = [
-      `Measured ${started.toISOString().slice(0, 10)} on ${process.platform}/${process.arch}, local \`wrangler dev\` (workerd + local D1), p50/p99 from ${LATENCY_CONNECTIONS} keep-alive connections × ${DURATION_S} s per row (one request at a time each, node:http, timed with performance.now() to 0.1 ms; a cached page alternates its requests with the static floor's and is compared with that floor p50); req/s and errors from ${CONNECTIONS} simultaneous connections (one request each, ${TIMEOUT_S} s timeout). Load average at start: ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores.`,
+      `Measured ${started.toISOString().slice(0, 10)} on ${process.platform}/${process.arch}, local \`wrangler dev\` (workerd + local D1), p50/p99 from ${LATENCY_CONNECTIONS} keep-alive connections × ${DURATION_S} s per row (one request at a time each, node:http, timed with performance.now() to 0.1 ms; a cached page alternates its requests with the static floor's and is compared with that floor p50); req/s and errors from ${CONNECTIONS} simultaneous connections (one request each, ${TIMEOUT_S} s timeout); rows read: D1's meta.rows_read summed over one request of the row (a cached row: an edge-cache hit). Load average at start: ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores.`,
       '',
       table(results),
       '',
+      ...(bundle ? [bundleMarkdown(bundle), ''] : []),
       '| target | measured | met |',
       '|---|---|---|',
       ...cks.map((c) => `| ${c.target} | ${c.measured} | ${c.ok ? 'yes' : '**no**'} |`),
@@ -465,7 +504,7 @@ async function main() {
     process.stdout.write(`\n${md}\n`);
     writeFileSync(
       join(root, 'test', 'bench', 'results.json'),
-      JSON.stringify({ measuredAt: started.toISOString(), connections: CONNECTIONS, durationS: DURATION_S, sizes: results, checks: cks, lighthouse: lighthouse ?? null }, null, 2) + '\n',
+      JSON.stringify({ measuredAt: started.toISOString(), connections: CONNECTIONS, durationS: DURATION_S, sizes: results, bundle: bundle ?? null, checks: cks, lighthouse: lighthouse ?? null }, null, 2) + '\n',
     );
     writeFileSync(join(root, 'test', 'bench', 'results.md'), md + '\n');
     const missed = cks.filter((c) => !c.ok);

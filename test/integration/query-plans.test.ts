@@ -22,8 +22,11 @@ interface Recorded {
   params: unknown[];
 }
 
-/** A D1 binding that records every statement (with its bound values) and runs it on the real one. */
-function recordingD1(real: D1Database, log: Recorded[]): D1Database {
+/**
+ * A D1 binding that records every statement (with its bound values) and runs it on the real one. The
+ * app opens a Sessions API session per request (middleware/context.ts): the session is recorded too.
+ */
+function recordingD1<T extends D1Database | D1DatabaseSession>(real: T, log: Recorded[]): T {
   const unwrap = new WeakMap<object, D1PreparedStatement>();
   const wrapStmt = (stmt: D1PreparedStatement, sqlText: string, params: unknown[]): D1PreparedStatement => {
     const proxy = new Proxy(stmt, {
@@ -49,6 +52,9 @@ function recordingD1(real: D1Database, log: Recorded[]): D1Database {
       if (prop === 'prepare') return (q: string) => wrapStmt(target.prepare(q), q, []);
       if (prop === 'batch') {
         return (stmts: D1PreparedStatement[]) => target.batch(stmts.map((s) => unwrap.get(s) ?? s));
+      }
+      if (prop === 'withSession') {
+        return (constraint?: string) => recordingD1((target as D1Database).withSession(constraint), log);
       }
       const value = Reflect.get(target, prop, target) as unknown;
       return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;

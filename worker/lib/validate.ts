@@ -4,7 +4,7 @@
  */
 import { zValidator } from '@hono/zod-validator';
 import type { ValidationTargets } from 'hono';
-import { z } from 'zod';
+import * as z from 'zod';
 import { sv } from 'zod/locales';
 import { invalidInput, unsupportedMediaType, type FieldIssue } from './errors';
 import { CONTROL_CHARS_MESSAGE, findControlChars } from './zod-text';

@@ -5,7 +5,7 @@
  * and the rest hide text or break mails, CSV and calendar files. Multi-line fields (descriptions) may
  * hold tab and line breaks; everything else refuses every C0 character and DEL.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** C0 controls and DEL, except tab, line feed and carriage return. */
 export const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;

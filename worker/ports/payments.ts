@@ -10,8 +10,26 @@
  * Webhook verification is the same for both: Stripe's constructEventAsync with the SubtleCrypto
  * provider (the synchronous variant throws in workerd).
  */
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { DEV_WEBHOOK_SECRET, type Config } from '../env';
+
+/**
+ * The Stripe SDK (~750 KB, most of the Worker bundle) is loaded on first use, not at start-up: only
+ * checkout, refunds, the webhook and the local checkout's signer need it (README "Speed at scale",
+ * lazy modules). One promise per isolate.
+ */
+let stripeModule: Promise<typeof Stripe> | undefined;
+export function loadStripe(): Promise<typeof Stripe> {
+  stripeModule ??= import('stripe').then((m) => m.default);
+  return stripeModule;
+}
+
+let cryptoProvider: ReturnType<typeof Stripe.createSubtleCryptoProvider> | undefined;
+async function stripeCrypto() {
+  const StripeLib = await loadStripe();
+  cryptoProvider ??= StripeLib.createSubtleCryptoProvider();
+  return { StripeLib, cryptoProvider };
+}
 
 export interface CheckoutLineItem {
   /** Shown on the provider's checkout page, e.g. "Premium Utvald – 2026-11-28". */
@@ -96,12 +114,11 @@ function logOnce(key: string, message: string) {
 /** Thrown by verifyWebhook; the route answers 400. */
 export class WebhookSignatureError extends Error {}
 
-const cryptoProvider = Stripe.createSubtleCryptoProvider();
-
 async function verifyWith(rawBody: string, signature: string, secret: string): Promise<PaymentEvent> {
+  const { StripeLib, cryptoProvider } = await stripeCrypto();
   let event: Stripe.Event;
   try {
-    event = await Stripe.webhooks.constructEventAsync(rawBody, signature, secret, undefined, cryptoProvider);
+    event = await StripeLib.webhooks.constructEventAsync(rawBody, signature, secret, undefined, cryptoProvider);
   } catch (err) {
     throw new WebhookSignatureError(err instanceof Error ? err.message : 'bad signature');
   }
@@ -128,14 +145,20 @@ function toPaymentEvent(event: { id: string; type: string; data: { object: unkno
 }
 
 export function createStripePayments(opts: { secretKey: string; webhookSecret: string; fetchFn?: typeof fetch }): PaymentsPort {
-  const stripe = new Stripe(opts.secretKey, {
-    httpClient: Stripe.createFetchHttpClient(opts.fetchFn),
-    maxNetworkRetries: 1,
-    timeout: 8000,
-  });
+  let client: Promise<{ stripe: Stripe; StripeLib: typeof Stripe }> | undefined;
+  const sdk = () =>
+    (client ??= loadStripe().then((StripeLib) => ({
+      StripeLib,
+      stripe: new StripeLib(opts.secretKey, {
+        httpClient: StripeLib.createFetchHttpClient(opts.fetchFn),
+        maxNetworkRetries: 1,
+        timeout: 8000,
+      }),
+    })));
   return {
     kind: 'stripe',
     async getPriceAmounts(priceIds) {
+      const { stripe } = await sdk();
       const out: Record<string, number> = {};
       for (const id of priceIds) {
         const price = await stripe.prices.retrieve(id);
@@ -145,6 +168,7 @@ export function createStripePayments(opts: { secretKey: string; webhookSecret: s
       return out;
     },
     async createCheckoutSession(input) {
+      const { stripe } = await sdk();
       // A discount is a one-off coupon for exactly this order: Checkout shows it as its own line.
       const coupon = input.discount
         ? await stripe.coupons.create(
@@ -177,14 +201,16 @@ export function createStripePayments(opts: { secretKey: string; webhookSecret: s
       return { id: session.id, url: session.url };
     },
     async expireSession(sessionId) {
+      const { stripe, StripeLib } = await sdk();
       try {
         await stripe.checkout.sessions.expire(sessionId);
       } catch (err) {
         // Already completed or expired: nothing to end.
-        if (!(err instanceof Stripe.errors.StripeInvalidRequestError)) throw err;
+        if (!(err instanceof StripeLib.errors.StripeInvalidRequestError)) throw err;
       }
     },
     async refund(input) {
+      const { stripe } = await sdk();
       let paymentIntent = input.paymentIntentId;
       if (!paymentIntent && input.sessionId) {
         const session = await stripe.checkout.sessions.retrieve(input.sessionId);
@@ -262,5 +288,6 @@ export function createPayments(config: Config, fetchFn?: typeof fetch): Payments
  * checkout and for tests.
  */
 export async function signEvent(payload: string, secret: string, timestamp?: number): Promise<string> {
-  return Stripe.webhooks.generateTestHeaderStringAsync({ payload, secret, cryptoProvider, ...(timestamp ? { timestamp } : {}) });
+  const { StripeLib, cryptoProvider } = await stripeCrypto();
+  return StripeLib.webhooks.generateTestHeaderStringAsync({ payload, secret, cryptoProvider, ...(timestamp ? { timestamp } : {}) });
 }

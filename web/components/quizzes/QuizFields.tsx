@@ -5,7 +5,7 @@
  * parsed contract data. The field components read the form from FormProvider.
  */
 import { useFormContext } from 'react-hook-form';
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   CATEGORY_LABELS,
   CreateQuizSchema,

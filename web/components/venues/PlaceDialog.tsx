@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { FormProvider, useForm, useFormContext } from 'react-hook-form';
-import { z } from 'zod';
+import * as z from 'zod';
 import { LocationSchema, type LocationData } from '../../../worker/features/venues/contract';
 import { useSavePlace, type OwnerPlace } from '../../api/venues';
 import { setServerErrors } from '../../lib/form';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Spec 02 §5: profile password and e-mail change. */
 export const ACCOUNT_PASSWORD_MIN = 6;

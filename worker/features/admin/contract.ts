@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Superadmin panel (spec 02 §2.7, §9): page size 10. */
 export const VENUE_PAGE_SIZE = 10;

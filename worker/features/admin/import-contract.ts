@@ -2,7 +2,7 @@
  * CSV import of gathered venues (issue 7): one row = one unclaimed business with one place and one
  * open-ended weekly/biweekly series. Imports only zod (and the place contract's coordinate rules); messages are Swedish and name the column.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { outsideSwedenMessage } from '../venues/contract';
 
 /**

@@ -2,7 +2,7 @@
  * The bulk import as a durable job (issue 21): shapes shared by the API and the superadmin panel.
  * Imports only zod.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Rows per uploaded file and bytes per file. */
 export const JOB_MAX_ROWS = 20_000;

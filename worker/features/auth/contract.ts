@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Spec 01 §5 / §9. */
 export const PASSWORD_MIN = 6;

@@ -3,7 +3,7 @@
  * quizzes), GET /catalogue.csv (superadmin: the catalogue in the import format). Never cached.
  */
 import { Hono } from 'hono';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { AppEnv } from '../../context';
 import { requireActor, requireSuperadmin } from '../../lib/authz';
 import { validate } from '../../lib/validate';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Feedback categories and their Swedish labels (spec 01 §3). */
 export const FEEDBACK_CATEGORY_LABELS = {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** GET /api/payments/verify?session_id=… (verify-payment): reads only our own state. */
 export const VerifyQuerySchema = z.object({

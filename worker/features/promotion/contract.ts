@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Prices and options of paid promotion (spec 01 §9, spec 02 §9). The live weekly prices come from two

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Quiz and series contracts (spec 02 §5 "Create quiz", "Edit quiz", "Recurrence generation"), shared by

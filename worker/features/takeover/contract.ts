@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Takeover of an unclaimed business (spec 02 §2.9, §4.6). */
 export const TakeoverSchema = z.object({

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Businesses (venues), places (locations) and the owner's contact profile (spec 02 §3, §5).

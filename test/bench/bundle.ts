@@ -1,0 +1,233 @@
+/**
+ * The Worker bundle report (issue 19 §6), part of `npm run bench` and runnable alone:
+ * `npx tsx test/bench/bundle.ts` (no network; ~5 s).
+ *
+ * 1. Bundles the Worker exactly as `wrangler deploy` would (`wrangler deploy --dry-run --outdir`,
+ *    NODE_ENV=production, an empty assets folder so no web build is needed): raw and gzip size.
+ * 2. Attributes every byte of the bundle to the source file it came from (the bundle's source map)
+ *    and sums per package (`stripe`, `react-dom`, `hono`, …) and per app folder (`worker/features/x`,
+ *    `web/…`): the top entries are printed, so a newly added heavy module shows up by name.
+ *    wrangler's esbuild does not split code: a dynamic `import()` (the Stripe SDK, see
+ *    worker/ports/payments.ts) stays in the main file but its module is evaluated on first use, not
+ *    at start-up. Separate files (wrangler `find_additional_modules`) would be listed as extra modules.
+ * 3. Start-up: the time to load the main module (read, parse, compile and evaluate its top level:
+ *    what a cold isolate pays before the first request), measured in fresh Node processes (same V8)
+ *    with `cloudflare:workers` stubbed; median of BUNDLE_STARTUP_RUNS (default 5). Node is not workerd,
+ *    so compare runs with each other, not with Cloudflare's dashboard.
+ *
+ * Target: ≤ 1.5 MB raw for the main module.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const root = join(import.meta.dirname, '..', '..');
+export const BUNDLE_TARGET_BYTES = 1.5 * 1024 * 1024;
+
+export interface BundleEntry {
+  name: string;
+  bytes: number;
+}
+export interface BundleFile {
+  file: string;
+  bytes: number;
+  gzipBytes: number;
+}
+export interface BundleReport {
+  /** The main module (what is parsed and evaluated at start-up). */
+  main: BundleFile;
+  /** Lazy chunks (dynamic import()), loaded on first use. */
+  chunks: BundleFile[];
+  /** Bytes of the main module per package / app folder, largest first. */
+  mainByModule: BundleEntry[];
+  /** Bytes of all lazy chunks per package / app folder, largest first. */
+  chunksByModule: BundleEntry[];
+  /** Median load time of the main module in ms (fresh Node process, same V8). */
+  startupMs: number | null;
+  /** Fastest run: the least disturbed by other load on the machine. */
+  startupMinMs: number | null;
+  startupRuns: number[];
+}
+
+const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+const B64_VALUE = new Map([...B64].map((ch, i) => [ch, i]));
+
+/** Decodes one source-map "mappings" segment (base64 VLQ) into its numbers. */
+function decodeSegment(seg: string): number[] {
+  const out: number[] = [];
+  let value = 0;
+  let shift = 0;
+  for (const ch of seg) {
+    const digit = B64_VALUE.get(ch)!;
+    value += (digit & 31) << shift;
+    if (digit & 32) shift += 5;
+    else {
+      out.push(value & 1 ? -(value >>> 1) : value >>> 1);
+      value = 0;
+      shift = 0;
+    }
+  }
+  return out;
+}
+
+/** `node_modules/@scope/pkg/…` → `@scope/pkg`; `worker/features/x/…` → `worker/features/x`; else the folder. */
+export function moduleOf(source: string): string {
+  const clean = source.replace(/^(\.\.\/)+/, '').replace(/^webpack:\/\/\//, '');
+  const nm = clean.lastIndexOf('node_modules/');
+  if (nm >= 0) {
+    const parts = clean.slice(nm + 'node_modules/'.length).split('/');
+    // drizzle-orm's published source maps point one folder too high (node_modules/src/…).
+    if (parts[0] === 'src') return 'drizzle-orm';
+    return parts[0]!.startsWith('@') ? `${parts[0]}/${parts[1]}` : parts[0]!;
+  }
+  const parts = clean.split('/');
+  if (parts[0] === 'worker' && parts[1] === 'features') return parts.slice(0, 3).join('/');
+  if (parts[0] === 'web') return parts.slice(0, 2).join('/');
+  return parts.slice(0, Math.max(1, parts.length - 1)).join('/') || clean;
+}
+
+/** Bytes of generated code per source module, from a JS file and its source map. */
+export function attribute(code: string, map: { sources: string[]; mappings: string }, mapDir = root): Map<string, number> {
+  const names = map.sources.map((src) => moduleOf(relative(root, resolve(mapDir, src))));
+  const lines = code.split('\n');
+  const mapLines = map.mappings.split(';');
+  const bytes = new Map<string, number>();
+  const addTo = (name: string, n: number) => bytes.set(name, (bytes.get(name) ?? 0) + n);
+  let source = 0;
+  // Code without a mapping (a package whose own source map names missing files, bundler helpers)
+  // counts towards the module mapped just before it: esbuild emits a module's code in one piece.
+  let lastName = '(bundler glue)';
+  for (let l = 0; l < lines.length; l++) {
+    const line = lines[l]!;
+    const segs = (mapLines[l] ?? '').split(',').filter(Boolean);
+    let col = 0;
+    let lastCol = 0;
+    for (const seg of segs) {
+      const f = decodeSegment(seg);
+      col += f[0]!;
+      if (col > lastCol) addTo(lastName, Buffer.byteLength(line.slice(lastCol, col)));
+      lastCol = Math.max(lastCol, col);
+      if (f.length >= 4) {
+        source += f[1]!;
+        lastName = names[source] ?? '?';
+      }
+    }
+    addTo(lastName, Buffer.byteLength(line.slice(lastCol)) + 1);
+  }
+  return bytes;
+}
+
+function sorted(m: Map<string, number>): BundleEntry[] {
+  return [...m.entries()].map(([name, bytes]) => ({ name, bytes })).sort((a, b) => b.bytes - a.bytes);
+}
+
+/** Evaluates the main module in a fresh Node process with `cloudflare:workers` stubbed; ms. */
+function startupOnce(dir: string, main: string): number {
+  const hooks = join(dir, 'stub-hooks.mjs');
+  writeFileSync(
+    hooks,
+    `export async function resolve(spec, ctx, next) {
+  if (spec.startsWith('cloudflare:')) return { url: 'data:text/javascript,' + encodeURIComponent('export class WorkflowEntrypoint {} export class WorkerEntrypoint {} export class DurableObject {} export const env = {}; export default {};'), shortCircuit: true };
+  return next(spec, ctx);
+}`,
+  );
+  const probe = join(dir, 'probe.mjs');
+  writeFileSync(
+    probe,
+    `import { register } from 'node:module';
+register(${JSON.stringify('file://' + hooks)});
+// Warm the loader and the stub first, so only the bundle itself is timed.
+await import('cloudflare:workers');
+const t = performance.now();
+await import(${JSON.stringify('file://' + join(dir, main))});
+process.stdout.write(String(performance.now() - t));`,
+  );
+  const out = execFileSync(process.execPath, [probe], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NODE_ENV: 'production' } });
+  return Number(out.trim());
+}
+
+export function measureBundle(opts: { startupRuns?: number } = {}): BundleReport {
+  const tmp = mkdtempSync(join(tmpdir(), 'quizkvall-bundle-'));
+  try {
+    const out = join(tmp, 'out');
+    const assets = join(tmp, 'assets');
+    mkdirSync(assets, { recursive: true });
+    writeFileSync(join(assets, 'empty.txt'), '');
+    execFileSync(join(root, 'node_modules', '.bin', 'wrangler'), ['deploy', '--dry-run', '--outdir', out, '--assets', assets], {
+      cwd: root,
+      stdio: ['ignore', 'ignore', 'pipe'],
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
+    const files = readdirSync(out, { recursive: true })
+      .map(String)
+      .filter((f) => /\.(m?js)$/.test(f) && statSync(join(out, f)).isFile());
+    const fileInfo = (f: string): BundleFile => {
+      const buf = readFileSync(join(out, f));
+      return { file: f, bytes: buf.length, gzipBytes: gzipSync(buf).length };
+    };
+    const main = files.includes('index.js') ? 'index.js' : files[0]!;
+    const mainBy = new Map<string, number>();
+    const chunkBy = new Map<string, number>();
+    for (const f of files) {
+      const mapFile = join(out, `${f}.map`);
+      let by: Map<string, number>;
+      try {
+        by = attribute(readFileSync(join(out, f), 'utf8'), JSON.parse(readFileSync(mapFile, 'utf8')), join(out, f, '..'));
+      } catch {
+        by = new Map([[`(no source map) ${f}`, statSync(join(out, f)).size]]);
+      }
+      const into = f === main ? mainBy : chunkBy;
+      for (const [k, v] of by) into.set(k, (into.get(k) ?? 0) + v);
+    }
+    const runs: number[] = [];
+    const n = opts.startupRuns ?? Number(process.env.BUNDLE_STARTUP_RUNS ?? 5);
+    for (let i = 0; i < n; i++) {
+      try {
+        runs.push(startupOnce(out, main));
+      } catch (e) {
+        process.stderr.write(`[bundle] start-up probe failed: ${String(e).slice(0, 500)}\n`);
+        break;
+      }
+    }
+    const sortedRuns = [...runs].sort((a, b) => a - b);
+    return {
+      main: fileInfo(main),
+      chunks: files.filter((f) => f !== main).map(fileInfo).sort((a, b) => b.bytes - a.bytes),
+      mainByModule: sorted(mainBy),
+      chunksByModule: sorted(chunkBy),
+      startupMs: sortedRuns.length ? Math.round(sortedRuns[Math.floor(sortedRuns.length / 2)]! * 10) / 10 : null,
+      startupMinMs: sortedRuns.length ? Math.round(sortedRuns[0]! * 10) / 10 : null,
+      startupRuns: runs.map((r) => Math.round(r * 10) / 10),
+    };
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+
+/** The markdown the bench prints and writes to results.md. */
+export function bundleMarkdown(r: BundleReport, top = 15): string {
+  const chunkTotal = r.chunks.reduce((n, c) => n + c.bytes, 0);
+  const lines = [
+    `Worker bundle (\`wrangler deploy --dry-run\`, NODE_ENV=production): main module **${kb(r.main.bytes)} raw / ${kb(r.main.gzipBytes)} gzip** (target ≤ ${kb(BUNDLE_TARGET_BYTES)} raw: ${r.main.bytes <= BUNDLE_TARGET_BYTES ? 'met' : '**missed**'}); ${r.chunks.length} additional module(s)${r.chunks.length ? `, ${kb(chunkTotal)} raw` : ''}. Start-up (loading the main module: parse + top-level evaluation, median of ${r.startupRuns.length} fresh Node processes, same V8): ${r.startupMs === null ? 'not measured' : `${r.startupMs} ms (fastest ${r.startupMinMs} ms)`} (runs: ${r.startupRuns.join(', ')}).`,
+    '',
+    `| main module: top ${top} by size | raw |`,
+    '|---|---:|',
+    ...r.mainByModule.slice(0, top).map((e) => `| ${e.name} | ${kb(e.bytes)} |`),
+  ];
+  if (r.chunks.length) {
+    lines.push('', `| additional modules: top ${Math.min(top, r.chunksByModule.length)} by size | raw |`, '|---|---:|', ...r.chunksByModule.slice(0, top).map((e) => `| ${e.name} | ${kb(e.bytes)} |`));
+  }
+  return lines.join('\n');
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const r = measureBundle();
+  process.stdout.write(`${bundleMarkdown(r, 25)}\n`);
+  if (process.argv.includes('--json')) process.stdout.write(`${JSON.stringify(r, null, 2)}\n`);
+  process.exitCode = r.main.bytes <= BUNDLE_TARGET_BYTES ? 0 : 1;
+}
+

@@ -1,0 +1,197 @@
+/**
+ * D1 cost per request (issue 19 §2): D1 bills rows read and rows written, and the counting wrapper
+ * (worker/db/client.ts countingD1, opened in middleware/context.ts) answers them per request in
+ * `x-d1-rows-read` / `x-d1-rows-written` / `x-d1-statements` (on in test and development).
+ *
+ * The catalogue is the bench's smallest size (`buildScaleSeed`, 1 000 quiz rows: 39 venues in 2 towns)
+ * plus whatever the other test files of this run left. Every public page and listing request must read
+ * ≤ 50 rows (the sitemap is whole-catalogue by nature and excepted). Rows written per quiz create and
+ * per series edit are printed and held under a ceiling.
+ */
+import { env } from 'cloudflare:workers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { countingD1, newD1Stats } from '../../worker/db/client';
+import { buildScaleSeed } from '../../worker/db/seed';
+import { addDays } from '../../worker/lib/clock';
+import { call, callJson, createLocation, createUser, createVenue } from '../factories';
+
+const CLOCK = '2030-03-05T10:00:00Z'; // Tuesday
+const TODAY = '2030-03-05';
+export const ROWS_READ_CEILING = 50;
+
+interface Cost {
+  status: number;
+  rowsRead: number;
+  rowsWritten: number;
+  statements: string;
+}
+
+function costOf(res: Response): Cost {
+  return {
+    status: res.status,
+    rowsRead: Number(res.headers.get('x-d1-rows-read')),
+    rowsWritten: Number(res.headers.get('x-d1-rows-written')),
+    statements: res.headers.get('x-d1-statements') ?? '',
+  };
+}
+
+let bust = 0;
+/** A GET that misses the edge cache (unique query parameter; the cache key holds the sorted query). */
+async function measure(path: string): Promise<Cost & { log: Array<[number, number, string]> }> {
+  const res = await call(`${path}${path.includes('?') ? '&' : '?'}_b=${++bust}${Date.now()}`, { clock: CLOCK, headers: { accept: 'text/html,application/json', 'x-d1-log': '1' } });
+  await res.arrayBuffer();
+  const log = JSON.parse(decodeURIComponent(res.headers.get('x-d1-log') ?? '%5B%5D')) as Array<[number, number, string]>;
+  return { ...costOf(res), log };
+}
+
+/**
+ * Known to read more than the ceiling today, with the most each may read until it is fixed (a ratchet:
+ * a request not listed here fails above ROWS_READ_CEILING, a listed one fails above its number, so
+ * nothing gets worse). The listing and page queries are being reworked (near-me / a million rows);
+ * that work empties this table. Measured on this test's catalogue, 2026-11-23.
+ */
+const KNOWN_OVER: Record<string, number> = {
+  listing: 320,
+  'listing city': 260,
+  'listing city weekday': 130,
+  'listing city date': 130,
+  'listing weekday': 200,
+  'listing date': 200,
+  'listing search': 200,
+  'listing short search': 100,
+  'listing city page 2': 220,
+  'city list': 150,
+  home: 200,
+  'stad page': 200,
+  'city page': 320,
+  'weekday page': 200,
+  'combined page': 200,
+  'venue page': 100,
+};
+
+let city = '';
+let venue = '';
+
+beforeAll(async () => {
+  const statements = buildScaleSeed(TODAY, 1000, 'house@test.local');
+  for (let i = 0; i < statements.length; i += 50) await env.DB.batch(statements.slice(i, i + 50).map((s) => env.DB.prepare(s)));
+  const row = await env.DB.prepare("SELECT l.city_slug AS city, v.slug AS venue FROM venues v JOIN locations l ON l.venue_id = v.id WHERE v.id = 'scale-venue-1'").first<{ city: string; venue: string }>();
+  city = row!.city;
+  venue = row!.venue;
+});
+
+const PUBLIC_PATHS = (): Array<[string, string]> => [
+  ['listing', '/api/listing'],
+  ['listing city', `/api/listing?city=${city}`],
+  ['listing city weekday', `/api/listing?city=${city}&weekday=tisdag`],
+  ['listing city date', `/api/listing?city=${city}&date=${addDays(TODAY, 7)}`],
+  ['listing weekday', '/api/listing?weekday=tisdag'],
+  ['listing date', `/api/listing?date=${addDays(TODAY, 7)}`],
+  ['listing search', '/api/listing?search=ankaret'],
+  ['listing short search', '/api/listing?search=kv'],
+  ['listing city page 2', `/api/listing?city=${city}&page=2`],
+  ['city list', '/api/listing/cities'],
+  ['home', '/'],
+  ['stad page', `/stad/${city}`],
+  ['city page', `/quiz/${city}`],
+  ['weekday page', '/quiz/tisdag'],
+  ['combined page', `/quiz/${city}/tisdag`],
+  ['venue page', `/quiz/${city}/${venue}`],
+];
+
+describe('D1 rows read per public request', () => {
+  it(`every public page and listing request reads ≤ ${ROWS_READ_CEILING} rows (1 000-row catalogue; KNOWN_OVER ratchet)`, async () => {
+    const lines: string[] = [];
+    const over: string[] = [];
+    const breakdown: string[] = [];
+    for (const [name, path] of PUBLIC_PATHS()) {
+      const cost = await measure(path);
+      expect(cost.status, path).toBe(200);
+      // Counted for real: statements ran and none escaped the counter.
+      expect(cost.statements, path).toMatch(/^\d+$/);
+      expect(Number(cost.statements), path).toBeGreaterThan(0);
+      const allowed = KNOWN_OVER[name] ?? ROWS_READ_CEILING;
+      lines.push(`${String(cost.rowsRead).padStart(5)} rows read  ${cost.statements.padStart(2)} statements  ${path}${allowed > ROWS_READ_CEILING ? `  (known over ${ROWS_READ_CEILING}, allowed ${allowed})` : ''}`);
+      if (cost.rowsRead > allowed) over.push(`${path}: ${cost.rowsRead} rows read (allowed ${allowed})`);
+      if (cost.rowsRead > ROWS_READ_CEILING) breakdown.push(`${path}\n${cost.log.map(([r, , q]) => `  ${String(r).padStart(5)}  ${q.slice(0, 160)}`).join('\n')}`);
+      else if (name in KNOWN_OVER) lines.push(`        ^ now within ${ROWS_READ_CEILING}: remove '${name}' from KNOWN_OVER`);
+    }
+    const sitemap = await measure('/sitemap.xml');
+    lines.push(`${String(sitemap.rowsRead).padStart(5)} rows read  ${sitemap.statements.padStart(2)} statements  /sitemap.xml (excepted: whole catalogue)`);
+    console.log(`D1 rows read per request:\n${lines.join('\n')}\n\nStatements of the requests over ${ROWS_READ_CEILING} (rows read, SQL):\n${breakdown.join('\n')}`);
+    expect(over).toEqual([]);
+  });
+
+  it('the ceiling can fail: a whole-catalogue answer reads far more than 50 rows', async () => {
+    const sitemap = await measure('/sitemap.xml');
+    expect(sitemap.status).toBe(200);
+    expect(sitemap.rowsRead).toBeGreaterThan(ROWS_READ_CEILING);
+  });
+
+  it('the counter sees rows of raw() and first() and keeps duplicate column names apart', async () => {
+    const stats = newD1Stats();
+    const d1 = countingD1(env.DB, stats) as D1Database;
+    const rows = await d1.prepare("SELECT v.id, l.id FROM venues v JOIN locations l ON l.venue_id = v.id WHERE v.id = 'scale-venue-1'").raw();
+    expect(rows).toEqual([['scale-venue-1', 'scale-loc-1']]);
+    expect(await d1.prepare("SELECT id FROM venues WHERE id = 'scale-venue-2'").first('id')).toBe('scale-venue-2');
+    expect(await d1.prepare("SELECT id FROM venues WHERE id = 'none'").first()).toBeNull();
+    const all = await d1.prepare('SELECT count(*) AS n FROM quizzes').all<{ n: number }>();
+    expect(all.results[0]!.n).toBeGreaterThanOrEqual(1000);
+    await d1.batch([d1.prepare("SELECT id FROM venues WHERE id = 'scale-venue-3'"), d1.prepare("SELECT id FROM venues WHERE id = 'scale-venue-4'")]);
+    expect(stats.statements).toBe(6);
+    expect(stats.unmeasured).toBe(0);
+    // count(*) walks an index of ≥ 1 000 quizzes; each key lookup reads about one row.
+    expect(stats.rowsRead).toBeGreaterThanOrEqual(1000);
+  });
+});
+
+describe('D1 rows written per owner write', () => {
+  it('quiz create and series edit: printed, and under a ceiling', async () => {
+    const user = await createUser({ now: new Date(CLOCK) });
+    const location = await createLocation((await createVenue(user.id)).id, { city: `Kostnadsstad ${bust}` });
+    const single = await call('/api/owner/quizzes', {
+      cookie: user.cookie,
+      clock: CLOCK,
+      body: { locationId: location.id, date: addDays(TODAY, 3), startTime: '19:00', category: 'allmänbildning', recurring: false },
+    });
+    expect(single.status).toBe(201);
+    const singleCost = costOf(single);
+    const series = await call('/api/owner/quizzes', {
+      cookie: user.cookie,
+      clock: CLOCK,
+      body: { locationId: location.id, date: TODAY, startTime: '19:00', category: 'allmänbildning', quizmaster: 'Ada', recurring: true, pattern: 'weekly', days: ['tisdag'] },
+    });
+    expect(series.status).toBe(201);
+    const seriesCost = costOf(series);
+    const { recurrenceId, created } = (await series.json()) as { recurrenceId: string; created?: number };
+    const edit = await callJson(`/api/owner/series/${recurrenceId}`, {
+      method: 'PATCH',
+      cookie: user.cookie,
+      clock: CLOCK,
+      body: { startTime: '20:30', category: 'tema', theme: 'Musik', quizmaster: 'Bo', teamSize: 4, price: 30, description: 'Ny beskrivning' },
+    });
+    expect(edit.status).toBe(200);
+    const editCost = costOf(edit.res);
+    const occurrences = (edit.body as { updated: number }).updated;
+    console.log(
+      [
+        'D1 rows per owner write (rows written include index entries, listing_series and its two FTS indexes, kept by triggers):',
+        `  single quiz create: ${singleCost.rowsWritten} written, ${singleCost.rowsRead} read, ${singleCost.statements} statements`,
+        `  weekly series create (${created ?? '?'} dates): ${seriesCost.rowsWritten} written, ${seriesCost.rowsRead} read, ${seriesCost.statements} statements`,
+        `  series edit (${occurrences} future dates): ${editCost.rowsWritten} written, ${editCost.rowsRead} read, ${editCost.statements} statements`,
+      ].join('\n'),
+    );
+    for (const c of [singleCost, seriesCost, editCost]) expect(c.statements).toMatch(/^\d+$/);
+    expect(singleCost.rowsWritten).toBeGreaterThan(0);
+    expect(singleCost.rowsWritten).toBeLessThanOrEqual(WRITE_CEILING.singleCreate);
+    expect(seriesCost.rowsWritten).toBeLessThanOrEqual(WRITE_CEILING.seriesCreatePerDate * (created ?? 27));
+    expect(editCost.rowsWritten).toBeGreaterThan(0);
+    expect(editCost.rowsWritten).toBeLessThanOrEqual(WRITE_CEILING.seriesEditPerDate * Math.max(occurrences, 1));
+  });
+});
+
+/**
+ * Sane ceilings, about twice what was measured when they were set (2026-11-23: single create 19 rows
+ * written; a 26-date weekly series 400; editing its 26 future dates 348).
+ */
+const WRITE_CEILING = { singleCreate: 40, seriesCreatePerDate: 32, seriesEditPerDate: 28 };
