@@ -25,10 +25,15 @@ export interface Config {
   };
   google: { clientId: string | null; clientSecret: string | null };
   mailApiKey: string | null;
+  /** HMAC key of signed links (worker/lib/signed-link.ts); null in production when LINK_SIGNING_SECRET is unset. */
+  linkSigningSecret: string | null;
 }
 
 /** Used to sign local-checkout webhook events when no STRIPE_WEBHOOK_SECRET is set. */
 export const DEV_WEBHOOK_SECRET = 'whsec_local_development_only';
+
+/** Signs links in mail when no LINK_SIGNING_SECRET is set outside production (public, so never used there). */
+export const DEV_LINK_SIGNING_SECRET = 'link_local_development_only';
 
 export function parseConfig(env: Env): Config {
   const appEnv: AppEnvName =
@@ -57,5 +62,6 @@ export function parseConfig(env: Env): Config {
     },
     google: { clientId: opt(env.GOOGLE_CLIENT_ID), clientSecret: opt(env.GOOGLE_CLIENT_SECRET) },
     mailApiKey: opt(env.MAIL_API_KEY),
+    linkSigningSecret: opt(env.LINK_SIGNING_SECRET) ?? (appEnv === 'production' ? null : DEV_LINK_SIGNING_SECRET),
   };
 }

@@ -460,9 +460,16 @@ export const mailOutbox = sqliteTable(
     html: text('html'),
     status: text('status', { enum: ['pending', 'sent', 'failed'] }).notNull().default('pending'),
     sentAt: text('sent_at'),
+    /** Extra mail headers as a JSON object (List-Unsubscribe, List-Unsubscribe-Post), or null. */
+    headers: text('headers'),
+    /**
+     * Idempotency key of a queued send (`reminder:{follow}:{quiz}`, `digest:{follow}:{week}`, …); unique,
+     * so a retried or duplicated queue message can never write (or send) the same mail twice.
+     */
+    sendKey: text('send_key'),
     ...timestamps,
   },
-  (t) => [index('mail_outbox_created_idx').on(t.createdAt)],
+  (t) => [index('mail_outbox_created_idx').on(t.createdAt), uniqueIndex('mail_outbox_send_key_uq').on(t.sendKey)],
 );
 export type MailOutboxRow = typeof mailOutbox.$inferSelect;
 
@@ -554,3 +561,91 @@ export const importRows = sqliteTable(
   (t) => [primaryKey({ columns: [t.jobId, t.rowNo] }), index('import_rows_job_result_idx').on(t.jobId, t.result, t.rowNo)],
 );
 export type ImportRowRow = typeof importRows.$inferSelect;
+
+// ---------------------------------------------------------------- follows (issue 17)
+
+/**
+ * A visitor's e-mail address that follows something without an account. Only the address is kept
+ * (no name, no IP); `confirmed_at` is set by the first confirmed follow (double opt-in). Removed with
+ * "Avsluta all e-post" (its follows cascade).
+ */
+export const followAddresses = sqliteTable(
+  'follow_addresses',
+  {
+    id: text('id').primaryKey(),
+    /** Lower-cased. */
+    email: text('email').notNull(),
+    confirmedAt: text('confirmed_at'),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('follow_addresses_email_uq').on(t.email)],
+);
+export type FollowAddressRow = typeof followAddresses.$inferSelect;
+
+export const FOLLOW_KINDS = ['place', 'search'] as const;
+export type FollowKind = (typeof FOLLOW_KINDS)[number];
+/** At most this many follows per address or account (enforced by the insert statement). */
+export const MAX_FOLLOWS = 50;
+
+/**
+ * One follow of a place (`location_id`) or of a saved listing search (`filters`, JSON validated by the
+ * listing contract), by a signed-in user (`user_id`, confirmed at once) or an address (`address_id`,
+ * pending until the double opt-in link is used). Only confirmed follows are ever mailed.
+ */
+export const follows = sqliteTable(
+  'follows',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    addressId: text('address_id').references(() => followAddresses.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: FOLLOW_KINDS }).notNull(),
+    locationId: text('location_id').references(() => locations.id, { onDelete: 'cascade' }),
+    /** Canonical JSON of { city?, weekday?, search? } for kind 'search'. */
+    filters: text('filters'),
+    /** 'place:{locationId}' or 'search:{filters}': one follow of the same thing per follower. */
+    targetKey: text('target_key').notNull(),
+    /** Morning reminders on quiz days (places only); the weekly digest is always on. */
+    reminders: integer('reminders', { mode: 'boolean' }).notNull().default(true),
+    confirmedAt: text('confirmed_at'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('follows_user_target_uq').on(t.userId, t.targetKey),
+    uniqueIndex('follows_address_target_uq').on(t.addressId, t.targetKey),
+    index('follows_location_idx').on(t.locationId),
+    index('follows_confirmed_idx').on(t.confirmedAt),
+    check('follows_owner_ck', sql`(user_id IS NULL) <> (address_id IS NULL)`),
+    check('follows_kind_ck', sql`(kind = 'place' AND location_id IS NOT NULL AND filters IS NULL) OR (kind = 'search' AND location_id IS NULL AND filters IS NOT NULL)`),
+  ],
+);
+export type FollowRow = typeof follows.$inferSelect;
+
+/** Spent single-use signed links (worker/lib/signed-link.ts): only the SHA-256 of the token. */
+export const usedLinks = sqliteTable(
+  'used_links',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    purpose: text('purpose').notNull(),
+    /** The link's own expiry: after it the row can go (nothing could reuse the link). */
+    expiresAt: text('expires_at').notNull(),
+    createdAt: text('created_at').notNull().default(nowIso),
+  },
+  (t) => [index('used_links_expires_idx').on(t.expiresAt)],
+);
+
+/** Queue messages that could not be processed (the dead-letter queue's consumer records them here). */
+export const deadLetters = sqliteTable(
+  'dead_letters',
+  {
+    id: text('id').primaryKey(),
+    queue: text('queue').notNull(),
+    messageId: text('message_id').notNull(),
+    /** The message body as JSON (ids only: messages never carry addresses). */
+    body: text('body').notNull(),
+    attempts: integer('attempts').notNull(),
+    reason: text('reason'),
+    createdAt: text('created_at').notNull().default(nowIso),
+  },
+  (t) => [index('dead_letters_created_idx').on(t.createdAt), uniqueIndex('dead_letters_message_uq').on(t.queue, t.messageId)],
+);
+export type DeadLetterRow = typeof deadLetters.$inferSelect;

@@ -3,7 +3,7 @@
  * when APP_ENV=development); when MAIL_API_KEY is set it is also sent through the provider (Resend's
  * HTTP API). Templates live beside each feature (mail.ts); texts are Swedish.
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { mailOutbox } from '../db/schema';
 import { newId } from '../lib/ids';
@@ -13,28 +13,73 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Extra headers, e.g. List-Unsubscribe (RFC 2369) and List-Unsubscribe-Post (RFC 8058). Stored in the outbox. */
+  headers?: Record<string, string>;
 }
+
+export type SendOnceResult = 'sent' | 'duplicate';
 
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
+  /**
+   * Sends at most once per `key` (queue consumers): the outbox row and its unique key are written in one
+   * statement, so a retried or duplicated message finds the key and sends nothing. A row whose provider
+   * delivery failed is delivered again (with the key as the provider's idempotency key); the error is
+   * thrown so the caller can retry later.
+   */
+  sendOnce(message: MailMessage, key: string): Promise<SendOnceResult>;
 }
 
 export function createMailer(db: Db, opts: { apiKey: string | null; from: string; fetcher?: typeof fetch }): Mailer {
+  const row = (id: string, message: MailMessage, sendKey: string | null) => ({
+    id,
+    toEmail: message.to,
+    subject: message.subject,
+    text: message.text,
+    html: message.html ?? null,
+    headers: message.headers ? JSON.stringify(message.headers) : null,
+    sendKey,
+    status: (opts.apiKey ? 'pending' : 'sent') as 'pending' | 'sent',
+  });
+  /** Hands the mail to the provider; true when accepted. */
+  async function deliver(id: string, message: MailMessage, idempotencyKey?: string): Promise<boolean> {
+    const res = await (opts.fetcher ?? fetch)('https://api.resend.com/emails', {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${opts.apiKey}`,
+        'content-type': 'application/json',
+        ...(idempotencyKey ? { 'idempotency-key': idempotencyKey.slice(0, 256) } : {}),
+      },
+      body: JSON.stringify({ from: opts.from, to: [message.to], subject: message.subject, text: message.text, html: message.html, headers: message.headers }),
+    });
+    await db
+      .update(mailOutbox)
+      .set({ status: res.ok ? 'sent' : 'failed', sentAt: res.ok ? new Date().toISOString() : null })
+      .where(eq(mailOutbox.id, id));
+    if (!res.ok) console.error(`mail provider answered ${res.status}`);
+    return res.ok;
+  }
   return {
     async send(message) {
       const id = newId();
-      await db.insert(mailOutbox).values({ id, toEmail: message.to, subject: message.subject, text: message.text, html: message.html ?? null, status: opts.apiKey ? 'pending' : 'sent' });
-      if (!opts.apiKey) return;
-      const res = await (opts.fetcher ?? fetch)('https://api.resend.com/emails', {
-        method: 'POST',
-        headers: { authorization: `Bearer ${opts.apiKey}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ from: opts.from, to: [message.to], subject: message.subject, text: message.text, html: message.html }),
-      });
-      await db
-        .update(mailOutbox)
-        .set({ status: res.ok ? 'sent' : 'failed', sentAt: res.ok ? new Date().toISOString() : null })
-        .where(eq(mailOutbox.id, id));
-      if (!res.ok) console.error(`mail provider answered ${res.status}`);
+      await db.insert(mailOutbox).values(row(id, message, null));
+      if (opts.apiKey) await deliver(id, message);
+    },
+    async sendOnce(message, key) {
+      const inserted = await db
+        .insert(mailOutbox)
+        .values(row(newId(), message, key))
+        .onConflictDoNothing({ target: mailOutbox.sendKey })
+        .returning({ id: mailOutbox.id });
+      let id = inserted[0]?.id;
+      if (!id) {
+        // Already written by an earlier attempt: done, unless its provider delivery failed.
+        const [prev] = await db.all<{ id: string; status: string }>(sql`SELECT id, status FROM mail_outbox WHERE send_key = ${key}`);
+        if (!prev || prev.status === 'sent' || !opts.apiKey) return 'duplicate';
+        id = prev.id;
+      }
+      if (opts.apiKey && !(await deliver(id, message, key))) throw new Error('mail provider refused the message');
+      return 'sent';
     },
   };
 }

@@ -13,7 +13,16 @@ export const devRoutes = new Hono<AppEnv>()
   .get('/mail.json', async (c) => {
     const rows = await c.var.db.select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt)).limit(100);
     return c.json(
-      rows.map((m) => ({ id: m.id, to: m.toEmail, subject: m.subject, text: m.text, links: extractLinks(m.text), createdAt: m.createdAt })),
+      rows.map((m) => ({
+        id: m.id,
+        to: m.toEmail,
+        subject: m.subject,
+        text: m.text,
+        links: extractLinks(m.text),
+        headers: m.headers ? (JSON.parse(m.headers) as Record<string, string>) : {},
+        sendKey: m.sendKey,
+        createdAt: m.createdAt,
+      })),
     );
   })
   .get('/mail', async (c) => {
