@@ -22,6 +22,8 @@ import { takeoverRoutes } from './features/takeover/routes';
 import { adminRoutes } from './features/admin/routes';
 import { exportRoutes } from './features/exports/routes';
 import { venuesRoutes } from './features/venues/routes';
+import { freshnessLinkPages, freshnessOwnerRoutes, freshnessPublicRoutes } from './features/freshness/routes';
+import { holidayLinkPages } from './features/series/link-pages';
 import { contextMiddleware } from './middleware/context';
 import { csrfGuard } from './middleware/csrf';
 import { forgetDataVersionAfterWrites } from './middleware/data-version';
@@ -70,7 +72,12 @@ app.route('/api/admin', adminRoutes);
 app.route('/api/exports', exportRoutes);
 app.route('/api/owner', venuesRoutes);
 app.route('/api/owner/series', seriesRoutes);
+app.route('/api/owner/freshness', freshnessOwnerRoutes);
+app.route('/api/freshness', freshnessPublicRoutes);
 app.route('/api/owner', quizRoutes);
+// Signed links in owner mail (issue 20): act without a session; GET shows, the page's button POSTs.
+app.route('/helgdag', holidayLinkPages);
+app.route('/bekrafta-quiz', freshnessLinkPages);
 app.use('/dev/*', async (c, next) => (c.var.config.isDev ? next() : onNotFound(c)));
 app.route('/dev', devRoutes);
 // The local checkout (used when STRIPE_SECRET_KEY is empty).

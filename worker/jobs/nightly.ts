@@ -10,6 +10,7 @@ import { deleteExpiredEmailTokens } from '../features/auth/queries';
 import { deleteStaleRateLimits } from '../lib/rate-limit';
 import { deleteExpiredSessions } from '../lib/session';
 import { runSeriesExtensionJob } from '../features/series/service';
+import { ownerMailTasks } from './owner-mail';
 
 export async function runNightly(env: Env, scheduledAt: Date): Promise<void> {
   const config = parseConfig(env);
@@ -25,6 +26,8 @@ export async function runNightly(env: Env, scheduledAt: Date): Promise<void> {
     ['promotion-holds', () => releaseExpiredHolds(db, now, 50)],
     // Open-ended series kept 180 days ahead; chunked, idempotent, resumable, recorded in job_runs.
     ['series-extension', () => runSeriesExtensionJob(db, now)],
+    // Issue 20: "Kör ni quiz på {helgdag}?" and freshness (worker/jobs/owner-mail.ts).
+    ...ownerMailTasks(db, config, clock),
   ];
   for (const [name, task] of tasks) {
     try {
