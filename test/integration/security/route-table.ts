@@ -323,8 +323,8 @@ export const ROUTES: Record<string, RouteCase> = {
     note: "the world's series has no holiday: authorization first (401/403/404), then 400 'är ingen helgdag' (skip/restore: holidays.test.ts)",
   },
   // Freshness (issue 20)
-  'GET /api/owner/freshness/:venueId': { object: 'venue', expect: OWNED(200), missing: 404 },
-  'POST /api/owner/freshness/:venueId/confirm': { object: 'venue', expect: OWNED(200), missing: 404 },
+  'GET /api/owner/freshness/:id': { object: 'venue', expect: OWNED(200), missing: 404 },
+  'POST /api/owner/freshness/:id/confirm': { object: 'venue', expect: OWNED(200), missing: 404 },
   'GET /api/freshness/quiz/:id': { object: 'quiz', expect: PUBLIC(200), missing: 404, note: "the detail dialog's 'Senast bekräftad' line" },
   // Signed links in owner mail: no session; without a valid token every caller gets the 400 page (holidays.test.ts, freshness.test.ts).
   'GET /helgdag': { object: 'none', expect: PUBLIC(400), fuzzActor: 'visitor' },

@@ -3,7 +3,7 @@ import { z } from 'zod';
 
 export const FRESHNESS_HIDE_AFTER_DAYS = 90;
 
-export const VenueIdParamSchema = z.object({ venueId: z.string().min(1).max(64) });
+export const VenueIdParamSchema = z.object({ id: z.string().min(1).max(64) });
 export const QuizIdParamSchema = z.object({ id: z.string().min(1).max(64) });
 
 /** GET/POST /api/owner/freshness/:venueId[/confirm] */

@@ -13,9 +13,9 @@ const ctx = (c: { var: AppEnv['Variables'] }) => ({ now: c.var.clock.now(), toda
 
 /** Mounted at /api/owner/freshness: the dashboard's "Senast bekräftad" notice and its confirm button. */
 export const freshnessOwnerRoutes = new Hono<AppEnv>()
-  .get('/:venueId', validate('param', VenueIdParamSchema), async (c) => c.json(await venueFreshness(c.var.db, c.var.user, c.req.valid('param').venueId, ctx(c))))
-  .post('/:venueId/confirm', validate('param', VenueIdParamSchema), async (c) =>
-    c.json(await confirmVenue(c.var.db, c.var.user, c.req.valid('param').venueId, ctx(c))),
+  .get('/:id', validate('param', VenueIdParamSchema), async (c) => c.json(await venueFreshness(c.var.db, c.var.user, c.req.valid('param').id, ctx(c))))
+  .post('/:id/confirm', validate('param', VenueIdParamSchema), async (c) =>
+    c.json(await confirmVenue(c.var.db, c.var.user, c.req.valid('param').id, ctx(c))),
   );
 
 /** Mounted at /api/freshness: public, cacheable — the detail dialog's line for one quiz. */

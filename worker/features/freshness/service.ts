@@ -12,7 +12,7 @@
  * stays index-backed and the trigger template is unchanged. House-account (unclaimed) businesses are
  * never mailed nor hidden: they show "Uppgifter från offentliga källor" instead of a date.
  */
-import { and, eq, isNull, lt, lte, ne, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, lt, lte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { locations, quizzes, users, venues } from '../../db/schema';
 import { requireActor, authorizeVenue, type Actor } from '../../lib/authz';
@@ -45,19 +45,18 @@ export function freshnessStage(daysSince: number): number {
 const confirmedSql = sql`coalesce(${venues.confirmedAt}, ${venues.createdAt})`;
 
 /**
- * The statement that confirms a business: for the same db.batch as an owner's edit. Makes a business
- * hidden by the freshness job public again (an owner's own 'not public' stays as it is).
+ * The statements that confirm a business: for the same db.batch as an owner's edit. The second makes a
+ * business hidden by the freshness job public again (an owner's own 'not public' stays as it is); it is
+ * separate so that an ordinary confirmation does not touch is_public (which fires the listing trigger).
  */
-export function confirmVenueStatement(db: Db, venueId: string, now: Date) {
-  return db
-    .update(venues)
-    .set({
-      confirmedAt: now.toISOString(),
-      freshnessStage: 0,
-      isPublic: sql`CASE WHEN ${venues.staleHiddenAt} IS NOT NULL THEN 1 ELSE ${venues.isPublic} END`,
-      staleHiddenAt: null,
-    })
-    .where(eq(venues.id, venueId));
+export function confirmVenueStatements(db: Db, venueId: string, now: Date) {
+  return [
+    db.update(venues).set({ confirmedAt: now.toISOString(), freshnessStage: 0 }).where(eq(venues.id, venueId)),
+    db
+      .update(venues)
+      .set({ isPublic: true, staleHiddenAt: null })
+      .where(and(eq(venues.id, venueId), isNotNull(venues.staleHiddenAt))),
+  ] as const;
 }
 
 function describe(v: { confirmedAt: string | null; createdAt: string; staleHiddenAt: string | null; publicSources: boolean }, today: string): FreshnessResponse {
@@ -87,7 +86,7 @@ export async function venueFreshness(db: Db, actor: Actor, venueId: string, ctx:
 export async function confirmVenue(db: Db, actor: Actor, venueId: string, ctx: { now: Date; today: string; houseEmail: string }): Promise<FreshnessResponse> {
   requireActor(actor);
   await authorizeVenue(db, actor, venueId);
-  await db.batch([confirmVenueStatement(db, venueId, ctx.now), bumpDataVersion(db)]);
+  await db.batch([...confirmVenueStatements(db, venueId, ctx.now), bumpDataVersion(db)]);
   return venueFreshness(db, actor, venueId, ctx);
 }
 
@@ -96,7 +95,7 @@ export async function confirmByLink(db: Db, secret: string | null, token: string
   const link = await requireLink(secret ?? '', token, FRESHNESS_PURPOSE, now);
   const [venue] = await db.select({ id: venues.id, name: venues.name }).from(venues).where(eq(venues.id, link.s)).limit(1);
   if (!venue) throw notFound('Verksamheten finns inte längre.');
-  await db.batch([confirmVenueStatement(db, venue.id, now), bumpDataVersion(db)]);
+  await db.batch([...confirmVenueStatements(db, venue.id, now), bumpDataVersion(db)]);
   return { venueName: venue.name };
 }
 

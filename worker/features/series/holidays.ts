@@ -16,7 +16,7 @@ import { holidayDatesOf, holidayLabel, holidayOn, holidaysBetween } from '../../
 import { displayDate } from '../../lib/swedish';
 import { isSpentError, requireLink, signLink, spendStatement, type LinkPurpose } from '../../lib/signed-link';
 import type { Mailer } from '../../ports/mailer';
-import { confirmVenueStatement } from '../freshness/service';
+import { confirmVenueStatements } from '../freshness/service';
 import type { HolidayOccurrence, SeriesHoliday, SeriesHolidaysResponse } from '../quizzes/contract';
 import { generateOccurrences, isoDaysOf, seriesEnd, type Pattern } from './recurrence';
 import { authorizeSeries, runBatch } from './service';
@@ -95,7 +95,7 @@ export async function decideHolidays(db: Db, actor: Actor, recurrenceId: string,
   if (issues.length) throw invalidInput(`Helgdagar: ${issues[0]!.message}`, issues);
   const nowIso = now.toISOString();
   const stmts = decisions.flatMap((d) => decisionStatements(db, recurrenceId, d.date, holidayOn(d.date)!.name, d.skip, nowIso));
-  await runBatch(db, [...stmts, confirmVenueStatement(db, venue.id, now), bumpDataVersion(db)]);
+  await runBatch(db, [...stmts, ...confirmVenueStatements(db, venue.id, now), bumpDataVersion(db)]);
   return { skipped: decisions.filter((d) => d.skip).length, kept: decisions.filter((d) => !d.skip).length };
 }
 
@@ -140,7 +140,7 @@ export async function applyHolidayLink(db: Db, secret: string | null, token: str
     await runBatch(db, [
       spendStatement(db, link),
       ...decisionStatements(db, info.recurrenceId, info.date, info.holiday, info.action === 'skip', now.toISOString()),
-      confirmVenueStatement(db, venueId, now),
+      ...confirmVenueStatements(db, venueId, now),
       bumpDataVersion(db),
     ]);
   } catch (err) {

@@ -21,15 +21,15 @@ export const seriesRoutes = new Hono<AppEnv>()
     c.json(await getSeries(c.var.db, c.var.user, c.req.valid('param').id, c.var.clock.today())),
   )
   .patch('/:id', validate('param', IdParamSchema), validate('json', EditSeriesSchema), async (c) =>
-    c.json(await editSeries(c.var.db, c.var.user, c.req.valid('param').id, c.req.valid('json'), c.var.clock.today())),
+    c.json(await editSeries(c.var.db, c.var.user, c.req.valid('param').id, c.req.valid('json'), c.var.clock.today(), c.var.clock.now())),
   )
   .delete('/:id', validate('param', IdParamSchema), async (c) => c.json(await deleteSeries(c.var.db, c.var.user, c.req.valid('param').id, c.var.clock)))
   .post('/:id/extend', validate('param', IdParamSchema), async (c) =>
     c.json(await extendOneSeries(c.var.db, c.var.user, c.req.valid('param').id, c.var.clock.today())),
   )
   .post('/:id/pause', validate('param', IdParamSchema), validate('json', PauseSeriesSchema), async (c) =>
-    c.json(await pauseSeries(c.var.db, c.var.user, c.req.valid('param').id, c.req.valid('json'), c.var.clock.today())),
+    c.json(await pauseSeries(c.var.db, c.var.user, c.req.valid('param').id, c.req.valid('json'), c.var.clock.today(), c.var.clock.now())),
   )
   .post('/:id/resume', validate('param', IdParamSchema), validate('json', PauseSeriesSchema), async (c) =>
-    c.json(await resumeSeries(c.var.db, c.var.user, c.req.valid('param').id, c.req.valid('json'))),
+    c.json(await resumeSeries(c.var.db, c.var.user, c.req.valid('param').id, c.req.valid('json'), c.var.clock.now())),
   );
