@@ -306,6 +306,13 @@ export const ROUTES: Record<string, RouteCase> = {
     missing: 404,
   },
 
+  'POST /api/feedback/report': {
+    object: 'quiz',
+    body: (t) => ({ quizId: t.quizId, reason: 'fel-tid', text: 'Quizet börjar 20:00' }),
+    expect: PUBLIC(201),
+    missing: 404,
+    note: '"Stämmer inte?" (issue 20): anyone may report a public quiz; nothing personal stored (reports.test.ts)',
+  },
   // Swedish holidays in series (issue 20)
   'POST /api/owner/series/holidays/preview': {
     object: 'none',

@@ -1,6 +1,7 @@
 import { displayDate, displayPrice, displayTime } from '../../../worker/lib/swedish';
 import { useSession } from '../../lib/session';
 import type { ListingQuiz } from '../../pages/types';
+import { QuizTrust } from '../feedback/QuizTrust';
 import { Dialog } from '../ui/Dialog';
 import { venueHref } from './urls';
 
@@ -66,6 +67,7 @@ export function QuizDetailDialog({ quiz, onClose }: { quiz: ListingQuiz | null; 
               <p className="mt-1 whitespace-pre-line">{quiz.venue.description}</p>
             </section>
           )}
+          <QuizTrust quizId={quiz.id} />
           <div className="flex flex-wrap gap-4 border-t border-slate-200 pt-4 text-sm font-semibold">
             <a href={venueHref(quiz.location.citySlug, quiz.venue.slug)} className="text-brand-700 underline">
               Alla quiz på {quiz.venue.name}

@@ -25,10 +25,5 @@ export interface PublicFreshnessResponse {
   publicSources: boolean;
 }
 
-/** "Senast bekräftad 3 november 2026" / "Uppgifter från offentliga källor". */
-export function freshnessLine(f: { confirmedOn: string | null; publicSources: boolean }): string {
-  if (f.publicSources || !f.confirmedOn) return 'Uppgifter från offentliga källor';
-  const [y, m, d] = f.confirmedOn.split('-').map(Number);
-  const months = ['januari', 'februari', 'mars', 'april', 'maj', 'juni', 'juli', 'augusti', 'september', 'oktober', 'november', 'december'];
-  return `Senast bekräftad ${d} ${months[(m ?? 1) - 1]} ${y}`;
-}
+/** The display line lives in worker/lib/swedish.ts (freshnessLine): public pages import it without zod. */
+export { freshnessLine } from '../../lib/swedish';
