@@ -26,7 +26,7 @@ export default defineConfig(async () => {
     ],
     test: {
       include: ['test/integration/**/*.test.ts'],
-      setupFiles: ['./test/setup/apply-migrations.ts'],
+      setupFiles: ['./test/setup/apply-migrations.ts', './test/setup/console.ts'],
       testTimeout: 30_000,
     },
   };

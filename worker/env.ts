@@ -3,6 +3,8 @@
  * committed; secrets are declared in wrangler.toml [secrets]. Secrets and vars may be empty or missing
  * at run time, so config is parsed once per request into this typed object and nothing else reads env.
  */
+import { DEFAULT_MAP_TILE_URL } from './lib/map-tiles';
+
 export type AppEnvName = 'production' | 'development' | 'test';
 
 export interface Config {
@@ -27,6 +29,8 @@ export interface Config {
   mailApiKey: string | null;
   /** HMAC key of signed links (worker/lib/signed-link.ts); null in production when LINK_SIGNING_SECRET is unset. */
   linkSigningSecret: string | null;
+  /** Raster tile URL template of the public map (MAP_TILE_URL); OpenStreetMap's standard tiles by default. */
+  mapTileUrl: string;
 }
 
 /** Used to sign local-checkout webhook events when no STRIPE_WEBHOOK_SECRET is set. */
@@ -63,5 +67,6 @@ export function parseConfig(env: Env): Config {
     google: { clientId: opt(env.GOOGLE_CLIENT_ID), clientSecret: opt(env.GOOGLE_CLIENT_SECRET) },
     mailApiKey: opt(env.MAIL_API_KEY),
     linkSigningSecret: opt(env.LINK_SIGNING_SECRET) ?? (appEnv === 'production' ? null : DEV_LINK_SIGNING_SECRET),
+    mapTileUrl: opt(env.MAP_TILE_URL) ?? DEFAULT_MAP_TILE_URL,
   };
 }

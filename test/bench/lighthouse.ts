@@ -1,22 +1,11 @@
 /**
  * Lighthouse (npm `lighthouse`, default = mobile preset with simulated throttling) on Debian's
- * /usr/bin/chromium with the flags of TOOLCHAIN.md. Shared by `npm run bench` (LCP per page) and
- * test/e2e/lighthouse.test.ts (score thresholds). Runs offline against a loopback server.
+ * /usr/bin/chromium, started by test/chromium.ts (the same start-up as the e2e stories). Shared by
+ * `npm run bench` (LCP per page) and test/e2e/lighthouse.test.ts (score thresholds). Runs offline
+ * against a loopback server.
  */
-import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-
-export const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-dev-shm-usage',
-];
+import { launchChromiumForLighthouse } from '../chromium';
 
 export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 export type Category = (typeof CATEGORIES)[number];
@@ -37,11 +26,7 @@ export interface LighthouseResult {
 
 /** Runs Lighthouse on each URL in turn with one Chromium. */
 export async function runLighthouse(urls: string[]): Promise<LighthouseResult[]> {
-  const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    chromeFlags: CHROME_FLAGS,
-    logLevel: 'error',
-  });
+  const chrome = await launchChromiumForLighthouse();
   try {
     const out: LighthouseResult[] = [];
     for (const url of urls) {

@@ -314,13 +314,15 @@ async function benchSize(quizRows: number, tmp: string, assets: string): Promise
   run(bin('wrangler'), ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persist]);
   run(bin('tsx'), [join(root, 'scripts', 'seed.ts'), '--scale', String(quizRows), '--persist-to', persist]);
   // The page targets: the city of the first venue, that venue, a weekday it has quizzes on, a word in many venue names.
-  const [pick] = d1Json<{ city: string; venue: string; w: number }>(
+  const [pick] = d1Json<{ city: string; venue: string; w: number; lat: number; lng: number }>(
     persist,
-    "SELECT l.city_slug AS city, v.slug AS venue, (SELECT q.weekday FROM quizzes q WHERE q.location_id = l.id ORDER BY q.date DESC LIMIT 1) AS w FROM venues v JOIN locations l ON l.venue_id = v.id WHERE v.is_public = 1 ORDER BY v.rowid LIMIT 1",
+    "SELECT l.city_slug AS city, v.slug AS venue, l.latitude AS lat, l.longitude AS lng, (SELECT q.weekday FROM quizzes q WHERE q.location_id = l.id ORDER BY q.date DESC LIMIT 1) AS w FROM venues v JOIN locations l ON l.venue_id = v.id WHERE v.is_public = 1 ORDER BY v.rowid LIMIT 1",
   );
   if (!pick) throw new Error('scale seed produced no venue');
   const weekday = ['sondag', 'mandag', 'tisdag', 'onsdag', 'torsdag', 'fredag', 'lordag'][pick.w]!;
   const search = 'ankaret';
+  // Near mode around the first venue (default radius 10 km): a latitude band of the geo index.
+  const nearPath = `/api/listing?near=${pick.lat.toFixed(3)},${pick.lng.toFixed(3)}`;
   const port = await freePort();
   log(`${quizRows} quiz rows: starting app on 127.0.0.1:${port}`);
   const app = await startApp(port, persist, assets);
@@ -345,7 +347,7 @@ async function benchSize(quizRows: number, tmp: string, assets: string): Promise
       m.push(await measure(base, name, kind, path, { unique, ...(kind === 'page-cached' ? { floor: floorPath } : {}) }));
     };
     // Warm-up: every URL of the table, untimed, so the first size is not measured on a cold server.
-    const listingPaths = ['/api/listing', `/api/listing?city=${pick.city}`, `/api/listing?city=${pick.city}&weekday=${weekday}`, `/api/listing?search=${search}`];
+    const listingPaths = ['/api/listing', `/api/listing?city=${pick.city}`, `/api/listing?city=${pick.city}&weekday=${weekday}`, `/api/listing?search=${search}`, nearPath];
     const warmPaths = [floorPath, cityPage, venuePage, ...listingPaths.map((p) => `${p}${p.includes('?') ? '&' : '?'}_b=`), `${cityPage}?_b=`, `${venuePage}?_b=`];
     await sampleAlternating(warmPaths.map((p) => () => `${base}${p}${p.endsWith('_b=') ? `warm${++bust}` : ''}`), APP_WARMUP_MS, 0);
     await settle(base, 'warm-up');
@@ -356,6 +358,7 @@ async function benchSize(quizRows: number, tmp: string, assets: string): Promise
     await step('listing: city', 'listing', `/api/listing?city=${pick.city}`, true);
     await step('listing: city + weekday', 'listing', `/api/listing?city=${pick.city}&weekday=${weekday}`, true);
     await step('listing: free text', 'listing', `/api/listing?search=${search}`, true);
+    await step('listing: near', 'listing', nearPath, true);
     await step('city page uncached', 'page-uncached', cityPage, true);
     await step('venue page uncached', 'page-uncached', venuePage, true);
     let lighthouse: LighthouseResult[] | undefined;

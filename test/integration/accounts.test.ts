@@ -3,7 +3,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { locations, mailOutbox, oauthAccounts, quizzes, sessions, totpFactors, users, venues } from '../../worker/db/schema';
 import { deleteUserAccount } from '../../worker/features/accounts/service';
-import { totpCodeAt } from '../../worker/features/auth/totp';
+import { totpCodeAt } from '../../worker/lib/totp';
 import { call, callJson, createLocation, createOwnerWithPlace, createQuiz, createUser, createVenue, snapshot, testDb, unique } from '../factories';
 
 const NOW = '2030-06-15T10:00:00.000Z'; // Saturday 2030-06-15 in Stockholm

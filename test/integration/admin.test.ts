@@ -29,6 +29,7 @@ const ENDPOINTS: Array<[string, string, unknown?]> = [
   ['GET', '/api/admin/feedback'],
   ['PATCH', '/api/admin/feedback/some-id', { handled: true }],
   ['GET', '/api/admin/takeover-issues'],
+  ['GET', '/api/admin/jobs'],
   ['POST', '/api/admin/takeover-issues/fix', { userId: 'x' }],
   ['POST', '/api/admin/import/preview', { csv: 'name\nx' }],
   ['POST', '/api/admin/import', { csv: 'name\nx' }],
@@ -321,6 +322,24 @@ describe('CSV import', () => {
     expect(status).toBe(400);
     expect(body.error.message).toContain('inget har sparats');
     expect(body.error.issues).toContainEqual({ path: 'rad 3', message: 'weekday: Ange en veckodag (måndag–söndag)' });
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('lat/lng: both or neither, numbers in range, inside Sweden — each error names the column; nothing stored', async () => {
+    const p = unique('geo');
+    const row = (n: string, lat: string, lng: string) => `${p} ${n},Gata 1,Luleå,,,fredag,19:00,weekly,allmänbildning,,,,${lat},${lng}`;
+    const csv = [HEADER, row('Ok', '65.5848', '22.1547'), row('Halv', '65.58', ''), row('Norr', '95', '22'), row('Helsingfors', '60.17', '24.94'), row('Madrid', '40.41', '-3.70')].join('\n');
+    const preview = await callJson('/api/admin/import/preview', { body: { csv }, cookie: superadmin.cookie });
+    expect(preview.body.rows.map((r: { errors: string[] }) => r.errors)).toEqual([
+      [],
+      ['lng: Ange både lat och lng, eller ingen av dem'],
+      ['lat: Ange ett tal mellan -90 och 90'],
+      ['lng: Longitud ligger utanför Sverige (10,5–24,2)'],
+      ['lat: Latitud ligger utanför Sverige (55–69,2)', 'lng: Longitud ligger utanför Sverige (10,5–24,2)'],
+    ]);
+    const before = await snapshot();
+    const { status } = await callJson('/api/admin/import', { body: { csv }, cookie: superadmin.cookie });
+    expect(status).toBe(400);
     expect(await snapshot()).toEqual(before);
   });
 

@@ -2,7 +2,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { sessions, totpFactors } from '../../worker/db/schema';
-import { totpCodeAt } from '../../worker/features/auth/totp';
+import { totpCodeAt } from '../../worker/lib/totp';
 import { newId } from '../../worker/lib/ids';
 import { call, callJson, createUser, snapshot, testDb, unique } from '../factories';
 

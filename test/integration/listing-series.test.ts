@@ -22,6 +22,9 @@ interface Unit {
   days_mask: number;
   place_text: string;
   quiz_text: string;
+  /** Effective coordinates (migration 0009): the place's own, else its town's centre, else null. */
+  lat: number | null;
+  lng: number | null;
 }
 
 /** What listing_series must hold for the given places, recomputed from the source tables. */
@@ -33,15 +36,17 @@ async function oracle(locationIds: string[]): Promise<Unit[]> {
       (SELECT coalesce(sum(1 << w), 0) FROM (SELECT DISTINCT q2.weekday AS w FROM quizzes q2
         WHERE q2.location_id = q.location_id AND coalesce(q2.recurrence_id, q2.id) = coalesce(q.recurrence_id, q.id))) AS days_mask,
       v.name || ' | ' || l.name AS place_text,
-      group_concat(coalesce(q.title, '') || ' | ' || coalesce(q.description, '') || ' | ' || coalesce(q.theme, '') || ' | ' || coalesce(q.quizmaster, ''), ' | ') AS quiz_text
-    FROM quizzes q JOIN locations l ON l.id = q.location_id JOIN venues v ON v.id = l.venue_id
+      group_concat(coalesce(q.title, '') || ' | ' || coalesce(q.description, '') || ' | ' || coalesce(q.theme, '') || ' | ' || coalesce(q.quizmaster, ''), ' | ') AS quiz_text,
+      CASE WHEN l.latitude IS NULL OR l.longitude IS NULL THEN t.lat ELSE l.latitude END AS lat,
+      CASE WHEN l.latitude IS NULL OR l.longitude IS NULL THEN t.lng ELSE l.longitude END AS lng
+    FROM quizzes q JOIN locations l ON l.id = q.location_id JOIN venues v ON v.id = l.venue_id LEFT JOIN towns t ON t.slug = l.city_slug
     WHERE q.location_id IN (SELECT value FROM json_each(${ids}))
     GROUP BY coalesce(q.recurrence_id, q.id), q.location_id ORDER BY key`);
 }
 
 async function actual(locationIds: string[], venueIds: string[]): Promise<Unit[]> {
   return testDb().all<Unit>(sql`
-    SELECT key, location_id, city_slug, venue_id, owner_id, is_public, last_date, days_mask, place_text, quiz_text FROM listing_series
+    SELECT key, location_id, city_slug, venue_id, owner_id, is_public, last_date, days_mask, place_text, quiz_text, lat, lng FROM listing_series
     WHERE location_id IN (SELECT value FROM json_each(${JSON.stringify(locationIds)}))
        OR venue_id IN (SELECT value FROM json_each(${JSON.stringify(venueIds)}))
     ORDER BY key`);
@@ -63,6 +68,9 @@ async function ftsKeys(text: string): Promise<string[]> {
   return rows.map((r) => r.key);
 }
 
+/** Real towns (in the gazetteer: their centre is the fallback) — with å/ä/ö. */
+const TOWNS = ['Västerås', 'Umeå', 'Malmö', 'Göteborg'];
+
 const DATES = ['2030-01-07', '2030-01-08', '2030-01-10', '2030-01-14', '2030-01-15', '2030-01-19', '2030-02-01'];
 
 type Op =
@@ -79,6 +87,9 @@ type Op =
   | { t: 'newOwner'; venue: number }
   | { t: 'renamePlace'; loc: number }
   | { t: 'moveCity'; loc: number }
+  | { t: 'moveTown'; loc: number; town: number }
+  | { t: 'pin'; loc: number; k: number }
+  | { t: 'unpin'; loc: number }
   | { t: 'deletePlace'; loc: number }
   | { t: 'deleteVenue'; venue: number };
 
@@ -96,6 +107,9 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ t: fc.constant('newOwner' as const), venue: fc.nat(1) }),
   fc.record({ t: fc.constant('renamePlace' as const), loc: fc.nat(3) }),
   fc.record({ t: fc.constant('moveCity' as const), loc: fc.nat(3) }),
+  fc.record({ t: fc.constant('moveTown' as const), loc: fc.nat(3), town: fc.nat(TOWNS.length - 1) }),
+  { weight: 2, arbitrary: fc.record({ t: fc.constant('pin' as const), loc: fc.nat(3), k: fc.nat(9) }) },
+  fc.record({ t: fc.constant('unpin' as const), loc: fc.nat(3) }),
   { weight: 1, arbitrary: fc.record({ t: fc.constant('deletePlace' as const), loc: fc.nat(3) }) },
   { weight: 1, arbitrary: fc.record({ t: fc.constant('deleteVenue' as const), venue: fc.nat(1) }) },
 );
@@ -109,7 +123,8 @@ describe('listing_series triggers', () => {
         const tag = unique('ls');
         const venueIds = [(await createVenue(owner.id, { name: `Krog ${tag} A` })).id, (await createVenue(owner.id, { name: `Krog ${tag} B` })).id];
         const locIds: string[] = [];
-        for (let i = 0; i < 4; i++) locIds.push((await createLocation(venueIds[i % 2]!, { name: `Plats ${tag} ${i}`, city: `Stad ${tag} ${i % 2}` })).id);
+        // Places 0 and 1 in unknown towns (no fallback), 2 and 3 in real ones (town centre).
+        for (let i = 0; i < 4; i++) locIds.push((await createLocation(venueIds[i % 2]!, { name: `Plats ${tag} ${i}`, city: i < 2 ? `Stad ${tag} ${i % 2}` : TOWNS[i]! })).id);
         const quizIds: string[] = [];
         const pick = (n: number) => (quizIds.length ? quizIds[n % quizIds.length]! : null);
         for (const op of ops) {
@@ -180,6 +195,17 @@ describe('listing_series triggers', () => {
               await db.run(sql`UPDATE locations SET city = ${city}, city_slug = ${slugify(city)} WHERE id = ${locIds[op.loc]!}`);
               break;
             }
+            case 'moveTown': {
+              const city = TOWNS[op.town]!;
+              await db.run(sql`UPDATE locations SET city = ${city}, city_slug = ${slugify(city)} WHERE id = ${locIds[op.loc]!}`);
+              break;
+            }
+            case 'pin':
+              await db.run(sql`UPDATE locations SET latitude = ${57 + op.k / 10}, longitude = ${12 + op.k / 7} WHERE id = ${locIds[op.loc]!}`);
+              break;
+            case 'unpin':
+              await db.run(sql`UPDATE locations SET latitude = NULL, longitude = NULL WHERE id = ${locIds[op.loc]!}`);
+              break;
             case 'deletePlace':
               await db.run(sql`DELETE FROM locations WHERE id = ${locIds[op.loc]!}`);
               break;
@@ -192,6 +218,31 @@ describe('listing_series triggers', () => {
       }),
       { numRuns: 25 },
     );
+  });
+
+  it('a unit carries its place\'s own coordinates, else its town\'s centre from the gazetteer (å/ä/ö towns), else none', async () => {
+    const owner = await createUser();
+    const venue = await createVenue(owner.id);
+    const unitOf = async (city: string, over: { latitude?: number; longitude?: number } = {}) => {
+      const l = await createLocation(venue.id, { city, ...over });
+      const q = await createQuiz(l.id, { date: '2030-01-08' });
+      const [row] = await testDb().all<{ lat: number | null; lng: number | null }>(sql`SELECT lat, lng FROM listing_series WHERE key = ${q.id}`);
+      return row!;
+    };
+    expect(await unitOf('Västerås')).toEqual({ lat: 59.61617, lng: 16.55276 });
+    expect(await unitOf('Umeå')).toEqual({ lat: 63.82842, lng: 20.25972 });
+    expect(await unitOf('Malmö')).toEqual({ lat: 55.60587, lng: 13.00073 });
+    expect(await unitOf('Göteborg')).toEqual({ lat: 57.70716, lng: 11.96679 });
+    expect(await unitOf('Malmö', { latitude: 55.5952, longitude: 12.9933 })).toEqual({ lat: 55.5952, lng: 12.9933 });
+    expect(await unitOf(`Ingenstans ${unique('x')}`)).toEqual({ lat: null, lng: null });
+    // Setting, moving and clearing the pin afterwards (the place trigger).
+    const l = await createLocation(venue.id, { city: 'Umeå' });
+    const q = await createQuiz(l.id, { date: '2030-01-08' });
+    const coords = async () => (await testDb().all<{ lat: number | null; lng: number | null }>(sql`SELECT lat, lng FROM listing_series WHERE key = ${q.id}`))[0];
+    await testDb().run(sql`UPDATE locations SET latitude = 63.8, longitude = 20.3 WHERE id = ${l.id}`);
+    expect(await coords()).toEqual({ lat: 63.8, lng: 20.3 });
+    await testDb().run(sql`UPDATE locations SET latitude = NULL, longitude = NULL, city = 'Västerås', city_slug = 'vasteras' WHERE id = ${l.id}`);
+    expect(await coords()).toEqual({ lat: 59.61617, lng: 16.55276 });
   });
 
   it('search finds a unit by business, place and quiz text, case-insensitively, with å ≠ a', async () => {

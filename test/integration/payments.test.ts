@@ -5,6 +5,7 @@ import { createPayments, signEvent, WebhookSignatureError } from '../../worker/p
 import { checkoutOrders, promotionSlotClaims } from '../../worker/db/schema';
 import { getDataVersion } from '../../worker/lib/data-version';
 import { call, callJson, createUser, snapshot, testDb } from '../factories';
+import { expectConsoleError } from '../setup/console';
 import { buy, claimsOf, NOW, orderRow, ownerWithQuiz, promotionsOf, QUIZ_DATE, rivalQuiz, sendEvent } from './promotion-support';
 
 async function openOrder(tier: 'premium' | 'recommended' = 'premium') {
@@ -244,6 +245,9 @@ describe('expired holds clean-up (nightly and before every claim)', () => {
 
 describe('payments port in production', () => {
   it('never uses the local checkout nor the published development webhook secret', async () => {
+    // Each is logged once per isolate (an earlier test may already have), so allowed here but not required.
+    expectConsoleError(/STRIPE_WEBHOOK_SECRET is not set: webhook refused/);
+    expectConsoleError(/STRIPE_SECRET_KEY is not set: checkout refused/);
     const port = createPayments(parseConfig({ APP_ENV: 'production' } as unknown as Env));
     const payload = JSON.stringify({ id: 'evt_prod', object: 'event', type: 'checkout.session.completed', data: { object: {} } });
     await expect(port.verifyWebhook(payload, await signEvent(payload, DEV_WEBHOOK_SECRET))).rejects.toBeInstanceOf(WebhookSignatureError);

@@ -6,6 +6,7 @@ import { pricingFor } from '../../worker/features/promotion/contract';
 import { getPricing, type PriceCache } from '../../worker/features/promotion/pricing';
 import { createLocalPayments, createStripePayments } from '../../worker/ports/payments';
 import { callJson, createQuiz, createUser, snapshot, testDb } from '../factories';
+import { expectConsoleError } from '../setup/console';
 import { buy, claimsOf, NOW, orderRow, ownerWithQuiz, QUIZ_DATE, rivalQuiz } from './promotion-support';
 
 const stripeConfig = { secretKey: 'sk_test_x', webhookSecret: 'whsec_x', priceRecommended: 'price_rec', pricePremium: 'price_pre' };
@@ -353,7 +354,9 @@ describe('checkout through the Stripe adapter (strict fake of the Stripe API, no
     const me = await ownerWithQuiz();
     const fetchFn = (async () =>
       new Response(JSON.stringify({ error: { type: 'api_error', message: 'boom' } }), { status: 400, headers: { 'content-type': 'application/json' } })) as unknown as typeof fetch;
+    const logged = expectConsoleError(/checkout session could not be created StripeInvalidRequestError: boom/);
     await expect(deps(fetchFn, me)()).rejects.toMatchObject({ status: 500, message: 'Kunde inte skapa betalning. Försök igen.' });
+    logged.verify();
     const orders = await testDb().select().from(checkoutOrders).where(eq(checkoutOrders.userId, me.user.id));
     expect(orders.map((o) => o.status)).toEqual(['failed']);
     expect(await claimsOf(orders[0]!.id)).toEqual([]);

@@ -154,7 +154,7 @@ beforeAll(async () => {
   for (let v = 0; v < 3; v++) {
     const venue = await createVenue(owner.id, { name: `Planpuben ${v} ${unique('n')}`, city });
     if (v === 0) venueSlug = venue.slug;
-    const loc = await createLocation(venue.id, { city });
+    const loc = await createLocation(venue.id, { city, latitude: 59.3 + v * 0.01, longitude: 18.05 });
     const rid = unique('series');
     for (let w = 0; w < 6; w++) {
       await createQuiz(loc.id, {
@@ -171,6 +171,15 @@ beforeAll(async () => {
   }
 });
 
+/** Near mode alone and with each filter (issue 15). */
+const NEAR_PATHS = [
+  '/api/listing?near=59.3,18.05',
+  '/api/listing?near=59.3,18.05&radius=100&weekday=tisdag',
+  `/api/listing?near=59.3,18.05&date=${addDays(TODAY, 7)}`,
+  '/api/listing?near=59.3,18.05&search=planm%C3%A4staren',
+  '/api/listing?near=59.3,18.05&search=pl',
+];
+
 const PER_REQUEST_PATHS = () => [
   '/api/listing',
   `/api/listing?city=${citySlug}`,
@@ -180,6 +189,7 @@ const PER_REQUEST_PATHS = () => [
   `/api/listing?date=${addDays(TODAY, 7)}`,
   '/api/listing?search=planm%C3%A4staren',
   `/api/listing?city=${citySlug}&search=special&page=2`,
+  ...NEAR_PATHS,
   '/',
   `/stad/${citySlug}`,
   `/quiz/${citySlug}`,
@@ -207,6 +217,27 @@ describe('query plans: no full scan of quizzes, locations or venues', () => {
     }
     expect(explained).toBeGreaterThan(PER_REQUEST_PATHS().length);
     expect(problems).toEqual([]);
+  });
+
+  it('near mode reads listing_series only through a range of the geo index (never a scan), with every filter', async () => {
+    for (const near of NEAR_PATHS) {
+      // A query parameter of its own: the edge cache (keyed by the query) must not answer from the test above.
+      const path = `${near}&_plan=${unique('p')}`;
+      const { status, queries } = await record(path);
+      expect(status, path).toBe(200);
+      const candidates = queries.filter((q) => /INDEXED BY listing_series_geo_idx/.test(q.sql));
+      expect(candidates, path).toHaveLength(1);
+      const plan = await explain(candidates[0]!);
+      const onUnits = plan.filter((r) => /^(SCAN|SEARCH) e\b/.test(r.detail)).map((r) => r.detail);
+      expect(onUnits, path).toEqual([expect.stringMatching(/^SEARCH e USING COVERING INDEX listing_series_geo_idx \(lat>\? AND lat<\?\)/)]);
+      for (const q of queries.filter((x) => /listing_series e\b/.test(x.sql))) {
+        const scans = (await explain(q)).filter((r) => /^SCAN e\b/.test(r.detail));
+        expect(scans, `${path}: ${q.sql.slice(0, 200)}`).toEqual([]);
+      }
+    }
+    // And it finds the catalogue's places (so the plans above are of queries that return rows).
+    const res = await app.fetch(new Request('http://localhost/api/listing?near=59.3,18.05', { headers: { 'x-clock-now': CLOCK } }), env, createExecutionContext());
+    expect(((await res.json()) as { total: number }).total).toBeGreaterThan(0);
   });
 
   it('whole-catalogue answers (city list, sitemap) walk indexes, never a table', async () => {

@@ -294,6 +294,10 @@ describe('places: POST /api/owner/venues/:id/locations, PATCH and DELETE /api/ow
       [placeBody({ latitude: 59.3 }), 'Longitud'],
       [placeBody({ latitude: 120, longitude: 18 }), 'Latitud'],
       [placeBody({ latitude: 'norr', longitude: 18 }), 'Latitud'],
+      [placeBody({ longitude: 18 }), 'Latitud'],
+      [placeBody({ latitude: 40.4168, longitude: 18 }), 'Latitud ligger utanför Sverige'],
+      [placeBody({ latitude: 59.3, longitude: -3.7 }), 'Longitud ligger utanför Sverige'],
+      [placeBody({ latitude: 59.3, longitude: 181 }), 'Longitud'],
       [placeBody({ website: 'nej' }), 'Webbplats'],
     ] as const) {
       const res = await callJson(`/api/owner/venues/${venue.id}/locations`, { cookie: user.cookie, body });

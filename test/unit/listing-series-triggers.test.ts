@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error plain ESM script without types
-import { LISTING_SERIES_TRIGGERS_SQL, LISTING_SERIES_WORDS_SQL } from '../../scripts/listing-series-triggers.mjs';
+import { LISTING_SERIES_NEAR_SQL, LISTING_SERIES_TRIGGERS_SQL, LISTING_SERIES_WORDS_SQL } from '../../scripts/listing-series-triggers.mjs';
 
 describe('migrations printed by scripts/listing-series-triggers.mjs', () => {
   it('0005 (triggers) is exactly the output of its template, so the repeated refresh blocks cannot drift apart', () => {
@@ -12,5 +12,9 @@ describe('migrations printed by scripts/listing-series-triggers.mjs', () => {
   it('0007 (word-prefix index) is exactly the output of its template', () => {
     const migration = readFileSync(join(import.meta.dirname, '..', '..', 'migrations', '0007_listing_series_words.sql'), 'utf8');
     expect(migration).toBe(LISTING_SERIES_WORDS_SQL);
+  });
+  it('0009 (near mode: towns, lat/lng, triggers recreated) is exactly the output of its template and today\'s gazetteer', () => {
+    const migration = readFileSync(join(import.meta.dirname, '..', '..', 'migrations', '0009_listing_near.sql'), 'utf8');
+    expect(migration).toBe(LISTING_SERIES_NEAR_SQL);
   });
 });

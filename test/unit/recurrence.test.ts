@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isoWeekday } from '../../worker/lib/clock';
-import { extensionDates, generateOccurrences, isoDaysOf, namesOf, parseRecurrenceDays, seriesEnd } from '../../worker/features/series/recurrence';
+import { extensionDates, generateOccurrences, isoDaysOf, namesOf, parseRecurrenceDays, seriesEnd } from '../../worker/lib/recurrence';
 import { CreateQuizSchema, storedTheme, weekdayNameOf } from '../../worker/features/quizzes/contract';
 
 describe('generateOccurrences', () => {

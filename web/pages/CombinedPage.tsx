@@ -1,4 +1,5 @@
 import { ListingSection } from '../components/listing/ListingSection';
+import { PageHero } from './PageHero';
 import type { CombinedPageData } from './types';
 
 /** City blurbs of the combined page (spec 01 §2): own texts for four cities, otherwise generic. */
@@ -32,25 +33,9 @@ export function CombinedPage({ data }: { data: CombinedPageData }) {
   const filters = { city: city.slug, weekday: weekday.slug, date: '', search: '' };
   return (
     <>
-      <section className="bg-gradient-to-br from-brand-700 to-brand-800 text-white">
-        <div className="mx-auto max-w-6xl px-4 py-10">
-          <nav aria-label="Brödsmulor" className="text-sm text-brand-100">
-            <a href="/" className="underline">
-              Start
-            </a>{' '}
-            /{' '}
-            <a href={`/quiz/${city.slug}`} className="underline">
-              {city.name}
-            </a>{' '}
-            / <span>{weekday.label}</span>
-          </nav>
-          <h1 className="mt-2 text-4xl font-extrabold tracking-tight">
-            Quiz på {weekday.name} i {city.name}
-          </h1>
-        </div>
-      </section>
-      <div className="mx-auto max-w-6xl space-y-8 px-4 py-10">
-        <section aria-label="Om quizkvällarna" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+      <PageHero crumbs={[{ label: city.name, href: `/quiz/${city.slug}` }, { label: weekday.label }]} title={`Quiz på ${weekday.name} i ${city.name}`} />
+      <div className="mx-auto flex max-w-6xl flex-col gap-8 px-4 py-4 sm:py-10">
+        <section aria-label="Om quizkvällarna" className="order-2 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:order-none">
           <p className="text-slate-800">{cityBlurb(city.slug, city.name, weekday.name)}</p>
           <ul className="mt-4 flex flex-wrap gap-2 text-sm font-semibold" aria-label="Sammanfattning">
             <li className="rounded-full bg-brand-50 px-3 py-1 text-brand-800">{weekday.label}</li>
@@ -60,8 +45,8 @@ export function CombinedPage({ data }: { data: CombinedPageData }) {
             </li>
           </ul>
         </section>
-        <section id="quiz" aria-labelledby="quiz-heading" className="space-y-4">
-          <h2 id="quiz-heading" className="text-2xl font-bold">
+        <section id="quiz" aria-labelledby="quiz-heading" className="order-1 space-y-3 sm:order-none sm:space-y-4">
+          <h2 id="quiz-heading" className="text-xl font-bold sm:text-2xl">
             Kommande quiz på {weekday.name} i {city.name}
           </h2>
           <ListingSection
@@ -77,6 +62,7 @@ export function CombinedPage({ data }: { data: CombinedPageData }) {
             headingId="quiz-heading"
             loadMoreLabel="Visa fler quiz"
             errorVariant="combined"
+            mapTileUrl={data.mapTileUrl}
             renderEmpty={() => (
               <div className="rounded-2xl border border-slate-200 bg-white p-6 text-center">
                 <p className="text-lg font-bold">Inga quiz hittades</p>
@@ -87,7 +73,7 @@ export function CombinedPage({ data }: { data: CombinedPageData }) {
             )}
           />
         </section>
-        <section aria-labelledby="faq-heading" className="space-y-3">
+        <section aria-labelledby="faq-heading" className="order-3 space-y-3 sm:order-none">
           <h2 id="faq-heading" className="text-2xl font-bold">
             Vanliga frågor
           </h2>
@@ -98,7 +84,7 @@ export function CombinedPage({ data }: { data: CombinedPageData }) {
             </details>
           ))}
         </section>
-        <nav aria-labelledby="related-heading">
+        <nav aria-labelledby="related-heading" className="order-4 sm:order-none">
           <h2 id="related-heading" className="text-xl font-bold">
             Mer quiz
           </h2>

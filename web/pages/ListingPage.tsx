@@ -1,6 +1,8 @@
 import { WEEKDAYS } from '../../worker/lib/swedish';
 import { isoWeekday } from '../../worker/lib/clock';
 import { ListingSection } from '../components/listing/ListingSection';
+import { useState } from 'react';
+import { PageHero } from './PageHero';
 import type { ListingFilters, ListingPageData } from './types';
 
 /** The page's defaults (spec 01 §4): main listing today; city page all upcoming; weekday page its day. */
@@ -11,17 +13,21 @@ export function listingDefaults(data: Pick<ListingPageData, 'variant' | 'today' 
   return { city: '', weekday: WEEKDAYS[isoWeekday(data.today) - 1]!.slug, date: data.today, search: '' };
 }
 
-function Hero() {
+/** The start page's hero: its button asks for the position (after the tap) and lists the nearest quizzes. */
+function Hero({ onNear }: { onNear: () => void }) {
   return (
-    <section className="bg-gradient-to-br from-brand-700 to-brand-800 text-white">
-      <div className="mx-auto max-w-6xl px-4 py-14 sm:py-20">
-        <h1 className="max-w-2xl text-4xl font-extrabold tracking-tight sm:text-5xl">Upptäck quizkvällar i din stad</h1>
-        <p className="mt-4 max-w-xl text-lg text-brand-100">Pubquiz på stan – sök på stad, veckodag, datum eller ställe.</p>
-        <a href="#quiz" className="mt-8 inline-flex rounded-xl bg-white px-5 py-3 font-bold text-brand-800 shadow hover:bg-brand-50">
-          Hitta quiz nära dig
-        </a>
-      </div>
-    </section>
+    <PageHero size="home" title="Upptäck quizkvällar i din stad" subtitle="Pubquiz på stan – sök på stad, veckodag, datum eller ställe.">
+      <a
+        href="#filter"
+        onClick={(e) => {
+          e.preventDefault();
+          onNear();
+        }}
+        className="mt-3 inline-flex rounded-xl bg-white px-4 py-2.5 font-bold text-brand-800 shadow hover:bg-brand-50 sm:mt-8 sm:px-5 sm:py-3"
+      >
+        Hitta quiz nära dig
+      </a>
+    </PageHero>
   );
 }
 
@@ -31,26 +37,20 @@ export function ListingPage({ data }: { data: ListingPageData }) {
   const isMain = data.variant === 'home' || data.variant === 'legacy';
   const path = isMain ? (data.variant === 'legacy' ? '/legacy' : '/') : data.variant === 'city' ? `/quiz/${data.city!.slug}` : `/quiz/${data.weekday!.slug}`;
   const cityName = data.city?.name;
-  const heading = data.variant === 'city' ? `Kommande quizkvällar i ${cityName}` : 'Kommande quizkvällar';
+  const heading = data.result.near ? 'Quizkvällar nära dig' : data.variant === 'city' ? `Kommande quizkvällar i ${cityName}` : 'Kommande quizkvällar';
+  const [nearRequest, setNearRequest] = useState(0);
   return (
     <>
       {isMain ? (
-        <Hero />
+        <Hero onNear={() => setNearRequest((n) => n + 1)} />
       ) : (
-        <section className="bg-gradient-to-br from-brand-700 to-brand-800 text-white">
-          <div className="mx-auto max-w-6xl px-4 py-10">
-            <nav aria-label="Brödsmulor" className="text-sm text-brand-100">
-              <a href="/" className="underline">
-                Start
-              </a>{' '}
-              / <span>{data.variant === 'city' ? cityName : data.weekday!.name}</span>
-            </nav>
-            <h1 className="mt-2 text-4xl font-extrabold tracking-tight">{data.variant === 'city' ? `Quiz i ${cityName}` : `Quiz på ${data.weekday!.name}`}</h1>
-          </div>
-        </section>
+        <PageHero
+          crumbs={[{ label: data.variant === 'city' ? cityName! : data.weekday!.name }]}
+          title={data.variant === 'city' ? `Quiz i ${cityName}` : `Quiz på ${data.weekday!.name}`}
+        />
       )}
-      <section id="quiz" aria-labelledby="quiz-heading" className="mx-auto max-w-6xl scroll-mt-4 space-y-4 px-4 py-10">
-        <h2 id="quiz-heading" className="text-2xl font-bold">
+      <section id="quiz" aria-labelledby="quiz-heading" className="mx-auto max-w-6xl scroll-mt-4 space-y-3 px-4 py-4 sm:space-y-4 sm:py-10">
+        <h2 id="quiz-heading" className="text-xl font-bold sm:text-2xl">
           {heading}
         </h2>
         <ListingSection
@@ -64,6 +64,8 @@ export function ListingPage({ data }: { data: ListingPageData }) {
           path={path}
           headingId="quiz-heading"
           errorVariant={data.variant === 'legacy' ? 'legacy' : 'default'}
+          nearRequest={nearRequest}
+          mapTileUrl={data.mapTileUrl}
           renderEmpty={(f) => <Empty data={data} filters={f} defaults={defaults} />}
         />
       </section>
@@ -90,6 +92,14 @@ function Empty({ data, filters, defaults }: { data: ListingPageData; filters: Li
         <a href="/" className="mt-3 inline-flex rounded-xl bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700">
           Visa alla quiz
         </a>
+      </div>
+    );
+  }
+  if (filters.near) {
+    return (
+      <div className={box}>
+        <p className="text-lg font-bold">Inga quiz hittades nära dig.</p>
+        <p className="mt-1 text-slate-700">Prova en större radie, en annan dag eller välj en stad i filtret.</p>
       </div>
     );
   }

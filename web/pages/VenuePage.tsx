@@ -1,6 +1,8 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
+import { directionsUrl, LazyQuizMap } from '../components/map/loader';
 import { displayDate, displayPrice, displayTime } from '../../worker/lib/swedish';
 import { QuizDetailDialog } from '../components/listing/QuizDetailDialog';
+import { PageHero } from './PageHero';
 import type { ListingQuiz, VenuePageData } from './types';
 
 const RECURRING_SHOWN = 3;
@@ -33,26 +35,12 @@ export function VenuePage({ data }: { data: VenuePageData }) {
   const { venue, stats } = data;
   const [showAll, setShowAll] = useState(false);
   const [open, setOpen] = useState<ListingQuiz | null>(null);
+  const [mapOpen, setMapOpen] = useState(false);
   const recurring = showAll ? data.recurring : data.recurring.slice(0, RECURRING_SHOWN);
   const more = data.recurring.length - RECURRING_SHOWN;
   return (
     <>
-      <section className="bg-gradient-to-br from-brand-700 to-brand-800 text-white">
-        <div className="mx-auto max-w-6xl px-4 py-10">
-          <nav aria-label="Brödsmulor" className="text-sm text-brand-100">
-            <a href="/" className="underline">
-              Start
-            </a>{' '}
-            /{' '}
-            <a href={`/quiz/${data.city.slug}`} className="underline">
-              {data.city.name}
-            </a>{' '}
-            / <span>{venue.name}</span>
-          </nav>
-          <h1 className="mt-2 text-4xl font-extrabold tracking-tight">{venue.name}</h1>
-          {venue.address && <p className="mt-2 text-brand-100">{venue.address}</p>}
-        </div>
-      </section>
+      <PageHero crumbs={[{ label: data.city.name, href: `/quiz/${data.city.slug}` }, { label: venue.name }]} title={venue.name} subtitle={venue.address ?? undefined} />
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 lg:grid-cols-[2fr_1fr]">
         <div className="space-y-8">
           {venue.description && <p className="whitespace-pre-line text-lg text-slate-800">{venue.description}</p>}
@@ -132,7 +120,36 @@ export function VenuePage({ data }: { data: VenuePageData }) {
                 Besök hemsida
               </a>
             )}
+            {(venue.position || venue.address) && (
+              <p>
+                <a href={directionsUrl(venue.position ?? null, venue.address ?? '')} target="_blank" rel="noopener noreferrer" className="font-semibold text-brand-700 underline">
+                  Vägbeskrivning
+                </a>
+              </p>
+            )}
           </section>
+          {venue.position && data.mapTileUrl && (
+            <section aria-labelledby="map-heading" className="space-y-2 rounded-2xl border border-slate-200 bg-white p-5">
+              <h2 id="map-heading" className="text-lg font-bold">
+                Karta
+              </h2>
+              {mapOpen ? (
+                <Suspense fallback={<p role="status">Laddar karta…</p>}>
+                  <LazyQuizMap
+                    points={[{ id: venue.id, lat: venue.position.lat, lng: venue.position.lng, label: venue.name }]}
+                    tileUrl={data.mapTileUrl}
+                    label={`Karta över ${venue.name}`}
+                    zoom={16}
+                    className="h-56 w-full overflow-hidden rounded-xl"
+                  />
+                </Suspense>
+              ) : (
+                <button type="button" onClick={() => setMapOpen(true)} className="font-semibold text-brand-700 underline">
+                  Visa på karta
+                </button>
+              )}
+            </section>
+          )}
         </aside>
       </div>
       <QuizDetailDialog quiz={open} onClose={() => setOpen(null)} />

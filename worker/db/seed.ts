@@ -60,14 +60,12 @@ export function buildDemoSeed(today: string, accounts: SeedAccounts): string[] {
   const premiumCandidates: Array<{ quizId: string; date: string; citySlug: string }> = [];
   const recommendedCandidates: Array<{ quizId: string; date: string; citySlug: string }> = [];
   for (const city of SEED_CITIES) {
-    city.venues.forEach(([name, street], ci) => {
+    city.venues.forEach(([name, street, lat, lng], ci) => {
       vi++;
       const venueId = `seed-venue-${String(vi).padStart(2, '0')}`;
       // About 60 % unclaimed (house account), the demo owner has two, the rest belong to other real owners.
       const owner = vi === 1 || vi === 7 ? 'seed-user-owner' : vi % 5 < 3 ? 'seed-user-house' : `seed-user-real-${(vi % 5) + 1}`;
       const citySlug = slugify(city.name);
-      const lat = +(city.lat + ((ci % 3) - 1) * 0.004 + ci * 0.0011).toFixed(5);
-      const lng = +(city.lng + ((ci % 2) * 2 - 1) * 0.005 + ci * 0.0009).toFixed(5);
       const website = `https://www.${slugify(name)}.se`;
       const phone = `0${(vi % 9) + 1}${vi % 3}-${String(100000 + vi * 7919).slice(0, 6)}`;
       out.push(

@@ -1,39 +1,58 @@
 /**
  * The nightly Cron Trigger (wrangler.toml [triggers]). It holds no rules of its own: it calls the same
- * services the API uses, each recorded in job_runs by that service.
+ * services the API uses. Every task is recorded in job_runs by `recordJob` (start, end, counts or
+ * error; GET /api/admin/jobs), and a failing task is recorded as failed without stopping the others.
  */
-import { createDb } from '../db/client';
+import { createDb, type Db } from '../db/client';
 import { parseConfig } from '../env';
-import { createClock } from '../lib/clock';
+import { clockFrom, createClock, type Clock } from '../lib/clock';
+import { recordJob, type JobCounts } from '../lib/jobs';
 import { releaseExpiredHolds } from '../features/payments/service';
-import { deleteExpiredEmailTokens } from '../features/auth/queries';
+import { cleanUpEmailTokens } from '../features/auth/service';
 import { deleteStaleRateLimits } from '../lib/rate-limit';
 import { deleteExpiredSessions } from '../lib/session';
-import { runSeriesExtensionJob } from '../features/series/service';
+import { runSeriesExtensionJob, SERIES_JOB } from '../features/series/service';
+import type { Config } from '../env';
 import { ownerMailTasks } from './owner-mail';
 
-export async function runNightly(env: Env, scheduledAt: Date): Promise<void> {
-  const config = parseConfig(env);
-  const db = createDb(env.DB);
-  const clock = createClock(config.clockNow ?? scheduledAt.toISOString());
-  const now = clock.now();
-  // Each task is independent: one failing must not stop the others.
-  const tasks: Array<[string, () => Promise<unknown>]> = [
-    ['sessions', () => deleteExpiredSessions(db, now)],
-    ['rate-limits', () => deleteStaleRateLimits(db, now)],
-    ['email-tokens', () => deleteExpiredEmailTokens(db, now)],
+/** One nightly task: its job name and a run that writes its own job_runs row (through recordJob). */
+export type NightlyTask = readonly [name: string, run: () => Promise<unknown>];
+
+/** The nightly tasks, in order; `now` is the run's instant (the scheduled time unless CLOCK_NOW pins it). */
+function nightlyTasks(db: Db, clock: Clock, now: Date, config: Config): NightlyTask[] {
+  const recorded = (name: string, fn: () => Promise<JobCounts>): NightlyTask => [name, () => recordJob(db, clock, name, fn)];
+  return [
+    recorded('sessions', async () => ({ deleted: await deleteExpiredSessions(db, now) })),
+    recorded('rate-limits', async () => ({ deleted: await deleteStaleRateLimits(db, now) })),
+    recorded('email-tokens', async () => ({ deleted: await cleanUpEmailTokens(db, now) })),
     // Holds of checkouts that expired unpaid (backstop for a missed checkout.session.expired event).
-    ['promotion-holds', () => releaseExpiredHolds(db, now, 50)],
-    // Open-ended series kept 180 days ahead; chunked, idempotent, resumable, recorded in job_runs.
-    ['series-extension', () => runSeriesExtensionJob(db, now)],
-    // Issue 20: "Kör ni quiz på {helgdag}?" and freshness (worker/jobs/owner-mail.ts).
-    ...ownerMailTasks(db, config, clock),
+    recorded('promotion-holds', async () => ({ released: await releaseExpiredHolds(db, now, 50) })),
+    // Open-ended series kept 180 days ahead; chunked, idempotent, resumable: it calls recordJob itself
+    // (its row carries the resume cursor).
+    [SERIES_JOB, () => runSeriesExtensionJob(db, now, { clock })],
+    // Issue 20: "Kör ni quiz på {helgdag}?" and freshness (worker/jobs/owner-mail.ts), each recorded.
+    ...ownerMailTasks(db, config, clock).map(([name, fn]) => recorded(name, fn)),
   ];
+}
+
+/** Runs every task; one failing (recorded as failed by recordJob, and logged) does not stop the others. */
+export async function runTasks(tasks: readonly NightlyTask[]): Promise<{ failed: string[] }> {
+  const failed: string[] = [];
   for (const [name, task] of tasks) {
     try {
       await task();
     } catch (err) {
+      failed.push(name);
       console.error(`nightly task ${name} failed`, err);
     }
   }
+  return { failed };
+}
+
+export async function runNightly(env: Env, scheduledAt: Date): Promise<{ failed: string[] }> {
+  const config = parseConfig(env);
+  const db = createDb(env.DB);
+  // From the scheduled instant on, advancing in real time, so each job_runs row has a true duration.
+  const clock = config.clockNow ? createClock(config.clockNow) : clockFrom(scheduledAt);
+  return runTasks(nightlyTasks(db, clock, clock.now(), config));
 }

@@ -6,11 +6,12 @@
 import type { Db } from '../db/client';
 import type { Config } from '../env';
 import type { Clock } from '../lib/clock';
+import type { JobCounts } from '../lib/jobs';
 import { createMailer } from '../ports/mailer';
 import { runFreshnessJob } from '../features/freshness/service';
 import { runHolidayAskJob } from '../features/series/holidays';
 
-export function ownerMailTasks(db: Db, config: Config, clock: Clock): Array<[string, () => Promise<unknown>]> {
+export function ownerMailTasks(db: Db, config: Config, clock: Clock): Array<[string, () => Promise<JobCounts>]> {
   const deps = () => ({
     db,
     mailer: createMailer(db, { apiKey: config.mailApiKey, from: config.mailFrom }),
@@ -21,7 +22,7 @@ export function ownerMailTasks(db: Db, config: Config, clock: Clock): Array<[str
     houseEmail: config.houseAccountEmail,
   });
   return [
-    ['holiday-ask', () => runHolidayAskJob(deps())],
-    ['freshness', () => runFreshnessJob(deps())],
+    ['holiday-ask', async () => ({ ...(await runHolidayAskJob(deps())) })],
+    ['freshness', async () => ({ ...(await runFreshnessJob(deps())) })],
   ];
 }

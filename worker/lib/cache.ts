@@ -17,9 +17,9 @@ import { currentDataVersion } from './data-version';
 import { SESSION_COOKIE } from './session';
 
 /** How long the Cache API keeps an entry (keys change on every write, so this only bounds storage). */
-export const EDGE_TTL_S = 3600;
+const EDGE_TTL_S = 3600;
 /** Browsers cannot see the data version, so they revalidate every time (the edge answers fast). */
-export const BROWSER_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
+const BROWSER_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
 /** In-isolate level: at most this many entries and bytes (least recently used out first). */
 const MEMORY_MAX_ENTRIES = 200;
 const MEMORY_MAX_BYTES = 8 * 1024 * 1024;
@@ -54,14 +54,8 @@ function memoryPut(key: string, entry: MemoryEntry): void {
   }
 }
 
-/** Test hook: forget the in-isolate level. */
-export function clearMemoryCache(): void {
-  memory.clear();
-  memoryBytes = 0;
-}
-
 /** True when the request may be served from and stored in the shared cache. */
-export function isAnonymousGet(c: Context<AppEnv>): boolean {
+function isAnonymousGet(c: Context<AppEnv>): boolean {
   return (c.req.method === 'GET' || c.req.method === 'HEAD') && getCookie(c, SESSION_COOKIE) === undefined && !c.var.user;
 }
 

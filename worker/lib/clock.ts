@@ -3,7 +3,7 @@
  * series date in Quizkväll is Swedish local time (ARCHITECTURE.md "Time"). Dates are plain
  * `YYYY-MM-DD` strings and date arithmetic is done on them in UTC, which has no DST jumps.
  */
-export const TIME_ZONE = 'Europe/Stockholm';
+const TIME_ZONE = 'Europe/Stockholm';
 
 export interface Clock {
   /** The current instant. */
@@ -22,6 +22,16 @@ export function createClock(pinned?: string | null): Clock {
   return { now: () => new Date(), today: () => stockholmDate(new Date()) };
 }
 
+/**
+ * A clock that starts at `start` and advances in real time: a cron run's scheduled instant, so its
+ * dates are the scheduled night's while its job_runs rows still get true durations.
+ */
+export function clockFrom(start: Date): Clock {
+  const offset = start.getTime() - Date.now();
+  const now = () => new Date(Date.now() + offset);
+  return { now, today: () => stockholmDate(now()) };
+}
+
 const partsFormat = new Intl.DateTimeFormat('en-CA', {
   timeZone: TIME_ZONE,
   year: 'numeric',
@@ -34,7 +44,7 @@ const partsFormat = new Intl.DateTimeFormat('en-CA', {
 });
 
 /** Stockholm wall-clock date and time of an instant. */
-export function stockholmParts(instant: Date): { date: string; time: string } {
+function stockholmParts(instant: Date): { date: string; time: string } {
   const p: Record<string, string> = {};
   for (const part of partsFormat.formatToParts(instant)) p[part.type] = part.value;
   return { date: `${p.year}-${p.month}-${p.day}`, time: `${p.hour}:${p.minute}:${p.second}` };
@@ -47,21 +57,12 @@ export function stockholmDate(instant: Date): string {
 const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** Parses YYYY-MM-DD to a UTC midnight timestamp (ms); throws on a malformed or impossible date. */
-export function dateToUtcMs(date: string): number {
+function dateToUtcMs(date: string): number {
   const m = DATE_RE.exec(date);
   if (!m) throw new Error(`Not a YYYY-MM-DD date: ${date}`);
   const ms = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
   if (new Date(ms).toISOString().slice(0, 10) !== date) throw new Error(`Impossible date: ${date}`);
   return ms;
-}
-
-export function isValidDate(date: string): boolean {
-  try {
-    dateToUtcMs(date);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 const DAY_MS = 86_400_000;

@@ -5,7 +5,7 @@
 import { constantTimeEqual } from '@oslojs/crypto/subtle';
 import { decodeBase64, encodeBase64 } from '@oslojs/encoding';
 
-export const PBKDF2_MAX_ITERATIONS = 100_000;
+const PBKDF2_MAX_ITERATIONS = 100_000;
 
 async function derive(password: string, salt: Uint8Array, iterations: number): Promise<Uint8Array> {
   if (iterations > PBKDF2_MAX_ITERATIONS) throw new Error('PBKDF2 iterations above the Workers limit');

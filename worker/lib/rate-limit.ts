@@ -3,6 +3,7 @@
  * cannot slip past. The window resets when `windowMs` has passed since the last attempt (spec 01 §5).
  */
 import { sql } from 'drizzle-orm';
+import { changes } from '../db/batch';
 import type { Db } from '../db/client';
 import { rateLimited } from './errors';
 
@@ -97,8 +98,8 @@ export async function resetRateLimit(db: Db, key: string): Promise<void> {
   await db.run(sql`DELETE FROM rate_limits WHERE key = ${key}`);
 }
 
-export async function deleteStaleRateLimits(db: Db, now: Date, olderThanMs = 24 * 3600 * 1000): Promise<void> {
-  await db.run(sql`DELETE FROM rate_limits WHERE last_attempt < ${now.getTime() - olderThanMs}`);
+export async function deleteStaleRateLimits(db: Db, now: Date, olderThanMs = 24 * 3600 * 1000): Promise<number> {
+  return changes(await db.run(sql`DELETE FROM rate_limits WHERE last_attempt < ${now.getTime() - olderThanMs}`));
 }
 
 /** The client a request comes from (`cf-connecting-ip`; requests without it share 'local'). */

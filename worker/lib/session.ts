@@ -3,6 +3,7 @@
  * Sliding expiry: 30 days, renewed when less than 15 days remain.
  */
 import { and, eq, lt, ne } from 'drizzle-orm';
+import { changes } from '../db/batch';
 import type { Db } from '../db/client';
 import { sessions, userRoles, users, type Role, type SessionRow } from '../db/schema';
 import { randomToken } from './ids';
@@ -78,6 +79,7 @@ export async function invalidateUserSessions(db: Db, userId: string, keepSession
     .where(keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId));
 }
 
-export async function deleteExpiredSessions(db: Db, now: Date): Promise<void> {
-  await db.delete(sessions).where(lt(sessions.expiresAt, now.getTime()));
+/** Nightly: removes expired sessions; returns how many (no trigger on sessions, so meta.changes is exact). */
+export async function deleteExpiredSessions(db: Db, now: Date): Promise<number> {
+  return changes(await db.delete(sessions).where(lt(sessions.expiresAt, now.getTime())));
 }

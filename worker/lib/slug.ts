@@ -16,8 +16,3 @@ export function slugify(input: string): string {
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '');
 }
-
-/** True when a path segment needs a 301 to its ASCII slug (e.g. `göteborg` → `goteborg`). */
-export function needsSlugRedirect(segment: string): boolean {
-  return slugify(segment) !== segment && slugify(segment) !== '';
-}

@@ -32,13 +32,6 @@ export function toInvalidInput(schema: z.ZodType, error: z.ZodError) {
   return invalidInput(message || 'Ogiltig indata.', issues);
 }
 
-/** Parses `value` with `schema` or throws the 400 AppError. For services and non-Hono callers. */
-export function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
-  const result = schema.safeParse(value);
-  if (!result.success) throw toInvalidInput(schema, result.error);
-  return result.data;
-}
-
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
 
 /**

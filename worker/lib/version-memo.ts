@@ -12,7 +12,7 @@
  * reads itself (`joinWithDeadline`).
  */
 /** `shared`, unless it has not settled after `waitMs`: then the result of `fallback()` (started then). */
-export function joinWithDeadline<T>(shared: Promise<T>, waitMs: number, fallback: () => Promise<T>): Promise<T> {
+function joinWithDeadline<T>(shared: Promise<T>, waitMs: number, fallback: () => Promise<T>): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const own = new Promise<T>((resolve, reject) => {
     timer = setTimeout(() => fallback().then(resolve, reject), waitMs);

@@ -3,19 +3,9 @@
  * axe checks, and reading mail from the dev outbox.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
-
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-dev-shm-usage',
-];
+import { launchChromium } from '../../chromium';
 
 export function baseURL(): string {
   return inject('baseURL');
@@ -25,7 +15,7 @@ export function baseURL(): string {
 export function useBrowser(): () => Browser {
   let browser: Browser | undefined;
   beforeAll(async () => {
-    browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+    browser = await launchChromium();
   });
   afterAll(async () => {
     await browser?.close();
@@ -40,8 +30,11 @@ export function useBrowser(): () => Browser {
  * A new isolated context and page. Page errors and console errors fail the test (an unexpected
  * console.error is a bug), except network noise the test expects.
  */
-export async function newPage(browser: Browser, opts: { javaScriptEnabled?: boolean; allowConsoleErrors?: RegExp } = {}): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ baseURL: baseURL(), locale: 'sv-SE', timezoneId: 'Europe/Stockholm', javaScriptEnabled: opts.javaScriptEnabled ?? true });
+export async function newPage(
+  browser: Browser,
+  opts: { javaScriptEnabled?: boolean; allowConsoleErrors?: RegExp; context?: BrowserContextOptions } = {},
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({ baseURL: baseURL(), locale: 'sv-SE', timezoneId: 'Europe/Stockholm', javaScriptEnabled: opts.javaScriptEnabled ?? true, ...opts.context });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));

@@ -13,7 +13,7 @@ import { requestPasswordReset } from '../../../worker/features/auth/service';
 import type { Mailer } from '../../../worker/ports/mailer';
 import { LOGIN_PAIR_LIMIT, TOTP_SESSION_LIMIT, TOTP_USER_LIMIT } from '../../../worker/features/auth/contract';
 import { MAIL_CLIENT_LIMIT } from '../../../worker/lib/rate-limit';
-import { totpCodeAt } from '../../../worker/features/auth/totp';
+import { totpCodeAt } from '../../../worker/lib/totp';
 import { newId } from '../../../worker/lib/ids';
 import { call, callJson, createUser, testDb, unique } from '../../factories';
 

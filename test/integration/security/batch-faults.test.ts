@@ -29,6 +29,7 @@ import type { Actor } from '../../../worker/lib/authz';
 import { newId } from '../../../worker/lib/ids';
 import type { Mailer } from '../../../worker/ports/mailer';
 import { createLocation, createQuiz, createUser, createVenue, testDb, unique } from '../../factories';
+import { expectConsoleError } from '../../setup/console';
 import { faultyD1 } from './faulty-d1';
 import { INVARIANTS } from './invariants';
 
@@ -245,6 +246,7 @@ describe('every multi-statement write under a fault at each batch statement', ()
     }
 
     it('checkout claim: the order and its slot hold are one batch; the retry opens exactly one order', async () => {
+      expectConsoleError(/slot claim batch failed/);
       await matrix(
         'checkout claim',
         withQuiz,

@@ -214,6 +214,7 @@ export const ROUTES: Record<string, RouteCase> = {
   'GET /api/admin/feedback': { object: 'none', expect: SUPERADMIN(200) },
   'PATCH /api/admin/feedback/:id': { object: 'feedback', body: () => ({ handled: true }), expect: SUPERADMIN(200), missing: 404, missingActor: 'superadmin' },
   'GET /api/admin/takeover-issues': { object: 'none', expect: SUPERADMIN(200) },
+  'GET /api/admin/jobs': { object: 'none', expect: SUPERADMIN(200) },
   'POST /api/admin/takeover-issues/fix': { object: 'user', body: (t) => ({ userId: t.user.id }), expect: SUPERADMIN(200) },
   'POST /api/admin/import/preview': {
     object: 'none',

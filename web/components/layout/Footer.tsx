@@ -41,6 +41,10 @@ const INFO: Record<InfoKey, { link: string; title: string; body: ReactNode }> = 
       <>
         <p>För att besökare ska hitta så många quizkvällar som möjligt har vi samlat in uppgifter om quiz från offentliga källor, till exempel webbplatser och sociala medier.</p>
         <p>Äger eller driver du stället kan du ta kontroll över verksamheten gratis: öppna ett quiz från verksamheten och välj att ta kontroll, eller registrera dig via länken. Då kan du själv hålla uppgifterna aktuella och får prioriterad synlighet.</p>
+        <p>
+          Ortsdata: <a className="underline" href="https://www.geonames.org/" rel="noopener">GeoNames</a>,{' '}
+          <a className="underline" href="https://creativecommons.org/licenses/by/4.0/deed.sv" rel="noopener">CC BY 4.0</a> (ortens mittpunkt när ett ställe saknar egen position). Kartor: © OpenStreetMap-bidragsgivare.
+        </p>
       </>
     ),
   },

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { findWeekday, WEEKDAYS } from '../../../worker/lib/swedish';
 import { isoWeekday, nextWeekdayOnOrAfter } from '../../../worker/lib/clock';
 import { api } from '../../lib/api';
@@ -8,7 +8,10 @@ import { Button } from '../ui/Button';
 import { QuizCard, SkeletonCard } from './QuizCard';
 import { QuizDetailDialog } from './QuizDetailDialog';
 import { FilterPanel } from './FilterPanel';
-import { listingApiUrl, pageQuery } from './urls';
+import { QuickChips } from './QuickChips';
+import { activeFilterCount, listingApiUrl, pageQuery } from './urls';
+import { NEAR_MESSAGES, useNearMe } from './useNearMe';
+import { LazyQuizMap, quizPoints } from '../map/loader';
 
 const MarketingDialog = lazy(() => import('./MarketingDialog'));
 
@@ -36,6 +39,10 @@ export interface ListingSectionProps {
   renderEmpty: (filters: ListingFilters) => ReactNode;
   /** Hides the filter panel (combined page). */
   hideFilters?: boolean;
+  /** Incremented by the page's "Hitta quiz nära dig" button: asks for the position (issue 15). */
+  nearRequest?: number;
+  /** MAP_TILE_URL: shows the "Lista / Karta" toggle (the map is a lazy chunk). */
+  mapTileUrl?: string | undefined;
 }
 
 type Status = { kind: 'idle' } | { kind: 'loading' } | { kind: 'error'; failures: number; retrying: boolean };
@@ -60,6 +67,12 @@ export function ListingSection(props: ListingSectionProps) {
   const requestNo = useRef(0);
   const sentinel = useRef<HTMLDivElement>(null);
   const searchTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const [view, setView] = useState<'list' | 'map'>('list');
+  // The toggle needs JavaScript: shown once hydrated (the server-rendered list works without it).
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const points = useMemo(() => quizPoints(items), [items]);
 
   /** Loads page `p` for `f` with automatic retries; replaces the list for page 1, appends otherwise. */
   const load = useCallback(async (f: ListingFilters, p: number, quiet = false) => {
@@ -111,6 +124,8 @@ export function ListingSection(props: ListingSectionProps) {
 
   function onChange(change: Partial<ListingFilters>, kind: 'city' | 'weekday' | 'date' | 'search') {
     const next = { ...filters, ...change };
+    // Choosing a city leaves near mode (near replaces the city filter).
+    if (kind === 'city' && next.city) next.near = next.radius = undefined;
     if (kind === 'weekday') {
       // A weekday moves the date to today, tomorrow or its next occurrence; 'all' clears the date.
       const wd = findWeekday(next.weekday);
@@ -127,6 +142,23 @@ export function ListingSection(props: ListingSectionProps) {
     }
     apply(next, kind === 'search');
   }
+
+  // Near mode (issue 15): the position goes into the listing page's URL (its server-rendered listing
+  // request) and nowhere else; a page of its own so it can be shared, reloaded and cached. A page locked
+  // to a city or weekday is about that city or day: near mode opens on the start page instead.
+  const onPosition = useCallback(
+    (near: string) => {
+      window.location.assign(`${lockCity || lockWeekday ? '/' : path}?weekday=all&near=${encodeURIComponent(near)}`);
+    },
+    [lockCity, lockWeekday, path],
+  );
+  const nearMe = useNearMe(onPosition);
+  const lastNearRequest = useRef(props.nearRequest ?? 0);
+  useEffect(() => {
+    if (!props.nearRequest || props.nearRequest === lastNearRequest.current) return;
+    lastNearRequest.current = props.nearRequest;
+    nearMe.locate();
+  }, [props.nearRequest, nearMe]);
 
   const loadMore = useCallback(() => {
     if (!hasMore || loadingMore || status.kind !== 'idle') return;
@@ -158,16 +190,111 @@ export function ListingSection(props: ListingSectionProps) {
 
   const premium = items.filter((i) => i.tier === 'premium');
   const standard = items.filter((i) => i.tier !== 'premium');
-  const showList = status.kind !== 'error' && !skeleton;
+  const showList = status.kind !== 'error' && !skeleton && view === 'list';
 
+  const locked = { city: lockCity, weekday: lockWeekday };
+  const radiusKm = filters.radius ?? '10';
   return (
-    <div className="space-y-6">
-      {!props.hideFilters && (
-        <FilterPanel filters={filters} today={today} cities={cities} lockCity={lockCity} lockWeekday={lockWeekday} action={path} onChange={onChange} />
+    <div className="space-y-4 sm:space-y-6">
+      <QuickChips
+        today={today}
+        filters={filters}
+        path={path}
+        lockCity={lockCity}
+        lockWeekday={lockWeekday}
+        onNear={nearMe.locate}
+        nearFallback={props.hideFilters ? `/quiz/${filters.city}` : '#filter'}
+        filterToggle={props.hideFilters ? undefined : { count: activeFilterCount(filters, defaults, locked), open: filtersOpen, onToggle: () => setFiltersOpen((o) => !o) }}
+      />
+      {nearMe.state.kind === 'locating' && (
+        <p role="status" className="rounded-xl bg-brand-50 px-4 py-3 font-semibold text-brand-800">
+          Hämtar din position…
+        </p>
       )}
-      <p className="text-sm font-semibold text-slate-700" aria-live="polite">
-        {status.kind === 'loading' ? 'Laddar quiz...' : `Visar ${items.length} av ${total} quiz`}
-      </p>
+      {nearMe.state.kind === 'failed' && (
+        <div role="alert" className="space-y-3 rounded-2xl border border-amber-300 bg-amber-50 p-4 text-amber-950">
+          <p className="font-semibold">{NEAR_MESSAGES[nearMe.state.reason]}</p>
+          <form method="get" action="/" className="flex flex-wrap items-end gap-2">
+            <div className="space-y-1">
+              <label htmlFor="near-fallback-city" className="block text-sm font-semibold">
+                Stad
+              </label>
+              <select id="near-fallback-city" name="city" defaultValue="" className="rounded-xl border border-slate-300 bg-white px-3 py-2.5 text-slate-900">
+                <option value="">Alla städer</option>
+                {cities.map((c) => (
+                  <option key={c.slug} value={c.slug}>
+                    {c.name}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <input type="hidden" name="weekday" value="all" />
+            <Button type="submit">Visa quiz</Button>
+            <Button type="button" variant="secondary" onClick={nearMe.locate}>
+              Försök igen
+            </Button>
+          </form>
+        </div>
+      )}
+      {filters.near && (
+        <p className="flex flex-wrap items-center gap-x-3 text-sm text-slate-700">
+          <span>Närmast dig först, inom {radiusKm} km.</span>
+          {Number(radiusKm) < 50 && (
+            <a className="font-semibold text-brand-700 underline" href={`${path}${pageQuery({ ...filters, radius: '50' }, defaults, locked)}`}>
+              Visa inom 50 km
+            </a>
+          )}
+          <a className="font-semibold text-brand-700 underline" href={path}>
+            Sluta visa nära mig
+          </a>
+        </p>
+      )}
+      {!props.hideFilters && (
+        <div
+          id="filter"
+          className={
+            filtersOpen
+              ? 'fixed inset-x-0 bottom-0 z-40 max-h-[85vh] overflow-y-auto rounded-t-2xl bg-slate-50 p-3 shadow-2xl sm:static sm:z-auto sm:max-h-none sm:overflow-visible sm:rounded-none sm:bg-transparent sm:p-0 sm:shadow-none'
+              : 'hidden target:block sm:block'
+          }
+        >
+          {filtersOpen && (
+            <div className="mb-2 flex items-center justify-between sm:hidden">
+              <p className="text-lg font-bold">Filter</p>
+              <Button variant="secondary" onClick={() => setFiltersOpen(false)}>
+                Visa {total} quiz
+              </Button>
+            </div>
+          )}
+          <FilterPanel filters={filters} today={today} cities={cities} lockCity={lockCity} lockWeekday={lockWeekday} action={path} onChange={onChange} />
+        </div>
+      )}
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="text-sm font-semibold text-slate-700" aria-live="polite">
+          {status.kind === 'loading' ? 'Laddar quiz...' : `Visar ${items.length} av ${total} quiz`}
+        </p>
+        {hydrated && props.mapTileUrl && (
+          <div role="group" aria-label="Visa som" className="inline-flex overflow-hidden rounded-xl border border-slate-300 bg-white text-sm font-semibold">
+            {(['list', 'map'] as const).map((v) => (
+              <button
+                key={v}
+                type="button"
+                aria-pressed={view === v}
+                onClick={() => setView(v)}
+                className={`px-3 py-1.5 ${view === v ? 'bg-brand-700 text-white' : 'text-slate-800 hover:bg-slate-50'}`}
+              >
+                {v === 'list' ? 'Lista' : 'Karta'}
+              </button>
+            ))}
+          </div>
+        )}
+      </div>
+      {view === 'map' && props.mapTileUrl && status.kind === 'idle' && (
+        <Suspense fallback={<p role="status" className="rounded-xl bg-slate-100 p-6 text-center font-semibold text-slate-700">Laddar karta…</p>}>
+          <LazyQuizMap points={points} tileUrl={props.mapTileUrl} onOpen={(p) => p.quiz && setOpen(p.quiz)} />
+          {points.length < items.length && <p className="text-sm text-slate-700">{items.length - points.length} quiz saknar position och visas bara i listan.</p>}
+        </Suspense>
+      )}
       {skeleton && (
         <div aria-busy="true" aria-label="Laddar quiz" className="space-y-4">
           <div className="grid gap-4">

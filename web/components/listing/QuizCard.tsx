@@ -51,6 +51,11 @@ export function QuizCard({ quiz, index = 0, onOpen, onRecommended }: CardProps) 
           {quiz.location.name !== quiz.venue.name ? `${quiz.location.name}, ` : ''}
           {quiz.location.address}, {quiz.location.city}
         </p>
+        {quiz.distance && (
+          <p className="text-sm font-semibold text-brand-800" data-distance-km={quiz.distanceKm}>
+            {quiz.distance} bort
+          </p>
+        )}
         {premium && quiz.description && <p className="text-slate-700">{quiz.description}</p>}
         {premium && quiz.location.phone && <p className="text-sm text-slate-700">Telefon: {quiz.location.phone}</p>}
         <div className="mt-auto flex flex-wrap gap-3 pt-2 text-sm font-semibold">

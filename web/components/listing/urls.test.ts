@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { listingApiUrl, pageQuery } from './urls';
+import { activeFilterCount, chipDates, chipHref, listingApiUrl, pageQuery } from './urls';
 
 const home = { city: '', weekday: 'lordag', date: '2026-11-21', search: '' };
 
@@ -14,5 +14,30 @@ describe('filters in the URL', () => {
   });
   it('the API URL carries every set filter and the page', () => {
     expect(listingApiUrl({ ...home, search: 'kvarn' }, 2)).toBe('/api/listing?weekday=lordag&date=2026-11-21&search=kvarn&page=2');
+  });
+  it('near mode is written to the page URL and the API URL (radius only with near)', () => {
+    expect(pageQuery({ ...home, weekday: 'all', date: '', near: '57.708,11.974' }, home, {})).toBe('?weekday=all&near=57.708%2C11.974');
+    expect(listingApiUrl({ ...home, near: '57.708,11.974', radius: '25' }, 1)).toBe('/api/listing?weekday=lordag&date=2026-11-21&near=57.708%2C11.974&radius=25&page=1');
+    expect(listingApiUrl({ ...home, radius: '25' }, 1)).toBe('/api/listing?weekday=lordag&date=2026-11-21&page=1');
+  });
+});
+
+describe('quick chips', () => {
+  it('tonight, tomorrow and the weekend (Saturday; on a Sunday today)', () => {
+    expect(chipDates('2026-11-19')).toEqual({ tonight: '2026-11-19', tomorrow: '2026-11-20', weekend: '2026-11-21' }); // Thursday
+    expect(chipDates('2026-11-21').weekend).toBe('2026-11-21'); // Saturday
+    expect(chipDates('2026-11-22').weekend).toBe('2026-11-22'); // Sunday
+  });
+  it('link to the same page with the date, keeping city or position, dropping search', () => {
+    expect(chipHref('2026-11-20', { ...home, city: 'malmo', search: 'öl' }, { path: '/' })).toBe('/?city=malmo&date=2026-11-20');
+    expect(chipHref('2026-11-20', { ...home, near: '57.708,11.974' }, { path: '/' })).toBe('/?date=2026-11-20&near=57.708%2C11.974');
+    expect(chipHref('2026-11-20', { ...home, city: 'malmo' }, { path: '/quiz/malmo', lockCity: true })).toBe('/quiz/malmo?date=2026-11-20');
+    expect(chipHref('2026-11-20', { ...home, city: 'malmo' }, { path: '/quiz/malmo/tisdag', lockCity: true, lockWeekday: true })).toBe('/quiz/malmo?date=2026-11-20');
+    expect(chipHref('2026-11-20', home, { path: '/quiz/tisdag', lockWeekday: true })).toBe('/?date=2026-11-20');
+  });
+  it('counts the filters that differ from the page defaults', () => {
+    expect(activeFilterCount(home, home, {})).toBe(0);
+    expect(activeFilterCount({ ...home, city: 'malmo', weekday: 'all', date: '', search: 'x' }, home, {})).toBe(3);
+    expect(activeFilterCount({ ...home, near: '57.7,11.9' }, home, {})).toBe(1);
   });
 });

@@ -1,3 +1,4 @@
+import { addDays, isoWeekday } from '../../../worker/lib/clock';
 import { findWeekday } from '../../../worker/lib/swedish';
 import type { ListingFilters } from '../../pages/types';
 
@@ -8,6 +9,8 @@ export function listingApiUrl(filters: ListingFilters, page: number): string {
   if (filters.weekday) p.set('weekday', filters.weekday);
   if (filters.date) p.set('date', filters.date);
   if (filters.search.trim()) p.set('search', filters.search.trim());
+  if (filters.near) p.set('near', filters.near);
+  if (filters.near && filters.radius) p.set('radius', filters.radius);
   p.set('page', String(page));
   return `/api/listing?${p.toString()}`;
 }
@@ -27,6 +30,8 @@ export function pageQuery(filters: ListingFilters, defaults: ListingFilters, loc
     p.set('date', filters.date);
   }
   if (filters.search.trim()) p.set('search', filters.search.trim());
+  if (filters.near) p.set('near', filters.near);
+  if (filters.near && filters.radius) p.set('radius', filters.radius);
   const s = p.toString();
   return s ? `?${s}` : '';
 }
@@ -37,4 +42,38 @@ export function venueHref(citySlug: string, venueSlug: string): string {
 
 export function weekdayName(slug: string): string {
   return findWeekday(slug)?.name ?? slug;
+}
+
+/** How many filters differ from the page's defaults (the "Filter (n)" button). */
+export function activeFilterCount(filters: ListingFilters, defaults: ListingFilters, locked: { city?: boolean; weekday?: boolean }): number {
+  let n = 0;
+  if (!locked.city && filters.city && filters.city !== defaults.city && !filters.near) n++;
+  if (!locked.weekday && filters.weekday !== defaults.weekday) n++;
+  if (filters.date && filters.date !== defaults.date) n++;
+  if (filters.search.trim()) n++;
+  if (filters.near) n++;
+  return n;
+}
+
+/** The quick chips' dates (spec 01 §4 date rule): tonight, tomorrow, and the weekend's Saturday (today on a Sunday). */
+export function chipDates(today: string) {
+  const wd = isoWeekday(today);
+  return { tonight: today, tomorrow: addDays(today, 1), weekend: wd === 7 ? today : addDays(today, 6 - wd) };
+}
+
+/**
+ * The URL of a quick chip: the same page with that date (city kept, near kept, search dropped: a search
+ * would override the date). A page locked to a weekday links to its city page or the start page.
+ */
+export function chipHref(date: string, filters: ListingFilters, ctx: { path: string; lockCity?: boolean; lockWeekday?: boolean }): string {
+  const p = new URLSearchParams();
+  let path = ctx.path;
+  if (ctx.lockWeekday) path = ctx.lockCity && filters.city ? `/quiz/${filters.city}` : '/';
+  else if (!ctx.lockCity && filters.city && !filters.near) p.set('city', filters.city);
+  p.set('date', date);
+  if (filters.near && !ctx.lockCity && !ctx.lockWeekday) {
+    p.set('near', filters.near);
+    if (filters.radius) p.set('radius', filters.radius);
+  }
+  return `${path}?${p.toString()}`;
 }

@@ -7,6 +7,7 @@ import { setServerErrors } from '../../lib/form';
 import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
 import { TextField } from '../ui/Field';
+import { PlaceMapPickerToggle } from './PlaceMapPickerToggle';
 import { toast } from '../ui/Toast';
 
 /** The place form as the inputs hold it (coordinates as text); LocationSchema turns it into the contract's data. */
@@ -134,7 +135,8 @@ function PlaceFields({ onClose, venueId, venueName, place }: { onClose: () => vo
 
 /** Optional latitude and longitude, typed in (the map works without them). */
 function CoordinateFields() {
-  const { register, formState } = useFormContext<PlaceFormValues>();
+  const { register, formState, setValue, watch } = useFormContext<PlaceFormValues>();
+  const [latitude, longitude, city] = watch(['latitude', 'longitude', 'city']);
   return (
     <fieldset className="space-y-2">
       <legend className="text-sm font-semibold text-slate-800">Koordinater (valfritt)</legend>
@@ -143,6 +145,15 @@ function CoordinateFields() {
         <TextField label="Latitud" inputMode="decimal" placeholder="59.3293" error={formState.errors.latitude?.message} {...register('latitude')} />
         <TextField label="Longitud" inputMode="decimal" placeholder="18.0686" error={formState.errors.longitude?.message} {...register('longitude')} />
       </div>
+      <PlaceMapPickerToggle
+        latitude={latitude}
+        longitude={longitude}
+        city={city}
+        onPick={(lat, lng) => {
+          setValue('latitude', String(lat), { shouldDirty: true, shouldValidate: true });
+          setValue('longitude', String(lng), { shouldDirty: true, shouldValidate: true });
+        }}
+      />
     </fieldset>
   );
 }

@@ -1,6 +1,17 @@
 import { and, eq, gte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { locations, passwordCredentials, quizzes, totpFactors, venues } from '../../db/schema';
+import { locations, passwordCredentials, quizzes, totpFactors, users, venues } from '../../db/schema';
+
+export async function findUserById(db: Db, id: string) {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** Whether an account already has this e-mail address. */
+export async function emailInUse(db: Db, email: string): Promise<boolean> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+  return !!row;
+}
 
 /** Counts shown in the delete-account warning: businesses, places, upcoming quizzes (from `today`). */
 export async function ownedCounts(db: Db, userId: string, today: string) {

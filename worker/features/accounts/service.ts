@@ -6,6 +6,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { encodeBase64 } from '@oslojs/encoding';
 import { createTOTPKeyURI } from '@oslojs/otp';
+import { changes, runBatch } from '../../db/batch';
 import type { Db } from '../../db/client';
 import { passwordCredentials, totpFactors, users } from '../../db/schema';
 import type { Config } from '../../env';
@@ -16,17 +17,15 @@ import { newId } from '../../lib/ids';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { hitRateLimit, takeMailAttempt } from '../../lib/rate-limit';
 import { invalidateUserSessions } from '../../lib/session';
-import { hashToken } from '../../lib/tokens';
 import type { Mailer } from '../../ports/mailer';
-import { emailChangeMail, emailChangedNotice, passwordChangedNotice } from '../auth/mail';
-import { consumeEmailToken, findEmailToken, findUserByEmail, findUserById } from '../auth/queries';
-import { issueEmailToken } from '../auth/service';
-import { TOTP_DIGITS, TOTP_PERIOD_S, verifyTotpAt } from '../auth/totp';
+import { TOTP_DIGITS, TOTP_PERIOD_S, verifyTotpAt } from '../../lib/totp';
+import { issueEmailToken, readEmailToken, useEmailToken } from '../auth/service';
+import { emailChangeMail, emailChangedNotice, passwordChangedNotice } from './mail';
+import { emailInUse, findUserById, ownedCounts, passwordHashOf, totpFactorOf } from './queries';
 import { deleteGuarded } from '../promotion/service';
-import { ownedCounts, passwordHashOf, totpFactorOf } from './queries';
 
 /** Rows deleted per statement when removing a big account (bounded work per statement). */
-export const DELETE_CHUNK = 500;
+const DELETE_CHUNK = 500;
 
 export async function accountSummary(db: Db, userId: string, today: string) {
   const user = await findUserById(db, userId);
@@ -54,16 +53,17 @@ export async function deleteUserAccount(db: Db, userId: string, clock: Clock = c
 
 async function deleteOwnedRows(db: Db, userId: string): Promise<boolean> {
   const ownedLocations = sql`SELECT l.id FROM locations l JOIN venues v ON v.id = l.venue_id WHERE v.user_id = ${userId}`;
+  // RETURNING counts the deleted rows themselves (meta.changes would add the listing triggers' rows).
   for (;;) {
-    const res = await db.run(sql`DELETE FROM quizzes WHERE id IN (SELECT id FROM quizzes WHERE location_id IN (${ownedLocations}) LIMIT ${DELETE_CHUNK})`);
-    if ((res.meta?.changes ?? 0) < DELETE_CHUNK) break;
+    const gone = await db.all(sql`DELETE FROM quizzes WHERE id IN (SELECT id FROM quizzes WHERE location_id IN (${ownedLocations}) LIMIT ${DELETE_CHUNK}) RETURNING id`);
+    if (changes(gone) < DELETE_CHUNK) break;
   }
   for (;;) {
-    const res = await db.run(sql`DELETE FROM locations WHERE id IN (${ownedLocations} LIMIT ${DELETE_CHUNK})`);
-    if ((res.meta?.changes ?? 0) < DELETE_CHUNK) break;
+    const gone = await db.all(sql`DELETE FROM locations WHERE id IN (${ownedLocations} LIMIT ${DELETE_CHUNK}) RETURNING id`);
+    if (changes(gone) < DELETE_CHUNK) break;
   }
-  const [res] = await db.batch([db.delete(users).where(eq(users.id, userId)), bumpDataVersion(db)]);
-  return ((res as { meta?: { changes?: number } }).meta?.changes ?? 0) > 0;
+  const [deleted] = await runBatch(db, [db.delete(users).where(eq(users.id, userId)).returning({ id: users.id }), bumpDataVersion(db)]);
+  return (deleted ?? 0) > 0;
 }
 
 async function requirePassword(db: Db, userId: string, password: string | undefined, now: Date): Promise<boolean> {
@@ -111,7 +111,7 @@ export async function requestEmailChange(
   await takeMailAttempt(db, 'email-change', clientKey, now);
   await requirePassword(db, user.id, input.password, now);
   if (input.newEmail === user.email) throw invalidInput('Den nya e-postadressen är samma som den nuvarande.', [{ path: 'newEmail', message: 'Samma som nuvarande' }]);
-  if (await findUserByEmail(db, input.newEmail)) throw conflict('E-postadressen används redan av ett annat konto.');
+  if (await emailInUse(db, input.newEmail)) throw conflict('E-postadressen används redan av ett annat konto.');
   const token = await issueEmailToken(db, user.id, 'change_email', 24 * 3600 * 1000, now, { newEmail: input.newEmail });
   await mailer.send(emailChangeMail(input.newEmail, `${config.appUrl}/verify?type=email_change&token=${encodeURIComponent(token)}`));
   return { newEmail: input.newEmail };
@@ -119,17 +119,12 @@ export async function requestEmailChange(
 
 /** Completes an e-mail change from the link; the old address is told. */
 export async function confirmEmailChange(db: Db, mailer: Mailer, token: string, now: Date): Promise<{ userId: string; email: string }> {
-  const t = now.getTime();
-  const row = await findEmailToken(db, hashToken(token));
-  if (!row || row.purpose !== 'change_email' || row.usedAt !== null) {
-    throw new AppError(400, 'invalid_input', 'Länken är ogiltig eller har redan använts.', undefined, { reason: 'invalid' });
-  }
-  if (row.expiresAt <= t) throw new AppError(400, 'invalid_input', 'Länken har gått ut.', undefined, { reason: 'expired' });
+  const row = await readEmailToken(db, token, 'change_email', now, 'Länken har gått ut.');
   const newEmail = (JSON.parse(row.payload ?? '{}') as { newEmail?: string }).newEmail;
   const user = await findUserById(db, row.userId);
   if (!newEmail || !user) throw new AppError(400, 'invalid_input', 'Länken är ogiltig.', undefined, { reason: 'invalid' });
-  if (await findUserByEmail(db, newEmail)) throw conflict('E-postadressen används redan av ett annat konto.');
-  if (!(await consumeEmailToken(db, row.id, t))) throw new AppError(400, 'invalid_input', 'Länken är ogiltig eller har redan använts.', undefined, { reason: 'invalid' });
+  if (await emailInUse(db, newEmail)) throw conflict('E-postadressen används redan av ett annat konto.');
+  if (!(await useEmailToken(db, row.id, now))) throw new AppError(400, 'invalid_input', 'Länken är ogiltig eller har redan använts.', undefined, { reason: 'invalid' });
   await db.update(users).set({ email: newEmail, updatedAt: now.toISOString() }).where(eq(users.id, user.id));
   await mailer.send(emailChangedNotice(user.email, newEmail));
   return { userId: user.id, email: newEmail };

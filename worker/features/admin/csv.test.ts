@@ -74,10 +74,10 @@ describe('swedishSortKey', () => {
 });
 
 describe('ImportRowSchema', () => {
-  const base = { name: 'A', address: 'B', city: 'C', phone: '', website: '', weekday: 'Lördag', start_time: '9.30', pattern: 'varannan vecka', category: '', theme: '', quizmaster: '', price: '50 kr', lat: '59,1', lng: '' };
+  const base = { name: 'A', address: 'B', city: 'C', phone: '', website: '', weekday: 'Lördag', start_time: '9.30', pattern: 'varannan vecka', category: '', theme: '', quizmaster: '', price: '50 kr', lat: '59,1', lng: '18,05' };
   it('normalises Swedish spellings', () => {
     const r = ImportRowSchema.parse(base);
-    expect(r).toMatchObject({ weekday: { iso: 6, name: 'lördag' }, start_time: '09:30:00', pattern: 'biweekly', category: 'allmänbildning', price: 50, lat: 59.1, lng: null });
+    expect(r).toMatchObject({ weekday: { iso: 6, name: 'lördag' }, start_time: '09:30:00', pattern: 'biweekly', category: 'allmänbildning', price: 50, lat: 59.1, lng: 18.05 });
   });
   it('names the column in each error', () => {
     const r = ImportRowSchema.safeParse({ ...base, name: '', website: 'www.x.se', lat: '200' });

@@ -1,8 +1,9 @@
 /**
  * CSV import of gathered venues (issue 7): one row = one unclaimed business with one place and one
- * open-ended weekly/biweekly series. Imports only zod; messages are Swedish and name the column.
+ * open-ended weekly/biweekly series. Imports only zod (and the place contract's coordinate rules); messages are Swedish and name the column.
  */
 import { z } from 'zod';
+import { outsideSwedenMessage } from '../venues/contract';
 
 /**
  * Rows per file. Each row is 3 write statements; 300 rows stay under D1's 1 000 queries per Worker
@@ -140,6 +141,14 @@ export const ImportRowSchema = z
   })
   .superRefine((row, ctx) => {
     if (row.category === 'tema' && !row.theme) ctx.addIssue({ code: 'custom', path: ['theme'], message: 'Ange ett tema när kategorin är tema' });
+    // Coordinates: both or neither, inside Sweden (the same rules as the place form).
+    if ((row.lat === null) !== (row.lng === null)) {
+      ctx.addIssue({ code: 'custom', path: [row.lat === null ? 'lat' : 'lng'], message: 'Ange både lat och lng, eller ingen av dem' });
+    }
+    const latMsg = row.lat !== null ? outsideSwedenMessage('Latitud', 'lat', row.lat) : null;
+    if (latMsg) ctx.addIssue({ code: 'custom', path: ['lat'], message: latMsg });
+    const lngMsg = row.lng !== null ? outsideSwedenMessage('Longitud', 'lng', row.lng) : null;
+    if (lngMsg) ctx.addIssue({ code: 'custom', path: ['lng'], message: lngMsg });
   });
 export type ImportRow = z.output<typeof ImportRowSchema>;
 

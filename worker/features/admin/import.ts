@@ -4,6 +4,7 @@
  * and one open-ended series (occurrences up to SERIES_HORIZON_DAYS ahead, recurrence_until null, same
  * row shape as the quizzes feature), written in batches of whole businesses (≤ 100 params/statement).
  */
+import { runBatch, type BatchStatement } from '../../db/batch';
 import type { Db } from '../../db/client';
 import { getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { locations, profiles, quizzes, userRoles, users, venues } from '../../db/schema';
@@ -12,7 +13,7 @@ import { bumpDataVersion } from '../../lib/data-version';
 import { invalidInput, type FieldIssue } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { slugify } from '../../lib/slug';
-import { findHouseUserId } from '../takeover/queries';
+import { houseAccountId } from '../takeover/service';
 import { swedishSortKey } from './contract';
 import { parseCsv, uncsvCell } from './csv';
 import {
@@ -28,7 +29,7 @@ import {
 import { existingNameAddress, takenSlugs } from './queries';
 
 /** "Forever" in the create form: 6 × 30 days (spec 02 §5). */
-export const IMPORT_HORIZON_DAYS = 180;
+const IMPORT_HORIZON_DAYS = 180;
 /** Businesses per db.batch (3 statements each). */
 const BATCH_ROWS = 30;
 
@@ -114,7 +115,7 @@ export async function analyseImport(db: Db, csv: string): Promise<Analysed> {
 
 /** The house account's id, creating the account (no password, cannot log in) when missing. */
 export async function ensureHouseUser(db: Db, houseEmail: string): Promise<string> {
-  const found = await findHouseUserId(db, houseEmail);
+  const found = await houseAccountId(db, houseEmail);
   if (found) return found;
   const id = newId();
   await db.batch([
@@ -122,7 +123,7 @@ export async function ensureHouseUser(db: Db, houseEmail: string): Promise<strin
     db.insert(profiles).values({ userId: id }).onConflictDoNothing(),
     db.insert(userRoles).values({ userId: id, role: 'admin' }).onConflictDoNothing(),
   ]);
-  const again = await findHouseUserId(db, houseEmail);
+  const again = await houseAccountId(db, houseEmail);
   if (!again) throw new Error('house account could not be created');
   return again;
 }
@@ -184,7 +185,7 @@ export async function commitImport(db: Db, csv: string, ctx: { today: string; no
   const nowIso = ctx.now.toISOString();
   const slugs = await planSlugs(db, toCreate.map((t) => t.row));
   let quizzesCreated = 0;
-  const statements: Array<{ stmts: unknown[] }> = [];
+  const statements: Array<{ stmts: BatchStatement[] }> = [];
   for (const [i, { row }] of toCreate.entries()) {
     const slug = slugs[i]!;
     const venueId = newId();
@@ -211,7 +212,7 @@ export async function commitImport(db: Db, csv: string, ctx: { today: string; no
   }
   for (let i = 0; i < statements.length; i += BATCH_ROWS) {
     const chunk = statements.slice(i, i + BATCH_ROWS).flatMap((s) => s.stmts);
-    await db.batch([...chunk, bumpDataVersion(db)] as unknown as Parameters<typeof db.batch>[0]);
+    await runBatch(db, [...chunk, bumpDataVersion(db)]);
   }
   return { created: toCreate.length, skippedDuplicates: valid.length - toCreate.length, quizzesCreated };
 }

@@ -6,6 +6,7 @@ import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../../context';
 import { requireSuperadmin } from '../../lib/authz';
+import { latestJobRuns } from '../../lib/jobs';
 import { validate } from '../../lib/validate';
 import { deleteUserAccount } from '../accounts/service';
 import { fixTakeoverIssues, listTakeoverIssues } from '../takeover/service';
@@ -47,6 +48,8 @@ export const adminRoutes = new Hono<AppEnv>()
   .patch('/feedback/:id', validate('param', IdParamSchema), validate('json', FeedbackHandledSchema), async (c) =>
     c.json(await setFeedbackHandled(c.var.db, c.req.valid('param').id, c.req.valid('json').handled, c.var.clock.now())),
   )
+  // Every nightly task's job_runs rows (ARCHITECTURE.md "Jobs are observable"), newest 50.
+  .get('/jobs', async (c) => c.json({ runs: await latestJobRuns(c.var.db, 50) }))
   .get('/takeover-issues', async (c) => c.json({ issues: await listTakeoverIssues(c.var.db, c.var.config.houseAccountEmail) }))
   .post('/takeover-issues/fix', validate('json', FixTakeoverSchema), async (c) =>
     c.json(await fixTakeoverIssues(c.var.db, c.req.valid('json'), { today: c.var.clock.today(), now: c.var.clock.now(), config: c.var.config, mailer: c.var.mailer })),

@@ -13,8 +13,7 @@ import { slugify } from '../../lib/slug';
 import { deleteGuarded } from '../promotion/service';
 import type { Config } from '../../env';
 import type { Mailer } from '../../ports/mailer';
-import { sendOwnerEmailNote } from '../takeover/mail';
-import { findHouseUserId } from '../takeover/queries';
+import { houseAccountId, noteOwnerEmail } from '../takeover/service';
 import {
   DETAIL_PREVIEW,
   FEEDBACK_PAGE_SIZE,
@@ -37,7 +36,7 @@ export async function listVenues(
     countVenues(db),
     where ? countVenues(db, where) : Promise.resolve(-1),
     venuePage(db, where, query.offset, query.limit),
-    findHouseUserId(db, ctx.houseEmail),
+    houseAccountId(db, ctx.houseEmail),
   ]);
   const ids = page.map((v) => v.id);
   const [places, quizzes] = await Promise.all([placesOf(db, ids, DETAIL_PREVIEW), upcomingOf(db, ids, ctx.today, DETAIL_PREVIEW)]);
@@ -61,7 +60,7 @@ export async function listVenues(
 }
 
 /** A slug not yet used: the name's, else with the city, else with a short random suffix. */
-export async function uniqueSlug(db: Db, name: string, city?: string | null, reserved: Set<string> = new Set()): Promise<string> {
+async function uniqueSlug(db: Db, name: string, city?: string | null, reserved: Set<string> = new Set()): Promise<string> {
   const base = slugify(name) || 'verksamhet';
   const candidates = [base, ...(city ? [`${base}-${slugify(city)}`] : [])];
   const taken = await takenSlugs(db, candidates);
@@ -87,7 +86,7 @@ export async function createVenue(
     bumpDataVersion(db),
   ]);
   if (input.ownerEmail) {
-    await sendOwnerEmailNote(db, ctx.mailer, ctx.config, { venueId: id, venueName: input.name, ownerEmail: input.ownerEmail.toLowerCase(), createdBy: viewer.email });
+    await noteOwnerEmail(db, ctx.mailer, ctx.config, { venueId: id, venueName: input.name, ownerEmail: input.ownerEmail.toLowerCase(), createdBy: viewer.email });
   }
   return { venue: row!, ownerEmail: input.ownerEmail || null };
 }

@@ -1,4 +1,5 @@
 import { and, eq, isNotNull, lt, or, sql } from 'drizzle-orm';
+import { changes } from '../../db/batch';
 import type { Db } from '../../db/client';
 import { emailTokens, oauthAccounts, passwordCredentials, totpFactors, userRoles, users, type Role } from '../../db/schema';
 
@@ -64,9 +65,9 @@ export async function consumeEmailToken(db: Db, id: string, nowMs: number): Prom
 }
 
 /** Nightly: removes e-mail tokens that are expired or were used more than a day ago. */
-export async function deleteExpiredEmailTokens(db: Db, now: Date): Promise<void> {
+export async function deleteExpiredEmailTokens(db: Db, now: Date): Promise<number> {
   const t = now.getTime();
-  await db.delete(emailTokens).where(or(lt(emailTokens.expiresAt, t), lt(emailTokens.usedAt, t - 24 * 3600 * 1000)));
+  return changes(await db.delete(emailTokens).where(or(lt(emailTokens.expiresAt, t), lt(emailTokens.usedAt, t - 24 * 3600 * 1000))));
 }
 
 /** After one link of a kind was used, the user's other links of that kind stop working too. */

@@ -31,8 +31,8 @@ import {
   type RegisterInput,
 } from './contract';
 import { newUserNotice, resetMail, verifyMail, welcomeMail } from './mail';
-import { consumeEmailToken, findEmailToken, findOauthAccount, findUserByEmail, findUserById, retireEmailTokens, superadminEmails, verifiedTotpFactor } from './queries';
-import { verifyTotpAt } from './totp';
+import { consumeEmailToken, deleteExpiredEmailTokens, findEmailToken, findOauthAccount, findUserByEmail, findUserById, retireEmailTokens, superadminEmails, verifiedTotpFactor } from './queries';
+import { verifyTotpAt } from '../../lib/totp';
 
 export const INVALID_CREDENTIALS = 'Felaktig e-post eller lösenord. Försök igen.';
 export const EMAIL_NOT_CONFIRMED = 'E-post inte bekräftad. Du måste bekräfta din e-postadress innan du kan logga in.';
@@ -340,4 +340,25 @@ export async function startSession(db: Db, userId: string, now: Date) {
   const mfa = !!(await verifiedTotpFactor(db, userId));
   const { token, session } = await createSession(db, userId, now, { mfaPending: mfa });
   return { token, session, mfaRequired: mfa };
+}
+
+// ---- Thin entry points for other features and the cron (they may import only this file). ----
+
+/**
+ * A usable mailed link of `purpose` (for features that mail their own single-use links, e.g. the
+ * accounts feature's e-mail change): 400 'invalid' for an unknown, used or other-purpose token,
+ * 400 `expiredText` with reason 'expired' after its expiry. Does not consume it (see useEmailToken).
+ */
+export async function readEmailToken(db: Db, token: string, purpose: 'verify_email' | 'reset_password' | 'change_email', now: Date, expiredText: string) {
+  return loadToken(db, token, purpose, now.getTime(), expiredText);
+}
+
+/** Consumes a token read by readEmailToken; true only for the one call that won (single use). */
+export async function useEmailToken(db: Db, tokenId: string, now: Date): Promise<boolean> {
+  return consumeEmailToken(db, tokenId, now.getTime());
+}
+
+/** Nightly: removes expired e-mail tokens and those used more than a day ago; returns how many. */
+export function cleanUpEmailTokens(db: Db, now: Date): Promise<number> {
+  return deleteExpiredEmailTokens(db, now);
 }

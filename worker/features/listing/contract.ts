@@ -11,6 +11,38 @@ export const LISTING_MAX_PAGE = 500;
 
 const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 
+/** Near mode (issue 15): radius in whole km. */
+export const NEAR_RADIUS_MIN = 1;
+export const NEAR_RADIUS_MAX = 100;
+export const NEAR_RADIUS_DEFAULT = 10;
+/** Decimals of a position the web app puts into URLs (≈ 110 m): shareable, and no finer than needed. */
+export const NEAR_DECIMALS = 3;
+
+const NEAR_RE = /^(-?\d{1,3}(?:\.\d{1,8})?)\s*,\s*(-?\d{1,3}(?:\.\d{1,8})?)$/;
+
+/** `near=LAT,LNG` (decimal point, e.g. 57.708,11.974) → { lat, lng }. */
+export const NearSchema = z
+  .string()
+  .trim()
+  .transform((v, ctx) => {
+    const m = NEAR_RE.exec(v);
+    const lat = m ? Number(m[1]) : NaN;
+    const lng = m ? Number(m[2]) : NaN;
+    if (!m) {
+      ctx.addIssue({ code: 'custom', message: 'Ange positionen som LAT,LNG med decimalpunkt, t.ex. 57.708,11.974' });
+      return z.NEVER;
+    }
+    if (lat < -90 || lat > 90) {
+      ctx.addIssue({ code: 'custom', message: 'Latituden måste vara mellan -90 och 90' });
+      return z.NEVER;
+    }
+    if (lng < -180 || lng > 180) {
+      ctx.addIssue({ code: 'custom', message: 'Longituden måste vara mellan -180 och 180' });
+      return z.NEVER;
+    }
+    return { lat, lng };
+  });
+
 export const ListingQuerySchema = z.object({
   city: z.preprocess(emptyToUndefined, z.string().trim().toLowerCase().max(80, 'Staden är för lång').regex(/^[a-z0-9-]+$/, 'Ogiltig stad').optional()).describe('Stad'),
   weekday: z
@@ -28,6 +60,18 @@ export const ListingQuerySchema = z.object({
     .preprocess(emptyToUndefined, z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Ogiltigt datum (ÅÅÅÅ-MM-DD)').refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), 'Ogiltigt datum').optional())
     .describe('Datum'),
   search: z.preprocess(emptyToUndefined, lineText().trim().max(LISTING_SEARCH_MAX, `Söktexten får vara högst ${LISTING_SEARCH_MAX} tecken`).optional()).describe('Sök'),
+  near: z.preprocess(emptyToUndefined, NearSchema.optional()).describe('Position (near)'),
+  radius: z
+    .preprocess(
+      emptyToUndefined,
+      z.coerce
+        .number({ error: `Ange radien i hela km (${NEAR_RADIUS_MIN}–${NEAR_RADIUS_MAX})` })
+        .int(`Ange radien i hela km (${NEAR_RADIUS_MIN}–${NEAR_RADIUS_MAX})`)
+        .min(NEAR_RADIUS_MIN, `Radien måste vara ${NEAR_RADIUS_MIN}–${NEAR_RADIUS_MAX} km`)
+        .max(NEAR_RADIUS_MAX, `Radien måste vara ${NEAR_RADIUS_MIN}–${NEAR_RADIUS_MAX} km`)
+        .optional(),
+    )
+    .describe('Radie (km)'),
   page: z.preprocess(emptyToUndefined, z.coerce.number({ error: 'Ogiltig sida' }).int('Ogiltig sida').min(1, 'Sidan måste vara minst 1').max(LISTING_MAX_PAGE, 'Ogiltig sida').default(1)).describe('Sida'),
 });
 export type ListingQuery = z.infer<typeof ListingQuerySchema>;
@@ -68,6 +112,11 @@ export interface ListingQuiz {
     longitude: number | null;
   };
   venue: { id: string; name: string; slug: string; description: string | null; website: string | null };
+  /** Where the map shows it: the place's own coordinates, else its town's centre; absent when neither is known. */
+  position?: { lat: number; lng: number };
+  /** Near mode only: great-circle distance from the asked position (km) and as shown ("1,2 km"). */
+  distanceKm?: number;
+  distance?: string;
 }
 
 export interface ListingResponse {
@@ -81,6 +130,8 @@ export interface ListingResponse {
   venueCount: number | null;
   /** Stockholm date the answer was computed for. */
   today: string;
+  /** Near mode: the position and radius asked for (the city filter does not apply then); else absent. */
+  near?: { lat: number; lng: number; radiusKm: number };
 }
 
 export interface CityOption {

@@ -24,6 +24,8 @@ export interface SeriesFilter {
   houseEmail: string;
   /** Per-day seed of the shuffle (service.daySeed). */
   seed: number;
+  /** Near mode: the bounding box of the circle (geo.boundingBox); the city filter is not applied then. */
+  box?: { minLat: number; maxLat: number; minLng: number; maxLng: number } | undefined;
 }
 
 /** lower() in SQLite folds ASCII only: fold the Nordic and common accented capitals first. */
@@ -69,7 +71,8 @@ function occurrenceSql(f: SeriesFilter, pattern: SQL): SQL {
 /** WHERE of listing_series e: every filter of the listing, answered from the index of units. */
 function seriesWhere(f: SeriesFilter): SQL {
   const where: SQL[] = [sql`e.last_date >= ${f.date ?? f.today}`];
-  if (f.city) where.push(sql`e.city_slug = ${f.city}`);
+  if (f.box) where.push(sql`e.lat BETWEEN ${f.box.minLat} AND ${f.box.maxLat} AND e.lng BETWEEN ${f.box.minLng} AND ${f.box.maxLng}`);
+  else if (f.city) where.push(sql`e.city_slug = ${f.city}`);
   where.push(f.viewerId ? sql`(e.is_public = 1 OR e.owner_id = ${f.viewerId})` : sql`e.is_public = 1`);
   const w = f.date ? isoWeekday(f.date) % 7 : f.weekdayW;
   if (w !== undefined) {
@@ -101,6 +104,9 @@ export interface ListedRow extends DetailRow {
   key: string;
   rid: string | null;
   shuffle: number;
+  /** The unit's effective coordinates (the place's own, else its town centre; migration 0009). */
+  unitLat: number | null;
+  unitLng: number | null;
 }
 
 /**
@@ -116,12 +122,14 @@ export interface ListedRow extends DetailRow {
 export async function listedUnits(
   db: Db,
   f: SeriesFilter,
-  pick: { promoted: true } | { promoted: false; exclude: number[]; limit: number; offset: number },
+  pick: { promoted: true } | { promoted: false; exclude: number[]; limit: number; offset: number } | { ids: number[] },
 ): Promise<ListedRow[]> {
   const where = seriesWhere(f);
   const keys = sql`e.id AS uid, ${houseSql(f.houseEmail)} AS house_last, ${shuffleSql(f.seed)} AS ord`;
   const active = sql`p.status = 'active' AND p.end_date >= ${f.today}`;
-  const page = pick.promoted
+  const page = 'ids' in pick
+    ? sql`SELECT ${keys} FROM listing_series e WHERE e.id IN (SELECT value FROM json_each(${JSON.stringify(pick.ids)})) AND ${where}`
+    : pick.promoted
     ? sql`SELECT ${keys} FROM listing_series e
         WHERE e.id IN (
           SELECT s.id FROM promotions p CROSS JOIN quizzes pq ON pq.id = p.quiz_id CROSS JOIN listing_series s ON s.recurrence_id = pq.recurrence_id WHERE ${active}
@@ -134,17 +142,30 @@ export async function listedUnits(
   return db.all<ListedRow>(sql`
     WITH page AS MATERIALIZED (${page}),
     chosen AS MATERIALIZED (
-      SELECT page.*, e.key AS key, e.recurrence_id AS rid, e.location_id AS lid, e.pattern AS pattern, e.shuffle AS shuffle
+      SELECT page.*, e.key AS key, e.recurrence_id AS rid, e.location_id AS lid, e.pattern AS pattern, e.shuffle AS shuffle,
+        e.lat AS ulat, e.lng AS ulng
       FROM page CROSS JOIN listing_series e ON e.id = page.uid),
     listed AS MATERIALIZED (
       SELECT chosen.*, CASE WHEN chosen.rid IS NULL THEN chosen.key ELSE
         (SELECT q.id FROM quizzes q WHERE q.recurrence_id = chosen.rid AND q.location_id = chosen.lid AND ${occurrenceSql(f, sql`chosen.pattern`)}
           ORDER BY q.date LIMIT 1) END AS qid
       FROM chosen)
-    SELECT listed.uid AS unitId, listed.key AS key, listed.rid AS rid, listed.shuffle AS shuffle, ${DETAIL_COLUMNS}, (u.email = ${f.houseEmail}) AS house
+    SELECT listed.uid AS unitId, listed.key AS key, listed.rid AS rid, listed.shuffle AS shuffle, listed.ulat AS unitLat, listed.ulng AS unitLng, ${DETAIL_COLUMNS}, (u.email = ${f.houseEmail}) AS house
     FROM listed CROSS JOIN quizzes q ON q.id = listed.qid CROSS JOIN locations l ON l.id = q.location_id
       CROSS JOIN venues v ON v.id = l.venue_id CROSS JOIN users u ON u.id = v.user_id
     ORDER BY listed.house_last, listed.ord, listed.uid`);
+}
+
+/**
+ * Near mode: every unit matching the filters inside the bounding box (`f.box`), with its coordinates —
+ * the candidates whose exact distance the service computes. INDEXED BY: the latitude band of
+ * listing_series_geo_idx, the rest of the box and every filter answered from that covering index, so
+ * the cost follows the units near the position, not the catalogue (test/integration/query-plans.test.ts).
+ */
+export async function nearCandidates(db: Db, f: SeriesFilter): Promise<Array<{ uid: number; lid: string; lat: number; lng: number }>> {
+  return db.all(sql`
+    SELECT e.id AS uid, e.location_id AS lid, e.lat AS lat, e.lng AS lng FROM listing_series e INDEXED BY listing_series_geo_idx
+    WHERE ${seriesWhere(f)}`);
 }
 
 /**

@@ -3,11 +3,27 @@
  * Pure rules live here; SQL in queries.ts. All dates are Stockholm dates handed in by the caller.
  */
 import type { Db } from '../../db/client';
-import { isoWeekday, nextWeekdayOnOrAfter } from '../../lib/clock';
 import { memoPerDataVersion } from '../../lib/data-version';
+import { boundingBox, formatDistance, haversineKm } from '../../lib/geo';
 import { categoryLabel, findWeekday } from '../../lib/swedish';
-import { LISTING_PAGE_SIZE, type CityOption, type ListingMode, type ListingQuery, type ListingQuiz, type ListingResponse, type ListingTier } from './contract';
-import { activePromotions, countUnits, listCities, listedUnits, type ActivePromotionRow, type DetailRow, type ListedRow, type SeriesFilter } from './queries';
+import { LISTING_PAGE_SIZE, NEAR_RADIUS_DEFAULT, type CityOption, type ListingMode, type ListingQuery, type ListingQuiz, type ListingResponse, type ListingTier } from './contract';
+import {
+  activePromotions,
+  countUnits,
+  findCity,
+  findPublicVenue,
+  listCities,
+  listedUnits,
+  nearCandidates,
+  sitemapCityWeekdays,
+  sitemapVenues,
+  venueLocations,
+  venueUpcoming,
+  type ActivePromotionRow,
+  type DetailRow,
+  type ListedRow,
+  type SeriesFilter,
+} from './queries';
 
 export interface ListingContext {
   today: string;
@@ -23,16 +39,23 @@ export interface ResolvedFilters {
   weekdayIso?: number | undefined;
   date?: string | undefined;
   search?: string | undefined;
+  /** Near mode: sort by distance from this position, within radiusKm; the city is then ignored. */
+  near?: { lat: number; lng: number; radiusKm: number } | undefined;
 }
 
-/** Which selection rule applies (search → date → weekday → all). A past date counts as today. */
-export function resolveFilters(q: Pick<ListingQuery, 'city' | 'weekday' | 'date' | 'search'>, today: string): ResolvedFilters {
-  const city = q.city || undefined;
-  if (q.search && q.search.trim()) return { mode: 'search', city, search: q.search.trim() };
-  if (q.date) return { mode: 'date', city, date: q.date < today ? today : q.date };
+/**
+ * Which selection rule applies (search → date → weekday → all). A past date counts as today. Near mode
+ * (a position) combines with each of them and replaces the city filter.
+ */
+export function resolveFilters(q: Pick<ListingQuery, 'city' | 'weekday' | 'date' | 'search'> & Partial<Pick<ListingQuery, 'near' | 'radius'>>, today: string): ResolvedFilters {
+  const near = q.near ? { lat: q.near.lat, lng: q.near.lng, radiusKm: q.radius ?? NEAR_RADIUS_DEFAULT } : undefined;
+  const city = near ? undefined : q.city || undefined;
+  const base = near ? { city, near } : { city };
+  if (q.search && q.search.trim()) return { mode: 'search', ...base, search: q.search.trim() };
+  if (q.date) return { mode: 'date', ...base, date: q.date < today ? today : q.date };
   const wd = q.weekday ? findWeekday(q.weekday) : undefined;
-  if (wd) return { mode: 'weekday', city, weekdayIso: wd.iso };
-  return { mode: 'all', city };
+  if (wd) return { mode: 'weekday', ...base, weekdayIso: wd.iso };
+  return { mode: 'all', ...base };
 }
 
 /** The promotion tier of one listed occurrence: the promotion's quiz or its series, on that date. */
@@ -115,8 +138,11 @@ export function pagePlan(page: number, promotedCount: number, pageSize = LISTING
   };
 }
 
-export function toListingQuiz(d: DetailRow, tier: ListingTier): ListingQuiz {
+export function toListingQuiz(d: DetailRow & { unitLat?: number | null; unitLng?: number | null }, tier: ListingTier): ListingQuiz {
+  const lat = d.unitLat ?? d.lLat;
+  const lng = d.unitLng ?? d.lLng;
   return {
+    ...(lat != null && lng != null ? { position: { lat, lng } } : {}),
     id: d.id,
     date: d.date,
     startTime: d.startTime,
@@ -168,6 +194,7 @@ export async function listQuizzes(db: Db, query: ListingQuery, ctx: ListingConte
     houseEmail: ctx.houseEmail,
     seed,
   };
+  if (f.near) return listNear(db, filter, f.near, f.mode, page, ctx.today);
   const [counts, promos, promotedRows] = await Promise.all([
     countUnits(db, filter),
     activePromotions(db, ctx.today),
@@ -195,6 +222,61 @@ export async function listQuizzes(db: Db, query: ListingQuery, ctx: ListingConte
   };
 }
 
+/**
+ * Near mode: the promoted tiers (within the radius) first, as everywhere, then every other unit by
+ * distance (nearest first; the house account is not put last: distance is what was asked). Candidates
+ * come from the bounding box (geo index); the exact great-circle distance is computed here for those
+ * candidates only, and only the page's ≤ 12 units are read in full.
+ */
+async function listNear(db: Db, filter: SeriesFilter, near: NonNullable<ResolvedFilters['near']>, mode: ListingMode, page: number, today: string): Promise<ListingResponse> {
+  const box = { ...filter, box: boundingBox(near, near.radiusKm), city: undefined };
+  const [candidates, promos, promotedRows] = await Promise.all([
+    nearCandidates(db, box),
+    activePromotions(db, today),
+    listedUnits(db, box, { promoted: true }),
+  ]);
+  const distance = new Map<number, number>();
+  const places = new Set<string>();
+  for (const c of candidates) {
+    const d = haversineKm(near, c);
+    if (d > near.radiusKm) continue;
+    distance.set(c.uid, d);
+    places.add(c.lid);
+  }
+  const promoted = rankPromoted(promotedRows.filter((r) => distance.has(r.unitId)), promos, filter.seed);
+  const promotedIds = new Set(promoted.map((p) => p.row.unitId));
+  const ordinaryIds = [...distance.entries()]
+    .filter(([id]) => !promotedIds.has(id))
+    .sort((a, b) => a[1] - b[1] || a[0] - b[0])
+    .map(([id]) => id);
+  const plan = pagePlan(page, promoted.length);
+  const pageIds = ordinaryIds.slice(plan.ordinaryOffset, plan.ordinaryOffset + plan.ordinaryLimit);
+  const rows = pageIds.length ? await listedUnits(db, box, { ids: pageIds }) : [];
+  const byId = new Map(rows.map((r) => [r.unitId, r]));
+  const withDistance = (q: ListingQuiz, unitId: number): ListingQuiz => {
+    const km = distance.get(unitId)!;
+    return { ...q, distanceKm: Math.round(km * 1000) / 1000, distance: formatDistance(km) };
+  };
+  const items = [
+    ...promoted.slice(plan.promotedFrom, plan.promotedTo).map((p) => withDistance(toListingQuiz(p.row, p.tier), p.row.unitId)),
+    ...pageIds.flatMap((id) => {
+      const r = byId.get(id);
+      return r ? [withDistance(toListingQuiz(r, 'standard'), id)] : [];
+    }),
+  ];
+  return {
+    items,
+    total: distance.size,
+    page,
+    pageSize: LISTING_PAGE_SIZE,
+    hasMore: plan.start + items.length < distance.size,
+    mode,
+    today,
+    venueCount: places.size,
+    near,
+  };
+}
+
 const citiesOfVersion = memoPerDataVersion(listCities);
 
 /**
@@ -206,11 +288,26 @@ export async function publicCities(db: Db): Promise<CityOption[]> {
   return [...(await citiesOfVersion(db))];
 }
 
-/** The date a weekday choice moves the date picker to: today, tomorrow or its next occurrence (spec 01 §4). */
-export function dateForWeekday(today: string, iso: number): string {
-  return nextWeekdayOnOrAfter(today, iso);
+// ---- Public reads for the server-rendered pages (other features may import only this file). ----
+
+/** A city with a public business, by slug (its name as written in the data), or null. */
+export function findPublicCity(db: Db, slug: string): Promise<{ slug: string; name: string } | null> {
+  return findCity(db, slug);
 }
 
-export function weekdayOfDate(date: string) {
-  return isoWeekday(date);
+/** A public business by slug (`house` = owned by the house account) with its places, or null. */
+export async function findPublicVenueWithPlaces(db: Db, slug: string, houseEmail: string) {
+  const venue = await findPublicVenue(db, slug, houseEmail);
+  return venue ? { venue, places: await venueLocations(db, venue.id) } : null;
+}
+
+/** Upcoming occurrences of one business from `today`, soonest first, at most `limit`, as standard-tier cards. */
+export async function publicVenueQuizzes(db: Db, venueId: string, today: string, limit: number): Promise<ListingQuiz[]> {
+  return (await venueUpcoming(db, venueId, today, limit)).map((r) => toListingQuiz(r, 'standard'));
+}
+
+/** Sitemap input: city × weekday pairs with upcoming public quizzes, and every public venue page. */
+export async function sitemapEntries(db: Db, today: string) {
+  const [pairs, venues] = await Promise.all([sitemapCityWeekdays(db, today), sitemapVenues(db)]);
+  return { pairs, venues };
 }

@@ -12,7 +12,7 @@ import { buildCombinedPage, buildListingPage, buildVenuePage, findCity, sitemapU
 type C = Context<AppEnv>;
 
 function ctxOf(c: C): PageCtx {
-  return { today: c.var.clock.today(), houseEmail: c.var.config.houseAccountEmail };
+  return { today: c.var.clock.today(), houseEmail: c.var.config.houseAccountEmail, mapTileUrl: c.var.config.mapTileUrl };
 }
 
 async function html(c: C, head: Omit<PageHead, 'jsonLd'> & { jsonLd?: unknown[] }, data: PublicPageData, status: 200 | 404 = 200) {
@@ -65,7 +65,8 @@ async function mainListing(c: C, variant: 'home' | 'legacy', citySlug?: string) 
     {
       ...head,
       canonical: `${origin}${path}`,
-      robots: variant === 'legacy' ? 'noindex' : undefined,
+      // A position in the URL (near mode) is one visitor's view: never indexed (canonical stays the page).
+      robots: variant === 'legacy' || data.filters.near ? 'noindex' : undefined,
       jsonLd: [breadcrumbJsonLd(origin, crumbs), ...eventsJsonLd(origin, data.result.items, ctx.today)],
     },
     data,

@@ -7,13 +7,14 @@ import { isoWeekday } from '../../lib/clock';
 import { WEEKDAYS, findWeekday } from '../../lib/swedish';
 import type { CityOption, ListingQuiz } from '../listing/contract';
 import { ListingQuerySchema } from '../listing/contract';
-import { findCity, findPublicVenue, sitemapCityWeekdays, sitemapVenues, venueLocations, venueUpcoming } from '../listing/queries';
-import { listQuizzes, publicCities, toListingQuiz } from '../listing/service';
+import { findPublicCity, findPublicVenueWithPlaces, listQuizzes, publicCities, publicVenueQuizzes, sitemapEntries } from '../listing/service';
 import type { CombinedPageData, ListingFilters, ListingPageData, VenuePageData, WeekdayRef } from '../../../web/pages/types';
 
 export interface PageCtx {
   today: string;
   houseEmail: string;
+  /** MAP_TILE_URL, handed to the pages' lazy map. */
+  mapTileUrl?: string | undefined;
 }
 
 export function weekdayRef(slugOrName: string): WeekdayRef | null {
@@ -34,6 +35,11 @@ export function readFilterQuery(query: Record<string, string | undefined>): Part
     const w = findWeekday(out.weekday);
     out.weekday = w ? w.slug : 'all';
   }
+  // Near mode (issue 15): kept as written when valid ("57.708,11.974"), ignored otherwise.
+  if (query.near && ListingQuerySchema.shape.near.safeParse(query.near).success) {
+    out.near = query.near.replace(/\s+/g, '');
+    if (query.radius && ListingQuerySchema.shape.radius.safeParse(query.radius).success) out.radius = String(Number(query.radius));
+  }
   return out;
 }
 
@@ -42,6 +48,12 @@ export function readFilterQuery(query: Record<string, string | undefined>): Part
  * listing defaults to today; the city page to every upcoming quiz; the weekday page to its day).
  */
 export function pageFilters(variant: ListingPageData['variant'], q: Partial<ListingFilters>, ctx: PageCtx, locked: { city?: string; weekday?: string }): ListingFilters {
+  // Near mode lives on the main listing only (a city or weekday page is about its city or day).
+  const near = (variant === 'home' || variant === 'legacy') && q.near ? { near: q.near, ...(q.radius ? { radius: q.radius } : {}) } : {};
+  return { ...pageFiltersWithoutNear(variant, q, ctx, locked), ...near };
+}
+
+function pageFiltersWithoutNear(variant: ListingPageData['variant'], q: Partial<ListingFilters>, ctx: PageCtx, locked: { city?: string; weekday?: string }): ListingFilters {
   const search = q.search ?? '';
   const city = locked.city ?? q.city ?? '';
   if (locked.weekday) return { city, weekday: locked.weekday, date: q.date ?? '', search };
@@ -63,32 +75,32 @@ export async function buildListingPage(
   const [result, cities] = await Promise.all([
     listQuizzes(
       db,
-      { city: filters.city || undefined, weekday: filters.weekday || undefined, date: filters.date || undefined, search: filters.search || undefined, page: 1 },
+      ListingQuerySchema.parse({ city: filters.city, weekday: filters.weekday, date: filters.date, search: filters.search, near: filters.near, radius: filters.radius, page: 1 }),
       { today: ctx.today, viewerId: null, houseEmail: ctx.houseEmail },
     ),
     publicCities(db),
   ]);
-  return { kind: 'listing', variant, today: ctx.today, filters, city: locked.city, weekday: locked.weekday, cities, result };
+  return { kind: 'listing', variant, today: ctx.today, filters, city: locked.city, weekday: locked.weekday, cities, result, mapTileUrl: ctx.mapTileUrl };
 }
 
 export async function buildCombinedPage(db: Db, city: CityOption, weekday: WeekdayRef, ctx: PageCtx): Promise<CombinedPageData> {
   const result = await listQuizzes(db, { city: city.slug, weekday: weekday.slug, page: 1 }, { today: ctx.today, viewerId: null, houseEmail: ctx.houseEmail });
-  return { kind: 'combined', today: ctx.today, city, weekday, result };
+  return { kind: 'combined', today: ctx.today, city, weekday, result, mapTileUrl: ctx.mapTileUrl };
 }
 
-export { findCity };
+export { findPublicCity as findCity };
 
 /** Upcoming occurrences read for a venue page (bounded; statistics count within this window). */
 export const VENUE_UPCOMING_LIMIT = 400;
 
 export async function buildVenuePage(db: Db, citySlug: string, venueSlug: string, ctx: PageCtx): Promise<VenuePageData | null> {
-  const venue = await findPublicVenue(db, venueSlug, ctx.houseEmail);
-  if (!venue) return null;
-  const locs = await venueLocations(db, venue.id);
-  const here = locs.find((l) => l.citySlug === citySlug);
+  const found = await findPublicVenueWithPlaces(db, venueSlug, ctx.houseEmail);
+  if (!found) return null;
+  const { venue } = found;
+  const here = found.places.find((l) => l.citySlug === citySlug);
   if (!here) return null;
-  const rows = await venueUpcoming(db, venue.id, ctx.today, VENUE_UPCOMING_LIMIT);
-  const quizzes: ListingQuiz[] = rows.map((r) => ({ ...toListingQuiz(r, 'standard'), unclaimed: !!venue.house }));
+  const cards = await publicVenueQuizzes(db, venue.id, ctx.today, VENUE_UPCOMING_LIMIT);
+  const quizzes: ListingQuiz[] = cards.map((q) => ({ ...q, unclaimed: !!venue.house }));
   const recurring = quizzes.filter((q) => q.isRecurring);
   const specials = quizzes.filter((q) => !q.isRecurring);
   const quizmasters = new Set(quizzes.map((q) => q.quizmaster?.trim().toLowerCase()).filter(Boolean));
@@ -104,7 +116,9 @@ export async function buildVenuePage(db: Db, citySlug: string, venueSlug: string
       phone: venue.phone ?? here.phone,
       website: venue.website ?? here.website,
       unclaimed: !!venue.house,
+      position: here.latitude != null && here.longitude != null ? { lat: here.latitude, lng: here.longitude } : null,
     },
+    mapTileUrl: ctx.mapTileUrl,
     recurring,
     specials,
     stats: {
@@ -118,7 +132,7 @@ export async function buildVenuePage(db: Db, citySlug: string, venueSlug: string
 
 /** Every public URL: start page, cities, weekdays, city × weekday with upcoming quizzes, venue pages. */
 export async function sitemapUrls(db: Db, origin: string, today: string): Promise<string[]> {
-  const [cities, pairs, venues] = await Promise.all([publicCities(db), sitemapCityWeekdays(db, today), sitemapVenues(db)]);
+  const [cities, { pairs, venues }] = await Promise.all([publicCities(db), sitemapEntries(db, today)]);
   const urls = [`${origin}/`];
   for (const c of cities) urls.push(`${origin}/quiz/${c.slug}`);
   for (const w of WEEKDAYS) urls.push(`${origin}/quiz/${w.slug}`);

@@ -3,23 +3,12 @@
  * conditional on the order's state (orders only move forward: open → paid | failed | expired).
  */
 import { and, desc, eq, lt, sql, type SQL } from 'drizzle-orm';
+import { batchableRun } from '../../db/batch';
 import type { Db } from '../../db/client';
 import { checkoutOrders, paymentEvents, paymentRefunds, users, venues, type CheckoutOrderRow, type PaymentRefundRow } from '../../db/schema';
 import { newId } from '../../lib/ids';
 
 export const nowIso = sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
-
-/**
- * `db.run(sql)` usable inside `db.batch([...])`: drizzle-orm 0.45's D1 batch reads `.stmt` of each
- * item, which a raw statement with bound parameters lacks, so we prepare it. (Same helper as the
- * promotion feature's; kept here so payments does not reach into promotion's queries.)
- */
-export function batchableRun(db: Db, query: SQL) {
-  const raw = db.run(query);
-  const built = (raw as unknown as { getQuery(): { sql: string } }).getQuery();
-  (raw as unknown as { stmt: D1PreparedStatement }).stmt = db.$client.prepare(built.sql);
-  return raw;
-}
 
 export async function eventSeen(db: Db, id: string): Promise<boolean> {
   const [row] = await db.select({ id: paymentEvents.id }).from(paymentEvents).where(eq(paymentEvents.id, id)).limit(1);

@@ -8,6 +8,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import type { Db } from '../../db/client';
 import { checkoutOrders, paymentEvents, promotions, type CheckoutOrderRow } from '../../db/schema';
+import { batchableRun } from '../../db/batch';
 import { isSuperadmin, requireActor, type Actor } from '../../lib/authz';
 import { forbidden, notFound } from '../../lib/errors';
 import { bumpDataVersion } from '../../lib/data-version';
@@ -16,7 +17,6 @@ import type { PaymentEvent, PaymentsPort } from '../../ports/payments';
 import { formatOre, type OrderItem } from '../promotion/contract';
 import { VERIFY_MESSAGES, type RefundListResponse, type VerifyResponse } from './contract';
 import {
-  batchableRun,
   eventSeen,
   expiredOpenOrderIds,
   listRefunds,

@@ -4,19 +4,9 @@
  * the schema's CHECK / NOT NULL / UNIQUE make the statement — and the whole batch it is in — fail.
  */
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { batchableRun } from '../../db/batch';
 import type { Db } from '../../db/client';
 import { checkoutOrders, locations, promotionSlotClaims, quizzes, venues, type PromotionTier } from '../../db/schema';
-
-/**
- * `db.run(sql)` usable inside `db.batch([...])`. drizzle-orm 0.45's D1 batch reads `.stmt` of each item,
- * which a raw statement with bound parameters lacks (it would throw "reading 'bind'"), so we prepare it.
- */
-export function batchableRun(db: Db, query: SQL) {
-  const raw = db.run(query);
-  const built = (raw as unknown as { getQuery(): { sql: string } }).getQuery();
-  (raw as unknown as { stmt: D1PreparedStatement }).stmt = db.$client.prepare(built.sql);
-  return raw;
-}
 
 export interface PromotableQuiz {
   id: string;

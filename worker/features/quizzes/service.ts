@@ -4,6 +4,7 @@
  * same batch; every owned object goes through worker/lib/authz.ts.
  */
 import { and, eq, ne } from 'drizzle-orm';
+import { runBatch } from '../../db/batch';
 import type { Db } from '../../db/client';
 import { quizzes } from '../../db/schema';
 import { authorizeLocation, authorizeQuiz, isSuperadmin, requireActor, type Actor } from '../../lib/authz';
@@ -11,10 +12,9 @@ import { addDays, createClock, isoWeekday, normalizeTime, type Clock } from '../
 import { bumpDataVersion } from '../../lib/data-version';
 import { AppError, conflict, forbidden, invalidInput, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
-import { insertOccurrenceStatements, type QuizInsert } from '../series/queries';
-import { generateOccurrences, isoDaysOf, namesOf, seriesEnd } from '../series/recurrence';
+import { generateOccurrences, isoDaysOf, namesOf, seriesEnd } from '../../lib/recurrence';
+import { occurrenceInserts, type QuizInsert } from '../series/service';
 import { deleteGuarded } from '../promotion/service';
-import { runBatch } from '../series/service';
 import { confirmVenueStatements } from '../freshness/service';
 import {
   MAX_UNTIL_DAYS,
@@ -98,7 +98,7 @@ export async function createQuiz(db: Db, actor: Actor, data: CreateQuizData, tod
     recurrenceUntil: until,
   }));
   // All occurrences in ONE batch with one recurrence id: all or nothing.
-  await runBatch(db, [...insertOccurrenceStatements(db, rows), ...confirm, bumpDataVersion(db)]);
+  await runBatch(db, [...occurrenceInserts(db, rows), ...confirm, bumpDataVersion(db)]);
   return { created: rows.length, recurrenceId, firstId: rows[0]!.id! };
 }
 
@@ -175,7 +175,7 @@ export async function editQuiz(db: Db, actor: Actor, id: string, data: EditQuizD
       };
       const dates = generateOccurrences({ start: data.date, pattern: data.pattern ?? 'weekly', weekdays, end: seriesEnd(data.date, until) }).filter((d) => d !== data.date);
       const rows: QuizInsert[] = dates.map((date) => ({ ...values, id: newId(), locationId: quiz.locationId, date, isCancelled: false, ...recurrence }));
-      await runBatch(db, [db.update(quizzes).set({ ...values, ...recurrence }).where(eq(quizzes.id, id)), ...insertOccurrenceStatements(db, rows), ...confirm, bumpDataVersion(db)]);
+      await runBatch(db, [db.update(quizzes).set({ ...values, ...recurrence }).where(eq(quizzes.id, id)), ...occurrenceInserts(db, rows), ...confirm, bumpDataVersion(db)]);
       return { updated: 1, created: rows.length, deleted: 0, recurrenceId };
     }
     if (data.recurring === false && quiz.recurrenceId) {

@@ -10,7 +10,7 @@ export type QuizInsert = typeof quizzes.$inferInsert;
  * Returns statements for ONE db.batch: all-or-nothing, and ON CONFLICT DO NOTHING on the unique
  * (recurrence_id, date) index makes a repeated or overlapping insert add nothing.
  */
-export const ROWS_PER_INSERT = 5;
+const ROWS_PER_INSERT = 5;
 export function insertOccurrenceStatements(db: Db, rows: QuizInsert[]) {
   const out = [];
   for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {

@@ -2,10 +2,10 @@
  * Series rules (spec 02 §4.4, §5, §7): extension (one service for the owner's buttons and the nightly
  * cron), summaries for quiz management, editing and deleting a whole series, pausing a date range.
  */
-import { and, between, desc, eq, gte, sql } from 'drizzle-orm';
-import type { BatchItem } from 'drizzle-orm/batch';
+import { and, between, eq, gte, sql } from 'drizzle-orm';
+import { runBatch } from '../../db/batch';
 import type { Db } from '../../db/client';
-import { jobRuns, quizzes, type QuizRow } from '../../db/schema';
+import { quizzes, type QuizRow } from '../../db/schema';
 import { isSuperadmin, authorizeQuiz, requireActor, type Actor } from '../../lib/authz';
 import { addDays, createClock, daysBetween, isoWeekday, stockholmDate, type Clock } from '../../lib/clock';
 import { bumpDataVersion } from '../../lib/data-version';
@@ -13,6 +13,7 @@ import { invalidInput, notFound } from '../../lib/errors';
 import { deleteGuarded } from '../promotion/service';
 import { confirmVenueStatements } from '../freshness/service';
 import { newId } from '../../lib/ids';
+import { recordJob } from '../../lib/jobs';
 import {
   EXTENSION_THRESHOLD_DAYS,
   SERIES_HORIZON_DAYS,
@@ -21,28 +22,16 @@ import {
   type SeriesSummary,
 } from '../quizzes/contract';
 import { anyOccurrenceId, countSeries, extensionCandidates, insertOccurrenceStatements, latestOccurrences, recentOccurrences, seriesSummaryRows, type QuizInsert } from './queries';
-import { extensionDates, namesOf, parseRecurrenceDays, type Pattern } from './recurrence';
+import { extensionDates, namesOf, parseRecurrenceDays, type Pattern } from '../../lib/recurrence';
 
 /** A series whose latest occurrence is more than this many days past is treated as ended, not extended. */
-export const ENDED_GRACE_DAYS = 7;
+const ENDED_GRACE_DAYS = 7;
 export const SERIES_JOB = 'series-extension';
 /** A crashed run is resumed from its cursor only if it started this recently. */
 const RESUME_WINDOW_MS = 20 * 3_600_000;
 
-/**
- * Runs statements as ONE D1 batch (all-or-nothing); returns the rows each changed. A statement with
- * `.returning()` counts its returned rows: D1's meta.changes also counts rows changed by triggers, and
- * every write to quizzes fires the listing_series triggers (migration 0005), so counts of quiz rows
- * must come from RETURNING.
- */
-export async function runBatch(db: Db, items: BatchItem<'sqlite'>[]): Promise<number[]> {
-  if (!items.length) return [];
-  const results = await db.batch(items as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]);
-  return (results as unknown[]).map((r) => (Array.isArray(r) ? r.length : ((r as { meta?: { changes?: number } })?.meta?.changes ?? 0)));
-}
-
 /** A new occurrence copying the series' fields from a template row. */
-export function occurrenceFrom(t: QuizRow, date: string): QuizInsert {
+function occurrenceFrom(t: QuizRow, date: string): QuizInsert {
   return {
     id: newId(),
     locationId: t.locationId,
@@ -104,7 +93,7 @@ export interface ExtendManyResult {
  * order from `cursor`. `onPage` records progress (the cron's job_runs cursor); `stopAfterPages`
  * simulates an interruption in tests.
  */
-export async function extendMany(
+async function extendMany(
   db: Db,
   today: string,
   opts: { ownerUserId?: string | null; cursor?: string | null; pageSize?: number; stopAfterPages?: number; onPage?: (cursor: string) => Promise<unknown> } = {},
@@ -146,42 +135,29 @@ export interface SeriesJobResult extends ExtendManyResult {
  * handled. A run that finds the previous run unfinished (crashed or still going) continues from its
  * cursor; everything is idempotent, so an overlapping run adds nothing twice.
  */
-export async function runSeriesExtensionJob(db: Db, now: Date, opts: { pageSize?: number; stopAfterPages?: number } = {}): Promise<SeriesJobResult> {
+export async function runSeriesExtensionJob(
+  db: Db,
+  now: Date,
+  opts: { pageSize?: number; stopAfterPages?: number; clock?: Clock } = {},
+): Promise<SeriesJobResult> {
   const today = stockholmDate(now);
-  const [prev] = await db
-    .select()
-    .from(jobRuns)
-    .where(eq(jobRuns.job, SERIES_JOB))
-    .orderBy(desc(jobRuns.startedAt), desc(sql`rowid`))
-    .limit(1);
-  const resumedFrom =
-    prev && prev.status !== 'done' && prev.cursor && now.getTime() - Date.parse(prev.startedAt) < RESUME_WINDOW_MS ? prev.cursor : null;
-  const runId = newId();
-  await db.insert(jobRuns).values({ id: runId, job: SERIES_JOB, status: 'running', startedAt: now.toISOString(), cursor: resumedFrom });
-  try {
+  let extended: ExtendManyResult | undefined;
+  const recorded = await recordJob(db, opts.clock ?? createClock(now.toISOString()), SERIES_JOB, async (run) => {
+    const prev = run.previous;
+    const resumedFrom =
+      prev && prev.status !== 'done' && prev.cursor && now.getTime() - Date.parse(prev.startedAt) < RESUME_WINDOW_MS ? prev.cursor : null;
+    if (resumedFrom) await run.setCursor(resumedFrom);
     const r = await extendMany(db, today, {
       cursor: resumedFrom,
       pageSize: opts.pageSize,
       stopAfterPages: opts.stopAfterPages,
-      onPage: (cursor) => db.update(jobRuns).set({ cursor }).where(eq(jobRuns.id, runId)),
+      onPage: (cursor) => run.setCursor(cursor),
     });
-    const summary = { extendedCount: r.extendedCount, added: r.added, processed: r.processed, resumedFrom, today };
-    if (r.complete) {
-      await db
-        .update(jobRuns)
-        .set({ status: 'done', finishedAt: new Date().toISOString(), result: JSON.stringify(summary) })
-        .where(eq(jobRuns.id, runId));
-    } else {
-      await db.update(jobRuns).set({ result: JSON.stringify(summary) }).where(eq(jobRuns.id, runId));
-    }
-    return { ...r, runId, resumedFrom };
-  } catch (err) {
-    await db
-      .update(jobRuns)
-      .set({ status: 'failed', finishedAt: new Date().toISOString(), result: JSON.stringify({ error: String((err as Error)?.message ?? err) }) })
-      .where(eq(jobRuns.id, runId));
-    throw err;
-  }
+    extended = r;
+    if (!r.complete) run.leaveOpen();
+    return { extendedCount: r.extendedCount, added: r.added, processed: r.processed, resumedFrom, today };
+  });
+  return { ...extended!, runId: recorded.runId, resumedFrom: recorded.resumedFrom };
 }
 
 // ------------------------------------------------------------------ owner actions
@@ -203,7 +179,7 @@ export function needsExtension(s: { latest: string; until: string | null; patter
   return extensionDates({ pattern: s.pattern, weekdays: s.weekdays, existing: [s.latest], end, notBefore: today }).length > 0;
 }
 
-export const SUMMARY_LIMIT = 500;
+const SUMMARY_LIMIT = 500;
 
 /** Series summaries (spec 02 §3 "Series summary"): the owner's own; a superadmin's all. */
 export async function listSeries(db: Db, actor: Actor, today: string): Promise<SeriesSummary[]> {
@@ -326,7 +302,7 @@ export async function autoExtend(db: Db, actor: Actor, today: string) {
 }
 
 /** Longest pause: one year ahead of today. */
-export const PAUSE_MAX_AHEAD_DAYS = 366;
+const PAUSE_MAX_AHEAD_DAYS = 366;
 
 /**
  * Pause (e.g. summer break): every occurrence from `from` to `to` is marked cancelled ('Inställt'),
@@ -367,4 +343,16 @@ export async function resumeSeries(db: Db, actor: Actor, recurrenceId: string, r
 
 function normalize(time: string): string {
   return time.length === 5 ? `${time}:00` : time;
+}
+
+// ---- Thin entry points for other features (they may import only this file). ----
+
+export type { QuizInsert };
+
+/**
+ * Statements inserting occurrences (chunked to stay under D1's 100 bound parameters, ON CONFLICT DO
+ * NOTHING on (recurrence_id, date), RETURNING ids) for the caller to put into ONE db.batch.
+ */
+export function occurrenceInserts(db: Db, rows: QuizInsert[]) {
+  return insertOccurrenceStatements(db, rows);
 }

@@ -1,4 +1,4 @@
-import { and, count, eq, gte, inArray } from 'drizzle-orm';
+import { and, count, eq, gte } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { locations, quizzes, userRoles, users, venues } from '../../db/schema';
 
@@ -42,10 +42,5 @@ export async function findUser(db: Db, by: { id?: string; email?: string }) {
 
 export async function rolesOf(db: Db, userId: string) {
   return (await db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, userId))).map((r) => r.role);
-}
-
-export async function venuesOfUsers(db: Db, userIds: string[]) {
-  if (!userIds.length) return [];
-  return db.select({ id: venues.id, userId: venues.userId }).from(venues).where(inArray(venues.userId, userIds));
 }
 

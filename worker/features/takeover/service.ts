@@ -5,6 +5,7 @@
  * exactly one wins and the other gets 409 with an empty account.
  */
 import { and, eq, sql } from 'drizzle-orm';
+import { changes } from '../../db/batch';
 import type { Db } from '../../db/client';
 import { emailTokens, profiles, userRoles, venues } from '../../db/schema';
 import type { Config } from '../../env';
@@ -12,7 +13,7 @@ import { bumpDataVersion } from '../../lib/data-version';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import type { Mailer } from '../../ports/mailer';
 import { TAKEOVER_NOT_FOUND_MESSAGE, TAKEOVER_TAKEN_MESSAGE, type TakeoverResult, type TakeoverVenueInfo } from './contract';
-import { sendTakeoverNotice } from './mail';
+import { sendOwnerEmailNote, sendTakeoverNotice } from './mail';
 import { findHouseUserId, findUser, findVenue, rolesOf, venueCounts } from './queries';
 
 export async function getTakeoverInfo(db: Db, venueId: string, opts: { today: string; houseEmail: string }): Promise<TakeoverVenueInfo> {
@@ -36,11 +37,6 @@ function moveStatements(db: Db, venueId: string, userId: string, houseId: string
     db.insert(profiles).values({ userId }).onConflictDoNothing(),
     bumpDataVersion(db),
   ] as const;
-}
-
-/** Rows the move returned (RETURNING: D1's meta.changes would also count the listing_series trigger's rows). */
-function changes(result: unknown): number {
-  return Array.isArray(result) ? result.length : 0;
 }
 
 export async function takeoverVenue(
@@ -202,3 +198,18 @@ export async function listTakeoverIssues(db: Db, houseEmail: string, limit = 50)
   return out;
 }
 
+
+// ---- Thin entry points for other features (they may import only this file). ----
+
+/** Id of the house account (owner of unclaimed businesses), or null when it does not exist. */
+export function houseAccountId(db: Db, houseEmail: string): Promise<string | null> {
+  return findHouseUserId(db, houseEmail);
+}
+
+/**
+ * Tells the superadmins the owner e-mail given in the add-business dialog (spec 02 §5; kept in this
+ * notice because the data model has no column for it). Never throws; returns the number of mails sent.
+ */
+export function noteOwnerEmail(db: Db, mailer: Mailer, config: Config, info: { venueId: string; venueName: string; ownerEmail: string; createdBy: string }): Promise<number> {
+  return sendOwnerEmailNote(db, mailer, config, info);
+}

@@ -67,6 +67,18 @@ const optionalWebsite = z
   .transform((v) => (v ? normalizeWebsite(v) : null))
   .describe('Webbplats');
 
+/**
+ * Sweden's bounding box with a small margin (Smygehuk 55.34° N, Treriksröset 69.06° N, Koster 10.96° E,
+ * Haparanda 24.17° E): a place's coordinates must lie inside it. Also the near mode's range.
+ */
+export const SWEDEN_BOUNDS = { minLat: 55, maxLat: 69.2, minLng: 10.5, maxLng: 24.2 } as const;
+const sv = (n: number) => String(n).replace('.', ',');
+/** The Swedish message for a coordinate outside Sweden, or null when inside (shared with the CSV import). */
+export function outsideSwedenMessage(label: string, axis: 'lat' | 'lng', value: number): string | null {
+  const [min, max] = axis === 'lat' ? [SWEDEN_BOUNDS.minLat, SWEDEN_BOUNDS.maxLat] : [SWEDEN_BOUNDS.minLng, SWEDEN_BOUNDS.maxLng];
+  return value < min || value > max ? `${label} ligger utanför Sverige (${sv(min)}–${sv(max)})` : null;
+}
+
 const coordinate = (label: string, limit: number) =>
   z
     .preprocess(
@@ -126,6 +138,10 @@ export const LocationSchema = z
     if (hasLat !== hasLng) {
       ctx.addIssue({ code: 'custom', path: [hasLat ? 'longitude' : 'latitude'], message: 'Ange både latitud och longitud, eller ingen av dem' });
     }
+    const latMsg = v.latitude != null ? outsideSwedenMessage('Latitud', 'lat', v.latitude) : null;
+    if (latMsg) ctx.addIssue({ code: 'custom', path: ['latitude'], message: latMsg });
+    const lngMsg = v.longitude != null ? outsideSwedenMessage('Longitud', 'lng', v.longitude) : null;
+    if (lngMsg) ctx.addIssue({ code: 'custom', path: ['longitude'], message: lngMsg });
   });
 export type LocationInput = z.input<typeof LocationSchema>;
 export type LocationData = z.output<typeof LocationSchema>;

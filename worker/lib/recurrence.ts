@@ -2,12 +2,12 @@
  * Recurrence generation (spec 02 §5): pure functions on Stockholm calendar dates (YYYY-MM-DD). Dates
  * are calendar days, not instants, so daylight-saving switches cannot shift them (worker/lib/clock.ts).
  */
-import { addDays, isoWeekday, nextWeekdayOnOrAfter } from '../../lib/clock';
-import { SERIES_HORIZON_DAYS, WEEKDAY_NAMES, type WeekdayName } from '../quizzes/contract';
+import { addDays, isoWeekday, nextWeekdayOnOrAfter } from './clock';
+import { SERIES_HORIZON_DAYS, WEEKDAY_NAMES, type WeekdayName } from '../features/quizzes/contract';
 
 export type Pattern = 'weekly' | 'biweekly';
 
-export const stepDays = (pattern: Pattern): number => (pattern === 'biweekly' ? 14 : 7);
+const stepDays = (pattern: Pattern): number => (pattern === 'biweekly' ? 14 : 7);
 
 /** Swedish weekday names → sorted unique ISO weekdays (1 = måndag). Unknown names are dropped. */
 export function isoDaysOf(names: readonly string[]): number[] {

@@ -1,0 +1,113 @@
+/**
+ * Jobs are observable (ARCHITECTURE.md "Wave 2"): every nightly task writes a job_runs row (start,
+ * end, status, counts, error) through recordJob; a failing task is recorded as failed and does not stop
+ * the others; the superadmin reads the newest 50 runs at GET /api/admin/jobs.
+ */
+import { env } from 'cloudflare:workers';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { jobRuns, sessions } from '../../worker/db/schema';
+import { SERIES_JOB } from '../../worker/features/series/service';
+import { runNightly, runTasks } from '../../worker/jobs/nightly';
+import { createClock } from '../../worker/lib/clock';
+import { newId } from '../../worker/lib/ids';
+import { recordJob } from '../../worker/lib/jobs';
+import { callJson, createUser, testDb, unique, type TestUser } from '../factories';
+import { expectConsoleError } from '../setup/console';
+
+// Before every session the factories create (they expire 30 days after the real now), so the nightly
+// clean-up at this instant removes only the session planted below.
+const NIGHT = '2020-02-04T02:15:00.000Z';
+const NIGHTLY_JOBS = ['sessions', 'rate-limits', 'email-tokens', 'promotion-holds', SERIES_JOB];
+
+let superadmin: TestUser;
+let owner: TestUser;
+
+beforeAll(async () => {
+  superadmin = await createUser({ roles: ['admin', 'superadmin'] });
+  owner = await createUser();
+});
+
+async function runsAt(startedAt: string) {
+  return testDb().select().from(jobRuns).where(eq(jobRuns.startedAt, startedAt));
+}
+
+describe('the nightly run', () => {
+  it('writes one finished job_runs row per task with its counts', async () => {
+    await testDb().insert(sessions).values({ id: newId(), secretHash: 'x', userId: owner.id, expiresAt: Date.parse(NIGHT) - 1000 });
+    const result = await runNightly(env, new Date(NIGHT));
+    expect(result.failed).toEqual([]);
+    const rows = await testDb()
+      .select()
+      .from(jobRuns)
+      .where(sql`${jobRuns.startedAt} LIKE '2020-02-04T02:15%' AND ${inArray(jobRuns.job, NIGHTLY_JOBS)}`);
+    expect(rows.map((r) => r.job).sort()).toEqual([...NIGHTLY_JOBS].sort());
+    for (const row of rows) {
+      expect(row.status, row.job).toBe('done');
+      expect(row.finishedAt! >= row.startedAt, row.job).toBe(true);
+    }
+    const counts = Object.fromEntries(rows.map((r) => [r.job, JSON.parse(r.result!)]));
+    expect(counts.sessions.deleted).toBeGreaterThanOrEqual(1);
+    expect(counts['rate-limits']).toHaveProperty('deleted');
+    expect(counts['email-tokens']).toHaveProperty('deleted');
+    expect(counts['promotion-holds']).toHaveProperty('released');
+    expect(counts[SERIES_JOB]).toMatchObject({ today: '2020-02-04', processed: expect.any(Number) });
+  });
+
+  it('records a failing task as failed with its error and still runs the tasks after it', async () => {
+    const db = testDb();
+    const at = '2021-05-06T07:08:09.000Z';
+    const clock = createClock(at);
+    const [ok1, bad, ok2] = [unique('job-a'), unique('job-b'), unique('job-c')];
+    const ran: string[] = [];
+    const task = (name: string, fn: () => Promise<Record<string, unknown>>) => [name, () => recordJob(db, clock, name, fn)] as const;
+    const errors = expectConsoleError(/nightly task job-b.* failed/);
+    const result = await runTasks([
+      task(ok1, async () => (ran.push(ok1), { n: 1 })),
+      task(bad, async () => {
+        ran.push(bad);
+        throw new Error('D1 var borta');
+      }),
+      task(ok2, async () => (ran.push(ok2), { n: 2 })),
+    ]);
+    errors.verify();
+    expect(ran).toEqual([ok1, bad, ok2]);
+    expect(result.failed).toEqual([bad]);
+    const rows = Object.fromEntries((await runsAt(at)).map((r) => [r.job, r]));
+    expect(rows[ok1]).toMatchObject({ status: 'done', finishedAt: at, result: JSON.stringify({ n: 1 }) });
+    expect(rows[bad]).toMatchObject({ status: 'failed', finishedAt: at, result: JSON.stringify({ error: 'D1 var borta' }) });
+    expect(rows[ok2]).toMatchObject({ status: 'done', finishedAt: at, result: JSON.stringify({ n: 2 }) });
+  });
+});
+
+describe('GET /api/admin/jobs', () => {
+  it('shows the superadmin the newest 50 runs, newest first, with parsed counts and errors', async () => {
+    const db = testDb();
+    const job = unique('listed');
+    // 55 runs in the far future so they are the newest rows of the table.
+    const rows = Array.from({ length: 55 }, (_, i) => ({
+      id: newId(),
+      job,
+      status: i === 54 ? ('failed' as const) : ('done' as const),
+      startedAt: `2099-01-01T00:00:${String(i).padStart(2, '0')}.000Z`,
+      finishedAt: `2099-01-01T00:00:${String(i).padStart(2, '0')}.500Z`,
+      result: i === 54 ? JSON.stringify({ error: 'boom' }) : JSON.stringify({ deleted: i }),
+    }));
+    // ≤ 100 bound parameters per statement (D1): 6 per row.
+    for (let i = 0; i < rows.length; i += 10) await db.insert(jobRuns).values(rows.slice(i, i + 10));
+    const { status, body, res } = await callJson('/api/admin/jobs', { cookie: superadmin.cookie });
+    expect(status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    expect(body.runs).toHaveLength(50);
+    expect(body.runs[0]).toMatchObject({ job, status: 'failed', startedAt: '2099-01-01T00:00:54.000Z', result: { error: 'boom' } });
+    expect(body.runs[1]).toMatchObject({ job, status: 'done', result: { deleted: 53 } });
+    expect(body.runs[49].startedAt).toBe('2099-01-01T00:00:05.000Z');
+  });
+
+  it('is refused to visitors (401) and owners (403)', async () => {
+    expect((await callJson('/api/admin/jobs')).status).toBe(401);
+    const asOwner = await callJson('/api/admin/jobs', { cookie: owner.cookie });
+    expect(asOwner.status).toBe(403);
+    expect(asOwner.body.error.message).toBe('User is not a superadmin');
+  });
+});

@@ -1,0 +1,47 @@
+/**
+ * An unexpected `console.error` fails the test (STYLE.md "Tests"). The Worker runs in the same isolate
+ * as the integration tests, so this also catches what the app logs (onError's 500s, failed cron
+ * tasks, mail errors). A test that provokes an error on purpose declares it first:
+ *
+ *   const errors = expectConsoleError(/nightly task .* failed/);
+ *   …                      // the code that logs
+ *   errors.verify();       // optional: fails unless a matching error was logged
+ *
+ * Only calls matching a declared pattern are allowed; the declaration ends with the test.
+ */
+import { afterEach, beforeEach, expect, vi } from 'vitest';
+import { format } from 'node:util';
+
+let logged: string[] = [];
+let expected: RegExp[] = [];
+let spy: { mockRestore(): void } | null = null;
+
+beforeEach(() => {
+  logged = [];
+  expected = [];
+  spy = vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+    logged.push(format(...args));
+  });
+});
+
+afterEach(() => {
+  spy?.mockRestore();
+  spy = null;
+  const unexpected = logged.filter((line) => !expected.some((pattern) => pattern.test(line)));
+  logged = [];
+  expected = [];
+  if (unexpected.length) {
+    throw new Error(`unexpected console.error (declare it with expectConsoleError() if the test provokes it):\n${unexpected.join('\n---\n')}`);
+  }
+});
+
+/** Declares that this test logs an error matching `pattern`; `verify()` asserts one was logged so far. */
+export function expectConsoleError(pattern: RegExp): { verify(): void } {
+  expected.push(pattern);
+  return {
+    verify() {
+      const hits = logged.filter((line) => pattern.test(line)).length;
+      expect(hits, `expected a console.error matching ${pattern}`).toBeGreaterThan(0);
+    },
+  };
+}

@@ -1,0 +1,207 @@
+/**
+ * The Worker's module boundaries (ARCHITECTURE.md "Layers inside the Worker", issue 14 items 2–3):
+ * (a) no import cycle under worker/; (b) a feature imports only another feature's service.ts or
+ * contract.ts — never its queries, mail templates or helpers. The same holds for worker/jobs/ and the
+ * rest of worker/ outside features/; only worker/app.ts, which mounts the routers, imports routes.
+ *
+ * The graph is read with a small regex over `import … from`, `export … from`, `import '…'` and
+ * `import('…')` (type-only imports included: they couple features just the same), resolving relative
+ * specifiers to files. Comments are stripped first so an example in a doc comment is not an edge.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = resolve(__dirname, '../..');
+const WORKER = join(ROOT, 'worker');
+
+/**
+ * Known violations being removed on another branch (issue 14, engineer B). Each entry is
+ * `from -> to` (paths relative to the repository root). Remove an entry when its edge is gone; the test
+ * also fails on an entry that no longer matches anything, so the list cannot go stale.
+ */
+// Must stay empty: an exception here is an import cycle or a reach into another feature's internals.
+const ALLOWED_EDGES: ReadonlySet<string> = new Set<string>([]);
+
+export function listSources(dir: string): string[] {
+  const out: string[] = [];
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) out.push(...listSources(path));
+    else if (/\.(ts|tsx)$/.test(name) && !/\.test\.tsx?$/.test(name) && !name.endsWith('.d.ts')) out.push(path);
+  }
+  return out;
+}
+
+const SPECIFIER = /(?:\bimport\s+(?:type\s+)?(?:[\w*${}\s,]+?\s+from\s+)?|\bexport\s+(?:type\s+)?(?:\*(?:\s+as\s+\w+)?|\{[^}]*\})\s+from\s+|\bimport\s*\(\s*)['"]([^'"]+)['"]/g;
+
+/** Relative specifiers of one source text (comments stripped). */
+export function importSpecifiers(text: string): string[] {
+  const code = text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
+  // Data files (JSON, wasm, fonts) are leaves: they import nothing, so they cannot form a cycle.
+  return [...code.matchAll(SPECIFIER)].map((m) => m[1]!).filter((s) => s.startsWith('.') && !/\.(json|wasm|woff2?|ttf|png|css)$/.test(s));
+}
+
+function resolveSpecifier(fromFile: string, spec: string, files: Set<string>): string | null {
+  const base = resolve(dirname(fromFile), spec);
+  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts'), join(base, 'index.tsx')]) {
+    if (files.has(candidate)) return candidate;
+  }
+  return null;
+}
+
+export type Graph = Map<string, string[]>;
+
+/** Module graph of the given files: repository-relative path → the repository-relative files it imports. */
+export function buildGraph(files: string[], read: (file: string) => string = (f) => readFileSync(f, 'utf8')): { graph: Graph; unresolved: string[] } {
+  const set = new Set(files);
+  const graph: Graph = new Map();
+  const unresolved: string[] = [];
+  for (const file of files) {
+    const edges = new Set<string>();
+    for (const spec of importSpecifiers(read(file))) {
+      const target = resolveSpecifier(file, spec, set);
+      if (target) edges.add(rel(target));
+      else if (resolve(dirname(file), spec).startsWith(WORKER)) unresolved.push(`${rel(file)}: ${spec}`);
+    }
+    graph.set(rel(file), [...edges].sort());
+  }
+  return { graph, unresolved };
+}
+
+function rel(file: string): string {
+  return relative(ROOT, file).split('\\').join('/');
+}
+
+/** Every cycle, as strongly connected components with more than one module (or a self-import). */
+export function findCycles(graph: Graph): string[][] {
+  let index = 0;
+  const indices = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const components: string[][] = [];
+  const visit = (v: string): void => {
+    indices.set(v, index);
+    low.set(v, index);
+    index++;
+    stack.push(v);
+    onStack.add(v);
+    for (const w of graph.get(v) ?? []) {
+      if (!indices.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (onStack.has(w)) {
+        low.set(v, Math.min(low.get(v)!, indices.get(w)!));
+      }
+    }
+    if (low.get(v) === indices.get(v)) {
+      const component: string[] = [];
+      let w: string;
+      do {
+        w = stack.pop()!;
+        onStack.delete(w);
+        component.push(w);
+      } while (w !== v);
+      if (component.length > 1 || (graph.get(v) ?? []).includes(v)) components.push(component.sort());
+    }
+  };
+  for (const v of [...graph.keys()].sort()) if (!indices.has(v)) visit(v);
+  return components;
+}
+
+const FEATURE = /^worker\/features\/([^/]+)\/(.+)$/;
+
+/**
+ * Edges into a feature's files other than service.ts and contract.ts from anywhere outside that feature
+ * (another feature, worker/jobs, worker/lib, …). The two composition roots are exempt: worker/app.ts,
+ * which mounts every feature's router, and worker/index.ts, which must export the Workflow entrypoint
+ * classes (features' `*-workflow.ts`) from the Worker's main module for Cloudflare to find them.
+ */
+export function boundaryViolations(graph: Graph): string[] {
+  const out: string[] = [];
+  for (const [from, targets] of graph) {
+    if (from === 'worker/app.ts') continue;
+    const entrypointsOnly = from === 'worker/index.ts';
+    const source = FEATURE.exec(from);
+    for (const to of targets) {
+      const target = FEATURE.exec(to);
+      if (!target || target[1] === source?.[1]) continue;
+      if (target[2] === 'service.ts' || target[2] === 'contract.ts') continue;
+      if (entrypointsOnly && target[2].endsWith('-workflow.ts')) continue;
+      out.push(`${from} -> ${to}`);
+    }
+  }
+  return out.sort();
+}
+
+describe('worker module boundaries', () => {
+  const { graph, unresolved } = buildGraph(listSources(WORKER));
+  const allowed = (edge: string) => ALLOWED_EDGES.has(edge);
+  const withoutAllowed: Graph = new Map(
+    [...graph].map(([from, targets]) => [from, targets.filter((to) => !allowed(`${from} -> ${to}`))]),
+  );
+
+  it('reads a real graph (every relative import under worker/ resolves)', () => {
+    expect(unresolved).toEqual([]);
+    expect(graph.size).toBeGreaterThan(50);
+    expect(graph.get('worker/app.ts')).toContain('worker/features/auth/routes.ts');
+  });
+
+  it('has no import cycle under worker/ (except the allowlisted edges being removed)', () => {
+    expect(findCycles(withoutAllowed)).toEqual([]);
+  });
+
+  it('lets a feature import only another feature’s service.ts or contract.ts', () => {
+    expect(boundaryViolations(graph).filter((edge) => !allowed(edge))).toEqual([]);
+  });
+
+  it('allowlists only edges that still exist', () => {
+    const edges = new Set([...graph].flatMap(([from, targets]) => targets.map((to) => `${from} -> ${to}`)));
+    expect([...ALLOWED_EDGES].filter((edge) => !edges.has(edge))).toEqual([]);
+  });
+});
+
+describe('the boundary checks themselves', () => {
+  const g = (entries: Record<string, string[]>): Graph => new Map(Object.entries(entries));
+
+  it('finds import, export-from, side-effect and dynamic imports, not commented ones', () => {
+    const text = [
+      "import { a } from './a';",
+      "import type { B } from '../b/contract';",
+      "import * as c from './c';",
+      "import './d';",
+      "export { e } from './e';",
+      "export * from './f';",
+      "const g = await import('./g');",
+      "import {\n  h,\n  i,\n} from './h';",
+      "// import { x } from './commented';",
+      "/* import { y } from './block'; */",
+      "import { z } from 'drizzle-orm';",
+    ].join('\n');
+    expect(importSpecifiers(text)).toEqual(['./a', '../b/contract', './c', './d', './e', './f', './g', './h']);
+  });
+
+  it('reports a cycle through three modules and a clean graph as clean', () => {
+    expect(findCycles(g({ a: ['b'], b: ['c'], c: ['a'], d: ['a'] }))).toEqual([['a', 'b', 'c']]);
+    expect(findCycles(g({ a: ['b'], b: ['c'], c: [] }))).toEqual([]);
+  });
+
+  it('reports a reach into another feature’s internals but not into its service or contract', () => {
+    const graph = g({
+      'worker/features/a/service.ts': [
+        'worker/features/b/service.ts',
+        'worker/features/b/contract.ts',
+        'worker/features/b/queries.ts',
+        'worker/features/a/queries.ts',
+        'worker/lib/clock.ts',
+      ],
+      'worker/jobs/nightly.ts': ['worker/features/b/queries.ts', 'worker/features/b/service.ts'],
+    });
+    expect(boundaryViolations(graph)).toEqual([
+      'worker/features/a/service.ts -> worker/features/b/queries.ts',
+      'worker/jobs/nightly.ts -> worker/features/b/queries.ts',
+    ]);
+    expect(boundaryViolations(g({ 'worker/app.ts': ['worker/features/b/routes.ts'] }))).toEqual([]);
+  });
+});

@@ -1,0 +1,46 @@
+/**
+ * How public pages get the map component without the Worker ever bundling Leaflet: the browser entry
+ * (web/public-entry.tsx) registers the lazy import of QuizMap; the pages (also rendered by the Worker,
+ * where no map is ever opened) only ask for it here when a visitor opens a map.
+ */
+import { lazy, type ComponentType } from 'react';
+import type { ListingQuiz } from '../../pages/types';
+
+export interface MapPoint {
+  id: string;
+  lat: number;
+  lng: number;
+  /** Accessible name and tooltip of the marker. */
+  label: string;
+  quiz?: ListingQuiz;
+}
+
+export interface QuizMapProps {
+  points: MapPoint[];
+  tileUrl: string;
+  onOpen?: (p: MapPoint) => void;
+  className?: string;
+  label?: string;
+  zoom?: number;
+}
+
+type MapModule = { default: ComponentType<QuizMapProps> };
+let loader: (() => Promise<MapModule>) | null = null;
+
+export function registerMapLoader(fn: () => Promise<MapModule>): void {
+  loader = fn;
+}
+
+/** The map component, loaded on first render (React.lazy). */
+export const LazyQuizMap = lazy(() => (loader ? loader() : Promise.reject(new Error('Kartan kan inte visas här.'))));
+
+/** The points of a list of quizzes: one marker per quiz with a known position (own or town centre). */
+export function quizPoints(quizzes: ListingQuiz[]): MapPoint[] {
+  return quizzes.flatMap((q) => (q.position ? [{ id: q.id, lat: q.position.lat, lng: q.position.lng, label: `${q.title || q.venue.name}, ${q.location.name}`, quiz: q }] : []));
+}
+
+/** Directions in the phone's map app (Google Maps URLs open the app on Android and iOS, else the web). */
+export function directionsUrl(to: { lat: number; lng: number } | null, address: string): string {
+  const destination = to ? `${to.lat},${to.lng}` : address;
+  return `https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent(destination)}`;
+}

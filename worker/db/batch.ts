@@ -1,0 +1,42 @@
+/**
+ * The one home for D1 batch helpers. D1 has no interactive transactions: an all-or-nothing write is one
+ * statement or one `db.batch([...])` (ARCHITECTURE.md "Atomicity").
+ *
+ * Counting changed rows: D1's `meta.changes` also counts rows changed by triggers, and every write to
+ * quizzes fires the listing_series triggers (migration 0005), so counts of rows that matter come from
+ * `.returning()` — an array whose length is the count. `changes()` reads either shape.
+ */
+import type { SQL } from 'drizzle-orm';
+import type { BatchItem } from 'drizzle-orm/batch';
+import type { Db } from './client';
+
+/** One statement that may go into `db.batch([...])`. */
+export type BatchStatement = BatchItem<'sqlite'>;
+
+/**
+ * Rows one statement changed: the returned rows of a `.returning()` statement, else D1's
+ * `meta.changes` (inflated by triggers: use it only where no trigger fires or an upper bound is fine).
+ */
+export function changes(result: unknown): number {
+  if (Array.isArray(result)) return result.length;
+  const meta = (result as { meta?: { changes?: unknown } } | null | undefined)?.meta;
+  return typeof meta?.changes === 'number' ? meta.changes : 0;
+}
+
+/** Runs statements as ONE D1 batch (all-or-nothing); returns `changes()` of each, in order. */
+export async function runBatch(db: Db, items: readonly BatchStatement[]): Promise<number[]> {
+  if (!items.length) return [];
+  const results: unknown[] = await db.batch(items as [BatchStatement, ...BatchStatement[]]);
+  return results.map(changes);
+}
+
+/**
+ * `db.run(sql)` usable inside `db.batch([...])`. drizzle-orm 0.45's D1 batch reads `.stmt` of each item,
+ * which a raw statement with bound parameters lacks (it would throw "reading 'bind'"), so we prepare it.
+ */
+export function batchableRun(db: Db, query: SQL) {
+  const raw = db.run(query);
+  const built = (raw as unknown as { getQuery(): { sql: string } }).getQuery();
+  (raw as unknown as { stmt: D1PreparedStatement }).stmt = db.$client.prepare(built.sql);
+  return raw;
+}
