@@ -3,7 +3,7 @@ import { env } from 'cloudflare:workers';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import worker from '../../worker/index';
-import { runHolidayAskJob } from '../../worker/features/series/holidays';
+import { runHolidayAskJob } from '../../worker/features/holidays/service';
 import { createMailer } from '../../worker/ports/mailer';
 import { call, callJson, createLocation, createUser, createVenue, snapshot, testDb, unique } from '../factories';
 

@@ -9,7 +9,7 @@ import type { Clock } from '../lib/clock';
 import type { JobCounts } from '../lib/jobs';
 import { createMailer } from '../ports/mailer';
 import { runFreshnessJob } from '../features/freshness/service';
-import { runHolidayAskJob } from '../features/series/holidays';
+import { runHolidayAskJob } from '../features/holidays/service';
 
 export function ownerMailTasks(db: Db, config: Config, clock: Clock): Array<[string, () => Promise<JobCounts>]> {
   const deps = () => ({

@@ -11,7 +11,7 @@ import { AppError } from '../../lib/errors';
 import { holidayLabel } from '../../lib/holidays';
 import { linkButton, linkPage } from '../../lib/link-page';
 import { displayDate } from '../../lib/swedish';
-import { applyHolidayLink, inspectHolidayLink, type HolidayLinkInfo } from './holidays';
+import { applyHolidayLink, inspectHolidayLink, type HolidayLinkInfo } from './service';
 
 type C = Context<AppEnv>;
 

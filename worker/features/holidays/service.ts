@@ -9,7 +9,8 @@ import { and, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { holidayDecisions, locations, quizzes, users, venues } from '../../db/schema';
 import { requireActor, type Actor } from '../../lib/authz';
-import { addDays, dateToUtcMs, stockholmDate } from '../../lib/clock';
+import { addDays, stockholmDate, stockholmInstant } from '../../lib/clock';
+import { runBatch } from '../../db/batch';
 import { bumpDataVersion } from '../../lib/data-version';
 import { invalidInput } from '../../lib/errors';
 import { holidayDatesOf, holidayLabel, holidayOn, holidaysBetween } from '../../lib/holidays';
@@ -18,8 +19,8 @@ import { isSpentError, requireLink, signLink, spendStatement, type LinkPurpose }
 import type { Mailer } from '../../ports/mailer';
 import { confirmVenueStatements } from '../freshness/service';
 import type { HolidayOccurrence, SeriesHoliday, SeriesHolidaysResponse } from '../quizzes/contract';
-import { generateOccurrences, isoDaysOf, seriesEnd, type Pattern } from './recurrence';
-import { authorizeSeries, runBatch } from './service';
+import { generateOccurrences, isoDaysOf, seriesEnd, type Pattern } from '../../lib/recurrence';
+import { authorizeSeries } from '../series/service';
 
 /** Days ahead the nightly job asks about an undecided holiday occurrence. */
 export const HOLIDAY_ASK_DAYS = 14;
@@ -212,7 +213,7 @@ export async function runHolidayAskJob(deps: HolidayAskDeps): Promise<{ asked: n
       .returning({ rid: holidayDecisions.recurrenceId });
     if (!claimed.length) continue;
     // Valid until the end of the day after the quiz.
-    const ttl = Math.max(3600, Math.floor((dateToUtcMs(addDays(r.date, 2)) - now.getTime()) / 1000));
+    const ttl = Math.max(3600, Math.floor((stockholmInstant(addDays(r.date, 2)).getTime() - now.getTime()) / 1000));
     const url = async (action: 'run' | 'skip') =>
       `${deps.appUrl}/helgdag?t=${encodeURIComponent(await signLink(deps.linkSecret ?? '', HOLIDAY_PURPOSE, subjectOf(rid, r.date, action), ttl, now))}`;
     const when = `${displayDate(r.date)} (${holidayLabel(holiday.name).toLowerCase()})`;
