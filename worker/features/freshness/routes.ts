@@ -5,9 +5,8 @@ import { AppError, notFound } from '../../lib/errors';
 import { linkButton, linkPage } from '../../lib/link-page';
 import { validate } from '../../lib/validate';
 import { QuizIdParamSchema, VenueIdParamSchema, type PublicFreshnessResponse } from './contract';
-import { confirmByLink, confirmVenue, publicFreshness, venueFreshness } from './service';
 import { requireLink } from '../../lib/signed-link';
-import { FRESHNESS_PURPOSE, quizVenueId } from './service';
+import { confirmByLink, confirmVenue, FRESHNESS_PURPOSE, publicFreshness, quizVenueId, venueFreshness } from './service';
 
 const ctx = (c: { var: AppEnv['Variables'] }) => ({ now: c.var.clock.now(), today: c.var.clock.today(), houseEmail: c.var.config.houseAccountEmail });
 

@@ -12,7 +12,7 @@
  * stays index-backed and the trigger template is unchanged. House-account (unclaimed) businesses are
  * never mailed nor hidden: they show "Uppgifter från offentliga källor" instead of a date.
  */
-import { and, eq, isNotNull, isNull, lt, lte, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, lt, lte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { locations, quizzes, users, venues } from '../../db/schema';
 import { requireActor, authorizeVenue, type Actor } from '../../lib/authz';
@@ -130,7 +130,9 @@ export interface FreshnessJobResult {
   hidden: number;
 }
 
-const JOB_PAGE = 200;
+const JOB_PAGE = 100;
+/** At most this many pages per run (10 000 businesses); the rest follow the next night. */
+const JOB_MAX_PAGES = 100;
 
 /**
  * One pass over the businesses (not the house account's) unconfirmed for 30+ days whose next step is
@@ -139,18 +141,31 @@ const JOB_PAGE = 200;
  */
 export async function runFreshnessJob(deps: FreshnessJobDeps): Promise<FreshnessJobResult> {
   const { db, now, today } = deps;
+  if (!deps.linkSecret) throw new Error('LINK_SIGNING_SECRET is not set: freshness mail needs signed links');
   const result: FreshnessJobResult = { mailed: 0, warned: 0, hidden: 0 };
   const cutoff = new Date(now.getTime() - FRESHNESS_MAIL_DAYS * 86_400_000 + 86_400_000).toISOString();
-  const candidates = await db
-    .select({ id: venues.id, name: venues.name, confirmedAt: venues.confirmedAt, createdAt: venues.createdAt, stage: venues.freshnessStage, email: users.email })
-    .from(venues)
-    .innerJoin(users, eq(users.id, venues.userId))
-    .where(and(ne(users.email, deps.houseEmail.toLowerCase()), lt(venues.freshnessStage, FRESHNESS_MAX_STAGE), lte(confirmedSql, cutoff)))
-    .limit(JOB_PAGE);
-  for (const v of candidates) {
+  // Due = the 30-day step reached is above the one acted on (UTC dates here, Stockholm dates below; a
+  // venue the check below skips is passed by the id cursor, so no run starves on it).
+  const dueSql = sql`CAST((julianday(${today}) - julianday(substr(${confirmedSql}, 1, 10))) / 30 AS INTEGER) > ${venues.freshnessStage}`;
+  let cursor = '';
+  for (let page = 0; page < JOB_MAX_PAGES; page++) {
+    const candidates = await db
+      .select({ id: venues.id, name: venues.name, confirmedAt: venues.confirmedAt, createdAt: venues.createdAt, stage: venues.freshnessStage, email: users.email })
+      .from(venues)
+      .innerJoin(users, eq(users.id, venues.userId))
+      .where(and(gt(venues.id, cursor), ne(users.email, deps.houseEmail.toLowerCase()), lt(venues.freshnessStage, FRESHNESS_MAX_STAGE), lte(confirmedSql, cutoff), dueSql))
+      .orderBy(venues.id)
+      .limit(JOB_PAGE);
+    for (const v of candidates) await actOn(v);
+    if (candidates.length < JOB_PAGE) break;
+    cursor = candidates.at(-1)!.id;
+  }
+  return result;
+
+  async function actOn(v: { id: string; name: string; confirmedAt: string | null; createdAt: string; stage: number; email: string }) {
     const confirmedOn = stockholmDate(new Date(v.confirmedAt ?? v.createdAt));
     const stage = freshnessStage(daysBetween(confirmedOn, today));
-    if (stage <= v.stage) continue;
+    if (stage <= v.stage) return;
     const hide = stage >= 3;
     const claim = db
       .update(venues)
@@ -169,14 +184,13 @@ export async function runFreshnessJob(deps: FreshnessJobDeps): Promise<Freshness
       .returning({ id: venues.id });
     // Hiding changes public data: the version bump goes in the same batch.
     const claimed = hide ? (await db.batch([claim, bumpDataVersion(db)]))[0] : await claim;
-    if (!claimed.length) continue;
+    if (!claimed.length) return;
     if (hide && v.stage < 3) result.hidden++;
     const link = `${deps.appUrl}/bekrafta-quiz?t=${encodeURIComponent(await signLink(deps.linkSecret ?? '', FRESHNESS_PURPOSE, v.id, FRESHNESS_LINK_TTL_S, now))}`;
     await deps.mailer.sendOnce(freshnessMail(v.email, v.name, stage, confirmedOn, link), `freshness:${v.id}:${confirmedOn}:${stage}`);
     if (stage === 2) result.warned++;
     else result.mailed++;
   }
-  return result;
 }
 
 function freshnessMail(to: string, venueName: string, stage: number, confirmedOn: string, link: string) {

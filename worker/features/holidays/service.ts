@@ -170,6 +170,7 @@ export interface HolidayAskDeps {
  */
 export async function runHolidayAskJob(deps: HolidayAskDeps): Promise<{ asked: number }> {
   const { db, now, today } = deps;
+  if (!deps.linkSecret) throw new Error('LINK_SIGNING_SECRET is not set: the holiday mail needs signed links');
   const holidays = holidaysBetween(today, addDays(today, HOLIDAY_ASK_DAYS));
   if (!holidays.length) return { asked: 0 };
   const rows = await db
