@@ -29,6 +29,9 @@ import { adminRoutes } from './features/admin/routes';
 import { analyticsRoutes } from './features/analytics/routes';
 import { exportRoutes } from './features/exports/routes';
 import { venuesRoutes } from './features/venues/routes';
+import { freshnessLinkPages, freshnessOwnerRoutes, freshnessPublicRoutes } from './features/freshness/routes';
+import { holidayLinkPages } from './features/holidays/pages';
+import { holidayRoutes } from './features/holidays/routes';
 import { contextMiddleware } from './middleware/context';
 import { csrfGuard } from './middleware/csrf';
 import { forgetDataVersionAfterWrites } from './middleware/data-version';
@@ -100,8 +103,14 @@ app.route('/api/admin', adminRoutes);
 app.route('/api/exports', exportRoutes);
 app.route('/api/analytics', analyticsRoutes);
 app.route('/api/owner', venuesRoutes);
+app.route('/api/owner/series', holidayRoutes);
 app.route('/api/owner/series', seriesRoutes);
+app.route('/api/owner/freshness', freshnessOwnerRoutes);
+app.route('/api/freshness', freshnessPublicRoutes);
 app.route('/api/owner', quizRoutes);
+// Signed links in owner mail (issue 20): act without a session; GET shows, the page's button POSTs.
+app.route('/helgdag', holidayLinkPages);
+app.route('/bekrafta-quiz', freshnessLinkPages);
 app.use('/dev/*', async (c, next) => (c.var.config.isDev ? next() : onNotFound(c)));
 app.route('/dev', devRoutes);
 // The local checkout (used when STRIPE_SECRET_KEY is empty).

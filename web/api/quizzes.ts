@@ -24,7 +24,12 @@ import type {
   SeriesListResponse,
   SeriesResponse,
   SingleQuizzesResponse,
+  HolidayDecisionsInput,
+  HolidayPreviewInput,
+  HolidayPreviewResponse,
+  SeriesHolidaysResponse,
 } from '../../worker/features/quizzes/contract';
+import type { FreshnessResponse } from '../../worker/features/freshness/contract';
 import { api } from '../lib/api';
 import { OWNER_ROOT, useOwnerMutation } from '../lib/query';
 
@@ -49,6 +54,13 @@ export const quizzesApi = {
   autoExtend: () => api<AutoExtendResponse>('/api/owner/series/auto-extend', { method: 'POST' }),
   pauseSeries: (recurrenceId: string, body: PauseSeriesInput) => api<PauseSeriesResponse>(`/api/owner/series/${enc(recurrenceId)}/pause`, { method: 'POST', body }),
   resumeSeries: (recurrenceId: string, body: PauseSeriesInput) => api<ResumeSeriesResponse>(`/api/owner/series/${enc(recurrenceId)}/resume`, { method: 'POST', body }),
+  // Swedish holidays in series and freshness (issue 20)
+  holidayPreview: (body: HolidayPreviewInput) => api<HolidayPreviewResponse>('/api/owner/series/holidays/preview', { method: 'POST', body }),
+  seriesHolidays: (recurrenceId: string) => api<SeriesHolidaysResponse>(`/api/owner/series/${enc(recurrenceId)}/holidays`),
+  decideHolidays: (recurrenceId: string, body: HolidayDecisionsInput) =>
+    api<{ skipped: number; kept: number }>(`/api/owner/series/${enc(recurrenceId)}/holidays`, { method: 'POST', body }),
+  freshness: (venueId: string) => api<FreshnessResponse>(`/api/owner/freshness/${enc(venueId)}`),
+  confirmFreshness: (venueId: string) => api<FreshnessResponse>(`/api/owner/freshness/${enc(venueId)}/confirm`, { method: 'POST' }),
 };
 
 export const quizKeys = {
@@ -58,6 +70,9 @@ export const quizKeys = {
   detail: (id: string) => [...OWNER_ROOT, 'quiz', id] as const,
   seriesList: () => [...OWNER_ROOT, 'series'] as const,
   series: (recurrenceId: string) => [...OWNER_ROOT, 'series', recurrenceId] as const,
+  seriesHolidays: (recurrenceId: string) => [...OWNER_ROOT, 'series', recurrenceId, 'holidays'] as const,
+  holidayPreview: (body: HolidayPreviewInput) => [...OWNER_ROOT, 'holiday-preview', body] as const,
+  freshness: (venueId: string) => [...OWNER_ROOT, 'freshness', venueId] as const,
 };
 
 export const useQuizPlaces = (enabled = true) => useQuery({ queryKey: quizKeys.places(), queryFn: quizzesApi.places, enabled });
@@ -82,3 +97,13 @@ export const usePauseSeries = () =>
     ({ id, kind, body }: { id: string; kind: 'pause' | 'resume'; body: PauseSeriesInput }): Promise<number> =>
       kind === 'pause' ? quizzesApi.pauseSeries(id, body).then((r) => r.cancelled) : quizzesApi.resumeSeries(id, body).then((r) => r.restored),
   );
+
+/** The create form's holiday preview; off until the values make a valid series start. */
+export const useHolidayPreview = (body: HolidayPreviewInput, enabled: boolean) =>
+  useQuery({ queryKey: quizKeys.holidayPreview(body), queryFn: () => quizzesApi.holidayPreview(body), enabled, placeholderData: (prev) => prev });
+export const useSeriesHolidays = (recurrenceId: string) => useQuery({ queryKey: quizKeys.seriesHolidays(recurrenceId), queryFn: () => quizzesApi.seriesHolidays(recurrenceId) });
+export const useDecideHolidays = () =>
+  useOwnerMutation(({ id, body }: { id: string; body: HolidayDecisionsInput }) => quizzesApi.decideHolidays(id, body));
+export const useFreshness = (venueId: string | null | undefined) =>
+  useQuery({ queryKey: quizKeys.freshness(venueId ?? ''), queryFn: () => quizzesApi.freshness(venueId!), enabled: !!venueId });
+export const useConfirmFreshness = () => useOwnerMutation(quizzesApi.confirmFreshness);

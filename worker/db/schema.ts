@@ -164,6 +164,18 @@ export const venues = sqliteTable(
     website: text('website'),
     isPublic: integer('is_public', { mode: 'boolean' }).notNull().default(true),
     /**
+     * Freshness (issue 20): when the owner last confirmed the business's quizzes (any owner edit of a
+     * quiz or series, or the one-click link in the monthly mail). null = never: counts from created_at.
+     */
+    confirmedAt: text('confirmed_at'),
+    /** How many 30-day freshness steps have been acted on (1 mail, 2 warning, ≥3 hidden + monthly mail). */
+    freshnessStage: integer('freshness_stage').notNull().default(0),
+    /**
+     * Set when the freshness job hid the business (is_public 1 → 0) after 90 days unconfirmed; a
+     * confirmation makes it public again only when this is set (an owner's own 'not public' stays).
+     */
+    staleHiddenAt: text('stale_hidden_at'),
+    /**
      * Swedish sort and search key of the name (SQLite has no sv collation): ASCII lower-cased, å/ä/ö
      * mapped to the three characters after 'z' ('{', '|', '}') so they sort after z in that order,
      * é → e, ü → y. Mirrored by swedishSortKey() in worker/features/admin/contract.ts for searches.
@@ -455,7 +467,8 @@ export type PaymentEventRow = typeof paymentEvents.$inferSelect;
 
 // ---------------------------------------------------------------- feedback, mail, jobs
 
-export const FEEDBACK_CATEGORIES = ['bug', 'feature', 'improvement', 'question', 'other'] as const;
+/** 'report' = a visitor's "Stämmer inte?" about one quiz (issue 20), linked by quiz_id / report_unit. */
+export const FEEDBACK_CATEGORIES = ['bug', 'feature', 'improvement', 'question', 'other', 'report'] as const;
 export const feedback = sqliteTable(
   'feedback',
   {
@@ -466,9 +479,18 @@ export const feedback = sqliteTable(
     senderEmail: text('sender_email'),
     userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
     handledAt: text('handled_at'),
+    /** The reported quiz ("Stämmer inte?"); null for ordinary feedback or once the quiz is deleted. */
+    quizId: text('quiz_id').references(() => quizzes.id, { onDelete: 'set null' }),
+    /** The reported listing unit: the series' recurrence id, or the single quiz's id (counts reports per unit). */
+    reportUnit: text('report_unit'),
     ...timestamps,
   },
-  (t) => [index('feedback_created_idx').on(t.createdAt), index('feedback_user_idx').on(t.userId)],
+  (t) => [
+    index('feedback_created_idx').on(t.createdAt),
+    index('feedback_user_idx').on(t.userId),
+    index('feedback_quiz_idx').on(t.quizId),
+    index('feedback_report_unit_idx').on(t.reportUnit, t.createdAt),
+  ],
 );
 export type FeedbackRow = typeof feedback.$inferSelect;
 
@@ -714,3 +736,29 @@ export const deadLetters = sqliteTable(
   (t) => [index('dead_letters_created_idx').on(t.createdAt), uniqueIndex('dead_letters_message_uq').on(t.queue, t.messageId)],
 );
 export type DeadLetterRow = typeof deadLetters.$inferSelect;
+
+// ---------------------------------------------------------------- holidays in series (issue 20)
+
+export const HOLIDAY_DECISIONS = ['run', 'skip'] as const;
+/**
+ * The owner's decision on one occurrence of a series that falls on a Swedish holiday or eve
+ * (worker/lib/holidays.ts). 'skip' goes with is_cancelled on the occurrence; 'run' keeps it. `asked_at`
+ * marks the "Kör ni quiz på …?" mail as sent (claimed by a conditional insert, so two cron runs send one).
+ */
+export const holidayDecisions = sqliteTable(
+  'holiday_decisions',
+  {
+    recurrenceId: text('recurrence_id').notNull(),
+    date: text('date').notNull(),
+    holiday: text('holiday').notNull(),
+    decision: text('decision', { enum: HOLIDAY_DECISIONS }),
+    askedAt: text('asked_at'),
+    ...timestamps,
+  },
+  (t) => [
+    primaryKey({ columns: [t.recurrenceId, t.date] }),
+    index('holiday_decisions_date_idx').on(t.date),
+    check('holiday_decisions_decision_ck', sql`decision IS NULL OR decision IN ('run','skip')`),
+  ],
+);
+export type HolidayDecisionRow = typeof holidayDecisions.$inferSelect;

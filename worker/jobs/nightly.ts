@@ -12,12 +12,14 @@ import { cleanUpEmailTokens } from '../features/auth/service';
 import { deleteStaleRateLimits } from '../lib/rate-limit';
 import { deleteExpiredSessions } from '../lib/session';
 import { runSeriesExtensionJob, SERIES_JOB } from '../features/series/service';
+import type { Config } from '../env';
+import { ownerMailTasks } from './owner-mail';
 
 /** One nightly task: its job name and a run that writes its own job_runs row (through recordJob). */
 export type NightlyTask = readonly [name: string, run: () => Promise<unknown>];
 
 /** The nightly tasks, in order; `now` is the run's instant (the scheduled time unless CLOCK_NOW pins it). */
-function nightlyTasks(db: Db, clock: Clock, now: Date): NightlyTask[] {
+function nightlyTasks(db: Db, clock: Clock, now: Date, config: Config): NightlyTask[] {
   const recorded = (name: string, fn: () => Promise<JobCounts>): NightlyTask => [name, () => recordJob(db, clock, name, fn)];
   return [
     recorded('sessions', async () => ({ deleted: await deleteExpiredSessions(db, now) })),
@@ -28,6 +30,8 @@ function nightlyTasks(db: Db, clock: Clock, now: Date): NightlyTask[] {
     // Open-ended series kept 180 days ahead; chunked, idempotent, resumable: it calls recordJob itself
     // (its row carries the resume cursor).
     [SERIES_JOB, () => runSeriesExtensionJob(db, now, { clock })],
+    // Issue 20: "Kör ni quiz på {helgdag}?" and freshness (worker/jobs/owner-mail.ts), each recorded.
+    ...ownerMailTasks(db, config, clock).map(([name, fn]) => recorded(name, fn)),
   ];
 }
 
@@ -50,5 +54,5 @@ export async function runNightly(env: Env, scheduledAt: Date): Promise<{ failed:
   const db = createDb(env.DB);
   // From the scheduled instant on, advancing in real time, so each job_runs row has a true duration.
   const clock = config.clockNow ? createClock(config.clockNow) : clockFrom(scheduledAt);
-  return runTasks(nightlyTasks(db, clock, clock.now()));
+  return runTasks(nightlyTasks(db, clock, clock.now(), config));
 }

@@ -69,3 +69,11 @@ const longDate = new Intl.DateTimeFormat('sv-SE', {
 export function displayDate(date: string): string {
   return longDate.format(new Date(`${date}T00:00:00Z`));
 }
+
+const fullDate = new Intl.DateTimeFormat('sv-SE', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/** Freshness (issue 20): "Senast bekräftad 3 november 2026", or the house account's "Uppgifter från offentliga källor". */
+export function freshnessLine(f: { confirmedOn: string | null; publicSources: boolean }): string {
+  if (f.publicSources || !f.confirmedOn) return 'Uppgifter från offentliga källor';
+  return `Senast bekräftad ${fullDate.format(new Date(`${f.confirmedOn}T00:00:00Z`))}`;
+}

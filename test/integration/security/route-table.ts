@@ -359,6 +359,38 @@ export const ROUTES: Record<string, RouteCase> = {
   'POST /bevakningar/avsluta': { object: 'none', expect: PUBLIC(400), note: 'RFC 8058 one-click, exempt from the CSRF guard; signed link required' },
   'GET /bevakningar/avsluta-alla': { object: 'none', expect: PUBLIC(400), note: 'signed link required' },
   'POST /bevakningar/avsluta-alla': { object: 'none', expect: PUBLIC(400), note: 'signed link required' },
+  'POST /api/feedback/report': {
+    object: 'quiz',
+    body: (t) => ({ quizId: t.quizId, reason: 'fel-tid', text: 'Quizet börjar 20:00' }),
+    expect: PUBLIC(201),
+    missing: 404,
+    note: '"Stämmer inte?" (issue 20): anyone may report a public quiz; nothing personal stored (reports.test.ts)',
+  },
+  // Swedish holidays in series (issue 20)
+  'POST /api/owner/series/holidays/preview': {
+    object: 'none',
+    body: () => ({ date: addDays(TODAY, 1), pattern: 'weekly', days: ['torsdag'], until: addDays(TODAY, 300) }),
+    expect: SIGNED_IN(200),
+    note: "the create form's preview: computed from the form's values, no stored object",
+  },
+  'GET /api/owner/series/:id/holidays': { object: 'series', expect: OWNED(200), missing: 404 },
+  'POST /api/owner/series/:id/holidays': {
+    object: 'series',
+    body: () => ({ decisions: [{ date: addDays(TODAY, 7), skip: true }] }),
+    expect: { visitor: 401, own: 400, other: 403, superadmin: 400 },
+    missing: 404,
+    fuzzActor: 'own',
+    note: "the world's series has no holiday: authorization first (401/403/404), then 400 'är ingen helgdag' (skip/restore: holidays.test.ts)",
+  },
+  // Freshness (issue 20)
+  'GET /api/owner/freshness/:id': { object: 'venue', expect: OWNED(200), missing: 404 },
+  'POST /api/owner/freshness/:id/confirm': { object: 'venue', expect: OWNED(200), missing: 404 },
+  'GET /api/freshness/quiz/:id': { object: 'quiz', expect: PUBLIC(200), missing: 404, note: "the detail dialog's 'Senast bekräftad' line" },
+  // Signed links in owner mail: no session; without a valid token every caller gets the 400 page (holidays.test.ts, freshness.test.ts).
+  'GET /helgdag': { object: 'none', expect: PUBLIC(400), fuzzActor: 'visitor' },
+  'POST /helgdag': { object: 'none', expect: PUBLIC(400), fuzzActor: 'visitor' },
+  'GET /bekrafta-quiz': { object: 'none', expect: PUBLIC(400), fuzzActor: 'visitor' },
+  'POST /bekrafta-quiz': { object: 'none', expect: PUBLIC(400), fuzzActor: 'visitor' },
 
   // ------------------------------------------------------------ development-only routes (APP_ENV=test here; 404 in production)
   'GET /dev/mail.json': { object: 'none', expect: PUBLIC(200), note: 'dev/test only; production answers 404 (headers.test.ts)' },

@@ -5,6 +5,7 @@ import { useSession } from '../../lib/session';
 import type { ListingQuiz } from '../../pages/types';
 import { AddToCalendar } from '../calendar/AddToCalendar';
 import { ShareButton } from '../share/ShareButton';
+import { QuizTrust } from '../feedback/QuizTrust';
 import { Dialog } from '../ui/Dialog';
 import { venueHref } from './urls';
 import { FollowButton } from '../follows/FollowButton';
@@ -75,6 +76,7 @@ export function QuizDetailDialog({ quiz, onClose }: { quiz: ListingQuiz | null; 
               <p className="mt-1 whitespace-pre-line">{quiz.venue.description}</p>
             </section>
           )}
+          <QuizTrust quizId={quiz.id} />
           <div className="flex flex-wrap items-start gap-4 border-t border-slate-200 pt-4 text-sm font-semibold">
             <AddToCalendar quiz={quiz} />
             <ShareButton path={venueHref(quiz.location.citySlug, quiz.venue.slug)} title={`Pubquiz på ${quiz.venue.name}`} />

@@ -1,5 +1,5 @@
 import type { AdminFeedback } from '../../../worker/features/admin/contract';
-import { FEEDBACK_CATEGORY_LABELS } from '../../../worker/features/feedback/contract';
+import { INBOX_CATEGORY_LABELS } from '../../../worker/features/feedback/contract';
 import { Button } from '../ui/Button';
 import { Spinner } from '../ui/Spinner';
 import { toast } from '../ui/Toast';
@@ -56,7 +56,7 @@ export function FeedbackInbox() {
                     <div className="flex flex-wrap items-start justify-between gap-2">
                       <div>
                         <p className="text-xs font-semibold uppercase tracking-wide text-slate-600">
-                          {FEEDBACK_CATEGORY_LABELS[f.category as keyof typeof FEEDBACK_CATEGORY_LABELS] ?? f.category} · <time dateTime={f.createdAt}>{dateFormat.format(new Date(f.createdAt))}</time>
+                          {INBOX_CATEGORY_LABELS[f.category] ?? f.category} · <time dateTime={f.createdAt}>{dateFormat.format(new Date(f.createdAt))}</time>
                         </p>
                         <h3 className="text-lg font-bold">{f.title}</h3>
                       </div>

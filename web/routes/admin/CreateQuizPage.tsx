@@ -1,11 +1,13 @@
 /** /admin/create-quiz and /create-quiz (?location={id}): create one quiz or a series (spec 02 §2.4, §5). */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import type { CreateQuizData } from '../../../worker/features/quizzes/contract';
+import { isCalendarDate, PauseSeriesSchema, weekdayNameOf, type CreateQuizData, type HolidayPreviewInput, type WeekdayName } from '../../../worker/features/quizzes/contract';
 import { stockholmDate } from '../../../worker/lib/clock';
-import { useCreateQuiz, usePlaceQuizzes, useQuizPlaces } from '../../api/quizzes';
+import { useCreateQuiz, useDecideHolidays, useHolidayPreview, usePauseSeries, usePlaceQuizzes, useQuizPlaces } from '../../api/quizzes';
+import { HolidaySkips } from '../../components/quizzes/HolidaySkips';
+import { TextField } from '../../components/ui/Field';
 import { RequireAuth } from '../../components/auth/RequireAuth';
 import { CreateQuizForm, emptyQuizForm, QuizDetailFields, RecurrenceFields, RecurringToggle, type CreateQuizFormValues } from '../../components/quizzes/QuizFields';
 import { Button, buttonClass } from '../../components/ui/Button';
@@ -78,13 +80,32 @@ function CreateQuizFormView({ places, fixed, today, isSuperadmin }: { places: Pl
     defaultValues: { ...emptyQuizForm(today && local < today ? today : local), locationId: places[0]!.id },
   });
   const { register, watch, handleSubmit, setError, formState } = form;
-  const [locationId, recurring] = watch(['locationId', 'recurring']);
+  const [locationId, recurring, date, pattern, days, forever, until] = watch(['locationId', 'recurring', 'date', 'pattern', 'days', 'forever', 'until']);
+  // Swedish holidays (issue 20): previewed from the form's values; the eves are pre-selected as skips.
+  const previewBody: HolidayPreviewInput = { date, pattern, days: (days.length ? days : [isCalendarDate(date) ? weekdayNameOf(date) : 'måndag']) as WeekdayName[], until: forever ? null : until || null };
+  const previewOk = recurring && isCalendarDate(date) && (forever || isCalendarDate(until));
+  const preview = useHolidayPreview(previewBody, previewOk);
+  const holidays = previewOk ? (preview.data?.holidays ?? []) : [];
+  const [touched, setTouched] = useState<Record<string, boolean>>({});
+  const skips = Object.fromEntries(holidays.map((h) => [h.date, touched[h.date] ?? h.suggestSkip]));
+  const [summer, setSummer] = useState({ from: '', to: '' });
+  const [summerError, setSummerError] = useState<string | null>(null);
+  const decide = useDecideHolidays();
+  const pause = usePauseSeries();
   const place = places.find((p) => p.id === locationId) ?? (fixed ? places[0] : undefined);
   const backTo = (venueId?: string) => (isSuperadmin && venueId ? `/admin/venue/${venueId}` : '/admin');
 
   const submit = handleSubmit(async (data) => {
+    const summerGiven = data.recurring && (summer.from || summer.to);
+    const summerParsed = summerGiven ? PauseSeriesSchema.safeParse(summer) : null;
+    if (summerParsed && !summerParsed.success) {
+      setSummerError(summerParsed.error.issues[0]?.message ?? 'Ange giltiga datum');
+      return;
+    }
+    setSummerError(null);
     try {
       const r = await create.mutateAsync(data);
+      if (r.recurrenceId) await afterCreate(r.recurrenceId, summerParsed?.success ? summerParsed.data : null);
       toast({ title: 'Quiz skapat framgångsrikt', description: r.recurrenceId ? `${r.created} quiz-evenemang schemalagda!` : undefined, variant: 'success' });
       navigate(backTo(place?.venueId));
     } catch (err) {
@@ -96,6 +117,24 @@ function CreateQuizFormView({ places, fixed, today, isSuperadmin }: { places: Pl
       }
     }
   });
+
+  /** The series exists: record the holiday choices and the summer break (each failure is told, the series stays). */
+  async function afterCreate(recurrenceId: string, summerRange: { from: string; to: string } | null) {
+    if (holidays.length) {
+      try {
+        await decide.mutateAsync({ id: recurrenceId, body: { decisions: holidays.map((h) => ({ date: h.date, skip: !!skips[h.date] })) } });
+      } catch (err) {
+        toast({ title: 'Helgdagarna kunde inte sparas', description: err instanceof Error ? err.message : undefined, variant: 'destructive' });
+      }
+    }
+    if (summerRange) {
+      try {
+        await pause.mutateAsync({ id: recurrenceId, kind: 'pause', body: summerRange });
+      } catch (err) {
+        toast({ title: 'Sommaruppehållet kunde inte sparas', description: err instanceof Error ? err.message : undefined, variant: 'destructive' });
+      }
+    }
+  }
 
   return (
     <div className="mx-auto max-w-2xl px-4 py-8">
@@ -119,6 +158,19 @@ function CreateQuizFormView({ places, fixed, today, isSuperadmin }: { places: Pl
           <QuizDetailFields withDate />
           <RecurringToggle />
           {recurring && <RecurrenceFields />}
+          {recurring && previewOk && (
+            <HolidaySkips holidays={holidays} skips={skips} onChange={(next) => setTouched({ ...touched, ...next })} loading={preview.isFetching} />
+          )}
+          {recurring && (
+            <fieldset className="rounded-xl border border-slate-200 p-4">
+              <legend className="px-1 text-sm font-semibold text-slate-800">Sommaruppehåll (valfritt)</legend>
+              <p className="text-sm text-slate-700">Quiz mellan datumen visas som inställda. Lämna tomt om ni kör hela sommaren.</p>
+              <div className="mt-2 grid gap-3 sm:grid-cols-2">
+                <TextField label="Uppehåll från" type="date" value={summer.from} min={date} onChange={(e) => setSummer({ ...summer, from: e.target.value })} />
+                <TextField label="Uppehåll till" type="date" value={summer.to} min={summer.from || date} onChange={(e) => setSummer({ ...summer, to: e.target.value })} error={summerError ?? undefined} />
+              </div>
+            </fieldset>
+          )}
           <div className="flex justify-end gap-2">
             <Link to={backTo(place?.venueId)} className={buttonClass('secondary')}>
               Avbryt

@@ -2,6 +2,7 @@
  * Owner dashboard: /admin, and /admin/venue/{venueId} where a superadmin opens any business
  * (spec 02 §2.1). Without a business: onboarding. Otherwise: header, place cards, promotion info.
  */
+import { FreshnessNotice } from '../../components/quizzes/FreshnessNotice';
 import { useState } from 'react';
 import { Navigate, useParams, useSearchParams } from 'react-router';
 import { useDashboard } from '../../api/venues';
@@ -44,6 +45,7 @@ function Dashboard({ user }: { user: SessionUser }) {
     body = (
       <div className="space-y-8">
         <VenueHeader venue={venue} data={query.data} isSuperadmin={user.isSuperadmin} onEditProfile={() => setProfileOpen(true)} />
+        <FreshnessNotice venueId={venue.id} />
         <PlacesSection venue={venue} places={places} />
         {hasQuizzes && <PromotionInfo />}
         {hasQuizzes && <EmbedSnippet venue={venue} places={places} />}

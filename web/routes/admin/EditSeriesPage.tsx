@@ -12,6 +12,7 @@ import { RequireAuth } from '../../components/auth/RequireAuth';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { backTo, QuizLoadFailed } from '../../components/quizzes/EditScreenStates';
 import { PauseSeriesDialog } from '../../components/quizzes/PauseSeriesDialog';
+import { SeriesHolidaysPanel } from '../../components/quizzes/SeriesHolidaysPanel';
 import { EditSeriesForm, formFromQuiz, QuizDetailFields, type QuizFormValues } from '../../components/quizzes/QuizFields';
 import { Button, buttonClass } from '../../components/ui/Button';
 import { Spinner } from '../../components/ui/Spinner';
@@ -75,7 +76,7 @@ function SeriesForm({ series, back }: { series: SeriesSummary; back: string }) {
           <div className="flex flex-wrap justify-between gap-2">
             <div className="flex flex-wrap gap-2">
               <Button variant="secondary" onClick={() => setPauseOpen(true)}>
-                Pausa serien
+                Pausa serien / sommaruppehåll
               </Button>
               <Button variant="ghost" className="text-red-700 hover:bg-red-50" onClick={() => setConfirmDelete(true)}>
                 Ta bort serien ({series.count})
@@ -92,6 +93,7 @@ function SeriesForm({ series, back }: { series: SeriesSummary; back: string }) {
           </div>
         </form>
       </FormProvider>
+      <SeriesHolidaysPanel recurrenceId={series.recurrenceId} />
       <ConfirmDialog
         open={confirmDelete}
         title="Ta bort hela serien?"

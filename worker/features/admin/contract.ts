@@ -98,6 +98,8 @@ export interface AdminFeedback {
   senderEmail: string | null;
   createdAt: string;
   handledAt: string | null;
+  /** A "Stämmer inte?" report's quiz (issue 20); null for ordinary feedback or a deleted quiz. */
+  quizId: string | null;
 }
 /** GET /api/admin/feedback?offset= */
 export interface AdminFeedbackList {

@@ -121,7 +121,7 @@ export async function deleteUserAsSuperadmin(
 export async function listFeedback(db: Db, offset: number): Promise<{ items: AdminFeedback[]; total: number; open: number; offset: number; pageSize: number }> {
   const [rows, total, open] = await Promise.all([feedbackPage(db, offset, FEEDBACK_PAGE_SIZE), countFeedback(db), countFeedback(db, true)]);
   return {
-    items: rows.map((r) => ({ id: r.id, category: r.category, title: r.title, description: r.description, senderEmail: r.senderEmail, createdAt: r.createdAt, handledAt: r.handledAt })),
+    items: rows.map((r) => ({ id: r.id, category: r.category, title: r.title, description: r.description, senderEmail: r.senderEmail, createdAt: r.createdAt, handledAt: r.handledAt, quizId: r.quizId })),
     total,
     open,
     offset,
@@ -136,6 +136,6 @@ export async function setFeedbackHandled(db: Db, id: string, handled: boolean, n
     .where(eq(feedback.id, id))
     .returning();
   if (!row) throw notFound('Feedbacken hittades inte.');
-  return { id: row.id, category: row.category, title: row.title, description: row.description, senderEmail: row.senderEmail, createdAt: row.createdAt, handledAt: row.handledAt };
+  return { id: row.id, category: row.category, title: row.title, description: row.description, senderEmail: row.senderEmail, createdAt: row.createdAt, handledAt: row.handledAt, quizId: row.quizId };
 }
 

@@ -26,3 +26,24 @@ export const FeedbackSchema = z.object({
     .describe('E-post'),
 });
 export type FeedbackInput = z.infer<typeof FeedbackSchema>;
+
+// ------------------------------------------------------------------ "Stämmer inte?" (issue 20 §4)
+
+export const REPORT_REASONS = ['nedlagt', 'fel-tid', 'annat'] as const;
+export const REPORT_REASON_LABELS: Record<(typeof REPORT_REASONS)[number], string> = {
+  nedlagt: 'Quizet är nedlagt',
+  'fel-tid': 'Fel dag eller tid',
+  annat: 'Annat',
+};
+export const REPORT_TEXT_MAX = 1000;
+
+/** POST /api/feedback/report — a visitor's report about one listed quiz. No e-mail, no name. */
+export const QuizReportSchema = z.object({
+  quizId: z.string({ error: 'Quizet saknas' }).min(1, 'Quizet saknas').max(64).describe('Quiz'),
+  reason: z.enum(REPORT_REASONS, { error: 'Välj vad som inte stämmer' }).describe('Vad stämmer inte'),
+  text: z.string().trim().max(REPORT_TEXT_MAX, `Texten får vara högst ${REPORT_TEXT_MAX} tecken`).optional().describe('Beskrivning'),
+});
+export type QuizReportInput = z.infer<typeof QuizReportSchema>;
+
+/** Labels for the superadmin inbox: the public form's categories plus reports. */
+export const INBOX_CATEGORY_LABELS: Record<string, string> = { ...FEEDBACK_CATEGORY_LABELS, report: 'Stämmer inte?' };

@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../context';
 import { validate } from '../../lib/validate';
-import { FeedbackSchema } from './contract';
+import { FeedbackSchema, QuizReportSchema } from './contract';
+import { reportQuiz } from './report';
 import { submitFeedback } from './service';
 
 export const feedbackRoutes = new Hono<AppEnv>().post('/', validate('json', FeedbackSchema), async (c) => {
@@ -12,4 +13,19 @@ export const feedbackRoutes = new Hono<AppEnv>().post('/', validate('json', Feed
     now: c.var.clock.now(),
   });
   return c.json(result, 201);
-});
+})
+  // "Stämmer inte?" in the quiz detail dialog (issue 20): no personal data, rate-limited per client.
+  .post('/report', validate('json', QuizReportSchema), async (c) => {
+    const result = await reportQuiz(
+      {
+        db: c.var.db,
+        mailer: c.var.mailer,
+        now: c.var.clock.now(),
+        clientKey: c.req.header('cf-connecting-ip') ?? 'local',
+        appUrl: c.var.config.appUrl,
+        houseEmail: c.var.config.houseAccountEmail,
+      },
+      c.req.valid('json'),
+    );
+    return c.json(result, 201);
+  });

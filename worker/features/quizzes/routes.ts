@@ -12,15 +12,15 @@ export const quizRoutes = new Hono<AppEnv>()
   )
   .get('/quizzes', async (c) => c.json(await listSingles(c.var.db, c.var.user, c.var.clock.today())))
   .post('/quizzes', validate('json', CreateQuizSchema), async (c) =>
-    c.json(await createQuiz(c.var.db, c.var.user, c.req.valid('json'), c.var.clock.today()), 201),
+    c.json(await createQuiz(c.var.db, c.var.user, c.req.valid('json'), c.var.clock.today(), c.var.clock.now()), 201),
   )
   .get('/quizzes/:id', validate('param', IdParamSchema), async (c) =>
     c.json(await getQuiz(c.var.db, c.var.user, c.req.valid('param').id, c.var.clock.today())),
   )
   .patch('/quizzes/:id', validate('param', IdParamSchema), validate('json', EditQuizSchema), async (c) =>
-    c.json(await editQuiz(c.var.db, c.var.user, c.req.valid('param').id, c.req.valid('json'), c.var.clock.today())),
+    c.json(await editQuiz(c.var.db, c.var.user, c.req.valid('param').id, c.req.valid('json'), c.var.clock.today(), c.var.clock.now())),
   )
   .delete('/quizzes/:id', validate('param', IdParamSchema), async (c) => c.json(await deleteQuiz(c.var.db, c.var.user, c.req.valid('param').id, c.var.clock)))
   .post('/quizzes/:id/cancel', validate('param', IdParamSchema), validate('json', CancelQuizSchema), async (c) =>
-    c.json(await setCancelled(c.var.db, c.var.user, c.req.valid('param').id, c.req.valid('json').cancelled)),
+    c.json(await setCancelled(c.var.db, c.var.user, c.req.valid('param').id, c.req.valid('json').cancelled, c.var.clock.now())),
   );

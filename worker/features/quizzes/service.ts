@@ -15,6 +15,7 @@ import { newId } from '../../lib/ids';
 import { generateOccurrences, isoDaysOf, namesOf, seriesEnd } from '../../lib/recurrence';
 import { occurrenceInserts, type QuizInsert } from '../series/service';
 import { deleteGuarded } from '../promotion/service';
+import { confirmVenueStatements } from '../freshness/service';
 import {
   MAX_UNTIL_DAYS,
   storedTheme,
@@ -66,14 +67,16 @@ function seriesDays(date: string, days: readonly string[] | undefined): number[]
   return iso.length ? iso : [isoWeekday(date)];
 }
 
-export async function createQuiz(db: Db, actor: Actor, data: CreateQuizData, today: string): Promise<CreateQuizResponse> {
-  const { location } = await authorizePlaceForCreate(db, actor, data.locationId);
+export async function createQuiz(db: Db, actor: Actor, data: CreateQuizData, today: string, now: Date = new Date()): Promise<CreateQuizResponse> {
+  const { location, venue } = await authorizePlaceForCreate(db, actor, data.locationId);
+  // Any owner edit confirms the business's quizzes (freshness, issue 20).
+  const confirm = confirmVenueStatements(db, venue.id, now);
   if (data.date < today) throw pastDate();
   checkDateHorizon(data.date, today);
   const base = { locationId: location.id, ...fieldValues(data), isCancelled: false };
   if (!data.recurring) {
     const id = newId();
-    await runBatch(db, [db.insert(quizzes).values({ ...base, id, date: data.date, isRecurring: false }), bumpDataVersion(db)]);
+    await runBatch(db, [db.insert(quizzes).values({ ...base, id, date: data.date, isRecurring: false }), ...confirm, bumpDataVersion(db)]);
     return { created: 1, recurrenceId: null, firstId: id };
   }
   const weekdays = seriesDays(data.date, data.days);
@@ -95,7 +98,7 @@ export async function createQuiz(db: Db, actor: Actor, data: CreateQuizData, tod
     recurrenceUntil: until,
   }));
   // All occurrences in ONE batch with one recurrence id: all or nothing.
-  await runBatch(db, [...occurrenceInserts(db, rows), bumpDataVersion(db)]);
+  await runBatch(db, [...occurrenceInserts(db, rows), ...confirm, bumpDataVersion(db)]);
   return { created: rows.length, recurrenceId, firstId: rows[0]!.id! };
 }
 
@@ -152,8 +155,9 @@ function isUniqueViolation(err: unknown): boolean {
  * series (weekly unless told otherwise); `recurring: false` on an occurrence keeps this quiz as a
  * single and deletes the series' other occurrences (the form warns with that count first).
  */
-export async function editQuiz(db: Db, actor: Actor, id: string, data: EditQuizData, today: string) {
-  const { quiz } = await authorizeQuiz(db, actor, id);
+export async function editQuiz(db: Db, actor: Actor, id: string, data: EditQuizData, today: string, now: Date = new Date()) {
+  const { quiz, venue } = await authorizeQuiz(db, actor, id);
+  const confirm = confirmVenueStatements(db, venue.id, now);
   if (data.date !== quiz.date) checkDateHorizon(data.date, today);
   const values = { ...fieldValues(data), date: data.date, updatedAt: new Date().toISOString() };
   try {
@@ -171,7 +175,7 @@ export async function editQuiz(db: Db, actor: Actor, id: string, data: EditQuizD
       };
       const dates = generateOccurrences({ start: data.date, pattern: data.pattern ?? 'weekly', weekdays, end: seriesEnd(data.date, until) }).filter((d) => d !== data.date);
       const rows: QuizInsert[] = dates.map((date) => ({ ...values, id: newId(), locationId: quiz.locationId, date, isCancelled: false, ...recurrence }));
-      await runBatch(db, [db.update(quizzes).set({ ...values, ...recurrence }).where(eq(quizzes.id, id)), ...occurrenceInserts(db, rows), bumpDataVersion(db)]);
+      await runBatch(db, [db.update(quizzes).set({ ...values, ...recurrence }).where(eq(quizzes.id, id)), ...occurrenceInserts(db, rows), ...confirm, bumpDataVersion(db)]);
       return { updated: 1, created: rows.length, deleted: 0, recurrenceId };
     }
     if (data.recurring === false && quiz.recurrenceId) {
@@ -184,11 +188,12 @@ export async function editQuiz(db: Db, actor: Actor, id: string, data: EditQuizD
           .update(quizzes)
           .set({ ...values, isRecurring: false, recurrenceId: null, recurrencePattern: null, recurrenceDays: null, recurrenceUntil: null })
           .where(eq(quizzes.id, id)),
+        ...confirm,
         bumpDataVersion(db),
       ]));
       return { updated: 1, created: 0, deleted: deleted ?? 0, recurrenceId: null };
     }
-    await runBatch(db, [db.update(quizzes).set(values).where(eq(quizzes.id, id)), bumpDataVersion(db)]);
+    await runBatch(db, [db.update(quizzes).set(values).where(eq(quizzes.id, id)), ...confirm, bumpDataVersion(db)]);
     return { updated: 1, created: 0, deleted: 0, recurrenceId: quiz.recurrenceId };
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict('Serien har redan ett quiz det datumet.');
@@ -205,8 +210,12 @@ export async function deleteQuiz(db: Db, actor: Actor, id: string, clock: Clock 
 }
 
 /** Cancels one date (visitors see 'Inställt') or undoes it. */
-export async function setCancelled(db: Db, actor: Actor, id: string, cancelled: boolean) {
-  await authorizeQuiz(db, actor, id);
-  await runBatch(db, [db.update(quizzes).set({ isCancelled: cancelled, updatedAt: new Date().toISOString() }).where(eq(quizzes.id, id)), bumpDataVersion(db)]);
+export async function setCancelled(db: Db, actor: Actor, id: string, cancelled: boolean, now: Date = new Date()) {
+  const { venue } = await authorizeQuiz(db, actor, id);
+  await runBatch(db, [
+    db.update(quizzes).set({ isCancelled: cancelled, updatedAt: new Date().toISOString() }).where(eq(quizzes.id, id)),
+    ...confirmVenueStatements(db, venue.id, now),
+    bumpDataVersion(db),
+  ]);
   return { id, isCancelled: cancelled };
 }

@@ -4,7 +4,7 @@ import { validate } from '../../lib/validate';
 import { EditSeriesSchema, IdParamSchema, PauseSeriesSchema } from '../quizzes/contract';
 import { autoExtend, deleteSeries, editSeries, extendOneSeries, getSeries, listSeries, pauseSeries, resumeSeries } from './service';
 
-/** Mounted at /api/owner/series: quiz management, whole-series edits, extension (spec 02 §2.6, §4.4, §7). */
+/** Mounted at /api/owner/series (the holiday routes, worker/features/holidays, are mounted there too): quiz management, whole-series edits, extension (spec 02 §2.6, §4.4, §7). */
 export const seriesRoutes = new Hono<AppEnv>()
   .get('/', async (c) => c.json({ today: c.var.clock.today(), series: await listSeries(c.var.db, c.var.user, c.var.clock.today()) }))
   .post('/auto-extend', async (c) => c.json(await autoExtend(c.var.db, c.var.user, c.var.clock.today())))
@@ -12,15 +12,15 @@ export const seriesRoutes = new Hono<AppEnv>()
     c.json(await getSeries(c.var.db, c.var.user, c.req.valid('param').id, c.var.clock.today())),
   )
   .patch('/:id', validate('param', IdParamSchema), validate('json', EditSeriesSchema), async (c) =>
-    c.json(await editSeries(c.var.db, c.var.user, c.req.valid('param').id, c.req.valid('json'), c.var.clock.today())),
+    c.json(await editSeries(c.var.db, c.var.user, c.req.valid('param').id, c.req.valid('json'), c.var.clock.today(), c.var.clock.now())),
   )
   .delete('/:id', validate('param', IdParamSchema), async (c) => c.json(await deleteSeries(c.var.db, c.var.user, c.req.valid('param').id, c.var.clock)))
   .post('/:id/extend', validate('param', IdParamSchema), async (c) =>
     c.json(await extendOneSeries(c.var.db, c.var.user, c.req.valid('param').id, c.var.clock.today())),
   )
   .post('/:id/pause', validate('param', IdParamSchema), validate('json', PauseSeriesSchema), async (c) =>
-    c.json(await pauseSeries(c.var.db, c.var.user, c.req.valid('param').id, c.req.valid('json'), c.var.clock.today())),
+    c.json(await pauseSeries(c.var.db, c.var.user, c.req.valid('param').id, c.req.valid('json'), c.var.clock.today(), c.var.clock.now())),
   )
   .post('/:id/resume', validate('param', IdParamSchema), validate('json', PauseSeriesSchema), async (c) =>
-    c.json(await resumeSeries(c.var.db, c.var.user, c.req.valid('param').id, c.req.valid('json'))),
+    c.json(await resumeSeries(c.var.db, c.var.user, c.req.valid('param').id, c.req.valid('json'), c.var.clock.now())),
   );

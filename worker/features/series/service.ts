@@ -11,6 +11,7 @@ import { addDays, createClock, daysBetween, isoWeekday, stockholmDate, type Cloc
 import { bumpDataVersion } from '../../lib/data-version';
 import { invalidInput, notFound } from '../../lib/errors';
 import { deleteGuarded } from '../promotion/service';
+import { confirmVenueStatements } from '../freshness/service';
 import { newId } from '../../lib/ids';
 import { recordJob } from '../../lib/jobs';
 import {
@@ -254,8 +255,8 @@ export async function getSeries(db: Db, actor: Actor, recurrenceId: string, toda
 }
 
 /** Edits the whole series: the fields apply to every occurrence from today on (past ones stay as they were). */
-export async function editSeries(db: Db, actor: Actor, recurrenceId: string, data: EditSeriesData, today: string) {
-  await authorizeSeries(db, actor, recurrenceId);
+export async function editSeries(db: Db, actor: Actor, recurrenceId: string, data: EditSeriesData, today: string, now: Date = new Date()) {
+  const { venue } = await authorizeSeries(db, actor, recurrenceId);
   const [changes] = await runBatch(db, [
     db
       .update(quizzes)
@@ -271,6 +272,8 @@ export async function editSeries(db: Db, actor: Actor, recurrenceId: string, dat
       })
       .where(and(eq(quizzes.recurrenceId, recurrenceId), gte(quizzes.date, today)))
       .returning({ id: quizzes.id }),
+    // Any owner edit confirms the business's quizzes (freshness, issue 20).
+    ...confirmVenueStatements(db, venue.id, now),
     bumpDataVersion(db),
   ]);
   return { updated: changes ?? 0 };
@@ -306,8 +309,8 @@ const PAUSE_MAX_AHEAD_DAYS = 366;
  * after first generating the series up to `to` so that the nightly extension cannot later add
  * un-cancelled dates inside the break. Undo (`resumeSeries`) clears the mark on the same range.
  */
-export async function pauseSeries(db: Db, actor: Actor, recurrenceId: string, range: { from: string; to: string }, today: string) {
-  await authorizeSeries(db, actor, recurrenceId);
+export async function pauseSeries(db: Db, actor: Actor, recurrenceId: string, range: { from: string; to: string }, today: string, now: Date = new Date()) {
+  const { venue } = await authorizeSeries(db, actor, recurrenceId);
   if (range.from < today) throw invalidInput('Från: Uppehållet kan inte börja före idag', [{ path: 'from', message: 'Uppehållet kan inte börja före idag' }]);
   if (range.to > addDays(today, PAUSE_MAX_AHEAD_DAYS))
     throw invalidInput('Till: Uppehållet får sluta högst ett år fram', [{ path: 'to', message: 'Uppehållet får sluta högst ett år fram' }]);
@@ -318,19 +321,21 @@ export async function pauseSeries(db: Db, actor: Actor, recurrenceId: string, ra
       .set({ isCancelled: true, updatedAt: new Date().toISOString() })
       .where(and(eq(quizzes.recurrenceId, recurrenceId), between(quizzes.date, range.from, range.to), eq(quizzes.isCancelled, false)))
       .returning({ id: quizzes.id }),
+    ...confirmVenueStatements(db, venue.id, now),
     bumpDataVersion(db),
   ]);
   return { cancelled: changes ?? 0 };
 }
 
-export async function resumeSeries(db: Db, actor: Actor, recurrenceId: string, range: { from: string; to: string }) {
-  await authorizeSeries(db, actor, recurrenceId);
+export async function resumeSeries(db: Db, actor: Actor, recurrenceId: string, range: { from: string; to: string }, now: Date = new Date()) {
+  const { venue } = await authorizeSeries(db, actor, recurrenceId);
   const [changes] = await runBatch(db, [
     db
       .update(quizzes)
       .set({ isCancelled: false, updatedAt: new Date().toISOString() })
       .where(and(eq(quizzes.recurrenceId, recurrenceId), between(quizzes.date, range.from, range.to), eq(quizzes.isCancelled, true)))
       .returning({ id: quizzes.id }),
+    ...confirmVenueStatements(db, venue.id, now),
     bumpDataVersion(db),
   ]);
   return { restored: changes ?? 0 };

@@ -1,0 +1,177 @@
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { FRESHNESS_PURPOSE, runFreshnessJob } from '../../worker/features/freshness/service';
+import { addDays } from '../../worker/lib/clock';
+import { signLink } from '../../worker/lib/signed-link';
+import { createMailer } from '../../worker/ports/mailer';
+import { call, callJson, createLocation, createQuiz, createUser, createVenue, snapshot, testDb, unique } from '../factories';
+
+/**
+ * Freshness (issue 20 §3) with a pinned clock: the 30-day mail, the 60-day warning and the 90-day hide
+ * (day 29/30, 59/60, 89/90), each once; a hidden business is absent from the listing, its venue page and
+ * the sitemap, and back after a confirmation (signed link or dashboard). Owner edits confirm; the house
+ * account is never mailed nor hidden. Each test works in its own far-future year.
+ */
+const SECRET = 'link_local_development_only';
+const HOUSE = 'house@test.local';
+const at = (date: string) => `${date}T08:00:00Z`; // 09:00/10:00 in Stockholm: the same calendar date
+
+async function staleBusiness(confirmedOn: string, opts: { email?: string } = {}) {
+  const user = await createUser({ email: opts.email, now: new Date(at(confirmedOn)) });
+  const venue = await createVenue(user.id, { confirmedAt: at(confirmedOn) });
+  const city = `Färskstad ${unique('c')}`;
+  const location = await createLocation(venue.id, { city });
+  const rid = unique('rid');
+  for (let i = 0; i < 30; i++) {
+    await createQuiz(location.id, { date: addDays(confirmedOn, 7 * i + 1), isRecurring: true, recurrenceId: rid, recurrencePattern: 'weekly' });
+  }
+  return { user, venue, location, rid };
+}
+
+function job(date: string) {
+  const db = testDb();
+  return runFreshnessJob({ db, mailer: createMailer(db, { apiKey: null, from: 'x' }), now: new Date(at(date)), today: date, appUrl: 'http://localhost', linkSecret: SECRET, houseEmail: HOUSE });
+}
+const mailsTo = (email: string) => testDb().all<Record<string, any>>(sql`SELECT * FROM mail_outbox WHERE to_email = ${email} ORDER BY created_at, rowid`);
+const venueRow = async (id: string) => (await testDb().all<Record<string, any>>(sql`SELECT * FROM venues WHERE id = ${id}`))[0]!;
+
+async function visibleTo(visitorDate: string, b: Awaited<ReturnType<typeof staleBusiness>>) {
+  const clock = at(visitorDate);
+  const listing = await callJson(`/api/listing?city=${b.location.citySlug}&weekday=all`, { clock });
+  const inListing = (listing.body.quizzes ?? listing.body.items ?? []).length > 0;
+  const page = await call(`/quiz/${b.location.citySlug}/${b.venue.slug}`, { clock });
+  const sitemap = await (await call('/sitemap.xml', { clock })).text();
+  return { inListing, pageStatus: page.status, inSitemap: sitemap.includes(`/quiz/${b.location.citySlug}/${b.venue.slug}`) };
+}
+
+describe('freshness thresholds (pinned clock)', () => {
+  it('day 29 nothing, 30 one mail, 59 nothing, 60 one warning, 89 still public, 90 hidden — each once even when run twice', async () => {
+    const b = await staleBusiness('2040-01-10');
+    const d = (n: number) => addDays('2040-01-10', n);
+
+    await job(d(29));
+    expect(await mailsTo(b.user.email)).toHaveLength(0);
+
+    await job(d(30));
+    await Promise.all([job(d(30)), job(d(31))]);
+    let mails = await mailsTo(b.user.email);
+    expect(mails.map((m) => m.subject)).toEqual(['Stämmer era quiz fortfarande?']);
+    expect(mails[0]!.text).toMatch(/http:\/\/localhost\/bekrafta-quiz\?t=/);
+
+    await job(d(59));
+    expect(await mailsTo(b.user.email)).toHaveLength(1);
+    await job(d(60));
+    await job(d(60));
+    mails = await mailsTo(b.user.email);
+    expect(mails.map((m) => m.subject)).toEqual(['Stämmer era quiz fortfarande?', 'Varning: era quiz döljs snart på Quizkväll']);
+
+    await job(d(89));
+    expect((await venueRow(b.venue.id)).is_public).toBe(1);
+    expect(await visibleTo(d(89), b)).toEqual({ inListing: true, pageStatus: 200, inSitemap: true });
+
+    const r = await job(d(90));
+    expect(r.hidden).toBeGreaterThanOrEqual(1);
+    await job(d(90));
+    const row = await venueRow(b.venue.id);
+    expect(row.is_public).toBe(0);
+    expect(row.stale_hidden_at).toBeTruthy();
+    expect((await mailsTo(b.user.email)).map((m) => m.subject).at(-1)).toBe('Era quiz visas inte längre på Quizkväll');
+    expect(await mailsTo(b.user.email)).toHaveLength(3);
+    // Hidden, not deleted.
+    const count = await testDb().all<{ n: number }>(sql`SELECT count(*) AS n FROM quizzes WHERE recurrence_id = ${b.rid}`);
+    expect(count[0]!.n).toBe(30);
+    expect(await visibleTo(d(90), b)).toEqual({ inListing: false, pageStatus: 404, inSitemap: false });
+
+    // The dashboard says why.
+    const dash = await callJson(`/api/owner/freshness/${b.venue.id}`, { cookie: b.user.cookie, clock: at(d(90)) });
+    expect(dash.status).toBe(401); // the session from day 0 has expired by day 90
+    const owner = await createUser({ now: new Date(at(d(90))) });
+    await testDb().run(sql`UPDATE venues SET user_id = ${owner.id} WHERE id = ${b.venue.id}`);
+    const why = await callJson(`/api/owner/freshness/${b.venue.id}`, { cookie: owner.cookie, clock: at(d(90)) });
+    expect(why.body).toMatchObject({ confirmedOn: '2040-01-10', daysSince: 90, hidden: true, publicSources: false });
+
+    // One click in the mail (no session) confirms and the business is visible again.
+    const link = `/bekrafta-quiz?t=${encodeURIComponent(await signLink(SECRET, FRESHNESS_PURPOSE, b.venue.id, 86_400, new Date(at(d(91)))))}`;
+    const show = await call(link, { clock: at(d(91)) });
+    expect(show.status).toBe(200);
+    expect((await venueRow(b.venue.id)).is_public).toBe(0); // GET changes nothing
+    const done = await call(link, { method: 'POST', clock: at(d(91)) });
+    expect(done.status).toBe(200);
+    expect(await done.text()).toContain('bekräftade');
+    const after = await venueRow(b.venue.id);
+    expect(after).toMatchObject({ is_public: 1, stale_hidden_at: null, freshness_stage: 0 });
+    expect(after.confirmed_at).toBe(new Date(at(d(91))).toISOString());
+    expect(await visibleTo(d(91), b)).toEqual({ inListing: true, pageStatus: 200, inSitemap: true });
+  });
+
+  it("an owner's own 'not public' stays after a confirmation; a bad or expired link → 400 and changes nothing", async () => {
+    const b = await staleBusiness('2041-02-01');
+    await testDb().run(sql`UPDATE venues SET is_public = 0 WHERE id = ${b.venue.id}`);
+    await job(addDays('2041-02-01', 95));
+    expect(await venueRow(b.venue.id)).toMatchObject({ is_public: 0, stale_hidden_at: null, freshness_stage: 3 });
+    const before = await snapshot(['venues']);
+    const token = await signLink(SECRET, FRESHNESS_PURPOSE, b.venue.id, 3600, new Date(at('2041-05-10')));
+    const tampered = token.slice(0, -2) + (token.endsWith('AA') ? 'BB' : 'AA');
+    expect((await call(`/bekrafta-quiz?t=${encodeURIComponent(tampered)}`, { method: 'POST', clock: at('2041-05-10') })).status).toBe(400);
+    const expired = await call(`/bekrafta-quiz?t=${encodeURIComponent(token)}`, { method: 'POST', clock: at('2041-05-11') });
+    expect(expired.status).toBe(400);
+    expect(await expired.text()).toContain('gått ut');
+    expect(await snapshot(['venues'])).toEqual(before);
+    const ok = await call(`/bekrafta-quiz?t=${encodeURIComponent(token)}`, { method: 'POST', clock: at('2041-05-10') });
+    expect(ok.status).toBe(200);
+    expect(await venueRow(b.venue.id)).toMatchObject({ is_public: 0, freshness_stage: 0 });
+  });
+
+  it('an owner edit confirms (the hidden business comes back); the dashboard button confirms too', async () => {
+    const b = await staleBusiness('2042-03-01');
+    const day = addDays('2042-03-01', 100);
+    await job(day);
+    expect((await venueRow(b.venue.id)).is_public).toBe(0);
+    const owner = await createUser({ now: new Date(at(day)) });
+    await testDb().run(sql`UPDATE venues SET user_id = ${owner.id} WHERE id = ${b.venue.id}`);
+    const edit = await callJson(`/api/owner/series/${b.rid}`, {
+      method: 'PATCH',
+      cookie: owner.cookie,
+      clock: at(day),
+      body: { startTime: '20:00', category: 'allmänbildning' },
+    });
+    expect(edit.status).toBe(200);
+    expect(await venueRow(b.venue.id)).toMatchObject({ is_public: 1, stale_hidden_at: null, confirmed_at: new Date(at(day)).toISOString() });
+    expect((await visibleTo(day, b)).inListing).toBe(true);
+
+    const later = addDays(day, 40);
+    const owner2 = await createUser({ now: new Date(at(later)) });
+    await testDb().run(sql`UPDATE venues SET user_id = ${owner2.id} WHERE id = ${b.venue.id}`);
+    const before = await callJson(`/api/owner/freshness/${b.venue.id}`, { cookie: owner2.cookie, clock: at(later) });
+    expect(before.body).toMatchObject({ daysSince: 40, hidden: false, hideInDays: 50 });
+    const click = await callJson(`/api/owner/freshness/${b.venue.id}/confirm`, { method: 'POST', cookie: owner2.cookie, clock: at(later), body: {} });
+    expect(click.status).toBe(200);
+    expect(click.body).toMatchObject({ confirmedOn: later, daysSince: 0 });
+    // Someone else's business → 403, a missing one → 404, a visitor → 401; nothing changes.
+    const other = await createUser({ now: new Date(at(later)) });
+    const snap = await snapshot(['venues']);
+    expect((await call(`/api/owner/freshness/${b.venue.id}/confirm`, { method: 'POST', cookie: other.cookie, clock: at(later), body: {} })).status).toBe(403);
+    expect((await call(`/api/owner/freshness/no-such-venue/confirm`, { method: 'POST', cookie: other.cookie, clock: at(later), body: {} })).status).toBe(404);
+    expect((await call(`/api/owner/freshness/${b.venue.id}/confirm`, { method: 'POST', clock: at(later), body: {} })).status).toBe(401);
+    expect(await snapshot(['venues'])).toEqual(snap);
+  });
+
+  it('the house account (unclaimed) is never mailed nor hidden and shows "Uppgifter från offentliga källor"', async () => {
+    const existing = await testDb().all<{ id: string }>(sql`SELECT id FROM users WHERE email = ${HOUSE}`);
+    const b = await staleBusiness('2043-01-05', existing.length ? {} : { email: HOUSE });
+    if (existing.length) await testDb().run(sql`UPDATE venues SET user_id = ${existing[0]!.id} WHERE id = ${b.venue.id}`);
+    await job(addDays('2043-01-05', 200));
+    expect(await venueRow(b.venue.id)).toMatchObject({ is_public: 1, freshness_stage: 0 });
+    expect(await mailsTo(HOUSE)).toHaveLength(0);
+    const [quiz] = await testDb().all<{ id: string }>(sql`SELECT id FROM quizzes WHERE recurrence_id = ${b.rid} LIMIT 1`);
+    const pub = await callJson(`/api/freshness/quiz/${quiz!.id}`);
+    expect(pub.body).toEqual({ confirmedOn: null, publicSources: true });
+  });
+
+  it('the public line for a claimed business carries its date; a missing quiz → 404', async () => {
+    const b = await staleBusiness('2044-04-04');
+    const [quiz] = await testDb().all<{ id: string }>(sql`SELECT id FROM quizzes WHERE recurrence_id = ${b.rid} LIMIT 1`);
+    expect((await callJson(`/api/freshness/quiz/${quiz!.id}`)).body).toEqual({ confirmedOn: '2044-04-04', publicSources: false });
+    expect((await call('/api/freshness/quiz/no-such-quiz')).status).toBe(404);
+  });
+});

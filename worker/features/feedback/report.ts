@@ -1,0 +1,93 @@
+/**
+ * "Stämmer inte?" (issue 20 §4): a visitor reports wrong information about a listed quiz. The report
+ * lands in the superadmin feedback inbox (category 'report') linked to the quiz (`quiz_id`) and its
+ * listing unit (`report_unit`: the series, or the single quiz). Nothing personal is stored: no e-mail,
+ * no user id, and the per-client rate limit is keyed by a hash of the client address. The third report
+ * about a unit within 30 days mails the owner (at most once per 30-day period; never the house account).
+ */
+import { and, count, eq, gte } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { feedback, locations, quizzes, users, venues } from '../../db/schema';
+import { notFound, rateLimited } from '../../lib/errors';
+import { newId } from '../../lib/ids';
+import { takeAttempt } from '../../lib/rate-limit';
+import { displayDate } from '../../lib/swedish';
+import { hashToken } from '../../lib/tokens';
+import type { Mailer } from '../../ports/mailer';
+import { REPORT_REASON_LABELS, type QuizReportInput } from './contract';
+
+export const REPORT_LIMIT = 5;
+export const REPORT_WINDOW_MS = 60 * 60 * 1000;
+export const REPORT_NOTIFY_COUNT = 3;
+export const REPORT_NOTIFY_DAYS = 30;
+
+export interface ReportDeps {
+  db: Db;
+  mailer: Mailer;
+  now: Date;
+  clientKey: string;
+  appUrl: string;
+  houseEmail: string;
+}
+
+export async function reportQuiz(deps: ReportDeps, input: QuizReportInput): Promise<{ id: string }> {
+  const { db, now } = deps;
+  // Count first (README footguns): parallel reports cannot slip past the limit.
+  await takeAttempt(db, `quiz-report:${hashToken(deps.clientKey)}`, REPORT_LIMIT, REPORT_WINDOW_MS, now, (ms) =>
+    rateLimited('För många rapporter. Försök igen om en stund.', Math.ceil(ms / 1000)),
+  );
+  const [q] = await db
+    .select({
+      id: quizzes.id,
+      date: quizzes.date,
+      recurrenceId: quizzes.recurrenceId,
+      venueName: venues.name,
+      venueSlug: venues.slug,
+      citySlug: locations.citySlug,
+      locationName: locations.name,
+      ownerEmail: users.email,
+    })
+    .from(quizzes)
+    .innerJoin(locations, eq(locations.id, quizzes.locationId))
+    .innerJoin(venues, eq(venues.id, locations.venueId))
+    .innerJoin(users, eq(users.id, venues.userId))
+    .where(and(eq(quizzes.id, input.quizId), eq(venues.isPublic, true)))
+    .limit(1);
+  if (!q) throw notFound('Quizet hittades inte.');
+  const unit = q.recurrenceId ?? q.id;
+  const reason = REPORT_REASON_LABELS[input.reason];
+  const id = newId();
+  const page = `${deps.appUrl}/quiz/${q.citySlug}/${q.venueSlug}`;
+  await db.insert(feedback).values({
+    id,
+    category: 'report',
+    title: `Stämmer inte: ${reason} – ${q.venueName} (${q.date})`,
+    description: `${input.text?.trim() || '(ingen text)'}\n\nQuiz: ${q.venueName}, ${q.locationName}, ${displayDate(q.date)}\n${page}`,
+    senderEmail: null,
+    userId: null,
+    quizId: q.id,
+    reportUnit: unit,
+    // The clock's instant (pinned in tests), so the 30-day count and the inbox agree with it.
+    createdAt: now.toISOString(),
+    updatedAt: now.toISOString(),
+  });
+  const since = new Date(now.getTime() - REPORT_NOTIFY_DAYS * 86_400_000).toISOString();
+  const [{ n } = { n: 0 }] = await db
+    .select({ n: count() })
+    .from(feedback)
+    .where(and(eq(feedback.reportUnit, unit), gte(feedback.createdAt, since)));
+  if (n >= REPORT_NOTIFY_COUNT && q.ownerEmail !== deps.houseEmail.toLowerCase()) {
+    const period = Math.floor(now.getTime() / (REPORT_NOTIFY_DAYS * 86_400_000));
+    await deps.mailer.sendOnce(
+      {
+        to: q.ownerEmail,
+        subject: `Besökare säger att något inte stämmer hos ${q.venueName}`,
+        text:
+          `Hej!\n\n${n} besökare har de senaste ${REPORT_NOTIFY_DAYS} dagarna rapporterat att uppgifterna om ert quiz på ${q.venueName} (${q.locationName}) inte stämmer. ` +
+          `Senaste rapporten: ${reason}.\n\nLogga in och kontrollera dagar, tider och om quizet fortfarande körs:\n${deps.appUrl}/admin\n\nHälsningar,\nQuizkväll`,
+      },
+      `quiz-reports:${unit}:${period}`,
+    );
+  }
+  return { id };
+}

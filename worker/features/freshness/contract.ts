@@ -1,0 +1,29 @@
+/** Freshness (issue 20 §3): shared with the dashboard notice and the public detail dialog. */
+import { z } from 'zod';
+
+export const FRESHNESS_HIDE_AFTER_DAYS = 90;
+
+export const VenueIdParamSchema = z.object({ id: z.string().min(1).max(64) });
+export const QuizIdParamSchema = z.object({ id: z.string().min(1).max(64) });
+
+/** GET/POST /api/owner/freshness/:venueId[/confirm] */
+export interface FreshnessResponse {
+  /** Stockholm date of the last confirmation ("Senast bekräftad"). */
+  confirmedOn: string;
+  daysSince: number;
+  /** House-account (unclaimed) business: "Uppgifter från offentliga källor", never hidden. */
+  publicSources: boolean;
+  /** Hidden from the public listing after 90 days unconfirmed, until confirmed. */
+  hidden: boolean;
+  /** Days until it would be hidden; null when hidden already or never hidden. */
+  hideInDays: number | null;
+}
+
+/** GET /api/freshness/quiz/:id — the detail dialog's line. */
+export interface PublicFreshnessResponse {
+  confirmedOn: string | null;
+  publicSources: boolean;
+}
+
+/** The display line lives in worker/lib/swedish.ts (freshnessLine): public pages import it without zod. */
+export { freshnessLine } from '../../lib/swedish';

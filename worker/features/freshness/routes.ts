@@ -1,0 +1,52 @@
+import { Hono } from 'hono';
+import { html } from 'hono/html';
+import type { AppEnv } from '../../context';
+import { AppError, notFound } from '../../lib/errors';
+import { linkButton, linkPage } from '../../lib/link-page';
+import { validate } from '../../lib/validate';
+import { QuizIdParamSchema, VenueIdParamSchema, type PublicFreshnessResponse } from './contract';
+import { requireLink } from '../../lib/signed-link';
+import { confirmByLink, confirmVenue, FRESHNESS_PURPOSE, publicFreshness, quizVenueId, venueFreshness } from './service';
+
+const ctx = (c: { var: AppEnv['Variables'] }) => ({ now: c.var.clock.now(), today: c.var.clock.today(), houseEmail: c.var.config.houseAccountEmail });
+
+/** Mounted at /api/owner/freshness: the dashboard's "Senast bekräftad" notice and its confirm button. */
+export const freshnessOwnerRoutes = new Hono<AppEnv>()
+  .get('/:id', validate('param', VenueIdParamSchema), async (c) => c.json(await venueFreshness(c.var.db, c.var.user, c.req.valid('param').id, ctx(c))))
+  .post('/:id/confirm', validate('param', VenueIdParamSchema), async (c) =>
+    c.json(await confirmVenue(c.var.db, c.var.user, c.req.valid('param').id, ctx(c))),
+  );
+
+/** Mounted at /api/freshness: public, cacheable — the detail dialog's line for one quiz. */
+export const freshnessPublicRoutes = new Hono<AppEnv>().get('/quiz/:id', validate('param', QuizIdParamSchema), async (c) => {
+  const venueId = await quizVenueId(c.var.db, c.req.valid('param').id);
+  const f = venueId ? await publicFreshness(c.var.db, venueId, c.var.config.houseAccountEmail) : null;
+  if (!f) throw notFound('Quizet hittades inte.');
+  return c.json(f satisfies PublicFreshnessResponse);
+});
+
+/** /bekrafta-quiz?t=… — the monthly mail's link: confirms every quiz of one business without signing in. */
+export const freshnessLinkPages = new Hono<AppEnv>()
+  .get('/', async (c) => {
+    const t = c.req.query('t');
+    try {
+      await requireLink(c.var.config.linkSigningSecret ?? '', t, FRESHNESS_PURPOSE, c.var.clock.now());
+    } catch (err) {
+      if (err instanceof AppError) return linkPage(c, 'Bekräfta era quiz', html`<p>${err.message}</p>`, 400);
+      throw err;
+    }
+    return linkPage(c, 'Bekräfta era quiz', html`<p>Stämmer uppgifterna om era quiz på Quizkväll?</p>${linkButton('/bekrafta-quiz', t ?? '', 'Ja, det stämmer')}`);
+  })
+  .post('/', async (c) => {
+    try {
+      const { venueName } = await confirmByLink(c.var.db, c.var.config.linkSigningSecret, c.req.query('t'), c.var.clock.now());
+      return linkPage(
+        c,
+        'Tack för bekräftelsen',
+        html`<p>Klart! Alla quiz hos ${venueName} är bekräftade idag och visas för besökare.</p><p><a href="/admin">Till mina quiz</a></p>`,
+      );
+    } catch (err) {
+      if (err instanceof AppError && (err.status === 400 || err.status === 404)) return linkPage(c, 'Bekräfta era quiz', html`<p>${err.message}</p>`, err.status);
+      throw err;
+    }
+  });

@@ -1,0 +1,228 @@
+/**
+ * Freshness (issue 20 §3): a catalogue gathered from public sources rots, so every business carries
+ * "Senast bekräftad {datum}" (`venues.confirmed_at`), set by any owner edit of a quiz or series and by a
+ * one-click confirmation (dashboard button or the signed link in the mail). The nightly job acts on the
+ * days since then, once per 30-day step (`venues.freshness_stage`, claimed by a conditional UPDATE, so
+ * two runs send one mail):
+ *   30 days → "Stämmer era quiz fortfarande?" with one signed link that confirms the whole business;
+ *   60 days → a warning that the quizzes will be hidden;
+ *   90 days → hidden from the public listing, pages and sitemap (is_public 1 → 0, `stale_hidden_at`
+ *             set; nothing deleted), then a monthly reminder; a confirmation makes it public again.
+ * Hiding uses the column the listing_series triggers already copy (venues.is_public), so the listing
+ * stays index-backed and the trigger template is unchanged. House-account (unclaimed) businesses are
+ * never mailed nor hidden: they show "Uppgifter från offentliga källor" instead of a date.
+ */
+import { and, eq, gt, isNotNull, isNull, lt, lte, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { locations, quizzes, users, venues } from '../../db/schema';
+import { requireActor, authorizeVenue, type Actor } from '../../lib/authz';
+import { daysBetween, stockholmDate } from '../../lib/clock';
+import { bumpDataVersion } from '../../lib/data-version';
+import { notFound } from '../../lib/errors';
+import { requireLink, signLink, type LinkPurpose } from '../../lib/signed-link';
+import type { Mailer } from '../../ports/mailer';
+import type { FreshnessResponse } from './contract';
+
+export const FRESHNESS_MAIL_DAYS = 30;
+export const FRESHNESS_WARN_DAYS = 60;
+export const FRESHNESS_HIDE_DAYS = 90;
+/** Monthly reminders stop after a year unconfirmed (the business stays hidden). */
+export const FRESHNESS_MAX_STAGE = 12;
+/** The confirm link lives a little longer than the month until the next mail. */
+export const FRESHNESS_LINK_TTL_S = 45 * 86_400;
+/**
+ * Purpose of the "Stämmer fortfarande" link. The LinkPurpose union in worker/lib/signed-link.ts (owned by
+ * the follows feature) does not list it yet; verification compares purposes at run time, so a cast is safe.
+ */
+export const FRESHNESS_PURPOSE = 'freshness-confirm' as LinkPurpose;
+
+/** 30-day steps since the confirmation: 0 fresh, 1 mail, 2 warning, ≥ 3 hidden. */
+export function freshnessStage(daysSince: number): number {
+  return Math.min(FRESHNESS_MAX_STAGE, Math.max(0, Math.floor(daysSince / 30)));
+}
+
+/** The instant freshness counts from. */
+const confirmedSql = sql`coalesce(${venues.confirmedAt}, ${venues.createdAt})`;
+
+/**
+ * The statements that confirm a business: for the same db.batch as an owner's edit. The second makes a
+ * business hidden by the freshness job public again (an owner's own 'not public' stays as it is); it is
+ * separate so that an ordinary confirmation does not touch is_public (which fires the listing trigger).
+ */
+export function confirmVenueStatements(db: Db, venueId: string, now: Date) {
+  return [
+    db.update(venues).set({ confirmedAt: now.toISOString(), freshnessStage: 0 }).where(eq(venues.id, venueId)),
+    db
+      .update(venues)
+      .set({ isPublic: true, staleHiddenAt: null })
+      .where(and(eq(venues.id, venueId), isNotNull(venues.staleHiddenAt))),
+  ] as const;
+}
+
+function describe(v: { confirmedAt: string | null; createdAt: string; staleHiddenAt: string | null; publicSources: boolean }, today: string): FreshnessResponse {
+  const confirmedOn = stockholmDate(new Date(v.confirmedAt ?? v.createdAt));
+  const daysSince = daysBetween(confirmedOn, today);
+  return {
+    confirmedOn,
+    daysSince,
+    publicSources: v.publicSources,
+    hidden: !!v.staleHiddenAt,
+    hideInDays: v.publicSources || v.staleHiddenAt ? null : Math.max(0, FRESHNESS_HIDE_DAYS - daysSince),
+  };
+}
+
+async function isHouse(db: Db, userId: string, houseEmail: string): Promise<boolean> {
+  const [u] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
+  return u?.email === houseEmail.toLowerCase();
+}
+
+/** GET /api/owner/freshness/:venueId — the dashboard notice. */
+export async function venueFreshness(db: Db, actor: Actor, venueId: string, ctx: { today: string; houseEmail: string }): Promise<FreshnessResponse> {
+  const venue = await authorizeVenue(db, actor, venueId);
+  return describe({ ...venue, publicSources: await isHouse(db, venue.userId, ctx.houseEmail) }, ctx.today);
+}
+
+/** POST /api/owner/freshness/:venueId/confirm — "Stämmer fortfarande" in the dashboard. */
+export async function confirmVenue(db: Db, actor: Actor, venueId: string, ctx: { now: Date; today: string; houseEmail: string }): Promise<FreshnessResponse> {
+  requireActor(actor);
+  await authorizeVenue(db, actor, venueId);
+  await db.batch([...confirmVenueStatements(db, venueId, ctx.now), bumpDataVersion(db)]);
+  return venueFreshness(db, actor, venueId, ctx);
+}
+
+/** The signed link in the mail: confirms every quiz of one business, without signing in (idempotent). */
+export async function confirmByLink(db: Db, secret: string | null, token: string | undefined, now: Date): Promise<{ venueName: string }> {
+  const link = await requireLink(secret ?? '', token, FRESHNESS_PURPOSE, now);
+  const [venue] = await db.select({ id: venues.id, name: venues.name }).from(venues).where(eq(venues.id, link.s)).limit(1);
+  if (!venue) throw notFound('Verksamheten finns inte längre.');
+  await db.batch([...confirmVenueStatements(db, venue.id, now), bumpDataVersion(db)]);
+  return { venueName: venue.name };
+}
+
+/** For the public venue page and detail dialog: the date, or "from public sources" for the house account. */
+export async function publicFreshness(db: Db, venueId: string, houseEmail: string): Promise<{ confirmedOn: string | null; publicSources: boolean } | null> {
+  const [v] = await db
+    .select({ confirmedAt: venues.confirmedAt, createdAt: venues.createdAt, email: users.email })
+    .from(venues)
+    .innerJoin(users, eq(users.id, venues.userId))
+    .where(eq(venues.id, venueId))
+    .limit(1);
+  if (!v) return null;
+  const publicSources = v.email === houseEmail.toLowerCase();
+  return { confirmedOn: publicSources ? null : stockholmDate(new Date(v.confirmedAt ?? v.createdAt)), publicSources };
+}
+
+// ------------------------------------------------------------------ the nightly task
+
+export interface FreshnessJobDeps {
+  db: Db;
+  mailer: Mailer;
+  now: Date;
+  today: string;
+  appUrl: string;
+  linkSecret: string | null;
+  houseEmail: string;
+}
+
+export interface FreshnessJobResult {
+  mailed: number;
+  warned: number;
+  hidden: number;
+}
+
+const JOB_PAGE = 100;
+/** At most this many pages per run (10 000 businesses); the rest follow the next night. */
+const JOB_MAX_PAGES = 100;
+
+/**
+ * One pass over the businesses (not the house account's) unconfirmed for 30+ days whose next step is
+ * due. Each step is claimed by `UPDATE … SET freshness_stage = s WHERE freshness_stage < s RETURNING`,
+ * so overlapping runs act once; the hide happens in that same statement.
+ */
+export async function runFreshnessJob(deps: FreshnessJobDeps): Promise<FreshnessJobResult> {
+  const { db, now, today } = deps;
+  if (!deps.linkSecret) throw new Error('LINK_SIGNING_SECRET is not set: freshness mail needs signed links');
+  const result: FreshnessJobResult = { mailed: 0, warned: 0, hidden: 0 };
+  const cutoff = new Date(now.getTime() - FRESHNESS_MAIL_DAYS * 86_400_000 + 86_400_000).toISOString();
+  // Due = the 30-day step reached is above the one acted on (UTC dates here, Stockholm dates below; a
+  // venue the check below skips is passed by the id cursor, so no run starves on it).
+  const dueSql = sql`CAST((julianday(${today}) - julianday(substr(${confirmedSql}, 1, 10))) / 30 AS INTEGER) > ${venues.freshnessStage}`;
+  let cursor = '';
+  for (let page = 0; page < JOB_MAX_PAGES; page++) {
+    const candidates = await db
+      .select({ id: venues.id, name: venues.name, confirmedAt: venues.confirmedAt, createdAt: venues.createdAt, stage: venues.freshnessStage, email: users.email })
+      .from(venues)
+      .innerJoin(users, eq(users.id, venues.userId))
+      .where(and(gt(venues.id, cursor), ne(users.email, deps.houseEmail.toLowerCase()), lt(venues.freshnessStage, FRESHNESS_MAX_STAGE), lte(confirmedSql, cutoff), dueSql))
+      .orderBy(venues.id)
+      .limit(JOB_PAGE);
+    for (const v of candidates) await actOn(v);
+    if (candidates.length < JOB_PAGE) break;
+    cursor = candidates.at(-1)!.id;
+  }
+  return result;
+
+  async function actOn(v: { id: string; name: string; confirmedAt: string | null; createdAt: string; stage: number; email: string }) {
+    const confirmedOn = stockholmDate(new Date(v.confirmedAt ?? v.createdAt));
+    const stage = freshnessStage(daysBetween(confirmedOn, today));
+    if (stage <= v.stage) return;
+    const hide = stage >= 3;
+    const claim = db
+      .update(venues)
+      .set({
+        freshnessStage: stage,
+        ...(hide
+          ? {
+              // Only a public business becomes "hidden by freshness"; an owner's own 'not public' stays theirs.
+              staleHiddenAt: sql`CASE WHEN ${venues.isPublic} = 1 OR ${venues.staleHiddenAt} IS NOT NULL THEN coalesce(${venues.staleHiddenAt}, ${now.toISOString()}) ELSE NULL END`,
+              isPublic: false,
+            }
+          : {}),
+      })
+      // Same confirmation as read: a confirmation in between wins.
+      .where(and(eq(venues.id, v.id), lt(venues.freshnessStage, stage), v.confirmedAt === null ? isNull(venues.confirmedAt) : eq(venues.confirmedAt, v.confirmedAt)))
+      .returning({ id: venues.id });
+    // Hiding changes public data: the version bump goes in the same batch.
+    const claimed = hide ? (await db.batch([claim, bumpDataVersion(db)]))[0] : await claim;
+    if (!claimed.length) return;
+    if (hide && v.stage < 3) result.hidden++;
+    const link = `${deps.appUrl}/bekrafta-quiz?t=${encodeURIComponent(await signLink(deps.linkSecret ?? '', FRESHNESS_PURPOSE, v.id, FRESHNESS_LINK_TTL_S, now))}`;
+    await deps.mailer.sendOnce(freshnessMail(v.email, v.name, stage, confirmedOn, link), `freshness:${v.id}:${confirmedOn}:${stage}`);
+    if (stage === 2) result.warned++;
+    else result.mailed++;
+  }
+}
+
+function freshnessMail(to: string, venueName: string, stage: number, confirmedOn: string, link: string) {
+  const since = `Uppgifterna om ${venueName} bekräftades senast ${confirmedOn}.`;
+  const confirm = `Stämmer allt? Bekräfta med ett klick (ingen inloggning behövs):\n${link}\n\nÄr något fel, logga in och ändra det — varje ändring räknas också som en bekräftelse.`;
+  if (stage >= 3)
+    return {
+      to,
+      subject: `Era quiz visas inte längre på Quizkväll`,
+      text: `Hej!\n\n${since} Efter ${FRESHNESS_HIDE_DAYS} dagar utan bekräftelse visas quizen inte längre för besökare (inget är raderat).\n\n${confirm}\n\nHälsningar,\nQuizkväll`,
+    };
+  if (stage === 2)
+    return {
+      to,
+      subject: `Varning: era quiz döljs snart på Quizkväll`,
+      text: `Hej!\n\n${since} Om ni inte bekräftar inom ${FRESHNESS_HIDE_DAYS - FRESHNESS_WARN_DAYS} dagar döljs quizen för besökare tills ni bekräftar.\n\n${confirm}\n\nHälsningar,\nQuizkväll`,
+    };
+  return {
+    to,
+    subject: `Stämmer era quiz fortfarande?`,
+    text: `Hej!\n\n${since} Besökare litar på att quizen på Quizkväll stämmer.\n\n${confirm}\n\nHälsningar,\nQuizkväll`,
+  };
+}
+
+/** The business of a public quiz (null when missing or not public). */
+export async function quizVenueId(db: Db, quizId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ venueId: venues.id })
+    .from(quizzes)
+    .innerJoin(locations, eq(locations.id, quizzes.locationId))
+    .innerJoin(venues, eq(venues.id, locations.venueId))
+    .where(and(eq(quizzes.id, quizId), eq(venues.isPublic, true)))
+    .limit(1);
+  return row?.venueId ?? null;
+}

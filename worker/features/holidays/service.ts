@@ -1,0 +1,236 @@
+/**
+ * Swedish holidays in series (issue 20 §2): which dates of a series fall on a public holiday or one of
+ * the four eves (worker/lib/holidays.ts), the owner's "Hoppa över" (= cancel that occurrence, keeping the
+ * series) or keep per date, and the nightly "Kör ni quiz på {helgdag}?" mail 14 days ahead with two
+ * signed single-use links. Decisions live in `holiday_decisions` (recurrence id, date); 'skip' goes with
+ * `is_cancelled` on the occurrence in the same batch.
+ */
+import { and, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { holidayDecisions, locations, quizzes, users, venues } from '../../db/schema';
+import { requireActor, type Actor } from '../../lib/authz';
+import { addDays, stockholmDate, stockholmInstant } from '../../lib/clock';
+import { runBatch } from '../../db/batch';
+import { bumpDataVersion } from '../../lib/data-version';
+import { invalidInput } from '../../lib/errors';
+import { holidayDatesOf, holidayLabel, holidayOn, holidaysBetween } from '../../lib/holidays';
+import { displayDate } from '../../lib/swedish';
+import { isSpentError, requireLink, signLink, spendStatement, type LinkPurpose } from '../../lib/signed-link';
+import type { Mailer } from '../../ports/mailer';
+import { confirmVenueStatements } from '../freshness/service';
+import type { HolidayOccurrence, SeriesHoliday, SeriesHolidaysResponse } from '../quizzes/contract';
+import { generateOccurrences, isoDaysOf, seriesEnd, type Pattern } from '../../lib/recurrence';
+import { authorizeSeries } from '../series/service';
+
+/** Days ahead the nightly job asks about an undecided holiday occurrence. */
+export const HOLIDAY_ASK_DAYS = 14;
+/**
+ * Purpose of the "Ja, vi kör" / "Ställ in" links. Not (yet) in the LinkPurpose union of
+ * worker/lib/signed-link.ts (owned by the follows feature); the purpose is compared at run time.
+ */
+export const HOLIDAY_PURPOSE = 'holiday-decision' as LinkPurpose;
+
+/** The create form's preview: the holiday dates of a series that does not exist yet. */
+export function previewHolidays(actor: Actor, input: { date: string; pattern: Pattern; days?: string[] | undefined; until?: string | null | undefined }): HolidayOccurrence[] {
+  requireActor(actor);
+  const dates = generateOccurrences({ start: input.date, pattern: input.pattern, weekdays: isoDaysOf(input.days ?? []), end: seriesEnd(input.date, input.until ?? null) });
+  return holidayDatesOf(dates);
+}
+
+/** Upcoming occurrences of a series on holidays, with their cancelled state and the owner's decision. */
+export async function seriesHolidays(db: Db, actor: Actor, recurrenceId: string, today: string): Promise<SeriesHolidaysResponse> {
+  const { venue } = await authorizeSeries(db, actor, recurrenceId);
+  const rows = await db
+    .select({ id: quizzes.id, date: quizzes.date, isCancelled: quizzes.isCancelled })
+    .from(quizzes)
+    .where(and(eq(quizzes.recurrenceId, recurrenceId), gte(quizzes.date, today)));
+  const byDate = new Map(rows.map((r) => [r.date, r]));
+  const holidays = holidayDatesOf(rows.map((r) => r.date));
+  const decided = holidays.length
+    ? await db
+        .select({ date: holidayDecisions.date, decision: holidayDecisions.decision })
+        .from(holidayDecisions)
+        .where(and(eq(holidayDecisions.recurrenceId, recurrenceId), inArray(holidayDecisions.date, holidays.map((h) => h.date))))
+    : [];
+  const decisionOf = new Map(decided.map((d) => [d.date, d.decision]));
+  return {
+    holidays: holidays.map(
+      (h): SeriesHoliday => ({ ...h, quizId: byDate.get(h.date)!.id, isCancelled: byDate.get(h.date)!.isCancelled, decision: decisionOf.get(h.date) ?? null }),
+    ),
+    confirmedOn: stockholmDate(new Date(venue.confirmedAt ?? venue.createdAt)),
+  };
+}
+
+/** The statements that record one decision: the decision row and the occurrence's cancelled flag. */
+function decisionStatements(db: Db, recurrenceId: string, date: string, holiday: string, skip: boolean, nowIso: string) {
+  return [
+    db
+      .insert(holidayDecisions)
+      .values({ recurrenceId, date, holiday, decision: skip ? 'skip' : 'run' })
+      .onConflictDoUpdate({ target: [holidayDecisions.recurrenceId, holidayDecisions.date], set: { decision: skip ? 'skip' : 'run', updatedAt: nowIso } }),
+    db
+      .update(quizzes)
+      .set({ isCancelled: skip, updatedAt: nowIso })
+      .where(and(eq(quizzes.recurrenceId, recurrenceId), eq(quizzes.date, date)))
+      .returning({ id: quizzes.id }),
+  ] as const;
+}
+
+/**
+ * "Hoppa över" / restore for dates of a series. Every date must be an upcoming occurrence of the series
+ * on a holiday (400 naming the date otherwise, nothing stored). One batch: decisions, cancelled flags,
+ * the business's freshness confirmation and the data-version bump.
+ */
+export async function decideHolidays(db: Db, actor: Actor, recurrenceId: string, decisions: Array<{ date: string; skip: boolean }>, now: Date, today: string) {
+  const { venue } = await authorizeSeries(db, actor, recurrenceId);
+  const dates = decisions.map((d) => d.date);
+  const existing = new Set(
+    (await db.select({ date: quizzes.date }).from(quizzes).where(and(eq(quizzes.recurrenceId, recurrenceId), inArray(quizzes.date, [...new Set(dates)])))).map((r) => r.date),
+  );
+  const issues = decisions.flatMap((d, i) => {
+    if (d.date < today) return [{ path: `decisions.${i}.date`, message: `${d.date} har redan varit` }];
+    if (!holidayOn(d.date)) return [{ path: `decisions.${i}.date`, message: `${d.date} är ingen helgdag` }];
+    if (!existing.has(d.date)) return [{ path: `decisions.${i}.date`, message: `Serien har inget quiz ${d.date}` }];
+    return [];
+  });
+  if (issues.length) throw invalidInput(`Helgdagar: ${issues[0]!.message}`, issues);
+  const nowIso = now.toISOString();
+  const stmts = decisions.flatMap((d) => decisionStatements(db, recurrenceId, d.date, holidayOn(d.date)!.name, d.skip, nowIso));
+  await runBatch(db, [...stmts, ...confirmVenueStatements(db, venue.id, now), bumpDataVersion(db)]);
+  return { skipped: decisions.filter((d) => d.skip).length, kept: decisions.filter((d) => !d.skip).length };
+}
+
+// ------------------------------------------------------------------ the signed links
+
+/** Subject of a holiday link: recurrence id, date and the action, '|'-separated. */
+const subjectOf = (recurrenceId: string, date: string, action: 'run' | 'skip') => `${recurrenceId}|${date}|${action}`;
+
+export interface HolidayLinkInfo {
+  recurrenceId: string;
+  date: string;
+  action: 'run' | 'skip';
+  holiday: string;
+  venueName: string;
+}
+
+async function readLink(db: Db, secret: string | null, token: string | undefined, now: Date) {
+  const link = await requireLink(secret ?? '', token, HOLIDAY_PURPOSE, now);
+  const [recurrenceId, date, action] = link.s.split('|');
+  const holiday = date ? holidayOn(date) : null;
+  if (!recurrenceId || !date || !holiday || (action !== 'run' && action !== 'skip')) throw invalidInput('Länken är ogiltig.');
+  const [row] = await db
+    .select({ venueId: venues.id, venueName: venues.name })
+    .from(quizzes)
+    .innerJoin(locations, eq(locations.id, quizzes.locationId))
+    .innerJoin(venues, eq(venues.id, locations.venueId))
+    .where(and(eq(quizzes.recurrenceId, recurrenceId), eq(quizzes.date, date)))
+    .limit(1);
+  if (!row) throw invalidInput('Quizet finns inte längre.');
+  return { link, info: { recurrenceId, date, action, holiday: holiday.name, venueName: row.venueName } as HolidayLinkInfo, venueId: row.venueId };
+}
+
+/** What a link will do (the GET page shows it; nothing changes). */
+export async function inspectHolidayLink(db: Db, secret: string | null, token: string | undefined, now: Date): Promise<HolidayLinkInfo> {
+  return (await readLink(db, secret, token, now)).info;
+}
+
+/** Applies a link once: the token is spent in the same batch (a second use → 400 "redan använts"). */
+export async function applyHolidayLink(db: Db, secret: string | null, token: string | undefined, now: Date): Promise<HolidayLinkInfo> {
+  const { link, info, venueId } = await readLink(db, secret, token, now);
+  try {
+    await runBatch(db, [
+      spendStatement(db, link),
+      ...decisionStatements(db, info.recurrenceId, info.date, info.holiday, info.action === 'skip', now.toISOString()),
+      ...confirmVenueStatements(db, venueId, now),
+      bumpDataVersion(db),
+    ]);
+  } catch (err) {
+    if (isSpentError(err)) throw invalidInput('Länken har redan använts.');
+    throw err;
+  }
+  return info;
+}
+
+// ------------------------------------------------------------------ the nightly task
+
+export interface HolidayAskDeps {
+  db: Db;
+  mailer: Mailer;
+  now: Date;
+  today: string;
+  appUrl: string;
+  linkSecret: string | null;
+  houseEmail: string;
+}
+
+/**
+ * Asks the owner about every not cancelled, undecided occurrence on a holiday from today to today + 14
+ * (so a missed night catches up). Each is claimed by an upsert that sets `asked_at` only where no one
+ * asked or decided yet (RETURNING says whether this run won), and the mail is sent once per key.
+ */
+export async function runHolidayAskJob(deps: HolidayAskDeps): Promise<{ asked: number }> {
+  const { db, now, today } = deps;
+  if (!deps.linkSecret) throw new Error('LINK_SIGNING_SECRET is not set: the holiday mail needs signed links');
+  const holidays = holidaysBetween(today, addDays(today, HOLIDAY_ASK_DAYS));
+  if (!holidays.length) return { asked: 0 };
+  const rows = await db
+    .select({
+      recurrenceId: quizzes.recurrenceId,
+      date: quizzes.date,
+      startTime: quizzes.startTime,
+      locationName: locations.name,
+      venueName: venues.name,
+      email: users.email,
+    })
+    .from(quizzes)
+    .innerJoin(locations, eq(locations.id, quizzes.locationId))
+    .innerJoin(venues, eq(venues.id, locations.venueId))
+    .innerJoin(users, eq(users.id, venues.userId))
+    .leftJoin(holidayDecisions, and(eq(holidayDecisions.recurrenceId, quizzes.recurrenceId), eq(holidayDecisions.date, quizzes.date)))
+    .where(
+      and(
+        inArray(quizzes.date, holidays.map((h) => h.date)),
+        isNotNull(quizzes.recurrenceId),
+        eq(quizzes.isCancelled, false),
+        sql`(${holidayDecisions.recurrenceId} IS NULL OR (${holidayDecisions.decision} IS NULL AND ${holidayDecisions.askedAt} IS NULL))`,
+        sql`${users.email} <> ${deps.houseEmail.toLowerCase()}`,
+      ),
+    )
+    .limit(500);
+  let asked = 0;
+  const nowIso = now.toISOString();
+  for (const r of rows) {
+    const rid = r.recurrenceId!;
+    const holiday = holidayOn(r.date);
+    if (!holiday) continue;
+    const claimed = await db
+      .insert(holidayDecisions)
+      .values({ recurrenceId: rid, date: r.date, holiday: holiday.name, askedAt: nowIso })
+      .onConflictDoUpdate({
+        target: [holidayDecisions.recurrenceId, holidayDecisions.date],
+        set: { askedAt: nowIso, updatedAt: nowIso },
+        setWhere: sql`${holidayDecisions.askedAt} IS NULL AND ${holidayDecisions.decision} IS NULL`,
+      })
+      .returning({ rid: holidayDecisions.recurrenceId });
+    if (!claimed.length) continue;
+    // Valid until the end of the day after the quiz.
+    const ttl = Math.max(3600, Math.floor((stockholmInstant(addDays(r.date, 2)).getTime() - now.getTime()) / 1000));
+    const url = async (action: 'run' | 'skip') =>
+      `${deps.appUrl}/helgdag?t=${encodeURIComponent(await signLink(deps.linkSecret ?? '', HOLIDAY_PURPOSE, subjectOf(rid, r.date, action), ttl, now))}`;
+    const when = `${displayDate(r.date)} (${holidayLabel(holiday.name).toLowerCase()})`;
+    await deps.mailer.sendOnce(
+      {
+        to: r.email,
+        subject: `Kör ni quiz på ${holiday.name}?`,
+        text:
+          `Hej!\n\nEnligt Quizkväll har ${r.venueName} (${r.locationName}) quiz ${when} kl. ${(r.startTime ?? '19:00').slice(0, 5)}. ` +
+          `Kör ni quiz på ${holiday.name}? Svara med en av länkarna (ingen inloggning behövs):\n\n` +
+          `Ja, vi kör:\n${await url('run')}\n\nStäll in:\n${await url('skip')}\n\n` +
+          `Svarar ni inte visas quizet som vanligt.\n\nHälsningar,\nQuizkväll`,
+      },
+      `holiday-ask:${rid}:${r.date}`,
+    );
+    asked++;
+  }
+  return { asked };
+}

@@ -1,0 +1,27 @@
+/**
+ * The small server-rendered Swedish page behind a signed link in owner mail ("Ja, vi kör", "Ställ in",
+ * "Stämmer fortfarande"): no session, no JavaScript, never cached or indexed. A GET only shows what the
+ * link will do with one button; the button POSTs (mail scanners prefetch GETs). Text is escaped by hono/html.
+ */
+import type { Context } from 'hono';
+import { html } from 'hono/html';
+import type { HtmlEscapedString } from 'hono/utils/html';
+
+export type LinkPageBody = HtmlEscapedString | Promise<HtmlEscapedString>;
+
+export function linkPage(c: Context, title: string, body: LinkPageBody, status: 200 | 400 | 404 = 200) {
+  c.header('cache-control', 'no-store');
+  c.header('referrer-policy', 'no-referrer');
+  return c.html(
+    html`<!doctype html><html lang="sv"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<meta name="robots" content="noindex"><title>${title} | Quizkväll</title>
+<style>body{font-family:system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem;color:#1f2937}button{font:inherit;padding:.5rem 1rem;border-radius:.5rem;border:1px solid #92400e;background:#b45309;color:#fff;cursor:pointer}form{display:inline}</style>
+</head><body><main><p><a href="/">Quizkväll</a></p><h1>${title}</h1>${body}</main></body></html>`,
+    status,
+  );
+}
+
+/** A form whose one button POSTs back to the same link. */
+export function linkButton(path: string, token: string, label: string) {
+  return html`<form method="post" action="${path}?t=${encodeURIComponent(token)}"><button type="submit">${label}</button></form>`;
+}
