@@ -2,7 +2,7 @@
  * Follows (issue 17): follow a place or a saved listing search. Shared by the worker validators and the
  * follow dialogs in web/components/follows (zod only).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { ListingQuerySchema } from '../listing/contract';
 import { EMAIL_MAX, EMAIL_PATTERN } from '../auth/contract';
 import { lineText } from '../../lib/zod-text';
