@@ -47,8 +47,13 @@ async function measure(path: string): Promise<Cost & { log: Array<[number, numbe
 /**
  * Known to read more than the ceiling today, with the most each may read until it is fixed (a ratchet:
  * a request not listed here fails above ROWS_READ_CEILING, a listed one fails above its number, so
- * nothing gets worse). The listing and page queries are being reworked (near-me / a million rows);
- * that work empties this table. Measured on this test's catalogue, 2026-11-23.
+ * nothing gets worse). Measured on this test's catalogue, 2026-11-23.
+ *  - The listing SQL (listing/queries.ts listedUnits, countUnits) is being reworked; that work empties the
+ *    listing and listing-page rows. Their own page statements (city name, city list, venue page) are
+ *    within the ceiling already.
+ *  - Calendar feeds and the city widget answer a whole window (8 weeks, 2 weeks) of a city or search:
+ *    about two rows per event (index walk and sort) plus three per series, bounded by FEED_MAX_UNITS /
+ *    FEED_MAX_EVENTS and by the city, never by the catalogue.
  */
 const KNOWN_OVER: Record<string, number> = {
   listing: 320,
@@ -60,13 +65,15 @@ const KNOWN_OVER: Record<string, number> = {
   'listing search': 200,
   'listing short search': 100,
   'listing city page 2': 220,
-  'city list': 150,
   home: 200,
-  'stad page': 200,
-  'city page': 320,
+  'stad page': 150,
+  'city page': 280,
   'weekday page': 200,
-  'combined page': 200,
-  'venue page': 100,
+  'combined page': 150,
+  'feed: city': 500,
+  'feed: city weekday': 120,
+  'feed: listing search': 500,
+  'embed: city': 250,
 };
 
 let city = '';
@@ -97,6 +104,13 @@ const PUBLIC_PATHS = (): Array<[string, string]> => [
   ['weekday page', '/quiz/tisdag'],
   ['combined page', `/quiz/${city}/tisdag`],
   ['venue page', `/quiz/${city}/${venue}`],
+  ['feed: city', `/api/calendar/city/${city}.ics`],
+  ['feed: city weekday', `/api/calendar/city/${city}/tisdag.ics`],
+  ['feed: venue', `/api/calendar/venue/${city}/${venue}.ics`],
+  ['quiz download', '/api/calendar/quiz/scale-q-1-3.ics'],
+  ['feed: listing search', '/api/calendar/listing.ics?search=ankaret'],
+  ['embed: city', `/embed/${city}`],
+  ['embed: venue', `/embed/${city}/${venue}`],
 ];
 
 describe('D1 rows read per public request', () => {

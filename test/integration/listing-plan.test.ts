@@ -65,7 +65,7 @@ describe('query plans', () => {
     await listCities(db);
     await findCity(db, 'stockholm');
     await findPublicVenue(db, 'kvarnen', base.houseEmail);
-    await venueUpcoming(db, 'v', base.today, 10);
+    await venueUpcoming(db, ['l1', 'l2'], base.today, 10);
     expect(seen.length).toBe(MODES.length * 3 + 5);
     for (const q of seen) {
       const details = await plan(testDb(), q);

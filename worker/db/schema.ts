@@ -212,7 +212,12 @@ export const locations = sqliteTable(
     longitude: real('longitude'),
     ...timestamps,
   },
-  (t) => [index('locations_venue_idx').on(t.venueId), index('locations_city_slug_idx').on(t.citySlug)],
+  (t) => [
+    index('locations_venue_idx').on(t.venueId),
+    // (city_slug, city, venue_id), migration 0016: a city's spellings in name order, each with its places'
+    // businesses, read from the index alone (the city list and a city's display name never read a place row).
+    index('locations_city_name_idx').on(t.citySlug, t.city, t.venueId),
+  ],
 );
 export type LocationRow = typeof locations.$inferSelect;
 

@@ -31,11 +31,17 @@ export interface CalendarDbRow {
   vSlug: string;
 }
 
-const COLUMNS = sql`q.id AS id, q.date AS date, q.start_time AS startTime, q.title AS title, q.description AS description,
+const QUIZ_COLUMNS = sql`q.id AS id, q.date AS date, q.start_time AS startTime, q.title AS title, q.description AS description,
   q.category AS category, q.theme AS theme, q.quizmaster AS quizmaster, q.team_size AS teamSize, q.price AS price,
-  q.is_cancelled AS isCancelled, q.updated_at AS updatedAt,
-  l.name AS lName, l.address AS lAddress, l.city AS lCity, l.city_slug AS lCitySlug, l.latitude AS lLat, l.longitude AS lLng,
+  q.is_cancelled AS isCancelled, q.updated_at AS updatedAt`;
+const PLACE_COLUMNS = sql`l.name AS lName, l.address AS lAddress, l.city AS lCity, l.city_slug AS lCitySlug, l.latitude AS lLat, l.longitude AS lLng,
   v.name AS vName, v.slug AS vSlug`;
+const COLUMNS = sql`${QUIZ_COLUMNS}, ${PLACE_COLUMNS}`;
+/** The place and business columns carried by a `units` row (read once per unit, not once per date). */
+const UNIT_PLACE_COLUMNS = sql`units.lName AS lName, units.lAddress AS lAddress, units.lCity AS lCity, units.lCitySlug AS lCitySlug,
+  units.lLat AS lLat, units.lLng AS lLng, units.vName AS vName, units.vSlug AS vSlug`;
+/** Feed order (date, time — an unknown time counts as 19:00 — then id) over a subquery's output columns. */
+const FEED_ORDER = sql`ORDER BY date, coalesce(startTime, '19:00:00'), id`;
 
 /** Most events one feed holds (8 weeks of a big city's every quiz fits with room to spare). */
 export const FEED_MAX_EVENTS = 2000;
@@ -58,44 +64,60 @@ export interface UnitFilter {
   to: string;
 }
 
-/** Every public occurrence in a city (optionally on one weekday) dated from..to, by date and time. */
+/**
+ * Every public occurrence in a city (optionally on one weekday) dated from..to, by date and time.
+ *
+ * The city's units come from listing_series_city_idx (at most FEED_MAX_UNITS), each with its place and
+ * business read once; then each series' dates in the window are a range of quizzes_recurrence_idx
+ * (recurrence_id, date) — or, for one weekday, of quizzes_unit_weekday_date_idx — so only the dates in
+ * the window are read (not every date the series ever had), and the place check is on the row read
+ * anyway. A single quiz is its unit's key. About two rows are read per event (the index walk and the
+ * sort) plus three per unit, whatever the size of the catalogue.
+ */
 export async function cityOccurrences(db: Db, f: UnitFilter, limit = FEED_MAX_EVENTS): Promise<CalendarDbRow[]> {
   const wd = f.weekdayW;
   const mask = wd === undefined ? sql`` : sql`AND (e.days_mask & ${1 << wd}) != 0`;
+  const series =
+    wd === undefined
+      ? sql`quizzes q INDEXED BY quizzes_recurrence_idx ON q.recurrence_id = units.rid AND q.date BETWEEN ${f.from} AND ${f.to} AND +q.location_id = units.lid`
+      : sql`quizzes q INDEXED BY quizzes_unit_weekday_date_idx ON q.recurrence_id = units.rid AND q.location_id = units.lid AND q.weekday = ${wd} AND q.date BETWEEN ${f.from} AND ${f.to}`;
   const onDay = wd === undefined ? sql`` : sql`AND q.weekday = ${wd}`;
   return db.all<CalendarDbRow>(sql`
     WITH units AS MATERIALIZED (
-      SELECT e.recurrence_id AS rid, e.location_id AS lid, e.key AS key FROM listing_series e
-      WHERE e.city_slug = ${f.city} AND e.last_date >= ${f.from} AND e.is_public = 1 ${mask}
-      LIMIT ${FEED_MAX_UNITS}),
-    picked AS MATERIALIZED (
-      SELECT q.id AS qid FROM units CROSS JOIN quizzes q ON q.recurrence_id = units.rid AND q.location_id = units.lid
-        WHERE units.rid IS NOT NULL AND q.date BETWEEN ${f.from} AND ${f.to} ${onDay}
+      SELECT e.recurrence_id AS rid, e.location_id AS lid, e.key AS key, ${PLACE_COLUMNS}
+      FROM listing_series e CROSS JOIN locations l ON l.id = e.location_id CROSS JOIN venues v ON v.id = l.venue_id
+      WHERE e.city_slug = ${f.city} AND e.last_date >= ${f.from} AND e.is_public = 1 ${mask} AND v.is_public = 1
+      LIMIT ${FEED_MAX_UNITS})
+    SELECT * FROM (
+      SELECT ${QUIZ_COLUMNS}, ${UNIT_PLACE_COLUMNS} FROM units CROSS JOIN ${series}
+        WHERE units.rid IS NOT NULL
       UNION ALL
-      SELECT q.id AS qid FROM units CROSS JOIN quizzes q ON q.id = units.key
+      SELECT ${QUIZ_COLUMNS}, ${UNIT_PLACE_COLUMNS} FROM units CROSS JOIN quizzes q ON q.id = units.key
         WHERE units.rid IS NULL AND q.date BETWEEN ${f.from} AND ${f.to} ${onDay})
-    SELECT ${COLUMNS} FROM picked CROSS JOIN quizzes q ON q.id = picked.qid CROSS JOIN locations l ON l.id = q.location_id
-      CROSS JOIN venues v ON v.id = l.venue_id
-    WHERE v.is_public = 1
-    ORDER BY q.date, coalesce(q.start_time, '19:00:00'), q.id LIMIT ${limit}`);
+    ${FEED_ORDER} LIMIT ${limit}`);
 }
 
-/** The dates in from..to of the units the given occurrences belong to (each series at its place; a single quiz itself). */
+/**
+ * The dates in from..to of the units the given occurrences belong to (each series at its place; a single
+ * quiz itself). Each seed's place and business are read once; each series' dates in the window are a
+ * range of quizzes_recurrence_idx (recurrence_id, date), not every date the series ever had.
+ */
 export async function unitOccurrences(db: Db, quizIds: string[], from: string, to: string): Promise<CalendarDbRow[]> {
   if (quizIds.length === 0) return [];
   return db.all<CalendarDbRow>(sql`
-    WITH seeds AS MATERIALIZED (
-      SELECT s.recurrence_id AS rid, s.location_id AS lid, s.id AS sid
-      FROM json_each(${JSON.stringify(quizIds)}) j CROSS JOIN quizzes s ON s.id = j.value),
-    picked AS MATERIALIZED (
-      SELECT q.id AS qid FROM seeds CROSS JOIN quizzes q ON q.recurrence_id = seeds.rid AND q.location_id = seeds.lid
-        WHERE seeds.rid IS NOT NULL AND q.date BETWEEN ${from} AND ${to}
+    WITH units AS MATERIALIZED (
+      SELECT s.recurrence_id AS rid, s.location_id AS lid, s.id AS key, ${PLACE_COLUMNS}
+      FROM json_each(${JSON.stringify(quizIds)}) j CROSS JOIN quizzes s ON s.id = j.value
+        CROSS JOIN locations l ON l.id = s.location_id CROSS JOIN venues v ON v.id = l.venue_id
+      WHERE v.is_public = 1)
+    SELECT * FROM (
+      SELECT ${QUIZ_COLUMNS}, ${UNIT_PLACE_COLUMNS} FROM units
+        CROSS JOIN quizzes q INDEXED BY quizzes_recurrence_idx ON q.recurrence_id = units.rid AND q.date BETWEEN ${from} AND ${to} AND +q.location_id = units.lid
+        WHERE units.rid IS NOT NULL
       UNION
-      SELECT seeds.sid AS qid FROM seeds WHERE seeds.rid IS NULL)
-    SELECT ${COLUMNS} FROM picked CROSS JOIN quizzes q ON q.id = picked.qid CROSS JOIN locations l ON l.id = q.location_id
-      CROSS JOIN venues v ON v.id = l.venue_id
-    WHERE v.is_public = 1 AND q.date BETWEEN ${from} AND ${to}
-    ORDER BY q.date, coalesce(q.start_time, '19:00:00'), q.id LIMIT ${FEED_MAX_EVENTS}`);
+      SELECT ${QUIZ_COLUMNS}, ${UNIT_PLACE_COLUMNS} FROM units CROSS JOIN quizzes q ON q.id = units.key
+        WHERE units.rid IS NULL AND q.date BETWEEN ${from} AND ${to})
+    ${FEED_ORDER} LIMIT ${FEED_MAX_EVENTS}`);
 }
 
 export interface PublicVenueHead {
@@ -114,18 +136,21 @@ export async function publicVenueInCity(db: Db, citySlug: string, venueSlug: str
   return rows[0] ?? null;
 }
 
-/** Every occurrence of one business (all its places) dated from..to. */
+/**
+ * Every occurrence of one business (all its places) dated from..to, the first `limit` by date and time,
+ * with the business read once per place (not once per date). A feed window is short: each place's dates
+ * in it are a range of quizzes_location_date_idx. An open-ended window with a small `limit` (the share
+ * card and widget: the next few dates) reads at most `limit` dates per place instead, in that index's
+ * order (a correlated IN with a LIMIT), before the final sort.
+ */
 export async function venueOccurrences(db: Db, venueId: string, from: string, to: string, limit = FEED_MAX_EVENTS): Promise<CalendarDbRow[]> {
+  const dates =
+    limit < FEED_MAX_EVENTS
+      ? sql`q.id IN (SELECT d.id FROM quizzes d WHERE d.location_id = l.id AND d.date BETWEEN ${from} AND ${to} ORDER BY d.date LIMIT ${limit})`
+      : sql`q.location_id = l.id AND q.date BETWEEN ${from} AND ${to}`;
   return db.all<CalendarDbRow>(sql`
-    SELECT ${COLUMNS} FROM locations l CROSS JOIN quizzes q ON q.location_id = l.id CROSS JOIN venues v ON v.id = l.venue_id
-    WHERE l.venue_id = ${venueId} AND v.is_public = 1 AND q.date BETWEEN ${from} AND ${to}
-    ORDER BY q.date, coalesce(q.start_time, '19:00:00'), q.id LIMIT ${limit}`);
-}
-
-/** A city's display name (most common spelling among public places), or null: one seek in locations(city_slug). */
-export async function publicCityName(db: Db, slug: string): Promise<string | null> {
-  const rows = await db.all<{ name: string }>(sql`
-    SELECT l.city AS name FROM locations l CROSS JOIN venues v ON v.id = l.venue_id
-    WHERE l.city_slug = ${slug} AND v.is_public = 1 GROUP BY l.city ORDER BY COUNT(*) DESC, l.city LIMIT 1`);
-  return rows[0]?.name ?? null;
+    SELECT * FROM (
+      SELECT ${COLUMNS} FROM locations l CROSS JOIN venues v ON v.id = l.venue_id CROSS JOIN quizzes q ON ${dates}
+      WHERE l.venue_id = ${venueId} AND v.is_public = 1)
+    ${FEED_ORDER} LIMIT ${limit}`);
 }

@@ -7,11 +7,11 @@ import type { Db } from '../../db/client';
 import { addDays, isoWeekday } from '../../lib/clock';
 import { findWeekday } from '../../lib/swedish';
 import type { ListingQuery } from '../listing/contract';
-import { listQuizzes, resolveFilters } from '../listing/service';
+import { findPublicCity, listQuizzes, resolveFilters } from '../listing/service';
 import { feedEnd, feedPaths } from './event';
 import { buildIcs, type CalendarRow } from './ics';
 export type { CalendarRow };
-import { cityOccurrences, publicCityName, publicQuiz, publicVenueInCity, unitOccurrences, venueOccurrences, type CalendarDbRow } from './queries';
+import { cityOccurrences, publicQuiz, publicVenueInCity, unitOccurrences, venueOccurrences, type CalendarDbRow } from './queries';
 
 export interface CalendarCtx {
   today: string;
@@ -59,9 +59,12 @@ export async function quizIcs(db: Db, id: string, ctx: CalendarCtx): Promise<Ics
   return { body: buildIcs([r], { origin: ctx.origin, name: `Pubquiz på ${r.venue.name}` }), filename: `quiz-${r.venue.slug}-${r.date}.ics` };
 }
 
-/** Display name of a city with a public business, or null (read directly: a 404 must not wait for a version bump). */
-export function cityName(db: Db, slug: string): Promise<string | null> {
-  return publicCityName(db, slug);
+/**
+ * Display name of a city with a public business, or null (read directly: a 404 must not wait for a
+ * version bump). The same name as the city page's (listing service findPublicCity: a bounded read).
+ */
+export async function cityName(db: Db, slug: string): Promise<string | null> {
+  return (await findPublicCity(db, slug))?.name ?? null;
 }
 
 /** A city's feed, or its feed for one weekday; null for an unknown city or weekday. */
@@ -108,13 +111,13 @@ export async function upcomingAtVenue(db: Db, citySlug: string, venueSlug: strin
   const venue = await publicVenueInCity(db, citySlug, venueSlug);
   if (!venue) return null;
   const rows = (await venueOccurrences(db, venue.id, today, '9999-12-31', n)).map(toCalendarRow);
-  const cityName = rows.find((r) => r.location.citySlug === citySlug)?.location.city ?? (await publicCityName(db, citySlug)) ?? citySlug;
-  return { name: venue.name, slug: venue.slug, cityName, rows };
+  const town = rows.find((r) => r.location.citySlug === citySlug)?.location.city ?? (await cityName(db, citySlug)) ?? citySlug;
+  return { name: venue.name, slug: venue.slug, cityName: town, rows };
 }
 
 /** A city's next `n` public dates within two weeks (the city widget), or null for an unknown city. */
 export async function upcomingInCity(db: Db, citySlug: string, today: string, n: number) {
-  const name = await publicCityName(db, citySlug);
+  const name = await cityName(db, citySlug);
   if (!name) return null;
   const rows = (await cityOccurrences(db, { city: citySlug, from: today, to: addDays(today, 13) }, n)).map(toCalendarRow);
   return { name, rows };

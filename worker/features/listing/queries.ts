@@ -236,8 +236,9 @@ const DETAIL_COLUMNS = sql`q.id AS id, q.date AS date, q.start_time AS startTime
 
 /**
  * Distinct cities with a public business: slug plus the display name as written in the data. Walks
- * the distinct slugs of locations(city_slug) with a recursive skip-scan (one index seek per city), so
- * the cost grows with the number of cities, not of places.
+ * the distinct slugs of locations_city_name_idx (city_slug, city, venue_id) with a recursive skip-scan
+ * (one index seek per city); each name is the first public place in that index's name order, so about
+ * three rows are read per city and none per other place: the cost follows the cities returned.
  */
 export async function listCities(db: Db): Promise<Array<{ slug: string; name: string }>> {
   const rows = await db.all<{ slug: string; name: string | null }>(sql`
@@ -253,13 +254,31 @@ export async function listCities(db: Db): Promise<Array<{ slug: string; name: st
   return rows.filter((r): r is { slug: string; name: string } => r.name !== null);
 }
 
-/** Display name of a city slug, or null when no public business is there. */
+/** How many public places of one spelling findCity counts at most (the cost of a city's name is bounded). */
+export const CITY_NAME_SAMPLE = 8;
+/** How many spellings of one city slug findCity compares at most ("Göteborg", "Goteborg" …). */
+export const CITY_SPELLINGS_MAX = 4;
+
+/**
+ * Display name of a city slug, or null when no public business is there: the spelling with the most
+ * public places, alphabetical on a tie. Each spelling's places are counted up to CITY_NAME_SAMPLE only
+ * (a skip-scan of the slug's spellings in locations_city_name_idx, then per spelling at most that many
+ * index entries and business rows), so the read is bounded whatever the size of the city — the answer
+ * differs from a full count only when two spellings both have CITY_NAME_SAMPLE public places or more.
+ */
 export async function findCity(db: Db, slug: string): Promise<{ slug: string; name: string } | null> {
   const rows = await db.all<{ name: string; n: number }>(sql`
-    SELECT l.city AS name, COUNT(*) AS n
-    FROM locations l CROSS JOIN venues v ON v.id = l.venue_id
-    WHERE l.city_slug = ${slug} AND v.is_public = 1
-    GROUP BY l.city ORDER BY n DESC, l.city LIMIT 1`);
+    WITH RECURSIVE s(name) AS (
+      SELECT (SELECT MIN(city) FROM locations WHERE city_slug = ${slug})
+      UNION ALL
+      SELECT (SELECT MIN(city) FROM locations WHERE city_slug = ${slug} AND city > s.name) FROM s WHERE s.name IS NOT NULL
+      LIMIT ${CITY_SPELLINGS_MAX}
+    ),
+    counted AS MATERIALIZED (
+      SELECT s.name AS name, (SELECT COUNT(*) FROM (SELECT 1 FROM locations l CROSS JOIN venues v ON v.id = l.venue_id
+          WHERE l.city_slug = ${slug} AND l.city = s.name AND v.is_public = 1 LIMIT ${CITY_NAME_SAMPLE})) AS n
+      FROM s WHERE s.name IS NOT NULL)
+    SELECT name, n FROM counted WHERE n > 0 ORDER BY n DESC, name LIMIT 1`);
   return rows[0] ? { slug, name: rows[0].name } : null;
 }
 
@@ -284,19 +303,44 @@ export async function findPublicVenue(db: Db, slug: string, houseEmail: string):
   return rows[0] ?? null;
 }
 
-export async function venueLocations(db: Db, venueId: string) {
-  return db.all<{ id: string; name: string; address: string; city: string; citySlug: string; phone: string | null; website: string | null; latitude: number | null; longitude: number | null }>(sql`
-    SELECT id, name, address, city, city_slug AS citySlug, phone, website, latitude, longitude
-    FROM locations WHERE venue_id = ${venueId} ORDER BY created_at, id`);
+export interface VenuePlaceRow {
+  id: string;
+  name: string;
+  address: string;
+  city: string;
+  citySlug: string;
+  phone: string | null;
+  website: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  createdAt: string;
 }
 
-/** Upcoming occurrences of one business (bounded), for the public venue page. */
-export async function venueUpcoming(db: Db, venueId: string, today: string, limit: number): Promise<DetailRow[]> {
-  return db.all<DetailRow>(sql`
-    SELECT ${DETAIL_COLUMNS}, 0 AS house
-    FROM locations l CROSS JOIN quizzes q ON q.location_id = l.id CROSS JOIN venues v ON v.id = l.venue_id
-    WHERE l.venue_id = ${venueId} AND q.date >= ${today}
-    ORDER BY q.date, q.start_time, q.id LIMIT ${limit}`);
+/** A business's places in locations_venue_idx order (the caller orders them: no temporary b-tree, whose rows D1 counts too). */
+export async function venueLocations(db: Db, venueId: string): Promise<VenuePlaceRow[]> {
+  return db.all<VenuePlaceRow>(sql`
+    SELECT id, name, address, city, city_slug AS citySlug, phone, website, latitude, longitude, created_at AS createdAt
+    FROM locations WHERE venue_id = ${venueId}`);
+}
+
+/** The quiz columns of a card (DetailRow without the place and the business, which the caller has). */
+export type QuizCardRow = Pick<DetailRow, 'id' | 'date' | 'startTime' | 'title' | 'description' | 'category' | 'theme' | 'quizmaster' | 'teamSize' | 'price' | 'isRecurring' | 'recurrencePattern' | 'isCancelled'> & { locationId: string };
+
+/**
+ * Upcoming occurrences at the given places (one business's), for the public venue page: per place its
+ * first `limit` dates from today in quizzes_location_date_idx order (date, then insertion), read from that
+ * index with a LIMIT: about one row read per row returned, no join (the caller has the place and the
+ * business) and no sort in SQL (the caller orders by date, time and id and keeps `limit`).
+ */
+export async function venueUpcoming(db: Db, placeIds: string[], today: string, limit: number): Promise<QuizCardRow[]> {
+  if (placeIds.length === 0) return [];
+  const perPlace = placeIds.map(
+    (id) => sql`SELECT * FROM (SELECT q.id AS id, q.date AS date, q.start_time AS startTime, q.title AS title, q.description AS description,
+      q.category AS category, q.theme AS theme, q.quizmaster AS quizmaster, q.team_size AS teamSize, q.price AS price,
+      q.is_recurring AS isRecurring, q.recurrence_pattern AS recurrencePattern, q.is_cancelled AS isCancelled, q.location_id AS locationId
+      FROM quizzes q WHERE q.location_id = ${id} AND q.date >= ${today} ORDER BY q.date LIMIT ${limit})`,
+  );
+  return db.all<QuizCardRow>(sql.join(perPlace, sql` UNION ALL `));
 }
 
 /** Sitemap: cities with public businesses, city × weekday pairs with upcoming quizzes, public venue pages. */

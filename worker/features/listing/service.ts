@@ -295,15 +295,60 @@ export function findPublicCity(db: Db, slug: string): Promise<{ slug: string; na
   return findCity(db, slug);
 }
 
-/** A public business by slug (`house` = owned by the house account) with its places, or null. */
+/** A public business by slug (`house` = owned by the house account) with its places (oldest first), or null. */
 export async function findPublicVenueWithPlaces(db: Db, slug: string, houseEmail: string) {
   const venue = await findPublicVenue(db, slug, houseEmail);
-  return venue ? { venue, places: await venueLocations(db, venue.id) } : null;
+  if (!venue) return null;
+  const places = (await venueLocations(db, venue.id)).sort((a, b) => compareText(a.createdAt, b.createdAt) || compareText(a.id, b.id));
+  return { venue, places };
 }
 
-/** Upcoming occurrences of one business from `today`, soonest first, at most `limit`, as standard-tier cards. */
-export async function publicVenueQuizzes(db: Db, venueId: string, today: string, limit: number): Promise<ListingQuiz[]> {
-  return (await venueUpcoming(db, venueId, today, limit)).map((r) => toListingQuiz(r, 'standard'));
+/** SQLite's default text order (binary; NULL first), for ordering rows in the Worker instead of in SQL. */
+function compareText(a: string | null, b: string | null): number {
+  if (a === b) return 0;
+  if (a === null) return -1;
+  if (b === null) return 1;
+  return a < b ? -1 : 1;
+}
+
+/**
+ * Upcoming occurrences of one business (from findPublicVenueWithPlaces) from `today`, soonest first
+ * (date, time, id), at most `limit`, as standard-tier cards. The place and business columns of each card
+ * come from the rows already read, not from a join per occurrence.
+ */
+export async function publicVenueQuizzes(
+  db: Db,
+  found: NonNullable<Awaited<ReturnType<typeof findPublicVenueWithPlaces>>>,
+  today: string,
+  limit: number,
+): Promise<ListingQuiz[]> {
+  const { venue, places } = found;
+  const byId = new Map(places.map((p) => [p.id, p]));
+  const rows = await venueUpcoming(db, places.map((p) => p.id), today, limit);
+  rows.sort((a, b) => compareText(a.date, b.date) || compareText(a.startTime, b.startTime) || compareText(a.id, b.id));
+  return rows.slice(0, limit).flatMap((r) => {
+    const l = byId.get(r.locationId);
+    if (!l) return [];
+    const detail: DetailRow = {
+      ...r,
+      lId: l.id,
+      lName: l.name,
+      lAddress: l.address,
+      lCity: l.city,
+      lCitySlug: l.citySlug,
+      lPhone: l.phone,
+      lWebsite: l.website,
+      lLat: l.latitude,
+      lLng: l.longitude,
+      vId: venue.id,
+      vName: venue.name,
+      vSlug: venue.slug,
+      vDescription: venue.description,
+      vWebsite: venue.website,
+      house: 0,
+    };
+    return [toListingQuiz(detail, 'standard')];
+  });
 }
 
 /** Sitemap input: city × weekday pairs with upcoming public quizzes, and every public venue page. */

@@ -99,7 +99,7 @@ export async function buildVenuePage(db: Db, citySlug: string, venueSlug: string
   const { venue } = found;
   const here = found.places.find((l) => l.citySlug === citySlug);
   if (!here) return null;
-  const cards = await publicVenueQuizzes(db, venue.id, ctx.today, VENUE_UPCOMING_LIMIT);
+  const cards = await publicVenueQuizzes(db, found, ctx.today, VENUE_UPCOMING_LIMIT);
   const quizzes: ListingQuiz[] = cards.map((q) => ({ ...q, unclaimed: !!venue.house }));
   const recurring = quizzes.filter((q) => q.isRecurring);
   const specials = quizzes.filter((q) => !q.isRecurring);
