@@ -348,3 +348,42 @@ describe('city list (read once per data version, not per page render)', () => {
     expect(await citySlugs(`/?m=${unique('a')}`)).toContain(slugify(city));
   });
 });
+
+describe('bounded page reads (issue 19 §2) keep the answers', () => {
+  it('venue page: dates of every place merged by date, time (none = first) and id; each card names its own place', async () => {
+    // Ids chosen against the time order, so only the (date, time, id) order gives the expected list.
+    const c = await cityWithQuiz({ quiz: { id: `aa-${unique('q')}`, date: '2030-01-10', startTime: '20:00:00' } });
+    const second = await createLocation(c.venue.id, { city: c.city, name: `Bakficka ${c.tag}` });
+    const a = await createQuiz(second.id, { id: `zz-${unique('q')}`, date: '2030-01-10', startTime: '18:00:00', category: 'tema', theme: 'Musik' });
+    const b = await createQuiz(second.id, { id: `zz-${unique('q')}`, date: '2030-01-09', startTime: null });
+    const d = await createQuiz(c.location.id, { id: `aa-${unique('q')}`, date: '2030-01-09', startTime: '19:00:00' });
+    const e = await createQuiz(second.id, { id: `ab-${unique('q')}`, date: '2030-01-10', startTime: '20:00:00' });
+    await createQuiz(second.id, { date: '2030-01-06' }); // yesterday: not shown
+    const data = pageData((await page(`/quiz/${c.citySlug}/${c.venue.slug}?_o=${unique('o')}`)).html);
+    expect(data.specials.map((q: any) => q.id)).toEqual([b.id, d.id, a.id, c.quiz.id, e.id]);
+    expect(data.specials.map((q: any) => q.location.id)).toEqual([second.id, c.location.id, second.id, c.location.id, second.id]);
+    expect(data.specials[0].location.name).toBe(`Bakficka ${c.tag}`);
+    expect(data.specials[0].venue).toMatchObject({ id: c.venue.id, slug: c.venue.slug, website: 'https://puben.example' });
+    expect(data.stats.upcoming).toBe(5);
+  });
+
+  it("a city's name is its most common public spelling; a hidden business's spelling does not count", async () => {
+    const owner = await createUser();
+    const tag = unique('g');
+    const hidden = await createVenue(owner.id, { isPublic: false });
+    for (let i = 0; i < 3; i++) await createLocation(hidden.id, { city: `ABORG ${tag}` });
+    for (const city of [`Åborg ${tag}`, `Åborg ${tag}`, `Aborg ${tag}`]) {
+      const v = await createVenue(owner.id);
+      await createQuiz((await createLocation(v.id, { city })).id, { date: '2030-01-08' });
+    }
+    await bumpDataVersion(testDb());
+    const slug = slugify(`Åborg ${tag}`);
+    expect(slugify(`ABORG ${tag}`)).toBe(slug);
+    expect(slugify(`Aborg ${tag}`)).toBe(slug);
+    const { status, html } = await page(`/quiz/${slug}`);
+    expect(status).toBe(200);
+    expect(html).toContain(`<title>Quiz i Åborg ${tag}`);
+    const feed = await call(`/api/calendar/city/${slug}.ics`, { clock: MONDAY });
+    expect(await feed.text()).toContain(`Quiz i Åborg ${tag}`);
+  });
+});
