@@ -287,3 +287,26 @@ describe('feeds', () => {
     expect(d.headers.get('cache-control')).toBe('private, no-store');
   });
 });
+
+describe('feed order without a sort in SQL (issue 19 §2: D1 counts the rows of a temporary b-tree)', () => {
+  it('a window sorted in the Worker and one over the cap sorted in SQL give the same events in the same order', async () => {
+    const { firstInFeedOrder } = await import('../../worker/features/calendar/queries');
+    const owner = await createUser();
+    const place = await createLocation((await createVenue(owner.id)).id, { city: `Ordning ${unique('o')}` });
+    // Ids against the time order; no time counts as 19:00; ties on date and time by id.
+    const ids = [
+      (await createQuiz(place.id, { id: `zz-${unique('q')}`, date: '2026-10-12', startTime: '18:00:00' })).id,
+      (await createQuiz(place.id, { id: `aa-${unique('q')}`, date: '2026-10-12', startTime: null })).id,
+      (await createQuiz(place.id, { id: `ab-${unique('q')}`, date: '2026-10-12', startTime: '19:00:00' })).id,
+      (await createQuiz(place.id, { id: `zz-${unique('q')}`, date: '2026-10-11', startTime: '21:00:00' })).id,
+      (await createQuiz(place.id, { id: `aa-${unique('q')}`, date: '2026-10-13', startTime: '17:00:00' })).id,
+    ];
+    const events = sql`SELECT * FROM (SELECT q.id AS id, q.date AS date, q.start_time AS startTime FROM quizzes q WHERE q.location_id = ${place.id})`;
+    // The 11th; then on the 12th 18:00, 19:00 (none) and 19:00 by id (aa- before ab-); the 13th is past the limit.
+    const expected = [ids[3], ids[0], ids[1], ids[2]];
+    const inWorker = (await firstInFeedOrder(testDb(), events, 4)).map((r) => r.id);
+    const inSql = (await firstInFeedOrder(testDb(), events, 4, 2)).map((r) => r.id);
+    expect(inWorker).toEqual(expected);
+    expect(inSql).toEqual(inWorker);
+  });
+});

@@ -43,6 +43,23 @@ const UNIT_PLACE_COLUMNS = sql`units.lName AS lName, units.lAddress AS lAddress,
 /** Feed order (date, time — an unknown time counts as 19:00 — then id) over a subquery's output columns. */
 const FEED_ORDER = sql`ORDER BY date, coalesce(startTime, '19:00:00'), id`;
 
+const compareText = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
+/** FEED_ORDER in the Worker (the columns are ASCII: JavaScript's order is SQLite's binary one). */
+export function feedCompare(a: Pick<CalendarDbRow, 'date' | 'startTime' | 'id'>, b: Pick<CalendarDbRow, 'date' | 'startTime' | 'id'>): number {
+  return compareText(a.date, b.date) || compareText(a.startTime ?? '19:00:00', b.startTime ?? '19:00:00') || compareText(a.id, b.id);
+}
+
+/**
+ * The first `limit` events of `events` (a statement yielding a window's events in any order) in feed
+ * order. D1 counts the rows of SQLite's sort too (a temporary b-tree, one row per event): a window of at
+ * most FEED_MAX_EVENTS events is read unsorted and ordered here; only a bigger one is sorted in SQL.
+ */
+export async function firstInFeedOrder(db: Db, events: SQL, limit: number, cap = FEED_MAX_EVENTS): Promise<CalendarDbRow[]> {
+  const all = await db.all<CalendarDbRow>(sql`${events} LIMIT ${cap + 1}`);
+  if (all.length <= cap) return all.sort(feedCompare).slice(0, limit);
+  return db.all<CalendarDbRow>(sql`${events} ${FEED_ORDER} LIMIT ${limit}`);
+}
+
 /** Most events one feed holds (8 weeks of a big city's every quiz fits with room to spare). */
 export const FEED_MAX_EVENTS = 2000;
 /** Most units (series at a place, or single quizzes) one feed expands. */
@@ -71,8 +88,8 @@ export interface UnitFilter {
  * business read once; then each series' dates in the window are a range of quizzes_recurrence_idx
  * (recurrence_id, date) — or, for one weekday, of quizzes_unit_weekday_date_idx — so only the dates in
  * the window are read (not every date the series ever had), and the place check is on the row read
- * anyway. A single quiz is its unit's key. About two rows are read per event (the index walk and the
- * sort) plus three per unit, whatever the size of the catalogue.
+ * anyway. A single quiz is its unit's key. About one row is read per event (the index walk; the sort is
+ * done in the Worker, firstInFeedOrder) plus five per unit, whatever the size of the catalogue.
  */
 export async function cityOccurrences(db: Db, f: UnitFilter, limit = FEED_MAX_EVENTS): Promise<CalendarDbRow[]> {
   const wd = f.weekdayW;
@@ -82,7 +99,7 @@ export async function cityOccurrences(db: Db, f: UnitFilter, limit = FEED_MAX_EV
       ? sql`quizzes q INDEXED BY quizzes_recurrence_idx ON q.recurrence_id = units.rid AND q.date BETWEEN ${f.from} AND ${f.to} AND +q.location_id = units.lid`
       : sql`quizzes q INDEXED BY quizzes_unit_weekday_date_idx ON q.recurrence_id = units.rid AND q.location_id = units.lid AND q.weekday = ${wd} AND q.date BETWEEN ${f.from} AND ${f.to}`;
   const onDay = wd === undefined ? sql`` : sql`AND q.weekday = ${wd}`;
-  return db.all<CalendarDbRow>(sql`
+  const events = sql`
     WITH units AS MATERIALIZED (
       SELECT e.recurrence_id AS rid, e.location_id AS lid, e.key AS key, ${PLACE_COLUMNS}
       FROM listing_series e CROSS JOIN locations l ON l.id = e.location_id CROSS JOIN venues v ON v.id = l.venue_id
@@ -93,8 +110,8 @@ export async function cityOccurrences(db: Db, f: UnitFilter, limit = FEED_MAX_EV
         WHERE units.rid IS NOT NULL
       UNION ALL
       SELECT ${QUIZ_COLUMNS}, ${UNIT_PLACE_COLUMNS} FROM units CROSS JOIN quizzes q ON q.id = units.key
-        WHERE units.rid IS NULL AND q.date BETWEEN ${f.from} AND ${f.to} ${onDay})
-    ${FEED_ORDER} LIMIT ${limit}`);
+        WHERE units.rid IS NULL AND q.date BETWEEN ${f.from} AND ${f.to} ${onDay})`;
+  return firstInFeedOrder(db, events, limit);
 }
 
 /**
@@ -104,7 +121,7 @@ export async function cityOccurrences(db: Db, f: UnitFilter, limit = FEED_MAX_EV
  */
 export async function unitOccurrences(db: Db, quizIds: string[], from: string, to: string): Promise<CalendarDbRow[]> {
   if (quizIds.length === 0) return [];
-  return db.all<CalendarDbRow>(sql`
+  const events = sql`
     WITH units AS MATERIALIZED (
       SELECT s.recurrence_id AS rid, s.location_id AS lid, s.id AS key, ${PLACE_COLUMNS}
       FROM json_each(${JSON.stringify(quizIds)}) j CROSS JOIN quizzes s ON s.id = j.value
@@ -116,8 +133,8 @@ export async function unitOccurrences(db: Db, quizIds: string[], from: string, t
         WHERE units.rid IS NOT NULL
       UNION
       SELECT ${QUIZ_COLUMNS}, ${UNIT_PLACE_COLUMNS} FROM units CROSS JOIN quizzes q ON q.id = units.key
-        WHERE units.rid IS NULL AND q.date BETWEEN ${from} AND ${to})
-    ${FEED_ORDER} LIMIT ${FEED_MAX_EVENTS}`);
+        WHERE units.rid IS NULL AND q.date BETWEEN ${from} AND ${to})`;
+  return firstInFeedOrder(db, events, FEED_MAX_EVENTS);
 }
 
 export interface PublicVenueHead {
