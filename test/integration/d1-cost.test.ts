@@ -74,6 +74,8 @@ const KNOWN_OVER: Record<string, number> = {
   'feed: city weekday': 90,
   'feed: listing search': 420,
   'embed: city': 200,
+  // The city's card shows the city page's first listing page (listing SQL, as 'city page').
+  'share image: city': 280,
 };
 
 let city = '';
@@ -111,6 +113,8 @@ const PUBLIC_PATHS = (): Array<[string, string]> => [
   ['feed: listing search', '/api/calendar/listing.ics?search=ankaret'],
   ['embed: city', `/embed/${city}`],
   ['embed: venue', `/embed/${city}/${venue}`],
+  ['share image: city', `/og/city/${city}.png`],
+  ['share image: venue', `/og/venue/${city}/${venue}.png`],
 ];
 
 describe('D1 rows read per public request', () => {
