@@ -309,4 +309,24 @@ describe('feed order without a sort in SQL (issue 19 §2: D1 counts the rows of 
     expect(inWorker).toEqual(expected);
     expect(inSql).toEqual(inWorker);
   });
+
+  it("a venue's next few dates (share card, widget): the place's range ends at its n-th date, that date's later-created earlier quiz included", async () => {
+    const { venueOccurrences } = await import('../../worker/features/calendar/queries');
+    const owner = await createUser();
+    const venue = await createVenue(owner.id);
+    const place = await createLocation(venue.id, { city: `Gräns ${unique('g')}` });
+    const other = await createLocation(venue.id, { city: place.city });
+    const first = await createQuiz(place.id, { date: '2026-10-12', startTime: '19:00:00' });
+    const second = await createQuiz(place.id, { date: '2026-10-13', startTime: '19:00:00' });
+    const late = await createQuiz(place.id, { date: '2026-10-14', startTime: '21:00:00' });
+    const early = await createQuiz(place.id, { date: '2026-10-14', startTime: '17:00:00' }); // created later, earlier that evening
+    const elsewhere = await createQuiz(other.id, { date: '2026-10-20', startTime: '20:00:00' });
+    await createQuiz(place.id, { date: '2026-10-09' }); // before `from`
+    const next3 = await venueOccurrences(testDb(), venue.id, '2026-10-10', '9999-12-31', 3);
+    expect(next3.map((r) => r.id)).toEqual([first.id, second.id, early.id]);
+    const next5 = await venueOccurrences(testDb(), venue.id, '2026-10-10', '9999-12-31', 5);
+    expect(next5.map((r) => r.id)).toEqual([first.id, second.id, early.id, late.id, elsewhere.id]);
+    expect(next5[4]!.lName).toBe(other.name);
+    expect(next5[0]!.vName).toBe(venue.name);
+  });
 });

@@ -157,17 +157,26 @@ export async function publicVenueInCity(db: Db, citySlug: string, venueSlug: str
  * Every occurrence of one business (all its places) dated from..to, the first `limit` by date and time,
  * with the business read once per place (not once per date). A feed window is short: each place's dates
  * in it are a range of quizzes_location_date_idx. An open-ended window with a small `limit` (the share
- * card and widget: the next few dates) reads at most `limit` dates per place instead, in that index's
- * order (a correlated IN with a LIMIT), before the final sort.
+ * card and widget: the next few dates) ends each place's range at its `limit`-th date instead (found in
+ * the same index; that date's other quizzes included, so the final sort by time still chooses exactly).
  */
 export async function venueOccurrences(db: Db, venueId: string, from: string, to: string, limit = FEED_MAX_EVENTS): Promise<CalendarDbRow[]> {
-  const dates =
-    limit < FEED_MAX_EVENTS
-      ? sql`q.id IN (SELECT d.id FROM quizzes d WHERE d.location_id = l.id AND d.date BETWEEN ${from} AND ${to} ORDER BY d.date LIMIT ${limit})`
-      : sql`q.location_id = l.id AND q.date BETWEEN ${from} AND ${to}`;
+  if (limit >= FEED_MAX_EVENTS) {
+    return db.all<CalendarDbRow>(sql`
+      SELECT * FROM (
+        SELECT ${COLUMNS} FROM locations l CROSS JOIN venues v ON v.id = l.venue_id CROSS JOIN quizzes q ON q.location_id = l.id
+        WHERE l.venue_id = ${venueId} AND v.is_public = 1 AND q.date BETWEEN ${from} AND ${to})
+      ${FEED_ORDER} LIMIT ${limit}`);
+  }
   return db.all<CalendarDbRow>(sql`
-    SELECT * FROM (
-      SELECT ${COLUMNS} FROM locations l CROSS JOIN venues v ON v.id = l.venue_id CROSS JOIN quizzes q ON ${dates}
+    WITH places AS MATERIALIZED (
+      SELECT l.id AS lid, ${PLACE_COLUMNS},
+        coalesce((SELECT d.date FROM quizzes d WHERE d.location_id = l.id AND d.date BETWEEN ${from} AND ${to} ORDER BY d.date LIMIT 1 OFFSET ${limit - 1}), ${to}) AS until
+      FROM locations l CROSS JOIN venues v ON v.id = l.venue_id
       WHERE l.venue_id = ${venueId} AND v.is_public = 1)
+    SELECT * FROM (
+      SELECT ${QUIZ_COLUMNS}, places.lName AS lName, places.lAddress AS lAddress, places.lCity AS lCity, places.lCitySlug AS lCitySlug,
+        places.lLat AS lLat, places.lLng AS lLng, places.vName AS vName, places.vSlug AS vSlug
+      FROM places CROSS JOIN quizzes q ON q.location_id = places.lid AND q.date >= ${from} AND q.date <= places.until)
     ${FEED_ORDER} LIMIT ${limit}`);
 }
