@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../worker/db/client';
-import { activePromotions, countUnits, findCity, findPublicVenue, listCities, listedUnits, venueUpcoming, type SeriesFilter } from '../../worker/features/listing/queries';
+import { activePromotions, countUnits, findCity, findPublicVenue, listCities, listedUnits, placeDateQuizzes, venueUpcoming, type SeriesFilter } from '../../worker/features/listing/queries';
 import { testDb } from '../factories';
 
 /** A Db whose all() records the SQL and parameters instead of only running them. */
@@ -66,7 +66,8 @@ describe('query plans', () => {
     await findCity(db, 'stockholm');
     await findPublicVenue(db, 'kvarnen', base.houseEmail);
     await venueUpcoming(db, ['l1', 'l2'], base.today, 10);
-    expect(seen.length).toBe(MODES.length * 3 + 5);
+    await placeDateQuizzes(db, 'l1', base.today);
+    expect(seen.length).toBe(MODES.length * 3 + 6);
     for (const q of seen) {
       const details = await plan(testDb(), q);
       const scans = details.filter((d) => FULL_SCAN.test(d));

@@ -386,4 +386,14 @@ describe('bounded page reads (issue 19 §2) keep the answers', () => {
     const feed = await call(`/api/calendar/city/${slug}.ics`, { clock: MONDAY });
     expect(await feed.text()).toContain(`Quiz i Åborg ${tag}`);
   });
+
+  it('venue page: a place cut off at the limit keeps the right quiz of its last date (by time, not by insertion)', async () => {
+    const { findPublicVenueWithPlaces, publicVenueQuizzes } = await import('../../worker/features/listing/service');
+    const c = await cityWithQuiz({ quiz: { date: '2030-01-08', startTime: '19:00:00' } });
+    const late = await createQuiz(c.location.id, { date: '2030-01-09', startTime: '21:00:00' });
+    const early = await createQuiz(c.location.id, { date: '2030-01-09', startTime: '17:00:00' }); // created later
+    const found = (await findPublicVenueWithPlaces(testDb(), c.venue.slug, 'house@test.local'))!;
+    expect((await publicVenueQuizzes(testDb(), found, '2030-01-07', 2)).map((q) => q.id)).toEqual([c.quiz.id, early.id]);
+    expect((await publicVenueQuizzes(testDb(), found, '2030-01-07', 3)).map((q) => q.id)).toEqual([c.quiz.id, early.id, late.id]);
+  });
 });

@@ -330,18 +330,23 @@ export type QuizCardRow = Pick<DetailRow, 'id' | 'date' | 'startTime' | 'title' 
  * Upcoming occurrences at the given places (one business's), for the public venue page: per place its
  * first `limit` dates from today in quizzes_location_date_idx order (date, then insertion), read from that
  * index with a LIMIT: about one row read per row returned, no join (the caller has the place and the
- * business) and no sort in SQL (the caller orders by date, time and id and keeps `limit`).
+ * business) and no sort in SQL (the caller orders by date, time and id and keeps `limit`; a place that
+ * filled its `limit` may have more quizzes on its last date: placeDateQuizzes reads them).
  */
 export async function venueUpcoming(db: Db, placeIds: string[], today: string, limit: number): Promise<QuizCardRow[]> {
   if (placeIds.length === 0) return [];
-  const perPlace = placeIds.map(
-    (id) => sql`SELECT * FROM (SELECT q.id AS id, q.date AS date, q.start_time AS startTime, q.title AS title, q.description AS description,
-      q.category AS category, q.theme AS theme, q.quizmaster AS quizmaster, q.team_size AS teamSize, q.price AS price,
-      q.is_recurring AS isRecurring, q.recurrence_pattern AS recurrencePattern, q.is_cancelled AS isCancelled, q.location_id AS locationId
-      FROM quizzes q WHERE q.location_id = ${id} AND q.date >= ${today} ORDER BY q.date LIMIT ${limit})`,
-  );
+  const perPlace = placeIds.map((id) => sql`SELECT * FROM (SELECT ${CARD_QUIZ_COLUMNS} FROM quizzes q WHERE q.location_id = ${id} AND q.date >= ${today} ORDER BY q.date LIMIT ${limit})`);
   return db.all<QuizCardRow>(sql.join(perPlace, sql` UNION ALL `));
 }
+
+/** Every occurrence at one place on one date (venueUpcoming's caller completes a place cut off at its limit-th date). */
+export async function placeDateQuizzes(db: Db, placeId: string, date: string): Promise<QuizCardRow[]> {
+  return db.all<QuizCardRow>(sql`SELECT ${CARD_QUIZ_COLUMNS} FROM quizzes q WHERE q.location_id = ${placeId} AND q.date = ${date}`);
+}
+
+const CARD_QUIZ_COLUMNS = sql`q.id AS id, q.date AS date, q.start_time AS startTime, q.title AS title, q.description AS description,
+  q.category AS category, q.theme AS theme, q.quizmaster AS quizmaster, q.team_size AS teamSize, q.price AS price,
+  q.is_recurring AS isRecurring, q.recurrence_pattern AS recurrencePattern, q.is_cancelled AS isCancelled, q.location_id AS locationId`;
 
 /** Sitemap: cities with public businesses, city × weekday pairs with upcoming quizzes, public venue pages. */
 export async function sitemapCityWeekdays(db: Db, today: string): Promise<Array<{ city: string; w: number }>> {
