@@ -16,6 +16,13 @@ describe('resolveFilters', () => {
     expect(resolveFilters({ weekday: 'all' }, TODAY).mode).toBe('all');
     expect(resolveFilters({}, TODAY).mode).toBe('all');
   });
+  it('the quiz filters ride along with every mode (and near), without undefined keys', () => {
+    const quiz = { price: 'gratis' as const, category: 'musik' as const };
+    expect(resolveFilters({ search: 'kvarn', ...quiz }, TODAY).quiz).toEqual(quiz);
+    expect(resolveFilters({ date: '2030-01-09', team: 4, time: 'efter20' }, TODAY)).toMatchObject({ mode: 'date', quiz: { team: 4, time: 'efter20' } });
+    expect(resolveFilters({ weekday: 'tisdag', ...quiz, near: { lat: 59, lng: 18 } }, TODAY)).toMatchObject({ mode: 'weekday', city: undefined, quiz });
+    expect(resolveFilters({ price: undefined }, TODAY).quiz).toEqual({});
+  });
 });
 
 describe('tiers and ranking', () => {
