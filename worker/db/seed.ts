@@ -88,8 +88,9 @@ export function buildDemoSeed(today: string, accounts: SeedAccounts): string[] {
       const pattern = vi % 4 === 3 ? 'biweekly' : 'weekly';
       const [category, theme] = CATEGORY_CYCLE[vi % CATEGORY_CYCLE.length]!;
       const recurrenceId = `seed-series-${String(vi).padStart(2, '0')}`;
-      const startTime = vi % 11 === 0 ? null : ['18:00:00', '18:30:00', '19:00:00', '19:30:00', '20:00:00'][vi % 5]!;
-      const price = [null, 20, 30, 40, 50, null][vi % 6] ?? null;
+      const startTime = vi % 11 === 0 ? null : ['18:00:00', '18:30:00', '19:00:00', '19:30:00', '20:00:00', '20:30:00'][vi % 6]!;
+      // Entry fees from free to 80 kr, so each price filter ('Gratis', 'Högst 50 kr') shows something different.
+      const price = [null, 20, 60, 40, 80, null, 0, 50][vi % 8] ?? null;
       const teamSize = [2, 3, 4, 5, 6, 8][vi % 6]!;
       const quizmaster = QUIZMASTERS[vi % QUIZMASTERS.length]!;
       const start = addDays(today, -14);
@@ -239,7 +240,9 @@ export function buildScaleSeed(today: string, quizRows: number, houseEmail: stri
       const first = nextWeekdayOnOrAfter(addDays(today, -7), wd);
       const startTime = ['18:00:00', '18:30:00', '19:00:00', '19:30:00', '20:00:00'][v % 5]!;
       const count = Math.min(perVenue, quizRows - (v - 1) * perVenue);
-      seriesRows.push(row([v, first, startTime, QUIZMASTERS[v % QUIZMASTERS.length]!, [2, 3, 4, 5, 6, 8][v % 6]!, v % 2 ? null : 30, JSON.stringify([WEEKDAYS[wd - 1]!.name]), name, count]));
+      // Free at every third venue (v % 3 === 1: real accounts), 30 kr elsewhere; with the category cycle this
+      // leaves a free music quiz in most towns (bench row "listing: city + gratis + musik").
+      seriesRows.push(row([v, first, startTime, QUIZMASTERS[v % QUIZMASTERS.length]!, [2, 3, 4, 5, 6, 8][v % 6]!, v % 3 === 1 ? null : 30, JSON.stringify([WEEKDAYS[wd - 1]!.name]), name, count]));
     }
     out.push(`INSERT OR IGNORE INTO venues ${venueCols} VALUES ${venueRows.join(', ')};`);
     out.push(`INSERT OR IGNORE INTO locations ${locationCols} VALUES ${locationRows.join(', ')};`);
@@ -260,9 +263,19 @@ export function buildScaleSeed(today: string, quizRows: number, houseEmail: stri
 /** The trigger that recomputes a listing unit on every quiz insert (migration 0005). */
 export const QUIZ_INSERT_TRIGGER = 'listing_series_quiz_ai';
 
-const UNIT_COLS = 'key, recurrence_id, pattern, location_id, city_slug, venue_id, owner_id, is_public, last_date, days_mask, shuffle, place_text, quiz_text, lat, lng';
+const UNIT_COLS = 'key, recurrence_id, pattern, location_id, city_slug, venue_id, owner_id, is_public, last_date, days_mask, shuffle, place_text, quiz_text, lat, lng, price, team_max, topic, start_min';
 const UNIT_UPDATE =
-  'recurrence_id = excluded.recurrence_id, pattern = excluded.pattern, location_id = excluded.location_id, city_slug = excluded.city_slug, venue_id = excluded.venue_id, owner_id = excluded.owner_id, is_public = excluded.is_public, last_date = excluded.last_date, days_mask = excluded.days_mask, place_text = excluded.place_text, quiz_text = excluded.quiz_text, lat = excluded.lat, lng = excluded.lng';
+  'recurrence_id = excluded.recurrence_id, pattern = excluded.pattern, location_id = excluded.location_id, city_slug = excluded.city_slug, venue_id = excluded.venue_id, owner_id = excluded.owner_id, is_public = excluded.is_public, last_date = excluded.last_date, days_mask = excluded.days_mask, place_text = excluded.place_text, quiz_text = excluded.quiz_text, lat = excluded.lat, lng = excluded.lng, price = excluded.price, team_max = excluded.team_max, topic = excluded.topic, start_min = excluded.start_min';
+/** The quiz filters of the unit's latest row q (migration 0015; FILTER_VALUES in scripts/listing-series-triggers.mjs). */
+const CAT = "lower(coalesce(q.category, ''))";
+const THEME = "lower(trim(coalesce(q.theme, '')))";
+const FILTER_VALUES = `coalesce(q.price, 0), q.team_size,
+    CASE WHEN ${CAT} IN ('allmänbildning', 'allmänquiz', 'general', 'mixed') THEN 'allmanbildning'
+      WHEN ${CAT} IN ('musikquiz', 'musik') OR ${THEME} IN ('musik', 'music') THEN 'musik'
+      WHEN ${CAT} IN ('sportquiz', 'sport') OR ${THEME} = 'sport' THEN 'sport'
+      WHEN ${CAT} IN ('filmquiz', 'film') OR ${THEME} IN ('film & tv', 'film och tv', 'film', 'tv') THEN 'film-tv'
+      WHEN ${CAT} IN ('tema', 'theme') OR ${THEME} != '' THEN 'annat' ELSE NULL END,
+    coalesce(CAST(substr(q.start_time, 1, 2) AS INTEGER) * 60 + CAST(substr(q.start_time, 4, 2) AS INTEGER), 1140)`;
 /** A place's effective coordinate (migration 0009): its own when it has both, else its town's centre. */
 const GEO = (c: 'lat' | 'lng') =>
   `CASE WHEN l.latitude IS NOT NULL AND l.longitude IS NOT NULL THEN l.${c === 'lat' ? 'latitude' : 'longitude'} ELSE (SELECT t.${c} FROM towns t WHERE t.slug = l.city_slug) END`;
@@ -280,7 +293,7 @@ export const SCALE_UNITS_REBUILD_SQL = `INSERT INTO listing_series (${UNIT_COLS}
     (SELECT coalesce(sum(1 << w), 0) FROM (SELECT DISTINCT weekday AS w FROM quizzes WHERE recurrence_id = s.rid AND location_id = s.lid)),
     abs(random() % 2147483648), v.name || ' | ' || l.name,
     (SELECT coalesce(group_concat(t, ' | '), '') FROM (SELECT DISTINCT coalesce(title, '') || ' | ' || coalesce(description, '') || ' | ' || coalesce(theme, '') || ' | ' || coalesce(quizmaster, '') AS t FROM quizzes WHERE recurrence_id = s.rid AND location_id = s.lid)),
-    ${GEO('lat')}, ${GEO('lng')}
+    ${GEO('lat')}, ${GEO('lng')}, ${FILTER_VALUES}
   FROM (SELECT recurrence_id AS rid, location_id AS lid, max(date) AS last FROM quizzes
         WHERE recurrence_id >= 'scale-series-' AND recurrence_id < 'scale-series.' GROUP BY recurrence_id, location_id) s
   JOIN quizzes q ON q.recurrence_id = s.rid AND q.location_id = s.lid AND q.date = s.last
