@@ -89,14 +89,16 @@ async function ftsKeys(text: string): Promise<string[]> {
 /** Real towns (in the gazetteer: their centre is the fallback) — with å/ä/ö. */
 const TOWNS = ['Västerås', 'Umeå', 'Malmö', 'Göteborg'];
 
-/** Edits of the filtered columns (price, team size, category/theme, start time), including old category values. */
-const FILTER_EDITS: Array<{ price: number | null; team: number | null; category: string | null; theme: string | null; start: string | null }> = [
-  { price: null, team: null, category: 'allmänbildning', theme: null, start: '19:00:00' },
-  { price: 40, team: 6, category: 'tema', theme: 'Musik', start: '20:00:00' },
-  { price: 0, team: 4, category: 'tema', theme: 'Film & TV', start: '18:30:00' },
-  { price: 120, team: 8, category: 'sportquiz', theme: null, start: null },
-  { price: 50, team: 2, category: 'tema', theme: 'Egen grej', start: '21:15:00' },
-  { price: null, team: 3, category: null, theme: null, start: '19:45' },
+/**
+ * Edits of one filtered column each (price, team size, category, theme, start time), including old
+ * category values: one column per statement, so a trigger that does not fire on that column is caught.
+ */
+const FILTER_EDITS: Array<[column: 'price' | 'team_size' | 'category' | 'theme' | 'start_time', value: string | number | null]> = [
+  ['price', null], ['price', 0], ['price', 40], ['price', 120],
+  ['team_size', null], ['team_size', 3], ['team_size', 8],
+  ['category', 'allmänbildning'], ['category', 'musikquiz'], ['category', 'tema'], ['category', null],
+  ['theme', 'Film & TV'], ['theme', 'Egen grej'], ['theme', null],
+  ['start_time', null], ['start_time', '18:30:00'], ['start_time', '21:15'],
 ];
 
 const DATES = ['2030-01-07', '2030-01-08', '2030-01-10', '2030-01-14', '2030-01-15', '2030-01-19', '2030-02-01'];
@@ -186,8 +188,8 @@ describe('listing_series triggers', () => {
             }
             case 'refilter': {
               const id = pick(op.pick);
-              const e = FILTER_EDITS[op.k]!;
-              if (id) await db.run(sql`UPDATE quizzes SET price = ${e.price}, team_size = ${e.team}, category = ${e.category}, theme = ${e.theme}, start_time = ${e.start} WHERE id = ${id}`);
+              const [column, value] = FILTER_EDITS[op.k]!;
+              if (id) await db.run(sql`UPDATE quizzes SET ${sql.raw(column)} = ${value} WHERE id = ${id}`);
               break;
             }
             case 'redate': {
