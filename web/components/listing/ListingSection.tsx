@@ -59,6 +59,8 @@ export function ListingSection(props: ListingSectionProps) {
   const [filters, setFilters] = useState<ListingFilters>(initialFilters);
   const [items, setItems] = useState<ListingQuiz[]>(initial.items);
   const [total, setTotal] = useState(initial.total);
+  // Near mode in a dense area counts only as far as it read: "minst N".
+  const [totalAtLeast, setTotalAtLeast] = useState(!!initial.totalAtLeast);
   const [page, setPage] = useState(initial.page);
   const [hasMore, setHasMore] = useState(initial.hasMore);
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
@@ -92,6 +94,7 @@ export function ListingSection(props: ListingSectionProps) {
           if (no !== requestNo.current) return;
           setItems((prev) => (first ? res.items : [...prev, ...res.items.filter((i) => !prev.some((x) => x.id === i.id))]));
           setTotal(res.total);
+          setTotalAtLeast(!!res.totalAtLeast);
           setPage(res.page);
           setHasMore(res.hasMore);
           setStatus({ kind: 'idle' });
@@ -273,7 +276,7 @@ export function ListingSection(props: ListingSectionProps) {
       )}
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="text-sm font-semibold text-slate-700" aria-live="polite">
-          {status.kind === 'loading' ? 'Laddar quiz...' : `Visar ${items.length} av ${total} quiz`}
+          {status.kind === 'loading' ? 'Laddar quiz...' : `Visar ${items.length} av ${totalAtLeast ? 'minst ' : ''}${total} quiz`}
         </p>
         {hydrated && props.mapTileUrl && (
           <div role="group" aria-label="Visa som" className="inline-flex overflow-hidden rounded-xl border border-slate-300 bg-white text-sm font-semibold">

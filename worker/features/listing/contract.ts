@@ -132,6 +132,12 @@ export interface ListingResponse {
   today: string;
   /** Near mode: the position and radius asked for (the city filter does not apply then); else absent. */
   near?: { lat: number; lng: number; radiusKm: number };
+  /**
+   * Near mode only: `total` is a lower bound (the units seen within the radius). Near mode reads
+   * outwards from the position only as far as the page needs, so in a dense area it does not count
+   * every unit of a large radius; `hasMore` is then true.
+   */
+  totalAtLeast?: true;
 }
 
 export interface CityOption {

@@ -4,7 +4,7 @@
  */
 import type { Db } from '../../db/client';
 import { memoPerDataVersion } from '../../lib/data-version';
-import { boundingBox, formatDistance, haversineKm } from '../../lib/geo';
+import { boundingBox, formatDistance, haversineKm, latitudeArcKm } from '../../lib/geo';
 import { categoryLabel, findWeekday } from '../../lib/swedish';
 import { LISTING_PAGE_SIZE, NEAR_RADIUS_DEFAULT, type CityOption, type ListingMode, type ListingQuery, type ListingQuiz, type ListingResponse, type ListingTier } from './contract';
 import {
@@ -222,35 +222,81 @@ export async function listQuizzes(db: Db, query: ListingQuery, ctx: ListingConte
   };
 }
 
+/** Near mode reads at least this many candidates each way (north, south) before it grows the read. */
+export const NEAR_SCAN_MIN = 16;
+
 /**
  * Near mode: the promoted tiers (within the radius) first, as everywhere, then every other unit by
- * distance (nearest first; the house account is not put last: distance is what was asked). Candidates
- * come from the bounding box (geo index); the exact great-circle distance is computed here for those
- * candidates only, and only the page's ≤ 12 units are read in full.
+ * distance (nearest first, ties by unit id; the house account is not put last: distance is what was
+ * asked). Candidates are read outwards from the position through the geo index (`nearCandidates`),
+ * `limit` each way: every unit closer than the latitude reached on both sides (`certainKm`) is then
+ * known, so the nearest ones up to that distance are exact. When fewer than the page needs are
+ * certain, the read is repeated with a limit grown from the density seen so far (1.5–8×); the radius only bounds the box. So a dense city
+ * at 100 km reads about what its first pages need, not every place within 100 km. When the read stops
+ * before the box is exhausted, `total` counts the units seen within the radius and `totalAtLeast` says
+ * it is a lower bound. Only the page's ≤ 12 units are read in full.
  */
 async function listNear(db: Db, filter: SeriesFilter, near: NonNullable<ResolvedFilters['near']>, mode: ListingMode, page: number, today: string): Promise<ListingResponse> {
   const box = { ...filter, box: boundingBox(near, near.radiusKm), city: undefined };
-  const [candidates, promos, promotedRows] = await Promise.all([
-    nearCandidates(db, box),
+  const inRadius = (p: { lat: number | null; lng: number | null }) => {
+    if (p.lat == null || p.lng == null) return null;
+    const d = haversineKm(near, { lat: p.lat, lng: p.lng });
+    return d <= near.radiusKm ? d : null;
+  };
+  // The page needs at most page × 12 ordinary units (+1 to know there is more); start with that.
+  let limit = Math.max(NEAR_SCAN_MIN, page * LISTING_PAGE_SIZE + 1);
+  const [promos, promotedRows, firstRead] = await Promise.all([
     activePromotions(db, today),
     listedUnits(db, box, { promoted: true }),
+    nearCandidates(db, box, near.lat, limit),
   ]);
   const distance = new Map<number, number>();
-  const places = new Set<string>();
-  for (const c of candidates) {
-    const d = haversineKm(near, c);
-    if (d > near.radiusKm) continue;
-    distance.set(c.uid, d);
-    places.add(c.lid);
-  }
-  const promoted = rankPromoted(promotedRows.filter((r) => distance.has(r.unitId)), promos, filter.seed);
+  const promotedIn = promotedRows.filter((r) => {
+    const d = inRadius({ lat: r.unitLat, lng: r.unitLng });
+    if (d === null) return false;
+    distance.set(r.unitId, d);
+    return true;
+  });
+  const promoted = rankPromoted(promotedIn, promos, filter.seed);
   const promotedIds = new Set(promoted.map((p) => p.row.unitId));
-  const ordinaryIds = [...distance.entries()]
-    .filter(([id]) => !promotedIds.has(id))
-    .sort((a, b) => a[1] - b[1] || a[0] - b[0])
-    .map(([id]) => id);
   const plan = pagePlan(page, promoted.length);
-  const pageIds = ordinaryIds.slice(plan.ordinaryOffset, plan.ordinaryOffset + plan.ordinaryLimit);
+  const need = plan.ordinaryOffset + plan.ordinaryLimit + 1;
+  let read = firstRead;
+  let ordinary: Array<{ id: number; km: number; lid: string }>;
+  let complete: boolean;
+  for (;;) {
+    const north = read.filter((c) => c.up === 1);
+    const south = read.filter((c) => c.up !== 1);
+    const northDone = north.length < limit;
+    const southDone = south.length < limit;
+    complete = northDone && southDone;
+    // Units closer than this are all in `read`: each is nearer in latitude than the last one read on its side.
+    const certainKm = Math.min(
+      near.radiusKm,
+      northDone ? Infinity : latitudeArcKm(Math.max(...north.map((c) => c.lat)) - near.lat),
+      southDone ? Infinity : latitudeArcKm(near.lat - Math.min(...south.map((c) => c.lat))),
+    );
+    ordinary = [];
+    const seen = new Set<number>();
+    for (const c of read) {
+      if (promotedIds.has(c.uid) || seen.has(c.uid)) continue;
+      seen.add(c.uid);
+      const km = inRadius(c);
+      if (km !== null) ordinary.push({ id: c.uid, km, lid: c.lid });
+    }
+    ordinary.sort((a, b) => a.km - b.km || a.id - b.id);
+    if (complete) break;
+    const firstUncertain = ordinary.findIndex((o) => !(o.km < certainKm));
+    const certain = firstUncertain === -1 ? ordinary.length : firstUncertain;
+    if (certain >= need) break;
+    // Read further: the units certain so far within certainKm give the density; the reach the page
+    // needs grows with √(need / certain), and what a read returns grows linearly with its reach.
+    limit = Math.ceil(limit * Math.min(8, Math.max(1.5, 1.25 * Math.sqrt(need / Math.max(certain, 1)))));
+    read = await nearCandidates(db, box, near.lat, limit);
+  }
+  for (const o of ordinary) distance.set(o.id, o.km);
+  const total = promoted.length + ordinary.length;
+  const pageIds = ordinary.slice(plan.ordinaryOffset, plan.ordinaryOffset + plan.ordinaryLimit).map((o) => o.id);
   const rows = pageIds.length ? await listedUnits(db, box, { ids: pageIds }) : [];
   const byId = new Map(rows.map((r) => [r.unitId, r]));
   const withDistance = (q: ListingQuiz, unitId: number): ListingQuiz => {
@@ -264,16 +310,18 @@ async function listNear(db: Db, filter: SeriesFilter, near: NonNullable<Resolved
       return r ? [withDistance(toListingQuiz(r, 'standard'), id)] : [];
     }),
   ];
+  const places = new Set([...promoted.map((p) => p.row.lId), ...ordinary.map((o) => o.lid)]);
   return {
     items,
-    total: distance.size,
+    total,
     page,
     pageSize: LISTING_PAGE_SIZE,
-    hasMore: plan.start + items.length < distance.size,
+    hasMore: !complete || plan.start + items.length < total,
     mode,
     today,
-    venueCount: places.size,
+    venueCount: complete ? places.size : null,
     near,
+    ...(complete ? {} : { totalAtLeast: true as const }),
   };
 }
 
