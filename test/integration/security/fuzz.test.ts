@@ -218,6 +218,8 @@ describe('bad input: path parameters', () => {
 /** Every query parameter of every route that reads one. */
 const QUERY_PARAMS: Record<string, { path: (t: Target) => string; params: string[]; actor: Actor }> = {
   'GET /api/listing': { path: () => '/api/listing', params: ['city', 'weekday', 'date', 'search', 'page'], actor: 'visitor' },
+  'GET /api/listing/map': { path: () => '/api/listing/map', params: ['city', 'weekday', 'date', 'search', 'near', 'radius'], actor: 'visitor' },
+  'GET /api/listing/card': { path: () => '/api/listing/card', params: ['unit', 'city', 'weekday', 'date', 'search', 'near', 'radius'], actor: 'visitor' },
   'GET /api/admin/venues': { path: () => '/api/admin/venues', params: ['q', 'offset', 'limit'], actor: 'superadmin' },
   'GET /api/admin/feedback': { path: () => '/api/admin/feedback', params: ['offset'], actor: 'superadmin' },
   'GET /api/owner/dashboard': { path: () => '/api/owner/dashboard', params: ['venueId'], actor: 'own' },

@@ -193,6 +193,28 @@ export async function nearCandidates(db: Db, f: SeriesFilter, fromLat: number, l
 }
 
 /**
+ * The map (GET /api/listing/map): the first `limit` units of the ordinary ranking (house account last,
+ * daily shuffle; chosen on the covering index like a listing page) with their position and names, read
+ * by primary key for those units only. Promoted units are not put first: a map has no order.
+ */
+export async function mapUnits(db: Db, f: SeriesFilter, limit: number): Promise<Array<{ uid: number; lat: number | null; lng: number | null; placeText: string }>> {
+  const keys = sql`e.id AS uid, ${houseSql(f.houseEmail)} AS house_last, ${shuffleSql(f.seed)} AS ord`;
+  return db.all(sql`
+    WITH page AS MATERIALIZED (SELECT ${keys} FROM listing_series e WHERE ${seriesWhere(f)} ORDER BY house_last, ord, e.id LIMIT ${limit})
+    SELECT page.uid AS uid, e.lat AS lat, e.lng AS lng, e.place_text AS placeText
+    FROM page CROSS JOIN listing_series e ON e.id = page.uid
+    ORDER BY page.house_last, page.ord, page.uid`);
+}
+
+/** Names of some units by id (the near-mode map: its order comes from the candidates). */
+export async function unitLabels(db: Db, ids: number[]): Promise<Array<{ uid: number; placeText: string }>> {
+  if (!ids.length) return [];
+  return db.all(sql`
+    SELECT e.id AS uid, e.place_text AS placeText FROM listing_series e
+    WHERE e.id IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`);
+}
+
+/**
  * How many units match (read from a covering index), and — within one city only — at how many places
  * (the combined page's "N ställen"; DISTINCT needs a temporary b-tree, so it is not done nationwide).
  */
