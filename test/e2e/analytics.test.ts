@@ -127,6 +127,7 @@ describe('owner analytics and the slot market', () => {
     await p.getByRole('link', { name: 'Kalenderfil (.ics)' }).first().click();
     await p.getByRole('button', { name: 'Prenumerera i kalendern' }).click();
     await p.getByRole('link', { name: 'Öppna i kalenderappen' }).click();
+    await p.keyboard.press('Escape');
     await p.getByRole('button', { name: `Följ ${venueName}` }).click();
     await p.getByRole('dialog').first().waitFor();
     // Leaving the page flushes the beacon (pagehide).
