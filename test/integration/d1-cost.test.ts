@@ -72,6 +72,10 @@ const KNOWN_OVER: Record<string, number> = {
   // (the dense-city test below holds that part); the rest is the 12 cards, read like every listing's.
   'listing near': 240,
   'listing near 100 km': 240,
+  // The map (issue 15): every result up to MAP_POINTS_MAX (200) units with their positions — about two
+  // rows per point plus the count; here ~20 and ~40 points (measured 101 and 160 rows, 2026-11-23).
+  'listing map': 130,
+  'listing map near': 200,
 };
 
 let city = '';
@@ -101,6 +105,8 @@ const PUBLIC_PATHS = (): Array<[string, string]> => [
   ['city list', '/api/listing/cities'],
   ['listing near', `/api/listing?near=${nearAt}`],
   ['listing near 100 km', `/api/listing?near=${nearAt}&radius=100`],
+  ['listing map', `/api/listing/map?city=${city}`],
+  ['listing map near', `/api/listing/map?near=${nearAt}&radius=100`],
   ['home', '/'],
   ['stad page', `/stad/${city}`],
   ['city page', `/quiz/${city}`],
