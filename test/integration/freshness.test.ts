@@ -166,6 +166,10 @@ describe('freshness thresholds (pinned clock)', () => {
     const [quiz] = await testDb().all<{ id: string }>(sql`SELECT id FROM quizzes WHERE recurrence_id = ${b.rid} LIMIT 1`);
     const pub = await callJson(`/api/freshness/quiz/${quiz!.id}`);
     expect(pub.body).toEqual({ confirmedOn: null, publicSources: true });
+    // The server-rendered venue page says the same (no date for the house account).
+    const page = await (await call(`/quiz/${b.location.citySlug}/${b.venue.slug}`, { clock: at('2043-01-06') })).text();
+    expect(page).toContain('Uppgifter från offentliga källor');
+    expect(page).not.toContain('Senast bekräftad');
   });
 
   it('the public line for a claimed business carries its date; a missing quiz → 404', async () => {
@@ -173,5 +177,9 @@ describe('freshness thresholds (pinned clock)', () => {
     const [quiz] = await testDb().all<{ id: string }>(sql`SELECT id FROM quizzes WHERE recurrence_id = ${b.rid} LIMIT 1`);
     expect((await callJson(`/api/freshness/quiz/${quiz!.id}`)).body).toEqual({ confirmedOn: '2044-04-04', publicSources: false });
     expect((await call('/api/freshness/quiz/no-such-quiz')).status).toBe(404);
+    // The server-rendered venue page carries the same line as the detail dialog (issue 20 §3).
+    const page = await (await call(`/quiz/${b.location.citySlug}/${b.venue.slug}`, { clock: at('2044-04-20') })).text();
+    expect(page).toContain('Senast bekräftad 4 april 2044');
+    expect(page).not.toContain('Uppgifter från offentliga källor');
   });
 });

@@ -1,6 +1,6 @@
 import { Suspense, useState } from 'react';
 import { directionsUrl, LazyQuizMap } from '../components/map/loader';
-import { displayDate, displayPrice, displayTime } from '../../worker/lib/swedish';
+import { displayDate, displayPrice, displayTime, freshnessLine } from '../../worker/lib/swedish';
 import { feedPaths } from '../../worker/features/calendar/event';
 import { AddToCalendar } from '../components/calendar/AddToCalendar';
 import { SubscribeCalendar } from '../components/calendar/SubscribeCalendar';
@@ -57,6 +57,7 @@ export function VenuePage({ data }: { data: VenuePageData }) {
           {(data.recurring[0] ?? data.specials[0]) && (
             <FollowButton target={{ placeId: (data.recurring[0] ?? data.specials[0])!.location.id, label: venue.name }} />
           )}
+          <p className="text-sm text-slate-600">{freshnessLine(venue.freshness)}</p>
           {venue.description && <p className="whitespace-pre-line text-lg text-slate-800">{venue.description}</p>}
           <section aria-labelledby="recurring-heading" className="space-y-3">
             <h2 id="recurring-heading" className="text-2xl font-bold">
