@@ -27,12 +27,13 @@ interface OutboxRow {
   to_email: string;
   subject: string;
   text: string;
+  html: string | null;
   headers: string | null;
   send_key: string | null;
 }
 
 async function mailsTo(email: string): Promise<OutboxRow[]> {
-  return testDb().all<OutboxRow>(sql`SELECT id, to_email, subject, text, headers, send_key FROM mail_outbox WHERE to_email = ${email} ORDER BY created_at, rowid`);
+  return testDb().all<OutboxRow>(sql`SELECT id, to_email, subject, text, html, headers, send_key FROM mail_outbox WHERE to_email = ${email} ORDER BY created_at, rowid`);
 }
 
 /** The consumer runs after the queue's batch timeout (2 s): wait for the mail. */
@@ -440,7 +441,13 @@ describe('consumer: each mail exactly once', () => {
       expect(mails).toHaveLength(1);
       expect(mails[0]!.subject).toBe(`Ikväll: pubquiz på ${location.name} kl. 19:00`);
       expect(mails[0]!.text).toMatch(/Sluta bevaka detta: http:\/\/localhost\/bevakningar\/avsluta\?t=/);
+      // Add to calendar (issue 17 §2a): the quiz's own .ics download, in the text and the HTML.
+      expect(mails[0]!.text).toContain(`Lägg till i kalendern: http://localhost/api/calendar/quiz/${quiz.id}.ics`);
+      expect(mails[0]!.html).toContain(`<a href="http://localhost/api/calendar/quiz/${quiz.id}.ics">Lägg till i kalendern</a>`);
     }
+    const ics = await call(`/api/calendar/quiz/${quiz.id}.ics`, { clock: '2026-03-29T06:00:00Z' });
+    expect(ics.status).toBe(200);
+    expect(await ics.text()).toContain('BEGIN:VEVENT');
   });
 
   it('never mails a pending follow, a cancelled quiz, another day or an empty week', async () => {
