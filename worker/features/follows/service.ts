@@ -27,6 +27,7 @@ import {
   type FollowRequest,
   type FollowView,
   type SavedSearch,
+  type FollowStatsResponse,
 } from './contract';
 import { confirmMail, digestMail, reminderMail, type MailLinks } from './mail';
 import * as q from './queries';
@@ -261,9 +262,9 @@ export async function removeFollow(db: Db, owner: FollowOwner, followId: string)
 }
 
 /** Superadmin: counts only, never addresses. */
-export async function followStats(db: Db, now: Date) {
+export async function followStats(db: Db, now: Date): Promise<FollowStatsResponse> {
   const since = new Date(now.getTime() - 7 * 24 * 3600 * 1000).toISOString();
-  const [row] = await db.all<Record<string, number>>(sql`
+  const [row] = await db.all<FollowStatsResponse>(sql`
     SELECT
       (SELECT count(*) FROM follows WHERE confirmed_at IS NOT NULL) AS confirmed,
       (SELECT count(*) FROM follows WHERE confirmed_at IS NULL) AS pending,
