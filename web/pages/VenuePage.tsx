@@ -50,17 +50,17 @@ export function VenuePage({ data }: { data: VenuePageData }) {
     <>
       <PageHero crumbs={[{ label: data.city.name, href: `/quiz/${data.city.slug}` }, { label: venue.name }]} title={venue.name} subtitle={venue.address ?? undefined}>
         <div className="mt-3 flex flex-wrap items-center gap-3 sm:mt-5">
-          <SubscribeCalendar feedPath={feedPaths.venue(data.city.slug, venue.slug)} />
-          <ShareButton path={`/quiz/${data.city.slug}/${venue.slug}`} title={`${venue.name} – quiz i ${data.city.name}`} className="rounded-xl border border-white/40 bg-white/10 px-4 py-2 font-semibold text-white hover:bg-white/20" />
+          <SubscribeCalendar feedPath={feedPaths.venue(data.city.slug, venue.slug)} track={{ venueId: venue.id }} />
+          <ShareButton path={`/quiz/${data.city.slug}/${venue.slug}`} title={`${venue.name} – quiz i ${data.city.name}`} track={{ venueId: venue.id }} className="rounded-xl border border-white/40 bg-white/10 px-4 py-2 font-semibold text-white hover:bg-white/20" />
         </div>
       </PageHero>
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 lg:grid-cols-[2fr_1fr]">
         <div className="space-y-8">
-          {followPlaces.length === 1 && <FollowButton target={{ placeId: followPlaces[0]!.id, label: venue.name }} />}
+          {followPlaces.length === 1 && <FollowButton target={{ placeId: followPlaces[0]!.id, label: venue.name }} track={{ venueId: venue.id }} />}
           {followPlaces.length > 1 && (
             <div className="flex flex-wrap gap-2">
               {followPlaces.map((p) => (
-                <FollowButton key={p.id} target={{ placeId: p.id, label: `${p.name}, ${p.city}` }} />
+                <FollowButton key={p.id} target={{ placeId: p.id, label: `${p.name}, ${p.city}` }} track={{ venueId: venue.id }} />
               ))}
             </div>
           )}
@@ -144,7 +144,7 @@ export function VenuePage({ data }: { data: VenuePageData }) {
             )}
             {(venue.position || venue.address) && (
               <p>
-                <a href={directionsUrl(venue.position ?? null, venue.address ?? '')} target="_blank" rel="noopener noreferrer" className="font-semibold text-brand-700 underline">
+                <a href={directionsUrl(venue.position ?? null, venue.address ?? '')} target="_blank" rel="noopener noreferrer" data-track="click_directions" data-track-venue={venue.id} className="font-semibold text-brand-700 underline">
                   Vägbeskrivning
                 </a>
               </p>
