@@ -22,7 +22,7 @@ export const venuesRoutes = new Hono<AppEnv>()
     c.json(await svc.registerVenue(c.var.db, c.var.user, c.req.valid('json')), 201),
   )
   .patch('/venues/:id', validate('param', IdParamSchema), validate('json', UpdateVenueSchema), async (c) =>
-    c.json(await svc.updateVenue(c.var.db, c.var.user, c.req.valid('param').id, c.req.valid('json'))),
+    c.json(await svc.updateVenue(c.var.db, c.var.user, c.req.valid('param').id, c.req.valid('json'), c.var.clock.now())),
   )
   .post('/venues/:id/locations', validate('param', IdParamSchema), validate('json', LocationSchema), async (c) =>
     c.json(await svc.createLocation(c.var.db, c.var.user, c.req.valid('param').id, c.req.valid('json')), 201),
