@@ -38,10 +38,12 @@ import { forgetDataVersionAfterWrites } from './middleware/data-version';
 import { httpCache } from './middleware/http-cache';
 import { onError, onNotFound } from './middleware/errors';
 import { sessionMiddleware } from './middleware/session';
+import { BOOT_SCRIPT_CSP_HASH } from './lib/boot-script';
 
 const csp = {
   defaultSrc: ["'self'"],
-  scriptSrc: ["'self'"],
+  // The public pages' one inline script (worker/lib/boot-script.ts), allowed by its hash only.
+  scriptSrc: ["'self'", BOOT_SCRIPT_CSP_HASH],
   styleSrc: ["'self'", "'unsafe-inline'"],
   imgSrc: ["'self'", 'data:', 'https:'],
   connectSrc: ["'self'"],
