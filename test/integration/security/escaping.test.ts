@@ -124,9 +124,11 @@ describe('server-rendered pages keep hostile text inert', () => {
     // Every page that lists the venue carries its name verbatim in JSON (so escaping, not deletion, made it safe).
     expect(sawName).toBeGreaterThanOrEqual(5);
 
-    const sitemap = await (await call('/sitemap.xml', { clock: CLOCK })).text();
-    expect(sitemap).not.toContain('<script');
-    expect(sitemap).not.toContain('<img');
+    for (const path of ['/sitemap.xml', '/sitemaps/sidor-1.xml', '/sitemaps/stallen-1.xml']) {
+      const sitemap = await (await call(path, { clock: CLOCK })).text();
+      expect(sitemap, path).not.toContain('<script');
+      expect(sitemap, path).not.toContain('<img');
+    }
   });
 
   it('the API returns the text as JSON data (not HTML), byte for byte', async () => {
