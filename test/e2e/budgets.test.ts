@@ -137,6 +137,26 @@ describe('public first-load JavaScript', () => {
       await context.close();
     }
   });
+
+  it('a click on a button before hydration is held and replayed once the page has hydrated', async () => {
+    const { page, context } = await newPage(browser());
+    try {
+      // The entry arrives a second late: the click surely lands before hydration.
+      await page.route(/\/assets\/public-[^/]+\.js$/, async (route) => {
+        await new Promise((r) => setTimeout(r, 1000));
+        await route.continue();
+      });
+      await page.goto(`${baseURL()}/quiz/stockholm`, { waitUntil: 'domcontentloaded' });
+      const card = page.getByRole('button', { name: /^Visa detaljer om / }).first();
+      const name = ((await card.getAttribute('aria-label')) ?? '').replace(/^Visa detaljer om /, '');
+      expect(await page.evaluate(() => document.documentElement.dataset.hydrated ?? null)).toBeNull();
+      await card.click();
+      await page.getByRole('dialog', { name }).waitFor({ timeout: 15_000 });
+      expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBe('true');
+    } finally {
+      await context.close();
+    }
+  });
 });
 
 describe('city page HTML', () => {
