@@ -67,6 +67,12 @@ const KNOWN_OVER: Record<string, number> = {
   'weekday page': 200,
   'combined page': 200,
   'venue page': 100,
+  // Quiz filters (issue 20): each reads less than the same listing unfiltered (filters are checked in the covering index).
+  'listing city gratis musik': 140,
+  'listing all filters': 230,
+  'listing weekday filters': 120,
+  'city page filtered': 200,
+  'combined page filtered': 170,
 };
 
 let city = '';
@@ -90,12 +96,17 @@ const PUBLIC_PATHS = (): Array<[string, string]> => [
   ['listing search', '/api/listing?search=ankaret'],
   ['listing short search', '/api/listing?search=kv'],
   ['listing city page 2', `/api/listing?city=${city}&page=2`],
+  ['listing city gratis musik', `/api/listing?city=${city}&price=gratis&category=musik`],
+  ['listing all filters', '/api/listing?price=max50&team=4&category=allmanbildning&time=19-20'],
+  ['listing weekday filters', '/api/listing?weekday=tisdag&price=gratis&time=efter20'],
   ['city list', '/api/listing/cities'],
   ['home', '/'],
   ['stad page', `/stad/${city}`],
   ['city page', `/quiz/${city}`],
   ['weekday page', '/quiz/tisdag'],
   ['combined page', `/quiz/${city}/tisdag`],
+  ['city page filtered', `/quiz/${city}?price=gratis&category=musik`],
+  ['combined page filtered', `/quiz/${city}/tisdag?team=6&time=19-20`],
   ['venue page', `/quiz/${city}/${venue}`],
 ];
 

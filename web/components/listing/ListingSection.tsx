@@ -41,6 +41,10 @@ export interface ListingSectionProps {
   renderEmpty: (filters: ListingFilters) => ReactNode;
   /** Hides the filter panel (combined page). */
   hideFilters?: boolean;
+  /** Shows only the quiz filters in the panel (the combined page, whose city and weekday are the page). */
+  quizFiltersOnly?: boolean;
+  /** Labels of URL filters the server ignored as invalid: a friendly notice (issue 20). */
+  ignoredFilters?: string[] | undefined;
   /** Incremented by the page's "Hitta quiz nära dig" button: asks for the position (issue 15). */
   nearRequest?: number;
   /** MAP_TILE_URL: shows the "Lista / Karta" toggle (the map is a lazy chunk). */
@@ -126,7 +130,7 @@ export function ListingSection(props: ListingSectionProps) {
     else void load(next, 1);
   }
 
-  function onChange(change: Partial<ListingFilters>, kind: 'city' | 'weekday' | 'date' | 'search') {
+  function onChange(change: Partial<ListingFilters>, kind: 'city' | 'weekday' | 'date' | 'search' | 'quiz') {
     const next = { ...filters, ...change };
     // Choosing a city leaves near mode (near replaces the city filter).
     if (kind === 'city' && next.city) next.near = next.radius = undefined;
@@ -198,6 +202,7 @@ export function ListingSection(props: ListingSectionProps) {
 
   const locked = { city: lockCity, weekday: lockWeekday };
   const radiusKm = filters.radius ?? '10';
+  const showPanel = !props.hideFilters || props.quizFiltersOnly;
   return (
     <div className="space-y-4 sm:space-y-6">
       <QuickChips
@@ -208,7 +213,7 @@ export function ListingSection(props: ListingSectionProps) {
         lockWeekday={lockWeekday}
         onNear={nearMe.locate}
         nearFallback={props.hideFilters ? `/quiz/${filters.city}` : '#filter'}
-        filterToggle={props.hideFilters ? undefined : { count: activeFilterCount(filters, defaults, locked), open: filtersOpen, onToggle: () => setFiltersOpen((o) => !o) }}
+        filterToggle={!showPanel ? undefined : { count: activeFilterCount(filters, defaults, locked), open: filtersOpen, onToggle: () => setFiltersOpen((o) => !o) }}
       />
       {nearMe.state.kind === 'locating' && (
         <p role="status" className="rounded-xl bg-brand-50 px-4 py-3 font-semibold text-brand-800">
@@ -253,7 +258,12 @@ export function ListingSection(props: ListingSectionProps) {
           </a>
         </p>
       )}
-      {!props.hideFilters && (
+      {props.ignoredFilters && props.ignoredFilters.length > 0 && (
+        <p role="status" className="rounded-xl bg-amber-50 px-4 py-3 text-amber-950">
+          {`Några filter kunde inte användas och visas inte: ${props.ignoredFilters.join(', ')}.`}
+        </p>
+      )}
+      {showPanel && (
         <div
           id="filter"
           className={
@@ -270,7 +280,16 @@ export function ListingSection(props: ListingSectionProps) {
               </Button>
             </div>
           )}
-          <FilterPanel filters={filters} today={today} cities={cities} lockCity={lockCity} lockWeekday={lockWeekday} action={path} onChange={onChange} />
+          <FilterPanel
+            filters={filters}
+            today={today}
+            cities={cities}
+            lockCity={lockCity}
+            lockWeekday={lockWeekday}
+            action={path}
+            onChange={onChange}
+            quizFiltersOnly={props.quizFiltersOnly}
+          />
         </div>
       )}
       <div className="flex flex-wrap items-center justify-between gap-2">

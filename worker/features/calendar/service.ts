@@ -5,11 +5,13 @@
  */
 import type { Db } from '../../db/client';
 import { addDays, isoWeekday } from '../../lib/clock';
+import { matchesQuizFilters } from '../../lib/quiz-filters';
 import { findWeekday } from '../../lib/swedish';
 import type { ListingQuery } from '../listing/contract';
 import { listQuizzes, resolveFilters } from '../listing/service';
 import { feedEnd, feedPaths } from './event';
 import { buildIcs, type CalendarRow } from './ics';
+export type { CalendarRow };
 import { cityOccurrences, publicCityName, publicQuiz, publicVenueInCity, unitOccurrences, venueOccurrences, type CalendarDbRow } from './queries';
 
 export interface CalendarCtx {
@@ -86,7 +88,8 @@ export async function venueFeed(db: Db, citySlug: string, venueSlug: string, ctx
  * query, visibility and modes as GET /api/listing, passed through whole), the feed then holds each one's
  * dates in the window. In weekday mode the listing is asked without the weekday (it lists a biweekly
  * series only in the week it runs, which would make it blink in and out of a subscription) and the
- * feed keeps that weekday's dates; in date mode the feed holds that date only.
+ * feed keeps that weekday's dates; in date mode the feed holds that date only. The quiz filters (price,
+ * team size, category, start time) choose the units and are checked again on every date.
  */
 export async function listingFeed(db: Db, query: ListingQuery, search: string, ctx: CalendarCtx): Promise<IcsFile> {
   const f = resolveFilters(query, ctx.today);
@@ -99,6 +102,8 @@ export async function listingFeed(db: Db, query: ListingQuery, search: string, c
   const to = f.mode === 'date' ? f.date! : feedEnd(ctx.today);
   let rows = await unitOccurrences(db, ids, f.mode === 'date' ? f.date! : ctx.today, to);
   if (f.mode === 'weekday') rows = rows.filter((r) => isoWeekday(r.date) === f.weekdayIso);
+  // The quiz filters chose the units; each date is checked too (one date of a series may have been edited alone).
+  rows = rows.filter((r) => matchesQuizFilters(r, f.quiz));
   return feed(rows, 'Quizkväll – sökning', feedPaths.listing(search), ctx, 'quizkvall.ics');
 }
 

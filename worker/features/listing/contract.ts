@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { lineText } from '../../lib/zod-text';
+import { ALL_FILTER, PRICE_FILTERS, TEAM_FILTER_MAX, TEAM_FILTER_MIN, TIME_FILTERS, TOPIC_FILTERS, type PriceFilter, type TimeFilter, type TopicFilter } from '../../lib/quiz-filters';
 
 /**
  * GET /api/listing (spec 01 §4 "Listing filters"). Shared by the worker validator and the public pages.
@@ -43,6 +44,36 @@ export const NearSchema = z
     return { lat, lng };
   });
 
+/** One of `values` (case-insensitive), or 'alla'/empty = no filter (undefined). */
+function choice<T extends string>(values: readonly { value: T; label: string }[], message: string) {
+  return z.preprocess(
+    (v) => (typeof v === 'string' ? (v.trim() === '' || v.trim().toLowerCase() === ALL_FILTER ? undefined : v.trim().toLowerCase()) : v),
+    z
+      .string()
+      .refine((v): v is T => values.some((o) => o.value === v), message)
+      .transform((v) => v as T)
+      .optional(),
+  );
+}
+
+/** The quiz filters (issue 20); shared by GET /api/listing, the pages (leniently) and the listing feed. */
+export const QuizFilterShape = {
+  price: choice<PriceFilter>(PRICE_FILTERS, `Ogiltigt pris (välj ${PRICE_FILTERS.map((o) => o.value).join(', ')} eller ${ALL_FILTER})`).describe('Pris'),
+  team: z
+    .preprocess(
+      (v) => (typeof v === 'string' && (v.trim() === '' || v.trim().toLowerCase() === ALL_FILTER) ? undefined : v),
+      z.coerce
+        .number({ error: `Ange lagstorleken som ett antal personer (${TEAM_FILTER_MIN}–${TEAM_FILTER_MAX})` })
+        .int(`Ange lagstorleken som ett antal personer (${TEAM_FILTER_MIN}–${TEAM_FILTER_MAX})`)
+        .min(TEAM_FILTER_MIN, `Lagstorleken måste vara ${TEAM_FILTER_MIN}–${TEAM_FILTER_MAX}`)
+        .max(TEAM_FILTER_MAX, `Lagstorleken måste vara ${TEAM_FILTER_MIN}–${TEAM_FILTER_MAX}`)
+        .optional(),
+    )
+    .describe('Lagstorlek'),
+  category: choice<TopicFilter>(TOPIC_FILTERS, `Ogiltig kategori (välj ${TOPIC_FILTERS.map((o) => o.value).join(', ')} eller ${ALL_FILTER})`).describe('Kategori'),
+  time: choice<TimeFilter>(TIME_FILTERS, `Ogiltig starttid (välj ${TIME_FILTERS.map((o) => o.value).join(', ')} eller ${ALL_FILTER})`).describe('Starttid'),
+};
+
 export const ListingQuerySchema = z.object({
   city: z.preprocess(emptyToUndefined, z.string().trim().toLowerCase().max(80, 'Staden är för lång').regex(/^[a-z0-9-]+$/, 'Ogiltig stad').optional()).describe('Stad'),
   weekday: z
@@ -72,6 +103,7 @@ export const ListingQuerySchema = z.object({
         .optional(),
     )
     .describe('Radie (km)'),
+  ...QuizFilterShape,
   page: z.preprocess(emptyToUndefined, z.coerce.number({ error: 'Ogiltig sida' }).int('Ogiltig sida').min(1, 'Sidan måste vara minst 1').max(LISTING_MAX_PAGE, 'Ogiltig sida').default(1)).describe('Sida'),
 });
 export type ListingQuery = z.infer<typeof ListingQuerySchema>;

@@ -9,6 +9,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { addDays, isoWeekday } from '../../lib/clock';
+import { PRICE_MAX_FILTER_SEK, timeRange, type QuizFilters } from '../../lib/quiz-filters';
 
 /** The listing's filters as the SQL sees them (already resolved by service.resolveFilters). */
 export interface SeriesFilter {
@@ -26,6 +27,23 @@ export interface SeriesFilter {
   seed: number;
   /** Near mode: the bounding box of the circle (geo.boundingBox); the city filter is not applied then. */
   box?: { minLat: number; maxLat: number; minLng: number; maxLng: number } | undefined;
+  /** The quiz filters (issue 20): checked on the unit's columns inside the covering index (migration 0015). */
+  quiz?: QuizFilters | undefined;
+}
+
+/** The quiz filters on listing_series e (its price, team_max, topic and start_min columns, all in the covering indexes). */
+function quizFilterSql(f: QuizFilters | undefined): SQL[] {
+  if (!f) return [];
+  const out: SQL[] = [];
+  if (f.price === 'gratis') out.push(sql`e.price = 0`);
+  else if (f.price === 'max50') out.push(sql`e.price <= ${PRICE_MAX_FILTER_SEK}`);
+  if (f.team !== undefined) out.push(sql`(e.team_max IS NULL OR e.team_max >= ${f.team})`);
+  if (f.category) out.push(sql`e.topic = ${f.category}`);
+  if (f.time) {
+    const { from, to } = timeRange(f.time);
+    out.push(sql`e.start_min BETWEEN ${from} AND ${to}`);
+  }
+  return out;
 }
 
 /** lower() in SQLite folds ASCII only: fold the Nordic and common accented capitals first. */
@@ -74,6 +92,7 @@ function seriesWhere(f: SeriesFilter): SQL {
   if (f.box) where.push(sql`e.lat BETWEEN ${f.box.minLat} AND ${f.box.maxLat} AND e.lng BETWEEN ${f.box.minLng} AND ${f.box.maxLng}`);
   else if (f.city) where.push(sql`e.city_slug = ${f.city}`);
   where.push(f.viewerId ? sql`(e.is_public = 1 OR e.owner_id = ${f.viewerId})` : sql`e.is_public = 1`);
+  where.push(...quizFilterSql(f.quiz));
   const w = f.date ? isoWeekday(f.date) % 7 : f.weekdayW;
   if (w !== undefined) {
     // days_mask is a cheap prefilter; the EXISTS (one seek in quizzes_unit_weekday_date_idx) is the rule itself.

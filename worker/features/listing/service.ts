@@ -5,6 +5,7 @@
 import type { Db } from '../../db/client';
 import { memoPerDataVersion } from '../../lib/data-version';
 import { boundingBox, formatDistance, haversineKm } from '../../lib/geo';
+import type { QuizFilters } from '../../lib/quiz-filters';
 import { categoryLabel, findWeekday } from '../../lib/swedish';
 import { LISTING_PAGE_SIZE, NEAR_RADIUS_DEFAULT, type CityOption, type ListingMode, type ListingQuery, type ListingQuiz, type ListingResponse, type ListingTier } from './contract';
 import {
@@ -43,16 +44,32 @@ export interface ResolvedFilters {
   search?: string | undefined;
   /** Near mode: sort by distance from this position, within radiusKm; the city is then ignored. */
   near?: { lat: number; lng: number; radiusKm: number } | undefined;
+  /** The quiz filters (issue 20): combine with every mode (and near) as an extra condition on the unit. */
+  quiz: QuizFilters;
+}
+
+/** The quiz filters of a query (issue 20), without the undefined ones. */
+export function quizFiltersOf(q: Partial<Pick<ListingQuery, 'price' | 'team' | 'category' | 'time'>>): QuizFilters {
+  const out: QuizFilters = {};
+  if (q.price) out.price = q.price;
+  if (q.team !== undefined) out.team = q.team;
+  if (q.category) out.category = q.category;
+  if (q.time) out.time = q.time;
+  return out;
 }
 
 /**
  * Which selection rule applies (search → date → weekday → all). A past date counts as today. Near mode
  * (a position) combines with each of them and replaces the city filter.
  */
-export function resolveFilters(q: Pick<ListingQuery, 'city' | 'weekday' | 'date' | 'search'> & Partial<Pick<ListingQuery, 'near' | 'radius'>>, today: string): ResolvedFilters {
+export function resolveFilters(
+  q: Pick<ListingQuery, 'city' | 'weekday' | 'date' | 'search'> & Partial<Pick<ListingQuery, 'near' | 'radius' | 'price' | 'team' | 'category' | 'time'>>,
+  today: string,
+): ResolvedFilters {
   const near = q.near ? { lat: q.near.lat, lng: q.near.lng, radiusKm: q.radius ?? NEAR_RADIUS_DEFAULT } : undefined;
   const city = near ? undefined : q.city || undefined;
-  const base = near ? { city, near } : { city };
+  const quiz = quizFiltersOf(q);
+  const base = near ? { city, near, quiz } : { city, quiz };
   if (q.search && q.search.trim()) return { mode: 'search', ...base, search: q.search.trim() };
   if (q.date) return { mode: 'date', ...base, date: q.date < today ? today : q.date };
   const wd = q.weekday ? findWeekday(q.weekday) : undefined;
@@ -192,6 +209,7 @@ export async function listQuizzes(db: Db, query: ListingQuery, ctx: ListingConte
     date: f.date,
     weekdayW: f.weekdayIso === undefined ? undefined : f.weekdayIso % 7,
     search: f.search,
+    quiz: f.quiz,
     viewerId: ctx.viewerId,
     houseEmail: ctx.houseEmail,
     seed,
