@@ -19,6 +19,10 @@ describe('boot script', () => {
     expect(BOOT_SCRIPT).not.toMatch(/\/assets\//);
     expect(BOOT_SCRIPT).toContain("getAttribute('data-src')");
   });
+
+  it('holds no < > & (the pages keep every script element free of them)', () => {
+    expect(BOOT_SCRIPT).not.toMatch(/[<>&]/);
+  });
 });
 
 const CSS =
