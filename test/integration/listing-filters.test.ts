@@ -83,6 +83,30 @@ describe('each filter alone (mode all, one city)', () => {
   });
 });
 
+describe('the map of the results', () => {
+  it('GET /api/listing/map and /api/listing/card apply the same quiz filters as the cards', async () => {
+    const w = await world();
+    const map = async (query: string) => {
+      const res = await callJson(`/api/listing/map?${query}`, { clock: MONDAY });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body as { points: Array<{ unit: number }>; total: number };
+    };
+    expect((await map(`city=${w.citySlug}`)).total).toBe(5);
+    const free = await map(`city=${w.citySlug}&price=gratis`);
+    expect(free.total).toBe(2);
+    expect(free.points.length).toBe(2);
+    const musicFree = await map(`city=${w.citySlug}&price=gratis&category=musik`);
+    expect(musicFree).toMatchObject({ total: 0, points: [] });
+    // A marker of the free map opens only a free card; under a filter it does not pass, the card is 404.
+    const unit = free.points[0]!.unit;
+    const card = await callJson(`/api/listing/card?unit=${unit}&city=${w.citySlug}&price=gratis`, { clock: MONDAY });
+    expect(card.status).toBe(200);
+    expect([w.a.id, w.d.id]).toContain(card.body.item.id);
+    expect((await callJson(`/api/listing/card?unit=${unit}&city=${w.citySlug}&price=gratis&category=sport`, { clock: MONDAY })).status).toBe(404);
+    expect((await callJson(`/api/listing/map?city=${w.citySlug}&price=gratis-ish`, { clock: MONDAY })).status).toBe(400);
+  });
+});
+
 describe('with every mode', () => {
   it('weekday, date and search keep their selection rules and add the filter', async () => {
     const w = await world();

@@ -222,6 +222,8 @@ const QUIZ_FILTER_PARAMS = ['price', 'team', 'category', 'time'];
 const QUERY_PARAMS: Record<string, { path: (t: Target) => string; params: string[]; actor: Actor }> = {
   'GET /api/listing': { path: () => '/api/listing', params: ['city', 'weekday', 'date', 'search', 'page', ...QUIZ_FILTER_PARAMS], actor: 'visitor' },
   'GET /api/calendar/listing.ics': { path: () => '/api/calendar/listing.ics', params: ['city', 'weekday', 'date', 'search', ...QUIZ_FILTER_PARAMS], actor: 'visitor' },
+  'GET /api/listing/map': { path: () => '/api/listing/map', params: ['city', 'weekday', 'date', 'search', 'near', 'radius', ...QUIZ_FILTER_PARAMS], actor: 'visitor' },
+  'GET /api/listing/card': { path: () => '/api/listing/card', params: ['unit', 'city', 'weekday', 'date', 'search', 'near', 'radius', ...QUIZ_FILTER_PARAMS], actor: 'visitor' },
   'GET /api/admin/venues': { path: () => '/api/admin/venues', params: ['q', 'offset', 'limit'], actor: 'superadmin' },
   'GET /api/admin/feedback': { path: () => '/api/admin/feedback', params: ['offset'], actor: 'superadmin' },
   'GET /api/owner/dashboard': { path: () => '/api/owner/dashboard', params: ['venueId'], actor: 'own' },

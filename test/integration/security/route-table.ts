@@ -105,6 +105,13 @@ export const ROUTES: Record<string, RouteCase> = {
   'GET /api/health': { object: 'none', expect: PUBLIC(200) },
   'GET /api/listing': { object: 'none', path: (t) => `/api/listing?city=${t.citySlug}&price=max50&team=4&category=allmanbildning&time=19-20`, expect: PUBLIC(200) },
   'GET /api/listing/cities': { object: 'none', expect: PUBLIC(200) },
+  'GET /api/listing/map': { object: 'none', path: (t) => `/api/listing/map?city=${t.citySlug}`, expect: PUBLIC(200) },
+  'GET /api/listing/card': {
+    object: 'none',
+    path: () => '/api/listing/card?unit=999999999',
+    expect: PUBLIC(404),
+    note: 'a marker\'s card under the listing filters: public; a unit outside the results (here: none) is 404 for everyone',
+  },
   'GET /api/promotion/pricing': { object: 'none', expect: PUBLIC(200) },
 
   // ------------------------------------------------------------ calendar downloads and feeds (issue 16): public, anonymous view

@@ -4,6 +4,7 @@ import { isoWeekday, nextWeekdayOnOrAfter } from '../../../worker/lib/clock';
 import { api } from '../../lib/api';
 import { useSession } from '../../lib/session';
 import type { CityOption, ListingFilters, ListingQuiz, ListingResponse } from '../../pages/types';
+import type { ListingMapResponse } from '../../../worker/features/listing/contract';
 import { Button } from '../ui/Button';
 import { QuizCard, SkeletonCard } from './QuizCard';
 import { QuizDetailDialog } from './QuizDetailDialog';
@@ -13,7 +14,7 @@ import { searchLabel } from '../follows/label';
 import { QuickChips } from './QuickChips';
 import { activeFilterCount, listingApiUrl, pageQuery } from './urls';
 import { NEAR_MESSAGES, useNearMe } from './useNearMe';
-import { LazyQuizMap, quizPoints } from '../map/loader';
+import { LazyQuizMap, type MapPoint } from '../map/loader';
 
 const MarketingDialog = lazy(() => import('./MarketingDialog'));
 
@@ -63,6 +64,8 @@ export function ListingSection(props: ListingSectionProps) {
   const [filters, setFilters] = useState<ListingFilters>(initialFilters);
   const [items, setItems] = useState<ListingQuiz[]>(initial.items);
   const [total, setTotal] = useState(initial.total);
+  // Near mode in a dense area counts only as far as it read: "minst N".
+  const [totalAtLeast, setTotalAtLeast] = useState(!!initial.totalAtLeast);
   const [page, setPage] = useState(initial.page);
   const [hasMore, setHasMore] = useState(initial.hasMore);
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
@@ -80,7 +83,6 @@ export function ListingSection(props: ListingSectionProps) {
   // inserting it then would shift the list below.
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
-  const points = useMemo(() => quizPoints(items), [items]);
 
   /** Loads page `p` for `f` with automatic retries; replaces the list for page 1, appends otherwise. */
   const load = useCallback(async (f: ListingFilters, p: number, quiet = false) => {
@@ -98,6 +100,7 @@ export function ListingSection(props: ListingSectionProps) {
           if (no !== requestNo.current) return;
           setItems((prev) => (first ? res.items : [...prev, ...res.items.filter((i) => !prev.some((x) => x.id === i.id))]));
           setTotal(res.total);
+          setTotalAtLeast(!!res.totalAtLeast);
           setPage(res.page);
           setHasMore(res.hasMore);
           setStatus({ kind: 'idle' });
@@ -200,6 +203,37 @@ export function ListingSection(props: ListingSectionProps) {
   const standard = items.filter((i) => i.tier !== 'premium');
   const showList = status.kind !== 'error' && !skeleton && view === 'list';
 
+  // The map shows the current results, not only the cards loaded so far: its own compact request
+  // (GET /api/listing/map, same filters, up to 200 positions); a marker fetches its card.
+  const mapQuery = useMemo(() => {
+    const q = new URLSearchParams(listingApiUrl(filters, 1).split('?')[1]);
+    q.delete('page');
+    return q.toString();
+  }, [filters]);
+  const [mapData, setMapData] = useState<{ query: string; data: ListingMapResponse } | { query: string; failed: true } | null>(null);
+  useEffect(() => {
+    if (view !== 'map' || mapData?.query === mapQuery) return;
+    let live = true;
+    api<ListingMapResponse>(`/api/listing/map?${mapQuery}`).then(
+      (data) => live && setMapData({ query: mapQuery, data }),
+      () => live && setMapData({ query: mapQuery, failed: true }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [view, mapQuery, mapData?.query]);
+  const mapResult = mapData && mapData.query === mapQuery && 'data' in mapData ? mapData.data : null;
+  const points = useMemo<MapPoint[]>(() => (mapResult ? mapResult.points.map((p) => ({ id: String(p.unit), lat: p.lat, lng: p.lng, label: p.name })) : []), [mapResult]);
+  const openMarker = useCallback(
+    (p: MapPoint) => {
+      api<{ item: ListingQuiz }>(`/api/listing/card?unit=${encodeURIComponent(p.id)}&${mapQuery}`).then(
+        (res) => setOpen(res.item),
+        () => undefined,
+      );
+    },
+    [mapQuery],
+  );
+
   const locked = { city: lockCity, weekday: lockWeekday };
   const radiusKm = filters.radius ?? '10';
   const showPanel = !props.hideFilters || props.quizFiltersOnly;
@@ -294,7 +328,7 @@ export function ListingSection(props: ListingSectionProps) {
       )}
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="text-sm font-semibold text-slate-700" aria-live="polite">
-          {status.kind === 'loading' ? 'Laddar quiz...' : `Visar ${items.length} av ${total} quiz`}
+          {status.kind === 'loading' ? 'Laddar quiz...' : `Visar ${items.length} av ${totalAtLeast ? 'minst ' : ''}${total} quiz`}
         </p>
         {props.mapTileUrl && (
           <div role="group" aria-label="Visa som" className={`inline-flex overflow-hidden rounded-xl border border-slate-300 bg-white text-sm font-semibold ${hydrated ? '' : 'invisible'}`}>
@@ -315,10 +349,30 @@ export function ListingSection(props: ListingSectionProps) {
           <FollowButton target={{ filters: { city: filters.city || undefined, weekday: filters.weekday || undefined, search: filters.search || undefined }, label: searchLabel(filters, cities)! }} />
         )}
       </div>
-      {view === 'map' && props.mapTileUrl && status.kind === 'idle' && (
+      {view === 'map' && props.mapTileUrl && status.kind === 'idle' && mapData && 'failed' in mapData && mapData.query === mapQuery && (
+        <p role="alert" className="rounded-xl bg-red-50 p-4 font-semibold text-red-900">
+          Kartan kunde inte laddas. Försök igen senare.
+        </p>
+      )}
+      {view === 'map' && props.mapTileUrl && status.kind === 'idle' && !(mapData && 'failed' in mapData && mapData.query === mapQuery) && (
         <Suspense fallback={<p role="status" className="rounded-xl bg-slate-100 p-6 text-center font-semibold text-slate-700">Laddar karta…</p>}>
-          <LazyQuizMap points={points} tileUrl={props.mapTileUrl} onOpen={(p) => p.quiz && setOpen(p.quiz)} />
-          {points.length < items.length && <p className="text-sm text-slate-700">{items.length - points.length} quiz saknar position och visas bara i listan.</p>}
+          {mapResult ? (
+            <>
+              <LazyQuizMap points={points} tileUrl={props.mapTileUrl} onOpen={openMarker} />
+              {points.length + mapResult.withoutPosition < mapResult.total && (
+                <p className="text-sm text-slate-700">
+                  Kartan visar {filters.near ? 'de närmaste ' : 'de första '}
+                  {points.length} av {mapResult.totalAtLeast ? 'minst ' : ''}
+                  {mapResult.total} quiz. Välj fler filter för att se resten.
+                </p>
+              )}
+              {mapResult.withoutPosition > 0 && <p className="text-sm text-slate-700">{mapResult.withoutPosition} quiz saknar position och visas bara i listan.</p>}
+            </>
+          ) : (
+            <p role="status" className="rounded-xl bg-slate-100 p-6 text-center font-semibold text-slate-700">
+              Laddar karta…
+            </p>
+          )}
         </Suspense>
       )}
       {skeleton && (

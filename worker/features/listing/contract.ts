@@ -164,9 +164,46 @@ export interface ListingResponse {
   today: string;
   /** Near mode: the position and radius asked for (the city filter does not apply then); else absent. */
   near?: { lat: number; lng: number; radiusKm: number };
+  /**
+   * Near mode only: `total` is a lower bound (the units seen within the radius). Near mode reads
+   * outwards from the position only as far as the page needs, so in a dense area it does not count
+   * every unit of a large radius; `hasMore` is then true.
+   */
+  totalAtLeast?: true;
 }
 
 export interface CityOption {
   slug: string;
   name: string;
+}
+
+/**
+ * The map of the current results (issue 15): GET /api/listing/map takes the listing's filters (no page)
+ * and answers up to MAP_POINTS_MAX units with a position — in the listing's order, or nearest first in
+ * near mode — so the map shows the results, not only the cards loaded so far. A marker's card comes from
+ * GET /api/listing/map/:unit with the same filters.
+ */
+export const MAP_POINTS_MAX = 200;
+export const ListingMapQuerySchema = ListingQuerySchema.omit({ page: true });
+export type ListingMapQuery = z.infer<typeof ListingMapQuerySchema>;
+export const MapUnitParamSchema = z.object({
+  unit: z.coerce.number({ error: 'Ogiltigt quiz' }).int('Ogiltigt quiz').min(1, 'Ogiltigt quiz').max(Number.MAX_SAFE_INTEGER, 'Ogiltigt quiz').describe('Quiz'),
+});
+
+export interface ListingMapPoint {
+  /** listing_series id: the key of GET /api/listing/map/:unit. */
+  unit: number;
+  /** Business, and the place when it is named differently. */
+  name: string;
+  lat: number;
+  lng: number;
+}
+
+export interface ListingMapResponse {
+  points: ListingMapPoint[];
+  /** Units matching the filters (a lower bound when `totalAtLeast`, as in the near-mode listing). */
+  total: number;
+  totalAtLeast?: true;
+  /** Matching units that have no position (neither their own nor their town's): not on the map. */
+  withoutPosition: number;
 }
