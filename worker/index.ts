@@ -6,7 +6,7 @@ import { FOLLOW_CRONS, runFollowMailCron } from './jobs/follow-mail';
 import { runNightly } from './jobs/nightly';
 import { createClock } from './lib/clock';
 import { invalidateDataVersion } from './lib/data-version';
-import { createMailer } from './ports/mailer';
+import { createDeps } from './ports/deps';
 
 /** The durable bulk import (wrangler.toml [[workflows]] IMPORT_WORKFLOW). */
 export { ImportWorkflow } from './features/admin/import-workflow';
@@ -30,7 +30,7 @@ export default {
       await recordDeadLetters(db, batch.queue, batch.messages, clock.now());
       return;
     }
-    const mailer = createMailer(db, { apiKey: config.mailApiKey, from: config.mailFrom });
+    const { mailer } = createDeps({ db, config, clock });
     await processMailBatch(
       { db, now: clock.now(), today: clock.today(), appUrl: config.appUrl, linkSecret: config.linkSigningSecret, mailer },
       batch.queue,

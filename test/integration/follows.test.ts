@@ -16,6 +16,7 @@ import { newId } from '../../worker/lib/ids';
 import { signLink } from '../../worker/lib/signed-link';
 import { INVARIANTS } from './security/invariants';
 import { expectConsoleError } from '../setup/console';
+import { createClock } from '../../worker/lib/clock';
 import { createMailer, type Mailer } from '../../worker/ports/mailer';
 import { call, callJson, createLocation, createOwnerWithPlace, createQuiz, createUser, createVenue, snapshot, testDb, unique } from '../factories';
 
@@ -114,7 +115,7 @@ function consumerDeps(now: string, mailer?: Mailer) {
     today: new Date(now).toISOString().slice(0, 10),
     appUrl: 'http://localhost',
     linkSecret: DEV_LINK_SIGNING_SECRET,
-    mailer: mailer ?? createMailer(db, { apiKey: null, from: 'test@test.local' }),
+    mailer: mailer ?? createMailer(db, { apiKey: null, from: 'test@test.local', clock: createClock(now) }),
   };
 }
 

@@ -146,7 +146,7 @@ describe('every multi-statement write under a fault at each batch statement', ()
     await matrix(
       'business delete',
       withSeries,
-      (db, o) => deleteVenue(db, o.venue.id, clock),
+      (db, o) => deleteVenue({ db, clock }, { venueId: o.venue.id }),
       async (o) => {
         expect(await testDb().select().from(venues).where(eq(venues.id, o.venue.id))).toEqual([]);
         expect(await seriesOf(o.place.id)).toEqual([]);
@@ -159,7 +159,7 @@ describe('every multi-statement write under a fault at each batch statement', ()
       'account delete',
       withSeries,
       async (db, o) => {
-        const ok = await deleteUserAccount(db, o.user.id, clock);
+        const ok = await deleteUserAccount({ db, clock }, { userId: o.user.id });
         return ok;
       },
       async (o) => {
@@ -180,7 +180,7 @@ describe('every multi-statement write under a fault at each batch statement', ()
         await testDb().insert(profiles).values({ userId: u.id }).onConflictDoNothing();
         return { v, u };
       },
-      (db, c) => takeoverVenue(db, { userId: c.u.id, email: c.u.email, venueId: c.v.id }, { today: TODAY, now: NOW, config, mailer }),
+      (db, c) => takeoverVenue({ db, clock, config, mailer }, { userId: c.u.id, email: c.u.email, venueId: c.v.id }),
       async (c) => {
         const [v] = await testDb().select().from(venues).where(eq(venues.id, c.v.id));
         expect(v!.userId).toBe(c.u.id);

@@ -10,6 +10,7 @@ import { createDb } from '../../db/client';
 import { parseConfig } from '../../env';
 import { createClock } from '../../lib/clock';
 import { invalidateDataVersion } from '../../lib/data-version';
+import { createDeps } from '../../ports/deps';
 import { beginImportRun, finishImportRun, processImportChunk } from './import-job';
 
 export interface ImportWorkflowParams {
@@ -22,8 +23,9 @@ export class ImportWorkflow extends WorkflowEntrypoint<Env, ImportWorkflowParams
   override async run(event: WorkflowEvent<ImportWorkflowParams>, step: WorkflowStep): Promise<{ jobId: string; status: string; processed: number }> {
     const { jobId } = event.payload;
     const config = parseConfig(this.env);
-    const db = createDb(this.env.DB);
-    const nowIso = () => createClock(config.clockNow ?? new Date().toISOString()).now().toISOString();
+    // One run's deps, like a request's; its clock is real time unless CLOCK_NOW pins it.
+    const { db, clock } = createDeps({ db: createDb(this.env.DB), config, clock: createClock(config.clockNow) });
+    const nowIso = () => clock.now().toISOString();
     try {
       const { chunks } = await step.do('begin', STEP_CONFIG, () => beginImportRun(db, jobId, nowIso()));
       for (let i = 0; i < chunks; i++) {

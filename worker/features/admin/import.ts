@@ -115,7 +115,7 @@ export async function analyseImport(db: Db, csv: string): Promise<Analysed> {
 
 /** The house account's id, creating the account (no password, cannot log in) when missing. */
 export async function ensureHouseUser(db: Db, houseEmail: string): Promise<string> {
-  const found = await houseAccountId(db, houseEmail);
+  const found = await houseAccountId({ db }, { houseEmail });
   if (found) return found;
   const id = newId();
   await db.batch([
@@ -123,7 +123,7 @@ export async function ensureHouseUser(db: Db, houseEmail: string): Promise<strin
     db.insert(profiles).values({ userId: id }).onConflictDoNothing(),
     db.insert(userRoles).values({ userId: id, role: 'admin' }).onConflictDoNothing(),
   ]);
-  const again = await houseAccountId(db, houseEmail);
+  const again = await houseAccountId({ db }, { houseEmail });
   if (!again) throw new Error('house account could not be created');
   return again;
 }

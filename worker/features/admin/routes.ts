@@ -32,27 +32,28 @@ const viewer = (c: { var: AppEnv['Variables'] }) => {
 export const adminRoutes = new Hono<AppEnv>()
   .use(superadminOnly)
   .get('/venues', validate('query', VenueListQuerySchema), async (c) =>
-    c.json(await listVenues(c.var.db, viewer(c).id, c.req.valid('query'), { today: c.var.clock.today(), houseEmail: c.var.config.houseAccountEmail })),
+    c.json(await listVenues(c.var.deps, { ...c.req.valid('query'), viewerId: viewer(c).id })),
   )
-  .post('/venues', validate('json', CreateVenueSchema), async (c) => c.json(await createVenue(c.var.db, viewer(c), c.req.valid('json'), { mailer: c.var.mailer, config: c.var.config }), 201))
-  .delete('/venues/:id', validate('param', IdParamSchema), async (c) => c.json(await deleteVenue(c.var.db, c.req.valid('param').id, c.var.clock)))
+  .post('/venues', validate('json', CreateVenueSchema), async (c) => c.json(await createVenue(c.var.deps, { ...c.req.valid('json'), viewer: viewer(c) }), 201))
+  .delete('/venues/:id', validate('param', IdParamSchema), async (c) => c.json(await deleteVenue(c.var.deps, { venueId: c.req.valid('param').id })))
   .delete('/users/:id', validate('param', IdParamSchema), async (c) =>
     c.json(
-      await deleteUserAsSuperadmin(c.var.db, viewer(c).id, c.req.valid('param').id, {
-        houseEmail: c.var.config.houseAccountEmail,
-        deleteUserAccount: (db, userId) => deleteUserAccount(db, userId, c.var.clock),
+      await deleteUserAsSuperadmin(c.var.deps, {
+        viewerId: viewer(c).id,
+        userId: c.req.valid('param').id,
+        deleteUserAccount: (userId) => deleteUserAccount(c.var.deps, { userId }),
       }),
     ),
   )
-  .get('/feedback', validate('query', FeedbackListQuerySchema), async (c) => c.json(await listFeedback(c.var.db, c.req.valid('query').offset)))
+  .get('/feedback', validate('query', FeedbackListQuerySchema), async (c) => c.json(await listFeedback(c.var.deps, c.req.valid('query'))))
   .patch('/feedback/:id', validate('param', IdParamSchema), validate('json', FeedbackHandledSchema), async (c) =>
-    c.json(await setFeedbackHandled(c.var.db, c.req.valid('param').id, c.req.valid('json').handled, c.var.clock.now())),
+    c.json(await setFeedbackHandled(c.var.deps, { id: c.req.valid('param').id, handled: c.req.valid('json').handled })),
   )
   // Every nightly task's job_runs rows (ARCHITECTURE.md "Jobs are observable"), newest 50.
   .get('/jobs', async (c) => c.json({ runs: await latestJobRuns(c.var.db, 50) }))
-  .get('/takeover-issues', async (c) => c.json({ issues: await listTakeoverIssues(c.var.db, c.var.config.houseAccountEmail) }))
+  .get('/takeover-issues', async (c) => c.json({ issues: await listTakeoverIssues(c.var.deps) }))
   .post('/takeover-issues/fix', validate('json', FixTakeoverSchema), async (c) =>
-    c.json(await fixTakeoverIssues(c.var.db, c.req.valid('json'), { today: c.var.clock.today(), now: c.var.clock.now(), config: c.var.config, mailer: c.var.mailer })),
+    c.json(await fixTakeoverIssues(c.var.deps, c.req.valid('json'))),
   )
   .post('/import/preview', validate('json', ImportRequestSchema), async (c) => c.json((await analyseImport(c.var.db, c.req.valid('json').csv)).preview))
   .post('/import', validate('json', ImportRequestSchema), async (c) =>

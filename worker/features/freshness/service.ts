@@ -20,7 +20,7 @@ import { daysBetween, stockholmDate } from '../../lib/clock';
 import { bumpDataVersion } from '../../lib/data-version';
 import { notFound } from '../../lib/errors';
 import { requireLink, signLink, type LinkPurpose } from '../../lib/signed-link';
-import type { Mailer } from '../../ports/mailer';
+import type { Deps } from '../../ports/deps';
 import type { FreshnessResponse } from './contract';
 
 export const FRESHNESS_MAIL_DAYS = 30;
@@ -114,15 +114,8 @@ export async function publicFreshness(db: Db, venueId: string, houseEmail: strin
 
 // ------------------------------------------------------------------ the nightly task
 
-export interface FreshnessJobDeps {
-  db: Db;
-  mailer: Mailer;
-  now: Date;
-  today: string;
-  appUrl: string;
-  linkSecret: string | null;
-  houseEmail: string;
-}
+/** The nightly run's deps: its database, clock (the scheduled night), config (APP_URL, LINK_SIGNING_SECRET, HOUSE_ACCOUNT_EMAIL) and mailer. */
+export type FreshnessJobDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'mailer'>;
 
 export interface FreshnessJobResult {
   mailed: number;
@@ -140,8 +133,11 @@ const JOB_MAX_PAGES = 100;
  * so overlapping runs act once; the hide happens in that same statement.
  */
 export async function runFreshnessJob(deps: FreshnessJobDeps): Promise<FreshnessJobResult> {
-  const { db, now, today } = deps;
-  if (!deps.linkSecret) throw new Error('LINK_SIGNING_SECRET is not set: freshness mail needs signed links');
+  const { db } = deps;
+  const now = deps.clock.now();
+  const today = deps.clock.today();
+  const { appUrl, linkSigningSecret: linkSecret, houseAccountEmail: houseEmail } = deps.config;
+  if (!linkSecret) throw new Error('LINK_SIGNING_SECRET is not set: freshness mail needs signed links');
   const result: FreshnessJobResult = { mailed: 0, warned: 0, hidden: 0 };
   const cutoff = new Date(now.getTime() - FRESHNESS_MAIL_DAYS * 86_400_000 + 86_400_000).toISOString();
   // Due = the 30-day step reached is above the one acted on (UTC dates here, Stockholm dates below; a
@@ -153,7 +149,7 @@ export async function runFreshnessJob(deps: FreshnessJobDeps): Promise<Freshness
       .select({ id: venues.id, name: venues.name, confirmedAt: venues.confirmedAt, createdAt: venues.createdAt, stage: venues.freshnessStage, email: users.email })
       .from(venues)
       .innerJoin(users, eq(users.id, venues.userId))
-      .where(and(gt(venues.id, cursor), ne(users.email, deps.houseEmail.toLowerCase()), lt(venues.freshnessStage, FRESHNESS_MAX_STAGE), lte(confirmedSql, cutoff), dueSql))
+      .where(and(gt(venues.id, cursor), ne(users.email, houseEmail.toLowerCase()), lt(venues.freshnessStage, FRESHNESS_MAX_STAGE), lte(confirmedSql, cutoff), dueSql))
       .orderBy(venues.id)
       .limit(JOB_PAGE);
     for (const v of candidates) await actOn(v);
@@ -186,7 +182,7 @@ export async function runFreshnessJob(deps: FreshnessJobDeps): Promise<Freshness
     const claimed = hide ? (await db.batch([claim, bumpDataVersion(db)]))[0] : await claim;
     if (!claimed.length) return;
     if (hide && v.stage < 3) result.hidden++;
-    const link = `${deps.appUrl}/bekrafta-quiz?t=${encodeURIComponent(await signLink(deps.linkSecret ?? '', FRESHNESS_PURPOSE, v.id, FRESHNESS_LINK_TTL_S, now))}`;
+    const link = `${appUrl}/bekrafta-quiz?t=${encodeURIComponent(await signLink(linkSecret ?? '', FRESHNESS_PURPOSE, v.id, FRESHNESS_LINK_TTL_S, now))}`;
     await deps.mailer.sendOnce(freshnessMail(v.email, v.name, stage, confirmedOn, link), `freshness:${v.id}:${confirmedOn}:${stage}`);
     if (stage === 2) result.warned++;
     else result.mailed++;

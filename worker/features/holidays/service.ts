@@ -16,7 +16,7 @@ import { invalidInput } from '../../lib/errors';
 import { holidayDatesOf, holidayLabel, holidayOn, holidaysBetween } from '../../lib/holidays';
 import { displayDate } from '../../lib/swedish';
 import { isSpentError, requireLink, signLink, spendStatement, type LinkPurpose } from '../../lib/signed-link';
-import type { Mailer } from '../../ports/mailer';
+import type { Deps } from '../../ports/deps';
 import { confirmVenueStatements } from '../freshness/service';
 import type { HolidayOccurrence, SeriesHoliday, SeriesHolidaysResponse } from '../quizzes/contract';
 import { generateOccurrences, isoDaysOf, seriesEnd, type Pattern } from '../../lib/recurrence';
@@ -153,15 +153,8 @@ export async function applyHolidayLink(db: Db, secret: string | null, token: str
 
 // ------------------------------------------------------------------ the nightly task
 
-export interface HolidayAskDeps {
-  db: Db;
-  mailer: Mailer;
-  now: Date;
-  today: string;
-  appUrl: string;
-  linkSecret: string | null;
-  houseEmail: string;
-}
+/** The nightly run's deps: its database, clock (the scheduled night), config (APP_URL, LINK_SIGNING_SECRET, HOUSE_ACCOUNT_EMAIL) and mailer. */
+export type HolidayAskDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'mailer'>;
 
 /**
  * Asks the owner about every not cancelled, undecided occurrence on a holiday from today to today + 14
@@ -169,8 +162,11 @@ export interface HolidayAskDeps {
  * asked or decided yet (RETURNING says whether this run won), and the mail is sent once per key.
  */
 export async function runHolidayAskJob(deps: HolidayAskDeps): Promise<{ asked: number }> {
-  const { db, now, today } = deps;
-  if (!deps.linkSecret) throw new Error('LINK_SIGNING_SECRET is not set: the holiday mail needs signed links');
+  const { db } = deps;
+  const now = deps.clock.now();
+  const today = deps.clock.today();
+  const { appUrl, linkSigningSecret: linkSecret, houseAccountEmail: houseEmail } = deps.config;
+  if (!linkSecret) throw new Error('LINK_SIGNING_SECRET is not set: the holiday mail needs signed links');
   const holidays = holidaysBetween(today, addDays(today, HOLIDAY_ASK_DAYS));
   if (!holidays.length) return { asked: 0 };
   const rows = await db
@@ -193,7 +189,7 @@ export async function runHolidayAskJob(deps: HolidayAskDeps): Promise<{ asked: n
         isNotNull(quizzes.recurrenceId),
         eq(quizzes.isCancelled, false),
         sql`(${holidayDecisions.recurrenceId} IS NULL OR (${holidayDecisions.decision} IS NULL AND ${holidayDecisions.askedAt} IS NULL))`,
-        sql`${users.email} <> ${deps.houseEmail.toLowerCase()}`,
+        sql`${users.email} <> ${houseEmail.toLowerCase()}`,
       ),
     )
     .limit(500);
@@ -216,7 +212,7 @@ export async function runHolidayAskJob(deps: HolidayAskDeps): Promise<{ asked: n
     // Valid until the end of the day after the quiz.
     const ttl = Math.max(3600, Math.floor((stockholmInstant(addDays(r.date, 2)).getTime() - now.getTime()) / 1000));
     const url = async (action: 'run' | 'skip') =>
-      `${deps.appUrl}/helgdag?t=${encodeURIComponent(await signLink(deps.linkSecret ?? '', HOLIDAY_PURPOSE, subjectOf(rid, r.date, action), ttl, now))}`;
+      `${appUrl}/helgdag?t=${encodeURIComponent(await signLink(linkSecret ?? '', HOLIDAY_PURPOSE, subjectOf(rid, r.date, action), ttl, now))}`;
     const when = `${displayDate(r.date)} (${holidayLabel(holiday.name).toLowerCase()})`;
     await deps.mailer.sendOnce(
       {
