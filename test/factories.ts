@@ -33,6 +33,11 @@ export function testDeps(opts: { now?: string | Date; db?: Db; config?: Partial<
   return createDeps({ db: opts.db ?? testDb(), config, clock: createClock(now) }, { ...productionPorts, ...opts.ports });
 }
 
+/** A clock pinned at `at` (what x-clock-now does for a request), for calling a service directly. */
+export function pinnedClock(at: string | Date) {
+  return createClock(typeof at === 'string' ? at : at.toISOString());
+}
+
 let seq = 0;
 /** A short unique suffix for names and e-mails. */
 export function unique(prefix = 't'): string {

@@ -31,7 +31,7 @@ function nightlyTasks(deps: Deps): NightlyTask[] {
     recorded('promotion-holds', async () => ({ released: await releaseExpiredHolds(db, now, 50) })),
     // Open-ended series kept 180 days ahead; chunked, idempotent, resumable: it calls recordJob itself
     // (its row carries the resume cursor).
-    [SERIES_JOB, () => runSeriesExtensionJob(db, now, { clock })],
+    [SERIES_JOB, () => runSeriesExtensionJob(deps)],
     // Issue 20: "Kör ni quiz på {helgdag}?" and freshness (worker/jobs/owner-mail.ts), each recorded.
     ...ownerMailTasks(deps).map(([name, fn]) => recorded(name, fn)),
   ];

@@ -28,7 +28,7 @@ import { createClock } from '../../../worker/lib/clock';
 import type { Actor } from '../../../worker/lib/authz';
 import { newId } from '../../../worker/lib/ids';
 import type { Mailer } from '../../../worker/ports/mailer';
-import { createLocation, createQuiz, createUser, createVenue, testDb, unique } from '../../factories';
+import { createLocation, createQuiz, createUser, createVenue, testDb, unique, pinnedClock } from '../../factories';
 import { expectConsoleError } from '../../setup/console';
 import { faultyD1 } from './faulty-d1';
 import { INVARIANTS } from './invariants';
@@ -101,7 +101,7 @@ async function seriesOf(locationId: string) {
 async function withSeries() {
   const o = await ownerWithPlace();
   const data = CreateQuizSchema.parse({ locationId: o.place.id, date: TODAY, recurring: true, pattern: 'weekly', category: 'allmänbildning', startTime: '19:00' });
-  const res = await createQuizService(testDb(), o.actor, data, TODAY);
+  const res = await createQuizService({ db: testDb(), clock }, o.actor, data);
   return { ...o, rid: res.recurrenceId! };
 }
 
@@ -110,7 +110,7 @@ describe('every multi-statement write under a fault at each batch statement', ()
     const n = await matrix(
       'series create',
       ownerWithPlace,
-      (db, o) => createQuizService(db, o.actor, CreateQuizSchema.parse({ locationId: o.place.id, date: TODAY, recurring: true, pattern: 'weekly', category: 'allmänbildning', startTime: '19:00' }), TODAY),
+      (db, o) => createQuizService({ db, clock }, o.actor, CreateQuizSchema.parse({ locationId: o.place.id, date: TODAY, recurring: true, pattern: 'weekly', category: 'allmänbildning', startTime: '19:00' })),
       async (o) => {
         const rows = await seriesOf(o.place.id);
         expect(rows.length).toBe(26); // Tue TODAY … TODAY + 180 days (a Sunday), weekly
@@ -124,7 +124,7 @@ describe('every multi-statement write under a fault at each batch statement', ()
     await matrix(
       'series edit',
       withSeries,
-      (db, o) => editSeries(db, o.actor, o.rid, { startTime: '20:15', category: 'tema', theme: 'Musik', quizmaster: 'Kim' } as never, TODAY),
+      (db, o) => editSeries({ db, clock }, o.actor, { recurrenceId: o.rid, data: { startTime: '20:15', category: 'tema', theme: 'Musik', quizmaster: 'Kim' } as never }),
       async (o) => {
         const rows = await testDb().select().from(quizzes).where(and(eq(quizzes.recurrenceId, o.rid), gte(quizzes.date, TODAY)));
         expect(rows.length).toBeGreaterThan(0);
@@ -137,7 +137,7 @@ describe('every multi-statement write under a fault at each batch statement', ()
     await matrix(
       'series delete',
       withSeries,
-      (db, o) => deleteSeries(db, o.actor, o.rid, clock),
+      (db, o) => deleteSeries({ db, clock }, o.actor, { recurrenceId: o.rid }),
       async (o) => expect(await testDb().select().from(quizzes).where(eq(quizzes.recurrenceId, o.rid))).toEqual([]),
     );
   });
@@ -200,7 +200,7 @@ describe('every multi-statement write under a fault at each batch statement', ()
         }
         return { ...o, rid };
       },
-      (db) => runSeriesExtensionJob(db, NOW).then((r) => {
+      (db) => runSeriesExtensionJob({ db: db, clock: pinnedClock(NOW) }).then((r) => {
         if ((r as { error?: unknown }).error) throw new Error('job failed');
         return r;
       }),

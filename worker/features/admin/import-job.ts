@@ -205,7 +205,8 @@ export async function resumeImportJob(db: Db, workflow: Workflow, id: string, no
     .where(and(eq(importJobs.id, id), eq(importJobs.status, 'failed')))
     .returning({ id: importJobs.id });
   if (!claimed.length) throw conflict('Bara ett avbrutet importjobb kan fortsätta');
-  await workflow.create({ id: `${id}-${Date.now().toString(36)}`, params: { jobId: id } });
+  // A fresh instance id per resume (the suffix only has to be unique; it is not a time).
+  await workflow.create({ id: `${id}-${newId().slice(0, 8)}`, params: { jobId: id } });
   return getImportJob(db, id);
 }
 
