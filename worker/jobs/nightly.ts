@@ -28,7 +28,7 @@ function nightlyTasks(deps: Deps): NightlyTask[] {
     recorded('rate-limits', async () => ({ deleted: await deleteStaleRateLimits(db, now) })),
     recorded('email-tokens', async () => ({ deleted: await cleanUpEmailTokens(deps) })),
     // Holds of checkouts that expired unpaid (backstop for a missed checkout.session.expired event).
-    recorded('promotion-holds', async () => ({ released: await releaseExpiredHolds(db, now, 50) })),
+    recorded('promotion-holds', async () => ({ released: await releaseExpiredHolds(deps, { maxChunks: 50 }) })),
     // Open-ended series kept 180 days ahead; chunked, idempotent, resumable: it calls recordJob itself
     // (its row carries the resume cursor).
     [SERIES_JOB, () => runSeriesExtensionJob(deps)],

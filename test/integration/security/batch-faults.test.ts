@@ -20,7 +20,6 @@ import { createQuiz as createQuizService } from '../../../worker/features/quizze
 import { deleteSeries, editSeries, runSeriesExtensionJob } from '../../../worker/features/series/service';
 import { takeoverVenue } from '../../../worker/features/takeover/service';
 import { handlePaymentEvent } from '../../../worker/features/payments/service';
-import { pricingFor } from '../../../worker/features/promotion/contract';
 import { createPromotionCheckout } from '../../../worker/features/promotion/service';
 import { checkoutOrders, promotions, promotionSlotClaims } from '../../../worker/db/schema';
 import { createLocalPayments } from '../../../worker/ports/payments';
@@ -237,8 +236,8 @@ describe('every multi-statement write under a fault at each batch statement', ()
 
   describe('payments', () => {
     const payments = createLocalPayments({ webhookSecret: 'whsec_test' });
-    const pricing = pricingFor({ recommended: 49, premium: 98 }, 'fallback', 'unconfigured');
-    const checkoutDeps = (db: Db, actor: Actor) => ({ db, actor, payments, pricing, now: NOW, today: TODAY, appUrl: 'http://localhost' });
+    // The local port: fallback prices (49 / 98 kr), no network.
+    const checkoutDeps = (db: Db) => ({ db, clock, config: { ...config, appUrl: 'http://localhost' }, payments });
     async function withQuiz() {
       const o = await ownerWithPlace(`Betal${unique('b')}`);
       const quiz = await createQuiz(o.place.id, { date: '2030-03-12' });
@@ -250,7 +249,7 @@ describe('every multi-statement write under a fault at each batch statement', ()
       await matrix(
         'checkout claim',
         withQuiz,
-        (db, o) => createPromotionCheckout(checkoutDeps(db, o.actor), { quizId: o.quiz.id, tier: 'premium', weeks: 1 }),
+        (db, o) => createPromotionCheckout(checkoutDeps(db), o.actor, { quizId: o.quiz.id, tier: 'premium', weeks: 1 }),
         async (o) => {
           const claims = await testDb().select().from(promotionSlotClaims).where(eq(promotionSlotClaims.quizId, o.quiz.id));
           expect(claims).toHaveLength(1);
@@ -265,7 +264,7 @@ describe('every multi-statement write under a fault at each batch statement', ()
         'webhook apply',
         async () => {
           const o = await withQuiz();
-          const order = await createPromotionCheckout(checkoutDeps(testDb(), o.actor), { quizId: o.quiz.id, tier: 'recommended', weeks: 1 });
+          const order = await createPromotionCheckout(checkoutDeps(testDb()), o.actor, { quizId: o.quiz.id, tier: 'recommended', weeks: 1 });
           return { ...o, order };
         },
         async (db, c) => {
@@ -274,7 +273,7 @@ describe('every multi-statement write under a fault at each batch statement', ()
             type: 'checkout.session.completed',
             session: { id: c.order.sessionId, orderId: c.order.orderId, paymentStatus: 'paid', amountTotal: c.order.amountTotal, paymentIntentId: null },
           };
-          const outcome = await handlePaymentEvent(db, payments, event, NOW);
+          const outcome = await handlePaymentEvent({ db, clock, payments }, event);
           if (outcome !== 'applied' && outcome !== 'duplicate') throw new Error(`webhook outcome ${String(outcome)}`);
           return outcome;
         },
