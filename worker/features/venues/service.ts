@@ -91,7 +91,7 @@ export async function getDashboard(deps: VenueDeps, actor: Actor, input: { venue
   const own = await venuesOfUser(db, actor.id);
   const venue = venueId ? await authorizeVenue(db, actor, venueId) : (own[0] ?? null);
   const counted = venue ? await placesWithCounts(db, venue.id, today) : [];
-  const followers = await followerCountsByPlace(db, counted.map((p) => p.id));
+  const followers = await followerCountsByPlace(deps, { locationIds: counted.map((p) => p.id) });
   const places = counted.map((p) => ({ ...p, followers: followers.get(p.id) ?? 0 }));
   return {
     venue: venue ? toOwnerVenue(venue) : null,
