@@ -25,7 +25,7 @@ export const eventsRoutes = new Hono<AppEnv>().post(
   async (c) => {
     if (isBot(c.req.header('user-agent'))) return c.body(null, 204);
     try {
-      await recordEvents(c.var.db, c.req.valid('json').events, c.var.clock.today(), c.var.user?.id ?? null);
+      await recordEvents(c.var.deps, { events: c.req.valid('json').events, viewerId: c.var.user?.id ?? null });
     } catch (err) {
       console.error(`[${c.get('requestId') ?? '-'}] events not counted`, err);
     }

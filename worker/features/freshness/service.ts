@@ -77,22 +77,29 @@ async function isHouse(db: Db, userId: string, houseEmail: string): Promise<bool
 }
 
 /** GET /api/owner/freshness/:venueId — the dashboard notice. */
-export async function venueFreshness(db: Db, actor: Actor, venueId: string, ctx: { today: string; houseEmail: string }): Promise<FreshnessResponse> {
+export async function venueFreshness(deps: Pick<Deps, 'db' | 'clock' | 'config'>, actor: Actor, input: { venueId: string }): Promise<FreshnessResponse> {
+  const { db } = deps;
+  const { venueId } = input;
+  const ctx = { today: deps.clock.today(), houseEmail: deps.config.houseAccountEmail };
   const venue = await authorizeVenue(db, actor, venueId);
   return describe({ ...venue, publicSources: await isHouse(db, venue.userId, ctx.houseEmail) }, ctx.today);
 }
 
 /** POST /api/owner/freshness/:venueId/confirm — "Stämmer fortfarande" in the dashboard. */
-export async function confirmVenue(db: Db, actor: Actor, venueId: string, ctx: { now: Date; today: string; houseEmail: string }): Promise<FreshnessResponse> {
+export async function confirmVenue(deps: Pick<Deps, 'db' | 'clock' | 'config'>, actor: Actor, input: { venueId: string }): Promise<FreshnessResponse> {
+  const { db } = deps;
+  const { venueId } = input;
   requireActor(actor);
   await authorizeVenue(db, actor, venueId);
-  await db.batch([...confirmVenueStatements(db, venueId, ctx.now), bumpDataVersion(db)]);
-  return venueFreshness(db, actor, venueId, ctx);
+  await db.batch([...confirmVenueStatements(db, venueId, deps.clock.now()), bumpDataVersion(db)]);
+  return venueFreshness(deps, actor, input);
 }
 
 /** The signed link in the mail: confirms every quiz of one business, without signing in (idempotent). */
-export async function confirmByLink(db: Db, secret: string | null, token: string | undefined, now: Date): Promise<{ venueName: string }> {
-  const link = await requireLink(secret ?? '', token, FRESHNESS_PURPOSE, now);
+export async function confirmByLink(deps: Pick<Deps, 'db' | 'clock' | 'config'>, input: { token: string | undefined }): Promise<{ venueName: string }> {
+  const { db } = deps;
+  const now = deps.clock.now();
+  const link = await requireLink(deps.config.linkSigningSecret ?? '', input.token, FRESHNESS_PURPOSE, now);
   const [venue] = await db.select({ id: venues.id, name: venues.name }).from(venues).where(eq(venues.id, link.s)).limit(1);
   if (!venue) throw notFound('Verksamheten finns inte längre.');
   await db.batch([...confirmVenueStatements(db, venue.id, now), bumpDataVersion(db)]);
@@ -100,7 +107,10 @@ export async function confirmByLink(db: Db, secret: string | null, token: string
 }
 
 /** For the public venue page and detail dialog: the date, or "from public sources" for the house account. */
-export async function publicFreshness(db: Db, venueId: string, houseEmail: string): Promise<{ confirmedOn: string | null; publicSources: boolean } | null> {
+export async function publicFreshness(deps: Pick<Deps, 'db' | 'config'>, input: { venueId: string }): Promise<{ confirmedOn: string | null; publicSources: boolean } | null> {
+  const { db } = deps;
+  const { venueId } = input;
+  const houseEmail = deps.config.houseAccountEmail;
   const [v] = await db
     .select({ confirmedAt: venues.confirmedAt, createdAt: venues.createdAt, email: users.email })
     .from(venues)
@@ -212,8 +222,9 @@ function freshnessMail(to: string, venueName: string, stage: number, confirmedOn
 }
 
 /** The business of a public quiz (null when missing or not public). */
-export async function quizVenueId(db: Db, quizId: string): Promise<string | null> {
-  const [row] = await db
+export async function quizVenueId(deps: Pick<Deps, 'db'>, input: { quizId: string }): Promise<string | null> {
+  const { quizId } = input;
+  const [row] = await deps.db
     .select({ venueId: venues.id })
     .from(quizzes)
     .innerJoin(locations, eq(locations.id, quizzes.locationId))

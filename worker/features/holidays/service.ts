@@ -38,7 +38,10 @@ export function previewHolidays(actor: Actor, input: { date: string; pattern: Pa
 }
 
 /** Upcoming occurrences of a series on holidays, with their cancelled state and the owner's decision. */
-export async function seriesHolidays(db: Db, actor: Actor, recurrenceId: string, today: string): Promise<SeriesHolidaysResponse> {
+export async function seriesHolidays(deps: Pick<Deps, 'db' | 'clock'>, actor: Actor, input: { recurrenceId: string }): Promise<SeriesHolidaysResponse> {
+  const { db } = deps;
+  const { recurrenceId } = input;
+  const today = deps.clock.today();
   const { venue } = await authorizeSeries(db, actor, recurrenceId);
   const rows = await db
     .select({ id: quizzes.id, date: quizzes.date, isCancelled: quizzes.isCancelled })
@@ -81,7 +84,11 @@ function decisionStatements(db: Db, recurrenceId: string, date: string, holiday:
  * on a holiday (400 naming the date otherwise, nothing stored). One batch: decisions, cancelled flags,
  * the business's freshness confirmation and the data-version bump.
  */
-export async function decideHolidays(db: Db, actor: Actor, recurrenceId: string, decisions: Array<{ date: string; skip: boolean }>, now: Date, today: string) {
+export async function decideHolidays(deps: Pick<Deps, 'db' | 'clock'>, actor: Actor, input: { recurrenceId: string; decisions: Array<{ date: string; skip: boolean }> }) {
+  const { db } = deps;
+  const { recurrenceId, decisions } = input;
+  const now = deps.clock.now();
+  const today = deps.clock.today();
   const { venue } = await authorizeSeries(db, actor, recurrenceId);
   const dates = decisions.map((d) => d.date);
   const existing = new Set(
@@ -130,13 +137,15 @@ async function readLink(db: Db, secret: string | null, token: string | undefined
 }
 
 /** What a link will do (the GET page shows it; nothing changes). */
-export async function inspectHolidayLink(db: Db, secret: string | null, token: string | undefined, now: Date): Promise<HolidayLinkInfo> {
-  return (await readLink(db, secret, token, now)).info;
+export async function inspectHolidayLink(deps: Pick<Deps, 'db' | 'clock' | 'config'>, input: { token: string | undefined }): Promise<HolidayLinkInfo> {
+  return (await readLink(deps.db, deps.config.linkSigningSecret, input.token, deps.clock.now())).info;
 }
 
 /** Applies a link once: the token is spent in the same batch (a second use → 400 "redan använts"). */
-export async function applyHolidayLink(db: Db, secret: string | null, token: string | undefined, now: Date): Promise<HolidayLinkInfo> {
-  const { link, info, venueId } = await readLink(db, secret, token, now);
+export async function applyHolidayLink(deps: Pick<Deps, 'db' | 'clock' | 'config'>, input: { token: string | undefined }): Promise<HolidayLinkInfo> {
+  const { db } = deps;
+  const now = deps.clock.now();
+  const { link, info, venueId } = await readLink(db, deps.config.linkSigningSecret, input.token, now);
   try {
     await runBatch(db, [
       spendStatement(db, link),
