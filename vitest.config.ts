@@ -1,12 +1,18 @@
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import { defineConfig } from 'vitest/config';
+// @ts-expect-error plain .mjs script without types
+import { buildLazyModules } from './scripts/build-lazy-modules.mjs';
 
 /**
  * Integration tests: run inside workerd with the real Worker (SELF.fetch) and a real local D1 with
  * every migration applied (test/setup/apply-migrations.ts). APP_ENV=test enables the x-clock-now
  * header and the dev routes.
+ *
+ * The lazy modules (worker/lazy/*.bundle.js: share renderer, Stripe SDK) are generated here first, as
+ * wrangler's [build] command does for `wrangler dev` / `deploy`; the Worker imports them on first use.
  */
 export default defineConfig(async () => {
+  await buildLazyModules();
   const migrations = await readD1Migrations('migrations');
   return {
     plugins: [

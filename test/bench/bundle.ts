@@ -7,24 +7,29 @@
  * 2. Attributes every byte of the bundle to the source file it came from (the bundle's source map)
  *    and sums per package (`stripe`, `react-dom`, `hono`, …) and per app folder (`worker/features/x`,
  *    `web/…`): the top entries are printed, so a newly added heavy module shows up by name.
- *    wrangler's esbuild does not split code: a dynamic `import()` (the Stripe SDK, see
- *    worker/ports/payments.ts) stays in the main file but its module is evaluated on first use, not
- *    at start-up. Separate files (wrangler `find_additional_modules`) would be listed as extra modules.
+ *    wrangler's esbuild does not split code: a dynamic `import()` of a package stays in the main
+ *    file. The lazy modules (worker/lazy/*.bundle.js: the share renderer and the Stripe SDK,
+ *    pre-bundled by scripts/build-lazy-modules.mjs, uploaded through `find_additional_modules`) are
+ *    separate files and listed as additional modules (their source maps are read from worker/lazy/).
  * 3. Start-up: the time to load the main module (read, parse, compile and evaluate its top level:
  *    what a cold isolate pays before the first request), measured in fresh Node processes (same V8)
- *    with `cloudflare:workers` stubbed; median of BUNDLE_STARTUP_RUNS (default 5). Node is not workerd,
- *    so compare runs with each other, not with Cloudflare's dashboard.
+ *    with `cloudflare:workers` stubbed and the binary modules wrangler uploads beside it (.wasm →
+ *    WebAssembly.Module, .png/.woff/.bin → ArrayBuffer) loaded as workerd does; median of
+ *    BUNDLE_STARTUP_RUNS (default 5). Node is not workerd, so compare runs with each other, not with
+ *    Cloudflare's dashboard.
  *
  * Target: ≤ 1.5 MB raw for the main module.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 const root = join(import.meta.dirname, '..', '..');
 export const BUNDLE_TARGET_BYTES = 1.5 * 1024 * 1024;
+/** wrangler.toml base_dir: where the lazy modules (and their source maps) are generated. */
+const LAZY_DIR = join(root, 'worker', 'lazy');
 
 export interface BundleEntry {
   name: string;
@@ -131,6 +136,13 @@ function startupOnce(dir: string, main: string): number {
     `export async function resolve(spec, ctx, next) {
   if (spec.startsWith('cloudflare:')) return { url: 'data:text/javascript,' + encodeURIComponent('export class WorkflowEntrypoint {} export class WorkerEntrypoint {} export class DurableObject {} export const env = {}; export default {};'), shortCircuit: true };
   return next(spec, ctx);
+}
+// Binary modules as workerd gives them to the Worker (wrangler's CompiledWasm and Data rules).
+export async function load(url, ctx, next) {
+  const read = 'import { readFileSync } from "node:fs"; const bytes = readFileSync(new URL(' + JSON.stringify(url) + '));';
+  if (url.endsWith('.wasm')) return { format: 'module', shortCircuit: true, source: read + ' export default new WebAssembly.Module(bytes);' };
+  if (/\.(png|woff|bin)$/.test(url)) return { format: 'module', shortCircuit: true, source: read + ' export default bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);' };
+  return next(url, ctx);
 }`,
   );
   const probe = join(dir, 'probe.mjs');
@@ -171,10 +183,11 @@ export function measureBundle(opts: { startupRuns?: number } = {}): BundleReport
     const mainBy = new Map<string, number>();
     const chunkBy = new Map<string, number>();
     for (const f of files) {
-      const mapFile = join(out, `${f}.map`);
+      // wrangler writes the main module's map; a lazy module's map stays beside it in worker/lazy/.
+      const mapFile = [join(out, `${f}.map`), join(LAZY_DIR, `${f}.map`)].find((m) => existsSync(m)) ?? join(out, `${f}.map`);
       let by: Map<string, number>;
       try {
-        by = attribute(readFileSync(join(out, f), 'utf8'), JSON.parse(readFileSync(mapFile, 'utf8')), join(out, f, '..'));
+        by = attribute(readFileSync(join(out, f), 'utf8'), JSON.parse(readFileSync(mapFile, 'utf8')), dirname(mapFile));
       } catch {
         by = new Map([[`(no source map) ${f}`, statSync(join(out, f)).size]]);
       }

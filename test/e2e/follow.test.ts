@@ -6,12 +6,12 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchChromium } from '../chromium';
+import { freePort } from './support/global-setup';
 
 // Tuesday 2030-01-08, 08:00 in Stockholm (CET, UTC+1).
 const QUIZ_DATE = '2030-01-08';
@@ -22,16 +22,6 @@ let child: ChildProcess | undefined;
 let dir: string | undefined;
 let base = '';
 let browser: Browser | undefined;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      srv.close(() => (typeof addr === 'object' && addr ? resolve(addr.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 beforeAll(async () => {
   const port = await freePort();

@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { importJobs, importRows, locations, quizzes, venues } from '../../worker/db/schema';
 import { ensureHouseUser } from '../../worker/features/admin/import';
 import { finishImportRun, processImportChunk, STEP_ROWS } from '../../worker/features/admin/import-job';
+import { JOB_MAX_ROWS } from '../../worker/features/admin/import-job-contract';
 import { parseCsv } from '../../worker/features/admin/csv';
 import { call, callJson, ORIGIN, createLocation, createUser, createVenue, snapshot, testDb, unique, type TestUser } from '../factories';
 import { faultyD1 } from './security/faulty-d1';
@@ -130,9 +131,9 @@ describe('upload and preview', () => {
 });
 
 describe('the Workflow run', () => {
-  it(`imports ${2000} rows once each, even with a retried step, a crash mid-way and a resume; report and counts exact`, async () => {
+  it(`imports ${JOB_MAX_ROWS} rows (the most a file may have) once each, even with a retried step, a crash mid-way and a resume; report and counts exact`, async () => {
     const p = unique('Big');
-    const N = 2000;
+    const N = JOB_MAX_ROWS - 5; // + 5 extra lines below = a full 20 000-row file
     // 3 invalid rows, 2 exact duplicates of rows in the file.
     const extras = [
       `${p} trasig 1,Gata,${p}ortX,,,blurgdag,,,,,,,,`,

@@ -38,8 +38,9 @@ const SPECIFIER = /(?:\bimport\s+(?:type\s+)?(?:[\w*${}\s,]+?\s+from\s+)?|\bexpo
 /** Relative specifiers of one source text (comments stripped). */
 export function importSpecifiers(text: string): string[] {
   const code = text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
-  // Data files (JSON, wasm, fonts) are leaves: they import nothing, so they cannot form a cycle.
-  return [...code.matchAll(SPECIFIER)].map((m) => m[1]!).filter((s) => s.startsWith('.') && !/\.(json|wasm|woff2?|ttf|png|css)$/.test(s));
+  // Data files (JSON, wasm, fonts) are leaves: they import nothing, so they cannot form a cycle. So are
+  // the generated lazy modules (worker/lazy/*.bundle.js): self-contained bundles that import nothing.
+  return [...code.matchAll(SPECIFIER)].map((m) => m[1]!).filter((s) => s.startsWith('.') && !/\.(json|wasm|woff2?|ttf|png|css|bundle\.js)$/.test(s));
 }
 
 function resolveSpecifier(fromFile: string, spec: string, files: Set<string>): string | null {

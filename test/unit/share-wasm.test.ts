@@ -5,9 +5,11 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { callbackSignature } from '../../worker/features/share/wasm-signature';
+import { callbackSignature, HARFBUZZ_PLACEHOLDER_TEXT, isHarfbuzzPlaceholder } from '../../worker/features/share/wasm-signature';
 // @ts-expect-error plain .mjs script without types
 import { CALLBACK_SIGNATURES, callbackModule, embeddedHarfbuzz } from '../../scripts/satori-harfbuzz-wasm.mjs';
+// @ts-expect-error plain .mjs script without types
+import { HARFBUZZ_PLACEHOLDER_TEXT as SCRIPT_PLACEHOLDER, stripEmbeddedHarfbuzz } from '../../scripts/build-lazy-modules.mjs';
 
 const dir = new URL('../../worker/features/share/wasm/', import.meta.url);
 
@@ -31,6 +33,21 @@ describe('share image wasm', () => {
     // satori's own builder (in its bundle) writes the same bytes as ours.
     const satori = readFileSync(new URL('../../../../node_modules/satori/dist/standalone.js', dir), 'utf8');
     expect(satori).toContain('Uint8Array.of(0,97,115,109,1,0,0,0,1,...PA([1,96,...$A(BA.slice(1)),...$A(BA[0]==="v"?"":BA[0])]),2,7,1,1,101,1,102,0,0,7,5,1,1,102,0,0)');
+  });
+
+  it('the lazy bundle carries a placeholder instead of the embedded copy, and the shim answers exactly that placeholder', () => {
+    expect(SCRIPT_PLACEHOLDER).toBe(HARFBUZZ_PLACEHOLDER_TEXT);
+    const satori = readFileSync(new URL('../../../../node_modules/satori/dist/standalone.js', dir), 'utf8');
+    const file = readFileSync(new URL('harfbuzz.wasm', dir));
+    const stripped: string = stripEmbeddedHarfbuzz(satori, file);
+    expect(satori.length - stripped.length).toBeGreaterThan(500_000);
+    expect(stripped).toContain(`"${Buffer.from(HARFBUZZ_PLACEHOLDER_TEXT).toString('base64')}"`);
+    expect(stripped).not.toMatch(/[A-Za-z0-9+/]{100000,}/);
+    // A different HarfBuzz than wasm/harfbuzz.wasm fails the build instead of shipping a broken renderer.
+    expect(() => stripEmbeddedHarfbuzz(satori, file.subarray(1))).toThrow(/satori-harfbuzz-wasm/);
+    expect(isHarfbuzzPlaceholder(new TextEncoder().encode(HARFBUZZ_PLACEHOLDER_TEXT))).toBe(true);
+    expect(isHarfbuzzPlaceholder(new TextEncoder().encode(`${HARFBUZZ_PLACEHOLDER_TEXT.slice(0, -1)}x`))).toBe(false);
+    expect(isHarfbuzzPlaceholder(new Uint8Array(file))).toBe(false);
   });
 
   it('anything else is not a callback module', () => {

@@ -6,6 +6,8 @@
  *   shaken (zod's own recommended form).
  * - a static value import of the Stripe SDK (`import Stripe from 'stripe'`): it is loaded on first
  *   use through `loadStripe()` in worker/ports/payments.ts (type imports are fine).
+ * The share renderer (satori + resvg) and the Stripe SDK are lazy modules (worker/lazy/): uploaded
+ * beside the main module and imported on first use, so none of their bytes may be in the main module.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -29,6 +31,15 @@ describe('worker bundle', () => {
     expect(bad).toEqual([]);
   });
 
+  it('satori and resvg are imported only by the lazy renderer (worker/features/share/renderer.ts)', () => {
+    // Their .wasm files are fine anywhere: a binary module adds no JavaScript to the main module.
+    const engine = /^\s*import\s+(?!type\b)[^;]*from\s*['"](satori|@resvg\/resvg-wasm)(\/[^'"]*)?['"]/gm;
+    const bad = files.filter(
+      (f) => f !== join('worker', 'features', 'share', 'renderer.ts') && [...readFileSync(join(root, f), 'utf8').matchAll(engine)].some((m) => !m[2]?.endsWith('.wasm')),
+    );
+    expect(bad).toEqual([]);
+  });
+
   it('the Stripe SDK is never imported statically (only `import type`, or loadStripe())', () => {
     const bad = files.filter((f) => /^\s*import\s+(?!type\b)[^;]*from\s*['"]stripe(\/[^'"]*)?['"]/m.test(readFileSync(join(root, f), 'utf8')));
     expect(bad).toEqual([]);
@@ -47,5 +58,14 @@ describe('worker bundle', () => {
     expect(report.main.bytes).toBeLessThanOrEqual(BUNDLE_TARGET_BYTES);
     // The report attributes the bytes: the largest entries are real packages, not unknown code.
     expect(report.mainByModule[0]!.name).not.toMatch(/glue|\?/);
+    // The lazy modules are separate files, and what they carry is not in the main module too.
+    expect(report.chunks.map((c) => c.file).sort()).toEqual(['share-renderer.bundle.js', 'stripe.bundle.js']);
+    const inMain = new Set(report.mainByModule.filter((e) => e.bytes > 1024).map((e) => e.name));
+    for (const pkg of ['satori', 'harfbuzzjs', '@shuding/opentype.js', 'stripe']) {
+      expect(inMain.has(pkg), `${pkg} in the main module`).toBe(false);
+      expect(report.chunksByModule.some((e) => e.name === pkg), `${pkg} in a lazy module`).toBe(true);
+    }
+    // satori's embedded HarfBuzz base64 (~500 KB) is not shipped again: wasm/harfbuzz.wasm is used.
+    expect(report.chunksByModule.find((e) => e.name === 'harfbuzzjs')!.bytes).toBeLessThan(150 * 1024);
   });
 });

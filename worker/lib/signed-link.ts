@@ -14,10 +14,10 @@ import { sql } from 'drizzle-orm';
 import { decodeBase64urlIgnorePadding, encodeBase64urlNoPadding } from '@oslojs/encoding';
 import type { Db } from '../db/client';
 import { usedLinks } from '../db/schema';
-import { invalidInput } from './errors';
+import { invalidInput, unavailable } from './errors';
 import { hashToken } from './tokens';
 
-export type LinkPurpose = 'follow-confirm' | 'unsubscribe' | 'unsubscribe-all' | 'manage';
+export type LinkPurpose = 'follow-confirm' | 'unsubscribe' | 'unsubscribe-all' | 'manage' | 'holiday-decision' | 'freshness-confirm';
 
 export interface LinkPayload {
   p: LinkPurpose;
@@ -36,7 +36,12 @@ export type VerifyResult =
 const enc = new TextEncoder();
 const keyCache = new Map<string, Promise<CryptoKey>>();
 
-function hmacKey(secret: string): Promise<CryptoKey> {
+/**
+ * The HMAC key of LINK_SIGNING_SECRET. No secret (or an empty one) means no links at all: signing and
+ * verifying answer 503 instead of using an empty key, with which anyone could forge a link.
+ */
+function hmacKey(secret: string | null | undefined): Promise<CryptoKey> {
+  if (!secret) throw unavailable('Länkar i e-post fungerar inte just nu (LINK_SIGNING_SECRET saknas).');
   let key = keyCache.get(secret);
   if (!key) {
     key = crypto.subtle.importKey('raw', enc.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
@@ -50,15 +55,15 @@ function randomNonce(): string {
 }
 
 /** A token for `purpose` on `subject`, valid for `ttlSeconds` from `now`. */
-export async function signLink(secret: string, purpose: LinkPurpose, subject: string, ttlSeconds: number, now: Date): Promise<string> {
+export async function signLink(secret: string | null | undefined, purpose: LinkPurpose, subject: string, ttlSeconds: number, now: Date): Promise<string> {
   const payload: LinkPayload = { p: purpose, s: subject, e: Math.floor(now.getTime() / 1000) + ttlSeconds, n: randomNonce() };
   const body = encodeBase64urlNoPadding(enc.encode(JSON.stringify(payload)));
   const mac = new Uint8Array(await crypto.subtle.sign('HMAC', await hmacKey(secret), enc.encode(body)));
   return `${body}.${encodeBase64urlNoPadding(mac)}`;
 }
 
-/** Checks signature (constant time), purpose and expiry. Never throws. */
-export async function verifyLink(secret: string, token: string | undefined | null, purpose: LinkPurpose, now: Date): Promise<VerifyResult> {
+/** Checks signature (constant time), purpose and expiry. Throws only when no secret is configured (503). */
+export async function verifyLink(secret: string | null | undefined, token: string | undefined | null, purpose: LinkPurpose, now: Date): Promise<VerifyResult> {
   if (!token || token.length > 1024) return { ok: false, reason: 'malformed' };
   const dot = token.indexOf('.');
   if (dot <= 0 || dot !== token.lastIndexOf('.')) return { ok: false, reason: 'malformed' };
@@ -91,7 +96,7 @@ export function linkRefusal(reason: Exclude<VerifyResult, { ok: true }>['reason'
 }
 
 /** Verifies or throws a 400 with the Swedish refusal. */
-export async function requireLink(secret: string, token: string | undefined | null, purpose: LinkPurpose, now: Date): Promise<LinkPayload & { token: string }> {
+export async function requireLink(secret: string | null | undefined, token: string | undefined | null, purpose: LinkPurpose, now: Date): Promise<LinkPayload & { token: string }> {
   const r = await verifyLink(secret, token, purpose, now);
   if (!r.ok) throw invalidInput(linkRefusal(r.reason), [{ path: 't', message: linkRefusal(r.reason) }]);
   return { ...r.payload, token: r.token };

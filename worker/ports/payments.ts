@@ -12,15 +12,23 @@
  */
 import type Stripe from 'stripe';
 import { DEV_WEBHOOK_SECRET, type Config } from '../env';
+import { loadStripeSdk } from '../lazy';
 
 /**
- * The Stripe SDK (~750 KB, most of the Worker bundle) is loaded on first use, not at start-up: only
- * checkout, refunds, the webhook and the local checkout's signer need it (README "Speed at scale",
- * lazy modules). One promise per isolate.
+ * The Stripe SDK (~250 KB minified) is not part of the Worker's main module: it is a separately
+ * uploaded lazy module (worker/lazy/stripe.bundle.js) loaded on first use — only checkout, refunds,
+ * the webhook and the local checkout's signer need it (README "Speed at scale", lazy modules). One
+ * promise per isolate; a failed load is retried on the next call.
  */
 let stripeModule: Promise<typeof Stripe> | undefined;
 export function loadStripe(): Promise<typeof Stripe> {
-  stripeModule ??= import('stripe').then((m) => m.default);
+  stripeModule ??= loadStripeSdk().then(
+    (m) => m.default,
+    (e: unknown) => {
+      stripeModule = undefined;
+      throw e;
+    },
+  );
   return stripeModule;
 }
 

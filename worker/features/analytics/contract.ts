@@ -2,7 +2,7 @@
  * Owner analytics, the superadmin overview and the slot calendar (issue 18). zod and plain functions
  * only: shared by the Worker and the owner screens (web/components/analytics).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const METRICS = [
   'impression',

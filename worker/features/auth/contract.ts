@@ -29,7 +29,8 @@ export const DUPLICATE_SUBMIT_MS = 5000;
 /** The simple pattern of spec 01 §5: something@something.something, no spaces. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-const email = z
+/** An e-mail address as every form takes it (trimmed, lower-cased); also the follows contract's. */
+export const EmailSchema = z
   .string({ error: 'E-postadress krävs' })
   .trim()
   .min(1, 'E-postadress krävs')
@@ -37,6 +38,7 @@ const email = z
   .regex(EMAIL_PATTERN, 'Ogiltig e-postadress')
   .transform((s) => s.toLowerCase())
   .describe('E-post');
+const email = EmailSchema;
 
 const newPassword = z
   .string({ error: 'Lösenord krävs' })

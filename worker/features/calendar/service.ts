@@ -10,6 +10,7 @@ import type { ListingQuery } from '../listing/contract';
 import { listQuizzes, resolveFilters } from '../listing/service';
 import { feedEnd, feedPaths } from './event';
 import { buildIcs, type CalendarRow } from './ics';
+export type { CalendarRow };
 import { cityOccurrences, publicCityName, publicQuiz, publicVenueInCity, unitOccurrences, venueOccurrences, type CalendarDbRow } from './queries';
 
 export interface CalendarCtx {

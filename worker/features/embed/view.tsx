@@ -5,7 +5,7 @@
  */
 import { renderToStaticMarkup } from 'react-dom/server';
 import { displayDate, displayPrice, displayTime, categoryLabel } from '../../lib/swedish';
-import type { CalendarRow } from '../calendar/ics';
+import type { CalendarRow } from '../calendar/service';
 
 export interface EmbedOptions {
   theme: 'light' | 'dark';

@@ -3,7 +3,7 @@
  * web/components/analytics/beacon.ts builds the same shape. No visitor id, cookie or free text: an event
  * is a metric and the id of a quiz occurrence or a business, nothing else.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Metrics a browser reports (a subset of ANALYTICS_METRICS in the schema; keep them in step). */
 export const EVENT_TYPES = [

@@ -2,9 +2,9 @@
  * Follows (issue 17): follow a place or a saved listing search. Shared by the worker validators and the
  * follow dialogs in web/components/follows (zod only).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { ListingQuerySchema } from '../listing/contract';
-import { EMAIL_MAX, EMAIL_PATTERN } from '../auth/contract';
+import { EmailSchema } from '../auth/contract';
 import { lineText } from '../../lib/zod-text';
 
 export const MAX_FOLLOWS_PER_ADDRESS = 50;
@@ -38,14 +38,7 @@ export function canonicalFilters(f: SavedSearch): string {
   return JSON.stringify({ city: f.city ?? null, weekday: f.weekday ?? null, search: f.search ?? null });
 }
 
-export const FollowEmailSchema = z
-  .string({ error: 'E-postadress krävs' })
-  .trim()
-  .min(1, 'E-postadress krävs')
-  .max(EMAIL_MAX, 'Ogiltig e-postadress')
-  .regex(EMAIL_PATTERN, 'Ogiltig e-postadress')
-  .transform((s) => s.toLowerCase())
-  .describe('E-post');
+export const FollowEmailSchema = EmailSchema;
 
 /** POST /api/follows: exactly one of placeId / filters; e-mail required for visitors (checked by the service). */
 export const FollowRequestSchema = z

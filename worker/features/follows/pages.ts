@@ -48,7 +48,7 @@ export const followPages = new Hono<AppEnv>()
   .get('/bekrafta', (c) =>
     guarded(c, 'Bekräfta bevakning', async () => {
       const deps = followDeps(c);
-      const r = await verifyLink(deps.config.linkSigningSecret ?? '', tokenOf(c), 'follow-confirm', deps.clock.now());
+      const r = await verifyLink(deps.config.linkSigningSecret, tokenOf(c), 'follow-confirm', deps.clock.now());
       if (!r.ok) return page(c, 'Bekräfta bevakning', html`<p>${linkRefusal(r.reason)}</p>`, 400);
       return page(
         c,
@@ -86,7 +86,7 @@ export const followPages = new Hono<AppEnv>()
   .get('/avsluta-alla', (c) =>
     guarded(c, 'Avsluta all e-post', async () => {
       const deps = followDeps(c);
-      const r = await verifyLink(deps.config.linkSigningSecret ?? '', tokenOf(c), 'unsubscribe-all', deps.clock.now());
+      const r = await verifyLink(deps.config.linkSigningSecret, tokenOf(c), 'unsubscribe-all', deps.clock.now());
       if (!r.ok) return page(c, 'Avsluta all e-post', html`<p>${linkRefusal(r.reason)}</p>`, 400);
       return page(
         c,

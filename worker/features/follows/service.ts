@@ -4,7 +4,7 @@
  * queue consumer (`processMailBatch`) renders and sends each at most once (the outbox's unique send key).
  */
 import { and, eq, sql } from 'drizzle-orm';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Db } from '../../db/client';
 import { deadLetters, followAddresses, follows } from '../../db/schema';
 import { addDays, clockFrom, startOfIsoWeek } from '../../lib/clock';

@@ -1,5 +1,5 @@
 /** Freshness (issue 20 §3): shared with the dashboard notice and the public detail dialog. */
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const FRESHNESS_HIDE_AFTER_DAYS = 90;
 

@@ -28,7 +28,7 @@ export const freshnessLinkPages = new Hono<AppEnv>()
   .get('/', async (c) => {
     const t = c.req.query('t');
     try {
-      await requireLink(c.var.config.linkSigningSecret ?? '', t, FRESHNESS_PURPOSE, c.var.clock.now());
+      await requireLink(c.var.config.linkSigningSecret, t, FRESHNESS_PURPOSE, c.var.clock.now());
     } catch (err) {
       if (err instanceof AppError) return linkPage(c, 'Bekräfta era quiz', html`<p>${err.message}</p>`, 400);
       throw err;

@@ -34,7 +34,7 @@ export const FRESHNESS_LINK_TTL_S = 45 * 86_400;
  * Purpose of the "Stämmer fortfarande" link. The LinkPurpose union in worker/lib/signed-link.ts (owned by
  * the follows feature) does not list it yet; verification compares purposes at run time, so a cast is safe.
  */
-export const FRESHNESS_PURPOSE = 'freshness-confirm' as LinkPurpose;
+export const FRESHNESS_PURPOSE: LinkPurpose = 'freshness-confirm';
 
 /** 30-day steps since the confirmation: 0 fresh, 1 mail, 2 warning, ≥ 3 hidden. */
 export function freshnessStage(daysSince: number): number {
@@ -99,7 +99,7 @@ export async function confirmVenue(deps: Pick<Deps, 'db' | 'clock' | 'config'>, 
 export async function confirmByLink(deps: Pick<Deps, 'db' | 'clock' | 'config'>, input: { token: string | undefined }): Promise<{ venueName: string }> {
   const { db } = deps;
   const now = deps.clock.now();
-  const link = await requireLink(deps.config.linkSigningSecret ?? '', input.token, FRESHNESS_PURPOSE, now);
+  const link = await requireLink(deps.config.linkSigningSecret, input.token, FRESHNESS_PURPOSE, now);
   const [venue] = await db.select({ id: venues.id, name: venues.name }).from(venues).where(eq(venues.id, link.s)).limit(1);
   if (!venue) throw notFound('Verksamheten finns inte längre.');
   await db.batch([...confirmVenueStatements(db, venue.id, now), bumpDataVersion(db)]);
@@ -192,7 +192,7 @@ export async function runFreshnessJob(deps: FreshnessJobDeps): Promise<Freshness
     const claimed = hide ? (await db.batch([claim, bumpDataVersion(db)]))[0] : await claim;
     if (!claimed.length) return;
     if (hide && v.stage < 3) result.hidden++;
-    const link = `${appUrl}/bekrafta-quiz?t=${encodeURIComponent(await signLink(linkSecret ?? '', FRESHNESS_PURPOSE, v.id, FRESHNESS_LINK_TTL_S, now))}`;
+    const link = `${appUrl}/bekrafta-quiz?t=${encodeURIComponent(await signLink(linkSecret, FRESHNESS_PURPOSE, v.id, FRESHNESS_LINK_TTL_S, now))}`;
     await deps.mailer.sendOnce(freshnessMail(v.email, v.name, stage, confirmedOn, link), `freshness:${v.id}:${confirmedOn}:${stage}`);
     if (stage === 2) result.warned++;
     else result.mailed++;

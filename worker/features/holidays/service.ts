@@ -28,7 +28,7 @@ export const HOLIDAY_ASK_DAYS = 14;
  * Purpose of the "Ja, vi kör" / "Ställ in" links. Not (yet) in the LinkPurpose union of
  * worker/lib/signed-link.ts (owned by the follows feature); the purpose is compared at run time.
  */
-export const HOLIDAY_PURPOSE = 'holiday-decision' as LinkPurpose;
+export const HOLIDAY_PURPOSE: LinkPurpose = 'holiday-decision';
 
 /** The create form's preview: the holiday dates of a series that does not exist yet. */
 export function previewHolidays(actor: Actor, input: { date: string; pattern: Pattern; days?: string[] | undefined; until?: string | null | undefined }): HolidayOccurrence[] {
@@ -121,7 +121,7 @@ export interface HolidayLinkInfo {
 }
 
 async function readLink(db: Db, secret: string | null, token: string | undefined, now: Date) {
-  const link = await requireLink(secret ?? '', token, HOLIDAY_PURPOSE, now);
+  const link = await requireLink(secret, token, HOLIDAY_PURPOSE, now);
   const [recurrenceId, date, action] = link.s.split('|');
   const holiday = date ? holidayOn(date) : null;
   if (!recurrenceId || !date || !holiday || (action !== 'run' && action !== 'skip')) throw invalidInput('Länken är ogiltig.');
@@ -221,7 +221,7 @@ export async function runHolidayAskJob(deps: HolidayAskDeps): Promise<{ asked: n
     // Valid until the end of the day after the quiz.
     const ttl = Math.max(3600, Math.floor((stockholmInstant(addDays(r.date, 2)).getTime() - now.getTime()) / 1000));
     const url = async (action: 'run' | 'skip') =>
-      `${appUrl}/helgdag?t=${encodeURIComponent(await signLink(linkSecret ?? '', HOLIDAY_PURPOSE, subjectOf(rid, r.date, action), ttl, now))}`;
+      `${appUrl}/helgdag?t=${encodeURIComponent(await signLink(linkSecret, HOLIDAY_PURPOSE, subjectOf(rid, r.date, action), ttl, now))}`;
     const when = `${displayDate(r.date)} (${holidayLabel(holiday.name).toLowerCase()})`;
     await deps.mailer.sendOnce(
       {

@@ -24,3 +24,16 @@ export function callbackSignature(b: Uint8Array): string | null {
   return sig;
 }
 
+
+/**
+ * What scripts/build-lazy-modules.mjs puts in place of satori's embedded HarfBuzz base64 in the lazy
+ * bundle (the same wasm is precompiled from wasm/harfbuzz.wasm): the ASCII bytes of this text.
+ * Keep in step with the script (test/unit/share-wasm.test.ts).
+ */
+export const HARFBUZZ_PLACEHOLDER_TEXT = 'quizkvall:wasm/harfbuzz.wasm';
+
+export function isHarfbuzzPlaceholder(b: Uint8Array): boolean {
+  if (b.byteLength !== HARFBUZZ_PLACEHOLDER_TEXT.length) return false;
+  for (let i = 0; i < b.byteLength; i++) if (b[i] !== HARFBUZZ_PLACEHOLDER_TEXT.charCodeAt(i)) return false;
+  return true;
+}

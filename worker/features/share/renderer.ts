@@ -1,0 +1,50 @@
+/**
+ * The share-card engines (satori: JSX → SVG, laid out by its yoga wasm and shaped by HarfBuzz; resvg:
+ * SVG → PNG) — the heavy part of issue 16 (~1 MB of JavaScript). NOT imported by the Worker's main
+ * module: scripts/build-lazy-modules.mjs pre-bundles this file into worker/lazy/share-renderer.bundle.js,
+ * an additional module that render.ts loads with a dynamic import() on the first share image
+ * (README "Speed at scale", lazy modules). It imports no .wasm or font: render.ts passes the
+ * precompiled modules and fonts in, and installs wasm-shim.ts before this module is evaluated
+ * (satori's HarfBuzz starts while it is imported).
+ */
+import { initWasm, Resvg } from '@resvg/resvg-wasm';
+import satori, { init as initSatori } from 'satori/standalone';
+import type { ReactNode } from 'react';
+
+export const CARD_WIDTH = 1200;
+export const CARD_HEIGHT = 630;
+
+export interface RendererAssets {
+  /** satori's yoga layout engine, precompiled (satori/layout.wasm). */
+  yoga: WebAssembly.Module;
+  /** resvg, precompiled (@resvg/resvg-wasm/index_bg.wasm). */
+  resvg: WebAssembly.Module;
+  /** Inter regular and bold (.woff: satori cannot read woff2). */
+  fonts: { regular: ArrayBuffer; bold: ArrayBuffer };
+}
+
+export interface Renderer {
+  renderPng(element: ReactNode): Promise<Uint8Array>;
+}
+
+/** Starts both wasm engines (once per isolate: resvg refuses a second initWasm). */
+export async function createRenderer(assets: RendererAssets): Promise<Renderer> {
+  await Promise.all([initSatori(assets.yoga), initWasm(assets.resvg)]);
+  const fonts = [
+    { name: 'Inter', data: assets.fonts.regular, weight: 400 as const, style: 'normal' as const },
+    { name: 'Inter', data: assets.fonts.bold, weight: 700 as const, style: 'normal' as const },
+  ];
+  return {
+    async renderPng(element) {
+      const svg = await satori(element, { width: CARD_WIDTH, height: CARD_HEIGHT, fonts });
+      const resvg = new Resvg(svg, { fitTo: { mode: 'width', value: CARD_WIDTH }, font: { loadSystemFonts: false } });
+      const png = resvg.render();
+      try {
+        return png.asPng();
+      } finally {
+        png.free();
+        resvg.free();
+      }
+    },
+  };
+}

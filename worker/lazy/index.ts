@@ -1,0 +1,17 @@
+/**
+ * Lazy modules: heavy, rarely used code uploaded as separate Worker modules and loaded with a dynamic
+ * import() on first use, so the main module every cold start parses stays small (issue 19 §6; README
+ * "Speed at scale", lazy modules). wrangler's esbuild does not split code, so each `*.bundle.js` here is
+ * pre-bundled by scripts/build-lazy-modules.mjs (run by wrangler's [build] command and by
+ * vitest.config.ts; gitignored) and found by `find_additional_modules` with `base_dir = "worker/lazy"`.
+ *
+ * FOOTGUN: the specifiers below must stay literal and relative to THIS folder: esbuild keeps them as
+ * written, and at run time they resolve against the main module, which sits at the root of base_dir.
+ * Import a lazy module only through these loaders. Types: the `*.bundle.d.ts` beside each bundle.
+ */
+
+/** satori + resvg (worker/features/share/renderer.ts). */
+export const loadShareRenderer = () => import('./share-renderer.bundle.js');
+
+/** The Stripe SDK (its workerd build). */
+export const loadStripeSdk = () => import('./stripe.bundle.js');
