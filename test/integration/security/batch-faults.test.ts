@@ -219,11 +219,11 @@ describe('every multi-statement write under a fault at each batch statement', ()
       async () => {
         const p = unique('Imp');
         const csv = ['name,address,city,weekday', ...Array.from({ length: 25 }, (_, i) => `${p} rad ${i},Gata ${i},${p}ort${i},torsdag`)].join('\n');
-        const job = await createImportJob(testDb(), env.IMPORTS, { bytes: new TextEncoder().encode(csv), fileName: 'f.csv', userId: superadmin.id, nowIso: NOW.toISOString() });
+        const job = await createImportJob({ db: testDb(), clock }, { bucket: env.IMPORTS, bytes: new TextEncoder().encode(csv), fileName: 'f.csv', userId: superadmin.id });
         await testDb().update(importJobs).set({ status: 'running', today: TODAY }).where(eq(importJobs.id, job.id));
         return { id: job.id, p };
       },
-      (db, c) => processImportChunk(db, env.IMPORTS, c.id, 0, { houseEmail: config.houseAccountEmail, nowIso: NOW.toISOString() }),
+      (db, c) => processImportChunk({ db, clock, config }, { bucket: env.IMPORTS, id: c.id, chunk: 0 }),
       async (c) => {
         const [j] = await testDb().select().from(importJobs).where(eq(importJobs.id, c.id));
         expect(j!.processedRows).toBe(25);

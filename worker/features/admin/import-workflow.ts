@@ -24,18 +24,17 @@ export class ImportWorkflow extends WorkflowEntrypoint<Env, ImportWorkflowParams
     const { jobId } = event.payload;
     const config = parseConfig(this.env);
     // One run's deps, like a request's; its clock is real time unless CLOCK_NOW pins it.
-    const { db, clock } = createDeps({ db: createDb(this.env.DB), config, clock: createClock(config.clockNow) });
-    const nowIso = () => clock.now().toISOString();
+    const deps = createDeps({ db: createDb(this.env.DB), config, clock: createClock(config.clockNow) });
     try {
-      const { chunks } = await step.do('begin', STEP_CONFIG, () => beginImportRun(db, jobId, nowIso()));
+      const { chunks } = await step.do('begin', STEP_CONFIG, () => beginImportRun(deps, { id: jobId }));
       for (let i = 0; i < chunks; i++) {
         await step.do(`rows-${i}`, STEP_CONFIG, async () => {
-          const r = await processImportChunk(db, this.env.IMPORTS, jobId, i, { houseEmail: config.houseAccountEmail, nowIso: nowIso() });
+          const r = await processImportChunk(deps, { bucket: this.env.IMPORTS, id: jobId, chunk: i });
           return { ...r };
         });
       }
       const done = await step.do('finish', STEP_CONFIG, async () => {
-        const j = await finishImportRun(db, jobId, nowIso());
+        const j = await finishImportRun(deps, { id: jobId });
         return { status: j.status, processed: j.processedRows };
       });
       invalidateDataVersion();
@@ -43,7 +42,7 @@ export class ImportWorkflow extends WorkflowEntrypoint<Env, ImportWorkflowParams
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       await step.do('fail', STEP_CONFIG, async () => {
-        await finishImportRun(db, jobId, nowIso(), message.slice(0, 500));
+        await finishImportRun(deps, { id: jobId, error: message.slice(0, 500) });
         return { failed: true };
       });
       throw err;
