@@ -13,6 +13,7 @@
  * Usage: node scripts/listing-series-triggers.mjs > migrations/0005_listing_series_triggers.sql
  *        node scripts/listing-series-triggers.mjs words > migrations/0007_listing_series_words.sql
  *        node scripts/listing-series-triggers.mjs near > migrations/0009_listing_near.sql
+ *        node scripts/listing-series-triggers.mjs filters >> migrations/0015_<name>.sql (after drizzle-kit's part)
  *
  * 0009 adds the unit's effective coordinates (lat, lng: the place's own, else its town centre from the
  * `towns` table, filled here from worker/lib/gazetteer-se.json) and recreates the five refresh triggers
@@ -21,14 +22,39 @@
 import { readFileSync } from 'node:fs';
 const COLS0 = 'key, recurrence_id, pattern, location_id, city_slug, venue_id, owner_id, is_public, last_date, days_mask, shuffle, place_text, quiz_text';
 const UPD0 = 'recurrence_id = excluded.recurrence_id, pattern = excluded.pattern, location_id = excluded.location_id, city_slug = excluded.city_slug, venue_id = excluded.venue_id, owner_id = excluded.owner_id, is_public = excluded.is_public, last_date = excluded.last_date, days_mask = excluded.days_mask, place_text = excluded.place_text, quiz_text = excluded.quiz_text';
-const COLS = (geo) => (geo ? `${COLS0}, lat, lng` : COLS0);
-const UPD = (geo) => (geo ? `${UPD0}, lat = excluded.lat, lng = excluded.lng` : UPD0);
+/**
+ * `geo`: false = the 0005 column list, true = 0009 (+ lat, lng), 'filters' = 0015 (+ the quiz filters:
+ * price, team_max, topic, start_min, copied from the unit's latest row).
+ */
+const COLS = (geo) => (geo ? `${COLS0}, lat, lng${geo === 'filters' ? ', price, team_max, topic, start_min' : ''}` : COLS0);
+const UPD = (geo) =>
+  geo ? `${UPD0}, lat = excluded.lat, lng = excluded.lng${geo === 'filters' ? ', price = excluded.price, team_max = excluded.team_max, topic = excluded.topic, start_min = excluded.start_min' : ''}` : UPD0;
+/**
+ * Migration 0015 (issue 20, quiz filters): the filter values of quiz row `q`. price: whole SEK, 0 = free
+ * (NULL is 'Gratis'); team_max: the max team size, NULL = no limit; topic: allmanbildning | musik | sport |
+ * film-tv | annat | NULL (no category), from category and theme including the older stored values
+ * (spec 01 §3: musikquiz, sportquiz, filmquiz, general, mixed…); start_min: minutes after midnight, a
+ * missing time counts as 19:00 (1140), as it is shown.
+ */
+const CAT = (q) => `lower(coalesce(${q}.category, ''))`;
+const THEME = (q) => `lower(trim(coalesce(${q}.theme, '')))`;
+const TOPIC = (q) => `CASE
+        WHEN ${CAT(q)} IN ('allmänbildning', 'allmänquiz', 'general', 'mixed') THEN 'allmanbildning'
+        WHEN ${CAT(q)} IN ('musikquiz', 'musik') OR ${THEME(q)} IN ('musik', 'music') THEN 'musik'
+        WHEN ${CAT(q)} IN ('sportquiz', 'sport') OR ${THEME(q)} = 'sport' THEN 'sport'
+        WHEN ${CAT(q)} IN ('filmquiz', 'film') OR ${THEME(q)} IN ('film & tv', 'film och tv', 'film', 'tv') THEN 'film-tv'
+        WHEN ${CAT(q)} IN ('tema', 'theme') OR ${THEME(q)} != '' THEN 'annat'
+        ELSE NULL END`;
+const START_MIN = (q) => `coalesce(CAST(substr(${q}.start_time, 1, 2) AS INTEGER) * 60 + CAST(substr(${q}.start_time, 4, 2) AS INTEGER), 1140)`;
+const FILTER_VALUES = (q) => `coalesce(${q}.price, 0), ${q}.team_size,
+      ${TOPIC(q)},
+      ${START_MIN(q)}`;
 /**
  * Effective coordinate of place `l` (c = 'lat' or 'lng'): its own when it has both, else its town's
  * centre (towns by city_slug, a primary-key lookup), else NULL.
  */
 const GEO = (l, c) => `CASE WHEN ${l}.latitude IS NOT NULL AND ${l}.longitude IS NOT NULL THEN ${l}.${c === 'lat' ? 'latitude' : 'longitude'} ELSE (SELECT t.${c} FROM towns t WHERE t.slug = ${l}.city_slug) END`;
-const GEO_VALUES = (geo, l) => (geo ? `, ${GEO(l, 'lat')}, ${GEO(l, 'lng')}` : '');
+const GEO_VALUES = (geo, l) => (geo ? `, ${GEO(l, 'lat')}, ${GEO(l, 'lng')}${geo === 'filters' ? `, ${FILTER_VALUES('q')}` : ''}` : '');
 const TEXT = (w) => `(SELECT coalesce(group_concat(t, ' | '), '') FROM (SELECT DISTINCT coalesce(title, '') || ' | ' || coalesce(description, '') || ' | ' || coalesce(theme, '') || ' | ' || coalesce(quizmaster, '') AS t FROM quizzes WHERE ${w}))`;
 // A series unit is one series at one place (spec 01 §4 "per series and place"): key = rid@location.
 const SKEY = (R, L) => `${R} || '@' || ${L}`;
@@ -79,7 +105,7 @@ CREATE TRIGGER listing_series_quiz_ad AFTER DELETE ON quizzes BEGIN
 ${refresh('OLD', geo)}
 END;
 
-CREATE TRIGGER listing_series_quiz_au AFTER UPDATE OF date, location_id, title, description, theme, quizmaster, recurrence_id, recurrence_pattern ON quizzes BEGIN
+CREATE TRIGGER listing_series_quiz_au AFTER UPDATE OF date, location_id, title, description, theme, quizmaster, recurrence_id, recurrence_pattern${geo === 'filters' ? ', start_time, category, team_size, price' : ''} ON quizzes BEGIN
 ${refresh('OLD', geo)}
 ${refresh('NEW', geo)}
 END;
@@ -205,7 +231,33 @@ ${townsInsertSql()}
 ${GEO_BACKFILL}
 `;
 
-const OUTPUTS = { words: () => LISTING_SERIES_WORDS_SQL, near: () => LISTING_SERIES_NEAR_SQL, towns: () => TOWNS_REFRESH_SQL };
+/** Backfill of the filter columns of one kind of unit from its latest row (`which` = the WHERE on quizzes q). */
+const FILTERS_BACKFILL = (kind, which) => `UPDATE listing_series SET (price, team_max, topic, start_min) = (
+    SELECT ${FILTER_VALUES('q')}
+    FROM quizzes q WHERE ${which} ORDER BY q.date DESC LIMIT 1)
+  WHERE ${kind};`;
+
+/**
+ * Migration 0015 (issue 20, quiz filters), appended to the drizzle-kit migration that adds the columns
+ * and widens the covering indexes: the three quiz triggers recreated with the filter columns (and the
+ * update trigger firing on start_time, category, team_size and price), then the backfill.
+ */
+export const LISTING_SERIES_FILTERS_SQL = `-- Printed by scripts/listing-series-triggers.mjs (\`filters\`): change the template, never this part.
+-- Quiz filters (issue 20): price, team size, topic and start time of each unit, copied from its latest row.
+DROP TRIGGER IF EXISTS listing_series_quiz_ai;
+DROP TRIGGER IF EXISTS listing_series_quiz_ad;
+DROP TRIGGER IF EXISTS listing_series_quiz_au;
+DROP TRIGGER IF EXISTS listing_series_venue_au;
+DROP TRIGGER IF EXISTS listing_series_location_au;
+
+${refreshTriggers('filters')}
+
+-- Backfill the filter columns of the units that existed before this migration.
+${FILTERS_BACKFILL('recurrence_id IS NULL', 'q.id = listing_series.key')}
+${FILTERS_BACKFILL('recurrence_id IS NOT NULL', 'q.recurrence_id = listing_series.recurrence_id AND q.location_id = listing_series.location_id')}
+`;
+
+const OUTPUTS = { words: () => LISTING_SERIES_WORDS_SQL, near: () => LISTING_SERIES_NEAR_SQL, towns: () => TOWNS_REFRESH_SQL, filters: () => LISTING_SERIES_FILTERS_SQL };
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   process.stdout.write((OUTPUTS[process.argv[2]] ?? (() => LISTING_SERIES_TRIGGERS_SQL))());

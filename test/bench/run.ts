@@ -29,7 +29,7 @@
  */
 import autocannon from 'autocannon';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { Agent, get as httpGet } from 'node:http';
+import { Agent, request as httpRequest } from 'node:http';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -56,11 +56,13 @@ const BUNDLE = process.env.BENCH_BUNDLE !== '0';
 /** Issue 19 §2: every public page and listing request reads at most this many D1 rows, at every size. */
 const ROWS_READ_TARGET = 50;
 /** Static floor files: 4 KB … ~256 KB in steps of 1.25×; the one nearest the page's size is used. */
+/** A browser's user agent for the beacon row (POST /api/events answers bots 204 without counting). */
+const BENCH_BROWSER_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 const FLOOR_SIZES = Array.from({ length: 20 }, (_, i) => Math.round(4096 * 1.25 ** i)).filter((n) => n <= 300_000);
 
 export interface Measurement {
   name: string;
-  kind: 'listing' | 'page-uncached' | 'page-cached' | 'static';
+  kind: 'listing' | 'page-uncached' | 'page-cached' | 'static' | 'write';
   path: string;
   p50: number;
   p99: number;
@@ -216,10 +218,22 @@ interface LatencySample {
   bodyBytes: number;
 }
 
-/** One GET over `agent`, the whole body read; rejects on a network error or TIMEOUT_S of silence. */
-function getBody(agent: Agent, url: string): Promise<{ status: number; bytes: number }> {
+/** A request other than a plain GET (the POST /api/events row): method, body and extra headers. */
+interface BenchRequest {
+  url: string;
+  method: 'POST';
+  body: string;
+  headers: Record<string, string>;
+}
+
+/** One GET (or `BenchRequest`) over `agent`, the whole body read; rejects on a network error or TIMEOUT_S of silence. */
+function getBody(agent: Agent, target: string | BenchRequest): Promise<{ status: number; bytes: number }> {
+  const url = typeof target === 'string' ? target : target.url;
+  const opts = typeof target === 'string'
+    ? { agent, headers: { accept: ACCEPT }, timeout: TIMEOUT_S * 1000 }
+    : { agent, method: target.method, headers: { accept: ACCEPT, ...target.headers, 'content-length': String(Buffer.byteLength(target.body)) }, timeout: TIMEOUT_S * 1000 };
   return new Promise((resolve, reject) => {
-    const req = httpGet(url, { agent, headers: { accept: ACCEPT }, timeout: TIMEOUT_S * 1000 }, (res) => {
+    const req = httpRequest(url, opts, (res) => {
       let bytes = 0;
       res.on('data', (chunk: Buffer) => {
         bytes += chunk.length;
@@ -229,6 +243,7 @@ function getBody(agent: Agent, url: string): Promise<{ status: number; bytes: nu
     });
     req.on('timeout', () => req.destroy(new Error(`no answer within ${TIMEOUT_S} s`)));
     req.on('error', reject);
+    req.end(typeof target === 'string' ? undefined : target.body);
   });
 }
 
@@ -238,7 +253,7 @@ function getBody(agent: Agent, url: string): Promise<{ status: number; bytes: nu
  * is timed with performance.now() from before the request to the body's last byte. `url()` gives each
  * request its URL.
  */
-async function sampleLatency(url: () => string): Promise<LatencySample> {
+async function sampleLatency(url: () => string | BenchRequest): Promise<LatencySample> {
   const [only] = await sampleAlternating([url]);
   return only!;
 }
@@ -248,7 +263,7 @@ async function sampleLatency(url: () => string): Promise<LatencySample> {
  * sampled over the same window (a page and the static floor then see the same machine state). One
  * sample per target, in the order given.
  */
-async function sampleAlternating(urls: Array<() => string>, durationMs = DURATION_S * 1000, warmupMs = LATENCY_WARMUP_MS): Promise<LatencySample[]> {
+async function sampleAlternating(urls: Array<() => string | BenchRequest>, durationMs = DURATION_S * 1000, warmupMs = LATENCY_WARMUP_MS): Promise<LatencySample[]> {
   const out: LatencySample[] = urls.map(() => ({ times: [], errors: 0, non2xx: 0, bodyBytes: 0 }));
   const agent = new Agent({ keepAlive: true, maxSockets: LATENCY_CONNECTIONS });
   const timedFrom = performance.now() + warmupMs;
@@ -288,15 +303,28 @@ let bust = 0;
  *  - load: CONNECTIONS connections sending one request each at once (bounded count, not duration),
  *    which must all succeed (2xx within TIMEOUT_S): the "zero errors at 50 connections" target.
  */
-async function measure(base: string, name: string, kind: Measurement['kind'], path: string, opts: { unique?: boolean; floor?: string } = {}): Promise<Measurement> {
+async function measure(
+  base: string,
+  name: string,
+  kind: Measurement['kind'],
+  path: string,
+  opts: { unique?: boolean; floor?: string; post?: { body: string; headers: () => Record<string, string> } } = {},
+): Promise<Measurement> {
   const sep = path.includes('?') ? '&' : '?';
-  const requests = opts.unique
+  const post = opts.post;
+  const requests = post
+    ? [{ method: 'POST' as const, path, body: post.body, setupRequest: (req: autocannon.Request) => ({ ...req, headers: { ...req.headers, ...post.headers() } }) }]
+    : opts.unique
     ? [{ method: 'GET' as const, path, setupRequest: (req: { path?: string }) => ({ ...req, path: `${path}${sep}_b=${++bust}` }) }]
     : [{ method: 'GET' as const, path }];
   const cfg = { url: base, requests, timeout: TIMEOUT_S, headers: { accept: ACCEPT } };
-  await fetch(`${base}${path}${opts.unique ? `${sep}_b=warm${++bust}` : ''}`, { headers: { accept: ACCEPT } }).then((r) => r.arrayBuffer());
+  const once = (tag: string) =>
+    post
+      ? fetch(`${base}${path}`, { method: 'POST', body: post.body, headers: { accept: ACCEPT, ...post.headers() } })
+      : fetch(`${base}${path}${opts.unique ? `${sep}_b=${tag}${++bust}` : ''}`, { headers: { accept: ACCEPT } });
+  await once('warm').then((r) => r.arrayBuffer());
   // One request as measured (a new URL for uncached rows, the same URL for cached ones): its D1 cost.
-  const costRes = await fetch(`${base}${path}${opts.unique ? `${sep}_b=cost${++bust}` : ''}`, { headers: { accept: ACCEPT } });
+  const costRes = await once('cost');
   await costRes.arrayBuffer();
   const header = (name: string) => {
     const v = costRes.headers.get(name);
@@ -306,7 +334,8 @@ async function measure(base: string, name: string, kind: Measurement['kind'], pa
   const rowsWritten = header('x-d1-rows-written');
   await settle(base, `warm-up of ${name}`);
   // The same URLs autocannon's setupRequest gives: a unique _b per request for uncached rows.
-  const own = () => (opts.unique ? `${base}${path}${sep}_b=${++bust}` : `${base}${path}`);
+  const own = (): string | BenchRequest =>
+    post ? { url: `${base}${path}`, method: 'POST', body: post.body, headers: post.headers() } : opts.unique ? `${base}${path}${sep}_b=${++bust}` : `${base}${path}`;
   const floorPath = opts.floor;
   const [lat, floorLat] = floorPath ? await sampleAlternating([own, () => `${base}${floorPath}`]) : [await sampleLatency(own), undefined];
   await settle(base, `latency run of ${name}`);
@@ -343,6 +372,12 @@ async function benchSize(quizRows: number, tmp: string, assets: string): Promise
   if (!pick) throw new Error('scale seed produced no venue');
   const weekday = ['sondag', 'mandag', 'tisdag', 'onsdag', 'torsdag', 'fredag', 'lordag'][pick.w]!;
   const search = 'ankaret';
+  // POST /api/events (issue 18): a page view's beacon — impressions of a page of cards, one detail open,
+  // the venue page view — for real ids, so it is the upsert batch a visitor causes, not an ignored one.
+  const quizIds = d1Json<{ id: string }>(persist, 'SELECT q.id AS id FROM quizzes q ORDER BY q.rowid LIMIT 12').map((r) => r.id);
+  const beacon = JSON.stringify({
+    events: [...quizIds.map((q) => ({ t: 'impression', q })), { t: 'detail_open', q: quizIds[0] }, { t: 'venue_view', v: 'scale-venue-1' }],
+  });
   // Near mode around the first venue (default radius 10 km): a latitude band of the geo index.
   const nearPath = `/api/listing?near=${pick.lat.toFixed(3)},${pick.lng.toFixed(3)}`;
   const port = await freePort();
@@ -381,8 +416,20 @@ async function benchSize(quizRows: number, tmp: string, assets: string): Promise
     await step('listing: no filter', 'listing', '/api/listing', true);
     await step('listing: city', 'listing', `/api/listing?city=${pick.city}`, true);
     await step('listing: city + weekday', 'listing', `/api/listing?city=${pick.city}&weekday=${weekday}`, true);
+    // Quiz filters (issue 20): checked inside the city's covering index, so this row must stay as flat as 'listing: city'.
+    await step('listing: city + gratis + musik', 'listing', `/api/listing?city=${pick.city}&price=gratis&category=musik`, true);
     await step('listing: free text', 'listing', `/api/listing?search=${search}`, true);
     await step('listing: near', 'listing', nearPath, true);
+    // Each request from its own client address, as 50 visitors are (the per-client limit is 60 a minute).
+    log(`${quizRows}: POST /api/events (a beacon of ${JSON.parse(beacon).events.length} events)`);
+    m.push(
+      await measure(base, 'POST /api/events', 'write', '/api/events', {
+        post: {
+          body: beacon,
+          headers: () => ({ 'content-type': 'application/json', origin: base, 'sec-fetch-site': 'same-origin', 'user-agent': BENCH_BROWSER_UA, 'cf-connecting-ip': `198.18.${(++bust >> 8) & 255}.${bust & 255}` }),
+        },
+      }),
+    );
     await step('city page uncached', 'page-uncached', cityPage, true);
     await step('venue page uncached', 'page-uncached', venuePage, true);
     // Calendar feed of the city (issue 16): uncached, so its growth with the catalogue is measured like a page's.
@@ -415,7 +462,7 @@ function checks(results: SizeResult[], bundle?: BundleReport): Check[] {
   const small = results.find((r) => r.quizRows === Math.min(...SIZES));
   const large = results.find((r) => r.quizRows === Math.max(...SIZES));
   if (small && large && small !== large) {
-    for (const m of large.measurements.filter((x) => x.kind === 'listing' || x.kind === 'page-uncached')) {
+    for (const m of large.measurements.filter((x) => x.kind === 'listing' || x.kind === 'page-uncached' || x.kind === 'write')) {
       const base = small.measurements.find((x) => x.name === m.name);
       if (!base) continue;
       const ratio = m.p50 / Math.max(base.p50, 0.001);

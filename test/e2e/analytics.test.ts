@@ -105,4 +105,45 @@ describe('owner analytics and the slot market', () => {
     expect(owner.errors).toEqual([]);
     await owner.context.close();
   });
+  it('directions, share, add-to-calendar, feed subscription and follow clicks on the venue page are each counted once', async () => {
+    const owner = await newPage(browser());
+    await registerVerifiedOwner(owner.page);
+    const suffix = letters();
+    const venueName = `Klickpuben ${suffix}`;
+    const venue = await post(owner.page, '/api/owner/venues', { name: venueName });
+    const city = `Klickstad${suffix}`;
+    const location = await post(owner.page, `/api/owner/venues/${venue.id}/locations`, { name: venueName, address: 'Torget 2', city, latitude: 59.33, longitude: 18.06 });
+    await post(owner.page, '/api/owner/quizzes', { locationId: location.id, date: stockholmDate(5), startTime: '19:00', category: 'allmänbildning', recurring: false });
+
+    const visitor = await newPage(browser());
+    const p = visitor.page;
+    await p.goto(`/quiz/${city.toLowerCase()}/${venue.slug}`);
+    await p.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    // The links would leave for a map app, a calendar or a download: only the click is wanted here.
+    await p.evaluate(() => document.addEventListener('click', (e) => (e.target as Element).closest('a') && e.preventDefault(), true));
+    await p.getByRole('link', { name: 'Vägbeskrivning' }).click();
+    await p.getByRole('button', { name: 'Dela' }).click();
+    await p.getByText('Lägg till i kalender').first().click();
+    await p.getByRole('link', { name: 'Kalenderfil (.ics)' }).first().click();
+    await p.getByRole('button', { name: 'Prenumerera i kalendern' }).click();
+    await p.getByRole('link', { name: 'Öppna i kalenderappen' }).click();
+    await p.keyboard.press('Escape');
+    await p.getByRole('button', { name: `Följ ${venueName}` }).click();
+    await p.getByRole('dialog').first().waitFor();
+    // Leaving the page flushes the beacon (pagehide).
+    await p.goto('/annonsera');
+    await visitor.context.close();
+
+    await expect
+      .poll(
+        async () => {
+          const body = await (await owner.page.request.get(`/api/analytics?venueId=${venue.id}&days=7`)).json();
+          const t = body.totals;
+          return { click_directions: t.click_directions ?? 0, click_share: t.click_share ?? 0, calendar_add: t.calendar_add ?? 0, feed_subscribe: t.feed_subscribe ?? 0, follow: t.follow ?? 0 };
+        },
+        { timeout: 15_000 },
+      )
+      .toEqual({ click_directions: 1, click_share: 1, calendar_add: 1, feed_subscribe: 1, follow: 1 });
+    await owner.context.close();
+  });
 });

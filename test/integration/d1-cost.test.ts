@@ -13,6 +13,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { countingD1, newD1Stats } from '../../worker/db/client';
 import { buildScaleSeed } from '../../worker/db/seed';
 import { addDays } from '../../worker/lib/clock';
+import { haversineKm } from '../../worker/lib/geo';
 import { call, callJson, createLocation, createUser, createVenue } from '../factories';
 
 const CLOCK = '2030-03-05T10:00:00Z'; // Tuesday
@@ -67,10 +68,25 @@ const KNOWN_OVER: Record<string, number> = {
   'weekday page': 200,
   'combined page': 200,
   'venue page': 100,
+  // Quiz filters (issue 20): each reads less than the same listing unfiltered (filters are checked in the covering index).
+  'listing city gratis musik': 140,
+  'listing all filters': 230,
+  'listing weekday filters': 120,
+  'city page filtered': 200,
+  'combined page filtered': 170,
+  // Near mode: its candidates are read outwards from the position and stop once the page is certain
+  // (the dense-city test below holds that part); the rest is the 12 cards, read like every listing's.
+  'listing near': 240,
+  'listing near 100 km': 240,
+  // The map (issue 15): every result up to MAP_POINTS_MAX (200) units with their positions — about two
+  // rows per point plus the count; here ~20 and ~40 points (measured 101 and 160 rows, 2026-11-23).
+  'listing map': 130,
+  'listing map near': 200,
 };
 
 let city = '';
 let venue = '';
+let nearAt = '';
 
 beforeAll(async () => {
   const statements = buildScaleSeed(TODAY, 1000, 'house@test.local');
@@ -78,6 +94,8 @@ beforeAll(async () => {
   const row = await env.DB.prepare("SELECT l.city_slug AS city, v.slug AS venue FROM venues v JOIN locations l ON l.venue_id = v.id WHERE v.id = 'scale-venue-1'").first<{ city: string; venue: string }>();
   city = row!.city;
   venue = row!.venue;
+  const pos = await env.DB.prepare("SELECT latitude AS lat, longitude AS lng FROM locations WHERE id = 'scale-loc-1'").first<{ lat: number; lng: number }>();
+  nearAt = `${pos!.lat.toFixed(3)},${pos!.lng.toFixed(3)}`;
 });
 
 const PUBLIC_PATHS = (): Array<[string, string]> => [
@@ -90,12 +108,21 @@ const PUBLIC_PATHS = (): Array<[string, string]> => [
   ['listing search', '/api/listing?search=ankaret'],
   ['listing short search', '/api/listing?search=kv'],
   ['listing city page 2', `/api/listing?city=${city}&page=2`],
+  ['listing city gratis musik', `/api/listing?city=${city}&price=gratis&category=musik`],
+  ['listing all filters', '/api/listing?price=max50&team=4&category=allmanbildning&time=19-20'],
+  ['listing weekday filters', '/api/listing?weekday=tisdag&price=gratis&time=efter20'],
   ['city list', '/api/listing/cities'],
+  ['listing near', `/api/listing?near=${nearAt}`],
+  ['listing near 100 km', `/api/listing?near=${nearAt}&radius=100`],
+  ['listing map', `/api/listing/map?city=${city}`],
+  ['listing map near', `/api/listing/map?near=${nearAt}&radius=100`],
   ['home', '/'],
   ['stad page', `/stad/${city}`],
   ['city page', `/quiz/${city}`],
   ['weekday page', '/quiz/tisdag'],
   ['combined page', `/quiz/${city}/tisdag`],
+  ['city page filtered', `/quiz/${city}?price=gratis&category=musik`],
+  ['combined page filtered', `/quiz/${city}/tisdag?team=6&time=19-20`],
   ['venue page', `/quiz/${city}/${venue}`],
 ];
 
@@ -142,6 +169,77 @@ describe('D1 rows read per public request', () => {
     expect(stats.unmeasured).toBe(0);
     // count(*) walks an index of ≥ 1 000 quizzes; each key lookup reads about one row.
     expect(stats.rowsRead).toBeGreaterThanOrEqual(1000);
+  });
+});
+
+/**
+ * A dense city (issue 15): DENSE places, each with one quiz, on a sunflower spiral of radius 1.7 km
+ * (~44 per km², an inner city) around DENSE_AT, far from the scale towns. Near mode at 100 km used to
+ * read every unit of the box; it now reads outwards from the position and stops once the page's
+ * nearest units are certain.
+ */
+const DENSE = 400;
+const DENSE_AT = { lat: 64.75, lng: 20.95 };
+const DENSE_RADIUS_KM = 1.7;
+function densePoint(i: number) {
+  const r = DENSE_RADIUS_KM * Math.sqrt((i + 0.5) / DENSE);
+  const a = i * 2.399963;
+  return {
+    lat: +(DENSE_AT.lat + (r * Math.cos(a)) / 111.2).toFixed(6),
+    lng: +(DENSE_AT.lng + (r * Math.sin(a)) / (111.32 * Math.cos((DENSE_AT.lat * Math.PI) / 180))).toFixed(6),
+  };
+}
+/**
+ * Rows read by near mode's candidate reads (the statements on the geo index) of one request. Measured
+ * 2026-11-23: page 1 178 rows in 2 reads, page 2 232; before, one read of the whole box (> 400).
+ */
+const NEAR_CANDIDATE_ROWS_CEILING = 250;
+
+describe('near mode in a dense city', () => {
+  beforeAll(async () => {
+    const stmts: string[] = [
+      "INSERT INTO users (id, email, email_verified_at) VALUES ('dense-user', 'tat@example.se', '2030-01-01T00:00:00.000Z')",
+      "INSERT INTO venues (user_id, id, name, slug, city, address, is_public) VALUES ('dense-user', 'dense-venue', 'Tätort Quiz', 'tatort-quiz', 'Tätort', 'Storgatan 1', 1)",
+    ];
+    for (let i = 0; i < DENSE; i++) {
+      const p = densePoint(i);
+      stmts.push(`INSERT INTO locations (id, venue_id, name, address, city, city_slug, latitude, longitude) VALUES ('dense-loc-${i}', 'dense-venue', 'Ställe ${i}', 'Gata ${i}', 'Tätort', 'tatort', ${p.lat}, ${p.lng})`);
+      stmts.push(`INSERT INTO quizzes (id, location_id, date, start_time, category, is_recurring) VALUES ('dense-q-${i}', 'dense-loc-${i}', '${addDays(TODAY, 1)}', '19:00:00', 'allmänbildning', 0)`);
+    }
+    for (let i = 0; i < stmts.length; i += 100) await env.DB.batch(stmts.slice(i, i + 100).map((x) => env.DB.prepare(x)));
+  });
+
+  it(`at 100 km the candidates read stay under ${NEAR_CANDIDATE_ROWS_CEILING} rows of ${DENSE} places, and pages 1–2 are exactly the nearest by distance`, async () => {
+    const at = `${DENSE_AT.lat},${DENSE_AT.lng}`;
+    const oracle = Array.from({ length: DENSE }, (_, i) => ({ id: `dense-q-${i}`, km: haversineKm(DENSE_AT, densePoint(i)) })).sort((a, b) => a.km - b.km);
+    const lines: string[] = [];
+    for (const page of [1, 2]) {
+      const cost = await measure(`/api/listing?near=${at}&radius=100&page=${page}`);
+      expect(cost.status).toBe(200);
+      const geo = cost.log.filter(([, , q]) => /listing_series_geo_idx/.test(q));
+      const geoRows = geo.reduce((n, [r]) => n + r, 0);
+      lines.push(`page ${page}: ${geoRows} rows in ${geo.length} candidate read(s), ${cost.rowsRead} rows in all`);
+      expect(geo.length).toBeGreaterThan(0);
+      expect(geoRows, `page ${page}`).toBeLessThanOrEqual(NEAR_CANDIDATE_ROWS_CEILING);
+    }
+    console.log(`Near mode, ${DENSE} places within ${DENSE_RADIUS_KM} km, radius 100 km:\n  ${lines.join('\n  ')}`);
+    const body = async (page: number) => {
+      const res = await call(`/api/listing?near=${at}&radius=100&page=${page}&_b=${++bust}`, { clock: CLOCK });
+      return (await res.json()) as { items: Array<{ id: string; distanceKm: number }>; total: number; hasMore: boolean; totalAtLeast?: boolean };
+    };
+    const [one, two] = [await body(1), await body(2)];
+    expect(one.items.map((i) => i.id)).toEqual(oracle.slice(0, 12).map((o) => o.id));
+    expect(two.items.map((i) => i.id)).toEqual(oracle.slice(12, 24).map((o) => o.id));
+    expect(one).toMatchObject({ hasMore: true, totalAtLeast: true });
+    expect(one.total).toBeGreaterThanOrEqual(24);
+    expect(one.total).toBeLessThan(DENSE);
+    // Fewer units in the circle than a page: read to the end of the box, exact total, no lower bound.
+    const edge = { lat: DENSE_AT.lat, lng: +(DENSE_AT.lng + 2.5 / (111.32 * Math.cos((DENSE_AT.lat * Math.PI) / 180))).toFixed(6) };
+    const inEdge = Array.from({ length: DENSE }, (_, i) => haversineKm(edge, densePoint(i))).filter((km) => km <= 1).length;
+    expect(inEdge).toBeGreaterThan(0);
+    const small = (await (await call(`/api/listing?near=${edge.lat},${edge.lng}&radius=1&_b=${++bust}`, { clock: CLOCK })).json()) as { total: number; totalAtLeast?: boolean };
+    expect(small.total).toBe(inEdge);
+    expect(small.totalAtLeast).toBeUndefined();
   });
 });
 

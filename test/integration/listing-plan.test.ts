@@ -45,6 +45,13 @@ const MODES: Array<Partial<SeriesFilter>> = [
   { search: 'kvarnen' },
   { search: 'kv' },
   { search: 'kvarnen', city: 'stockholm', viewerId: 'someone' },
+  // The quiz filters (issue 20) alone and combined with every mode.
+  { city: 'stockholm', quiz: { price: 'gratis', category: 'musik' } },
+  { quiz: { price: 'max50', team: 6, category: 'sport', time: '19-20' } },
+  { date: '2030-01-09', quiz: { time: 'efter20' } },
+  { weekdayW: 2, city: 'stockholm', quiz: { team: 4, price: 'gratis' } },
+  { search: 'kvarnen', quiz: { category: 'film-tv' } },
+  { search: 'kv', city: 'stockholm', quiz: { price: 'gratis' } },
 ];
 async function runModes(db: Db) {
   const base: SeriesFilter = { today: '2030-01-07', houseEmail: 'house@test.local', seed: 12345 };
@@ -82,6 +89,8 @@ describe('query plans', () => {
     await listedUnits(db, { ...base, weekdayW: 2 }, { promoted: false, exclude: [], limit: 12, offset: 0 });
     await countUnits(db, { ...base, search: 'kvarnen' });
     await countUnits(db, { ...base, date: '2030-01-09' });
+    await countUnits(db, { ...base, city: 'stockholm', quiz: { price: 'gratis', category: 'musik', team: 4, time: 'fore19' } });
+    await listedUnits(db, { ...base, quiz: { price: 'gratis', category: 'musik' } }, { promoted: false, exclude: [], limit: 12, offset: 0 });
     const plans = await Promise.all(seen.map((q) => plan(testDb(), q)));
     expect(plans[0]!.join('\n')).toMatch(/COVERING INDEX listing_series_city_idx \(city_slug=\? AND last_date>\?\)/);
     expect(plans[1]!.join('\n')).toMatch(/COVERING INDEX listing_series_live_idx \(last_date>\?\)/);
@@ -90,5 +99,8 @@ describe('query plans', () => {
     expect(plans[3]!.join('\n')).toMatch(/VIRTUAL TABLE INDEX \d+:M/);
     // Date mode: one seek per unit with that weekday, on every key column (no walk through the series' dates).
     expect(plans[4]!.join('\n')).toMatch(/quizzes_unit_weekday_date_idx \(recurrence_id=\? AND location_id=\? AND weekday=\? AND date=\?\)/);
+    // Quiz filters (issue 20): checked inside the same covering indexes, no row of listing_series read to filter.
+    expect(plans[5]!.join('\n')).toMatch(/SEARCH e USING COVERING INDEX listing_series_city_idx \(city_slug=\? AND last_date>\?\)/);
+    expect(plans[6]!.join('\n')).toMatch(/SEARCH e USING COVERING INDEX listing_series_live_idx \(last_date>\?\)/);
   });
 });

@@ -8,6 +8,7 @@ import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { newId } from '../../worker/lib/ids';
+import { startMinutes, topicOf } from '../../worker/lib/quiz-filters';
 import { slugify } from '../../worker/lib/slug';
 import { call, createLocation, createQuiz, createUser, createVenue, testDb, unique } from '../factories';
 
@@ -25,12 +26,21 @@ interface Unit {
   /** Effective coordinates (migration 0009): the place's own, else its town's centre, else null. */
   lat: number | null;
   lng: number | null;
+  /** Quiz filters (migration 0015), from the unit's latest row. */
+  price: number;
+  team_max: number | null;
+  topic: string | null;
+  start_min: number;
 }
+
+type OracleRow = Omit<Unit, 'price' | 'team_max' | 'topic' | 'start_min'> & { r_price: number | null; r_team: number | null; r_cat: string | null; r_theme: string | null; r_start: string | null };
 
 /** What listing_series must hold for the given places, recomputed from the source tables. */
 async function oracle(locationIds: string[]): Promise<Unit[]> {
   const ids = JSON.stringify(locationIds);
-  return testDb().all<Unit>(sql`
+  // The filter values are computed here in TypeScript (worker/lib/quiz-filters.ts), not by the triggers' SQL.
+  // SQLite takes the bare columns r_* from the row of max(q.date): the unit's latest row.
+  const rows = await testDb().all<OracleRow>(sql`
     SELECT CASE WHEN q.recurrence_id IS NULL THEN q.id ELSE q.recurrence_id || '@' || q.location_id END AS key,
       q.location_id, l.city_slug, l.venue_id, v.user_id AS owner_id, v.is_public AS is_public, max(q.date) AS last_date,
       (SELECT coalesce(sum(1 << w), 0) FROM (SELECT DISTINCT q2.weekday AS w FROM quizzes q2
@@ -38,15 +48,23 @@ async function oracle(locationIds: string[]): Promise<Unit[]> {
       v.name || ' | ' || l.name AS place_text,
       group_concat(coalesce(q.title, '') || ' | ' || coalesce(q.description, '') || ' | ' || coalesce(q.theme, '') || ' | ' || coalesce(q.quizmaster, ''), ' | ') AS quiz_text,
       CASE WHEN l.latitude IS NULL OR l.longitude IS NULL THEN t.lat ELSE l.latitude END AS lat,
-      CASE WHEN l.latitude IS NULL OR l.longitude IS NULL THEN t.lng ELSE l.longitude END AS lng
+      CASE WHEN l.latitude IS NULL OR l.longitude IS NULL THEN t.lng ELSE l.longitude END AS lng,
+      q.price AS r_price, q.team_size AS r_team, q.category AS r_cat, q.theme AS r_theme, q.start_time AS r_start
     FROM quizzes q JOIN locations l ON l.id = q.location_id JOIN venues v ON v.id = l.venue_id LEFT JOIN towns t ON t.slug = l.city_slug
     WHERE q.location_id IN (SELECT value FROM json_each(${ids}))
     GROUP BY coalesce(q.recurrence_id, q.id), q.location_id ORDER BY key`);
+  return rows.map(({ r_price, r_team, r_cat, r_theme, r_start, ...u }) => ({
+    ...u,
+    price: r_price ?? 0,
+    team_max: r_team,
+    topic: topicOf(r_cat, r_theme),
+    start_min: startMinutes(r_start),
+  }));
 }
 
 async function actual(locationIds: string[], venueIds: string[]): Promise<Unit[]> {
   return testDb().all<Unit>(sql`
-    SELECT key, location_id, city_slug, venue_id, owner_id, is_public, last_date, days_mask, place_text, quiz_text, lat, lng FROM listing_series
+    SELECT key, location_id, city_slug, venue_id, owner_id, is_public, last_date, days_mask, place_text, quiz_text, lat, lng, price, team_max, topic, start_min FROM listing_series
     WHERE location_id IN (SELECT value FROM json_each(${JSON.stringify(locationIds)}))
        OR venue_id IN (SELECT value FROM json_each(${JSON.stringify(venueIds)}))
     ORDER BY key`);
@@ -71,6 +89,18 @@ async function ftsKeys(text: string): Promise<string[]> {
 /** Real towns (in the gazetteer: their centre is the fallback) — with å/ä/ö. */
 const TOWNS = ['Västerås', 'Umeå', 'Malmö', 'Göteborg'];
 
+/**
+ * Edits of one filtered column each (price, team size, category, theme, start time), including old
+ * category values: one column per statement, so a trigger that does not fire on that column is caught.
+ */
+const FILTER_EDITS: Array<[column: 'price' | 'team_size' | 'category' | 'theme' | 'start_time', value: string | number | null]> = [
+  ['price', null], ['price', 0], ['price', 40], ['price', 120],
+  ['team_size', null], ['team_size', 3], ['team_size', 8],
+  ['category', 'allmänbildning'], ['category', 'musikquiz'], ['category', 'tema'], ['category', null],
+  ['theme', 'Film & TV'], ['theme', 'Egen grej'], ['theme', null],
+  ['start_time', null], ['start_time', '18:30:00'], ['start_time', '21:15'],
+];
+
 const DATES = ['2030-01-07', '2030-01-08', '2030-01-10', '2030-01-14', '2030-01-15', '2030-01-19', '2030-02-01'];
 
 type Op =
@@ -78,6 +108,7 @@ type Op =
   | { t: 'series'; loc: number; dates: number[]; title: number }
   | { t: 'delete'; pick: number }
   | { t: 'retitle'; pick: number; title: number }
+  | { t: 'refilter'; pick: number; k: number }
   | { t: 'redate'; pick: number; date: number }
   | { t: 'toSeries'; pick: number }
   | { t: 'toSingle'; pick: number }
@@ -99,6 +130,7 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
   { weight: 3, arbitrary: fc.record({ t: fc.constant('delete' as const), pick: fc.nat() }) },
   { weight: 2, arbitrary: fc.record({ t: fc.constant('retitle' as const), pick: fc.nat(), title: fc.nat(3) }) },
   { weight: 2, arbitrary: fc.record({ t: fc.constant('redate' as const), pick: fc.nat(), date: fc.nat(DATES.length - 1) }) },
+  { weight: 2, arbitrary: fc.record({ t: fc.constant('refilter' as const), pick: fc.nat(), k: fc.nat(FILTER_EDITS.length - 1) }) },
   fc.record({ t: fc.constant('toSeries' as const), pick: fc.nat() }),
   fc.record({ t: fc.constant('toSingle' as const), pick: fc.nat() }),
   fc.record({ t: fc.constant('move' as const), pick: fc.nat(), loc: fc.nat(3) }),
@@ -152,6 +184,12 @@ describe('listing_series triggers', () => {
             case 'retitle': {
               const id = pick(op.pick);
               if (id) await db.run(sql`UPDATE quizzes SET title = ${`Ny titel ${op.title}`}, theme = 'Musik' WHERE id = ${id}`);
+              break;
+            }
+            case 'refilter': {
+              const id = pick(op.pick);
+              const [column, value] = FILTER_EDITS[op.k]!;
+              if (id) await db.run(sql`UPDATE quizzes SET ${sql.raw(column)} = ${value} WHERE id = ${id}`);
               break;
             }
             case 'redate': {

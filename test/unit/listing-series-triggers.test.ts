@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error plain ESM script without types
-import { LISTING_SERIES_NEAR_SQL, LISTING_SERIES_TRIGGERS_SQL, LISTING_SERIES_WORDS_SQL } from '../../scripts/listing-series-triggers.mjs';
+import { LISTING_SERIES_FILTERS_SQL, LISTING_SERIES_NEAR_SQL, LISTING_SERIES_TRIGGERS_SQL, LISTING_SERIES_WORDS_SQL } from '../../scripts/listing-series-triggers.mjs';
 
 describe('migrations printed by scripts/listing-series-triggers.mjs', () => {
   it('0005 (triggers) is exactly the output of its template, so the repeated refresh blocks cannot drift apart', () => {
@@ -16,5 +16,11 @@ describe('migrations printed by scripts/listing-series-triggers.mjs', () => {
   it('0009 (near mode: towns, lat/lng, triggers recreated) is exactly the output of its template and today\'s gazetteer', () => {
     const migration = readFileSync(join(import.meta.dirname, '..', '..', 'migrations', '0009_listing_near.sql'), 'utf8');
     expect(migration).toBe(LISTING_SERIES_NEAR_SQL);
+  });
+  it('0015 (quiz filters: columns and widened indexes by drizzle-kit, then the triggers and backfill) ends with exactly the template output', () => {
+    const migration = readFileSync(join(import.meta.dirname, '..', '..', 'migrations', '0015_quiz_filters.sql'), 'utf8');
+    const [generated, printed] = migration.split('--> statement-breakpoint\n-- Printed by');
+    expect(generated).toContain('ALTER TABLE `listing_series` ADD `topic` text;');
+    expect(`-- Printed by${printed}`).toBe(LISTING_SERIES_FILTERS_SQL);
   });
 });

@@ -1,6 +1,7 @@
 import { feedPaths } from '../../worker/features/calendar/event';
 import { SubscribeCalendar } from '../components/calendar/SubscribeCalendar';
 import { ListingSection } from '../components/listing/ListingSection';
+import { filteredFeedQuery } from '../components/listing/urls';
 import { PageHero } from './PageHero';
 import type { CombinedPageData } from './types';
 
@@ -32,12 +33,14 @@ export function combinedFaq(city: string, weekday: string): Array<{ q: string; a
 /** /quiz/{city}/{weekday} and /quiz/{city}-{weekday} (spec 01 §2 "Combined city and weekday page"). */
 export function CombinedPage({ data }: { data: CombinedPageData }) {
   const { city, weekday } = data;
-  const filters = { city: city.slug, weekday: weekday.slug, date: '', search: '' };
+  const defaults = { city: city.slug, weekday: weekday.slug, date: '', search: '' };
+  const filters = data.filters ?? defaults;
+  const filtered = filteredFeedQuery(filters, { city: true, weekday: true });
   return (
     <>
       <PageHero crumbs={[{ label: city.name, href: `/quiz/${city.slug}` }, { label: weekday.label }]} title={`Quiz på ${weekday.name} i ${city.name}`}>
         <div className="mt-3 sm:mt-5">
-          <SubscribeCalendar feedPath={feedPaths.cityWeekday(city.slug, weekday.slug)} />
+          <SubscribeCalendar feedPath={filtered ? feedPaths.listing(filtered) : feedPaths.cityWeekday(city.slug, weekday.slug)} />
         </div>
       </PageHero>
       <div className="mx-auto flex max-w-6xl flex-col gap-8 px-4 py-4 sm:py-10">
@@ -59,11 +62,13 @@ export function CombinedPage({ data }: { data: CombinedPageData }) {
             today={data.today}
             initial={data.result}
             initialFilters={filters}
-            defaults={filters}
+            defaults={defaults}
             cities={[city]}
             lockCity
             lockWeekday
             hideFilters
+            quizFiltersOnly
+            ignoredFilters={data.ignoredFilters}
             path={`/quiz/${city.slug}/${weekday.slug}`}
             headingId="quiz-heading"
             loadMoreLabel="Visa fler quiz"

@@ -3,6 +3,7 @@ import { isoWeekday } from '../../worker/lib/clock';
 import { feedPaths } from '../../worker/features/calendar/event';
 import { SubscribeCalendar } from '../components/calendar/SubscribeCalendar';
 import { ListingSection } from '../components/listing/ListingSection';
+import { filteredFeedQuery } from '../components/listing/urls';
 import { useState } from 'react';
 import { PageHero } from './PageHero';
 import type { ListingFilters, ListingPageData } from './types';
@@ -13,6 +14,13 @@ export function listingDefaults(data: Pick<ListingPageData, 'variant' | 'today' 
   if (data.variant === 'city') return { city, weekday: 'all', date: '', search: '' };
   if (data.variant === 'weekday') return { city: '', weekday: data.weekday?.slug ?? 'mandag', date: '', search: '' };
   return { city: '', weekday: WEEKDAYS[isoWeekday(data.today) - 1]!.slug, date: data.today, search: '' };
+}
+
+/** The hero's calendar feed: the city's or weekday's, or — with quiz filters in the URL — the filtered listing feed. */
+function feedPathOf(data: ListingPageData): string {
+  const filtered = filteredFeedQuery(data.filters, { city: data.variant === 'city', weekday: data.variant === 'weekday' });
+  if (filtered) return feedPaths.listing(filtered);
+  return data.variant === 'city' ? feedPaths.city(data.city!.slug) : feedPaths.listing(`weekday=${data.weekday!.slug}`);
 }
 
 /** The start page's hero: its button asks for the position (after the tap) and lists the nearest quizzes. */
@@ -51,7 +59,7 @@ export function ListingPage({ data }: { data: ListingPageData }) {
           title={data.variant === 'city' ? `Quiz i ${cityName}` : `Quiz på ${data.weekday!.name}`}
         >
           <div className="mt-3 sm:mt-5">
-            <SubscribeCalendar feedPath={data.variant === 'city' ? feedPaths.city(data.city!.slug) : feedPaths.listing(`weekday=${data.weekday!.slug}`)} />
+            <SubscribeCalendar feedPath={feedPathOf(data)} />
           </div>
         </PageHero>
       )}
@@ -72,6 +80,7 @@ export function ListingPage({ data }: { data: ListingPageData }) {
           errorVariant={data.variant === 'legacy' ? 'legacy' : 'default'}
           nearRequest={nearRequest}
           mapTileUrl={data.mapTileUrl}
+          ignoredFilters={data.ignoredFilters}
           renderEmpty={(f) => <Empty data={data} filters={f} defaults={defaults} />}
         />
       </section>

@@ -48,14 +48,14 @@ export function VenuePage({ data }: { data: VenuePageData }) {
     <>
       <PageHero crumbs={[{ label: data.city.name, href: `/quiz/${data.city.slug}` }, { label: venue.name }]} title={venue.name} subtitle={venue.address ?? undefined}>
         <div className="mt-3 flex flex-wrap items-center gap-3 sm:mt-5">
-          <SubscribeCalendar feedPath={feedPaths.venue(data.city.slug, venue.slug)} />
-          <ShareButton path={`/quiz/${data.city.slug}/${venue.slug}`} title={`${venue.name} – quiz i ${data.city.name}`} className="rounded-xl border border-white/40 bg-white/10 px-4 py-2 font-semibold text-white hover:bg-white/20" />
+          <SubscribeCalendar feedPath={feedPaths.venue(data.city.slug, venue.slug)} track={{ venueId: venue.id }} />
+          <ShareButton path={`/quiz/${data.city.slug}/${venue.slug}`} title={`${venue.name} – quiz i ${data.city.name}`} track={{ venueId: venue.id }} className="rounded-xl border border-white/40 bg-white/10 px-4 py-2 font-semibold text-white hover:bg-white/20" />
         </div>
       </PageHero>
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 lg:grid-cols-[2fr_1fr]">
         <div className="space-y-8">
           {(data.recurring[0] ?? data.specials[0]) && (
-            <FollowButton target={{ placeId: (data.recurring[0] ?? data.specials[0])!.location.id, label: venue.name }} />
+            <FollowButton target={{ placeId: (data.recurring[0] ?? data.specials[0])!.location.id, label: venue.name }} track={{ venueId: venue.id }} />
           )}
           {venue.description && <p className="whitespace-pre-line text-lg text-slate-800">{venue.description}</p>}
           <section aria-labelledby="recurring-heading" className="space-y-3">
@@ -136,7 +136,7 @@ export function VenuePage({ data }: { data: VenuePageData }) {
             )}
             {(venue.position || venue.address) && (
               <p>
-                <a href={directionsUrl(venue.position ?? null, venue.address ?? '')} target="_blank" rel="noopener noreferrer" className="font-semibold text-brand-700 underline">
+                <a href={directionsUrl(venue.position ?? null, venue.address ?? '')} target="_blank" rel="noopener noreferrer" data-track="click_directions" data-track-venue={venue.id} className="font-semibold text-brand-700 underline">
                   Vägbeskrivning
                 </a>
               </p>

@@ -17,7 +17,15 @@ export interface ListingFilters {
   near?: string | undefined;
   /** Near mode radius in km ("10" when absent). */
   radius?: string | undefined;
+  /** Quiz filters (issue 20), URL values; absent or '' = every quiz. */
+  price?: string | undefined;
+  team?: string | undefined;
+  category?: string | undefined;
+  time?: string | undefined;
 }
+
+/** The quiz filters' keys in ListingFilters and in the URL. */
+export const QUIZ_FILTER_KEYS = ['price', 'team', 'category', 'time'] as const;
 
 export interface WeekdayRef {
   slug: string;
@@ -40,6 +48,8 @@ export interface ListingPageData {
   result: ListingResponse;
   /** Raster tile URL template of the map (MAP_TILE_URL); no map toggle without it. */
   mapTileUrl?: string | undefined;
+  /** Labels of URL filters that were not valid and were ignored ("Pris"); shown as a notice. */
+  ignoredFilters?: string[] | undefined;
 }
 
 /** /quiz/{city}/{weekday} and /quiz/{city}-{weekday}. */
@@ -48,6 +58,9 @@ export interface CombinedPageData {
   today: string;
   city: CityOption;
   weekday: WeekdayRef;
+  /** The quiz filters from the URL (issue 20); city and weekday are the page's own. */
+  filters?: ListingFilters | undefined;
+  ignoredFilters?: string[] | undefined;
   result: ListingResponse;
   mapTileUrl?: string | undefined;
 }

@@ -306,20 +306,32 @@ export const listingSeries = sqliteTable(
      */
     lat: real('lat'),
     lng: real('lng'),
+    /**
+     * The quiz filters (issue 20, migration 0015), copied by the triggers from the unit's latest row (a
+     * whole-series edit changes every row from today, so that is the series' current value).
+     * price: entry fee in whole SEK, 0 = free; teamMax: max team size, null = no limit; topic:
+     * allmanbildning | musik | sport | film-tv | annat, null = no category; startMin: start time in
+     * minutes after midnight (a missing time counts as 19:00 = 1140, as it is shown).
+     */
+    price: integer('price').notNull().default(0),
+    teamMax: integer('team_max'),
+    topic: text('topic'),
+    startMin: integer('start_min').notNull().default(1140),
   },
   (t) => [
     uniqueIndex('listing_series_key_uq').on(t.key),
     // Covering indexes of the listing: filter, count and order by the daily shuffle without reading a
     // row (rows carry the search text); the ≤ 12 rows of a page are then read by id.
     // recurrence_id, location_id and pattern are there for the weekday/date checks (an EXISTS per unit).
-    index('listing_series_live_idx').on(t.lastDate, t.isPublic, t.ownerId, t.daysMask, t.shuffle, t.locationId, t.recurrenceId, t.pattern),
-    index('listing_series_city_idx').on(t.citySlug, t.lastDate, t.isPublic, t.ownerId, t.daysMask, t.shuffle, t.locationId, t.recurrenceId, t.pattern),
+    // The quiz filters (price, team_max, topic, start_min) are checked inside the index too (migration 0015).
+    index('listing_series_live_idx').on(t.lastDate, t.isPublic, t.ownerId, t.daysMask, t.shuffle, t.locationId, t.recurrenceId, t.pattern, t.price, t.teamMax, t.topic, t.startMin),
+    index('listing_series_city_idx').on(t.citySlug, t.lastDate, t.isPublic, t.ownerId, t.daysMask, t.shuffle, t.locationId, t.recurrenceId, t.pattern, t.price, t.teamMax, t.topic, t.startMin),
     index('listing_series_recurrence_idx').on(t.recurrenceId),
     index('listing_series_location_idx').on(t.locationId),
     index('listing_series_venue_idx').on(t.venueId),
     // Near mode (GET /api/listing?near=): a latitude band range, the rest of the bounding box and every
     // filter answered from the index; exact distances are computed for these candidates only.
-    index('listing_series_geo_idx').on(t.lat, t.lng, t.lastDate, t.isPublic, t.ownerId, t.daysMask, t.locationId, t.recurrenceId, t.pattern),
+    index('listing_series_geo_idx').on(t.lat, t.lng, t.lastDate, t.isPublic, t.ownerId, t.daysMask, t.locationId, t.recurrenceId, t.pattern, t.price, t.teamMax, t.topic, t.startMin),
   ],
 );
 

@@ -19,6 +19,15 @@ export function haversineKm(a: LatLng, b: LatLng): number {
 }
 
 /**
+ * The great-circle distance between two points at least `dLatDeg` degrees of latitude apart is at least
+ * this many km (the meridian arc; haversineKm on the same sphere never answers less). Near mode uses it
+ * to know which units it has certainly seen after reading the geo index outwards in latitude order.
+ */
+export function latitudeArcKm(dLatDeg: number): number {
+  return EARTH_RADIUS_KM * rad(Math.abs(dLatDeg));
+}
+
+/**
  * The latitude/longitude box that contains every point within `radiusKm` of `c` (the prefilter the geo
  * index answers). A degree of latitude is ≥ 110.57 km; a degree of longitude shrinks with cos(latitude),
  * taken at the box's edge nearest the pole so the box never cuts the circle.

@@ -215,19 +215,26 @@ describe('bad input: path parameters', () => {
   }
 });
 
+/** The quiz filters (issue 20): the listing, its feed and every listing page read them. */
+const QUIZ_FILTER_PARAMS = ['price', 'team', 'category', 'time'];
+
 /** Every query parameter of every route that reads one. */
 const QUERY_PARAMS: Record<string, { path: (t: Target) => string; params: string[]; actor: Actor }> = {
-  'GET /api/listing': { path: () => '/api/listing', params: ['city', 'weekday', 'date', 'search', 'page'], actor: 'visitor' },
+  'GET /api/listing': { path: () => '/api/listing', params: ['city', 'weekday', 'date', 'search', 'page', ...QUIZ_FILTER_PARAMS], actor: 'visitor' },
+  'GET /api/calendar/listing.ics': { path: () => '/api/calendar/listing.ics', params: ['city', 'weekday', 'date', 'search', ...QUIZ_FILTER_PARAMS], actor: 'visitor' },
+  'GET /api/listing/map': { path: () => '/api/listing/map', params: ['city', 'weekday', 'date', 'search', 'near', 'radius', ...QUIZ_FILTER_PARAMS], actor: 'visitor' },
+  'GET /api/listing/card': { path: () => '/api/listing/card', params: ['unit', 'city', 'weekday', 'date', 'search', 'near', 'radius', ...QUIZ_FILTER_PARAMS], actor: 'visitor' },
   'GET /api/admin/venues': { path: () => '/api/admin/venues', params: ['q', 'offset', 'limit'], actor: 'superadmin' },
   'GET /api/admin/feedback': { path: () => '/api/admin/feedback', params: ['offset'], actor: 'superadmin' },
   'GET /api/owner/dashboard': { path: () => '/api/owner/dashboard', params: ['venueId'], actor: 'own' },
   'GET /api/payments/verify': { path: () => '/api/payments/verify', params: ['session_id'], actor: 'own' },
   'GET /api/auth/google': { path: () => '/api/auth/google', params: ['mode', 'redirect', 'takeoverVenue'], actor: 'visitor' },
   'GET /api/auth/google/callback': { path: () => '/api/auth/google/callback', params: ['code', 'state', 'error'], actor: 'visitor' },
-  'GET /': { path: () => '/', params: ['city', 'weekday', 'date', 'search', 'page'], actor: 'visitor' },
-  'GET /legacy': { path: () => '/legacy', params: ['city', 'weekday', 'date', 'search', 'page'], actor: 'visitor' },
-  'GET /stad/:city': { path: (t) => `/stad/${t.citySlug}`, params: ['weekday', 'date', 'search', 'page'], actor: 'visitor' },
-  'GET /quiz/:slug': { path: (t) => `/quiz/${t.citySlug}`, params: ['weekday', 'date', 'search', 'page'], actor: 'visitor' },
+  'GET /': { path: () => '/', params: ['city', 'weekday', 'date', 'search', 'page', ...QUIZ_FILTER_PARAMS], actor: 'visitor' },
+  'GET /legacy': { path: () => '/legacy', params: ['city', 'weekday', 'date', 'search', 'page', ...QUIZ_FILTER_PARAMS], actor: 'visitor' },
+  'GET /stad/:city': { path: (t) => `/stad/${t.citySlug}`, params: ['weekday', 'date', 'search', 'page', ...QUIZ_FILTER_PARAMS], actor: 'visitor' },
+  'GET /quiz/:slug': { path: (t) => `/quiz/${t.citySlug}`, params: ['weekday', 'date', 'search', 'page', ...QUIZ_FILTER_PARAMS], actor: 'visitor' },
+  'GET /quiz/:city/:second': { path: (t) => `/quiz/${t.citySlug}/tisdag`, params: QUIZ_FILTER_PARAMS, actor: 'visitor' },
 };
 
 describe('bad input: query parameters', () => {

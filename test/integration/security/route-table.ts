@@ -103,8 +103,15 @@ export function targetFor(world: World, fresh: string): Target {
 export const ROUTES: Record<string, RouteCase> = {
   // ------------------------------------------------------------ health, public reads
   'GET /api/health': { object: 'none', expect: PUBLIC(200) },
-  'GET /api/listing': { object: 'none', path: (t) => `/api/listing?city=${t.citySlug}`, expect: PUBLIC(200) },
+  'GET /api/listing': { object: 'none', path: (t) => `/api/listing?city=${t.citySlug}&price=max50&team=4&category=allmanbildning&time=19-20`, expect: PUBLIC(200) },
   'GET /api/listing/cities': { object: 'none', expect: PUBLIC(200) },
+  'GET /api/listing/map': { object: 'none', path: (t) => `/api/listing/map?city=${t.citySlug}`, expect: PUBLIC(200) },
+  'GET /api/listing/card': {
+    object: 'none',
+    path: () => '/api/listing/card?unit=999999999',
+    expect: PUBLIC(404),
+    note: 'a marker\'s card under the listing filters: public; a unit outside the results (here: none) is 404 for everyone',
+  },
   'GET /api/promotion/pricing': { object: 'none', expect: PUBLIC(200) },
 
   // ------------------------------------------------------------ calendar downloads and feeds (issue 16): public, anonymous view
@@ -112,7 +119,7 @@ export const ROUTES: Record<string, RouteCase> = {
   'GET /api/calendar/city/:file': { object: 'none', path: (t) => `/api/calendar/city/${t.citySlug}.ics`, expect: PUBLIC(200) },
   'GET /api/calendar/city/:city/:file': { object: 'none', path: (t) => `/api/calendar/city/${t.citySlug}/tisdag.ics`, expect: PUBLIC(200) },
   'GET /api/calendar/venue/:city/:file': { object: 'none', path: (t) => `/api/calendar/venue/${t.citySlug}/${t.venueSlug}.ics`, expect: PUBLIC(200) },
-  'GET /api/calendar/listing.ics': { object: 'none', path: (t) => `/api/calendar/listing.ics?city=${t.citySlug}`, expect: PUBLIC(200) },
+  'GET /api/calendar/listing.ics': { object: 'none', path: (t) => `/api/calendar/listing.ics?city=${t.citySlug}&price=gratis&category=musik`, expect: PUBLIC(200) },
 
   // ------------------------------------------------------------ auth (public by nature)
   'GET /api/auth/session': { object: 'none', expect: PUBLIC(200) },

@@ -37,6 +37,22 @@ let queue: BeaconEvent[] = [];
 let lastSent = 0;
 let timer: ReturnType<typeof setTimeout> | undefined;
 
+/** What a tracked click counts against: one quiz occurrence or one business. */
+export interface TrackTarget {
+  quizId?: string | undefined;
+  venueId?: string | undefined;
+}
+
+/**
+ * The data attributes that make the delegated click listener count a click on this element as `t`
+ * (nothing without a target: an event always names a quiz or a business).
+ */
+export function trackAttrs(t: TrackedMetric, target: TrackTarget | undefined): Record<string, string> {
+  if (target?.quizId) return { 'data-track': t, 'data-track-quiz': target.quizId };
+  if (target?.venueId) return { 'data-track': t, 'data-track-venue': target.venueId };
+  return {};
+}
+
 export function track(t: TrackedMetric, target: { quizId?: string; venueId?: string }): void {
   if (typeof window === 'undefined') return;
   if (target.quizId) queue.push({ t, q: target.quizId });

@@ -2,12 +2,15 @@ import { useEffect, useRef, useState } from 'react';
 import { webcalUrl } from '../../../worker/features/calendar/event';
 import { toast } from '../ui/Toast';
 import { useOrigin } from './useOrigin';
+import { trackAttrs, type TrackTarget } from '../analytics/beacon';
 
 /**
  * "Prenumerera i kalendern": the feed as a webcal:// link (opens a subscription in the calendar app)
- * and its https:// address to copy (for Google Kalender's "Från webbadress" and the like).
+ * and its https:// address to copy (for Google Kalender's "Från webbadress" and the like). `track`: the
+ * business whose feed it is — opening it in the calendar app or copying it counts a feed_subscribe
+ * (issue 18); a city or weekday feed belongs to no business and is not counted.
  */
-export function SubscribeCalendar({ feedPath, tone = 'brand' }: { feedPath: string; tone?: 'brand' | 'plain' }) {
+export function SubscribeCalendar({ feedPath, tone = 'brand', track }: { feedPath: string; tone?: 'brand' | 'plain'; track?: TrackTarget }) {
   const origin = useOrigin();
   const [open, setOpen] = useState(false);
   const box = useRef<HTMLDivElement>(null);
@@ -48,7 +51,7 @@ export function SubscribeCalendar({ feedPath, tone = 'brand' }: { feedPath: stri
       {open && (
         <div role="group" aria-label="Prenumerera i kalendern" className="absolute left-0 z-20 mt-2 w-[min(90vw,26rem)] space-y-3 rounded-2xl border border-slate-200 bg-white p-4 text-sm text-slate-900 shadow-xl">
           <p>Kalendern hämtar de kommande åtta veckornas quiz och uppdaterar sig själv.</p>
-          <a href={origin ? webcalUrl(https) : feedPath} className="block rounded-xl bg-brand-600 px-4 py-2 text-center font-semibold text-white hover:bg-brand-700">
+          <a href={origin ? webcalUrl(https) : feedPath} {...trackAttrs('feed_subscribe', track)} className="block rounded-xl bg-brand-600 px-4 py-2 text-center font-semibold text-white hover:bg-brand-700">
             Öppna i kalenderappen
           </a>
           <label className="block font-semibold" htmlFor={`feed-${feedPath}`}>
@@ -56,7 +59,7 @@ export function SubscribeCalendar({ feedPath, tone = 'brand' }: { feedPath: stri
           </label>
           <div className="flex gap-2">
             <input id={`feed-${feedPath}`} readOnly value={https} onFocus={(e) => e.currentTarget.select()} className="min-w-0 flex-1 rounded-lg border border-slate-300 px-2 py-1.5 font-mono text-xs" />
-            <button type="button" onClick={copy} className="rounded-lg bg-slate-900 px-3 py-1.5 font-semibold text-white hover:bg-slate-700">
+            <button type="button" onClick={copy} {...trackAttrs('feed_subscribe', track)} className="rounded-lg bg-slate-900 px-3 py-1.5 font-semibold text-white hover:bg-slate-700">
               Kopiera
             </button>
           </div>

@@ -1,4 +1,5 @@
 import { WEEKDAYS } from '../../../worker/lib/swedish';
+import { PRICE_FILTERS, TEAM_FILTER_CHOICES, TIME_FILTERS, TOPIC_FILTERS } from '../../../worker/lib/quiz-filters';
 import { DatePicker } from './DatePicker';
 import type { CityOption, ListingFilters } from '../../pages/types';
 
@@ -10,17 +11,65 @@ interface Props {
   lockWeekday?: boolean;
   /** Fixed form action for the no-JavaScript fallback (a plain GET form). */
   action: string;
-  onChange: (next: Partial<ListingFilters>, kind: 'city' | 'weekday' | 'date' | 'search') => void;
+  onChange: (next: Partial<ListingFilters>, kind: 'city' | 'weekday' | 'date' | 'search' | 'quiz') => void;
+  /** Only the quiz filters (the combined page: its city and weekday are the page). */
+  quizFiltersOnly?: boolean;
 }
+
+/** The quiz filters (issue 20): value '' = every quiz ('alla' in the URL is the same). */
+const QUIZ_SELECTS = [
+  { key: 'price', label: 'Pris', all: 'Alla priser', options: PRICE_FILTERS.map((o) => ({ value: o.value, label: o.label })) },
+  { key: 'team', label: 'Lagstorlek', all: 'Alla lagstorlekar', options: TEAM_FILTER_CHOICES.map((n) => ({ value: String(n), label: `Vi är ${n}` })) },
+  { key: 'category', label: 'Kategori', all: 'Alla kategorier', options: TOPIC_FILTERS.map((o) => ({ value: o.value, label: o.label })) },
+  { key: 'time', label: 'Starttid', all: 'Alla tider', options: TIME_FILTERS.map((o) => ({ value: o.value, label: o.label })) },
+] as const;
 
 const FIELD = 'w-full rounded-xl border border-slate-300 bg-white px-3 py-2.5 text-slate-900 disabled:bg-slate-100';
 
 /**
  * Filter panel (spec 01 §2, §4): weekday (Swedish labels + 'Alla dagar'), city ('Alla städer' +
- * the distinct cities), date (past days disabled, weeks start on Monday) and search.
+ * the distinct cities), date (past days disabled, weeks start on Monday) and search; then the quiz
+ * filters (issue 20): price, team size, category and start time.
  * Without JavaScript it is an ordinary GET form.
  */
-export function FilterPanel({ filters, today, cities, lockCity, lockWeekday, action, onChange }: Props) {
+export function FilterPanel({ filters, today, cities, lockCity, lockWeekday, action, onChange, quizFiltersOnly }: Props) {
+  const quizSelects = QUIZ_SELECTS.map((f) => (
+    <div key={f.key} className="space-y-1">
+      <label htmlFor={`filter-${f.key}`} className="block text-sm font-semibold text-slate-800">
+        {f.label}
+      </label>
+      <select id={`filter-${f.key}`} name={f.key} className={FIELD} value={filters[f.key] ?? ''} onChange={(e) => onChange({ [f.key]: e.target.value }, 'quiz')}>
+        <option value="">{f.all}</option>
+        {f.options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  ));
+  const submit = (
+    <noscript>
+      <button type="submit" className="rounded-xl bg-brand-600 px-4 py-2.5 font-semibold text-white">
+        Filtrera
+      </button>
+    </noscript>
+  );
+  if (quizFiltersOnly) {
+    return (
+      <form
+        role="search"
+        aria-label="Filtrera quiz"
+        method="get"
+        action={action}
+        onSubmit={(e) => e.preventDefault()}
+        className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-4"
+      >
+        {quizSelects}
+        {submit}
+      </form>
+    );
+  }
   return (
     <form
       role="search"
@@ -76,11 +125,8 @@ export function FilterPanel({ filters, today, cities, lockCity, lockWeekday, act
           onChange={(e) => onChange({ search: e.target.value }, 'search')}
         />
       </div>
-      <noscript>
-        <button type="submit" className="rounded-xl bg-brand-600 px-4 py-2.5 font-semibold text-white">
-          Filtrera
-        </button>
-      </noscript>
+      {quizSelects}
+      {submit}
     </form>
   );
 }

@@ -4,6 +4,7 @@ import { isoWeekday, nextWeekdayOnOrAfter } from '../../../worker/lib/clock';
 import { api } from '../../lib/api';
 import { useSession } from '../../lib/session';
 import type { CityOption, ListingFilters, ListingQuiz, ListingResponse } from '../../pages/types';
+import type { ListingMapResponse } from '../../../worker/features/listing/contract';
 import { Button } from '../ui/Button';
 import { QuizCard, SkeletonCard } from './QuizCard';
 import { QuizDetailDialog } from './QuizDetailDialog';
@@ -13,7 +14,7 @@ import { searchLabel } from '../follows/label';
 import { QuickChips } from './QuickChips';
 import { activeFilterCount, listingApiUrl, pageQuery } from './urls';
 import { NEAR_MESSAGES, useNearMe } from './useNearMe';
-import { LazyQuizMap, quizPoints } from '../map/loader';
+import { LazyQuizMap, type MapPoint } from '../map/loader';
 
 const MarketingDialog = lazy(() => import('./MarketingDialog'));
 
@@ -41,6 +42,10 @@ export interface ListingSectionProps {
   renderEmpty: (filters: ListingFilters) => ReactNode;
   /** Hides the filter panel (combined page). */
   hideFilters?: boolean;
+  /** Shows only the quiz filters in the panel (the combined page, whose city and weekday are the page). */
+  quizFiltersOnly?: boolean;
+  /** Labels of URL filters the server ignored as invalid: a friendly notice (issue 20). */
+  ignoredFilters?: string[] | undefined;
   /** Incremented by the page's "Hitta quiz nära dig" button: asks for the position (issue 15). */
   nearRequest?: number;
   /** MAP_TILE_URL: shows the "Lista / Karta" toggle (the map is a lazy chunk). */
@@ -59,6 +64,8 @@ export function ListingSection(props: ListingSectionProps) {
   const [filters, setFilters] = useState<ListingFilters>(initialFilters);
   const [items, setItems] = useState<ListingQuiz[]>(initial.items);
   const [total, setTotal] = useState(initial.total);
+  // Near mode in a dense area counts only as far as it read: "minst N".
+  const [totalAtLeast, setTotalAtLeast] = useState(!!initial.totalAtLeast);
   const [page, setPage] = useState(initial.page);
   const [hasMore, setHasMore] = useState(initial.hasMore);
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
@@ -74,7 +81,6 @@ export function ListingSection(props: ListingSectionProps) {
   // The toggle needs JavaScript: shown once hydrated (the server-rendered list works without it).
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
-  const points = useMemo(() => quizPoints(items), [items]);
 
   /** Loads page `p` for `f` with automatic retries; replaces the list for page 1, appends otherwise. */
   const load = useCallback(async (f: ListingFilters, p: number, quiet = false) => {
@@ -92,6 +98,7 @@ export function ListingSection(props: ListingSectionProps) {
           if (no !== requestNo.current) return;
           setItems((prev) => (first ? res.items : [...prev, ...res.items.filter((i) => !prev.some((x) => x.id === i.id))]));
           setTotal(res.total);
+          setTotalAtLeast(!!res.totalAtLeast);
           setPage(res.page);
           setHasMore(res.hasMore);
           setStatus({ kind: 'idle' });
@@ -124,7 +131,7 @@ export function ListingSection(props: ListingSectionProps) {
     else void load(next, 1);
   }
 
-  function onChange(change: Partial<ListingFilters>, kind: 'city' | 'weekday' | 'date' | 'search') {
+  function onChange(change: Partial<ListingFilters>, kind: 'city' | 'weekday' | 'date' | 'search' | 'quiz') {
     const next = { ...filters, ...change };
     // Choosing a city leaves near mode (near replaces the city filter).
     if (kind === 'city' && next.city) next.near = next.radius = undefined;
@@ -194,8 +201,40 @@ export function ListingSection(props: ListingSectionProps) {
   const standard = items.filter((i) => i.tier !== 'premium');
   const showList = status.kind !== 'error' && !skeleton && view === 'list';
 
+  // The map shows the current results, not only the cards loaded so far: its own compact request
+  // (GET /api/listing/map, same filters, up to 200 positions); a marker fetches its card.
+  const mapQuery = useMemo(() => {
+    const q = new URLSearchParams(listingApiUrl(filters, 1).split('?')[1]);
+    q.delete('page');
+    return q.toString();
+  }, [filters]);
+  const [mapData, setMapData] = useState<{ query: string; data: ListingMapResponse } | { query: string; failed: true } | null>(null);
+  useEffect(() => {
+    if (view !== 'map' || mapData?.query === mapQuery) return;
+    let live = true;
+    api<ListingMapResponse>(`/api/listing/map?${mapQuery}`).then(
+      (data) => live && setMapData({ query: mapQuery, data }),
+      () => live && setMapData({ query: mapQuery, failed: true }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [view, mapQuery, mapData?.query]);
+  const mapResult = mapData && mapData.query === mapQuery && 'data' in mapData ? mapData.data : null;
+  const points = useMemo<MapPoint[]>(() => (mapResult ? mapResult.points.map((p) => ({ id: String(p.unit), lat: p.lat, lng: p.lng, label: p.name })) : []), [mapResult]);
+  const openMarker = useCallback(
+    (p: MapPoint) => {
+      api<{ item: ListingQuiz }>(`/api/listing/card?unit=${encodeURIComponent(p.id)}&${mapQuery}`).then(
+        (res) => setOpen(res.item),
+        () => undefined,
+      );
+    },
+    [mapQuery],
+  );
+
   const locked = { city: lockCity, weekday: lockWeekday };
   const radiusKm = filters.radius ?? '10';
+  const showPanel = !props.hideFilters || props.quizFiltersOnly;
   return (
     <div className="space-y-4 sm:space-y-6">
       <QuickChips
@@ -206,7 +245,7 @@ export function ListingSection(props: ListingSectionProps) {
         lockWeekday={lockWeekday}
         onNear={nearMe.locate}
         nearFallback={props.hideFilters ? `/quiz/${filters.city}` : '#filter'}
-        filterToggle={props.hideFilters ? undefined : { count: activeFilterCount(filters, defaults, locked), open: filtersOpen, onToggle: () => setFiltersOpen((o) => !o) }}
+        filterToggle={!showPanel ? undefined : { count: activeFilterCount(filters, defaults, locked), open: filtersOpen, onToggle: () => setFiltersOpen((o) => !o) }}
       />
       {nearMe.state.kind === 'locating' && (
         <p role="status" className="rounded-xl bg-brand-50 px-4 py-3 font-semibold text-brand-800">
@@ -251,7 +290,12 @@ export function ListingSection(props: ListingSectionProps) {
           </a>
         </p>
       )}
-      {!props.hideFilters && (
+      {props.ignoredFilters && props.ignoredFilters.length > 0 && (
+        <p role="status" className="rounded-xl bg-amber-50 px-4 py-3 text-amber-950">
+          {`Några filter kunde inte användas och visas inte: ${props.ignoredFilters.join(', ')}.`}
+        </p>
+      )}
+      {showPanel && (
         <div
           id="filter"
           className={
@@ -268,12 +312,21 @@ export function ListingSection(props: ListingSectionProps) {
               </Button>
             </div>
           )}
-          <FilterPanel filters={filters} today={today} cities={cities} lockCity={lockCity} lockWeekday={lockWeekday} action={path} onChange={onChange} />
+          <FilterPanel
+            filters={filters}
+            today={today}
+            cities={cities}
+            lockCity={lockCity}
+            lockWeekday={lockWeekday}
+            action={path}
+            onChange={onChange}
+            quizFiltersOnly={props.quizFiltersOnly}
+          />
         </div>
       )}
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="text-sm font-semibold text-slate-700" aria-live="polite">
-          {status.kind === 'loading' ? 'Laddar quiz...' : `Visar ${items.length} av ${total} quiz`}
+          {status.kind === 'loading' ? 'Laddar quiz...' : `Visar ${items.length} av ${totalAtLeast ? 'minst ' : ''}${total} quiz`}
         </p>
         {hydrated && props.mapTileUrl && (
           <div role="group" aria-label="Visa som" className="inline-flex overflow-hidden rounded-xl border border-slate-300 bg-white text-sm font-semibold">
@@ -294,10 +347,30 @@ export function ListingSection(props: ListingSectionProps) {
           <FollowButton target={{ filters: { city: filters.city || undefined, weekday: filters.weekday || undefined, search: filters.search || undefined }, label: searchLabel(filters, cities)! }} />
         )}
       </div>
-      {view === 'map' && props.mapTileUrl && status.kind === 'idle' && (
+      {view === 'map' && props.mapTileUrl && status.kind === 'idle' && mapData && 'failed' in mapData && mapData.query === mapQuery && (
+        <p role="alert" className="rounded-xl bg-red-50 p-4 font-semibold text-red-900">
+          Kartan kunde inte laddas. Försök igen senare.
+        </p>
+      )}
+      {view === 'map' && props.mapTileUrl && status.kind === 'idle' && !(mapData && 'failed' in mapData && mapData.query === mapQuery) && (
         <Suspense fallback={<p role="status" className="rounded-xl bg-slate-100 p-6 text-center font-semibold text-slate-700">Laddar karta…</p>}>
-          <LazyQuizMap points={points} tileUrl={props.mapTileUrl} onOpen={(p) => p.quiz && setOpen(p.quiz)} />
-          {points.length < items.length && <p className="text-sm text-slate-700">{items.length - points.length} quiz saknar position och visas bara i listan.</p>}
+          {mapResult ? (
+            <>
+              <LazyQuizMap points={points} tileUrl={props.mapTileUrl} onOpen={openMarker} />
+              {points.length + mapResult.withoutPosition < mapResult.total && (
+                <p className="text-sm text-slate-700">
+                  Kartan visar {filters.near ? 'de närmaste ' : 'de första '}
+                  {points.length} av {mapResult.totalAtLeast ? 'minst ' : ''}
+                  {mapResult.total} quiz. Välj fler filter för att se resten.
+                </p>
+              )}
+              {mapResult.withoutPosition > 0 && <p className="text-sm text-slate-700">{mapResult.withoutPosition} quiz saknar position och visas bara i listan.</p>}
+            </>
+          ) : (
+            <p role="status" className="rounded-xl bg-slate-100 p-6 text-center font-semibold text-slate-700">
+              Laddar karta…
+            </p>
+          )}
         </Suspense>
       )}
       {skeleton && (

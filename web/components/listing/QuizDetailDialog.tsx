@@ -79,11 +79,11 @@ export function QuizDetailDialog({ quiz, onClose }: { quiz: ListingQuiz | null; 
           <QuizTrust quizId={quiz.id} />
           <div className="flex flex-wrap items-start gap-4 border-t border-slate-200 pt-4 text-sm font-semibold">
             <AddToCalendar quiz={quiz} />
-            <ShareButton path={venueHref(quiz.location.citySlug, quiz.venue.slug)} title={`Pubquiz på ${quiz.venue.name}`} />
+            <ShareButton path={venueHref(quiz.location.citySlug, quiz.venue.slug)} title={`Pubquiz på ${quiz.venue.name}`} track={{ quizId: quiz.id }} />
             <a href={venueHref(quiz.location.citySlug, quiz.venue.slug)} className="text-brand-700 underline">
               Alla quiz på {quiz.venue.name}
             </a>
-            <FollowButton target={{ placeId: quiz.location.id, label: quiz.location.name }} />
+            <FollowButton target={{ placeId: quiz.location.id, label: quiz.location.name }} track={{ quizId: quiz.id }} />
             {quiz.unclaimed && signedOut && (
               <a href={`/register?takeoverVenue=${encodeURIComponent(quiz.venue.id)}`} target="_blank" rel="noopener" className="text-brand-700 underline">
                 Äger du {quiz.venue.name}? Ta kontroll över verksamheten

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { activeFilterCount, chipDates, chipHref, listingApiUrl, pageQuery } from './urls';
+import { activeFilterCount, chipDates, chipHref, filteredFeedQuery, listingApiUrl, pageQuery } from './urls';
 
 const home = { city: '', weekday: 'lordag', date: '2026-11-21', search: '' };
 
@@ -39,5 +39,23 @@ describe('quick chips', () => {
     expect(activeFilterCount(home, home, {})).toBe(0);
     expect(activeFilterCount({ ...home, city: 'malmo', weekday: 'all', date: '', search: 'x' }, home, {})).toBe(3);
     expect(activeFilterCount({ ...home, near: '57.7,11.9' }, home, {})).toBe(1);
+  });
+});
+
+describe('quiz filters in the URLs (issue 20)', () => {
+  const city = { city: 'malmo', weekday: 'all', date: '', search: '' };
+  it('are written to the page URL, the API URL and the chips, and counted', () => {
+    const f = { ...city, price: 'gratis', category: 'musik' };
+    expect(pageQuery(f, city, { city: true })).toBe('?price=gratis&category=musik');
+    expect(listingApiUrl({ ...f, team: '4', time: 'efter20' }, 1)).toBe('/api/listing?city=malmo&weekday=all&price=gratis&team=4&category=musik&time=efter20&page=1');
+    expect(activeFilterCount(f, city, { city: true })).toBe(2);
+    expect(chipHref('2026-11-21', f, { path: '/quiz/malmo', lockCity: true })).toBe('/quiz/malmo?date=2026-11-21&price=gratis&category=musik');
+    // '' = every quiz: left out.
+    expect(pageQuery({ ...city, price: '' }, city, { city: true })).toBe('');
+  });
+  it('the filtered feed query carries the page\'s city/weekday and the filters; none without a quiz filter', () => {
+    expect(filteredFeedQuery({ ...city, time: 'fore19' }, { city: true })).toBe('city=malmo&time=fore19');
+    expect(filteredFeedQuery({ ...city, weekday: 'tisdag', team: '6' }, { city: true, weekday: true })).toBe('city=malmo&weekday=tisdag&team=6');
+    expect(filteredFeedQuery(city, { city: true })).toBeNull();
   });
 });

@@ -1,6 +1,14 @@
 import { addDays, isoWeekday } from '../../../worker/lib/clock';
 import { findWeekday } from '../../../worker/lib/swedish';
-import type { ListingFilters } from '../../pages/types';
+import { QUIZ_FILTER_KEYS, type ListingFilters } from '../../pages/types';
+
+/** Adds the quiz filters (issue 20) that are set to a query. */
+function setQuizFilters(p: URLSearchParams, filters: ListingFilters) {
+  for (const k of QUIZ_FILTER_KEYS) {
+    const v = filters[k];
+    if (v) p.set(k, v);
+  }
+}
 
 /** Query string of GET /api/listing for a filter state and page. */
 export function listingApiUrl(filters: ListingFilters, page: number): string {
@@ -11,6 +19,7 @@ export function listingApiUrl(filters: ListingFilters, page: number): string {
   if (filters.search.trim()) p.set('search', filters.search.trim());
   if (filters.near) p.set('near', filters.near);
   if (filters.near && filters.radius) p.set('radius', filters.radius);
+  setQuizFilters(p, filters);
   p.set('page', String(page));
   return `/api/listing?${p.toString()}`;
 }
@@ -32,6 +41,7 @@ export function pageQuery(filters: ListingFilters, defaults: ListingFilters, loc
   if (filters.search.trim()) p.set('search', filters.search.trim());
   if (filters.near) p.set('near', filters.near);
   if (filters.near && filters.radius) p.set('radius', filters.radius);
+  setQuizFilters(p, filters);
   const s = p.toString();
   return s ? `?${s}` : '';
 }
@@ -52,6 +62,7 @@ export function activeFilterCount(filters: ListingFilters, defaults: ListingFilt
   if (filters.date && filters.date !== defaults.date) n++;
   if (filters.search.trim()) n++;
   if (filters.near) n++;
+  for (const k of QUIZ_FILTER_KEYS) if (filters[k]) n++;
   return n;
 }
 
@@ -62,8 +73,8 @@ export function chipDates(today: string) {
 }
 
 /**
- * The URL of a quick chip: the same page with that date (city kept, near kept, search dropped: a search
- * would override the date). A page locked to a weekday links to its city page or the start page.
+ * The URL of a quick chip: the same page with that date (city, near and the quiz filters kept, search
+ * dropped: a search would override the date). A page locked to a weekday links to its city page or the start page.
  */
 export function chipHref(date: string, filters: ListingFilters, ctx: { path: string; lockCity?: boolean; lockWeekday?: boolean }): string {
   const p = new URLSearchParams();
@@ -75,5 +86,16 @@ export function chipHref(date: string, filters: ListingFilters, ctx: { path: str
     p.set('near', filters.near);
     if (filters.radius) p.set('radius', filters.radius);
   }
+  setQuizFilters(p, filters);
   return `${path}?${p.toString()}`;
+}
+
+/** The listing feed (GET /api/calendar/listing.ics) query of a page with quiz filters; null without any. */
+export function filteredFeedQuery(filters: ListingFilters, opts: { city?: boolean; weekday?: boolean }): string | null {
+  if (!QUIZ_FILTER_KEYS.some((k) => filters[k])) return null;
+  const p = new URLSearchParams();
+  if (opts.city && filters.city) p.set('city', filters.city);
+  if (opts.weekday && filters.weekday && filters.weekday !== 'all') p.set('weekday', filters.weekday);
+  setQuizFilters(p, filters);
+  return p.toString();
 }

@@ -34,11 +34,6 @@ export function registerMapLoader(fn: () => Promise<MapModule>): void {
 /** The map component, loaded on first render (React.lazy). */
 export const LazyQuizMap = lazy(() => (loader ? loader() : Promise.reject(new Error('Kartan kan inte visas här.'))));
 
-/** The points of a list of quizzes: one marker per quiz with a known position (own or town centre). */
-export function quizPoints(quizzes: ListingQuiz[]): MapPoint[] {
-  return quizzes.flatMap((q) => (q.position ? [{ id: q.id, lat: q.position.lat, lng: q.position.lng, label: `${q.title || q.venue.name}, ${q.location.name}`, quiz: q }] : []));
-}
-
 /** Directions in the phone's map app (Google Maps URLs open the app on Android and iOS, else the web). */
 export function directionsUrl(to: { lat: number; lng: number } | null, address: string): string {
   const destination = to ? `${to.lat},${to.lng}` : address;

@@ -1,4 +1,5 @@
 import { toast } from '../ui/Toast';
+import { trackAttrs, type TrackTarget } from '../analytics/beacon';
 
 /** Phones and tablets get the system share sheet; elsewhere (desktop) the link is copied. */
 function prefersShareSheet(): boolean {
@@ -7,9 +8,10 @@ function prefersShareSheet(): boolean {
 
 /**
  * "Dela": the Web Share API on phones, otherwise copies the link and says "Länk kopierad".
- * `path` is the page's own path (absolute URL built from the current origin when clicked).
+ * `path` is the page's own path (absolute URL built from the current origin when clicked). `track`: the
+ * quiz or business a click is counted for (click_share, issue 18).
  */
-export function ShareButton({ path, title, className }: { path: string; title: string; className?: string }) {
+export function ShareButton({ path, title, className, track }: { path: string; title: string; className?: string; track?: TrackTarget }) {
   const share = async () => {
     const url = new URL(path, window.location.origin).toString();
     if (prefersShareSheet()) {
@@ -28,7 +30,7 @@ export function ShareButton({ path, title, className }: { path: string; title: s
     }
   };
   return (
-    <button type="button" onClick={share} className={className ?? 'font-semibold text-brand-700 hover:underline'}>
+    <button type="button" onClick={share} {...trackAttrs('click_share', track)} className={className ?? 'font-semibold text-brand-700 hover:underline'}>
       Dela
     </button>
   );

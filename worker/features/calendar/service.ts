@@ -5,6 +5,7 @@
  */
 import type { Db } from '../../db/client';
 import { addDays, isoWeekday } from '../../lib/clock';
+import { matchesQuizFilters } from '../../lib/quiz-filters';
 import { findWeekday } from '../../lib/swedish';
 import type { Deps } from '../../ports/deps';
 import type { ListingQuery } from '../listing/contract';
@@ -104,7 +105,8 @@ export async function venueFeed(deps: CalendarDeps, input: { citySlug: string; v
  * query, visibility and modes as GET /api/listing, passed through whole), the feed then holds each one's
  * dates in the window. In weekday mode the listing is asked without the weekday (it lists a biweekly
  * series only in the week it runs, which would make it blink in and out of a subscription) and the
- * feed keeps that weekday's dates; in date mode the feed holds that date only.
+ * feed keeps that weekday's dates; in date mode the feed holds that date only. The quiz filters (price,
+ * team size, category, start time) choose the units and are checked again on every date.
  */
 export async function listingFeed(deps: CalendarDeps, input: { query: ListingQuery; search: string }): Promise<IcsFile> {
   const { db } = deps;
@@ -120,6 +122,8 @@ export async function listingFeed(deps: CalendarDeps, input: { query: ListingQue
   const to = f.mode === 'date' ? f.date! : feedEnd(ctx.today);
   let rows = await unitOccurrences(db, ids, f.mode === 'date' ? f.date! : ctx.today, to);
   if (f.mode === 'weekday') rows = rows.filter((r) => isoWeekday(r.date) === f.weekdayIso);
+  // The quiz filters chose the units; each date is checked too (one date of a series may have been edited alone).
+  rows = rows.filter((r) => matchesQuizFilters(r, f.quiz));
   return feed(rows, 'Quizkväll – sökning', feedPaths.listing(search), ctx, 'quizkvall.ics');
 }
 

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { lineText } from '../../lib/zod-text';
+import { ALL_FILTER, PRICE_FILTERS, TEAM_FILTER_MAX, TEAM_FILTER_MIN, TIME_FILTERS, TOPIC_FILTERS, type PriceFilter, type TimeFilter, type TopicFilter } from '../../lib/quiz-filters';
 
 /**
  * GET /api/listing (spec 01 §4 "Listing filters"). Shared by the worker validator and the public pages.
@@ -43,6 +44,36 @@ export const NearSchema = z
     return { lat, lng };
   });
 
+/** One of `values` (case-insensitive), or 'alla'/empty = no filter (undefined). */
+function choice<T extends string>(values: readonly { value: T; label: string }[], message: string) {
+  return z.preprocess(
+    (v) => (typeof v === 'string' ? (v.trim() === '' || v.trim().toLowerCase() === ALL_FILTER ? undefined : v.trim().toLowerCase()) : v),
+    z
+      .string()
+      .refine((v): v is T => values.some((o) => o.value === v), message)
+      .transform((v) => v as T)
+      .optional(),
+  );
+}
+
+/** The quiz filters (issue 20); shared by GET /api/listing, the pages (leniently) and the listing feed. */
+export const QuizFilterShape = {
+  price: choice<PriceFilter>(PRICE_FILTERS, `Ogiltigt pris (välj ${PRICE_FILTERS.map((o) => o.value).join(', ')} eller ${ALL_FILTER})`).describe('Pris'),
+  team: z
+    .preprocess(
+      (v) => (typeof v === 'string' && (v.trim() === '' || v.trim().toLowerCase() === ALL_FILTER) ? undefined : v),
+      z.coerce
+        .number({ error: `Ange lagstorleken som ett antal personer (${TEAM_FILTER_MIN}–${TEAM_FILTER_MAX})` })
+        .int(`Ange lagstorleken som ett antal personer (${TEAM_FILTER_MIN}–${TEAM_FILTER_MAX})`)
+        .min(TEAM_FILTER_MIN, `Lagstorleken måste vara ${TEAM_FILTER_MIN}–${TEAM_FILTER_MAX}`)
+        .max(TEAM_FILTER_MAX, `Lagstorleken måste vara ${TEAM_FILTER_MIN}–${TEAM_FILTER_MAX}`)
+        .optional(),
+    )
+    .describe('Lagstorlek'),
+  category: choice<TopicFilter>(TOPIC_FILTERS, `Ogiltig kategori (välj ${TOPIC_FILTERS.map((o) => o.value).join(', ')} eller ${ALL_FILTER})`).describe('Kategori'),
+  time: choice<TimeFilter>(TIME_FILTERS, `Ogiltig starttid (välj ${TIME_FILTERS.map((o) => o.value).join(', ')} eller ${ALL_FILTER})`).describe('Starttid'),
+};
+
 export const ListingQuerySchema = z.object({
   city: z.preprocess(emptyToUndefined, z.string().trim().toLowerCase().max(80, 'Staden är för lång').regex(/^[a-z0-9-]+$/, 'Ogiltig stad').optional()).describe('Stad'),
   weekday: z
@@ -72,6 +103,7 @@ export const ListingQuerySchema = z.object({
         .optional(),
     )
     .describe('Radie (km)'),
+  ...QuizFilterShape,
   page: z.preprocess(emptyToUndefined, z.coerce.number({ error: 'Ogiltig sida' }).int('Ogiltig sida').min(1, 'Sidan måste vara minst 1').max(LISTING_MAX_PAGE, 'Ogiltig sida').default(1)).describe('Sida'),
 });
 export type ListingQuery = z.infer<typeof ListingQuerySchema>;
@@ -132,9 +164,46 @@ export interface ListingResponse {
   today: string;
   /** Near mode: the position and radius asked for (the city filter does not apply then); else absent. */
   near?: { lat: number; lng: number; radiusKm: number };
+  /**
+   * Near mode only: `total` is a lower bound (the units seen within the radius). Near mode reads
+   * outwards from the position only as far as the page needs, so in a dense area it does not count
+   * every unit of a large radius; `hasMore` is then true.
+   */
+  totalAtLeast?: true;
 }
 
 export interface CityOption {
   slug: string;
   name: string;
+}
+
+/**
+ * The map of the current results (issue 15): GET /api/listing/map takes the listing's filters (no page)
+ * and answers up to MAP_POINTS_MAX units with a position — in the listing's order, or nearest first in
+ * near mode — so the map shows the results, not only the cards loaded so far. A marker's card comes from
+ * GET /api/listing/map/:unit with the same filters.
+ */
+export const MAP_POINTS_MAX = 200;
+export const ListingMapQuerySchema = ListingQuerySchema.omit({ page: true });
+export type ListingMapQuery = z.infer<typeof ListingMapQuerySchema>;
+export const MapUnitParamSchema = z.object({
+  unit: z.coerce.number({ error: 'Ogiltigt quiz' }).int('Ogiltigt quiz').min(1, 'Ogiltigt quiz').max(Number.MAX_SAFE_INTEGER, 'Ogiltigt quiz').describe('Quiz'),
+});
+
+export interface ListingMapPoint {
+  /** listing_series id: the key of GET /api/listing/map/:unit. */
+  unit: number;
+  /** Business, and the place when it is named differently. */
+  name: string;
+  lat: number;
+  lng: number;
+}
+
+export interface ListingMapResponse {
+  points: ListingMapPoint[];
+  /** Units matching the filters (a lower bound when `totalAtLeast`, as in the near-mode listing). */
+  total: number;
+  totalAtLeast?: true;
+  /** Matching units that have no position (neither their own nor their town's): not on the map. */
+  withoutPosition: number;
 }

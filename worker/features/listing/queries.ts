@@ -9,6 +9,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { addDays, isoWeekday } from '../../lib/clock';
+import { PRICE_MAX_FILTER_SEK, timeRange, type QuizFilters } from '../../lib/quiz-filters';
 
 /** The listing's filters as the SQL sees them (already resolved by service.resolveFilters). */
 export interface SeriesFilter {
@@ -26,6 +27,23 @@ export interface SeriesFilter {
   seed: number;
   /** Near mode: the bounding box of the circle (geo.boundingBox); the city filter is not applied then. */
   box?: { minLat: number; maxLat: number; minLng: number; maxLng: number } | undefined;
+  /** The quiz filters (issue 20): checked on the unit's columns inside the covering index (migration 0015). */
+  quiz?: QuizFilters | undefined;
+}
+
+/** The quiz filters on listing_series e (its price, team_max, topic and start_min columns, all in the covering indexes). */
+function quizFilterSql(f: QuizFilters | undefined): SQL[] {
+  if (!f) return [];
+  const out: SQL[] = [];
+  if (f.price === 'gratis') out.push(sql`e.price = 0`);
+  else if (f.price === 'max50') out.push(sql`e.price <= ${PRICE_MAX_FILTER_SEK}`);
+  if (f.team !== undefined) out.push(sql`(e.team_max IS NULL OR e.team_max >= ${f.team})`);
+  if (f.category) out.push(sql`e.topic = ${f.category}`);
+  if (f.time) {
+    const { from, to } = timeRange(f.time);
+    out.push(sql`e.start_min BETWEEN ${from} AND ${to}`);
+  }
+  return out;
 }
 
 /** lower() in SQLite folds ASCII only: fold the Nordic and common accented capitals first. */
@@ -74,6 +92,7 @@ function seriesWhere(f: SeriesFilter): SQL {
   if (f.box) where.push(sql`e.lat BETWEEN ${f.box.minLat} AND ${f.box.maxLat} AND e.lng BETWEEN ${f.box.minLng} AND ${f.box.maxLng}`);
   else if (f.city) where.push(sql`e.city_slug = ${f.city}`);
   where.push(f.viewerId ? sql`(e.is_public = 1 OR e.owner_id = ${f.viewerId})` : sql`e.is_public = 1`);
+  where.push(...quizFilterSql(f.quiz));
   const w = f.date ? isoWeekday(f.date) % 7 : f.weekdayW;
   if (w !== undefined) {
     // days_mask is a cheap prefilter; the EXISTS (one seek in quizzes_unit_weekday_date_idx) is the rule itself.
@@ -156,16 +175,62 @@ export async function listedUnits(
     ORDER BY listed.house_last, listed.ord, listed.uid`);
 }
 
+/** One candidate of near mode: a unit inside the box, and which side of the position's latitude it lies on. */
+export interface NearCandidate {
+  uid: number;
+  lid: string;
+  lat: number;
+  lng: number;
+  /** 1: at or north of the position (read northwards), 0: south of it (read southwards). */
+  up: number;
+}
+
 /**
- * Near mode: every unit matching the filters inside the bounding box (`f.box`), with its coordinates —
- * the candidates whose exact distance the service computes. INDEXED BY: the latitude band of
- * listing_series_geo_idx, the rest of the box and every filter answered from that covering index, so
- * the cost follows the units near the position, not the catalogue (test/integration/query-plans.test.ts).
+ * Near mode candidates, read outwards from the position: at most `limit` units matching the filters
+ * inside the bounding box (`f.box`) going north from `fromLat` in latitude order, and at most `limit`
+ * going south. INDEXED BY: each half is a range of listing_series_geo_idx walked in index order (no
+ * sort), the rest of the box and every filter answered from that covering index, and it stops after
+ * `limit` matches — so what it reads follows the page asked for and the density around the position,
+ * not the radius or the catalogue (test/integration/query-plans.test.ts, d1-cost.test.ts). The caller
+ * (service.listNear) knows every unit closer than the latitude it reached in both directions and asks
+ * again with a larger limit when that is not yet enough for the page.
  */
-export async function nearCandidates(db: Db, f: SeriesFilter): Promise<Array<{ uid: number; lid: string; lat: number; lng: number }>> {
+export async function nearCandidates(db: Db, f: SeriesFilter, fromLat: number, limit: number): Promise<NearCandidate[]> {
+  if (!f.box) throw new Error('nearCandidates needs a box');
+  // One bound per side in the box itself: with two lower bounds on lat (the box's and fromLat) SQLite
+  // seeks to one and filters by the other, reading the whole southern half on the way north. A unit
+  // exactly at fromLat comes back from both sides; the caller keeps it once.
+  const north = seriesWhere({ ...f, box: { ...f.box, minLat: Math.max(f.box.minLat, fromLat) } });
+  const south = seriesWhere({ ...f, box: { ...f.box, maxLat: Math.min(f.box.maxLat, fromLat) } });
+  const cols = sql`e.id AS uid, e.location_id AS lid, e.lat AS lat, e.lng AS lng`;
+  return db.all<NearCandidate>(sql`
+    SELECT * FROM (SELECT ${cols}, 1 AS up FROM listing_series e INDEXED BY listing_series_geo_idx
+      WHERE ${north} ORDER BY e.lat LIMIT ${limit})
+    UNION ALL
+    SELECT * FROM (SELECT ${cols}, 0 AS up FROM listing_series e INDEXED BY listing_series_geo_idx
+      WHERE ${south} ORDER BY e.lat DESC LIMIT ${limit})`);
+}
+
+/**
+ * The map (GET /api/listing/map): the first `limit` units of the ordinary ranking (house account last,
+ * daily shuffle; chosen on the covering index like a listing page) with their position and names, read
+ * by primary key for those units only. Promoted units are not put first: a map has no order.
+ */
+export async function mapUnits(db: Db, f: SeriesFilter, limit: number): Promise<Array<{ uid: number; lat: number | null; lng: number | null; placeText: string }>> {
+  const keys = sql`e.id AS uid, ${houseSql(f.houseEmail)} AS house_last, ${shuffleSql(f.seed)} AS ord`;
   return db.all(sql`
-    SELECT e.id AS uid, e.location_id AS lid, e.lat AS lat, e.lng AS lng FROM listing_series e INDEXED BY listing_series_geo_idx
-    WHERE ${seriesWhere(f)}`);
+    WITH page AS MATERIALIZED (SELECT ${keys} FROM listing_series e WHERE ${seriesWhere(f)} ORDER BY house_last, ord, e.id LIMIT ${limit})
+    SELECT page.uid AS uid, e.lat AS lat, e.lng AS lng, e.place_text AS placeText
+    FROM page CROSS JOIN listing_series e ON e.id = page.uid
+    ORDER BY page.house_last, page.ord, page.uid`);
+}
+
+/** Names of some units by id (the near-mode map: its order comes from the candidates). */
+export async function unitLabels(db: Db, ids: number[]): Promise<Array<{ uid: number; placeText: string }>> {
+  if (!ids.length) return [];
+  return db.all(sql`
+    SELECT e.id AS uid, e.place_text AS placeText FROM listing_series e
+    WHERE e.id IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`);
 }
 
 /**

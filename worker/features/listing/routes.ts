@@ -2,10 +2,24 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../../context';
 import { withEdgeCache } from '../../lib/cache';
 import { validate } from '../../lib/validate';
-import { ListingQuerySchema } from './contract';
-import { listQuizzes, publicCities } from './service';
+import * as z from 'zod';
+import { notFound } from '../../lib/errors';
+import { ListingMapQuerySchema, ListingQuerySchema, MapUnitParamSchema } from './contract';
+import { listQuizzes, mapCard, mapPoints, publicCities, type ListingContext } from './service';
 
-/** GET /api/listing (spec 01 §4) and GET /api/listing/cities. Anonymous answers are edge-cached. */
+const listingContext = (c: { var: AppEnv['Variables'] }): ListingContext => ({
+  today: c.var.clock.today(),
+  viewerId: c.var.user?.id ?? null,
+  houseEmail: c.var.config.houseAccountEmail,
+});
+
+/** GET /api/listing/card: the unit (a map marker) plus the listing's filters. */
+const CardQuerySchema = ListingMapQuerySchema.extend(z.object({ unit: MapUnitParamSchema.shape.unit }).shape);
+
+/**
+ * GET /api/listing (spec 01 §4), GET /api/listing/cities, and the map of the current results (issue 15):
+ * GET /api/listing/map (points) and GET /api/listing/card (a marker's card). Anonymous answers are edge-cached.
+ */
 export const listingRoutes = new Hono<AppEnv>()
   .get('/', validate('query', ListingQuerySchema), async (c) => {
     const query = c.req.valid('query');
@@ -18,4 +32,16 @@ export const listingRoutes = new Hono<AppEnv>()
       return c.json(result);
     });
   })
-  .get('/cities', async (c) => withEdgeCache(c, async () => c.json({ cities: await publicCities(c.var.db) })));
+  .get('/cities', async (c) => withEdgeCache(c, async () => c.json({ cities: await publicCities(c.var.db) })))
+  .get('/map', validate('query', ListingMapQuerySchema), async (c) => {
+    const query = c.req.valid('query');
+    return withEdgeCache(c, async () => c.json(await mapPoints(c.var.db, query, listingContext(c))));
+  })
+  .get('/card', validate('query', CardQuerySchema), async (c) => {
+    const { unit, ...query } = c.req.valid('query');
+    return withEdgeCache(c, async () => {
+      const item = await mapCard(c.var.db, unit, query, listingContext(c));
+      if (!item) throw notFound('Quizet finns inte bland resultaten.');
+      return c.json({ item });
+    });
+  });

@@ -4,9 +4,10 @@
  */
 import type { Db } from '../../db/client';
 import { memoPerDataVersion } from '../../lib/data-version';
-import { boundingBox, formatDistance, haversineKm } from '../../lib/geo';
+import { boundingBox, formatDistance, haversineKm, latitudeArcKm } from '../../lib/geo';
+import type { QuizFilters } from '../../lib/quiz-filters';
 import { categoryLabel, findWeekday } from '../../lib/swedish';
-import { LISTING_PAGE_SIZE, NEAR_RADIUS_DEFAULT, type CityOption, type ListingMode, type ListingQuery, type ListingQuiz, type ListingResponse, type ListingTier } from './contract';
+import { LISTING_PAGE_SIZE, MAP_POINTS_MAX, NEAR_RADIUS_DEFAULT, type CityOption, type ListingMapQuery, type ListingMapResponse, type ListingMode, type ListingQuery, type ListingQuiz, type ListingResponse, type ListingTier } from './contract';
 import {
   activePromotions,
   countUnits,
@@ -14,7 +15,9 @@ import {
   findPublicVenue,
   listCities,
   listedUnits,
+  mapUnits,
   nearCandidates,
+  unitLabels,
   sitemapCityWeekdays,
   sitemapVenues,
   venueLocations,
@@ -22,6 +25,7 @@ import {
   type ActivePromotionRow,
   type DetailRow,
   type ListedRow,
+  type NearCandidate,
   type SeriesFilter,
 } from './queries';
 
@@ -41,16 +45,32 @@ export interface ResolvedFilters {
   search?: string | undefined;
   /** Near mode: sort by distance from this position, within radiusKm; the city is then ignored. */
   near?: { lat: number; lng: number; radiusKm: number } | undefined;
+  /** The quiz filters (issue 20): combine with every mode (and near) as an extra condition on the unit. */
+  quiz: QuizFilters;
+}
+
+/** The quiz filters of a query (issue 20), without the undefined ones. */
+export function quizFiltersOf(q: Partial<Pick<ListingQuery, 'price' | 'team' | 'category' | 'time'>>): QuizFilters {
+  const out: QuizFilters = {};
+  if (q.price) out.price = q.price;
+  if (q.team !== undefined) out.team = q.team;
+  if (q.category) out.category = q.category;
+  if (q.time) out.time = q.time;
+  return out;
 }
 
 /**
  * Which selection rule applies (search → date → weekday → all). A past date counts as today. Near mode
  * (a position) combines with each of them and replaces the city filter.
  */
-export function resolveFilters(q: Pick<ListingQuery, 'city' | 'weekday' | 'date' | 'search'> & Partial<Pick<ListingQuery, 'near' | 'radius'>>, today: string): ResolvedFilters {
+export function resolveFilters(
+  q: Pick<ListingQuery, 'city' | 'weekday' | 'date' | 'search'> & Partial<Pick<ListingQuery, 'near' | 'radius' | 'price' | 'team' | 'category' | 'time'>>,
+  today: string,
+): ResolvedFilters {
   const near = q.near ? { lat: q.near.lat, lng: q.near.lng, radiusKm: q.radius ?? NEAR_RADIUS_DEFAULT } : undefined;
   const city = near ? undefined : q.city || undefined;
-  const base = near ? { city, near } : { city };
+  const quiz = quizFiltersOf(q);
+  const base = near ? { city, near, quiz } : { city, quiz };
   if (q.search && q.search.trim()) return { mode: 'search', ...base, search: q.search.trim() };
   if (q.date) return { mode: 'date', ...base, date: q.date < today ? today : q.date };
   const wd = q.weekday ? findWeekday(q.weekday) : undefined;
@@ -190,6 +210,7 @@ export async function listQuizzes(db: Db, query: ListingQuery, ctx: ListingConte
     date: f.date,
     weekdayW: f.weekdayIso === undefined ? undefined : f.weekdayIso % 7,
     search: f.search,
+    quiz: f.quiz,
     viewerId: ctx.viewerId,
     houseEmail: ctx.houseEmail,
     seed,
@@ -222,35 +243,97 @@ export async function listQuizzes(db: Db, query: ListingQuery, ctx: ListingConte
   };
 }
 
+/** Near mode reads at least this many candidates each way (north, south) before it grows the read. */
+export const NEAR_SCAN_MIN = 16;
+
+/** Distance of `p` from the position when within the radius, else null (also without coordinates). */
+function withinRadius(near: { lat: number; lng: number; radiusKm: number }, p: { lat: number | null; lng: number | null }): number | null {
+  if (p.lat == null || p.lng == null) return null;
+  const d = haversineKm(near, { lat: p.lat, lng: p.lng });
+  return d <= near.radiusKm ? d : null;
+}
+
+/**
+ * The `need` nearest units within the radius (besides `exclude`), nearest first (ties by id), read
+ * outwards from the position through the geo index (`nearCandidates`), `limit` each way: every unit
+ * closer than the latitude reached on both sides (`certainKm`) is then known, so the nearest ones up to
+ * that distance are exact. While fewer than `need` are certain, the read is repeated with a limit grown
+ * from the density seen so far (1.5–8×); the radius only bounds the box. `ordinary` may hold more than
+ * `need` (only its first `need` are guaranteed to be the nearest); `complete`: the box was read to its
+ * end, so `ordinary` is every unit within the radius.
+ */
+async function nearestUnits(
+  db: Db,
+  box: SeriesFilter,
+  near: { lat: number; lng: number; radiusKm: number },
+  need: number,
+  exclude: Set<number>,
+  /** A first read already made (in parallel with other queries) and its limit. */
+  first?: { limit: number; read: NearCandidate[] },
+) {
+  let limit = first?.limit ?? Math.max(NEAR_SCAN_MIN, need);
+  let pending: NearCandidate[] | undefined = first?.read;
+  for (;;) {
+    const read = pending ?? (await nearCandidates(db, box, near.lat, limit));
+    pending = undefined;
+    const north = read.filter((c) => c.up === 1);
+    const south = read.filter((c) => c.up !== 1);
+    const northDone = north.length < limit;
+    const southDone = south.length < limit;
+    // Units closer than this are all in `read`: each is nearer in latitude than the last one read on its side.
+    const certainKm = Math.min(
+      near.radiusKm,
+      northDone ? Infinity : latitudeArcKm(Math.max(...north.map((c) => c.lat)) - near.lat),
+      southDone ? Infinity : latitudeArcKm(near.lat - Math.min(...south.map((c) => c.lat))),
+    );
+    const ordinary: Array<{ id: number; km: number; lid: string; lat: number; lng: number }> = [];
+    const seen = new Set<number>();
+    for (const c of read) {
+      if (exclude.has(c.uid) || seen.has(c.uid)) continue;
+      seen.add(c.uid);
+      const km = withinRadius(near, c);
+      if (km !== null) ordinary.push({ id: c.uid, km, lid: c.lid, lat: c.lat, lng: c.lng });
+    }
+    ordinary.sort((a, b) => a.km - b.km || a.id - b.id);
+    if (northDone && southDone) return { ordinary, complete: true };
+    const firstUncertain = ordinary.findIndex((o) => !(o.km < certainKm));
+    const certain = firstUncertain === -1 ? ordinary.length : firstUncertain;
+    if (certain >= need) return { ordinary, complete: false };
+    // The reach the page needs grows with √(need / certain); what a read returns grows linearly with its reach.
+    limit = Math.ceil(limit * Math.min(8, Math.max(1.5, 1.25 * Math.sqrt(need / Math.max(certain, 1)))));
+  }
+}
+
 /**
  * Near mode: the promoted tiers (within the radius) first, as everywhere, then every other unit by
- * distance (nearest first; the house account is not put last: distance is what was asked). Candidates
- * come from the bounding box (geo index); the exact great-circle distance is computed here for those
- * candidates only, and only the page's ≤ 12 units are read in full.
+ * distance (nearest first, ties by unit id; the house account is not put last: distance is what was
+ * asked), from `nearestUnits`: the radius only bounds the box. So a dense city
+ * at 100 km reads about what its first pages need, not every place within 100 km. When the read stops
+ * before the box is exhausted, `total` counts the units seen within the radius and `totalAtLeast` says
+ * it is a lower bound. Only the page's ≤ 12 units are read in full.
  */
 async function listNear(db: Db, filter: SeriesFilter, near: NonNullable<ResolvedFilters['near']>, mode: ListingMode, page: number, today: string): Promise<ListingResponse> {
   const box = { ...filter, box: boundingBox(near, near.radiusKm), city: undefined };
-  const [candidates, promos, promotedRows] = await Promise.all([
-    nearCandidates(db, box),
+  // The page needs at most page × 12 ordinary units (+1 to know there is more): the first read asks for that.
+  const firstLimit = Math.max(NEAR_SCAN_MIN, page * LISTING_PAGE_SIZE + 1);
+  const [promos, promotedRows, firstRead] = await Promise.all([
     activePromotions(db, today),
     listedUnits(db, box, { promoted: true }),
+    nearCandidates(db, box, near.lat, firstLimit),
   ]);
   const distance = new Map<number, number>();
-  const places = new Set<string>();
-  for (const c of candidates) {
-    const d = haversineKm(near, c);
-    if (d > near.radiusKm) continue;
-    distance.set(c.uid, d);
-    places.add(c.lid);
-  }
-  const promoted = rankPromoted(promotedRows.filter((r) => distance.has(r.unitId)), promos, filter.seed);
-  const promotedIds = new Set(promoted.map((p) => p.row.unitId));
-  const ordinaryIds = [...distance.entries()]
-    .filter(([id]) => !promotedIds.has(id))
-    .sort((a, b) => a[1] - b[1] || a[0] - b[0])
-    .map(([id]) => id);
+  const promotedIn = promotedRows.filter((r) => {
+    const d = withinRadius(near, { lat: r.unitLat, lng: r.unitLng });
+    if (d === null) return false;
+    distance.set(r.unitId, d);
+    return true;
+  });
+  const promoted = rankPromoted(promotedIn, promos, filter.seed);
   const plan = pagePlan(page, promoted.length);
-  const pageIds = ordinaryIds.slice(plan.ordinaryOffset, plan.ordinaryOffset + plan.ordinaryLimit);
+  const { ordinary, complete } = await nearestUnits(db, box, near, plan.ordinaryOffset + plan.ordinaryLimit + 1, new Set(promoted.map((p) => p.row.unitId)), { limit: firstLimit, read: firstRead });
+  for (const o of ordinary) distance.set(o.id, o.km);
+  const total = promoted.length + ordinary.length;
+  const pageIds = ordinary.slice(plan.ordinaryOffset, plan.ordinaryOffset + plan.ordinaryLimit).map((o) => o.id);
   const rows = pageIds.length ? await listedUnits(db, box, { ids: pageIds }) : [];
   const byId = new Map(rows.map((r) => [r.unitId, r]));
   const withDistance = (q: ListingQuiz, unitId: number): ListingQuiz => {
@@ -264,17 +347,83 @@ async function listNear(db: Db, filter: SeriesFilter, near: NonNullable<Resolved
       return r ? [withDistance(toListingQuiz(r, 'standard'), id)] : [];
     }),
   ];
+  const places = new Set([...promoted.map((p) => p.row.lId), ...ordinary.map((o) => o.lid)]);
   return {
     items,
-    total: distance.size,
+    total,
     page,
     pageSize: LISTING_PAGE_SIZE,
-    hasMore: plan.start + items.length < distance.size,
+    hasMore: !complete || plan.start + items.length < total,
     mode,
     today,
-    venueCount: places.size,
+    venueCount: complete ? places.size : null,
     near,
+    ...(complete ? {} : { totalAtLeast: true as const }),
   };
+}
+
+// ---- The map of the current results (GET /api/listing/map, GET /api/listing/card). ----
+
+/** "Business, Place" from a unit's place text ("business | place"), once when they are the same. */
+function unitName(placeText: string): string {
+  const [business = '', place = ''] = placeText.split(' | ');
+  return !place || place === business ? business : `${business}, ${place}`;
+}
+
+function seriesFilterOf(query: ListingMapQuery, ctx: ListingContext) {
+  const f = resolveFilters(query, ctx.today);
+  const filter: SeriesFilter = {
+    today: ctx.today,
+    city: f.city,
+    date: f.date,
+    weekdayW: f.weekdayIso === undefined ? undefined : f.weekdayIso % 7,
+    search: f.search,
+    quiz: f.quiz,
+    viewerId: ctx.viewerId,
+    houseEmail: ctx.houseEmail,
+    seed: daySeed(ctx.today),
+    ...(f.near ? { box: boundingBox(f.near, f.near.radiusKm), city: undefined } : {}),
+  };
+  return { f, filter };
+}
+
+/**
+ * The map's points: up to MAP_POINTS_MAX units matching the listing's filters, with a position — in
+ * near mode the nearest (nearestUnits, so a dense city reads about MAP_POINTS_MAX candidates), else
+ * the first of the ordinary ranking (a covering-index page, then those rows by key). The count is the
+ * listing's.
+ */
+export async function mapPoints(db: Db, query: ListingMapQuery, ctx: ListingContext): Promise<ListingMapResponse> {
+  const { f, filter } = seriesFilterOf(query, ctx);
+  if (f.near) {
+    const { ordinary, complete } = await nearestUnits(db, filter, f.near, MAP_POINTS_MAX, new Set());
+    const shown = ordinary.slice(0, MAP_POINTS_MAX);
+    const names = new Map((await unitLabels(db, shown.map((o) => o.id))).map((r) => [r.uid, unitName(r.placeText)]));
+    const points = shown.flatMap((o) => {
+      const name = names.get(o.id);
+      return name !== undefined ? [{ unit: o.id, name, lat: o.lat, lng: o.lng }] : [];
+    });
+    return { points, total: ordinary.length, withoutPosition: 0, ...(complete ? {} : { totalAtLeast: true as const }) };
+  }
+  const [counts, rows] = await Promise.all([countUnits(db, filter), mapUnits(db, filter, MAP_POINTS_MAX)]);
+  const points = rows.flatMap((r) => (r.lat != null && r.lng != null ? [{ unit: r.uid, name: unitName(r.placeText), lat: r.lat, lng: r.lng }] : []));
+  return { points, total: counts.total, withoutPosition: rows.length - points.length };
+}
+
+/**
+ * One marker's card: the unit's listed occurrence under the same filters (its tier from the active
+ * promotions; in near mode with its distance), or null when the unit is not among the results
+ * (another filter, hidden, gone, outside the radius).
+ */
+export async function mapCard(db: Db, unit: number, query: ListingMapQuery, ctx: ListingContext): Promise<ListingQuiz | null> {
+  const { f, filter } = seriesFilterOf(query, ctx);
+  const [rows, promos] = await Promise.all([listedUnits(db, filter, { ids: [unit] }), activePromotions(db, ctx.today)]);
+  const row = rows[0];
+  if (!row) return null;
+  const quiz = toListingQuiz(row, tierOf({ id: row.id, rid: row.rid, date: row.date }, promos));
+  if (!f.near) return quiz;
+  const km = withinRadius(f.near, { lat: row.unitLat, lng: row.unitLng });
+  return km === null ? null : { ...quiz, distanceKm: Math.round(km * 1000) / 1000, distance: formatDistance(km) };
 }
 
 const citiesOfVersion = memoPerDataVersion(listCities);

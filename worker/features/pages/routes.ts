@@ -133,7 +133,7 @@ async function combinedPage(c: C, citySlug: string, weekdaySlug: string) {
   const city = await findCity(c.var.db, citySlug);
   const weekday = weekdayRef(weekdaySlug);
   if (!city || !weekday) return notFoundPage(c);
-  const data = await buildCombinedPage(c.var.db, city, weekday, ctx);
+  const data = await buildCombinedPage(c.var.db, city, weekday, ctx, c.req.query());
   return html(
     c,
     {

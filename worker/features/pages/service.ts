@@ -6,9 +6,9 @@ import type { Db } from '../../db/client';
 import { isoWeekday } from '../../lib/clock';
 import { WEEKDAYS, findWeekday } from '../../lib/swedish';
 import type { CityOption, ListingQuiz } from '../listing/contract';
-import { ListingQuerySchema } from '../listing/contract';
+import { ListingQuerySchema, QuizFilterShape } from '../listing/contract';
 import { findPublicCity, findPublicVenueWithPlaces, listQuizzes, publicCities, publicVenueQuizzes, sitemapEntries } from '../listing/service';
-import type { CombinedPageData, ListingFilters, ListingPageData, VenuePageData, WeekdayRef } from '../../../web/pages/types';
+import { QUIZ_FILTER_KEYS, type CombinedPageData, type ListingFilters, type ListingPageData, type VenuePageData, type WeekdayRef } from '../../../web/pages/types';
 
 export interface PageCtx {
   today: string;
@@ -40,6 +40,34 @@ export function readFilterQuery(query: Record<string, string | undefined>): Part
     out.near = query.near.replace(/\s+/g, '');
     if (query.radius && ListingQuerySchema.shape.radius.safeParse(query.radius).success) out.radius = String(Number(query.radius));
   }
+  return { ...out, ...readQuizFilterQuery(query).filters };
+}
+
+/**
+ * The quiz filters of a page URL (issue 20), leniently: valid values in their URL form ('alla' and empty
+ * mean none), and the Swedish labels of the invalid ones, which the page ignores and names in a notice.
+ */
+export function readQuizFilterQuery(query: Record<string, string | undefined>): { filters: Partial<ListingFilters>; ignored: string[] } {
+  const filters: Partial<ListingFilters> = {};
+  const ignored: string[] = [];
+  for (const key of QUIZ_FILTER_KEYS) {
+    const raw = query[key];
+    if (raw === undefined) continue;
+    const r = QuizFilterShape[key].safeParse(raw);
+    if (!r.success) ignored.push(QuizFilterShape[key].description ?? key);
+    else if (r.data !== undefined) filters[key] = String(r.data);
+  }
+  return { filters, ignored };
+}
+
+/** The quiz filters of page filters, as the listing query takes them. */
+function quizQuery(f: ListingFilters) {
+  return { price: f.price, team: f.team, category: f.category, time: f.time };
+}
+
+function quizPart(q: Partial<ListingFilters>): Partial<ListingFilters> {
+  const out: Partial<ListingFilters> = {};
+  for (const k of QUIZ_FILTER_KEYS) if (q[k]) out[k] = q[k];
   return out;
 }
 
@@ -50,7 +78,7 @@ export function readFilterQuery(query: Record<string, string | undefined>): Part
 export function pageFilters(variant: ListingPageData['variant'], q: Partial<ListingFilters>, ctx: PageCtx, locked: { city?: string; weekday?: string }): ListingFilters {
   // Near mode lives on the main listing only (a city or weekday page is about its city or day).
   const near = (variant === 'home' || variant === 'legacy') && q.near ? { near: q.near, ...(q.radius ? { radius: q.radius } : {}) } : {};
-  return { ...pageFiltersWithoutNear(variant, q, ctx, locked), ...near };
+  return { ...pageFiltersWithoutNear(variant, q, ctx, locked), ...near, ...quizPart(q) };
 }
 
 function pageFiltersWithoutNear(variant: ListingPageData['variant'], q: Partial<ListingFilters>, ctx: PageCtx, locked: { city?: string; weekday?: string }): ListingFilters {
@@ -75,17 +103,25 @@ export async function buildListingPage(
   const [result, cities] = await Promise.all([
     listQuizzes(
       db,
-      ListingQuerySchema.parse({ city: filters.city, weekday: filters.weekday, date: filters.date, search: filters.search, near: filters.near, radius: filters.radius, page: 1 }),
+      ListingQuerySchema.parse({ city: filters.city, weekday: filters.weekday, date: filters.date, search: filters.search, near: filters.near, radius: filters.radius, ...quizQuery(filters), page: 1 }),
       { today: ctx.today, viewerId: null, houseEmail: ctx.houseEmail },
     ),
     publicCities(db),
   ]);
-  return { kind: 'listing', variant, today: ctx.today, filters, city: locked.city, weekday: locked.weekday, cities, result, mapTileUrl: ctx.mapTileUrl };
+  const { ignored } = readQuizFilterQuery(query);
+  return { kind: 'listing', variant, today: ctx.today, filters, city: locked.city, weekday: locked.weekday, cities, result, mapTileUrl: ctx.mapTileUrl, ...(ignored.length ? { ignoredFilters: ignored } : {}) };
 }
 
-export async function buildCombinedPage(db: Db, city: CityOption, weekday: WeekdayRef, ctx: PageCtx): Promise<CombinedPageData> {
-  const result = await listQuizzes(db, { city: city.slug, weekday: weekday.slug, page: 1 }, { today: ctx.today, viewerId: null, houseEmail: ctx.houseEmail });
-  return { kind: 'combined', today: ctx.today, city, weekday, result, mapTileUrl: ctx.mapTileUrl };
+/** The combined page: its city and weekday, plus the quiz filters of its URL (issue 20). */
+export async function buildCombinedPage(db: Db, city: CityOption, weekday: WeekdayRef, ctx: PageCtx, query: Record<string, string | undefined> = {}): Promise<CombinedPageData> {
+  const { filters: quiz, ignored } = readQuizFilterQuery(query);
+  const filters: ListingFilters = { city: city.slug, weekday: weekday.slug, date: '', search: '', ...quiz };
+  const result = await listQuizzes(
+    db,
+    ListingQuerySchema.parse({ city: city.slug, weekday: weekday.slug, ...quizQuery(filters), page: 1 }),
+    { today: ctx.today, viewerId: null, houseEmail: ctx.houseEmail },
+  );
+  return { kind: 'combined', today: ctx.today, city, weekday, filters, result, mapTileUrl: ctx.mapTileUrl, ...(ignored.length ? { ignoredFilters: ignored } : {}) };
 }
 
 export { findPublicCity as findCity };

@@ -1,0 +1,84 @@
+/**
+ * Quiz filters (issue 20 item 1) as a visitor uses them, against the seeded demo app: "Gratis" +
+ * "Musik" in the filter panel gives only free music quizzes — with JavaScript (the listing refetches,
+ * the URL follows) and without (a plain GET form, server-rendered).
+ */
+import { describe, expect, it } from 'vitest';
+import { expectAccessible, newPage, useBrowser } from './support/browser';
+
+const countLine = /Visar (\d+) av (\d+) quiz/;
+
+async function hydrated(page: import('playwright-core').Page) {
+  await page.waitForSelector('html[data-hydrated="true"]');
+}
+
+async function shown(page: import('playwright-core').Page): Promise<[number, number]> {
+  const text = (await page.getByText(countLine).first().textContent()) ?? '';
+  const m = countLine.exec(text);
+  return m ? [Number(m[1]), Number(m[2])] : [-1, -1];
+}
+
+/** Every card on the page is free and a music quiz (its badge "Tema: Musik", its price "Gratis"). */
+async function onlyFreeMusic(page: import('playwright-core').Page) {
+  const cards = page.locator('article[data-quiz-id]');
+  await expect.poll(() => cards.count(), { timeout: 15_000 }).toBeGreaterThan(0);
+  for (const text of await cards.allTextContents()) {
+    expect(text).toContain('Gratis');
+    expect(text).toContain('Musik');
+  }
+  return cards.count();
+}
+
+describe('quiz filters', () => {
+  const browser = useBrowser();
+
+  it('a visitor picks "Gratis" and "Musik" and gets only free music quizzes; the URL keeps the filters', async () => {
+    const { page, errors, context } = await newPage(browser());
+    await page.goto('/?weekday=all');
+    await hydrated(page);
+    await expect.poll(async () => (await shown(page))[1], { timeout: 15_000 }).toBeGreaterThan(12);
+    const [, everything] = await shown(page);
+
+    await page.getByLabel('Pris').selectOption({ label: 'Gratis' });
+    await page.waitForURL((u) => u.searchParams.get('price') === 'gratis');
+    await expect.poll(async () => (await shown(page))[1], { timeout: 15_000 }).toBeLessThan(everything);
+    const [, free] = await shown(page);
+    await page.getByLabel('Kategori').selectOption({ label: 'Musik' });
+    await page.waitForURL((u) => u.searchParams.get('category') === 'musik' && u.searchParams.get('price') === 'gratis');
+    await expect.poll(async () => (await shown(page))[1], { timeout: 15_000 }).toBeLessThan(free);
+    const n = await onlyFreeMusic(page);
+    expect((await shown(page))[1]).toBe(n);
+    await expectAccessible(page);
+
+    // Reloading the shared URL renders the same answer on the server, with the selects set.
+    await page.reload();
+    await hydrated(page);
+    expect(await page.getByLabel('Pris').inputValue()).toBe('gratis');
+    expect(await page.getByLabel('Kategori').inputValue()).toBe('musik');
+    expect(await onlyFreeMusic(page)).toBe(n);
+
+    // "Alla priser" takes the price filter away again.
+    await page.getByLabel('Pris').selectOption({ label: 'Alla priser' });
+    await page.waitForURL((u) => !u.searchParams.has('price') && u.searchParams.get('category') === 'musik');
+    await expect.poll(async () => (await shown(page))[1], { timeout: 15_000 }).toBeGreaterThan(n);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('without JavaScript the same filters work through the plain form and on a city page URL', async () => {
+    const { page, errors, context } = await newPage(browser(), { javaScriptEnabled: false });
+    await page.goto('/?weekday=all');
+    await page.getByLabel('Pris').selectOption('gratis');
+    await page.getByLabel('Kategori').selectOption('musik');
+    await page.getByRole('button', { name: 'Filtrera' }).click();
+    await page.waitForURL((u) => u.searchParams.get('price') === 'gratis' && u.searchParams.get('category') === 'musik');
+    const n = await onlyFreeMusic(page);
+    expect(await page.getByText(countLine).textContent()).toContain(`av ${n} quiz`);
+    // A city page reads the same parameters; a bad one is ignored with a notice, not an error.
+    await page.goto('/quiz/uppsala?price=gratis&category=musik&team=99');
+    await onlyFreeMusic(page);
+    expect(await page.getByText('Några filter kunde inte användas och visas inte: Lagstorlek.').isVisible()).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

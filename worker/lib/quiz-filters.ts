@@ -1,0 +1,111 @@
+/**
+ * The quiz filters of the public listing (issue 20): price, team size, category and start time. Pure
+ * data and rules, no zod (the public pages' bundle imports this): the URL values, their Swedish labels,
+ * and `matchesQuizFilters`, the rule for one quiz row. The SQL twin of the rule lives in
+ * worker/features/listing/queries.ts (over listing_series, whose columns the triggers fill the same way:
+ * scripts/listing-series-triggers.mjs, migration 0015).
+ */
+
+/** `price=`: free only, at most 50 kr (free included), or every price. */
+export const PRICE_FILTERS = [
+  { value: 'gratis', label: 'Gratis' },
+  { value: 'max50', label: 'Högst 50 kr' },
+] as const;
+export type PriceFilter = (typeof PRICE_FILTERS)[number]['value'];
+export const PRICE_MAX_FILTER_SEK = 50;
+
+/** `category=`: the topic of the quiz (its category and theme). */
+export const TOPIC_FILTERS = [
+  { value: 'allmanbildning', label: 'Allmänbildning' },
+  { value: 'musik', label: 'Musik' },
+  { value: 'sport', label: 'Sport' },
+  { value: 'film-tv', label: 'Film & TV' },
+  { value: 'annat', label: 'Annat tema' },
+] as const;
+export type TopicFilter = (typeof TOPIC_FILTERS)[number]['value'];
+
+/** `time=`: before 19:00; 19:00–20:00 (both included); after 20:00. A missing start time counts as 19:00. */
+export const TIME_FILTERS = [
+  { value: 'fore19', label: 'Före 19', from: 0, to: 18 * 60 + 59 },
+  { value: '19-20', label: '19–20', from: 19 * 60, to: 20 * 60 },
+  { value: 'efter20', label: 'Efter 20', from: 20 * 60 + 1, to: 24 * 60 },
+] as const;
+export type TimeFilter = (typeof TIME_FILTERS)[number]['value'];
+
+/** `team=N`: quizzes whose max team size allows N people, or that have no max. */
+export const TEAM_FILTER_MIN = 1;
+export const TEAM_FILTER_MAX = 12;
+/** The choices the filter panel offers ("Vi är N"). */
+export const TEAM_FILTER_CHOICES = [2, 3, 4, 5, 6, 7, 8] as const;
+
+/** The value that means "no filter" in every select (and an empty parameter). */
+export const ALL_FILTER = 'alla';
+
+export interface QuizFilters {
+  price?: PriceFilter | undefined;
+  team?: number | undefined;
+  category?: TopicFilter | undefined;
+  time?: TimeFilter | undefined;
+}
+
+export const isPriceFilter = (v: string): v is PriceFilter => PRICE_FILTERS.some((o) => o.value === v);
+export const isTopicFilter = (v: string): v is TopicFilter => TOPIC_FILTERS.some((o) => o.value === v);
+export const isTimeFilter = (v: string): v is TimeFilter => TIME_FILTERS.some((o) => o.value === v);
+export function isTeamFilter(v: string): boolean {
+  if (!/^\d{1,2}$/.test(v)) return false;
+  const n = Number(v);
+  return n >= TEAM_FILTER_MIN && n <= TEAM_FILTER_MAX;
+}
+
+export function timeRange(t: TimeFilter): { from: number; to: number } {
+  const o = TIME_FILTERS.find((x) => x.value === t)!;
+  return { from: o.from, to: o.to };
+}
+
+/**
+ * The topic of a quiz from its category and theme, including the older stored values (spec 01 §3):
+ * mirrors TOPIC() in scripts/listing-series-triggers.mjs exactly.
+ */
+export function topicOf(category: string | null | undefined, theme: string | null | undefined): TopicFilter | null {
+  const c = asciiLower(category ?? '');
+  const t = asciiLower((theme ?? '').trim());
+  if (['allmänbildning', 'allmänquiz', 'general', 'mixed'].includes(c)) return 'allmanbildning';
+  if (['musikquiz', 'musik'].includes(c) || ['musik', 'music'].includes(t)) return 'musik';
+  if (['sportquiz', 'sport'].includes(c) || t === 'sport') return 'sport';
+  if (['filmquiz', 'film'].includes(c) || ['film & tv', 'film och tv', 'film', 'tv'].includes(t)) return 'film-tv';
+  if (['tema', 'theme'].includes(c) || t !== '') return 'annat';
+  return null;
+}
+
+/** SQLite's lower(): ASCII letters only (so 'ALLMÄNBILDNING' stays unmatched in both places). */
+function asciiLower(s: string): string {
+  return s.replace(/[A-Z]/g, (ch) => ch.toLowerCase());
+}
+
+/** Start time "HH:MM[:SS]" in minutes after midnight; a missing time counts as 19:00 (as it is shown). */
+export function startMinutes(startTime: string | null | undefined): number {
+  const m = startTime ? /^(\d{2}):(\d{2})/.exec(startTime) : null;
+  return m ? Number(m[1]) * 60 + Number(m[2]) : 19 * 60;
+}
+
+/** Whether one quiz row passes the filters (the feed applies it to each date; the listing per unit in SQL). */
+export function matchesQuizFilters(
+  q: { price: number | null; teamSize: number | null; category: string | null; theme: string | null; startTime: string | null },
+  f: QuizFilters,
+): boolean {
+  const price = q.price ?? 0;
+  if (f.price === 'gratis' && price !== 0) return false;
+  if (f.price === 'max50' && price > PRICE_MAX_FILTER_SEK) return false;
+  if (f.team !== undefined && q.teamSize != null && q.teamSize < f.team) return false;
+  if (f.category && topicOf(q.category, q.theme) !== f.category) return false;
+  if (f.time) {
+    const { from, to } = timeRange(f.time);
+    const m = startMinutes(q.startTime);
+    if (m < from || m > to) return false;
+  }
+  return true;
+}
+
+export function hasQuizFilters(f: QuizFilters): boolean {
+  return !!(f.price || f.team !== undefined || f.category || f.time);
+}
