@@ -130,9 +130,9 @@ export type FollowOutcome = { status: 201; follow: FollowView } | { status: 202;
  * and one queued confirmation — the same statements and the same answer whether the address is new,
  * already follows this, or is at the limit, so the answer reveals nothing.
  */
-export async function requestFollow(deps: FollowDeps & { queue: MailQueue }, actor: Actor, input: FollowRequest & { clientKey: string }): Promise<FollowOutcome> {
+export async function requestFollow(deps: FollowDeps, actor: Actor, input: FollowRequest & { clientKey: string; queue: MailQueue }): Promise<FollowOutcome> {
   const { db } = deps;
-  const { clientKey } = input;
+  const { clientKey, queue } = input;
   const now = deps.clock.now();
   if (actor) {
     const target = await resolveTarget(db, input);
@@ -155,7 +155,7 @@ export async function requestFollow(deps: FollowDeps & { queue: MailQueue }, act
   await q.insertFollowWithinLimit(db, { id: newId(), owner, target, confirmedAt: null });
   const follow = await q.findFollowByTarget(db, owner, target.targetKey);
   // Always one message: the consumer drops it when there is no follow (limit reached).
-  await deps.queue.send({ type: 'confirm', followId: follow?.id ?? null, requestId: newId() });
+  await queue.send({ type: 'confirm', followId: follow?.id ?? null, requestId: newId() });
   return { status: 202, message: FOLLOW_PENDING_MESSAGE };
 }
 
