@@ -4,7 +4,6 @@
  * the code before the fix: the limit was read before the hash and counted after it, one limit per
  * account locked the owner out, and registration was limited per address only.
  */
-import { env } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { mailOutbox, totpFactors } from '../../../worker/db/schema';

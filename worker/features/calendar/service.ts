@@ -3,7 +3,6 @@
  * Feeds hold the next FEED_DAYS days (today included; past dates dropped), one VEVENT per occurrence,
  * cancelled ones kept (STATUS:CANCELLED), public businesses only.
  */
-import type { Db } from '../../db/client';
 import { addDays, isoWeekday } from '../../lib/clock';
 import { matchesQuizFilters } from '../../lib/quiz-filters';
 import { findWeekday } from '../../lib/swedish';

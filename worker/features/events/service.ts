@@ -5,7 +5,6 @@
  * so unknown ids simply match nothing. Views by the business's own owner are not counted.
  */
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
 import type { Deps } from '../../ports/deps';
 import type { AnalyticsEvent } from './contract';
 
