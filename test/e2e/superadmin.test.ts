@@ -178,6 +178,18 @@ describe('superadmin panel', () => {
     await expectAccessible(page);
   });
 
+  it("shows follow counts and dead letters in the 'Översikt' tab (read only, no addresses)", async () => {
+    const { page } = await newPage(browser());
+    await loginViaApi(page, ADMIN.email, ADMIN.password);
+    await page.goto('/superadmin?flik=oversikt');
+    await page.getByRole('heading', { name: 'Bevakningar' }).waitFor();
+    await page.getByText('Bekräftade bevakningar').waitFor();
+    await page.getByRole('heading', { name: 'Olevererade meddelanden' }).waitFor();
+    await page.getByText(/Inga olevererade meddelanden\.|Försök/).first().waitFor();
+    expect(await page.getByRole('tabpanel').textContent()).not.toMatch(/@/);
+    await expectAccessible(page);
+  });
+
   it('sends an owner who opens /superadmin to /admin', async () => {
     const { page } = await newPage(browser());
     await loginViaApi(page, 'agare@quizkvall.local', 'quizkvall-agare');

@@ -28,12 +28,13 @@ interface OutboxRow {
   to_email: string;
   subject: string;
   text: string;
+  html: string | null;
   headers: string | null;
   send_key: string | null;
 }
 
 async function mailsTo(email: string): Promise<OutboxRow[]> {
-  return testDb().all<OutboxRow>(sql`SELECT id, to_email, subject, text, headers, send_key FROM mail_outbox WHERE to_email = ${email} ORDER BY created_at, rowid`);
+  return testDb().all<OutboxRow>(sql`SELECT id, to_email, subject, text, html, headers, send_key FROM mail_outbox WHERE to_email = ${email} ORDER BY created_at, rowid`);
 }
 
 /** The consumer runs after the queue's batch timeout (2 s): wait for the mail. */
@@ -434,7 +435,13 @@ describe('consumer: each mail exactly once', () => {
       expect(mails).toHaveLength(1);
       expect(mails[0]!.subject).toBe(`Ikväll: pubquiz på ${location.name} kl. 19:00`);
       expect(mails[0]!.text).toMatch(/Sluta bevaka detta: http:\/\/localhost\/bevakningar\/avsluta\?t=/);
+      // Add to calendar (issue 17 §2a): the quiz's own .ics download, in the text and the HTML.
+      expect(mails[0]!.text).toContain(`Lägg till i kalendern: http://localhost/api/calendar/quiz/${quiz.id}.ics`);
+      expect(mails[0]!.html).toContain(`<a href="http://localhost/api/calendar/quiz/${quiz.id}.ics">Lägg till i kalendern</a>`);
     }
+    const ics = await call(`/api/calendar/quiz/${quiz.id}.ics`, { clock: '2026-03-29T06:00:00Z' });
+    expect(ics.status).toBe(200);
+    expect(await ics.text()).toContain('BEGIN:VEVENT');
   });
 
   it('never mails a pending follow, a cancelled quiz, another day or an empty week', async () => {
@@ -469,6 +476,42 @@ describe('consumer: each mail exactly once', () => {
     const [mail] = await mailsTo(user.email);
     expect(mail!.text).toMatch(/\[Nytt\] torsdag 10 januari kl\. 19:00: .* – Färsk/);
     expect(mail!.text).toMatch(/\ntisdag 8 januari kl\. 19:00: .* – Gammal/);
+  });
+
+  it('a saved text search gets what the listing shows: descriptions searched, Å/Ä/Ö folded, city and weekday kept', async () => {
+    const city = unique('Sökstad');
+    const { location } = await publicPlace(city);
+    const other = await publicPlace(unique('Annanstad'));
+    const rid = unique('rid');
+    for (const date of ['2030-01-08', '2030-01-10', '2030-01-15']) {
+      await createQuiz(location.id, { date, title: 'Tisdagsquiz', description: 'Efteråt: ÖLPROVNING i baren', isRecurring: true, recurrenceId: rid, recurrencePattern: 'weekly' });
+    }
+    await createQuiz(location.id, { date: '2030-01-09', title: 'Vanligt quiz', description: 'Inget särskilt' });
+    await createQuiz(other.location.id, { date: '2030-01-09', title: 'Annan stad', description: 'Ölprovning' });
+    const search = { city: location.citySlug, search: 'ölprovning' };
+    const listed = await callJson(`/api/listing?city=${search.city}&search=${encodeURIComponent(search.search)}`, { clock: '2030-01-07T07:00:00Z' });
+    expect(listed.body.items.map((i: { title: string }) => i.title)).toEqual(['Tisdagsquiz']);
+
+    const all = await createUser();
+    const thursdays = await createUser();
+    const a = await callJson('/api/follows', { cookie: all.cookie, body: { filters: search } });
+    const t = await callJson('/api/follows', { cookie: thursdays.cookie, body: { filters: { ...search, weekday: 'torsdag' } } });
+    const deps = consumerDeps('2030-01-07T07:00:00Z');
+    await processMailBatch(deps, {
+      queueName: 'quizkvall-mail',
+      messages: fakeMessages([
+        { type: 'digest', followId: a.body.follow.id, week: '2030-01-07' },
+        { type: 'digest', followId: t.body.follow.id, week: '2030-01-07' },
+      ]),
+    });
+    const [mail] = await mailsTo(all.email);
+    expect(mail!.text.match(/kl\. 19:00: .* – Tisdagsquiz/g)).toHaveLength(2); // 8 and 10 January, not the 15th
+    expect(mail!.text).toMatch(/tisdag 8 januari kl\. 19:00/);
+    expect(mail!.text).toMatch(/torsdag 10 januari kl\. 19:00/);
+    expect(mail!.text).not.toMatch(/Vanligt quiz|Annan stad/);
+    const [thu] = await mailsTo(thursdays.email);
+    expect(thu!.text).toMatch(/torsdag 10 januari kl\. 19:00/);
+    expect(thu!.text).not.toMatch(/tisdag 8 januari/);
   });
 
   it('poison messages and dead letters are recorded for the superadmin', async () => {

@@ -154,6 +154,45 @@ describe('freshness thresholds (pinned clock)', () => {
     expect(await snapshot(['venues'])).toEqual(snap);
   });
 
+  it('re-publishing from the dashboard ("Synlig för besökare" back on) confirms: not hidden any more, and the next monthly step does not hide it again', async () => {
+    const b = await staleBusiness('2045-01-10');
+    const day = addDays('2045-01-10', 95);
+    await job(day);
+    expect(await venueRow(b.venue.id)).toMatchObject({ is_public: 0, freshness_stage: 3 });
+    const owner = await createUser({ now: new Date(at(day)) });
+    await testDb().run(sql`UPDATE venues SET user_id = ${owner.id} WHERE id = ${b.venue.id}`);
+    const body = { name: b.venue.name, description: '', address: '', city: '', phone: '', website: '', isPublic: true };
+    const save = await callJson(`/api/owner/venues/${b.venue.id}`, { method: 'PATCH', cookie: owner.cookie, clock: at(day), body });
+    expect(save.status).toBe(200);
+    expect(await venueRow(b.venue.id)).toMatchObject({ is_public: 1, stale_hidden_at: null, freshness_stage: 0, confirmed_at: new Date(at(day)).toISOString() });
+    const dash = await callJson(`/api/owner/freshness/${b.venue.id}`, { cookie: owner.cookie, clock: at(day) });
+    expect(dash.body).toMatchObject({ confirmedOn: day, daysSince: 0, hidden: false, hideInDays: 90 });
+    await job(addDays(day, 30));
+    await job(addDays(day, 31));
+    expect(await venueRow(b.venue.id)).toMatchObject({ is_public: 1, stale_hidden_at: null, freshness_stage: 1 });
+    expect(await visibleTo(addDays(day, 31), { ...b, venue: { ...b.venue, slug: save.body.slug } })).toEqual({ inListing: true, pageStatus: 200, inSitemap: true });
+  });
+
+  it("an owner's save that keeps it off is their own 'not public'; a superadmin's edit leaves the freshness state alone", async () => {
+    const b = await staleBusiness('2046-01-10');
+    const day = addDays('2046-01-10', 95);
+    await job(day);
+    const admin = await createUser({ roles: ['superadmin'], now: new Date(at(day)) });
+    const body = { name: b.venue.name, description: 'Av admin', address: '', city: '', phone: '', website: '', isPublic: false };
+    expect((await callJson(`/api/owner/venues/${b.venue.id}`, { method: 'PATCH', cookie: admin.cookie, clock: at(day), body })).status).toBe(200);
+    const hidden = await venueRow(b.venue.id);
+    expect(hidden).toMatchObject({ is_public: 0, freshness_stage: 3, confirmed_at: at('2046-01-10') });
+    expect(hidden.stale_hidden_at).toBeTruthy();
+
+    const owner = await createUser({ now: new Date(at(day)) });
+    await testDb().run(sql`UPDATE venues SET user_id = ${owner.id} WHERE id = ${b.venue.id}`);
+    expect((await callJson(`/api/owner/venues/${b.venue.id}`, { method: 'PATCH', cookie: owner.cookie, clock: at(day), body })).status).toBe(200);
+    expect(await venueRow(b.venue.id)).toMatchObject({ is_public: 0, stale_hidden_at: null, freshness_stage: 0, confirmed_at: new Date(at(day)).toISOString() });
+    // A later confirmation does not publish what the owner chose to keep hidden.
+    await callJson(`/api/owner/freshness/${b.venue.id}/confirm`, { method: 'POST', cookie: owner.cookie, clock: at(day), body: {} });
+    expect((await venueRow(b.venue.id)).is_public).toBe(0);
+  });
+
   it('the house account (unclaimed) is never mailed nor hidden and shows "Uppgifter från offentliga källor"', async () => {
     const existing = await testDb().all<{ id: string }>(sql`SELECT id FROM users WHERE email = ${HOUSE}`);
     const b = await staleBusiness('2043-01-05', existing.length ? {} : { email: HOUSE });
@@ -164,6 +203,10 @@ describe('freshness thresholds (pinned clock)', () => {
     const [quiz] = await testDb().all<{ id: string }>(sql`SELECT id FROM quizzes WHERE recurrence_id = ${b.rid} LIMIT 1`);
     const pub = await callJson(`/api/freshness/quiz/${quiz!.id}`);
     expect(pub.body).toEqual({ confirmedOn: null, publicSources: true });
+    // The server-rendered venue page says the same (no date for the house account).
+    const page = await (await call(`/quiz/${b.location.citySlug}/${b.venue.slug}`, { clock: at('2043-01-06') })).text();
+    expect(page).toContain('Uppgifter från offentliga källor');
+    expect(page).not.toContain('Senast bekräftad');
   });
 
   it('the public line for a claimed business carries its date; a missing quiz → 404', async () => {
@@ -171,5 +214,9 @@ describe('freshness thresholds (pinned clock)', () => {
     const [quiz] = await testDb().all<{ id: string }>(sql`SELECT id FROM quizzes WHERE recurrence_id = ${b.rid} LIMIT 1`);
     expect((await callJson(`/api/freshness/quiz/${quiz!.id}`)).body).toEqual({ confirmedOn: '2044-04-04', publicSources: false });
     expect((await call('/api/freshness/quiz/no-such-quiz')).status).toBe(404);
+    // The server-rendered venue page carries the same line as the detail dialog (issue 20 §3).
+    const page = await (await call(`/quiz/${b.location.citySlug}/${b.venue.slug}`, { clock: at('2044-04-20') })).text();
+    expect(page).toContain('Senast bekräftad 4 april 2044');
+    expect(page).not.toContain('Uppgifter från offentliga källor');
   });
 });

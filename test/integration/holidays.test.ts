@@ -161,6 +161,37 @@ describe('skip and restore on a stored series', () => {
   });
 });
 
+describe('decisions go with their occurrences', () => {
+  const decisionsOf = async (rid: string) => (await testDb().all<{ date: string }>(sql`SELECT date FROM holiday_decisions WHERE recurrence_id = ${rid} ORDER BY date`)).map((r) => r.date);
+
+  it('deleting the series, one occurrence or the place deletes the holiday decisions with them', async () => {
+    const clock = '2026-11-23T09:00:00Z';
+    const { user, venue, location } = await ownerAt(clock);
+    const decide = (rid: string) =>
+      callJson(`/api/owner/series/${rid}/holidays`, { cookie: user.cookie, clock, body: { decisions: [{ date: '2026-12-24', skip: true }, { date: '2026-12-31', skip: false }] } });
+    const series = { date: '2026-12-03', days: ['torsdag'], until: '2027-01-07' };
+
+    const a = await createSeries(user, location.id, clock, series);
+    expect((await decide(a)).status).toBe(200);
+    expect(await decisionsOf(a)).toEqual(['2026-12-24', '2026-12-31']);
+    expect((await callJson(`/api/owner/series/${a}`, { method: 'DELETE', cookie: user.cookie, clock })).status).toBe(200);
+    expect(await decisionsOf(a)).toEqual([]);
+
+    const b = await createSeries(user, location.id, clock, series);
+    await decide(b);
+    const julafton = await occurrence(b, '2026-12-24');
+    expect((await callJson(`/api/owner/quizzes/${julafton!.id}`, { method: 'DELETE', cookie: user.cookie, clock })).status).toBe(200);
+    expect(await decisionsOf(b)).toEqual(['2026-12-31']);
+
+    const place2 = await createLocation(venue.id, { city: `Helgstad ${unique('c')}` });
+    const c = await createSeries(user, place2.id, clock, series);
+    await decide(c);
+    expect((await callJson(`/api/owner/locations/${place2.id}`, { method: 'DELETE', cookie: user.cookie, clock })).status).toBe(200);
+    expect(await decisionsOf(c)).toEqual([]);
+    expect(await decisionsOf(b)).toEqual(['2026-12-31']); // other series untouched
+  });
+});
+
 describe('the nightly "Kör ni quiz på {helgdag}?" mail and its signed links', () => {
   const mails = (rid: string) => testDb().all<Record<string, any>>(sql`SELECT * FROM mail_outbox WHERE send_key LIKE ${`holiday-ask:${rid}:%`}`);
   const linksOf = (text: string) => [...text.matchAll(/http:\/\/localhost(\/helgdag\?t=[^\s]+)/g)].map((m) => m[1]!);

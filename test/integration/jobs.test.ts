@@ -6,7 +6,7 @@
 import { env } from 'cloudflare:workers';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { jobRuns, sessions } from '../../worker/db/schema';
+import { jobRuns, mailOutbox, sessions } from '../../worker/db/schema';
 import { SERIES_JOB } from '../../worker/features/series/service';
 import { runNightly, runTasks } from '../../worker/jobs/nightly';
 import { createClock } from '../../worker/lib/clock';
@@ -18,7 +18,7 @@ import { expectConsoleError } from '../setup/console';
 // Before every session the factories create (they expire 30 days after the real now), so the nightly
 // clean-up at this instant removes only the session planted below.
 const NIGHT = '2020-02-04T02:15:00.000Z';
-const NIGHTLY_JOBS = ['sessions', 'rate-limits', 'email-tokens', 'promotion-holds', SERIES_JOB];
+const NIGHTLY_JOBS = ['sessions', 'rate-limits', 'email-tokens', 'mail-outbox', 'promotion-holds', SERIES_JOB];
 
 let superadmin: TestUser;
 let owner: TestUser;
@@ -50,6 +50,7 @@ describe('the nightly run', () => {
     expect(counts.sessions.deleted).toBeGreaterThanOrEqual(1);
     expect(counts['rate-limits']).toHaveProperty('deleted');
     expect(counts['email-tokens']).toHaveProperty('deleted');
+    expect(counts['mail-outbox']).toHaveProperty('deleted');
     expect(counts['promotion-holds']).toHaveProperty('released');
     expect(counts[SERIES_JOB]).toMatchObject({ today: '2020-02-04', processed: expect.any(Number) });
   });
@@ -109,5 +110,30 @@ describe('GET /api/admin/jobs', () => {
     const asOwner = await callJson('/api/admin/jobs', { cookie: owner.cookie });
     expect(asOwner.status).toBe(403);
     expect(asOwner.body.error.message).toBe('User is not a superadmin');
+  });
+});
+
+// Last in the file: its far-future nightly run also ends every session the tests above use.
+describe('nightly mail-outbox clean-up (data minimisation)', () => {
+  it('deletes outbox rows (addresses, texts) older than 30 days by the database time, keeps newer ones and their send keys, whatever the pinned clock', async () => {
+    const db = testDb();
+    const daysAgo = (d: number) => new Date(Date.now() - d * 86_400_000).toISOString();
+    const row = (key: string | null, createdAt: string, status: 'sent' | 'failed' = 'sent') => ({
+      id: newId(), toEmail: `${unique('m')}@example.se`, subject: 'Ikväll', text: 'Hej', sendKey: key, status, createdAt, updatedAt: createdAt,
+    });
+    const old = [row(null, daysAgo(31)), row(`reminder:${unique('f')}:q`, daysAgo(45)), row(`digest:${unique('f')}:w`, daysAgo(31), 'failed')];
+    const recent = [row(null, daysAgo(29)), row(`reminder:${unique('f')}:q`, daysAgo(29)), row(`confirm:${unique('r')}`, daysAgo(0))];
+    await db.insert(mailOutbox).values([...old, ...recent]);
+    const ids = [...old, ...recent].map((r) => r.id);
+    const left = async () => (await db.select({ id: mailOutbox.id }).from(mailOutbox).where(inArray(mailOutbox.id, ids))).map((r) => r.id).sort();
+
+    // A run whose clock is far ahead (as with CLOCK_NOW) deletes nothing newer than 30 days of real time.
+    expect((await runNightly(env, new Date('2040-06-01T02:15:00Z'))).failed).toEqual([]);
+    expect(await left()).toEqual(recent.map((r) => r.id).sort());
+    // The key of a mail still within the period keeps a second send out.
+    const [kept] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, recent[1]!.id));
+    expect(kept!.sendKey).toBe(recent[1]!.sendKey);
+    const run = await db.select().from(jobRuns).where(sql`${jobRuns.job} = 'mail-outbox' AND ${jobRuns.startedAt} LIKE '2040-06-01%'`);
+    expect(JSON.parse(run[0]!.result!).deleted).toBeGreaterThanOrEqual(old.length);
   });
 });

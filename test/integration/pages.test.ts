@@ -181,6 +181,20 @@ describe('venue page', () => {
     expect((await page(`/quiz/annan-stad-xyz/${c.venue.slug}`)).status).toBe(404);
   });
 
+  it('"Följ" follows a place: one button with the business name for one place, one per place (name, city) for several', async () => {
+    const followLabels = (html: string) =>
+      [...html.matchAll(/<button[^>]*>([\s\S]*?)<\/button>/g)]
+        .map((m) => m[1]!.replace(/<[^>]*>/g, '').replace('＋', '').trim())
+        .filter((t) => t.startsWith('Följ '));
+    const c = await cityWithQuiz();
+    expect(followLabels((await page(`/quiz/${c.citySlug}/${c.venue.slug}`)).html)).toEqual([`Följ Puben ${c.tag}`]);
+    const second = await createLocation(c.venue.id, { name: `Filialen ${c.tag}`, city: `Annanstad ${c.tag}` });
+    await createQuiz(second.id, { date: '2030-01-10' });
+    await bumpDataVersion(testDb());
+    const { html } = await page(`/quiz/${c.citySlug}/${c.venue.slug}`);
+    expect(followLabels(html)).toEqual([`Följ ${c.location.name}, ${c.city}`, `Följ Filialen ${c.tag}, Annanstad ${c.tag}`]);
+  });
+
   it('a hidden business has no public page', async () => {
     const c = await cityWithQuiz();
     await testDb().run(sql`UPDATE venues SET is_public = 0 WHERE id = ${c.venue.id}`);

@@ -14,6 +14,7 @@ import {
   type FixTakeoverResponse,
   type TakeoverIssuesResponse,
 } from '../../worker/features/admin/contract';
+import type { DeadLettersResponse, FollowStatsResponse } from '../../worker/features/follows/contract';
 import { api, ApiError } from '../lib/api';
 import { useOwnerMutation } from '../lib/query';
 
@@ -28,6 +29,8 @@ export const adminApi = {
   setHandled: (id: string, handled: boolean) => api<AdminFeedback>(`/api/admin/feedback/${enc(id)}`, { method: 'PATCH', body: { handled } }),
   takeoverIssues: () => api<TakeoverIssuesResponse>('/api/admin/takeover-issues'),
   fixTakeover: (body: { userId: string; venueId: string }) => api<FixTakeoverResponse>('/api/admin/takeover-issues/fix', { body }),
+  followStats: () => api<FollowStatsResponse>('/api/admin/follows/stats'),
+  deadLetters: () => api<DeadLettersResponse>('/api/admin/dead-letters'),
 };
 
 export const ADMIN_ROOT = ['admin'] as const;
@@ -35,6 +38,8 @@ export const adminKeys = {
   venues: (q: string) => [...ADMIN_ROOT, 'venues', q] as const,
   feedback: () => [...ADMIN_ROOT, 'feedback'] as const,
   takeoverIssues: () => [...ADMIN_ROOT, 'takeover-issues'] as const,
+  followStats: () => [...ADMIN_ROOT, 'follow-stats'] as const,
+  deadLetters: () => [...ADMIN_ROOT, 'dead-letters'] as const,
 };
 
 /** Every business matching `q`, in pages of VENUE_PAGE_SIZE ('Ladda fler'). */
@@ -61,6 +66,9 @@ export const useFeedback = () =>
     },
   });
 
+/** Follow mail in the 'Översikt' tab (read only): counts, never addresses, and the parked queue messages. */
+export const useFollowStats = () => useQuery({ queryKey: adminKeys.followStats(), queryFn: adminApi.followStats });
+export const useDeadLetters = () => useQuery({ queryKey: adminKeys.deadLetters(), queryFn: adminApi.deadLetters });
 export const useTakeoverIssues = () => useQuery({ queryKey: adminKeys.takeoverIssues(), queryFn: adminApi.takeoverIssues });
 
 /** A superadmin write: every admin query (and the owner screens' data) is refetched or marked stale. */

@@ -1,6 +1,6 @@
 import { Suspense, useState } from 'react';
 import { directionsUrl, LazyQuizMap } from '../components/map/loader';
-import { displayDate, displayPrice, displayTime } from '../../worker/lib/swedish';
+import { displayDate, displayPrice, displayTime, freshnessLine } from '../../worker/lib/swedish';
 import { feedPaths } from '../../worker/features/calendar/event';
 import { AddToCalendar } from '../components/calendar/AddToCalendar';
 import { SubscribeCalendar } from '../components/calendar/SubscribeCalendar';
@@ -44,6 +44,8 @@ export function VenuePage({ data }: { data: VenuePageData }) {
   const [mapOpen, setMapOpen] = useState(false);
   const recurring = showAll ? data.recurring : data.recurring.slice(0, RECURRING_SHOWN);
   const more = data.recurring.length - RECURRING_SHOWN;
+  // A follow is of one place: a business with several places gets one "Följ {ställe}, {stad}" per place.
+  const followPlaces = [...new Map([...data.recurring, ...data.specials].map((q) => [q.location.id, q.location] as const)).values()];
   return (
     <>
       <PageHero crumbs={[{ label: data.city.name, href: `/quiz/${data.city.slug}` }, { label: venue.name }]} title={venue.name} subtitle={venue.address ?? undefined}>
@@ -54,9 +56,15 @@ export function VenuePage({ data }: { data: VenuePageData }) {
       </PageHero>
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 lg:grid-cols-[2fr_1fr]">
         <div className="space-y-8">
-          {(data.recurring[0] ?? data.specials[0]) && (
-            <FollowButton target={{ placeId: (data.recurring[0] ?? data.specials[0])!.location.id, label: venue.name }} track={{ venueId: venue.id }} />
+          {followPlaces.length === 1 && <FollowButton target={{ placeId: followPlaces[0]!.id, label: venue.name }} track={{ venueId: venue.id }} />}
+          {followPlaces.length > 1 && (
+            <div className="flex flex-wrap gap-2">
+              {followPlaces.map((p) => (
+                <FollowButton key={p.id} target={{ placeId: p.id, label: `${p.name}, ${p.city}` }} track={{ venueId: venue.id }} />
+              ))}
+            </div>
           )}
+          <p className="text-sm text-slate-600">{freshnessLine(venue.freshness)}</p>
           {venue.description && <p className="whitespace-pre-line text-lg text-slate-800">{venue.description}</p>}
           <section aria-labelledby="recurring-heading" className="space-y-3">
             <h2 id="recurring-heading" className="text-2xl font-bold">

@@ -88,6 +88,8 @@ export interface VenuePageData {
     unclaimed: boolean;
     /** The place's own coordinates (its map and directions); null when the owner has not set them. */
     position?: { lat: number; lng: number } | null;
+    /** "Senast bekräftad {datum}", or the house account's "Uppgifter från offentliga källor" (issue 20 §3). */
+    freshness: { confirmedOn: string | null; publicSources: boolean };
   };
   recurring: ListingQuiz[];
   specials: ListingQuiz[];

@@ -756,6 +756,8 @@ export const HOLIDAY_DECISIONS = ['run', 'skip'] as const;
  * The owner's decision on one occurrence of a series that falls on a Swedish holiday or eve
  * (worker/lib/holidays.ts). 'skip' goes with is_cancelled on the occurrence; 'run' keeps it. `asked_at`
  * marks the "Kör ni quiz på …?" mail as sent (claimed by a conditional insert, so two cron runs send one).
+ * A row goes with its occurrence: triggers of migration 0017 delete it when the quiz row is deleted (series,
+ * single, place, business or account deletion) or loses that (recurrence_id, date).
  */
 export const holidayDecisions = sqliteTable(
   'holiday_decisions',

@@ -13,6 +13,7 @@ import { deleteStaleRateLimits } from '../lib/rate-limit';
 import { deleteExpiredSessions } from '../lib/session';
 import { runSeriesExtensionJob, SERIES_JOB } from '../features/series/service';
 import { createDeps, productionPorts, type Deps, type PortFactories } from '../ports/deps';
+import { deleteOldMail } from '../ports/mailer';
 import { ownerMailTasks } from './owner-mail';
 
 /** One nightly task: its job name and a run that writes its own job_runs row (through recordJob). */
@@ -27,6 +28,9 @@ function nightlyTasks(deps: Deps): NightlyTask[] {
     recorded('sessions', async () => ({ deleted: await deleteExpiredSessions(db, now) })),
     recorded('rate-limits', async () => ({ deleted: await deleteStaleRateLimits(db, now) })),
     recorded('email-tokens', async () => ({ deleted: await cleanUpEmailTokens(deps) })),
+    // Data minimisation: outbox rows (addresses, mail texts) older than MAIL_RETENTION_DAYS (30) by the
+    // database's own time; see worker/ports/mailer.ts for why exactly-once still holds.
+    recorded('mail-outbox', async () => ({ deleted: await deleteOldMail(db) })),
     // Holds of checkouts that expired unpaid (backstop for a missed checkout.session.expired event).
     recorded('promotion-holds', async () => ({ released: await releaseExpiredHolds(deps, { maxChunks: 50 }) })),
     // Open-ended series kept 180 days ahead; chunked, idempotent, resumable: it calls recordJob itself

@@ -86,6 +86,40 @@ export function createMailer(db: Db, opts: { apiKey: string | null; from: string
   };
 }
 
+/**
+ * Data minimisation: every outbox row (address, text, headers — sent, failed or stuck) older than this
+ * many days is deleted by the nightly task `mail-outbox`. Exactly-once still holds, because no send key is
+ * used again after it: a queue message lives at most 14 days (Cloudflare Queues retention; here ≤ 5
+ * retries within hours), a reminder is only sent on its quiz's date, a digest only in its ISO week, the
+ * holiday question and the freshness steps are claimed in their own tables (`holiday_decisions.asked_at`,
+ * `venues.freshness_stage`) before mailing, and the report mail's fixed 30-day bucket has ended when its
+ * row is 30 days old.
+ */
+export const MAIL_RETENTION_DAYS = 30;
+const MAIL_DELETE_PAGE = 500;
+/** At most this many pages a night (50 000 rows); the rest go the next night. */
+const MAIL_DELETE_MAX_PAGES = 100;
+
+/**
+ * Deletes outbox rows older than MAIL_RETENTION_DAYS, in pages (oldest first, by the created_at index).
+ * `created_at` is written by the database's own clock, so the cut-off is the database's time too — never a
+ * pinned application clock (CLOCK_NOW, x-clock-now), which could otherwise delete the mail a run has just
+ * written and free its send key for a second send.
+ */
+export async function deleteOldMail(db: Db, retentionDays = MAIL_RETENTION_DAYS): Promise<number> {
+  const modifier = `-${Math.max(1, Math.floor(retentionDays))} days`;
+  let deleted = 0;
+  for (let page = 0; page < MAIL_DELETE_MAX_PAGES; page++) {
+    const rows = await db.all<{ id: string }>(sql`
+      DELETE FROM mail_outbox WHERE id IN (
+        SELECT id FROM mail_outbox WHERE created_at < strftime('%Y-%m-%dT%H:%M:%fZ', 'now', ${modifier}) ORDER BY created_at LIMIT ${MAIL_DELETE_PAGE}
+      ) RETURNING id`);
+    deleted += rows.length;
+    if (rows.length < MAIL_DELETE_PAGE) break;
+  }
+  return deleted;
+}
+
 /** Pulls the links out of a mail text, for /dev/mail.json (so tests and newcomers can click them). */
 export function extractLinks(text: string): string[] {
   return [...text.matchAll(/https?:\/\/[^\s<>"')]+/g)].map((m) => m[0]);

@@ -7,6 +7,7 @@ import { useSearchParams } from 'react-router';
 import { RequireAuth } from '../../components/auth/RequireAuth';
 import { OverviewPanel } from '../../components/analytics/OverviewPanel';
 import { FeedbackInbox } from '../../components/superadmin/FeedbackInbox';
+import { FollowMailPanel } from '../../components/superadmin/FollowMailPanel';
 import { ImportPanel } from '../../components/superadmin/ImportPanel';
 import { RefundsPanel } from '../../components/superadmin/RefundsPanel';
 import { TakeoverIssues } from '../../components/superadmin/TakeoverIssues';
@@ -78,7 +79,12 @@ function Panel() {
         {current === 'feedback' && <FeedbackInbox />}
         {current === 'import' && <ImportPanel />}
         {current === 'aterbetalningar' && <RefundsPanel />}
-        {current === 'oversikt' && <OverviewPanel />}
+        {current === 'oversikt' && (
+          <>
+            <OverviewPanel />
+            <FollowMailPanel />
+          </>
+        )}
       </div>
     </div>
   );

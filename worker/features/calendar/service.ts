@@ -12,6 +12,8 @@ import { listQuizzes, resolveFilters } from '../listing/service';
 import { feedEnd, feedPaths } from './event';
 import { buildIcs, type CalendarRow } from './ics';
 export type { CalendarRow };
+/** The one URL helper of a quiz's .ics download, for other features (the follow reminder mail). */
+export { quizIcsPath } from './event';
 import { cityOccurrences, publicCityName, publicQuiz, publicVenueInCity, unitOccurrences, venueOccurrences, type CalendarDbRow } from './queries';
 
 /** What the calendar services need: the database, the clock (today) and the config (APP_URL, house account). */

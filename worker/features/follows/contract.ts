@@ -69,3 +69,20 @@ export interface FollowView {
 
 /** The answer to a visitor's follow request: the same whatever the address already follows (enumeration-safe). */
 export const FOLLOW_PENDING_MESSAGE = 'Kolla din e-post: om adressen kan ta emot fler bevakningar har vi skickat en länk för att bekräfta.';
+
+/** GET /api/admin/follows/stats (superadmin): counts only, never addresses. */
+export interface FollowStatsResponse {
+  confirmed: number;
+  pending: number;
+  places: number;
+  searches: number;
+  confirmedAddresses: number;
+  accounts: number;
+  mailsLast7Days: number;
+  deadLetters: number;
+}
+
+/** GET /api/admin/dead-letters (superadmin): the newest 200 parked queue messages (their bodies hold ids only). */
+export interface DeadLettersResponse {
+  deadLetters: Array<{ id: string; queue: string; messageId: string; body: unknown; attempts: number; reason: string | null; createdAt: string }>;
+}

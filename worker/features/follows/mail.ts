@@ -5,6 +5,7 @@
  */
 import type { MailMessage } from '../../ports/mailer';
 import { displayDate, displayTime } from '../../lib/swedish';
+import { quizIcsPath } from '../calendar/service';
 import type { MailQuiz } from './queries';
 
 export interface MailLinks {
@@ -58,9 +59,11 @@ export function reminderMail(to: string, q: MailQuiz, appUrl: string, links: Mai
   const subject = `Ikväll: pubquiz på ${q.place_name} kl. ${time}`;
   const page = venueUrl(appUrl, q);
   const directions = directionsUrl(q);
+  // Add to calendar: the quiz's own .ics download (same UID as the feeds, so it never duplicates a subscription).
+  const ics = `${appUrl}${quizIcsPath(q.id)}`;
   const title = q.title ? `${q.title}\n` : '';
-  const text = `Ikväll ${displayDate(q.date)} kl. ${time} är det pubquiz på ${q.place_name} (${q.venue_name}), ${q.address}, ${q.city}.\n${title}\nMer om kvällen: ${page}\nVägbeskrivning: ${directions}`;
-  const html = `<p>Ikväll ${esc(displayDate(q.date))} kl. ${esc(time)} är det pubquiz på <strong>${esc(q.place_name)}</strong> (${esc(q.venue_name)}), ${esc(q.address)}, ${esc(q.city)}.</p>${q.title ? `<p>${esc(q.title)}</p>` : ''}<p><a href="${esc(page)}">Mer om kvällen</a> · <a href="${esc(directions)}">Vägbeskrivning</a></p>`;
+  const text = `Ikväll ${displayDate(q.date)} kl. ${time} är det pubquiz på ${q.place_name} (${q.venue_name}), ${q.address}, ${q.city}.\n${title}\nMer om kvällen: ${page}\nLägg till i kalendern: ${ics}\nVägbeskrivning: ${directions}`;
+  const html = `<p>Ikväll ${esc(displayDate(q.date))} kl. ${esc(time)} är det pubquiz på <strong>${esc(q.place_name)}</strong> (${esc(q.venue_name)}), ${esc(q.address)}, ${esc(q.city)}.</p>${q.title ? `<p>${esc(q.title)}</p>` : ''}<p><a href="${esc(page)}">Mer om kvällen</a> · <a href="${esc(ics)}">Lägg till i kalendern</a> · <a href="${esc(directions)}">Vägbeskrivning</a></p>`;
   return withUnsubscribe(to, subject, text, html, links);
 }
 

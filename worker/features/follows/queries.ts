@@ -160,18 +160,37 @@ export async function weekAtPlace(db: Db, locationId: string, from: string, to: 
 const SQLITE_WEEKDAY: Record<string, number> = { sondag: 0, mandag: 1, tisdag: 2, onsdag: 3, torsdag: 4, fredag: 5, lordag: 6 };
 
 /**
- * The week's quizzes matching a saved search: city and weekday as the listing filters them, the text as
- * a case-insensitive substring of business, place, title, theme or quiz master (the listing's searched fields).
+ * The week's quizzes for a saved search without text: city and weekday exactly as the listing filters them
+ * (the place's city slug, the occurrence's weekday), not cancelled, public businesses.
  */
-export async function weekForSearch(db: Db, f: SavedSearch, from: string, to: string): Promise<MailQuiz[]> {
+export async function weekForCityDay(db: Db, f: Pick<SavedSearch, 'city' | 'weekday'>, from: string, to: string): Promise<MailQuiz[]> {
   const conds = [sql`q.date BETWEEN ${from} AND ${to}`, sql`q.is_cancelled = 0`, sql`v.is_public = 1`];
   if (f.city) conds.push(sql`l.city_slug = ${f.city}`);
   if (f.weekday && SQLITE_WEEKDAY[f.weekday] !== undefined) conds.push(sql`q.weekday = ${SQLITE_WEEKDAY[f.weekday]}`);
-  if (f.search) {
-    const needle = f.search.toLowerCase();
-    conds.push(sql`instr(lower(v.name || ' ' || l.name || ' ' || coalesce(q.title, '') || ' ' || coalesce(q.theme, '') || ' ' || coalesce(q.quizmaster, '')), ${needle}) > 0`);
-  }
   return db.all<MailQuiz>(sql`${QUIZ_SELECT} WHERE ${sql.join(conds, sql` AND `)} ORDER BY q.date, q.start_time LIMIT 50`);
+}
+
+/**
+ * The week's dates of listed units: `seedIds` are the quiz ids the listing returned (its shown occurrence of
+ * a series at one place, or a single quiz); each series contributes its dates at that place in [from, to].
+ * Not cancelled, public businesses, optionally one weekday (an ASCII slug), at most 50.
+ */
+export async function weekOfUnits(db: Db, seedIds: string[], from: string, to: string, weekday?: string): Promise<MailQuiz[]> {
+  if (seedIds.length === 0) return [];
+  const w = weekday ? SQLITE_WEEKDAY[weekday] : undefined;
+  return db.all<MailQuiz>(sql`
+    WITH seeds AS MATERIALIZED (
+      SELECT s.recurrence_id AS rid, s.location_id AS lid, s.id AS sid
+      FROM json_each(${JSON.stringify(seedIds)}) j CROSS JOIN quizzes s ON s.id = j.value),
+    picked AS MATERIALIZED (
+      SELECT q.id AS qid FROM seeds CROSS JOIN quizzes q ON q.recurrence_id = seeds.rid AND q.location_id = seeds.lid
+        WHERE seeds.rid IS NOT NULL AND q.date BETWEEN ${from} AND ${to}
+      UNION
+      SELECT seeds.sid AS qid FROM seeds WHERE seeds.rid IS NULL)
+    ${QUIZ_SELECT}
+    WHERE q.id IN (SELECT qid FROM picked) AND q.date BETWEEN ${from} AND ${to} AND q.is_cancelled = 0 AND v.is_public = 1
+      ${w === undefined ? sql`` : sql`AND q.weekday = ${w}`}
+    ORDER BY q.date, q.start_time LIMIT 50`);
 }
 
 /** Confirmed followers per place, for the owner dashboard. */

@@ -9,6 +9,7 @@ import type { Db } from '../../db/client';
 import { deadLetters, followAddresses, follows } from '../../db/schema';
 import { addDays, clockFrom, startOfIsoWeek } from '../../lib/clock';
 import { recordJob } from '../../lib/jobs';
+import { listQuizzes } from '../listing/service';
 import { conflict, invalidInput, notFound, rateLimited, unavailable } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { takeAttempt, takeMailAttempt } from '../../lib/rate-limit';
@@ -26,6 +27,7 @@ import {
   type FollowRequest,
   type FollowView,
   type SavedSearch,
+  type FollowStatsResponse,
 } from './contract';
 import { confirmMail, digestMail, reminderMail, type MailLinks } from './mail';
 import * as q from './queries';
@@ -271,11 +273,11 @@ export async function removeFollow(deps: Pick<Deps, 'db'>, input: { owner: Follo
 }
 
 /** Superadmin: counts only, never addresses. */
-export async function followStats(deps: Pick<Deps, 'db' | 'clock'>) {
+export async function followStats(deps: Pick<Deps, 'db' | 'clock'>): Promise<FollowStatsResponse> {
   const { db } = deps;
   const now = deps.clock.now();
   const since = new Date(now.getTime() - 7 * 24 * 3600 * 1000).toISOString();
-  const [row] = await db.all<Record<string, number>>(sql`
+  const [row] = await db.all<FollowStatsResponse>(sql`
     SELECT
       (SELECT count(*) FROM follows WHERE confirmed_at IS NOT NULL) AS confirmed,
       (SELECT count(*) FROM follows WHERE confirmed_at IS NULL) AS pending,
@@ -387,6 +389,29 @@ async function linksFor(deps: FollowDeps, f: q.FollowWithRecipient): Promise<Mai
   };
 }
 
+/** Most listing pages (of 12) a digest reads for one saved text search: 240 series or single quizzes. */
+export const DIGEST_SEARCH_MAX_PAGES = 20;
+
+/**
+ * The week's quizzes of a saved search, matched as the listing matches it, so a follower gets what the
+ * listing shows. With text, the listing service itself chooses the units (its search over business,
+ * place, title, description, theme and quiz master, with Nordic case folding; the city; public businesses
+ * only), asked on the week's Monday; the digest then holds each unit's dates in the week. The saved weekday
+ * keeps that weekday's dates (a text search in the listing ignores the weekday; the follow names it).
+ * Without text, city and weekday are one indexed query with the listing's own conditions.
+ */
+async function weekForSearch(db: Db, f: SavedSearch, from: string, to: string): Promise<q.MailQuiz[]> {
+  if (!f.search) return q.weekForCityDay(db, f, from, to);
+  // houseEmail only orders the listing (house account last); every page is read, so it does not matter here.
+  const ctx = { today: from, viewerId: null, houseEmail: '' };
+  const query = { city: f.city, search: f.search };
+  const first = await listQuizzes(db, { ...query, page: 1 }, ctx);
+  const pages = Math.min(DIGEST_SEARCH_MAX_PAGES, Math.ceil(first.total / first.pageSize));
+  const rest = await Promise.all(Array.from({ length: Math.max(0, pages - 1) }, (_, i) => listQuizzes(db, { ...query, page: i + 2 }, ctx)));
+  const ids = [first, ...rest].flatMap((r) => r.items.map((item) => item.id));
+  return q.weekOfUnits(db, ids, from, to, f.weekday);
+}
+
 /**
  * Renders and sends one message, at most once per send key. Only confirmed follows get reminders and
  * digests (the confirmation mail is the one mail a pending follow gets); a follow or quiz that is gone,
@@ -411,7 +436,7 @@ export async function processMessage(deps: FollowMailDeps, msg: FollowMessage): 
   }
   const from = msg.week;
   const to = addDays(from, 6);
-  const items = f.kind === 'place' ? await q.weekAtPlace(db, f.location_id!, from, to) : await q.weekForSearch(db, parseFilters(f.filters), from, to);
+  const items = f.kind === 'place' ? await q.weekAtPlace(db, f.location_id!, from, to) : await weekForSearch(db, parseFilters(f.filters), from, to);
   if (items.length === 0) return 'skipped';
   const newSince = new Date(deps.clock.now().getTime() - 7 * 24 * 3600 * 1000).toISOString();
   const marked = items.map((i) => ({ ...i, isNew: i.created_at > newSince }));

@@ -338,12 +338,16 @@ export interface VenueHeadRow {
   phone: string | null;
   website: string | null;
   house: number;
+  /** Freshness (issue 20): "Senast bekräftad" counts from confirmed_at, else created_at — read with the row, no extra query. */
+  confirmedAt: string | null;
+  createdAt: string;
 }
 
 export async function findPublicVenue(db: Db, slug: string, houseEmail: string): Promise<VenueHeadRow | null> {
   const rows = await db.all<VenueHeadRow>(sql`
     SELECT v.id AS id, v.name AS name, v.slug AS slug, v.description AS description, v.address AS address, v.city AS city,
-           v.phone AS phone, v.website AS website, (u.email = ${houseEmail}) AS house
+           v.phone AS phone, v.website AS website, (u.email = ${houseEmail}) AS house,
+           v.confirmed_at AS confirmedAt, v.created_at AS createdAt
     FROM venues v CROSS JOIN users u ON u.id = v.user_id
     WHERE v.slug = ${slug} AND v.is_public = 1 LIMIT 1`);
   return rows[0] ?? null;

@@ -3,7 +3,7 @@
  * Pages always render the anonymous view (public businesses only): the HTML is shared and cached.
  */
 import type { Db } from '../../db/client';
-import { isoWeekday } from '../../lib/clock';
+import { isoWeekday, stockholmDate } from '../../lib/clock';
 import { WEEKDAYS, findWeekday } from '../../lib/swedish';
 import type { CityOption, ListingQuiz } from '../listing/contract';
 import { ListingQuerySchema, QuizFilterShape } from '../listing/contract';
@@ -154,6 +154,9 @@ export async function buildVenuePage(db: Db, citySlug: string, venueSlug: string
       website: venue.website ?? here.website,
       unclaimed: !!venue.house,
       position: here.latitude != null && here.longitude != null ? { lat: here.latitude, lng: here.longitude } : null,
+      freshness: venue.house
+        ? { confirmedOn: null, publicSources: true }
+        : { confirmedOn: stockholmDate(new Date(venue.confirmedAt ?? venue.createdAt)), publicSources: false },
     },
     mapTileUrl: ctx.mapTileUrl,
     recurring,

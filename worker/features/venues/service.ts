@@ -156,10 +156,25 @@ export async function registerVenue(deps: Pick<Deps, 'db'>, actor: Actor, input:
   return { venue: toOwnerVenue(row!), locationId };
 }
 
+/**
+ * Freshness (issue 20 §3) on a save of the 'Verksamhet' tab, in the same UPDATE: the owner's own save, and
+ * re-publishing by anyone (public flag back on), is a confirmation — "Senast bekräftad" now, the nightly
+ * steps start over and `stale_hidden_at` is cleared, so the dashboard no longer says "hidden" and the next
+ * monthly step does not hide it again. The public flag is then exactly what was saved (an owner who keeps it
+ * off has chosen 'not public'; a later confirmation will not publish it). A superadmin's edit of someone
+ * else's business that leaves it as it was is not a confirmation and keeps the freshness state.
+ */
+function freshnessOnSave(venue: VenueRow, actor: Actor, isPublic: boolean, now: Date) {
+  const republish = isPublic && !venue.isPublic;
+  if (!republish && venue.userId !== actor?.id) return {};
+  return { confirmedAt: now.toISOString(), freshnessStage: 0, staleHiddenAt: null };
+}
+
 /** The 'Verksamhet' tab. A new name gets a new slug unless the old one already derives from it. */
 export async function updateVenue(deps: VenueDeps, actor: Actor, input: UpdateVenueData & { venueId: string }): Promise<OwnerVenue> {
   const { db } = deps;
   const { venueId } = input;
+  const now = deps.clock.now();
   const venue = await authorizeVenue(db, actor, venueId);
   const base = slugify(input.name) || 'verksamhet';
   const values = {
@@ -170,7 +185,8 @@ export async function updateVenue(deps: VenueDeps, actor: Actor, input: UpdateVe
     phone: input.phone,
     website: input.website,
     isPublic: input.isPublic,
-    updatedAt: deps.clock.now().toISOString(),
+    updatedAt: now.toISOString(),
+    ...freshnessOnSave(venue, actor, input.isPublic, now),
   };
   if (slugMatchesBase(venue.slug, base)) {
     await db.batch([db.update(venues).set(values).where(eq(venues.id, venueId)), bumpDataVersion(db)]);
