@@ -39,10 +39,12 @@ import { httpCache } from './middleware/http-cache';
 import { onError, onNotFound } from './middleware/errors';
 import { sessionMiddleware } from './middleware/session';
 import { productionPorts, type PortFactories } from './ports/deps';
+import { BOOT_SCRIPT_CSP_HASH } from './lib/boot-script';
 
 const csp = {
   defaultSrc: ["'self'"],
-  scriptSrc: ["'self'"],
+  // The public pages' one inline script (worker/lib/boot-script.ts), allowed by its hash only.
+  scriptSrc: ["'self'", BOOT_SCRIPT_CSP_HASH],
   styleSrc: ["'self'", "'unsafe-inline'"],
   imgSrc: ["'self'", 'data:', 'https:'],
   connectSrc: ["'self'"],
@@ -74,7 +76,6 @@ const isEmbed = (path: string) => path.startsWith('/embed/');
  */
 export function createApp(ports: PortFactories = productionPorts) {
   const app = new Hono<AppEnv>();
-
 
   app.use(requestId());
   // Writes: forget the memoized public-data version once the request is done (middleware/data-version.ts).
@@ -125,14 +126,14 @@ export function createApp(ports: PortFactories = productionPorts) {
   // Pages behind the signed links in follow mail (confirm, unsubscribe, "Mina bevakningar"); never cached.
   app.route('/bevakningar', followPages);
   // HTTP caching (Cache-Control + ETag + 304) for public pages; never for requests with the session cookie.
-  for (const path of ['/', '/stad/*', '/quiz/*', '/legacy', '/annonsera', '/sitemap.xml', '/robots.txt']) app.use(path, httpCache);
+  for (const path of ['/', '/stad/*', '/quiz/*', '/legacy', '/annonsera', '/sitemap.xml', '/sitemaps/*', '/robots.txt']) app.use(path, httpCache);
   // Embeddable widgets for other sites' iframes (framing allowed above), edge- and HTTP-cached.
   app.use('/embed/*', httpCache);
   app.route('/embed', embedRoutes);
   // Share images (og:image) of the public pages: PNG, edge- and HTTP-cached.
   app.use('/og/*', httpCache);
   app.route('/og', shareRoutes);
-  // Server-rendered public pages: /, /stad/*, /quiz/*, /legacy, /annonsera, /sitemap.xml, /robots.txt.
+  // Server-rendered public pages: /, /stad/*, /quiz/*, /legacy, /annonsera, /sitemap.xml (an index of /sitemaps/*), /robots.txt.
   app.route('/', pagesRoutes);
 
   app.notFound(onNotFound);

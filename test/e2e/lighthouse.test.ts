@@ -1,12 +1,20 @@
 /**
  * Lighthouse (mobile preset, /usr/bin/chromium, offline against the e2e server) on the four kinds of
- * public page (issue 8 §5): performance ≥ 95, accessibility, best practices and SEO 100. Asserted as
- * score thresholds, not milliseconds, so machine speed does not make it flaky. ~10 s a page.
+ * public page (issue 8 §5, issue 19 §1), each beside its no-JavaScript floor — the same HTML with every
+ * stylesheet inlined and every script and modulepreload removed (test/bench/floor.ts), audited in the
+ * same round: LCP ≤ 1.3 × the floor's LCP, performance ≥ 95, accessibility, best practices and SEO 100.
+ * Simulated timings follow the machine's load, so a page that misses is audited again (with its floor),
+ * at most 3 rounds, and keeps its best round; a real regression misses in all three. ~10 s an audit.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { runLighthouse, type LighthouseResult } from '../bench/lighthouse';
+import { compareWithFloor, floorMarkdown, floorMisses, FLOOR_LCP_RATIO_TARGET, type FloorComparison } from '../bench/lighthouse';
 import { baseURL } from './support/browser';
 
+/**
+ * Performance 100 is the bench's target (PERFORMANCE_TARGET, `npm run bench`); here ≥ 95 as before: on this
+ * shared 2-core machine the simulated TBT of React's start-up follows the load (99 at load ≈ 9, 100 idle),
+ * and `npm test` must not fail on the machine's load. The LCP ratio is asserted as the issue asks.
+ */
 export const THRESHOLDS = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 } as const;
 
 /** Demo data: Stockholm has several venues; the first demo venue is there too. */
@@ -17,9 +25,13 @@ const PAGES = {
   venue: '' as string,
 };
 
-let results: Map<string, LighthouseResult>;
-const meets = (r: LighthouseResult) => Object.entries(THRESHOLDS).every(([cat, min]) => r.scores[cat as keyof typeof THRESHOLDS] >= min);
-const total = (r: LighthouseResult) => Object.values(r.scores).reduce((a, b) => a + b, 0);
+let results: Map<string, FloorComparison>;
+const misses = (c: FloorComparison) => [
+  ...floorMisses(c).filter((m) => !m.startsWith('performance')),
+  ...Object.entries(THRESHOLDS)
+    .filter(([cat, min]) => c.page.scores[cat as keyof typeof THRESHOLDS] < min)
+    .map(([cat, min]) => `${cat} ${c.page.scores[cat as keyof typeof THRESHOLDS]} < ${min}`),
+];
 
 beforeAll(async () => {
   // A venue page of the demo data: follow the first venue link on the city page.
@@ -27,33 +39,21 @@ beforeAll(async () => {
   const venueLink = html.match(/href="(\/quiz\/stockholm\/(?!mandag|tisdag|onsdag|torsdag|fredag|lordag|sondag)[a-z0-9-]+)"/);
   if (!venueLink) throw new Error('no venue link on the Stockholm page');
   PAGES.venue = venueLink[1]!;
-  const urls = Object.values(PAGES).map((p) => `${baseURL()}${p}`);
+  const paths = Object.values(PAGES);
   // Warm the server (first render, edge cache) so the audit measures the page, not a cold start.
-  for (const u of urls) await (await fetch(u)).arrayBuffer();
-  // Lighthouse's simulated timings follow the machine's load (docs/variability.md); a page under a
-  // threshold is audited again, at most twice, and keeps its best run. A real regression fails all three.
-  const best = new Map<string, LighthouseResult>();
-  let todo = urls;
-  for (let attempt = 0; attempt < 3 && todo.length; attempt++) {
-    for (const r of await runLighthouse(todo)) {
-      const prev = best.get(r.url);
-      if (!prev || total(r) > total(prev)) best.set(r.url, r);
-    }
-    todo = todo.filter((u) => !meets(best.get(u)!));
-  }
-  results = new Map([...best.values()].map((r) => [new URL(r.url).pathname, r]));
-}, 240_000);
+  for (const p of paths) await (await fetch(`${baseURL()}${p}`)).arrayBuffer();
+  const comparisons = await compareWithFloor(baseURL(), paths, misses);
+  console.info(`[lighthouse] page vs floor (best of up to 3 rounds)\n${floorMarkdown(comparisons)}`);
+  results = new Map(comparisons.map((c) => [c.path, c]));
+}, 600_000);
 
-describe('Lighthouse (mobile) on public pages', () => {
+describe('Lighthouse (mobile) on public pages, each beside its no-JavaScript floor', () => {
   for (const kind of ['home', 'city', 'combined', 'venue'] as const) {
-    it(`${kind} page meets the score thresholds`, () => {
-      const r = results.get(PAGES[kind])!;
-      expect(r, PAGES[kind]).toBeDefined();
-      console.info(`[lighthouse] ${PAGES[kind]}: ${JSON.stringify(r.scores)} LCP ${r.lcpMs} ms, TBT ${r.totalBlockingTimeMs} ms, CLS ${r.cumulativeLayoutShift}`);
-      const misses = Object.entries(THRESHOLDS)
-        .filter(([cat, min]) => r.scores[cat as keyof typeof THRESHOLDS] < min)
-        .map(([cat, min]) => `${cat} ${r.scores[cat as keyof typeof THRESHOLDS]} < ${min}`);
-      expect(misses, `${PAGES[kind]}: ${misses.join(', ')}; failed audits: ${r.failedAudits.join('; ')}`).toEqual([]);
+    it(`${kind} page: LCP ≤ ${FLOOR_LCP_RATIO_TARGET} × the floor's, performance ≥ ${THRESHOLDS.performance}, the other categories 100`, () => {
+      const c = results.get(PAGES[kind])!;
+      expect(c, `${PAGES[kind]}: no successful Lighthouse round`).toBeDefined();
+      const missed = misses(c);
+      expect(missed, `${PAGES[kind]}: ${missed.join(', ')}; failed audits: ${c.page.failedAudits.join('; ')}`).toEqual([]);
     });
   }
 });

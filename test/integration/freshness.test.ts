@@ -38,8 +38,11 @@ async function visibleTo(visitorDate: string, b: Awaited<ReturnType<typeof stale
   const listing = await callJson(`/api/listing?city=${b.location.citySlug}&weekday=all`, { clock });
   const inListing = (listing.body.quizzes ?? listing.body.items ?? []).length > 0;
   const page = await call(`/quiz/${b.location.citySlug}/${b.venue.slug}`, { clock });
-  const sitemap = await (await call('/sitemap.xml', { clock })).text();
-  return { inListing, pageStatus: page.status, inSitemap: sitemap.includes(`/quiz/${b.location.citySlug}/${b.venue.slug}`) };
+  // The sitemap index and every child it names (issue 19 §4).
+  const index = await (await call('/sitemap.xml', { clock })).text();
+  let sitemap = '';
+  for (const m of index.matchAll(/<sitemap><loc>(.*?)<\/loc>/g)) sitemap += await (await call(new URL(m[1]!).pathname, { clock })).text();
+  return { inListing, pageStatus: page.status, inSitemap: sitemap.includes(`/quiz/${b.location.citySlug}/${b.venue.slug}<`) };
 }
 
 describe('freshness thresholds (pinned clock)', () => {

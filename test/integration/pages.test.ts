@@ -1,9 +1,10 @@
 /**
  * Server-rendered public pages (spec 01 §1–2, 02 §2.8): routing of city / weekday / combined / venue
- * slugs, 301 to ASCII slugs, 404s, SEO head and JSON-LD (offsets, escaping), sitemap, robots, cache.
+ * slugs, 301 to ASCII slugs, 404s, SEO head and JSON-LD (offsets, escaping), sitemap index + children, robots, cache.
  */
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { SITEMAP_VENUES_PER_CHILD } from '../../worker/features/pages/service';
 import { bumpDataVersion } from '../../worker/lib/data-version';
 import { newId } from '../../worker/lib/ids';
 import { slugify } from '../../worker/lib/slug';
@@ -252,27 +253,106 @@ describe('titles', () => {
   });
 });
 
-describe('sitemap and robots', () => {
-  it('lists every city, weekday, city × weekday with quizzes and every public venue page', async () => {
+/** Every <loc> of the sitemap index's children (and their <lastmod> by loc), following the index. */
+async function sitemapAll(clock = MONDAY) {
+  const index = await call('/sitemap.xml', { clock });
+  expect(index.status).toBe(200);
+  const indexXml = await index.text();
+  expect(indexXml).toContain('<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+  const children = [...indexXml.matchAll(/<sitemap><loc>(.*?)<\/loc>/g)].map((m) => m[1]!);
+  const locs: string[] = [];
+  const lastmod = new Map<string, string>();
+  for (const child of children) {
+    const res = await call(new URL(child).pathname, { clock });
+    expect(res.status, child).toBe(200);
+    expect(res.headers.get('content-type')).toContain('xml');
+    const xml = await res.text();
+    expect(xml).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+    const urls = [...xml.matchAll(/<url><loc>(.*?)<\/loc>(?:<lastmod>(.*?)<\/lastmod>)?<\/url>/g)];
+    expect(urls.length, child).toBeLessThanOrEqual(50_000);
+    for (const u of urls) {
+      locs.push(u[1]!);
+      if (u[2]) lastmod.set(u[1]!, u[2]);
+    }
+  }
+  return { indexXml, children, locs, lastmod };
+}
+
+describe('sitemap index and robots (issue 19 §4)', () => {
+  it('the index names child sitemaps that list every city, weekday, city × weekday with quizzes, /annonsera and every public venue page', async () => {
     const c = await cityWithQuiz({ quiz: { date: '2030-01-10' } }); // Thursday
     const hidden = await cityWithQuiz();
     await testDb().run(sql`UPDATE venues SET is_public = 0 WHERE id = ${hidden.venue.id}`);
     await bumpDataVersion(testDb());
     const res = await call('/sitemap.xml', { clock: MONDAY });
     expect(res.headers.get('content-type')).toContain('xml');
-    const xml = await res.text();
-    const locs = [...xml.matchAll(/<loc>(.*?)<\/loc>/g)].map((m) => m[1]);
+    const { indexXml, children, locs, lastmod } = await sitemapAll();
+    expect(children).toContain('http://localhost/sitemaps/sidor-1.xml');
+    expect(children).toContain('http://localhost/sitemaps/stallen-1.xml');
+    // The index's lastmod: when public data last changed (the version bump just now).
+    expect(indexXml).toMatch(/<lastmod>\d{4}-\d{2}-\d{2}<\/lastmod>/);
     expect(locs).toContain('http://localhost/');
+    expect(locs).toContain('http://localhost/annonsera');
     expect(locs).toContain(`http://localhost/quiz/${c.citySlug}`);
     for (const w of ['mandag', 'tisdag', 'onsdag', 'torsdag', 'fredag', 'lordag', 'sondag']) expect(locs).toContain(`http://localhost/quiz/${w}`);
     expect(locs).toContain(`http://localhost/quiz/${c.citySlug}/torsdag`);
     expect(locs).not.toContain(`http://localhost/quiz/${c.citySlug}/fredag`);
-    expect(locs).toContain(`http://localhost/quiz/${c.citySlug}/${c.venue.slug}`);
-    expect(locs.some((l) => l!.includes(hidden.venue.slug))).toBe(false);
-    expect(locs.some((l) => l!.includes(hidden.citySlug))).toBe(false);
+    const venueUrl = `http://localhost/quiz/${c.citySlug}/${c.venue.slug}`;
+    expect(locs).toContain(venueUrl);
+    expect(new Set(locs).size, 'no URL twice').toBe(locs.length);
+    // lastmod of a venue page from the data: the business's or its places' updated_at.
+    const [row] = await testDb().all<{ at: string }>(sql`SELECT MAX(v.updated_at, l.updated_at) AS at FROM venues v JOIN locations l ON l.venue_id = v.id WHERE v.id = ${c.venue.id}`);
+    expect(lastmod.get(venueUrl)).toBe(row!.at.slice(0, 10));
+    expect(locs.some((l) => l.includes(hidden.venue.slug))).toBe(false);
+    expect(locs.some((l) => l.includes(hidden.citySlug))).toBe(false);
   });
 
-  it('robots.txt points to the sitemap', async () => {
+  it('a business hidden by the freshness job (stale_hidden_at, not public) and its city leave every child', async () => {
+    const c = await cityWithQuiz({ quiz: { date: '2030-01-09' } });
+    const venueUrl = `http://localhost/quiz/${c.citySlug}/${c.venue.slug}`;
+    expect((await sitemapAll()).locs).toContain(venueUrl);
+    await testDb().run(sql`UPDATE venues SET is_public = 0, stale_hidden_at = '2030-01-07T08:00:00Z' WHERE id = ${c.venue.id}`);
+    await bumpDataVersion(testDb());
+    const { locs } = await sitemapAll();
+    expect(locs.filter((l) => l.includes(c.citySlug))).toEqual([]);
+  });
+
+  it('a venue page is in the "stallen" child of its rowid range, which the index names', async () => {
+    const c = await cityWithQuiz();
+    const [{ rowid }] = (await testDb().all<{ rowid: number }>(sql`SELECT rowid FROM venues WHERE id = ${c.venue.id}`)) as [{ rowid: number }];
+    const n = Math.ceil(rowid / SITEMAP_VENUES_PER_CHILD);
+    const { children } = await sitemapAll();
+    expect(children).toContain(`http://localhost/sitemaps/stallen-${n}.xml`);
+    const xml = await (await call(`/sitemaps/stallen-${n}.xml`, { clock: MONDAY })).text();
+    expect(xml).toContain(`<loc>http://localhost/quiz/${c.citySlug}/${c.venue.slug}</loc>`);
+    // The city child lists pages only; the venue child venue pages only.
+    expect(await (await call('/sitemaps/sidor-1.xml', { clock: MONDAY })).text()).not.toContain(`/${c.venue.slug}<`);
+  });
+
+  it('a child out of range or with an unknown name answers 404', async () => {
+    for (const path of ['/sitemaps/stallen-999999.xml', '/sitemaps/sidor-999.xml', '/sitemaps/sidor-0.xml', '/sitemaps/sidor-1', '/sitemaps/okand-1.xml', '/sitemaps/sidor-01.xml']) {
+      expect((await call(path, { clock: MONDAY })).status, path).toBe(404);
+    }
+  });
+
+  it('the index and its children are edge- and HTTP-cached like the pages', async () => {
+    await cityWithQuiz();
+    for (const path of ['/sitemap.xml', '/sitemaps/sidor-1.xml', '/sitemaps/stallen-1.xml']) {
+      const miss = await call(path, { clock: MONDAY });
+      expect(miss.status, path).toBe(200);
+      expect(miss.headers.get('x-cache'), path).toBe('MISS');
+      const hit = await call(path, { clock: MONDAY });
+      expect(hit.headers.get('x-cache'), path).toBe('HIT');
+      expect(hit.headers.get('cache-control'), path).toContain('public');
+      const etag = hit.headers.get('etag');
+      expect(etag, path).toMatch(/^"[0-9a-f]{40}"$/);
+      expect((await call(path, { clock: MONDAY, headers: { 'if-none-match': etag! } })).status, path).toBe(304);
+      await miss.arrayBuffer();
+      await hit.arrayBuffer();
+    }
+  });
+
+  it('robots.txt points to the sitemap index', async () => {
     const text = await (await call('/robots.txt')).text();
     expect(text).toContain('Sitemap: http://localhost/sitemap.xml');
   });
@@ -330,7 +410,7 @@ describe('city list (read once per data version, not per page render)', () => {
     expect(status).toBe(200);
     return (pageData(html).cities as Array<{ slug: string; name: string }>).map((c) => c.slug);
   };
-  const sitemapLocs = async () => [...(await (await call('/sitemap.xml', { clock: MONDAY })).text()).matchAll(/<loc>(.*?)<\/loc>/g)].map((m) => m[1]);
+  const sitemapLocs = async () => (await sitemapAll()).locs;
 
   it('a new public city appears in the listing pages and the sitemap once its write bumps the version', async () => {
     // Each path is new (unique query), so the edge cache misses and the page is rendered.

@@ -225,7 +225,7 @@ const PER_REQUEST_PATHS = () => [
   `/embed/${citySlug}`,
   `/embed/${citySlug}/${venueSlug}`,
 ];
-const WHOLE_CATALOGUE_PATHS = ['/api/listing/cities', '/sitemap.xml'];
+const WHOLE_CATALOGUE_PATHS = ['/api/listing/cities', '/sitemap.xml', '/sitemaps/sidor-1.xml', '/sitemaps/stallen-1.xml'];
 
 describe('query plans: no full scan of quizzes, locations or venues', () => {
   it('every per-request listing and page query starts from an index', async () => {

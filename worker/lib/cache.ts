@@ -105,7 +105,9 @@ export async function withEdgeCache(c: Context<AppEnv>, produce: () => Promise<R
     return out;
   }
   const version = await currentDataVersion(c.var.db);
-  const build = (await getPublicAssets(c.env.ASSETS)).script ?? 'nobuild';
+  // The hashed entry and stylesheet names: pages inline the CSS and name both (issue 19 §1).
+  const assets = await getPublicAssets(c.env.ASSETS);
+  const build = assets.script ? [assets.script, ...assets.styles].join(',') : 'nobuild';
   const key = cacheKey(c.req.url, version, c.var.clock.today(), build);
   const mem = memoryGet(key);
   if (mem) return respond(mem, 'HIT');

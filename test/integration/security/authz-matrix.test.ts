@@ -143,6 +143,8 @@ describe('hidden businesses (is_public = false) on public reads', () => {
       [`/quiz/${a.citySlug}`, undefined],
       [`/quiz/${a.citySlug}/${a.venueSlug}`, undefined],
       ['/sitemap.xml', undefined],
+      ['/sitemaps/sidor-1.xml', undefined],
+      ['/sitemaps/stallen-1.xml', undefined],
     ];
     for (const [path, cookie] of reads) {
       const res = await call(path, { clock: CLOCK, cookie });

@@ -47,6 +47,7 @@ describe('security headers', () => {
       `/quiz/${world.a.citySlug}/${world.a.venueSlug}`,
       '/quiz/finns-inte-alls',
       '/sitemap.xml',
+      '/sitemaps/stallen-1.xml',
       '/robots.txt',
       '/api/health',
       '/api/listing',

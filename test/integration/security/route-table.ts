@@ -413,7 +413,8 @@ export const ROUTES: Record<string, RouteCase> = {
   'GET /stad/:city': { object: 'none', path: (t) => `/stad/${t.citySlug}`, expect: PUBLIC(200) },
   'GET /quiz/:slug': { object: 'none', path: (t) => `/quiz/${t.citySlug}`, expect: PUBLIC(200) },
   'GET /quiz/:city/:second': { object: 'none', path: (t) => `/quiz/${t.citySlug}/${t.venueSlug}`, expect: PUBLIC(200) },
-  'GET /sitemap.xml': { object: 'none', expect: PUBLIC(200) },
+  'GET /sitemap.xml': { object: 'none', expect: PUBLIC(200), note: 'the sitemap index (issue 19 §4)' },
+  'GET /sitemaps/:file': { object: 'none', path: () => '/sitemaps/stallen-1.xml', expect: PUBLIC(200), note: 'a child sitemap: sidor-N (cities, weekdays) or stallen-N (venue pages)' },
   // embeddable widgets (issue 16): public HTML for other sites' iframes
   'GET /embed/:city': { object: 'none', path: (t) => `/embed/${t.citySlug}`, expect: PUBLIC(200) },
   'GET /embed/:city/:venue': { object: 'none', path: (t) => `/embed/${t.citySlug}/${t.venueSlug}`, expect: PUBLIC(200) },

@@ -78,7 +78,9 @@ export function ListingSection(props: ListingSectionProps) {
   const searchTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [view, setView] = useState<'list' | 'map'>('list');
-  // The toggle needs JavaScript: shown once hydrated (the server-rendered list works without it).
+  // The toggle needs JavaScript: shown once hydrated (the server-rendered list works without it). Its
+  // place is kept (invisible) before that: hydration now runs after the first paint (issue 19 §1), and
+  // inserting it then would shift the list below.
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
 
@@ -328,8 +330,8 @@ export function ListingSection(props: ListingSectionProps) {
         <p className="text-sm font-semibold text-slate-700" aria-live="polite">
           {status.kind === 'loading' ? 'Laddar quiz...' : `Visar ${items.length} av ${totalAtLeast ? 'minst ' : ''}${total} quiz`}
         </p>
-        {hydrated && props.mapTileUrl && (
-          <div role="group" aria-label="Visa som" className="inline-flex overflow-hidden rounded-xl border border-slate-300 bg-white text-sm font-semibold">
+        {props.mapTileUrl && (
+          <div role="group" aria-label="Visa som" className={`inline-flex overflow-hidden rounded-xl border border-slate-300 bg-white text-sm font-semibold ${hydrated ? '' : 'invisible'}`}>
             {(['list', 'map'] as const).map((v) => (
               <button
                 key={v}

@@ -368,18 +368,42 @@ export async function venueUpcoming(db: Db, venueId: string, today: string, limi
     ORDER BY q.date, q.start_time, q.id LIMIT ${limit}`);
 }
 
-/** Sitemap: cities with public businesses, city × weekday pairs with upcoming quizzes, public venue pages. */
-export async function sitemapCityWeekdays(db: Db, today: string): Promise<Array<{ city: string; w: number }>> {
-  return db.all<{ city: string; w: number }>(sql`
-    SELECT DISTINCT l.city_slug AS city, q.weekday AS w
-    FROM quizzes q CROSS JOIN locations l ON l.id = q.location_id CROSS JOIN venues v ON v.id = l.venue_id
-    WHERE q.date >= ${today} AND v.is_public = 1`);
+// ---- Sitemaps at scale (issue 19 §4): each child sitemap reads a bounded, index-backed slice. ----
+
+/**
+ * Weekday masks of the live public units of the cities from `fromCity` to `toCity` (slugs, inclusive):
+ * a range of listing_series_city_idx (covering), so the rows read are the units of those cities only.
+ * `m` is the unit's days_mask (bit 1 << %w for every weekday it has had a date on).
+ */
+export async function sitemapCityMasks(db: Db, fromCity: string, toCity: string, today: string): Promise<Array<{ city: string; m: number }>> {
+  return db.all<{ city: string; m: number }>(sql`
+    SELECT DISTINCT city_slug AS city, days_mask AS m
+    FROM listing_series INDEXED BY listing_series_city_idx
+    WHERE city_slug >= ${fromCity} AND city_slug <= ${toCity} AND last_date >= ${today} AND is_public = 1`);
 }
 
-export async function sitemapVenues(db: Db): Promise<Array<{ slug: string; city: string }>> {
-  return db.all<{ slug: string; city: string }>(sql`
-    SELECT v.slug AS slug, MIN(l.city_slug) AS city
-    FROM venues v CROSS JOIN locations l ON l.venue_id = v.id
-    WHERE v.is_public = 1
-    GROUP BY v.id ORDER BY v.slug`);
+/** The highest rowid of venues (an O(1) read of the table's b-tree end): how many venue children there are. */
+export async function venueRowidCeiling(db: Db): Promise<number> {
+  const [row] = await db.all<{ n: number | null }>(sql`SELECT MAX(rowid) AS n FROM venues`);
+  return row?.n ?? 0;
 }
+
+/**
+ * Public venue pages among the venues with rowid in [fromRowid, toRowid]: a primary-key range, so a
+ * child sitemap reads at most that many venues (and their places, by locations_venue_idx). `lastmod`
+ * is the latest updated_at of the business and its places.
+ */
+export async function sitemapVenueRange(db: Db, fromRowid: number, toRowid: number): Promise<Array<{ slug: string; city: string; lastmod: string }>> {
+  return db.all<{ slug: string; city: string; lastmod: string }>(sql`
+    SELECT v.slug AS slug, MIN(l.city_slug) AS city, MAX(v.updated_at, MAX(l.updated_at)) AS lastmod
+    FROM venues v CROSS JOIN locations l ON l.venue_id = v.id
+    WHERE v.rowid BETWEEN ${fromRowid} AND ${toRowid} AND v.is_public = 1
+    GROUP BY v.rowid ORDER BY v.rowid`);
+}
+
+/** When public data last changed (the public-data version's bump time). */
+export async function publicDataChangedAt(db: Db): Promise<string | null> {
+  const [row] = await db.all<{ at: string }>(sql`SELECT updated_at AS at FROM public_data_version WHERE id = 1`);
+  return row?.at ?? null;
+}
+

@@ -17,9 +17,11 @@ import {
   listedUnits,
   mapUnits,
   nearCandidates,
+  publicDataChangedAt,
+  sitemapCityMasks,
+  sitemapVenueRange,
   unitLabels,
-  sitemapCityWeekdays,
-  sitemapVenues,
+  venueRowidCeiling,
   venueLocations,
   venueUpcoming,
   type ActivePromotionRow,
@@ -455,8 +457,25 @@ export async function publicVenueQuizzes(db: Db, venueId: string, today: string,
   return (await venueUpcoming(db, venueId, today, limit)).map((r) => toListingQuiz(r, 'standard'));
 }
 
-/** Sitemap input: city × weekday pairs with upcoming public quizzes, and every public venue page. */
-export async function sitemapEntries(db: Db, today: string) {
-  const [pairs, venues] = await Promise.all([sitemapCityWeekdays(db, today), sitemapVenues(db)]);
-  return { pairs, venues };
-}
+/**
+ * Sitemaps at scale (issue 19 §4). Child sitemaps are slices the index can name without reading the
+ * catalogue: pages by slices of the (memoized) city list, venues by rowid ranges of the venues table.
+ */
+export const sitemapSource = {
+  /** City × weekday pairs of live public units in the city slug range, as (city, %w weekday). */
+  async cityWeekdays(db: Db, fromCity: string, toCity: string, today: string): Promise<Array<{ city: string; w: number }>> {
+    const seen = new Set<string>();
+    const out: Array<{ city: string; w: number }> = [];
+    for (const { city, m } of await sitemapCityMasks(db, fromCity, toCity, today)) {
+      for (let w = 0; w < 7; w++) {
+        if (!(m & (1 << w)) || seen.has(`${city}/${w}`)) continue;
+        seen.add(`${city}/${w}`);
+        out.push({ city, w });
+      }
+    }
+    return out;
+  },
+  venueRowidCeiling,
+  venueRange: sitemapVenueRange,
+  publicDataChangedAt,
+};

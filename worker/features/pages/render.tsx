@@ -1,12 +1,16 @@
 /**
  * Server rendering of public pages: the same <PublicApp> the browser hydrates, the page data embedded
  * once as JSON, head tags for search engines. All JSON in the HTML goes through serializeForScript.
+ * Issue 19 §1: the CSS is inlined and no script is linked or preloaded; the boot script
+ * (worker/lib/boot-script.ts) starts the public entry after the first paint or on the first interaction.
  */
 import { renderToString } from 'react-dom/server';
 import { PublicApp } from '../../../web/pages/PublicApp';
 import type { PublicPageData } from '../../../web/pages/types';
 import { serializeForScript } from '../../lib/json-ld';
 import { getPublicAssets } from '../../lib/assets';
+import { BOOT_SCRIPT } from '../../lib/boot-script';
+import { criticalCss } from '../../lib/critical-css';
 
 export interface PageHead {
   title: string;
@@ -21,6 +25,8 @@ export interface PageHead {
   image?: string;
 }
 
+const BODY_CLASS = 'bg-slate-50 text-slate-900 antialiased';
+
 export function escapeHtml(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 }
@@ -28,6 +34,7 @@ export function escapeHtml(s: string): string {
 export async function renderPublicPage(assetsBinding: Fetcher | undefined, head: PageHead, data: PublicPageData): Promise<string> {
   const assets = await getPublicAssets(assetsBinding);
   const body = renderToString(<PublicApp data={data} />);
+  const css = assets.inlineCss === null ? null : criticalCss(assets.inlineCss, `<body class="${BODY_CLASS}">${body}`);
   const e = escapeHtml;
   const meta = [
     `<title>${e(head.title)}</title>`,
@@ -52,8 +59,9 @@ export async function renderPublicPage(assetsBinding: Fetcher | undefined, head:
         ]
       : [`<meta name="twitter:card" content="summary">`]),
     head.robots ? `<meta name="robots" content="${e(head.robots)}">` : '',
-    ...assets.styles.map((href) => `<link rel="stylesheet" href="${e(href)}">`),
-    ...assets.preloads.map((href) => `<link rel="modulepreload" href="${e(href)}">`),
+    // Issue 19 §1: the CSS this HTML uses is inlined, so the first paint needs the HTML alone; the
+    // whole stylesheet comes with the JavaScript (boot script), after the first paint.
+    ...(css !== null ? [`<style>${css.replace(/<\/style/gi, '<\\/style')}</style>`] : assets.styles.map((href) => `<link rel="stylesheet" href="${e(href)}">`)),
     ...(head.jsonLd ?? []).map((obj) => `<script type="application/ld+json">${serializeForScript(obj)}</script>`),
   ]
     .filter(Boolean)
@@ -67,10 +75,10 @@ export async function renderPublicPage(assetsBinding: Fetcher | undefined, head:
     <link rel="icon" href="/favicon.svg" type="image/svg+xml">
     ${meta}
   </head>
-  <body class="bg-slate-50 text-slate-900 antialiased">
+  <body class="${BODY_CLASS}">
     <div id="root">${body}</div>
     <script type="application/json" id="__DATA__">${serializeForScript(data)}</script>
-    ${assets.script ? `<script type="module" src="${e(assets.script)}"></script>` : ''}
+    ${assets.script ? `<script data-src="${e(assets.script)}"${css !== null ? ` data-css="${e(assets.styles.join(' '))}"` : ''} data-preload="${e(assets.preloads.join(' '))}">${BOOT_SCRIPT}</script>` : ''}
   </body>
 </html>`;
 }

@@ -10,7 +10,7 @@ import { renderPublicPage, type PageHead } from './render';
 import { MAX_SLOTS_PER_DAY, TIER_LABELS, VOLUME_DISCOUNT_MIN_WEEKS, VOLUME_DISCOUNT_PERCENT } from '../promotion/contract';
 import { getPricing } from '../promotion/service';
 import { breadcrumbJsonLd, DEFAULT_DESCRIPTION, eventsJsonLd, faqJsonLd, KEYWORDS, mainListingHead, websiteJsonLd } from './seo';
-import { buildCombinedPage, buildListingPage, buildVenuePage, findCity, sitemapUrls, weekdayRef, type PageCtx } from './service';
+import { buildCombinedPage, buildListingPage, buildVenuePage, findCity, sitemapChild, sitemapIndex, weekdayRef, type PageCtx, type SitemapEntry } from './service';
 
 type C = Context<AppEnv>;
 
@@ -206,6 +206,10 @@ async function advertisePage(c: C) {
   );
 }
 
+const escXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const entry = (e: SitemapEntry) => `<loc>${escXml(e.loc)}</loc>${e.lastmod ? `<lastmod>${escXml(e.lastmod)}</lastmod>` : ''}`;
+const xml = (c: C, body: string) => c.body(`<?xml version="1.0" encoding="UTF-8"?>\n${body}\n`, 200, { 'content-type': 'application/xml; charset=utf-8' });
+
 /** Server-rendered public pages (spec 01 §2, 02 §2.8). Anonymous requests are edge-cached. */
 export const pagesRoutes = new Hono<AppEnv>()
   .get('/', (c) => withEdgeCache(c, () => mainListing(c, 'home')))
@@ -244,12 +248,19 @@ export const pagesRoutes = new Hono<AppEnv>()
       return venuePage(c, city, second);
     }),
   )
+  // Issue 19 §4: a sitemap index; each child is a bounded slice, edge- and HTTP-cached like a page.
   .get('/sitemap.xml', (c) =>
     withEdgeCache(c, async () => {
-      const urls = await sitemapUrls(c.var.db, c.var.config.appUrl, c.var.clock.today());
-      const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-      const body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.map((u) => `  <url><loc>${esc(u)}</loc></url>`).join('\n')}\n</urlset>\n`;
-      return c.body(body, 200, { 'content-type': 'application/xml; charset=utf-8' });
+      const children = await sitemapIndex(c.var.db, c.var.config.appUrl);
+      return xml(c, `<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${children.map((e) => `  <sitemap>${entry(e)}</sitemap>`).join('\n')}\n</sitemapindex>`);
+    }),
+  )
+  .get('/sitemaps/:file', (c) =>
+    withEdgeCache(c, async () => {
+      const m = /^(sidor|stallen)-([1-9][0-9]{0,5})\.xml$/.exec(c.req.param('file'));
+      const urls = m ? await sitemapChild(c.var.db, c.var.config.appUrl, c.var.clock.today(), m[1] as 'sidor' | 'stallen', Number(m[2])) : null;
+      if (!urls) return c.text('Sitemap hittades inte', 404);
+      return xml(c, `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.map((e) => `  <url>${entry(e)}</url>`).join('\n')}\n</urlset>`);
     }),
   )
   .get('/robots.txt', (c) =>

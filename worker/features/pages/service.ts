@@ -7,7 +7,7 @@ import { isoWeekday, stockholmDate } from '../../lib/clock';
 import { WEEKDAYS, findWeekday } from '../../lib/swedish';
 import type { CityOption, ListingQuiz } from '../listing/contract';
 import { ListingQuerySchema, QuizFilterShape } from '../listing/contract';
-import { findPublicCity, findPublicVenueWithPlaces, listQuizzes, publicCities, publicVenueQuizzes, sitemapEntries } from '../listing/service';
+import { findPublicCity, findPublicVenueWithPlaces, listQuizzes, publicCities, publicVenueQuizzes, sitemapSource } from '../listing/service';
 import { QUIZ_FILTER_KEYS, type CombinedPageData, type ListingFilters, type ListingPageData, type VenuePageData, type WeekdayRef } from '../../../web/pages/types';
 
 export interface PageCtx {
@@ -170,17 +170,71 @@ export async function buildVenuePage(db: Db, citySlug: string, venueSlug: string
   };
 }
 
-/** Every public URL: start page, cities, weekdays, city × weekday with upcoming quizzes, venue pages. */
-export async function sitemapUrls(db: Db, origin: string, today: string): Promise<string[]> {
-  const [cities, { pairs, venues }] = await Promise.all([publicCities(db), sitemapEntries(db, today)]);
-  const urls = [`${origin}/`];
-  for (const c of cities) urls.push(`${origin}/quiz/${c.slug}`);
-  for (const w of WEEKDAYS) urls.push(`${origin}/quiz/${w.slug}`);
-  const sorted = [...pairs].sort((a, b) => (a.city === b.city ? ((a.w + 6) % 7) - ((b.w + 6) % 7) : a.city < b.city ? -1 : 1));
-  for (const p of sorted) {
-    const wd = WEEKDAYS[(p.w + 6) % 7]!;
-    urls.push(`${origin}/quiz/${p.city}/${wd.slug}`);
+// ---- Sitemaps at scale (issue 19 §4) ----
+
+/**
+ * Cities per "sidor" child: its city pages and city × weekday pages (≤ 8 URLs a city) plus, in the
+ * first, the start page, /annonsera and the 7 weekday pages — at most 40 009 URLs, under the
+ * protocol's 50 000.
+ */
+export const SITEMAP_CITIES_PER_CHILD = 5_000;
+/** Venue rowids per "stallen" child: at most this many venue pages (and venues read) per child. */
+export const SITEMAP_VENUES_PER_CHILD = 10_000;
+
+export type SitemapKind = 'sidor' | 'stallen';
+export interface SitemapEntry {
+  loc: string;
+  /** YYYY-MM-DD, from the data. */
+  lastmod?: string;
+}
+
+const day = (iso: string | null | undefined) => (iso && /^\d{4}-\d{2}-\d{2}/.test(iso) ? iso.slice(0, 10) : undefined);
+
+/**
+ * The sitemap index: one "sidor" child per SITEMAP_CITIES_PER_CHILD cities (from the city list,
+ * memoized per data version) and one "stallen" child per SITEMAP_VENUES_PER_CHILD venue rowids (from
+ * the table's highest rowid). Reads two rows; `lastmod` is when public data last changed.
+ */
+export async function sitemapIndex(db: Db, origin: string): Promise<SitemapEntry[]> {
+  const [cities, ceiling, changedAt] = await Promise.all([publicCities(db), sitemapSource.venueRowidCeiling(db), sitemapSource.publicDataChangedAt(db)]);
+  const lastmod = day(changedAt);
+  const out: SitemapEntry[] = [];
+  const pages = Math.max(1, Math.ceil(cities.length / SITEMAP_CITIES_PER_CHILD));
+  for (let n = 1; n <= pages; n++) out.push({ loc: `${origin}/sitemaps/sidor-${n}.xml`, lastmod });
+  for (let n = 1; n <= Math.ceil(ceiling / SITEMAP_VENUES_PER_CHILD); n++) out.push({ loc: `${origin}/sitemaps/stallen-${n}.xml`, lastmod });
+  return out;
+}
+
+/**
+ * One child sitemap, or null when `n` is out of range. "sidor" n: the cities of slice n with their
+ * city × weekday pages that have upcoming public quizzes (a range of listing_series_city_idx); the
+ * first also the start page, /annonsera and the weekday pages. "stallen" n: the public venue pages of
+ * venue rowids ((n-1)·N, n·N] (a primary-key range). Hidden businesses (not public, also hidden by the
+ * freshness job) are never listed.
+ */
+export async function sitemapChild(db: Db, origin: string, today: string, kind: SitemapKind, n: number): Promise<SitemapEntry[] | null> {
+  if (!Number.isSafeInteger(n) || n < 1) return null;
+  if (kind === 'stallen') {
+    const from = (n - 1) * SITEMAP_VENUES_PER_CHILD + 1;
+    if (from > (await sitemapSource.venueRowidCeiling(db))) return null;
+    const venues = await sitemapSource.venueRange(db, from, n * SITEMAP_VENUES_PER_CHILD);
+    return venues.map((v) => ({ loc: `${origin}/quiz/${v.city}/${v.slug}`, lastmod: day(v.lastmod) }));
   }
-  for (const v of venues) urls.push(`${origin}/quiz/${v.city}/${v.slug}`);
-  return urls;
+  const cities = (await publicCities(db)).slice((n - 1) * SITEMAP_CITIES_PER_CHILD, n * SITEMAP_CITIES_PER_CHILD);
+  if (n > 1 && !cities.length) return null;
+  const out: SitemapEntry[] = [];
+  if (n === 1) {
+    out.push({ loc: `${origin}/` }, { loc: `${origin}/annonsera` });
+    for (const w of WEEKDAYS) out.push({ loc: `${origin}/quiz/${w.slug}` });
+  }
+  if (!cities.length) return out;
+  const pairs = await sitemapSource.cityWeekdays(db, cities[0]!.slug, cities[cities.length - 1]!.slug, today);
+  const days = new Map<string, number[]>();
+  for (const p of pairs) days.set(p.city, [...(days.get(p.city) ?? []), p.w]);
+  for (const c of cities) {
+    out.push({ loc: `${origin}/quiz/${c.slug}` });
+    // Monday first, as the weekday pages are ordered.
+    for (const w of (days.get(c.slug) ?? []).sort((a, b) => ((a + 6) % 7) - ((b + 6) % 7))) out.push({ loc: `${origin}/quiz/${c.slug}/${WEEKDAYS[(w + 6) % 7]!.slug}` });
+  }
+  return out;
 }
