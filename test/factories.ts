@@ -6,6 +6,9 @@ import { SELF } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { sql } from 'drizzle-orm';
 import { createDb, type Db } from '../worker/db/client';
+import { parseConfig, type Config } from '../worker/env';
+import { createClock } from '../worker/lib/clock';
+import { createDeps, productionPorts, type Deps, type PortFactories } from '../worker/ports/deps';
 import { locations, profiles, quizzes, userRoles, users, venues, passwordCredentials, type QuizRow } from '../worker/db/schema';
 import { newId } from '../worker/lib/ids';
 import { hashPassword } from '../worker/lib/password';
@@ -16,6 +19,23 @@ export const ORIGIN = 'http://localhost';
 
 export function testDb(): Db {
   return createDb(env.DB);
+}
+
+/**
+ * A run's deps for calling a service directly, built by the same createDeps as a request: the test
+ * database (or a faulty one), the test config (with overrides), a clock pinned at `now` (ISO or Date;
+ * real time when omitted) and the production ports (the mailer writes the outbox) unless `ports`
+ * replaces some with fakes.
+ */
+export function testDeps(opts: { now?: string | Date; db?: Db; config?: Partial<Config>; ports?: Partial<PortFactories> } = {}): Deps {
+  const config = { ...parseConfig(env as unknown as Env), ...opts.config };
+  const now = opts.now === undefined ? undefined : typeof opts.now === 'string' ? opts.now : opts.now.toISOString();
+  return createDeps({ db: opts.db ?? testDb(), config, clock: createClock(now) }, { ...productionPorts, ...opts.ports });
+}
+
+/** A clock pinned at `at` (what x-clock-now does for a request), for calling a service directly. */
+export function pinnedClock(at: string | Date) {
+  return createClock(typeof at === 'string' ? at : at.toISOString());
 }
 
 let seq = 0;
@@ -92,6 +112,8 @@ export interface CallOptions {
   headers?: Record<string, string>;
   /** Send no Origin header (to test CSRF refusal). */
   noOrigin?: boolean;
+  /** Call this app (testApp(fakes)) instead of the Worker itself. */
+  app?: { fetch(req: Request): Response | Promise<Response> };
 }
 
 /** Calls the Worker like a same-origin browser: Origin header, JSON body, optional session cookie. */
@@ -108,7 +130,9 @@ export async function call(path: string, opts: CallOptions = {}): Promise<Respon
     headers['content-type'] ??= 'application/json';
     body = typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body);
   }
-  return SELF.fetch(`${ORIGIN}${path}`, { method: opts.method ?? (body === undefined ? 'GET' : 'POST'), headers, body, redirect: 'manual' });
+  const init = { method: opts.method ?? (body === undefined ? 'GET' : 'POST'), headers, body, redirect: 'manual' as const };
+  if (opts.app) return opts.app.fetch(new Request(`${ORIGIN}${path}`, init));
+  return SELF.fetch(`${ORIGIN}${path}`, init);
 }
 
 /** A made-up client address from the documentation range (RFC 5737 198.51.100.0/24 and friends). */

@@ -38,6 +38,7 @@ import { forgetDataVersionAfterWrites } from './middleware/data-version';
 import { httpCache } from './middleware/http-cache';
 import { onError, onNotFound } from './middleware/errors';
 import { sessionMiddleware } from './middleware/session';
+import { productionPorts, type PortFactories } from './ports/deps';
 import { BOOT_SCRIPT_CSP_HASH } from './lib/boot-script';
 
 const csp = {
@@ -69,67 +70,76 @@ const headersEmbedProd = secureHeaders(embedHeaders);
 const headersEmbedDev = secureHeaders({ ...embedHeaders, strictTransportSecurity: false });
 const isEmbed = (path: string) => path.startsWith('/embed/');
 
-export const app = new Hono<AppEnv>();
+/**
+ * The app with its ports made by `ports` (worker/ports/deps.ts): production's factories by default; a
+ * test builds its own app with fakes (e.g. a fake Google) — the same door, no module-level override.
+ */
+export function createApp(ports: PortFactories = productionPorts) {
+  const app = new Hono<AppEnv>();
 
-app.use(requestId());
-// Writes: forget the memoized public-data version once the request is done (middleware/data-version.ts).
-app.use(forgetDataVersionAfterWrites);
-app.use(contextMiddleware);
-// HSTS only in production: local http://localhost must stay reachable.
-// Every page DENY framing except the embeddable widget (/embed/*).
-app.use((c, next) =>
-  isEmbed(c.req.path) ? (c.var.config.isDev ? headersEmbedDev(c, next) : headersEmbedProd(c, next)) : c.var.config.isDev ? headersDev(c, next) : headersProd(c, next),
-);
-app.use(csrfGuard);
-app.use(sessionMiddleware);
+  app.use(requestId());
+  // Writes: forget the memoized public-data version once the request is done (middleware/data-version.ts).
+  app.use(forgetDataVersionAfterWrites);
+  app.use(contextMiddleware(ports));
+  // HSTS only in production: local http://localhost must stay reachable.
+  // Every page DENY framing except the embeddable widget (/embed/*).
+  app.use((c, next) =>
+    isEmbed(c.req.path) ? (c.var.config.isDev ? headersEmbedDev(c, next) : headersEmbedProd(c, next)) : c.var.config.isDev ? headersDev(c, next) : headersProd(c, next),
+  );
+  app.use(csrfGuard);
+  app.use(sessionMiddleware);
 
-app.route('/api/health', healthRoutes);
-app.route('/api/auth', authRoutes);
-app.route('/api/account', accountRoutes);
-app.route('/api/feedback', feedbackRoutes);
-app.route('/api/events', eventsRoutes);
-app.route('/api/promotion', promotionRoutes);
-app.route('/api/payments', paymentsRoutes);
-// Public listing reads get the same HTTP caching as the pages (middleware/http-cache.ts).
-app.use('/api/listing', httpCache);
-app.use('/api/listing/*', httpCache);
-app.route('/api/listing', listingRoutes);
-// Calendar downloads and feeds (.ics): public, edge- and HTTP-cached like the listing.
-app.use('/api/calendar/*', httpCache);
-app.route('/api/calendar', calendarRoutes);
-app.route('/api/takeover', takeoverRoutes);
-app.route('/api/follows', followRoutes);
-// Superadmin: follow counts and the mail queue's dead letters (before adminRoutes, same guard inside).
-app.route('/api/admin', followAdminRoutes);
-app.route('/api/admin', adminRoutes);
-app.route('/api/exports', exportRoutes);
-app.route('/api/analytics', analyticsRoutes);
-app.route('/api/owner', venuesRoutes);
-app.route('/api/owner/series', holidayRoutes);
-app.route('/api/owner/series', seriesRoutes);
-app.route('/api/owner/freshness', freshnessOwnerRoutes);
-app.route('/api/freshness', freshnessPublicRoutes);
-app.route('/api/owner', quizRoutes);
-// Signed links in owner mail (issue 20): act without a session; GET shows, the page's button POSTs.
-app.route('/helgdag', holidayLinkPages);
-app.route('/bekrafta-quiz', freshnessLinkPages);
-app.use('/dev/*', async (c, next) => (c.var.config.isDev ? next() : onNotFound(c)));
-app.route('/dev', devRoutes);
-// The local checkout (used when STRIPE_SECRET_KEY is empty).
-app.route('/dev/checkout', devCheckoutRoutes);
-// Pages behind the signed links in follow mail (confirm, unsubscribe, "Mina bevakningar"); never cached.
-app.route('/bevakningar', followPages);
-// HTTP caching (Cache-Control + ETag + 304) for public pages; never for requests with the session cookie.
-for (const path of ['/', '/stad/*', '/quiz/*', '/legacy', '/annonsera', '/sitemap.xml', '/sitemaps/*', '/robots.txt']) app.use(path, httpCache);
-// Embeddable widgets for other sites' iframes (framing allowed above), edge- and HTTP-cached.
-app.use('/embed/*', httpCache);
-app.route('/embed', embedRoutes);
-// Share images (og:image) of the public pages: PNG, edge- and HTTP-cached.
-app.use('/og/*', httpCache);
-app.route('/og', shareRoutes);
-// Server-rendered public pages: /, /stad/*, /quiz/*, /legacy, /annonsera, /sitemap.xml (an index of /sitemaps/*), /robots.txt.
-app.route('/', pagesRoutes);
+  app.route('/api/health', healthRoutes);
+  app.route('/api/auth', authRoutes);
+  app.route('/api/account', accountRoutes);
+  app.route('/api/feedback', feedbackRoutes);
+  app.route('/api/events', eventsRoutes);
+  app.route('/api/promotion', promotionRoutes);
+  app.route('/api/payments', paymentsRoutes);
+  // Public listing reads get the same HTTP caching as the pages (middleware/http-cache.ts).
+  app.use('/api/listing', httpCache);
+  app.use('/api/listing/*', httpCache);
+  app.route('/api/listing', listingRoutes);
+  // Calendar downloads and feeds (.ics): public, edge- and HTTP-cached like the listing.
+  app.use('/api/calendar/*', httpCache);
+  app.route('/api/calendar', calendarRoutes);
+  app.route('/api/takeover', takeoverRoutes);
+  app.route('/api/follows', followRoutes);
+  // Superadmin: follow counts and the mail queue's dead letters (before adminRoutes, same guard inside).
+  app.route('/api/admin', followAdminRoutes);
+  app.route('/api/admin', adminRoutes);
+  app.route('/api/exports', exportRoutes);
+  app.route('/api/analytics', analyticsRoutes);
+  app.route('/api/owner', venuesRoutes);
+  app.route('/api/owner/series', holidayRoutes);
+  app.route('/api/owner/series', seriesRoutes);
+  app.route('/api/owner/freshness', freshnessOwnerRoutes);
+  app.route('/api/freshness', freshnessPublicRoutes);
+  app.route('/api/owner', quizRoutes);
+  // Signed links in owner mail (issue 20): act without a session; GET shows, the page's button POSTs.
+  app.route('/helgdag', holidayLinkPages);
+  app.route('/bekrafta-quiz', freshnessLinkPages);
+  app.use('/dev/*', async (c, next) => (c.var.config.isDev ? next() : onNotFound(c)));
+  app.route('/dev', devRoutes);
+  // The local checkout (used when STRIPE_SECRET_KEY is empty).
+  app.route('/dev/checkout', devCheckoutRoutes);
+  // Pages behind the signed links in follow mail (confirm, unsubscribe, "Mina bevakningar"); never cached.
+  app.route('/bevakningar', followPages);
+  // HTTP caching (Cache-Control + ETag + 304) for public pages; never for requests with the session cookie.
+  for (const path of ['/', '/stad/*', '/quiz/*', '/legacy', '/annonsera', '/sitemap.xml', '/sitemaps/*', '/robots.txt']) app.use(path, httpCache);
+  // Embeddable widgets for other sites' iframes (framing allowed above), edge- and HTTP-cached.
+  app.use('/embed/*', httpCache);
+  app.route('/embed', embedRoutes);
+  // Share images (og:image) of the public pages: PNG, edge- and HTTP-cached.
+  app.use('/og/*', httpCache);
+  app.route('/og', shareRoutes);
+  // Server-rendered public pages: /, /stad/*, /quiz/*, /legacy, /annonsera, /sitemap.xml (an index of /sitemaps/*), /robots.txt.
+  app.route('/', pagesRoutes);
 
-app.notFound(onNotFound);
-app.onError(onError);
+  app.notFound(onNotFound);
+  app.onError(onError);
+  return app;
+}
+
+export const app = createApp();
 

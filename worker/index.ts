@@ -6,7 +6,7 @@ import { FOLLOW_CRONS, runFollowMailCron } from './jobs/follow-mail';
 import { runNightly } from './jobs/nightly';
 import { createClock } from './lib/clock';
 import { invalidateDataVersion } from './lib/data-version';
-import { createMailer } from './ports/mailer';
+import { createDeps } from './ports/deps';
 
 /** The durable bulk import (wrangler.toml [[workflows]] IMPORT_WORKFLOW). */
 export { ImportWorkflow } from './features/admin/import-workflow';
@@ -23,18 +23,13 @@ export default {
     ctx.waitUntil(runNightly(env, new Date(controller.scheduledTime)).finally(invalidateDataVersion));
   },
   async queue(batch, env, _ctx) {
+    // One batch's deps (db, config, clock, ports), like a request's.
     const config = parseConfig(env);
-    const db = createDb(env.DB);
-    const clock = createClock(config.clockNow);
+    const deps = createDeps({ db: createDb(env.DB), config, clock: createClock(config.clockNow) });
     if (batch.queue === MAIL_DLQ_NAME) {
-      await recordDeadLetters(db, batch.queue, batch.messages, clock.now());
+      await recordDeadLetters(deps, { queueName: batch.queue, messages: batch.messages });
       return;
     }
-    const mailer = createMailer(db, { apiKey: config.mailApiKey, from: config.mailFrom });
-    await processMailBatch(
-      { db, now: clock.now(), today: clock.today(), appUrl: config.appUrl, linkSecret: config.linkSigningSecret, mailer },
-      batch.queue,
-      batch.messages,
-    );
+    await processMailBatch(deps, { queueName: batch.queue, messages: batch.messages });
   },
 } satisfies ExportedHandler<Env>;

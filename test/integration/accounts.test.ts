@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { locations, mailOutbox, oauthAccounts, quizzes, sessions, totpFactors, users, venues } from '../../worker/db/schema';
 import { deleteUserAccount } from '../../worker/features/accounts/service';
 import { totpCodeAt } from '../../worker/lib/totp';
-import { call, callJson, createLocation, createOwnerWithPlace, createQuiz, createUser, createVenue, snapshot, testDb, unique } from '../factories';
+import { call, callJson, createLocation, createOwnerWithPlace, createQuiz, createUser, createVenue, snapshot, testDb, testDeps, unique } from '../factories';
 
 const NOW = '2030-06-15T10:00:00.000Z'; // Saturday 2030-06-15 in Stockholm
 
@@ -112,7 +112,7 @@ describe('deleteUserAccount', () => {
     const [{ n }] = (await testDb().all<{ n: number }>(sql`SELECT count(*) AS n FROM quizzes WHERE location_id IN (${location.id}, ${second.id})`)) as [{ n: number }];
     expect(n).toBe(1400);
     const v0 = await testDb().all<{ version: number }>(sql`SELECT version FROM public_data_version WHERE id = 1`);
-    expect(await deleteUserAccount(testDb(), user.id)).toBe(true);
+    expect(await deleteUserAccount(testDeps(), { userId: user.id })).toBe(true);
     const left = await testDb().all<{ n: number }>(sql`SELECT count(*) AS n FROM quizzes WHERE location_id IN (${location.id}, ${second.id})`);
     expect(left[0]!.n).toBe(0);
     expect(await testDb().select().from(users).where(eq(users.id, user.id))).toEqual([]);
@@ -121,7 +121,7 @@ describe('deleteUserAccount', () => {
   });
 
   it('answers false for a user that does not exist', async () => {
-    expect(await deleteUserAccount(testDb(), 'no-such-user')).toBe(false);
+    expect(await deleteUserAccount(testDeps(), { userId: 'no-such-user' })).toBe(false);
   });
 
   it('also removes Google links and keeps other owners’ businesses', async () => {
@@ -129,7 +129,7 @@ describe('deleteUserAccount', () => {
     await testDb().insert(oauthAccounts).values({ provider: 'google', providerUserId: unique('g'), userId: u.id });
     const other = await createUser();
     const v = await createVenue(other.id);
-    await deleteUserAccount(testDb(), u.id);
+    await deleteUserAccount(testDeps(), { userId: u.id });
     expect(await testDb().select().from(oauthAccounts).where(eq(oauthAccounts.userId, u.id))).toEqual([]);
     expect(await testDb().select().from(venues).where(eq(venues.id, v.id))).toHaveLength(1);
   });

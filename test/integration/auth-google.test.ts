@@ -1,14 +1,11 @@
 /** Issue 4: Google sign-in — the port against a strictly faked token endpoint, the service, the routes. */
 import { eq } from 'drizzle-orm';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { oauthAccounts, passwordCredentials, userRoles, users } from '../../worker/db/schema';
-import { parseConfig } from '../../worker/env';
-import { setGooglePortForTests } from '../../worker/features/auth/routes';
 import { completeGoogleSignIn } from '../../worker/features/auth/service';
-import { createMailer } from '../../worker/ports/mailer';
 import { createGooglePort, GOOGLE_TOKEN_URL, type GooglePort } from '../../worker/ports/google';
-import { env } from 'cloudflare:workers';
-import { call, callJson, createUser, testDb, unique } from '../factories';
+import { call, callJson, createUser, testDb, testDeps, unique } from '../factories';
+import { testApp } from '../test-app';
 
 const CLIENT_ID = 'client-123.apps.googleusercontent.com';
 const REDIRECT = 'http://localhost/api/auth/google/callback';
@@ -39,8 +36,8 @@ function strictGoogle(expect_: { code: string; verifier: string }, claims: Recor
   }) as typeof fetch;
 }
 
-const config = () => ({ ...parseConfig(env as unknown as Env), superadminEmails: ['super@test.local'] });
-const mailer = () => createMailer(testDb(), { apiKey: null, from: 'test' });
+/** The service's deps, as a request builds them (the outbox mailer, real time). */
+const deps = () => testDeps({ config: { superadminEmails: ['super@test.local'] } });
 
 describe('Google port', () => {
   it('builds an authorization URL with state and S256 PKCE', () => {
@@ -72,20 +69,20 @@ describe('completeGoogleSignIn', () => {
   it('creates a verified owner for a new Google account and signs the same one in again', async () => {
     const sub = unique('g');
     const email = `${unique('google')}@test.local`;
-    const first = await completeGoogleSignIn(testDb(), mailer(), config(), { sub, email, emailVerified: true }, new Date());
+    const first = await completeGoogleSignIn(deps(), { sub, email, emailVerified: true });
     expect(first.created).toBe(true);
     const [u] = await testDb().select().from(users).where(eq(users.id, first.userId));
     expect(u!.emailVerifiedAt).not.toBeNull();
     expect((await testDb().select().from(userRoles).where(eq(userRoles.userId, u!.id))).map((r) => r.role)).toEqual(['admin']);
-    const again = await completeGoogleSignIn(testDb(), mailer(), config(), { sub, email: 'changed@test.local', emailVerified: false }, new Date());
+    const again = await completeGoogleSignIn(deps(), { sub, email: 'changed@test.local', emailVerified: false });
     expect(again).toEqual({ userId: first.userId, created: false });
   });
 
   it('links an existing account only when Google says the e-mail is verified', async () => {
     const existing = await createUser();
-    await expect(completeGoogleSignIn(testDb(), mailer(), config(), { sub: unique('g'), email: existing.email, emailVerified: false }, new Date())).rejects.toThrow();
+    await expect(completeGoogleSignIn(deps(), { sub: unique('g'), email: existing.email, emailVerified: false })).rejects.toThrow();
     expect(await testDb().select().from(oauthAccounts).where(eq(oauthAccounts.userId, existing.id))).toEqual([]);
-    const linked = await completeGoogleSignIn(testDb(), mailer(), config(), { sub: unique('g'), email: existing.email, emailVerified: true }, new Date());
+    const linked = await completeGoogleSignIn(deps(), { sub: unique('g'), email: existing.email, emailVerified: true });
     expect(linked).toEqual({ userId: existing.id, created: false });
     expect(await testDb().select().from(oauthAccounts).where(eq(oauthAccounts.userId, existing.id))).toHaveLength(1);
     // The password keeps working.
@@ -94,7 +91,7 @@ describe('completeGoogleSignIn', () => {
 
   it('drops the password of an unconfirmed squatter account when the real owner comes through Google', async () => {
     const squatter = await createUser({ verified: false, roles: [] });
-    const r = await completeGoogleSignIn(testDb(), mailer(), config(), { sub: unique('g'), email: squatter.email, emailVerified: true }, new Date());
+    const r = await completeGoogleSignIn(deps(), { sub: unique('g'), email: squatter.email, emailVerified: true });
     expect(r.userId).toBe(squatter.id);
     expect(await testDb().select().from(passwordCredentials).where(eq(passwordCredentials.userId, squatter.id))).toEqual([]);
     expect((await testDb().select().from(users).where(eq(users.id, squatter.id)))[0]!.emailVerifiedAt).not.toBeNull();
@@ -102,8 +99,6 @@ describe('completeGoogleSignIn', () => {
 });
 
 describe('Google routes', () => {
-  afterEach(() => setGooglePortForTests(null));
-
   it('without GOOGLE_CLIENT_ID: config says disabled and the start sends back with an error', async () => {
     expect((await callJson('/api/auth/config')).body).toEqual({ googleEnabled: false });
     const res = await call('/api/auth/google?mode=register');
@@ -125,8 +120,10 @@ describe('Google routes', () => {
         return { sub, email, emailVerified: true };
       },
     };
-    setGooglePortForTests(() => fake);
-    const start = await call('/api/auth/google?mode=login&redirect=%2Fadmin');
+    // The fake goes in through the same door as production's port: the app's port factories.
+    const app = testApp({ google: () => fake });
+    expect((await callJson('/api/auth/config', { app })).body).toEqual({ googleEnabled: true });
+    const start = await call('/api/auth/google?mode=login&redirect=%2Fadmin', { app });
     expect(start.status).toBe(302);
     const state = new URL(start.headers.get('location')!).searchParams.get('state')!;
     const cookies = start.headers.getSetCookie().map((c) => c.split(';')[0]!);
@@ -134,11 +131,11 @@ describe('Google routes', () => {
     expect(start.headers.getSetCookie().every((c) => /HttpOnly/i.test(c))).toBe(true);
     const cookie = cookies.join('; ');
 
-    const forged = await call(`/api/auth/google/callback?code=good-code&state=not-the-state`, { cookie });
+    const forged = await call(`/api/auth/google/callback?code=good-code&state=not-the-state`, { cookie, app });
     expect(forged.headers.get('location')).toBe('/login?error=google_failed');
     expect(await testDb().select().from(users).where(eq(users.email, email))).toEqual([]);
 
-    const ok = await call(`/api/auth/google/callback?code=good-code&state=${state}`, { cookie });
+    const ok = await call(`/api/auth/google/callback?code=good-code&state=${state}`, { cookie, app });
     expect(ok.status).toBe(302);
     expect(ok.headers.get('location')).toBe('/auth-redirect?redirect=%2Fadmin');
     const session = ok.headers.getSetCookie().find((c) => c.startsWith('qk_session='))!.split(';')[0]!;

@@ -16,8 +16,9 @@ import { newId } from '../../worker/lib/ids';
 import { signLink } from '../../worker/lib/signed-link';
 import { INVARIANTS } from './security/invariants';
 import { expectConsoleError } from '../setup/console';
-import { createMailer, type Mailer } from '../../worker/ports/mailer';
-import { call, callJson, createLocation, createOwnerWithPlace, createQuiz, createUser, createVenue, snapshot, testDb, unique } from '../factories';
+import { createClock } from '../../worker/lib/clock';
+import type { Mailer } from '../../worker/ports/mailer';
+import { call, callJson, createLocation, createOwnerWithPlace, createQuiz, createUser, createVenue, snapshot, testDb, testDeps, unique } from '../factories';
 
 const FOLLOW_TABLES = ['follows', 'follow_addresses', 'mail_outbox', 'used_links'];
 const ip = () => `203.0.113.${Math.floor(Math.random() * 250)}-${unique()}`;
@@ -108,15 +109,8 @@ function fakeMessages(bodies: unknown[]): FakeMessage[] {
 }
 
 function consumerDeps(now: string, mailer?: Mailer) {
-  const db = testDb();
-  return {
-    db,
-    now: new Date(now),
-    today: new Date(now).toISOString().slice(0, 10),
-    appUrl: 'http://localhost',
-    linkSecret: DEV_LINK_SIGNING_SECRET,
-    mailer: mailer ?? createMailer(db, { apiKey: null, from: 'test@test.local' }),
-  };
+  // The queue consumer's deps as worker/index.ts builds them, the clock pinned at `now`.
+  return testDeps({ now, config: { appUrl: 'http://localhost', linkSigningSecret: DEV_LINK_SIGNING_SECRET }, ...(mailer ? { ports: { mailer: () => mailer } } : {}) });
 }
 
 describe('follow → confirm → unsubscribe (visitor)', () => {
@@ -429,13 +423,13 @@ describe('consumer: each mail exactly once', () => {
     };
     const first = fakeMessages(bodies);
     const logged = expectConsoleError(/follow mail .* failed \(attempt 1\)/);
-    await processMailBatch({ ...deps, mailer: flaky }, 'quizkvall-mail', first);
+    await processMailBatch({ ...deps, mailer: flaky }, { queueName: 'quizkvall-mail', messages: first });
     logged.verify();
     expect(first.map((m) => m.acked)).toEqual([true, false, true]);
     expect(first[1]!.retried).toBe(30);
     // Redelivery of the whole batch (at-least-once) plus the retried message.
-    await processMailBatch(deps, 'quizkvall-mail', fakeMessages(bodies));
-    await processMailBatch(deps, 'quizkvall-mail', fakeMessages([bodies[1]]));
+    await processMailBatch(deps, { queueName: 'quizkvall-mail', messages: fakeMessages(bodies) });
+    await processMailBatch(deps, { queueName: 'quizkvall-mail', messages: fakeMessages([bodies[1]]) });
     for (const f of fs) {
       const mails = await mailsTo(f.email);
       expect(mails).toHaveLength(1);
@@ -463,7 +457,7 @@ describe('consumer: each mail exactly once', () => {
       { type: 'reminder', followId: ok.id, quizId: quiz.id, date: '2026-03-28' },
       { type: 'digest', followId: ok.id, week: '2031-06-02' },
     ]);
-    await processMailBatch(deps, 'quizkvall-mail', msgs);
+    await processMailBatch(deps, { queueName: 'quizkvall-mail', messages: msgs });
     expect(msgs.every((m) => m.acked)).toBe(true);
     expect(await mailsTo(pending.email)).toEqual([]);
     expect(await mailsTo(ok.email)).toEqual([]);
@@ -478,7 +472,7 @@ describe('consumer: each mail exactly once', () => {
     const user = await createUser();
     const made = await callJson('/api/follows', { cookie: user.cookie, body: { filters: { city: location.citySlug } } });
     const deps = consumerDeps('2030-01-07T07:00:00Z');
-    await processMailBatch({ ...deps, now: new Date() }, 'quizkvall-mail', fakeMessages([{ type: 'digest', followId: made.body.follow.id, week: '2030-01-07' }]));
+    await processMailBatch({ ...deps, clock: createClock() }, { queueName: 'quizkvall-mail', messages: fakeMessages([{ type: 'digest', followId: made.body.follow.id, week: '2030-01-07' }]) });
     const [mail] = await mailsTo(user.email);
     expect(mail!.text).toMatch(/\[Nytt\] torsdag 10 januari kl\. 19:00: .* – Färsk/);
     expect(mail!.text).toMatch(/\ntisdag 8 januari kl\. 19:00: .* – Gammal/);
@@ -503,10 +497,13 @@ describe('consumer: each mail exactly once', () => {
     const a = await callJson('/api/follows', { cookie: all.cookie, body: { filters: search } });
     const t = await callJson('/api/follows', { cookie: thursdays.cookie, body: { filters: { ...search, weekday: 'torsdag' } } });
     const deps = consumerDeps('2030-01-07T07:00:00Z');
-    await processMailBatch(deps, 'quizkvall-mail', fakeMessages([
-      { type: 'digest', followId: a.body.follow.id, week: '2030-01-07' },
-      { type: 'digest', followId: t.body.follow.id, week: '2030-01-07' },
-    ]));
+    await processMailBatch(deps, {
+      queueName: 'quizkvall-mail',
+      messages: fakeMessages([
+        { type: 'digest', followId: a.body.follow.id, week: '2030-01-07' },
+        { type: 'digest', followId: t.body.follow.id, week: '2030-01-07' },
+      ]),
+    });
     const [mail] = await mailsTo(all.email);
     expect(mail!.text.match(/kl\. 19:00: .* – Tisdagsquiz/g)).toHaveLength(2); // 8 and 10 January, not the 15th
     expect(mail!.text).toMatch(/tisdag 8 januari kl\. 19:00/);
@@ -520,7 +517,7 @@ describe('consumer: each mail exactly once', () => {
   it('poison messages and dead letters are recorded for the superadmin', async () => {
     const deps = consumerDeps('2026-03-29T06:00:00Z');
     const poison = fakeMessages([{ type: 'nonsense', id: unique() }]);
-    await processMailBatch(deps, 'quizkvall-mail', poison);
+    await processMailBatch(deps, { queueName: 'quizkvall-mail', messages: poison });
     expect(poison[0]!.acked).toBe(true);
     const dead = { id: `dlq-${unique()}`, timestamp: new Date(), attempts: 6, body: { type: 'reminder', followId: 'x', quizId: 'y', date: '2026-03-29' } };
     const batch = createMessageBatch('quizkvall-mail-dlq', [dead]);

@@ -3,8 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { FRESHNESS_PURPOSE, runFreshnessJob } from '../../worker/features/freshness/service';
 import { addDays } from '../../worker/lib/clock';
 import { signLink } from '../../worker/lib/signed-link';
-import { createMailer } from '../../worker/ports/mailer';
-import { call, callJson, createLocation, createQuiz, createUser, createVenue, snapshot, testDb, unique } from '../factories';
+import { call, callJson, createLocation, createQuiz, createUser, createVenue, snapshot, testDb, testDeps, unique } from '../factories';
 
 /**
  * Freshness (issue 20 §3) with a pinned clock: the 30-day mail, the 60-day warning and the 90-day hide
@@ -29,8 +28,7 @@ async function staleBusiness(confirmedOn: string, opts: { email?: string } = {})
 }
 
 function job(date: string) {
-  const db = testDb();
-  return runFreshnessJob({ db, mailer: createMailer(db, { apiKey: null, from: 'x' }), now: new Date(at(date)), today: date, appUrl: 'http://localhost', linkSecret: SECRET, houseEmail: HOUSE });
+  return runFreshnessJob(testDeps({ now: at(date), config: { linkSigningSecret: SECRET, houseAccountEmail: HOUSE } }));
 }
 const mailsTo = (email: string) => testDb().all<Record<string, any>>(sql`SELECT * FROM mail_outbox WHERE to_email = ${email} ORDER BY created_at, rowid`);
 const venueRow = async (id: string) => (await testDb().all<Record<string, any>>(sql`SELECT * FROM venues WHERE id = ${id}`))[0]!;

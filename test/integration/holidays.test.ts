@@ -4,8 +4,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import worker from '../../worker/index';
 import { runHolidayAskJob } from '../../worker/features/holidays/service';
-import { createMailer } from '../../worker/ports/mailer';
-import { call, callJson, createLocation, createUser, createVenue, snapshot, testDb, unique } from '../factories';
+import { call, callJson, createLocation, createUser, createVenue, snapshot, testDb, testDeps, unique } from '../factories';
 
 /**
  * Swedish holidays in series (issue 20 §2): the library's dates for 2026 and 2027 in the preview and on
@@ -212,7 +211,7 @@ describe('the nightly "Kör ni quiz på {helgdag}?" mail and its signed links', 
     expect(await mails(rid)).toHaveLength(0);
     await runCron('2026-12-10T02:15:00Z'); // 14 days before
     await runCron('2026-12-10T02:20:00Z'); // the cron again
-    const deps = { db: testDb(), mailer: createMailer(testDb(), { apiKey: null, from: 'x' }), now: new Date('2026-12-10T03:00:00Z'), today: '2026-12-10', appUrl: 'http://localhost', linkSecret: 'link_local_development_only', houseEmail: 'house@test.local' };
+    const deps = testDeps({ now: '2026-12-10T03:00:00Z' });
     await Promise.all([runHolidayAskJob(deps), runHolidayAskJob(deps)]);
     const sent = await mails(rid);
     expect(sent).toHaveLength(1);
@@ -258,7 +257,7 @@ describe('the nightly "Kör ni quiz på {helgdag}?" mail and its signed links', 
     const clock = '2026-11-23T09:00:00Z';
     const { user, location } = await ownerAt(clock);
     const rid = await createSeries(user, location.id, clock, { date: '2026-12-03', days: ['torsdag'], until: '2027-01-07' });
-    const deps = { db: testDb(), mailer: createMailer(testDb(), { apiKey: null, from: 'x' }), now: new Date('2026-12-17T03:00:00Z'), today: '2026-12-17', appUrl: 'http://localhost', linkSecret: 'link_local_development_only', houseEmail: 'house@test.local' };
+    const deps = testDeps({ now: '2026-12-17T03:00:00Z' });
     await runHolidayAskJob(deps);
     const [mail] = await mails(rid);
     const [, skipLink] = linksOf(mail!.text);
@@ -284,8 +283,7 @@ describe('the nightly "Kör ni quiz på {helgdag}?" mail and its signed links', 
     const { user, location } = await ownerAt(clock);
     const rid = await createSeries(user, location.id, clock, { date: '2026-12-03', days: ['torsdag'], until: '2027-01-07' });
     await callJson(`/api/owner/series/${rid}/holidays`, { cookie: user.cookie, clock, body: { decisions: [{ date: '2026-12-24', skip: false }, { date: '2026-12-31', skip: true }] } });
-    const deps = { db: testDb(), mailer: createMailer(testDb(), { apiKey: null, from: 'x' }), now: new Date('2026-12-20T03:00:00Z'), today: '2026-12-20', appUrl: 'http://localhost', linkSecret: 'link_local_development_only', houseEmail: user.email };
-    await runHolidayAskJob({ ...deps, houseEmail: 'house@test.local' });
+    await runHolidayAskJob(testDeps({ now: '2026-12-20T03:00:00Z' }));
     expect(await mails(rid)).toHaveLength(0);
   });
 });

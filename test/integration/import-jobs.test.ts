@@ -11,7 +11,7 @@ import { ensureHouseUser } from '../../worker/features/admin/import';
 import { finishImportRun, processImportChunk, STEP_ROWS } from '../../worker/features/admin/import-job';
 import { JOB_MAX_ROWS } from '../../worker/features/admin/import-job-contract';
 import { parseCsv } from '../../worker/features/admin/csv';
-import { call, callJson, ORIGIN, createLocation, createUser, createVenue, snapshot, testDb, unique, type TestUser } from '../factories';
+import { call, callJson, ORIGIN, createLocation, createUser, createVenue, snapshot, testDb, testDeps, unique, type TestUser } from '../factories';
 import { faultyD1 } from './security/faulty-d1';
 import { INVARIANTS } from './security/invariants';
 
@@ -153,11 +153,12 @@ describe('the Workflow run', () => {
     // A crash in an earlier attempt: chunk 3 is half written (its 2nd batch is lost), then the job
     // is recorded as failed — as if the instance died there.
     await db.update(importJobs).set({ status: 'running', today: '2030-03-05', startedAt: CLOCK }).where(eq(importJobs.id, jobId));
-    for (const chunk of [0, 1, 2]) await processImportChunk(db, env.IMPORTS, jobId, chunk, { houseEmail: HOUSE, nowIso: CLOCK });
+    const deps = (d: typeof db) => testDeps({ db: d, now: CLOCK, config: { houseAccountEmail: HOUSE } });
+    for (const chunk of [0, 1, 2]) await processImportChunk(deps(db), { bucket: env.IMPORTS, id: jobId, chunk });
     const faulty = faultyD1(env.DB, 4 * 20 + 2 + 10); // inside the 2nd batch of chunk 3
-    await expect(processImportChunk(faulty.db, env.IMPORTS, jobId, 3, { houseEmail: HOUSE, nowIso: CLOCK })).rejects.toThrow('injected D1 fault');
+    await expect(processImportChunk(deps(faulty.db), { bucket: env.IMPORTS, id: jobId, chunk: 3 })).rejects.toThrow('injected D1 fault');
     expect(faulty.fired).toBe(true);
-    await finishImportRun(db, jobId, CLOCK, 'instansen försvann');
+    await finishImportRun(deps(db), { id: jobId, error: 'instansen försvann' });
     const [mid] = await db.select().from(importJobs).where(eq(importJobs.id, jobId));
     expect(mid!.status).toBe('failed');
     expect(mid!.processedRows).toBe(3 * STEP_ROWS + 20); // three whole chunks + chunk 3's first batch

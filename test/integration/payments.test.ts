@@ -4,7 +4,7 @@ import { DEV_WEBHOOK_SECRET, parseConfig } from '../../worker/env';
 import { createPayments, signEvent, WebhookSignatureError } from '../../worker/ports/payments';
 import { checkoutOrders, promotionSlotClaims } from '../../worker/db/schema';
 import { getDataVersion } from '../../worker/lib/data-version';
-import { call, callJson, createUser, snapshot, testDb } from '../factories';
+import { call, callJson, createUser, snapshot, testDb, pinnedClock } from '../factories';
 import { expectConsoleError } from '../setup/console';
 import { buy, claimsOf, NOW, orderRow, ownerWithQuiz, promotionsOf, QUIZ_DATE, rivalQuiz, sendEvent } from './promotion-support';
 
@@ -205,10 +205,10 @@ describe('expired holds clean-up (nightly and before every claim)', () => {
     const paid = await openOrder();
     await sendEvent('checkout.session.completed', paid.order);
     // Not yet expired at NOW.
-    await releaseExpiredHolds(testDb(), new Date(NOW), 50);
+    await releaseExpiredHolds({ db: testDb(), clock: pinnedClock(NOW) }, { maxChunks: 50 });
     expect((await orderRow(open.order.id)).status).toBe('open');
     const later = new Date(new Date(NOW).getTime() + 36 * 60 * 1000);
-    expect(await releaseExpiredHolds(testDb(), later, 50)).toBeGreaterThanOrEqual(1);
+    expect(await releaseExpiredHolds({ db: testDb(), clock: pinnedClock(later) }, { maxChunks: 50 })).toBeGreaterThanOrEqual(1);
     expect((await orderRow(open.order.id)).status).toBe('expired');
     expect(await claimsOf(open.order.id)).toEqual([]);
     expect((await orderRow(paid.order.id)).status).toBe('paid');
@@ -226,7 +226,7 @@ describe('expired holds clean-up (nightly and before every claim)', () => {
       await db.insert(checkoutOrders).values({ id, kind: 'marketing', status: 'open', amountTotal: 4900, items: '[]', expiresAt: past });
       await db.insert(promotionSlotClaims).values({ id: `claim-${id}`, orderId: id, quizId: quiz.id, citySlug: `bulk-${i}-${quiz.id}`, date: QUIZ_DATE, tier: 'recommended', slotNo: 1 });
     }
-    expect(await releaseExpiredHolds(db, new Date(past + 1), 50)).toBeGreaterThanOrEqual(45);
+    expect(await releaseExpiredHolds({ db, clock: pinnedClock(new Date(past + 1)) }, { maxChunks: 50 })).toBeGreaterThanOrEqual(45);
     for (const id of [ids[0]!, ids[44]!]) {
       expect((await orderRow(id)).status).toBe('expired');
       expect(await claimsOf(id)).toEqual([]);

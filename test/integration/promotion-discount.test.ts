@@ -4,11 +4,10 @@
  * and the local checkout page.
  */
 import { describe, expect, it } from 'vitest';
-import { pricingFor } from '../../worker/features/promotion/contract';
 import { createMarketingCheckout } from '../../worker/features/promotion/service';
 import type { OrderItem } from '../../worker/features/promotion/contract';
 import { createStripePayments } from '../../worker/ports/payments';
-import { call, callJson, createQuiz, testDb } from '../factories';
+import { call, callJson, createQuiz, testDeps } from '../factories';
 import { NOW, QUIZ_DATE, orderRow, ownerWithQuiz, promotionsOf, sendEvent } from './promotion-support';
 import { addDays } from '../../worker/lib/clock';
 
@@ -87,15 +86,8 @@ describe('volume discount', () => {
     }) as typeof fetch;
     const payments = createStripePayments({ secretKey: 'sk_test_x', webhookSecret: 'whsec_x', fetchFn });
     const result = await createMarketingCheckout(
-      {
-        db: testDb(),
-        actor: { id: o.user.id, email: o.user.email, roles: ['admin'] },
-        payments,
-        pricing: pricingFor({ recommended: 49, premium: 98 }, 'fallback'),
-        now: new Date(NOW),
-        today: '2030-03-03',
-        appUrl: 'https://quizkvall.se',
-      },
+      testDeps({ now: NOW, config: { appUrl: 'https://quizkvall.se' }, ports: { payments: () => payments } }),
+      { id: o.user.id, email: o.user.email, roles: ['admin'] },
       { venueId: o.venue.id, items: o.ids.map((quizId) => ({ quizId, tier: 'recommended' as const })) },
     );
     expect(result.amountTotal).toBe(17640);

@@ -4,8 +4,9 @@ import { checkoutOrders } from '../../worker/db/schema';
 import { createMarketingCheckout } from '../../worker/features/promotion/service';
 import { pricingFor } from '../../worker/features/promotion/contract';
 import { getPricing, type PriceCache } from '../../worker/features/promotion/pricing';
-import { createLocalPayments, createStripePayments } from '../../worker/ports/payments';
-import { callJson, createQuiz, createUser, snapshot, testDb } from '../factories';
+import type { Config } from '../../worker/env';
+import { createLocalPayments, createStripePayments, type PaymentsPort } from '../../worker/ports/payments';
+import { callJson, createQuiz, createUser, pinnedClock, snapshot, testDb, testDeps } from '../factories';
 import { expectConsoleError } from '../setup/console';
 import { buy, claimsOf, NOW, orderRow, ownerWithQuiz, QUIZ_DATE, rivalQuiz } from './promotion-support';
 
@@ -24,6 +25,10 @@ function strictStripeFetch(routes: Record<string, unknown>, calls: string[]): ty
     throw new Error(`unexpected Stripe call ${method} ${url}`);
   }) as typeof fetch;
 }
+
+/** getPricing's deps: the port, the Stripe price ids and a clock pinned at `now`. */
+const pricingDeps = (payments: PaymentsPort, stripe: Pick<Config['stripe'], 'priceRecommended' | 'pricePremium'>, now: Date) =>
+  ({ payments, config: { stripe } as unknown as Config, clock: pinnedClock(now) });
 
 describe('GET /api/promotion/pricing', () => {
   it('answers the fallback 49 / 98 kr with the week options when no Stripe key is set', async () => {
@@ -56,17 +61,17 @@ describe('GET /api/promotion/pricing', () => {
     });
     const cache: PriceCache = { entry: null };
     const now = new Date(NOW);
-    const first = await getPricing(port, stripeConfig, now, cache);
+    const first = await getPricing(pricingDeps(port, stripeConfig, now), cache);
     expect(first).toEqual(pricingFor({ recommended: 59, premium: 129 }, 'live'));
     expect(calls).toHaveLength(2);
-    await getPricing(port, stripeConfig, new Date(now.getTime() + 60_000), cache);
+    await getPricing(pricingDeps(port, stripeConfig, new Date(now.getTime() + 60_000)), cache);
     expect(calls).toHaveLength(2); // served from the cache
   });
 
   it('falls back to 49 / 98 kr when Stripe cannot be reached (no network: the fake refuses every call)', async () => {
     const calls: string[] = [];
     const port = createStripePayments({ ...stripeConfig, fetchFn: strictStripeFetch({}, calls) });
-    const pricing = await getPricing(port, stripeConfig, new Date(NOW), { entry: null });
+    const pricing = await getPricing(pricingDeps(port, stripeConfig, new Date(NOW)), { entry: null });
     expect(calls.length).toBeGreaterThan(0);
     expect(pricing).toEqual(pricingFor({ recommended: 49, premium: 98 }, 'fallback', 'unavailable'));
   });
@@ -83,11 +88,11 @@ describe('GET /api/promotion/pricing', () => {
         calls,
       ),
     });
-    expect(await getPricing(port, stripeConfig, new Date(NOW), { entry: null })).toMatchObject({ source: 'fallback', reason: 'unavailable' });
+    expect(await getPricing(pricingDeps(port, stripeConfig, new Date(NOW)), { entry: null })).toMatchObject({ source: 'fallback', reason: 'unavailable' });
     const before = calls.length;
-    expect((await getPricing(port, { ...stripeConfig, pricePremium: null }, new Date(NOW), { entry: null })).source).toBe('fallback');
+    expect((await getPricing(pricingDeps(port, { ...stripeConfig, pricePremium: null }, new Date(NOW)), { entry: null })).source).toBe('fallback');
     expect(calls.length).toBe(before);
-    expect((await getPricing(createLocalPayments({ webhookSecret: 'x' }), stripeConfig, new Date(NOW), { entry: null })).source).toBe('fallback');
+    expect((await getPricing(pricingDeps(createLocalPayments({ webhookSecret: 'x' }), stripeConfig, new Date(NOW)), { entry: null })).source).toBe('fallback');
   });
 });
 
@@ -315,7 +320,8 @@ describe('checkout through the Stripe adapter (strict fake of the Stripe API, no
     const actor = { id: me.user.id, email: me.user.email, roles: ['admin' as const] };
     const run = () =>
       createMarketingCheckout(
-        { db: testDb(), actor, payments, pricing: pricingFor({ recommended: 49, premium: 98 }, 'fallback'), now: new Date(NOW), today: '2030-03-03', appUrl: 'https://quizkvall.se' },
+        testDeps({ now: NOW, config: { appUrl: 'https://quizkvall.se' }, ports: { payments: () => payments } }),
+        actor,
         { venueId: me.venue.id, items: [{ quizId: me.quiz.id, tier: 'premium' }] },
       );
     return run;

@@ -6,7 +6,7 @@ import worker from '../../worker/index';
 import { extensionCandidatesQuery } from '../../worker/features/series/queries';
 import { runSeriesExtensionJob, SERIES_JOB } from '../../worker/features/series/service';
 import { addDays, isoWeekday } from '../../worker/lib/clock';
-import { callJson, createLocation, createQuiz, createUser, createVenue, snapshot, testDb, unique } from '../factories';
+import { callJson, createLocation, createQuiz, createUser, createVenue, snapshot, testDb, unique, pinnedClock } from '../factories';
 
 /**
  * Series: whole-series edits, delete, pause, summaries, extension by button, auto-extension and the
@@ -98,7 +98,7 @@ describe('whole series: edit, delete, pause', () => {
     expect(inRange.every((r) => r.is_cancelled === 1)).toBe(true);
     expect(rows.filter((r) => r.date < '2031-06-01').every((r) => r.is_cancelled === 0)).toBe(true);
     // The nightly extension continues after the break, not inside it.
-    const job = await runSeriesExtensionJob(testDb(), new Date('2031-09-10T01:15:00Z'));
+    const job = await runSeriesExtensionJob({ db: testDb(), clock: pinnedClock(new Date('2031-09-10T01:15:00Z')) });
     expect(job.complete).toBe(true);
     rows = await rowsOf(rid);
     expect(rows.filter((r) => r.date > '2031-09-30').every((r) => r.is_cancelled === 0)).toBe(true);
@@ -226,7 +226,7 @@ describe('nightly series extension (cron)', () => {
     await seriesRows(loc.id, far, weeklyUntil('2033-05-03', '2033-07-26')); // 86 days left: not yet
     const before = { ended: (await rowsOf(ended)).length, far: (await rowsOf(far)).length };
 
-    const run = await runSeriesExtensionJob(testDb(), now, { pageSize: 2 });
+    const run = await runSeriesExtensionJob({ db: testDb(), clock: pinnedClock(now) }, { pageSize: 2 });
     expect(run).toMatchObject({ complete: true, extendedCount: 3, resumedFrom: null });
     const horizon = addDays('2033-05-01', 180);
     const a = await rowsOf(open1);
@@ -244,7 +244,7 @@ describe('nightly series extension (cron)', () => {
     expect(JSON.parse(rec.result)).toMatchObject({ extendedCount: 3, added: run.added });
 
     const snap = await snapshot(['quizzes']);
-    const again = await runSeriesExtensionJob(testDb(), new Date('2033-05-01T03:00:00Z'));
+    const again = await runSeriesExtensionJob({ db: testDb(), clock: pinnedClock(new Date('2033-05-01T03:00:00Z')) });
     expect(again).toMatchObject({ complete: true, extendedCount: 0, added: 0 });
     expect(await snapshot(['quizzes'])).toEqual(snap);
   });
@@ -254,7 +254,7 @@ describe('nightly series extension (cron)', () => {
     const ids = ['r1', 'r2', 'r3'].map((p) => unique(`resume-${p}-`)).sort();
     for (const id of ids) await seriesRows(loc.id, id, weeklyUntil('2034-04-04', '2034-05-16'));
     const now = new Date('2034-05-01T01:15:00Z');
-    const first = await runSeriesExtensionJob(testDb(), now, { pageSize: 1, stopAfterPages: 1 });
+    const first = await runSeriesExtensionJob({ db: testDb(), clock: pinnedClock(now) }, { pageSize: 1, stopAfterPages: 1 });
     expect(first).toMatchObject({ complete: false, extendedCount: 1, cursor: ids[0] });
     expect(await jobRun(first.runId)).toMatchObject({ status: 'running', cursor: ids[0] });
     const counts = async () => Promise.all(ids.map(async (id) => (await rowsOf(id)).length));
@@ -262,7 +262,7 @@ describe('nightly series extension (cron)', () => {
     expect(afterFirst[0]).toBeGreaterThan(7);
     expect(afterFirst.slice(1)).toEqual([7, 7]);
 
-    const second = await runSeriesExtensionJob(testDb(), new Date('2034-05-01T01:45:00Z'));
+    const second = await runSeriesExtensionJob({ db: testDb(), clock: pinnedClock(new Date('2034-05-01T01:45:00Z')) });
     expect(second).toMatchObject({ complete: true, resumedFrom: ids[0], extendedCount: 2 });
     const afterSecond = await counts();
     expect(afterSecond[0]).toBe(afterFirst[0]);
@@ -271,7 +271,7 @@ describe('nightly series extension (cron)', () => {
 
     // Two runs at once (overlap): the unique (recurrence_id, date) index makes the second add nothing.
     const snap = await snapshot(['quizzes']);
-    const both = await Promise.all([runSeriesExtensionJob(testDb(), now), runSeriesExtensionJob(testDb(), now)]);
+    const both = await Promise.all([runSeriesExtensionJob({ db: testDb(), clock: pinnedClock(now) }), runSeriesExtensionJob({ db: testDb(), clock: pinnedClock(now) })]);
     expect(both.map((r) => r.added)).toEqual([0, 0]);
     expect(await snapshot(['quizzes'])).toEqual(snap);
   });

@@ -28,3 +28,7 @@ export const authApi = {
 /** One-shot writes of the auth screens; `isPending` is the screens' 'Skickar...' state. */
 export const useResendVerification = () => useMutation({ mutationFn: authApi.resend });
 export const useForgotPassword = () => useMutation({ mutationFn: authApi.forgot });
+export const useLogin = () => useMutation({ mutationFn: authApi.login });
+export const useLoginTotp = () => useMutation({ mutationFn: authApi.loginTotp });
+export const useRegister = () => useMutation({ mutationFn: authApi.register });
+export const useResetPassword = () => useMutation({ mutationFn: authApi.reset });

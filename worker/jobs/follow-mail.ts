@@ -7,6 +7,7 @@
 import { createDb } from '../db/client';
 import { parseConfig } from '../env';
 import { createClock, isoWeekday, stockholmDate } from '../lib/clock';
+import { createDeps } from '../ports/deps';
 import { cleanUpFollows, enqueueDigests, enqueueReminders, type MailQueue } from '../features/follows/service';
 
 export const REMINDER_CRON = '0 6,7 * * *';
@@ -24,12 +25,13 @@ export async function runFollowMailCron(env: Env, cron: string, scheduledAt: Dat
   const date = stockholmDate(now);
   const time = hourFormat.format(now);
   if (time !== SEND_HOUR) return { skipped: true as const, date, time };
-  const db = createDb(env.DB);
+  // The run's deps (its clock is the scheduled instant, pinned): the same shape a request has.
+  const deps = createDeps({ db: createDb(env.DB), config, clock });
   if (cron === DIGEST_CRON) {
     if (isoWeekday(date) !== 1) return { skipped: true as const, date, time };
-    return { skipped: false as const, ...(await enqueueDigests(db, queue, date, now)) };
+    return { skipped: false as const, ...(await enqueueDigests(deps, { queue })) };
   }
   // Once a day (the acting reminder run): pending follows past their 48 h link, empty addresses, spent links.
-  await cleanUpFollows(db, now);
-  return { skipped: false as const, ...(await enqueueReminders(db, queue, date, now)) };
+  await cleanUpFollows(deps);
+  return { skipped: false as const, ...(await enqueueReminders(deps, { queue })) };
 }

@@ -3,39 +3,41 @@
  * services the API uses. Every task is recorded in job_runs by `recordJob` (start, end, counts or
  * error; GET /api/admin/jobs), and a failing task is recorded as failed without stopping the others.
  */
-import { createDb, type Db } from '../db/client';
+import { createDb } from '../db/client';
 import { parseConfig } from '../env';
-import { clockFrom, createClock, type Clock } from '../lib/clock';
+import { clockFrom, createClock } from '../lib/clock';
 import { recordJob, type JobCounts } from '../lib/jobs';
 import { releaseExpiredHolds } from '../features/payments/service';
 import { cleanUpEmailTokens } from '../features/auth/service';
 import { deleteStaleRateLimits } from '../lib/rate-limit';
 import { deleteExpiredSessions } from '../lib/session';
 import { runSeriesExtensionJob, SERIES_JOB } from '../features/series/service';
-import type { Config } from '../env';
+import { createDeps, productionPorts, type Deps, type PortFactories } from '../ports/deps';
 import { deleteOldMail } from '../ports/mailer';
 import { ownerMailTasks } from './owner-mail';
 
 /** One nightly task: its job name and a run that writes its own job_runs row (through recordJob). */
 export type NightlyTask = readonly [name: string, run: () => Promise<unknown>];
 
-/** The nightly tasks, in order; `now` is the run's instant (the scheduled time unless CLOCK_NOW pins it). */
-function nightlyTasks(db: Db, clock: Clock, now: Date, config: Config): NightlyTask[] {
+/** The nightly tasks, in order; `now` is the run's start (the scheduled time unless CLOCK_NOW pins it). */
+function nightlyTasks(deps: Deps): NightlyTask[] {
+  const { db, clock } = deps;
+  const now = clock.now();
   const recorded = (name: string, fn: () => Promise<JobCounts>): NightlyTask => [name, () => recordJob(db, clock, name, fn)];
   return [
     recorded('sessions', async () => ({ deleted: await deleteExpiredSessions(db, now) })),
     recorded('rate-limits', async () => ({ deleted: await deleteStaleRateLimits(db, now) })),
-    recorded('email-tokens', async () => ({ deleted: await cleanUpEmailTokens(db, now) })),
+    recorded('email-tokens', async () => ({ deleted: await cleanUpEmailTokens(deps) })),
     // Data minimisation: outbox rows (addresses, mail texts) older than MAIL_RETENTION_DAYS (30) by the
     // database's own time; see worker/ports/mailer.ts for why exactly-once still holds.
     recorded('mail-outbox', async () => ({ deleted: await deleteOldMail(db) })),
     // Holds of checkouts that expired unpaid (backstop for a missed checkout.session.expired event).
-    recorded('promotion-holds', async () => ({ released: await releaseExpiredHolds(db, now, 50) })),
+    recorded('promotion-holds', async () => ({ released: await releaseExpiredHolds(deps, { maxChunks: 50 }) })),
     // Open-ended series kept 180 days ahead; chunked, idempotent, resumable: it calls recordJob itself
     // (its row carries the resume cursor).
-    [SERIES_JOB, () => runSeriesExtensionJob(db, now, { clock })],
+    [SERIES_JOB, () => runSeriesExtensionJob(deps)],
     // Issue 20: "Kör ni quiz på {helgdag}?" and freshness (worker/jobs/owner-mail.ts), each recorded.
-    ...ownerMailTasks(db, config, clock).map(([name, fn]) => recorded(name, fn)),
+    ...ownerMailTasks(deps).map(([name, fn]) => recorded(name, fn)),
   ];
 }
 
@@ -53,10 +55,10 @@ export async function runTasks(tasks: readonly NightlyTask[]): Promise<{ failed:
   return { failed };
 }
 
-export async function runNightly(env: Env, scheduledAt: Date): Promise<{ failed: string[] }> {
+export async function runNightly(env: Env, scheduledAt: Date, ports: PortFactories = productionPorts): Promise<{ failed: string[] }> {
   const config = parseConfig(env);
   const db = createDb(env.DB);
   // From the scheduled instant on, advancing in real time, so each job_runs row has a true duration.
   const clock = config.clockNow ? createClock(config.clockNow) : clockFrom(scheduledAt);
-  return runTasks(nightlyTasks(db, clock, clock.now(), config));
+  return runTasks(nightlyTasks(createDeps({ db, config, clock }, ports)));
 }

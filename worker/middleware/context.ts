@@ -6,7 +6,7 @@ import { countingD1, createDb, newD1Stats, type D1Like, type D1Stats } from '../
 import { parseConfig } from '../env';
 import { createClock } from '../lib/clock';
 import { SESSION_COOKIE } from '../lib/session';
-import { createMailer } from '../ports/mailer';
+import { createDeps, productionPorts, type PortFactories } from '../ports/deps';
 
 /** The last D1 bookmark a browser has seen (read-your-writes across requests; Sessions API). */
 export const D1_BOOKMARK_COOKIE = 'qk_d1';
@@ -53,11 +53,12 @@ function editHeaders(c: Context<AppEnv>, apply: (h: Headers) => void) {
 }
 
 /**
- * Per request: parsed config, drizzle db, Stockholm clock, mailer. The one place the database is
+ * Per request: parsed config, drizzle db, Stockholm clock, and the deps with the ports (made by
+ * `ports`: production's, or a test's fakes through createApp). The one place the database is
  * opened: a D1 session (read replicas; the bookmark round trip above) and, when config.d1Stats is
  * on, the counting wrapper whose totals go out as x-d1-rows-read / x-d1-rows-written / x-d1-statements.
  */
-export const contextMiddleware = createMiddleware<AppEnv>(async (c, next) => {
+export const contextMiddleware = (ports: PortFactories = productionPorts) => createMiddleware<AppEnv>(async (c, next) => {
   const config = parseConfig(c.env);
   const write = c.req.method !== 'GET' && c.req.method !== 'HEAD';
   const signedIn = getCookie(c, SESSION_COOKIE) !== undefined;
@@ -73,8 +74,9 @@ export const contextMiddleware = createMiddleware<AppEnv>(async (c, next) => {
   c.set('db', db);
   // Tests pin the clock per request; only honoured when APP_ENV=test.
   const headerClock = config.isTest ? c.req.header('x-clock-now') : undefined;
-  c.set('clock', createClock(headerClock || config.clockNow));
-  c.set('mailer', createMailer(db, { apiKey: config.mailApiKey, from: config.mailFrom }));
+  const clock = createClock(headerClock || config.clockNow);
+  c.set('clock', clock);
+  c.set('deps', createDeps({ db, config, clock }, ports));
   await next();
   const bookmark = session?.getBookmark() ?? null;
   // The cookie only where a response is personal anyway: after a write, or for a signed-in browser.

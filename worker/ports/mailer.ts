@@ -6,6 +6,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { mailOutbox } from '../db/schema';
+import type { Clock } from '../lib/clock';
 import { newId } from '../lib/ids';
 
 export interface MailMessage {
@@ -30,7 +31,8 @@ export interface Mailer {
   sendOnce(message: MailMessage, key: string): Promise<SendOnceResult>;
 }
 
-export function createMailer(db: Db, opts: { apiKey: string | null; from: string; fetcher?: typeof fetch }): Mailer {
+/** `clock` stamps sent_at (the run's clock, so a pinned test or dev clock stamps the pinned instant). */
+export function createMailer(db: Db, opts: { apiKey: string | null; from: string; clock: Clock; fetcher?: typeof fetch }): Mailer {
   const row = (id: string, message: MailMessage, sendKey: string | null) => ({
     id,
     toEmail: message.to,
@@ -54,7 +56,7 @@ export function createMailer(db: Db, opts: { apiKey: string | null; from: string
     });
     await db
       .update(mailOutbox)
-      .set({ status: res.ok ? 'sent' : 'failed', sentAt: res.ok ? new Date().toISOString() : null })
+      .set({ status: res.ok ? 'sent' : 'failed', sentAt: res.ok ? opts.clock.now().toISOString() : null })
       .where(eq(mailOutbox.id, id));
     if (!res.ok) console.error(`mail provider answered ${res.status}`);
     return res.ok;

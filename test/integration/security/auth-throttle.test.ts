@@ -4,18 +4,16 @@
  * the code before the fix: the limit was read before the hash and counted after it, one limit per
  * account locked the owner out, and registration was limited per address only.
  */
-import { env } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { mailOutbox, totpFactors } from '../../../worker/db/schema';
-import { parseConfig } from '../../../worker/env';
 import { requestPasswordReset } from '../../../worker/features/auth/service';
 import type { Mailer } from '../../../worker/ports/mailer';
 import { LOGIN_PAIR_LIMIT, TOTP_SESSION_LIMIT, TOTP_USER_LIMIT } from '../../../worker/features/auth/contract';
 import { MAIL_CLIENT_LIMIT } from '../../../worker/lib/rate-limit';
 import { totpCodeAt } from '../../../worker/lib/totp';
 import { newId } from '../../../worker/lib/ids';
-import { call, callJson, createUser, testDb, unique } from '../../factories';
+import { call, callJson, createUser, testDb, testDeps, unique } from '../../factories';
 
 const NOW = '2030-03-01T10:00:00.000Z';
 const at = (seconds: number) => new Date(Date.parse(NOW) + seconds * 1000).toISOString();
@@ -181,13 +179,14 @@ describe('13.12 forgot answers in one time class for known and unknown addresses
       },
     } as unknown as Mailer;
     const deferred: Promise<unknown>[] = [];
-    const ctx = () => ({ clientKey: ip(), now: new Date(NOW), defer: (w: Promise<unknown>) => void deferred.push(w) });
-    const config = parseConfig(env as unknown as Env);
+    const ctx = () => ({ clientKey: ip(), defer: (w: Promise<unknown>) => void deferred.push(w) });
+    // The slow mailer goes in through the same door as production's: the run's port factories.
+    const deps = testDeps({ now: NOW, ports: { mailer: () => slowMailer } });
     // Both calls return while the mail provider is still busy (before the fix the known one waited for it).
     const outcome = await Promise.race([
       Promise.all([
-        requestPasswordReset(testDb(), slowMailer, config, u.email, ctx()),
-        requestPasswordReset(testDb(), slowMailer, config, `${unique('ghost')}@test.local`, ctx()),
+        requestPasswordReset(deps, { email: u.email, ...ctx() }),
+        requestPasswordReset(deps, { email: `${unique('ghost')}@test.local`, ...ctx() }),
       ]).then(() => 'answered'),
       new Promise((r) => setTimeout(() => r('waited for the mail'), 2000)),
     ]);

@@ -20,7 +20,6 @@ import { createQuiz as createQuizService } from '../../../worker/features/quizze
 import { deleteSeries, editSeries, runSeriesExtensionJob } from '../../../worker/features/series/service';
 import { takeoverVenue } from '../../../worker/features/takeover/service';
 import { handlePaymentEvent } from '../../../worker/features/payments/service';
-import { pricingFor } from '../../../worker/features/promotion/contract';
 import { createPromotionCheckout } from '../../../worker/features/promotion/service';
 import { checkoutOrders, promotions, promotionSlotClaims } from '../../../worker/db/schema';
 import { createLocalPayments } from '../../../worker/ports/payments';
@@ -28,7 +27,7 @@ import { createClock } from '../../../worker/lib/clock';
 import type { Actor } from '../../../worker/lib/authz';
 import { newId } from '../../../worker/lib/ids';
 import type { Mailer } from '../../../worker/ports/mailer';
-import { createLocation, createQuiz, createUser, createVenue, testDb, unique } from '../../factories';
+import { createLocation, createQuiz, createUser, createVenue, testDb, unique, pinnedClock } from '../../factories';
 import { expectConsoleError } from '../../setup/console';
 import { faultyD1 } from './faulty-d1';
 import { INVARIANTS } from './invariants';
@@ -101,7 +100,7 @@ async function seriesOf(locationId: string) {
 async function withSeries() {
   const o = await ownerWithPlace();
   const data = CreateQuizSchema.parse({ locationId: o.place.id, date: TODAY, recurring: true, pattern: 'weekly', category: 'allmänbildning', startTime: '19:00' });
-  const res = await createQuizService(testDb(), o.actor, data, TODAY);
+  const res = await createQuizService({ db: testDb(), clock }, o.actor, data);
   return { ...o, rid: res.recurrenceId! };
 }
 
@@ -110,7 +109,7 @@ describe('every multi-statement write under a fault at each batch statement', ()
     const n = await matrix(
       'series create',
       ownerWithPlace,
-      (db, o) => createQuizService(db, o.actor, CreateQuizSchema.parse({ locationId: o.place.id, date: TODAY, recurring: true, pattern: 'weekly', category: 'allmänbildning', startTime: '19:00' }), TODAY),
+      (db, o) => createQuizService({ db, clock }, o.actor, CreateQuizSchema.parse({ locationId: o.place.id, date: TODAY, recurring: true, pattern: 'weekly', category: 'allmänbildning', startTime: '19:00' })),
       async (o) => {
         const rows = await seriesOf(o.place.id);
         expect(rows.length).toBe(26); // Tue TODAY … TODAY + 180 days (a Sunday), weekly
@@ -124,7 +123,7 @@ describe('every multi-statement write under a fault at each batch statement', ()
     await matrix(
       'series edit',
       withSeries,
-      (db, o) => editSeries(db, o.actor, o.rid, { startTime: '20:15', category: 'tema', theme: 'Musik', quizmaster: 'Kim' } as never, TODAY),
+      (db, o) => editSeries({ db, clock }, o.actor, { recurrenceId: o.rid, data: { startTime: '20:15', category: 'tema', theme: 'Musik', quizmaster: 'Kim' } as never }),
       async (o) => {
         const rows = await testDb().select().from(quizzes).where(and(eq(quizzes.recurrenceId, o.rid), gte(quizzes.date, TODAY)));
         expect(rows.length).toBeGreaterThan(0);
@@ -137,7 +136,7 @@ describe('every multi-statement write under a fault at each batch statement', ()
     await matrix(
       'series delete',
       withSeries,
-      (db, o) => deleteSeries(db, o.actor, o.rid, clock),
+      (db, o) => deleteSeries({ db, clock }, o.actor, { recurrenceId: o.rid }),
       async (o) => expect(await testDb().select().from(quizzes).where(eq(quizzes.recurrenceId, o.rid))).toEqual([]),
     );
   });
@@ -146,7 +145,7 @@ describe('every multi-statement write under a fault at each batch statement', ()
     await matrix(
       'business delete',
       withSeries,
-      (db, o) => deleteVenue(db, o.venue.id, clock),
+      (db, o) => deleteVenue({ db, clock }, { venueId: o.venue.id }),
       async (o) => {
         expect(await testDb().select().from(venues).where(eq(venues.id, o.venue.id))).toEqual([]);
         expect(await seriesOf(o.place.id)).toEqual([]);
@@ -159,7 +158,7 @@ describe('every multi-statement write under a fault at each batch statement', ()
       'account delete',
       withSeries,
       async (db, o) => {
-        const ok = await deleteUserAccount(db, o.user.id, clock);
+        const ok = await deleteUserAccount({ db, clock }, { userId: o.user.id });
         return ok;
       },
       async (o) => {
@@ -180,7 +179,7 @@ describe('every multi-statement write under a fault at each batch statement', ()
         await testDb().insert(profiles).values({ userId: u.id }).onConflictDoNothing();
         return { v, u };
       },
-      (db, c) => takeoverVenue(db, { userId: c.u.id, email: c.u.email, venueId: c.v.id }, { today: TODAY, now: NOW, config, mailer }),
+      (db, c) => takeoverVenue({ db, clock, config, mailer }, { userId: c.u.id, email: c.u.email, venueId: c.v.id }),
       async (c) => {
         const [v] = await testDb().select().from(venues).where(eq(venues.id, c.v.id));
         expect(v!.userId).toBe(c.u.id);
@@ -200,7 +199,7 @@ describe('every multi-statement write under a fault at each batch statement', ()
         }
         return { ...o, rid };
       },
-      (db) => runSeriesExtensionJob(db, NOW).then((r) => {
+      (db) => runSeriesExtensionJob({ db: db, clock: pinnedClock(NOW) }).then((r) => {
         if ((r as { error?: unknown }).error) throw new Error('job failed');
         return r;
       }),
@@ -220,11 +219,11 @@ describe('every multi-statement write under a fault at each batch statement', ()
       async () => {
         const p = unique('Imp');
         const csv = ['name,address,city,weekday', ...Array.from({ length: 25 }, (_, i) => `${p} rad ${i},Gata ${i},${p}ort${i},torsdag`)].join('\n');
-        const job = await createImportJob(testDb(), env.IMPORTS, { bytes: new TextEncoder().encode(csv), fileName: 'f.csv', userId: superadmin.id, nowIso: NOW.toISOString() });
+        const job = await createImportJob({ db: testDb(), clock }, { bucket: env.IMPORTS, bytes: new TextEncoder().encode(csv), fileName: 'f.csv', userId: superadmin.id });
         await testDb().update(importJobs).set({ status: 'running', today: TODAY }).where(eq(importJobs.id, job.id));
         return { id: job.id, p };
       },
-      (db, c) => processImportChunk(db, env.IMPORTS, c.id, 0, { houseEmail: config.houseAccountEmail, nowIso: NOW.toISOString() }),
+      (db, c) => processImportChunk({ db, clock, config }, { bucket: env.IMPORTS, id: c.id, chunk: 0 }),
       async (c) => {
         const [j] = await testDb().select().from(importJobs).where(eq(importJobs.id, c.id));
         expect(j!.processedRows).toBe(25);
@@ -237,8 +236,8 @@ describe('every multi-statement write under a fault at each batch statement', ()
 
   describe('payments', () => {
     const payments = createLocalPayments({ webhookSecret: 'whsec_test' });
-    const pricing = pricingFor({ recommended: 49, premium: 98 }, 'fallback', 'unconfigured');
-    const checkoutDeps = (db: Db, actor: Actor) => ({ db, actor, payments, pricing, now: NOW, today: TODAY, appUrl: 'http://localhost' });
+    // The local port: fallback prices (49 / 98 kr), no network.
+    const checkoutDeps = (db: Db) => ({ db, clock, config: { ...config, appUrl: 'http://localhost' }, payments });
     async function withQuiz() {
       const o = await ownerWithPlace(`Betal${unique('b')}`);
       const quiz = await createQuiz(o.place.id, { date: '2030-03-12' });
@@ -250,7 +249,7 @@ describe('every multi-statement write under a fault at each batch statement', ()
       await matrix(
         'checkout claim',
         withQuiz,
-        (db, o) => createPromotionCheckout(checkoutDeps(db, o.actor), { quizId: o.quiz.id, tier: 'premium', weeks: 1 }),
+        (db, o) => createPromotionCheckout(checkoutDeps(db), o.actor, { quizId: o.quiz.id, tier: 'premium', weeks: 1 }),
         async (o) => {
           const claims = await testDb().select().from(promotionSlotClaims).where(eq(promotionSlotClaims.quizId, o.quiz.id));
           expect(claims).toHaveLength(1);
@@ -265,7 +264,7 @@ describe('every multi-statement write under a fault at each batch statement', ()
         'webhook apply',
         async () => {
           const o = await withQuiz();
-          const order = await createPromotionCheckout(checkoutDeps(testDb(), o.actor), { quizId: o.quiz.id, tier: 'recommended', weeks: 1 });
+          const order = await createPromotionCheckout(checkoutDeps(testDb()), o.actor, { quizId: o.quiz.id, tier: 'recommended', weeks: 1 });
           return { ...o, order };
         },
         async (db, c) => {
@@ -274,7 +273,7 @@ describe('every multi-statement write under a fault at each batch statement', ()
             type: 'checkout.session.completed',
             session: { id: c.order.sessionId, orderId: c.order.orderId, paymentStatus: 'paid', amountTotal: c.order.amountTotal, paymentIntentId: null },
           };
-          const outcome = await handlePaymentEvent(db, payments, event, NOW);
+          const outcome = await handlePaymentEvent({ db, clock, payments }, event);
           if (outcome !== 'applied' && outcome !== 'duplicate') throw new Error(`webhook outcome ${String(outcome)}`);
           return outcome;
         },

@@ -12,7 +12,7 @@ import { runNightly } from '../../../worker/jobs/nightly';
 import { runSeriesExtensionJob, SERIES_JOB } from '../../../worker/features/series/service';
 import { SERIES_HORIZON_DAYS } from '../../../worker/features/quizzes/contract';
 import { newId } from '../../../worker/lib/ids';
-import { createLocation, createQuiz, createUser, createVenue, testDb } from '../../factories';
+import { createLocation, createQuiz, createUser, createVenue, testDb, pinnedClock } from '../../factories';
 
 const NAMES = ['söndag', 'måndag', 'tisdag', 'onsdag', 'torsdag', 'fredag', 'lördag'];
 
@@ -112,7 +112,7 @@ describe('nightly series extension under faults', () => {
     const series = [];
     for (const spec of specs) series.push({ rid: await createSeries(spec), spec, existing: [spec.first] });
 
-    await Promise.all([runNightly(env, now), runNightly(env, now), runSeriesExtensionJob(testDb(), now, { pageSize: 2 })]);
+    await Promise.all([runNightly(env, now), runNightly(env, now), runSeriesExtensionJob({ db: testDb(), clock: pinnedClock(now) }, { pageSize: 2 })]);
     await expectExact(series, today);
 
     // A third run finds nothing to add.
@@ -134,14 +134,14 @@ describe('nightly series extension under faults', () => {
       series.push({ rid: await createSeries(spec, existing), spec, existing });
     }
     const db = testDb();
-    const partial = await runSeriesExtensionJob(db, now, { pageSize: 2, stopAfterPages: 2 });
+    const partial = await runSeriesExtensionJob({ db: db, clock: pinnedClock(now) }, { pageSize: 2, stopAfterPages: 2 });
     expect(partial.complete).toBe(false);
     const [interrupted] = await db.select().from(jobRuns).where(eq(jobRuns.id, partial.runId));
     expect(interrupted!.status).toBe('running');
     expect(interrupted!.cursor).toBe(partial.cursor);
 
     // The next run resumes from the cursor and finishes; a full run after it adds nothing.
-    const resumed = await runSeriesExtensionJob(db, now);
+    const resumed = await runSeriesExtensionJob({ db: db, clock: pinnedClock(now) });
     expect(resumed.resumedFrom).toBe(partial.cursor);
     expect(resumed.complete).toBe(true);
     await runNightly(env, now);

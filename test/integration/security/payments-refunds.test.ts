@@ -13,7 +13,7 @@ import { paymentRefunds, promotionSlotClaims } from '../../../worker/db/schema';
 import { handlePaymentEvent } from '../../../worker/features/payments/service';
 import { createLocalPayments, createStripePayments, localRefunds, type PaymentsPort } from '../../../worker/ports/payments';
 import { DEV_WEBHOOK_SECRET } from '../../../worker/env';
-import { callJson, createLocation, createQuiz, createUser, createVenue, snapshot, testDb } from '../../factories';
+import { callJson, createLocation, createQuiz, createUser, createVenue, snapshot, testDb, pinnedClock } from '../../factories';
 import { NOW, buy, orderRow, ownerWithQuiz, promotionsOf, sendEvent } from '../promotion-support';
 
 const LATER = new Date(Date.parse(NOW) + 40 * 60 * 1000).toISOString();
@@ -137,7 +137,7 @@ describe('paid, but nothing to deliver', () => {
     await sendEvent('checkout.session.expired', order);
     const failing: PaymentsPort = { ...createLocalPayments({ webhookSecret: DEV_WEBHOOK_SECRET }), refund: async () => { throw new Error('charge already refunded'); } };
     const event = { id: `evt_fail_${order.id}`, type: 'checkout.session.completed', session: { id: order.sessionId, orderId: order.id, paymentStatus: 'paid', amountTotal: 4900, paymentIntentId: 'pi_123' } };
-    expect(await handlePaymentEvent(testDb(), failing, event, new Date(NOW))).toBe('applied');
+    expect(await handlePaymentEvent({ db: testDb(), clock: pinnedClock(NOW), payments: failing }, event)).toBe('applied');
     expect(await refundRow(order.id)).toMatchObject({ status: 'needs_manual', paymentIntentId: 'pi_123', error: 'charge already refunded' });
 
     const admin = await createUser({ roles: ['admin', 'superadmin'], now: new Date(NOW) });

@@ -1,33 +1,16 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useId, useState, type ChangeEvent } from 'react';
-import type { ImportJobView, ImportReviewItem } from '../../../worker/features/admin/import-job-contract';
+import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
+import type { ImportJobView } from '../../../worker/features/admin/import-job-contract';
 import { JOB_MAX_BYTES, JOB_MAX_ROWS } from '../../../worker/features/admin/import-job-contract';
-import { api, ApiError } from '../../lib/api';
+import { ADMIN_ROOT } from '../../api/admin';
+import { importJobPath as jobPath, useImportJob, useImportJobs, useImportReviews, useResolveReview, useResumeImport, useStartImport, useUploadImport } from '../../api/imports';
+import { ApiError } from '../../lib/api';
 import { ExportCatalogueLink } from '../exports/ExportCatalogueLink';
 import { Button } from '../ui/Button';
 import { toast } from '../ui/Toast';
 
 const COLUMNS = 'name, address, city, phone, website, weekday, start_time, pattern, category, theme, quizmaster, price, lat, lng';
 const nf = (n: number) => n.toLocaleString('sv-SE');
-const jobPath = (id: string, rest = '') => `/api/admin/import/jobs/${encodeURIComponent(id)}${rest}`;
-
-/** Sends the file's bytes as they are (so the server can tell UTF-8 from Windows-1252). */
-async function uploadFile(file: File): Promise<ImportJobView> {
-  let res: Response;
-  try {
-    res = await fetch(`/api/admin/import/jobs?name=${encodeURIComponent(file.name)}`, {
-      method: 'POST',
-      headers: { 'content-type': 'text/csv', accept: 'application/json' },
-      body: file,
-      credentials: 'same-origin',
-    });
-  } catch {
-    throw new ApiError(0, 'network', 'Nätverksfel - kontrollera din internetanslutning');
-  }
-  const data = (await res.json().catch(() => null)) as (ImportJobView & { error?: { code: string; message: string } }) | null;
-  if (!res.ok) throw new ApiError(res.status, data?.error?.code ?? 'http_error', data?.error?.message ?? 'Kunde inte läsa filen. Försök igen.');
-  return data!;
-}
 
 const STATUS_TEXT: Record<ImportJobView['status'], string> = {
   uploaded: 'Förhandsgranskning',
@@ -44,95 +27,70 @@ const STATUS_TEXT: Record<ImportJobView['status'], string> = {
 export function ImportPanel() {
   const queryClient = useQueryClient();
   const inputId = useId();
-  const [job, setJob] = useState<ImportJobView | null>(null);
-  const [reviews, setReviews] = useState<ImportReviewItem[]>([]);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  // undefined: nothing chosen yet (the newest started job is shown again); null: the panel was emptied.
+  const [chosen, setChosen] = useState<string | null | undefined>(undefined);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const jobs = useImportJobs();
+  const latest = jobs.data?.jobs.find((j) => j.status !== 'uploaded')?.id ?? null;
+  const jobId = chosen === undefined ? latest : chosen;
+  const job: ImportJobView | null = useImportJob(jobId).data ?? null;
+  const finished = !!job && (job.status === 'done' || job.status === 'failed');
+  const reviews = useImportReviews(jobId, finished && (job?.counts.review ?? 0) > 0).data ?? [];
+  const upload = useUploadImport();
+  const start = useStartImport();
+  const resume = useResumeImport();
+  const resolveReview = useResolveReview();
+  const busy = upload.isPending || start.isPending || resume.isPending;
+  const failure = upload.error ?? start.error ?? resume.error;
+  const error = fileError ?? (failure ? (failure instanceof ApiError ? failure.message : upload.error ? 'Kunde inte läsa filen. Försök igen.' : 'Något gick fel. Försök igen.') : null);
 
-  const loadReviews = useCallback(async (id: string) => {
-    try {
-      setReviews((await api<{ reviews: ImportReviewItem[] }>(jobPath(id, '/reviews'))).reviews);
-    } catch {
-      /* the list is optional; the report has every row */
+  // Seen running, now done: tell the superadmin, and let their lists refetch (new businesses).
+  const lastStatus = useRef<ImportJobView['status'] | null>(null);
+  useEffect(() => {
+    const was = lastStatus.current;
+    lastStatus.current = job?.status ?? null;
+    if (job && was === 'running' && job.status === 'done') {
+      toast({ title: 'Importen är klar', description: `${nf(job.counts.created)} verksamheter skapade.`, variant: 'success' });
+      void queryClient.invalidateQueries({ queryKey: ADMIN_ROOT, predicate: (q) => q.queryKey[1] !== 'import' });
     }
-  }, []);
-
-  // After a reload: show the newest started job again (its progress, or its report when finished).
-  useEffect(() => {
-    let cancelled = false;
-    void api<{ jobs: ImportJobView[] }>('/api/admin/import/jobs')
-      .then(({ jobs }) => {
-        const latest = jobs.find((j) => j.status !== 'uploaded') ?? null;
-        if (!cancelled && latest) setJob((cur) => cur ?? latest);
-      })
-      .catch(() => undefined);
-    return () => {
-      cancelled = true;
-    };
-  }, []);
-
-  // Poll the job row while it runs.
-  useEffect(() => {
-    if (!job || job.status !== 'running') return;
-    const t = setTimeout(async () => {
-      try {
-        const next = await api<ImportJobView>(jobPath(job.id));
-        setJob(next);
-        if (next.status === 'done') {
-          toast({ title: 'Importen är klar', description: `${nf(next.counts.created)} verksamheter skapade.`, variant: 'success' });
-          // New businesses: the superadmin lists refetch (every admin key starts with ['admin']).
-          void queryClient.invalidateQueries({ queryKey: ['admin'] });
-        }
-      } catch {
-        setJob({ ...job }); // try again on the next tick
-      }
-    }, 1000);
-    return () => clearTimeout(t);
   }, [job, queryClient]);
 
-  useEffect(() => {
-    if (job && (job.status === 'done' || job.status === 'failed') && job.counts.review > 0) void loadReviews(job.id);
-  }, [job?.id, job?.status, job?.counts.review, loadReviews]); // eslint-disable-line react-hooks/exhaustive-deps
+  function clear() {
+    setChosen(null);
+    setFileError(null);
+    upload.reset();
+    start.reset();
+    resume.reset();
+  }
 
   async function onFile(e: ChangeEvent<HTMLInputElement>) {
     const file = e.target.files?.[0];
-    setJob(null);
-    setReviews([]);
-    setError(null);
+    clear();
     if (!file) return;
     if (file.size > JOB_MAX_BYTES) {
-      setError(`Filen får vara högst ${JOB_MAX_BYTES / 1_000_000} MB.`);
+      setFileError(`Filen får vara högst ${JOB_MAX_BYTES / 1_000_000} MB.`);
       return;
     }
-    setBusy(true);
     try {
-      setJob(await uploadFile(file));
-    } catch (err) {
-      setError(err instanceof ApiError ? err.message : 'Kunde inte läsa filen. Försök igen.');
-    } finally {
-      setBusy(false);
+      setChosen((await upload.mutateAsync(file)).id);
+    } catch {
+      /* shown from upload.error */
     }
   }
 
-  async function act(path: string) {
+  async function act(run: typeof start) {
     if (!job) return;
-    setBusy(true);
-    setError(null);
     try {
-      setJob(await api<ImportJobView>(jobPath(job.id, path), { method: 'POST', body: {} }));
-    } catch (err) {
-      setError(err instanceof ApiError ? err.message : 'Något gick fel. Försök igen.');
-    } finally {
-      setBusy(false);
+      await run.mutateAsync(job.id);
+    } catch {
+      /* shown from the mutation's error */
     }
   }
 
   async function resolve(rowNo: number, action: 'merge' | 'create') {
     if (!job) return;
     try {
-      const item = await api<ImportReviewItem>(jobPath(job.id, `/reviews/${rowNo}`), { body: { action } });
-      setReviews((rs) => rs.map((r) => (r.rowNo === rowNo ? item : r)));
-      void queryClient.invalidateQueries({ queryKey: ['admin'] });
+      await resolveReview.mutateAsync({ id: job.id, rowNo, action });
     } catch (err) {
       toast({ title: 'Kunde inte spara', description: err instanceof ApiError ? err.message : 'Försök igen.', variant: 'destructive' });
     }
@@ -208,10 +166,10 @@ export function ImportPanel() {
               </div>
               {preview.counts.invalid > 0 && <p className="text-sm text-slate-700">Rader med fel hoppas över och listas i rapporten.</p>}
               <div className="flex gap-3">
-                <Button onClick={() => void act('/start')} disabled={busy || preview.counts.new === 0}>
+                <Button onClick={() => void act(start)} disabled={busy || preview.counts.new === 0}>
                   Importera
                 </Button>
-                <Button variant="secondary" onClick={() => setJob(null)} disabled={busy}>
+                <Button variant="secondary" onClick={clear} disabled={busy}>
                   Avbryt
                 </Button>
               </div>
@@ -238,7 +196,7 @@ export function ImportPanel() {
               {job.status === 'failed' && (
                 <div role="alert" className="space-y-2 rounded-xl border border-red-300 bg-red-50 p-3 text-red-950">
                   <p>Importen avbröts{job.error ? `: ${job.error}` : ''}. Redan importerade rader importeras inte igen.</p>
-                  <Button onClick={() => void act('/resume')} disabled={busy}>
+                  <Button onClick={() => void act(resume)} disabled={busy}>
                     Fortsätt importen
                   </Button>
                 </div>

@@ -1,33 +1,35 @@
 /** /forgot-password (spec 01 §2): e-mail → reset link; success state; another e-mail; back to login. */
-import { useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
+import type { z } from 'zod';
 import { AuthCard } from '../../components/auth/AuthCard';
 import { Button, buttonClass } from '../../components/ui/Button';
 import { TextField } from '../../components/ui/Field';
 import { toast } from '../../components/ui/Toast';
-import { EMAIL_PATTERN } from '../../../worker/features/auth/contract';
+import { EmailOnlySchema } from '../../../worker/features/auth/contract';
+import { setServerErrors } from '../../lib/form';
 import { useForgotPassword } from '../../api/auth';
 
 export default function ForgotPasswordPage() {
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  const { register, handleSubmit, setError, reset, formState } = useForm<z.input<typeof EmailOnlySchema>, unknown, z.output<typeof EmailOnlySchema>>({
+    resolver: zodResolver(EmailOnlySchema),
+    defaultValues: { email: '' },
+  });
   const forgot = useForgotPassword();
   const sending = forgot.isPending;
   const [sentTo, setSentTo] = useState<string | null>(null);
 
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    const v = email.trim();
-    if (!v) return setError('E-postadress krävs');
-    if (!EMAIL_PATTERN.test(v)) return setError('Ogiltig e-postadress');
-    setError(undefined);
+  const onSubmit = handleSubmit(async ({ email }) => {
     try {
-      await forgot.mutateAsync(v);
-      setSentTo(v);
+      await forgot.mutateAsync(email);
+      setSentTo(email);
     } catch (err) {
+      if (setServerErrors(setError, err)) return;
       toast({ title: 'Kunde inte skicka länken', description: err instanceof Error ? err.message : 'Ett oväntat fel inträffade. Försök igen.', variant: 'destructive' });
     }
-  }
+  });
 
   if (sentTo) {
     return (
@@ -37,7 +39,7 @@ export default function ForgotPasswordPage() {
           className="w-full"
           onClick={() => {
             setSentTo(null);
-            setEmail('');
+            reset();
           }}
         >
           Skicka till en annan e-postadress
@@ -51,7 +53,7 @@ export default function ForgotPasswordPage() {
   return (
     <AuthCard title="Glömt lösenordet?" subtitle="Ange din e-postadress så skickar vi en länk för att välja ett nytt lösenord.">
       <form onSubmit={onSubmit} className="space-y-4" noValidate>
-        <TextField label="E-post" type="email" name="email" autoComplete="email" value={email} error={error} onChange={(e) => setEmail(e.target.value)} />
+        <TextField label="E-post" type="email" autoComplete="email" error={formState.errors.email?.message} {...register('email')} />
         <Button type="submit" className="w-full" disabled={sending}>
           {sending ? 'Skickar...' : 'Skicka återställningslänk'}
         </Button>

@@ -1,6 +1,10 @@
-/** /login (spec 01 §2, §4 "Login form", §8). */
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+/** /login (spec 01 §2, §4 "Login form", §8). Both steps validate with the shared contracts (LoginSchema, TotpLoginSchema). */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import type { z } from 'zod';
+import { LoginSchema, TotpLoginSchema } from '../../../worker/features/auth/contract';
 import { AuthCard } from '../../components/auth/AuthCard';
 import { GoogleAlternative } from '../../components/auth/GoogleAlternative';
 import { destinationFor, loginErrorToast, safeTarget } from '../../components/auth/messages';
@@ -8,20 +12,28 @@ import { Button } from '../../components/ui/Button';
 import { TextField } from '../../components/ui/Field';
 import { Spinner } from '../../components/ui/Spinner';
 import { toast } from '../../components/ui/Toast';
+import { setServerErrors } from '../../lib/form';
 import { fetchSession, invalidateSession, useSession, type SessionUser } from '../../lib/session';
-import { authApi } from '../../api/auth';
+import { authApi, useLogin, useLoginTotp } from '../../api/auth';
+
+type LoginForm = z.input<typeof LoginSchema>;
+type TotpForm = z.input<typeof TotpLoginSchema>;
 
 export default function LoginPage() {
   const [params] = useSearchParams();
   const redirect = safeTarget(params.get('redirect'));
   const session = useSession();
   const navigate = useNavigate();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [code, setCode] = useState('');
-  const [submitting, setSubmitting] = useState(false);
+  const login = useLogin();
+  const loginTotp = useLoginTotp();
+  const passwordForm = useForm<LoginForm, unknown, z.output<typeof LoginSchema>>({ resolver: zodResolver(LoginSchema), defaultValues: { email: '', password: '' } });
+  const codeForm = useForm<TotpForm, unknown, z.output<typeof TotpLoginSchema>>({ resolver: zodResolver(TotpLoginSchema), defaultValues: { code: '' } });
   const [step, setStep] = useState<'password' | 'code'>(params.get('mfa') ? 'code' : 'password');
   const justSignedIn = useRef(false);
+  const email = passwordForm.watch('email');
+  const password = passwordForm.watch('password');
+  const code = codeForm.watch('code');
+  const submitting = login.isPending || loginTotp.isPending || justSignedIn.current;
 
   useEffect(() => {
     if (session.status === 'ready' && session.session.mfaPending) setStep('code');
@@ -40,42 +52,37 @@ export default function LoginPage() {
     navigate(destinationFor(user, redirect), { replace: true });
   }
 
-  async function onPassword(e: FormEvent) {
-    e.preventDefault();
+  const onPassword = passwordForm.handleSubmit(async (body) => {
     if (submitting) return;
-    setSubmitting(true);
     try {
-      const res = await authApi.login({ email, password });
+      const res = await login.mutateAsync(body);
       if (res.mfaRequired) {
         setStep('code');
-        setSubmitting(false);
         return;
       }
       if (res.user) await done(res.user);
     } catch (err) {
+      setServerErrors(passwordForm.setError, err);
       loginErrorToast(err, {
         onResend: () =>
-          void authApi.resend({ email: email.trim() }).then(
+          void authApi.resend({ email: body.email }).then(
             () => toast({ title: 'Ny länk skickad', description: 'Kolla din e-post och öppna länken för att bekräfta adressen.', variant: 'success' }),
             (e: Error) => toast({ title: 'Kunde inte skicka länken', description: e.message, variant: 'destructive' }),
           ),
       });
-      setSubmitting(false);
     }
-  }
+  });
 
-  async function onCode(e: FormEvent) {
-    e.preventDefault();
+  const onCode = codeForm.handleSubmit(async (body) => {
     if (submitting) return;
-    setSubmitting(true);
     try {
-      const res = await authApi.loginTotp(code.trim());
+      const res = await loginTotp.mutateAsync(body.code);
       await done(res.user);
     } catch (err) {
+      setServerErrors(codeForm.setError, err);
       loginErrorToast(err);
-      setSubmitting(false);
     }
-  }
+  });
 
   if (step === 'code') {
     return (
@@ -84,15 +91,20 @@ export default function LoginPage() {
           <TextField
             autoFocus
             label="Kod från autentiseringsappen"
-            name="code"
             inputMode="numeric"
             autoComplete="one-time-code"
             maxLength={6}
             required
-            value={code}
-            onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
+            error={codeForm.formState.errors.code?.message}
+            {...codeForm.register('code', {
+              // Digits only, as typed (an app may show the code as "123 456").
+              onChange: (e: { target: HTMLInputElement }) => {
+                const digits = e.target.value.replace(/\D/g, '');
+                if (digits !== e.target.value) codeForm.setValue('code', digits);
+              },
+            })}
           />
-          <Button type="submit" className="w-full" disabled={submitting || code.length !== 6}>
+          <Button type="submit" className="w-full" disabled={submitting || (code ?? '').length !== 6}>
             {submitting ? 'Verifierar...' : 'Verifiera'}
           </Button>
         </form>
@@ -108,9 +120,16 @@ export default function LoginPage() {
   return (
     <AuthCard title="Logga in" subtitle="Logga in för att hantera din verksamhet och dina quiz.">
       <form onSubmit={onPassword} className="space-y-4" noValidate>
-        <TextField label="E-post" type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
-        <TextField label="Lösenord" type="password" name="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
-        <Button type="submit" className="w-full" disabled={submitting || !email.trim() || !password}>
+        <TextField label="E-post" type="email" autoComplete="email" required error={passwordForm.formState.errors.email?.message} {...passwordForm.register('email')} />
+        <TextField
+          label="Lösenord"
+          type="password"
+          autoComplete="current-password"
+          required
+          error={passwordForm.formState.errors.password?.message}
+          {...passwordForm.register('password')}
+        />
+        <Button type="submit" className="w-full" disabled={submitting || !(email ?? '').trim() || !password}>
           {submitting ? 'Loggar in...' : 'Logga in'}
         </Button>
       </form>

@@ -3,8 +3,11 @@
  * Optional ?takeoverVenue={id}: shows the business being taken over; the id travels into the
  * verification link and on to /admin?from=verify&takeoverVenue={id}.
  */
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useRef, useState } from 'react';
+import { useForm, type FieldErrors } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
+import type { z } from 'zod';
 import { RegisterAccountTabs } from '../../components/account/RegisterAccountTabs';
 import { AuthCard } from '../../components/auth/AuthCard';
 import { GoogleAlternative } from '../../components/auth/GoogleAlternative';
@@ -14,22 +17,32 @@ import { TextField } from '../../components/ui/Field';
 import { Spinner } from '../../components/ui/Spinner';
 import { toast } from '../../components/ui/Toast';
 import { ApiError } from '../../lib/api';
+import { setServerErrors } from '../../lib/form';
 import { useSession } from '../../lib/session';
 import { rememberPendingEmail } from '../../components/auth/pendingEmail';
-import { DUPLICATE_SUBMIT_MS, registrationErrors } from '../../../worker/features/auth/contract';
-import { authApi, useResendVerification } from '../../api/auth';
+import { DUPLICATE_SUBMIT_MS, RegisterSchema, REGISTER_FIELDS } from '../../../worker/features/auth/contract';
+import { authApi, useRegister, useResendVerification } from '../../api/auth';
 import type { TakeoverVenueInfo } from '../../../worker/features/takeover/contract';
+
+type RegisterForm = z.input<typeof RegisterSchema>;
+
+/** Spec 01 §5: every message, in field order, shown joined under 'Valideringsfel'. */
+function summary(errors: FieldErrors<RegisterForm>): string[] {
+  return REGISTER_FIELDS.map((f) => errors[f]?.message).filter((m): m is string => !!m);
+}
 
 export default function RegisterPage() {
   const session = useSession();
   const [params] = useSearchParams();
   const takeoverVenue = params.get('takeoverVenue');
   const [takeover, setTakeover] = useState<TakeoverVenueInfo | null>(null);
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirmPassword, setConfirmPassword] = useState('');
-  const [errors, setErrors] = useState<string[]>([]);
-  const [submitting, setSubmitting] = useState(false);
+  const registration = useRegister();
+  const { register, handleSubmit, setError, formState } = useForm<RegisterForm, unknown, z.output<typeof RegisterSchema>>({
+    resolver: zodResolver(RegisterSchema),
+    defaultValues: { email: '', password: '', confirmPassword: '' },
+  });
+  const errors = summary(formState.errors);
+  const submitting = registration.isPending;
   const [sentTo, setSentTo] = useState<string | null>(null);
   const lastAttempt = useRef(0);
 
@@ -48,23 +61,20 @@ export default function RegisterPage() {
   if (session.status === 'loading') return <Spinner label="Laddar autentisering..." />;
   if (session.status === 'ready' && session.session.user) return <RegisterAccountTabs user={session.session.user} />;
 
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
+  const onSubmit = handleSubmit(async (body) => {
     const now = Date.now();
     if (submitting || now - lastAttempt.current < DUPLICATE_SUBMIT_MS) {
       toast({ title: 'Vänta lite', description: 'Vänta några sekunder innan du försöker igen.' });
       return;
     }
-    const found = registrationErrors({ email, password, confirmPassword });
-    setErrors(found);
-    if (found.length) return;
     lastAttempt.current = now;
-    setSubmitting(true);
     try {
-      const res = await authApi.register({ email: email.trim(), password, confirmPassword, ...(takeoverVenue ? { takeoverVenue } : {}) });
+      const res = await registration.mutateAsync({ ...body, ...(takeoverVenue ? { takeoverVenue } : {}) });
       setSentTo(res.email);
       rememberPendingEmail(res.email);
     } catch (err) {
+      // A 400 names its fields: they join the 'Valideringsfel' summary like the client's own checks.
+      if (setServerErrors(setError, err)) return;
       if (err instanceof ApiError && err.status === 409) {
         toast({
           title: 'E-postadressen är redan registrerad',
@@ -81,10 +91,8 @@ export default function RegisterPage() {
       } else {
         toast({ title: 'Registrering misslyckades', description: classifyRegistrationError(err), variant: 'destructive' });
       }
-    } finally {
-      setSubmitting(false);
     }
-  }
+  });
 
   if (sentTo) return <ConfirmEmail email={sentTo} takeoverVenue={takeoverVenue} onReset={() => setSentTo(null)} />;
 
@@ -107,9 +115,9 @@ export default function RegisterPage() {
         </div>
       )}
       <form onSubmit={onSubmit} className="space-y-4" noValidate>
-        <TextField label="E-post" type="email" name="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
-        <TextField label="Lösenord" type="password" name="password" autoComplete="new-password" hint="Minst 6 tecken." value={password} onChange={(e) => setPassword(e.target.value)} />
-        <TextField label="Bekräfta lösenord" type="password" name="confirmPassword" autoComplete="new-password" value={confirmPassword} onChange={(e) => setConfirmPassword(e.target.value)} />
+        <TextField label="E-post" type="email" autoComplete="email" aria-invalid={!!formState.errors.email} {...register('email')} />
+        <TextField label="Lösenord" type="password" autoComplete="new-password" hint="Minst 6 tecken." aria-invalid={!!formState.errors.password} {...register('password')} />
+        <TextField label="Bekräfta lösenord" type="password" autoComplete="new-password" aria-invalid={!!formState.errors.confirmPassword} {...register('confirmPassword')} />
         <Button type="submit" className="w-full" disabled={submitting}>
           {submitting ? 'Registrerar...' : 'Registrera'}
         </Button>

@@ -3,17 +3,23 @@
  * single use). Without a valid one: 'Ogiltig session' and back to /forgot-password. Success: to
  * /login after 2 s (every session of the account has been ended).
  */
-import { useEffect, useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
+import type { z } from 'zod';
 import { AuthCard } from '../../components/auth/AuthCard';
 import { Button } from '../../components/ui/Button';
 import { TextField } from '../../components/ui/Field';
 import { Spinner } from '../../components/ui/Spinner';
 import { toast } from '../../components/ui/Toast';
 import { ApiError } from '../../lib/api';
+import { setServerErrors } from '../../lib/form';
 import { invalidateSession } from '../../lib/session';
-import { PASSWORD_MIN } from '../../../worker/features/auth/contract';
-import { authApi } from '../../api/auth';
+import { ResetPasswordSchema } from '../../../worker/features/auth/contract';
+import { authApi, useResetPassword } from '../../api/auth';
+
+type ResetForm = z.input<typeof ResetPasswordSchema>;
 
 const UPDATE_REDIRECT_MS = 2000;
 
@@ -22,10 +28,14 @@ export default function UpdatePasswordPage() {
   const navigate = useNavigate();
   const token = params.get('token');
   const [state, setState] = useState<'checking' | 'form' | 'done'>('checking');
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const [saving, setSaving] = useState(false);
+  const reset = useResetPassword();
+  // The token rides along as a value of the form (not a field): the same ResetPasswordSchema as the server.
+  const { register, handleSubmit, setError, formState } = useForm<ResetForm, unknown, z.output<typeof ResetPasswordSchema>>({
+    resolver: zodResolver(ResetPasswordSchema),
+    defaultValues: { token: token ?? '', password: '', confirmPassword: '' },
+  });
+  const errors = formState.errors;
+  const saving = reset.isPending || state === 'done';
 
   useEffect(() => {
     let live = true;
@@ -52,14 +62,9 @@ export default function UpdatePasswordPage() {
     return () => clearTimeout(t);
   }, [state, navigate]);
 
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    if (password !== confirm) return setError('Lösenorden matchar inte');
-    if (password.length < PASSWORD_MIN) return setError('Lösenordet måste vara minst 6 tecken långt');
-    setError(undefined);
-    setSaving(true);
+  const onSubmit = handleSubmit(async (body) => {
     try {
-      await authApi.reset({ token: token ?? '', password, confirmPassword: confirm });
+      await reset.mutateAsync(body);
       invalidateSession();
       toast({ title: 'Lösenordet har uppdaterats', description: 'Logga in med ditt nya lösenord.', variant: 'success' });
       setState('done');
@@ -68,13 +73,12 @@ export default function UpdatePasswordPage() {
         toast({ title: 'Ogiltig session', description: err.message, variant: 'destructive' });
         navigate('/forgot-password', { replace: true });
       } else if (err instanceof ApiError && err.status === 400) {
-        setError(err.issues?.[0]?.message ?? err.message);
+        if (!setServerErrors(setError, err)) setError('confirmPassword', { type: 'server', message: err.message });
       } else {
         toast({ title: 'Fel', description: 'Ett oväntat fel inträffade. Försök igen.', variant: 'destructive' });
       }
-      setSaving(false);
     }
-  }
+  });
 
   if (state === 'checking') return <Spinner label="Kontrollerar länken..." />;
   if (state === 'done') {
@@ -89,8 +93,8 @@ export default function UpdatePasswordPage() {
   return (
     <AuthCard title="Välj nytt lösenord" subtitle="Ange ditt nya lösenord två gånger.">
       <form onSubmit={onSubmit} className="space-y-4" noValidate>
-        <TextField label="Nytt lösenord" type="password" autoComplete="new-password" hint="Minst 6 tecken." value={password} onChange={(e) => setPassword(e.target.value)} />
-        <TextField label="Bekräfta nytt lösenord" type="password" autoComplete="new-password" value={confirm} error={error} onChange={(e) => setConfirm(e.target.value)} />
+        <TextField label="Nytt lösenord" type="password" autoComplete="new-password" hint="Minst 6 tecken." error={errors.password?.message} {...register('password')} />
+        <TextField label="Bekräfta nytt lösenord" type="password" autoComplete="new-password" error={errors.confirmPassword?.message} {...register('confirmPassword')} />
         <Button type="submit" className="w-full" disabled={saving}>
           {saving ? 'Sparar...' : 'Spara nytt lösenord'}
         </Button>

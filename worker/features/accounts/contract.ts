@@ -41,20 +41,6 @@ export const EmailChangeConfirmSchema = z.object({
   token: z.string({ error: 'Länken är ogiltig' }).trim().min(10, 'Länken är ogiltig').max(200, 'Länken är ogiltig').describe('Länk'),
 });
 
-/** Client check for the Konto tab password form (same rules, spec 02 §5 texts). */
-export function passwordChangeError(password: string, confirm: string): string | null {
-  if (!password || !confirm) return 'Ange både nytt lösenord och bekräftelse.';
-  if (password !== confirm) return 'Lösenorden matchar inte.';
-  if (password.length < ACCOUNT_PASSWORD_MIN) return 'Lösenordet måste vara minst 6 tecken.';
-  return null;
-}
-
-export function emailChangeError(newEmail: string, password: string, needsPassword: boolean): string | null {
-  if (!newEmail.trim() || (needsPassword && !password)) return 'Ange både ny mejladress och lösenord.';
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(newEmail.trim())) return 'Ogiltig e-postadress';
-  return null;
-}
-
 // ---------------------------------------------------------------- responses
 
 /** GET /api/account */

@@ -7,19 +7,17 @@ import { eq, sql } from 'drizzle-orm';
 import { encodeBase64 } from '@oslojs/encoding';
 import { createTOTPKeyURI } from '@oslojs/otp';
 import { changes, runBatch } from '../../db/batch';
-import type { Db } from '../../db/client';
 import { passwordCredentials, totpFactors, users } from '../../db/schema';
-import type { Config } from '../../env';
-import { createClock, type Clock } from '../../lib/clock';
 import { bumpDataVersion } from '../../lib/data-version';
 import { AppError, conflict, invalidInput, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { hitRateLimit, takeMailAttempt } from '../../lib/rate-limit';
 import { invalidateUserSessions } from '../../lib/session';
-import type { Mailer } from '../../ports/mailer';
+import type { Db } from '../../db/client';
+import type { Deps } from '../../ports/deps';
 import { TOTP_DIGITS, TOTP_PERIOD_S, verifyTotpAt } from '../../lib/totp';
-import { issueEmailToken, readEmailToken, useEmailToken } from '../auth/service';
+import { issueMailedToken, readEmailToken, useEmailToken } from '../auth/service';
 import { emailChangeMail, emailChangedNotice, passwordChangedNotice } from './mail';
 import { emailInUse, findUserById, ownedCounts, passwordHashOf, totpFactorOf } from './queries';
 import { deleteGuarded } from '../promotion/service';
@@ -27,7 +25,13 @@ import { deleteGuarded } from '../promotion/service';
 /** Rows deleted per statement when removing a big account (bounded work per statement). */
 const DELETE_CHUNK = 500;
 
-export async function accountSummary(db: Db, userId: string, today: string) {
+type AccountDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'mailer'>;
+type AccountUser = { id: string; email: string };
+
+export async function accountSummary(deps: Pick<Deps, 'db' | 'clock'>, input: { userId: string }) {
+  const { db } = deps;
+  const { userId } = input;
+  const today = deps.clock.today();
   const user = await findUserById(db, userId);
   if (!user) throw notFound('Användaren kunde inte hittas. Kontot kan redan ha tagits bort.');
   const factor = await totpFactorOf(db, userId);
@@ -46,9 +50,11 @@ export async function accountSummary(db: Db, userId: string, today: string) {
  * an unbounded number of rows; the last batch deletes the user and bumps the public data version.
  * Returns false when the user did not exist.
  */
-export async function deleteUserAccount(db: Db, userId: string, clock: Clock = createClock()): Promise<boolean> {
+export async function deleteUserAccount(deps: Pick<Deps, 'db' | 'clock'>, input: { userId: string }): Promise<boolean> {
+  const { db } = deps;
+  const { userId } = input;
   // Checked before the first chunk, so a refused account is left whole (issue 13.2).
-  return deleteGuarded(db, 'user', { userId }, clock, () => deleteOwnedRows(db, userId));
+  return deleteGuarded(db, 'user', { userId }, deps.clock, () => deleteOwnedRows(db, userId));
 }
 
 async function deleteOwnedRows(db: Db, userId: string): Promise<boolean> {
@@ -80,13 +86,12 @@ async function requirePassword(db: Db, userId: string, password: string | undefi
 
 /** Changes the password (current password required when one exists) and ends the user's other sessions. */
 export async function changePassword(
-  db: Db,
-  mailer: Mailer,
-  user: { id: string; email: string },
-  input: { currentPassword?: string; password: string },
-  keepSessionId: string | undefined,
-  now: Date,
+  deps: Pick<Deps, 'db' | 'clock' | 'mailer'>,
+  input: { user: AccountUser; currentPassword?: string; password: string; keepSessionId?: string },
 ): Promise<void> {
+  const { db, mailer } = deps;
+  const { user, keepSessionId } = input;
+  const now = deps.clock.now();
   await requirePassword(db, user.id, input.currentPassword, now);
   const hash = await hashPassword(input.password);
   await db
@@ -98,40 +103,40 @@ export async function changePassword(
 }
 
 /** Starts an e-mail change: a link to the new address (24 h); the address changes when it is opened. */
-export async function requestEmailChange(
-  db: Db,
-  mailer: Mailer,
-  config: Config,
-  user: { id: string; email: string },
-  input: { newEmail: string; password?: string },
-  now: Date,
-  clientKey: string,
-): Promise<{ newEmail: string }> {
+export async function requestEmailChange(deps: AccountDeps, input: { user: AccountUser; newEmail: string; password?: string; clientKey: string }): Promise<{ newEmail: string }> {
+  const { db, mailer, config } = deps;
+  const { user, clientKey } = input;
+  const now = deps.clock.now();
   // It mails the new address and answers 409 for a taken one: limited per client too (issue 13.7).
   await takeMailAttempt(db, 'email-change', clientKey, now);
   await requirePassword(db, user.id, input.password, now);
   if (input.newEmail === user.email) throw invalidInput('Den nya e-postadressen är samma som den nuvarande.', [{ path: 'newEmail', message: 'Samma som nuvarande' }]);
   if (await emailInUse(db, input.newEmail)) throw conflict('E-postadressen används redan av ett annat konto.');
-  const token = await issueEmailToken(db, user.id, 'change_email', 24 * 3600 * 1000, now, { newEmail: input.newEmail });
+  const token = await issueMailedToken(deps, { userId: user.id, purpose: 'change_email', ttlMs: 24 * 3600 * 1000, payload: { newEmail: input.newEmail } });
   await mailer.send(emailChangeMail(input.newEmail, `${config.appUrl}/verify?type=email_change&token=${encodeURIComponent(token)}`));
   return { newEmail: input.newEmail };
 }
 
 /** Completes an e-mail change from the link; the old address is told. */
-export async function confirmEmailChange(db: Db, mailer: Mailer, token: string, now: Date): Promise<{ userId: string; email: string }> {
-  const row = await readEmailToken(db, token, 'change_email', now, 'Länken har gått ut.');
+export async function confirmEmailChange(deps: Pick<Deps, 'db' | 'clock' | 'mailer'>, input: { token: string }): Promise<{ userId: string; email: string }> {
+  const { db, mailer } = deps;
+  const now = deps.clock.now();
+  const row = await readEmailToken(deps, { token: input.token, purpose: 'change_email', expiredText: 'Länken har gått ut.' });
   const newEmail = (JSON.parse(row.payload ?? '{}') as { newEmail?: string }).newEmail;
   const user = await findUserById(db, row.userId);
   if (!newEmail || !user) throw new AppError(400, 'invalid_input', 'Länken är ogiltig.', undefined, { reason: 'invalid' });
   if (await emailInUse(db, newEmail)) throw conflict('E-postadressen används redan av ett annat konto.');
-  if (!(await useEmailToken(db, row.id, now))) throw new AppError(400, 'invalid_input', 'Länken är ogiltig eller har redan använts.', undefined, { reason: 'invalid' });
+  if (!(await useEmailToken(deps, { tokenId: row.id }))) throw new AppError(400, 'invalid_input', 'Länken är ogiltig eller har redan använts.', undefined, { reason: 'invalid' });
   await db.update(users).set({ email: newEmail, updatedAt: now.toISOString() }).where(eq(users.id, user.id));
   await mailer.send(emailChangedNotice(user.email, newEmail));
   return { userId: user.id, email: newEmail };
 }
 
 /** Starts (or restarts) TOTP enrolment: a new secret, not active until a code confirms it. */
-export async function startTotpEnrolment(db: Db, user: { id: string; email: string }, password: string | undefined, now: Date): Promise<{ secret: string; uri: string }> {
+export async function startTotpEnrolment(deps: Pick<Deps, 'db' | 'clock'>, input: { user: AccountUser; password?: string }): Promise<{ secret: string; uri: string }> {
+  const { db } = deps;
+  const { user, password } = input;
+  const now = deps.clock.now();
   await requirePassword(db, user.id, password, now);
   const existing = await totpFactorOf(db, user.id);
   if (existing?.verifiedAt) throw conflict('Tvåstegsverifiering är redan aktiverad. Ta bort den först.');
@@ -145,7 +150,10 @@ export async function startTotpEnrolment(db: Db, user: { id: string; email: stri
   return { secret: base32(key), uri: createTOTPKeyURI('Quizkväll', user.email, key, TOTP_PERIOD_S, TOTP_DIGITS) };
 }
 
-export async function confirmTotpEnrolment(db: Db, userId: string, code: string, now: Date): Promise<void> {
+export async function confirmTotpEnrolment(deps: Pick<Deps, 'db' | 'clock'>, input: { userId: string; code: string }): Promise<void> {
+  const { db } = deps;
+  const { userId, code } = input;
+  const now = deps.clock.now();
   const factor = await totpFactorOf(db, userId);
   if (!factor || factor.verifiedAt) throw invalidInput('Starta aktiveringen först.');
   const step = verifyTotpAt(factor.secret, code, now, null);
@@ -153,7 +161,10 @@ export async function confirmTotpEnrolment(db: Db, userId: string, code: string,
   await db.update(totpFactors).set({ verifiedAt: now.toISOString(), lastUsedStep: step, updatedAt: now.toISOString() }).where(eq(totpFactors.id, factor.id));
 }
 
-export async function removeTotp(db: Db, userId: string, password: string | undefined, now: Date): Promise<void> {
+export async function removeTotp(deps: Pick<Deps, 'db' | 'clock'>, input: { userId: string; password?: string }): Promise<void> {
+  const { db } = deps;
+  const { userId, password } = input;
+  const now = deps.clock.now();
   await requirePassword(db, userId, password, now);
   await db.delete(totpFactors).where(eq(totpFactors.userId, userId));
 }

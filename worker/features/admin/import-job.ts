@@ -15,6 +15,10 @@ import { importJobs, importRows, jobRuns, locations, venues } from '../../db/sch
 import { bumpDataVersion } from '../../lib/data-version';
 import { conflict, invalidInput, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
+import type { Deps } from '../../ports/deps';
+
+/** The import's deps: the database, the clock (today, and the instant stamped on rows) and the config (house account). */
+export type ImportDeps = Pick<Deps, 'db' | 'clock' | 'config'>;
 import { slugify } from '../../lib/slug';
 import { swedishSortKey } from './contract';
 import { decodeCsvBytes, parseCsv, toCsv } from './csv';
@@ -47,11 +51,10 @@ function issuesOf(raw: Record<ImportColumn, string>): { row: ImportRow | null; m
 
 // ------------------------------------------------------------------------------------------ upload
 
-export async function createImportJob(
-  db: Db,
-  bucket: R2Bucket,
-  input: { bytes: Uint8Array; fileName: string; userId: string; nowIso: string },
-): Promise<ImportJobView> {
+export async function createImportJob(deps: Pick<Deps, 'db' | 'clock'>, input: { bucket: R2Bucket; bytes: Uint8Array; fileName: string; userId: string }): Promise<ImportJobView> {
+  const { db } = deps;
+  const { bucket } = input;
+  const nowIso = deps.clock.now().toISOString();
   if (!input.bytes.length) throw invalidInput('Filen är tom', [{ path: 'csv', message: 'Filen är tom' }]);
   if (input.bytes.length > JOB_MAX_BYTES) {
     const m = `Filen får vara högst ${JOB_MAX_BYTES / 1_000_000} MB`;
@@ -101,10 +104,10 @@ export async function createImportJob(
     encoding,
     totalRows: records.length,
     preview: JSON.stringify({ columns, rows, counts }),
-    createdAt: input.nowIso,
-    updatedAt: input.nowIso,
+    createdAt: nowIso,
+    updatedAt: nowIso,
   });
-  return getImportJob(db, id);
+  return getImportJob({ db }, { id });
 }
 
 // ------------------------------------------------------------------------------------------- reads
@@ -126,21 +129,27 @@ function toView(j: typeof importJobs.$inferSelect): ImportJobView {
   };
 }
 
-export async function getImportJob(db: Db, id: string): Promise<ImportJobView> {
+export async function getImportJob(deps: Pick<Deps, 'db'>, input: { id: string }): Promise<ImportJobView> {
+  const { db } = deps;
+  const { id } = input;
   const [j] = await db.select().from(importJobs).where(eq(importJobs.id, id));
   if (!j) throw notFound('Importjobbet finns inte');
   return toView(j);
 }
 
 /** The latest jobs (the panel shows the newest running or finished one after a reload). */
-export async function listImportJobs(db: Db, limit = 10): Promise<ImportJobView[]> {
+export async function listImportJobs(deps: Pick<Deps, 'db'>, input: { limit?: number } = {}): Promise<ImportJobView[]> {
+  const { db } = deps;
+  const limit = input.limit ?? 10;
   const rows = await db.select().from(importJobs).orderBy(sql`${importJobs.createdAt} DESC`, sql`${importJobs.id} DESC`).limit(limit);
   return rows.map(toView);
 }
 
 /** The report: one CSV line per file record (row, result, message), formula-safe. */
-export async function importReportCsv(db: Db, id: string): Promise<string> {
-  await getImportJob(db, id);
+export async function importReportCsv(deps: Pick<Deps, 'db'>, input: { id: string }): Promise<string> {
+  const { db } = deps;
+  const { id } = input;
+  await getImportJob({ db }, { id });
   const rows = await db
     .select({ rowNo: importRows.rowNo, result: importRows.result, message: importRows.message, venueId: importRows.venueId, resolvedAt: importRows.resolvedAt })
     .from(importRows)
@@ -150,8 +159,10 @@ export async function importReportCsv(db: Db, id: string): Promise<string> {
   return toCsv(['rad', 'resultat', 'meddelande', 'verksamhet'], rows.map((r) => [r.rowNo, label[r.result] ?? r.result, r.message, r.venueId ?? '']));
 }
 
-export async function listReviews(db: Db, id: string): Promise<ImportReviewItem[]> {
-  await getImportJob(db, id);
+export async function listReviews(deps: Pick<Deps, 'db'>, input: { id: string }): Promise<ImportReviewItem[]> {
+  const { db } = deps;
+  const { id } = input;
+  await getImportJob({ db }, { id });
   const rows = await db
     .select({ rowNo: importRows.rowNo, result: importRows.result, message: importRows.message, data: importRows.data, venueId: importRows.venueId, resolvedAt: importRows.resolvedAt, mName: venues.name, mAddress: venues.address, mCity: venues.city })
     .from(importRows)
@@ -176,8 +187,11 @@ export async function listReviews(db: Db, id: string): Promise<ImportReviewItem[
 // --------------------------------------------------------------------------------- start and finish
 
 /** "Importera": uploaded → running (one conditional write), then the Workflow instance (id = job id). */
-export async function startImportJob(db: Db, workflow: Workflow, id: string, ctx: { today: string; nowIso: string }): Promise<ImportJobView> {
-  await getImportJob(db, id);
+export async function startImportJob(deps: Pick<Deps, 'db' | 'clock'>, input: { workflow: Workflow; id: string }): Promise<ImportJobView> {
+  const { db } = deps;
+  const { workflow, id } = input;
+  const ctx = { today: deps.clock.today(), nowIso: deps.clock.now().toISOString() };
+  await getImportJob({ db }, { id });
   const claimed = await db
     .update(importJobs)
     .set({ status: 'running', today: ctx.today, startedAt: ctx.nowIso, updatedAt: ctx.nowIso, error: null })
@@ -190,27 +204,34 @@ export async function startImportJob(db: Db, workflow: Workflow, id: string, ctx
     await db.update(importJobs).set({ status: 'uploaded', startedAt: null }).where(eq(importJobs.id, id));
     throw err;
   }
-  return getImportJob(db, id);
+  return getImportJob({ db }, { id });
 }
 
 /**
  * "Fortsätt": a failed job (a step ran out of retries, or the instance was lost) gets a new Workflow
  * instance that continues where the rows stop — the rows already in import_rows are skipped.
  */
-export async function resumeImportJob(db: Db, workflow: Workflow, id: string, nowIso: string): Promise<ImportJobView> {
-  await getImportJob(db, id);
+export async function resumeImportJob(deps: Pick<Deps, 'db' | 'clock'>, input: { workflow: Workflow; id: string }): Promise<ImportJobView> {
+  const { db } = deps;
+  const { workflow, id } = input;
+  const nowIso = deps.clock.now().toISOString();
+  await getImportJob({ db }, { id });
   const claimed = await db
     .update(importJobs)
     .set({ status: 'running', error: null, finishedAt: null, updatedAt: nowIso })
     .where(and(eq(importJobs.id, id), eq(importJobs.status, 'failed')))
     .returning({ id: importJobs.id });
   if (!claimed.length) throw conflict('Bara ett avbrutet importjobb kan fortsätta');
-  await workflow.create({ id: `${id}-${Date.now().toString(36)}`, params: { jobId: id } });
-  return getImportJob(db, id);
+  // A fresh instance id per resume (the suffix only has to be unique; it is not a time).
+  await workflow.create({ id: `${id}-${newId().slice(0, 8)}`, params: { jobId: id } });
+  return getImportJob({ db }, { id });
 }
 
 /** First step of a run: the job row says running; one job_runs row per job (id = job id). */
-export async function beginImportRun(db: Db, id: string, nowIso: string): Promise<{ chunks: number; totalRows: number }> {
+export async function beginImportRun(deps: Pick<Deps, 'db' | 'clock'>, input: { id: string }): Promise<{ chunks: number; totalRows: number }> {
+  const { db } = deps;
+  const { id } = input;
+  const nowIso = deps.clock.now().toISOString();
   const [j] = await db.select().from(importJobs).where(eq(importJobs.id, id));
   if (!j) throw new Error(`import job ${id} not found`);
   await db.batch([
@@ -220,7 +241,10 @@ export async function beginImportRun(db: Db, id: string, nowIso: string): Promis
   return { chunks: Math.ceil(j.totalRows / STEP_ROWS), totalRows: j.totalRows };
 }
 
-export async function finishImportRun(db: Db, id: string, nowIso: string, error?: string): Promise<ImportJobView> {
+export async function finishImportRun(deps: Pick<Deps, 'db' | 'clock'>, input: { id: string; error?: string }): Promise<ImportJobView> {
+  const { db } = deps;
+  const { id, error } = input;
+  const nowIso = deps.clock.now().toISOString();
   const [j] = await db.select().from(importJobs).where(eq(importJobs.id, id));
   if (!j) throw new Error(`import job ${id} not found`);
   const status = error ? 'failed' : 'done';
@@ -229,7 +253,7 @@ export async function finishImportRun(db: Db, id: string, nowIso: string, error?
     db.update(importJobs).set({ status, finishedAt: nowIso, updatedAt: nowIso, error: error ?? null }).where(eq(importJobs.id, id)),
     db.update(jobRuns).set({ status: error ? 'failed' : 'done', finishedAt: nowIso, result }).where(eq(jobRuns.id, `import:${id}`)),
   ]);
-  return getImportJob(db, id);
+  return getImportJob({ db }, { id });
 }
 
 // ------------------------------------------------------------------------------------- the step
@@ -273,7 +297,10 @@ type Stmt = Parameters<Db['batch']>[0][number];
  * concurrently: records that already have their import_rows row are skipped, and each batch inserts
  * the import_rows rows of its records, so a batch racing another run fails as a whole on the key.
  */
-export async function processImportChunk(db: Db, bucket: R2Bucket, id: string, chunk: number, ctx: { houseEmail: string; nowIso: string }): Promise<ChunkResult> {
+export async function processImportChunk(deps: ImportDeps, input: { bucket: R2Bucket; id: string; chunk: number }): Promise<ChunkResult> {
+  const { db } = deps;
+  const { bucket, id, chunk } = input;
+  const ctx = { houseEmail: deps.config.houseAccountEmail, nowIso: deps.clock.now().toISOString() };
   const [job] = await db.select().from(importJobs).where(eq(importJobs.id, id));
   if (!job) throw new Error(`import job ${id} not found`);
   const res: ChunkResult = { chunk, skipped: 0, created: 0, duplicate: 0, invalid: 0, review: 0 };
@@ -397,7 +424,10 @@ function createStatements(db: Db, row: ImportRow, o: { venueId: string; slug: st
  * becomes its own business as any other row. Either way once: the conditional update of the review
  * row is in the same batch, and a second answer is a 409.
  */
-export async function resolveReview(db: Db, id: string, rowNo: number, action: ReviewAction, ctx: { today: string; nowIso: string; houseEmail: string }): Promise<ImportReviewItem> {
+export async function resolveReview(deps: ImportDeps, input: { id: string; rowNo: number; action: ReviewAction }): Promise<ImportReviewItem> {
+  const { db } = deps;
+  const { id, rowNo, action } = input;
+  const ctx = { today: deps.clock.today(), nowIso: deps.clock.now().toISOString(), houseEmail: deps.config.houseAccountEmail };
   const [r] = await db.select().from(importRows).where(and(eq(importRows.jobId, id), eq(importRows.rowNo, rowNo)));
   if (!r || !r.data) throw notFound('Raden finns inte att granska');
   if (r.result !== 'review') throw conflict('Raden är redan granskad');
@@ -437,6 +467,6 @@ export async function resolveReview(db: Db, id: string, rowNo: number, action: R
   await db.batch(stmts as [Stmt, ...Stmt[]]).catch((err) => {
     throw /NOT NULL constraint failed: import_rows/i.test(String((err as Error)?.cause ?? err)) || /NOT NULL constraint failed: import_rows/i.test(String(err)) ? conflict('Raden är redan granskad') : err;
   });
-  const items = await listReviews(db, id);
+  const items = await listReviews({ db }, { id });
   return items.find((i) => i.rowNo === rowNo)!;
 }

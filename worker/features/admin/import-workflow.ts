@@ -10,6 +10,7 @@ import { createDb } from '../../db/client';
 import { parseConfig } from '../../env';
 import { createClock } from '../../lib/clock';
 import { invalidateDataVersion } from '../../lib/data-version';
+import { createDeps } from '../../ports/deps';
 import { beginImportRun, finishImportRun, processImportChunk } from './import-job';
 
 export interface ImportWorkflowParams {
@@ -22,18 +23,18 @@ export class ImportWorkflow extends WorkflowEntrypoint<Env, ImportWorkflowParams
   override async run(event: WorkflowEvent<ImportWorkflowParams>, step: WorkflowStep): Promise<{ jobId: string; status: string; processed: number }> {
     const { jobId } = event.payload;
     const config = parseConfig(this.env);
-    const db = createDb(this.env.DB);
-    const nowIso = () => createClock(config.clockNow ?? new Date().toISOString()).now().toISOString();
+    // One run's deps, like a request's; its clock is real time unless CLOCK_NOW pins it.
+    const deps = createDeps({ db: createDb(this.env.DB), config, clock: createClock(config.clockNow) });
     try {
-      const { chunks } = await step.do('begin', STEP_CONFIG, () => beginImportRun(db, jobId, nowIso()));
+      const { chunks } = await step.do('begin', STEP_CONFIG, () => beginImportRun(deps, { id: jobId }));
       for (let i = 0; i < chunks; i++) {
         await step.do(`rows-${i}`, STEP_CONFIG, async () => {
-          const r = await processImportChunk(db, this.env.IMPORTS, jobId, i, { houseEmail: config.houseAccountEmail, nowIso: nowIso() });
+          const r = await processImportChunk(deps, { bucket: this.env.IMPORTS, id: jobId, chunk: i });
           return { ...r };
         });
       }
       const done = await step.do('finish', STEP_CONFIG, async () => {
-        const j = await finishImportRun(db, jobId, nowIso());
+        const j = await finishImportRun(deps, { id: jobId });
         return { status: j.status, processed: j.processedRows };
       });
       invalidateDataVersion();
@@ -41,7 +42,7 @@ export class ImportWorkflow extends WorkflowEntrypoint<Env, ImportWorkflowParams
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       await step.do('fail', STEP_CONFIG, async () => {
-        await finishImportRun(db, jobId, nowIso(), message.slice(0, 500));
+        await finishImportRun(deps, { id: jobId, error: message.slice(0, 500) });
         return { failed: true };
       });
       throw err;

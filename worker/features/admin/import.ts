@@ -14,6 +14,7 @@ import { invalidInput, type FieldIssue } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { slugify } from '../../lib/slug';
 import { houseAccountId } from '../takeover/service';
+import type { Deps } from '../../ports/deps';
 import { swedishSortKey } from './contract';
 import { parseCsv, uncsvCell } from './csv';
 import {
@@ -60,7 +61,9 @@ export function rawRow(cells: string[], colIndex: Map<ImportColumn, number>): Re
 /** Duplicate key: Swedish-folded name + address. */
 export const nameAddressKey = (name: string, address: string) => `${swedishSortKey(name)}\u0000${addressKey(address)}`;
 
-export async function analyseImport(db: Db, csv: string): Promise<Analysed> {
+export async function analyseImport(deps: Pick<Deps, 'db'>, input: { csv: string }): Promise<Analysed> {
+  const { db } = deps;
+  const { csv } = input;
   const table = parseCsv(csv);
   const fileErrors: string[] = [];
   const colIndex = mapColumns(table.header);
@@ -115,7 +118,7 @@ export async function analyseImport(db: Db, csv: string): Promise<Analysed> {
 
 /** The house account's id, creating the account (no password, cannot log in) when missing. */
 export async function ensureHouseUser(db: Db, houseEmail: string): Promise<string> {
-  const found = await houseAccountId(db, houseEmail);
+  const found = await houseAccountId({ db }, { houseEmail });
   if (found) return found;
   const id = newId();
   await db.batch([
@@ -123,7 +126,7 @@ export async function ensureHouseUser(db: Db, houseEmail: string): Promise<strin
     db.insert(profiles).values({ userId: id }).onConflictDoNothing(),
     db.insert(userRoles).values({ userId: id, role: 'admin' }).onConflictDoNothing(),
   ]);
-  const again = await houseAccountId(db, houseEmail);
+  const again = await houseAccountId({ db }, { houseEmail });
   if (!again) throw new Error('house account could not be created');
   return again;
 }
@@ -169,8 +172,11 @@ export function seriesInsert(
   return db.insert(quizzes).select(sql`SELECT ${select} FROM (VALUES ${rows})`);
 }
 
-export async function commitImport(db: Db, csv: string, ctx: { today: string; now: Date; houseEmail: string }): Promise<ImportResult> {
-  const { preview, valid } = await analyseImport(db, csv);
+export async function commitImport(deps: Pick<Deps, 'db' | 'clock' | 'config'>, input: { csv: string }): Promise<ImportResult> {
+  const { db } = deps;
+  const { csv } = input;
+  const ctx = { today: deps.clock.today(), now: deps.clock.now(), houseEmail: deps.config.houseAccountEmail };
+  const { preview, valid } = await analyseImport(deps, { csv });
   if (preview.fileErrors.length || preview.summary.invalid) {
     const issues: FieldIssue[] = [
       ...preview.fileErrors.map((m) => ({ path: 'csv', message: m })),

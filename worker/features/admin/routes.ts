@@ -32,31 +32,32 @@ const viewer = (c: { var: AppEnv['Variables'] }) => {
 export const adminRoutes = new Hono<AppEnv>()
   .use(superadminOnly)
   .get('/venues', validate('query', VenueListQuerySchema), async (c) =>
-    c.json(await listVenues(c.var.db, viewer(c).id, c.req.valid('query'), { today: c.var.clock.today(), houseEmail: c.var.config.houseAccountEmail })),
+    c.json(await listVenues(c.var.deps, { ...c.req.valid('query'), viewerId: viewer(c).id })),
   )
-  .post('/venues', validate('json', CreateVenueSchema), async (c) => c.json(await createVenue(c.var.db, viewer(c), c.req.valid('json'), { mailer: c.var.mailer, config: c.var.config }), 201))
-  .delete('/venues/:id', validate('param', IdParamSchema), async (c) => c.json(await deleteVenue(c.var.db, c.req.valid('param').id, c.var.clock)))
+  .post('/venues', validate('json', CreateVenueSchema), async (c) => c.json(await createVenue(c.var.deps, { ...c.req.valid('json'), viewer: viewer(c) }), 201))
+  .delete('/venues/:id', validate('param', IdParamSchema), async (c) => c.json(await deleteVenue(c.var.deps, { venueId: c.req.valid('param').id })))
   .delete('/users/:id', validate('param', IdParamSchema), async (c) =>
     c.json(
-      await deleteUserAsSuperadmin(c.var.db, viewer(c).id, c.req.valid('param').id, {
-        houseEmail: c.var.config.houseAccountEmail,
-        deleteUserAccount: (db, userId) => deleteUserAccount(db, userId, c.var.clock),
+      await deleteUserAsSuperadmin(c.var.deps, {
+        viewerId: viewer(c).id,
+        userId: c.req.valid('param').id,
+        deleteUserAccount: (userId) => deleteUserAccount(c.var.deps, { userId }),
       }),
     ),
   )
-  .get('/feedback', validate('query', FeedbackListQuerySchema), async (c) => c.json(await listFeedback(c.var.db, c.req.valid('query').offset)))
+  .get('/feedback', validate('query', FeedbackListQuerySchema), async (c) => c.json(await listFeedback(c.var.deps, c.req.valid('query'))))
   .patch('/feedback/:id', validate('param', IdParamSchema), validate('json', FeedbackHandledSchema), async (c) =>
-    c.json(await setFeedbackHandled(c.var.db, c.req.valid('param').id, c.req.valid('json').handled, c.var.clock.now())),
+    c.json(await setFeedbackHandled(c.var.deps, { id: c.req.valid('param').id, handled: c.req.valid('json').handled })),
   )
   // Every nightly task's job_runs rows (ARCHITECTURE.md "Jobs are observable"), newest 50.
   .get('/jobs', async (c) => c.json({ runs: await latestJobRuns(c.var.db, 50) }))
-  .get('/takeover-issues', async (c) => c.json({ issues: await listTakeoverIssues(c.var.db, c.var.config.houseAccountEmail) }))
+  .get('/takeover-issues', async (c) => c.json({ issues: await listTakeoverIssues(c.var.deps) }))
   .post('/takeover-issues/fix', validate('json', FixTakeoverSchema), async (c) =>
-    c.json(await fixTakeoverIssues(c.var.db, c.req.valid('json'), { today: c.var.clock.today(), now: c.var.clock.now(), config: c.var.config, mailer: c.var.mailer })),
+    c.json(await fixTakeoverIssues(c.var.deps, c.req.valid('json'))),
   )
-  .post('/import/preview', validate('json', ImportRequestSchema), async (c) => c.json((await analyseImport(c.var.db, c.req.valid('json').csv)).preview))
+  .post('/import/preview', validate('json', ImportRequestSchema), async (c) => c.json((await analyseImport(c.var.deps, c.req.valid('json'))).preview))
   .post('/import', validate('json', ImportRequestSchema), async (c) =>
-    c.json(await commitImport(c.var.db, c.req.valid('json').csv, { today: c.var.clock.today(), now: c.var.clock.now(), houseEmail: c.var.config.houseAccountEmail }), 201),
+    c.json(await commitImport(c.var.deps, c.req.valid('json')), 201),
   )
   // The durable import (issue 21). The upload is the file's raw bytes (text/csv or
   // application/octet-stream, ?name=file.csv) so a Windows-1252 file can be detected: not JSON.
@@ -69,23 +70,23 @@ export const adminRoutes = new Hono<AppEnv>()
     }
     const bytes = new Uint8Array(await c.req.arrayBuffer());
     const name = (c.req.query('name') ?? 'import.csv').slice(0, 200);
-    return c.json(await createImportJob(c.var.db, c.env.IMPORTS, { bytes, fileName: name, userId: viewer(c).id, nowIso: c.var.clock.now().toISOString() }), 201);
+    return c.json(await createImportJob(c.var.deps, { bucket: c.env.IMPORTS, bytes, fileName: name, userId: viewer(c).id }), 201);
   })
-  .get('/import/jobs', async (c) => c.json({ jobs: await listImportJobs(c.var.db) }))
-  .get('/import/jobs/:id', validate('param', JobIdParamSchema), async (c) => c.json(await getImportJob(c.var.db, c.req.valid('param').id)))
+  .get('/import/jobs', async (c) => c.json({ jobs: await listImportJobs(c.var.deps) }))
+  .get('/import/jobs/:id', validate('param', JobIdParamSchema), async (c) => c.json(await getImportJob(c.var.deps, c.req.valid('param'))))
   .post('/import/jobs/:id/start', validate('param', JobIdParamSchema), async (c) =>
-    c.json(await startImportJob(c.var.db, c.env.IMPORT_WORKFLOW, c.req.valid('param').id, { today: c.var.clock.today(), nowIso: c.var.clock.now().toISOString() })),
+    c.json(await startImportJob(c.var.deps, { workflow: c.env.IMPORT_WORKFLOW, id: c.req.valid('param').id })),
   )
   .post('/import/jobs/:id/resume', validate('param', JobIdParamSchema), async (c) =>
-    c.json(await resumeImportJob(c.var.db, c.env.IMPORT_WORKFLOW, c.req.valid('param').id, c.var.clock.now().toISOString())),
+    c.json(await resumeImportJob(c.var.deps, { workflow: c.env.IMPORT_WORKFLOW, id: c.req.valid('param').id })),
   )
   .get('/import/jobs/:id/report', validate('param', JobIdParamSchema), async (c) => {
     const id = c.req.valid('param').id;
-    const csv = await importReportCsv(c.var.db, id);
+    const csv = await importReportCsv(c.var.deps, { id });
     return c.body(csv, 200, { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="importrapport-${id.slice(0, 8)}.csv"` });
   })
-  .get('/import/jobs/:id/reviews', validate('param', JobIdParamSchema), async (c) => c.json({ reviews: await listReviews(c.var.db, c.req.valid('param').id) }))
+  .get('/import/jobs/:id/reviews', validate('param', JobIdParamSchema), async (c) => c.json({ reviews: await listReviews(c.var.deps, c.req.valid('param')) }))
   .post('/import/jobs/:id/reviews/:row', validate('param', ReviewParamSchema), validate('json', ReviewActionSchema), async (c) => {
     const { id, row } = c.req.valid('param');
-    return c.json(await resolveReview(c.var.db, id, row, c.req.valid('json').action, { today: c.var.clock.today(), nowIso: c.var.clock.now().toISOString(), houseEmail: c.var.config.houseAccountEmail }));
+    return c.json(await resolveReview(c.var.deps, { id, rowNo: row, action: c.req.valid('json').action }));
   });

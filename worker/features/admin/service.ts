@@ -5,14 +5,12 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { feedback, users, venues } from '../../db/schema';
-import { createClock, type Clock } from '../../lib/clock';
 import { bumpDataVersion } from '../../lib/data-version';
 import { forbidden, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { slugify } from '../../lib/slug';
 import { deleteGuarded } from '../promotion/service';
-import type { Config } from '../../env';
-import type { Mailer } from '../../ports/mailer';
+import type { Deps } from '../../ports/deps';
 import { houseAccountId, noteOwnerEmail } from '../takeover/service';
 import {
   DETAIL_PREVIEW,
@@ -25,18 +23,16 @@ import {
 } from './contract';
 import { countFeedback, countVenues, feedbackPage, nameFilter, placesOf, takenSlugs, upcomingOf, venuePage } from './queries';
 
-export async function listVenues(
-  db: Db,
-  viewerId: string,
-  query: { q: string; offset: number; limit: number },
-  ctx: { today: string; houseEmail: string },
-): Promise<AdminVenueList> {
+export async function listVenues(deps: Pick<Deps, 'db' | 'clock' | 'config'>, input: { viewerId: string; q: string; offset: number; limit: number }): Promise<AdminVenueList> {
+  const { db } = deps;
+  const { viewerId, ...query } = input;
+  const ctx = { today: deps.clock.today(), houseEmail: deps.config.houseAccountEmail };
   const where = nameFilter(swedishSortKey(query.q));
   const [total, matched, page, houseId] = await Promise.all([
     countVenues(db),
     where ? countVenues(db, where) : Promise.resolve(-1),
     venuePage(db, where, query.offset, query.limit),
-    houseAccountId(db, ctx.houseEmail),
+    houseAccountId(deps, { houseEmail: ctx.houseEmail }),
   ]);
   const ids = page.map((v) => v.id);
   const [places, quizzes] = await Promise.all([placesOf(db, ids, DETAIL_PREVIEW), upcomingOf(db, ids, ctx.today, DETAIL_PREVIEW)]);
@@ -72,12 +68,9 @@ async function uniqueSlug(db: Db, name: string, city?: string | null, reserved: 
  * Add-business dialog (spec 02 §5): the owner is always the signed-in superadmin; a given owner e-mail
  * is kept in a notice to the superadmins (the data model has no column for it, see README).
  */
-export async function createVenue(
-  db: Db,
-  viewer: { id: string; email: string },
-  input: CreateVenueInput,
-  ctx: { mailer: Mailer; config: Config },
-) {
+export async function createVenue(deps: Pick<Deps, 'db' | 'config' | 'mailer'>, input: CreateVenueInput & { viewer: { id: string; email: string } }) {
+  const { db } = deps;
+  const { viewer } = input;
   const viewerId = viewer.id;
   const id = newId();
   const slug = await uniqueSlug(db, input.name);
@@ -86,14 +79,16 @@ export async function createVenue(
     bumpDataVersion(db),
   ]);
   if (input.ownerEmail) {
-    await noteOwnerEmail(db, ctx.mailer, ctx.config, { venueId: id, venueName: input.name, ownerEmail: input.ownerEmail.toLowerCase(), createdBy: viewer.email });
+    await noteOwnerEmail(deps, { venueId: id, venueName: input.name, ownerEmail: input.ownerEmail.toLowerCase(), createdBy: viewer.email });
   }
   return { venue: row!, ownerEmail: input.ownerEmail || null };
 }
 
 /** Deletes one business (places, quizzes, promotions by cascade). The caller's account is untouched. */
-export async function deleteVenue(db: Db, venueId: string, clock: Clock = createClock()): Promise<{ deleted: true }> {
-  const [[gone]] = await deleteGuarded(db, 'venue', { venueId }, clock, () =>
+export async function deleteVenue(deps: Pick<Deps, 'db' | 'clock'>, input: { venueId: string }): Promise<{ deleted: true }> {
+  const { db } = deps;
+  const { venueId } = input;
+  const [[gone]] = await deleteGuarded(db, 'venue', { venueId }, deps.clock, () =>
     db.batch([db.delete(venues).where(eq(venues.id, venueId)).returning({ id: venues.id }), bumpDataVersion(db)]),
   );
   if (!gone) throw notFound('Verksamheten hittades inte.');
@@ -105,20 +100,23 @@ export async function deleteVenue(db: Db, venueId: string, clock: Clock = create
  * places, quizzes and sessions. Never the caller's own account nor the house account.
  */
 export async function deleteUserAsSuperadmin(
-  db: Db,
-  viewerId: string,
-  userId: string,
-  ctx: { houseEmail: string; deleteUserAccount: (db: Db, userId: string) => Promise<unknown> },
+  deps: Pick<Deps, 'db' | 'config'>,
+  input: { viewerId: string; userId: string; deleteUserAccount: (userId: string) => Promise<unknown> },
 ): Promise<{ deleted: true; email: string }> {
+  const { db } = deps;
+  const { viewerId, userId } = input;
+  const ctx = { houseEmail: deps.config.houseAccountEmail };
   const [user] = await db.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
   if (!user) throw notFound('Användaren kunde inte hittas. Kontot kan redan ha tagits bort.');
   if (user.id === viewerId) throw forbidden('Du kan inte ta bort ditt eget konto härifrån.');
   if (user.email === ctx.houseEmail.toLowerCase()) throw forbidden('Katalogkontot (ej övertagna verksamheter) kan inte tas bort.');
-  await ctx.deleteUserAccount(db, user.id);
+  await input.deleteUserAccount(user.id);
   return { deleted: true, email: user.email };
 }
 
-export async function listFeedback(db: Db, offset: number): Promise<{ items: AdminFeedback[]; total: number; open: number; offset: number; pageSize: number }> {
+export async function listFeedback(deps: Pick<Deps, 'db'>, input: { offset: number }): Promise<{ items: AdminFeedback[]; total: number; open: number; offset: number; pageSize: number }> {
+  const { db } = deps;
+  const { offset } = input;
   const [rows, total, open] = await Promise.all([feedbackPage(db, offset, FEEDBACK_PAGE_SIZE), countFeedback(db), countFeedback(db, true)]);
   return {
     items: rows.map((r) => ({ id: r.id, category: r.category, title: r.title, description: r.description, senderEmail: r.senderEmail, createdAt: r.createdAt, handledAt: r.handledAt, quizId: r.quizId })),
@@ -129,7 +127,10 @@ export async function listFeedback(db: Db, offset: number): Promise<{ items: Adm
   };
 }
 
-export async function setFeedbackHandled(db: Db, id: string, handled: boolean, now: Date): Promise<AdminFeedback> {
+export async function setFeedbackHandled(deps: Pick<Deps, 'db' | 'clock'>, input: { id: string; handled: boolean }): Promise<AdminFeedback> {
+  const { db } = deps;
+  const { id, handled } = input;
+  const now = deps.clock.now();
   const [row] = await db
     .update(feedback)
     .set({ handledAt: handled ? now.toISOString() : null, updatedAt: now.toISOString() })

@@ -6,9 +6,9 @@ import { analyticsCsv, getAnalytics, getOverview, getSlotCalendar } from './serv
 
 /** Mounted at /api/analytics: the owner's numbers, their CSV, the slot calendar, the superadmin overview. */
 export const analyticsRoutes = new Hono<AppEnv>()
-  .get('/', validate('query', AnalyticsQuerySchema), async (c) => c.json(await getAnalytics(c.var.db, c.var.user, c.req.valid('query'), c.var.clock.today())))
+  .get('/', validate('query', AnalyticsQuerySchema), async (c) => c.json(await getAnalytics(c.var.deps, c.var.user, c.req.valid('query'))))
   .get('/export.csv', validate('query', AnalyticsQuerySchema), async (c) => {
-    const data = await getAnalytics(c.var.db, c.var.user, c.req.valid('query'), c.var.clock.today());
+    const data = await getAnalytics(c.var.deps, c.var.user, c.req.valid('query'));
     return c.body(analyticsCsv(data), 200, {
       'content-type': 'text/csv; charset=utf-8',
       'content-disposition': `attachment; filename="statistik-${data.from}-${data.to}.csv"`,
@@ -16,6 +16,6 @@ export const analyticsRoutes = new Hono<AppEnv>()
     });
   })
   .get('/slots', validate('query', SlotCalendarQuerySchema), async (c) =>
-    c.json(await getSlotCalendar(c.var.db, c.var.user, c.req.valid('query').quizId, c.var.clock.today(), c.var.clock.now())),
+    c.json(await getSlotCalendar(c.var.deps, c.var.user, { quizId: c.req.valid('query').quizId })),
   )
-  .get('/overview', async (c) => c.json(await getOverview(c.var.db, c.var.user, c.var.clock.today(), c.var.clock.now())));
+  .get('/overview', async (c) => c.json(await getOverview(c.var.deps, c.var.user)));

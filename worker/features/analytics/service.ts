@@ -11,6 +11,10 @@ import { addDays, stockholmDate } from '../../lib/clock';
 import { toCsv } from '../../lib/csv';
 import { notFound } from '../../lib/errors';
 import { releaseExpiredHolds } from '../payments/service';
+import type { Deps } from '../../ports/deps';
+
+/** What the analytics services need: the database and the clock (today, and the window's end). */
+export type AnalyticsDeps = Pick<Deps, 'db' | 'clock'>;
 import { isoWeekKey, MAX_SLOTS_PER_DAY } from '../promotion/contract';
 import {
   ANALYTICS_CSV_HEADER,
@@ -45,7 +49,9 @@ async function pickVenue(db: Db, actor: Actor, venueId?: string) {
   return own;
 }
 
-export async function getAnalytics(db: Db, actor: Actor, input: { venueId?: string | undefined; days: Period }, today: string): Promise<AnalyticsResponse> {
+export async function getAnalytics(deps: AnalyticsDeps, actor: Actor, input: { venueId?: string | undefined; days: Period }): Promise<AnalyticsResponse> {
+  const { db } = deps;
+  const today = deps.clock.today();
   const venue = await pickVenue(db, actor, input.venueId);
   const to = today;
   const from = addDays(today, -(input.days - 1));
@@ -117,9 +123,11 @@ export function analyticsCsv(data: AnalyticsResponse): string {
 }
 
 /** The next 4 weeks of slots in the city of a quiz the actor manages (free / limited / sold out per tier). */
-export async function getSlotCalendar(db: Db, actor: Actor, quizId: string, today: string, now: Date): Promise<SlotCalendarResponse> {
-  const { location } = await authorizeQuiz(db, actor, quizId);
-  await releaseExpiredHolds(db, now);
+export async function getSlotCalendar(deps: AnalyticsDeps, actor: Actor, input: { quizId: string }): Promise<SlotCalendarResponse> {
+  const { db } = deps;
+  const today = deps.clock.today();
+  const { location } = await authorizeQuiz(db, actor, input.quizId);
+  await releaseExpiredHolds(deps);
   const to = addDays(today, SLOT_CALENDAR_DAYS - 1);
   const taken = new Map<string, number>();
   for (const r of await q.slotCounts(db, location.citySlug, today, to)) taken.set(`${r.date}|${r.tier}`, Number(r.n));
@@ -135,7 +143,10 @@ export async function getSlotCalendar(db: Db, actor: Actor, quizId: string, toda
 }
 
 /** Superadmin: revenue per week and city, slot occupancy for 4 weeks, most viewed places (30 days). */
-export async function getOverview(db: Db, actor: Actor, today: string, now: Date): Promise<OverviewResponse> {
+export async function getOverview(deps: AnalyticsDeps, actor: Actor): Promise<OverviewResponse> {
+  const { db } = deps;
+  const today = deps.clock.today();
+  const now = deps.clock.now();
   requireSuperadmin(actor);
   const since = new Date(now.getTime() - 12 * 7 * 86_400_000).toISOString();
   const to = addDays(today, SLOT_CALENDAR_DAYS - 1);

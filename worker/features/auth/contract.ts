@@ -91,19 +91,17 @@ export const GoogleStartSchema = z.object({
   takeoverVenue: venueId.optional(),
 });
 
+/** The registration form's fields in the order spec 01 §5 lists their messages. */
+export const REGISTER_FIELDS = ['email', 'password', 'confirmPassword'] as const;
+
 /**
- * Client-side registration check (spec 01 §5): every message collected, to be shown joined with
- * commas under the title 'Valideringsfel'. Same rules as RegisterSchema.
+ * Client-side registration check (spec 01 §5): the first message of each field, in field order, to be
+ * shown joined with commas under the title 'Valideringsfel'. RegisterSchema itself, as in the form.
  */
 export function registrationErrors(v: { email: string; password: string; confirmPassword: string }): string[] {
-  const errors: string[] = [];
-  const e = v.email.trim();
-  if (!e) errors.push('E-postadress krävs');
-  else if (!EMAIL_PATTERN.test(e) || e.length > EMAIL_MAX) errors.push('Ogiltig e-postadress');
-  if (!v.password) errors.push('Lösenord krävs');
-  else if (v.password.length < PASSWORD_MIN) errors.push('Lösenordet måste vara minst 6 tecken långt');
-  if (v.password !== v.confirmPassword) errors.push('Lösenorden matchar inte');
-  return errors;
+  const r = RegisterSchema.safeParse(v);
+  if (r.success) return [];
+  return REGISTER_FIELDS.map((f) => r.error.issues.find((i) => i.path[0] === f)?.message).filter((m): m is string => !!m);
 }
 
 /**

@@ -10,7 +10,6 @@ import { hashesEqual, hashToken } from '../../lib/tokens';
 import { clientKeyOf } from '../../lib/rate-limit';
 import { validate } from '../../lib/validate';
 import { clearSessionCookie, setSessionCookie } from '../../middleware/session';
-import { createGooglePort, type GooglePort } from '../../ports/google';
 import { EmailOnlySchema, GoogleStartSchema, LoginSchema, ResetCheckSchema, ResetPasswordSchema, RegisterSchema, ResendSchema, safeRedirect, TotpLoginSchema, VerifySchema } from './contract';
 import { findUserById, rolesOf } from './queries';
 import {
@@ -35,22 +34,9 @@ async function publicUser(c: Context<AppEnv>, userId: string) {
 }
 
 async function signIn(c: Context<AppEnv>, userId: string): Promise<{ mfaRequired: boolean }> {
-  const { token, session, mfaRequired } = await startSession(c.var.db, userId, c.var.clock.now());
+  const { token, session, mfaRequired } = await startSession(c.var.deps, { userId });
   setSessionCookie(c, token, session.expiresAt);
   return { mfaRequired };
-}
-
-/** Tests may hand in a fake Google (see test/integration/auth-google.test.ts). */
-let googleOverride: ((c: Context<AppEnv>) => GooglePort | null) | null = null;
-export function setGooglePortForTests(f: typeof googleOverride): void {
-  googleOverride = f;
-}
-
-function googlePort(c: Context<AppEnv>): GooglePort | null {
-  if (googleOverride) return googleOverride(c);
-  const { clientId, clientSecret } = c.var.config.google;
-  if (!clientId || !clientSecret) return null;
-  return createGooglePort({ clientId, clientSecret, redirectUri: `${c.var.config.appUrl}/api/auth/google/callback` });
 }
 
 const OAUTH_COOKIE = { httpOnly: true, sameSite: 'Lax' as const, path: '/api/auth/google', maxAge: 600 };
@@ -65,9 +51,9 @@ export const authRoutes = new Hono<AppEnv>()
       mfaPending: !user && !!c.var.session?.mfaPending,
     });
   })
-  .get('/config', (c) => c.json({ googleEnabled: !!googlePort(c) }))
+  .get('/config', (c) => c.json({ googleEnabled: !!c.var.deps.google }))
   .post('/login', validate('json', LoginSchema), async (c) => {
-    const result = await login(c.var.db, c.req.valid('json'), { clientKey: clientKey(c), now: c.var.clock.now() });
+    const result = await login(c.var.deps, { ...c.req.valid('json'), clientKey: clientKey(c) });
     if (c.var.session) await invalidateSession(c.var.db, c.var.session.id);
     const { mfaRequired } = await signIn(c, result.userId);
     if (mfaRequired) return c.json({ mfaRequired: true as const });
@@ -76,9 +62,8 @@ export const authRoutes = new Hono<AppEnv>()
   .post('/login/totp', validate('json', TotpLoginSchema), async (c) => {
     const session = c.var.session;
     if (!session?.mfaPending) throw unauthorized('Ingen inloggning väntar på en kod. Logga in igen.');
-    const now = c.var.clock.now();
-    await verifyLoginCode(c.var.db, session.userId, session.id, c.req.valid('json').code, now);
-    const { token, session: full } = await createSession(c.var.db, session.userId, now);
+    await verifyLoginCode(c.var.deps, { userId: session.userId, pendingSessionId: session.id, code: c.req.valid('json').code });
+    const { token, session: full } = await createSession(c.var.db, session.userId, c.var.clock.now());
     setSessionCookie(c, token, full.expiresAt);
     return c.json({ user: await publicUser(c, session.userId) });
   })
@@ -88,44 +73,43 @@ export const authRoutes = new Hono<AppEnv>()
     return c.json({ ok: true });
   })
   .post('/register', validate('json', RegisterSchema), async (c) => {
-    const result = await register(c.var.db, c.var.mailer, c.var.config, c.req.valid('json'), c.var.clock.now(), clientKey(c));
+    const result = await register(c.var.deps, { ...c.req.valid('json'), clientKey: clientKey(c) });
     return c.json(result, 201);
   })
   .post('/resend', validate('json', ResendSchema), async (c) => {
     const { email, takeoverVenue } = c.req.valid('json');
-    await resendVerification(c.var.db, c.var.mailer, c.var.config, email, takeoverVenue, c.var.clock.now(), clientKey(c));
+    await resendVerification(c.var.deps, { email, takeoverVenue, clientKey: clientKey(c) });
     return c.json({ ok: true });
   })
   .post('/verify', validate('json', VerifySchema), async (c) => {
-    const now = c.var.clock.now();
-    const result = await verifyEmail(c.var.db, c.var.mailer, c.var.config, c.req.valid('json').token, now);
+    const result = await verifyEmail(c.var.deps, { token: c.req.valid('json').token });
     if (c.var.session) await invalidateSession(c.var.db, c.var.session.id);
     const { mfaRequired } = await signIn(c, result.userId);
     return c.json({ user: mfaRequired ? null : await publicUser(c, result.userId), mfaRequired, takeoverVenue: result.takeoverVenue });
   })
   .post('/forgot', validate('json', EmailOnlySchema), async (c) => {
-    await requestPasswordReset(c.var.db, c.var.mailer, c.var.config, c.req.valid('json').email, {
+    await requestPasswordReset(c.var.deps, {
+      email: c.req.valid('json').email,
       clientKey: clientKey(c),
-      now: c.var.clock.now(),
       // The reset mail leaves after the answer, so known and unknown addresses answer alike.
       defer: (work) => c.executionCtx.waitUntil(work),
     });
     return c.json({ ok: true });
   })
   .post('/reset/check', validate('json', ResetCheckSchema), async (c) => {
-    await checkResetToken(c.var.db, c.req.valid('json').token, c.var.clock.now());
+    await checkResetToken(c.var.deps, c.req.valid('json'));
     return c.json({ ok: true });
   })
   .post('/reset', validate('json', ResetPasswordSchema), async (c) => {
     const { token, password } = c.req.valid('json');
-    await resetPassword(c.var.db, c.var.config, token, password, c.var.clock.now());
+    await resetPassword(c.var.deps, { token, password });
     clearSessionCookie(c);
     return c.json({ ok: true });
   })
   .get('/google', validate('query', GoogleStartSchema), async (c) => {
     const q = c.req.valid('query');
     const back = q.mode === 'register' ? '/register' : '/login';
-    const google = googlePort(c);
+    const google = c.var.deps.google;
     if (!google) return c.redirect(`${back}?error=google_unavailable`);
     const state = generateState();
     const verifier = generateCodeVerifier();
@@ -149,7 +133,7 @@ export const authRoutes = new Hono<AppEnv>()
     const fail = `${back}?error=${next.mode === 'register' ? 'google_register_failed' : 'google_failed'}`;
     const code = c.req.query('code');
     const returned = c.req.query('state');
-    const google = googlePort(c);
+    const google = c.var.deps.google;
     if (!google) return c.redirect(`${back}?error=google_unavailable`);
     if (!code || !returned || !state || !verifier || !hashesEqual(hashToken(state), hashToken(returned))) return c.redirect(fail);
     let profile;
@@ -161,7 +145,7 @@ export const authRoutes = new Hono<AppEnv>()
     }
     let userId: string;
     try {
-      userId = (await completeGoogleSignIn(c.var.db, c.var.mailer, c.var.config, profile, c.var.clock.now())).userId;
+      userId = (await completeGoogleSignIn(c.var.deps, profile)).userId;
     } catch {
       return c.redirect(fail);
     }

@@ -14,7 +14,11 @@ import { claimSpacedAttempt, forgiveAttempt, hitRateLimit, resetRateLimit, takeA
 import { createSession, invalidateUserSessions } from '../../lib/session';
 import { hashToken } from '../../lib/tokens';
 import type { GoogleProfile } from '../../ports/google';
+import type { Deps } from '../../ports/deps';
 import type { Mailer } from '../../ports/mailer';
+
+/** What the sign-in services need: the database, the clock, the config and the mailer. */
+export type AuthDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'mailer'>;
 import {
   LOGIN_ACCOUNT_FREE,
   LOGIN_ACCOUNT_MAX_DELAY_MS,
@@ -51,7 +55,9 @@ const WAIT_LOGIN = (ms: number) =>
  * The answer for an unknown e-mail and a wrong password is identical (and costs the same hashing time).
  * Only a correct password reveals that the address is unconfirmed.
  */
-export async function login(db: Db, input: LoginInput, ctx: { clientKey: string; now: Date }): Promise<LoginResult> {
+export async function login(deps: Pick<Deps, 'db' | 'clock'>, input: LoginInput & { clientKey: string }): Promise<LoginResult> {
+  const { db } = deps;
+  const ctx = { clientKey: input.clientKey, now: deps.clock.now() };
   const clientKey = `login-client:${ctx.clientKey}`;
   const pairKey = `login-pair:${input.email}|${ctx.clientKey}`;
   const accountKey = `login:${input.email}`;
@@ -81,7 +87,10 @@ export async function login(db: Db, input: LoginInput, ctx: { clientKey: string;
  * checked (issue 13.4): at most TOTP_SESSION_LIMIT per pending session (then it ends) and TOTP_USER_LIMIT
  * per user per window, so new logins cannot buy unlimited guesses and parallel guesses cannot slip past.
  */
-export async function verifyLoginCode(db: Db, userId: string, pendingSessionId: string, code: string, now: Date): Promise<void> {
+export async function verifyLoginCode(deps: Pick<Deps, 'db' | 'clock'>, input: { userId: string; pendingSessionId: string; code: string }): Promise<void> {
+  const { db } = deps;
+  const { userId, pendingSessionId, code } = input;
+  const now = deps.clock.now();
   const userKey = `totp-user:${userId}`;
   const sessionKey = `totp:${pendingSessionId}`;
   await takeAttempt(db, userKey, TOTP_USER_LIMIT, LOGIN_WINDOW_MS, now, (ms) =>
@@ -129,7 +138,13 @@ async function issueEmailToken(
   return token;
 }
 
-export { issueEmailToken };
+/** A single-use mailed link's token for another feature (accounts' e-mail change); returns the token to mail. */
+export function issueMailedToken(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  input: { userId: string; purpose: 'verify_email' | 'reset_password' | 'change_email'; ttlMs: number; payload?: Record<string, unknown> },
+): Promise<string> {
+  return issueEmailToken(deps.db, input.userId, input.purpose, input.ttlMs, deps.clock.now(), input.payload);
+}
 
 function verifyLink(appUrl: string, token: string, takeoverVenue?: string | null): string {
   const q = new URLSearchParams({ token });
@@ -148,7 +163,10 @@ async function venueName(db: Db, id: string | undefined | null): Promise<string 
  * duplicate-email toast). An unverified one gets the new password and a fresh link: only whoever
  * controls the inbox can complete it.
  */
-export async function register(db: Db, mailer: Mailer, config: Config, input: RegisterInput, now: Date, clientKey: string): Promise<{ email: string }> {
+export async function register(deps: AuthDeps, input: RegisterInput & { clientKey: string }): Promise<{ email: string }> {
+  const { db, mailer, config } = deps;
+  const { clientKey } = input;
+  const now = deps.clock.now();
   await takeMailAttempt(db, 'register', clientKey, now);
   const limit = await hitRateLimit(db, `register:${input.email}`, REGISTER_LIMIT, REGISTER_WINDOW_MS, now);
   if (!limit.allowed) {
@@ -180,7 +198,10 @@ export async function register(db: Db, mailer: Mailer, config: Config, input: Re
 }
 
 /** Sends a new verification link if the address belongs to an unconfirmed account; same answer either way. */
-export async function resendVerification(db: Db, mailer: Mailer, config: Config, email: string, takeoverVenue: string | undefined, now: Date, clientKey: string): Promise<void> {
+export async function resendVerification(deps: AuthDeps, input: { email: string; takeoverVenue?: string; clientKey: string }): Promise<void> {
+  const { db, mailer, config } = deps;
+  const { email, takeoverVenue, clientKey } = input;
+  const now = deps.clock.now();
   await takeMailAttempt(db, 'resend', clientKey, now);
   const limit = await hitRateLimit(db, `resend:${email}`, REGISTER_LIMIT, REGISTER_WINDOW_MS, now);
   if (!limit.allowed) {
@@ -196,7 +217,7 @@ export async function resendVerification(db: Db, mailer: Mailer, config: Config,
  * Marks a user verified and grants roles: every verified account is a venue owner (admin); addresses
  * in SUPERADMIN_EMAILS also become superadmin. Returns true when this call verified the user.
  */
-export async function markVerified(db: Db, config: Config, userId: string, email: string, now: Date): Promise<boolean> {
+async function markVerified(db: Db, config: Config, userId: string, email: string, now: Date): Promise<boolean> {
   const res = await db
     .update(users)
     .set({ emailVerifiedAt: now.toISOString(), updatedAt: now.toISOString() })
@@ -209,7 +230,7 @@ export async function markVerified(db: Db, config: Config, userId: string, email
 }
 
 /** Welcome mail to the user and notify-new-user mail to every superadmin. */
-export async function welcomeNewUser(db: Db, mailer: Mailer, config: Config, userId: string): Promise<void> {
+async function welcomeNewUser(db: Db, mailer: Mailer, config: Config, userId: string): Promise<void> {
   const user = await findUserById(db, userId);
   if (!user) return;
   await mailer.send(welcomeMail(user.email, config.appUrl));
@@ -235,7 +256,10 @@ async function loadToken(db: Db, token: string, purpose: string, nowMs: number, 
 }
 
 /** Consumes a verify_email token: verifies the user, grants roles, sends welcome/notify mails. */
-export async function verifyEmail(db: Db, mailer: Mailer, config: Config, token: string, now: Date): Promise<{ userId: string; email: string; takeoverVenue: string | null }> {
+export async function verifyEmail(deps: AuthDeps, input: { token: string }): Promise<{ userId: string; email: string; takeoverVenue: string | null }> {
+  const { db, mailer, config } = deps;
+  const { token } = input;
+  const now = deps.clock.now();
   const t = now.getTime();
   const row = await loadToken(db, token, 'verify_email', t, 'Verifieringslänken har gått ut.');
   if (!(await consumeEmailToken(db, row.id, t))) throw tokenError('invalid', '');
@@ -255,13 +279,12 @@ export async function verifyEmail(db: Db, mailer: Mailer, config: Config, token:
  * the response — so a slow or failing mail provider does not tell the two apart either.
  */
 export async function requestPasswordReset(
-  db: Db,
-  mailer: Mailer,
-  config: Config,
-  email: string,
-  ctx: { clientKey: string; now: Date; defer?: (work: Promise<unknown>) => void },
+  deps: AuthDeps,
+  input: { email: string; clientKey: string; defer?: (work: Promise<unknown>) => void },
 ): Promise<void> {
-  const now = ctx.now;
+  const { db, mailer, config } = deps;
+  const { email, ...ctx } = input;
+  const now = deps.clock.now();
   await takeMailAttempt(db, 'forgot', ctx.clientKey, now);
   const perEmail = await hitRateLimit(db, `reset:${email}`, REGISTER_LIMIT, REGISTER_WINDOW_MS, now);
   const token = randomToken(20);
@@ -280,12 +303,15 @@ export async function requestPasswordReset(
 }
 
 /** Whether a reset link is still usable (the update-password screen asks before showing the form). */
-export async function checkResetToken(db: Db, token: string, now: Date): Promise<void> {
-  await loadToken(db, token, 'reset_password', now.getTime(), 'Länken för att återställa lösenordet har gått ut.');
+export async function checkResetToken(deps: Pick<Deps, 'db' | 'clock'>, input: { token: string }): Promise<void> {
+  await loadToken(deps.db, input.token, 'reset_password', deps.clock.now().getTime(), 'Länken för att återställa lösenordet har gått ut.');
 }
 
 /** Sets a new password from a reset link and ends every session of the user. */
-export async function resetPassword(db: Db, config: Config, token: string, password: string, now: Date): Promise<{ userId: string }> {
+export async function resetPassword(deps: Pick<Deps, 'db' | 'clock' | 'config'>, input: { token: string; password: string }): Promise<{ userId: string }> {
+  const { db, config } = deps;
+  const { token, password } = input;
+  const now = deps.clock.now();
   const t = now.getTime();
   const row = await loadToken(db, token, 'reset_password', t, 'Länken för att återställa lösenordet har gått ut.');
   const hash = await hashPassword(password);
@@ -307,7 +333,9 @@ export async function resetPassword(db: Db, config: Config, token: string, passw
  * the same e-mail is linked only when Google says the e-mail is verified; otherwise a new verified
  * account is created. Returns the user and whether it is new.
  */
-export async function completeGoogleSignIn(db: Db, mailer: Mailer, config: Config, profile: GoogleProfile, now: Date): Promise<{ userId: string; created: boolean }> {
+export async function completeGoogleSignIn(deps: AuthDeps, profile: GoogleProfile): Promise<{ userId: string; created: boolean }> {
+  const { db, mailer, config } = deps;
+  const now = deps.clock.now();
   const linked = await findOauthAccount(db, profile.sub);
   if (linked) return { userId: linked.userId, created: false };
   if (!profile.emailVerified) {
@@ -336,9 +364,9 @@ export async function completeGoogleSignIn(db: Db, mailer: Mailer, config: Confi
 }
 
 /** Creates a full session, or a pending one when the user has TOTP. */
-export async function startSession(db: Db, userId: string, now: Date) {
-  const mfa = !!(await verifiedTotpFactor(db, userId));
-  const { token, session } = await createSession(db, userId, now, { mfaPending: mfa });
+export async function startSession(deps: Pick<Deps, 'db' | 'clock'>, input: { userId: string }) {
+  const mfa = !!(await verifiedTotpFactor(deps.db, input.userId));
+  const { token, session } = await createSession(deps.db, input.userId, deps.clock.now(), { mfaPending: mfa });
   return { token, session, mfaRequired: mfa };
 }
 
@@ -349,16 +377,16 @@ export async function startSession(db: Db, userId: string, now: Date) {
  * accounts feature's e-mail change): 400 'invalid' for an unknown, used or other-purpose token,
  * 400 `expiredText` with reason 'expired' after its expiry. Does not consume it (see useEmailToken).
  */
-export async function readEmailToken(db: Db, token: string, purpose: 'verify_email' | 'reset_password' | 'change_email', now: Date, expiredText: string) {
-  return loadToken(db, token, purpose, now.getTime(), expiredText);
+export async function readEmailToken(deps: Pick<Deps, 'db' | 'clock'>, input: { token: string; purpose: 'verify_email' | 'reset_password' | 'change_email'; expiredText: string }) {
+  return loadToken(deps.db, input.token, input.purpose, deps.clock.now().getTime(), input.expiredText);
 }
 
 /** Consumes a token read by readEmailToken; true only for the one call that won (single use). */
-export async function useEmailToken(db: Db, tokenId: string, now: Date): Promise<boolean> {
-  return consumeEmailToken(db, tokenId, now.getTime());
+export async function useEmailToken(deps: Pick<Deps, 'db' | 'clock'>, input: { tokenId: string }): Promise<boolean> {
+  return consumeEmailToken(deps.db, input.tokenId, deps.clock.now().getTime());
 }
 
 /** Nightly: removes expired e-mail tokens and those used more than a day ago; returns how many. */
-export function cleanUpEmailTokens(db: Db, now: Date): Promise<number> {
-  return deleteExpiredEmailTokens(db, now);
+export function cleanUpEmailTokens(deps: Pick<Deps, 'db' | 'clock'>): Promise<number> {
+  return deleteExpiredEmailTokens(deps.db, deps.clock.now());
 }

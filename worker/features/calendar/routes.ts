@@ -5,13 +5,9 @@ import { notFound } from '../../lib/errors';
 import { validate } from '../../lib/validate';
 import { ListingQuerySchema } from '../listing/contract';
 import { ICS_CONTENT_TYPE } from './ics';
-import { cityFeed, listingFeed, quizIcs, venueFeed, type CalendarCtx, type IcsFile } from './service';
+import { cityFeed, listingFeed, quizIcs, venueFeed, type IcsFile } from './service';
 
 type C = Context<AppEnv>;
-
-function ctxOf(c: C): CalendarCtx {
-  return { today: c.var.clock.today(), origin: c.var.config.appUrl, houseEmail: c.var.config.houseAccountEmail };
-}
 
 /** `name.ics` → `name`; anything else → null (404). */
 function stem(file: string): string | null {
@@ -34,27 +30,27 @@ export const calendarRoutes = new Hono<AppEnv>()
   .get('/quiz/:file', (c) =>
     withEdgeCache(c, async () => {
       const id = stem(c.req.param('file'));
-      return ics(c, id ? await quizIcs(c.var.db, id, ctxOf(c)) : null, 'attachment', 'Quizet hittades inte.');
+      return ics(c, id ? await quizIcs(c.var.deps, { id }) : null, 'attachment', 'Quizet hittades inte.');
     }),
   )
   .get('/city/:file', (c) =>
     withEdgeCache(c, async () => {
       const city = stem(c.req.param('file'));
-      return ics(c, city ? await cityFeed(c.var.db, city, null, ctxOf(c)) : null, 'inline', 'Staden hittades inte.');
+      return ics(c, city ? await cityFeed(c.var.deps, { citySlug: city, weekdaySlug: null }) : null, 'inline', 'Staden hittades inte.');
     }),
   )
   .get('/city/:city/:file', (c) =>
     withEdgeCache(c, async () => {
       const weekday = stem(c.req.param('file'));
-      return ics(c, weekday ? await cityFeed(c.var.db, c.req.param('city'), weekday, ctxOf(c)) : null, 'inline', 'Staden eller veckodagen hittades inte.');
+      return ics(c, weekday ? await cityFeed(c.var.deps, { citySlug: c.req.param('city'), weekdaySlug: weekday }) : null, 'inline', 'Staden eller veckodagen hittades inte.');
     }),
   )
   .get('/venue/:city/:file', (c) =>
     withEdgeCache(c, async () => {
       const venue = stem(c.req.param('file'));
-      return ics(c, venue ? await venueFeed(c.var.db, c.req.param('city'), venue, ctxOf(c)) : null, 'inline', 'Stället hittades inte.');
+      return ics(c, venue ? await venueFeed(c.var.deps, { citySlug: c.req.param('city'), venueSlug: venue }) : null, 'inline', 'Stället hittades inte.');
     }),
   )
   .get('/listing.ics', validate('query', ListingQuerySchema), (c) =>
-    withEdgeCache(c, async () => ics(c, await listingFeed(c.var.db, c.req.valid('query'), new URL(c.req.url).search, ctxOf(c)), 'inline', '')),
+    withEdgeCache(c, async () => ics(c, await listingFeed(c.var.deps, { query: c.req.valid('query'), search: new URL(c.req.url).search }), 'inline', '')),
   );

@@ -3,10 +3,10 @@
  * Feeds hold the next FEED_DAYS days (today included; past dates dropped), one VEVENT per occurrence,
  * cancelled ones kept (STATUS:CANCELLED), public businesses only.
  */
-import type { Db } from '../../db/client';
 import { addDays, isoWeekday } from '../../lib/clock';
 import { matchesQuizFilters } from '../../lib/quiz-filters';
 import { findWeekday } from '../../lib/swedish';
+import type { Deps } from '../../ports/deps';
 import type { ListingQuery } from '../listing/contract';
 import { findPublicCity, listQuizzes, resolveFilters } from '../listing/service';
 import { feedEnd, feedPaths } from './event';
@@ -16,10 +16,17 @@ export type { CalendarRow };
 export { quizIcsPath } from './event';
 import { cityOccurrences, publicQuiz, publicVenueInCity, unitOccurrences, venueOccurrences, type CalendarDbRow } from './queries';
 
-export interface CalendarCtx {
+/** What the calendar services need: the database, the clock (today) and the config (APP_URL, house account). */
+export type CalendarDeps = Pick<Deps, 'db' | 'clock' | 'config'>;
+
+interface CalendarCtx {
   today: string;
   origin: string;
   houseEmail: string;
+}
+
+function ctxOf(deps: CalendarDeps): CalendarCtx {
+  return { today: deps.clock.today(), origin: deps.config.appUrl, houseEmail: deps.config.houseAccountEmail };
 }
 
 export interface IcsFile {
@@ -55,7 +62,10 @@ function feed(rows: CalendarDbRow[], name: string, path: string, ctx: CalendarCt
 }
 
 /** One occurrence as a download (also a past or cancelled one: the link is the visitor's own choice). */
-export async function quizIcs(db: Db, id: string, ctx: CalendarCtx): Promise<IcsFile | null> {
+export async function quizIcs(deps: CalendarDeps, input: { id: string }): Promise<IcsFile | null> {
+  const { db } = deps;
+  const { id } = input;
+  const ctx = ctxOf(deps);
   const row = await publicQuiz(db, id);
   if (!row) return null;
   const r = toCalendarRow(row);
@@ -66,22 +76,28 @@ export async function quizIcs(db: Db, id: string, ctx: CalendarCtx): Promise<Ics
  * Display name of a city with a public business, or null (read directly: a 404 must not wait for a
  * version bump). The same name as the city page's (listing service findPublicCity: a bounded read).
  */
-export async function cityName(db: Db, slug: string): Promise<string | null> {
-  return (await findPublicCity(db, slug))?.name ?? null;
+export async function cityName(deps: Pick<Deps, 'db'>, input: { citySlug: string }): Promise<string | null> {
+  return (await findPublicCity(deps.db, input.citySlug))?.name ?? null;
 }
 
 /** A city's feed, or its feed for one weekday; null for an unknown city or weekday. */
-export async function cityFeed(db: Db, citySlug: string, weekdaySlug: string | null, ctx: CalendarCtx): Promise<IcsFile | null> {
+export async function cityFeed(deps: CalendarDeps, input: { citySlug: string; weekdaySlug: string | null }): Promise<IcsFile | null> {
+  const { db } = deps;
+  const { citySlug, weekdaySlug } = input;
+  const ctx = ctxOf(deps);
   const weekday = weekdaySlug === null ? null : findWeekday(weekdaySlug);
   if (weekdaySlug !== null && (!weekday || weekday.slug !== weekdaySlug)) return null;
-  const name = await cityName(db, citySlug);
+  const name = await cityName(deps, { citySlug });
   if (!name) return null;
   const rows = await cityOccurrences(db, { city: citySlug, weekdayW: weekday ? weekday.iso % 7 : undefined, from: ctx.today, to: feedEnd(ctx.today) });
   if (weekday) return feed(rows, `Quiz på ${weekday.name} i ${name} – Quizkväll`, feedPaths.cityWeekday(citySlug, weekday.slug), ctx, `quiz-${citySlug}-${weekday.slug}.ics`);
   return feed(rows, `Quiz i ${name} – Quizkväll`, feedPaths.city(citySlug), ctx, `quiz-${citySlug}.ics`);
 }
 
-export async function venueFeed(db: Db, citySlug: string, venueSlug: string, ctx: CalendarCtx): Promise<IcsFile | null> {
+export async function venueFeed(deps: CalendarDeps, input: { citySlug: string; venueSlug: string }): Promise<IcsFile | null> {
+  const { db } = deps;
+  const { citySlug, venueSlug } = input;
+  const ctx = ctxOf(deps);
   const venue = await publicVenueInCity(db, citySlug, venueSlug);
   if (!venue) return null;
   const rows = await venueOccurrences(db, venue.id, ctx.today, feedEnd(ctx.today));
@@ -96,7 +112,10 @@ export async function venueFeed(db: Db, citySlug: string, venueSlug: string, ctx
  * feed keeps that weekday's dates; in date mode the feed holds that date only. The quiz filters (price,
  * team size, category, start time) choose the units and are checked again on every date.
  */
-export async function listingFeed(db: Db, query: ListingQuery, search: string, ctx: CalendarCtx): Promise<IcsFile> {
+export async function listingFeed(deps: CalendarDeps, input: { query: ListingQuery; search: string }): Promise<IcsFile> {
+  const { db } = deps;
+  const { query, search } = input;
+  const ctx = ctxOf(deps);
   const f = resolveFilters(query, ctx.today);
   const asked: ListingQuery = f.mode === 'weekday' ? { ...query, weekday: undefined } : { ...query };
   const lctx = { today: ctx.today, viewerId: null, houseEmail: ctx.houseEmail };
@@ -113,17 +132,23 @@ export async function listingFeed(db: Db, query: ListingQuery, search: string, c
 }
 
 /** A public venue's next `n` dates (for its share card), or null for an unknown venue or city. */
-export async function upcomingAtVenue(db: Db, citySlug: string, venueSlug: string, today: string, n: number) {
+export async function upcomingAtVenue(deps: Pick<Deps, 'db' | 'clock'>, input: { citySlug: string; venueSlug: string; n: number }) {
+  const { db } = deps;
+  const { citySlug, venueSlug, n } = input;
+  const today = deps.clock.today();
   const venue = await publicVenueInCity(db, citySlug, venueSlug);
   if (!venue) return null;
   const rows = (await venueOccurrences(db, venue.id, today, '9999-12-31', n)).map(toCalendarRow);
-  const town = rows.find((r) => r.location.citySlug === citySlug)?.location.city ?? (await cityName(db, citySlug)) ?? citySlug;
+  const town = rows.find((r) => r.location.citySlug === citySlug)?.location.city ?? (await cityName({ db }, { citySlug })) ?? citySlug;
   return { name: venue.name, slug: venue.slug, cityName: town, rows };
 }
 
 /** A city's next `n` public dates within two weeks (the city widget), or null for an unknown city. */
-export async function upcomingInCity(db: Db, citySlug: string, today: string, n: number) {
-  const name = await cityName(db, citySlug);
+export async function upcomingInCity(deps: Pick<Deps, 'db' | 'clock'>, input: { citySlug: string; n: number }) {
+  const { db } = deps;
+  const { citySlug, n } = input;
+  const today = deps.clock.today();
+  const name = await cityName({ db }, { citySlug });
   if (!name) return null;
   const rows = (await cityOccurrences(db, { city: citySlug, from: today, to: addDays(today, 13) }, n)).map(toCalendarRow);
   return { name, rows };

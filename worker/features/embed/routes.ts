@@ -22,7 +22,7 @@ function page(c: C, data: EmbedData | null) {
  * edge-cached like the pages (the query, i.e. theme and compact, is part of the key).
  */
 export const embedRoutes = new Hono<AppEnv>()
-  .get('/:city', (c) => withEdgeCache(c, async () => page(c, await cityEmbed(c.var.db, c.req.param('city'), c.var.clock.today(), c.var.config.appUrl))))
+  .get('/:city', (c) => withEdgeCache(c, async () => page(c, await cityEmbed(c.var.deps, { citySlug: c.req.param('city') }))))
   .get('/:city/:venue', (c) =>
-    withEdgeCache(c, async () => page(c, await venueEmbed(c.var.db, c.req.param('city'), c.req.param('venue'), c.var.clock.today(), c.var.config.appUrl))),
+    withEdgeCache(c, async () => page(c, await venueEmbed(c.var.deps, { citySlug: c.req.param('city'), venueSlug: c.req.param('venue') }))),
   );

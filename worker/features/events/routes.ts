@@ -15,6 +15,8 @@ export const eventsRoutes = new Hono<AppEnv>().post(
   '/',
   async (c, next) => {
     const client = c.req.header('cf-connecting-ip') ?? 'local';
+    // Real elapsed time on purpose (an in-memory throttle, not a date in Stockholm): a pinned clock
+    // (CLOCK_NOW in development) would never let the window end.
     if (!takeEventsSlot(client, Date.now())) throw rateLimited('För många händelser. Försök igen om en stund.', EVENTS_RATE_LIMIT.windowMs / 1000);
     await next();
   },
@@ -23,7 +25,7 @@ export const eventsRoutes = new Hono<AppEnv>().post(
   async (c) => {
     if (isBot(c.req.header('user-agent'))) return c.body(null, 204);
     try {
-      await recordEvents(c.var.db, c.req.valid('json').events, c.var.clock.today(), c.var.user?.id ?? null);
+      await recordEvents(c.var.deps, { events: c.req.valid('json').events, viewerId: c.var.user?.id ?? null });
     } catch (err) {
       console.error(`[${c.get('requestId') ?? '-'}] events not counted`, err);
     }

@@ -5,7 +5,7 @@
  * so unknown ids simply match nothing. Views by the business's own owner are not counted.
  */
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Deps } from '../../ports/deps';
 import type { AnalyticsEvent } from './contract';
 
 /** Sums the batch: how many of each (metric, quiz) and (metric, business). */
@@ -27,7 +27,10 @@ export function tallyEvents(events: readonly AnalyticsEvent[]) {
  * the tally, so no db.batch is needed). `viewerId`: the signed-in user, whose own businesses are not
  * counted. Unknown ids match no row and are ignored by design.
  */
-export async function recordEvents(db: Db, events: readonly AnalyticsEvent[], day: string, viewerId: string | null): Promise<void> {
+export async function recordEvents(deps: Pick<Deps, 'db' | 'clock'>, input: { events: readonly AnalyticsEvent[]; viewerId: string | null }): Promise<void> {
+  const { db } = deps;
+  const { events, viewerId } = input;
+  const day = deps.clock.today();
   const { quiz, venue } = tallyEvents(events);
   if (quiz.length === 0 && venue.length === 0) return;
   const viewer = viewerId ?? '';

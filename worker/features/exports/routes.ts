@@ -16,16 +16,16 @@ const attachment = (name: string) => ({ 'content-disposition': `attachment; file
 export const exportRoutes = new Hono<AppEnv>()
   .get('/me', async (c) => {
     requireActor(c.var.user);
-    const data = await exportOwnData(c.var.db, c.var.user.id, c.var.clock.now().toISOString());
+    const data = await exportOwnData(c.var.deps, { userId: c.var.user.id });
     return c.body(JSON.stringify(data, null, 2), 200, { 'content-type': 'application/json; charset=utf-8', ...attachment(`quizkvall-mina-data-${c.var.clock.today()}.json`) });
   })
   .get('/quizzes.csv', validate('query', QuizExportQuerySchema), async (c) => {
     requireActor(c.var.user);
-    const csv = await exportQuizzesCsv(c.var.db, c.var.user, c.req.valid('query').venueId);
+    const csv = await exportQuizzesCsv(c.var.deps, c.var.user, c.req.valid('query'));
     return c.body(csv, 200, { 'content-type': 'text/csv; charset=utf-8', ...attachment(`quiz-${c.var.clock.today()}.csv`) });
   })
   .get('/catalogue.csv', async (c) => {
     requireSuperadmin(c.var.user);
-    const csv = await exportCatalogueCsv(c.var.db);
+    const csv = await exportCatalogueCsv(c.var.deps);
     return c.body(csv, 200, { 'content-type': 'text/csv; charset=utf-8', ...attachment(`katalog-${c.var.clock.today()}.csv`) });
   });

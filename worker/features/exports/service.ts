@@ -10,6 +10,7 @@ import type { Actor } from '../../lib/authz';
 import { authorizeVenue } from '../../lib/authz';
 import { notFound } from '../../lib/errors';
 import { toCsv } from '../../lib/csv';
+import type { Deps } from '../../ports/deps';
 
 const WEEKDAYS = ['söndag', 'måndag', 'tisdag', 'onsdag', 'torsdag', 'fredag', 'lördag'];
 const chunks = <T>(xs: T[], n: number) => Array.from({ length: Math.ceil(xs.length / n) }, (_, i) => xs.slice(i * n, (i + 1) * n));
@@ -41,7 +42,10 @@ export interface OwnDataExport {
 }
 
 /** Everything stored about the signed-in user and what they own. Secrets (password hash, TOTP, sessions, tokens) are left out. */
-export async function exportOwnData(db: Db, userId: string, nowIso: string): Promise<OwnDataExport> {
+export async function exportOwnData(deps: Pick<Deps, 'db' | 'clock'>, input: { userId: string }): Promise<OwnDataExport> {
+  const { db } = deps;
+  const { userId } = input;
+  const nowIso = deps.clock.now().toISOString();
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   if (!user) throw notFound('Kontot finns inte');
   const roles = (await db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, userId))).map((r) => r.role);
@@ -84,7 +88,9 @@ export const QUIZ_CSV_HEADER = ['datum', 'veckodag', 'starttid', 'verksamhet', '
  * The quizzes of the caller's businesses (or of one business, `venueId`, through authorizeVenue:
  * someone else's → 403, missing → 404), every date, as CSV.
  */
-export async function exportQuizzesCsv(db: Db, actor: NonNullable<Actor>, venueId?: string): Promise<string> {
+export async function exportQuizzesCsv(deps: Pick<Deps, 'db'>, actor: NonNullable<Actor>, input: { venueId?: string | undefined } = {}): Promise<string> {
+  const { db } = deps;
+  const { venueId } = input;
   const venueIds = venueId ? [(await authorizeVenue(db, actor, venueId)).id] : (await db.select({ id: venues.id }).from(venues).where(eq(venues.userId, actor.id))).map((v) => v.id);
   const rows = await inChunks(venueIds, (ids) =>
     db
@@ -117,7 +123,8 @@ export const CATALOGUE_HEADER = ['name', 'address', 'city', 'phone', 'website', 
  * time, category, theme, quizmaster and price. Single (non-recurring) quizzes have no import form and
  * are left out. Ordered by business, town, address, weekday.
  */
-export async function exportCatalogueCsv(db: Db): Promise<string> {
+export async function exportCatalogueCsv(deps: Pick<Deps, 'db'>): Promise<string> {
+  const { db } = deps;
   const units = await db.all<{
     name: string; address: string; city: string; phone: string | null; website: string | null; lat: number | null; lng: number | null; pattern: string | null; days: string | null;
     weekday: number; start_time: string | null; category: string | null; theme: string | null; quizmaster: string | null; price: number | null; name_sort: string;

@@ -6,14 +6,13 @@
  * about a unit within 30 days mails the owner (at most once per 30-day period; never the house account).
  */
 import { and, count, eq, gte } from 'drizzle-orm';
-import type { Db } from '../../db/client';
 import { feedback, locations, quizzes, users, venues } from '../../db/schema';
 import { notFound, rateLimited } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { takeAttempt } from '../../lib/rate-limit';
 import { displayDate } from '../../lib/swedish';
 import { hashToken } from '../../lib/tokens';
-import type { Mailer } from '../../ports/mailer';
+import type { Deps } from '../../ports/deps';
 import { REPORT_REASON_LABELS, type QuizReportInput } from './contract';
 
 export const REPORT_LIMIT = 5;
@@ -21,19 +20,13 @@ export const REPORT_WINDOW_MS = 60 * 60 * 1000;
 export const REPORT_NOTIFY_COUNT = 3;
 export const REPORT_NOTIFY_DAYS = 30;
 
-export interface ReportDeps {
-  db: Db;
-  mailer: Mailer;
-  now: Date;
-  clientKey: string;
-  appUrl: string;
-  houseEmail: string;
-}
+export type ReportDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'mailer'>;
 
-export async function reportQuiz(deps: ReportDeps, input: QuizReportInput): Promise<{ id: string }> {
-  const { db, now } = deps;
+export async function reportQuiz(deps: ReportDeps, input: QuizReportInput & { clientKey: string }): Promise<{ id: string }> {
+  const { db } = deps;
+  const now = deps.clock.now();
   // Count first (README footguns): parallel reports cannot slip past the limit.
-  await takeAttempt(db, `quiz-report:${hashToken(deps.clientKey)}`, REPORT_LIMIT, REPORT_WINDOW_MS, now, (ms) =>
+  await takeAttempt(db, `quiz-report:${hashToken(input.clientKey)}`, REPORT_LIMIT, REPORT_WINDOW_MS, now, (ms) =>
     rateLimited('För många rapporter. Försök igen om en stund.', Math.ceil(ms / 1000)),
   );
   const [q] = await db
@@ -57,7 +50,7 @@ export async function reportQuiz(deps: ReportDeps, input: QuizReportInput): Prom
   const unit = q.recurrenceId ?? q.id;
   const reason = REPORT_REASON_LABELS[input.reason];
   const id = newId();
-  const page = `${deps.appUrl}/quiz/${q.citySlug}/${q.venueSlug}`;
+  const page = `${deps.config.appUrl}/quiz/${q.citySlug}/${q.venueSlug}`;
   await db.insert(feedback).values({
     id,
     category: 'report',
@@ -76,7 +69,7 @@ export async function reportQuiz(deps: ReportDeps, input: QuizReportInput): Prom
     .select({ n: count() })
     .from(feedback)
     .where(and(eq(feedback.reportUnit, unit), gte(feedback.createdAt, since)));
-  if (n >= REPORT_NOTIFY_COUNT && q.ownerEmail !== deps.houseEmail.toLowerCase()) {
+  if (n >= REPORT_NOTIFY_COUNT && q.ownerEmail !== deps.config.houseAccountEmail.toLowerCase()) {
     const period = Math.floor(now.getTime() / (REPORT_NOTIFY_DAYS * 86_400_000));
     await deps.mailer.sendOnce(
       {
@@ -84,7 +77,7 @@ export async function reportQuiz(deps: ReportDeps, input: QuizReportInput): Prom
         subject: `Besökare säger att något inte stämmer hos ${q.venueName}`,
         text:
           `Hej!\n\n${n} besökare har de senaste ${REPORT_NOTIFY_DAYS} dagarna rapporterat att uppgifterna om ert quiz på ${q.venueName} (${q.locationName}) inte stämmer. ` +
-          `Senaste rapporten: ${reason}.\n\nLogga in och kontrollera dagar, tider och om quizet fortfarande körs:\n${deps.appUrl}/admin\n\nHälsningar,\nQuizkväll`,
+          `Senaste rapporten: ${reason}.\n\nLogga in och kontrollera dagar, tider och om quizet fortfarande körs:\n${deps.config.appUrl}/admin\n\nHälsningar,\nQuizkväll`,
       },
       `quiz-reports:${unit}:${period}`,
     );

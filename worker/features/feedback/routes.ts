@@ -7,25 +7,11 @@ import { submitFeedback } from './service';
 
 export const feedbackRoutes = new Hono<AppEnv>().post('/', validate('json', FeedbackSchema), async (c) => {
   const clientKey = c.req.header('cf-connecting-ip') ?? 'local';
-  const result = await submitFeedback(c.var.db, c.req.valid('json'), {
-    clientKey,
-    user: c.var.user,
-    now: c.var.clock.now(),
-  });
+  const result = await submitFeedback(c.var.deps, { ...c.req.valid('json'), clientKey, user: c.var.user });
   return c.json(result, 201);
 })
   // "Stämmer inte?" in the quiz detail dialog (issue 20): no personal data, rate-limited per client.
   .post('/report', validate('json', QuizReportSchema), async (c) => {
-    const result = await reportQuiz(
-      {
-        db: c.var.db,
-        mailer: c.var.mailer,
-        now: c.var.clock.now(),
-        clientKey: c.req.header('cf-connecting-ip') ?? 'local',
-        appUrl: c.var.config.appUrl,
-        houseEmail: c.var.config.houseAccountEmail,
-      },
-      c.req.valid('json'),
-    );
+    const result = await reportQuiz(c.var.deps, { ...c.req.valid('json'), clientKey: c.req.header('cf-connecting-ip') ?? 'local' });
     return c.json(result, 201);
   });

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/client';
+import type { Deps } from '../../ports/deps';
 import { feedback } from '../../db/schema';
 import { rateLimited } from '../../lib/errors';
 import { newId } from '../../lib/ids';
@@ -10,11 +10,12 @@ export const FEEDBACK_WINDOW_MS = 60 * 60 * 1000;
 
 /** Stores feedback from the public form. A signed-in user's own e-mail replaces any typed one. */
 export async function submitFeedback(
-  db: Db,
-  input: FeedbackInput,
-  ctx: { clientKey: string; user: { id: string; email: string } | null; now: Date },
+  deps: Pick<Deps, 'db' | 'clock'>,
+  input: FeedbackInput & { clientKey: string; user: { id: string; email: string } | null },
 ): Promise<{ id: string }> {
-  const limit = await hitRateLimit(db, `feedback:${ctx.clientKey}`, FEEDBACK_LIMIT, FEEDBACK_WINDOW_MS, ctx.now);
+  const { db } = deps;
+  const ctx = input;
+  const limit = await hitRateLimit(db, `feedback:${ctx.clientKey}`, FEEDBACK_LIMIT, FEEDBACK_WINDOW_MS, deps.clock.now());
   if (!limit.allowed) {
     throw rateLimited('För många feedbackmeddelanden. Försök igen om en stund.', Math.ceil(limit.retryAfterMs / 1000));
   }

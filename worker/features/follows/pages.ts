@@ -48,7 +48,7 @@ export const followPages = new Hono<AppEnv>()
   .get('/bekrafta', (c) =>
     guarded(c, 'Bekräfta bevakning', async () => {
       const deps = followDeps(c);
-      const r = await verifyLink(deps.linkSecret, tokenOf(c), 'follow-confirm', deps.now);
+      const r = await verifyLink(deps.config.linkSigningSecret, tokenOf(c), 'follow-confirm', deps.clock.now());
       if (!r.ok) return page(c, 'Bekräfta bevakning', html`<p>${linkRefusal(r.reason)}</p>`, 400);
       return page(
         c,
@@ -60,13 +60,13 @@ export const followPages = new Hono<AppEnv>()
   )
   .post('/bekrafta', (c) =>
     guarded(c, 'Bekräfta bevakning', async () => {
-      const { label } = await confirmFollow(followDeps(c), tokenOf(c));
+      const { label } = await confirmFollow(followDeps(c), { token: tokenOf(c) });
       return page(c, 'Bevakningen är bekräftad', html`<p>Klart! Du bevakar nu ${label}. Varje mejl har en länk för att sluta.</p><p><a href="/">Till startsidan</a></p>`);
     }),
   )
   .get('/avsluta', (c) =>
     guarded(c, 'Sluta bevaka', async () => {
-      const { label } = await inspectUnsubscribe(followDeps(c), tokenOf(c));
+      const { label } = await inspectUnsubscribe(followDeps(c), { token: tokenOf(c) });
       if (!label) return page(c, 'Sluta bevaka', html`<p>Den här bevakningen är redan avslutad.</p>`);
       return page(
         c,
@@ -79,14 +79,14 @@ export const followPages = new Hono<AppEnv>()
   // RFC 8058 one-click: mail clients POST "List-Unsubscribe=One-Click" here without cookies or Origin.
   .post('/avsluta', (c) =>
     guarded(c, 'Sluta bevaka', async () => {
-      const { label } = await unsubscribe(followDeps(c), tokenOf(c));
+      const { label } = await unsubscribe(followDeps(c), { token: tokenOf(c) });
       return page(c, 'Bevakningen är avslutad', html`<p>Du får inte längre e-post om ${label ?? 'den här bevakningen'}.</p><p><a href="/">Till startsidan</a></p>`);
     }),
   )
   .get('/avsluta-alla', (c) =>
     guarded(c, 'Avsluta all e-post', async () => {
       const deps = followDeps(c);
-      const r = await verifyLink(deps.linkSecret, tokenOf(c), 'unsubscribe-all', deps.now);
+      const r = await verifyLink(deps.config.linkSigningSecret, tokenOf(c), 'unsubscribe-all', deps.clock.now());
       if (!r.ok) return page(c, 'Avsluta all e-post', html`<p>${linkRefusal(r.reason)}</p>`, 400);
       return page(
         c,
@@ -98,15 +98,15 @@ export const followPages = new Hono<AppEnv>()
   )
   .post('/avsluta-alla', (c) =>
     guarded(c, 'Avsluta all e-post', async () => {
-      await unsubscribeAll(followDeps(c), tokenOf(c));
+      await unsubscribeAll(followDeps(c), { token: tokenOf(c) });
       return page(c, 'All e-post är avslutad', html`<p>Du får ingen mer e-post om quiz från oss. Dina bevakningar är borttagna.</p><p><a href="/">Till startsidan</a></p>`);
     }),
   )
   .get('/', (c) =>
     guarded(c, 'Mina bevakningar', async () => {
       const deps = followDeps(c);
-      const { owner } = await ownerOfManageLink(deps, tokenOf(c));
-      const items = await listFollows(deps.db, owner);
+      const { owner } = await ownerOfManageLink(deps, { token: tokenOf(c) });
+      const items = await listFollows(deps, { owner });
       const self = actionUrl('/bevakningar', tokenOf(c));
       return page(
         c,
@@ -129,12 +129,12 @@ export const followPages = new Hono<AppEnv>()
   .post('/', (c) =>
     guarded(c, 'Mina bevakningar', async () => {
       const deps = followDeps(c);
-      const { owner } = await ownerOfManageLink(deps, tokenOf(c));
+      const { owner } = await ownerOfManageLink(deps, { token: tokenOf(c) });
       const form = await c.req.parseBody();
       const id = typeof form.id === 'string' ? form.id : '';
       const action = form.action;
-      if (action === 'remove') await removeFollow(deps.db, owner, id);
-      else if (action === 'pause' || action === 'resume') await setReminders(deps.db, owner, id, action === 'resume', deps.now);
+      if (action === 'remove') await removeFollow(deps, { owner, followId: id });
+      else if (action === 'pause' || action === 'resume') await setReminders(deps, { owner, followId: id, reminders: action === 'resume' });
       else return page(c, 'Mina bevakningar', html`<p>Okänd åtgärd.</p>`, 400);
       return c.redirect(actionUrl('/bevakningar', tokenOf(c)), 303);
     }),

@@ -7,31 +7,32 @@ import { validate } from '../../lib/validate';
 import { FollowIdParamSchema, FollowPatchSchema, FollowRequestSchema } from './contract';
 import { followStats, listDeadLetters, listFollows, removeFollow, requestFollow, setReminders, type FollowDeps } from './service';
 
+/** The request's deps (the follow pages share them). */
 export function followDeps(c: Context<AppEnv>): FollowDeps {
-  return { db: c.var.db, now: c.var.clock.now(), today: c.var.clock.today(), appUrl: c.var.config.appUrl, linkSecret: c.var.config.linkSigningSecret };
+  return c.var.deps;
 }
 
 /** /api/follows: follow (visitor by e-mail with double opt-in, or signed in), and the signed-in user's list. */
 export const followRoutes = new Hono<AppEnv>()
   .post('/', validate('json', FollowRequestSchema), async (c) => {
-    const out = await requestFollow({ ...followDeps(c), queue: c.env.MAIL_QUEUE }, c.var.user, c.req.valid('json'), clientKeyOf(c.req));
+    const out = await requestFollow(c.var.deps, c.var.user, { ...c.req.valid('json'), clientKey: clientKeyOf(c.req), queue: c.env.MAIL_QUEUE });
     return out.status === 201 ? c.json({ follow: out.follow }, 201) : c.json({ message: out.message }, 202);
   })
   .get('/', async (c) => {
     const user = c.var.user;
     requireActor(user);
-    return c.json({ follows: await listFollows(c.var.db, { userId: user.id }) });
+    return c.json({ follows: await listFollows(c.var.deps, { owner: { userId: user.id } }) });
   })
   .patch('/:id', validate('param', FollowIdParamSchema), validate('json', FollowPatchSchema), async (c) => {
     const user = c.var.user;
     requireActor(user);
-    const follow = await setReminders(c.var.db, { userId: user.id }, c.req.valid('param').id, c.req.valid('json').reminders, c.var.clock.now());
+    const follow = await setReminders(c.var.deps, { owner: { userId: user.id }, followId: c.req.valid('param').id, reminders: c.req.valid('json').reminders });
     return c.json({ follow });
   })
   .delete('/:id', validate('param', FollowIdParamSchema), async (c) => {
     const user = c.var.user;
     requireActor(user);
-    await removeFollow(c.var.db, { userId: user.id }, c.req.valid('param').id);
+    await removeFollow(c.var.deps, { owner: { userId: user.id }, followId: c.req.valid('param').id });
     return c.json({ success: true });
   });
 
@@ -39,9 +40,9 @@ export const followRoutes = new Hono<AppEnv>()
 export const followAdminRoutes = new Hono<AppEnv>()
   .get('/follows/stats', async (c) => {
     requireSuperadmin(c.var.user);
-    return c.json(await followStats(c.var.db, c.var.clock.now()));
+    return c.json(await followStats(c.var.deps));
   })
   .get('/dead-letters', async (c) => {
     requireSuperadmin(c.var.user);
-    return c.json({ deadLetters: await listDeadLetters(c.var.db) });
+    return c.json({ deadLetters: await listDeadLetters(c.var.deps) });
   });

@@ -15,7 +15,7 @@ import { newId } from '../../lib/ids';
 import { takeAttempt, takeMailAttempt } from '../../lib/rate-limit';
 import { deleteExpiredUsedLinks, isSpentError, requireLink, signLink, spendStatement, type LinkPayload } from '../../lib/signed-link';
 import { findWeekday } from '../../lib/swedish';
-import type { Mailer } from '../../ports/mailer';
+import type { Deps } from '../../ports/deps';
 import type { Actor } from '../../lib/authz';
 import {
   canonicalFilters,
@@ -58,20 +58,18 @@ export interface MailQueue {
   sendBatch(messages: Iterable<{ body: FollowMessage }>): Promise<unknown>;
 }
 
-export interface FollowDeps {
-  db: Db;
-  now: Date;
-  today: string;
-  appUrl: string;
-  linkSecret: string | null;
-}
+/** What the follow services need: the database, the clock and the config (APP_URL, LINK_SIGNING_SECRET). */
+export type FollowDeps = Pick<Deps, 'db' | 'clock' | 'config'>;
+/** The queue consumer also sends: the mailer. */
+export type FollowMailDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'mailer'>;
 
-function secretOf(deps: { linkSecret: string | null }): string {
-  if (!deps.linkSecret) {
+function secretOf(deps: Pick<Deps, 'config'>): string {
+  const secret = deps.config.linkSigningSecret;
+  if (!secret) {
     console.error('LINK_SIGNING_SECRET is not set: signed links are refused');
     throw unavailable('Funktionen är inte tillgänglig just nu. Försök igen senare.');
   }
-  return deps.linkSecret;
+  return secret;
 }
 
 // ---------------------------------------------------------------- labels
@@ -134,8 +132,10 @@ export type FollowOutcome = { status: 201; follow: FollowView } | { status: 202;
  * and one queued confirmation — the same statements and the same answer whether the address is new,
  * already follows this, or is at the limit, so the answer reveals nothing.
  */
-export async function requestFollow(deps: FollowDeps & { queue: MailQueue }, actor: Actor, input: FollowRequest, clientKey: string): Promise<FollowOutcome> {
-  const { db, now } = deps;
+export async function requestFollow(deps: FollowDeps, actor: Actor, input: FollowRequest & { clientKey: string; queue: MailQueue }): Promise<FollowOutcome> {
+  const { db } = deps;
+  const { clientKey, queue } = input;
+  const now = deps.clock.now();
   if (actor) {
     const target = await resolveTarget(db, input);
     const owner = { userId: actor.id };
@@ -157,13 +157,15 @@ export async function requestFollow(deps: FollowDeps & { queue: MailQueue }, act
   await q.insertFollowWithinLimit(db, { id: newId(), owner, target, confirmedAt: null });
   const follow = await q.findFollowByTarget(db, owner, target.targetKey);
   // Always one message: the consumer drops it when there is no follow (limit reached).
-  await deps.queue.send({ type: 'confirm', followId: follow?.id ?? null, requestId: newId() });
+  await queue.send({ type: 'confirm', followId: follow?.id ?? null, requestId: newId() });
   return { status: 202, message: FOLLOW_PENDING_MESSAGE };
 }
 
 /** Spends the single-use confirmation link and confirms the follow and its address, in one batch. */
-export async function confirmFollow(deps: FollowDeps, token: string | undefined): Promise<{ label: string }> {
-  const { db, now } = deps;
+export async function confirmFollow(deps: FollowDeps, input: { token: string | undefined }): Promise<{ label: string }> {
+  const { db } = deps;
+  const { token } = input;
+  const now = deps.clock.now();
   const link = await requireLink(secretOf(deps), token, 'follow-confirm', now);
   const at = now.toISOString();
   let changed: Array<{ id: string }>;
@@ -197,23 +199,26 @@ function parseSubject(s: string): { userId: string } | { addressId: string } | n
 }
 
 /** Looks at an unsubscribe link without acting (the GET confirmation page). */
-export async function inspectUnsubscribe(deps: FollowDeps, token: string | undefined): Promise<{ label: string | null }> {
-  const link = await requireLink(secretOf(deps), token, 'unsubscribe', deps.now);
+export async function inspectUnsubscribe(deps: FollowDeps, input: { token: string | undefined }): Promise<{ label: string | null }> {
+  const { token } = input;
+  const link = await requireLink(secretOf(deps), token, 'unsubscribe', deps.clock.now());
   const row = await q.followWithRecipient(deps.db, link.s);
   return { label: row ? labelOf(row) : null };
 }
 
 /** One-click unsubscribe (RFC 8058): ends that follow. Idempotent, so the link is not single-use. */
-export async function unsubscribe(deps: FollowDeps, token: string | undefined): Promise<{ label: string | null }> {
-  const link = await requireLink(secretOf(deps), token, 'unsubscribe', deps.now);
+export async function unsubscribe(deps: FollowDeps, input: { token: string | undefined }): Promise<{ label: string | null }> {
+  const { token } = input;
+  const link = await requireLink(secretOf(deps), token, 'unsubscribe', deps.clock.now());
   const row = await q.followWithRecipient(deps.db, link.s);
   await deps.db.delete(follows).where(eq(follows.id, link.s));
   return { label: row ? labelOf(row) : null };
 }
 
 /** Ends all mail to the address (its row and follows go) or to the account (its follows go). */
-export async function unsubscribeAll(deps: FollowDeps, token: string | undefined): Promise<{ removed: number }> {
-  const link = await requireLink(secretOf(deps), token, 'unsubscribe-all', deps.now);
+export async function unsubscribeAll(deps: FollowDeps, input: { token: string | undefined }): Promise<{ removed: number }> {
+  const { token } = input;
+  const link = await requireLink(secretOf(deps), token, 'unsubscribe-all', deps.clock.now());
   const subject = parseSubject(link.s);
   if (!subject) throw invalidInput('Länken är ogiltig.');
   if ('userId' in subject) {
@@ -230,15 +235,16 @@ export async function unsubscribeAll(deps: FollowDeps, token: string | undefined
 export type FollowOwner = { userId: string } | { addressId: string };
 
 /** The follows behind a manage link. */
-export async function ownerOfManageLink(deps: FollowDeps, token: string | undefined): Promise<{ owner: FollowOwner; link: LinkPayload }> {
-  const link = await requireLink(secretOf(deps), token, 'manage', deps.now);
+export async function ownerOfManageLink(deps: FollowDeps, input: { token: string | undefined }): Promise<{ owner: FollowOwner; link: LinkPayload }> {
+  const { token } = input;
+  const link = await requireLink(secretOf(deps), token, 'manage', deps.clock.now());
   const owner = parseSubject(link.s);
   if (!owner) throw invalidInput('Länken är ogiltig.');
   return { owner, link };
 }
 
-export async function listFollows(db: Db, owner: FollowOwner): Promise<FollowView[]> {
-  return (await q.followsOf(db, owner)).map(toView);
+export async function listFollows(deps: Pick<Deps, 'db'>, input: { owner: FollowOwner }): Promise<FollowView[]> {
+  return (await q.followsOf(deps.db, input.owner)).map(toView);
 }
 
 function ownerCondition(owner: FollowOwner) {
@@ -246,7 +252,10 @@ function ownerCondition(owner: FollowOwner) {
 }
 
 /** Pause/resume reminders of one's own follow; someone else's or a missing one is 404 (ids are not secrets, but no one learns of others' follows). */
-export async function setReminders(db: Db, owner: FollowOwner, followId: string, reminders: boolean, now: Date): Promise<FollowView> {
+export async function setReminders(deps: Pick<Deps, 'db' | 'clock'>, input: { owner: FollowOwner; followId: string; reminders: boolean }): Promise<FollowView> {
+  const { db } = deps;
+  const { owner, followId, reminders } = input;
+  const now = deps.clock.now();
   const rows = await db
     .update(follows)
     .set({ reminders, updatedAt: now.toISOString() })
@@ -256,13 +265,17 @@ export async function setReminders(db: Db, owner: FollowOwner, followId: string,
   return toView((await q.followWithRecipient(db, followId))!);
 }
 
-export async function removeFollow(db: Db, owner: FollowOwner, followId: string): Promise<void> {
+export async function removeFollow(deps: Pick<Deps, 'db'>, input: { owner: FollowOwner; followId: string }): Promise<void> {
+  const { db } = deps;
+  const { owner, followId } = input;
   const rows = await db.delete(follows).where(and(eq(follows.id, followId), ownerCondition(owner))).returning({ id: follows.id });
   if (rows.length === 0) throw notFound('Bevakningen hittades inte.');
 }
 
 /** Superadmin: counts only, never addresses. */
-export async function followStats(db: Db, now: Date): Promise<FollowStatsResponse> {
+export async function followStats(deps: Pick<Deps, 'db' | 'clock'>): Promise<FollowStatsResponse> {
+  const { db } = deps;
+  const now = deps.clock.now();
   const since = new Date(now.getTime() - 7 * 24 * 3600 * 1000).toISOString();
   const [row] = await db.all<FollowStatsResponse>(sql`
     SELECT
@@ -277,13 +290,13 @@ export async function followStats(db: Db, now: Date): Promise<FollowStatsRespons
   return row!;
 }
 
-export async function listDeadLetters(db: Db) {
-  const rows = await db.select().from(deadLetters).orderBy(sql`${deadLetters.createdAt} DESC`).limit(200);
+export async function listDeadLetters(deps: Pick<Deps, 'db'>) {
+  const rows = await deps.db.select().from(deadLetters).orderBy(sql`${deadLetters.createdAt} DESC`).limit(200);
   return rows.map((r) => ({ id: r.id, queue: r.queue, messageId: r.messageId, body: JSON.parse(r.body) as unknown, attempts: r.attempts, reason: r.reason, createdAt: r.createdAt }));
 }
 
-export async function followerCountsByPlace(db: Db, locationIds: string[]): Promise<Map<string, number>> {
-  return q.followerCounts(db, locationIds);
+export async function followerCountsByPlace(deps: Pick<Deps, 'db'>, input: { locationIds: string[] }): Promise<Map<string, number>> {
+  return q.followerCounts(deps.db, input.locationIds);
 }
 
 // ---------------------------------------------------------------- cron: enqueue only
@@ -304,7 +317,9 @@ function recordRun<T extends Record<string, unknown>>(db: Db, job: string, now: 
  * Data minimisation: follows never confirmed within 48 h (the link has expired) go, then addresses
  * left without any follow, and spent links past their expiry.
  */
-export async function cleanUpFollows(db: Db, now: Date) {
+export async function cleanUpFollows(deps: Pick<Deps, 'db' | 'clock'>) {
+  const { db } = deps;
+  const now = deps.clock.now();
   const cutoff = new Date(now.getTime() - CONFIRM_LINK_TTL_S * 1000).toISOString();
   return recordRun(db, 'follow-cleanup', now, async () => {
     const follows = await db.all<{ id: string }>(sql`DELETE FROM follows WHERE confirmed_at IS NULL AND created_at < ${cutoff} RETURNING id`);
@@ -316,7 +331,11 @@ export async function cleanUpFollows(db: Db, now: Date) {
 }
 
 /** One message per (confirmed place follow with reminders) × (its place's quiz on `today`, not cancelled). */
-export async function enqueueReminders(db: Db, queue: MailQueue, today: string, now: Date): Promise<{ enqueued: number }> {
+export async function enqueueReminders(deps: Pick<Deps, 'db' | 'clock'>, input: { queue: MailQueue }): Promise<{ enqueued: number }> {
+  const { db } = deps;
+  const { queue } = input;
+  const today = deps.clock.today();
+  const now = deps.clock.now();
   return recordRun(db, 'follow-reminders', now, async () => {
     let after = '';
     let enqueued = 0;
@@ -334,7 +353,11 @@ export async function enqueueReminders(db: Db, queue: MailQueue, today: string, 
 }
 
 /** Mondays: one digest message per confirmed follow for the ISO week starting `today`. */
-export async function enqueueDigests(db: Db, queue: MailQueue, today: string, now: Date): Promise<{ enqueued: number }> {
+export async function enqueueDigests(deps: Pick<Deps, 'db' | 'clock'>, input: { queue: MailQueue }): Promise<{ enqueued: number }> {
+  const { db } = deps;
+  const { queue } = input;
+  const today = deps.clock.today();
+  const now = deps.clock.now();
   const week = startOfIsoWeek(today);
   return recordRun(db, 'follow-digest', now, async () => {
     let after = '';
@@ -358,11 +381,11 @@ export type MessageOutcome = 'sent' | 'duplicate' | 'skipped';
 async function linksFor(deps: FollowDeps, f: q.FollowWithRecipient): Promise<MailLinks> {
   const secret = secretOf(deps);
   const subject = subjectOf(f);
-  const base = deps.appUrl;
+  const base = deps.config.appUrl;
   return {
-    unsubscribe: `${base}/bevakningar/avsluta?t=${await signLink(secret, 'unsubscribe', f.id, UNSUBSCRIBE_TTL_S, deps.now)}`,
-    unsubscribeAll: `${base}/bevakningar/avsluta-alla?t=${await signLink(secret, 'unsubscribe-all', subject, UNSUBSCRIBE_TTL_S, deps.now)}`,
-    manage: `${base}/bevakningar?t=${await signLink(secret, 'manage', subject, MANAGE_TTL_S, deps.now)}`,
+    unsubscribe: `${base}/bevakningar/avsluta?t=${await signLink(secret, 'unsubscribe', f.id, UNSUBSCRIBE_TTL_S, deps.clock.now())}`,
+    unsubscribeAll: `${base}/bevakningar/avsluta-alla?t=${await signLink(secret, 'unsubscribe-all', subject, UNSUBSCRIBE_TTL_S, deps.clock.now())}`,
+    manage: `${base}/bevakningar?t=${await signLink(secret, 'manage', subject, MANAGE_TTL_S, deps.clock.now())}`,
   };
 }
 
@@ -394,30 +417,30 @@ async function weekForSearch(db: Db, f: SavedSearch, from: string, to: string): 
  * digests (the confirmation mail is the one mail a pending follow gets); a follow or quiz that is gone,
  * a cancelled quiz, a reminder for another day and an empty week send nothing.
  */
-export async function processMessage(deps: FollowDeps & { mailer: Mailer }, msg: FollowMessage): Promise<MessageOutcome> {
+export async function processMessage(deps: FollowMailDeps, msg: FollowMessage): Promise<MessageOutcome> {
   const { db } = deps;
   if (msg.type === 'confirm') {
     if (!msg.followId) return 'skipped';
     const f = await q.followWithRecipient(db, msg.followId);
     if (!f?.email || !f.address_id) return 'skipped';
-    const confirmUrl = `${deps.appUrl}/bevakningar/bekrafta?t=${await signLink(secretOf(deps), 'follow-confirm', f.id, CONFIRM_LINK_TTL_S, deps.now)}`;
+    const confirmUrl = `${deps.config.appUrl}/bevakningar/bekrafta?t=${await signLink(secretOf(deps), 'follow-confirm', f.id, CONFIRM_LINK_TTL_S, deps.clock.now())}`;
     return deps.mailer.sendOnce(confirmMail(f.email, labelOf(f), confirmUrl, await linksFor(deps, f)), `confirm:${msg.requestId}`);
   }
   const f = await q.followWithRecipient(db, msg.followId);
   if (!f?.email || !f.confirmed_at) return 'skipped';
   if (msg.type === 'reminder') {
-    if (msg.date !== deps.today || f.kind !== 'place' || !f.reminders) return 'skipped';
+    if (msg.date !== deps.clock.today() || f.kind !== 'place' || !f.reminders) return 'skipped';
     const quiz = await q.mailQuiz(db, msg.quizId);
-    if (!quiz || quiz.is_cancelled || !quiz.is_public || quiz.date !== deps.today) return 'skipped';
-    return deps.mailer.sendOnce(reminderMail(f.email, quiz, deps.appUrl, await linksFor(deps, f)), `reminder:${f.id}:${quiz.id}`);
+    if (!quiz || quiz.is_cancelled || !quiz.is_public || quiz.date !== deps.clock.today()) return 'skipped';
+    return deps.mailer.sendOnce(reminderMail(f.email, quiz, deps.config.appUrl, await linksFor(deps, f)), `reminder:${f.id}:${quiz.id}`);
   }
   const from = msg.week;
   const to = addDays(from, 6);
   const items = f.kind === 'place' ? await q.weekAtPlace(db, f.location_id!, from, to) : await weekForSearch(db, parseFilters(f.filters), from, to);
   if (items.length === 0) return 'skipped';
-  const newSince = new Date(deps.now.getTime() - 7 * 24 * 3600 * 1000).toISOString();
+  const newSince = new Date(deps.clock.now().getTime() - 7 * 24 * 3600 * 1000).toISOString();
   const marked = items.map((i) => ({ ...i, isNew: i.created_at > newSince }));
-  return deps.mailer.sendOnce(digestMail(f.email, labelOf(f), marked, deps.appUrl, await linksFor(deps, f)), `digest:${f.id}:${msg.week}`);
+  return deps.mailer.sendOnce(digestMail(f.email, labelOf(f), marked, deps.config.appUrl, await linksFor(deps, f)), `digest:${f.id}:${msg.week}`);
 }
 
 export interface QueueMessageLike {
@@ -438,8 +461,9 @@ export function retryDelaySeconds(attempts: number): number {
  * when done, retried with back-off when it throws. A message that cannot be parsed can never succeed:
  * it is parked in `dead_letters` at once. Each batch is recorded in job_runs.
  */
-export async function processMailBatch(deps: FollowDeps & { mailer: Mailer }, queueName: string, messages: readonly QueueMessageLike[]) {
-  return recordRun(deps.db, 'follow-mail-batch', deps.now, async () => {
+export async function processMailBatch(deps: FollowMailDeps, input: { queueName: string; messages: readonly QueueMessageLike[] }) {
+  const { queueName, messages } = input;
+  return recordRun(deps.db, 'follow-mail-batch', deps.clock.now(), async () => {
     const counts = { sent: 0, duplicate: 0, skipped: 0, retried: 0, poison: 0 };
     for (const m of messages) {
       const parsed = FollowMessageSchema.safeParse(m.body);
@@ -476,7 +500,10 @@ async function parkDeadLetter(db: Db, queueName: string, m: QueueMessageLike, re
 }
 
 /** The dead-letter queue's consumer: records every message for the superadmin and acks it. */
-export async function recordDeadLetters(db: Db, queueName: string, messages: readonly QueueMessageLike[], now: Date) {
+export async function recordDeadLetters(deps: Pick<Deps, 'db' | 'clock'>, input: { queueName: string; messages: readonly QueueMessageLike[] }) {
+  const { db } = deps;
+  const { queueName, messages } = input;
+  const now = deps.clock.now();
   return recordRun(db, 'follow-mail-dead-letters', now, async () => {
     for (const m of messages) {
       await parkDeadLetter(db, queueName, m, 'för många misslyckade försök');

@@ -8,19 +8,17 @@ import { QuizIdParamSchema, VenueIdParamSchema, type PublicFreshnessResponse } f
 import { requireLink } from '../../lib/signed-link';
 import { confirmByLink, confirmVenue, FRESHNESS_PURPOSE, publicFreshness, quizVenueId, venueFreshness } from './service';
 
-const ctx = (c: { var: AppEnv['Variables'] }) => ({ now: c.var.clock.now(), today: c.var.clock.today(), houseEmail: c.var.config.houseAccountEmail });
-
 /** Mounted at /api/owner/freshness: the dashboard's "Senast bekräftad" notice and its confirm button. */
 export const freshnessOwnerRoutes = new Hono<AppEnv>()
-  .get('/:id', validate('param', VenueIdParamSchema), async (c) => c.json(await venueFreshness(c.var.db, c.var.user, c.req.valid('param').id, ctx(c))))
+  .get('/:id', validate('param', VenueIdParamSchema), async (c) => c.json(await venueFreshness(c.var.deps, c.var.user, { venueId: c.req.valid('param').id })))
   .post('/:id/confirm', validate('param', VenueIdParamSchema), async (c) =>
-    c.json(await confirmVenue(c.var.db, c.var.user, c.req.valid('param').id, ctx(c))),
+    c.json(await confirmVenue(c.var.deps, c.var.user, { venueId: c.req.valid('param').id })),
   );
 
 /** Mounted at /api/freshness: public, cacheable — the detail dialog's line for one quiz. */
 export const freshnessPublicRoutes = new Hono<AppEnv>().get('/quiz/:id', validate('param', QuizIdParamSchema), async (c) => {
-  const venueId = await quizVenueId(c.var.db, c.req.valid('param').id);
-  const f = venueId ? await publicFreshness(c.var.db, venueId, c.var.config.houseAccountEmail) : null;
+  const venueId = await quizVenueId(c.var.deps, { quizId: c.req.valid('param').id });
+  const f = venueId ? await publicFreshness(c.var.deps, { venueId }) : null;
   if (!f) throw notFound('Quizet hittades inte.');
   return c.json(f satisfies PublicFreshnessResponse);
 });
@@ -39,7 +37,7 @@ export const freshnessLinkPages = new Hono<AppEnv>()
   })
   .post('/', async (c) => {
     try {
-      const { venueName } = await confirmByLink(c.var.db, c.var.config.linkSigningSecret, c.req.query('t'), c.var.clock.now());
+      const { venueName } = await confirmByLink(c.var.deps, { token: c.req.query('t') });
       return linkPage(
         c,
         'Tack för bekräftelsen',

@@ -20,7 +20,7 @@ import { daysBetween, stockholmDate } from '../../lib/clock';
 import { bumpDataVersion } from '../../lib/data-version';
 import { notFound } from '../../lib/errors';
 import { requireLink, signLink, type LinkPurpose } from '../../lib/signed-link';
-import type { Mailer } from '../../ports/mailer';
+import type { Deps } from '../../ports/deps';
 import type { FreshnessResponse } from './contract';
 
 export const FRESHNESS_MAIL_DAYS = 30;
@@ -77,22 +77,29 @@ async function isHouse(db: Db, userId: string, houseEmail: string): Promise<bool
 }
 
 /** GET /api/owner/freshness/:venueId — the dashboard notice. */
-export async function venueFreshness(db: Db, actor: Actor, venueId: string, ctx: { today: string; houseEmail: string }): Promise<FreshnessResponse> {
+export async function venueFreshness(deps: Pick<Deps, 'db' | 'clock' | 'config'>, actor: Actor, input: { venueId: string }): Promise<FreshnessResponse> {
+  const { db } = deps;
+  const { venueId } = input;
+  const ctx = { today: deps.clock.today(), houseEmail: deps.config.houseAccountEmail };
   const venue = await authorizeVenue(db, actor, venueId);
   return describe({ ...venue, publicSources: await isHouse(db, venue.userId, ctx.houseEmail) }, ctx.today);
 }
 
 /** POST /api/owner/freshness/:venueId/confirm — "Stämmer fortfarande" in the dashboard. */
-export async function confirmVenue(db: Db, actor: Actor, venueId: string, ctx: { now: Date; today: string; houseEmail: string }): Promise<FreshnessResponse> {
+export async function confirmVenue(deps: Pick<Deps, 'db' | 'clock' | 'config'>, actor: Actor, input: { venueId: string }): Promise<FreshnessResponse> {
+  const { db } = deps;
+  const { venueId } = input;
   requireActor(actor);
   await authorizeVenue(db, actor, venueId);
-  await db.batch([...confirmVenueStatements(db, venueId, ctx.now), bumpDataVersion(db)]);
-  return venueFreshness(db, actor, venueId, ctx);
+  await db.batch([...confirmVenueStatements(db, venueId, deps.clock.now()), bumpDataVersion(db)]);
+  return venueFreshness(deps, actor, input);
 }
 
 /** The signed link in the mail: confirms every quiz of one business, without signing in (idempotent). */
-export async function confirmByLink(db: Db, secret: string | null, token: string | undefined, now: Date): Promise<{ venueName: string }> {
-  const link = await requireLink(secret, token, FRESHNESS_PURPOSE, now);
+export async function confirmByLink(deps: Pick<Deps, 'db' | 'clock' | 'config'>, input: { token: string | undefined }): Promise<{ venueName: string }> {
+  const { db } = deps;
+  const now = deps.clock.now();
+  const link = await requireLink(deps.config.linkSigningSecret, input.token, FRESHNESS_PURPOSE, now);
   const [venue] = await db.select({ id: venues.id, name: venues.name }).from(venues).where(eq(venues.id, link.s)).limit(1);
   if (!venue) throw notFound('Verksamheten finns inte längre.');
   await db.batch([...confirmVenueStatements(db, venue.id, now), bumpDataVersion(db)]);
@@ -100,7 +107,10 @@ export async function confirmByLink(db: Db, secret: string | null, token: string
 }
 
 /** For the public venue page and detail dialog: the date, or "from public sources" for the house account. */
-export async function publicFreshness(db: Db, venueId: string, houseEmail: string): Promise<{ confirmedOn: string | null; publicSources: boolean } | null> {
+export async function publicFreshness(deps: Pick<Deps, 'db' | 'config'>, input: { venueId: string }): Promise<{ confirmedOn: string | null; publicSources: boolean } | null> {
+  const { db } = deps;
+  const { venueId } = input;
+  const houseEmail = deps.config.houseAccountEmail;
   const [v] = await db
     .select({ confirmedAt: venues.confirmedAt, createdAt: venues.createdAt, email: users.email })
     .from(venues)
@@ -114,15 +124,8 @@ export async function publicFreshness(db: Db, venueId: string, houseEmail: strin
 
 // ------------------------------------------------------------------ the nightly task
 
-export interface FreshnessJobDeps {
-  db: Db;
-  mailer: Mailer;
-  now: Date;
-  today: string;
-  appUrl: string;
-  linkSecret: string | null;
-  houseEmail: string;
-}
+/** The nightly run's deps: its database, clock (the scheduled night), config (APP_URL, LINK_SIGNING_SECRET, HOUSE_ACCOUNT_EMAIL) and mailer. */
+export type FreshnessJobDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'mailer'>;
 
 export interface FreshnessJobResult {
   mailed: number;
@@ -140,8 +143,11 @@ const JOB_MAX_PAGES = 100;
  * so overlapping runs act once; the hide happens in that same statement.
  */
 export async function runFreshnessJob(deps: FreshnessJobDeps): Promise<FreshnessJobResult> {
-  const { db, now, today } = deps;
-  if (!deps.linkSecret) throw new Error('LINK_SIGNING_SECRET is not set: freshness mail needs signed links');
+  const { db } = deps;
+  const now = deps.clock.now();
+  const today = deps.clock.today();
+  const { appUrl, linkSigningSecret: linkSecret, houseAccountEmail: houseEmail } = deps.config;
+  if (!linkSecret) throw new Error('LINK_SIGNING_SECRET is not set: freshness mail needs signed links');
   const result: FreshnessJobResult = { mailed: 0, warned: 0, hidden: 0 };
   const cutoff = new Date(now.getTime() - FRESHNESS_MAIL_DAYS * 86_400_000 + 86_400_000).toISOString();
   // Due = the 30-day step reached is above the one acted on (UTC dates here, Stockholm dates below; a
@@ -153,7 +159,7 @@ export async function runFreshnessJob(deps: FreshnessJobDeps): Promise<Freshness
       .select({ id: venues.id, name: venues.name, confirmedAt: venues.confirmedAt, createdAt: venues.createdAt, stage: venues.freshnessStage, email: users.email })
       .from(venues)
       .innerJoin(users, eq(users.id, venues.userId))
-      .where(and(gt(venues.id, cursor), ne(users.email, deps.houseEmail.toLowerCase()), lt(venues.freshnessStage, FRESHNESS_MAX_STAGE), lte(confirmedSql, cutoff), dueSql))
+      .where(and(gt(venues.id, cursor), ne(users.email, houseEmail.toLowerCase()), lt(venues.freshnessStage, FRESHNESS_MAX_STAGE), lte(confirmedSql, cutoff), dueSql))
       .orderBy(venues.id)
       .limit(JOB_PAGE);
     for (const v of candidates) await actOn(v);
@@ -186,7 +192,7 @@ export async function runFreshnessJob(deps: FreshnessJobDeps): Promise<Freshness
     const claimed = hide ? (await db.batch([claim, bumpDataVersion(db)]))[0] : await claim;
     if (!claimed.length) return;
     if (hide && v.stage < 3) result.hidden++;
-    const link = `${deps.appUrl}/bekrafta-quiz?t=${encodeURIComponent(await signLink(deps.linkSecret, FRESHNESS_PURPOSE, v.id, FRESHNESS_LINK_TTL_S, now))}`;
+    const link = `${appUrl}/bekrafta-quiz?t=${encodeURIComponent(await signLink(linkSecret, FRESHNESS_PURPOSE, v.id, FRESHNESS_LINK_TTL_S, now))}`;
     await deps.mailer.sendOnce(freshnessMail(v.email, v.name, stage, confirmedOn, link), `freshness:${v.id}:${confirmedOn}:${stage}`);
     if (stage === 2) result.warned++;
     else result.mailed++;
@@ -216,8 +222,9 @@ function freshnessMail(to: string, venueName: string, stage: number, confirmedOn
 }
 
 /** The business of a public quiz (null when missing or not public). */
-export async function quizVenueId(db: Db, quizId: string): Promise<string | null> {
-  const [row] = await db
+export async function quizVenueId(deps: Pick<Deps, 'db'>, input: { quizId: string }): Promise<string | null> {
+  const { quizId } = input;
+  const [row] = await deps.db
     .select({ venueId: venues.id })
     .from(quizzes)
     .innerJoin(locations, eq(locations.id, quizzes.locationId))

@@ -30,14 +30,14 @@ export const holidayLinkPages = new Hono<AppEnv>()
   .get('/', (c) =>
     guarded(c, 'Quiz på helgdag', async () => {
       const t = c.req.query('t');
-      const info = await inspectHolidayLink(c.var.db, c.var.config.linkSigningSecret, t, c.var.clock.now());
+      const info = await inspectHolidayLink(c.var.deps, { token: t });
       const question = info.action === 'run' ? `Ni kör quiz på ${info.venueName} ${when(info)}?` : `Ställa in quizet på ${info.venueName} ${when(info)}?`;
       return linkPage(c, 'Quiz på helgdag', html`<p>${question}</p>${linkButton('/helgdag', t ?? '', info.action === 'run' ? 'Ja, vi kör' : 'Ställ in')}`);
     }),
   )
   .post('/', (c) =>
     guarded(c, 'Quiz på helgdag', async () => {
-      const info = await applyHolidayLink(c.var.db, c.var.config.linkSigningSecret, c.req.query('t'), c.var.clock.now());
+      const info = await applyHolidayLink(c.var.deps, { token: c.req.query('t') });
       const done =
         info.action === 'run'
           ? `Tack! Quizet på ${info.venueName} ${when(info)} blir av och visas som vanligt.`

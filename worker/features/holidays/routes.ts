@@ -11,8 +11,8 @@ import { decideHolidays, previewHolidays, seriesHolidays } from './service';
 export const holidayRoutes = new Hono<AppEnv>()
   .post('/holidays/preview', validate('json', HolidayPreviewSchema), async (c) => c.json({ holidays: previewHolidays(c.var.user, c.req.valid('json')) }))
   .get('/:id/holidays', validate('param', IdParamSchema), async (c) =>
-    c.json(await seriesHolidays(c.var.db, c.var.user, c.req.valid('param').id, c.var.clock.today())),
+    c.json(await seriesHolidays(c.var.deps, c.var.user, { recurrenceId: c.req.valid('param').id })),
   )
   .post('/:id/holidays', validate('param', IdParamSchema), validate('json', HolidayDecisionsSchema), async (c) =>
-    c.json(await decideHolidays(c.var.db, c.var.user, c.req.valid('param').id, c.req.valid('json').decisions, c.var.clock.now(), c.var.clock.today())),
+    c.json(await decideHolidays(c.var.deps, c.var.user, { recurrenceId: c.req.valid('param').id, decisions: c.req.valid('json').decisions })),
   );

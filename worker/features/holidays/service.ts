@@ -16,7 +16,7 @@ import { invalidInput } from '../../lib/errors';
 import { holidayDatesOf, holidayLabel, holidayOn, holidaysBetween } from '../../lib/holidays';
 import { displayDate } from '../../lib/swedish';
 import { isSpentError, requireLink, signLink, spendStatement, type LinkPurpose } from '../../lib/signed-link';
-import type { Mailer } from '../../ports/mailer';
+import type { Deps } from '../../ports/deps';
 import { confirmVenueStatements } from '../freshness/service';
 import type { HolidayOccurrence, SeriesHoliday, SeriesHolidaysResponse } from '../quizzes/contract';
 import { generateOccurrences, isoDaysOf, seriesEnd, type Pattern } from '../../lib/recurrence';
@@ -38,7 +38,10 @@ export function previewHolidays(actor: Actor, input: { date: string; pattern: Pa
 }
 
 /** Upcoming occurrences of a series on holidays, with their cancelled state and the owner's decision. */
-export async function seriesHolidays(db: Db, actor: Actor, recurrenceId: string, today: string): Promise<SeriesHolidaysResponse> {
+export async function seriesHolidays(deps: Pick<Deps, 'db' | 'clock'>, actor: Actor, input: { recurrenceId: string }): Promise<SeriesHolidaysResponse> {
+  const { db } = deps;
+  const { recurrenceId } = input;
+  const today = deps.clock.today();
   const { venue } = await authorizeSeries(db, actor, recurrenceId);
   const rows = await db
     .select({ id: quizzes.id, date: quizzes.date, isCancelled: quizzes.isCancelled })
@@ -81,7 +84,11 @@ function decisionStatements(db: Db, recurrenceId: string, date: string, holiday:
  * on a holiday (400 naming the date otherwise, nothing stored). One batch: decisions, cancelled flags,
  * the business's freshness confirmation and the data-version bump.
  */
-export async function decideHolidays(db: Db, actor: Actor, recurrenceId: string, decisions: Array<{ date: string; skip: boolean }>, now: Date, today: string) {
+export async function decideHolidays(deps: Pick<Deps, 'db' | 'clock'>, actor: Actor, input: { recurrenceId: string; decisions: Array<{ date: string; skip: boolean }> }) {
+  const { db } = deps;
+  const { recurrenceId, decisions } = input;
+  const now = deps.clock.now();
+  const today = deps.clock.today();
   const { venue } = await authorizeSeries(db, actor, recurrenceId);
   const dates = decisions.map((d) => d.date);
   const existing = new Set(
@@ -130,13 +137,15 @@ async function readLink(db: Db, secret: string | null, token: string | undefined
 }
 
 /** What a link will do (the GET page shows it; nothing changes). */
-export async function inspectHolidayLink(db: Db, secret: string | null, token: string | undefined, now: Date): Promise<HolidayLinkInfo> {
-  return (await readLink(db, secret, token, now)).info;
+export async function inspectHolidayLink(deps: Pick<Deps, 'db' | 'clock' | 'config'>, input: { token: string | undefined }): Promise<HolidayLinkInfo> {
+  return (await readLink(deps.db, deps.config.linkSigningSecret, input.token, deps.clock.now())).info;
 }
 
 /** Applies a link once: the token is spent in the same batch (a second use → 400 "redan använts"). */
-export async function applyHolidayLink(db: Db, secret: string | null, token: string | undefined, now: Date): Promise<HolidayLinkInfo> {
-  const { link, info, venueId } = await readLink(db, secret, token, now);
+export async function applyHolidayLink(deps: Pick<Deps, 'db' | 'clock' | 'config'>, input: { token: string | undefined }): Promise<HolidayLinkInfo> {
+  const { db } = deps;
+  const now = deps.clock.now();
+  const { link, info, venueId } = await readLink(db, deps.config.linkSigningSecret, input.token, now);
   try {
     await runBatch(db, [
       spendStatement(db, link),
@@ -153,15 +162,8 @@ export async function applyHolidayLink(db: Db, secret: string | null, token: str
 
 // ------------------------------------------------------------------ the nightly task
 
-export interface HolidayAskDeps {
-  db: Db;
-  mailer: Mailer;
-  now: Date;
-  today: string;
-  appUrl: string;
-  linkSecret: string | null;
-  houseEmail: string;
-}
+/** The nightly run's deps: its database, clock (the scheduled night), config (APP_URL, LINK_SIGNING_SECRET, HOUSE_ACCOUNT_EMAIL) and mailer. */
+export type HolidayAskDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'mailer'>;
 
 /**
  * Asks the owner about every not cancelled, undecided occurrence on a holiday from today to today + 14
@@ -169,8 +171,11 @@ export interface HolidayAskDeps {
  * asked or decided yet (RETURNING says whether this run won), and the mail is sent once per key.
  */
 export async function runHolidayAskJob(deps: HolidayAskDeps): Promise<{ asked: number }> {
-  const { db, now, today } = deps;
-  if (!deps.linkSecret) throw new Error('LINK_SIGNING_SECRET is not set: the holiday mail needs signed links');
+  const { db } = deps;
+  const now = deps.clock.now();
+  const today = deps.clock.today();
+  const { appUrl, linkSigningSecret: linkSecret, houseAccountEmail: houseEmail } = deps.config;
+  if (!linkSecret) throw new Error('LINK_SIGNING_SECRET is not set: the holiday mail needs signed links');
   const holidays = holidaysBetween(today, addDays(today, HOLIDAY_ASK_DAYS));
   if (!holidays.length) return { asked: 0 };
   const rows = await db
@@ -193,7 +198,7 @@ export async function runHolidayAskJob(deps: HolidayAskDeps): Promise<{ asked: n
         isNotNull(quizzes.recurrenceId),
         eq(quizzes.isCancelled, false),
         sql`(${holidayDecisions.recurrenceId} IS NULL OR (${holidayDecisions.decision} IS NULL AND ${holidayDecisions.askedAt} IS NULL))`,
-        sql`${users.email} <> ${deps.houseEmail.toLowerCase()}`,
+        sql`${users.email} <> ${houseEmail.toLowerCase()}`,
       ),
     )
     .limit(500);
@@ -216,7 +221,7 @@ export async function runHolidayAskJob(deps: HolidayAskDeps): Promise<{ asked: n
     // Valid until the end of the day after the quiz.
     const ttl = Math.max(3600, Math.floor((stockholmInstant(addDays(r.date, 2)).getTime() - now.getTime()) / 1000));
     const url = async (action: 'run' | 'skip') =>
-      `${deps.appUrl}/helgdag?t=${encodeURIComponent(await signLink(deps.linkSecret, HOLIDAY_PURPOSE, subjectOf(rid, r.date, action), ttl, now))}`;
+      `${appUrl}/helgdag?t=${encodeURIComponent(await signLink(linkSecret, HOLIDAY_PURPOSE, subjectOf(rid, r.date, action), ttl, now))}`;
     const when = `${displayDate(r.date)} (${holidayLabel(holiday.name).toLowerCase()})`;
     await deps.mailer.sendOnce(
       {

@@ -7,7 +7,6 @@ import { combinedFaq } from '../../../web/pages/CombinedPage';
 import type { PublicPageData } from '../../../web/pages/types';
 import { ogImagePath } from '../share/service';
 import { renderPublicPage, type PageHead } from './render';
-import { createPayments } from '../../ports/payments';
 import { MAX_SLOTS_PER_DAY, TIER_LABELS, VOLUME_DISCOUNT_MIN_WEEKS, VOLUME_DISCOUNT_PERCENT } from '../promotion/contract';
 import { getPricing } from '../promotion/service';
 import { breadcrumbJsonLd, DEFAULT_DESCRIPTION, eventsJsonLd, faqJsonLd, KEYWORDS, mainListingHead, websiteJsonLd } from './seo';
@@ -187,7 +186,7 @@ async function venuePage(c: C, citySlug: string, venueSlug: string) {
 /** /annonsera (issue 18): tiers, live (or fallback) prices, the caps and how the listing is ranked. Not edge-cached: prices come from Stripe. */
 async function advertisePage(c: C) {
   const origin = c.var.config.appUrl;
-  const pricing = await getPricing(createPayments(c.var.config), c.var.config.stripe, c.var.clock.now());
+  const pricing = await getPricing(c.var.deps);
   const tiers = (['premium', 'recommended'] as const).map((id) => ({
     id,
     label: TIER_LABELS[id],

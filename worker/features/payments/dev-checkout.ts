@@ -9,7 +9,7 @@ import { Hono, type Context } from 'hono';
 import { html } from 'hono/html';
 import type { AppEnv } from '../../context';
 import { randomToken } from '../../lib/ids';
-import { createPayments, signEvent } from '../../ports/payments';
+import { signEvent } from '../../ports/payments';
 import { formatOre, returnPaths, TIER_LABELS, volumeDiscountLabel, type OrderItem } from '../promotion/contract';
 import { orderById } from './queries';
 import { receiveWebhook } from './service';
@@ -44,7 +44,7 @@ async function deliver(c: Ctx, type: string, order: { id: string; stripeSessionI
     },
   });
   const signature = await signEvent(payload, c.var.config.stripe.webhookSecret);
-  await receiveWebhook(c.var.db, createPayments(c.var.config), payload, signature, c.var.clock.now());
+  await receiveWebhook(c.var.deps, { rawBody: payload, signature });
 }
 
 export const devCheckoutRoutes = new Hono<AppEnv>()

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../context';
 import { validate } from '../../lib/validate';
-import { createPayments, WebhookSignatureError } from '../../ports/payments';
+import { WebhookSignatureError } from '../../ports/payments';
 import { CancelBodySchema, RefundIdParamSchema, VerifyQuerySchema } from './contract';
 import { cancelCheckout, markRefunded, receiveWebhook, refundList, verifyPayment } from './service';
 
@@ -12,7 +12,7 @@ export const paymentsRoutes = new Hono<AppEnv>()
     const raw = await c.req.text();
     if (!signature) return c.json({ error: { code: 'invalid_input', message: 'Signatur saknas.' } }, 400);
     try {
-      const outcome = await receiveWebhook(c.var.db, createPayments(c.var.config), raw, signature, c.var.clock.now());
+      const outcome = await receiveWebhook(c.var.deps, { rawBody: raw, signature });
       return c.json({ received: true, outcome });
     } catch (err) {
       if (err instanceof WebhookSignatureError) return c.json({ error: { code: 'invalid_input', message: 'Ogiltig signatur.' } }, 400);
@@ -21,16 +21,16 @@ export const paymentsRoutes = new Hono<AppEnv>()
   })
   .get('/verify', validate('query', VerifyQuerySchema), async (c) => {
     c.header('Cache-Control', 'no-store');
-    return c.json(await verifyPayment(c.var.db, c.var.user, c.req.valid('query').session_id));
+    return c.json(await verifyPayment(c.var.deps, c.var.user, { sessionId: c.req.valid('query').session_id }));
   })
   // The support address shown in the payment failure dialogs (SUPPORT_EMAIL).
   .get('/support', (c) => c.json({ supportEmail: c.var.config.supportEmail }))
   .post('/cancel', validate('json', CancelBodySchema), async (c) => {
-    return c.json(await cancelCheckout(c.var.db, c.var.user, createPayments(c.var.config), c.req.valid('json').orderId));
+    return c.json(await cancelCheckout(c.var.deps, c.var.user, c.req.valid('json')));
   })
   // Superadmin: money to give back ('Att återbetala'), and marking one refunded by hand.
   .get('/refunds', async (c) => {
     c.header('Cache-Control', 'no-store');
-    return c.json(await refundList(c.var.db, c.var.user));
+    return c.json(await refundList(c.var.deps, c.var.user));
   })
-  .post('/refunds/:id/refunded', validate('param', RefundIdParamSchema), async (c) => c.json(await markRefunded(c.var.db, c.var.user, c.req.valid('param').id)));
+  .post('/refunds/:id/refunded', validate('param', RefundIdParamSchema), async (c) => c.json(await markRefunded(c.var.deps, c.var.user, { id: c.req.valid('param').id })));

@@ -13,7 +13,11 @@ import { isSuperadmin, requireActor, type Actor } from '../../lib/authz';
 import { forbidden, notFound } from '../../lib/errors';
 import { bumpDataVersion } from '../../lib/data-version';
 import { newId } from '../../lib/ids';
-import type { PaymentEvent, PaymentsPort } from '../../ports/payments';
+import type { Deps } from '../../ports/deps';
+import type { PaymentEvent } from '../../ports/payments';
+
+/** What the payment services need: the database, the clock and the payments port. */
+export type PaymentDeps = Pick<Deps, 'db' | 'clock' | 'payments'>;
 import { formatOre, type OrderItem } from '../promotion/contract';
 import { VERIFY_MESSAGES, type RefundListResponse, type VerifyResponse } from './contract';
 import {
@@ -43,13 +47,15 @@ type Statements = [Statement, ...Statement[]];
  * The webhook: verifies the signature over the raw body (throws WebhookSignatureError → 400) and
  * applies the event. The route and the local checkout page both come through here.
  */
-export async function receiveWebhook(db: Db, payments: PaymentsPort, rawBody: string, signature: string, now: Date): Promise<EventOutcome> {
-  const event = await payments.verifyWebhook(rawBody, signature);
-  return handlePaymentEvent(db, payments, event, now);
+export async function receiveWebhook(deps: PaymentDeps, input: { rawBody: string; signature: string }): Promise<EventOutcome> {
+  const event = await deps.payments.verifyWebhook(input.rawBody, input.signature);
+  return handlePaymentEvent(deps, event);
 }
 
 /** Applies one verified provider event. */
-export async function handlePaymentEvent(db: Db, payments: PaymentsPort, event: PaymentEvent, now: Date): Promise<EventOutcome> {
+export async function handlePaymentEvent(deps: PaymentDeps, event: PaymentEvent): Promise<EventOutcome> {
+  const { db } = deps;
+  const now = deps.clock.now();
   if (await eventSeen(db, event.id)) return 'duplicate';
   const record = (orderId: string | null) => db.insert(paymentEvents).values({ id: event.id, type: event.type, orderId });
   const handled = [
@@ -100,7 +106,7 @@ export async function handlePaymentEvent(db: Db, payments: PaymentsPort, event: 
   }
   // Whatever the batch recorded as not deliverable is refunded now (a crash here leaves it 'pending',
   // which the superadmin's 'Att återbetala' list shows).
-  await settleRefund(db, payments, order.id);
+  await settleRefund(deps, { orderId: order.id });
   return 'applied';
 }
 
@@ -150,7 +156,9 @@ function paidStatements(
  * Refunds a recorded, still pending refund of an order through the payments port (idempotent at the
  * provider by the order id). A failed refund is marked 'needs_manual' for the superadmin.
  */
-export async function settleRefund(db: Db, payments: PaymentsPort, orderId: string): Promise<void> {
+export async function settleRefund(deps: Pick<Deps, 'db' | 'payments'>, input: { orderId: string }): Promise<void> {
+  const { db, payments } = deps;
+  const { orderId } = input;
   const refund = await refundOfOrder(db, orderId);
   if (!refund || refund.status !== 'pending') return;
   console.error(`order ${orderId}: payment of ${refund.amount} öre could not be delivered (${refund.reason}): refund needed, refunding`);
@@ -180,9 +188,11 @@ function closeStatements(db: Db, orderId: string, status: 'failed' | 'expired', 
  * orders (indexed: status + expires_at, claims by order; ≤ 100 bound parameters per statement).
  * Called before every claim/availability read and by the nightly job. Returns the orders expired.
  */
-export async function releaseExpiredHolds(db: Db, now: Date, maxChunks = 1): Promise<number> {
+export async function releaseExpiredHolds(deps: Pick<Deps, 'db' | 'clock'>, input: { maxChunks?: number } = {}): Promise<number> {
+  const { db } = deps;
+  const maxChunks = input.maxChunks ?? 1;
   let total = 0;
-  const nowMs = now.getTime();
+  const nowMs = deps.clock.now().getTime();
   for (let i = 0; i < maxChunks; i++) {
     const rows = await expiredOpenOrderIds(db, nowMs, RELEASE_CHUNK);
     if (rows.length === 0) break;
@@ -209,7 +219,9 @@ async function ownOrder(db: Db, actor: Actor, find: { id: string } | { sessionId
 }
 
 /** verify-payment: reads only our own state (the webhook decides). */
-export async function verifyPayment(db: Db, actor: Actor, sessionId: string): Promise<VerifyResponse> {
+export async function verifyPayment(deps: Pick<Deps, 'db'>, actor: Actor, input: { sessionId: string }): Promise<VerifyResponse> {
+  const { db } = deps;
+  const { sessionId } = input;
   const order = await ownOrder(db, actor, { sessionId });
   const refundRow = await refundOfOrder(db, order.id);
   const refund = refundRow ? { amount: refundRow.amount, status: refundRow.status } : null;
@@ -246,9 +258,9 @@ export async function verifyPayment(db: Db, actor: Actor, sessionId: string): Pr
 }
 
 /** The buyer came back with payment=cancelled: end the session so its holds are released by the expired event. */
-export async function cancelCheckout(db: Db, actor: Actor, payments: PaymentsPort, orderId: string): Promise<{ status: CheckoutOrderRow['status'] }> {
-  const order = await ownOrder(db, actor, { id: orderId });
-  if (order.status === 'open' && order.stripeSessionId) await payments.expireSession(order.stripeSessionId);
+export async function cancelCheckout(deps: Pick<Deps, 'db' | 'payments'>, actor: Actor, input: { orderId: string }): Promise<{ status: CheckoutOrderRow['status'] }> {
+  const order = await ownOrder(deps.db, actor, { id: input.orderId });
+  if (order.status === 'open' && order.stripeSessionId) await deps.payments.expireSession(order.stripeSessionId);
   return { status: order.status };
 }
 
@@ -258,16 +270,17 @@ function requireSuperadminSv(actor: Actor) {
   if (!isSuperadmin(actor)) throw forbidden('Endast superadmin kan se återbetalningar.');
 }
 
-export async function refundList(db: Db, actor: Actor): Promise<RefundListResponse> {
+export async function refundList(deps: Pick<Deps, 'db'>, actor: Actor): Promise<RefundListResponse> {
   requireSuperadminSv(actor);
-  const rows = await listRefunds(db);
+  const rows = await listRefunds(deps.db);
   return { refunds: rows.map((r) => ({ ...r, buyerEmail: r.buyerEmail ?? null, venueName: r.venueName ?? null })) };
 }
 
 /** The superadmin refunded by hand (in the Stripe dashboard): the row is marked refunded. */
-export async function markRefunded(db: Db, actor: Actor, id: string): Promise<{ id: string; status: 'refunded' }> {
+export async function markRefunded(deps: Pick<Deps, 'db'>, actor: Actor, input: { id: string }): Promise<{ id: string; status: 'refunded' }> {
+  const { id } = input;
   requireSuperadminSv(actor);
-  const [row] = await setRefundOutcome(db, id, { status: 'refunded', providerRefundId: null, error: null }, false);
+  const [row] = await setRefundOutcome(deps.db, id, { status: 'refunded', providerRefundId: null, error: null }, false);
   if (!row) throw notFound('Återbetalningen hittades inte.');
   return { id, status: 'refunded' };
 }

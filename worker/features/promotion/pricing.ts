@@ -3,8 +3,7 @@
  * cached per isolate. When they cannot be read (no key, no price ids, Stripe unreachable or a price
  * without a SEK amount) the fallback 49 / 98 kr is answered with source 'fallback' (spec 01 §5, 02 §9).
  */
-import type { Config } from '../../env';
-import type { PaymentsPort } from '../../ports/payments';
+import type { Deps } from '../../ports/deps';
 import { FALLBACK_WEEKLY_PRICE_SEK, pricingFor, type PricingResponse, type Tier } from './contract';
 
 export const PRICE_CACHE_TTL_MS = 10 * 60 * 1000;
@@ -16,12 +15,10 @@ export interface PriceCache {
 }
 const isolateCache: PriceCache = { entry: null };
 
-export async function getPricing(
-  port: PaymentsPort,
-  stripeConfig: Config['stripe'],
-  now: Date,
-  cache: PriceCache = isolateCache,
-): Promise<PricingResponse> {
+export async function getPricing(deps: Pick<Deps, 'payments' | 'config' | 'clock'>, cache: PriceCache = isolateCache): Promise<PricingResponse> {
+  const port = deps.payments;
+  const stripeConfig = deps.config.stripe;
+  const now = deps.clock.now();
   const { priceRecommended, pricePremium } = stripeConfig;
   if (port.kind === 'local' || !priceRecommended || !pricePremium) return pricingFor(FALLBACK_WEEKLY_PRICE_SEK, 'fallback', 'unconfigured');
   const key = `${priceRecommended}|${pricePremium}`;

@@ -11,6 +11,7 @@ import { canManageVenue, requireActor, authorizeQuiz, authorizeVenue, type Actor
 import { addDays } from '../../lib/clock';
 import { AppError, conflict, forbidden, invalidInput, notFound, unavailable } from '../../lib/errors';
 import { newId } from '../../lib/ids';
+import type { Deps } from '../../ports/deps';
 import { PaymentsNotConfiguredError, type PaymentsPort } from '../../ports/payments';
 import { releaseExpiredHolds } from '../payments/service';
 import {
@@ -35,7 +36,6 @@ import {
   type Tier,
 } from './contract';
 import { isOpenCheckoutAbort } from '../../lib/open-checkout';
-import type { Clock } from '../../lib/clock';
 import {
   claimedQuizIds,
   claimSlotStatement,
@@ -51,19 +51,38 @@ export type { DeleteScope } from './queries';
 export type { OrderItem } from './contract';
 /** Prices for other features (the public /annonsera page). */
 export { getPricing } from './pricing';
+import { getPricing } from './pricing';
 
 /** Our hold outlives the provider's session (31 min), so a session can never be paid after its hold is gone. */
 export const STRIPE_SESSION_TTL_S = 31 * 60;
 export const ORDER_HOLD_TTL_MS = 35 * 60 * 1000;
 
-export interface CheckoutDeps {
+/** What a checkout needs: the database, the clock, the config (APP_URL, Stripe prices) and the payments port. */
+export type CheckoutDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'payments'>;
+
+/** One checkout's view of its deps: the buyer, the prices (read once through the port) and the clock's instant. */
+interface CheckoutRun {
   db: Db;
   actor: Actor;
   payments: PaymentsPort;
   pricing: PricingResponse;
+  clock: Deps['clock'];
   now: Date;
   today: string;
   appUrl: string;
+}
+
+async function checkoutRun(deps: CheckoutDeps, actor: Actor): Promise<CheckoutRun> {
+  return {
+    db: deps.db,
+    actor,
+    payments: deps.payments,
+    pricing: await getPricing(deps),
+    clock: deps.clock,
+    now: deps.clock.now(),
+    today: deps.clock.today(),
+    appUrl: deps.config.appUrl,
+  };
 }
 
 /** Loads the quizzes and checks the actor may manage every one of them (404 missing, 403 someone else's). */
@@ -77,9 +96,10 @@ async function authorizeQuizzes(db: Db, actor: Actor, quizIds: string[]): Promis
   return quizIds.map((id) => byId.get(id)!);
 }
 
-export async function checkAvailability(db: Db, actor: Actor, quizIds: string[], now: Date): Promise<AvailabilityResponse> {
-  const quizzes = await authorizeQuizzes(db, actor, quizIds);
-  await releaseExpiredHolds(db, now);
+export async function checkAvailability(deps: Pick<Deps, 'db' | 'clock'>, actor: Actor, input: { quizIds: string[] }): Promise<AvailabilityResponse> {
+  const { db } = deps;
+  const quizzes = await authorizeQuizzes(db, actor, input.quizIds);
+  await releaseExpiredHolds(deps);
   const groups = new Map<string, { date: string; citySlug: string; city: string; quizzes: PromotableQuiz[] }>();
   for (const q of quizzes) {
     const key = `${q.citySlug}|${q.date}`;
@@ -116,7 +136,9 @@ export async function checkAvailability(db: Db, actor: Actor, quizIds: string[],
 }
 
 /** create-marketing-checkout: one tier per chosen occurrence, each at the tier's weekly price. */
-export async function createMarketingCheckout(deps: CheckoutDeps, input: MarketingCheckoutInput): Promise<CheckoutResponse> {
+export async function createMarketingCheckout(runDeps: CheckoutDeps, buyer: Actor, input: MarketingCheckoutInput): Promise<CheckoutResponse> {
+  requireActor(buyer);
+  const deps = await checkoutRun(runDeps, buyer);
   const { db, actor } = deps;
   const venue = await authorizeVenue(db, actor, input.venueId);
   const quizzes = await authorizeQuizzes(db, actor, input.items.map((i) => i.quizId));
@@ -146,7 +168,9 @@ export async function createMarketingCheckout(deps: CheckoutDeps, input: Marketi
  * date; for a series it covers every not yet promoted occurrence in those weeks (each claims its day's
  * slot), for a single quiz the quiz itself. The price is the week option's price (spec 02 §9).
  */
-export async function createPromotionCheckout(deps: CheckoutDeps, input: PromotionCheckoutInput): Promise<CheckoutResponse> {
+export async function createPromotionCheckout(runDeps: CheckoutDeps, buyer: Actor, input: PromotionCheckoutInput): Promise<CheckoutResponse> {
+  requireActor(buyer);
+  const deps = await checkoutRun(runDeps, buyer);
   const { db, actor } = deps;
   const { quiz, venue } = await authorizeQuiz(db, actor, input.quizId);
   if (quiz.date < deps.today) throw invalidInput(PROMOTION_MESSAGES.pastQuiz, [{ path: 'quizId', message: PROMOTION_MESSAGES.pastQuiz }]);
@@ -185,13 +209,13 @@ export async function createPromotionCheckout(deps: CheckoutDeps, input: Promoti
 }
 
 async function openCheckout(
-  deps: CheckoutDeps,
+  deps: CheckoutRun,
   order: { kind: 'marketing' | 'promotion'; venueId: string; items: OrderItem[]; amounts: OrderAmounts; lineItems: Array<{ name: string; amount: number }> },
 ): Promise<CheckoutResponse> {
   const { db, actor, now } = deps;
   requireActor(actor);
   // Holds of abandoned checkouts must not block this buyer.
-  await releaseExpiredHolds(db, now);
+  await releaseExpiredHolds(deps);
   const orderId = newId();
   const amountTotal = order.amounts.total;
   try {
@@ -268,8 +292,8 @@ async function explainClaimFailure(db: Db, items: OrderItem[], err: unknown): Pr
  * promotion_slot_claims is the backstop for a checkout opened between this check and `run`: its
  * abort becomes the same 409.
  */
-export async function deleteGuarded<T>(db: Db, target: DeleteTarget, scope: DeleteScope, clock: Clock, run: () => Promise<T>): Promise<T> {
-  await releaseExpiredHolds(db, clock.now());
+export async function deleteGuarded<T>(db: Db, target: DeleteTarget, scope: DeleteScope, clock: Deps['clock'], run: () => Promise<T>): Promise<T> {
+  await releaseExpiredHolds({ db, clock });
   const pending = await pendingPurchasesIn(db, scope, clock.today());
   if (pending.openCheckout) throw conflict(openCheckoutMessage(target), { reason: 'open_checkout' });
   if (pending.paidUntil) throw conflict(paidPromotionMessage(target, pending.paidUntil), { reason: 'paid_promotion', paidUntil: pending.paidUntil });

@@ -8,7 +8,7 @@ import { runBatch } from '../../db/batch';
 import type { Db } from '../../db/client';
 import { quizzes } from '../../db/schema';
 import { authorizeLocation, authorizeQuiz, isSuperadmin, requireActor, type Actor } from '../../lib/authz';
-import { addDays, createClock, isoWeekday, normalizeTime, type Clock } from '../../lib/clock';
+import { addDays, isoWeekday, normalizeTime } from '../../lib/clock';
 import { bumpDataVersion } from '../../lib/data-version';
 import { AppError, conflict, forbidden, invalidInput, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
@@ -26,6 +26,7 @@ import {
   type PlaceSeriesGroup,
   type QuizDetailResponse,
 } from './contract';
+import type { Deps } from '../../ports/deps';
 import { placesFor, quizWithPromotion, seriesTotals, toOwnerQuiz, upcomingAtLocation, upcomingSingles } from './queries';
 
 type Fields = Pick<EditQuizData, 'startTime' | 'category' | 'theme' | 'customTheme' | 'quizmaster' | 'teamSize' | 'description' | 'price'>;
@@ -67,7 +68,13 @@ function seriesDays(date: string, days: readonly string[] | undefined): number[]
   return iso.length ? iso : [isoWeekday(date)];
 }
 
-export async function createQuiz(db: Db, actor: Actor, data: CreateQuizData, today: string, now: Date = new Date()): Promise<CreateQuizResponse> {
+/** What the quiz services need: the database and the clock (today, and the instant stamped on writes). */
+export type QuizDeps = Pick<Deps, 'db' | 'clock'>;
+
+export async function createQuiz(deps: QuizDeps, actor: Actor, data: CreateQuizData): Promise<CreateQuizResponse> {
+  const { db } = deps;
+  const today = deps.clock.today();
+  const now = deps.clock.now();
   const { location, venue } = await authorizePlaceForCreate(db, actor, data.locationId);
   // Any owner edit confirms the business's quizzes (freshness, issue 20).
   const confirm = confirmVenueStatements(db, venue.id, now);
@@ -102,7 +109,10 @@ export async function createQuiz(db: Db, actor: Actor, data: CreateQuizData, tod
   return { created: rows.length, recurrenceId, firstId: rows[0]!.id! };
 }
 
-export async function listPlaceQuizzes(db: Db, actor: Actor, locationId: string, today: string): Promise<PlaceQuizzesResponse> {
+export async function listPlaceQuizzes(deps: QuizDeps, actor: Actor, input: { locationId: string }): Promise<PlaceQuizzesResponse> {
+  const { db } = deps;
+  const { locationId } = input;
+  const today = deps.clock.today();
   const { location } = await authorizeLocation(db, actor, locationId);
   const [rows, totals] = await Promise.all([upcomingAtLocation(db, location.id, today), seriesTotals(db, location.id)]);
   const singles = [];
@@ -123,18 +133,24 @@ export async function listPlaceQuizzes(db: Db, actor: Actor, locationId: string,
   return { today, location: { id: location.id, name: location.name, city: location.city, venueId: location.venueId }, singles, series: [...groups.values()] };
 }
 
-export async function listPlaces(db: Db, actor: Actor) {
+export async function listPlaces(deps: Pick<Deps, 'db'>, actor: Actor) {
+  const { db } = deps;
   requireActor(actor);
   return { places: await placesFor(db, isSuperadmin(actor) ? null : actor.id) };
 }
 
-export async function listSingles(db: Db, actor: Actor, today: string) {
+export async function listSingles(deps: QuizDeps, actor: Actor) {
+  const { db } = deps;
+  const today = deps.clock.today();
   requireActor(actor);
   const rows = await upcomingSingles(db, isSuperadmin(actor) ? null : actor.id, today);
   return { quizzes: rows.map((r) => ({ ...toOwnerQuiz(r), locationName: r.locationName, venueName: r.venueName })) };
 }
 
-export async function getQuiz(db: Db, actor: Actor, id: string, today: string): Promise<QuizDetailResponse> {
+export async function getQuiz(deps: QuizDeps, actor: Actor, input: { id: string }): Promise<QuizDetailResponse> {
+  const { db } = deps;
+  const { id } = input;
+  const today = deps.clock.today();
   const { location } = await authorizeQuiz(db, actor, id);
   const row = (await quizWithPromotion(db, id, today))!;
   let seriesCount = 0;
@@ -155,11 +171,15 @@ function isUniqueViolation(err: unknown): boolean {
  * series (weekly unless told otherwise); `recurring: false` on an occurrence keeps this quiz as a
  * single and deletes the series' other occurrences (the form warns with that count first).
  */
-export async function editQuiz(db: Db, actor: Actor, id: string, data: EditQuizData, today: string, now: Date = new Date()) {
+export async function editQuiz(deps: QuizDeps, actor: Actor, input: { id: string; data: EditQuizData }) {
+  const { db, clock } = deps;
+  const { id, data } = input;
+  const today = clock.today();
+  const now = clock.now();
   const { quiz, venue } = await authorizeQuiz(db, actor, id);
   const confirm = confirmVenueStatements(db, venue.id, now);
   if (data.date !== quiz.date) checkDateHorizon(data.date, today);
-  const values = { ...fieldValues(data), date: data.date, updatedAt: new Date().toISOString() };
+  const values = { ...fieldValues(data), date: data.date, updatedAt: now.toISOString() };
   try {
     if (data.recurring === true && !quiz.recurrenceId) {
       if (data.date < today) throw pastDate();
@@ -180,7 +200,6 @@ export async function editQuiz(db: Db, actor: Actor, id: string, data: EditQuizD
     }
     if (data.recurring === false && quiz.recurrenceId) {
       // The series' other dates are deleted: not while one of them has an open checkout or paid promotion.
-      const clock: Clock = { now: () => new Date(), today: () => today };
       const recurrenceId = quiz.recurrenceId;
       const [deleted] = await deleteGuarded(db, 'series', { recurrenceId, exceptQuizId: id }, clock, () => runBatch(db, [
         db.delete(quizzes).where(and(eq(quizzes.recurrenceId, recurrenceId), ne(quizzes.id, id))).returning({ id: quizzes.id }),
@@ -201,19 +220,24 @@ export async function editQuiz(db: Db, actor: Actor, id: string, data: EditQuizD
   }
 }
 
-export async function deleteQuiz(db: Db, actor: Actor, id: string, clock: Clock = createClock()) {
+export async function deleteQuiz(deps: QuizDeps, actor: Actor, input: { id: string }) {
+  const { db } = deps;
+  const { id } = input;
   await authorizeQuiz(db, actor, id);
-  const [deleted] = await deleteGuarded(db, 'quiz', { quizId: id }, clock, () =>
+  const [deleted] = await deleteGuarded(db, 'quiz', { quizId: id }, deps.clock, () =>
     runBatch(db, [db.delete(quizzes).where(eq(quizzes.id, id)).returning({ id: quizzes.id }), bumpDataVersion(db)]),
   );
   return { deleted: deleted ?? 0 };
 }
 
 /** Cancels one date (visitors see 'Inställt') or undoes it. */
-export async function setCancelled(db: Db, actor: Actor, id: string, cancelled: boolean, now: Date = new Date()) {
+export async function setCancelled(deps: QuizDeps, actor: Actor, input: { id: string; cancelled: boolean }) {
+  const { db } = deps;
+  const { id, cancelled } = input;
+  const now = deps.clock.now();
   const { venue } = await authorizeQuiz(db, actor, id);
   await runBatch(db, [
-    db.update(quizzes).set({ isCancelled: cancelled, updatedAt: new Date().toISOString() }).where(eq(quizzes.id, id)),
+    db.update(quizzes).set({ isCancelled: cancelled, updatedAt: now.toISOString() }).where(eq(quizzes.id, id)),
     ...confirmVenueStatements(db, venue.id, now),
     bumpDataVersion(db),
   ]);

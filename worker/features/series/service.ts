@@ -7,7 +7,11 @@ import { runBatch } from '../../db/batch';
 import type { Db } from '../../db/client';
 import { quizzes, type QuizRow } from '../../db/schema';
 import { isSuperadmin, authorizeQuiz, requireActor, type Actor } from '../../lib/authz';
-import { addDays, createClock, daysBetween, isoWeekday, stockholmDate, type Clock } from '../../lib/clock';
+import { addDays, daysBetween, isoWeekday, stockholmDate } from '../../lib/clock';
+import type { Deps } from '../../ports/deps';
+
+/** What the series services need: the database and the clock (today, and the instant stamped on writes). */
+export type SeriesDeps = Pick<Deps, 'db' | 'clock'>;
 import { bumpDataVersion } from '../../lib/data-version';
 import { invalidInput, notFound } from '../../lib/errors';
 import { deleteGuarded } from '../promotion/service';
@@ -136,13 +140,14 @@ export interface SeriesJobResult extends ExtendManyResult {
  * cursor; everything is idempotent, so an overlapping run adds nothing twice.
  */
 export async function runSeriesExtensionJob(
-  db: Db,
-  now: Date,
-  opts: { pageSize?: number; stopAfterPages?: number; clock?: Clock } = {},
+  deps: SeriesDeps,
+  opts: { pageSize?: number; stopAfterPages?: number } = {},
 ): Promise<SeriesJobResult> {
+  const { db, clock } = deps;
+  const now = clock.now();
   const today = stockholmDate(now);
   let extended: ExtendManyResult | undefined;
-  const recorded = await recordJob(db, opts.clock ?? createClock(now.toISOString()), SERIES_JOB, async (run) => {
+  const recorded = await recordJob(db, clock, SERIES_JOB, async (run) => {
     const prev = run.previous;
     const resumedFrom =
       prev && prev.status !== 'done' && prev.cursor && now.getTime() - Date.parse(prev.startedAt) < RESUME_WINDOW_MS ? prev.cursor : null;
@@ -182,7 +187,9 @@ export function needsExtension(s: { latest: string; until: string | null; patter
 const SUMMARY_LIMIT = 500;
 
 /** Series summaries (spec 02 §3 "Series summary"): the owner's own; a superadmin's all. */
-export async function listSeries(db: Db, actor: Actor, today: string): Promise<SeriesSummary[]> {
+export async function listSeries(deps: SeriesDeps, actor: Actor): Promise<SeriesSummary[]> {
+  const { db } = deps;
+  const today = deps.clock.today();
   requireActor(actor);
   const rows = await seriesSummaryRows(db, { today, ownerUserId: isSuperadmin(actor) ? null : actor.id, limit: SUMMARY_LIMIT });
   const templates = await latestOccurrences(db, rows.map((r) => r.recurrenceId));
@@ -218,7 +225,10 @@ export async function listSeries(db: Db, actor: Actor, today: string): Promise<S
   });
 }
 
-export async function getSeries(db: Db, actor: Actor, recurrenceId: string, today: string) {
+export async function getSeries(deps: SeriesDeps, actor: Actor, input: { recurrenceId: string }) {
+  const { db } = deps;
+  const { recurrenceId } = input;
+  const today = deps.clock.today();
   const { location, venue } = await authorizeSeries(db, actor, recurrenceId);
   const t = (await latestOccurrences(db, [recurrenceId])).get(recurrenceId)!;
   const [agg] = await db
@@ -255,7 +265,11 @@ export async function getSeries(db: Db, actor: Actor, recurrenceId: string, toda
 }
 
 /** Edits the whole series: the fields apply to every occurrence from today on (past ones stay as they were). */
-export async function editSeries(db: Db, actor: Actor, recurrenceId: string, data: EditSeriesData, today: string, now: Date = new Date()) {
+export async function editSeries(deps: SeriesDeps, actor: Actor, input: { recurrenceId: string; data: EditSeriesData }) {
+  const { db } = deps;
+  const { recurrenceId, data } = input;
+  const today = deps.clock.today();
+  const now = deps.clock.now();
   const { venue } = await authorizeSeries(db, actor, recurrenceId);
   const [changes] = await runBatch(db, [
     db
@@ -268,7 +282,7 @@ export async function editSeries(db: Db, actor: Actor, recurrenceId: string, dat
         teamSize: data.teamSize ?? null,
         price: data.price ?? null,
         description: data.description ?? null,
-        updatedAt: new Date().toISOString(),
+        updatedAt: now.toISOString(),
       })
       .where(and(eq(quizzes.recurrenceId, recurrenceId), gte(quizzes.date, today)))
       .returning({ id: quizzes.id }),
@@ -279,23 +293,30 @@ export async function editSeries(db: Db, actor: Actor, recurrenceId: string, dat
   return { updated: changes ?? 0 };
 }
 
-export async function deleteSeries(db: Db, actor: Actor, recurrenceId: string, clock: Clock = createClock()) {
+export async function deleteSeries(deps: SeriesDeps, actor: Actor, input: { recurrenceId: string }) {
+  const { db } = deps;
+  const { recurrenceId } = input;
   await authorizeSeries(db, actor, recurrenceId);
-  const [changes] = await deleteGuarded(db, 'series', { recurrenceId }, clock, () =>
+  const [changes] = await deleteGuarded(db, 'series', { recurrenceId }, deps.clock, () =>
     runBatch(db, [db.delete(quizzes).where(eq(quizzes.recurrenceId, recurrenceId)).returning({ id: quizzes.id }), bumpDataVersion(db)]),
   );
   return { deleted: changes ?? 0 };
 }
 
 /** The owner's 'Förläng' button: same service as the cron, for one series. */
-export async function extendOneSeries(db: Db, actor: Actor, recurrenceId: string, today: string) {
+export async function extendOneSeries(deps: SeriesDeps, actor: Actor, input: { recurrenceId: string }) {
+  const { db } = deps;
+  const { recurrenceId } = input;
+  const today = deps.clock.today();
   await authorizeSeries(db, actor, recurrenceId);
   const added = await extendSeries(db, recurrenceId, today);
   return { added, count: await countSeries(db, recurrenceId) };
 }
 
 /** The auto-extension button: every series of the owner (all for a superadmin) that needs it. */
-export async function autoExtend(db: Db, actor: Actor, today: string) {
+export async function autoExtend(deps: SeriesDeps, actor: Actor) {
+  const { db } = deps;
+  const today = deps.clock.today();
   requireActor(actor);
   const r = await extendMany(db, today, { ownerUserId: isSuperadmin(actor) ? null : actor.id });
   return { extendedCount: r.extendedCount, added: r.added };
@@ -309,7 +330,11 @@ const PAUSE_MAX_AHEAD_DAYS = 366;
  * after first generating the series up to `to` so that the nightly extension cannot later add
  * un-cancelled dates inside the break. Undo (`resumeSeries`) clears the mark on the same range.
  */
-export async function pauseSeries(db: Db, actor: Actor, recurrenceId: string, range: { from: string; to: string }, today: string, now: Date = new Date()) {
+export async function pauseSeries(deps: SeriesDeps, actor: Actor, input: { recurrenceId: string; from: string; to: string }) {
+  const { db } = deps;
+  const { recurrenceId, ...range } = input;
+  const today = deps.clock.today();
+  const now = deps.clock.now();
   const { venue } = await authorizeSeries(db, actor, recurrenceId);
   if (range.from < today) throw invalidInput('Från: Uppehållet kan inte börja före idag', [{ path: 'from', message: 'Uppehållet kan inte börja före idag' }]);
   if (range.to > addDays(today, PAUSE_MAX_AHEAD_DAYS))
@@ -318,7 +343,7 @@ export async function pauseSeries(db: Db, actor: Actor, recurrenceId: string, ra
   const [changes] = await runBatch(db, [
     db
       .update(quizzes)
-      .set({ isCancelled: true, updatedAt: new Date().toISOString() })
+      .set({ isCancelled: true, updatedAt: now.toISOString() })
       .where(and(eq(quizzes.recurrenceId, recurrenceId), between(quizzes.date, range.from, range.to), eq(quizzes.isCancelled, false)))
       .returning({ id: quizzes.id }),
     ...confirmVenueStatements(db, venue.id, now),
@@ -327,12 +352,15 @@ export async function pauseSeries(db: Db, actor: Actor, recurrenceId: string, ra
   return { cancelled: changes ?? 0 };
 }
 
-export async function resumeSeries(db: Db, actor: Actor, recurrenceId: string, range: { from: string; to: string }, now: Date = new Date()) {
+export async function resumeSeries(deps: SeriesDeps, actor: Actor, input: { recurrenceId: string; from: string; to: string }) {
+  const { db } = deps;
+  const { recurrenceId, ...range } = input;
+  const now = deps.clock.now();
   const { venue } = await authorizeSeries(db, actor, recurrenceId);
   const [changes] = await runBatch(db, [
     db
       .update(quizzes)
-      .set({ isCancelled: false, updatedAt: new Date().toISOString() })
+      .set({ isCancelled: false, updatedAt: now.toISOString() })
       .where(and(eq(quizzes.recurrenceId, recurrenceId), between(quizzes.date, range.from, range.to), eq(quizzes.isCancelled, true)))
       .returning({ id: quizzes.id }),
     ...confirmVenueStatements(db, venue.id, now),

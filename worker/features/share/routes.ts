@@ -24,7 +24,7 @@ class RenderFailed extends Error {}
 function card(c: C, ref: CardRef | null): Promise<Response> {
   return withEdgeCache(c, async () => {
     if (!ref) throw notFound('Bilden hittades inte.');
-    const data = await cardData(c.var.db, ref, { today: c.var.clock.today(), houseEmail: c.var.config.houseAccountEmail });
+    const data = await cardData(c.var.deps, ref);
     if (!data) throw notFound('Sidan hittades inte.');
     let body: Uint8Array;
     try {

@@ -2,17 +2,13 @@
  * What each public page's share card says (issue 16): the page's Swedish title, its next date(s) and
  * the brand. Reads through the listing and calendar services (anonymous view: public businesses only).
  */
-import type { Db } from '../../db/client';
+import type { Deps } from '../../ports/deps';
 import { displayTime, findWeekday } from '../../lib/swedish';
 import { cityName, upcomingAtVenue } from '../calendar/service';
 import type { ListingQuiz } from '../listing/contract';
 import { listQuizzes } from '../listing/service';
 import type { CardData } from './card';
 
-export interface ShareCtx {
-  today: string;
-  houseEmail: string;
-}
 
 /** The card kinds, one per public page kind; paths mirror the pages' own. */
 export type CardRef =
@@ -54,15 +50,16 @@ function soonest(items: ListingQuiz[], withCity: boolean): string[] {
 }
 
 /** The card of a page, or null when the page does not exist (unknown city, weekday or venue). */
-export async function cardData(db: Db, ref: CardRef, ctx: ShareCtx): Promise<CardData | null> {
-  const lctx = { today: ctx.today, viewerId: null, houseEmail: ctx.houseEmail };
+export async function cardData(deps: Pick<Deps, 'db' | 'clock' | 'config'>, ref: CardRef): Promise<CardData | null> {
+  const { db } = deps;
+  const lctx = { today: deps.clock.today(), viewerId: null, houseEmail: deps.config.houseAccountEmail };
   switch (ref.kind) {
     case 'start': {
       const r = await listQuizzes(db, { page: 1 }, lctx);
       return { kicker: 'Pubquiz och quizkvällar i hela Sverige', title: 'Hitta kvällens quiz', lines: soonest(r.items, true) };
     }
     case 'city': {
-      const name = await cityName(db, ref.city);
+      const name = await cityName(deps, { citySlug: ref.city });
       if (!name) return null;
       const r = await listQuizzes(db, { city: ref.city, page: 1 }, lctx);
       return { kicker: 'Pubquiz och quizkvällar', title: `Quiz i ${name}`, lines: soonest(r.items, false) };
@@ -76,13 +73,13 @@ export async function cardData(db: Db, ref: CardRef, ctx: ShareCtx): Promise<Car
     case 'combined': {
       const w = findWeekday(ref.weekday);
       if (!w || w.slug !== ref.weekday) return null;
-      const name = await cityName(db, ref.city);
+      const name = await cityName(deps, { citySlug: ref.city });
       if (!name) return null;
       const r = await listQuizzes(db, { city: ref.city, weekday: w.slug, page: 1 }, lctx);
       return { kicker: `Pubquiz ${w.name}skväll`, title: `Quiz på ${w.name} i ${name}`, lines: soonest(r.items, false) };
     }
     case 'venue': {
-      const v = await upcomingAtVenue(db, ref.city, ref.venue, ctx.today, 3);
+      const v = await upcomingAtVenue(deps, { citySlug: ref.city, venueSlug: ref.venue, n: 3 });
       if (!v) return null;
       return {
         kicker: `Quiz i ${v.cityName}`,

@@ -8,20 +8,13 @@ import { getTakeoverInfo, takeoverVenue } from './service';
 /** /api/takeover — public info about a claimable business, and the claim itself (signed-in, verified). */
 export const takeoverRoutes = new Hono<AppEnv>()
   .get('/venues/:id', validate('param', TakeoverVenueParamSchema), async (c) => {
-    const info = await getTakeoverInfo(c.var.db, c.req.valid('param').id, {
-      today: c.var.clock.today(),
-      houseEmail: c.var.config.houseAccountEmail,
-    });
+    const info = await getTakeoverInfo(c.var.deps, { venueId: c.req.valid('param').id });
     c.header('cache-control', 'no-store');
     return c.json(info);
   })
   .post('/', validate('json', TakeoverSchema), async (c) => {
     const user = c.var.user;
     requireActor(user);
-    const result = await takeoverVenue(
-      c.var.db,
-      { userId: user.id, email: user.email, venueId: c.req.valid('json').venueId },
-      { today: c.var.clock.today(), now: c.var.clock.now(), config: c.var.config, mailer: c.var.mailer },
-    );
+    const result = await takeoverVenue(c.var.deps, { userId: user.id, email: user.email, venueId: c.req.valid('json').venueId });
     return c.json(result);
   });

@@ -8,15 +8,19 @@ import { and, eq, sql } from 'drizzle-orm';
 import { changes } from '../../db/batch';
 import type { Db } from '../../db/client';
 import { emailTokens, profiles, userRoles, venues } from '../../db/schema';
-import type { Config } from '../../env';
 import { bumpDataVersion } from '../../lib/data-version';
 import { conflict, forbidden, notFound } from '../../lib/errors';
-import type { Mailer } from '../../ports/mailer';
+import type { Deps } from '../../ports/deps';
+
+type TakeoverDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'mailer'>;
 import { TAKEOVER_NOT_FOUND_MESSAGE, TAKEOVER_TAKEN_MESSAGE, type TakeoverResult, type TakeoverVenueInfo } from './contract';
 import { sendOwnerEmailNote, sendTakeoverNotice } from './mail';
 import { findHouseUserId, findUser, findVenue, rolesOf, venueCounts } from './queries';
 
-export async function getTakeoverInfo(db: Db, venueId: string, opts: { today: string; houseEmail: string }): Promise<TakeoverVenueInfo> {
+export async function getTakeoverInfo(deps: Pick<Deps, 'db' | 'clock' | 'config'>, input: { venueId: string }): Promise<TakeoverVenueInfo> {
+  const { db } = deps;
+  const { venueId } = input;
+  const opts = { today: deps.clock.today(), houseEmail: deps.config.houseAccountEmail };
   const venue = await findVenue(db, venueId);
   if (!venue) throw notFound(TAKEOVER_NOT_FOUND_MESSAGE);
   const houseId = await findHouseUserId(db, opts.houseEmail);
@@ -39,11 +43,9 @@ function moveStatements(db: Db, venueId: string, userId: string, houseId: string
   ] as const;
 }
 
-export async function takeoverVenue(
-  db: Db,
-  input: { userId: string; email: string; venueId: string },
-  ctx: { today: string; now: Date; config: Config; mailer: Mailer },
-): Promise<TakeoverResult> {
+export async function takeoverVenue(deps: TakeoverDeps, input: { userId: string; email: string; venueId: string }): Promise<TakeoverResult> {
+  const { db } = deps;
+  const ctx = { today: deps.clock.today(), now: deps.clock.now(), config: deps.config, mailer: deps.mailer };
   const user = await findUser(db, { id: input.userId });
   if (!user?.emailVerifiedAt) throw forbidden('Verifiera din e-postadress innan du tar över en verksamhet.');
   const venue = await findVenue(db, input.venueId);
@@ -79,11 +81,9 @@ export interface FixTakeoverResult {
  * fix-takeover-issues (spec 02 §7): completes a half-done takeover. Without venueId, the business comes
  * from the user's latest used verification token carrying { takeoverVenue }.
  */
-export async function fixTakeoverIssues(
-  db: Db,
-  input: { userId?: string; email?: string; venueId?: string },
-  ctx: { today: string; now: Date; config: Config; mailer: Mailer },
-): Promise<FixTakeoverResult> {
+export async function fixTakeoverIssues(deps: TakeoverDeps, input: { userId?: string; email?: string; venueId?: string }): Promise<FixTakeoverResult> {
+  const { db } = deps;
+  const ctx = { today: deps.clock.today(), now: deps.clock.now(), config: deps.config, mailer: deps.mailer };
   const fixed: string[] = [];
   const errors: string[] = [];
   const done = (): FixTakeoverResult => {
@@ -167,7 +167,10 @@ export interface TakeoverIssue {
  * Half-done takeovers for the superadmin panel: verified users whose verification carried a
  * takeoverVenue while that business is still on the house account (or gone), or who lack role/profile.
  */
-export async function listTakeoverIssues(db: Db, houseEmail: string, limit = 50): Promise<TakeoverIssue[]> {
+export async function listTakeoverIssues(deps: Pick<Deps, 'db' | 'config'>, input: { limit?: number } = {}): Promise<TakeoverIssue[]> {
+  const { db } = deps;
+  const houseEmail = deps.config.houseAccountEmail;
+  const limit = input.limit ?? 50;
   const houseId = (await findHouseUserId(db, houseEmail)) ?? '';
   const rows = await db.all<{ user_id: string; email: string; venue_id: string; venue_name: string | null; owner: string | null; has_role: number; has_profile: number }>(sql`
     SELECT u.id AS user_id, u.email AS email, json_extract(t.payload, '$.takeoverVenue') AS venue_id,
@@ -202,14 +205,14 @@ export async function listTakeoverIssues(db: Db, houseEmail: string, limit = 50)
 // ---- Thin entry points for other features (they may import only this file). ----
 
 /** Id of the house account (owner of unclaimed businesses), or null when it does not exist. */
-export function houseAccountId(db: Db, houseEmail: string): Promise<string | null> {
-  return findHouseUserId(db, houseEmail);
+export function houseAccountId(deps: Pick<Deps, 'db'>, input: { houseEmail: string }): Promise<string | null> {
+  return findHouseUserId(deps.db, input.houseEmail);
 }
 
 /**
  * Tells the superadmins the owner e-mail given in the add-business dialog (spec 02 §5; kept in this
  * notice because the data model has no column for it). Never throws; returns the number of mails sent.
  */
-export function noteOwnerEmail(db: Db, mailer: Mailer, config: Config, info: { venueId: string; venueName: string; ownerEmail: string; createdBy: string }): Promise<number> {
-  return sendOwnerEmailNote(db, mailer, config, info);
+export function noteOwnerEmail(deps: Pick<Deps, 'db' | 'config' | 'mailer'>, input: { venueId: string; venueName: string; ownerEmail: string; createdBy: string }): Promise<number> {
+  return sendOwnerEmailNote(deps.db, deps.mailer, deps.config, input);
 }

@@ -7,15 +7,18 @@ import { count, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { locations, profiles, quizzes, userRoles, venues, type VenueRow } from '../../db/schema';
 import { authorizeLocation, authorizeVenue, isSuperadmin, requireActor, type Actor } from '../../lib/authz';
-import { createClock, type Clock } from '../../lib/clock';
 import { bumpDataVersion } from '../../lib/data-version';
 import { unauthorized } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { slugify } from '../../lib/slug';
+import type { Deps } from '../../ports/deps';
 import type { DashboardResponse, LocationData, OwnerVenue, ProfileResponse, RegisterVenueData, UpdateVenueData } from './contract';
 import { deleteGuarded } from '../promotion/service';
 import { followerCountsByPlace } from '../follows/service';
 import { placesWithCounts, slugsLike, venuesOfUser } from './queries';
+
+/** What the business/place/profile services need: the database and the clock (today, and the instant stamped on writes). */
+export type VenueDeps = Pick<Deps, 'db' | 'clock'>;
 
 export const NOT_SIGNED_IN_CREATE = 'Du måste vara inloggad för att skapa en verksamhet';
 
@@ -80,12 +83,15 @@ function grantAdmin(db: Db, actor: NonNullable<Actor>) {
  * The owner dashboard: the requested business (by id; owner or superadmin) or the signed-in user's
  * first business, its places with quiz counts, and whether any quiz exists.
  */
-export async function getDashboard(db: Db, actor: Actor, today: string, venueId?: string): Promise<DashboardResponse> {
+export async function getDashboard(deps: VenueDeps, actor: Actor, input: { venueId?: string } = {}): Promise<DashboardResponse> {
+  const { db } = deps;
+  const { venueId } = input;
+  const today = deps.clock.today();
   requireActor(actor);
   const own = await venuesOfUser(db, actor.id);
   const venue = venueId ? await authorizeVenue(db, actor, venueId) : (own[0] ?? null);
   const counted = venue ? await placesWithCounts(db, venue.id, today) : [];
-  const followers = await followerCountsByPlace(db, counted.map((p) => p.id));
+  const followers = await followerCountsByPlace(deps, { locationIds: counted.map((p) => p.id) });
   const places = counted.map((p) => ({ ...p, followers: followers.get(p.id) ?? 0 }));
   return {
     venue: venue ? toOwnerVenue(venue) : null,
@@ -99,7 +105,8 @@ export async function getDashboard(db: Db, actor: Actor, today: string, venueId?
 // ---------------------------------------------------------------- businesses
 
 /** The dashboard's create-business dialog: name only; address and city stay null (spec 02 §3). */
-export async function createVenue(db: Db, actor: Actor, input: { name: string }): Promise<OwnerVenue> {
+export async function createVenue(deps: Pick<Deps, 'db'>, actor: Actor, input: { name: string }): Promise<OwnerVenue> {
+  const { db } = deps;
   if (!actor) throw unauthorized(NOT_SIGNED_IN_CREATE);
   const id = newId();
   await withFreshSlug(db, input.name, (slug) =>
@@ -114,7 +121,8 @@ export async function createVenue(db: Db, actor: Actor, input: { name: string })
 }
 
 /** The /admin/create-venue form: a business and its first place in one batch. */
-export async function registerVenue(db: Db, actor: Actor, input: RegisterVenueData): Promise<{ venue: OwnerVenue; locationId: string }> {
+export async function registerVenue(deps: Pick<Deps, 'db'>, actor: Actor, input: RegisterVenueData): Promise<{ venue: OwnerVenue; locationId: string }> {
+  const { db } = deps;
   if (!actor) throw unauthorized(NOT_SIGNED_IN_CREATE);
   const id = newId();
   const locationId = newId();
@@ -163,7 +171,10 @@ function freshnessOnSave(venue: VenueRow, actor: Actor, isPublic: boolean, now: 
 }
 
 /** The 'Verksamhet' tab. A new name gets a new slug unless the old one already derives from it. */
-export async function updateVenue(db: Db, actor: Actor, venueId: string, input: UpdateVenueData, now: Date = new Date()): Promise<OwnerVenue> {
+export async function updateVenue(deps: VenueDeps, actor: Actor, input: UpdateVenueData & { venueId: string }): Promise<OwnerVenue> {
+  const { db } = deps;
+  const { venueId } = input;
+  const now = deps.clock.now();
   const venue = await authorizeVenue(db, actor, venueId);
   const base = slugify(input.name) || 'verksamhet';
   const values = {
@@ -203,7 +214,9 @@ function locationValues(input: LocationData) {
   };
 }
 
-export async function createLocation(db: Db, actor: Actor, venueId: string, input: LocationData) {
+export async function createLocation(deps: Pick<Deps, 'db'>, actor: Actor, input: LocationData & { venueId: string }) {
+  const { db } = deps;
+  const { venueId } = input;
   await authorizeVenue(db, actor, venueId);
   const id = newId();
   await db.batch([db.insert(locations).values({ id, venueId, ...locationValues(input) }), bumpDataVersion(db)]);
@@ -211,10 +224,12 @@ export async function createLocation(db: Db, actor: Actor, venueId: string, inpu
   return row!;
 }
 
-export async function updateLocation(db: Db, actor: Actor, locationId: string, input: LocationData) {
+export async function updateLocation(deps: VenueDeps, actor: Actor, input: LocationData & { locationId: string }) {
+  const { db } = deps;
+  const { locationId } = input;
   await authorizeLocation(db, actor, locationId);
   await db.batch([
-    db.update(locations).set({ ...locationValues(input), updatedAt: new Date().toISOString() }).where(eq(locations.id, locationId)),
+    db.update(locations).set({ ...locationValues(input), updatedAt: deps.clock.now().toISOString() }).where(eq(locations.id, locationId)),
     bumpDataVersion(db),
   ]);
   const [row] = await db.select().from(locations).where(eq(locations.id, locationId));
@@ -222,7 +237,9 @@ export async function updateLocation(db: Db, actor: Actor, locationId: string, i
 }
 
 /** Deletes a place; its quizzes, promotions and slot claims go with it (foreign keys, README). */
-export async function deleteLocation(db: Db, actor: Actor, locationId: string, clock: Clock = createClock()): Promise<{ deletedQuizzes: number }> {
+export async function deleteLocation(deps: VenueDeps, actor: Actor, input: { locationId: string }): Promise<{ deletedQuizzes: number }> {
+  const { db, clock } = deps;
+  const { locationId } = input;
   await authorizeLocation(db, actor, locationId);
   const [c] = await db.select({ n: count() }).from(quizzes).where(eq(quizzes.locationId, locationId));
   await deleteGuarded(db, 'location', { locationId }, clock, () => db.batch([db.delete(locations).where(eq(locations.id, locationId)), bumpDataVersion(db)]));
@@ -231,18 +248,20 @@ export async function deleteLocation(db: Db, actor: Actor, locationId: string, c
 
 // ---------------------------------------------------------------- contact profile
 
-export async function getProfile(db: Db, actor: Actor): Promise<ProfileResponse> {
+export async function getProfile(deps: Pick<Deps, 'db'>, actor: Actor): Promise<ProfileResponse> {
+  const { db } = deps;
   requireActor(actor);
   const [row] = await db.select().from(profiles).where(eq(profiles.userId, actor.id));
   return { firstName: row?.firstName ?? null, lastName: row?.lastName ?? null, phone: row?.phone ?? null };
 }
 
-export async function saveProfile(db: Db, actor: Actor, input: ProfileResponse): Promise<ProfileResponse> {
+export async function saveProfile(deps: VenueDeps, actor: Actor, input: ProfileResponse): Promise<ProfileResponse> {
+  const { db } = deps;
   requireActor(actor);
   const values = { firstName: input.firstName, lastName: input.lastName, phone: input.phone };
   await db
     .insert(profiles)
     .values({ userId: actor.id, ...values })
-    .onConflictDoUpdate({ target: profiles.userId, set: { ...values, updatedAt: new Date().toISOString() } });
+    .onConflictDoUpdate({ target: profiles.userId, set: { ...values, updatedAt: deps.clock.now().toISOString() } });
   return values;
 }

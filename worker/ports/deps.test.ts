@@ -1,0 +1,59 @@
+/** Ports on the context (issue 14.4): one run's deps make each port once, on first use, through the factories given. */
+import { describe, expect, it } from 'vitest';
+import type { Db } from '../db/client';
+import { parseConfig } from '../env';
+import { createClock } from '../lib/clock';
+import { createDeps, productionPorts, type PortFactories } from './deps';
+import type { GooglePort } from './google';
+import type { Mailer } from './mailer';
+import type { PaymentsPort } from './payments';
+
+const config = parseConfig({ APP_ENV: 'test', APP_URL: 'http://localhost' } as unknown as Env);
+const db = {} as Db;
+const clock = createClock('2030-03-05T10:00:00Z');
+
+function counting(): { ports: PortFactories; made: Record<string, number> } {
+  const made = { mailer: 0, payments: 0, google: 0 };
+  return {
+    made,
+    ports: {
+      mailer: () => (made.mailer++, { send: async () => {}, sendOnce: async () => 'sent' } as Mailer),
+      payments: () => (made.payments++, { kind: 'local' } as PaymentsPort),
+      google: () => (made.google++, { authorizationUrl: () => new URL('https://example.test') } as unknown as GooglePort),
+    },
+  };
+}
+
+describe('createDeps', () => {
+  it('makes no port until it is used, then the same one for the whole run', () => {
+    const { ports, made } = counting();
+    const deps = createDeps({ db, config, clock }, ports);
+    expect(made).toEqual({ mailer: 0, payments: 0, google: 0 });
+    expect(deps.mailer).toBe(deps.mailer);
+    expect(deps.payments).toBe(deps.payments);
+    expect(deps.google).toBe(deps.google);
+    expect(made).toEqual({ mailer: 1, payments: 1, google: 1 });
+  });
+
+  it('hands the run its own clock and config', () => {
+    const deps = createDeps({ db, config, clock }, counting().ports);
+    expect(deps.clock.today()).toBe('2030-03-05');
+    expect(deps.config.appUrl).toBe('http://localhost');
+  });
+
+  it('production: no Google without GOOGLE_CLIENT_ID/SECRET, the local payments port without a Stripe key', () => {
+    const deps = createDeps({ db, config, clock }, productionPorts);
+    expect(deps.google).toBeNull();
+    expect(deps.payments.kind).toBe('local');
+    const withGoogle = createDeps({ db, config: { ...config, google: { clientId: 'id', clientSecret: 'secret' } }, clock });
+    expect(withGoogle.google?.authorizationUrl('s', 'v'.repeat(43)).searchParams.get('redirect_uri')).toBe('http://localhost/api/auth/google/callback');
+  });
+
+  it('a fake remembered a google: null answer (not asked again)', () => {
+    let asked = 0;
+    const deps = createDeps({ db, config, clock }, { ...productionPorts, google: () => (asked++, null) });
+    expect(deps.google).toBeNull();
+    expect(deps.google).toBeNull();
+    expect(asked).toBe(1);
+  });
+});

@@ -1,0 +1,65 @@
+/**
+ * Ports on the context (issue 14 item 4). Every run of the Worker — an HTTP request, a cron run, a
+ * queue batch, a workflow instance — builds one `Deps`: the database, the parsed config, the clock and
+ * the ports (mailer, payments, Google), each created once for that run. Services take `(deps, input)`
+ * and never create a port or read the wall clock themselves.
+ *
+ * Tests use the same door as production: `createApp(ports)` (worker/app.ts) or `createDeps(…, ports)`
+ * with fakes in place of the production factories below; there is no module-level override.
+ */
+import type { Db } from '../db/client';
+import type { Config } from '../env';
+import type { Clock } from '../lib/clock';
+import { createGooglePort, type GooglePort } from './google';
+import { createMailer, type Mailer } from './mailer';
+import { createPayments, type PaymentsPort } from './payments';
+
+export interface Deps {
+  db: Db;
+  config: Config;
+  /** Europe/Stockholm clock of this run (pinned by CLOCK_NOW / x-clock-now; a cron run's scheduled instant). */
+  clock: Clock;
+  mailer: Mailer;
+  payments: PaymentsPort;
+  /** Null when Google sign-in is not configured (GOOGLE_CLIENT_ID / GOOGLE_CLIENT_SECRET empty). */
+  google: GooglePort | null;
+}
+
+/** How each port is made from the run's database, config and clock. Tests replace any of them. */
+export interface PortFactories {
+  mailer(db: Db, config: Config, clock: Clock): Mailer;
+  payments(config: Config): PaymentsPort;
+  google(config: Config): GooglePort | null;
+}
+
+export const productionPorts: PortFactories = {
+  mailer: (db, config, clock) => createMailer(db, { apiKey: config.mailApiKey, from: config.mailFrom, clock }),
+  payments: (config) => createPayments(config),
+  google: (config) => {
+    const { clientId, clientSecret } = config.google;
+    if (!clientId || !clientSecret) return null;
+    return createGooglePort({ clientId, clientSecret, redirectUri: `${config.appUrl}/api/auth/google/callback` });
+  },
+};
+
+/** One run's deps. Ports are made on first use (a public page never builds a Stripe or Google client), then kept. */
+export function createDeps(base: { db: Db; config: Config; clock: Clock }, ports: PortFactories = productionPorts): Deps {
+  let mailer: Mailer | undefined;
+  let payments: PaymentsPort | undefined;
+  let google: GooglePort | null | undefined;
+  return {
+    db: base.db,
+    config: base.config,
+    clock: base.clock,
+    get mailer() {
+      return (mailer ??= ports.mailer(base.db, base.config, base.clock));
+    },
+    get payments() {
+      return (payments ??= ports.payments(base.config));
+    },
+    get google() {
+      if (google === undefined) google = ports.google(base.config);
+      return google;
+    },
+  };
+}
