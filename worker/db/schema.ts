@@ -8,6 +8,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+import { ANALYTICS_METRICS } from '../lib/analytics-metrics';
   check,
   index,
   integer,
@@ -632,19 +633,7 @@ export type ImportRowRow = typeof importRows.$inferSelect;
  * view); `quiz_id` is the occurrence's id. Written only by the one upsert batch of POST /api/events
  * (`count = count + excluded.count`); cascades with the business.
  */
-export const ANALYTICS_METRICS = [
-  'impression',
-  'detail_open',
-  'venue_view',
-  'click_website',
-  'click_phone',
-  'click_directions',
-  'click_share',
-  'calendar_add',
-  'feed_subscribe',
-  'follow',
-] as const;
-export type AnalyticsMetric = (typeof ANALYTICS_METRICS)[number];
+export { ANALYTICS_METRICS, type AnalyticsMetric } from '../lib/analytics-metrics';
 export const analyticsDaily = sqliteTable(
   'analytics_daily',
   {

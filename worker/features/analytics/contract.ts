@@ -3,20 +3,10 @@
  * only: shared by the Worker and the owner screens (web/components/analytics).
  */
 import * as z from 'zod';
+import { ANALYTICS_METRICS, type AnalyticsMetric } from '../../lib/analytics-metrics';
 
-export const METRICS = [
-  'impression',
-  'detail_open',
-  'venue_view',
-  'click_website',
-  'click_phone',
-  'click_directions',
-  'click_share',
-  'calendar_add',
-  'feed_subscribe',
-  'follow',
-] as const;
-export type Metric = (typeof METRICS)[number];
+export const METRICS = ANALYTICS_METRICS;
+export type Metric = AnalyticsMetric;
 
 export const METRIC_LABELS: Record<Metric, string> = {
   impression: 'Visningar i listan',

@@ -4,21 +4,11 @@
  * is a metric and the id of a quiz occurrence or a business, nothing else.
  */
 import * as z from 'zod';
+import { ANALYTICS_METRICS, type AnalyticsMetric } from '../../lib/analytics-metrics';
 
-/** Metrics a browser reports (a subset of ANALYTICS_METRICS in the schema; keep them in step). */
-export const EVENT_TYPES = [
-  'impression',
-  'detail_open',
-  'venue_view',
-  'click_website',
-  'click_phone',
-  'click_directions',
-  'click_share',
-  'calendar_add',
-  'feed_subscribe',
-  'follow',
-] as const;
-export type EventType = (typeof EVENT_TYPES)[number];
+/** Metrics a browser reports: every analytics metric (worker/lib/analytics-metrics.ts). */
+export const EVENT_TYPES = ANALYTICS_METRICS;
+export type EventType = AnalyticsMetric;
 
 /** At most this many events per request; the beacon sends at most one request per 10 s after the first. */
 export const MAX_EVENTS_PER_BATCH = 50;
