@@ -7,8 +7,8 @@
  * money in öre. Deletion rules are enforced by foreign keys (D1 enforces them): see README "Data model".
  */
 import { sql } from 'drizzle-orm';
-import {
 import { ANALYTICS_METRICS } from '../lib/analytics-metrics';
+import {
   check,
   index,
   integer,
