@@ -204,20 +204,9 @@ export function toListingQuiz(d: DetailRow & { unitLat?: number | null; unitLng?
  * quiz) so the cost follows the page, not the size of the catalogue.
  */
 export async function listQuizzes(db: Db, query: ListingQuery, ctx: ListingContext): Promise<ListingResponse> {
-  const f = resolveFilters(query, ctx.today);
+  const { f, filter } = seriesFilterOf(query, ctx);
   const page = query.page ?? 1;
-  const seed = daySeed(ctx.today);
-  const filter: SeriesFilter = {
-    today: ctx.today,
-    city: f.city,
-    date: f.date,
-    weekdayW: f.weekdayIso === undefined ? undefined : f.weekdayIso % 7,
-    search: f.search,
-    quiz: f.quiz,
-    viewerId: ctx.viewerId,
-    houseEmail: ctx.houseEmail,
-    seed,
-  };
+  const seed = filter.seed;
   if (f.near) return listNear(db, filter, f.near, f.mode, page, ctx.today);
   const [counts, promos, promotedRows] = await Promise.all([
     countUnits(db, filter),
@@ -373,6 +362,7 @@ function unitName(placeText: string): string {
   return !place || place === business ? business : `${business}, ${place}`;
 }
 
+/** The SQL filter of a listing query: the one place the cards, the map and a marker's card get it from. */
 function seriesFilterOf(query: ListingMapQuery, ctx: ListingContext) {
   const f = resolveFilters(query, ctx.today);
   const filter: SeriesFilter = {
