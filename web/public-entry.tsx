@@ -9,6 +9,26 @@ import type { PublicPageData } from './pages/types';
 // The map (Leaflet) is a lazy chunk, fetched only when a visitor opens a map (issue 15).
 registerMapLoader(() => import('./components/map/QuizMap'));
 
+/**
+ * Text typed or a choice made before hydration (a fast visitor types into "Sök" while the page is still
+ * static): React adopts the DOM's value without an onChange, so the listing would never hear of it.
+ * Announce each such field once, as the browser would have: React's value tracker is first told the
+ * server's value (the instance setter), the typed value is put back past it (the prototype setter), and
+ * the input/change event then reaches the component's onChange.
+ */
+function announceEarlyEdits(scope: HTMLElement) {
+  for (const el of scope.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea')) {
+    if (['checkbox', 'radio', 'hidden', 'submit', 'button'].includes(el.type) || el.value === el.defaultValue) continue;
+    const typed = el.value;
+    el.value = el.defaultValue;
+    Object.getOwnPropertyDescriptor(Object.getPrototypeOf(el) as object, 'value')?.set?.call(el, typed);
+    el.dispatchEvent(new Event('input', { bubbles: true }));
+  }
+  for (const el of scope.querySelectorAll('select')) {
+    if ([...el.options].some((o) => o.selected !== o.defaultSelected)) el.dispatchEvent(new Event('change', { bubbles: true }));
+  }
+}
+
 const root = document.getElementById('root');
 const dataEl = document.getElementById('__DATA__');
 if (root && dataEl?.textContent) {
@@ -21,6 +41,7 @@ if (root && dataEl?.textContent) {
     observer.disconnect();
     const held = (window as unknown as { __qkBoot?: { stop(): HTMLElement[] } }).__qkBoot?.stop() ?? [];
     for (const button of held) if (button.isConnected) button.click();
+    announceEarlyEdits(root);
   }).observe(document.documentElement, { attributes: true, attributeFilter: ['data-hydrated'] });
   startTransition(() => {
     hydrateRoot(root, <PublicApp data={data} />);

@@ -157,6 +157,29 @@ describe('public first-load JavaScript', () => {
       await context.close();
     }
   });
+
+  it('text typed into "Sök" before hydration reaches the listing once the page has hydrated', async () => {
+    const { page, context } = await newPage(browser());
+    try {
+      await page.route(/\/assets\/public-[^/]+\.js$/, async (route) => {
+        await new Promise((r) => setTimeout(r, 1000));
+        await route.continue();
+      });
+      await page.goto(`${baseURL()}/quiz/stockholm`, { waitUntil: 'domcontentloaded' });
+      const cards = page.getByRole('button', { name: /^Visa detaljer om / });
+      const first = ((await cards.first().getAttribute('aria-label')) ?? '').replace(/^Visa detaljer om /, '');
+      const before = await cards.count();
+      expect(before).toBeGreaterThan(1);
+      expect(await page.evaluate(() => document.documentElement.dataset.hydrated ?? null)).toBeNull();
+      await page.getByLabel('Sök').fill(first);
+      await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true', undefined, { timeout: 15_000 });
+      // Without the announcement React keeps its empty search and every card stays.
+      await expect.poll(() => cards.count(), { timeout: 15_000 }).toBeLessThan(before);
+      expect(await page.getByLabel('Sök').inputValue()).toBe(first);
+    } finally {
+      await context.close();
+    }
+  });
 });
 
 describe('city page HTML', () => {

@@ -1,0 +1,18 @@
+/**
+ * What visitors' browsers count (issue 18): the one list shared by the `analytics_daily.metric` column,
+ * the POST /api/events contract and the owner analytics screens. No dependencies, so the public bundle
+ * and the schema can both import it.
+ */
+export const ANALYTICS_METRICS = [
+  'impression',
+  'detail_open',
+  'venue_view',
+  'click_website',
+  'click_phone',
+  'click_directions',
+  'click_share',
+  'calendar_add',
+  'feed_subscribe',
+  'follow',
+] as const;
+export type AnalyticsMetric = (typeof ANALYTICS_METRICS)[number];
