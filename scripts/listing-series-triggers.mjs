@@ -257,7 +257,126 @@ ${FILTERS_BACKFILL('recurrence_id IS NULL', 'q.id = listing_series.key')}
 ${FILTERS_BACKFILL('recurrence_id IS NOT NULL', 'q.recurrence_id = listing_series.recurrence_id AND q.location_id = listing_series.location_id')}
 `;
 
-const OUTPUTS = { words: () => LISTING_SERIES_WORDS_SQL, near: () => LISTING_SERIES_NEAR_SQL, towns: () => TOWNS_REFRESH_SQL, filters: () => LISTING_SERIES_FILTERS_SQL };
+// ---- Migration 0018 (issue 19 §2): the ranked listing — tier, next occurrence, weekday mask, card, counts. ----
+
+/** listing_state.today: the Stockholm date the stored columns are computed for (set by advanceListingDay). */
+const T = '(SELECT today FROM listing_state WHERE id = 1)';
+const HOUSE = '(SELECT house_id FROM listing_state WHERE id = 1)';
+/** Quizzes of unit `u` (a listing_series row: NEW or OLD) — a series at its place, or the single quiz. */
+const OF_SERIES = (u) => `${u}.recurrence_id IS NOT NULL AND q.recurrence_id = ${u}.recurrence_id AND q.location_id = ${u}.location_id`;
+const OF_SINGLE = (u) => `${u}.recurrence_id IS NULL AND q.id = ${u}.key`;
+/**
+ * The card of quiz row q at place l of business v: the keys of listing/queries.ts DetailRow (the fallback
+ * read, DETAIL_COLUMNS, gives the same; test/integration/listing-rank.test.ts compares them).
+ */
+const CARD_JSON = `json_object('id', q.id, 'date', q.date, 'startTime', q.start_time, 'title', q.title, 'description', q.description,
+      'category', q.category, 'theme', q.theme, 'quizmaster', q.quizmaster, 'teamSize', q.team_size, 'price', q.price,
+      'isRecurring', q.is_recurring, 'recurrencePattern', q.recurrence_pattern, 'isCancelled', q.is_cancelled,
+      'lId', l.id, 'lName', l.name, 'lAddress', l.address, 'lCity', l.city, 'lCitySlug', l.city_slug, 'lPhone', l.phone,
+      'lWebsite', l.website, 'lLat', l.latitude, 'lLng', l.longitude,
+      'vId', v.id, 'vName', v.name, 'vSlug', v.slug, 'vDescription', v.description, 'vWebsite', v.website,
+      'house', coalesce(v.user_id = ${HOUSE}, 0))`;
+/**
+ * Recompute the listing columns of unit NEW from the base tables as of listing_state.today: the next
+ * occurrence, then (a second statement, which sees it) its date, the weekday mask of weekday mode (every
+ * upcoming weekday; a biweekly date only within 7 days, spec 01 §4), the tier and the card.
+ */
+const REFRESH = `UPDATE listing_series SET next_qid = coalesce(
+    (SELECT q.id FROM quizzes q WHERE ${OF_SERIES('NEW')} AND q.date >= ${T} ORDER BY q.date LIMIT 1),
+    (SELECT q.id FROM quizzes q WHERE ${OF_SINGLE('NEW')} AND q.date >= ${T}))
+  WHERE id = NEW.id;
+  UPDATE listing_series SET
+    next_date = (SELECT q.date FROM quizzes q WHERE q.id = listing_series.next_qid),
+    wk_mask = (SELECT coalesce(sum(DISTINCT 1 << q.weekday), 0) FROM quizzes q WHERE ${OF_SERIES('NEW')} AND q.date >= ${T}
+        AND (q.recurrence_pattern IS NOT 'biweekly' OR q.date <= date(${T}, '+6 days')))
+      + (SELECT coalesce(sum(1 << q.weekday), 0) FROM quizzes q WHERE ${OF_SINGLE('NEW')} AND q.date >= ${T}),
+    tier = CASE WHEN listing_series.next_qid IS NULL THEN 2 ELSE coalesce((SELECT CASE WHEN v.is_public = 0 THEN 2 WHEN v.user_id = ${HOUSE} THEN 1 ELSE 0 END
+      FROM locations l JOIN venues v ON v.id = l.venue_id WHERE l.id = listing_series.location_id), 2) END,
+    card = (SELECT ${CARD_JSON}
+      FROM quizzes q JOIN locations l ON l.id = q.location_id JOIN venues v ON v.id = l.venue_id WHERE q.id = listing_series.next_qid)
+  WHERE id = NEW.id;`;
+/** The scopes of unit `u` in listing_counts: ('' | its city) × (-1 | each weekday of its wk_mask). (json_each: a trigger has no CTE, and D1 caps compound SELECTs.) */
+const SCOPES = (u) => `json_each('[-1,0,1,2,3,4,5,6]') w CROSS JOIN json_each(json_array('', ${u}.city_slug)) c
+    WHERE (w.value = -1 OR (${u}.wk_mask & (1 << w.value)) != 0)`;
+/** 1 when unit `u` is the only listed unit of its place in scope (c, w) — its place counts there — else 0 (city scopes only). */
+const ONLY_AT_PLACE = (u) => `CASE WHEN c.value = '' OR EXISTS (SELECT 1 FROM listing_series o WHERE o.location_id = ${u}.location_id AND o.id != ${u}.id
+      AND o.tier < 2 AND (w.value = -1 OR (o.wk_mask & (1 << w.value)) != 0)) THEN 0 ELSE 1 END`;
+const COUNT = (u, sign) => `INSERT INTO listing_counts (city, wd, units, places)
+    SELECT c.value, w.value, ${sign}1, ${sign}${ONLY_AT_PLACE(u)} FROM ${SCOPES(u)}
+    ON CONFLICT (city, wd) DO UPDATE SET units = units + excluded.units, places = places + excluded.places;`;
+/** A unit's keys in listing_series from quiz row `r` (NEW or OLD): its series at its place, or itself. */
+const TOUCH_QUIZ = (r) => `UPDATE listing_series SET touch = touch + 1 WHERE key IN (${r}.recurrence_id || '@' || ${r}.location_id, ${r}.id);`;
+
+export const LISTING_RANK_SQL = `-- Printed by scripts/listing-series-triggers.mjs (\`rank\`): change the template, never this part.
+-- The ranked listing (issue 19 §2): each unit's tier, next occurrence, weekday mask and card, kept as of
+-- listing_state.today by one refresh trigger; the triggers of quizzes, locations, venues and users bump
+-- \`touch\` on the units they change. listing_counts holds the listed units per city and weekday.
+INSERT INTO listing_state (id, today) VALUES (1, date('now'));
+
+CREATE TRIGGER listing_rank_refresh_ai AFTER INSERT ON listing_series BEGIN
+  ${REFRESH}
+END;
+
+CREATE TRIGGER listing_rank_refresh_au AFTER UPDATE OF touch ON listing_series BEGIN
+  ${REFRESH}
+END;
+
+CREATE TRIGGER listing_rank_quiz_ai AFTER INSERT ON quizzes BEGIN
+  ${TOUCH_QUIZ('NEW')}
+END;
+
+CREATE TRIGGER listing_rank_quiz_ad AFTER DELETE ON quizzes BEGIN
+  ${TOUCH_QUIZ('OLD')}
+END;
+
+CREATE TRIGGER listing_rank_quiz_au AFTER UPDATE ON quizzes BEGIN
+  ${TOUCH_QUIZ('OLD')}
+  ${TOUCH_QUIZ('NEW')}
+END;
+
+CREATE TRIGGER listing_rank_venue_au AFTER UPDATE ON venues BEGIN
+  UPDATE listing_series SET touch = touch + 1 WHERE venue_id = NEW.id;
+END;
+
+CREATE TRIGGER listing_rank_location_au AFTER UPDATE ON locations BEGIN
+  UPDATE listing_series SET touch = touch + 1 WHERE location_id IN (OLD.id, NEW.id);
+END;
+
+CREATE TRIGGER listing_rank_house_ai AFTER INSERT ON users WHEN NEW.email = (SELECT house_email FROM listing_state WHERE id = 1) BEGIN
+  UPDATE listing_state SET house_id = NEW.id WHERE id = 1;
+  UPDATE listing_series SET touch = touch + 1 WHERE venue_id IN (SELECT id FROM venues WHERE user_id = NEW.id);
+END;
+
+CREATE TRIGGER listing_rank_house_au AFTER UPDATE OF email ON users
+  WHEN NEW.email IS (SELECT house_email FROM listing_state WHERE id = 1) OR OLD.email IS (SELECT house_email FROM listing_state WHERE id = 1) BEGIN
+  UPDATE listing_state SET house_id = (SELECT id FROM users WHERE email = listing_state.house_email) WHERE id = 1;
+  UPDATE listing_series SET touch = touch + 1 WHERE venue_id IN (SELECT id FROM venues WHERE user_id IN (OLD.id, NEW.id));
+END;
+
+CREATE TRIGGER listing_counts_ai AFTER INSERT ON listing_series WHEN NEW.tier < 2 BEGIN
+  ${COUNT('NEW', '+')}
+END;
+
+CREATE TRIGGER listing_counts_ad AFTER DELETE ON listing_series WHEN OLD.tier < 2 BEGIN
+  ${COUNT('OLD', '-')}
+END;
+
+CREATE TRIGGER listing_counts_au AFTER UPDATE OF tier, city_slug, wk_mask, location_id ON listing_series
+  WHEN (OLD.tier < 2 OR NEW.tier < 2)
+    AND (OLD.tier IS NOT NEW.tier OR OLD.city_slug IS NOT NEW.city_slug OR OLD.wk_mask IS NOT NEW.wk_mask OR OLD.location_id IS NOT NEW.location_id) BEGIN
+  INSERT INTO listing_counts (city, wd, units, places)
+    SELECT c.value, w.value, -1, -${ONLY_AT_PLACE('OLD')} FROM ${SCOPES('OLD')} AND OLD.tier < 2
+    ON CONFLICT (city, wd) DO UPDATE SET units = units + excluded.units, places = places + excluded.places;
+  INSERT INTO listing_counts (city, wd, units, places)
+    SELECT c.value, w.value, 1, ${ONLY_AT_PLACE('NEW')} FROM ${SCOPES('NEW')} AND NEW.tier < 2
+    ON CONFLICT (city, wd) DO UPDATE SET units = units + excluded.units, places = places + excluded.places;
+END;
+
+-- Backfill: every existing unit (as of today in UTC; the first listing read sets the Stockholm date and the house account).
+UPDATE listing_series SET touch = touch + 1;
+`;
+
+const OUTPUTS = { words: () => LISTING_SERIES_WORDS_SQL, near: () => LISTING_SERIES_NEAR_SQL, towns: () => TOWNS_REFRESH_SQL, filters: () => LISTING_SERIES_FILTERS_SQL, rank: () => LISTING_RANK_SQL };
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   process.stdout.write((OUTPUTS[process.argv[2]] ?? (() => LISTING_SERIES_TRIGGERS_SQL))());

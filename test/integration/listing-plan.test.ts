@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../worker/db/client';
-import { activePromotions, countUnits, findCity, findPublicVenue, listCities, listedUnits, placeDateQuizzes, venueUpcoming, type SeriesFilter } from '../../worker/features/listing/queries';
+import { activePromotions, countUnits, findCity, findPublicVenue, listCities, listedOccurrences, orderedPage, placeDateQuizzes, promotedUnits, stateAndCount, unitsById, venueUpcoming, walkedPage, type SeriesFilter } from '../../worker/features/listing/queries';
 import { testDb } from '../factories';
 
 /** A Db whose all() records the SQL and parameters instead of only running them. */
@@ -34,7 +34,7 @@ async function plan(db: Db, q: { sql: string; params: unknown[] }): Promise<stri
 // listing_series (e) is one row per series: still never scanned in full, it is entered by an index too.
 const FULL_SCAN = /^SCAN (q|l|v|u|pq|e|quizzes|locations|venues|listing_series)\b/;
 
-/** Every listing mode, as the service builds them (count, promoted units, one ordinary page). */
+/** Every listing mode, as the service builds them (counts, promoted units, the ordinary page both ways, cards read). */
 const MODES: Array<Partial<SeriesFilter>> = [
   {},
   { city: 'stockholm' },
@@ -58,23 +58,28 @@ async function runModes(db: Db) {
   for (const m of MODES) {
     const f = { ...base, ...m };
     await countUnits(db, f);
-    await listedUnits(db, f, { promoted: true });
-    await listedUnits(db, f, { promoted: false, exclude: [7], limit: 12, offset: 12 });
+    await promotedUnits(db, f);
+    await walkedPage(db, f, [7], 13, 12);
+    await orderedPage(db, f, [7], 13, 12);
+    await unitsById(db, f, [1, 2]);
+    await listedOccurrences(db, f, [1, 2]);
   }
 }
+const PER_MODE = 6;
 
 describe('query plans', () => {
   it('no full scan of quizzes, locations or venues in any listing mode', async () => {
     const { db, seen } = recording(testDb());
     const base = { today: '2030-01-07', houseEmail: 'house@test.local' };
     await runModes(db);
+    await stateAndCount(db, 'stockholm', 2);
     await activePromotions(db, base.today);
     await listCities(db);
     await findCity(db, 'stockholm');
     await findPublicVenue(db, 'kvarnen', base.houseEmail);
     await venueUpcoming(db, ['l1', 'l2'], base.today, 10);
     await placeDateQuizzes(db, 'l1', base.today);
-    expect(seen.length).toBe(MODES.length * 3 + 6);
+    expect(seen.length).toBe(MODES.length * PER_MODE + 7);
     for (const q of seen) {
       const details = await plan(testDb(), q);
       const scans = details.filter((d) => FULL_SCAN.test(d));
@@ -85,23 +90,28 @@ describe('query plans', () => {
   it('each mode enters listing_series by the intended index and reads quizzes by key or series only', async () => {
     const { db, seen } = recording(testDb());
     const base: SeriesFilter = { today: '2030-01-07', houseEmail: 'house@test.local', seed: 1 };
-    await countUnits(db, { ...base, city: 'stockholm' });
-    await countUnits(db, { ...base });
-    await listedUnits(db, { ...base, weekdayW: 2 }, { promoted: false, exclude: [], limit: 12, offset: 0 });
+    await walkedPage(db, { ...base, city: 'stockholm' }, [], 13, 0);
+    await walkedPage(db, { ...base }, [], 13, 0);
+    await listedOccurrences(db, { ...base, weekdayW: 2 }, [1, 2]);
     await countUnits(db, { ...base, search: 'kvarnen' });
-    await countUnits(db, { ...base, date: '2030-01-09' });
-    await countUnits(db, { ...base, city: 'stockholm', quiz: { price: 'gratis', category: 'musik', team: 4, time: 'fore19' } });
-    await listedUnits(db, { ...base, quiz: { price: 'gratis', category: 'musik' } }, { promoted: false, exclude: [], limit: 12, offset: 0 });
+    await walkedPage(db, { ...base, date: '2030-01-09' }, [], 13, 0);
+    await walkedPage(db, { ...base, city: 'stockholm', weekdayW: 2, quiz: { price: 'gratis', category: 'musik', team: 4, time: 'fore19' } }, [], 13, 0);
+    await walkedPage(db, { ...base, quiz: { price: 'gratis', category: 'musik' } }, [], 13, 0);
+    await stateAndCount(db, 'stockholm', 2);
     const plans = await Promise.all(seen.map((q) => plan(testDb(), q)));
-    expect(plans[0]!.join('\n')).toMatch(/COVERING INDEX listing_series_city_idx \(city_slug=\? AND last_date>\?\)/);
-    expect(plans[1]!.join('\n')).toMatch(/COVERING INDEX listing_series_live_idx \(last_date>\?\)/);
+    // The walk: four ranges of the rank index in shuffle order (no sort, no row read to filter), then one row per card by key.
+    for (const i of [0, 5]) expect(plans[i]!.join('\n')).toMatch(/SEARCH e USING COVERING INDEX listing_series_city_rank_idx \(city_slug=\? AND tier=\? AND shuffle>\?\)/);
+    for (const i of [1, 4, 6]) expect(plans[i]!.join('\n')).toMatch(/SEARCH e USING COVERING INDEX listing_series_rank_idx \(tier=\? AND shuffle<\?\)/);
+    for (const i of [0, 1, 4, 5, 6]) {
+      expect(plans[i]!.join('\n')).toMatch(/SEARCH e USING INTEGER PRIMARY KEY \(rowid=\?\)/);
+      expect(plans[i]!.join('\n')).not.toMatch(/TEMP B-TREE/);
+    }
     expect(plans[2]!.join('\n')).toMatch(/quizzes_unit_weekday_date_idx \(recurrence_id=\? AND location_id=\? AND weekday=\? AND date>\?\)/);
     expect(plans[2]!.join('\n')).toMatch(/SEARCH q USING INDEX sqlite_autoindex_quizzes_1 \(id=\?\)/);
     expect(plans[3]!.join('\n')).toMatch(/VIRTUAL TABLE INDEX \d+:M/);
-    // Date mode: one seek per unit with that weekday, on every key column (no walk through the series' dates).
+    // Date mode: one seek per candidate with that weekday, on every key column (no walk through the series' dates).
     expect(plans[4]!.join('\n')).toMatch(/quizzes_unit_weekday_date_idx \(recurrence_id=\? AND location_id=\? AND weekday=\? AND date=\?\)/);
-    // Quiz filters (issue 20): checked inside the same covering indexes, no row of listing_series read to filter.
-    expect(plans[5]!.join('\n')).toMatch(/SEARCH e USING COVERING INDEX listing_series_city_idx \(city_slug=\? AND last_date>\?\)/);
-    expect(plans[6]!.join('\n')).toMatch(/SEARCH e USING COVERING INDEX listing_series_live_idx \(last_date>\?\)/);
+    // The count: one row of listing_counts by its key.
+    expect(plans[7]!.join('\n')).toMatch(/listing_counts USING (PRIMARY KEY|INDEX sqlite_autoindex_listing_counts_1) \(city=\? AND wd=\?\)/);
   });
 });

@@ -323,21 +323,39 @@ export const listingSeries = sqliteTable(
     teamMax: integer('team_max'),
     topic: text('topic'),
     startMin: integer('start_min').notNull().default(1140),
+    /**
+     * The unit as the listing shows it today (issue 19 §2, migration 0018), kept by the refresh trigger
+     * from quizzes, locations and venues as of `listing_state.today` (scripts/listing-series-triggers.mjs
+     * `rank`): tier 0 = listed, a real account's; 1 = listed, the house account's (ranked last); 2 = not
+     * listed to the public (ended, or its business is not public).
+     */
+    tier: integer('tier').notNull().default(2),
+    /** The unit's next occurrence on or after listing_state.today (null when it has ended). */
+    nextQid: text('next_qid'),
+    nextDate: text('next_date'),
+    /** Bit (1 << %w) per weekday the unit is listed under in weekday mode today (a biweekly date only within 7 days). */
+    wkMask: integer('wk_mask').notNull().default(0),
+    /** JSON of the next occurrence's card (listing/queries.ts DetailRow): a page reads one row per card. */
+    card: text('card'),
+    /** Bumped by the triggers of quizzes, locations and venues (and the daily advance): recomputes the columns above. */
+    touch: integer('touch').notNull().default(0),
   },
   (t) => [
     uniqueIndex('listing_series_key_uq').on(t.key),
-    // Covering indexes of the listing: filter, count and order by the daily shuffle without reading a
-    // row (rows carry the search text); the ≤ 12 rows of a page are then read by id.
-    // recurrence_id, location_id and pattern are there for the weekday/date checks (an EXISTS per unit).
-    // The quiz filters (price, team_max, topic, start_min) are checked inside the index too (migration 0015).
-    index('listing_series_live_idx').on(t.lastDate, t.isPublic, t.ownerId, t.daysMask, t.shuffle, t.locationId, t.recurrenceId, t.pattern, t.price, t.teamMax, t.topic, t.startMin),
-    index('listing_series_city_idx').on(t.citySlug, t.lastDate, t.isPublic, t.ownerId, t.daysMask, t.shuffle, t.locationId, t.recurrenceId, t.pattern, t.price, t.teamMax, t.topic, t.startMin),
+    // The ranked listing (issue 19 §2): tier, then the daily rotation of `shuffle`, walked in index order
+    // with LIMIT — nationwide and per city. Every filter is checked inside the index (weekday on wk_mask,
+    // the quiz filters; recurrence_id, location_id, pattern, days_mask and last_date for date mode's EXISTS),
+    // so a page reads its ~13 index entries and then its ≤ 12 rows (one per card).
+    index('listing_series_rank_idx').on(t.tier, t.shuffle, t.wkMask, t.price, t.teamMax, t.topic, t.startMin, t.daysMask, t.lastDate, t.citySlug, t.locationId, t.recurrenceId, t.pattern),
+    index('listing_series_city_rank_idx').on(t.citySlug, t.tier, t.shuffle, t.wkMask, t.price, t.teamMax, t.topic, t.startMin, t.daysMask, t.lastDate, t.locationId, t.recurrenceId, t.pattern),
+    // The daily advance: units whose stored next occurrence has passed (or a biweekly date entering its week).
+    index('listing_series_next_idx').on(t.nextDate),
     index('listing_series_recurrence_idx').on(t.recurrenceId),
     index('listing_series_location_idx').on(t.locationId),
     index('listing_series_venue_idx').on(t.venueId),
     // Near mode (GET /api/listing?near=): a latitude band range, the rest of the bounding box and every
     // filter answered from the index; exact distances are computed for these candidates only.
-    index('listing_series_geo_idx').on(t.lat, t.lng, t.lastDate, t.isPublic, t.ownerId, t.daysMask, t.locationId, t.recurrenceId, t.pattern, t.price, t.teamMax, t.topic, t.startMin),
+    index('listing_series_geo_idx').on(t.lat, t.lng, t.tier, t.wkMask, t.ownerId, t.daysMask, t.lastDate, t.locationId, t.recurrenceId, t.pattern, t.price, t.teamMax, t.topic, t.startMin),
   ],
 );
 
@@ -551,6 +569,38 @@ export const jobRuns = sqliteTable(
   (t) => [index('job_runs_job_started_idx').on(t.job, t.startedAt)],
 );
 export type JobRunRow = typeof jobRuns.$inferSelect;
+
+/**
+ * A single row (id = 1): the Stockholm date the listing's stored next occurrences, tiers and weekday masks
+ * are computed for, and the house account (its units rank last). Advanced by the first listing read of a
+ * day (listing/queries.ts advanceListingDay) and by the nightly cron; read by the refresh trigger.
+ */
+export const listingState = sqliteTable(
+  'listing_state',
+  {
+    id: integer('id').primaryKey(),
+    today: text('today').notNull(),
+    houseEmail: text('house_email'),
+    houseId: text('house_id'),
+  },
+  (t) => [check('listing_state_single_ck', sql`id = 1`)],
+);
+
+/**
+ * How many units are listed (tier < 2) per scope, kept by triggers on listing_series: city '' = all of
+ * Sweden, wd -1 = every weekday, else the %w weekday (wk_mask). `places`: distinct places, counted for
+ * city scopes only. The listing's "Visar X av Y quiz" reads one row of it instead of counting.
+ */
+export const listingCounts = sqliteTable(
+  'listing_counts',
+  {
+    city: text('city').notNull(),
+    wd: integer('wd').notNull(),
+    units: integer('units').notNull().default(0),
+    places: integer('places').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.city, t.wd] })],
+);
 
 /** A single row (id = 1). Every write that changes public data bumps `version`; edge-cache keys include it. */
 export const publicDataVersion = sqliteTable(

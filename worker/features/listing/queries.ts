@@ -1,10 +1,13 @@
 /**
  * SQL of the public listing. The listing is chosen from listing_series (one row per series at a place
- * or single quiz, kept by triggers: migration 0005) through its covering indexes — (city_slug,
- * last_date, …) with a city, else (last_date, …) — and its trigram FTS5 index for free text; quizzes are
- * read by series (quizzes_recurrence_idx) or primary key for the ≤ 12 units of a page only. Join order
- * is fixed with CROSS JOIN (SQLite keeps the written order). No query here scans quizzes, locations,
- * venues or listing_series in full (test/integration/listing-plan.test.ts).
+ * or single quiz, kept by triggers: migrations 0005–0018). Each row carries what the listing shows
+ * today (migration 0018): its tier (0 listed, 1 listed house account, 2 not listed), its weekday mask,
+ * its next occurrence and that occurrence's card as JSON, all kept as of listing_state.today by the
+ * refresh trigger. A page walks listing_series_rank_idx / listing_series_city_rank_idx in ranking order
+ * (tier, then the day's rotation of `shuffle`) with every filter checked inside the index, stops after
+ * the page, and reads one row per card; the totals come from listing_counts. Free text uses the trigram
+ * FTS5 index. Join order is fixed with CROSS JOIN (SQLite keeps the written order). No query here scans
+ * quizzes, locations, venues or listing_series in full (test/integration/listing-plan.test.ts).
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -75,7 +78,8 @@ export function searchPlan(text: string): SearchPlan {
 /**
  * Which occurrence of a unit the listing shows (spec 01 §4): the next one on or after today; in
  * weekday mode the next one on that weekday (a biweekly series only when that is within 7 days); in
- * date mode the one on that date. `q` is a quizzes row; `pattern` the unit's recurrence pattern.
+ * date mode the one on that date. `q` is a quizzes row; `pattern` the unit's recurrence pattern. The
+ * stored card (listing_series.card) is the next occurrence; this is read only when that is not it.
  */
 function occurrenceSql(f: SeriesFilter, pattern: SQL): SQL {
   // The weekday equality lets quizzes_unit_weekday_date_idx answer with one seek.
@@ -86,19 +90,31 @@ function occurrenceSql(f: SeriesFilter, pattern: SQL): SQL {
   return sql`q.date >= ${f.today}`;
 }
 
-/** WHERE of listing_series e: every filter of the listing, answered from the index of units. */
-function seriesWhere(f: SeriesFilter): SQL {
-  const where: SQL[] = [sql`e.last_date >= ${f.date ?? f.today}`];
+/**
+ * Which units may be shown: listed today (tier 0 or 1), and for a signed-in owner also their own units
+ * that are not public but still have a date ahead (spec 01 §7: own-or-public).
+ */
+function visibleSql(f: SeriesFilter): SQL {
+  return f.viewerId ? sql`(e.tier < 2 OR (e.owner_id = ${f.viewerId} AND e.next_qid IS NOT NULL))` : sql`e.tier < 2`;
+}
+
+/**
+ * Every filter of the listing but visibility, on listing_series e. All of them are columns of the rank
+ * indexes (and of the geo index) except date mode's EXISTS (one seek in quizzes_unit_weekday_date_idx
+ * per candidate) and free text (the FTS5 indexes, or a scan of the row for a one- or two-character search
+ * without a letter). Weekday mode is exact on wk_mask, which the refresh trigger keeps under the rule.
+ */
+function filterSql(f: SeriesFilter): SQL[] {
+  const where: SQL[] = [];
   if (f.box) where.push(sql`e.lat BETWEEN ${f.box.minLat} AND ${f.box.maxLat} AND e.lng BETWEEN ${f.box.minLng} AND ${f.box.maxLng}`);
   else if (f.city) where.push(sql`e.city_slug = ${f.city}`);
-  where.push(f.viewerId ? sql`(e.is_public = 1 OR e.owner_id = ${f.viewerId})` : sql`e.is_public = 1`);
   where.push(...quizFilterSql(f.quiz));
-  const w = f.date ? isoWeekday(f.date) % 7 : f.weekdayW;
-  if (w !== undefined) {
-    // days_mask is a cheap prefilter; the EXISTS (one seek in quizzes_unit_weekday_date_idx) is the rule itself.
-    const single = f.date ? sql`e.last_date = ${f.date}` : sql`1`;
-    where.push(sql`(e.days_mask & ${1 << w}) != 0`);
-    where.push(sql`((e.recurrence_id IS NULL AND ${single}) OR EXISTS (SELECT 1 FROM quizzes q WHERE q.recurrence_id = e.recurrence_id AND q.location_id = e.location_id AND ${occurrenceSql(f, sql`e.pattern`)}))`);
+  if (f.date) {
+    const w = isoWeekday(f.date) % 7;
+    where.push(sql`e.last_date >= ${f.date}`, sql`(e.days_mask & ${1 << w}) != 0`);
+    where.push(sql`((e.recurrence_id IS NULL AND e.last_date = ${f.date}) OR EXISTS (SELECT 1 FROM quizzes q WHERE q.recurrence_id = e.recurrence_id AND q.location_id = e.location_id AND ${occurrenceSql(f, sql`e.pattern`)}))`);
+  } else if (f.weekdayW !== undefined) {
+    where.push(sql`(e.wk_mask & ${1 << f.weekdayW}) != 0`);
   }
   if (f.search) {
     const plan = searchPlan(f.search);
@@ -106,16 +122,100 @@ function seriesWhere(f: SeriesFilter): SQL {
     else if (plan.kind === 'word-prefix') where.push(sql`e.id IN (SELECT rowid FROM listing_series_words WHERE listing_series_words MATCH ${plan.match})`);
     else where.push(sql`instr(${foldSql(sql`e.place_text || ' | ' || e.quiz_text`)}, ${plan.text}) > 0`);
   }
-  return sql.join(where, sql` AND `);
+  return where;
 }
 
-const houseSql = (houseEmail: string) => sql`coalesce(e.owner_id = (SELECT id FROM users WHERE email = ${houseEmail}), 0)`;
+/** WHERE of listing_series e: visibility and every filter of the listing. */
+function seriesWhere(f: SeriesFilter): SQL {
+  return sql.join([visibleSql(f), ...filterSql(f)], sql` AND `);
+}
 
 /**
- * The daily shuffle in SQL: (shuffle XOR seed) × 48271 mod (2³¹ − 1). SQLite has no XOR operator:
- * a ^ b = (a | b) − (a & b). Both operands are < 2³¹, so the product stays inside 64-bit integers.
+ * The ordinary ranking (spec 01 §4 tiers 3–4): real accounts before the house account, each in the day's
+ * order — a rotation of the units' fixed random `shuffle` starting at the day's seed (units with
+ * shuffle ≥ seed by shuffle, then the rest), so every unit is equally likely to come first on a given
+ * day and an index on (tier, shuffle) yields the order without sorting. A signed-in owner's own units
+ * that are not public (tier 2) rank with the real accounts.
  */
-const shuffleSql = (seed: number) => sql`((((e.shuffle | ${seed}) - (e.shuffle & ${seed})) * 48271) % 2147483647)`;
+const rankOrderSql = (seed: number) => sql`CASE e.tier WHEN 1 THEN 1 ELSE 0 END, (e.shuffle < ${seed}), e.shuffle, e.id`;
+
+/** The day's position of a unit within its tier (rankOrderSql, for sorting in the Worker). */
+export function rotationKey(shuffle: number, seed: number): number {
+  return shuffle >= seed ? shuffle - seed : shuffle - seed + 2 ** 31;
+}
+
+/** One listed unit as a page reads it: its ranking keys, position and stored card (the JSON of a DetailRow). */
+export interface UnitRow {
+  unitId: number;
+  key: string;
+  rid: string | null;
+  shuffle: number;
+  tier: number;
+  unitLat: number | null;
+  unitLng: number | null;
+  placeText: string;
+  nextDate: string | null;
+  card: string | null;
+}
+
+const UNIT_COLUMNS = sql`e.id AS unitId, e.key AS key, e.recurrence_id AS rid, e.shuffle AS shuffle, e.tier AS tier, e.lat AS unitLat, e.lng AS unitLng,
+  e.place_text AS placeText, e.next_date AS nextDate, e.card AS card`;
+
+const excludeSql = (exclude: number[]) => (exclude.length ? [sql`e.id NOT IN (SELECT value FROM json_each(${JSON.stringify(exclude)}))`] : []);
+
+/**
+ * One page of the ordinary ranking for a public visitor, walked in index order: four ranges of
+ * listing_series_city_rank_idx (with a city) or listing_series_rank_idx — tier 0 from the seed, tier 0
+ * before it, tier 1 likewise — each in `shuffle` order with every filter checked inside the index, under
+ * one LIMIT, so the walk stops after offset + limit matching entries and only those `limit` rows are read.
+ * Not for free text or a signed-in owner's hidden units (`orderedPage`).
+ */
+export async function walkedPage(db: Db, f: SeriesFilter, exclude: number[], limit: number, offset: number): Promise<UnitRow[]> {
+  const index = f.city ? sql`listing_series_city_rank_idx` : sql`listing_series_rank_idx`;
+  const take = offset + limit;
+  const where = [...filterSql(f), ...excludeSql(exclude)];
+  const arm = (tier: number, fromSeed: boolean) =>
+    sql`SELECT * FROM (SELECT e.id AS uid FROM listing_series e INDEXED BY ${index}
+      WHERE ${sql.join([sql`e.tier = ${tier}`, fromSeed ? sql`e.shuffle >= ${f.seed}` : sql`e.shuffle < ${f.seed}`, ...where], sql` AND `)}
+      ORDER BY e.shuffle LIMIT ${take})`;
+  return db.all<UnitRow>(sql`
+    WITH walk AS MATERIALIZED (
+      SELECT uid FROM (${arm(0, true)} UNION ALL ${arm(0, false)} UNION ALL ${arm(1, true)} UNION ALL ${arm(1, false)})
+      LIMIT ${limit} OFFSET ${offset})
+    SELECT ${UNIT_COLUMNS} FROM walk CROSS JOIN listing_series e ON e.id = walk.uid`);
+}
+
+/**
+ * One page of the ordinary ranking by sorting every match (free text, where the matches are few and
+ * come from the FTS index, and a signed-in owner who has units that are not public).
+ */
+export async function orderedPage(db: Db, f: SeriesFilter, exclude: number[], limit: number, offset: number): Promise<UnitRow[]> {
+  return db.all<UnitRow>(sql`
+    WITH page AS MATERIALIZED (
+      SELECT e.id AS uid FROM listing_series e WHERE ${sql.join([seriesWhere(f), ...excludeSql(exclude)], sql` AND `)}
+      ORDER BY ${rankOrderSql(f.seed)} LIMIT ${limit} OFFSET ${offset})
+    SELECT ${UNIT_COLUMNS} FROM page CROSS JOIN listing_series e ON e.id = page.uid`);
+}
+
+/** The units an active promotion points at (a handful; ranked by the caller), under the listing's filters. */
+export async function promotedUnits(db: Db, f: SeriesFilter): Promise<UnitRow[]> {
+  const active = sql`p.status = 'active' AND p.end_date >= ${f.today}`;
+  return db.all<UnitRow>(sql`
+    SELECT ${UNIT_COLUMNS} FROM listing_series e
+    WHERE e.id IN (
+      SELECT s.id FROM promotions p CROSS JOIN quizzes pq ON pq.id = p.quiz_id CROSS JOIN listing_series s ON s.recurrence_id = pq.recurrence_id WHERE ${active}
+      UNION SELECT s.id FROM promotions p CROSS JOIN quizzes pq ON pq.id = p.quiz_id CROSS JOIN listing_series s ON s.key = pq.id
+        WHERE ${active} AND pq.recurrence_id IS NULL)
+      AND ${seriesWhere(f)}`);
+}
+
+/** Some units by id under the listing's filters (near mode's page, a marker's card). */
+export async function unitsById(db: Db, f: SeriesFilter, ids: number[]): Promise<UnitRow[]> {
+  if (!ids.length) return [];
+  return db.all<UnitRow>(sql`
+    SELECT ${UNIT_COLUMNS} FROM listing_series e
+    WHERE e.id IN (SELECT value FROM json_each(${JSON.stringify(ids)})) AND ${seriesWhere(f)}`);
+}
 
 export interface ListedRow extends DetailRow {
   /** listing_series id and key of the unit. */
@@ -129,50 +229,27 @@ export interface ListedRow extends DetailRow {
 }
 
 /**
- * Units matching the filters with their listed occurrence in full (the columns of a card). Either the
- * units an active promotion points at (`promoted`, a handful, ranked by the caller), or one page of the
- * ordinary ranking: real accounts before the house account, each in the daily shuffle (spec 01 §4),
- * skipping `exclude` (ids of the units already shown in a promotion tier).
- *
- * Three steps, each materialized so SQLite cannot merge them: `page` filters and orders on a covering
- * index only (no row is read); `chosen` reads the ≤ 12 rows of the page; `listed` looks up their next
- * occurrence (quizzes_recurrence_idx), whose card columns the final join reads by primary key.
+ * The listed occurrence of some units, read from quizzes, locations and venues: for the units whose
+ * stored card is not the one to show (weekday mode on a unit with more than one weekday, date mode, a
+ * page read before the day's refresh). Each unit's occurrence is one seek of quizzes_recurrence_idx (or
+ * quizzes_unit_weekday_date_idx), then its card columns by primary key.
  */
-export async function listedUnits(
-  db: Db,
-  f: SeriesFilter,
-  pick: { promoted: true } | { promoted: false; exclude: number[]; limit: number; offset: number } | { ids: number[] },
-): Promise<ListedRow[]> {
-  const where = seriesWhere(f);
-  const keys = sql`e.id AS uid, ${houseSql(f.houseEmail)} AS house_last, ${shuffleSql(f.seed)} AS ord`;
-  const active = sql`p.status = 'active' AND p.end_date >= ${f.today}`;
-  const page = 'ids' in pick
-    ? sql`SELECT ${keys} FROM listing_series e WHERE e.id IN (SELECT value FROM json_each(${JSON.stringify(pick.ids)})) AND ${where}`
-    : pick.promoted
-    ? sql`SELECT ${keys} FROM listing_series e
-        WHERE e.id IN (
-          SELECT s.id FROM promotions p CROSS JOIN quizzes pq ON pq.id = p.quiz_id CROSS JOIN listing_series s ON s.recurrence_id = pq.recurrence_id WHERE ${active}
-          UNION SELECT s.id FROM promotions p CROSS JOIN quizzes pq ON pq.id = p.quiz_id CROSS JOIN listing_series s ON s.key = pq.id
-            WHERE ${active} AND pq.recurrence_id IS NULL)
-        AND ${where}`
-    : sql`SELECT ${keys} FROM listing_series e
-        WHERE ${where} AND e.id NOT IN (SELECT value FROM json_each(${JSON.stringify(pick.exclude)}))
-        ORDER BY house_last, ord, e.id LIMIT ${pick.limit} OFFSET ${pick.offset}`;
+export async function listedOccurrences(db: Db, f: SeriesFilter, ids: number[]): Promise<ListedRow[]> {
+  if (!ids.length) return [];
   return db.all<ListedRow>(sql`
-    WITH page AS MATERIALIZED (${page}),
-    chosen AS MATERIALIZED (
-      SELECT page.*, e.key AS key, e.recurrence_id AS rid, e.location_id AS lid, e.pattern AS pattern, e.shuffle AS shuffle,
+    WITH chosen AS MATERIALIZED (
+      SELECT e.id AS uid, e.key AS key, e.recurrence_id AS rid, e.location_id AS lid, e.pattern AS pattern, e.shuffle AS shuffle,
         e.lat AS ulat, e.lng AS ulng
-      FROM page CROSS JOIN listing_series e ON e.id = page.uid),
+      FROM json_each(${JSON.stringify(ids)}) j CROSS JOIN listing_series e ON e.id = j.value),
     listed AS MATERIALIZED (
       SELECT chosen.*, CASE WHEN chosen.rid IS NULL THEN chosen.key ELSE
         (SELECT q.id FROM quizzes q WHERE q.recurrence_id = chosen.rid AND q.location_id = chosen.lid AND ${occurrenceSql(f, sql`chosen.pattern`)}
           ORDER BY q.date LIMIT 1) END AS qid
       FROM chosen)
-    SELECT listed.uid AS unitId, listed.key AS key, listed.rid AS rid, listed.shuffle AS shuffle, listed.ulat AS unitLat, listed.ulng AS unitLng, ${DETAIL_COLUMNS}, (u.email = ${f.houseEmail}) AS house
+    SELECT listed.uid AS unitId, listed.key AS key, listed.rid AS rid, listed.shuffle AS shuffle, listed.ulat AS unitLat, listed.ulng AS unitLng, ${DETAIL_COLUMNS},
+      coalesce(v.user_id = (SELECT house_id FROM listing_state WHERE id = 1), 0) AS house
     FROM listed CROSS JOIN quizzes q ON q.id = listed.qid CROSS JOIN locations l ON l.id = q.location_id
-      CROSS JOIN venues v ON v.id = l.venue_id CROSS JOIN users u ON u.id = v.user_id
-    ORDER BY listed.house_last, listed.ord, listed.uid`);
+      CROSS JOIN venues v ON v.id = l.venue_id`);
 }
 
 /** One candidate of near mode: a unit inside the box, and which side of the position's latitude it lies on. */
@@ -211,20 +288,6 @@ export async function nearCandidates(db: Db, f: SeriesFilter, fromLat: number, l
       WHERE ${south} ORDER BY e.lat DESC LIMIT ${limit})`);
 }
 
-/**
- * The map (GET /api/listing/map): the first `limit` units of the ordinary ranking (house account last,
- * daily shuffle; chosen on the covering index like a listing page) with their position and names, read
- * by primary key for those units only. Promoted units are not put first: a map has no order.
- */
-export async function mapUnits(db: Db, f: SeriesFilter, limit: number): Promise<Array<{ uid: number; lat: number | null; lng: number | null; placeText: string }>> {
-  const keys = sql`e.id AS uid, ${houseSql(f.houseEmail)} AS house_last, ${shuffleSql(f.seed)} AS ord`;
-  return db.all(sql`
-    WITH page AS MATERIALIZED (SELECT ${keys} FROM listing_series e WHERE ${seriesWhere(f)} ORDER BY house_last, ord, e.id LIMIT ${limit})
-    SELECT page.uid AS uid, e.lat AS lat, e.lng AS lng, e.place_text AS placeText
-    FROM page CROSS JOIN listing_series e ON e.id = page.uid
-    ORDER BY page.house_last, page.ord, page.uid`);
-}
-
 /** Names of some units by id (the near-mode map: its order comes from the candidates). */
 export async function unitLabels(db: Db, ids: number[]): Promise<Array<{ uid: number; placeText: string }>> {
   if (!ids.length) return [];
@@ -234,14 +297,67 @@ export async function unitLabels(db: Db, ids: number[]): Promise<Array<{ uid: nu
 }
 
 /**
- * How many units match (read from a covering index), and — within one city only — at how many places
- * (the combined page's "N ställen"; DISTINCT needs a temporary b-tree, so it is not done nationwide).
+ * How many units match by counting them (free text, a signed-in owner's hidden units) — and, within one
+ * city only, at how many places (DISTINCT needs a temporary b-tree, so it is not done nationwide).
  */
 export async function countUnits(db: Db, f: SeriesFilter): Promise<{ total: number; places: number | null }> {
   const places = f.city ? sql`COUNT(DISTINCT e.location_id)` : sql`NULL`;
   const [row] = await db.all<{ total: number; places: number | null }>(sql`
     SELECT COUNT(*) AS total, ${places} AS places FROM listing_series e WHERE ${seriesWhere(f)}`);
   return { total: row?.total ?? 0, places: row?.places ?? null };
+}
+
+/** Whether a user has a business that is not public (their units are listed to them only: orderedPage). */
+export async function ownsHiddenBusiness(db: Db, userId: string): Promise<boolean> {
+  const rows = await db.all<{ x: number }>(sql`SELECT 1 AS x FROM venues WHERE user_id = ${userId} AND is_public = 0 LIMIT 1`);
+  return rows.length > 0;
+}
+
+/** listing_state: the day the stored listing columns are for, and the house account they rank last. */
+export interface ListingState {
+  today: string;
+  houseEmail: string | null;
+  houseId: string | null;
+}
+
+/**
+ * The listing state and the listed count of one scope (listing_counts: city '' = Sweden, wd -1 = every
+ * weekday) in one read. `units`/`places` are null when the scope has never had a listed unit.
+ */
+export async function stateAndCount(db: Db, city: string, wd: number): Promise<ListingState & { units: number | null; places: number | null }> {
+  const [row] = await db.all<ListingState & { units: number | null; places: number | null }>(sql`
+    SELECT s.today AS today, s.house_email AS houseEmail, s.house_id AS houseId, c.units AS units, c.places AS places
+    FROM listing_state s LEFT JOIN listing_counts c ON c.city = ${city} AND c.wd = ${wd} WHERE s.id = 1`);
+  if (!row) throw new Error('listing_state is missing: apply the migrations (0018)');
+  return row;
+}
+
+/**
+ * Bring the stored listing columns to `today` and `houseEmail` (one batch): the units whose next
+ * occurrence has passed, and the biweekly ones whose next date enters its 7-day window, are refreshed
+ * (their tier, weekday mask, next occurrence and card; listing_counts follows by trigger); a new house
+ * account refreshes the units of the old and the new one. A clock that went back (tests) refreshes every
+ * unit. Idempotent: a second run the same day finds nothing to refresh.
+ */
+export async function advanceListingDay(db: Db, state: ListingState, today: string, houseEmail: string): Promise<void> {
+  const statements: Array<ReturnType<Db['run']>> = [];
+  if (state.houseEmail !== houseEmail) {
+    statements.push(db.run(sql`UPDATE listing_state SET house_email = ${houseEmail}, house_id = (SELECT id FROM users WHERE email = ${houseEmail}) WHERE id = 1`));
+    statements.push(db.run(sql`UPDATE listing_series SET touch = touch + 1
+      WHERE venue_id IN (SELECT id FROM venues WHERE user_id IN (${state.houseId ?? ''}, (SELECT house_id FROM listing_state WHERE id = 1)))`));
+  }
+  if (state.today !== today) {
+    statements.push(db.run(sql`UPDATE listing_state SET today = ${today} WHERE id = 1`));
+    if (today > state.today) {
+      statements.push(db.run(sql`UPDATE listing_series SET touch = touch + 1 WHERE next_date < ${today}`));
+      statements.push(db.run(sql`UPDATE listing_series SET touch = touch + 1
+        WHERE next_date > ${addDays(state.today, 6)} AND next_date <= ${addDays(today, 6)} AND pattern = 'biweekly'`));
+    } else {
+      statements.push(db.run(sql`UPDATE listing_series SET touch = touch + 1`));
+    }
+  }
+  if (!statements.length) return;
+  await db.batch(statements as [ReturnType<Db['run']>, ...Array<ReturnType<Db['run']>>]);
 }
 
 export interface ActivePromotionRow {
@@ -421,14 +537,14 @@ const CARD_QUIZ_COLUMNS = sql`q.id AS id, q.date AS date, q.start_time AS startT
 
 /**
  * Weekday masks of the live public units of the cities from `fromCity` to `toCity` (slugs, inclusive):
- * a range of listing_series_city_idx (covering), so the rows read are the units of those cities only.
- * `m` is the unit's days_mask (bit 1 << %w for every weekday it has had a date on).
+ * a range of listing_series_city_rank_idx (covering), so the rows read are the listed units of those cities only.
+ * `m` is the unit's wk_mask (bit 1 << %w for every weekday it is listed under in weekday mode today).
  */
-export async function sitemapCityMasks(db: Db, fromCity: string, toCity: string, today: string): Promise<Array<{ city: string; m: number }>> {
+export async function sitemapCityMasks(db: Db, fromCity: string, toCity: string): Promise<Array<{ city: string; m: number }>> {
   return db.all<{ city: string; m: number }>(sql`
-    SELECT DISTINCT city_slug AS city, days_mask AS m
-    FROM listing_series INDEXED BY listing_series_city_idx
-    WHERE city_slug >= ${fromCity} AND city_slug <= ${toCity} AND last_date >= ${today} AND is_public = 1`);
+    SELECT DISTINCT city_slug AS city, wk_mask AS m
+    FROM listing_series INDEXED BY listing_series_city_rank_idx
+    WHERE city_slug >= ${fromCity} AND city_slug <= ${toCity} AND tier < 2`);
 }
 
 /** The highest rowid of venues (an O(1) read of the table's b-tree end): how many venue children there are. */

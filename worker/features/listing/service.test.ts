@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { daySeed, pagePlan, rankPromoted, resolveFilters, shuffleKey, tierOf } from './service';
-import { ftsPhrase, searchPlan, type ActivePromotionRow, type ListedRow } from './queries';
+import { daySeed, pagePlan, rankPromoted, resolveFilters, storedCard, tierOf } from './service';
+import { ftsPhrase, rotationKey, searchPlan, type ActivePromotionRow, type ListedRow } from './queries';
 
 const TODAY = '2030-01-07'; // Monday
 
@@ -47,16 +47,33 @@ describe('tiers and ranking', () => {
     const ranked = rankPromoted(rows, promos2, daySeed(TODAY));
     expect(ranked.map((r) => [r.row.id, r.tier])).toEqual([['p2', 'premium'], ['p3', 'premium'], ['p', 'premium'], ['r', 'recommended']]);
   });
-  it('the daily shuffle is a stable order for a day and another order the next day', () => {
-    const keys = Array.from({ length: 40 }, (_, i) => (i * 7919 + 13) % 2147483648);
-    const order = (day: string) => [...keys].sort((a, b) => shuffleKey(a, daySeed(day)) - shuffleKey(b, daySeed(day)));
+  it('the day\'s order is a rotation of the fixed shuffle: stable for a day, starting elsewhere the next day, each unit once', () => {
+    // Spread over the 31-bit range, as the random shuffle values are.
+    const keys = Array.from({ length: 40 }, (_, i) => (i * 53687091 + 7919) % 2147483648);
+    const order = (day: string) => [...keys].sort((a, b) => rotationKey(a, daySeed(day)) - rotationKey(b, daySeed(day)));
     expect(order(TODAY)).toEqual(order(TODAY));
-    expect(order('2030-01-08')).not.toEqual(order(TODAY));
+    expect(order('2030-01-08')[0]).not.toBe(order(TODAY)[0]);
+    expect(new Set(order(TODAY))).toEqual(new Set(keys));
     expect(daySeed(TODAY)).toBeLessThan(2 ** 31);
-    // The SQL twin computes (s | seed) − (s & seed) for XOR: the same number for every 31-bit pair.
-    for (const [a, b] of [[0, 0], [2147483647, 1], [123456789, 987654321], [2 ** 30, 2 ** 30 + 5]] as const) {
-      expect(shuffleKey(a, b)).toBe((((a | b) - (a & b)) * 48271) % 2147483647);
-    }
+    // The SQL order (queries.rankOrderSql): shuffle ≥ seed ascending, then the rest ascending.
+    const seed = daySeed(TODAY);
+    const sqlOrder = [...keys].sort((a, b) => Number(a < seed) - Number(b < seed) || a - b);
+    expect(order(TODAY)).toEqual(sqlOrder);
+    for (const k of keys) expect(rotationKey(k, seed)).toBeGreaterThanOrEqual(0);
+  });
+});
+
+describe('storedCard', () => {
+  const card = JSON.stringify({ id: 'q1', date: '2030-01-09' });
+  it('is the next occurrence: used for every mode it fits, else null (read instead)', () => {
+    expect(storedCard({ card, nextDate: '2030-01-09' }, { today: TODAY })).toMatchObject({ id: 'q1' });
+    expect(storedCard({ card, nextDate: '2030-01-09' }, { today: TODAY, weekdayW: 3 })).toMatchObject({ id: 'q1' });
+    expect(storedCard({ card, nextDate: '2030-01-09' }, { today: TODAY, weekdayW: 4 })).toBeNull();
+    expect(storedCard({ card, nextDate: '2030-01-09' }, { today: TODAY, date: '2030-01-09' })).toMatchObject({ id: 'q1' });
+    expect(storedCard({ card, nextDate: '2030-01-09' }, { today: TODAY, date: '2030-01-16' })).toBeNull();
+    // Stored before a day it no longer fits (read before the day's refresh), or missing.
+    expect(storedCard({ card, nextDate: '2030-01-09' }, { today: '2030-01-10' })).toBeNull();
+    expect(storedCard({ card: null, nextDate: null }, { today: TODAY })).toBeNull();
   });
 });
 

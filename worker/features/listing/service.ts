@@ -8,28 +8,37 @@ import { boundingBox, formatDistance, haversineKm, latitudeArcKm } from '../../l
 import type { QuizFilters } from '../../lib/quiz-filters';
 import { categoryLabel, findWeekday } from '../../lib/swedish';
 import { LISTING_PAGE_SIZE, MAP_POINTS_MAX, NEAR_RADIUS_DEFAULT, type CityOption, type ListingMapQuery, type ListingMapResponse, type ListingMode, type ListingQuery, type ListingQuiz, type ListingResponse, type ListingTier } from './contract';
+import { isoWeekday } from '../../lib/clock';
 import {
   activePromotions,
+  advanceListingDay,
   countUnits,
   findCity,
   findPublicVenue,
   listCities,
-  listedUnits,
-  mapUnits,
+  listedOccurrences,
   nearCandidates,
+  orderedPage,
+  ownsHiddenBusiness,
   placeDateQuizzes,
+  promotedUnits,
   publicDataChangedAt,
+  rotationKey,
   sitemapCityMasks,
   sitemapVenueRange,
+  stateAndCount,
   unitLabels,
+  unitsById,
   venueRowidCeiling,
   venueLocations,
   venueUpcoming,
+  walkedPage,
   type ActivePromotionRow,
   type DetailRow,
   type ListedRow,
   type NearCandidate,
   type SeriesFilter,
+  type UnitRow,
 } from './queries';
 
 export interface ListingContext {
@@ -104,14 +113,12 @@ function dayHash(seed: string, id: string): number {
   return h >>> 0;
 }
 
-/** The seed of one Stockholm day's shuffle (31 bits): the same on every page, cache and isolate. */
+/**
+ * The seed of one Stockholm day's order (31 bits): the same on every page, cache and isolate. The day's
+ * order of each tier starts at the unit whose `shuffle` follows the seed (queries.rotationKey).
+ */
 export function daySeed(today: string): number {
   return dayHash('quizkvall-shuffle', today) & 0x7fffffff;
-}
-
-/** The daily shuffle key of a unit: mirrors shuffleSql() in queries.ts exactly. */
-export function shuffleKey(shuffle: number, seed: number): number {
-  return (((shuffle ^ seed) >>> 0) * 48271) % 2147483647;
 }
 
 export interface PromotedItem {
@@ -137,7 +144,7 @@ export function rankPromoted(rows: ListedRow[], promos: ActivePromotionRow[], se
       const bt = b.row.startTime ?? '19:00:00';
       if (at !== bt) return at < bt ? -1 : 1;
     } else {
-      const d = shuffleKey(a.row.shuffle, seed) - shuffleKey(b.row.shuffle, seed);
+      const d = rotationKey(a.row.shuffle, seed) - rotationKey(b.row.shuffle, seed);
       if (d !== 0) return d;
     }
     return a.row.unitId - b.row.unitId;
@@ -198,40 +205,100 @@ export function toListingQuiz(d: DetailRow & { unitLat?: number | null; unitLng?
 }
 
 /**
+ * The stored listing columns as of `ctx.today` (listing_state; advanceListingDay when the day or the
+ * house account changed — the first listing read of a day, or the nightly cron, does it), read together
+ * with the listed count of one scope (listing_counts).
+ */
+export async function ensureListingDay(db: Db, ctx: Pick<ListingContext, 'today' | 'houseEmail'>, scope: { city: string; wd: number } = { city: '', wd: -1 }) {
+  let state = await stateAndCount(db, scope.city, scope.wd);
+  if (state.today !== ctx.today || state.houseEmail !== ctx.houseEmail) {
+    await advanceListingDay(db, state, ctx.today, ctx.houseEmail);
+    state = await stateAndCount(db, scope.city, scope.wd);
+  }
+  return state;
+}
+
+/**
+ * The stored card of a unit when it is the occurrence this listing shows — the next one; in weekday
+ * mode only if it falls on that weekday, in date mode only on that date — else null (read it instead).
+ */
+export function storedCard(row: Pick<UnitRow, 'card' | 'nextDate'>, f: Pick<SeriesFilter, 'today' | 'date' | 'weekdayW'>): DetailRow | null {
+  if (!row.card || !row.nextDate || row.nextDate < f.today) return null;
+  if (f.date !== undefined && row.nextDate !== f.date) return null;
+  if (f.weekdayW !== undefined && isoWeekday(row.nextDate) % 7 !== f.weekdayW) return null;
+  return JSON.parse(row.card) as DetailRow;
+}
+
+/** The cards of some units in their order: stored ones as they are, the others read (listedOccurrences) in one query. */
+async function cardsOf(db: Db, f: SeriesFilter, rows: UnitRow[]): Promise<ListedRow[]> {
+  const stored = rows.map((r) => storedCard(r, f));
+  const missing = rows.filter((_, i) => !stored[i]).map((r) => r.unitId);
+  const read = new Map((await listedOccurrences(db, f, missing)).map((r) => [r.unitId, r]));
+  return rows.flatMap((r, i) => {
+    const card = stored[i];
+    if (!card) return read.has(r.unitId) ? [read.get(r.unitId)!] : [];
+    return [{ ...card, unitId: r.unitId, key: r.key, rid: r.rid, shuffle: r.shuffle, unitLat: r.unitLat, unitLng: r.unitLng }];
+  });
+}
+
+function hasQuizFilters(q: QuizFilters): boolean {
+  return q.price !== undefined || q.team !== undefined || q.category !== undefined || q.time !== undefined;
+}
+
+/**
+ * How a listing is read. `walk`: a public visitor's page walked in index order (walkedPage), its total
+ * from listing_counts when the scope is one the counts keep (Sweden or a city, all days or a weekday,
+ * no quiz filter and no date), else a lower bound from the walk. `sort`: free text, or a signed-in owner
+ * who has a business that is not public — every match sorted and counted (their number is what the
+ * FTS index or the owner's own units give).
+ */
+async function readPlan(db: Db, f: ResolvedFilters, filter: SeriesFilter, ctx: ListingContext) {
+  const sorted = !!f.search || (!!ctx.viewerId && (await ownsHiddenBusiness(db, ctx.viewerId)));
+  const counted = !sorted && !f.date && !hasQuizFilters(f.quiz);
+  return { sorted, counted, scope: { city: f.city ?? '', wd: filter.weekdayW ?? -1 } };
+}
+
+/**
  * One page (12) of the listing plus the total count. Ranking (spec 01 §4): 1 Premium by date;
  * 2 Rekommenderat, 3 ordinary quizzes of real accounts, 4 the house account's (unclaimed) quizzes, each
- * of 2–4 in the daily shuffle. Everything is read from listing_series (one row per series or single
- * quiz) so the cost follows the page, not the size of the catalogue.
+ * of 2–4 in the day's order. A page reads its index entries and one listing_series row per card, and
+ * the total one row of listing_counts: the cost follows the page, not the size of the catalogue.
  */
 export async function listQuizzes(db: Db, query: ListingQuery, ctx: ListingContext): Promise<ListingResponse> {
   const { f, filter } = seriesFilterOf(query, ctx);
   const page = query.page ?? 1;
   const seed = filter.seed;
+  const plan0 = await readPlan(db, f, filter, ctx);
+  const state = await ensureListingDay(db, ctx, plan0.scope);
   if (f.near) return listNear(db, filter, f.near, f.mode, page, ctx.today);
   const [counts, promos, promotedRows] = await Promise.all([
-    countUnits(db, filter),
+    plan0.sorted ? countUnits(db, filter) : Promise.resolve(null),
     activePromotions(db, ctx.today),
-    listedUnits(db, filter, { promoted: true }),
+    promotedUnits(db, filter).then((rows) => cardsOf(db, filter, rows)),
   ]);
   const promoted = rankPromoted(promotedRows, promos, seed);
   const plan = pagePlan(page, promoted.length);
-  const ordinary =
-    plan.ordinaryLimit > 0
-      ? await listedUnits(db, filter, { promoted: false, exclude: promoted.map((p) => p.row.unitId), limit: plan.ordinaryLimit, offset: plan.ordinaryOffset })
-      : [];
+  const exclude = promoted.map((p) => p.row.unitId);
+  // One more than the page: whether there is more when no count says so.
+  const read = plan.ordinaryLimit > 0 ? await (plan0.sorted ? orderedPage : walkedPage)(db, filter, exclude, plan.ordinaryLimit + 1, plan.ordinaryOffset) : [];
+  const ordinary = await cardsOf(db, filter, read.slice(0, plan.ordinaryLimit));
   const items = [
     ...promoted.slice(plan.promotedFrom, plan.promotedTo).map((p) => toListingQuiz(p.row, p.tier)),
     ...ordinary.map((r) => toListingQuiz(r, 'standard')),
   ];
+  const more = read.length > plan.ordinaryLimit || plan.promotedTo < promoted.length;
+  const exact = counts ? counts.total : plan0.counted ? (state.units ?? 0) : null;
+  const total = exact ?? plan.start + items.length + (more ? 1 : 0);
   return {
     items,
-    total: counts.total,
+    total,
     page,
     pageSize: LISTING_PAGE_SIZE,
-    hasMore: plan.start + items.length < counts.total,
+    hasMore: exact === null ? more : plan.start + items.length < exact,
     mode: f.mode,
     today: ctx.today,
-    venueCount: counts.places,
+    venueCount: !f.city ? null : counts ? counts.places : plan0.counted ? (state.places ?? 0) : null,
+    ...(exact === null && more ? { totalAtLeast: true as const } : {}),
   };
 }
 
@@ -310,7 +377,7 @@ async function listNear(db: Db, filter: SeriesFilter, near: NonNullable<Resolved
   const firstLimit = Math.max(NEAR_SCAN_MIN, page * LISTING_PAGE_SIZE + 1);
   const [promos, promotedRows, firstRead] = await Promise.all([
     activePromotions(db, today),
-    listedUnits(db, box, { promoted: true }),
+    promotedUnits(db, box).then((rows) => cardsOf(db, box, rows)),
     nearCandidates(db, box, near.lat, firstLimit),
   ]);
   const distance = new Map<number, number>();
@@ -326,7 +393,7 @@ async function listNear(db: Db, filter: SeriesFilter, near: NonNullable<Resolved
   for (const o of ordinary) distance.set(o.id, o.km);
   const total = promoted.length + ordinary.length;
   const pageIds = ordinary.slice(plan.ordinaryOffset, plan.ordinaryOffset + plan.ordinaryLimit).map((o) => o.id);
-  const rows = pageIds.length ? await listedUnits(db, box, { ids: pageIds }) : [];
+  const rows = await cardsOf(db, box, await unitsById(db, box, pageIds));
   const byId = new Map(rows.map((r) => [r.unitId, r]));
   const withDistance = (q: ListingQuiz, unitId: number): ListingQuiz => {
     const km = distance.get(unitId)!;
@@ -388,6 +455,8 @@ function seriesFilterOf(query: ListingMapQuery, ctx: ListingContext) {
  */
 export async function mapPoints(db: Db, query: ListingMapQuery, ctx: ListingContext): Promise<ListingMapResponse> {
   const { f, filter } = seriesFilterOf(query, ctx);
+  const plan = await readPlan(db, f, filter, ctx);
+  const state = await ensureListingDay(db, ctx, plan.scope);
   if (f.near) {
     const { ordinary, complete } = await nearestUnits(db, filter, f.near, MAP_POINTS_MAX, new Set());
     const shown = ordinary.slice(0, MAP_POINTS_MAX);
@@ -398,9 +467,18 @@ export async function mapPoints(db: Db, query: ListingMapQuery, ctx: ListingCont
     });
     return { points, total: ordinary.length, withoutPosition: 0, ...(complete ? {} : { totalAtLeast: true as const }) };
   }
-  const [counts, rows] = await Promise.all([countUnits(db, filter), mapUnits(db, filter, MAP_POINTS_MAX)]);
-  const points = rows.flatMap((r) => (r.lat != null && r.lng != null ? [{ unit: r.uid, name: unitName(r.placeText), lat: r.lat, lng: r.lng }] : []));
-  return { points, total: counts.total, withoutPosition: rows.length - points.length };
+  const [counts, rows] = await Promise.all([
+    plan.sorted ? countUnits(db, filter) : Promise.resolve(null),
+    (plan.sorted ? orderedPage : walkedPage)(db, filter, [], MAP_POINTS_MAX + 1, 0),
+  ]);
+  const shown = rows.slice(0, MAP_POINTS_MAX);
+  const points = shown.flatMap((r) => (r.unitLat != null && r.unitLng != null ? [{ unit: r.unitId, name: unitName(r.placeText), lat: r.unitLat, lng: r.unitLng }] : []));
+  const exact = counts ? counts.total : plan.counted ? (state.units ?? 0) : null;
+  if (exact === null) {
+    const more = rows.length > MAP_POINTS_MAX;
+    return { points, total: shown.length + (more ? 1 : 0), withoutPosition: shown.length - points.length, ...(more ? { totalAtLeast: true as const } : {}) };
+  }
+  return { points, total: exact, withoutPosition: shown.length - points.length };
 }
 
 /**
@@ -410,7 +488,8 @@ export async function mapPoints(db: Db, query: ListingMapQuery, ctx: ListingCont
  */
 export async function mapCard(db: Db, unit: number, query: ListingMapQuery, ctx: ListingContext): Promise<ListingQuiz | null> {
   const { f, filter } = seriesFilterOf(query, ctx);
-  const [rows, promos] = await Promise.all([listedUnits(db, filter, { ids: [unit] }), activePromotions(db, ctx.today)]);
+  await ensureListingDay(db, ctx);
+  const [rows, promos] = await Promise.all([unitsById(db, filter, [unit]).then((r) => cardsOf(db, filter, r)), activePromotions(db, ctx.today)]);
   const row = rows[0];
   if (!row) return null;
   const quiz = toListingQuiz(row, tierOf({ id: row.id, rid: row.rid, date: row.date }, promos));
@@ -507,11 +586,14 @@ export async function publicVenueQuizzes(
  * catalogue: pages by slices of the (memoized) city list, venues by rowid ranges of the venues table.
  */
 export const sitemapSource = {
-  /** City × weekday pairs of live public units in the city slug range, as (city, %w weekday). */
-  async cityWeekdays(db: Db, fromCity: string, toCity: string, today: string): Promise<Array<{ city: string; w: number }>> {
+  /**
+   * City × weekday pairs of the listed units in the city slug range, as (city, %w weekday), as of the
+   * listing's day (listing_state.today: the first listing read of a day or the nightly cron moves it).
+   */
+  async cityWeekdays(db: Db, fromCity: string, toCity: string): Promise<Array<{ city: string; w: number }>> {
     const seen = new Set<string>();
     const out: Array<{ city: string; w: number }> = [];
-    for (const { city, m } of await sitemapCityMasks(db, fromCity, toCity, today)) {
+    for (const { city, m } of await sitemapCityMasks(db, fromCity, toCity)) {
       for (let w = 0; w < 7; w++) {
         if (!(m & (1 << w)) || seen.has(`${city}/${w}`)) continue;
         seen.add(`${city}/${w}`);

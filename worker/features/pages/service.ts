@@ -207,7 +207,7 @@ export async function sitemapIndex(db: Db, origin: string): Promise<SitemapEntry
 
 /**
  * One child sitemap, or null when `n` is out of range. "sidor" n: the cities of slice n with their
- * city × weekday pages that have upcoming public quizzes (a range of listing_series_city_idx); the
+ * city × weekday pages that have upcoming public quizzes (a range of listing_series_city_rank_idx); the
  * first also the start page, /annonsera and the weekday pages. "stallen" n: the public venue pages of
  * venue rowids ((n-1)·N, n·N] (a primary-key range). Hidden businesses (not public, also hidden by the
  * freshness job) are never listed.
@@ -228,7 +228,7 @@ export async function sitemapChild(db: Db, origin: string, today: string, kind: 
     for (const w of WEEKDAYS) out.push({ loc: `${origin}/quiz/${w.slug}` });
   }
   if (!cities.length) return out;
-  const pairs = await sitemapSource.cityWeekdays(db, cities[0]!.slug, cities[cities.length - 1]!.slug, today);
+  const pairs = await sitemapSource.cityWeekdays(db, cities[0]!.slug, cities[cities.length - 1]!.slug);
   const days = new Map<string, number[]>();
   for (const p of pairs) days.set(p.city, [...(days.get(p.city) ?? []), p.w]);
   for (const c of cities) {
