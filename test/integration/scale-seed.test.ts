@@ -51,10 +51,10 @@ async function units(): Promise<Unit[]> {
     FROM listing_series WHERE key LIKE 'scale-series-%' ORDER BY key`);
 }
 
-/** Every column of the scale units but the row id and the random shuffle. */
+/** Every column of the scale units but the row id, the random shuffle and the refresh counter (touch). */
 async function allColumns(): Promise<Array<Record<string, unknown>>> {
   const rows = await env.DB.prepare("SELECT * FROM listing_series WHERE key LIKE 'scale-series-%' ORDER BY key").all<Record<string, unknown>>();
-  return rows.results.map(({ id: _id, shuffle: _shuffle, ...rest }) => ({ ...rest, quiz_text: [...new Set(String(rest.quiz_text).split(' | '))].sort().join(' | ') }));
+  return rows.results.map(({ id: _id, shuffle: _shuffle, touch: _touch, ...rest }) => ({ ...rest, quiz_text: [...new Set(String(rest.quiz_text).split(' | '))].sort().join(' | ') }));
 }
 
 const normal = (list: Unit[]) => list.map((u) => ({ ...u, quiz_text: [...new Set(u.quiz_text.split(' | '))].sort().join(' | ') }));

@@ -74,3 +74,27 @@ export function memoPerDataVersion<T>(load: (db: Db) => Promise<T>): (db: Db) =>
   const memo = createKeyedMemo<T>({ joinWaitMs: DATA_VERSION_JOIN_WAIT_MS });
   return async (db) => memo.get(await currentDataVersion(db), () => load(db));
 }
+
+/**
+ * Like memoPerDataVersion, for a value per key (e.g. a city's name by slug): loaded once per data version
+ * and key in this isolate. Values, not promises, are kept (a promise belongs to the request that made it);
+ * at most `maxKeys` per version (the map starts over when full), so unknown keys cannot grow it unbounded.
+ */
+export function memoPerDataVersionByKey<T>(load: (db: Db, key: string) => Promise<T>, maxKeys = 2000): (db: Db, key: string) => Promise<T> {
+  let version = -1;
+  let entries = new Map<string, T>();
+  return async (db, key) => {
+    const v = await currentDataVersion(db);
+    if (v !== version) {
+      version = v;
+      entries = new Map();
+    }
+    if (entries.has(key)) return entries.get(key)!;
+    const value = await load(db, key);
+    if (version === v) {
+      if (entries.size >= maxKeys) entries.clear();
+      entries.set(key, value);
+    }
+    return value;
+  };
+}

@@ -10,6 +10,7 @@
  * quizzes, locations, venues or listing_series in full (test/integration/listing-plan.test.ts).
  */
 import { sql, type SQL } from 'drizzle-orm';
+import { batchableRun, runBatch, type BatchStatement } from '../../db/batch';
 import type { Db } from '../../db/client';
 import { addDays, isoWeekday } from '../../lib/clock';
 import { PRICE_MAX_FILTER_SEK, timeRange, type QuizFilters } from '../../lib/quiz-filters';
@@ -154,12 +155,14 @@ export interface UnitRow {
   unitLat: number | null;
   unitLng: number | null;
   placeText: string;
+  lid: string;
+  pattern: string | null;
   nextDate: string | null;
   card: string | null;
 }
 
 const UNIT_COLUMNS = sql`e.id AS unitId, e.key AS key, e.recurrence_id AS rid, e.shuffle AS shuffle, e.tier AS tier, e.lat AS unitLat, e.lng AS unitLng,
-  e.place_text AS placeText, e.next_date AS nextDate, e.card AS card`;
+  e.place_text AS placeText, e.location_id AS lid, e.pattern AS pattern, e.next_date AS nextDate, e.card AS card`;
 
 const excludeSql = (exclude: number[]) => (exclude.length ? [sql`e.id NOT IN (SELECT value FROM json_each(${JSON.stringify(exclude)}))`] : []);
 
@@ -178,11 +181,11 @@ export async function walkedPage(db: Db, f: SeriesFilter, exclude: number[], lim
     sql`SELECT * FROM (SELECT e.id AS uid FROM listing_series e INDEXED BY ${index}
       WHERE ${sql.join([sql`e.tier = ${tier}`, fromSeed ? sql`e.shuffle >= ${f.seed}` : sql`e.shuffle < ${f.seed}`, ...where], sql` AND `)}
       ORDER BY e.shuffle LIMIT ${take})`;
+  // A co-routine, not MATERIALIZED: D1 would count every row of a materialized table once more.
   return db.all<UnitRow>(sql`
-    WITH walk AS MATERIALIZED (
-      SELECT uid FROM (${arm(0, true)} UNION ALL ${arm(0, false)} UNION ALL ${arm(1, true)} UNION ALL ${arm(1, false)})
-      LIMIT ${limit} OFFSET ${offset})
-    SELECT ${UNIT_COLUMNS} FROM walk CROSS JOIN listing_series e ON e.id = walk.uid`);
+    SELECT ${UNIT_COLUMNS}
+    FROM (${arm(0, true)} UNION ALL ${arm(0, false)} UNION ALL ${arm(1, true)} UNION ALL ${arm(1, false)} LIMIT ${limit} OFFSET ${offset}) walk
+      CROSS JOIN listing_series e ON e.id = walk.uid`);
 }
 
 /**
@@ -191,22 +194,26 @@ export async function walkedPage(db: Db, f: SeriesFilter, exclude: number[], lim
  */
 export async function orderedPage(db: Db, f: SeriesFilter, exclude: number[], limit: number, offset: number): Promise<UnitRow[]> {
   return db.all<UnitRow>(sql`
-    WITH page AS MATERIALIZED (
-      SELECT e.id AS uid FROM listing_series e WHERE ${sql.join([seriesWhere(f), ...excludeSql(exclude)], sql` AND `)}
-      ORDER BY ${rankOrderSql(f.seed)} LIMIT ${limit} OFFSET ${offset})
-    SELECT ${UNIT_COLUMNS} FROM page CROSS JOIN listing_series e ON e.id = page.uid`);
+    SELECT ${UNIT_COLUMNS}
+    FROM (SELECT e.id AS uid FROM listing_series e WHERE ${sql.join([seriesWhere(f), ...excludeSql(exclude)], sql` AND `)}
+      ORDER BY ${rankOrderSql(f.seed)} LIMIT ${limit} OFFSET ${offset}) page
+      CROSS JOIN listing_series e ON e.id = page.uid`);
 }
 
-/** The units an active promotion points at (a handful; ranked by the caller), under the listing's filters. */
+/**
+ * The units an active promotion points at (a handful; ranked by the caller), under the listing's filters:
+ * read from the active promotions (by their quiz: its series at every place, or the single quiz), so
+ * without a promotion nothing of listing_series is read.
+ */
 export async function promotedUnits(db: Db, f: SeriesFilter): Promise<UnitRow[]> {
   const active = sql`p.status = 'active' AND p.end_date >= ${f.today}`;
   return db.all<UnitRow>(sql`
-    SELECT ${UNIT_COLUMNS} FROM listing_series e
-    WHERE e.id IN (
-      SELECT s.id FROM promotions p CROSS JOIN quizzes pq ON pq.id = p.quiz_id CROSS JOIN listing_series s ON s.recurrence_id = pq.recurrence_id WHERE ${active}
+    SELECT ${UNIT_COLUMNS}
+    FROM (SELECT s.id AS uid FROM promotions p CROSS JOIN quizzes pq ON pq.id = p.quiz_id CROSS JOIN listing_series s ON s.recurrence_id = pq.recurrence_id WHERE ${active}
       UNION SELECT s.id FROM promotions p CROSS JOIN quizzes pq ON pq.id = p.quiz_id CROSS JOIN listing_series s ON s.key = pq.id
-        WHERE ${active} AND pq.recurrence_id IS NULL)
-      AND ${seriesWhere(f)}`);
+        WHERE ${active} AND pq.recurrence_id IS NULL) pu
+      CROSS JOIN listing_series e ON e.id = pu.uid
+    WHERE ${seriesWhere(f)}`);
 }
 
 /** Some units by id under the listing's filters (near mode's page, a marker's card). */
@@ -250,6 +257,25 @@ export async function listedOccurrences(db: Db, f: SeriesFilter, ids: number[]):
       coalesce(v.user_id = (SELECT house_id FROM listing_state WHERE id = 1), 0) AS house
     FROM listed CROSS JOIN quizzes q ON q.id = listed.qid CROSS JOIN locations l ON l.id = q.location_id
       CROSS JOIN venues v ON v.id = l.venue_id`);
+}
+
+/** The quiz columns of a listed occurrence, for one unit (its place and business come from the unit's stored card). */
+export type OccurrenceRow = QuizCardRow & { unitId: number };
+
+/**
+ * The listed occurrence of units whose stored card is another date (weekday mode on a unit with more
+ * than one weekday, date mode): per unit one seek of quizzes_unit_weekday_date_idx and its quiz row by
+ * key. The units come as JSON (their keys), so listing_series is not read again.
+ */
+export async function occurrenceQuizzes(db: Db, f: SeriesFilter, units: Array<{ unitId: number; key: string; rid: string | null; lid: string; pattern: string | null }>): Promise<OccurrenceRow[]> {
+  if (!units.length) return [];
+  const u = (k: string) => sql.raw(`j.value ->> '${k}'`);
+  return db.all<OccurrenceRow>(sql`
+    SELECT ${u('unitId')} AS unitId, ${CARD_QUIZ_COLUMNS}
+    FROM json_each(${JSON.stringify(units)}) j
+      CROSS JOIN quizzes q ON q.id = CASE WHEN ${u('rid')} IS NULL THEN ${u('key')} ELSE
+        (SELECT q.id FROM quizzes q WHERE q.recurrence_id = ${u('rid')} AND q.location_id = ${u('lid')} AND ${occurrenceSql(f, u('pattern'))}
+          ORDER BY q.date LIMIT 1) END`);
 }
 
 /** One candidate of near mode: a unit inside the box, and which side of the position's latitude it lies on. */
@@ -340,24 +366,23 @@ export async function stateAndCount(db: Db, city: string, wd: number): Promise<L
  * unit. Idempotent: a second run the same day finds nothing to refresh.
  */
 export async function advanceListingDay(db: Db, state: ListingState, today: string, houseEmail: string): Promise<void> {
-  const statements: Array<ReturnType<Db['run']>> = [];
+  const statements: BatchStatement[] = [];
   if (state.houseEmail !== houseEmail) {
-    statements.push(db.run(sql`UPDATE listing_state SET house_email = ${houseEmail}, house_id = (SELECT id FROM users WHERE email = ${houseEmail}) WHERE id = 1`));
-    statements.push(db.run(sql`UPDATE listing_series SET touch = touch + 1
+    statements.push(batchableRun(db, sql`UPDATE listing_state SET house_email = ${houseEmail}, house_id = (SELECT id FROM users WHERE email = ${houseEmail}) WHERE id = 1`));
+    statements.push(batchableRun(db, sql`UPDATE listing_series SET touch = touch + 1
       WHERE venue_id IN (SELECT id FROM venues WHERE user_id IN (${state.houseId ?? ''}, (SELECT house_id FROM listing_state WHERE id = 1)))`));
   }
   if (state.today !== today) {
-    statements.push(db.run(sql`UPDATE listing_state SET today = ${today} WHERE id = 1`));
+    statements.push(batchableRun(db, sql`UPDATE listing_state SET today = ${today} WHERE id = 1`));
     if (today > state.today) {
-      statements.push(db.run(sql`UPDATE listing_series SET touch = touch + 1 WHERE next_date < ${today}`));
-      statements.push(db.run(sql`UPDATE listing_series SET touch = touch + 1
+      statements.push(batchableRun(db, sql`UPDATE listing_series SET touch = touch + 1 WHERE next_date < ${today}`));
+      statements.push(batchableRun(db, sql`UPDATE listing_series SET touch = touch + 1
         WHERE next_date > ${addDays(state.today, 6)} AND next_date <= ${addDays(today, 6)} AND pattern = 'biweekly'`));
     } else {
-      statements.push(db.run(sql`UPDATE listing_series SET touch = touch + 1`));
+      statements.push(batchableRun(db, sql`UPDATE listing_series SET touch = touch + 1`));
     }
   }
-  if (!statements.length) return;
-  await db.batch(statements as [ReturnType<Db['run']>, ...Array<ReturnType<Db['run']>>]);
+  await runBatch(db, statements);
 }
 
 export interface ActivePromotionRow {

@@ -3,7 +3,7 @@
  * Pure rules live here; SQL in queries.ts. All dates are Stockholm dates handed in by the caller.
  */
 import type { Db } from '../../db/client';
-import { memoPerDataVersion } from '../../lib/data-version';
+import { memoPerDataVersion, memoPerDataVersionByKey } from '../../lib/data-version';
 import { boundingBox, formatDistance, haversineKm, latitudeArcKm } from '../../lib/geo';
 import type { QuizFilters } from '../../lib/quiz-filters';
 import { categoryLabel, findWeekday } from '../../lib/swedish';
@@ -17,6 +17,7 @@ import {
   findPublicVenue,
   listCities,
   listedOccurrences,
+  occurrenceQuizzes,
   nearCandidates,
   orderedPage,
   ownsHiddenBusiness,
@@ -229,15 +230,31 @@ export function storedCard(row: Pick<UnitRow, 'card' | 'nextDate'>, f: Pick<Seri
   return JSON.parse(row.card) as DetailRow;
 }
 
-/** The cards of some units in their order: stored ones as they are, the others read (listedOccurrences) in one query. */
+/**
+ * The cards of some units in their order. A stored card that is the occurrence to show is used as it is;
+ * otherwise only that occurrence's quiz row is read (occurrenceQuizzes) and put with the place and
+ * business of the stored card; a unit without a stored card is read in full (listedOccurrences).
+ */
 async function cardsOf(db: Db, f: SeriesFilter, rows: UnitRow[]): Promise<ListedRow[]> {
-  const stored = rows.map((r) => storedCard(r, f));
-  const missing = rows.filter((_, i) => !stored[i]).map((r) => r.unitId);
-  const read = new Map((await listedOccurrences(db, f, missing)).map((r) => [r.unitId, r]));
-  return rows.flatMap((r, i) => {
-    const card = stored[i];
-    if (!card) return read.has(r.unitId) ? [read.get(r.unitId)!] : [];
-    return [{ ...card, unitId: r.unitId, key: r.key, rid: r.rid, shuffle: r.shuffle, unitLat: r.unitLat, unitLng: r.unitLng }];
+  const parsed = rows.map((r) => (r.card ? (JSON.parse(r.card) as DetailRow) : null));
+  const fits = rows.map((r) => storedCard(r, f) !== null);
+  const other = rows.filter((r, i) => !fits[i] && parsed[i]);
+  const bare = rows.filter((r, i) => !parsed[i]).map((r) => r.unitId);
+  const [occurrences, full] = await Promise.all([
+    occurrenceQuizzes(db, f, other.map((r) => ({ unitId: r.unitId, key: r.key, rid: r.rid, lid: r.lid, pattern: r.pattern }))),
+    listedOccurrences(db, f, bare),
+  ]);
+  const occurrenceOf = new Map(occurrences.map((o) => [Number(o.unitId), o]));
+  const fullOf = new Map(full.map((r) => [r.unitId, r]));
+  return rows.flatMap((r, i): ListedRow[] => {
+    const unit = { unitId: r.unitId, key: r.key, rid: r.rid, shuffle: r.shuffle, unitLat: r.unitLat, unitLng: r.unitLng };
+    const card = parsed[i];
+    if (!card) return fullOf.has(r.unitId) ? [fullOf.get(r.unitId)!] : [];
+    if (fits[i]) return [{ ...card, ...unit }];
+    const o = occurrenceOf.get(r.unitId);
+    if (!o) return [];
+    const { unitId: _u, locationId: _l, ...quiz } = o;
+    return [{ ...card, ...quiz, ...unit }];
   });
 }
 
@@ -279,8 +296,9 @@ export async function listQuizzes(db: Db, query: ListingQuery, ctx: ListingConte
   const promoted = rankPromoted(promotedRows, promos, seed);
   const plan = pagePlan(page, promoted.length);
   const exclude = promoted.map((p) => p.row.unitId);
-  // One more than the page: whether there is more when no count says so.
-  const read = plan.ordinaryLimit > 0 ? await (plan0.sorted ? orderedPage : walkedPage)(db, filter, exclude, plan.ordinaryLimit + 1, plan.ordinaryOffset) : [];
+  // One more than the page when no count says whether there is more.
+  const extra = plan0.counted ? 0 : 1;
+  const read = plan.ordinaryLimit > 0 ? await (plan0.sorted ? orderedPage : walkedPage)(db, filter, exclude, plan.ordinaryLimit + extra, plan.ordinaryOffset) : [];
   const ordinary = await cardsOf(db, filter, read.slice(0, plan.ordinaryLimit));
   const items = [
     ...promoted.slice(plan.promotedFrom, plan.promotedTo).map((p) => toListingQuiz(p.row, p.tier)),
@@ -511,9 +529,14 @@ export async function publicCities(db: Db): Promise<CityOption[]> {
 
 // ---- Public reads for the server-rendered pages (other features may import only this file). ----
 
-/** A city with a public business, by slug (its name as written in the data), or null. */
+const cityOfVersion = memoPerDataVersionByKey(findCity);
+
+/**
+ * A city with a public business, by slug (its name as written in the data), or null: read from D1 once
+ * per public-data version and slug in this isolate (findCity's bounded read), like the city list.
+ */
 export function findPublicCity(db: Db, slug: string): Promise<{ slug: string; name: string } | null> {
-  return findCity(db, slug);
+  return cityOfVersion(db, slug);
 }
 
 /** A public business by slug (`house` = owned by the house account) with its places (oldest first), or null. */
