@@ -21,11 +21,26 @@ ALTER TABLE `listing_series` ADD `tier` integer DEFAULT 2 NOT NULL;--> statement
 ALTER TABLE `listing_series` ADD `next_qid` text;--> statement-breakpoint
 ALTER TABLE `listing_series` ADD `next_date` text;--> statement-breakpoint
 ALTER TABLE `listing_series` ADD `wk_mask` integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE `listing_series` ADD `up_mask` integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE `listing_series` ADD `card` text;--> statement-breakpoint
 ALTER TABLE `listing_series` ADD `touch` integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 CREATE INDEX `listing_series_rank_idx` ON `listing_series` (`tier`,`shuffle`,`wk_mask`,`price`,`team_max`,`topic`,`start_min`,`days_mask`,`last_date`,`city_slug`,`location_id`,`recurrence_id`,`pattern`);--> statement-breakpoint
 CREATE INDEX `listing_series_city_rank_idx` ON `listing_series` (`city_slug`,`tier`,`shuffle`,`wk_mask`,`price`,`team_max`,`topic`,`start_min`,`days_mask`,`last_date`,`location_id`,`recurrence_id`,`pattern`);--> statement-breakpoint
 CREATE INDEX `listing_series_next_idx` ON `listing_series` (`next_date`);--> statement-breakpoint
+CREATE INDEX `listing_series_wd0_idx` ON `listing_series` (`tier`,`shuffle`,`up_mask`,`wk_mask`,`price`,`team_max`,`topic`,`start_min`,`next_date`,`last_date`,`recurrence_id`,`location_id`) WHERE (up_mask & 1) != 0;--> statement-breakpoint
+CREATE INDEX `listing_series_city_wd0_idx` ON `listing_series` (`city_slug`,`tier`,`shuffle`,`up_mask`,`wk_mask`,`price`,`team_max`,`topic`,`start_min`,`next_date`,`last_date`,`recurrence_id`,`location_id`) WHERE (up_mask & 1) != 0;--> statement-breakpoint
+CREATE INDEX `listing_series_wd1_idx` ON `listing_series` (`tier`,`shuffle`,`up_mask`,`wk_mask`,`price`,`team_max`,`topic`,`start_min`,`next_date`,`last_date`,`recurrence_id`,`location_id`) WHERE (up_mask & 2) != 0;--> statement-breakpoint
+CREATE INDEX `listing_series_city_wd1_idx` ON `listing_series` (`city_slug`,`tier`,`shuffle`,`up_mask`,`wk_mask`,`price`,`team_max`,`topic`,`start_min`,`next_date`,`last_date`,`recurrence_id`,`location_id`) WHERE (up_mask & 2) != 0;--> statement-breakpoint
+CREATE INDEX `listing_series_wd2_idx` ON `listing_series` (`tier`,`shuffle`,`up_mask`,`wk_mask`,`price`,`team_max`,`topic`,`start_min`,`next_date`,`last_date`,`recurrence_id`,`location_id`) WHERE (up_mask & 4) != 0;--> statement-breakpoint
+CREATE INDEX `listing_series_city_wd2_idx` ON `listing_series` (`city_slug`,`tier`,`shuffle`,`up_mask`,`wk_mask`,`price`,`team_max`,`topic`,`start_min`,`next_date`,`last_date`,`recurrence_id`,`location_id`) WHERE (up_mask & 4) != 0;--> statement-breakpoint
+CREATE INDEX `listing_series_wd3_idx` ON `listing_series` (`tier`,`shuffle`,`up_mask`,`wk_mask`,`price`,`team_max`,`topic`,`start_min`,`next_date`,`last_date`,`recurrence_id`,`location_id`) WHERE (up_mask & 8) != 0;--> statement-breakpoint
+CREATE INDEX `listing_series_city_wd3_idx` ON `listing_series` (`city_slug`,`tier`,`shuffle`,`up_mask`,`wk_mask`,`price`,`team_max`,`topic`,`start_min`,`next_date`,`last_date`,`recurrence_id`,`location_id`) WHERE (up_mask & 8) != 0;--> statement-breakpoint
+CREATE INDEX `listing_series_wd4_idx` ON `listing_series` (`tier`,`shuffle`,`up_mask`,`wk_mask`,`price`,`team_max`,`topic`,`start_min`,`next_date`,`last_date`,`recurrence_id`,`location_id`) WHERE (up_mask & 16) != 0;--> statement-breakpoint
+CREATE INDEX `listing_series_city_wd4_idx` ON `listing_series` (`city_slug`,`tier`,`shuffle`,`up_mask`,`wk_mask`,`price`,`team_max`,`topic`,`start_min`,`next_date`,`last_date`,`recurrence_id`,`location_id`) WHERE (up_mask & 16) != 0;--> statement-breakpoint
+CREATE INDEX `listing_series_wd5_idx` ON `listing_series` (`tier`,`shuffle`,`up_mask`,`wk_mask`,`price`,`team_max`,`topic`,`start_min`,`next_date`,`last_date`,`recurrence_id`,`location_id`) WHERE (up_mask & 32) != 0;--> statement-breakpoint
+CREATE INDEX `listing_series_city_wd5_idx` ON `listing_series` (`city_slug`,`tier`,`shuffle`,`up_mask`,`wk_mask`,`price`,`team_max`,`topic`,`start_min`,`next_date`,`last_date`,`recurrence_id`,`location_id`) WHERE (up_mask & 32) != 0;--> statement-breakpoint
+CREATE INDEX `listing_series_wd6_idx` ON `listing_series` (`tier`,`shuffle`,`up_mask`,`wk_mask`,`price`,`team_max`,`topic`,`start_min`,`next_date`,`last_date`,`recurrence_id`,`location_id`) WHERE (up_mask & 64) != 0;--> statement-breakpoint
+CREATE INDEX `listing_series_city_wd6_idx` ON `listing_series` (`city_slug`,`tier`,`shuffle`,`up_mask`,`wk_mask`,`price`,`team_max`,`topic`,`start_min`,`next_date`,`last_date`,`recurrence_id`,`location_id`) WHERE (up_mask & 64) != 0;--> statement-breakpoint
 CREATE INDEX `listing_series_geo_idx` ON `listing_series` (`lat`,`lng`,`tier`,`wk_mask`,`owner_id`,`days_mask`,`last_date`,`location_id`,`recurrence_id`,`pattern`,`price`,`team_max`,`topic`,`start_min`);--> statement-breakpoint
 -- Printed by scripts/listing-series-triggers.mjs (`rank`): change the template, never this part.
 -- The ranked listing (issue 19 §2): each unit's tier, next occurrence, weekday mask and card, kept as of
@@ -42,6 +57,8 @@ CREATE TRIGGER listing_rank_refresh_ai AFTER INSERT ON listing_series BEGIN
     next_date = (SELECT q.date FROM quizzes q WHERE q.id = listing_series.next_qid),
     wk_mask = (SELECT coalesce(sum(DISTINCT 1 << q.weekday), 0) FROM quizzes q WHERE NEW.recurrence_id IS NOT NULL AND q.recurrence_id = NEW.recurrence_id AND q.location_id = NEW.location_id AND q.date >= (SELECT today FROM listing_state WHERE id = 1)
         AND (q.recurrence_pattern IS NOT 'biweekly' OR q.date <= date((SELECT today FROM listing_state WHERE id = 1), '+6 days')))
+      + (SELECT coalesce(sum(1 << q.weekday), 0) FROM quizzes q WHERE NEW.recurrence_id IS NULL AND q.id = NEW.key AND q.date >= (SELECT today FROM listing_state WHERE id = 1)),
+    up_mask = (SELECT coalesce(sum(DISTINCT 1 << q.weekday), 0) FROM quizzes q WHERE NEW.recurrence_id IS NOT NULL AND q.recurrence_id = NEW.recurrence_id AND q.location_id = NEW.location_id AND q.date >= (SELECT today FROM listing_state WHERE id = 1))
       + (SELECT coalesce(sum(1 << q.weekday), 0) FROM quizzes q WHERE NEW.recurrence_id IS NULL AND q.id = NEW.key AND q.date >= (SELECT today FROM listing_state WHERE id = 1)),
     tier = CASE WHEN listing_series.next_qid IS NULL THEN 2 ELSE coalesce((SELECT CASE WHEN v.is_public = 0 THEN 2 WHEN v.user_id = (SELECT house_id FROM listing_state WHERE id = 1) THEN 1 ELSE 0 END
       FROM locations l JOIN venues v ON v.id = l.venue_id WHERE l.id = listing_series.location_id), 2) END,
@@ -65,6 +82,8 @@ CREATE TRIGGER listing_rank_refresh_au AFTER UPDATE OF touch ON listing_series B
     next_date = (SELECT q.date FROM quizzes q WHERE q.id = listing_series.next_qid),
     wk_mask = (SELECT coalesce(sum(DISTINCT 1 << q.weekday), 0) FROM quizzes q WHERE NEW.recurrence_id IS NOT NULL AND q.recurrence_id = NEW.recurrence_id AND q.location_id = NEW.location_id AND q.date >= (SELECT today FROM listing_state WHERE id = 1)
         AND (q.recurrence_pattern IS NOT 'biweekly' OR q.date <= date((SELECT today FROM listing_state WHERE id = 1), '+6 days')))
+      + (SELECT coalesce(sum(1 << q.weekday), 0) FROM quizzes q WHERE NEW.recurrence_id IS NULL AND q.id = NEW.key AND q.date >= (SELECT today FROM listing_state WHERE id = 1)),
+    up_mask = (SELECT coalesce(sum(DISTINCT 1 << q.weekday), 0) FROM quizzes q WHERE NEW.recurrence_id IS NOT NULL AND q.recurrence_id = NEW.recurrence_id AND q.location_id = NEW.location_id AND q.date >= (SELECT today FROM listing_state WHERE id = 1))
       + (SELECT coalesce(sum(1 << q.weekday), 0) FROM quizzes q WHERE NEW.recurrence_id IS NULL AND q.id = NEW.key AND q.date >= (SELECT today FROM listing_state WHERE id = 1)),
     tier = CASE WHEN listing_series.next_qid IS NULL THEN 2 ELSE coalesce((SELECT CASE WHEN v.is_public = 0 THEN 2 WHEN v.user_id = (SELECT house_id FROM listing_state WHERE id = 1) THEN 1 ELSE 0 END
       FROM locations l JOIN venues v ON v.id = l.venue_id WHERE l.id = listing_series.location_id), 2) END,

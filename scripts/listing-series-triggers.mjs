@@ -279,7 +279,8 @@ const CARD_JSON = `json_object('id', q.id, 'date', q.date, 'startTime', q.start_
 /**
  * Recompute the listing columns of unit NEW from the base tables as of listing_state.today: the next
  * occurrence, then (a second statement, which sees it) its date, the weekday mask of weekday mode (every
- * upcoming weekday; a biweekly date only within 7 days, spec 01 §4), the tier and the card.
+ * upcoming weekday; a biweekly date only within 7 days, spec 01 §4), the mask of every upcoming weekday
+ * (date mode), the tier and the card.
  */
 const REFRESH = `UPDATE listing_series SET next_qid = coalesce(
     (SELECT q.id FROM quizzes q WHERE ${OF_SERIES('NEW')} AND q.date >= ${T} ORDER BY q.date LIMIT 1),
@@ -289,6 +290,8 @@ const REFRESH = `UPDATE listing_series SET next_qid = coalesce(
     next_date = (SELECT q.date FROM quizzes q WHERE q.id = listing_series.next_qid),
     wk_mask = (SELECT coalesce(sum(DISTINCT 1 << q.weekday), 0) FROM quizzes q WHERE ${OF_SERIES('NEW')} AND q.date >= ${T}
         AND (q.recurrence_pattern IS NOT 'biweekly' OR q.date <= date(${T}, '+6 days')))
+      + (SELECT coalesce(sum(1 << q.weekday), 0) FROM quizzes q WHERE ${OF_SINGLE('NEW')} AND q.date >= ${T}),
+    up_mask = (SELECT coalesce(sum(DISTINCT 1 << q.weekday), 0) FROM quizzes q WHERE ${OF_SERIES('NEW')} AND q.date >= ${T})
       + (SELECT coalesce(sum(1 << q.weekday), 0) FROM quizzes q WHERE ${OF_SINGLE('NEW')} AND q.date >= ${T}),
     tier = CASE WHEN listing_series.next_qid IS NULL THEN 2 ELSE coalesce((SELECT CASE WHEN v.is_public = 0 THEN 2 WHEN v.user_id = ${HOUSE} THEN 1 ELSE 0 END
       FROM locations l JOIN venues v ON v.id = l.venue_id WHERE l.id = listing_series.location_id), 2) END,

@@ -100,8 +100,12 @@ describe('query plans', () => {
     await stateAndCount(db, 'stockholm', 2);
     const plans = await Promise.all(seen.map((q) => plan(testDb(), q)));
     // The walk: four ranges of the rank index in shuffle order (no sort, no row read to filter), then one row per card by key.
-    for (const i of [0, 5]) expect(plans[i]!.join('\n')).toMatch(/SEARCH e USING COVERING INDEX listing_series_city_rank_idx \(city_slug=\? AND tier=\? AND shuffle>\?\)/);
-    for (const i of [1, 4, 6]) expect(plans[i]!.join('\n')).toMatch(/SEARCH e USING COVERING INDEX listing_series_rank_idx \(tier=\? AND shuffle<\?\)/);
+    expect(plans[0]!.join('\n')).toMatch(/SEARCH e USING COVERING INDEX listing_series_city_rank_idx \(city_slug=\? AND tier=\? AND shuffle>\?\)/);
+    // Weekday mode: the weekday's partial index (only units listed under Tuesday), with the quiz filters inside it.
+    expect(plans[5]!.join('\n')).toMatch(/SEARCH e USING COVERING INDEX listing_series_city_wd2_idx \(city_slug=\? AND tier=\? AND shuffle>\?\)/);
+    for (const i of [1, 6]) expect(plans[i]!.join('\n')).toMatch(/SEARCH e USING COVERING INDEX listing_series_rank_idx \(tier=\? AND shuffle<\?\)/);
+    // Date mode: the weekday's partial index (2030-01-09 is a Wednesday).
+    expect(plans[4]!.join('\n')).toMatch(/SEARCH e USING COVERING INDEX listing_series_wd3_idx \(tier=\? AND shuffle<\?\)/);
     for (const i of [0, 1, 4, 5, 6]) {
       expect(plans[i]!.join('\n')).toMatch(/SEARCH e USING INTEGER PRIMARY KEY \(rowid=\?\)/);
       expect(plans[i]!.join('\n')).not.toMatch(/TEMP B-TREE/);

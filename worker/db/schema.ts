@@ -275,6 +275,9 @@ export const quizzes = sqliteTable(
 );
 export type QuizRow = typeof quizzes.$inferSelect;
 
+/** Bit of each %w weekday (0 = Sunday … 6 = Saturday) in listing_series.wk_mask / days_mask. */
+export const WEEKDAY_BITS = [1, 2, 4, 8, 16, 32, 64] as const;
+
 /**
  * The public listing's index: one row per listable unit — a series (`key` = recurrence_id) or a single
  * quiz (`key` = its id) — so the listing ranks and pages series, not their (26× more) occurrences.
@@ -335,6 +338,8 @@ export const listingSeries = sqliteTable(
     nextDate: text('next_date'),
     /** Bit (1 << %w) per weekday the unit is listed under in weekday mode today (a biweekly date only within 7 days). */
     wkMask: integer('wk_mask').notNull().default(0),
+    /** Bit (1 << %w) per weekday of any of its dates from today (date mode's prefilter; the weekday partial indexes). */
+    upMask: integer('up_mask').notNull().default(0),
     /** JSON of the next occurrence's card (listing/queries.ts DetailRow): a page reads one row per card. */
     card: text('card'),
     /** Bumped by the triggers of quizzes, locations and venues (and the daily advance): recomputes the columns above. */
@@ -350,6 +355,19 @@ export const listingSeries = sqliteTable(
     index('listing_series_city_rank_idx').on(t.citySlug, t.tier, t.shuffle, t.wkMask, t.price, t.teamMax, t.topic, t.startMin, t.daysMask, t.lastDate, t.locationId, t.recurrenceId, t.pattern),
     // The daily advance: units whose stored next occurrence has passed (or a biweekly date entering its week).
     index('listing_series_next_idx').on(t.nextDate),
+    // Weekday mode (/quiz/{weekday}, city × weekday) and date mode (the start page's "today"): one
+    // partial index per weekday, nationwide and per city, holding only the units with a date ahead on
+    // that weekday (up_mask), so such a page walks about one entry per card instead of seven. wk_mask
+    // (weekday mode's rule) and next_date ("a date on that day" without a seek for most units) are
+    // checked inside it. A unit is in one or two of them.
+    ...WEEKDAY_BITS.flatMap((bit, w) => [
+      index(`listing_series_wd${w}_idx`)
+        .on(t.tier, t.shuffle, t.upMask, t.wkMask, t.price, t.teamMax, t.topic, t.startMin, t.nextDate, t.lastDate, t.recurrenceId, t.locationId)
+        .where(sql.raw(`(up_mask & ${bit}) != 0`)),
+      index(`listing_series_city_wd${w}_idx`)
+        .on(t.citySlug, t.tier, t.shuffle, t.upMask, t.wkMask, t.price, t.teamMax, t.topic, t.startMin, t.nextDate, t.lastDate, t.recurrenceId, t.locationId)
+        .where(sql.raw(`(up_mask & ${bit}) != 0`)),
+    ]),
     index('listing_series_recurrence_idx').on(t.recurrenceId),
     index('listing_series_location_idx').on(t.locationId),
     index('listing_series_venue_idx').on(t.venueId),

@@ -12,6 +12,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { batchableRun, runBatch, type BatchStatement } from '../../db/batch';
 import type { Db } from '../../db/client';
+import { WEEKDAY_BITS } from '../../db/schema';
 import { addDays, isoWeekday } from '../../lib/clock';
 import { PRICE_MAX_FILTER_SEK, timeRange, type QuizFilters } from '../../lib/quiz-filters';
 
@@ -111,11 +112,15 @@ function filterSql(f: SeriesFilter): SQL[] {
   else if (f.city) where.push(sql`e.city_slug = ${f.city}`);
   where.push(...quizFilterSql(f.quiz));
   if (f.date) {
-    const w = isoWeekday(f.date) % 7;
-    where.push(sql`e.last_date >= ${f.date}`, sql`(e.days_mask & ${1 << w}) != 0`);
-    where.push(sql`((e.recurrence_id IS NULL AND e.last_date = ${f.date}) OR EXISTS (SELECT 1 FROM quizzes q WHERE q.recurrence_id = e.recurrence_id AND q.location_id = e.location_id AND ${occurrenceSql(f, sql`e.pattern`)}))`);
+    // A date ahead on that weekday (up_mask: the weekday's partial index), and for most units it is
+    // their next date: a seek of quizzes_unit_weekday_date_idx only for the others.
+    where.push(sql.raw(`(e.up_mask & ${weekdayBit(isoWeekday(f.date) % 7)}) != 0`), sql`e.last_date >= ${f.date}`);
+    where.push(sql`(e.next_date = ${f.date} OR (e.recurrence_id IS NOT NULL AND EXISTS (SELECT 1 FROM quizzes q
+      WHERE q.recurrence_id = e.recurrence_id AND q.location_id = e.location_id AND ${occurrenceSql(f, sql`e.pattern`)})))`);
   } else if (f.weekdayW !== undefined) {
-    where.push(sql`(e.wk_mask & ${1 << f.weekdayW}) != 0`);
+    // Literal bits, not parameters: the first term names the weekday's partial index (listing_series_wd{w}_idx).
+    const bit = weekdayBit(f.weekdayW);
+    where.push(sql.raw(`(e.up_mask & ${bit}) != 0`), sql.raw(`(e.wk_mask & ${bit}) != 0`));
   }
   if (f.search) {
     const plan = searchPlan(f.search);
@@ -124,6 +129,18 @@ function filterSql(f: SeriesFilter): SQL[] {
     else where.push(sql`instr(${foldSql(sql`e.place_text || ' | ' || e.quiz_text`)}, ${plan.text}) > 0`);
   }
   return where;
+}
+
+/** The weekday whose partial index (listing_series_[city_]wd{w}_idx) holds every unit the listing can show: weekday mode's day or the date's. */
+function walkWeekday(f: SeriesFilter): number | undefined {
+  return f.date !== undefined ? isoWeekday(f.date) % 7 : f.weekdayW;
+}
+
+/** The up_mask / wk_mask bit of a %w weekday (0–6); throws on anything else (it is written into SQL as a literal). */
+function weekdayBit(w: number): number {
+  const bit = WEEKDAY_BITS[w];
+  if (bit === undefined || !Number.isInteger(w)) throw new Error(`not a weekday: ${w}`);
+  return bit;
 }
 
 /** WHERE of listing_series e: visibility and every filter of the listing. */
@@ -168,13 +185,16 @@ const excludeSql = (exclude: number[]) => (exclude.length ? [sql`e.id NOT IN (SE
 
 /**
  * One page of the ordinary ranking for a public visitor, walked in index order: four ranges of
- * listing_series_city_rank_idx (with a city) or listing_series_rank_idx — tier 0 from the seed, tier 0
+ * listing_series_city_rank_idx (with a city) or listing_series_rank_idx — in weekday mode the weekday's
+ * partial index (listing_series_[city_]wd{w}_idx) — tier 0 from the seed, tier 0
  * before it, tier 1 likewise — each in `shuffle` order with every filter checked inside the index, under
  * one LIMIT, so the walk stops after offset + limit matching entries and only those `limit` rows are read.
  * Not for free text or a signed-in owner's hidden units (`orderedPage`).
  */
 export async function walkedPage(db: Db, f: SeriesFilter, exclude: number[], limit: number, offset: number): Promise<UnitRow[]> {
-  const index = f.city ? sql`listing_series_city_rank_idx` : sql`listing_series_rank_idx`;
+  const day = walkWeekday(f);
+  const kind = day === undefined ? 'rank' : `wd${day}`;
+  const index = sql.raw(f.city ? `listing_series_city_${kind}_idx` : `listing_series_${kind}_idx`);
   const take = offset + limit;
   const where = [...filterSql(f), ...excludeSql(exclude)];
   const arm = (tier: number, fromSeed: boolean) =>
