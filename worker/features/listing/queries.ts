@@ -380,8 +380,8 @@ export async function stateAndCount(db: Db, city: string, wd: number): Promise<L
 
 /**
  * Bring the stored listing columns to `today` and `houseEmail` (one batch): the units whose next
- * occurrence has passed, and the biweekly ones whose next date enters its 7-day window, are refreshed
- * (their tier, weekday mask, next occurrence and card; listing_counts follows by trigger); a new house
+ * occurrence has passed, and those with a biweekly date that enters weekday mode's 7-day window, are
+ * refreshed (their tier, weekday mask, next occurrence and card; listing_counts follows by trigger); a new house
  * account refreshes the units of the old and the new one. A clock that went back (tests) refreshes every
  * unit. Idempotent: a second run the same day finds nothing to refresh.
  */
@@ -396,8 +396,11 @@ export async function advanceListingDay(db: Db, state: ListingState, today: stri
     statements.push(batchableRun(db, sql`UPDATE listing_state SET today = ${today} WHERE id = 1`));
     if (today > state.today) {
       statements.push(batchableRun(db, sql`UPDATE listing_series SET touch = touch + 1 WHERE next_date < ${today}`));
+      // Every biweekly date that enters weekday mode's 7-day window — not only a unit's next date: a
+      // biweekly series on two weekdays has its second date enter on a later day (quizzes_date_idx range).
       statements.push(batchableRun(db, sql`UPDATE listing_series SET touch = touch + 1
-        WHERE next_date > ${addDays(state.today, 6)} AND next_date <= ${addDays(today, 6)} AND pattern = 'biweekly'`));
+        WHERE key IN (SELECT q.recurrence_id || '@' || q.location_id FROM quizzes q
+          WHERE q.date > ${addDays(state.today, 6)} AND q.date <= ${addDays(today, 6)} AND q.recurrence_pattern = 'biweekly')`));
     } else {
       statements.push(batchableRun(db, sql`UPDATE listing_series SET touch = touch + 1`));
     }

@@ -1,0 +1,442 @@
+/**
+ * The ranked listing (issue 19 §2, migration 0018): every listing_series row carries its tier, next
+ * occurrence, weekday masks and card as of listing_state.today, and listing_counts the listed units per
+ * city and weekday — all kept by triggers and moved on by the first listing read of a day. These tests
+ * compare all of it with oracles computed here from a plain join of quizzes, locations and venues (not
+ * with the triggers' SQL), and walk the real API page by page at pinned clocks.
+ *
+ * Storage is shared by the tests of this file (and isolated from other files): listing_state.today is
+ * whatever the last listing read's clock said, so every check first reads the listing at its own clock.
+ * The house-account test runs first: it needs a database without a house account.
+ */
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { daySeed } from '../../worker/features/listing/service';
+import type { DetailRow } from '../../worker/features/listing/queries';
+import { newId } from '../../worker/lib/ids';
+import { slugify } from '../../worker/lib/slug';
+import { callJson, createLocation, createQuiz, createUser, createVenue, testDb, unique } from '../factories';
+
+const HOUSE = 'house@test.local';
+/** 11:00 in Stockholm on `date` (winter time): the clock of a listing read on that day. */
+const at = (date: string) => `${date}T10:00:00Z`;
+const MONDAY = '2030-01-07';
+
+const addDays = (d: string, n: number) => new Date(Date.parse(`${d}T12:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+/** 0 = Sunday … 6 = Saturday, from the date itself (not quizzes.weekday). */
+const weekdayOf = (d: string) => new Date(`${d}T12:00:00Z`).getUTCDay();
+const WEEKDAY_SLUGS = ['sondag', 'mandag', 'tisdag', 'onsdag', 'torsdag', 'fredag', 'lordag'];
+const every = (first: string, step: number, n: number) => Array.from({ length: n }, (_, i) => addDays(first, i * step));
+
+// ---- Fixtures ----
+
+async function houseUserId(): Promise<string> {
+  const [row] = await testDb().all<{ id: string }>(sql`SELECT id FROM users WHERE email = ${HOUSE}`);
+  return row ? row.id : (await createUser({ email: HOUSE })).id;
+}
+
+async function place(city: string, opts: { owner?: string; isPublic?: boolean } = {}) {
+  const owner = opts.owner ?? (await createUser()).id;
+  const venue = await createVenue(owner, { isPublic: opts.isPublic ?? true, description: `Beskrivning ${unique('d')}`, website: 'https://example.se' });
+  const location = await createLocation(venue.id, { city, phone: '08-123 45', latitude: 59.3, longitude: 18.05 });
+  return { owner, venue, location };
+}
+
+async function series(locationId: string, dates: string[], over: Record<string, unknown> = {}) {
+  const rid = newId();
+  const rows = [];
+  for (const date of dates) rows.push(await createQuiz(locationId, { date, isRecurring: true, recurrenceId: rid, recurrencePattern: 'weekly', title: `Serie ${rid.slice(0, 6)}`, ...over }));
+  return { rid, rows };
+}
+
+const newCity = () => {
+  const city = `Rankstad ${unique('c')}`;
+  return { city, slug: slugify(city) };
+};
+
+// ---- The oracle: what the stored columns must be, from a plain join of the source tables ----
+
+interface SourceRow {
+  id: string;
+  date: string;
+  start_time: string | null;
+  title: string | null;
+  description: string | null;
+  category: string | null;
+  theme: string | null;
+  quizmaster: string | null;
+  team_size: number | null;
+  price: number | null;
+  is_recurring: number;
+  recurrence_id: string | null;
+  recurrence_pattern: 'weekly' | 'biweekly' | null;
+  is_cancelled: number;
+  l_id: string;
+  l_name: string;
+  l_address: string;
+  l_city: string;
+  l_city_slug: string;
+  l_phone: string | null;
+  l_website: string | null;
+  l_lat: number | null;
+  l_lng: number | null;
+  v_id: string;
+  v_name: string;
+  v_slug: string;
+  v_description: string | null;
+  v_website: string | null;
+  v_public: number;
+  v_owner: string;
+}
+
+/** Every quiz with its place and business (of one city, or all of them). */
+async function sourceRows(citySlug?: string): Promise<SourceRow[]> {
+  const where = citySlug === undefined ? sql`1` : sql`l.city_slug = ${citySlug}`;
+  return testDb().all<SourceRow>(sql`
+    SELECT q.id, q.date, q.start_time, q.title, q.description, q.category, q.theme, q.quizmaster, q.team_size, q.price,
+      q.is_recurring, q.recurrence_id, q.recurrence_pattern, q.is_cancelled,
+      l.id AS l_id, l.name AS l_name, l.address AS l_address, l.city AS l_city, l.city_slug AS l_city_slug, l.phone AS l_phone,
+      l.website AS l_website, l.latitude AS l_lat, l.longitude AS l_lng,
+      v.id AS v_id, v.name AS v_name, v.slug AS v_slug, v.description AS v_description, v.website AS v_website,
+      v.is_public AS v_public, v.user_id AS v_owner
+    FROM quizzes q JOIN locations l ON l.id = q.location_id JOIN venues v ON v.id = l.venue_id
+    WHERE ${where}`);
+}
+
+interface Expected {
+  key: string;
+  city: string;
+  lid: string;
+  tier: number;
+  next_qid: string | null;
+  next_date: string | null;
+  wk_mask: number;
+  up_mask: number;
+  card: DetailRow | null;
+  /** Upcoming occurrences by date (for weekday and date mode). */
+  upcoming: SourceRow[];
+}
+
+const unitKey = (r: SourceRow) => (r.recurrence_id ? `${r.recurrence_id}@${r.l_id}` : r.id);
+
+/** The occurrence weekday mode shows on weekday w (spec 01 §4): the next one on w; biweekly only within 7 days. */
+function weekdayOccurrence(u: Pick<Expected, 'upcoming'>, w: number, today: string): SourceRow | undefined {
+  return u.upcoming.find((q) => weekdayOf(q.date) === w && (q.recurrence_pattern !== 'biweekly' || q.date <= addDays(today, 6)));
+}
+
+function cardOf(q: SourceRow, houseId: string | null): DetailRow {
+  return {
+    id: q.id,
+    date: q.date,
+    startTime: q.start_time,
+    title: q.title,
+    description: q.description,
+    category: q.category,
+    theme: q.theme,
+    quizmaster: q.quizmaster,
+    teamSize: q.team_size,
+    price: q.price,
+    isRecurring: q.is_recurring,
+    recurrencePattern: q.recurrence_pattern,
+    isCancelled: q.is_cancelled,
+    lId: q.l_id,
+    lName: q.l_name,
+    lAddress: q.l_address,
+    lCity: q.l_city,
+    lCitySlug: q.l_city_slug,
+    lPhone: q.l_phone,
+    lWebsite: q.l_website,
+    lLat: q.l_lat,
+    lLng: q.l_lng,
+    vId: q.v_id,
+    vName: q.v_name,
+    vSlug: q.v_slug,
+    vDescription: q.v_description,
+    vWebsite: q.v_website,
+    house: houseId !== null && q.v_owner === houseId ? 1 : 0,
+  };
+}
+
+async function currentHouseId(): Promise<string | null> {
+  const [row] = await testDb().all<{ id: string }>(sql`SELECT id FROM users WHERE email = ${HOUSE}`);
+  return row?.id ?? null;
+}
+
+/** The expected listing columns of every unit (of one city, or all), as of `today`. */
+async function expectedUnits(today: string, citySlug?: string): Promise<Map<string, Expected>> {
+  const houseId = await currentHouseId();
+  const byUnit = new Map<string, SourceRow[]>();
+  for (const r of await sourceRows(citySlug)) byUnit.set(unitKey(r), [...(byUnit.get(unitKey(r)) ?? []), r]);
+  const out = new Map<string, Expected>();
+  for (const [key, rows] of byUnit) {
+    const upcoming = rows.filter((q) => q.date >= today).sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+    const next = upcoming[0];
+    const any = rows[0]!;
+    let wk = 0;
+    let up = 0;
+    for (const q of upcoming) {
+      up |= 1 << weekdayOf(q.date);
+      if (q.recurrence_pattern !== 'biweekly' || q.date <= addDays(today, 6)) wk |= 1 << weekdayOf(q.date);
+    }
+    const tier = !next || !any.v_public ? 2 : any.v_owner === houseId ? 1 : 0;
+    out.set(key, {
+      key,
+      city: any.l_city_slug,
+      lid: any.l_id,
+      tier,
+      next_qid: next?.id ?? null,
+      next_date: next?.date ?? null,
+      wk_mask: wk,
+      up_mask: up,
+      card: next ? cardOf(next, houseId) : null,
+      upcoming,
+    });
+  }
+  return out;
+}
+
+interface StoredUnit {
+  id: number;
+  key: string;
+  shuffle: number;
+  tier: number;
+  next_qid: string | null;
+  next_date: string | null;
+  wk_mask: number;
+  up_mask: number;
+  card: string | null;
+}
+
+async function storedUnits(citySlug: string): Promise<StoredUnit[]> {
+  return testDb().all<StoredUnit>(sql`
+    SELECT id, key, shuffle, tier, next_qid, next_date, wk_mask, up_mask, card FROM listing_series WHERE city_slug = ${citySlug}`);
+}
+
+async function listingToday(): Promise<string> {
+  const [row] = await testDb().all<{ today: string }>(sql`SELECT today FROM listing_state WHERE id = 1`);
+  return row!.today;
+}
+
+/** The stored columns of every unit of the city equal the oracle's (the day is the one of the last listing read). */
+async function expectStoredUnits(citySlug: string, today: string) {
+  expect(await listingToday()).toBe(today);
+  const expected = await expectedUnits(today, citySlug);
+  const stored = await storedUnits(citySlug);
+  const actual = Object.fromEntries(
+    stored.map((s) => [s.key, { tier: s.tier, next_qid: s.next_qid, next_date: s.next_date, wk_mask: s.wk_mask, up_mask: s.up_mask, card: s.card === null ? null : (JSON.parse(s.card) as DetailRow) }]),
+  );
+  const want = Object.fromEntries([...expected.values()].map((e) => [e.key, { tier: e.tier, next_qid: e.next_qid, next_date: e.next_date, wk_mask: e.wk_mask, up_mask: e.up_mask, card: e.card }]));
+  expect(actual).toEqual(want);
+  return { expected, stored };
+}
+
+/**
+ * listing_counts equals a count of the oracle's units over the whole database: per scope ('' = Sweden,
+ * or a city) × (-1 = every day, or each weekday the unit is listed under in weekday mode) the listed
+ * units (tier < 2) and, in city scopes, the distinct places. Rows at zero may stay in the table.
+ */
+async function expectCounts(today: string) {
+  expect(await listingToday()).toBe(today);
+  const want: Record<string, { units: number; places: Set<string> }> = {};
+  for (const u of (await expectedUnits(today)).values()) {
+    if (u.tier >= 2) continue;
+    for (const city of ['', u.city]) {
+      for (let wd = -1; wd < 7; wd++) {
+        if (wd >= 0 && !(u.wk_mask & (1 << wd))) continue;
+        const s = (want[`${city}|${wd}`] ??= { units: 0, places: new Set() });
+        s.units++;
+        if (city !== '') s.places.add(u.lid);
+      }
+    }
+  }
+  const rows = await testDb().all<{ city: string; wd: number; units: number; places: number }>(sql`
+    SELECT city, wd, units, places FROM listing_counts WHERE units != 0 OR places != 0`);
+  const actual = Object.fromEntries(rows.map((r) => [`${r.city}|${r.wd}`, { units: r.units, places: r.places }]));
+  expect(actual).toEqual(Object.fromEntries(Object.entries(want).map(([k, v]) => [k, { units: v.units, places: v.places.size }])));
+}
+
+// ---- The API ----
+
+interface Item {
+  id: string;
+  date: string;
+  startTime: string | null;
+  title: string | null;
+  isCancelled: boolean;
+  unclaimed: boolean;
+  location: { id: string; name: string; address: string; phone: string | null };
+  venue: { id: string; name: string; description: string | null };
+}
+interface Page {
+  items: Item[];
+  total: number;
+  page: number;
+  hasMore: boolean;
+  mode: string;
+  today: string;
+  venueCount: number | null;
+  totalAtLeast?: true;
+}
+
+let bust = 0;
+async function list(query: string, date: string): Promise<Page> {
+  const res = await callJson<Page>(`/api/listing?${query}&_b=${++bust}${unique('b')}`, { clock: at(date) });
+  expect(res.status, query).toBe(200);
+  expect(res.body.today).toBe(date);
+  return res.body;
+}
+
+/** Every page of a listing until hasMore is false. */
+async function walk(query: string, date: string) {
+  const pages: Page[] = [];
+  for (let page = 1; ; page++) {
+    const p = await list(`${query}&page=${page}`, date);
+    expect(p.items.length, `${query} page ${page}`).toBeLessThanOrEqual(12);
+    pages.push(p);
+    if (!p.hasMore) break;
+    expect(p.items.length, `${query} page ${page} has more`).toBe(12);
+    expect(page, 'runaway paging').toBeLessThan(100);
+  }
+  return { items: pages.flatMap((p) => p.items), pages };
+}
+
+/** The day's order within a tier: the rotation of `shuffle` starting at daySeed(today), then the unit id. */
+function rankOrder<T extends { tier: number; shuffle: number; id: number }>(units: T[], today: string): T[] {
+  const seed = daySeed(today);
+  return [...units].sort((a, b) => a.tier - b.tier || Number(a.shuffle < seed) - Number(b.shuffle < seed) || a.shuffle - b.shuffle || a.id - b.id);
+}
+
+/**
+ * The API at `date`, for a city, in every mode the counts keep (all days, each weekday): walked page by
+ * page it gives every listed unit exactly once, in the oracle's order, each with the oracle's occurrence;
+ * `total` and `venueCount` are exact. Also checks the stored columns and the counts (the read set the day).
+ */
+async function expectListing(citySlug: string, date: string) {
+  const first = await list(`city=${citySlug}`, date);
+  const { expected, stored } = await expectStoredUnits(citySlug, date);
+  await expectCounts(date);
+  const rank = new Map(stored.map((s) => [s.key, s]));
+  const ranked = (keep: (e: Expected) => boolean) =>
+    rankOrder(
+      [...expected.values()].filter((e) => e.tier < 2 && keep(e)).map((e) => ({ ...e, id: rank.get(e.key)!.id, shuffle: rank.get(e.key)!.shuffle })),
+      date,
+    );
+  const modes: Array<{ query: string; keep: (e: Expected) => boolean; shows: (e: Expected) => string | undefined }> = [
+    { query: `city=${citySlug}`, keep: () => true, shows: (e) => e.next_qid ?? undefined },
+    ...WEEKDAY_SLUGS.map((slug, w) => ({
+      query: `city=${citySlug}&weekday=${slug}`,
+      keep: (e: Expected) => weekdayOccurrence(e, w, date) !== undefined,
+      shows: (e: Expected) => weekdayOccurrence(e, w, date)?.id,
+    })),
+  ];
+  for (const m of modes) {
+    const want = ranked(m.keep);
+    const { items, pages } = await walk(m.query, date);
+    expect(items.map((i) => i.id), m.query).toEqual(want.map((e) => m.shows(e)));
+    for (const p of pages) {
+      expect(p.totalAtLeast, m.query).toBeUndefined();
+      expect(p.total, m.query).toBe(want.length);
+      expect(p.venueCount, m.query).toBe(new Set(want.map((e) => e.lid)).size);
+    }
+    // The house account's units come last.
+    const tiers = items.map((i) => (i.unclaimed ? 1 : 0));
+    expect(tiers, m.query).toEqual([...tiers].sort());
+  }
+  expect(first.total).toBe(ranked(() => true).length);
+  return expected;
+}
+
+// ---- Tests ----
+
+describe('house account (tier 1)', () => {
+  it('a user who registers with the house e-mail after the listing knows it has their units ranked last; leaving the e-mail lists them as a real account', async () => {
+    const { slug, city } = newCity();
+    // The listing learns the house e-mail on its first read (listing_state.house_email).
+    await list(`city=${slug}`, MONDAY);
+    const [state] = await testDb().all<{ house_email: string | null; house_id: string | null }>(sql`SELECT house_email, house_id FROM listing_state WHERE id = 1`);
+    expect(state).toEqual({ house_email: HOUSE, house_id: null });
+
+    const real = await place(city);
+    const realSeries = await series(real.location.id, every(MONDAY, 7, 3));
+    const realSingle = await createQuiz(real.location.id, { date: '2030-01-09' });
+    // Registers now (trigger listing_rank_house_ai), then builds a business.
+    const house = await createUser({ email: HOUSE });
+    const hp = await place(city, { owner: house.id });
+    const houseSeries = await series(hp.location.id, every('2030-01-08', 7, 3));
+    const houseSingle = await createQuiz(hp.location.id, { date: '2030-01-10' });
+    const later = await place(city);
+    const laterSingle = await createQuiz(later.location.id, { date: '2030-01-11' });
+
+    expect((await testDb().all<{ house_id: string }>(sql`SELECT house_id FROM listing_state WHERE id = 1`))[0]!.house_id).toBe(house.id);
+    const expected = await expectListing(slug, MONDAY);
+    const tierOf = (key: string) => expected.get(key)!.tier;
+    expect([tierOf(`${houseSeries.rid}@${hp.location.id}`), tierOf(houseSingle.id)]).toEqual([1, 1]);
+    expect([tierOf(`${realSeries.rid}@${real.location.id}`), tierOf(realSingle.id), tierOf(laterSingle.id)]).toEqual([0, 0, 0]);
+    const { items } = await walk(`city=${slug}`, MONDAY);
+    expect(items.slice(3).map((i) => i.id).sort()).toEqual([houseSeries.rows[0]!.id, houseSingle.id].sort());
+    expect(items.map((i) => i.unclaimed)).toEqual([false, false, false, true, true]);
+
+    // The house account changes its e-mail (listing_rank_house_au): a real account now, ranked with the others.
+    await testDb().run(sql`UPDATE users SET email = ${`former-${unique('h')}@test.local`} WHERE id = ${house.id}`);
+    const after = await expectListing(slug, MONDAY);
+    expect([...after.values()].map((e) => e.tier)).toEqual([0, 0, 0, 0, 0]);
+    expect((await walk(`city=${slug}`, MONDAY)).items.every((i) => !i.unclaimed)).toBe(true);
+    // And back: ranked last again.
+    await testDb().run(sql`UPDATE users SET email = ${HOUSE} WHERE id = ${house.id}`);
+    const back = await expectListing(slug, MONDAY);
+    expect(tierOf(houseSingle.id)).toBe(1);
+    expect(back.get(houseSingle.id)!.tier).toBe(1);
+  });
+});
+
+describe('stored columns equal an independent read', () => {
+  it('every unit of a varied catalogue: card, next occurrence, tier and weekday masks, on the day and days later', async () => {
+    const { slug, city } = newCity();
+    await list(`city=${slug}`, MONDAY);
+    const houseId = await houseUserId();
+    const a = await place(city);
+    // A weekly series (Mondays, today's included), a biweekly series (Wednesdays, next one in 9 days).
+    await series(a.location.id, every('2029-12-31', 7, 6));
+    await series(a.location.id, every('2030-01-16', 14, 3), { recurrencePattern: 'biweekly', startTime: '18:30:00' });
+    // A second series at the same place on another weekday (Fridays), and a multi-weekday biweekly one (Tue + Thu).
+    await series(a.location.id, every('2030-01-11', 7, 4), { quizmaster: 'Kim', price: 40, teamSize: 6 });
+    await series(a.location.id, [...every('2030-01-08', 14, 3), ...every('2030-01-10', 14, 3)].sort(), { recurrencePattern: 'biweekly', theme: 'Musik', category: 'tema' });
+    // Single quizzes: today, later, past.
+    await createQuiz(a.location.id, { date: MONDAY, title: 'Idag' });
+    await createQuiz(a.location.id, { date: '2030-02-20', description: 'Långt bort', price: null });
+    await createQuiz(a.location.id, { date: '2030-01-02', title: 'Förbi' });
+    // A series whose next occurrence is cancelled and the one after edited individually.
+    const b = await place(city);
+    const edited = await series(b.location.id, every('2030-01-09', 7, 4));
+    await testDb().run(sql`UPDATE quizzes SET is_cancelled = 1 WHERE id = ${edited.rows[0]!.id}`);
+    await testDb().run(sql`UPDATE quizzes SET start_time = '21:15:00', title = 'Specialkväll', quizmaster = 'Gäst' WHERE id = ${edited.rows[1]!.id}`);
+    // A series that ended yesterday (not listed), one on a place without coordinates.
+    await series(b.location.id, every('2029-12-20', 7, 3));
+    const bare = await createLocation(b.venue.id, { city, latitude: null, longitude: null, phone: null, website: null });
+    await series(bare.id, every('2030-01-12', 7, 2), { startTime: null, category: null });
+    // A house-account business and a hidden one.
+    const h = await place(city, { owner: houseId });
+    await series(h.location.id, every('2030-01-08', 7, 3));
+    await createQuiz(h.location.id, { date: '2030-01-13' });
+    const hidden = await place(city, { isPublic: false });
+    await series(hidden.location.id, every('2030-01-07', 7, 3));
+    await createQuiz(hidden.location.id, { date: '2030-01-09' });
+
+    const expected = await expectListing(slug, MONDAY);
+    // The catalogue has what it claims: every tier, cards with and without place coordinates, a cancelled next occurrence.
+    const units = [...expected.values()];
+    expect(units.filter((u) => u.tier === 0)).toHaveLength(8);
+    expect(units.filter((u) => u.tier === 1)).toHaveLength(2);
+    expect(units.filter((u) => u.tier === 2)).toHaveLength(4);
+    expect(units.some((u) => u.card?.isCancelled === 1 && u.card.id === edited.rows[0]!.id)).toBe(true);
+    expect(units.some((u) => u.card?.house === 1)).toBe(true);
+    expect(units.some((u) => u.card !== null && u.card.lLat === null)).toBe(true);
+    expect(units.some((u) => u.wk_mask !== u.up_mask)).toBe(true);
+
+    // Days later the stored columns still agree (each read moves the day on), and the edited occurrence is the card.
+    for (const day of ['2030-01-08', '2030-01-10', '2030-01-11', '2030-01-14', '2030-01-16', '2030-01-21', '2030-02-04']) await expectListing(slug, day);
+    await list(`city=${slug}`, '2030-01-10');
+    const { expected: on10 } = await expectStoredUnits(slug, '2030-01-10');
+    expect(on10.get(`${edited.rid}@${b.location.id}`)!.card).toMatchObject({ id: edited.rows[1]!.id, startTime: '21:15:00', title: 'Specialkväll', isCancelled: 0 });
+  });
+});
