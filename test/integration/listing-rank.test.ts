@@ -440,3 +440,262 @@ describe('stored columns equal an independent read', () => {
     expect(on10.get(`${edited.rid}@${b.location.id}`)!.card).toMatchObject({ id: edited.rows[1]!.id, startTime: '21:15:00', title: 'Specialkväll', isCancelled: 0 });
   });
 });
+
+/** The date mode oracle: the listed units with an occurrence on `date`, in the day's order, each showing that occurrence. */
+async function expectDateMode(citySlug: string, today: string, date: string) {
+  const p = await list(`city=${citySlug}&date=${date}`, today);
+  expect(p.mode).toBe('date');
+  const expected = await expectedUnits(today, citySlug);
+  const stored = new Map((await storedUnits(citySlug)).map((s) => [s.key, s]));
+  const want = rankOrder(
+    [...expected.values()].filter((e) => e.tier < 2 && e.upcoming.some((q) => q.date === date)).map((e) => ({ ...e, id: stored.get(e.key)!.id, shuffle: stored.get(e.key)!.shuffle })),
+    today,
+  );
+  expect(want.length, 'the date-mode fixture fits on one page').toBeLessThanOrEqual(12);
+  expect(p.items.map((i) => i.id)).toEqual(want.map((e) => e.upcoming.find((q) => q.date === date)!.id));
+  expect(p.hasMore).toBe(false);
+  expect(p.total).toBe(want.length);
+  expect(p.totalAtLeast).toBeUndefined();
+  return p;
+}
+
+describe('listing_counts', () => {
+  it('equal a count from quizzes after creates, deletes, a business hidden and shown, a series moved to another weekday and days passing', async () => {
+    const one = newCity();
+    const two = newCity();
+    const check = async (day = MONDAY) => {
+      await expectListing(one.slug, day);
+      await expectListing(two.slug, day);
+    };
+    const owner = await createUser({ now: new Date(at(MONDAY)) });
+    const a = await place(one.city, { owner: owner.id });
+    const b = await place(one.city);
+    const c = await place(two.city);
+    const mon = await series(a.location.id, every(MONDAY, 7, 4));
+    await series(a.location.id, every('2030-01-09', 7, 4)); // Wednesdays at the same place
+    const single = await createQuiz(a.location.id, { date: '2030-01-09' }); // a Wednesday too: the place counts once
+    const tue = await series(b.location.id, every('2030-01-08', 7, 4));
+    await createQuiz(b.location.id, { date: '2030-01-12' });
+    await series(c.location.id, every('2030-01-08', 14, 3), { recurrencePattern: 'biweekly' });
+    await series(c.location.id, every('2030-01-15', 14, 3), { recurrencePattern: 'biweekly' }); // off week: all days only
+    await check();
+    const counts = async (city: string) =>
+      Object.fromEntries((await testDb().all<{ wd: number; units: number; places: number }>(sql`SELECT wd, units, places FROM listing_counts WHERE city = ${city} AND units > 0`)).map((r) => [r.wd, [r.units, r.places]]));
+    expect(await counts(one.slug)).toEqual({ [-1]: [5, 2], 1: [1, 1], 2: [1, 1], 3: [2, 1], 6: [1, 1] });
+    expect(await counts(two.slug)).toEqual({ [-1]: [2, 1], 2: [1, 1] });
+
+    // Deletes: one quiz through the API, a whole series by SQL.
+    expect((await callJson(`/api/owner/quizzes/${single.id}`, { method: 'DELETE', cookie: owner.cookie, clock: at(MONDAY) })).status).toBe(200);
+    await testDb().run(sql`DELETE FROM quizzes WHERE recurrence_id = ${tue.rid}`);
+    await check();
+    expect(await counts(one.slug)).toEqual({ [-1]: [3, 2], 1: [1, 1], 3: [1, 1], 6: [1, 1] });
+
+    // The business hidden, then shown again (the owner's form).
+    const venueBody = (isPublic: boolean) => ({ name: a.venue.name, description: 'Quiz', address: 'Kungsgatan 2', city: one.city, phone: '', website: '', isPublic });
+    expect((await callJson(`/api/owner/venues/${a.venue.id}`, { method: 'PATCH', cookie: owner.cookie, clock: at(MONDAY), body: venueBody(false) })).status).toBe(200);
+    await check();
+    expect(await counts(one.slug)).toEqual({ [-1]: [1, 1], 6: [1, 1] });
+    expect((await callJson(`/api/owner/venues/${a.venue.id}`, { method: 'PATCH', cookie: owner.cookie, clock: at(MONDAY), body: venueBody(true) })).status).toBe(200);
+    await check();
+    expect(await counts(one.slug)).toEqual({ [-1]: [3, 2], 1: [1, 1], 3: [1, 1], 6: [1, 1] });
+
+    // The Monday series moves to Tuesdays (every row in one statement).
+    await testDb().run(sql`UPDATE quizzes SET date = date(date, '+1 day') WHERE recurrence_id = ${mon.rid}`);
+    await check();
+    expect(await counts(one.slug)).toEqual({ [-1]: [3, 2], 2: [1, 1], 3: [1, 1], 6: [1, 1] });
+
+    // Days pass: the Saturday single goes, the biweekly off week comes into its window, everything ends.
+    for (const day of ['2030-01-09', '2030-01-13', '2030-01-20', '2030-02-10']) await check(day);
+    expect(await counts(one.slug)).toEqual({});
+    expect(await counts(two.slug)).toEqual({ [-1]: [1, 1], 2: [1, 1] });
+    await check(MONDAY);
+  });
+});
+
+describe('paging', () => {
+  it('walking a city page by page gives every listed unit once: real accounts, then the house account, each in the day’s rotation; total is exact', async () => {
+    const { slug, city } = newCity();
+    await list(`city=${slug}`, MONDAY);
+    const houseId = await houseUserId();
+    for (let i = 0; i < 26; i++) {
+      const p = await place(city);
+      if (i % 3 === 0) await createQuiz(p.location.id, { date: addDays(MONDAY, i % 9) });
+      else await series(p.location.id, every(addDays(MONDAY, i % 7), i % 5 === 0 ? 14 : 7, 3), i % 5 === 0 ? { recurrencePattern: 'biweekly' } : {});
+      if (i % 4 === 0) await series(p.location.id, every(addDays(MONDAY, (i + 3) % 7), 7, 2)); // a second series at some places
+    }
+    const hp = await place(city, { owner: houseId });
+    for (let i = 0; i < 5; i++) await series(hp.location.id, every(addDays(MONDAY, i), 7, 2));
+    // Not listed: ended, hidden.
+    await createQuiz((await place(city)).location.id, { date: '2030-01-01' });
+    await createQuiz((await place(city, { isPublic: false })).location.id, { date: '2030-01-08' });
+
+    for (const day of [MONDAY, '2030-01-08', '2030-01-12']) {
+      const expected = await expectListing(slug, day);
+      const listed = [...expected.values()].filter((e) => e.tier < 2);
+      expect(listed.length).toBeGreaterThan(24); // at least three pages
+      expect(listed.filter((e) => e.tier === 1)).toHaveLength(5);
+      // Pages past the end are empty.
+      const past = await list(`city=${slug}&page=${Math.ceil(listed.length / 12) + 1}`, day);
+      expect(past.items).toEqual([]);
+      expect(past.hasMore).toBe(false);
+    }
+    // The day's order is a rotation: another day starts elsewhere.
+    const first = async (day: string) => (await list(`city=${slug}`, day)).items.map((i) => i.location.id).join();
+    expect(new Set([await first(MONDAY), await first('2030-01-08'), await first('2030-01-12')]).size).toBeGreaterThan(1);
+  });
+});
+
+describe('day advance', () => {
+  it('a later clock moves next occurrences on, drops ended units from the counts, brings biweekly dates into weekday mode; an earlier clock restores it all', async () => {
+    const { slug, city } = newCity();
+    const p = await place(city);
+    const weekly = await series(p.location.id, every(MONDAY, 7, 3)); // Mondays to 2030-01-21
+    const tomorrow = await createQuiz(p.location.id, { date: '2030-01-08' });
+    const bi = await series(p.location.id, ['2030-01-15', '2030-01-17', '2030-01-29', '2030-01-31'], { recurrencePattern: 'biweekly' }); // Tue + Thu
+    const biWed = await series(p.location.id, ['2030-01-16', '2030-01-30'], { recurrencePattern: 'biweekly' });
+    const ids = async (query: string, day: string) => (await walk(`city=${slug}${query}`, day)).items.map((i) => i.id).sort();
+    const sorted = (...xs: string[]) => [...xs].sort();
+    const total = async (day: string) => (await list(`city=${slug}`, day)).total;
+
+    await expectListing(slug, MONDAY);
+    expect(await ids('', MONDAY)).toEqual(sorted(weekly.rows[0]!.id, tomorrow.id, bi.rows[0]!.id, biWed.rows[0]!.id));
+    expect(await ids('&weekday=tisdag', MONDAY)).toEqual([tomorrow.id]); // the biweekly Tuesday is 8 days away
+    expect(await total(MONDAY)).toBe(4);
+
+    // One day later: Monday's quiz is next week's; tomorrow's single is today's.
+    await expectListing(slug, '2030-01-08');
+    expect(await ids('', '2030-01-08')).toEqual(sorted(weekly.rows[1]!.id, tomorrow.id, bi.rows[0]!.id, biWed.rows[0]!.id));
+    // Two days later: the single has passed (counts drop), the biweekly Tuesday is within 7 days, then Wednesday's.
+    await expectListing(slug, '2030-01-09');
+    expect(await total('2030-01-09')).toBe(3);
+    expect(await ids('&weekday=tisdag', '2030-01-09')).toEqual([bi.rows[0]!.id]);
+    expect(await ids('&weekday=torsdag', '2030-01-09')).toEqual([]);
+    expect(await ids('&weekday=onsdag', '2030-01-09')).toEqual([]); // 7 days away: not yet
+    await expectListing(slug, '2030-01-10');
+    expect(await ids('&weekday=onsdag', '2030-01-10')).toEqual([biWed.rows[0]!.id]);
+    // The same series' Thursday enters the window two days after its Tuesday did.
+    expect(await ids('&weekday=torsdag', '2030-01-10')).toEqual([]);
+    await expectListing(slug, '2030-01-11');
+    expect(await ids('&weekday=torsdag', '2030-01-11')).toEqual([bi.rows[1]!.id]);
+    // One week after the start.
+    await expectListing(slug, '2030-01-14');
+    expect(await ids('', '2030-01-14')).toEqual(sorted(weekly.rows[1]!.id, bi.rows[0]!.id, biWed.rows[0]!.id));
+    // The weekly series ends on 2030-01-21: gone the day after.
+    await expectListing(slug, '2030-01-22');
+    expect(await ids('', '2030-01-22')).toEqual(sorted(bi.rows[2]!.id, biWed.rows[1]!.id));
+    expect(await ids('&weekday=mandag', '2030-01-22')).toEqual([]);
+    // The clock goes back: everything as on the first day.
+    await expectListing(slug, MONDAY);
+    expect(await ids('', MONDAY)).toEqual(sorted(weekly.rows[0]!.id, tomorrow.id, bi.rows[0]!.id, biWed.rows[0]!.id));
+    expect(await total(MONDAY)).toBe(4);
+    // A jump of a month, and back by a week.
+    await expectListing(slug, '2030-02-07');
+    expect(await total('2030-02-07')).toBe(0);
+    await expectListing(slug, '2030-01-31');
+  });
+});
+
+describe('edits reach the card', () => {
+  it('business name and description, place address and phone, an occurrence’s start time and cancellation', async () => {
+    const { slug, city } = newCity();
+    const owner = await createUser({ now: new Date(at(MONDAY)) });
+    const p = await place(city, { owner: owner.id });
+    const s = await series(p.location.id, every('2030-01-08', 7, 3), { startTime: '19:00:00' });
+    const single = await createQuiz(p.location.id, { date: '2030-01-10', startTime: '18:00:00' });
+    await expectListing(slug, MONDAY);
+    const opts = { cookie: owner.cookie, clock: at(MONDAY) };
+    const cardOfUnit = async (key: string) => JSON.parse((await testDb().all<{ card: string }>(sql`SELECT card FROM listing_series WHERE key = ${key}`))[0]!.card) as DetailRow;
+    const item = async (id: string) => (await list(`city=${slug}`, MONDAY)).items.find((i) => i.id === id)!;
+    const sKey = `${s.rid}@${p.location.id}`;
+
+    const venueBody = { name: 'Nya Namnet', description: 'Ny beskrivning', address: 'Kungsgatan 2', city, phone: '', website: 'https://example.se', isPublic: true };
+    expect((await callJson(`/api/owner/venues/${p.venue.id}`, { method: 'PATCH', ...opts, body: venueBody })).status).toBe(200);
+    expect(await cardOfUnit(sKey)).toMatchObject({ vName: 'Nya Namnet', vDescription: 'Ny beskrivning' });
+    expect(await cardOfUnit(single.id)).toMatchObject({ vName: 'Nya Namnet', vDescription: 'Ny beskrivning' });
+    expect((await item(single.id)).venue).toMatchObject({ name: 'Nya Namnet', description: 'Ny beskrivning' });
+
+    const placeBody = { name: p.location.name, address: 'Storgatan 99', city, phone: '031-99 88 77', website: '', latitude: 59.3, longitude: 18.05 };
+    expect((await callJson(`/api/owner/locations/${p.location.id}`, { method: 'PATCH', ...opts, body: placeBody })).status).toBe(200);
+    expect(await cardOfUnit(sKey)).toMatchObject({ lAddress: 'Storgatan 99', lPhone: '031-99 88 77' });
+    expect((await item(s.rows[0]!.id)).location).toMatchObject({ address: 'Storgatan 99', phone: '031-99 88 77' });
+
+    const edit = { date: '2030-01-08', startTime: '20:30', category: 'allmänbildning', quizmaster: 'Bo', teamSize: 6, price: 25, description: 'Ny' };
+    expect((await callJson(`/api/owner/quizzes/${s.rows[0]!.id}`, { method: 'PATCH', ...opts, body: edit })).status).toBe(200);
+    expect(await cardOfUnit(sKey)).toMatchObject({ id: s.rows[0]!.id, startTime: '20:30:00', quizmaster: 'Bo', price: 25 });
+    expect((await item(s.rows[0]!.id)).startTime).toBe('20:30:00');
+
+    expect((await callJson(`/api/owner/quizzes/${single.id}/cancel`, { ...opts, body: { cancelled: true } })).status).toBe(200);
+    expect(await cardOfUnit(single.id)).toMatchObject({ isCancelled: 1 });
+    expect((await item(single.id)).isCancelled).toBe(true);
+    // Moving the next occurrence to another day makes the following one the card.
+    expect((await callJson(`/api/owner/quizzes/${s.rows[0]!.id}`, { method: 'PATCH', ...opts, body: { ...edit, date: '2030-01-19' } })).status).toBe(200);
+    expect(await cardOfUnit(sKey)).toMatchObject({ id: s.rows[1]!.id, date: '2030-01-15', startTime: '19:00:00' });
+    await expectListing(slug, MONDAY);
+  });
+});
+
+describe('weekday and date modes', () => {
+  it('a multi-weekday unit shows that weekday’s occurrence; a date three weeks ahead shows that date’s; a biweekly off week is not on that date', async () => {
+    const { slug, city } = newCity();
+    const p = await place(city);
+    const monThu = await series(p.location.id, [...every(MONDAY, 7, 5), ...every('2030-01-10', 7, 5)].sort());
+    for (const q of monThu.rows) if (weekdayOf(q.date) === 4) await testDb().run(sql`UPDATE quizzes SET start_time = '20:15:00', quizmaster = 'Torsdagsfolk' WHERE id = ${q.id}`);
+    const on = await series(p.location.id, every('2030-01-14', 14, 3), { recurrencePattern: 'biweekly' }); // 14th, 28th
+    const off = await series(p.location.id, every('2030-01-21', 14, 3), { recurrencePattern: 'biweekly' }); // 21st, 4th
+    const other = await place(city);
+    const otherSingle = await createQuiz(other.location.id, { date: '2030-01-28', startTime: '21:00:00' });
+    await expectListing(slug, MONDAY);
+
+    const thu = await list(`city=${slug}&weekday=torsdag`, MONDAY);
+    expect(thu.items.map((i) => i.id)).toEqual([monThu.rows.find((q) => q.date === '2030-01-10')!.id]);
+    // That occurrence's quiz row with the unit's place and business.
+    expect(thu.items[0]).toMatchObject({ date: '2030-01-10', startTime: '20:15:00', location: { id: p.location.id, address: p.location.address, phone: '08-123 45' }, venue: { id: p.venue.id, name: p.venue.name } });
+    // Mondays: this week's, and the single three weeks ahead (a single is listed under its weekday however far); the
+    // biweekly Mondays are 7 and 14 days away.
+    const mon = await list(`city=${slug}&weekday=mandag`, MONDAY);
+    expect(mon.items.map((i) => i.id).sort()).toEqual([monThu.rows[0]!.id, otherSingle.id].sort());
+    // On Tuesday the next biweekly Monday is within 7 days.
+    expect((await list(`city=${slug}&weekday=mandag`, '2030-01-08')).items.map((i) => i.id).sort()).toEqual(
+      [monThu.rows.find((q) => q.date === '2030-01-14')!.id, on.rows[0]!.id, otherSingle.id].sort(),
+    );
+
+    // Date mode, three weeks ahead (Monday 28th): the weekly and the on-week series, the single; not the off-week series.
+    const d28 = await expectDateMode(slug, MONDAY, '2030-01-28');
+    expect(d28.items.map((i) => i.id).sort()).toEqual([monThu.rows.find((q) => q.date === '2030-01-28')!.id, on.rows[1]!.id, otherSingle.id].sort());
+    expect(d28.items.map((i) => i.id)).not.toContain(off.rows[0]!.id);
+    expect(d28.items.find((i) => i.id === otherSingle.id)).toMatchObject({ startTime: '21:00:00', location: { id: other.location.id } });
+    // The off-week series on its own date; a Thursday three weeks ahead shows the Thursday row.
+    expect((await expectDateMode(slug, MONDAY, '2030-01-21')).items.map((i) => i.id)).toContain(off.rows[0]!.id);
+    const d31 = await expectDateMode(slug, MONDAY, '2030-01-31');
+    expect(d31.items).toHaveLength(1);
+    expect(d31.items[0]).toMatchObject({ date: '2030-01-31', startTime: '20:15:00', quizmaster: 'Torsdagsfolk', location: { id: p.location.id } });
+    for (const date of ['2030-01-07', '2030-01-10', '2030-01-14', '2030-02-04', '2030-02-05']) await expectDateMode(slug, MONDAY, date);
+    // On another day too (the stored card is then another occurrence).
+    for (const date of ['2030-01-17', '2030-01-28']) await expectDateMode(slug, '2030-01-16', date);
+  });
+});
+
+// Keep last: while it fails it leaves listing_counts wrong for the rest of this file's storage.
+describe('listing_counts when a place changes city', () => {
+  /**
+   * KNOWN BUG in the 0018 triggers (listing_counts_au, template ONLY_AT_PLACE in
+   * scripts/listing-series-triggers.mjs): "is another listed unit at this place in scope" does not look
+   * at that unit's city. When a place with two listed units moves to another city, the units' city_slug
+   * changes one at a time and each sees the other still "at the place", so neither city's `places`
+   * changes: the old city keeps the place, the new one never gets it. it.fails until a migration
+   * recreates the counts triggers with `o.city_slug = c.value` in that EXISTS (and recounts).
+   */
+  it.fails('a place with two listed units moves to another city: the place counts follow it', async () => {
+    const one = newCity();
+    const two = newCity();
+    const owner = await createUser({ now: new Date(at(MONDAY)) });
+    const a = await place(one.city, { owner: owner.id });
+    await series(a.location.id, every(MONDAY, 7, 3));
+    await series(a.location.id, every('2030-01-09', 7, 3));
+    await expectListing(one.slug, MONDAY);
+    const placeBody = { name: a.location.name, address: 'Nya gatan 3', city: two.city, phone: '', website: '' };
+    const res = await callJson(`/api/owner/locations/${a.location.id}`, { method: 'PATCH', cookie: owner.cookie, clock: at(MONDAY), body: placeBody });
+    expect(res.status).toBe(200);
+    await expectListing(two.slug, MONDAY);
+  });
+});
