@@ -279,18 +279,18 @@ interface Page {
 }
 
 let bust = 0;
-async function list(query: string, date: string): Promise<Page> {
-  const res = await callJson<Page>(`/api/listing?${query}&_b=${++bust}${unique('b')}`, { clock: at(date) });
+async function list(query: string, date: string, cookie?: string): Promise<Page> {
+  const res = await callJson<Page>(`/api/listing?${query}&_b=${++bust}${unique('b')}`, { clock: at(date), cookie });
   expect(res.status, query).toBe(200);
   expect(res.body.today).toBe(date);
   return res.body;
 }
 
 /** Every page of a listing until hasMore is false. */
-async function walk(query: string, date: string) {
+async function walk(query: string, date: string, cookie?: string) {
   const pages: Page[] = [];
   for (let page = 1; ; page++) {
-    const p = await list(`${query}&page=${page}`, date);
+    const p = await list(`${query}&page=${page}`, date, cookie);
     expect(p.items.length, `${query} page ${page}`).toBeLessThanOrEqual(12);
     pages.push(p);
     if (!p.hasMore) break;
@@ -421,11 +421,22 @@ describe('stored columns equal an independent read', () => {
     const hidden = await place(city, { isPublic: false });
     await series(hidden.location.id, every('2030-01-07', 7, 3));
     await createQuiz(hidden.location.id, { date: '2030-01-09' });
+    // One series at two places (two units); a single quiz moved to another place; a single turned into a series' first date.
+    const second = await createLocation(a.venue.id, { city, name: 'Andra platsen' });
+    const rid = newId();
+    for (const [loc, date] of [[a.location.id, '2030-01-12'], [second.id, '2030-01-13'], [a.location.id, '2030-01-19'], [second.id, '2030-01-20']] as const) {
+      await createQuiz(loc, { date, isRecurring: true, recurrenceId: rid, recurrencePattern: 'weekly' });
+    }
+    const moved = await createQuiz(a.location.id, { date: '2030-01-15', title: 'Flyttad' });
+    await testDb().run(sql`UPDATE quizzes SET location_id = ${second.id} WHERE id = ${moved.id}`);
+    const converted = await createQuiz(b.location.id, { date: '2030-01-18' });
+    await createQuiz(b.location.id, { date: '2030-01-25', isRecurring: true, recurrenceId: converted.id, recurrencePattern: 'weekly' });
+    await testDb().run(sql`UPDATE quizzes SET is_recurring = 1, recurrence_id = ${converted.id}, recurrence_pattern = 'weekly' WHERE id = ${converted.id}`);
 
     const expected = await expectListing(slug, MONDAY);
     // The catalogue has what it claims: every tier, cards with and without place coordinates, a cancelled next occurrence.
     const units = [...expected.values()];
-    expect(units.filter((u) => u.tier === 0)).toHaveLength(8);
+    expect(units.filter((u) => u.tier === 0)).toHaveLength(12);
     expect(units.filter((u) => u.tier === 1)).toHaveLength(2);
     expect(units.filter((u) => u.tier === 2)).toHaveLength(4);
     expect(units.some((u) => u.card?.isCancelled === 1 && u.card.id === edited.rows[0]!.id)).toBe(true);
@@ -438,6 +449,13 @@ describe('stored columns equal an independent read', () => {
     await list(`city=${slug}`, '2030-01-10');
     const { expected: on10 } = await expectStoredUnits(slug, '2030-01-10');
     expect(on10.get(`${edited.rid}@${b.location.id}`)!.card).toMatchObject({ id: edited.rows[1]!.id, startTime: '21:15:00', title: 'Specialkväll', isCancelled: 0 });
+
+    // A business handed over to the house account (a takeover's reverse) and back: its units' tier and card follow.
+    await testDb().run(sql`UPDATE venues SET user_id = ${houseId} WHERE id = ${b.venue.id}`);
+    const handed = await expectListing(slug, '2030-01-10');
+    expect(handed.get(`${edited.rid}@${b.location.id}`)).toMatchObject({ tier: 1, card: { house: 1 } });
+    await testDb().run(sql`UPDATE venues SET user_id = ${b.owner} WHERE id = ${b.venue.id}`);
+    expect((await expectListing(slug, '2030-01-10')).get(`${edited.rid}@${b.location.id}`)).toMatchObject({ tier: 0, card: { house: 0 } });
   });
 });
 
@@ -460,7 +478,7 @@ async function expectDateMode(citySlug: string, today: string, date: string) {
 }
 
 describe('listing_counts', () => {
-  it('equal a count from quizzes after creates, deletes, a business hidden and shown, a series moved to another weekday and days passing', async () => {
+  it('equal a count from quizzes after creates, deletes, a business hidden and shown, a series moved to another weekday, a quiz moved to another city, a place and a business deleted, and days passing', async () => {
     const one = newCity();
     const two = newCity();
     const check = async (day = MONDAY) => {
@@ -469,7 +487,7 @@ describe('listing_counts', () => {
     };
     const owner = await createUser({ now: new Date(at(MONDAY)) });
     const a = await place(one.city, { owner: owner.id });
-    const b = await place(one.city);
+    const b = await place(one.city, { owner: owner.id });
     const c = await place(two.city);
     const mon = await series(a.location.id, every(MONDAY, 7, 4));
     await series(a.location.id, every('2030-01-09', 7, 4)); // Wednesdays at the same place
@@ -503,6 +521,27 @@ describe('listing_counts', () => {
     await testDb().run(sql`UPDATE quizzes SET date = date(date, '+1 day') WHERE recurrence_id = ${mon.rid}`);
     await check();
     expect(await counts(one.slug)).toEqual({ [-1]: [3, 2], 2: [1, 1], 3: [1, 1], 6: [1, 1] });
+
+    // A single quiz moves to a place in the other city.
+    const thursday = await createQuiz(b.location.id, { date: '2030-01-10' });
+    await check();
+    expect(await counts(one.slug)).toEqual({ [-1]: [4, 2], 2: [1, 1], 3: [1, 1], 4: [1, 1], 6: [1, 1] });
+    await testDb().run(sql`UPDATE quizzes SET location_id = ${c.location.id} WHERE id = ${thursday.id}`);
+    await check();
+    expect(await counts(one.slug)).toEqual({ [-1]: [3, 2], 2: [1, 1], 3: [1, 1], 6: [1, 1] });
+    expect(await counts(two.slug)).toEqual({ [-1]: [3, 1], 2: [1, 1], 4: [1, 1] });
+
+    // A place deleted (the owner's form) and a business deleted (its places and quizzes cascade).
+    expect((await callJson(`/api/owner/locations/${b.location.id}`, { method: 'DELETE', cookie: owner.cookie, clock: at(MONDAY) })).status).toBe(200);
+    await check();
+    expect(await counts(one.slug)).toEqual({ [-1]: [2, 1], 2: [1, 1], 3: [1, 1] });
+    const d = await place(two.city);
+    await series(d.location.id, every('2030-01-11', 7, 3));
+    await check();
+    expect(await counts(two.slug)).toEqual({ [-1]: [4, 2], 2: [1, 1], 4: [1, 1], 5: [1, 1] });
+    await testDb().run(sql`DELETE FROM venues WHERE id = ${d.venue.id}`);
+    await check();
+    expect(await counts(two.slug)).toEqual({ [-1]: [3, 1], 2: [1, 1], 4: [1, 1] });
 
     // Days pass: the Saturday single goes, the biweekly off week comes into its window, everything ends.
     for (const day of ['2030-01-09', '2030-01-13', '2030-01-20', '2030-02-10']) await check(day);
