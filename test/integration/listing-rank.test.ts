@@ -714,6 +714,77 @@ describe('weekday and date modes', () => {
   });
 });
 
+describe('the house e-mail of the config changes', () => {
+  it('the first read with another house e-mail ranks the old house account’s units as real and the new one’s last', async () => {
+    const { slug, city } = newCity();
+    const real = await createUser();
+    const r = await place(city, { owner: real.id });
+    await series(r.location.id, every(MONDAY, 7, 2));
+    const h = await place(city, { owner: await houseUserId() });
+    await createQuiz(h.location.id, { date: '2030-01-09' });
+    await expectListing(slug, MONDAY);
+    // As if the config had named the real user's address until now.
+    await testDb().run(sql`UPDATE listing_state SET house_email = ${real.email}, house_id = ${real.id} WHERE id = 1`);
+    await testDb().run(sql`UPDATE listing_series SET touch = touch + 1 WHERE venue_id IN (${r.venue.id}, ${h.venue.id})`);
+    expect((await storedUnits(slug)).map((u) => u.tier).sort()).toEqual([0, 1]);
+    expect((await testDb().all<{ tier: number }>(sql`SELECT tier FROM listing_series WHERE venue_id = ${r.venue.id}`))[0]!.tier).toBe(1);
+    // The next read brings the state to the configured house e-mail.
+    const expected = await expectListing(slug, MONDAY);
+    expect([...expected.values()].map((e) => [e.lid, e.tier])).toEqual(expect.arrayContaining([[r.location.id, 0], [h.location.id, 1]]));
+    const [state] = await testDb().all<{ house_email: string; house_id: string }>(sql`SELECT house_email, house_id FROM listing_state WHERE id = 1`);
+    expect(state).toEqual({ house_email: HOUSE, house_id: await houseUserId() });
+  });
+});
+
+describe('sorted reads (free text, an owner with a hidden business)', () => {
+  it('walk every match once in the same order as the index walk, with an exact total', async () => {
+    const { slug, city } = newCity();
+    const tag = unique('Sok');
+    for (let i = 0; i < 15; i++) {
+      const owner = (await createUser()).id;
+      const venue = await createVenue(owner, { name: `${i % 2 ? tag : 'Annan'} krog ${i}` });
+      const loc = await createLocation(venue.id, { city });
+      if (i % 3) await series(loc.id, every(addDays(MONDAY, i % 7), 7, 2));
+      else await createQuiz(loc.id, { date: addDays(MONDAY, i) });
+    }
+    const houseVenue = await createVenue(await houseUserId(), { name: `${tag} husets` });
+    await createQuiz((await createLocation(houseVenue.id, { city })).id, { date: '2030-01-08' });
+    // An owner with a business that is not public: one unit ahead, one ended; and somebody else's hidden one.
+    const owner = await createUser({ now: new Date(at(MONDAY)) });
+    const mine = await place(city, { owner: owner.id, isPublic: false });
+    const mineAhead = await series(mine.location.id, every('2030-01-10', 7, 2));
+    await createQuiz(mine.location.id, { date: '2030-01-02' });
+    const theirs = await place(city, { isPublic: false });
+    await createQuiz(theirs.location.id, { date: '2030-01-08' });
+
+    const expected = await expectListing(slug, MONDAY);
+    const stored = new Map((await storedUnits(slug)).map((u) => [u.key, u]));
+    const ranked = (keep: (e: Expected) => boolean, rankTier: (e: Expected) => number) =>
+      rankOrder([...expected.values()].filter(keep).map((e) => ({ ...e, tier: rankTier(e), id: stored.get(e.key)!.id, shuffle: stored.get(e.key)!.shuffle })), MONDAY);
+    const expectWalk = async (query: string, want: Array<Expected & { id: number }>, cookie?: string) => {
+      const { items, pages } = await walk(query, MONDAY, cookie);
+      expect(items.map((i) => i.id), query).toEqual(want.map((e) => e.next_qid));
+      for (const p of pages) {
+        expect(p.total, query).toBe(want.length);
+        expect(p.totalAtLeast, query).toBeUndefined();
+        expect(p.venueCount, query).toBe(new Set(want.map((e) => e.lid)).size);
+      }
+    };
+    // Free text: the businesses named with the tag (the house account's last).
+    const named = (e: Expected) => e.card !== null && e.card.vName.includes(tag);
+    const hits = ranked((e) => e.tier < 2 && named(e), (e) => e.tier);
+    expect(hits.length).toBe(8);
+    await expectWalk(`city=${slug}&search=${encodeURIComponent(tag)}`, hits);
+    // The owner sees their own hidden unit that has a date ahead, ranked with the real accounts; not the ended one, not another's.
+    const ownView = ranked((e) => e.tier < 2 || (e.key === `${mineAhead.rid}@${mine.location.id}`), (e) => (e.tier === 1 ? 1 : 0));
+    expect(ownView.length).toBe([...expected.values()].filter((e) => e.tier < 2).length + 1);
+    expect(ownView.length).toBeGreaterThan(12);
+    await expectWalk(`city=${slug}`, ownView, owner.cookie);
+    // And anonymously the index walk gives the same order without it.
+    await expectWalk(`city=${slug}`, ownView.filter((e) => e.tier < 2 && e.lid !== mine.location.id));
+  });
+});
+
 // Keep last: while it fails it leaves listing_counts wrong for the rest of this file's storage.
 describe('listing_counts when a place changes city', () => {
   /**
