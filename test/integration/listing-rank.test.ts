@@ -12,7 +12,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { daySeed } from '../../worker/features/listing/service';
-import type { DetailRow } from '../../worker/features/listing/queries';
+import { advanceListingDay, type DetailRow } from '../../worker/features/listing/queries';
 import { newId } from '../../worker/lib/ids';
 import { slugify } from '../../worker/lib/slug';
 import { callJson, createLocation, createQuiz, createUser, createVenue, testDb, unique } from '../factories';
@@ -782,6 +782,36 @@ describe('sorted reads (free text, an owner with a hidden business)', () => {
     await expectWalk(`city=${slug}`, ownView, owner.cookie);
     // And anonymously the index walk gives the same order without it.
     await expectWalk(`city=${slug}`, ownView.filter((e) => e.tier < 2 && e.lid !== mine.location.id));
+  });
+});
+
+describe('the day’s advance', () => {
+  it('finds the units to refresh through indexes (no full scan of listing_series or quizzes)', async () => {
+    const db = testDb();
+    const seen: Array<{ sql: string; params: unknown[] }> = [];
+    const recording = new Proxy(db, {
+      get(target, prop, receiver) {
+        if (prop === 'batch') {
+          return (items: Array<{ getQuery(): { sql: string; params: unknown[] } }>) => {
+            seen.push(...items.map((i) => i.getQuery()));
+            return target.batch(items as never);
+          };
+        }
+        return Reflect.get(target, prop, receiver);
+      },
+    });
+    await list('city=x', MONDAY);
+    const [state] = await db.all<{ today: string; houseEmail: string; houseId: string | null }>(sql`SELECT today, house_email AS houseEmail, house_id AS houseId FROM listing_state WHERE id = 1`);
+    // A day forward, and a week forward with a new house e-mail.
+    await advanceListingDay(recording, state!, addDays(MONDAY, 1), state!.houseEmail);
+    await advanceListingDay(recording, { ...state!, today: addDays(MONDAY, 1), houseEmail: 'old-house@test.local' }, addDays(MONDAY, 8), state!.houseEmail);
+    expect(seen.length).toBe(8);
+    for (const q of seen) {
+      const { results } = await db.$client.prepare(`EXPLAIN QUERY PLAN ${q.sql}`).bind(...q.params).all<{ detail: string }>();
+      const detail = results.map((r) => r.detail);
+      expect(detail.filter((d) => /^SCAN (listing_series|quizzes|q|venues|locations)\b/.test(d)), `${q.sql}\n${detail.join('\n')}`).toEqual([]);
+    }
+    await expectListing(newCity().slug, MONDAY);
   });
 });
 
