@@ -12,7 +12,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { daySeed } from '../../worker/features/listing/service';
-import { advanceListingDay, type DetailRow } from '../../worker/features/listing/queries';
+import { advanceListingDay, rotationKey, type DetailRow } from '../../worker/features/listing/queries';
 import { newId } from '../../worker/lib/ids';
 import { slugify } from '../../worker/lib/slug';
 import { callJson, createLocation, createQuiz, createUser, createVenue, testDb, unique } from '../factories';
@@ -303,7 +303,33 @@ async function walk(query: string, date: string, cookie?: string) {
 /** The day's order within a tier: the rotation of `shuffle` starting at daySeed(today), then the unit id. */
 function rankOrder<T extends { tier: number; shuffle: number; id: number }>(units: T[], today: string): T[] {
   const seed = daySeed(today);
-  return [...units].sort((a, b) => a.tier - b.tier || Number(a.shuffle < seed) - Number(b.shuffle < seed) || a.shuffle - b.shuffle || a.id - b.id);
+  const out = [...units].sort((a, b) => a.tier - b.tier || Number(a.shuffle < seed) - Number(b.shuffle < seed) || a.shuffle - b.shuffle || a.id - b.id);
+  // The same order as queries.rotationKey gives (what the promoted tiers are sorted by in the Worker).
+  const byKey = [...units].sort((a, b) => a.tier - b.tier || rotationKey(a.shuffle, seed) - rotationKey(b.shuffle, seed) || a.id - b.id);
+  expect(out.map((u) => u.id)).toEqual(byKey.map((u) => u.id));
+  return out;
+}
+
+/** What the API shows of a card (ListingQuiz without the derived label, tier and position). */
+function shownAs(c: DetailRow) {
+  return {
+    id: c.id,
+    date: c.date,
+    startTime: c.startTime,
+    title: c.title,
+    description: c.description,
+    category: c.category,
+    theme: c.theme,
+    quizmaster: c.quizmaster,
+    teamSize: c.teamSize,
+    price: c.price,
+    isRecurring: !!c.isRecurring,
+    recurrencePattern: c.recurrencePattern,
+    isCancelled: !!c.isCancelled,
+    unclaimed: !!c.house,
+    location: { id: c.lId, name: c.lName, address: c.lAddress, city: c.lCity, citySlug: c.lCitySlug, phone: c.lPhone, website: c.lWebsite, latitude: c.lLat, longitude: c.lLng },
+    venue: { id: c.vId, name: c.vName, slug: c.vSlug, description: c.vDescription, website: c.vWebsite },
+  };
 }
 
 /**
@@ -321,18 +347,21 @@ async function expectListing(citySlug: string, date: string) {
       [...expected.values()].filter((e) => e.tier < 2 && keep(e)).map((e) => ({ ...e, id: rank.get(e.key)!.id, shuffle: rank.get(e.key)!.shuffle })),
       date,
     );
-  const modes: Array<{ query: string; keep: (e: Expected) => boolean; shows: (e: Expected) => string | undefined }> = [
-    { query: `city=${citySlug}`, keep: () => true, shows: (e) => e.next_qid ?? undefined },
+  const houseId = await currentHouseId();
+  const modes: Array<{ query: string; keep: (e: Expected) => boolean; shows: (e: Expected) => SourceRow | undefined }> = [
+    { query: `city=${citySlug}`, keep: () => true, shows: (e) => e.upcoming[0] },
     ...WEEKDAY_SLUGS.map((slug, w) => ({
       query: `city=${citySlug}&weekday=${slug}`,
       keep: (e: Expected) => weekdayOccurrence(e, w, date) !== undefined,
-      shows: (e: Expected) => weekdayOccurrence(e, w, date)?.id,
+      shows: (e: Expected) => weekdayOccurrence(e, w, date),
     })),
   ];
   for (const m of modes) {
     const want = ranked(m.keep);
     const { items, pages } = await walk(m.query, date);
-    expect(items.map((i) => i.id), m.query).toEqual(want.map((e) => m.shows(e)));
+    expect(items.map((i) => i.id), m.query).toEqual(want.map((e) => m.shows(e)!.id));
+    // Each card in full: the occurrence's quiz row with its place and business (from the stored card or read).
+    expect(items, m.query).toMatchObject(want.map((e) => shownAs(cardOf(m.shows(e)!, houseId))));
     for (const p of pages) {
       expect(p.totalAtLeast, m.query).toBeUndefined();
       expect(p.total, m.query).toBe(want.length);
@@ -471,6 +500,8 @@ async function expectDateMode(citySlug: string, today: string, date: string) {
   );
   expect(want.length, 'the date-mode fixture fits on one page').toBeLessThanOrEqual(12);
   expect(p.items.map((i) => i.id)).toEqual(want.map((e) => e.upcoming.find((q) => q.date === date)!.id));
+  const houseId = await currentHouseId();
+  expect(p.items).toMatchObject(want.map((e) => shownAs(cardOf(e.upcoming.find((q) => q.date === date)!, houseId))));
   expect(p.hasMore).toBe(false);
   expect(p.total).toBe(want.length);
   expect(p.totalAtLeast).toBeUndefined();
