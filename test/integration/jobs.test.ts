@@ -18,7 +18,7 @@ import { expectConsoleError } from '../setup/console';
 // Before every session the factories create (they expire 30 days after the real now), so the nightly
 // clean-up at this instant removes only the session planted below.
 const NIGHT = '2020-02-04T02:15:00.000Z';
-const NIGHTLY_JOBS = ['sessions', 'rate-limits', 'email-tokens', 'mail-outbox', 'promotion-holds', SERIES_JOB];
+const NIGHTLY_JOBS = ['listing-day', 'sessions', 'rate-limits', 'email-tokens', 'mail-outbox', 'promotion-holds', SERIES_JOB];
 
 let superadmin: TestUser;
 let owner: TestUser;
@@ -53,6 +53,10 @@ describe('the nightly run', () => {
     expect(counts['mail-outbox']).toHaveProperty('deleted');
     expect(counts['promotion-holds']).toHaveProperty('released');
     expect(counts[SERIES_JOB]).toMatchObject({ today: '2020-02-04', processed: expect.any(Number) });
+    // The listing's stored columns are brought to the night's date (issue 19 §2).
+    expect(counts['listing-day']).toHaveProperty('units');
+    const [state] = await testDb().all<{ today: string }>(sql`SELECT today FROM listing_state WHERE id = 1`);
+    expect(state!.today).toBe('2020-02-04');
   });
 
   it('records a failing task as failed with its error and still runs the tasks after it', async () => {

@@ -12,6 +12,7 @@ import { cleanUpEmailTokens } from '../features/auth/service';
 import { deleteStaleRateLimits } from '../lib/rate-limit';
 import { deleteExpiredSessions } from '../lib/session';
 import { runSeriesExtensionJob, SERIES_JOB } from '../features/series/service';
+import { ensureListingDay } from '../features/listing/service';
 import { createDeps, productionPorts, type Deps, type PortFactories } from '../ports/deps';
 import { deleteOldMail } from '../ports/mailer';
 import { ownerMailTasks } from './owner-mail';
@@ -25,6 +26,13 @@ function nightlyTasks(deps: Deps): NightlyTask[] {
   const now = clock.now();
   const recorded = (name: string, fn: () => Promise<JobCounts>): NightlyTask => [name, () => recordJob(db, clock, name, fn)];
   return [
+    // Issue 19 §2: bring the listing's stored next occurrences, tiers and counts to today, so the first
+    // visitor of the day does not pay for it (the first listing read would do it otherwise). First, so the
+    // series extension below inserts its dates under today's listing_state.
+    recorded('listing-day', async () => {
+      const before = await ensureListingDay(db, { today: clock.today(), houseEmail: deps.config.houseAccountEmail });
+      return { units: before.units ?? 0 };
+    }),
     recorded('sessions', async () => ({ deleted: await deleteExpiredSessions(db, now) })),
     recorded('rate-limits', async () => ({ deleted: await deleteStaleRateLimits(db, now) })),
     recorded('email-tokens', async () => ({ deleted: await cleanUpEmailTokens(deps) })),
