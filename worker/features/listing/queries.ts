@@ -240,8 +240,8 @@ export async function promotedUnits(db: Db, f: SeriesFilter): Promise<UnitRow[]>
 export async function unitsById(db: Db, f: SeriesFilter, ids: number[]): Promise<UnitRow[]> {
   if (!ids.length) return [];
   return db.all<UnitRow>(sql`
-    SELECT ${UNIT_COLUMNS} FROM listing_series e
-    WHERE e.id IN (SELECT value FROM json_each(${JSON.stringify(ids)})) AND ${seriesWhere(f)}`);
+    SELECT ${UNIT_COLUMNS} FROM json_each(${JSON.stringify(ids)}) j CROSS JOIN listing_series e ON e.id = j.value
+    WHERE ${seriesWhere(f)}`);
 }
 
 export interface ListedRow extends DetailRow {
@@ -338,8 +338,7 @@ export async function nearCandidates(db: Db, f: SeriesFilter, fromLat: number, l
 export async function unitLabels(db: Db, ids: number[]): Promise<Array<{ uid: number; placeText: string }>> {
   if (!ids.length) return [];
   return db.all(sql`
-    SELECT e.id AS uid, e.place_text AS placeText FROM listing_series e
-    WHERE e.id IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`);
+    SELECT e.id AS uid, e.place_text AS placeText FROM json_each(${JSON.stringify(ids)}) j CROSS JOIN listing_series e ON e.id = j.value`);
 }
 
 /**
