@@ -52,15 +52,12 @@ async function measure(path: string): Promise<Cost & { log: Array<[number, numbe
  * bounded by the page or the window, never by the catalogue (README "Speed at scale"):
  *  - Several quiz filters at once nationwide: the walk checks them inside the rank index and reads about
  *    12 ÷ (share of units that match) index entries — here most of the catalogue.
- *  - Near mode: the candidates around the position (read outwards, at least a page each way) plus the
- *    page; the map's near mode: up to MAP_POINTS_MAX (200) points and their names.
+ *  - The map's near mode: up to MAP_POINTS_MAX (200) points, read outwards from the position, and their names.
  *  - Calendar feeds and the city widget answer a window (8 weeks, 2 weeks) of a city or search: about one
  *    row per event plus a few per series, bounded by FEED_MAX_UNITS / FEED_MAX_EVENTS and by the city.
  */
 const KNOWN_OVER: Record<string, number> = {
   'listing all filters': 70,
-  'listing near': 90,
-  'listing near 100 km': 90,
   'listing map near': 140,
   'feed: city': 300,
   'feed: city weekday': 70,

@@ -10,7 +10,7 @@
  * quizzes, locations, venues or listing_series in full (test/integration/listing-plan.test.ts).
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { batchableRun, runBatch, type BatchStatement } from '../../db/batch';
+import { batchAll, batchableRun, runBatch, type BatchStatement } from '../../db/batch';
 import type { Db } from '../../db/client';
 import { WEEKDAY_BITS } from '../../db/schema';
 import { addDays, isoWeekday } from '../../lib/clock';
@@ -260,10 +260,9 @@ export async function promotedUnits(db: Db, f: SeriesFilter): Promise<UnitRow[]>
 
 /** Some units by id under the listing's filters (near mode's page, a marker's card). */
 export async function unitsById(db: Db, f: SeriesFilter, ids: number[]): Promise<UnitRow[]> {
-  if (!ids.length) return [];
-  return db.all<UnitRow>(sql`
-    SELECT ${UNIT_COLUMNS} FROM json_each(${JSON.stringify(ids)}) j CROSS JOIN listing_series e ON e.id = j.value
-    WHERE ${seriesWhere(f)}`);
+  // One key lookup per id, all in one round trip (an IN list or json_each would read the list as well).
+  const found = await batchAll<UnitRow>(db, ids.map((id) => sql`SELECT ${UNIT_COLUMNS} FROM listing_series e WHERE e.id = ${id} AND ${seriesWhere(f)}`));
+  return found.flat();
 }
 
 export interface ListedRow extends DetailRow {
