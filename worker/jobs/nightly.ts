@@ -63,6 +63,23 @@ export async function runTasks(tasks: readonly NightlyTask[]): Promise<{ failed:
   return { failed };
 }
 
+/**
+ * Just after midnight in Stockholm (wrangler.toml: 22:05 and 23:05 UTC, one of which is 00:05 in summer or
+ * winter; the other finds the listing already on its day and does nothing): the listing's day moves on
+ * before the first visitor, who would otherwise pay for it. The nightly run does it again (a no-op then).
+ */
+export const LISTING_DAY_CRON = '5 22,23 * * *';
+
+export async function runListingDay(env: Env, scheduledAt: Date): Promise<void> {
+  const config = parseConfig(env);
+  const db = createDb(env.DB);
+  const clock = config.clockNow ? createClock(config.clockNow) : clockFrom(scheduledAt);
+  await recordJob(db, clock, 'listing-day', async () => {
+    const state = await ensureListingDay(db, { today: clock.today(), houseEmail: config.houseAccountEmail });
+    return { units: state.units ?? 0 };
+  });
+}
+
 export async function runNightly(env: Env, scheduledAt: Date, ports: PortFactories = productionPorts): Promise<{ failed: string[] }> {
   const config = parseConfig(env);
   const db = createDb(env.DB);
