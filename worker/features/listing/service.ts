@@ -362,7 +362,9 @@ export async function listQuizzes(db: Db, query: ListingQuery, ctx: ListingConte
     hasMore: exact === null ? more : plan.start + items.length < exact,
     mode: f.mode,
     today: ctx.today,
-    venueCount: !f.city ? null : counts ? counts.places : how.counted ? (state.places ?? 0) : null,
+    // The places of the city (× weekday) from listing_counts — without the quiz filters: the combined page's
+    // intro card describes the city's evening, whatever the visitor filters below it.
+    venueCount: !f.city ? null : counts ? counts.places : !how.sorted && !f.date ? (state.places ?? 0) : null,
     ...(exact === null && more ? { totalAtLeast: true as const } : {}),
   };
 }
