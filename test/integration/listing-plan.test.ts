@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../worker/db/client';
-import { activePromotions, countUnits, findCity, findPublicVenue, listCities, listedOccurrences, orderedPage, placeDateQuizzes, promotedUnits, stateAndCount, venueUpcoming, walkedPage, type SeriesFilter } from '../../worker/features/listing/queries';
+import { activePromotions, countUnits, findCity, findPublicVenue, listCities, listedOccurrences, orderedPage, placeDateQuizzes, promotionsWithUnits, stateAndCount, venueUpcoming, walkedPage, type SeriesFilter } from '../../worker/features/listing/queries';
 import { testDb } from '../factories';
 
 /** A Db whose all() records the SQL and parameters instead of only running them. */
@@ -58,7 +58,7 @@ async function runModes(db: Db) {
   for (const m of MODES) {
     const f = { ...base, ...m };
     await countUnits(db, f);
-    await promotedUnits(db, f);
+    await promotionsWithUnits(db, f);
     await walkedPage(db, f, [7], 13, 12);
     await orderedPage(db, f, [7], 13, 12);
     await listedOccurrences(db, f, [1, 2]);

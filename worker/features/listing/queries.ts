@@ -243,19 +243,22 @@ export async function searchBatch(db: Db, f: SeriesFilter, afterId: number, befo
 }
 
 /**
- * The units an active promotion points at (a handful; ranked by the caller), under the listing's filters:
- * read from the active promotions (by their quiz: its series at every place, or the single quiz), so
- * without a promotion nothing of listing_series is read.
+ * The active promotions (spec 02 §4.1: status active, end date not past) with the units they point at
+ * under the listing's filters, in one read: a promotion of a series covers its series at every place, a
+ * promotion of a single quiz that quiz's unit. One row per (promotion, unit); the unit columns are null
+ * when none of its units matches. Without a promotion it reads the promotions index and nothing else.
  */
-export async function promotedUnits(db: Db, f: SeriesFilter): Promise<UnitRow[]> {
+export async function promotionsWithUnits(db: Db, f: SeriesFilter): Promise<Array<ActivePromotionRow & { [K in keyof UnitRow]: UnitRow[K] | null }>> {
   const active = sql`p.status = 'active' AND p.end_date >= ${f.today}`;
-  return db.all<UnitRow>(sql`
-    SELECT ${UNIT_COLUMNS}
-    FROM (SELECT s.id AS uid FROM promotions p CROSS JOIN quizzes pq ON pq.id = p.quiz_id CROSS JOIN listing_series s ON s.recurrence_id = pq.recurrence_id WHERE ${active}
-      UNION SELECT s.id FROM promotions p CROSS JOIN quizzes pq ON pq.id = p.quiz_id CROSS JOIN listing_series s ON s.key = pq.id
-        WHERE ${active} AND pq.recurrence_id IS NULL) pu
-      CROSS JOIN listing_series e ON e.id = pu.uid
-    WHERE ${seriesWhere(f)}`);
+  const promo = sql`p.quiz_id AS quizId, pq.recurrence_id AS rid, p.product_type AS productType, p.start_date AS startDate, p.end_date AS endDate`;
+  return db.all(sql`
+    SELECT ${promo}, ${UNIT_COLUMNS} FROM promotions p CROSS JOIN quizzes pq ON pq.id = p.quiz_id
+      LEFT JOIN listing_series e ON e.recurrence_id = pq.recurrence_id AND ${seriesWhere(f)}
+    WHERE ${active} AND pq.recurrence_id IS NOT NULL
+    UNION ALL
+    SELECT ${promo}, ${UNIT_COLUMNS} FROM promotions p CROSS JOIN quizzes pq ON pq.id = p.quiz_id
+      LEFT JOIN listing_series e ON e.key = pq.id AND ${seriesWhere(f)}
+    WHERE ${active} AND pq.recurrence_id IS NULL`);
 }
 
 /** Some units by id under the listing's filters (near mode's page, a marker's card). */

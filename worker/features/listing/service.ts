@@ -23,7 +23,7 @@ import {
   orderedPage,
   ownsHiddenBusiness,
   placeDateQuizzes,
-  promotedUnits,
+  promotionsWithUnits,
   searchBatch,
   searchPlan,
   publicDataChangedAt,
@@ -282,6 +282,21 @@ async function readPlan(db: Db, f: ResolvedFilters, filter: SeriesFilter, ctx: L
 }
 
 /**
+ * The active promotions and the cards of the units they point at under the listing's filters (one read:
+ * promotionsWithUnits), for rankPromoted.
+ */
+async function promotionsAndUnits(db: Db, f: SeriesFilter): Promise<{ promos: ActivePromotionRow[]; units: ListedRow[] }> {
+  const rows = await promotionsWithUnits(db, f);
+  const promos = new Map<string, ActivePromotionRow>();
+  const units = new Map<number, UnitRow>();
+  for (const r of rows) {
+    promos.set(`${r.quizId}|${r.productType}|${r.startDate}|${r.endDate}`, { quizId: r.quizId, rid: r.rid, productType: r.productType, startDate: r.startDate, endDate: r.endDate });
+    if (r.unitId !== null) units.set(r.unitId, r as UnitRow);
+  }
+  return { promos: [...promos.values()], units: await cardsOf(db, f, [...units.values()]) };
+}
+
+/**
  * Free text alone, for a visitor: the matches in the day's rotation of unit ids — from an id the day's
  * seed picks upwards, then from the first id — read from the FTS index in batches (FTS5 answers a rowid
  * range in order) until `need` units of real accounts are found or the matches end. So a page reads
@@ -327,10 +342,9 @@ export async function listQuizzes(db: Db, query: ListingQuery, ctx: ListingConte
   const how = await readPlan(db, f, filter, ctx);
   const state = await ensureListingDay(db, ctx, how.scope);
   if (f.near) return listNear(db, filter, f.near, f.mode, page, ctx.today);
-  const [counts, promos, promotedRows] = await Promise.all([
+  const [counts, { promos, units: promotedRows }] = await Promise.all([
     how.sorted ? countUnits(db, filter) : Promise.resolve(null),
-    activePromotions(db, ctx.today),
-    promotedUnits(db, filter).then((rows) => cardsOf(db, filter, rows)),
+    promotionsAndUnits(db, filter),
   ]);
   const promoted = rankPromoted(promotedRows, promos, seed);
   const plan = pagePlan(page, promoted.length);
@@ -442,11 +456,7 @@ async function listNear(db: Db, filter: SeriesFilter, near: NonNullable<Resolved
   const box = { ...filter, box: boundingBox(near, near.radiusKm), city: undefined };
   // The page needs at most page × 12 ordinary units (+1 to know there is more): the first read asks for that.
   const firstLimit = Math.max(NEAR_SCAN_MIN, page * LISTING_PAGE_SIZE + 1);
-  const [promos, promotedRows, firstRead] = await Promise.all([
-    activePromotions(db, today),
-    promotedUnits(db, box).then((rows) => cardsOf(db, box, rows)),
-    nearCandidates(db, box, near.lat, firstLimit),
-  ]);
+  const [{ promos, units: promotedRows }, firstRead] = await Promise.all([promotionsAndUnits(db, box), nearCandidates(db, box, near.lat, firstLimit)]);
   const distance = new Map<number, number>();
   const promotedIn = promotedRows.filter((r) => {
     const d = withinRadius(near, { lat: r.unitLat, lng: r.unitLng });
