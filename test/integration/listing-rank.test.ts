@@ -13,6 +13,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { daySeed } from '../../worker/features/listing/service';
 import { advanceListingDay, rotationKey, type DetailRow } from '../../worker/features/listing/queries';
+import { promotions } from '../../worker/db/schema';
 import { newId } from '../../worker/lib/ids';
 import { slugify } from '../../worker/lib/slug';
 import { callJson, createLocation, createQuiz, createUser, createVenue, testDb, unique } from '../factories';
@@ -615,6 +616,45 @@ describe('paging', () => {
   });
 });
 
+describe('paging with promoted units', () => {
+  it('Premium, then Rekommenderat, then the ordinary walk without them: every unit once and the total exact', async () => {
+    const { slug, city } = newCity();
+    await list(`city=${slug}`, MONDAY);
+    const houseId = await houseUserId();
+    const firstQuiz: string[] = [];
+    for (let i = 0; i < 20; i++) {
+      const p = await place(city, i === 19 ? { owner: houseId } : {});
+      const s = await series(p.location.id, every(addDays(MONDAY, i % 7), 7, 3), { startTime: `${18 + (i % 3)}:00:00` });
+      firstQuiz.push(s.rows[0]!.id);
+    }
+    const promote = (quizId: string, productType: 'premium' | 'recommended') =>
+      testDb().insert(promotions).values({ id: newId(), quizId, productType, status: 'active', startDate: MONDAY, endDate: addDays(MONDAY, 13) });
+    await promote(firstQuiz[3]!, 'premium');
+    await promote(firstQuiz[1]!, 'premium');
+    await promote(firstQuiz[5]!, 'recommended');
+    await promote(firstQuiz[8]!, 'recommended');
+    await promote(firstQuiz[19]!, 'recommended'); // the house account's: promoted all the same
+
+    const expected = await expectedUnits(MONDAY, slug);
+    const stored = new Map((await storedUnits(slug)).map((u) => [u.key, u]));
+    const units = [...expected.values()].map((e) => ({ ...e, id: stored.get(e.key)!.id, shuffle: stored.get(e.key)!.shuffle }));
+    const byQuiz = (id: string) => units.find((u) => u.next_qid === id)!;
+    const premium = [byQuiz(firstQuiz[1]!), byQuiz(firstQuiz[3]!)].sort((a, b) => (a.next_date! < b.next_date! ? -1 : a.next_date! > b.next_date! ? 1 : 0));
+    const recommended = rankOrder([firstQuiz[5]!, firstQuiz[8]!, firstQuiz[19]!].map((q) => ({ ...byQuiz(q), tier: 0 })), MONDAY);
+    const promotedKeys = new Set([...premium, ...recommended].map((u) => u.key));
+    const ordinary = rankOrder(units.filter((u) => u.tier < 2 && !promotedKeys.has(u.key)), MONDAY);
+    const want = [...premium, ...recommended, ...ordinary];
+
+    const { items, pages } = await walk(`city=${slug}`, MONDAY);
+    expect(items.map((i) => i.id)).toEqual(want.map((u) => u.next_qid));
+    expect(items.map((i) => (i as Item & { tier: string }).tier)).toEqual([...premium.map(() => 'premium'), ...recommended.map(() => 'recommended'), ...ordinary.map(() => 'standard')]);
+    for (const p of pages) {
+      expect(p.total).toBe(20);
+      expect(p.totalAtLeast).toBeUndefined();
+    }
+  });
+});
+
 describe('day advance', () => {
   it('a later clock moves next occurrences on, drops ended units from the counts, brings biweekly dates into weekday mode; an earlier clock restores it all', async () => {
     const { slug, city } = newCity();
@@ -813,6 +853,40 @@ describe('sorted reads (free text, an owner with a hidden business)', () => {
     await expectWalk(`city=${slug}`, ownView, owner.cookie);
     // And anonymously the index walk gives the same order without it.
     await expectWalk(`city=${slug}`, ownView.filter((e) => e.tier < 2 && e.lid !== mine.location.id));
+  });
+});
+
+describe('free text alone (nationwide)', () => {
+  it('walks every match once: real accounts in the day’s rotation of unit ids, then the house account; exact total on the last page', async () => {
+    const { city } = newCity();
+    const tag = unique('Fritext');
+    const houseId = await houseUserId();
+    const venueIds: string[] = [];
+    for (let i = 0; i < 16; i++) {
+      const venue = await createVenue(i >= 14 ? houseId : (await createUser()).id, { name: `${tag} ${i}` });
+      venueIds.push(venue.id);
+      const loc = await createLocation(venue.id, { city: i % 2 ? city : `${city} Norra` });
+      await series(loc.id, every(addDays(MONDAY, i % 7), 7, 2));
+    }
+    // Matching but not listed: ended, hidden.
+    await createQuiz((await createLocation((await createVenue((await createUser()).id, { name: `${tag} slut` })).id, { city })).id, { date: '2030-01-01' });
+    await createQuiz((await createLocation((await createVenue((await createUser()).id, { name: `${tag} dold`, isPublic: false })).id, { city })).id, { date: '2030-01-08' });
+    await list('weekday=all', MONDAY);
+    const units = await testDb().all<{ id: number; tier: number; next_qid: string }>(sql`
+      SELECT id, tier, next_qid FROM listing_series WHERE venue_id IN (SELECT value FROM json_each(${JSON.stringify(venueIds)}))`);
+    expect(units.map((u) => u.tier).sort()).toEqual([...Array(14).fill(0), 1, 1]);
+    const [{ top }] = (await testDb().all<{ top: number }>(sql`SELECT max(id) AS top FROM listing_series`)) as [{ top: number }];
+    const start = (daySeed(MONDAY) % top) + 1;
+    const rotated = (u: { id: number }) => (u.id >= start ? u.id - start : u.id + top);
+    const want = [...units].sort((a, b) => a.tier - b.tier || rotated(a) - rotated(b));
+
+    const { items, pages } = await walk(`search=${encodeURIComponent(tag)}`, MONDAY);
+    expect(pages.map((p) => p.mode)).toEqual(pages.map(() => 'search'));
+    expect(items.map((i) => i.id)).toEqual(want.map((u) => u.next_qid));
+    const last = pages[pages.length - 1]!;
+    expect(last.total).toBe(16);
+    expect(last.totalAtLeast).toBeUndefined();
+    for (const p of pages.slice(0, -1)) expect(p.total).toBeGreaterThan((p.page - 1) * 12 + p.items.length - 1);
   });
 });
 
