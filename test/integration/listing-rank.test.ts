@@ -7,7 +7,9 @@
  *
  * Storage is shared by the tests of this file (and isolated from other files): listing_state.today is
  * whatever the last listing read's clock said, so every check first reads the listing at its own clock.
- * The house-account test runs first: it needs a database without a house account.
+ * The house-account test runs first: it needs a database without a house account. listing_counts is
+ * compared whole (every city of this file, and Sweden): a test that leaves it wrong fails the later
+ * ones too — read the first failure.
  */
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
