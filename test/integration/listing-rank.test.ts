@@ -11,6 +11,7 @@
  * compared whole (every city of this file, and Sweden): a test that leaves it wrong fails the later
  * ones too — read the first failure.
  */
+import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { daySeed } from '../../worker/features/listing/service';
@@ -922,15 +923,189 @@ describe('the day’s advance', () => {
   });
 });
 
-// Keep last: while it fails it leaves listing_counts wrong for the rest of this file's storage.
-describe('listing_counts when a place changes city', () => {
+/** listing_counts of some cities (both weekday and all-days scopes) equal the oracle's count of their units. */
+async function expectCityCounts(today: string, slugs: string[]) {
+  expect(await listingToday()).toBe(today);
+  const want: Record<string, [number, number]> = {};
+  for (const slug of slugs) {
+    const units = [...(await expectedUnits(today, slug)).values()].filter((u) => u.tier < 2);
+    for (let wd = -1; wd < 7; wd++) {
+      const inScope = units.filter((u) => wd < 0 || u.wk_mask & (1 << wd));
+      if (inScope.length) want[`${slug}|${wd}`] = [inScope.length, new Set(inScope.map((u) => u.lid)).size];
+    }
+  }
+  const rows = await testDb().all<{ city: string; wd: number; units: number; places: number }>(sql`
+    SELECT city, wd, units, places FROM listing_counts WHERE city IN (SELECT value FROM json_each(${JSON.stringify(slugs)})) AND (units != 0 OR places != 0)`);
+  expect(Object.fromEntries(rows.map((r) => [`${r.city}|${r.wd}`, [r.units, r.places]]))).toEqual(want);
+}
+
+type RankOp =
+  | { t: 'single'; loc: number; date: number }
+  | { t: 'series'; loc: number; start: number; days: number[]; biweekly: boolean; n: number }
+  | { t: 'delete'; pick: number }
+  | { t: 'deleteUnit'; pick: number }
+  | { t: 'cancel'; pick: number }
+  | { t: 'retime'; pick: number; time: number }
+  | { t: 'redate'; pick: number; date: number }
+  | { t: 'move'; pick: number; loc: number }
+  | { t: 'toSingle'; pick: number }
+  | { t: 'toSeries'; pick: number; biweekly: boolean }
+  | { t: 'togglePublic'; venue: number }
+  | { t: 'toggleHouse'; venue: number }
+  | { t: 'editPlace'; loc: number }
+  | { t: 'day'; delta: number };
+
+const rankOpArb: fc.Arbitrary<RankOp> = fc.oneof(
+  { weight: 3, arbitrary: fc.record({ t: fc.constant('single' as const), loc: fc.nat(3), date: fc.nat(30) }) },
+  {
+    weight: 4,
+    arbitrary: fc.record({ t: fc.constant('series' as const), loc: fc.nat(3), start: fc.nat(20), days: fc.uniqueArray(fc.nat(6), { minLength: 1, maxLength: 2 }), biweekly: fc.boolean(), n: fc.integer({ min: 1, max: 3 }) }),
+  },
+  { weight: 2, arbitrary: fc.record({ t: fc.constant('delete' as const), pick: fc.nat() }) },
+  fc.record({ t: fc.constant('deleteUnit' as const), pick: fc.nat() }),
+  fc.record({ t: fc.constant('cancel' as const), pick: fc.nat() }),
+  fc.record({ t: fc.constant('retime' as const), pick: fc.nat(), time: fc.nat(3) }),
+  { weight: 2, arbitrary: fc.record({ t: fc.constant('redate' as const), pick: fc.nat(), date: fc.nat(30) }) },
+  fc.record({ t: fc.constant('move' as const), pick: fc.nat(), loc: fc.nat(3) }),
+  fc.record({ t: fc.constant('toSingle' as const), pick: fc.nat() }),
+  fc.record({ t: fc.constant('toSeries' as const), pick: fc.nat(), biweekly: fc.boolean() }),
+  fc.record({ t: fc.constant('togglePublic' as const), venue: fc.nat(1) }),
+  fc.record({ t: fc.constant('toggleHouse' as const), venue: fc.nat(1) }),
+  fc.record({ t: fc.constant('editPlace' as const), loc: fc.nat(3) }),
+  { weight: 3, arbitrary: fc.record({ t: fc.constant('day' as const), delta: fc.integer({ min: -9, max: 9 }) }) },
+);
+
+describe('any sequence of writes and days', () => {
   /**
-   * KNOWN BUG in the 0018 triggers (listing_counts_au, template ONLY_AT_PLACE in
-   * scripts/listing-series-triggers.mjs): "is another listed unit at this place in scope" does not look
-   * at that unit's city. When a place with two listed units moves to another city, the units' city_slug
-   * changes one at a time and each sees the other still "at the place", so neither city's `places`
-   * changes: the old city keeps the place, the new one never gets it. it.fails until a migration
-   * recreates the counts triggers with `o.city_slug = c.value` in that EXISTS (and recounts).
+   * Random writes (every kind a unit's columns depend on, except the two known bugs of the last tests: a
+   * place changing city, a single quiz moving to another place) and clock moves, on two cities: after each step the stored columns of every unit and the
+   * counts of both cities equal the oracle; after each run the API walks agree too.
+   */
+  it('keeps every unit’s stored columns and the counts equal to the oracle', async () => {
+    const houseId = await houseUserId();
+    await fc.assert(
+      fc.asyncProperty(fc.array(rankOpArb, { minLength: 1, maxLength: 12 }), async (ops) => {
+        const db = testDb();
+        const cities = [newCity(), newCity()];
+        const slugs = cities.map((c) => c.slug);
+        const owner = await createUser();
+        const venues = [await createVenue(owner.id), await createVenue(owner.id)];
+        const locs: string[] = [];
+        for (let i = 0; i < 4; i++) locs.push((await createLocation(venues[i % 2]!.id, { city: cities[i < 2 ? 0 : 1]!.city })).id);
+        let day = MONDAY;
+        await list(`city=${slugs[0]}`, day);
+        const dateOf = (n: number) => addDays(MONDAY, n - 5);
+        const quizIds = async () =>
+          (await db.all<{ id: string }>(sql`SELECT id FROM quizzes WHERE location_id IN (SELECT value FROM json_each(${JSON.stringify(locs)})) ORDER BY id`)).map((r) => r.id);
+        for (const op of ops) {
+          const ids = await quizIds();
+          const pick = (n: number) => (ids.length ? ids[n % ids.length]! : null);
+          switch (op.t) {
+            case 'single':
+              await createQuiz(locs[op.loc]!, { date: dateOf(op.date) });
+              break;
+            case 'series': {
+              const rid = newId();
+              const first = dateOf(op.start);
+              for (const w of op.days) {
+                let d = first;
+                while (weekdayOf(d) !== w) d = addDays(d, 1);
+                for (let i = 0; i < op.n; i++) {
+                  await createQuiz(locs[op.loc]!, { date: addDays(d, i * (op.biweekly ? 14 : 7)), isRecurring: true, recurrenceId: rid, recurrencePattern: op.biweekly ? 'biweekly' : 'weekly' });
+                }
+              }
+              break;
+            }
+            case 'delete': {
+              const id = pick(op.pick);
+              if (id) await db.run(sql`DELETE FROM quizzes WHERE id = ${id}`);
+              break;
+            }
+            case 'deleteUnit': {
+              const id = pick(op.pick);
+              if (id) await db.run(sql`DELETE FROM quizzes WHERE id = ${id} OR recurrence_id = (SELECT recurrence_id FROM quizzes WHERE id = ${id})`);
+              break;
+            }
+            case 'cancel': {
+              const id = pick(op.pick);
+              if (id) await db.run(sql`UPDATE quizzes SET is_cancelled = 1 - is_cancelled WHERE id = ${id}`);
+              break;
+            }
+            case 'retime': {
+              const id = pick(op.pick);
+              if (id) await db.run(sql`UPDATE quizzes SET start_time = ${[null, '18:00:00', '19:30:00', '21:00:00'][op.time]!} WHERE id = ${id}`);
+              break;
+            }
+            case 'redate': {
+              const id = pick(op.pick);
+              // OR IGNORE: a series cannot have two rows on one date.
+              if (id) await db.run(sql`UPDATE OR IGNORE quizzes SET date = ${dateOf(op.date)} WHERE id = ${id}`);
+              break;
+            }
+            case 'move': {
+              // A series row (it becomes its series' unit at the other place). A single quiz moved to another
+              // place keeps a stale tier: a known bug, see 'a single quiz moved to another business' below.
+              const id = pick(op.pick);
+              if (id) await db.run(sql`UPDATE quizzes SET location_id = ${locs[op.loc]!} WHERE id = ${id} AND recurrence_id IS NOT NULL`);
+              break;
+            }
+            case 'toSingle': {
+              const id = pick(op.pick);
+              if (id) await db.run(sql`UPDATE quizzes SET recurrence_id = NULL, is_recurring = 0, recurrence_pattern = NULL WHERE id = ${id}`);
+              break;
+            }
+            case 'toSeries': {
+              const id = pick(op.pick);
+              const pattern = op.biweekly ? 'biweekly' : 'weekly';
+              if (id) await db.run(sql`UPDATE quizzes SET recurrence_id = ${newId()}, is_recurring = 1, recurrence_pattern = ${pattern} WHERE id = ${id} AND recurrence_id IS NULL`);
+              break;
+            }
+            case 'togglePublic':
+              await db.run(sql`UPDATE venues SET is_public = 1 - is_public WHERE id = ${venues[op.venue]!.id}`);
+              break;
+            case 'toggleHouse':
+              await db.run(sql`UPDATE venues SET user_id = CASE user_id WHEN ${houseId} THEN ${owner.id} ELSE ${houseId} END WHERE id = ${venues[op.venue]!.id}`);
+              break;
+            case 'editPlace':
+              await db.run(sql`UPDATE locations SET address = ${`Gatan ${unique('a')}`}, phone = ${unique('p')} WHERE id = ${locs[op.loc]!}`);
+              break;
+            case 'day':
+              day = addDays(day, op.delta);
+              await list(`city=${slugs[0]}`, day);
+              break;
+          }
+          for (const slug of slugs) await expectStoredUnits(slug, day);
+          await expectCityCounts(day, slugs);
+        }
+        for (const slug of slugs) await expectListing(slug, day);
+      }),
+      { numRuns: 15 },
+    );
+  });
+});
+
+// ---- Known bugs of the 0018 triggers (the migration is not changed here: see the report / README) ----
+// it.fails: these pass while the bug is there and fail once it is fixed (then make them plain `it`). Each
+// repairs what it broke in `finally`, so the other tests of this file see consistent counts.
+
+/** Recount listing_counts from listing_series (what a fixing migration would run after recreating the triggers). */
+async function recount() {
+  await testDb().run(sql`DELETE FROM listing_counts`);
+  await testDb().run(sql`INSERT INTO listing_counts (city, wd, units, places)
+    SELECT c.value, w.value, count(*), CASE WHEN c.value = '' THEN 0 ELSE count(DISTINCT e.location_id) END
+    FROM listing_series e CROSS JOIN json_each('[-1,0,1,2,3,4,5,6]') w CROSS JOIN json_each(json_array('', e.city_slug)) c
+    WHERE e.tier < 2 AND (w.value = -1 OR (e.wk_mask & (1 << w.value)) != 0)
+    GROUP BY c.value, w.value`);
+}
+
+describe('known bug: listing_counts when a place changes city', () => {
+  /**
+   * listing_counts_au (template ONLY_AT_PLACE in scripts/listing-series-triggers.mjs): "is another listed
+   * unit at this place in scope" does not look at that unit's city. When a place with two listed units
+   * moves to another city, the units' city_slug changes one at a time and each sees the other still "at
+   * the place", so neither city's `places` changes: the old city keeps the place, the new one never gets
+   * it. Fix: `AND o.city_slug = c.value` in that EXISTS (a migration recreating the three counts
+   * triggers, then a recount).
    */
   it.fails('a place with two listed units moves to another city: the place counts follow it', async () => {
     const one = newCity();
@@ -940,9 +1115,39 @@ describe('listing_counts when a place changes city', () => {
     await series(a.location.id, every(MONDAY, 7, 3));
     await series(a.location.id, every('2030-01-09', 7, 3));
     await expectListing(one.slug, MONDAY);
-    const placeBody = { name: a.location.name, address: 'Nya gatan 3', city: two.city, phone: '', website: '' };
-    const res = await callJson(`/api/owner/locations/${a.location.id}`, { method: 'PATCH', cookie: owner.cookie, clock: at(MONDAY), body: placeBody });
-    expect(res.status).toBe(200);
-    await expectListing(two.slug, MONDAY);
+    try {
+      const placeBody = { name: a.location.name, address: 'Nya gatan 3', city: two.city, phone: '', website: '' };
+      const res = await callJson(`/api/owner/locations/${a.location.id}`, { method: 'PATCH', cookie: owner.cookie, clock: at(MONDAY), body: placeBody });
+      expect(res.status).toBe(200);
+      await expectListing(two.slug, MONDAY);
+    } finally {
+      await recount();
+    }
+  });
+});
+
+describe('known bug: a single quiz moved to another business', () => {
+  /**
+   * The refresh trigger takes a unit's tier from the business of listing_series.location_id, but a single
+   * quiz's unit keeps its key when the quiz moves to another place, and the rank trigger (bumping `touch`)
+   * runs before the 0015 trigger that writes the new location_id: the tier is computed from the old
+   * place's business (its card, read through next_qid, is right). A quiz moved from a hidden business to a
+   * public one stays unlisted; to or from the house account it keeps the old tier. No route moves a quiz
+   * today (SQL, admin tooling). Fix: compute the tier through next_qid — `FROM quizzes q JOIN locations l
+   * ON l.id = q.location_id JOIN venues v ON v.id = l.venue_id WHERE q.id = listing_series.next_qid`.
+   */
+  it.fails('moved from a hidden business to a public one, it is listed', async () => {
+    const { slug, city } = newCity();
+    const hidden = await place(city, { isPublic: false });
+    const shown = await place(city);
+    const quiz = await createQuiz(hidden.location.id, { date: '2030-01-09' });
+    await createQuiz(shown.location.id, { date: '2030-01-10' });
+    await expectListing(slug, MONDAY);
+    try {
+      await testDb().run(sql`UPDATE quizzes SET location_id = ${shown.location.id} WHERE id = ${quiz.id}`);
+      expect((await expectListing(slug, MONDAY)).get(quiz.id)!.tier).toBe(0);
+    } finally {
+      await testDb().run(sql`UPDATE listing_series SET touch = touch + 1 WHERE key = ${quiz.id}`);
+    }
   });
 });
