@@ -953,6 +953,8 @@ type RankOp =
   | { t: 'togglePublic'; venue: number }
   | { t: 'toggleHouse'; venue: number }
   | { t: 'editPlace'; loc: number }
+  | { t: 'renameVenue'; venue: number }
+  | { t: 'deletePlace'; loc: number }
   | { t: 'day'; delta: number };
 
 const rankOpArb: fc.Arbitrary<RankOp> = fc.oneof(
@@ -972,6 +974,8 @@ const rankOpArb: fc.Arbitrary<RankOp> = fc.oneof(
   fc.record({ t: fc.constant('togglePublic' as const), venue: fc.nat(1) }),
   fc.record({ t: fc.constant('toggleHouse' as const), venue: fc.nat(1) }),
   fc.record({ t: fc.constant('editPlace' as const), loc: fc.nat(3) }),
+  fc.record({ t: fc.constant('renameVenue' as const), venue: fc.nat(1) }),
+  fc.record({ t: fc.constant('deletePlace' as const), loc: fc.nat(3) }),
   { weight: 3, arbitrary: fc.record({ t: fc.constant('day' as const), delta: fc.integer({ min: -9, max: 9 }) }) },
 );
 
@@ -998,6 +1002,9 @@ describe('any sequence of writes and days', () => {
         const quizIds = async () =>
           (await db.all<{ id: string }>(sql`SELECT id FROM quizzes WHERE location_id IN (SELECT value FROM json_each(${JSON.stringify(locs)})) ORDER BY id`)).map((r) => r.id);
         for (const op of ops) {
+          const live = new Set((await db.all<{ id: string }>(sql`SELECT id FROM locations WHERE id IN (SELECT value FROM json_each(${JSON.stringify(locs)}))`)).map((r) => r.id));
+          // A deleted place takes no more quizzes: such a step does nothing.
+          if ('loc' in op && op.t !== 'editPlace' && !live.has(locs[op.loc]!)) continue;
           const ids = await quizIds();
           const pick = (n: number) => (ids.length ? ids[n % ids.length]! : null);
           switch (op.t) {
@@ -1065,6 +1072,12 @@ describe('any sequence of writes and days', () => {
               break;
             case 'toggleHouse':
               await db.run(sql`UPDATE venues SET user_id = CASE user_id WHEN ${houseId} THEN ${owner.id} ELSE ${houseId} END WHERE id = ${venues[op.venue]!.id}`);
+              break;
+            case 'renameVenue':
+              await db.run(sql`UPDATE venues SET name = ${`Omdöpt ${unique('n')}`} WHERE id = ${venues[op.venue]!.id}`);
+              break;
+            case 'deletePlace':
+              await db.run(sql`DELETE FROM locations WHERE id = ${locs[op.loc]!}`);
               break;
             case 'editPlace':
               await db.run(sql`UPDATE locations SET address = ${`Gatan ${unique('a')}`}, phone = ${unique('p')} WHERE id = ${locs[op.loc]!}`);
