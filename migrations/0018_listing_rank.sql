@@ -41,7 +41,7 @@ CREATE INDEX `listing_series_wd5_idx` ON `listing_series` (`tier`,`shuffle`,`up_
 CREATE INDEX `listing_series_city_wd5_idx` ON `listing_series` (`city_slug`,`tier`,`shuffle`,`up_mask`,`wk_mask`,`price`,`team_max`,`topic`,`start_min`,`next_date`,`last_date`,`recurrence_id`,`location_id`) WHERE (up_mask & 32) != 0;--> statement-breakpoint
 CREATE INDEX `listing_series_wd6_idx` ON `listing_series` (`tier`,`shuffle`,`up_mask`,`wk_mask`,`price`,`team_max`,`topic`,`start_min`,`next_date`,`last_date`,`recurrence_id`,`location_id`) WHERE (up_mask & 64) != 0;--> statement-breakpoint
 CREATE INDEX `listing_series_city_wd6_idx` ON `listing_series` (`city_slug`,`tier`,`shuffle`,`up_mask`,`wk_mask`,`price`,`team_max`,`topic`,`start_min`,`next_date`,`last_date`,`recurrence_id`,`location_id`) WHERE (up_mask & 64) != 0;--> statement-breakpoint
-CREATE INDEX `listing_series_geo_idx` ON `listing_series` (`lat`,`lng`,`tier`,`wk_mask`,`owner_id`,`days_mask`,`last_date`,`location_id`,`recurrence_id`,`pattern`,`price`,`team_max`,`topic`,`start_min`);--> statement-breakpoint
+CREATE INDEX `listing_series_geo_idx` ON `listing_series` (`lat`,`lng`,`tier`,`wk_mask`,`up_mask`,`next_date`,`owner_id`,`days_mask`,`last_date`,`location_id`,`recurrence_id`,`pattern`,`price`,`team_max`,`topic`,`start_min`);--> statement-breakpoint
 -- Printed by scripts/listing-series-triggers.mjs (`rank`): change the template, never this part.
 -- The ranked listing (issue 19 §2): each unit's tier, next occurrence, weekday mask and card, kept as of
 -- listing_state.today by one refresh trigger; the triggers of quizzes, locations, venues and users bump

@@ -3,7 +3,7 @@ import { createDb } from './db/client';
 import { parseConfig } from './env';
 import { MAIL_DLQ_NAME, processMailBatch, recordDeadLetters } from './features/follows/service';
 import { FOLLOW_CRONS, runFollowMailCron } from './jobs/follow-mail';
-import { runNightly } from './jobs/nightly';
+import { LISTING_DAY_CRON, runListingDay, runNightly } from './jobs/nightly';
 import { createClock } from './lib/clock';
 import { invalidateDataVersion } from './lib/data-version';
 import { createDeps } from './ports/deps';
@@ -17,6 +17,10 @@ export default {
     // The follow-mail crons only enqueue (jobs/follow-mail.ts); everything else is the nightly run.
     if (FOLLOW_CRONS.has(controller.cron)) {
       ctx.waitUntil(runFollowMailCron(env, controller.cron, new Date(controller.scheduledTime)));
+      return;
+    }
+    if (controller.cron === LISTING_DAY_CRON) {
+      ctx.waitUntil(runListingDay(env, new Date(controller.scheduledTime)));
       return;
     }
     // The nightly tasks may change public data: forget the memoized data version once they are done.

@@ -8,7 +8,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { jobRuns, mailOutbox, sessions } from '../../worker/db/schema';
 import { SERIES_JOB } from '../../worker/features/series/service';
-import { runNightly, runTasks } from '../../worker/jobs/nightly';
+import { runListingDay, runNightly, runTasks } from '../../worker/jobs/nightly';
 import { createClock } from '../../worker/lib/clock';
 import { newId } from '../../worker/lib/ids';
 import { recordJob } from '../../worker/lib/jobs';
@@ -18,7 +18,7 @@ import { expectConsoleError } from '../setup/console';
 // Before every session the factories create (they expire 30 days after the real now), so the nightly
 // clean-up at this instant removes only the session planted below.
 const NIGHT = '2020-02-04T02:15:00.000Z';
-const NIGHTLY_JOBS = ['sessions', 'rate-limits', 'email-tokens', 'mail-outbox', 'promotion-holds', SERIES_JOB];
+const NIGHTLY_JOBS = ['listing-day', 'sessions', 'rate-limits', 'email-tokens', 'mail-outbox', 'promotion-holds', SERIES_JOB];
 
 let superadmin: TestUser;
 let owner: TestUser;
@@ -31,6 +31,21 @@ beforeAll(async () => {
 async function runsAt(startedAt: string) {
   return testDb().select().from(jobRuns).where(eq(jobRuns.startedAt, startedAt));
 }
+
+describe('the listing-day cron (00:05 Stockholm)', () => {
+  it('moves the listing to the Stockholm date of its run — 22:05 UTC is 00:05 the next day in summer — ', async () => {
+    await runListingDay(env, new Date('2031-06-01T22:05:00.000Z'));
+    const [state] = await testDb().all<{ today: string }>(sql`SELECT today FROM listing_state WHERE id = 1`);
+    expect(state!.today).toBe('2031-06-02');
+    const rows = await testDb().select().from(jobRuns).where(sql`${jobRuns.job} = 'listing-day' AND ${jobRuns.startedAt} LIKE '2031-06-01T22:05%'`);
+    expect(rows.map((r) => r.status)).toEqual(['done']);
+    // In winter 23:05 UTC is 00:05; 22:05 UTC is still the day before (a no-op once the day has moved on).
+    await runListingDay(env, new Date('2031-12-01T22:05:00.000Z'));
+    expect((await testDb().all<{ today: string }>(sql`SELECT today FROM listing_state WHERE id = 1`))[0]!.today).toBe('2031-12-01');
+    await runListingDay(env, new Date('2031-12-01T23:05:00.000Z'));
+    expect((await testDb().all<{ today: string }>(sql`SELECT today FROM listing_state WHERE id = 1`))[0]!.today).toBe('2031-12-02');
+  });
+});
 
 describe('the nightly run', () => {
   it('writes one finished job_runs row per task with its counts', async () => {
@@ -53,6 +68,10 @@ describe('the nightly run', () => {
     expect(counts['mail-outbox']).toHaveProperty('deleted');
     expect(counts['promotion-holds']).toHaveProperty('released');
     expect(counts[SERIES_JOB]).toMatchObject({ today: '2020-02-04', processed: expect.any(Number) });
+    // The listing's stored columns are brought to the night's date (issue 19 §2).
+    expect(counts['listing-day']).toHaveProperty('units');
+    const [state] = await testDb().all<{ today: string }>(sql`SELECT today FROM listing_state WHERE id = 1`);
+    expect(state!.today).toBe('2020-02-04');
   });
 
   it('records a failing task as failed with its error and still runs the tasks after it', async () => {

@@ -49,9 +49,11 @@ export function CombinedPage({ data }: { data: CombinedPageData }) {
           <ul className="mt-4 flex flex-wrap gap-2 text-sm font-semibold" aria-label="Sammanfattning">
             <li className="rounded-full bg-brand-50 px-3 py-1 text-brand-800">{weekday.label}</li>
             <li className="rounded-full bg-brand-50 px-3 py-1 text-brand-800">{city.name}</li>
-            <li className="rounded-full bg-brand-50 px-3 py-1 text-brand-800">
-              {data.result.venueCount ?? 0} {data.result.venueCount === 1 ? 'ställe' : 'ställen'}
-            </li>
+            {data.result.venueCount !== null && (
+              <li className="rounded-full bg-brand-50 px-3 py-1 text-brand-800">
+                {data.result.venueCount} {data.result.venueCount === 1 ? 'ställe' : 'ställen'}
+              </li>
+            )}
           </ul>
         </section>
         <section id="quiz" aria-labelledby="quiz-heading" className="order-1 space-y-3 sm:order-none sm:space-y-4">

@@ -40,3 +40,18 @@ export function batchableRun(db: Db, query: SQL) {
   (raw as unknown as { stmt: D1PreparedStatement }).stmt = db.$client.prepare(built.sql);
   return raw;
 }
+
+/**
+ * Runs SELECTs as ONE D1 batch (one round trip) and returns each one's rows, in order. For a handful of
+ * key lookups this reads one row each, where `id IN (…)` reads the list's ephemeral table as well.
+ */
+export async function batchAll<T>(db: Db, queries: readonly SQL[]): Promise<T[][]> {
+  if (!queries.length) return [];
+  const dialect = (db as unknown as { dialect: { sqlToQuery(q: SQL): { sql: string; params: unknown[] } } }).dialect;
+  const statements = queries.map((q) => {
+    const built = dialect.sqlToQuery(q);
+    return db.$client.prepare(built.sql).bind(...built.params);
+  });
+  const results = await db.$client.batch<T>(statements);
+  return results.map((r) => r.results);
+}

@@ -373,7 +373,7 @@ export const listingSeries = sqliteTable(
     index('listing_series_venue_idx').on(t.venueId),
     // Near mode (GET /api/listing?near=): a latitude band range, the rest of the bounding box and every
     // filter answered from the index; exact distances are computed for these candidates only.
-    index('listing_series_geo_idx').on(t.lat, t.lng, t.tier, t.wkMask, t.ownerId, t.daysMask, t.lastDate, t.locationId, t.recurrenceId, t.pattern, t.price, t.teamMax, t.topic, t.startMin),
+    index('listing_series_geo_idx').on(t.lat, t.lng, t.tier, t.wkMask, t.upMask, t.nextDate, t.ownerId, t.daysMask, t.lastDate, t.locationId, t.recurrenceId, t.pattern, t.price, t.teamMax, t.topic, t.startMin),
   ],
 );
 

@@ -12,6 +12,7 @@ import { cleanUpEmailTokens } from '../features/auth/service';
 import { deleteStaleRateLimits } from '../lib/rate-limit';
 import { deleteExpiredSessions } from '../lib/session';
 import { runSeriesExtensionJob, SERIES_JOB } from '../features/series/service';
+import { ensureListingDay } from '../features/listing/service';
 import { createDeps, productionPorts, type Deps, type PortFactories } from '../ports/deps';
 import { deleteOldMail } from '../ports/mailer';
 import { ownerMailTasks } from './owner-mail';
@@ -25,6 +26,13 @@ function nightlyTasks(deps: Deps): NightlyTask[] {
   const now = clock.now();
   const recorded = (name: string, fn: () => Promise<JobCounts>): NightlyTask => [name, () => recordJob(db, clock, name, fn)];
   return [
+    // Issue 19 §2: bring the listing's stored next occurrences, tiers and counts to today, so the first
+    // visitor of the day does not pay for it (the first listing read would do it otherwise). First, so the
+    // series extension below inserts its dates under today's listing_state.
+    recorded('listing-day', async () => {
+      const before = await ensureListingDay(db, { today: clock.today(), houseEmail: deps.config.houseAccountEmail });
+      return { units: before.units ?? 0 };
+    }),
     recorded('sessions', async () => ({ deleted: await deleteExpiredSessions(db, now) })),
     recorded('rate-limits', async () => ({ deleted: await deleteStaleRateLimits(db, now) })),
     recorded('email-tokens', async () => ({ deleted: await cleanUpEmailTokens(deps) })),
@@ -53,6 +61,23 @@ export async function runTasks(tasks: readonly NightlyTask[]): Promise<{ failed:
     }
   }
   return { failed };
+}
+
+/**
+ * Just after midnight in Stockholm (wrangler.toml: 22:05 and 23:05 UTC, one of which is 00:05 in summer or
+ * winter; the other finds the listing already on its day and does nothing): the listing's day moves on
+ * before the first visitor, who would otherwise pay for it. The nightly run does it again (a no-op then).
+ */
+export const LISTING_DAY_CRON = '5 22,23 * * *';
+
+export async function runListingDay(env: Env, scheduledAt: Date): Promise<void> {
+  const config = parseConfig(env);
+  const db = createDb(env.DB);
+  const clock = config.clockNow ? createClock(config.clockNow) : clockFrom(scheduledAt);
+  await recordJob(db, clock, 'listing-day', async () => {
+    const state = await ensureListingDay(db, { today: clock.today(), houseEmail: config.houseAccountEmail });
+    return { units: state.units ?? 0 };
+  });
 }
 
 export async function runNightly(env: Env, scheduledAt: Date, ports: PortFactories = productionPorts): Promise<{ failed: string[] }> {

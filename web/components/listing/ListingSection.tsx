@@ -15,6 +15,7 @@ import { QuickChips } from './QuickChips';
 import { activeFilterCount, listingApiUrl, pageQuery } from './urls';
 import { NEAR_MESSAGES, useNearMe } from './useNearMe';
 import { LazyQuizMap, type MapPoint } from '../map/loader';
+import { countLine } from './count-line';
 
 const MarketingDialog = lazy(() => import('./MarketingDialog'));
 
@@ -328,7 +329,7 @@ export function ListingSection(props: ListingSectionProps) {
       )}
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="text-sm font-semibold text-slate-700" aria-live="polite">
-          {status.kind === 'loading' ? 'Laddar quiz...' : `Visar ${items.length} av ${totalAtLeast ? 'minst ' : ''}${total} quiz`}
+          {status.kind === 'loading' ? 'Laddar quiz...' : countLine(items.length, total, totalAtLeast)}
         </p>
         {props.mapTileUrl && (
           <div role="group" aria-label="Visa som" className={`inline-flex overflow-hidden rounded-xl border border-slate-300 bg-white text-sm font-semibold ${hydrated ? '' : 'invisible'}`}>

@@ -158,7 +158,10 @@ export interface ListingResponse {
   pageSize: number;
   hasMore: boolean;
   mode: ListingMode;
-  /** Places with a listed quiz; counted only when the listing is limited to a city (the combined page shows it), else null. */
+  /**
+   * Places with a listed quiz in the city (× weekday), without the quiz filters (listing_counts; the combined page's
+   * intro card shows it); null without a city, in date mode, and for free text (then counted with it).
+   */
   venueCount: number | null;
   /** Stockholm date the answer was computed for. */
   today: string;

@@ -10,7 +10,7 @@
  * quizzes, locations, venues or listing_series in full (test/integration/listing-plan.test.ts).
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { batchableRun, runBatch, type BatchStatement } from '../../db/batch';
+import { batchAll, batchableRun, runBatch, type BatchStatement } from '../../db/batch';
 import type { Db } from '../../db/client';
 import { WEEKDAY_BITS } from '../../db/schema';
 import { addDays, isoWeekday } from '../../lib/clock';
@@ -220,28 +220,52 @@ export async function orderedPage(db: Db, f: SeriesFilter, exclude: number[], li
       CROSS JOIN listing_series e ON e.id = page.uid`);
 }
 
+/** The highest listing_series id (the end of its rowid b-tree: one read). */
+export async function maxUnitId(db: Db): Promise<number> {
+  const [row] = await db.all<{ n: number | null }>(sql`SELECT max(id) AS n FROM listing_series`);
+  return row?.n ?? 0;
+}
+
 /**
- * The units an active promotion points at (a handful; ranked by the caller), under the listing's filters:
- * read from the active promotions (by their quiz: its series at every place, or the single quiz), so
- * without a promotion nothing of listing_series is read.
+ * Free-text matches in id order within (afterId, beforeId): at most `limit` rows of the FTS index (the
+ * trigram one, or the word-prefix one for one or two characters), each with its unit row; `visible` says
+ * whether the unit is listed (tier < 2). The caller walks the day's rotation of ids (service.searchWalk).
  */
-export async function promotedUnits(db: Db, f: SeriesFilter): Promise<UnitRow[]> {
+export async function searchBatch(db: Db, f: SeriesFilter, afterId: number, beforeId: number | null, limit: number): Promise<Array<UnitRow & { visible: number }>> {
+  const plan = searchPlan(f.search ?? '');
+  if (plan.kind === 'scan') throw new Error('searchBatch needs an FTS search');
+  const fts = sql.raw(plan.kind === 'substring' ? 'listing_series_fts' : 'listing_series_words');
+  const upper = beforeId === null ? sql`` : sql`AND rowid < ${beforeId}`;
+  return db.all<UnitRow & { visible: number }>(sql`
+    SELECT ${UNIT_COLUMNS}, (${visibleSql(f)}) AS visible
+    FROM (SELECT rowid AS uid FROM ${fts} WHERE ${fts} MATCH ${plan.match} AND rowid > ${afterId} ${upper} ORDER BY rowid LIMIT ${limit}) m
+      CROSS JOIN listing_series e ON e.id = m.uid`);
+}
+
+/**
+ * The active promotions (spec 02 §4.1: status active, end date not past) with the units they point at
+ * under the listing's filters, in one read: a promotion of a series covers its series at every place, a
+ * promotion of a single quiz that quiz's unit. One row per (promotion, unit); the unit columns are null
+ * when none of its units matches. Without a promotion it reads the promotions index and nothing else.
+ */
+export async function promotionsWithUnits(db: Db, f: SeriesFilter): Promise<Array<ActivePromotionRow & { [K in keyof UnitRow]: UnitRow[K] | null }>> {
   const active = sql`p.status = 'active' AND p.end_date >= ${f.today}`;
-  return db.all<UnitRow>(sql`
-    SELECT ${UNIT_COLUMNS}
-    FROM (SELECT s.id AS uid FROM promotions p CROSS JOIN quizzes pq ON pq.id = p.quiz_id CROSS JOIN listing_series s ON s.recurrence_id = pq.recurrence_id WHERE ${active}
-      UNION SELECT s.id FROM promotions p CROSS JOIN quizzes pq ON pq.id = p.quiz_id CROSS JOIN listing_series s ON s.key = pq.id
-        WHERE ${active} AND pq.recurrence_id IS NULL) pu
-      CROSS JOIN listing_series e ON e.id = pu.uid
-    WHERE ${seriesWhere(f)}`);
+  const promo = sql`p.quiz_id AS quizId, pq.recurrence_id AS rid, p.product_type AS productType, p.start_date AS startDate, p.end_date AS endDate`;
+  return db.all(sql`
+    SELECT ${promo}, ${UNIT_COLUMNS} FROM promotions p CROSS JOIN quizzes pq ON pq.id = p.quiz_id
+      LEFT JOIN listing_series e ON e.recurrence_id = pq.recurrence_id AND ${seriesWhere(f)}
+    WHERE ${active} AND pq.recurrence_id IS NOT NULL
+    UNION ALL
+    SELECT ${promo}, ${UNIT_COLUMNS} FROM promotions p CROSS JOIN quizzes pq ON pq.id = p.quiz_id
+      LEFT JOIN listing_series e ON e.key = pq.id AND ${seriesWhere(f)}
+    WHERE ${active} AND pq.recurrence_id IS NULL`);
 }
 
 /** Some units by id under the listing's filters (near mode's page, a marker's card). */
 export async function unitsById(db: Db, f: SeriesFilter, ids: number[]): Promise<UnitRow[]> {
-  if (!ids.length) return [];
-  return db.all<UnitRow>(sql`
-    SELECT ${UNIT_COLUMNS} FROM listing_series e
-    WHERE e.id IN (SELECT value FROM json_each(${JSON.stringify(ids)})) AND ${seriesWhere(f)}`);
+  // One key lookup per id, all in one round trip (an IN list or json_each would read the list as well).
+  const found = await batchAll<UnitRow>(db, ids.map((id) => sql`SELECT ${UNIT_COLUMNS} FROM listing_series e WHERE e.id = ${id} AND ${seriesWhere(f)}`));
+  return found.flat();
 }
 
 export interface ListedRow extends DetailRow {
@@ -338,8 +362,7 @@ export async function nearCandidates(db: Db, f: SeriesFilter, fromLat: number, l
 export async function unitLabels(db: Db, ids: number[]): Promise<Array<{ uid: number; placeText: string }>> {
   if (!ids.length) return [];
   return db.all(sql`
-    SELECT e.id AS uid, e.place_text AS placeText FROM listing_series e
-    WHERE e.id IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`);
+    SELECT e.id AS uid, e.place_text AS placeText FROM json_each(${JSON.stringify(ids)}) j CROSS JOIN listing_series e ON e.id = j.value`);
 }
 
 /**

@@ -17,12 +17,15 @@ import {
   findPublicVenue,
   listCities,
   listedOccurrences,
+  maxUnitId,
   occurrenceQuizzes,
   nearCandidates,
   orderedPage,
   ownsHiddenBusiness,
   placeDateQuizzes,
-  promotedUnits,
+  promotionsWithUnits,
+  searchBatch,
+  searchPlan,
   publicDataChangedAt,
   rotationKey,
   sitemapCityMasks,
@@ -265,15 +268,66 @@ function hasQuizFilters(q: QuizFilters): boolean {
 /**
  * How a listing is read. `walk`: a public visitor's page walked in index order (walkedPage), its total
  * from listing_counts when the scope is one the counts keep (Sweden or a city, all days or a weekday,
- * no quiz filter and no date), else a lower bound from the walk. `sort`: free text, or a signed-in owner
- * who has a business that is not public — every match sorted and counted (their number is what the
- * FTS index or the owner's own units give).
+ * no quiz filter and no date), else a lower bound from the walk. `search`: free text alone, walked in
+ * the FTS index (searchWalk). `sorted`: free text with other filters, or a signed-in owner who has a
+ * business that is not public — every match sorted and counted.
  */
 async function readPlan(db: Db, f: ResolvedFilters, filter: SeriesFilter, ctx: ListingContext) {
-  const sorted = !!f.search || (!!ctx.viewerId && (await ownsHiddenBusiness(db, ctx.viewerId)));
-  const counted = !sorted && !f.date && !hasQuizFilters(f.quiz);
-  return { sorted, counted, scope: { city: f.city ?? '', wd: filter.weekdayW ?? -1 } };
+  const hiddenOwner = !!ctx.viewerId && (await ownsHiddenBusiness(db, ctx.viewerId));
+  const searchAlone = !!f.search && !f.city && !f.near && !f.date && f.weekdayIso === undefined && !hasQuizFilters(f.quiz) && searchPlan(f.search).kind !== 'scan';
+  const search = searchAlone && !hiddenOwner;
+  const sorted = !search && (!!f.search || hiddenOwner);
+  const counted = !search && !sorted && !f.date && !hasQuizFilters(f.quiz);
+  return { search, sorted, counted, scope: { city: f.city ?? '', wd: filter.weekdayW ?? -1 } };
 }
+
+/**
+ * The active promotions and the cards of the units they point at under the listing's filters (one read:
+ * promotionsWithUnits), for rankPromoted.
+ */
+async function promotionsAndUnits(db: Db, f: SeriesFilter): Promise<{ promos: ActivePromotionRow[]; units: ListedRow[] }> {
+  const rows = await promotionsWithUnits(db, f);
+  const promos = new Map<string, ActivePromotionRow>();
+  const units = new Map<number, UnitRow>();
+  for (const r of rows) {
+    promos.set(`${r.quizId}|${r.productType}|${r.startDate}|${r.endDate}`, { quizId: r.quizId, rid: r.rid, productType: r.productType, startDate: r.startDate, endDate: r.endDate });
+    if (r.unitId !== null) units.set(r.unitId, r as UnitRow);
+  }
+  return { promos: [...promos.values()], units: await cardsOf(db, f, [...units.values()]) };
+}
+
+/**
+ * Free text alone, for a visitor: the matches in the day's rotation of unit ids — from an id the day's
+ * seed picks upwards, then from the first id — read from the FTS index in batches (FTS5 answers a rowid
+ * range in order) until `need` units of real accounts are found or the matches end. So a page reads
+ * about its own cards' worth of matches however many there are. The house account's units come after
+ * every real account's (they are only placed once the matches have ended: `complete`).
+ */
+async function searchWalk(db: Db, f: SeriesFilter, exclude: Set<number>, need: number): Promise<{ ordered: UnitRow[]; complete: boolean }> {
+  const top = await maxUnitId(db);
+  const start = top > 0 ? (f.seed % top) + 1 : 1;
+  const real: UnitRow[] = [];
+  const house: UnitRow[] = [];
+  let batch = Math.max(need + 4, Math.ceil(need * 1.5));
+  for (const [after0, before] of [[start - 1, null], [0, start]] as const) {
+    let after = after0;
+    for (;;) {
+      const rows = await searchBatch(db, f, after, before, batch);
+      for (const r of rows) {
+        if (!r.visible || exclude.has(r.unitId)) continue;
+        (r.tier === 1 ? house : real).push(r);
+      }
+      if (real.length >= need) return { ordered: real, complete: false };
+      if (rows.length < batch) break;
+      after = rows[rows.length - 1]!.unitId;
+      batch = Math.min(batch * 2, SEARCH_BATCH_MAX);
+    }
+  }
+  return { ordered: [...real, ...house], complete: true };
+}
+
+/** The largest batch searchWalk reads at once (it doubles from about a page). */
+const SEARCH_BATCH_MAX = 200;
 
 /**
  * One page (12) of the listing plus the total count. Ranking (spec 01 §4): 1 Premium by date;
@@ -285,27 +339,34 @@ export async function listQuizzes(db: Db, query: ListingQuery, ctx: ListingConte
   const { f, filter } = seriesFilterOf(query, ctx);
   const page = query.page ?? 1;
   const seed = filter.seed;
-  const plan0 = await readPlan(db, f, filter, ctx);
-  const state = await ensureListingDay(db, ctx, plan0.scope);
+  const how = await readPlan(db, f, filter, ctx);
+  const state = await ensureListingDay(db, ctx, how.scope);
   if (f.near) return listNear(db, filter, f.near, f.mode, page, ctx.today);
-  const [counts, promos, promotedRows] = await Promise.all([
-    plan0.sorted ? countUnits(db, filter) : Promise.resolve(null),
-    activePromotions(db, ctx.today),
-    promotedUnits(db, filter).then((rows) => cardsOf(db, filter, rows)),
+  const [counts, { promos, units: promotedRows }] = await Promise.all([
+    how.sorted ? countUnits(db, filter) : Promise.resolve(null),
+    promotionsAndUnits(db, filter),
   ]);
   const promoted = rankPromoted(promotedRows, promos, seed);
   const plan = pagePlan(page, promoted.length);
   const exclude = promoted.map((p) => p.row.unitId);
-  // One more than the page when no count says whether there is more.
-  const extra = plan0.counted ? 0 : 1;
-  const read = plan.ordinaryLimit > 0 ? await (plan0.sorted ? orderedPage : walkedPage)(db, filter, exclude, plan.ordinaryLimit + extra, plan.ordinaryOffset) : [];
-  const ordinary = await cardsOf(db, filter, read.slice(0, plan.ordinaryLimit));
+  let read: UnitRow[] = [];
+  let exact: number | null = counts ? counts.total : how.counted ? (state.units ?? 0) : null;
+  if (how.search) {
+    // One more than the page: whether there is more when the matches have not ended.
+    const walk = await searchWalk(db, filter, new Set(exclude), plan.ordinaryOffset + plan.ordinaryLimit + 1);
+    read = walk.ordered.slice(plan.ordinaryOffset, plan.ordinaryOffset + plan.ordinaryLimit + 1);
+    if (walk.complete) exact = promoted.length + walk.ordered.length;
+  } else if (plan.ordinaryLimit > 0) {
+    // One more than the page when no count says whether there is more.
+    const extra = exact === null ? 1 : 0;
+    read = await (how.sorted ? orderedPage : walkedPage)(db, filter, exclude, plan.ordinaryLimit + extra, plan.ordinaryOffset);
+  }
+  const ordinary = await cardsOf(db, filter, read.slice(0, Math.max(plan.ordinaryLimit, 0)));
   const items = [
     ...promoted.slice(plan.promotedFrom, plan.promotedTo).map((p) => toListingQuiz(p.row, p.tier)),
     ...ordinary.map((r) => toListingQuiz(r, 'standard')),
   ];
   const more = read.length > plan.ordinaryLimit || plan.promotedTo < promoted.length;
-  const exact = counts ? counts.total : plan0.counted ? (state.units ?? 0) : null;
   const total = exact ?? plan.start + items.length + (more ? 1 : 0);
   return {
     items,
@@ -315,13 +376,15 @@ export async function listQuizzes(db: Db, query: ListingQuery, ctx: ListingConte
     hasMore: exact === null ? more : plan.start + items.length < exact,
     mode: f.mode,
     today: ctx.today,
-    venueCount: !f.city ? null : counts ? counts.places : plan0.counted ? (state.places ?? 0) : null,
+    // The places of the city (× weekday) from listing_counts — without the quiz filters: the combined page's
+    // intro card describes the city's evening, whatever the visitor filters below it.
+    venueCount: !f.city ? null : counts ? counts.places : !how.sorted && !f.date ? (state.places ?? 0) : null,
     ...(exact === null && more ? { totalAtLeast: true as const } : {}),
   };
 }
 
 /** Near mode reads at least this many candidates each way (north, south) before it grows the read. */
-export const NEAR_SCAN_MIN = 16;
+export const NEAR_SCAN_MIN = 24;
 
 /** Distance of `p` from the position when within the radius, else null (also without coordinates). */
 function withinRadius(near: { lat: number; lng: number; radiusKm: number }, p: { lat: number | null; lng: number | null }): number | null {
@@ -393,11 +456,7 @@ async function listNear(db: Db, filter: SeriesFilter, near: NonNullable<Resolved
   const box = { ...filter, box: boundingBox(near, near.radiusKm), city: undefined };
   // The page needs at most page × 12 ordinary units (+1 to know there is more): the first read asks for that.
   const firstLimit = Math.max(NEAR_SCAN_MIN, page * LISTING_PAGE_SIZE + 1);
-  const [promos, promotedRows, firstRead] = await Promise.all([
-    activePromotions(db, today),
-    promotedUnits(db, box).then((rows) => cardsOf(db, box, rows)),
-    nearCandidates(db, box, near.lat, firstLimit),
-  ]);
+  const [{ promos, units: promotedRows }, firstRead] = await Promise.all([promotionsAndUnits(db, box), nearCandidates(db, box, near.lat, firstLimit)]);
   const distance = new Map<number, number>();
   const promotedIn = promotedRows.filter((r) => {
     const d = withinRadius(near, { lat: r.unitLat, lng: r.unitLng });
@@ -486,8 +545,9 @@ export async function mapPoints(db: Db, query: ListingMapQuery, ctx: ListingCont
     return { points, total: ordinary.length, withoutPosition: 0, ...(complete ? {} : { totalAtLeast: true as const }) };
   }
   const [counts, rows] = await Promise.all([
-    plan.sorted ? countUnits(db, filter) : Promise.resolve(null),
-    (plan.sorted ? orderedPage : walkedPage)(db, filter, [], MAP_POINTS_MAX + 1, 0),
+    // Free text on the map: every match sorted and counted (up to MAP_POINTS_MAX points are shown).
+    plan.sorted || plan.search ? countUnits(db, filter) : Promise.resolve(null),
+    (plan.sorted || plan.search ? orderedPage : walkedPage)(db, filter, [], MAP_POINTS_MAX + 1, 0),
   ]);
   const shown = rows.slice(0, MAP_POINTS_MAX);
   const points = shown.flatMap((r) => (r.unitLat != null && r.unitLng != null ? [{ unit: r.unitId, name: unitName(r.placeText), lat: r.unitLat, lng: r.unitLng }] : []));
