@@ -220,26 +220,22 @@ export async function orderedPage(db: Db, f: SeriesFilter, exclude: number[], li
       CROSS JOIN listing_series e ON e.id = page.uid`);
 }
 
-/** The highest listing_series id (the end of its rowid b-tree: one read). */
-export async function maxUnitId(db: Db): Promise<number> {
-  const [row] = await db.all<{ n: number | null }>(sql`SELECT max(id) AS n FROM listing_series`);
-  return row?.n ?? 0;
-}
-
 /**
- * Free-text matches in id order within (afterId, beforeId): at most `limit` rows of the FTS index (the
- * trigram one, or the word-prefix one for one or two characters), each with its unit row; `visible` says
- * whether the unit is listed (tier < 2). The caller walks the day's rotation of ids (service.searchWalk).
+ * Every unit matching a free-text search (and the listing's other filters), with what ranking needs: read
+ * once from the FTS index (the trigram one, or the word-prefix one for one or two characters) and the
+ * units' rows — about two rows per match. FTS5 reads a term's list from its start whatever rowid range is
+ * asked for, so no order of the matches is cheaper than reading them all; the caller ranks and counts
+ * them (service.listQuizzes) and reads only its page's cards.
  */
-export async function searchBatch(db: Db, f: SeriesFilter, afterId: number, beforeId: number | null, limit: number): Promise<Array<UnitRow & { visible: number }>> {
+export async function searchMatches(db: Db, f: SeriesFilter): Promise<Array<{ unitId: number; tier: number; shuffle: number }>> {
   const plan = searchPlan(f.search ?? '');
-  if (plan.kind === 'scan') throw new Error('searchBatch needs an FTS search');
+  if (plan.kind === 'scan') throw new Error('searchMatches needs an FTS search');
   const fts = sql.raw(plan.kind === 'substring' ? 'listing_series_fts' : 'listing_series_words');
-  const upper = beforeId === null ? sql`` : sql`AND rowid < ${beforeId}`;
-  return db.all<UnitRow & { visible: number }>(sql`
-    SELECT ${UNIT_COLUMNS}, (${visibleSql(f)}) AS visible
-    FROM (SELECT rowid AS uid FROM ${fts} WHERE ${fts} MATCH ${plan.match} AND rowid > ${afterId} ${upper} ORDER BY rowid LIMIT ${limit}) m
-      CROSS JOIN listing_series e ON e.id = m.uid`);
+  const rest = filterSql({ ...f, search: undefined });
+  return db.all(sql`
+    SELECT e.id AS unitId, e.tier AS tier, e.shuffle AS shuffle
+    FROM (SELECT rowid AS uid FROM ${fts} WHERE ${fts} MATCH ${plan.match}) m CROSS JOIN listing_series e ON e.id = m.uid
+    WHERE ${sql.join([visibleSql(f), ...rest], sql` AND `)}`);
 }
 
 /**

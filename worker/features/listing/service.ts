@@ -17,14 +17,13 @@ import {
   findPublicVenue,
   listCities,
   listedOccurrences,
-  maxUnitId,
   occurrenceQuizzes,
   nearCandidates,
   orderedPage,
   ownsHiddenBusiness,
   placeDateQuizzes,
   promotionsWithUnits,
-  searchBatch,
+  searchMatches,
   searchPlan,
   publicDataChangedAt,
   rotationKey,
@@ -266,16 +265,15 @@ function hasQuizFilters(q: QuizFilters): boolean {
 }
 
 /**
- * How a listing is read. `walk`: a public visitor's page walked in index order (walkedPage), its total
- * from listing_counts when the scope is one the counts keep (Sweden or a city, all days or a weekday,
- * no quiz filter and no date), else a lower bound from the walk. `search`: free text alone, walked in
- * the FTS index (searchWalk). `sorted`: free text with other filters, or a signed-in owner who has a
- * business that is not public — every match sorted and counted.
+ * How a listing is read. `walk`: a page walked in index order (walkedPage), its total from
+ * listing_counts when the scope is one the counts keep (Sweden or a city, all days or a weekday, no quiz
+ * filter and no date), else a lower bound from the walk. `search`: free text, every match read once,
+ * ranked and counted (searchPage). `sorted`: a signed-in owner who has a business that is not public (or
+ * a search of one or two characters without a letter) — every match sorted and counted in SQL.
  */
 async function readPlan(db: Db, f: ResolvedFilters, filter: SeriesFilter, ctx: ListingContext) {
   const hiddenOwner = !!ctx.viewerId && (await ownsHiddenBusiness(db, ctx.viewerId));
-  const searchAlone = !!f.search && !f.city && !f.near && !f.date && f.weekdayIso === undefined && !hasQuizFilters(f.quiz) && searchPlan(f.search).kind !== 'scan';
-  const search = searchAlone && !hiddenOwner;
+  const search = !!f.search && !f.near && searchPlan(f.search).kind !== 'scan';
   const sorted = !search && (!!f.search || hiddenOwner);
   const counted = !search && !sorted && !f.date && !hasQuizFilters(f.quiz);
   return { search, sorted, counted, scope: { city: f.city ?? '', wd: filter.weekdayW ?? -1 } };
@@ -297,37 +295,19 @@ async function promotionsAndUnits(db: Db, f: SeriesFilter): Promise<{ promos: Ac
 }
 
 /**
- * Free text alone, for a visitor: the matches in the day's rotation of unit ids — from an id the day's
- * seed picks upwards, then from the first id — read from the FTS index in batches (FTS5 answers a rowid
- * range in order) until `need` units of real accounts are found or the matches end. So a page reads
- * about its own cards' worth of matches however many there are. The house account's units come after
- * every real account's (they are only placed once the matches have ended: `complete`).
+ * A free-text listing (with any other filter): every match read once (searchMatches), ranked here in the
+ * listing's order — tier, then the day's rotation of `shuffle` — and counted exactly; the page's cards
+ * are read by key. Its cost follows the number of matches (FTS5 has no cheaper order to offer).
  */
-async function searchWalk(db: Db, f: SeriesFilter, exclude: Set<number>, need: number): Promise<{ ordered: UnitRow[]; complete: boolean }> {
-  const top = await maxUnitId(db);
-  const start = top > 0 ? (f.seed % top) + 1 : 1;
-  const real: UnitRow[] = [];
-  const house: UnitRow[] = [];
-  let batch = Math.max(need + 4, Math.ceil(need * 1.5));
-  for (const [after0, before] of [[start - 1, null], [0, start]] as const) {
-    let after = after0;
-    for (;;) {
-      const rows = await searchBatch(db, f, after, before, batch);
-      for (const r of rows) {
-        if (!r.visible || exclude.has(r.unitId)) continue;
-        (r.tier === 1 ? house : real).push(r);
-      }
-      if (real.length >= need) return { ordered: real, complete: false };
-      if (rows.length < batch) break;
-      after = rows[rows.length - 1]!.unitId;
-      batch = Math.min(batch * 2, SEARCH_BATCH_MAX);
-    }
-  }
-  return { ordered: [...real, ...house], complete: true };
+async function searchPage(db: Db, f: SeriesFilter, exclude: Set<number>, offset: number, limit: number): Promise<{ page: UnitRow[]; total: number }> {
+  const matches = (await searchMatches(db, f)).filter((m) => !exclude.has(m.unitId));
+  const rank = (m: { tier: number }) => (m.tier === 1 ? 1 : 0);
+  matches.sort((a, b) => rank(a) - rank(b) || rotationKey(a.shuffle, f.seed) - rotationKey(b.shuffle, f.seed) || a.unitId - b.unitId);
+  const ids = matches.slice(offset, offset + limit).map((m) => m.unitId);
+  // The ids already match the search: read them without it (each lookup would evaluate the FTS match again).
+  const rows = new Map((await unitsById(db, { ...f, search: undefined }, ids)).map((r) => [r.unitId, r]));
+  return { page: ids.flatMap((id) => (rows.has(id) ? [rows.get(id)!] : [])), total: matches.length };
 }
-
-/** The largest batch searchWalk reads at once (it doubles from about a page). */
-const SEARCH_BATCH_MAX = 200;
 
 /**
  * One page (12) of the listing plus the total count. Ranking (spec 01 §4): 1 Premium by date;
@@ -352,10 +332,9 @@ export async function listQuizzes(db: Db, query: ListingQuery, ctx: ListingConte
   let read: UnitRow[] = [];
   let exact: number | null = counts ? counts.total : how.counted ? (state.units ?? 0) : null;
   if (how.search) {
-    // One more than the page: whether there is more when the matches have not ended.
-    const walk = await searchWalk(db, filter, new Set(exclude), plan.ordinaryOffset + plan.ordinaryLimit + 1);
-    read = walk.ordered.slice(plan.ordinaryOffset, plan.ordinaryOffset + plan.ordinaryLimit + 1);
-    if (walk.complete) exact = promoted.length + walk.ordered.length;
+    const found = await searchPage(db, filter, new Set(exclude), plan.ordinaryOffset, Math.max(plan.ordinaryLimit, 0));
+    read = found.page;
+    exact = promoted.length + found.total;
   } else if (plan.ordinaryLimit > 0) {
     // One more than the page when no count says whether there is more.
     const extra = exact === null ? 1 : 0;
