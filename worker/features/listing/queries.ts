@@ -372,6 +372,14 @@ export async function countUnits(db: Db, f: SeriesFilter): Promise<{ total: numb
   return { total: row?.total ?? 0, places: row?.places ?? null };
 }
 
+/** The `limit` cities with the most listed units (listing_counts_top_idx, walked from the top: `limit` rows). */
+export async function topCitySlugs(db: Db, limit: number): Promise<string[]> {
+  const rows = await db.all<{ city: string }>(sql`
+    SELECT city FROM listing_counts INDEXED BY listing_counts_top_idx
+    WHERE wd = -1 AND units > 0 AND city != '' ORDER BY units DESC LIMIT ${limit}`);
+  return rows.map((r) => r.city);
+}
+
 /** Whether a user has a business that is not public (their units are listed to them only: orderedPage). */
 export async function ownsHiddenBusiness(db: Db, userId: string): Promise<boolean> {
   const rows = await db.all<{ x: number }>(sql`SELECT 1 AS x FROM venues WHERE user_id = ${userId} AND is_public = 0 LIMIT 1`);

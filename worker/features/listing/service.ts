@@ -30,6 +30,7 @@ import {
   sitemapCityMasks,
   sitemapVenueRange,
   stateAndCount,
+  topCitySlugs,
   unitLabels,
   unitsById,
   venueRowidCeiling,
@@ -567,6 +568,25 @@ export async function publicCities(db: Db): Promise<CityOption[]> {
 }
 
 // ---- Public reads for the server-rendered pages (other features may import only this file). ----
+
+/** How many cities a page's city select lists (the largest; the rest load when the select is opened). */
+export const CITY_OPTIONS_ON_PAGE = 40;
+
+const topCitiesOfVersion = memoPerDataVersion((db) => topCitySlugs(db, CITY_OPTIONS_ON_PAGE));
+
+/**
+ * The cities a server-rendered page puts in its city select: every city while there are at most
+ * CITY_OPTIONS_ON_PAGE, else the largest ones (by listed units, listing_counts) plus `selected`, in the
+ * list's order, with `complete: false` — the select then loads the whole list (GET /api/listing/cities)
+ * when it is opened. So a page's weight does not grow with the number of cities (1 540 at 1 000 000 rows).
+ */
+export async function pageCityOptions(db: Db, selected?: string): Promise<{ cities: CityOption[]; complete: boolean }> {
+  const all = await publicCities(db);
+  if (all.length <= CITY_OPTIONS_ON_PAGE) return { cities: all, complete: true };
+  const shown = new Set(await topCitiesOfVersion(db));
+  if (selected) shown.add(selected);
+  return { cities: all.filter((c) => shown.has(c.slug)), complete: false };
+}
 
 const cityOfVersion = memoPerDataVersionByKey(findCity);
 
