@@ -245,16 +245,12 @@ export async function searchMatches(db: Db, f: SeriesFilter): Promise<Array<{ un
  * when none of its units matches. Without a promotion it reads the promotions index and nothing else.
  */
 export async function promotionsWithUnits(db: Db, f: SeriesFilter): Promise<Array<ActivePromotionRow & { [K in keyof UnitRow]: UnitRow[K] | null }>> {
-  const active = sql`p.status = 'active' AND p.end_date >= ${f.today}`;
-  const promo = sql`p.quiz_id AS quizId, pq.recurrence_id AS rid, p.product_type AS productType, p.start_date AS startDate, p.end_date AS endDate`;
   return db.all(sql`
-    SELECT ${promo}, ${UNIT_COLUMNS} FROM promotions p CROSS JOIN quizzes pq ON pq.id = p.quiz_id
-      LEFT JOIN listing_series e ON e.recurrence_id = pq.recurrence_id AND ${seriesWhere(f)}
-    WHERE ${active} AND pq.recurrence_id IS NOT NULL
-    UNION ALL
-    SELECT ${promo}, ${UNIT_COLUMNS} FROM promotions p CROSS JOIN quizzes pq ON pq.id = p.quiz_id
-      LEFT JOIN listing_series e ON e.key = pq.id AND ${seriesWhere(f)}
-    WHERE ${active} AND pq.recurrence_id IS NULL`);
+    SELECT p.quiz_id AS quizId, pq.recurrence_id AS rid, p.product_type AS productType, p.start_date AS startDate, p.end_date AS endDate, ${UNIT_COLUMNS}
+    FROM promotions p CROSS JOIN quizzes pq ON pq.id = p.quiz_id
+      LEFT JOIN listing_series e ON ((pq.recurrence_id IS NOT NULL AND e.recurrence_id = pq.recurrence_id) OR (pq.recurrence_id IS NULL AND e.key = pq.id))
+        AND ${seriesWhere(f)}
+    WHERE p.status = 'active' AND p.end_date >= ${f.today}`);
 }
 
 /** Some units by id under the listing's filters (near mode's page, a marker's card). */
@@ -395,12 +391,16 @@ export interface ListingState {
 
 /**
  * The listing state and the listed count of one scope (listing_counts: city '' = Sweden, wd -1 = every
- * weekday) in one read. `units`/`places` are null when the scope has never had a listed unit.
+ * weekday) in one read; without a scope the state alone. `units`/`places` are null when the scope has never
+ * had a listed unit.
  */
-export async function stateAndCount(db: Db, city: string, wd: number): Promise<ListingState & { units: number | null; places: number | null }> {
-  const [row] = await db.all<ListingState & { units: number | null; places: number | null }>(sql`
-    SELECT s.today AS today, s.house_email AS houseEmail, s.house_id AS houseId, c.units AS units, c.places AS places
-    FROM listing_state s LEFT JOIN listing_counts c ON c.city = ${city} AND c.wd = ${wd} WHERE s.id = 1`);
+export async function stateAndCount(db: Db, scope: { city: string; wd: number } | null): Promise<ListingState & { units: number | null; places: number | null }> {
+  const [row] = scope
+    ? await db.all<ListingState & { units: number | null; places: number | null }>(sql`
+        SELECT s.today AS today, s.house_email AS houseEmail, s.house_id AS houseId, c.units AS units, c.places AS places
+        FROM listing_state s LEFT JOIN listing_counts c ON c.city = ${scope.city} AND c.wd = ${scope.wd} WHERE s.id = 1`)
+    : await db.all<ListingState & { units: null; places: null }>(sql`
+        SELECT today, house_email AS houseEmail, house_id AS houseId, NULL AS units, NULL AS places FROM listing_state WHERE id = 1`);
   if (!row) throw new Error('listing_state is missing: apply the migrations (0018)');
   return row;
 }

@@ -213,11 +213,11 @@ export function toListingQuiz(d: DetailRow & { unitLat?: number | null; unitLng?
  * house account changed — the first listing read of a day, or the nightly cron, does it), read together
  * with the listed count of one scope (listing_counts).
  */
-export async function ensureListingDay(db: Db, ctx: Pick<ListingContext, 'today' | 'houseEmail'>, scope: { city: string; wd: number } = { city: '', wd: -1 }) {
-  let state = await stateAndCount(db, scope.city, scope.wd);
+export async function ensureListingDay(db: Db, ctx: Pick<ListingContext, 'today' | 'houseEmail'>, scope: { city: string; wd: number } | null = { city: '', wd: -1 }) {
+  let state = await stateAndCount(db, scope);
   if (state.today !== ctx.today || state.houseEmail !== ctx.houseEmail) {
     await advanceListingDay(db, state, ctx.today, ctx.houseEmail);
-    state = await stateAndCount(db, scope.city, scope.wd);
+    state = await stateAndCount(db, scope);
   }
   return state;
 }
@@ -277,7 +277,10 @@ async function readPlan(db: Db, f: ResolvedFilters, filter: SeriesFilter, ctx: L
   const search = !!f.search && !f.near && searchPlan(f.search).kind !== 'scan';
   const sorted = !search && (!!f.search || hiddenOwner);
   const counted = !search && !sorted && !f.date && !hasQuizFilters(f.quiz);
-  return { search, sorted, counted, scope: { city: f.city ?? '', wd: filter.weekdayW ?? -1 } };
+  // The kept count is read with the listing's state when it answers this listing (counted), or the
+  // combined page's places (a city and a weekday, quiz filters or not).
+  const wantsCount = counted || (!!f.city && !f.date && !sorted && !search && !f.near);
+  return { search, sorted, counted, scope: wantsCount ? { city: f.city ?? '', wd: filter.weekdayW ?? -1 } : null };
 }
 
 /**
@@ -358,7 +361,7 @@ export async function listQuizzes(db: Db, query: ListingQuery, ctx: ListingConte
     today: ctx.today,
     // The places of the city (× weekday) from listing_counts — without the quiz filters: the combined page's
     // intro card describes the city's evening, whatever the visitor filters below it.
-    venueCount: !f.city ? null : counts ? counts.places : !how.sorted && !f.date ? (state.places ?? 0) : null,
+    venueCount: !f.city ? null : counts ? counts.places : how.scope ? (state.places ?? 0) : null,
     ...(exact === null && more ? { totalAtLeast: true as const } : {}),
   };
 }
@@ -546,7 +549,7 @@ export async function mapPoints(db: Db, query: ListingMapQuery, ctx: ListingCont
  */
 export async function mapCard(db: Db, unit: number, query: ListingMapQuery, ctx: ListingContext): Promise<ListingQuiz | null> {
   const { f, filter } = seriesFilterOf(query, ctx);
-  await ensureListingDay(db, ctx);
+  await ensureListingDay(db, ctx, null);
   const [rows, promos] = await Promise.all([unitsById(db, filter, [unit]).then((r) => cardsOf(db, filter, r)), activePromotions(db, ctx.today)]);
   const row = rows[0];
   if (!row) return null;
