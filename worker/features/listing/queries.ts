@@ -209,8 +209,9 @@ export async function walkedPage(db: Db, f: SeriesFilter, exclude: number[], lim
 }
 
 /**
- * One page of the ordinary ranking by sorting every match (free text, where the matches are few and
- * come from the FTS index, and a signed-in owner who has units that are not public).
+ * One page of the ordinary ranking by sorting every match: for a signed-in owner who has units that are
+ * not public (they rank among the real accounts' though their tier is 2), a one- or two-character search
+ * without a letter (a scan), and free text on the map. Its cost follows the matches.
  */
 export async function orderedPage(db: Db, f: SeriesFilter, exclude: number[], limit: number, offset: number): Promise<UnitRow[]> {
   return db.all<UnitRow>(sql`
