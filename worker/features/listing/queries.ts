@@ -377,6 +377,16 @@ export async function topCitySlugs(db: Db, limit: number): Promise<string[]> {
   return rows.map((r) => r.city);
 }
 
+/**
+ * A signed-in owner's own units of businesses that are not public (tier 2) with a date ahead, under the
+ * listing's filters: through venues_user_idx and listing_series_venue_idx, a handful of rows.
+ */
+export async function ownHiddenUnits(db: Db, f: SeriesFilter, userId: string): Promise<UnitRow[]> {
+  return db.all<UnitRow>(sql`
+    SELECT ${UNIT_COLUMNS} FROM venues v CROSS JOIN listing_series e ON e.venue_id = v.id
+    WHERE ${sql.join([sql`v.user_id = ${userId} AND v.is_public = 0 AND e.tier = 2 AND e.next_qid IS NOT NULL`, ...filterSql(f)], sql` AND `)}`);
+}
+
 /** Whether a user has a business that is not public (their units are listed to them only: orderedPage). */
 export async function ownsHiddenBusiness(db: Db, userId: string): Promise<boolean> {
   const rows = await db.all<{ x: number }>(sql`SELECT 1 AS x FROM venues WHERE user_id = ${userId} AND is_public = 0 LIMIT 1`);

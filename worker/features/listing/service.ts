@@ -20,6 +20,7 @@ import {
   occurrenceQuizzes,
   nearCandidates,
   orderedPage,
+  ownHiddenUnits,
   ownsHiddenBusiness,
   placeDateQuizzes,
   promotionsWithUnits,
@@ -269,18 +270,22 @@ function hasQuizFilters(q: QuizFilters): boolean {
  * How a listing is read. `walk`: a page walked in index order (walkedPage), its total from
  * listing_counts when the scope is one the counts keep (Sweden or a city, all days or a weekday, no quiz
  * filter and no date), else a lower bound from the walk. `search`: free text, every match read once,
- * ranked and counted (searchPage). `sorted`: a signed-in owner who has a business that is not public (or
- * a search of one or two characters without a letter) — every match sorted and counted in SQL.
+ * ranked and counted (searchPage). `sorted`: a search of one or two characters without a letter — every
+ * match sorted and counted in SQL. `ownHidden`: a signed-in owner who has a business that is not public —
+ * the public walk merged with their own units (ownHiddenUnits, a handful).
  */
 async function readPlan(db: Db, f: ResolvedFilters, filter: SeriesFilter, ctx: ListingContext) {
   const hiddenOwner = !!ctx.viewerId && (await ownsHiddenBusiness(db, ctx.viewerId));
   const search = !!f.search && !f.near && searchPlan(f.search).kind !== 'scan';
-  const sorted = !search && (!!f.search || hiddenOwner);
+  // A one- or two-character search without a letter scans: sorted in SQL, with the viewer's own units.
+  const sorted = !search && !!f.search;
+  // A signed-in owner of a business that is not public: the public walk merged with their own units.
+  const ownHidden = hiddenOwner && !search && !sorted;
   const counted = !search && !sorted && !f.date && !hasQuizFilters(f.quiz);
   // The kept count is read with the listing's state when it answers this listing (counted), or the
   // combined page's places (a city and a weekday, quiz filters or not).
   const wantsCount = counted || (!!f.city && !f.date && !sorted && !search && !f.near);
-  return { search, sorted, counted, scope: wantsCount ? { city: f.city ?? '', wd: filter.weekdayW ?? -1 } : null };
+  return { search, sorted, ownHidden, counted, scope: wantsCount ? { city: f.city ?? '', wd: filter.weekdayW ?? -1 } : null };
 }
 
 /**
@@ -298,6 +303,13 @@ async function promotionsAndUnits(db: Db, f: SeriesFilter): Promise<{ promos: Ac
   return { promos: [...promos.values()], units: await cardsOf(db, f, [...units.values()]) };
 }
 
+/** The ordinary ranking's order for rows in the Worker: real accounts (and an owner's own hidden units) first, then the day's rotation. */
+function byRank(seed: number) {
+  const rank = (m: { tier: number }) => (m.tier === 1 ? 1 : 0);
+  return (a: { tier: number; shuffle: number; unitId: number }, b: { tier: number; shuffle: number; unitId: number }) =>
+    rank(a) - rank(b) || rotationKey(a.shuffle, seed) - rotationKey(b.shuffle, seed) || a.unitId - b.unitId;
+}
+
 /**
  * A free-text listing (with any other filter): every match read once (searchMatches), ranked here in the
  * listing's order — tier, then the day's rotation of `shuffle` — and counted exactly; the page's cards
@@ -305,8 +317,7 @@ async function promotionsAndUnits(db: Db, f: SeriesFilter): Promise<{ promos: Ac
  */
 async function searchPage(db: Db, f: SeriesFilter, exclude: Set<number>, offset: number, limit: number): Promise<{ page: UnitRow[]; total: number }> {
   const matches = (await searchMatches(db, f)).filter((m) => !exclude.has(m.unitId));
-  const rank = (m: { tier: number }) => (m.tier === 1 ? 1 : 0);
-  matches.sort((a, b) => rank(a) - rank(b) || rotationKey(a.shuffle, f.seed) - rotationKey(b.shuffle, f.seed) || a.unitId - b.unitId);
+  matches.sort(byRank(f.seed));
   const ids = matches.slice(offset, offset + limit).map((m) => m.unitId);
   // The ids already match the search: read them without it (each lookup would evaluate the FTS match again).
   const rows = new Map((await unitsById(db, { ...f, search: undefined }, ids)).map((r) => [r.unitId, r]));
@@ -342,7 +353,15 @@ export async function listQuizzes(db: Db, query: ListingQuery, ctx: ListingConte
   } else if (plan.ordinaryLimit > 0) {
     // One more than the page when no count says whether there is more.
     const extra = exact === null ? 1 : 0;
-    read = await (how.sorted ? orderedPage : walkedPage)(db, filter, exclude, plan.ordinaryLimit + extra, plan.ordinaryOffset);
+    if (how.ownHidden) {
+      const mine = (await ownHiddenUnits(db, filter, ctx.viewerId!)).filter((u) => !exclude.includes(u.unitId));
+      const take = plan.ordinaryOffset + plan.ordinaryLimit + extra;
+      const shown = await walkedPage(db, { ...filter, viewerId: null }, exclude, take, 0);
+      read = [...shown, ...mine].sort(byRank(seed)).slice(plan.ordinaryOffset, take);
+      if (exact !== null) exact += mine.length;
+    } else {
+      read = await (how.sorted ? orderedPage : walkedPage)(db, filter, exclude, plan.ordinaryLimit + extra, plan.ordinaryOffset);
+    }
   }
   const ordinary = await cardsOf(db, filter, read.slice(0, Math.max(plan.ordinaryLimit, 0)));
   const items = [
@@ -528,9 +547,9 @@ export async function mapPoints(db: Db, query: ListingMapQuery, ctx: ListingCont
     return { points, total: ordinary.length, withoutPosition: 0, ...(complete ? {} : { totalAtLeast: true as const }) };
   }
   const [counts, rows] = await Promise.all([
-    // Free text on the map: every match sorted and counted (up to MAP_POINTS_MAX points are shown).
-    plan.sorted || plan.search ? countUnits(db, filter) : Promise.resolve(null),
-    (plan.sorted || plan.search ? orderedPage : walkedPage)(db, filter, [], MAP_POINTS_MAX + 1, 0),
+    // Free text or an owner's hidden units on the map: every match sorted and counted (up to MAP_POINTS_MAX points).
+    plan.sorted || plan.search || plan.ownHidden ? countUnits(db, filter) : Promise.resolve(null),
+    (plan.sorted || plan.search || plan.ownHidden ? orderedPage : walkedPage)(db, filter, [], MAP_POINTS_MAX + 1, 0),
   ]);
   const shown = rows.slice(0, MAP_POINTS_MAX);
   const points = shown.flatMap((r) => (r.unitLat != null && r.unitLng != null ? [{ unit: r.unitId, name: unitName(r.placeText), lat: r.unitLat, lng: r.unitLng }] : []));
