@@ -6,6 +6,7 @@ CREATE TABLE `listing_counts` (
 	PRIMARY KEY(`city`, `wd`)
 );
 --> statement-breakpoint
+CREATE INDEX `listing_counts_top_idx` ON `listing_counts` (`wd`,`units`);--> statement-breakpoint
 CREATE TABLE `listing_state` (
 	`id` integer PRIMARY KEY NOT NULL,
 	`today` text NOT NULL,

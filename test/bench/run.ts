@@ -6,9 +6,12 @@
  * quiz rows) this seeds a separate local D1
  * (`db:seed --scale N` into its own --persist-to folder), starts the real app (scripts/start.mjs with
  * PORT / PERSIST_DIR / ASSETS_DIR) on loopback, and measures:
- *   - the listing API first page: no filter, city, city + weekday, free text;
+ *   - the listing API first page: no filter, city, city + weekday, weekday and date without a city
+ *     (date mode: the busiest day 9–13 days ahead), quiz filters, free text, near;
  *   - a city page and a venue page, uncached (a unique query parameter per request misses the edge
- *     cache, whose key includes the sorted query) and cached (the same URL again);
+ *     cache, whose key includes the sorted query) and cached (the same URL again); the start page and
+ *     a weekday page uncached; the city's calendar feed (kind 'feed': p50 growth like a page, rows read
+ *     flat in the catalogue rather than ≤ 50, as a feed reads about one row per event of its city);
  *   - a static file of about the same byte size served by the same server: the physical floor.
  * Per row, p50/p99 come from LATENCY_CONNECTIONS loops sending one request at a time over keep-alive
  * connections (node:http, whole body read) for BENCH_DURATION seconds, each request timed with
@@ -25,6 +28,10 @@
  * shows). On the largest catalogue, Lighthouse (mobile, best of 3) audits /, a city, a combined and a
  * venue page each beside its no-JavaScript floor (test/bench/floor.ts): LCP ≤ 1.3 × the floor's and
  * performance 100 are targets (issue 19 §1). The sitemap index and a venue child are measured (rows read).
+ * Per size also: the scale seed's wall time (≤ 3 min at 1 000 000 rows is a target), the first listing
+ * request after start (it advances the stored listing columns to today, before anything is timed), and
+ * last, signed in as a scale owner (password login), the D1 rows written and read by one single-quiz
+ * create, one weekly-series create and one edit of a whole series (ownerWrites; no target).
  *
  * Knobs (env): BENCH_SIZES=1000,10000,100000,1000000 (CI-sized runs: BENCH_SIZES=1000,10000)  BENCH_DURATION=3 (s of latency sampling per row)  BENCH_CONNECTIONS=50
  * BENCH_LIGHTHOUSE=0 to skip Lighthouse, BENCH_BUNDLE=0 to skip the bundle report. Everything runs on 127.0.0.1.
@@ -38,6 +45,9 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BUNDLE_TARGET_BYTES, bundleMarkdown, measureBundle, type BundleReport } from './bundle';
 import { floorChecks, floorLighthouse, floorMarkdown, type FloorComparison } from './lighthouse';
+import { DEMO_OWNER } from '../../worker/db/seed';
+import { addDays, createClock } from '../../worker/lib/clock';
+import { hashPassword } from '../../worker/lib/password';
 
 const root = join(import.meta.dirname, '..', '..');
 const bin = (name: string) => join(root, 'node_modules', '.bin', name);
@@ -60,12 +70,21 @@ const ROWS_READ_TARGET = 50;
 /** Static floor files: 4 KB … ~256 KB in steps of 1.25×; the one nearest the page's size is used. */
 /** A browser's user agent for the beacon row (POST /api/events answers bots 204 without counting). */
 const BENCH_BROWSER_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+/** The scale owner the write rows sign in as (owns scale venue 1, its place scale-loc-1 and weekly series scale-series-1). */
+const BENCH_OWNER = { id: 'scale-user-1', email: 'skala1@example.se', location: 'scale-loc-1', series: 'scale-series-1' };
+/** Issue 19 §3: the scale seed builds 1 000 000 quiz rows within this on a 2-core machine. */
+const SEED_TARGET_S = 180;
 const FLOOR_SIZES = Array.from({ length: 20 }, (_, i) => Math.round(4096 * 1.25 ** i)).filter((n) => n <= 300_000);
 
 export interface Measurement {
   name: string;
-  /** 'sitemap': measured and shown (rows read), no latency target (its rows grow with the slice, by design). */
-  kind: 'listing' | 'page-uncached' | 'page-cached' | 'static' | 'write' | 'sitemap';
+  /**
+   * 'sitemap': measured and shown (rows read), no latency target (its rows grow with the slice, by design).
+   * 'feed': a calendar feed answers every event of its scope for 8 weeks (about one row read per event,
+   * bounded by FEED_MAX_EVENTS), so its rows follow the city, not the catalogue: held to p50 growth like a
+   * page and to rows read flat in the catalogue (largest size ≤ 1.5 × smallest), not to ≤ 50 rows.
+   */
+  kind: 'listing' | 'page-uncached' | 'page-cached' | 'static' | 'write' | 'sitemap' | 'feed';
   path: string;
   p50: number;
   p99: number;
@@ -77,19 +96,43 @@ export interface Measurement {
   /** D1 rows read / written by one request of this row (x-d1-rows-read / -written); null when not reported. */
   rowsRead: number | null;
   rowsWritten: number | null;
+  /** Feeds only: VEVENTs in the response of the rows-read request. */
+  events?: number;
   /**
    * Cached pages only: p50 of the static floor file sampled in the same window, requests alternating
    * with the page's, so both see the same machine (the cached-page target compares these two).
    */
   floorP50?: number;
 }
+/** One owner write (issue 19 §2 "rows written per quiz create and per series edit"), signed in as a scale owner. */
+export interface OwnerWrite {
+  name: string;
+  method: 'POST' | 'PATCH';
+  path: string;
+  status: number;
+  /** x-d1-rows-written / -read of the one request (index entries and trigger-kept rows included). */
+  rowsWritten: number | null;
+  rowsRead: number | null;
+  statements: string | null;
+  /** Wall time of the one request (informational; a single sample). */
+  ms: number;
+  /** Quiz rows the write created or changed (`created` / `updated` of the answer), when it says. */
+  quizRows?: number;
+}
 interface SizeResult {
   quizRows: number;
   city: string;
   venue: string;
   weekday: string;
+  /** Date mode's date: 9–13 days ahead, the day with the most quizzes. */
+  date: string;
   search: string;
+  /** Wall time of `scripts/seed.ts --scale N` (the bulk load; issue 19 §3: ≤ 3 min at 1 000 000). */
+  seedSeconds: number;
+  /** The first listing request after start: it advances the stored listing columns to today (advanceListingDay). */
+  firstListingMs: number;
   measurements: Measurement[];
+  writes: OwnerWrite[];
 }
 
 function log(msg: string) {
@@ -311,7 +354,7 @@ async function measure(
   name: string,
   kind: Measurement['kind'],
   path: string,
-  opts: { unique?: boolean; floor?: string; post?: { body: string; headers: () => Record<string, string> } } = {},
+  opts: { unique?: boolean; floor?: string; countEvents?: boolean; post?: { body: string; headers: () => Record<string, string> } } = {},
 ): Promise<Measurement> {
   const sep = path.includes('?') ? '&' : '?';
   const post = opts.post;
@@ -328,7 +371,8 @@ async function measure(
   await once('warm').then((r) => r.arrayBuffer());
   // One request as measured (a new URL for uncached rows, the same URL for cached ones): its D1 cost.
   const costRes = await once('cost');
-  await costRes.arrayBuffer();
+  const costBody = await costRes.text();
+  const events = opts.countEvents ? costBody.split('BEGIN:VEVENT').length - 1 : undefined;
   const header = (name: string) => {
     const v = costRes.headers.get(name);
     return v === null || v === '' || !Number.isFinite(Number(v)) ? null : Number(v);
@@ -358,15 +402,99 @@ async function measure(
     bytesPerResponse: total ? Math.round(lat.bodyBytes / total) : 0,
     rowsRead,
     rowsWritten,
+    ...(events !== undefined ? { events } : {}),
     ...(floorLat ? { floorP50: percentile(floorLat.times, 50) } : {}),
   };
+}
+
+/**
+ * Rows written per owner write (issue 19 §2), one request each, signed in with the password login as
+ * BENCH_OWNER: a single quiz, a weekly series (every date up to the horizon), and an edit of every
+ * future date of the owner's seeded 26-date series. Sent same-origin (the CSRF guard), with the session
+ * cookie (and the D1 bookmark cookie) of the login.
+ */
+async function ownerWrites(base: string, today: string, quizRows: number): Promise<OwnerWrite[]> {
+  const sameOrigin = { accept: 'application/json', 'content-type': 'application/json', origin: base, 'sec-fetch-site': 'same-origin' };
+  const login = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: sameOrigin, body: JSON.stringify({ email: BENCH_OWNER.email, password: DEMO_OWNER.password }) });
+  const loginBody = await login.text();
+  if (!login.ok) {
+    log(`${quizRows}: owner login answered ${login.status} (${loginBody.slice(0, 200)}); no write rows`);
+    return [];
+  }
+  const jar = new Map<string, string>();
+  const keep = (res: Response) => {
+    for (const c of res.headers.getSetCookie()) {
+      const [pair] = c.split(';');
+      const eq = pair!.indexOf('=');
+      if (eq > 0) jar.set(pair!.slice(0, eq).trim(), pair!.slice(eq + 1).trim());
+    }
+  };
+  keep(login);
+  const writes: Array<{ name: string; method: 'POST' | 'PATCH'; path: string; body: unknown }> = [
+    {
+      name: 'quiz create (single)',
+      method: 'POST',
+      path: '/api/owner/quizzes',
+      body: { locationId: BENCH_OWNER.location, date: addDays(today, 3), startTime: '21:00', category: 'allmänbildning', recurring: false },
+    },
+    {
+      name: 'quiz create (weekly series)',
+      method: 'POST',
+      path: '/api/owner/quizzes',
+      body: { locationId: BENCH_OWNER.location, date: addDays(today, 1), startTime: '21:30', category: 'allmänbildning', quizmaster: 'Ada', recurring: true, pattern: 'weekly' },
+    },
+    {
+      name: 'series edit (every future date)',
+      method: 'PATCH',
+      path: `/api/owner/series/${BENCH_OWNER.series}`,
+      body: { startTime: '20:30', category: 'tema', theme: 'Musik', quizmaster: 'Bo', teamSize: 4, price: 30, description: 'Ny beskrivning från bänken.' },
+    },
+  ];
+  const out: OwnerWrite[] = [];
+  for (const w of writes) {
+    const cookie = [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+    const t = performance.now();
+    const res = await fetch(`${base}${w.path}`, { method: w.method, headers: { ...sameOrigin, cookie }, body: JSON.stringify(w.body) });
+    const text = await res.text();
+    const ms = Math.round((performance.now() - t) * 10) / 10;
+    keep(res);
+    const num = (name: string) => {
+      const v = res.headers.get(name);
+      return v === null || v === '' || !Number.isFinite(Number(v)) ? null : Number(v);
+    };
+    let quizRowsChanged: number | undefined;
+    try {
+      const body = JSON.parse(text) as { created?: unknown; updated?: unknown };
+      const n = typeof body.created === 'number' ? body.created : typeof body.updated === 'number' ? body.updated : undefined;
+      if (n !== undefined) quizRowsChanged = n;
+    } catch {
+      /* not JSON */
+    }
+    if (!res.ok) log(`${quizRows}: ${w.name} answered ${res.status}: ${text.slice(0, 200)}`);
+    out.push({
+      name: w.name,
+      method: w.method,
+      path: w.path,
+      status: res.status,
+      rowsWritten: num('x-d1-rows-written'),
+      rowsRead: num('x-d1-rows-read'),
+      statements: res.headers.get('x-d1-statements'),
+      ms,
+      ...(quizRowsChanged !== undefined ? { quizRows: quizRowsChanged } : {}),
+    });
+    log(`${quizRows}: ${w.name}: ${res.status}, ${out.at(-1)!.rowsWritten ?? '–'} rows written, ${out.at(-1)!.rowsRead ?? '–'} read, ${ms} ms`);
+  }
+  return out;
 }
 
 async function benchSize(quizRows: number, tmp: string, assets: string): Promise<{ result: SizeResult; lighthouse?: FloorComparison[] }> {
   const persist = join(tmp, `state-${quizRows}`);
   log(`${quizRows} quiz rows: migrate + seed`);
   run(bin('wrangler'), ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persist]);
+  const seedStarted = performance.now();
   run(bin('tsx'), [join(root, 'scripts', 'seed.ts'), '--scale', String(quizRows), '--persist-to', persist]);
+  const seedSeconds = Math.round((performance.now() - seedStarted) / 100) / 10;
+  log(`${quizRows} quiz rows: scale seed took ${seedSeconds} s`);
   // The page targets: the city of the first venue, that venue, a weekday it has quizzes on, a word in many venue names.
   const [pick] = d1Json<{ city: string; venue: string; w: number; lat: number; lng: number }>(
     persist,
@@ -375,6 +503,16 @@ async function benchSize(quizRows: number, tmp: string, assets: string): Promise
   if (!pick) throw new Error('scale seed produced no venue');
   const weekday = ['sondag', 'mandag', 'tisdag', 'onsdag', 'torsdag', 'fredag', 'lordag'][pick.w]!;
   const search = 'ankaret';
+  // Date mode: the day 9–13 days ahead with the most quizzes (the scale seed has quizzes on every weekday).
+  const today = createClock(process.env.CLOCK_NOW || null).today();
+  const [dated] = d1Json<{ date: string }>(
+    persist,
+    `SELECT date FROM quizzes WHERE date BETWEEN '${addDays(today, 9)}' AND '${addDays(today, 13)}' GROUP BY date ORDER BY count(*) DESC, date LIMIT 1`,
+  );
+  const date = dated?.date ?? addDays(today, 10);
+  // The owner writes sign in as the owner of scale venue 1 (scale-user-1) with the demo owner's password.
+  execFileSync(bin('wrangler'), ['d1', 'execute', 'DB', '--local', '--persist-to', persist, '--command',
+    `INSERT OR REPLACE INTO password_credentials (user_id, hash) VALUES ('${BENCH_OWNER.id}', '${await hashPassword(DEMO_OWNER.password)}')`], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
   // POST /api/events (issue 18): a page view's beacon — impressions of a page of cards, one detail open,
   // the venue page view — for real ids, so it is the upsert batch a visitor causes, not an ignored one.
   const quizIds = d1Json<{ id: string }>(persist, 'SELECT q.id AS id FROM quizzes q ORDER BY q.rowid LIMIT 12').map((r) => r.id);
@@ -391,7 +529,15 @@ async function benchSize(quizRows: number, tmp: string, assets: string): Promise
     const cityPage = `/quiz/${pick.city}`;
     const venuePage = `/quiz/${pick.city}/${pick.venue}`;
     const combinedPage = `/quiz/${pick.city}/${weekday}`;
-    for (const p of [cityPage, venuePage, combinedPage]) {
+    const weekdayPage = `/quiz/${weekday}`;
+    // Before anything is timed: the first listing read after the seed advances the stored listing
+    // columns to today and the house account (advanceListingDay), which touches many units once.
+    const firstStarted = performance.now();
+    const first = await fetch(`${base}/api/listing`, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(600_000) });
+    await first.arrayBuffer();
+    const firstListingMs = Math.round((performance.now() - firstStarted) * 10) / 10;
+    log(`${quizRows}: first listing request (advances the listing day) ${first.status} in ${firstListingMs} ms`);
+    for (const p of [cityPage, venuePage, combinedPage, weekdayPage, '/']) {
       const res = await fetch(base + p);
       if (res.status !== 200) log(`warning: ${p} answered ${res.status}`);
       await res.arrayBuffer();
@@ -407,8 +553,28 @@ async function benchSize(quizRows: number, tmp: string, assets: string): Promise
       m.push(await measure(base, name, kind, path, { unique, ...(kind === 'page-cached' ? { floor: floorPath } : {}) }));
     };
     // Warm-up: every URL of the table, untimed, so the first size is not measured on a cold server.
-    const listingPaths = ['/api/listing', `/api/listing?city=${pick.city}`, `/api/listing?city=${pick.city}&weekday=${weekday}`, `/api/listing?search=${search}`, nearPath];
-    const warmPaths = [floorPath, cityPage, venuePage, ...listingPaths.map((p) => `${p}${p.includes('?') ? '&' : '?'}_b=`), `${cityPage}?_b=`, `${venuePage}?_b=`, `/og/city/${pick.city}.png`, `/api/calendar/city/${pick.city}.ics?_b=`];
+    const listingPaths = [
+      '/api/listing',
+      `/api/listing?city=${pick.city}`,
+      `/api/listing?city=${pick.city}&weekday=${weekday}`,
+      `/api/listing?weekday=${weekday}`,
+      `/api/listing?date=${date}`,
+      `/api/listing?city=${pick.city}&price=gratis&category=musik`,
+      `/api/listing?search=${search}`,
+      nearPath,
+    ];
+    const warmPaths = [
+      floorPath,
+      cityPage,
+      venuePage,
+      ...listingPaths.map((p) => `${p}${p.includes('?') ? '&' : '?'}_b=`),
+      `${cityPage}?_b=`,
+      `${venuePage}?_b=`,
+      '/?_b=',
+      `${weekdayPage}?_b=`,
+      `/og/city/${pick.city}.png`,
+      `/api/calendar/city/${pick.city}.ics?_b=`,
+    ];
     await sampleAlternating(warmPaths.map((p) => () => `${base}${p}${p.endsWith('_b=') ? `warm${++bust}` : ''}`), APP_WARMUP_MS, 0);
     await settle(base, 'warm-up');
     await step('static floor', 'static', floorPath);
@@ -419,6 +585,9 @@ async function benchSize(quizRows: number, tmp: string, assets: string): Promise
     await step('listing: no filter', 'listing', '/api/listing', true);
     await step('listing: city', 'listing', `/api/listing?city=${pick.city}`, true);
     await step('listing: city + weekday', 'listing', `/api/listing?city=${pick.city}&weekday=${weekday}`, true);
+    // Weekday and date modes without a city (issue 19 §3): the whole country's units on that weekday.
+    await step('listing: weekday', 'listing', `/api/listing?weekday=${weekday}`, true);
+    await step('listing: date', 'listing', `/api/listing?date=${date}`, true);
     // Quiz filters (issue 20): checked inside the city's covering index, so this row must stay as flat as 'listing: city'.
     await step('listing: city + gratis + musik', 'listing', `/api/listing?city=${pick.city}&price=gratis&category=musik`, true);
     await step('listing: free text', 'listing', `/api/listing?search=${search}`, true);
@@ -435,14 +604,19 @@ async function benchSize(quizRows: number, tmp: string, assets: string): Promise
     );
     await step('city page uncached', 'page-uncached', cityPage, true);
     await step('venue page uncached', 'page-uncached', venuePage, true);
-    // Calendar feed of the city (issue 16): uncached, so its growth with the catalogue is measured like a page's.
-    await step('feed: city', 'page-uncached', `/api/calendar/city/${pick.city}.ics`, true);
+    await step('start page uncached', 'page-uncached', '/', true);
+    await step('weekday page uncached', 'page-uncached', weekdayPage, true);
+    // Calendar feed of the city (issue 16): uncached; its own kind (rows follow the city's events, not the catalogue).
+    log(`${quizRows}: feed: city /api/calendar/city/${pick.city}.ics (unique query per request)`);
+    m.push(await measure(base, 'feed: city', 'feed', `/api/calendar/city/${pick.city}.ics`, { unique: true, countEvents: true }));
     // Sitemaps (issue 19 §4): the index and the first venue child, uncached (rows read = its slice).
     await step('sitemap index', 'sitemap', '/sitemap.xml', true);
     await step('sitemap child: venues 1', 'sitemap', '/sitemaps/stallen-1.xml', true);
     let lighthouse: FloorComparison[] | undefined;
     if (LIGHTHOUSE && quizRows === Math.max(...SIZES)) lighthouse = await floorLighthouse(base, ['/', cityPage, combinedPage, venuePage], log);
-    return { result: { quizRows, city: pick.city, venue: pick.venue, weekday, search, measurements: m }, lighthouse };
+    // Last, as they change the data (and bump the public-data version): rows written per owner write.
+    const writes = await ownerWrites(base, today, quizRows);
+    return { result: { quizRows, city: pick.city, venue: pick.venue, weekday, date, search, seedSeconds, firstListingMs, measurements: m, writes }, lighthouse };
   } finally {
     await stopApp(app);
   }
@@ -462,11 +636,28 @@ function checks(results: SizeResult[], bundle?: BundleReport): Check[] {
   const small = results.find((r) => r.quizRows === Math.min(...SIZES));
   const large = results.find((r) => r.quizRows === Math.max(...SIZES));
   if (small && large && small !== large) {
-    for (const m of large.measurements.filter((x) => x.kind === 'listing' || x.kind === 'page-uncached' || x.kind === 'write')) {
+    for (const m of large.measurements.filter((x) => x.kind === 'listing' || x.kind === 'page-uncached' || x.kind === 'feed' || x.kind === 'write')) {
       const base = small.measurements.find((x) => x.name === m.name);
       if (!base) continue;
       const ratio = m.p50 / Math.max(base.p50, 0.001);
       out.push({ target: `${m.name}: p50 @${large.quizRows} ≤ 1.5 × p50 @${small.quizRows}`, measured: `${m.p50.toFixed(1)} / ${base.p50.toFixed(1)} ms = ${ratio.toFixed(2)}×`, ok: Number.isFinite(ratio) && ratio <= 1.5 });
+    }
+    // A feed reads about one row per event of its city: flat in the catalogue, not ≤ 50.
+    for (const m of large.measurements.filter((x) => x.kind === 'feed')) {
+      const base = small.measurements.find((x) => x.name === m.name);
+      if (!base) continue;
+      const ok = m.rowsRead !== null && base.rowsRead !== null && m.rowsRead <= 1.5 * Math.max(base.rowsRead, 1);
+      const ev = (x: Measurement) => (x.events !== undefined ? ` (${x.events} events)` : '');
+      out.push({
+        target: `${m.name}: rows read @${large.quizRows} ≤ 1.5 × rows read @${small.quizRows}`,
+        measured: m.rowsRead === null || base.rowsRead === null ? 'not reported (x-d1-rows-read missing)' : `${m.rowsRead}${ev(m)} / ${base.rowsRead}${ev(base)} = ${(m.rowsRead / Math.max(base.rowsRead, 1)).toFixed(2)}×`,
+        ok,
+      });
+    }
+  }
+  for (const r of results) {
+    if (r.quizRows >= 1_000_000) {
+      out.push({ target: `scale seed of ${r.quizRows.toLocaleString('sv-SE')} quiz rows ≤ ${SEED_TARGET_S / 60} min`, measured: `${r.seedSeconds.toFixed(1)} s`, ok: r.seedSeconds <= SEED_TARGET_S });
     }
   }
   for (const r of results) {
@@ -487,6 +678,13 @@ function checks(results: SizeResult[], bundle?: BundleReport): Check[] {
     }
     const errs = r.measurements.reduce((n, m) => n + m.errors, 0);
     out.push({ target: `zero errors @${r.quizRows} with ${CONNECTIONS} connections`, measured: `${errs} errors`, ok: errs === 0 });
+    // Not a target of the issue, a harness check: the owner write rows ran (signed in, 2xx, counted).
+    const badWrites = r.writes.filter((w) => w.status < 200 || w.status > 299 || w.rowsWritten === null);
+    out.push({
+      target: `owner writes @${r.quizRows}: signed in, each answered 2xx with x-d1-rows-written`,
+      measured: r.writes.length ? (badWrites.length ? badWrites.map((w) => `${w.name}: ${w.status}`).join(', ') : `${r.writes.length} writes`) : 'owner login failed',
+      ok: r.writes.length > 0 && badWrites.length === 0,
+    });
   }
   return out;
 }
@@ -495,7 +693,24 @@ function table(results: SizeResult[]): string {
   const lines = ['| rows | endpoint | p50 ms | p99 ms | req/s @50 | errors @50 | bytes | rows read |', '|---:|---|---:|---:|---:|---:|---:|---:|'];
   for (const r of results) {
     const ms = (v: number) => (Number.isFinite(v) ? v.toFixed(1) : 'no answer');
-    for (const m of r.measurements) lines.push(`| ${r.quizRows.toLocaleString('sv-SE')} | ${m.name} | ${ms(m.p50)} | ${ms(m.p99)} | ${m.reqPerSec} | ${m.errors} | ${m.bytesPerResponse} | ${m.rowsRead ?? '–'} |`);
+    for (const m of r.measurements) {
+      const rows = `${m.rowsRead ?? '–'}${m.events !== undefined ? ` (${m.events} events)` : ''}`;
+      lines.push(`| ${r.quizRows.toLocaleString('sv-SE')} | ${m.name} | ${ms(m.p50)} | ${ms(m.p99)} | ${m.reqPerSec} | ${m.errors} | ${m.bytesPerResponse} | ${rows} |`);
+    }
+  }
+  return lines.join('\n');
+}
+
+/** Per size: the seed's wall time, the first listing request (advancing the listing day), and each owner write's D1 rows. */
+function sizeTable(results: SizeResult[]): string {
+  const lines = ['| rows | scale seed | first listing request (advances the day) | date mode date |', '|---:|---:|---:|---|'];
+  for (const r of results) lines.push(`| ${r.quizRows.toLocaleString('sv-SE')} | ${r.seedSeconds.toFixed(1)} s | ${r.firstListingMs.toFixed(0)} ms | ${r.date} |`);
+  lines.push('', '| rows | owner write | status | quiz rows | rows written | rows read | statements | ms (one request) |', '|---:|---|---:|---:|---:|---:|---|---:|');
+  for (const r of results) {
+    if (!r.writes.length) lines.push(`| ${r.quizRows.toLocaleString('sv-SE')} | (owner login failed: no write rows) | | | | | | |`);
+    for (const w of r.writes) {
+      lines.push(`| ${r.quizRows.toLocaleString('sv-SE')} | ${w.name} | ${w.status} | ${w.quizRows ?? '–'} | ${w.rowsWritten ?? '–'} | ${w.rowsRead ?? '–'} | ${w.statements ?? '–'} | ${w.ms.toFixed(1)} |`);
+    }
   }
   return lines.join('\n');
 }
@@ -529,9 +744,13 @@ async function main() {
     }
     const cks = [...checks(results, bundle), ...(LIGHTHOUSE ? floorChecks(lighthouse ?? [], 4) : [])];
     const md = [
-      `Measured ${started.toISOString().slice(0, 10)} on ${process.platform}/${process.arch}, local \`wrangler dev\` (workerd + local D1), p50/p99 from ${LATENCY_CONNECTIONS} keep-alive connections × ${DURATION_S} s per row (one request at a time each, node:http, timed with performance.now() to 0.1 ms; a cached page alternates its requests with the static floor's and is compared with that floor p50); req/s and errors from ${CONNECTIONS} simultaneous connections (one request each, ${TIMEOUT_S} s timeout); rows read: D1's meta.rows_read summed over one request of the row (a cached row: an edge-cache hit). Load average at start: ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores.`,
+      `Measured ${started.toISOString().slice(0, 10)} on ${process.platform}/${process.arch}, local \`wrangler dev\` (workerd + local D1), p50/p99 from ${LATENCY_CONNECTIONS} keep-alive connections × ${DURATION_S} s per row (one request at a time each, node:http, timed with performance.now() to 0.1 ms; a cached page alternates its requests with the static floor's and is compared with that floor p50); req/s and errors from ${CONNECTIONS} simultaneous connections (one request each, ${TIMEOUT_S} s timeout); rows read: D1's meta.rows_read summed over one request of the row (a cached row: an edge-cache hit; a feed: with its VEVENT count). Load average at start: ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores.`,
       '',
       table(results),
+      '',
+      'Scale seed, first listing request and D1 rows per owner write (issue 19 §2; signed in as a scale owner; rows written count index entries and the rows triggers keep):',
+      '',
+      sizeTable(results),
       '',
       ...(bundle ? [bundleMarkdown(bundle), ''] : []),
       '| target | measured | met |',

@@ -72,7 +72,7 @@ describe('query plans', () => {
     const { db, seen } = recording(testDb());
     const base = { today: '2030-01-07', houseEmail: 'house@test.local' };
     await runModes(db);
-    await stateAndCount(db, 'stockholm', 2);
+    await stateAndCount(db, { city: 'stockholm', wd: 2 });
     await activePromotions(db, base.today);
     await listCities(db);
     await findCity(db, 'stockholm');
@@ -97,7 +97,7 @@ describe('query plans', () => {
     await walkedPage(db, { ...base, date: '2030-01-09' }, [], 13, 0);
     await walkedPage(db, { ...base, city: 'stockholm', weekdayW: 2, quiz: { price: 'gratis', category: 'musik', team: 4, time: 'fore19' } }, [], 13, 0);
     await walkedPage(db, { ...base, quiz: { price: 'gratis', category: 'musik' } }, [], 13, 0);
-    await stateAndCount(db, 'stockholm', 2);
+    await stateAndCount(db, { city: 'stockholm', wd: 2 });
     const plans = await Promise.all(seen.map((q) => plan(testDb(), q)));
     // The walk: four ranges of the rank index in shuffle order (no sort, no row read to filter), then one row per card by key.
     expect(plans[0]!.join('\n')).toMatch(/SEARCH e USING COVERING INDEX listing_series_city_rank_idx \(city_slug=\? AND tier=\? AND shuffle>\?\)/);

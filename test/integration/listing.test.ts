@@ -144,6 +144,12 @@ describe('visibility', () => {
     expect(ids(await list(`city=${slug}`))).toEqual([q1.id]);
     expect(ids(await list(`city=${slug}`, { cookie: other.cookie }))).toEqual([q1.id]);
     expect(ids(await list(`city=${slug}`, { cookie: owner.cookie })).sort()).toEqual([q1.id, q2.id].sort());
+    // The owner's own hidden unit is merged into the walked public page and counted with it.
+    const mine = await list(`city=${slug}&weekday=tisdag`, { cookie: owner.cookie });
+    expect(ids(mine).sort()).toEqual([q1.id, q2.id].sort());
+    expect(mine.total).toBe(2);
+    expect(mine.hasMore).toBe(false);
+    expect((await list(`city=${slug}`)).total).toBe(1);
   });
 });
 

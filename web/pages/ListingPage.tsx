@@ -73,6 +73,7 @@ export function ListingPage({ data }: { data: ListingPageData }) {
           initialFilters={data.filters}
           defaults={defaults}
           cities={data.cities}
+          citiesComplete={data.citiesComplete !== false}
           lockCity={data.variant === 'city'}
           lockWeekday={data.variant === 'weekday'}
           path={path}

@@ -44,7 +44,10 @@ export interface ListingPageData {
   city?: CityOption | undefined;
   /** Weekday page: the locked weekday. */
   weekday?: WeekdayRef | undefined;
+  /** The city select's options: every city, or (citiesComplete false) the largest ones and the selected one. */
   cities: CityOption[];
+  /** false: `cities` is a part of the list; the select loads the rest (GET /api/listing/cities) when opened. */
+  citiesComplete?: false | undefined;
   result: ListingResponse;
   /** Raster tile URL template of the map (MAP_TILE_URL); no map toggle without it. */
   mapTileUrl?: string | undefined;

@@ -617,7 +617,11 @@ export const listingCounts = sqliteTable(
     units: integer('units').notNull().default(0),
     places: integer('places').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.city, t.wd] })],
+  (t) => [
+    primaryKey({ columns: [t.city, t.wd] }),
+    // The largest cities first (the city select of a page lists only those: listing/service.pageCityOptions).
+    index('listing_counts_top_idx').on(t.wd, t.units),
+  ],
 );
 
 /** A single row (id = 1). Every write that changes public data bumps `version`; edge-cache keys include it. */

@@ -14,6 +14,8 @@ interface Props {
   onChange: (next: Partial<ListingFilters>, kind: 'city' | 'weekday' | 'date' | 'search' | 'quiz') => void;
   /** Only the quiz filters (the combined page: its city and weekday are the page). */
   quizFiltersOnly?: boolean;
+  /** Called when the city select is about to open (focus, pointer down): load the whole city list if `cities` is a part of it. */
+  onCitiesWanted?: () => void;
 }
 
 /** The quiz filters (issue 20): value '' = every quiz ('alla' in the URL is the same). */
@@ -32,7 +34,7 @@ const FIELD = 'w-full rounded-xl border border-slate-300 bg-white px-3 py-2.5 te
  * filters (issue 20): price, team size, category and start time.
  * Without JavaScript it is an ordinary GET form.
  */
-export function FilterPanel({ filters, today, cities, lockCity, lockWeekday, action, onChange, quizFiltersOnly }: Props) {
+export function FilterPanel({ filters, today, cities, lockCity, lockWeekday, action, onChange, quizFiltersOnly, onCitiesWanted }: Props) {
   const quizSelects = QUIZ_SELECTS.map((f) => (
     <div key={f.key} className="space-y-1">
       <label htmlFor={`filter-${f.key}`} className="block text-sm font-semibold text-slate-800">
@@ -96,7 +98,16 @@ export function FilterPanel({ filters, today, cities, lockCity, lockWeekday, act
         <label htmlFor="filter-city" className="block text-sm font-semibold text-slate-800">
           Stad
         </label>
-        <select id="filter-city" name="city" className={FIELD} value={filters.city} disabled={lockCity} onChange={(e) => onChange({ city: e.target.value }, 'city')}>
+        <select
+          id="filter-city"
+          name="city"
+          className={FIELD}
+          value={filters.city}
+          disabled={lockCity}
+          onFocus={onCitiesWanted}
+          onPointerDown={onCitiesWanted}
+          onChange={(e) => onChange({ city: e.target.value }, 'city')}
+        >
           <option value="">Alla städer</option>
           {cities.map((c) => (
             <option key={c.slug} value={c.slug}>

@@ -32,6 +32,8 @@ export interface ListingSectionProps {
   /** The page's defaults: filters equal to them are left out of the URL. */
   defaults: ListingFilters;
   cities: CityOption[];
+  /** false: `cities` holds only the largest cities and the selected one; the rest load when a city select is opened. */
+  citiesComplete?: boolean;
   lockCity?: boolean;
   lockWeekday?: boolean;
   /** Path of this page (the URL query is written relative to it). */
@@ -61,7 +63,20 @@ function sleep(ms: number) {
 
 /** Filter panel, count, premium cards on top, the grid, load more / infinite scroll, states. */
 export function ListingSection(props: ListingSectionProps) {
-  const { today, initial, initialFilters, defaults, cities, lockCity, lockWeekday, path } = props;
+  const { today, initial, initialFilters, defaults, lockCity, lockWeekday, path } = props;
+  const [cities, setCities] = useState<CityOption[]>(props.cities);
+  const citiesLoading = useRef(props.citiesComplete !== false);
+  // The page lists only the largest cities when there are many: the whole list when a city select opens.
+  const loadAllCities = useCallback(() => {
+    if (citiesLoading.current) return;
+    citiesLoading.current = true;
+    api<{ cities: CityOption[] }>('/api/listing/cities').then(
+      (res) => setCities(res.cities),
+      () => {
+        citiesLoading.current = false;
+      },
+    );
+  }, []);
   const [filters, setFilters] = useState<ListingFilters>(initialFilters);
   const [items, setItems] = useState<ListingQuiz[]>(initial.items);
   const [total, setTotal] = useState(initial.total);
@@ -263,7 +278,14 @@ export function ListingSection(props: ListingSectionProps) {
               <label htmlFor="near-fallback-city" className="block text-sm font-semibold">
                 Stad
               </label>
-              <select id="near-fallback-city" name="city" defaultValue="" className="rounded-xl border border-slate-300 bg-white px-3 py-2.5 text-slate-900">
+              <select
+                id="near-fallback-city"
+                name="city"
+                defaultValue=""
+                onFocus={loadAllCities}
+                onPointerDown={loadAllCities}
+                className="rounded-xl border border-slate-300 bg-white px-3 py-2.5 text-slate-900"
+              >
                 <option value="">Alla städer</option>
                 {cities.map((c) => (
                   <option key={c.slug} value={c.slug}>
@@ -319,6 +341,7 @@ export function ListingSection(props: ListingSectionProps) {
             filters={filters}
             today={today}
             cities={cities}
+            onCitiesWanted={loadAllCities}
             lockCity={lockCity}
             lockWeekday={lockWeekday}
             action={path}

@@ -209,8 +209,9 @@ export async function walkedPage(db: Db, f: SeriesFilter, exclude: number[], lim
 }
 
 /**
- * One page of the ordinary ranking by sorting every match (free text, where the matches are few and
- * come from the FTS index, and a signed-in owner who has units that are not public).
+ * One page of the ordinary ranking by sorting every match: for a signed-in owner who has units that are
+ * not public (they rank among the real accounts' though their tier is 2), a one- or two-character search
+ * without a letter (a scan), and free text on the map. Its cost follows the matches.
  */
 export async function orderedPage(db: Db, f: SeriesFilter, exclude: number[], limit: number, offset: number): Promise<UnitRow[]> {
   return db.all<UnitRow>(sql`
@@ -220,26 +221,22 @@ export async function orderedPage(db: Db, f: SeriesFilter, exclude: number[], li
       CROSS JOIN listing_series e ON e.id = page.uid`);
 }
 
-/** The highest listing_series id (the end of its rowid b-tree: one read). */
-export async function maxUnitId(db: Db): Promise<number> {
-  const [row] = await db.all<{ n: number | null }>(sql`SELECT max(id) AS n FROM listing_series`);
-  return row?.n ?? 0;
-}
-
 /**
- * Free-text matches in id order within (afterId, beforeId): at most `limit` rows of the FTS index (the
- * trigram one, or the word-prefix one for one or two characters), each with its unit row; `visible` says
- * whether the unit is listed (tier < 2). The caller walks the day's rotation of ids (service.searchWalk).
+ * Every unit matching a free-text search (and the listing's other filters), with what ranking needs: read
+ * once from the FTS index (the trigram one, or the word-prefix one for one or two characters) and the
+ * units' rows — about two rows per match. FTS5 reads a term's list from its start whatever rowid range is
+ * asked for, so no order of the matches is cheaper than reading them all; the caller ranks and counts
+ * them (service.listQuizzes) and reads only its page's cards.
  */
-export async function searchBatch(db: Db, f: SeriesFilter, afterId: number, beforeId: number | null, limit: number): Promise<Array<UnitRow & { visible: number }>> {
+export async function searchMatches(db: Db, f: SeriesFilter): Promise<Array<{ unitId: number; tier: number; shuffle: number }>> {
   const plan = searchPlan(f.search ?? '');
-  if (plan.kind === 'scan') throw new Error('searchBatch needs an FTS search');
+  if (plan.kind === 'scan') throw new Error('searchMatches needs an FTS search');
   const fts = sql.raw(plan.kind === 'substring' ? 'listing_series_fts' : 'listing_series_words');
-  const upper = beforeId === null ? sql`` : sql`AND rowid < ${beforeId}`;
-  return db.all<UnitRow & { visible: number }>(sql`
-    SELECT ${UNIT_COLUMNS}, (${visibleSql(f)}) AS visible
-    FROM (SELECT rowid AS uid FROM ${fts} WHERE ${fts} MATCH ${plan.match} AND rowid > ${afterId} ${upper} ORDER BY rowid LIMIT ${limit}) m
-      CROSS JOIN listing_series e ON e.id = m.uid`);
+  const rest = filterSql({ ...f, search: undefined });
+  return db.all(sql`
+    SELECT e.id AS unitId, e.tier AS tier, e.shuffle AS shuffle
+    FROM (SELECT rowid AS uid FROM ${fts} WHERE ${fts} MATCH ${plan.match}) m CROSS JOIN listing_series e ON e.id = m.uid
+    WHERE ${sql.join([visibleSql(f), ...rest], sql` AND `)}`);
 }
 
 /**
@@ -249,16 +246,12 @@ export async function searchBatch(db: Db, f: SeriesFilter, afterId: number, befo
  * when none of its units matches. Without a promotion it reads the promotions index and nothing else.
  */
 export async function promotionsWithUnits(db: Db, f: SeriesFilter): Promise<Array<ActivePromotionRow & { [K in keyof UnitRow]: UnitRow[K] | null }>> {
-  const active = sql`p.status = 'active' AND p.end_date >= ${f.today}`;
-  const promo = sql`p.quiz_id AS quizId, pq.recurrence_id AS rid, p.product_type AS productType, p.start_date AS startDate, p.end_date AS endDate`;
   return db.all(sql`
-    SELECT ${promo}, ${UNIT_COLUMNS} FROM promotions p CROSS JOIN quizzes pq ON pq.id = p.quiz_id
-      LEFT JOIN listing_series e ON e.recurrence_id = pq.recurrence_id AND ${seriesWhere(f)}
-    WHERE ${active} AND pq.recurrence_id IS NOT NULL
-    UNION ALL
-    SELECT ${promo}, ${UNIT_COLUMNS} FROM promotions p CROSS JOIN quizzes pq ON pq.id = p.quiz_id
-      LEFT JOIN listing_series e ON e.key = pq.id AND ${seriesWhere(f)}
-    WHERE ${active} AND pq.recurrence_id IS NULL`);
+    SELECT p.quiz_id AS quizId, pq.recurrence_id AS rid, p.product_type AS productType, p.start_date AS startDate, p.end_date AS endDate, ${UNIT_COLUMNS}
+    FROM promotions p CROSS JOIN quizzes pq ON pq.id = p.quiz_id
+      LEFT JOIN listing_series e ON ((pq.recurrence_id IS NOT NULL AND e.recurrence_id = pq.recurrence_id) OR (pq.recurrence_id IS NULL AND e.key = pq.id))
+        AND ${seriesWhere(f)}
+    WHERE p.status = 'active' AND p.end_date >= ${f.today}`);
 }
 
 /** Some units by id under the listing's filters (near mode's page, a marker's card). */
@@ -376,6 +369,24 @@ export async function countUnits(db: Db, f: SeriesFilter): Promise<{ total: numb
   return { total: row?.total ?? 0, places: row?.places ?? null };
 }
 
+/** The `limit` cities with the most listed units (listing_counts_top_idx, walked from the top: `limit` rows). */
+export async function topCitySlugs(db: Db, limit: number): Promise<string[]> {
+  const rows = await db.all<{ city: string }>(sql`
+    SELECT city FROM listing_counts INDEXED BY listing_counts_top_idx
+    WHERE wd = -1 AND units > 0 AND city != '' ORDER BY units DESC LIMIT ${limit}`);
+  return rows.map((r) => r.city);
+}
+
+/**
+ * A signed-in owner's own units of businesses that are not public (tier 2) with a date ahead, under the
+ * listing's filters: through venues_user_idx and listing_series_venue_idx, a handful of rows.
+ */
+export async function ownHiddenUnits(db: Db, f: SeriesFilter, userId: string): Promise<UnitRow[]> {
+  return db.all<UnitRow>(sql`
+    SELECT ${UNIT_COLUMNS} FROM venues v CROSS JOIN listing_series e ON e.venue_id = v.id
+    WHERE ${sql.join([sql`v.user_id = ${userId} AND v.is_public = 0 AND e.tier = 2 AND e.next_qid IS NOT NULL`, ...filterSql(f)], sql` AND `)}`);
+}
+
 /** Whether a user has a business that is not public (their units are listed to them only: orderedPage). */
 export async function ownsHiddenBusiness(db: Db, userId: string): Promise<boolean> {
   const rows = await db.all<{ x: number }>(sql`SELECT 1 AS x FROM venues WHERE user_id = ${userId} AND is_public = 0 LIMIT 1`);
@@ -391,12 +402,16 @@ export interface ListingState {
 
 /**
  * The listing state and the listed count of one scope (listing_counts: city '' = Sweden, wd -1 = every
- * weekday) in one read. `units`/`places` are null when the scope has never had a listed unit.
+ * weekday) in one read; without a scope the state alone. `units`/`places` are null when the scope has never
+ * had a listed unit.
  */
-export async function stateAndCount(db: Db, city: string, wd: number): Promise<ListingState & { units: number | null; places: number | null }> {
-  const [row] = await db.all<ListingState & { units: number | null; places: number | null }>(sql`
-    SELECT s.today AS today, s.house_email AS houseEmail, s.house_id AS houseId, c.units AS units, c.places AS places
-    FROM listing_state s LEFT JOIN listing_counts c ON c.city = ${city} AND c.wd = ${wd} WHERE s.id = 1`);
+export async function stateAndCount(db: Db, scope: { city: string; wd: number } | null): Promise<ListingState & { units: number | null; places: number | null }> {
+  const [row] = scope
+    ? await db.all<ListingState & { units: number | null; places: number | null }>(sql`
+        SELECT s.today AS today, s.house_email AS houseEmail, s.house_id AS houseId, c.units AS units, c.places AS places
+        FROM listing_state s LEFT JOIN listing_counts c ON c.city = ${scope.city} AND c.wd = ${scope.wd} WHERE s.id = 1`)
+    : await db.all<ListingState & { units: null; places: null }>(sql`
+        SELECT today, house_email AS houseEmail, house_id AS houseId, NULL AS units, NULL AS places FROM listing_state WHERE id = 1`);
   if (!row) throw new Error('listing_state is missing: apply the migrations (0018)');
   return row;
 }

@@ -17,20 +17,21 @@ import {
   findPublicVenue,
   listCities,
   listedOccurrences,
-  maxUnitId,
   occurrenceQuizzes,
   nearCandidates,
   orderedPage,
+  ownHiddenUnits,
   ownsHiddenBusiness,
   placeDateQuizzes,
   promotionsWithUnits,
-  searchBatch,
+  searchMatches,
   searchPlan,
   publicDataChangedAt,
   rotationKey,
   sitemapCityMasks,
   sitemapVenueRange,
   stateAndCount,
+  topCitySlugs,
   unitLabels,
   unitsById,
   venueRowidCeiling,
@@ -213,11 +214,11 @@ export function toListingQuiz(d: DetailRow & { unitLat?: number | null; unitLng?
  * house account changed — the first listing read of a day, or the nightly cron, does it), read together
  * with the listed count of one scope (listing_counts).
  */
-export async function ensureListingDay(db: Db, ctx: Pick<ListingContext, 'today' | 'houseEmail'>, scope: { city: string; wd: number } = { city: '', wd: -1 }) {
-  let state = await stateAndCount(db, scope.city, scope.wd);
+export async function ensureListingDay(db: Db, ctx: Pick<ListingContext, 'today' | 'houseEmail'>, scope: { city: string; wd: number } | null = { city: '', wd: -1 }) {
+  let state = await stateAndCount(db, scope);
   if (state.today !== ctx.today || state.houseEmail !== ctx.houseEmail) {
     await advanceListingDay(db, state, ctx.today, ctx.houseEmail);
-    state = await stateAndCount(db, scope.city, scope.wd);
+    state = await stateAndCount(db, scope);
   }
   return state;
 }
@@ -266,19 +267,25 @@ function hasQuizFilters(q: QuizFilters): boolean {
 }
 
 /**
- * How a listing is read. `walk`: a public visitor's page walked in index order (walkedPage), its total
- * from listing_counts when the scope is one the counts keep (Sweden or a city, all days or a weekday,
- * no quiz filter and no date), else a lower bound from the walk. `search`: free text alone, walked in
- * the FTS index (searchWalk). `sorted`: free text with other filters, or a signed-in owner who has a
- * business that is not public — every match sorted and counted.
+ * How a listing is read. `walk`: a page walked in index order (walkedPage), its total from
+ * listing_counts when the scope is one the counts keep (Sweden or a city, all days or a weekday, no quiz
+ * filter and no date), else a lower bound from the walk. `search`: free text, every match read once,
+ * ranked and counted (searchPage). `sorted`: a search of one or two characters without a letter — every
+ * match sorted and counted in SQL. `ownHidden`: a signed-in owner who has a business that is not public —
+ * the public walk merged with their own units (ownHiddenUnits, a handful).
  */
 async function readPlan(db: Db, f: ResolvedFilters, filter: SeriesFilter, ctx: ListingContext) {
   const hiddenOwner = !!ctx.viewerId && (await ownsHiddenBusiness(db, ctx.viewerId));
-  const searchAlone = !!f.search && !f.city && !f.near && !f.date && f.weekdayIso === undefined && !hasQuizFilters(f.quiz) && searchPlan(f.search).kind !== 'scan';
-  const search = searchAlone && !hiddenOwner;
-  const sorted = !search && (!!f.search || hiddenOwner);
+  const search = !!f.search && !f.near && searchPlan(f.search).kind !== 'scan';
+  // A one- or two-character search without a letter scans: sorted in SQL, with the viewer's own units.
+  const sorted = !search && !!f.search;
+  // A signed-in owner of a business that is not public: the public walk merged with their own units.
+  const ownHidden = hiddenOwner && !search && !sorted;
   const counted = !search && !sorted && !f.date && !hasQuizFilters(f.quiz);
-  return { search, sorted, counted, scope: { city: f.city ?? '', wd: filter.weekdayW ?? -1 } };
+  // The kept count is read with the listing's state when it answers this listing (counted), or the
+  // combined page's places (a city and a weekday, quiz filters or not).
+  const wantsCount = counted || (!!f.city && !f.date && !sorted && !search && !f.near);
+  return { search, sorted, ownHidden, counted, scope: wantsCount ? { city: f.city ?? '', wd: filter.weekdayW ?? -1 } : null };
 }
 
 /**
@@ -296,38 +303,26 @@ async function promotionsAndUnits(db: Db, f: SeriesFilter): Promise<{ promos: Ac
   return { promos: [...promos.values()], units: await cardsOf(db, f, [...units.values()]) };
 }
 
-/**
- * Free text alone, for a visitor: the matches in the day's rotation of unit ids — from an id the day's
- * seed picks upwards, then from the first id — read from the FTS index in batches (FTS5 answers a rowid
- * range in order) until `need` units of real accounts are found or the matches end. So a page reads
- * about its own cards' worth of matches however many there are. The house account's units come after
- * every real account's (they are only placed once the matches have ended: `complete`).
- */
-async function searchWalk(db: Db, f: SeriesFilter, exclude: Set<number>, need: number): Promise<{ ordered: UnitRow[]; complete: boolean }> {
-  const top = await maxUnitId(db);
-  const start = top > 0 ? (f.seed % top) + 1 : 1;
-  const real: UnitRow[] = [];
-  const house: UnitRow[] = [];
-  let batch = Math.max(need + 4, Math.ceil(need * 1.5));
-  for (const [after0, before] of [[start - 1, null], [0, start]] as const) {
-    let after = after0;
-    for (;;) {
-      const rows = await searchBatch(db, f, after, before, batch);
-      for (const r of rows) {
-        if (!r.visible || exclude.has(r.unitId)) continue;
-        (r.tier === 1 ? house : real).push(r);
-      }
-      if (real.length >= need) return { ordered: real, complete: false };
-      if (rows.length < batch) break;
-      after = rows[rows.length - 1]!.unitId;
-      batch = Math.min(batch * 2, SEARCH_BATCH_MAX);
-    }
-  }
-  return { ordered: [...real, ...house], complete: true };
+/** The ordinary ranking's order for rows in the Worker: real accounts (and an owner's own hidden units) first, then the day's rotation. */
+function byRank(seed: number) {
+  const rank = (m: { tier: number }) => (m.tier === 1 ? 1 : 0);
+  return (a: { tier: number; shuffle: number; unitId: number }, b: { tier: number; shuffle: number; unitId: number }) =>
+    rank(a) - rank(b) || rotationKey(a.shuffle, seed) - rotationKey(b.shuffle, seed) || a.unitId - b.unitId;
 }
 
-/** The largest batch searchWalk reads at once (it doubles from about a page). */
-const SEARCH_BATCH_MAX = 200;
+/**
+ * A free-text listing (with any other filter): every match read once (searchMatches), ranked here in the
+ * listing's order — tier, then the day's rotation of `shuffle` — and counted exactly; the page's cards
+ * are read by key. Its cost follows the number of matches (FTS5 has no cheaper order to offer).
+ */
+async function searchPage(db: Db, f: SeriesFilter, exclude: Set<number>, offset: number, limit: number): Promise<{ page: UnitRow[]; total: number }> {
+  const matches = (await searchMatches(db, f)).filter((m) => !exclude.has(m.unitId));
+  matches.sort(byRank(f.seed));
+  const ids = matches.slice(offset, offset + limit).map((m) => m.unitId);
+  // The ids already match the search: read them without it (each lookup would evaluate the FTS match again).
+  const rows = new Map((await unitsById(db, { ...f, search: undefined }, ids)).map((r) => [r.unitId, r]));
+  return { page: ids.flatMap((id) => (rows.has(id) ? [rows.get(id)!] : [])), total: matches.length };
+}
 
 /**
  * One page (12) of the listing plus the total count. Ranking (spec 01 §4): 1 Premium by date;
@@ -352,14 +347,21 @@ export async function listQuizzes(db: Db, query: ListingQuery, ctx: ListingConte
   let read: UnitRow[] = [];
   let exact: number | null = counts ? counts.total : how.counted ? (state.units ?? 0) : null;
   if (how.search) {
-    // One more than the page: whether there is more when the matches have not ended.
-    const walk = await searchWalk(db, filter, new Set(exclude), plan.ordinaryOffset + plan.ordinaryLimit + 1);
-    read = walk.ordered.slice(plan.ordinaryOffset, plan.ordinaryOffset + plan.ordinaryLimit + 1);
-    if (walk.complete) exact = promoted.length + walk.ordered.length;
+    const found = await searchPage(db, filter, new Set(exclude), plan.ordinaryOffset, Math.max(plan.ordinaryLimit, 0));
+    read = found.page;
+    exact = promoted.length + found.total;
   } else if (plan.ordinaryLimit > 0) {
     // One more than the page when no count says whether there is more.
     const extra = exact === null ? 1 : 0;
-    read = await (how.sorted ? orderedPage : walkedPage)(db, filter, exclude, plan.ordinaryLimit + extra, plan.ordinaryOffset);
+    if (how.ownHidden) {
+      const mine = (await ownHiddenUnits(db, filter, ctx.viewerId!)).filter((u) => !exclude.includes(u.unitId));
+      const take = plan.ordinaryOffset + plan.ordinaryLimit + extra;
+      const shown = await walkedPage(db, { ...filter, viewerId: null }, exclude, take, 0);
+      read = [...shown, ...mine].sort(byRank(seed)).slice(plan.ordinaryOffset, take);
+      if (exact !== null) exact += mine.length;
+    } else {
+      read = await (how.sorted ? orderedPage : walkedPage)(db, filter, exclude, plan.ordinaryLimit + extra, plan.ordinaryOffset);
+    }
   }
   const ordinary = await cardsOf(db, filter, read.slice(0, Math.max(plan.ordinaryLimit, 0)));
   const items = [
@@ -378,7 +380,7 @@ export async function listQuizzes(db: Db, query: ListingQuery, ctx: ListingConte
     today: ctx.today,
     // The places of the city (× weekday) from listing_counts — without the quiz filters: the combined page's
     // intro card describes the city's evening, whatever the visitor filters below it.
-    venueCount: !f.city ? null : counts ? counts.places : !how.sorted && !f.date ? (state.places ?? 0) : null,
+    venueCount: !f.city ? null : counts ? counts.places : how.scope ? (state.places ?? 0) : null,
     ...(exact === null && more ? { totalAtLeast: true as const } : {}),
   };
 }
@@ -545,9 +547,9 @@ export async function mapPoints(db: Db, query: ListingMapQuery, ctx: ListingCont
     return { points, total: ordinary.length, withoutPosition: 0, ...(complete ? {} : { totalAtLeast: true as const }) };
   }
   const [counts, rows] = await Promise.all([
-    // Free text on the map: every match sorted and counted (up to MAP_POINTS_MAX points are shown).
-    plan.sorted || plan.search ? countUnits(db, filter) : Promise.resolve(null),
-    (plan.sorted || plan.search ? orderedPage : walkedPage)(db, filter, [], MAP_POINTS_MAX + 1, 0),
+    // Free text or an owner's hidden units on the map: every match sorted and counted (up to MAP_POINTS_MAX points).
+    plan.sorted || plan.search || plan.ownHidden ? countUnits(db, filter) : Promise.resolve(null),
+    (plan.sorted || plan.search || plan.ownHidden ? orderedPage : walkedPage)(db, filter, [], MAP_POINTS_MAX + 1, 0),
   ]);
   const shown = rows.slice(0, MAP_POINTS_MAX);
   const points = shown.flatMap((r) => (r.unitLat != null && r.unitLng != null ? [{ unit: r.unitId, name: unitName(r.placeText), lat: r.unitLat, lng: r.unitLng }] : []));
@@ -566,7 +568,7 @@ export async function mapPoints(db: Db, query: ListingMapQuery, ctx: ListingCont
  */
 export async function mapCard(db: Db, unit: number, query: ListingMapQuery, ctx: ListingContext): Promise<ListingQuiz | null> {
   const { f, filter } = seriesFilterOf(query, ctx);
-  await ensureListingDay(db, ctx);
+  await ensureListingDay(db, ctx, null);
   const [rows, promos] = await Promise.all([unitsById(db, filter, [unit]).then((r) => cardsOf(db, filter, r)), activePromotions(db, ctx.today)]);
   const row = rows[0];
   if (!row) return null;
@@ -588,6 +590,25 @@ export async function publicCities(db: Db): Promise<CityOption[]> {
 }
 
 // ---- Public reads for the server-rendered pages (other features may import only this file). ----
+
+/** How many cities a page's city select lists (the largest; the rest load when the select is opened). */
+export const CITY_OPTIONS_ON_PAGE = 40;
+
+const topCitiesOfVersion = memoPerDataVersion((db) => topCitySlugs(db, CITY_OPTIONS_ON_PAGE));
+
+/**
+ * The cities a server-rendered page puts in its city select: every city while there are at most
+ * CITY_OPTIONS_ON_PAGE, else the largest ones (by listed units, listing_counts) plus `selected`, in the
+ * list's order, with `complete: false` — the select then loads the whole list (GET /api/listing/cities)
+ * when it is opened. So a page's weight does not grow with the number of cities (1 540 at 1 000 000 rows).
+ */
+export async function pageCityOptions(db: Db, selected?: string): Promise<{ cities: CityOption[]; complete: boolean }> {
+  const all = await publicCities(db);
+  if (all.length <= CITY_OPTIONS_ON_PAGE) return { cities: all, complete: true };
+  const shown = new Set(await topCitiesOfVersion(db));
+  if (selected) shown.add(selected);
+  return { cities: all.filter((c) => shown.has(c.slug)), complete: false };
+}
 
 const cityOfVersion = memoPerDataVersionByKey(findCity);
 

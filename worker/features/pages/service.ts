@@ -7,7 +7,7 @@ import { isoWeekday, stockholmDate } from '../../lib/clock';
 import { WEEKDAYS, findWeekday } from '../../lib/swedish';
 import type { CityOption, ListingQuiz } from '../listing/contract';
 import { ListingQuerySchema, QuizFilterShape } from '../listing/contract';
-import { findPublicCity, findPublicVenueWithPlaces, listQuizzes, publicCities, publicVenueQuizzes, sitemapSource } from '../listing/service';
+import { findPublicCity, findPublicVenueWithPlaces, listQuizzes, pageCityOptions, publicCities, publicVenueQuizzes, sitemapSource } from '../listing/service';
 import { QUIZ_FILTER_KEYS, type CombinedPageData, type ListingFilters, type ListingPageData, type VenuePageData, type WeekdayRef } from '../../../web/pages/types';
 
 export interface PageCtx {
@@ -100,16 +100,16 @@ export async function buildListingPage(
 ): Promise<ListingPageData> {
   const q = readFilterQuery(query);
   const filters = pageFilters(variant, q, ctx, { city: locked.city?.slug, weekday: locked.weekday?.slug });
-  const [result, cities] = await Promise.all([
+  const [result, { cities, complete: citiesComplete }] = await Promise.all([
     listQuizzes(
       db,
       ListingQuerySchema.parse({ city: filters.city, weekday: filters.weekday, date: filters.date, search: filters.search, near: filters.near, radius: filters.radius, ...quizQuery(filters), page: 1 }),
       { today: ctx.today, viewerId: null, houseEmail: ctx.houseEmail },
     ),
-    publicCities(db),
+    pageCityOptions(db, filters.city || undefined),
   ]);
   const { ignored } = readQuizFilterQuery(query);
-  return { kind: 'listing', variant, today: ctx.today, filters, city: locked.city, weekday: locked.weekday, cities, result, mapTileUrl: ctx.mapTileUrl, ...(ignored.length ? { ignoredFilters: ignored } : {}) };
+  return { kind: 'listing', variant, today: ctx.today, filters, city: locked.city, weekday: locked.weekday, cities, ...(citiesComplete ? {} : { citiesComplete: false }), result, mapTileUrl: ctx.mapTileUrl, ...(ignored.length ? { ignoredFilters: ignored } : {}) };
 }
 
 /** The combined page: its city and weekday, plus the quiz filters of its URL (issue 20). */
