@@ -62,7 +62,7 @@ CREATE TRIGGER listing_rank_refresh_ai AFTER INSERT ON listing_series BEGIN
     up_mask = (SELECT coalesce(sum(DISTINCT 1 << q.weekday), 0) FROM quizzes q WHERE NEW.recurrence_id IS NOT NULL AND q.recurrence_id = NEW.recurrence_id AND q.location_id = NEW.location_id AND q.date >= (SELECT today FROM listing_state WHERE id = 1))
       + (SELECT coalesce(sum(1 << q.weekday), 0) FROM quizzes q WHERE NEW.recurrence_id IS NULL AND q.id = NEW.key AND q.date >= (SELECT today FROM listing_state WHERE id = 1)),
     tier = CASE WHEN listing_series.next_qid IS NULL THEN 2 ELSE coalesce((SELECT CASE WHEN v.is_public = 0 THEN 2 WHEN v.user_id = (SELECT house_id FROM listing_state WHERE id = 1) THEN 1 ELSE 0 END
-      FROM locations l JOIN venues v ON v.id = l.venue_id WHERE l.id = listing_series.location_id), 2) END,
+      FROM quizzes q JOIN locations l ON l.id = q.location_id JOIN venues v ON v.id = l.venue_id WHERE q.id = listing_series.next_qid), 2) END,
     card = (SELECT json_object('id', q.id, 'date', q.date, 'startTime', q.start_time, 'title', q.title, 'description', q.description,
       'category', q.category, 'theme', q.theme, 'quizmaster', q.quizmaster, 'teamSize', q.team_size, 'price', q.price,
       'isRecurring', q.is_recurring, 'recurrencePattern', q.recurrence_pattern, 'isCancelled', q.is_cancelled,
@@ -87,7 +87,7 @@ CREATE TRIGGER listing_rank_refresh_au AFTER UPDATE OF touch ON listing_series B
     up_mask = (SELECT coalesce(sum(DISTINCT 1 << q.weekday), 0) FROM quizzes q WHERE NEW.recurrence_id IS NOT NULL AND q.recurrence_id = NEW.recurrence_id AND q.location_id = NEW.location_id AND q.date >= (SELECT today FROM listing_state WHERE id = 1))
       + (SELECT coalesce(sum(1 << q.weekday), 0) FROM quizzes q WHERE NEW.recurrence_id IS NULL AND q.id = NEW.key AND q.date >= (SELECT today FROM listing_state WHERE id = 1)),
     tier = CASE WHEN listing_series.next_qid IS NULL THEN 2 ELSE coalesce((SELECT CASE WHEN v.is_public = 0 THEN 2 WHEN v.user_id = (SELECT house_id FROM listing_state WHERE id = 1) THEN 1 ELSE 0 END
-      FROM locations l JOIN venues v ON v.id = l.venue_id WHERE l.id = listing_series.location_id), 2) END,
+      FROM quizzes q JOIN locations l ON l.id = q.location_id JOIN venues v ON v.id = l.venue_id WHERE q.id = listing_series.next_qid), 2) END,
     card = (SELECT json_object('id', q.id, 'date', q.date, 'startTime', q.start_time, 'title', q.title, 'description', q.description,
       'category', q.category, 'theme', q.theme, 'quizmaster', q.quizmaster, 'teamSize', q.team_size, 'price', q.price,
       'isRecurring', q.is_recurring, 'recurrencePattern', q.recurrence_pattern, 'isCancelled', q.is_cancelled,
@@ -112,11 +112,11 @@ CREATE TRIGGER listing_rank_quiz_au AFTER UPDATE ON quizzes BEGIN
   UPDATE listing_series SET touch = touch + 1 WHERE key IN (NEW.recurrence_id || '@' || NEW.location_id, NEW.id);
 END;
 
-CREATE TRIGGER listing_rank_venue_au AFTER UPDATE ON venues BEGIN
+CREATE TRIGGER listing_rank_venue_au AFTER UPDATE OF name, slug, description, website, user_id, is_public ON venues BEGIN
   UPDATE listing_series SET touch = touch + 1 WHERE venue_id = NEW.id;
 END;
 
-CREATE TRIGGER listing_rank_location_au AFTER UPDATE ON locations BEGIN
+CREATE TRIGGER listing_rank_location_au AFTER UPDATE OF venue_id, name, address, city, city_slug, phone, website, latitude, longitude ON locations BEGIN
   UPDATE listing_series SET touch = touch + 1 WHERE location_id IN (OLD.id, NEW.id);
 END;
 
@@ -134,7 +134,7 @@ END;
 CREATE TRIGGER listing_counts_ai AFTER INSERT ON listing_series WHEN NEW.tier < 2 BEGIN
   INSERT INTO listing_counts (city, wd, units, places)
     SELECT c.value, w.value, +1, +CASE WHEN c.value = '' OR EXISTS (SELECT 1 FROM listing_series o WHERE o.location_id = NEW.location_id AND o.id != NEW.id
-      AND o.tier < 2 AND (w.value = -1 OR (o.wk_mask & (1 << w.value)) != 0)) THEN 0 ELSE 1 END FROM json_each('[-1,0,1,2,3,4,5,6]') w CROSS JOIN json_each(json_array('', NEW.city_slug)) c
+      AND o.city_slug = c.value AND o.tier < 2 AND (w.value = -1 OR (o.wk_mask & (1 << w.value)) != 0)) THEN 0 ELSE 1 END FROM json_each('[-1,0,1,2,3,4,5,6]') w CROSS JOIN json_each(json_array('', NEW.city_slug)) c
     WHERE (w.value = -1 OR (NEW.wk_mask & (1 << w.value)) != 0)
     ON CONFLICT (city, wd) DO UPDATE SET units = units + excluded.units, places = places + excluded.places;
 END;
@@ -142,7 +142,7 @@ END;
 CREATE TRIGGER listing_counts_ad AFTER DELETE ON listing_series WHEN OLD.tier < 2 BEGIN
   INSERT INTO listing_counts (city, wd, units, places)
     SELECT c.value, w.value, -1, -CASE WHEN c.value = '' OR EXISTS (SELECT 1 FROM listing_series o WHERE o.location_id = OLD.location_id AND o.id != OLD.id
-      AND o.tier < 2 AND (w.value = -1 OR (o.wk_mask & (1 << w.value)) != 0)) THEN 0 ELSE 1 END FROM json_each('[-1,0,1,2,3,4,5,6]') w CROSS JOIN json_each(json_array('', OLD.city_slug)) c
+      AND o.city_slug = c.value AND o.tier < 2 AND (w.value = -1 OR (o.wk_mask & (1 << w.value)) != 0)) THEN 0 ELSE 1 END FROM json_each('[-1,0,1,2,3,4,5,6]') w CROSS JOIN json_each(json_array('', OLD.city_slug)) c
     WHERE (w.value = -1 OR (OLD.wk_mask & (1 << w.value)) != 0)
     ON CONFLICT (city, wd) DO UPDATE SET units = units + excluded.units, places = places + excluded.places;
 END;
@@ -152,12 +152,12 @@ CREATE TRIGGER listing_counts_au AFTER UPDATE OF tier, city_slug, wk_mask, locat
     AND (OLD.tier IS NOT NEW.tier OR OLD.city_slug IS NOT NEW.city_slug OR OLD.wk_mask IS NOT NEW.wk_mask OR OLD.location_id IS NOT NEW.location_id) BEGIN
   INSERT INTO listing_counts (city, wd, units, places)
     SELECT c.value, w.value, -1, -CASE WHEN c.value = '' OR EXISTS (SELECT 1 FROM listing_series o WHERE o.location_id = OLD.location_id AND o.id != OLD.id
-      AND o.tier < 2 AND (w.value = -1 OR (o.wk_mask & (1 << w.value)) != 0)) THEN 0 ELSE 1 END FROM json_each('[-1,0,1,2,3,4,5,6]') w CROSS JOIN json_each(json_array('', OLD.city_slug)) c
+      AND o.city_slug = c.value AND o.tier < 2 AND (w.value = -1 OR (o.wk_mask & (1 << w.value)) != 0)) THEN 0 ELSE 1 END FROM json_each('[-1,0,1,2,3,4,5,6]') w CROSS JOIN json_each(json_array('', OLD.city_slug)) c
     WHERE (w.value = -1 OR (OLD.wk_mask & (1 << w.value)) != 0) AND OLD.tier < 2
     ON CONFLICT (city, wd) DO UPDATE SET units = units + excluded.units, places = places + excluded.places;
   INSERT INTO listing_counts (city, wd, units, places)
     SELECT c.value, w.value, 1, CASE WHEN c.value = '' OR EXISTS (SELECT 1 FROM listing_series o WHERE o.location_id = NEW.location_id AND o.id != NEW.id
-      AND o.tier < 2 AND (w.value = -1 OR (o.wk_mask & (1 << w.value)) != 0)) THEN 0 ELSE 1 END FROM json_each('[-1,0,1,2,3,4,5,6]') w CROSS JOIN json_each(json_array('', NEW.city_slug)) c
+      AND o.city_slug = c.value AND o.tier < 2 AND (w.value = -1 OR (o.wk_mask & (1 << w.value)) != 0)) THEN 0 ELSE 1 END FROM json_each('[-1,0,1,2,3,4,5,6]') w CROSS JOIN json_each(json_array('', NEW.city_slug)) c
     WHERE (w.value = -1 OR (NEW.wk_mask & (1 << w.value)) != 0) AND NEW.tier < 2
     ON CONFLICT (city, wd) DO UPDATE SET units = units + excluded.units, places = places + excluded.places;
 END;

@@ -294,7 +294,7 @@ const REFRESH = `UPDATE listing_series SET next_qid = coalesce(
     up_mask = (SELECT coalesce(sum(DISTINCT 1 << q.weekday), 0) FROM quizzes q WHERE ${OF_SERIES('NEW')} AND q.date >= ${T})
       + (SELECT coalesce(sum(1 << q.weekday), 0) FROM quizzes q WHERE ${OF_SINGLE('NEW')} AND q.date >= ${T}),
     tier = CASE WHEN listing_series.next_qid IS NULL THEN 2 ELSE coalesce((SELECT CASE WHEN v.is_public = 0 THEN 2 WHEN v.user_id = ${HOUSE} THEN 1 ELSE 0 END
-      FROM locations l JOIN venues v ON v.id = l.venue_id WHERE l.id = listing_series.location_id), 2) END,
+      FROM quizzes q JOIN locations l ON l.id = q.location_id JOIN venues v ON v.id = l.venue_id WHERE q.id = listing_series.next_qid), 2) END,
     card = (SELECT ${CARD_JSON}
       FROM quizzes q JOIN locations l ON l.id = q.location_id JOIN venues v ON v.id = l.venue_id WHERE q.id = listing_series.next_qid)
   WHERE id = NEW.id;`;
@@ -303,7 +303,7 @@ const SCOPES = (u) => `json_each('[-1,0,1,2,3,4,5,6]') w CROSS JOIN json_each(js
     WHERE (w.value = -1 OR (${u}.wk_mask & (1 << w.value)) != 0)`;
 /** 1 when unit `u` is the only listed unit of its place in scope (c, w) — its place counts there — else 0 (city scopes only). */
 const ONLY_AT_PLACE = (u) => `CASE WHEN c.value = '' OR EXISTS (SELECT 1 FROM listing_series o WHERE o.location_id = ${u}.location_id AND o.id != ${u}.id
-      AND o.tier < 2 AND (w.value = -1 OR (o.wk_mask & (1 << w.value)) != 0)) THEN 0 ELSE 1 END`;
+      AND o.city_slug = c.value AND o.tier < 2 AND (w.value = -1 OR (o.wk_mask & (1 << w.value)) != 0)) THEN 0 ELSE 1 END`;
 const COUNT = (u, sign) => `INSERT INTO listing_counts (city, wd, units, places)
     SELECT c.value, w.value, ${sign}1, ${sign}${ONLY_AT_PLACE(u)} FROM ${SCOPES(u)}
     ON CONFLICT (city, wd) DO UPDATE SET units = units + excluded.units, places = places + excluded.places;`;
@@ -337,11 +337,11 @@ CREATE TRIGGER listing_rank_quiz_au AFTER UPDATE ON quizzes BEGIN
   ${TOUCH_QUIZ('NEW')}
 END;
 
-CREATE TRIGGER listing_rank_venue_au AFTER UPDATE ON venues BEGIN
+CREATE TRIGGER listing_rank_venue_au AFTER UPDATE OF name, slug, description, website, user_id, is_public ON venues BEGIN
   UPDATE listing_series SET touch = touch + 1 WHERE venue_id = NEW.id;
 END;
 
-CREATE TRIGGER listing_rank_location_au AFTER UPDATE ON locations BEGIN
+CREATE TRIGGER listing_rank_location_au AFTER UPDATE OF venue_id, name, address, city, city_slug, phone, website, latitude, longitude ON locations BEGIN
   UPDATE listing_series SET touch = touch + 1 WHERE location_id IN (OLD.id, NEW.id);
 END;
 

@@ -987,9 +987,9 @@ const rankOpArb: fc.Arbitrary<RankOp> = fc.oneof(
 
 describe('any sequence of writes and days', () => {
   /**
-   * Random writes (every kind a unit's columns depend on, except the two known bugs of the last tests: a
-   * place changing city, a single quiz moving to another place) and clock moves, on two cities: after each step the stored columns of every unit and the
-   * counts of both cities equal the oracle; after each run the API walks agree too.
+   * Random writes (every kind a unit's columns depend on) and clock moves, on two cities: after each step the
+   * stored columns of every unit and the counts of both cities equal the oracle; after each run the API walks
+   * agree too.
    */
   it('keeps every unit’s stored columns and the counts equal to the oracle', async () => {
     const houseId = await houseUserId();
@@ -1056,10 +1056,9 @@ describe('any sequence of writes and days', () => {
               break;
             }
             case 'move': {
-              // A series row (it becomes its series' unit at the other place). A single quiz moved to another
-              // place keeps a stale tier: a known bug, see 'a single quiz moved to another business' below.
+              // A series row becomes its series' unit at the other place; a single quiz moves with its unit.
               const id = pick(op.pick);
-              if (id) await db.run(sql`UPDATE quizzes SET location_id = ${locs[op.loc]!} WHERE id = ${id} AND recurrence_id IS NOT NULL`);
+              if (id) await db.run(sql`UPDATE quizzes SET location_id = ${locs[op.loc]!} WHERE id = ${id}`);
               break;
             }
             case 'toSingle': {
@@ -1103,9 +1102,8 @@ describe('any sequence of writes and days', () => {
   });
 });
 
-// ---- Known bugs of the 0018 triggers (the migration is not changed here: see the report / README) ----
-// it.fails: these pass while the bug is there and fail once it is fixed (then make them plain `it`). Each
-// repairs what it broke in `finally`, so the other tests of this file see consistent counts.
+// ---- Two bugs this file found in the first 0018 triggers (fixed in the template before 0018 landed) ----
+// Each repairs what it would have broken in `finally`, so the other tests of this file see consistent counts.
 
 /** Recount listing_counts from listing_series (what a fixing migration would run after recreating the triggers). */
 async function recount() {
@@ -1117,16 +1115,14 @@ async function recount() {
     GROUP BY c.value, w.value`);
 }
 
-describe('known bug: listing_counts when a place changes city', () => {
+describe('listing_counts when a place changes city', () => {
   /**
    * listing_counts_au (template ONLY_AT_PLACE in scripts/listing-series-triggers.mjs): "is another listed
-   * unit at this place in scope" does not look at that unit's city. When a place with two listed units
-   * moves to another city, the units' city_slug changes one at a time and each sees the other still "at
-   * the place", so neither city's `places` changes: the old city keeps the place, the new one never gets
-   * it. Fix: `AND o.city_slug = c.value` in that EXISTS (a migration recreating the three counts
-   * triggers, then a recount).
+   * unit at this place in scope" must look at that unit's city. When a place with two listed units moves to
+   * another city, the units' city_slug changes one at a time; without `o.city_slug = c.value` each saw the
+   * other still "at the place", so the old city kept the place and the new one never got it.
    */
-  it.fails('a place with two listed units moves to another city: the place counts follow it', async () => {
+  it('a place with two listed units moves to another city: the place counts follow it', async () => {
     const one = newCity();
     const two = newCity();
     const owner = await createUser({ now: new Date(at(MONDAY)) });
@@ -1145,17 +1141,15 @@ describe('known bug: listing_counts when a place changes city', () => {
   });
 });
 
-describe('known bug: a single quiz moved to another business', () => {
+describe('a single quiz moved to another business', () => {
   /**
    * The refresh trigger takes a unit's tier from the business of listing_series.location_id, but a single
    * quiz's unit keeps its key when the quiz moves to another place, and the rank trigger (bumping `touch`)
-   * runs before the 0015 trigger that writes the new location_id: the tier is computed from the old
-   * place's business (its card, read through next_qid, is right). A quiz moved from a hidden business to a
-   * public one stays unlisted; to or from the house account it keeps the old tier. No route moves a quiz
-   * today (SQL, admin tooling). Fix: compute the tier through next_qid — `FROM quizzes q JOIN locations l
-   * ON l.id = q.location_id JOIN venues v ON v.id = l.venue_id WHERE q.id = listing_series.next_qid`.
+   * runs before the 0015 trigger that writes the new location_id: the tier must come from the next
+   * occurrence's own place (through next_qid), not from listing_series.location_id, or a quiz moved from a
+   * hidden business to a public one stayed unlisted.
    */
-  it.fails('moved from a hidden business to a public one, it is listed', async () => {
+  it('moved from a hidden business to a public one, it is listed', async () => {
     const { slug, city } = newCity();
     const hidden = await place(city, { isPublic: false });
     const shown = await place(city);
@@ -1168,5 +1162,19 @@ describe('known bug: a single quiz moved to another business', () => {
     } finally {
       await testDb().run(sql`UPDATE listing_series SET touch = touch + 1 WHERE key = ${quiz.id}`);
     }
+  });
+});
+
+describe('the listing day never moves back in production', () => {
+  it('a request whose clock reads a day before the stored one serves the stored day; only a pinned clock (tests) moves it back', async () => {
+    const { ensureListingDay } = await import('../../worker/features/listing/service');
+    const db = testDb();
+    const house = 'house@test.local';
+    await ensureListingDay(db, { today: '2031-03-10', houseEmail: house, rewind: true });
+    // Read the clock just before midnight, find the day already moved on: nothing is undone.
+    await ensureListingDay(db, { today: '2031-03-09', houseEmail: house });
+    expect((await db.all<{ today: string }>(sql`SELECT today FROM listing_state WHERE id = 1`))[0]!.today).toBe('2031-03-10');
+    await ensureListingDay(db, { today: '2031-03-09', houseEmail: house, rewind: true });
+    expect((await db.all<{ today: string }>(sql`SELECT today FROM listing_state WHERE id = 1`))[0]!.today).toBe('2031-03-09');
   });
 });

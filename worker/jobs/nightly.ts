@@ -30,7 +30,7 @@ function nightlyTasks(deps: Deps): NightlyTask[] {
     // visitor of the day does not pay for it (the first listing read would do it otherwise). First, so the
     // series extension below inserts its dates under today's listing_state.
     recorded('listing-day', async () => {
-      const before = await ensureListingDay(db, { today: clock.today(), houseEmail: deps.config.houseAccountEmail });
+      const before = await ensureListingDay(db, { today: clock.today(), houseEmail: deps.config.houseAccountEmail, rewind: deps.config.isTest });
       return { units: before.units ?? 0 };
     }),
     recorded('sessions', async () => ({ deleted: await deleteExpiredSessions(db, now) })),
@@ -75,7 +75,7 @@ export async function runListingDay(env: Env, scheduledAt: Date): Promise<void> 
   const db = createDb(env.DB);
   const clock = config.clockNow ? createClock(config.clockNow) : clockFrom(scheduledAt);
   await recordJob(db, clock, 'listing-day', async () => {
-    const state = await ensureListingDay(db, { today: clock.today(), houseEmail: config.houseAccountEmail });
+    const state = await ensureListingDay(db, { today: clock.today(), houseEmail: config.houseAccountEmail, rewind: config.isTest });
     return { units: state.units ?? 0 };
   });
 }

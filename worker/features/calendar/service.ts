@@ -23,10 +23,11 @@ interface CalendarCtx {
   today: string;
   origin: string;
   houseEmail: string;
+  rewind: boolean;
 }
 
 function ctxOf(deps: CalendarDeps): CalendarCtx {
-  return { today: deps.clock.today(), origin: deps.config.appUrl, houseEmail: deps.config.houseAccountEmail };
+  return { today: deps.clock.today(), origin: deps.config.appUrl, houseEmail: deps.config.houseAccountEmail, rewind: deps.config.isTest };
 }
 
 export interface IcsFile {
@@ -118,7 +119,7 @@ export async function listingFeed(deps: CalendarDeps, input: { query: ListingQue
   const ctx = ctxOf(deps);
   const f = resolveFilters(query, ctx.today);
   const asked: ListingQuery = f.mode === 'weekday' ? { ...query, weekday: undefined } : { ...query };
-  const lctx = { today: ctx.today, viewerId: null, houseEmail: ctx.houseEmail };
+  const lctx = { today: ctx.today, viewerId: null, houseEmail: ctx.houseEmail, rewind: ctx.rewind };
   const first = await listQuizzes(db, { ...asked, page: 1 }, lctx);
   const pages = Math.min(SEARCH_FEED_MAX_PAGES, Math.ceil(first.total / first.pageSize));
   const rest = await Promise.all(Array.from({ length: Math.max(0, pages - 1) }, (_, i) => listQuizzes(db, { ...asked, page: i + 2 }, lctx)));

@@ -400,10 +400,10 @@ export const DIGEST_SEARCH_MAX_PAGES = 20;
  * keeps that weekday's dates (a text search in the listing ignores the weekday; the follow names it).
  * Without text, city and weekday are one indexed query with the listing's own conditions.
  */
-async function weekForSearch(db: Db, f: SavedSearch, from: string, to: string): Promise<q.MailQuiz[]> {
+async function weekForSearch(db: Db, f: SavedSearch, from: string, to: string, houseEmail: string): Promise<q.MailQuiz[]> {
   if (!f.search) return q.weekForCityDay(db, f, from, to);
-  // houseEmail only orders the listing (house account last); every page is read, so it does not matter here.
-  const ctx = { today: from, viewerId: null, houseEmail: '' };
+  // The real house account: the listing keeps its stored columns for it (a wrong one would refresh its units).
+  const ctx = { today: from, viewerId: null, houseEmail };
   const query = { city: f.city, search: f.search };
   const first = await listQuizzes(db, { ...query, page: 1 }, ctx);
   const pages = Math.min(DIGEST_SEARCH_MAX_PAGES, Math.ceil(first.total / first.pageSize));
@@ -436,7 +436,7 @@ export async function processMessage(deps: FollowMailDeps, msg: FollowMessage): 
   }
   const from = msg.week;
   const to = addDays(from, 6);
-  const items = f.kind === 'place' ? await q.weekAtPlace(db, f.location_id!, from, to) : await weekForSearch(db, parseFilters(f.filters), from, to);
+  const items = f.kind === 'place' ? await q.weekAtPlace(db, f.location_id!, from, to) : await weekForSearch(db, parseFilters(f.filters), from, to, deps.config.houseAccountEmail);
   if (items.length === 0) return 'skipped';
   const newSince = new Date(deps.clock.now().getTime() - 7 * 24 * 3600 * 1000).toISOString();
   const marked = items.map((i) => ({ ...i, isNew: i.created_at > newSince }));

@@ -11,6 +11,7 @@ const listingContext = (c: { var: AppEnv['Variables'] }): ListingContext => ({
   today: c.var.clock.today(),
   viewerId: c.var.user?.id ?? null,
   houseEmail: c.var.config.houseAccountEmail,
+  rewind: c.var.config.isTest,
 });
 
 /** GET /api/listing/card: the unit (a map marker) plus the listing's filters. */
@@ -28,6 +29,7 @@ export const listingRoutes = new Hono<AppEnv>()
         today: c.var.clock.today(),
         viewerId: c.var.user?.id ?? null,
         houseEmail: c.var.config.houseAccountEmail,
+        rewind: c.var.config.isTest,
       });
       return c.json(result);
     });

@@ -48,6 +48,12 @@ import {
 
 export interface ListingContext {
   today: string;
+  /**
+   * The clock may go back (tests pin it): then every unit is refreshed for the earlier day. Without it a
+   * day behind the stored one is served from the stored columns — in production that is a request that read
+   * the clock just before midnight and finds the day already moved on, which must not undo it.
+   */
+  rewind?: boolean | undefined;
   /** Signed-in user: also sees their own non-public businesses. */
   viewerId: string | null;
   houseEmail: string;
@@ -214,10 +220,11 @@ export function toListingQuiz(d: DetailRow & { unitLat?: number | null; unitLng?
  * house account changed — the first listing read of a day, or the nightly cron, does it), read together
  * with the listed count of one scope (listing_counts).
  */
-export async function ensureListingDay(db: Db, ctx: Pick<ListingContext, 'today' | 'houseEmail'>, scope: { city: string; wd: number } | null = { city: '', wd: -1 }) {
+export async function ensureListingDay(db: Db, ctx: Pick<ListingContext, 'today' | 'houseEmail' | 'rewind'>, scope: { city: string; wd: number } | null = { city: '', wd: -1 }) {
   let state = await stateAndCount(db, scope);
-  if (state.today !== ctx.today || state.houseEmail !== ctx.houseEmail) {
-    await advanceListingDay(db, state, ctx.today, ctx.houseEmail);
+  const day = ctx.today < state.today && !ctx.rewind ? state.today : ctx.today;
+  if (state.today !== day || state.houseEmail !== ctx.houseEmail) {
+    await advanceListingDay(db, state, day, ctx.houseEmail);
     state = await stateAndCount(db, scope);
   }
   return state;

@@ -15,7 +15,7 @@ import { buildCombinedPage, buildListingPage, buildVenuePage, findCity, sitemapC
 type C = Context<AppEnv>;
 
 function ctxOf(c: C): PageCtx {
-  return { today: c.var.clock.today(), houseEmail: c.var.config.houseAccountEmail, mapTileUrl: c.var.config.mapTileUrl };
+  return { today: c.var.clock.today(), houseEmail: c.var.config.houseAccountEmail, rewind: c.var.config.isTest, mapTileUrl: c.var.config.mapTileUrl };
 }
 
 async function html(c: C, head: Omit<PageHead, 'jsonLd'> & { jsonLd?: unknown[] }, data: PublicPageData, status: 200 | 404 = 200) {

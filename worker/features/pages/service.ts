@@ -13,6 +13,8 @@ import { QUIZ_FILTER_KEYS, type CombinedPageData, type ListingFilters, type List
 export interface PageCtx {
   today: string;
   houseEmail: string;
+  /** The clock may go back (tests): listing/service ListingContext.rewind. */
+  rewind?: boolean | undefined;
   /** MAP_TILE_URL, handed to the pages' lazy map. */
   mapTileUrl?: string | undefined;
 }
@@ -104,7 +106,7 @@ export async function buildListingPage(
     listQuizzes(
       db,
       ListingQuerySchema.parse({ city: filters.city, weekday: filters.weekday, date: filters.date, search: filters.search, near: filters.near, radius: filters.radius, ...quizQuery(filters), page: 1 }),
-      { today: ctx.today, viewerId: null, houseEmail: ctx.houseEmail },
+      { today: ctx.today, viewerId: null, houseEmail: ctx.houseEmail, rewind: ctx.rewind },
     ),
     pageCityOptions(db, filters.city || undefined),
   ]);
@@ -119,7 +121,7 @@ export async function buildCombinedPage(db: Db, city: CityOption, weekday: Weekd
   const result = await listQuizzes(
     db,
     ListingQuerySchema.parse({ city: city.slug, weekday: weekday.slug, ...quizQuery(filters), page: 1 }),
-    { today: ctx.today, viewerId: null, houseEmail: ctx.houseEmail },
+    { today: ctx.today, viewerId: null, houseEmail: ctx.houseEmail, rewind: ctx.rewind },
   );
   return { kind: 'combined', today: ctx.today, city, weekday, filters, result, mapTileUrl: ctx.mapTileUrl, ...(ignored.length ? { ignoredFilters: ignored } : {}) };
 }

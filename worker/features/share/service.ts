@@ -52,7 +52,7 @@ function soonest(items: ListingQuiz[], withCity: boolean): string[] {
 /** The card of a page, or null when the page does not exist (unknown city, weekday or venue). */
 export async function cardData(deps: Pick<Deps, 'db' | 'clock' | 'config'>, ref: CardRef): Promise<CardData | null> {
   const { db } = deps;
-  const lctx = { today: deps.clock.today(), viewerId: null, houseEmail: deps.config.houseAccountEmail };
+  const lctx = { today: deps.clock.today(), viewerId: null, houseEmail: deps.config.houseAccountEmail, rewind: deps.config.isTest };
   switch (ref.kind) {
     case 'start': {
       const r = await listQuizzes(db, { page: 1 }, lctx);
