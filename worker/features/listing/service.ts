@@ -393,7 +393,7 @@ export async function listQuizzes(db: Db, query: ListingQuery, ctx: ListingConte
 }
 
 /** Near mode reads at least this many candidates each way (north, south) before it grows the read. */
-export const NEAR_SCAN_MIN = 24;
+export const NEAR_SCAN_MIN = 18;
 
 /** Distance of `p` from the position when within the radius, else null (also without coordinates). */
 function withinRadius(near: { lat: number; lng: number; radiusKm: number }, p: { lat: number | null; lng: number | null }): number | null {
