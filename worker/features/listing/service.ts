@@ -235,10 +235,14 @@ export async function ensureListingDay(db: Db, ctx: Pick<ListingContext, 'today'
  * mode only if it falls on that weekday, in date mode only on that date — else null (read it instead).
  */
 export function storedCard(row: Pick<UnitRow, 'card' | 'nextDate'>, f: Pick<SeriesFilter, 'today' | 'date' | 'weekdayW'>): DetailRow | null {
-  if (!row.card || !row.nextDate || row.nextDate < f.today) return null;
-  if (f.date !== undefined && row.nextDate !== f.date) return null;
-  if (f.weekdayW !== undefined && isoWeekday(row.nextDate) % 7 !== f.weekdayW) return null;
-  return JSON.parse(row.card) as DetailRow;
+  return row.card && storedCardFits(row, f) ? (JSON.parse(row.card) as DetailRow) : null;
+}
+
+/** Whether a unit's stored next occurrence is the one this listing shows (storedCard). */
+function storedCardFits(row: Pick<UnitRow, 'nextDate'>, f: Pick<SeriesFilter, 'today' | 'date' | 'weekdayW'>): boolean {
+  if (!row.nextDate || row.nextDate < f.today) return false;
+  if (f.date !== undefined && row.nextDate !== f.date) return false;
+  return f.weekdayW === undefined || isoWeekday(row.nextDate) % 7 === f.weekdayW;
 }
 
 /**
@@ -248,7 +252,7 @@ export function storedCard(row: Pick<UnitRow, 'card' | 'nextDate'>, f: Pick<Seri
  */
 async function cardsOf(db: Db, f: SeriesFilter, rows: UnitRow[]): Promise<ListedRow[]> {
   const parsed = rows.map((r) => (r.card ? (JSON.parse(r.card) as DetailRow) : null));
-  const fits = rows.map((r) => storedCard(r, f) !== null);
+  const fits = rows.map((r) => storedCardFits(r, f));
   const other = rows.filter((r, i) => !fits[i] && parsed[i]);
   const bare = rows.filter((r, i) => !parsed[i]).map((r) => r.unitId);
   const [occurrences, full] = await Promise.all([
