@@ -50,28 +50,7 @@ CREATE INDEX `listing_series_geo_idx` ON `listing_series` (`lat`,`lng`,`tier`,`w
 INSERT INTO listing_state (id, today) VALUES (1, date('now'));
 
 CREATE TRIGGER listing_rank_refresh_ai AFTER INSERT ON listing_series BEGIN
-  UPDATE listing_series SET next_qid = coalesce(
-    (SELECT q.id FROM quizzes q WHERE NEW.recurrence_id IS NOT NULL AND q.recurrence_id = NEW.recurrence_id AND q.location_id = NEW.location_id AND q.date >= (SELECT today FROM listing_state WHERE id = 1) ORDER BY q.date LIMIT 1),
-    (SELECT q.id FROM quizzes q WHERE NEW.recurrence_id IS NULL AND q.id = NEW.key AND q.date >= (SELECT today FROM listing_state WHERE id = 1)))
-  WHERE id = NEW.id;
-  UPDATE listing_series SET
-    next_date = (SELECT q.date FROM quizzes q WHERE q.id = listing_series.next_qid),
-    wk_mask = (SELECT coalesce(sum(DISTINCT 1 << q.weekday), 0) FROM quizzes q WHERE NEW.recurrence_id IS NOT NULL AND q.recurrence_id = NEW.recurrence_id AND q.location_id = NEW.location_id AND q.date >= (SELECT today FROM listing_state WHERE id = 1)
-        AND (q.recurrence_pattern IS NOT 'biweekly' OR q.date <= date((SELECT today FROM listing_state WHERE id = 1), '+6 days')))
-      + (SELECT coalesce(sum(1 << q.weekday), 0) FROM quizzes q WHERE NEW.recurrence_id IS NULL AND q.id = NEW.key AND q.date >= (SELECT today FROM listing_state WHERE id = 1)),
-    up_mask = (SELECT coalesce(sum(DISTINCT 1 << q.weekday), 0) FROM quizzes q WHERE NEW.recurrence_id IS NOT NULL AND q.recurrence_id = NEW.recurrence_id AND q.location_id = NEW.location_id AND q.date >= (SELECT today FROM listing_state WHERE id = 1))
-      + (SELECT coalesce(sum(1 << q.weekday), 0) FROM quizzes q WHERE NEW.recurrence_id IS NULL AND q.id = NEW.key AND q.date >= (SELECT today FROM listing_state WHERE id = 1)),
-    tier = CASE WHEN listing_series.next_qid IS NULL THEN 2 ELSE coalesce((SELECT CASE WHEN v.is_public = 0 THEN 2 WHEN v.user_id = (SELECT house_id FROM listing_state WHERE id = 1) THEN 1 ELSE 0 END
-      FROM quizzes q JOIN locations l ON l.id = q.location_id JOIN venues v ON v.id = l.venue_id WHERE q.id = listing_series.next_qid), 2) END,
-    card = (SELECT json_object('id', q.id, 'date', q.date, 'startTime', q.start_time, 'title', q.title, 'description', q.description,
-      'category', q.category, 'theme', q.theme, 'quizmaster', q.quizmaster, 'teamSize', q.team_size, 'price', q.price,
-      'isRecurring', q.is_recurring, 'recurrencePattern', q.recurrence_pattern, 'isCancelled', q.is_cancelled,
-      'lId', l.id, 'lName', l.name, 'lAddress', l.address, 'lCity', l.city, 'lCitySlug', l.city_slug, 'lPhone', l.phone,
-      'lWebsite', l.website, 'lLat', l.latitude, 'lLng', l.longitude,
-      'vId', v.id, 'vName', v.name, 'vSlug', v.slug, 'vDescription', v.description, 'vWebsite', v.website,
-      'house', coalesce(v.user_id = (SELECT house_id FROM listing_state WHERE id = 1), 0))
-      FROM quizzes q JOIN locations l ON l.id = q.location_id JOIN venues v ON v.id = l.venue_id WHERE q.id = listing_series.next_qid)
-  WHERE id = NEW.id;
+  UPDATE listing_series SET touch = touch + 1 WHERE id = NEW.id;
 END;
 
 CREATE TRIGGER listing_rank_refresh_au AFTER UPDATE OF touch ON listing_series BEGIN
@@ -156,7 +135,7 @@ CREATE TRIGGER listing_counts_au AFTER UPDATE OF tier, city_slug, wk_mask, locat
     WHERE (w.value = -1 OR (OLD.wk_mask & (1 << w.value)) != 0) AND OLD.tier < 2
     ON CONFLICT (city, wd) DO UPDATE SET units = units + excluded.units, places = places + excluded.places;
   INSERT INTO listing_counts (city, wd, units, places)
-    SELECT c.value, w.value, 1, CASE WHEN c.value = '' OR EXISTS (SELECT 1 FROM listing_series o WHERE o.location_id = NEW.location_id AND o.id != NEW.id
+    SELECT c.value, w.value, +1, +CASE WHEN c.value = '' OR EXISTS (SELECT 1 FROM listing_series o WHERE o.location_id = NEW.location_id AND o.id != NEW.id
       AND o.city_slug = c.value AND o.tier < 2 AND (w.value = -1 OR (o.wk_mask & (1 << w.value)) != 0)) THEN 0 ELSE 1 END FROM json_each('[-1,0,1,2,3,4,5,6]') w CROSS JOIN json_each(json_array('', NEW.city_slug)) c
     WHERE (w.value = -1 OR (NEW.wk_mask & (1 << w.value)) != 0) AND NEW.tier < 2
     ON CONFLICT (city, wd) DO UPDATE SET units = units + excluded.units, places = places + excluded.places;

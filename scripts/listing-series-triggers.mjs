@@ -304,8 +304,9 @@ const SCOPES = (u) => `json_each('[-1,0,1,2,3,4,5,6]') w CROSS JOIN json_each(js
 /** 1 when unit `u` is the only listed unit of its place in scope (c, w) — its place counts there — else 0 (city scopes only). */
 const ONLY_AT_PLACE = (u) => `CASE WHEN c.value = '' OR EXISTS (SELECT 1 FROM listing_series o WHERE o.location_id = ${u}.location_id AND o.id != ${u}.id
       AND o.city_slug = c.value AND o.tier < 2 AND (w.value = -1 OR (o.wk_mask & (1 << w.value)) != 0)) THEN 0 ELSE 1 END`;
-const COUNT = (u, sign) => `INSERT INTO listing_counts (city, wd, units, places)
-    SELECT c.value, w.value, ${sign}1, ${sign}${ONLY_AT_PLACE(u)} FROM ${SCOPES(u)}
+/** Add (sign '+') or take away ('-') unit `u` in each of its scopes; `when`: an extra condition on the unit. */
+const COUNT = (u, sign, when = '') => `INSERT INTO listing_counts (city, wd, units, places)
+    SELECT c.value, w.value, ${sign}1, ${sign}${ONLY_AT_PLACE(u)} FROM ${SCOPES(u)}${when}
     ON CONFLICT (city, wd) DO UPDATE SET units = units + excluded.units, places = places + excluded.places;`;
 /** A unit's keys in listing_series from quiz row `r` (NEW or OLD): its series at its place, or itself. */
 const TOUCH_QUIZ = (r) => `UPDATE listing_series SET touch = touch + 1 WHERE key IN (${r}.recurrence_id || '@' || ${r}.location_id, ${r}.id);`;
@@ -317,7 +318,7 @@ export const LISTING_RANK_SQL = `-- Printed by scripts/listing-series-triggers.m
 INSERT INTO listing_state (id, today) VALUES (1, date('now'));
 
 CREATE TRIGGER listing_rank_refresh_ai AFTER INSERT ON listing_series BEGIN
-  ${REFRESH}
+  UPDATE listing_series SET touch = touch + 1 WHERE id = NEW.id;
 END;
 
 CREATE TRIGGER listing_rank_refresh_au AFTER UPDATE OF touch ON listing_series BEGIN
@@ -367,12 +368,8 @@ END;
 CREATE TRIGGER listing_counts_au AFTER UPDATE OF tier, city_slug, wk_mask, location_id ON listing_series
   WHEN (OLD.tier < 2 OR NEW.tier < 2)
     AND (OLD.tier IS NOT NEW.tier OR OLD.city_slug IS NOT NEW.city_slug OR OLD.wk_mask IS NOT NEW.wk_mask OR OLD.location_id IS NOT NEW.location_id) BEGIN
-  INSERT INTO listing_counts (city, wd, units, places)
-    SELECT c.value, w.value, -1, -${ONLY_AT_PLACE('OLD')} FROM ${SCOPES('OLD')} AND OLD.tier < 2
-    ON CONFLICT (city, wd) DO UPDATE SET units = units + excluded.units, places = places + excluded.places;
-  INSERT INTO listing_counts (city, wd, units, places)
-    SELECT c.value, w.value, 1, ${ONLY_AT_PLACE('NEW')} FROM ${SCOPES('NEW')} AND NEW.tier < 2
-    ON CONFLICT (city, wd) DO UPDATE SET units = units + excluded.units, places = places + excluded.places;
+  ${COUNT('OLD', '-', ' AND OLD.tier < 2')}
+  ${COUNT('NEW', '+', ' AND NEW.tier < 2')}
 END;
 
 -- Backfill: every existing unit (as of today in UTC; the first listing read sets the Stockholm date and the house account).

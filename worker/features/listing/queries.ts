@@ -254,10 +254,14 @@ export async function promotionsWithUnits(db: Db, f: SeriesFilter): Promise<Arra
     WHERE p.status = 'active' AND p.end_date >= ${f.today}`);
 }
 
-/** Some units by id under the listing's filters (near mode's page, a marker's card). */
-export async function unitsById(db: Db, f: SeriesFilter, ids: number[]): Promise<UnitRow[]> {
-  // One key lookup per id, all in one round trip (an IN list or json_each would read the list as well).
-  const found = await batchAll<UnitRow>(db, ids.map((id) => sql`SELECT ${UNIT_COLUMNS} FROM listing_series e WHERE e.id = ${id} AND ${seriesWhere(f)}`));
+/**
+ * Some units by id, one key lookup each in one round trip (an IN list or json_each would read the list as
+ * well): under the listing's filters when `f` is given (a marker's card must still match them), as they are
+ * when the ids were chosen under those filters already (near mode's candidates, free-text matches).
+ */
+export async function unitsById(db: Db, ids: number[], f?: SeriesFilter): Promise<UnitRow[]> {
+  const where = f ? sql` AND ${seriesWhere(f)}` : sql``;
+  const found = await batchAll<UnitRow>(db, ids.map((id) => sql`SELECT ${UNIT_COLUMNS} FROM listing_series e WHERE e.id = ${id}${where}`));
   return found.flat();
 }
 
@@ -270,30 +274,6 @@ export interface ListedRow extends DetailRow {
   /** The unit's effective coordinates (the place's own, else its town centre; migration 0009). */
   unitLat: number | null;
   unitLng: number | null;
-}
-
-/**
- * The listed occurrence of some units, read from quizzes, locations and venues: for the units whose
- * stored card is not the one to show (weekday mode on a unit with more than one weekday, date mode, a
- * page read before the day's refresh). Each unit's occurrence is one seek of quizzes_recurrence_idx (or
- * quizzes_unit_weekday_date_idx), then its card columns by primary key.
- */
-export async function listedOccurrences(db: Db, f: SeriesFilter, ids: number[]): Promise<ListedRow[]> {
-  if (!ids.length) return [];
-  return db.all<ListedRow>(sql`
-    WITH chosen AS MATERIALIZED (
-      SELECT e.id AS uid, e.key AS key, e.recurrence_id AS rid, e.location_id AS lid, e.pattern AS pattern, e.shuffle AS shuffle,
-        e.lat AS ulat, e.lng AS ulng
-      FROM json_each(${JSON.stringify(ids)}) j CROSS JOIN listing_series e ON e.id = j.value),
-    listed AS MATERIALIZED (
-      SELECT chosen.*, CASE WHEN chosen.rid IS NULL THEN chosen.key ELSE
-        (SELECT q.id FROM quizzes q WHERE q.recurrence_id = chosen.rid AND q.location_id = chosen.lid AND ${occurrenceSql(f, sql`chosen.pattern`)}
-          ORDER BY q.date LIMIT 1) END AS qid
-      FROM chosen)
-    SELECT listed.uid AS unitId, listed.key AS key, listed.rid AS rid, listed.shuffle AS shuffle, listed.ulat AS unitLat, listed.ulng AS unitLng, ${DETAIL_COLUMNS},
-      coalesce(v.user_id = (SELECT house_id FROM listing_state WHERE id = 1), 0) AS house
-    FROM listed CROSS JOIN quizzes q ON q.id = listed.qid CROSS JOIN locations l ON l.id = q.location_id
-      CROSS JOIN venues v ON v.id = l.venue_id`);
 }
 
 /** The quiz columns of a listed occurrence, for one unit (its place and business come from the unit's stored card). */
@@ -493,13 +473,6 @@ export interface DetailRow {
   vWebsite: string | null;
   house: number;
 }
-
-const DETAIL_COLUMNS = sql`q.id AS id, q.date AS date, q.start_time AS startTime, q.title AS title, q.description AS description,
-  q.category AS category, q.theme AS theme, q.quizmaster AS quizmaster, q.team_size AS teamSize, q.price AS price,
-  q.is_recurring AS isRecurring, q.recurrence_pattern AS recurrencePattern, q.is_cancelled AS isCancelled,
-  l.id AS lId, l.name AS lName, l.address AS lAddress, l.city AS lCity, l.city_slug AS lCitySlug, l.phone AS lPhone,
-  l.website AS lWebsite, l.latitude AS lLat, l.longitude AS lLng,
-  v.id AS vId, v.name AS vName, v.slug AS vSlug, v.description AS vDescription, v.website AS vWebsite`;
 
 /**
  * Distinct cities with a public business: slug plus the display name as written in the data. Walks

@@ -5,7 +5,7 @@
 import type { Db } from '../../db/client';
 import { memoPerDataVersion, memoPerDataVersionByKey } from '../../lib/data-version';
 import { boundingBox, formatDistance, haversineKm, latitudeArcKm } from '../../lib/geo';
-import type { QuizFilters } from '../../lib/quiz-filters';
+import { hasQuizFilters, type QuizFilters } from '../../lib/quiz-filters';
 import { categoryLabel, findWeekday } from '../../lib/swedish';
 import { LISTING_PAGE_SIZE, MAP_POINTS_MAX, NEAR_RADIUS_DEFAULT, type CityOption, type ListingMapQuery, type ListingMapResponse, type ListingMode, type ListingQuery, type ListingQuiz, type ListingResponse, type ListingTier } from './contract';
 import { isoWeekday } from '../../lib/clock';
@@ -16,7 +16,6 @@ import {
   findCity,
   findPublicVenue,
   listCities,
-  listedOccurrences,
   occurrenceQuizzes,
   nearCandidates,
   orderedPage,
@@ -248,33 +247,21 @@ function storedCardFits(row: Pick<UnitRow, 'nextDate'>, f: Pick<SeriesFilter, 't
 /**
  * The cards of some units in their order. A stored card that is the occurrence to show is used as it is;
  * otherwise only that occurrence's quiz row is read (occurrenceQuizzes) and put with the place and
- * business of the stored card; a unit without a stored card is read in full (listedOccurrences).
+ * business of the stored card. (Every unit a listing can show has a card: the refresh trigger writes one
+ * whenever the unit has a date ahead.)
  */
 async function cardsOf(db: Db, f: SeriesFilter, rows: UnitRow[]): Promise<ListedRow[]> {
-  const parsed = rows.map((r) => (r.card ? (JSON.parse(r.card) as DetailRow) : null));
-  const fits = rows.map((r) => storedCardFits(r, f));
-  const other = rows.filter((r, i) => !fits[i] && parsed[i]);
-  const bare = rows.filter((r, i) => !parsed[i]).map((r) => r.unitId);
-  const [occurrences, full] = await Promise.all([
-    occurrenceQuizzes(db, f, other.map((r) => ({ unitId: r.unitId, key: r.key, rid: r.rid, lid: r.lid, pattern: r.pattern }))),
-    listedOccurrences(db, f, bare),
-  ]);
-  const occurrenceOf = new Map(occurrences.map((o) => [Number(o.unitId), o]));
-  const fullOf = new Map(full.map((r) => [r.unitId, r]));
-  return rows.flatMap((r, i): ListedRow[] => {
+  const shown = rows.flatMap((r) => (r.card ? [{ r, card: JSON.parse(r.card) as DetailRow, fits: storedCardFits(r, f) }] : []));
+  const other = shown.filter((c) => !c.fits).map(({ r }) => ({ unitId: r.unitId, key: r.key, rid: r.rid, lid: r.lid, pattern: r.pattern }));
+  const occurrenceOf = new Map((await occurrenceQuizzes(db, f, other)).map((o) => [Number(o.unitId), o]));
+  return shown.flatMap(({ r, card, fits }): ListedRow[] => {
     const unit = { unitId: r.unitId, key: r.key, rid: r.rid, shuffle: r.shuffle, unitLat: r.unitLat, unitLng: r.unitLng };
-    const card = parsed[i];
-    if (!card) return fullOf.has(r.unitId) ? [fullOf.get(r.unitId)!] : [];
-    if (fits[i]) return [{ ...card, ...unit }];
+    if (fits) return [{ ...card, ...unit }];
     const o = occurrenceOf.get(r.unitId);
     if (!o) return [];
     const { unitId: _u, locationId: _l, ...quiz } = o;
     return [{ ...card, ...quiz, ...unit }];
   });
-}
-
-function hasQuizFilters(q: QuizFilters): boolean {
-  return q.price !== undefined || q.team !== undefined || q.category !== undefined || q.time !== undefined;
 }
 
 /**
@@ -330,8 +317,8 @@ async function searchPage(db: Db, f: SeriesFilter, exclude: Set<number>, offset:
   const matches = (await searchMatches(db, f)).filter((m) => !exclude.has(m.unitId));
   matches.sort(byRank(f.seed));
   const ids = matches.slice(offset, offset + limit).map((m) => m.unitId);
-  // The ids already match the search: read them without it (each lookup would evaluate the FTS match again).
-  const rows = new Map((await unitsById(db, { ...f, search: undefined }, ids)).map((r) => [r.unitId, r]));
+  // The ids already match the filters: read them by key only.
+  const rows = new Map((await unitsById(db, ids)).map((r) => [r.unitId, r]));
   return { page: ids.flatMap((id) => (rows.has(id) ? [rows.get(id)!] : [])), total: matches.length };
 }
 
@@ -483,7 +470,7 @@ async function listNear(db: Db, filter: SeriesFilter, near: NonNullable<Resolved
   for (const o of ordinary) distance.set(o.id, o.km);
   const total = promoted.length + ordinary.length;
   const pageIds = ordinary.slice(plan.ordinaryOffset, plan.ordinaryOffset + plan.ordinaryLimit).map((o) => o.id);
-  const rows = await cardsOf(db, box, await unitsById(db, box, pageIds));
+  const rows = await cardsOf(db, box, await unitsById(db, pageIds));
   const byId = new Map(rows.map((r) => [r.unitId, r]));
   const withDistance = (q: ListingQuiz, unitId: number): ListingQuiz => {
     const km = distance.get(unitId)!;
@@ -580,7 +567,7 @@ export async function mapPoints(db: Db, query: ListingMapQuery, ctx: ListingCont
 export async function mapCard(db: Db, unit: number, query: ListingMapQuery, ctx: ListingContext): Promise<ListingQuiz | null> {
   const { f, filter } = seriesFilterOf(query, ctx);
   await ensureListingDay(db, ctx, null);
-  const [rows, promos] = await Promise.all([unitsById(db, filter, [unit]).then((r) => cardsOf(db, filter, r)), activePromotions(db, ctx.today)]);
+  const [rows, promos] = await Promise.all([unitsById(db, [unit], filter).then((r) => cardsOf(db, filter, r)), activePromotions(db, ctx.today)]);
   const row = rows[0];
   if (!row) return null;
   const quiz = toListingQuiz(row, tierOf({ id: row.id, rid: row.rid, date: row.date }, promos));
