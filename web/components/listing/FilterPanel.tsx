@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { WEEKDAYS } from '../../../worker/lib/swedish';
 import { PRICE_FILTERS, TEAM_FILTER_CHOICES, TIME_FILTERS, TOPIC_FILTERS } from '../../../worker/lib/quiz-filters';
 import { DatePicker } from './DatePicker';
@@ -57,22 +58,8 @@ export function FilterPanel({ filters, today, cities, lockCity, lockWeekday, act
       </button>
     </noscript>
   );
-  if (quizFiltersOnly) {
-    return (
-      <form
-        role="search"
-        aria-label="Filtrera quiz"
-        method="get"
-        action={action}
-        onSubmit={(e) => e.preventDefault()}
-        className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-4"
-      >
-        {quizSelects}
-        {submit}
-      </form>
-    );
-  }
-  return (
+  // A plain GET form: without JavaScript it submits (the noscript button); with it, onChange drives the listing.
+  const form = (children: ReactNode) => (
     <form
       role="search"
       aria-label="Filtrera quiz"
@@ -81,6 +68,19 @@ export function FilterPanel({ filters, today, cities, lockCity, lockWeekday, act
       onSubmit={(e) => e.preventDefault()}
       className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-4"
     >
+      {children}
+    </form>
+  );
+  if (quizFiltersOnly) {
+    return form(
+      <>
+        {quizSelects}
+        {submit}
+      </>,
+    );
+  }
+  return form(
+    <>
       <div className="space-y-1">
         <label htmlFor="filter-weekday" className="block text-sm font-semibold text-slate-800">
           Veckodag
@@ -108,12 +108,7 @@ export function FilterPanel({ filters, today, cities, lockCity, lockWeekday, act
           onPointerDown={onCitiesWanted}
           onChange={(e) => onChange({ city: e.target.value }, 'city')}
         >
-          <option value="">Alla städer</option>
-          {cities.map((c) => (
-            <option key={c.slug} value={c.slug}>
-              {c.name}
-            </option>
-          ))}
+          <CityOptions cities={cities} />
         </select>
       </div>
       <div className="space-y-1">
@@ -138,6 +133,20 @@ export function FilterPanel({ filters, today, cities, lockCity, lockWeekday, act
       </div>
       {quizSelects}
       {submit}
-    </form>
+    </>,
+  );
+}
+
+/** "Alla städer" and one option per city: the filter panel's city select and near mode's fallback form. */
+export function CityOptions({ cities }: { cities: CityOption[] }) {
+  return (
+    <>
+      <option value="">Alla städer</option>
+      {cities.map((c) => (
+        <option key={c.slug} value={c.slug}>
+          {c.name}
+        </option>
+      ))}
+    </>
   );
 }

@@ -8,7 +8,7 @@ import type { ListingMapResponse } from '../../../worker/features/listing/contra
 import { Button } from '../ui/Button';
 import { QuizCard, SkeletonCard } from './QuizCard';
 import { QuizDetailDialog } from './QuizDetailDialog';
-import { FilterPanel } from './FilterPanel';
+import { CityOptions, FilterPanel } from './FilterPanel';
 import { FollowButton } from '../follows/FollowButton';
 import { searchLabel } from '../follows/label';
 import { QuickChips } from './QuickChips';
@@ -286,12 +286,7 @@ export function ListingSection(props: ListingSectionProps) {
                 onPointerDown={loadAllCities}
                 className="rounded-xl border border-slate-300 bg-white px-3 py-2.5 text-slate-900"
               >
-                <option value="">Alla städer</option>
-                {cities.map((c) => (
-                  <option key={c.slug} value={c.slug}>
-                    {c.name}
-                  </option>
-                ))}
+                <CityOptions cities={cities} />
               </select>
             </div>
             <input type="hidden" name="weekday" value="all" />
