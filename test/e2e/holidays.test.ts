@@ -33,7 +33,7 @@ describe('Swedish holidays in series and "Stämmer inte?"', () => {
     await page.goto(`/create-quiz?location=${place.id}`);
     await page.getByRole('heading', { name: 'Skapa quiz' }).waitFor();
     await page.getByLabel('Datum', { exact: true }).fill(START);
-    expect(await page.getByRole('checkbox', { name: 'torsdag' }).isChecked()).toBe(true);
+    expect(await page.getByRole('checkbox', { name: 'torsdag', exact: true }).isChecked()).toBe(true);
     await page.getByRole('radio', { name: 'Till och med ett datum' }).check();
     await page.getByLabel('Slutdatum').fill('2027-01-14');
 

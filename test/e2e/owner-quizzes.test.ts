@@ -49,8 +49,8 @@ describe('owner quizzes and series', () => {
     await page.getByRole('heading', { name: 'Skapa quiz' }).waitFor();
     expect(await page.getByRole('checkbox', { name: 'Återkommande quiz' }).isChecked()).toBe(true);
     await page.getByLabel('Datum', { exact: true }).fill(tuesday);
-    expect(await page.getByRole('checkbox', { name: 'tisdag' }).isChecked()).toBe(true);
-    await page.getByRole('checkbox', { name: 'torsdag' }).check();
+    expect(await page.getByRole('checkbox', { name: 'tisdag', exact: true }).isChecked()).toBe(true);
+    await page.getByRole('checkbox', { name: 'torsdag', exact: true }).check();
     await page.getByLabel('Starttid').fill('19:30');
     await page.getByLabel('Kategori').selectOption('tema');
     // Tema without a theme is refused on the client.
