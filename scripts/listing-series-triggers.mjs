@@ -376,7 +376,67 @@ END;
 UPDATE listing_series SET touch = touch + 1;
 `;
 
-const OUTPUTS = { words: () => LISTING_SERIES_WORDS_SQL, near: () => LISTING_SERIES_NEAR_SQL, towns: () => TOWNS_REFRESH_SQL, filters: () => LISTING_SERIES_FILTERS_SQL, rank: () => LISTING_RANK_SQL };
+// ---- Migration 0019 (issue 19 §2): date mode in ranking order — one row per listed date of a unit. ----
+
+/** The quizzes of unit e (a listing_series row) — its series at its place, or the single quiz. */
+const OF_UNIT = (e) => `((${OF_SERIES(e)}) OR (${OF_SINGLE(e)}))`;
+/**
+ * Bring the listing_dates rows of unit NEW in step with the unit as the refresh block left it (its tier
+ * and city) and its quiz rows from listing_state.today on: remove the rows that no longer hold (a past
+ * date, another tier or city, a quiz moved, deleted or gone to another date), then add the dates that
+ * have none (one row per unit and date: the first quiz found). Only rows that change are written, so the
+ * day's advance writes only the passed date of each unit.
+ */
+const DATES_SYNC = `DELETE FROM listing_dates WHERE uid = NEW.id AND (date < ${T}
+      OR NOT EXISTS (SELECT 1 FROM listing_series e JOIN quizzes q ON q.id = listing_dates.qid
+        WHERE e.id = NEW.id AND e.tier = listing_dates.tier AND e.tier < 2 AND coalesce(e.city_slug, '') = listing_dates.city
+          AND q.date = listing_dates.date AND ${OF_UNIT('e')}));
+  INSERT OR IGNORE INTO listing_dates (date, tier, shuffle, uid, city, qid)
+    SELECT q.date, e.tier, e.shuffle, e.id, coalesce(e.city_slug, ''), q.id
+    FROM listing_series e JOIN quizzes q ON ${OF_UNIT('e')}
+    WHERE e.id = NEW.id AND e.tier < 2 AND q.date >= ${T}
+      AND NOT EXISTS (SELECT 1 FROM listing_dates x WHERE x.uid = e.id AND x.date = q.date);`;
+
+export const LISTING_DATES_SQL = `-- Printed by scripts/listing-series-triggers.mjs (\`dates\`): change the template, never this file.
+-- Date mode in ranking order (issue 19 §2): one row per listed unit and date from listing_state.today on,
+-- keyed in the listing's order (date, tier, shuffle), so a date's page is walked like the other modes
+-- instead of checking each unit of the weekday for that date. Kept by the refresh trigger of 0018.
+CREATE TABLE listing_dates (
+  date text NOT NULL,
+  tier integer NOT NULL,
+  shuffle integer NOT NULL,
+  uid integer NOT NULL,
+  city text NOT NULL,
+  qid text NOT NULL,
+  PRIMARY KEY (date, tier, shuffle, uid)
+) WITHOUT ROWID;
+CREATE INDEX listing_dates_city_idx ON listing_dates (date, city, tier, shuffle, uid, qid);
+CREATE INDEX listing_dates_unit_idx ON listing_dates (uid, date);
+
+DROP TRIGGER IF EXISTS listing_rank_refresh_au;
+CREATE TRIGGER listing_rank_refresh_au AFTER UPDATE OF touch ON listing_series BEGIN
+  ${REFRESH}
+  ${DATES_SYNC}
+END;
+
+CREATE TRIGGER listing_dates_ad AFTER DELETE ON listing_series BEGIN
+  DELETE FROM listing_dates WHERE uid = OLD.id;
+END;
+
+-- A unit's city changes with its place (listing_series_location_au / the quiz triggers' upsert), which
+-- may run before or after the touch that refreshes it: its rows follow here either way.
+CREATE TRIGGER listing_dates_city_au AFTER UPDATE OF city_slug ON listing_series WHEN OLD.city_slug IS NOT NEW.city_slug BEGIN
+  UPDATE listing_dates SET city = coalesce(NEW.city_slug, '') WHERE uid = NEW.id;
+END;
+
+-- Backfill: the dates of every listed unit as of listing_state.today.
+INSERT OR IGNORE INTO listing_dates (date, tier, shuffle, uid, city, qid)
+  SELECT q.date, e.tier, e.shuffle, e.id, coalesce(e.city_slug, ''), q.id
+  FROM listing_series e JOIN quizzes q ON ${OF_UNIT('e')}
+  WHERE e.tier < 2 AND q.date >= ${T};
+`;
+
+const OUTPUTS = { words: () => LISTING_SERIES_WORDS_SQL, near: () => LISTING_SERIES_NEAR_SQL, towns: () => TOWNS_REFRESH_SQL, filters: () => LISTING_SERIES_FILTERS_SQL, rank: () => LISTING_RANK_SQL, dates: () => LISTING_DATES_SQL };
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   process.stdout.write((OUTPUTS[process.argv[2]] ?? (() => LISTING_SERIES_TRIGGERS_SQL))());

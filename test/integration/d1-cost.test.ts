@@ -89,6 +89,8 @@ const PUBLIC_PATHS = (): Array<[string, string]> => [
   ['listing city date', `/api/listing?city=${city}&date=${addDays(TODAY, 7)}`],
   ['listing weekday', '/api/listing?weekday=tisdag'],
   ['listing date', `/api/listing?date=${addDays(TODAY, 7)}`],
+  ['listing date far', `/api/listing?date=${addDays(TODAY, 11)}`],
+  ['listing city date far', `/api/listing?city=${city}&date=${addDays(TODAY, 12)}`],
   ['listing search', '/api/listing?search=ankaret'],
   ['listing short search', '/api/listing?search=kv'],
   ['listing city page 2', `/api/listing?city=${city}&page=2`],

@@ -98,23 +98,27 @@ describe('query plans', () => {
     await walkedPage(db, { ...base, city: 'stockholm', weekdayW: 2, quiz: { price: 'gratis', category: 'musik', team: 4, time: 'fore19' } }, [], 13, 0);
     await walkedPage(db, { ...base, quiz: { price: 'gratis', category: 'musik' } }, [], 13, 0);
     await stateAndCount(db, { city: 'stockholm', wd: 2 });
+    await walkedPage(db, { ...base, city: 'stockholm', date: '2030-01-09' }, [3], 13, 0);
+    await walkedPage(db, { ...base, date: '2030-01-09', quiz: { price: 'gratis' } }, [], 13, 0);
     const plans = await Promise.all(seen.map((q) => plan(testDb(), q)));
     // The walk: four ranges of the rank index in shuffle order (no sort, no row read to filter), then one row per card by key.
     expect(plans[0]!.join('\n')).toMatch(/SEARCH e USING COVERING INDEX listing_series_city_rank_idx \(city_slug=\? AND tier=\? AND shuffle>\?\)/);
     // Weekday mode: the weekday's partial index (only units listed under Tuesday), with the quiz filters inside it.
     expect(plans[5]!.join('\n')).toMatch(/SEARCH e USING COVERING INDEX listing_series_city_wd2_idx \(city_slug=\? AND tier=\? AND shuffle>\?\)/);
     for (const i of [1, 6]) expect(plans[i]!.join('\n')).toMatch(/SEARCH e USING COVERING INDEX listing_series_rank_idx \(tier=\? AND shuffle<\?\)/);
-    // Date mode: the weekday's partial index (2030-01-09 is a Wednesday).
-    expect(plans[4]!.join('\n')).toMatch(/SEARCH e USING COVERING INDEX listing_series_wd3_idx \(tier=\? AND shuffle<\?\)/);
-    for (const i of [0, 1, 4, 5, 6]) {
+    // Date mode: listing_dates in the listing's order (migration 0019) — the date's range of its primary key, or of
+    // the city index with a city; a quiz filter looks up each candidate's unit inside the arm.
+    expect(plans[4]!.join('\n')).toMatch(/SEARCH d USING PRIMARY KEY \(date=\? AND tier=\? AND shuffle<\?\)/);
+    expect(plans[8]!.join('\n')).toMatch(/SEARCH d USING COVERING INDEX listing_dates_city_idx \(date=\? AND city=\? AND tier=\? AND shuffle>\?\)/);
+    expect(plans[9]!.join('\n')).toMatch(/SEARCH d USING PRIMARY KEY \(date=\? AND tier=\? AND shuffle>\?\)\nSEARCH e USING INTEGER PRIMARY KEY \(rowid=\?\)/);
+    expect(plans[4]!.join('\n')).not.toMatch(/quizzes/);
+    for (const i of [0, 1, 4, 5, 6, 8, 9]) {
       expect(plans[i]!.join('\n')).toMatch(/SEARCH e USING INTEGER PRIMARY KEY \(rowid=\?\)/);
       expect(plans[i]!.join('\n')).not.toMatch(/TEMP B-TREE/);
     }
     expect(plans[2]!.join('\n')).toMatch(/quizzes_unit_weekday_date_idx \(recurrence_id=\? AND location_id=\? AND weekday=\? AND date>\?\)/);
     expect(plans[2]!.join('\n')).toMatch(/SEARCH q USING INDEX sqlite_autoindex_quizzes_1 \(id=\?\)/);
     expect(plans[3]!.join('\n')).toMatch(/VIRTUAL TABLE INDEX \d+:M/);
-    // Date mode: one seek per candidate with that weekday, on every key column (no walk through the series' dates).
-    expect(plans[4]!.join('\n')).toMatch(/quizzes_unit_weekday_date_idx \(recurrence_id=\? AND location_id=\? AND weekday=\? AND date=\?\)/);
     // The count: one row of listing_counts by its key.
     expect(plans[7]!.join('\n')).toMatch(/SEARCH c USING INDEX sqlite_autoindex_listing_counts_1 \(city=\? AND wd=\?\)/);
   });

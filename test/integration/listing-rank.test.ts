@@ -231,7 +231,33 @@ async function expectStoredUnits(citySlug: string, today: string) {
   );
   const want = Object.fromEntries([...expected.values()].map((e) => [e.key, { tier: e.tier, next_qid: e.next_qid, next_date: e.next_date, wk_mask: e.wk_mask, up_mask: e.up_mask, card: e.card }]));
   expect(actual).toEqual(want);
+  await expectStoredDates(citySlug, expected, stored);
   return { expected, stored };
+}
+
+/**
+ * listing_dates (migration 0019) holds exactly one row per listed unit of the city and each of its dates
+ * from today on, with the unit's tier, shuffle and city, and a quiz of the unit on that date — and no row
+ * of a unit that is gone, unlisted or moved away, nor of a passed date.
+ */
+async function expectStoredDates(citySlug: string, expected: Map<string, Expected>, stored: StoredUnit[]) {
+  const rows = await testDb().all<{ date: string; tier: number; shuffle: number; uid: number; city: string; qid: string }>(sql`
+    SELECT date, tier, shuffle, uid, city, qid FROM listing_dates
+    WHERE city = ${citySlug} OR uid IN (SELECT id FROM listing_series WHERE city_slug = ${citySlug})`);
+  const unitOf = new Map(stored.map((s) => [s.key, s]));
+  const want: string[] = [];
+  const quizzesOn = new Map<string, string[]>();
+  for (const e of expected.values()) {
+    if (e.tier >= 2) continue;
+    const u = unitOf.get(e.key)!;
+    for (const q of e.upcoming) {
+      const k = `${u.id}|${q.date}`;
+      if (!quizzesOn.has(k)) want.push(`${k}|${e.tier}|${u.shuffle}|${e.city}`);
+      quizzesOn.set(k, [...(quizzesOn.get(k) ?? []), q.id]);
+    }
+  }
+  expect(rows.map((r) => `${r.uid}|${r.date}|${r.tier}|${r.shuffle}|${r.city}`).sort()).toEqual(want.sort());
+  for (const r of rows) expect(quizzesOn.get(`${r.uid}|${r.date}`), `${r.uid} ${r.date}`).toContain(r.qid);
 }
 
 /**

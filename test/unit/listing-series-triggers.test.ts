@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error plain ESM script without types
-import { LISTING_RANK_SQL, LISTING_SERIES_FILTERS_SQL, LISTING_SERIES_NEAR_SQL, LISTING_SERIES_TRIGGERS_SQL, LISTING_SERIES_WORDS_SQL } from '../../scripts/listing-series-triggers.mjs';
+import { LISTING_DATES_SQL, LISTING_RANK_SQL, LISTING_SERIES_FILTERS_SQL, LISTING_SERIES_NEAR_SQL, LISTING_SERIES_TRIGGERS_SQL, LISTING_SERIES_WORDS_SQL } from '../../scripts/listing-series-triggers.mjs';
 
 describe('migrations printed by scripts/listing-series-triggers.mjs', () => {
   it('0005 (triggers) is exactly the output of its template, so the repeated refresh blocks cannot drift apart', () => {
@@ -28,5 +28,9 @@ describe('migrations printed by scripts/listing-series-triggers.mjs', () => {
     const [generated, printed] = migration.split('--> statement-breakpoint\n-- Printed by');
     expect(generated).toContain('CREATE INDEX `listing_series_rank_idx`');
     expect(`-- Printed by${printed}`).toBe(LISTING_RANK_SQL);
+  });
+  it('0019 (date mode in ranking order: listing_dates, the refresh trigger recreated with its sync) is exactly the template output', () => {
+    const migration = readFileSync(join(import.meta.dirname, '..', '..', 'migrations', '0019_listing_dates.sql'), 'utf8');
+    expect(migration).toBe(LISTING_DATES_SQL);
   });
 });

@@ -131,11 +131,6 @@ function filterSql(f: SeriesFilter): SQL[] {
   return where;
 }
 
-/** The weekday whose partial index (listing_series_[city_]wd{w}_idx) holds every unit the listing can show: weekday mode's day or the date's. */
-function walkWeekday(f: SeriesFilter): number | undefined {
-  return f.date !== undefined ? isoWeekday(f.date) % 7 : f.weekdayW;
-}
-
 /** The up_mask / wk_mask bit of a %w weekday (0–6); throws on anything else (it is written into SQL as a literal). */
 function weekdayBit(w: number): number {
   const bit = WEEKDAY_BITS[w];
@@ -176,6 +171,8 @@ export interface UnitRow {
   pattern: string | null;
   nextDate: string | null;
   card: string | null;
+  /** Date mode's walk (walkedDatePage): the unit's quiz on that date. */
+  qid?: string | null;
 }
 
 const UNIT_COLUMNS = sql`e.id AS unitId, e.key AS key, e.recurrence_id AS rid, e.shuffle AS shuffle, e.tier AS tier, e.lat AS unitLat, e.lng AS unitLng,
@@ -189,10 +186,12 @@ const excludeSql = (exclude: number[]) => (exclude.length ? [sql`e.id NOT IN (SE
  * partial index (listing_series_[city_]wd{w}_idx) — tier 0 from the seed, tier 0
  * before it, tier 1 likewise — each in `shuffle` order with every filter checked inside the index, under
  * one LIMIT, so the walk stops after offset + limit matching entries and only those `limit` rows are read.
- * Not for free text or a signed-in owner's hidden units (`orderedPage`).
+ * Date mode walks listing_dates instead (walkedDatePage). Not for free text or a signed-in owner's hidden
+ * units (`orderedPage`).
  */
 export async function walkedPage(db: Db, f: SeriesFilter, exclude: number[], limit: number, offset: number): Promise<UnitRow[]> {
-  const day = walkWeekday(f);
+  if (f.date !== undefined) return walkedDatePage(db, { ...f, date: f.date }, exclude, limit, offset);
+  const day = f.weekdayW;
   const kind = day === undefined ? 'rank' : `wd${day}`;
   const index = sql.raw(f.city ? `listing_series_city_${kind}_idx` : `listing_series_${kind}_idx`);
   const take = offset + limit;
@@ -206,6 +205,38 @@ export async function walkedPage(db: Db, f: SeriesFilter, exclude: number[], lim
     SELECT ${UNIT_COLUMNS}
     FROM (${arm(0, true)} UNION ALL ${arm(0, false)} UNION ALL ${arm(1, true)} UNION ALL ${arm(1, false)} LIMIT ${limit} OFFSET ${offset}) walk
       CROSS JOIN listing_series e ON e.id = walk.uid`);
+}
+
+/**
+ * walkedPage in date mode: the same four arms over listing_dates (migration 0019: one row per listed unit
+ * and date, keyed date, tier, shuffle — or date, city, tier, shuffle with a city), so a page reads one
+ * index entry per unit it shows, and each row knows the quiz of that date (`qid`: its card is read by key,
+ * quizzesById). Quiz filters are checked on the unit inside each arm (one lookup per candidate).
+ */
+async function walkedDatePage(db: Db, f: SeriesFilter & { date: string }, exclude: number[], limit: number, offset: number): Promise<UnitRow[]> {
+  const take = offset + limit;
+  const quiz = quizFilterSql(f.quiz);
+  const where = [
+    sql`d.date = ${f.date}`,
+    ...(f.city ? [sql`d.city = ${f.city}`] : []),
+    ...quiz,
+    ...(exclude.length ? [sql`d.uid NOT IN (SELECT value FROM json_each(${JSON.stringify(exclude)}))`] : []),
+  ];
+  const join = quiz.length ? sql` CROSS JOIN listing_series e ON e.id = d.uid` : sql``;
+  const arm = (tier: number, fromSeed: boolean) =>
+    sql`SELECT * FROM (SELECT d.uid AS uid, d.qid AS qid FROM listing_dates d${f.city ? sql` INDEXED BY listing_dates_city_idx` : sql``}${join}
+      WHERE ${sql.join([...where, sql`d.tier = ${tier}`, fromSeed ? sql`d.shuffle >= ${f.seed}` : sql`d.shuffle < ${f.seed}`], sql` AND `)}
+      ORDER BY d.shuffle, d.uid LIMIT ${take})`;
+  return db.all<UnitRow>(sql`
+    SELECT ${UNIT_COLUMNS}, walk.qid AS qid
+    FROM (${arm(0, true)} UNION ALL ${arm(0, false)} UNION ALL ${arm(1, true)} UNION ALL ${arm(1, false)} LIMIT ${limit} OFFSET ${offset}) walk
+      CROSS JOIN listing_series e ON e.id = walk.uid`);
+}
+
+/** Quiz rows by id (a listed date's quiz, listing_dates.qid), one key lookup each in one round trip. */
+export async function quizzesById(db: Db, ids: string[]): Promise<QuizCardRow[]> {
+  const found = await batchAll<QuizCardRow>(db, ids.map((id) => sql`SELECT ${CARD_QUIZ_COLUMNS} FROM quizzes q WHERE q.id = ${id}`));
+  return found.flat();
 }
 
 /**

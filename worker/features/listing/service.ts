@@ -17,6 +17,7 @@ import {
   findPublicVenue,
   listCities,
   occurrenceQuizzes,
+  quizzesById,
   nearCandidates,
   orderedPage,
   ownHiddenUnits,
@@ -41,6 +42,7 @@ import {
   type DetailRow,
   type ListedRow,
   type NearCandidate,
+  type OccurrenceRow,
   type SeriesFilter,
   type UnitRow,
 } from './queries';
@@ -252,8 +254,18 @@ function storedCardFits(row: Pick<UnitRow, 'nextDate'>, f: Pick<SeriesFilter, 't
  */
 async function cardsOf(db: Db, f: SeriesFilter, rows: UnitRow[]): Promise<ListedRow[]> {
   const shown = rows.flatMap((r) => (r.card ? [{ r, card: JSON.parse(r.card) as DetailRow, fits: storedCardFits(r, f) }] : []));
-  const other = shown.filter((c) => !c.fits).map(({ r }) => ({ unitId: r.unitId, key: r.key, rid: r.rid, lid: r.lid, pattern: r.pattern }));
-  const occurrenceOf = new Map((await occurrenceQuizzes(db, f, other)).map((o) => [Number(o.unitId), o]));
+  const other = shown.filter((c) => !c.fits);
+  // Date mode's walk knows the quiz of that date (listing_dates.qid): read it by key; else find it.
+  const known = other.filter(({ r }) => r.qid);
+  const unitOfQuiz = new Map(known.map(({ r }) => [r.qid!, r.unitId]));
+  const [byId, found] = await Promise.all([
+    quizzesById(db, [...unitOfQuiz.keys()]),
+    occurrenceQuizzes(db, f, other.filter(({ r }) => !r.qid).map(({ r }) => ({ unitId: r.unitId, key: r.key, rid: r.rid, lid: r.lid, pattern: r.pattern }))),
+  ]);
+  const occurrenceOf = new Map<number, OccurrenceRow>([
+    ...found.map((o): [number, OccurrenceRow] => [Number(o.unitId), o]),
+    ...byId.map((q): [number, OccurrenceRow] => [unitOfQuiz.get(q.id)!, { ...q, unitId: unitOfQuiz.get(q.id)! }]),
+  ]);
   return shown.flatMap(({ r, card, fits }): ListedRow[] => {
     const unit = { unitId: r.unitId, key: r.key, rid: r.rid, shuffle: r.shuffle, unitLat: r.unitLat, unitLng: r.unitLng };
     if (fits) return [{ ...card, ...unit }];
