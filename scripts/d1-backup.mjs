@@ -6,16 +6,18 @@
  *
  * `wrangler d1 export` refuses databases with FTS5 virtual tables (workers-sdk #6305), so the backup
  * reads every ordinary table itself (`wrangler d1 execute --json`, paged by rowid) and writes one SQL
- * file of INSERTs — without the FTS5 tables `listing_series_fts` / `listing_series_words` and their
- * shadow tables, which are derived from `listing_series`. Generated columns are left out (SQLite
+ * file of INSERTs — without the FTS5 tables `listing_search` / `listing_search_words` (and, before
+ * migration 0020, `listing_series_fts` / `listing_series_words`) and their shadow tables, which are
+ * derived from `listing_series`. Generated columns are left out (SQLite
  * computes them). The database is never changed by a backup.
  *
  * A restore replaces the data of the target database with the file's: it applies the migrations
  * (so an empty database gets the schema, FTS5 tables and triggers), then in ONE `d1 execute --file`:
  * drops every trigger (so inserting quizzes does not recompute listing_series with new random
  * shuffles, and FTS is not written row by row), deletes the rows of every backed-up table, inserts
- * the file's rows, recreates the triggers exactly as they were, and rebuilds both FTS5 indexes with
- * `INSERT INTO t(t) VALUES('rebuild')`.
+ * the file's rows, recreates the triggers exactly as they were, and refills both FTS5 indexes from
+ * `listing_series` (SEARCH_FILL_SQL of scripts/listing-series-triggers.mjs: they are contentless, keyed
+ * by each unit's search key).
  *
  * Local by default (the same .wrangler state as `npm start`, or --persist-to); `--remote` for the
  * production database (the restore then asks for --yes).
@@ -23,13 +25,14 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { SEARCH_FILL_SQL, SEARCH_TABLES } from './listing-series-triggers.mjs';
 
 const root = join(import.meta.dirname, '..');
 const wrangler = join(root, 'node_modules', '.bin', 'wrangler');
 
 /** Tables never backed up: FTS5 (rebuilt on restore), SQLite/D1 internals, the migrations journal. */
-export const SKIP_TABLE = /^(sqlite_|_cf_|d1_migrations$|listing_series_fts|listing_series_words)/;
-export const FTS_TABLES = ['listing_series_fts', 'listing_series_words'];
+export const SKIP_TABLE = /^(sqlite_|_cf_|d1_migrations$|listing_series_fts|listing_series_words|listing_search)/;
+export const FTS_TABLES = SEARCH_TABLES;
 const PAGE_ROWS = 4000;
 
 function parseArgs(argv) {
@@ -118,7 +121,7 @@ export function restoreSql(opts, backupSql) {
     ...[...tables].reverse().map((t) => `DELETE FROM ${q(t)};`),
     ...inserts,
     ...triggers.map((t) => `${t.sql.trim().replace(/;?\s*$/, '')};`),
-    ...FTS_TABLES.map((t) => `INSERT INTO ${t}(${t}) VALUES ('rebuild');`),
+    SEARCH_FILL_SQL,
   ].join('\n');
 }
 

@@ -436,7 +436,61 @@ INSERT OR IGNORE INTO listing_dates (date, tier, shuffle, uid, city, qid)
   WHERE e.tier < 2 AND q.date >= ${T};
 `;
 
-const OUTPUTS = { words: () => LISTING_SERIES_WORDS_SQL, near: () => LISTING_SERIES_NEAR_SQL, towns: () => TOWNS_REFRESH_SQL, filters: () => LISTING_SERIES_FILTERS_SQL, rank: () => LISTING_RANK_SQL, dates: () => LISTING_DATES_SQL };
+// ---- Migration 0020 (issue 19 §2): free text in ranking order. ----
+
+/**
+ * The search key of unit `u` (a listing_series row): tier, shuffle and id packed into one 64-bit rowid —
+ * tier << 61 | shuffle << 30 | id (shuffle < 2^31, id < 2^30) — so the FTS5 tables' own rowid order is the
+ * listing's order and a page of matches is a rowid range read lazily with a LIMIT. `rowid & 1073741823`
+ * gives the unit's id back (in SQL: JavaScript numbers lose the low bits above 2^53).
+ */
+export const SEARCH_KEY = (u) => `((coalesce(${u}.tier, 2) << 61) + (${u}.shuffle << 30) + ${u}.id)`;
+/** The two search indexes: trigram (substring, three characters or more) and word-prefix (one or two). */
+export const SEARCH_TABLES = ['listing_search', 'listing_search_words'];
+const searchInsert = (u) => SEARCH_TABLES.map((t) => `INSERT INTO ${t} (rowid, place_text, quiz_text) VALUES (${SEARCH_KEY(u)}, ${u}.place_text, ${u}.quiz_text);`).join('\n  ');
+const searchDelete = (u) => SEARCH_TABLES.map((t) => `DELETE FROM ${t} WHERE rowid = ${SEARCH_KEY(u)};`).join('\n  ');
+/** Refill both search indexes from listing_series (the migration's backfill, and a restore: scripts/d1-backup.mjs). */
+export const SEARCH_FILL_SQL = SEARCH_TABLES.map(
+  (t) => `INSERT INTO ${t} (${t}) VALUES ('delete-all');
+INSERT INTO ${t} (rowid, place_text, quiz_text) SELECT ${SEARCH_KEY('e')}, e.place_text, e.quiz_text FROM listing_series e;`,
+).join('\n');
+
+export const LISTING_SEARCH_SQL = `-- Printed by scripts/listing-series-triggers.mjs (\`search\`): change the template, never this file.
+-- Free text in ranking order (issue 19 §2): the two FTS5 indexes of 0005/0007 (rowid = the unit's id) are
+-- replaced by contentless ones whose rowid is the unit's search key — tier << 61 | shuffle << 30 | id — so
+-- FTS5 returns matches in the listing's order and a page reads about one entry per card, however many units
+-- match. Kept by three triggers on listing_series (a change of tier or text is a delete and an insert).
+DROP TRIGGER IF EXISTS listing_series_fts_ai;
+DROP TRIGGER IF EXISTS listing_series_fts_ad;
+DROP TRIGGER IF EXISTS listing_series_fts_au;
+DROP TRIGGER IF EXISTS listing_series_words_ai;
+DROP TRIGGER IF EXISTS listing_series_words_ad;
+DROP TRIGGER IF EXISTS listing_series_words_au;
+DROP TABLE IF EXISTS listing_series_fts;
+DROP TABLE IF EXISTS listing_series_words;
+
+CREATE VIRTUAL TABLE listing_search USING fts5(place_text, quiz_text, content='', contentless_delete=1, tokenize='trigram');
+CREATE VIRTUAL TABLE listing_search_words USING fts5(place_text, quiz_text, content='', contentless_delete=1, tokenize='unicode61 remove_diacritics 0', prefix='1 2');
+
+CREATE TRIGGER listing_search_ai AFTER INSERT ON listing_series BEGIN
+  ${searchInsert('NEW')}
+END;
+
+CREATE TRIGGER listing_search_ad AFTER DELETE ON listing_series BEGIN
+  ${searchDelete('OLD')}
+END;
+
+CREATE TRIGGER listing_search_au AFTER UPDATE OF tier, place_text, quiz_text ON listing_series
+  WHEN OLD.tier IS NOT NEW.tier OR OLD.place_text IS NOT NEW.place_text OR OLD.quiz_text IS NOT NEW.quiz_text BEGIN
+  ${searchDelete('OLD')}
+  ${searchInsert('NEW')}
+END;
+
+-- Backfill: every unit.
+${SEARCH_FILL_SQL}
+`;
+
+const OUTPUTS = { words: () => LISTING_SERIES_WORDS_SQL, near: () => LISTING_SERIES_NEAR_SQL, towns: () => TOWNS_REFRESH_SQL, filters: () => LISTING_SERIES_FILTERS_SQL, rank: () => LISTING_RANK_SQL, dates: () => LISTING_DATES_SQL, search: () => LISTING_SEARCH_SQL };
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   process.stdout.write((OUTPUTS[process.argv[2]] ?? (() => LISTING_SERIES_TRIGGERS_SQL))());

@@ -5,6 +5,7 @@
 import { SELF } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { sql } from 'drizzle-orm';
+import { expect } from 'vitest';
 import { createDb, type Db } from '../worker/db/client';
 import { parseConfig, type Config } from '../worker/env';
 import { createClock } from '../worker/lib/clock';
@@ -162,4 +163,20 @@ function hashString(s: string): number {
   let h = 0;
   for (let i = 0; i < s.length; i++) h = (Math.imul(31, h) + s.charCodeAt(i)) | 0;
   return h;
+}
+
+/**
+ * The two search indexes (migration 0020, contentless FTS5 keyed by each unit's search key
+ * tier << 61 | shuffle << 30 | id) are sound and hold exactly one entry per listing_series unit under its
+ * current key: FTS5's own integrity check, then the keys compared with listing_series both ways.
+ */
+export async function expectSearchIndexes() {
+  for (const t of ['listing_search', 'listing_search_words'] as const) {
+    await testDb().run(sql.raw(`INSERT INTO ${t} (${t}) VALUES ('integrity-check')`));
+    const [row] = await testDb().all<{ entries: number; units: number; keyed: number }>(sql.raw(`
+      SELECT (SELECT count(*) FROM ${t}) AS entries, (SELECT count(*) FROM listing_series) AS units,
+        (SELECT count(*) FROM ${t} s JOIN listing_series e ON e.id = s.rowid & 1073741823
+          WHERE s.rowid = (coalesce(e.tier, 2) << 61) + (e.shuffle << 30) + e.id) AS keyed`));
+    expect(row, t).toEqual({ entries: row!.units, units: row!.units, keyed: row!.units });
+  }
 }

@@ -240,6 +240,19 @@ describe('feeds', () => {
     expect(bad.body.error.issues[0].path).toBe('weekday');
   });
 
+  it('listing search feed holds every matching unit when there are more than two pages of them (the total is only a lower bound)', async () => {
+    const owner = await createUser();
+    const tag = unique('Flersida');
+    const ids: string[] = [];
+    for (let i = 0; i < 30; i++) {
+      const venue = await createVenue(owner.id, { name: `${tag} ${i}` });
+      ids.push((await createQuiz((await createLocation(venue.id, { city: 'Kalmar' })).id, { date: '2026-10-14' })).id);
+    }
+    await bumpDataVersion(testDb());
+    const events = parse((await ics(`/api/calendar/listing.ics?search=${encodeURIComponent(tag)}`)).text).events;
+    expect(events.map((e) => e.uid).sort()).toEqual(ids.map((id) => `${id}@quizkvall.se`).sort());
+  });
+
   it('listing search feed passes the near mode through: places within the radius only', async () => {
     const w = await world();
     const farOwner = await createUser();

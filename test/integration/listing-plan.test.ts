@@ -100,6 +100,8 @@ describe('query plans', () => {
     await stateAndCount(db, { city: 'stockholm', wd: 2 });
     await walkedPage(db, { ...base, city: 'stockholm', date: '2030-01-09' }, [3], 13, 0);
     await walkedPage(db, { ...base, date: '2030-01-09', quiz: { price: 'gratis' } }, [], 13, 0);
+    await walkedPage(db, { ...base, search: 'kvarnen' }, [4], 13, 0);
+    await walkedPage(db, { ...base, search: 'kv', city: 'stockholm' }, [], 13, 0);
     const plans = await Promise.all(seen.map((q) => plan(testDb(), q)));
     // The walk: four ranges of the rank index in shuffle order (no sort, no row read to filter), then one row per card by key.
     expect(plans[0]!.join('\n')).toMatch(/SEARCH e USING COVERING INDEX listing_series_city_rank_idx \(city_slug=\? AND tier=\? AND shuffle>\?\)/);
@@ -112,7 +114,11 @@ describe('query plans', () => {
     expect(plans[8]!.join('\n')).toMatch(/SEARCH d USING COVERING INDEX listing_dates_city_idx \(date=\? AND city=\? AND tier=\? AND shuffle>\?\)/);
     expect(plans[9]!.join('\n')).toMatch(/SEARCH d USING PRIMARY KEY \(date=\? AND tier=\? AND shuffle>\?\)\nSEARCH e USING INTEGER PRIMARY KEY \(rowid=\?\)/);
     expect(plans[4]!.join('\n')).not.toMatch(/quizzes/);
-    for (const i of [0, 1, 4, 5, 6, 8, 9]) {
+    // Free text: each arm a MATCH with both rowid bounds of the search index (its rowid is the search key, so
+    // FTS5's own order is the listing's: no sort); with a city, each match's unit is looked up inside the arm.
+    expect(plans[10]!.join('\n')).toMatch(/SCAN listing_search VIRTUAL TABLE INDEX \d+:M\d*></);
+    expect(plans[11]!.join('\n')).toMatch(/SCAN listing_search_words VIRTUAL TABLE INDEX \d+:M\d*><\nSEARCH e USING INTEGER PRIMARY KEY \(rowid=\?\)/);
+    for (const i of [0, 1, 4, 5, 6, 8, 9, 10, 11]) {
       expect(plans[i]!.join('\n')).toMatch(/SEARCH e USING INTEGER PRIMARY KEY \(rowid=\?\)/);
       expect(plans[i]!.join('\n')).not.toMatch(/TEMP B-TREE/);
     }

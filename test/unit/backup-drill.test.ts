@@ -26,7 +26,7 @@ function query<T = Record<string, unknown>>(sql: string): T[][] {
 
 /** Row count + SHA-256 of the rows (sorted, so insertion order does not matter) of every table. */
 function state() {
-  const [tables] = query<{ name: string }>(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name <> 'd1_migrations' AND name NOT LIKE 'listing_series_fts%' AND name NOT LIKE 'listing_series_words%' ORDER BY name`);
+  const [tables] = query<{ name: string }>(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name <> 'd1_migrations' AND name NOT LIKE 'listing_search%' ORDER BY name`);
   const names = tables!.map((t) => t.name);
   const rows = query(names.map((n) => `SELECT * FROM "${n}"`).join('; '));
   return Object.fromEntries(
@@ -40,9 +40,10 @@ function state() {
 function searches() {
   const [tri, words, listing] = query<{ id: number }>(
     [
-      `SELECT rowid AS id FROM listing_series_fts WHERE listing_series_fts MATCH '"quiz"' ORDER BY rowid`,
-      `SELECT rowid AS id FROM listing_series_words WHERE listing_series_words MATCH 'k*' ORDER BY rowid`,
-      `SELECT s.id FROM listing_series s JOIN listing_series_fts f ON f.rowid = s.id WHERE listing_series_fts MATCH '"pub"' ORDER BY s.id`,
+      // The search indexes' rowid is the unit's search key (migration 0020); its low 30 bits are the unit's id.
+      `SELECT rowid & 1073741823 AS id FROM listing_search WHERE listing_search MATCH '"quiz"' ORDER BY rowid`,
+      `SELECT rowid & 1073741823 AS id FROM listing_search_words WHERE listing_search_words MATCH 'k*' ORDER BY rowid`,
+      `SELECT s.id FROM listing_series s JOIN listing_search f ON f.rowid & 1073741823 = s.id WHERE listing_search MATCH '"pub"' ORDER BY s.id`,
     ].join('; '),
   );
   return { tri: tri!.map((r) => r.id), words: words!.map((r) => r.id), listing: listing!.map((r) => r.id) };

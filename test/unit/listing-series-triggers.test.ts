@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error plain ESM script without types
-import { LISTING_DATES_SQL, LISTING_RANK_SQL, LISTING_SERIES_FILTERS_SQL, LISTING_SERIES_NEAR_SQL, LISTING_SERIES_TRIGGERS_SQL, LISTING_SERIES_WORDS_SQL } from '../../scripts/listing-series-triggers.mjs';
+import { LISTING_DATES_SQL, LISTING_RANK_SQL, LISTING_SEARCH_SQL, LISTING_SERIES_FILTERS_SQL, LISTING_SERIES_NEAR_SQL, LISTING_SERIES_TRIGGERS_SQL, LISTING_SERIES_WORDS_SQL } from '../../scripts/listing-series-triggers.mjs';
 
 describe('migrations printed by scripts/listing-series-triggers.mjs', () => {
   it('0005 (triggers) is exactly the output of its template, so the repeated refresh blocks cannot drift apart', () => {
@@ -32,5 +32,9 @@ describe('migrations printed by scripts/listing-series-triggers.mjs', () => {
   it('0019 (date mode in ranking order: listing_dates, the refresh trigger recreated with its sync) is exactly the template output', () => {
     const migration = readFileSync(join(import.meta.dirname, '..', '..', 'migrations', '0019_listing_dates.sql'), 'utf8');
     expect(migration).toBe(LISTING_DATES_SQL);
+  });
+  it('0020 (free text in ranking order: the rank-keyed search indexes and their triggers) is exactly the template output', () => {
+    const migration = readFileSync(join(import.meta.dirname, '..', '..', 'migrations', '0020_listing_search.sql'), 'utf8');
+    expect(migration).toBe(LISTING_SEARCH_SQL);
   });
 });

@@ -282,14 +282,16 @@ export const WEEKDAY_BITS = [1, 2, 4, 8, 16, 32, 64] as const;
  * The public listing's index: one row per listable unit — a series (`key` = recurrence_id) or a single
  * quiz (`key` = its id) — so the listing ranks and pages series, not their (26× more) occurrences.
  * Derived data: kept by SQLite triggers on quizzes, locations and venues (migration 0004), never
- * written by the app. Date-independent by design (the next occurrence is looked up for the ≤ 12 rows of
- * a page), so midnight needs no job. A trigram FTS5 table (`listing_series_fts`, external content over
- * place_text and quiz_text) serves free-text search. See README "Speed at scale".
+ * written by the app. Since migration 0018 it also carries what the listing shows as of
+ * listing_state.today (tier, next occurrence, masks, card). Two contentless FTS5 tables (`listing_search`
+ * trigram, `listing_search_words` word prefixes; migration 0020) index place_text and quiz_text under each
+ * unit's search key tier << 61 | shuffle << 30 | id, and `listing_dates` (0019) holds its listed dates — all
+ * kept by triggers. See README "Speed at scale".
  */
 export const listingSeries = sqliteTable(
   'listing_series',
   {
-    /** AUTOINCREMENT: the FTS rowid, never reused after a delete. */
+    /** AUTOINCREMENT, never reused after a delete: the low 30 bits of the unit's search key (migration 0020). */
     id: integer('id').primaryKey({ autoIncrement: true }),
     key: text('key').notNull(),
     recurrenceId: text('recurrence_id'),

@@ -65,6 +65,17 @@ export function ftsPhrase(text: string): string {
 }
 
 /**
+ * The search indexes (migration 0020) key each unit by tier << 61 | shuffle << 30 | id, so their rowid
+ * order is the listing's; `rowid & SEARCH_ID_MASK` is the unit's id (always in SQL: the key exceeds 2^53).
+ */
+export const SEARCH_ID_MASK = 2 ** 30 - 1;
+
+/** The FTS5 table of a search: trigram for a substring, the word index for a word's beginning. */
+function searchTable(plan: Exclude<SearchPlan, { kind: 'scan' }>): 'listing_search' | 'listing_search_words' {
+  return plan.kind === 'substring' ? 'listing_search' : 'listing_search_words';
+}
+
+/**
  * How a search is answered: three characters or more as a substring (trigram index); one or two as the
  * beginning of a word (word index with 1- and 2-character prefixes: "kv" finds Kvarnen); one or two
  * characters without a letter or digit (no word to start) as a substring scan of listing_series.
@@ -124,9 +135,10 @@ function filterSql(f: SeriesFilter): SQL[] {
   }
   if (f.search) {
     const plan = searchPlan(f.search);
-    if (plan.kind === 'substring') where.push(sql`e.id IN (SELECT rowid FROM listing_series_fts WHERE listing_series_fts MATCH ${plan.match})`);
-    else if (plan.kind === 'word-prefix') where.push(sql`e.id IN (SELECT rowid FROM listing_series_words WHERE listing_series_words MATCH ${plan.match})`);
-    else where.push(sql`instr(${foldSql(sql`e.place_text || ' | ' || e.quiz_text`)}, ${plan.text}) > 0`);
+    if (plan.kind !== 'scan') {
+      const fts = sql.raw(searchTable(plan));
+      where.push(sql`e.id IN (SELECT rowid & ${sql.raw(String(SEARCH_ID_MASK))} FROM ${fts} WHERE ${fts} MATCH ${plan.match})`);
+    } else where.push(sql`instr(${foldSql(sql`e.place_text || ' | ' || e.quiz_text`)}, ${plan.text}) > 0`);
   }
   return where;
 }
@@ -190,6 +202,8 @@ const excludeSql = (exclude: number[]) => (exclude.length ? [sql`e.id NOT IN (SE
  * units (`orderedPage`).
  */
 export async function walkedPage(db: Db, f: SeriesFilter, exclude: number[], limit: number, offset: number): Promise<UnitRow[]> {
+  const search = f.search ? searchPlan(f.search) : null;
+  if (search && search.kind !== 'scan') return walkedSearchPage(db, { ...f, search: undefined }, search, exclude, limit, offset);
   if (f.date !== undefined) return walkedDatePage(db, { ...f, date: f.date }, exclude, limit, offset);
   const day = f.weekdayW;
   const kind = day === undefined ? 'rank' : `wd${day}`;
@@ -233,6 +247,35 @@ async function walkedDatePage(db: Db, f: SeriesFilter & { date: string }, exclud
       CROSS JOIN listing_series e ON e.id = walk.uid`);
 }
 
+/**
+ * walkedPage with free text: the same four arms as rowid ranges of the search index (migration 0020: its
+ * rowid is the unit's search key, tier << 61 | shuffle << 30 | id), which FTS5 returns in rowid order and
+ * stops reading at the LIMIT — a page reads about one match per card however many units match. The other
+ * filters (`f`, without the search) are checked on each matching unit inside the arm (one lookup each), so
+ * a broad word with a selective filter reads the matches until the page is full (at most every match).
+ */
+async function walkedSearchPage(db: Db, f: SeriesFilter, plan: Exclude<SearchPlan, { kind: 'scan' }>, exclude: number[], limit: number, offset: number): Promise<UnitRow[]> {
+  const take = offset + limit;
+  const fts = sql.raw(searchTable(plan));
+  const uid = sql`(${fts}.rowid & ${sql.raw(String(SEARCH_ID_MASK))})`;
+  const rest = filterSql(f);
+  const join = rest.length ? sql` CROSS JOIN listing_series e ON e.id = ${uid}` : sql``;
+  const skip = exclude.length ? [sql`${uid} NOT IN (SELECT value FROM json_each(${JSON.stringify(exclude)}))`] : [];
+  // Each arm's rowid range, computed in SQL from the bound seed (the keys exceed JavaScript's 2^53).
+  const arm = (tier: number, fromSeed: boolean) => {
+    const base = sql.raw(`(${tier} << 61)`);
+    const pivot = sql`(${base} + (${f.seed} << 30))`;
+    const range = fromSeed ? sql`${fts}.rowid >= ${pivot} AND ${fts}.rowid < ${sql.raw(`(${tier + 1} << 61)`)}` : sql`${fts}.rowid >= ${base} AND ${fts}.rowid < ${pivot}`;
+    return sql`SELECT * FROM (SELECT ${uid} AS uid FROM ${fts}${join}
+      WHERE ${sql.join([sql`${fts} MATCH ${plan.match}`, range, ...rest, ...skip], sql` AND `)}
+      ORDER BY ${fts}.rowid LIMIT ${take})`;
+  };
+  return db.all<UnitRow>(sql`
+    SELECT ${UNIT_COLUMNS}
+    FROM (${arm(0, true)} UNION ALL ${arm(0, false)} UNION ALL ${arm(1, true)} UNION ALL ${arm(1, false)} LIMIT ${limit} OFFSET ${offset}) walk
+      CROSS JOIN listing_series e ON e.id = walk.uid`);
+}
+
 /** Quiz rows by id (a listed date's quiz, listing_dates.qid), one key lookup each in one round trip. */
 export async function quizzesById(db: Db, ids: string[]): Promise<QuizCardRow[]> {
   const found = await batchAll<QuizCardRow>(db, ids.map((id) => sql`SELECT ${CARD_QUIZ_COLUMNS} FROM quizzes q WHERE q.id = ${id}`));
@@ -250,24 +293,6 @@ export async function orderedPage(db: Db, f: SeriesFilter, exclude: number[], li
     FROM (SELECT e.id AS uid FROM listing_series e WHERE ${sql.join([seriesWhere(f), ...excludeSql(exclude)], sql` AND `)}
       ORDER BY ${rankOrderSql(f.seed)} LIMIT ${limit} OFFSET ${offset}) page
       CROSS JOIN listing_series e ON e.id = page.uid`);
-}
-
-/**
- * Every unit matching a free-text search (and the listing's other filters), with what ranking needs: read
- * once from the FTS index (the trigram one, or the word-prefix one for one or two characters) and the
- * units' rows — about two rows per match. FTS5 reads a term's list from its start whatever rowid range is
- * asked for, so no order of the matches is cheaper than reading them all; the caller ranks and counts
- * them (service.listQuizzes) and reads only its page's cards.
- */
-export async function searchMatches(db: Db, f: SeriesFilter): Promise<Array<{ unitId: number; tier: number; shuffle: number }>> {
-  const plan = searchPlan(f.search ?? '');
-  if (plan.kind === 'scan') throw new Error('searchMatches needs an FTS search');
-  const fts = sql.raw(plan.kind === 'substring' ? 'listing_series_fts' : 'listing_series_words');
-  const rest = filterSql({ ...f, search: undefined });
-  return db.all(sql`
-    SELECT e.id AS unitId, e.tier AS tier, e.shuffle AS shuffle
-    FROM (SELECT rowid AS uid FROM ${fts} WHERE ${fts} MATCH ${plan.match}) m CROSS JOIN listing_series e ON e.id = m.uid
-    WHERE ${sql.join([visibleSql(f), ...rest], sql` AND `)}`);
 }
 
 /**

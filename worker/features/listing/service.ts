@@ -24,7 +24,6 @@ import {
   ownsHiddenBusiness,
   placeDateQuizzes,
   promotionsWithUnits,
-  searchMatches,
   searchPlan,
   publicDataChangedAt,
   rotationKey,
@@ -277,12 +276,12 @@ async function cardsOf(db: Db, f: SeriesFilter, rows: UnitRow[]): Promise<Listed
 }
 
 /**
- * How a listing is read. `walk`: a page walked in index order (walkedPage), its total from
- * listing_counts when the scope is one the counts keep (Sweden or a city, all days or a weekday, no quiz
- * filter and no date), else a lower bound from the walk. `search`: free text, every match read once,
- * ranked and counted (searchPage). `sorted`: a search of one or two characters without a letter — every
- * match sorted and counted in SQL. `ownHidden`: a signed-in owner who has a business that is not public —
- * the public walk merged with their own units (ownHiddenUnits, a handful).
+ * How a listing is read. `walk`: a page walked in index order (walkedPage; with free text the search
+ * index in the listing's order), its total from listing_counts when the scope is one the counts keep
+ * (Sweden or a city, all days or a weekday, no quiz filter, no date and no free text), else a lower bound
+ * from the walk. `sorted`: a search of one or two characters without a letter — every match sorted and
+ * counted in SQL. `ownHidden`: a signed-in owner who has a business that is not public — the public walk
+ * merged with their own units (ownHiddenUnits, a handful).
  */
 async function readPlan(db: Db, f: ResolvedFilters, filter: SeriesFilter, ctx: ListingContext) {
   const hiddenOwner = !!ctx.viewerId && (await ownsHiddenBusiness(db, ctx.viewerId));
@@ -290,12 +289,12 @@ async function readPlan(db: Db, f: ResolvedFilters, filter: SeriesFilter, ctx: L
   // A one- or two-character search without a letter scans: sorted in SQL, with the viewer's own units.
   const sorted = !search && !!f.search;
   // A signed-in owner of a business that is not public: the public walk merged with their own units.
-  const ownHidden = hiddenOwner && !search && !sorted;
+  const ownHidden = hiddenOwner && !sorted;
   const counted = !search && !sorted && !f.date && !hasQuizFilters(f.quiz);
   // The kept count is read with the listing's state when it answers this listing (counted), or the
   // combined page's places (a city and a weekday, quiz filters or not).
   const wantsCount = counted || (!!f.city && !f.date && !sorted && !search && !f.near);
-  return { search, sorted, ownHidden, counted, scope: wantsCount ? { city: f.city ?? '', wd: filter.weekdayW ?? -1 } : null };
+  return { sorted, ownHidden, counted, scope: wantsCount ? { city: f.city ?? '', wd: filter.weekdayW ?? -1 } : null };
 }
 
 /**
@@ -321,20 +320,6 @@ function byRank(seed: number) {
 }
 
 /**
- * A free-text listing (with any other filter): every match read once (searchMatches), ranked here in the
- * listing's order — tier, then the day's rotation of `shuffle` — and counted exactly; the page's cards
- * are read by key. Its cost follows the number of matches (FTS5 has no cheaper order to offer).
- */
-async function searchPage(db: Db, f: SeriesFilter, exclude: Set<number>, offset: number, limit: number): Promise<{ page: UnitRow[]; total: number }> {
-  const matches = (await searchMatches(db, f)).filter((m) => !exclude.has(m.unitId));
-  matches.sort(byRank(f.seed));
-  const ids = matches.slice(offset, offset + limit).map((m) => m.unitId);
-  // The ids already match the filters: read them by key only.
-  const rows = new Map((await unitsById(db, ids)).map((r) => [r.unitId, r]));
-  return { page: ids.flatMap((id) => (rows.has(id) ? [rows.get(id)!] : [])), total: matches.length };
-}
-
-/**
  * One page (12) of the listing plus the total count. Ranking (spec 01 §4): 1 Premium by date;
  * 2 Rekommenderat, 3 ordinary quizzes of real accounts, 4 the house account's (unclaimed) quizzes, each
  * of 2–4 in the day's order. A page reads its index entries and one listing_series row per card, and
@@ -356,11 +341,7 @@ export async function listQuizzes(db: Db, query: ListingQuery, ctx: ListingConte
   const exclude = promoted.map((p) => p.row.unitId);
   let read: UnitRow[] = [];
   let exact: number | null = counts ? counts.total : how.counted ? (state.units ?? 0) : null;
-  if (how.search) {
-    const found = await searchPage(db, filter, new Set(exclude), plan.ordinaryOffset, Math.max(plan.ordinaryLimit, 0));
-    read = found.page;
-    exact = promoted.length + found.total;
-  } else if (plan.ordinaryLimit > 0) {
+  if (plan.ordinaryLimit > 0) {
     // One more than the page when no count says whether there is more.
     const extra = exact === null ? 1 : 0;
     if (how.ownHidden) {
@@ -557,9 +538,10 @@ export async function mapPoints(db: Db, query: ListingMapQuery, ctx: ListingCont
     return { points, total: ordinary.length, withoutPosition: 0, ...(complete ? {} : { totalAtLeast: true as const }) };
   }
   const [counts, rows] = await Promise.all([
-    // Free text or an owner's hidden units on the map: every match sorted and counted (up to MAP_POINTS_MAX points).
-    plan.sorted || plan.search || plan.ownHidden ? countUnits(db, filter) : Promise.resolve(null),
-    (plan.sorted || plan.search || plan.ownHidden ? orderedPage : walkedPage)(db, filter, [], MAP_POINTS_MAX + 1, 0),
+    // A scanned search or an owner's hidden units on the map: every match sorted and counted (up to MAP_POINTS_MAX
+    // points). Free text walks the search index like the listing (a lower bound beyond MAP_POINTS_MAX).
+    plan.sorted || plan.ownHidden ? countUnits(db, filter) : Promise.resolve(null),
+    (plan.sorted || plan.ownHidden ? orderedPage : walkedPage)(db, filter, [], MAP_POINTS_MAX + 1, 0),
   ]);
   const shown = rows.slice(0, MAP_POINTS_MAX);
   const points = shown.flatMap((r) => (r.unitLat != null && r.unitLng != null ? [{ unit: r.unitId, name: unitName(r.placeText), lat: r.unitLat, lng: r.unitLng }] : []));
