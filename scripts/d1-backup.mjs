@@ -8,7 +8,7 @@
  * reads every ordinary table itself (`wrangler d1 execute --json`, paged by rowid) and writes one SQL
  * file of INSERTs — without the FTS5 tables `listing_search` / `listing_search_words` (and, before
  * migration 0020, `listing_series_fts` / `listing_series_words`) and their shadow tables, which are
- * derived from `listing_series`. Generated columns are left out (SQLite
+ * derived from `listing_series`, nor `listing_dates` (derived too, and WITHOUT ROWID: no rowid to page by). Generated columns are left out (SQLite
  * computes them). The database is never changed by a backup.
  *
  * A restore replaces the data of the target database with the file's: it applies the migrations
@@ -17,7 +17,7 @@
  * shuffles, and FTS is not written row by row), deletes the rows of every backed-up table, inserts
  * the file's rows, recreates the triggers exactly as they were, and refills both FTS5 indexes from
  * `listing_series` (SEARCH_FILL_SQL of scripts/listing-series-triggers.mjs: they are contentless, keyed
- * by each unit's search key).
+ * by each unit's search key) and `listing_dates` (DATES_FILL_SQL).
  *
  * Local by default (the same .wrangler state as `npm start`, or --persist-to); `--remote` for the
  * production database (the restore then asks for --yes).
@@ -25,13 +25,13 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { SEARCH_FILL_SQL, SEARCH_TABLES } from './listing-series-triggers.mjs';
+import { DATES_FILL_SQL, SEARCH_FILL_SQL, SEARCH_TABLES } from './listing-series-triggers.mjs';
 
 const root = join(import.meta.dirname, '..');
 const wrangler = join(root, 'node_modules', '.bin', 'wrangler');
 
 /** Tables never backed up: FTS5 (rebuilt on restore), SQLite/D1 internals, the migrations journal. */
-export const SKIP_TABLE = /^(sqlite_|_cf_|d1_migrations$|listing_series_fts|listing_series_words|listing_search)/;
+export const SKIP_TABLE = /^(sqlite_|_cf_|d1_migrations$|listing_series_fts|listing_series_words|listing_search|listing_dates$)/;
 export const FTS_TABLES = SEARCH_TABLES;
 const PAGE_ROWS = 4000;
 
@@ -122,6 +122,8 @@ export function restoreSql(opts, backupSql) {
     ...inserts,
     ...triggers.map((t) => `${t.sql.trim().replace(/;?\s*$/, '')};`),
     SEARCH_FILL_SQL,
+    'DELETE FROM listing_dates;',
+    DATES_FILL_SQL,
   ].join('\n');
 }
 

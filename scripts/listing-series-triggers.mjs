@@ -397,6 +397,12 @@ const DATES_SYNC = `DELETE FROM listing_dates WHERE uid = NEW.id AND (date < ${T
     WHERE e.id = NEW.id AND e.tier < 2 AND q.date >= ${T}
       AND NOT EXISTS (SELECT 1 FROM listing_dates x WHERE x.uid = e.id AND x.date = q.date);`;
 
+/** Fill listing_dates from listing_series and quizzes (the migration's backfill, and a restore: scripts/d1-backup.mjs). */
+export const DATES_FILL_SQL = `INSERT OR IGNORE INTO listing_dates (date, tier, shuffle, uid, city, qid)
+  SELECT q.date, e.tier, e.shuffle, e.id, coalesce(e.city_slug, ''), q.id
+  FROM listing_series e JOIN quizzes q ON ${OF_UNIT('e')}
+  WHERE e.tier < 2 AND q.date >= ${T};`;
+
 export const LISTING_DATES_SQL = `-- Printed by scripts/listing-series-triggers.mjs (\`dates\`): change the template, never this file.
 -- Date mode in ranking order (issue 19 §2): one row per listed unit and date from listing_state.today on,
 -- keyed in the listing's order (date, tier, shuffle), so a date's page is walked like the other modes
@@ -430,10 +436,7 @@ CREATE TRIGGER listing_dates_city_au AFTER UPDATE OF city_slug ON listing_series
 END;
 
 -- Backfill: the dates of every listed unit as of listing_state.today.
-INSERT OR IGNORE INTO listing_dates (date, tier, shuffle, uid, city, qid)
-  SELECT q.date, e.tier, e.shuffle, e.id, coalesce(e.city_slug, ''), q.id
-  FROM listing_series e JOIN quizzes q ON ${OF_UNIT('e')}
-  WHERE e.tier < 2 AND q.date >= ${T};
+${DATES_FILL_SQL}
 `;
 
 // ---- Migration 0020 (issue 19 §2): free text in ranking order. ----
