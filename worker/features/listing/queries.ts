@@ -198,8 +198,8 @@ const excludeSql = (exclude: number[]) => (exclude.length ? [sql`e.id NOT IN (SE
  * partial index (listing_series_[city_]wd{w}_idx) — tier 0 from the seed, tier 0
  * before it, tier 1 likewise — each in `shuffle` order with every filter checked inside the index, under
  * one LIMIT, so the walk stops after offset + limit matching entries and only those `limit` rows are read.
- * Date mode walks listing_dates instead (walkedDatePage). Not for free text or a signed-in owner's hidden
- * units (`orderedPage`).
+ * Date mode walks listing_dates instead (walkedDatePage), free text the search index (walkedSearchPage).
+ * Not for a scanned search or a signed-in owner's hidden units (`orderedPage`).
  */
 export async function walkedPage(db: Db, f: SeriesFilter, exclude: number[], limit: number, offset: number): Promise<UnitRow[]> {
   const search = f.search ? searchPlan(f.search) : null;
@@ -285,7 +285,7 @@ export async function quizzesById(db: Db, ids: string[]): Promise<QuizCardRow[]>
 /**
  * One page of the ordinary ranking by sorting every match: for a signed-in owner who has units that are
  * not public (they rank among the real accounts' though their tier is 2), a one- or two-character search
- * without a letter (a scan), and free text on the map. Its cost follows the matches.
+ * without a letter (a scan). Its cost follows the matches.
  */
 export async function orderedPage(db: Db, f: SeriesFilter, exclude: number[], limit: number, offset: number): Promise<UnitRow[]> {
   return db.all<UnitRow>(sql`
