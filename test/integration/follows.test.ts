@@ -514,6 +514,21 @@ describe('consumer: each mail exactly once', () => {
     expect(thu!.text).not.toMatch(/tisdag 8 januari/);
   });
 
+  it('a saved text search with more than two pages of matching places gets every one (the listing\'s total is only a lower bound)', async () => {
+    const tag = unique('Mångsök');
+    const titles: string[] = [];
+    for (let i = 0; i < 30; i++) {
+      const { location } = await publicPlace(unique('Mångstad'));
+      titles.push(`${tag} ${i}`);
+      await createQuiz(location.id, { date: '2030-01-09', title: `${tag} ${i}` });
+    }
+    const user = await createUser();
+    const made = await callJson('/api/follows', { cookie: user.cookie, body: { filters: { search: tag } } });
+    await processMailBatch(consumerDeps('2030-01-07T07:00:00Z'), { queueName: 'quizkvall-mail', messages: fakeMessages([{ type: 'digest', followId: made.body.follow.id, week: '2030-01-07' }]) });
+    const [mail] = await mailsTo(user.email);
+    for (const title of titles) expect(mail!.text).toContain(`– ${title}\n`);
+  });
+
   it('poison messages and dead letters are recorded for the superadmin', async () => {
     const deps = consumerDeps('2026-03-29T06:00:00Z');
     const poison = fakeMessages([{ type: 'nonsense', id: unique() }]);

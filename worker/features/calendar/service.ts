@@ -8,7 +8,7 @@ import { matchesQuizFilters } from '../../lib/quiz-filters';
 import { findWeekday } from '../../lib/swedish';
 import type { Deps } from '../../ports/deps';
 import type { ListingQuery } from '../listing/contract';
-import { findPublicCity, listQuizzes, resolveFilters } from '../listing/service';
+import { findPublicCity, listPages, resolveFilters } from '../listing/service';
 import { feedEnd, feedPaths } from './event';
 import { buildIcs, type CalendarRow } from './ics';
 export type { CalendarRow };
@@ -120,16 +120,7 @@ export async function listingFeed(deps: CalendarDeps, input: { query: ListingQue
   const f = resolveFilters(query, ctx.today);
   const asked: ListingQuery = f.mode === 'weekday' ? { ...query, weekday: undefined } : { ...query };
   const lctx = { today: ctx.today, viewerId: null, houseEmail: ctx.houseEmail, rewind: ctx.rewind };
-  const first = await listQuizzes(db, { ...asked, page: 1 }, lctx);
-  const read = [first];
-  if (first.totalAtLeast) {
-    // Free text, a date or a quiz filter: the total is a lower bound, so page on while there is more.
-    while (read.length < SEARCH_FEED_MAX_PAGES && read.at(-1)!.hasMore) read.push(await listQuizzes(db, { ...asked, page: read.length + 1 }, lctx));
-  } else {
-    const pages = Math.min(SEARCH_FEED_MAX_PAGES, Math.ceil(first.total / first.pageSize));
-    read.push(...(await Promise.all(Array.from({ length: Math.max(0, pages - 1) }, (_, i) => listQuizzes(db, { ...asked, page: i + 2 }, lctx)))));
-  }
-  const ids = read.flatMap((r) => r.items.map((q) => q.id));
+  const ids = (await listPages(db, asked, lctx, SEARCH_FEED_MAX_PAGES)).map((q) => q.id);
   const to = f.mode === 'date' ? f.date! : feedEnd(ctx.today);
   let rows = await unitOccurrences(db, ids, f.mode === 'date' ? f.date! : ctx.today, to);
   if (f.mode === 'weekday') rows = rows.filter((r) => isoWeekday(r.date) === f.weekdayIso);

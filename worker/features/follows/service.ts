@@ -9,7 +9,7 @@ import type { Db } from '../../db/client';
 import { deadLetters, followAddresses, follows } from '../../db/schema';
 import { addDays, clockFrom, startOfIsoWeek } from '../../lib/clock';
 import { recordJob } from '../../lib/jobs';
-import { listQuizzes } from '../listing/service';
+import { listPages } from '../listing/service';
 import { conflict, invalidInput, notFound, rateLimited, unavailable } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { takeAttempt, takeMailAttempt } from '../../lib/rate-limit';
@@ -405,10 +405,7 @@ async function weekForSearch(db: Db, f: SavedSearch, from: string, to: string, h
   // The real house account: the listing keeps its stored columns for it (a wrong one would refresh its units).
   const ctx = { today: from, viewerId: null, houseEmail };
   const query = { city: f.city, search: f.search };
-  const first = await listQuizzes(db, { ...query, page: 1 }, ctx);
-  const pages = Math.min(DIGEST_SEARCH_MAX_PAGES, Math.ceil(first.total / first.pageSize));
-  const rest = await Promise.all(Array.from({ length: Math.max(0, pages - 1) }, (_, i) => listQuizzes(db, { ...query, page: i + 2 }, ctx)));
-  const ids = [first, ...rest].flatMap((r) => r.items.map((item) => item.id));
+  const ids = (await listPages(db, query, ctx, DIGEST_SEARCH_MAX_PAGES)).map((item) => item.id);
   return q.weekOfUnits(db, ids, from, to, f.weekday);
 }
 

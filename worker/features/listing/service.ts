@@ -376,6 +376,23 @@ export async function listQuizzes(db: Db, query: ListingQuery, ctx: ListingConte
   };
 }
 
+/**
+ * The items of the first `maxPages` pages of a listing (a feed or a digest of a saved search). With an
+ * exact total the later pages are read at once; with a lower bound (free text, a date, a quiz filter)
+ * one after another while there is more.
+ */
+export async function listPages(db: Db, query: Omit<ListingQuery, 'page'>, ctx: ListingContext, maxPages: number): Promise<ListingQuiz[]> {
+  const first = await listQuizzes(db, { ...query, page: 1 }, ctx);
+  const read = [first];
+  if (first.totalAtLeast) {
+    while (read.length < maxPages && read.at(-1)!.hasMore) read.push(await listQuizzes(db, { ...query, page: read.length + 1 }, ctx));
+  } else {
+    const pages = Math.min(maxPages, Math.ceil(first.total / first.pageSize));
+    read.push(...(await Promise.all(Array.from({ length: Math.max(0, pages - 1) }, (_, i) => listQuizzes(db, { ...query, page: i + 2 }, ctx)))));
+  }
+  return read.flatMap((r) => r.items);
+}
+
 /** Near mode reads at least this many candidates each way (north, south) before it grows the read. */
 export const NEAR_SCAN_MIN = 18;
 
