@@ -4,7 +4,7 @@
  * the URL follows) and without (a plain GET form, server-rendered).
  */
 import { describe, expect, it } from 'vitest';
-import { expectAccessible, newPage, useBrowser } from './support/browser';
+import { expectAccessible, newPage, uniqueEmail, useBrowser, waitForMail } from './support/browser';
 
 const countLine = /Visar (\d+) av (\d+) quiz/;
 /** The count line in any of its forms: exact, a lower bound, or "there are more" (a filtered listing is not counted). */
@@ -71,6 +71,19 @@ describe('quiz filters', () => {
     expect(await page.getByLabel('Pris').inputValue()).toBe('gratis');
     expect(await page.getByLabel('Kategori').inputValue()).toBe('musik');
     expect(await onlyFreeMusic(page)).toBe(n);
+
+    // Following this search keeps its filters: the dialog names them, the confirmation mail too.
+    await page.getByRole('button', { name: 'Bevaka den här sökningen' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Bevaka sökningen' });
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain('Gratis · Musik');
+    const email = uniqueEmail('filterbevakning');
+    await dialog.getByLabel('E-post').fill(email);
+    await dialog.getByRole('button', { name: 'Bevaka', exact: true }).click();
+    await expect.poll(() => dialog.getByRole('status').textContent(), { timeout: 15_000 }).toContain('Kolla din e-post');
+    expect((await waitForMail(email, 'Bekräfta')).text).toContain('Gratis · Musik');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
 
     // "Alla priser" takes the price filter away again.
     await page.getByLabel('Pris').selectOption({ label: 'Alla priser' });

@@ -233,6 +233,9 @@ describe('follow → confirm → unsubscribe (visitor)', () => {
       [{ placeId: hiddenPlace.id, email: 'a@test.local' }, /Ställe/],
       [{ filters: { weekday: 'fredagsmys' }, email: 'a@test.local' }, /Veckodag/],
       [{ filters: {}, email: 'a@test.local' }, /Sökning|minst en/],
+      [{ filters: { city: 'stockholm', price: 'billigt' }, email: 'a@test.local' }, /Ogiltigt pris/],
+      [{ filters: { team: 40 }, email: 'a@test.local' }, /Lagstorleken/],
+      [{ filters: { category: 'opera' }, email: 'a@test.local' }, /Ogiltig kategori/],
       [{ email: 'a@test.local' }, /ställe eller en sökning/],
       [{ placeId: location.id, filters: { city: 'stockholm' }, email: 'a@test.local' }, /ställe eller en sökning/],
     ];
@@ -251,6 +254,25 @@ describe('follow → confirm → unsubscribe (visitor)', () => {
     expect(a.status).toBe(201);
     expect(b.body.follow.id).toBe(a.body.follow.id);
     expect(a.body.follow).toMatchObject({ kind: 'search', confirmed: true, url: '/quiz/stockholm?weekday=tisdag&search=musik' });
+    // Without quiz filters the stored form is the one from before they existed (older follows keep their key).
+    expect((await followRow(a.body.follow.id))!.filters).toBe('{"city":"stockholm","weekday":"tisdag","search":"musik"}');
+  });
+
+  it('a saved search keeps its quiz filters: stored canonically, named and linked with them, another filter is another follow', async () => {
+    const user = await createUser();
+    const a = await callJson('/api/follows', { cookie: user.cookie, body: { filters: { city: 'stockholm', category: 'Musik', price: 'gratis', team: '4', time: 'alla' } } });
+    const b = await callJson('/api/follows', { cookie: user.cookie, body: { filters: { team: 4, price: 'GRATIS', city: 'stockholm', category: 'musik' } } });
+    expect(a.status).toBe(201);
+    expect(b.body.follow.id).toBe(a.body.follow.id);
+    expect((await followRow(a.body.follow.id))!.filters).toBe('{"city":"stockholm","weekday":null,"search":null,"price":"gratis","team":4,"category":"musik"}');
+    expect(a.body.follow).toMatchObject({ url: '/quiz/stockholm?price=gratis&team=4&category=musik' });
+    expect(a.body.follow.label).toMatch(/Gratis · Vi är 4 · Musik$/);
+    const plain = await callJson('/api/follows', { cookie: user.cookie, body: { filters: { city: 'stockholm' } } });
+    expect(plain.body.follow.id).not.toBe(a.body.follow.id);
+    // A quiz filter alone is something to follow.
+    const free = await callJson('/api/follows', { cookie: user.cookie, body: { filters: { price: 'gratis' } } });
+    expect(free.status).toBe(201);
+    expect(free.body.follow).toMatchObject({ url: '/?price=gratis' });
   });
 });
 
@@ -512,6 +534,34 @@ describe('consumer: each mail exactly once', () => {
     const [thu] = await mailsTo(thursdays.email);
     expect(thu!.text).toMatch(/torsdag 10 januari kl\. 19:00/);
     expect(thu!.text).not.toMatch(/tisdag 8 januari/);
+  });
+
+  it('a saved search with quiz filters gets only the dates that pass them, a date edited alone included', async () => {
+    const city = unique('Filterstad');
+    const { location } = await publicPlace(city);
+    const rid = unique('rid');
+    const rows = [];
+    for (const date of ['2030-01-08', '2030-01-15']) {
+      rows.push(await createQuiz(location.id, { date, title: 'Gratisquiz', price: null, isRecurring: true, recurrenceId: rid, recurrencePattern: 'weekly' }));
+    }
+    await createQuiz(location.id, { date: '2030-01-09', title: 'Dyrt quiz', price: 120 });
+    const other = await publicPlace(unique('Annanstad'));
+    await createQuiz(other.location.id, { date: '2030-01-10', title: 'Gratis men annan stad', price: 0 });
+    const user = await createUser();
+    const made = await callJson('/api/follows', { cookie: user.cookie, body: { filters: { city: location.citySlug, price: 'gratis' } } });
+    expect(made.status).toBe(201);
+    await processMailBatch(consumerDeps('2030-01-07T07:00:00Z'), { queueName: 'quizkvall-mail', messages: fakeMessages([{ type: 'digest', followId: made.body.follow.id, week: '2030-01-07' }]) });
+    const [mail] = await mailsTo(user.email);
+    expect(mail!.subject + mail!.text).toMatch(/Gratis/);
+    expect(mail!.text).toMatch(/tisdag 8 januari kl\. 19:00: .* – Gratisquiz/);
+    expect(mail!.text).not.toMatch(/Dyrt quiz|annan stad/);
+    // This week's date edited alone to 60 kr (the series' latest date, which the unit's filter columns copy, is
+    // still free): the digest leaves it out.
+    await testDb().run(sql`UPDATE quizzes SET price = 60 WHERE id = ${rows[0]!.id}`);
+    const next = await createUser();
+    const again = await callJson('/api/follows', { cookie: next.cookie, body: { filters: { city: location.citySlug, price: 'gratis' } } });
+    await processMailBatch(consumerDeps('2030-01-07T07:00:00Z'), { queueName: 'quizkvall-mail', messages: fakeMessages([{ type: 'digest', followId: again.body.follow.id, week: '2030-01-07' }]) });
+    expect((await mailsTo(next.email)).filter((m) => /Gratisquiz/.test(m.text))).toHaveLength(0);
   });
 
   it('a saved text search with more than two pages of matching places gets every one (the listing\'s total is only a lower bound)', async () => {

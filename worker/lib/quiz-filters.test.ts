@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ListingQuerySchema } from '../features/listing/contract';
-import { matchesQuizFilters, startMinutes, topicOf } from './quiz-filters';
+import { matchesQuizFilters, quizFilterLabels, startMinutes, topicOf } from './quiz-filters';
 
 const quiz = (over: Partial<Parameters<typeof matchesQuizFilters>[0]> = {}) => ({ price: null, teamSize: null, category: 'allmänbildning', theme: null, startTime: '19:00:00', ...over });
 
@@ -78,5 +78,13 @@ describe('the listing contract parses the filters', () => {
       expect(r.error!.issues[0]!.path).toEqual([k]);
       expect(r.error!.issues[0]!.message).toMatch(/^(Ogiltig|Ange|Lagstorleken)/);
     }
+  });
+});
+
+describe('quizFilterLabels', () => {
+  it('names the filters that are set, in the panel order, and nothing else', () => {
+    expect(quizFilterLabels({})).toEqual([]);
+    expect(quizFilterLabels({ time: 'efter20', category: 'film-tv', team: 4, price: 'max50' })).toEqual(['Högst 50 kr', 'Vi är 4', 'Film & TV', 'Efter 20']);
+    expect(quizFilterLabels({ price: 'gratis' })).toEqual(['Gratis']);
   });
 });

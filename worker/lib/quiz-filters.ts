@@ -106,6 +106,19 @@ export function matchesQuizFilters(
   return true;
 }
 
+/** The Swedish labels of the filters that are set, in panel order: ["Gratis", "Vi är 4", "Musik", "Efter 20"]. */
+export function quizFilterLabels(f: QuizFilters): string[] {
+  const out: string[] = [];
+  const price = PRICE_FILTERS.find((o) => o.value === f.price);
+  if (price) out.push(price.label);
+  if (f.team !== undefined) out.push(`Vi är ${f.team}`);
+  const topic = TOPIC_FILTERS.find((o) => o.value === f.category);
+  if (topic) out.push(topic.label);
+  const time = TIME_FILTERS.find((o) => o.value === f.time);
+  if (time) out.push(time.label);
+  return out;
+}
+
 export function hasQuizFilters(f: QuizFilters): boolean {
   return !!(f.price || f.team !== undefined || f.category || f.time);
 }

@@ -6,7 +6,18 @@ const FollowDialog = lazy(() => import('./FollowDialog'));
 
 export type FollowTarget =
   | { placeId: string; label: string }
-  | { filters: { city?: string | undefined; weekday?: string | undefined; search?: string | undefined }; label: string };
+  | { filters: SearchFollowFilters; label: string };
+
+/** A listing search to follow: city, weekday, text and the quiz filters, as URL values (the server validates them). */
+export interface SearchFollowFilters {
+  city?: string | undefined;
+  weekday?: string | undefined;
+  search?: string | undefined;
+  price?: string | undefined;
+  team?: string | undefined;
+  category?: string | undefined;
+  time?: string | undefined;
+}
 
 /**
  * "Följ" (a place: venue page, quiz detail dialog) or "Bevaka den här sökningen" (listing filters).

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { FollowEmailSchema } from '../../../worker/features/follows/contract';
+import { FollowEmailSchema, SavedSearchSchema } from '../../../worker/features/follows/contract';
 import type { FollowView } from '../../../worker/features/follows/contract';
 import { api, ApiError } from '../../lib/api';
 import { useSession } from '../../lib/session';
@@ -21,7 +21,17 @@ export default function FollowDialog({ target, onClose }: { target: FollowTarget
   async function submit(e: FormEvent) {
     e.preventDefault();
     setError(null);
-    const body: Record<string, unknown> = 'filters' in target ? { filters: target.filters } : { placeId: target.placeId };
+    const body: Record<string, unknown> = {};
+    if ('placeId' in target) body.placeId = target.placeId;
+    else {
+      // The same contract as the server: a search with nothing to follow, or a filter value it does not know, stops here.
+      const filters = SavedSearchSchema.safeParse(target.filters);
+      if (!filters.success) {
+        setError(filters.error.issues[0]?.message ?? 'Ogiltig sökning');
+        return;
+      }
+      body.filters = target.filters;
+    }
     if (!signedIn) {
       const parsed = FollowEmailSchema.safeParse(email);
       if (!parsed.success) {

@@ -1,11 +1,26 @@
+import { isPriceFilter, isTeamFilter, isTimeFilter, isTopicFilter, quizFilterLabels } from '../../../worker/lib/quiz-filters';
 import { findWeekday } from '../../../worker/lib/swedish';
 
-/** "Stockholm · tisdag · ”musik”" for listing filters that can be followed, or null (nothing to follow; dates are not followed). */
-export function searchLabel(f: { city: string; weekday: string; search: string }, cities: Array<{ slug: string; name: string }>): string | null {
+/**
+ * "Stockholm · tisdag · ”musik” · Gratis" for listing filters that can be followed, or null (nothing to follow;
+ * dates are not followed). Quiz filters of an unknown value are left out (the server refuses them).
+ */
+export function searchLabel(
+  f: { city: string; weekday: string; search: string; price?: string | undefined; team?: string | undefined; category?: string | undefined; time?: string | undefined },
+  cities: Array<{ slug: string; name: string }>,
+): string | null {
   const parts: string[] = [];
   if (f.city) parts.push(cities.find((c) => c.slug === f.city)?.name ?? f.city);
   const w = f.weekday && f.weekday !== 'all' ? findWeekday(f.weekday) : undefined;
   if (w) parts.push(w.name);
   if (f.search.trim()) parts.push(`”${f.search.trim()}”`);
+  parts.push(
+    ...quizFilterLabels({
+      price: f.price && isPriceFilter(f.price) ? f.price : undefined,
+      team: f.team && isTeamFilter(f.team) ? Number(f.team) : undefined,
+      category: f.category && isTopicFilter(f.category) ? f.category : undefined,
+      time: f.time && isTimeFilter(f.time) ? f.time : undefined,
+    }),
+  );
   return parts.length ? parts.join(' · ') : null;
 }

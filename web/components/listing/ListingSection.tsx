@@ -3,7 +3,7 @@ import { findWeekday, WEEKDAYS } from '../../../worker/lib/swedish';
 import { isoWeekday, nextWeekdayOnOrAfter } from '../../../worker/lib/clock';
 import { api } from '../../lib/api';
 import { useSession } from '../../lib/session';
-import type { CityOption, ListingFilters, ListingQuiz, ListingResponse } from '../../pages/types';
+import { QUIZ_FILTER_KEYS, type CityOption, type ListingFilters, type ListingQuiz, type ListingResponse } from '../../pages/types';
 import type { ListingMapResponse } from '../../../worker/features/listing/contract';
 import { Button } from '../ui/Button';
 import { QuizCard, SkeletonCard } from './QuizCard';
@@ -365,7 +365,17 @@ export function ListingSection(props: ListingSectionProps) {
           </div>
         )}
         {searchLabel(filters, cities) && (
-          <FollowButton target={{ filters: { city: filters.city || undefined, weekday: filters.weekday || undefined, search: filters.search || undefined }, label: searchLabel(filters, cities)! }} />
+          <FollowButton
+            target={{
+              filters: {
+                city: filters.city || undefined,
+                weekday: filters.weekday || undefined,
+                search: filters.search || undefined,
+                ...Object.fromEntries(QUIZ_FILTER_KEYS.flatMap((k) => (filters[k] ? [[k, filters[k]]] : []))),
+              },
+              label: searchLabel(filters, cities)!,
+            }}
+          />
         )}
       </div>
       {view === 'map' && props.mapTileUrl && status.kind === 'idle' && mapData && 'failed' in mapData && mapData.query === mapQuery && (

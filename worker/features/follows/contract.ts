@@ -6,6 +6,7 @@ import * as z from 'zod';
 import { ListingQuerySchema } from '../listing/contract';
 import { EmailSchema } from '../auth/contract';
 import { lineText } from '../../lib/zod-text';
+import { hasQuizFilters, type QuizFilters } from '../../lib/quiz-filters';
 
 export const MAX_FOLLOWS_PER_ADDRESS = 50;
 /** The double opt-in link is valid this long and only once. */
@@ -14,14 +15,18 @@ export const CONFIRM_LINK_TTL_S = 48 * 3600;
 const ASCII_WEEKDAY: Record<string, string> = { måndag: 'mandag', lördag: 'lordag', söndag: 'sondag' };
 
 /**
- * A saved search: the listing's own filters (city, weekday, text), validated by the listing contract and
- * stored canonically (ASCII weekday slug, keys in a fixed order) so the same search is one follow.
- * A date makes no sense to follow, and at least one filter is needed.
+ * A saved search: the listing's own filters (city, weekday, text and the quiz filters: price, team size,
+ * category, start time), validated by the listing contract and stored canonically (ASCII weekday slug,
+ * keys in a fixed order, quiz filters only when set — so a search saved before they existed keeps its key)
+ * so the same search is one follow. A date makes no sense to follow, and at least one filter is needed.
  */
-export const SavedSearchSchema = ListingQuerySchema.pick({ city: true, weekday: true, search: true })
-  .refine((f) => !!(f.city || (f.weekday && f.weekday !== 'all' && f.weekday !== 'alla') || f.search), 'Välj minst en stad, veckodag eller sökning att bevaka')
+export const SavedSearchSchema = ListingQuerySchema.pick({ city: true, weekday: true, search: true, price: true, team: true, category: true, time: true })
+  .refine(
+    (f) => !!(f.city || (f.weekday && f.weekday !== 'all' && f.weekday !== 'alla') || f.search || hasQuizFilters(f)),
+    'Välj minst en stad, veckodag, sökning eller ett filter att bevaka',
+  )
   .describe('Sökning');
-export interface SavedSearch {
+export interface SavedSearch extends QuizFilters {
   city?: string | undefined;
   /** ASCII weekday slug. */
   weekday?: string | undefined;
@@ -31,11 +36,17 @@ export interface SavedSearch {
 /** The stored form: ASCII weekday slug, no 'all', keys in a fixed order. */
 export function normalizeSearch(f: z.infer<typeof SavedSearchSchema>): SavedSearch {
   const weekday = f.weekday && f.weekday !== 'all' && f.weekday !== 'alla' ? (ASCII_WEEKDAY[f.weekday] ?? f.weekday) : undefined;
-  return { city: f.city || undefined, weekday, search: f.search || undefined };
+  return { city: f.city || undefined, weekday, search: f.search || undefined, price: f.price, team: f.team, category: f.category, time: f.time };
 }
 
 export function canonicalFilters(f: SavedSearch): string {
-  return JSON.stringify({ city: f.city ?? null, weekday: f.weekday ?? null, search: f.search ?? null });
+  const quiz = { price: f.price, team: f.team, category: f.category, time: f.time };
+  return JSON.stringify({
+    city: f.city ?? null,
+    weekday: f.weekday ?? null,
+    search: f.search ?? null,
+    ...Object.fromEntries(Object.entries(quiz).filter(([, v]) => v !== undefined)),
+  });
 }
 
 export const FollowEmailSchema = EmailSchema;

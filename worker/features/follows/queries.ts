@@ -137,10 +137,15 @@ export interface MailQuiz {
   venue_slug: string;
   is_cancelled: number;
   is_public: number;
+  /** For the quiz filters of a saved search (matchesQuizFilters on each date). */
+  price: number | null;
+  team_size: number | null;
+  category: string | null;
+  theme: string | null;
 }
 
 const QUIZ_SELECT = sql`
-  SELECT q.id, q.date, q.start_time, q.title, q.created_at, q.is_cancelled,
+  SELECT q.id, q.date, q.start_time, q.title, q.created_at, q.is_cancelled, q.price, q.team_size, q.category, q.theme,
          l.name AS place_name, l.address, l.city, l.city_slug, l.latitude, l.longitude,
          v.name AS venue_name, v.slug AS venue_slug, v.is_public
   FROM quizzes q JOIN locations l ON l.id = q.location_id JOIN venues v ON v.id = l.venue_id`;

@@ -9,11 +9,12 @@ import type { Db } from '../../db/client';
 import { deadLetters, followAddresses, follows } from '../../db/schema';
 import { addDays, clockFrom, startOfIsoWeek } from '../../lib/clock';
 import { recordJob } from '../../lib/jobs';
-import { listPages } from '../listing/service';
+import { listPages, quizFiltersOf } from '../listing/service';
 import { conflict, invalidInput, notFound, rateLimited, unavailable } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { takeAttempt, takeMailAttempt } from '../../lib/rate-limit';
 import { deleteExpiredUsedLinks, isSpentError, requireLink, signLink, spendStatement, type LinkPayload } from '../../lib/signed-link';
+import { hasQuizFilters, isPriceFilter, isTeamFilter, isTimeFilter, isTopicFilter, matchesQuizFilters, quizFilterLabels } from '../../lib/quiz-filters';
 import { findWeekday } from '../../lib/swedish';
 import type { Deps } from '../../ports/deps';
 import type { Actor } from '../../lib/authz';
@@ -79,18 +80,33 @@ export function describeSearch(f: SavedSearch, cityName?: string | null): string
   if (f.city) parts.push(cityName ?? f.city);
   if (f.weekday) parts.push(findWeekday(f.weekday)?.name ?? f.weekday);
   if (f.search) parts.push(`”${f.search}”`);
+  parts.push(...quizFilterLabels(f));
   return `quiz ${parts.join(' · ')}`;
 }
 
+/** A stored search (canonicalFilters) read back; quiz filters of an unknown value are dropped, not trusted. */
 function parseFilters(json: string | null): SavedSearch {
-  const raw = JSON.parse(json ?? '{}') as Record<string, string | null>;
-  return { city: raw.city ?? undefined, weekday: raw.weekday ?? undefined, search: raw.search ?? undefined };
+  const raw = JSON.parse(json ?? '{}') as Record<string, string | number | null>;
+  const text = (k: string) => (typeof raw[k] === 'string' ? (raw[k] as string) : undefined);
+  const out: SavedSearch = { city: text('city'), weekday: text('weekday'), search: text('search') };
+  const price = text('price');
+  if (price && isPriceFilter(price)) out.price = price;
+  if (typeof raw.team === 'number' && isTeamFilter(String(raw.team))) out.team = raw.team;
+  const category = text('category');
+  if (category && isTopicFilter(category)) out.category = category;
+  const time = text('time');
+  if (time && isTimeFilter(time)) out.time = time;
+  return out;
 }
 
 export function searchUrl(f: SavedSearch): string {
   const qs = new URLSearchParams();
   if (f.weekday) qs.set('weekday', f.weekday);
   if (f.search) qs.set('search', f.search);
+  if (f.price) qs.set('price', f.price);
+  if (f.team !== undefined) qs.set('team', String(f.team));
+  if (f.category) qs.set('category', f.category);
+  if (f.time) qs.set('time', f.time);
   const s = qs.toString();
   return `${f.city ? `/quiz/${f.city}` : '/'}${s ? `?${s}` : ''}`;
 }
@@ -401,12 +417,16 @@ export const DIGEST_SEARCH_MAX_PAGES = 20;
  * Without text, city and weekday are one indexed query with the listing's own conditions.
  */
 async function weekForSearch(db: Db, f: SavedSearch, from: string, to: string, houseEmail: string): Promise<q.MailQuiz[]> {
-  if (!f.search) return q.weekForCityDay(db, f, from, to);
+  const quiz = quizFiltersOf(f);
+  if (!f.search && !hasQuizFilters(quiz)) return q.weekForCityDay(db, f, from, to);
   // The real house account: the listing keeps its stored columns for it (a wrong one would refresh its units).
   const ctx = { today: from, viewerId: null, houseEmail };
-  const query = { city: f.city, search: f.search };
+  const query = { city: f.city, search: f.search, ...quiz };
   const ids = (await listPages(db, query, ctx, DIGEST_SEARCH_MAX_PAGES)).map((item) => item.id);
-  return q.weekOfUnits(db, ids, from, to, f.weekday);
+  // The quiz filters chose the units; each date is checked too (one date of a series may have been edited alone).
+  return (await q.weekOfUnits(db, ids, from, to, f.weekday)).filter((row) =>
+    matchesQuizFilters({ price: row.price, teamSize: row.team_size, category: row.category, theme: row.theme, startTime: row.start_time }, quiz),
+  );
 }
 
 /**
