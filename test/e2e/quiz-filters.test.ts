@@ -93,6 +93,27 @@ describe('quiz filters', () => {
     await context.close();
   });
 
+  it('on a city page the hero\'s calendar subscription follows a filter picked in the listing, without a reload', async () => {
+    const { page, errors, context } = await newPage(browser());
+    await page.goto('/quiz/uppsala');
+    await hydrated(page);
+    const address = async () => {
+      await page.getByRole('button', { name: 'Prenumerera i kalendern' }).click();
+      const value = await page.getByLabel('Eller kopiera adressen').inputValue();
+      await page.keyboard.press('Escape');
+      return value;
+    };
+    expect(await address()).toMatch(/\/api\/calendar\/city\/uppsala\.ics$/);
+    const before = await countText(page);
+    await page.getByLabel('Pris').selectOption({ label: 'Gratis' });
+    await page.waitForURL((u) => u.searchParams.get('price') === 'gratis');
+    await expect.poll(() => countText(page), { timeout: 15_000 }).not.toBe(before);
+    await onlyFree(page);
+    expect(await address()).toMatch(/\/api\/calendar\/listing\.ics\?city=uppsala&price=gratis$/);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('without JavaScript the same filters work through the plain form and on a city page URL', async () => {
     const { page, errors, context } = await newPage(browser(), { javaScriptEnabled: false });
     await page.goto('/?weekday=all');

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { feedPaths } from '../../worker/features/calendar/event';
 import { SubscribeCalendar } from '../components/calendar/SubscribeCalendar';
 import { ListingSection } from '../components/listing/ListingSection';
@@ -35,7 +36,9 @@ export function CombinedPage({ data }: { data: CombinedPageData }) {
   const { city, weekday } = data;
   const defaults = { city: city.slug, weekday: weekday.slug, date: '', search: '' };
   const filters = data.filters ?? defaults;
-  const filtered = filteredFeedQuery(filters, { city: true, weekday: true });
+  // The quiz filters as shown (changed in the listing without a reload): the hero's feed follows them.
+  const [shownFilters, setShownFilters] = useState(filters);
+  const filtered = filteredFeedQuery(shownFilters, { city: true, weekday: true });
   return (
     <>
       <PageHero crumbs={[{ label: city.name, href: `/quiz/${city.slug}` }, { label: weekday.label }]} title={`Quiz på ${weekday.name} i ${city.name}`}>
@@ -72,6 +75,7 @@ export function CombinedPage({ data }: { data: CombinedPageData }) {
             quizFiltersOnly
             ignoredFilters={data.ignoredFilters}
             path={`/quiz/${city.slug}/${weekday.slug}`}
+            onFiltersChange={setShownFilters}
             headingId="quiz-heading"
             loadMoreLabel="Visa fler quiz"
             errorVariant="combined"

@@ -17,10 +17,15 @@ export function listingDefaults(data: Pick<ListingPageData, 'variant' | 'today' 
 }
 
 /** The hero's calendar feed: the city's or weekday's, or — with quiz filters in the URL — the filtered listing feed. */
-function feedPathOf(data: ListingPageData): string {
-  const filtered = filteredFeedQuery(data.filters, { city: data.variant === 'city', weekday: data.variant === 'weekday' });
+/**
+ * The city or weekday page's feed for the filters shown — as loaded, then as changed in the listing (its
+ * city or weekday select and the quiz filters), so "Prenumerera i kalendern" subscribes to what is listed.
+ */
+function feedPathOf(data: ListingPageData, filters: ListingFilters): string {
+  const filtered = filteredFeedQuery(filters, { city: data.variant === 'city', weekday: data.variant === 'weekday' });
   if (filtered) return feedPaths.listing(filtered);
-  return data.variant === 'city' ? feedPaths.city(data.city!.slug) : feedPaths.listing(`weekday=${data.weekday!.slug}`);
+  if (data.variant === 'city') return feedPaths.city(filters.city || data.city!.slug);
+  return feedPaths.listing(`weekday=${filters.weekday && filters.weekday !== 'all' ? filters.weekday : data.weekday!.slug}`);
 }
 
 /** The start page's hero: its button asks for the position (after the tap) and lists the nearest quizzes. */
@@ -49,6 +54,7 @@ export function ListingPage({ data }: { data: ListingPageData }) {
   const cityName = data.city?.name;
   const heading = data.result.near ? 'Quizkvällar nära dig' : data.variant === 'city' ? `Kommande quizkvällar i ${cityName}` : 'Kommande quizkvällar';
   const [nearRequest, setNearRequest] = useState(0);
+  const [shownFilters, setShownFilters] = useState(data.filters);
   return (
     <>
       {isMain ? (
@@ -59,7 +65,7 @@ export function ListingPage({ data }: { data: ListingPageData }) {
           title={data.variant === 'city' ? `Quiz i ${cityName}` : `Quiz på ${data.weekday!.name}`}
         >
           <div className="mt-3 sm:mt-5">
-            <SubscribeCalendar feedPath={feedPathOf(data)} />
+            <SubscribeCalendar feedPath={feedPathOf(data, shownFilters)} />
           </div>
         </PageHero>
       )}
@@ -77,6 +83,7 @@ export function ListingPage({ data }: { data: ListingPageData }) {
           lockCity={data.variant === 'city'}
           lockWeekday={data.variant === 'weekday'}
           path={path}
+          onFiltersChange={isMain ? undefined : setShownFilters}
           headingId="quiz-heading"
           errorVariant={data.variant === 'legacy' ? 'legacy' : 'default'}
           nearRequest={nearRequest}

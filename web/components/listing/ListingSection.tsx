@@ -38,6 +38,8 @@ export interface ListingSectionProps {
   lockWeekday?: boolean;
   /** Path of this page (the URL query is written relative to it). */
   path: string;
+  /** Told each filter change (the page's hero keeps its "Prenumerera i kalendern" link on the filters shown). */
+  onFiltersChange?: ((filters: ListingFilters) => void) | undefined;
   headingId: string;
   loadMoreLabel?: string;
   /** 'legacy' adds 'Uppdatera sida'; 'combined' uses the combined page's error texts. */
@@ -142,6 +144,7 @@ export function ListingSection(props: ListingSectionProps) {
 
   function apply(next: ListingFilters, debounce = false) {
     setFilters(next);
+    props.onFiltersChange?.(next);
     const q = pageQuery(next, defaults, { city: lockCity, weekday: lockWeekday });
     window.history.replaceState(null, '', `${path}${q}`);
     clearTimeout(searchTimer.current);
