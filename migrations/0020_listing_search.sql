@@ -15,9 +15,13 @@ DROP TABLE IF EXISTS listing_series_words;
 CREATE VIRTUAL TABLE listing_search USING fts5(place_text, quiz_text, content='', contentless_delete=1, tokenize='trigram');
 CREATE VIRTUAL TABLE listing_search_words USING fts5(place_text, quiz_text, content='', contentless_delete=1, tokenize='unicode61 remove_diacritics 0', prefix='1 2');
 
+-- On insert the unit's row as it is now (the refresh trigger may have set its tier already, or may do so after:
+-- SQLite does not promise an order between triggers of one event), replacing any entry under that key.
 CREATE TRIGGER listing_search_ai AFTER INSERT ON listing_series BEGIN
-  INSERT INTO listing_search (rowid, place_text, quiz_text) VALUES (((coalesce(NEW.tier, 2) << 61) + (NEW.shuffle << 30) + NEW.id), NEW.place_text, NEW.quiz_text);
-  INSERT INTO listing_search_words (rowid, place_text, quiz_text) VALUES (((coalesce(NEW.tier, 2) << 61) + (NEW.shuffle << 30) + NEW.id), NEW.place_text, NEW.quiz_text);
+  DELETE FROM listing_search WHERE rowid = (SELECT ((coalesce(e.tier, 2) << 61) + (e.shuffle << 30) + e.id) FROM listing_series e WHERE e.id = NEW.id);
+  INSERT INTO listing_search (rowid, place_text, quiz_text) SELECT ((coalesce(e.tier, 2) << 61) + (e.shuffle << 30) + e.id), e.place_text, e.quiz_text FROM listing_series e WHERE e.id = NEW.id;
+  DELETE FROM listing_search_words WHERE rowid = (SELECT ((coalesce(e.tier, 2) << 61) + (e.shuffle << 30) + e.id) FROM listing_series e WHERE e.id = NEW.id);
+  INSERT INTO listing_search_words (rowid, place_text, quiz_text) SELECT ((coalesce(e.tier, 2) << 61) + (e.shuffle << 30) + e.id), e.place_text, e.quiz_text FROM listing_series e WHERE e.id = NEW.id;
 END;
 
 CREATE TRIGGER listing_search_ad AFTER DELETE ON listing_series BEGIN

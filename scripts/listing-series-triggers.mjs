@@ -475,8 +475,11 @@ DROP TABLE IF EXISTS listing_series_words;
 CREATE VIRTUAL TABLE listing_search USING fts5(place_text, quiz_text, content='', contentless_delete=1, tokenize='trigram');
 CREATE VIRTUAL TABLE listing_search_words USING fts5(place_text, quiz_text, content='', contentless_delete=1, tokenize='unicode61 remove_diacritics 0', prefix='1 2');
 
+-- On insert the unit's row as it is now (the refresh trigger may have set its tier already, or may do so after:
+-- SQLite does not promise an order between triggers of one event), replacing any entry under that key.
 CREATE TRIGGER listing_search_ai AFTER INSERT ON listing_series BEGIN
-  ${searchInsert('NEW')}
+  ${SEARCH_TABLES.map((t) => `DELETE FROM ${t} WHERE rowid = (SELECT ${SEARCH_KEY('e')} FROM listing_series e WHERE e.id = NEW.id);
+  INSERT INTO ${t} (rowid, place_text, quiz_text) SELECT ${SEARCH_KEY('e')}, e.place_text, e.quiz_text FROM listing_series e WHERE e.id = NEW.id;`).join('\n  ')}
 END;
 
 CREATE TRIGGER listing_search_ad AFTER DELETE ON listing_series BEGIN
