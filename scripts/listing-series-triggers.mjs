@@ -14,6 +14,9 @@
  *        node scripts/listing-series-triggers.mjs words > migrations/0007_listing_series_words.sql
  *        node scripts/listing-series-triggers.mjs near > migrations/0009_listing_near.sql
  *        node scripts/listing-series-triggers.mjs filters >> migrations/0015_<name>.sql (after drizzle-kit's part)
+ *        node scripts/listing-series-triggers.mjs rank >> migrations/0018_listing_rank.sql (after drizzle-kit's part)
+ *        node scripts/listing-series-triggers.mjs dates > migrations/0019_listing_dates.sql
+ *        node scripts/listing-series-triggers.mjs search > migrations/0020_listing_search.sql
  *
  * 0009 adds the unit's effective coordinates (lat, lng: the place's own, else its town centre from the
  * `towns` table, filled here from worker/lib/gazetteer-se.json) and recreates the five refresh triggers
