@@ -16,10 +16,10 @@ export function listingDefaults(data: Pick<ListingPageData, 'variant' | 'today' 
   return { city: '', weekday: WEEKDAYS[isoWeekday(data.today) - 1]!.slug, date: data.today, search: '' };
 }
 
-/** The hero's calendar feed: the city's or weekday's, or — with quiz filters in the URL — the filtered listing feed. */
 /**
- * The city or weekday page's feed for the filters shown — as loaded, then as changed in the listing (its
- * city or weekday select and the quiz filters), so "Prenumerera i kalendern" subscribes to what is listed.
+ * The hero's calendar feed: the city's or weekday's, or — with quiz filters — the filtered listing feed, for the
+ * filters shown: as loaded, then as changed in the listing (its city or weekday select and the quiz filters), so
+ * "Prenumerera i kalendern" subscribes to what is listed.
  */
 function feedPathOf(data: ListingPageData, filters: ListingFilters): string {
   const filtered = filteredFeedQuery(filters, { city: data.variant === 'city', weekday: data.variant === 'weekday' });
