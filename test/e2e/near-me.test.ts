@@ -4,15 +4,11 @@
  * select, the first card is above the fold, and the quick chips work without JavaScript.
  */
 import { describe, expect, it } from 'vitest';
-import { newPage, useBrowser } from './support/browser';
+import { hydrated, newPage, useBrowser } from './support/browser';
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 /** Järntorget, Göteborg. */
 const GOTEBORG = { latitude: 57.6999, longitude: 11.9529 };
-
-async function hydrated(page: import('playwright-core').Page) {
-  await page.waitForSelector('html[data-hydrated="true"]');
-}
 
 /** "1,2 km bort" / "350 m bort" → km. */
 function km(text: string): number {

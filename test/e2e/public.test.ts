@@ -3,20 +3,8 @@
  * The demo data is relative to today, so these stories hold on any day.
  */
 import { describe, expect, it } from 'vitest';
-import { baseURL, expectAccessible, newPage, useBrowser } from './support/browser';
+import { baseURL, COUNT_LINE, expectAccessible, hydrated, newPage, shown, useBrowser } from './support/browser';
 
-const countLine = /Visar (\d+) av (\d+) quiz/;
-
-/** Waits until React has hydrated the server-rendered page (PublicApp sets the marker in an effect). */
-async function hydrated(page: import('playwright-core').Page) {
-  await page.waitForSelector('html[data-hydrated="true"]');
-}
-
-async function shown(page: import('playwright-core').Page): Promise<[number, number]> {
-  const text = (await page.getByText(countLine).first().textContent()) ?? '';
-  const m = countLine.exec(text);
-  return m ? [Number(m[1]), Number(m[2])] : [-1, -1];
-}
 
 describe('public discovery', () => {
   const browser = useBrowser();
@@ -212,7 +200,7 @@ describe('public discovery', () => {
     await page.goto('/quiz/stockholm');
     expect(await page.getByRole('heading', { name: 'Quiz i Stockholm' }).isVisible()).toBe(true);
     expect(await page.locator('article[data-quiz-id]').count()).toBeGreaterThan(0);
-    expect(await page.getByText(countLine).isVisible()).toBe(true);
+    expect(await page.getByText(COUNT_LINE).isVisible()).toBe(true);
     await context.close();
   });
 

@@ -4,21 +4,10 @@
  * the URL follows) and without (a plain GET form, server-rendered).
  */
 import { describe, expect, it } from 'vitest';
-import { expectAccessible, newPage, uniqueEmail, useBrowser, waitForMail } from './support/browser';
+import { COUNT_LINE, expectAccessible, hydrated, newPage, shown, uniqueEmail, useBrowser, waitForMail } from './support/browser';
 
-const countLine = /Visar (\d+) av (\d+) quiz/;
 /** The count line in any of its forms: exact, a lower bound, or "there are more" (a filtered listing is not counted). */
 const anyCountLine = /Visar \d+ (av (minst )?\d+ quiz|quiz – det finns fler)/;
-
-async function hydrated(page: import('playwright-core').Page) {
-  await page.waitForSelector('html[data-hydrated="true"]');
-}
-
-async function shown(page: import('playwright-core').Page): Promise<[number, number]> {
-  const text = (await page.getByText(countLine).first().textContent()) ?? '';
-  const m = countLine.exec(text);
-  return m ? [Number(m[1]), Number(m[2])] : [-1, -1];
-}
 
 async function countText(page: import('playwright-core').Page): Promise<string> {
   return (await page.getByText(anyCountLine).first().textContent()) ?? '';
@@ -122,7 +111,7 @@ describe('quiz filters', () => {
     await page.getByRole('button', { name: 'Filtrera' }).click();
     await page.waitForURL((u) => u.searchParams.get('price') === 'gratis' && u.searchParams.get('category') === 'musik');
     const n = await onlyFreeMusic(page);
-    expect(await page.getByText(countLine).textContent()).toContain(`av ${n} quiz`);
+    expect(await page.getByText(COUNT_LINE).textContent()).toContain(`av ${n} quiz`);
     // A city page reads the same parameters; a bad one is ignored with a notice, not an error.
     await page.goto('/quiz/uppsala?price=gratis&category=musik&team=99');
     await onlyFreeMusic(page);

@@ -7,11 +7,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { addDays, stockholmDate } from '../../worker/lib/clock';
 import { registerVerifiedOwner } from './support/auth';
-import { baseURL, expectAccessible, newPage, useBrowser } from './support/browser';
-
-async function hydrated(page: Page) {
-  await page.waitForSelector('html[data-hydrated="true"]');
-}
+import { baseURL, expectAccessible, hydrated, newPage, useBrowser } from './support/browser';
 
 /** A signed-in owner with a public business, one place and a weekly quiz starting in two days. */
 async function ownerWithQuiz(page: Page) {

@@ -79,3 +79,18 @@ export async function waitForMail(to: string, subjectIncludes?: string, timeoutM
 export function uniqueEmail(prefix = 'e2e'): string {
   return `${prefix}-${Date.now().toString(36)}-${Math.floor(Math.random() * 1e6).toString(36)}@test.local`;
 }
+
+/** Waits until React has hydrated the server-rendered page (PublicApp sets the marker in an effect). */
+export async function hydrated(page: Page): Promise<void> {
+  await page.waitForSelector('html[data-hydrated="true"]');
+}
+
+/** The listing's exact count line, "Visar X av Y quiz". */
+export const COUNT_LINE = /Visar (\d+) av (\d+) quiz/;
+
+/** [X, Y] of the first exact count line on the page, or [-1, -1] when there is none (yet). */
+export async function shown(page: Page): Promise<[number, number]> {
+  const text = (await page.getByText(COUNT_LINE).first().textContent()) ?? '';
+  const m = COUNT_LINE.exec(text);
+  return m ? [Number(m[1]), Number(m[2])] : [-1, -1];
+}
