@@ -276,8 +276,18 @@ async function walkedSearchPage(db: Db, f: SeriesFilter, plan: Exclude<SearchPla
       CROSS JOIN listing_series e ON e.id = walk.uid`);
 }
 
-/** Quiz rows by id (a listed date's quiz, listing_dates.qid), one key lookup each in one round trip. */
+/**
+ * Most key lookups sent as one batch of statements: D1 counts each statement toward a Worker invocation's
+ * query limit (1 000), so a longer list (a feed's or digest's big page) is one json_each join instead,
+ * which reads the list as well (two rows an id instead of one).
+ */
+export const BATCH_LOOKUPS_MAX = 24;
+
+/** Quiz rows by id (a listed date's quiz, listing_dates.qid): one key lookup each in one round trip. */
 export async function quizzesById(db: Db, ids: string[]): Promise<QuizCardRow[]> {
+  if (ids.length > BATCH_LOOKUPS_MAX) {
+    return db.all<QuizCardRow>(sql`SELECT ${CARD_QUIZ_COLUMNS} FROM json_each(${JSON.stringify(ids)}) j CROSS JOIN quizzes q ON q.id = j.value`);
+  }
   const found = await batchAll<QuizCardRow>(db, ids.map((id) => sql`SELECT ${CARD_QUIZ_COLUMNS} FROM quizzes q WHERE q.id = ${id}`));
   return found.flat();
 }
@@ -312,11 +322,14 @@ export async function promotionsWithUnits(db: Db, f: SeriesFilter): Promise<Arra
 
 /**
  * Some units by id, one key lookup each in one round trip (an IN list or json_each would read the list as
- * well): under the listing's filters when `f` is given (a marker's card must still match them), as they are
+ * well; above BATCH_LOOKUPS_MAX ids it is one json_each join): under the listing's filters when `f` is given (a marker's card must still match them), as they are
  * when the ids were chosen under those filters already (near mode's candidates, free-text matches).
  */
 export async function unitsById(db: Db, ids: number[], f?: SeriesFilter): Promise<UnitRow[]> {
   const where = f ? sql` AND ${seriesWhere(f)}` : sql``;
+  if (ids.length > BATCH_LOOKUPS_MAX) {
+    return db.all<UnitRow>(sql`SELECT ${UNIT_COLUMNS} FROM json_each(${JSON.stringify(ids)}) j CROSS JOIN listing_series e ON e.id = j.value WHERE 1${where}`);
+  }
   const found = await batchAll<UnitRow>(db, ids.map((id) => sql`SELECT ${UNIT_COLUMNS} FROM listing_series e WHERE e.id = ${id}${where}`));
   return found.flat();
 }

@@ -320,24 +320,24 @@ function byRank(seed: number) {
 }
 
 /**
- * One page (12) of the listing plus the total count. Ranking (spec 01 §4): 1 Premium by date;
+ * One page (12; `pageSize` only for listPages) of the listing plus the total count. Ranking (spec 01 §4): 1 Premium by date;
  * 2 Rekommenderat, 3 ordinary quizzes of real accounts, 4 the house account's (unclaimed) quizzes, each
  * of 2–4 in the day's order. A page reads its index entries and one listing_series row per card, and
  * the total one row of listing_counts: the cost follows the page, not the size of the catalogue.
  */
-export async function listQuizzes(db: Db, query: ListingQuery, ctx: ListingContext): Promise<ListingResponse> {
+export async function listQuizzes(db: Db, query: ListingQuery, ctx: ListingContext, pageSize = LISTING_PAGE_SIZE): Promise<ListingResponse> {
   const { f, filter } = seriesFilterOf(query, ctx);
   const page = query.page ?? 1;
   const seed = filter.seed;
   const how = await readPlan(db, f, filter, ctx);
   const state = await ensureListingDay(db, ctx, how.scope);
-  if (f.near) return listNear(db, filter, f.near, f.mode, page, ctx.today);
+  if (f.near) return listNear(db, filter, f.near, f.mode, page, ctx.today, pageSize);
   const [counts, { promos, units: promotedRows }] = await Promise.all([
     how.sorted ? countUnits(db, filter) : Promise.resolve(null),
     promotionsAndUnits(db, filter),
   ]);
   const promoted = rankPromoted(promotedRows, promos, seed);
-  const plan = pagePlan(page, promoted.length);
+  const plan = pagePlan(page, promoted.length, pageSize);
   const exclude = promoted.map((p) => p.row.unitId);
   let read: UnitRow[] = [];
   let exact: number | null = counts ? counts.total : how.counted ? (state.units ?? 0) : null;
@@ -365,7 +365,7 @@ export async function listQuizzes(db: Db, query: ListingQuery, ctx: ListingConte
     items,
     total,
     page,
-    pageSize: LISTING_PAGE_SIZE,
+    pageSize,
     hasMore: exact === null ? more : plan.start + items.length < exact,
     mode: f.mode,
     today: ctx.today,
@@ -377,20 +377,12 @@ export async function listQuizzes(db: Db, query: ListingQuery, ctx: ListingConte
 }
 
 /**
- * The items of the first `maxPages` pages of a listing (a feed or a digest of a saved search). With an
- * exact total the later pages are read at once; with a lower bound (free text, a date, a quiz filter)
- * one after another while there is more.
+ * The items of the first `maxPages` pages of a listing, in order (a feed or a digest of a saved search): read
+ * as one page of `maxPages` × 12, so the walk reads each entry once — whether or not the listing's total is
+ * exact (free text, a date and a quiz filter only give a lower bound).
  */
 export async function listPages(db: Db, query: Omit<ListingQuery, 'page'>, ctx: ListingContext, maxPages: number): Promise<ListingQuiz[]> {
-  const first = await listQuizzes(db, { ...query, page: 1 }, ctx);
-  const read = [first];
-  if (first.totalAtLeast) {
-    while (read.length < maxPages && read.at(-1)!.hasMore) read.push(await listQuizzes(db, { ...query, page: read.length + 1 }, ctx));
-  } else {
-    const pages = Math.min(maxPages, Math.ceil(first.total / first.pageSize));
-    read.push(...(await Promise.all(Array.from({ length: Math.max(0, pages - 1) }, (_, i) => listQuizzes(db, { ...query, page: i + 2 }, ctx)))));
-  }
-  return read.flatMap((r) => r.items);
+  return (await listQuizzes(db, { ...query, page: 1 }, ctx, maxPages * LISTING_PAGE_SIZE)).items;
 }
 
 /** Near mode reads at least this many candidates each way (north, south) before it grows the read. */
@@ -462,10 +454,10 @@ async function nearestUnits(
  * before the box is exhausted, `total` counts the units seen within the radius and `totalAtLeast` says
  * it is a lower bound. Only the page's ≤ 12 units are read in full.
  */
-async function listNear(db: Db, filter: SeriesFilter, near: NonNullable<ResolvedFilters['near']>, mode: ListingMode, page: number, today: string): Promise<ListingResponse> {
+async function listNear(db: Db, filter: SeriesFilter, near: NonNullable<ResolvedFilters['near']>, mode: ListingMode, page: number, today: string, pageSize: number): Promise<ListingResponse> {
   const box = { ...filter, box: boundingBox(near, near.radiusKm), city: undefined };
   // The page needs at most page × 12 ordinary units (+1 to know there is more): the first read asks for that.
-  const firstLimit = Math.max(NEAR_SCAN_MIN, page * LISTING_PAGE_SIZE + 1);
+  const firstLimit = Math.max(NEAR_SCAN_MIN, page * pageSize + 1);
   const [{ promos, units: promotedRows }, firstRead] = await Promise.all([promotionsAndUnits(db, box), nearCandidates(db, box, near.lat, firstLimit)]);
   const distance = new Map<number, number>();
   const promotedIn = promotedRows.filter((r) => {
@@ -475,7 +467,7 @@ async function listNear(db: Db, filter: SeriesFilter, near: NonNullable<Resolved
     return true;
   });
   const promoted = rankPromoted(promotedIn, promos, filter.seed);
-  const plan = pagePlan(page, promoted.length);
+  const plan = pagePlan(page, promoted.length, pageSize);
   const { ordinary, complete } = await nearestUnits(db, box, near, plan.ordinaryOffset + plan.ordinaryLimit + 1, new Set(promoted.map((p) => p.row.unitId)), { limit: firstLimit, read: firstRead });
   for (const o of ordinary) distance.set(o.id, o.km);
   const total = promoted.length + ordinary.length;
@@ -498,7 +490,7 @@ async function listNear(db: Db, filter: SeriesFilter, near: NonNullable<Resolved
     items,
     total,
     page,
-    pageSize: LISTING_PAGE_SIZE,
+    pageSize,
     hasMore: !complete || plan.start + items.length < total,
     mode,
     today,
