@@ -8,8 +8,8 @@
  * reads every ordinary table itself (`wrangler d1 execute --json`, paged by rowid) and writes one SQL
  * file of INSERTs — without the FTS5 tables `listing_search` / `listing_search_words` (and, before
  * migration 0020, `listing_series_fts` / `listing_series_words`) and their shadow tables, which are
- * derived from `listing_series`, nor `listing_dates` (derived too, and WITHOUT ROWID: no rowid to page by). Generated columns are left out (SQLite
- * computes them). The database is never changed by a backup.
+ * derived from `listing_series`, nor `listing_dates` (derived too, and WITHOUT ROWID: no rowid to page
+ * by). Generated columns are left out (SQLite computes them). The database is never changed by a backup.
  *
  * A restore replaces the data of the target database with the file's: it applies the migrations
  * (so an empty database gets the schema, FTS5 tables and triggers), then in ONE `d1 execute --file`:
@@ -25,14 +25,13 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { DATES_FILL_SQL, SEARCH_FILL_SQL, SEARCH_TABLES } from './listing-series-triggers.mjs';
+import { DATES_FILL_SQL, SEARCH_FILL_SQL } from './listing-series-triggers.mjs';
 
 const root = join(import.meta.dirname, '..');
 const wrangler = join(root, 'node_modules', '.bin', 'wrangler');
 
-/** Tables never backed up: FTS5 (rebuilt on restore), SQLite/D1 internals, the migrations journal. */
+/** Tables never backed up: the search indexes and listing_dates (refilled on restore), SQLite/D1 internals, the migrations journal. */
 export const SKIP_TABLE = /^(sqlite_|_cf_|d1_migrations$|listing_series_fts|listing_series_words|listing_search|listing_dates$)/;
-export const FTS_TABLES = SEARCH_TABLES;
 const PAGE_ROWS = 4000;
 
 function parseArgs(argv) {
