@@ -273,6 +273,10 @@ describe('follow → confirm → unsubscribe (visitor)', () => {
     const free = await callJson('/api/follows', { cookie: user.cookie, body: { filters: { price: 'gratis' } } });
     expect(free.status).toBe(201);
     expect(free.body.follow).toMatchObject({ url: '/?price=gratis' });
+    // A stored value the contract no longer knows is dropped when read back; the rest of the search stays.
+    await testDb().run(sql`UPDATE follows SET filters = '{"city":"stockholm","weekday":null,"search":null,"price":"billigt","category":"musik"}' WHERE id = ${plain.body.follow.id}`);
+    const listed = (await callJson('/api/follows', { cookie: user.cookie })).body.follows as Array<{ id: string; url: string; label: string }>;
+    expect(listed.find((f) => f.id === plain.body.follow.id)).toMatchObject({ url: '/quiz/stockholm?category=musik' });
   });
 });
 

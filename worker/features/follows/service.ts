@@ -14,7 +14,8 @@ import { conflict, invalidInput, notFound, rateLimited, unavailable } from '../.
 import { newId } from '../../lib/ids';
 import { takeAttempt, takeMailAttempt } from '../../lib/rate-limit';
 import { deleteExpiredUsedLinks, isSpentError, requireLink, signLink, spendStatement, type LinkPayload } from '../../lib/signed-link';
-import { hasQuizFilters, isPriceFilter, isTeamFilter, isTimeFilter, isTopicFilter, matchesQuizFilters, quizFilterLabels } from '../../lib/quiz-filters';
+import { hasQuizFilters, matchesQuizFilters, quizFilterLabels, type QuizFilters } from '../../lib/quiz-filters';
+import { QuizFilterShape } from '../listing/contract';
 import { findWeekday } from '../../lib/swedish';
 import type { Deps } from '../../ports/deps';
 import type { Actor } from '../../lib/authz';
@@ -84,19 +85,20 @@ export function describeSearch(f: SavedSearch, cityName?: string | null): string
   return `quiz ${parts.join(' · ')}`;
 }
 
-/** A stored search (canonicalFilters) read back; quiz filters of an unknown value are dropped, not trusted. */
+/**
+ * A stored search (canonicalFilters) read back; each quiz filter through the listing contract's own shape, so a
+ * value it no longer knows is dropped (the rest of the search stays), never trusted.
+ */
 function parseFilters(json: string | null): SavedSearch {
   const raw = JSON.parse(json ?? '{}') as Record<string, string | number | null>;
   const text = (k: string) => (typeof raw[k] === 'string' ? (raw[k] as string) : undefined);
-  const out: SavedSearch = { city: text('city'), weekday: text('weekday'), search: text('search') };
-  const price = text('price');
-  if (price && isPriceFilter(price)) out.price = price;
-  if (typeof raw.team === 'number' && isTeamFilter(String(raw.team))) out.team = raw.team;
-  const category = text('category');
-  if (category && isTopicFilter(category)) out.category = category;
-  const time = text('time');
-  if (time && isTimeFilter(time)) out.time = time;
-  return out;
+  const quiz = Object.fromEntries(
+    (Object.keys(QuizFilterShape) as Array<keyof typeof QuizFilterShape>).flatMap((k) => {
+      const r = QuizFilterShape[k].safeParse(raw[k] ?? undefined);
+      return r.success && r.data !== undefined ? [[k, r.data]] : [];
+    }),
+  ) as QuizFilters;
+  return { city: text('city'), weekday: text('weekday'), search: text('search'), ...quiz };
 }
 
 export function searchUrl(f: SavedSearch): string {

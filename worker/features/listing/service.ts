@@ -263,7 +263,10 @@ async function cardsOf(db: Db, f: SeriesFilter, rows: UnitRow[]): Promise<Listed
   ]);
   const occurrenceOf = new Map<number, OccurrenceRow>([
     ...found.map((o): [number, OccurrenceRow] => [Number(o.unitId), o]),
-    ...byId.map((q): [number, OccurrenceRow] => [unitOfQuiz.get(q.id)!, { ...q, unitId: unitOfQuiz.get(q.id)! }]),
+    ...byId.map((q): [number, OccurrenceRow] => {
+      const unitId = unitOfQuiz.get(q.id)!;
+      return [unitId, { ...q, unitId }];
+    }),
   ]);
   return shown.flatMap(({ r, card, fits }): ListedRow[] => {
     const unit = { unitId: r.unitId, key: r.key, rid: r.rid, shuffle: r.shuffle, unitLat: r.unitLat, unitLng: r.unitLng };
