@@ -170,6 +170,51 @@ describe('versioned cache key: a write that changes public data is visible on th
   });
 });
 
+describe('edge-cache keys hold only the parameters a route knows (issue 26.4)', () => {
+  it('pages, /api/listing, feeds and widgets: an unknown parameter is a HIT of the same entry; a known one is its own entry', async () => {
+    const { location, venue: place } = await createOwnerWithPlace(`Nyckelstad ${unique('k')}`);
+    await createQuiz(location.id, { date: '2030-01-15' });
+    const city = location.citySlug;
+    const venue = place.slug;
+    const routes: Array<[string, string]> = [
+      ['/', 'search=quiz'],
+      [`/quiz/${city}`, 'price=gratis'],
+      [`/stad/${city}`, 'weekday=tisdag'],
+      [`/api/listing?city=${city}`, 'page=2'],
+      [`/api/listing/map?city=${city}`, 'weekday=tisdag'],
+      ['/api/listing/cities', ''],
+      [`/api/calendar/city/${city}.ics`, ''],
+      [`/api/calendar/listing.ics?city=${city}`, 'weekday=tisdag'],
+      [`/embed/${city}`, 'theme=dark'],
+      [`/embed/${city}/${venue}`, 'compact=1'],
+      ['/sitemap.xml', ''],
+    ];
+    const get = async (path: string) => {
+      const res = await call(path, { clock: CLOCK });
+      expect(res.status, path).toBe(200);
+      return { xcache: res.headers.get('x-cache'), etag: res.headers.get('etag'), body: await res.text() };
+    };
+    for (const [path, known] of routes) {
+      const join = (q: string) => `${path}${path.includes('?') ? '&' : '?'}${q}`;
+      const first = await get(path);
+      for (const q of ['x=1', `utm_source=nyhetsbrev&fbclid=${unique('f')}`, 'x=%3Cscript%3E&y=']) {
+        const again = await get(join(q));
+        expect(again.xcache, `${path} + ${q}`).toBe('HIT');
+        expect(again.etag, `${path} + ${q}`).toBe(first.etag);
+      }
+      if (known) expect((await get(join(known))).xcache, `${path} + ${known}`).toBe('MISS');
+    }
+  });
+
+  it("a search feed names its own URL with the known parameters only, whoever asked first", async () => {
+    const { location } = await createOwnerWithPlace(`Flödesstad ${unique('f')}`);
+    const folded = await (await call(`/api/calendar/listing.ics?x=${unique('x')}&city=${location.citySlug}`, { clock: CLOCK })).text();
+    const ics = folded.replace(/\r\n /g, ''); // RFC 5545 §3.1 line folding
+    expect(ics).toContain(`URL:http://localhost/api/calendar/listing.ics?city=${location.citySlug}\r\n`);
+    expect(ics).not.toContain('x=');
+  });
+});
+
 describe('memoized data version (one D1 read per isolate and DATA_VERSION_TTL_MS, not per request)', () => {
   /** Bumps the version in D1 behind the app's back: no bumpDataVersion call, so nothing forgets the memo. */
   const sneakyBump = () => testDb().run(sql`UPDATE public_data_version SET version = version + 1 WHERE id = 1`);

@@ -68,14 +68,35 @@ function edgeCache(): Cache | null {
 }
 
 /**
- * The versioned cache key of a request: build + data version + Stockholm date + path + sorted query.
- * The build (the hashed public entry file) is part of it because cached HTML links hashed assets that a
- * new deployment removes: without it every deploy would serve unstyled pages until the data changed.
+ * In development and test (never production) this parameter stays in the key whatever the route knows,
+ * so a test or the bench (test/bench/run.ts) can ask for an uncached response with a unique `_b=…`.
  */
-export function cacheKey(url: string, version: number, today: string, build = 'dev'): string {
+export const DEV_CACHE_BUST_PARAM = '_b';
+
+/**
+ * The query of a request as its cache key holds it: only the parameters the route names in `known`
+ * (anything else — `?x=1`, `utm_source`, `fbclid` — cannot change the response, so it must not make a
+ * new key: issue 26.4), empty values dropped (every contract reads them as absent), sorted by name.
+ * Also what a response that echoes its own URL (a feed's self link) must use, so the stored body does
+ * not carry the first requester's extra parameters.
+ */
+export function canonicalQuery(url: string, known: readonly string[]): string {
+  const keep = new Set(known);
+  const params = [...new URL(url).searchParams.entries()].filter(([k, v]) => keep.has(k) && v !== '');
+  // By name only (a stable sort): repeated values keep their order, which a handler reading the first sees.
+  params.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return new URLSearchParams(params).toString();
+}
+
+/**
+ * The versioned cache key of a request: build + data version + Stockholm date + path + the known query
+ * parameters (canonicalQuery). The build (the hashed public entry file) is part of it because cached HTML
+ * links hashed assets that a new deployment removes: without it every deploy would serve unstyled pages
+ * until the data changed.
+ */
+export function cacheKey(url: string, version: number, today: string, build = 'dev', known: readonly string[] = []): string {
   const u = new URL(url);
-  const params = [...u.searchParams.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  const q = new URLSearchParams(params).toString();
+  const q = canonicalQuery(url, known);
   return `https://edge-cache.quizkvall.internal/${encodeURIComponent(build)}/v${version}/${today}${u.pathname}${q ? `?${q}` : ''}`;
 }
 
@@ -92,11 +113,19 @@ function respond(entry: MemoryEntry, xcache: string): Response {
   return new Response(entry.body.slice(0), { status: 200, headers });
 }
 
+export interface EdgeCacheOptions {
+  /**
+   * The query parameters the route reads (e.g. the keys of its zod contract). Only these are part of the
+   * key; the default is none. `produce` must not read any other parameter.
+   */
+  query?: readonly string[];
+}
+
 /**
  * Serves from the cache or renders with `produce` and stores the result. Personal requests (session
  * cookie) always run `produce` and are marked `private, no-store`. Adds `x-cache: HIT|MISS|BYPASS`.
  */
-export async function withEdgeCache(c: Context<AppEnv>, produce: () => Promise<Response>): Promise<Response> {
+export async function withEdgeCache(c: Context<AppEnv>, produce: () => Promise<Response>, opts: EdgeCacheOptions = {}): Promise<Response> {
   if (!isAnonymousGet(c)) {
     const res = await produce();
     const out = new Response(res.body, res);
@@ -108,7 +137,8 @@ export async function withEdgeCache(c: Context<AppEnv>, produce: () => Promise<R
   // The hashed entry and stylesheet names: pages inline the CSS and name both (issue 19 §1).
   const assets = await getPublicAssets(c.env.ASSETS);
   const build = assets.script ? [assets.script, ...assets.styles].join(',') : 'nobuild';
-  const key = cacheKey(c.req.url, version, c.var.clock.today(), build);
+  const known = c.var.config.isDev ? [...(opts.query ?? []), DEV_CACHE_BUST_PARAM] : (opts.query ?? []);
+  const key = cacheKey(c.req.url, version, c.var.clock.today(), build, known);
   const mem = memoryGet(key);
   if (mem) return respond(mem, 'HIT');
   const cache = edgeCache();
