@@ -2,11 +2,12 @@
  * HTTP caching of public responses (issue 8 §6): Cache-Control with stale-while-revalidate, ETag,
  * 304 on If-None-Match, and nothing shared for requests that carry the session cookie.
  */
-import { describe, expect, it } from 'vitest';
-import { PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL, etagMatches } from '../../worker/middleware/http-cache';
+import { describe, expect, it, vi } from 'vitest';
+import { PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL } from '../../worker/lib/cache';
+import { etagMatches } from '../../worker/middleware/http-cache';
 import { eq, sql } from 'drizzle-orm';
 import { quizzes } from '../../worker/db/schema';
-import { bumpDataVersion, DATA_VERSION_TTL_MS } from '../../worker/lib/data-version';
+import { bumpDataVersion, DATA_VERSION_TTL_MS, invalidateDataVersion } from '../../worker/lib/data-version';
 import { call, callJson, createOwnerWithPlace, createQuiz, createUser, testDb, unique } from '../factories';
 
 const CLOCK = '2030-01-08T12:00:00Z';
@@ -228,15 +229,22 @@ describe('memoized data version (one D1 read per isolate and DATA_VERSION_TTL_MS
   it('a version change nobody announced is picked up once the TTL has passed', async () => {
     const { location } = await createOwnerWithPlace(`Memostad ${unique('m')}`);
     const path = `/api/listing?city=${location.citySlug}`;
-    expect(await xcache(path)).toBe('MISS');
-    const t0 = Date.now();
-    await sneakyBump();
-    const next = await xcache(path);
-    // Within the TTL the memo answers (no read of D1), so the old key still hits.
-    if (Date.now() - t0 < DATA_VERSION_TTL_MS / 2) expect(next).toBe('HIT');
-    await new Promise((r) => setTimeout(r, DATA_VERSION_TTL_MS + 50));
-    expect(await xcache(path)).toBe('MISS');
-    expect(await xcache(path)).toBe('HIT');
+    // The memo's clock is Date.now() in this isolate (the Worker runs in it): frozen here, so "within the
+    // TTL" does not depend on how fast this machine is; only Date is faked (timers and I/O stay real).
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    try {
+      invalidateDataVersion(); // the next request reads the version now, on the frozen clock
+      expect(await xcache(path)).toBe('MISS');
+      await sneakyBump();
+      // Within the TTL the memo answers (no read of D1), so the old key still hits.
+      vi.setSystemTime(Date.now() + DATA_VERSION_TTL_MS - 1);
+      expect(await xcache(path)).toBe('HIT');
+      vi.setSystemTime(Date.now() + 2);
+      expect(await xcache(path)).toBe('MISS');
+      expect(await xcache(path)).toBe('HIT');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('bumpDataVersion(db) is seen by the very next request (listing API and page)', async () => {

@@ -18,8 +18,28 @@ import { SESSION_COOKIE } from './session';
 
 /** How long the Cache API keeps an entry (keys change on every write, so this only bounds storage). */
 const EDGE_TTL_S = 3600;
-/** Browsers cannot see the data version, so they revalidate every time (the edge answers fast). */
-const BROWSER_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
+
+/*
+ * The browser cache policy has this one home; worker/middleware/http-cache.ts applies it to every public
+ * GET (pages, listing, feeds, widgets, cards), and withEdgeCache below only marks personal answers.
+ * Browsers and shared caches cannot see the data version, so their freshness is short and they
+ * revalidate with the ETag afterwards (an unchanged page then costs a 304 without a body).
+ */
+/** Browser freshness: a write to public data reaches a returning visitor within this many seconds. */
+export const BROWSER_MAX_AGE_S = 60;
+/** After max-age, a cache may show the stored copy once while it revalidates in the background. */
+export const STALE_WHILE_REVALIDATE_S = 600;
+export const PUBLIC_CACHE_CONTROL = `public, max-age=${BROWSER_MAX_AGE_S}, stale-while-revalidate=${STALE_WHILE_REVALIDATE_S}`;
+export const PRIVATE_CACHE_CONTROL = 'private, no-store';
+
+/**
+ * The strong validator of a body (SHA-1, RFC 9110 §8.8.3), its one home: computed once when an edge-cache
+ * entry is made (and stored with it), or by the middleware for a public response that was not cached.
+ */
+export async function strongEtag(body: ArrayBuffer): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-1', body);
+  return `"${[...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('')}"`;
+}
 /** In-isolate level: at most this many entries and bytes (least recently used out first). */
 const MEMORY_MAX_ENTRIES = 200;
 const MEMORY_MAX_BYTES = 8 * 1024 * 1024;
@@ -100,15 +120,10 @@ export function cacheKey(url: string, version: number, today: string, build = 'd
   return `https://edge-cache.quizkvall.internal/${encodeURIComponent(build)}/v${version}/${today}${u.pathname}${q ? `?${q}` : ''}`;
 }
 
-/** Strong validator of a body (SHA-1), computed once when the entry is made. */
-async function etagOf(body: ArrayBuffer): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-1', body);
-  return `"${[...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('')}"`;
-}
-
 function respond(entry: MemoryEntry, xcache: string): Response {
   const headers = new Headers(entry.headers);
-  headers.set('cache-control', BROWSER_CACHE_CONTROL);
+  // The browser policy is the middleware's (PUBLIC_CACHE_CONTROL); the Cache API's own TTL stays inside.
+  headers.delete('cache-control');
   headers.set('x-cache', xcache);
   return new Response(entry.body.slice(0), { status: 200, headers });
 }
@@ -129,7 +144,7 @@ export async function withEdgeCache(c: Context<AppEnv>, produce: () => Promise<R
   if (!isAnonymousGet(c)) {
     const res = await produce();
     const out = new Response(res.body, res);
-    out.headers.set('cache-control', 'private, no-store');
+    out.headers.set('cache-control', PRIVATE_CACHE_CONTROL);
     out.headers.set('x-cache', 'BYPASS');
     return out;
   }
@@ -151,13 +166,12 @@ export async function withEdgeCache(c: Context<AppEnv>, produce: () => Promise<R
   const res = await produce();
   if (res.status !== 200 || res.headers.has('set-cookie')) {
     const out = new Response(res.body, res);
-    if (!out.headers.has('cache-control')) out.headers.set('cache-control', BROWSER_CACHE_CONTROL);
     out.headers.set('x-cache', 'MISS');
     return out;
   }
   const body = await res.arrayBuffer();
   const headers = new Headers(res.headers);
-  headers.set('etag', await etagOf(body));
+  headers.set('etag', await strongEtag(body));
   headers.delete('x-cache');
   const entry: MemoryEntry = { body, headers: [...headers.entries()] };
   memoryPut(key, entry);

@@ -40,7 +40,7 @@ export interface VersionMemoOptions {
 /** One memo: no module state here (test/unit/version-memo.test.ts drives it with a fake clock and read). */
 export function createVersionMemo(opts: VersionMemoOptions): VersionMemo {
   const { ttlMs, joinWaitMs } = opts;
-  const now = opts.now ?? Date.now;
+  const now = opts.now ?? (() => Date.now()); // read late: a test may fake Date (test/integration/http-cache.test.ts)
   let value: number | undefined;
   let readStartedAt = 0;
   // Incremented by invalidate(): a read that started before it may have seen the old version.
@@ -104,7 +104,7 @@ export interface KeyedMemo<T> {
  * A failed load is not remembered.
  */
 export function createKeyedMemo<T>(opts: { joinWaitMs: number; now?: () => number }): KeyedMemo<T> {
-  const now = opts.now ?? Date.now;
+  const now = opts.now ?? (() => Date.now()); // read late: a test may fake Date (test/integration/http-cache.test.ts)
   let entry: { key: number; value: T } | undefined;
   let inflight: { key: number; promise: Promise<T>; startedAt: number } | undefined;
 
@@ -170,7 +170,7 @@ export interface OnceMemoOptions {
  * its own).
  */
 export function createOnceMemo<T>(opts: OnceMemoOptions): OnceMemo<T> {
-  const now = opts.now ?? Date.now;
+  const now = opts.now ?? (() => Date.now()); // read late: a test may fake Date (test/integration/http-cache.test.ts)
   let done: { value: T } | undefined;
   let inflight: { promise: Promise<T>; startedAt: number } | undefined;
 
