@@ -8,8 +8,9 @@
  * PORT / PERSIST_DIR / ASSETS_DIR) on loopback, and measures:
  *   - the listing API first page: no filter, city, city + weekday, weekday and date without a city
  *     (date mode: the busiest day 9–13 days ahead), quiz filters, free text, near;
- *   - a city page and a venue page, uncached (a unique query parameter per request misses the edge
- *     cache, whose key includes the sorted query) and cached (the same URL again); the start page and
+ *   - a city page and a venue page, uncached (a unique `_b` per request misses the edge cache: outside
+ *     production `_b` is kept in every key, worker/lib/cache.ts DEV_CACHE_BUST_PARAM; other unknown
+ *     parameters are not) and cached (the same URL again); the start page and
  *     a weekday page uncached; the city's calendar feed (kind 'feed': p50 growth like a page, rows read
  *     flat in the catalogue rather than ≤ 50, as a feed reads about one row per event of its city);
  *   - a static file of about the same byte size served by the same server: the physical floor.
@@ -34,7 +35,8 @@
  * create, one weekly-series create and one edit of a whole series (ownerWrites; no target).
  *
  * Knobs (env): BENCH_SIZES=1000,10000,100000,1000000 (CI-sized runs: BENCH_SIZES=1000,10000)  BENCH_DURATION=3 (s of latency sampling per row)  BENCH_CONNECTIONS=50
- * BENCH_LIGHTHOUSE=0 to skip Lighthouse, BENCH_BUNDLE=0 to skip the bundle report. Everything runs on 127.0.0.1.
+ * BENCH_LIGHTHOUSE=0 to skip Lighthouse, BENCH_BUNDLE=0 to skip the bundle report, BENCH_OG=0 to skip the
+ * share-card render cost (test/bench/og-render.ts: CPU ms per render, median and p99; issue 26.4). Everything runs on 127.0.0.1.
  */
 import autocannon from 'autocannon';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
@@ -45,6 +47,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BUNDLE_TARGET_BYTES, bundleMarkdown, measureBundle, type BundleReport } from './bundle';
 import { floorChecks, floorLighthouse, floorMarkdown, type FloorComparison } from './lighthouse';
+import { measureOgRender, ogRenderMarkdown, type OgRenderCost } from './og-render';
 import { DEMO_OWNER } from '../../worker/db/seed';
 import { addDays, createClock } from '../../worker/lib/clock';
 import { hashPassword } from '../../worker/lib/password';
@@ -726,6 +729,12 @@ async function main() {
       bundle = measureBundle();
       process.stdout.write(`\n${bundleMarkdown(bundle)}\n`);
     }
+    let og: OgRenderCost | undefined;
+    if (process.env.BENCH_OG !== '0') {
+      log('share card render cost (CPU per render, test/bench/og-render.ts)');
+      og = await measureOgRender();
+      process.stdout.write(`\n${ogRenderMarkdown(og)}\n`);
+    }
     log('building the web app into a private folder');
     run(bin('vite'), ['build', '--logLevel', 'warn', '--outDir', assets, '--emptyOutDir']);
     mkdirSync(join(assets, 'bench'), { recursive: true });
@@ -753,6 +762,7 @@ async function main() {
       sizeTable(results),
       '',
       ...(bundle ? [bundleMarkdown(bundle), ''] : []),
+      ...(og ? ['Share card render cost (issue 26.4; what an uncached `/og/*` request pays; the R2 card store and the per-client render limit bound how often):', '', ogRenderMarkdown(og), ''] : []),
       '| target | measured | met |',
       '|---|---|---|',
       ...cks.map((c) => `| ${c.target} | ${c.measured} | ${c.ok ? 'yes' : '**no**'} |`),
@@ -763,7 +773,7 @@ async function main() {
     process.stdout.write(`\n${md}\n`);
     writeFileSync(
       join(root, 'test', 'bench', 'results.json'),
-      JSON.stringify({ measuredAt: started.toISOString(), connections: CONNECTIONS, durationS: DURATION_S, sizes: results, bundle: bundle ?? null, checks: cks, lighthouse: lighthouse ?? null }, null, 2) + '\n',
+      JSON.stringify({ measuredAt: started.toISOString(), connections: CONNECTIONS, durationS: DURATION_S, sizes: results, bundle: bundle ?? null, ogRender: og ?? null, checks: cks, lighthouse: lighthouse ?? null }, null, 2) + '\n',
     );
     writeFileSync(join(root, 'test', 'bench', 'results.md'), md + '\n');
     const missed = cks.filter((c) => !c.ok);

@@ -2,11 +2,12 @@
  * HTTP caching of public responses (issue 8 §6): Cache-Control with stale-while-revalidate, ETag,
  * 304 on If-None-Match, and nothing shared for requests that carry the session cookie.
  */
-import { describe, expect, it } from 'vitest';
-import { PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL, etagMatches } from '../../worker/middleware/http-cache';
+import { describe, expect, it, vi } from 'vitest';
+import { PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL } from '../../worker/lib/cache';
+import { etagMatches } from '../../worker/middleware/http-cache';
 import { eq, sql } from 'drizzle-orm';
 import { quizzes } from '../../worker/db/schema';
-import { bumpDataVersion, DATA_VERSION_TTL_MS } from '../../worker/lib/data-version';
+import { bumpDataVersion, DATA_VERSION_TTL_MS, invalidateDataVersion } from '../../worker/lib/data-version';
 import { call, callJson, createOwnerWithPlace, createQuiz, createUser, testDb, unique } from '../factories';
 
 const CLOCK = '2030-01-08T12:00:00Z';
@@ -170,6 +171,51 @@ describe('versioned cache key: a write that changes public data is visible on th
   });
 });
 
+describe('edge-cache keys hold only the parameters a route knows (issue 26.4)', () => {
+  it('pages, /api/listing, feeds and widgets: an unknown parameter is a HIT of the same entry; a known one is its own entry', async () => {
+    const { location, venue: place } = await createOwnerWithPlace(`Nyckelstad ${unique('k')}`);
+    await createQuiz(location.id, { date: '2030-01-15' });
+    const city = location.citySlug;
+    const venue = place.slug;
+    const routes: Array<[string, string]> = [
+      ['/', 'search=quiz'],
+      [`/quiz/${city}`, 'price=gratis'],
+      [`/stad/${city}`, 'weekday=tisdag'],
+      [`/api/listing?city=${city}`, 'page=2'],
+      [`/api/listing/map?city=${city}`, 'weekday=tisdag'],
+      ['/api/listing/cities', ''],
+      [`/api/calendar/city/${city}.ics`, ''],
+      [`/api/calendar/listing.ics?city=${city}`, 'weekday=tisdag'],
+      [`/embed/${city}`, 'theme=dark'],
+      [`/embed/${city}/${venue}`, 'compact=1'],
+      ['/sitemap.xml', ''],
+    ];
+    const get = async (path: string) => {
+      const res = await call(path, { clock: CLOCK });
+      expect(res.status, path).toBe(200);
+      return { xcache: res.headers.get('x-cache'), etag: res.headers.get('etag'), body: await res.text() };
+    };
+    for (const [path, known] of routes) {
+      const join = (q: string) => `${path}${path.includes('?') ? '&' : '?'}${q}`;
+      const first = await get(path);
+      for (const q of ['x=1', `utm_source=nyhetsbrev&fbclid=${unique('f')}`, 'x=%3Cscript%3E&y=']) {
+        const again = await get(join(q));
+        expect(again.xcache, `${path} + ${q}`).toBe('HIT');
+        expect(again.etag, `${path} + ${q}`).toBe(first.etag);
+      }
+      if (known) expect((await get(join(known))).xcache, `${path} + ${known}`).toBe('MISS');
+    }
+  });
+
+  it("a search feed names its own URL with the known parameters only, whoever asked first", async () => {
+    const { location } = await createOwnerWithPlace(`Flödesstad ${unique('f')}`);
+    const folded = await (await call(`/api/calendar/listing.ics?x=${unique('x')}&city=${location.citySlug}`, { clock: CLOCK })).text();
+    const ics = folded.replace(/\r\n /g, ''); // RFC 5545 §3.1 line folding
+    expect(ics).toContain(`URL:http://localhost/api/calendar/listing.ics?city=${location.citySlug}\r\n`);
+    expect(ics).not.toContain('x=');
+  });
+});
+
 describe('memoized data version (one D1 read per isolate and DATA_VERSION_TTL_MS, not per request)', () => {
   /** Bumps the version in D1 behind the app's back: no bumpDataVersion call, so nothing forgets the memo. */
   const sneakyBump = () => testDb().run(sql`UPDATE public_data_version SET version = version + 1 WHERE id = 1`);
@@ -183,15 +229,22 @@ describe('memoized data version (one D1 read per isolate and DATA_VERSION_TTL_MS
   it('a version change nobody announced is picked up once the TTL has passed', async () => {
     const { location } = await createOwnerWithPlace(`Memostad ${unique('m')}`);
     const path = `/api/listing?city=${location.citySlug}`;
-    expect(await xcache(path)).toBe('MISS');
-    const t0 = Date.now();
-    await sneakyBump();
-    const next = await xcache(path);
-    // Within the TTL the memo answers (no read of D1), so the old key still hits.
-    if (Date.now() - t0 < DATA_VERSION_TTL_MS / 2) expect(next).toBe('HIT');
-    await new Promise((r) => setTimeout(r, DATA_VERSION_TTL_MS + 50));
-    expect(await xcache(path)).toBe('MISS');
-    expect(await xcache(path)).toBe('HIT');
+    // The memo's clock is Date.now() in this isolate (the Worker runs in it): frozen here, so "within the
+    // TTL" does not depend on how fast this machine is; only Date is faked (timers and I/O stay real).
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    try {
+      invalidateDataVersion(); // the next request reads the version now, on the frozen clock
+      expect(await xcache(path)).toBe('MISS');
+      await sneakyBump();
+      // Within the TTL the memo answers (no read of D1), so the old key still hits.
+      vi.setSystemTime(Date.now() + DATA_VERSION_TTL_MS - 1);
+      expect(await xcache(path)).toBe('HIT');
+      vi.setSystemTime(Date.now() + 2);
+      expect(await xcache(path)).toBe('MISS');
+      expect(await xcache(path)).toBe('HIT');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('bumpDataVersion(db) is seen by the very next request (listing API and page)', async () => {

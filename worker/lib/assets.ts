@@ -2,8 +2,10 @@
  * Which hashed files a server-rendered page needs: read from Vite's manifest.json in the static assets
  * (dist/client) once per isolate, together with the text of the public stylesheet, which every page
  * inlines (issue 19 §1: no render-blocking request besides the HTML). Without a build (some tests)
- * pages render without CSS/JS.
+ * pages render without CSS/JS; a failed load is logged and tried again after ASSETS_RETRY_MS.
  */
+import { createOnceMemo } from './version-memo';
+
 interface ManifestEntry {
   file: string;
   css?: string[];
@@ -21,22 +23,43 @@ export interface PageAssets {
 }
 
 const NONE: PageAssets = { script: null, styles: [], preloads: [], inlineCss: null };
-let cached: Promise<PageAssets> | null = null;
 
-export function getPublicAssets(assets: Fetcher | undefined): Promise<PageAssets> {
-  if (!cached) {
-    cached = load(assets).catch(() => {
-      cached = null;
-      return NONE;
-    });
+/** How long a request waits for another request's manifest load before loading itself (ms). */
+const ASSETS_JOIN_WAIT_MS = 250;
+/** After a failed load, pages render without CSS/JS for this long before the next try (ms): no retry storm. */
+export const ASSETS_RETRY_MS = 10_000;
+
+/** Thrown when there is no build at all (no manifest): expected without `npm run build`, not an error. */
+class NoBuild extends Error {}
+
+// The value, not a promise, is shared across requests (worker/lib/version-memo.ts: a promise belongs to
+// the request that made it; if that request is cancelled, everyone awaiting it could hang).
+const memo = createOnceMemo<PageAssets>({ joinWaitMs: ASSETS_JOIN_WAIT_MS, afterWait: 'load' });
+let failedAt = -Infinity;
+let noBuildLogged = false;
+
+export async function getPublicAssets(assets: Fetcher | undefined): Promise<PageAssets> {
+  if (!assets) return NONE;
+  if (Date.now() - failedAt < ASSETS_RETRY_MS) return NONE;
+  try {
+    return await memo.get(() => load(assets));
+  } catch (err) {
+    failedAt = Date.now();
+    if (err instanceof NoBuild) {
+      if (!noBuildLogged) console.warn(JSON.stringify({ msg: 'no web build (manifest.json missing): public pages render without CSS/JS', error: err.message }));
+      noBuildLogged = true;
+    } else {
+      // Pages stay up without CSS/JS, but this is a broken deployment or an ASSETS fault: say so.
+      console.error(JSON.stringify({ msg: 'public assets: manifest load failed, pages render without CSS/JS', error: err instanceof Error ? err.message : String(err) }));
+    }
+    return NONE;
   }
-  return cached;
 }
 
-async function load(assets: Fetcher | undefined): Promise<PageAssets> {
-  if (!assets) return NONE;
+async function load(assets: Fetcher): Promise<PageAssets> {
   const res = await assets.fetch('http://assets.local/manifest.json');
-  if (!res.ok) throw new Error('no manifest');
+  if (res.status === 404) throw new NoBuild('manifest.json: 404');
+  if (!res.ok) throw new Error(`manifest.json: ${res.status}`);
   const manifest = (await res.json()) as Record<string, ManifestEntry>;
   const entry = manifest['public-entry.tsx'];
   if (!entry) throw new Error('no public entry in manifest');
@@ -53,6 +76,9 @@ async function load(assets: Fetcher | undefined): Promise<PageAssets> {
   for (const href of hrefs) {
     const css = await assets.fetch(`http://assets.local${href}`);
     if (!css.ok) {
+      // The page still works with the stylesheet linked instead of inlined.
+      console.warn(JSON.stringify({ msg: 'public assets: stylesheet not readable, linked instead of inlined', href, status: css.status }));
+      await css.body?.cancel();
       inlineCss = null;
       break;
     }

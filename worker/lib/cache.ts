@@ -18,8 +18,28 @@ import { SESSION_COOKIE } from './session';
 
 /** How long the Cache API keeps an entry (keys change on every write, so this only bounds storage). */
 const EDGE_TTL_S = 3600;
-/** Browsers cannot see the data version, so they revalidate every time (the edge answers fast). */
-const BROWSER_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
+
+/*
+ * The browser cache policy has this one home; worker/middleware/http-cache.ts applies it to every public
+ * GET (pages, listing, feeds, widgets, cards), and withEdgeCache below only marks personal answers.
+ * Browsers and shared caches cannot see the data version, so their freshness is short and they
+ * revalidate with the ETag afterwards (an unchanged page then costs a 304 without a body).
+ */
+/** Browser freshness: a write to public data reaches a returning visitor within this many seconds. */
+export const BROWSER_MAX_AGE_S = 60;
+/** After max-age, a cache may show the stored copy once while it revalidates in the background. */
+export const STALE_WHILE_REVALIDATE_S = 600;
+export const PUBLIC_CACHE_CONTROL = `public, max-age=${BROWSER_MAX_AGE_S}, stale-while-revalidate=${STALE_WHILE_REVALIDATE_S}`;
+export const PRIVATE_CACHE_CONTROL = 'private, no-store';
+
+/**
+ * The strong validator of a body (SHA-1, RFC 9110 §8.8.3), its one home: computed once when an edge-cache
+ * entry is made (and stored with it), or by the middleware for a public response that was not cached.
+ */
+export async function strongEtag(body: ArrayBuffer): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-1', body);
+  return `"${[...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('')}"`;
+}
 /** In-isolate level: at most this many entries and bytes (least recently used out first). */
 const MEMORY_MAX_ENTRIES = 200;
 const MEMORY_MAX_BYTES = 8 * 1024 * 1024;
@@ -68,39 +88,63 @@ function edgeCache(): Cache | null {
 }
 
 /**
- * The versioned cache key of a request: build + data version + Stockholm date + path + sorted query.
- * The build (the hashed public entry file) is part of it because cached HTML links hashed assets that a
- * new deployment removes: without it every deploy would serve unstyled pages until the data changed.
+ * In development and test (never production) this parameter stays in the key whatever the route knows,
+ * so a test or the bench (test/bench/run.ts) can ask for an uncached response with a unique `_b=…`.
  */
-export function cacheKey(url: string, version: number, today: string, build = 'dev'): string {
-  const u = new URL(url);
-  const params = [...u.searchParams.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  const q = new URLSearchParams(params).toString();
-  return `https://edge-cache.quizkvall.internal/${encodeURIComponent(build)}/v${version}/${today}${u.pathname}${q ? `?${q}` : ''}`;
+export const DEV_CACHE_BUST_PARAM = '_b';
+
+/**
+ * The query of a request as its cache key holds it: only the parameters the route names in `known`
+ * (anything else — `?x=1`, `utm_source`, `fbclid` — cannot change the response, so it must not make a
+ * new key: issue 26.4), empty values dropped (every contract reads them as absent), sorted by name.
+ * Also what a response that echoes its own URL (a feed's self link) must use, so the stored body does
+ * not carry the first requester's extra parameters.
+ */
+export function canonicalQuery(url: string, known: readonly string[]): string {
+  const keep = new Set(known);
+  const params = [...new URL(url).searchParams.entries()].filter(([k, v]) => keep.has(k) && v !== '');
+  // By name only (a stable sort): repeated values keep their order, which a handler reading the first sees.
+  params.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return new URLSearchParams(params).toString();
 }
 
-/** Strong validator of a body (SHA-1), computed once when the entry is made. */
-async function etagOf(body: ArrayBuffer): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-1', body);
-  return `"${[...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('')}"`;
+/**
+ * The versioned cache key of a request: build + data version + Stockholm date + path + the known query
+ * parameters (canonicalQuery). The build (the hashed public entry file) is part of it because cached HTML
+ * links hashed assets that a new deployment removes: without it every deploy would serve unstyled pages
+ * until the data changed.
+ */
+export function cacheKey(url: string, version: number, today: string, build = 'dev', known: readonly string[] = []): string {
+  const u = new URL(url);
+  const q = canonicalQuery(url, known);
+  return `https://edge-cache.quizkvall.internal/${encodeURIComponent(build)}/v${version}/${today}${u.pathname}${q ? `?${q}` : ''}`;
 }
 
 function respond(entry: MemoryEntry, xcache: string): Response {
   const headers = new Headers(entry.headers);
-  headers.set('cache-control', BROWSER_CACHE_CONTROL);
+  // The browser policy is the middleware's (PUBLIC_CACHE_CONTROL); the Cache API's own TTL stays inside.
+  headers.delete('cache-control');
   headers.set('x-cache', xcache);
   return new Response(entry.body.slice(0), { status: 200, headers });
+}
+
+export interface EdgeCacheOptions {
+  /**
+   * The query parameters the route reads (e.g. the keys of its zod contract). Only these are part of the
+   * key; the default is none. `produce` must not read any other parameter.
+   */
+  query?: readonly string[];
 }
 
 /**
  * Serves from the cache or renders with `produce` and stores the result. Personal requests (session
  * cookie) always run `produce` and are marked `private, no-store`. Adds `x-cache: HIT|MISS|BYPASS`.
  */
-export async function withEdgeCache(c: Context<AppEnv>, produce: () => Promise<Response>): Promise<Response> {
+export async function withEdgeCache(c: Context<AppEnv>, produce: () => Promise<Response>, opts: EdgeCacheOptions = {}): Promise<Response> {
   if (!isAnonymousGet(c)) {
     const res = await produce();
     const out = new Response(res.body, res);
-    out.headers.set('cache-control', 'private, no-store');
+    out.headers.set('cache-control', PRIVATE_CACHE_CONTROL);
     out.headers.set('x-cache', 'BYPASS');
     return out;
   }
@@ -108,7 +152,8 @@ export async function withEdgeCache(c: Context<AppEnv>, produce: () => Promise<R
   // The hashed entry and stylesheet names: pages inline the CSS and name both (issue 19 §1).
   const assets = await getPublicAssets(c.env.ASSETS);
   const build = assets.script ? [assets.script, ...assets.styles].join(',') : 'nobuild';
-  const key = cacheKey(c.req.url, version, c.var.clock.today(), build);
+  const known = c.var.config.isDev ? [...(opts.query ?? []), DEV_CACHE_BUST_PARAM] : (opts.query ?? []);
+  const key = cacheKey(c.req.url, version, c.var.clock.today(), build, known);
   const mem = memoryGet(key);
   if (mem) return respond(mem, 'HIT');
   const cache = edgeCache();
@@ -121,13 +166,12 @@ export async function withEdgeCache(c: Context<AppEnv>, produce: () => Promise<R
   const res = await produce();
   if (res.status !== 200 || res.headers.has('set-cookie')) {
     const out = new Response(res.body, res);
-    if (!out.headers.has('cache-control')) out.headers.set('cache-control', BROWSER_CACHE_CONTROL);
     out.headers.set('x-cache', 'MISS');
     return out;
   }
   const body = await res.arrayBuffer();
   const headers = new Headers(res.headers);
-  headers.set('etag', await etagOf(body));
+  headers.set('etag', await strongEtag(body));
   headers.delete('x-cache');
   const entry: MemoryEntry = { body, headers: [...headers.entries()] };
   memoryPut(key, entry);

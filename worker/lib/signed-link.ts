@@ -34,19 +34,19 @@ export type VerifyResult =
   | { ok: false; reason: 'malformed' | 'signature' | 'purpose' | 'expired' };
 
 const enc = new TextEncoder();
-const keyCache = new Map<string, Promise<CryptoKey>>();
+/** Imported keys by secret: values, never promises another request would await (worker/lib/version-memo.ts). */
+const keyCache = new Map<string, CryptoKey>();
 
 /**
  * The HMAC key of LINK_SIGNING_SECRET. No secret (or an empty one) means no links at all: signing and
  * verifying answer 503 instead of using an empty key, with which anyone could forge a link.
  */
-function hmacKey(secret: string | null | undefined): Promise<CryptoKey> {
+async function hmacKey(secret: string | null | undefined): Promise<CryptoKey> {
   if (!secret) throw unavailable('Länkar i e-post fungerar inte just nu (LINK_SIGNING_SECRET saknas).');
-  let key = keyCache.get(secret);
-  if (!key) {
-    key = crypto.subtle.importKey('raw', enc.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
-    keyCache.set(secret, key);
-  }
+  const cached = keyCache.get(secret);
+  if (cached) return cached;
+  const key = await crypto.subtle.importKey('raw', enc.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+  keyCache.set(secret, key);
   return key;
 }
 

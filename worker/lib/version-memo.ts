@@ -5,6 +5,7 @@
  *    a read already in flight from storing its (possibly old) result.
  *  - `createKeyedMemo`: one value per key (a value derived from public data, keyed by the data version),
  *    loaded once per key, concurrent callers sharing the load.
+ *  - `createOnceMemo`: one value per isolate (page assets, the share-card engines), loaded once.
  *
  * Sharing a read in flight across requests has one hazard in workerd: a promise belongs to the request
  * that created it, and if that request is cancelled (client gone) the promise may never settle. So a
@@ -39,7 +40,7 @@ export interface VersionMemoOptions {
 /** One memo: no module state here (test/unit/version-memo.test.ts drives it with a fake clock and read). */
 export function createVersionMemo(opts: VersionMemoOptions): VersionMemo {
   const { ttlMs, joinWaitMs } = opts;
-  const now = opts.now ?? Date.now;
+  const now = opts.now ?? (() => Date.now()); // read late: a test may fake Date (test/integration/http-cache.test.ts)
   let value: number | undefined;
   let readStartedAt = 0;
   // Incremented by invalidate(): a read that started before it may have seen the old version.
@@ -103,7 +104,7 @@ export interface KeyedMemo<T> {
  * A failed load is not remembered.
  */
 export function createKeyedMemo<T>(opts: { joinWaitMs: number; now?: () => number }): KeyedMemo<T> {
-  const now = opts.now ?? Date.now;
+  const now = opts.now ?? (() => Date.now()); // read late: a test may fake Date (test/integration/http-cache.test.ts)
   let entry: { key: number; value: T } | undefined;
   let inflight: { key: number; promise: Promise<T>; startedAt: number } | undefined;
 
@@ -140,6 +141,78 @@ export function createKeyedMemo<T>(opts: { joinWaitMs: number; now?: () => numbe
         if (waited < opts.joinWaitMs) return joinWithDeadline(inflight.promise, opts.joinWaitMs - waited, () => start(key, load));
       }
       return start(key, load);
+    },
+  };
+}
+
+export interface OnceMemo<T> {
+  /** The value once loaded; else joins a load in flight (at most `joinWaitMs`) or starts `load`. */
+  get(load: () => Promise<T>): Promise<T>;
+}
+
+export interface OnceMemoOptions {
+  /** How long a caller waits for someone else's load in flight, from when it started (ms). */
+  joinWaitMs: number;
+  /**
+   * What a caller does when that wait is over: 'load' loads itself (loading twice is harmless, e.g. a
+   * manifest); 'fail' rejects, for a load that must not run twice at once (a wasm engine that initialises
+   * once per isolate) — the caller answers without it instead of hanging.
+   */
+  afterWait: 'load' | 'fail';
+  /** Clock in ms (default Date.now). */
+  now?: () => number;
+}
+
+/**
+ * One value per isolate (the page assets' manifest, the share-card engines): the value is kept, never
+ * the promise, so no request awaits another request's promise for longer than `joinWaitMs`. A failed
+ * load is not kept; a load still in flight after `joinWaitMs` is no longer joined (the next caller starts
+ * its own).
+ */
+export function createOnceMemo<T>(opts: OnceMemoOptions): OnceMemo<T> {
+  const now = opts.now ?? (() => Date.now()); // read late: a test may fake Date (test/integration/http-cache.test.ts)
+  let done: { value: T } | undefined;
+  let inflight: { promise: Promise<T>; startedAt: number } | undefined;
+
+  function start(load: () => Promise<T>): Promise<T> {
+    let pending: Promise<T>;
+    try {
+      pending = load();
+    } catch (err) {
+      return Promise.reject(err);
+    }
+    const clear = () => {
+      if (inflight?.promise === promise) inflight = undefined;
+    };
+    const promise: Promise<T> = pending.then(
+      (value) => {
+        done = { value };
+        clear();
+        return value;
+      },
+      (err: unknown) => {
+        clear();
+        throw err;
+      },
+    );
+    inflight = { promise, startedAt: now() };
+    return promise;
+  }
+
+  return {
+    get(load) {
+      if (done) return Promise.resolve(done.value);
+      if (inflight) {
+        const waited = now() - inflight.startedAt;
+        if (waited < opts.joinWaitMs) {
+          const after =
+            opts.afterWait === 'load'
+              ? () => start(load)
+              : () => Promise.reject(new Error(`still loading after ${opts.joinWaitMs} ms (started by another request)`));
+          return joinWithDeadline(inflight.promise, opts.joinWaitMs - waited, after);
+        }
+      }
+      return start(load);
     },
   };
 }

@@ -4,9 +4,8 @@
  * for a matching `If-None-Match` (RFC 9110 §13.1.2, §15.4.5).
  *
  * The Worker's edge cache (worker/lib/cache.ts) keys entries by the public-data version, so a write that
- * bumps the version is visible on the next request. Browsers and shared caches cannot see that version,
- * so their freshness is kept short (`max-age`) and they revalidate with the ETag afterwards; an unchanged
- * page then costs a 304 without a body.
+ * bumps the version is visible on the next request. The browser policy (PUBLIC_CACHE_CONTROL) and the
+ * strong ETag (strongEtag) are defined there, once; this middleware applies them.
  *
  * Never applied to a request that carries the session cookie: such responses get `private, no-store`
  * and no ETag, so nothing personal is stored by any cache (ARCHITECTURE.md "Caching").
@@ -14,14 +13,8 @@
 import { getCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../context';
+import { PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL, strongEtag } from '../lib/cache';
 import { SESSION_COOKIE } from '../lib/session';
-
-/** Browser freshness: a write to public data reaches a returning visitor within this many seconds. */
-export const BROWSER_MAX_AGE_S = 60;
-/** After max-age, a cache may show the stored copy once while it revalidates in the background. */
-export const STALE_WHILE_REVALIDATE_S = 600;
-export const PUBLIC_CACHE_CONTROL = `public, max-age=${BROWSER_MAX_AGE_S}, stale-while-revalidate=${STALE_WHILE_REVALIDATE_S}`;
-export const PRIVATE_CACHE_CONTROL = 'private, no-store';
 
 /** Headers a 304 must repeat from the 200 it stands for (RFC 9110 §15.4.5). */
 const RETAINED_304 = ['cache-control', 'content-location', 'date', 'etag', 'expires', 'vary'];
@@ -31,13 +24,6 @@ function isShareable(res: Response): boolean {
   if (res.status !== 200 || res.headers.has('set-cookie')) return false;
   const cc = res.headers.get('cache-control')?.toLowerCase() ?? '';
   return !cc.includes('private') && !cc.includes('no-store');
-}
-
-/** Strong validator: SHA-1 of the body (the edge cache may already have stored one with the entry). */
-async function bodyEtag(res: Response): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-1', await res.clone().arrayBuffer());
-  const hex = [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
-  return `"${hex}"`;
 }
 
 /** If-None-Match uses weak comparison (RFC 9110 §13.1.2): W/ prefixes are ignored. */
@@ -72,7 +58,8 @@ export const httpCache = createMiddleware<AppEnv>(async (c, next) => {
     return;
   }
   if (!isShareable(res)) return;
-  const tag = res.headers.get('ETag') ?? (await bodyEtag(res));
+  // The edge cache stored one with its entry; any other public 200 gets it here.
+  const tag = res.headers.get('ETag') ?? (await strongEtag(await res.clone().arrayBuffer()));
   if (etagMatches(tag, c.req.header('If-None-Match'))) {
     await res.body?.cancel();
     const headers = new Headers();

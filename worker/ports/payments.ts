@@ -17,18 +17,16 @@ import { loadStripeSdk } from '../lazy';
 /**
  * The Stripe SDK (~250 KB minified) is not part of the Worker's main module: it is a separately
  * uploaded lazy module (worker/lazy/stripe.bundle.js) loaded on first use — only checkout, refunds,
- * the webhook and the local checkout's signer need it (README "Speed at scale", lazy modules). One
- * promise per isolate; a failed load is retried on the next call.
+ * the webhook and the local checkout's signer need it (README "Speed at scale", lazy modules). The
+ * loaded module is kept per isolate — the value, never a promise another request would await
+ * (worker/lib/version-memo.ts); callers that arrive while it loads each ask import(), which the module
+ * registry answers once. A failed load is retried on the next call.
  */
-let stripeModule: Promise<typeof Stripe> | undefined;
-export function loadStripe(): Promise<typeof Stripe> {
-  stripeModule ??= loadStripeSdk().then(
-    (m) => m.default,
-    (e: unknown) => {
-      stripeModule = undefined;
-      throw e;
-    },
-  );
+let stripeModule: typeof Stripe | undefined;
+export async function loadStripe(): Promise<typeof Stripe> {
+  if (stripeModule) return stripeModule;
+  const m = await loadStripeSdk();
+  stripeModule = m.default;
   return stripeModule;
 }
 

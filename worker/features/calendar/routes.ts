@@ -1,9 +1,9 @@
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../../context';
-import { withEdgeCache } from '../../lib/cache';
+import { canonicalQuery, withEdgeCache } from '../../lib/cache';
 import { notFound } from '../../lib/errors';
 import { validate } from '../../lib/validate';
-import { ListingQuerySchema } from '../listing/contract';
+import { LISTING_QUERY_KEYS, ListingQuerySchema } from '../listing/contract';
 import { ICS_CONTENT_TYPE } from './ics';
 import { cityFeed, listingFeed, quizIcs, venueFeed, type IcsFile } from './service';
 
@@ -52,5 +52,10 @@ export const calendarRoutes = new Hono<AppEnv>()
     }),
   )
   .get('/listing.ics', validate('query', ListingQuerySchema), (c) =>
-    withEdgeCache(c, async () => ics(c, await listingFeed(c.var.deps, { query: c.req.valid('query'), search: new URL(c.req.url).search }), 'inline', '')),
+    withEdgeCache(
+      c,
+      // The feed names its own URL: the known parameters only, as the cache key holds them.
+      async () => ics(c, await listingFeed(c.var.deps, { query: c.req.valid('query'), search: canonicalQuery(c.req.url, LISTING_QUERY_KEYS) }), 'inline', ''),
+      { query: LISTING_QUERY_KEYS },
+    ),
   );

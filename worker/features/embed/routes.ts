@@ -6,6 +6,9 @@ import { renderEmbed, type EmbedData, type EmbedOptions } from './view';
 
 type C = Context<AppEnv>;
 
+/** The parameters a widget reads (its edge-cache key): ?theme=dark and ?compact=1. */
+const EMBED_QUERY_KEYS = ['theme', 'compact'] as const;
+
 /** ?theme=dark and ?compact=1; anything else is the default (light, full). */
 function options(c: C): EmbedOptions {
   return { theme: c.req.query('theme') === 'dark' ? 'dark' : 'light', compact: c.req.query('compact') === '1' };
@@ -19,10 +22,10 @@ function page(c: C, data: EmbedData | null) {
 /**
  * Embeddable widgets for other sites' <iframe>s (issue 16): /embed/{city}/{venue} and /embed/{city}.
  * May be framed by any site (worker/app.ts relaxes frame-ancestors for /embed/* only); sets no cookie;
- * edge-cached like the pages (the query, i.e. theme and compact, is part of the key).
+ * edge-cached like the pages (theme and compact are part of the key, no other parameter).
  */
 export const embedRoutes = new Hono<AppEnv>()
-  .get('/:city', (c) => withEdgeCache(c, async () => page(c, await cityEmbed(c.var.deps, { citySlug: c.req.param('city') }))))
+  .get('/:city', (c) => withEdgeCache(c, async () => page(c, await cityEmbed(c.var.deps, { citySlug: c.req.param('city') })), { query: EMBED_QUERY_KEYS }))
   .get('/:city/:venue', (c) =>
-    withEdgeCache(c, async () => page(c, await venueEmbed(c.var.deps, { citySlug: c.req.param('city'), venueSlug: c.req.param('venue') }))),
+    withEdgeCache(c, async () => page(c, await venueEmbed(c.var.deps, { citySlug: c.req.param('city'), venueSlug: c.req.param('venue') })), { query: EMBED_QUERY_KEYS }),
   );

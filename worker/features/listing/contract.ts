@@ -107,6 +107,8 @@ export const ListingQuerySchema = z.object({
   page: z.preprocess(emptyToUndefined, z.coerce.number({ error: 'Ogiltig sida' }).int('Ogiltig sida').min(1, 'Sidan måste vara minst 1').max(LISTING_MAX_PAGE, 'Ogiltig sida').default(1)).describe('Sida'),
 });
 export type ListingQuery = z.infer<typeof ListingQuerySchema>;
+/** The parameters GET /api/listing reads: the only ones in its edge-cache key (worker/lib/cache.ts). */
+export const LISTING_QUERY_KEYS: readonly string[] = Object.keys(ListingQuerySchema.shape);
 
 export type ListingTier = 'premium' | 'recommended' | 'standard';
 export type ListingMode = 'search' | 'date' | 'weekday' | 'all';
@@ -189,6 +191,8 @@ export interface CityOption {
 export const MAP_POINTS_MAX = 200;
 export const ListingMapQuerySchema = ListingQuerySchema.omit({ page: true });
 export type ListingMapQuery = z.infer<typeof ListingMapQuerySchema>;
+/** The parameters GET /api/listing/map reads (its edge-cache key). */
+export const LISTING_MAP_QUERY_KEYS: readonly string[] = Object.keys(ListingMapQuerySchema.shape);
 export const MapUnitParamSchema = z.object({
   unit: z.coerce.number({ error: 'Ogiltigt quiz' }).int('Ogiltigt quiz').min(1, 'Ogiltigt quiz').max(Number.MAX_SAFE_INTEGER, 'Ogiltigt quiz').describe('Quiz'),
 });

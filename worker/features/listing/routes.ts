@@ -4,7 +4,7 @@ import { withEdgeCache } from '../../lib/cache';
 import { validate } from '../../lib/validate';
 import * as z from 'zod';
 import { notFound } from '../../lib/errors';
-import { ListingMapQuerySchema, ListingQuerySchema, MapUnitParamSchema } from './contract';
+import { LISTING_MAP_QUERY_KEYS, LISTING_QUERY_KEYS, ListingMapQuerySchema, ListingQuerySchema, MapUnitParamSchema } from './contract';
 import { listQuizzes, mapCard, mapPoints, publicCities, type ListingContext } from './service';
 
 const listingContext = (c: { var: AppEnv['Variables'] }): ListingContext => ({
@@ -16,6 +16,7 @@ const listingContext = (c: { var: AppEnv['Variables'] }): ListingContext => ({
 
 /** GET /api/listing/card: the unit (a map marker) plus the listing's filters. */
 const CardQuerySchema = ListingMapQuerySchema.extend(z.object({ unit: MapUnitParamSchema.shape.unit }).shape);
+const CARD_QUERY_KEYS = Object.keys(CardQuerySchema.shape);
 
 /**
  * GET /api/listing (spec 01 §4), GET /api/listing/cities, and the map of the current results (issue 15):
@@ -32,12 +33,12 @@ export const listingRoutes = new Hono<AppEnv>()
         rewind: c.var.config.isTest,
       });
       return c.json(result);
-    });
+    }, { query: LISTING_QUERY_KEYS });
   })
   .get('/cities', async (c) => withEdgeCache(c, async () => c.json({ cities: await publicCities(c.var.db) })))
   .get('/map', validate('query', ListingMapQuerySchema), async (c) => {
     const query = c.req.valid('query');
-    return withEdgeCache(c, async () => c.json(await mapPoints(c.var.db, query, listingContext(c))));
+    return withEdgeCache(c, async () => c.json(await mapPoints(c.var.db, query, listingContext(c))), { query: LISTING_MAP_QUERY_KEYS });
   })
   .get('/card', validate('query', CardQuerySchema), async (c) => {
     const { unit, ...query } = c.req.valid('query');
@@ -45,5 +46,5 @@ export const listingRoutes = new Hono<AppEnv>()
       const item = await mapCard(c.var.db, unit, query, listingContext(c));
       if (!item) throw notFound('Quizet finns inte bland resultaten.');
       return c.json({ item });
-    });
+    }, { query: CARD_QUERY_KEYS });
   });

@@ -10,7 +10,7 @@ import { renderPublicPage, type PageHead } from './render';
 import { MAX_SLOTS_PER_DAY, TIER_LABELS, VOLUME_DISCOUNT_MIN_WEEKS, VOLUME_DISCOUNT_PERCENT } from '../promotion/contract';
 import { getPricing } from '../promotion/service';
 import { breadcrumbJsonLd, DEFAULT_DESCRIPTION, eventsJsonLd, faqJsonLd, KEYWORDS, mainListingHead, websiteJsonLd } from './seo';
-import { buildCombinedPage, buildListingPage, buildVenuePage, findCity, sitemapChild, sitemapIndex, weekdayRef, type PageCtx, type SitemapEntry } from './service';
+import { buildCombinedPage, buildListingPage, buildVenuePage, findCity, PAGE_QUERY_KEYS, sitemapChild, sitemapIndex, weekdayRef, type PageCtx, type SitemapEntry } from './service';
 
 type C = Context<AppEnv>;
 
@@ -210,10 +210,13 @@ const escXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').rep
 const entry = (e: SitemapEntry) => `<loc>${escXml(e.loc)}</loc>${e.lastmod ? `<lastmod>${escXml(e.lastmod)}</lastmod>` : ''}`;
 const xml = (c: C, body: string) => c.body(`<?xml version="1.0" encoding="UTF-8"?>\n${body}\n`, 200, { 'content-type': 'application/xml; charset=utf-8' });
 
+/** The edge-cache options of a page that reads the listing filters from its query. */
+const PAGE = { query: PAGE_QUERY_KEYS };
+
 /** Server-rendered public pages (spec 01 §2, 02 §2.8). Anonymous requests are edge-cached. */
 export const pagesRoutes = new Hono<AppEnv>()
-  .get('/', (c) => withEdgeCache(c, () => mainListing(c, 'home')))
-  .get('/legacy', (c) => withEdgeCache(c, () => mainListing(c, 'legacy')))
+  .get('/', (c) => withEdgeCache(c, () => mainListing(c, 'home'), PAGE))
+  .get('/legacy', (c) => withEdgeCache(c, () => mainListing(c, 'legacy'), PAGE))
   .get('/annonsera', (c) => advertisePage(c))
   .get('/stad/:city', (c) =>
     withEdgeCache(c, async () => {
@@ -222,7 +225,7 @@ export const pagesRoutes = new Hono<AppEnv>()
       const ascii = slugify(raw);
       if (ascii && ascii !== raw) return c.redirect(`/stad/${ascii}${new URL(c.req.url).search}`, 301);
       return mainListing(c, 'home', raw);
-    }),
+    }, PAGE),
   )
   .get('/quiz/:slug', (c) =>
     withEdgeCache(c, async () => {
@@ -235,7 +238,7 @@ export const pagesRoutes = new Hono<AppEnv>()
       const combined = /^(.+)-(mandag|tisdag|onsdag|torsdag|fredag|lordag|sondag)$/.exec(raw);
       if (combined && !(await findCity(c.var.db, raw))) return combinedPage(c, combined[1]!, combined[2]!);
       return cityPage(c, raw);
-    }),
+    }, PAGE),
   )
   .get('/quiz/:city/:second', (c) =>
     withEdgeCache(c, async () => {
@@ -246,7 +249,7 @@ export const pagesRoutes = new Hono<AppEnv>()
       if (redirect) return redirect;
       if (findWeekday(second)) return combinedPage(c, city, second);
       return venuePage(c, city, second);
-    }),
+    }, PAGE),
   )
   // Issue 19 §4: a sitemap index; each child is a bounded slice, edge- and HTTP-cached like a page.
   .get('/sitemap.xml', (c) =>

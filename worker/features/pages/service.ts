@@ -24,6 +24,9 @@ export function weekdayRef(slugOrName: string): WeekdayRef | null {
   return w ? { slug: w.slug, name: w.name, label: w.label } : null;
 }
 
+/** Every query parameter a public page reads (readFilterQuery): the only ones in its edge-cache key. */
+export const PAGE_QUERY_KEYS: readonly string[] = ['city', 'weekday', 'date', 'search', 'near', 'radius', ...QUIZ_FILTER_KEYS];
+
 /** Reads the filter query of a page leniently: invalid values are ignored rather than failing the page. */
 export function readFilterQuery(query: Record<string, string | undefined>): Partial<ListingFilters> {
   const out: Partial<ListingFilters> = {};

@@ -15,10 +15,18 @@ import inter400 from '@fontsource/inter/files/inter-latin-400-normal.woff';
 import inter700 from '@fontsource/inter/files/inter-latin-700-normal.woff';
 import type { ReactNode } from 'react';
 import { loadShareRenderer } from '../../lazy';
-import type { Renderer } from './renderer';
+import { createOnceMemo } from '../../lib/version-memo';
+import type { RenderedCard, Renderer } from './renderer';
 import { installWasmShim, placeFilename } from './wasm-shim';
 
-let ready: Promise<Renderer> | null = null;
+/**
+ * How long a render waits for the engines another request is starting (ms). They start once per isolate
+ * (resvg refuses a second initWasm), so after this the render fails (the route serves the fallback image)
+ * rather than waiting on a promise that belongs to another, perhaps cancelled, request.
+ */
+export const RENDERER_JOIN_WAIT_MS = 5_000;
+
+const engines = createOnceMemo<Renderer>({ joinWaitMs: RENDERER_JOIN_WAIT_MS, afterWait: 'fail' });
 
 async function start(): Promise<Renderer> {
   // satori's HarfBuzz compiles its wasm while the module is evaluated: the shim must be in place first.
@@ -37,15 +45,7 @@ async function start(): Promise<Renderer> {
   });
 }
 
-/** The renderer, once per isolate (a failed start is retried on the next render). */
-function renderer(): Promise<Renderer> {
-  ready ??= start().catch((e: unknown) => {
-    ready = null;
-    throw e;
-  });
-  return ready;
-}
-
-export async function renderPng(element: ReactNode): Promise<Uint8Array> {
-  return (await renderer()).renderPng(element);
+/** Renders a card: the PNG and the texts it draws. The engines start once per isolate (a failed start is retried). */
+export async function renderCard(element: ReactNode): Promise<RenderedCard> {
+  return (await engines.get(start)).render(element);
 }

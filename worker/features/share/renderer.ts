@@ -23,8 +23,14 @@ export interface RendererAssets {
   fonts: { regular: ArrayBuffer; bold: ArrayBuffer };
 }
 
+export interface RenderedCard {
+  png: Uint8Array;
+  /** Every text satori laid out, in document order: what the card says (tests read it). */
+  texts: string[];
+}
+
 export interface Renderer {
-  renderPng(element: ReactNode): Promise<Uint8Array>;
+  render(element: ReactNode): Promise<RenderedCard>;
 }
 
 /** Starts both wasm engines (once per isolate: resvg refuses a second initWasm). */
@@ -35,12 +41,20 @@ export async function createRenderer(assets: RendererAssets): Promise<Renderer> 
     { name: 'Inter', data: assets.fonts.bold, weight: 700 as const, style: 'normal' as const },
   ];
   return {
-    async renderPng(element) {
-      const svg = await satori(element, { width: CARD_WIDTH, height: CARD_HEIGHT, fonts });
+    async render(element) {
+      const texts: string[] = [];
+      const svg = await satori(element, {
+        width: CARD_WIDTH,
+        height: CARD_HEIGHT,
+        fonts,
+        onNodeDetected: (node) => {
+          if (node.textContent) texts.push(node.textContent);
+        },
+      });
       const resvg = new Resvg(svg, { fitTo: { mode: 'width', value: CARD_WIDTH }, font: { loadSystemFonts: false } });
       const png = resvg.render();
       try {
-        return png.asPng();
+        return { png: png.asPng(), texts };
       } finally {
         png.free();
         resvg.free();

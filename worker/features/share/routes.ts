@@ -2,10 +2,12 @@ import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../../context';
 import { withEdgeCache } from '../../lib/cache';
 import { notFound } from '../../lib/errors';
+import { clientKeyOf } from '../../lib/rate-limit';
 import { ShareCard } from './card';
 import fallbackPng from './fallback.png';
-import { renderPng } from './render';
+import { renderCard } from './render';
 import { cardData, type CardRef } from './service';
+import { storedOrRendered } from './store';
 
 type C = Context<AppEnv>;
 
@@ -17,22 +19,41 @@ function stem(file: string): string | null {
 class RenderFailed extends Error {}
 
 /**
- * Renders a page's share card; an unknown page is a 404. A render failure (wasm, font, layout) is
- * logged and answered with the bundled static brand image — never a 5xx, and never stored in the
- * edge cache (`no-store`), so the next request tries again.
+ * Serves a page's share card; an unknown page is a 404. Edge cache first, then the card store in R2
+ * (store.ts), and only then a render — limited per client (429 past the limit). A render failure (wasm,
+ * font, layout) is logged and answered with the bundled static brand image — never a 5xx, and never
+ * stored (`no-store`), so the next request tries again. `x-og-source: store|render` says where a miss
+ * found its PNG; in development and test `x-og-text` carries the texts a render drew (JSON, URI-encoded).
  */
 function card(c: C, ref: CardRef | null): Promise<Response> {
   return withEdgeCache(c, async () => {
     if (!ref) throw notFound('Bilden hittades inte.');
     const data = await cardData(c.var.deps, ref);
     if (!data) throw notFound('Sidan hittades inte.');
-    let body: Uint8Array;
-    try {
-      body = await renderPng(ShareCard({ data }));
-    } catch (err) {
-      throw new RenderFailed(String(err));
-    }
-    return c.body(body as unknown as ArrayBuffer, 200, { 'content-type': 'image/png' });
+    const stored = await storedOrRendered(
+      {
+        cards: c.env.CARDS,
+        db: c.var.db,
+        now: c.var.clock.now(),
+        clientKey: clientKeyOf(c.req),
+        defer: (work) => {
+          try {
+            c.executionCtx.waitUntil(work);
+          } catch {
+            void work;
+          }
+        },
+      },
+      ref,
+      data,
+      () =>
+        renderCard(ShareCard({ data })).catch((err: unknown) => {
+          throw new RenderFailed(String(err));
+        }),
+    );
+    const headers: Record<string, string> = { 'content-type': 'image/png', 'x-og-source': stored.source };
+    if (c.var.config.isDev && stored.texts) headers['x-og-text'] = encodeURIComponent(JSON.stringify(stored.texts));
+    return c.body(stored.png as unknown as ArrayBuffer, 200, headers);
   }).catch((err: unknown) => {
     if (!(err instanceof RenderFailed)) throw err;
     console.warn(JSON.stringify({ msg: 'og image render failed, static brand image served', requestId: c.var.requestId, error: err.message }));
@@ -40,7 +61,7 @@ function card(c: C, ref: CardRef | null): Promise<Response> {
   });
 }
 
-/** Share images (og:image) of the public pages, 1200×630 PNG (issue 16). Edge-cached by data version and build. */
+/** Share images (og:image) of the public pages, 1200×630 PNG (issue 16). Edge-cached (no query parameter in the key), stored in R2. */
 export const shareRoutes = new Hono<AppEnv>()
   .get('/start.png', (c) => card(c, { kind: 'start' }))
   .get('/city/:file', (c) => {

@@ -1,0 +1,115 @@
+/**
+ * Issue 27.2: nothing shared across requests is a promise (a promise belongs to the request that made it;
+ * if that request is cancelled, everyone awaiting it can hang). `createOnceMemo` keeps the value; the
+ * page assets (worker/lib/assets.ts) use it and log a failed manifest load instead of swallowing it.
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createOnceMemo } from '../../worker/lib/version-memo';
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+const never = <T>() => new Promise<T>(() => {});
+
+describe('createOnceMemo', () => {
+  it('keeps the value once loaded; concurrent callers share the load; a failed load is not kept', async () => {
+    const memo = createOnceMemo<number>({ joinWaitMs: 250, afterWait: 'load' });
+    let calls = 0;
+    await expect(memo.get(async () => (calls++, Promise.reject(new Error('down'))))).rejects.toThrow('down');
+    let release!: (v: number) => void;
+    const load = () => (calls++, new Promise<number>((r) => (release = r)));
+    const both = Promise.all([memo.get(load), memo.get(load)]);
+    release(7);
+    expect(await both).toEqual([7, 7]);
+    expect(await memo.get(load)).toBe(7);
+    expect(calls).toBe(2);
+  });
+
+  it("afterWait 'load': a caller joins a load that never settles for at most joinWaitMs, then loads itself", async () => {
+    vi.useFakeTimers();
+    const memo = createOnceMemo<string>({ joinWaitMs: 250, afterWait: 'load' });
+    void memo.get(never); // the first request's load, never settling (that request was cancelled)
+    let answered: string | undefined;
+    void memo.get(async () => 'own').then((v) => (answered = v));
+    await vi.advanceTimersByTimeAsync(249);
+    expect(answered).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(answered).toBe('own');
+    // Its value is kept for everyone after.
+    expect(await memo.get(never)).toBe('own');
+  });
+
+  it("afterWait 'fail': the joiner is refused after joinWaitMs (it never starts a second load)", async () => {
+    vi.useFakeTimers();
+    const memo = createOnceMemo<string>({ joinWaitMs: 5_000, afterWait: 'fail' });
+    void memo.get(never);
+    const second = vi.fn(async () => 'second');
+    const joined = memo.get(second);
+    const check = expect(joined).rejects.toThrow(/still loading after 5000 ms/);
+    await vi.advanceTimersByTimeAsync(5_000);
+    await check;
+    expect(second).not.toHaveBeenCalled();
+  });
+});
+
+/** A fake ASSETS binding: answers by path; `hang` makes the manifest request never answer. */
+function fakeAssets(opts: { manifest?: unknown; status?: number; hang?: boolean }) {
+  const calls: string[] = [];
+  const fetcher = {
+    calls,
+    fetch: async (url: string) => {
+      const path = new URL(url).pathname;
+      calls.push(path);
+      if (path === '/manifest.json') {
+        if (opts.hang) return never<Response>();
+        if (opts.status) return new Response('nope', { status: opts.status });
+        return Response.json(opts.manifest);
+      }
+      return new Response('body{color:red}', { status: 200 });
+    },
+  };
+  return fetcher as unknown as Fetcher & { calls: string[] };
+}
+
+const MANIFEST = { 'public-entry.tsx': { file: 'assets/public-abc.js', css: ['assets/public-abc.css'] } };
+
+/** A fresh copy of the module (its per-isolate state starts empty). */
+async function freshAssets() {
+  vi.resetModules();
+  return import('../../worker/lib/assets');
+}
+
+describe('getPublicAssets (worker/lib/assets.ts)', () => {
+  it('a request whose manifest load never settles does not hang the next one', async () => {
+    vi.useFakeTimers();
+    const { getPublicAssets } = await freshAssets();
+    void getPublicAssets(fakeAssets({ hang: true }));
+    let got: unknown;
+    void getPublicAssets(fakeAssets({ manifest: MANIFEST })).then((a) => (got = a));
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(got).toEqual({ script: '/assets/public-abc.js', styles: ['/assets/public-abc.css'], preloads: [], inlineCss: 'body{color:red}' });
+  });
+
+  it('a failed manifest load is logged (console.error), pages get no assets, and it is not retried on every request', async () => {
+    const { getPublicAssets, ASSETS_RETRY_MS } = await freshAssets();
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const broken = fakeAssets({ status: 500 });
+    expect(await getPublicAssets(broken)).toMatchObject({ script: null, inlineCss: null });
+    expect(error).toHaveBeenCalledTimes(1);
+    expect(String(error.mock.calls[0]![0])).toMatch(/manifest load failed.*manifest\.json: 500/);
+    expect(await getPublicAssets(broken)).toMatchObject({ script: null });
+    expect(broken.calls.filter((p) => p === '/manifest.json')).toHaveLength(1);
+    expect(ASSETS_RETRY_MS).toBeGreaterThan(0);
+  });
+
+  it('no build at all (manifest 404) is not an error: one warning per isolate', async () => {
+    const { getPublicAssets } = await freshAssets();
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    expect(await getPublicAssets(fakeAssets({ status: 404 }))).toMatchObject({ script: null });
+    expect(error).not.toHaveBeenCalled();
+    expect(warn).toHaveBeenCalledTimes(1);
+  });
+});
