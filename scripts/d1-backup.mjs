@@ -3,6 +3,7 @@
  *
  *   npm run db:backup [-- --remote] [--out FILE] [--persist-to DIR] [--page-rows N]
  *   npm run db:restore -- FILE [--remote] [--persist-to DIR] [--yes]
+ *   npm run db:restore -- --from-r2 KEY [--remote] [--persist-to DIR] [--yes]   (a nightly backup in R2)
  *
  * `wrangler d1 export` refuses databases with FTS5 virtual tables (workers-sdk #6305), so the backup
  * reads every ordinary table itself (`wrangler d1 execute --json`, paged by rowid) and writes one SQL
@@ -60,6 +61,7 @@ function parseArgs(argv) {
     else if (a === '--persist-to') out.persistTo = argv[++i];
     else if (a === '--out') out.out = argv[++i];
     else if (a === '--page-rows') out.pageRows = Number(argv[++i]);
+    else if (a === '--from-r2') out.fromR2 = argv[++i];
     else if (!a.startsWith('--') && !out.file) out.file = a;
   }
   return out;
@@ -142,6 +144,18 @@ export function restore(opts, file) {
   return restoreText(opts, readFileSync(file, 'utf8'));
 }
 
+/** The nightly backups' bucket (wrangler.toml BACKUPS; worker/features/backup). */
+export const BACKUP_BUCKET = 'quizkvall-backups';
+
+/** Downloads one nightly backup (`wrangler r2 object get`, local or --remote) and restores it. */
+export function restoreFromR2(opts, key) {
+  const tmp = join(root, '.wrangler', `r2-backup-${Date.now()}.sql`);
+  mkdirSync(dirname(tmp), { recursive: true });
+  run(['r2', 'object', 'get', `${BACKUP_BUCKET}/${key}`, ...target(opts), '--file', tmp]);
+  restore(opts, tmp);
+  return tmp;
+}
+
 const invokedAs = process.argv[1] ?? '';
 if (invokedAs.endsWith('d1-backup.mjs')) {
   const [mode, ...rest] = process.argv.slice(2);
@@ -154,16 +168,17 @@ if (invokedAs.endsWith('d1-backup.mjs')) {
     console.log(`Säkerhetskopia sparad: ${file}`);
     console.log(Object.entries(summary).map(([t, n]) => `  ${t}: ${n}`).join('\n'));
   } else if (mode === 'restore') {
-    if (!opts.file) {
-      console.error('Ange filen: npm run db:restore -- FILE [--remote]');
+    if (!opts.file && !opts.fromR2) {
+      console.error('Ange filen: npm run db:restore -- FILE [--remote], eller en nattlig säkerhetskopia: npm run db:restore -- --from-r2 KEY [--remote]');
       process.exit(2);
     }
     if (opts.remote && !opts.yes) {
       console.error('Återställning ersätter ALL data i produktionsdatabasen. Kör igen med --yes om du är säker.');
       process.exit(2);
     }
-    restore(opts, opts.file);
-    console.log(`Återställd från ${opts.file} (${opts.remote ? 'remote' : 'lokalt'}); sökindexen är ombyggda.`);
+    if (opts.fromR2) restoreFromR2(opts, opts.fromR2);
+    else restore(opts, opts.file);
+    console.log(`Återställd från ${opts.fromR2 ? `R2 ${BACKUP_BUCKET}/${opts.fromR2}` : opts.file} (${opts.remote ? 'remote' : 'lokalt'}); sökindexen är ombyggda.`);
   } else {
     console.error('Användning: node scripts/d1-backup.mjs backup|restore …');
     process.exit(2);
