@@ -2,6 +2,8 @@ import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import { defineConfig } from 'vitest/config';
 // @ts-expect-error plain .mjs script without types
 import { buildLazyModules } from './scripts/build-lazy-modules.mjs';
+// @ts-expect-error plain .mjs script without types
+import { RESTORE_FILLS } from './scripts/d1-backup.mjs';
 
 /**
  * Integration tests: run inside workerd with the real Worker (SELF.fetch) and a real local D1 with
@@ -20,8 +22,12 @@ export default defineConfig(async () => {
         main: './worker/index.ts',
         wrangler: { configPath: './wrangler.toml' },
         miniflare: {
+          // An empty second database: test/integration/backup.test.ts restores the nightly R2 backup into it.
+          d1Databases: { RESTORE_DB: 'restore-db' },
           bindings: {
             TEST_MIGRATIONS: migrations,
+            // The derived-table refills of `npm run db:restore` (test/integration/backup.test.ts).
+            TEST_RESTORE_FILLS: RESTORE_FILLS,
             APP_ENV: 'test',
             APP_URL: 'http://localhost',
             SUPERADMIN_EMAILS: 'super@test.local',

@@ -1,8 +1,9 @@
 /**
  * Backup and restore of the D1 database that work with the FTS5 search tables (issue 21).
  *
- *   npm run db:backup [-- --remote] [--out FILE] [--persist-to DIR]
- *   npm run db:restore FILE [-- --remote] [--persist-to DIR] [--yes]
+ *   npm run db:backup [-- --remote] [--out FILE] [--persist-to DIR] [--page-rows N]
+ *   npm run db:restore -- FILE [--remote] [--persist-to DIR] [--yes]
+ *   npm run db:restore -- --from-r2 KEY [--remote] [--persist-to DIR] [--yes]   (a nightly backup in R2)
  *
  * `wrangler d1 export` refuses databases with FTS5 virtual tables (workers-sdk #6305), so the backup
  * reads every ordinary table itself (`wrangler d1 execute --json`, paged by rowid) and writes one SQL
@@ -10,6 +11,9 @@
  * migration 0020, `listing_series_fts` / `listing_series_words`) and their shadow tables, which are
  * derived from `listing_series`, nor `listing_dates` (derived too, and WITHOUT ROWID: no rowid to page
  * by). Generated columns are left out (SQLite computes them). The database is never changed by a backup.
+ * The file format — one INSERT per line, every value lossless (text with line breaks, NUL or other control
+ * characters as CAST(X'…' AS TEXT)) — lives in worker/lib/backup-format.mjs, shared with the nightly R2
+ * backup; docs/wave3/backup.md describes it. A restore parses the file by statements, not by lines.
  *
  * A restore replaces the data of the target database with the file's: it applies the migrations
  * (so an empty database gets the schema, FTS5 tables and triggers), then in ONE `d1 execute --file`:
@@ -26,22 +30,38 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { DATES_FILL_SQL, SEARCH_FILL_SQL } from './listing-series-triggers.mjs';
+import {
+  PAGE_ROWS,
+  SKIP_TABLE,
+  TABLES_SQL,
+  columnsSql,
+  countSql,
+  fkSql,
+  headerLines,
+  insertStatement,
+  pageSql,
+  parseBackup,
+  restoreStatements,
+  storedColumns,
+  tableLine,
+  tableOrder,
+} from '../worker/lib/backup-format.mjs';
+
+export { SKIP_TABLE };
 
 const root = join(import.meta.dirname, '..');
 const wrangler = join(root, 'node_modules', '.bin', 'wrangler');
 
-/** Tables never backed up: the search indexes and listing_dates (refilled on restore), SQLite/D1 internals, the migrations journal. */
-export const SKIP_TABLE = /^(sqlite_|_cf_|d1_migrations$|listing_series_fts|listing_series_words|listing_search|listing_dates$)/;
-const PAGE_ROWS = 4000;
-
 function parseArgs(argv) {
-  const out = { remote: false, yes: false, persistTo: null, out: null, file: null };
+  const out = { remote: false, yes: false, persistTo: null, out: null, file: null, pageRows: PAGE_ROWS };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--remote') out.remote = true;
     else if (a === '--yes' || a === '-y') out.yes = true;
     else if (a === '--persist-to') out.persistTo = argv[++i];
     else if (a === '--out') out.out = argv[++i];
+    else if (a === '--page-rows') out.pageRows = Number(argv[++i]);
+    else if (a === '--from-r2') out.fromR2 = argv[++i];
     else if (!a.startsWith('--') && !out.file) out.file = a;
   }
   return out;
@@ -61,78 +81,78 @@ export function query(opts, sqlText) {
   return JSON.parse(out).map((r) => r.results ?? []);
 }
 
-export function sqlValue(v) {
-  if (v === null || v === undefined) return 'NULL';
-  if (typeof v === 'number') return Number.isFinite(v) ? String(v) : 'NULL';
-  if (typeof v === 'boolean') return v ? '1' : '0';
-  return `'${String(v).replace(/'/g, "''")}'`;
-}
-
-const q = (name) => `"${name.replace(/"/g, '""')}"`;
-
+/** Reads every backed-up table page by page (worker/lib/backup-format.mjs) and returns the backup's text. */
 export function backup(opts) {
-  const [tables] = query(opts, `SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name`);
+  const [tables] = query(opts, TABLES_SQL);
   const all = tables.map((t) => t.name).filter((n) => !SKIP_TABLE.test(n));
-  // Parents before children (foreign keys), so the restore's inserts never wait for a parent.
-  const fks = query(opts, all.map((n) => `SELECT "table" AS parent FROM pragma_foreign_key_list('${n}')`).join('; '));
-  const parents = new Map(all.map((n, i) => [n, new Set(fks[i].map((f) => f.parent).filter((p) => p !== n))]));
-  const names = [];
-  const visit = (n, path = new Set()) => {
-    if (names.includes(n) || path.has(n) || !parents.has(n)) return;
-    path.add(n);
-    for (const p of parents.get(n)) visit(p, path);
-    names.push(n);
-  };
-  all.forEach((n) => visit(n));
-  // Ordinary (non-generated) columns and row counts, in one call.
-  const info = query(opts, names.map((n) => `SELECT name, hidden FROM pragma_table_xinfo('${n}')`).join('; '));
-  const counts = query(opts, names.map((n) => `SELECT COUNT(*) AS n FROM ${q(n)}`).join('; '));
-  const lines = [
-    `-- Quizkväll D1 backup, ${new Date().toISOString()}, ${opts.remote ? 'remote' : 'local'}.`,
-    `-- Restore with: npm run db:restore <this file>. FTS5 tables are rebuilt on restore.`,
-  ];
+  // Foreign keys, ordinary (non-generated) columns and row counts of every table, in one call.
+  const meta = query(opts, [...all.map(fkSql), ...all.map(columnsSql), ...all.map(countSql)].join('; '));
+  const fks = meta.slice(0, all.length);
+  const names = tableOrder(all, (n) => fks[all.indexOf(n)].map((f) => f.parent));
+  const info = names.map((n) => meta[all.length + all.indexOf(n)]);
+  const counts = names.map((n) => meta[2 * all.length + all.indexOf(n)]);
+  const lines = headerLines(new Date().toISOString(), opts.remote ? 'remote' : 'local');
+  // Each table's rows in rowid order, a bounded page per query; the next page of every unfinished table is
+  // read in one wrangler call (one round trip per page depth, not per table and page).
+  const tabs = names.map((name, i) => ({ name, cols: storedColumns(info[i]), total: counts[i][0].n, last: null, fetched: 0, lines: [] }));
+  const pageRows = opts.pageRows ?? PAGE_ROWS;
+  for (let open = tabs.filter((t) => t.total > 0); open.length; ) {
+    const pages = query(opts, open.map((t) => pageSql(t.name, t.cols, t.last, pageRows)).join('; '));
+    open = open.filter((t, i) => {
+      const rows = pages[i];
+      for (const r of rows) t.lines.push(insertStatement(t.name, t.cols, r));
+      if (rows.length) t.last = rows[rows.length - 1].__rowid;
+      t.fetched += rows.length;
+      return rows.length === pageRows;
+    });
+  }
   const summary = {};
-  names.forEach((name, i) => {
-    const cols = info[i].filter((c) => c.hidden === 0).map((c) => c.name);
-    const total = counts[i][0].n;
-    summary[name] = total;
-    lines.push(`-- table ${name} ${total}`);
-    let last = null;
-    for (let fetched = 0; fetched < total; ) {
-      const where = last === null ? '' : `WHERE rowid > ${last}`;
-      const [rows] = query(opts, `SELECT rowid AS "__rowid", ${cols.map(q).join(', ')} FROM ${q(name)} ${where} ORDER BY rowid LIMIT ${PAGE_ROWS}`);
-      if (!rows.length) break;
-      for (const r of rows) lines.push(`INSERT INTO ${q(name)} (${cols.map(q).join(', ')}) VALUES (${cols.map((c) => sqlValue(r[c])).join(', ')});`);
-      last = rows[rows.length - 1].__rowid;
-      fetched += rows.length;
-    }
-  });
+  for (const t of tabs) {
+    summary[t.name] = t.fetched;
+    lines.push(tableLine(t.name, t.fetched), ...t.lines);
+  }
   return { sql: `${lines.join('\n')}\n`, summary };
 }
 
+/** The derived tables a restore refills: both search indexes (contentless FTS5) and listing_dates. */
+export const RESTORE_FILLS = [SEARCH_FILL_SQL, 'DELETE FROM listing_dates;', DATES_FILL_SQL];
+
+/** The SQL that replaces the target's data with the backup's (restoreStatements of the shared format module). */
 export function restoreSql(opts, backupSql) {
-  const tables = [...backupSql.matchAll(/^-- table (\S+) (\d+)$/gm)].map((m) => m[1]);
   const [triggers] = query(opts, `SELECT name, sql FROM sqlite_master WHERE type = 'trigger' ORDER BY name`);
-  const inserts = backupSql.split('\n').filter((l) => l.startsWith('INSERT INTO '));
-  return [
-    'PRAGMA defer_foreign_keys = on;',
-    ...triggers.map((t) => `DROP TRIGGER IF EXISTS ${q(t.name)};`),
-    ...[...tables].reverse().map((t) => `DELETE FROM ${q(t)};`),
-    ...inserts,
-    ...triggers.map((t) => `${t.sql.trim().replace(/;?\s*$/, '')};`),
-    SEARCH_FILL_SQL,
-    'DELETE FROM listing_dates;',
-    DATES_FILL_SQL,
-  ].join('\n');
+  return restoreStatements(backupSql, triggers, RESTORE_FILLS).statements.join('\n');
 }
 
-export function restore(opts, file) {
+/** Restores the backup text and checks each table's row count against the file's `-- table` lines. */
+export function restoreText(opts, backupSql) {
   run(['d1', 'migrations', 'apply', 'DB', ...target(opts)]);
-  const sqlText = restoreSql(opts, readFileSync(file, 'utf8'));
+  const sqlText = restoreSql(opts, backupSql);
   const tmp = join(root, '.wrangler', `restore-${Date.now()}.sql`);
   mkdirSync(dirname(tmp), { recursive: true });
   writeFileSync(tmp, sqlText);
   run(['d1', 'execute', 'DB', ...target(opts), '--file', tmp, '--yes']);
+  const { tables } = parseBackup(backupSql);
+  if (tables.length) {
+    const counts = query(opts, tables.map((t) => countSql(t.name)).join('; '));
+    const wrong = tables.filter((t, i) => counts[i][0].n !== t.count);
+    if (wrong.length) throw new Error(`Återställningen gav fel antal rader i ${wrong.map((t) => t.name).join(', ')}`);
+  }
+  return tmp;
+}
+
+export function restore(opts, file) {
+  return restoreText(opts, readFileSync(file, 'utf8'));
+}
+
+/** The nightly backups' bucket (wrangler.toml BACKUPS; worker/features/backup). */
+export const BACKUP_BUCKET = 'quizkvall-backups';
+
+/** Downloads one nightly backup (`wrangler r2 object get`, local or --remote) and restores it. */
+export function restoreFromR2(opts, key) {
+  const tmp = join(root, '.wrangler', `r2-backup-${Date.now()}.sql`);
+  mkdirSync(dirname(tmp), { recursive: true });
+  run(['r2', 'object', 'get', `${BACKUP_BUCKET}/${key}`, ...target(opts), '--file', tmp]);
+  restore(opts, tmp);
   return tmp;
 }
 
@@ -148,16 +168,17 @@ if (invokedAs.endsWith('d1-backup.mjs')) {
     console.log(`Säkerhetskopia sparad: ${file}`);
     console.log(Object.entries(summary).map(([t, n]) => `  ${t}: ${n}`).join('\n'));
   } else if (mode === 'restore') {
-    if (!opts.file) {
-      console.error('Ange filen: npm run db:restore -- FILE [--remote]');
+    if (!opts.file && !opts.fromR2) {
+      console.error('Ange filen: npm run db:restore -- FILE [--remote], eller en nattlig säkerhetskopia: npm run db:restore -- --from-r2 KEY [--remote]');
       process.exit(2);
     }
     if (opts.remote && !opts.yes) {
       console.error('Återställning ersätter ALL data i produktionsdatabasen. Kör igen med --yes om du är säker.');
       process.exit(2);
     }
-    restore(opts, opts.file);
-    console.log(`Återställd från ${opts.file} (${opts.remote ? 'remote' : 'lokalt'}); sökindexen är ombyggda.`);
+    if (opts.fromR2) restoreFromR2(opts, opts.fromR2);
+    else restore(opts, opts.file);
+    console.log(`Återställd från ${opts.fromR2 ? `R2 ${BACKUP_BUCKET}/${opts.fromR2}` : opts.file} (${opts.remote ? 'remote' : 'lokalt'}); sökindexen är ombyggda.`);
   } else {
     console.error('Användning: node scripts/d1-backup.mjs backup|restore …');
     process.exit(2);

@@ -7,9 +7,12 @@ import { LISTING_DAY_CRON, runListingDay, runNightly } from './jobs/nightly';
 import { createClock } from './lib/clock';
 import { invalidateDataVersion } from './lib/data-version';
 import { createDeps } from './ports/deps';
+import { BACKUP_CRON, startBackup } from './features/backup/workflow';
 
 /** The durable bulk import (wrangler.toml [[workflows]] IMPORT_WORKFLOW). */
 export { ImportWorkflow } from './features/admin/import-workflow';
+/** The nightly backup to R2 (wrangler.toml [[workflows]] BACKUP_WORKFLOW). */
+export { BackupWorkflow } from './features/backup/workflow';
 
 export default {
   fetch: app.fetch,
@@ -17,6 +20,10 @@ export default {
     // The follow-mail crons only enqueue (jobs/follow-mail.ts); everything else is the nightly run.
     if (FOLLOW_CRONS.has(controller.cron)) {
       ctx.waitUntil(runFollowMailCron(env, controller.cron, new Date(controller.scheduledTime)));
+      return;
+    }
+    if (controller.cron === BACKUP_CRON) {
+      ctx.waitUntil(startBackup(env, new Date(controller.scheduledTime)));
       return;
     }
     if (controller.cron === LISTING_DAY_CRON) {

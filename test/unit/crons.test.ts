@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FOLLOW_CRONS } from '../../worker/jobs/follow-mail';
 import { LISTING_DAY_CRON } from '../../worker/jobs/nightly';
+import { BACKUP_CRON } from '../../worker/features/backup/service';
 
 function declaredCrons(): string[] {
   const toml = readFileSync(join(import.meta.dirname, '..', '..', 'wrangler.toml'), 'utf8');
@@ -19,8 +20,9 @@ describe('crons', () => {
   it('wrangler.toml declares the nightly run, the follow-mail crons and the listing-day cron, and nothing else', () => {
     const declared = declaredCrons();
     expect(declared).toContain(LISTING_DAY_CRON);
+    expect(declared).toContain(BACKUP_CRON);
     for (const c of FOLLOW_CRONS) expect(declared).toContain(c);
-    const nightly = declared.filter((c) => c !== LISTING_DAY_CRON && !FOLLOW_CRONS.has(c));
+    const nightly = declared.filter((c) => c !== LISTING_DAY_CRON && c !== BACKUP_CRON && !FOLLOW_CRONS.has(c));
     expect(nightly).toEqual(['15 2 * * *']);
   });
   it('the listing-day cron runs at 22:05 and 23:05 UTC: one of them is 00:05 in Stockholm in summer and winter', () => {
