@@ -7,7 +7,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import type { Db } from '../../db/client';
-import { checkoutOrders, paymentEvents, promotions, type CheckoutOrderRow } from '../../db/schema';
+import { checkoutOrders, paymentEvents, promotions, quizzes, type CheckoutOrderRow } from '../../db/schema';
 import { batchableRun } from '../../db/batch';
 import { isSuperadmin, requireActor, type Actor } from '../../lib/authz';
 import { forbidden, notFound } from '../../lib/errors';
@@ -140,13 +140,23 @@ function paidStatements(
       .where(and(eq(checkoutOrders.id, order.id), eq(checkoutOrders.status, 'open'))),
     batchableRun(db, sql`UPDATE promotion_slot_claims SET state = 'sold', updated_at = ${nowIso} WHERE order_id = ${order.id} AND state = 'held' AND ${isPaid}`),
     // One promotion per bought occurrence, active at once for its date. INSERT OR IGNORE on the
-    // (order, quiz, type) unique index, guarded by the order being paid and the quiz still existing.
+    // (order, quiz, type) unique index, guarded by the order being paid and the quiz still being what was
+    // bought: it exists, on the bought date, at a place in the bought city (issue 26.2).
     ...items.map((it) =>
       batchableRun(db, sql`
         INSERT OR IGNORE INTO promotions (id, quiz_id, order_id, product_type, status, start_date, end_date, weeks, amount_paid)
         SELECT ${newId()}, ${it.quizId}, ${order.id}, ${it.tier}, 'active', ${it.date}, ${it.date}, ${it.weeks}, ${it.amount}
-        WHERE ${isPaid} AND EXISTS (SELECT 1 FROM quizzes q WHERE q.id = ${it.quizId})`),
+        WHERE ${isPaid} AND EXISTS (SELECT 1 FROM quizzes q JOIN locations l ON l.id = q.location_id
+          WHERE q.id = ${it.quizId} AND q.date = ${it.date} AND l.city_slug = ${it.citySlug})`),
     ),
+    // A slot whose item was not delivered is not sold: it goes back to other buyers (decided, like the
+    // refund, only by the event that moves the order open → paid).
+    ...(order.status === 'open'
+      ? [
+          batchableRun(db, sql`DELETE FROM promotion_slot_claims WHERE order_id = ${order.id} AND state = 'sold' AND ${isPaid}
+            AND NOT EXISTS (SELECT 1 FROM promotions p WHERE p.order_id = ${order.id} AND p.quiz_id = promotion_slot_claims.quiz_id)`),
+        ]
+      : []),
     ...refunds,
     bumpDataVersion(db),
   ];
@@ -226,13 +236,24 @@ export async function verifyPayment(deps: Pick<Deps, 'db'>, actor: Actor, input:
   const refundRow = await refundOfOrder(db, order.id);
   const refund = refundRow ? { amount: refundRow.amount, status: refundRow.status } : null;
   const base = { status: order.status, marketingType: null, isPremium: false, promotions: [], alreadyProcessed: false, refund };
+  const changed = refundRow?.reason === 'items_changed';
   if (order.status !== 'paid' && refund) return { ...base, success: false, message: VERIFY_MESSAGES.refunded };
   if (order.status !== 'paid') {
     return { ...base, success: false, message: VERIFY_MESSAGES[order.status] };
   }
-  const rows = await db.select().from(promotions).where(eq(promotions.orderId, order.id)).orderBy(promotions.startDate);
-  // Paid, but nothing could be delivered (every quiz was gone): never a success; the money goes back.
-  if (rows.length === 0 && refund) return { ...base, success: false, message: VERIFY_MESSAGES.refunded };
+  // Only what is really shown counts (issue 26.2): a promotion whose period covers its quiz's current date.
+  const rows = (
+    await db
+      .select({ promotion: promotions, quizDate: quizzes.date })
+      .from(promotions)
+      .leftJoin(quizzes, eq(quizzes.id, promotions.quizId))
+      .where(eq(promotions.orderId, order.id))
+      .orderBy(promotions.startDate)
+  )
+    .filter((r) => r.quizDate !== null && r.quizDate >= r.promotion.startDate && r.quizDate <= r.promotion.endDate)
+    .map((r) => r.promotion);
+  // Paid, but nothing could be delivered (every quiz was gone or moved): never a success; the money goes back.
+  if (rows.length === 0) return { ...base, success: false, message: refund ? (changed ? VERIFY_MESSAGES.refundedChanged : VERIFY_MESSAGES.refunded) : VERIFY_MESSAGES.undelivered };
   const types = new Set(rows.map((r) => r.productType));
   // The first verification records itself; a repeat (reload, second tab) says 'already processed'.
   const first = await db
@@ -248,7 +269,7 @@ export async function verifyPayment(deps: Pick<Deps, 'db'>, actor: Actor, input:
     isPremium: types.has('premium'),
     promotions: rows.map((r) => ({ quizId: r.quizId, productType: r.productType, startDate: r.startDate, endDate: r.endDate, amountPaid: r.amountPaid })),
     message: refund
-      ? VERIFY_MESSAGES.partlyRefunded(formatOre(refund.amount))
+      ? (changed ? VERIFY_MESSAGES.partlyRefundedChanged : VERIFY_MESSAGES.partlyRefunded)(formatOre(refund.amount))
       : alreadyProcessed
         ? VERIFY_MESSAGES.alreadyProcessed
         : VERIFY_MESSAGES.paid,

@@ -191,12 +191,23 @@ const TARGET_WORDS: Record<DeleteTarget, { of: string; it: string; subject: stri
   venue: { of: 'ett quiz i den här verksamheten', it: 'verksamheten', subject: 'Verksamheten' },
   user: { of: 'ett quiz i det här kontot', it: 'kontot', subject: 'Kontot' },
 };
+/**
+ * What an owner write does to the quizzes an order bought (issue 26.2): deletes them, or changes their
+ * date, their place's city or their series. Every such write goes through one guard (purchaseGuarded).
+ */
+export type PurchaseChange = 'delete' | 'date' | 'city';
+const CHANGE_WORDS: Record<Exclude<PurchaseChange, 'delete'>, { verb: string; the: string }> = {
+  date: { verb: 'flyttar det till ett annat datum', the: 'datumet' },
+  city: { verb: 'ändrar ort', the: 'orten' },
+};
 /** 409 while a checkout for something in the target is open. */
-export const openCheckoutMessage = (t: DeleteTarget) =>
-  `Det finns en pågående betalning för ${TARGET_WORDS[t].of}. Vänta tills den är klar eller avbruten innan du tar bort ${TARGET_WORDS[t].it}.`;
-/** 409 while a paid promotion in the target has not run yet: deleting it would lose what was bought. */
-export const paidPromotionMessage = (t: DeleteTarget, until: string) =>
-  `${TARGET_WORDS[t].subject} har betald marknadsföring som visas till och med ${until} och kan inte tas bort innan dess. Kontakta supporten om ${TARGET_WORDS[t].it} måste tas bort, så återbetalar vi det som inte har visats.`;
+export const openCheckoutMessage = (t: DeleteTarget, change: PurchaseChange = 'delete') =>
+  `Det finns en pågående betalning för ${TARGET_WORDS[t].of}. Vänta tills den är klar eller avbruten innan du ${change === 'delete' ? `tar bort ${TARGET_WORDS[t].it}` : CHANGE_WORDS[change].verb}.`;
+/** 409 while a paid promotion in the target has not run yet: deleting or moving it would lose what was bought. */
+export const paidPromotionMessage = (t: DeleteTarget, until: string, change: PurchaseChange = 'delete') =>
+  change === 'delete'
+    ? `${TARGET_WORDS[t].subject} har betald marknadsföring som visas till och med ${until} och kan inte tas bort innan dess. Kontakta supporten om ${TARGET_WORDS[t].it} måste tas bort, så återbetalar vi det som inte har visats.`
+    : `${TARGET_WORDS[t].subject} har betald marknadsföring som visas till och med ${until}, och den gäller ${CHANGE_WORDS[change].the} som köptes. Därför kan ${CHANGE_WORDS[change].the} inte ändras innan dess. Kontakta supporten om ${CHANGE_WORDS[change].the} måste ändras, så återbetalar vi det som inte har visats.`;
 
 // ---------------------------------------------------------------- volume discount (spec 02 §9, issue 13.13)
 

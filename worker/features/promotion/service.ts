@@ -23,6 +23,7 @@ import {
   returnPaths,
   type AvailabilityResponse,
   type DeleteTarget,
+  type PurchaseChange,
   type CheckoutResponse,
   type MarketingCheckoutInput,
   type OrderItem,
@@ -285,22 +286,38 @@ async function explainClaimFailure(db: Db, items: OrderItem[], err: unknown): Pr
 }
 
 /**
- * Issue 13.2: a deletion must not silently lose what was bought. Refuses (409) while a checkout for
- * anything in `scope` is open, and while a paid promotion in it has not run yet (our choice: refuse
- * outright rather than delete with an acknowledgement — the owner contacts support, who refunds).
- * Expired holds are released first so an abandoned checkout never blocks. The database trigger on
- * promotion_slot_claims is the backstop for a checkout opened between this check and `run`: its
- * abort becomes the same 409.
+ * Issues 13.2 and 26.2, the one guard of what was bought: a write that deletes quizzes in `scope`, or
+ * changes their date or their place's city, must not silently lose (or move away from) what an order
+ * bought. Refuses (409, Swedish message naming the write) while a checkout for anything in `scope` is
+ * open, and while a paid promotion in it has not run yet (our choice: refuse outright rather than move
+ * the promotion — a moved date may be sold out; the owner contacts support, who refunds). Expired
+ * holds are released first so an abandoned checkout never blocks. The database triggers on
+ * promotion_slot_claims (delete) and on quizzes/locations (date, place, city) are the backstop for a
+ * checkout opened between this check and `run`: their abort becomes the same 409.
  */
-export async function deleteGuarded<T>(db: Db, target: DeleteTarget, scope: DeleteScope, clock: Deps['clock'], run: () => Promise<T>): Promise<T> {
+export async function purchaseGuarded<T>(
+  db: Db,
+  change: PurchaseChange,
+  target: DeleteTarget,
+  scope: DeleteScope,
+  clock: Deps['clock'],
+  run: () => Promise<T>,
+): Promise<T> {
   await releaseExpiredHolds({ db, clock });
   const pending = await pendingPurchasesIn(db, scope, clock.today());
-  if (pending.openCheckout) throw conflict(openCheckoutMessage(target), { reason: 'open_checkout' });
-  if (pending.paidUntil) throw conflict(paidPromotionMessage(target, pending.paidUntil), { reason: 'paid_promotion', paidUntil: pending.paidUntil });
+  const what = change === 'delete' ? {} : { change };
+  const open = () => conflict(openCheckoutMessage(target, change), { reason: 'open_checkout', ...what });
+  if (pending.openCheckout) throw open();
+  if (pending.paidUntil) throw conflict(paidPromotionMessage(target, pending.paidUntil, change), { reason: 'paid_promotion', paidUntil: pending.paidUntil, ...what });
   try {
     return await run();
   } catch (err) {
-    if (isOpenCheckoutAbort(err)) throw conflict(openCheckoutMessage(target), { reason: 'open_checkout' });
+    if (isOpenCheckoutAbort(err)) throw open();
     throw err;
   }
+}
+
+/** A deletion through the guard (issue 13.2). */
+export function deleteGuarded<T>(db: Db, target: DeleteTarget, scope: DeleteScope, clock: Deps['clock'], run: () => Promise<T>): Promise<T> {
+  return purchaseGuarded(db, 'delete', target, scope, clock, run);
 }
