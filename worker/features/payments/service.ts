@@ -4,7 +4,7 @@
  * on the primary key and changes nothing twice. Orders only move forward (open → paid | failed |
  * expired): every write is conditional on the order's state, so out-of-order events are no-ops.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, lte, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import type { Db } from '../../db/client';
 import { checkoutOrders, paymentEvents, promotions, quizzes, type CheckoutOrderRow } from '../../db/schema';
@@ -92,10 +92,10 @@ export async function handlePaymentEvent(deps: PaymentDeps, event: PaymentEvent)
       statements = paidStatements(db, order, record(order.id), ref);
       break;
     case 'checkout.session.async_payment_failed':
-      statements = closeStatements(db, order.id, 'failed', record(order.id));
+      statements = closeStatements(db, order.id, 'failed', record(order.id), now.getTime());
       break;
     default:
-      statements = closeStatements(db, order.id, 'expired', record(order.id));
+      statements = closeStatements(db, order.id, 'expired', record(order.id), now.getTime());
   }
   try {
     await db.batch(statements);
@@ -181,12 +181,13 @@ export async function settleRefund(deps: Pick<Deps, 'db' | 'payments'>, input: {
   }
 }
 
-function closeStatements(db: Db, orderId: string, status: 'failed' | 'expired', recordEvent: Statement): Statements {
+function closeStatements(db: Db, orderId: string, status: 'failed' | 'expired', recordEvent: Statement, nowMs: number): Statements {
   return [
     recordEvent,
     db
       .update(checkoutOrders)
-      .set({ status, updatedAt: nowIso })
+      // expires_at: when the hold ended (the cool-down of issue 26.3 runs from it).
+      .set({ status, expiresAt: sql`MIN(${checkoutOrders.expiresAt}, ${nowMs})`, updatedAt: nowIso })
       .where(and(eq(checkoutOrders.id, orderId), eq(checkoutOrders.status, 'open'))),
     batchableRun(db, sql`DELETE FROM promotion_slot_claims WHERE order_id = ${orderId} AND state = 'held'
       AND EXISTS (SELECT 1 FROM checkout_orders o WHERE o.id = ${orderId} AND o.status IN ('failed', 'expired'))`),
@@ -278,11 +279,38 @@ export async function verifyPayment(deps: Pick<Deps, 'db'>, actor: Actor, input:
   };
 }
 
-/** The buyer came back with payment=cancelled: end the session so its holds are released by the expired event. */
-export async function cancelCheckout(deps: Pick<Deps, 'db' | 'payments'>, actor: Actor, input: { orderId: string }): Promise<{ status: CheckoutOrderRow['status'] }> {
-  const order = await ownOrder(deps.db, actor, { id: input.orderId });
-  if (order.status === 'open' && order.stripeSessionId) await deps.payments.expireSession(order.stripeSessionId);
-  return { status: order.status };
+/** An open order whose expiry lies further ahead than this waits for an async payment (ASYNC_PAYMENT_HOLD_MS): cancel leaves it. */
+const ORDINARY_HOLD_MAX_MS = 60 * 60 * 1000;
+
+/**
+ * The buyer came back with payment=cancelled (Stripe's cancel URL, or the local checkout): the session
+ * is ended at the provider and the hold released here at once (issue 26.8; the local port has no
+ * provider to send an expired event, and Stripe's may come late). Money that still arrives for the
+ * order is refunded by the webhook ('order_closed'). The order's expires_at becomes now: the moment
+ * its hold ended, from which the cool-down of issue 26.3 runs.
+ */
+export async function cancelCheckout(deps: Pick<Deps, 'db' | 'payments' | 'clock'>, actor: Actor, input: { orderId: string }): Promise<{ status: CheckoutOrderRow['status'] }> {
+  const { db } = deps;
+  const order = await ownOrder(db, actor, { id: input.orderId });
+  const nowMs = deps.clock.now().getTime();
+  if (order.status !== 'open' || order.expiresAt > nowMs + ORDINARY_HOLD_MAX_MS) return { status: order.status };
+  if (order.stripeSessionId) {
+    try {
+      await deps.payments.expireSession(order.stripeSessionId);
+    } catch (err) {
+      // The hold is released anyway; a payment that still completes is refunded by the webhook.
+      console.error(`order ${order.id}: could not expire the provider session on cancel`, err);
+    }
+  }
+  await db.batch([
+    db
+      .update(checkoutOrders)
+      .set({ status: 'expired', expiresAt: nowMs, updatedAt: nowIso })
+      .where(and(eq(checkoutOrders.id, order.id), eq(checkoutOrders.status, 'open'), lte(checkoutOrders.expiresAt, nowMs + ORDINARY_HOLD_MAX_MS))),
+    batchableRun(db, sql`DELETE FROM promotion_slot_claims WHERE order_id = ${order.id} AND state = 'held'
+      AND EXISTS (SELECT 1 FROM checkout_orders o WHERE o.id = ${order.id} AND o.status IN ('failed', 'expired'))`),
+  ]);
+  return { status: (await orderById(db, order.id))?.status ?? order.status };
 }
 
 /** The superadmin's 'Att återbetala' list. */

@@ -57,6 +57,31 @@ export function pricingFor(
 /** At most this many occurrences in one order (keeps every statement under D1's bound-parameter cap). */
 export const MAX_ITEMS_PER_ORDER = 60;
 export const WEEKS = [1, 2, 4] as const;
+
+/**
+ * Issue 26.3: what one account and one business may hold without paying (docs/wave3/money.md). Each
+ * bound applies to the account and to the business separately. A hold lasts ORDER_HOLD_TTL_MS.
+ */
+export const HOLD_LIMITS = {
+  /** Open (unpaid) checkouts at a time. */
+  openCheckouts: 2,
+  /** Slot-days (one quiz date in one tier) held unpaid at a time: one full order. */
+  heldDays: MAX_ITEMS_PER_ORDER,
+  /** Checkouts an account may start per hour (refused ones count too). */
+  checkoutsPerHour: 6,
+  /** A city-day released by an unpaid checkout (cancelled or expired) is left to others this long. */
+  cooldownMinutes: 30,
+} as const;
+const minutesText = (n: number) => (n === 1 ? '1 minut' : `${n} minuter`);
+export const HOLD_LIMIT_MESSAGES = {
+  openCheckouts: `Du har redan ${HOLD_LIMITS.openCheckouts} påbörjade betalningar som inte är klara. Högst ${HOLD_LIMITS.openCheckouts} obetalda beställningar åt gången per konto och verksamhet – slutför eller avbryt en av dem först.`,
+  heldDays: (held: number) =>
+    `Högst ${HOLD_LIMITS.heldDays} obetalda marknadsföringsdagar kan reserveras åt gången per konto och verksamhet, och ${held} är redan reserverade. Slutför eller avbryt en påbörjad betalning, eller välj färre datum.`,
+  cooldown: (minutes: number) =>
+    `Du släppte nyss ett eller flera av de här datumen utan att betala. De hålls lediga för andra i ${minutesText(HOLD_LIMITS.cooldownMinutes)} – försök igen om ${minutesText(minutes)}.`,
+  rate: (minutes: number) =>
+    `Du har startat många betalningar på kort tid. Högst ${HOLD_LIMITS.checkoutsPerHour} per timme – försök igen om ${minutesText(minutes)}.`,
+} as const;
 export const PROMOTION_MESSAGES = {
   noQuizzes: 'Inga quiz valda – Välj minst ett quiz att marknadsföra',
   noTier: 'Välj marknadsföringstyp',
