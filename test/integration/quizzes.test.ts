@@ -310,3 +310,52 @@ describe('owner lists', () => {
     expect((await callJson('/api/owner/quiz-places')).status).toBe(401);
   });
 });
+
+describe('issue 26.8: dates stay within bounds', () => {
+  const addDaysIso = (d: string, n: number) => new Date(Date.parse(`${d}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+
+  it('PATCH cannot move a quiz into the past (nothing changed); keeping a date is fine', async () => {
+    const { user, location } = await owner();
+    const quiz = await createQuiz(location.id, { date: '2030-01-15' });
+    const before = await snapshot(['quizzes']);
+    const res = await callJson(`/api/owner/quizzes/${quiz.id}`, {
+      method: 'PATCH',
+      cookie: user.cookie,
+      clock: CLOCK,
+      body: { date: '2030-01-01', startTime: '19:00', category: 'allmänbildning' },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error.issues[0]).toEqual({ path: 'date', message: 'Datumet kan inte vara i det förflutna' });
+    expect(await snapshot(['quizzes'])).toEqual(before);
+    const same = await callJson(`/api/owner/quizzes/${quiz.id}`, { method: 'PATCH', cookie: user.cookie, clock: CLOCK, body: { date: '2030-01-15', startTime: '20:00', category: 'allmänbildning' } });
+    expect(same.status).toBe(200);
+  });
+
+  it('a series starts at most SERIES_HORIZON_DAYS (180) ahead and ends at most three years from today; nothing stored otherwise', async () => {
+    const { user, location } = await owner();
+    const before = await snapshot(['quizzes']);
+    const far = await callJson('/api/owner/quizzes', { cookie: user.cookie, clock: CLOCK, body: single(location.id, { date: addDaysIso(TODAY, 181), recurring: true }) });
+    expect(far.status).toBe(400);
+    expect(far.body.error.issues[0]).toEqual({ path: 'date', message: 'En serie kan börja högst 180 dagar fram' });
+    const long = await callJson('/api/owner/quizzes', {
+      cookie: user.cookie,
+      clock: CLOCK,
+      body: single(location.id, { date: addDaysIso(TODAY, 170), recurring: true, until: addDaysIso(TODAY, 170 + 3 * 365) }),
+    });
+    expect(long.status).toBe(400);
+    expect(long.body.error.issues[0]).toEqual({ path: 'until', message: 'Slutdatumet får ligga högst tre år fram från idag' });
+    // Making a single quiz 200 days out a series is refused too.
+    const q = await createQuiz(location.id, { date: addDaysIso(TODAY, 200) });
+    const before2 = await snapshot(['quizzes']);
+    const convert = await callJson(`/api/owner/quizzes/${q.id}`, {
+      method: 'PATCH',
+      cookie: user.cookie,
+      clock: CLOCK,
+      body: { date: q.date, startTime: '19:00', category: 'allmänbildning', recurring: true },
+    });
+    expect(convert.status).toBe(400);
+    expect(await snapshot(['quizzes'])).toEqual(before2);
+    const ok = await callJson('/api/owner/quizzes', { cookie: user.cookie, clock: CLOCK, body: single(location.id, { date: addDaysIso(TODAY, 180), recurring: true, until: addDaysIso(TODAY, 3 * 365) }) });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(201);
+  });
+});

@@ -324,7 +324,9 @@ const MIX: Array<[number, string, Action]> = [
         method: 'PATCH',
         cookie: o.cookie,
         body: { date: addDays(today, 10), startTime: '20:00', category: 'allmänbildning', quizmaster: 'Soak' },
-        expect: [200],
+        // A quiz with an open checkout or a paid promotion keeps its date (issue 26.2): 409 is correct, and
+        // the invariant 'every paid order has delivered promotions or a refund row' checks it held.
+        expect: [200, 409],
       });
     },
   ],
@@ -341,12 +343,13 @@ const MIX: Array<[number, string, Action]> = [
     'promotion checkout',
     async ({ owners }) => {
       const o = pick(owners);
-      // Every owner competes for the same city's slots; sold out (409) is a correct answer.
+      // Every owner competes for the same city's slots; sold out (409) is a correct answer, and so are the
+      // hold limits (409) and the per-account checkout rate limit (429) of issue 26.3.
       const r = await request('promotion checkout', '/api/promotion/marketing-checkout', {
         method: 'POST',
         cookie: o.cookie,
         body: { venueId: o.venueId, items: [{ quizId: pick(o.quizIds), tier: Math.random() < 0.4 ? 'premium' : 'recommended' }] },
-        expect: [201, 409],
+        expect: [201, 409, 429],
       });
       if (r?.status === 201) {
         counters.checkouts++;

@@ -497,8 +497,11 @@ export const paymentRefunds = sqliteTable(
     orderId: text('order_id').notNull().references(() => checkoutOrders.id, { onDelete: 'cascade' }),
     /** öre */
     amount: integer('amount').notNull(),
-    /** 'items_gone' (some or all bought quizzes no longer exist) or 'order_closed' (paid after the hold was released). */
-    reason: text('reason', { enum: ['items_gone', 'order_closed'] }).notNull(),
+    /**
+     * 'items_gone' (some or all bought quizzes no longer exist), 'items_changed' (a bought quiz is no longer
+     * on the bought date or in the bought city) or 'order_closed' (paid after the hold was released).
+     */
+    reason: text('reason', { enum: ['items_gone', 'items_changed', 'order_closed'] }).notNull(),
     status: text('status', { enum: REFUND_STATUSES }).notNull().default('pending'),
     stripeSessionId: text('stripe_session_id'),
     paymentIntentId: text('payment_intent_id'),

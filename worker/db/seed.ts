@@ -6,6 +6,7 @@
  */
 import { addDays, isoWeekday, nextWeekdayOnOrAfter } from '../lib/clock';
 import { slugify } from '../lib/slug';
+import { SERIES_HORIZON_DAYS } from '../features/quizzes/contract';
 import { WEEKDAYS } from '../lib/swedish';
 import { CATEGORY_CYCLE, QUIZMASTERS, SEED_CITIES } from './seed-data';
 
@@ -18,8 +19,6 @@ export interface SeedAccounts {
 
 export const DEMO_SUPERADMIN = { email: 'admin@quizkvall.local', password: 'quizkvall-admin' };
 export const DEMO_OWNER = { email: 'agare@quizkvall.local', password: 'quizkvall-agare' };
-/** Series are generated this far ahead, like "forever" in the create form (6 × 30 days). */
-export const SERIES_HORIZON_DAYS = 180;
 
 export function sqlValue(v: string | number | boolean | null | undefined): string {
   if (v === null || v === undefined) return 'NULL';

@@ -24,12 +24,27 @@ export const INVARIANTS: Invariant[] = [
           HAVING (p.product_type = 'premium' AND COUNT(*) > 1) OR (p.product_type = 'recommended' AND COUNT(*) > 3)`,
   },
   {
-    name: 'never a paid order without its promotions',
+    // Issue 26.2. "Delivered" = a promotion of the order for the bought date whose period still covers
+    // the quiz's current date (a quiz moved away from what was bought is not delivered). A quiz deleted
+    // after its promotion ran takes the promotion with it (foreign key), so items whose quiz is gone are
+    // left to the refund of the webhook that found them gone.
+    name: 'every paid order has delivered promotions or a refund row',
     sql: `SELECT json_extract(j.value, '$.citySlug') AS scope, o.id AS order_id, json_extract(j.value, '$.quizId') AS quiz_id
           FROM checkout_orders o, json_each(o.items) j
           WHERE o.status = 'paid'
+            AND NOT EXISTS (SELECT 1 FROM payment_refunds r WHERE r.order_id = o.id)
             AND EXISTS (SELECT 1 FROM quizzes q WHERE q.id = json_extract(j.value, '$.quizId'))
-            AND NOT EXISTS (SELECT 1 FROM promotions p WHERE p.order_id = o.id AND p.quiz_id = json_extract(j.value, '$.quizId'))`,
+            AND NOT EXISTS (SELECT 1 FROM promotions p JOIN quizzes q ON q.id = p.quiz_id
+                            WHERE p.order_id = o.id AND p.quiz_id = json_extract(j.value, '$.quizId')
+                              AND p.start_date = json_extract(j.value, '$.date')
+                              AND q.date BETWEEN p.start_date AND p.end_date)`,
+  },
+  {
+    name: 'a refunded order keeps no sold slot it did not deliver',
+    sql: `SELECT c.city_slug AS scope, c.id AS claim_id, c.order_id
+          FROM promotion_slot_claims c JOIN payment_refunds r ON r.order_id = c.order_id
+          WHERE c.state = 'sold'
+            AND NOT EXISTS (SELECT 1 FROM promotions p WHERE p.order_id = c.order_id AND p.quiz_id = c.quiz_id)`,
   },
   {
     name: 'never a promotion without a paid order',
@@ -50,6 +65,7 @@ export const INVARIANTS: Invariant[] = [
           FROM checkout_orders o, json_each(o.items) j
           WHERE o.status = 'paid'
             AND EXISTS (SELECT 1 FROM quizzes q WHERE q.id = json_extract(j.value, '$.quizId'))
+            AND NOT EXISTS (SELECT 1 FROM payment_refunds r WHERE r.order_id = o.id)
             AND NOT EXISTS (SELECT 1 FROM promotion_slot_claims c WHERE c.order_id = o.id
                             AND c.quiz_id = json_extract(j.value, '$.quizId') AND c.state = 'sold')`,
   },

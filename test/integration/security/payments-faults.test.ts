@@ -1,7 +1,7 @@
 /**
  * Payments under faults (issue 9 item 4): replayed, out-of-order, badly signed, stale and unknown
  * webhook events, 20 concurrent buyers of one Premium slot and an abandoned checkout. After every
- * scenario the invariants hold: never two owners of one slot, never a paid order without its
+ * scenario the invariants hold: never two owners of one slot, every paid order has delivered its
  * promotions, never a promotion without a paid order.
  *
  * Events are signed with Stripe's own test signer (generateTestHeaderStringAsync) and the secret the

@@ -52,7 +52,7 @@ type View =
   | { kind: 'none' }
   | { kind: 'verifying'; attempt: number; retrying: boolean }
   | { kind: 'success'; result: VerifyResponse }
-  | { kind: 'failure'; type: FailureType };
+  | { kind: 'failure'; type: FailureType; message?: string };
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -120,7 +120,9 @@ export default function PaymentReturn({ onPaid }: { onPaid?: () => void }) {
           onPaidRef.current?.();
           return;
         }
-        if (result.refund) return setView({ kind: 'failure', type: 'refunded' });
+        // The server says why (gone or moved, issue 26.2): its message is the dialog's text.
+        if (result.refund) return setView({ kind: 'failure', type: 'refunded', message: result.message });
+        if (result.status === 'paid') return setView({ kind: 'failure', type: 'other', message: result.message });
         if (result.status === 'failed') return setView({ kind: 'failure', type: 'payment_failed' });
         if (result.status === 'expired') return setView({ kind: 'failure', type: 'other' });
         // Still open: the provider's webhook may be a moment behind the redirect.
@@ -190,7 +192,7 @@ export default function PaymentReturn({ onPaid }: { onPaid?: () => void }) {
       <Dialog open={view.kind === 'failure'} onClose={close} title={view.kind === 'failure' ? FAILURE_TEXT[view.type].title : ''}>
         {view.kind === 'failure' && (
           <div className="space-y-4">
-            <p>{FAILURE_TEXT[view.type].text}</p>
+            <p>{view.message ?? FAILURE_TEXT[view.type].text}</p>
             <p className="text-sm text-slate-700">
               Behöver du hjälp? Kontakta <a className="font-semibold text-brand-700 underline" href={`mailto:${supportEmail}`}>{supportEmail}</a>
             </p>

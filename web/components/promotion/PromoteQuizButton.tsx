@@ -90,7 +90,7 @@ function PurchaseDialog({ quiz, city, onClose }: Omit<PromoteQuizButtonProps, 'p
       goToCheckout(res.url);
     } catch (err) {
       setProcessing(false);
-      const message = err instanceof ApiError && err.status === 409 ? err.message : PROMOTION_MESSAGES.checkoutFailed;
+      const message = err instanceof ApiError && (err.status === 409 || err.status === 429) ? err.message : PROMOTION_MESSAGES.checkoutFailed;
       setError(message);
       toast({ title: 'Fel vid betalning', description: message, variant: 'destructive' });
     }

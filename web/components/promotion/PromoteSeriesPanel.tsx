@@ -76,7 +76,7 @@ export default function PromoteSeriesPanel({ occurrences, city, venueId }: Promo
       goToCheckout(res.url);
     } catch (err) {
       setProcessing(false);
-      const message = err instanceof ApiError && err.status === 409 ? err.message : 'Kunde inte starta betalningsprocessen. Försök igen.';
+      const message = err instanceof ApiError && (err.status === 409 || err.status === 429) ? err.message : 'Kunde inte starta betalningsprocessen. Försök igen.';
       setError(message);
       toast({ title: 'Fel vid betalning', description: message, variant: 'destructive' });
     }

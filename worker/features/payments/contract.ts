@@ -32,6 +32,7 @@ export const REFUND_STATUS_LABELS: Record<RefundStatus, string> = {
 };
 export const REFUND_REASON_LABELS = {
   items_gone: 'Quizet togs bort innan betalningen kom',
+  items_changed: 'Quizet flyttades innan betalningen kom',
   order_closed: 'Betald efter att reservationen hade gått ut',
 } as const;
 
@@ -62,8 +63,12 @@ export const VERIFY_MESSAGES = {
   paid: 'Betalningen är genomförd',
   alreadyProcessed: 'already processed',
   open: 'Betalning ej klar',
+  undelivered: 'Betalningen är registrerad, men marknadsföringen kunde inte visas. Kontakta supporten så hjälper vi dig.',
   failed: 'Betalningen misslyckades',
   expired: 'Betalningen avbröts eller gick ut',
   refunded: 'Quizet du betalade för finns inte längre, så köpet kunde inte genomföras. Pengarna betalas tillbaka till dig.',
+  refundedChanged: 'Quizet du betalade för har flyttats till ett annat datum eller en annan ort, så köpet kunde inte genomföras. Pengarna betalas tillbaka till dig.',
   partlyRefunded: (amount: string) => `Betalningen är genomförd, men ett eller flera quiz fanns inte längre. För dem betalas ${amount} tillbaka till dig.`,
+  partlyRefundedChanged: (amount: string) =>
+    `Betalningen är genomförd, men ett eller flera quiz har flyttats eller tagits bort. För dem betalas ${amount} tillbaka till dig.`,
 } as const;

@@ -37,17 +37,21 @@ export async function expiredOpenOrderIds(db: Db, nowMs: number, limit: number):
 
 /**
  * Records what a paid order could not deliver, in the webhook's batch (after the promotions inserts):
- * the sum of the items that got no promotion because their quiz is gone. Nothing when everything was
+ * the sum of the items that got no promotion because their quiz is gone ('items_gone') or is no longer
+ * on the bought date in the bought city ('items_changed', issue 26.2). Nothing when everything was
  * delivered; at most one row per order (unique index, INSERT OR IGNORE).
  */
 export function recordUndeliveredStatement(db: Db, orderId: string, ref: { sessionId: string | null; paymentIntentId: string | null }) {
   return batchableRun(db, sql`
     INSERT OR IGNORE INTO payment_refunds (id, order_id, amount, reason, stripe_session_id, payment_intent_id)
-    SELECT ${newId()}, t.id, t.amount, 'items_gone', ${ref.sessionId}, ${ref.paymentIntentId}
+    SELECT ${newId()}, t.id, t.amount, CASE WHEN t.changed > 0 THEN 'items_changed' ELSE 'items_gone' END, ${ref.sessionId}, ${ref.paymentIntentId}
     FROM (
       SELECT o.id,
         (SELECT COALESCE(SUM(json_extract(j.value, '$.amount')), 0) FROM json_each(o.items) j
-          WHERE NOT EXISTS (SELECT 1 FROM promotions p WHERE p.order_id = o.id AND p.quiz_id = json_extract(j.value, '$.quizId'))) AS amount
+          WHERE NOT EXISTS (SELECT 1 FROM promotions p WHERE p.order_id = o.id AND p.quiz_id = json_extract(j.value, '$.quizId'))) AS amount,
+        (SELECT COUNT(*) FROM json_each(o.items) j
+          WHERE EXISTS (SELECT 1 FROM quizzes q WHERE q.id = json_extract(j.value, '$.quizId'))
+            AND NOT EXISTS (SELECT 1 FROM promotions p WHERE p.order_id = o.id AND p.quiz_id = json_extract(j.value, '$.quizId'))) AS changed
       FROM checkout_orders o WHERE o.id = ${orderId} AND o.status = 'paid'
     ) t
     WHERE t.amount > 0`);

@@ -4,10 +4,10 @@
  * on the primary key and changes nothing twice. Orders only move forward (open → paid | failed |
  * expired): every write is conditional on the order's state, so out-of-order events are no-ops.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, lte, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import type { Db } from '../../db/client';
-import { checkoutOrders, paymentEvents, promotions, type CheckoutOrderRow } from '../../db/schema';
+import { checkoutOrders, paymentEvents, promotions, quizzes, type CheckoutOrderRow } from '../../db/schema';
 import { batchableRun } from '../../db/batch';
 import { isSuperadmin, requireActor, type Actor } from '../../lib/authz';
 import { forbidden, notFound } from '../../lib/errors';
@@ -92,10 +92,10 @@ export async function handlePaymentEvent(deps: PaymentDeps, event: PaymentEvent)
       statements = paidStatements(db, order, record(order.id), ref);
       break;
     case 'checkout.session.async_payment_failed':
-      statements = closeStatements(db, order.id, 'failed', record(order.id));
+      statements = closeStatements(db, order.id, 'failed', record(order.id), now.getTime());
       break;
     default:
-      statements = closeStatements(db, order.id, 'expired', record(order.id));
+      statements = closeStatements(db, order.id, 'expired', record(order.id), now.getTime());
   }
   try {
     await db.batch(statements);
@@ -140,13 +140,23 @@ function paidStatements(
       .where(and(eq(checkoutOrders.id, order.id), eq(checkoutOrders.status, 'open'))),
     batchableRun(db, sql`UPDATE promotion_slot_claims SET state = 'sold', updated_at = ${nowIso} WHERE order_id = ${order.id} AND state = 'held' AND ${isPaid}`),
     // One promotion per bought occurrence, active at once for its date. INSERT OR IGNORE on the
-    // (order, quiz, type) unique index, guarded by the order being paid and the quiz still existing.
+    // (order, quiz, type) unique index, guarded by the order being paid and the quiz still being what was
+    // bought: it exists, on the bought date, at a place in the bought city (issue 26.2).
     ...items.map((it) =>
       batchableRun(db, sql`
         INSERT OR IGNORE INTO promotions (id, quiz_id, order_id, product_type, status, start_date, end_date, weeks, amount_paid)
         SELECT ${newId()}, ${it.quizId}, ${order.id}, ${it.tier}, 'active', ${it.date}, ${it.date}, ${it.weeks}, ${it.amount}
-        WHERE ${isPaid} AND EXISTS (SELECT 1 FROM quizzes q WHERE q.id = ${it.quizId})`),
+        WHERE ${isPaid} AND EXISTS (SELECT 1 FROM quizzes q JOIN locations l ON l.id = q.location_id
+          WHERE q.id = ${it.quizId} AND q.date = ${it.date} AND l.city_slug = ${it.citySlug})`),
     ),
+    // A slot whose item was not delivered is not sold: it goes back to other buyers (decided, like the
+    // refund, only by the event that moves the order open → paid).
+    ...(order.status === 'open'
+      ? [
+          batchableRun(db, sql`DELETE FROM promotion_slot_claims WHERE order_id = ${order.id} AND state = 'sold' AND ${isPaid}
+            AND NOT EXISTS (SELECT 1 FROM promotions p WHERE p.order_id = ${order.id} AND p.quiz_id = promotion_slot_claims.quiz_id)`),
+        ]
+      : []),
     ...refunds,
     bumpDataVersion(db),
   ];
@@ -171,12 +181,13 @@ export async function settleRefund(deps: Pick<Deps, 'db' | 'payments'>, input: {
   }
 }
 
-function closeStatements(db: Db, orderId: string, status: 'failed' | 'expired', recordEvent: Statement): Statements {
+function closeStatements(db: Db, orderId: string, status: 'failed' | 'expired', recordEvent: Statement, nowMs: number): Statements {
   return [
     recordEvent,
     db
       .update(checkoutOrders)
-      .set({ status, updatedAt: nowIso })
+      // expires_at: when the hold ended (the cool-down of issue 26.3 runs from it).
+      .set({ status, expiresAt: sql`MIN(${checkoutOrders.expiresAt}, ${nowMs})`, updatedAt: nowIso })
       .where(and(eq(checkoutOrders.id, orderId), eq(checkoutOrders.status, 'open'))),
     batchableRun(db, sql`DELETE FROM promotion_slot_claims WHERE order_id = ${orderId} AND state = 'held'
       AND EXISTS (SELECT 1 FROM checkout_orders o WHERE o.id = ${orderId} AND o.status IN ('failed', 'expired'))`),
@@ -226,13 +237,24 @@ export async function verifyPayment(deps: Pick<Deps, 'db'>, actor: Actor, input:
   const refundRow = await refundOfOrder(db, order.id);
   const refund = refundRow ? { amount: refundRow.amount, status: refundRow.status } : null;
   const base = { status: order.status, marketingType: null, isPremium: false, promotions: [], alreadyProcessed: false, refund };
+  const changed = refundRow?.reason === 'items_changed';
   if (order.status !== 'paid' && refund) return { ...base, success: false, message: VERIFY_MESSAGES.refunded };
   if (order.status !== 'paid') {
     return { ...base, success: false, message: VERIFY_MESSAGES[order.status] };
   }
-  const rows = await db.select().from(promotions).where(eq(promotions.orderId, order.id)).orderBy(promotions.startDate);
-  // Paid, but nothing could be delivered (every quiz was gone): never a success; the money goes back.
-  if (rows.length === 0 && refund) return { ...base, success: false, message: VERIFY_MESSAGES.refunded };
+  // Only what is really shown counts (issue 26.2): a promotion whose period covers its quiz's current date.
+  const rows = (
+    await db
+      .select({ promotion: promotions, quizDate: quizzes.date })
+      .from(promotions)
+      .leftJoin(quizzes, eq(quizzes.id, promotions.quizId))
+      .where(eq(promotions.orderId, order.id))
+      .orderBy(promotions.startDate)
+  )
+    .filter((r) => r.quizDate !== null && r.quizDate >= r.promotion.startDate && r.quizDate <= r.promotion.endDate)
+    .map((r) => r.promotion);
+  // Paid, but nothing could be delivered (every quiz was gone or moved): never a success; the money goes back.
+  if (rows.length === 0) return { ...base, success: false, message: refund ? (changed ? VERIFY_MESSAGES.refundedChanged : VERIFY_MESSAGES.refunded) : VERIFY_MESSAGES.undelivered };
   const types = new Set(rows.map((r) => r.productType));
   // The first verification records itself; a repeat (reload, second tab) says 'already processed'.
   const first = await db
@@ -248,7 +270,7 @@ export async function verifyPayment(deps: Pick<Deps, 'db'>, actor: Actor, input:
     isPremium: types.has('premium'),
     promotions: rows.map((r) => ({ quizId: r.quizId, productType: r.productType, startDate: r.startDate, endDate: r.endDate, amountPaid: r.amountPaid })),
     message: refund
-      ? VERIFY_MESSAGES.partlyRefunded(formatOre(refund.amount))
+      ? (changed ? VERIFY_MESSAGES.partlyRefundedChanged : VERIFY_MESSAGES.partlyRefunded)(formatOre(refund.amount))
       : alreadyProcessed
         ? VERIFY_MESSAGES.alreadyProcessed
         : VERIFY_MESSAGES.paid,
@@ -257,11 +279,38 @@ export async function verifyPayment(deps: Pick<Deps, 'db'>, actor: Actor, input:
   };
 }
 
-/** The buyer came back with payment=cancelled: end the session so its holds are released by the expired event. */
-export async function cancelCheckout(deps: Pick<Deps, 'db' | 'payments'>, actor: Actor, input: { orderId: string }): Promise<{ status: CheckoutOrderRow['status'] }> {
-  const order = await ownOrder(deps.db, actor, { id: input.orderId });
-  if (order.status === 'open' && order.stripeSessionId) await deps.payments.expireSession(order.stripeSessionId);
-  return { status: order.status };
+/** An open order whose expiry lies further ahead than this waits for an async payment (ASYNC_PAYMENT_HOLD_MS): cancel leaves it. */
+const ORDINARY_HOLD_MAX_MS = 60 * 60 * 1000;
+
+/**
+ * The buyer came back with payment=cancelled (Stripe's cancel URL, or the local checkout): the session
+ * is ended at the provider and the hold released here at once (issue 26.8; the local port has no
+ * provider to send an expired event, and Stripe's may come late). Money that still arrives for the
+ * order is refunded by the webhook ('order_closed'). The order's expires_at becomes now: the moment
+ * its hold ended, from which the cool-down of issue 26.3 runs.
+ */
+export async function cancelCheckout(deps: Pick<Deps, 'db' | 'payments' | 'clock'>, actor: Actor, input: { orderId: string }): Promise<{ status: CheckoutOrderRow['status'] }> {
+  const { db } = deps;
+  const order = await ownOrder(db, actor, { id: input.orderId });
+  const nowMs = deps.clock.now().getTime();
+  if (order.status !== 'open' || order.expiresAt > nowMs + ORDINARY_HOLD_MAX_MS) return { status: order.status };
+  if (order.stripeSessionId) {
+    try {
+      await deps.payments.expireSession(order.stripeSessionId);
+    } catch (err) {
+      // The hold is released anyway; a payment that still completes is refunded by the webhook.
+      console.error(`order ${order.id}: could not expire the provider session on cancel`, err);
+    }
+  }
+  await db.batch([
+    db
+      .update(checkoutOrders)
+      .set({ status: 'expired', expiresAt: nowMs, updatedAt: nowIso })
+      .where(and(eq(checkoutOrders.id, order.id), eq(checkoutOrders.status, 'open'), lte(checkoutOrders.expiresAt, nowMs + ORDINARY_HOLD_MAX_MS))),
+    batchableRun(db, sql`DELETE FROM promotion_slot_claims WHERE order_id = ${order.id} AND state = 'held'
+      AND EXISTS (SELECT 1 FROM checkout_orders o WHERE o.id = ${order.id} AND o.status IN ('failed', 'expired'))`),
+  ]);
+  return { status: (await orderById(db, order.id))?.status ?? order.status };
 }
 
 /** The superadmin's 'Att återbetala' list. */

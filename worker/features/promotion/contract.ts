@@ -57,6 +57,31 @@ export function pricingFor(
 /** At most this many occurrences in one order (keeps every statement under D1's bound-parameter cap). */
 export const MAX_ITEMS_PER_ORDER = 60;
 export const WEEKS = [1, 2, 4] as const;
+
+/**
+ * Issue 26.3: what one account and one business may hold without paying (docs/wave3/money.md). Each
+ * bound applies to the account and to the business separately. A hold lasts ORDER_HOLD_TTL_MS.
+ */
+export const HOLD_LIMITS = {
+  /** Open (unpaid) checkouts at a time. */
+  openCheckouts: 2,
+  /** Slot-days (one quiz date in one tier) held unpaid at a time: one full order. */
+  heldDays: MAX_ITEMS_PER_ORDER,
+  /** Checkouts an account may start per hour (refused ones count too). */
+  checkoutsPerHour: 6,
+  /** A city-day released by an unpaid checkout (cancelled or expired) is left to others this long. */
+  cooldownMinutes: 30,
+} as const;
+const minutesText = (n: number) => (n === 1 ? '1 minut' : `${n} minuter`);
+export const HOLD_LIMIT_MESSAGES = {
+  openCheckouts: `Du har redan ${HOLD_LIMITS.openCheckouts} påbörjade betalningar som inte är klara. Högst ${HOLD_LIMITS.openCheckouts} obetalda beställningar åt gången per konto och verksamhet – slutför eller avbryt en av dem först.`,
+  heldDays: (held: number) =>
+    `Högst ${HOLD_LIMITS.heldDays} obetalda marknadsföringsdagar kan reserveras åt gången per konto och verksamhet, och ${held} är redan reserverade. Slutför eller avbryt en påbörjad betalning, eller välj färre datum.`,
+  cooldown: (minutes: number) =>
+    `Du släppte nyss ett eller flera av de här datumen utan att betala. De hålls lediga för andra i ${minutesText(HOLD_LIMITS.cooldownMinutes)} – försök igen om ${minutesText(minutes)}.`,
+  rate: (minutes: number) =>
+    `Du har startat många betalningar på kort tid. Högst ${HOLD_LIMITS.checkoutsPerHour} per timme – försök igen om ${minutesText(minutes)}.`,
+} as const;
 export const PROMOTION_MESSAGES = {
   noQuizzes: 'Inga quiz valda – Välj minst ett quiz att marknadsföra',
   noTier: 'Välj marknadsföringstyp',
@@ -191,12 +216,23 @@ const TARGET_WORDS: Record<DeleteTarget, { of: string; it: string; subject: stri
   venue: { of: 'ett quiz i den här verksamheten', it: 'verksamheten', subject: 'Verksamheten' },
   user: { of: 'ett quiz i det här kontot', it: 'kontot', subject: 'Kontot' },
 };
+/**
+ * What an owner write does to the quizzes an order bought (issue 26.2): deletes them, or changes their
+ * date, their place's city or their series. Every such write goes through one guard (purchaseGuarded).
+ */
+export type PurchaseChange = 'delete' | 'date' | 'city';
+const CHANGE_WORDS: Record<Exclude<PurchaseChange, 'delete'>, { verb: string; the: string }> = {
+  date: { verb: 'flyttar det till ett annat datum', the: 'datumet' },
+  city: { verb: 'ändrar ort', the: 'orten' },
+};
 /** 409 while a checkout for something in the target is open. */
-export const openCheckoutMessage = (t: DeleteTarget) =>
-  `Det finns en pågående betalning för ${TARGET_WORDS[t].of}. Vänta tills den är klar eller avbruten innan du tar bort ${TARGET_WORDS[t].it}.`;
-/** 409 while a paid promotion in the target has not run yet: deleting it would lose what was bought. */
-export const paidPromotionMessage = (t: DeleteTarget, until: string) =>
-  `${TARGET_WORDS[t].subject} har betald marknadsföring som visas till och med ${until} och kan inte tas bort innan dess. Kontakta supporten om ${TARGET_WORDS[t].it} måste tas bort, så återbetalar vi det som inte har visats.`;
+export const openCheckoutMessage = (t: DeleteTarget, change: PurchaseChange = 'delete') =>
+  `Det finns en pågående betalning för ${TARGET_WORDS[t].of}. Vänta tills den är klar eller avbruten innan du ${change === 'delete' ? `tar bort ${TARGET_WORDS[t].it}` : CHANGE_WORDS[change].verb}.`;
+/** 409 while a paid promotion in the target has not run yet: deleting or moving it would lose what was bought. */
+export const paidPromotionMessage = (t: DeleteTarget, until: string, change: PurchaseChange = 'delete') =>
+  change === 'delete'
+    ? `${TARGET_WORDS[t].subject} har betald marknadsföring som visas till och med ${until} och kan inte tas bort innan dess. Kontakta supporten om ${TARGET_WORDS[t].it} måste tas bort, så återbetalar vi det som inte har visats.`
+    : `${TARGET_WORDS[t].subject} har betald marknadsföring som visas till och med ${until}, och den gäller ${CHANGE_WORDS[change].the} som köptes. Därför kan ${CHANGE_WORDS[change].the} inte ändras innan dess. Kontakta supporten om ${CHANGE_WORDS[change].the} måste ändras, så återbetalar vi det som inte har visats.`;
 
 // ---------------------------------------------------------------- volume discount (spec 02 §9, issue 13.13)
 

@@ -78,8 +78,8 @@ export async function claimedQuizIds(db: Db, quizIds: string[]): Promise<Set<str
 
 /**
  * The atomic claim of one slot (see the file comment). Candidates are 1 … max+1; max+1 violates the
- * CHECK (tier limits), NULL (quiz already claimed) violates NOT NULL, a concurrent equal pick violates
- * the UNIQUE index. Nine bound parameters.
+ * CHECK (tier limits), NULL (quiz already claimed, or its order was not written: over the hold limits)
+ * violates NOT NULL, a concurrent equal pick violates the UNIQUE index. Ten bound parameters.
  */
 export function claimSlotStatement(
   db: Db,
@@ -88,7 +88,8 @@ export function claimSlotStatement(
   return batchableRun(db, sql`
     INSERT INTO promotion_slot_claims (id, order_id, quiz_id, city_slug, date, tier, slot_no, state)
     SELECT ${c.id}, ${c.orderId}, ${c.quizId}, ${c.citySlug}, ${c.date}, ${c.tier},
-      CASE WHEN EXISTS (SELECT 1 FROM promotion_slot_claims q WHERE q.quiz_id = ${c.quizId}) THEN NULL ELSE
+      CASE WHEN EXISTS (SELECT 1 FROM promotion_slot_claims q WHERE q.quiz_id = ${c.quizId})
+        OR NOT EXISTS (SELECT 1 FROM checkout_orders o WHERE o.id = ${c.orderId}) THEN NULL ELSE
         (SELECT MIN(s.n) FROM (SELECT 1 AS n UNION ALL SELECT 2 UNION ALL SELECT 3 UNION ALL SELECT 4) s
           WHERE NOT EXISTS (SELECT 1 FROM promotion_slot_claims x
             WHERE x.city_slug = ${c.citySlug} AND x.date = ${c.date} AND x.tier = ${c.tier} AND x.slot_no = s.n))
@@ -131,4 +132,54 @@ export async function pendingPurchasesIn(db: Db, scope: DeleteScope, today: stri
         WHERE p.status = 'active' AND p.order_id IS NOT NULL AND p.amount_paid > 0 AND p.end_date >= ${today}
           AND p.quiz_id IN (${ids})) AS paid_until`);
   return { openCheckout: !!row?.open, paidUntil: row?.paid_until ?? null };
+}
+
+// ---------------------------------------------------------------- what one buyer may hold unpaid (issue 26.3)
+
+/** Open checkouts and held slot-days of an account and of a business (indexes: orders by user / venue, claims by order). */
+export async function unpaidHolds(db: Db, who: { userId: string; venueId: string }) {
+  const [row] = await db.all<{ user_orders: number; venue_orders: number; user_days: number; venue_days: number }>(sql`
+    SELECT
+      (SELECT COUNT(*) FROM checkout_orders WHERE user_id = ${who.userId} AND status = 'open') AS user_orders,
+      (SELECT COUNT(*) FROM checkout_orders WHERE venue_id = ${who.venueId} AND status = 'open') AS venue_orders,
+      (SELECT COUNT(*) FROM promotion_slot_claims c JOIN checkout_orders o ON o.id = c.order_id
+        WHERE o.user_id = ${who.userId} AND o.status = 'open' AND c.state = 'held') AS user_days,
+      (SELECT COUNT(*) FROM promotion_slot_claims c JOIN checkout_orders o ON o.id = c.order_id
+        WHERE o.venue_id = ${who.venueId} AND o.status = 'open' AND c.state = 'held') AS venue_days`);
+  return {
+    openCheckouts: Math.max(row?.user_orders ?? 0, row?.venue_orders ?? 0),
+    heldDays: Math.max(row?.user_days ?? 0, row?.venue_days ?? 0),
+  };
+}
+
+/**
+ * Items of this account's or business's checkouts released unpaid since `sinceMs` (an expired order's
+ * expires_at is the moment its hold ended: expiry, cancel or the provider's expired event).
+ */
+export async function recentlyReleasedItems(db: Db, who: { userId: string; venueId: string }, sinceMs: number, limit = 50) {
+  return db.all<{ items: string; expires_at: number }>(sql`
+    SELECT items, expires_at FROM checkout_orders
+    WHERE (user_id = ${who.userId} OR venue_id = ${who.venueId}) AND status = 'expired' AND expires_at > ${sinceMs}
+    ORDER BY expires_at DESC LIMIT ${limit}`);
+}
+
+/**
+ * The order row, inserted only while the account and the business are within HOLD_LIMITS counting this
+ * order (the check inside the statement, so concurrent checkouts cannot all pass a check made before
+ * any was written). When it inserts nothing, the order's slot claims find no order and fail the batch.
+ */
+export function insertOrderWithinLimitsStatement(
+  db: Db,
+  o: { id: string; userId: string; venueId: string; kind: 'marketing' | 'promotion'; amountTotal: number; items: string; expiresAt: number; itemCount: number },
+  limits: { openCheckouts: number; heldDays: number },
+) {
+  const heldBy = (col: SQL) => sql`(SELECT COUNT(*) FROM promotion_slot_claims c JOIN checkout_orders x ON x.id = c.order_id
+    WHERE ${col} AND x.status = 'open' AND c.state = 'held')`;
+  return batchableRun(db, sql`
+    INSERT INTO checkout_orders (id, user_id, venue_id, kind, status, amount_total, currency, items, expires_at)
+    SELECT ${o.id}, ${o.userId}, ${o.venueId}, ${o.kind}, 'open', ${o.amountTotal}, 'sek', ${o.items}, ${o.expiresAt}
+    WHERE (SELECT COUNT(*) FROM checkout_orders WHERE user_id = ${o.userId} AND status = 'open') < ${limits.openCheckouts}
+      AND (SELECT COUNT(*) FROM checkout_orders WHERE venue_id = ${o.venueId} AND status = 'open') < ${limits.openCheckouts}
+      AND ${heldBy(sql`x.user_id = ${o.userId}`)} + ${o.itemCount} <= ${limits.heldDays}
+      AND ${heldBy(sql`x.venue_id = ${o.venueId}`)} + ${o.itemCount} <= ${limits.heldDays}`);
 }

@@ -9,12 +9,15 @@ import type { Db } from '../../db/client';
 import { checkoutOrders, promotionSlotClaims, type PromotionTier } from '../../db/schema';
 import { canManageVenue, requireActor, authorizeQuiz, authorizeVenue, type Actor } from '../../lib/authz';
 import { addDays } from '../../lib/clock';
-import { AppError, conflict, forbidden, invalidInput, notFound, unavailable } from '../../lib/errors';
+import { AppError, conflict, forbidden, invalidInput, notFound, rateLimited, unavailable } from '../../lib/errors';
+import { takeAttempt } from '../../lib/rate-limit';
 import { newId } from '../../lib/ids';
 import type { Deps } from '../../ports/deps';
 import { PaymentsNotConfiguredError, type PaymentsPort } from '../../ports/payments';
 import { releaseExpiredHolds } from '../payments/service';
 import {
+  HOLD_LIMITS,
+  HOLD_LIMIT_MESSAGES,
   MAX_SLOTS_PER_DAY,
   PROMOTION_MESSAGES,
   TIER_LABELS,
@@ -23,6 +26,7 @@ import {
   returnPaths,
   type AvailabilityResponse,
   type DeleteTarget,
+  type PurchaseChange,
   type CheckoutResponse,
   type MarketingCheckoutInput,
   type OrderItem,
@@ -40,7 +44,10 @@ import {
   claimedQuizIds,
   claimSlotStatement,
   claimsForCityDates,
+  insertOrderWithinLimitsStatement,
   loadPromotableQuizzes,
+  recentlyReleasedItems,
+  unpaidHolds,
   loadSeriesWindow,
   pendingPurchasesIn,
   type DeleteScope,
@@ -216,24 +223,31 @@ async function openCheckout(
   requireActor(actor);
   // Holds of abandoned checkouts must not block this buyer.
   await releaseExpiredHolds(deps);
+  const who = { userId: actor.id, venueId: order.venueId };
+  await checkHoldLimits(db, who, order.items, now);
   const orderId = newId();
   const amountTotal = order.amounts.total;
   try {
     await db.batch([
-      db.insert(checkoutOrders).values({
-        id: orderId,
-        userId: actor.id,
-        venueId: order.venueId,
-        kind: order.kind,
-        status: 'open',
-        amountTotal,
-        currency: 'sek',
-        items: JSON.stringify(order.items),
-        expiresAt: now.getTime() + ORDER_HOLD_TTL_MS,
-      }),
+      insertOrderWithinLimitsStatement(
+        db,
+        {
+          id: orderId,
+          ...who,
+          kind: order.kind,
+          amountTotal,
+          items: JSON.stringify(order.items),
+          expiresAt: now.getTime() + ORDER_HOLD_TTL_MS,
+          itemCount: order.items.length,
+        },
+        HOLD_LIMITS,
+      ),
       ...order.items.map((it) => claimSlotStatement(db, { id: newId(), orderId, quizId: it.quizId, citySlug: it.citySlug, date: it.date, tier: it.tier })),
     ]);
   } catch (err) {
+    // A concurrent checkout of the same buyer took the last of its limits between the check and the batch.
+    const limit = await holdLimitError(db, who, order.items.length);
+    if (limit) throw limit;
     throw await explainClaimFailure(db, order.items, err);
   }
 
@@ -265,6 +279,38 @@ async function openCheckout(
   return { url: session.url, orderId, sessionId: session.id, amountTotal, subtotal: order.amounts.subtotal, discount: order.amounts.discount };
 }
 
+/**
+ * Issue 26.3: what one account and one business may hold unpaid (HOLD_LIMITS, docs/wave3/money.md).
+ * Counts the attempt first (checkouts per hour, 429), then refuses (409, the rule in Swedish) a checkout
+ * over the open-checkout or held-day bound, or one that takes back a city-day this buyer released unpaid
+ * within the cool-down. The order insert re-checks the bounds atomically (insertOrderWithinLimitsStatement).
+ */
+async function checkHoldLimits(db: Db, who: { userId: string; venueId: string }, items: OrderItem[], now: Date) {
+  await takeAttempt(db, `checkout:${who.userId}`, HOLD_LIMITS.checkoutsPerHour, 3_600_000, now, (ms) =>
+    rateLimited(HOLD_LIMIT_MESSAGES.rate(Math.max(1, Math.ceil(ms / 60_000))), Math.ceil(ms / 1000)),
+  );
+  const limit = await holdLimitError(db, who, items.length);
+  if (limit) throw limit;
+  const cooldownMs = HOLD_LIMITS.cooldownMinutes * 60_000;
+  const wanted = new Set(items.map((it) => `${it.citySlug}|${it.date}|${it.tier}`));
+  let until = 0;
+  for (const r of await recentlyReleasedItems(db, who, now.getTime() - cooldownMs)) {
+    const released = JSON.parse(r.items) as OrderItem[];
+    if (released.some((it) => wanted.has(`${it.citySlug}|${it.date}|${it.tier}`))) until = Math.max(until, r.expires_at + cooldownMs);
+  }
+  if (until > now.getTime()) {
+    const minutes = Math.max(1, Math.ceil((until - now.getTime()) / 60_000));
+    throw conflict(HOLD_LIMIT_MESSAGES.cooldown(minutes), { reason: 'hold_cooldown', retryAfterMinutes: minutes });
+  }
+}
+
+async function holdLimitError(db: Db, who: { userId: string; venueId: string }, itemCount: number): Promise<AppError | null> {
+  const held = await unpaidHolds(db, who);
+  if (held.openCheckouts >= HOLD_LIMITS.openCheckouts) return conflict(HOLD_LIMIT_MESSAGES.openCheckouts, { reason: 'hold_limit', limit: 'open_checkouts' });
+  if (held.heldDays + itemCount > HOLD_LIMITS.heldDays) return conflict(HOLD_LIMIT_MESSAGES.heldDays(held.heldDays), { reason: 'hold_limit', limit: 'held_days' });
+  return null;
+}
+
 /** After a failed claim batch: which rule refused it, in the words of spec 02 §5. */
 async function explainClaimFailure(db: Db, items: OrderItem[], err: unknown): Promise<AppError> {
   const text = String((err as { cause?: unknown })?.cause ?? err);
@@ -285,22 +331,38 @@ async function explainClaimFailure(db: Db, items: OrderItem[], err: unknown): Pr
 }
 
 /**
- * Issue 13.2: a deletion must not silently lose what was bought. Refuses (409) while a checkout for
- * anything in `scope` is open, and while a paid promotion in it has not run yet (our choice: refuse
- * outright rather than delete with an acknowledgement — the owner contacts support, who refunds).
- * Expired holds are released first so an abandoned checkout never blocks. The database trigger on
- * promotion_slot_claims is the backstop for a checkout opened between this check and `run`: its
- * abort becomes the same 409.
+ * Issues 13.2 and 26.2, the one guard of what was bought: a write that deletes quizzes in `scope`, or
+ * changes their date or their place's city, must not silently lose (or move away from) what an order
+ * bought. Refuses (409, Swedish message naming the write) while a checkout for anything in `scope` is
+ * open, and while a paid promotion in it has not run yet (our choice: refuse outright rather than move
+ * the promotion — a moved date may be sold out; the owner contacts support, who refunds). Expired
+ * holds are released first so an abandoned checkout never blocks. The database triggers on
+ * promotion_slot_claims (delete) and on quizzes/locations (date, place, city) are the backstop for a
+ * checkout opened between this check and `run`: their abort becomes the same 409.
  */
-export async function deleteGuarded<T>(db: Db, target: DeleteTarget, scope: DeleteScope, clock: Deps['clock'], run: () => Promise<T>): Promise<T> {
+export async function purchaseGuarded<T>(
+  db: Db,
+  change: PurchaseChange,
+  target: DeleteTarget,
+  scope: DeleteScope,
+  clock: Deps['clock'],
+  run: () => Promise<T>,
+): Promise<T> {
   await releaseExpiredHolds({ db, clock });
   const pending = await pendingPurchasesIn(db, scope, clock.today());
-  if (pending.openCheckout) throw conflict(openCheckoutMessage(target), { reason: 'open_checkout' });
-  if (pending.paidUntil) throw conflict(paidPromotionMessage(target, pending.paidUntil), { reason: 'paid_promotion', paidUntil: pending.paidUntil });
+  const what = change === 'delete' ? {} : { change };
+  const open = () => conflict(openCheckoutMessage(target, change), { reason: 'open_checkout', ...what });
+  if (pending.openCheckout) throw open();
+  if (pending.paidUntil) throw conflict(paidPromotionMessage(target, pending.paidUntil, change), { reason: 'paid_promotion', paidUntil: pending.paidUntil, ...what });
   try {
     return await run();
   } catch (err) {
-    if (isOpenCheckoutAbort(err)) throw conflict(openCheckoutMessage(target), { reason: 'open_checkout' });
+    if (isOpenCheckoutAbort(err)) throw open();
     throw err;
   }
+}
+
+/** A deletion through the guard (issue 13.2). */
+export function deleteGuarded<T>(db: Db, target: DeleteTarget, scope: DeleteScope, clock: Deps['clock'], run: () => Promise<T>): Promise<T> {
+  return purchaseGuarded(db, 'delete', target, scope, clock, run);
 }

@@ -14,10 +14,11 @@ import { AppError, conflict, forbidden, invalidInput, notFound } from '../../lib
 import { newId } from '../../lib/ids';
 import { generateOccurrences, isoDaysOf, namesOf, seriesEnd } from '../../lib/recurrence';
 import { occurrenceInserts, type QuizInsert } from '../series/service';
-import { deleteGuarded } from '../promotion/service';
+import { deleteGuarded, purchaseGuarded } from '../promotion/service';
 import { confirmVenueStatements } from '../freshness/service';
 import {
   MAX_UNTIL_DAYS,
+  SERIES_HORIZON_DAYS,
   storedTheme,
   type CreateQuizData,
   type CreateQuizResponse,
@@ -46,10 +47,22 @@ function fieldValues(d: Fields) {
 const pastDate = () =>
   invalidInput('Datum: Datumet kan inte vara i det förflutna', [{ path: 'date', message: 'Datumet kan inte vara i det förflutna' }]);
 const TOO_FAR = 'Datumet får ligga högst tre år fram';
-/** A quiz date (single or a series' start) at most MAX_UNTIL_DAYS ahead, like a series' end (issue 13.10). */
+/** A single quiz's date at most MAX_UNTIL_DAYS ahead (issue 13.10). */
 function checkDateHorizon(date: string, today: string) {
   if (date > addDays(today, MAX_UNTIL_DAYS)) throw invalidInput(`Datum: ${TOO_FAR}`, [{ path: 'date', message: TOO_FAR }]);
 }
+const SERIES_START_TOO_FAR = `En serie kan börja högst ${SERIES_HORIZON_DAYS} dagar fram`;
+const SERIES_UNTIL_TOO_FAR = 'Slutdatumet får ligga högst tre år fram från idag';
+/**
+ * Issue 26.8: a series starts within the nightly extension's horizon (SERIES_HORIZON_DAYS; further out it
+ * would have nothing to show yet) and ends at most MAX_UNTIL_DAYS from today (not from its start, or it
+ * could run six years out).
+ */
+function checkSeriesBounds(date: string, until: string | null | undefined, today: string) {
+  if (date > addDays(today, SERIES_HORIZON_DAYS)) throw invalidInput(`Datum: ${SERIES_START_TOO_FAR}`, [{ path: 'date', message: SERIES_START_TOO_FAR }]);
+  if (until && until > addDays(today, MAX_UNTIL_DAYS)) throw invalidInput(`Slutdatum: ${SERIES_UNTIL_TOO_FAR}`, [{ path: 'until', message: SERIES_UNTIL_TOO_FAR }]);
+}
+const PAST_QUIZ = 'Quizet har redan varit och kan inte flyttas';
 
 /** The create form's place check with the spec's texts ('Ingen lokal hittad', 'Lokal ej tillgänglig'). */
 async function authorizePlaceForCreate(db: Db, actor: Actor, locationId: string) {
@@ -80,6 +93,7 @@ export async function createQuiz(deps: QuizDeps, actor: Actor, data: CreateQuizD
   const confirm = confirmVenueStatements(db, venue.id, now);
   if (data.date < today) throw pastDate();
   checkDateHorizon(data.date, today);
+  if (data.recurring) checkSeriesBounds(data.date, data.until, today);
   const base = { locationId: location.id, ...fieldValues(data), isCancelled: false };
   if (!data.recurring) {
     const id = newId();
@@ -178,11 +192,27 @@ export async function editQuiz(deps: QuizDeps, actor: Actor, input: { id: string
   const now = clock.now();
   const { quiz, venue } = await authorizeQuiz(db, actor, id);
   const confirm = confirmVenueStatements(db, venue.id, now);
-  if (data.date !== quiz.date) checkDateHorizon(data.date, today);
+  const moves = data.date !== quiz.date;
+  if (moves) {
+    // Issue 26.8: never into the past, and a quiz that has been stays where it was.
+    if (data.date < today) throw pastDate();
+    if (quiz.date < today) throw invalidInput(`Datum: ${PAST_QUIZ}`, [{ path: 'date', message: PAST_QUIZ }]);
+    checkDateHorizon(data.date, today);
+  }
   const values = { ...fieldValues(data), date: data.date, updatedAt: now.toISOString() };
+  // Issue 26.2: a new date must not leave an open or paid order behind on the old one.
+  const guardMove = <T>(run: () => Promise<T>) => (moves ? purchaseGuarded(db, 'date', 'quiz', { quizId: id }, clock, run) : run());
   try {
+    return await guardMove(() => applyEdit());
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict('Serien har redan ett quiz det datumet.');
+    throw err;
+  }
+
+  async function applyEdit() {
     if (data.recurring === true && !quiz.recurrenceId) {
       if (data.date < today) throw pastDate();
+      checkSeriesBounds(data.date, data.until, today);
       const weekdays = seriesDays(data.date, data.days);
       const until = data.until ?? null;
       const recurrenceId = newId();
@@ -214,9 +244,6 @@ export async function editQuiz(deps: QuizDeps, actor: Actor, input: { id: string
     }
     await runBatch(db, [db.update(quizzes).set(values).where(eq(quizzes.id, id)), ...confirm, bumpDataVersion(db)]);
     return { updated: 1, created: 0, deleted: 0, recurrenceId: quiz.recurrenceId };
-  } catch (err) {
-    if (isUniqueViolation(err)) throw conflict('Serien har redan ett quiz det datumet.');
-    throw err;
   }
 }
 

@@ -13,7 +13,7 @@ import { newId } from '../../lib/ids';
 import { slugify } from '../../lib/slug';
 import type { Deps } from '../../ports/deps';
 import type { DashboardResponse, LocationData, OwnerVenue, ProfileResponse, RegisterVenueData, UpdateVenueData } from './contract';
-import { deleteGuarded } from '../promotion/service';
+import { deleteGuarded, purchaseGuarded } from '../promotion/service';
 import { followerCountsByPlace } from '../follows/service';
 import { placesWithCounts, slugsLike, venuesOfUser } from './queries';
 
@@ -227,11 +227,16 @@ export async function createLocation(deps: Pick<Deps, 'db'>, actor: Actor, input
 export async function updateLocation(deps: VenueDeps, actor: Actor, input: LocationData & { locationId: string }) {
   const { db } = deps;
   const { locationId } = input;
-  await authorizeLocation(db, actor, locationId);
-  await db.batch([
-    db.update(locations).set({ ...locationValues(input), updatedAt: deps.clock.now().toISOString() }).where(eq(locations.id, locationId)),
-    bumpDataVersion(db),
-  ]);
+  const { location } = await authorizeLocation(db, actor, locationId);
+  const values = locationValues(input);
+  const write = () =>
+    db.batch([
+      db.update(locations).set({ ...values, updatedAt: deps.clock.now().toISOString() }).where(eq(locations.id, locationId)),
+      bumpDataVersion(db),
+    ]);
+  // Issue 26.2: a slot is bought in a city; the place's quizzes must not leave it while an order is open or paid.
+  if (values.citySlug !== location.citySlug) await purchaseGuarded(db, 'city', 'location', { locationId }, deps.clock, write);
+  else await write();
   const [row] = await db.select().from(locations).where(eq(locations.id, locationId));
   return row!;
 }

@@ -1,0 +1,172 @@
+/**
+ * Issue 26.3 "One free account can hold a city's Premium slots for months": what one account and one
+ * business may hold unpaid is bounded (HOLD_LIMITS: open checkouts, held slot-days), checkout creation
+ * is rate-limited per account, and a city-day released unpaid cannot be taken back by the same buyer
+ * during the cool-down. Also issue 26.8: cancelling a local checkout releases its hold at once.
+ */
+import { eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { checkoutOrders, promotionSlotClaims, quizzes } from '../../worker/db/schema';
+import { HOLD_LIMITS, HOLD_LIMIT_MESSAGES } from '../../worker/features/promotion/contract';
+import { addDays } from '../../worker/lib/clock';
+import { newId } from '../../worker/lib/ids';
+import { callJson, createLocation, createUser, createVenue, testDb, unique } from '../factories';
+import { claimsOf, orderRow } from './promotion-support';
+
+/** The reproduction's dates: 153 days from 2026-12-28 to 2027-05-29, asked for a week before. */
+const NOW = '2026-12-20T09:00:00Z';
+const FIRST = '2026-12-28';
+const DAYS = 153;
+
+async function ownerIn(city: string) {
+  const user = await createUser({ now: new Date(NOW) });
+  const venue = await createVenue(user.id);
+  const location = await createLocation(venue.id, { city });
+  return { user, venue, location };
+}
+
+/** A daily series of `n` quizzes from `first` at the owner's place (inserted directly, five rows a statement). */
+async function dailySeries(locationId: string, first: string, n: number) {
+  const recurrenceId = newId();
+  const rows = Array.from({ length: n }, (_, i) => ({
+    id: newId(),
+    locationId,
+    date: addDays(first, i),
+    startTime: '19:00:00',
+    category: 'allmänbildning',
+    isRecurring: true,
+    recurrenceId,
+    recurrencePattern: 'weekly' as const,
+  }));
+  for (let i = 0; i < rows.length; i += 5) await testDb().insert(quizzes).values(rows.slice(i, i + 5));
+  return rows;
+}
+
+function checkout(who: { user: { cookie: string }; venue: { id: string } }, quizIds: string[], clock = NOW, tier: 'premium' | 'recommended' = 'premium') {
+  return callJson('/api/promotion/marketing-checkout', {
+    cookie: who.user.cookie,
+    clock,
+    body: { venueId: who.venue.id, items: quizIds.map((quizId) => ({ quizId, tier })) },
+  });
+}
+
+async function heldBy(userId: string) {
+  const [row] = await testDb().all<{ n: number }>(sql`SELECT COUNT(*) AS n FROM promotion_slot_claims c JOIN checkout_orders o ON o.id = c.order_id
+    WHERE o.user_id = ${userId} AND o.status = 'open' AND c.state = 'held'`);
+  return row!.n;
+}
+
+describe('what one buyer may hold unpaid', () => {
+  it('the reproduction: seven checkouts at once from a new account for 153 Premium days hold at most the bound, and other owners can still buy', async () => {
+    const city = `Stockholm ${unique('h')}`;
+    const attacker = await ownerIn(city);
+    const series = await dailySeries(attacker.location.id, FIRST, DAYS);
+    expect(series.at(-1)!.date).toBe('2027-05-29');
+    const slices = Array.from({ length: 7 }, (_, i) => series.slice(i * 22, i * 22 + 22).map((q) => q.id));
+    const results = await Promise.all(slices.map((ids) => checkout(attacker, ids)));
+    const statuses = results.map((r) => r.status);
+    expect(statuses.filter((s) => s === 201).length).toBeLessThanOrEqual(HOLD_LIMITS.openCheckouts);
+    expect(statuses.filter((s) => s === 201).length).toBeGreaterThanOrEqual(1);
+    // The refused ones are told the rule.
+    const refused = results.filter((x) => x.status !== 201);
+    expect(refused.length).toBeGreaterThanOrEqual(7 - HOLD_LIMITS.openCheckouts);
+    for (const r of refused) {
+      expect([409, 429]).toContain(r.status);
+      if (r.status === 409) {
+        expect(r.body.error.details.reason).toBe('hold_limit');
+        expect(r.body.error.message).toMatch(/^(Du har redan 2 påbörjade betalningar|Högst 60 obetalda marknadsföringsdagar)/);
+      }
+    }
+    const held = await heldBy(attacker.user.id);
+    expect(held).toBeLessThanOrEqual(HOLD_LIMITS.heldDays);
+
+    // Another owner in the same city buys Premium on a day the attacker asked for: not sold out.
+    const rival = await ownerIn(city);
+    const heldDates = new Set(
+      (await testDb().select({ date: promotionSlotClaims.date }).from(promotionSlotClaims).where(eq(promotionSlotClaims.citySlug, attacker.location.citySlug))).map((c) => c.date),
+    );
+    const freeDate = series.map((q) => q.date).find((d) => !heldDates.has(d))!;
+    expect(freeDate).toBeDefined();
+    const [rivalQuiz] = await dailySeries(rival.location.id, freeDate, 1);
+    const bought = await checkout(rival, [rivalQuiz!.id]);
+    expect(bought.status).toBe(201);
+    expect(heldDates.size).toBeLessThan(DAYS);
+  });
+
+  it('a third open checkout is refused with the rule; one over the held-day bound too; the order insert itself re-checks', async () => {
+    const city = `Holdstad ${unique('h')}`;
+    const o = await ownerIn(city);
+    const series = await dailySeries(o.location.id, FIRST, HOLD_LIMITS.heldDays + 10);
+    const ids = series.map((q) => q.id);
+    expect((await checkout(o, ids.slice(0, 1))).status).toBe(201);
+    const tooMany = await checkout(o, ids.slice(1, HOLD_LIMITS.heldDays + 1));
+    expect(tooMany.status).toBe(409);
+    expect(tooMany.body.error.message).toBe(HOLD_LIMIT_MESSAGES.heldDays(1));
+    expect(tooMany.body.error.details).toEqual({ reason: 'hold_limit', limit: 'held_days' });
+    expect((await checkout(o, ids.slice(1, 2))).status).toBe(201);
+    const third = await checkout(o, ids.slice(2, 3));
+    expect(third.status).toBe(409);
+    expect(third.body.error.message).toBe(HOLD_LIMIT_MESSAGES.openCheckouts);
+    expect(await heldBy(o.user.id)).toBe(2);
+    // Nothing of the refused orders was stored.
+    const orders = await testDb().select().from(checkoutOrders).where(eq(checkoutOrders.userId, o.user.id));
+    expect(orders).toHaveLength(2);
+  });
+
+  it('a released hold cannot be taken back by the same business straight away; others can; after the cool-down it can', async () => {
+    const city = `Coolstad ${unique('h')}`;
+    const o = await ownerIn(city);
+    const [q1, q2] = await dailySeries(o.location.id, FIRST, 2);
+    const first = await checkout(o, [q1!.id]);
+    expect(first.status).toBe(201);
+    const cancel = await callJson('/api/payments/cancel', { cookie: o.user.cookie, clock: NOW, body: { orderId: first.body.orderId } });
+    expect(cancel.status).toBe(200);
+    const again = await checkout(o, [q1!.id, q2!.id]);
+    expect(again.status).toBe(409);
+    expect(again.body.error.message).toBe(HOLD_LIMIT_MESSAGES.cooldown(HOLD_LIMITS.cooldownMinutes));
+    expect(again.body.error.details.reason).toBe('hold_cooldown');
+    // Another business's quiz on that city-day: free to buy.
+    const rival = await ownerIn(city);
+    const [r1] = await dailySeries(rival.location.id, FIRST, 1);
+    expect((await checkout(rival, [r1!.id], NOW, 'recommended')).status).toBe(201);
+    // The same buyer, other dates: fine. The released day after the cool-down: fine.
+    expect((await checkout(o, [q2!.id])).status).toBe(201);
+    const later = new Date(Date.parse(NOW) + (HOLD_LIMITS.cooldownMinutes + 1) * 60_000).toISOString();
+    expect((await checkout(o, [q1!.id], later, 'recommended')).status).toBe(201);
+  });
+
+  it(`checkout creation is rate-limited per account: ${HOLD_LIMITS.checkoutsPerHour} an hour, then 429 with the rule`, async () => {
+    const o = await ownerIn(`Ratestad ${unique('h')}`);
+    const series = await dailySeries(o.location.id, FIRST, HOLD_LIMITS.checkoutsPerHour + 1);
+    for (const q of series.slice(0, HOLD_LIMITS.checkoutsPerHour)) {
+      const r = await checkout(o, [q.id]);
+      expect([201, 409]).toContain(r.status);
+      if (r.status === 201) await callJson('/api/payments/cancel', { cookie: o.user.cookie, clock: NOW, body: { orderId: r.body.orderId } });
+    }
+    const over = await checkout(o, [series.at(-1)!.id]);
+    expect(over.status).toBe(429);
+    expect(over.body.error.message).toBe(HOLD_LIMIT_MESSAGES.rate(60));
+  });
+});
+
+describe('cancelling a checkout (issue 26.8)', () => {
+  it('the local checkout: POST /api/payments/cancel releases the hold at once; a rival can buy the slot', async () => {
+    const city = `Avbrytstad ${unique('h')}`;
+    const o = await ownerIn(city);
+    const [q] = await dailySeries(o.location.id, FIRST, 1);
+    const { status, body } = await checkout(o, [q!.id]);
+    expect(status).toBe(201);
+    expect(await claimsOf(body.orderId)).toHaveLength(1);
+    const res = await callJson('/api/payments/cancel', { cookie: o.user.cookie, clock: NOW, body: { orderId: body.orderId } });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: 'expired' });
+    expect(await claimsOf(body.orderId)).toHaveLength(0);
+    expect((await orderRow(body.orderId)).status).toBe('expired');
+    const rival = await ownerIn(city);
+    const [r] = await dailySeries(rival.location.id, FIRST, 1);
+    expect((await checkout(rival, [r!.id])).status).toBe(201);
+    // Someone else's order cannot be cancelled.
+    const foreign = await callJson('/api/payments/cancel', { cookie: rival.user.cookie, clock: NOW, body: { orderId: body.orderId } });
+    expect(foreign.status).toBe(403);
+  });
+});
