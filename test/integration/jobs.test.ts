@@ -12,8 +12,12 @@ import { runListingDay, runNightly, runTasks } from '../../worker/jobs/nightly';
 import { createClock } from '../../worker/lib/clock';
 import { newId } from '../../worker/lib/ids';
 import { recordJob } from '../../worker/lib/jobs';
-import { callJson, createUser, testDb, unique, type TestUser } from '../factories';
+import { callJson, createLocation, createQuiz, createUser, createVenue, testDb, testDeps, unique, type TestUser } from '../factories';
 import { expectConsoleError } from '../setup/console';
+import { capturingOutboxQueue, fakeProvider } from '../mail-queue';
+import { reportQuiz } from '../../worker/features/feedback/report';
+import { CLAIMED_MAIL_KEYS } from '../../worker/jobs/owner-mail';
+import { createMailer, redeliverOutbox } from '../../worker/ports/mailer';
 
 // Before every session the factories create (they expire 30 days after the real now), so the nightly
 // clean-up at this instant removes only the session planted below.
@@ -129,6 +133,50 @@ describe('GET /api/admin/jobs', () => {
     const asOwner = await callJson('/api/admin/jobs', { cookie: owner.cookie });
     expect(asOwner.status).toBe(403);
     expect(asOwner.body.error.message).toBe('User is not a superadmin');
+  });
+});
+
+describe('owner mail written with its claim (issue 27.3)', () => {
+  it('mail-redeliver puts claimed mail the queue did not deliver back on it: 10 minutes to 7 days old, unsent, of the claimed kinds only', async () => {
+    const db = testDb();
+    const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
+    const row = (key: string, createdAt: string, status: 'pending' | 'sent' | 'failed') => ({
+      id: newId(), toEmail: `${unique('m')}@example.se`, subject: 'Hej', text: 'Hej', sendKey: key, status, createdAt, updatedAt: createdAt,
+    });
+    const due = [row(`freshness:${unique('v')}:2030-01-01:1`, minutesAgo(11), 'pending'), row(`holiday-ask:${unique('r')}:2030-12-24`, minutesAgo(60 * 30), 'failed'), row(`quiz-reports:${unique('u')}:9`, minutesAgo(60), 'pending')];
+    const notDue = [
+      row(`freshness:${unique('v')}:2030-01-01:2`, minutesAgo(2), 'pending'), // its own delivery is still under way
+      row(`freshness:${unique('v')}:2030-01-01:3`, minutesAgo(8 * 24 * 60), 'failed'), // stale
+      row(`holiday-ask:${unique('r')}:2030-12-31`, minutesAgo(30), 'sent'),
+      row(`reminder:${unique('f')}:q`, minutesAgo(30), 'failed'), // "Ikväll" mail: never late
+    ];
+    await db.insert(mailOutbox).values([...due, ...notDue]);
+    const queue = capturingOutboxQueue();
+    await redeliverOutbox(db, queue, CLAIMED_MAIL_KEYS);
+    const ids = new Set(queue.bodies.map((b) => b.id));
+    for (const r of due) expect(ids.has(r.id), r.sendKey).toBe(true);
+    for (const r of notDue) expect(ids.has(r.id), r.sendKey).toBe(false);
+    expect(queue.bodies.every((b) => b.type === 'outbox')).toBe(true);
+    // The queue itself down: the task fails (recorded), nothing is lost (the rows stay for the next night).
+    const logged = expectConsoleError(/mail queue refused/);
+    await expect(redeliverOutbox(db, capturingOutboxQueue({ failing: true }), CLAIMED_MAIL_KEYS)).rejects.toThrow(/refused/);
+    logged.verify();
+  });
+
+  it('the third report with the provider down still answers, and its mail waits in the outbox for the queue', async () => {
+    const owner = await createUser();
+    const venue = await createVenue(owner.id);
+    const location = await createLocation(venue.id, { city: `Rapportstad ${unique('c')}` });
+    const quiz = await createQuiz(location.id, { date: '2046-01-03' });
+    const provider = fakeProvider();
+    provider.state.down = true;
+    const deps = testDeps({ now: '2046-01-01T10:00:00Z', ports: { mailer: (db, _c, clock) => createMailer(db, { apiKey: 'k', from: 'x@test.local', clock, fetcher: provider.fetcher }) } });
+    const queue = capturingOutboxQueue();
+    for (let i = 0; i < 3; i++) await reportQuiz(deps, { quizId: quiz.id, reason: 'fel-tid', clientKey: unique('ip'), queue });
+    const mails = await testDb().select().from(mailOutbox).where(eq(mailOutbox.toEmail, owner.email));
+    expect(mails.map((m) => [m.status, m.text.startsWith('Hej!\n\n3 besökare har')])).toEqual([['pending', true]]);
+    expect(queue.bodies).toEqual([{ type: 'outbox', id: mails[0]!.id }]);
+    expect(provider.calls).toEqual([]);
   });
 });
 

@@ -54,6 +54,13 @@ export const FollowMessageSchema = z.discriminatedUnion('type', [
 ]);
 export type FollowMessage = z.infer<typeof FollowMessageSchema>;
 
+/**
+ * Everything the mail queue carries: the follow messages, and (issue 27.3) the delivery of one outbox row
+ * written with its claim (Mailer.outbox: freshness steps, the holiday question, the report mail).
+ */
+export const MailQueueMessageSchema = z.union([FollowMessageSchema, z.object({ type: z.literal('outbox'), id: z.string().min(1) })]);
+export type MailQueueMessage = z.infer<typeof MailQueueMessageSchema>;
+
 /** The producer side of the mail queue (env.MAIL_QUEUE, or a fake in tests). */
 export interface MailQueue {
   send(body: FollowMessage): Promise<unknown>;
@@ -436,8 +443,9 @@ async function weekForSearch(db: Db, f: SavedSearch, from: string, to: string, h
  * digests (the confirmation mail is the one mail a pending follow gets); a follow or quiz that is gone,
  * a cancelled quiz, a reminder for another day and an empty week send nothing.
  */
-export async function processMessage(deps: FollowMailDeps, msg: FollowMessage): Promise<MessageOutcome> {
+export async function processMessage(deps: FollowMailDeps, msg: MailQueueMessage): Promise<MessageOutcome> {
   const { db } = deps;
+  if (msg.type === 'outbox') return deps.mailer.deliver(msg.id);
   if (msg.type === 'confirm') {
     if (!msg.followId) return 'skipped';
     const f = await q.followWithRecipient(db, msg.followId);
@@ -485,7 +493,7 @@ export async function processMailBatch(deps: FollowMailDeps, input: { queueName:
   return recordRun(deps.db, 'follow-mail-batch', deps.clock.now(), async () => {
     const counts = { sent: 0, duplicate: 0, skipped: 0, retried: 0, poison: 0 };
     for (const m of messages) {
-      const parsed = FollowMessageSchema.safeParse(m.body);
+      const parsed = MailQueueMessageSchema.safeParse(m.body);
       if (!parsed.success) {
         await parkDeadLetter(deps.db, queueName, m, 'ogiltigt meddelande');
         m.ack();
