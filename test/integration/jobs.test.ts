@@ -6,7 +6,7 @@
 import { env } from 'cloudflare:workers';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { jobRuns, mailOutbox, sessions } from '../../worker/db/schema';
+import { deadLetters, jobRuns, mailOutbox, sessions } from '../../worker/db/schema';
 import { SERIES_JOB } from '../../worker/features/series/service';
 import { runListingDay, runNightly, runTasks } from '../../worker/jobs/nightly';
 import { createClock } from '../../worker/lib/clock';
@@ -14,7 +14,8 @@ import { newId } from '../../worker/lib/ids';
 import { recordJob } from '../../worker/lib/jobs';
 import { callJson, createLocation, createQuiz, createUser, createVenue, testDb, testDeps, unique, type TestUser } from '../factories';
 import { expectConsoleError } from '../setup/console';
-import { capturingOutboxQueue, fakeProvider } from '../mail-queue';
+import { capturingOutboxQueue, fakeProvider, queueMessages } from '../mail-queue';
+import { processMailBatch } from '../../worker/features/follows/service';
 import { reportQuiz } from '../../worker/features/feedback/report';
 import { CLAIMED_MAIL_KEYS } from '../../worker/jobs/owner-mail';
 import { createMailer, redeliverOutbox } from '../../worker/ports/mailer';
@@ -177,6 +178,24 @@ describe('owner mail written with its claim (issue 27.3)', () => {
     expect(mails.map((m) => [m.status, m.text.startsWith('Hej!\n\n3 besökare har')])).toEqual([['pending', true]]);
     expect(queue.bodies).toEqual([{ type: 'outbox', id: mails[0]!.id }]);
     expect(provider.calls).toEqual([]);
+  });
+});
+
+describe('GET /api/admin/dead-letters (issue 27.4)', () => {
+  it('a body longer than 4 000 characters is kept cut and marked as such; rows cut before the fix no longer make the list a 500', async () => {
+    const big = { type: 'nonsense', pad: 'x'.repeat(5000) };
+    const [poison] = queueMessages([big]);
+    await processMailBatch(testDeps(), { queueName: 'quizkvall-mail', messages: [poison!] });
+    const oldId = `old-${unique()}`;
+    await testDb().insert(deadLetters).values({ id: newId(), queue: 'quizkvall-mail', messageId: oldId, body: JSON.stringify(big).slice(0, 4000), attempts: 6, reason: 'x' });
+    const list = await callJson('/api/admin/dead-letters', { cookie: superadmin.cookie });
+    expect(list.status).toBe(200);
+    const byId = new Map(list.body.deadLetters.map((d: { messageId: string; body: unknown }) => [d.messageId, d.body]));
+    for (const id of [poison!.id, oldId]) {
+      const body = byId.get(id) as { truncated: string };
+      expect(body.truncated.startsWith('{"type":"nonsense","pad":"xxx')).toBe(true);
+      expect(body.truncated).toHaveLength(4000);
+    }
   });
 });
 

@@ -317,7 +317,22 @@ export async function followStats(deps: Pick<Deps, 'db' | 'clock'>): Promise<Fol
 
 export async function listDeadLetters(deps: Pick<Deps, 'db'>) {
   const rows = await deps.db.select().from(deadLetters).orderBy(sql`${deadLetters.createdAt} DESC`).limit(200);
-  return rows.map((r) => ({ id: r.id, queue: r.queue, messageId: r.messageId, body: JSON.parse(r.body) as unknown, attempts: r.attempts, reason: r.reason, createdAt: r.createdAt }));
+  return rows.map((r) => ({ id: r.id, queue: r.queue, messageId: r.messageId, body: readDeadLetterBody(r.body), attempts: r.attempts, reason: r.reason, createdAt: r.createdAt }));
+}
+
+/** Most characters of a message body a dead letter keeps. */
+export const DEAD_LETTER_BODY_MAX = 4000;
+
+/**
+ * A stored body as JSON. Issue 27.4: a body cut at DEAD_LETTER_BODY_MAX is no JSON, and parsing it made the
+ * whole list a 500; rows stored before the fix come back as their text.
+ */
+function readDeadLetterBody(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return { truncated: text };
+  }
 }
 
 export async function followerCountsByPlace(deps: Pick<Deps, 'db'>, input: { locationIds: string[] }): Promise<Map<string, number>> {
@@ -522,7 +537,8 @@ async function parkDeadLetter(db: Db, queueName: string, m: QueueMessageLike, re
   }
   await db
     .insert(deadLetters)
-    .values({ id: newId(), queue: queueName, messageId: m.id, body: body.slice(0, 4000), attempts: m.attempts, reason })
+    // Always valid JSON: a longer body is kept as its first characters, marked as cut.
+    .values({ id: newId(), queue: queueName, messageId: m.id, body: body.length > DEAD_LETTER_BODY_MAX ? JSON.stringify({ truncated: body.slice(0, DEAD_LETTER_BODY_MAX) }) : body, attempts: m.attempts, reason })
     .onConflictDoNothing();
 }
 
