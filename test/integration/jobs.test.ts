@@ -3,7 +3,9 @@
  * end, status, counts, error) through recordJob; a failing task is recorded as failed and does not stop
  * the others; the superadmin reads the newest 50 runs at GET /api/admin/jobs.
  */
+import { createExecutionContext, createScheduledController, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
+import worker from '../../worker/index';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { deadLetters, jobRuns, mailOutbox, sessions } from '../../worker/db/schema';
@@ -102,6 +104,21 @@ describe('the nightly run', () => {
     expect(rows[ok1]).toMatchObject({ status: 'done', finishedAt: at, result: JSON.stringify({ n: 1 }) });
     expect(rows[bad]).toMatchObject({ status: 'failed', finishedAt: at, result: JSON.stringify({ error: 'D1 var borta' }) });
     expect(rows[ok2]).toMatchObject({ status: 'done', finishedAt: at, result: JSON.stringify({ n: 2 }) });
+  });
+});
+
+describe('the scheduled handler (issue 27.4)', () => {
+  it('an unknown cron string runs nothing: it is logged and recorded as a failed `cron` run', async () => {
+    const at = '2019-03-04T05:06:07.000Z';
+    const logged = expectConsoleError(/unknown cron trigger "\* \* \* \* \*"/);
+    const ctx = createExecutionContext();
+    await worker.scheduled!(createScheduledController({ scheduledTime: new Date(at), cron: '* * * * *' }), env as Env, ctx);
+    await waitOnExecutionContext(ctx);
+    logged.verify();
+    // Nothing else ran (the nightly tasks would each have written a row at this instant).
+    const rows = await testDb().select().from(jobRuns).where(sql`${jobRuns.startedAt} LIKE '2019-03-04T05:06%'`);
+    expect(rows.map((r) => [r.job, r.status])).toEqual([['cron', 'failed']]);
+    expect(JSON.parse(rows[0]!.result!).error).toBe('unknown cron trigger "* * * * *"');
   });
 });
 

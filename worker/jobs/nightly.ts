@@ -63,6 +63,9 @@ export async function runTasks(tasks: readonly NightlyTask[]): Promise<{ failed:
   return { failed };
 }
 
+/** The nightly run (wrangler.toml): 02:15 UTC = 03:15 (winter) / 04:15 (summer) in Stockholm. */
+export const NIGHTLY_CRON = '15 2 * * *';
+
 /**
  * Just after midnight in Stockholm (wrangler.toml: 22:05 and 23:05 UTC, one of which is 00:05 in summer or
  * winter; the other finds the listing already on its day and does nothing): the listing's day moves on
