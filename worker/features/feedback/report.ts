@@ -14,14 +14,12 @@ import { displayDate } from '../../lib/swedish';
 import { hashToken } from '../../lib/tokens';
 import type { Deps } from '../../ports/deps';
 import { enqueueOutbox, needsDelivery, type OutboxQueue } from '../../ports/mailer';
-import { REPORT_REASON_LABELS, type QuizReportInput } from './contract';
+import { REPORT_MAIL_KEY, REPORT_REASON_LABELS, type QuizReportInput } from './contract';
 
 export const REPORT_LIMIT = 5;
 export const REPORT_WINDOW_MS = 60 * 60 * 1000;
 export const REPORT_NOTIFY_COUNT = 3;
 export const REPORT_NOTIFY_DAYS = 30;
-/** Send keys of the owner's report mail (the nightly mail-redeliver sweep matches this prefix). */
-export const REPORT_MAIL_KEY = 'quiz-reports:';
 
 export type ReportDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'mailer'>;
 
