@@ -17,7 +17,10 @@ import { recordJob } from '../../worker/lib/jobs';
 import { callJson, createLocation, createQuiz, createUser, createVenue, testDb, testDeps, unique, type TestUser } from '../factories';
 import { expectConsoleError } from '../setup/console';
 import { capturingOutboxQueue, fakeProvider, queueMessages } from '../mail-queue';
-import { processMailBatch } from '../../worker/features/follows/service';
+import { processMailBatch, setReminders } from '../../worker/features/follows/service';
+import { updateLocation, updateVenue } from '../../worker/features/venues/service';
+import type { Db } from '../../worker/db/client';
+import { AppError } from '../../worker/lib/errors';
 import { reportQuiz } from '../../worker/features/feedback/report';
 import { CLAIMED_MAIL_KEYS } from '../../worker/jobs/owner-mail';
 import { createMailer, redeliverOutbox } from '../../worker/ports/mailer';
@@ -213,6 +216,43 @@ describe('GET /api/admin/dead-letters (issue 27.4)', () => {
       expect(body.truncated.startsWith('{"type":"nonsense","pad":"xxx')).toBe(true);
       expect(body.truncated).toHaveLength(4000);
     }
+  });
+});
+
+describe('a row deleted between the write and its answer (issue 27.4)', () => {
+  /** The test db, where `method` first runs `before` (another request deleting the row at that moment). */
+  const racing = (method: 'all' | 'batch', before: () => Promise<unknown>): Db =>
+    new Proxy(testDb(), {
+      get(target, prop) {
+        const value = Reflect.get(target, prop, target);
+        if (prop === method) return async (...args: unknown[]) => (await before(), (value as (...a: unknown[]) => unknown).apply(target, args));
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+  const status = (p: Promise<unknown>) => p.then(() => 200, (e: unknown) => (e instanceof AppError ? e.status : 500));
+
+  it('pausing reminders of a follow deleted meanwhile → 404, not 500', async () => {
+    const user = await createUser();
+    const venue = await createVenue(user.id);
+    const location = await createLocation(venue.id, { city: `Racestad ${unique('c')}` });
+    const followId = newId();
+    await testDb().run(sql`INSERT INTO follows (id, user_id, kind, location_id, target_key, reminders, confirmed_at)
+      VALUES (${followId}, ${user.id}, 'place', ${location.id}, ${`place:${location.id}`}, 1, '2030-01-01T00:00:00.000Z')`);
+    const db = racing('all', () => testDb().run(sql`DELETE FROM follows WHERE id = ${followId}`));
+    expect(await status(setReminders({ ...testDeps(), db }, { owner: { userId: user.id }, followId, reminders: false }))).toBe(404);
+  });
+
+  it('saving a business or a place deleted after the ownership check → 404, not 500', async () => {
+    const user = await createUser();
+    const actor = { id: user.id, email: user.email, roles: ['admin' as const] };
+    const venue = await createVenue(user.id);
+    const location = await createLocation(venue.id, { city: `Racestad ${unique('c')}` });
+    const placeDb = racing('batch', () => testDb().run(sql`DELETE FROM locations WHERE id = ${location.id}`));
+    const place = { name: 'Ny', address: 'Gata 1', city: 'Racestad', phone: '', website: '', latitude: null, longitude: null };
+    expect(await status(updateLocation({ ...testDeps(), db: placeDb }, actor, { ...place, locationId: location.id } as never))).toBe(404);
+    const venueDb = racing('batch', () => testDb().run(sql`DELETE FROM venues WHERE id = ${venue.id}`));
+    const body = { name: venue.name, description: '', address: '', city: '', phone: '', website: '', isPublic: true };
+    expect(await status(updateVenue({ ...testDeps(), db: venueDb }, actor, { ...body, venueId: venue.id } as never))).toBe(404);
   });
 });
 

@@ -10,7 +10,7 @@ import { deadLetters, followAddresses, follows } from '../../db/schema';
 import { addDays, clockFrom, startOfIsoWeek } from '../../lib/clock';
 import { recordJob } from '../../lib/jobs';
 import { listPages, quizFiltersOf } from '../listing/service';
-import { conflict, invalidInput, notFound, rateLimited, unavailable } from '../../lib/errors';
+import { conflict, foundOr404, invalidInput, notFound, rateLimited, unavailable } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { takeAttempt, takeMailAttempt } from '../../lib/rate-limit';
 import { deleteExpiredUsedLinks, isSpentError, requireLink, signLink, spendStatement, type LinkPayload } from '../../lib/signed-link';
@@ -168,7 +168,7 @@ export async function requestFollow(deps: FollowDeps, actor: Actor, input: Follo
     const existing = await q.findFollowByTarget(db, owner, target.targetKey);
     if (!existing) throw conflict(`Du kan bevaka högst ${MAX_FOLLOWS_PER_ADDRESS} saker. Ta bort någon bevakning först.`);
     const row = await q.followWithRecipient(db, existing.id);
-    return { status: 201, follow: toView(row!) };
+    return { status: 201, follow: toView(foundOr404(row, 'Bevakningen hittades inte.')) };
   }
   if (!input.email) throw invalidInput('E-post: E-postadress krävs', [{ path: 'email', message: 'E-postadress krävs' }]);
   secretOf(deps);
@@ -287,7 +287,7 @@ export async function setReminders(deps: Pick<Deps, 'db' | 'clock'>, input: { ow
     .where(and(eq(follows.id, followId), ownerCondition(owner)))
     .returning({ id: follows.id });
   if (rows.length === 0) throw notFound('Bevakningen hittades inte.');
-  return toView((await q.followWithRecipient(db, followId))!);
+  return toView(foundOr404(await q.followWithRecipient(db, followId), 'Bevakningen hittades inte.'));
 }
 
 export async function removeFollow(deps: Pick<Deps, 'db'>, input: { owner: FollowOwner; followId: string }): Promise<void> {
