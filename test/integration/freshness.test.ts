@@ -1,4 +1,8 @@
+import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
+import { env } from 'cloudflare:workers';
 import { sql } from 'drizzle-orm';
+import { createApp } from '../../worker/app';
+import { productionPorts } from '../../worker/ports/deps';
 import { describe, expect, it } from 'vitest';
 import { FRESHNESS_PURPOSE, runFreshnessJob } from '../../worker/features/freshness/service';
 import { addDays } from '../../worker/lib/clock';
@@ -304,5 +308,28 @@ describe('a claimed step never loses its mail (issue 27.3)', () => {
     await runFreshnessJob(deps(addDays('2048-01-10', 31)), { queue: capturingOutboxQueue() });
     expect((await venueRow(a.venue.id)).freshness_stage).toBe(1);
     expect((await mailsTo(a.user.email)).map((m) => m.subject)).toEqual(['Stämmer era quiz fortfarande?']);
+  });
+});
+
+describe('the link pages keep an error\'s status (issue 27.4)', () => {
+  it('links switched off (no LINK_SIGNING_SECRET in production) → 503 with its message on every link page, GET and POST; a bad link stays 400', async () => {
+    const app = createApp(productionPorts);
+    const fetchAs = async (path: string, method: string, vars: Partial<Env>) => {
+      const ctx = createExecutionContext();
+      const headers = method === 'POST' ? { origin: 'https://quizkvall.se', 'sec-fetch-site': 'same-origin' } : undefined;
+      const res = await app.fetch(new Request(`https://quizkvall.se${path}`, { method, headers }), { ...(env as unknown as Env), ...vars }, ctx);
+      await waitOnExecutionContext(ctx);
+      return res;
+    };
+    // A well-formed token (signed with another secret): without a secret it cannot be checked at all.
+    const t = encodeURIComponent(await signLink('another-secret', FRESHNESS_PURPOSE, 'x', 3600, new Date('2049-01-01T00:00:00Z')));
+    for (const path of [`/bekrafta-quiz?t=${t}`, `/helgdag?t=${t}`])
+      for (const method of ['GET', 'POST']) {
+        const off = await fetchAs(path, method, { APP_ENV: 'production', APP_URL: 'https://quizkvall.se', LINK_SIGNING_SECRET: '' } as Partial<Env>);
+        expect(off.status, `${method} ${path}`).toBe(503);
+        expect(await off.text()).toContain('LINK_SIGNING_SECRET saknas');
+        const bad = await fetchAs(path, method, {});
+        expect(bad.status, `${method} ${path}`).toBe(400);
+      }
   });
 });
