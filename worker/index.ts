@@ -2,12 +2,9 @@ import { app } from './app';
 import { createDb } from './db/client';
 import { parseConfig } from './env';
 import { MAIL_DLQ_NAME, processMailBatch, recordDeadLetters } from './features/follows/service';
-import { FOLLOW_CRONS, runFollowMailCron } from './jobs/follow-mail';
-import { LISTING_DAY_CRON, runListingDay, runNightly } from './jobs/nightly';
+import { runCron } from './jobs/crons';
 import { createClock } from './lib/clock';
-import { invalidateDataVersion } from './lib/data-version';
 import { createDeps } from './ports/deps';
-import { BACKUP_CRON, startBackup } from './features/backup/workflow';
 
 /** The durable bulk import (wrangler.toml [[workflows]] IMPORT_WORKFLOW). */
 export { ImportWorkflow } from './features/admin/import-workflow';
@@ -17,21 +14,8 @@ export { BackupWorkflow } from './features/backup/workflow';
 export default {
   fetch: app.fetch,
   async scheduled(controller, env, ctx) {
-    // The follow-mail crons only enqueue (jobs/follow-mail.ts); everything else is the nightly run.
-    if (FOLLOW_CRONS.has(controller.cron)) {
-      ctx.waitUntil(runFollowMailCron(env, controller.cron, new Date(controller.scheduledTime)));
-      return;
-    }
-    if (controller.cron === BACKUP_CRON) {
-      ctx.waitUntil(startBackup(env, new Date(controller.scheduledTime)));
-      return;
-    }
-    if (controller.cron === LISTING_DAY_CRON) {
-      ctx.waitUntil(runListingDay(env, new Date(controller.scheduledTime)));
-      return;
-    }
-    // The nightly tasks may change public data: forget the memoized data version once they are done.
-    ctx.waitUntil(runNightly(env, new Date(controller.scheduledTime)).finally(invalidateDataVersion));
+    // Each trigger matched exactly (jobs/crons.ts); an unknown one is logged and recorded, never run as nightly.
+    ctx.waitUntil(runCron(env, controller.cron, new Date(controller.scheduledTime)));
   },
   async queue(batch, env, _ctx) {
     // One batch's deps (db, config, clock, ports), like a request's.

@@ -441,6 +441,8 @@ describe('consumer: each mail exactly once', () => {
     let calls = 0;
     const flaky: Mailer = {
       send: (m) => deps.mailer.send(m),
+      outbox: (m, k, w) => deps.mailer.outbox(m, k, w),
+      deliver: (id) => deps.mailer.deliver(id),
       sendOnce: (m, k) => {
         calls++;
         if (calls === 2) throw new Error('injected failure');

@@ -1,8 +1,16 @@
+import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
+import { env } from 'cloudflare:workers';
 import { sql } from 'drizzle-orm';
+import { createApp } from '../../worker/app';
+import { productionPorts } from '../../worker/ports/deps';
 import { describe, expect, it } from 'vitest';
 import { FRESHNESS_PURPOSE, runFreshnessJob } from '../../worker/features/freshness/service';
 import { addDays } from '../../worker/lib/clock';
 import { signLink } from '../../worker/lib/signed-link';
+import { capturingOutboxQueue, fakeProvider, queueMessages } from '../mail-queue';
+import { processMailBatch } from '../../worker/features/follows/service';
+import { createMailer, type Mailer } from '../../worker/ports/mailer';
+import { expectConsoleError } from '../setup/console';
 import { call, callJson, createLocation, createQuiz, createUser, createVenue, snapshot, testDb, testDeps, unique } from '../factories';
 
 /**
@@ -28,7 +36,7 @@ async function staleBusiness(confirmedOn: string, opts: { email?: string } = {})
 }
 
 function job(date: string) {
-  return runFreshnessJob(testDeps({ now: at(date), config: { linkSigningSecret: SECRET, houseAccountEmail: HOUSE } }));
+  return runFreshnessJob(testDeps({ now: at(date), config: { linkSigningSecret: SECRET, houseAccountEmail: HOUSE } }), { queue: capturingOutboxQueue() });
 }
 const mailsTo = (email: string) => testDb().all<Record<string, any>>(sql`SELECT * FROM mail_outbox WHERE to_email = ${email} ORDER BY created_at, rowid`);
 const venueRow = async (id: string) => (await testDb().all<Record<string, any>>(sql`SELECT * FROM venues WHERE id = ${id}`))[0]!;
@@ -221,5 +229,107 @@ describe('freshness thresholds (pinned clock)', () => {
     const page = await (await call(`/quiz/${b.location.citySlug}/${b.venue.slug}`, { clock: at('2044-04-20') })).text();
     expect(page).toContain('Senast bekräftad 4 april 2044');
     expect(page).not.toContain('Uppgifter från offentliga källor');
+  });
+});
+
+describe('a claimed step never loses its mail (issue 27.3)', () => {
+  it('the provider is down: each step is claimed with its mail in the outbox, the queue delivers it once the provider is back', async () => {
+    const [a, b] = [await staleBusiness('2047-01-10'), await staleBusiness('2047-01-10')];
+    const provider = fakeProvider();
+    provider.state.down = true;
+    const queue = capturingOutboxQueue();
+    const deps = testDeps({
+      now: at(addDays('2047-01-10', 30)),
+      config: { linkSigningSecret: SECRET, houseAccountEmail: HOUSE },
+      ports: { mailer: (db, _config, clock) => createMailer(db, { apiKey: 'k', from: 'Quizkväll <no-reply@test.local>', clock, fetcher: provider.fetcher }) },
+    });
+    // Nothing is sent inside the run: it cannot fail on the provider, and one business never stops the next.
+    const r = await runFreshnessJob(deps, { queue });
+    expect(r.failed).toBe(0);
+    for (const x of [a, b]) {
+      expect((await venueRow(x.venue.id)).freshness_stage).toBe(1);
+      const mails = await mailsTo(x.user.email);
+      expect(mails.map((m) => [m.subject, m.status])).toEqual([['Stämmer era quiz fortfarande?', 'pending']]);
+      expect(queue.bodies).toContainEqual({ type: 'outbox', id: mails[0]!.id });
+    }
+    // Only this test's two (the run also acts on other tests' businesses).
+    const ids = new Set([...(await mailsTo(a.user.email)), ...(await mailsTo(b.user.email))].map((m) => m.id));
+    const bodies = queue.bodies.filter((m) => ids.has(m.id));
+    // The consumer: the provider refuses → retried with back-off, the row stays unsent.
+    const logged = expectConsoleError(/mail provider answered 503|follow mail .* failed/);
+    const first = queueMessages(bodies);
+    await processMailBatch(deps, { queueName: 'quizkvall-mail', messages: first });
+    logged.verify();
+    expect(first.map((m) => [m.acked, m.retried])).toEqual([[false, 30], [false, 30]]);
+    // Back up: the retry delivers each once (the send key as idempotency key); a duplicate message sends nothing.
+    provider.state.down = false;
+    await processMailBatch(deps, { queueName: 'quizkvall-mail', messages: queueMessages([...bodies, ...bodies], 2) });
+    for (const x of [a, b]) {
+      expect((await mailsTo(x.user.email)).map((m) => m.status)).toEqual(['sent']);
+      expect(provider.calls.filter((c) => c.to[0] === x.user.email)).toEqual([
+        { to: [x.user.email], subject: 'Stämmer era quiz fortfarande?', idempotencyKey: `freshness:${x.venue.id}:2047-01-10:1` },
+      ]);
+    }
+    // A second run claims nothing and writes nothing.
+    await runFreshnessJob(deps, { queue: capturingOutboxQueue() });
+    expect(await mailsTo(a.user.email)).toHaveLength(1);
+  });
+
+  it('one business failing does not stop the others: the run is recorded as failed with its counts, the failed step comes the next night', async () => {
+    const [a, b] = [await staleBusiness('2048-01-10'), await staleBusiness('2048-01-10')];
+    const broken = (m: Mailer): Mailer => ({
+      ...m,
+      sendOnce: (msg, key) => (msg.to === a.user.email ? Promise.reject(new Error('D1 var borta')) : m.sendOnce(msg, key)),
+      outbox: (msg, key, when) => {
+        if (msg.to === a.user.email) throw new Error('D1 var borta');
+        return m.outbox(msg, key, when);
+      },
+    });
+    const deps = (date: string, mailer?: (m: Mailer) => Mailer) =>
+      testDeps({
+        now: at(date),
+        config: { linkSigningSecret: SECRET, houseAccountEmail: HOUSE },
+        ports: { mailer: (db, config, clock) => (mailer ?? ((m) => m))(createMailer(db, { apiKey: null, from: config.mailFrom, clock })) },
+      });
+    const logged = expectConsoleError(/freshness step for venue .* failed/);
+    const err = await runFreshnessJob(deps(addDays('2048-01-10', 30), broken), { queue: capturingOutboxQueue() }).then(
+      () => null,
+      (e: unknown) => e as Error & { counts?: Record<string, number> },
+    );
+    logged.verify();
+    expect(err?.message).toBe('D1 var borta');
+    expect(err?.counts).toMatchObject({ failed: 1 });
+    // The other business got its step and its mail; the failed one is not claimed (no step without its mail).
+    expect((await venueRow(b.venue.id)).freshness_stage).toBe(1);
+    expect(await mailsTo(b.user.email)).toHaveLength(1);
+    expect((await venueRow(a.venue.id)).freshness_stage).toBe(0);
+    expect(await mailsTo(a.user.email)).toHaveLength(0);
+    // The next night it goes out.
+    await runFreshnessJob(deps(addDays('2048-01-10', 31)), { queue: capturingOutboxQueue() });
+    expect((await venueRow(a.venue.id)).freshness_stage).toBe(1);
+    expect((await mailsTo(a.user.email)).map((m) => m.subject)).toEqual(['Stämmer era quiz fortfarande?']);
+  });
+});
+
+describe('the link pages keep an error\'s status (issue 27.4)', () => {
+  it('links switched off (no LINK_SIGNING_SECRET in production) → 503 with its message on every link page, GET and POST; a bad link stays 400', async () => {
+    const app = createApp(productionPorts);
+    const fetchAs = async (path: string, method: string, vars: Partial<Env>) => {
+      const ctx = createExecutionContext();
+      const headers = method === 'POST' ? { origin: 'https://quizkvall.se', 'sec-fetch-site': 'same-origin' } : undefined;
+      const res = await app.fetch(new Request(`https://quizkvall.se${path}`, { method, headers }), { ...(env as unknown as Env), ...vars }, ctx);
+      await waitOnExecutionContext(ctx);
+      return res;
+    };
+    // A well-formed token (signed with another secret): without a secret it cannot be checked at all.
+    const t = encodeURIComponent(await signLink('another-secret', FRESHNESS_PURPOSE, 'x', 3600, new Date('2049-01-01T00:00:00Z')));
+    for (const path of [`/bekrafta-quiz?t=${t}`, `/helgdag?t=${t}`])
+      for (const method of ['GET', 'POST']) {
+        const off = await fetchAs(path, method, { APP_ENV: 'production', APP_URL: 'https://quizkvall.se', LINK_SIGNING_SECRET: '' } as Partial<Env>);
+        expect(off.status, `${method} ${path}`).toBe(503);
+        expect(await off.text()).toContain('LINK_SIGNING_SECRET saknas');
+        const bad = await fetchAs(path, method, {});
+        expect(bad.status, `${method} ${path}`).toBe(400);
+      }
   });
 });

@@ -4,6 +4,10 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import worker from '../../worker/index';
 import { runHolidayAskJob } from '../../worker/features/holidays/service';
+import { capturingOutboxQueue, fakeProvider, queueMessages } from '../mail-queue';
+import { processMailBatch } from '../../worker/features/follows/service';
+import { createMailer, type Mailer } from '../../worker/ports/mailer';
+import { expectConsoleError } from '../setup/console';
 import { call, callJson, createLocation, createUser, createVenue, snapshot, testDb, testDeps, unique } from '../factories';
 
 /**
@@ -212,7 +216,7 @@ describe('the nightly "Kör ni quiz på {helgdag}?" mail and its signed links', 
     await runCron('2026-12-10T02:15:00Z'); // 14 days before
     await runCron('2026-12-10T02:20:00Z'); // the cron again
     const deps = testDeps({ now: '2026-12-10T03:00:00Z' });
-    await Promise.all([runHolidayAskJob(deps), runHolidayAskJob(deps)]);
+    await Promise.all([runHolidayAskJob(deps, { queue: capturingOutboxQueue() }), runHolidayAskJob(deps, { queue: capturingOutboxQueue() })]);
     const sent = await mails(rid);
     expect(sent).toHaveLength(1);
     expect(sent[0]!.to_email).toBe(user.email);
@@ -258,7 +262,7 @@ describe('the nightly "Kör ni quiz på {helgdag}?" mail and its signed links', 
     const { user, location } = await ownerAt(clock);
     const rid = await createSeries(user, location.id, clock, { date: '2026-12-03', days: ['torsdag'], until: '2027-01-07' });
     const deps = testDeps({ now: '2026-12-17T03:00:00Z' });
-    await runHolidayAskJob(deps);
+    await runHolidayAskJob(deps, { queue: capturingOutboxQueue() });
     const [mail] = await mails(rid);
     const [, skipLink] = linksOf(mail!.text);
     const before = await snapshot(['quizzes', 'holiday_decisions', 'used_links']);
@@ -283,7 +287,70 @@ describe('the nightly "Kör ni quiz på {helgdag}?" mail and its signed links', 
     const { user, location } = await ownerAt(clock);
     const rid = await createSeries(user, location.id, clock, { date: '2026-12-03', days: ['torsdag'], until: '2027-01-07' });
     await callJson(`/api/owner/series/${rid}/holidays`, { cookie: user.cookie, clock, body: { decisions: [{ date: '2026-12-24', skip: false }, { date: '2026-12-31', skip: true }] } });
-    await runHolidayAskJob(testDeps({ now: '2026-12-20T03:00:00Z' }));
+    await runHolidayAskJob(testDeps({ now: '2026-12-20T03:00:00Z' }), { queue: capturingOutboxQueue() });
     expect(await mails(rid)).toHaveLength(0);
+  });
+});
+
+describe('a claimed holiday question never loses its mail (issue 27.3)', () => {
+  const mails = (rid: string) => testDb().all<Record<string, any>>(sql`SELECT * FROM mail_outbox WHERE send_key LIKE ${`holiday-ask:${rid}:%`}`);
+  const clock = '2027-11-23T09:00:00Z';
+  const series = async () => {
+    const { user, location } = await ownerAt(clock);
+    return { user, rid: await createSeries(user, location.id, clock, { date: '2027-12-03', days: ['fredag'], until: '2028-01-07' }) };
+  };
+  const depsWith = (now: string, mailer: (db: any, clock: any) => Mailer) => testDeps({ now, ports: { mailer: (db, _config, c) => mailer(db, c) } });
+
+  it('the provider is down: the question is claimed with its mail in the outbox and delivered by the queue once the provider is back', async () => {
+    const { user, rid } = await series();
+    const provider = fakeProvider();
+    provider.state.down = true;
+    const queue = capturingOutboxQueue();
+    const deps = depsWith('2027-12-10T02:15:00Z', (db, c) => createMailer(db, { apiKey: 'k', from: 'x@test.local', clock: c, fetcher: provider.fetcher }));
+    const r = await runHolidayAskJob(deps, { queue });
+    expect(r.failed).toBe(0);
+    expect((await decision(rid, '2027-12-24'))!.asked_at).toBeTruthy();
+    const [row] = await mails(rid);
+    expect(row).toMatchObject({ to_email: user.email, subject: 'Kör ni quiz på julafton?', status: 'pending' });
+    const bodies = queue.bodies.filter((b) => b.id === row!.id);
+    expect(bodies).toHaveLength(1);
+    const logged = expectConsoleError(/mail provider answered 503|follow mail .* failed/);
+    const first = queueMessages(bodies);
+    await processMailBatch(deps, { queueName: 'quizkvall-mail', messages: first });
+    logged.verify();
+    expect(first[0]).toMatchObject({ acked: false, retried: 30 });
+    provider.state.down = false;
+    await processMailBatch(deps, { queueName: 'quizkvall-mail', messages: queueMessages([...bodies, ...bodies], 2) });
+    expect((await mails(rid)).map((m) => m.status)).toEqual(['sent']);
+    expect(provider.calls.filter((c) => c.to[0] === user.email)).toEqual([
+      { to: [user.email], subject: 'Kör ni quiz på julafton?', idempotencyKey: `holiday-ask:${rid}:2027-12-24` },
+    ]);
+  });
+
+  it('one failing question does not stop the others; it is not claimed, so the next night asks it', async () => {
+    const [a, b] = [await series(), await series()];
+    const broken = (db: any, c: any): Mailer => {
+      const m = createMailer(db, { apiKey: null, from: 'x@test.local', clock: c });
+      return {
+        ...m,
+        sendOnce: (msg, key) => (msg.to === a.user.email ? Promise.reject(new Error('D1 var borta')) : m.sendOnce(msg, key)),
+        outbox: (msg, key, when) => {
+          if (msg.to === a.user.email) throw new Error('D1 var borta');
+          return m.outbox(msg, key, when);
+        },
+      };
+    };
+    const logged = expectConsoleError(/holiday question for .* failed/);
+    const err = await runHolidayAskJob(depsWith('2027-12-11T02:15:00Z', broken), { queue: capturingOutboxQueue() }).then(
+      () => null,
+      (e: unknown) => e as Error & { counts?: Record<string, number> },
+    );
+    logged.verify();
+    expect(err?.counts).toMatchObject({ failed: 1 });
+    expect(await mails(b.rid)).toHaveLength(1);
+    expect((await decision(a.rid, '2027-12-24'))?.asked_at ?? null).toBeNull();
+    expect(await mails(a.rid)).toHaveLength(0);
+    await runHolidayAskJob(testDeps({ now: '2027-12-12T02:15:00Z' }), { queue: capturingOutboxQueue() });
+    expect((await mails(a.rid)).map((m) => m.subject)).toEqual(['Kör ni quiz på julafton?']);
   });
 });

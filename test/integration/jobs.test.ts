@@ -3,17 +3,27 @@
  * end, status, counts, error) through recordJob; a failing task is recorded as failed and does not stop
  * the others; the superadmin reads the newest 50 runs at GET /api/admin/jobs.
  */
+import { createExecutionContext, createScheduledController, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
+import worker from '../../worker/index';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { jobRuns, mailOutbox, sessions } from '../../worker/db/schema';
+import { deadLetters, jobRuns, mailOutbox, sessions } from '../../worker/db/schema';
 import { SERIES_JOB } from '../../worker/features/series/service';
 import { runListingDay, runNightly, runTasks } from '../../worker/jobs/nightly';
 import { createClock } from '../../worker/lib/clock';
 import { newId } from '../../worker/lib/ids';
 import { recordJob } from '../../worker/lib/jobs';
-import { callJson, createUser, testDb, unique, type TestUser } from '../factories';
+import { callJson, createLocation, createQuiz, createUser, createVenue, testDb, testDeps, unique, type TestUser } from '../factories';
 import { expectConsoleError } from '../setup/console';
+import { capturingOutboxQueue, fakeProvider, queueMessages } from '../mail-queue';
+import { processMailBatch, setReminders } from '../../worker/features/follows/service';
+import { updateLocation, updateVenue } from '../../worker/features/venues/service';
+import type { Db } from '../../worker/db/client';
+import { AppError } from '../../worker/lib/errors';
+import { reportQuiz } from '../../worker/features/feedback/report';
+import { CLAIMED_MAIL_KEYS } from '../../worker/jobs/owner-mail';
+import { createMailer, redeliverOutbox } from '../../worker/ports/mailer';
 
 // Before every session the factories create (they expire 30 days after the real now), so the nightly
 // clean-up at this instant removes only the session planted below.
@@ -100,6 +110,21 @@ describe('the nightly run', () => {
   });
 });
 
+describe('the scheduled handler (issue 27.4)', () => {
+  it('an unknown cron string runs nothing: it is logged and recorded as a failed `cron` run', async () => {
+    const at = '2019-03-04T05:06:07.000Z';
+    const logged = expectConsoleError(/unknown cron trigger "\* \* \* \* \*"/);
+    const ctx = createExecutionContext();
+    await worker.scheduled!(createScheduledController({ scheduledTime: new Date(at), cron: '* * * * *' }), env as Env, ctx);
+    await waitOnExecutionContext(ctx);
+    logged.verify();
+    // Nothing else ran (the nightly tasks would each have written a row at this instant).
+    const rows = await testDb().select().from(jobRuns).where(sql`${jobRuns.startedAt} LIKE '2019-03-04T05:06%'`);
+    expect(rows.map((r) => [r.job, r.status])).toEqual([['cron', 'failed']]);
+    expect(JSON.parse(rows[0]!.result!).error).toBe('unknown cron trigger "* * * * *"');
+  });
+});
+
 describe('GET /api/admin/jobs', () => {
   it('shows the superadmin the newest 50 runs, newest first, with parsed counts and errors', async () => {
     const db = testDb();
@@ -129,6 +154,105 @@ describe('GET /api/admin/jobs', () => {
     const asOwner = await callJson('/api/admin/jobs', { cookie: owner.cookie });
     expect(asOwner.status).toBe(403);
     expect(asOwner.body.error.message).toBe('User is not a superadmin');
+  });
+});
+
+describe('owner mail written with its claim (issue 27.3)', () => {
+  it('mail-redeliver puts claimed mail the queue did not deliver back on it: 10 minutes to 7 days old, unsent, of the claimed kinds only', async () => {
+    const db = testDb();
+    const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
+    const row = (key: string, createdAt: string, status: 'pending' | 'sent' | 'failed') => ({
+      id: newId(), toEmail: `${unique('m')}@example.se`, subject: 'Hej', text: 'Hej', sendKey: key, status, createdAt, updatedAt: createdAt,
+    });
+    const due = [row(`freshness:${unique('v')}:2030-01-01:1`, minutesAgo(11), 'pending'), row(`holiday-ask:${unique('r')}:2030-12-24`, minutesAgo(60 * 30), 'failed'), row(`quiz-reports:${unique('u')}:9`, minutesAgo(60), 'pending')];
+    const notDue = [
+      row(`freshness:${unique('v')}:2030-01-01:2`, minutesAgo(2), 'pending'), // its own delivery is still under way
+      row(`freshness:${unique('v')}:2030-01-01:3`, minutesAgo(8 * 24 * 60), 'failed'), // stale
+      row(`holiday-ask:${unique('r')}:2030-12-31`, minutesAgo(30), 'sent'),
+      row(`reminder:${unique('f')}:q`, minutesAgo(30), 'failed'), // "Ikväll" mail: never late
+    ];
+    await db.insert(mailOutbox).values([...due, ...notDue]);
+    const queue = capturingOutboxQueue();
+    await redeliverOutbox(db, queue, CLAIMED_MAIL_KEYS);
+    const ids = new Set(queue.bodies.map((b) => b.id));
+    for (const r of due) expect(ids.has(r.id), r.sendKey).toBe(true);
+    for (const r of notDue) expect(ids.has(r.id), r.sendKey).toBe(false);
+    expect(queue.bodies.every((b) => b.type === 'outbox')).toBe(true);
+    // The queue itself down: the task fails (recorded), nothing is lost (the rows stay for the next night).
+    const logged = expectConsoleError(/mail queue refused/);
+    await expect(redeliverOutbox(db, capturingOutboxQueue({ failing: true }), CLAIMED_MAIL_KEYS)).rejects.toThrow(/refused/);
+    logged.verify();
+  });
+
+  it('the third report with the provider down still answers, and its mail waits in the outbox for the queue', async () => {
+    const owner = await createUser();
+    const venue = await createVenue(owner.id);
+    const location = await createLocation(venue.id, { city: `Rapportstad ${unique('c')}` });
+    const quiz = await createQuiz(location.id, { date: '2046-01-03' });
+    const provider = fakeProvider();
+    provider.state.down = true;
+    const deps = testDeps({ now: '2046-01-01T10:00:00Z', ports: { mailer: (db, _c, clock) => createMailer(db, { apiKey: 'k', from: 'x@test.local', clock, fetcher: provider.fetcher }) } });
+    const queue = capturingOutboxQueue();
+    for (let i = 0; i < 3; i++) await reportQuiz(deps, { quizId: quiz.id, reason: 'fel-tid', clientKey: unique('ip'), queue });
+    const mails = await testDb().select().from(mailOutbox).where(eq(mailOutbox.toEmail, owner.email));
+    expect(mails.map((m) => [m.status, m.text.startsWith('Hej!\n\n3 besökare har')])).toEqual([['pending', true]]);
+    expect(queue.bodies).toEqual([{ type: 'outbox', id: mails[0]!.id }]);
+    expect(provider.calls).toEqual([]);
+  });
+});
+
+describe('GET /api/admin/dead-letters (issue 27.4)', () => {
+  it('a body longer than 4 000 characters is kept cut and marked as such; rows cut before the fix no longer make the list a 500', async () => {
+    const big = { type: 'nonsense', pad: 'x'.repeat(5000) };
+    const [poison] = queueMessages([big]);
+    await processMailBatch(testDeps(), { queueName: 'quizkvall-mail', messages: [poison!] });
+    const oldId = `old-${unique()}`;
+    await testDb().insert(deadLetters).values({ id: newId(), queue: 'quizkvall-mail', messageId: oldId, body: JSON.stringify(big).slice(0, 4000), attempts: 6, reason: 'x' });
+    const list = await callJson('/api/admin/dead-letters', { cookie: superadmin.cookie });
+    expect(list.status).toBe(200);
+    const byId = new Map(list.body.deadLetters.map((d: { messageId: string; body: unknown }) => [d.messageId, d.body]));
+    for (const id of [poison!.id, oldId]) {
+      const body = byId.get(id) as { truncated: string };
+      expect(body.truncated.startsWith('{"type":"nonsense","pad":"xxx')).toBe(true);
+      expect(body.truncated).toHaveLength(4000);
+    }
+  });
+});
+
+describe('a row deleted between the write and its answer (issue 27.4)', () => {
+  /** The test db, where `method` first runs `before` (another request deleting the row at that moment). */
+  const racing = (method: 'all' | 'batch', before: () => Promise<unknown>): Db =>
+    new Proxy(testDb(), {
+      get(target, prop) {
+        const value = Reflect.get(target, prop, target);
+        if (prop === method) return async (...args: unknown[]) => (await before(), (value as (...a: unknown[]) => unknown).apply(target, args));
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+  const status = (p: Promise<unknown>) => p.then(() => 200, (e: unknown) => (e instanceof AppError ? e.status : 500));
+
+  it('pausing reminders of a follow deleted meanwhile → 404, not 500', async () => {
+    const user = await createUser();
+    const venue = await createVenue(user.id);
+    const location = await createLocation(venue.id, { city: `Racestad ${unique('c')}` });
+    const followId = newId();
+    await testDb().run(sql`INSERT INTO follows (id, user_id, kind, location_id, target_key, reminders, confirmed_at)
+      VALUES (${followId}, ${user.id}, 'place', ${location.id}, ${`place:${location.id}`}, 1, '2030-01-01T00:00:00.000Z')`);
+    const db = racing('all', () => testDb().run(sql`DELETE FROM follows WHERE id = ${followId}`));
+    expect(await status(setReminders({ ...testDeps(), db }, { owner: { userId: user.id }, followId, reminders: false }))).toBe(404);
+  });
+
+  it('saving a business or a place deleted after the ownership check → 404, not 500', async () => {
+    const user = await createUser();
+    const actor = { id: user.id, email: user.email, roles: ['admin' as const] };
+    const venue = await createVenue(user.id);
+    const location = await createLocation(venue.id, { city: `Racestad ${unique('c')}` });
+    const placeDb = racing('batch', () => testDb().run(sql`DELETE FROM locations WHERE id = ${location.id}`));
+    const place = { name: 'Ny', address: 'Gata 1', city: 'Racestad', phone: '', website: '', latitude: null, longitude: null };
+    expect(await status(updateLocation({ ...testDeps(), db: placeDb }, actor, { ...place, locationId: location.id } as never))).toBe(404);
+    const venueDb = racing('batch', () => testDb().run(sql`DELETE FROM venues WHERE id = ${venue.id}`));
+    const body = { name: venue.name, description: '', address: '', city: '', phone: '', website: '', isPublic: true };
+    expect(await status(updateVenue({ ...testDeps(), db: venueDb }, actor, { ...body, venueId: venue.id } as never))).toBe(404);
   });
 });
 

@@ -6,7 +6,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FOLLOW_CRONS } from '../../worker/jobs/follow-mail';
-import { LISTING_DAY_CRON } from '../../worker/jobs/nightly';
+import { LISTING_DAY_CRON, NIGHTLY_CRON } from '../../worker/jobs/nightly';
+import { CRON_HANDLERS } from '../../worker/jobs/crons';
 import { BACKUP_CRON } from '../../worker/features/backup/service';
 
 function declaredCrons(): string[] {
@@ -23,7 +24,11 @@ describe('crons', () => {
     expect(declared).toContain(BACKUP_CRON);
     for (const c of FOLLOW_CRONS) expect(declared).toContain(c);
     const nightly = declared.filter((c) => c !== LISTING_DAY_CRON && c !== BACKUP_CRON && !FOLLOW_CRONS.has(c));
-    expect(nightly).toEqual(['15 2 * * *']);
+    expect(nightly).toEqual([NIGHTLY_CRON]);
+  });
+  it('the scheduled handler matches triggers exactly: every declared cron has its own handler, nothing else has one (issue 27.4)', () => {
+    expect([...CRON_HANDLERS.keys()].sort()).toEqual(declaredCrons().sort());
+    for (const unknown of ['* * * * *', '15 2 * * * ', '15  2 * * *', '', '0 6,7 * * 2']) expect(CRON_HANDLERS.has(unknown), unknown).toBe(false);
   });
   it('the listing-day cron runs at 22:05 and 23:05 UTC: one of them is 00:05 in Stockholm in summer and winter', () => {
     expect(LISTING_DAY_CRON).toBe('5 22,23 * * *');

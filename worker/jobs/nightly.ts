@@ -14,14 +14,14 @@ import { deleteExpiredSessions } from '../lib/session';
 import { runSeriesExtensionJob, SERIES_JOB } from '../features/series/service';
 import { ensureListingDay } from '../features/listing/service';
 import { createDeps, productionPorts, type Deps, type PortFactories } from '../ports/deps';
-import { deleteOldMail } from '../ports/mailer';
+import { deleteOldMail, type OutboxQueue } from '../ports/mailer';
 import { ownerMailTasks } from './owner-mail';
 
 /** One nightly task: its job name and a run that writes its own job_runs row (through recordJob). */
 export type NightlyTask = readonly [name: string, run: () => Promise<unknown>];
 
 /** The nightly tasks, in order; `now` is the run's start (the scheduled time unless CLOCK_NOW pins it). */
-function nightlyTasks(deps: Deps): NightlyTask[] {
+function nightlyTasks(deps: Deps, queue: OutboxQueue): NightlyTask[] {
   const { db, clock } = deps;
   const now = clock.now();
   const recorded = (name: string, fn: () => Promise<JobCounts>): NightlyTask => [name, () => recordJob(db, clock, name, fn)];
@@ -45,7 +45,7 @@ function nightlyTasks(deps: Deps): NightlyTask[] {
     // (its row carries the resume cursor).
     [SERIES_JOB, () => runSeriesExtensionJob(deps)],
     // Issue 20: "Kör ni quiz på {helgdag}?" and freshness (worker/jobs/owner-mail.ts), each recorded.
-    ...ownerMailTasks(deps).map(([name, fn]) => recorded(name, fn)),
+    ...ownerMailTasks(deps, queue).map(([name, fn]) => recorded(name, fn)),
   ];
 }
 
@@ -62,6 +62,9 @@ export async function runTasks(tasks: readonly NightlyTask[]): Promise<{ failed:
   }
   return { failed };
 }
+
+/** The nightly run (wrangler.toml): 02:15 UTC = 03:15 (winter) / 04:15 (summer) in Stockholm. */
+export const NIGHTLY_CRON = '15 2 * * *';
 
 /**
  * Just after midnight in Stockholm (wrangler.toml: 22:05 and 23:05 UTC, one of which is 00:05 in summer or
@@ -80,10 +83,16 @@ export async function runListingDay(env: Env, scheduledAt: Date): Promise<void> 
   });
 }
 
-export async function runNightly(env: Env, scheduledAt: Date, ports: PortFactories = productionPorts): Promise<{ failed: string[] }> {
+/** `queue` takes the outbox deliveries of the owner mail (env.MAIL_QUEUE; a fake in tests). */
+export async function runNightly(
+  env: Env,
+  scheduledAt: Date,
+  ports: PortFactories = productionPorts,
+  queue: OutboxQueue = env.MAIL_QUEUE,
+): Promise<{ failed: string[] }> {
   const config = parseConfig(env);
   const db = createDb(env.DB);
   // From the scheduled instant on, advancing in real time, so each job_runs row has a true duration.
   const clock = config.clockNow ? createClock(config.clockNow) : clockFrom(scheduledAt);
-  return runTasks(nightlyTasks(createDeps({ db, config, clock }, ports)));
+  return runTasks(nightlyTasks(createDeps({ db, config, clock }, ports), queue));
 }

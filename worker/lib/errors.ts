@@ -46,6 +46,16 @@ export const rateLimited = (message: string, retryAfterSeconds: number) =>
   new AppError(429, 'rate_limited', message, undefined, { retryAfterSeconds });
 /** A part of the service is not configured or not reachable (e.g. payments without a Stripe key). */
 export const unavailable = (message: string) => new AppError(503, 'unavailable', message);
+
+/**
+ * A row read back after a write can be gone (deleted by another request in between; issue 27.4): that is a
+ * 404 with `message`, never a 500 from a non-null assertion (`row!`). Prefer reading in the write's batch
+ * (`.returning()`); use this where the answer needs a second read.
+ */
+export function foundOr404<T>(row: T | null | undefined, message?: string): T {
+  if (row === null || row === undefined) throw notFound(message);
+  return row;
+}
 /** A JSON endpoint called with another content type (a form or text/plain body would be read as `{}`). */
 export const unsupportedMediaType = (message = 'Förfrågan måste skickas som JSON (Content-Type: application/json).') =>
   new AppError(415, 'unsupported_media_type', message);

@@ -28,6 +28,20 @@ export interface JobRun {
 /** Counts (any JSON) a task reports; stored as the row's `result`. */
 export type JobCounts = Record<string, unknown>;
 
+/**
+ * Thrown by a task that went through all its items but some failed (each logged, the others done): the
+ * run is recorded as `failed` with its counts AND the first error, so the superadmin sees both.
+ */
+export class JobPartlyFailed extends Error {
+  constructor(
+    readonly counts: object,
+    readonly first: unknown,
+  ) {
+    super(errorText(first));
+    this.name = 'JobPartlyFailed';
+  }
+}
+
 export async function recordJob<T extends JobCounts>(
   db: Db,
   clock: Clock,
@@ -59,7 +73,11 @@ export async function recordJob<T extends JobCounts>(
   } catch (err) {
     await db
       .update(jobRuns)
-      .set({ status: 'failed', finishedAt: clock.now().toISOString(), result: JSON.stringify({ error: errorText(err) }) })
+      .set({
+        status: 'failed',
+        finishedAt: clock.now().toISOString(),
+        result: JSON.stringify(err instanceof JobPartlyFailed ? { ...err.counts, error: err.message } : { error: errorText(err) }),
+      })
       .where(eq(jobRuns.id, id));
     throw err;
   }

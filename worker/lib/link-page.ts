@@ -6,10 +6,14 @@
 import type { Context } from 'hono';
 import { html } from 'hono/html';
 import type { HtmlEscapedString } from 'hono/utils/html';
+import { AppError } from './errors';
 
 export type LinkPageBody = HtmlEscapedString | Promise<HtmlEscapedString>;
 
-export function linkPage(c: Context, title: string, body: LinkPageBody, status: 200 | 400 | 404 = 200) {
+/** The statuses a link page answers with: 200, or the status of the refusal it shows. */
+export type LinkPageStatus = 200 | 400 | 404 | 409 | 429 | 503;
+
+export function linkPage(c: Context, title: string, body: LinkPageBody, status: LinkPageStatus = 200) {
   c.header('cache-control', 'no-store');
   c.header('referrer-policy', 'no-referrer');
   return c.html(
@@ -24,4 +28,16 @@ export function linkPage(c: Context, title: string, body: LinkPageBody, status: 
 /** A form whose one button POSTs back to the same link. */
 export function linkButton(path: string, token: string, label: string) {
   return html`<form method="post" action="${path}?t=${encodeURIComponent(token)}"><button type="submit">${label}</button></form>`;
+}
+
+/**
+ * A refused link (bad, expired or used token; gone row; links switched off) as a page that keeps the
+ * error's own status (issue 27.4: a 503 "links do not work right now" was answered as a 400). Anything
+ * that is not a shown refusal is thrown on to the one error handler.
+ */
+export function linkErrorPage(c: Context, title: string, err: unknown): Response {
+  if (err instanceof AppError && (err.status === 400 || err.status === 404 || err.status === 409 || err.status === 429 || err.status === 503)) {
+    return linkPage(c, title, html`<p>${err.message}</p>`, err.status) as unknown as Response;
+  }
+  throw err;
 }

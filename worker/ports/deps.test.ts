@@ -17,7 +17,7 @@ function counting(): { ports: PortFactories; made: Record<string, number> } {
   return {
     made,
     ports: {
-      mailer: () => (made.mailer++, { send: async () => {}, sendOnce: async () => 'sent' } as Mailer),
+      mailer: () => (made.mailer++, { send: async () => {}, sendOnce: async () => 'sent' } as unknown as Mailer),
       payments: () => (made.payments++, { kind: 'local' } as PaymentsPort),
       google: () => (made.google++, { authorizationUrl: () => new URL('https://example.test') } as unknown as GooglePort),
     },

@@ -3,7 +3,8 @@
  * when APP_ENV=development); when MAIL_API_KEY is set it is also sent through the provider (Resend's
  * HTTP API). Templates live beside each feature (mail.ts); texts are Swedish.
  */
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
+import { batchableRun, changes, type BatchStatement } from '../db/batch';
 import type { Db } from '../db/client';
 import { mailOutbox } from '../db/schema';
 import type { Clock } from '../lib/clock';
@@ -29,6 +30,44 @@ export interface Mailer {
    * thrown so the caller can retry later.
    */
   sendOnce(message: MailMessage, key: string): Promise<SendOnceResult>;
+  /**
+   * A mail that belongs to a claim (issue 27.3): the statement writes it to the outbox, at most once per
+   * `key` and only where `when` holds at write time, for the SAME `db.batch` as the claim — so a claim and
+   * its mail are stored together or not at all. Nothing is sent here: `pending` rows are delivered by the
+   * mail queue (`enqueueOutbox` → `deliver`, retried with back-off), and swept again by the nightly
+   * `mail-redeliver` task if the enqueue itself failed. Without a provider the outbox row is the mail.
+   */
+  outbox(message: MailMessage, key: string, when?: SQL): OutboxMail;
+  /**
+   * Delivers one outbox row written by `outbox` (the queue consumer): 'duplicate' when it is already sent,
+   * gone, or there is no provider; throws when the provider refuses, so the queue retries it.
+   */
+  deliver(id: string): Promise<SendOnceResult>;
+}
+
+/** An outbox write for a claim's batch (Mailer.outbox). */
+export interface OutboxMail {
+  id: string;
+  statement: BatchStatement;
+  /** True when a provider is configured (the row is written 'pending'). */
+  pending: boolean;
+}
+
+/** After the batch: whether this outbox write stored a row that the queue must deliver (enqueue `mail.id`). */
+export function needsDelivery(mail: OutboxMail, result: unknown): boolean {
+  // mail_outbox has no triggers, so D1's meta.changes is exact here.
+  return mail.pending && changes(result) > 0;
+}
+
+/** The mail queue's message that delivers one outbox row (consumer: follows/service.ts processMailBatch). */
+export interface OutboxMessage {
+  type: 'outbox';
+  id: string;
+}
+
+/** The producer side of the mail queue as the outbox needs it (env.MAIL_QUEUE, or a fake in tests). */
+export interface OutboxQueue {
+  sendBatch(messages: Iterable<{ body: OutboxMessage }>): Promise<unknown>;
 }
 
 /** `clock` stamps sent_at (the run's clock, so a pinned test or dev clock stamps the pinned instant). */
@@ -83,7 +122,73 @@ export function createMailer(db: Db, opts: { apiKey: string | null; from: string
       if (opts.apiKey && !(await deliver(id, message, key))) throw new Error('mail provider refused the message');
       return 'sent';
     },
+    outbox(message, key, when) {
+      const r = row(newId(), message, key);
+      const statement = batchableRun(
+        db,
+        sql`INSERT INTO mail_outbox (id, to_email, subject, text, html, headers, send_key, status)
+          SELECT ${r.id}, ${r.toEmail}, ${r.subject}, ${r.text}, ${r.html}, ${r.headers}, ${r.sendKey}, ${r.status}
+          WHERE ${when ?? sql`1`}
+          ON CONFLICT (send_key) DO NOTHING`,
+      );
+      return { id: r.id, statement, pending: r.status === 'pending' };
+    },
+    async deliver(id) {
+      const [prev] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, id)).limit(1);
+      if (!prev || prev.status === 'sent' || !opts.apiKey) return 'duplicate';
+      const message: MailMessage = {
+        to: prev.toEmail,
+        subject: prev.subject,
+        text: prev.text,
+        ...(prev.html ? { html: prev.html } : {}),
+        ...(prev.headers ? { headers: JSON.parse(prev.headers) as Record<string, string> } : {}),
+      };
+      if (!(await deliver(id, message, prev.sendKey ?? id))) throw new Error('mail provider refused the message');
+      return 'sent';
+    },
   };
+}
+
+/**
+ * Puts outbox rows on the mail queue for delivery (at most 100 a sendBatch). A failed enqueue is logged
+ * and reported (false), never thrown: the claim and its mail are already stored together, and the nightly
+ * `mail-redeliver` sweep enqueues what is still pending.
+ */
+export async function enqueueOutbox(queue: OutboxQueue, ids: readonly string[]): Promise<boolean> {
+  try {
+    for (let i = 0; i < ids.length; i += 100) await queue.sendBatch(ids.slice(i, i + 100).map((id) => ({ body: { type: 'outbox' as const, id } })));
+    return true;
+  } catch (err) {
+    console.error(`mail queue refused ${ids.length} outbox deliveries (the nightly sweep retries)`, err);
+    return false;
+  }
+}
+
+/** The sweep leaves a row this long to its own queue delivery first. */
+const REDELIVER_AFTER_MINUTES = 10;
+/** …and gives up on it after this many days (the mail would be stale; it stays 'failed' for the record). */
+const REDELIVER_WITHIN_DAYS = 7;
+
+/**
+ * The nightly `mail-redeliver` sweep: outbox rows of the given key kinds (claims' mail, e.g. 'freshness:')
+ * not sent 10 minutes after they were written (enqueue failed, or the queue gave up and dead-lettered them)
+ * go on the queue again. Times are the database's own (`created_at`), as in deleteOldMail.
+ */
+export async function redeliverOutbox(db: Db, queue: OutboxQueue, keyPrefixes: readonly string[], limit = 1000): Promise<number> {
+  if (!keyPrefixes.length) return 0;
+  const kinds = sql.join(
+    keyPrefixes.map((p) => sql`send_key LIKE ${`${p.replace(/[%_\\]/g, (ch) => `\\${ch}`)}%`} ESCAPE '\\'`),
+    sql` OR `,
+  );
+  const rows = await db.all<{ id: string }>(sql`
+    SELECT id FROM mail_outbox
+    WHERE status <> 'sent' AND send_key IS NOT NULL AND (${kinds})
+      AND created_at < strftime('%Y-%m-%dT%H:%M:%fZ', 'now', ${`-${REDELIVER_AFTER_MINUTES} minutes`})
+      AND created_at > strftime('%Y-%m-%dT%H:%M:%fZ', 'now', ${`-${REDELIVER_WITHIN_DAYS} days`})
+    ORDER BY created_at LIMIT ${limit}`);
+  const ids = rows.map((r) => r.id);
+  if (ids.length && !(await enqueueOutbox(queue, ids))) throw new Error('mail queue refused the redeliveries');
+  return ids.length;
 }
 
 /**

@@ -188,3 +188,10 @@ export async function pruneBackups(bucket: R2Bucket, currentRun: string): Promis
 export async function finishBackupRun(db: Db, runId: string, finishedAt: string, result: Record<string, unknown>, failed = false): Promise<void> {
   await db.update(jobRuns).set({ status: failed ? 'failed' : 'done', finishedAt, result: JSON.stringify(result) }).where(eq(jobRuns.id, runId));
 }
+
+/** Starts the night's backup instance (id from the scheduled instant: the same cron event never starts two). */
+export async function startBackup(env: Env, scheduledAt: Date): Promise<string> {
+  const id = `${BACKUP_JOB}-${scheduledAt.toISOString().replace(/[:.]/g, '-')}`;
+  await env.BACKUP_WORKFLOW.create({ id, params: { at: scheduledAt.toISOString() } });
+  return id;
+}

@@ -8,7 +8,7 @@ import { WorkflowEntrypoint, type WorkflowEvent, type WorkflowStep } from 'cloud
 import { createDb } from '../../db/client';
 import { parseConfig } from '../../env';
 import { createClock } from '../../lib/clock';
-import { assembleBackup, backupPages, BACKUP_CRON, BACKUP_JOB, finishBackupRun, planBackup, pruneBackups, type BackupCursor, type PartInfo } from './service';
+import { assembleBackup, backupPages, BACKUP_CRON, BACKUP_JOB, finishBackupRun, planBackup, pruneBackups, startBackup, type BackupCursor, type PartInfo } from './service';
 
 export interface BackupWorkflowParams {
   /** The scheduled instant (ISO): names the object. */
@@ -17,14 +17,7 @@ export interface BackupWorkflowParams {
 
 const STEP_CONFIG = { retries: { limit: 5, delay: '5 seconds' as const, backoff: 'exponential' as const }, timeout: '5 minutes' as const };
 
-export { BACKUP_CRON };
-
-/** Starts the night's backup instance (id from the scheduled instant: the same cron event never starts two). */
-export async function startBackup(env: Env, scheduledAt: Date): Promise<string> {
-  const id = `${BACKUP_JOB}-${scheduledAt.toISOString().replace(/[:.]/g, '-')}`;
-  await env.BACKUP_WORKFLOW.create({ id, params: { at: scheduledAt.toISOString() } });
-  return id;
-}
+export { BACKUP_CRON, startBackup };
 
 export class BackupWorkflow extends WorkflowEntrypoint<Env, BackupWorkflowParams> {
   override async run(event: WorkflowEvent<BackupWorkflowParams>, step: WorkflowStep): Promise<{ key: string; rows: number; bytes: number; pruned: number }> {

@@ -47,3 +47,6 @@ export type QuizReportInput = z.infer<typeof QuizReportSchema>;
 
 /** Labels for the superadmin inbox: the public form's categories plus reports. */
 export const INBOX_CATEGORY_LABELS: Record<string, string> = { ...FEEDBACK_CATEGORY_LABELS, report: 'Stämmer inte?' };
+
+/** Send keys of the owner's report mail (worker/jobs/owner-mail.ts: the nightly mail-redeliver sweep matches this prefix). */
+export const REPORT_MAIL_KEY = 'quiz-reports:';

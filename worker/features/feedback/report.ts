@@ -5,7 +5,7 @@
  * no user id, and the per-client rate limit is keyed by a hash of the client address. The third report
  * about a unit within 30 days mails the owner (at most once per 30-day period; never the house account).
  */
-import { and, count, eq, gte } from 'drizzle-orm';
+import { and, count, eq, gte, sql } from 'drizzle-orm';
 import { feedback, locations, quizzes, users, venues } from '../../db/schema';
 import { notFound, rateLimited } from '../../lib/errors';
 import { newId } from '../../lib/ids';
@@ -13,7 +13,8 @@ import { takeAttempt } from '../../lib/rate-limit';
 import { displayDate } from '../../lib/swedish';
 import { hashToken } from '../../lib/tokens';
 import type { Deps } from '../../ports/deps';
-import { REPORT_REASON_LABELS, type QuizReportInput } from './contract';
+import { enqueueOutbox, needsDelivery, type OutboxQueue } from '../../ports/mailer';
+import { REPORT_MAIL_KEY, REPORT_REASON_LABELS, type QuizReportInput } from './contract';
 
 export const REPORT_LIMIT = 5;
 export const REPORT_WINDOW_MS = 60 * 60 * 1000;
@@ -22,7 +23,7 @@ export const REPORT_NOTIFY_DAYS = 30;
 
 export type ReportDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'mailer'>;
 
-export async function reportQuiz(deps: ReportDeps, input: QuizReportInput & { clientKey: string }): Promise<{ id: string }> {
+export async function reportQuiz(deps: ReportDeps, input: QuizReportInput & { clientKey: string; queue: OutboxQueue }): Promise<{ id: string }> {
   const { db } = deps;
   const now = deps.clock.now();
   // Count first (README footguns): parallel reports cannot slip past the limit.
@@ -51,7 +52,9 @@ export async function reportQuiz(deps: ReportDeps, input: QuizReportInput & { cl
   const reason = REPORT_REASON_LABELS[input.reason];
   const id = newId();
   const page = `${deps.config.appUrl}/quiz/${q.citySlug}/${q.venueSlug}`;
-  await db.insert(feedback).values({
+  const since = new Date(now.getTime() - REPORT_NOTIFY_DAYS * 86_400_000).toISOString();
+  const period = Math.floor(now.getTime() / (REPORT_NOTIFY_DAYS * 86_400_000));
+  const insert = db.insert(feedback).values({
     id,
     category: 'report',
     title: `Stämmer inte: ${reason} – ${q.venueName} (${q.date})`,
@@ -64,23 +67,30 @@ export async function reportQuiz(deps: ReportDeps, input: QuizReportInput & { cl
     createdAt: now.toISOString(),
     updatedAt: now.toISOString(),
   });
-  const since = new Date(now.getTime() - REPORT_NOTIFY_DAYS * 86_400_000).toISOString();
-  const [{ n } = { n: 0 }] = await db
-    .select({ n: count() })
-    .from(feedback)
-    .where(and(eq(feedback.reportUnit, unit), gte(feedback.createdAt, since)));
-  if (n >= REPORT_NOTIFY_COUNT && q.ownerEmail !== deps.config.houseAccountEmail.toLowerCase()) {
-    const period = Math.floor(now.getTime() / (REPORT_NOTIFY_DAYS * 86_400_000));
-    await deps.mailer.sendOnce(
-      {
-        to: q.ownerEmail,
-        subject: `Besökare säger att något inte stämmer hos ${q.venueName}`,
-        text:
-          `Hej!\n\n${n} besökare har de senaste ${REPORT_NOTIFY_DAYS} dagarna rapporterat att uppgifterna om ert quiz på ${q.venueName} (${q.locationName}) inte stämmer. ` +
-          `Senaste rapporten: ${reason}.\n\nLogga in och kontrollera dagar, tider och om quizet fortfarande körs:\n${deps.config.appUrl}/admin\n\nHälsningar,\nQuizkväll`,
-      },
-      `quiz-reports:${unit}:${period}`,
-    );
+  if (q.ownerEmail === deps.config.houseAccountEmail.toLowerCase()) {
+    await insert;
+    return { id };
   }
+  // Issue 27.3: the report and the owner's mail in one batch. The mail is written (once per 30-day period,
+  // by its key) when this report makes the count reach REPORT_NOTIFY_COUNT, counted inside the batch so
+  // parallel reports agree; the mail queue delivers it with retries.
+  const inWindow = and(eq(feedback.reportUnit, unit), gte(feedback.createdAt, since));
+  // For the mail's text only; whether it is written is decided by the count inside the batch.
+  const [{ n: before } = { n: 0 }] = await db.select({ n: count() }).from(feedback).where(inWindow);
+  const n = before + 1;
+  const unitReports = sql`(SELECT count(*) FROM ${feedback} WHERE ${inWindow})`;
+  const mail = deps.mailer.outbox(
+    {
+      to: q.ownerEmail,
+      subject: `Besökare säger att något inte stämmer hos ${q.venueName}`,
+      text:
+        `Hej!\n\n${n} besökare har de senaste ${REPORT_NOTIFY_DAYS} dagarna rapporterat att uppgifterna om ert quiz på ${q.venueName} (${q.locationName}) inte stämmer. ` +
+        `Senaste rapporten: ${reason}.\n\nLogga in och kontrollera dagar, tider och om quizet fortfarande körs:\n${deps.config.appUrl}/admin\n\nHälsningar,\nQuizkväll`,
+    },
+    `${REPORT_MAIL_KEY}${unit}:${period}`,
+    sql`${unitReports} >= ${REPORT_NOTIFY_COUNT}`,
+  );
+  const [, written] = await db.batch([insert, mail.statement]);
+  if (needsDelivery(mail, written)) await enqueueOutbox(input.queue, [mail.id]);
   return { id };
 }

@@ -10,7 +10,7 @@ import { deadLetters, followAddresses, follows } from '../../db/schema';
 import { addDays, clockFrom, startOfIsoWeek } from '../../lib/clock';
 import { recordJob } from '../../lib/jobs';
 import { listPages, quizFiltersOf } from '../listing/service';
-import { conflict, invalidInput, notFound, rateLimited, unavailable } from '../../lib/errors';
+import { conflict, foundOr404, invalidInput, notFound, rateLimited, unavailable } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { takeAttempt, takeMailAttempt } from '../../lib/rate-limit';
 import { deleteExpiredUsedLinks, isSpentError, requireLink, signLink, spendStatement, type LinkPayload } from '../../lib/signed-link';
@@ -53,6 +53,13 @@ export const FollowMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('digest'), followId: z.string().min(1), week: z.string() }),
 ]);
 export type FollowMessage = z.infer<typeof FollowMessageSchema>;
+
+/**
+ * Everything the mail queue carries: the follow messages, and (issue 27.3) the delivery of one outbox row
+ * written with its claim (Mailer.outbox: freshness steps, the holiday question, the report mail).
+ */
+export const MailQueueMessageSchema = z.union([FollowMessageSchema, z.object({ type: z.literal('outbox'), id: z.string().min(1) })]);
+export type MailQueueMessage = z.infer<typeof MailQueueMessageSchema>;
 
 /** The producer side of the mail queue (env.MAIL_QUEUE, or a fake in tests). */
 export interface MailQueue {
@@ -161,7 +168,7 @@ export async function requestFollow(deps: FollowDeps, actor: Actor, input: Follo
     const existing = await q.findFollowByTarget(db, owner, target.targetKey);
     if (!existing) throw conflict(`Du kan bevaka högst ${MAX_FOLLOWS_PER_ADDRESS} saker. Ta bort någon bevakning först.`);
     const row = await q.followWithRecipient(db, existing.id);
-    return { status: 201, follow: toView(row!) };
+    return { status: 201, follow: toView(foundOr404(row, 'Bevakningen hittades inte.')) };
   }
   if (!input.email) throw invalidInput('E-post: E-postadress krävs', [{ path: 'email', message: 'E-postadress krävs' }]);
   secretOf(deps);
@@ -280,7 +287,7 @@ export async function setReminders(deps: Pick<Deps, 'db' | 'clock'>, input: { ow
     .where(and(eq(follows.id, followId), ownerCondition(owner)))
     .returning({ id: follows.id });
   if (rows.length === 0) throw notFound('Bevakningen hittades inte.');
-  return toView((await q.followWithRecipient(db, followId))!);
+  return toView(foundOr404(await q.followWithRecipient(db, followId), 'Bevakningen hittades inte.'));
 }
 
 export async function removeFollow(deps: Pick<Deps, 'db'>, input: { owner: FollowOwner; followId: string }): Promise<void> {
@@ -310,7 +317,22 @@ export async function followStats(deps: Pick<Deps, 'db' | 'clock'>): Promise<Fol
 
 export async function listDeadLetters(deps: Pick<Deps, 'db'>) {
   const rows = await deps.db.select().from(deadLetters).orderBy(sql`${deadLetters.createdAt} DESC`).limit(200);
-  return rows.map((r) => ({ id: r.id, queue: r.queue, messageId: r.messageId, body: JSON.parse(r.body) as unknown, attempts: r.attempts, reason: r.reason, createdAt: r.createdAt }));
+  return rows.map((r) => ({ id: r.id, queue: r.queue, messageId: r.messageId, body: readDeadLetterBody(r.body), attempts: r.attempts, reason: r.reason, createdAt: r.createdAt }));
+}
+
+/** Most characters of a message body a dead letter keeps. */
+export const DEAD_LETTER_BODY_MAX = 4000;
+
+/**
+ * A stored body as JSON. Issue 27.4: a body cut at DEAD_LETTER_BODY_MAX is no JSON, and parsing it made the
+ * whole list a 500; rows stored before the fix come back as their text.
+ */
+function readDeadLetterBody(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return { truncated: text };
+  }
 }
 
 export async function followerCountsByPlace(deps: Pick<Deps, 'db'>, input: { locationIds: string[] }): Promise<Map<string, number>> {
@@ -436,8 +458,9 @@ async function weekForSearch(db: Db, f: SavedSearch, from: string, to: string, h
  * digests (the confirmation mail is the one mail a pending follow gets); a follow or quiz that is gone,
  * a cancelled quiz, a reminder for another day and an empty week send nothing.
  */
-export async function processMessage(deps: FollowMailDeps, msg: FollowMessage): Promise<MessageOutcome> {
+export async function processMessage(deps: FollowMailDeps, msg: MailQueueMessage): Promise<MessageOutcome> {
   const { db } = deps;
+  if (msg.type === 'outbox') return deps.mailer.deliver(msg.id);
   if (msg.type === 'confirm') {
     if (!msg.followId) return 'skipped';
     const f = await q.followWithRecipient(db, msg.followId);
@@ -485,7 +508,7 @@ export async function processMailBatch(deps: FollowMailDeps, input: { queueName:
   return recordRun(deps.db, 'follow-mail-batch', deps.clock.now(), async () => {
     const counts = { sent: 0, duplicate: 0, skipped: 0, retried: 0, poison: 0 };
     for (const m of messages) {
-      const parsed = FollowMessageSchema.safeParse(m.body);
+      const parsed = MailQueueMessageSchema.safeParse(m.body);
       if (!parsed.success) {
         await parkDeadLetter(deps.db, queueName, m, 'ogiltigt meddelande');
         m.ack();
@@ -514,7 +537,8 @@ async function parkDeadLetter(db: Db, queueName: string, m: QueueMessageLike, re
   }
   await db
     .insert(deadLetters)
-    .values({ id: newId(), queue: queueName, messageId: m.id, body: body.slice(0, 4000), attempts: m.attempts, reason })
+    // Always valid JSON: a longer body is kept as its first characters, marked as cut.
+    .values({ id: newId(), queue: queueName, messageId: m.id, body: body.length > DEAD_LETTER_BODY_MAX ? JSON.stringify({ truncated: body.slice(0, DEAD_LETTER_BODY_MAX) }) : body, attempts: m.attempts, reason })
     .onConflictDoNothing();
 }
 

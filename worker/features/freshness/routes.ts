@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import { html } from 'hono/html';
 import type { AppEnv } from '../../context';
-import { AppError, notFound } from '../../lib/errors';
-import { linkButton, linkPage } from '../../lib/link-page';
+import { notFound } from '../../lib/errors';
+import { linkButton, linkErrorPage, linkPage } from '../../lib/link-page';
 import { validate } from '../../lib/validate';
 import { QuizIdParamSchema, VenueIdParamSchema, type PublicFreshnessResponse } from './contract';
 import { requireLink } from '../../lib/signed-link';
@@ -30,8 +30,7 @@ export const freshnessLinkPages = new Hono<AppEnv>()
     try {
       await requireLink(c.var.config.linkSigningSecret, t, FRESHNESS_PURPOSE, c.var.clock.now());
     } catch (err) {
-      if (err instanceof AppError) return linkPage(c, 'Bekräfta era quiz', html`<p>${err.message}</p>`, 400);
-      throw err;
+      return linkErrorPage(c, 'Bekräfta era quiz', err);
     }
     return linkPage(c, 'Bekräfta era quiz', html`<p>Stämmer uppgifterna om era quiz på Quizkväll?</p>${linkButton('/bekrafta-quiz', t ?? '', 'Ja, det stämmer')}`);
   })
@@ -44,7 +43,6 @@ export const freshnessLinkPages = new Hono<AppEnv>()
         html`<p>Klart! Alla quiz hos ${venueName} är bekräftade idag och visas för besökare.</p><p><a href="/admin">Till mina quiz</a></p>`,
       );
     } catch (err) {
-      if (err instanceof AppError && (err.status === 400 || err.status === 404)) return linkPage(c, 'Bekräfta era quiz', html`<p>${err.message}</p>`, err.status);
-      throw err;
+      return linkErrorPage(c, 'Bekräfta era quiz', err);
     }
   });

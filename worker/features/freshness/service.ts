@@ -21,6 +21,8 @@ import { bumpDataVersion } from '../../lib/data-version';
 import { notFound } from '../../lib/errors';
 import { requireLink, signLink, type LinkPurpose } from '../../lib/signed-link';
 import type { Deps } from '../../ports/deps';
+import { enqueueOutbox, needsDelivery, type OutboxQueue } from '../../ports/mailer';
+import { JobPartlyFailed } from '../../lib/jobs';
 import type { FreshnessResponse } from './contract';
 
 export const FRESHNESS_MAIL_DAYS = 30;
@@ -131,6 +133,10 @@ export interface FreshnessJobResult {
   mailed: number;
   warned: number;
   hidden: number;
+  /** Businesses whose step failed (retried the next night; the run is recorded as failed). */
+  failed: number;
+  /** Pages whose mail could not be put on the queue (the nightly mail-redeliver sweep sends them). */
+  enqueueFailed: number;
 }
 
 const JOB_PAGE = 100;
@@ -140,15 +146,19 @@ const JOB_MAX_PAGES = 100;
 /**
  * One pass over the businesses (not the house account's) unconfirmed for 30+ days whose next step is
  * due. Each step is claimed by `UPDATE … SET freshness_stage = s WHERE freshness_stage < s RETURNING`,
- * so overlapping runs act once; the hide happens in that same statement.
+ * so overlapping runs act once; the hide happens in that same statement, and the step's mail is written
+ * to the outbox in the same batch (issue 27.3), then delivered by the mail queue with retries.
  */
-export async function runFreshnessJob(deps: FreshnessJobDeps): Promise<FreshnessJobResult> {
+export async function runFreshnessJob(deps: FreshnessJobDeps, input: { queue: OutboxQueue }): Promise<FreshnessJobResult> {
   const { db } = deps;
   const now = deps.clock.now();
   const today = deps.clock.today();
   const { appUrl, linkSigningSecret: linkSecret, houseAccountEmail: houseEmail } = deps.config;
   if (!linkSecret) throw new Error('LINK_SIGNING_SECRET is not set: freshness mail needs signed links');
-  const result: FreshnessJobResult = { mailed: 0, warned: 0, hidden: 0 };
+  const { queue } = input;
+  const result: FreshnessJobResult = { mailed: 0, warned: 0, hidden: 0, failed: 0, enqueueFailed: 0 };
+  const toDeliver: string[] = [];
+  const errors: unknown[] = [];
   const cutoff = new Date(now.getTime() - FRESHNESS_MAIL_DAYS * 86_400_000 + 86_400_000).toISOString();
   // Due = the 30-day step reached is above the one acted on (UTC dates here, Stockholm dates below; a
   // venue the check below skips is passed by the id cursor, so no run starves on it).
@@ -162,10 +172,21 @@ export async function runFreshnessJob(deps: FreshnessJobDeps): Promise<Freshness
       .where(and(gt(venues.id, cursor), ne(users.email, houseEmail.toLowerCase()), lt(venues.freshnessStage, FRESHNESS_MAX_STAGE), lte(confirmedSql, cutoff), dueSql))
       .orderBy(venues.id)
       .limit(JOB_PAGE);
-    for (const v of candidates) await actOn(v);
+    for (const v of candidates) {
+      // One business's failure (logged, counted) never stops the others; its step is retried next night.
+      try {
+        await actOn(v);
+      } catch (err) {
+        result.failed++;
+        errors.push(err);
+        console.error(`freshness step for venue ${v.id} failed`, err);
+      }
+    }
+    if (toDeliver.length && !(await enqueueOutbox(queue, toDeliver.splice(0)))) result.enqueueFailed++;
     if (candidates.length < JOB_PAGE) break;
     cursor = candidates.at(-1)!.id;
   }
+  if (errors.length) throw new JobPartlyFailed(result, errors[0]);
   return result;
 
   async function actOn(v: { id: string; name: string; confirmedAt: string | null; createdAt: string; stage: number; email: string }) {
@@ -173,6 +194,8 @@ export async function runFreshnessJob(deps: FreshnessJobDeps): Promise<Freshness
     const stage = freshnessStage(daysBetween(confirmedOn, today));
     if (stage <= v.stage) return;
     const hide = stage >= 3;
+    // Same confirmation as read: a confirmation in between wins.
+    const sameConfirmation = v.confirmedAt === null ? isNull(venues.confirmedAt) : eq(venues.confirmedAt, v.confirmedAt);
     const claim = db
       .update(venues)
       .set({
@@ -185,19 +208,29 @@ export async function runFreshnessJob(deps: FreshnessJobDeps): Promise<Freshness
             }
           : {}),
       })
-      // Same confirmation as read: a confirmation in between wins.
-      .where(and(eq(venues.id, v.id), lt(venues.freshnessStage, stage), v.confirmedAt === null ? isNull(venues.confirmedAt) : eq(venues.confirmedAt, v.confirmedAt)))
+      .where(and(eq(venues.id, v.id), lt(venues.freshnessStage, stage), sameConfirmation))
       .returning({ id: venues.id });
+    const link = `${appUrl}/bekrafta-quiz?t=${encodeURIComponent(await signLink(linkSecret, FRESHNESS_PURPOSE, v.id, FRESHNESS_LINK_TTL_S, now))}`;
+    // Issue 27.3: the claim and its mail are one batch. The mail is written only where this step now holds
+    // for the same confirmation (so a lost claim writes nothing; a concurrent winner's mail has the same key).
+    const mail = deps.mailer.outbox(
+      freshnessMail(v.email, v.name, stage, confirmedOn, link),
+      freshnessMailKey(v.id, confirmedOn, stage),
+      sql`EXISTS (SELECT 1 FROM venues WHERE ${and(eq(venues.id, v.id), eq(venues.freshnessStage, stage), sameConfirmation)})`,
+    );
     // Hiding changes public data: the version bump goes in the same batch.
-    const claimed = hide ? (await db.batch([claim, bumpDataVersion(db)]))[0] : await claim;
+    const [claimed, written] = await db.batch([claim, mail.statement, ...(hide ? [bumpDataVersion(db)] : [])]);
+    if (needsDelivery(mail, written)) toDeliver.push(mail.id);
     if (!claimed.length) return;
     if (hide && v.stage < 3) result.hidden++;
-    const link = `${appUrl}/bekrafta-quiz?t=${encodeURIComponent(await signLink(linkSecret, FRESHNESS_PURPOSE, v.id, FRESHNESS_LINK_TTL_S, now))}`;
-    await deps.mailer.sendOnce(freshnessMail(v.email, v.name, stage, confirmedOn, link), `freshness:${v.id}:${confirmedOn}:${stage}`);
     if (stage === 2) result.warned++;
     else result.mailed++;
   }
 }
+
+/** Send key of one freshness step's mail (the nightly mail-redeliver sweep matches FRESHNESS_MAIL_KEY). */
+export const FRESHNESS_MAIL_KEY = 'freshness:';
+const freshnessMailKey = (venueId: string, confirmedOn: string, stage: number) => `${FRESHNESS_MAIL_KEY}${venueId}:${confirmedOn}:${stage}`;
 
 function freshnessMail(to: string, venueName: string, stage: number, confirmedOn: string, link: string) {
   const since = `Uppgifterna om ${venueName} bekräftades senast ${confirmedOn}.`;

@@ -7,9 +7,8 @@ import { Hono } from 'hono';
 import type { Context } from 'hono';
 import { html } from 'hono/html';
 import type { AppEnv } from '../../context';
-import { AppError } from '../../lib/errors';
 import { holidayLabel } from '../../lib/holidays';
-import { linkButton, linkPage } from '../../lib/link-page';
+import { linkButton, linkErrorPage, linkPage } from '../../lib/link-page';
 import { displayDate } from '../../lib/swedish';
 import { applyHolidayLink, inspectHolidayLink, type HolidayLinkInfo } from './service';
 
@@ -19,8 +18,7 @@ async function guarded(c: C, title: string, work: () => Promise<Response>) {
   try {
     return await work();
   } catch (err) {
-    if (err instanceof AppError && (err.status === 400 || err.status === 404)) return linkPage(c, title, html`<p>${err.message}</p>`, err.status);
-    throw err;
+    return linkErrorPage(c, title, err);
   }
 }
 

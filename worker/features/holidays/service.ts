@@ -17,10 +17,15 @@ import { holidayDatesOf, holidayLabel, holidayOn, holidaysBetween } from '../../
 import { displayDate } from '../../lib/swedish';
 import { isSpentError, requireLink, signLink, spendStatement, type LinkPurpose } from '../../lib/signed-link';
 import type { Deps } from '../../ports/deps';
+import { enqueueOutbox, needsDelivery, type OutboxQueue } from '../../ports/mailer';
+import { JobPartlyFailed } from '../../lib/jobs';
 import { confirmVenueStatements } from '../freshness/service';
 import type { HolidayOccurrence, SeriesHoliday, SeriesHolidaysResponse } from '../quizzes/contract';
 import { generateOccurrences, isoDaysOf, seriesEnd, type Pattern } from '../../lib/recurrence';
 import { authorizeSeries } from '../series/service';
+
+/** Send keys of the holiday question (the nightly mail-redeliver sweep matches this prefix). */
+export const HOLIDAY_MAIL_KEY = 'holiday-ask:';
 
 /** Days ahead the nightly job asks about an undecided holiday occurrence. */
 export const HOLIDAY_ASK_DAYS = 14;
@@ -168,16 +173,17 @@ export type HolidayAskDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'mailer'>;
 /**
  * Asks the owner about every not cancelled, undecided occurrence on a holiday from today to today + 14
  * (so a missed night catches up). Each is claimed by an upsert that sets `asked_at` only where no one
- * asked or decided yet (RETURNING says whether this run won), and the mail is sent once per key.
+ * asked or decided yet (RETURNING says whether this run won); the mail is written to the outbox in the same
+ * batch, once per key (issue 27.3), and delivered by the mail queue with retries.
  */
-export async function runHolidayAskJob(deps: HolidayAskDeps): Promise<{ asked: number }> {
+export async function runHolidayAskJob(deps: HolidayAskDeps, input: { queue: OutboxQueue }): Promise<{ asked: number; failed: number; enqueueFailed: number }> {
   const { db } = deps;
   const now = deps.clock.now();
   const today = deps.clock.today();
   const { appUrl, linkSigningSecret: linkSecret, houseAccountEmail: houseEmail } = deps.config;
   if (!linkSecret) throw new Error('LINK_SIGNING_SECRET is not set: the holiday mail needs signed links');
   const holidays = holidaysBetween(today, addDays(today, HOLIDAY_ASK_DAYS));
-  if (!holidays.length) return { asked: 0 };
+  if (!holidays.length) return { asked: 0, failed: 0, enqueueFailed: 0 };
   const rows = await db
     .select({
       recurrenceId: quizzes.recurrenceId,
@@ -202,13 +208,34 @@ export async function runHolidayAskJob(deps: HolidayAskDeps): Promise<{ asked: n
       ),
     )
     .limit(500);
-  let asked = 0;
+  const counts = { asked: 0, failed: 0, enqueueFailed: 0 };
+  const toDeliver: string[] = [];
+  const errors: unknown[] = [];
   const nowIso = now.toISOString();
   for (const r of rows) {
+    // One occurrence's failure (logged, counted) never stops the others; it is asked again the next night.
+    try {
+      if (await ask(r)) counts.asked++;
+    } catch (err) {
+      counts.failed++;
+      errors.push(err);
+      console.error(`holiday question for ${r.recurrenceId} ${r.date} failed`, err);
+    }
+  }
+  if (toDeliver.length && !(await enqueueOutbox(input.queue, toDeliver))) counts.enqueueFailed++;
+  if (errors.length) throw new JobPartlyFailed(counts, errors[0]);
+  return counts;
+
+  async function ask(r: (typeof rows)[number]): Promise<boolean> {
     const rid = r.recurrenceId!;
     const holiday = holidayOn(r.date);
-    if (!holiday) continue;
-    const claimed = await db
+    if (!holiday) return false;
+    // Valid until the end of the day after the quiz.
+    const ttl = Math.max(3600, Math.floor((stockholmInstant(addDays(r.date, 2)).getTime() - now.getTime()) / 1000));
+    const url = async (action: 'run' | 'skip') =>
+      `${appUrl}/helgdag?t=${encodeURIComponent(await signLink(linkSecret, HOLIDAY_PURPOSE, subjectOf(rid, r.date, action), ttl, now))}`;
+    const when = `${displayDate(r.date)} (${holidayLabel(holiday.name).toLowerCase()})`;
+    const claim = db
       .insert(holidayDecisions)
       .values({ recurrenceId: rid, date: r.date, holiday: holiday.name, askedAt: nowIso })
       .onConflictDoUpdate({
@@ -217,13 +244,8 @@ export async function runHolidayAskJob(deps: HolidayAskDeps): Promise<{ asked: n
         setWhere: sql`${holidayDecisions.askedAt} IS NULL AND ${holidayDecisions.decision} IS NULL`,
       })
       .returning({ rid: holidayDecisions.recurrenceId });
-    if (!claimed.length) continue;
-    // Valid until the end of the day after the quiz.
-    const ttl = Math.max(3600, Math.floor((stockholmInstant(addDays(r.date, 2)).getTime() - now.getTime()) / 1000));
-    const url = async (action: 'run' | 'skip') =>
-      `${appUrl}/helgdag?t=${encodeURIComponent(await signLink(linkSecret, HOLIDAY_PURPOSE, subjectOf(rid, r.date, action), ttl, now))}`;
-    const when = `${displayDate(r.date)} (${holidayLabel(holiday.name).toLowerCase()})`;
-    await deps.mailer.sendOnce(
+    // Issue 27.3: the claim and its mail in one batch; the mail only where this run's claim holds.
+    const mail = deps.mailer.outbox(
       {
         to: r.email,
         subject: `Kör ni quiz på ${holiday.name}?`,
@@ -233,9 +255,12 @@ export async function runHolidayAskJob(deps: HolidayAskDeps): Promise<{ asked: n
           `Ja, vi kör:\n${await url('run')}\n\nStäll in:\n${await url('skip')}\n\n` +
           `Svarar ni inte visas quizet som vanligt.\n\nHälsningar,\nQuizkväll`,
       },
-      `holiday-ask:${rid}:${r.date}`,
+      `${HOLIDAY_MAIL_KEY}${rid}:${r.date}`,
+      sql`EXISTS (SELECT 1 FROM holiday_decisions WHERE recurrence_id = ${rid} AND date = ${r.date} AND asked_at = ${nowIso} AND decision IS NULL)`,
     );
-    asked++;
+    const [claimed, written] = await db.batch([claim, mail.statement]);
+    if (needsDelivery(mail, written)) toDeliver.push(mail.id);
+    if (!claimed.length) return false;
+    return true;
   }
-  return { asked };
 }

@@ -8,7 +8,7 @@ import type { Db } from '../../db/client';
 import { locations, profiles, quizzes, userRoles, venues, type VenueRow } from '../../db/schema';
 import { authorizeLocation, authorizeVenue, isSuperadmin, requireActor, type Actor } from '../../lib/authz';
 import { bumpDataVersion } from '../../lib/data-version';
-import { unauthorized } from '../../lib/errors';
+import { foundOr404, unauthorized } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { slugify } from '../../lib/slug';
 import type { Deps } from '../../ports/deps';
@@ -72,6 +72,10 @@ async function withFreshSlug<T>(db: Db, name: string, write: (slug: string) => P
   }
 }
 
+/** The 404 texts of authz.ts, for a row deleted between the check and the write. */
+const VENUE_GONE = 'Verksamheten hittades inte.';
+const LOCATION_GONE = 'Platsen hittades inte.';
+
 /** Owners get the admin role with their first business (new accounts may not have it yet). */
 function grantAdmin(db: Db, actor: NonNullable<Actor>) {
   return db.insert(userRoles).values({ userId: actor.id, role: 'admin' }).onConflictDoNothing();
@@ -109,15 +113,15 @@ export async function createVenue(deps: Pick<Deps, 'db'>, actor: Actor, input: {
   const { db } = deps;
   if (!actor) throw unauthorized(NOT_SIGNED_IN_CREATE);
   const id = newId();
-  await withFreshSlug(db, input.name, (slug) =>
+  // The row is read back in the same batch (issue 27.4: a second read could find it deleted).
+  const [inserted] = await withFreshSlug(db, input.name, (slug) =>
     db.batch([
-      db.insert(venues).values({ id, userId: actor.id, name: input.name, slug, isPublic: true }),
+      db.insert(venues).values({ id, userId: actor.id, name: input.name, slug, isPublic: true }).returning(),
       grantAdmin(db, actor),
       bumpDataVersion(db),
     ]),
   );
-  const [row] = await db.select().from(venues).where(eq(venues.id, id));
-  return toOwnerVenue(row!);
+  return toOwnerVenue(foundOr404(inserted[0], VENUE_GONE));
 }
 
 /** The /admin/create-venue form: a business and its first place in one batch. */
@@ -126,7 +130,7 @@ export async function registerVenue(deps: Pick<Deps, 'db'>, actor: Actor, input:
   if (!actor) throw unauthorized(NOT_SIGNED_IN_CREATE);
   const id = newId();
   const locationId = newId();
-  await withFreshSlug(db, input.name, (slug) =>
+  const [inserted] = await withFreshSlug(db, input.name, (slug) =>
     db.batch([
       db.insert(venues).values({
         id,
@@ -138,7 +142,7 @@ export async function registerVenue(deps: Pick<Deps, 'db'>, actor: Actor, input:
         phone: input.phone,
         description: input.description,
         isPublic: true,
-      }),
+      }).returning(),
       db.insert(locations).values({
         id: locationId,
         venueId: id,
@@ -152,8 +156,7 @@ export async function registerVenue(deps: Pick<Deps, 'db'>, actor: Actor, input:
       bumpDataVersion(db),
     ]),
   );
-  const [row] = await db.select().from(venues).where(eq(venues.id, id));
-  return { venue: toOwnerVenue(row!), locationId };
+  return { venue: toOwnerVenue(foundOr404(inserted[0], VENUE_GONE)), locationId };
 }
 
 /**
@@ -188,15 +191,13 @@ export async function updateVenue(deps: VenueDeps, actor: Actor, input: UpdateVe
     updatedAt: now.toISOString(),
     ...freshnessOnSave(venue, actor, input.isPublic, now),
   };
-  if (slugMatchesBase(venue.slug, base)) {
-    await db.batch([db.update(venues).set(values).where(eq(venues.id, venueId)), bumpDataVersion(db)]);
-  } else {
-    await withFreshSlug(db, input.name, (slug) =>
-      db.batch([db.update(venues).set({ ...values, slug }).where(eq(venues.id, venueId)), bumpDataVersion(db)]),
-    );
-  }
-  const [row] = await db.select().from(venues).where(eq(venues.id, venueId));
-  return toOwnerVenue(row!);
+  // RETURNING reads the saved row in the same statement: deleted since the check → 404 (issue 27.4).
+  const [updated] = slugMatchesBase(venue.slug, base)
+    ? await db.batch([db.update(venues).set(values).where(eq(venues.id, venueId)).returning(), bumpDataVersion(db)])
+    : await withFreshSlug(db, input.name, (slug) =>
+        db.batch([db.update(venues).set({ ...values, slug }).where(eq(venues.id, venueId)).returning(), bumpDataVersion(db)]),
+      );
+  return toOwnerVenue(foundOr404(updated[0], VENUE_GONE));
 }
 
 // ---------------------------------------------------------------- places
@@ -219,9 +220,8 @@ export async function createLocation(deps: Pick<Deps, 'db'>, actor: Actor, input
   const { venueId } = input;
   await authorizeVenue(db, actor, venueId);
   const id = newId();
-  await db.batch([db.insert(locations).values({ id, venueId, ...locationValues(input) }), bumpDataVersion(db)]);
-  const [row] = await db.select().from(locations).where(eq(locations.id, id));
-  return row!;
+  const [inserted] = await db.batch([db.insert(locations).values({ id, venueId, ...locationValues(input) }).returning(), bumpDataVersion(db)]);
+  return foundOr404(inserted[0], LOCATION_GONE);
 }
 
 export async function updateLocation(deps: VenueDeps, actor: Actor, input: LocationData & { locationId: string }) {
@@ -231,14 +231,13 @@ export async function updateLocation(deps: VenueDeps, actor: Actor, input: Locat
   const values = locationValues(input);
   const write = () =>
     db.batch([
-      db.update(locations).set({ ...values, updatedAt: deps.clock.now().toISOString() }).where(eq(locations.id, locationId)),
+      db.update(locations).set({ ...values, updatedAt: deps.clock.now().toISOString() }).where(eq(locations.id, locationId)).returning(),
       bumpDataVersion(db),
     ]);
   // Issue 26.2: a slot is bought in a city; the place's quizzes must not leave it while an order is open or paid.
-  if (values.citySlug !== location.citySlug) await purchaseGuarded(db, 'city', 'location', { locationId }, deps.clock, write);
-  else await write();
-  const [row] = await db.select().from(locations).where(eq(locations.id, locationId));
-  return row!;
+  const [updated] =
+    values.citySlug !== location.citySlug ? await purchaseGuarded(db, 'city', 'location', { locationId }, deps.clock, write) : await write();
+  return foundOr404(updated[0], LOCATION_GONE);
 }
 
 /** Deletes a place; its quizzes, promotions and slot claims go with it (foreign keys, README). */
