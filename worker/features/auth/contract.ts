@@ -12,8 +12,12 @@ export const REGISTER_WINDOW_MS = 15 * 60 * 1000;
  * is locked), and any accounts LOGIN_CLIENT_LIMIT times. Per account across all clients there is no
  * lock-out (a stranger could lock the owner out): after LOGIN_ACCOUNT_FREE attempts each further one
  * must wait a growing delay (1 s, 2 s, 4 s … at most LOGIN_ACCOUNT_MAX_DELAY_MS) after the previous one.
+ * A client with a valid device cookie for the account (issue 26.5, features/auth/device.ts) skips those
+ * three: it may try LOGIN_DEVICE_LIMIT times per window, then that device is locked. Refused attempts
+ * are never counted, so trying while locked does not prolong the lock.
  */
 export const LOGIN_PAIR_LIMIT = 10;
+export const LOGIN_DEVICE_LIMIT = 10;
 export const LOGIN_ACCOUNT_FREE = 10;
 export const LOGIN_ACCOUNT_MAX_DELAY_MS = 60 * 1000;
 export const LOGIN_CLIENT_LIMIT = 50;
