@@ -42,6 +42,20 @@ describe('GET /api/takeover/venues/:id', () => {
   });
 });
 
+describe('26.8 the verification mail for a takeover sign-up', () => {
+  it('goes to an unconfirmed address, so it does not quote the business name (anyone names a business)', async () => {
+    const v = await unclaimed();
+    const bait = 'Vinn 5000 kr på evil.example';
+    await testDb().update(venues).set({ name: bait }).where(eq(venues.id, v.id));
+    const email = `takeover-${newId()}@test.local`;
+    const res = await callJson('/api/auth/register', { clock: CLOCK, body: { email, password: 'hemligt123', confirmPassword: 'hemligt123', takeoverVenue: v.id } });
+    expect(res.status).toBe(201);
+    const [mail] = await testDb().select().from(mailOutbox).where(eq(mailOutbox.toEmail, email));
+    expect(mail!.text).toContain('/verify?token=');
+    expect(`${mail!.subject}\n${mail!.text}\n${mail!.html ?? ''}`).not.toMatch(/evil|5000 kr/);
+  });
+});
+
 describe('POST /api/takeover', () => {
   it('moves the business to the caller, answers the counts and notifies the superadmins', async () => {
     const v = await unclaimed();

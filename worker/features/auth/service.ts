@@ -5,7 +5,7 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { emailTokens, oauthAccounts, passwordCredentials, profiles, rateLimits, sessions, totpFactors, userRoles, users, venues } from '../../db/schema';
+import { emailTokens, oauthAccounts, passwordCredentials, profiles, rateLimits, sessions, totpFactors, userRoles, users } from '../../db/schema';
 import type { Config } from '../../env';
 import { AppError, conflict, rateLimited, unauthorized } from '../../lib/errors';
 import { newId, randomToken } from '../../lib/ids';
@@ -184,12 +184,6 @@ function verifyLink(appUrl: string, token: string, takeoverVenue?: string | null
   return `${appUrl}/verify?${q.toString()}`;
 }
 
-async function venueName(db: Db, id: string | undefined | null): Promise<string | null> {
-  if (!id) return null;
-  const [row] = await db.select({ name: venues.name }).from(venues).where(eq(venues.id, id)).limit(1);
-  return row?.name ?? null;
-}
-
 /**
  * Registration: 5 attempts per e-mail per 15 minutes. A verified address answers 409 (the spec's
  * duplicate-email toast). An unverified one gets the new password and a fresh link: only whoever
@@ -225,7 +219,7 @@ export async function register(deps: AuthDeps, input: RegisterInput & { clientKe
     ]);
   }
   const token = await issueEmailToken(db, userId, 'verify_email', VERIFY_TOKEN_TTL_MS, now, input.takeoverVenue ? { takeoverVenue: input.takeoverVenue } : undefined);
-  await mailer.send(verifyMail(input.email, verifyLink(config.appUrl, token, input.takeoverVenue), await venueName(db, input.takeoverVenue)));
+  await mailer.send(verifyMail(input.email, verifyLink(config.appUrl, token, input.takeoverVenue), !!input.takeoverVenue));
   return { email: input.email };
 }
 
@@ -242,7 +236,7 @@ export async function resendVerification(deps: AuthDeps, input: { email: string;
   const row = await findUserByEmail(db, email);
   if (!row || row.user.emailVerifiedAt) return;
   const token = await issueEmailToken(db, row.user.id, 'verify_email', VERIFY_TOKEN_TTL_MS, now, takeoverVenue ? { takeoverVenue } : undefined);
-  await mailer.send(verifyMail(email, verifyLink(config.appUrl, token, takeoverVenue), await venueName(db, takeoverVenue)));
+  await mailer.send(verifyMail(email, verifyLink(config.appUrl, token, takeoverVenue), !!takeoverVenue));
 }
 
 /**
