@@ -43,7 +43,7 @@ async function place() {
 }
 
 describe('POST /api/events', () => {
-  it('counts N events as N, per Stockholm day, place and quiz occurrence; a venue page view counts for the business', async () => {
+  it('counts once per client, metric and quiz (or business) and Stockholm day; a venue page view counts for the business', async () => {
     const { venue, location, quiz } = await place();
     const events = [
       ...Array.from({ length: 7 }, () => ({ t: 'impression', q: quiz.id })),
@@ -53,22 +53,73 @@ describe('POST /api/events', () => {
     ];
     expect((await beacon(events)).status).toBe(204);
     expect(await counts(venue.id)).toEqual([
-      { day: TODAY, location_id: location.id, quiz_id: quiz.id, metric: 'detail_open', count: 2 },
-      { day: TODAY, location_id: location.id, quiz_id: quiz.id, metric: 'impression', count: 7 },
+      { day: TODAY, location_id: location.id, quiz_id: quiz.id, metric: 'detail_open', count: 1 },
+      { day: TODAY, location_id: location.id, quiz_id: quiz.id, metric: 'impression', count: 1 },
       { day: TODAY, location_id: '', quiz_id: '', metric: 'venue_view', count: 1 },
     ]);
   });
 
-  it('concurrent beacons add up exactly (the upsert adds, never overwrites)', async () => {
+  it('26.6: one client cannot inflate a quiz: 3 000 detail_open events in 60 requests count once', async () => {
+    const { venue, quiz } = await place();
+    const ip = randomClientIp();
+    const batch = Array.from({ length: 50 }, () => ({ t: 'detail_open', q: quiz.id }));
+    for (let i = 0; i < 6; i++) {
+      const res = await Promise.all(Array.from({ length: 10 }, () => beacon(batch, { ip, ua: `${BROWSER} ${unique()}` })));
+      expect(res.every((r) => r.status === 204 || r.status === 429)).toBe(true);
+    }
+    expect(await total(venue.id, 'detail_open')).toBe(1);
+    // Another client the same day counts; that client again the next Stockholm day counts again.
+    const other = randomClientIp();
+    await beacon([{ t: 'detail_open', q: quiz.id }], { ip: other });
+    await beacon([{ t: 'detail_open', q: quiz.id }], { ip: other });
+    await call('/api/events', { clock: '2030-03-03T23:30:00Z', body: { events: [{ t: 'detail_open', q: quiz.id }] }, headers: { 'user-agent': BROWSER, 'cf-connecting-ip': other } });
+    expect((await counts(venue.id)).map((r) => [r.day, r.count])).toEqual([
+      [TODAY, 2],
+      ['2030-03-04', 1],
+    ]);
+  });
+
+  it('26.6: addresses in one IPv6 /64 are one client', async () => {
+    const { venue, quiz } = await place();
+    const prefix = `2001:db8:${Math.floor(Math.random() * 0xffff).toString(16)}:${Math.floor(Math.random() * 0xffff).toString(16)}`;
+    for (let i = 1; i <= 20; i++) await beacon([{ t: 'detail_open', q: quiz.id }], { ip: `${prefix}::${i.toString(16)}` });
+    expect(await total(venue.id, 'detail_open')).toBe(1);
+  });
+
+  it('26.6: views of a hidden business are not counted', async () => {
+    const { venue, quiz } = await place();
+    await testDb().run(sql`UPDATE venues SET is_public = 0 WHERE id = ${venue.id}`);
+    expect((await beacon([{ t: 'detail_open', q: quiz.id }, { t: 'impression', q: quiz.id }, { t: 'venue_view', v: venue.id }])).status).toBe(204);
+    expect(await counts(venue.id)).toEqual([]);
+  });
+
+  it('26.6: the seen-hashes hold no address and are gone with their day (new day or the nightly job)', async () => {
+    const { quiz } = await place();
+    const ip = '198.51.100.23';
+    await call('/api/events', { clock: '2030-03-10T09:00:00Z', body: { events: [{ t: 'impression', q: quiz.id }] }, headers: { 'user-agent': BROWSER, 'cf-connecting-ip': ip } });
+    const seen = await testDb().all<Record<string, string>>(sql`SELECT * FROM analytics_seen WHERE day = '2030-03-10'`);
+    expect(seen.length).toBeGreaterThan(0);
+    expect(Object.keys(seen[0]!).sort()).toEqual(['day', 'hash']);
+    expect(JSON.stringify(seen)).not.toContain(ip);
+    // The first event of the next day deletes the earlier days' salts and hashes.
+    await call('/api/events', { clock: '2030-03-11T09:00:00Z', body: { events: [{ t: 'impression', q: quiz.id }] }, headers: { 'user-agent': BROWSER } });
+    expect(await testDb().all(sql`SELECT day FROM analytics_seen WHERE day < '2030-03-11'`)).toEqual([]);
+    expect(await testDb().all(sql`SELECT day FROM analytics_salts WHERE day < '2030-03-11'`)).toEqual([]);
+  });
+
+  it('concurrent beacons of different clients add up exactly (the upsert adds, never overwrites); one client counts once', async () => {
     const { venue, quiz } = await place();
     const res = await Promise.all(Array.from({ length: 12 }, () => beacon(Array.from({ length: 5 }, () => ({ t: 'impression', q: quiz.id })))));
     expect(res.map((r) => r.status)).toEqual(Array(12).fill(204));
-    expect(await total(venue.id, 'impression')).toBe(60);
+    expect(await total(venue.id, 'impression')).toBe(12);
+    const ip = randomClientIp();
+    await Promise.all(Array.from({ length: 12 }, () => beacon([{ t: 'impression', q: quiz.id }], { ip })));
+    expect(await total(venue.id, 'impression')).toBe(13);
     // A later day is a new row; the earlier one is untouched.
     await call('/api/events', { clock: '2030-03-03T23:30:00Z', body: { events: [{ t: 'impression', q: quiz.id }] }, headers: { 'user-agent': BROWSER } });
     const rows = await counts(venue.id);
     expect(rows.map((r) => [r.day, r.count])).toEqual([
-      [TODAY, 60],
+      [TODAY, 13],
       ['2030-03-04', 1],
     ]);
   });
@@ -137,7 +188,7 @@ describe('POST /api/events', () => {
     expect(refused.status).toBe(429);
     expect(refused.headers.get('retry-after')).toBe('60');
     expect((await beacon([{ t: 'impression', q: quiz.id }])).status).toBe(204);
-    expect(await total(venue.id, 'impression')).toBe(EVENTS_RATE_LIMIT.max + 1);
+    expect(await total(venue.id, 'impression')).toBe(2);
   });
 
   it('stores no client address, user agent or cookie anywhere', async () => {

@@ -166,6 +166,25 @@ describe('follow → confirm → unsubscribe (visitor)', () => {
     expect(csrf.status).toBe(403);
   });
 
+  it('26.8: the confirmation mail to an unconfirmed address echoes no attacker-chosen text (search words, city, place name)', async () => {
+    const { venue, location } = await publicPlace();
+    const bait = 'Vinn 5000 kr på evil.example';
+    await testDb().run(sql`UPDATE locations SET name = ${bait} WHERE id = ${location.id}`);
+    await testDb().run(sql`UPDATE venues SET name = ${bait} WHERE id = ${venue.id}`);
+    const placeMail = `${unique('offer')}@test.local`;
+    expect((await callJson('/api/follows', { body: { placeId: location.id, email: placeMail }, headers: { 'cf-connecting-ip': ip() } })).status).toBe(202);
+    const searchMail = `${unique('offer')}@test.local`;
+    const filters = { city: 'evil-example-ring-oss', weekday: 'tisdag', search: 'Ring 070-1234567 evil.example' };
+    expect((await callJson('/api/follows', { body: { filters, email: searchMail }, headers: { 'cf-connecting-ip': ip() } })).status).toBe(202);
+    for (const email of [placeMail, searchMail]) {
+      const mail = await waitForMail(email, 'Bekräfta');
+      for (const part of [mail.subject, mail.text, mail.html ?? '']) {
+        expect(part).not.toMatch(/evil|070-1234567|5000 kr/i);
+      }
+      expect(mail.text).toContain('/bevakningar/bekrafta?t=');
+    }
+  });
+
   it('the confirmation link expires after 48 h', async () => {
     const { location } = await publicPlace();
     const f = await confirmedFollow(location.id, { confirmed: false });
@@ -215,9 +234,13 @@ describe('follow → confirm → unsubscribe (visitor)', () => {
     expect(statuses).toEqual([202, 202, 202, 202, 202, 429]);
     const client = ip();
     const byClient = [];
-    for (let i = 0; i < 11; i++) byClient.push((await call('/api/follows', { body: { placeId: location.id, email: `${unique('c')}@test.local` }, headers: { 'cf-connecting-ip': client } })).status);
+    const addresses = Array.from({ length: 11 }, () => `${unique('c')}@test.local`);
+    for (const address of addresses) byClient.push((await call('/api/follows', { body: { placeId: location.id, email: address }, headers: { 'cf-connecting-ip': client } })).status);
     expect(byClient.slice(0, 10).every((s) => s === 202)).toBe(true);
     expect(byClient[10]).toBe(429);
+    // Let the queue deliver the confirmations before the next test takes its snapshot of the outbox.
+    await waitForMail(email, 'Bekräfta');
+    for (const address of addresses.slice(0, 10)) await waitForMail(address, 'Bekräfta');
   });
 
   it('bad input → 400 naming the field, nothing stored', async () => {

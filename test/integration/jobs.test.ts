@@ -28,7 +28,7 @@ import { createMailer, redeliverOutbox } from '../../worker/ports/mailer';
 // Before every session the factories create (they expire 30 days after the real now), so the nightly
 // clean-up at this instant removes only the session planted below.
 const NIGHT = '2020-02-04T02:15:00.000Z';
-const NIGHTLY_JOBS = ['listing-day', 'sessions', 'rate-limits', 'email-tokens', 'mail-outbox', 'promotion-holds', SERIES_JOB];
+const NIGHTLY_JOBS = ['listing-day', 'sessions', 'rate-limits', 'analytics-seen', 'email-tokens', 'mail-outbox', 'promotion-holds', SERIES_JOB];
 
 let superadmin: TestUser;
 let owner: TestUser;
@@ -74,6 +74,7 @@ describe('the nightly run', () => {
     const counts = Object.fromEntries(rows.map((r) => [r.job, JSON.parse(r.result!)]));
     expect(counts.sessions.deleted).toBeGreaterThanOrEqual(1);
     expect(counts['rate-limits']).toHaveProperty('deleted');
+    expect(counts['analytics-seen']).toHaveProperty('deleted');
     expect(counts['email-tokens']).toHaveProperty('deleted');
     expect(counts['mail-outbox']).toHaveProperty('deleted');
     expect(counts['promotion-holds']).toHaveProperty('released');

@@ -42,6 +42,40 @@ describe('GET /api/takeover/venues/:id', () => {
   });
 });
 
+describe('26.8 a hidden business is unknown to takeover', () => {
+  it('GET answers 404 exactly as for an unknown id (no name), and POST cannot claim it; nothing changed', async () => {
+    for (const owned of [false, true]) {
+      const v = owned ? await createVenue(owner.id, { isPublic: false }) : await unclaimed();
+      if (!owned) await testDb().update(venues).set({ isPublic: false }).where(eq(venues.id, v.id));
+      const hidden = await callJson(`/api/takeover/venues/${v.id}`, { clock: CLOCK });
+      const unknown = await callJson(`/api/takeover/venues/${newId()}`, { clock: CLOCK });
+      expect(hidden.status).toBe(404);
+      expect(hidden.body).toEqual(unknown.body);
+      expect(JSON.stringify(hidden.body)).not.toContain(v.name);
+      const u = await createUser({ roles: [], now: new Date(CLOCK) });
+      const before = await snapshot();
+      const claim = await callJson('/api/takeover', { body: { venueId: v.id }, cookie: u.cookie, clock: CLOCK });
+      expect(claim.status).toBe(404);
+      expect(JSON.stringify(claim.body)).not.toContain(v.name);
+      expect(await snapshot()).toEqual(before);
+    }
+  });
+});
+
+describe('26.8 the verification mail for a takeover sign-up', () => {
+  it('goes to an unconfirmed address, so it does not quote the business name (anyone names a business)', async () => {
+    const v = await unclaimed();
+    const bait = 'Vinn 5000 kr på evil.example';
+    await testDb().update(venues).set({ name: bait }).where(eq(venues.id, v.id));
+    const email = `takeover-${newId()}@test.local`;
+    const res = await callJson('/api/auth/register', { clock: CLOCK, body: { email, password: 'hemligt123', confirmPassword: 'hemligt123', takeoverVenue: v.id } });
+    expect(res.status).toBe(201);
+    const [mail] = await testDb().select().from(mailOutbox).where(eq(mailOutbox.toEmail, email));
+    expect(mail!.text).toContain('/verify?token=');
+    expect(`${mail!.subject}\n${mail!.text}\n${mail!.html ?? ''}`).not.toMatch(/evil|5000 kr/);
+  });
+});
+
 describe('POST /api/takeover', () => {
   it('moves the business to the caller, answers the counts and notifies the superadmins', async () => {
     const v = await unclaimed();

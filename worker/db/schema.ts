@@ -732,6 +732,28 @@ export const analyticsDaily = sqliteTable(
 );
 export type AnalyticsDailyRow = typeof analyticsDaily.$inferSelect;
 
+/**
+ * Issue 26.6, the counting rule (docs/wave3/counting.md): at most one event of a metric per client,
+ * quiz (or business) and day. `analytics_salts` holds one random salt per Stockholm day;
+ * `analytics_seen` holds SHA-256(salt | client | metric | target), truncated — never the address itself.
+ * Rows of earlier days (salts and hashes) are deleted on the first event of a new day and by the
+ * nightly job, so once a day is over nobody can tell whose a hash was.
+ */
+export const analyticsSalts = sqliteTable('analytics_salts', {
+  /** YYYY-MM-DD, Stockholm. */
+  day: text('day').primaryKey(),
+  salt: text('salt').notNull(),
+});
+
+export const analyticsSeen = sqliteTable(
+  'analytics_seen',
+  {
+    day: text('day').notNull(),
+    hash: text('hash').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.hash] })],
+);
+
 // ---------------------------------------------------------------- follows (issue 17)
 
 /**

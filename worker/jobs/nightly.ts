@@ -10,6 +10,7 @@ import { recordJob, type JobCounts } from '../lib/jobs';
 import { releaseExpiredHolds } from '../features/payments/service';
 import { cleanUpEmailTokens } from '../features/auth/service';
 import { deleteStaleRateLimits } from '../lib/rate-limit';
+import { deleteEarlierSeen } from '../features/events/service';
 import { deleteExpiredSessions } from '../lib/session';
 import { runSeriesExtensionJob, SERIES_JOB } from '../features/series/service';
 import { ensureListingDay } from '../features/listing/service';
@@ -35,6 +36,8 @@ function nightlyTasks(deps: Deps, queue: OutboxQueue): NightlyTask[] {
     }),
     recorded('sessions', async () => ({ deleted: await deleteExpiredSessions(db, now) })),
     recorded('rate-limits', async () => ({ deleted: await deleteStaleRateLimits(db, now) })),
+    // Issue 26.6: the counting salts and seen-hashes of earlier days (docs/wave3/counting.md).
+    recorded('analytics-seen', async () => ({ deleted: await deleteEarlierSeen(db, clock.today()) })),
     recorded('email-tokens', async () => ({ deleted: await cleanUpEmailTokens(deps) })),
     // Data minimisation: outbox rows (addresses, mail texts) older than MAIL_RETENTION_DAYS (30) by the
     // database's own time; see worker/ports/mailer.ts for why exactly-once still holds.

@@ -61,6 +61,33 @@ export async function takeAttempt(
 }
 
 /**
+ * A lock whose refused attempts change nothing (issue 26.5): the first `limit` attempts within `windowMs`
+ * of the previous counted one pass; a refused attempt is not counted and does not move the window, so
+ * someone who keeps trying while locked is not locked for longer. One UPSERT whose DO UPDATE has a WHERE
+ * (as claimSpacedAttempt): of concurrent attempts at most `limit` get a row back.
+ */
+export async function claimAttempt(
+  db: Db,
+  key: string,
+  limit: number,
+  windowMs: number,
+  now: Date,
+): Promise<{ allowed: true } | { allowed: false; retryAfterMs: number }> {
+  const t = now.getTime();
+  const rows = await db.all<{ count: number }>(sql`
+    INSERT INTO rate_limits (key, count, window_start, last_attempt) VALUES (${key}, 1, ${t}, ${t})
+    ON CONFLICT(key) DO UPDATE SET
+      count = CASE WHEN ${t} - rate_limits.last_attempt > ${windowMs} THEN 1 ELSE rate_limits.count + 1 END,
+      window_start = CASE WHEN ${t} - rate_limits.last_attempt > ${windowMs} THEN ${t} ELSE rate_limits.window_start END,
+      last_attempt = ${t}
+    WHERE ${t} - rate_limits.last_attempt > ${windowMs} OR rate_limits.count < ${limit}
+    RETURNING count`);
+  if (rows.length > 0) return { allowed: true };
+  const [row] = await db.all<{ last_attempt: number }>(sql`SELECT last_attempt FROM rate_limits WHERE key = ${key}`);
+  return { allowed: false, retryAfterMs: Math.max(1000, row ? windowMs - (t - row.last_attempt) + 1 : windowMs) };
+}
+
+/**
  * A throttle that slows rather than locks (issue 13.5): the first `free` attempts in a window pass; after
  * that an attempt passes only if at least 2^(count − free) s (at most `maxDelayMs`) have gone by since the
  * previous one that passed. One UPSERT whose DO UPDATE has a WHERE: a refused attempt changes nothing and

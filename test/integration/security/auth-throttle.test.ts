@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { mailOutbox, totpFactors } from '../../../worker/db/schema';
 import { requestPasswordReset } from '../../../worker/features/auth/service';
 import type { Mailer } from '../../../worker/ports/mailer';
-import { LOGIN_PAIR_LIMIT, TOTP_SESSION_LIMIT, TOTP_USER_LIMIT } from '../../../worker/features/auth/contract';
+import { LOGIN_DEVICE_LIMIT, LOGIN_PAIR_LIMIT, TOTP_SESSION_LIMIT, TOTP_USER_LIMIT } from '../../../worker/features/auth/contract';
 import { MAIL_CLIENT_LIMIT } from '../../../worker/lib/rate-limit';
 import { totpCodeAt } from '../../../worker/lib/totp';
 import { newId } from '../../../worker/lib/ids';
@@ -205,5 +205,111 @@ describe('13.12 forgot answers in one time class for known and unknown addresses
       expect(res.status).toBe(200);
     }
     await expect.poll(async () => (await testDb().select().from(mailOutbox).where(eq(mailOutbox.toEmail, u.email))).length).toBe(1);
+  });
+});
+
+/**
+ * Issue 26.5: with attempts from rotating client addresses the owner's right password got 429 on every
+ * try, and their own refused tries extended a 15-minute lock. OWASP "Slow Down Online Guessing Attacks
+ * with Device Cookies": a client that signed in to the account before carries a signed device cookie and
+ * is limited on its own, apart from the untrusted pool.
+ */
+describe('26.5 device cookies: a client that signed in before keeps signing in under attack', () => {
+  const DEVICE = 'qk_device';
+  function deviceCookie(res: Response): string | null {
+    const m = new RegExp(`${DEVICE}=([^;]*)`).exec(res.headers.get('set-cookie') ?? '');
+    return m && m[1] ? `${DEVICE}=${m[1]}` : null;
+  }
+  const login = (email: string, password: string, seconds: number, opts: { cookie?: string; client?: string } = {}) =>
+    call('/api/auth/login', { body: { email, password }, cookie: opts.cookie, headers: { 'cf-connecting-ip': opts.client ?? ip() }, clock: at(seconds) });
+
+  it('a successful sign-in sets an HttpOnly device cookie that names the account by a hash, not the e-mail', async () => {
+    const u = await createUser();
+    const res = await login(u.email, u.password, 0);
+    expect(res.status).toBe(200);
+    const header = res.headers.get('set-cookie') ?? '';
+    const cookie = deviceCookie(res);
+    expect(cookie).not.toBeNull();
+    expect(header).toMatch(new RegExp(`${DEVICE}=[^;]*;.*HttpOnly`, 'i'));
+    const raw = decodeURIComponent(cookie!);
+    const [local] = u.email.split('@');
+    expect(raw).not.toContain(local!);
+    // the readable part of the token neither
+    const body = raw.slice(DEVICE.length + 1).split('.')[0]!;
+    expect(atob(body.replace(/-/g, '+').replace(/_/g, '/'))).not.toContain(local!);
+    // A wrong password sets none.
+    expect(deviceCookie(await login(u.email, 'fel', 1))).toBeNull();
+  });
+
+  it('rotating attackers for 92 s: the owner with a device cookie gets in on every try (14 of 14)', async () => {
+    const u = await createUser();
+    const device = deviceCookie(await login(u.email, u.password, 0))!;
+    expect(device).not.toBeNull();
+    const owner = ip();
+    const ownerStatuses: number[] = [];
+    for (let s = 1; s <= 92; s++) {
+      // A guess a second, each from a fresh address: every slot the slowed account opens is taken.
+      await login(u.email, 'fel', s);
+      if (s % 6 === 0 && ownerStatuses.length < 14) ownerStatuses.push((await login(u.email, u.password, s, { cookie: device, client: owner })).status);
+    }
+    expect(ownerStatuses).toHaveLength(14);
+    expect(ownerStatuses.every((st) => st === 200), String(ownerStatuses)).toBe(true);
+    // The untrusted pool is still slowed meanwhile.
+    expect((await login(u.email, u.password, 92)).status).toBe(429);
+  }, 90_000);
+
+  it("a device cookie of one account does not help on another, and a tampered one is untrusted", async () => {
+    const a = await createUser();
+    const b = await createUser();
+    const deviceA = deviceCookie(await login(a.email, a.password, 0))!;
+    for (let i = 0; i < 12; i++) await login(b.email, 'fel', 1);
+    expect((await login(b.email, b.password, 1, { cookie: deviceA })).status).toBe(429);
+    for (let i = 0; i < 12; i++) await login(a.email, 'fel', 1);
+    const i = DEVICE.length + 4; // a character of the signed payload
+    const tampered = deviceA.slice(0, i) + (deviceA[i] === 'A' ? 'B' : 'A') + deviceA.slice(i + 1);
+    expect((await login(a.email, a.password, 1, { cookie: tampered })).status).toBe(429);
+    expect((await login(a.email, a.password, 1, { cookie: deviceA })).status).toBe(200);
+  });
+
+  it('30 parallel wrong passwords with one device cookie: at most LOGIN_DEVICE_LIMIT reach the check', async () => {
+    const u = await createUser();
+    const device = deviceCookie(await login(u.email, u.password, 0))!;
+    const results = await Promise.all(Array.from({ length: 30 }, () => login(u.email, 'fel', 1, { cookie: device })));
+    const checked = results.filter((r) => r.status === 401).length;
+    expect(checked).toBeGreaterThan(0);
+    expect(checked).toBeLessThanOrEqual(LOGIN_DEVICE_LIMIT);
+    expect(results.every((r) => r.status === 401 || r.status === 429)).toBe(true);
+  });
+
+  it("the owner's own refused tries do not extend their lock (device and plain client alike)", async () => {
+    const u = await createUser();
+    const device = deviceCookie(await login(u.email, u.password, 0))!;
+    const owner = ip();
+    for (let i = 1; i <= LOGIN_DEVICE_LIMIT; i++) expect((await login(u.email, 'fel', i, { cookie: device, client: owner })).status).toBe(401);
+    // Locked now; the owner keeps trying every minute for 14 minutes: refused, not counted.
+    for (let m = 1; m <= 14; m++) expect((await login(u.email, u.password, LOGIN_DEVICE_LIMIT + m * 60, { cookie: device, client: owner })).status).toBe(429);
+    // 15 minutes after the last counted try the right password works again.
+    expect((await login(u.email, u.password, LOGIN_DEVICE_LIMIT + 15 * 60 + 1, { cookie: device, client: owner })).status).toBe(200);
+  });
+
+  it('without a device cookie the pair lock (client + account) is not extended by refused tries either', async () => {
+    const v = await createUser();
+    const client = ip();
+    for (let i = 1; i <= LOGIN_PAIR_LIMIT; i++) await login(v.email, 'fel', i * 61, { client });
+    const last = LOGIN_PAIR_LIMIT * 61;
+    for (let m = 1; m <= 14; m++) expect((await login(v.email, v.password, last + m * 60, { client })).status).toBe(429);
+    expect((await login(v.email, v.password, last + 15 * 60 + 1, { client })).status).toBe(200);
+  });
+
+  it('a device cookie is issued only after the TOTP step, not for a pending sign-in', async () => {
+    const u = await createUser();
+    const secret = btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(20))));
+    await testDb().insert(totpFactors).values({ id: newId(), userId: u.id, secret, verifiedAt: new Date().toISOString() });
+    const first = await login(u.email, u.password, 0);
+    expect(first.status).toBe(200);
+    expect(deviceCookie(first)).toBeNull();
+    const done = await call('/api/auth/login/totp', { body: { code: totpCodeAt(secret, new Date(at(0))) }, cookie: sessionCookie(first)!, clock: at(0) });
+    expect(done.status).toBe(200);
+    expect(deviceCookie(done)).not.toBeNull();
   });
 });

@@ -12,8 +12,12 @@ export const REGISTER_WINDOW_MS = 15 * 60 * 1000;
  * is locked), and any accounts LOGIN_CLIENT_LIMIT times. Per account across all clients there is no
  * lock-out (a stranger could lock the owner out): after LOGIN_ACCOUNT_FREE attempts each further one
  * must wait a growing delay (1 s, 2 s, 4 s … at most LOGIN_ACCOUNT_MAX_DELAY_MS) after the previous one.
+ * A client with a valid device cookie for the account (issue 26.5, features/auth/device.ts) skips those
+ * three: it may try LOGIN_DEVICE_LIMIT times per window, then that device is locked. Refused attempts
+ * are never counted, so trying while locked does not prolong the lock.
  */
 export const LOGIN_PAIR_LIMIT = 10;
+export const LOGIN_DEVICE_LIMIT = 10;
 export const LOGIN_ACCOUNT_FREE = 10;
 export const LOGIN_ACCOUNT_MAX_DELAY_MS = 60 * 1000;
 export const LOGIN_CLIENT_LIMIT = 50;
@@ -104,31 +108,45 @@ export function registrationErrors(v: { email: string; password: string; confirm
   return REGISTER_FIELDS.map((f) => r.error.issues.find((i) => i.path[0] === f)?.message).filter((m): m is string => !!m);
 }
 
+/** The fixed origin redirect targets are resolved against (never a real host). */
+const REDIRECT_BASE = 'https://quizkvall.invalid';
+
+/** A target that the URL parser resolves to a path on REDIRECT_BASE: that path, else null. */
+function resolvedPath(target: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(target, REDIRECT_BASE);
+  } catch {
+    return null;
+  }
+  if (url.origin !== REDIRECT_BASE) return null;
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
 /**
- * Only same-origin paths may be redirect targets (issue 13.9). Judged after the URL parser has done its
- * work: browsers drop tab/CR/LF inside URLs and read "\\" as "/", so "/%09/evil.example" or "/\\evil"
- * would leave the site. Resolve against a placeholder origin and accept only what stays on it, and
- * return the normalised path (so what is checked is what is navigated to). Shared with the web app.
+ * The one redirect check (issues 13.9, 26.8), shared by the Worker (Google sign-in) and the web app
+ * (`safeTarget`, /login, /auth-redirect). Only same-origin paths pass, judged after the URL parser has
+ * done its work: browsers drop tab/CR/LF inside URLs, read "\\" as "/" and remove dot segments, so
+ * "/%09/evil.example", "/\\evil" or "/.//evil.example" (→ "//evil.example") would leave the site. The
+ * target is normalised by resolving it against a fixed origin; the result is accepted only if it is a
+ * path that is not scheme-relative and resolves to itself again (what is checked is what is navigated to).
  */
 export function safeRedirect(target: string | null | undefined): string | null {
-  if (!target || !target.startsWith('/')) return null;
+  if (!target || target.length > 2048 || !target.startsWith('/')) return null;
   let decoded = target;
   try {
     decoded = decodeURIComponent(target);
   } catch {
     return null;
   }
-  // Control characters, backslashes and a second leading slash are never part of our own paths.
-  if (/[\u0000-\u001f\u007f\\]/.test(decoded) || /^\/[\/\\]/.test(decoded) || /^\/[\/\\]/.test(target)) return null;
-  const base = 'https://quizkvall.invalid';
-  let url: URL;
-  try {
-    url = new URL(target, base);
-  } catch {
-    return null;
-  }
-  if (url.origin !== base) return null;
-  return `${url.pathname}${url.search}${url.hash}`;
+  // Control characters and backslashes are never part of our own paths; and a router that decodes the
+  // path once must not find a scheme-relative one in it either ("/%2F/evil", "/.%2f/evil").
+  if (/[\u0000-\u001f\u007f\\]/.test(decoded)) return null;
+  const once = resolvedPath(decoded);
+  if (!once || /^\/[\/\\]/.test(once)) return null;
+  const path = resolvedPath(target);
+  if (!path || !path.startsWith('/') || /^\/[\/\\]/.test(path)) return null;
+  return resolvedPath(path) === path ? path : null;
 }
 
 // ---------------------------------------------------------------- responses

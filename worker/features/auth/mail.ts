@@ -3,13 +3,17 @@ import type { MailMessage } from '../../ports/mailer';
 
 const sign = '\n\nHälsningar,\nQuizkväll';
 
-export function verifyMail(to: string, link: string, venueName?: string | null): MailMessage {
+/**
+ * Goes to an address nobody has confirmed yet (issue 26.8): no text anyone could choose — not even the
+ * name of the business to take over (any owner names a business); the page after the link shows it.
+ */
+export function verifyMail(to: string, link: string, takeover = false): MailMessage {
   return {
     to,
     subject: 'Bekräfta din e-postadress – Quizkväll',
     text:
       `Hej!\n\nTack för att du registrerade dig på Quizkväll.` +
-      (venueName ? ` När du har bekräftat tar du över verksamheten ${venueName}.` : '') +
+      (takeover ? ' När du har bekräftat tar du över verksamheten du valde.' : '') +
       `\n\nBekräfta din e-postadress genom att öppna länken nedan (giltig i 24 timmar):\n\n${link}\n\n` +
       `Om du inte har skapat ett konto kan du ignorera detta meddelande.` +
       sign,

@@ -11,10 +11,12 @@ import { clientKeyOf } from '../../lib/rate-limit';
 import { validate } from '../../lib/validate';
 import { clearSessionCookie, setSessionCookie } from '../../middleware/session';
 import { EmailOnlySchema, GoogleStartSchema, LoginSchema, ResetCheckSchema, ResetPasswordSchema, RegisterSchema, ResendSchema, safeRedirect, TotpLoginSchema, VerifySchema } from './contract';
+import { DEVICE_COOKIE, DEVICE_TTL_S, deviceTokensOf } from './device';
 import { findUserById, rolesOf } from './queries';
 import {
   checkResetToken,
   completeGoogleSignIn,
+  deviceCookieAfterSignIn,
   login,
   register,
   requestPasswordReset,
@@ -31,6 +33,19 @@ async function publicUser(c: Context<AppEnv>, userId: string) {
   const row = await findUserById(c.var.db, userId);
   const roles = await rolesOf(c.var.db, userId);
   return { id: userId, email: row?.email ?? '', roles, isSuperadmin: roles.includes('superadmin') };
+}
+
+/** After a completed sign-in: the device cookie (issue 26.5) for this account, only on /api/auth. */
+async function setDeviceCookie(c: Context<AppEnv>, userId: string): Promise<void> {
+  const value = await deviceCookieAfterSignIn(c.var.deps, { userId, previous: deviceTokensOf(getCookie(c, DEVICE_COOKIE)) });
+  if (!value) return;
+  setCookie(c, DEVICE_COOKIE, value, {
+    httpOnly: true,
+    secure: new URL(c.req.url).protocol === 'https:' || !c.var.config.isDev,
+    sameSite: 'Strict',
+    path: '/api/auth',
+    maxAge: DEVICE_TTL_S,
+  });
 }
 
 async function signIn(c: Context<AppEnv>, userId: string): Promise<{ mfaRequired: boolean }> {
@@ -53,10 +68,11 @@ export const authRoutes = new Hono<AppEnv>()
   })
   .get('/config', (c) => c.json({ googleEnabled: !!c.var.deps.google }))
   .post('/login', validate('json', LoginSchema), async (c) => {
-    const result = await login(c.var.deps, { ...c.req.valid('json'), clientKey: clientKey(c) });
+    const result = await login(c.var.deps, { ...c.req.valid('json'), clientKey: clientKey(c), deviceTokens: deviceTokensOf(getCookie(c, DEVICE_COOKIE)) });
     if (c.var.session) await invalidateSession(c.var.db, c.var.session.id);
     const { mfaRequired } = await signIn(c, result.userId);
     if (mfaRequired) return c.json({ mfaRequired: true as const });
+    await setDeviceCookie(c, result.userId);
     return c.json({ user: await publicUser(c, result.userId) });
   })
   .post('/login/totp', validate('json', TotpLoginSchema), async (c) => {
@@ -65,6 +81,7 @@ export const authRoutes = new Hono<AppEnv>()
     await verifyLoginCode(c.var.deps, { userId: session.userId, pendingSessionId: session.id, code: c.req.valid('json').code });
     const { token, session: full } = await createSession(c.var.db, session.userId, c.var.clock.now());
     setSessionCookie(c, token, full.expiresAt);
+    await setDeviceCookie(c, session.userId);
     return c.json({ user: await publicUser(c, session.userId) });
   })
   .post('/logout', async (c) => {

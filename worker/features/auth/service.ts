@@ -5,12 +5,12 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { emailTokens, oauthAccounts, passwordCredentials, profiles, rateLimits, sessions, totpFactors, userRoles, users, venues } from '../../db/schema';
+import { emailTokens, oauthAccounts, passwordCredentials, profiles, rateLimits, sessions, totpFactors, userRoles, users } from '../../db/schema';
 import type { Config } from '../../env';
 import { AppError, conflict, rateLimited, unauthorized } from '../../lib/errors';
 import { newId, randomToken } from '../../lib/ids';
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from '../../lib/password';
-import { claimSpacedAttempt, forgiveAttempt, hitRateLimit, resetRateLimit, takeAttempt, takeMailAttempt } from '../../lib/rate-limit';
+import { claimAttempt, claimSpacedAttempt, forgiveAttempt, hitRateLimit, resetRateLimit, takeAttempt, takeMailAttempt } from '../../lib/rate-limit';
 import { createSession, invalidateUserSessions } from '../../lib/session';
 import { hashToken } from '../../lib/tokens';
 import type { GoogleProfile } from '../../ports/google';
@@ -23,6 +23,7 @@ import {
   LOGIN_ACCOUNT_FREE,
   LOGIN_ACCOUNT_MAX_DELAY_MS,
   LOGIN_CLIENT_LIMIT,
+  LOGIN_DEVICE_LIMIT,
   LOGIN_PAIR_LIMIT,
   LOGIN_WINDOW_MS,
   TOTP_SESSION_LIMIT,
@@ -34,6 +35,7 @@ import {
   type LoginInput,
   type RegisterInput,
 } from './contract';
+import { issueDeviceCookie, trustedDevice } from './device';
 import { newUserNotice, resetMail, verifyMail, welcomeMail } from './mail';
 import { consumeEmailToken, deleteExpiredEmailTokens, findEmailToken, findOauthAccount, findUserByEmail, findUserById, retireEmailTokens, superadminEmails, verifiedTotpFactor } from './queries';
 import { verifyTotpAt } from '../../lib/totp';
@@ -49,24 +51,43 @@ const WAIT_LOGIN = (ms: number) =>
   rateLimited(`För många inloggningsförsök. Vänta ${minutes(ms)} minuter och försök igen.`, Math.ceil(ms / 1000));
 
 /**
- * Checks e-mail + password. Every attempt is counted before the password is checked (issue 13.3), per
- * client, per account + client (locked after LOGIN_PAIR_LIMIT) and per account across clients (slowed,
- * never locked, so a stranger cannot lock the owner out: issue 13.5); see the constants in contract.ts.
+ * Checks e-mail + password. Every attempt is counted before the password is checked (issue 13.3). A
+ * client with a valid device cookie for this account (issue 26.5) is limited on its own, per device
+ * (LOGIN_DEVICE_LIMIT, then locked); every other client is in the untrusted pool: per client, per
+ * account + client (locked after LOGIN_PAIR_LIMIT) and per account across clients (slowed, never locked,
+ * issue 13.5); see the constants in contract.ts. An attempt refused by one limit is taken back from the
+ * others and never counted, so the owner's refused tries cannot prolong their own lock.
  * The answer for an unknown e-mail and a wrong password is identical (and costs the same hashing time).
  * Only a correct password reveals that the address is unconfirmed.
  */
-export async function login(deps: Pick<Deps, 'db' | 'clock'>, input: LoginInput & { clientKey: string }): Promise<LoginResult> {
+export async function login(
+  deps: Pick<Deps, 'db' | 'clock' | 'config'>,
+  input: LoginInput & { clientKey: string; deviceTokens?: string[] },
+): Promise<LoginResult> {
   const { db } = deps;
-  const ctx = { clientKey: input.clientKey, now: deps.clock.now() };
-  const clientKey = `login-client:${ctx.clientKey}`;
-  const pairKey = `login-pair:${input.email}|${ctx.clientKey}`;
+  const now = deps.clock.now();
+  const device = await trustedDevice(deps.config.linkSigningSecret, input.deviceTokens ?? [], input.email, now);
+  const clientKey = `login-client:${input.clientKey}`;
+  const pairKey = `login-pair:${input.email}|${input.clientKey}`;
   const accountKey = `login:${input.email}`;
-  await takeAttempt(db, clientKey, LOGIN_CLIENT_LIMIT, LOGIN_WINDOW_MS, ctx.now, WAIT_LOGIN);
-  await takeAttempt(db, pairKey, LOGIN_PAIR_LIMIT, LOGIN_WINDOW_MS, ctx.now, WAIT_LOGIN);
-  const account = await claimSpacedAttempt(db, accountKey, { free: LOGIN_ACCOUNT_FREE, windowMs: LOGIN_WINDOW_MS, maxDelayMs: LOGIN_ACCOUNT_MAX_DELAY_MS, now: ctx.now });
-  if (!account.allowed) {
-    const s = Math.ceil(account.retryAfterMs / 1000);
-    throw rateLimited(`Många inloggningsförsök på det här kontot just nu. Vänta ${s} sekunder och försök igen.`, s);
+  const deviceKey = `login-device:${device}`;
+  if (device) {
+    const d = await claimAttempt(db, deviceKey, LOGIN_DEVICE_LIMIT, LOGIN_WINDOW_MS, now);
+    if (!d.allowed) throw WAIT_LOGIN(d.retryAfterMs);
+  } else {
+    const c = await claimAttempt(db, clientKey, LOGIN_CLIENT_LIMIT, LOGIN_WINDOW_MS, now);
+    if (!c.allowed) throw WAIT_LOGIN(c.retryAfterMs);
+    const p = await claimAttempt(db, pairKey, LOGIN_PAIR_LIMIT, LOGIN_WINDOW_MS, now);
+    if (!p.allowed) {
+      await forgiveAttempt(db, clientKey);
+      throw WAIT_LOGIN(p.retryAfterMs);
+    }
+    const account = await claimSpacedAttempt(db, accountKey, { free: LOGIN_ACCOUNT_FREE, windowMs: LOGIN_WINDOW_MS, maxDelayMs: LOGIN_ACCOUNT_MAX_DELAY_MS, now });
+    if (!account.allowed) {
+      await Promise.all([forgiveAttempt(db, clientKey), forgiveAttempt(db, pairKey)]);
+      const s = Math.ceil(account.retryAfterMs / 1000);
+      throw rateLimited(`Många inloggningsförsök på det här kontot just nu. Vänta ${s} sekunder och försök igen.`, s);
+    }
   }
   const row = await findUserByEmail(db, input.email);
   const ok = await verifyPassword(input.password, row?.hash ?? DUMMY_PASSWORD_HASH);
@@ -76,10 +97,21 @@ export async function login(deps: Pick<Deps, 'db' | 'clock'>, input: LoginInput 
   if (!row.user.emailVerifiedAt) {
     throw new AppError(403, 'forbidden', EMAIL_NOT_CONFIRMED, undefined, { reason: 'email_not_confirmed' });
   }
-  // A right password: this attempt does not count against the client, the pair or the account.
-  await Promise.all([resetRateLimit(db, pairKey), forgiveAttempt(db, clientKey), forgiveAttempt(db, accountKey)]);
+  // A right password: this attempt does not count against the device, the client, the pair or the account.
+  if (device) await resetRateLimit(db, deviceKey);
+  else await Promise.all([resetRateLimit(db, pairKey), forgiveAttempt(db, clientKey), forgiveAttempt(db, accountKey)]);
   const factor = await verifiedTotpFactor(db, row.user.id);
   return factor ? { kind: 'mfa_required', userId: row.user.id } : { kind: 'signed_in', userId: row.user.id };
+}
+
+/**
+ * The device cookie's new value after a completed sign-in of `userId` (password, and the TOTP code where
+ * enrolled): a fresh token for this account beside the browser's others. Null when links cannot be signed.
+ */
+export async function deviceCookieAfterSignIn(deps: Pick<Deps, 'db' | 'clock' | 'config'>, input: { userId: string; previous: string[] }): Promise<string | null> {
+  const user = await findUserById(deps.db, input.userId);
+  if (!user) return null;
+  return issueDeviceCookie(deps.config.linkSigningSecret, input.previous, user.email, deps.clock.now());
 }
 
 /**
@@ -152,12 +184,6 @@ function verifyLink(appUrl: string, token: string, takeoverVenue?: string | null
   return `${appUrl}/verify?${q.toString()}`;
 }
 
-async function venueName(db: Db, id: string | undefined | null): Promise<string | null> {
-  if (!id) return null;
-  const [row] = await db.select({ name: venues.name }).from(venues).where(eq(venues.id, id)).limit(1);
-  return row?.name ?? null;
-}
-
 /**
  * Registration: 5 attempts per e-mail per 15 minutes. A verified address answers 409 (the spec's
  * duplicate-email toast). An unverified one gets the new password and a fresh link: only whoever
@@ -193,7 +219,7 @@ export async function register(deps: AuthDeps, input: RegisterInput & { clientKe
     ]);
   }
   const token = await issueEmailToken(db, userId, 'verify_email', VERIFY_TOKEN_TTL_MS, now, input.takeoverVenue ? { takeoverVenue: input.takeoverVenue } : undefined);
-  await mailer.send(verifyMail(input.email, verifyLink(config.appUrl, token, input.takeoverVenue), await venueName(db, input.takeoverVenue)));
+  await mailer.send(verifyMail(input.email, verifyLink(config.appUrl, token, input.takeoverVenue), !!input.takeoverVenue));
   return { email: input.email };
 }
 
@@ -210,7 +236,7 @@ export async function resendVerification(deps: AuthDeps, input: { email: string;
   const row = await findUserByEmail(db, email);
   if (!row || row.user.emailVerifiedAt) return;
   const token = await issueEmailToken(db, row.user.id, 'verify_email', VERIFY_TOKEN_TTL_MS, now, takeoverVenue ? { takeoverVenue } : undefined);
-  await mailer.send(verifyMail(email, verifyLink(config.appUrl, token, takeoverVenue), await venueName(db, takeoverVenue)));
+  await mailer.send(verifyMail(email, verifyLink(config.appUrl, token, takeoverVenue), !!takeoverVenue));
 }
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EventsBatchSchema } from './contract';
-import { isBot, tallyEvents, takeEventsSlot, EVENTS_RATE_LIMIT } from './service';
+import { countingClient, isBot, tallyEvents, takeEventsSlot, EVENTS_RATE_LIMIT } from './service';
 
 describe('tallyEvents', () => {
   it('sums per (metric, quiz) and (metric, business)', () => {
@@ -45,5 +45,16 @@ describe('takeEventsSlot', () => {
     expect(takeEventsSlot(client, 1000)).toBe(false);
     expect(takeEventsSlot(`${client}-other`, 1000)).toBe(true);
     expect(takeEventsSlot(client, 1000 + EVENTS_RATE_LIMIT.windowMs)).toBe(true);
+  });
+});
+
+describe('countingClient', () => {
+  it('an IPv4 address as it is; an IPv6 address as its /64, however written', () => {
+    expect(countingClient('203.0.113.7')).toBe('203.0.113.7');
+    expect(countingClient('2001:db8:a:b::1')).toBe('2001:db8:a:b::/64');
+    expect(countingClient('2001:0DB8:000a:b:1:2:3:4')).toBe('2001:db8:a:b::/64');
+    expect(countingClient('2001:db8::1')).toBe('2001:db8:0:0::/64');
+    expect(countingClient('::1')).toBe('0:0:0:0::/64');
+    expect(countingClient('local')).toBe('local');
   });
 });

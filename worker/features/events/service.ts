@@ -1,10 +1,14 @@
 /**
- * Privacy-first counting (issue 18). A batch of browser events becomes ONE upsert statement
- * (`count = count + excluded.count`), never one write per event: the events are summed per
+ * Privacy-first counting (issue 18, 26.6). A batch of browser events becomes one claim of the day's
+ * seen-hashes and ONE upsert statement, never one write per event: the events are summed per
  * (metric, quiz) and (metric, business) here, sent as one JSON parameter and resolved to places in SQL,
- * so unknown ids simply match nothing. Views by the business's own owner are not counted.
+ * so unknown ids simply match nothing. Each (metric, target) counts at most once per client and day;
+ * views by the business's own owner and of hidden businesses are not counted.
  */
 import { sql } from 'drizzle-orm';
+import { encodeHexLowerCase } from '@oslojs/encoding';
+import { changes } from '../../db/batch';
+import { hashToken } from '../../lib/tokens';
 import type { Deps } from '../../ports/deps';
 import type { AnalyticsEvent } from './contract';
 
@@ -23,32 +27,87 @@ export function tallyEvents(events: readonly AnalyticsEvent[]) {
 }
 
 /**
- * Adds the events to the day's counters in ONE statement (an INSERT … SELECT upsert over both parts of
- * the tally, so no db.batch is needed). `viewerId`: the signed-in user, whose own businesses are not
- * counted. Unknown ids match no row and are ignored by design.
+ * The client as counting knows it (issue 26.6): its IPv4 address, or the /64 prefix of its IPv6 address
+ * (one subscriber line holds a whole /64, so rotating within it is still one client). Never stored: it
+ * only goes into the day's salted hash.
  */
-export async function recordEvents(deps: Pick<Deps, 'db' | 'clock'>, input: { events: readonly AnalyticsEvent[]; viewerId: string | null }): Promise<void> {
+export function countingClient(ip: string): string {
+  if (!ip.includes(':')) return ip;
+  const [head = '', tail = ''] = ip.toLowerCase().split('::');
+  const left = head ? head.split(':') : [];
+  const right = ip.includes('::') ? (tail ? tail.split(':') : []) : [];
+  const groups = ip.includes('::') ? [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right] : left;
+  return groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, '')).join(':') + '::/64';
+}
+
+/**
+ * The salt of `day`, made on the first event of the day (one statement: a concurrent first event gets the
+ * same salt back). The request that made it deletes earlier days' salts and hashes, so a hash can only
+ * be tied to a client while its day lasts.
+ */
+async function daySalt(db: Deps['db'], day: string): Promise<string> {
+  const mine = encodeHexLowerCase(crypto.getRandomValues(new Uint8Array(16)));
+  const [row] = await db.all<{ salt: string }>(sql`
+    INSERT INTO analytics_salts (day, salt) VALUES (${day}, ${mine})
+    ON CONFLICT (day) DO UPDATE SET salt = analytics_salts.salt
+    RETURNING salt`);
+  const salt = row?.salt ?? mine;
+  if (salt === mine) await deleteEarlierSeen(db, day);
+  return salt;
+}
+
+/** Deletes salts and seen-hashes of days before `today` (also the nightly job); returns hashes deleted. */
+export async function deleteEarlierSeen(db: Deps['db'], today: string): Promise<number> {
+  // Salts first: without its salt a leftover hash can no longer be tied to anyone.
+  await db.run(sql`DELETE FROM analytics_salts WHERE day < ${today}`);
+  return changes(await db.run(sql`DELETE FROM analytics_seen WHERE day < ${today}`));
+}
+
+/**
+ * Adds the events to the day's counters, at most one per (metric, quiz or business) per client and day
+ * (issue 26.6, docs/wave3/counting.md). The batch is summed, each distinct (metric, target) hashed with
+ * the day's salt and the client, and ONE statement claims the hashes not yet seen today (INSERT … ON
+ * CONFLICT DO NOTHING RETURNING: of concurrent requests exactly one gets a hash back); ONE upsert then
+ * counts those. `viewerId`: the signed-in user, whose own businesses are not counted; hidden businesses
+ * (is_public = 0) and unknown ids match no row and are not counted.
+ */
+export async function recordEvents(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  input: { events: readonly AnalyticsEvent[]; viewerId: string | null; client: string },
+): Promise<void> {
   const { db } = deps;
   const { events, viewerId } = input;
   const day = deps.clock.today();
   const { quiz, venue } = tallyEvents(events);
   if (quiz.length === 0 && venue.length === 0) return;
+  const salt = await daySalt(db, day);
+  const client = countingClient(input.client);
+  const keyed = [...quiz.map((r) => ({ ...r, k: 'q' as const })), ...venue.map((r) => ({ ...r, k: 'v' as const }))].map((r) => ({
+    ...r,
+    h: hashToken(`${salt}|${client}|${r.m}|${r.k}|${r.id}`).slice(0, 32),
+  }));
+  const fresh = await db.all<{ hash: string }>(sql`
+    INSERT INTO analytics_seen (day, hash) SELECT ${day}, value FROM json_each(${JSON.stringify(keyed.map((r) => r.h))}) WHERE true
+    ON CONFLICT (day, hash) DO NOTHING
+    RETURNING hash`);
+  const firstToday = new Set(fresh.map((r) => r.hash));
+  const once = (k: 'q' | 'v') => JSON.stringify(keyed.filter((r) => r.k === k && firstToday.has(r.h)).map((r) => ({ m: r.m, id: r.id })));
+  if (firstToday.size === 0) return;
   const viewer = viewerId ?? '';
   await db.run(sql`
     INSERT INTO analytics_daily (day, venue_id, location_id, quiz_id, metric, count)
-    SELECT ${day}, venue_id, location_id, quiz_id, metric, n FROM (
-      SELECT l.venue_id AS venue_id, q.location_id AS location_id, q.id AS quiz_id,
-             json_extract(j.value, '$.m') AS metric, json_extract(j.value, '$.n') AS n
-      FROM json_each(${JSON.stringify(quiz)}) AS j
+    SELECT ${day}, venue_id, location_id, quiz_id, metric, 1 FROM (
+      SELECT l.venue_id AS venue_id, q.location_id AS location_id, q.id AS quiz_id, json_extract(j.value, '$.m') AS metric
+      FROM json_each(${once('q')}) AS j
       JOIN quizzes q ON q.id = json_extract(j.value, '$.id')
       JOIN locations l ON l.id = q.location_id
       JOIN venues v ON v.id = l.venue_id
-      WHERE v.user_id <> ${viewer}
+      WHERE v.user_id <> ${viewer} AND v.is_public = 1
       UNION ALL
-      SELECT v.id, '', '', json_extract(j.value, '$.m'), json_extract(j.value, '$.n')
-      FROM json_each(${JSON.stringify(venue)}) AS j
+      SELECT v.id, '', '', json_extract(j.value, '$.m')
+      FROM json_each(${once('v')}) AS j
       JOIN venues v ON v.id = json_extract(j.value, '$.id')
-      WHERE v.user_id <> ${viewer}
+      WHERE v.user_id <> ${viewer} AND v.is_public = 1
     ) WHERE true
     ON CONFLICT (venue_id, day, metric, location_id, quiz_id) DO UPDATE SET count = count + excluded.count`);
 }

@@ -125,6 +125,19 @@ function labelOf(f: q.FollowWithRecipient): string {
   return describeSearch(parseFilters(f.filters));
 }
 
+/**
+ * What the confirmation mail says a follow is about (issue 26.8). It goes to an address that has not
+ * confirmed anything, so it carries no text anyone could choose: no place or business name, no city, no
+ * search words — only the kind, a known weekday and the fixed labels of quiz filters. The confirmation
+ * page and "Mina bevakningar" show the full label.
+ */
+function confirmLabelOf(f: q.FollowWithRecipient): string {
+  if (f.kind === 'place') return 'ett quizställe';
+  const s = parseFilters(f.filters);
+  const parts = [s.weekday ? findWeekday(s.weekday)?.name : undefined, ...quizFilterLabels(s)].filter((p): p is string => !!p);
+  return `en sparad sökning bland quizkvällar${parts.length ? ` (${parts.join(' · ')})` : ''}`;
+}
+
 export function toView(f: q.FollowWithRecipient): FollowView {
   return {
     id: f.id,
@@ -466,7 +479,7 @@ export async function processMessage(deps: FollowMailDeps, msg: MailQueueMessage
     const f = await q.followWithRecipient(db, msg.followId);
     if (!f?.email || !f.address_id) return 'skipped';
     const confirmUrl = `${deps.config.appUrl}/bevakningar/bekrafta?t=${await signLink(secretOf(deps), 'follow-confirm', f.id, CONFIRM_LINK_TTL_S, deps.clock.now())}`;
-    return deps.mailer.sendOnce(confirmMail(f.email, labelOf(f), confirmUrl, await linksFor(deps, f)), `confirm:${msg.requestId}`);
+    return deps.mailer.sendOnce(confirmMail(f.email, confirmLabelOf(f), confirmUrl, await linksFor(deps, f)), `confirm:${msg.requestId}`);
   }
   const f = await q.followWithRecipient(db, msg.followId);
   if (!f?.email || !f.confirmed_at) return 'skipped';

@@ -9,7 +9,7 @@ export async function findHouseUserId(db: Db, houseEmail: string): Promise<strin
 }
 
 export async function findVenue(db: Db, venueId: string) {
-  const [row] = await db.select({ id: venues.id, name: venues.name, userId: venues.userId }).from(venues).where(eq(venues.id, venueId)).limit(1);
+  const [row] = await db.select({ id: venues.id, name: venues.name, userId: venues.userId, isPublic: venues.isPublic }).from(venues).where(eq(venues.id, venueId)).limit(1);
   return row ?? null;
 }
 

@@ -17,11 +17,19 @@ import { TAKEOVER_NOT_FOUND_MESSAGE, TAKEOVER_TAKEN_MESSAGE, type TakeoverResult
 import { sendOwnerEmailNote, sendTakeoverNotice } from './mail';
 import { findHouseUserId, findUser, findVenue, rolesOf, venueCounts } from './queries';
 
+/**
+ * A business takeover may name or act on (issue 26.8): hidden ones (is_public = 0) are unknown, 404 like
+ * a missing id, except to their own owner.
+ */
+function visibleTo<V extends { isPublic: boolean; userId: string }>(venue: V | null, userId: string | null): V | null {
+  return venue && (venue.isPublic || venue.userId === userId) ? venue : null;
+}
+
 export async function getTakeoverInfo(deps: Pick<Deps, 'db' | 'clock' | 'config'>, input: { venueId: string }): Promise<TakeoverVenueInfo> {
   const { db } = deps;
   const { venueId } = input;
   const opts = { today: deps.clock.today(), houseEmail: deps.config.houseAccountEmail };
-  const venue = await findVenue(db, venueId);
+  const venue = visibleTo(await findVenue(db, venueId), null);
   if (!venue) throw notFound(TAKEOVER_NOT_FOUND_MESSAGE);
   const houseId = await findHouseUserId(db, opts.houseEmail);
   const counts = await venueCounts(db, venueId, opts.today);
@@ -48,7 +56,7 @@ export async function takeoverVenue(deps: TakeoverDeps, input: { userId: string;
   const ctx = { today: deps.clock.today(), now: deps.clock.now(), config: deps.config, mailer: deps.mailer };
   const user = await findUser(db, { id: input.userId });
   if (!user?.emailVerifiedAt) throw forbidden('Verifiera din e-postadress innan du tar över en verksamhet.');
-  const venue = await findVenue(db, input.venueId);
+  const venue = visibleTo(await findVenue(db, input.venueId), input.userId);
   if (!venue) throw notFound(TAKEOVER_NOT_FOUND_MESSAGE);
   const houseId = await findHouseUserId(db, ctx.config.houseAccountEmail);
 
