@@ -29,6 +29,15 @@ export const CI_TEST_NOWS = [
   { name: 'Sunday', at: '2026-10-31T23:30:00Z' },
 ] as const;
 
+/**
+ * The e2e files that read the date, which `npm run test:clocks` runs again at each CI_TEST_NOWS instant.
+ * Chosen by what the date changes: the listing's "today", weekday → next date and the date picker's month
+ * (public), series across Christmas (holidays), a weekly series from "next Tuesday", its edits and a pause (owner-quizzes), the
+ * "Idag/Imorgon" chips (near-me). Stories that only need "some future date" stay out (their dates come from
+ * the same helper, which test/unit/e2e-clock.test.ts checks across DST).
+ */
+export const CLOCK_FILES = ['test/e2e/public.test.ts', 'test/e2e/holidays.test.ts', 'test/e2e/owner-quizzes.test.ts', 'test/e2e/near-me.test.ts'];
+
 /** TEST_NOW, checked; DEFAULT_TEST_NOW when unset. */
 export function testNow(env: Record<string, string | undefined> = process.env): string {
   const at = env.TEST_NOW || DEFAULT_TEST_NOW;

@@ -30,6 +30,8 @@ let dir: string | undefined;
 /**
  * Starts `npm start` (scripts/start.mjs) on a free port with a fresh database and its own asset build,
  * its clock pinned to TEST_NOW and running from there (./clock.ts); the demo seed is relative to that day.
+ * E2E_PREBUILT=1 (set by `npm test`, which has just run `npm run build`) serves dist/client as built
+ * instead of building again: one Vite build per `npm test`, not one per e2e run.
  */
 export async function setup(project: TestProject) {
   const port = await freePort();
@@ -40,7 +42,13 @@ export async function setup(project: TestProject) {
   const clockNow = runningPin(testNow(), new Date());
   child = spawn(process.execPath, [join(root, 'scripts', 'start.mjs')], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), PERSIST_DIR: join(dir, 'state'), ASSETS_DIR: join(dir, 'client'), SKIP_BUILD: '', CLOCK_NOW: clockNow },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      PERSIST_DIR: join(dir, 'state'),
+      ...(process.env.E2E_PREBUILT === '1' ? { SKIP_BUILD: '1' } : { ASSETS_DIR: join(dir, 'client'), SKIP_BUILD: '' }),
+      CLOCK_NOW: clockNow,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
