@@ -20,6 +20,9 @@ describe('public discovery', () => {
     await expectAccessible(page);
     const todayIso = JSON.parse((await page.locator('#__DATA__').textContent())!).today as string;
     expect(todayIso).toBe(appToday());
+    // The demo is listed as of that day, not the real date: the earliest upcoming quiz anywhere is today's.
+    const everything = (await (await page.request.get('/api/listing?weekday=all')).json()) as { items: Array<{ date: string }> };
+    expect(everything.items.map((i) => i.date).sort()[0]).toBe(todayIso);
     const todayLabel = new Intl.DateTimeFormat('sv-SE', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(`${todayIso}T00:00:00Z`));
 
     // All upcoming quizzes, then one city.
