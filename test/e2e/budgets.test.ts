@@ -115,7 +115,8 @@ describe('public first-load JavaScript', () => {
   });
 
   it('the page hydrates after its first paint and is then interactive', async () => {
-    const { page, context } = await newPage(browser());
+    // Real paint and resource timing: Playwright's fake clock would replace `performance` (no date is read here).
+    const { page, context } = await newPage(browser(), { pinClock: false });
     try {
       await page.goto(`${baseURL()}/quiz/stockholm`);
       await page.waitForSelector('html[data-hydrated="true"]', { timeout: 15_000 });

@@ -34,10 +34,16 @@ export function useBrowser(): () => Browser {
  */
 export async function newPage(
   browser: Browser,
-  opts: { javaScriptEnabled?: boolean; allowConsoleErrors?: RegExp; context?: BrowserContextOptions } = {},
+  opts: {
+    javaScriptEnabled?: boolean;
+    allowConsoleErrors?: RegExp;
+    context?: BrowserContextOptions;
+    /** false only for a page that reads no date and measures real paint/resource timing (the fake clock replaces `performance`). */
+    pinClock?: boolean;
+  } = {},
 ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const context = await browser.newContext({ baseURL: baseURL(), locale: 'sv-SE', timezoneId: 'Europe/Stockholm', javaScriptEnabled: opts.javaScriptEnabled ?? true, ...opts.context });
-  await pinBrowserClock(context);
+  if (opts.pinClock !== false) await pinBrowserClock(context);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
