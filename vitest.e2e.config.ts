@@ -9,7 +9,9 @@ export default defineConfig({
     include: ['test/e2e/**/*.test.ts'],
     environment: 'node',
     globalSetup: ['./test/e2e/support/global-setup.ts'],
-    testTimeout: 60_000,
+    // A story's own waits have their own limits; this only bounds a hung story. Long stories (an owner's
+    // whole series flow) take ~50 s on a 2-core machine with both cores busy, so 60 s cut them off.
+    testTimeout: 180_000,
     hookTimeout: 120_000,
     // Two cores: files run two at a time, each with its own browser.
     maxWorkers: 2,

@@ -50,6 +50,10 @@ const today = createClock(process.env.CLOCK_NOW || null).today();
 const statements = scale
   ? asBulkLoad(buildScaleSeed(today, Number(scale), houseEmail), quizInsertTriggerSql())
   : buildDemoSeed(today, { superadminHash: await hashPassword(DEMO_SUPERADMIN.password), ownerHash: await hashPassword(DEMO_OWNER.password), houseEmail });
+// The listing's day is the seed's day. Migration 0018 starts listing_state.today at the database's real
+// date('now'), and outside APP_ENV=test the listing's day never moves back: with the clock pinned behind the
+// real date (CLOCK_NOW, the e2e runs' TEST_NOW) the demo would be listed as of the real date instead.
+statements.unshift(`UPDATE listing_state SET today = '${today}' WHERE id = 1;`);
 mkdirSync('.wrangler', { recursive: true });
 const file = join('.wrangler', scale ? `seed-scale-${scale}.sql` : 'seed.sql');
 writeFileSync(file, statements.join('\n') + '\n');

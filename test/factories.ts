@@ -43,7 +43,8 @@ let seq = 0;
 /** A short unique suffix for names and e-mails. */
 export function unique(prefix = 't'): string {
   seq++;
-  return `${prefix}${Date.now().toString(36)}${seq}${Math.floor(Math.random() * 1e6).toString(36)}`;
+  // Random, not the clock: tests never read the real date (test/unit/test-clock-guard.test.ts).
+  return `${prefix}${seq}${crypto.randomUUID().replace(/-/g, '').slice(0, 10)}`;
 }
 
 export interface TestUser {
@@ -54,13 +55,16 @@ export interface TestUser {
   cookie: string;
 }
 
+/** When factories' users verified their address: a fixed past instant (nothing compares it with a clock). */
+export const VERIFIED_AT = '2026-01-01T00:00:00.000Z';
+
 /** A verified user with roles (default: venue owner) and a live session. */
 export async function createUser(opts: { roles?: Array<'admin' | 'superadmin'>; email?: string; password?: string; verified?: boolean; now?: Date } = {}): Promise<TestUser> {
   const db = testDb();
   const id = newId();
   const email = (opts.email ?? `${unique('user')}@test.local`).toLowerCase();
   const password = opts.password ?? 'hemligt123';
-  await db.insert(users).values({ id, email, emailVerifiedAt: opts.verified === false ? null : new Date().toISOString() });
+  await db.insert(users).values({ id, email, emailVerifiedAt: opts.verified === false ? null : VERIFIED_AT });
   // 1 000 iterations keep tests fast; production hashes use the 100 000 cap.
   await db.insert(passwordCredentials).values({ userId: id, hash: await hashPassword(password, 1000) });
   await db.insert(profiles).values({ userId: id });

@@ -8,9 +8,8 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { registerVerifiedOwner } from './support/auth';
 import { baseURL, expectAccessible, newPage, useBrowser } from './support/browser';
+import { stockholmDatePlus } from './support/clock';
 
-const stockholmDate = (offsetDays: number) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Stockholm', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(Date.now() + offsetDays * 86_400_000));
 const letters = () => Array.from({ length: 8 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
 
 async function post<T = any>(page: Page, path: string, data: unknown): Promise<T> {
@@ -30,8 +29,8 @@ describe('owner analytics and the slot market', () => {
     const city = `Statistikstad${suffix}`;
     const citySlug = city.toLowerCase();
     const venueName = `Räknepuben ${suffix}`;
-    const date = stockholmDate(9);
-    const date2 = stockholmDate(10);
+    const date = stockholmDatePlus(9);
+    const date2 = stockholmDatePlus(10);
     const venue = await post(page, '/api/owner/venues', { name: venueName });
     const location = await post(page, `/api/owner/venues/${venue.id}/locations`, { name: venueName, address: 'Torget 1', city });
     const quizId: string = (await post(page, '/api/owner/quizzes', { locationId: location.id, date, startTime: '19:00', category: 'allmänbildning', recurring: false })).firstId;
@@ -113,7 +112,7 @@ describe('owner analytics and the slot market', () => {
     const venue = await post(owner.page, '/api/owner/venues', { name: venueName });
     const city = `Klickstad${suffix}`;
     const location = await post(owner.page, `/api/owner/venues/${venue.id}/locations`, { name: venueName, address: 'Torget 2', city, latitude: 59.33, longitude: 18.06 });
-    await post(owner.page, '/api/owner/quizzes', { locationId: location.id, date: stockholmDate(5), startTime: '19:00', category: 'allmänbildning', recurring: false });
+    await post(owner.page, '/api/owner/quizzes', { locationId: location.id, date: stockholmDatePlus(5), startTime: '19:00', category: 'allmänbildning', recurring: false });
 
     const visitor = await newPage(browser());
     const p = visitor.page;

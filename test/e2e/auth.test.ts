@@ -1,9 +1,10 @@
 /** Issue 4 stories: register → verify → /admin; logout; wrong password; reset; TOTP; delete account. */
 import { decodeBase32IgnorePadding } from '@oslojs/encoding';
-import { generateHOTP, generateTOTP } from '@oslojs/otp';
+import { generateHOTP } from '@oslojs/otp';
 import { describe, expect, it } from 'vitest';
 import { loginAs, loginViaApi, registerVerifiedOwner } from './support/auth';
 import { expectAccessible, newPage, uniqueEmail, useBrowser, waitForMail } from './support/browser';
+import { appNow } from './support/clock';
 
 function pathOf(link: string): string {
   const u = new URL(link);
@@ -159,7 +160,7 @@ describe('accounts and sign-in', () => {
     await expectAccessible(page);
     const secret = (await page.getByTestId('totp-secret').textContent())!.trim();
     const key = decodeBase32IgnorePadding(secret);
-    await page.getByLabel('Kod från appen').fill(generateTOTP(key, 30, 6));
+    await page.getByLabel('Kod från appen').fill(generateHOTP(key, BigInt(Math.floor(appNow().getTime() / 30000)), 6));
     await page.getByRole('button', { name: 'Bekräfta kod' }).click();
     await page.getByText('Tvåstegsverifiering är aktiverad.').waitFor();
 
@@ -174,7 +175,7 @@ describe('accounts and sign-in', () => {
     expect((await (await page.request.get('/api/auth/session')).json()).user).toBeNull();
     // The enrolment code's time step is spent (no replay); the server also accepts the next step
     // (clock drift), so the next code works at once.
-    const next = generateHOTP(key, BigInt(Math.floor(Date.now() / 30000) + 1), 6);
+    const next = generateHOTP(key, BigInt(Math.floor(appNow().getTime() / 30000) + 1), 6);
     await page.getByLabel('Kod från autentiseringsappen').fill(next);
     await page.getByRole('button', { name: 'Verifiera' }).click();
     await page.waitForURL((u) => u.pathname === '/admin', { timeout: 10_000 });
@@ -230,7 +231,8 @@ describe('accounts and sign-in', () => {
     const { page, context } = await newPage(browser());
     const owner = await registerVerifiedOwner(page);
     await page.route('**/api/auth/session', async (route) => {
-      const expiresAt = Date.now() + 4 * 60 * 1000 + 1500;
+      // The page's clock is the app's (pinned, support/clock.ts).
+      const expiresAt = appNow().getTime() + 4 * 60 * 1000 + 1500;
       await route.fulfill({ json: { user: { id: 'x', email: owner.email, roles: ['admin'], isSuperadmin: false }, expiresAt } });
     });
     await page.goto('/account');

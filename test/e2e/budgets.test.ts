@@ -11,8 +11,10 @@ import { gzipSync } from 'node:zlib';
 import { relative, resolve } from 'node:path';
 import { build, type Rollup } from 'vite';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { addDays } from '../../worker/lib/clock';
 import { registerVerifiedOwner } from './support/auth';
-import { baseURL, newPage, useBrowser } from './support/browser';
+import { baseURL, newPage, stamp, useBrowser } from './support/browser';
+import { appToday } from './support/clock';
 
 export const PUBLIC_JS_BUDGET_GZ = 100 * 1024;
 export const CITY_PAGE_HTML_BUDGET_GZ = 60 * 1024;
@@ -113,7 +115,8 @@ describe('public first-load JavaScript', () => {
   });
 
   it('the page hydrates after its first paint and is then interactive', async () => {
-    const { page, context } = await newPage(browser());
+    // Real paint and resource timing: Playwright's fake clock would replace `performance` (no date is read here).
+    const { page, context } = await newPage(browser(), { pinClock: false });
     try {
       await page.goto(`${baseURL()}/quiz/stockholm`);
       await page.waitForSelector('html[data-hydrated="true"]', { timeout: 15_000 });
@@ -193,16 +196,15 @@ describe('city page HTML', () => {
       if (!r.ok()) throw new Error(`${path}: ${r.status()} ${await r.text()}`);
       return (await r.json()) as { id: string };
     };
-    const town = `Budgetby ${Date.now().toString(36)}`;
-    const venue = await post('/api/owner/venues', { name: `Budgetpuben ${Date.now().toString(36)}` });
+    const town = `Budgetby ${stamp()}`;
+    const venue = await post('/api/owner/venues', { name: `Budgetpuben ${stamp()}` });
     const place = await post(`/api/owner/venues/${venue.id}/locations`, { name: 'Budgetpuben', address: 'Storgatan 1', city: town });
     const { today } = (await (await fetch(`${baseURL()}/api/health`)).json()) as { today: string };
+    expect(today).toBe(appToday());
     for (let i = 1; i <= 13; i++) {
-      const d = new Date(`${today}T12:00:00Z`);
-      d.setUTCDate(d.getUTCDate() + i);
       await post('/api/owner/quizzes', {
         locationId: place.id,
-        date: d.toISOString().slice(0, 10),
+        date: addDays(today, i),
         startTime: '19:00',
         category: 'allmänbildning',
         quizmaster: 'Budget Mästare',

@@ -2,9 +2,11 @@
  * Issue 17 story: a visitor follows a place, confirms from /dev/mail, gets the morning reminder when the
  * cron and the queue run, unsubscribes with one click and gets no more. The clock must be the quiz
  * morning (08:00 Stockholm) for both the cron and the consumer, so this file starts its own app with
- * CLOCK_NOW pinned (the shared e2e app runs on the real clock). Needs `npm run build` first (dist/client).
+ * CLOCK_NOW frozen at that morning (the shared e2e app runs on TEST_NOW, support/clock.ts), and its browser
+ * clock pinned to the same instant. Needs `npm run build` first (dist/client).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -102,7 +104,7 @@ describe('follow a place by e-mail', () => {
     // The demo owner adds a place with a quiz tonight.
     const login = await api('/api/auth/login', OWNER);
     expect(login.status).toBe(200);
-    const stamp = Date.now().toString(36);
+    const stamp = randomUUID().replace(/-/g, '').slice(0, 10);
     const name = `Följpuben ${stamp}`;
     const reg = await api('/api/owner/venues/register', { name, address: 'Storgatan 1', city: 'Uppsala' }, login.cookie);
     expect(reg.status).toBe(201);
@@ -110,6 +112,7 @@ describe('follow a place by e-mail', () => {
     expect(quiz.status).toBe(201);
 
     const context = await browser!.newContext({ locale: 'sv-SE', timezoneId: 'Europe/Stockholm' });
+    await context.clock.install({ time: new Date(CLOCK_NOW) });
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loginAs, registerVerifiedOwner } from './support/auth';
-import { newPage, useBrowser } from './support/browser';
+import { newPage, stamp, useBrowser } from './support/browser';
 
 const ADMIN = { email: 'admin@quizkvall.local', password: 'quizkvall-admin' };
 
@@ -16,7 +16,7 @@ describe('import and export', () => {
   const browser = useBrowser();
 
   it('superadmin: 2 000 rows → progress bar to 100 % → report download', async () => {
-    const p = `E2e${Date.now().toString(36)}`;
+    const p = `E2e${stamp()}`;
     const lines = ['namn;adress;stad;veckodag;starttid'];
     for (let i = 0; i < 2000; i++) lines.push(`${p} krog ${i};Gatan ${i};${p}ort${i};onsdag;19:30`);
     const file = join(mkdtempSync(join(tmpdir(), 'qk-e2e-')), 'stor-import.csv');

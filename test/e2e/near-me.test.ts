@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { hydrated, newPage, useBrowser } from './support/browser';
+import { appToday, stockholmDatePlus } from './support/clock';
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 /** Järntorget, Göteborg. */
@@ -83,7 +84,8 @@ describe('near me', () => {
     const { page, errors } = await newPage(browser(), { javaScriptEnabled: false, context: PHONE });
     await page.goto('/');
     const today = JSON.parse((await page.locator('#__DATA__').textContent())!).today as string;
-    const tomorrow = new Date(Date.parse(`${today}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    expect(today).toBe(appToday());
+    const tomorrow = stockholmDatePlus(1);
     await page.getByRole('link', { name: 'Imorgon' }).click();
     await page.waitForURL((u) => u.searchParams.get('date') === tomorrow);
     expect(await page.getByRole('link', { name: 'Imorgon' }).getAttribute('aria-current')).toBe('true');

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { registerVerifiedOwner } from './support/auth';
-import { newPage, useBrowser } from './support/browser';
+import { newPage, stamp, useBrowser } from './support/browser';
 
 describe('owner: pin a place on the map', () => {
   const browser = useBrowser();
@@ -23,7 +23,7 @@ describe('owner: pin a place on the map', () => {
     await page.getByRole('button', { name: 'Skapa verksamhet' }).click({ timeout: 15_000 });
     const create = page.getByRole('dialog', { name: 'Skapa verksamhet' });
     await create.waitFor();
-    const venueName = `Nålpuben ${Date.now().toString(36)}`;
+    const venueName = `Nålpuben ${stamp()}`;
     await create.getByLabel('Verksamhetens namn').fill(venueName);
     await create.getByRole('button', { name: 'Skapa verksamhet' }).click();
     await page.getByRole('heading', { level: 1, name: venueName }).waitFor();

@@ -6,10 +6,11 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { addDays, isoWeekday, stockholmDate } from '../../worker/lib/clock';
+import { addDays, isoWeekday } from '../../worker/lib/clock';
 import { displayDate } from '../../worker/lib/swedish';
 import { registerVerifiedOwner } from './support/auth';
 import { baseURL, expectAccessible, newPage, useBrowser } from './support/browser';
+import { appToday, stockholmDatePlus } from './support/clock';
 
 const visible = (page: Page, text: string | RegExp) => expect.poll(() => page.getByText(text).first().isVisible(), { timeout: 10_000 }).toBe(true);
 
@@ -42,7 +43,7 @@ describe('owner quizzes and series', () => {
     await card.waitFor();
 
     // Create quiz: a weekly series on Tuesday and Thursday, starting next Tuesday.
-    const today = stockholmDate(new Date());
+    const today = appToday();
     const tuesday = addDays(today, ((2 - isoWeekday(today) + 7) % 7) || 7);
     const thursday = addDays(tuesday, 2);
     await card.getByRole('link', { name: `Skapa quiz på ${venueName}` }).click();
@@ -172,8 +173,7 @@ describe('owner quizzes and series', () => {
     const venue = await (await page.request.post('/api/owner/venues', { data: { name }, headers })).json();
     const place = await page.request.post(`/api/owner/venues/${venue.id}/locations`, { data: { name, address: 'Gatan 1', city: `Enkelby${suffix}` }, headers });
     expect(place.ok()).toBe(true);
-    const today = stockholmDate(new Date());
-    const day = addDays(today, 3);
+    const day = stockholmDatePlus(3);
 
     // A single quiz.
     await page.goto('/admin/create-quiz');

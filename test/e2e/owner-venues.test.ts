@@ -6,7 +6,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { loginViaApi, registerVerifiedOwner } from './support/auth';
-import { expectAccessible, newPage, useBrowser } from './support/browser';
+import { expectAccessible, newPage, stamp, useBrowser } from './support/browser';
 
 const visible = (page: Page, text: string | RegExp) => expect.poll(() => page.getByText(text).first().isVisible(), { timeout: 10_000 }).toBe(true);
 
@@ -32,7 +32,7 @@ describe('owner dashboard: businesses and places', () => {
     expect(await create.getByText('En verksamhet kan ha en eller flera platser').isVisible()).toBe(true);
     await create.getByRole('button', { name: 'Skapa verksamhet' }).click();
     expect(await create.getByText('Ange verksamhetens namn').isVisible()).toBe(true);
-    const venueName = `Quizpuben ${Date.now().toString(36)}`;
+    const venueName = `Quizpuben ${stamp()}`;
     await create.getByLabel('Verksamhetens namn').fill(venueName);
     await create.getByRole('button', { name: 'Skapa verksamhet' }).click();
     await page.getByRole('heading', { level: 1, name: venueName }).waitFor();
@@ -146,7 +146,7 @@ describe('owner dashboard: businesses and places', () => {
     await page.getByRole('button', { name: 'Registrera verksamhet' }).click();
     expect(await page.getByText('Ange verksamhetens namn').isVisible()).toBe(true);
     expect(await page.getByText('Ange stad').isVisible()).toBe(true);
-    const name = `Krogen ${Date.now().toString(36)}`;
+    const name = `Krogen ${stamp()}`;
     await page.getByLabel('Namn').fill(name);
     await page.getByLabel('Adress').fill('Hamngatan 4');
     await page.getByLabel('Stad').fill('Luleå');

@@ -8,9 +8,8 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { loginViaApi, registerVerifiedOwner } from './support/auth';
 import { baseURL, expectAccessible, newPage, useBrowser } from './support/browser';
+import { stockholmDatePlus } from './support/clock';
 
-const stockholmDate = (offsetDays: number) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Stockholm', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(Date.now() + offsetDays * 86_400_000));
 
 const letters = () => Array.from({ length: 8 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
 
@@ -80,7 +79,7 @@ describe('paid promotion', () => {
 
   it('an owner buys Premium Utvald for one date; the quiz is full width on top of / for that city and date', async () => {
     const { page, errors, context } = await newPage(browser());
-    const date = stockholmDate(9);
+    const date = stockholmDatePlus(9);
     const owner = await ownerWithQuiz(page, date);
 
     await buyPremiumFromDashboard(page, date);
@@ -136,7 +135,7 @@ describe('paid promotion', () => {
 
   it('a cancelled checkout shows the cancelled dialog and leaves the slot free', async () => {
     const { page, errors, context } = await newPage(browser());
-    const date = stockholmDate(10);
+    const date = stockholmDatePlus(10);
     const owner = await ownerWithQuiz(page, date);
 
     await buyPremiumFromDashboard(page, date);
@@ -172,8 +171,8 @@ describe('paid promotion', () => {
     const city = `Seriestad${suffix}`;
     const venue = await post(page, '/api/owner/venues', { name: `Seriepuben ${suffix}` });
     const location = await post(page, `/api/owner/venues/${venue.id}/locations`, { name: `Seriepuben ${suffix}`, address: 'Torget 2', city });
-    const first = stockholmDate(14);
-    const until = stockholmDate(14 + 21);
+    const first = stockholmDatePlus(14);
+    const until = stockholmDatePlus(14 + 21);
     await post(page, '/api/owner/quizzes', { locationId: location.id, date: first, startTime: '20:00', category: 'allmänbildning', recurring: true, pattern: 'weekly', until });
 
     await page.goto('/admin');
@@ -218,7 +217,7 @@ describe('paid promotion', () => {
 
     // Visitors see the second occurrence with the Rekommenderat banner in the first grid position.
     const visitor = await newPage(browser());
-    await visitor.page.goto(`/?city=${city.toLowerCase()}&date=${stockholmDate(21)}`);
+    await visitor.page.goto(`/?city=${city.toLowerCase()}&date=${stockholmDatePlus(21)}`);
     const firstCard = visitor.page.locator('article[data-quiz-id]').first();
     await firstCard.waitFor({ timeout: 15_000 });
     expect(await firstCard.textContent()).toContain('Rekommenderat');
@@ -230,7 +229,7 @@ describe('paid promotion', () => {
 
   it('verification retries network errors 3 times, 2 s apart, then offers the network_error dialog', async () => {
     const { page, errors, context } = await newPage(browser(), { allowConsoleErrors: /ERR_FAILED|Failed to fetch/ });
-    const date = stockholmDate(11);
+    const date = stockholmDatePlus(11);
     const owner = await ownerWithQuiz(page, date);
     const checkout = await post(page, '/api/promotion/marketing-checkout', { venueId: owner.venueId, items: [{ quizId: owner.quizId, tier: 'recommended' }] });
     let calls = 0;
@@ -261,7 +260,7 @@ describe('paid promotion', () => {
 
   it('a superadmin who bought for a business returns to /admin/venue/{venueId}', async () => {
     const owner = await newPage(browser());
-    const date = stockholmDate(12);
+    const date = stockholmDatePlus(12);
     const made = await ownerWithQuiz(owner.page, date);
     await owner.context.close();
 

@@ -1,10 +1,13 @@
 /**
  * Visitor stories on the public pages (spec 01 §1–2, §4, §8; 02 §2.8) against the seeded demo app.
- * The demo data is relative to today, so these stories hold on any day.
+ * The demo data is relative to the app's pinned day (support/clock.ts), so these stories hold on any
+ * TEST_NOW — including a month end, where the next Tuesday (and so the picker's month) is next month.
  */
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { nextWeekdayOnOrAfter } from '../../worker/lib/clock';
 import { baseURL, COUNT_LINE, expectAccessible, hydrated, newPage, shown, useBrowser } from './support/browser';
-
+import { appToday } from './support/clock';
 
 describe('public discovery', () => {
   const browser = useBrowser();
@@ -16,6 +19,10 @@ describe('public discovery', () => {
     await page.getByRole('heading', { name: 'Upptäck quizkvällar i din stad' }).waitFor();
     await expectAccessible(page);
     const todayIso = JSON.parse((await page.locator('#__DATA__').textContent())!).today as string;
+    expect(todayIso).toBe(appToday());
+    // The demo is listed as of that day, not the real date: the earliest upcoming quiz anywhere is today's.
+    const everything = (await (await page.request.get('/api/listing?weekday=all')).json()) as { items: Array<{ date: string }> };
+    expect(everything.items.map((i) => i.date).sort()[0]).toBe(todayIso);
     const todayLabel = new Intl.DateTimeFormat('sv-SE', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(`${todayIso}T00:00:00Z`));
 
     // All upcoming quizzes, then one city.
@@ -34,7 +41,7 @@ describe('public discovery', () => {
     await page.getByLabel('Veckodag').selectOption('tisdag');
     await page.waitForURL((u) => u.searchParams.get('weekday') === 'tisdag' && !!u.searchParams.get('date'));
     const date = new URL(page.url()).searchParams.get('date')!;
-    expect(new Date(`${date}T12:00:00Z`).getUTCDay()).toBe(2);
+    expect(date).toBe(nextWeekdayOnOrAfter(todayIso, 2));
     expect(await page.getByLabel('Datum').getAttribute('data-value')).toBe(date);
 
     // The date picker: weeks start on Monday, days before today are disabled, a date sets the weekday.
@@ -42,6 +49,16 @@ describe('public discovery', () => {
     const picker = page.getByRole('dialog', { name: 'Välj datum' });
     await picker.waitFor();
     expect((await picker.locator('th').allTextContents())).toEqual(['mån', 'tis', 'ons', 'tor', 'fre', 'lör', 'sön']);
+    // The picker opens on the chosen date's month; when that is next month, one step back reaches today's,
+    // and no step goes back further.
+    const monthName = (iso: string) => new Intl.DateTimeFormat('sv-SE', { month: 'long', timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`));
+    const back = picker.getByRole('button', { name: 'Föregående månad' });
+    if (date.slice(0, 7) !== todayIso.slice(0, 7)) {
+      await picker.getByText(`${monthName(date)} ${date.slice(0, 4)}`, { exact: true }).waitFor();
+      await back.click();
+    }
+    await picker.getByText(`${monthName(todayIso)} ${todayIso.slice(0, 4)}`, { exact: true }).waitFor();
+    expect(await back.isDisabled()).toBe(true);
     const dayButtons = picker.locator('td button');
     const states = await dayButtons.evaluateAll((els) => els.map((e) => [e.getAttribute('aria-label'), (e as HTMLButtonElement).disabled] as const));
     const todayIndex = states.findIndex(([label]) => label === todayLabel);
@@ -49,7 +66,12 @@ describe('public discovery', () => {
     expect(states.every(([, disabled], i) => disabled === i < todayIndex)).toBe(true);
     await expectAccessible(page);
     const dateLabel = new Intl.DateTimeFormat('sv-SE', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
-    const pick = [states[todayIndex + 1]![0]!, states[todayIndex + 2]![0]!].find((l) => l !== dateLabel)!;
+    // A later day than today and not the chosen one (today may be the grid's last day: then next month's first).
+    let pick = states.slice(todayIndex + 1).map(([label]) => label!).find((l) => l !== dateLabel);
+    if (!pick) {
+      await picker.getByRole('button', { name: 'Nästa månad' }).click();
+      pick = (await dayButtons.evaluateAll((els) => els.map((e) => [e.getAttribute('aria-label')!, (e as HTMLButtonElement).disabled] as const))).find(([l, disabled]) => !disabled && l !== dateLabel)![0];
+    }
     await picker.getByRole('button', { name: pick, exact: true }).click();
     await picker.waitFor({ state: 'hidden' });
     await page.waitForURL((u) => u.searchParams.get('date') !== date);
@@ -223,7 +245,7 @@ describe('public discovery', () => {
 
   it('feedback: sending shows the success toast and closes; too many from one client fail with the failure toast', async () => {
     const { page, errors, context } = await newPage(browser());
-    await context.setExtraHTTPHeaders({ 'cf-connecting-ip': `e2e-${Date.now()}-${Math.random()}` });
+    await context.setExtraHTTPHeaders({ 'cf-connecting-ip': `e2e-${randomUUID()}` });
     await page.goto('/');
     await hydrated(page);
     await page.getByRole('contentinfo').getByRole('button', { name: 'Lämna feedback' }).click();

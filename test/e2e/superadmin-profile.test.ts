@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loginAs } from './support/auth';
-import { baseURL, newPage, useBrowser } from './support/browser';
+import { baseURL, newPage, stamp, useBrowser } from './support/browser';
 
 describe('superadmin in a business profile dialog', () => {
   const browser = useBrowser();
@@ -8,7 +8,7 @@ describe('superadmin in a business profile dialog', () => {
   it('deletes the business (not an account) and returns to /superadmin', async () => {
     const { page, context, errors } = await newPage(browser());
     await loginAs(page, 'admin@quizkvall.local', 'quizkvall-admin');
-    const name = `Raderas ${Date.now().toString(36)}`;
+    const name = `Raderas ${stamp()}`;
     const res = await page.request.post('/api/admin/venues', { data: { name }, headers: { origin: baseURL() } });
     expect(res.status()).toBe(201);
     const { venue } = (await res.json()) as { venue: { id: string } };

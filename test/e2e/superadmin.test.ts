@@ -5,7 +5,7 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { loginAs, loginViaApi, registerVerifiedOwner } from './support/auth';
-import { baseURL, expectAccessible, newPage, useBrowser } from './support/browser';
+import { baseURL, expectAccessible, newPage, stamp, useBrowser } from './support/browser';
 
 const SAMPLE_CSV = fileURLToPath(new URL('../fixtures/venues-import.csv', import.meta.url));
 const ADMIN = { email: 'admin@quizkvall.local', password: 'quizkvall-admin' };
@@ -36,7 +36,7 @@ describe('superadmin panel', () => {
     await page.goto('/superadmin');
 
     // Add a business.
-    const name = `Nya Krogen ${Date.now().toString(36)}`;
+    const name = `Nya Krogen ${stamp()}`;
     await page.getByRole('button', { name: 'Lägg till verksamhet' }).click();
     const dialog = page.getByRole('dialog', { name: 'Lägg till verksamhet' });
     await dialog.getByRole('button', { name: 'Skapa verksamhet' }).click();
@@ -53,7 +53,7 @@ describe('superadmin panel', () => {
     expect(await created.getByText('0 platser · 0 kommande quiz').isVisible()).toBe(true);
 
     // Feedback from the public form shows in the inbox, newest first, and can be marked handled.
-    const title = `E2E-feedback ${Date.now().toString(36)}`;
+    const title = `E2E-feedback ${stamp()}`;
     // Sent by a visitor (no session: a signed-in sender's own e-mail would replace the typed one).
     const sent = await fetch(`${baseURL()}/api/feedback`, {
       method: 'POST',
@@ -111,8 +111,8 @@ describe('superadmin panel', () => {
     // A fresh owner with a business (their own browser context).
     const ownerCtx = await newPage(browser());
     await registerVerifiedOwner(ownerCtx.page);
-    const stamp = Date.now().toString(36);
-    const ownerVenue = `Raderaskrogen ${stamp}`;
+    const tag = stamp();
+    const ownerVenue = `Raderaskrogen ${tag}`;
     const made = await ownerCtx.page.request.post('/api/owner/venues', { data: { name: ownerVenue }, headers: { origin: baseURL() } });
     expect(made.status()).toBe(201);
     await ownerCtx.context.close();
@@ -120,12 +120,12 @@ describe('superadmin panel', () => {
     const { page, errors } = await newPage(browser());
     await loginViaApi(page, ADMIN.email, ADMIN.password);
     await page.goto('/superadmin');
-    await page.getByLabel('Sök verksamheter').fill(stamp);
+    await page.getByLabel('Sök verksamheter').fill(tag);
     const counter = page.getByText(/^\d+ av \d+$/);
     await expect.poll(() => counter.textContent()).toBe('1 av 1');
 
     // Created elsewhere; appears when the window regains focus.
-    const other = `Fokuskrogen ${stamp}`;
+    const other = `Fokuskrogen ${tag}`;
     expect((await page.request.post('/api/admin/venues', { data: { name: other }, headers: { origin: baseURL() } })).status()).toBe(201);
     await page.evaluate(() => window.dispatchEvent(new Event('focus')));
     await expect.poll(() => counter.textContent()).toBe('2 av 2');

@@ -5,9 +5,9 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { addDays, stockholmDate } from '../../worker/lib/clock';
 import { registerVerifiedOwner } from './support/auth';
 import { baseURL, expectAccessible, hydrated, newPage, useBrowser } from './support/browser';
+import { stockholmDatePlus } from './support/clock';
 
 /** A signed-in owner with a public business, one place and a weekly quiz starting in two days. */
 async function ownerWithQuiz(page: Page) {
@@ -21,7 +21,7 @@ async function ownerWithQuiz(page: Page) {
   const { venue, locationId } = (await reg.json()) as { venue: { id: string; slug: string }; locationId: string };
   const quiz = await page.request.post('/api/owner/quizzes', {
     headers,
-    data: { locationId, date: addDays(stockholmDate(new Date()), 2), startTime: '19:30', category: 'allmänbildning', quizmaster: 'Ada', teamSize: 6, price: 40, recurring: true, pattern: 'weekly' },
+    data: { locationId, date: stockholmDatePlus(2), startTime: '19:30', category: 'allmänbildning', quizmaster: 'Ada', teamSize: 6, price: 40, recurring: true, pattern: 'weekly' },
   });
   expect(quiz.status(), await quiz.text()).toBe(201);
   return { name, citySlug: city.toLowerCase(), venueSlug: venue.slug };

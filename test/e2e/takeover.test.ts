@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ListingQuiz, ListingResponse } from '../../worker/features/listing/contract';
 import { loginViaApi } from './support/auth';
-import { baseURL, expectAccessible, newPage, uniqueEmail, useBrowser, waitForMail } from './support/browser';
+import { baseURL, expectAccessible, newPage, stamp, uniqueEmail, useBrowser, waitForMail } from './support/browser';
+import { stockholmDatePlus } from './support/clock';
 
 const ADMIN = { email: 'admin@quizkvall.local', password: 'quizkvall-admin' };
 const WEEKDAY_NAMES = ['söndag', 'måndag', 'tisdag', 'onsdag', 'torsdag', 'fredag', 'lördag'];
@@ -26,12 +27,9 @@ describe('takeover of an unclaimed business', () => {
 
   it('link on the card → register → verification link → success dialog with counts; no longer sorted last', async () => {
     // A date in Stockholm (within a week) with an unpromoted quiz of a real owner.
-    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Stockholm' }).format(new Date());
     let date = '';
     for (let i = 1; i <= 7 && !date; i++) {
-      const d = new Date(`${today}T12:00:00Z`);
-      d.setUTCDate(d.getUTCDate() + i);
-      const iso = d.toISOString().slice(0, 10);
+      const iso = stockholmDatePlus(i);
       const items = await listing({ city: 'stockholm', date: iso });
       const standard = items.filter((q) => q.tier === 'standard');
       if (standard.some((q) => !q.unclaimed)) date = iso;
@@ -41,9 +39,9 @@ describe('takeover of an unclaimed business', () => {
 
     // The superadmin imports two fresh unclaimed businesses for that weekday (house account): one to
     // take over and one that stays unclaimed, to compare with.
-    const stamp = Date.now().toString(36);
-    const name = `Övertagspuben ${stamp}`;
-    const control = `Kontrollkrogen ${stamp}`;
+    const tag = stamp();
+    const name = `Övertagspuben ${tag}`;
+    const control = `Kontrollkrogen ${tag}`;
     const admin = await newPage(browser());
     await loginViaApi(admin.page, ADMIN.email, ADMIN.password);
     const csv = `name,address,city,weekday,start_time\n${name},Testgatan 7,Stockholm,${weekday},18:00\n${control},Testgatan 9,Stockholm,${weekday},18:00\n`;

@@ -9,6 +9,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { loginViaApi, registerVerifiedOwner } from './support/auth';
 import { baseURL, newPage, useBrowser } from './support/browser';
+import { stockholmDatePlus } from './support/clock';
 
 const SCRIPT_BREAKOUT = '</script><script>alert(1)</script>';
 const ATTR_BREAKOUT = '"><img src=x onerror=alert(1)>';
@@ -23,11 +24,6 @@ async function injected(page: Page): Promise<{ imgs: number; handlers: number; s
     handlers: [...document.querySelectorAll('*')].filter((el) => [...el.attributes].some((a) => a.name.startsWith('on'))).length,
     scripts: [...document.scripts].filter((s) => !['application/json', 'application/ld+json'].includes(s.type) && (s.textContent ?? '').includes('alert(')).length,
   }));
-}
-
-function stockholmDatePlus(days: number): string {
-  const d = new Date(Date.now() + days * 86_400_000);
-  return new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Stockholm' }).format(d);
 }
 
 describe('hostile texts stay inert in every screen', () => {

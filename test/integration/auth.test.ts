@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { sessions, totpFactors } from '../../worker/db/schema';
 import { totpCodeAt } from '../../worker/lib/totp';
 import { newId } from '../../worker/lib/ids';
-import { call, callJson, createUser, snapshot, testDb, unique } from '../factories';
+import { call, callJson, createUser, snapshot, testDb, unique, VERIFIED_AT } from '../factories';
 
 function sessionCookie(res: Response): string | null {
   const raw = res.headers.getSetCookie?.() ?? [res.headers.get('set-cookie') ?? ''];
@@ -26,10 +26,11 @@ describe('GET /api/auth/session', () => {
   });
 
   it('answers the user, roles and expiry for a signed-in owner', async () => {
-    const u = await createUser();
-    const { body } = await callJson('/api/auth/session', { cookie: u.cookie });
+    const at = '2026-10-25T01:30:00Z';
+    const u = await createUser({ now: new Date(at) });
+    const { body } = await callJson('/api/auth/session', { cookie: u.cookie, clock: at });
     expect(body.user).toEqual({ id: u.id, email: u.email, roles: ['admin'], isSuperadmin: false });
-    expect(body.expiresAt).toBeGreaterThan(Date.now());
+    expect(body.expiresAt).toBeGreaterThan(Date.parse(at));
   });
 
   it('marks a superadmin', async () => {
@@ -148,7 +149,7 @@ describe('TOTP second step', () => {
   async function enrolled() {
     const u = await createUser();
     const secret = btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(20))));
-    await testDb().insert(totpFactors).values({ id: newId(), userId: u.id, secret, verifiedAt: new Date().toISOString() });
+    await testDb().insert(totpFactors).values({ id: newId(), userId: u.id, secret, verifiedAt: VERIFIED_AT });
     return { ...u, secret };
   }
 

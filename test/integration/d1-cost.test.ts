@@ -37,9 +37,11 @@ function costOf(res: Response): Cost {
 }
 
 let bust = 0;
+// Cache-busting per run: random, not the clock.
+const RUN = crypto.randomUUID().slice(0, 8);
 /** A GET that misses the edge cache (unique query parameter; the cache key holds the sorted query). */
 async function measure(path: string): Promise<Cost & { log: Array<[number, number, string]> }> {
-  const res = await call(`${path}${path.includes('?') ? '&' : '?'}_b=${++bust}${Date.now()}`, { clock: CLOCK, headers: { accept: 'text/html,application/json', 'x-d1-log': '1' } });
+  const res = await call(`${path}${path.includes('?') ? '&' : '?'}_b=${++bust}${RUN}`, { clock: CLOCK, headers: { accept: 'text/html,application/json', 'x-d1-log': '1' } });
   await res.arrayBuffer();
   const log = JSON.parse(decodeURIComponent(res.headers.get('x-d1-log') ?? '%5B%5D')) as Array<[number, number, string]>;
   return { ...costOf(res), log };

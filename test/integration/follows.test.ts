@@ -20,6 +20,11 @@ import { createClock } from '../../worker/lib/clock';
 import type { Mailer } from '../../worker/ports/mailer';
 import { call, callJson, createLocation, createOwnerWithPlace, createQuiz, createUser, createVenue, snapshot, testDb, testDeps, unique } from '../factories';
 
+/** When directly written follows were confirmed: a fixed past instant (the consumer only asks whether there is one). */
+const CONFIRMED_AT = '2026-01-01T00:00:00.000Z';
+/** The request clock of the signed-link stories (their links are signed at it, valid one hour). */
+const LINK_AT = '2026-11-30T21:00:00Z';
+
 const FOLLOW_TABLES = ['follows', 'follow_addresses', 'mail_outbox', 'used_links'];
 const ip = () => `203.0.113.${Math.floor(Math.random() * 250)}-${unique()}`;
 
@@ -71,7 +76,7 @@ async function confirmedFollow(locationId: string, over: { reminders?: boolean; 
   const email = `${unique('f')}@test.local`;
   const addressId = newId();
   const id = newId();
-  const at = over.confirmed === false ? null : new Date().toISOString();
+  const at = over.confirmed === false ? null : CONFIRMED_AT;
   await db.run(sql`INSERT INTO follow_addresses (id, email, confirmed_at) VALUES (${addressId}, ${email}, ${at})`);
   await db.run(sql`INSERT INTO follows (id, address_id, kind, location_id, target_key, reminders, confirmed_at)
     VALUES (${id}, ${addressId}, 'place', ${locationId}, ${`place:${locationId}`}, ${over.reminders === false ? 0 : 1}, ${at})`);
@@ -196,8 +201,8 @@ describe('follow → confirm → unsubscribe (visitor)', () => {
     const inTime = await call(`/bevakningar/bekrafta?t=${token}`, { method: 'POST', clock: '2026-05-03T09:59:00Z' });
     expect(inTime.status).toBe(200);
     // A token for another purpose never confirms.
-    const other = await signLink(DEV_LINK_SIGNING_SECRET, 'unsubscribe', f.id, 3600, new Date());
-    expect((await call(`/bevakningar/bekrafta?t=${other}`, { method: 'POST' })).status).toBe(400);
+    const other = await signLink(DEV_LINK_SIGNING_SECRET, 'unsubscribe', f.id, 3600, new Date('2026-05-03T09:30:00Z'));
+    expect((await call(`/bevakningar/bekrafta?t=${other}`, { method: 'POST', clock: '2026-05-03T09:59:00Z' })).status).toBe(400);
   });
 
   it('answers the same whether the address is new, already follows, or is at the limit', async () => {
@@ -209,7 +214,7 @@ describe('follow → confirm → unsubscribe (visitor)', () => {
     const full = await confirmedFollow(elsewhere.location.id);
     for (let i = 0; i < 49; i++) {
       await testDb().run(sql`INSERT INTO follows (id, address_id, kind, filters, target_key, confirmed_at)
-        VALUES (${newId()}, ${full.addressId}, 'search', ${`{"n":${i}}`}, ${`search:${i}`}, ${new Date().toISOString()})`);
+        VALUES (${newId()}, ${full.addressId}, 'search', ${`{"n":${i}}`}, ${`search:${i}`}, ${CONFIRMED_AT})`);
     }
     const answers = [];
     for (const email of [fresh, existing.email, full.email]) {
@@ -345,12 +350,12 @@ describe('signed-in follows and "Mina bevakningar"', () => {
     const { location } = await publicPlace();
     const f = await confirmedFollow(location.id);
     const stranger = await confirmedFollow(location.id);
-    const t = await signLink(DEV_LINK_SIGNING_SECRET, 'manage', `a:${f.addressId}`, 3600, new Date());
-    const page = await call(`/bevakningar?t=${t}`);
+    const t = await signLink(DEV_LINK_SIGNING_SECRET, 'manage', `a:${f.addressId}`, 3600, new Date(LINK_AT));
+    const page = await call(`/bevakningar?t=${t}`, { clock: LINK_AT });
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('Pausa påminnelser');
     const form = (id: string, action: string) =>
-      call(`/bevakningar?t=${t}`, { method: 'POST', body: `id=${id}&action=${action}`, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+      call(`/bevakningar?t=${t}`, { method: 'POST', clock: LINK_AT, body: `id=${id}&action=${action}`, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
     expect((await form(f.id, 'pause')).status).toBe(303);
     expect((await followRow(f.id))!.reminders).toBe(0);
     expect((await form(stranger.id, 'remove')).status).toBe(404);
@@ -362,10 +367,10 @@ describe('signed-in follows and "Mina bevakningar"', () => {
   it('"avsluta all e-post" removes the address and every follow of it', async () => {
     const { location } = await publicPlace();
     const f = await confirmedFollow(location.id);
-    const t = await signLink(DEV_LINK_SIGNING_SECRET, 'unsubscribe-all', `a:${f.addressId}`, 3600, new Date());
-    expect((await call(`/bevakningar/avsluta-alla?t=${t}`)).status).toBe(200);
+    const t = await signLink(DEV_LINK_SIGNING_SECRET, 'unsubscribe-all', `a:${f.addressId}`, 3600, new Date(LINK_AT));
+    expect((await call(`/bevakningar/avsluta-alla?t=${t}`, { clock: LINK_AT })).status).toBe(200);
     expect(await followRow(f.id)).toBeDefined();
-    expect((await call(`/bevakningar/avsluta-alla?t=${t}`, { method: 'POST' })).status).toBe(200);
+    expect((await call(`/bevakningar/avsluta-alla?t=${t}`, { method: 'POST', clock: LINK_AT })).status).toBe(200);
     expect(await followRow(f.id)).toBeUndefined();
     const [{ n }] = await testDb().all<{ n: number }>(sql`SELECT count(*) AS n FROM follow_addresses WHERE id = ${f.addressId}`);
     expect(n).toBe(0);
@@ -438,7 +443,7 @@ describe('consumer: each mail exactly once', () => {
     await createQuiz(location.id, { date: '2030-01-08' });
     const f1 = await confirmedFollow(location.id);
     const f2 = await confirmedFollow(location.id);
-    const messages = [f1, f2].map((f, i) => ({ id: `d${i}-${unique()}`, timestamp: new Date(), attempts: 1, body: { type: 'digest', followId: f.id, week: '2030-01-07' } }));
+    const messages = [f1, f2].map((f, i) => ({ id: `d${i}-${unique()}`, timestamp: new Date('2030-01-07T07:00:00Z'), attempts: 1, body: { type: 'digest', followId: f.id, week: '2030-01-07' } }));
     for (let run = 0; run < 2; run++) {
       const batch = createMessageBatch('quizkvall-mail', messages);
       const ctx = createExecutionContext();
@@ -613,7 +618,7 @@ describe('consumer: each mail exactly once', () => {
     const poison = fakeMessages([{ type: 'nonsense', id: unique() }]);
     await processMailBatch(deps, { queueName: 'quizkvall-mail', messages: poison });
     expect(poison[0]!.acked).toBe(true);
-    const dead = { id: `dlq-${unique()}`, timestamp: new Date(), attempts: 6, body: { type: 'reminder', followId: 'x', quizId: 'y', date: '2026-03-29' } };
+    const dead = { id: `dlq-${unique()}`, timestamp: new Date('2026-03-29T06:00:00Z'), attempts: 6, body: { type: 'reminder', followId: 'x', quizId: 'y', date: '2026-03-29' } };
     const batch = createMessageBatch('quizkvall-mail-dlq', [dead]);
     const ctx = createExecutionContext();
     await worker.queue!(batch as never, env, ctx);

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { promotions, users } from '../../worker/db/schema';
 import { townCentre } from '../../worker/lib/gazetteer';
 import { newId } from '../../worker/lib/ids';
-import { call, callJson, createLocation, createQuiz, createUser, createVenue, snapshot, testDb, unique } from '../factories';
+import { call, callJson, createLocation, createQuiz, createUser, createVenue, snapshot, testDb, unique, VERIFIED_AT } from '../factories';
 
 // Monday 2030-01-07, 11:00 in Stockholm.
 const MONDAY = '2030-01-07T10:00:00Z';
@@ -54,7 +54,7 @@ async function near(c: { lat: number; lng: number }, extra = '', cookie?: string
 const ids = (b: Body) => b.items.map((i) => i.id);
 
 async function houseUserId(): Promise<string> {
-  await testDb().insert(users).values({ id: newId(), email: HOUSE, emailVerifiedAt: new Date().toISOString() }).onConflictDoNothing();
+  await testDb().insert(users).values({ id: newId(), email: HOUSE, emailVerifiedAt: VERIFIED_AT }).onConflictDoNothing();
   return (await testDb().all<{ id: string }>(sql`SELECT id FROM users WHERE email = ${HOUSE}`))[0]!.id;
 }
 

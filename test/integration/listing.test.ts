@@ -9,7 +9,7 @@ import { promotions, users } from '../../worker/db/schema';
 import { bumpDataVersion } from '../../worker/lib/data-version';
 import { newId } from '../../worker/lib/ids';
 import { slugify } from '../../worker/lib/slug';
-import { call, callJson, createLocation, createQuiz, createUser, createVenue, snapshot, testDb, unique } from '../factories';
+import { call, callJson, createLocation, createQuiz, createUser, createVenue, snapshot, testDb, unique, VERIFIED_AT } from '../factories';
 
 // Monday 2030-01-07, 11:00 in Stockholm.
 const MONDAY = '2030-01-07T10:00:00Z';
@@ -20,7 +20,7 @@ async function houseUserId(): Promise<string> {
   const rows = await db.all<{ id: string }>(sql`SELECT id FROM users WHERE email = ${HOUSE}`);
   if (rows[0]) return rows[0].id;
   const id = newId();
-  await db.insert(users).values({ id, email: HOUSE, emailVerifiedAt: new Date().toISOString() }).onConflictDoNothing();
+  await db.insert(users).values({ id, email: HOUSE, emailVerifiedAt: VERIFIED_AT }).onConflictDoNothing();
   return (await db.all<{ id: string }>(sql`SELECT id FROM users WHERE email = ${HOUSE}`))[0]!.id;
 }
 

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { addDays, createClock, isoWeekday, nextWeekdayOnOrAfter, startOfIsoWeek, stockholmInstant, stockholmOffset } from '../../worker/lib/clock';
 import { serializeForScript } from '../../worker/lib/json-ld';
 import { slugify } from '../../worker/lib/slug';
@@ -17,6 +17,30 @@ describe('clock', () => {
     expect(stockholmOffset('2026-10-25', '19:00:00')).toBe('+01:00');
     expect(stockholmInstant('2026-07-01', '19:00:00').toISOString()).toBe('2026-07-01T17:00:00.000Z');
     expect(stockholmInstant('2026-12-01', '19:00').toISOString()).toBe('2026-12-01T18:00:00.000Z');
+  });
+  describe('pinned clock', () => {
+    afterEach(() => vi.useRealTimers());
+    it('<instant> is frozen', () => {
+      vi.useFakeTimers({ now: new Date('2026-11-27T05:00:00Z') });
+      const c = createClock('2026-10-25T00:30:00Z');
+      vi.advanceTimersByTime(60_000);
+      expect(c.now().toISOString()).toBe('2026-10-25T00:30:00.000Z');
+    });
+    it('<instant>@<real instant> runs on from the pinned instant, across the DST change', () => {
+      vi.useFakeTimers({ now: new Date('2026-11-27T05:00:00Z') });
+      // 02:30 CEST on the night the clocks go back; the wall clock read 05:00 UTC when it was pinned.
+      const c = createClock('2026-10-25T00:30:00Z@2026-11-27T05:00:00Z');
+      expect(c.now().toISOString()).toBe('2026-10-25T00:30:00.000Z');
+      vi.advanceTimersByTime(90 * 60_000);
+      expect(c.now().toISOString()).toBe('2026-10-25T02:00:00.000Z');
+      expect(c.today()).toBe('2026-10-25');
+      vi.advanceTimersByTime(21 * 3_600_000); // 23:00 UTC = 00:00 CET on Monday
+      expect(c.today()).toBe('2026-10-26');
+    });
+    it('refuses a malformed pin', () => {
+      expect(() => createClock('2026-10-25T00:30:00Z@igår')).toThrow(/CLOCK_NOW/);
+      expect(() => createClock('a@b@c')).toThrow(/CLOCK_NOW/);
+    });
   });
   it('does date arithmetic without DST drift', () => {
     expect(addDays('2026-03-28', 1)).toBe('2026-03-29');

@@ -12,14 +12,32 @@ export interface Clock {
   today(): string;
 }
 
-/** A clock; `pinned` (an ISO instant, from CLOCK_NOW) freezes it for development and tests. */
+/**
+ * A clock; `pinned` (from CLOCK_NOW or the x-clock-now header) pins it for development and tests:
+ *   - `<instant>`              frozen: every call answers that instant;
+ *   - `<instant>@<real instant>` running: it was `<instant>` when the wall clock read `<real instant>`,
+ *     and time flows on from there (the e2e app: dates of a chosen day, yet rate-limit windows,
+ *     "newest first" and throttles see seconds pass as they do in production).
+ */
 export function createClock(pinned?: string | null): Clock {
   if (pinned) {
-    const at = new Date(pinned);
-    if (Number.isNaN(at.getTime())) throw new Error(`CLOCK_NOW is not an ISO instant: ${pinned}`);
-    return { now: () => new Date(at), today: () => stockholmDate(at) };
+    const [at, since] = parsePinned(pinned);
+    if (since === null) return { now: () => new Date(at), today: () => stockholmDate(at) };
+    const offset = at.getTime() - since.getTime();
+    const now = () => new Date(Date.now() + offset);
+    return { now, today: () => stockholmDate(now()) };
   }
   return { now: () => new Date(), today: () => stockholmDate(new Date()) };
+}
+
+function parsePinned(pinned: string): [Date, Date | null] {
+  const [atText = '', sinceText, ...rest] = pinned.split('@');
+  const at = new Date(atText);
+  const since = sinceText === undefined ? null : new Date(sinceText);
+  if (Number.isNaN(at.getTime()) || (since && Number.isNaN(since.getTime())) || rest.length > 0) {
+    throw new Error(`CLOCK_NOW is not an ISO instant (or <instant>@<real instant>): ${pinned}`);
+  }
+  return [at, since];
 }
 
 /**

@@ -2,10 +2,12 @@
  * Shared helpers for the browser stories: one Chromium per test file, a fresh context per test,
  * axe checks, and reading mail from the dev outbox.
  */
+import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { launchChromium } from '../../chromium';
+import { pinBrowserClock } from './clock';
 
 export function baseURL(): string {
   return inject('baseURL');
@@ -27,14 +29,21 @@ export function useBrowser(): () => Browser {
 }
 
 /**
- * A new isolated context and page. Page errors and console errors fail the test (an unexpected
+ * A new isolated context and page, its clock pinned to the app's (./clock.ts). Page errors and console errors fail the test (an unexpected
  * console.error is a bug), except network noise the test expects.
  */
 export async function newPage(
   browser: Browser,
-  opts: { javaScriptEnabled?: boolean; allowConsoleErrors?: RegExp; context?: BrowserContextOptions } = {},
+  opts: {
+    javaScriptEnabled?: boolean;
+    allowConsoleErrors?: RegExp;
+    context?: BrowserContextOptions;
+    /** false only for a page that reads no date and measures real paint/resource timing (the fake clock replaces `performance`). */
+    pinClock?: boolean;
+  } = {},
 ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const context = await browser.newContext({ baseURL: baseURL(), locale: 'sv-SE', timezoneId: 'Europe/Stockholm', javaScriptEnabled: opts.javaScriptEnabled ?? true, ...opts.context });
+  if (opts.pinClock !== false) await pinBrowserClock(context);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
@@ -75,9 +84,14 @@ export async function waitForMail(to: string, subjectIncludes?: string, timeoutM
   }
 }
 
+/** A fresh unique tag for names in a story (random, not the clock: stories never read the real date). */
+export function stamp(): string {
+  return randomUUID().replace(/-/g, '').slice(0, 10);
+}
+
 /** A fresh unique e-mail address for a story. */
 export function uniqueEmail(prefix = 'e2e'): string {
-  return `${prefix}-${Date.now().toString(36)}-${Math.floor(Math.random() * 1e6).toString(36)}@test.local`;
+  return `${prefix}-${stamp()}@test.local`;
 }
 
 /** Waits until React has hydrated the server-rendered page (PublicApp sets the marker in an effect). */

@@ -13,7 +13,7 @@ import { LOGIN_DEVICE_LIMIT, LOGIN_PAIR_LIMIT, TOTP_SESSION_LIMIT, TOTP_USER_LIM
 import { MAIL_CLIENT_LIMIT } from '../../../worker/lib/rate-limit';
 import { totpCodeAt } from '../../../worker/lib/totp';
 import { newId } from '../../../worker/lib/ids';
-import { call, callJson, createUser, testDb, testDeps, unique } from '../../factories';
+import { call, callJson, createUser, testDb, testDeps, unique, VERIFIED_AT } from '../../factories';
 
 const NOW = '2030-03-01T10:00:00.000Z';
 const at = (seconds: number) => new Date(Date.parse(NOW) + seconds * 1000).toISOString();
@@ -89,7 +89,7 @@ describe('13.4 TOTP guesses are counted before they are checked', () => {
   async function pendingSignIn() {
     const u = await createUser();
     const secret = btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(20))));
-    await testDb().insert(totpFactors).values({ id: newId(), userId: u.id, secret, verifiedAt: new Date().toISOString() });
+    await testDb().insert(totpFactors).values({ id: newId(), userId: u.id, secret, verifiedAt: VERIFIED_AT });
     const wrongCode = totpCodeAt(secret, new Date(NOW)) === '000000' ? '111111' : '000000';
     const login = async () => sessionCookie(await call('/api/auth/login', { body: { email: u.email, password: u.password }, clock: NOW }))!;
     return { u, wrongCode, login };
