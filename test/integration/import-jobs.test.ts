@@ -72,18 +72,52 @@ describe('upload and preview', () => {
     ]);
     expect(body.preview.rows.map((r: { line: number; name: string; result: string }) => [r.line, r.name, r.result])).toEqual([
       [2, `${p} "Hörnan"`, 'new'],
-      [3, `${p} Två\nrader`, 'new'],
+      [3, `${p} Två\nrader`, 'invalid'], // a line break in a one-line field (issue 26.7)
       [5, `${p} Fel`, 'invalid'],
       [6, `${p} "Hörnan"`, 'duplicate'],
     ]);
     expect(body.preview.rows[0].address).toBe('Gata 1; vån 2');
+    expect(body.preview.rows[1].message).toBe('name: Får inte innehålla kontrolltecken');
     expect(body.preview.rows[2].message).toBe('weekday: Ange en veckodag (måndag–söndag)');
-    expect(body.preview.counts).toEqual({ new: 2, duplicate: 1, invalid: 1 });
+    expect(body.preview.counts).toEqual({ new: 1, duplicate: 1, invalid: 2 });
     // Stored: the job row and its file in R2; no business yet.
     const [job] = await testDb().select().from(importJobs).where(eq(importJobs.id, body.id));
     expect(job!.totalRows).toBe(4);
     expect(await env.IMPORTS.head(job!.fileKey)).not.toBeNull();
     expect(await testDb().select().from(venues).where(sql`instr(${venues.name}, ${p}) > 0`)).toEqual([]);
+  });
+
+  it('applies the forms\' text rules: NUL, CR/LF, NEL and U+2028 in a name or address make the row invalid, and nothing of it reaches a page (issue 26.7)', async () => {
+    const p = unique('Ctl');
+    const bad = { NUL: '\u0000', CR: '\r', LF: '\n', NEL: '\u0085', LS: '\u2028' };
+    const lines = [HEADER, ...Object.entries(bad).map(([k, ch], i) => `"${p} ${k}${ch}krog",${i % 2 ? `"Gata${ch}1"` : 'Gata 1'},${p}ort${i},,,tisdag,,,,,,,,`), `${p} Ren krog,Gata 9,${p}ortRen,,,tisdag,,,,,,,,`];
+    const up = await upload(lines.join('\r\n'));
+    expect(up.status).toBe(201);
+    expect(up.body.preview.counts).toEqual({ new: 1, duplicate: 0, invalid: 5 });
+    expect(up.body.preview.rows.slice(0, 5).map((r: { message: string }) => r.message)).toEqual(
+      Object.keys(bad).map((_, i) => (i % 2 ? 'name: Får inte innehålla kontrolltecken; address: Får inte innehålla kontrolltecken' : 'name: Får inte innehålla kontrolltecken')),
+    );
+    await using instance = await introspectWorkflowInstance(env.IMPORT_WORKFLOW, up.body.id);
+    await call(`/api/admin/import/jobs/${up.body.id}/start`, { method: 'POST', cookie: superadmin.cookie, clock: CLOCK });
+    await instance.waitForStatus('complete');
+    const stored = await testDb().select({ name: venues.name, address: venues.address }).from(venues).where(sql`instr(${venues.name}, ${p}) = 1`);
+    expect(stored).toEqual([{ name: `${p} Ren krog`, address: 'Gata 9' }]);
+    // The JSON preview reads the same rules (NUL and NEL in a JSON body are refused for the whole request first).
+    const preview = await callJson('/api/admin/import/preview', { body: { csv: lines.join('\n').replaceAll('\u0000', '').replaceAll('\u0085', '') }, cookie: superadmin.cookie, clock: CLOCK });
+    expect(preview.body).toMatchObject({ summary: { invalid: 3 } });
+  });
+
+  it('an unbalanced quote is "Rad N: citattecken saknas", not the rest of the file read as one row; nothing stored', async () => {
+    const p = unique('Quote');
+    const before = await snapshot(['import_jobs', 'venues']);
+    const csv = [HEADER, `${p} Ett,Gata 1,Umeå,,,tisdag,,,,,,,,`, `"${p} Två,Gata 2,Umeå,,,tisdag,,,,,,,,`, `${p} Tre,Gata 3,Umeå,,,tisdag,,,,,,,,`, `${p} Fyra,Gata 4,Umeå,,,tisdag,,,,,,,,`].join('\n');
+    const up = await upload(csv);
+    expect(up.status).toBe(400);
+    expect(up.body.error.message).toBe('Rad 3: citattecken saknas');
+    const preview = await callJson('/api/admin/import/preview', { body: { csv }, cookie: superadmin.cookie, clock: CLOCK });
+    expect(preview.body.fileErrors).toEqual(['Rad 3: citattecken saknas']);
+    expect(preview.body.canImport).toBe(false);
+    expect(await snapshot(['import_jobs', 'venues'])).toEqual(before);
   });
 
   it('detects a Windows-1252 file (invalid UTF-8) and decodes å/ä/ö', async () => {

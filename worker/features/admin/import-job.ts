@@ -68,6 +68,7 @@ export async function createImportJob(deps: Pick<Deps, 'db' | 'clock'>, input: {
   if (!table.header.length) fileErrors.push('Filen saknar rubrikrad.');
   else if (missing.length) fileErrors.push(`Kolumner saknas: ${missing.join(', ')}`);
   if (!table.records.length) fileErrors.push('Filen innehåller inga rader.');
+  for (const e of table.errors) fileErrors.push(`Rad ${e.line}: ${e.message}`);
   if (table.records.length > JOB_MAX_ROWS) fileErrors.push(`Högst ${JOB_MAX_ROWS.toLocaleString('sv-SE')} rader per fil (filen har ${table.records.length}).`);
   if (fileErrors.length) throw invalidInput(fileErrors.join(' '), fileErrors.map((message) => ({ path: 'csv', message })));
 

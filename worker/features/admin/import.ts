@@ -71,6 +71,7 @@ export async function analyseImport(deps: Pick<Deps, 'db'>, input: { csv: string
   if (!table.header.length) fileErrors.push('Filen saknar rubrikrad.');
   else if (missing.length) fileErrors.push(`Kolumner saknas: ${missing.join(', ')}`);
   if (!table.records.length) fileErrors.push('Filen innehåller inga rader.');
+  for (const e of table.errors) fileErrors.push(`Rad ${e.line}: ${e.message}`);
   if (table.records.length > MAX_IMPORT_ROWS) fileErrors.push(`Högst ${MAX_IMPORT_ROWS} rader per fil (filen har ${table.records.length}).`);
 
   const parsed = table.records.slice(0, MAX_IMPORT_ROWS).map(({ line, cells }) => {
