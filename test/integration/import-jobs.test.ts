@@ -8,7 +8,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { importJobs, importRows, locations, quizzes, venues } from '../../worker/db/schema';
 import { ensureHouseUser } from '../../worker/features/admin/import';
-import { finishImportRun, processImportChunk, STEP_ROWS } from '../../worker/features/admin/import-job';
+import { finishImportRun, processImportChunk, resumeImportJob, startImportJob, STEP_ROWS } from '../../worker/features/admin/import-job';
 import { JOB_MAX_ROWS } from '../../worker/features/admin/import-job-contract';
 import { parseCsv } from '../../worker/features/admin/csv';
 import { call, callJson, ORIGIN, createLocation, createUser, createVenue, snapshot, testDb, testDeps, unique, type TestUser } from '../factories';
@@ -256,6 +256,33 @@ describe('the Workflow run', () => {
     await instance.waitForStatus('complete');
     const [end] = await testDb().select().from(importJobs).where(eq(importJobs.id, up.body.id));
     expect(end).toMatchObject({ status: 'done', processedRows: 3, createdCount: 3 });
+  });
+});
+
+describe('a Workflow that cannot be created (issue 27.1)', () => {
+  const broken = { create: async () => { throw new Error('workflows unavailable'); } } as unknown as Workflow;
+  const deps = () => testDeps({ db: testDb(), now: CLOCK, config: { houseAccountEmail: HOUSE } });
+  const row = async (id: string) => (await testDb().select().from(importJobs).where(eq(importJobs.id, id)))[0]!;
+
+  it('"Importera" and "Fortsätt importen" both put the job back as it was, so it can be pressed again', async () => {
+    const up = await upload(bigCsv(unique('Stuck'), 3));
+    const id: string = up.body.id;
+    await expect(startImportJob(deps(), { workflow: broken, id })).rejects.toThrow('workflows unavailable');
+    expect(await row(id)).toMatchObject({ status: 'uploaded', startedAt: null });
+
+    // A run that failed: "Fortsätt" whose instance cannot be created leaves it failed, with its error.
+    await testDb().update(importJobs).set({ status: 'failed', today: '2030-03-05', startedAt: CLOCK, finishedAt: CLOCK, error: 'instansen försvann' }).where(eq(importJobs.id, id));
+    const failed = await row(id);
+    await expect(resumeImportJob(deps(), { workflow: broken, id })).rejects.toThrow('workflows unavailable');
+    expect(await row(id)).toEqual(failed);
+
+    // …and the next press works.
+    await using introspector = await introspectWorkflow(env.IMPORT_WORKFLOW);
+    const resumed = await callJson(`/api/admin/import/jobs/${id}/resume`, { method: 'POST', cookie: superadmin.cookie, clock: CLOCK });
+    expect(resumed.status).toBe(200);
+    const [instance] = await introspector.get();
+    await instance!.waitForStatus('complete');
+    expect(await row(id)).toMatchObject({ status: 'done', processedRows: 3, createdCount: 3, error: null });
   });
 });
 

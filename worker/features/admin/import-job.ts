@@ -187,24 +187,44 @@ export async function listReviews(deps: Pick<Deps, 'db'>, input: { id: string })
 
 // --------------------------------------------------------------------------------- start and finish
 
-/** "Importera": uploaded → running (one conditional write), then the Workflow instance (id = job id). */
+/**
+ * Moves the job from `from` to running (one conditional write), then creates the Workflow instance. If
+ * creating it throws, the job goes back to exactly what it was, so "Importera" / "Fortsätt" can be
+ * pressed again (issue 27.1: a resume that failed here left the job running for good).
+ */
+async function claimAndLaunch(
+  db: Db,
+  input: { workflow: Workflow; id: string; instanceId: string; from: 'uploaded' | 'failed'; claim: Partial<typeof importJobs.$inferInsert>; busy: string },
+): Promise<void> {
+  const { workflow, id } = input;
+  const [before] = await db.select().from(importJobs).where(eq(importJobs.id, id));
+  if (!before) throw notFound('Importjobbet finns inte');
+  const claimed = await db
+    .update(importJobs)
+    .set({ ...input.claim, status: 'running' })
+    .where(and(eq(importJobs.id, id), eq(importJobs.status, input.from)))
+    .returning({ id: importJobs.id });
+  if (!claimed.length) throw conflict(input.busy);
+  try {
+    await workflow.create({ id: input.instanceId, params: { jobId: id } });
+  } catch (err) {
+    await db
+      .update(importJobs)
+      .set({ status: before.status, today: before.today, startedAt: before.startedAt, finishedAt: before.finishedAt, error: before.error, updatedAt: before.updatedAt })
+      .where(and(eq(importJobs.id, id), eq(importJobs.status, 'running')));
+    throw err;
+  }
+}
+
+/** "Importera": uploaded → running, then the Workflow instance (id = job id). */
 export async function startImportJob(deps: Pick<Deps, 'db' | 'clock'>, input: { workflow: Workflow; id: string }): Promise<ImportJobView> {
   const { db } = deps;
   const { workflow, id } = input;
   const ctx = { today: deps.clock.today(), nowIso: deps.clock.now().toISOString() };
-  await getImportJob({ db }, { id });
-  const claimed = await db
-    .update(importJobs)
-    .set({ status: 'running', today: ctx.today, startedAt: ctx.nowIso, updatedAt: ctx.nowIso, error: null })
-    .where(and(eq(importJobs.id, id), eq(importJobs.status, 'uploaded')))
-    .returning({ id: importJobs.id });
-  if (!claimed.length) throw conflict('Importen är redan startad');
-  try {
-    await workflow.create({ id, params: { jobId: id } });
-  } catch (err) {
-    await db.update(importJobs).set({ status: 'uploaded', startedAt: null }).where(eq(importJobs.id, id));
-    throw err;
-  }
+  await claimAndLaunch(db, {
+    workflow, id, instanceId: id, from: 'uploaded', busy: 'Importen är redan startad',
+    claim: { today: ctx.today, startedAt: ctx.nowIso, updatedAt: ctx.nowIso, error: null },
+  });
   return getImportJob({ db }, { id });
 }
 
@@ -216,15 +236,11 @@ export async function resumeImportJob(deps: Pick<Deps, 'db' | 'clock'>, input: {
   const { db } = deps;
   const { workflow, id } = input;
   const nowIso = deps.clock.now().toISOString();
-  await getImportJob({ db }, { id });
-  const claimed = await db
-    .update(importJobs)
-    .set({ status: 'running', error: null, finishedAt: null, updatedAt: nowIso })
-    .where(and(eq(importJobs.id, id), eq(importJobs.status, 'failed')))
-    .returning({ id: importJobs.id });
-  if (!claimed.length) throw conflict('Bara ett avbrutet importjobb kan fortsätta');
   // A fresh instance id per resume (the suffix only has to be unique; it is not a time).
-  await workflow.create({ id: `${id}-${newId().slice(0, 8)}`, params: { jobId: id } });
+  await claimAndLaunch(db, {
+    workflow, id, instanceId: `${id}-${newId().slice(0, 8)}`, from: 'failed', busy: 'Bara ett avbrutet importjobb kan fortsätta',
+    claim: { error: null, finishedAt: null, updatedAt: nowIso },
+  });
   return getImportJob({ db }, { id });
 }
 
