@@ -244,7 +244,7 @@ describe('the Workflow run', () => {
     // Polling after a reload: the job view has the same progress.
     const view = await callJson(`/api/admin/import/jobs/${jobId}`, { cookie: superadmin.cookie });
     expect(view.body).toMatchObject({ status: 'done', processedRows: total, totalRows: total });
-  }, 600_000); // a guard against a hang, not a time limit: 20 steps take 15 s idle and minutes on a loaded machine
+  }, 600_000); // a guard against a hang, not a time limit (165 s at load average ≈ 20 on 2 cores, 2026-11-27)
 
   it('a second "Importera" is a 409 and starts nothing', async () => {
     const p = unique('Twice');
