@@ -139,7 +139,6 @@ export async function planRecords(db: Db, records: ImportRecord[], opts: { nearD
     const venueId = newId();
     // Records planned as new are, for the later records of the call, as if in the catalogue already.
     inFile.add(key);
-    // A later record of the same call is compared with this one as if it were in the catalogue already.
     if (opts.nearDuplicates) candidates.set(slugify(row.city), [...(candidates.get(slugify(row.city)) ?? []), { venueId, name: row.name, addressKey: addressKey(row.address) }]);
     return { ...base, kind: 'new', row, venueId, message: '' };
   });
