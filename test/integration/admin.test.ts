@@ -381,15 +381,12 @@ describe('CSV import at the row limit', () => {
     const days = ['måndag', 'tisdag', 'onsdag', 'torsdag', 'fredag', 'lördag', 'söndag'];
     const rows = Array.from({ length: 300 }, (_, i) => `${p} krog ${i},Bulkgatan ${i},Bulkstad,${days[i % 7]},19:00,${i % 2 ? 'weekly' : 'biweekly'}`);
     const csv = ['name,address,city,weekday,start_time,pattern', ...rows].join('\n');
-    const started = Date.now();
+    // No wall-clock limit here (issue 27.5): time belongs to the bench (test/bench/import.ts).
     const { status, body } = await callJson('/api/admin/import', { body: { csv }, cookie: superadmin.cookie, clock: CLOCK });
-    const ms = Date.now() - started;
     expect(status).toBe(201);
     expect(body.created).toBe(300);
     const [n] = await testDb().all<{ n: number }>(sql`SELECT COUNT(*) AS n FROM quizzes q JOIN locations l ON l.id = q.location_id WHERE l.city = 'Bulkstad'`);
     expect(n!.n).toBe(body.quizzesCreated);
-    console.info(`import of 300 rows / ${body.quizzesCreated} quizzes took ${ms} ms`);
-    expect(ms).toBeLessThan(20_000);
     const tooMany = ['name,address,city,weekday', ...Array.from({ length: 301 }, (_, i) => `${p} x ${i},G ${i},Bulkstad,tisdag`)].join('\n');
     const refused = await callJson('/api/admin/import', { body: { csv: tooMany }, cookie: superadmin.cookie });
     expect(refused.status).toBe(400);

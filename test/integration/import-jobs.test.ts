@@ -8,8 +8,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { importJobs, importRows, locations, quizzes, venues } from '../../worker/db/schema';
 import { ensureHouseUser } from '../../worker/features/admin/import';
-import { finishImportRun, processImportChunk, STEP_ROWS } from '../../worker/features/admin/import-job';
-import { JOB_MAX_ROWS } from '../../worker/features/admin/import-job-contract';
+import { finishImportRun, processImportChunk, resumeImportJob, startImportJob, STEP_ROWS } from '../../worker/features/admin/import-job';
+import { JOB_MAX_BYTES } from '../../worker/features/admin/import-job-contract';
 import { parseCsv } from '../../worker/features/admin/csv';
 import { call, callJson, ORIGIN, createLocation, createUser, createVenue, snapshot, testDb, testDeps, unique, type TestUser } from '../factories';
 import { faultyD1 } from './security/faulty-d1';
@@ -72,18 +72,52 @@ describe('upload and preview', () => {
     ]);
     expect(body.preview.rows.map((r: { line: number; name: string; result: string }) => [r.line, r.name, r.result])).toEqual([
       [2, `${p} "Hörnan"`, 'new'],
-      [3, `${p} Två\nrader`, 'new'],
+      [3, `${p} Två\nrader`, 'invalid'], // a line break in a one-line field (issue 26.7)
       [5, `${p} Fel`, 'invalid'],
       [6, `${p} "Hörnan"`, 'duplicate'],
     ]);
     expect(body.preview.rows[0].address).toBe('Gata 1; vån 2');
+    expect(body.preview.rows[1].message).toBe('name: Får inte innehålla kontrolltecken');
     expect(body.preview.rows[2].message).toBe('weekday: Ange en veckodag (måndag–söndag)');
-    expect(body.preview.counts).toEqual({ new: 2, duplicate: 1, invalid: 1 });
+    expect(body.preview.counts).toEqual({ new: 1, duplicate: 1, invalid: 2 });
     // Stored: the job row and its file in R2; no business yet.
     const [job] = await testDb().select().from(importJobs).where(eq(importJobs.id, body.id));
     expect(job!.totalRows).toBe(4);
     expect(await env.IMPORTS.head(job!.fileKey)).not.toBeNull();
     expect(await testDb().select().from(venues).where(sql`instr(${venues.name}, ${p}) > 0`)).toEqual([]);
+  });
+
+  it('applies the forms\' text rules: NUL, CR/LF, NEL and U+2028 in a name or address make the row invalid, and nothing of it reaches a page (issue 26.7)', async () => {
+    const p = unique('Ctl');
+    const bad = { NUL: '\u0000', CR: '\r', LF: '\n', NEL: '\u0085', LS: '\u2028' };
+    const lines = [HEADER, ...Object.entries(bad).map(([k, ch], i) => `"${p} ${k}${ch}krog",${i % 2 ? `"Gata${ch}1"` : 'Gata 1'},${p}ort${i},,,tisdag,,,,,,,,`), `${p} Ren krog,Gata 9,${p}ortRen,,,tisdag,,,,,,,,`];
+    const up = await upload(lines.join('\r\n'));
+    expect(up.status).toBe(201);
+    expect(up.body.preview.counts).toEqual({ new: 1, duplicate: 0, invalid: 5 });
+    expect(up.body.preview.rows.slice(0, 5).map((r: { message: string }) => r.message)).toEqual(
+      Object.keys(bad).map((_, i) => (i % 2 ? 'name: Får inte innehålla kontrolltecken; address: Får inte innehålla kontrolltecken' : 'name: Får inte innehålla kontrolltecken')),
+    );
+    await using instance = await introspectWorkflowInstance(env.IMPORT_WORKFLOW, up.body.id);
+    await call(`/api/admin/import/jobs/${up.body.id}/start`, { method: 'POST', cookie: superadmin.cookie, clock: CLOCK });
+    await instance.waitForStatus('complete');
+    const stored = await testDb().select({ name: venues.name, address: venues.address }).from(venues).where(sql`instr(${venues.name}, ${p}) = 1`);
+    expect(stored).toEqual([{ name: `${p} Ren krog`, address: 'Gata 9' }]);
+    // The JSON preview reads the same rules (NUL and NEL in a JSON body are refused for the whole request first).
+    const preview = await callJson('/api/admin/import/preview', { body: { csv: lines.join('\n').replaceAll('\u0000', '').replaceAll('\u0085', '') }, cookie: superadmin.cookie, clock: CLOCK });
+    expect(preview.body).toMatchObject({ summary: { invalid: 3 } });
+  });
+
+  it('an unbalanced quote is "Rad N: citattecken saknas", not the rest of the file read as one row; nothing stored', async () => {
+    const p = unique('Quote');
+    const before = await snapshot(['import_jobs', 'venues']);
+    const csv = [HEADER, `${p} Ett,Gata 1,Umeå,,,tisdag,,,,,,,,`, `"${p} Två,Gata 2,Umeå,,,tisdag,,,,,,,,`, `${p} Tre,Gata 3,Umeå,,,tisdag,,,,,,,,`, `${p} Fyra,Gata 4,Umeå,,,tisdag,,,,,,,,`].join('\n');
+    const up = await upload(csv);
+    expect(up.status).toBe(400);
+    expect(up.body.error.message).toBe('Rad 3: citattecken saknas');
+    const preview = await callJson('/api/admin/import/preview', { body: { csv }, cookie: superadmin.cookie, clock: CLOCK });
+    expect(preview.body.fileErrors).toEqual(['Rad 3: citattecken saknas']);
+    expect(preview.body.canImport).toBe(false);
+    expect(await snapshot(['import_jobs', 'venues'])).toEqual(before);
   });
 
   it('detects a Windows-1252 file (invalid UTF-8) and decodes å/ä/ö', async () => {
@@ -131,16 +165,18 @@ describe('upload and preview', () => {
 });
 
 describe('the Workflow run', () => {
-  it(`imports ${JOB_MAX_ROWS} rows (the most a file may have) once each, even with a retried step, a crash mid-way and a resume; report and counts exact`, async () => {
+  // The full 20 000-row file (JOB_MAX_ROWS) runs in the bench (test/bench/import.ts), where time is
+  // measured; the suite proves exactly-once with a 2 000-row file (20 steps), which needs no timing.
+  it('imports 2 000 rows once each, even with a retried step, a crash mid-way and a resume; report and counts exact', async () => {
     const p = unique('Big');
-    const N = JOB_MAX_ROWS - 5; // + 5 extra lines below = a full 20 000-row file
+    const N = 2_000 - 5; // + 5 extra lines below = a 2 000-row file
     // 3 invalid rows, 2 exact duplicates of rows in the file.
     const extras = [
       `${p} trasig 1,Gata,${p}ortX,,,blurgdag,,,,,,,,`,
       `${p} trasig 2,,${p}ortY,,,tisdag,,,,,,,,`,
       `${p} trasig 3,Gata,${p}ortZ,,,tisdag,25:00,,,,,,,`,
       `${p} krog nr 5,Gatan 5,${p}ort5,,,tisdag,19:00,weekly,,,,,,`,
-      `${p} krog nr 1999,Gatan 1999,${p}ort1999,,,tisdag,19:00,weekly,,,,,,`,
+      `${p} krog nr 1499,Gatan 1499,${p}ort1499,,,tisdag,19:00,weekly,,,,,,`,
     ];
     const up = await upload(bigCsv(p, N, extras));
     expect(up.status).toBe(201);
@@ -208,7 +244,7 @@ describe('the Workflow run', () => {
     // Polling after a reload: the job view has the same progress.
     const view = await callJson(`/api/admin/import/jobs/${jobId}`, { cookie: superadmin.cookie });
     expect(view.body).toMatchObject({ status: 'done', processedRows: total, totalRows: total });
-  }, 240_000);
+  }, 600_000); // a guard against a hang, not a time limit (165 s at load average ≈ 20 on 2 cores, 2026-11-27)
 
   it('a second "Importera" is a 409 and starts nothing', async () => {
     const p = unique('Twice');
@@ -222,6 +258,98 @@ describe('the Workflow run', () => {
     await instance.waitForStatus('complete');
     const [end] = await testDb().select().from(importJobs).where(eq(importJobs.id, up.body.id));
     expect(end).toMatchObject({ status: 'done', processedRows: 3, createdCount: 3 });
+  });
+});
+
+describe('a Workflow that cannot be created (issue 27.1)', () => {
+  const broken = { create: async () => { throw new Error('workflows unavailable'); } } as unknown as Workflow;
+  const deps = () => testDeps({ db: testDb(), now: CLOCK, config: { houseAccountEmail: HOUSE } });
+  const row = async (id: string) => (await testDb().select().from(importJobs).where(eq(importJobs.id, id)))[0]!;
+
+  it('"Importera" and "Fortsätt importen" both put the job back as it was, so it can be pressed again', async () => {
+    const up = await upload(bigCsv(unique('Stuck'), 3));
+    const id: string = up.body.id;
+    await expect(startImportJob(deps(), { workflow: broken, id })).rejects.toThrow('workflows unavailable');
+    expect(await row(id)).toMatchObject({ status: 'uploaded', startedAt: null });
+
+    // A run that failed: "Fortsätt" whose instance cannot be created leaves it failed, with its error.
+    await testDb().update(importJobs).set({ status: 'failed', today: '2030-03-05', startedAt: CLOCK, finishedAt: CLOCK, error: 'instansen försvann' }).where(eq(importJobs.id, id));
+    const failed = await row(id);
+    await expect(resumeImportJob(deps(), { workflow: broken, id })).rejects.toThrow('workflows unavailable');
+    expect(await row(id)).toEqual(failed);
+
+    // …and the next press works.
+    await using introspector = await introspectWorkflow(env.IMPORT_WORKFLOW);
+    const resumed = await callJson(`/api/admin/import/jobs/${id}/resume`, { method: 'POST', cookie: superadmin.cookie, clock: CLOCK });
+    expect(resumed.status).toBe(200);
+    const [instance] = await introspector.get();
+    await instance!.waitForStatus('complete');
+    expect(await row(id)).toMatchObject({ status: 'done', processedRows: 3, createdCount: 3, error: null });
+  });
+});
+
+describe('one planner for previews, steps and the 300-row import (issues 27.4, 28.7)', () => {
+  it('"adress, stad": a business whose address holds the town is a duplicate in the preview, the job and the old import alike', async () => {
+    const p = unique('Stad');
+    const town = `${p}by`;
+    const house = await ensureHouseUser(testDb(), HOUSE);
+    await createVenue(house, { name: `${p} Krogen`, address: `Storgatan 1, ${town}`, city: town }); // no place: only the business's address
+    const csv = [HEADER, `${p} Krogen,Storgatan 1,${town},,,tisdag,,,,,,,,`].join('\n');
+    const up = await upload(csv);
+    expect(up.body.preview.counts).toEqual({ new: 0, duplicate: 1, invalid: 0 });
+    await using instance = await introspectWorkflowInstance(env.IMPORT_WORKFLOW, up.body.id);
+    await call(`/api/admin/import/jobs/${up.body.id}/start`, { method: 'POST', cookie: superadmin.cookie, clock: CLOCK });
+    await instance.waitForStatus('complete');
+    const [job] = await testDb().select().from(importJobs).where(eq(importJobs.id, up.body.id));
+    expect(job).toMatchObject({ status: 'done', createdCount: 0, duplicateCount: 1 });
+    const old = await callJson('/api/admin/import', { body: { csv }, cookie: superadmin.cookie, clock: CLOCK });
+    expect(old.body).toMatchObject({ created: 0, skippedDuplicates: 1 });
+    expect(await testDb().select().from(venues).where(sql`instr(${venues.name}, ${p}) = 1`)).toHaveLength(1);
+  });
+
+  it('stores one R2 object per step, and a step reads only its own', async () => {
+    const p = unique('Chunk');
+    const up = await upload(bigCsv(p, STEP_ROWS * 2 + 7));
+    const [job] = await testDb().select().from(importJobs).where(eq(importJobs.id, up.body.id));
+    const listed = await env.IMPORTS.list({ prefix: `${job!.rowsKey}-` });
+    expect(listed.objects.map((o) => o.key).sort()).toEqual([0, 1, 2].map((i) => `${job!.rowsKey}-${i}.json`));
+    const last = await (await env.IMPORTS.get(`${job!.rowsKey}-2.json`))!.json<Array<{ line: number }>>();
+    expect(last.map((r) => r.line)).toEqual(Array.from({ length: 7 }, (_, i) => STEP_ROWS * 2 + 2 + i));
+    // Without the other steps' objects, step 2 still runs.
+    await env.IMPORTS.delete([`${job!.rowsKey}-0.json`, `${job!.rowsKey}-1.json`]);
+    await testDb().update(importJobs).set({ status: 'running', today: '2030-03-05' }).where(eq(importJobs.id, up.body.id));
+    const r = await processImportChunk(testDeps({ db: testDb(), now: CLOCK, config: { houseAccountEmail: HOUSE } }), { bucket: env.IMPORTS, id: up.body.id, chunk: 2 });
+    expect(r).toMatchObject({ created: 7, skipped: 0 });
+  });
+
+  it('a job without a date imports from today in Stockholm (00:30 on Tuesday there is still Monday in UTC)', async () => {
+    const p = unique('Natt');
+    const up = await upload([HEADER, `${p} Krog,Gata 1,${p}ort,,,måndag,,,,,,,,`].join('\n'));
+    await testDb().update(importJobs).set({ status: 'running', today: null }).where(eq(importJobs.id, up.body.id));
+    await processImportChunk(testDeps({ db: testDb(), now: '2030-03-04T23:30:00Z', config: { houseAccountEmail: HOUSE } }), { bucket: env.IMPORTS, id: up.body.id, chunk: 0 });
+    const dates = await testDb().all<{ date: string }>(sql`SELECT q.date FROM quizzes q JOIN locations l ON l.id = q.location_id WHERE l.city = ${`${p}ort`} ORDER BY q.date LIMIT 1`);
+    expect(dates[0]!.date).toBe('2030-03-11'); // the first Monday from Tuesday 2030-03-05, not Monday 2030-03-04 (yesterday)
+  });
+
+  it('stops reading a chunked upload at 10 MB instead of buffering it whole', async () => {
+    let sent = 0;
+    const chunk = new TextEncoder().encode(`${HEADER}\n${'x'.repeat(64 * 1024 - HEADER.length - 2)}\n`);
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent >= 4 * JOB_MAX_BYTES) return controller.close();
+        sent += chunk.length;
+        controller.enqueue(chunk);
+      },
+    });
+    const res = await SELF.fetch(`${ORIGIN}/api/admin/import/jobs?name=big.csv`, {
+      method: 'POST',
+      body,
+      headers: { origin: ORIGIN, cookie: superadmin.cookie, 'x-clock-now': CLOCK, 'content-type': 'text/csv' },
+      duplex: 'half',
+    } as RequestInit);
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { error: { message: string } }).error.message).toBe('Filen får vara högst 10 MB');
+    expect(sent).toBeLessThan(2 * JOB_MAX_BYTES);
   });
 });
 

@@ -15,7 +15,16 @@ export interface CsvTable {
   /** Each record with its 1-based line number in the file (the header is line 1). */
   records: Array<{ line: number; cells: string[] }>;
   delimiter: ',' | ';';
+  /**
+   * Quoting faults, one per line where a record opens a quote it never closes ("citattecken saknas"):
+   * papaparse then reads the rest of the file as that one cell, so a reader must refuse the file
+   * rather than trust the records (issue 26.7).
+   */
+  errors: Array<{ line: number; message: string }>;
 }
+
+/** The message of an unbalanced quote, after "Rad N: ". */
+export const MISSING_QUOTE_MESSAGE = 'citattecken saknas';
 
 /** Windows-1252 bytes 0x80–0x9F (the rest of the upper half is Latin-1). Undefined bytes stay U+FFFD. */
 const CP1252_HIGH = [
@@ -49,12 +58,24 @@ export function parseCsv(input: string): CsvTable {
   // Line numbers: count LFs up to each row's end (papaparse's cursor), minus the LFs inside its cells.
   let counted = 0;
   let lfs = 0;
+  const errors: CsvTable['errors'] = [];
+  const lineAt = (index: number) => {
+    let n = 1;
+    for (let i = text.indexOf('\n'); i !== -1 && i < index; i = text.indexOf('\n', i + 1)) n++;
+    return n;
+  };
   Papa.parse<string[]>(text, {
     delimiter,
     newline: '\n',
     quoteChar: '"',
     skipEmptyLines: 'greedy',
     step: (r) => {
+      // MissingQuotes (and InvalidQuotes, which papaparse reports with it for `"x"y`): the index is where the quoted cell starts.
+      for (const e of r.errors) {
+        if (e.code !== 'MissingQuotes' || typeof e.index !== 'number') continue;
+        const line = lineAt(e.index);
+        if (!errors.some((x) => x.line === line)) errors.push({ line, message: MISSING_QUOTE_MESSAGE });
+      }
       let end = r.meta.cursor;
       if (text[end - 1] === '\n') end--;
       for (let i = counted; i < end; i++) if (text.charCodeAt(i) === 10) lfs++;
@@ -65,7 +86,7 @@ export function parseCsv(input: string): CsvTable {
     },
   });
   const [head, ...records] = rows;
-  return { header: (head?.cells ?? []).map((h) => h.trim()), records, delimiter };
+  return { header: (head?.cells ?? []).map((h) => h.trim()), records, delimiter, errors };
 }
 
 /**

@@ -7,18 +7,39 @@
  */
 import * as z from 'zod';
 
-/** C0 controls and DEL, except tab, line feed and carriage return. */
-export const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
-/** Every C0 control and DEL (single-line fields). */
-export const SINGLE_LINE_CONTROL_CHARS = /[\u0000-\u001F\u007F]/;
+/** C0 controls, DEL and the C1 controls (NEL U+0085 among them), except tab, line feed and carriage return. */
+export const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+/**
+ * Every C0 and C1 control, DEL, and LINE/PARAGRAPH SEPARATOR (U+2028/2029): what a one-line field
+ * (name, address, town, theme, search term) may never hold, from a form or a CSV file alike (issue 26.7).
+ */
+export const SINGLE_LINE_CONTROL_CHARS = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]/;
 
 export const CONTROL_CHARS_MESSAGE = 'Får inte innehålla kontrolltecken';
 
+/** The one-line rule as a predicate, for `.refine(isSingleLine, CONTROL_CHARS_MESSAGE)` after `.trim()`. */
+export const isSingleLine = (v: string) => !SINGLE_LINE_CONTROL_CHARS.test(v);
+/** The multi-line rule as a predicate (tab and line breaks allowed). */
+export const isCleanMultiLine = (v: string) => !CONTROL_CHARS.test(v);
+
 /** A single-line string without control characters (search terms, names, addresses). */
-export const lineText = () => z.string().refine((v) => !SINGLE_LINE_CONTROL_CHARS.test(v), CONTROL_CHARS_MESSAGE);
+export const lineText = () => z.string().refine(isSingleLine, CONTROL_CHARS_MESSAGE);
 
 /** A multi-line string: tab and line breaks allowed, other control characters not. */
-export const multiLineText = () => z.string().refine((v) => !CONTROL_CHARS.test(v), CONTROL_CHARS_MESSAGE);
+export const multiLineText = () => z.string().refine(isCleanMultiLine, CONTROL_CHARS_MESSAGE);
+
+/**
+ * The text field of every form and of the CSV import: trimmed, at most `max` characters, one line unless
+ * `multiLine`. Optional fields chain `.nullish()`; required ones `.min(1, …)` before this one's checks run.
+ */
+export const textField = (label: string, max: number, opts: { multiLine?: boolean; missing?: string } = {}) => {
+  let s = z.string(opts.missing ? { error: opts.missing } : undefined).trim();
+  if (opts.missing) s = s.min(1, opts.missing);
+  return s
+    .max(max, `${label} får vara högst ${max} tecken`)
+    .refine(opts.multiLine ? isCleanMultiLine : isSingleLine, CONTROL_CHARS_MESSAGE)
+    .describe(label);
+};
 
 /** The dotted path of the first string (or object key) in `value` that holds a control character. */
 export function findControlChars(value: unknown, path: PropertyKey[] = []): PropertyKey[] | null {

@@ -29,6 +29,12 @@ describe('parseCsv', () => {
   });
   it('reads a quote inside an unquoted cell and an empty quoted cell', () => {
     expect(parseCsv('a,b,c\n5" skärm,"",x').records[0]!.cells).toEqual(['5" skärm', '', 'x']);
+    expect(parseCsv('a,b,c\n5" skärm,"",x').errors).toEqual([]);
+  });
+  it('reports an unbalanced quote with the line where it opens (issue 26.7), not one record swallowing the rest', () => {
+    const t = parseCsv('a,b\n1,2\n"Ett\ntvå",3\n4,"fem\n6,7\n8,9\n');
+    expect(t.errors).toEqual([{ line: 5, message: 'citattecken saknas' }]);
+    expect(parseCsv('a;b\r\n"x"y;2\r\n3;4').errors).toEqual([{ line: 2, message: 'citattecken saknas' }]);
   });
 });
 
@@ -80,8 +86,11 @@ describe('ImportRowSchema', () => {
     expect(r).toMatchObject({ weekday: { iso: 6, name: 'lördag' }, start_time: '09:30:00', pattern: 'biweekly', category: 'allmänbildning', price: 50, lat: 59.1, lng: 18.05 });
   });
   it('names the column in each error', () => {
-    const r = ImportRowSchema.safeParse({ ...base, name: '', website: 'www.x.se', lat: '200' });
+    const r = ImportRowSchema.safeParse({ ...base, name: '', website: 'ftp//x', lat: '200' });
     expect(r.success).toBe(false);
     expect(r.error!.issues.map((i) => i.path[0])).toEqual(['name', 'website', 'lat']);
+  });
+  it('accepts a website as the place form does (www.x.se → https://www.x.se)', () => {
+    expect(ImportRowSchema.parse({ ...base, website: 'www.x.se' }).website).toBe('https://www.x.se');
   });
 });

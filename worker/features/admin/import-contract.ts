@@ -1,9 +1,13 @@
 /**
  * CSV import of gathered venues (issue 7): one row = one unclaimed business with one place and one
- * open-ended weekly/biweekly series. Imports only zod (and the place contract's coordinate rules); messages are Swedish and name the column.
+ * open-ended weekly/biweekly series. Imports only zod and the forms' own field contracts: the text
+ * columns are the place form's and the quiz form's fields (lib/zod-text's one-line rule: no control
+ * characters, line breaks, NEL or U+2028/2029 — issue 26.7), the coordinates the place form's rules.
+ * Messages are Swedish and name the column.
  */
 import * as z from 'zod';
-import { outsideSwedenMessage } from '../venues/contract';
+import { CustomThemeSchema, QuizmasterSchema } from '../quizzes/contract';
+import { AddressSchema, CitySchema, optionalPhone, optionalWebsite, outsideSwedenMessage, VenueNameSchema } from '../venues/contract';
 
 /**
  * Rows per file. Each row is 3 write statements; 300 rows stay under D1's 1 000 queries per Worker
@@ -47,8 +51,6 @@ const PATTERNS: Record<string, 'weekly' | 'biweekly'> = {
 };
 const CATEGORIES: Record<string, 'allmänbildning' | 'tema'> = { '': 'allmänbildning', allmänbildning: 'allmänbildning', allmänt: 'allmänbildning', tema: 'tema' };
 
-const text = (max: number, label: string) => z.string().trim().max(max, `Högst ${max} tecken`).describe(label);
-const required = (max: number, label: string, message: string) => z.string().trim().min(1, message).max(max, `Högst ${max} tecken`).describe(label);
 const optionalNumber = (label: string, min: number, max: number) =>
   z
     .string()
@@ -66,11 +68,11 @@ const optionalNumber = (label: string, min: number, max: number) =>
 
 export const ImportRowSchema = z
   .object({
-    name: required(120, 'name', 'Ange verksamhetens namn'),
-    address: required(200, 'address', 'Ange en adress'),
-    city: required(80, 'city', 'Ange en stad'),
-    phone: text(40, 'phone'),
-    website: text(300, 'website').refine((v) => v === '' || /^https?:\/\/[^\s/]+\.[^\s]+$/i.test(v), 'Ange en webbadress som börjar med http:// eller https://'),
+    name: VenueNameSchema,
+    address: AddressSchema,
+    city: CitySchema,
+    phone: optionalPhone(),
+    website: optionalWebsite,
     weekday: z
       .string()
       .trim()
@@ -120,8 +122,8 @@ export const ImportRowSchema = z
         return c;
       })
       .describe('category'),
-    theme: text(60, 'theme'),
-    quizmaster: text(80, 'quizmaster'),
+    theme: CustomThemeSchema,
+    quizmaster: QuizmasterSchema,
     price: z
       .string()
       .trim()

@@ -9,9 +9,9 @@
  *
  * No Hono here: the routes and the Workflow call these with a Db, the bucket and the clock's values.
  */
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { importJobs, importRows, jobRuns, locations, venues } from '../../db/schema';
+import { importJobs, importRows, jobRuns, venues } from '../../db/schema';
 import { bumpDataVersion } from '../../lib/data-version';
 import { conflict, invalidInput, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
@@ -19,14 +19,11 @@ import type { Deps } from '../../ports/deps';
 
 /** The import's deps: the database, the clock (today, and the instant stamped on rows) and the config (house account). */
 export type ImportDeps = Pick<Deps, 'db' | 'clock' | 'config'>;
-import { slugify } from '../../lib/slug';
-import { swedishSortKey } from './contract';
-import { decodeCsvBytes, parseCsv, toCsv } from './csv';
-import { addressKey, ensureHouseUser, mapColumns, nameAddressKey, planSlugs, rawRow, seriesDates, seriesInsert } from './import';
-import { ImportRowSchema, REQUIRED_COLUMNS, type ImportColumn, type ImportRow } from './import-contract';
+import { stockholmDate } from '../../lib/clock';
+import { decodeCsvBytes, toCsv } from './csv';
+import { createStatements, ensureHouseUser, planRecords, planSlugs, readImportFile, type ImportRecord } from './import';
+import { ImportRowSchema, type ImportColumn } from './import-contract';
 import { JOB_MAX_BYTES, JOB_MAX_ROWS, type ImportJobPreviewRow, type ImportJobView, type ImportReviewItem, type ReviewAction } from './import-job-contract';
-import { existingNameAddress } from './queries';
-import { NEAR_DUPLICATE_SIMILARITY, trigramSimilarity } from './similarity';
 
 /** Records per Workflow step: 4 statements each → ≤ 400 D1 statements + a few reads per step. */
 export const STEP_ROWS = 100;
@@ -34,19 +31,26 @@ export const STEP_ROWS = 100;
 export const BATCH_ROWS = 20;
 const PREVIEW_ROWS = 20;
 
-/** One record as stored in R2 (`rows_key`): its line in the file and its raw column values. */
-interface StoredRecord {
-  line: number;
-  raw: Record<ImportColumn, string>;
-}
-
-const rowsKeyOf = (id: string) => `imports/${id}/rows.json`;
+/**
+ * The parsed records live in R2 as one object per Workflow step (`{rows_key}-{chunk}.json`, STEP_ROWS
+ * records each), so a step reads its 100 records, not the whole file (issue 27.4). Jobs uploaded
+ * before that kept one `rows.json` (rows_key ends in .json): read whole and sliced.
+ */
+const rowsKeyOf = (id: string) => `imports/${id}/rows`;
+const chunkKeyOf = (rowsKey: string, chunk: number) => `${rowsKey}-${chunk}.json`;
 const fileKeyOf = (id: string) => `imports/${id}/original.csv`;
+/** Parallel R2 writes at upload (a Worker keeps at most 6 connections open). */
+const PUT_CONCURRENCY = 6;
 
-function issuesOf(raw: Record<ImportColumn, string>): { row: ImportRow | null; message: string } {
-  const r = ImportRowSchema.safeParse(raw);
-  if (r.success) return { row: r.data, message: '' };
-  return { row: null, message: r.error.issues.map((i) => `${String(i.path[0] ?? 'rad')}: ${i.message}`).join('; ') };
+async function readChunk(bucket: R2Bucket, rowsKey: string, chunk: number): Promise<ImportRecord[]> {
+  if (rowsKey.endsWith('.json')) {
+    const whole = await bucket.get(rowsKey);
+    if (!whole) throw new Error(`import file ${rowsKey} missing`);
+    return ((await whole.json()) as ImportRecord[]).slice(chunk * STEP_ROWS, (chunk + 1) * STEP_ROWS);
+  }
+  const obj = await bucket.get(chunkKeyOf(rowsKey, chunk));
+  if (!obj) throw new Error(`import rows ${chunkKeyOf(rowsKey, chunk)} missing`);
+  return (await obj.json()) as ImportRecord[];
 }
 
 // ------------------------------------------------------------------------------------------ upload
@@ -61,40 +65,29 @@ export async function createImportJob(deps: Pick<Deps, 'db' | 'clock'>, input: {
     throw invalidInput(m, [{ path: 'csv', message: m }]);
   }
   const { text, encoding } = decodeCsvBytes(input.bytes);
-  const table = parseCsv(text);
-  const colIndex = mapColumns(table.header);
-  const missing = REQUIRED_COLUMNS.filter((c) => !colIndex.has(c));
-  const fileErrors: string[] = [];
-  if (!table.header.length) fileErrors.push('Filen saknar rubrikrad.');
-  else if (missing.length) fileErrors.push(`Kolumner saknas: ${missing.join(', ')}`);
-  if (!table.records.length) fileErrors.push('Filen innehåller inga rader.');
-  if (table.records.length > JOB_MAX_ROWS) fileErrors.push(`Högst ${JOB_MAX_ROWS.toLocaleString('sv-SE')} rader per fil (filen har ${table.records.length}).`);
+  const { records, fileErrors, header, colIndex } = readImportFile(text, JOB_MAX_ROWS);
   if (fileErrors.length) throw invalidInput(fileErrors.join(' '), fileErrors.map((message) => ({ path: 'csv', message })));
 
-  const records: StoredRecord[] = table.records.map(({ line, cells }) => ({ line, raw: rawRow(cells, colIndex) }));
-  // Preview counts: invalid by the contract, duplicate = same name + address earlier in the file or in
-  // the catalogue (what the job will skip). Near-duplicates are found by the job itself.
-  const existing = await existingNameAddress(db, records.map((r) => swedishSortKey(r.raw.name)));
-  const dbKeys = new Set(existing.map((e) => `${e.nameKey}\u0000${addressKey(e.address)}`));
-  const seen = new Set<string>();
+  // Preview counts: the planner's answer without the near-duplicate check (the steps run that).
+  const planned = await planRecords(db, records, { nearDuplicates: false });
   const counts = { new: 0, duplicate: 0, invalid: 0 };
   const rows: ImportJobPreviewRow[] = [];
-  for (const r of records) {
-    const { row, message } = issuesOf(r.raw);
-    const key = nameAddressKey(r.raw.name, r.raw.address);
-    let result: ImportJobPreviewRow['result'] = 'new';
-    let msg = message;
-    if (!row) result = 'invalid';
-    else if (dbKeys.has(key)) (result = 'duplicate'), (msg = 'Finns redan i katalogen');
-    else if (seen.has(key)) (result = 'duplicate'), (msg = 'Samma namn och adress finns tidigare i filen');
-    if (row) seen.add(key);
+  for (const r of planned) {
+    const result = r.kind === 'review' ? 'new' : r.kind;
     counts[result]++;
-    if (rows.length < PREVIEW_ROWS) rows.push({ line: r.line, name: r.raw.name, address: r.raw.address, city: r.raw.city, weekday: row?.weekday.name ?? r.raw.weekday, result, message: msg });
+    if (rows.length < PREVIEW_ROWS) rows.push({ line: r.line, name: r.raw.name, address: r.raw.address, city: r.raw.city, weekday: r.row?.weekday.name ?? r.raw.weekday, result, message: r.message });
   }
-  const columns = table.header.map((header, i) => ({ header, column: [...colIndex].find(([, idx]) => idx === i)?.[0] ?? null }));
+  const columns = header.map((h, i) => ({ header: h, column: [...colIndex].find(([, idx]) => idx === i)?.[0] ?? null }));
   const id = newId();
   await bucket.put(fileKeyOf(id), input.bytes, { httpMetadata: { contentType: 'text/csv' }, customMetadata: { fileName: input.fileName } });
-  await bucket.put(rowsKeyOf(id), JSON.stringify(records), { httpMetadata: { contentType: 'application/json' } });
+  const chunks = Array.from({ length: Math.ceil(records.length / STEP_ROWS) }, (_, i) => i);
+  for (let i = 0; i < chunks.length; i += PUT_CONCURRENCY) {
+    await Promise.all(
+      chunks.slice(i, i + PUT_CONCURRENCY).map((c) =>
+        bucket.put(chunkKeyOf(rowsKeyOf(id), c), JSON.stringify(records.slice(c * STEP_ROWS, (c + 1) * STEP_ROWS)), { httpMetadata: { contentType: 'application/json' } }),
+      ),
+    );
+  }
   await db.insert(importJobs).values({
     id,
     createdBy: input.userId,
@@ -186,24 +179,44 @@ export async function listReviews(deps: Pick<Deps, 'db'>, input: { id: string })
 
 // --------------------------------------------------------------------------------- start and finish
 
-/** "Importera": uploaded → running (one conditional write), then the Workflow instance (id = job id). */
+/**
+ * Moves the job from `from` to running (one conditional write), then creates the Workflow instance. If
+ * creating it throws, the job goes back to exactly what it was, so "Importera" / "Fortsätt" can be
+ * pressed again (issue 27.1: a resume that failed here left the job running for good).
+ */
+async function claimAndLaunch(
+  db: Db,
+  input: { workflow: Workflow; id: string; instanceId: string; from: 'uploaded' | 'failed'; claim: Partial<typeof importJobs.$inferInsert>; busy: string },
+): Promise<void> {
+  const { workflow, id } = input;
+  const [before] = await db.select().from(importJobs).where(eq(importJobs.id, id));
+  if (!before) throw notFound('Importjobbet finns inte');
+  const claimed = await db
+    .update(importJobs)
+    .set({ ...input.claim, status: 'running' })
+    .where(and(eq(importJobs.id, id), eq(importJobs.status, input.from)))
+    .returning({ id: importJobs.id });
+  if (!claimed.length) throw conflict(input.busy);
+  try {
+    await workflow.create({ id: input.instanceId, params: { jobId: id } });
+  } catch (err) {
+    await db
+      .update(importJobs)
+      .set({ status: before.status, today: before.today, startedAt: before.startedAt, finishedAt: before.finishedAt, error: before.error, updatedAt: before.updatedAt })
+      .where(and(eq(importJobs.id, id), eq(importJobs.status, 'running')));
+    throw err;
+  }
+}
+
+/** "Importera": uploaded → running, then the Workflow instance (id = job id). */
 export async function startImportJob(deps: Pick<Deps, 'db' | 'clock'>, input: { workflow: Workflow; id: string }): Promise<ImportJobView> {
   const { db } = deps;
   const { workflow, id } = input;
   const ctx = { today: deps.clock.today(), nowIso: deps.clock.now().toISOString() };
-  await getImportJob({ db }, { id });
-  const claimed = await db
-    .update(importJobs)
-    .set({ status: 'running', today: ctx.today, startedAt: ctx.nowIso, updatedAt: ctx.nowIso, error: null })
-    .where(and(eq(importJobs.id, id), eq(importJobs.status, 'uploaded')))
-    .returning({ id: importJobs.id });
-  if (!claimed.length) throw conflict('Importen är redan startad');
-  try {
-    await workflow.create({ id, params: { jobId: id } });
-  } catch (err) {
-    await db.update(importJobs).set({ status: 'uploaded', startedAt: null }).where(eq(importJobs.id, id));
-    throw err;
-  }
+  await claimAndLaunch(db, {
+    workflow, id, instanceId: id, from: 'uploaded', busy: 'Importen är redan startad',
+    claim: { today: ctx.today, startedAt: ctx.nowIso, updatedAt: ctx.nowIso, error: null },
+  });
   return getImportJob({ db }, { id });
 }
 
@@ -215,15 +228,11 @@ export async function resumeImportJob(deps: Pick<Deps, 'db' | 'clock'>, input: {
   const { db } = deps;
   const { workflow, id } = input;
   const nowIso = deps.clock.now().toISOString();
-  await getImportJob({ db }, { id });
-  const claimed = await db
-    .update(importJobs)
-    .set({ status: 'running', error: null, finishedAt: null, updatedAt: nowIso })
-    .where(and(eq(importJobs.id, id), eq(importJobs.status, 'failed')))
-    .returning({ id: importJobs.id });
-  if (!claimed.length) throw conflict('Bara ett avbrutet importjobb kan fortsätta');
   // A fresh instance id per resume (the suffix only has to be unique; it is not a time).
-  await workflow.create({ id: `${id}-${newId().slice(0, 8)}`, params: { jobId: id } });
+  await claimAndLaunch(db, {
+    workflow, id, instanceId: `${id}-${newId().slice(0, 8)}`, from: 'failed', busy: 'Bara ett avbrutet importjobb kan fortsätta',
+    claim: { error: null, finishedAt: null, updatedAt: nowIso },
+  });
   return getImportJob({ db }, { id });
 }
 
@@ -258,29 +267,6 @@ export async function finishImportRun(deps: Pick<Deps, 'db' | 'clock'>, input: {
 
 // ------------------------------------------------------------------------------------- the step
 
-interface Candidate {
-  venueId: string;
-  name: string;
-  nameKey: string;
-  addressKey: string;
-  citySlug: string;
-}
-
-/** Businesses with a place in these towns (the near-duplicate candidates), chunked. */
-async function candidatesIn(db: Db, citySlugs: string[]): Promise<Candidate[]> {
-  const out: Candidate[] = [];
-  const unique = [...new Set(citySlugs)];
-  for (let i = 0; i < unique.length; i += 90) {
-    const rows = await db
-      .select({ venueId: venues.id, name: venues.name, address: locations.address, citySlug: locations.citySlug })
-      .from(locations)
-      .innerJoin(venues, eq(venues.id, locations.venueId))
-      .where(inArray(locations.citySlug, unique.slice(i, i + 90)));
-    for (const r of rows) out.push({ venueId: r.venueId, name: r.name, nameKey: swedishSortKey(r.name), addressKey: addressKey(r.address), citySlug: r.citySlug });
-  }
-  return out;
-}
-
 export interface ChunkResult {
   chunk: number;
   skipped: number;
@@ -296,6 +282,7 @@ type Stmt = Parameters<Db['batch']>[0][number];
  * One Workflow step: records [chunk × STEP_ROWS, +STEP_ROWS). Safe to run any number of times, also
  * concurrently: records that already have their import_rows row are skipped, and each batch inserts
  * the import_rows rows of its records, so a batch racing another run fails as a whole on the key.
+ * What happens to each record is planRecords' decision (the same planner as every preview).
  */
 export async function processImportChunk(deps: ImportDeps, input: { bucket: R2Bucket; id: string; chunk: number }): Promise<ChunkResult> {
   const { db } = deps;
@@ -304,10 +291,7 @@ export async function processImportChunk(deps: ImportDeps, input: { bucket: R2Bu
   const [job] = await db.select().from(importJobs).where(eq(importJobs.id, id));
   if (!job) throw new Error(`import job ${id} not found`);
   const res: ChunkResult = { chunk, skipped: 0, created: 0, duplicate: 0, invalid: 0, review: 0 };
-  const obj = await bucket.get(job.rowsKey);
-  if (!obj) throw new Error(`import file ${job.rowsKey} missing`);
-  const all = (await obj.json()) as StoredRecord[];
-  const slice = all.slice(chunk * STEP_ROWS, (chunk + 1) * STEP_ROWS);
+  const slice = await readChunk(bucket, job.rowsKey, chunk);
   if (!slice.length) return res;
   const done = new Set(
     (
@@ -321,48 +305,32 @@ export async function processImportChunk(deps: ImportDeps, input: { bucket: R2Bu
   res.skipped = slice.length - todo.length;
   if (!todo.length) return res;
 
-  const today = job.today ?? ctx.nowIso.slice(0, 10);
+  // The job's date (set by "Importera"); a job without one imports from today in Stockholm.
+  const today = job.today ?? stockholmDate(deps.clock.now());
   const houseId = await ensureHouseUser(db, ctx.houseEmail);
-  const parsed = todo.map((r) => ({ rec: r, ...issuesOf(r.raw) }));
-  const valid = parsed.filter((p) => p.row);
-  const existing = await existingNameAddress(db, valid.map((p) => swedishSortKey(p.row!.name)));
-  const exact = new Set(existing.map((e) => `${e.nameKey}\u0000${addressKey(e.address)}`));
-  const candidates = await candidatesIn(db, valid.map((p) => slugify(p.row!.city)));
-  const toCreate = valid.filter((p) => p.row);
-  const slugs = await planSlugs(db, toCreate.map((p) => p.row!));
-  const slugOf = new Map(toCreate.map((p, i) => [p.rec.line, slugs[i]!]));
+  const plan = await planRecords(db, todo, { nearDuplicates: true });
+  const news = plan.flatMap((p) => (p.kind === 'new' ? [p] : []));
+  const slugs = await planSlugs(db, news.map((p) => p.row));
+  const slugOf = new Map(news.map((p, i) => [p.line, slugs[i]!]));
 
-  type Planned = { line: number; kind: 'created' | 'duplicate' | 'invalid' | 'review'; stmts: Stmt[] };
-  const planned: Planned[] = [];
-  for (const p of parsed) {
-    const line = p.rec.line;
-    const rowOf = (result: Planned['kind'], message: string, venueId: string | null = null, data: string | null = null) =>
-      db.insert(importRows).values({ jobId: id, rowNo: line, result, message, venueId, data }) as unknown as Stmt;
-    if (!p.row) {
-      planned.push({ line, kind: 'invalid', stmts: [rowOf('invalid', p.message)] });
-      continue;
+  type Planned = { kind: 'created' | 'duplicate' | 'invalid' | 'review'; stmts: Stmt[] };
+  const planned: Planned[] = plan.map((p) => {
+    const rowOf = (result: Planned['kind'], venueId: string | null = null, data: string | null = null) =>
+      db.insert(importRows).values({ jobId: id, rowNo: p.line, result, message: p.message, venueId, data }) as unknown as Stmt;
+    switch (p.kind) {
+      case 'invalid':
+        return { kind: 'invalid', stmts: [rowOf('invalid')] };
+      case 'duplicate':
+        return { kind: 'duplicate', stmts: [rowOf('duplicate')] };
+      case 'review':
+        return { kind: 'review', stmts: [rowOf('review', p.match.venueId, JSON.stringify(p.raw))] };
+      case 'new': {
+        const { venueId } = p;
+        const { stmts } = createStatements(db, p.row, { venueId, slug: slugOf.get(p.line)!, houseId, today, nowIso: ctx.nowIso });
+        return { kind: 'created', stmts: [...stmts, rowOf('created', venueId)] };
+      }
     }
-    const row = p.row;
-    const key = nameAddressKey(row.name, row.address);
-    if (exact.has(key)) {
-      planned.push({ line, kind: 'duplicate', stmts: [rowOf('duplicate', 'Samma namn och adress finns redan')] });
-      continue;
-    }
-    const citySlug = slugify(row.city);
-    const aKey = addressKey(row.address);
-    const nKey = swedishSortKey(row.name);
-    const near = candidates.find((c) => c.citySlug === citySlug && (c.addressKey === aKey || trigramSimilarity(c.name, row.name) >= NEAR_DUPLICATE_SIMILARITY));
-    if (near) {
-      const why = near.addressKey === aKey ? `Samma adress som ${near.name}` : `Liknar ${near.name} i samma ort (${trigramSimilarity(near.name, row.name).toFixed(2).replace('.', ',')})`;
-      planned.push({ line, kind: 'review', stmts: [rowOf('review', why, near.venueId, JSON.stringify(p.rec.raw))] });
-      continue;
-    }
-    const venueId = newId();
-    const stmts = createStatements(db, row, { venueId, slug: slugOf.get(line)!, houseId, today, nowIso: ctx.nowIso });
-    planned.push({ line, kind: 'created', stmts: [...stmts, rowOf('created', '', venueId)] });
-    exact.add(key);
-    candidates.push({ venueId, name: row.name, nameKey: nKey, addressKey: aKey, citySlug });
-  }
+  });
 
   for (let i = 0; i < planned.length; i += BATCH_ROWS) {
     const part = planned.slice(i, i + BATCH_ROWS);
@@ -388,32 +356,6 @@ export async function processImportChunk(deps: ImportDeps, input: { bucket: R2Bu
     res.review += counts.review;
   }
   return res;
-}
-
-/** A row's business (house account), its one place and its open-ended series: 3 statements. */
-function createStatements(db: Db, row: ImportRow, o: { venueId: string; slug: string; houseId: string; today: string; nowIso: string; locationOnly?: boolean }): Stmt[] {
-  const locationId = newId();
-  const dates = seriesDates(o.today, row.weekday.iso, row.pattern);
-  const out: Stmt[] = [];
-  if (!o.locationOnly) {
-    out.push(
-      db.insert(venues).values({
-        id: o.venueId, userId: o.houseId, name: row.name, slug: o.slug, address: row.address, city: row.city,
-        phone: row.phone || null, website: row.website || null, isPublic: true, createdAt: o.nowIso, updatedAt: o.nowIso,
-      }) as unknown as Stmt,
-    );
-  }
-  out.push(
-    db.insert(locations).values({
-      id: locationId, venueId: o.venueId, name: row.name, address: row.address, city: row.city, citySlug: slugify(row.city),
-      phone: row.phone || null, website: row.website || null, latitude: row.lat, longitude: row.lng, createdAt: o.nowIso, updatedAt: o.nowIso,
-    }) as unknown as Stmt,
-    seriesInsert(db, {
-      locationId, dates, startTime: row.start_time, category: row.category, theme: row.category === 'tema' ? row.theme : null,
-      quizmaster: row.quizmaster || null, price: row.price, recurrenceId: newId(), pattern: row.pattern, days: JSON.stringify([row.weekday.name]), nowIso: o.nowIso,
-    }) as unknown as Stmt,
-  );
-  return out;
 }
 
 // ------------------------------------------------------------------------------------------ review
@@ -451,14 +393,14 @@ export async function resolveReview(deps: ImportDeps, input: { id: string; rowNo
     if (!target) throw conflict('Den befintliga verksamheten finns inte längre – välj Skapa ny');
     const claimStmt = claim('merged', target.id);
     const houseId = await ensureHouseUser(db, ctx.houseEmail);
-    stmts = [...createStatements(db, row, { venueId: target.id, slug: '', houseId, today: ctx.today, nowIso: ctx.nowIso, locationOnly: true })];
+    stmts = [...createStatements(db, row, { venueId: target.id, slug: '', houseId, today: ctx.today, nowIso: ctx.nowIso, locationOnly: true }).stmts];
     stmts = [claimStmt as unknown as Stmt, ...stmts, counter('merged') as unknown as Stmt, bumpDataVersion(db) as unknown as Stmt];
   } else {
     const venueId = newId();
     const [slug] = await planSlugs(db, [row]);
     const houseId = await ensureHouseUser(db, ctx.houseEmail);
     const claimStmt = claim('created', venueId);
-    stmts = [claimStmt as unknown as Stmt, ...createStatements(db, row, { venueId, slug: slug!, houseId, today: ctx.today, nowIso: ctx.nowIso }), counter('created') as unknown as Stmt, bumpDataVersion(db) as unknown as Stmt];
+    stmts = [claimStmt as unknown as Stmt, ...createStatements(db, row, { venueId, slug: slug!, houseId, today: ctx.today, nowIso: ctx.nowIso }).stmts, counter('created') as unknown as Stmt, bumpDataVersion(db) as unknown as Stmt];
   }
   // The claim runs first; if another answer won, it changes no row and the rest must not run. A batch
   // cannot branch, so this insert of a NULL into a NOT NULL column fails the whole batch in that case

@@ -1,12 +1,14 @@
 /**
- * CSV import of gathered venues (issue 7). Everything is validated first; a file with any bad row
- * stores nothing. Valid, non-duplicate rows become unclaimed businesses (house account) with one place
- * and one open-ended series (occurrences up to SERIES_HORIZON_DAYS ahead, recurrence_until null, same
- * row shape as the quizzes feature), written in batches of whole businesses (≤ 100 params/statement).
+ * CSV import of gathered venues (issue 7): the one planner (planRecords, issue 28.7) and the building
+ * blocks both import paths share — reading the file, the duplicate keys, the house account, the
+ * statements of one row (a house-account business, one place, one open-ended series with occurrences
+ * up to IMPORT_HORIZON_DAYS ahead, recurrence_until null, ≤ 100 params/statement). The durable job
+ * (import-job.ts) plans each Workflow step's records with it; the older 300-row JSON endpoints
+ * (analyseImport, commitImport) are thin wrappers over it.
  */
 import { runBatch, type BatchStatement } from '../../db/batch';
 import type { Db } from '../../db/client';
-import { getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import { locations, profiles, quizzes, userRoles, users, venues } from '../../db/schema';
 import { addDays, nextWeekdayOnOrAfter } from '../../lib/clock';
 import { bumpDataVersion } from '../../lib/data-version';
@@ -17,6 +19,7 @@ import { houseAccountId } from '../takeover/service';
 import type { Deps } from '../../ports/deps';
 import { swedishSortKey } from './contract';
 import { parseCsv, uncsvCell } from './csv';
+import { NEAR_DUPLICATE_SIMILARITY, trigramSimilarity } from './similarity';
 import {
   IMPORT_COLUMNS,
   ImportRowSchema,
@@ -33,11 +36,6 @@ import { existingNameAddress, takenSlugs } from './queries';
 const IMPORT_HORIZON_DAYS = 180;
 /** Businesses per db.batch (3 statements each). */
 const BATCH_ROWS = 30;
-
-interface Analysed {
-  preview: ImportPreview;
-  valid: Array<{ line: number; row: ImportRow; duplicate: boolean }>;
-}
 
 export const addressKey = (a: string) => swedishSortKey(a).replace(/\s+/g, ' ');
 
@@ -61,59 +59,131 @@ export function rawRow(cells: string[], colIndex: Map<ImportColumn, number>): Re
 /** Duplicate key: Swedish-folded name + address. */
 export const nameAddressKey = (name: string, address: string) => `${swedishSortKey(name)}\u0000${addressKey(address)}`;
 
-export async function analyseImport(deps: Pick<Deps, 'db'>, input: { csv: string }): Promise<Analysed> {
-  const { db } = deps;
-  const { csv } = input;
-  const table = parseCsv(csv);
+/** One file record: its line in the file and its raw column values (what the job keeps in R2). */
+export interface ImportRecord {
+  line: number;
+  raw: Record<ImportColumn, string>;
+}
+
+/** What the import does with one record: the one decision both import paths and every preview read. */
+export type PlannedRecord = ImportRecord &
+  (
+    | { kind: 'invalid'; row: null; errors: string[]; message: string }
+    | { kind: 'duplicate'; row: ImportRow; where: 'file' | 'db'; message: string }
+    | { kind: 'review'; row: ImportRow; match: { venueId: string; name: string }; message: string }
+    | { kind: 'new'; row: ImportRow; venueId: string; message: '' }
+  );
+
+interface Candidate {
+  venueId: string;
+  name: string;
+  addressKey: string;
+}
+
+/** Businesses with a place in these towns (the near-duplicate candidates), by town slug; chunked. */
+async function candidatesIn(db: Db, citySlugs: string[]): Promise<Map<string, Candidate[]>> {
+  const out = new Map<string, Candidate[]>();
+  const unique = [...new Set(citySlugs)];
+  for (let i = 0; i < unique.length; i += 90) {
+    const rows = await db
+      .select({ venueId: venues.id, name: venues.name, address: locations.address, citySlug: locations.citySlug })
+      .from(locations)
+      .innerJoin(venues, eq(venues.id, locations.venueId))
+      .where(inArray(locations.citySlug, unique.slice(i, i + 90)));
+    for (const r of rows) out.set(r.citySlug, [...(out.get(r.citySlug) ?? []), { venueId: r.venueId, name: r.name, addressKey: addressKey(r.address) }]);
+  }
+  return out;
+}
+
+/**
+ * The one import planner (issue 28.7): every record → invalid (the contract's messages, "column:
+ * message") / duplicate / review / new, in file order.
+ * - Invalid: ImportRowSchema, built from the forms' own field contracts.
+ * - Duplicate: the same Swedish-folded name and address as a business or place in the catalogue (its
+ *   address also matched as "adress, stad", the form a whole address is often typed in), or as an
+ *   earlier record of the same call that is planned as new.
+ * - Review (only with `nearDuplicates`, i.e. in the Workflow's steps): a business with a place in the
+ *   same town whose address is the same or whose name is trigram-similar (≥ NEAR_DUPLICATE_SIMILARITY),
+ *   including records planned as new earlier in the call. Never merged silently.
+ * Reads only; the callers write.
+ */
+export async function planRecords(db: Db, records: ImportRecord[], opts: { nearDuplicates: boolean }): Promise<PlannedRecord[]> {
+  const parsed = records.map((r) => {
+    const result = ImportRowSchema.safeParse(r.raw);
+    return result.success ? { ...r, row: result.data, errors: [] as string[] } : { ...r, row: null, errors: result.error.issues.map((i) => `${String(i.path[0] ?? 'rad')}: ${i.message}`) };
+  });
+  const valid = parsed.flatMap((p) => (p.row ? [p.row] : []));
+  const existing = valid.length ? await existingNameAddress(db, valid.map((r) => swedishSortKey(r.name))) : [];
+  const inCatalogue = new Set(existing.map((e) => `${e.nameKey}\u0000${addressKey(e.address)}`));
+  const candidates = opts.nearDuplicates && valid.length ? await candidatesIn(db, valid.map((r) => slugify(r.city))) : new Map<string, Candidate[]>();
+  const inFile = new Set<string>();
+  return parsed.map((p): PlannedRecord => {
+    const base = { line: p.line, raw: p.raw };
+    if (!p.row) return { ...base, kind: 'invalid', row: null, errors: p.errors, message: p.errors.join('; ') };
+    const row = p.row;
+    const key = nameAddressKey(row.name, row.address);
+    if (inCatalogue.has(key) || inCatalogue.has(nameAddressKey(row.name, `${row.address}, ${row.city}`))) {
+      return { ...base, kind: 'duplicate', row, where: 'db', message: 'Samma namn och adress finns redan' };
+    }
+    if (inFile.has(key)) return { ...base, kind: 'duplicate', row, where: 'file', message: 'Samma namn och adress finns tidigare i filen' };
+    if (opts.nearDuplicates) {
+      const citySlug = slugify(row.city);
+      const aKey = addressKey(row.address);
+      const town = candidates.get(citySlug) ?? [];
+      const near = town.find((c) => c.addressKey === aKey || trigramSimilarity(c.name, row.name) >= NEAR_DUPLICATE_SIMILARITY);
+      if (near) {
+        const message = near.addressKey === aKey ? `Samma adress som ${near.name}` : `Liknar ${near.name} i samma ort (${trigramSimilarity(near.name, row.name).toFixed(2).replace('.', ',')})`;
+        return { ...base, kind: 'review', row, match: { venueId: near.venueId, name: near.name }, message };
+      }
+    }
+    const venueId = newId();
+    // Records planned as new are, for the later records of the call, as if in the catalogue already.
+    inFile.add(key);
+    if (opts.nearDuplicates) candidates.set(slugify(row.city), [...(candidates.get(slugify(row.city)) ?? []), { venueId, name: row.name, addressKey: addressKey(row.address) }]);
+    return { ...base, kind: 'new', row, venueId, message: '' };
+  });
+}
+
+/** Reads a file's text into records, or the file's errors (header, columns, quoting, row count). */
+export function readImportFile(text: string, maxRows: number): { records: ImportRecord[]; fileErrors: string[]; header: string[]; colIndex: Map<ImportColumn, number> } {
+  const table = parseCsv(text);
   const fileErrors: string[] = [];
   const colIndex = mapColumns(table.header);
   const missing = REQUIRED_COLUMNS.filter((c) => !colIndex.has(c));
   if (!table.header.length) fileErrors.push('Filen saknar rubrikrad.');
   else if (missing.length) fileErrors.push(`Kolumner saknas: ${missing.join(', ')}`);
   if (!table.records.length) fileErrors.push('Filen innehåller inga rader.');
-  if (table.records.length > MAX_IMPORT_ROWS) fileErrors.push(`Högst ${MAX_IMPORT_ROWS} rader per fil (filen har ${table.records.length}).`);
+  for (const e of table.errors) fileErrors.push(`Rad ${e.line}: ${e.message}`);
+  if (table.records.length > maxRows) fileErrors.push(`Högst ${maxRows.toLocaleString('sv-SE')} rader per fil (filen har ${table.records.length}).`);
+  const records = table.records.map(({ line, cells }) => ({ line, raw: rawRow(cells, colIndex) }));
+  return { records, fileErrors, header: table.header, colIndex };
+}
 
-  const parsed = table.records.slice(0, MAX_IMPORT_ROWS).map(({ line, cells }) => {
-    const raw = rawRow(cells, colIndex);
-    const result = ImportRowSchema.safeParse(raw);
-    const errors = result.success ? [] : result.error.issues.map((i) => `${String(i.path[0] ?? 'rad')}: ${i.message}`);
-    return { line, raw, row: result.success ? result.data : null, errors };
-  });
-
-  const existing = missing.length ? [] : await existingNameAddress(db, parsed.map((p) => swedishSortKey(p.raw.name ?? '')));
-  const dbKeys = new Set(existing.map((e) => `${e.nameKey}\u0000${addressKey(e.address)}`));
-  const seen = new Set<string>();
-  const rows = parsed.map((p) => {
-    const key = `${swedishSortKey(p.raw.name ?? '')}\u0000${addressKey(p.raw.address ?? '')}`;
-    let duplicate: 'file' | 'db' | null = null;
-    const cityAddress = `${swedishSortKey(p.raw.name ?? '')}\u0000${addressKey(`${p.raw.address ?? ''}, ${p.raw.city ?? ''}`)}`;
-    if (dbKeys.has(key) || dbKeys.has(cityAddress)) duplicate = 'db';
-    else if (seen.has(key)) duplicate = 'file';
-    seen.add(key);
-    return { ...p, duplicate };
-  });
-
-  const invalid = rows.filter((r) => r.errors.length).length;
-  const duplicates = rows.filter((r) => r.duplicate).length;
-  const toImport = rows.filter((r) => !r.errors.length && !r.duplicate).length;
+/** The 300-row JSON preview (`POST /api/admin/import/preview`): the planner's answer for the file. */
+export async function analyseImport(deps: Pick<Deps, 'db'>, input: { csv: string }): Promise<{ preview: ImportPreview; planned: PlannedRecord[] }> {
+  const { records, fileErrors } = readImportFile(input.csv, MAX_IMPORT_ROWS);
+  const planned = fileErrors.some((e) => e.startsWith('Kolumner saknas') || e.startsWith('Filen saknar')) ? [] : await planRecords(deps.db, records.slice(0, MAX_IMPORT_ROWS), { nearDuplicates: false });
+  const invalid = planned.filter((r) => r.kind === 'invalid').length;
+  const duplicates = planned.filter((r) => r.kind === 'duplicate').length;
+  const toImport = planned.filter((r) => r.kind === 'new').length;
   const preview: ImportPreview = {
-    rows: rows.map((r) => ({
+    rows: planned.map((r) => ({
       line: r.line,
-      name: r.raw.name ?? '',
-      address: r.raw.address ?? '',
-      city: r.raw.city ?? '',
-      weekday: r.row?.weekday.name ?? r.raw.weekday ?? '',
-      startTime: r.row ? (r.row.start_time ?? '19:00:00').slice(0, 5) : (r.raw.start_time ?? ''),
-      pattern: r.row?.pattern ?? r.raw.pattern ?? '',
-      category: r.row?.category ?? r.raw.category ?? '',
-      errors: r.errors,
-      duplicate: r.duplicate,
+      name: r.raw.name,
+      address: r.raw.address,
+      city: r.raw.city,
+      weekday: r.row?.weekday.name ?? r.raw.weekday,
+      startTime: r.row ? (r.row.start_time ?? '19:00:00').slice(0, 5) : r.raw.start_time,
+      pattern: r.row?.pattern ?? r.raw.pattern,
+      category: r.row?.category ?? r.raw.category,
+      errors: r.kind === 'invalid' ? r.errors : [],
+      duplicate: r.kind === 'duplicate' ? r.where : null,
     })),
     fileErrors,
-    summary: { total: rows.length, valid: rows.length - invalid, invalid, duplicates, toImport },
+    summary: { total: planned.length, valid: planned.length - invalid, invalid, duplicates, toImport },
     canImport: fileErrors.length === 0 && invalid === 0 && toImport > 0,
   };
-  return { preview, valid: rows.filter((r) => r.row && !r.errors.length).map((r) => ({ line: r.line, row: r.row!, duplicate: !!r.duplicate })) };
+  return { preview, planned };
 }
 
 /** The house account's id, creating the account (no password, cannot log in) when missing. */
@@ -172,11 +242,16 @@ export function seriesInsert(
   return db.insert(quizzes).select(sql`SELECT ${select} FROM (VALUES ${rows})`);
 }
 
+/**
+ * The 300-row all-or-nothing import (`POST /api/admin/import`): a thin wrapper over the planner — any
+ * file or row error stores nothing; the new rows are written with the job's own statements
+ * (createStatements), BATCH_ROWS businesses per db.batch. Near-duplicate review needs a job, so this
+ * path plans as the previews do (exact duplicates only).
+ */
 export async function commitImport(deps: Pick<Deps, 'db' | 'clock' | 'config'>, input: { csv: string }): Promise<ImportResult> {
   const { db } = deps;
-  const { csv } = input;
-  const ctx = { today: deps.clock.today(), now: deps.clock.now(), houseEmail: deps.config.houseAccountEmail };
-  const { preview, valid } = await analyseImport(deps, { csv });
+  const ctx = { today: deps.clock.today(), nowIso: deps.clock.now().toISOString(), houseEmail: deps.config.houseAccountEmail };
+  const { preview, planned } = await analyseImport(deps, input);
   if (preview.fileErrors.length || preview.summary.invalid) {
     const issues: FieldIssue[] = [
       ...preview.fileErrors.map((m) => ({ path: 'csv', message: m })),
@@ -184,46 +259,51 @@ export async function commitImport(deps: Pick<Deps, 'db' | 'clock' | 'config'>, 
     ];
     throw invalidInput(`Filen innehåller fel – inget har sparats. ${issues.slice(0, 3).map((i) => `${i.path === 'csv' ? '' : `Rad ${i.path.slice(4)}, `}${i.message}`).join('; ')}`, issues);
   }
-  const toCreate = valid.filter((v) => !v.duplicate);
-  if (!toCreate.length) return { created: 0, skippedDuplicates: valid.length, quizzesCreated: 0 };
+  const toCreate = planned.flatMap((p) => (p.kind === 'new' ? [p] : []));
+  const skippedDuplicates = planned.length - toCreate.length;
+  if (!toCreate.length) return { created: 0, skippedDuplicates, quizzesCreated: 0 };
 
   const houseId = await ensureHouseUser(db, ctx.houseEmail);
-  const nowIso = ctx.now.toISOString();
-  const slugs = await planSlugs(db, toCreate.map((t) => t.row));
+  const slugs = await planSlugs(db, toCreate.map((p) => p.row));
   let quizzesCreated = 0;
-  const statements: Array<{ stmts: BatchStatement[] }> = [];
-  for (const [i, { row }] of toCreate.entries()) {
-    const slug = slugs[i]!;
-    const venueId = newId();
-    const locationId = newId();
-    const recurrenceId = newId();
-    const dates = seriesDates(ctx.today, row.weekday.iso, row.pattern);
-    quizzesCreated += dates.length;
-    statements.push({
-      stmts: [
-        db.insert(venues).values({
-          id: venueId, userId: houseId, name: row.name, slug, address: row.address, city: row.city,
-          phone: row.phone || null, website: row.website || null, isPublic: true, createdAt: nowIso, updatedAt: nowIso,
-        }),
-        db.insert(locations).values({
-          id: locationId, venueId, name: row.name, address: row.address, city: row.city, citySlug: slugify(row.city),
-          phone: row.phone || null, website: row.website || null, latitude: row.lat, longitude: row.lng, createdAt: nowIso, updatedAt: nowIso,
-        }),
-        seriesInsert(db, {
-          locationId, dates, startTime: row.start_time, category: row.category, theme: row.category === 'tema' ? row.theme : null,
-          quizmaster: row.quizmaster || null, price: row.price, recurrenceId, pattern: row.pattern, days: JSON.stringify([row.weekday.name]), nowIso,
-        }),
-      ],
-    });
+  const perRow = toCreate.map((p, i) => {
+    const w = createStatements(db, p.row, { venueId: p.venueId, slug: slugs[i]!, houseId, today: ctx.today, nowIso: ctx.nowIso });
+    quizzesCreated += w.dates;
+    return w.stmts;
+  });
+  for (let i = 0; i < perRow.length; i += BATCH_ROWS) {
+    await runBatch(db, [...(perRow.slice(i, i + BATCH_ROWS).flat() as BatchStatement[]), bumpDataVersion(db)]);
   }
-  for (let i = 0; i < statements.length; i += BATCH_ROWS) {
-    const chunk = statements.slice(i, i + BATCH_ROWS).flatMap((s) => s.stmts);
-    await runBatch(db, [...chunk, bumpDataVersion(db)]);
-  }
-  return { created: toCreate.length, skippedDuplicates: valid.length - toCreate.length, quizzesCreated };
+  return { created: toCreate.length, skippedDuplicates, quizzesCreated };
 }
 
+type Stmt = Parameters<Db['batch']>[0][number];
 
+/** A row's business (house account), its one place and its open-ended series: 3 statements (2 with `locationOnly`). */
+export function createStatements(db: Db, row: ImportRow, o: { venueId: string; slug: string; houseId: string; today: string; nowIso: string; locationOnly?: boolean }): { stmts: Stmt[]; dates: number } {
+  const locationId = newId();
+  const dates = seriesDates(o.today, row.weekday.iso, row.pattern);
+  const out: Stmt[] = [];
+  if (!o.locationOnly) {
+    out.push(
+      db.insert(venues).values({
+        id: o.venueId, userId: o.houseId, name: row.name, slug: o.slug, address: row.address, city: row.city,
+        phone: row.phone || null, website: row.website || null, isPublic: true, createdAt: o.nowIso, updatedAt: o.nowIso,
+      }) as unknown as Stmt,
+    );
+  }
+  out.push(
+    db.insert(locations).values({
+      id: locationId, venueId: o.venueId, name: row.name, address: row.address, city: row.city, citySlug: slugify(row.city),
+      phone: row.phone || null, website: row.website || null, latitude: row.lat, longitude: row.lng, createdAt: o.nowIso, updatedAt: o.nowIso,
+    }) as unknown as Stmt,
+    seriesInsert(db, {
+      locationId, dates, startTime: row.start_time, category: row.category, theme: row.category === 'tema' ? row.theme : null,
+      quizmaster: row.quizmaster || null, price: row.price, recurrenceId: newId(), pattern: row.pattern, days: JSON.stringify([row.weekday.name]), nowIso: o.nowIso,
+    }) as unknown as Stmt,
+  );
+  return { stmts: out, dates: dates.length };
+}
 
 /** Unique slugs for all rows with one chunked lookup: name, else name-city, else name-city-random. */
 export async function planSlugs(db: Db, rows: ImportRow[]): Promise<string[]> {

@@ -1,8 +1,9 @@
 import * as z from 'zod';
+import { textField } from '../../lib/zod-text';
 
 /**
  * Quiz and series contracts (spec 02 §5 "Create quiz", "Edit quiz", "Recurrence generation"), shared by
- * the owner forms in web/ and the Worker validators. Imports only zod.
+ * the owner forms in web/ and the Worker validators. Imports only zod and the shared text rules (lib/zod-text).
  */
 export const QUIZ_CATEGORIES = ['allmänbildning', 'tema'] as const;
 export const CATEGORY_LABELS: Record<(typeof QUIZ_CATEGORIES)[number], string> = { allmänbildning: 'Allmänbildning', tema: 'Tema' };
@@ -45,28 +46,29 @@ const DateSchema = z.string({ error: 'Ange ett datum' }).refine(isCalendarDate, 
 const TimeSchema = z
   .string({ error: 'Ange en starttid' })
   .regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, 'Ange en giltig starttid (TT:MM)');
-const optionalText = (max: number, label: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, `${label} får vara högst ${max} tecken`)
+/** Optional text, '' → null; one line unless `multiLine` (the shared text rules of lib/zod-text). */
+const optionalText = (max: number, label: string, multiLine = false) =>
+  textField(label, max, { multiLine })
     .nullish()
     .transform((v) => (v ? v : null));
+/** A custom theme and a quizmaster's name: also the CSV import's theme and quizmaster columns. */
+export const CustomThemeSchema = optionalText(THEME_MAX, 'Eget tema').describe('Eget tema');
+export const QuizmasterSchema = optionalText(QUIZMASTER_MAX, 'Quizmaster').describe('Quizmaster');
 
 /** The fields an owner edits on one quiz (and, except the date, on a whole series). */
 const fieldShape = {
   startTime: TimeSchema.describe('Starttid'),
   category: z.enum(QUIZ_CATEGORIES, { error: 'Välj en kategori' }).describe('Kategori'),
   theme: z.enum(QUIZ_THEMES, { error: 'Välj ett tema' }).nullish().describe('Tema'),
-  customTheme: optionalText(THEME_MAX, 'Eget tema').describe('Eget tema'),
-  quizmaster: optionalText(QUIZMASTER_MAX, 'Quizmaster').describe('Quizmaster'),
+  customTheme: CustomThemeSchema,
+  quizmaster: QuizmasterSchema,
   teamSize: z
     .number({ error: 'Välj en lagstorlek' })
     .int()
     .refine((n) => (TEAM_SIZES as readonly number[]).includes(n), 'Lagstorlek måste vara 2, 3, 4, 5, 6 eller 8')
     .nullish()
     .describe('Lagstorlek'),
-  description: optionalText(DESCRIPTION_MAX, 'Beskrivningen').describe('Beskrivning'),
+  description: optionalText(DESCRIPTION_MAX, 'Beskrivningen', true).describe('Beskrivning'),
   price: z
     .number({ error: 'Ange ett pris i kronor' })
     .int('Ange ett pris i hela kronor')

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { textField } from '../../lib/zod-text';
 
 /**
  * Businesses (venues), places (locations) and the owner's contact profile (spec 02 §3, §5).
@@ -15,30 +16,19 @@ export const PERSON_NAME_MAX = 80;
 export const VENUE_LOOKUP_ATTEMPTS = 3;
 export const VENUE_LOOKUP_DELAY_MS = 1000;
 
-const required = (label: string, max: number, missing: string) =>
-  z
-    .string({ error: missing })
-    .trim()
-    .min(1, missing)
-    .max(max, `${label} får vara högst ${max} tecken`)
-    .describe(label);
+/** Required one-line text (the shared text rules: lib/zod-text, also used by the CSV import). */
+const required = (label: string, max: number, missing: string) => textField(label, max, { missing });
 
-/** Optional text: '' / null / missing → null. */
-const optionalText = (label: string, max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `${label} får vara högst ${max} tecken`)
+/** Optional text: '' / null / missing → null. One line unless `multiLine` (descriptions). */
+const optionalText = (label: string, max: number, multiLine = false) =>
+  textField(label, max, { multiLine })
     .nullish()
     .transform((v) => (v ? v : null))
     .describe(label);
 
 const PHONE_RE = /^[0-9+()\-\s]{5,}$/;
-const optionalPhone = (label = 'Telefon') =>
-  z
-    .string()
-    .trim()
-    .max(PHONE_MAX, `${label} får vara högst ${PHONE_MAX} tecken`)
+export const optionalPhone = (label = 'Telefon') =>
+  textField(label, PHONE_MAX)
     .refine((v) => v === '' || PHONE_RE.test(v), 'Ogiltigt telefonnummer')
     .nullish()
     .transform((v) => (v ? v : null))
@@ -58,10 +48,7 @@ export function normalizeWebsite(value: string): string | null {
     return null;
   }
 }
-const optionalWebsite = z
-  .string()
-  .trim()
-  .max(WEBSITE_MAX, `Webbplats får vara högst ${WEBSITE_MAX} tecken`)
+export const optionalWebsite = textField('Webbplats', WEBSITE_MAX)
   .refine((v) => v === '' || normalizeWebsite(v) !== null, 'Ogiltig webbadress')
   .nullish()
   .transform((v) => (v ? normalizeWebsite(v) : null))
@@ -92,6 +79,9 @@ const coordinate = (label: string, limit: number) =>
     .describe(label);
 
 export const VenueNameSchema = required('Namn', VENUE_NAME_MAX, 'Ange verksamhetens namn');
+/** A place's address and town (the place form, the register form and the CSV import). */
+export const AddressSchema = required('Adress', ADDRESS_MAX, 'Ange adress');
+export const CitySchema = required('Stad', CITY_MAX, 'Ange stad');
 
 /** POST /api/owner/venues: the dashboard's create-business dialog (name only). */
 export const CreateVenueSchema = z.object({ name: VenueNameSchema });
@@ -100,7 +90,7 @@ export type CreateVenueInput = z.input<typeof CreateVenueSchema>;
 /** PATCH /api/owner/venues/:id: the 'Verksamhet' tab. */
 export const UpdateVenueSchema = z.object({
   name: VenueNameSchema,
-  description: optionalText('Beskrivning', VENUE_DESCRIPTION_MAX),
+  description: optionalText('Beskrivning', VENUE_DESCRIPTION_MAX, true),
   address: optionalText('Adress', ADDRESS_MAX),
   city: optionalText('Stad', CITY_MAX),
   phone: optionalPhone(),
@@ -113,10 +103,10 @@ export type UpdateVenueData = z.output<typeof UpdateVenueSchema>;
 /** POST /api/owner/venues/register: the /admin/create-venue form (spec 02 §2.5, §5). */
 export const RegisterVenueSchema = z.object({
   name: VenueNameSchema,
-  address: required('Adress', ADDRESS_MAX, 'Ange adress'),
-  city: required('Stad', CITY_MAX, 'Ange stad'),
+  address: AddressSchema,
+  city: CitySchema,
   phone: optionalPhone(),
-  description: optionalText('Beskrivning', VENUE_DESCRIPTION_MAX),
+  description: optionalText('Beskrivning', VENUE_DESCRIPTION_MAX, true),
 });
 export type RegisterVenueInput = z.input<typeof RegisterVenueSchema>;
 export type RegisterVenueData = z.output<typeof RegisterVenueSchema>;
@@ -125,8 +115,8 @@ export type RegisterVenueData = z.output<typeof RegisterVenueSchema>;
 export const LocationSchema = z
   .object({
     name: required('Namn', VENUE_NAME_MAX, 'Ange platsens namn'),
-    address: required('Adress', ADDRESS_MAX, 'Ange adress'),
-    city: required('Stad', CITY_MAX, 'Ange stad'),
+    address: AddressSchema,
+    city: CitySchema,
     phone: optionalPhone(),
     website: optionalWebsite,
     latitude: coordinate('Latitud', 90).optional(),

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { ImportRowSchema } from '../features/admin/import-contract';
+import { EditSeriesSchema } from '../features/quizzes/contract';
+import { LocationSchema, RegisterVenueSchema, UpdateVenueSchema } from '../features/venues/contract';
+import { CONTROL_CHARS_MESSAGE } from './zod-text';
+
+/** Characters that split or hide a one-line text: NUL, CR, LF, NEL (U+0085), LINE/PARAGRAPH SEPARATOR. */
+const BAD = { NUL: '\u0000', CR: '\r', LF: '\n', CRLF: '\r\n', NEL: '\u0085', LS: '\u2028', PS: '\u2029', DEL: '\u007f' };
+
+describe('one-line text rules: the forms and the CSV import refuse the same characters (issue 26.7)', () => {
+  const importRow = { name: 'A', address: 'B', city: 'C', phone: '', website: '', weekday: 'tisdag', start_time: '', pattern: '', category: 'tema', theme: 'Musik', quizmaster: 'Q', price: '', lat: '', lng: '' };
+  const place = { name: 'A', address: 'B', city: 'C' };
+  const series = { startTime: '19:00', category: 'tema', theme: 'Annat', customTheme: 'Musik', quizmaster: 'Q' };
+
+  it.each(Object.entries(BAD))('%s in a name, address, town, theme or quizmaster', (_, ch) => {
+    const messagesOf = (r: { success: boolean; error?: { issues: Array<{ path: PropertyKey[]; message: string }> } }) =>
+      (r.error?.issues ?? []).map((i) => [String(i.path[0]), i.message]);
+    for (const field of ['name', 'address', 'city', 'theme', 'quizmaster'] as const) {
+      expect(messagesOf(ImportRowSchema.safeParse({ ...importRow, [field]: `X${ch}Y` }))).toEqual([[field, CONTROL_CHARS_MESSAGE]]);
+    }
+    for (const field of ['name', 'address', 'city'] as const) {
+      expect(messagesOf(LocationSchema.safeParse({ ...place, [field]: `X${ch}Y` }))).toEqual([[field, CONTROL_CHARS_MESSAGE]]);
+      expect(messagesOf(RegisterVenueSchema.safeParse({ ...place, [field]: `X${ch}Y` }))).toEqual([[field, CONTROL_CHARS_MESSAGE]]);
+    }
+    expect(messagesOf(UpdateVenueSchema.safeParse({ name: `X${ch}Y`, isPublic: true }))).toEqual([['name', CONTROL_CHARS_MESSAGE]]);
+    for (const field of ['customTheme', 'quizmaster'] as const) {
+      expect(messagesOf(EditSeriesSchema.safeParse({ ...series, [field]: `X${ch}Y` }))).toEqual([[field, CONTROL_CHARS_MESSAGE]]);
+    }
+  });
+
+  it('multi-line fields keep their line breaks but refuse NUL and NEL', () => {
+    expect(UpdateVenueSchema.safeParse({ name: 'A', isPublic: true, description: 'Rad 1\r\nRad 2\n\tRad 3' }).success).toBe(true);
+    expect(UpdateVenueSchema.safeParse({ name: 'A', isPublic: true, description: 'Rad 1\u0000' }).success).toBe(false);
+    expect(UpdateVenueSchema.safeParse({ name: 'A', isPublic: true, description: 'Rad 1\u0085Rad 2' }).success).toBe(false);
+  });
+
+  it('trims surrounding white space before the rule (a tab pasted from a spreadsheet is not an error)', () => {
+    expect(ImportRowSchema.parse({ ...importRow, name: '\tKrogen ' }).name).toBe('Krogen');
+    expect(LocationSchema.parse({ ...place, name: ' Krogen\t' }).name).toBe('Krogen');
+  });
+});
