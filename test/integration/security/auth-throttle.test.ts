@@ -304,7 +304,7 @@ describe('26.5 device cookies: a client that signed in before keeps signing in u
   it('a device cookie is issued only after the TOTP step, not for a pending sign-in', async () => {
     const u = await createUser();
     const secret = btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(20))));
-    await testDb().insert(totpFactors).values({ id: newId(), userId: u.id, secret, verifiedAt: new Date().toISOString() });
+    await testDb().insert(totpFactors).values({ id: newId(), userId: u.id, secret, verifiedAt: '2026-01-01T00:00:00.000Z' });
     const first = await login(u.email, u.password, 0);
     expect(first.status).toBe(200);
     expect(deviceCookie(first)).toBeNull();
