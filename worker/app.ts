@@ -37,6 +37,7 @@ import { csrfGuard } from './middleware/csrf';
 import { forgetDataVersionAfterWrites } from './middleware/data-version';
 import { httpCache } from './middleware/http-cache';
 import { onError, onNotFound } from './middleware/errors';
+import { requestLog } from './middleware/request-log';
 import { sessionMiddleware } from './middleware/session';
 import { productionPorts, type PortFactories } from './ports/deps';
 import { BOOT_SCRIPT_CSP_HASH } from './lib/boot-script';
@@ -78,6 +79,9 @@ export function createApp(ports: PortFactories = productionPorts) {
   const app = new Hono<AppEnv>();
 
   app.use(requestId());
+  // One JSON log line per request (route pattern, status, duration, D1 rows, cache); outside the context
+  // middleware so it sees the D1 counts that middleware adds to the response (middleware/request-log.ts).
+  app.use(requestLog);
   // Writes: forget the memoized public-data version once the request is done (middleware/data-version.ts).
   app.use(forgetDataVersionAfterWrites);
   app.use(contextMiddleware(ports));

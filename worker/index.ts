@@ -6,6 +6,7 @@ import { FOLLOW_CRONS, runFollowMailCron } from './jobs/follow-mail';
 import { LISTING_DAY_CRON, runListingDay, runNightly } from './jobs/nightly';
 import { createClock } from './lib/clock';
 import { invalidateDataVersion } from './lib/data-version';
+import { timed } from './lib/log';
 import { createDeps } from './ports/deps';
 
 /** The durable bulk import (wrangler.toml [[workflows]] IMPORT_WORKFLOW). */
@@ -14,27 +15,33 @@ export { ImportWorkflow } from './features/admin/import-workflow';
 export default {
   fetch: app.fetch,
   async scheduled(controller, env, ctx) {
+    // One JSON log line per cron invocation (worker/lib/log.ts); each task also logs its own job line.
+    const cronLog = { type: 'cron', cron: controller.cron } as const;
     // The follow-mail crons only enqueue (jobs/follow-mail.ts); everything else is the nightly run.
     if (FOLLOW_CRONS.has(controller.cron)) {
-      ctx.waitUntil(runFollowMailCron(env, controller.cron, new Date(controller.scheduledTime)));
+      ctx.waitUntil(timed(cronLog, () => runFollowMailCron(env, controller.cron, new Date(controller.scheduledTime))));
       return;
     }
     if (controller.cron === LISTING_DAY_CRON) {
-      ctx.waitUntil(runListingDay(env, new Date(controller.scheduledTime)));
+      ctx.waitUntil(timed(cronLog, () => runListingDay(env, new Date(controller.scheduledTime))));
       return;
     }
     // The nightly tasks may change public data: forget the memoized data version once they are done.
-    ctx.waitUntil(runNightly(env, new Date(controller.scheduledTime)).finally(invalidateDataVersion));
+    ctx.waitUntil(timed(cronLog, () => runNightly(env, new Date(controller.scheduledTime)), (r) => ({ failed: r.failed })).finally(invalidateDataVersion));
   },
   async queue(batch, env, _ctx) {
-    // One batch's deps (db, config, clock, ports), like a request's.
-    const config = parseConfig(env);
-    const deps = createDeps({ db: createDb(env.DB), config, clock: createClock(config.clockNow) });
-    // Every environment names its queues (staging: quizkvall-staging-mail-dlq); a dead-letter queue ends in -dlq.
-    if (batch.queue === MAIL_DLQ_NAME || batch.queue.endsWith('-dlq')) {
-      await recordDeadLetters(deps, { queueName: batch.queue, messages: batch.messages });
-      return;
-    }
-    await processMailBatch(deps, { queueName: batch.queue, messages: batch.messages });
+    await timed({ type: 'queue', queue: batch.queue, messages: batch.messages.length }, () => consume(batch, env));
   },
 } satisfies ExportedHandler<Env>;
+
+async function consume(batch: MessageBatch, env: Env): Promise<void> {
+  // One batch's deps (db, config, clock, ports), like a request's.
+  const config = parseConfig(env);
+  const deps = createDeps({ db: createDb(env.DB), config, clock: createClock(config.clockNow) });
+  // Every environment names its queues (staging: quizkvall-staging-mail-dlq); a dead-letter queue ends in -dlq.
+  if (batch.queue === MAIL_DLQ_NAME || batch.queue.endsWith('-dlq')) {
+    await recordDeadLetters(deps, { queueName: batch.queue, messages: batch.messages });
+    return;
+  }
+  await processMailBatch(deps, { queueName: batch.queue, messages: batch.messages });
+}

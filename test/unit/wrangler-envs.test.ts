@@ -8,7 +8,18 @@ import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { unstable_readConfig } from 'wrangler';
 
-const config = (env?: string) => unstable_readConfig({ config: join(import.meta.dirname, '..', '..', 'wrangler.toml'), env }, { hideWarnings: true });
+/** The parts of wrangler's resolved config this test reads. */
+interface Resolved {
+  name: string;
+  vars: Record<string, unknown>;
+  observability?: { enabled?: boolean };
+  triggers: { crons?: string[] };
+  d1_databases: Array<{ binding: string; database_name?: string }>;
+  r2_buckets: Array<{ binding: string; bucket_name?: string }>;
+  workflows: Array<{ binding: string; name: string }>;
+  queues: { producers?: Array<{ binding: string; queue: string }>; consumers?: Array<{ queue: string; dead_letter_queue?: string }> };
+}
+const config = (env?: string) => unstable_readConfig({ config: join(import.meta.dirname, '..', '..', 'wrangler.toml'), env }, { hideWarnings: true }) as unknown as Resolved;
 
 describe('wrangler environments', () => {
   const prod = config();
