@@ -15,4 +15,5 @@ CREATE TABLE `ops_incidents` (
 );
 --> statement-breakpoint
 CREATE UNIQUE INDEX `ops_incidents_open_uq` ON `ops_incidents` (`key`) WHERE resolved_at IS NULL;--> statement-breakpoint
-CREATE INDEX `ops_incidents_opened_idx` ON `ops_incidents` (`opened_at`);
+CREATE INDEX `ops_incidents_opened_idx` ON `ops_incidents` (`opened_at`);--> statement-breakpoint
+CREATE INDEX `mail_outbox_unsent_idx` ON `mail_outbox` (`status`,`created_at`) WHERE status <> 'sent';

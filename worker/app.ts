@@ -32,6 +32,7 @@ import { venuesRoutes } from './features/venues/routes';
 import { freshnessLinkPages, freshnessOwnerRoutes, freshnessPublicRoutes } from './features/freshness/routes';
 import { holidayLinkPages } from './features/holidays/pages';
 import { holidayRoutes } from './features/holidays/routes';
+import { opsAdminRoutes } from './features/ops/routes';
 import { contextMiddleware } from './middleware/context';
 import { csrfGuard } from './middleware/csrf';
 import { forgetDataVersionAfterWrites } from './middleware/data-version';
@@ -111,6 +112,8 @@ export function createApp(ports: PortFactories = productionPorts) {
   app.route('/api/follows', followRoutes);
   // Superadmin: follow counts and the mail queue's dead letters (before adminRoutes, same guard inside).
   app.route('/api/admin', followAdminRoutes);
+  // Superadmin: the "Drift" tab (jobs, mail, imports, backup, webhook, 5xx, config checks, incidents).
+  app.route('/api/admin', opsAdminRoutes);
   app.route('/api/admin', adminRoutes);
   app.route('/api/exports', exportRoutes);
   app.route('/api/analytics', analyticsRoutes);

@@ -2,6 +2,7 @@ import { app } from './app';
 import { createDb } from './db/client';
 import { parseConfig } from './env';
 import { MAIL_DLQ_NAME, processMailBatch, recordDeadLetters } from './features/follows/service';
+import { runAlertCheck } from './features/ops/alerts';
 import { FOLLOW_CRONS, runFollowMailCron } from './jobs/follow-mail';
 import { LISTING_DAY_CRON, runListingDay, runNightly } from './jobs/nightly';
 import { createClock } from './lib/clock';
@@ -17,17 +18,25 @@ export default {
   async scheduled(controller, env, ctx) {
     // One JSON log line per cron invocation (worker/lib/log.ts); each task also logs its own job line.
     const cronLog = { type: 'cron', cron: controller.cron } as const;
+    const at = new Date(controller.scheduledTime);
+    // After every cron's own work (failed or not), the operations alert check (features/ops/alerts.ts):
+    // it sees a nightly failure minutes after it happens and runs several times a day without a trigger of its own.
+    const thenAlerts = (work: Promise<unknown>) =>
+      work
+        .catch(() => undefined)
+        .then(() => timed({ ...cronLog, task: 'ops-alerts' }, () => runAlertCheck(env, at)))
+        .catch((err) => console.error('ops alert check failed', err));
     // The follow-mail crons only enqueue (jobs/follow-mail.ts); everything else is the nightly run.
     if (FOLLOW_CRONS.has(controller.cron)) {
-      ctx.waitUntil(timed(cronLog, () => runFollowMailCron(env, controller.cron, new Date(controller.scheduledTime))));
+      ctx.waitUntil(thenAlerts(timed(cronLog, () => runFollowMailCron(env, controller.cron, at))));
       return;
     }
     if (controller.cron === LISTING_DAY_CRON) {
-      ctx.waitUntil(timed(cronLog, () => runListingDay(env, new Date(controller.scheduledTime))));
+      ctx.waitUntil(thenAlerts(timed(cronLog, () => runListingDay(env, at))));
       return;
     }
     // The nightly tasks may change public data: forget the memoized data version once they are done.
-    ctx.waitUntil(timed(cronLog, () => runNightly(env, new Date(controller.scheduledTime)), (r) => ({ failed: r.failed })).finally(invalidateDataVersion));
+    ctx.waitUntil(thenAlerts(timed(cronLog, () => runNightly(env, at), (r) => ({ failed: r.failed })).finally(invalidateDataVersion)));
   },
   async queue(batch, env, _ctx) {
     await timed({ type: 'queue', queue: batch.queue, messages: batch.messages.length }, () => consume(batch, env));

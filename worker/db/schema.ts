@@ -569,7 +569,12 @@ export const mailOutbox = sqliteTable(
     sendKey: text('send_key'),
     ...timestamps,
   },
-  (t) => [index('mail_outbox_created_idx').on(t.createdAt), uniqueIndex('mail_outbox_send_key_uq').on(t.sendKey)],
+  (t) => [
+    index('mail_outbox_created_idx').on(t.createdAt),
+    uniqueIndex('mail_outbox_send_key_uq').on(t.sendKey),
+    // Unsent mail only (pending / failed) for the "Drift" tab, without reading the sent ones (issue 30 §4).
+    index('mail_outbox_unsent_idx').on(t.status, t.createdAt).where(sql`status <> 'sent'`),
+  ],
 );
 export type MailOutboxRow = typeof mailOutbox.$inferSelect;
 
