@@ -2,9 +2,9 @@ import { app } from './app';
 import { createDb } from './db/client';
 import { parseConfig } from './env';
 import { MAIL_DLQ_NAME, processMailBatch, recordDeadLetters } from './features/follows/service';
-import { runAlertCheck } from './features/ops/alerts';
 import { FOLLOW_CRONS, runFollowMailCron } from './jobs/follow-mail';
 import { LISTING_DAY_CRON, runListingDay, runNightly } from './jobs/nightly';
+import { runAlertCheck } from './jobs/ops-alerts';
 import { createClock } from './lib/clock';
 import { invalidateDataVersion } from './lib/data-version';
 import { timed } from './lib/log';
@@ -19,7 +19,7 @@ export default {
     // One JSON log line per cron invocation (worker/lib/log.ts); each task also logs its own job line.
     const cronLog = { type: 'cron', cron: controller.cron } as const;
     const at = new Date(controller.scheduledTime);
-    // After every cron's own work (failed or not), the operations alert check (features/ops/alerts.ts):
+    // After every cron's own work (failed or not), the operations alert check (jobs/ops-alerts.ts):
     // it sees a nightly failure minutes after it happens and runs several times a day without a trigger of its own.
     const thenAlerts = (work: Promise<unknown>) =>
       work

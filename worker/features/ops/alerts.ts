@@ -14,18 +14,14 @@
  * alert whose sending failed is retried by the next run. Run by every cron invocation (worker/index.ts).
  */
 import { sql } from 'drizzle-orm';
-import { createDb } from '../../db/client';
-import { parseConfig } from '../../env';
-import { clockFrom, createClock } from '../../lib/clock';
-import { recordJob } from '../../lib/jobs';
 import { redact } from '../../lib/log';
 import { counterTotal, deleteOldCounters, OPS_COUNTERS } from '../../lib/ops-counters';
 import { superadminEmails } from '../../lib/superadmins';
 import { hashToken } from '../../lib/tokens';
-import { createDeps, productionPorts, type Deps, type PortFactories } from '../../ports/deps';
+import type { Deps } from '../../ports/deps';
 import { alertMail, recoveryMail } from './mail';
 import { deadLetterCount, openIncidents, type IncidentRow } from './queries';
-import { backupStatus, jobStatuses, ON_DEMAND_JOBS, STALE_HOURS } from './service';
+import { backupStatus, jobStatuses, ON_DEMAND_JOBS, STALE_HOURS } from './checks';
 
 export const ALERT_JOB = 'ops-alerts';
 /** Signature failures within 24 h that make an incident (a few are normal: probes, a rotated secret). */
@@ -103,12 +99,4 @@ export async function checkAlerts(deps: Deps): Promise<AlertCheckResult> {
   await deleteOldCounters(db, clock.now());
   await db.run(sql`DELETE FROM ops_incidents WHERE resolved_at < ${new Date(clock.now().getTime() - INCIDENT_RETENTION_DAYS * 86_400_000).toISOString()}`);
   return { opened, resolved: resolved.map((i) => i.key), open: open.length, mailed };
-}
-
-/** The cron entry (worker/index.ts): one recorded run of the check on the invocation's clock. */
-export async function runAlertCheck(env: Env, scheduledAt: Date, ports: PortFactories = productionPorts): Promise<AlertCheckResult> {
-  const config = parseConfig(env);
-  const clock = config.clockNow ? createClock(config.clockNow) : clockFrom(scheduledAt);
-  const deps = createDeps({ db: createDb(env.DB), config, clock }, ports);
-  return recordJob(deps.db, clock, ALERT_JOB, () => checkAlerts(deps));
 }
