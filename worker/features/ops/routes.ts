@@ -10,5 +10,5 @@ import { opsStatus, secretPresence } from './service';
 export const opsAdminRoutes = new Hono<AppEnv>().get('/status', async (c) => {
   requireSuperadmin(c.var.user);
   c.header('cache-control', 'private, no-store');
-  return c.json(await opsStatus(c.var.deps, { secrets: secretPresence(c.env) }));
+  return c.json(await opsStatus(c.var.deps, { secrets: secretPresence(c.env as Env & { LINK_SIGNING_SECRET_PREVIOUS?: string }) }));
 });

@@ -10,7 +10,7 @@ import type { OpsCheck, OpsIncident, OpsStatusResponse } from './contract';
 import { importJobsByStatus, lastWebhook, mailCounts, openIncidents, recentResolvedIncidents, type IncidentRow } from './queries';
 
 /** Secrets the Worker can see are set (names only), from the route's env. */
-export type SecretPresence = Record<'STRIPE_SECRET_KEY' | 'STRIPE_WEBHOOK_SECRET' | 'GOOGLE_CLIENT_SECRET' | 'MAIL_API_KEY' | 'LINK_SIGNING_SECRET', boolean>;
+export type SecretPresence = Record<'STRIPE_SECRET_KEY' | 'STRIPE_WEBHOOK_SECRET' | 'GOOGLE_CLIENT_SECRET' | 'MAIL_API_KEY' | 'LINK_SIGNING_SECRET' | 'LINK_SIGNING_SECRET_PREVIOUS', boolean>;
 
 export function secretPresence(env: Partial<Record<keyof SecretPresence, string | undefined>>): SecretPresence {
   const has = (v: string | undefined) => !!v && v.trim() !== '';
@@ -20,6 +20,7 @@ export function secretPresence(env: Partial<Record<keyof SecretPresence, string 
     GOOGLE_CLIENT_SECRET: has(env.GOOGLE_CLIENT_SECRET),
     MAIL_API_KEY: has(env.MAIL_API_KEY),
     LINK_SIGNING_SECRET: has(env.LINK_SIGNING_SECRET),
+    LINK_SIGNING_SECRET_PREVIOUS: has(env.LINK_SIGNING_SECRET_PREVIOUS),
   };
 }
 
@@ -36,6 +37,8 @@ export function configChecks(deps: Pick<Deps, 'config'>, secrets: SecretPresence
     check('MAP_TILE_URL', !!config.mapTileUrl, 'fel', 'MAP_TILE_URL saknas: kartan kan inte visas.'),
     check('MAP_TILE_PROVIDER', !/(^|\/\/)tile\.openstreetmap\.org\//.test(config.mapTileUrl), 'varning', 'Kartan använder OpenStreetMaps egna kartbilder, som inte är till för mycket trafik: välj en leverantör i MAP_TILE_URL.'),
     check('SUPERADMIN_EMAILS', config.superadminEmails.length > 0, 'varning', 'SUPERADMIN_EMAILS är tom: driftlarm går bara till konton med rollen superadmin.'),
+    // A rotation under way: the old secret should go once the links signed with it have expired (45 days).
+    check('LINK_SIGNING_SECRET_PREVIOUS', !secrets.LINK_SIGNING_SECRET_PREVIOUS, 'varning', 'LINK_SIGNING_SECRET_PREVIOUS är satt (ett byte av länknyckeln pågår): ta bort den 45 dagar efter bytet.'),
     check('APP_URL', config.appUrl.startsWith('https://') || config.isDev, 'fel', 'APP_URL är inte en https-adress.'),
   ];
 }
