@@ -40,6 +40,9 @@ export default defineConfig(async () => {
       include: ['test/integration/**/*.test.ts'],
       setupFiles: ['./test/setup/apply-migrations.ts', './test/setup/console.ts'],
       testTimeout: 30_000,
+      // The Worker's structured log lines (worker/lib/log.ts; one per request and job) would drown the
+      // output; test/integration/logs.test.ts reads them through a console spy instead.
+      onConsoleLog: (log: string) => !log.startsWith('{"type":"'),
     },
   };
 });

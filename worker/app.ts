@@ -32,11 +32,13 @@ import { venuesRoutes } from './features/venues/routes';
 import { freshnessLinkPages, freshnessOwnerRoutes, freshnessPublicRoutes } from './features/freshness/routes';
 import { holidayLinkPages } from './features/holidays/pages';
 import { holidayRoutes } from './features/holidays/routes';
+import { opsAdminRoutes } from './features/ops/routes';
 import { contextMiddleware } from './middleware/context';
 import { csrfGuard } from './middleware/csrf';
 import { forgetDataVersionAfterWrites } from './middleware/data-version';
 import { httpCache } from './middleware/http-cache';
 import { onError, onNotFound } from './middleware/errors';
+import { requestLog } from './middleware/request-log';
 import { sessionMiddleware } from './middleware/session';
 import { productionPorts, type PortFactories } from './ports/deps';
 import { BOOT_SCRIPT_CSP_HASH } from './lib/boot-script';
@@ -78,6 +80,9 @@ export function createApp(ports: PortFactories = productionPorts) {
   const app = new Hono<AppEnv>();
 
   app.use(requestId());
+  // One JSON log line per request (route pattern, status, duration, D1 rows, cache); outside the context
+  // middleware so it sees the D1 counts that middleware adds to the response (middleware/request-log.ts).
+  app.use(requestLog);
   // Writes: forget the memoized public-data version once the request is done (middleware/data-version.ts).
   app.use(forgetDataVersionAfterWrites);
   app.use(contextMiddleware(ports));
@@ -107,6 +112,8 @@ export function createApp(ports: PortFactories = productionPorts) {
   app.route('/api/follows', followRoutes);
   // Superadmin: follow counts and the mail queue's dead letters (before adminRoutes, same guard inside).
   app.route('/api/admin', followAdminRoutes);
+  // Superadmin: the "Drift" tab (jobs, mail, imports, backup, webhook, 5xx, config checks, incidents).
+  app.route('/api/admin', opsAdminRoutes);
   app.route('/api/admin', adminRoutes);
   app.route('/api/exports', exportRoutes);
   app.route('/api/analytics', analyticsRoutes);

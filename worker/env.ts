@@ -29,6 +29,11 @@ export interface Config {
   mailApiKey: string | null;
   /** HMAC key of signed links (worker/lib/signed-link.ts); null in production when LINK_SIGNING_SECRET is unset. */
   linkSigningSecret: string | null;
+  /**
+   * The secret before the last rotation (LINK_SIGNING_SECRET_PREVIOUS): links signed with it still verify,
+   * nothing is signed with it. Empty except while a rotation is under way (docs/wave3/operations.md).
+   */
+  linkSigningSecretPrevious: string | null;
   /** Raster tile URL template of the public map (MAP_TILE_URL); OpenStreetMap's standard tiles by default. */
   mapTileUrl: string;
   /**
@@ -72,6 +77,7 @@ export function parseConfig(env: Env): Config {
     google: { clientId: opt(env.GOOGLE_CLIENT_ID), clientSecret: opt(env.GOOGLE_CLIENT_SECRET) },
     mailApiKey: opt(env.MAIL_API_KEY),
     linkSigningSecret: opt(env.LINK_SIGNING_SECRET) ?? (appEnv === 'production' ? null : DEV_LINK_SIGNING_SECRET),
+    linkSigningSecretPrevious: opt((env as Env & { LINK_SIGNING_SECRET_PREVIOUS?: string }).LINK_SIGNING_SECRET_PREVIOUS),
     mapTileUrl: opt(env.MAP_TILE_URL) ?? DEFAULT_MAP_TILE_URL,
     d1Stats: appEnv !== 'production' || ['1', 'true', 'on'].includes((env.D1_STATS ?? '').trim().toLowerCase()),
   };

@@ -3,7 +3,9 @@ import { createDb } from './db/client';
 import { parseConfig } from './env';
 import { MAIL_DLQ_NAME, processMailBatch, recordDeadLetters } from './features/follows/service';
 import { runCron } from './jobs/crons';
+import { runAlertCheck } from './jobs/ops-alerts';
 import { createClock } from './lib/clock';
+import { timed } from './lib/log';
 import { createDeps } from './ports/deps';
 
 /** The durable bulk import (wrangler.toml [[workflows]] IMPORT_WORKFLOW). */
@@ -14,17 +16,32 @@ export { BackupWorkflow } from './features/backup/workflow';
 export default {
   fetch: app.fetch,
   async scheduled(controller, env, ctx) {
+    // One JSON log line per cron invocation (worker/lib/log.ts); each task also logs its own job line.
+    const cronLog = { type: 'cron', cron: controller.cron } as const;
+    const at = new Date(controller.scheduledTime);
     // Each trigger matched exactly (jobs/crons.ts); an unknown one is logged and recorded, never run as nightly.
-    ctx.waitUntil(runCron(env, controller.cron, new Date(controller.scheduledTime)));
+    // After every cron's own work (failed or not), the operations alert check (jobs/ops-alerts.ts): it sees a
+    // nightly failure minutes after it happens and runs several times a day without a trigger of its own.
+    ctx.waitUntil(
+      timed(cronLog, () => runCron(env, controller.cron, at))
+        .catch(() => undefined)
+        .then(() => timed({ ...cronLog, task: 'ops-alerts' }, () => runAlertCheck(env, at)))
+        .catch((err) => console.error('ops alert check failed', err)),
+    );
   },
   async queue(batch, env, _ctx) {
-    // One batch's deps (db, config, clock, ports), like a request's.
-    const config = parseConfig(env);
-    const deps = createDeps({ db: createDb(env.DB), config, clock: createClock(config.clockNow) });
-    if (batch.queue === MAIL_DLQ_NAME) {
-      await recordDeadLetters(deps, { queueName: batch.queue, messages: batch.messages });
-      return;
-    }
-    await processMailBatch(deps, { queueName: batch.queue, messages: batch.messages });
+    await timed({ type: 'queue', queue: batch.queue, messages: batch.messages.length }, () => consume(batch, env));
   },
 } satisfies ExportedHandler<Env>;
+
+async function consume(batch: MessageBatch, env: Env): Promise<void> {
+  // One batch's deps (db, config, clock, ports), like a request's.
+  const config = parseConfig(env);
+  const deps = createDeps({ db: createDb(env.DB), config, clock: createClock(config.clockNow) });
+  // Every environment names its queues (staging: quizkvall-staging-mail-dlq); a dead-letter queue ends in -dlq.
+  if (batch.queue === MAIL_DLQ_NAME || batch.queue.endsWith('-dlq')) {
+    await recordDeadLetters(deps, { queueName: batch.queue, messages: batch.messages });
+    return;
+  }
+  await processMailBatch(deps, { queueName: batch.queue, messages: batch.messages });
+}

@@ -60,6 +60,25 @@ const linkIn = (text: string, path: string) => {
 };
 const local = (u: URL) => `${u.pathname}${u.search}`;
 
+/**
+ * The follow tables once the mail queue has gone quiet: confirmation mail of earlier tests is sent by the
+ * queue consumer up to max_batch_timeout (2 s) later, and must not land between two snapshots of one test.
+ */
+async function settledSnapshot(quietMs = 2_500, timeoutMs = 20_000) {
+  let last = await snapshot(FOLLOW_TABLES);
+  let since = Date.now();
+  const end = Date.now() + timeoutMs;
+  while (Date.now() - since < quietMs && Date.now() < end) {
+    await new Promise((r) => setTimeout(r, 250));
+    const next = await snapshot(FOLLOW_TABLES);
+    if (JSON.stringify(next) !== JSON.stringify(last)) {
+      last = next;
+      since = Date.now();
+    }
+  }
+  return last;
+}
+
 async function publicPlace(city = 'Följstad') {
   const { user, venue, location } = await createOwnerWithPlace(city);
   return { owner: user, venue, location };
@@ -253,7 +272,7 @@ describe('follow → confirm → unsubscribe (visitor)', () => {
     const hidden = await createVenue(owner.id, { isPublic: false });
     const hiddenPlace = await createLocation(hidden.id);
     void venue;
-    const before = await snapshot(FOLLOW_TABLES);
+    const before = await settledSnapshot();
     const cases: Array<[unknown, RegExp]> = [
       [{ placeId: location.id }, /E-post/],
       [{ placeId: location.id, email: 'inte-en-adress' }, /E-post/],

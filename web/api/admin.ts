@@ -15,6 +15,7 @@ import {
   type TakeoverIssuesResponse,
 } from '../../worker/features/admin/contract';
 import type { DeadLettersResponse, FollowStatsResponse } from '../../worker/features/follows/contract';
+import type { OpsStatusResponse } from '../../worker/features/ops/contract';
 import { api, ApiError } from '../lib/api';
 import { useOwnerMutation } from '../lib/query';
 
@@ -31,6 +32,7 @@ export const adminApi = {
   fixTakeover: (body: { userId: string; venueId: string }) => api<FixTakeoverResponse>('/api/admin/takeover-issues/fix', { body }),
   followStats: () => api<FollowStatsResponse>('/api/admin/follows/stats'),
   deadLetters: () => api<DeadLettersResponse>('/api/admin/dead-letters'),
+  status: () => api<OpsStatusResponse>('/api/admin/status'),
 };
 
 export const ADMIN_ROOT = ['admin'] as const;
@@ -40,6 +42,7 @@ export const adminKeys = {
   takeoverIssues: () => [...ADMIN_ROOT, 'takeover-issues'] as const,
   followStats: () => [...ADMIN_ROOT, 'follow-stats'] as const,
   deadLetters: () => [...ADMIN_ROOT, 'dead-letters'] as const,
+  status: () => [...ADMIN_ROOT, 'status'] as const,
 };
 
 /** Every business matching `q`, in pages of VENUE_PAGE_SIZE ('Ladda fler'). */
@@ -69,6 +72,8 @@ export const useFeedback = () =>
 /** Follow mail in the 'Översikt' tab (read only): counts, never addresses, and the parked queue messages. */
 export const useFollowStats = () => useQuery({ queryKey: adminKeys.followStats(), queryFn: adminApi.followStats });
 export const useDeadLetters = () => useQuery({ queryKey: adminKeys.deadLetters(), queryFn: adminApi.deadLetters });
+/** The 'Drift' tab (issue 30 §4): refreshed every minute while it is open. */
+export const useOpsStatus = () => useQuery({ queryKey: adminKeys.status(), queryFn: adminApi.status, refetchInterval: 60_000 });
 export const useTakeoverIssues = () => useQuery({ queryKey: adminKeys.takeoverIssues(), queryFn: adminApi.takeoverIssues });
 
 /** A superadmin write: every admin query (and the owner screens' data) is refetched or marked stale. */

@@ -572,7 +572,12 @@ export const mailOutbox = sqliteTable(
     sendKey: text('send_key'),
     ...timestamps,
   },
-  (t) => [index('mail_outbox_created_idx').on(t.createdAt), uniqueIndex('mail_outbox_send_key_uq').on(t.sendKey)],
+  (t) => [
+    index('mail_outbox_created_idx').on(t.createdAt),
+    uniqueIndex('mail_outbox_send_key_uq').on(t.sendKey),
+    // Unsent mail only (pending / failed) for the "Drift" tab, without reading the sent ones (issue 30 §4).
+    index('mail_outbox_unsent_idx').on(t.status, t.createdAt).where(sql`status <> 'sent'`),
+  ],
 );
 export type MailOutboxRow = typeof mailOutbox.$inferSelect;
 
@@ -869,3 +874,42 @@ export const holidayDecisions = sqliteTable(
   ],
 );
 export type HolidayDecisionRow = typeof holidayDecisions.$inferSelect;
+
+// ---------------------------------------------------------------- operations (issue 30)
+
+/**
+ * Hourly counters of operational events (worker/lib/ops-counters.ts): '5xx' responses (request-log
+ * middleware) and 'webhook-signature' failures (payments webhook). One upsert per event; `hour` is the
+ * UTC hour 'YYYY-MM-DDTHH'. Read by the superadmin's "Drift" tab and the alert check; old hours are
+ * deleted by the alert check after OPS_COUNTER_RETENTION_DAYS.
+ */
+export const opsCounters = sqliteTable(
+  'ops_counters',
+  {
+    name: text('name').notNull(),
+    hour: text('hour').notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.name, t.hour] }), index('ops_counters_hour_idx').on(t.hour)],
+);
+export type OpsCounterRow = typeof opsCounters.$inferSelect;
+
+/**
+ * An operations alert (worker/features/ops/alerts.ts): opened when a check fails, resolved when it passes
+ * again. At most one open incident per `key` (partial unique index), so a second check run opens nothing;
+ * the alert and recovery mails carry send keys made from `id`, so each goes out once per incident.
+ */
+export const opsIncidents = sqliteTable(
+  'ops_incidents',
+  {
+    /** `{key}@{opened_at}`. */
+    id: text('id').primaryKey(),
+    key: text('key').notNull(),
+    /** What failed, in Swedish (the alert mail's first line). */
+    summary: text('summary').notNull(),
+    openedAt: text('opened_at').notNull(),
+    resolvedAt: text('resolved_at'),
+  },
+  (t) => [uniqueIndex('ops_incidents_open_uq').on(t.key).where(sql`resolved_at IS NULL`), index('ops_incidents_opened_idx').on(t.openedAt)],
+);
+export type OpsIncidentRow = typeof opsIncidents.$inferSelect;

@@ -10,6 +10,7 @@ import type { Db } from '../db/client';
 import { jobRuns, type JobRunRow } from '../db/schema';
 import type { Clock } from './clock';
 import { newId } from './ids';
+import { errorText as logErrorText, logLine } from './log';
 
 /** What a task sees of its own run. */
 export interface JobRun {
@@ -55,6 +56,7 @@ export async function recordJob<T extends JobCounts>(
     .orderBy(desc(jobRuns.startedAt), desc(sql`rowid`))
     .limit(1);
   const id = newId();
+  const started = Date.now();
   await db.insert(jobRuns).values({ id, job: name, status: 'running', startedAt: clock.now().toISOString() });
   let open = false;
   const run: JobRun = {
@@ -79,6 +81,7 @@ export async function recordJob<T extends JobCounts>(
         result: JSON.stringify(err instanceof JobPartlyFailed ? { ...err.counts, error: err.message } : { error: errorText(err) }),
       })
       .where(eq(jobRuns.id, id));
+    logLine({ type: 'job', job: name, runId: id, status: 'failed', ms: Date.now() - started, error: logErrorText(err) });
     throw err;
   }
   const result = JSON.stringify(counts);
@@ -86,6 +89,8 @@ export async function recordJob<T extends JobCounts>(
     .update(jobRuns)
     .set(open ? { result } : { status: 'done', finishedAt: clock.now().toISOString(), result })
     .where(eq(jobRuns.id, id));
+  // One structured line per run (worker/lib/log.ts): Workers Logs shows every cron task and workflow run.
+  logLine({ type: 'job', job: name, runId: id, status: open ? 'running' : 'done', ms: Date.now() - started, result: counts });
   return { ...counts, runId: id };
 }
 

@@ -7,7 +7,7 @@ const NOW = new Date('2026-03-29T06:00:00Z');
 describe('signed links', () => {
   it('verifies a fresh link for its purpose and returns the subject', async () => {
     const t = await signLink(SECRET, 'unsubscribe', 'follow-1', 3600, NOW);
-    const r = await verifyLink(SECRET, t, 'unsubscribe', NOW);
+    const r = await verifyLink({ current: SECRET }, t, 'unsubscribe', NOW);
     expect(r.ok && r.payload.s).toBe('follow-1');
   });
 
@@ -19,28 +19,28 @@ describe('signed links', () => {
 
   it('refuses another purpose, another secret, an expired link and tampering', async () => {
     const t = await signLink(SECRET, 'follow-confirm', 'follow-1', 48 * 3600, NOW);
-    expect(await verifyLink(SECRET, t, 'unsubscribe', NOW)).toEqual({ ok: false, reason: 'purpose' });
-    expect(await verifyLink('other', t, 'follow-confirm', NOW)).toEqual({ ok: false, reason: 'signature' });
+    expect(await verifyLink({ current: SECRET }, t, 'unsubscribe', NOW)).toEqual({ ok: false, reason: 'purpose' });
+    expect(await verifyLink({ current: 'other' }, t, 'follow-confirm', NOW)).toEqual({ ok: false, reason: 'signature' });
     const later = new Date(NOW.getTime() + 48 * 3600 * 1000);
-    expect(await verifyLink(SECRET, t, 'follow-confirm', later)).toEqual({ ok: false, reason: 'expired' });
+    expect(await verifyLink({ current: SECRET }, t, 'follow-confirm', later)).toEqual({ ok: false, reason: 'expired' });
     const justBefore = new Date(later.getTime() - 1000);
-    expect((await verifyLink(SECRET, t, 'follow-confirm', justBefore)).ok).toBe(true);
+    expect((await verifyLink({ current: SECRET }, t, 'follow-confirm', justBefore)).ok).toBe(true);
     // Change the subject inside the payload: the MAC no longer matches.
     const [body, mac] = t.split('.');
     const payload = JSON.parse(Buffer.from(body!, 'base64url').toString());
     payload.s = 'follow-2';
     const forged = `${Buffer.from(JSON.stringify(payload)).toString('base64url')}.${mac}`;
-    expect(await verifyLink(SECRET, forged, 'follow-confirm', NOW)).toEqual({ ok: false, reason: 'signature' });
+    expect(await verifyLink({ current: SECRET }, forged, 'follow-confirm', NOW)).toEqual({ ok: false, reason: 'signature' });
     // Extend the expiry: same.
     payload.s = 'follow-1';
     payload.e += 3600 * 24 * 365;
     const extended = `${Buffer.from(JSON.stringify(payload)).toString('base64url')}.${mac}`;
-    expect(await verifyLink(SECRET, extended, 'follow-confirm', later)).toEqual({ ok: false, reason: 'signature' });
+    expect(await verifyLink({ current: SECRET }, extended, 'follow-confirm', later)).toEqual({ ok: false, reason: 'signature' });
   });
 
   it('refuses malformed tokens without throwing', async () => {
     for (const bad of [undefined, null, '', 'abc', 'a.b.c', '.x', 'x.!!!', 'x'.repeat(2000)]) {
-      const r = await verifyLink(SECRET, bad, 'manage', NOW);
+      const r = await verifyLink({ current: SECRET }, bad, 'manage', NOW);
       expect(r.ok).toBe(false);
     }
   });

@@ -4,7 +4,9 @@
  *
  *   base64url(JSON { p: purpose, s: subject, e: expiry (unix s), n: nonce }) "." base64url(HMAC-SHA256)
  *
- * signed with LINK_SIGNING_SECRET. Verification checks the MAC in constant time (crypto.subtle.verify),
+ * signed with LINK_SIGNING_SECRET. Verification checks the MAC in constant time (crypto.subtle.verify)
+ * against the current secret and, during a rotation, LINK_SIGNING_SECRET_PREVIOUS (verify only: links
+ * are always signed with the current one; docs/wave3/operations.md "Rotate LINK_SIGNING_SECRET"),
  * then the purpose (a token for one action never works for another) and the expiry. Actions that are
  * not idempotent also spend the token: `spendStatement` inserts the SHA-256 of the token into
  * `used_links` (primary key), meant for the same db.batch as the action, so a second use fails the
@@ -27,6 +29,20 @@ export interface LinkPayload {
   e: number;
   /** Random nonce: two links for the same subject differ (single-use is per link). */
   n: string;
+}
+
+/**
+ * The keys a link is verified with: the current secret and, while a rotation is under way, the previous
+ * one. Every verification takes this pair (built by `linkKeys(config)`), so no caller can forget the
+ * previous secret; signing takes only the current secret, so the previous one never signs.
+ */
+export interface LinkKeys {
+  current: string | null | undefined;
+  previous?: string | null | undefined;
+}
+
+export function linkKeys(config: { linkSigningSecret: string | null; linkSigningSecretPrevious: string | null }): LinkKeys {
+  return { current: config.linkSigningSecret, previous: config.linkSigningSecretPrevious };
 }
 
 export type VerifyResult =
@@ -62,8 +78,9 @@ export async function signLink(secret: string | null | undefined, purpose: LinkP
   return `${body}.${encodeBase64urlNoPadding(mac)}`;
 }
 
-/** Checks signature (constant time), purpose and expiry. Throws only when no secret is configured (503). */
-export async function verifyLink(secret: string | null | undefined, token: string | undefined | null, purpose: LinkPurpose, now: Date): Promise<VerifyResult> {
+/** Checks signature (constant time), purpose and expiry. Throws only when no current secret is configured (503). */
+export async function verifyLink(keys: LinkKeys, token: string | undefined | null, purpose: LinkPurpose, now: Date): Promise<VerifyResult> {
+  const currentKey = await hmacKey(keys.current);
   if (!token || token.length > 1024) return { ok: false, reason: 'malformed' };
   const dot = token.indexOf('.');
   if (dot <= 0 || dot !== token.lastIndexOf('.')) return { ok: false, reason: 'malformed' };
@@ -74,7 +91,9 @@ export async function verifyLink(secret: string | null | undefined, token: strin
   } catch {
     return { ok: false, reason: 'malformed' };
   }
-  const valid = await crypto.subtle.verify('HMAC', await hmacKey(secret), mac, enc.encode(body));
+  let valid = await crypto.subtle.verify('HMAC', currentKey, mac, enc.encode(body));
+  // A link mailed before the last rotation: signed with the previous secret (accepted, never used to sign).
+  if (!valid && keys.previous && keys.previous !== keys.current) valid = await crypto.subtle.verify('HMAC', await hmacKey(keys.previous), mac, enc.encode(body));
   if (!valid) return { ok: false, reason: 'signature' };
   let payload: LinkPayload;
   try {
@@ -96,8 +115,8 @@ export function linkRefusal(reason: Exclude<VerifyResult, { ok: true }>['reason'
 }
 
 /** Verifies or throws a 400 with the Swedish refusal. */
-export async function requireLink(secret: string | null | undefined, token: string | undefined | null, purpose: LinkPurpose, now: Date): Promise<LinkPayload & { token: string }> {
-  const r = await verifyLink(secret, token, purpose, now);
+export async function requireLink(keys: LinkKeys, token: string | undefined | null, purpose: LinkPurpose, now: Date): Promise<LinkPayload & { token: string }> {
+  const r = await verifyLink(keys, token, purpose, now);
   if (!r.ok) throw invalidInput(linkRefusal(r.reason), [{ path: 't', message: linkRefusal(r.reason) }]);
   return { ...r.payload, token: r.token };
 }

@@ -242,6 +242,7 @@ export const ROUTES: Record<string, RouteCase> = {
   'PATCH /api/admin/feedback/:id': { object: 'feedback', body: () => ({ handled: true }), expect: SUPERADMIN(200), missing: 404, missingActor: 'superadmin' },
   'GET /api/admin/takeover-issues': { object: 'none', expect: SUPERADMIN(200) },
   'GET /api/admin/jobs': { object: 'none', expect: SUPERADMIN(200) },
+  'GET /api/admin/status': { object: 'none', expect: SUPERADMIN(200), note: "the 'Drift' tab: jobs, mail, imports, backup, webhook, 5xx, config checks (issue 30 §4)" },
   'POST /api/admin/takeover-issues/fix': { object: 'user', body: (t) => ({ userId: t.user.id }), expect: SUPERADMIN(200) },
   'POST /api/admin/import/preview': {
     object: 'none',

@@ -1,5 +1,6 @@
 /**
- * /superadmin (spec 02 §2.7): businesses, feedback inbox, CSV import and refunds to make ('Att återbetala'). Superadmins only; everyone
+ * /superadmin (spec 02 §2.7): businesses, feedback inbox, CSV import, refunds to make ('Att återbetala') and
+ * the operations view ('Drift', issue 30). Superadmins only; everyone
  * else is sent to /admin by RequireAuth.
  */
 import { useId, type KeyboardEvent } from 'react';
@@ -9,6 +10,7 @@ import { OverviewPanel } from '../../components/analytics/OverviewPanel';
 import { FeedbackInbox } from '../../components/superadmin/FeedbackInbox';
 import { FollowMailPanel } from '../../components/superadmin/FollowMailPanel';
 import { ImportPanel } from '../../components/superadmin/ImportPanel';
+import { OpsPanel } from '../../components/superadmin/OpsPanel';
 import { RefundsPanel } from '../../components/superadmin/RefundsPanel';
 import { TakeoverIssues } from '../../components/superadmin/TakeoverIssues';
 import { VenueList } from '../../components/superadmin/VenueList';
@@ -19,6 +21,7 @@ const TABS = [
   { id: 'import', label: 'Import' },
   { id: 'aterbetalningar', label: 'Att återbetala' },
   { id: 'oversikt', label: 'Översikt' },
+  { id: 'drift', label: 'Drift' },
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
 
@@ -79,6 +82,7 @@ function Panel() {
         {current === 'feedback' && <FeedbackInbox />}
         {current === 'import' && <ImportPanel />}
         {current === 'aterbetalningar' && <RefundsPanel />}
+        {current === 'drift' && <OpsPanel />}
         {current === 'oversikt' && (
           <>
             <OverviewPanel />

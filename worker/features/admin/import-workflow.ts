@@ -10,6 +10,7 @@ import { createDb } from '../../db/client';
 import { parseConfig } from '../../env';
 import { createClock } from '../../lib/clock';
 import { invalidateDataVersion } from '../../lib/data-version';
+import { logLine } from '../../lib/log';
 import { createDeps } from '../../ports/deps';
 import { beginImportRun, finishImportRun, processImportChunk } from './import-job';
 
@@ -35,6 +36,8 @@ export class ImportWorkflow extends WorkflowEntrypoint<Env, ImportWorkflowParams
       }
       const done = await step.do('finish', STEP_CONFIG, async () => {
         const j = await finishImportRun(deps, { id: jobId });
+        // One log line per instance end (worker/lib/log.ts), written once: a finished step is not re-run.
+        logLine({ type: 'workflow', workflow: 'import', instance: event.instanceId, status: j.status, processed: j.processedRows });
         return { status: j.status, processed: j.processedRows };
       });
       invalidateDataVersion();
@@ -43,6 +46,7 @@ export class ImportWorkflow extends WorkflowEntrypoint<Env, ImportWorkflowParams
       const message = err instanceof Error ? err.message : String(err);
       await step.do('fail', STEP_CONFIG, async () => {
         await finishImportRun(deps, { id: jobId, error: message.slice(0, 500) });
+        logLine({ type: 'workflow', workflow: 'import', instance: event.instanceId, status: 'failed', error: message.slice(0, 500) });
         return { failed: true };
       });
       throw err;

@@ -36,7 +36,7 @@ export async function trustedDevice(secret: string | null, tokens: string[], ema
   if (!secret || tokens.length === 0) return null;
   const account = accountHash(secret, email);
   for (const token of tokens) {
-    const r = await verifyLink(secret, token, 'login-device', now);
+    const r = await verifyLink({ current: secret }, token, 'login-device', now); // current secret only: a rotation re-issues device cookies at the next sign-in
     if (r.ok && r.payload.s === account && typeof r.payload.n === 'string') return r.payload.n;
   }
   return null;
@@ -52,7 +52,7 @@ export async function issueDeviceCookie(secret: string | null, previous: string[
   const fresh = await signLink(secret, 'login-device', account, DEVICE_TTL_S, now);
   const keep: string[] = [];
   for (const token of previous) {
-    const r = await verifyLink(secret, token, 'login-device', now);
+    const r = await verifyLink({ current: secret }, token, 'login-device', now); // current secret only: a rotation re-issues device cookies at the next sign-in
     if (r.ok && r.payload.s !== account) keep.push(token);
   }
   return [fresh, ...keep].slice(0, DEVICE_TOKENS_MAX).join(SEP);

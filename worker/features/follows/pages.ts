@@ -10,7 +10,7 @@ import { html } from 'hono/html';
 import type { HtmlEscapedString } from 'hono/utils/html';
 import type { AppEnv } from '../../context';
 import { AppError } from '../../lib/errors';
-import { linkRefusal, verifyLink } from '../../lib/signed-link';
+import { linkKeys, linkRefusal, verifyLink } from '../../lib/signed-link';
 import { followDeps } from './routes';
 import { confirmFollow, inspectUnsubscribe, listFollows, ownerOfManageLink, removeFollow, setReminders, unsubscribe, unsubscribeAll } from './service';
 
@@ -48,7 +48,7 @@ export const followPages = new Hono<AppEnv>()
   .get('/bekrafta', (c) =>
     guarded(c, 'Bekräfta bevakning', async () => {
       const deps = followDeps(c);
-      const r = await verifyLink(deps.config.linkSigningSecret, tokenOf(c), 'follow-confirm', deps.clock.now());
+      const r = await verifyLink(linkKeys(deps.config), tokenOf(c), 'follow-confirm', deps.clock.now());
       if (!r.ok) return page(c, 'Bekräfta bevakning', html`<p>${linkRefusal(r.reason)}</p>`, 400);
       return page(
         c,
@@ -86,7 +86,7 @@ export const followPages = new Hono<AppEnv>()
   .get('/avsluta-alla', (c) =>
     guarded(c, 'Avsluta all e-post', async () => {
       const deps = followDeps(c);
-      const r = await verifyLink(deps.config.linkSigningSecret, tokenOf(c), 'unsubscribe-all', deps.clock.now());
+      const r = await verifyLink(linkKeys(deps.config), tokenOf(c), 'unsubscribe-all', deps.clock.now());
       if (!r.ok) return page(c, 'Avsluta all e-post', html`<p>${linkRefusal(r.reason)}</p>`, 400);
       return page(
         c,

@@ -13,7 +13,7 @@ import { listPages, quizFiltersOf } from '../listing/service';
 import { conflict, foundOr404, invalidInput, notFound, rateLimited, unavailable } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { takeAttempt, takeMailAttempt } from '../../lib/rate-limit';
-import { deleteExpiredUsedLinks, isSpentError, requireLink, signLink, spendStatement, type LinkPayload } from '../../lib/signed-link';
+import { deleteExpiredUsedLinks, isSpentError, requireLink, signLink, spendStatement, type LinkKeys, type LinkPayload } from '../../lib/signed-link';
 import { hasQuizFilters, matchesQuizFilters, quizFilterLabels, type QuizFilters } from '../../lib/quiz-filters';
 import { QuizFilterShape } from '../listing/contract';
 import { findWeekday } from '../../lib/swedish';
@@ -79,6 +79,11 @@ function secretOf(deps: Pick<Deps, 'config'>): string {
     throw unavailable('Funktionen är inte tillgänglig just nu. Försök igen senare.');
   }
   return secret;
+}
+
+/** Verification keys: the current secret (required, as above) and the previous one during a rotation. */
+function keysOf(deps: Pick<Deps, 'config'>): LinkKeys {
+  return { current: secretOf(deps), previous: deps.config.linkSigningSecretPrevious };
 }
 
 // ---------------------------------------------------------------- labels
@@ -204,7 +209,7 @@ export async function confirmFollow(deps: FollowDeps, input: { token: string | u
   const { db } = deps;
   const { token } = input;
   const now = deps.clock.now();
-  const link = await requireLink(secretOf(deps), token, 'follow-confirm', now);
+  const link = await requireLink(keysOf(deps), token, 'follow-confirm', now);
   const at = now.toISOString();
   let changed: Array<{ id: string }>;
   try {
@@ -239,7 +244,7 @@ function parseSubject(s: string): { userId: string } | { addressId: string } | n
 /** Looks at an unsubscribe link without acting (the GET confirmation page). */
 export async function inspectUnsubscribe(deps: FollowDeps, input: { token: string | undefined }): Promise<{ label: string | null }> {
   const { token } = input;
-  const link = await requireLink(secretOf(deps), token, 'unsubscribe', deps.clock.now());
+  const link = await requireLink(keysOf(deps), token, 'unsubscribe', deps.clock.now());
   const row = await q.followWithRecipient(deps.db, link.s);
   return { label: row ? labelOf(row) : null };
 }
@@ -247,7 +252,7 @@ export async function inspectUnsubscribe(deps: FollowDeps, input: { token: strin
 /** One-click unsubscribe (RFC 8058): ends that follow. Idempotent, so the link is not single-use. */
 export async function unsubscribe(deps: FollowDeps, input: { token: string | undefined }): Promise<{ label: string | null }> {
   const { token } = input;
-  const link = await requireLink(secretOf(deps), token, 'unsubscribe', deps.clock.now());
+  const link = await requireLink(keysOf(deps), token, 'unsubscribe', deps.clock.now());
   const row = await q.followWithRecipient(deps.db, link.s);
   await deps.db.delete(follows).where(eq(follows.id, link.s));
   return { label: row ? labelOf(row) : null };
@@ -256,7 +261,7 @@ export async function unsubscribe(deps: FollowDeps, input: { token: string | und
 /** Ends all mail to the address (its row and follows go) or to the account (its follows go). */
 export async function unsubscribeAll(deps: FollowDeps, input: { token: string | undefined }): Promise<{ removed: number }> {
   const { token } = input;
-  const link = await requireLink(secretOf(deps), token, 'unsubscribe-all', deps.clock.now());
+  const link = await requireLink(keysOf(deps), token, 'unsubscribe-all', deps.clock.now());
   const subject = parseSubject(link.s);
   if (!subject) throw invalidInput('Länken är ogiltig.');
   if ('userId' in subject) {
@@ -275,7 +280,7 @@ export type FollowOwner = { userId: string } | { addressId: string };
 /** The follows behind a manage link. */
 export async function ownerOfManageLink(deps: FollowDeps, input: { token: string | undefined }): Promise<{ owner: FollowOwner; link: LinkPayload }> {
   const { token } = input;
-  const link = await requireLink(secretOf(deps), token, 'manage', deps.clock.now());
+  const link = await requireLink(keysOf(deps), token, 'manage', deps.clock.now());
   const owner = parseSubject(link.s);
   if (!owner) throw invalidInput('Länken är ogiltig.');
   return { owner, link };

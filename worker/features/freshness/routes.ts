@@ -5,7 +5,7 @@ import { notFound } from '../../lib/errors';
 import { linkButton, linkErrorPage, linkPage } from '../../lib/link-page';
 import { validate } from '../../lib/validate';
 import { QuizIdParamSchema, VenueIdParamSchema, type PublicFreshnessResponse } from './contract';
-import { requireLink } from '../../lib/signed-link';
+import { linkKeys, requireLink } from '../../lib/signed-link';
 import { confirmByLink, confirmVenue, FRESHNESS_PURPOSE, publicFreshness, quizVenueId, venueFreshness } from './service';
 
 /** Mounted at /api/owner/freshness: the dashboard's "Senast bekräftad" notice and its confirm button. */
@@ -28,7 +28,7 @@ export const freshnessLinkPages = new Hono<AppEnv>()
   .get('/', async (c) => {
     const t = c.req.query('t');
     try {
-      await requireLink(c.var.config.linkSigningSecret, t, FRESHNESS_PURPOSE, c.var.clock.now());
+      await requireLink(linkKeys(c.var.config), t, FRESHNESS_PURPOSE, c.var.clock.now());
     } catch (err) {
       return linkErrorPage(c, 'Bekräfta era quiz', err);
     }

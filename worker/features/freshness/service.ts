@@ -19,7 +19,7 @@ import { requireActor, authorizeVenue, type Actor } from '../../lib/authz';
 import { daysBetween, stockholmDate } from '../../lib/clock';
 import { bumpDataVersion } from '../../lib/data-version';
 import { notFound } from '../../lib/errors';
-import { requireLink, signLink, type LinkPurpose } from '../../lib/signed-link';
+import { linkKeys, requireLink, signLink, type LinkPurpose } from '../../lib/signed-link';
 import type { Deps } from '../../ports/deps';
 import { enqueueOutbox, needsDelivery, type OutboxQueue } from '../../ports/mailer';
 import { JobPartlyFailed } from '../../lib/jobs';
@@ -101,7 +101,7 @@ export async function confirmVenue(deps: Pick<Deps, 'db' | 'clock' | 'config'>, 
 export async function confirmByLink(deps: Pick<Deps, 'db' | 'clock' | 'config'>, input: { token: string | undefined }): Promise<{ venueName: string }> {
   const { db } = deps;
   const now = deps.clock.now();
-  const link = await requireLink(deps.config.linkSigningSecret, input.token, FRESHNESS_PURPOSE, now);
+  const link = await requireLink(linkKeys(deps.config), input.token, FRESHNESS_PURPOSE, now);
   const [venue] = await db.select({ id: venues.id, name: venues.name }).from(venues).where(eq(venues.id, link.s)).limit(1);
   if (!venue) throw notFound('Verksamheten finns inte längre.');
   await db.batch([...confirmVenueStatements(db, venue.id, now), bumpDataVersion(db)]);

@@ -15,7 +15,7 @@ import { bumpDataVersion } from '../../lib/data-version';
 import { invalidInput } from '../../lib/errors';
 import { holidayDatesOf, holidayLabel, holidayOn, holidaysBetween } from '../../lib/holidays';
 import { displayDate } from '../../lib/swedish';
-import { isSpentError, requireLink, signLink, spendStatement, type LinkPurpose } from '../../lib/signed-link';
+import { isSpentError, linkKeys, requireLink, signLink, spendStatement, type LinkKeys, type LinkPurpose } from '../../lib/signed-link';
 import type { Deps } from '../../ports/deps';
 import { enqueueOutbox, needsDelivery, type OutboxQueue } from '../../ports/mailer';
 import { JobPartlyFailed } from '../../lib/jobs';
@@ -125,8 +125,8 @@ export interface HolidayLinkInfo {
   venueName: string;
 }
 
-async function readLink(db: Db, secret: string | null, token: string | undefined, now: Date) {
-  const link = await requireLink(secret, token, HOLIDAY_PURPOSE, now);
+async function readLink(db: Db, keys: LinkKeys, token: string | undefined, now: Date) {
+  const link = await requireLink(keys, token, HOLIDAY_PURPOSE, now);
   const [recurrenceId, date, action] = link.s.split('|');
   const holiday = date ? holidayOn(date) : null;
   if (!recurrenceId || !date || !holiday || (action !== 'run' && action !== 'skip')) throw invalidInput('Länken är ogiltig.');
@@ -143,14 +143,14 @@ async function readLink(db: Db, secret: string | null, token: string | undefined
 
 /** What a link will do (the GET page shows it; nothing changes). */
 export async function inspectHolidayLink(deps: Pick<Deps, 'db' | 'clock' | 'config'>, input: { token: string | undefined }): Promise<HolidayLinkInfo> {
-  return (await readLink(deps.db, deps.config.linkSigningSecret, input.token, deps.clock.now())).info;
+  return (await readLink(deps.db, linkKeys(deps.config), input.token, deps.clock.now())).info;
 }
 
 /** Applies a link once: the token is spent in the same batch (a second use → 400 "redan använts"). */
 export async function applyHolidayLink(deps: Pick<Deps, 'db' | 'clock' | 'config'>, input: { token: string | undefined }): Promise<HolidayLinkInfo> {
   const { db } = deps;
   const now = deps.clock.now();
-  const { link, info, venueId } = await readLink(db, deps.config.linkSigningSecret, input.token, now);
+  const { link, info, venueId } = await readLink(db, linkKeys(deps.config), input.token, now);
   try {
     await runBatch(db, [
       spendStatement(db, link),

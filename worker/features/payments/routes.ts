@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../context';
+import { bumpCounter, OPS_COUNTERS } from '../../lib/ops-counters';
 import { validate } from '../../lib/validate';
 import { WebhookSignatureError } from '../../ports/payments';
 import { CancelBodySchema, RefundIdParamSchema, VerifyQuerySchema } from './contract';
@@ -10,12 +11,20 @@ export const paymentsRoutes = new Hono<AppEnv>()
   .post('/webhook', async (c) => {
     const signature = c.req.header('stripe-signature');
     const raw = await c.req.text();
-    if (!signature) return c.json({ error: { code: 'invalid_input', message: 'Signatur saknas.' } }, 400);
+    // Signature failures are counted per hour (superadmin "Drift" tab; an alert past a threshold).
+    const refused = () => bumpCounter(c.var.db, OPS_COUNTERS.webhookSignature, c.var.clock.now());
+    if (!signature) {
+      await refused();
+      return c.json({ error: { code: 'invalid_input', message: 'Signatur saknas.' } }, 400);
+    }
     try {
       const outcome = await receiveWebhook(c.var.deps, { rawBody: raw, signature });
       return c.json({ received: true, outcome });
     } catch (err) {
-      if (err instanceof WebhookSignatureError) return c.json({ error: { code: 'invalid_input', message: 'Ogiltig signatur.' } }, 400);
+      if (err instanceof WebhookSignatureError) {
+        await refused();
+        return c.json({ error: { code: 'invalid_input', message: 'Ogiltig signatur.' } }, 400);
+      }
       throw err;
     }
   })

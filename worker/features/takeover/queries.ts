@@ -24,15 +24,8 @@ export async function venueCounts(db: Db, venueId: string, today: string): Promi
   return { placesCount: places?.n ?? 0, quizzesCount: qs?.n ?? 0 };
 }
 
-/** E-mails of every superadmin: configured ones plus users holding the superadmin role. */
-export async function superadminEmails(db: Db, configured: string[]): Promise<string[]> {
-  const rows = await db
-    .select({ email: users.email })
-    .from(userRoles)
-    .innerJoin(users, eq(users.id, userRoles.userId))
-    .where(eq(userRoles.role, 'superadmin'));
-  return [...new Set([...configured.map((e) => e.toLowerCase()), ...rows.map((r) => r.email.toLowerCase())])];
-}
+/** E-mails of every superadmin (moved to worker/lib: operations alerts use it too). */
+export { superadminEmails } from '../../lib/superadmins';
 
 export async function findUser(db: Db, by: { id?: string; email?: string }) {
   const cond = by.id ? eq(users.id, by.id) : eq(users.email, (by.email ?? '').toLowerCase());

@@ -1,0 +1,33 @@
+/** The operations alert mails (issue 30 §5), Swedish, plain text. */
+import type { MailMessage } from '../../ports/mailer';
+
+const stockholm = (iso: string) => new Date(iso).toLocaleString('sv-SE', { timeZone: 'Europe/Stockholm', dateStyle: 'short', timeStyle: 'short' });
+
+export function alertMail(to: string, input: { summary: string; openedAt: string; appUrl: string }): MailMessage {
+  return {
+    to,
+    subject: `Driftlarm: ${input.summary}`.slice(0, 200),
+    text: [
+      input.summary,
+      '',
+      `Upptäckt: ${stockholm(input.openedAt)}`,
+      `Se fliken Drift: ${input.appUrl}/superadmin?flik=drift`,
+      '',
+      'Du får ett mejl till när det är åtgärdat. Felsökning: docs/wave3/operations.md.',
+    ].join('\n'),
+  };
+}
+
+export function recoveryMail(to: string, input: { summary: string; openedAt: string; resolvedAt: string; appUrl: string }): MailMessage {
+  return {
+    to,
+    subject: `Åtgärdat: ${input.summary}`.slice(0, 200),
+    text: [
+      `Larmet är över: ${input.summary}`,
+      '',
+      `Upptäckt: ${stockholm(input.openedAt)}`,
+      `Åtgärdat: ${stockholm(input.resolvedAt)}`,
+      `Fliken Drift: ${input.appUrl}/superadmin?flik=drift`,
+    ].join('\n'),
+  };
+}

@@ -1,0 +1,72 @@
+/**
+ * The superadmin's "Drift" view (issue 30 §4); the facts it shares with the alert check are in checks.ts. No Hono:
+ * the route hands in the deps and which secrets are present (names only, never values).
+ */
+import type { Deps } from '../../ports/deps';
+import { stockholmInstant } from '../../lib/clock';
+import { counterHours, counterTotal, OPS_COUNTERS } from '../../lib/ops-counters';
+import { backupStatus, HOUR, jobStatuses } from './checks';
+import type { OpsCheck, OpsIncident, OpsStatusResponse } from './contract';
+import { importJobsByStatus, lastWebhook, mailCounts, openIncidents, recentResolvedIncidents, type IncidentRow } from './queries';
+
+/** Secrets the Worker can see are set (names only), from the route's env. */
+export type SecretPresence = Record<'STRIPE_SECRET_KEY' | 'STRIPE_WEBHOOK_SECRET' | 'GOOGLE_CLIENT_SECRET' | 'MAIL_API_KEY' | 'LINK_SIGNING_SECRET' | 'LINK_SIGNING_SECRET_PREVIOUS', boolean>;
+
+export function secretPresence(env: Partial<Record<keyof SecretPresence, string | undefined>>): SecretPresence {
+  const has = (v: string | undefined) => !!v && v.trim() !== '';
+  return {
+    STRIPE_SECRET_KEY: has(env.STRIPE_SECRET_KEY),
+    STRIPE_WEBHOOK_SECRET: has(env.STRIPE_WEBHOOK_SECRET),
+    GOOGLE_CLIENT_SECRET: has(env.GOOGLE_CLIENT_SECRET),
+    MAIL_API_KEY: has(env.MAIL_API_KEY),
+    LINK_SIGNING_SECRET: has(env.LINK_SIGNING_SECRET),
+    LINK_SIGNING_SECRET_PREVIOUS: has(env.LINK_SIGNING_SECRET_PREVIOUS),
+  };
+}
+
+/** Configuration the Worker can check itself (the placeholder database id is checked by setup:cloudflare). */
+export function configChecks(deps: Pick<Deps, 'config'>, secrets: SecretPresence): OpsCheck[] {
+  const { config } = deps;
+  const check = (key: string, ok: boolean, level: OpsCheck['level'], message: string): OpsCheck => ({ key, ok, level, message });
+  return [
+    check('LINK_SIGNING_SECRET', secrets.LINK_SIGNING_SECRET, 'fel', 'LINK_SIGNING_SECRET saknas: länkar i e-post (bevakningar, avregistrering) fungerar inte.'),
+    check('STRIPE_SECRET_KEY', secrets.STRIPE_SECRET_KEY, 'fel', 'STRIPE_SECRET_KEY saknas: betalningar går inte till Stripe.'),
+    check('STRIPE_WEBHOOK_SECRET', secrets.STRIPE_WEBHOOK_SECRET, 'fel', 'STRIPE_WEBHOOK_SECRET saknas: Stripes webhook kan inte verifieras.'),
+    check('MAIL_API_KEY', secrets.MAIL_API_KEY, 'fel', 'MAIL_API_KEY saknas: e-post sparas bara i utkorgen och skickas inte.'),
+    check('GOOGLE', !!config.google.clientId && secrets.GOOGLE_CLIENT_SECRET, 'varning', 'Google-inloggning är inte konfigurerad (GOOGLE_CLIENT_ID / GOOGLE_CLIENT_SECRET).'),
+    check('MAP_TILE_URL', !!config.mapTileUrl, 'fel', 'MAP_TILE_URL saknas: kartan kan inte visas.'),
+    check('MAP_TILE_PROVIDER', !/(^|\/\/)tile\.openstreetmap\.org\//.test(config.mapTileUrl), 'varning', 'Kartan använder OpenStreetMaps egna kartbilder, som inte är till för mycket trafik: välj en leverantör i MAP_TILE_URL.'),
+    check('SUPERADMIN_EMAILS', config.superadminEmails.length > 0, 'varning', 'SUPERADMIN_EMAILS är tom: driftlarm går bara till konton med rollen superadmin.'),
+    // A rotation under way: the old secret should go once the links signed with it have expired (45 days).
+    check('LINK_SIGNING_SECRET_PREVIOUS', !secrets.LINK_SIGNING_SECRET_PREVIOUS, 'varning', 'LINK_SIGNING_SECRET_PREVIOUS är satt (ett byte av länknyckeln pågår): ta bort den 45 dagar efter bytet.'),
+    check('APP_URL', config.appUrl.startsWith('https://') || config.isDev, 'fel', 'APP_URL är inte en https-adress.'),
+  ];
+}
+
+const incident = (r: IncidentRow): OpsIncident => ({ key: r.key, summary: r.summary, openedAt: r.opened_at, resolvedAt: r.resolved_at });
+
+export async function opsStatus(deps: Pick<Deps, 'db' | 'config' | 'clock'>, input: { secrets: SecretPresence }): Promise<OpsStatusResponse> {
+  const { db, clock } = deps;
+  const now = clock.now();
+  const startOfToday = stockholmInstant(clock.today());
+  const hours = await counterHours(db, OPS_COUNTERS.serverErrors, new Date(now.getTime() - 23 * HOUR));
+  const hook = await lastWebhook(db);
+  return {
+    generatedAt: now.toISOString(),
+    jobs: await jobStatuses(deps, now),
+    mail: await mailCounts(db),
+    imports: await importJobsByStatus(db),
+    backup: await backupStatus(deps, now),
+    webhook: {
+      lastReceivedAt: hook?.receivedAt ?? null,
+      lastType: hook?.type ?? null,
+      signatureFailuresToday: await counterTotal(db, OPS_COUNTERS.webhookSignature, startOfToday),
+    },
+    serverErrors: { last24h: hours.reduce((n, h) => n + h.count, 0), hours },
+    checks: configChecks(deps, input.secrets),
+    incidents: { open: (await openIncidents(db)).map(incident), recent: (await recentResolvedIncidents(db)).map(incident) },
+  };
+}
+
+// The alert check (alerts.ts) is part of this service's surface: the cron entry reaches it from here.
+export { ALERT_JOB, checkAlerts, type AlertCheckResult } from './alerts';
