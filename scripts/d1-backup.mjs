@@ -13,7 +13,7 @@
  * by). Generated columns are left out (SQLite computes them). The database is never changed by a backup.
  * The file format — one INSERT per line, every value lossless (text with line breaks, NUL or other control
  * characters as CAST(X'…' AS TEXT)) — lives in worker/lib/backup-format.mjs, shared with the nightly R2
- * backup; docs/wave3/backup.md describes it. A restore parses the file by statements, not by lines.
+ * backup; docs/features/backup.md describes it. A restore parses the file by statements, not by lines.
  *
  * A restore replaces the data of the target database with the file's: it applies the migrations
  * (so an empty database gets the schema, FTS5 tables and triggers), then in ONE `d1 execute --file`:

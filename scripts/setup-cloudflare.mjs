@@ -27,7 +27,7 @@ export const PLACEHOLDER_DB_ID = '00000000-0000-0000-0000-000000000000';
 
 /**
  * Secrets this script can make itself, once (an existing one is never replaced: links already mailed
- * would stop working — rotate by hand, docs/wave3/operations.md). Web Push's VAPID keys join this list
+ * would stop working — rotate by hand, docs/runbook.md). Web Push's VAPID keys join this list
  * when that feature lands: `{ name, make }`, where `make` returns the value.
  */
 export const GENERATED_SECRETS = [

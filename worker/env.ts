@@ -31,7 +31,7 @@ export interface Config {
   linkSigningSecret: string | null;
   /**
    * The secret before the last rotation (LINK_SIGNING_SECRET_PREVIOUS): links signed with it still verify,
-   * nothing is signed with it. Empty except while a rotation is under way (docs/wave3/operations.md).
+   * nothing is signed with it. Empty except while a rotation is under way (docs/runbook.md).
    */
   linkSigningSecretPrevious: string | null;
   /** Raster tile URL template of the public map (MAP_TILE_URL); OpenStreetMap's standard tiles by default. */

@@ -11,7 +11,7 @@ import { createDeps } from './ports/deps';
 /** The durable bulk import (wrangler.toml [[workflows]] IMPORT_WORKFLOW). */
 export { ImportWorkflow } from './features/admin/import-workflow';
 /** The nightly backup to R2 (wrangler.toml [[workflows]] BACKUP_WORKFLOW). */
-export { BackupWorkflow } from './features/backup/workflow';
+export { BackupWorkflow } from './features/backup/backup-workflow';
 
 export default {
   fetch: app.fetch,

@@ -4,7 +4,7 @@
  * texts all differ (no render reuses another's layout), each timed with process.cpuUsage() (user +
  * system CPU of this process, so waiting is not counted). The engines are started first and not timed.
  * This is the cost every uncached `/og/*` request used to pay, and what the R2 card store and the
- * per-client render limit now bound (docs/wave3/share-cost.md).
+ * per-client render limit now bound (docs/features/share-card-cost.md).
  *
  *   npx tsx test/bench/og-render.ts          (OG_BENCH_RENDERS=60 by default)
  *

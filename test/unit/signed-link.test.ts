@@ -1,7 +1,7 @@
 /**
  * Signed links without LINK_SIGNING_SECRET: never an empty HMAC key (anyone could forge a link to cancel
  * a holiday date or bring back a hidden business); every sign and verify answers 503 instead. And the
- * rotation of LINK_SIGNING_SECRET (docs/wave3/operations.md): LINK_SIGNING_SECRET_PREVIOUS verifies, never signs.
+ * rotation of LINK_SIGNING_SECRET (docs/runbook.md): LINK_SIGNING_SECRET_PREVIOUS verifies, never signs.
  */
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../worker/lib/errors';

@@ -738,7 +738,7 @@ export const analyticsDaily = sqliteTable(
 export type AnalyticsDailyRow = typeof analyticsDaily.$inferSelect;
 
 /**
- * Issue 26.6, the counting rule (docs/wave3/counting.md): at most one event of a metric per client,
+ * Issue 26.6, the counting rule (docs/features/analytics-counting.md): at most one event of a metric per client,
  * quiz (or business) and day. `analytics_salts` holds one random salt per Stockholm day;
  * `analytics_seen` holds SHA-256(salt | client | metric | target), truncated — never the address itself.
  * Rows of earlier days (salts and hashes) are deleted on the first event of a new day and by the

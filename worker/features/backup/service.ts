@@ -1,5 +1,5 @@
 /**
- * Nightly backups to R2 (issue 30.6, docs/wave3/backup.md). The Workflow (./workflow.ts) calls these in
+ * Nightly backups to R2 (issue 30.6, docs/features/backup.md). The Workflow (./backup-workflow.ts) calls these in
  * steps: `planBackup` (tables, columns; the job_runs row), `backupPages` (a bounded number of pages, each
  * written to R2 as a part), `assembleBackup` (header + table lines + parts streamed into one object in
  * exactly the format of `npm run db:backup`), `pruneBackups` (30 daily + 12 monthly). The format itself —

@@ -65,7 +65,7 @@ export async function deleteEarlierSeen(db: Deps['db'], today: string): Promise<
 
 /**
  * Adds the events to the day's counters, at most one per (metric, quiz or business) per client and day
- * (issue 26.6, docs/wave3/counting.md). The batch is summed, each distinct (metric, target) hashed with
+ * (issue 26.6, docs/features/analytics-counting.md). The batch is summed, each distinct (metric, target) hashed with
  * the day's salt and the client, and ONE statement claims the hashes not yet seen today (INSERT … ON
  * CONFLICT DO NOTHING RETURNING: of concurrent requests exactly one gets a hash back); ONE upsert then
  * counts those. `viewerId`: the signed-in user, whose own businesses are not counted; hidden businesses

@@ -13,7 +13,7 @@ export function alertMail(to: string, input: { summary: string; openedAt: string
       `Upptäckt: ${stockholm(input.openedAt)}`,
       `Se fliken Drift: ${input.appUrl}/superadmin?flik=drift`,
       '',
-      'Du får ett mejl till när det är åtgärdat. Felsökning: docs/wave3/operations.md.',
+      'Du får ett mejl till när det är åtgärdat. Felsökning: docs/runbook.md.',
     ].join('\n'),
   };
 }

@@ -59,7 +59,7 @@ export const MAX_ITEMS_PER_ORDER = 60;
 export const WEEKS = [1, 2, 4] as const;
 
 /**
- * Issue 26.3: what one account and one business may hold without paying (docs/wave3/money.md). Each
+ * Issue 26.3: what one account and one business may hold without paying (docs/features/orders-holds-and-refunds.md). Each
  * bound applies to the account and to the business separately. A hold lasts ORDER_HOLD_TTL_MS.
  */
 export const HOLD_LIMITS = {
