@@ -174,6 +174,12 @@ describe('empty states (spec 01 §8)', () => {
     expect(text).toMatch(new RegExp(`<a href="/quiz/${slugify(city)}"[^>]*>Rensa filter</a>`));
   });
 
+  it('a weekday page names its weekday in the meta keywords (issue 29.11)', async () => {
+    const res = await page('/quiz/tisdag');
+    expect(res.status).toBe(200);
+    expect(res.html).toMatch(/<meta name="keywords" content="quiz tisdag, pubquiz tisdag, quizkväll tisdag, quiz, pubquiz/);
+  });
+
   it('a past date in the URL shows today, as listed (issue 29.6)', async () => {
     const res = await page('/?date=2031-05-01', '2031-05-05T10:00:00Z');
     expect(pageData(res.html).filters).toMatchObject({ date: '2031-05-05', weekday: 'mandag' });

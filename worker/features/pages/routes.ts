@@ -113,6 +113,7 @@ async function weekdayPage(c: C, slug: string) {
     {
       title: `Quiz på ${weekday.name} – pubquiz i hela Sverige | Quizkväll`,
       description: `Alla pubquiz och quizkvällar på ${weekday.name}. Välj stad och hitta ett quiz på ${weekday.name} nära dig.`,
+      keywords: `quiz ${weekday.name}, pubquiz ${weekday.name}, quizkväll ${weekday.name}, ${KEYWORDS}`,
       canonical: `${origin}/quiz/${weekday.slug}`,
       image: origin + ogImagePath({ kind: 'weekday', weekday: weekday.slug }),
       jsonLd: [
