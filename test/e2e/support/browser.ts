@@ -6,6 +6,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { launchChromium } from '../../chromium';
+import { scanForEnglish } from './swedish-only';
 
 export function baseURL(): string {
   return inject('baseURL');
@@ -35,8 +36,10 @@ export async function newPage(
   opts: { javaScriptEnabled?: boolean; allowConsoleErrors?: RegExp; context?: BrowserContextOptions } = {},
 ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const context = await browser.newContext({ baseURL: baseURL(), locale: 'sv-SE', timezoneId: 'Europe/Stockholm', javaScriptEnabled: opts.javaScriptEnabled ?? true, ...opts.context });
-  const page = await context.newPage();
   const errors: string[] = [];
+  // Swedish only (issue 29.8): English UI words anywhere on a page or dialog fail the story.
+  await scanForEnglish(context, errors);
+  const page = await context.newPage();
   page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
   page.on('console', (m) => {
     if (m.type() !== 'error') return;
