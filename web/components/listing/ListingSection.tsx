@@ -422,7 +422,8 @@ export function ListingSection(props: ListingSectionProps) {
           )}
         </Suspense>
       )}
-      {skeleton && (
+      {/* Between automatic retries the error shows, not placeholders (issue 29.6). */}
+      {skeleton && status.kind !== 'error' && (
         <div aria-busy="true" aria-label="Laddar quiz" className="space-y-4">
           <div className="grid gap-4">
             <SkeletonCard premium />
