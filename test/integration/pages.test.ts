@@ -103,7 +103,7 @@ describe('listing pages', () => {
       expect(html, path).toContain('Ops! Sidan hittades inte');
       expect(html).toContain('noindex');
     }
-    expect((await page('/quiz/goteborg/finns-inte-puben-xyz')).html).toContain('Venue hittades inte');
+    expect((await page('/quiz/goteborg/finns-inte-puben-xyz')).html).toContain('Verksamheten hittades inte');
   });
 
   it('the combined page answers both URL shapes with the intro, badges, FAQPage and events', async () => {

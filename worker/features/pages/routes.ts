@@ -161,7 +161,7 @@ async function venuePage(c: C, citySlug: string, venueSlug: string) {
   const origin = c.var.config.appUrl;
   const ctx = ctxOf(c);
   const data = await buildVenuePage(c.var.db, citySlug, venueSlug, ctx);
-  if (!data) return notFoundPage(c, 'Venue hittades inte');
+  if (!data) return notFoundPage(c, 'Verksamheten hittades inte');
   const path = `/quiz/${data.city.slug}/${venueSlug}`;
   const upcoming = [...data.recurring.slice(0, 6), ...data.specials.slice(0, 6)];
   return html(
