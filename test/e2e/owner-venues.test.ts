@@ -131,8 +131,9 @@ describe('owner dashboard: businesses and places', () => {
     await page.getByRole('heading', { level: 1, name: venueName }).waitFor();
     await expectAccessible(page);
 
-    // Sign out from the business header.
-    await page.getByRole('navigation', { name: 'Verksamhet' }).getByRole('button', { name: 'Logga ut' }).click();
+    // One "Logga ut" on the dashboard (issue 29.11): the site header's.
+    expect(await page.getByRole('button', { name: 'Logga ut' }).count()).toBe(1);
+    await page.getByRole('navigation', { name: 'Konto' }).getByRole('button', { name: 'Logga ut' }).click();
     await page.waitForURL((u) => u.pathname === '/');
     expect(errors).toEqual([]);
     await context.close();

@@ -25,7 +25,7 @@ describe('superadmin panel', () => {
     await page.getByLabel('Sök verksamheter').fill('SÖDERS HJÄRTA');
     await expect.poll(() => page.getByText(/^\d+ av \d+$/).textContent()).toBe('1 av 1');
     const card = page.getByRole('article', { name: 'Söders Hjärta' });
-    await expect.poll(() => card.getByText('Dummy', { exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => card.getByText('Fiktiv', { exact: true }).isVisible()).toBe(true);
     await card.getByRole('button', { name: 'Visa detaljer' }).click();
     await expect.poll(() => card.getByRole('heading', { name: 'Kommande quiz' }).isVisible()).toBe(true);
 
@@ -49,7 +49,7 @@ describe('superadmin panel', () => {
     await page.getByLabel('Sök verksamheter').fill(name);
     const created = page.getByRole('article', { name });
     await created.waitFor();
-    expect(await created.getByText('Dummy', { exact: true }).isVisible()).toBe(true);
+    expect(await created.getByText('Fiktiv', { exact: true }).isVisible()).toBe(true);
     expect(await created.getByText('0 platser · 0 kommande quiz').isVisible()).toBe(true);
 
     // Feedback from the public form shows in the inbox, newest first, and can be marked handled.
@@ -83,7 +83,7 @@ describe('superadmin panel', () => {
     await page.getByLabel('Sök verksamheter').fill('ankaret');
     const imported = page.getByRole('article', { name: 'Kvarterskrogen Ankaret' });
     await imported.waitFor();
-    expect(await imported.getByText('Dummy', { exact: true }).isVisible()).toBe(true);
+    expect(await imported.getByText('Fiktiv', { exact: true }).isVisible()).toBe(true);
     expect(await imported.textContent()).toMatch(/1 plats · \d+ kommande quiz/);
     expect(errors).toEqual([]);
   });
@@ -132,7 +132,7 @@ describe('superadmin panel', () => {
 
     // Delete the owner (a Real business): confirmation, then the user and the business are gone.
     const real = page.getByRole('article', { name: ownerVenue });
-    expect(await real.getByText('Real', { exact: true }).isVisible()).toBe(true);
+    expect(await real.getByText('Riktig', { exact: true }).isVisible()).toBe(true);
     await real.getByRole('button', { name: 'Visa detaljer' }).click();
     await real.getByRole('button', { name: 'Ta bort användare' }).click();
     const confirmUser = page.getByRole('dialog', { name: 'Ta bort användare' });

@@ -103,7 +103,7 @@ describe('listing pages', () => {
       expect(html, path).toContain('Ops! Sidan hittades inte');
       expect(html).toContain('noindex');
     }
-    expect((await page('/quiz/goteborg/finns-inte-puben-xyz')).html).toContain('Venue hittades inte');
+    expect((await page('/quiz/goteborg/finns-inte-puben-xyz')).html).toContain('Verksamheten hittades inte');
   });
 
   it('the combined page answers both URL shapes with the intro, badges, FAQPage and events', async () => {
@@ -155,7 +155,38 @@ describe('empty states (spec 01 §8)', () => {
     expect(cityPage.html.replace(/<!-- -->/g, '')).toContain(`Inga quiz hittades i ${city}`);
     expect(cityPage.html).toContain('Visa alla quiz');
     const weekday = await page(`/quiz/mandag?city=${slugify(city)}`, quiet);
-    expect(weekday.html.replace(/<!-- -->/g, '')).toContain('Inga quiz hittades på måndag');
+    // A city without listed quizzes is in no city list: named by its slug.
+    expect(weekday.html.replace(/<!-- -->/g, '')).toContain(`Inga quiz hittades på måndag med filtret ${slugify(city)}.`);
+    expect(weekday.html).toContain('Rensa filter');
+  });
+
+  it('filters that exclude everything are named, with "Rensa filter" (issue 29.6)', async () => {
+    const quiet = '2031-05-05T10:00:00Z';
+    const owner = await createUser();
+    const v = await createVenue(owner.id);
+    const city = `Filterstad ${unique('f')}`;
+    const loc = await createLocation(v.id, { city });
+    await createQuiz(loc.id, { date: '2031-05-06', price: 100 });
+    const cityPage = await page(`/quiz/${slugify(city)}?price=gratis&category=musik`, quiet);
+    const text = cityPage.html.replace(/<!-- -->/g, '');
+    expect(text).toContain(`Inga quiz hittades i ${city} med filtren Gratis · Musik.`);
+    expect(text).not.toContain(`Inga quiz hittades i ${city}<`);
+    expect(text).toMatch(new RegExp(`<a href="/quiz/${slugify(city)}"[^>]*>Rensa filter</a>`));
+  });
+
+  it('a weekday page names its weekday in the meta keywords (issue 29.11)', async () => {
+    const res = await page('/quiz/tisdag');
+    expect(res.status).toBe(200);
+    expect(res.html).toMatch(/<meta name="keywords" content="quiz tisdag, pubquiz tisdag, quizkväll tisdag, quiz, pubquiz/);
+  });
+
+  it('a past date in the URL shows today, as listed (issue 29.6)', async () => {
+    const res = await page('/?date=2031-05-01', '2031-05-05T10:00:00Z');
+    expect(pageData(res.html).filters).toMatchObject({ date: '2031-05-05', weekday: 'mandag' });
+    const future = await page('/?date=2031-05-09', '2031-05-05T10:00:00Z');
+    expect(pageData(future.html).filters).toMatchObject({ date: '2031-05-09', weekday: 'fredag' });
+    const weekdayPage = await page('/quiz/tisdag?date=2031-05-01', '2031-05-05T10:00:00Z');
+    expect(pageData(weekdayPage.html).filters).toMatchObject({ date: '', weekday: 'tisdag' });
   });
 });
 

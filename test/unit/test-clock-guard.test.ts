@@ -35,6 +35,10 @@ export const ALLOWED: Allowed[] = [
   { file: 'test/e2e/follow.test.ts', line: 'const deadline = Date.now() + timeoutMs', reason: 'real-time wait for a mail in the outbox' },
   { file: 'test/integration/follows.test.ts', line: 'const until = Date.now() + timeoutMs', reason: 'real-time wait for a mail' },
   { file: 'test/integration/follows.test.ts', line: 'if (Date.now() > until)', reason: 'real-time wait for a mail' },
+  { file: 'test/integration/follows.test.ts', line: 'let since = Date.now();', reason: 'real-time wait until the mail queue is quiet' },
+  { file: 'test/integration/follows.test.ts', line: 'const end = Date.now() + timeoutMs;', reason: 'real-time wait until the mail queue is quiet' },
+  { file: 'test/integration/follows.test.ts', line: 'while (Date.now() - since < quietMs && Date.now() < end)', reason: 'real-time wait until the mail queue is quiet' },
+  { file: 'test/integration/follows.test.ts', line: 'since = Date.now();', reason: 'real-time wait until the mail queue is quiet' },
   // Code under test that runs on real time by design.
   { file: 'test/integration/jobs.test.ts', line: 'new Date(Date.now() - d * 86_400_000)', reason: 'the outbox clean-up counts 30 days of real time on purpose (worker/ports/mailer.ts), whatever the pinned clock says' },
   { file: 'test/integration/jobs.test.ts', line: 'new Date(Date.now() - m * 60_000)', reason: 'the outbox redelivery sweep selects rows 10 minutes to 7 days old by the database clock (real time), whatever the pinned clock says' },

@@ -3,7 +3,7 @@ import { isoWeekday } from '../../worker/lib/clock';
 import { feedPaths } from '../../worker/features/calendar/event';
 import { SubscribeCalendar } from '../components/calendar/SubscribeCalendar';
 import { ListingSection } from '../components/listing/ListingSection';
-import { filteredFeedQuery } from '../components/listing/urls';
+import { activeFilterLabels, filteredFeedQuery } from '../components/listing/urls';
 import { useState } from 'react';
 import { PageHero } from './PageHero';
 import type { ListingFilters, ListingPageData } from './types';
@@ -89,15 +89,37 @@ export function ListingPage({ data }: { data: ListingPageData }) {
           nearRequest={nearRequest}
           mapTileUrl={data.mapTileUrl}
           ignoredFilters={data.ignoredFilters}
-          renderEmpty={(f) => <Empty data={data} filters={f} defaults={defaults} />}
+          renderEmpty={(f) => <Empty data={data} filters={f} defaults={defaults} path={path} />}
         />
       </section>
     </>
   );
 }
 
-function Empty({ data, filters, defaults }: { data: ListingPageData; filters: ListingFilters; defaults: ListingFilters }) {
+function Empty({ data, filters, defaults, path }: { data: ListingPageData; filters: ListingFilters; defaults: ListingFilters; path: string }) {
   const box = 'rounded-2xl border border-slate-200 bg-white p-6 text-center';
+  // Chosen filters excluded everything: name them and offer to clear them (issue 29.6), not "nothing in Stockholm".
+  const chosen = filters.near ? [] : activeFilterLabels(filters, defaults, { city: data.variant === 'city', weekday: data.variant === 'weekday' }, data.cities);
+  if (chosen.length > 0) {
+    const where = data.variant === 'city' ? ` i ${data.city!.name}` : data.variant === 'weekday' ? ` på ${data.weekday!.name}` : '';
+    const named = `${chosen.length === 1 ? 'filtret' : 'filtren'} ${chosen.join(' · ')}`;
+    return (
+      <div className={box}>
+        {where ? (
+          <p className="text-lg font-bold">{`Inga quiz hittades${where} med ${named}.`}</p>
+        ) : (
+          <>
+            <p className="text-lg font-bold">Inga quiz hittades som matchar dina kriterier.</p>
+            <p className="mt-1 text-slate-700">{`Du har valt ${named}.`}</p>
+          </>
+        )}
+        <p className="mt-1 text-slate-700">Prova att justera dina filter eller söktermer.</p>
+        <a href={path} className="mt-3 inline-flex rounded-xl bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700">
+          Rensa filter
+        </a>
+      </div>
+    );
+  }
   if (data.variant === 'city') {
     return (
       <div className={box}>

@@ -51,7 +51,7 @@ export function VenuePage({ data }: { data: VenuePageData }) {
       <PageHero crumbs={[{ label: data.city.name, href: `/quiz/${data.city.slug}` }, { label: venue.name }]} title={venue.name} subtitle={venue.address ?? undefined}>
         <div className="mt-3 flex flex-wrap items-center gap-3 sm:mt-5">
           <SubscribeCalendar feedPath={feedPaths.venue(data.city.slug, venue.slug)} track={{ venueId: venue.id }} />
-          <ShareButton path={`/quiz/${data.city.slug}/${venue.slug}`} title={`${venue.name} – quiz i ${data.city.name}`} track={{ venueId: venue.id }} className="rounded-xl border border-white/40 bg-white/10 px-4 py-2 font-semibold text-white hover:bg-white/20" />
+          <ShareButton path={`/quiz/${data.city.slug}/${venue.slug}`} title={`${venue.name} – quiz i ${data.city.name}`} track={{ venueId: venue.id }} className="inline-flex items-center gap-1.5 rounded-xl border border-white/40 bg-white/10 px-4 py-2 font-semibold text-white hover:bg-white/20" />
         </div>
       </PageHero>
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 lg:grid-cols-[2fr_1fr]">

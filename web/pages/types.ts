@@ -102,7 +102,7 @@ export interface VenuePageData {
 
 export interface NotFoundPageData {
   kind: 'notFound';
-  /** Extra explanation above the 404 page, e.g. 'Venue hittades inte' (spec 02 §8). */
+  /** Extra explanation above the 404 page, e.g. 'Verksamheten hittades inte' (spec 02 §8 'Venue hittades inte', in Swedish: issue 29.8). */
   message?: string | undefined;
 }
 /** /annonsera: how paid placement works, its prices and how the listing is ranked (issue 18). */

@@ -1,38 +1,40 @@
 /**
  * The SPA's route table (client-rendered screens: account, owner, superadmin). Each screen is lazy so
  * a visitor never downloads owner code. Public pages (/, /quiz/...) are server-rendered by the Worker
- * and are not in this table.
+ * and are not in this table. The paths live in worker/lib/spa-routes.ts: the Worker answers any other
+ * path with this app's 404 view and status 404.
  */
 import type { RouteObject } from 'react-router';
+import { SPA_ROUTE_PATHS, type SpaRoutePath } from '../../worker/lib/spa-routes';
 import { NotFound } from './NotFound';
 
 const screen = (load: () => Promise<{ default: React.ComponentType }>) => () => load().then((m) => ({ Component: m.default }));
 
-export const routes: RouteObject[] = [
-  // Screens are added here by each feature, e.g.
-  // { path: '/login', lazy: screen(() => import('./auth/LoginPage')) },
-  { path: '/login', lazy: screen(() => import('./auth/LoginPage')) },
-  { path: '/register', lazy: screen(() => import('./auth/RegisterPage')) },
-  { path: '/verify', lazy: screen(() => import('./auth/VerifyPage')) },
-  { path: '/forgot-password', lazy: screen(() => import('./auth/ForgotPasswordPage')) },
-  { path: '/update-password', lazy: screen(() => import('./auth/UpdatePasswordPage')) },
-  { path: '/auth-redirect', lazy: screen(() => import('./auth/AuthRedirectPage')) },
-  { path: '/account', lazy: screen(() => import('./account/AccountSettingsPage')) },
-  { path: '/admin', lazy: screen(() => import('./admin/DashboardPage')) },
-  { path: '/admin/venue/:venueId', lazy: screen(() => import('./admin/DashboardPage')) },
-  { path: '/admin/locations', lazy: screen(() => import('./admin/LocationsPage')) },
-  { path: '/admin/create-venue', lazy: screen(() => import('./admin/CreateVenuePage')) },
-  { path: '/superadmin', lazy: screen(() => import('./superadmin/SuperadminPage')) },
-  { path: '/premium-demo', lazy: screen(() => import('./demo/PremiumDemoPage')) },
-  { path: '/premium-mockup', lazy: screen(() => import('./demo/PremiumMockupPage')) },
-  { path: '/marketing-mockup', lazy: screen(() => import('./demo/MarketingMockupPage')) },
-  { path: '/admin/create-quiz', lazy: screen(() => import('./admin/CreateQuizPage')) },
-  { path: '/create-quiz', lazy: screen(() => import('./admin/CreateQuizPage')) },
-  { path: '/edit-quiz/:id', lazy: screen(() => import('./admin/EditQuizPage')) },
-  { path: '/edit-series/:id', lazy: screen(() => import('./admin/EditSeriesPage')) },
-  { path: '/admin/quizzes', lazy: screen(() => import('./admin/QuizzesPage')) },
-  { path: '/admin/analytics', lazy: screen(() => import('./admin/AnalyticsPage')) },
-  { path: '*', Component: NotFound },
-];
+/** Every screen of SPA_ROUTE_PATHS (the one list, shared with the Worker's 404 decision) and only those. */
+const SCREENS: Record<SpaRoutePath, () => Promise<{ default: React.ComponentType }>> = {
+  '/login': () => import('./auth/LoginPage'),
+  '/register': () => import('./auth/RegisterPage'),
+  '/verify': () => import('./auth/VerifyPage'),
+  '/forgot-password': () => import('./auth/ForgotPasswordPage'),
+  '/update-password': () => import('./auth/UpdatePasswordPage'),
+  '/auth-redirect': () => import('./auth/AuthRedirectPage'),
+  '/account': () => import('./account/AccountSettingsPage'),
+  '/admin': () => import('./admin/DashboardPage'),
+  '/admin/venue/:venueId': () => import('./admin/DashboardPage'),
+  '/admin/locations': () => import('./admin/LocationsPage'),
+  '/admin/create-venue': () => import('./admin/CreateVenuePage'),
+  '/superadmin': () => import('./superadmin/SuperadminPage'),
+  '/premium-demo': () => import('./demo/PremiumDemoPage'),
+  '/premium-mockup': () => import('./demo/PremiumMockupPage'),
+  '/marketing-mockup': () => import('./demo/MarketingMockupPage'),
+  '/admin/create-quiz': () => import('./admin/CreateQuizPage'),
+  '/create-quiz': () => import('./admin/CreateQuizPage'),
+  '/edit-quiz/:id': () => import('./admin/EditQuizPage'),
+  '/edit-series/:id': () => import('./admin/EditSeriesPage'),
+  '/admin/quizzes': () => import('./admin/QuizzesPage'),
+  '/admin/analytics': () => import('./admin/AnalyticsPage'),
+};
+
+export const routes: RouteObject[] = [...SPA_ROUTE_PATHS.map((path) => ({ path, lazy: screen(SCREENS[path]) })), { path: '*', Component: NotFound }];
 
 export { screen };

@@ -3,6 +3,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { AppEnv } from '../context';
 import { AppError, errorBody } from '../lib/errors';
 import { isOpenCheckoutAbort, openCheckoutConflict } from '../lib/open-checkout';
+import { isSpaPath } from '../lib/spa-routes';
 
 /** The one onError: AppError → its envelope; anything else → logged with the request id, generic 500. */
 export const onError: ErrorHandler<AppEnv> = (err, c) => {
@@ -24,11 +25,21 @@ export const onError: ErrorHandler<AppEnv> = (err, c) => {
   return c.json({ error: { code: 'internal', message: 'Något gick fel. Försök igen senare.' } }, 500);
 };
 
-/** JSON 404 under /api; everything else is the SPA (its own 'Ops! Sidan hittades inte' page), status 404. */
+/**
+ * JSON 404 under /api. Everything else that reaches here is no static file (wrangler.toml
+ * `not_found_handling = "none"` sends those to the Worker): a screen of the SPA (SPA_ROUTE_PATHS) gets
+ * its index.html with 200; any other path the same page, whose router shows 'Ops! Sidan hittades inte',
+ * with status 404 (issue 29.10).
+ */
 export const onNotFound: NotFoundHandler<AppEnv> = async (c) => {
   if (c.req.path.startsWith('/api/') || c.req.path === '/api') {
     return c.json({ error: { code: 'not_found', message: 'Resursen hittades inte.' } }, 404);
   }
+  const screen = (c.req.method === 'GET' || c.req.method === 'HEAD') && isSpaPath(c.req.path);
   const index = await c.env.ASSETS.fetch(new Request(new URL('/index.html', c.req.url)));
-  return new Response(index.body, { status: 404, headers: { 'content-type': 'text/html; charset=utf-8' } });
+  return new Response(c.req.method === 'HEAD' ? null : index.body, {
+    status: screen ? 200 : 404,
+    // The shell names hashed assets: a screen is always revalidated; an error page is never stored.
+    headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': screen ? 'no-cache' : 'no-store' },
+  });
 };

@@ -8,6 +8,7 @@ import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playw
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { launchChromium } from '../../chromium';
 import { pinBrowserClock } from './clock';
+import { scanForEnglish } from './swedish-only';
 
 export function baseURL(): string {
   return inject('baseURL');
@@ -44,8 +45,10 @@ export async function newPage(
 ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const context = await browser.newContext({ baseURL: baseURL(), locale: 'sv-SE', timezoneId: 'Europe/Stockholm', javaScriptEnabled: opts.javaScriptEnabled ?? true, ...opts.context });
   if (opts.pinClock !== false) await pinBrowserClock(context);
-  const page = await context.newPage();
   const errors: string[] = [];
+  // Swedish only (issue 29.8): English UI words anywhere on a page or dialog fail the story.
+  await scanForEnglish(context, errors);
+  const page = await context.newPage();
   page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
   page.on('console', (m) => {
     if (m.type() !== 'error') return;

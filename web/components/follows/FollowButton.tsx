@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
+import { Bell, Plus } from 'lucide-react';
 import { trackAttrs, type TrackTarget } from '../analytics/beacon';
 
 /** The dialog (form, zod contract, API call) is a lazy chunk: public pages only ship this button. */
@@ -38,7 +39,7 @@ export function FollowButton({ target, className, track }: { target: FollowTarge
           'inline-flex items-center gap-1 rounded-full border border-brand-700 bg-white px-3 py-1 text-sm font-semibold text-brand-800 hover:bg-brand-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600'
         }
       >
-        <span aria-hidden="true">{isSearch ? '🔔' : '＋'}</span>
+        {isSearch ? <Bell aria-hidden="true" className="size-4 shrink-0" /> : <Plus aria-hidden="true" className="size-4 shrink-0" />}
         {isSearch ? 'Bevaka den här sökningen' : `Följ ${target.label}`}
       </button>
       {open && (

@@ -12,11 +12,22 @@ export function Layout({ children, onLogout }: { children: ReactNode; onLogout?:
   const signedIn = session.status === 'ready' && !!session.session.user;
   return (
     <div className="flex min-h-screen flex-col">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
+      {/* Moves focus, not only the view (issue 29.11): <main> takes focus (tabIndex -1), so the next Tab starts there. */}
+      <a
+        href="#main"
+        onClick={(e) => {
+          const main = document.getElementById('main');
+          if (!main) return;
+          e.preventDefault();
+          main.focus();
+          main.scrollIntoView();
+        }}
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
+      >
         Hoppa till innehållet
       </a>
       <Header onFeedback={() => setFeedbackOpen(true)} onLogout={onLogout} />
-      <main id="main" className="flex-1">
+      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
         {children}
       </main>
       <Footer onFeedback={() => setFeedbackOpen(true)} />

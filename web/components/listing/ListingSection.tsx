@@ -79,7 +79,8 @@ export function ListingSection(props: ListingSectionProps) {
       },
     );
   }, []);
-  const [filters, setFilters] = useState<ListingFilters>(initialFilters);
+  // A past date lists today's quizzes (the server says so too): the filters show today, not the past date (issue 29.6).
+  const [filters, setFilters] = useState<ListingFilters>(() => withoutPastDate(initialFilters, today, !!lockWeekday));
   const [items, setItems] = useState<ListingQuiz[]>(initial.items);
   const [total, setTotal] = useState(initial.total);
   // Near mode in a dense area counts only as far as it read: "minst N".
@@ -206,6 +207,13 @@ export function ListingSection(props: ListingSectionProps) {
 
   useEffect(() => () => clearTimeout(searchTimer.current), []);
 
+  // The URL says what is shown: a past date in it is rewritten (the list is today's).
+  useEffect(() => {
+    const date = new URLSearchParams(window.location.search).get('date');
+    if (date && date < today) window.history.replaceState(null, '', `${path}${pageQuery(filters, defaults, { city: lockCity, weekday: lockWeekday })}`);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, for the URL the page was opened with
+  }, []);
+
   // The server-rendered list is the anonymous view (it is shared and cached). A signed-in owner also
   // sees their own non-public businesses (spec 01 §6), so reload page 1 once the session is known.
   const session = useSession();
@@ -302,7 +310,8 @@ export function ListingSection(props: ListingSectionProps) {
       )}
       {filters.near && (
         <p className="flex flex-wrap items-center gap-x-3 text-sm text-slate-700">
-          <span>Närmast dig först, inom {radiusKm} km.</span>
+          {/* The order as it is (issue 29.7): paid placements lead, as everywhere; then by distance. */}
+          <span>{items.some((i) => i.tier !== 'standard') ? `Annonser först, sedan närmast dig, inom ${radiusKm} km.` : `Närmast dig först, inom ${radiusKm} km.`}</span>
           {Number(radiusKm) < 50 && (
             <a className="font-semibold text-brand-700 underline" href={`${path}${pageQuery({ ...filters, radius: '50' }, defaults, locked)}`}>
               Visa inom 50 km
@@ -330,10 +339,16 @@ export function ListingSection(props: ListingSectionProps) {
           {filtersOpen && (
             <div className="mb-2 flex items-center justify-between sm:hidden">
               <p className="text-lg font-bold">Filter</p>
+              {/* No stale count while loading or after a failure (issue 29.6): the count is of the list below. */}
               <Button variant="secondary" onClick={() => setFiltersOpen(false)}>
-                Visa {total} quiz
+                {status.kind === 'idle' ? `Visa ${total} quiz` : status.kind === 'loading' ? 'Visa quiz' : 'Stäng'}
               </Button>
             </div>
+          )}
+          {filtersOpen && status.kind === 'error' && (
+            <p role="alert" className="mb-2 rounded-xl bg-red-50 px-3 py-2 font-semibold text-red-900 sm:hidden">
+              Quiz kunde inte laddas. Stäng filtret för att försöka igen.
+            </p>
           )}
           <FilterPanel
             filters={filters}
@@ -350,7 +365,7 @@ export function ListingSection(props: ListingSectionProps) {
       )}
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="text-sm font-semibold text-slate-700" aria-live="polite">
-          {status.kind === 'loading' ? 'Laddar quiz...' : countLine(items.length, total, totalAtLeast)}
+          {status.kind === 'loading' ? 'Laddar quiz...' : status.kind === 'error' ? '' : countLine(items.length, total, totalAtLeast)}
         </p>
         {props.mapTileUrl && (
           <div role="group" aria-label="Visa som" className={`inline-flex overflow-hidden rounded-xl border border-slate-300 bg-white text-sm font-semibold ${hydrated ? '' : 'invisible'}`}>
@@ -407,7 +422,8 @@ export function ListingSection(props: ListingSectionProps) {
           )}
         </Suspense>
       )}
-      {skeleton && (
+      {/* Between automatic retries the error shows, not placeholders (issue 29.6). */}
+      {skeleton && status.kind !== 'error' && (
         <div aria-busy="true" aria-label="Laddar quiz" className="space-y-4">
           <div className="grid gap-4">
             <SkeletonCard premium />
@@ -457,6 +473,13 @@ export function ListingSection(props: ListingSectionProps) {
       )}
     </div>
   );
+}
+
+/** The filters with a past date replaced by today (a weekday page drops it: its own day follows). */
+function withoutPastDate(f: ListingFilters, today: string, lockWeekday: boolean): ListingFilters {
+  if (!f.date || f.date >= today) return f;
+  if (lockWeekday) return { ...f, date: '' };
+  return { ...f, date: today, weekday: WEEKDAYS[isoWeekday(today) - 1]!.slug };
 }
 
 function ErrorPanel({ variant, failures, retrying, onRetry }: { variant: 'default' | 'legacy' | 'combined'; failures: number; retrying: boolean; onRetry: () => void }) {

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { CalendarDays, MapPin } from 'lucide-react';
 import { displayDate, displayPrice, displayTime } from '../../../worker/lib/swedish';
 import { track } from '../analytics/beacon';
 import { useSession } from '../../lib/session';
@@ -9,8 +10,16 @@ import { QuizTrust } from '../feedback/QuizTrust';
 import { Dialog } from '../ui/Dialog';
 import { venueHref } from './urls';
 import { FollowButton } from '../follows/FollowButton';
+import { directionsUrl } from '../map/loader';
 
-/** Every field of a quiz (spec 01 §2 "A quiz card opens a detail dialog"); premium also the phone. */
+const CHIP = 'rounded-full bg-slate-100 px-3 py-1 text-sm font-semibold text-slate-800';
+
+/**
+ * A quiz at a glance (spec 01 §2 "A quiz card opens a detail dialog"; issue 29.5): the title, one line
+ * for when and one for where (with "Vägbeskrivning"), chips for price, team size and category, the
+ * actions in one bar, then the longer texts. On a 390 × 844 phone the actions show without scrolling.
+ * Premium also shows the phone number.
+ */
 export function QuizDetailDialog({ quiz, onClose }: { quiz: ListingQuiz | null; onClose: () => void }) {
   const session = useSession();
   const signedOut = session.status === 'error' || (session.status === 'ready' && !session.session.user);
@@ -19,51 +28,78 @@ export function QuizDetailDialog({ quiz, onClose }: { quiz: ListingQuiz | null; 
   useEffect(() => {
     if (quiz) track('detail_open', { quizId: quiz.id });
   }, [quiz?.id]);
+  const website = quiz ? quiz.location.website || quiz.venue.website : null;
   return (
     <Dialog open={!!quiz} onClose={onClose} title={name} size="lg">
       {quiz && (
         <div className="space-y-4 text-slate-800">
           {quiz.isCancelled && <p className="rounded-xl bg-red-50 px-3 py-2 font-bold text-red-800">Inställt – det här tillfället blir inte av.</p>}
-          <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-[max-content_1fr]">
-            <dt className="font-semibold">Ställe</dt>
-            <dd>{quiz.venue.name}{quiz.location.name !== quiz.venue.name ? ` – ${quiz.location.name}` : ''}</dd>
-            <dt className="font-semibold">Datum</dt>
-            <dd>{displayDate(quiz.date)}</dd>
-            <dt className="font-semibold">Tid</dt>
-            <dd>{displayTime(quiz.startTime)}</dd>
-            <dt className="font-semibold">Adress</dt>
-            <dd>
-              {quiz.location.address}, {quiz.location.city}
-            </dd>
-            {(quiz.location.website || quiz.venue.website) && (
-              <>
-                <dt className="font-semibold">Webbplats</dt>
-                <dd>
-                  <a href={(quiz.location.website || quiz.venue.website)!} className="text-brand-700 underline" rel="noopener noreferrer" target="_blank" data-track="click_website" data-track-quiz={quiz.id}>
-                    {(quiz.location.website || quiz.venue.website)!.replace(/^https?:\/\//, '')}
+          <dl className="space-y-2">
+            <div className="flex items-start gap-2">
+              <dt className="pt-0.5">
+                <CalendarDays aria-hidden="true" className="size-5 text-brand-700" />
+                <span className="sr-only">När</span>
+              </dt>
+              <dd className={`font-semibold ${quiz.isCancelled ? 'line-through' : ''}`}>
+                <time dateTime={`${quiz.date}T${displayTime(quiz.startTime)}`}>
+                  {displayDate(quiz.date)} kl. {displayTime(quiz.startTime)}
+                </time>
+              </dd>
+            </div>
+            <div className="flex items-start gap-2">
+              <dt className="pt-0.5">
+                <MapPin aria-hidden="true" className="size-5 text-brand-700" />
+                <span className="sr-only">Var</span>
+              </dt>
+              <dd>
+                <span className="font-semibold">{quiz.location.name !== quiz.venue.name ? `${quiz.venue.name} – ${quiz.location.name}` : quiz.venue.name}</span>
+                <span>
+                  , {quiz.location.address}, {quiz.location.city}
+                </span>{' '}
+                <a
+                  href={directionsUrl(quiz.position ?? null, `${quiz.location.address}, ${quiz.location.city}`)}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  data-track="click_directions"
+                  data-track-quiz={quiz.id}
+                  className="whitespace-nowrap font-semibold text-brand-700 underline"
+                >
+                  Vägbeskrivning
+                </a>
+              </dd>
+            </div>
+          </dl>
+          <ul aria-label="Om kvällen" className="flex list-none flex-wrap gap-2 p-0">
+            <li className={CHIP}>{displayPrice(quiz.price)}</li>
+            {quiz.teamSize ? <li className={CHIP}>Max {quiz.teamSize} per lag</li> : null}
+            <li className={CHIP}>{quiz.categoryLabel}</li>
+          </ul>
+          <div role="group" aria-label="Gör något med quizet" className="flex flex-wrap items-center gap-x-4 gap-y-2 rounded-xl bg-brand-50 px-3 py-2 text-sm font-semibold">
+            <AddToCalendar quiz={quiz} />
+            <ShareButton path={venueHref(quiz.location.citySlug, quiz.venue.slug)} title={`Pubquiz på ${quiz.venue.name}`} track={{ quizId: quiz.id }} />
+            <FollowButton target={{ placeId: quiz.location.id, label: quiz.location.name }} track={{ quizId: quiz.id }} />
+          </div>
+          {(quiz.quizmaster || website || (quiz.tier === 'premium' && quiz.location.phone)) && (
+            <ul className="list-none space-y-1 p-0 text-sm">
+              {quiz.quizmaster && <li>Quizmaster: {quiz.quizmaster}</li>}
+              {website && (
+                <li>
+                  Webbplats:{' '}
+                  <a href={website} className="text-brand-700 underline" rel="noopener noreferrer" target="_blank" data-track="click_website" data-track-quiz={quiz.id}>
+                    {website.replace(/^https?:\/\//, '')}
                   </a>
-                </dd>
-              </>
-            )}
-            {quiz.tier === 'premium' && quiz.location.phone && (
-              <>
-                <dt className="font-semibold">Telefon</dt>
-                <dd>
+                </li>
+              )}
+              {quiz.tier === 'premium' && quiz.location.phone && (
+                <li>
+                  Telefon:{' '}
                   <a href={`tel:${quiz.location.phone}`} className="text-brand-700 underline" data-track="click_phone" data-track-quiz={quiz.id}>
                     {quiz.location.phone}
                   </a>
-                </dd>
-              </>
-            )}
-            <dt className="font-semibold">Quizmaster</dt>
-            <dd>{quiz.quizmaster || 'Ej angiven'}</dd>
-            <dt className="font-semibold">Max lagstorlek</dt>
-            <dd>{quiz.teamSize ? `${quiz.teamSize} personer` : 'Ej angiven'}</dd>
-            <dt className="font-semibold">Kategori</dt>
-            <dd>{quiz.categoryLabel}</dd>
-            <dt className="font-semibold">Pris</dt>
-            <dd>{displayPrice(quiz.price)}</dd>
-          </dl>
+                </li>
+              )}
+            </ul>
+          )}
           {quiz.description && (
             <section>
               <h3 className="font-bold">Om quizet</h3>
@@ -77,13 +113,10 @@ export function QuizDetailDialog({ quiz, onClose }: { quiz: ListingQuiz | null; 
             </section>
           )}
           <QuizTrust quizId={quiz.id} />
-          <div className="flex flex-wrap items-start gap-4 border-t border-slate-200 pt-4 text-sm font-semibold">
-            <AddToCalendar quiz={quiz} />
-            <ShareButton path={venueHref(quiz.location.citySlug, quiz.venue.slug)} title={`Pubquiz på ${quiz.venue.name}`} track={{ quizId: quiz.id }} />
+          <div className="flex flex-wrap gap-x-4 gap-y-2 border-t border-slate-200 pt-4 text-sm font-semibold">
             <a href={venueHref(quiz.location.citySlug, quiz.venue.slug)} className="text-brand-700 underline">
               Alla quiz på {quiz.venue.name}
             </a>
-            <FollowButton target={{ placeId: quiz.location.id, label: quiz.location.name }} track={{ quizId: quiz.id }} />
             {quiz.unclaimed && signedOut && (
               <a href={`/register?takeoverVenue=${encodeURIComponent(quiz.venue.id)}`} target="_blank" rel="noopener" className="text-brand-700 underline">
                 Äger du {quiz.venue.name}? Ta kontroll över verksamheten

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { activeFilterCount, chipDates, chipHref, filteredFeedQuery, listingApiUrl, pageQuery } from './urls';
+import { activeFilterCount, activeFilterLabels, chipDates, chipHref, filteredFeedQuery, listingApiUrl, pageQuery } from './urls';
 
 const home = { city: '', weekday: 'lordag', date: '2026-11-21', search: '' };
 
@@ -38,7 +38,24 @@ describe('quick chips', () => {
   it('counts the filters that differ from the page defaults', () => {
     expect(activeFilterCount(home, home, {})).toBe(0);
     expect(activeFilterCount({ ...home, city: 'malmo', weekday: 'all', date: '', search: 'x' }, home, {})).toBe(3);
-    expect(activeFilterCount({ ...home, near: '57.7,11.9' }, home, {})).toBe(1);
+    // Near mode is a chip with its own line, not a filter of the panel (issue 29.7).
+    expect(activeFilterCount({ ...home, near: '57.7,11.9' }, home, {})).toBe(0);
+  });
+  it('counts only what the visitor chose (issue 29.7)', () => {
+    // One weekday choice moves the date with it: one filter, not two.
+    expect(activeFilterCount({ ...home, weekday: 'tisdag', date: '2026-11-24' }, home, {})).toBe(1);
+    // Near mode's page (/?weekday=all&near=…): the "every day" is near mode's, not the visitor's.
+    expect(activeFilterCount({ ...home, weekday: 'all', date: '', near: '57.7,11.9' }, home, {})).toBe(0);
+    expect(activeFilterCount({ ...home, weekday: 'all', date: '', near: '57.7,11.9', price: 'gratis' }, home, {})).toBe(1);
+    // A weekday page's own day is no choice; a date on it is.
+    const wd = { city: '', weekday: 'tisdag', date: '', search: '' };
+    expect(activeFilterCount(wd, wd, { weekday: true })).toBe(0);
+    expect(activeFilterCount({ ...wd, date: '2026-12-01' }, wd, { weekday: true })).toBe(1);
+  });
+  it('names the chosen filters for the empty state (issue 29.6)', () => {
+    const city = { city: 'stockholm', weekday: 'all', date: '', search: '' };
+    expect(activeFilterLabels({ ...city, weekday: 'tisdag', date: '2026-11-24', price: 'gratis', category: 'musik' }, city, { city: true }, [])).toEqual(['tisdag 24 november', 'Gratis', 'Musik']);
+    expect(activeFilterLabels(city, city, { city: true }, [])).toEqual([]);
   });
 });
 

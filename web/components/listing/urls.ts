@@ -1,5 +1,6 @@
 import { addDays, isoWeekday } from '../../../worker/lib/clock';
-import { findWeekday } from '../../../worker/lib/swedish';
+import { isPriceFilter, isTeamFilter, isTimeFilter, isTopicFilter, quizFilterLabels } from '../../../worker/lib/quiz-filters';
+import { displayDate, findWeekday } from '../../../worker/lib/swedish';
 import { QUIZ_FILTER_KEYS, type ListingFilters } from '../../pages/types';
 
 /** Adds the quiz filters (issue 20) that are set to a query. */
@@ -54,16 +55,49 @@ export function weekdayName(slug: string): string {
   return findWeekday(slug)?.name ?? slug;
 }
 
-/** How many filters differ from the page's defaults (the "Filter (n)" button). */
-export function activeFilterCount(filters: ListingFilters, defaults: ListingFilters, locked: { city?: boolean; weekday?: boolean }): number {
+/**
+ * Whether the day differs from the page's default. The weekday and the date move together (choosing a
+ * weekday sets its next date; a date sets its weekday): one choice. Near mode's own "every day" is no choice.
+ */
+function dayChosen(filters: ListingFilters, defaults: ListingFilters, locked: { weekday?: boolean | undefined }): boolean {
+  if (locked.weekday) return !!filters.date && filters.date !== defaults.date;
+  if (filters.near && filters.weekday === 'all' && !filters.date) return false;
+  return filters.weekday !== defaults.weekday || (filters.date || '') !== (defaults.date || '');
+}
+
+/**
+ * How many filters of the panel the visitor chose (the "Filter (n)" button; issue 29.7): city, day, text and
+ * each quiz filter. Near mode is a chip of its own with its own line, not a filter of the panel.
+ */
+export function activeFilterCount(filters: ListingFilters, defaults: ListingFilters, locked: { city?: boolean | undefined; weekday?: boolean | undefined }): number {
   let n = 0;
   if (!locked.city && filters.city && filters.city !== defaults.city && !filters.near) n++;
-  if (!locked.weekday && filters.weekday !== defaults.weekday) n++;
-  if (filters.date && filters.date !== defaults.date) n++;
+  if (dayChosen(filters, defaults, locked)) n++;
   if (filters.search.trim()) n++;
-  if (filters.near) n++;
   for (const k of QUIZ_FILTER_KEYS) if (filters[k]) n++;
   return n;
+}
+
+/** The chosen filters by name ("tisdag", "”öl”", "Gratis"…) for the empty state (issue 29.6); the same set activeFilterCount counts. */
+export function activeFilterLabels(
+  filters: ListingFilters,
+  defaults: ListingFilters,
+  locked: { city?: boolean | undefined; weekday?: boolean | undefined },
+  cities: Array<{ slug: string; name: string }>,
+): string[] {
+  const out: string[] = [];
+  if (!locked.city && filters.city && filters.city !== defaults.city && !filters.near) out.push(cities.find((c) => c.slug === filters.city)?.name ?? filters.city);
+  if (dayChosen(filters, defaults, locked)) out.push(filters.date ? displayDate(filters.date) : filters.weekday === 'all' ? 'alla dagar' : weekdayName(filters.weekday));
+  if (filters.search.trim()) out.push(`”${filters.search.trim()}”`);
+  out.push(
+    ...quizFilterLabels({
+      price: filters.price && isPriceFilter(filters.price) ? filters.price : undefined,
+      team: filters.team && isTeamFilter(filters.team) ? Number(filters.team) : undefined,
+      category: filters.category && isTopicFilter(filters.category) ? filters.category : undefined,
+      time: filters.time && isTimeFilter(filters.time) ? filters.time : undefined,
+    }),
+  );
+  return out;
 }
 
 /** The quick chips' dates (spec 01 §4 date rule): tonight, tomorrow, and the weekend's Saturday (today on a Sunday). */

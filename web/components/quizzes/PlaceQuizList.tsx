@@ -4,6 +4,7 @@
  * occurrences', edit series, pause and delete series (with count). Rendered by the venues work's
  * PlaceCard; props are the contract.
  */
+import { ChevronDown, ChevronUp } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { PATTERN_LABELS } from '../../../worker/features/quizzes/contract';
@@ -44,7 +45,7 @@ export default function PlaceQuizList({ locationId, venueId, city }: PlaceQuizLi
     <section className="mt-5 border-t border-slate-200 pt-4" aria-label="Kommande quiz">
       <button type="button" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((o) => !o)} className="flex w-full items-center justify-between text-left font-semibold">
         <span>Kommande quiz ({upcoming})</span>
-        <span aria-hidden="true">{open ? '▲' : '▼'}</span>
+        {open ? <ChevronUp aria-hidden="true" className="size-5" /> : <ChevronDown aria-hidden="true" className="size-5" />}
       </button>
       <div id={panelId} hidden={!open} className="mt-3 space-y-3">
         {upcoming === 0 && <p className="text-sm text-slate-600">Inga kommande quiz på den här platsen ännu.</p>}

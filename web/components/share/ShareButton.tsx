@@ -1,3 +1,4 @@
+import { Share2 } from 'lucide-react';
 import { toast } from '../ui/Toast';
 import { trackAttrs, type TrackTarget } from '../analytics/beacon';
 
@@ -30,7 +31,8 @@ export function ShareButton({ path, title, className, track }: { path: string; t
     }
   };
   return (
-    <button type="button" onClick={share} {...trackAttrs('click_share', track)} className={className ?? 'font-semibold text-brand-700 hover:underline'}>
+    <button type="button" onClick={share} {...trackAttrs('click_share', track)} className={className ?? 'inline-flex items-center gap-1 font-semibold text-brand-700 hover:underline'}>
+      <Share2 aria-hidden="true" className="size-4 shrink-0" />
       Dela
     </button>
   );

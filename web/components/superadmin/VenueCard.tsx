@@ -21,7 +21,7 @@ export function VenueCard({ venue, onDeleteUser, onDeleteVenue }: { venue: Admin
                 className={`rounded-full px-2 py-0.5 text-xs font-semibold ${venue.kind === 'dummy' ? 'bg-amber-100 text-amber-900' : 'bg-emerald-100 text-emerald-900'}`}
                 title={venue.ownedByHouse ? 'Ej övertagen (katalogkontot)' : venue.ownedByViewer ? 'Ägs av dig' : 'Ägs av en annan användare'}
               >
-                {venue.kind === 'dummy' ? 'Dummy' : 'Real'}
+                {venue.kind === 'dummy' ? 'Fiktiv' : 'Riktig'}
               </span>
             </h3>
             <p className="text-sm text-slate-600">

@@ -1,6 +1,5 @@
 import { Link, useNavigate } from 'react-router';
 import type { DashboardResponse, OwnerVenue } from '../../api/venues';
-import { logout } from '../../lib/session';
 import { Button, buttonClass } from '../ui/Button';
 import { SelectField } from '../ui/Field';
 
@@ -56,9 +55,6 @@ export function VenueHeader({
           <Link to={`/admin/analytics?venueId=${encodeURIComponent(venue.id)}`} className={buttonClass('secondary')}>
             Statistik
           </Link>
-          <Button variant="ghost" onClick={() => void logout()}>
-            Logga ut
-          </Button>
         </nav>
       </div>
       {data.ownVenues.length > 1 && (

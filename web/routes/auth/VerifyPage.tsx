@@ -34,7 +34,7 @@ export default function VerifyPage() {
     void (async () => {
       const errParam = `${params.get('error') ?? ''} ${params.get('error_description') ?? ''}`.trim();
       if (errParam) {
-        setState(errParam.toLowerCase().includes('expired') ? { kind: 'expired' } : { kind: 'error', message: 'Email verification failed. Please try registering again.' });
+        setState(errParam.toLowerCase().includes('expired') ? { kind: 'expired' } : { kind: 'error', message: 'E-postverifieringen misslyckades. Försök registrera dig igen.' });
         return;
       }
       try {
@@ -51,7 +51,7 @@ export default function VerifyPage() {
           takeoverVenue = res.takeoverVenue ?? takeoverParam;
         } else {
           const s = await fetchSession(true);
-          if (!s.user) throw new ApiError(400, 'invalid_input', 'Email verification failed. Please try registering again.');
+          if (!s.user) throw new ApiError(400, 'invalid_input', 'E-postverifieringen misslyckades. Försök registrera dig igen.');
         }
         invalidateSession();
         forgetPendingEmail();
@@ -59,7 +59,7 @@ export default function VerifyPage() {
           try {
             await authApi.takeover(takeoverVenue);
           } catch {
-            toast({ title: 'Failed to take over venue', description: 'Verksamheten kunde inte tas över. Kontakta support om problemet kvarstår.', variant: 'destructive' });
+            toast({ title: 'Det gick inte att ta över verksamheten', description: 'Verksamheten kunde inte tas över. Kontakta support om problemet kvarstår.', variant: 'destructive' });
           }
         }
         setState({
@@ -69,7 +69,7 @@ export default function VerifyPage() {
         });
       } catch (err) {
         const reason = err instanceof ApiError ? err.details?.reason : undefined;
-        setState(reason === 'expired' ? { kind: 'expired' } : { kind: 'error', message: err instanceof ApiError && err.status !== 400 ? err.message : 'Email verification failed. Please try registering again.' });
+        setState(reason === 'expired' ? { kind: 'expired' } : { kind: 'error', message: err instanceof ApiError && err.status !== 400 ? err.message : 'E-postverifieringen misslyckades. Försök registrera dig igen.' });
       }
     })();
   }, [params, token, type, takeoverParam]);

@@ -1,4 +1,5 @@
 /** /premium-demo: a sales page showing how Premium Utvald and Rekommenderat look in the listing (sample data). */
+import { Star } from 'lucide-react';
 import { FALLBACK_WEEKLY_PRICE_SEK, TIER_LABELS } from '../../../worker/features/promotion/contract';
 import { DemoBanner } from './DemoBanner';
 import { demoDate, SAMPLE_QUIZZES } from './sample';
@@ -17,7 +18,9 @@ export default function PremiumDemoPage() {
           Quiz i Göteborg
         </h2>
         <article className="rounded-2xl border-2 border-amber-400 bg-gradient-to-r from-amber-50 to-white p-6 shadow">
-          <p className="text-sm font-bold uppercase tracking-wide text-amber-800">⭐ {TIER_LABELS.premium}</p>
+          <p className="inline-flex items-center gap-1 text-sm font-bold uppercase tracking-wide text-amber-800">
+            <Star aria-hidden="true" className="size-4 fill-current" /> {TIER_LABELS.premium}
+          </p>
           <h3 className="mt-1 text-2xl font-extrabold">{premium!.venue}</h3>
           <p className="text-slate-700">
             {premium!.category} · {demoDate(premium!.date)} kl {premium!.time} · {premium!.city}

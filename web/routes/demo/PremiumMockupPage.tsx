@@ -1,4 +1,5 @@
 /** /premium-mockup: the Premium Utvald card and its detail view on sample data (design mockup). */
+import { Star } from 'lucide-react';
 import { useState } from 'react';
 import { TIER_LABELS } from '../../../worker/features/promotion/contract';
 import { Button } from '../../components/ui/Button';
@@ -15,7 +16,9 @@ export default function PremiumMockupPage() {
       <h1 className="text-3xl font-extrabold">Premium Utvald – mockup</h1>
       <article className="grid gap-4 rounded-3xl border-2 border-amber-400 bg-gradient-to-br from-amber-100 via-white to-white p-6 shadow-lg sm:grid-cols-[2fr_1fr]">
         <div>
-          <p className="text-sm font-bold uppercase tracking-wide text-amber-800">⭐ {TIER_LABELS.premium}</p>
+          <p className="inline-flex items-center gap-1 text-sm font-bold uppercase tracking-wide text-amber-800">
+            <Star aria-hidden="true" className="size-4 fill-current" /> {TIER_LABELS.premium}
+          </p>
           <h2 className="mt-2 text-3xl font-extrabold">{q.venue}</h2>
           <p className="mt-1 text-lg text-slate-700">
             {q.category} · {demoDate(q.date)} kl {q.time}

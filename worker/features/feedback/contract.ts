@@ -2,7 +2,7 @@ import * as z from 'zod';
 
 /** Feedback categories and their Swedish labels (spec 01 §3). */
 export const FEEDBACK_CATEGORY_LABELS = {
-  bug: 'Bug',
+  bug: 'Bugg',
   feature: 'Önskemål',
   improvement: 'Förbättring',
   question: 'Fråga',

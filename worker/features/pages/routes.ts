@@ -113,6 +113,7 @@ async function weekdayPage(c: C, slug: string) {
     {
       title: `Quiz på ${weekday.name} – pubquiz i hela Sverige | Quizkväll`,
       description: `Alla pubquiz och quizkvällar på ${weekday.name}. Välj stad och hitta ett quiz på ${weekday.name} nära dig.`,
+      keywords: `quiz ${weekday.name}, pubquiz ${weekday.name}, quizkväll ${weekday.name}, ${KEYWORDS}`,
       canonical: `${origin}/quiz/${weekday.slug}`,
       image: origin + ogImagePath({ kind: 'weekday', weekday: weekday.slug }),
       jsonLd: [
@@ -160,7 +161,7 @@ async function venuePage(c: C, citySlug: string, venueSlug: string) {
   const origin = c.var.config.appUrl;
   const ctx = ctxOf(c);
   const data = await buildVenuePage(c.var.db, citySlug, venueSlug, ctx);
-  if (!data) return notFoundPage(c, 'Venue hittades inte');
+  if (!data) return notFoundPage(c, 'Verksamheten hittades inte');
   const path = `/quiz/${data.city.slug}/${venueSlug}`;
   const upcoming = [...data.recurring.slice(0, 6), ...data.specials.slice(0, 6)];
   return html(

@@ -89,8 +89,14 @@ export function pageFilters(variant: ListingPageData['variant'], q: Partial<List
 function pageFiltersWithoutNear(variant: ListingPageData['variant'], q: Partial<ListingFilters>, ctx: PageCtx, locked: { city?: string; weekday?: string }): ListingFilters {
   const search = q.search ?? '';
   const city = locked.city ?? q.city ?? '';
-  if (locked.weekday) return { city, weekday: locked.weekday, date: q.date ?? '', search };
-  if (q.date) return { city, weekday: WEEKDAYS[isoWeekday(q.date) - 1]!.slug, date: q.date, search };
+  // A past date lists today's quizzes (listing service): the page then shows today too, not the past date
+  // (issue 29.6). A weekday page drops it (its own day follows).
+  const past = !!q.date && q.date < ctx.today;
+  if (locked.weekday) return { city, weekday: locked.weekday, date: past ? '' : (q.date ?? ''), search };
+  if (q.date) {
+    const date = past ? ctx.today : q.date;
+    return { city, weekday: WEEKDAYS[isoWeekday(date) - 1]!.slug, date, search };
+  }
   if (q.weekday) return { city, weekday: q.weekday, date: '', search };
   if (variant === 'city' || search) return { city, weekday: 'all', date: '', search };
   return { city, weekday: WEEKDAYS[isoWeekday(ctx.today) - 1]!.slug, date: ctx.today, search };

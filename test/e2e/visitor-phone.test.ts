@@ -1,0 +1,161 @@
+/**
+ * The visitor's paths on a phone (issue 29, 390 × 844): the detail dialog's actions without scrolling and
+ * a calendar menu that fits; a failed listing load with the filter sheet open; filters that exclude
+ * everything; a past date in the URL; near mode's order and the filter count; real 404s; the skip link.
+ * None of these read today's date: the e2e app runs on the real clock, and a past date here is 2020.
+ */
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { COUNT_LINE, expectAccessible, hydrated, newPage, useBrowser } from './support/browser';
+
+const browser = useBrowser();
+const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
+
+function phonePage(opts: { allowConsoleErrors?: RegExp } = {}) {
+  return newPage(browser(), { ...opts, context: PHONE });
+}
+
+/** The element is inside the viewport and is what a tap at its centre hits (not clipped, not covered). */
+async function tappable(el: Locator): Promise<boolean> {
+  return el.evaluate((node) => {
+    const r = node.getBoundingClientRect();
+    const x = r.left + r.width / 2;
+    const y = r.top + r.height / 2;
+    if (r.width === 0 || x < 0 || y < 0 || x > window.innerWidth || y > window.innerHeight) return false;
+    const hit = document.elementFromPoint(x, y);
+    return !!hit && (hit === node || node.contains(hit));
+  });
+}
+
+async function openFirstDetail(page: Page): Promise<Locator> {
+  await page.getByRole('button', { name: /^Visa detaljer om / }).first().click();
+  const dialog = page.getByRole('dialog');
+  await dialog.waitFor();
+  return dialog;
+}
+
+describe('a visitor on a phone (issue 29)', () => {
+  it('the detail dialog is a summary with its actions in view; the calendar menu fits and covers nothing', async () => {
+    const { page, errors, context } = await phonePage();
+    await page.goto('/?weekday=all&city=stockholm');
+    await hydrated(page);
+    const dialog = await openFirstDetail(page);
+    // When and where in one line each, with directions; chips for the evening.
+    expect(await dialog.locator('time').innerText()).toMatch(/^\p{L}+dag \d{1,2} \p{L}+ kl\. \d{2}:\d{2}$/u);
+    expect(await dialog.getByRole('link', { name: 'Vägbeskrivning' }).count()).toBe(1);
+    expect(await dialog.getByRole('list', { name: 'Om kvällen' }).getByRole('listitem').count()).toBeGreaterThanOrEqual(2);
+    // The actions, visible without scrolling.
+    const bar = dialog.getByRole('group', { name: 'Gör något med quizet' });
+    const calendar = bar.getByText('Lägg till i kalender');
+    const share = bar.getByRole('button', { name: 'Dela' });
+    const follow = bar.getByRole('button', { name: /^Följ / });
+    for (const el of [calendar, share, follow]) expect(await tappable(el)).toBe(true);
+    // Icons are inline SVG beside the text, hidden from assistive technology; no emoji or full-width glyphs.
+    for (const el of [share, follow]) {
+      expect(await el.locator('svg[aria-hidden="true"]').count()).toBe(1);
+      expect(await el.innerText()).not.toMatch(/[\u{1F300}-\u{1FAFF}\u{2600}-\u{27BF}\u{FF0B}]/u);
+    }
+    // The calendar menu opens within the dialog and the viewport; both choices can be tapped.
+    await calendar.click();
+    for (const name of ['Kalenderfil (.ics)', 'Google Kalender']) expect(await tappable(dialog.getByRole('link', { name })), name).toBe(true);
+    // … and it covers nothing: "Alla quiz på …" is still tappable once scrolled to.
+    const all = dialog.getByRole('link', { name: /^Alla quiz på / });
+    await all.scrollIntoViewIfNeeded();
+    expect(await tappable(all)).toBe(true);
+    await expectAccessible(page);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    // The search follow button carries an SVG bell, not 🔔.
+    const watch = page.getByRole('button', { name: 'Bevaka den här sökningen' });
+    expect(await watch.locator('svg[aria-hidden="true"]').count()).toBe(1);
+    expect(await watch.innerText()).not.toMatch(/\u{1F514}/u);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('a failed listing load leaves no stale count; the open filter sheet says so; closing it shows the error', async () => {
+    const { page, errors, context } = await phonePage({ allowConsoleErrors: /status of 500/ });
+    await page.goto('/?weekday=all&city=stockholm');
+    await hydrated(page);
+    expect(await page.getByText(COUNT_LINE).count()).toBeGreaterThan(0);
+    await page.route('**/api/listing?**', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: { code: 'internal', message: 'Något gick fel. Försök igen senare.' } }) }),
+    );
+    await page.getByRole('link', { name: /^Filter/ }).click();
+    await page.getByLabel('Kategori').selectOption('musik');
+    const sheetAlert = page.getByRole('alert').filter({ hasText: 'Quiz kunde inte laddas' });
+    await sheetAlert.waitFor();
+    expect(await page.getByRole('button', { name: /^Visa \d+ quiz$/ }).count()).toBe(0);
+    expect(await page.getByText(COUNT_LINE).count()).toBe(0);
+    await page.getByRole('button', { name: 'Stäng', exact: true }).click();
+    const panel = page.getByRole('alert').filter({ hasText: 'Ett fel uppstod vid laddning av quiz' });
+    await panel.waitFor();
+    // No placeholder cards between the retries: the error is the first thing under the count.
+    expect(await page.locator('[aria-busy="true"]').count()).toBe(0);
+    await panel.scrollIntoViewIfNeeded();
+    await expect.poll(() => tappable(panel.getByRole('button', { name: 'Försök igen' }))).toBe(true);
+    await page.unroute('**/api/listing?**');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('filters that exclude everything are named, with "Rensa filter"', async () => {
+    const { page, errors, context } = await phonePage();
+    await page.goto('/quiz/stockholm?price=gratis&team=2&time=fore19&category=musik');
+    await hydrated(page);
+    await page.getByText(/^Inga quiz hittades i Stockholm med filtren /).waitFor();
+    expect(await page.getByText('Inga quiz hittades i Stockholm', { exact: true }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Filter (4)' }).count()).toBe(1);
+    await page.getByRole('link', { name: 'Rensa filter' }).click();
+    await page.waitForURL((u) => u.pathname === '/quiz/stockholm' && u.search === '');
+    await hydrated(page);
+    expect(await page.getByRole('link', { name: 'Filter', exact: true }).count()).toBe(1);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('a past date in the URL shows the list it gets (today), not the past date', async () => {
+    const { page, errors, context } = await phonePage();
+    await page.goto('/?date=2020-01-06');
+    await hydrated(page);
+    await page.waitForURL((u) => !u.searchParams.has('date'));
+    expect(await page.getByText(/6 januari/).count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('near mode says that ads lead, and "Filter" counts no filter the visitor did not choose', async () => {
+    const { page, errors, context } = await phonePage();
+    await page.goto('/?weekday=all&near=59.3326,18.0649');
+    await hydrated(page);
+    const promoted = await page.locator('article[data-tier="premium"], article[data-tier="recommended"]').count();
+    await page.getByText(promoted > 0 ? 'Annonser först, sedan närmast dig, inom 10 km.' : 'Närmast dig först, inom 10 km.').waitFor();
+    expect(await page.getByRole('link', { name: 'Filter', exact: true }).count()).toBe(1);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('an unknown path is a real 404 with the app\'s page; a screen of the app is 200', async () => {
+    const { page, errors, context } = await phonePage();
+    const missing = await page.goto('/finns-inte-alls');
+    expect(missing?.status()).toBe(404);
+    await page.getByRole('heading', { name: 'Ops! Sidan hittades inte' }).waitFor();
+    const login = await page.goto('/login');
+    expect(login?.status()).toBe(200);
+    await page.getByRole('button', { name: 'Logga in' }).first().waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('the skip link moves focus to the main content', async () => {
+    const { page, errors, context } = await phonePage();
+    await page.goto('/');
+    await hydrated(page);
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Hoppa till innehållet');
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('main');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
