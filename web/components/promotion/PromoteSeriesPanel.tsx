@@ -133,10 +133,10 @@ export default function PromoteSeriesPanel({ occurrences, city, venueId }: Promo
                 ) : (
                   <>
                     <span>
-                      {TIER_LABELS.recommended}: <AvailabilityBadge status={availabilityError ? 'unknown' : availabilityStatus(day?.recommended)} slots={day?.recommended.availableSlots} />
+                      {TIER_LABELS.recommended}: <AvailabilityBadge status={availabilityError ? 'unknown' : availabilityStatus(day?.recommended, 'recommended')} slots={day?.recommended.availableSlots} />
                     </span>
                     <span>
-                      {TIER_LABELS.premium}: <AvailabilityBadge status={availabilityError ? 'unknown' : availabilityStatus(day?.premium)} slots={day?.premium.availableSlots} />
+                      {TIER_LABELS.premium}: <AvailabilityBadge status={availabilityError ? 'unknown' : availabilityStatus(day?.premium, 'premium')} slots={day?.premium.availableSlots} />
                     </span>
                   </>
                 )}
