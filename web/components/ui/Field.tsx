@@ -75,7 +75,7 @@ export function DateTimeField({ label, error, hint, id, current, type = 'date', 
     <Shell id={fid} label={label} error={error} hint={hint}>
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
         <input id={fid} type={type} aria-invalid={!!error} aria-describedby={describedBy} className={`${INPUT} w-auto min-w-[10rem] flex-1`} {...props} />
-        <span id={`${fid}-words`} data-testid="in-words" aria-live="polite" className="min-w-0 text-sm font-medium text-slate-700 first-letter:uppercase">
+        <span id={`${fid}-words`} data-testid="in-words" aria-live="polite" className="min-w-0 text-sm font-medium text-slate-700">
           {words ?? ''}
         </span>
       </div>
