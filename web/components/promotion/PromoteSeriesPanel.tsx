@@ -169,7 +169,7 @@ export default function PromoteSeriesPanel({ occurrences, city, venueId }: Promo
           </Button>
         )}
       </div>
-      <div className="sticky bottom-0 z-10 space-y-2 rounded-b-xl border-t border-slate-300 bg-white/95 p-4 shadow-[0_-4px_12px_rgba(15,23,42,0.08)] backdrop-blur">
+      <div className="sticky bottom-0 z-10 space-y-2 rounded-b-xl border-t border-slate-300 bg-white p-4 shadow-[0_-4px_12px_rgba(15,23,42,0.08)]">
         {error && (
           <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-900">
             {error}
