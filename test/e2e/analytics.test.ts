@@ -96,7 +96,7 @@ describe('owner analytics and the slot market', () => {
     await dialog.getByText(`Lediga dagar i ${city} de kommande 4 veckorna`).click();
     const sold = dialog.locator(`td[data-date="${date}"]`);
     await sold.waitFor();
-    expect(await sold.textContent()).toContain('P: Slutsålt');
+    expect(await sold.textContent()).toContain('P: Upptaget');
     expect(await sold.textContent()).toContain('R: Ledigt');
     expect(await dialog.locator(`td[data-date="${date2}"]`).textContent()).toContain('P: Ledigt');
     await expectAccessible(page);

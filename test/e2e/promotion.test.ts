@@ -180,7 +180,7 @@ describe('paid promotion', () => {
     const panel = page.getByRole('region', { name: 'Marknadsför tillfällen' });
     await panel.waitFor({ timeout: 15_000 });
     await expect.poll(() => panel.getByText('Kontrollerar...').count()).toBe(0);
-    expect(await panel.getByText('Tillgänglig').count()).toBeGreaterThan(0);
+    expect(await panel.getByText('Ledigt').count()).toBeGreaterThan(0);
 
     // 02 §5 messages.
     await panel.getByRole('button', { name: 'Gå till betalning' }).click();

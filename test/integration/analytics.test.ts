@@ -302,7 +302,7 @@ describe('GET /api/analytics/slots', () => {
     expect(body.days).toHaveLength(28);
     expect(body.days[0].date).toBe(TODAY);
     const day = body.days.find((d: { date: string }) => d.date === '2030-03-12');
-    expect(day).toEqual({ date: '2030-03-12', premium: { taken: 1, max: 1, status: 'soldout' }, recommended: { taken: 1, max: 3, status: 'limited' } });
+    expect(day).toEqual({ date: '2030-03-12', premium: { taken: 1, max: 1, status: 'soldout' }, recommended: { taken: 1, max: 3, status: 'free' } });
     expect(body.days[1]).toMatchObject({ premium: { status: 'free' }, recommended: { status: 'free' } });
     // Someone else's quiz: 403; a visitor: 401.
     expect((await call(`/api/analytics/slots?quizId=${a.quiz.id}`, { cookie: b.user.cookie, clock: NOW })).status).toBe(403);

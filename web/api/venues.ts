@@ -53,19 +53,20 @@ const sleep = (ms: number, signal: AbortSignal) =>
   });
 
 /**
- * Dashboard data. The first lookup of the owner's own business tries up to 3 times, 1 s apart, while
- * nothing is found (spec 02 §2.1: a business created by a takeover may land a moment later); later
- * refetches (after a write) ask once. `reload()` refetches in the background; `retry()` starts over
- * with the spinner (the error screens' 'Försök igen').
+ * Dashboard data, shown at once (issue 29.3). Only right after a takeover (`waitForVenue`, the
+ * ?takeoverVenue= return of spec 02 §2.9) does the first lookup of the owner's own business try up to
+ * 3 times, 1 s apart, while nothing is found: that business may land a moment later. A new owner
+ * without a business sees onboarding after one lookup. `reload()` refetches in the background;
+ * `retry()` starts over with the spinner (the error screens' 'Försök igen').
  */
-export function useDashboard(venueId: string | undefined, enabled = true) {
+export function useDashboard(venueId: string | undefined, enabled = true, waitForVenue = false) {
   const qc = useQueryClient();
   const queryKey = venueKeys.dashboard(venueId);
   const query = useQuery({
     queryKey,
     enabled,
     queryFn: async ({ signal }) => {
-      const attempts = !venueId && qc.getQueryData(queryKey) === undefined ? VENUE_LOOKUP_ATTEMPTS : 1;
+      const attempts = waitForVenue && !venueId && qc.getQueryData(queryKey) === undefined ? VENUE_LOOKUP_ATTEMPTS : 1;
       for (let i = 1; ; i++) {
         const data = await venuesApi.dashboard(venueId, signal);
         if (data.venue || i >= attempts || signal.aborted) return data;
@@ -76,6 +77,11 @@ export function useDashboard(venueId: string | undefined, enabled = true) {
   const reload = useCallback(() => void qc.invalidateQueries({ queryKey: OWNER_ROOT }), [qc]);
   const retry = useCallback(() => void qc.resetQueries({ queryKey: venueKeys.dashboard(venueId) }), [qc, venueId]);
   return { query, reload, retry };
+}
+
+/** Loads the owner's dashboard into the cache (after creating a business, so /admin shows it at once). */
+export function prefetchOwnDashboard(qc: ReturnType<typeof useQueryClient>) {
+  return qc.fetchQuery({ queryKey: venueKeys.dashboard(undefined), queryFn: ({ signal }) => venuesApi.dashboard(undefined, signal), staleTime: 0 });
 }
 
 export const useProfile = () => useQuery({ queryKey: venueKeys.profile(), queryFn: venuesApi.profile });

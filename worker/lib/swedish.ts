@@ -70,6 +70,24 @@ export function displayDate(date: string): string {
   return longDate.format(new Date(`${date}T00:00:00Z`));
 }
 
+const longDateYear = new Intl.DateTimeFormat('sv-SE', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/**
+ * The chosen date in words beside a native date input (issue 29.12): "torsdag 26 november", with the
+ * year when it is not `thisYear` ("torsdag 27 maj 2027"). Null for anything that is not a calendar date.
+ */
+export function dateInWords(date: string | null | undefined, thisYear?: number): string | null {
+  if (!date || !/^\d{4}-\d{2}-\d{2}$/.test(date)) return null;
+  const d = new Date(`${date}T00:00:00Z`);
+  if (Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== date) return null;
+  return (thisYear === undefined || d.getUTCFullYear() === thisYear ? longDate : longDateYear).format(d);
+}
+
+/** "kl 19:00" beside a native time input (which may show 7:00 PM in an English browser). */
+export function timeInWords(time: string | null | undefined): string | null {
+  return time && /^\d{2}:\d{2}/.test(time) ? `kl ${time.slice(0, 5)}` : null;
+}
+
 const fullDate = new Intl.DateTimeFormat('sv-SE', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 /** Freshness (issue 20): "Senast bekräftad 3 november 2026", or the house account's "Uppgifter från offentliga källor". */

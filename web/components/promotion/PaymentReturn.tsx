@@ -4,49 +4,26 @@
  *   cancelled → failure dialog 'cancelled' (no retry); the checkout is ended so its slots are freed.
  *   failed    → failure dialog 'payment_failed'.
  *   success   → verification (our own state only), up to 3 attempts 2 s apart: success dialog (with an
- *               'already active' note on a repeat); network errors retried, then 'network_error';
- *               other errors or an unfinished payment: a toast and stop.
+ *               'already active' note on a repeat); network errors retried, then 'network_error'.
+ *               Every other outcome has its own dialog and words (issue 29.4, messages.ts): an unknown
+ *               session ('not_found'), an expired checkout, a payment not confirmed yet ('pending').
  * The URL is cleaned afterwards; a superadmin with venueId returns to /admin/venue/{venueId}.
  */
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { VERIFY_MESSAGES, type VerifyResponse } from '../../../worker/features/payments/contract';
+import type { VerifyResponse } from '../../../worker/features/payments/contract';
 import { TIER_LABELS } from '../../../worker/features/promotion/contract';
 import { ApiError } from '../../lib/api';
 import { useSession } from '../../lib/session';
 import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
-import { toast } from '../ui/Toast';
 import { promotionApi, shortDate } from './api';
+import { FAILURE_TEXT, paidLine, RETRY_VERIFY, type FailureType } from './messages';
+
+export type { FailureType } from './messages';
 
 export const VERIFY_ATTEMPTS = 3;
 export const VERIFY_DELAY_MS = 2000;
-
-export type FailureType = 'payment_failed' | 'network_error' | 'cancelled' | 'refunded' | 'other';
-
-const FAILURE_TEXT: Record<FailureType, { title: string; text: string }> = {
-  payment_failed: {
-    title: 'Betalningen misslyckades',
-    text: 'Betalningen kunde inte genomföras och inget har dragits. Kontrollera dina uppgifter eller välj ett annat betalsätt och försök igen.',
-  },
-  network_error: {
-    title: 'Anslutningsproblem',
-    text: 'Vi kunde inte nå servern för att bekräfta betalningen. Kontrollera din internetanslutning och försök igen.',
-  },
-  cancelled: {
-    title: 'Betalningen avbröts',
-    text: 'Du avbröt betalningen. Inget har dragits och marknadsföringen har inte aktiverats. Platsen är släppt så att du kan välja igen.',
-  },
-  // Paid, but what was bought no longer exists (issue 13.2): never shown as a success.
-  refunded: {
-    title: 'Köpet kunde inte genomföras',
-    text: VERIFY_MESSAGES.refunded,
-  },
-  other: {
-    title: 'Något gick fel',
-    text: 'Ett oväntat fel inträffade vid betalningen. Inget har aktiverats.',
-  },
-};
 
 type View =
   | { kind: 'none' }
@@ -95,7 +72,7 @@ export default function PaymentReturn({ onPaid }: { onPaid?: () => void }) {
     } else if (sessionIdRef.current) {
       void verify(sessionIdRef.current);
     } else {
-      setView({ kind: 'failure', type: 'other' });
+      setView({ kind: 'failure', type: 'not_found' });
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [location.search]);
@@ -124,20 +101,14 @@ export default function PaymentReturn({ onPaid }: { onPaid?: () => void }) {
         if (result.refund) return setView({ kind: 'failure', type: 'refunded', message: result.message });
         if (result.status === 'paid') return setView({ kind: 'failure', type: 'other', message: result.message });
         if (result.status === 'failed') return setView({ kind: 'failure', type: 'payment_failed' });
-        if (result.status === 'expired') return setView({ kind: 'failure', type: 'other' });
+        if (result.status === 'expired') return setView({ kind: 'failure', type: 'expired' });
         // Still open: the provider's webhook may be a moment behind the redirect.
-        if (attempt === VERIFY_ATTEMPTS) {
-          setView({ kind: 'none' });
-          toast({ title: 'Betalning ej klar', description: 'Betalningen är inte bekräftad ännu. Ladda om sidan om en stund.', variant: 'destructive' });
-          return;
-        }
+        if (attempt === VERIFY_ATTEMPTS) return setView({ kind: 'failure', type: 'pending' });
       } catch (err) {
-        const network = err instanceof ApiError && err.status === 0;
-        if (!network) {
-          setView({ kind: 'none' });
-          toast({ title: 'Verifieringsfel', description: 'Kunde inte verifiera betalningen. Kontakta support om problemet kvarstår.', variant: 'destructive' });
-          return;
-        }
+        const status = err instanceof ApiError ? err.status : -1;
+        // An unknown session, or one of someone else's orders: to this buyer there is no such payment.
+        if (status === 404 || status === 403) return setView({ kind: 'failure', type: 'not_found' });
+        if (status !== 0) return setView({ kind: 'failure', type: 'other' });
         if (attempt === VERIFY_ATTEMPTS) {
           setView({ kind: 'failure', type: 'network_error' });
           return;
@@ -166,9 +137,7 @@ export default function PaymentReturn({ onPaid }: { onPaid?: () => void }) {
       <Dialog open={view.kind === 'success'} onClose={close} title="Betalningen lyckades!">
         {view.kind === 'success' && (
           <div className="space-y-4">
-            <p>
-              {view.result.isPremium ? 'Ditt quiz är nu Premium Utvald' : 'Ditt quiz är nu Rekommenderat'} och marknadsföringen är aktiv direkt.
-            </p>
+            <p>{paidLine(view.result.promotions)}</p>
             {view.result.refund && <p className="rounded-lg bg-amber-50 p-3 text-amber-950">{view.result.message}</p>}
             {view.result.alreadyProcessed && (
               <p className="rounded-lg bg-sky-50 p-3 text-sky-950">Betalningen var redan registrerad – marknadsföringen är redan aktiv.</p>
@@ -197,11 +166,11 @@ export default function PaymentReturn({ onPaid }: { onPaid?: () => void }) {
               Behöver du hjälp? Kontakta <a className="font-semibold text-brand-700 underline" href={`mailto:${supportEmail}`}>{supportEmail}</a>
             </p>
             <div className="flex justify-end gap-3">
-              {view.type !== 'cancelled' && view.type !== 'refunded' && (
+              {(view.type === 'payment_failed' || (RETRY_VERIFY.has(view.type) && sessionIdRef.current)) && (
                 <Button
                   variant="secondary"
                   onClick={() => {
-                    if (view.type === 'network_error' && sessionIdRef.current) void verify(sessionIdRef.current);
+                    if (RETRY_VERIFY.has(view.type) && sessionIdRef.current) void verify(sessionIdRef.current);
                     else close();
                   }}
                 >

@@ -69,7 +69,7 @@ function PurchaseDialog({ quiz, city, onClose }: Omit<PromoteQuizButtonProps, 'p
 
 
   const day = availability?.byDate[0];
-  const statusOf = (t: Tier) => (availabilityError ? 'unknown' : availabilityStatus(day?.[t]));
+  const statusOf = (t: Tier) => (availabilityError ? 'unknown' : availabilityStatus(day?.[t], t));
   const slotMissing = !!tier && !!day && !day[tier].isAvailable;
   const option = tier ? pricing[tier].options.find((o) => o.weeks === weeks) : undefined;
 

@@ -5,7 +5,7 @@ import { usePauseSeries } from '../../api/quizzes';
 import { setServerErrors } from '../../lib/form';
 import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
-import { TextField } from '../ui/Field';
+import { DateTimeField } from '../ui/Field';
 import { toast } from '../ui/Toast';
 
 /**
@@ -33,8 +33,8 @@ export function PauseSeriesDialog({ recurrenceId, open, onClose }: { recurrenceI
   return (
     <Dialog open={open} onClose={onClose} title="Pausa serien" description="Quiz mellan datumen visas som 'Inställt' för besökare. Du kan ångra pausen för samma period." size="sm">
       <div className="space-y-3">
-        <TextField label="Från och med" type="date" error={errors.from?.message} {...register('from')} />
-        <TextField label="Till och med" type="date" min={watch('from')} error={errors.to?.message} {...register('to')} />
+        <DateTimeField label="Från och med" type="date" current={watch('from')} error={errors.from?.message} {...register('from')} />
+        <DateTimeField label="Till och med" type="date" current={watch('to')} min={watch('from')} error={errors.to?.message} {...register('to')} />
       </div>
       <div className="mt-4 flex flex-wrap justify-end gap-2">
         <Button variant="secondary" disabled={isSubmitting} onClick={run('resume')}>

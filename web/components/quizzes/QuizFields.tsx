@@ -26,7 +26,7 @@ import {
   type OwnerQuiz,
   type WeekdayName,
 } from '../../../worker/features/quizzes/contract';
-import { SelectField, TextArea, TextField } from '../ui/Field';
+import { DateTimeField, SelectField, TextArea, TextField } from '../ui/Field';
 
 const FormShape = z.object({
   date: z.string(),
@@ -142,14 +142,15 @@ export const EditSeriesForm = FormShape.transform(toFields).pipe(EditSeriesSchem
 export function QuizDetailFields({ withDate }: { withDate: boolean }) {
   const { register, watch, getValues, setValue, formState } = useFormContext<QuizFormValues>();
   const errors = formState.errors;
-  const [category, theme] = watch(['category', 'theme']);
+  const [category, theme, date, startTime] = watch(['category', 'theme', 'date', 'startTime']);
   return (
     <>
       <div className="grid gap-4 sm:grid-cols-2">
         {withDate && (
-          <TextField
+          <DateTimeField
             label="Datum"
             type="date"
+            current={date}
             required
             error={errors.date?.message}
             {...register('date', {
@@ -160,7 +161,7 @@ export function QuizDetailFields({ withDate }: { withDate: boolean }) {
             })}
           />
         )}
-        <TextField label="Starttid" type="time" required error={errors.startTime?.message} {...register('startTime')} />
+        <DateTimeField label="Starttid" type="time" current={startTime} required error={errors.startTime?.message} {...register('startTime')} />
       </div>
       <SelectField label="Kategori" required error={errors.category?.message} {...register('category')}>
         {QUIZ_CATEGORIES.map((c) => (
@@ -212,7 +213,7 @@ export function RecurringToggle() {
 export function RecurrenceFields() {
   const { register, watch, setValue, formState } = useFormContext<QuizFormValues>();
   const errors = formState.errors;
-  const [days, forever, date] = watch(['days', 'forever', 'date']);
+  const [days, forever, date, until] = watch(['days', 'forever', 'date', 'until']);
   const daysError = errors.days?.message;
   const toggleDay = (day: string) => {
     const next = days.includes(day) ? days.filter((d) => d !== day) : [...days, day];
@@ -261,7 +262,7 @@ export function RecurrenceFields() {
           </label>
         </div>
       </fieldset>
-      {!forever && <TextField label="Slutdatum" type="date" min={date} required error={errors.until?.message} {...register('until')} />}
+      {!forever && <DateTimeField label="Slutdatum" type="date" current={until} min={date} required error={errors.until?.message} {...register('until')} />}
     </div>
   );
 }

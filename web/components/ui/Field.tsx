@@ -1,3 +1,4 @@
+import { dateInWords, timeInWords } from '../../../worker/lib/swedish';
 import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 
 const INPUT = 'w-full rounded-xl border border-slate-300 bg-white px-3 py-2.5 text-slate-900 placeholder:text-slate-500 aria-[invalid=true]:border-red-600';
@@ -54,6 +55,30 @@ export function SelectField({ label, error, hint, id, children, ...props }: Fiel
       <select id={fid} aria-invalid={!!error} aria-describedby={error ? `${fid}-error` : undefined} className={INPUT} {...props}>
         {children}
       </select>
+    </Shell>
+  );
+}
+
+/**
+ * A native date or time input — the browser's own picker, in the browser's locale — with the chosen
+ * value in Swedish words beside it ("torsdag 26 november", "kl 19:00"), so the form reads the same in
+ * every browser (issue 29.12). Inputs registered with react-hook-form do not expose their value: pass
+ * the watched value as `current` (controlled inputs may leave it out).
+ */
+export function DateTimeField({ label, error, hint, id, current, type = 'date', ...props }: FieldShell & InputHTMLAttributes<HTMLInputElement> & { current?: string | undefined; type?: 'date' | 'time' }) {
+  const auto = useId();
+  const fid = id ?? auto;
+  const value = current ?? (typeof props.value === 'string' ? props.value : undefined);
+  const words = type === 'date' ? dateInWords(value, new Date().getFullYear()) : timeInWords(value);
+  const describedBy = [error ? `${fid}-error` : null, words ? `${fid}-words` : null].filter(Boolean).join(' ') || undefined;
+  return (
+    <Shell id={fid} label={label} error={error} hint={hint}>
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+        <input id={fid} type={type} aria-invalid={!!error} aria-describedby={describedBy} className={`${INPUT} w-auto min-w-[10rem] flex-1`} {...props} />
+        <span id={`${fid}-words`} data-testid="in-words" aria-live="polite" className="min-w-0 text-sm font-medium text-slate-700">
+          {words ?? ''}
+        </span>
+      </div>
     </Shell>
   );
 }

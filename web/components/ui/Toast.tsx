@@ -22,14 +22,21 @@ function dismissToast(id: number): void {
   emit();
 }
 
-/** Shows a toast from anywhere (no provider needed). Returns its id. */
+/**
+ * Shows a toast from anywhere (no provider needed). Returns its id. One message at a time (issue 29.4):
+ * a new toast replaces the one on screen, so a stale outcome (a failed try) never stands next to the
+ * later one (its success).
+ */
 export function toast(options: ToastOptions): number {
   const id = nextId++;
-  items = [...items, { ...options, id }];
+  items = [{ ...options, id }];
   emit();
   setTimeout(() => dismissToast(id), options.duration ?? 5000);
   return id;
 }
+
+/** The toasts on screen now (for tests). */
+export const currentToasts = (): readonly ToastItem[] => items;
 
 const STYLE = {
   default: 'border-slate-200 bg-white text-slate-900',

@@ -1,24 +1,24 @@
-import { useState } from 'react';
 import { Link } from 'react-router';
-import { Button, buttonClass } from '../ui/Button';
-import { CreateVenueDialog } from './CreateVenueDialog';
+import { buttonClass } from '../ui/Button';
 
 const STEPS = [
-  { title: 'Lägg till verksamhet', text: 'Namnet på puben, restaurangen eller quizarrangören.' },
-  { title: 'Lägg till platser', text: 'Var quizet hålls: adress och stad, en eller flera lokaler.' },
+  { title: 'Registrera verksamheten', text: 'Namnet och adressen där quizet hålls – verksamheten och dess första plats i ett steg.' },
   { title: 'Publicera quiz', text: 'Ett enstaka quiz eller en återkommande serie, varje vecka eller varannan.' },
+  { title: 'Fler platser när du vill', text: 'Har ni flera lokaler lägger du till dem på din sida efteråt.' },
 ];
 
-/** Dashboard for a signed-in user without a business (spec 02 §2.1): three steps and the create dialog. */
+/**
+ * Dashboard for a signed-in user without a business (spec 02 §2.1): three steps and one way in
+ * (issue 29.3) — the register form that creates the business with its first place.
+ */
 export function Onboarding() {
-  const [open, setOpen] = useState(false);
   return (
     <section aria-labelledby="onboarding-heading" className="mx-auto max-w-3xl space-y-6 text-center">
       <div>
         <h1 id="onboarding-heading" className="text-3xl font-extrabold">
           Välkommen till Quizkväll!
         </h1>
-        <p className="mt-2 text-slate-700">Kom igång på några minuter i tre steg.</p>
+        <p className="mt-2 text-slate-700">Kom igång på några minuter.</p>
       </div>
       <ol className="grid gap-4 text-left sm:grid-cols-3">
         {STEPS.map((s, i) => (
@@ -34,13 +34,9 @@ export function Onboarding() {
           </li>
         ))}
       </ol>
-      <div className="flex flex-wrap justify-center gap-3">
-        <Button onClick={() => setOpen(true)}>Skapa verksamhet</Button>
-        <Link to="/admin/create-venue" className={buttonClass('secondary')}>
-          Registrera verksamhet med adress
-        </Link>
-      </div>
-      <CreateVenueDialog open={open} onClose={() => setOpen(false)} />
+      <Link to="/admin/create-venue" className={buttonClass('primary', 'w-full px-6 py-3 text-base sm:w-auto')}>
+        Registrera din verksamhet
+      </Link>
     </section>
   );
 }

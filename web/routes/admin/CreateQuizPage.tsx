@@ -7,7 +7,7 @@ import { isCalendarDate, PauseSeriesSchema, weekdayNameOf, type CreateQuizData, 
 import { stockholmDate } from '../../../worker/lib/clock';
 import { useCreateQuiz, useDecideHolidays, useHolidayPreview, usePauseSeries, usePlaceQuizzes, useQuizPlaces } from '../../api/quizzes';
 import { HolidaySkips } from '../../components/quizzes/HolidaySkips';
-import { TextField } from '../../components/ui/Field';
+import { DateTimeField } from '../../components/ui/Field';
 import { RequireAuth } from '../../components/auth/RequireAuth';
 import { CreateQuizForm, emptyQuizForm, QuizDetailFields, RecurrenceFields, RecurringToggle, type CreateQuizFormValues } from '../../components/quizzes/QuizFields';
 import { Button, buttonClass } from '../../components/ui/Button';
@@ -166,8 +166,8 @@ function CreateQuizFormView({ places, fixed, today, isSuperadmin }: { places: Pl
               <legend className="px-1 text-sm font-semibold text-slate-800">Sommaruppehåll (valfritt)</legend>
               <p className="text-sm text-slate-700">Quiz mellan datumen visas som inställda. Lämna tomt om ni kör hela sommaren.</p>
               <div className="mt-2 grid gap-3 sm:grid-cols-2">
-                <TextField label="Uppehåll från" type="date" value={summer.from} min={date} onChange={(e) => setSummer({ ...summer, from: e.target.value })} />
-                <TextField label="Uppehåll till" type="date" value={summer.to} min={summer.from || date} onChange={(e) => setSummer({ ...summer, to: e.target.value })} error={summerError ?? undefined} />
+                <DateTimeField label="Uppehåll från" type="date" value={summer.from} min={date} onChange={(e) => setSummer({ ...summer, from: e.target.value })} />
+                <DateTimeField label="Uppehåll till" type="date" value={summer.to} min={summer.from || date} onChange={(e) => setSummer({ ...summer, to: e.target.value })} error={summerError ?? undefined} />
               </div>
             </fieldset>
           )}

@@ -29,7 +29,7 @@ function Dashboard({ user }: { user: SessionUser }) {
   const [search] = useSearchParams();
   const venueId = params.venueId ?? search.get('venueId') ?? undefined;
   const redirectSuperadmin = user.isSuperadmin && !venueId;
-  const { query, reload, retry } = useDashboard(venueId, !redirectSuperadmin);
+  const { query, reload, retry } = useDashboard(venueId, !redirectSuperadmin, search.has('takeoverVenue'));
   const [profileOpen, setProfileOpen] = useState(false);
 
   if (redirectSuperadmin) return <Navigate to="/superadmin" replace />;

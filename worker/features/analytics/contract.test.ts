@@ -27,7 +27,7 @@ describe('compareDays', () => {
 });
 
 describe('slotStatus', () => {
-  it('free, limited, sold out', () => {
-    expect([slotStatus(0, 3), slotStatus(2, 3), slotStatus(3, 3), slotStatus(0, 1), slotStatus(1, 1)]).toEqual(['free', 'limited', 'soldout', 'free', 'soldout']);
+  it('free, limited, sold out: limited only when the last of several slots is left (issue 29.2)', () => {
+    expect([slotStatus(0, 3), slotStatus(1, 3), slotStatus(2, 3), slotStatus(3, 3), slotStatus(0, 1), slotStatus(1, 1)]).toEqual(['free', 'free', 'limited', 'soldout', 'free', 'soldout']);
   });
 });

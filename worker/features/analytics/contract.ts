@@ -92,7 +92,8 @@ export interface AnalyticsResponse {
 }
 
 export type SlotStatus = 'free' | 'limited' | 'soldout';
-export const SLOT_STATUS_LABELS: Record<SlotStatus, string> = { free: 'Ledigt', limited: 'Begränsat', soldout: 'Slutsålt' };
+/** The same words as the purchase dialogs (promotion AVAILABILITY_LABELS, issue 29.2). */
+export const SLOT_STATUS_LABELS: Record<SlotStatus, string> = { free: 'Ledigt', limited: 'Begränsat', soldout: 'Upptaget' };
 export interface SlotDay {
   date: string;
   recommended: { taken: number; max: number; status: SlotStatus };
@@ -106,8 +107,9 @@ export interface SlotCalendarResponse {
 }
 export const SLOT_CALENDAR_DAYS = 28;
 
+/** Free or taken; "limited" only when the last of several slots is left (a one-slot tier never is, issue 29.2). */
 export function slotStatus(taken: number, max: number): SlotStatus {
-  return taken >= max ? 'soldout' : taken > 0 ? 'limited' : 'free';
+  return taken >= max ? 'soldout' : max > 1 && max - taken === 1 ? 'limited' : 'free';
 }
 
 /** GET /api/analytics/overview (superadmin). */

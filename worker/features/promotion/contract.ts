@@ -184,20 +184,24 @@ export interface CheckoutResponse {
   discount: number;
 }
 
-/** Availability label shown per occurrence and tier (spec 02 §4.2). */
+/**
+ * Availability label shown per occurrence and tier (spec 02 §4.2, issue 29.2). A one-slot tier (Premium
+ * Utvald) is simply free or taken: "Begränsat" is kept for a tier with several slots when only its last
+ * one is left, so it never cries wolf. The slot calendar (analytics slotStatus) uses the same words.
+ */
 export type AvailabilityStatus = 'available' | 'limited' | 'soldout' | 'purchased' | 'unknown';
 export const AVAILABILITY_LABELS: Record<AvailabilityStatus, string> = {
-  available: 'Tillgänglig',
+  available: 'Ledigt',
   limited: 'Begränsat',
-  soldout: 'Slutsåld',
+  soldout: 'Upptaget',
   purchased: 'Köpt',
   unknown: 'Okänd',
 };
-export function availabilityStatus(a: TierAvailability | undefined | null): AvailabilityStatus {
+export function availabilityStatus(a: TierAvailability | undefined | null, tier: Tier): AvailabilityStatus {
   if (!a) return 'unknown';
   if (a.userHasPurchased) return 'purchased';
   if (!a.isAvailable || a.availableSlots <= 0) return 'soldout';
-  if (a.availableSlots <= 1) return 'limited';
+  if (MAX_SLOTS_PER_DAY[tier] > 1 && a.availableSlots === 1) return 'limited';
   return 'available';
 }
 
