@@ -17,7 +17,7 @@ import { usedLinks } from '../db/schema';
 import { invalidInput, unavailable } from './errors';
 import { hashToken } from './tokens';
 
-export type LinkPurpose = 'follow-confirm' | 'unsubscribe' | 'unsubscribe-all' | 'manage' | 'holiday-decision' | 'freshness-confirm';
+export type LinkPurpose = 'follow-confirm' | 'unsubscribe' | 'unsubscribe-all' | 'manage' | 'holiday-decision' | 'freshness-confirm' | 'tip-stop';
 
 export interface LinkPayload {
   p: LinkPurpose;
