@@ -22,6 +22,7 @@ export const routes: RouteObject[] = [
   { path: '/admin/venue/:venueId', lazy: screen(() => import('./admin/DashboardPage')) },
   { path: '/admin/locations', lazy: screen(() => import('./admin/LocationsPage')) },
   { path: '/admin/create-venue', lazy: screen(() => import('./admin/CreateVenuePage')) },
+  { path: '/tipsa', lazy: screen(() => import('./tips/TipPage')) },
   { path: '/superadmin', lazy: screen(() => import('./superadmin/SuperadminPage')) },
   { path: '/premium-demo', lazy: screen(() => import('./demo/PremiumDemoPage')) },
   { path: '/premium-mockup', lazy: screen(() => import('./demo/PremiumMockupPage')) },
