@@ -156,6 +156,15 @@ describe('the superadmin queue', () => {
     expect(mails[0].text).toContain(`/quiz/${citySlug}/${venue.slug}`);
     expect(JSON.parse(mails[0].headers)).toMatchObject({ 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' });
     expect((await tipRows(sql`id = ${id}`))[0]!.email).toBeNull();
+    // The one-click stop (RFC 8058: a POST without Origin) answers with a page; GET only shows the button.
+    const stop = /<([^>]+)>/.exec(JSON.parse(mails[0].headers)['List-Unsubscribe'])![1]!;
+    const stopPath = stop.slice(stop.indexOf('/tipsa/stopp'));
+    const shown = await call(stopPath, { clock: CLOCK });
+    expect(shown.status).toBe(200);
+    expect(await shown.text()).toContain('Radera min adress');
+    const stopped = await call(stopPath, { method: 'POST', noOrigin: true, clock: CLOCK });
+    expect(stopped.status).toBe(200);
+    expect(await stopped.text()).toContain('Din e-postadress är raderad');
     // A second answer changes nothing.
     const before = await snapshot(['tips', 'venues', 'locations', 'quizzes']);
     expect((await call(`/api/admin/tips/${id}/approve`, { method: 'POST', body: {}, cookie: admin.cookie, clock: CLOCK })).status).toBe(409);
