@@ -25,6 +25,7 @@ import { quizRoutes } from './features/quizzes/routes';
 import { seriesRoutes } from './features/series/routes';
 import { shareRoutes } from './features/share/routes';
 import { takeoverRoutes } from './features/takeover/routes';
+import { tipAdminRoutes, tipLinkPages, tipRoutes } from './features/tips/routes';
 import { adminRoutes } from './features/admin/routes';
 import { analyticsRoutes } from './features/analytics/routes';
 import { exportRoutes } from './features/exports/routes';
@@ -46,7 +47,9 @@ import { BOOT_SCRIPT_CSP_HASH } from './lib/boot-script';
 const csp = {
   defaultSrc: ["'self'"],
   // The public pages' one inline script (worker/lib/boot-script.ts), allowed by its hash only.
-  scriptSrc: ["'self'", BOOT_SCRIPT_CSP_HASH],
+  // Turnstile's widget (the human check of /tipsa) loads its script and frame from challenges.cloudflare.com.
+  scriptSrc: ["'self'", BOOT_SCRIPT_CSP_HASH, 'https://challenges.cloudflare.com'],
+  frameSrc: ['https://challenges.cloudflare.com'],
   styleSrc: ["'self'", "'unsafe-inline'"],
   imgSrc: ["'self'", 'data:', 'https:'],
   connectSrc: ["'self'"],
@@ -98,6 +101,8 @@ export function createApp(ports: PortFactories = productionPorts) {
   app.route('/api/auth', authRoutes);
   app.route('/api/account', accountRoutes);
   app.route('/api/feedback', feedbackRoutes);
+  // "Tipsa om ett quiz" (issue 31.1): the public form's API; the form itself is the SPA screen /tipsa.
+  app.route('/api/tips', tipRoutes);
   app.route('/api/events', eventsRoutes);
   app.route('/api/promotion', promotionRoutes);
   app.route('/api/payments', paymentsRoutes);
@@ -114,6 +119,8 @@ export function createApp(ports: PortFactories = productionPorts) {
   app.route('/api/admin', followAdminRoutes);
   // Superadmin: the "Drift" tab (jobs, mail, imports, backup, webhook, 5xx, config checks, incidents).
   app.route('/api/admin', opsAdminRoutes);
+  // Superadmin: the tips queue (same guard inside).
+  app.route('/api/admin', tipAdminRoutes);
   app.route('/api/admin', adminRoutes);
   app.route('/api/exports', exportRoutes);
   app.route('/api/analytics', analyticsRoutes);
@@ -126,6 +133,7 @@ export function createApp(ports: PortFactories = productionPorts) {
   // Signed links in owner mail (issue 20): act without a session; GET shows, the page's button POSTs.
   app.route('/helgdag', holidayLinkPages);
   app.route('/bekrafta-quiz', freshnessLinkPages);
+  app.route('/tipsa/stopp', tipLinkPages);
   app.use('/dev/*', async (c, next) => (c.var.config.isDev ? next() : onNotFound(c)));
   app.route('/dev', devRoutes);
   // The local checkout (used when STRIPE_SECRET_KEY is empty).

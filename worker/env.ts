@@ -36,6 +36,8 @@ export interface Config {
   linkSigningSecretPrevious: string | null;
   /** Raster tile URL template of the public map (MAP_TILE_URL); OpenStreetMap's standard tiles by default. */
   mapTileUrl: string;
+  /** Cloudflare Turnstile (TURNSTILE_SITE_KEY var, TURNSTILE_SECRET_KEY secret); null = the local stand-in outside production. */
+  turnstile: { siteKey: string | null; secretKey: string | null };
   /**
    * Count D1 rows read/written per request and answer them in `x-d1-rows-read` / `x-d1-rows-written`
    * (worker/db/client.ts countingD1). On in development and test; in production only with D1_STATS=1.
@@ -79,6 +81,7 @@ export function parseConfig(env: Env): Config {
     linkSigningSecret: opt(env.LINK_SIGNING_SECRET) ?? (appEnv === 'production' ? null : DEV_LINK_SIGNING_SECRET),
     linkSigningSecretPrevious: opt((env as Env & { LINK_SIGNING_SECRET_PREVIOUS?: string }).LINK_SIGNING_SECRET_PREVIOUS),
     mapTileUrl: opt(env.MAP_TILE_URL) ?? DEFAULT_MAP_TILE_URL,
+    turnstile: { siteKey: opt(env.TURNSTILE_SITE_KEY), secretKey: opt(env.TURNSTILE_SECRET_KEY) },
     d1Stats: appEnv !== 'production' || ['1', 'true', 'on'].includes((env.D1_STATS ?? '').trim().toLowerCase()),
   };
 }

@@ -5,6 +5,7 @@ import { ListingSection } from '../components/listing/ListingSection';
 import { filteredFeedQuery } from '../components/listing/urls';
 import { PageHero } from './PageHero';
 import type { CombinedPageData } from './types';
+import { TipPrompt } from '../components/tips/TipPrompt';
 
 /** City blurbs of the combined page (spec 01 §2): own texts for four cities, otherwise generic. */
 export function cityBlurb(citySlug: string, city: string, weekday: string): string {
@@ -86,6 +87,7 @@ export function CombinedPage({ data }: { data: CombinedPageData }) {
                 <a href="/" className="mt-3 inline-flex rounded-xl bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700">
                   Visa alla quiz
                 </a>
+                <TipPrompt />
               </div>
             )}
           />

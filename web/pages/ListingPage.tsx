@@ -7,6 +7,7 @@ import { activeFilterLabels, filteredFeedQuery } from '../components/listing/url
 import { useState } from 'react';
 import { PageHero } from './PageHero';
 import type { ListingFilters, ListingPageData } from './types';
+import { TipPrompt } from '../components/tips/TipPrompt';
 
 /** The page's defaults (spec 01 §4): main listing today; city page all upcoming; weekday page its day. */
 export function listingDefaults(data: Pick<ListingPageData, 'variant' | 'today' | 'city' | 'weekday'>): ListingFilters {
@@ -67,6 +68,7 @@ export function ListingPage({ data }: { data: ListingPageData }) {
           <div className="mt-3 sm:mt-5">
             <SubscribeCalendar feedPath={feedPathOf(data, shownFilters)} />
           </div>
+          {data.variant === 'city' && <TipPrompt city={cityName} className="mt-3 text-sm text-brand-100 [&_a]:text-white" />}
         </PageHero>
       )}
       <section id="quiz" aria-labelledby="quiz-heading" className="mx-auto max-w-6xl scroll-mt-4 space-y-3 px-4 py-4 sm:space-y-4 sm:py-10">
@@ -96,7 +98,16 @@ export function ListingPage({ data }: { data: ListingPageData }) {
   );
 }
 
-function Empty({ data, filters, defaults, path }: { data: ListingPageData; filters: ListingFilters; defaults: ListingFilters; path: string }) {
+function Empty(props: { data: ListingPageData; filters: ListingFilters; defaults: ListingFilters; path: string }) {
+  return (
+    <div className="space-y-3">
+      <EmptyReason {...props} />
+      <TipPrompt className="text-center text-slate-700" city={props.data.variant === 'city' ? props.data.city?.name : undefined} />
+    </div>
+  );
+}
+
+function EmptyReason({ data, filters, defaults, path }: { data: ListingPageData; filters: ListingFilters; defaults: ListingFilters; path: string }) {
   const box = 'rounded-2xl border border-slate-200 bg-white p-6 text-center';
   // Chosen filters excluded everything: name them and offer to clear them (issue 29.6), not "nothing in Stockholm".
   const chosen = filters.near ? [] : activeFilterLabels(filters, defaults, { city: data.variant === 'city', weekday: data.variant === 'weekday' }, data.cities);

@@ -23,6 +23,7 @@ const SCREENS: Record<SpaRoutePath, () => Promise<{ default: React.ComponentType
   '/admin/venue/:venueId': () => import('./admin/DashboardPage'),
   '/admin/locations': () => import('./admin/LocationsPage'),
   '/admin/create-venue': () => import('./admin/CreateVenuePage'),
+  '/tipsa': () => import('./tips/TipPage'),
   '/superadmin': () => import('./superadmin/SuperadminPage'),
   '/premium-demo': () => import('./demo/PremiumDemoPage'),
   '/premium-mockup': () => import('./demo/PremiumMockupPage'),

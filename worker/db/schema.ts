@@ -913,3 +913,46 @@ export const opsIncidents = sqliteTable(
   (t) => [uniqueIndex('ops_incidents_open_uq').on(t.key).where(sql`resolved_at IS NULL`), index('ops_incidents_opened_idx').on(t.openedAt)],
 );
 export type OpsIncidentRow = typeof opsIncidents.$inferSelect;
+
+// ---------------------------------------------------------------- tips from visitors (issue 31.1)
+
+export const TIP_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type TipStatus = (typeof TIP_STATUSES)[number];
+/**
+ * "Tipsa om ett quiz": a visitor's tip, moderated in the superadmin's "Tips" tab. Exactly one of
+ * `weekday` (a weekly quiz) and `date` (one evening) is set. `email` is the tipster's optional address,
+ * kept only until the one "published" mail is sent (or the tip is rejected), then set to null.
+ * `near_venue_id`/`near_note`: the import's near-duplicate check, made when the tip arrives.
+ * `venue_id`: the house-account business created on approval.
+ */
+export const tips = sqliteTable(
+  'tips',
+  {
+    id: text('id').primaryKey(),
+    venueName: text('venue_name').notNull(),
+    address: text('address').notNull(),
+    city: text('city').notNull(),
+    citySlug: text('city_slug').notNull(),
+    weekday: integer('weekday'),
+    date: text('date'),
+    startTime: text('start_time').notNull(),
+    link: text('link'),
+    message: text('message'),
+    email: text('email'),
+    status: text('status', { enum: TIP_STATUSES }).notNull().default('pending'),
+    rejectReason: text('reject_reason'),
+    nearVenueId: text('near_venue_id').references(() => venues.id, { onDelete: 'set null' }),
+    nearNote: text('near_note'),
+    venueId: text('venue_id').references(() => venues.id, { onDelete: 'set null' }),
+    answeredAt: text('answered_at'),
+    ...timestamps,
+  },
+  (t) => [
+    index('tips_status_created_idx').on(t.status, t.createdAt),
+    index('tips_near_venue_idx').on(t.nearVenueId),
+    index('tips_venue_idx').on(t.venueId),
+    check('tips_status_ck', sql`status IN ('pending','approved','rejected')`),
+    check('tips_when_ck', sql`(weekday IS NULL) <> (date IS NULL)`),
+  ],
+);
+export type TipRow = typeof tips.$inferSelect;

@@ -36,7 +36,7 @@ function nightlyTasks(deps: Deps, queue: OutboxQueue): NightlyTask[] {
     }),
     recorded('sessions', async () => ({ deleted: await deleteExpiredSessions(db, now) })),
     recorded('rate-limits', async () => ({ deleted: await deleteStaleRateLimits(db, now) })),
-    // Issue 26.6: the counting salts and seen-hashes of earlier days (docs/wave3/counting.md).
+    // Issue 26.6: the counting salts and seen-hashes of earlier days (docs/features/analytics-counting.md).
     recorded('analytics-seen', async () => ({ deleted: await deleteEarlierSeen(db, clock.today()) })),
     recorded('email-tokens', async () => ({ deleted: await cleanUpEmailTokens(deps) })),
     // Data minimisation: outbox rows (addresses, mail texts) older than MAIL_RETENTION_DAYS (30) by the

@@ -1,4 +1,4 @@
-/** Types of backup-format.mjs (the one backup format; see that file and docs/wave3/backup.md). */
+/** Types of backup-format.mjs (the one backup format; see that file and docs/features/backup.md). */
 export declare const SKIP_TABLE: RegExp;
 export declare const PAGE_ROWS: number;
 export declare const TABLES_SQL: string;

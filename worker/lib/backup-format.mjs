@@ -1,5 +1,5 @@
 /**
- * The one backup format (issue 26.1, docs/wave3/backup.md), shared by `npm run db:backup` / `db:restore`
+ * The one backup format (issue 26.1, docs/features/backup.md), shared by `npm run db:backup` / `db:restore`
  * (scripts/d1-backup.mjs, Node) and the nightly backup Workflow (worker/features/backup, workerd). Plain
  * JavaScript with a .d.mts beside it, so Node runs it without a build step and the Worker imports it typed.
  *
@@ -132,7 +132,7 @@ export function insertStatement(table, cols, row) {
 /** The file's first lines. */
 export function headerLines(createdAt, source) {
   return [
-    `-- Quizkväll D1 backup, ${createdAt}, ${source}. Format: docs/wave3/backup.md (one INSERT per line; text with control characters as CAST(X'…' AS TEXT)).`,
+    `-- Quizkväll D1 backup, ${createdAt}, ${source}. Format: docs/features/backup.md (one INSERT per line; text with control characters as CAST(X'…' AS TEXT)).`,
     `-- Restore with: npm run db:restore -- <this file>. The search indexes and listing_dates are rebuilt on restore.`,
   ];
 }

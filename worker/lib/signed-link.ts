@@ -6,7 +6,7 @@
  *
  * signed with LINK_SIGNING_SECRET. Verification checks the MAC in constant time (crypto.subtle.verify)
  * against the current secret and, during a rotation, LINK_SIGNING_SECRET_PREVIOUS (verify only: links
- * are always signed with the current one; docs/wave3/operations.md "Rotate LINK_SIGNING_SECRET"),
+ * are always signed with the current one; docs/runbook.md "Rotate LINK_SIGNING_SECRET"),
  * then the purpose (a token for one action never works for another) and the expiry. Actions that are
  * not idempotent also spend the token: `spendStatement` inserts the SHA-256 of the token into
  * `used_links` (primary key), meant for the same db.batch as the action, so a second use fails the
@@ -19,7 +19,7 @@ import { usedLinks } from '../db/schema';
 import { invalidInput, unavailable } from './errors';
 import { hashToken } from './tokens';
 
-export type LinkPurpose = 'follow-confirm' | 'unsubscribe' | 'unsubscribe-all' | 'manage' | 'holiday-decision' | 'freshness-confirm' | 'login-device';
+export type LinkPurpose = 'follow-confirm' | 'unsubscribe' | 'unsubscribe-all' | 'manage' | 'holiday-decision' | 'freshness-confirm' | 'login-device' | 'tip-stop';
 
 export interface LinkPayload {
   p: LinkPurpose;

@@ -16,6 +16,7 @@ export const SPA_ROUTE_PATHS = [
   '/admin/venue/:venueId',
   '/admin/locations',
   '/admin/create-venue',
+  '/tipsa',
   '/superadmin',
   '/premium-demo',
   '/premium-mockup',

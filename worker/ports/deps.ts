@@ -11,6 +11,7 @@ import type { Db } from '../db/client';
 import type { Config } from '../env';
 import type { Clock } from '../lib/clock';
 import { createGooglePort, type GooglePort } from './google';
+import { createLocalHumanCheck, createTurnstile, refuseAllHumanCheck, type HumanCheck } from './human-check';
 import { createMailer, type Mailer } from './mailer';
 import { createPayments, type PaymentsPort } from './payments';
 
@@ -23,6 +24,8 @@ export interface Deps {
   payments: PaymentsPort;
   /** Null when Google sign-in is not configured (GOOGLE_CLIENT_ID / GOOGLE_CLIENT_SECRET empty). */
   google: GooglePort | null;
+  /** The human check of public forms (Turnstile, or the local stand-in without a secret outside production). */
+  humanCheck: HumanCheck;
 }
 
 /** How each port is made from the run's database, config and clock. Tests replace any of them. */
@@ -30,6 +33,7 @@ export interface PortFactories {
   mailer(db: Db, config: Config, clock: Clock): Mailer;
   payments(config: Config): PaymentsPort;
   google(config: Config): GooglePort | null;
+  humanCheck(config: Config): HumanCheck;
 }
 
 export const productionPorts: PortFactories = {
@@ -40,6 +44,10 @@ export const productionPorts: PortFactories = {
     if (!clientId || !clientSecret) return null;
     return createGooglePort({ clientId, clientSecret, redirectUri: `${config.appUrl}/api/auth/google/callback` });
   },
+  humanCheck: (config) => {
+    if (config.turnstile.secretKey) return createTurnstile({ secret: config.turnstile.secretKey });
+    return config.isDev ? createLocalHumanCheck() : refuseAllHumanCheck;
+  },
 };
 
 /** One run's deps. Ports are made on first use (a public page never builds a Stripe or Google client), then kept. */
@@ -47,6 +55,7 @@ export function createDeps(base: { db: Db; config: Config; clock: Clock }, ports
   let mailer: Mailer | undefined;
   let payments: PaymentsPort | undefined;
   let google: GooglePort | null | undefined;
+  let humanCheck: HumanCheck | undefined;
   return {
     db: base.db,
     config: base.config,
@@ -60,6 +69,9 @@ export function createDeps(base: { db: Db; config: Config; clock: Clock }, ports
     get google() {
       if (google === undefined) google = ports.google(base.config);
       return google;
+    },
+    get humanCheck() {
+      return (humanCheck ??= ports.humanCheck(base.config));
     },
   };
 }

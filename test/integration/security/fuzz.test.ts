@@ -226,6 +226,7 @@ const QUERY_PARAMS: Record<string, { path: (t: Target) => string; params: string
   'GET /api/listing/card': { path: () => '/api/listing/card', params: ['unit', 'city', 'weekday', 'date', 'search', 'near', 'radius', ...QUIZ_FILTER_PARAMS], actor: 'visitor' },
   'GET /api/admin/venues': { path: () => '/api/admin/venues', params: ['q', 'offset', 'limit'], actor: 'superadmin' },
   'GET /api/admin/feedback': { path: () => '/api/admin/feedback', params: ['offset'], actor: 'superadmin' },
+  'GET /api/admin/tips': { path: () => '/api/admin/tips', params: ['status'], actor: 'superadmin' },
   'GET /api/owner/dashboard': { path: () => '/api/owner/dashboard', params: ['venueId'], actor: 'own' },
   'GET /api/payments/verify': { path: () => '/api/payments/verify', params: ['session_id'], actor: 'own' },
   'GET /api/auth/google': { path: () => '/api/auth/google', params: ['mode', 'redirect', 'takeoverVenue'], actor: 'visitor' },

@@ -184,6 +184,21 @@ export const ROUTES: Record<string, RouteCase> = {
     expect: PUBLIC(201),
   },
 
+  // ------------------------------------------------------------ "Tipsa om ett quiz" (issue 31.1)
+  'GET /api/tips/config': { object: 'none', expect: PUBLIC(200) },
+  'POST /api/tips': {
+    object: 'none',
+    body: (t) => ({ venueName: `Tipsat ställe ${t.fresh}`, address: 'Storgatan 1', city: 'Göteborg', weekday: 3, startTime: '19:00', humanToken: 'local-pass' }),
+    expect: PUBLIC(201),
+    note: 'public; rate-limited per client, honeypot and human check (local stand-in in tests)',
+  },
+  'GET /api/admin/tips': { object: 'none', expect: SUPERADMIN(200) },
+  'GET /api/admin/tips/count': { object: 'none', expect: SUPERADMIN(200) },
+  'POST /api/admin/tips/:id/approve': { object: 'none', path: () => '/api/admin/tips/no-such-tip/approve', expect: SUPERADMIN(404), fuzzActor: 'superadmin' },
+  'POST /api/admin/tips/:id/reject': { object: 'none', path: () => '/api/admin/tips/no-such-tip/reject', body: () => ({ reason: 'Finns redan' }), expect: SUPERADMIN(404), fuzzActor: 'superadmin' },
+  'GET /tipsa/stopp': { object: 'none', expect: PUBLIC(200), note: 'shows the button only; changes nothing', fuzzActor: 'visitor' },
+  'POST /tipsa/stopp': { object: 'none', expect: PUBLIC(400), note: 'RFC 8058 one-click, exempt from the CSRF guard; signed link required', fuzzActor: 'visitor' },
+
   // ------------------------------------------------------------ counting and owner analytics (issue 18)
   'POST /api/events': {
     object: 'quiz',

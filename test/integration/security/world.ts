@@ -136,4 +136,5 @@ export const GUARDED_TABLES = [
   'payment_events',
   'feedback',
   'analytics_daily',
+  'tips',
 ];

@@ -67,6 +67,9 @@ export function Footer({ onFeedback }: { onFeedback: () => void }) {
               {INFO[key].link}
             </button>
           ))}
+          <a href="/tipsa" className={linkClass}>
+            Tipsa om ett quiz
+          </a>
           <button type="button" className={linkClass} onClick={onFeedback}>
             Lämna feedback
           </button>

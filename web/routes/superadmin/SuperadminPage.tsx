@@ -1,6 +1,6 @@
 /**
- * /superadmin (spec 02 §2.7): businesses, feedback inbox, CSV import, refunds to make ('Att återbetala') and
- * the operations view ('Drift', issue 30). Superadmins only; everyone
+ * /superadmin (spec 02 §2.7): businesses, feedback inbox, visitors' tips (issue 31.1), CSV import, refunds to make
+ * ('Att återbetala') and the operations view ('Drift', issue 30). Superadmins only; everyone
  * else is sent to /admin by RequireAuth.
  */
 import { useId, type KeyboardEvent } from 'react';
@@ -14,10 +14,13 @@ import { OpsPanel } from '../../components/superadmin/OpsPanel';
 import { RefundsPanel } from '../../components/superadmin/RefundsPanel';
 import { TakeoverIssues } from '../../components/superadmin/TakeoverIssues';
 import { VenueList } from '../../components/superadmin/VenueList';
+import { pendingTipsLabel, TipsPanel } from '../../components/tips/TipsPanel';
+import { useTipCount } from '../../api/tips';
 
 const TABS = [
   { id: 'verksamheter', label: 'Verksamheter' },
   { id: 'feedback', label: 'Feedback' },
+  { id: 'tips', label: 'Tips' },
   { id: 'import', label: 'Import' },
   { id: 'aterbetalningar', label: 'Att återbetala' },
   { id: 'oversikt', label: 'Översikt' },
@@ -32,6 +35,7 @@ export default function SuperadminPage() {
 function Panel() {
   const [search, setSearch] = useSearchParams();
   const base = useId();
+  const tipCount = useTipCount().data?.pending ?? 0;
   const current: TabId = TABS.some((t) => t.id === search.get('flik')) ? (search.get('flik') as TabId) : 'verksamheter';
   const select = (id: TabId) =>
     setSearch(
@@ -69,6 +73,14 @@ function Panel() {
             className={`-mb-px border-b-2 px-4 py-2 font-semibold ${current === t.id ? 'border-brand-600 text-brand-700' : 'border-transparent text-slate-700 hover:text-slate-900'}`}
           >
             {t.label}
+            {t.id === 'tips' && tipCount > 0 && (
+              <>
+                <span aria-hidden="true" className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-bold text-amber-950">
+                  {tipCount}
+                </span>
+                <span className="sr-only">, {pendingTipsLabel(tipCount)}</span>
+              </>
+            )}
           </button>
         ))}
       </div>
@@ -80,6 +92,7 @@ function Panel() {
           </>
         )}
         {current === 'feedback' && <FeedbackInbox />}
+        {current === 'tips' && <TipsPanel />}
         {current === 'import' && <ImportPanel />}
         {current === 'aterbetalningar' && <RefundsPanel />}
         {current === 'drift' && <OpsPanel />}

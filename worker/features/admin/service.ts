@@ -140,3 +140,9 @@ export async function setFeedbackHandled(deps: Pick<Deps, 'db' | 'clock'>, input
   return { id: row.id, category: row.category, title: row.title, description: row.description, senderEmail: row.senderEmail, createdAt: row.createdAt, handledAt: row.handledAt, quizId: row.quizId };
 }
 
+
+// The import's building blocks, for other features (boundaries: only service.ts/contract.ts cross features).
+// "Tipsa om ett quiz" (worker/features/tips) approves a tip into a house-account business with them.
+export { addressKey, ensureHouseUser, planSlugs, seriesDates, seriesInsert } from './import';
+export type { ImportRow } from './import-contract';
+export { NEAR_DUPLICATE_SIMILARITY, trigramSimilarity } from './similarity';

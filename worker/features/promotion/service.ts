@@ -280,7 +280,7 @@ async function openCheckout(
 }
 
 /**
- * Issue 26.3: what one account and one business may hold unpaid (HOLD_LIMITS, docs/wave3/money.md).
+ * Issue 26.3: what one account and one business may hold unpaid (HOLD_LIMITS, docs/features/orders-holds-and-refunds.md).
  * Counts the attempt first (checkouts per hour, 429), then refuses (409, the rule in Swedish) a checkout
  * over the open-checkout or held-day bound, or one that takes back a city-day this buyer released unpaid
  * within the cool-down. The order insert re-checks the bounds atomically (insertOrderWithinLimitsStatement).

@@ -1,6 +1,6 @@
 /**
  * Rendered share cards in R2 (issue 26.4): a card is rendered at most once per content. An uncached
- * render costs ~200 ms of CPU (docs/wave3/share-cost.md), so the edge cache alone — per data centre, and
+ * render costs ~200 ms of CPU (docs/features/share-card-cost.md), so the edge cache alone — per data centre, and
  * missed by every data-version bump and every deployment — is not enough.
  *
  * The object key is the card (its og path) plus a SHA-256 of exactly what the card draws (CardData) and

@@ -1,0 +1,62 @@
+/**
+ * "Tipsa om ett quiz" (issue 31.1): a visitor finds the form from the footer, gets the shared contract's
+ * Swedish messages, sends a tip; the superadmin sees "1 tips väntar"-style count in the Tips tab and
+ * publishes it; the place then shows on its city page. Runs on the shared e2e app (real clock): the tip
+ * is a weekly quiz, so nothing here depends on today's date.
+ */
+import { describe, expect, it } from 'vitest';
+import { loginAs } from './support/auth';
+import { baseURL, expectAccessible, hydrated, newPage, stamp, useBrowser, waitForMail } from './support/browser';
+
+const ADMIN = { email: 'admin@quizkvall.local', password: 'quizkvall-admin' };
+
+describe('tipsa om ett quiz', () => {
+  const browser = useBrowser();
+
+  it('a visitor tips, the superadmin publishes, the city page lists it and the tipster gets one mail', async () => {
+    const id = stamp();
+    const venue = `Tipsade Krogen ${id}`;
+    const city = `Tipsby ${id}`;
+    const email = `tipsare-${id}@test.local`;
+
+    const { page: visitor, errors } = await newPage(browser());
+    await visitor.goto('/');
+    await hydrated(visitor);
+    await visitor.getByRole('contentinfo').getByRole('link', { name: 'Tipsa om ett quiz' }).click();
+    await visitor.getByRole('heading', { name: 'Tipsa om ett quiz' }).waitFor();
+    const form = visitor.getByRole('form', { name: 'Tipsa om ett quiz' });
+    // The shared contract's messages, before anything is sent.
+    await form.getByRole('button', { name: 'Skicka tipset' }).click();
+    await form.getByText('Ange ställets namn').waitFor();
+    await form.getByText('Välj en veckodag eller ange ett datum').waitFor();
+    await expectAccessible(visitor);
+    await form.getByLabel('Ställe').fill(venue);
+    await form.getByLabel('Adress').fill('Tipsgatan 3');
+    await form.getByLabel('Stad').fill(city);
+    await form.getByLabel('Veckodag').selectOption({ label: 'Varje torsdag' });
+    await form.getByLabel('Starttid').fill('19:30');
+    await form.getByLabel('E-post (valfritt)').fill(email);
+    await form.getByRole('button', { name: 'Skicka tipset' }).click();
+    await visitor.getByText('Tack för tipset!').waitFor();
+    expect(errors).toEqual([]);
+
+    const { page: admin } = await newPage(browser());
+    await loginAs(admin, ADMIN.email, ADMIN.password);
+    await admin.goto('/superadmin?flik=tips');
+    await admin.getByText(/\d+ tips väntar/).waitFor();
+    const item = admin.getByRole('listitem', { name: `Tips: ${venue}` });
+    await item.waitFor();
+    expect(await item.textContent()).toContain('Varje torsdag kl. 19:30');
+    await expectAccessible(admin);
+    await item.getByRole('button', { name: 'Publicera' }).click();
+    await admin.getByText(`${venue} är publicerat`).waitFor();
+
+    const mail = await waitForMail(email, 'Tack för tipset');
+    const pageLink = mail.links.find((l) => l.includes('/quiz/'))!;
+    expect(pageLink).toBeTruthy();
+    const citySlug = new URL(pageLink).pathname.split('/')[2]!;
+    await visitor.goto(`${baseURL()}/quiz/${citySlug}`);
+    await visitor.getByRole('heading', { name: `Quiz i ${city}` }).waitFor();
+    await visitor.getByText(venue).first().waitFor();
+  });
+});

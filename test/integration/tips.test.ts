@@ -1,0 +1,216 @@
+/**
+ * "Tipsa om ett quiz" (issue 31.1): the public form → the superadmin's "Tips" queue → approve (a
+ * house-account business with its series, listed on the city page) or reject (a reason, the address
+ * forgotten); a second answer is a 409. Abuse: per-client rate limit, honeypot, human check.
+ */
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { TIP_LIMIT } from '../../worker/features/tips/service';
+import { LOCAL_FAIL_TOKEN } from '../../worker/ports/human-check';
+import { slugify } from '../../worker/lib/slug';
+import { call, callJson, createLocation, createUser, createVenue, randomClientIp, snapshot, testDb, unique } from '../factories';
+import { testApp } from '../test-app';
+
+// Monday 2030-01-07, 10:00 in Stockholm.
+const CLOCK = '2030-01-07T09:00:00Z';
+
+function tipBody(over: Record<string, unknown> = {}) {
+  const city = `Tipsstad ${unique('c')}`;
+  return { venueName: `Tipskrogen ${unique('v')}`, address: 'Storgatan 1', city, weekday: 3, date: '', startTime: '19:30', link: 'https://tipskrogen.example', message: 'Quiz varje onsdag', email: 'Tipsare@Example.se', company: '', humanToken: 'local-pass', ...over };
+}
+
+async function tipRows(where = sql`1 = 1`) {
+  return testDb().all<Record<string, any>>(sql`SELECT * FROM tips WHERE ${where} ORDER BY created_at`);
+}
+const send = (body: Record<string, unknown>, ip = randomClientIp()) => callJson('/api/tips', { body, clock: CLOCK, headers: { 'cf-connecting-ip': ip } });
+
+describe('POST /api/tips', () => {
+  it('stores a tip with its address kept until it is answered', async () => {
+    const body = tipBody();
+    const res = await send(body);
+    expect(res.status).toBe(201);
+    const [row] = await tipRows(sql`venue_name = ${body.venueName}`);
+    expect(row).toMatchObject({ status: 'pending', city: body.city, city_slug: slugify(body.city as string), weekday: 3, date: null, start_time: '19:30:00', email: 'tipsare@example.se', near_venue_id: null });
+  });
+
+  it.each([
+    [{ venueName: ' ' }, 'Ställe'],
+    [{ address: '' }, 'Adress'],
+    [{ city: 'x'.repeat(81) }, 'Stad'],
+    [{ weekday: null, date: '' }, 'Veckodag'],
+    [{ weekday: 2, date: '2030-02-01' }, 'Datum'],
+    [{ weekday: null, date: '2030-02-30' }, 'Datum'],
+    [{ startTime: '25:00' }, 'Starttid'],
+    [{ link: 'javascript:alert(1)' }, 'Länk'],
+    [{ email: 'inte-en-adress' }, 'E-post'],
+    [{ message: 'a\u0000b' }, 'Fritext'],
+    [{ weekday: null, date: '2030-01-06' }, 'Datum'],
+  ])('bad input %j answers 400 naming %s and stores nothing', async (over, field) => {
+    const before = await snapshot(['tips']);
+    const res = await send(tipBody(over));
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toContain(field);
+    expect(await snapshot(['tips'])).toEqual(before);
+  });
+
+  it('the human check is enforced: a refused token stores nothing', async () => {
+    const before = await snapshot(['tips']);
+    for (const humanToken of ['', LOCAL_FAIL_TOKEN]) {
+      const res = await send(tipBody({ humanToken }));
+      expect(res.status).toBe(400);
+      expect(res.body.error.issues[0].path).toBe('humanToken');
+    }
+    expect(await snapshot(['tips'])).toEqual(before);
+  });
+
+  it('asks the human-check port with the token and the client address', async () => {
+    const seen: Array<[string, string | null]> = [];
+    const app = testApp({ humanCheck: () => ({ verify: async (t, ip) => (seen.push([t, ip]), false) }) });
+    const res = await callJson('/api/tips', { app, body: tipBody({ humanToken: 'tok-1' }), clock: CLOCK, headers: { 'cf-connecting-ip': '198.51.100.7' } });
+    expect(res.status).toBe(400);
+    expect(seen).toEqual([['tok-1', '198.51.100.7']]);
+  });
+
+  it('a filled honeypot is answered like a success and stores nothing', async () => {
+    const before = await snapshot(['tips']);
+    const res = await send(tipBody({ company: 'Spam AB' }));
+    expect(res.status).toBe(201);
+    expect(await snapshot(['tips'])).toEqual(before);
+  });
+
+  it(`is rate-limited per client: the ${TIP_LIMIT + 1}th tip within the hour is refused and not stored`, async () => {
+    const ip = randomClientIp();
+    for (let i = 0; i < TIP_LIMIT; i++) expect((await send(tipBody(), ip)).status).toBe(201);
+    const before = await snapshot(['tips']);
+    const res = await send(tipBody(), ip);
+    expect(res.status).toBe(429);
+    expect(await snapshot(['tips'])).toEqual(before);
+    // Another client is not affected.
+    expect((await send(tipBody())).status).toBe(201);
+  });
+
+  it('flags a near duplicate of a listed place in the same town (the import\'s check)', async () => {
+    const owner = await createUser();
+    const city = `Dubblettstad ${unique('c')}`;
+    const venue = await createVenue(owner.id, { name: 'Ölstugan Tullen' });
+    await createLocation(venue.id, { city, name: 'Ölstugan Tullen', address: 'Kungsgatan 5' });
+    await send(tipBody({ city, venueName: 'Ölstugan Tullen', address: 'Annan gata 9' }));
+    await send(tipBody({ city, venueName: 'Helt annat ställe', address: 'Kungsgatan 5' }));
+    await send(tipBody({ city, venueName: 'Tredje stället', address: 'Tredje gatan 3' }));
+    const rows = await tipRows(sql`city = ${city}`);
+    expect(rows.map((r) => [r.venue_name, r.near_venue_id])).toEqual([
+      ['Ölstugan Tullen', venue.id],
+      ['Helt annat ställe', venue.id],
+      ['Tredje stället', null],
+    ]);
+    expect(rows[1]!.near_note).toBe('Samma adress som Ölstugan Tullen');
+  });
+});
+
+describe('the superadmin queue', () => {
+  async function pendingTip(over: Record<string, unknown> = {}) {
+    const body = tipBody(over);
+    expect((await send(body)).status).toBe(201);
+    const [row] = await tipRows(sql`venue_name = ${body.venueName}`);
+    return { body, id: row!.id as string };
+  }
+
+  it('lists pending tips with the count; visitors and owners are refused', async () => {
+    const admin = await createUser({ roles: ['superadmin'], now: new Date(CLOCK) });
+    const { id } = await pendingTip();
+    const res = await callJson('/api/admin/tips', { cookie: admin.cookie, clock: CLOCK });
+    expect(res.status).toBe(200);
+    const item = res.body.items.find((t: any) => t.id === id);
+    expect(item).toMatchObject({ status: 'pending', hasEmail: true, weekday: 3, startTime: '19:30' });
+    expect(item.email).toBeUndefined();
+    expect(res.body.pending).toBeGreaterThanOrEqual(1);
+    expect((await callJson('/api/admin/tips/count', { cookie: admin.cookie })).body.pending).toBe(res.body.pending);
+    expect((await call('/api/admin/tips')).status).toBe(401);
+    const owner = await createUser({ roles: ['admin'], now: new Date(CLOCK) });
+    expect((await call('/api/admin/tips', { cookie: owner.cookie })).status).toBe(403);
+    expect((await call(`/api/admin/tips/${id}/approve`, { method: 'POST', body: {}, cookie: owner.cookie })).status).toBe(403);
+  });
+
+  it('approve creates a claimable house-account business listed on its city page, mails the tipster once and forgets the address', async () => {
+    const admin = await createUser({ roles: ['superadmin'], now: new Date(CLOCK) });
+    const { body, id } = await pendingTip();
+    const res = await callJson(`/api/admin/tips/${id}/approve`, { method: 'POST', body: {}, cookie: admin.cookie, clock: CLOCK });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({ status: 'approved', hasEmail: false });
+    const citySlug = slugify(body.city as string);
+    const [venue] = await testDb().all<any>(sql`SELECT v.*, u.email AS owner_email FROM venues v JOIN users u ON u.id = v.user_id WHERE v.id = ${res.body.venue.id}`);
+    expect(venue).toMatchObject({ name: body.venueName, is_public: 1, owner_email: 'house@test.local' });
+    const quizzes = await testDb().all<any>(sql`SELECT q.date, q.start_time, q.is_recurring FROM quizzes q JOIN locations l ON l.id = q.location_id WHERE l.venue_id = ${venue.id} ORDER BY q.date`);
+    expect(quizzes[0]).toEqual({ date: '2030-01-09', start_time: '19:30:00', is_recurring: 1 });
+    expect(quizzes.length).toBeGreaterThan(20);
+    // Public: the listing API and the city page.
+    const listing = await callJson(`/api/listing?city=${citySlug}`, { clock: CLOCK });
+    expect(listing.body.items.map((i: any) => i.venueName ?? i.venue?.name ?? i.name)).toContain(body.venueName);
+    const page = await call(`/quiz/${citySlug}`, { clock: CLOCK });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain(body.venueName as string);
+    // One mail with the page link and the one-click stop; the address is gone from the tip.
+    const mails = await testDb().all<any>(sql`SELECT * FROM mail_outbox WHERE send_key = ${`tip-published:${id}`}`);
+    expect(mails).toHaveLength(1);
+    expect(mails[0].to_email).toBe('tipsare@example.se');
+    expect(mails[0].text).toContain(`/quiz/${citySlug}/${venue.slug}`);
+    expect(JSON.parse(mails[0].headers)).toMatchObject({ 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' });
+    expect((await tipRows(sql`id = ${id}`))[0]!.email).toBeNull();
+    // The one-click stop (RFC 8058: a POST without Origin) answers with a page; GET only shows the button.
+    const stop = /<([^>]+)>/.exec(JSON.parse(mails[0].headers)['List-Unsubscribe'])![1]!;
+    const stopPath = stop.slice(stop.indexOf('/tipsa/stopp'));
+    const shown = await call(stopPath, { clock: CLOCK });
+    expect(shown.status).toBe(200);
+    expect(await shown.text()).toContain('Radera min adress');
+    const stopped = await call(stopPath, { method: 'POST', noOrigin: true, clock: CLOCK });
+    expect(stopped.status).toBe(200);
+    expect(await stopped.text()).toContain('Din e-postadress är raderad');
+    // A second answer changes nothing.
+    const before = await snapshot(['tips', 'venues', 'locations', 'quizzes']);
+    expect((await call(`/api/admin/tips/${id}/approve`, { method: 'POST', body: {}, cookie: admin.cookie, clock: CLOCK })).status).toBe(409);
+    expect((await call(`/api/admin/tips/${id}/reject`, { method: 'POST', body: { reason: 'Nej' }, cookie: admin.cookie, clock: CLOCK })).status).toBe(409);
+    expect(await snapshot(['tips', 'venues', 'locations', 'quizzes'])).toEqual(before);
+  });
+
+  it('a dated tip becomes one evening', async () => {
+    const admin = await createUser({ roles: ['superadmin'], now: new Date(CLOCK) });
+    const { id } = await pendingTip({ weekday: null, date: '2030-01-12', email: '' });
+    const res = await callJson(`/api/admin/tips/${id}/approve`, { method: 'POST', body: {}, cookie: admin.cookie, clock: CLOCK });
+    expect(res.status).toBe(200);
+    const quizzes = await testDb().all<any>(sql`SELECT q.date, q.is_recurring FROM quizzes q JOIN locations l ON l.id = q.location_id WHERE l.venue_id = ${res.body.venue.id}`);
+    expect(quizzes).toEqual([{ date: '2030-01-12', is_recurring: 0 }]);
+    expect(await testDb().all(sql`SELECT 1 FROM mail_outbox WHERE send_key = ${`tip-published:${id}`}`)).toHaveLength(0);
+  });
+
+  it('two answers racing: exactly one wins, the other gets 409 and nothing is created twice', async () => {
+    const admin = await createUser({ roles: ['superadmin'], now: new Date(CLOCK) });
+    const { id } = await pendingTip();
+    const answers = await Promise.all([
+      call(`/api/admin/tips/${id}/approve`, { method: 'POST', body: {}, cookie: admin.cookie, clock: CLOCK }),
+      call(`/api/admin/tips/${id}/approve`, { method: 'POST', body: {}, cookie: admin.cookie, clock: CLOCK }),
+      call(`/api/admin/tips/${id}/reject`, { method: 'POST', body: { reason: 'Dubblett' }, cookie: admin.cookie, clock: CLOCK }),
+    ]);
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 409, 409]);
+    const [row] = await tipRows(sql`id = ${id}`);
+    const created = await testDb().all(sql`SELECT 1 FROM venues WHERE name = ${row!.venue_name}`);
+    expect(created).toHaveLength(row!.status === 'approved' ? 1 : 0);
+  });
+
+  it('reject stores the reason and forgets the address; bad input and unknown ids are refused', async () => {
+    const admin = await createUser({ roles: ['superadmin'], now: new Date(CLOCK) });
+    const { id } = await pendingTip();
+    expect((await callJson(`/api/admin/tips/${id}/reject`, { method: 'POST', body: { reason: ' ' }, cookie: admin.cookie })).body.error.message).toContain('Anledning');
+    expect((await call(`/api/admin/tips/${unique('nope')}/reject`, { method: 'POST', body: { reason: 'x' }, cookie: admin.cookie })).status).toBe(404);
+    const res = await callJson(`/api/admin/tips/${id}/reject`, { method: 'POST', body: { reason: 'Quizet finns redan' }, cookie: admin.cookie, clock: CLOCK });
+    expect(res.status).toBe(200);
+    expect((await tipRows(sql`id = ${id}`))[0]).toMatchObject({ status: 'rejected', reject_reason: 'Quizet finns redan', email: null, venue_id: null });
+  });
+});
+
+describe('/tipsa/stopp (the mail\'s one-click stop)', () => {
+  it('a bad token is refused with a page; the one-click POST works without Origin', async () => {
+    const bad = await call('/tipsa/stopp?t=bad', { method: 'POST', noOrigin: true });
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).toContain('Ingen e-post om tips');
+  });
+});

@@ -1,0 +1,60 @@
+/** Reads and raw SQL of the tips feature (issue 31.1). */
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { batchableRun } from '../../db/batch';
+import type { Db } from '../../db/client';
+import { locations, tips, venues, type TipStatus } from '../../db/schema';
+
+export const TIP_LIST_LIMIT = 100;
+
+export async function countTips(db: Db, status: TipStatus): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(tips).where(eq(tips.status, status));
+  return row?.n ?? 0;
+}
+
+/** Newest first; the created business's slug and city for approved tips. */
+export function tipPage(db: Db, status: TipStatus) {
+  return db
+    .select({ tip: tips, venueSlug: venues.slug, venueCitySlug: sql<string | null>`(SELECT ${locations.citySlug} FROM ${locations} WHERE ${locations.venueId} = ${tips.venueId} LIMIT 1)` })
+    .from(tips)
+    .leftJoin(venues, eq(venues.id, tips.venueId))
+    .where(eq(tips.status, status))
+    .orderBy(desc(tips.createdAt))
+    .limit(TIP_LIST_LIMIT);
+}
+
+export async function tipById(db: Db, id: string) {
+  const [row] = await db.select().from(tips).where(eq(tips.id, id));
+  return row;
+}
+
+/** Businesses with a place in this town: the near-duplicate candidates of a tip. */
+export function placesInCity(db: Db, citySlug: string) {
+  return db
+    .select({ venueId: venues.id, name: venues.name, address: locations.address })
+    .from(locations)
+    .innerJoin(venues, eq(venues.id, locations.venueId))
+    .where(eq(locations.citySlug, citySlug))
+    .limit(2000);
+}
+
+/** The claim of an answer: moves a pending tip on; changes no row when it was answered already. */
+export function claimTip(db: Db, id: string, set: Partial<typeof tips.$inferInsert>) {
+  return db
+    .update(tips)
+    .set(set)
+    .where(and(eq(tips.id, id), eq(tips.status, 'pending')));
+}
+
+/**
+ * Aborts the batch when the statement before it (the claim) changed no row: a batch cannot branch, so a
+ * NULL into tips.id (NOT NULL) fails it, and the whole batch rolls back. `tips` has no triggers, so
+ * changes() counts the claim alone.
+ */
+export const ALREADY_ANSWERED = /NOT NULL constraint failed: tips\.id/i;
+export function abortUnlessClaimed(db: Db) {
+  return batchableRun(db, sql`INSERT INTO tips (id, venue_name, address, city, city_slug, start_time) SELECT NULL, '', '', '', '', '' WHERE changes() = 0`);
+}
+
+export function forgetEmail(db: Db, id: string) {
+  return db.update(tips).set({ email: null }).where(eq(tips.id, id));
+}
