@@ -13,13 +13,14 @@ const db = {} as Db;
 const clock = createClock('2030-03-05T10:00:00Z');
 
 function counting(): { ports: PortFactories; made: Record<string, number> } {
-  const made = { mailer: 0, payments: 0, google: 0 };
+  const made = { mailer: 0, payments: 0, google: 0, calendar: 0 };
   return {
     made,
     ports: {
       mailer: () => (made.mailer++, { send: async () => {}, sendOnce: async () => 'sent' } as unknown as Mailer),
       payments: () => (made.payments++, { kind: 'local' } as PaymentsPort),
       google: () => (made.google++, { authorizationUrl: () => new URL('https://example.test') } as unknown as GooglePort),
+      calendar: () => (made.calendar++, { fetchText: async () => '' }),
     },
   };
 }
@@ -28,11 +29,12 @@ describe('createDeps', () => {
   it('makes no port until it is used, then the same one for the whole run', () => {
     const { ports, made } = counting();
     const deps = createDeps({ db, config, clock }, ports);
-    expect(made).toEqual({ mailer: 0, payments: 0, google: 0 });
+    expect(made).toEqual({ mailer: 0, payments: 0, google: 0, calendar: 0 });
     expect(deps.mailer).toBe(deps.mailer);
     expect(deps.payments).toBe(deps.payments);
     expect(deps.google).toBe(deps.google);
-    expect(made).toEqual({ mailer: 1, payments: 1, google: 1 });
+    expect(deps.calendar).toBe(deps.calendar);
+    expect(made).toEqual({ mailer: 1, payments: 1, google: 1, calendar: 1 });
   });
 
   it('hands the run its own clock and config', () => {

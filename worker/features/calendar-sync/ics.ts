@@ -95,7 +95,7 @@ function toStockholm(t: ICAL.Time, tzid: string | null, zones: Zones): { date: s
   const wall = { date: `${t.year}-${pad(t.month)}-${pad(t.day)}`, time: `${pad(t.hour)}:${pad(t.minute)}:00` };
   const wallMs = Date.UTC(t.year, t.month - 1, t.day, t.hour, t.minute, 0);
   let instant: number;
-  if (t.zone?.tzid === 'UTC' || t.timezone === 'Z') instant = wallMs;
+  if (t.zone?.tzid === 'UTC') instant = wallMs;
   else if (!tzid || STOCKHOLM.has(tzid)) return wall;
   else {
     const f = zoneFormat(tzid);
