@@ -232,7 +232,8 @@ export function mapCalendar(text: string, today: string): MappedFeed {
       }
       if (local.date < today || local.date > end) return;
       mine.push({
-        key: `${uid}|${orig.date}`,
+        // A single event is its UID (moving it moves its quiz); an occurrence of a rule is UID + original date.
+        key: rule ? `${uid}|${orig.date}` : uid,
         uid,
         date: local.date,
         startTime: local.time,
