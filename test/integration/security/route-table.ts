@@ -307,7 +307,6 @@ export const ROUTES: Record<string, RouteCase> = {
   'POST /api/owner/locations/:id/calendar-feeds/:feedId/sync': {
     object: 'location',
     path: (t) => `/api/owner/locations/${t.locationId}/calendar-feeds/${t.feedId}/sync`,
-    body: () => ({}),
     expect: OWNED(200),
     missing: 404,
   },
