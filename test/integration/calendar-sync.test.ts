@@ -199,6 +199,19 @@ describe('keep syncing', () => {
     expect(await quizzesOf(o.location.id)).toEqual([quiz]);
   });
 
+  it('an occurrence moved onto a sibling date of its series is skipped and reported, not a 500', async () => {
+    const o = await owner();
+    const rule = ev('UID:krock@puben', 'SUMMARY:Krock', 'DTSTART;TZID=Europe/Stockholm:20300305T190000', 'RRULE:FREQ=WEEKLY;COUNT=3');
+    let feed = ics(rule);
+    const { app } = appWith({ [FEED]: () => new Response(feed) });
+    const created = await accept(o, app);
+    feed = ics(rule, ev('UID:krock@puben', 'SUMMARY:Krock', 'RECURRENCE-ID;TZID=Europe/Stockholm:20300312T190000', 'DTSTART;TZID=Europe/Stockholm:20300319T200000'));
+    const res = await callJson(`${base(o)}/${created.id}/sync`, { app, cookie: o.user.cookie, clock: NOW, body: {} });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.feed.lastResult.skipped).toEqual([{ date: '2030-03-12', title: 'Krock', reason: CALENDAR_MESSAGES.dateTaken('2030-03-19') }]);
+    expect((await quizzesOf(o.location.id)).map((q) => q.date)).toEqual(['2030-03-05', '2030-03-12', '2030-03-19']);
+  });
+
   it('the nightly job syncs every feed, records a bad address on its feed and writes a job_runs row', async () => {
     const o = await owner();
     const routes: Record<string, Route> = { [FEED]: text(ics(single)) };

@@ -34,6 +34,7 @@ export const CALENDAR_MESSAGES = {
   network: 'Kalendern kunde inte hämtas. Kontrollera adressen.',
   redirects: 'Kalenderadressen skickar vidare för många gånger.',
   notIcs: 'Adressen gav ingen kalender i ICS-format.',
+  dateTaken: (date: string) => `Ett annat quiz i samma serie ligger redan den ${date}.`,
 } as const;
 
 export const CalendarUrlSchema = z.object({

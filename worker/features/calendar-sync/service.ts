@@ -215,6 +215,16 @@ async function applyOccurrences(deps: CalendarDeps, feed: CalendarFeedRow, locat
       continue;
     }
     if (state(values) === item.syncedHash) continue;
+    if (values.date !== quiz.date && quiz.recurrenceId) {
+      // One quiz per series and date (quizzes_series_date_uq): a move onto a sibling's date is skipped.
+      const slot = `${quiz.recurrenceId}|${values.date}`;
+      if (seriesDates.has(slot)) {
+        result.skipped.push({ date: quiz.date, title: quiz.title, reason: CALENDAR_MESSAGES.dateTaken(values.date) });
+        continue;
+      }
+      seriesDates.delete(`${quiz.recurrenceId}|${quiz.date}`);
+      seriesDates.add(slot);
+    }
     changes.push({ quiz, values, key: o.key, guard: values.date !== quiz.date ? 'date' : null });
   }
   for (const item of items.values()) {
