@@ -28,7 +28,7 @@ import { createMailer, redeliverOutbox } from '../../worker/ports/mailer';
 // Before every session the factories create (they expire 30 days after the real now), so the nightly
 // clean-up at this instant removes only the session planted below.
 const NIGHT = '2020-02-04T02:15:00.000Z';
-const NIGHTLY_JOBS = ['listing-day', 'sessions', 'rate-limits', 'analytics-seen', 'email-tokens', 'mail-outbox', 'promotion-holds', SERIES_JOB];
+const NIGHTLY_JOBS = ['listing-day', 'sessions', 'rate-limits', 'analytics-seen', 'email-tokens', 'mail-outbox', 'promotion-holds', SERIES_JOB, 'calendar-sync'];
 
 let superadmin: TestUser;
 let owner: TestUser;

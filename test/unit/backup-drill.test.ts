@@ -85,6 +85,8 @@ function addProductionRows(db: DatabaseSync) {
     [`INSERT INTO dead_letters (id, queue, message_id, body, attempts, reason) VALUES ('drill-dl', 'quizkvall-mail', 'm1', '{"kind":"reminder"}', 5, 'timeout')`, []],
     [`INSERT INTO holiday_decisions (recurrence_id, date, holiday, decision) VALUES (?, '2026-12-24', 'Julafton', 'skip')`, [rid]],
     [`INSERT INTO used_links (token_hash, purpose, expires_at) VALUES ('drill-hash', 'unsubscribe', '2026-12-20T00:00:00.000Z')`, []],
+    [`INSERT INTO calendar_feeds (id, location_id, url, last_synced_at, last_status, last_error, last_result) VALUES ('drill-feed', ?, 'https://kalender.example.se/a.ics', '2026-11-20T02:15:00.000Z', 'partial', NULL, ?)`, [loc, JSON.stringify({ created: 1, skipped: [{ date: '2026-12-01', title: 'Quiz "ett"\nrad två', reason: 'Betald' }] })]],
+    [`INSERT INTO calendar_sync_items (feed_id, key, quiz_id, synced_hash) VALUES ('drill-feed', 'uid-1@example.se|2026-12-01', ?, '0badc0de')`, [quiz]],
     [`INSERT INTO email_tokens (id, user_id, purpose, token_hash, expires_at, payload) VALUES ('drill-token', ?, 'reset', 'h', 1764000000, '{}')`, [user]],
     [`INSERT INTO sessions (id, secret_hash, user_id, expires_at) VALUES ('drill-session', 'h', ?, 1764000000)`, [user]],
     [`INSERT INTO totp_factors (id, user_id, secret) VALUES ('drill-totp', ?, 'JBSWY3DPEHPK3PXP')`, [user]],

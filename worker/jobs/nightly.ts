@@ -17,6 +17,7 @@ import { ensureListingDay } from '../features/listing/service';
 import { createDeps, productionPorts, type Deps, type PortFactories } from '../ports/deps';
 import { deleteOldMail, type OutboxQueue } from '../ports/mailer';
 import { ownerMailTasks } from './owner-mail';
+import { CALENDAR_SYNC_JOB, runCalendarSyncJob } from '../features/calendar-sync/service';
 
 /** One nightly task: its job name and a run that writes its own job_runs row (through recordJob). */
 export type NightlyTask = readonly [name: string, run: () => Promise<unknown>];
@@ -47,6 +48,9 @@ function nightlyTasks(deps: Deps, queue: OutboxQueue): NightlyTask[] {
     // Open-ended series kept 180 days ahead; chunked, idempotent, resumable: it calls recordJob itself
     // (its row carries the resume cursor).
     [SERIES_JOB, () => runSeriesExtensionJob(deps)],
+    // Issue 31.2: owners' calendar addresses, least recently synced first (a bad address is recorded on
+    // its feed for the owner, not as a failed run).
+    recorded(CALENDAR_SYNC_JOB, () => runCalendarSyncJob(deps)),
     // Issue 20: "Kör ni quiz på {helgdag}?" and freshness (worker/jobs/owner-mail.ts), each recorded.
     ...ownerMailTasks(deps, queue).map(([name, fn]) => recorded(name, fn)),
   ];

@@ -62,7 +62,7 @@ const partsFormat = new Intl.DateTimeFormat('en-CA', {
 });
 
 /** Stockholm wall-clock date and time of an instant. */
-function stockholmParts(instant: Date): { date: string; time: string } {
+export function stockholmParts(instant: Date): { date: string; time: string } {
   const p: Record<string, string> = {};
   for (const part of partsFormat.formatToParts(instant)) p[part.type] = part.value;
   return { date: `${p.year}-${p.month}-${p.day}`, time: `${p.hour}:${p.minute}:${p.second}` };

@@ -10,6 +10,7 @@
 import type { Db } from '../db/client';
 import type { Config } from '../env';
 import type { Clock } from '../lib/clock';
+import { createProductionCalendarFetcher, type CalendarFetcher } from './calendar-fetch';
 import { createGooglePort, type GooglePort } from './google';
 import { createLocalHumanCheck, createTurnstile, refuseAllHumanCheck, type HumanCheck } from './human-check';
 import { createMailer, type Mailer } from './mailer';
@@ -26,6 +27,8 @@ export interface Deps {
   google: GooglePort | null;
   /** The human check of public forms (Turnstile, or the local stand-in without a secret outside production). */
   humanCheck: HumanCheck;
+  /** Outbound fetching of owners' calendar addresses (calendar sync, issue 31.2). */
+  calendar: CalendarFetcher;
 }
 
 /** How each port is made from the run's database, config and clock. Tests replace any of them. */
@@ -34,6 +37,7 @@ export interface PortFactories {
   payments(config: Config): PaymentsPort;
   google(config: Config): GooglePort | null;
   humanCheck(config: Config): HumanCheck;
+  calendar(config: Config): CalendarFetcher;
 }
 
 export const productionPorts: PortFactories = {
@@ -48,6 +52,7 @@ export const productionPorts: PortFactories = {
     if (config.turnstile.secretKey) return createTurnstile({ secret: config.turnstile.secretKey });
     return config.isDev ? createLocalHumanCheck() : refuseAllHumanCheck;
   },
+  calendar: (config) => createProductionCalendarFetcher(config),
 };
 
 /** One run's deps. Ports are made on first use (a public page never builds a Stripe or Google client), then kept. */
@@ -56,6 +61,7 @@ export function createDeps(base: { db: Db; config: Config; clock: Clock }, ports
   let payments: PaymentsPort | undefined;
   let google: GooglePort | null | undefined;
   let humanCheck: HumanCheck | undefined;
+  let calendar: CalendarFetcher | undefined;
   return {
     db: base.db,
     config: base.config,
@@ -72,6 +78,9 @@ export function createDeps(base: { db: Db; config: Config; clock: Clock }, ports
     },
     get humanCheck() {
       return (humanCheck ??= ports.humanCheck(base.config));
+    },
+    get calendar() {
+      return (calendar ??= ports.calendar(base.config));
     },
   };
 }

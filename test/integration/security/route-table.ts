@@ -314,6 +314,24 @@ export const ROUTES: Record<string, RouteCase> = {
   'POST /api/owner/venues/:id/locations': { object: 'venue', body: placeBody, expect: OWNED(201), missing: 404 },
   'PATCH /api/owner/locations/:id': { object: 'location', body: placeBody, expect: OWNED(200), missing: 404 },
   'DELETE /api/owner/locations/:id': { object: 'location', expect: OWNED(200), missing: 404 },
+  // Calendar sync (issue 31.2). No network in tests: a private address is refused after authorization (400
+  // naming the field, nothing stored), which proves the caller got past it; the world's feed is private too,
+  // so its sync records the refusal on the feed (200).
+  'GET /api/owner/locations/:id/calendar-feeds': { object: 'location', expect: OWNED(200), missing: 404 },
+  'POST /api/owner/locations/:id/calendar-feeds/preview': { object: 'location', body: () => ({ url: 'https://127.0.0.1/x.ics' }), expect: OWNED(400), missing: 404 },
+  'POST /api/owner/locations/:id/calendar-feeds': { object: 'location', body: () => ({ url: 'https://127.0.0.1/ny.ics' }), expect: OWNED(400), missing: 404 },
+  'POST /api/owner/locations/:id/calendar-feeds/:feedId/sync': {
+    object: 'location',
+    path: (t) => `/api/owner/locations/${t.locationId}/calendar-feeds/${t.feedId}/sync`,
+    expect: OWNED(200),
+    missing: 404,
+  },
+  'DELETE /api/owner/locations/:id/calendar-feeds/:feedId': {
+    object: 'location',
+    path: (t) => `/api/owner/locations/${t.locationId}/calendar-feeds/${t.feedId}`,
+    expect: OWNED(200),
+    missing: 404,
+  },
   'GET /api/owner/profile': { object: 'none', expect: SIGNED_IN(200) },
   'PUT /api/owner/profile': { object: 'none', body: () => ({ firstName: 'Kim', lastName: 'Ek', phone: '070-123 45 67' }), expect: SIGNED_IN(200) },
 

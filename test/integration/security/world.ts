@@ -7,7 +7,7 @@
  * so "today" is fixed (a Monday in Stockholm) and nothing depends on the wall clock.
  */
 import { eq } from 'drizzle-orm';
-import { checkoutOrders, feedback, locations, quizzes, users, venues } from '../../../worker/db/schema';
+import { calendarFeeds, checkoutOrders, feedback, locations, quizzes, users, venues } from '../../../worker/db/schema';
 import { slugify } from '../../../worker/lib/slug';
 import { addDays } from '../../../worker/lib/clock';
 import { newId } from '../../../worker/lib/ids';
@@ -36,6 +36,8 @@ export interface Side {
   /** An open checkout order (one held Rekommenderat slot for quizId). */
   orderId: string;
   stripeSessionId: string;
+  /** A calendar address synced to locationId (issue 31.2); private, so a sync in tests never reaches the network. */
+  feedId: string;
 }
 
 export interface World {
@@ -72,6 +74,7 @@ export async function createSide(opts: { city?: string } = {}): Promise<Side> {
   const seriesIds = [newId(), newId(), newId()];
   const orderId = newId();
   const stripeSessionId = `cs_test_${unique('s')}`;
+  const feedId = newId();
   const base = { locationId, startTime: '19:00:00', category: 'allmänbildning' };
   await db.batch([
     db.insert(venues).values({ id: venueId, userId: user.id, name: venueName, slug: venueSlug, isPublic: true }),
@@ -99,8 +102,9 @@ export async function createSide(opts: { city?: string } = {}): Promise<Side> {
       items: JSON.stringify([{ quizId, tier: 'recommended', date: quizDate, citySlug, weeks: 1, amount: 4900 }]),
       expiresAt: CLOCK_DATE.getTime() + 30 * 60_000,
     }),
+    db.insert(calendarFeeds).values({ id: feedId, locationId, url: 'https://127.0.0.1/kalender.ics' }),
   ]);
-  return { user, venueId, venueSlug, locationId, city, citySlug, quizId, seriesId, seriesQuizId: seriesIds[0]!, orderId, stripeSessionId };
+  return { user, venueId, venueSlug, locationId, city, citySlug, quizId, seriesId, seriesQuizId: seriesIds[0]!, orderId, stripeSessionId, feedId };
 }
 
 export async function createWorld(): Promise<World> {

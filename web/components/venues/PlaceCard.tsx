@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import type { OwnerPlace } from '../../api/venues';
+import { CalendarSyncPanel } from '../calendar-sync/CalendarSyncPanel';
 import PlaceQuizList from '../quizzes/PlaceQuizList';
 import { buttonClass } from '../ui/Button';
 
@@ -53,6 +54,7 @@ export function PlaceCard({ place, onEdit, onDelete }: { place: OwnerPlace; onEd
         </button>
       </div>
       <PlaceQuizList locationId={place.id} venueId={place.venueId} city={place.city} />
+      <CalendarSyncPanel locationId={place.id} placeName={place.name} />
     </article>
   );
 }

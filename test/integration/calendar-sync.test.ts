@@ -1,0 +1,355 @@
+/**
+ * Calendar sync for owners (issue 31.2): preview, accept, nightly and "Synka nu" syncs, idempotent by
+ * UID; owner edits kept; the purchase guard respected; hostile feeds refused. Outbound HTTP goes through
+ * the calendar port with a strict fake fetch (an unexpected address fails the test): no network.
+ */
+import { env } from 'cloudflare:workers';
+import { and, eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { calendarFeeds, jobRuns, quizzes } from '../../worker/db/schema';
+import { CALENDAR_MESSAGES, MAX_CALENDAR_FEEDS_PER_BUSINESS, MAX_OCCURRENCES_PER_FEED } from '../../worker/features/calendar-sync/contract';
+import { runNightly } from '../../worker/jobs/nightly';
+import { createCalendarFetcher, isPrivateHost, type FetchFn } from '../../worker/ports/calendar-fetch';
+import { productionPorts } from '../../worker/ports/deps';
+import { callJson, createLocation, createUser, createVenue, snapshot, testDb, unique } from '../factories';
+import { capturingOutboxQueue } from '../mail-queue';
+import { testApp } from '../test-app';
+import { buy } from './promotion-support';
+
+// Tuesday 2030-03-05, 10:00 in Stockholm.
+const NOW = '2030-03-05T09:00:00Z';
+const FEED = 'https://kalender.example.se/pub.ics';
+
+type Route = (init: RequestInit) => Response | Promise<Response>;
+/** A strict fake fetch: only the listed addresses answer; anything else fails the test. */
+function fakeWeb(routes: Record<string, Route>) {
+  const calls: string[] = [];
+  const fetchFn: FetchFn = async (url, init) => {
+    calls.push(url);
+    const route = routes[url];
+    if (!route) throw new Error(`unexpected fetch of ${url}`);
+    return route(init);
+  };
+  return { fetchFn, calls };
+}
+
+function appWith(routes: Record<string, Route>, opts: { timeoutMs?: number } = {}) {
+  const web = fakeWeb(routes);
+  const app = testApp({ calendar: () => createCalendarFetcher(web.fetchFn, { allowPrivate: false, timeoutMs: opts.timeoutMs }) });
+  return { app, calls: web.calls };
+}
+
+const ics = (...events: string[]) => ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//test//EN', ...events, 'END:VCALENDAR'].join('\r\n');
+const ev = (...lines: string[]) => ['BEGIN:VEVENT', 'DTSTAMP:20300101T000000Z', ...lines, 'END:VEVENT'].join('\r\n');
+const text = (body: string, headers: Record<string, string> = {}) => () => new Response(body, { headers: { 'content-type': 'text/calendar', ...headers } });
+
+const weekly = (...extra: string[]) =>
+  ev('UID:tisdag@puben', 'SUMMARY:Tisdagsquiz', 'DTSTART;TZID=Europe/Stockholm:20300305T190000', 'RRULE:FREQ=WEEKLY;COUNT=6', ...extra);
+const biweekly = ev('UID:torsdag@puben', 'SUMMARY:Musikquiz', 'DTSTART:20300307T190000Z', 'RRULE:FREQ=WEEKLY;INTERVAL=2;COUNT=3');
+const single = ev('UID:jul@puben', 'SUMMARY:Julquiz', 'DTSTART:20300320T170000Z');
+const monthly = ev('UID:manad@puben', 'SUMMARY:Månadsquiz', 'DTSTART:20300305T180000Z', 'RRULE:FREQ=MONTHLY');
+
+async function owner() {
+  const user = await createUser({ now: new Date(NOW) });
+  const venue = await createVenue(user.id);
+  const location = await createLocation(venue.id, { city: `Stad ${unique('c')}` });
+  return { user, venue, location };
+}
+type Owner = Awaited<ReturnType<typeof owner>>;
+
+const base = (o: Owner) => `/api/owner/locations/${o.location.id}/calendar-feeds`;
+const quizzesOf = (locationId: string) =>
+  testDb().select().from(quizzes).where(eq(quizzes.locationId, locationId)).orderBy(quizzes.date, quizzes.startTime);
+
+async function accept(o: Owner, app: ReturnType<typeof appWith>['app'], url = FEED) {
+  const res = await callJson(base(o), { app, cookie: o.user.cookie, clock: NOW, body: { url } });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body.feed as { id: string; lastStatus: string; lastResult: Record<string, any> };
+}
+
+describe('preview', () => {
+  it('shows the events that would become quizzes and what is not understood, and stores nothing', async () => {
+    const o = await owner();
+    const { app } = appWith({ [FEED]: text(ics(weekly('EXDATE;TZID=Europe/Stockholm:20300319T190000'), biweekly, single, monthly)) });
+    const before = await snapshot(['quizzes', 'calendar_feeds', 'calendar_sync_items']);
+    const res = await callJson(`${base(o)}/preview`, { app, cookie: o.user.cookie, clock: NOW, body: { url: FEED } });
+    expect(res.status).toBe(200);
+    const kinds = Object.fromEntries(res.body.events.map((e: any) => [e.uid, [e.kind, e.firstDate, e.startTime, e.occurrences, e.excludedDates]]));
+    expect(kinds).toEqual({
+      'tisdag@puben': ['weekly', '2030-03-05', '19:00', 5, ['2030-03-19']],
+      'torsdag@puben': ['biweekly', '2030-03-07', '20:00', 3, []],
+      'jul@puben': ['single', '2030-03-20', '18:00', 1, []],
+    });
+    expect(res.body.notUnderstood).toEqual([{ uid: 'manad@puben', title: 'Månadsquiz', reason: 'Upprepningen stöds inte (bara varje vecka eller varannan vecka)' }]);
+    expect(await snapshot(['quizzes', 'calendar_feeds', 'calendar_sync_items'])).toEqual(before);
+  });
+
+  it('bad address: 400 naming the field, nothing fetched', async () => {
+    const o = await owner();
+    const { app, calls } = appWith({});
+    const res = await callJson(`${base(o)}/preview`, { app, cookie: o.user.cookie, clock: NOW, body: { url: 'ftp://x' } });
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toContain('Kalenderadress');
+    expect(calls).toEqual([]);
+  });
+});
+
+describe('keep syncing', () => {
+  it('accept creates the quizzes in Stockholm time; an edit, a removal and an EXDATE follow on "Synka nu"; idempotent', async () => {
+    const o = await owner();
+    let feed = ics(weekly(), biweekly, single);
+    const { app } = appWith({ [FEED]: () => new Response(feed) });
+    const created = await accept(o, app);
+    expect(created.lastStatus).toBe('ok');
+    expect(created.lastResult).toMatchObject({ created: 6 + 3 + 1, updated: 0, cancelled: 0 });
+    let rows = await quizzesOf(o.location.id);
+    expect(rows.filter((q) => q.title === 'Tisdagsquiz').map((q) => [q.date, q.startTime, q.recurrencePattern])).toEqual(
+      ['2030-03-05', '2030-03-12', '2030-03-19', '2030-03-26', '2030-04-02', '2030-04-09'].map((d) => [d, '19:00:00', 'weekly']),
+    );
+    // 19:00 UTC is 20:00 in Stockholm in March before the switch to summer time (2030-03-31), 21:00 after.
+    expect(rows.filter((q) => q.title === 'Musikquiz').map((q) => [q.date, q.startTime, q.recurrencePattern])).toEqual([
+      ['2030-03-07', '20:00:00', 'biweekly'],
+      ['2030-03-21', '20:00:00', 'biweekly'],
+      ['2030-04-04', '21:00:00', 'biweekly'],
+    ]);
+    expect(rows.find((q) => q.title === 'Julquiz')).toMatchObject({ date: '2030-03-20', startTime: '18:00:00', isRecurring: false });
+
+    const sync = async () => {
+      const res = await callJson(`${base(o)}/${created.id}/sync`, { app, cookie: o.user.cookie, clock: NOW, body: {} });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body.feed;
+    };
+    // Unchanged feed: nothing changes.
+    const again = await sync();
+    expect(again.lastResult).toMatchObject({ created: 0, updated: 0, cancelled: 0 });
+    expect(await quizzesOf(o.location.id)).toEqual(rows);
+
+    // The owner edits one Tuesday by hand; the calendar then moves every Tuesday to 19:30, drops
+    // 2030-03-26 (EXDATE) and removes the single event.
+    const mine = rows.find((q) => q.date === '2030-04-02')!;
+    const patch = await callJson(`/api/owner/quizzes/${mine.id}`, {
+      app,
+      method: 'PATCH',
+      cookie: o.user.cookie,
+      clock: NOW,
+      body: { date: mine.date, startTime: '18:00', category: 'allmänbildning' },
+    });
+    expect(patch.status, JSON.stringify(patch.body)).toBe(200);
+    feed = ics(
+      // An EXDATE names the start exactly as the rule now produces it (19:30).
+      weekly('EXDATE;TZID=Europe/Stockholm:20300326T193000').replace('DTSTART;TZID=Europe/Stockholm:20300305T190000', 'DTSTART;TZID=Europe/Stockholm:20300305T193000'),
+      biweekly,
+    );
+    const after = await sync();
+    expect(after.lastResult).toMatchObject({ created: 0, updated: 4, cancelled: 2, keptOwnerEdits: 1 });
+    rows = await quizzesOf(o.location.id);
+    const tuesdays = rows.filter((q) => q.title === 'Tisdagsquiz').map((q) => [q.date, q.startTime, q.isCancelled]);
+    expect(tuesdays).toEqual([
+      ['2030-03-05', '19:30:00', false],
+      ['2030-03-12', '19:30:00', false],
+      ['2030-03-19', '19:30:00', false],
+      ['2030-03-26', '19:00:00', true],
+      ['2030-04-02', '18:00:00', false],
+      ['2030-04-09', '19:30:00', false],
+    ]);
+    expect(rows.find((q) => q.title === 'Julquiz')!.isCancelled).toBe(true);
+    // And once more: stable.
+    expect((await sync()).lastResult).toMatchObject({ created: 0, updated: 0, cancelled: 0, keptOwnerEdits: 1 });
+
+    // The list on the place shows the last sync.
+    const list = await callJson(base(o), { app, cookie: o.user.cookie, clock: NOW });
+    expect(list.body.feeds).toHaveLength(1);
+    expect(list.body.feeds[0]).toMatchObject({ url: FEED, lastStatus: 'ok', lastError: null });
+  });
+
+  it('a quiz the owner deleted is not recreated; removing the address keeps the quizzes', async () => {
+    const o = await owner();
+    const { app } = appWith({ [FEED]: text(ics(single)) });
+    const feed = await accept(o, app);
+    const [quiz] = await quizzesOf(o.location.id);
+    expect((await callJson(`/api/owner/quizzes/${quiz!.id}`, { app, method: 'DELETE', cookie: o.user.cookie, clock: NOW })).status).toBe(200);
+    const res = await callJson(`${base(o)}/${feed.id}/sync`, { app, cookie: o.user.cookie, clock: NOW, body: {} });
+    expect(res.body.feed.lastResult).toMatchObject({ created: 0 });
+    expect(await quizzesOf(o.location.id)).toEqual([]);
+    expect((await callJson(`${base(o)}/${feed.id}`, { app, method: 'DELETE', cookie: o.user.cookie, clock: NOW })).status).toBe(200);
+    expect((await callJson(base(o), { app, cookie: o.user.cookie, clock: NOW })).body.feeds).toEqual([]);
+  });
+
+  it('a sync does not move or cancel a quiz with an open order: the change is skipped and reported', async () => {
+    const o = await owner();
+    let feed = ics(single);
+    const { app } = appWith({ [FEED]: () => new Response(feed) });
+    const created = await accept(o, app);
+    const [quiz] = await quizzesOf(o.location.id);
+    const bought = await buy({ user: o.user, venue: o.venue, quiz: quiz! }, 'recommended', NOW);
+    expect(bought.status, JSON.stringify(bought.body)).toBe(201);
+    feed = ics(single.replace('DTSTART:20300320T170000Z', 'DTSTART:20300321T170000Z'));
+    const moved = await callJson(`${base(o)}/${created.id}/sync`, { app, cookie: o.user.cookie, clock: NOW, body: {} });
+    expect(moved.body.feed.lastStatus).toBe('partial');
+    expect(moved.body.feed.lastResult.skipped).toEqual([
+      {
+        date: '2030-03-20',
+        title: 'Julquiz',
+        reason: 'Det finns en pågående betalning för det här quizet. Vänta tills den är klar eller avbruten innan du flyttar det till ett annat datum.',
+      },
+    ]);
+    feed = ics();
+    const removed = await callJson(`${base(o)}/${created.id}/sync`, { app, cookie: o.user.cookie, clock: NOW, body: {} });
+    expect(removed.body.feed.lastResult.skipped).toHaveLength(1);
+    expect(await quizzesOf(o.location.id)).toEqual([quiz]);
+  });
+
+  it('an occurrence moved onto a sibling date of its series is skipped and reported, not a 500', async () => {
+    const o = await owner();
+    const rule = ev('UID:krock@puben', 'SUMMARY:Krock', 'DTSTART;TZID=Europe/Stockholm:20300305T190000', 'RRULE:FREQ=WEEKLY;COUNT=3');
+    let feed = ics(rule);
+    const { app } = appWith({ [FEED]: () => new Response(feed) });
+    const created = await accept(o, app);
+    feed = ics(rule, ev('UID:krock@puben', 'SUMMARY:Krock', 'RECURRENCE-ID;TZID=Europe/Stockholm:20300312T190000', 'DTSTART;TZID=Europe/Stockholm:20300319T200000'));
+    const res = await callJson(`${base(o)}/${created.id}/sync`, { app, cookie: o.user.cookie, clock: NOW, body: {} });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.feed.lastResult.skipped).toEqual([{ date: '2030-03-12', title: 'Krock', reason: CALENDAR_MESSAGES.dateTaken('2030-03-19') }]);
+    expect((await quizzesOf(o.location.id)).map((q) => q.date)).toEqual(['2030-03-05', '2030-03-12', '2030-03-19']);
+  });
+
+  it('the nightly job syncs every feed, records a bad address on its feed and writes a job_runs row', async () => {
+    const o = await owner();
+    const routes: Record<string, Route> = { [FEED]: text(ics(single)) };
+    const { app } = appWith(routes);
+    const feed = await accept(o, app);
+    routes[FEED] = () => new Response('not found', { status: 404 });
+    const web = fakeWeb(routes);
+    const night = '2030-03-06T02:15:00Z';
+    const result = await runNightly(
+      { ...(env as unknown as Env), CLOCK_NOW: night } as Env,
+      new Date(night),
+      { ...productionPorts, calendar: () => createCalendarFetcher(web.fetchFn, { allowPrivate: false }) },
+      capturingOutboxQueue(),
+    );
+    expect(result.failed).toEqual([]);
+    const [row] = await testDb().select().from(calendarFeeds).where(eq(calendarFeeds.id, feed.id));
+    expect(row).toMatchObject({ lastStatus: 'failed', lastError: CALENDAR_MESSAGES.httpStatus(404), lastSyncedAt: '2030-03-06T02:15:00.000Z' });
+    const [run] = await testDb()
+      .select()
+      .from(jobRuns)
+      .where(and(eq(jobRuns.job, 'calendar-sync'), eq(jobRuns.startedAt, '2030-03-06T02:15:00.000Z')));
+    expect(run).toMatchObject({ status: 'done' });
+    // Every feed of this file's earlier tests answers 404 now too.
+    expect(JSON.parse(run!.result!).failed).toBeGreaterThanOrEqual(1);
+    // The quiz stays as it was when the address fails.
+    expect(await quizzesOf(o.location.id)).toHaveLength(1);
+  });
+
+  it(`at most ${MAX_CALENDAR_FEEDS_PER_BUSINESS} addresses per business; the same address twice is refused`, async () => {
+    const o = await owner();
+    const second = await createLocation(o.venue.id, { city: 'Annanstad' });
+    const routes: Record<string, Route> = {};
+    for (let i = 0; i <= MAX_CALENDAR_FEEDS_PER_BUSINESS; i++) routes[`https://k.example.se/${i}.ics`] = text(ics());
+    const { app } = appWith(routes);
+    for (let i = 0; i < MAX_CALENDAR_FEEDS_PER_BUSINESS; i++) {
+      const loc = i % 2 ? second.id : o.location.id;
+      const res = await callJson(`/api/owner/locations/${loc}/calendar-feeds`, { app, cookie: o.user.cookie, clock: NOW, body: { url: `https://k.example.se/${i}.ics` } });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+    }
+    const dup = await callJson(base(o), { app, cookie: o.user.cookie, clock: NOW, body: { url: 'https://k.example.se/0.ics' } });
+    expect(dup.status).toBe(409);
+    expect(dup.body.error.message).toBe(CALENDAR_MESSAGES.duplicate);
+    const over = await callJson(base(o), { app, cookie: o.user.cookie, clock: NOW, body: { url: `https://k.example.se/${MAX_CALENDAR_FEEDS_PER_BUSINESS}.ics` } });
+    expect(over.status).toBe(409);
+    expect(over.body.error.message).toBe(CALENDAR_MESSAGES.tooMany);
+  });
+});
+
+describe('hostile feeds', () => {
+  const previewWith = async (routes: Record<string, Route>, url = FEED, opts: { timeoutMs?: number } = {}) => {
+    const o = await owner();
+    const { app, calls } = appWith(routes, opts);
+    const before = await snapshot(['quizzes', 'calendar_feeds']);
+    const res = await callJson(`${base(o)}/preview`, { app, cookie: o.user.cookie, clock: NOW, body: { url } });
+    expect(await snapshot(['quizzes', 'calendar_feeds'])).toEqual(before);
+    return { ...res, calls };
+  };
+
+  it('huge: the download stops past 1 MB (declared or streamed)', async () => {
+    const declared = await previewWith({ [FEED]: () => new Response('x', { headers: { 'content-length': '5000000' } }) });
+    expect(declared.status).toBe(400);
+    expect(declared.body.error.issues).toEqual([{ path: 'url', message: CALENDAR_MESSAGES.tooLarge }]);
+    let pulled = 0;
+    const endless = () =>
+      new Response(
+        new ReadableStream({
+          pull(controller) {
+            pulled++;
+            controller.enqueue(new TextEncoder().encode('X'.repeat(64 * 1024)));
+          },
+        }),
+      );
+    const streamed = await previewWith({ [FEED]: endless });
+    expect(streamed.status).toBe(400);
+    expect(streamed.body.error.issues[0].message).toBe(CALENDAR_MESSAGES.tooLarge);
+    expect(pulled).toBeLessThan(40);
+  });
+
+  it('slow: a body that never ends is cut off by the timeout', async () => {
+    const stalled = () => new Response(new ReadableStream({ start(c) { c.enqueue(new TextEncoder().encode('BEGIN:VCALENDAR\r\n')); } }));
+    const res = await previewWith({ [FEED]: stalled }, FEED, { timeoutMs: 100 });
+    expect(res.status).toBe(400);
+    expect(res.body.error.issues[0].message).toBe(CALENDAR_MESSAGES.timeout);
+    const hanging = (init: RequestInit) => new Promise<Response>((_, reject) => init.signal?.addEventListener('abort', () => reject(new Error('aborted'))));
+    const res2 = await previewWith({ [FEED]: hanging }, FEED, { timeoutMs: 100 });
+    expect(res2.body.error.issues[0].message).toBe(CALENDAR_MESSAGES.timeout);
+  });
+
+  it('malformed: not a calendar', async () => {
+    for (const body of ['<html><body>Hej</body></html>', 'BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nDTSTART:nonsense', '\u0000\u0001']) {
+      const res = await previewWith({ [FEED]: text(body) });
+      expect(res.status, body).toBe(400);
+      expect(res.body.error.issues[0].message).toBe(CALENDAR_MESSAGES.notIcs);
+    }
+  });
+
+  it('10 000 events: bounded to the occurrence limit', async () => {
+    const many = Array.from({ length: 10_000 }, (_, i) => `BEGIN:VEVENT\r\nUID:e${i}\r\nDTSTART:20300${(i % 9) + 1}10T180000Z\r\nEND:VEVENT`);
+    const o = await owner();
+    const { app } = appWith({ [FEED]: text(ics(...many)) });
+    const feed = await accept(o, app);
+    expect(feed.lastResult).toMatchObject({ truncated: true });
+    expect(await quizzesOf(o.location.id)).toHaveLength(MAX_OCCURRENCES_PER_FEED);
+  }, 60_000);
+
+  it('a redirect to a private address is not followed; http and private addresses are refused before any fetch', async () => {
+    for (const target of ['https://127.0.0.1/x.ics', 'http://169.254.169.254/latest/meta-data', 'https://[::1]/x', 'https://localhost/x', 'https://10.0.0.5/cal.ics']) {
+      const res = await previewWith({ [FEED]: () => new Response(null, { status: 302, headers: { location: target } }) });
+      expect(res.status, target).toBe(400);
+      expect(res.calls, target).toEqual([FEED]);
+      expect([CALENDAR_MESSAGES.privateAddress, CALENDAR_MESSAGES.notHttps]).toContain(res.body.error.issues[0].message);
+    }
+    for (const url of ['http://kalender.example.se/x.ics', 'https://192.168.1.1/x.ics', 'https://intranet/x.ics']) {
+      const res = await previewWith({}, url);
+      expect(res.status, url).toBe(400);
+      expect(res.calls).toEqual([]);
+    }
+    // Redirect loops end.
+    const loop = await previewWith({ [FEED]: () => new Response(null, { status: 301, headers: { location: FEED } }) });
+    expect(loop.body.error.issues[0].message).toBe(CALENDAR_MESSAGES.redirects);
+  });
+
+  // Called with URL.hostname, which WHATWG URL has already normalised (https://0x7f.1/ → 127.0.0.1).
+  it('isPrivateHost', () => {
+    for (const h of ['127.0.0.1', '10.1.2.3', '172.16.0.1', '192.168.0.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '[::1]', 'fd00::1', 'fe80::1', '::ffff:127.0.0.1', 'localhost', 'a.localhost', 'x.internal', '2130706433'])
+      expect(isPrivateHost(h), h).toBe(true);
+    for (const h of ['calendar.google.com', 'outlook.office365.com', '8.8.8.8', '2a00:1450::1']) expect(isPrivateHost(h), h).toBe(false);
+  });
+});
+
+describe('authorization', () => {
+  it("someone else's place: 403, nothing fetched", async () => {
+    const o = await owner();
+    const other = await createUser({ now: new Date(NOW) });
+    const { app, calls } = appWith({});
+    const res = await callJson(`${base(o)}/preview`, { app, cookie: other.cookie, clock: NOW, body: { url: FEED } });
+    expect(res.status).toBe(403);
+    expect(calls).toEqual([]);
+    expect((await testDb().all(sql`SELECT 1 FROM calendar_feeds WHERE location_id = ${o.location.id}`)).length).toBe(0);
+  });
+});

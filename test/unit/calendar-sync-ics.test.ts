@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import { fingerprint, mapCalendar, REASONS } from '../../worker/features/calendar-sync/ics';
+import { MAX_OCCURRENCES_PER_FEED } from '../../worker/features/calendar-sync/contract';
+
+const cal = (...events: string[]) => ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//test//EN', ...events, 'END:VCALENDAR'].join('\r\n');
+const ev = (...lines: string[]) => ['BEGIN:VEVENT', 'DTSTAMP:20261101T000000Z', ...lines, 'END:VEVENT'].join('\r\n');
+// Tuesday 2026-12-01 is "today" in these tests (pure function: today is an argument).
+const TODAY = '2026-12-01';
+
+describe('mapCalendar (issue 31.2)', () => {
+  it('maps a weekly rule with TZID, EXDATE and a moved occurrence', () => {
+    const m = mapCalendar(
+      cal(
+        ev('UID:tue@x', 'SUMMARY:Tisdagsquiz', 'DTSTART;TZID=Europe/Stockholm:20261201T190000', 'RRULE:FREQ=WEEKLY;COUNT=4', 'EXDATE;TZID=Europe/Stockholm:20261208T190000'),
+        ev('UID:tue@x', 'SUMMARY:Julquiz', 'RECURRENCE-ID;TZID=Europe/Stockholm:20261215T190000', 'DTSTART;TZID=Europe/Stockholm:20261215T200000'),
+      ),
+      TODAY,
+    );
+    expect(m.notUnderstood).toEqual([]);
+    expect(m.occurrences.map((o) => [o.key, o.date, o.startTime, o.title])).toEqual([
+      ['tue@x|2026-12-01', '2026-12-01', '19:00:00', 'Tisdagsquiz'],
+      ['tue@x|2026-12-15', '2026-12-15', '20:00:00', 'Julquiz'],
+      ['tue@x|2026-12-22', '2026-12-22', '19:00:00', 'Tisdagsquiz'],
+    ]);
+    expect(m.occurrences[0]!.series).toEqual({ pattern: 'weekly', days: [2], until: null });
+    expect(m.events[0]).toMatchObject({ kind: 'weekly', occurrences: 3, excludedDates: ['2026-12-08'], startTime: '19:00' });
+  });
+
+  it('maps every other week (INTERVAL=2) with BYDAY and UNTIL', () => {
+    const m = mapCalendar(cal(ev('UID:b@x', 'SUMMARY:Q', 'DTSTART:20261203T180000Z', 'RRULE:FREQ=WEEKLY;INTERVAL=2;BYDAY=TH;UNTIL=20261231T235959Z')), TODAY);
+    expect(m.occurrences.map((o) => o.date)).toEqual(['2026-12-03', '2026-12-17', '2026-12-31']);
+    // 18:00 UTC in winter is 19:00 in Stockholm.
+    expect(m.occurrences[0]!.startTime).toBe('19:00:00');
+    expect(m.occurrences[0]!.series).toEqual({ pattern: 'biweekly', days: [4], until: '2027-01-01' });
+  });
+
+  it('converts UTC and other zones to Stockholm time, across DST', () => {
+    const m = mapCalendar(
+      cal(
+        ev('UID:s1', 'SUMMARY:Sommar', 'DTSTART:20270401T170000Z'),
+        ev('UID:s2', 'SUMMARY:London', 'DTSTART;TZID=Europe/London:20270105T190000'),
+        ev('UID:s3', 'SUMMARY:Flytande', 'DTSTART:20270106T193000'),
+        ev('UID:s4', 'SUMMARY:Sent', 'DTSTART:20261231T233000Z'),
+      ),
+      TODAY,
+    );
+    const by = Object.fromEntries(m.occurrences.map((o) => [o.uid, [o.date, o.startTime]]));
+    expect(by).toEqual({
+      s1: ['2027-04-01', '19:00:00'],
+      s2: ['2027-01-05', '20:00:00'],
+      s3: ['2027-01-06', '19:30:00'],
+      s4: ['2027-01-01', '00:30:00'],
+    });
+  });
+
+  it('uses the calendar own VTIMEZONE for a non-IANA TZID', () => {
+    const tz = [
+      'BEGIN:VTIMEZONE', 'TZID:Customized Time Zone', 'BEGIN:STANDARD', 'DTSTART:16010101T030000', 'TZOFFSETFROM:+0200', 'TZOFFSETTO:+0000',
+      'END:STANDARD', 'END:VTIMEZONE',
+    ].join('\r\n');
+    const m = mapCalendar(cal(tz, ev('UID:c', 'SUMMARY:C', 'DTSTART;TZID=Customized Time Zone:20261210T180000')), TODAY);
+    expect(m.occurrences[0]).toMatchObject({ date: '2026-12-10', startTime: '19:00:00' });
+  });
+
+  it('lists what it does not understand, and skips past and cancelled events', () => {
+    const m = mapCalendar(
+      cal(
+        ev('UID:d', 'SUMMARY:Daglig', 'DTSTART:20261201T180000Z', 'RRULE:FREQ=DAILY'),
+        ev('UID:m', 'SUMMARY:Månad', 'DTSTART:20261201T180000Z', 'RRULE:FREQ=MONTHLY;BYDAY=1TU'),
+        ev('UID:w3', 'SUMMARY:Var tredje', 'DTSTART:20261201T180000Z', 'RRULE:FREQ=WEEKLY;INTERVAL=3'),
+        ev('UID:a', 'SUMMARY:Heldag', 'DTSTART;VALUE=DATE:20261205'),
+        ev('SUMMARY:Utan uid', 'DTSTART:20261205T180000Z'),
+        ev('UID:old', 'SUMMARY:Förr', 'DTSTART:20201205T180000Z'),
+        ev('UID:c', 'SUMMARY:Inställd', 'STATUS:CANCELLED', 'DTSTART:20261205T180000Z'),
+      ),
+      TODAY,
+    );
+    expect(m.occurrences).toEqual([]);
+    expect(m.notUnderstood.map((n) => [n.uid, n.reason])).toEqual([
+      [null, REASONS.noUid],
+      ['d', REASONS.rule],
+      ['m', REASONS.rule],
+      ['w3', REASONS.rule],
+      ['a', REASONS.allDay],
+    ]);
+  });
+
+  it('throws on text that is not a calendar', () => {
+    expect(() => mapCalendar('<html>hej</html>', TODAY)).toThrow();
+    expect(() => mapCalendar('BEGIN:VCARD\r\nEND:VCARD', TODAY)).toThrow();
+  });
+
+  it('bounds a huge calendar: 10 000 events give at most the occurrence limit', () => {
+    const events = Array.from({ length: 10_000 }, (_, i) => ev(`UID:e${i}`, `SUMMARY:Q${i}`, `DTSTART:2027${String((i % 12) + 1).padStart(2, '0')}10T180000Z`));
+    const m = mapCalendar(cal(...events), TODAY);
+    expect(m.truncated).toBe(true);
+    expect(m.occurrences.length).toBe(MAX_OCCURRENCES_PER_FEED);
+  }, 30_000);
+
+  it('fingerprints what was written', () => {
+    const q = { date: '2026-12-01', startTime: '19:00:00', title: 'A', description: null, isCancelled: false };
+    expect(fingerprint(q)).toBe(fingerprint({ ...q }));
+    expect(fingerprint(q)).not.toBe(fingerprint({ ...q, isCancelled: true }));
+  });
+});

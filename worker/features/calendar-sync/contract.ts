@@ -1,0 +1,114 @@
+/** Calendar sync (issue 31.2): limits, the owner's form and the answers. Shared by web/ and the Worker. */
+import { z } from 'zod';
+
+/** At most this many calendar addresses per business (all its places together). */
+export const MAX_CALENDAR_FEEDS_PER_BUSINESS = 5;
+/** How far ahead a sync creates quizzes (days from today). */
+export const SYNC_HORIZON_DAYS = 180;
+/** Events read from one calendar; further events are left out (and the preview says so). */
+export const MAX_EVENTS_PER_FEED = 2_000;
+/** Quizzes one calendar can create within the horizon (earliest first). */
+export const MAX_OCCURRENCES_PER_FEED = 200;
+/** A calendar larger than this is refused (the download stops there). */
+export const MAX_FEED_BYTES = 1_000_000;
+/** The whole download (headers and body) must finish within this. */
+export const FEED_TIMEOUT_MS = 10_000;
+/** Previews and "Synka nu" per account and hour (each fetches a calendar from the internet). */
+export const CALENDAR_FETCHES_PER_HOUR = 30;
+export const TITLE_MAX = 120;
+export const TEXT_MAX = 2000;
+export const URL_MAX = 2000;
+
+export const CALENDAR_MESSAGES = {
+  url: 'Ange en kalenderadress som börjar med https://',
+  tooMany: `En verksamhet kan ha högst ${MAX_CALENDAR_FEEDS_PER_BUSINESS} kalenderadresser.`,
+  duplicate: 'Den här kalenderadressen synkas redan till platsen.',
+  feedNotFound: 'Kalenderadressen hittades inte.',
+  rate: (minutes: number) => `Du har hämtat kalendrar många gånger den senaste timmen. Försök igen om ${minutes} min.`,
+  // Fetch and parse failures (shown in the preview and as the place's last sync error).
+  notHttps: 'Kalenderadressen måste börja med https://',
+  privateAddress: 'Kalenderadressen pekar på ett internt nätverk och kan inte hämtas.',
+  tooLarge: `Kalendern är större än ${MAX_FEED_BYTES / 1_000_000} MB och kan inte hämtas.`,
+  timeout: `Kalendern svarade inte inom ${FEED_TIMEOUT_MS / 1000} sekunder.`,
+  httpStatus: (status: number) => `Kalendern kunde inte hämtas (svar ${status}).`,
+  network: 'Kalendern kunde inte hämtas. Kontrollera adressen.',
+  redirects: 'Kalenderadressen skickar vidare för många gånger.',
+  notIcs: 'Adressen gav ingen kalender i ICS-format.',
+  dateTaken: (date: string) => `Ett annat quiz i samma serie ligger redan den ${date}.`,
+} as const;
+
+export const CalendarUrlSchema = z.object({
+  url: z
+    .string({ error: CALENDAR_MESSAGES.url })
+    .trim()
+    .max(URL_MAX, { error: 'Kalenderadressen är för lång' })
+    .refine((v) => /^(https|http|webcal):\/\/[^\s]+$/i.test(v) && URL.canParse(v.replace(/^webcal:/i, 'https:')), { error: CALENDAR_MESSAGES.url })
+    .transform((v) => v.replace(/^webcal:/i, 'https:'))
+    .describe('Kalenderadress'),
+});
+export type CalendarUrlInput = z.input<typeof CalendarUrlSchema>;
+
+export const LocationParamSchema = z.object({ id: z.string().min(1).max(64).describe('Id') });
+export const FeedParamSchema = z.object({ id: z.string().min(1).max(64).describe('Id'), feedId: z.string().min(1).max(64).describe('Kalender') });
+
+export interface NotUnderstood {
+  uid: string | null;
+  title: string | null;
+  /** Why, in Swedish. */
+  reason: string;
+}
+
+export interface PreviewEvent {
+  uid: string;
+  title: string | null;
+  kind: 'single' | 'weekly' | 'biweekly';
+  firstDate: string | null;
+  /** HH:MM, Stockholm. */
+  startTime: string;
+  /** ISO weekdays (1 = måndag). */
+  weekdays: number[];
+  /** Quizzes within the horizon. */
+  occurrences: number;
+  /** Dates left out by EXDATE or a cancelled occurrence. */
+  excludedDates: string[];
+}
+
+export interface CalendarPreview {
+  events: PreviewEvent[];
+  notUnderstood: NotUnderstood[];
+  truncated: boolean;
+  horizonDays: number;
+}
+
+/** A change the sync could not make because of an open or paid order (or the owner's own edit). */
+export interface SkippedChange {
+  date: string;
+  title: string | null;
+  reason: string;
+}
+
+export interface SyncResult {
+  created: number;
+  updated: number;
+  cancelled: number;
+  /** Quizzes the owner edited by hand: left as the owner left them. */
+  keptOwnerEdits: number;
+  skipped: SkippedChange[];
+  notUnderstood: number;
+  truncated: boolean;
+}
+
+export interface CalendarFeed {
+  id: string;
+  url: string;
+  lastSyncedAt: string | null;
+  lastStatus: 'ok' | 'partial' | 'failed' | null;
+  lastError: string | null;
+  lastResult: SyncResult | null;
+  createdAt: string;
+}
+
+export interface CalendarFeedsResponse {
+  feeds: CalendarFeed[];
+  maxPerBusiness: number;
+}

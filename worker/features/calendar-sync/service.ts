@@ -1,0 +1,322 @@
+/**
+ * Calendar sync for owners (issue 31.2, docs/features/calendar-sync.md): a place follows a public ICS
+ * address. Preview first (nothing stored), then accept: the feed is stored and synced at once, again every
+ * night (worker/jobs/nightly.ts, job `calendar-sync`) and on "Synka nu".
+ *
+ * A sync is idempotent by event UID + original date (calendar_sync_items.key): a new occurrence creates a
+ * quiz, an edited one updates its quiz, a removed (or EXDATE'd) one cancels its future quiz. A quiz whose
+ * current fields no longer match the fingerprint the sync last wrote was edited by its owner and is left as
+ * the owner left it; a quiz the owner deleted is not recreated. Moving or cancelling a quiz that anything
+ * was bought for goes through the purchase guard (promotion service) and is reported as skipped when refused.
+ */
+import { eq } from 'drizzle-orm';
+import { runBatch, type BatchStatement } from '../../db/batch';
+import { calendarFeeds, quizzes, type CalendarFeedRow, type LocationRow, type QuizRow } from '../../db/schema';
+import { authorizeLocation, requireActor, type Actor } from '../../lib/authz';
+import { addDays } from '../../lib/clock';
+import { bumpDataVersion } from '../../lib/data-version';
+import { AppError, conflict, invalidInput, notFound, rateLimited } from '../../lib/errors';
+import { newId } from '../../lib/ids';
+import { JobPartlyFailed } from '../../lib/jobs';
+import { takeAttempt } from '../../lib/rate-limit';
+import { namesOf } from '../../lib/recurrence';
+import { FeedFetchError } from '../../ports/calendar-fetch';
+import type { Deps } from '../../ports/deps';
+import { purchaseGuarded } from '../promotion/service';
+import {
+  CALENDAR_FETCHES_PER_HOUR,
+  CALENDAR_MESSAGES,
+  MAX_CALENDAR_FEEDS_PER_BUSINESS,
+  SYNC_HORIZON_DAYS,
+  type CalendarFeed,
+  type CalendarFeedsResponse,
+  type CalendarPreview,
+  type SkippedChange,
+  type SyncResult,
+} from './contract';
+import { FeedParseError, fingerprint, mapCalendar, type MappedFeed, type Occurrence } from './ics';
+import { countFeedsOfVenue, feedOfLocation, feedsOfLocation, feedsToSync, itemsOfFeed, quizzesByIds, quizzesWithPurchases, upsertItemStatements } from './queries';
+
+export type CalendarDeps = Pick<Deps, 'db' | 'clock' | 'calendar'>;
+
+/** The nightly job's name in job_runs, and how many feeds one run syncs (least recently synced first). */
+export const CALENDAR_SYNC_JOB = 'calendar-sync';
+export const FEEDS_PER_NIGHT = 500;
+
+function toFeed(r: CalendarFeedRow): CalendarFeed {
+  return {
+    id: r.id,
+    url: r.url,
+    lastSyncedAt: r.lastSyncedAt,
+    lastStatus: r.lastStatus,
+    lastError: r.lastError,
+    lastResult: r.lastResult ? (JSON.parse(r.lastResult) as SyncResult) : null,
+    createdAt: r.createdAt,
+  };
+}
+
+/** Outbound fetches per account and hour: previews and "Synka nu" (the nightly job is not counted). */
+async function takeFetchAttempt(deps: CalendarDeps, userId: string) {
+  await takeAttempt(deps.db, `calendar:${userId}`, CALENDAR_FETCHES_PER_HOUR, 3_600_000, deps.clock.now(), (ms) =>
+    rateLimited(CALENDAR_MESSAGES.rate(Math.max(1, Math.ceil(ms / 60_000))), Math.ceil(ms / 1000)),
+  );
+}
+
+/** Fetches and maps a calendar; a failure becomes a 400 naming the address field, with the Swedish reason. */
+async function load(deps: CalendarDeps, url: string): Promise<MappedFeed> {
+  try {
+    return mapCalendar(await deps.calendar.fetchText(url), deps.clock.today());
+  } catch (err) {
+    throw asFeedError(err);
+  }
+}
+
+function feedErrorText(err: unknown): string {
+  if (err instanceof FeedFetchError) return err.message;
+  if (err instanceof FeedParseError) return CALENDAR_MESSAGES.notIcs;
+  throw err;
+}
+
+function asFeedError(err: unknown): AppError {
+  const message = feedErrorText(err);
+  return invalidInput(`Kalenderadress: ${message}`, [{ path: 'url', message }]);
+}
+
+export async function listFeeds(deps: Pick<Deps, 'db'>, actor: Actor, input: { locationId: string }): Promise<CalendarFeedsResponse> {
+  await authorizeLocation(deps.db, actor, input.locationId);
+  return { feeds: (await feedsOfLocation(deps.db, input.locationId)).map(toFeed), maxPerBusiness: MAX_CALENDAR_FEEDS_PER_BUSINESS };
+}
+
+export async function previewFeed(deps: CalendarDeps, actor: Actor, input: { locationId: string; url: string }): Promise<CalendarPreview> {
+  requireActor(actor);
+  await authorizeLocation(deps.db, actor, input.locationId);
+  await takeFetchAttempt(deps, actor.id);
+  const mapped = await load(deps, input.url);
+  return { events: mapped.events, notUnderstood: mapped.notUnderstood, truncated: mapped.truncated, horizonDays: SYNC_HORIZON_DAYS };
+}
+
+/** Accept: store the address and sync it at once. */
+export async function addFeed(deps: CalendarDeps, actor: Actor, input: { locationId: string; url: string }): Promise<{ feed: CalendarFeed }> {
+  requireActor(actor);
+  const { location, venue } = await authorizeLocation(deps.db, actor, input.locationId);
+  if ((await feedsOfLocation(deps.db, location.id)).some((f) => f.url === input.url)) throw conflict(CALENDAR_MESSAGES.duplicate, { reason: 'duplicate' });
+  if ((await countFeedsOfVenue(deps.db, venue.id)) >= MAX_CALENDAR_FEEDS_PER_BUSINESS) throw conflict(CALENDAR_MESSAGES.tooMany, { reason: 'feed_limit' });
+  await takeFetchAttempt(deps, actor.id);
+  // Fetch before storing: an address that cannot be read is refused, not saved.
+  const mapped = await load(deps, input.url);
+  const id = newId();
+  try {
+    await deps.db.insert(calendarFeeds).values({ id, locationId: location.id, url: input.url });
+  } catch (err) {
+    if (/UNIQUE/i.test(String((err as { cause?: unknown })?.cause ?? err))) throw conflict(CALENDAR_MESSAGES.duplicate, { reason: 'duplicate' });
+    throw err;
+  }
+  const feed = (await feedOfLocation(deps.db, location.id, id))!;
+  return { feed: toFeed(await applyAndRecord(deps, feed, location, mapped)) };
+}
+
+export async function syncNow(deps: CalendarDeps, actor: Actor, input: { locationId: string; feedId: string }): Promise<{ feed: CalendarFeed }> {
+  requireActor(actor);
+  const { location } = await authorizeLocation(deps.db, actor, input.locationId);
+  const feed = await feedOfLocation(deps.db, location.id, input.feedId);
+  if (!feed) throw notFound(CALENDAR_MESSAGES.feedNotFound);
+  await takeFetchAttempt(deps, actor.id);
+  return { feed: toFeed(await syncFeed(deps, feed, location)) };
+}
+
+/** Stops syncing; the quizzes stay (they become ordinary quizzes of the place). */
+export async function removeFeed(deps: Pick<Deps, 'db'>, actor: Actor, input: { locationId: string; feedId: string }): Promise<{ removed: true }> {
+  const { location } = await authorizeLocation(deps.db, actor, input.locationId);
+  const feed = await feedOfLocation(deps.db, location.id, input.feedId);
+  if (!feed) throw notFound(CALENDAR_MESSAGES.feedNotFound);
+  await deps.db.delete(calendarFeeds).where(eq(calendarFeeds.id, feed.id));
+  return { removed: true };
+}
+
+/**
+ * One feed: fetch, map, apply. A fetch or parse failure is recorded on the feed (last_status 'failed',
+ * last_error in Swedish) and is not thrown: it is the owner's address, not our fault. Database errors throw.
+ */
+export async function syncFeed(deps: CalendarDeps, feed: CalendarFeedRow, location: LocationRow): Promise<CalendarFeedRow> {
+  let mapped: MappedFeed;
+  try {
+    mapped = mapCalendar(await deps.calendar.fetchText(feed.url), deps.clock.today());
+  } catch (err) {
+    const message = feedErrorText(err);
+    const now = deps.clock.now().toISOString();
+    await deps.db.update(calendarFeeds).set({ lastSyncedAt: now, lastStatus: 'failed', lastError: message, updatedAt: now }).where(eq(calendarFeeds.id, feed.id));
+    return { ...feed, lastSyncedAt: now, lastStatus: 'failed', lastError: message };
+  }
+  return applyAndRecord(deps, feed, location, mapped);
+}
+
+async function applyAndRecord(deps: CalendarDeps, feed: CalendarFeedRow, location: LocationRow, mapped: MappedFeed): Promise<CalendarFeedRow> {
+  const result = await applyOccurrences(deps, feed, location, mapped);
+  const now = deps.clock.now().toISOString();
+  const status = result.skipped.length ? 'partial' : 'ok';
+  const values = { lastSyncedAt: now, lastStatus: status, lastError: null, lastResult: JSON.stringify(result), updatedAt: now } as const;
+  await deps.db.update(calendarFeeds).set(values).where(eq(calendarFeeds.id, feed.id));
+  return { ...feed, ...values };
+}
+
+const state = (q: Pick<QuizRow, 'date' | 'startTime' | 'title' | 'description' | 'isCancelled'>) =>
+  fingerprint({ date: q.date, startTime: q.startTime, title: q.title, description: q.description, isCancelled: q.isCancelled });
+
+/** A stable series id per feed and event UID (64 bits of FNV-1a over two orders of the text). */
+function recurrenceIdOf(feedId: string, uid: string): string {
+  const h = (s: string) => fingerprint({ date: s, startTime: null, title: null, description: null, isCancelled: false });
+  return `cal-${feedId}-${h(uid)}${h([...uid].reverse().join(''))}`;
+}
+
+interface Change {
+  quiz: QuizRow;
+  values: Pick<QuizRow, 'date' | 'startTime' | 'title' | 'description' | 'isCancelled'>;
+  key: string;
+  /** Which purchase guard applies if anything was bought for the quiz: a new date, or a cancellation. */
+  guard: 'date' | 'delete' | null;
+}
+
+async function applyOccurrences(deps: CalendarDeps, feed: CalendarFeedRow, location: LocationRow, mapped: MappedFeed): Promise<SyncResult> {
+  const { db, clock } = deps;
+  const today = clock.today();
+  const now = clock.now().toISOString();
+  const horizonEnd = addDays(today, SYNC_HORIZON_DAYS);
+  const items = new Map((await itemsOfFeed(db, feed.id)).map((i) => [i.key, i]));
+  const quizRows = await quizzesByIds(db, [...items.values()].flatMap((i) => (i.quizId ? [i.quizId] : [])));
+  const result: SyncResult = { created: 0, updated: 0, cancelled: 0, keptOwnerEdits: 0, skipped: [], notUnderstood: mapped.notUnderstood.length, truncated: mapped.truncated };
+
+  const inserts: (typeof quizzes.$inferInsert)[] = [];
+  const itemRows: { feedId: string; key: string; quizId: string | null; syncedHash: string }[] = [];
+  const changes: Change[] = [];
+  const seen = new Set<string>();
+  const seriesDates = new Set<string>();
+  for (const q of quizRows.values()) if (q.recurrenceId) seriesDates.add(`${q.recurrenceId}|${q.date}`);
+
+  for (const o of mapped.occurrences) {
+    if (seen.has(o.key)) continue;
+    seen.add(o.key);
+    const values = { date: o.date, startTime: o.startTime, title: o.title, description: o.description, isCancelled: false };
+    const item = items.get(o.key);
+    if (!item) {
+      const row = newQuiz(feed, location, o, horizonEnd);
+      const slot = `${row.recurrenceId}|${row.date}`;
+      if (row.recurrenceId && seriesDates.has(slot)) continue; // a moved occurrence onto another's date: one quiz per series and date
+      if (row.recurrenceId) seriesDates.add(slot);
+      inserts.push(row);
+      itemRows.push({ feedId: feed.id, key: o.key, quizId: row.id, syncedHash: state(values) });
+      result.created++;
+      continue;
+    }
+    if (!item.quizId) continue; // deleted by the owner: not recreated
+    const quiz = quizRows.get(item.quizId);
+    if (!quiz || quiz.date < today) continue;
+    if (state(quiz) !== item.syncedHash) {
+      result.keptOwnerEdits++;
+      continue;
+    }
+    if (state(values) === item.syncedHash) continue;
+    if (values.date !== quiz.date && quiz.recurrenceId) {
+      // One quiz per series and date (quizzes_series_date_uq): a move onto a sibling's date is skipped.
+      const slot = `${quiz.recurrenceId}|${values.date}`;
+      if (seriesDates.has(slot)) {
+        result.skipped.push({ date: quiz.date, title: quiz.title, reason: CALENDAR_MESSAGES.dateTaken(values.date) });
+        continue;
+      }
+      seriesDates.delete(`${quiz.recurrenceId}|${quiz.date}`);
+      seriesDates.add(slot);
+    }
+    changes.push({ quiz, values, key: o.key, guard: values.date !== quiz.date ? 'date' : null });
+  }
+  for (const item of items.values()) {
+    if (seen.has(item.key) || !item.quizId) continue;
+    const quiz = quizRows.get(item.quizId);
+    if (!quiz || quiz.date < today || quiz.isCancelled) continue;
+    if (state(quiz) !== item.syncedHash) {
+      result.keptOwnerEdits++;
+      continue;
+    }
+    const { date, startTime, title, description } = quiz;
+    changes.push({ quiz, values: { date, startTime, title, description, isCancelled: true }, key: item.key, guard: 'delete' });
+  }
+
+  const bought = await quizzesWithPurchases(db, changes.filter((c) => c.guard).map((c) => c.quiz.id));
+  const count = (c: Change) => (c.values.isCancelled && !c.quiz.isCancelled ? result.cancelled++ : result.updated++);
+  const statements = (c: Change): BatchStatement[] => [
+    db
+      .update(quizzes)
+      .set({ ...c.values, updatedAt: now })
+      .where(eq(quizzes.id, c.quiz.id)),
+    ...upsertItemStatements(db, [{ feedId: feed.id, key: c.key, quizId: c.quiz.id, syncedHash: state(c.values) }], now),
+  ];
+
+  const batch: BatchStatement[] = [];
+  for (const c of changes) {
+    if (c.guard && bought.has(c.quiz.id)) continue;
+    batch.push(...statements(c));
+    count(c);
+  }
+  if (inserts.length) {
+    // Chunked multi-row inserts (≤ 100 bound parameters each); the items after them reference the new ids.
+    for (let i = 0; i < inserts.length; i += 5) batch.push(db.insert(quizzes).values(inserts.slice(i, i + 5)));
+    batch.push(...upsertItemStatements(db, itemRows, now));
+  }
+  if (batch.length) await runBatch(db, [...batch, bumpDataVersion(db)]);
+
+  // Quizzes with an open or paid order: one by one through the guard; a refusal is reported, not thrown.
+  for (const c of changes) {
+    if (!(c.guard && bought.has(c.quiz.id))) continue;
+    try {
+      await purchaseGuarded(db, c.guard, 'quiz', { quizId: c.quiz.id }, clock, () => runBatch(db, [...statements(c), bumpDataVersion(db)]));
+      count(c);
+    } catch (err) {
+      if (!(err instanceof AppError) || err.status !== 409) throw err;
+      result.skipped.push({ date: c.quiz.date, title: c.quiz.title, reason: err.message } satisfies SkippedChange);
+    }
+  }
+  return result;
+}
+
+function newQuiz(feed: CalendarFeedRow, location: LocationRow, o: Occurrence, horizonEnd: string): typeof quizzes.$inferInsert {
+  const base = { id: newId(), locationId: location.id, date: o.date, startTime: o.startTime, title: o.title, description: o.description, isCancelled: false };
+  if (!o.series) return { ...base, isRecurring: false };
+  // The series ends at the rule's end or the sync horizon, whichever is first: the nightly sync (not the
+  // series extension job) adds later dates, so the two never write the same series.
+  const until = o.series.until && o.series.until < horizonEnd ? o.series.until : horizonEnd;
+  return {
+    ...base,
+    isRecurring: true,
+    recurrenceId: recurrenceIdOf(feed.id, o.uid),
+    recurrencePattern: o.series.pattern,
+    recurrenceDays: JSON.stringify(namesOf(o.series.days)),
+    recurrenceUntil: until,
+  };
+}
+
+/**
+ * The nightly task: the FEEDS_PER_NIGHT least recently synced feeds. A feed whose address fails is
+ * recorded on the feed (the owner sees it) and counted; an unexpected error (database) on one feed does
+ * not stop the others, and the run is then recorded as failed with its counts (JobPartlyFailed).
+ */
+export async function runCalendarSyncJob(deps: CalendarDeps): Promise<{ feeds: number; failed: number; created: number; updated: number; cancelled: number; skipped: number }> {
+  const counts = { feeds: 0, failed: 0, created: 0, updated: 0, cancelled: 0, skipped: 0 };
+  let firstError: unknown = null;
+  for (const { feed, location } of await feedsToSync(deps.db, FEEDS_PER_NIGHT)) {
+    counts.feeds++;
+    try {
+      const row = await syncFeed(deps, feed, location);
+      if (row.lastStatus === 'failed') counts.failed++;
+      const r = row.lastResult && row.lastStatus !== 'failed' ? (JSON.parse(row.lastResult) as SyncResult) : null;
+      if (r) {
+        counts.created += r.created;
+        counts.updated += r.updated;
+        counts.cancelled += r.cancelled;
+        counts.skipped += r.skipped.length;
+      }
+    } catch (err) {
+      console.error(`calendar sync of feed ${feed.id} failed`, err);
+      firstError ??= err;
+    }
+  }
+  if (firstError) throw new JobPartlyFailed(counts, firstError);
+  return counts;
+}
