@@ -27,6 +27,7 @@ interface __BaseEnv_Env {
 	LINK_SIGNING_SECRET: string;
 	IMPORT_WORKFLOW: Workflow<Parameters<import("./index").ImportWorkflow['run']>[0]['payload']>;
 	BACKUP_WORKFLOW: Workflow<Parameters<import("./index").BackupWorkflow['run']>[0]['payload']>;
+	LISTING_DAY_WORKFLOW: Workflow<Parameters<import("./index").ListingDayWorkflow['run']>[0]['payload']>;
 }
 declare namespace Cloudflare {
 	interface GlobalProps {

@@ -39,6 +39,7 @@ import {
   walkedPage,
   type ActivePromotionRow,
   type DetailRow,
+  type ListingState,
   type ListedRow,
   type NearCandidate,
   type OccurrenceRow,
@@ -56,6 +57,18 @@ export interface ListingContext {
   rewind?: boolean | undefined;
   /** Signed-in user: also sees their own non-public businesses. */
   viewerId: string | null;
+  houseEmail: string;
+  /**
+   * Told (at most once per read) when the stored listing is behind `today` or the house account: a request
+   * passes `listingDayTrigger` (listing/day-job.ts), which starts the listing-day Workflow without waiting
+   * for it (issue 30.8). The read itself never advances the listing; it serves the stored columns.
+   */
+  onStale?: ((want: ListingDayWanted) => void) | undefined;
+}
+
+/** The day and house account a stale listing should be brought to (ListingContext.onStale). */
+export interface ListingDayWanted {
+  today: string;
   houseEmail: string;
 }
 
@@ -216,15 +229,40 @@ export function toListingQuiz(d: DetailRow & { unitLat?: number | null; unitLng?
 }
 
 /**
- * The stored listing columns as of `ctx.today` (listing_state; advanceListingDay when the day or the
- * house account changed — the first listing read of a day, or the nightly cron, does it), read together
- * with the listed count of one scope (listing_counts).
+ * The listing day a context asks for: `ctx.today`, or the stored day when the clock is behind it and may
+ * not go back (production: a request that read the clock just before midnight, after the job moved on).
+ */
+function wantedDay(stored: string, ctx: Pick<ListingContext, 'today' | 'rewind'>): string {
+  return ctx.today < stored && !ctx.rewind ? stored : ctx.today;
+}
+
+/** Whether the stored listing state is behind what `ctx` asks for (another day or house account). */
+export function listingIsStale(state: Pick<ListingState, 'today' | 'houseEmail'>, ctx: Pick<ListingContext, 'today' | 'houseEmail' | 'rewind'>): boolean {
+  return state.today !== wantedDay(state.today, ctx) || state.houseEmail !== ctx.houseEmail;
+}
+
+/**
+ * The request path (issue 30.8): the stored listing state read together with the listed count of one scope
+ * (listing_counts), never advanced here. When it is stale, `ctx.onStale` starts the listing-day job, and the
+ * stored columns are served meanwhile: units keep yesterday's tier, masks and counts, while the filters,
+ * the day's rotation and each card's occurrence use `ctx.today` (cardsOf reads the occurrence when the
+ * stored one has passed).
+ */
+export async function readListingDay(db: Db, ctx: Pick<ListingContext, 'today' | 'houseEmail' | 'rewind' | 'onStale'>, scope: { city: string; wd: number } | null = { city: '', wd: -1 }) {
+  const state = await stateAndCount(db, scope);
+  if (listingIsStale(state, ctx)) ctx.onStale?.({ today: wantedDay(state.today, ctx), houseEmail: ctx.houseEmail });
+  return state;
+}
+
+/**
+ * The listing-day job's work (never a request's): bring the stored listing columns to `ctx.today` and the
+ * house account (listing_state; advanceListingDay when either changed — the 00:05 cron, the nightly run and
+ * the Workflow a stale request starts do it), then read the state with the listed count of one scope.
  */
 export async function ensureListingDay(db: Db, ctx: Pick<ListingContext, 'today' | 'houseEmail' | 'rewind'>, scope: { city: string; wd: number } | null = { city: '', wd: -1 }) {
   let state = await stateAndCount(db, scope);
-  const day = ctx.today < state.today && !ctx.rewind ? state.today : ctx.today;
-  if (state.today !== day || state.houseEmail !== ctx.houseEmail) {
-    await advanceListingDay(db, state, day, ctx.houseEmail);
+  if (listingIsStale(state, ctx)) {
+    await advanceListingDay(db, state, wantedDay(state.today, ctx), ctx.houseEmail);
     state = await stateAndCount(db, scope);
   }
   return state;
@@ -333,7 +371,7 @@ export async function listQuizzes(db: Db, query: ListingQuery, ctx: ListingConte
   const page = query.page ?? 1;
   const seed = filter.seed;
   const how = await readPlan(db, f, filter, ctx);
-  const state = await ensureListingDay(db, ctx, how.scope);
+  const state = await readListingDay(db, ctx, how.scope);
   if (f.near) return listNear(db, filter, f.near, f.mode, page, ctx.today, pageSize);
   const [counts, { promos, units: promotedRows }] = await Promise.all([
     how.sorted ? countUnits(db, filter) : Promise.resolve(null),
@@ -538,7 +576,7 @@ function seriesFilterOf(query: ListingMapQuery, ctx: ListingContext) {
 export async function mapPoints(db: Db, query: ListingMapQuery, ctx: ListingContext): Promise<ListingMapResponse> {
   const { f, filter } = seriesFilterOf(query, ctx);
   const plan = await readPlan(db, f, filter, ctx);
-  const state = await ensureListingDay(db, ctx, plan.scope);
+  const state = await readListingDay(db, ctx, plan.scope);
   if (f.near) {
     const { ordinary, complete } = await nearestUnits(db, filter, f.near, MAP_POINTS_MAX, new Set());
     const shown = ordinary.slice(0, MAP_POINTS_MAX);
@@ -572,7 +610,7 @@ export async function mapPoints(db: Db, query: ListingMapQuery, ctx: ListingCont
  */
 export async function mapCard(db: Db, unit: number, query: ListingMapQuery, ctx: ListingContext): Promise<ListingQuiz | null> {
   const { f, filter } = seriesFilterOf(query, ctx);
-  await ensureListingDay(db, ctx, null);
+  await readListingDay(db, ctx, null);
   const [rows, promos] = await Promise.all([unitsById(db, [unit], filter).then((r) => cardsOf(db, filter, r)), activePromotions(db, ctx.today)]);
   const row = rows[0];
   if (!row) return null;
@@ -696,7 +734,7 @@ export async function publicVenueQuizzes(
 export const sitemapSource = {
   /**
    * City × weekday pairs of the listed units in the city slug range, as (city, %w weekday), as of the
-   * listing's day (listing_state.today: the first listing read of a day or the nightly cron moves it).
+   * listing's day (listing_state.today: the listing-day job moves it: the 00:05 cron, the nightly run, or the Workflow a stale read starts).
    */
   async cityWeekdays(db: Db, fromCity: string, toCity: string): Promise<Array<{ city: string; w: number }>> {
     const seen = new Set<string>();
