@@ -36,7 +36,9 @@
  *
  * Knobs (env): BENCH_SIZES=1000,10000,100000,1000000 (CI-sized runs: BENCH_SIZES=1000,10000)  BENCH_DURATION=3 (s of latency sampling per row)  BENCH_CONNECTIONS=50
  * BENCH_LIGHTHOUSE=0 to skip Lighthouse, BENCH_BUNDLE=0 to skip the bundle report, BENCH_OG=0 to skip the
- * share-card render cost (test/bench/og-render.ts: CPU ms per render, median and p99; issue 26.4). Everything runs on 127.0.0.1.
+ * share-card render cost (test/bench/og-render.ts: CPU ms per render, median and p99; issue 26.4).
+ * BENCH_FIRST_ONLY=1: per size only the seed, the first request on a stale listing and its listing-day job
+ * (issue 30.8); printed, results.json/.md left alone. Everything runs on 127.0.0.1.
  */
 import autocannon from 'autocannon';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
@@ -68,6 +70,7 @@ const LATENCY_WARMUP_MS = 500;
 const APP_WARMUP_MS = 5_000;
 const LIGHTHOUSE = process.env.BENCH_LIGHTHOUSE !== '0';
 const BUNDLE = process.env.BENCH_BUNDLE !== '0';
+const FIRST_ONLY = process.env.BENCH_FIRST_ONLY === '1';
 /** Issue 19 §2: every public page and listing request reads at most this many D1 rows, at every size. */
 const ROWS_READ_TARGET = 50;
 /** Static floor files: 4 KB … ~256 KB in steps of 1.25×; the one nearest the page's size is used. */
@@ -566,6 +569,7 @@ async function benchSize(quizRows: number, tmp: string, assets: string): Promise
     log(`${quizRows}: first listing request (stale listing: served as stored, job started) ${first.status} in ${firstListingMs} ms`);
     const listingJob = await waitForListingJob(persist);
     log(`${quizRows}: listing-day job ${listingJob ? `${listingJob.status} in ${listingJob.ms} ms ${listingJob.result}` : 'not recorded within 10 min'}`);
+    if (FIRST_ONLY) return { result: { quizRows, city: pick.city, venue: pick.venue, weekday, date, search, seedSeconds, firstListingMs, listingJob, measurements: [], writes: [] } };
     for (const p of [cityPage, venuePage, combinedPage, weekdayPage, '/']) {
       const res = await fetch(base + p);
       if (res.status !== 200) log(`warning: ${p} answered ${res.status}`);
@@ -806,11 +810,11 @@ async function main() {
         : []),
     ].join('\n');
     process.stdout.write(`\n${md}\n`);
-    writeFileSync(
+    if (!FIRST_ONLY) writeFileSync(
       join(root, 'test', 'bench', 'results.json'),
       JSON.stringify({ measuredAt: started.toISOString(), connections: CONNECTIONS, durationS: DURATION_S, sizes: results, bundle: bundle ?? null, ogRender: og ?? null, checks: cks, lighthouse: lighthouse ?? null }, null, 2) + '\n',
     );
-    writeFileSync(join(root, 'test', 'bench', 'results.md'), md + '\n');
+    if (!FIRST_ONLY) writeFileSync(join(root, 'test', 'bench', 'results.md'), md + '\n');
     const missed = cks.filter((c) => !c.ok);
     if (missed.length) {
       process.stdout.write(`\n${missed.length} target(s) missed.\n`);
