@@ -131,8 +131,10 @@ export interface CallOptions {
  * the Worker's own clock); call it yourself before a request sent another way. Rewinds when the clock went
  * back (APP_ENV=test). Not recorded in job_runs (the cron's `runListingDay` is).
  */
+let testConfig: Config | undefined;
+
 export async function runListingDayAt(at: string | null): Promise<void> {
-  const config = parseConfig(env);
+  const config = (testConfig ??= parseConfig(env));
   await ensureListingDay(testDb(), { today: createClock(at ?? config.clockNow).today(), houseEmail: config.houseAccountEmail, rewind: true }, null);
 }
 
