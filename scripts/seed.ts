@@ -53,7 +53,13 @@ const statements = scale
 // The listing's day is the seed's day. Migration 0018 starts listing_state.today at the database's real
 // date('now'), and outside APP_ENV=test the listing's day never moves back: with the clock pinned behind the
 // real date (CLOCK_NOW, the e2e runs' TEST_NOW) the demo would be listed as of the real date instead.
-statements.unshift(`UPDATE listing_state SET today = '${today}' WHERE id = 1;`);
+// On a database without listing units the seed also names the house account, so its units are ranked last as
+// they go in and no listing-day job has to re-key them all afterwards (issue 30.8: 24.2 s at 1 000 000 rows).
+const house = houseEmail.toLowerCase().replaceAll("'", "''");
+statements.unshift(
+  `UPDATE listing_state SET today = '${today}' WHERE id = 1;`,
+  `UPDATE listing_state SET house_email = '${house}', house_id = (SELECT id FROM users WHERE email = '${house}') WHERE id = 1 AND house_email IS NULL AND NOT EXISTS (SELECT 1 FROM listing_series);`,
+);
 mkdirSync('.wrangler', { recursive: true });
 const file = join('.wrangler', scale ? `seed-scale-${scale}.sql` : 'seed.sql');
 writeFileSync(file, statements.join('\n') + '\n');

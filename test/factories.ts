@@ -9,6 +9,7 @@ import { expect } from 'vitest';
 import { createDb, type Db } from '../worker/db/client';
 import { parseConfig, type Config } from '../worker/env';
 import { createClock } from '../worker/lib/clock';
+import { ensureListingDay } from '../worker/features/listing/service';
 import { createDeps, productionPorts, type Deps, type PortFactories } from '../worker/ports/deps';
 import { locations, profiles, quizzes, userRoles, users, venues, passwordCredentials, type QuizRow } from '../worker/db/schema';
 import { newId } from '../worker/lib/ids';
@@ -114,6 +115,8 @@ export interface CallOptions {
   cookie?: string;
   /** Pins the Worker's clock for this request (ISO instant; APP_ENV=test only). */
   clock?: string;
+  /** `false`: do not run the listing-day job before a GET (to test a stale listing). */
+  listingDay?: boolean;
   headers?: Record<string, string>;
   /** Send no Origin header (to test CSRF refusal). */
   noOrigin?: boolean;
@@ -121,8 +124,26 @@ export interface CallOptions {
   app?: { fetch(req: Request): Response | Promise<Response> };
 }
 
-/** Calls the Worker like a same-origin browser: Origin header, JSON body, optional session cookie. */
+/**
+ * The listing-day job for the day of a pinned clock, as the 00:05 cron would have run it (issue 30.8): a
+ * request never advances the listing (a stale one starts the Workflow and is served as stored), so a test
+ * runs the job for the day its request will see first. Run by `call()` before each GET (for `clock`, else
+ * the Worker's own clock); call it yourself before a request sent another way. Rewinds when the clock went
+ * back (APP_ENV=test). Not recorded in job_runs (the cron's `runListingDay` is).
+ */
+let testConfig: Config | undefined;
+
+export async function runListingDayAt(at: string | null): Promise<void> {
+  const config = (testConfig ??= parseConfig(env));
+  await ensureListingDay(testDb(), { today: createClock(at ?? config.clockNow).today(), houseEmail: config.houseAccountEmail, rewind: true }, null);
+}
+
+/**
+ * Calls the Worker like a same-origin browser: Origin header, JSON body, optional session cookie. A GET
+ * first brings the listing to the request's day (runListingDayAt) unless `listingDay: false`.
+ */
 export async function call(path: string, opts: CallOptions = {}): Promise<Response> {
+  if (opts.listingDay !== false && (opts.method ?? (opts.body === undefined ? 'GET' : 'POST')) === 'GET') await runListingDayAt(opts.clock ?? null);
   const headers: Record<string, string> = { ...opts.headers };
   if (!opts.noOrigin) headers.origin ??= ORIGIN;
   if (opts.cookie) headers.cookie = opts.cookie;

@@ -12,6 +12,8 @@ import { createDeps } from './ports/deps';
 export { ImportWorkflow } from './features/admin/import-workflow';
 /** The nightly backup to R2 (wrangler.toml [[workflows]] BACKUP_WORKFLOW). */
 export { BackupWorkflow } from './features/backup/backup-workflow';
+/** The listing's day, started by a stale listing read (wrangler.toml [[workflows]] LISTING_DAY_WORKFLOW). */
+export { ListingDayWorkflow } from './features/listing/day-workflow';
 
 export default {
   fetch: app.fetch,

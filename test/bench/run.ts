@@ -36,7 +36,9 @@
  *
  * Knobs (env): BENCH_SIZES=1000,10000,100000,1000000 (CI-sized runs: BENCH_SIZES=1000,10000)  BENCH_DURATION=3 (s of latency sampling per row)  BENCH_CONNECTIONS=50
  * BENCH_LIGHTHOUSE=0 to skip Lighthouse, BENCH_BUNDLE=0 to skip the bundle report, BENCH_OG=0 to skip the
- * share-card render cost (test/bench/og-render.ts: CPU ms per render, median and p99; issue 26.4). Everything runs on 127.0.0.1.
+ * share-card render cost (test/bench/og-render.ts: CPU ms per render, median and p99; issue 26.4).
+ * BENCH_FIRST_ONLY=1: per size only the seed, the first request on a stale listing and its listing-day job
+ * (issue 30.8); printed, results.json/.md left alone. Everything runs on 127.0.0.1.
  */
 import autocannon from 'autocannon';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
@@ -68,6 +70,7 @@ const LATENCY_WARMUP_MS = 500;
 const APP_WARMUP_MS = 5_000;
 const LIGHTHOUSE = process.env.BENCH_LIGHTHOUSE !== '0';
 const BUNDLE = process.env.BENCH_BUNDLE !== '0';
+const FIRST_ONLY = process.env.BENCH_FIRST_ONLY === '1';
 /** Issue 19 §2: every public page and listing request reads at most this many D1 rows, at every size. */
 const ROWS_READ_TARGET = 50;
 /** Static floor files: 4 KB … ~256 KB in steps of 1.25×; the one nearest the page's size is used. */
@@ -132,8 +135,14 @@ interface SizeResult {
   search: string;
   /** Wall time of `scripts/seed.ts --scale N` (the bulk load; issue 19 §3: ≤ 3 min at 1 000 000). */
   seedSeconds: number;
-  /** The first listing request after start: it advances the stored listing columns to today (advanceListingDay). */
+  /**
+   * The first listing request after start, with the listing made stale as on a fresh database before its first
+   * job (the day before, the house account unknown): it serves the stored order and starts the listing-day
+   * Workflow without waiting (issue 30.8; target < 1 s).
+   */
   firstListingMs: number;
+  /** That Workflow's job: its job_runs row's duration (the house re-key of every unit and the day's advance). */
+  listingJob: { ms: number; status: string; result: string } | null;
   measurements: Measurement[];
   writes: OwnerWrite[];
 }
@@ -154,6 +163,18 @@ function freePort(): Promise<number> {
 
 function run(cmd: string, args: string[], env: Record<string, string> = {}) {
   execFileSync(cmd, args, { cwd: root, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, ...env } });
+}
+
+/** The listing-day job the first request started (job_runs), polled until it ends (at most 10 min). */
+async function waitForListingJob(persist: string): Promise<SizeResult['listingJob']> {
+  const deadline = performance.now() + 600_000;
+  while (performance.now() < deadline) {
+    const [row] = d1Json<{ status: string; ms: number; result: string | null }>(persist,
+      `SELECT status, CAST(round((julianday(finished_at) - julianday(started_at)) * 86400000) AS INTEGER) AS ms, result FROM job_runs WHERE job = 'listing-day' AND status <> 'running' ORDER BY started_at DESC LIMIT 1`);
+    if (row) return { status: row.status, ms: row.ms, result: row.result ?? '' };
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+  return null;
 }
 
 function d1Json<T>(persist: string, command: string): T[] {
@@ -516,6 +537,11 @@ async function benchSize(quizRows: number, tmp: string, assets: string): Promise
   // The owner writes sign in as the owner of scale venue 1 (scale-user-1) with the demo owner's password.
   execFileSync(bin('wrangler'), ['d1', 'execute', 'DB', '--local', '--persist-to', persist, '--command',
     `INSERT OR REPLACE INTO password_credentials (user_id, hash) VALUES ('${BENCH_OWNER.id}', '${await hashPassword(DEMO_OWNER.password)}')`], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  // The worst case of issue 30.8, as on a fresh database before its first listing-day job: the listing a day
+  // behind and the house account unknown, so the job re-keys every unit of the house account and advances the
+  // day. The first request must not pay for it (it answered in 24.2 s at 1 000 000 rows, 2026-11-26).
+  execFileSync(bin('wrangler'), ['d1', 'execute', 'DB', '--local', '--persist-to', persist, '--command',
+    `UPDATE listing_state SET today = '${addDays(today, -1)}', house_email = NULL, house_id = NULL WHERE id = 1`], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
   // POST /api/events (issue 18): a page view's beacon — impressions of a page of cards, one detail open,
   // the venue page view — for real ids, so it is the upsert batch a visitor causes, not an ignored one.
   const quizIds = d1Json<{ id: string }>(persist, 'SELECT q.id AS id FROM quizzes q ORDER BY q.rowid LIMIT 12').map((r) => r.id);
@@ -533,13 +559,17 @@ async function benchSize(quizRows: number, tmp: string, assets: string): Promise
     const venuePage = `/quiz/${pick.city}/${pick.venue}`;
     const combinedPage = `/quiz/${pick.city}/${weekday}`;
     const weekdayPage = `/quiz/${weekday}`;
-    // Before anything is timed: the first listing read after the seed advances the stored listing
-    // columns to today and the house account (advanceListingDay), which touches many units once.
+    // Before anything is timed: the first listing read finds the listing stale, serves the stored order and
+    // starts the listing-day Workflow (issue 30.8); then wait for that job, whose writes must not fall into a
+    // timed row.
     const firstStarted = performance.now();
     const first = await fetch(`${base}/api/listing`, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(600_000) });
     await first.arrayBuffer();
     const firstListingMs = Math.round((performance.now() - firstStarted) * 10) / 10;
-    log(`${quizRows}: first listing request (advances the listing day) ${first.status} in ${firstListingMs} ms`);
+    log(`${quizRows}: first listing request (stale listing: served as stored, job started) ${first.status} in ${firstListingMs} ms`);
+    const listingJob = await waitForListingJob(persist);
+    log(`${quizRows}: listing-day job ${listingJob ? `${listingJob.status} in ${listingJob.ms} ms ${listingJob.result}` : 'not recorded within 10 min'}`);
+    if (FIRST_ONLY) return { result: { quizRows, city: pick.city, venue: pick.venue, weekday, date, search, seedSeconds, firstListingMs, listingJob, measurements: [], writes: [] } };
     for (const p of [cityPage, venuePage, combinedPage, weekdayPage, '/']) {
       const res = await fetch(base + p);
       if (res.status !== 200) log(`warning: ${p} answered ${res.status}`);
@@ -619,7 +649,7 @@ async function benchSize(quizRows: number, tmp: string, assets: string): Promise
     if (LIGHTHOUSE && quizRows === Math.max(...SIZES)) lighthouse = await floorLighthouse(base, ['/', cityPage, combinedPage, venuePage], log);
     // Last, as they change the data (and bump the public-data version): rows written per owner write.
     const writes = await ownerWrites(base, today, quizRows);
-    return { result: { quizRows, city: pick.city, venue: pick.venue, weekday, date, search, seedSeconds, firstListingMs, measurements: m, writes }, lighthouse };
+    return { result: { quizRows, city: pick.city, venue: pick.venue, weekday, date, search, seedSeconds, firstListingMs, listingJob, measurements: m, writes }, lighthouse };
   } finally {
     await stopApp(app);
   }
@@ -663,6 +693,12 @@ function checks(results: SizeResult[], bundle?: BundleReport): Check[] {
       out.push({ target: `scale seed of ${r.quizRows.toLocaleString('sv-SE')} quiz rows ≤ ${SEED_TARGET_S / 60} min`, measured: `${r.seedSeconds.toFixed(1)} s`, ok: r.seedSeconds <= SEED_TARGET_S });
     }
   }
+  // Issue 30.8: no maintenance in a visitor's request — the first request on a stale listing answers at once,
+  // and the job it starts ends (done).
+  for (const r of results) {
+    out.push({ target: `first listing request @${r.quizRows} on a stale listing < 1 s`, measured: `${r.firstListingMs.toFixed(0)} ms`, ok: r.firstListingMs < 1000 });
+    out.push({ target: `listing-day job @${r.quizRows} done`, measured: r.listingJob ? `${r.listingJob.status} in ${r.listingJob.ms} ms` : 'not recorded', ok: r.listingJob?.status === 'done' });
+  }
   for (const r of results) {
     const floor = r.measurements.find((x) => x.kind === 'static');
     for (const m of r.measurements.filter((x) => x.kind === 'page-cached')) {
@@ -679,6 +715,7 @@ function checks(results: SizeResult[], bundle?: BundleReport): Check[] {
         ok: m.rowsRead !== null && m.rowsRead <= ROWS_READ_TARGET,
       });
     }
+    if (FIRST_ONLY) continue; // nothing timed, no writes
     const errs = r.measurements.reduce((n, m) => n + m.errors, 0);
     out.push({ target: `zero errors @${r.quizRows} with ${CONNECTIONS} connections`, measured: `${errs} errors`, ok: errs === 0 });
     // Not a target of the issue, a harness check: the owner write rows ran (signed in, 2xx, counted).
@@ -706,8 +743,11 @@ function table(results: SizeResult[]): string {
 
 /** Per size: the seed's wall time, the first listing request (advancing the listing day), and each owner write's D1 rows. */
 function sizeTable(results: SizeResult[]): string {
-  const lines = ['| rows | scale seed | first listing request (advances the day) | date mode date |', '|---:|---:|---:|---|'];
-  for (const r of results) lines.push(`| ${r.quizRows.toLocaleString('sv-SE')} | ${r.seedSeconds.toFixed(1)} s | ${r.firstListingMs.toFixed(0)} ms | ${r.date} |`);
+  const lines = ['| rows | scale seed | first listing request (stale: served as stored, job started) | listing-day job (house re-key + day) | date mode date |', '|---:|---:|---:|---:|---|'];
+  for (const r of results) {
+    const job = r.listingJob ? `${r.listingJob.ms} ms (${r.listingJob.status})` : 'not recorded';
+    lines.push(`| ${r.quizRows.toLocaleString('sv-SE')} | ${r.seedSeconds.toFixed(1)} s | ${r.firstListingMs.toFixed(0)} ms | ${job} | ${r.date} |`);
+  }
   lines.push('', '| rows | owner write | status | quiz rows | rows written | rows read | statements | ms (one request) |', '|---:|---|---:|---:|---:|---:|---|---:|');
   for (const r of results) {
     if (!r.writes.length) lines.push(`| ${r.quizRows.toLocaleString('sv-SE')} | (owner login failed: no write rows) | | | | | | |`);
@@ -771,11 +811,11 @@ async function main() {
         : []),
     ].join('\n');
     process.stdout.write(`\n${md}\n`);
-    writeFileSync(
+    if (!FIRST_ONLY) writeFileSync(
       join(root, 'test', 'bench', 'results.json'),
       JSON.stringify({ measuredAt: started.toISOString(), connections: CONNECTIONS, durationS: DURATION_S, sizes: results, bundle: bundle ?? null, ogRender: og ?? null, checks: cks, lighthouse: lighthouse ?? null }, null, 2) + '\n',
     );
-    writeFileSync(join(root, 'test', 'bench', 'results.md'), md + '\n');
+    if (!FIRST_ONLY) writeFileSync(join(root, 'test', 'bench', 'results.md'), md + '\n');
     const missed = cks.filter((c) => !c.ok);
     if (missed.length) {
       process.stdout.write(`\n${missed.length} target(s) missed.\n`);

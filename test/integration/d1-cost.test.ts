@@ -79,8 +79,9 @@ beforeAll(async () => {
   venue = row!.venue;
   const pos = await env.DB.prepare("SELECT latitude AS lat, longitude AS lng FROM locations WHERE id = 'scale-loc-1'").first<{ lat: number; lng: number }>();
   nearAt = `${pos!.lat.toFixed(3)},${pos!.lng.toFixed(3)}`;
-  // The first listing read of a day brings the stored listing columns to that day (advanceListingDay:
-  // here every unit, as the clock jumps to 2030 and the house account is new) — once a day, not per request.
+  // The listing-day job (call() runs it for the pinned clock, as the cron would) brings the stored listing
+  // columns to that day (advanceListingDay: here every unit, as the clock jumps to 2030 and the house account
+  // is new) — once a day, never inside a request (issue 30.8).
   expect((await call('/api/listing?_warm=1', { clock: CLOCK })).status).toBe(200);
 });
 

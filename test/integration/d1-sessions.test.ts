@@ -11,7 +11,7 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { app } from '../../worker/app';
 import { sessionConstraint, validBookmark } from '../../worker/middleware/context';
-import { call, callJson, createLocation, createUser, createVenue, unique } from '../factories';
+import { call, callJson, createLocation, createUser, createVenue, unique, runListingDayAt } from '../factories';
 
 const CLOCK = '2031-05-06T09:00:00Z'; // a Tuesday
 
@@ -30,6 +30,7 @@ async function constraintOf(path: string, init: RequestInit = {}): Promise<{ sta
       return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(target) : v;
     },
   });
+  await runListingDayAt(CLOCK); // the cron's work before the request (issue 30.8)
   const ctx = createExecutionContext();
   const headers = new Headers(init.headers);
   headers.set('x-clock-now', CLOCK);

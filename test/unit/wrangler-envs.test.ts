@@ -55,7 +55,7 @@ describe('wrangler environments', () => {
     }
   });
 
-  it('staging runs the nightly and listing-day crons only (no reminder or digest mail)', () => {
-    expect(staging.triggers.crons).toEqual(['15 2 * * *', '5 22,23 * * *']);
+  it('staging runs the nightly, listing-day and backup crons only (no reminder or digest mail)', () => {
+    expect(staging.triggers.crons).toEqual(['15 2 * * *', '5 22,23 * * *', '45 1 * * *']);
   });
 });

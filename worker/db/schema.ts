@@ -600,8 +600,9 @@ export type JobRunRow = typeof jobRuns.$inferSelect;
 
 /**
  * A single row (id = 1): the Stockholm date the listing's stored next occurrences, tiers and weekday masks
- * are computed for, and the house account (its units rank last). Advanced by the first listing read of a
- * day (listing/queries.ts advanceListingDay) and by the nightly cron; read by the refresh trigger.
+ * are computed for, and the house account (its units rank last). Advanced only by the listing-day job
+ * (listing/service.ts: crons and the Workflow a stale listing read starts; queries.ts advanceListingDay),
+ * never inside a request; read by the refresh trigger.
  */
 export const listingState = sqliteTable(
   'listing_state',

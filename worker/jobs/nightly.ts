@@ -13,7 +13,7 @@ import { deleteStaleRateLimits } from '../lib/rate-limit';
 import { deleteEarlierSeen } from '../features/events/service';
 import { deleteExpiredSessions } from '../lib/session';
 import { runSeriesExtensionJob, SERIES_JOB } from '../features/series/service';
-import { ensureListingDay } from '../features/listing/service';
+import { LISTING_DAY_JOB, runListingDayJob } from '../features/listing/service';
 import { createDeps, productionPorts, type Deps, type PortFactories } from '../ports/deps';
 import { deleteOldMail, type OutboxQueue } from '../ports/mailer';
 import { ownerMailTasks } from './owner-mail';
@@ -28,13 +28,10 @@ function nightlyTasks(deps: Deps, queue: OutboxQueue): NightlyTask[] {
   const now = clock.now();
   const recorded = (name: string, fn: () => Promise<JobCounts>): NightlyTask => [name, () => recordJob(db, clock, name, fn)];
   return [
-    // Issue 19 §2: bring the listing's stored next occurrences, tiers and counts to today, so the first
-    // visitor of the day does not pay for it (the first listing read would do it otherwise). First, so the
-    // series extension below inserts its dates under today's listing_state.
-    recorded('listing-day', async () => {
-      const before = await ensureListingDay(db, { today: clock.today(), houseEmail: deps.config.houseAccountEmail, rewind: deps.config.isTest });
-      return { units: before.units ?? 0 };
-    }),
+    // Issue 19 §2 / 30.8: bring the listing's stored next occurrences, tiers and counts to today (a no-op
+    // when the 00:05 cron did). Requests never do it. First, so the series extension below inserts its
+    // dates under today's listing_state.
+    [LISTING_DAY_JOB, () => runListingDayJob(db, clock, { today: clock.today(), houseEmail: deps.config.houseAccountEmail, rewind: deps.config.isTest })],
     recorded('sessions', async () => ({ deleted: await deleteExpiredSessions(db, now) })),
     recorded('rate-limits', async () => ({ deleted: await deleteStaleRateLimits(db, now) })),
     // Issue 26.6: the counting salts and seen-hashes of earlier days (docs/features/analytics-counting.md).
@@ -76,7 +73,8 @@ export const NIGHTLY_CRON = '15 2 * * *';
 /**
  * Just after midnight in Stockholm (wrangler.toml: 22:05 and 23:05 UTC, one of which is 00:05 in summer or
  * winter; the other finds the listing already on its day and does nothing): the listing's day moves on
- * before the first visitor, who would otherwise pay for it. The nightly run does it again (a no-op then).
+ * before the first visitor, who would otherwise be served yesterday's order until the Workflow their read
+ * starts has run (listing/service.ts). The nightly run does it again (a no-op then).
  */
 export const LISTING_DAY_CRON = '5 22,23 * * *';
 
@@ -84,10 +82,7 @@ export async function runListingDay(env: Env, scheduledAt: Date): Promise<void> 
   const config = parseConfig(env);
   const db = createDb(env.DB);
   const clock = config.clockNow ? createClock(config.clockNow) : clockFrom(scheduledAt);
-  await recordJob(db, clock, 'listing-day', async () => {
-    const state = await ensureListingDay(db, { today: clock.today(), houseEmail: config.houseAccountEmail, rewind: config.isTest });
-    return { units: state.units ?? 0 };
-  });
+  await runListingDayJob(db, clock, { today: clock.today(), houseEmail: config.houseAccountEmail, rewind: config.isTest });
 }
 
 /** `queue` takes the outbox deliveries of the owner mail (env.MAIL_QUEUE; a fake in tests). */

@@ -361,7 +361,10 @@ export async function occurrenceQuizzes(db: Db, f: SeriesFilter, units: Array<{ 
     FROM json_each(${JSON.stringify(units)}) j
       CROSS JOIN quizzes q ON q.id = CASE WHEN ${u('rid')} IS NULL THEN ${u('key')} ELSE
         (SELECT q.id FROM quizzes q WHERE q.recurrence_id = ${u('rid')} AND q.location_id = ${u('lid')} AND ${occurrenceSql(f, u('pattern'))}
-          ORDER BY q.date LIMIT 1) END`);
+          ORDER BY q.date LIMIT 1) END
+    -- A single quiz too only when it is the occurrence to show: a stale listing (issue 30.8) may still walk a
+    -- single quiz whose date has passed.
+    WHERE ${u('rid')} IS NOT NULL OR (${occurrenceSql(f, u('pattern'))})`);
 }
 
 /** One candidate of near mode: a unit inside the box, and which side of the position's latitude it lies on. */

@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../../context';
 import { withEdgeCache } from '../../lib/cache';
 import { validate } from '../../lib/validate';
@@ -6,12 +6,15 @@ import * as z from 'zod';
 import { notFound } from '../../lib/errors';
 import { LISTING_MAP_QUERY_KEYS, LISTING_QUERY_KEYS, ListingMapQuerySchema, ListingQuerySchema, MapUnitParamSchema } from './contract';
 import { listQuizzes, mapCard, mapPoints, publicCities, type ListingContext } from './service';
+import { listingDayTrigger } from './service';
 
-const listingContext = (c: { var: AppEnv['Variables'] }): ListingContext => ({
+const listingContext = (c: Context<AppEnv>): ListingContext => ({
   today: c.var.clock.today(),
   viewerId: c.var.user?.id ?? null,
   houseEmail: c.var.config.houseAccountEmail,
   rewind: c.var.config.isTest,
+  // A stale listing starts the listing-day job and is served as stored (issue 30.8).
+  onStale: listingDayTrigger(c.env, () => c.executionCtx),
 });
 
 /** GET /api/listing/card: the unit (a map marker) plus the listing's filters. */
@@ -26,12 +29,7 @@ export const listingRoutes = new Hono<AppEnv>()
   .get('/', validate('query', ListingQuerySchema), async (c) => {
     const query = c.req.valid('query');
     return withEdgeCache(c, async () => {
-      const result = await listQuizzes(c.var.db, query, {
-        today: c.var.clock.today(),
-        viewerId: c.var.user?.id ?? null,
-        houseEmail: c.var.config.houseAccountEmail,
-        rewind: c.var.config.isTest,
-      });
+      const result = await listQuizzes(c.var.db, query, listingContext(c));
       return c.json(result);
     }, { query: LISTING_QUERY_KEYS });
   })

@@ -6,6 +6,7 @@ import { findWeekday } from '../../lib/swedish';
 import { combinedFaq } from '../../../web/pages/CombinedPage';
 import type { PublicPageData } from '../../../web/pages/types';
 import { ogImagePath } from '../share/service';
+import { listingDayTrigger } from '../listing/service';
 import { renderPublicPage, type PageHead } from './render';
 import { MAX_SLOTS_PER_DAY, TIER_LABELS, VOLUME_DISCOUNT_MIN_WEEKS, VOLUME_DISCOUNT_PERCENT } from '../promotion/contract';
 import { getPricing } from '../promotion/service';
@@ -15,7 +16,13 @@ import { buildCombinedPage, buildListingPage, buildVenuePage, findCity, PAGE_QUE
 type C = Context<AppEnv>;
 
 function ctxOf(c: C): PageCtx {
-  return { today: c.var.clock.today(), houseEmail: c.var.config.houseAccountEmail, rewind: c.var.config.isTest, mapTileUrl: c.var.config.mapTileUrl };
+  return {
+    today: c.var.clock.today(),
+    houseEmail: c.var.config.houseAccountEmail,
+    rewind: c.var.config.isTest,
+    mapTileUrl: c.var.config.mapTileUrl,
+    onStale: listingDayTrigger(c.env, () => c.executionCtx),
+  };
 }
 
 async function html(c: C, head: Omit<PageHead, 'jsonLd'> & { jsonLd?: unknown[] }, data: PublicPageData, status: 200 | 404 = 200) {

@@ -1,0 +1,24 @@
+/**
+ * The listing-day Workflow (wrangler.toml [[workflows]] LISTING_DAY_WORKFLOW, issue 30.8): started by a
+ * listing read that found the stored state stale (service.ts listingDayTrigger); one step runs the job.
+ */
+import { WorkflowEntrypoint, type WorkflowEvent, type WorkflowStep } from 'cloudflare:workers';
+import { createDb } from '../../db/client';
+import { parseConfig } from '../../env';
+import { createClock } from '../../lib/clock';
+import { runListingDayJob, type ListingDayParams } from './service';
+
+/** One step: the job for the asked day (a no-op when a cron or another instance got there first). */
+export class ListingDayWorkflow extends WorkflowEntrypoint<Env, ListingDayParams> {
+  override async run(event: WorkflowEvent<ListingDayParams>, step: WorkflowStep) {
+    return step.do('advance', { retries: { limit: 3, delay: '10 seconds', backoff: 'exponential' }, timeout: '10 minutes' }, async () => {
+      const config = parseConfig(this.env);
+      const result = await runListingDayJob(createDb(this.env.DB), createClock(config.clockNow), {
+        today: event.payload.today,
+        houseEmail: config.houseAccountEmail,
+        rewind: config.isTest,
+      });
+      return { today: result.today, advanced: result.advanced };
+    });
+  }
+}
