@@ -25,6 +25,8 @@ interface __BaseEnv_Env {
 	GOOGLE_CLIENT_SECRET: string;
 	MAIL_API_KEY: string;
 	LINK_SIGNING_SECRET: string;
+	VAPID_PUBLIC_KEY: string;
+	VAPID_PRIVATE_KEY: string;
 	IMPORT_WORKFLOW: Workflow<Parameters<import("./index").ImportWorkflow['run']>[0]['payload']>;
 	BACKUP_WORKFLOW: Workflow<Parameters<import("./index").BackupWorkflow['run']>[0]['payload']>;
 }
@@ -39,7 +41,7 @@ type StringifyValues<EnvType extends Record<string, unknown>> = {
 	[Binding in keyof EnvType]: EnvType[Binding] extends string ? EnvType[Binding] : string;
 };
 declare namespace NodeJS {
-	interface ProcessEnv extends StringifyValues<Pick<Cloudflare.Env, "APP_ENV" | "APP_URL" | "HOUSE_ACCOUNT_EMAIL" | "SUPERADMIN_EMAILS" | "SUPPORT_EMAIL" | "MAIL_FROM" | "STRIPE_PRICE_RECOMMENDED" | "STRIPE_PRICE_PREMIUM" | "GOOGLE_CLIENT_ID" | "CLOCK_NOW" | "MAP_TILE_URL" | "D1_STATS" | "STRIPE_SECRET_KEY" | "STRIPE_WEBHOOK_SECRET" | "GOOGLE_CLIENT_SECRET" | "MAIL_API_KEY" | "LINK_SIGNING_SECRET">> {}
+	interface ProcessEnv extends StringifyValues<Pick<Cloudflare.Env, "APP_ENV" | "APP_URL" | "HOUSE_ACCOUNT_EMAIL" | "SUPERADMIN_EMAILS" | "SUPPORT_EMAIL" | "MAIL_FROM" | "STRIPE_PRICE_RECOMMENDED" | "STRIPE_PRICE_PREMIUM" | "GOOGLE_CLIENT_ID" | "CLOCK_NOW" | "MAP_TILE_URL" | "D1_STATS" | "STRIPE_SECRET_KEY" | "STRIPE_WEBHOOK_SECRET" | "GOOGLE_CLIENT_SECRET" | "MAIL_API_KEY" | "LINK_SIGNING_SECRET" | "VAPID_PUBLIC_KEY" | "VAPID_PRIVATE_KEY">> {}
 }
 declare module "*.woff" {
 	const value: ArrayBuffer;

@@ -29,7 +29,7 @@ function bar(id: string, text: string, buttons: Array<{ label: string; primary?:
   const p = document.createElement('p');
   p.className = 'flex-1';
   p.textContent = text;
-  el.append(p);
+  el.appendChild(p);
   for (const b of buttons) {
     const button = document.createElement('button');
     button.type = 'button';
@@ -38,9 +38,9 @@ function bar(id: string, text: string, buttons: Array<{ label: string; primary?:
       ? 'rounded-md bg-brand-600 px-3 py-1.5 font-medium text-white hover:bg-brand-700'
       : 'rounded-md border border-slate-300 px-3 py-1.5 text-slate-700 hover:bg-slate-50';
     button.addEventListener('click', b.onClick);
-    el.append(button);
+    el.appendChild(button);
   }
-  document.body.append(el);
+  document.body.appendChild(el);
   return el;
 }
 

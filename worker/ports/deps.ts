@@ -13,6 +13,7 @@ import type { Clock } from '../lib/clock';
 import { createGooglePort, type GooglePort } from './google';
 import { createMailer, type Mailer } from './mailer';
 import { createPayments, type PaymentsPort } from './payments';
+import { createPushPort, type PushPort } from './push';
 
 export interface Deps {
   db: Db;
@@ -23,6 +24,8 @@ export interface Deps {
   payments: PaymentsPort;
   /** Null when Google sign-in is not configured (GOOGLE_CLIENT_ID / GOOGLE_CLIENT_SECRET empty). */
   google: GooglePort | null;
+  /** Web Push (issue 32); null when no VAPID keys are configured (production without the secrets). */
+  push: PushPort | null;
 }
 
 /** How each port is made from the run's database, config and clock. Tests replace any of them. */
@@ -30,6 +33,7 @@ export interface PortFactories {
   mailer(db: Db, config: Config, clock: Clock): Mailer;
   payments(config: Config): PaymentsPort;
   google(config: Config): GooglePort | null;
+  push(config: Config): PushPort | null;
 }
 
 export const productionPorts: PortFactories = {
@@ -40,6 +44,7 @@ export const productionPorts: PortFactories = {
     if (!clientId || !clientSecret) return null;
     return createGooglePort({ clientId, clientSecret, redirectUri: `${config.appUrl}/api/auth/google/callback` });
   },
+  push: (config) => (config.vapid ? createPushPort({ vapid: config.vapid }) : null),
 };
 
 /** One run's deps. Ports are made on first use (a public page never builds a Stripe or Google client), then kept. */
@@ -47,6 +52,7 @@ export function createDeps(base: { db: Db; config: Config; clock: Clock }, ports
   let mailer: Mailer | undefined;
   let payments: PaymentsPort | undefined;
   let google: GooglePort | null | undefined;
+  let push: PushPort | null | undefined;
   return {
     db: base.db,
     config: base.config,
@@ -60,6 +66,10 @@ export function createDeps(base: { db: Db; config: Config; clock: Clock }, ports
     get google() {
       if (google === undefined) google = ports.google(base.config);
       return google;
+    },
+    get push() {
+      if (push === undefined) push = ports.push(base.config);
+      return push;
     },
   };
 }
