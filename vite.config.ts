@@ -3,7 +3,7 @@ import react from '@vitejs/plugin-react';
 import { resolve } from 'node:path';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { pwaOptions } from './web/pwa/options.ts';
+import { pwaOptions } from './web/pwa/options';
 
 /**
  * Builds the browser side into dist/client (served by the Worker's static assets):

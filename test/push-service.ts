@@ -6,7 +6,7 @@
 
 const enc = new TextEncoder();
 export const b64u = {
-  decode(s: string): Uint8Array {
+  decode(s: string): Uint8Array<ArrayBuffer> {
     const bin = atob(s.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(s.length / 4) * 4, '='));
     return Uint8Array.from(bin, (c) => c.charCodeAt(0));
   },
@@ -22,9 +22,9 @@ const concat = (...parts: Uint8Array[]) => {
   return out;
 };
 
-async function hkdf(salt: Uint8Array, ikm: Uint8Array | ArrayBuffer, info: Uint8Array, bytes: number): Promise<Uint8Array> {
-  const key = await crypto.subtle.importKey('raw', ikm, 'HKDF', false, ['deriveBits']);
-  return new Uint8Array(await crypto.subtle.deriveBits({ name: 'HKDF', hash: 'SHA-256', salt, info }, key, bytes * 8));
+async function hkdf(salt: Uint8Array, ikm: Uint8Array | ArrayBuffer, info: Uint8Array, bytes: number): Promise<Uint8Array<ArrayBuffer>> {
+  const key = await crypto.subtle.importKey('raw', ikm as BufferSource, 'HKDF', false, ['deriveBits']);
+  return new Uint8Array(await crypto.subtle.deriveBits({ name: 'HKDF', hash: 'SHA-256', salt: salt as BufferSource, info: info as BufferSource }, key, bytes * 8));
 }
 
 /** A browser's push subscription: its keys (private part kept here) and the JSON the browser would hand over. */
@@ -48,7 +48,7 @@ export async function importUaPrivateKey(d: string, publicKey: string): Promise<
 }
 
 /** RFC 8291 §3–4 as the user agent: the plaintext of one aes128gcm record (RFC 8188), padding removed. */
-export async function decryptAes128gcm(body: Uint8Array, ua: { privateKey: CryptoKey; p256dh: string; auth: string }): Promise<string> {
+export async function decryptAes128gcm(body: Uint8Array<ArrayBuffer>, ua: { privateKey: CryptoKey; p256dh: string; auth: string }): Promise<string> {
   const salt = body.slice(0, 16);
   const rs = new DataView(body.buffer, body.byteOffset + 16, 4).getUint32(0);
   const idlen = body[20]!;

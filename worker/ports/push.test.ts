@@ -32,10 +32,10 @@ describe('Web Push encryption (RFC 8291)', () => {
       publicKey: await crypto.subtle.importKey('raw', asPub, { name: 'ECDH', namedCurve: 'P-256' }, true, []),
     };
     vi.spyOn(crypto.subtle, 'generateKey').mockResolvedValueOnce(asPair as never);
-    vi.spyOn(crypto, 'getRandomValues').mockImplementationOnce(<T extends ArrayBufferView | null>(a: T) => {
-      (a as unknown as Uint8Array).set(b64u.decode(RFC.salt));
+    vi.spyOn(crypto, 'getRandomValues').mockImplementationOnce(((a: Uint8Array) => {
+      a.set(b64u.decode(RFC.salt));
       return a;
-    });
+    }) as never);
     const body = await encryptNotification(
       { endpoint: 'https://push.example/x', expirationTime: null, keys: { p256dh: RFC.uaPublic, auth: RFC.auth } },
       new TextEncoder().encode(RFC.plaintext),
@@ -46,7 +46,7 @@ describe('Web Push encryption (RFC 8291)', () => {
 
   it('the test decryptor (the fake push service) reads the RFC example back', async () => {
     const privateKey = await importUaPrivateKey(RFC.uaPrivate, RFC.uaPublic);
-    expect(await decryptAes128gcm(b64u.decode(RFC.message), { privateKey, p256dh: RFC.uaPublic, auth: RFC.auth })).toBe(RFC.plaintext);
+    expect(await decryptAes128gcm(b64u.decode(RFC.message) as Uint8Array<ArrayBuffer>, { privateKey, p256dh: RFC.uaPublic, auth: RFC.auth })).toBe(RFC.plaintext);
   });
 
   it('the push port sends an aes128gcm body with a VAPID JWT for the endpoint origin; 404/410 mean gone', async () => {
