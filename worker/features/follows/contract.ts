@@ -97,3 +97,23 @@ export interface FollowStatsResponse {
 export interface DeadLettersResponse {
   deadLetters: Array<{ id: string; queue: string; messageId: string; body: unknown; attempts: number; reason: string | null; createdAt: string }>;
 }
+
+/**
+ * A browser's push subscription (PushSubscription.toJSON()) for "Påminn mig i telefonen" (issue 32): an https
+ * endpoint of the push service and the browser's keys (RFC 8291: P-256 public key, 16-byte auth secret, base64url).
+ */
+export const PushSubscriptionSchema = z.object({
+  endpoint: z
+    .string({ error: 'Prenumerationen saknar adress' })
+    .max(1000, { error: 'Prenumerationens adress är för lång' })
+    .refine((v) => /^https:\/\/[^\s/]+\/\S*$/.test(v), { error: 'Prenumerationens adress måste börja med https://' })
+    .describe('Prenumeration'),
+  keys: z.object({
+    p256dh: z.string().regex(/^[A-Za-z0-9_-]{86,88}={0,2}$/, { error: 'Prenumerationens nyckel är ogiltig' }).describe('Nyckel'),
+    auth: z.string().regex(/^[A-Za-z0-9_-]{21,24}={0,2}$/, { error: 'Prenumerationens nyckel är ogiltig' }).describe('Nyckel'),
+  }),
+});
+export type PushSubscriptionInput = z.infer<typeof PushSubscriptionSchema>;
+
+/** "Sluta påminna" from a notification: the service worker names its own subscription. */
+export const PushStopSchema = z.object({ endpoint: PushSubscriptionSchema.shape.endpoint });
