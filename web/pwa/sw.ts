@@ -83,6 +83,59 @@ self.addEventListener('message', (event: ExtendableMessageEvent) => {
   }
 });
 
+/** Push reminders (worker/features/follows/push.ts reminderNotice): short, Swedish, no personal data. */
+interface Notice {
+  title: string;
+  body: string;
+  url: string;
+  followId: string;
+  tag: string;
+}
+
+self.addEventListener('push', (event: PushEvent) => {
+  let notice: Notice | null = null;
+  try {
+    notice = event.data?.json() as Notice;
+  } catch {
+    notice = null;
+  }
+  if (!notice?.title) return;
+  event.waitUntil(
+    self.registration.showNotification(notice.title, {
+      body: notice.body,
+      tag: notice.tag,
+      icon: '/icons/icon-192.png',
+      lang: 'sv',
+      data: { url: notice.url, followId: notice.followId },
+      actions: [{ action: 'stop', title: 'Sluta påminna' }],
+    } as NotificationOptions),
+  );
+});
+
+self.addEventListener('notificationclick', (event: NotificationEvent) => {
+  const data = (event.notification.data ?? {}) as { url?: string; followId?: string };
+  event.notification.close();
+  if (event.action === 'stop') {
+    // "Sluta påminna": this browser's subscription leaves that follow (POST …/push/stop, no session needed).
+    event.waitUntil(
+      (async () => {
+        const sub = await self.registration.pushManager.getSubscription();
+        if (!sub || !data.followId) return;
+        await fetch(`/api/follows/${encodeURIComponent(data.followId)}/push/stop`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ endpoint: sub.endpoint }),
+        });
+      })(),
+    );
+    return;
+  }
+  // A tap opens the venue page at that quiz (same origin only).
+  const url = new URL(data.url ?? '/', self.location.origin);
+  if (url.origin !== self.location.origin) return;
+  event.waitUntil(self.clients.openWindow(url.href).then(() => undefined));
+});
+
 self.addEventListener('activate', (event) => {
   event.waitUntil(self.clients.claim());
 });
