@@ -5,7 +5,8 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { baseURL, newPage, useBrowser } from './support/browser';
+import { registerVerifiedOwner } from './support/auth';
+import { baseURL, newPage, stamp, useBrowser } from './support/browser';
 
 /** Waits until the service worker controls the page (register.ts marks html[data-sw] once registered). */
 async function controlled(page: Page): Promise<void> {
@@ -116,6 +117,53 @@ describe('installable app', () => {
       await page.waitForSelector('html[data-sw="registered"]');
       await offerInstall();
       expect(await hint.count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('"Påminn mig i telefonen" asks for permission only after the tap and stores the subscription; "Sluta påminna i telefonen" removes it', async () => {
+    const { page, context, errors } = await newPage(browser());
+    try {
+      // PushManager stubbed in the page: Chromium headless has no push service.
+      await page.addInitScript(() => {
+        const w = window as unknown as { __asks: number };
+        w.__asks = 0;
+        Notification.requestPermission = async () => {
+          w.__asks++;
+          return 'granted';
+        };
+        const sub = {
+          endpoint: 'https://push.example.test/e2e',
+          toJSON: () => ({ endpoint: 'https://push.example.test/e2e', keys: { p256dh: 'BCVxsr7N_eNgVRqvHtD0zTZsEc6-VV-JvLexhqUzORcxaOzi6-AYWXvTBHm4bjyPjs7Vd8pZGH6SRpkNtoIAiw4', auth: 'BTBZMqHH6r4Tts7J_aSIgg' } }),
+        };
+        PushManager.prototype.getSubscription = async () => null;
+        PushManager.prototype.subscribe = async () => sub as unknown as PushSubscription;
+      });
+      await registerVerifiedOwner(page);
+      const post = async (path: string, data: unknown) => {
+        const r = await page.request.post(path, { data, headers: { origin: baseURL() } });
+        if (!r.ok()) throw new Error(`${path}: ${r.status()} ${await r.text()}`);
+        return (await r.json()) as { id: string; follow?: { id: string; label: string } };
+      };
+      const venue = await post('/api/owner/venues', { name: `Pushpuben ${stamp()}` });
+      const place = await post(`/api/owner/venues/${venue.id}/locations`, { name: 'Pushpuben', address: 'Storgatan 2', city: 'Pushby' });
+      const { follow } = await post('/api/follows', { placeId: place.id });
+
+      await page.goto('/account');
+      const enable = page.getByRole('button', { name: `Påminn mig i telefonen: ${follow!.label}` });
+      await enable.waitFor();
+      expect(await page.evaluate(() => (window as unknown as { __asks: number }).__asks)).toBe(0);
+      await enable.click();
+      await page.getByRole('status').filter({ hasText: 'Klart! Vi påminner dig i telefonen på quizdagar.' }).waitFor();
+      expect(await page.evaluate(() => (window as unknown as { __asks: number }).__asks)).toBe(1);
+      const pushed = async () => ((await (await page.request.get('/api/follows/push')).json()) as { followIds: string[] }).followIds;
+      expect(await pushed()).toEqual([follow!.id]);
+
+      await page.getByRole('button', { name: `Sluta påminna i telefonen: ${follow!.label}` }).click();
+      await enable.waitFor();
+      expect(await pushed()).toEqual([]);
+      expect(errors).toEqual([]);
     } finally {
       await context.close();
     }
