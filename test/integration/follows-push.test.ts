@@ -54,6 +54,9 @@ describe('push subscriptions of a follow', () => {
     const bad = await callJson(`/api/follows/${followId}/push`, { method: 'PUT', cookie: me.cookie, body: { ...body(sub), endpoint: 'http://push.example.test/x' } });
     expect(bad.status).toBe(400);
     expect(bad.body.error.message).toContain('https://');
+    const noKeys = await callJson(`/api/follows/${followId}/push`, { method: 'PUT', cookie: me.cookie, body: { endpoint: sub.endpoint, keys: 'x' } });
+    expect(noKeys.status).toBe(400);
+    expect(noKeys.body.error.message).toContain('nycklar saknas');
     expect(await subscriptionsOf(followId)).toEqual([]);
 
     expect((await callJson(`/api/follows/${followId}/push`, { method: 'PUT', cookie: me.cookie, body: body(sub) })).status).toBe(200);
@@ -63,7 +66,7 @@ describe('push subscriptions of a follow', () => {
     expect((await callJson('/api/follows/push', { cookie: other.cookie })).body).toEqual({ followIds: [] });
 
     // "Sluta påminna" from the notification: the wrong endpoint removes nothing, the right one removes it.
-    expect((await callJson(`/api/follows/${followId}/push/stop`, { method: 'POST', body: { endpoint: 'https://push.example.test/other' } })).status).toBe(200);
+    expect((await callJson(`/api/follows/${followId}/push/stop`, { method: 'POST', body: { endpoint: 'https://push.example.test/other' } })).status).toBe(404);
     expect(await subscriptionsOf(followId)).toHaveLength(1);
     expect((await callJson(`/api/follows/${followId}/push/stop`, { method: 'POST', body: { endpoint: sub.endpoint } })).status).toBe(200);
     expect(await subscriptionsOf(followId)).toEqual([]);

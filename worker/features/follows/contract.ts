@@ -104,14 +104,17 @@ export interface DeadLettersResponse {
  */
 export const PushSubscriptionSchema = z.object({
   endpoint: z
-    .string({ error: 'Prenumerationen saknar adress' })
+    .string({ error: 'Prenumerationens adress saknas' })
     .max(1000, { error: 'Prenumerationens adress är för lång' })
-    .refine((v) => /^https:\/\/[^\s/]+\/\S*$/.test(v), { error: 'Prenumerationens adress måste börja med https://' })
+    .refine((v) => /^https:\/\/[\x21-\x2e\x30-\x7e]+\/[\x21-\x7e]*$/.test(v), { error: 'Prenumerationens adress måste vara en https://-adress utan blanksteg' })
     .describe('Prenumeration'),
-  keys: z.object({
-    p256dh: z.string().regex(/^[A-Za-z0-9_-]{86,88}={0,2}$/, { error: 'Prenumerationens nyckel är ogiltig' }).describe('Nyckel'),
-    auth: z.string().regex(/^[A-Za-z0-9_-]{21,24}={0,2}$/, { error: 'Prenumerationens nyckel är ogiltig' }).describe('Nyckel'),
-  }),
+  keys: z.object(
+    {
+    p256dh: z.string({ error: 'Prenumerationens nyckel är ogiltig' }).regex(/^[A-Za-z0-9_-]{86,88}={0,2}$/, { error: 'Prenumerationens nyckel är ogiltig' }).describe('Nyckel'),
+    auth: z.string({ error: 'Prenumerationens nyckel är ogiltig' }).regex(/^[A-Za-z0-9_-]{21,24}={0,2}$/, { error: 'Prenumerationens nyckel är ogiltig' }).describe('Nyckel'),
+    },
+    { error: 'Prenumerationens nycklar saknas' },
+  ),
 });
 export type PushSubscriptionInput = z.infer<typeof PushSubscriptionSchema>;
 

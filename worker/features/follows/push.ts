@@ -52,10 +52,15 @@ export async function unsubscribePush(deps: Pick<Deps, 'db'>, input: { owner: Fo
 /**
  * "Sluta påminna" from a notification: the service worker names the follow (from the notice) and its own
  * subscription's endpoint — a capability URL only that browser and its push service know — so no session is needed.
- * Idempotent: nothing to remove is not an error (the answer never says whether a subscription existed).
+ * Nothing to remove is a 404 (only the endpoint's holder can tell; the service worker ignores the answer).
  */
 export async function stopPush(deps: Pick<Deps, 'db'>, input: { followId: string; endpoint: string }): Promise<void> {
-  await deps.db.delete(pushSubscriptions).where(and(eq(pushSubscriptions.followId, input.followId), eq(pushSubscriptions.endpoint, input.endpoint)));
+  const rows = await deps.db
+    .delete(pushSubscriptions)
+    .where(and(eq(pushSubscriptions.followId, input.followId), eq(pushSubscriptions.endpoint, input.endpoint)))
+    .returning({ id: pushSubscriptions.id });
+  // Only the holder of the endpoint learns that it was subscribed (the service worker ignores the answer).
+  if (rows.length === 0) throw notFound(NOT_FOUND);
 }
 
 /** Which of the owner's follows have a push subscription (the account page shows "Påminner i telefonen"). */
