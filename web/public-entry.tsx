@@ -49,3 +49,13 @@ if (root && dataEl?.textContent) {
   // Privacy-first counting (issue 18): no cookie, no id; see components/analytics/beacon.ts.
   startCounting(root, { venueId: data.kind === 'venue' ? data.venue.id : undefined });
 }
+
+// Issue 32: the service worker (offline, "Lägg till på hemskärmen", new versions) is registered by a lazy chunk
+// after the page has loaded and the browser is idle: it adds nothing to the first paint or to hydration.
+function startPwa() {
+  const go = () => void import('./pwa/register').then((m) => m.registerServiceWorker()).catch(() => undefined);
+  if ('requestIdleCallback' in window) window.requestIdleCallback(go, { timeout: 5000 });
+  else setTimeout(go, 1000);
+}
+if (document.readyState === 'complete') startPwa();
+else window.addEventListener('load', startPwa, { once: true });

@@ -43,6 +43,12 @@ export interface Config {
    * (worker/db/client.ts countingD1). On in development and test; in production only with D1_STATS=1.
    */
   d1Stats: boolean;
+  /**
+   * Web Push (issue 32, RFC 8292 VAPID): the application server's P-256 key pair (VAPID_PUBLIC_KEY: raw
+   * public key, base64url; VAPID_PRIVATE_KEY: its `d`, base64url). Outside production the fixed dev pair
+   * (DEV_VAPID); in production null when unset (push reminders are then off, the opt-in is not offered).
+   */
+  vapid: { publicKey: string; privateKey: string; subject: string } | null;
 }
 
 /** Used to sign local-checkout webhook events when no STRIPE_WEBHOOK_SECRET is set. */
@@ -50,6 +56,15 @@ export const DEV_WEBHOOK_SECRET = 'whsec_local_development_only';
 
 /** Signs links in mail when no LINK_SIGNING_SECRET is set outside production (public, so never used there). */
 export const DEV_LINK_SIGNING_SECRET = 'link_local_development_only';
+
+/**
+ * The VAPID pair used outside production when VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY are unset. Public (it is in
+ * the repository), so it is never used in production: there the keys are secrets (`wrangler secret put`).
+ */
+export const DEV_VAPID = {
+  publicKey: 'BDdBIdkQ_pQTRYhSQDX0BlUWA4WjCGfKM7Kv9Op_m6UhoUVbaU1DonHrjrkSfboUWk2-EZZuoQEhztz708UldCg',
+  privateKey: 'SJnAoiWIi1sVlPgU3RdgiqU0PoDCWyKBqsr4AGKm7E8',
+} as const;
 
 export function parseConfig(env: Env): Config {
   const appEnv: AppEnvName =
@@ -83,5 +98,12 @@ export function parseConfig(env: Env): Config {
     mapTileUrl: opt(env.MAP_TILE_URL) ?? DEFAULT_MAP_TILE_URL,
     turnstile: { siteKey: opt(env.TURNSTILE_SITE_KEY), secretKey: opt(env.TURNSTILE_SECRET_KEY) },
     d1Stats: appEnv !== 'production' || ['1', 'true', 'on'].includes((env.D1_STATS ?? '').trim().toLowerCase()),
+    vapid: vapidOf(opt(env.VAPID_PUBLIC_KEY), opt(env.VAPID_PRIVATE_KEY), appEnv, env.SUPPORT_EMAIL || 'support@quizkvall.se'),
   };
+}
+
+function vapidOf(publicKey: string | null, privateKey: string | null, appEnv: AppEnvName, supportEmail: string): Config['vapid'] {
+  const subject = `mailto:${supportEmail}`;
+  if (publicKey && privateKey) return { publicKey, privateKey, subject };
+  return appEnv === 'production' ? null : { ...DEV_VAPID, subject };
 }

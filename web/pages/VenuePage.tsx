@@ -14,7 +14,7 @@ const RECURRING_SHOWN = 3;
 
 function QuizRow({ quiz, onOpen }: { quiz: ListingQuiz; onOpen: (q: ListingQuiz) => void }) {
   return (
-    <li className="flex flex-wrap items-center justify-between gap-2 rounded-xl border border-slate-200 bg-white p-4">
+    <li id={`quiz-${quiz.id}`} className="flex flex-wrap items-center justify-between gap-2 rounded-xl border border-slate-200 bg-white p-4">
       <div>
         <p className="font-semibold">
           <button type="button" className="text-left hover:underline" onClick={() => onOpen(quiz)}>

@@ -818,6 +818,38 @@ export const follows = sqliteTable(
 );
 export type FollowRow = typeof follows.$inferSelect;
 
+/**
+ * Push reminders (issue 32): one browser's push subscription for one follow ("Påminn mig i telefonen").
+ * The endpoint is the push service's capability URL; p256dh/auth are the browser's keys (RFC 8291). No
+ * personal data beyond what the browser gave; removed with its follow, on "Sluta påminna", and when the
+ * push service answers 404/410.
+ */
+export const pushSubscriptions = sqliteTable(
+  'push_subscriptions',
+  {
+    id: text('id').primaryKey(),
+    followId: text('follow_id')
+      .notNull()
+      .references(() => follows.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('push_subscriptions_follow_endpoint_uq').on(t.followId, t.endpoint), index('push_subscriptions_endpoint_idx').on(t.endpoint)],
+);
+export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect;
+
+/** Pushes sent (issue 32): the send key claims one push per (subscription, quiz), like the mail outbox's send key. */
+export const pushSends = sqliteTable(
+  'push_sends',
+  {
+    sendKey: text('send_key').primaryKey(),
+    createdAt: text('created_at').notNull().default(nowIso),
+  },
+  (t) => [index('push_sends_created_idx').on(t.createdAt)],
+);
+
 /** Spent single-use signed links (worker/lib/signed-link.ts): only the SHA-256 of the token. */
 export const usedLinks = sqliteTable(
   'used_links',

@@ -7,13 +7,14 @@ import { createDeps, productionPorts, type PortFactories } from './deps';
 import type { GooglePort } from './google';
 import type { Mailer } from './mailer';
 import type { PaymentsPort } from './payments';
+import type { PushPort } from './push';
 
 const config = parseConfig({ APP_ENV: 'test', APP_URL: 'http://localhost' } as unknown as Env);
 const db = {} as Db;
 const clock = createClock('2030-03-05T10:00:00Z');
 
 function counting(): { ports: PortFactories; made: Record<string, number> } {
-  const made = { mailer: 0, payments: 0, google: 0, humanCheck: 0, calendar: 0 };
+  const made = { mailer: 0, payments: 0, google: 0, humanCheck: 0, calendar: 0, push: 0 };
   return {
     made,
     ports: {
@@ -22,6 +23,7 @@ function counting(): { ports: PortFactories; made: Record<string, number> } {
       google: () => (made.google++, { authorizationUrl: () => new URL('https://example.test') } as unknown as GooglePort),
       humanCheck: () => (made.humanCheck++, { verify: async () => true }),
       calendar: () => (made.calendar++, { fetchText: async () => '' }),
+      push: () => (made.push++, { publicKey: 'k' } as unknown as PushPort),
     },
   };
 }
@@ -30,13 +32,14 @@ describe('createDeps', () => {
   it('makes no port until it is used, then the same one for the whole run', () => {
     const { ports, made } = counting();
     const deps = createDeps({ db, config, clock }, ports);
-    expect(made).toEqual({ mailer: 0, payments: 0, google: 0, humanCheck: 0, calendar: 0 });
+    expect(made).toEqual({ mailer: 0, payments: 0, google: 0, humanCheck: 0, calendar: 0, push: 0 });
     expect(deps.mailer).toBe(deps.mailer);
     expect(deps.payments).toBe(deps.payments);
     expect(deps.google).toBe(deps.google);
     expect(deps.humanCheck).toBe(deps.humanCheck);
     expect(deps.calendar).toBe(deps.calendar);
-    expect(made).toEqual({ mailer: 1, payments: 1, google: 1, humanCheck: 1, calendar: 1 });
+    expect(deps.push).toBe(deps.push);
+    expect(made).toEqual({ mailer: 1, payments: 1, google: 1, humanCheck: 1, calendar: 1, push: 1 });
   });
 
   it('hands the run its own clock and config', () => {

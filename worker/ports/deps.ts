@@ -15,6 +15,7 @@ import { createGooglePort, type GooglePort } from './google';
 import { createLocalHumanCheck, createTurnstile, refuseAllHumanCheck, type HumanCheck } from './human-check';
 import { createMailer, type Mailer } from './mailer';
 import { createPayments, type PaymentsPort } from './payments';
+import { createPushPort, type PushPort } from './push';
 
 export interface Deps {
   db: Db;
@@ -29,6 +30,8 @@ export interface Deps {
   humanCheck: HumanCheck;
   /** Outbound fetching of owners' calendar addresses (calendar sync, issue 31.2). */
   calendar: CalendarFetcher;
+  /** Web Push (issue 32); null when no VAPID keys are configured (production without the secrets). */
+  push: PushPort | null;
 }
 
 /** How each port is made from the run's database, config and clock. Tests replace any of them. */
@@ -38,6 +41,7 @@ export interface PortFactories {
   google(config: Config): GooglePort | null;
   humanCheck(config: Config): HumanCheck;
   calendar(config: Config): CalendarFetcher;
+  push(config: Config): PushPort | null;
 }
 
 export const productionPorts: PortFactories = {
@@ -53,6 +57,7 @@ export const productionPorts: PortFactories = {
     return config.isDev ? createLocalHumanCheck() : refuseAllHumanCheck;
   },
   calendar: (config) => createProductionCalendarFetcher(config),
+  push: (config) => (config.vapid ? createPushPort({ vapid: config.vapid }) : null),
 };
 
 /** One run's deps. Ports are made on first use (a public page never builds a Stripe or Google client), then kept. */
@@ -62,6 +67,7 @@ export function createDeps(base: { db: Db; config: Config; clock: Clock }, ports
   let google: GooglePort | null | undefined;
   let humanCheck: HumanCheck | undefined;
   let calendar: CalendarFetcher | undefined;
+  let push: PushPort | null | undefined;
   return {
     db: base.db,
     config: base.config,
@@ -81,6 +87,10 @@ export function createDeps(base: { db: Db; config: Config; clock: Clock }, ports
     },
     get calendar() {
       return (calendar ??= ports.calendar(base.config));
+    },
+    get push() {
+      if (push === undefined) push = ports.push(base.config);
+      return push;
     },
   };
 }

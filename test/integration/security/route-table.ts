@@ -50,6 +50,11 @@ const OWNED = (ok: number) => ({ visitor: 401, own: ok, other: 403, superadmin: 
 const SIGNED_IN = (ok: number) => ({ visitor: 401, own: ok, other: ok, superadmin: ok });
 const SUPERADMIN = (ok: number) => ({ visitor: 401, own: 403, other: 403, superadmin: ok });
 const PUBLIC = (ok: number) => ({ visitor: ok, own: ok, other: ok, superadmin: ok });
+/** A well-formed browser push subscription (issue 32); the keys are RFC 8291's example user agent. */
+const PUSH_SUBSCRIPTION = {
+  endpoint: 'https://push.example.test/sub/abc',
+  keys: { p256dh: 'BCVxsr7N_eNgVRqvHtD0zTZsEc6-VV-JvLexhqUzORcxaOzi6-AYWXvTBHm4bjyPjs7Vd8pZGH6SRpkNtoIAiw4', auth: 'BTBZMqHH6r4Tts7J_aSIgg' },
+};
 
 const quizFields = { startTime: '20:00', category: 'allmänbildning', quizmaster: 'Kim', teamSize: 4, price: 50, description: 'Välkomna' };
 const placeBody = (t: Target) => ({ name: `Plats ${t.fresh}`, address: 'Storgatan 1', city: 'Göteborg' });
@@ -389,6 +394,29 @@ export const ROUTES: Record<string, RouteCase> = {
     path: (t) => `/api/follows/follow-${t.fresh}`,
     expect: { visitor: 401, own: 404, other: 404, superadmin: 404 },
     note: "only one's own follow; someone else's is 404 like a missing one (follows.test.ts)",
+  },
+  // Push reminders (issue 32): follows-push.test.ts covers one's own follow and the queue side.
+  'GET /api/follows/push-key': { object: 'none', expect: PUBLIC(200), note: 'the VAPID public key (dev pair in test)' },
+  'GET /api/follows/push': { object: 'none', expect: SIGNED_IN(200), note: "which of the caller's own follows remind by push" },
+  'PUT /api/follows/:id/push': {
+    object: 'none',
+    path: (t) => `/api/follows/follow-${t.fresh}/push`,
+    body: () => PUSH_SUBSCRIPTION,
+    expect: { visitor: 401, own: 404, other: 404, superadmin: 404 },
+    note: "only one's own follow; someone else's is 404 like a missing one (follows-push.test.ts)",
+  },
+  'DELETE /api/follows/:id/push': {
+    object: 'none',
+    path: (t) => `/api/follows/follow-${t.fresh}/push`,
+    expect: { visitor: 401, own: 404, other: 404, superadmin: 404 },
+    note: "only one's own follow; someone else's is 404 like a missing one (follows-push.test.ts)",
+  },
+  'POST /api/follows/:id/push/stop': {
+    object: 'none',
+    path: (t) => `/api/follows/follow-${t.fresh}/push/stop`,
+    body: () => ({ endpoint: PUSH_SUBSCRIPTION.endpoint }),
+    expect: PUBLIC(404),
+    note: "the notification's \"Sluta påminna\": no session, the subscription's endpoint is the proof; 404 when that endpoint is not on that follow",
   },
   'GET /api/admin/follows/stats': { object: 'none', expect: SUPERADMIN(200), note: 'counts only, never addresses' },
   'GET /api/admin/dead-letters': { object: 'none', expect: SUPERADMIN(200), note: "the mail queue's dead letters" },

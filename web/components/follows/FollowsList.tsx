@@ -1,14 +1,19 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { FollowView } from '../../../worker/features/follows/contract';
 import { api, ApiError } from '../../lib/api';
+import { disablePush, enablePush, PUSH_TEXTS } from '../../pwa/push';
 
 /** "Mina bevakningar" under /account: the signed-in user's follows (pause reminders, remove). */
 export function FollowsList() {
   const [follows, setFollows] = useState<FollowView[] | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [note, setNote] = useState<string | null>(null);
+  /** Follows that remind by push (issue 32). */
+  const [pushed, setPushed] = useState<Set<string>>(new Set());
   const load = useCallback(async () => {
     try {
       setFollows((await api<{ follows: FollowView[] }>('/api/follows')).follows);
+      setPushed(new Set((await api<{ followIds: string[] }>('/api/follows/push')).followIds));
     } catch (err) {
       setError(err instanceof ApiError ? err.message : 'Kunde inte hämta bevakningarna.');
     }
@@ -17,10 +22,17 @@ export function FollowsList() {
     void load();
   }, [load]);
 
-  async function act(f: FollowView, kind: 'toggle' | 'remove') {
+  async function act(f: FollowView, kind: 'toggle' | 'remove' | 'push-on' | 'push-off') {
     setError(null);
+    setNote(null);
     try {
-      if (kind === 'remove') await api(`/api/follows/${encodeURIComponent(f.id)}`, { method: 'DELETE' });
+      if (kind === 'push-on') {
+        // The permission is asked here, after the tap, never before.
+        const r = await enablePush(f.id);
+        if (r !== 'on') return setNote(PUSH_TEXTS[r]);
+        setNote(PUSH_TEXTS.on);
+      } else if (kind === 'push-off') await disablePush(f.id);
+      else if (kind === 'remove') await api(`/api/follows/${encodeURIComponent(f.id)}`, { method: 'DELETE' });
       else await api(`/api/follows/${encodeURIComponent(f.id)}`, { method: 'PATCH', body: { reminders: !f.reminders } });
       await load();
     } catch (err) {
@@ -38,6 +50,11 @@ export function FollowsList() {
           {error}
         </p>
       )}
+      {note && (
+        <p role="status" className="text-sm text-slate-700">
+          {note}
+        </p>
+      )}
       {follows === null && !error && <p className="text-slate-600">Laddar...</p>}
       {follows?.length === 0 && <p className="text-slate-600">Du bevakar ingenting ännu. Tryck på "Följ" på ett ställe eller "Bevaka den här sökningen" i listan.</p>}
       {follows && follows.length > 0 && (
@@ -49,6 +66,16 @@ export function FollowsList() {
                 {f.kind === 'place' && (
                   <button type="button" onClick={() => void act(f, 'toggle')} className="rounded-lg border border-slate-300 px-3 py-1 text-sm font-semibold">
                     {f.reminders ? 'Pausa påminnelser' : 'Återuppta påminnelser'}
+                  </button>
+                )}
+                {f.kind === 'place' && (
+                  <button
+                    type="button"
+                    onClick={() => void act(f, pushed.has(f.id) ? 'push-off' : 'push-on')}
+                    className="rounded-lg border border-slate-300 px-3 py-1 text-sm font-semibold"
+                    aria-label={`${pushed.has(f.id) ? PUSH_TEXTS.disable : PUSH_TEXTS.enable}: ${f.label}`}
+                  >
+                    {pushed.has(f.id) ? PUSH_TEXTS.disable : PUSH_TEXTS.enable}
                   </button>
                 )}
                 <button type="button" onClick={() => void act(f, 'remove')} className="rounded-lg border border-red-300 px-3 py-1 text-sm font-semibold text-red-800" aria-label={`Ta bort bevakningen ${f.label}`}>

@@ -97,3 +97,26 @@ export interface FollowStatsResponse {
 export interface DeadLettersResponse {
   deadLetters: Array<{ id: string; queue: string; messageId: string; body: unknown; attempts: number; reason: string | null; createdAt: string }>;
 }
+
+/**
+ * A browser's push subscription (PushSubscription.toJSON()) for "Påminn mig i telefonen" (issue 32): an https
+ * endpoint of the push service and the browser's keys (RFC 8291: P-256 public key, 16-byte auth secret, base64url).
+ */
+export const PushSubscriptionSchema = z.object({
+  endpoint: z
+    .string({ error: 'Prenumerationens adress saknas' })
+    .max(1000, { error: 'Prenumerationens adress är för lång' })
+    .refine((v) => /^https:\/\/[\x21-\x2e\x30-\x7e]+\/[\x21-\x7e]*$/.test(v), { error: 'Prenumerationens adress måste vara en https://-adress utan blanksteg' })
+    .describe('Prenumeration'),
+  keys: z.object(
+    {
+    p256dh: z.string({ error: 'Prenumerationens nyckel är ogiltig' }).regex(/^[A-Za-z0-9_-]{86,88}={0,2}$/, { error: 'Prenumerationens nyckel är ogiltig' }).describe('Nyckel'),
+    auth: z.string({ error: 'Prenumerationens nyckel är ogiltig' }).regex(/^[A-Za-z0-9_-]{21,24}={0,2}$/, { error: 'Prenumerationens nyckel är ogiltig' }).describe('Nyckel'),
+    },
+    { error: 'Prenumerationens nycklar saknas' },
+  ),
+});
+export type PushSubscriptionInput = z.infer<typeof PushSubscriptionSchema>;
+
+/** "Sluta påminna" from a notification: the service worker names its own subscription. */
+export const PushStopSchema = z.object({ endpoint: PushSubscriptionSchema.shape.endpoint });

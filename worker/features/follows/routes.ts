@@ -4,7 +4,8 @@ import type { AppEnv } from '../../context';
 import { requireActor, requireSuperadmin } from '../../lib/authz';
 import { clientKeyOf } from '../../lib/rate-limit';
 import { validate } from '../../lib/validate';
-import { FollowIdParamSchema, FollowPatchSchema, FollowRequestSchema } from './contract';
+import { FollowIdParamSchema, FollowPatchSchema, FollowRequestSchema, PushStopSchema, PushSubscriptionSchema } from './contract';
+import { pushedFollowIds, pushPublicKey, stopPush, subscribePush, unsubscribePush } from './push';
 import { followStats, listDeadLetters, listFollows, removeFollow, requestFollow, setReminders, type FollowDeps } from './service';
 
 /** The request's deps (the follow pages share them). */
@@ -22,6 +23,30 @@ export const followRoutes = new Hono<AppEnv>()
     const user = c.var.user;
     requireActor(user);
     return c.json({ follows: await listFollows(c.var.deps, { owner: { userId: user.id } }) });
+  })
+  // Push reminders (issue 32): the VAPID key to subscribe with, which follows remind by push, opt in/out per follow.
+  .get('/push-key', (c) => c.json({ publicKey: pushPublicKey(c.var.deps) }))
+  .get('/push', async (c) => {
+    const user = c.var.user;
+    requireActor(user);
+    return c.json({ followIds: await pushedFollowIds(c.var.deps, { userId: user.id }) });
+  })
+  .put('/:id/push', validate('param', FollowIdParamSchema), validate('json', PushSubscriptionSchema), async (c) => {
+    const user = c.var.user;
+    requireActor(user);
+    await subscribePush(c.var.deps, { owner: { userId: user.id }, followId: c.req.valid('param').id, subscription: c.req.valid('json') });
+    return c.json({ success: true });
+  })
+  .delete('/:id/push', validate('param', FollowIdParamSchema), async (c) => {
+    const user = c.var.user;
+    requireActor(user);
+    await unsubscribePush(c.var.deps, { owner: { userId: user.id }, followId: c.req.valid('param').id });
+    return c.json({ success: true });
+  })
+  // "Sluta påminna" in a notification (web/pwa/sw.ts): no session; the subscription's endpoint is the proof.
+  .post('/:id/push/stop', validate('param', FollowIdParamSchema), validate('json', PushStopSchema), async (c) => {
+    await stopPush(c.var.deps, { followId: c.req.valid('param').id, endpoint: c.req.valid('json').endpoint });
+    return c.json({ success: true });
   })
   .patch('/:id', validate('param', FollowIdParamSchema), validate('json', FollowPatchSchema), async (c) => {
     const user = c.var.user;

@@ -33,6 +33,7 @@ import {
 } from './contract';
 import { confirmMail, digestMail, reminderMail, type MailLinks } from './mail';
 import * as q from './queries';
+import { pushToFollow, reminderNotice } from './push';
 
 /** Per client (IP) and per address: follow requests that send a confirmation mail. */
 export const FOLLOW_ADDRESS_LIMIT = 5;
@@ -69,8 +70,8 @@ export interface MailQueue {
 
 /** What the follow services need: the database, the clock and the config (APP_URL, LINK_SIGNING_SECRET). */
 export type FollowDeps = Pick<Deps, 'db' | 'clock' | 'config'>;
-/** The queue consumer also sends: the mailer. */
-export type FollowMailDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'mailer'>;
+/** The queue consumer also sends: the mailer, and the push port (reminders to the follower's phone, issue 32). */
+export type FollowMailDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'mailer'> & Partial<Pick<Deps, 'push'>>;
 
 function secretOf(deps: Pick<Deps, 'config'>): string {
   const secret = deps.config.linkSigningSecret;
@@ -384,6 +385,8 @@ export async function cleanUpFollows(deps: Pick<Deps, 'db' | 'clock'>) {
     const addresses = await db.all<{ id: string }>(sql`
       DELETE FROM follow_addresses WHERE updated_at < ${cutoff} AND NOT EXISTS (SELECT 1 FROM follows f WHERE f.address_id = follow_addresses.id) RETURNING id`);
     await deleteExpiredUsedLinks(db, now);
+    // Push send keys (issue 32) only guard a reminder's own day: a week is ample.
+    await db.run(sql`DELETE FROM push_sends WHERE created_at < ${new Date(now.getTime() - 7 * 24 * 3600 * 1000).toISOString()}`);
     return { pendingFollows: follows.length, addresses: addresses.length };
   });
 }
@@ -492,6 +495,8 @@ export async function processMessage(deps: FollowMailDeps, msg: MailQueueMessage
     if (msg.date !== deps.clock.today() || f.kind !== 'place' || !f.reminders) return 'skipped';
     const quiz = await q.mailQuiz(db, msg.quizId);
     if (!quiz || quiz.is_cancelled || !quiz.is_public || quiz.date !== deps.clock.today()) return 'skipped';
+    // The same reminder as a push to every phone that opted in ("Påminn mig i telefonen"), once per subscription.
+    await pushToFollow({ db, push: deps.push ?? null }, { followId: f.id, notice: reminderNotice(f.id, quiz), key: `reminder:${f.id}:${quiz.id}` });
     return deps.mailer.sendOnce(reminderMail(f.email, quiz, deps.config.appUrl, await linksFor(deps, f)), `reminder:${f.id}:${quiz.id}`);
   }
   const from = msg.week;

@@ -73,6 +73,8 @@ export async function renderPublicPage(assetsBinding: Fetcher | undefined, head:
     <meta name="viewport" content="width=device-width, initial-scale=1">
     <meta name="theme-color" content="#4338ca">
     <link rel="icon" href="/favicon.svg" type="image/svg+xml">
+    <link rel="manifest" href="/manifest.webmanifest">
+    <link rel="apple-touch-icon" href="/icons/icon-192.png">
     ${meta}
   </head>
   <body class="${BODY_CLASS}">

@@ -1,0 +1,145 @@
+/**
+ * Push reminders (issue 32): "Påminn mig i telefonen" stores the browser's subscription against one's own
+ * follow; the follow mail's queue consumer sends the 08:00 reminder as a push through the push port to a
+ * fake push service, which checks the VAPID JWT (RFC 8292) and decrypts the aes128gcm payload (RFC 8291).
+ * Each push is sent once per subscription and quiz; a 410 removes the subscription.
+ */
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { DEV_LINK_SIGNING_SECRET, DEV_VAPID } from '../../worker/env';
+import { processMailBatch, type QueueMessageLike } from '../../worker/features/follows/service';
+import { createPushPort } from '../../worker/ports/push';
+import { fakePushService, newSubscription, type TestSubscription } from '../push-service';
+import { expectConsoleError } from '../setup/console';
+import { callJson, createOwnerWithPlace, createQuiz, createUser, testDb, testDeps, unique } from '../factories';
+
+const DAY = '2026-03-29';
+const AT = `${DAY}T06:00:00Z`;
+const body = (s: TestSubscription) => ({ endpoint: s.endpoint, keys: { p256dh: s.p256dh, auth: s.auth } });
+
+async function subscriptionsOf(followId: string) {
+  return testDb().all<{ endpoint: string }>(sql`SELECT endpoint FROM push_subscriptions WHERE follow_id = ${followId} ORDER BY endpoint`);
+}
+
+type TestMessage = QueueMessageLike & { acked: boolean };
+function messages(bodies: unknown[]): TestMessage[] {
+  return bodies.map((b, i): TestMessage => ({
+    id: `p${i}-${unique()}`,
+    body: b,
+    attempts: 1,
+    acked: false,
+    ack() {
+      this.acked = true;
+    },
+    retry() {},
+  }));
+}
+
+async function followedPlace() {
+  const { location } = await createOwnerWithPlace('Pushstad');
+  const me = await createUser();
+  const made = await callJson<{ follow: { id: string } }>('/api/follows', { method: 'POST', cookie: me.cookie, body: { placeId: location.id } });
+  expect(made.status).toBe(201);
+  return { me, location, followId: made.body.follow.id };
+}
+
+describe('push subscriptions of a follow', () => {
+  it('one stores a subscription on one\'s own follow (keys renewed on repeat); someone else\'s follow is 404; bad input stores nothing', async () => {
+    const { me, followId } = await followedPlace();
+    const other = await createUser();
+    const sub = await newSubscription(`https://push.example.test/${unique()}`);
+
+    expect((await callJson('/api/follows/push-key')).body).toEqual({ publicKey: DEV_VAPID.publicKey });
+    expect((await callJson(`/api/follows/${followId}/push`, { method: 'PUT', cookie: other.cookie, body: body(sub) })).status).toBe(404);
+    const bad = await callJson(`/api/follows/${followId}/push`, { method: 'PUT', cookie: me.cookie, body: { ...body(sub), endpoint: 'http://push.example.test/x' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.message).toContain('https://');
+    const noKeys = await callJson(`/api/follows/${followId}/push`, { method: 'PUT', cookie: me.cookie, body: { endpoint: sub.endpoint, keys: 'x' } });
+    expect(noKeys.status).toBe(400);
+    expect(noKeys.body.error.message).toContain('nycklar saknas');
+    expect(await subscriptionsOf(followId)).toEqual([]);
+
+    expect((await callJson(`/api/follows/${followId}/push`, { method: 'PUT', cookie: me.cookie, body: body(sub) })).status).toBe(200);
+    expect((await callJson(`/api/follows/${followId}/push`, { method: 'PUT', cookie: me.cookie, body: body(sub) })).status).toBe(200);
+    expect(await subscriptionsOf(followId)).toEqual([{ endpoint: sub.endpoint }]);
+    expect((await callJson('/api/follows/push', { cookie: me.cookie })).body).toEqual({ followIds: [followId] });
+    expect((await callJson('/api/follows/push', { cookie: other.cookie })).body).toEqual({ followIds: [] });
+
+    // "Sluta påminna" from the notification: the wrong endpoint removes nothing, the right one removes it.
+    expect((await callJson(`/api/follows/${followId}/push/stop`, { method: 'POST', body: { endpoint: 'https://push.example.test/other' } })).status).toBe(404);
+    expect(await subscriptionsOf(followId)).toHaveLength(1);
+    expect((await callJson(`/api/follows/${followId}/push/stop`, { method: 'POST', body: { endpoint: sub.endpoint } })).status).toBe(200);
+    expect(await subscriptionsOf(followId)).toEqual([]);
+
+    // The account page's "Sluta påminna i telefonen", and the follow's removal, take the subscription along.
+    await callJson(`/api/follows/${followId}/push`, { method: 'PUT', cookie: me.cookie, body: body(sub) });
+    expect((await callJson(`/api/follows/${followId}/push`, { method: 'DELETE', cookie: other.cookie })).status).toBe(404);
+    expect((await callJson(`/api/follows/${followId}/push`, { method: 'DELETE', cookie: me.cookie })).status).toBe(200);
+    expect(await subscriptionsOf(followId)).toEqual([]);
+    await callJson(`/api/follows/${followId}/push`, { method: 'PUT', cookie: me.cookie, body: body(sub) });
+    expect((await callJson(`/api/follows/${followId}`, { method: 'DELETE', cookie: me.cookie })).status).toBe(200);
+    expect(await subscriptionsOf(followId)).toEqual([]);
+  });
+});
+
+describe('the 08:00 reminder as a push (queue consumer → push port → push service)', () => {
+  it('sends once per subscription and quiz with a valid VAPID JWT and an aes128gcm payload; a 410 removes the subscription', async () => {
+    const { me, location, followId } = await followedPlace();
+    const quiz = await createQuiz(location.id, { date: DAY, startTime: '19:30:00', title: 'Musikquiz' });
+    const phone = await newSubscription(`https://push.example.test/${unique('phone')}`);
+    const old = await newSubscription(`https://push.example.test/${unique('old')}`);
+    for (const s of [phone, old]) expect((await callJson(`/api/follows/${followId}/push`, { method: 'PUT', cookie: me.cookie, body: body(s) })).status).toBe(200);
+
+    // The push service knows both; the old one is gone (410) once.
+    const service = fakePushService([phone, old], (endpoint) => (endpoint === old.endpoint ? 410 : 201));
+    const deps = testDeps({
+      now: AT,
+      config: { appUrl: 'http://localhost', linkSigningSecret: DEV_LINK_SIGNING_SECRET },
+      ports: { push: (config) => createPushPort({ vapid: config.vapid!, fetch: service.fetch }) },
+    });
+    const reminder = { type: 'reminder', followId, quizId: quiz.id, date: DAY };
+    const first = messages([reminder]);
+    await processMailBatch(deps, { queueName: 'quizkvall-mail', messages: first });
+    expect(first[0]!.acked).toBe(true);
+
+    expect(service.deliveries).toHaveLength(1);
+    const [d] = service.deliveries;
+    expect(d!.endpoint).toBe(phone.endpoint);
+    expect(d!.headers['content-encoding']).toBe('aes128gcm');
+    expect(d!.vapid.k).toBe(DEV_VAPID.publicKey);
+    expect(d!.vapid.claims).toMatchObject({ aud: 'https://push.example.test', sub: 'mailto:support@quizkvall.se' });
+    expect(d!.payload).toEqual({
+      title: 'Ikväll: pubquiz kl. 19:30',
+      body: `${location.name}, Pushstad – Musikquiz`,
+      url: expect.stringMatching(new RegExp(`^/quiz/pushstad/[a-z0-9-]+#quiz-${quiz.id}$`)),
+      followId,
+      tag: `reminder:${quiz.id}`,
+    });
+    // No personal data in the notification.
+    expect(JSON.stringify(d!.payload)).not.toContain(me.email);
+    expect(await subscriptionsOf(followId)).toEqual([{ endpoint: phone.endpoint }]);
+
+    // Redelivery (at-least-once): nothing is pushed twice.
+    await processMailBatch(deps, { queueName: 'quizkvall-mail', messages: messages([reminder]) });
+    expect(service.deliveries).toHaveLength(1);
+  });
+
+  it('a push service failure gives the claim back and retries the message; the retry pushes once', async () => {
+    const { me, location, followId } = await followedPlace();
+    const quiz = await createQuiz(location.id, { date: DAY, startTime: '19:00:00' });
+    const phone = await newSubscription(`https://push.example.test/${unique('flaky')}`);
+    await callJson(`/api/follows/${followId}/push`, { method: 'PUT', cookie: me.cookie, body: body(phone) });
+    let answer = 503;
+    const service = fakePushService([phone], () => answer);
+    const deps = testDeps({ now: AT, config: { appUrl: 'http://localhost' }, ports: { push: (config) => createPushPort({ vapid: config.vapid!, fetch: service.fetch }) } });
+    const reminder = { type: 'reminder', followId, quizId: quiz.id, date: DAY };
+    const first = messages([reminder]);
+    const logged = expectConsoleError(/push service push\.example\.test answered 503/);
+    await processMailBatch(deps, { queueName: 'quizkvall-mail', messages: first });
+    logged.verify();
+    expect(first[0]!.acked).toBe(false);
+    answer = 201;
+    await processMailBatch(deps, { queueName: 'quizkvall-mail', messages: messages([reminder]) });
+    expect(service.deliveries).toHaveLength(1);
+  });
+});

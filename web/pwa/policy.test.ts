@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { CACHED_AT_HEADER, isPublicPagePath, isStorable, offlineNote, withOfflineNote } from './policy';
+
+describe('service worker policy (issue 32)', () => {
+  it('handles only the server-rendered public pages', () => {
+    for (const p of ['/', '/stad/stockholm', '/quiz/stockholm', '/quiz/stockholm/tisdag', '/quiz/stockholm/puben', '/helgdag']) expect(isPublicPagePath(p), p).toBe(true);
+    for (const p of ['/api/listing', '/konto', '/admin', '/bevakningar', '/bevakningar/hantera', '/login', '/dev/mail', '/quiz/', '/og/x.png']) expect(isPublicPagePath(p), p).toBe(false);
+  });
+
+  it('stores only 200s the Worker marked shareable (never private or no-store: a session cookie was sent)', () => {
+    const res = (status: number, cc?: string) => new Response('x', { status, headers: cc ? { 'cache-control': cc } : {} });
+    expect(isStorable(res(200, 'public, max-age=60, stale-while-revalidate=600'))).toBe(true);
+    expect(isStorable(res(200))).toBe(true);
+    expect(isStorable(res(200, 'private, no-store'))).toBe(false);
+    expect(isStorable(res(200, 'no-store'))).toBe(false);
+    expect(isStorable(res(200, 'Private'))).toBe(false);
+    expect(isStorable(res(404, 'no-store'))).toBe(false);
+    expect(isStorable(res(500))).toBe(false);
+  });
+
+  it('says when the stored copy is from, in Stockholm time', () => {
+    expect(offlineNote(new Date('2026-11-27T09:15:00Z'))).toBe('Du är offline – visar sparad information från 27 november 10:15');
+    expect(offlineNote(new Date('2026-07-01T18:05:00Z'))).toBe('Du är offline – visar sparad information från 1 juli 20:05');
+  });
+
+  it('puts the note first in <body>, outside #root, and drops the stored ETag and length', async () => {
+    const stored = new Response('<html><body class="a"><div id="root">x</div></body></html>', {
+      headers: { 'content-type': 'text/html; charset=utf-8', etag: '"1"', 'content-length': '58', [CACHED_AT_HEADER]: '2026-11-27T09:15:00.000Z' },
+    });
+    const out = await withOfflineNote(stored);
+    const html = await out.text();
+    expect(html).toMatch(/^<html><body class="a"><p role="status" data-offline-note style="[^"]+">Du är offline – visar sparad information från 27 november 10:15<\/p><div id="root">x<\/div>/);
+    expect(out.headers.get('etag')).toBeNull();
+    expect(out.headers.get('content-length')).toBeNull();
+    const json = new Response('{}', { headers: { 'content-type': 'application/json' } });
+    expect(await withOfflineNote(json)).toBe(json);
+  });
+});

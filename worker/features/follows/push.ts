@@ -1,0 +1,122 @@
+/**
+ * Push reminders (issue 32, docs/features/pwa.md): "Påminn mig i telefonen" stores a browser's push
+ * subscription against one of the follower's follows; the follow mail's queue consumer sends the same
+ * reminder as a push, once per (subscription, quiz) by a send key (push_sends, like the mail outbox's).
+ * A 404/410 from the push service removes the subscription. Rules only, no Hono.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import { follows, pushSubscriptions } from '../../db/schema';
+import { notFound, unavailable } from '../../lib/errors';
+import { newId } from '../../lib/ids';
+import type { Deps } from '../../ports/deps';
+import type { PushNotice } from '../../ports/push';
+import { displayTime } from '../../lib/swedish';
+import type { PushSubscriptionInput } from './contract';
+import type { MailQuiz } from './queries';
+
+/** Whose follow (service.ts FollowOwner; repeated here so push.ts does not import the service that imports it). */
+type FollowOwner = { userId: string } | { addressId: string };
+
+const NOT_FOUND = 'Bevakningen hittades inte.';
+
+/** The VAPID public key browsers subscribe with; 503 when push is not configured. */
+export function pushPublicKey(deps: Pick<Deps, 'push'>): string {
+  if (!deps.push) throw unavailable('Påminnelser i telefonen är inte tillgängliga just nu.');
+  return deps.push.publicKey;
+}
+
+async function ownFollow(deps: Pick<Deps, 'db'>, owner: FollowOwner, followId: string): Promise<void> {
+  const cond = 'userId' in owner ? eq(follows.userId, owner.userId) : eq(follows.addressId, owner.addressId);
+  const [row] = await deps.db.select({ id: follows.id }).from(follows).where(and(eq(follows.id, followId), cond));
+  if (!row) throw notFound(NOT_FOUND);
+}
+
+/** Stores (or renews the keys of) this browser's subscription for one of the owner's follows. */
+export async function subscribePush(deps: Pick<Deps, 'db' | 'clock' | 'push'>, input: { owner: FollowOwner; followId: string; subscription: PushSubscriptionInput }) {
+  pushPublicKey(deps);
+  await ownFollow(deps, input.owner, input.followId);
+  const { endpoint, keys } = input.subscription;
+  const now = deps.clock.now().toISOString();
+  await deps.db.run(sql`
+    INSERT INTO push_subscriptions (id, follow_id, endpoint, p256dh, auth, created_at, updated_at)
+    VALUES (${newId()}, ${input.followId}, ${endpoint}, ${keys.p256dh}, ${keys.auth}, ${now}, ${now})
+    ON CONFLICT(follow_id, endpoint) DO UPDATE SET p256dh = excluded.p256dh, auth = excluded.auth, updated_at = excluded.updated_at`);
+}
+
+/** "Sluta påminna i telefonen" on the account page: every subscription of one of the owner's follows. */
+export async function unsubscribePush(deps: Pick<Deps, 'db'>, input: { owner: FollowOwner; followId: string }): Promise<void> {
+  await ownFollow(deps, input.owner, input.followId);
+  await deps.db.delete(pushSubscriptions).where(eq(pushSubscriptions.followId, input.followId));
+}
+
+/**
+ * "Sluta påminna" from a notification: the service worker names the follow (from the notice) and its own
+ * subscription's endpoint — a capability URL only that browser and its push service know — so no session is needed.
+ * Nothing to remove is a 404 (only the endpoint's holder can tell; the service worker ignores the answer).
+ */
+export async function stopPush(deps: Pick<Deps, 'db'>, input: { followId: string; endpoint: string }): Promise<void> {
+  const rows = await deps.db
+    .delete(pushSubscriptions)
+    .where(and(eq(pushSubscriptions.followId, input.followId), eq(pushSubscriptions.endpoint, input.endpoint)))
+    .returning({ id: pushSubscriptions.id });
+  // Only the holder of the endpoint learns that it was subscribed (the service worker ignores the answer).
+  if (rows.length === 0) throw notFound(NOT_FOUND);
+}
+
+/** Which of the owner's follows have a push subscription (the account page shows "Påminner i telefonen"). */
+export async function pushedFollowIds(deps: Pick<Deps, 'db'>, owner: FollowOwner): Promise<string[]> {
+  const cond = 'userId' in owner ? sql`f.user_id = ${owner.userId}` : sql`f.address_id = ${owner.addressId}`;
+  const rows = await deps.db.all<{ follow_id: string }>(sql`
+    SELECT DISTINCT p.follow_id FROM push_subscriptions p JOIN follows f ON f.id = p.follow_id WHERE ${cond}`);
+  return rows.map((r) => r.follow_id);
+}
+
+/** The reminder as a notification: short, Swedish, no personal data; a tap opens the venue page at that quiz. */
+export function reminderNotice(followId: string, q: MailQuiz): PushNotice {
+  return {
+    title: `Ikväll: pubquiz kl. ${displayTime(q.start_time)}`,
+    body: `${q.place_name}, ${q.city}${q.title ? ` – ${q.title}` : ''}`,
+    url: `/quiz/${encodeURIComponent(q.city_slug)}/${encodeURIComponent(q.venue_slug)}#quiz-${q.id}`,
+    followId,
+    tag: `reminder:${q.id}`,
+  };
+}
+
+export interface PushOutcome {
+  sent: number;
+  gone: number;
+  duplicate: number;
+}
+
+/**
+ * Sends one notice to every subscription of a follow, at most once per `${key}:${subscription}`: the send key
+ * is claimed first (INSERT … ON CONFLICT DO NOTHING); a failed send gives the claim back and throws, so the
+ * queue's retry sends it then. 404/410 remove the subscription.
+ */
+export async function pushToFollow(deps: Pick<Deps, 'db' | 'push'>, input: { followId: string; notice: PushNotice; key: string }): Promise<PushOutcome> {
+  const out: PushOutcome = { sent: 0, gone: 0, duplicate: 0 };
+  const port = deps.push;
+  if (!port) return out;
+  const subs = await deps.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.followId, input.followId));
+  let failure: unknown = null;
+  for (const s of subs) {
+    const sendKey = `${input.key}:${s.id}`;
+    const claimed = await deps.db.all<{ send_key: string }>(sql`INSERT INTO push_sends (send_key) VALUES (${sendKey}) ON CONFLICT DO NOTHING RETURNING send_key`);
+    if (claimed.length === 0) {
+      out.duplicate++;
+      continue;
+    }
+    try {
+      const result = await port.send(s, input.notice);
+      if (result === 'gone') {
+        await deps.db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, s.id));
+        out.gone++;
+      } else out.sent++;
+    } catch (err) {
+      await deps.db.run(sql`DELETE FROM push_sends WHERE send_key = ${sendKey}`);
+      failure ??= err;
+    }
+  }
+  if (failure) throw failure;
+  return out;
+}
