@@ -57,3 +57,9 @@ describe('promotion prices and ranking (28.5)', () => {
     for (const page of ['web/pages/AnnonseraPage.tsx', 'web/components/venues/PromotionInfo.tsx']) expect(read(page)).toContain('RANKING_STEPS');
   });
 });
+
+describe('weekday vocabulary (28.7): worker/lib/swedish.ts', () => {
+  it('no other module spells the weekday names out', () => {
+    expect(filesContaining(['web', 'worker'], /['"](tisdag|söndag)['"]/)).toEqual(['worker/lib/swedish.ts']);
+  });
+});
