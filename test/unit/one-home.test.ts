@@ -63,3 +63,14 @@ describe('weekday vocabulary (28.7): worker/lib/swedish.ts', () => {
     expect(filesContaining(['web', 'worker'], /['"](tisdag|söndag)['"]/)).toEqual(['worker/lib/swedish.ts']);
   });
 });
+
+describe('numbers in texts come from their constants (28.7)', () => {
+  it('no hard-coded "48 timmar", "åtta veckor" or freshness days in texts', () => {
+    expect(filesContaining(['web', 'worker'], /48 timmar|åtta veckor|över 90 dagar/)).toEqual([]);
+  });
+
+  it('the series horizon and the follow limit have one home each', () => {
+    expect(filesContaining(['worker'], /=\s*180\s*;|=\s*6 \* 30\s*;/)).toEqual(['worker/features/quizzes/contract.ts']);
+    expect(read('worker/db/schema.ts')).not.toMatch(/MAX_FOLLOWS/);
+  });
+});

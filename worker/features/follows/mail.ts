@@ -6,6 +6,7 @@
 import type { MailMessage } from '../../ports/mailer';
 import { displayDate, displayTime } from '../../lib/swedish';
 import { quizIcsPath } from '../calendar/service';
+import { CONFIRM_LINK_TTL_S } from './contract';
 import type { MailQuiz } from './queries';
 
 export interface MailLinks {
@@ -49,8 +50,8 @@ export function directionsUrl(q: Pick<MailQuiz, 'latitude' | 'longitude' | 'addr
 
 export function confirmMail(to: string, what: string, confirmUrl: string, links: MailLinks): MailMessage {
   const subject = 'Bekräfta din bevakning på Quizkväll';
-  const text = `Hej!\n\nNågon (förhoppningsvis du) vill få e-post från Quizkväll om: ${what}.\n\nBekräfta här (länken gäller i 48 timmar och kan användas en gång):\n${confirmUrl}\n\nHar du inte bett om det här kan du strunta i mejlet: utan bekräftelse skickar vi inget mer.`;
-  const html = `<p>Hej!</p><p>Någon (förhoppningsvis du) vill få e-post från Quizkväll om: <strong>${esc(what)}</strong>.</p><p><a href="${esc(confirmUrl)}">Bekräfta bevakningen</a> (gäller i 48 timmar, en gång).</p><p>Har du inte bett om det här kan du strunta i mejlet: utan bekräftelse skickar vi inget mer.</p>`;
+  const text = `Hej!\n\nNågon (förhoppningsvis du) vill få e-post från Quizkväll om: ${what}.\n\nBekräfta här (länken gäller i ${CONFIRM_LINK_TTL_S / 3600} timmar och kan användas en gång):\n${confirmUrl}\n\nHar du inte bett om det här kan du strunta i mejlet: utan bekräftelse skickar vi inget mer.`;
+  const html = `<p>Hej!</p><p>Någon (förhoppningsvis du) vill få e-post från Quizkväll om: <strong>${esc(what)}</strong>.</p><p><a href="${esc(confirmUrl)}">Bekräfta bevakningen</a> (gäller i ${CONFIRM_LINK_TTL_S / 3600} timmar, en gång).</p><p>Har du inte bett om det här kan du strunta i mejlet: utan bekräftelse skickar vi inget mer.</p>`;
   return withUnsubscribe(to, subject, text, html, links);
 }
 
