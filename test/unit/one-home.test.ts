@@ -74,3 +74,10 @@ describe('numbers in texts come from their constants (28.7)', () => {
     expect(read('worker/db/schema.ts')).not.toMatch(/MAX_FOLLOWS/);
   });
 });
+
+describe('shared helpers (28.7)', () => {
+  it('one directions URL (worker/lib/geo.ts) and the beacon spells no metric list of its own', () => {
+    expect(filesContaining(['web', 'worker'], /google\.com\/maps\/dir/)).toEqual(['worker/lib/geo.ts']);
+    expect(code('web/components/analytics/beacon.ts')).not.toMatch(/'feed_subscribe'|=\s*50;|10_000;/);
+  });
+});

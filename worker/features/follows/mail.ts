@@ -4,6 +4,7 @@
  * Every interpolated value is escaped in the HTML part.
  */
 import type { MailMessage } from '../../ports/mailer';
+import { directionsUrl as geoDirectionsUrl } from '../../lib/geo';
 import { displayDate, displayTime } from '../../lib/swedish';
 import { quizIcsPath } from '../calendar/service';
 import { CONFIRM_LINK_TTL_S } from './contract';
@@ -42,10 +43,9 @@ export function venueUrl(appUrl: string, q: { city_slug: string; venue_slug: str
   return `${appUrl}/quiz/${encodeURIComponent(q.city_slug)}/${encodeURIComponent(q.venue_slug)}`;
 }
 
-/** Directions by coordinates when the place has them, else by address (a plain maps URL, no key). */
+/** Directions by coordinates when the place has them, else by address (worker/lib/geo.ts). */
 export function directionsUrl(q: Pick<MailQuiz, 'latitude' | 'longitude' | 'address' | 'city'>): string {
-  const dest = q.latitude != null && q.longitude != null ? `${q.latitude},${q.longitude}` : `${q.address}, ${q.city}`;
-  return `https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent(dest)}`;
+  return geoDirectionsUrl(q.latitude != null && q.longitude != null ? { lat: q.latitude, lng: q.longitude } : null, `${q.address}, ${q.city}`);
 }
 
 export function confirmMail(to: string, what: string, confirmUrl: string, links: MailLinks): MailMessage {
