@@ -81,3 +81,9 @@ describe('shared helpers (28.7)', () => {
     expect(code('web/components/analytics/beacon.ts')).not.toMatch(/'feed_subscribe'|=\s*50;|10_000;/);
   });
 });
+
+describe('the client key (28.7)', () => {
+  it('only clientKeyOf (worker/lib/rate-limit.ts) reads cf-connecting-ip', () => {
+    expect(filesContaining(['worker'], /cf-connecting-ip['"]\)/)).toEqual(['worker/lib/rate-limit.ts']);
+  });
+});
