@@ -11,7 +11,34 @@ import { pwaOptions } from './web/pwa/options';
  *  - public-entry.tsx: hydrates the server-rendered public pages; kept lean (no router, no owner code).
  * manifest.json tells the Worker which hashed files a server-rendered page must link.
  *  - sw.js + manifest.webmanifest (issue 32, docs/features/pwa.md): the installable app's service worker and manifest.
+ *
+ * Chunks are named after their contents (issue 28.9): libraries in `vendor-*` groups (rolldown's
+ * output.codeSplitting, https://rolldown.rs/in-depth/manual-code-splitting), and every other chunk by
+ * chunkName below — e.g. the code shared by the public pages and the SPA (header, footer, session, ui)
+ * is `shell-*.js`, not whichever module rolldown met first.
  */
+/** One chunk per library family; a higher priority claims a module first (react before react-router). */
+const VENDOR_GROUPS = [
+  { name: 'vendor-react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 30 },
+  { name: 'vendor-router', test: /node_modules[\\/](react-router|@remix-run)[\\/]/, priority: 20 },
+  { name: 'vendor-query', test: /node_modules[\\/]@tanstack[\\/]/, priority: 20 },
+  { name: 'vendor-zod', test: /node_modules[\\/]zod[\\/]/, priority: 20 },
+  { name: 'vendor-form', test: /node_modules[\\/](react-hook-form|@hookform)[\\/]/, priority: 20 },
+  { name: 'vendor-leaflet', test: /node_modules[\\/]leaflet[\\/]/, priority: 20 },
+];
+
+/** Chunk file names that say what is inside (names that would repeat, like `contract` or `api`, get their folder). */
+export function chunkName(chunk: { name: string; moduleIds: readonly string[] }): string {
+  if (chunk.name.startsWith('vendor-')) return chunk.name;
+  const ids = chunk.moduleIds.map((id) => id.replace(/\\/g, '/'));
+  if (ids.some((id) => id.endsWith('/web/components/layout/Header.tsx'))) return 'shell';
+  if (!GENERIC_NAMES.has(chunk.name)) return chunk.name;
+  const own = ids.find((id) => new RegExp(`/${chunk.name}\\.tsx?$`).test(id));
+  const folder = own?.split('/').at(-2);
+  return folder ? `${folder}-${chunk.name}` : chunk.name;
+}
+const GENERIC_NAMES = new Set(['api', 'contract', 'index', 'messages', 'components', 'schemas', 'types']);
+
 export default defineConfig({
   root: 'web',
   publicDir: 'public',
@@ -20,10 +47,14 @@ export default defineConfig({
     outDir: resolve(import.meta.dirname, 'dist/client'),
     emptyOutDir: true,
     manifest: 'manifest.json',
-    rollupOptions: {
+    rolldownOptions: {
       input: {
         app: resolve(import.meta.dirname, 'web/index.html'),
         public: resolve(import.meta.dirname, 'web/public-entry.tsx'),
+      },
+      output: {
+        codeSplitting: { groups: VENDOR_GROUPS },
+        chunkFileNames: (chunk) => `assets/${chunkName(chunk)}-[hash].js`,
       },
     },
   },

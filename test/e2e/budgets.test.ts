@@ -5,7 +5,8 @@
  *    the module list of every chunk), and no owner/admin module among them;
  *  - the scripts a served public page actually loads are exactly that set, started by the inline boot
  *    script after the first paint (issue 19 §1: nothing in the HTML fetches JS or CSS while it paints);
- *  - HTML of a city page ≤ 60 KB gzipped with 12 cards (demo data, Stockholm).
+ *  - HTML of a city page ≤ 60 KB gzipped with 12 cards (demo data, Stockholm);
+ *  - chunks are named after their contents (vite.config.ts: `vendor-*` groups, `shell`, folder-qualified names).
  */
 import { gzipSync } from 'node:zlib';
 import { relative, resolve } from 'node:path';
@@ -28,6 +29,8 @@ interface Closure {
   files: string[];
   gzBytes: number;
   modules: Array<{ id: string; bytes: number }>;
+  /** Module id → the file of the closure it is in. */
+  byModule: Map<string, string>;
 }
 let closure: Closure;
 
@@ -58,10 +61,15 @@ beforeAll(async () => {
   };
   walk(entry.fileName);
   const files = [...seen];
+  const byModule = new Map<string, string>();
   const modules = files.flatMap((f) =>
-    Object.entries(chunks.get(f)!.modules).map(([id, m]) => ({ id: relative(root, id.replace(/^\0/, '')), bytes: m.renderedLength })),
+    Object.entries(chunks.get(f)!.modules).map(([id, m]) => {
+      const rel = relative(root, id.replace(/^\0/, ''));
+      byModule.set(rel, f);
+      return { id: rel, bytes: m.renderedLength };
+    }),
   );
-  closure = { files, gzBytes: files.reduce((n, f) => n + gz(chunks.get(f)!.code), 0), modules };
+  closure = { files, gzBytes: files.reduce((n, f) => n + gz(chunks.get(f)!.code), 0), modules, byModule };
 }, 180_000);
 
 describe('public first-load JavaScript', () => {
@@ -71,6 +79,15 @@ describe('public first-load JavaScript', () => {
     const report = `${(closure.gzBytes / 1024).toFixed(1)} KB gz in ${closure.files.join(', ')}; biggest modules (raw bytes): ${biggest.map((m) => `${m.id} ${m.bytes}`).join(', ')}`;
     console.info(`[budget] public JS: ${report}`);
     expect(closure.gzBytes, report).toBeLessThanOrEqual(PUBLIC_JS_BUDGET_GZ);
+  });
+
+  it('its chunks are named after their contents (issue 28.9): the entry, the shared shell, vendor-react', () => {
+    const names = closure.files.map((f) => f.replace(/^assets\//, '').replace(/-[\w-]{8}\.js$/, ''));
+    expect(names).toEqual(expect.arrayContaining(['public', 'shell', 'vendor-react']));
+    // React lives in vendor-react only; the old catch-all chunk named after the first module it met is gone.
+    expect(names).not.toContain('NotFound');
+    const reactOutside = closure.modules.filter((m) => /node_modules\/(react|react-dom|scheduler)\//.test(m.id) && !closure.byModule.get(m.id)!.includes('vendor-react'));
+    expect(reactOutside.map((m) => m.id)).toEqual([]);
   });
 
   it('contains no owner or admin module', () => {

@@ -308,6 +308,20 @@ describe('GET /api/analytics/slots', () => {
     expect((await call(`/api/analytics/slots?quizId=${a.quiz.id}`, { cookie: b.user.cookie, clock: NOW })).status).toBe(403);
     expect((await call(`/api/analytics/slots?quizId=${a.quiz.id}`, { clock: NOW })).status).toBe(401);
   });
+
+  it('reads only (issue 28.7): a lapsed hold is not counted, and the request releases nothing', async () => {
+    const a = await ownerWithQuiz({ date: '2030-03-12' });
+    const { status, body: order } = await buy(a, 'premium');
+    expect(status).toBe(201);
+    const later = '2030-03-03T11:00:00Z'; // two hours on: the 35-minute hold has lapsed, nothing has released it
+    const { body } = await callJson(`/api/analytics/slots?quizId=${a.quiz.id}`, { cookie: a.user.cookie, clock: later });
+    expect(body.days.find((d: { date: string }) => d.date === '2030-03-12').premium).toEqual({ taken: 0, max: 1, status: 'free' });
+    // Nothing written: the order is still open and its claim still there (the nightly job releases it).
+    const [row] = await testDb().select({ status: checkoutOrders.status }).from(checkoutOrders).where(sql`${checkoutOrders.id} = ${order.orderId}`);
+    expect(row?.status).toBe('open');
+    const claims = await testDb().all<{ n: number }>(sql`SELECT COUNT(*) AS n FROM promotion_slot_claims WHERE order_id = ${order.orderId}`);
+    expect(Number(claims[0]!.n)).toBe(1);
+  });
 });
 
 describe('GET /api/analytics/overview', () => {

@@ -1,3 +1,4 @@
+import { RANKING_SCOPE, RANKING_STEPS, slotCapText, TIER_PLACEMENT } from '../../worker/features/promotion/tiers';
 import type { AdvertisePageData } from './types';
 
 /**
@@ -7,8 +8,6 @@ import type { AdvertisePageData } from './types';
  * links here.
  */
 export function AnnonseraPage({ data }: { data: AdvertisePageData }) {
-  const premium = data.tiers.find((t) => t.id === 'premium');
-  const recommended = data.tiers.find((t) => t.id === 'recommended');
   return (
     <div className="mx-auto max-w-3xl space-y-10 px-4 py-10 text-slate-800">
       <header className="space-y-3">
@@ -26,14 +25,8 @@ export function AnnonseraPage({ data }: { data: AdvertisePageData }) {
             <article key={t.id} className={`rounded-2xl border bg-white p-5 shadow-sm ${t.id === 'premium' ? 'border-amber-400 ring-2 ring-amber-300' : 'border-slate-200'}`}>
               <h3 className="text-xl font-bold">{t.label}</h3>
               <p className="mt-1 text-2xl font-extrabold">{t.weeklyPriceSek} kr <span className="text-base font-semibold text-slate-700">per vecka</span></p>
-              <p className="mt-2">
-                {t.id === 'premium'
-                  ? 'Visas först i listan för sitt datum, större kort med beskrivning och telefonnummer.'
-                  : 'Visas före de vanliga quizen med etiketten Rekommenderat.'}
-              </p>
-              <p className="mt-2 font-semibold">
-                Högst {t.maxPerDay} {t.maxPerDay === 1 ? 'plats' : 'platser'} per stad och dag.
-              </p>
+              <p className="mt-2">{TIER_PLACEMENT[t.id]}</p>
+              <p className="mt-2 font-semibold">{slotCapText(t.id)}</p>
               <ul className="mt-3 space-y-1 text-sm">
                 {t.options.map((o) => (
                   <li key={o.weeks}>
@@ -54,25 +47,13 @@ export function AnnonseraPage({ data }: { data: AdvertisePageData }) {
       <section aria-labelledby="ranking" className="space-y-3">
         <h2 id="ranking" className="text-2xl font-bold text-slate-900">Så rangordnas listan</h2>
         <ol className="list-decimal space-y-2 pl-6">
-          <li>
-            <strong>{premium?.label ?? 'Premium Utvald'}</strong> – quiz med betald premiumplacering visas först, i datumordning.
-          </li>
-          <li>
-            <strong>{recommended?.label ?? 'Rekommenderat'}</strong> – därefter quiz med betald rekommendation.
-          </li>
-          <li>
-            <strong>Övriga ställen</strong> – alla andra quiz i en blandad ordning som slumpas om varje dag, så att inget ställe alltid hamnar överst
-            utan att betala.
-          </li>
-          <li>
-            <strong>Ställen som ingen har tagit kontroll över</strong> – quiz som vi har lagt in och som ingen ägare ännu sköter visas sist.
-          </li>
+          {RANKING_STEPS.map((step) => (
+            <li key={step.title}>
+              <strong>{step.title}</strong> – {step.text}
+            </li>
+          ))}
         </ol>
-        <p>
-          Det du väljer i filtren (stad, veckodag, datum och sökord) avgör vilka quiz som visas; ordningen ovan gäller inom det urvalet. Betalning
-          påverkar bara placeringen, aldrig om ett quiz visas eller vad det står om det. Antalet betalda platser är begränsat till {recommended?.maxPerDay ?? 3}{' '}
-          Rekommenderat och {premium?.maxPerDay ?? 1} Premium Utvald per stad och dag, så att listan förblir användbar.
-        </p>
+        <p>{RANKING_SCOPE}</p>
       </section>
 
       <section aria-labelledby="kom-igang" className="space-y-3">

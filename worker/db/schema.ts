@@ -782,8 +782,6 @@ export type FollowAddressRow = typeof followAddresses.$inferSelect;
 
 export const FOLLOW_KINDS = ['place', 'search'] as const;
 export type FollowKind = (typeof FOLLOW_KINDS)[number];
-/** At most this many follows per address or account (enforced by the insert statement). */
-export const MAX_FOLLOWS = 50;
 
 /**
  * One follow of a place (`location_id`) or of a saved listing search (`filters`, JSON validated by the

@@ -42,7 +42,7 @@ function nightlyTasks(deps: Deps, queue: OutboxQueue): NightlyTask[] {
     recorded('mail-outbox', async () => ({ deleted: await deleteOldMail(db) })),
     // Holds of checkouts that expired unpaid (backstop for a missed checkout.session.expired event).
     recorded('promotion-holds', async () => ({ released: await releaseExpiredHolds(deps, { maxChunks: 50 }) })),
-    // Open-ended series kept 180 days ahead; chunked, idempotent, resumable: it calls recordJob itself
+    // Open-ended series kept SERIES_HORIZON_DAYS ahead; chunked, idempotent, resumable: it calls recordJob itself
     // (its row carries the resume cursor).
     [SERIES_JOB, () => runSeriesExtensionJob(deps)],
     // Issue 31.2: owners' calendar addresses, least recently synced first (a bad address is recorded on

@@ -16,3 +16,8 @@ export const ANALYTICS_METRICS = [
   'follow',
 ] as const;
 export type AnalyticsMetric = (typeof ANALYTICS_METRICS)[number];
+
+/** At most this many events per request (POST /api/events; the beacon batches to it). */
+export const MAX_EVENTS_PER_BATCH = 50;
+/** The beacon's interval between requests after the first of a page view. */
+export const EVENTS_FLUSH_INTERVAL_MS = 10_000;

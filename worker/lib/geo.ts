@@ -47,3 +47,12 @@ export function formatDistance(km: number): string {
   if (tenths < 10) return `${tenths.toFixed(1).replace('.', ',')} km`;
   return `${Math.round(km)} km`;
 }
+
+/**
+ * Directions in the phone's map app (Google Maps URLs open the app on Android and iOS, else the web; no
+ * key): by coordinates when the place has them, else by address. The venue page and the follow mail use it.
+ */
+export function directionsUrl(to: LatLng | null, address: string): string {
+  const destination = to ? `${to.lat},${to.lng}` : address;
+  return `https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent(destination)}`;
+}

@@ -36,7 +36,7 @@ export function parseRecurrenceDays(json: string | null | undefined): number[] |
   }
 }
 
-/** The last date a new series reaches: its until-date, or "forever" = start + 180 days (capped by until). */
+/** The last date a new series reaches: its until-date, or "forever" = start + SERIES_HORIZON_DAYS (capped by until). */
 export function seriesEnd(start: string, until: string | null): string {
   const horizon = addDays(start, SERIES_HORIZON_DAYS);
   return until && until < horizon ? until : horizon;

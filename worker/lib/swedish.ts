@@ -1,16 +1,27 @@
 /** Swedish names used across the product (spec 01 §2–3). Pure data, safe to import from web/. */
 
-/** ISO weekday order, Monday first. */
+/**
+ * The one weekday vocabulary (issue 28.7): ISO order, Monday first; `name` is what recurrence_days
+ * stores, `slug` the URL form, `short` the calendar header. Sunday-first numbers (JS getUTCDay, SQLite
+ * strftime('%w')) go through weekdayOfSunday0.
+ */
 export const WEEKDAYS = [
-  { iso: 1, slug: 'mandag', name: 'måndag', label: 'Måndag' },
-  { iso: 2, slug: 'tisdag', name: 'tisdag', label: 'Tisdag' },
-  { iso: 3, slug: 'onsdag', name: 'onsdag', label: 'Onsdag' },
-  { iso: 4, slug: 'torsdag', name: 'torsdag', label: 'Torsdag' },
-  { iso: 5, slug: 'fredag', name: 'fredag', label: 'Fredag' },
-  { iso: 6, slug: 'lordag', name: 'lördag', label: 'Lördag' },
-  { iso: 7, slug: 'sondag', name: 'söndag', label: 'Söndag' },
+  { iso: 1, slug: 'mandag', name: 'måndag', label: 'Måndag', short: 'mån' },
+  { iso: 2, slug: 'tisdag', name: 'tisdag', label: 'Tisdag', short: 'tis' },
+  { iso: 3, slug: 'onsdag', name: 'onsdag', label: 'Onsdag', short: 'ons' },
+  { iso: 4, slug: 'torsdag', name: 'torsdag', label: 'Torsdag', short: 'tor' },
+  { iso: 5, slug: 'fredag', name: 'fredag', label: 'Fredag', short: 'fre' },
+  { iso: 6, slug: 'lordag', name: 'lördag', label: 'Lördag', short: 'lör' },
+  { iso: 7, slug: 'sondag', name: 'söndag', label: 'Söndag', short: 'sön' },
 ] as const;
 export type WeekdayName = (typeof WEEKDAYS)[number]['name'];
+/** The names in ISO order (index + 1 = ISO weekday). */
+export const WEEKDAY_NAMES = WEEKDAYS.map((w) => w.name) as [WeekdayName, ...WeekdayName[]];
+
+/** The weekday of a Sunday = 0 number (JS getUTCDay, SQLite strftime('%w')). */
+export function weekdayOfSunday0(n: number): (typeof WEEKDAYS)[number] {
+  return WEEKDAYS[(((n % 7) + 7) % 7 + 6) % 7]!;
+}
 
 /** Finds a weekday by Swedish name or ASCII slug (`lördag` or `lordag`), case-insensitive. */
 export function findWeekday(value: string) {

@@ -11,22 +11,18 @@
  * `data-track-venue` on any link or button (one delegated click listener); every
  * `article[data-quiz-id]` card is counted once per page view when half of it is in the viewport.
  */
+import {
+  ANALYTICS_METRICS,
+  EVENTS_FLUSH_INTERVAL_MS as INTERVAL_MS,
+  MAX_EVENTS_PER_BATCH as MAX_EVENTS,
+  type AnalyticsMetric,
+} from '../../../worker/lib/analytics-metrics';
+
 const ENDPOINT = '/api/events';
-const MAX_EVENTS = 50; // MAX_EVENTS_PER_BATCH
-const INTERVAL_MS = 10_000; // EVENTS_FLUSH_INTERVAL_MS
 const FIRST_DELAY_MS = 1_000;
 
-export type TrackedMetric =
-  | 'impression'
-  | 'detail_open'
-  | 'venue_view'
-  | 'click_website'
-  | 'click_phone'
-  | 'click_directions'
-  | 'click_share'
-  | 'calendar_add'
-  | 'feed_subscribe'
-  | 'follow';
+/** The one metric list (worker/lib/analytics-metrics.ts, zod-free): the same as the events contract's. */
+export type TrackedMetric = AnalyticsMetric;
 interface BeaconEvent {
   t: TrackedMetric;
   q?: string;
@@ -100,6 +96,7 @@ export function startCounting(root: HTMLElement, page: { venueId?: string | unde
     const el = (e.target as Element | null)?.closest?.('[data-track]');
     if (!el) return;
     const metric = el.getAttribute('data-track') as TrackedMetric;
+    if (!ANALYTICS_METRICS.includes(metric)) return;
     track(metric, { quizId: el.getAttribute('data-track-quiz') ?? undefined, venueId: el.getAttribute('data-track-venue') ?? undefined });
   });
   document.addEventListener('visibilitychange', () => {

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { webcalUrl } from '../../../worker/features/calendar/event';
+import { FEED_DAYS, webcalUrl } from '../../../worker/features/calendar/event';
 import { toast } from '../ui/Toast';
 import { useOrigin } from './useOrigin';
 import { trackAttrs, type TrackTarget } from '../analytics/beacon';
@@ -50,7 +50,7 @@ export function SubscribeCalendar({ feedPath, tone = 'brand', track }: { feedPat
       </button>
       {open && (
         <div role="group" aria-label="Prenumerera i kalendern" className="absolute left-0 z-20 mt-2 w-[min(90vw,26rem)] space-y-3 rounded-2xl border border-slate-200 bg-white p-4 text-sm text-slate-900 shadow-xl">
-          <p>Kalendern hämtar de kommande åtta veckornas quiz och uppdaterar sig själv.</p>
+          <p>Kalendern hämtar de kommande {FEED_DAYS / 7} veckornas quiz och uppdaterar sig själv.</p>
           <a href={origin ? webcalUrl(https) : feedPath} {...trackAttrs('feed_subscribe', track)} className="block rounded-xl bg-brand-600 px-4 py-2 text-center font-semibold text-white hover:bg-brand-700">
             Öppna i kalenderappen
           </a>

@@ -1,17 +1,9 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { addDays, isoWeekday, startOfIsoWeek } from '../../../worker/lib/clock';
-import { displayDate } from '../../../worker/lib/swedish';
+import { displayDate, WEEKDAYS } from '../../../worker/lib/swedish';
 
-const WEEK_HEADERS = [
-  ['mån', 'måndag'],
-  ['tis', 'tisdag'],
-  ['ons', 'onsdag'],
-  ['tor', 'torsdag'],
-  ['fre', 'fredag'],
-  ['lör', 'lördag'],
-  ['sön', 'söndag'],
-] as const;
+const WEEK_HEADERS = WEEKDAYS.map((w) => [w.short, w.name] as const);
 const MONTHS = ['januari', 'februari', 'mars', 'april', 'maj', 'juni', 'juli', 'augusti', 'september', 'oktober', 'november', 'december'];
 
 function monthStart(date: string): string {

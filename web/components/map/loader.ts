@@ -34,8 +34,5 @@ export function registerMapLoader(fn: () => Promise<MapModule>): void {
 /** The map component, loaded on first render (React.lazy). */
 export const LazyQuizMap = lazy(() => (loader ? loader() : Promise.reject(new Error('Kartan kan inte visas här.'))));
 
-/** Directions in the phone's map app (Google Maps URLs open the app on Android and iOS, else the web). */
-export function directionsUrl(to: { lat: number; lng: number } | null, address: string): string {
-  const destination = to ? `${to.lat},${to.lng}` : address;
-  return `https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent(destination)}`;
-}
+/** Directions in the phone's map app: one home, worker/lib/geo.ts. */
+export { directionsUrl } from '../../../worker/lib/geo';

@@ -3,19 +3,12 @@
  */
 import { useEffect, useState } from 'react';
 import type { VerifyResponse } from '../../../worker/features/payments/contract';
-import {
-  FALLBACK_WEEKLY_PRICE_SEK,
-  pricingFor,
-  type AvailabilityResponse,
-  type CheckoutResponse,
-  type MarketingCheckoutInput,
-  type PricingResponse,
-  type PromotionCheckoutInput,
-} from '../../../worker/features/promotion/contract';
+import type { AvailabilityResponse, CheckoutResponse, MarketingCheckoutInput, PromotionCheckoutInput } from '../../../worker/features/promotion/contract';
 import { api } from '../../lib/api';
+import { fetchPricing } from '../../lib/pricing';
 
 export const promotionApi = {
-  pricing: () => api<PricingResponse>('/api/promotion/pricing'),
+  pricing: fetchPricing,
   availability: (quizIds: string[], signal?: AbortSignal) => api<AvailabilityResponse>('/api/promotion/availability', { body: { quizIds }, signal }),
   marketingCheckout: (body: MarketingCheckoutInput) => api<CheckoutResponse>('/api/promotion/marketing-checkout', { body }),
   promotionCheckout: (body: PromotionCheckoutInput) => api<CheckoutResponse>('/api/promotion/checkout', { body }),
@@ -24,32 +17,8 @@ export const promotionApi = {
   support: () => api<{ supportEmail: string }>('/api/payments/support'),
 };
 
-let pricingCache: Promise<PricingResponse> | null = null;
-
-/** Prices (live or fallback); `failed` when the live prices could not be read (neutral notice). */
-export function usePricing(): { pricing: PricingResponse; failed: boolean; loading: boolean } {
-  const [state, setState] = useState<{ pricing: PricingResponse; failed: boolean; loading: boolean }>({
-    pricing: pricingFor(FALLBACK_WEEKLY_PRICE_SEK, 'fallback'),
-    failed: false,
-    loading: true,
-  });
-  useEffect(() => {
-    let live = true;
-    pricingCache ??= promotionApi.pricing().catch((err) => {
-      pricingCache = null;
-      throw err;
-    });
-    pricingCache.then(
-      // No notice when prices are simply not configured (local development).
-      (p) => live && setState({ pricing: p, failed: p.source === 'fallback' && p.reason !== 'unconfigured', loading: false }),
-      () => live && setState({ pricing: pricingFor(FALLBACK_WEEKLY_PRICE_SEK, 'fallback'), failed: true, loading: false }),
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
-  return state;
-}
+/** The one pricing hook lives in web/lib/pricing.ts (zod-free: the public marketing dialog uses it too). */
+export { usePricing } from '../../lib/pricing';
 
 /** Sends the buyer to the checkout (Stripe, or the local checkout page). Same tab: see README. */
 export function goToCheckout(url: string): void {

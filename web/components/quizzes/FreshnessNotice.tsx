@@ -4,7 +4,7 @@
  * unconfirmed — why visitors no longer see its quizzes. House-account businesses show
  * "Uppgifter från offentliga källor" and are never hidden.
  */
-import { freshnessLine } from '../../../worker/features/freshness/contract';
+import { FRESHNESS_HIDE_AFTER_DAYS, FRESHNESS_MAIL_DAYS, freshnessLine } from '../../../worker/features/freshness/contract';
 import { useConfirmFreshness, useFreshness } from '../../api/quizzes';
 import { Button } from '../ui/Button';
 import { toast } from '../ui/Toast';
@@ -15,7 +15,7 @@ export function FreshnessNotice({ venueId }: { venueId: string }) {
   if (!query.data) return null;
   const f = query.data;
   if (f.publicSources) return <p className="mt-2 text-sm text-slate-600">{freshnessLine(f)}</p>;
-  const tone = f.hidden ? 'border-red-300 bg-red-50' : f.daysSince >= 30 ? 'border-amber-300 bg-amber-50' : 'border-slate-200 bg-white';
+  const tone = f.hidden ? 'border-red-300 bg-red-50' : f.daysSince >= FRESHNESS_MAIL_DAYS ? 'border-amber-300 bg-amber-50' : 'border-slate-200 bg-white';
   async function onConfirm() {
     try {
       await confirm.mutateAsync(venueId);
@@ -30,16 +30,16 @@ export function FreshnessNotice({ venueId }: { venueId: string }) {
         <p className="font-semibold">{freshnessLine(f)}</p>
         {f.hidden ? (
           <p>
-            Era quiz visas inte för besökare: uppgifterna har inte bekräftats på över 90 dagar. Inget är raderat — bekräfta att de stämmer så
+            Era quiz visas inte för besökare: uppgifterna har inte bekräftats på över {FRESHNESS_HIDE_AFTER_DAYS} dagar. Inget är raderat — bekräfta att de stämmer så
             visas de igen direkt.
           </p>
-        ) : f.daysSince >= 30 ? (
+        ) : f.daysSince >= FRESHNESS_MAIL_DAYS ? (
           <p>Stämmer era quiz fortfarande? Utan bekräftelse döljs de för besökare om {f.hideInDays} dagar.</p>
         ) : (
           <p>Varje ändring av ett quiz räknas som en bekräftelse.</p>
         )}
       </div>
-      <Button variant={f.hidden || f.daysSince >= 30 ? 'primary' : 'secondary'} disabled={confirm.isPending} onClick={() => void onConfirm()}>
+      <Button variant={f.hidden || f.daysSince >= FRESHNESS_MAIL_DAYS ? 'primary' : 'secondary'} disabled={confirm.isPending} onClick={() => void onConfirm()}>
         Stämmer fortfarande
       </Button>
     </div>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { TIER_LABELS, MAX_SLOTS_PER_DAY, PROMOTION_MESSAGES, VOLUME_DISCOUNT_PERCENT } from '../../../worker/features/promotion/contract';
+import { PROMOTION_MESSAGES, RANKING_STEPS, slotCapText, TIER_LABELS, TIER_PLACEMENT, VOLUME_DISCOUNT_PERCENT } from '../../../worker/features/promotion/contract';
 import { usePricing } from '../promotion/api';
 import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
@@ -41,23 +41,26 @@ export function PromotionInfo() {
           <h3 className="font-bold">{TIER_LABELS.recommended}</h3>
           <p className="text-lg font-extrabold">{weekly.recommended.weeklyPriceSek} kr/vecka</p>
           <p className="mt-1 text-sm text-slate-700">
-            Visas bland de första platserna i listan med märket Rekommenderat. Högst {MAX_SLOTS_PER_DAY.recommended} per stad och dag.
+            {TIER_PLACEMENT.recommended} {slotCapText('recommended')}
           </p>
         </div>
         <div className="rounded-xl border border-amber-400 bg-white p-4">
           <h3 className="font-bold">{TIER_LABELS.premium}</h3>
           <p className="text-lg font-extrabold">{weekly.premium.weeklyPriceSek} kr/vecka</p>
           <p className="mt-1 text-sm text-slate-700">
-            Ett stort kort över hela bredden högst upp på startsidan. Bara {MAX_SLOTS_PER_DAY.premium} per stad och dag.
+            {TIER_PLACEMENT.premium} {slotCapText('premium')}
           </p>
         </div>
       </div>
       <div className="rounded-xl bg-white p-4 text-sm text-slate-800">
-        <h3 className="font-bold">Placering på startsidan</h3>
-        <p className="mt-1">
-          Premium Utvald visas överst på startsidan och stadssidan den dag quizet äger rum. Rekommenderade quiz fyller de första
-          platserna i rutnätet, därefter följer övriga quiz i tidsordning.
-        </p>
+        <h3 className="font-bold">Så rangordnas listan</h3>
+        <ol className="mt-1 list-decimal space-y-1 pl-5">
+          {RANKING_STEPS.map((step) => (
+            <li key={step.title}>
+              <strong>{step.title}</strong> – {step.text}
+            </li>
+          ))}
+        </ol>
       </div>
       {failed && (
         <p role="status" className="text-sm text-slate-700">

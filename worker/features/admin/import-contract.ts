@@ -6,6 +6,7 @@
  * Messages are Swedish and name the column.
  */
 import * as z from 'zod';
+import { findWeekday } from '../../lib/swedish';
 import { CustomThemeSchema, QuizmasterSchema } from '../quizzes/contract';
 import { AddressSchema, CitySchema, optionalPhone, optionalWebsite, outsideSwedenMessage, VenueNameSchema } from '../venues/contract';
 
@@ -36,15 +37,6 @@ export const IMPORT_COLUMNS = {
 export type ImportColumn = keyof typeof IMPORT_COLUMNS;
 export const REQUIRED_COLUMNS: ImportColumn[] = ['name', 'address', 'city', 'weekday'];
 
-const WEEKDAY_NAMES: Record<string, { iso: number; name: string }> = {
-  måndag: { iso: 1, name: 'måndag' }, mandag: { iso: 1, name: 'måndag' },
-  tisdag: { iso: 2, name: 'tisdag' },
-  onsdag: { iso: 3, name: 'onsdag' },
-  torsdag: { iso: 4, name: 'torsdag' },
-  fredag: { iso: 5, name: 'fredag' },
-  lördag: { iso: 6, name: 'lördag' }, lordag: { iso: 6, name: 'lördag' },
-  söndag: { iso: 7, name: 'söndag' }, sondag: { iso: 7, name: 'söndag' },
-};
 const PATTERNS: Record<string, 'weekly' | 'biweekly'> = {
   '': 'weekly', weekly: 'weekly', 'varje vecka': 'weekly', veckovis: 'weekly',
   biweekly: 'biweekly', 'varannan vecka': 'biweekly', varannan: 'biweekly',
@@ -77,12 +69,12 @@ export const ImportRowSchema = z
       .string()
       .trim()
       .transform((v, ctx) => {
-        const w = WEEKDAY_NAMES[v.toLowerCase()];
+        const w = findWeekday(v);
         if (!w) {
           ctx.addIssue({ code: 'custom', message: 'Ange en veckodag (måndag–söndag)' });
           return z.NEVER;
         }
-        return w;
+        return { iso: w.iso, name: w.name };
       })
       .describe('weekday'),
     start_time: z

@@ -30,10 +30,11 @@ import {
   type ImportResult,
   type ImportRow,
 } from './import-contract';
+import { SERIES_HORIZON_DAYS } from '../quizzes/contract';
 import { existingNameAddress, takenSlugs } from './queries';
 
-/** "Forever" in the create form: 6 × 30 days (spec 02 §5). */
-const IMPORT_HORIZON_DAYS = 180;
+/** "Forever" in the create form (spec 02 §5): the series horizon, whose one home is the quizzes contract. */
+const IMPORT_HORIZON_DAYS = SERIES_HORIZON_DAYS;
 /** Businesses per db.batch (3 statements each). */
 const BATCH_ROWS = 30;
 

@@ -39,19 +39,29 @@ export function promotedRanges(db: Db, venueId: string, from: string, to: string
     WHERE l.venue_id = ${venueId} AND p.status = 'active' AND p.end_date >= ${from} AND p.start_date <= ${to}`);
 }
 
-/** Slots taken (held or sold) per day and tier in one city. */
-export function slotCounts(db: Db, citySlug: string, from: string, to: string) {
+/** A claim that still holds its slot: sold, or held by a checkout that has not lapsed (see slotCounts). */
+const liveClaim = (nowMs: number) => sql`NOT (c.state = 'held' AND EXISTS (SELECT 1 FROM checkout_orders o WHERE o.id = c.order_id
+        AND (o.status IN ('expired', 'failed') OR (o.status = 'open' AND o.expires_at < ${nowMs}))))`;
+
+/**
+ * Taken slots of one city per date and tier. Read-only: a hold whose checkout has lapsed (open past its
+ * expiry, or already expired/failed) is not counted, without releasing it here — the nightly job and the
+ * checkout paths release holds (payments/service releaseExpiredHolds).
+ */
+export function slotCounts(db: Db, citySlug: string, from: string, to: string, nowMs: number) {
   return db.all<{ date: string; tier: 'premium' | 'recommended'; n: number }>(sql`
-    SELECT date, tier, COUNT(*) AS n FROM promotion_slot_claims
-    WHERE city_slug = ${citySlug} AND date BETWEEN ${from} AND ${to}
-    GROUP BY date, tier`);
+    SELECT c.date, c.tier, COUNT(*) AS n FROM promotion_slot_claims c
+    WHERE c.city_slug = ${citySlug} AND c.date BETWEEN ${from} AND ${to}
+      AND ${liveClaim(nowMs)}
+    GROUP BY c.date, c.tier`);
 }
 
-export function allSlotCounts(db: Db, from: string, to: string) {
+/** Taken slots of every city per date and tier (the superadmin overview), read-only as slotCounts. */
+export function allSlotCounts(db: Db, from: string, to: string, nowMs: number) {
   return db.all<{ city_slug: string; date: string; tier: 'premium' | 'recommended'; n: number }>(sql`
-    SELECT city_slug, date, tier, COUNT(*) AS n FROM promotion_slot_claims
-    WHERE date BETWEEN ${from} AND ${to}
-    GROUP BY city_slug, date, tier`);
+    SELECT c.city_slug, c.date, c.tier, COUNT(*) AS n FROM promotion_slot_claims c
+    WHERE c.date BETWEEN ${from} AND ${to} AND ${liveClaim(nowMs)}
+    GROUP BY c.city_slug, c.date, c.tier`);
 }
 
 /** Paid orders since an instant, one row per order and city of its items (öre). */

@@ -10,7 +10,6 @@ import { authorizeQuiz, authorizeVenue, requireActor, requireSuperadmin, type Ac
 import { addDays, stockholmDate } from '../../lib/clock';
 import { toCsv } from '../../lib/csv';
 import { notFound } from '../../lib/errors';
-import { releaseExpiredHolds } from '../payments/service';
 import type { Deps } from '../../ports/deps';
 
 /** What the analytics services need: the database and the clock (today, and the window's end). */
@@ -127,10 +126,9 @@ export async function getSlotCalendar(deps: AnalyticsDeps, actor: Actor, input: 
   const { db } = deps;
   const today = deps.clock.today();
   const { location } = await authorizeQuiz(db, actor, input.quizId);
-  await releaseExpiredHolds(deps);
   const to = addDays(today, SLOT_CALENDAR_DAYS - 1);
   const taken = new Map<string, number>();
-  for (const r of await q.slotCounts(db, location.citySlug, today, to)) taken.set(`${r.date}|${r.tier}`, Number(r.n));
+  for (const r of await q.slotCounts(db, location.citySlug, today, to, deps.clock.now().getTime())) taken.set(`${r.date}|${r.tier}`, Number(r.n));
   const days = [];
   for (let d = today; d <= to; d = addDays(d, 1)) {
     const tier = (t: PromotedTier) => {
@@ -150,7 +148,7 @@ export async function getOverview(deps: AnalyticsDeps, actor: Actor): Promise<Ov
   requireSuperadmin(actor);
   const since = new Date(now.getTime() - 12 * 7 * 86_400_000).toISOString();
   const to = addDays(today, SLOT_CALENDAR_DAYS - 1);
-  const [orders, slots, top] = await Promise.all([q.paidOrderCities(db, since), q.allSlotCounts(db, today, to), q.topPlaces(db, addDays(today, -29), today)]);
+  const [orders, slots, top] = await Promise.all([q.paidOrderCities(db, since), q.allSlotCounts(db, today, to, deps.clock.now().getTime()), q.topPlaces(db, addDays(today, -29), today)]);
 
   const revenue = new Map<string, { week: string; citySlug: string; amount: number; orders: Set<string> }>();
   for (const o of orders) {

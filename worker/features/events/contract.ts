@@ -4,18 +4,17 @@
  * is a metric and the id of a quiz occurrence or a business, nothing else.
  */
 import * as z from 'zod';
-import { ANALYTICS_METRICS, type AnalyticsMetric } from '../../lib/analytics-metrics';
+import { ANALYTICS_METRICS, MAX_EVENTS_PER_BATCH, type AnalyticsMetric } from '../../lib/analytics-metrics';
+
+/** Batch size and interval are shared with the zod-free beacon. */
+export { EVENTS_FLUSH_INTERVAL_MS, MAX_EVENTS_PER_BATCH } from '../../lib/analytics-metrics';
 
 /** Metrics a browser reports: every analytics metric (worker/lib/analytics-metrics.ts). */
 export const EVENT_TYPES = ANALYTICS_METRICS;
 export type EventType = AnalyticsMetric;
 
-/** At most this many events per request; the beacon sends at most one request per 10 s after the first. */
-export const MAX_EVENTS_PER_BATCH = 50;
 /** Bodies above this many bytes are refused before parsing (50 events with uuids fit in ~5 KB). */
 export const MAX_EVENTS_BODY_BYTES = 16 * 1024;
-/** The beacon's interval between requests after the first of a page view. */
-export const EVENTS_FLUSH_INTERVAL_MS = 10_000;
 
 const Id = z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, 'Ogiltigt id');
 

@@ -10,9 +10,9 @@ import type { Actor } from '../../lib/authz';
 import { authorizeVenue } from '../../lib/authz';
 import { notFound } from '../../lib/errors';
 import { toCsv } from '../../lib/csv';
+import { findWeekday, weekdayOfSunday0 } from '../../lib/swedish';
 import type { Deps } from '../../ports/deps';
 
-const WEEKDAYS = ['söndag', 'måndag', 'tisdag', 'onsdag', 'torsdag', 'fredag', 'lördag'];
 const chunks = <T>(xs: T[], n: number) => Array.from({ length: Math.ceil(xs.length / n) }, (_, i) => xs.slice(i * n, (i + 1) * n));
 
 async function inChunks<T, R>(ids: T[], run: (part: T[]) => Promise<R[]>): Promise<R[]> {
@@ -108,7 +108,7 @@ export async function exportQuizzesCsv(deps: Pick<Deps, 'db'>, actor: NonNullabl
   return toCsv(
     QUIZ_CSV_HEADER,
     rows.map((r) => [
-      r.date, WEEKDAYS[r.weekday ?? 0], (r.startTime ?? '19:00:00').slice(0, 5), r.business, r.place, r.address, r.city, r.category ?? '', r.theme ?? '', r.quizmaster ?? '',
+      r.date, weekdayOfSunday0(r.weekday ?? 0).name, (r.startTime ?? '19:00:00').slice(0, 5), r.business, r.place, r.address, r.city, r.category ?? '', r.theme ?? '', r.quizmaster ?? '',
       r.price ?? '', r.title ?? '', r.recurrenceId ?? '', r.pattern ?? '', r.cancelled ? 'ja' : 'nej',
     ]),
   );
@@ -138,10 +138,10 @@ export async function exportCatalogueCsv(deps: Pick<Deps, 'db'>): Promise<string
   const lines: Array<{ key: string; cells: unknown[] }> = [];
   for (const u of units) {
     const parsed = u.days ? safeJson(u.days) : null;
-    const days = Array.isArray(parsed) && parsed.length ? (parsed as string[]) : [WEEKDAYS[u.weekday]!];
+    const days = Array.isArray(parsed) && parsed.length ? (parsed as string[]) : [weekdayOfSunday0(u.weekday).name];
     for (const day of days) {
       const cells = [u.name, u.address, u.city, u.phone ?? '', u.website ?? '', day, (u.start_time ?? '19:00:00').slice(0, 5), u.pattern ?? 'weekly', u.category ?? 'allmänbildning', u.theme ?? '', u.quizmaster ?? '', u.price ?? '', u.lat ?? '', u.lng ?? ''];
-      lines.push({ key: `${u.name_sort}\u0000${u.city}\u0000${u.address}\u0000${WEEKDAYS.indexOf(day)}\u0000${cells.join('\u0001')}`, cells });
+      lines.push({ key: `${u.name_sort}\u0000${u.city}\u0000${u.address}\u0000${(findWeekday(day)?.iso ?? -1) % 7}\u0000${cells.join('\u0001')}`, cells });
     }
   }
   lines.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));

@@ -8,6 +8,7 @@ import { EmailSchema } from '../auth/contract';
 import { lineText } from '../../lib/zod-text';
 import { hasQuizFilters, type QuizFilters } from '../../lib/quiz-filters';
 
+/** At most this many follows per address or account: the insert statement (queries.ts) enforces it, the refusal quotes it. */
 export const MAX_FOLLOWS_PER_ADDRESS = 50;
 /** The double opt-in link is valid this long and only once. */
 export const CONFIRM_LINK_TTL_S = 48 * 3600;

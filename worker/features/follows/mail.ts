@@ -4,8 +4,10 @@
  * Every interpolated value is escaped in the HTML part.
  */
 import type { MailMessage } from '../../ports/mailer';
+import { directionsUrl as geoDirectionsUrl } from '../../lib/geo';
 import { displayDate, displayTime } from '../../lib/swedish';
 import { quizIcsPath } from '../calendar/service';
+import { CONFIRM_LINK_TTL_S } from './contract';
 import type { MailQuiz } from './queries';
 
 export interface MailLinks {
@@ -41,16 +43,15 @@ export function venueUrl(appUrl: string, q: { city_slug: string; venue_slug: str
   return `${appUrl}/quiz/${encodeURIComponent(q.city_slug)}/${encodeURIComponent(q.venue_slug)}`;
 }
 
-/** Directions by coordinates when the place has them, else by address (a plain maps URL, no key). */
+/** Directions by coordinates when the place has them, else by address (worker/lib/geo.ts). */
 export function directionsUrl(q: Pick<MailQuiz, 'latitude' | 'longitude' | 'address' | 'city'>): string {
-  const dest = q.latitude != null && q.longitude != null ? `${q.latitude},${q.longitude}` : `${q.address}, ${q.city}`;
-  return `https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent(dest)}`;
+  return geoDirectionsUrl(q.latitude != null && q.longitude != null ? { lat: q.latitude, lng: q.longitude } : null, `${q.address}, ${q.city}`);
 }
 
 export function confirmMail(to: string, what: string, confirmUrl: string, links: MailLinks): MailMessage {
   const subject = 'Bekräfta din bevakning på Quizkväll';
-  const text = `Hej!\n\nNågon (förhoppningsvis du) vill få e-post från Quizkväll om: ${what}.\n\nBekräfta här (länken gäller i 48 timmar och kan användas en gång):\n${confirmUrl}\n\nHar du inte bett om det här kan du strunta i mejlet: utan bekräftelse skickar vi inget mer.`;
-  const html = `<p>Hej!</p><p>Någon (förhoppningsvis du) vill få e-post från Quizkväll om: <strong>${esc(what)}</strong>.</p><p><a href="${esc(confirmUrl)}">Bekräfta bevakningen</a> (gäller i 48 timmar, en gång).</p><p>Har du inte bett om det här kan du strunta i mejlet: utan bekräftelse skickar vi inget mer.</p>`;
+  const text = `Hej!\n\nNågon (förhoppningsvis du) vill få e-post från Quizkväll om: ${what}.\n\nBekräfta här (länken gäller i ${CONFIRM_LINK_TTL_S / 3600} timmar och kan användas en gång):\n${confirmUrl}\n\nHar du inte bett om det här kan du strunta i mejlet: utan bekräftelse skickar vi inget mer.`;
+  const html = `<p>Hej!</p><p>Någon (förhoppningsvis du) vill få e-post från Quizkväll om: <strong>${esc(what)}</strong>.</p><p><a href="${esc(confirmUrl)}">Bekräfta bevakningen</a> (gäller i ${CONFIRM_LINK_TTL_S / 3600} timmar, en gång).</p><p>Har du inte bett om det här kan du strunta i mejlet: utan bekräftelse skickar vi inget mer.</p>`;
   return withUnsubscribe(to, subject, text, html, links);
 }
 

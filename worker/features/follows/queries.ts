@@ -1,8 +1,7 @@
 /** SQL of the follows feature. Raw statements where a condition must live inside one statement. */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { MAX_FOLLOWS } from '../../db/schema';
-import type { SavedSearch } from './contract';
+import { MAX_FOLLOWS_PER_ADDRESS, type SavedSearch } from './contract';
 
 export interface FollowTarget {
   kind: 'place' | 'search';
@@ -30,7 +29,7 @@ export async function upsertAddress(db: Db, id: string, email: string, now: Date
 }
 
 /**
- * Inserts a follow unless the follower already has MAX_FOLLOWS or already follows the same thing: one
+ * Inserts a follow unless the follower already has MAX_FOLLOWS_PER_ADDRESS or already follows the same thing: one
  * statement, so concurrent requests cannot pass the limit together. Returns the new id or null.
  */
 export async function insertFollowWithinLimit(
@@ -45,7 +44,7 @@ export async function insertFollowWithinLimit(
   const rows = await db.all<{ id: string }>(sql`
     INSERT INTO follows (id, user_id, address_id, kind, location_id, filters, target_key, confirmed_at)
     SELECT ${f.id}, ${userId}, ${addressId}, ${f.target.kind}, ${f.target.locationId}, ${f.target.filters}, ${f.target.targetKey}, ${f.confirmedAt}
-    WHERE ${count} < ${MAX_FOLLOWS}
+    WHERE ${count} < ${MAX_FOLLOWS_PER_ADDRESS}
     ON CONFLICT DO NOTHING
     RETURNING id`);
   return rows[0]?.id ?? null;

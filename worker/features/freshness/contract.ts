@@ -1,6 +1,9 @@
 /** Freshness (issue 20 §3): shared with the dashboard notice and the public detail dialog. */
 import * as z from 'zod';
 
+/** The first mail after this many days unconfirmed, then one per such step (the nightly job's steps). */
+export const FRESHNESS_MAIL_DAYS = 30;
+/** Hidden from the public listing after this many days unconfirmed. */
 export const FRESHNESS_HIDE_AFTER_DAYS = 90;
 
 export const VenueIdParamSchema = z.object({ id: z.string().min(1).max(64) });
@@ -13,7 +16,7 @@ export interface FreshnessResponse {
   daysSince: number;
   /** House-account (unclaimed) business: "Uppgifter från offentliga källor", never hidden. */
   publicSources: boolean;
-  /** Hidden from the public listing after 90 days unconfirmed, until confirmed. */
+  /** Hidden from the public listing after FRESHNESS_HIDE_AFTER_DAYS unconfirmed, until confirmed. */
   hidden: boolean;
   /** Days until it would be hidden; null when hidden already or never hidden. */
   hideInDays: number | null;

@@ -23,11 +23,15 @@ import { linkKeys, requireLink, signLink, type LinkPurpose } from '../../lib/sig
 import type { Deps } from '../../ports/deps';
 import { enqueueOutbox, needsDelivery, type OutboxQueue } from '../../ports/mailer';
 import { JobPartlyFailed } from '../../lib/jobs';
-import type { FreshnessResponse } from './contract';
+import { FRESHNESS_HIDE_AFTER_DAYS, FRESHNESS_MAIL_DAYS, type FreshnessResponse } from './contract';
 
-export const FRESHNESS_MAIL_DAYS = 30;
-export const FRESHNESS_WARN_DAYS = 60;
-export const FRESHNESS_HIDE_DAYS = 90;
+export { FRESHNESS_MAIL_DAYS };
+export const FRESHNESS_WARN_DAYS = 2 * FRESHNESS_MAIL_DAYS;
+/** One home: the contract (the dashboard notice quotes it too). */
+export const FRESHNESS_HIDE_DAYS = FRESHNESS_HIDE_AFTER_DAYS;
+/** The steps (freshnessStage) at which the warning is sent and the business is hidden. */
+const WARN_STAGE = FRESHNESS_WARN_DAYS / FRESHNESS_MAIL_DAYS;
+const HIDE_STAGE = FRESHNESS_HIDE_DAYS / FRESHNESS_MAIL_DAYS;
 /** Monthly reminders stop after a year unconfirmed (the business stays hidden). */
 export const FRESHNESS_MAX_STAGE = 12;
 /** The confirm link lives a little longer than the month until the next mail. */
@@ -38,9 +42,9 @@ export const FRESHNESS_LINK_TTL_S = 45 * 86_400;
  */
 export const FRESHNESS_PURPOSE: LinkPurpose = 'freshness-confirm';
 
-/** 30-day steps since the confirmation: 0 fresh, 1 mail, 2 warning, ≥ 3 hidden. */
+/** FRESHNESS_MAIL_DAYS steps since the confirmation: 0 fresh, 1 mail, WARN_STAGE warning, ≥ HIDE_STAGE hidden. */
 export function freshnessStage(daysSince: number): number {
-  return Math.min(FRESHNESS_MAX_STAGE, Math.max(0, Math.floor(daysSince / 30)));
+  return Math.min(FRESHNESS_MAX_STAGE, Math.max(0, Math.floor(daysSince / FRESHNESS_MAIL_DAYS)));
 }
 
 /** The instant freshness counts from. */
@@ -160,9 +164,9 @@ export async function runFreshnessJob(deps: FreshnessJobDeps, input: { queue: Ou
   const toDeliver: string[] = [];
   const errors: unknown[] = [];
   const cutoff = new Date(now.getTime() - FRESHNESS_MAIL_DAYS * 86_400_000 + 86_400_000).toISOString();
-  // Due = the 30-day step reached is above the one acted on (UTC dates here, Stockholm dates below; a
+  // Due = the FRESHNESS_MAIL_DAYS step reached is above the one acted on (UTC dates here, Stockholm dates below; a
   // venue the check below skips is passed by the id cursor, so no run starves on it).
-  const dueSql = sql`CAST((julianday(${today}) - julianday(substr(${confirmedSql}, 1, 10))) / 30 AS INTEGER) > ${venues.freshnessStage}`;
+  const dueSql = sql`CAST((julianday(${today}) - julianday(substr(${confirmedSql}, 1, 10))) / ${FRESHNESS_MAIL_DAYS} AS INTEGER) > ${venues.freshnessStage}`;
   let cursor = '';
   for (let page = 0; page < JOB_MAX_PAGES; page++) {
     const candidates = await db
@@ -193,7 +197,7 @@ export async function runFreshnessJob(deps: FreshnessJobDeps, input: { queue: Ou
     const confirmedOn = stockholmDate(new Date(v.confirmedAt ?? v.createdAt));
     const stage = freshnessStage(daysBetween(confirmedOn, today));
     if (stage <= v.stage) return;
-    const hide = stage >= 3;
+    const hide = stage >= HIDE_STAGE;
     // Same confirmation as read: a confirmation in between wins.
     const sameConfirmation = v.confirmedAt === null ? isNull(venues.confirmedAt) : eq(venues.confirmedAt, v.confirmedAt);
     const claim = db
@@ -222,8 +226,8 @@ export async function runFreshnessJob(deps: FreshnessJobDeps, input: { queue: Ou
     const [claimed, written] = await db.batch([claim, mail.statement, ...(hide ? [bumpDataVersion(db)] : [])]);
     if (needsDelivery(mail, written)) toDeliver.push(mail.id);
     if (!claimed.length) return;
-    if (hide && v.stage < 3) result.hidden++;
-    if (stage === 2) result.warned++;
+    if (hide && v.stage < HIDE_STAGE) result.hidden++;
+    if (stage === WARN_STAGE) result.warned++;
     else result.mailed++;
   }
 }
@@ -235,13 +239,13 @@ const freshnessMailKey = (venueId: string, confirmedOn: string, stage: number) =
 function freshnessMail(to: string, venueName: string, stage: number, confirmedOn: string, link: string) {
   const since = `Uppgifterna om ${venueName} bekräftades senast ${confirmedOn}.`;
   const confirm = `Stämmer allt? Bekräfta med ett klick (ingen inloggning behövs):\n${link}\n\nÄr något fel, logga in och ändra det — varje ändring räknas också som en bekräftelse.`;
-  if (stage >= 3)
+  if (stage >= HIDE_STAGE)
     return {
       to,
       subject: `Era quiz visas inte längre på Quizkväll`,
       text: `Hej!\n\n${since} Efter ${FRESHNESS_HIDE_DAYS} dagar utan bekräftelse visas quizen inte längre för besökare (inget är raderat).\n\n${confirm}\n\nHälsningar,\nQuizkväll`,
     };
-  if (stage === 2)
+  if (stage === WARN_STAGE)
     return {
       to,
       subject: `Varning: era quiz döljs snart på Quizkväll`,

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { findWeekday } from '../../lib/swedish';
 import { lineText } from '../../lib/zod-text';
 import { ALL_FILTER, PRICE_FILTERS, TEAM_FILTER_MAX, TEAM_FILTER_MIN, TIME_FILTERS, TOPIC_FILTERS, type PriceFilter, type TimeFilter, type TopicFilter } from '../../lib/quiz-filters';
 
@@ -83,7 +84,7 @@ export const ListingQuerySchema = z.object({
         .string()
         .trim()
         .toLowerCase()
-        .refine((v) => ['all', 'alla', 'mandag', 'måndag', 'tisdag', 'onsdag', 'torsdag', 'fredag', 'lordag', 'lördag', 'sondag', 'söndag'].includes(v), 'Ogiltig veckodag')
+        .refine((v) => v === 'all' || v === 'alla' || findWeekday(v) !== undefined, 'Ogiltig veckodag')
         .optional(),
     )
     .describe('Veckodag'),

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { WEEKDAY_NAMES, type WeekdayName } from '../../lib/swedish';
 import { textField } from '../../lib/zod-text';
 
 /**
@@ -10,9 +11,8 @@ export const CATEGORY_LABELS: Record<(typeof QUIZ_CATEGORIES)[number], string> =
 /** Theme choices for category tema; 'Annat' requires a custom theme. */
 export const QUIZ_THEMES = ['Musik', 'Sport', 'Film & TV', 'Annat'] as const;
 export const TEAM_SIZES = [2, 3, 4, 5, 6, 8] as const;
-/** ISO weekday order (index + 1 = ISO weekday); what recurrence_days stores. */
-export const WEEKDAY_NAMES = ['måndag', 'tisdag', 'onsdag', 'torsdag', 'fredag', 'lördag', 'söndag'] as const;
-export type WeekdayName = (typeof WEEKDAY_NAMES)[number];
+/** ISO weekday order (index + 1 = ISO weekday); what recurrence_days stores. One home: worker/lib/swedish.ts. */
+export { WEEKDAY_NAMES, type WeekdayName };
 export const RECURRENCE_PATTERNS = ['weekly', 'biweekly'] as const;
 export const PATTERN_LABELS = { weekly: 'Varje vecka', biweekly: 'Varannan vecka' } as const;
 /** "Forever" = 6 × 30 days ahead; the nightly cron keeps open-ended series this far ahead. */

@@ -67,7 +67,7 @@ function seriesRule(recent: QuizRow[]): { pattern: Pattern; weekdays: number[] }
 }
 
 /**
- * Extends one series up to `end` (default: today + 180 days), never past its until-date, never
+ * Extends one series up to `end` (default: today + SERIES_HORIZON_DAYS), never past its until-date, never
  * before today. Idempotent: ON CONFLICT DO NOTHING on (recurrence_id, date). Returns rows added.
  */
 export async function extendSeries(db: Db, recurrenceId: string, today: string, end?: string): Promise<number> {

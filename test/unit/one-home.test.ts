@@ -1,0 +1,89 @@
+/**
+ * Issue 28.5 / 28.7: a rule or text has one home. These scans fail when a second copy comes back.
+ */
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = resolve(__dirname, '../..');
+
+function sources(dir: string): string[] {
+  const out: string[] = [];
+  for (const name of readdirSync(join(ROOT, dir))) {
+    const path = join(dir, name);
+    if (statSync(join(ROOT, path)).isDirectory()) out.push(...sources(path));
+    else if (/\.(ts|tsx)$/.test(name) && !/\.test\.tsx?$/.test(name) && !name.endsWith('.d.ts')) out.push(path);
+  }
+  return out;
+}
+const read = (file: string) => readFileSync(join(ROOT, file), 'utf8');
+const code = (file: string) => read(file).replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
+const filesContaining = (dirs: string[], re: RegExp) => dirs.flatMap(sources).filter((f) => re.test(code(f)));
+
+/** Every module the given file reaches through relative imports (type-only imports excluded: erased). */
+function closure(entry: string): string[] {
+  const seen = new Set<string>();
+  const walk = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    for (const m of code(file).matchAll(/\b(?:import|export)\s+(?!type\b)(?:[\w*${}\s,]+?\s+from\s+)?['"](\.[^'"]+)['"]/g)) {
+      const base = join(dirname(file), m[1]!);
+      const hit = [base, `${base}.ts`, `${base}.tsx`].find((c) => {
+        try {
+          return statSync(join(ROOT, c)).isFile();
+        } catch {
+          return false;
+        }
+      });
+      if (hit) walk(relative(ROOT, join(ROOT, hit)));
+    }
+  };
+  walk(entry);
+  return [...seen];
+}
+
+describe('promotion prices and ranking (28.5)', () => {
+  it('one price loader: only web/lib/pricing.ts calls /api/promotion/pricing', () => {
+    expect(filesContaining(['web'], /\/api\/promotion\/pricing/)).toEqual(['web/lib/pricing.ts']);
+  });
+
+  it('the public marketing dialog reaches no zod', () => {
+    const withZod = closure('web/components/listing/MarketingDialog.tsx').filter((f) => /from\s+['"]zod['"]/.test(code(f)));
+    expect(withZod).toEqual([]);
+  });
+
+  it('the ranking explanation is written once (promotion/tiers.ts) and says the daily shuffle', () => {
+    expect(filesContaining(['web', 'worker'], /slumpas om varje dag|tidsordning/)).toEqual(['worker/features/promotion/tiers.ts']);
+    for (const page of ['web/pages/AnnonseraPage.tsx', 'web/components/venues/PromotionInfo.tsx']) expect(read(page)).toContain('RANKING_STEPS');
+  });
+});
+
+describe('weekday vocabulary (28.7): worker/lib/swedish.ts', () => {
+  it('no other module spells the weekday names out', () => {
+    expect(filesContaining(['web', 'worker'], /['"](tisdag|söndag)['"]/)).toEqual(['worker/lib/swedish.ts']);
+  });
+});
+
+describe('numbers in texts come from their constants (28.7)', () => {
+  it('no hard-coded "48 timmar", "åtta veckor" or freshness days in texts', () => {
+    expect(filesContaining(['web', 'worker'], /48 timmar|åtta veckor|över 90 dagar/)).toEqual([]);
+  });
+
+  it('the series horizon and the follow limit have one home each', () => {
+    expect(filesContaining(['worker'], /=\s*180\s*;|=\s*6 \* 30\s*;/)).toEqual(['worker/features/quizzes/contract.ts']);
+    expect(read('worker/db/schema.ts')).not.toMatch(/MAX_FOLLOWS/);
+  });
+});
+
+describe('shared helpers (28.7)', () => {
+  it('one directions URL (worker/lib/geo.ts) and the beacon spells no metric list of its own', () => {
+    expect(filesContaining(['web', 'worker'], /google\.com\/maps\/dir/)).toEqual(['worker/lib/geo.ts']);
+    expect(code('web/components/analytics/beacon.ts')).not.toMatch(/'feed_subscribe'|=\s*50;|10_000;/);
+  });
+});
+
+describe('the client key (28.7)', () => {
+  it('only clientKeyOf (worker/lib/rate-limit.ts) reads cf-connecting-ip', () => {
+    expect(filesContaining(['worker'], /cf-connecting-ip['"]\)/)).toEqual(['worker/lib/rate-limit.ts']);
+  });
+});
