@@ -55,6 +55,8 @@ export default defineConfig({
       output: {
         codeSplitting: { groups: VENDOR_GROUPS },
         chunkFileNames: (chunk) => `assets/${chunkName(chunk)}-[hash].js`,
+        // The stylesheet of the shared shell is named after it too, not after the first module that imported CSS.
+        assetFileNames: (asset) => (asset.names?.some((n) => /^NotFound\.css$/.test(n)) ? 'assets/shell-[hash][extname]' : 'assets/[name]-[hash][extname]'),
       },
     },
   },

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { PRICE_LOAD_FAILED, type PricingResponse } from './tiers';
+import { MAX_SLOTS_PER_DAY, PRICE_LOAD_FAILED, type PricingResponse } from './tiers';
 
 /**
  * Prices, options, caps and texts of paid promotion live in the zod-free `./tiers` (the public bundle
