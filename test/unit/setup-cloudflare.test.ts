@@ -119,7 +119,7 @@ describe('setup:cloudflare', () => {
   it('half-finished run: only what is missing is done (database exists but id not written, one queue, migrations pending)', { timeout: 120_000 }, async () => {
     world({
       d1: [{ name: 'quizkvall', uuid: 'abcdabcd-0000-4000-8000-000000000001', pending: 3 }],
-      r2: ['quizkvall-imports'],
+      r2: ['quizkvall-imports', 'quizkvall-cards', 'quizkvall-backups'],
       queues: ['quizkvall-mail-dlq'],
       secrets: { production: { LINK_SIGNING_SECRET: 'kept', MAIL_API_KEY: 're_x' } },
     });

@@ -1,5 +1,5 @@
 /** Calendar sync (issue 31.2): limits, the owner's form and the answers. Shared by web/ and the Worker. */
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** At most this many calendar addresses per business (all its places together). */
 export const MAX_CALENDAR_FEEDS_PER_BUSINESS = 5;
