@@ -16,7 +16,7 @@
  * Tested without Cloudflare by test/unit/setup-cloudflare.test.ts (a recording stand-in for wrangler).
  */
 import { spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { createInterface } from 'node:readline/promises';
@@ -27,12 +27,26 @@ export const PLACEHOLDER_DB_ID = '00000000-0000-0000-0000-000000000000';
 
 /**
  * Secrets this script can make itself, once (an existing one is never replaced: links already mailed
- * would stop working — rotate by hand, docs/runbook.md). Web Push's VAPID keys join this list
- * when that feature lands: `{ name, make }`, where `make` returns the value.
+ * would stop working — rotate by hand, docs/runbook.md). `{ name, make, pairedWith? }`, where `make` returns
+ * the value; a paired secret (Web Push's VAPID key pair, docs/features/pwa.md) is made only when neither half
+ * is set, both from one key pair.
  */
 export const GENERATED_SECRETS = [
   { name: 'LINK_SIGNING_SECRET', make: () => randomBytes(32).toString('base64url') },
+  { name: 'VAPID_PUBLIC_KEY', make: () => vapidPair().publicKey, pairedWith: 'VAPID_PRIVATE_KEY' },
+  { name: 'VAPID_PRIVATE_KEY', make: () => vapidPair().privateKey, pairedWith: 'VAPID_PUBLIC_KEY' },
 ];
+
+let vapid = null;
+/** One P-256 pair per run (RFC 8292): the raw uncompressed public key and the private scalar `d`, base64url. */
+export function vapidPair() {
+  if (!vapid) {
+    const jwk = generateKeyPairSync('ec', { namedCurve: 'prime256v1' }).privateKey.export({ format: 'jwk' });
+    const raw = Buffer.concat([Buffer.from([4]), Buffer.from(jwk.x, 'base64url'), Buffer.from(jwk.y, 'base64url')]);
+    vapid = { publicKey: raw.toString('base64url'), privateKey: jwk.d };
+  }
+  return vapid;
+}
 
 /** Secrets that only a person can provide: from the environment, or asked for on a terminal. */
 export const SECRET_HINTS = {
@@ -233,6 +247,10 @@ export async function setup(opts, deps) {
   const put = (name, value) => must(['secret', 'put', name, ...envArgs], value);
   for (const g of GENERATED_SECRETS) {
     if (have.has(g.name)) continue;
+    if (g.pairedWith && have.has(g.pairedWith)) {
+      left.push(`secret ${g.name}: missing while ${g.pairedWith} is set — put both halves of one key pair (docs/features/pwa.md)`);
+      continue;
+    }
     await act(`generate and set secret ${g.name}`, async () => void put(g.name, g.make()));
   }
   for (const name of required) {

@@ -96,6 +96,10 @@ describe('setup:cloudflare', () => {
     // only the production block was rewritten
     expect(toml()).toMatch(/database_name = "quizkvall-staging"\ndatabase_id = "00000000-0000-0000-0000-000000000000"/);
     expect(s.secrets.production!.LINK_SIGNING_SECRET).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    // Web Push: one P-256 pair, generated together (raw uncompressed public key, private scalar d)
+    const vapidPublic = Buffer.from(s.secrets.production!.VAPID_PUBLIC_KEY!, 'base64url');
+    expect([vapidPublic.length, vapidPublic[0]]).toEqual([65, 4]);
+    expect(Buffer.from(s.secrets.production!.VAPID_PRIVATE_KEY!, 'base64url').length).toBe(32);
     expect(s.secrets.production!.STRIPE_SECRET_KEY).toBe('sk_test_x');
     expect(result.problems).toEqual([]);
     expect(result.left.join('\n')).toMatch(/secret STRIPE_WEBHOOK_SECRET/);
@@ -121,7 +125,7 @@ describe('setup:cloudflare', () => {
       d1: [{ name: 'quizkvall', uuid: 'abcdabcd-0000-4000-8000-000000000001', pending: 3 }],
       r2: ['quizkvall-imports', 'quizkvall-cards', 'quizkvall-backups'],
       queues: ['quizkvall-mail-dlq'],
-      secrets: { production: { LINK_SIGNING_SECRET: 'kept', MAIL_API_KEY: 're_x' } },
+      secrets: { production: { LINK_SIGNING_SECRET: 'kept', MAIL_API_KEY: 're_x', VAPID_PUBLIC_KEY: 'kept', VAPID_PRIVATE_KEY: 'kept' } },
     });
     const result = await run();
     expect(result.done).toEqual([
