@@ -1,10 +1,11 @@
 /** Calendar sync (issue 31.2): limits, the owner's form and the answers. Shared by web/ and the Worker. */
 import * as z from 'zod';
+import { SERIES_HORIZON_DAYS } from '../quizzes/contract';
 
 /** At most this many calendar addresses per business (all its places together). */
 export const MAX_CALENDAR_FEEDS_PER_BUSINESS = 5;
-/** How far ahead a sync creates quizzes (days from today). */
-export const SYNC_HORIZON_DAYS = 180;
+/** How far ahead a sync creates quizzes (days from today): the series horizon. */
+export const SYNC_HORIZON_DAYS = SERIES_HORIZON_DAYS;
 /** Events read from one calendar; further events are left out (and the preview says so). */
 export const MAX_EVENTS_PER_FEED = 2_000;
 /** Quizzes one calendar can create within the horizon (earliest first). */

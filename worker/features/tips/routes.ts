@@ -10,6 +10,7 @@ import type { AppEnv } from '../../context';
 import { requireSuperadmin } from '../../lib/authz';
 import { AppError } from '../../lib/errors';
 import { linkButton, linkPage } from '../../lib/link-page';
+import { clientKeyOf } from '../../lib/rate-limit';
 import { validate } from '../../lib/validate';
 import { RejectTipSchema, TipIdParamSchema, TipListQuerySchema, TipSchema } from './contract';
 import { approveTip, countPendingTips, listTips, rejectTip, stopTipMail, submitTip, tipFormConfig } from './service';
@@ -17,7 +18,7 @@ import { approveTip, countPendingTips, listTips, rejectTip, stopTipMail, submitT
 export const tipRoutes = new Hono<AppEnv>()
   .get('/config', (c) => c.json(tipFormConfig(c.var.deps)))
   .post('/', validate('json', TipSchema), async (c) => {
-    const result = await submitTip(c.var.deps, { ...c.req.valid('json'), clientKey: c.req.header('cf-connecting-ip') ?? 'local' });
+    const result = await submitTip(c.var.deps, { ...c.req.valid('json'), clientKey: clientKeyOf(c.req) });
     return c.json(result, 201);
   });
 

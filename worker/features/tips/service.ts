@@ -16,6 +16,7 @@ import { newId } from '../../lib/ids';
 import { takeAttempt } from '../../lib/rate-limit';
 import { linkKeys, signLink, verifyLink, linkRefusal } from '../../lib/signed-link';
 import { slugify } from '../../lib/slug';
+import { WEEKDAY_NAMES } from '../../lib/swedish';
 import { hashToken } from '../../lib/tokens';
 import type { Deps } from '../../ports/deps';
 import { swedishSortKey } from '../admin/contract';
@@ -29,7 +30,6 @@ export const TIP_LIMIT = 5;
 export const TIP_WINDOW_MS = 60 * 60 * 1000;
 /** The one-click stop link in the published mail stays valid this long. */
 const STOP_TTL_S = 60 * 24 * 3600;
-const WEEKDAY_NAMES = ['måndag', 'tisdag', 'onsdag', 'torsdag', 'fredag', 'lördag', 'söndag'] as const;
 
 export type TipDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'humanCheck'>;
 
