@@ -50,7 +50,8 @@ const csp = {
   // The public pages' one inline script (worker/lib/boot-script.ts), allowed by its hash only.
   // Turnstile's widget (the human check of /tipsa) loads its script and frame from challenges.cloudflare.com.
   scriptSrc: ["'self'", BOOT_SCRIPT_CSP_HASH, 'https://challenges.cloudflare.com'],
-  frameSrc: ['https://challenges.cloudflare.com'],
+  // 'self' too: the owner's embed preview frames our own /embed/* widgets.
+  frameSrc: ["'self'", 'https://challenges.cloudflare.com'],
   styleSrc: ["'self'", "'unsafe-inline'"],
   imgSrc: ["'self'", 'data:', 'https:'],
   connectSrc: ["'self'"],

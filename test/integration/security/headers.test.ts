@@ -30,6 +30,8 @@ function expectSecurityHeaders(res: Response, label: string) {
   expect(csp, label).not.toMatch(/script-src[^;]*'unsafe-(inline|eval)'/);
   expect(csp, label).toContain("object-src 'none'");
   expect(csp, label).toContain("frame-ancestors 'none'");
+  // Our own pages may frame our own widgets (the owner's embed preview); only Turnstile besides.
+  expect(csp.match(/frame-src ([^;]*)/)?.[1].split(' ').sort(), label).toEqual(["'self'", 'https://challenges.cloudflare.com']);
   expect(csp, label).toContain("base-uri 'self'");
   expect(res.headers.get('x-content-type-options'), label).toBe('nosniff');
   expect(res.headers.get('x-frame-options'), label).toBe('DENY');
