@@ -32,7 +32,8 @@ describe('import and export', () => {
     const bar = page.getByRole('progressbar', { name: 'Importförlopp' });
     await bar.waitFor();
     // The bar survives a reload (job state is in D1).
-    await page.reload();
+    // The local app runs the import's steps in the same process: a reload may wait for a step to finish.
+    await page.reload({ timeout: 120_000 });
     await page.getByRole('tab', { name: 'Import' }).click();
     await expect.poll(() => bar.getAttribute('aria-valuenow'), { timeout: 120_000, interval: 500 }).toBe('100');
     await page.getByText('2 000 av 2 000 rader (100 %)').waitFor();

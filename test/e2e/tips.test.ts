@@ -43,7 +43,7 @@ describe('tipsa om ett quiz', () => {
     const { page: admin } = await newPage(browser());
     await loginAs(admin, ADMIN.email, ADMIN.password);
     await admin.goto('/superadmin?flik=tips');
-    await admin.getByText(/\d+ tips väntar/).waitFor();
+    await admin.getByText(/^\d+ tips väntar$/).waitFor();
     const item = admin.getByRole('listitem', { name: `Tips: ${venue}` });
     await item.waitFor();
     expect(await item.textContent()).toContain('Varje torsdag kl. 19:30');
