@@ -75,7 +75,11 @@ export function Footer({ onFeedback }: { onFeedback: () => void }) {
           </button>
         </nav>
       </div>
-      <p className="border-t border-slate-800 py-4 text-center text-xs text-slate-400">© {new Date().getFullYear()} Quizkväll · Beta</p>
+      {/* The year is the reader's clock; the server's may differ (a pinned test clock, New Year's Eve across time
+          zones): React's documented escape for a timestamp, so hydration keeps the client's text. */}
+      <p suppressHydrationWarning className="border-t border-slate-800 py-4 text-center text-xs text-slate-400">
+        © {new Date().getFullYear()} Quizkväll · Beta
+      </p>
       {open && (
         <Dialog open onClose={() => setOpen(null)} title={INFO[open].title}>
           <div className="space-y-3 text-slate-700">{INFO[open].body}</div>
