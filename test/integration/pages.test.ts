@@ -484,7 +484,7 @@ describe('bounded page reads (issue 19 §2) keep the answers', () => {
     const d = await createQuiz(c.location.id, { id: `aa-${unique('q')}`, date: '2030-01-09', startTime: '19:00:00' });
     const e = await createQuiz(second.id, { id: `ab-${unique('q')}`, date: '2030-01-10', startTime: '20:00:00' });
     await createQuiz(second.id, { date: '2030-01-06' }); // yesterday: not shown
-    const data = pageData((await page(`/quiz/${c.citySlug}/${c.venue.slug}?_o=${unique('o')}`)).html);
+    const data = pageData((await page(`/quiz/${c.citySlug}/${c.venue.slug}?_b=${unique('o')}`)).html);
     expect(data.specials.map((q: any) => q.id)).toEqual([b.id, d.id, a.id, c.quiz.id, e.id]);
     expect(data.specials.map((q: any) => q.location.id)).toEqual([second.id, c.location.id, second.id, c.location.id, second.id]);
     expect(data.specials[0].location.name).toBe(`Bakficka ${c.tag}`);

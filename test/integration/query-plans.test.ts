@@ -14,6 +14,7 @@ import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { app } from '../../worker/app';
 import { addDays } from '../../worker/lib/clock';
+import { DEV_CACHE_BUST_PARAM } from '../../worker/lib/cache';
 import { slugify } from '../../worker/lib/slug';
 import { createLocation, createQuiz, createUser, createVenue, unique, runListingDayAt } from '../factories';
 
@@ -249,8 +250,8 @@ describe('query plans: no full scan of quizzes, locations or venues', () => {
 
   it('near mode reads listing_series only through a range of the geo index (never a scan), with every filter', async () => {
     for (const near of NEAR_PATHS) {
-      // A query parameter of its own: the edge cache (keyed by the query) must not answer from the test above.
-      const path = `${near}&_plan=${unique('p')}`;
+      // The cache-bust parameter (kept in the edge-cache key in test only): the cache must not answer from the test above.
+      const path = `${near}&${DEV_CACHE_BUST_PARAM}=${unique('p')}`;
       const { status, queries } = await record(path);
       expect(status, path).toBe(200);
       const candidates = queries.filter((q) => /INDEXED BY listing_series_geo_idx/.test(q.sql));

@@ -87,3 +87,10 @@ describe('the client key (28.7)', () => {
     expect(filesContaining(['worker'], /cf-connecting-ip['"]\)/)).toEqual(['worker/lib/rate-limit.ts']);
   });
 });
+
+describe('icons (suite time)', () => {
+  it("no module imports the lucide-react root (it re-exports every icon); web/components/ui/icons.ts imports each one's own module", () => {
+    expect(filesContaining(['web', 'worker'], /from\s+['"]lucide-react['"]/)).toEqual([]);
+    expect(filesContaining(['web', 'worker'], /from\s+['"]lucide-react\/icons\//)).toEqual(['web/components/ui/icons.ts']);
+  });
+});

@@ -1,6 +1,6 @@
 import { googleCalendarUrl, quizIcsPath, type CalendarQuiz } from '../../../worker/features/calendar/event';
 import { useOrigin } from './useOrigin';
-import { CalendarPlus } from 'lucide-react';
+import { CalendarPlus } from '../ui/icons';
 import { trackAttrs } from '../analytics/beacon';
 
 /**

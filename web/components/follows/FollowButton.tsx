@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { Bell, Plus } from 'lucide-react';
+import { Bell, Plus } from '../ui/icons';
 import { trackAttrs, type TrackTarget } from '../analytics/beacon';
 
 /** The dialog (form, zod contract, API call) is a lazy chunk: public pages only ship this button. */

@@ -1,4 +1,4 @@
-import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { ChevronLeft, ChevronRight } from '../ui/icons';
 import { useEffect, useId, useRef, useState } from 'react';
 import { addDays, isoWeekday, startOfIsoWeek } from '../../../worker/lib/clock';
 import { displayDate, WEEKDAYS } from '../../../worker/lib/swedish';

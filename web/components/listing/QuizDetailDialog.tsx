@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { CalendarDays, MapPin } from 'lucide-react';
+import { CalendarDays, MapPin } from '../ui/icons';
 import { displayDate, displayPrice, displayTime } from '../../../worker/lib/swedish';
 import { track } from '../analytics/beacon';
 import { useSession } from '../../lib/session';

@@ -4,7 +4,7 @@
  * occurrences', edit series, pause and delete series (with count). Rendered by the venues work's
  * PlaceCard; props are the contract.
  */
-import { ChevronDown, ChevronUp } from 'lucide-react';
+import { ChevronDown, ChevronUp } from '../ui/icons';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { PATTERN_LABELS } from '../../../worker/features/quizzes/contract';

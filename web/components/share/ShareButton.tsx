@@ -1,4 +1,4 @@
-import { Share2 } from 'lucide-react';
+import { Share2 } from '../ui/icons';
 import { toast } from '../ui/Toast';
 import { trackAttrs, type TrackTarget } from '../analytics/beacon';
 

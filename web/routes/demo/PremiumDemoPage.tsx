@@ -1,5 +1,5 @@
 /** /premium-demo: a sales page showing how Premium Utvald and Rekommenderat look in the listing (sample data). */
-import { Star } from 'lucide-react';
+import { Star } from '../../components/ui/icons';
 import { FALLBACK_WEEKLY_PRICE_SEK, TIER_LABELS } from '../../../worker/features/promotion/contract';
 import { DemoBanner } from './DemoBanner';
 import { demoDate, SAMPLE_QUIZZES } from './sample';

@@ -1,5 +1,5 @@
 /** /premium-mockup: the Premium Utvald card and its detail view on sample data (design mockup). */
-import { Star } from 'lucide-react';
+import { Star } from '../../components/ui/icons';
 import { useState } from 'react';
 import { TIER_LABELS } from '../../../worker/features/promotion/contract';
 import { Button } from '../../components/ui/Button';
