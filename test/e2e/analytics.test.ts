@@ -129,8 +129,17 @@ describe('owner analytics and the slot market', () => {
     await p.keyboard.press('Escape');
     await p.getByRole('button', { name: `Följ ${venueName}` }).click();
     await p.getByRole('dialog').first().waitFor();
-    // Leaving the page flushes the beacon (pagehide).
+    // Leaving the page flushes the beacon (pagehide). Closing the context while a beacon is still in flight
+    // would drop it (seen under load: feed_subscribe and follow, the last batch, read 0), so the story waits
+    // until every POST /api/events it saw has finished before it closes the browser.
+    const inFlight = new Set<unknown>();
+    p.on('request', (r) => new URL(r.url()).pathname === '/api/events' && inFlight.add(r));
+    p.on('requestfinished', (r) => inFlight.delete(r));
+    p.on('requestfailed', (r) => inFlight.delete(r));
+    const flushed = p.waitForRequest((r) => new URL(r.url()).pathname === '/api/events' && r.method() === 'POST');
     await p.goto('/annonsera');
+    await flushed;
+    await expect.poll(() => inFlight.size, { timeout: 15_000 }).toBe(0);
     await visitor.context.close();
 
     await expect
