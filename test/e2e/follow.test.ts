@@ -5,64 +5,31 @@
  * CLOCK_NOW frozen at that morning (the shared e2e app runs on TEST_NOW, support/clock.ts), and its browser
  * clock pinned to the same instant. Needs `npm run build` first (dist/client).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchChromium } from '../chromium';
-import { freePort } from './support/global-setup';
+import { APP_HOOK_TIMEOUT_MS, startApp, type RunningApp } from './support/app';
 
 // Tuesday 2030-01-08, 08:00 in Stockholm (CET, UTC+1).
 const QUIZ_DATE = '2030-01-08';
 const CLOCK_NOW = '2030-01-08T07:00:00Z';
 const OWNER = { email: 'agare@quizkvall.local', password: 'quizkvall-agare' };
 
-let child: ChildProcess | undefined;
-let dir: string | undefined;
+let app: RunningApp | undefined;
 let base = '';
 let browser: Browser | undefined;
 
 beforeAll(async () => {
-  const port = await freePort();
-  dir = mkdtempSync(join(tmpdir(), 'quizkvall-e2e-follow-'));
-  const root = join(import.meta.dirname, '..', '..');
-  const logs: string[] = [];
-  // SKIP_BUILD: serve the dist/client of `npm run build` (read only).
-  child = spawn(process.execPath, [join(root, 'scripts', 'start.mjs')], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), PERSIST_DIR: join(dir, 'state'), SKIP_BUILD: '1', CLOCK_NOW },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
-  child.stdout?.on('data', (d) => logs.push(String(d)));
-  child.stderr?.on('data', (d) => logs.push(String(d)));
-  base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 110_000;
-  for (;;) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) break;
-    } catch {
-      /* not up yet */
-    }
-    if (Date.now() > deadline || child.exitCode !== null) throw new Error(`app did not start:\n${logs.join('').slice(-4000)}`);
-    await new Promise((r) => setTimeout(r, 300));
-  }
+  // Serves the dist/client of `npm run build` (read only).
+  app = await startApp({ CLOCK_NOW }, { label: 'quizkvall-e2e-follow' });
+  base = app.baseURL;
   browser = await launchChromium();
-}, 120_000);
+}, APP_HOOK_TIMEOUT_MS);
 
 afterAll(async () => {
   await browser?.close();
-  if (child?.pid) {
-    try {
-      process.kill(-child.pid, 'SIGTERM');
-    } catch {
-      /* already gone */
-    }
-  }
-  if (dir) rmSync(dir, { recursive: true, force: true });
+  app?.stop();
 });
 
 interface Mail {

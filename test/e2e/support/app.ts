@@ -1,0 +1,83 @@
+/**
+ * Starting the real app for e2e stories, one home: `npm start` (scripts/start.mjs) on a free loopback port
+ * with a fresh database in a private folder. Used by the shared app of every run (./global-setup.ts) and by
+ * the stories that need an app of their own (follow.test.ts: a frozen quiz morning).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/**
+ * How long an app may take to answer /api/health: build + migrations + seed + wrangler dev take ~40 s on an
+ * idle 2-core machine, several times that when both cores are busy (the suite must still pass then). A
+ * real-time wait, not a date. A hook that starts an app needs at least this plus a margin (APP_HOOK_TIMEOUT_MS).
+ */
+export const APP_START_TIMEOUT_MS = 240_000;
+export const APP_HOOK_TIMEOUT_MS = APP_START_TIMEOUT_MS + 30_000;
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      srv.close(() => (typeof addr === 'object' && addr ? resolve(addr.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+export interface RunningApp {
+  baseURL: string;
+  stop(): void;
+}
+
+/**
+ * Starts the app with these extra environment variables and waits until it answers /api/health.
+ * `ownBuild`: build the web app into the app's private folder (parallel runs never share dist/); otherwise
+ * serve the dist/client of `npm run build` (read only).
+ */
+export async function startApp(env: Record<string, string>, opts: { ownBuild?: boolean; label?: string } = {}): Promise<RunningApp> {
+  const port = await freePort();
+  const dir = mkdtempSync(join(tmpdir(), `${opts.label ?? 'quizkvall-e2e'}-`));
+  const root = join(import.meta.dirname, '..', '..', '..');
+  const logs: string[] = [];
+  const child: ChildProcess = spawn(process.execPath, [join(root, 'scripts', 'start.mjs')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      PERSIST_DIR: join(dir, 'state'),
+      ...(opts.ownBuild ? { ASSETS_DIR: join(dir, 'client'), SKIP_BUILD: '' } : { SKIP_BUILD: '1' }),
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  child.stdout?.on('data', (d) => logs.push(String(d)));
+  child.stderr?.on('data', (d) => logs.push(String(d)));
+  const stop = () => {
+    if (child.pid) {
+      try {
+        process.kill(-child.pid, 'SIGTERM'); // the whole group: start.mjs, wrangler, workerd
+      } catch {
+        /* already gone */
+      }
+    }
+    rmSync(dir, { recursive: true, force: true });
+  };
+  const baseURL = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + APP_START_TIMEOUT_MS;
+  for (;;) {
+    try {
+      if ((await fetch(`${baseURL}/api/health`)).ok) return { baseURL, stop };
+    } catch {
+      /* not up yet */
+    }
+    if (Date.now() > deadline || child.exitCode !== null) {
+      stop();
+      throw new Error(`app did not start on ${baseURL}:\n${logs.join('').slice(-4000)}`);
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+}
