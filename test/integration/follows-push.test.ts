@@ -7,7 +7,9 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { DEV_LINK_SIGNING_SECRET, DEV_VAPID } from '../../worker/env';
-import { processMailBatch, type QueueMessageLike } from '../../worker/features/follows/service';
+import { processMailBatch, type FollowMessage, type MailQueue, type QueueMessageLike } from '../../worker/features/follows/service';
+import { DIGEST_CRON, runFollowMailCron } from '../../worker/jobs/follow-mail';
+import { env } from 'cloudflare:workers';
 import { createPushPort } from '../../worker/ports/push';
 import { fakePushService, newSubscription, type TestSubscription } from '../push-service';
 import { expectConsoleError } from '../setup/console';
@@ -141,5 +143,81 @@ describe('the 08:00 reminder as a push (queue consumer → push port → push se
     answer = 201;
     await processMailBatch(deps, { queueName: 'quizkvall-mail', messages: messages([reminder]) });
     expect(service.deliveries).toHaveLength(1);
+  });
+});
+
+describe('new quizzes at a followed place or search as a push (the digest trigger → queue → push port)', () => {
+  const MONDAY = '2030-01-07';
+  const MONDAY_0800 = `${MONDAY}T07:00:00Z`; // 08:00 in Stockholm (CET)
+
+  /** The cron's messages for these follows only (the shared database holds other tests' follows too). */
+  async function digestRun(followIds: string[], deps: ReturnType<typeof testDeps>) {
+    const bodies: FollowMessage[] = [];
+    const queue: MailQueue = {
+      async send(b) {
+        bodies.push(b);
+      },
+      async sendBatch(ms) {
+        for (const m of ms) bodies.push(m.body);
+      },
+    };
+    await runFollowMailCron(env, DIGEST_CRON, new Date(MONDAY_0800), queue);
+    const mine = bodies.filter((b) => followIds.includes(b.followId ?? ''));
+    expect(mine.map((b) => b.type)).toEqual(followIds.map(() => 'digest'));
+    const batch = messages(mine);
+    await processMailBatch(deps, { queueName: 'quizkvall-mail', messages: batch });
+    expect(batch.every((m) => m.acked)).toBe(true);
+  }
+
+  it('a new quiz at a followed place reaches each subscription once, encrypted; a second run pushes nothing; old quizzes push nothing', async () => {
+    const { me, location, followId } = await followedPlace();
+    const old = await createQuiz(location.id, { date: '2030-01-08', startTime: '19:00:00', title: 'Gammal', createdAt: '2029-10-01T10:00:00.000Z' });
+    const fresh = await createQuiz(location.id, { date: '2030-01-10', startTime: '20:00:00', title: 'Färsk', createdAt: '2030-01-05T10:00:00.000Z' });
+    const quiet = await followedPlace(); // a followed place with only old quizzes this week
+    await createQuiz(quiet.location.id, { date: '2030-01-09', createdAt: '2029-10-01T10:00:00.000Z' });
+    const phone = await newSubscription(`https://push.example.test/${unique('new')}`);
+    const quietPhone = await newSubscription(`https://push.example.test/${unique('quiet')}`);
+    expect((await callJson(`/api/follows/${followId}/push`, { method: 'PUT', cookie: me.cookie, body: body(phone) })).status).toBe(200);
+    expect((await callJson(`/api/follows/${quiet.followId}/push`, { method: 'PUT', cookie: quiet.me.cookie, body: body(quietPhone) })).status).toBe(200);
+
+    const service = fakePushService([phone, quietPhone], () => 201);
+    const deps = testDeps({ now: MONDAY_0800, config: { appUrl: 'http://localhost', linkSigningSecret: DEV_LINK_SIGNING_SECRET }, ports: { push: (config) => createPushPort({ vapid: config.vapid!, fetch: service.fetch }) } });
+    await digestRun([followId, quiet.followId], deps);
+
+    expect(service.deliveries).toHaveLength(1);
+    const [d] = service.deliveries;
+    expect(d!.endpoint).toBe(phone.endpoint);
+    expect(d!.headers['content-encoding']).toBe('aes128gcm');
+    expect(d!.vapid.k).toBe(DEV_VAPID.publicKey);
+    expect(d!.payload).toEqual({
+      title: `Nytt quiz på ${location.name}`,
+      body: `torsdag 10 januari kl. 20:00: ${location.name}, Pushstad – Färsk`,
+      url: expect.stringMatching(new RegExp(`^/quiz/pushstad/[a-z0-9-]+#quiz-${fresh.id}$`)),
+      followId,
+      tag: `new:${followId}:${MONDAY}`,
+    });
+    expect(JSON.stringify(d!.payload)).not.toContain(old.id);
+    expect(JSON.stringify(d!.payload)).not.toContain(me.email);
+
+    // The second run (a cron fired twice, a redelivered message): nothing is pushed again.
+    await digestRun([followId, quiet.followId], deps);
+    expect(service.deliveries).toHaveLength(1);
+  });
+
+  it('a new quiz matching a saved search is pushed without the search words', async () => {
+    const { location } = await createOwnerWithPlace(unique('Sökpush'));
+    const me = await createUser();
+    const made = await callJson<{ follow: { id: string } }>('/api/follows', { method: 'POST', cookie: me.cookie, body: { filters: { city: location.citySlug } } });
+    expect(made.status).toBe(201);
+    const followId = made.body.follow.id;
+    await createQuiz(location.id, { date: '2030-01-09', createdAt: '2030-01-06T10:00:00.000Z' });
+    await createQuiz(location.id, { date: '2030-01-11', createdAt: '2030-01-06T11:00:00.000Z' });
+    const phone = await newSubscription(`https://push.example.test/${unique('search')}`);
+    expect((await callJson(`/api/follows/${followId}/push`, { method: 'PUT', cookie: me.cookie, body: body(phone) })).status).toBe(200);
+    const service = fakePushService([phone], () => 201);
+    const deps = testDeps({ now: MONDAY_0800, config: { appUrl: 'http://localhost', linkSigningSecret: DEV_LINK_SIGNING_SECRET }, ports: { push: (config) => createPushPort({ vapid: config.vapid!, fetch: service.fetch }) } });
+    await digestRun([followId], deps);
+    expect(service.deliveries).toHaveLength(1);
+    expect(service.deliveries[0]!.payload).toMatchObject({ title: '2 nya quiz i din bevakning', body: expect.stringMatching(/^onsdag 9 januari kl\. 19:00: .* \(och 1 till\)$/) });
   });
 });

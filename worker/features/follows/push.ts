@@ -10,7 +10,7 @@ import { notFound, unavailable } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import type { Deps } from '../../ports/deps';
 import type { PushNotice } from '../../ports/push';
-import { displayTime } from '../../lib/swedish';
+import { displayDate, displayTime } from '../../lib/swedish';
 import type { PushSubscriptionInput } from './contract';
 import type { MailQuiz } from './queries';
 
@@ -79,6 +79,28 @@ export function reminderNotice(followId: string, q: MailQuiz): PushNotice {
     url: `/quiz/${encodeURIComponent(q.city_slug)}/${encodeURIComponent(q.venue_slug)}#quiz-${q.id}`,
     followId,
     tag: `reminder:${q.id}`,
+  };
+}
+
+/**
+ * New quizzes at a followed place or matching a saved search, as one notification per follow and week: the
+ * Monday digest's "Nytt" quizzes (the same trigger and queue message as the digest mail). Short, Swedish, no
+ * personal data (not even the follower's own search words: the lock screen is not private); a tap opens the
+ * venue page at the first new quiz.
+ */
+export function newQuizzesNotice(followId: string, week: string, kind: 'place' | 'search', fresh: readonly MailQuiz[]): PushNotice | null {
+  const [first] = fresh;
+  if (!first) return null;
+  const more = fresh.length - 1;
+  const where = kind === 'place' ? ` på ${first.place_name}` : '';
+  const title = fresh.length === 1 ? `Nytt quiz${where}` : `${fresh.length} nya quiz${where}`;
+  const line = `${displayDate(first.date)} kl. ${displayTime(first.start_time)}: ${first.place_name}, ${first.city}${first.title ? ` – ${first.title}` : ''}`;
+  return {
+    title: kind === 'place' ? title : `${title} i din bevakning`,
+    body: more > 0 ? `${line} (och ${more} till)` : line,
+    url: `/quiz/${encodeURIComponent(first.city_slug)}/${encodeURIComponent(first.venue_slug)}#quiz-${first.id}`,
+    followId,
+    tag: `new:${followId}:${week}`,
   };
 }
 
