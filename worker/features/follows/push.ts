@@ -6,7 +6,7 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { follows, pushSubscriptions } from '../../db/schema';
-import { notFound, unavailable } from '../../lib/errors';
+import { invalidInput, notFound, unavailable } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import type { Deps } from '../../ports/deps';
 import type { PushNotice } from '../../ports/push';
@@ -25,16 +25,18 @@ export function pushPublicKey(deps: Pick<Deps, 'push'>): string {
   return deps.push.publicKey;
 }
 
-async function ownFollow(deps: Pick<Deps, 'db'>, owner: FollowOwner, followId: string): Promise<void> {
+async function ownFollow(deps: Pick<Deps, 'db'>, owner: FollowOwner, followId: string): Promise<{ confirmed: boolean }> {
   const cond = 'userId' in owner ? eq(follows.userId, owner.userId) : eq(follows.addressId, owner.addressId);
-  const [row] = await deps.db.select({ id: follows.id }).from(follows).where(and(eq(follows.id, followId), cond));
+  const [row] = await deps.db.select({ id: follows.id, confirmedAt: follows.confirmedAt }).from(follows).where(and(eq(follows.id, followId), cond));
   if (!row) throw notFound(NOT_FOUND);
+  return { confirmed: !!row.confirmedAt };
 }
 
 /** Stores (or renews the keys of) this browser's subscription for one of the owner's follows. */
 export async function subscribePush(deps: Pick<Deps, 'db' | 'clock' | 'push'>, input: { owner: FollowOwner; followId: string; subscription: PushSubscriptionInput }) {
   pushPublicKey(deps);
-  await ownFollow(deps, input.owner, input.followId);
+  // A visitor's follow reminds only once confirmed (its manage link is in the confirmation mail too).
+  if (!(await ownFollow(deps, input.owner, input.followId)).confirmed) throw invalidInput('Bekräfta bevakningen först, via länken i mejlet.');
   const { endpoint, keys } = input.subscription;
   const now = deps.clock.now().toISOString();
   await deps.db.run(sql`
