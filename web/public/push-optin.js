@@ -54,3 +54,17 @@ for (const form of document.querySelectorAll('form[data-push-optin]')) {
     }
   });
 }
+
+// "Mina bevakningar" offline: the list as this page shows it, in the shape of web/pwa/saved.ts (SavedFollows),
+// under the key the account page uses too; /offline.html shows it without a network.
+try {
+  const follows = [...document.querySelectorAll('li[data-follow-label]')].map((li) => ({
+    label: li.dataset.followLabel ?? '',
+    url: li.dataset.followUrl || null,
+    reminders: li.dataset.followReminders === '1',
+    push: li.dataset.followPush === '1',
+  }));
+  localStorage.setItem('qk_offline_follows', JSON.stringify({ savedAt: new Date().toISOString(), follows }));
+} catch {
+  // storage blocked: nothing kept
+}

@@ -125,7 +125,7 @@ export const followPages = new Hono<AppEnv>()
         html`${items.length === 0 ? html`<p>Du bevakar ingenting just nu.</p>` : ''}
           <ul>
             ${items.map(
-              (f) => html`<li>
+              (f) => html`<li data-follow-label="${f.label}" data-follow-url="${f.url ?? ''}" data-follow-reminders="${f.kind === 'place' && f.reminders ? '1' : ''}" data-follow-push="${pushed.has(f.id) ? '1' : ''}">
                 <strong>${f.url ? html`<a href="${f.url}">${f.label}</a>` : f.label}</strong>${f.confirmed ? '' : ' (inte bekräftad)'}<br>
                 ${f.kind === 'place'
                   ? html`<form method="post" action="${self}"><input type="hidden" name="id" value="${f.id}"><input type="hidden" name="action" value="${f.reminders ? 'pause' : 'resume'}"><button class="secondary" type="submit">${f.reminders ? 'Pausa påminnelser' : 'Återuppta påminnelser'}</button></form>`
@@ -156,7 +156,7 @@ export const followPages = new Hono<AppEnv>()
       else if (action === 'push-on') {
         const parsed = PushSubscriptionSchema.safeParse({ endpoint: form.endpoint, keys: { p256dh: form.p256dh, auth: form.auth } });
         if (!parsed.success) throw invalidInput(parsed.error.issues[0]?.message ?? 'Prenumerationen är ogiltig');
-        await subscribePush(deps, { owner, followId: id, subscription: parsed.data });
+        await subscribePush(c.var.deps, { owner, followId: id, subscription: parsed.data });
       } else if (action === 'push-off') await unsubscribePush(deps, { owner, followId: id });
       else return page(c, 'Mina bevakningar', html`<p>Okänd åtgärd.</p>`, 400);
       return c.redirect(actionUrl('/bevakningar', tokenOf(c)), 303);
