@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PUSH_TEXTS } from './push';
-import { rememberCalendarQuiz, SAVED_CALENDAR_KEY, SAVED_CALENDAR_MAX, SAVED_FOLLOWS_KEY, saveFollows, savedCalendar, savedFollows, savedQuizOf } from './saved';
+import { rememberCalendarQuiz, SAVED_CALENDAR_KEY, SAVED_CALENDAR_MAX, SAVED_FOLLOWS_KEY, saveFollows, savedCalendar, savedFollows } from './saved';
+import { savedQuizOf } from './saved-quiz';
 import { isPublicPagePath, isSavedListPath } from './policy';
 
 /** A Map-backed localStorage (the unit tests run in Node). */

@@ -5,7 +5,9 @@
  * (web/lib/session.ts), and /offline.html (web/public/offline.js) shows them without a network.
  * web/public/offline.js and web/public/push-optin.js read and write the same keys and shapes.
  */
-import type { CalendarQuiz } from '../../worker/features/calendar/event';
+import type { SavedQuiz } from './saved-quiz';
+
+export type { SavedQuiz } from './saved-quiz';
 
 export const SAVED_FOLLOWS_KEY = 'qk_offline_follows';
 export const SAVED_CALENDAR_KEY = 'qk_offline_calendar';
@@ -22,18 +24,6 @@ export interface SavedFollows {
   /** When the list was read from the server (ISO instant): the offline note's {tid}. */
   savedAt: string;
   follows: SavedFollow[];
-}
-export interface SavedQuiz {
-  id: string;
-  /** YYYY-MM-DD, Stockholm. */
-  date: string;
-  /** HH:MM. */
-  time: string;
-  /** "{ställe}, {stad} – {titel}" */
-  label: string;
-  /** The venue page at that quiz. */
-  url: string;
-  savedAt?: string;
 }
 export interface SavedCalendar {
   quizzes: SavedQuiz[];
@@ -64,17 +54,6 @@ export function saveFollows(follows: ReadonlyArray<{ id: string; label: string; 
 
 export function savedFollows(): SavedFollows | null {
   return read<SavedFollows>(SAVED_FOLLOWS_KEY);
-}
-
-/** What "Lägg till i kalender" remembers of a quiz (the data-saved-quiz attribute; no personal data). */
-export function savedQuizOf(quiz: CalendarQuiz): SavedQuiz {
-  return {
-    id: quiz.id,
-    date: quiz.date,
-    time: quiz.startTime ? quiz.startTime.slice(0, 5) : '19:00',
-    label: `${quiz.location.name}, ${quiz.location.city}${quiz.title ? ` – ${quiz.title}` : ''}`,
-    url: `/quiz/${encodeURIComponent(quiz.location.citySlug)}/${encodeURIComponent(quiz.venue.slug)}#quiz-${quiz.id}`,
-  };
 }
 
 /** Adds (or refreshes) one quiz; keeps the newest SAVED_CALENDAR_MAX. */

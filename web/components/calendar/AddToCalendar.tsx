@@ -2,7 +2,7 @@ import { googleCalendarUrl, quizIcsPath, type CalendarQuiz } from '../../../work
 import { useOrigin } from './useOrigin';
 import { CalendarPlus } from '../ui/icons';
 import { trackAttrs } from '../analytics/beacon';
-import { savedQuizOf } from '../../pwa/saved';
+import { savedQuizOf } from '../../pwa/saved-quiz';
 
 /**
  * "Lägg till i kalender" for one occurrence: the .ics download (same UID as the feeds, so a later
