@@ -1,17 +1,49 @@
 /**
  * The app on the home screen (issue 32, docs/features/pwa.md): manifest and icons, the service worker
  * registered after load, a visited city page reopening offline with its note, a new build offered with
- * "Ny version finns", and the "Lägg till på hemskärmen" hint from the second visit on.
+ * "Ny version finns", and the "Lägg till på hemskärmen" hint from the second visit on; "Påminn mig i telefonen"
+ * with and without an account (PushManager stubbed); "Mina bevakningar" and calendar quizzes offline.
+ * Every context's clock is pinned to the app's (newPage, support/clock.ts).
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { registerVerifiedOwner } from './support/auth';
-import { baseURL, newPage, stamp, useBrowser } from './support/browser';
+import { baseURL, newPage, stamp, uniqueEmail, useBrowser, waitForMail } from './support/browser';
 
 /** Waits until the service worker controls the page (register.ts marks html[data-sw] once registered). */
 async function controlled(page: Page): Promise<void> {
   await page.waitForSelector('html[data-sw="registered"]', { timeout: 30_000 });
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+}
+
+/** PushManager stubbed in the page (Chromium headless has no push service); counts permission asks. */
+async function stubPush(page: Page, endpoint: string): Promise<void> {
+  await page.addInitScript((ep) => {
+    const w = window as unknown as { __asks: number };
+    w.__asks = 0;
+    Notification.requestPermission = async () => {
+      w.__asks++;
+      return 'granted';
+    };
+    const sub = {
+      endpoint: ep,
+      toJSON: () => ({ endpoint: ep, keys: { p256dh: 'BCVxsr7N_eNgVRqvHtD0zTZsEc6-VV-JvLexhqUzORcxaOzi6-AYWXvTBHm4bjyPjs7Vd8pZGH6SRpkNtoIAiw4', auth: 'BTBZMqHH6r4Tts7J_aSIgg' } }),
+    };
+    PushManager.prototype.getSubscription = async () => null;
+    PushManager.prototype.subscribe = async () => sub as unknown as PushSubscription;
+  }, endpoint);
+}
+const asks = (page: Page) => page.evaluate(() => (window as unknown as { __asks: number }).__asks);
+
+/** A signed-in owner's new public place (through the API, as the owner stories do). */
+async function ownersPlace(page: Page, name: string, city: string): Promise<{ id: string }> {
+  const post = async (path: string, data: unknown) => {
+    const r = await page.request.post(path, { data, headers: { origin: baseURL() } });
+    if (!r.ok()) throw new Error(`${path}: ${r.status()} ${await r.text()}`);
+    return (await r.json()) as { id: string };
+  };
+  const venue = await post('/api/owner/venues', { name });
+  return post(`/api/owner/venues/${venue.id}/locations`, { name, address: 'Storgatan 2', city });
 }
 
 describe('installable app', () => {
@@ -164,6 +196,102 @@ describe('installable app', () => {
       await enable.waitFor();
       expect(await pushed()).toEqual([]);
       expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+  it('without an account: after confirming, the signed "Mina bevakningar" link offers "Påminn mig i telefonen"; "Sluta påminna i telefonen" ends it; the list opens offline', async () => {
+    const owner = await newPage(browser());
+    const { page, context, errors } = await newPage(browser(), { allowConsoleErrors: /ERR_INTERNET_DISCONNECTED|Failed to load resource/ });
+    try {
+      await registerVerifiedOwner(owner.page);
+      const name = `Telefonpuben ${stamp()}`;
+      const place = await ownersPlace(owner.page, name, 'Pushby');
+      const email = uniqueEmail('push');
+      const follow = await page.request.post('/api/follows', { data: { placeId: place.id, email }, headers: { origin: baseURL() } });
+      expect(follow.status()).toBe(202);
+      const confirmMail = await waitForMail(email, 'Bekräfta');
+      const manage = confirmMail.links.find((l) => /\/bevakningar\?t=/.test(l))!;
+      expect(manage).toBeTruthy();
+
+      await stubPush(page, `https://push.example.test/${stamp()}`);
+      // Before confirming, nothing is offered.
+      await page.goto(manage);
+      await page.getByRole('heading', { name: 'Mina bevakningar', level: 1 }).waitFor();
+      expect(await page.getByRole('button', { name: /^Påminn mig i telefonen/ }).count()).toBe(0);
+
+      await page.goto(confirmMail.links.find((l) => l.includes('/bevakningar/bekrafta'))!);
+      await page.getByRole('button', { name: 'Bekräfta bevakningen' }).click();
+      await page.getByRole('heading', { name: 'Bevakningen är bekräftad', level: 1 }).waitFor();
+
+      await page.goto(manage);
+      const enable = page.getByRole('button', { name: `Påminn mig i telefonen: ${name}, Pushby` });
+      await enable.waitFor();
+      expect(await asks(page)).toBe(0);
+      await Promise.all([page.waitForURL(manage, { waitUntil: 'load' }), enable.click()]);
+      const disable = page.getByRole('button', { name: `Sluta påminna i telefonen: ${name}, Pushby` });
+      await disable.waitFor({ timeout: 30_000 });
+      expect(await enable.count()).toBe(0);
+
+      await disable.click();
+      await enable.waitFor();
+      expect(await disable.count()).toBe(0);
+
+      // Offline: the list as this browser kept it (never the service worker's cache).
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+      await context.setOffline(true);
+      await page.goto(manage);
+      await page.getByRole('heading', { name: 'Du är offline', level: 1 }).waitFor();
+      expect(await page.getByRole('status').filter({ hasText: 'Du är offline' }).textContent()).toMatch(/^Du är offline – visar sparad information från \d{1,2} \p{L}+ \d{2}:\d{2}$/u);
+      await page.getByRole('region', { name: 'Mina bevakningar' }).getByRole('link', { name: `${name}, Pushby` }).waitFor();
+      await context.setOffline(false);
+      expect(errors.filter((e) => !/offline|ERR_/.test(e))).toEqual([]);
+    } finally {
+      await owner.context.close();
+      await context.close();
+    }
+  });
+
+  it('signed in: "Mina bevakningar" and a quiz added to the calendar open offline with the note; logout forgets them', async () => {
+    const { page, context, errors } = await newPage(browser(), { allowConsoleErrors: /ERR_INTERNET_DISCONNECTED|Failed to load resource/ });
+    try {
+      await registerVerifiedOwner(page);
+      const name = `Offlinepuben ${stamp()}`;
+      const place = await ownersPlace(page, name, 'Offlineby');
+      expect((await page.request.post('/api/follows', { data: { placeId: place.id }, headers: { origin: baseURL() } })).status()).toBe(201);
+
+      await page.goto('/quiz/stockholm');
+      await controlled(page);
+      const card = page.locator('article').first();
+      const quizLabel = JSON.parse((await card.locator('[data-saved-quiz]').first().getAttribute('data-saved-quiz'))!) as { label: string };
+      await card.getByText('Lägg till i kalender').first().click();
+      await card.getByRole('link', { name: 'Kalenderfil (.ics)' }).first().click();
+      await expect.poll(() => page.evaluate(() => localStorage.getItem('qk_offline_calendar'))).toContain(quizLabel.label.slice(0, 10));
+
+      await page.goto('/account');
+      await page.getByRole('button', { name: `Ta bort bevakningen ${name}, Offlineby` }).waitFor();
+      await expect.poll(() => page.evaluate(() => localStorage.getItem('qk_offline_follows'))).toContain(name);
+
+      await context.setOffline(true);
+      await page.goto('/account');
+      await page.getByRole('heading', { name: 'Du är offline', level: 1 }).waitFor();
+      expect(await page.getByRole('status').filter({ hasText: 'Du är offline' }).textContent()).toMatch(/^Du är offline – visar sparad information från \d{1,2} \p{L}+ \d{2}:\d{2}$/u);
+      await page.getByRole('region', { name: 'Mina bevakningar' }).getByRole('link', { name: `${name}, Offlineby` }).waitFor();
+      await page.getByRole('region', { name: 'I min kalender' }).getByText(quizLabel.label, { exact: false }).waitFor();
+      await context.setOffline(false);
+
+      // Nothing personal went into the service worker's cache.
+      const stored = await page.evaluate(async () => {
+        const urls: string[] = [];
+        for (const n of await caches.keys()) for (const req of await (await caches.open(n)).keys()) urls.push(new URL(req.url).pathname);
+        return urls;
+      });
+      expect(stored.filter((p) => p.startsWith('/api/') || p === '/account' || p.startsWith('/bevakningar'))).toEqual([]);
+
+      await page.goto('/account');
+      await Promise.all([page.waitForURL((u) => u.pathname === '/'), page.getByRole('button', { name: 'Logga ut' }).click()]);
+      expect(await page.evaluate(() => [localStorage.getItem('qk_offline_follows'), localStorage.getItem('qk_offline_calendar')])).toEqual([null, null]);
+      expect(errors.filter((e) => !/offline|ERR_/.test(e))).toEqual([]);
     } finally {
       await context.close();
     }

@@ -37,6 +37,6 @@ export const pwaOptions: Partial<VitePWAOptions> = {
   injectManifest: {
     // The shell: the public entry's script and the stylesheet. Every other hashed file a public page loads is
     // cached when it is first used (web/pwa/sw.ts); owner and superadmin chunks are never precached.
-    globPatterns: ['assets/public-*.js', 'assets/*.css', 'favicon.svg', 'offline.html'],
+    globPatterns: ['assets/public-*.js', 'assets/*.css', 'favicon.svg', 'offline.html', 'offline.js'],
   },
 };

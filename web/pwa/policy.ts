@@ -12,6 +12,14 @@ export function isPublicPagePath(path: string): boolean {
 }
 
 /**
+ * Pages with personal lists ("Mina bevakningar" on the account page and behind its signed link): never stored
+ * (network only); without a network the offline page shows this browser's own copy (web/pwa/saved.ts).
+ */
+export function isSavedListPath(path: string): boolean {
+  return path === '/account' || path === '/bevakningar';
+}
+
+/**
  * A response may be stored only if it is a 200 the Worker marked shareable: no `private`, no `no-store`
  * (the Worker answers `private, no-store` to every request carrying the session cookie, worker/middleware/http-cache.ts),
  * and not an opaque or redirected answer.

@@ -9,8 +9,11 @@
  *    (SKIP_WAITING, then one reload when the new worker has taken over).
  *  - "Lägg till på hemskärmen": offered from the second visit on (visits counted in localStorage, no id),
  *    never on the first, and never again after "Inte nu".
+ *  - "Lägg till i kalender" clicks keep that quiz in this browser for offline use (web/pwa/saved.ts).
  * The bars are plain DOM (this chunk carries no React) with the app's Tailwind classes.
  */
+
+import { rememberCalendarClicks } from './saved';
 
 const VISITS_KEY = 'qk-visits';
 const INSTALL_DISMISSED_KEY = 'qk-install-dismissed';
@@ -104,6 +107,8 @@ function offerInstall(visits: number) {
 }
 
 export async function registerServiceWorker(): Promise<void> {
+  // "Lägg till i kalender" clicks keep that quiz for offline use (localStorage; web/pwa/saved.ts).
+  rememberCalendarClicks();
   if (!('serviceWorker' in navigator)) return;
   offerInstall(countVisit());
   const hadController = navigator.serviceWorker.controller !== null;

@@ -6,7 +6,10 @@
  *    information från {tid}" (added to the HTML here, so it shows before any script runs).
  *  - Hashed files under /assets/: cache first (immutable); the public shell is precached.
  *  - A public page never opened, without a network: the precached /offline.html.
- *  - Everything else — `/api/*`, every non-GET, the SPA (login, owner, superadmin), /bevakningar, /dev —
+ *  - "Mina bevakningar" (`/account`, `/bevakningar`): network only, never stored; without a network the offline
+ *    page, which shows this browser's own copy of the list and of the quizzes added to the calendar
+ *    (localStorage under `qk_`, cleared on logout: web/pwa/saved.ts, web/public/offline.js).
+ *  - Everything else — `/api/*`, every non-GET, the rest of the SPA (login, owner, superadmin), /dev —
  *    is not handled at all: the browser goes to the network as if there were no service worker.
  *  - A response is stored only when it is a 200 that the Worker marked shareable: `Cache-Control` with
  *    `private` or `no-store` (what the Worker sends to a request carrying the session cookie, which the
@@ -16,9 +19,9 @@
  */
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { registerRoute, setCatchHandler } from 'workbox-routing';
-import { CacheFirst, NetworkFirst } from 'workbox-strategies';
+import { CacheFirst, NetworkFirst, NetworkOnly } from 'workbox-strategies';
 import type { WorkboxPlugin } from 'workbox-core/types';
-import { CACHED_AT_HEADER, isPublicPagePath, isStorable, withOfflineNote } from './policy';
+import { CACHED_AT_HEADER, isPublicPagePath, isSavedListPath, isStorable, withOfflineNote } from './policy';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
@@ -56,6 +59,9 @@ const assets = new CacheFirst({
 const sameOrigin = (url: URL) => url.origin === self.location.origin;
 registerRoute(({ request, url }) => request.mode === 'navigate' && sameOrigin(url) && isPublicPagePath(url.pathname), pages);
 registerRoute(({ url }) => sameOrigin(url) && url.pathname.startsWith('/assets/'), assets);
+// "Mina bevakningar" (account page, signed link): network only, nothing stored; offline, the catch handler's
+// offline page shows this browser's own copy of the list (localStorage, web/pwa/saved.ts + offline.js).
+registerRoute(({ request, url }) => request.mode === 'navigate' && sameOrigin(url) && isSavedListPath(url.pathname), new NetworkOnly());
 
 /** A public page never opened, without a network: the precached offline page. */
 setCatchHandler(async ({ request }) => (request.mode === 'navigate' ? ((await matchPrecache('/offline.html')) ?? Response.error()) : Response.error()));

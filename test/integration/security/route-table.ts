@@ -421,7 +421,11 @@ export const ROUTES: Record<string, RouteCase> = {
   'GET /api/admin/follows/stats': { object: 'none', expect: SUPERADMIN(200), note: 'counts only, never addresses' },
   'GET /api/admin/dead-letters': { object: 'none', expect: SUPERADMIN(200), note: "the mail queue's dead letters" },
   'GET /bevakningar': { object: 'none', expect: PUBLIC(400), note: 'signed link (manage) required; valid links in follows.test.ts' },
-  'POST /bevakningar': { object: 'none', expect: PUBLIC(400), note: 'signed link (manage) required' },
+  'POST /bevakningar': {
+    object: 'none',
+    expect: PUBLIC(400),
+    note: 'signed link (manage) required; its actions pause/resume/remove and (issue 32) push-on/push-off only touch that link\'s own follows — another address\'s follow is 404 (follows-push.test.ts)',
+  },
   'GET /bevakningar/bekrafta': { object: 'none', expect: PUBLIC(400), note: 'signed single-use link required' },
   'POST /bevakningar/bekrafta': { object: 'none', expect: PUBLIC(400), note: 'signed single-use link required' },
   'GET /bevakningar/avsluta': { object: 'none', expect: PUBLIC(400), note: 'signed link required' },

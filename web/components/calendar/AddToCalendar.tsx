@@ -2,6 +2,7 @@ import { googleCalendarUrl, quizIcsPath, type CalendarQuiz } from '../../../work
 import { useOrigin } from './useOrigin';
 import { CalendarPlus } from '../ui/icons';
 import { trackAttrs } from '../analytics/beacon';
+import { savedQuizOf } from '../../pwa/saved-quiz';
 
 /**
  * "Lägg till i kalender" for one occurrence: the .ics download (same UID as the feeds, so a later
@@ -14,7 +15,8 @@ import { trackAttrs } from '../analytics/beacon';
 export function AddToCalendar({ quiz, className = '' }: { quiz: CalendarQuiz; className?: string }) {
   const origin = useOrigin();
   return (
-    <details className={`group open:basis-full ${className}`}>
+    // data-saved-quiz: a click on either link keeps the quiz for offline use (issue 32, web/pwa/saved.ts).
+    <details className={`group open:basis-full ${className}`} data-saved-quiz={JSON.stringify(savedQuizOf(quiz))}>
       <summary className="inline-flex cursor-pointer list-none items-center gap-1 font-semibold text-brand-700 hover:underline [&::-webkit-details-marker]:hidden">
         <CalendarPlus aria-hidden="true" className="size-4 shrink-0" />
         Lägg till i kalender

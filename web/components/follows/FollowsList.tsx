@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { FollowView } from '../../../worker/features/follows/contract';
 import { api, ApiError } from '../../lib/api';
 import { disablePush, enablePush, PUSH_TEXTS } from '../../pwa/push';
+import { saveFollows } from '../../pwa/saved';
 
 /** "Mina bevakningar" under /account: the signed-in user's follows (pause reminders, remove). */
 export function FollowsList() {
@@ -12,8 +13,12 @@ export function FollowsList() {
   const [pushed, setPushed] = useState<Set<string>>(new Set());
   const load = useCallback(async () => {
     try {
-      setFollows((await api<{ follows: FollowView[] }>('/api/follows')).follows);
-      setPushed(new Set((await api<{ followIds: string[] }>('/api/follows/push')).followIds));
+      const list = (await api<{ follows: FollowView[] }>('/api/follows')).follows;
+      const pushedIds = new Set((await api<{ followIds: string[] }>('/api/follows/push')).followIds);
+      setFollows(list);
+      setPushed(pushedIds);
+      // Kept in this browser for offline use (issue 32; localStorage under qk_, cleared on logout).
+      saveFollows(list, pushedIds);
     } catch (err) {
       setError(err instanceof ApiError ? err.message : 'Kunde inte hämta bevakningarna.');
     }

@@ -9,10 +9,20 @@ import type { Context } from 'hono';
 import { html } from 'hono/html';
 import type { HtmlEscapedString } from 'hono/utils/html';
 import type { AppEnv } from '../../context';
-import { AppError } from '../../lib/errors';
+import { AppError, invalidInput } from '../../lib/errors';
 import { linkKeys, linkRefusal, verifyLink } from '../../lib/signed-link';
+import { PushSubscriptionSchema } from './contract';
+import { pushedFollowIds, subscribePush, unsubscribePush } from './push';
 import { followDeps } from './routes';
 import { confirmFollow, inspectUnsubscribe, listFollows, ownerOfManageLink, removeFollow, setReminders, unsubscribe, unsubscribeAll } from './service';
+
+/**
+ * "Påminn mig i telefonen" on "Mina bevakningar" without an account (issue 32): the page works without
+ * JavaScript; /push-optin.js (web/public) shows the button where the browser can take push, asks for the
+ * permission after the tap, subscribes and posts the subscription in this page's own form (action push-on).
+ * "Sluta påminna i telefonen" is a plain form button (push-off). The signed manage link is the authority.
+ */
+const PUSH_SCRIPT = '/push-optin.js';
 
 type C = Context<AppEnv>;
 type Body = HtmlEscapedString | Promise<HtmlEscapedString>;
@@ -107,6 +117,7 @@ export const followPages = new Hono<AppEnv>()
       const deps = followDeps(c);
       const { owner } = await ownerOfManageLink(deps, { token: tokenOf(c) });
       const items = await listFollows(deps, { owner });
+      const pushed = new Set(await pushedFollowIds(deps, owner));
       const self = actionUrl('/bevakningar', tokenOf(c));
       return page(
         c,
@@ -114,15 +125,22 @@ export const followPages = new Hono<AppEnv>()
         html`${items.length === 0 ? html`<p>Du bevakar ingenting just nu.</p>` : ''}
           <ul>
             ${items.map(
-              (f) => html`<li>
+              (f) => html`<li data-follow-label="${f.label}" data-follow-url="${f.url ?? ''}" data-follow-reminders="${f.kind === 'place' && f.reminders ? '1' : ''}" data-follow-push="${pushed.has(f.id) ? '1' : ''}">
                 <strong>${f.url ? html`<a href="${f.url}">${f.label}</a>` : f.label}</strong>${f.confirmed ? '' : ' (inte bekräftad)'}<br>
                 ${f.kind === 'place'
                   ? html`<form method="post" action="${self}"><input type="hidden" name="id" value="${f.id}"><input type="hidden" name="action" value="${f.reminders ? 'pause' : 'resume'}"><button class="secondary" type="submit">${f.reminders ? 'Pausa påminnelser' : 'Återuppta påminnelser'}</button></form>`
                   : ''}
+                ${!f.confirmed
+                  ? ''
+                  : pushed.has(f.id)
+                    ? html`<form method="post" action="${self}"><input type="hidden" name="id" value="${f.id}"><input type="hidden" name="action" value="push-off"><button class="secondary" type="submit" aria-label="Sluta påminna i telefonen: ${f.label}">Sluta påminna i telefonen</button></form>`
+                    : html`<form method="post" action="${self}" data-push-optin hidden><input type="hidden" name="id" value="${f.id}"><input type="hidden" name="action" value="push-on"><input type="hidden" name="endpoint"><input type="hidden" name="p256dh"><input type="hidden" name="auth"><button class="secondary" type="submit" aria-label="Påminn mig i telefonen: ${f.label}">Påminn mig i telefonen</button></form>`}
                 <form method="post" action="${self}"><input type="hidden" name="id" value="${f.id}"><input type="hidden" name="action" value="remove"><button class="secondary" type="submit">Ta bort</button></form>
               </li>`,
             )}
-          </ul>`,
+          </ul>
+          <p role="status" data-push-note></p>
+          <script type="module" src="${PUSH_SCRIPT}"></script>`,
       );
     }),
   )
@@ -135,6 +153,11 @@ export const followPages = new Hono<AppEnv>()
       const action = form.action;
       if (action === 'remove') await removeFollow(deps, { owner, followId: id });
       else if (action === 'pause' || action === 'resume') await setReminders(deps, { owner, followId: id, reminders: action === 'resume' });
+      else if (action === 'push-on') {
+        const parsed = PushSubscriptionSchema.safeParse({ endpoint: form.endpoint, keys: { p256dh: form.p256dh, auth: form.auth } });
+        if (!parsed.success) throw invalidInput(parsed.error.issues[0]?.message ?? 'Prenumerationen är ogiltig');
+        await subscribePush(c.var.deps, { owner, followId: id, subscription: parsed.data });
+      } else if (action === 'push-off') await unsubscribePush(deps, { owner, followId: id });
       else return page(c, 'Mina bevakningar', html`<p>Okänd åtgärd.</p>`, 400);
       return c.redirect(actionUrl('/bevakningar', tokenOf(c)), 303);
     }),

@@ -6,11 +6,11 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { follows, pushSubscriptions } from '../../db/schema';
-import { notFound, unavailable } from '../../lib/errors';
+import { invalidInput, notFound, unavailable } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import type { Deps } from '../../ports/deps';
 import type { PushNotice } from '../../ports/push';
-import { displayTime } from '../../lib/swedish';
+import { displayDate, displayTime } from '../../lib/swedish';
 import type { PushSubscriptionInput } from './contract';
 import type { MailQuiz } from './queries';
 
@@ -25,16 +25,18 @@ export function pushPublicKey(deps: Pick<Deps, 'push'>): string {
   return deps.push.publicKey;
 }
 
-async function ownFollow(deps: Pick<Deps, 'db'>, owner: FollowOwner, followId: string): Promise<void> {
+async function ownFollow(deps: Pick<Deps, 'db'>, owner: FollowOwner, followId: string): Promise<{ confirmed: boolean }> {
   const cond = 'userId' in owner ? eq(follows.userId, owner.userId) : eq(follows.addressId, owner.addressId);
-  const [row] = await deps.db.select({ id: follows.id }).from(follows).where(and(eq(follows.id, followId), cond));
+  const [row] = await deps.db.select({ id: follows.id, confirmedAt: follows.confirmedAt }).from(follows).where(and(eq(follows.id, followId), cond));
   if (!row) throw notFound(NOT_FOUND);
+  return { confirmed: !!row.confirmedAt };
 }
 
 /** Stores (or renews the keys of) this browser's subscription for one of the owner's follows. */
 export async function subscribePush(deps: Pick<Deps, 'db' | 'clock' | 'push'>, input: { owner: FollowOwner; followId: string; subscription: PushSubscriptionInput }) {
   pushPublicKey(deps);
-  await ownFollow(deps, input.owner, input.followId);
+  // A visitor's follow reminds only once confirmed (its manage link is in the confirmation mail too).
+  if (!(await ownFollow(deps, input.owner, input.followId)).confirmed) throw invalidInput('Bekräfta bevakningen först, via länken i mejlet.');
   const { endpoint, keys } = input.subscription;
   const now = deps.clock.now().toISOString();
   await deps.db.run(sql`
@@ -79,6 +81,28 @@ export function reminderNotice(followId: string, q: MailQuiz): PushNotice {
     url: `/quiz/${encodeURIComponent(q.city_slug)}/${encodeURIComponent(q.venue_slug)}#quiz-${q.id}`,
     followId,
     tag: `reminder:${q.id}`,
+  };
+}
+
+/**
+ * New quizzes at a followed place or matching a saved search, as one notification per follow and week: the
+ * Monday digest's "Nytt" quizzes (the same trigger and queue message as the digest mail). Short, Swedish, no
+ * personal data (not even the follower's own search words: the lock screen is not private); a tap opens the
+ * venue page at the first new quiz.
+ */
+export function newQuizzesNotice(followId: string, week: string, kind: 'place' | 'search', fresh: readonly MailQuiz[]): PushNotice | null {
+  const [first] = fresh;
+  if (!first) return null;
+  const more = fresh.length - 1;
+  const where = kind === 'place' ? ` på ${first.place_name}` : '';
+  const title = fresh.length === 1 ? `Nytt quiz${where}` : `${fresh.length} nya quiz${where}`;
+  const line = `${displayDate(first.date)} kl. ${displayTime(first.start_time)}: ${first.place_name}, ${first.city}${first.title ? ` – ${first.title}` : ''}`;
+  return {
+    title: kind === 'place' ? title : `${title} i din bevakning`,
+    body: more > 0 ? `${line} (och ${more} till)` : line,
+    url: `/quiz/${encodeURIComponent(first.city_slug)}/${encodeURIComponent(first.venue_slug)}#quiz-${first.id}`,
+    followId,
+    tag: `new:${followId}:${week}`,
   };
 }
 

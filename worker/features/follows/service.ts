@@ -33,7 +33,7 @@ import {
 } from './contract';
 import { confirmMail, digestMail, reminderMail, type MailLinks } from './mail';
 import * as q from './queries';
-import { pushToFollow, reminderNotice } from './push';
+import { newQuizzesNotice, pushToFollow, reminderNotice } from './push';
 
 /** Per client (IP) and per address: follow requests that send a confirmation mail. */
 export const FOLLOW_ADDRESS_LIMIT = 5;
@@ -505,6 +505,10 @@ export async function processMessage(deps: FollowMailDeps, msg: MailQueueMessage
   if (items.length === 0) return 'skipped';
   const newSince = new Date(deps.clock.now().getTime() - 7 * 24 * 3600 * 1000).toISOString();
   const marked = items.map((i) => ({ ...i, isNew: i.created_at > newSince }));
+  // The week's new quizzes as a push to every phone that opted in, once per (follow, week, subscription);
+  // first, so a failed push retries the message before the digest's own send key is spent.
+  const notice = newQuizzesNotice(f.id, msg.week, f.kind, marked.filter((i) => i.isNew));
+  if (notice) await pushToFollow({ db, push: deps.push ?? null }, { followId: f.id, notice, key: `new:${f.id}:${msg.week}` });
   return deps.mailer.sendOnce(digestMail(f.email, labelOf(f), marked, deps.config.appUrl, await linksFor(deps, f)), `digest:${f.id}:${msg.week}`);
 }
 
