@@ -60,8 +60,11 @@ statements.unshift(
   `UPDATE listing_state SET today = '${today}' WHERE id = 1;`,
   `UPDATE listing_state SET house_email = '${house}', house_id = (SELECT id FROM users WHERE email = '${house}') WHERE id = 1 AND house_email IS NULL AND NOT EXISTS (SELECT 1 FROM listing_series);`,
 );
-mkdirSync('.wrangler', { recursive: true });
-const file = join('.wrangler', scale ? `seed-scale-${scale}.sql` : 'seed.sql');
+// Beside the database it fills: apps started side by side (the e2e runs, each with its own --persist-to and
+// clock) must not write and read one shared seed file.
+const seedDir = persistTo ?? '.wrangler';
+mkdirSync(seedDir, { recursive: true });
+const file = join(seedDir, scale ? `seed-scale-${scale}.sql` : 'seed.sql');
 writeFileSync(file, statements.join('\n') + '\n');
 d1(['--file', file, '--yes']);
 console.log(`Demodata inlagd (${statements.length} satser, dagens datum ${today}, ${((performance.now() - started) / 1000).toFixed(1)} s).`);
