@@ -26,10 +26,9 @@ export async function loginAs(page: Page, email: string, password: string): Prom
 export async function registerVerifiedOwner(page: Page, opts: { password?: string } = {}): Promise<{ email: string; password: string }> {
   const email = uniqueEmail('agare');
   const password = opts.password ?? 'hemligt-123';
-  // Its own client address (wrangler dev keeps a CF-Connecting-IP the client sent): the per-client limit
-  // of the mail-sending endpoints would otherwise count every story's owner against 127.0.0.1.
-  const ip = `198.51.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 256)}`;
-  const res = await page.request.post('/api/auth/register', { data: { email, password, confirmPassword: password }, headers: { origin: baseURL(), 'cf-connecting-ip': ip } });
+  // The page's context is its own client (newPage, ./browser.ts): the mail-sending endpoints' per-client
+  // limit does not count every story's owner against one address.
+  const res = await page.request.post('/api/auth/register', { data: { email, password, confirmPassword: password }, headers: { origin: baseURL() } });
   if (!res.ok()) throw new Error(`register failed: ${res.status()} ${await res.text()}`);
   const mail = await waitForMail(email, 'Bekräfta');
   const link = mail.links.find((l) => l.includes('/verify'));

@@ -33,6 +33,12 @@ export function useBrowser(): () => Browser {
  * A new isolated context and page, its clock pinned to the app's (./clock.ts). Page errors and console errors fail the test (an unexpected
  * console.error is a bug), except network noise the test expects.
  */
+/** A fresh client address per browser context: a random /64 of the IPv6 documentation prefix (2001:db8::/32). */
+export function clientAddress(): string {
+  const hex = () => Math.floor(Math.random() * 0x10000).toString(16);
+  return `2001:db8:${hex()}:${hex()}::1`;
+}
+
 export async function newPage(
   browser: Browser,
   opts: {
@@ -43,7 +49,18 @@ export async function newPage(
     pinClock?: boolean;
   } = {},
 ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ baseURL: baseURL(), locale: 'sv-SE', timezoneId: 'Europe/Stockholm', javaScriptEnabled: opts.javaScriptEnabled ?? true, ...opts.context });
+  const context = await browser.newContext({
+    baseURL: baseURL(),
+    locale: 'sv-SE',
+    timezoneId: 'Europe/Stockholm',
+    javaScriptEnabled: opts.javaScriptEnabled ?? true,
+    // Every browser is its own client, as two phones would be: wrangler dev keeps a CF-Connecting-IP the
+    // client sent (Cloudflare sets it in production), and every per-client limit (the counting beacon's 60
+    // requests a minute, the mail-sending endpoints) would otherwise count all stories of a run, two files
+    // at a time, against 127.0.0.1 — a story's last beacon was refused with 429 and its click read 0.
+    extraHTTPHeaders: { 'cf-connecting-ip': clientAddress() },
+    ...opts.context,
+  });
   if (opts.pinClock !== false) await pinBrowserClock(context);
   const errors: string[] = [];
   // Swedish only (issue 29.8): English UI words anywhere on a page or dialog fail the story.
