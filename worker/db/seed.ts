@@ -263,9 +263,9 @@ export function buildScaleSeed(today: string, quizRows: number, houseEmail: stri
 /** The trigger that recomputes a listing unit on every quiz insert (migration 0005). */
 export const QUIZ_INSERT_TRIGGER = 'listing_series_quiz_ai';
 
-const UNIT_COLS = 'key, recurrence_id, pattern, location_id, city_slug, venue_id, owner_id, is_public, last_date, days_mask, shuffle, place_text, quiz_text, lat, lng, price, team_max, topic, start_min';
+const UNIT_COLS = 'key, recurrence_id, pattern, location_id, city_slug, venue_id, owner_id, is_public, last_date, days_mask, shuffle, place_text, quiz_text, lat, lng, price, team_max, topic, start_min, lang';
 const UNIT_UPDATE =
-  'recurrence_id = excluded.recurrence_id, pattern = excluded.pattern, location_id = excluded.location_id, city_slug = excluded.city_slug, venue_id = excluded.venue_id, owner_id = excluded.owner_id, is_public = excluded.is_public, last_date = excluded.last_date, days_mask = excluded.days_mask, place_text = excluded.place_text, quiz_text = excluded.quiz_text, lat = excluded.lat, lng = excluded.lng, price = excluded.price, team_max = excluded.team_max, topic = excluded.topic, start_min = excluded.start_min';
+  'recurrence_id = excluded.recurrence_id, pattern = excluded.pattern, location_id = excluded.location_id, city_slug = excluded.city_slug, venue_id = excluded.venue_id, owner_id = excluded.owner_id, is_public = excluded.is_public, last_date = excluded.last_date, days_mask = excluded.days_mask, place_text = excluded.place_text, quiz_text = excluded.quiz_text, lat = excluded.lat, lng = excluded.lng, price = excluded.price, team_max = excluded.team_max, topic = excluded.topic, start_min = excluded.start_min, lang = excluded.lang';
 /** The quiz filters of the unit's latest row q (migration 0015; FILTER_VALUES in scripts/listing-series-triggers.mjs). */
 const CAT = "lower(coalesce(q.category, ''))";
 const THEME = "lower(trim(coalesce(q.theme, '')))";
@@ -293,7 +293,7 @@ export const SCALE_UNITS_REBUILD_SQL = `INSERT INTO listing_series (${UNIT_COLS}
     (SELECT coalesce(sum(1 << w), 0) FROM (SELECT DISTINCT weekday AS w FROM quizzes WHERE recurrence_id = s.rid AND location_id = s.lid)),
     abs(random() % 2147483648), v.name || ' | ' || l.name,
     (SELECT coalesce(group_concat(t, ' | '), '') FROM (SELECT DISTINCT coalesce(title, '') || ' | ' || coalesce(description, '') || ' | ' || coalesce(theme, '') || ' | ' || coalesce(quizmaster, '') AS t FROM quizzes WHERE recurrence_id = s.rid AND location_id = s.lid)),
-    ${GEO('lat')}, ${GEO('lng')}, ${FILTER_VALUES}
+    ${GEO('lat')}, ${GEO('lng')}, ${FILTER_VALUES}, q.language
   FROM (SELECT recurrence_id AS rid, location_id AS lid, max(date) AS last FROM quizzes
         WHERE recurrence_id >= 'scale-series-' AND recurrence_id < 'scale-series.' GROUP BY recurrence_id, location_id) s
   JOIN quizzes q ON q.recurrence_id = s.rid AND q.location_id = s.lid AND q.date = s.last
