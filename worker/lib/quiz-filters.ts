@@ -167,6 +167,20 @@ export function quizFilterLabels(f: QuizFilters): string[] {
   return out;
 }
 
+/**
+ * The quiz filters of URL values (strings as the web app holds them), each kept only when valid: the one
+ * reading of the web's labels (the listing's chips, "Bevaka den här sökningen"); the server validates anew.
+ */
+export function quizFiltersFromUrl(f: { price?: string | undefined; team?: string | undefined; category?: string | undefined; time?: string | undefined; sprak?: string | undefined }): QuizFilters {
+  return {
+    price: f.price && isPriceFilter(f.price) ? f.price : undefined,
+    team: f.team && isTeamFilter(f.team) ? Number(f.team) : undefined,
+    category: f.category && isTopicFilter(f.category) ? f.category : undefined,
+    time: f.time && isTimeFilter(f.time) ? f.time : undefined,
+    sprak: f.sprak && isLanguageFilter(f.sprak) ? f.sprak : undefined,
+  };
+}
+
 export function hasQuizFilters(f: QuizFilters): boolean {
   return !!(f.price || f.team !== undefined || f.category || f.time || f.sprak);
 }
