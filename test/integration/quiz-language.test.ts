@@ -194,3 +194,29 @@ describe('owner forms: Språk', () => {
     expect(badSeries.body.error.message).toBe('Språk: Välj svenska, engelska eller båda');
   });
 });
+
+describe('CSV import: the språk/language column', () => {
+  const CLOCK = '2030-03-05T10:00:00Z';
+  it('accepts svenska/engelska/båda and sv/en/both (empty = svenska); a bad value names the column and row, nothing stored', async () => {
+    const superadmin = await createUser({ roles: ['admin', 'superadmin'], now: new Date(CLOCK) });
+    const p = unique('Språkpub');
+    const rows = [['engelska', 'en'], ['EN', 'en'], ['båda', 'both'], ['both', 'both'], ['', 'sv'], ['svenska', 'sv']] as const;
+    const csv = ['name,address,city,weekday,språk', ...rows.map(([v], i) => `${p} ${i},Gatan ${i},Språkby,tisdag,${v}`)].join('\n');
+    const done = await callJson('/api/admin/import', { body: { csv }, cookie: superadmin.cookie, clock: CLOCK });
+    expect(done.status, JSON.stringify(done.body)).toBe(201);
+    const stored = await testDb().all<{ name: string; langs: string }>(sql`
+      SELECT v.name AS name, group_concat(DISTINCT q.language) AS langs FROM venues v JOIN locations l ON l.venue_id = v.id JOIN quizzes q ON q.location_id = l.id
+      WHERE v.name LIKE ${`${p} %`} GROUP BY v.name ORDER BY v.name`);
+    expect(stored.map((r) => r.langs)).toEqual(rows.map(([, l]) => l));
+
+    const before = await snapshot();
+    const bad = `name,address,city,weekday,language\n${p} x,Gatan x,Språkby,tisdag,tyska\n`;
+    const preview = await callJson('/api/admin/import/preview', { body: { csv: bad }, cookie: superadmin.cookie, clock: CLOCK });
+    expect(preview.status).toBe(200);
+    expect(preview.body.rows[0]).toMatchObject({ line: 2, errors: ['language: Ange språket som svenska, engelska eller båda (sv, en, both)'] });
+    const refused = await callJson('/api/admin/import', { body: { csv: bad }, cookie: superadmin.cookie, clock: CLOCK });
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(refused.body.error)).toContain('rad 2');
+    expect(await snapshot()).toEqual(before);
+  });
+});
