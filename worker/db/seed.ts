@@ -35,6 +35,17 @@ function insert(table: string, row: Record<string, string | number | boolean | n
   return `INSERT OR IGNORE INTO ${table} (${cols.join(', ')}) VALUES (${cols.map((c) => sqlValue(row[c])).join(', ')});`;
 }
 
+/**
+ * Issue 31.3: the demo's quiz nights held in English or in both languages (Stockholm and Göteborg, where many
+ * are); every other venue's quizzes are in Swedish. By name, so the choice does not move with the venue order.
+ */
+export const DEMO_QUIZ_LANGUAGES: Readonly<Record<string, 'en' | 'both'>> = {
+  'The Liffey': 'en',
+  'Bishops Arms Odenplan': 'both',
+  'Brewers Beer Bar': 'en',
+  'Bishops Arms Järntorget': 'both',
+};
+
 export function buildDemoSeed(today: string, accounts: SeedAccounts): string[] {
   const out: string[] = [];
   const users = [
@@ -92,6 +103,7 @@ export function buildDemoSeed(today: string, accounts: SeedAccounts): string[] {
       const price = [null, 20, 60, 40, 80, null, 0, 50][vi % 8] ?? null;
       const teamSize = [2, 3, 4, 5, 6, 8][vi % 6]!;
       const quizmaster = QUIZMASTERS[vi % QUIZMASTERS.length]!;
+      const language = DEMO_QUIZ_LANGUAGES[name] ?? 'sv';
       const start = addDays(today, -14);
       const until = addDays(today, SERIES_HORIZON_DAYS);
       const days = weekdays.map((w) => WEEKDAYS[w - 1]!.name);
@@ -105,7 +117,7 @@ export function buildDemoSeed(today: string, accounts: SeedAccounts): string[] {
               id: quizId, location_id: locationId, date: d, start_time: startTime, category, theme,
               description: theme ? `Temaquiz: ${theme}. Sex ronder, bildrunda och final.` : 'Klassiskt pubquiz med blandade frågor, bildrunda och musikrunda.',
               quizmaster, team_size: teamSize, price, is_recurring: true, recurrence_id: recurrenceId,
-              recurrence_pattern: pattern, recurrence_days: JSON.stringify(days), recurrence_until: null,
+              recurrence_pattern: pattern, recurrence_days: JSON.stringify(days), recurrence_until: null, language,
               // One cancelled occurrence in the demo, shown as 'Inställt'.
               is_cancelled: vi === 3 && d > today && d <= addDays(today, 14) && isoWeekday(d) === wd && n % 2 === 0,
             }),
@@ -122,7 +134,7 @@ export function buildDemoSeed(today: string, accounts: SeedAccounts): string[] {
           insert('quizzes', {
             id: `seed-single-${String(vi).padStart(2, '0')}`, location_id: locationId, date: addDays(today, (vi % 20) + 1),
             start_time: '20:00:00', title: 'Specialquiz', category: 'tema', theme: vi % 2 ? 'Jul' : 'Eurovision',
-            description: 'Ett enskilt specialquiz med extra fina priser.', quizmaster, team_size: 6, price: 60, is_recurring: false,
+            description: 'Ett enskilt specialquiz med extra fina priser.', quizmaster, team_size: 6, price: 60, is_recurring: false, language,
           }),
         );
       }
