@@ -17,6 +17,7 @@
  *        node scripts/listing-series-triggers.mjs rank >> migrations/0018_listing_rank.sql (after drizzle-kit's part)
  *        node scripts/listing-series-triggers.mjs dates > migrations/0019_listing_dates.sql
  *        node scripts/listing-series-triggers.mjs search > migrations/0020_listing_search.sql
+ *        node scripts/listing-series-triggers.mjs language >> migrations/0027_quiz_language.sql (after drizzle-kit's part)
  *
  * 0009 adds the unit's effective coordinates (lat, lng: the place's own, else its town centre from the
  * `towns` table, filled here from worker/lib/gazetteer-se.json) and recreates the five refresh triggers
@@ -27,11 +28,15 @@ const COLS0 = 'key, recurrence_id, pattern, location_id, city_slug, venue_id, ow
 const UPD0 = 'recurrence_id = excluded.recurrence_id, pattern = excluded.pattern, location_id = excluded.location_id, city_slug = excluded.city_slug, venue_id = excluded.venue_id, owner_id = excluded.owner_id, is_public = excluded.is_public, last_date = excluded.last_date, days_mask = excluded.days_mask, place_text = excluded.place_text, quiz_text = excluded.quiz_text';
 /**
  * `geo`: false = the 0005 column list, true = 0009 (+ lat, lng), 'filters' = 0015 (+ the quiz filters:
- * price, team_max, topic, start_min, copied from the unit's latest row).
+ * price, team_max, topic, start_min, copied from the unit's latest row), 'language' = the quiz-language
+ * migration (issue 31.3: + lang, copied the same way).
  */
-const COLS = (geo) => (geo ? `${COLS0}, lat, lng${geo === 'filters' ? ', price, team_max, topic, start_min' : ''}` : COLS0);
+const hasFilters = (geo) => geo === 'filters' || geo === 'language';
+const COLS = (geo) => (geo ? `${COLS0}, lat, lng${hasFilters(geo) ? ', price, team_max, topic, start_min' : ''}${geo === 'language' ? ', lang' : ''}` : COLS0);
 const UPD = (geo) =>
-  geo ? `${UPD0}, lat = excluded.lat, lng = excluded.lng${geo === 'filters' ? ', price = excluded.price, team_max = excluded.team_max, topic = excluded.topic, start_min = excluded.start_min' : ''}` : UPD0;
+  geo
+    ? `${UPD0}, lat = excluded.lat, lng = excluded.lng${hasFilters(geo) ? ', price = excluded.price, team_max = excluded.team_max, topic = excluded.topic, start_min = excluded.start_min' : ''}${geo === 'language' ? ', lang = excluded.lang' : ''}`
+    : UPD0;
 /**
  * Migration 0015 (issue 20, quiz filters): the filter values of quiz row `q`. price: whole SEK, 0 = free
  * (NULL is 'Gratis'); team_max: the max team size, NULL = no limit; topic: allmanbildning | musik | sport |
@@ -57,7 +62,7 @@ const FILTER_VALUES = (q) => `coalesce(${q}.price, 0), ${q}.team_size,
  * centre (towns by city_slug, a primary-key lookup), else NULL.
  */
 const GEO = (l, c) => `CASE WHEN ${l}.latitude IS NOT NULL AND ${l}.longitude IS NOT NULL THEN ${l}.${c === 'lat' ? 'latitude' : 'longitude'} ELSE (SELECT t.${c} FROM towns t WHERE t.slug = ${l}.city_slug) END`;
-const GEO_VALUES = (geo, l) => (geo ? `, ${GEO(l, 'lat')}, ${GEO(l, 'lng')}${geo === 'filters' ? `, ${FILTER_VALUES('q')}` : ''}` : '');
+const GEO_VALUES = (geo, l) => (geo ? `, ${GEO(l, 'lat')}, ${GEO(l, 'lng')}${hasFilters(geo) ? `, ${FILTER_VALUES('q')}` : ''}${geo === 'language' ? ', q.language' : ''}` : '');
 const TEXT = (w) => `(SELECT coalesce(group_concat(t, ' | '), '') FROM (SELECT DISTINCT coalesce(title, '') || ' | ' || coalesce(description, '') || ' | ' || coalesce(theme, '') || ' | ' || coalesce(quizmaster, '') AS t FROM quizzes WHERE ${w}))`;
 // A series unit is one series at one place (spec 01 §4 "per series and place"): key = rid@location.
 const SKEY = (R, L) => `${R} || '@' || ${L}`;
@@ -108,7 +113,7 @@ CREATE TRIGGER listing_series_quiz_ad AFTER DELETE ON quizzes BEGIN
 ${refresh('OLD', geo)}
 END;
 
-CREATE TRIGGER listing_series_quiz_au AFTER UPDATE OF date, location_id, title, description, theme, quizmaster, recurrence_id, recurrence_pattern${geo === 'filters' ? ', start_time, category, team_size, price' : ''} ON quizzes BEGIN
+CREATE TRIGGER listing_series_quiz_au AFTER UPDATE OF date, location_id, title, description, theme, quizmaster, recurrence_id, recurrence_pattern${hasFilters(geo) ? ', start_time, category, team_size, price' : ''}${geo === 'language' ? ', language' : ''} ON quizzes BEGIN
 ${refresh('OLD', geo)}
 ${refresh('NEW', geo)}
 END;
@@ -272,20 +277,22 @@ const OF_SINGLE = (u) => `${u}.recurrence_id IS NULL AND q.id = ${u}.key`;
  * The card of quiz row q at place l of business v: the keys of listing/queries.ts DetailRow (the fallback
  * read, DETAIL_COLUMNS, gives the same; test/integration/listing-rank.test.ts compares them).
  */
-const CARD_JSON = `json_object('id', q.id, 'date', q.date, 'startTime', q.start_time, 'title', q.title, 'description', q.description,
+const CARD_JSON_OF = (lang) => `json_object('id', q.id, 'date', q.date, 'startTime', q.start_time, 'title', q.title, 'description', q.description,
       'category', q.category, 'theme', q.theme, 'quizmaster', q.quizmaster, 'teamSize', q.team_size, 'price', q.price,
       'isRecurring', q.is_recurring, 'recurrencePattern', q.recurrence_pattern, 'isCancelled', q.is_cancelled,
       'lId', l.id, 'lName', l.name, 'lAddress', l.address, 'lCity', l.city, 'lCitySlug', l.city_slug, 'lPhone', l.phone,
       'lWebsite', l.website, 'lLat', l.latitude, 'lLng', l.longitude,
       'vId', v.id, 'vName', v.name, 'vSlug', v.slug, 'vDescription', v.description, 'vWebsite', v.website,
-      'house', coalesce(v.user_id = ${HOUSE}, 0))`;
+      'house', coalesce(v.user_id = ${HOUSE}, 0)${lang ? `, 'language', q.language` : ''})`;
+/** The card of 0018/0019; the quiz-language migration's card adds the quiz's language (the badge). */
+const CARD_JSON = CARD_JSON_OF(false);
 /**
  * Recompute the listing columns of unit NEW from the base tables as of listing_state.today: the next
  * occurrence, then (a second statement, which sees it) its date, the weekday mask of weekday mode (every
  * upcoming weekday; a biweekly date only within 7 days, spec 01 §4), the mask of every upcoming weekday
  * (date mode), the tier and the card.
  */
-const REFRESH = `UPDATE listing_series SET next_qid = coalesce(
+const REFRESH_OF = (lang) => `UPDATE listing_series SET next_qid = coalesce(
     (SELECT q.id FROM quizzes q WHERE ${OF_SERIES('NEW')} AND q.date >= ${T} ORDER BY q.date LIMIT 1),
     (SELECT q.id FROM quizzes q WHERE ${OF_SINGLE('NEW')} AND q.date >= ${T}))
   WHERE id = NEW.id;
@@ -298,9 +305,10 @@ const REFRESH = `UPDATE listing_series SET next_qid = coalesce(
       + (SELECT coalesce(sum(1 << q.weekday), 0) FROM quizzes q WHERE ${OF_SINGLE('NEW')} AND q.date >= ${T}),
     tier = CASE WHEN listing_series.next_qid IS NULL THEN 2 ELSE coalesce((SELECT CASE WHEN v.is_public = 0 THEN 2 WHEN v.user_id = ${HOUSE} THEN 1 ELSE 0 END
       FROM quizzes q JOIN locations l ON l.id = q.location_id JOIN venues v ON v.id = l.venue_id WHERE q.id = listing_series.next_qid), 2) END,
-    card = (SELECT ${CARD_JSON}
+    card = (SELECT ${CARD_JSON_OF(lang)}
       FROM quizzes q JOIN locations l ON l.id = q.location_id JOIN venues v ON v.id = l.venue_id WHERE q.id = listing_series.next_qid)
   WHERE id = NEW.id;`;
+const REFRESH = REFRESH_OF(false);
 /** The scopes of unit `u` in listing_counts: ('' | its city) × (-1 | each weekday of its wk_mask). (json_each: a trigger has no CTE, and D1 caps compound SELECTs.) */
 const SCOPES = (u) => `json_each('[-1,0,1,2,3,4,5,6]') w CROSS JOIN json_each(json_array('', ${u}.city_slug)) c
     WHERE (w.value = -1 OR (${u}.wk_mask & (1 << w.value)) != 0)`;
@@ -499,7 +507,50 @@ END;
 ${SEARCH_FILL_SQL}
 `;
 
-const OUTPUTS = { words: () => LISTING_SERIES_WORDS_SQL, near: () => LISTING_SERIES_NEAR_SQL, towns: () => TOWNS_REFRESH_SQL, filters: () => LISTING_SERIES_FILTERS_SQL, rank: () => LISTING_RANK_SQL, dates: () => LISTING_DATES_SQL, search: () => LISTING_SEARCH_SQL };
+// ---- The quiz-language migration (issue 31.3). ----
+
+/** Backfill of listing_series.lang of one kind of unit from its latest row (`which` = the WHERE on quizzes q). */
+const LANG_BACKFILL = (kind, which) => `UPDATE listing_series SET lang = coalesce((SELECT q.language FROM quizzes q WHERE ${which} ORDER BY q.date DESC LIMIT 1), 'sv')
+  WHERE ${kind};`;
+const LANGUAGE_CHECK = `'sv', 'en', 'both'`;
+
+/**
+ * Appended to the drizzle-kit migration that adds quizzes.language and listing_series.lang (and widens the
+ * covering indexes): the CHECK of quizzes.language as two triggers (a table CHECK would make drizzle-kit
+ * rebuild quizzes), the three quiz triggers recreated with lang (the update trigger also firing on language),
+ * the rank refresh trigger recreated with the language in the card (the badge), then the backfill.
+ */
+export const LISTING_SERIES_LANGUAGE_SQL = `-- Printed by scripts/listing-series-triggers.mjs (\`language\`): change the template, never this part.
+-- The quiz's language (issue 31.3): quizzes.language is sv | en | both; each unit copies its latest row's into lang.
+CREATE TRIGGER quizzes_language_ck_ai BEFORE INSERT ON quizzes WHEN NEW.language NOT IN (${LANGUAGE_CHECK}) BEGIN
+  SELECT RAISE(ABORT, 'CHECK constraint failed: quizzes_language_ck');
+END;
+
+CREATE TRIGGER quizzes_language_ck_au BEFORE UPDATE OF language ON quizzes WHEN NEW.language NOT IN (${LANGUAGE_CHECK}) BEGIN
+  SELECT RAISE(ABORT, 'CHECK constraint failed: quizzes_language_ck');
+END;
+
+DROP TRIGGER IF EXISTS listing_series_quiz_ai;
+DROP TRIGGER IF EXISTS listing_series_quiz_ad;
+DROP TRIGGER IF EXISTS listing_series_quiz_au;
+DROP TRIGGER IF EXISTS listing_series_venue_au;
+DROP TRIGGER IF EXISTS listing_series_location_au;
+
+${refreshTriggers('language')}
+
+DROP TRIGGER IF EXISTS listing_rank_refresh_au;
+CREATE TRIGGER listing_rank_refresh_au AFTER UPDATE OF touch ON listing_series BEGIN
+  ${REFRESH_OF(true)}
+  ${DATES_SYNC}
+END;
+
+-- Backfill lang of the units that existed before this migration (all 'sv' today), then every card.
+${LANG_BACKFILL('recurrence_id IS NULL', 'q.id = listing_series.key')}
+${LANG_BACKFILL('recurrence_id IS NOT NULL', 'q.recurrence_id = listing_series.recurrence_id AND q.location_id = listing_series.location_id')}
+UPDATE listing_series SET touch = touch + 1;
+`;
+
+const OUTPUTS = { words: () => LISTING_SERIES_WORDS_SQL, near: () => LISTING_SERIES_NEAR_SQL, towns: () => TOWNS_REFRESH_SQL, filters: () => LISTING_SERIES_FILTERS_SQL, rank: () => LISTING_RANK_SQL, language: () => LISTING_SERIES_LANGUAGE_SQL, dates: () => LISTING_DATES_SQL, search: () => LISTING_SEARCH_SQL };
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   process.stdout.write((OUTPUTS[process.argv[2]] ?? (() => LISTING_SERIES_TRIGGERS_SQL))());

@@ -119,4 +119,37 @@ describe('quiz filters', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it('Språk = Engelska on a city page keeps the English quizzes (and those in both languages), each with its badge', async () => {
+    const { page, errors, context } = await newPage(browser());
+    await page.goto('/quiz/stockholm');
+    await hydrated(page);
+    const before = await countText(page);
+    await page.getByLabel('Språk').selectOption({ label: 'Engelska' });
+    await page.waitForURL((u) => u.searchParams.get('sprak') === 'engelska');
+    await expect.poll(() => countText(page), { timeout: 15_000 }).not.toBe(before);
+    const cards = page.locator('article[data-quiz-id]');
+    await expect.poll(() => cards.count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    // The demo's English quiz night in Stockholm (worker/db/seed.ts DEMO_QUIZ_LANGUAGES) is listed with "På engelska".
+    // (Its series card; a single "Specialquiz" there may be listed too, in English as well.)
+    const liffey = cards.filter({ has: page.getByRole('button', { name: 'The Liffey', exact: true }) });
+    await expect.poll(() => liffey.count(), { timeout: 15_000 }).toBe(1);
+    expect(await liffey.textContent()).toContain('På engelska');
+    for (const text of await cards.allTextContents()) expect(text).toMatch(/På engelska|Svenska och engelska/);
+    // The detail dialog shows the badge too.
+    await liffey.getByRole('button', { name: 'The Liffey', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'The Liffey' });
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain('På engelska');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    await expectAccessible(page);
+    // The shared URL renders the same on the server, with the select set.
+    await page.reload();
+    await hydrated(page);
+    expect(await page.getByLabel('Språk').inputValue()).toBe('engelska');
+    expect(await page.locator('article[data-quiz-id]').filter({ has: page.getByRole('button', { name: 'The Liffey', exact: true }) }).count()).toBe(1);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });

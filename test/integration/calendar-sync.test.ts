@@ -162,6 +162,35 @@ describe('keep syncing', () => {
     expect(list.body.feeds[0]).toMatchObject({ url: FEED, lastStatus: 'ok', lastError: null });
   });
 
+  it('LANGUAGE on SUMMARY sets the quiz language (issue 31.3); a change in the calendar follows, the owner’s own choice is kept', async () => {
+    const o = await owner();
+    const english = (lang: string) =>
+      ev('UID:eng@puben', `SUMMARY;LANGUAGE=${lang}:Pub quiz`, 'DTSTART;TZID=Europe/Stockholm:20300306T200000', 'RRULE:FREQ=WEEKLY;COUNT=3');
+    let feed = ics(english('en-GB'), single);
+    const { app } = appWith({ [FEED]: () => new Response(feed) });
+    const created = await accept(o, app);
+    let rows = await quizzesOf(o.location.id);
+    expect(rows.map((q) => [q.title, q.language])).toEqual([
+      ['Pub quiz', 'en'],
+      ['Pub quiz', 'en'],
+      ['Julquiz', 'sv'],
+      ['Pub quiz', 'en'],
+    ]);
+    // The owner says one evening is in both languages; the calendar then marks the series Swedish.
+    const mine = rows.find((q) => q.date === '2030-03-13')!;
+    const patch = await callJson(`/api/owner/quizzes/${mine.id}`, { app, method: 'PATCH', cookie: o.user.cookie, clock: NOW, body: { date: mine.date, startTime: '20:00', category: 'allmänbildning', language: 'both' } });
+    expect(patch.status, JSON.stringify(patch.body)).toBe(200);
+    feed = ics(english('sv'), single);
+    const res = await callJson(`${base(o)}/${created.id}/sync`, { app, cookie: o.user.cookie, clock: NOW, body: {} });
+    expect(res.body.feed.lastResult).toMatchObject({ updated: 2, keptOwnerEdits: 1 });
+    rows = await quizzesOf(o.location.id);
+    expect(rows.filter((q) => q.title === 'Pub quiz').map((q) => [q.date, q.language])).toEqual([
+      ['2030-03-06', 'sv'],
+      ['2030-03-13', 'both'],
+      ['2030-03-20', 'sv'],
+    ]);
+  });
+
   it('a quiz the owner deleted is not recreated; removing the address keeps the quizzes', async () => {
     const o = await owner();
     const { app } = appWith({ [FEED]: text(ics(single)) });

@@ -103,6 +103,16 @@ describe('demo seed', () => {
     );
     expect(counts[0]!.v).toBeGreaterThanOrEqual(40);
     expect(counts[0]!.c).toBeGreaterThanOrEqual(8);
+    // Issue 31.3: quiz nights in English (and in both languages) in Stockholm and Göteborg.
+    const langs = await testDb().all<{ city: string; language: string }>(
+      sql`SELECT DISTINCT l.city_slug AS city, q.language AS language FROM quizzes q JOIN locations l ON l.id = q.location_id WHERE q.id LIKE 'seed-%' AND q.language != 'sv' ORDER BY 1, 2`,
+    );
+    expect(langs).toEqual([
+      { city: 'goteborg', language: 'both' },
+      { city: 'goteborg', language: 'en' },
+      { city: 'stockholm', language: 'both' },
+      { city: 'stockholm', language: 'en' },
+    ]);
     await run();
     expect(await snapshot(['users', 'venues', 'locations', 'quizzes', 'promotions', 'promotion_slot_claims', 'user_roles'])).toEqual(first);
   });

@@ -75,6 +75,7 @@ interface SourceRow {
   recurrence_id: string | null;
   recurrence_pattern: 'weekly' | 'biweekly' | null;
   is_cancelled: number;
+  language: string;
   l_id: string;
   l_name: string;
   l_address: string;
@@ -98,7 +99,7 @@ async function sourceRows(citySlug?: string): Promise<SourceRow[]> {
   const where = citySlug === undefined ? sql`1` : sql`l.city_slug = ${citySlug}`;
   return testDb().all<SourceRow>(sql`
     SELECT q.id, q.date, q.start_time, q.title, q.description, q.category, q.theme, q.quizmaster, q.team_size, q.price,
-      q.is_recurring, q.recurrence_id, q.recurrence_pattern, q.is_cancelled,
+      q.is_recurring, q.recurrence_id, q.recurrence_pattern, q.is_cancelled, q.language,
       l.id AS l_id, l.name AS l_name, l.address AS l_address, l.city AS l_city, l.city_slug AS l_city_slug, l.phone AS l_phone,
       l.website AS l_website, l.latitude AS l_lat, l.longitude AS l_lng,
       v.id AS v_id, v.name AS v_name, v.slug AS v_slug, v.description AS v_description, v.website AS v_website,
@@ -116,6 +117,8 @@ interface Expected {
   next_date: string | null;
   wk_mask: number;
   up_mask: number;
+  /** The `sprak` filter's column (issue 31.3): the language of the unit's latest row. */
+  lang: string;
   card: DetailRow | null;
   /** Upcoming occurrences by date (for weekday and date mode). */
   upcoming: SourceRow[];
@@ -158,6 +161,7 @@ function cardOf(q: SourceRow, houseId: string | null): DetailRow {
     vDescription: q.v_description,
     vWebsite: q.v_website,
     house: houseId !== null && q.v_owner === houseId ? 1 : 0,
+    language: q.language,
   };
 }
 
@@ -192,6 +196,7 @@ async function expectedUnits(today: string, citySlug?: string): Promise<Map<stri
       next_date: next?.date ?? null,
       wk_mask: wk,
       up_mask: up,
+      lang: rows.reduce((a, b) => (b.date > a.date ? b : a)).language,
       card: next ? cardOf(next, houseId) : null,
       upcoming,
     });
@@ -208,12 +213,13 @@ interface StoredUnit {
   next_date: string | null;
   wk_mask: number;
   up_mask: number;
+  lang: string;
   card: string | null;
 }
 
 async function storedUnits(citySlug: string): Promise<StoredUnit[]> {
   return testDb().all<StoredUnit>(sql`
-    SELECT id, key, shuffle, tier, next_qid, next_date, wk_mask, up_mask, card FROM listing_series WHERE city_slug = ${citySlug}`);
+    SELECT id, key, shuffle, tier, next_qid, next_date, wk_mask, up_mask, lang, card FROM listing_series WHERE city_slug = ${citySlug}`);
 }
 
 async function listingToday(): Promise<string> {
@@ -227,9 +233,9 @@ async function expectStoredUnits(citySlug: string, today: string) {
   const expected = await expectedUnits(today, citySlug);
   const stored = await storedUnits(citySlug);
   const actual = Object.fromEntries(
-    stored.map((s) => [s.key, { tier: s.tier, next_qid: s.next_qid, next_date: s.next_date, wk_mask: s.wk_mask, up_mask: s.up_mask, card: s.card === null ? null : (JSON.parse(s.card) as DetailRow) }]),
+    stored.map((s) => [s.key, { tier: s.tier, next_qid: s.next_qid, next_date: s.next_date, wk_mask: s.wk_mask, up_mask: s.up_mask, lang: s.lang, card: s.card === null ? null : (JSON.parse(s.card) as DetailRow) }]),
   );
-  const want = Object.fromEntries([...expected.values()].map((e) => [e.key, { tier: e.tier, next_qid: e.next_qid, next_date: e.next_date, wk_mask: e.wk_mask, up_mask: e.up_mask, card: e.card }]));
+  const want = Object.fromEntries([...expected.values()].map((e) => [e.key, { tier: e.tier, next_qid: e.next_qid, next_date: e.next_date, wk_mask: e.wk_mask, up_mask: e.up_mask, lang: e.lang, card: e.card }]));
   expect(actual).toEqual(want);
   await expectStoredDates(citySlug, expected, stored);
   return { expected, stored };
@@ -978,6 +984,7 @@ type RankOp =
   | { t: 'deleteUnit'; pick: number }
   | { t: 'cancel'; pick: number }
   | { t: 'retime'; pick: number; time: number }
+  | { t: 'relang'; pick: number; lang: number }
   | { t: 'redate'; pick: number; date: number }
   | { t: 'move'; pick: number; loc: number }
   | { t: 'toSingle'; pick: number }
@@ -999,6 +1006,7 @@ const rankOpArb: fc.Arbitrary<RankOp> = fc.oneof(
   fc.record({ t: fc.constant('deleteUnit' as const), pick: fc.nat() }),
   fc.record({ t: fc.constant('cancel' as const), pick: fc.nat() }),
   fc.record({ t: fc.constant('retime' as const), pick: fc.nat(), time: fc.nat(3) }),
+  fc.record({ t: fc.constant('relang' as const), pick: fc.nat(), lang: fc.nat(2) }),
   { weight: 2, arbitrary: fc.record({ t: fc.constant('redate' as const), pick: fc.nat(), date: fc.nat(30) }) },
   fc.record({ t: fc.constant('move' as const), pick: fc.nat(), loc: fc.nat(3) }),
   fc.record({ t: fc.constant('toSingle' as const), pick: fc.nat() }),
@@ -1073,6 +1081,12 @@ describe('any sequence of writes and days', () => {
             case 'retime': {
               const id = pick(op.pick);
               if (id) await db.run(sql`UPDATE quizzes SET start_time = ${[null, '18:00:00', '19:30:00', '21:00:00'][op.time]!} WHERE id = ${id}`);
+              break;
+            }
+            case 'relang': {
+              // Issue 31.3: one occurrence's language (the unit's lang follows its latest row, the card its next one).
+              const id = pick(op.pick);
+              if (id) await db.run(sql`UPDATE quizzes SET language = ${(['sv', 'en', 'both'] as const)[op.lang]!} WHERE id = ${id}`);
               break;
             }
             case 'redate': {

@@ -187,6 +187,7 @@ const NEAR_PATHS = [
   `/api/listing?near=59.3,18.05&date=${addDays(TODAY, 7)}`,
   '/api/listing?near=59.3,18.05&search=planm%C3%A4staren',
   '/api/listing?near=59.3,18.05&search=pl',
+  '/api/listing?near=59.3,18.05&sprak=engelska&time=efter20',
 ];
 
 const PER_REQUEST_PATHS = () => [
@@ -208,6 +209,14 @@ const PER_REQUEST_PATHS = () => [
   `/quiz/${citySlug}?price=gratis&category=musik`,
   `/quiz/${citySlug}/tisdag?team=4`,
   `/api/calendar/listing.ics?city=${citySlug}&price=gratis&category=musik`,
+  // The quiz's language (issue 31.3), alone and with each mode.
+  `/api/listing?city=${citySlug}&sprak=engelska`,
+  `/api/listing?weekday=tisdag&sprak=svenska&price=gratis`,
+  `/api/listing?date=${addDays(TODAY, 7)}&sprak=engelska`,
+  '/api/listing?search=planm%C3%A4staren&sprak=engelska',
+  '/api/listing?near=59.3,18.05&sprak=engelska',
+  `/quiz/${citySlug}?sprak=engelska`,
+  `/api/calendar/listing.ics?city=${citySlug}&sprak=engelska`,
   ...NEAR_PATHS,
   '/',
   `/stad/${citySlug}`,

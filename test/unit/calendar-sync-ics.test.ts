@@ -103,3 +103,35 @@ describe('mapCalendar (issue 31.2)', () => {
     expect(fingerprint(q)).not.toBe(fingerprint({ ...q, isCancelled: true }));
   });
 });
+
+describe('the quiz language from LANGUAGE (issue 31.3)', () => {
+  it('reads SUMMARY, then DESCRIPTION, then the calendar name; a moved occurrence may say its own; svenska when none', () => {
+    const text = [
+      'BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//test//EN', 'X-WR-CALNAME;LANGUAGE=en-GB:Pub quizzes',
+      ev('UID:a', 'SUMMARY;LANGUAGE=sv-SE:Tisdagsquiz', 'DTSTART:20261201T180000Z'),
+      ev('UID:b', 'SUMMARY:Quiz night', 'DESCRIPTION;LANGUAGE=en:In English', 'DTSTART:20261202T180000Z'),
+      ev('UID:c', 'SUMMARY:Quiz', 'DTSTART:20261203T180000Z'),
+      ev('UID:d', 'SUMMARY;LANGUAGE=en:Weekly', 'DTSTART;TZID=Europe/Stockholm:20261204T190000', 'RRULE:FREQ=WEEKLY;COUNT=2'),
+      ev('UID:d', 'SUMMARY;LANGUAGE=sv:Julquiz', 'RECURRENCE-ID;TZID=Europe/Stockholm:20261211T190000', 'DTSTART;TZID=Europe/Stockholm:20261211T190000'),
+      'END:VCALENDAR',
+    ].join('\r\n');
+    const m = mapCalendar(text, TODAY);
+    expect(m.occurrences.map((o) => [o.key, o.language])).toEqual([
+      ['a', 'sv'],
+      ['b', 'en'],
+      ['c', 'en'],
+      ['d|2026-12-04', 'en'],
+      ['d|2026-12-11', 'sv'],
+    ]);
+    const plain = mapCalendar(cal(ev('UID:x', 'SUMMARY;LANGUAGE=de:Quiz', 'DTSTART:20261201T180000Z')), TODAY);
+    expect(plain.occurrences[0]!.language).toBe('sv');
+  });
+
+  it('a Swedish quiz keeps the fingerprint it had before languages existed', () => {
+    const q = { date: '2026-12-01', startTime: '19:00:00', title: 'Q', description: null, isCancelled: false };
+    expect(fingerprint({ ...q, language: 'sv' })).toBe(fingerprint(q));
+    expect(fingerprint({ ...q, language: 'en' })).not.toBe(fingerprint(q));
+    expect(fingerprint({ ...q, language: 'both' })).not.toBe(fingerprint({ ...q, language: 'en' }));
+  });
+});
+

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error plain ESM script without types
-import { LISTING_DATES_SQL, LISTING_RANK_SQL, LISTING_SEARCH_SQL, LISTING_SERIES_FILTERS_SQL, LISTING_SERIES_NEAR_SQL, LISTING_SERIES_TRIGGERS_SQL, LISTING_SERIES_WORDS_SQL } from '../../scripts/listing-series-triggers.mjs';
+import { LISTING_DATES_SQL, LISTING_RANK_SQL, LISTING_SEARCH_SQL, LISTING_SERIES_FILTERS_SQL, LISTING_SERIES_LANGUAGE_SQL, LISTING_SERIES_NEAR_SQL, LISTING_SERIES_TRIGGERS_SQL, LISTING_SERIES_WORDS_SQL } from '../../scripts/listing-series-triggers.mjs';
 
 describe('migrations printed by scripts/listing-series-triggers.mjs', () => {
   it('0005 (triggers) is exactly the output of its template, so the repeated refresh blocks cannot drift apart', () => {
@@ -36,5 +36,11 @@ describe('migrations printed by scripts/listing-series-triggers.mjs', () => {
   it('0020 (free text in ranking order: the rank-keyed search indexes and their triggers) is exactly the template output', () => {
     const migration = readFileSync(join(import.meta.dirname, '..', '..', 'migrations', '0020_listing_search.sql'), 'utf8');
     expect(migration).toBe(LISTING_SEARCH_SQL);
+  });
+  it('0027 (quiz language: columns and widened indexes by drizzle-kit, then the CHECK triggers, the triggers with lang, the card with the language and the backfill) ends with exactly the template output', () => {
+    const migration = readFileSync(join(import.meta.dirname, '..', '..', 'migrations', '0027_quiz_language.sql'), 'utf8');
+    const [generated, printed] = migration.split('--> statement-breakpoint\n-- Printed by');
+    expect(generated).toContain('ALTER TABLE `quizzes` ADD `language` text DEFAULT \'sv\' NOT NULL;');
+    expect(`-- Printed by${printed}`).toBe(LISTING_SERIES_LANGUAGE_SQL);
   });
 });

@@ -22,10 +22,12 @@ export interface ListingFilters {
   team?: string | undefined;
   category?: string | undefined;
   time?: string | undefined;
+  /** Issue 31.3: the quiz's language (svenska | engelska). */
+  sprak?: string | undefined;
 }
 
 /** The quiz filters' keys in ListingFilters and in the URL. */
-export const QUIZ_FILTER_KEYS = ['price', 'team', 'category', 'time'] as const;
+export const QUIZ_FILTER_KEYS = ['price', 'team', 'category', 'time', 'sprak'] as const;
 
 export interface WeekdayRef {
   slug: string;

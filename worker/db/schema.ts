@@ -8,6 +8,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { ANALYTICS_METRICS } from '../lib/analytics-metrics';
+import { QUIZ_LANGUAGES } from '../lib/quiz-filters';
 import {
   check,
   index,
@@ -256,6 +257,8 @@ export const quizzes = sqliteTable(
     recurrenceUntil: text('recurrence_until'),
     /** One occurrence cancelled by the owner: still listed, shown as 'Inställt'. */
     isCancelled: integer('is_cancelled', { mode: 'boolean' }).notNull().default(false),
+    /** The language the quiz is held in (issue 31.3): sv | en | both (worker/lib/quiz-filters.ts QUIZ_LANGUAGES); a series shares it like its other fields. */
+    language: text('language', { enum: QUIZ_LANGUAGES }).notNull().default('sv'),
     ...timestamps,
   },
   (t) => [
@@ -271,6 +274,9 @@ export const quizzes = sqliteTable(
     uniqueIndex('quizzes_series_date_uq').on(t.recurrenceId, t.date).where(sql`recurrence_id IS NOT NULL`),
     check('quizzes_team_size_ck', sql`team_size IS NULL OR team_size IN (2,3,4,5,6,8)`),
     check('quizzes_price_ck', sql`price IS NULL OR price >= 0`),
+    // language IN ('sv','en','both'): checked by the triggers quizzes_language_ck_ai/_au of the quiz-language
+    // migration (scripts/listing-series-triggers.mjs `language`). A table CHECK here would make drizzle-kit
+    // rebuild quizzes (CREATE __new_quizzes … DROP TABLE quizzes), which drops its triggers and, on D1, cascades.
   ],
 );
 export type QuizRow = typeof quizzes.$inferSelect;
@@ -328,6 +334,8 @@ export const listingSeries = sqliteTable(
     teamMax: integer('team_max'),
     topic: text('topic'),
     startMin: integer('start_min').notNull().default(1140),
+    /** The quiz's language (issue 31.3, the `sprak` filter): sv | en | both, copied from the unit's latest row like the filters above. */
+    lang: text('lang').notNull().default('sv'),
     /**
      * The unit as the listing shows it today (issue 19 §2, migration 0018), kept by the refresh trigger
      * from quizzes, locations and venues as of `listing_state.today` (scripts/listing-series-triggers.mjs
@@ -353,8 +361,8 @@ export const listingSeries = sqliteTable(
     // with LIMIT — nationwide and per city. Every filter is checked inside the index (weekday on wk_mask,
     // the quiz filters; recurrence_id, location_id, pattern, days_mask and last_date for date mode's EXISTS),
     // so a page reads its ~13 index entries and then its ≤ 12 rows (one per card).
-    index('listing_series_rank_idx').on(t.tier, t.shuffle, t.wkMask, t.price, t.teamMax, t.topic, t.startMin, t.daysMask, t.lastDate, t.citySlug, t.locationId, t.recurrenceId, t.pattern),
-    index('listing_series_city_rank_idx').on(t.citySlug, t.tier, t.shuffle, t.wkMask, t.price, t.teamMax, t.topic, t.startMin, t.daysMask, t.lastDate, t.locationId, t.recurrenceId, t.pattern),
+    index('listing_series_rank_idx').on(t.tier, t.shuffle, t.wkMask, t.price, t.teamMax, t.topic, t.startMin, t.lang, t.daysMask, t.lastDate, t.citySlug, t.locationId, t.recurrenceId, t.pattern),
+    index('listing_series_city_rank_idx').on(t.citySlug, t.tier, t.shuffle, t.wkMask, t.price, t.teamMax, t.topic, t.startMin, t.lang, t.daysMask, t.lastDate, t.locationId, t.recurrenceId, t.pattern),
     // The daily advance: units whose stored next occurrence has passed (or a biweekly date entering its week).
     index('listing_series_next_idx').on(t.nextDate),
     // Weekday mode (/quiz/{weekday}, city × weekday) and date mode (the start page's "today"): one
@@ -364,10 +372,10 @@ export const listingSeries = sqliteTable(
     // checked inside it. A unit is in one or two of them.
     ...WEEKDAY_BITS.flatMap((bit, w) => [
       index(`listing_series_wd${w}_idx`)
-        .on(t.tier, t.shuffle, t.upMask, t.wkMask, t.price, t.teamMax, t.topic, t.startMin, t.nextDate, t.lastDate, t.recurrenceId, t.locationId)
+        .on(t.tier, t.shuffle, t.upMask, t.wkMask, t.price, t.teamMax, t.topic, t.startMin, t.lang, t.nextDate, t.lastDate, t.recurrenceId, t.locationId)
         .where(sql.raw(`(up_mask & ${bit}) != 0`)),
       index(`listing_series_city_wd${w}_idx`)
-        .on(t.citySlug, t.tier, t.shuffle, t.upMask, t.wkMask, t.price, t.teamMax, t.topic, t.startMin, t.nextDate, t.lastDate, t.recurrenceId, t.locationId)
+        .on(t.citySlug, t.tier, t.shuffle, t.upMask, t.wkMask, t.price, t.teamMax, t.topic, t.startMin, t.lang, t.nextDate, t.lastDate, t.recurrenceId, t.locationId)
         .where(sql.raw(`(up_mask & ${bit}) != 0`)),
     ]),
     index('listing_series_recurrence_idx').on(t.recurrenceId),
@@ -375,7 +383,7 @@ export const listingSeries = sqliteTable(
     index('listing_series_venue_idx').on(t.venueId),
     // Near mode (GET /api/listing?near=): a latitude band range, the rest of the bounding box and every
     // filter answered from the index; exact distances are computed for these candidates only.
-    index('listing_series_geo_idx').on(t.lat, t.lng, t.tier, t.wkMask, t.upMask, t.nextDate, t.ownerId, t.daysMask, t.lastDate, t.locationId, t.recurrenceId, t.pattern, t.price, t.teamMax, t.topic, t.startMin),
+    index('listing_series_geo_idx').on(t.lat, t.lng, t.tier, t.wkMask, t.upMask, t.nextDate, t.ownerId, t.daysMask, t.lastDate, t.locationId, t.recurrenceId, t.pattern, t.price, t.teamMax, t.topic, t.startMin, t.lang),
   ],
 );
 

@@ -35,6 +35,17 @@ function insert(table: string, row: Record<string, string | number | boolean | n
   return `INSERT OR IGNORE INTO ${table} (${cols.join(', ')}) VALUES (${cols.map((c) => sqlValue(row[c])).join(', ')});`;
 }
 
+/**
+ * Issue 31.3: the demo's quiz nights held in English or in both languages (Stockholm and Göteborg, where many
+ * are); every other venue's quizzes are in Swedish. By name, so the choice does not move with the venue order.
+ */
+export const DEMO_QUIZ_LANGUAGES: Readonly<Record<string, 'en' | 'both'>> = {
+  'The Liffey': 'en',
+  'Bishops Arms Odenplan': 'both',
+  'Brewers Beer Bar': 'en',
+  'Bishops Arms Järntorget': 'both',
+};
+
 export function buildDemoSeed(today: string, accounts: SeedAccounts): string[] {
   const out: string[] = [];
   const users = [
@@ -92,6 +103,7 @@ export function buildDemoSeed(today: string, accounts: SeedAccounts): string[] {
       const price = [null, 20, 60, 40, 80, null, 0, 50][vi % 8] ?? null;
       const teamSize = [2, 3, 4, 5, 6, 8][vi % 6]!;
       const quizmaster = QUIZMASTERS[vi % QUIZMASTERS.length]!;
+      const language = DEMO_QUIZ_LANGUAGES[name] ?? 'sv';
       const start = addDays(today, -14);
       const until = addDays(today, SERIES_HORIZON_DAYS);
       const days = weekdays.map((w) => WEEKDAYS[w - 1]!.name);
@@ -105,7 +117,7 @@ export function buildDemoSeed(today: string, accounts: SeedAccounts): string[] {
               id: quizId, location_id: locationId, date: d, start_time: startTime, category, theme,
               description: theme ? `Temaquiz: ${theme}. Sex ronder, bildrunda och final.` : 'Klassiskt pubquiz med blandade frågor, bildrunda och musikrunda.',
               quizmaster, team_size: teamSize, price, is_recurring: true, recurrence_id: recurrenceId,
-              recurrence_pattern: pattern, recurrence_days: JSON.stringify(days), recurrence_until: null,
+              recurrence_pattern: pattern, recurrence_days: JSON.stringify(days), recurrence_until: null, language,
               // One cancelled occurrence in the demo, shown as 'Inställt'.
               is_cancelled: vi === 3 && d > today && d <= addDays(today, 14) && isoWeekday(d) === wd && n % 2 === 0,
             }),
@@ -122,7 +134,7 @@ export function buildDemoSeed(today: string, accounts: SeedAccounts): string[] {
           insert('quizzes', {
             id: `seed-single-${String(vi).padStart(2, '0')}`, location_id: locationId, date: addDays(today, (vi % 20) + 1),
             start_time: '20:00:00', title: 'Specialquiz', category: 'tema', theme: vi % 2 ? 'Jul' : 'Eurovision',
-            description: 'Ett enskilt specialquiz med extra fina priser.', quizmaster, team_size: 6, price: 60, is_recurring: false,
+            description: 'Ett enskilt specialquiz med extra fina priser.', quizmaster, team_size: 6, price: 60, is_recurring: false, language,
           }),
         );
       }
@@ -263,9 +275,9 @@ export function buildScaleSeed(today: string, quizRows: number, houseEmail: stri
 /** The trigger that recomputes a listing unit on every quiz insert (migration 0005). */
 export const QUIZ_INSERT_TRIGGER = 'listing_series_quiz_ai';
 
-const UNIT_COLS = 'key, recurrence_id, pattern, location_id, city_slug, venue_id, owner_id, is_public, last_date, days_mask, shuffle, place_text, quiz_text, lat, lng, price, team_max, topic, start_min';
+const UNIT_COLS = 'key, recurrence_id, pattern, location_id, city_slug, venue_id, owner_id, is_public, last_date, days_mask, shuffle, place_text, quiz_text, lat, lng, price, team_max, topic, start_min, lang';
 const UNIT_UPDATE =
-  'recurrence_id = excluded.recurrence_id, pattern = excluded.pattern, location_id = excluded.location_id, city_slug = excluded.city_slug, venue_id = excluded.venue_id, owner_id = excluded.owner_id, is_public = excluded.is_public, last_date = excluded.last_date, days_mask = excluded.days_mask, place_text = excluded.place_text, quiz_text = excluded.quiz_text, lat = excluded.lat, lng = excluded.lng, price = excluded.price, team_max = excluded.team_max, topic = excluded.topic, start_min = excluded.start_min';
+  'recurrence_id = excluded.recurrence_id, pattern = excluded.pattern, location_id = excluded.location_id, city_slug = excluded.city_slug, venue_id = excluded.venue_id, owner_id = excluded.owner_id, is_public = excluded.is_public, last_date = excluded.last_date, days_mask = excluded.days_mask, place_text = excluded.place_text, quiz_text = excluded.quiz_text, lat = excluded.lat, lng = excluded.lng, price = excluded.price, team_max = excluded.team_max, topic = excluded.topic, start_min = excluded.start_min, lang = excluded.lang';
 /** The quiz filters of the unit's latest row q (migration 0015; FILTER_VALUES in scripts/listing-series-triggers.mjs). */
 const CAT = "lower(coalesce(q.category, ''))";
 const THEME = "lower(trim(coalesce(q.theme, '')))";
@@ -293,7 +305,7 @@ export const SCALE_UNITS_REBUILD_SQL = `INSERT INTO listing_series (${UNIT_COLS}
     (SELECT coalesce(sum(1 << w), 0) FROM (SELECT DISTINCT weekday AS w FROM quizzes WHERE recurrence_id = s.rid AND location_id = s.lid)),
     abs(random() % 2147483648), v.name || ' | ' || l.name,
     (SELECT coalesce(group_concat(t, ' | '), '') FROM (SELECT DISTINCT coalesce(title, '') || ' | ' || coalesce(description, '') || ' | ' || coalesce(theme, '') || ' | ' || coalesce(quizmaster, '') AS t FROM quizzes WHERE recurrence_id = s.rid AND location_id = s.lid)),
-    ${GEO('lat')}, ${GEO('lng')}, ${FILTER_VALUES}
+    ${GEO('lat')}, ${GEO('lng')}, ${FILTER_VALUES}, q.language
   FROM (SELECT recurrence_id AS rid, location_id AS lid, max(date) AS last FROM quizzes
         WHERE recurrence_id >= 'scale-series-' AND recurrence_id < 'scale-series.' GROUP BY recurrence_id, location_id) s
   JOIN quizzes q ON q.recurrence_id = s.rid AND q.location_id = s.lid AND q.date = s.last

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ListingQuerySchema } from '../features/listing/contract';
-import { matchesQuizFilters, quizFilterLabels, startMinutes, topicOf } from './quiz-filters';
+import { inLanguageOf, matchesQuizFilters, parseQuizLanguage, quizFilterLabels, quizFiltersFromUrl, startMinutes, topicOf } from './quiz-filters';
 
 const quiz = (over: Partial<Parameters<typeof matchesQuizFilters>[0]> = {}) => ({ price: null, teamSize: null, category: 'allmänbildning', theme: null, startTime: '19:00:00', ...over });
 
@@ -88,3 +88,33 @@ describe('quizFilterLabels', () => {
     expect(quizFilterLabels({ price: 'gratis' })).toEqual(['Gratis']);
   });
 });
+
+describe('the quiz language (issue 31.3)', () => {
+  it('sprak: svenska keeps sv and both, engelska en and both; no filter keeps all; a missing language is svenska', () => {
+    const by = (language: string | undefined) => quiz({ language });
+    for (const [lang, sv, en] of [['sv', true, false], ['en', false, true], ['both', true, true], [undefined, true, false]] as const) {
+      expect(matchesQuizFilters(by(lang), { sprak: 'svenska' }), `${lang} svenska`).toBe(sv);
+      expect(matchesQuizFilters(by(lang), { sprak: 'engelska' }), `${lang} engelska`).toBe(en);
+      expect(matchesQuizFilters(by(lang), {})).toBe(true);
+    }
+    expect(matchesQuizFilters(quiz({ language: 'en', price: 100 }), { sprak: 'engelska', price: 'gratis' })).toBe(false);
+  });
+
+  it('labels, the URL reading, the contract and inLanguage', () => {
+    expect(quizFilterLabels({ price: 'gratis', sprak: 'engelska' })).toEqual(['Gratis', 'På engelska']);
+    expect(quizFiltersFromUrl({ sprak: 'engelska', time: 'x' })).toEqual({ price: undefined, team: undefined, category: undefined, time: undefined, sprak: 'engelska' });
+    expect(quizFiltersFromUrl({ sprak: 'tyska' }).sprak).toBeUndefined();
+    expect(ListingQuerySchema.parse({ sprak: 'Engelska' }).sprak).toBe('engelska');
+    expect(ListingQuerySchema.parse({ sprak: 'alla' }).sprak).toBeUndefined();
+    expect(ListingQuerySchema.safeParse({ sprak: 'en' }).success).toBe(false);
+    expect([inLanguageOf('sv'), inLanguageOf('en'), inLanguageOf('both'), inLanguageOf(null)]).toEqual(['sv', 'en', ['sv', 'en'], 'sv']);
+  });
+
+  it('parseQuizLanguage: Swedish and English words, stored values and BCP 47 tags', () => {
+    for (const v of ['sv', 'SV', 'svenska', 'Svenska ', 'swedish', 'sv-SE']) expect(parseQuizLanguage(v), v).toBe('sv');
+    for (const v of ['en', 'engelska', 'English', 'en-GB', 'en-us']) expect(parseQuizLanguage(v), v).toBe('en');
+    for (const v of ['both', 'båda', 'BÅDA', 'bada']) expect(parseQuizLanguage(v), v).toBe('both');
+    for (const v of ['', 'de', 'tyska', 'english please', null, undefined]) expect(parseQuizLanguage(v), String(v)).toBeNull();
+  });
+});
+

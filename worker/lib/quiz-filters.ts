@@ -1,5 +1,6 @@
 /**
- * The quiz filters of the public listing (issue 20): price, team size, category and start time. Pure
+ * The quiz filters of the public listing (issue 20): price, team size, category and start time, and the
+ * quiz's language (issue 31.3: the stored values, their labels and the `sprak` filter). Pure
  * data and rules, no zod (the public pages' bundle imports this): the URL values, their Swedish labels,
  * and `matchesQuizFilters`, the rule for one quiz row. The SQL twin of the rule lives in
  * worker/features/listing/queries.ts (over listing_series, whose columns the triggers fill the same way:
@@ -38,6 +39,48 @@ export const TEAM_FILTER_MAX = 12;
 /** The choices the filter panel offers ("Vi är N"). */
 export const TEAM_FILTER_CHOICES = [2, 3, 4, 5, 6, 7, 8] as const;
 
+/**
+ * The quiz's language (issue 31.3): what `quizzes.language` stores (CHECK in worker/db/schema.ts), with the
+ * owner form's labels, the badge of cards and the dialog ('sv' shows none), and the JSON-LD `inLanguage`.
+ */
+export const QUIZ_LANGUAGES = ['sv', 'en', 'both'] as const;
+export type QuizLanguage = (typeof QUIZ_LANGUAGES)[number];
+export const DEFAULT_QUIZ_LANGUAGE: QuizLanguage = 'sv';
+export const QUIZ_LANGUAGE_LABELS: Record<QuizLanguage, string> = { sv: 'Svenska', en: 'Engelska', both: 'Båda' };
+export const QUIZ_LANGUAGE_BADGES: Record<QuizLanguage, string | null> = { sv: null, en: 'På engelska', both: 'Svenska och engelska' };
+export const isQuizLanguage = (v: unknown): v is QuizLanguage => typeof v === 'string' && (QUIZ_LANGUAGES as readonly string[]).includes(v);
+/** schema.org `inLanguage` (BCP 47) of a quiz. */
+export function inLanguageOf(lang: string | null | undefined): string | string[] {
+  if (lang === 'en') return 'en';
+  if (lang === 'both') return ['sv', 'en'];
+  return 'sv';
+}
+/**
+ * The words the import (`språk`/`language` column) and the calendar sync (ICS `LANGUAGE`) accept for a
+ * language, lower-cased: Swedish and English names, the stored values and BCP 47 tags (sv-SE, en-GB…).
+ */
+export function parseQuizLanguage(raw: string | null | undefined): QuizLanguage | null {
+  const v = (raw ?? '').trim().toLowerCase();
+  if (['sv', 'svenska', 'swedish'].includes(v) || /^sv-[a-z]{2}$/.test(v)) return 'sv';
+  if (['en', 'engelska', 'english'].includes(v) || /^en-[a-z]{2}$/.test(v)) return 'en';
+  if (['both', 'båda', 'bada', 'svenska och engelska', 'sv,en', 'en,sv'].includes(v)) return 'both';
+  return null;
+}
+
+/**
+ * `sprak=`: quizzes held in Swedish or in English; a quiz in both languages matches either. `excludes` is
+ * the one stored value the choice leaves out (the SQL twin: listing_series.lang != excludes).
+ */
+export const LANGUAGE_FILTERS = [
+  { value: 'svenska', label: 'Svenska', excludes: 'en' },
+  { value: 'engelska', label: 'Engelska', excludes: 'sv' },
+] as const;
+export type LanguageFilter = (typeof LANGUAGE_FILTERS)[number]['value'];
+export const LANGUAGE_FILTER_LABELS: Record<LanguageFilter, string> = { svenska: 'På svenska', engelska: 'På engelska' };
+export function languageExcluded(f: LanguageFilter): QuizLanguage {
+  return LANGUAGE_FILTERS.find((o) => o.value === f)!.excludes;
+}
+
 /** The value that means "no filter" in every select (and an empty parameter). */
 export const ALL_FILTER = 'alla';
 
@@ -46,11 +89,14 @@ export interface QuizFilters {
   team?: number | undefined;
   category?: TopicFilter | undefined;
   time?: TimeFilter | undefined;
+  /** The URL's `sprak`. */
+  sprak?: LanguageFilter | undefined;
 }
 
 export const isPriceFilter = (v: string): v is PriceFilter => PRICE_FILTERS.some((o) => o.value === v);
 export const isTopicFilter = (v: string): v is TopicFilter => TOPIC_FILTERS.some((o) => o.value === v);
 export const isTimeFilter = (v: string): v is TimeFilter => TIME_FILTERS.some((o) => o.value === v);
+export const isLanguageFilter = (v: string): v is LanguageFilter => LANGUAGE_FILTERS.some((o) => o.value === v);
 export function isTeamFilter(v: string): boolean {
   if (!/^\d{1,2}$/.test(v)) return false;
   const n = Number(v);
@@ -90,7 +136,7 @@ export function startMinutes(startTime: string | null | undefined): number {
 
 /** Whether one quiz row passes the filters (the feed applies it to each date; the listing per unit in SQL). */
 export function matchesQuizFilters(
-  q: { price: number | null; teamSize: number | null; category: string | null; theme: string | null; startTime: string | null },
+  q: { price: number | null; teamSize: number | null; category: string | null; theme: string | null; startTime: string | null; language?: string | null | undefined },
   f: QuizFilters,
 ): boolean {
   const price = q.price ?? 0;
@@ -103,10 +149,11 @@ export function matchesQuizFilters(
     const m = startMinutes(q.startTime);
     if (m < from || m > to) return false;
   }
+  if (f.sprak && (q.language ?? DEFAULT_QUIZ_LANGUAGE) === languageExcluded(f.sprak)) return false;
   return true;
 }
 
-/** The Swedish labels of the filters that are set, in panel order: ["Gratis", "Vi är 4", "Musik", "Efter 20"]. */
+/** The Swedish labels of the filters that are set, in panel order: ["Gratis", "Vi är 4", "Musik", "Efter 20", "På engelska"]. */
 export function quizFilterLabels(f: QuizFilters): string[] {
   const out: string[] = [];
   const price = PRICE_FILTERS.find((o) => o.value === f.price);
@@ -116,9 +163,24 @@ export function quizFilterLabels(f: QuizFilters): string[] {
   if (topic) out.push(topic.label);
   const time = TIME_FILTERS.find((o) => o.value === f.time);
   if (time) out.push(time.label);
+  if (f.sprak) out.push(LANGUAGE_FILTER_LABELS[f.sprak]);
   return out;
 }
 
+/**
+ * The quiz filters of URL values (strings as the web app holds them), each kept only when valid: the one
+ * reading of the web's labels (the listing's chips, "Bevaka den här sökningen"); the server validates anew.
+ */
+export function quizFiltersFromUrl(f: { price?: string | undefined; team?: string | undefined; category?: string | undefined; time?: string | undefined; sprak?: string | undefined }): QuizFilters {
+  return {
+    price: f.price && isPriceFilter(f.price) ? f.price : undefined,
+    team: f.team && isTeamFilter(f.team) ? Number(f.team) : undefined,
+    category: f.category && isTopicFilter(f.category) ? f.category : undefined,
+    time: f.time && isTimeFilter(f.time) ? f.time : undefined,
+    sprak: f.sprak && isLanguageFilter(f.sprak) ? f.sprak : undefined,
+  };
+}
+
 export function hasQuizFilters(f: QuizFilters): boolean {
-  return !!(f.price || f.team !== undefined || f.category || f.time);
+  return !!(f.price || f.team !== undefined || f.category || f.time || f.sprak);
 }

@@ -216,7 +216,7 @@ describe('bad input: path parameters', () => {
 });
 
 /** The quiz filters (issue 20): the listing, its feed and every listing page read them. */
-const QUIZ_FILTER_PARAMS = ['price', 'team', 'category', 'time'];
+const QUIZ_FILTER_PARAMS = ['price', 'team', 'category', 'time', 'sprak'];
 
 /** Every query parameter of every route that reads one. */
 const QUERY_PARAMS: Record<string, { path: (t: Target) => string; params: string[]; actor: Actor }> = {

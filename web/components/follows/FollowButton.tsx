@@ -18,6 +18,7 @@ export interface SearchFollowFilters {
   team?: string | undefined;
   category?: string | undefined;
   time?: string | undefined;
+  sprak?: string | undefined;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { isPriceFilter, isTeamFilter, isTimeFilter, isTopicFilter, quizFilterLabels } from '../../../worker/lib/quiz-filters';
+import { quizFilterLabels, quizFiltersFromUrl } from '../../../worker/lib/quiz-filters';
 import { findWeekday } from '../../../worker/lib/swedish';
 
 /**
@@ -6,7 +6,7 @@ import { findWeekday } from '../../../worker/lib/swedish';
  * dates are not followed). Quiz filters of an unknown value are left out (the server refuses them).
  */
 export function searchLabel(
-  f: { city: string; weekday: string; search: string; price?: string | undefined; team?: string | undefined; category?: string | undefined; time?: string | undefined },
+  f: { city: string; weekday: string; search: string; price?: string | undefined; team?: string | undefined; category?: string | undefined; time?: string | undefined; sprak?: string | undefined },
   cities: Array<{ slug: string; name: string }>,
 ): string | null {
   const parts: string[] = [];
@@ -14,13 +14,6 @@ export function searchLabel(
   const w = f.weekday && f.weekday !== 'all' ? findWeekday(f.weekday) : undefined;
   if (w) parts.push(w.name);
   if (f.search.trim()) parts.push(`”${f.search.trim()}”`);
-  parts.push(
-    ...quizFilterLabels({
-      price: f.price && isPriceFilter(f.price) ? f.price : undefined,
-      team: f.team && isTeamFilter(f.team) ? Number(f.team) : undefined,
-      category: f.category && isTopicFilter(f.category) ? f.category : undefined,
-      time: f.time && isTimeFilter(f.time) ? f.time : undefined,
-    }),
-  );
+  parts.push(...quizFilterLabels(quizFiltersFromUrl(f)));
   return parts.length ? parts.join(' · ') : null;
 }

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { WEEKDAYS } from '../../../worker/lib/swedish';
-import { PRICE_FILTERS, TEAM_FILTER_CHOICES, TIME_FILTERS, TOPIC_FILTERS } from '../../../worker/lib/quiz-filters';
+import { LANGUAGE_FILTERS, PRICE_FILTERS, TEAM_FILTER_CHOICES, TIME_FILTERS, TOPIC_FILTERS } from '../../../worker/lib/quiz-filters';
 import { DatePicker } from './DatePicker';
 import type { CityOption, ListingFilters } from '../../pages/types';
 
@@ -25,6 +25,8 @@ const QUIZ_SELECTS = [
   { key: 'team', label: 'Lagstorlek', all: 'Alla lagstorlekar', options: TEAM_FILTER_CHOICES.map((n) => ({ value: String(n), label: `Vi är ${n}` })) },
   { key: 'category', label: 'Kategori', all: 'Alla kategorier', options: TOPIC_FILTERS.map((o) => ({ value: o.value, label: o.label })) },
   { key: 'time', label: 'Starttid', all: 'Alla tider', options: TIME_FILTERS.map((o) => ({ value: o.value, label: o.label })) },
+  // Issue 31.3: the quiz's language; a quiz in both languages is listed under either.
+  { key: 'sprak', label: 'Språk', all: 'Alla', options: LANGUAGE_FILTERS.map((o) => ({ value: o.value, label: o.label })) },
 ] as const;
 
 const FIELD = 'w-full rounded-xl border border-slate-300 bg-white px-3 py-2.5 text-slate-900 disabled:bg-slate-100';
@@ -32,7 +34,7 @@ const FIELD = 'w-full rounded-xl border border-slate-300 bg-white px-3 py-2.5 te
 /**
  * Filter panel (spec 01 §2, §4): weekday (Swedish labels + 'Alla dagar'), city ('Alla städer' +
  * the distinct cities), date (past days disabled, weeks start on Monday) and search; then the quiz
- * filters (issue 20): price, team size, category and start time.
+ * filters (issue 20): price, team size, category and start time, and the language (issue 31.3).
  * Without JavaScript it is an ordinary GET form.
  */
 export function FilterPanel({ filters, today, cities, lockCity, lockWeekday, action, onChange, quizFiltersOnly, onCitiesWanted }: Props) {

@@ -1,4 +1,5 @@
 import { displayDate, displayPrice, displayTime } from '../../../worker/lib/swedish';
+import { QUIZ_LANGUAGE_BADGES } from '../../../worker/lib/quiz-filters';
 import type { ListingQuiz } from '../../pages/types';
 import { AddToCalendar } from '../calendar/AddToCalendar';
 import { venueHref } from './urls';
@@ -35,6 +36,11 @@ export function QuizCard({ quiz, index = 0, onOpen, onRecommended }: CardProps) 
         <div className="flex flex-wrap items-center gap-2 text-sm">
           <span className="rounded-full bg-brand-50 px-2.5 py-0.5 font-semibold text-brand-800">{quiz.categoryLabel}</span>
           {quiz.isCancelled && <span className="rounded-full bg-red-100 px-2.5 py-0.5 font-bold text-red-800">Inställt</span>}
+          {QUIZ_LANGUAGE_BADGES[quiz.language] && (
+            <span className="rounded-full bg-sky-100 px-2.5 py-0.5 font-semibold text-sky-900">
+              {QUIZ_LANGUAGE_BADGES[quiz.language]}
+            </span>
+          )}
           <span className="text-slate-700">{displayPrice(quiz.price)}</span>
           {quiz.tier !== 'standard' && (
             // Paid placement is labelled and explained (P2B regulation 2019/1150 art. 5; issue 18).

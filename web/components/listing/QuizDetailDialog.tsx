@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { CalendarDays, MapPin } from '../ui/icons';
 import { displayDate, displayPrice, displayTime } from '../../../worker/lib/swedish';
+import { QUIZ_LANGUAGE_BADGES } from '../../../worker/lib/quiz-filters';
 import { track } from '../analytics/beacon';
 import { useSession } from '../../lib/session';
 import type { ListingQuiz } from '../../pages/types';
@@ -16,7 +17,7 @@ const CHIP = 'rounded-full bg-slate-100 px-3 py-1 text-sm font-semibold text-sla
 
 /**
  * A quiz at a glance (spec 01 §2 "A quiz card opens a detail dialog"; issue 29.5): the title, one line
- * for when and one for where (with "Vägbeskrivning"), chips for price, team size and category, the
+ * for when and one for where (with "Vägbeskrivning"), chips for price, team size, category and language, the
  * actions in one bar, then the longer texts. On a 390 × 844 phone the actions show without scrolling.
  * Premium also shows the phone number.
  */
@@ -73,6 +74,7 @@ export function QuizDetailDialog({ quiz, onClose }: { quiz: ListingQuiz | null; 
             <li className={CHIP}>{displayPrice(quiz.price)}</li>
             {quiz.teamSize ? <li className={CHIP}>Max {quiz.teamSize} per lag</li> : null}
             <li className={CHIP}>{quiz.categoryLabel}</li>
+            {QUIZ_LANGUAGE_BADGES[quiz.language] ? <li className="rounded-full bg-sky-100 px-3 py-1 text-sm font-semibold text-sky-900">{QUIZ_LANGUAGE_BADGES[quiz.language]}</li> : null}
           </ul>
           <div role="group" aria-label="Gör något med quizet" className="flex flex-wrap items-center gap-x-4 gap-y-2 rounded-xl bg-brand-50 px-3 py-2 text-sm font-semibold">
             <AddToCalendar quiz={quiz} />

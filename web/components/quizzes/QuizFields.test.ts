@@ -18,11 +18,18 @@ describe('the quiz form schemas (form strings → the contract, checked by the c
       teamSize: 4,
       price: 30,
       description: null,
+      language: 'sv',
       recurring: true,
       pattern: 'weekly',
       days: ['tisdag'],
       until: null,
     });
+  });
+
+  it('create: Språk is one of svenska, engelska, båda (issue 31.3)', () => {
+    expect(CreateQuizForm.safeParse({ ...base, locationId: 'loc-1', language: 'both' }).data?.language).toBe('both');
+    const r = CreateQuizForm.safeParse({ ...base, locationId: 'loc-1', language: 'de' });
+    expect(r.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['language', 'Välj svenska, engelska eller båda']]);
   });
 
   it("create: the contract's messages on the form's fields", () => {

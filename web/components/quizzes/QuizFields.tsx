@@ -13,6 +13,8 @@ import {
   EditSeriesSchema,
   PATTERN_LABELS,
   QUIZ_CATEGORIES,
+  QUIZ_LANGUAGES,
+  QUIZ_LANGUAGE_LABELS,
   QUIZ_THEMES,
   RECURRENCE_PATTERNS,
   TEAM_SIZES,
@@ -38,6 +40,8 @@ const FormShape = z.object({
   teamSize: z.string(),
   price: z.string(),
   description: z.string(),
+  /** sv | en | both (issue 31.3). */
+  language: z.string(),
   recurring: z.boolean(),
   pattern: z.enum(RECURRENCE_PATTERNS),
   days: z.array(z.string()),
@@ -59,6 +63,7 @@ export function emptyQuizForm(today: string): QuizFormValues {
     teamSize: '',
     price: '',
     description: '',
+    language: 'sv',
     recurring: true,
     pattern: 'weekly',
     days: [weekdayNameOf(today)],
@@ -68,7 +73,7 @@ export function emptyQuizForm(today: string): QuizFormValues {
   };
 }
 
-export function formFromQuiz(q: Pick<OwnerQuiz, 'startTime' | 'category' | 'theme' | 'quizmaster' | 'teamSize' | 'price' | 'description'> & { date?: string }, today: string): QuizFormValues {
+export function formFromQuiz(q: Pick<OwnerQuiz, 'startTime' | 'category' | 'theme' | 'quizmaster' | 'teamSize' | 'price' | 'description' | 'language'> & { date?: string }, today: string): QuizFormValues {
   const legacy: Record<string, string> = { musik: 'Musik', musikquiz: 'Musik', sport: 'Sport', sportquiz: 'Sport', film: 'Film & TV', filmquiz: 'Film & TV' };
   const cat = (q.category ?? '').toLowerCase();
   const category = cat === 'tema' || legacy[cat] ? 'tema' : 'allmänbildning';
@@ -85,6 +90,7 @@ export function formFromQuiz(q: Pick<OwnerQuiz, 'startTime' | 'category' | 'them
     teamSize: q.teamSize ? String(q.teamSize) : '',
     price: q.price != null ? String(q.price) : '',
     description: q.description ?? '',
+    language: q.language ?? 'sv',
   };
 }
 
@@ -99,6 +105,7 @@ function toFields(v: QuizFormValues): EditSeriesInput {
     teamSize: v.teamSize ? Number(v.teamSize) : null,
     price: v.price.trim() === '' ? null : Number(v.price),
     description: v.description,
+    language: v.language as EditSeriesInput['language'],
   };
 }
 
@@ -138,7 +145,7 @@ export function editQuizForm(wasRecurring: boolean) {
 /** A whole series → EditSeriesSchema (the fields only). */
 export const EditSeriesForm = FormShape.transform(toFields).pipe(EditSeriesSchema);
 
-/** Date (optional), start time, category, theme, quizmaster, team size, price, description. */
+/** Date (optional), start time, category, theme, language, quizmaster, team size, price, description. */
 export function QuizDetailFields({ withDate }: { withDate: boolean }) {
   const { register, watch, getValues, setValue, formState } = useFormContext<QuizFormValues>();
   const errors = formState.errors;
@@ -181,6 +188,13 @@ export function QuizDetailFields({ withDate }: { withDate: boolean }) {
         </SelectField>
       )}
       {category === 'tema' && theme === 'Annat' && <TextField label="Eget tema" required error={errors.customTheme?.message} {...register('customTheme')} />}
+      <SelectField label="Språk" required error={errors.language?.message} hint="Det språk quizet hålls på" {...register('language')}>
+        {QUIZ_LANGUAGES.map((l) => (
+          <option key={l} value={l}>
+            {QUIZ_LANGUAGE_LABELS[l]}
+          </option>
+        ))}
+      </SelectField>
       <div className="grid gap-4 sm:grid-cols-3">
         <TextField label="Quizmaster (valfritt)" error={errors.quizmaster?.message} {...register('quizmaster')} />
         <SelectField label="Lagstorlek (valfritt)" error={errors.teamSize?.message} {...register('teamSize')}>

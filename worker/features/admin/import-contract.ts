@@ -7,6 +7,7 @@
  */
 import * as z from 'zod';
 import { findWeekday } from '../../lib/swedish';
+import { DEFAULT_QUIZ_LANGUAGE, parseQuizLanguage } from '../../lib/quiz-filters';
 import { CustomThemeSchema, QuizmasterSchema } from '../quizzes/contract';
 import { AddressSchema, CitySchema, optionalPhone, optionalWebsite, outsideSwedenMessage, VenueNameSchema } from '../venues/contract';
 
@@ -31,6 +32,7 @@ export const IMPORT_COLUMNS = {
   theme: ['theme', 'tema'],
   quizmaster: ['quizmaster', 'quizledare'],
   price: ['price', 'pris'],
+  language: ['language', 'språk', 'sprak'],
   lat: ['lat', 'latitude', 'latitud'],
   lng: ['lng', 'lon', 'longitude', 'longitud'],
 } as const;
@@ -130,6 +132,20 @@ export const ImportRowSchema = z
         return Number(s);
       })
       .describe('price'),
+    // Issue 31.3: the quiz's language; empty = svenska.
+    language: z
+      .string()
+      .trim()
+      .transform((v, ctx) => {
+        if (v === '') return DEFAULT_QUIZ_LANGUAGE;
+        const l = parseQuizLanguage(v);
+        if (!l) {
+          ctx.addIssue({ code: 'custom', message: 'Ange språket som svenska, engelska eller båda (sv, en, both)' });
+          return z.NEVER;
+        }
+        return l;
+      })
+      .describe('language'),
     lat: optionalNumber('lat', -90, 90),
     lng: optionalNumber('lng', -180, 180),
   })

@@ -14,6 +14,7 @@ import { addDays, nextWeekdayOnOrAfter } from '../../lib/clock';
 import { bumpDataVersion } from '../../lib/data-version';
 import { invalidInput, type FieldIssue } from '../../lib/errors';
 import { newId } from '../../lib/ids';
+import { DEFAULT_QUIZ_LANGUAGE, type QuizLanguage } from '../../lib/quiz-filters';
 import { slugify } from '../../lib/slug';
 import { houseAccountId } from '../takeover/service';
 import type { Deps } from '../../ports/deps';
@@ -212,12 +213,12 @@ export function seriesDates(today: string, isoWeekday: number, pattern: 'weekly'
 
 /**
  * One INSERT … SELECT per series: only (id, date) vary per occurrence, the rest is bound once, so a
- * weekly series of 26 occurrences needs 2 × 26 + 17 = 69 parameters (D1 allows 100). Columns follow
+ * weekly series of 26 occurrences needs 2 × 26 + 18 = 70 parameters (D1 allows 100). Columns follow
  * the table definition (drizzle inserts into every insertable column in schema order).
  */
 export function seriesInsert(
   db: Db,
-  s: { locationId: string; dates: string[]; startTime: string | null; category: string; theme: string | null; quizmaster: string | null; price: number | null; recurrenceId: string; pattern: string; days: string; nowIso: string },
+  s: { locationId: string; dates: string[]; startTime: string | null; category: string; theme: string | null; quizmaster: string | null; price: number | null; language?: QuizLanguage | undefined; recurrenceId: string; pattern: string; days: string; nowIso: string },
 ) {
   const value: Record<string, SQL> = {
     id: sql`column1`,
@@ -234,6 +235,8 @@ export function seriesInsert(
     recurrenceDays: sql`${s.days}`,
     recurrenceUntil: sql`NULL`,
     isCancelled: sql`0`,
+    // Every column without a value here is inserted as NULL: language is NOT NULL (its default does not apply).
+    language: sql`${s.language ?? DEFAULT_QUIZ_LANGUAGE}`,
     createdAt: sql`${s.nowIso}`,
     updatedAt: sql`${s.nowIso}`,
   };
@@ -300,7 +303,7 @@ export function createStatements(db: Db, row: ImportRow, o: { venueId: string; s
     }) as unknown as Stmt,
     seriesInsert(db, {
       locationId, dates, startTime: row.start_time, category: row.category, theme: row.category === 'tema' ? row.theme : null,
-      quizmaster: row.quizmaster || null, price: row.price, recurrenceId: newId(), pattern: row.pattern, days: JSON.stringify([row.weekday.name]), nowIso: o.nowIso,
+      quizmaster: row.quizmaster || null, price: row.price, language: row.language, recurrenceId: newId(), pattern: row.pattern, days: JSON.stringify([row.weekday.name]), nowIso: o.nowIso,
     }) as unknown as Stmt,
   );
   return { stmts: out, dates: dates.length };

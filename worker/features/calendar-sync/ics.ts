@@ -7,6 +7,7 @@
  */
 import ICAL from 'ical.js';
 import { addDays, isoWeekday, stockholmParts } from '../../lib/clock';
+import { DEFAULT_QUIZ_LANGUAGE, parseQuizLanguage, type QuizLanguage } from '../../lib/quiz-filters';
 import { MAX_EVENTS_PER_FEED, MAX_OCCURRENCES_PER_FEED, SYNC_HORIZON_DAYS, TEXT_MAX, TITLE_MAX, type PreviewEvent, type NotUnderstood } from './contract';
 
 export type Pattern = 'weekly' | 'biweekly';
@@ -19,6 +20,8 @@ export interface Occurrence {
   startTime: string;
   title: string | null;
   description: string | null;
+  /** Issue 31.3: the `LANGUAGE` parameter of its SUMMARY (else DESCRIPTION, else the calendar's name); svenska when none. */
+  language: QuizLanguage;
   /** The rule the occurrence belongs to (null for a single event). */
   series: { pattern: Pattern; days: number[]; until: string | null } | null;
 }
@@ -52,6 +55,19 @@ const clip = (s: unknown, max: number): string | null => {
   const t = s.replace(/\s+/g, ' ').trim();
   return t ? t.slice(0, max) : null;
 };
+
+/**
+ * The language of an event's text (RFC 5545 §3.2.10 `LANGUAGE=en-GB` on SUMMARY or DESCRIPTION), or null when
+ * neither says one we know (sv/en and their regions, worker/lib/quiz-filters.ts parseQuizLanguage).
+ */
+export function languageParam(comp: ICAL.Component): QuizLanguage | null {
+  for (const name of ['summary', 'description']) {
+    const v = comp.getFirstProperty(name)?.getParameter('language');
+    const lang = typeof v === 'string' ? parseQuizLanguage(v) : null;
+    if (lang) return lang;
+  }
+  return null;
+}
 
 const formats = new Map<string, Intl.DateTimeFormat>();
 function zoneFormat(tz: string): Intl.DateTimeFormat | null {
@@ -156,6 +172,11 @@ export function mapCalendar(text: string, today: string): MappedFeed {
     if (typeof id === 'string') zones.set(id, new ICAL.Timezone(vtz));
   }
   const end = addDays(today, SYNC_HORIZON_DAYS);
+  // The calendar's own language (X-WR-CALNAME;LANGUAGE=en, as some publishers write it): the events' default.
+  const calendarLanguage = (() => {
+    const v = root.getFirstProperty('x-wr-calname')?.getParameter('language');
+    return (typeof v === 'string' ? parseQuizLanguage(v) : null) ?? DEFAULT_QUIZ_LANGUAGE;
+  })();
   const notUnderstood: NotUnderstood[] = [];
   let truncated = false;
 
@@ -194,6 +215,7 @@ export function mapCalendar(text: string, today: string): MappedFeed {
   for (const [uid, event] of masters) {
     const title = clip(event.summary, TITLE_MAX);
     const description = clip(event.description, TEXT_MAX);
+    const language = languageParam(event.component) ?? calendarLanguage;
     if (isCancelled(event)) continue;
     if (event.startDate.isDate) {
       notUnderstood.push({ uid, title, reason: REASONS.allDay });
@@ -239,6 +261,7 @@ export function mapCalendar(text: string, today: string): MappedFeed {
         startTime: local.time,
         title: clip(item.summary, TITLE_MAX) ?? title,
         description: clip(item.description, TEXT_MAX) ?? description,
+        language: (item !== event ? languageParam(item.component) : null) ?? language,
         series,
       });
     };
@@ -283,9 +306,14 @@ export function mapCalendar(text: string, today: string): MappedFeed {
   return { occurrences, events, notUnderstood, truncated };
 }
 
-/** A short stable fingerprint (FNV-1a, 32 bit) of what a sync wrote to a quiz. */
-export function fingerprint(q: { date: string; startTime: string | null; title: string | null; description: string | null; isCancelled: boolean }): string {
-  const s = JSON.stringify([q.date, q.startTime, q.title, q.description, q.isCancelled]);
+/**
+ * A short stable fingerprint (FNV-1a, 32 bit) of what a sync wrote to a quiz. The language counts only when it
+ * is not svenska, so the fingerprints stored before the quiz had a language (issue 31.3) still match.
+ */
+export function fingerprint(q: { date: string; startTime: string | null; title: string | null; description: string | null; isCancelled: boolean; language?: string | undefined }): string {
+  const fields: unknown[] = [q.date, q.startTime, q.title, q.description, q.isCancelled];
+  if (q.language && q.language !== DEFAULT_QUIZ_LANGUAGE) fields.push(q.language);
+  const s = JSON.stringify(fields);
   let h = 0x811c9dc5;
   for (let i = 0; i < s.length; i++) {
     h ^= s.charCodeAt(i);

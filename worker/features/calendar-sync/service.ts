@@ -159,8 +159,8 @@ async function applyAndRecord(deps: CalendarDeps, feed: CalendarFeedRow, locatio
   return { ...feed, ...values };
 }
 
-const state = (q: Pick<QuizRow, 'date' | 'startTime' | 'title' | 'description' | 'isCancelled'>) =>
-  fingerprint({ date: q.date, startTime: q.startTime, title: q.title, description: q.description, isCancelled: q.isCancelled });
+const state = (q: Pick<QuizRow, 'date' | 'startTime' | 'title' | 'description' | 'isCancelled' | 'language'>) =>
+  fingerprint({ date: q.date, startTime: q.startTime, title: q.title, description: q.description, isCancelled: q.isCancelled, language: q.language });
 
 /** A stable series id per feed and event UID (64 bits of FNV-1a over two orders of the text). */
 function recurrenceIdOf(feedId: string, uid: string): string {
@@ -170,7 +170,7 @@ function recurrenceIdOf(feedId: string, uid: string): string {
 
 interface Change {
   quiz: QuizRow;
-  values: Pick<QuizRow, 'date' | 'startTime' | 'title' | 'description' | 'isCancelled'>;
+  values: Pick<QuizRow, 'date' | 'startTime' | 'title' | 'description' | 'isCancelled' | 'language'>;
   key: string;
   /** Which purchase guard applies if anything was bought for the quiz: a new date, or a cancellation. */
   guard: 'date' | 'delete' | null;
@@ -195,7 +195,7 @@ async function applyOccurrences(deps: CalendarDeps, feed: CalendarFeedRow, locat
   for (const o of mapped.occurrences) {
     if (seen.has(o.key)) continue;
     seen.add(o.key);
-    const values = { date: o.date, startTime: o.startTime, title: o.title, description: o.description, isCancelled: false };
+    const values = { date: o.date, startTime: o.startTime, title: o.title, description: o.description, isCancelled: false, language: o.language };
     const item = items.get(o.key);
     if (!item) {
       const row = newQuiz(feed, location, o, horizonEnd);
@@ -235,8 +235,8 @@ async function applyOccurrences(deps: CalendarDeps, feed: CalendarFeedRow, locat
       result.keptOwnerEdits++;
       continue;
     }
-    const { date, startTime, title, description } = quiz;
-    changes.push({ quiz, values: { date, startTime, title, description, isCancelled: true }, key: item.key, guard: 'delete' });
+    const { date, startTime, title, description, language } = quiz;
+    changes.push({ quiz, values: { date, startTime, title, description, language, isCancelled: true }, key: item.key, guard: 'delete' });
   }
 
   const bought = await quizzesWithPurchases(db, changes.filter((c) => c.guard).map((c) => c.quiz.id));
@@ -277,7 +277,7 @@ async function applyOccurrences(deps: CalendarDeps, feed: CalendarFeedRow, locat
 }
 
 function newQuiz(feed: CalendarFeedRow, location: LocationRow, o: Occurrence, horizonEnd: string): typeof quizzes.$inferInsert {
-  const base = { id: newId(), locationId: location.id, date: o.date, startTime: o.startTime, title: o.title, description: o.description, isCancelled: false };
+  const base = { id: newId(), locationId: location.id, date: o.date, startTime: o.startTime, title: o.title, description: o.description, language: o.language, isCancelled: false };
   if (!o.series) return { ...base, isRecurring: false };
   // The series ends at the rule's end or the sync horizon, whichever is first: the nightly sync (not the
   // series extension job) adds later dates, so the two never write the same series.

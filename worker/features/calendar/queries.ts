@@ -20,6 +20,8 @@ export interface CalendarDbRow {
   teamSize: number | null;
   price: number | null;
   isCancelled: number;
+  /** sv | en | both (issue 31.3): the listing feed's `sprak` filter checks it on every date. */
+  language: string;
   updatedAt: string;
   lName: string;
   lAddress: string;
@@ -33,7 +35,7 @@ export interface CalendarDbRow {
 
 const QUIZ_COLUMNS = sql`q.id AS id, q.date AS date, q.start_time AS startTime, q.title AS title, q.description AS description,
   q.category AS category, q.theme AS theme, q.quizmaster AS quizmaster, q.team_size AS teamSize, q.price AS price,
-  q.is_cancelled AS isCancelled, q.updated_at AS updatedAt`;
+  q.is_cancelled AS isCancelled, q.language AS language, q.updated_at AS updatedAt`;
 const PLACE_COLUMNS = sql`l.name AS lName, l.address AS lAddress, l.city AS lCity, l.city_slug AS lCitySlug, l.latitude AS lLat, l.longitude AS lLng,
   v.name AS vName, v.slug AS vSlug`;
 const COLUMNS = sql`${QUIZ_COLUMNS}, ${PLACE_COLUMNS}`;

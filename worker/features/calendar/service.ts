@@ -111,7 +111,7 @@ export async function venueFeed(deps: CalendarDeps, input: { citySlug: string; v
  * dates in the window. In weekday mode the listing is asked without the weekday (it lists a biweekly
  * series only in the week it runs, which would make it blink in and out of a subscription) and the
  * feed keeps that weekday's dates; in date mode the feed holds that date only. The quiz filters (price,
- * team size, category, start time) choose the units and are checked again on every date.
+ * team size, category, start time, language) choose the units and are checked again on every date.
  */
 export async function listingFeed(deps: CalendarDeps, input: { query: ListingQuery; search: string }): Promise<IcsFile> {
   const { db } = deps;

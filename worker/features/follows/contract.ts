@@ -17,11 +17,11 @@ const ASCII_WEEKDAY: Record<string, string> = { måndag: 'mandag', lördag: 'lor
 
 /**
  * A saved search: the listing's own filters (city, weekday, text and the quiz filters: price, team size,
- * category, start time), validated by the listing contract and stored canonically (ASCII weekday slug,
+ * category, start time, language), validated by the listing contract and stored canonically (ASCII weekday slug,
  * keys in a fixed order, quiz filters only when set — so a search saved before they existed keeps its key)
  * so the same search is one follow. A date makes no sense to follow, and at least one filter is needed.
  */
-export const SavedSearchSchema = ListingQuerySchema.pick({ city: true, weekday: true, search: true, price: true, team: true, category: true, time: true })
+export const SavedSearchSchema = ListingQuerySchema.pick({ city: true, weekday: true, search: true, price: true, team: true, category: true, time: true, sprak: true })
   .refine(
     (f) => !!(f.city || (f.weekday && f.weekday !== 'all' && f.weekday !== 'alla') || f.search || hasQuizFilters(f)),
     'Välj minst en stad, veckodag, sökning eller ett filter att bevaka',
@@ -37,11 +37,11 @@ export interface SavedSearch extends QuizFilters {
 /** The stored form: ASCII weekday slug, no 'all', keys in a fixed order. */
 export function normalizeSearch(f: z.infer<typeof SavedSearchSchema>): SavedSearch {
   const weekday = f.weekday && f.weekday !== 'all' && f.weekday !== 'alla' ? (ASCII_WEEKDAY[f.weekday] ?? f.weekday) : undefined;
-  return { city: f.city || undefined, weekday, search: f.search || undefined, price: f.price, team: f.team, category: f.category, time: f.time };
+  return { city: f.city || undefined, weekday, search: f.search || undefined, price: f.price, team: f.team, category: f.category, time: f.time, sprak: f.sprak };
 }
 
 export function canonicalFilters(f: SavedSearch): string {
-  const quiz = { price: f.price, team: f.team, category: f.category, time: f.time };
+  const quiz = { price: f.price, team: f.team, category: f.category, time: f.time, sprak: f.sprak };
   return JSON.stringify({
     city: f.city ?? null,
     weekday: f.weekday ?? null,

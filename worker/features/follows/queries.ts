@@ -141,10 +141,11 @@ export interface MailQuiz {
   team_size: number | null;
   category: string | null;
   theme: string | null;
+  language: string;
 }
 
 const QUIZ_SELECT = sql`
-  SELECT q.id, q.date, q.start_time, q.title, q.created_at, q.is_cancelled, q.price, q.team_size, q.category, q.theme,
+  SELECT q.id, q.date, q.start_time, q.title, q.created_at, q.is_cancelled, q.price, q.team_size, q.category, q.theme, q.language,
          l.name AS place_name, l.address, l.city, l.city_slug, l.latitude, l.longitude,
          v.name AS venue_name, v.slug AS venue_slug, v.is_public
   FROM quizzes q JOIN locations l ON l.id = q.location_id JOIN venues v ON v.id = l.venue_id`;

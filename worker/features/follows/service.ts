@@ -122,6 +122,7 @@ export function searchUrl(f: SavedSearch): string {
   if (f.team !== undefined) qs.set('team', String(f.team));
   if (f.category) qs.set('category', f.category);
   if (f.time) qs.set('time', f.time);
+  if (f.sprak) qs.set('sprak', f.sprak);
   const s = qs.toString();
   return `${f.city ? `/quiz/${f.city}` : '/'}${s ? `?${s}` : ''}`;
 }
@@ -470,7 +471,7 @@ async function weekForSearch(db: Db, f: SavedSearch, from: string, to: string, h
   const ids = (await listPages(db, query, ctx, DIGEST_SEARCH_MAX_PAGES)).map((item) => item.id);
   // The quiz filters chose the units; each date is checked too (one date of a series may have been edited alone).
   return (await q.weekOfUnits(db, ids, from, to, f.weekday)).filter((row) =>
-    matchesQuizFilters({ price: row.price, teamSize: row.team_size, category: row.category, theme: row.theme, startTime: row.start_time }, quiz),
+    matchesQuizFilters({ price: row.price, teamSize: row.team_size, category: row.category, theme: row.theme, startTime: row.start_time, language: row.language }, quiz),
   );
 }
 

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { findWeekday } from '../../lib/swedish';
 import { lineText } from '../../lib/zod-text';
-import { ALL_FILTER, PRICE_FILTERS, TEAM_FILTER_MAX, TEAM_FILTER_MIN, TIME_FILTERS, TOPIC_FILTERS, type PriceFilter, type TimeFilter, type TopicFilter } from '../../lib/quiz-filters';
+import { ALL_FILTER, LANGUAGE_FILTERS, PRICE_FILTERS, TEAM_FILTER_MAX, TEAM_FILTER_MIN, TIME_FILTERS, TOPIC_FILTERS, type LanguageFilter, type PriceFilter, type QuizLanguage, type TimeFilter, type TopicFilter } from '../../lib/quiz-filters';
 
 /**
  * GET /api/listing (spec 01 §4 "Listing filters"). Shared by the worker validator and the public pages.
@@ -73,6 +73,8 @@ export const QuizFilterShape = {
     .describe('Lagstorlek'),
   category: choice<TopicFilter>(TOPIC_FILTERS, `Ogiltig kategori (välj ${TOPIC_FILTERS.map((o) => o.value).join(', ')} eller ${ALL_FILTER})`).describe('Kategori'),
   time: choice<TimeFilter>(TIME_FILTERS, `Ogiltig starttid (välj ${TIME_FILTERS.map((o) => o.value).join(', ')} eller ${ALL_FILTER})`).describe('Starttid'),
+  /** Issue 31.3: the quiz's language; a quiz in both languages matches either. */
+  sprak: choice<LanguageFilter>(LANGUAGE_FILTERS, `Ogiltigt språk (välj ${LANGUAGE_FILTERS.map((o) => o.value).join(', ')} eller ${ALL_FILTER})`).describe('Språk'),
 };
 
 export const ListingQuerySchema = z.object({
@@ -132,6 +134,8 @@ export interface ListingQuiz {
   isRecurring: boolean;
   recurrencePattern: 'weekly' | 'biweekly' | null;
   isCancelled: boolean;
+  /** The language the quiz is held in (issue 31.3): the badge and the JSON-LD `inLanguage`. */
+  language: QuizLanguage;
   tier: ListingTier;
   /** Belongs to the house account: an unclaimed business that can be taken over. */
   unclaimed: boolean;

@@ -14,7 +14,7 @@ import { batchAll, batchableRun, runBatch, type BatchStatement } from '../../db/
 import type { Db } from '../../db/client';
 import { WEEKDAY_BITS } from '../../db/schema';
 import { addDays, isoWeekday } from '../../lib/clock';
-import { PRICE_MAX_FILTER_SEK, timeRange, type QuizFilters } from '../../lib/quiz-filters';
+import { PRICE_MAX_FILTER_SEK, languageExcluded, timeRange, type QuizFilters } from '../../lib/quiz-filters';
 
 /** The listing's filters as the SQL sees them (already resolved by service.resolveFilters). */
 export interface SeriesFilter {
@@ -36,7 +36,7 @@ export interface SeriesFilter {
   quiz?: QuizFilters | undefined;
 }
 
-/** The quiz filters on listing_series e (its price, team_max, topic and start_min columns, all in the covering indexes). */
+/** The quiz filters on listing_series e (its price, team_max, topic, start_min and lang columns, all in the covering indexes). */
 function quizFilterSql(f: QuizFilters | undefined): SQL[] {
   if (!f) return [];
   const out: SQL[] = [];
@@ -48,6 +48,8 @@ function quizFilterSql(f: QuizFilters | undefined): SQL[] {
     const { from, to } = timeRange(f.time);
     out.push(sql`e.start_min BETWEEN ${from} AND ${to}`);
   }
+  // A quiz in both languages matches either choice (matchesQuizFilters in worker/lib/quiz-filters.ts).
+  if (f.sprak) out.push(sql`e.lang != ${languageExcluded(f.sprak)}`);
   return out;
 }
 
@@ -529,6 +531,8 @@ export interface DetailRow {
   isRecurring: number;
   recurrencePattern: 'weekly' | 'biweekly' | null;
   isCancelled: number;
+  /** sv | en | both (issue 31.3); absent only in a card stored before the quiz-language migration. */
+  language?: string | null | undefined;
   lId: string;
   lName: string;
   lAddress: string;
@@ -640,7 +644,7 @@ export async function venueLocations(db: Db, venueId: string): Promise<VenuePlac
 }
 
 /** The quiz columns of a card (DetailRow without the place and the business, which the caller has). */
-export type QuizCardRow = Pick<DetailRow, 'id' | 'date' | 'startTime' | 'title' | 'description' | 'category' | 'theme' | 'quizmaster' | 'teamSize' | 'price' | 'isRecurring' | 'recurrencePattern' | 'isCancelled'> & { locationId: string };
+export type QuizCardRow = Pick<DetailRow, 'id' | 'date' | 'startTime' | 'title' | 'description' | 'category' | 'theme' | 'quizmaster' | 'teamSize' | 'price' | 'isRecurring' | 'recurrencePattern' | 'isCancelled' | 'language'> & { locationId: string };
 
 /**
  * Upcoming occurrences at the given places (one business's), for the public venue page: per place its
@@ -662,7 +666,7 @@ export async function placeDateQuizzes(db: Db, placeId: string, date: string): P
 
 const CARD_QUIZ_COLUMNS = sql`q.id AS id, q.date AS date, q.start_time AS startTime, q.title AS title, q.description AS description,
   q.category AS category, q.theme AS theme, q.quizmaster AS quizmaster, q.team_size AS teamSize, q.price AS price,
-  q.is_recurring AS isRecurring, q.recurrence_pattern AS recurrencePattern, q.is_cancelled AS isCancelled, q.location_id AS locationId`;
+  q.is_recurring AS isRecurring, q.recurrence_pattern AS recurrencePattern, q.is_cancelled AS isCancelled, q.language AS language, q.location_id AS locationId`;
 
 // ---- Sitemaps at scale (issue 19 §4): each child sitemap reads a bounded, index-backed slice. ----
 

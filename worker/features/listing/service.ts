@@ -7,7 +7,7 @@ import { bumpDataVersion, memoPerDataVersion, memoPerDataVersionByKey } from '..
 import type { Clock } from '../../lib/clock';
 import { recordJob } from '../../lib/jobs';
 import { boundingBox, formatDistance, haversineKm, latitudeArcKm } from '../../lib/geo';
-import { hasQuizFilters, type QuizFilters } from '../../lib/quiz-filters';
+import { hasQuizFilters, isQuizLanguage, type QuizFilters } from '../../lib/quiz-filters';
 import { categoryLabel, findWeekday } from '../../lib/swedish';
 import { LISTING_PAGE_SIZE, MAP_POINTS_MAX, NEAR_RADIUS_DEFAULT, type CityOption, type ListingMapQuery, type ListingMapResponse, type ListingMode, type ListingQuery, type ListingQuiz, type ListingResponse, type ListingTier } from './contract';
 import { isoWeekday } from '../../lib/clock';
@@ -88,12 +88,13 @@ export interface ResolvedFilters {
 }
 
 /** The quiz filters of a query (issue 20), without the undefined ones. */
-export function quizFiltersOf(q: Partial<Pick<ListingQuery, 'price' | 'team' | 'category' | 'time'>>): QuizFilters {
+export function quizFiltersOf(q: Partial<Pick<ListingQuery, 'price' | 'team' | 'category' | 'time' | 'sprak'>>): QuizFilters {
   const out: QuizFilters = {};
   if (q.price) out.price = q.price;
   if (q.team !== undefined) out.team = q.team;
   if (q.category) out.category = q.category;
   if (q.time) out.time = q.time;
+  if (q.sprak) out.sprak = q.sprak;
   return out;
 }
 
@@ -102,7 +103,7 @@ export function quizFiltersOf(q: Partial<Pick<ListingQuery, 'price' | 'team' | '
  * (a position) combines with each of them and replaces the city filter.
  */
 export function resolveFilters(
-  q: Pick<ListingQuery, 'city' | 'weekday' | 'date' | 'search'> & Partial<Pick<ListingQuery, 'near' | 'radius' | 'price' | 'team' | 'category' | 'time'>>,
+  q: Pick<ListingQuery, 'city' | 'weekday' | 'date' | 'search'> & Partial<Pick<ListingQuery, 'near' | 'radius' | 'price' | 'team' | 'category' | 'time' | 'sprak'>>,
   today: string,
 ): ResolvedFilters {
   const near = q.near ? { lat: q.near.lat, lng: q.near.lng, radiusKm: q.radius ?? NEAR_RADIUS_DEFAULT } : undefined;
@@ -213,6 +214,7 @@ export function toListingQuiz(d: DetailRow & { unitLat?: number | null; unitLng?
     isRecurring: !!d.isRecurring,
     recurrencePattern: d.recurrencePattern,
     isCancelled: !!d.isCancelled,
+    language: isQuizLanguage(d.language) ? d.language : 'sv',
     tier,
     unclaimed: !!d.house,
     location: {

@@ -5,6 +5,7 @@
  */
 import { displayDate, displayTime } from '../../lib/swedish';
 import { normalizeTime, stockholmOffset } from '../../lib/clock';
+import { inLanguageOf } from '../../lib/quiz-filters';
 import type { ListingQuiz } from '../listing/contract';
 
 export const SITE_NAME = 'Quizkväll';
@@ -87,6 +88,7 @@ export function eventJsonLd(origin: string, q: ListingQuiz) {
     startDate: eventStartDate(q.date, q.startTime),
     eventStatus: q.isCancelled ? 'https://schema.org/EventCancelled' : 'https://schema.org/EventScheduled',
     eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
+    inLanguage: inLanguageOf(q.language),
     location: place,
     offers: {
       '@type': 'Offer',

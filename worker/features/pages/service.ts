@@ -69,7 +69,7 @@ export function readQuizFilterQuery(query: Record<string, string | undefined>): 
 
 /** The quiz filters of page filters, as the listing query takes them. */
 function quizQuery(f: ListingFilters) {
-  return { price: f.price, team: f.team, category: f.category, time: f.time };
+  return { price: f.price, team: f.team, category: f.category, time: f.time, sprak: f.sprak };
 }
 
 function quizPart(q: Partial<ListingFilters>): Partial<ListingFilters> {

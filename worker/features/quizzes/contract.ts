@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { WEEKDAY_NAMES, type WeekdayName } from '../../lib/swedish';
 import { textField } from '../../lib/zod-text';
+import { QUIZ_LANGUAGES, QUIZ_LANGUAGE_LABELS, type QuizLanguage } from '../../lib/quiz-filters';
 
 /**
  * Quiz and series contracts (spec 02 §5 "Create quiz", "Edit quiz", "Recurrence generation"), shared by
@@ -11,6 +12,9 @@ export const CATEGORY_LABELS: Record<(typeof QUIZ_CATEGORIES)[number], string> =
 /** Theme choices for category tema; 'Annat' requires a custom theme. */
 export const QUIZ_THEMES = ['Musik', 'Sport', 'Film & TV', 'Annat'] as const;
 export const TEAM_SIZES = [2, 3, 4, 5, 6, 8] as const;
+/** The quiz's language (issue 31.3): values and labels have one home, worker/lib/quiz-filters.ts. */
+export { QUIZ_LANGUAGES, QUIZ_LANGUAGE_LABELS, type QuizLanguage };
+export const LANGUAGE_ERROR = `Välj ${QUIZ_LANGUAGES.map((l) => QUIZ_LANGUAGE_LABELS[l].toLowerCase()).join(', ').replace(/, ([^,]+)$/, ' eller $1')}`;
 /** ISO weekday order (index + 1 = ISO weekday); what recurrence_days stores. One home: worker/lib/swedish.ts. */
 export { WEEKDAY_NAMES, type WeekdayName };
 export const RECURRENCE_PATTERNS = ['weekly', 'biweekly'] as const;
@@ -76,6 +80,8 @@ const fieldShape = {
     .max(PRICE_MAX, `Priset får vara högst ${PRICE_MAX} kr`)
     .nullish()
     .describe('Pris'),
+  /** Missing = unchanged on an edit, 'sv' on a new quiz (older clients). */
+  language: z.enum(QUIZ_LANGUAGES, { error: LANGUAGE_ERROR }).optional().describe('Språk'),
 };
 
 type ThemeFields = { category: string; theme?: string | null | undefined; customTheme?: string | null | undefined };
@@ -180,6 +186,7 @@ export interface OwnerQuiz {
   quizmaster: string | null;
   teamSize: number | null;
   price: number | null;
+  language: QuizLanguage;
   isRecurring: boolean;
   recurrenceId: string | null;
   recurrencePattern: 'weekly' | 'biweekly' | null;
@@ -244,6 +251,7 @@ export interface SeriesSummary {
   quizmaster: string | null;
   teamSize: number | null;
   price: number | null;
+  language: QuizLanguage;
   description: string | null;
   count: number;
   upcoming: number;

@@ -38,6 +38,7 @@ export function toOwnerQuiz(r: QuizRow & { promotion?: PromotionState }): OwnerQ
     quizmaster: r.quizmaster,
     teamSize: r.teamSize,
     price: r.price,
+    language: r.language,
     isRecurring: !!r.isRecurring,
     recurrenceId: r.recurrenceId,
     recurrencePattern: r.recurrencePattern,

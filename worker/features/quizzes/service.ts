@@ -30,7 +30,7 @@ import {
 import type { Deps } from '../../ports/deps';
 import { placesFor, quizWithPromotion, seriesTotals, toOwnerQuiz, upcomingAtLocation, upcomingSingles } from './queries';
 
-type Fields = Pick<EditQuizData, 'startTime' | 'category' | 'theme' | 'customTheme' | 'quizmaster' | 'teamSize' | 'description' | 'price'>;
+type Fields = Pick<EditQuizData, 'startTime' | 'category' | 'theme' | 'customTheme' | 'quizmaster' | 'teamSize' | 'description' | 'price' | 'language'>;
 
 function fieldValues(d: Fields) {
   return {
@@ -41,6 +41,8 @@ function fieldValues(d: Fields) {
     teamSize: d.teamSize ?? null,
     description: d.description ?? null,
     price: d.price ?? null,
+    // Undefined leaves an edited quiz's language as it was; a new row gets the column default 'sv'.
+    language: d.language,
   };
 }
 
@@ -199,7 +201,8 @@ export async function editQuiz(deps: QuizDeps, actor: Actor, input: { id: string
     if (quiz.date < today) throw invalidInput(`Datum: ${PAST_QUIZ}`, [{ path: 'date', message: PAST_QUIZ }]);
     checkDateHorizon(data.date, today);
   }
-  const values = { ...fieldValues(data), date: data.date, updatedAt: now.toISOString() };
+  // Language missing from the edit: the quiz keeps its own (and a series made from it inherits it).
+  const values = { ...fieldValues(data), language: data.language ?? quiz.language, date: data.date, updatedAt: now.toISOString() };
   // Issue 26.2: a new date must not leave an open or paid order behind on the old one.
   const guardMove = <T>(run: () => Promise<T>) => (moves ? purchaseGuarded(db, 'date', 'quiz', { quizId: id }, clock, run) : run());
   try {

@@ -6,7 +6,7 @@ import { quizzes, type QuizRow } from '../../db/schema';
 export type QuizInsert = typeof quizzes.$inferInsert;
 
 /**
- * Bound parameters per inserted row are ~17; D1 allows 100 per statement, so rows go in chunks of 5.
+ * Bound parameters per inserted row are ~18; D1 allows 100 per statement, so rows go in chunks of 5.
  * Returns statements for ONE db.batch: all-or-nothing, and ON CONFLICT DO NOTHING on the unique
  * (recurrence_id, date) index makes a repeated or overlapping insert add nothing.
  */
