@@ -8,7 +8,14 @@
  */
 import type { SQL } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
+import { rowsPerInsert } from '../lib/chunks';
 import type { Db } from './client';
+
+/**
+ * Quiz rows per multi-row INSERT: a row binds its 19 stored columns (every column but the virtual weekday),
+ * so 5 rows (95 parameters) stay under D1's 100 per statement.
+ */
+export const QUIZ_ROWS_PER_INSERT = rowsPerInsert(19);
 
 /** One statement that may go into `db.batch([...])`. */
 export type BatchStatement = BatchItem<'sqlite'>;

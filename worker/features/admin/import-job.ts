@@ -10,7 +10,9 @@
  * No Hono here: the routes and the Workflow call these with a Db, the bucket and the clock's values.
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
+import { runBatch, type BatchStatement } from '../../db/batch';
 import type { Db } from '../../db/client';
+import { chunks } from '../../lib/chunks';
 import { importJobs, importRows, jobRuns, venues } from '../../db/schema';
 import { bumpDataVersion } from '../../lib/data-version';
 import { conflict, invalidInput, notFound } from '../../lib/errors';
@@ -80,13 +82,9 @@ export async function createImportJob(deps: Pick<Deps, 'db' | 'clock'>, input: {
   const columns = header.map((h, i) => ({ header: h, column: [...colIndex].find(([, idx]) => idx === i)?.[0] ?? null }));
   const id = newId();
   await bucket.put(fileKeyOf(id), input.bytes, { httpMetadata: { contentType: 'text/csv' }, customMetadata: { fileName: input.fileName } });
-  const chunks = Array.from({ length: Math.ceil(records.length / STEP_ROWS) }, (_, i) => i);
-  for (let i = 0; i < chunks.length; i += PUT_CONCURRENCY) {
-    await Promise.all(
-      chunks.slice(i, i + PUT_CONCURRENCY).map((c) =>
-        bucket.put(chunkKeyOf(rowsKeyOf(id), c), JSON.stringify(records.slice(c * STEP_ROWS, (c + 1) * STEP_ROWS)), { httpMetadata: { contentType: 'application/json' } }),
-      ),
-    );
+  const steps = chunks(records, STEP_ROWS).map((rows, c) => ({ rows, c }));
+  for (const parallel of chunks(steps, PUT_CONCURRENCY)) {
+    await Promise.all(parallel.map(({ rows, c }) => bucket.put(chunkKeyOf(rowsKeyOf(id), c), JSON.stringify(rows), { httpMetadata: { contentType: 'application/json' } })));
   }
   await db.insert(importJobs).values({
     id,
@@ -276,8 +274,6 @@ export interface ChunkResult {
   review: number;
 }
 
-type Stmt = Parameters<Db['batch']>[0][number];
-
 /**
  * One Workflow step: records [chunk × STEP_ROWS, +STEP_ROWS). Safe to run any number of times, also
  * concurrently: records that already have their import_rows row are skipped, and each batch inserts
@@ -313,10 +309,10 @@ export async function processImportChunk(deps: ImportDeps, input: { bucket: R2Bu
   const slugs = await planSlugs(db, news.map((p) => p.row));
   const slugOf = new Map(news.map((p, i) => [p.line, slugs[i]!]));
 
-  type Planned = { kind: 'created' | 'duplicate' | 'invalid' | 'review'; stmts: Stmt[] };
+  type Planned = { kind: 'created' | 'duplicate' | 'invalid' | 'review'; stmts: BatchStatement[] };
   const planned: Planned[] = plan.map((p) => {
     const rowOf = (result: Planned['kind'], venueId: string | null = null, data: string | null = null) =>
-      db.insert(importRows).values({ jobId: id, rowNo: p.line, result, message: p.message, venueId, data }) as unknown as Stmt;
+      db.insert(importRows).values({ jobId: id, rowNo: p.line, result, message: p.message, venueId, data });
     switch (p.kind) {
       case 'invalid':
         return { kind: 'invalid', stmts: [rowOf('invalid')] };
@@ -332,8 +328,7 @@ export async function processImportChunk(deps: ImportDeps, input: { bucket: R2Bu
     }
   });
 
-  for (let i = 0; i < planned.length; i += BATCH_ROWS) {
-    const part = planned.slice(i, i + BATCH_ROWS);
+  for (const part of chunks(planned, BATCH_ROWS)) {
     const n = (k: Planned['kind']) => part.filter((p) => p.kind === k).length;
     const counts = { created: n('created'), duplicate: n('duplicate'), invalid: n('invalid'), review: n('review') };
     const progress = db
@@ -347,9 +342,9 @@ export async function processImportChunk(deps: ImportDeps, input: { bucket: R2Bu
         updatedAt: ctx.nowIso,
       })
       .where(eq(importJobs.id, id));
-    const stmts: Stmt[] = [...part.flatMap((p) => p.stmts), progress as unknown as Stmt];
-    if (counts.created) stmts.push(bumpDataVersion(db) as unknown as Stmt);
-    await db.batch(stmts as [Stmt, ...Stmt[]]);
+    const stmts: BatchStatement[] = [...part.flatMap((p) => p.stmts), progress];
+    if (counts.created) stmts.push(bumpDataVersion(db));
+    await runBatch(db, stmts);
     res.created += counts.created;
     res.duplicate += counts.duplicate;
     res.invalid += counts.invalid;
@@ -387,26 +382,26 @@ export async function resolveReview(deps: ImportDeps, input: { id: string; rowNo
       .update(importJobs)
       .set(col === 'created' ? { reviewCount: sql`${importJobs.reviewCount} - 1`, createdCount: sql`${importJobs.createdCount} + 1` } : { reviewCount: sql`${importJobs.reviewCount} - 1` })
       .where(eq(importJobs.id, id));
-  let stmts: Stmt[];
+  let stmts: BatchStatement[];
   if (action === 'merge') {
     const target = r.venueId ? (await db.select({ id: venues.id }).from(venues).where(eq(venues.id, r.venueId)))[0] : undefined;
     if (!target) throw conflict('Den befintliga verksamheten finns inte längre – välj Skapa ny');
     const claimStmt = claim('merged', target.id);
     const houseId = await ensureHouseUser(db, ctx.houseEmail);
     stmts = [...createStatements(db, row, { venueId: target.id, slug: '', houseId, today: ctx.today, nowIso: ctx.nowIso, locationOnly: true }).stmts];
-    stmts = [claimStmt as unknown as Stmt, ...stmts, counter('merged') as unknown as Stmt, bumpDataVersion(db) as unknown as Stmt];
+    stmts = [claimStmt, ...stmts, counter('merged'), bumpDataVersion(db)];
   } else {
     const venueId = newId();
     const [slug] = await planSlugs(db, [row]);
     const houseId = await ensureHouseUser(db, ctx.houseEmail);
     const claimStmt = claim('created', venueId);
-    stmts = [claimStmt as unknown as Stmt, ...createStatements(db, row, { venueId, slug: slug!, houseId, today: ctx.today, nowIso: ctx.nowIso }).stmts, counter('created') as unknown as Stmt, bumpDataVersion(db) as unknown as Stmt];
+    stmts = [claimStmt, ...createStatements(db, row, { venueId, slug: slug!, houseId, today: ctx.today, nowIso: ctx.nowIso }).stmts, counter('created'), bumpDataVersion(db)];
   }
   // The claim runs first; if another answer won, it changes no row and the rest must not run. A batch
   // cannot branch, so this insert of a NULL into a NOT NULL column fails the whole batch in that case
   // (changes() counts the claim: import_rows has no triggers).
-  stmts.splice(1, 0, db.insert(importRows).select(sql`SELECT ${id}, -1, NULL, '', NULL, NULL, NULL WHERE changes() = 0`) as unknown as Stmt);
-  await db.batch(stmts as [Stmt, ...Stmt[]]).catch((err) => {
+  stmts.splice(1, 0, db.insert(importRows).select(sql`SELECT ${id}, -1, NULL, '', NULL, NULL, NULL WHERE changes() = 0`));
+  await runBatch(db, stmts).catch((err) => {
     throw /NOT NULL constraint failed: import_rows/i.test(String((err as Error)?.cause ?? err)) || /NOT NULL constraint failed: import_rows/i.test(String(err)) ? conflict('Raden är redan granskad') : err;
   });
   const items = await listReviews({ db }, { id });

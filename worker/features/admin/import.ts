@@ -7,6 +7,7 @@
  * (analyseImport, commitImport) are thin wrappers over it.
  */
 import { runBatch, type BatchStatement } from '../../db/batch';
+import { chunks, IN_LIST_CHUNK } from '../../lib/chunks';
 import type { Db } from '../../db/client';
 import { eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import { locations, profiles, quizzes, userRoles, users, venues } from '../../db/schema';
@@ -85,12 +86,12 @@ interface Candidate {
 async function candidatesIn(db: Db, citySlugs: string[]): Promise<Map<string, Candidate[]>> {
   const out = new Map<string, Candidate[]>();
   const unique = [...new Set(citySlugs)];
-  for (let i = 0; i < unique.length; i += 90) {
+  for (const part of chunks(unique, IN_LIST_CHUNK)) {
     const rows = await db
       .select({ venueId: venues.id, name: venues.name, address: locations.address, citySlug: locations.citySlug })
       .from(locations)
       .innerJoin(venues, eq(venues.id, locations.venueId))
-      .where(inArray(locations.citySlug, unique.slice(i, i + 90)));
+      .where(inArray(locations.citySlug, part));
     for (const r of rows) out.set(r.citySlug, [...(out.get(r.citySlug) ?? []), { venueId: r.venueId, name: r.name, addressKey: addressKey(r.address) }]);
   }
   return out;
@@ -272,36 +273,32 @@ export async function commitImport(deps: Pick<Deps, 'db' | 'clock' | 'config'>, 
     quizzesCreated += w.dates;
     return w.stmts;
   });
-  for (let i = 0; i < perRow.length; i += BATCH_ROWS) {
-    await runBatch(db, [...(perRow.slice(i, i + BATCH_ROWS).flat() as BatchStatement[]), bumpDataVersion(db)]);
-  }
+  for (const part of chunks(perRow, BATCH_ROWS)) await runBatch(db, [...part.flat(), bumpDataVersion(db)]);
   return { created: toCreate.length, skippedDuplicates, quizzesCreated };
 }
 
-type Stmt = Parameters<Db['batch']>[0][number];
-
 /** A row's business (house account), its one place and its open-ended series: 3 statements (2 with `locationOnly`). */
-export function createStatements(db: Db, row: ImportRow, o: { venueId: string; slug: string; houseId: string; today: string; nowIso: string; locationOnly?: boolean }): { stmts: Stmt[]; dates: number } {
+export function createStatements(db: Db, row: ImportRow, o: { venueId: string; slug: string; houseId: string; today: string; nowIso: string; locationOnly?: boolean }): { stmts: BatchStatement[]; dates: number } {
   const locationId = newId();
   const dates = seriesDates(o.today, row.weekday.iso, row.pattern);
-  const out: Stmt[] = [];
+  const out: BatchStatement[] = [];
   if (!o.locationOnly) {
     out.push(
       db.insert(venues).values({
         id: o.venueId, userId: o.houseId, name: row.name, slug: o.slug, address: row.address, city: row.city,
         phone: row.phone || null, website: row.website || null, isPublic: true, createdAt: o.nowIso, updatedAt: o.nowIso,
-      }) as unknown as Stmt,
+      }),
     );
   }
   out.push(
     db.insert(locations).values({
       id: locationId, venueId: o.venueId, name: row.name, address: row.address, city: row.city, citySlug: slugify(row.city),
       phone: row.phone || null, website: row.website || null, latitude: row.lat, longitude: row.lng, createdAt: o.nowIso, updatedAt: o.nowIso,
-    }) as unknown as Stmt,
+    }),
     seriesInsert(db, {
       locationId, dates, startTime: row.start_time, category: row.category, theme: row.category === 'tema' ? row.theme : null,
       quizmaster: row.quizmaster || null, price: row.price, recurrenceId: newId(), pattern: row.pattern, days: JSON.stringify([row.weekday.name]), nowIso: o.nowIso,
-    }) as unknown as Stmt,
+    }),
   );
   return { stmts: out, dates: dates.length };
 }

@@ -1,5 +1,6 @@
 import { count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { chunks, IN_LIST_CHUNK } from '../../lib/chunks';
 import { feedback, locations, users, venues } from '../../db/schema';
 
 /**
@@ -75,8 +76,7 @@ export async function countFeedback(db: Db, onlyOpen = false): Promise<number> {
 export async function existingNameAddress(db: Db, nameKeys: string[]): Promise<Array<{ nameKey: string; address: string }>> {
   const out: Array<{ nameKey: string; address: string }> = [];
   const unique = [...new Set(nameKeys)];
-  for (let i = 0; i < unique.length; i += 90) {
-    const chunk = unique.slice(i, i + 90);
+  for (const chunk of chunks(unique, IN_LIST_CHUNK)) {
     const rows = await db
       .select({ nameKey: venues.nameSort, vAddress: venues.address, lAddress: locations.address })
       .from(venues)
@@ -94,8 +94,8 @@ export async function existingNameAddress(db: Db, nameKeys: string[]): Promise<A
 export async function takenSlugs(db: Db, slugs: string[]): Promise<Set<string>> {
   const taken = new Set<string>();
   const unique = [...new Set(slugs)];
-  for (let i = 0; i < unique.length; i += 90) {
-    const rows = await db.select({ slug: venues.slug }).from(venues).where(inArray(venues.slug, unique.slice(i, i + 90)));
+  for (const chunk of chunks(unique, IN_LIST_CHUNK)) {
+    const rows = await db.select({ slug: venues.slug }).from(venues).where(inArray(venues.slug, chunk));
     rows.forEach((r) => taken.add(r.slug));
   }
   return taken;

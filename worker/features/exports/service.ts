@@ -8,18 +8,11 @@ import type { Db } from '../../db/client';
 import { checkoutOrders, locations, profiles, promotions, quizzes, userRoles, users, venues } from '../../db/schema';
 import type { Actor } from '../../lib/authz';
 import { authorizeVenue } from '../../lib/authz';
+import { readInChunks } from '../../lib/chunks';
 import { notFound } from '../../lib/errors';
 import { toCsv } from '../../lib/csv';
 import { findWeekday, weekdayOfSunday0 } from '../../lib/swedish';
 import type { Deps } from '../../ports/deps';
-
-const chunks = <T>(xs: T[], n: number) => Array.from({ length: Math.ceil(xs.length / n) }, (_, i) => xs.slice(i * n, (i + 1) * n));
-
-async function inChunks<T, R>(ids: T[], run: (part: T[]) => Promise<R[]>): Promise<R[]> {
-  const out: R[] = [];
-  for (const part of chunks(ids, 90)) out.push(...(await run(part)));
-  return out;
-}
 
 /** Does this optional table exist (e.g. follows, added by another feature)? */
 async function hasTable(db: Db, name: string): Promise<boolean> {
@@ -51,9 +44,9 @@ export async function exportOwnData(deps: Pick<Deps, 'db' | 'clock'>, input: { u
   const roles = (await db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, userId))).map((r) => r.role);
   const [profile] = await db.select().from(profiles).where(eq(profiles.userId, userId));
   const businesses = await db.select().from(venues).where(eq(venues.userId, userId)).orderBy(asc(venues.createdAt), asc(venues.id));
-  const places = await inChunks(businesses.map((b) => b.id), (ids) => db.select().from(locations).where(inArray(locations.venueId, ids)).orderBy(asc(locations.createdAt), asc(locations.id)));
-  const quizRows = await inChunks(places.map((p) => p.id), (ids) => db.select().from(quizzes).where(inArray(quizzes.locationId, ids)).orderBy(asc(quizzes.date), asc(quizzes.id)));
-  const promos = await inChunks(quizRows.map((q) => q.id), (ids) => db.select().from(promotions).where(inArray(promotions.quizId, ids)));
+  const places = await readInChunks(businesses.map((b) => b.id), (ids) => db.select().from(locations).where(inArray(locations.venueId, ids)).orderBy(asc(locations.createdAt), asc(locations.id)));
+  const quizRows = await readInChunks(places.map((p) => p.id), (ids) => db.select().from(quizzes).where(inArray(quizzes.locationId, ids)).orderBy(asc(quizzes.date), asc(quizzes.id)));
+  const promos = await readInChunks(quizRows.map((q) => q.id), (ids) => db.select().from(promotions).where(inArray(promotions.quizId, ids)));
   const orders = (await db.select().from(checkoutOrders).where(eq(checkoutOrders.userId, userId)).orderBy(asc(checkoutOrders.createdAt))).map((o) => ({ ...o, items: safeJson(o.items) }));
   const out: OwnDataExport = {
     format: 'quizkvall-export',
@@ -92,7 +85,7 @@ export async function exportQuizzesCsv(deps: Pick<Deps, 'db'>, actor: NonNullabl
   const { db } = deps;
   const { venueId } = input;
   const venueIds = venueId ? [(await authorizeVenue(db, actor, venueId)).id] : (await db.select({ id: venues.id }).from(venues).where(eq(venues.userId, actor.id))).map((v) => v.id);
-  const rows = await inChunks(venueIds, (ids) =>
+  const rows = await readInChunks(venueIds, (ids) =>
     db
       .select({
         date: quizzes.date, weekday: quizzes.weekday, startTime: quizzes.startTime, business: venues.name, place: locations.name, address: locations.address, city: locations.city,

@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../../context';
 import { withEdgeCache } from '../../lib/cache';
+import { listingContext } from '../../lib/listing-context';
 import { slugify } from '../../lib/slug';
 import { findWeekday } from '../../lib/swedish';
 import { combinedFaq } from '../../../web/pages/CombinedPage';
@@ -16,13 +17,7 @@ import { buildCombinedPage, buildListingPage, buildVenuePage, findCity, PAGE_QUE
 type C = Context<AppEnv>;
 
 function ctxOf(c: C): PageCtx {
-  return {
-    today: c.var.clock.today(),
-    houseEmail: c.var.config.houseAccountEmail,
-    rewind: c.var.config.isTest,
-    mapTileUrl: c.var.config.mapTileUrl,
-    onStale: listingDayTrigger(c.env, () => c.executionCtx),
-  };
+  return { ...listingContext(c.var, { onStale: listingDayTrigger(c.env, () => c.executionCtx) }), viewerId: null, mapTileUrl: c.var.config.mapTileUrl };
 }
 
 async function html(c: C, head: Omit<PageHead, 'jsonLd'> & { jsonLd?: unknown[] }, data: PublicPageData, status: 200 | 404 = 200) {
