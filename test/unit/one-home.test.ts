@@ -103,6 +103,8 @@ const PENDING = {
   linkGuard: ['worker/features/follows/pages.ts'],
   chunks: ['worker/features/follows/queries.ts', 'worker/features/follows/service.ts'],
   listingContext: ['worker/features/listing/day-workflow.ts', 'worker/features/listing/routes.ts', 'worker/features/listing/service.ts'],
+  /** follows/service.ts describeSearch → `quiz ${searchLabelParts({ cityName: cityName ?? f.city, ...f }).join(SEARCH_LABEL_SEPARATOR)}`. */
+  searchLabel: ['worker/features/follows/service.ts'],
 };
 const without = (files: string[], pending: string[]) => files.filter((f) => !pending.includes(f));
 
@@ -128,5 +130,14 @@ describe('ListingContext (28.7): one type and one builder, worker/lib/listing-co
   it('no module declares the type or builds the context by hand', () => {
     expect(without(filesContaining(['worker'], /interface ListingContext\b/), PENDING.listingContext)).toEqual(['worker/lib/listing-context.ts']);
     expect(without(filesContaining(['worker'], /rewind:\s*[\w.]*isTest/), PENDING.listingContext)).toEqual(['worker/lib/listing-context.ts']);
+  });
+});
+
+describe('the saved-search label (28.7): worker/lib/search-label.ts, shared by web and server', () => {
+  it('no other module names a search part by part', () => {
+    expect(without(filesContaining(['web', 'worker'], /parts\.push\(`”|isPriceFilter\([\w.]+\.price\)/), PENDING.searchLabel)).toEqual(['worker/lib/search-label.ts']);
+  });
+  it('the follow button and the empty state both build on it', () => {
+    for (const f of ['web/components/follows/label.ts', 'web/components/listing/urls.ts']) expect(code(f)).toMatch(/worker\/lib\/search-label/);
   });
 });

@@ -1,5 +1,5 @@
 import { addDays, isoWeekday } from '../../../worker/lib/clock';
-import { isPriceFilter, isTeamFilter, isTimeFilter, isTopicFilter, quizFilterLabels } from '../../../worker/lib/quiz-filters';
+import { quizFiltersOfQuery, searchLabelParts } from '../../../worker/lib/search-label';
 import { displayDate, findWeekday } from '../../../worker/lib/swedish';
 import { QUIZ_FILTER_KEYS, type ListingFilters } from '../../pages/types';
 
@@ -88,15 +88,7 @@ export function activeFilterLabels(
   const out: string[] = [];
   if (!locked.city && filters.city && filters.city !== defaults.city && !filters.near) out.push(cities.find((c) => c.slug === filters.city)?.name ?? filters.city);
   if (dayChosen(filters, defaults, locked)) out.push(filters.date ? displayDate(filters.date) : filters.weekday === 'all' ? 'alla dagar' : weekdayName(filters.weekday));
-  if (filters.search.trim()) out.push(`”${filters.search.trim()}”`);
-  out.push(
-    ...quizFilterLabels({
-      price: filters.price && isPriceFilter(filters.price) ? filters.price : undefined,
-      team: filters.team && isTeamFilter(filters.team) ? Number(filters.team) : undefined,
-      category: filters.category && isTopicFilter(filters.category) ? filters.category : undefined,
-      time: filters.time && isTimeFilter(filters.time) ? filters.time : undefined,
-    }),
-  );
+  out.push(...searchLabelParts({ search: filters.search, ...quizFiltersOfQuery(filters) }));
   return out;
 }
 
