@@ -141,3 +141,9 @@ describe('the saved-search label (28.7): worker/lib/search-label.ts, shared by w
     for (const f of ['web/components/follows/label.ts', 'web/components/listing/urls.ts']) expect(code(f)).toMatch(/worker\/lib\/search-label/);
   });
 });
+
+describe('time-zone parts (28.7): one formatter, worker/lib/clock.ts', () => {
+  it('no other Worker module reads wall-clock parts of a zone', () => {
+    expect(filesContaining(['worker'], /formatToParts|hourCycle/)).toEqual(['worker/lib/clock.ts']);
+  });
+});

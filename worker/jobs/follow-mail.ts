@@ -6,7 +6,7 @@
  */
 import { createDb } from '../db/client';
 import { parseConfig } from '../env';
-import { createClock, isoWeekday, stockholmDate } from '../lib/clock';
+import { createClock, isoWeekday, stockholmParts } from '../lib/clock';
 import { createDeps } from '../ports/deps';
 import { cleanUpFollows, enqueueDigests, enqueueReminders, type MailQueue } from '../features/follows/service';
 
@@ -16,14 +16,12 @@ export const FOLLOW_CRONS = new Set([REMINDER_CRON, DIGEST_CRON]);
 /** Stockholm hour at which follow mail goes out. */
 export const SEND_HOUR = '08';
 
-const hourFormat = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Stockholm', hour: '2-digit', hourCycle: 'h23' });
-
 export async function runFollowMailCron(env: Env, cron: string, scheduledAt: Date, queue: MailQueue = env.MAIL_QUEUE) {
   const config = parseConfig(env);
   const clock = createClock(config.clockNow ?? scheduledAt.toISOString());
   const now = clock.now();
-  const date = stockholmDate(now);
-  const time = hourFormat.format(now);
+  const { date, time: wall } = stockholmParts(now);
+  const time = wall.slice(0, 2);
   if (time !== SEND_HOUR) return { skipped: true as const, date, time };
   // The run's deps (its clock is the scheduled instant, pinned): the same shape a request has.
   const deps = createDeps({ db: createDb(env.DB), config, clock });
