@@ -147,3 +147,12 @@ describe('time-zone parts (28.7): one formatter, worker/lib/clock.ts', () => {
     expect(filesContaining(['worker'], /formatToParts|hourCycle/)).toEqual(['worker/lib/clock.ts']);
   });
 });
+
+describe('prices and counts in texts (28.7)', () => {
+  it('prices are written by the promotion tiers\' helpers (priceText, weeklyPriceText, optionPriceText)', () => {
+    expect(filesContaining(['web', 'worker'], /kr\/vecka|'vecka' : 'veckor'|\{\s*[\w.[\]]*(priceSek|weeklyPriceSek|PRICE_SEK\[?[\w.]*\]?)\s*\}\s*kr\b|\}\s*kr\)/)).toEqual(['worker/features/promotion/tiers.ts']);
+  });
+  it('link lifetimes and the volume-discount threshold come from their constants', () => {
+    expect(filesContaining(['web', 'worker'], /24 timmar|tre veckor/)).toEqual([]);
+  });
+});

@@ -9,7 +9,7 @@ import type { PublicPageData } from '../../../web/pages/types';
 import { ogImagePath } from '../share/service';
 import { listingDayTrigger } from '../listing/service';
 import { renderPublicPage, type PageHead } from './render';
-import { MAX_SLOTS_PER_DAY, TIER_LABELS, VOLUME_DISCOUNT_MIN_WEEKS, VOLUME_DISCOUNT_PERCENT } from '../promotion/contract';
+import { MAX_SLOTS_PER_DAY, priceText, TIER_LABELS, VOLUME_DISCOUNT_MIN_WEEKS, VOLUME_DISCOUNT_PERCENT } from '../promotion/contract';
 import { getPricing } from '../promotion/service';
 import { breadcrumbJsonLd, DEFAULT_DESCRIPTION, eventsJsonLd, faqJsonLd, KEYWORDS, mainListingHead, websiteJsonLd } from './seo';
 import { buildCombinedPage, buildListingPage, buildVenuePage, findCity, PAGE_QUERY_KEYS, sitemapChild, sitemapIndex, weekdayRef, type PageCtx, type SitemapEntry } from './service';
@@ -201,7 +201,7 @@ async function advertisePage(c: C) {
     c,
     {
       title: 'Annonsera – betald placering och så rangordnas listan | Quizkväll',
-      description: `Synas mer på Quizkväll: ${TIER_LABELS.recommended} från ${pricing.recommended.weeklyPriceSek} kr och ${TIER_LABELS.premium} från ${pricing.premium.weeklyPriceSek} kr per vecka. Så rangordnas quizlistan.`,
+      description: `Synas mer på Quizkväll: ${TIER_LABELS.recommended} från ${priceText(pricing.recommended.weeklyPriceSek)} och ${TIER_LABELS.premium} från ${priceText(pricing.premium.weeklyPriceSek)} per vecka. Så rangordnas quizlistan.`,
       canonical: `${origin}/annonsera`,
       jsonLd: [breadcrumbJsonLd(origin, [{ name: 'Quizkväll', path: '/' }, { name: 'Annonsera', path: '/annonsera' }])],
     },
