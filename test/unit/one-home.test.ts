@@ -70,7 +70,7 @@ describe('numbers in texts come from their constants (28.7)', () => {
   });
 
   it('the series horizon and the follow limit have one home each', () => {
-    expect(filesContaining(['worker'], /=\s*180\s*;|=\s*6 \* 30\s*;/)).toEqual(['worker/features/quizzes/contract.ts']);
+    expect(filesContaining(['worker'], /=\s*180\s*;|=\s*6 \* 30\s*;/)).toEqual(['worker/lib/recurrence.ts']);
     expect(read('worker/db/schema.ts')).not.toMatch(/MAX_FOLLOWS/);
   });
 });
@@ -154,5 +154,29 @@ describe('prices and counts in texts (28.7)', () => {
   });
   it('link lifetimes and the volume-discount threshold come from their constants', () => {
     expect(filesContaining(['web', 'worker'], /24 timmar|tre veckor/)).toEqual([]);
+  });
+});
+
+describe('business limits live beside their rule, not in worker/db/schema.ts (28.6)', () => {
+  it('the slot limit is MAX_SLOTS_PER_DAY (promotion/tiers.ts); the schema only enforces it, with the same numbers', () => {
+    const schema = code('worker/db/schema.ts');
+    expect(schema).not.toMatch(/MAX_SLOTS\b/);
+    const tiers = code('worker/features/promotion/tiers.ts');
+    const limits = /MAX_SLOTS_PER_DAY = \{ recommended: (\d+), premium: (\d+) \}/.exec(tiers);
+    expect(limits).not.toBeNull();
+    expect(schema).toContain(`(tier = 'premium' AND slot_no = ${limits![2]}) OR (tier = 'recommended' AND slot_no BETWEEN 1 AND ${limits![1]})`);
+  });
+});
+
+describe('layering (28.6)', () => {
+  const imports = (file: string) => [...code(file).matchAll(/\bfrom\s+['"]([^'"]+)['"]/g)].map((m) => m[1]!);
+  it('worker/lib imports no feature', () => {
+    expect(sources('worker/lib').filter((f) => imports(f).some((s) => s.includes('features/')))).toEqual([]);
+  });
+  it('the Worker imports web/ only in the renderer of the public pages', () => {
+    expect(sources('worker').filter((f) => imports(f).some((s) => /(^|\/)web\//.test(s)))).toEqual(['worker/features/pages/render.tsx']);
+  });
+  it('holidays has its own contract: only holidays/contract.ts builds on the series form (quizzes/contract.ts)', () => {
+    expect(sources('worker/features/holidays').filter((f) => imports(f).includes('../quizzes/contract'))).toEqual(['worker/features/holidays/contract.ts']);
   });
 });

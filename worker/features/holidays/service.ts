@@ -20,7 +20,7 @@ import type { Deps } from '../../ports/deps';
 import { enqueueOutbox, needsDelivery, type OutboxQueue } from '../../ports/mailer';
 import { JobPartlyFailed } from '../../lib/jobs';
 import { confirmVenueStatements } from '../freshness/service';
-import type { HolidayOccurrence, SeriesHoliday, SeriesHolidaysResponse } from '../quizzes/contract';
+import type { HolidayOccurrence, SeriesHoliday, SeriesHolidaysResponse } from './contract';
 import { generateOccurrences, isoDaysOf, seriesEnd, type Pattern } from '../../lib/recurrence';
 import { authorizeSeries } from '../series/service';
 

@@ -9,7 +9,7 @@ import type { CityOption, ListingQuiz } from '../listing/contract';
 import { ListingQuerySchema, QuizFilterShape } from '../listing/contract';
 import type { ListingContext } from '../../lib/listing-context';
 import { findPublicCity, findPublicVenueWithPlaces, listQuizzes, pageCityOptions, publicCities, publicVenueQuizzes, sitemapSource } from '../listing/service';
-import { QUIZ_FILTER_KEYS, type CombinedPageData, type ListingFilters, type ListingPageData, type VenuePageData, type WeekdayRef } from '../../../web/pages/types';
+import { QUIZ_FILTER_KEYS, type CombinedPageData, type ListingFilters, type ListingPageData, type VenuePageData, type WeekdayRef } from './contract';
 
 /** A page's listing context (always anonymous: the HTML is shared and cached) and its map tiles. */
 export interface PageCtx extends ListingContext {
