@@ -103,6 +103,8 @@ const PENDING = {
   linkGuard: ['worker/features/follows/pages.ts'],
   chunks: ['worker/features/follows/queries.ts', 'worker/features/follows/service.ts'],
   listingContext: ['worker/features/listing/day-workflow.ts', 'worker/features/listing/routes.ts', 'worker/features/listing/service.ts'],
+  /** follows/routes.ts: `queue: c.var.deps.mailQueue` instead of the raw binding. */
+  mailQueue: ['worker/features/follows/routes.ts'],
   /** follows/service.ts describeSearch → `quiz ${searchLabelParts({ cityName: cityName ?? f.city, ...f }).join(SEARCH_LABEL_SEPARATOR)}`. */
   searchLabel: ['worker/features/follows/service.ts'],
 };
@@ -178,5 +180,11 @@ describe('layering (28.6)', () => {
   });
   it('holidays has its own contract: only holidays/contract.ts builds on the series form (quizzes/contract.ts)', () => {
     expect(sources('worker/features/holidays').filter((f) => imports(f).includes('../quizzes/contract'))).toEqual(['worker/features/holidays/contract.ts']);
+  });
+});
+
+describe('the queue producer is a port (28.6): worker/ports/queue.ts, Deps.mailQueue', () => {
+  it('no feature or job reads the raw MAIL_QUEUE binding', () => {
+    expect(without(filesContaining(['worker'], /env\.MAIL_QUEUE\b/), PENDING.mailQueue)).toEqual([]);
   });
 });

@@ -86,16 +86,12 @@ export async function runListingDay(env: Env, scheduledAt: Date): Promise<void> 
   await runListingDayJob(db, clock, listingContext({ clock, config }));
 }
 
-/** `queue` takes the outbox deliveries of the owner mail (env.MAIL_QUEUE; a fake in tests). */
-export async function runNightly(
-  env: Env,
-  scheduledAt: Date,
-  ports: PortFactories = productionPorts,
-  queue: OutboxQueue = env.MAIL_QUEUE,
-): Promise<{ failed: string[] }> {
+/** `queue` takes the outbox deliveries of the owner mail (the run's mail-queue port; a fake in tests). */
+export async function runNightly(env: Env, scheduledAt: Date, ports: PortFactories = productionPorts, queue?: OutboxQueue): Promise<{ failed: string[] }> {
   const config = parseConfig(env);
   const db = createDb(env.DB);
   // From the scheduled instant on, advancing in real time, so each job_runs row has a true duration.
   const clock = config.clockNow ? createClock(config.clockNow) : clockFrom(scheduledAt);
-  return runTasks(nightlyTasks(createDeps({ db, config, clock }, ports), queue));
+  const deps = createDeps({ db, config, clock, env }, ports);
+  return runTasks(nightlyTasks(deps, queue ?? deps.mailQueue));
 }
