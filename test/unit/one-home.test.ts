@@ -155,7 +155,7 @@ describe('prices and counts in texts (28.7)', () => {
     expect(filesContaining(['web', 'worker'], /kr\/vecka|'vecka' : 'veckor'|\{\s*[\w.[\]]*(priceSek|weeklyPriceSek|PRICE_SEK\[?[\w.]*\]?)\s*\}\s*kr\b|\}\s*kr\)/)).toEqual(['worker/features/promotion/tiers.ts']);
   });
   it('link lifetimes and the volume-discount threshold come from their constants', () => {
-    expect(filesContaining(['web', 'worker'], /24 timmar|tre veckor/)).toEqual([]);
+    expect(filesContaining(['web', 'worker'], /24 timmar|tre veckor|\/3 misslyckades/)).toEqual([]);
   });
 });
 
@@ -186,5 +186,22 @@ describe('layering (28.6)', () => {
 describe('the queue producer is a port (28.6): worker/ports/queue.ts, Deps.mailQueue', () => {
   it('no feature or job reads the raw MAIL_QUEUE binding', () => {
     expect(without(filesContaining(['worker'], /env\.MAIL_QUEUE\b/), PENDING.mailQueue)).toEqual([]);
+  });
+});
+
+describe('files with one job (28.6)', () => {
+  it('the listing section composes its loader, map, near-me state and error panel from their own modules', () => {
+    const section = code('web/components/listing/ListingSection.tsx');
+    for (const part of ['./useListingLoader', './ListingMap', './NearMeState', './ErrorPanel']) expect(section).toContain(`from '${part}'`);
+    expect(section).not.toMatch(/\/api\/listing\/map|function ErrorPanel|NEAR_MESSAGES/);
+  });
+  it('the import job is split by job: upload and views, run, step, review, files', () => {
+    expect(code('worker/features/admin/import-job.ts')).not.toMatch(/export (async )?function (processImportChunk|resolveReview|startImportJob|resumeImportJob)\b/);
+    for (const [file, fn] of [['import-run.ts', 'startImportJob'], ['import-step.ts', 'processImportChunk'], ['import-review.ts', 'resolveReview'], ['import-files.ts', 'readChunk']])
+      expect(code(`worker/features/admin/${file}`)).toMatch(new RegExp(`export async function ${fn}\\b`));
+  });
+  it('no service of exports, analytics, freshness, holidays or the import job reads or writes SQL text itself', () => {
+    const services = ['exports/service.ts', 'analytics/service.ts', 'freshness/service.ts', 'holidays/service.ts', 'admin/import-job.ts', 'admin/import-run.ts', 'admin/import-step.ts', 'admin/import-review.ts'];
+    expect(services.filter((f) => /db\s*\.\s*(select|all|get|run|insert|update|delete)\(|\bsql`/.test(code(`worker/features/${f}`)))).toEqual([]);
   });
 });
