@@ -39,7 +39,7 @@ export default {
 async function consume(batch: MessageBatch, env: Env): Promise<void> {
   // One batch's deps (db, config, clock, ports), like a request's.
   const config = parseConfig(env);
-  const deps = createDeps({ db: createDb(env.DB), config, clock: createClock(config.clockNow) });
+  const deps = createDeps({ db: createDb(env.DB), config, clock: createClock(config.clockNow), env });
   // Every environment names its queues (staging: quizkvall-staging-mail-dlq); a dead-letter queue ends in -dlq.
   if (batch.queue === MAIL_DLQ_NAME || batch.queue.endsWith('-dlq')) {
     await recordDeadLetters(deps, { queueName: batch.queue, messages: batch.messages });

@@ -24,11 +24,8 @@ import type {
   SeriesListResponse,
   SeriesResponse,
   SingleQuizzesResponse,
-  HolidayDecisionsInput,
-  HolidayPreviewInput,
-  HolidayPreviewResponse,
-  SeriesHolidaysResponse,
 } from '../../worker/features/quizzes/contract';
+import type { HolidayDecisionsInput, HolidayPreviewInput, HolidayPreviewResponse, SeriesHolidaysResponse } from '../../worker/features/holidays/contract';
 import type { FreshnessResponse } from '../../worker/features/freshness/contract';
 import { api } from '../lib/api';
 import { OWNER_ROOT, useOwnerMutation } from '../lib/query';

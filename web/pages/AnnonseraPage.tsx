@@ -1,4 +1,4 @@
-import { RANKING_SCOPE, RANKING_STEPS, slotCapText, TIER_PLACEMENT } from '../../worker/features/promotion/tiers';
+import { optionPriceText, priceText, RANKING_SCOPE, RANKING_STEPS, slotCapText, TIER_PLACEMENT } from '../../worker/features/promotion/tiers';
 import type { AdvertisePageData } from './types';
 
 /**
@@ -24,14 +24,12 @@ export function AnnonseraPage({ data }: { data: AdvertisePageData }) {
           {data.tiers.map((t) => (
             <article key={t.id} className={`rounded-2xl border bg-white p-5 shadow-sm ${t.id === 'premium' ? 'border-amber-400 ring-2 ring-amber-300' : 'border-slate-200'}`}>
               <h3 className="text-xl font-bold">{t.label}</h3>
-              <p className="mt-1 text-2xl font-extrabold">{t.weeklyPriceSek} kr <span className="text-base font-semibold text-slate-700">per vecka</span></p>
+              <p className="mt-1 text-2xl font-extrabold">{priceText(t.weeklyPriceSek)} <span className="text-base font-semibold text-slate-700">per vecka</span></p>
               <p className="mt-2">{TIER_PLACEMENT[t.id]}</p>
               <p className="mt-2 font-semibold">{slotCapText(t.id)}</p>
               <ul className="mt-3 space-y-1 text-sm">
                 {t.options.map((o) => (
-                  <li key={o.weeks}>
-                    {o.weeks} {o.weeks === 1 ? 'vecka' : 'veckor'}: {o.priceSek} kr
-                  </li>
+                  <li key={o.weeks}>{optionPriceText(o)}</li>
                 ))}
               </ul>
             </article>

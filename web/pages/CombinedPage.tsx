@@ -4,7 +4,7 @@ import { SubscribeCalendar } from '../components/calendar/SubscribeCalendar';
 import { ListingSection } from '../components/listing/ListingSection';
 import { filteredFeedQuery } from '../components/listing/urls';
 import { PageHero } from './PageHero';
-import type { CombinedPageData } from './types';
+import { combinedFaq, type CombinedPageData } from './types';
 import { TipPrompt } from '../components/tips/TipPrompt';
 
 /** City blurbs of the combined page (spec 01 §2): own texts for four cities, otherwise generic. */
@@ -21,15 +21,6 @@ export function cityBlurb(citySlug: string, city: string, weekday: string): stri
     default:
       return `Letar du efter quiz på ${weekday} i ${city}? Här är alla quizkvällar vi känner till – samla laget och hitta ett bord.`;
   }
-}
-
-export function combinedFaq(city: string, weekday: string): Array<{ q: string; a: string }> {
-  return [
-    { q: `Behöver man boka bord till quiz på ${weekday} i ${city}?`, a: 'Det beror på stället, men på populära quiz blir det ofta fullt. Boka gärna bord i förväg, särskilt om ni är ett stort lag.' },
-    { q: 'Vad kostar det att vara med?', a: 'Många quiz är gratis, andra tar en mindre avgift per person. Priset står på varje quiz – står det Gratis kostar det inget.' },
-    { q: 'Kan jag komma ensam?', a: 'Absolut. Fråga quizmastern eller personalen – ofta finns det lag som gärna tar emot en extra spelare.' },
-    { q: `Vilka barer har quiz på ${weekday} i ${city}?`, a: `Listan på den här sidan visar alla ställen i ${city} med quiz på ${weekday}, uppdaterad löpande.` },
-  ];
 }
 
 /** /quiz/{city}/{weekday} and /quiz/{city}-{weekday} (spec 01 §2 "Combined city and weekday page"). */

@@ -6,9 +6,20 @@
  * quizzes fires the listing_series triggers (migration 0005), so counts of rows that matter come from
  * `.returning()` — an array whose length is the count. `changes()` reads either shape.
  */
-import type { SQL } from 'drizzle-orm';
+import { getTableColumns, type SQL } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
+import { rowsPerInsert } from '../lib/chunks';
 import type { Db } from './client';
+import { quizzes } from './schema';
+
+/** The quiz columns a multi-row INSERT binds: every column but the generated ones (the virtual weekday). */
+export const QUIZ_INSERT_COLUMNS = Object.values(getTableColumns(quizzes)).filter((col) => !(col as unknown as { shouldDisableInsert(): boolean }).shouldDisableInsert()).length;
+
+/**
+ * Quiz rows per multi-row INSERT, from the table itself: a row binds QUIZ_INSERT_COLUMNS parameters (20 with
+ * the language of issue 31.3), so 5 rows (100 parameters) stay within D1's 100 per statement.
+ */
+export const QUIZ_ROWS_PER_INSERT = rowsPerInsert(QUIZ_INSERT_COLUMNS);
 
 /** One statement that may go into `db.batch([...])`. */
 export type BatchStatement = BatchItem<'sqlite'>;

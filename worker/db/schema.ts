@@ -404,7 +404,6 @@ export const towns = sqliteTable('towns', {
 
 export const PROMOTION_TIERS = ['recommended', 'premium'] as const;
 export type PromotionTier = (typeof PROMOTION_TIERS)[number];
-export const MAX_SLOTS: Record<PromotionTier, number> = { recommended: 3, premium: 1 };
 
 export const ORDER_STATUSES = ['open', 'paid', 'failed', 'expired'] as const;
 export const checkoutOrders = sqliteTable(
@@ -436,7 +435,7 @@ export type CheckoutOrderRow = typeof checkoutOrders.$inferSelect;
 
 /**
  * One row per sold or held slot. The CHECK plus the UNIQUE index are the slot limits of spec 01 §9
- * (3 Rekommenderat, 1 Premium per city and day): a claim for a full day cannot be inserted, so a
+ * (MAX_SLOTS_PER_DAY in promotion/tiers.ts, the rule's one home; test/unit/one-home.test.ts keeps the CHECK equal): a claim for a full day cannot be inserted, so a
  * batch that claims it fails as a whole. Holds of expired checkouts are deleted, freeing the slot.
  */
 export const promotionSlotClaims = sqliteTable(

@@ -6,7 +6,7 @@
  */
 import { createDb } from '../db/client';
 import { parseConfig } from '../env';
-import { createClock, isoWeekday, stockholmDate } from '../lib/clock';
+import { createClock, isoWeekday, stockholmParts } from '../lib/clock';
 import { createDeps } from '../ports/deps';
 import { cleanUpFollows, enqueueDigests, enqueueReminders, type MailQueue } from '../features/follows/service';
 
@@ -16,22 +16,22 @@ export const FOLLOW_CRONS = new Set([REMINDER_CRON, DIGEST_CRON]);
 /** Stockholm hour at which follow mail goes out. */
 export const SEND_HOUR = '08';
 
-const hourFormat = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Stockholm', hour: '2-digit', hourCycle: 'h23' });
-
-export async function runFollowMailCron(env: Env, cron: string, scheduledAt: Date, queue: MailQueue = env.MAIL_QUEUE) {
+/** `queue`: the run's mail-queue port unless a test hands in a fake. */
+export async function runFollowMailCron(env: Env, cron: string, scheduledAt: Date, queue?: MailQueue) {
   const config = parseConfig(env);
   const clock = createClock(config.clockNow ?? scheduledAt.toISOString());
   const now = clock.now();
-  const date = stockholmDate(now);
-  const time = hourFormat.format(now);
+  const { date, time: wall } = stockholmParts(now);
+  const time = wall.slice(0, 2);
   if (time !== SEND_HOUR) return { skipped: true as const, date, time };
   // The run's deps (its clock is the scheduled instant, pinned): the same shape a request has.
-  const deps = createDeps({ db: createDb(env.DB), config, clock });
+  const deps = createDeps({ db: createDb(env.DB), config, clock, env });
+  const producer = queue ?? deps.mailQueue;
   if (cron === DIGEST_CRON) {
     if (isoWeekday(date) !== 1) return { skipped: true as const, date, time };
-    return { skipped: false as const, ...(await enqueueDigests(deps, { queue })) };
+    return { skipped: false as const, ...(await enqueueDigests(deps, { queue: producer })) };
   }
   // Once a day (the acting reminder run): pending follows past their 48 h link, empty addresses, spent links.
   await cleanUpFollows(deps);
-  return { skipped: false as const, ...(await enqueueReminders(deps, { queue })) };
+  return { skipped: false as const, ...(await enqueueReminders(deps, { queue: producer })) };
 }

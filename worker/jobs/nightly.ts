@@ -7,6 +7,7 @@ import { createDb } from '../db/client';
 import { parseConfig } from '../env';
 import { clockFrom, createClock } from '../lib/clock';
 import { recordJob, type JobCounts } from '../lib/jobs';
+import { listingContext } from '../lib/listing-context';
 import { releaseExpiredHolds } from '../features/payments/service';
 import { cleanUpEmailTokens } from '../features/auth/service';
 import { deleteStaleRateLimits } from '../lib/rate-limit';
@@ -31,7 +32,7 @@ function nightlyTasks(deps: Deps, queue: OutboxQueue): NightlyTask[] {
     // Issue 19 §2 / 30.8: bring the listing's stored next occurrences, tiers and counts to today (a no-op
     // when the 00:05 cron did). Requests never do it. First, so the series extension below inserts its
     // dates under today's listing_state.
-    [LISTING_DAY_JOB, () => runListingDayJob(db, clock, { today: clock.today(), houseEmail: deps.config.houseAccountEmail, rewind: deps.config.isTest })],
+    [LISTING_DAY_JOB, () => runListingDayJob(db, clock, listingContext(deps))],
     recorded('sessions', async () => ({ deleted: await deleteExpiredSessions(db, now) })),
     recorded('rate-limits', async () => ({ deleted: await deleteStaleRateLimits(db, now) })),
     // Issue 26.6: the counting salts and seen-hashes of earlier days (docs/features/analytics-counting.md).
@@ -82,19 +83,15 @@ export async function runListingDay(env: Env, scheduledAt: Date): Promise<void> 
   const config = parseConfig(env);
   const db = createDb(env.DB);
   const clock = config.clockNow ? createClock(config.clockNow) : clockFrom(scheduledAt);
-  await runListingDayJob(db, clock, { today: clock.today(), houseEmail: config.houseAccountEmail, rewind: config.isTest });
+  await runListingDayJob(db, clock, listingContext({ clock, config }));
 }
 
-/** `queue` takes the outbox deliveries of the owner mail (env.MAIL_QUEUE; a fake in tests). */
-export async function runNightly(
-  env: Env,
-  scheduledAt: Date,
-  ports: PortFactories = productionPorts,
-  queue: OutboxQueue = env.MAIL_QUEUE,
-): Promise<{ failed: string[] }> {
+/** `queue` takes the outbox deliveries of the owner mail (the run's mail-queue port; a fake in tests). */
+export async function runNightly(env: Env, scheduledAt: Date, ports: PortFactories = productionPorts, queue?: OutboxQueue): Promise<{ failed: string[] }> {
   const config = parseConfig(env);
   const db = createDb(env.DB);
   // From the scheduled instant on, advancing in real time, so each job_runs row has a true duration.
   const clock = config.clockNow ? createClock(config.clockNow) : clockFrom(scheduledAt);
-  return runTasks(nightlyTasks(createDeps({ db, config, clock }, ports), queue));
+  const deps = createDeps({ db, config, clock, env }, ports);
+  return runTasks(nightlyTasks(deps, queue ?? deps.mailQueue));
 }

@@ -12,6 +12,6 @@ import { createDeps, productionPorts, type PortFactories } from '../ports/deps';
 export async function runAlertCheck(env: Env, scheduledAt: Date, ports: PortFactories = productionPorts): Promise<AlertCheckResult> {
   const config = parseConfig(env);
   const clock = config.clockNow ? createClock(config.clockNow) : clockFrom(scheduledAt);
-  const deps = createDeps({ db: createDb(env.DB), config, clock }, ports);
+  const deps = createDeps({ db: createDb(env.DB), config, clock, env }, ports);
   return recordJob(deps.db, clock, ALERT_JOB, () => checkAlerts(deps));
 }

@@ -50,22 +50,49 @@ export function clockFrom(start: Date): Clock {
   return { now, today: () => stockholmDate(now()) };
 }
 
-const partsFormat = new Intl.DateTimeFormat('en-CA', {
-  timeZone: TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
+/** Wall-clock formatters by IANA zone (null: a zone this runtime does not know). The one tz-parts formatter. */
+const zoneFormats = new Map<string, Intl.DateTimeFormat | null>();
+function zoneFormat(timeZone: string): Intl.DateTimeFormat | null {
+  if (zoneFormats.has(timeZone)) return zoneFormats.get(timeZone)!;
+  let f: Intl.DateTimeFormat | null;
+  try {
+    f = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+  } catch {
+    f = null;
+  }
+  zoneFormats.set(timeZone, f);
+  return f;
+}
+
+/** The wall-clock fields of an instant in a zone's formatter. */
+function wallParts(f: Intl.DateTimeFormat, instant: Date): Record<string, string> {
+  const p: Record<string, string> = {};
+  for (const part of f.formatToParts(instant)) p[part.type] = part.value;
+  return p;
+}
 
 /** Stockholm wall-clock date and time of an instant. */
 export function stockholmParts(instant: Date): { date: string; time: string } {
-  const p: Record<string, string> = {};
-  for (const part of partsFormat.formatToParts(instant)) p[part.type] = part.value;
+  const p = wallParts(zoneFormat(TIME_ZONE)!, instant);
   return { date: `${p.year}-${p.month}-${p.day}`, time: `${p.hour}:${p.minute}:${p.second}` };
+}
+
+/** The UTC offset (ms) of an IANA zone at an instant (ms); null for a zone this runtime does not know. */
+export function zoneOffsetMs(timeZone: string, ms: number): number | null {
+  const f = zoneFormat(timeZone);
+  if (!f) return null;
+  const p = wallParts(f, new Date(ms));
+  return Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour) % 24, Number(p.minute), Number(p.second)) - ms;
+}
+
+/**
+ * The instant (ms) of a wall-clock time in an IANA zone, the wall time given as if it were UTC (`Date.UTC(...)`):
+ * two passes, so a time near a DST change takes that day's offset. Null for a zone this runtime does not know.
+ */
+export function zonedWallTimeToInstant(wallMs: number, timeZone: string): number | null {
+  const first = zoneOffsetMs(timeZone, wallMs);
+  if (first === null) return null;
+  return wallMs - zoneOffsetMs(timeZone, wallMs - first)!;
 }
 
 export function stockholmDate(instant: Date): string {

@@ -35,9 +35,21 @@ export function linkButton(path: string, token: string, label: string) {
  * error's own status (issue 27.4: a 503 "links do not work right now" was answered as a 400). Anything
  * that is not a shown refusal is thrown on to the one error handler.
  */
-export function linkErrorPage(c: Context, title: string, err: unknown): Response {
+export function linkErrorPage(c: Context, title: string, err: unknown): Response | Promise<Response> {
   if (err instanceof AppError && (err.status === 400 || err.status === 404 || err.status === 409 || err.status === 429 || err.status === 503)) {
-    return linkPage(c, title, html`<p>${err.message}</p>`, err.status) as unknown as Response;
+    return linkPage(c, title, html`<p>${err.message}</p>`, err.status);
   }
   throw err;
+}
+
+/**
+ * The one signed-link page guard (issue 28.7): runs the page's work and answers a refusal it throws as a
+ * link page with the refusal's own status (`linkErrorPage`); anything else goes on to the error handler.
+ */
+export async function linkGuard(c: Context, title: string, work: () => Response | Promise<Response>): Promise<Response> {
+  try {
+    return await work();
+  } catch (err) {
+    return linkErrorPage(c, title, err);
+  }
 }

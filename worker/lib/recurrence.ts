@@ -3,7 +3,10 @@
  * are calendar days, not instants, so daylight-saving switches cannot shift them (worker/lib/clock.ts).
  */
 import { addDays, isoWeekday, nextWeekdayOnOrAfter } from './clock';
-import { SERIES_HORIZON_DAYS, WEEKDAY_NAMES, type WeekdayName } from '../features/quizzes/contract';
+import { WEEKDAY_NAMES, type WeekdayName } from './swedish';
+
+/** "Forever" = 6 × 30 days ahead; the nightly cron keeps open-ended series this far ahead (quizzes/contract.ts re-exports it). */
+export const SERIES_HORIZON_DAYS = 6 * 30;
 
 export type Pattern = 'weekly' | 'biweekly';
 

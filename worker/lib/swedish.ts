@@ -64,6 +64,12 @@ export function displayTime(startTime: string | null | undefined): string {
   return startTime ? startTime.slice(0, 5) : '19:00';
 }
 
+const NUMBER_WORDS = ['noll', 'en', 'två', 'tre', 'fyra', 'fem', 'sex', 'sju', 'åtta', 'nio', 'tio', 'elva', 'tolv'];
+/** A count in running text: a word up to twelve ("tre veckor"), digits above. */
+export function countWord(n: number): string {
+  return NUMBER_WORDS[n] ?? String(n);
+}
+
 /** 'Gratis' or '50 kr'. */
 export function displayPrice(price: number | null | undefined): string {
   return price == null || price === 0 ? 'Gratis' : `${price} kr`;

@@ -76,7 +76,7 @@ export const contextMiddleware = (ports: PortFactories = productionPorts) => cre
   const headerClock = config.isTest ? c.req.header('x-clock-now') : undefined;
   const clock = createClock(headerClock || config.clockNow);
   c.set('clock', clock);
-  c.set('deps', createDeps({ db, config, clock }, ports));
+  c.set('deps', createDeps({ db, config, clock, env: c.env }, ports));
   await next();
   const bookmark = session?.getBookmark() ?? null;
   // The cookie only where a response is personal anyway: after a write, or for a signed-in browser.

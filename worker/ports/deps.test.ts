@@ -14,7 +14,7 @@ const db = {} as Db;
 const clock = createClock('2030-03-05T10:00:00Z');
 
 function counting(): { ports: PortFactories; made: Record<string, number> } {
-  const made = { mailer: 0, payments: 0, google: 0, humanCheck: 0, calendar: 0, push: 0 };
+  const made = { mailer: 0, payments: 0, google: 0, humanCheck: 0, calendar: 0, push: 0, mailQueue: 0 };
   return {
     made,
     ports: {
@@ -24,6 +24,7 @@ function counting(): { ports: PortFactories; made: Record<string, number> } {
       humanCheck: () => (made.humanCheck++, { verify: async () => true }),
       calendar: () => (made.calendar++, { fetchText: async () => '' }),
       push: () => (made.push++, { publicKey: 'k' } as unknown as PushPort),
+      mailQueue: () => (made.mailQueue++, { send: async () => {}, sendBatch: async () => {} }),
     },
   };
 }
@@ -32,14 +33,15 @@ describe('createDeps', () => {
   it('makes no port until it is used, then the same one for the whole run', () => {
     const { ports, made } = counting();
     const deps = createDeps({ db, config, clock }, ports);
-    expect(made).toEqual({ mailer: 0, payments: 0, google: 0, humanCheck: 0, calendar: 0, push: 0 });
+    expect(made).toEqual({ mailer: 0, payments: 0, google: 0, humanCheck: 0, calendar: 0, push: 0, mailQueue: 0 });
     expect(deps.mailer).toBe(deps.mailer);
     expect(deps.payments).toBe(deps.payments);
     expect(deps.google).toBe(deps.google);
     expect(deps.humanCheck).toBe(deps.humanCheck);
     expect(deps.calendar).toBe(deps.calendar);
     expect(deps.push).toBe(deps.push);
-    expect(made).toEqual({ mailer: 1, payments: 1, google: 1, humanCheck: 1, calendar: 1, push: 1 });
+    expect(deps.mailQueue).toBe(deps.mailQueue);
+    expect(made).toEqual({ mailer: 1, payments: 1, google: 1, humanCheck: 1, calendar: 1, push: 1, mailQueue: 1 });
   });
 
   it('hands the run its own clock and config', () => {
@@ -54,6 +56,13 @@ describe('createDeps', () => {
     expect(deps.payments.kind).toBe('local');
     const withGoogle = createDeps({ db, config: { ...config, google: { clientId: 'id', clientSecret: 'secret' } }, clock });
     expect(withGoogle.google?.authorizationUrl('s', 'v'.repeat(43)).searchParams.get('redirect_uri')).toBe('http://localhost/api/auth/google/callback');
+  });
+
+  it('production: the mail queue is the run\'s MAIL_QUEUE binding, and without one it refuses to enqueue', async () => {
+    const sent: unknown[] = [];
+    const binding = { send: async (b: unknown) => void sent.push(b), sendBatch: async () => {} } as unknown as Queue;
+    expect(createDeps({ db, config, clock, env: { MAIL_QUEUE: binding } }).mailQueue).toBe(binding);
+    await expect(createDeps({ db, config, clock }).mailQueue.send({ type: 'outbox', id: 'x' })).rejects.toThrow('MAIL_QUEUE binding missing');
   });
 
   it('a fake remembered a google: null answer (not asked again)', () => {

@@ -16,6 +16,7 @@ import { createLocalHumanCheck, createTurnstile, refuseAllHumanCheck, type Human
 import { createMailer, type Mailer } from './mailer';
 import { createPayments, type PaymentsPort } from './payments';
 import { createPushPort, type PushPort } from './push';
+import { createMailQueue, type MailQueuePort, type QueueBindings } from './queue';
 
 export interface Deps {
   db: Db;
@@ -32,6 +33,8 @@ export interface Deps {
   calendar: CalendarFetcher;
   /** Web Push (issue 32); null when no VAPID keys are configured (production without the secrets). */
   push: PushPort | null;
+  /** The mail queue's producer (env.MAIL_QUEUE): outbox deliveries and follow mails are enqueued here. */
+  mailQueue: MailQueuePort;
 }
 
 /** How each port is made from the run's database, config and clock. Tests replace any of them. */
@@ -42,6 +45,7 @@ export interface PortFactories {
   humanCheck(config: Config): HumanCheck;
   calendar(config: Config): CalendarFetcher;
   push(config: Config): PushPort | null;
+  mailQueue(bindings: QueueBindings): MailQueuePort;
 }
 
 export const productionPorts: PortFactories = {
@@ -58,16 +62,19 @@ export const productionPorts: PortFactories = {
   },
   calendar: (config) => createProductionCalendarFetcher(config),
   push: (config) => (config.vapid ? createPushPort({ vapid: config.vapid }) : null),
+  mailQueue: (bindings) => createMailQueue(bindings),
 };
 
 /** One run's deps. Ports are made on first use (a public page never builds a Stripe or Google client), then kept. */
-export function createDeps(base: { db: Db; config: Config; clock: Clock }, ports: PortFactories = productionPorts): Deps {
+/** `env`: the run's bindings the queue producer is made from (a request's, a cron's, the consumer's). */
+export function createDeps(base: { db: Db; config: Config; clock: Clock; env?: QueueBindings }, ports: PortFactories = productionPorts): Deps {
   let mailer: Mailer | undefined;
   let payments: PaymentsPort | undefined;
   let google: GooglePort | null | undefined;
   let humanCheck: HumanCheck | undefined;
   let calendar: CalendarFetcher | undefined;
   let push: PushPort | null | undefined;
+  let mailQueue: MailQueuePort | undefined;
   return {
     db: base.db,
     config: base.config,
@@ -91,6 +98,9 @@ export function createDeps(base: { db: Db; config: Config; clock: Clock }, ports
     get push() {
       if (push === undefined) push = ports.push(base.config);
       return push;
+    },
+    get mailQueue() {
+      return (mailQueue ??= ports.mailQueue(base.env));
     },
   };
 }

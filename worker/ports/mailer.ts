@@ -7,6 +7,7 @@ import { eq, sql, type SQL } from 'drizzle-orm';
 import { batchableRun, changes, type BatchStatement } from '../db/batch';
 import type { Db } from '../db/client';
 import { mailOutbox } from '../db/schema';
+import { chunks, QUEUE_SEND_BATCH_MAX } from '../lib/chunks';
 import type { Clock } from '../lib/clock';
 import { newId } from '../lib/ids';
 
@@ -156,7 +157,7 @@ export function createMailer(db: Db, opts: { apiKey: string | null; from: string
  */
 export async function enqueueOutbox(queue: OutboxQueue, ids: readonly string[]): Promise<boolean> {
   try {
-    for (let i = 0; i < ids.length; i += 100) await queue.sendBatch(ids.slice(i, i + 100).map((id) => ({ body: { type: 'outbox' as const, id } })));
+    for (const part of chunks(ids, QUEUE_SEND_BATCH_MAX)) await queue.sendBatch(part.map((id) => ({ body: { type: 'outbox' as const, id } })));
     return true;
   } catch (err) {
     console.error(`mail queue refused ${ids.length} outbox deliveries (the nightly sweep retries)`, err);

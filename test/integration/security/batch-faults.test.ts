@@ -13,7 +13,8 @@ import { importJobs, importRows, profiles, quizzes, users, venues } from '../../
 import { parseConfig } from '../../../worker/env';
 import { deleteUserAccount } from '../../../worker/features/accounts/service';
 import { deleteVenue } from '../../../worker/features/admin/service';
-import { createImportJob, processImportChunk } from '../../../worker/features/admin/import-job';
+import { createImportJob } from '../../../worker/features/admin/import-job';
+import { processImportChunk } from '../../../worker/features/admin/import-step';
 import { ensureHouseUser } from '../../../worker/features/admin/import';
 import { CreateQuizSchema } from '../../../worker/features/quizzes/contract';
 import { createQuiz as createQuizService } from '../../../worker/features/quizzes/service';

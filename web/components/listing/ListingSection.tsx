@@ -1,29 +1,28 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { findWeekday, WEEKDAYS } from '../../../worker/lib/swedish';
 import { isoWeekday, nextWeekdayOnOrAfter } from '../../../worker/lib/clock';
 import { api } from '../../lib/api';
 import { useSession } from '../../lib/session';
 import { QUIZ_FILTER_KEYS, type CityOption, type ListingFilters, type ListingQuiz, type ListingResponse } from '../../pages/types';
-import type { ListingMapResponse } from '../../../worker/features/listing/contract';
 import { Button } from '../ui/Button';
 import { QuizCard, SkeletonCard } from './QuizCard';
 import { QuizDetailDialog } from './QuizDetailDialog';
-import { CityOptions, FilterPanel } from './FilterPanel';
+import { FilterPanel } from './FilterPanel';
 import { FollowButton } from '../follows/FollowButton';
 import { searchLabel } from '../follows/label';
 import { QuickChips } from './QuickChips';
 import { activeFilterCount, listingApiUrl, pageQuery } from './urls';
-import { NEAR_MESSAGES, useNearMe } from './useNearMe';
-import { LazyQuizMap, type MapPoint } from '../map/loader';
+import { useNearMe } from './useNearMe';
+import { ErrorPanel } from './ErrorPanel';
+import { ListingMapPanel, useListingMap } from './ListingMap';
+import { NearMeState } from './NearMeState';
+import { useListingLoader } from './useListingLoader';
 import { countLine } from './count-line';
 
 const MarketingDialog = lazy(() => import('./MarketingDialog'));
 
-/** Spec 01 §9: skeleton after 300 ms; 3 automatic retries with back-off 1 s, 2 s, 4 s. */
-export const SKELETON_DELAY_MS = 300;
-export const MAX_RETRIES = 3;
+export { MAX_RETRIES, SKELETON_DELAY_MS } from './useListingLoader';
 const SEARCH_DEBOUNCE_MS = 300;
-const LOAD_MORE_MIN_MS = 500;
 
 export interface ListingSectionProps {
   today: string;
@@ -57,12 +56,6 @@ export interface ListingSectionProps {
   mapTileUrl?: string | undefined;
 }
 
-type Status = { kind: 'idle' } | { kind: 'loading' } | { kind: 'error'; failures: number; retrying: boolean };
-
-function sleep(ms: number) {
-  return new Promise((r) => setTimeout(r, ms));
-}
-
 /** Filter panel, count, premium cards on top, the grid, load more / infinite scroll, states. */
 export function ListingSection(props: ListingSectionProps) {
   const { today, initial, initialFilters, defaults, lockCity, lockWeekday, path } = props;
@@ -81,18 +74,9 @@ export function ListingSection(props: ListingSectionProps) {
   }, []);
   // A past date lists today's quizzes (the server says so too): the filters show today, not the past date (issue 29.6).
   const [filters, setFilters] = useState<ListingFilters>(() => withoutPastDate(initialFilters, today, !!lockWeekday));
-  const [items, setItems] = useState<ListingQuiz[]>(initial.items);
-  const [total, setTotal] = useState(initial.total);
-  // Near mode in a dense area counts only as far as it read: "minst N".
-  const [totalAtLeast, setTotalAtLeast] = useState(!!initial.totalAtLeast);
-  const [page, setPage] = useState(initial.page);
-  const [hasMore, setHasMore] = useState(initial.hasMore);
-  const [status, setStatus] = useState<Status>({ kind: 'idle' });
-  const [skeleton, setSkeleton] = useState(false);
-  const [loadingMore, setLoadingMore] = useState(false);
+  const { items, total, totalAtLeast, page, hasMore, status, skeleton, loadingMore, load } = useListingLoader(initial);
   const [open, setOpen] = useState<ListingQuiz | null>(null);
   const [marketingOpen, setMarketingOpen] = useState(false);
-  const requestNo = useRef(0);
   const sentinel = useRef<HTMLDivElement>(null);
   const searchTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const [filtersOpen, setFiltersOpen] = useState(false);
@@ -102,46 +86,6 @@ export function ListingSection(props: ListingSectionProps) {
   // inserting it then would shift the list below.
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
-
-  /** Loads page `p` for `f` with automatic retries; replaces the list for page 1, appends otherwise. */
-  const load = useCallback(async (f: ListingFilters, p: number, quiet = false) => {
-    const no = ++requestNo.current;
-    const first = p === 1;
-    if (first && !quiet) setStatus({ kind: 'loading' });
-    else if (!first) setLoadingMore(true);
-    const skeletonTimer = first && !quiet ? setTimeout(() => no === requestNo.current && setSkeleton(true), SKELETON_DELAY_MS) : undefined;
-    let failures = 0;
-    try {
-      for (;;) {
-        try {
-          // Spec 01 §4: load-more shows its loading state for at least about half a second.
-          const [res] = await Promise.all([api<ListingResponse>(listingApiUrl(f, p)), first ? null : sleep(LOAD_MORE_MIN_MS)]);
-          if (no !== requestNo.current) return;
-          setItems((prev) => (first ? res.items : [...prev, ...res.items.filter((i) => !prev.some((x) => x.id === i.id))]));
-          setTotal(res.total);
-          setTotalAtLeast(!!res.totalAtLeast);
-          setPage(res.page);
-          setHasMore(res.hasMore);
-          setStatus({ kind: 'idle' });
-          return;
-        } catch {
-          if (no !== requestNo.current || quiet) return;
-          failures++;
-          const retrying = failures <= MAX_RETRIES;
-          setStatus({ kind: 'error', failures: Math.min(failures, MAX_RETRIES), retrying });
-          if (!retrying) return;
-          await sleep(1000 * 2 ** (failures - 1));
-          if (no !== requestNo.current) return;
-        }
-      }
-    } finally {
-      clearTimeout(skeletonTimer);
-      if (no === requestNo.current) {
-        setSkeleton(false);
-        setLoadingMore(false);
-      }
-    }
-  }, []);
 
   function apply(next: ListingFilters, debounce = false) {
     setFilters(next);
@@ -229,37 +173,8 @@ export function ListingSection(props: ListingSectionProps) {
   const premium = items.filter((i) => i.tier === 'premium');
   const standard = items.filter((i) => i.tier !== 'premium');
   const showList = status.kind !== 'error' && !skeleton && view === 'list';
+  const map = useListingMap(filters, view, setOpen);
 
-  // The map shows the current results, not only the cards loaded so far: its own compact request
-  // (GET /api/listing/map, same filters, up to 200 positions); a marker fetches its card.
-  const mapQuery = useMemo(() => {
-    const q = new URLSearchParams(listingApiUrl(filters, 1).split('?')[1]);
-    q.delete('page');
-    return q.toString();
-  }, [filters]);
-  const [mapData, setMapData] = useState<{ query: string; data: ListingMapResponse } | { query: string; failed: true } | null>(null);
-  useEffect(() => {
-    if (view !== 'map' || mapData?.query === mapQuery) return;
-    let live = true;
-    api<ListingMapResponse>(`/api/listing/map?${mapQuery}`).then(
-      (data) => live && setMapData({ query: mapQuery, data }),
-      () => live && setMapData({ query: mapQuery, failed: true }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [view, mapQuery, mapData?.query]);
-  const mapResult = mapData && mapData.query === mapQuery && 'data' in mapData ? mapData.data : null;
-  const points = useMemo<MapPoint[]>(() => (mapResult ? mapResult.points.map((p) => ({ id: String(p.unit), lat: p.lat, lng: p.lng, label: p.name })) : []), [mapResult]);
-  const openMarker = useCallback(
-    (p: MapPoint) => {
-      api<{ item: ListingQuiz }>(`/api/listing/card?unit=${encodeURIComponent(p.id)}&${mapQuery}`).then(
-        (res) => setOpen(res.item),
-        () => undefined,
-      );
-    },
-    [mapQuery],
-  );
 
   const locked = { city: lockCity, weekday: lockWeekday };
   const radiusKm = filters.radius ?? '10';
@@ -276,38 +191,7 @@ export function ListingSection(props: ListingSectionProps) {
         nearFallback={props.hideFilters ? `/quiz/${filters.city}` : '#filter'}
         filterToggle={!showPanel ? undefined : { count: activeFilterCount(filters, defaults, locked), open: filtersOpen, onToggle: () => setFiltersOpen((o) => !o) }}
       />
-      {nearMe.state.kind === 'locating' && (
-        <p role="status" className="rounded-xl bg-brand-50 px-4 py-3 font-semibold text-brand-800">
-          Hämtar din position…
-        </p>
-      )}
-      {nearMe.state.kind === 'failed' && (
-        <div role="alert" className="space-y-3 rounded-2xl border border-amber-300 bg-amber-50 p-4 text-amber-950">
-          <p className="font-semibold">{NEAR_MESSAGES[nearMe.state.reason]}</p>
-          <form method="get" action="/" className="flex flex-wrap items-end gap-2">
-            <div className="space-y-1">
-              <label htmlFor="near-fallback-city" className="block text-sm font-semibold">
-                Stad
-              </label>
-              <select
-                id="near-fallback-city"
-                name="city"
-                defaultValue=""
-                onFocus={loadAllCities}
-                onPointerDown={loadAllCities}
-                className="rounded-xl border border-slate-300 bg-white px-3 py-2.5 text-slate-900"
-              >
-                <CityOptions cities={cities} />
-              </select>
-            </div>
-            <input type="hidden" name="weekday" value="all" />
-            <Button type="submit">Visa quiz</Button>
-            <Button type="button" variant="secondary" onClick={nearMe.locate}>
-              Försök igen
-            </Button>
-          </form>
-        </div>
-      )}
+      <NearMeState state={nearMe.state} cities={cities} onCitiesWanted={loadAllCities} onRetry={nearMe.locate} />
       {filters.near && (
         <p className="flex flex-wrap items-center gap-x-3 text-sm text-slate-700">
           {/* The order as it is (issue 29.7): paid placements lead, as everywhere; then by distance. */}
@@ -396,32 +280,7 @@ export function ListingSection(props: ListingSectionProps) {
           />
         )}
       </div>
-      {view === 'map' && props.mapTileUrl && status.kind === 'idle' && mapData && 'failed' in mapData && mapData.query === mapQuery && (
-        <p role="alert" className="rounded-xl bg-red-50 p-4 font-semibold text-red-900">
-          Kartan kunde inte laddas. Försök igen senare.
-        </p>
-      )}
-      {view === 'map' && props.mapTileUrl && status.kind === 'idle' && !(mapData && 'failed' in mapData && mapData.query === mapQuery) && (
-        <Suspense fallback={<p role="status" className="rounded-xl bg-slate-100 p-6 text-center font-semibold text-slate-700">Laddar karta…</p>}>
-          {mapResult ? (
-            <>
-              <LazyQuizMap points={points} tileUrl={props.mapTileUrl} onOpen={openMarker} />
-              {points.length + mapResult.withoutPosition < mapResult.total && (
-                <p className="text-sm text-slate-700">
-                  Kartan visar {filters.near ? 'de närmaste ' : 'de första '}
-                  {points.length} av {mapResult.totalAtLeast ? 'minst ' : ''}
-                  {mapResult.total} quiz. Välj fler filter för att se resten.
-                </p>
-              )}
-              {mapResult.withoutPosition > 0 && <p className="text-sm text-slate-700">{mapResult.withoutPosition} quiz saknar position och visas bara i listan.</p>}
-            </>
-          ) : (
-            <p role="status" className="rounded-xl bg-slate-100 p-6 text-center font-semibold text-slate-700">
-              Laddar karta…
-            </p>
-          )}
-        </Suspense>
-      )}
+      {view === 'map' && props.mapTileUrl && status.kind === 'idle' && <ListingMapPanel map={map} tileUrl={props.mapTileUrl} near={!!filters.near} />}
       {/* Between automatic retries the error shows, not placeholders (issue 29.6). */}
       {skeleton && status.kind !== 'error' && (
         <div aria-busy="true" aria-label="Laddar quiz" className="space-y-4">
@@ -480,32 +339,4 @@ function withoutPastDate(f: ListingFilters, today: string, lockWeekday: boolean)
   if (!f.date || f.date >= today) return f;
   if (lockWeekday) return { ...f, date: '' };
   return { ...f, date: today, weekday: WEEKDAYS[isoWeekday(today) - 1]!.slug };
-}
-
-function ErrorPanel({ variant, failures, retrying, onRetry }: { variant: 'default' | 'legacy' | 'combined'; failures: number; retrying: boolean; onRetry: () => void }) {
-  return (
-    <div role="alert" className="rounded-2xl border border-red-200 bg-red-50 p-5 text-red-900">
-      {variant === 'combined' ? (
-        <>
-          <p className="font-bold">Ett fel uppstod</p>
-          <p className="mt-1">Kunde inte ladda quiz-data. Försök igen senare.</p>
-        </>
-      ) : (
-        <>
-          <p className="font-bold">Ett fel uppstod vid laddning av quiz</p>
-          <p className="mt-1">Försök {failures}/3 misslyckades.</p>
-          {variant === 'legacy' && <p className="mt-1">Kontrollera din internetanslutning och försök igen.</p>}
-        </>
-      )}
-      {retrying && <p className="mt-1 text-sm">Försöker igen automatiskt...</p>}
-      <div className="mt-3 flex gap-2">
-        <Button onClick={onRetry}>Försök igen</Button>
-        {variant === 'legacy' && (
-          <Button variant="secondary" onClick={() => window.location.reload()}>
-            Uppdatera sida
-          </Button>
-        )}
-      </div>
-    </div>
-  );
 }

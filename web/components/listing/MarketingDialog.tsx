@@ -1,4 +1,4 @@
-import { PRICE_LOAD_FAILED, slotCapText, TIER_LABELS, TIER_PLACEMENT } from '../../../worker/features/promotion/tiers';
+import { optionPriceText, PRICE_LOAD_FAILED, slotCapText, TIER_LABELS, TIER_PLACEMENT, weeklyPriceText } from '../../../worker/features/promotion/tiers';
 import { usePricing } from '../../lib/pricing';
 import { Dialog } from '../ui/Dialog';
 
@@ -32,12 +32,10 @@ function MarketingPrices() {
             <p className="mt-1 text-sm text-slate-700">
               {TIER_PLACEMENT[tier]} {slotCapText(tier)}
             </p>
-            <p className="mt-2 text-2xl font-extrabold">{pricing[tier].weeklyPriceSek} kr/vecka</p>
+            <p className="mt-2 text-2xl font-extrabold">{weeklyPriceText(pricing[tier].weeklyPriceSek)}</p>
             <ul className="mt-2 space-y-1 text-sm">
               {pricing[tier].options.map((o) => (
-                <li key={o.weeks}>
-                  {o.weeks} {o.weeks === 1 ? 'vecka' : 'veckor'}: {o.priceSek} kr
-                </li>
+                <li key={o.weeks}>{optionPriceText(o)}</li>
               ))}
             </ul>
           </section>

@@ -1,5 +1,6 @@
 import { addDays, isoWeekday } from '../../../worker/lib/clock';
-import { quizFilterLabels, quizFiltersFromUrl } from '../../../worker/lib/quiz-filters';
+import { quizFiltersFromUrl } from '../../../worker/lib/quiz-filters';
+import { searchLabelParts } from '../../../worker/lib/search-label';
 import { displayDate, findWeekday } from '../../../worker/lib/swedish';
 import { QUIZ_FILTER_KEYS, type ListingFilters } from '../../pages/types';
 
@@ -88,8 +89,7 @@ export function activeFilterLabels(
   const out: string[] = [];
   if (!locked.city && filters.city && filters.city !== defaults.city && !filters.near) out.push(cities.find((c) => c.slug === filters.city)?.name ?? filters.city);
   if (dayChosen(filters, defaults, locked)) out.push(filters.date ? displayDate(filters.date) : filters.weekday === 'all' ? 'alla dagar' : weekdayName(filters.weekday));
-  if (filters.search.trim()) out.push(`”${filters.search.trim()}”`);
-  out.push(...quizFilterLabels(quizFiltersFromUrl(filters)));
+  out.push(...searchLabelParts({ search: filters.search, ...quizFiltersFromUrl(filters) }));
   return out;
 }
 

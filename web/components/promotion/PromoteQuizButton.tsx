@@ -7,10 +7,12 @@ import { useId, useState } from 'react';
 import {
   availabilityStatus,
   orderAmounts,
+  priceText,
   PROMOTION_MESSAGES,
   PromotionCheckoutSchema,
   TIER_LABELS,
   type Tier,
+  weeklyPriceText,
 } from '../../../worker/features/promotion/contract';
 import { categoryLabel, displayTime } from '../../../worker/lib/swedish';
 import { ApiError } from '../../lib/api';
@@ -122,7 +124,7 @@ function PurchaseDialog({ quiz, city, onClose }: Omit<PromoteQuizButtonProps, 'p
                   <input type="radio" name="tier" value={t} checked={tier === t} onChange={() => setTier(t)} />
                   <span className="font-bold">{TIER_LABELS[t]}</span>
                 </span>
-                <span className="text-sm text-slate-700">{pricing[t].weeklyPriceSek} kr/vecka</span>
+                <span className="text-sm text-slate-700">{weeklyPriceText(pricing[t].weeklyPriceSek)}</span>
                 <span className="text-sm text-slate-700">
                   {t === 'premium' ? 'Stort kort högst upp på startsidan, 1 per stad och dag.' : 'Bland de första platserna med märket Rekommenderat, 3 per stad och dag.'}
                 </span>
@@ -144,7 +146,7 @@ function PurchaseDialog({ quiz, city, onClose }: Omit<PromoteQuizButtonProps, 'p
                   <input type="radio" name="weeks" value={o.weeks} checked={weeks === o.weeks} onChange={() => setWeeks(o.weeks)} />
                   <span className="font-bold">{o.weeks === 1 ? '1 vecka' : `${o.weeks} veckor`}</span>
                 </span>
-                <span className="text-sm text-slate-700">{tier ? `${o.priceSek} kr` : 'Välj typ för pris'}</span>
+                <span className="text-sm text-slate-700">{tier ? priceText(o.priceSek) : 'Välj typ för pris'}</span>
                 <span className="text-xs text-slate-600">Exponering {o.exposureDays} dagar</span>
               </label>
             ))}

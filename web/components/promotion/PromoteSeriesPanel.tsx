@@ -12,6 +12,7 @@ import {
   availabilityStatus,
   MarketingCheckoutSchema,
   MAX_ITEMS_PER_ORDER,
+  priceText,
   PROMOTION_MESSAGES,
   TIER_LABELS,
   type Tier,
@@ -104,7 +105,7 @@ export default function PromoteSeriesPanel({ occurrences, city, venueId }: Promo
         {priceFailed && <p className="text-sm text-amber-900">{PROMOTION_MESSAGES.priceLoadFailed}</p>}
         {availabilityError && <p className="text-sm text-red-800">Fel vid kontroll av tillgänglighet</p>}
         <p className="text-sm text-slate-700">
-          Rekommenderat {pricing.recommended.weeklyPriceSek} kr och Premium Utvald {pricing.premium.weeklyPriceSek} kr per datum.
+          {TIER_LABELS.recommended} {priceText(pricing.recommended.weeklyPriceSek)} och {TIER_LABELS.premium} {priceText(pricing.premium.weeklyPriceSek)} per datum.
         </p>
         <ul className="divide-y divide-slate-200">
           {shown.map((o) => {
@@ -138,10 +139,10 @@ export default function PromoteSeriesPanel({ occurrences, city, venueId }: Promo
                   >
                     <option value="">Välj typ</option>
                     <option value="recommended">
-                      {TIER_LABELS.recommended} ({pricing.recommended.weeklyPriceSek} kr)
+                      {TIER_LABELS.recommended} ({priceText(pricing.recommended.weeklyPriceSek)})
                     </option>
                     <option value="premium">
-                      {TIER_LABELS.premium} ({pricing.premium.weeklyPriceSek} kr)
+                      {TIER_LABELS.premium} ({priceText(pricing.premium.weeklyPriceSek)})
                     </option>
                   </select>
                 )}

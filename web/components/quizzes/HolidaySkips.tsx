@@ -4,7 +4,7 @@
  * cancelled, the series goes on). The create form pre-selects the four eves; the edit screen shows the
  * stored state. Controlled: `skips` maps date → ticked.
  */
-import type { HolidayOccurrence } from '../../../worker/features/quizzes/contract';
+import type { HolidayOccurrence } from '../../../worker/features/holidays/contract';
 
 const dayFormat = new Intl.DateTimeFormat('sv-SE', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 export const holidayDateLabel = (date: string) => dayFormat.format(new Date(`${date}T00:00:00Z`));

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { PROMOTION_MESSAGES, RANKING_STEPS, slotCapText, TIER_LABELS, TIER_PLACEMENT, VOLUME_DISCOUNT_PERCENT } from '../../../worker/features/promotion/contract';
+import { priceText, PROMOTION_MESSAGES, RANKING_STEPS, slotCapText, TIER_LABELS, TIER_PLACEMENT, VOLUME_DISCOUNT_MIN_WEEKS, VOLUME_DISCOUNT_PERCENT, weeklyPriceText, weeksText } from '../../../worker/features/promotion/contract';
+import { countWord } from '../../../worker/lib/swedish';
 import { usePricing } from '../promotion/api';
 import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
@@ -39,14 +40,14 @@ export function PromotionInfo() {
         </div>
         <div className="rounded-xl border border-sky-300 bg-white p-4">
           <h3 className="font-bold">{TIER_LABELS.recommended}</h3>
-          <p className="text-lg font-extrabold">{weekly.recommended.weeklyPriceSek} kr/vecka</p>
+          <p className="text-lg font-extrabold">{weeklyPriceText(weekly.recommended.weeklyPriceSek)}</p>
           <p className="mt-1 text-sm text-slate-700">
             {TIER_PLACEMENT.recommended} {slotCapText('recommended')}
           </p>
         </div>
         <div className="rounded-xl border border-amber-400 bg-white p-4">
           <h3 className="font-bold">{TIER_LABELS.premium}</h3>
-          <p className="text-lg font-extrabold">{weekly.premium.weeklyPriceSek} kr/vecka</p>
+          <p className="text-lg font-extrabold">{weeklyPriceText(weekly.premium.weeklyPriceSek)}</p>
           <p className="mt-1 text-sm text-slate-700">
             {TIER_PLACEMENT.premium} {slotCapText('premium')}
           </p>
@@ -79,17 +80,17 @@ export function PromotionInfo() {
                 {weekly[tier].options.map((o) => (
                   <li key={o.weeks} className="flex justify-between gap-2">
                     <span>
-                      {o.weeks} {o.weeks === 1 ? 'vecka' : 'veckor'} ({o.exposureDays} dagar)
+                      {weeksText(o.weeks)} ({o.exposureDays} dagar)
                       {o.popular && <span className="ml-2 rounded-full bg-brand-100 px-2 text-xs font-bold text-brand-800">Populärast</span>}
                     </span>
-                    <span className="font-semibold">{o.priceSek} kr</span>
+                    <span className="font-semibold">{priceText(o.priceSek)}</span>
                   </li>
                 ))}
               </ul>
             </div>
           ))}
         </div>
-        <p className="mt-4 text-sm text-slate-700">Priserna gäller per quiz. Mängdrabatt ({VOLUME_DISCOUNT_PERCENT} %) dras automatiskt när fler än tre veckor köps i samma beställning.</p>
+        <p className="mt-4 text-sm text-slate-700">Priserna gäller per quiz. Mängdrabatt ({VOLUME_DISCOUNT_PERCENT} %) dras automatiskt när fler än {countWord(VOLUME_DISCOUNT_MIN_WEEKS - 1)} veckor köps i samma beställning.</p>
         {failed && <p className="mt-2 text-sm text-slate-700">{PROMOTION_MESSAGES.priceLoadFailed}</p>}
       </Dialog>
     </section>

@@ -20,7 +20,7 @@ import { ApiError } from '../../lib/api';
 import { setServerErrors } from '../../lib/form';
 import { useSession } from '../../lib/session';
 import { rememberPendingEmail } from '../../components/auth/pendingEmail';
-import { DUPLICATE_SUBMIT_MS, RegisterSchema, REGISTER_FIELDS } from '../../../worker/features/auth/contract';
+import { DUPLICATE_SUBMIT_MS, RegisterSchema, REGISTER_FIELDS, VERIFY_TOKEN_TTL_MS } from '../../../worker/features/auth/contract';
 import { authApi, useRegister, useResendVerification } from '../../api/auth';
 import type { TakeoverVenueInfo } from '../../../worker/features/takeover/contract';
 
@@ -145,7 +145,7 @@ function ConfirmEmail({ email, takeoverVenue, onReset }: { email: string; takeov
     }
   }
   return (
-    <AuthCard title="Bekräfta din e-postadress" subtitle={<>Vi har skickat en bekräftelselänk till <strong>{email}</strong>. Öppna länken för att aktivera ditt konto. Länken gäller i 24 timmar.</>}>
+    <AuthCard title="Bekräfta din e-postadress" subtitle={<>Vi har skickat en bekräftelselänk till <strong>{email}</strong>. Öppna länken för att aktivera ditt konto. Länken gäller i {VERIFY_TOKEN_TTL_MS / 3_600_000} timmar.</>}>
       <Button className="w-full" onClick={() => void resend()} disabled={sending}>
         {sending ? 'Skickar...' : 'Skicka igen'}
       </Button>

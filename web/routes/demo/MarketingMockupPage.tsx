@@ -5,7 +5,7 @@
  * 'Fortsätt till betalning ({total} kr)'. Sample data only; nothing is bought.
  */
 import { useState } from 'react';
-import { FALLBACK_WEEKLY_PRICE_SEK, TIER_LABELS, type Tier } from '../../../worker/features/promotion/contract';
+import { FALLBACK_WEEKLY_PRICE_SEK, priceText, TIER_LABELS, type Tier } from '../../../worker/features/promotion/contract';
 import { Button } from '../../components/ui/Button';
 import { toast } from '../../components/ui/Toast';
 import { DemoBanner } from './DemoBanner';
@@ -21,7 +21,7 @@ type Design = (typeof DESIGNS)[number]['id'];
 type Choice = Record<string, Tier>;
 
 export function payLabel(total: number, count: number): string {
-  return count === 0 ? 'Välj datum för marknadsföring' : `Fortsätt till betalning (${total} kr)`;
+  return count === 0 ? 'Välj datum för marknadsföring' : `Fortsätt till betalning (${priceText(total)})`;
 }
 
 function PayButton({ choice }: { choice: Choice }) {
@@ -48,7 +48,7 @@ function TabsDesign({ choice, setChoice }: { choice: Choice; setChoice: (c: Choi
             onClick={() => setTier(t)}
             className={`rounded-t-lg px-4 py-2 font-semibold ${tier === t ? 'bg-brand-600 text-white' : 'bg-slate-100 text-slate-800'}`}
           >
-            {TIER_LABELS[t]} ({FALLBACK_WEEKLY_PRICE_SEK[t]} kr)
+            {TIER_LABELS[t]} ({priceText(FALLBACK_WEEKLY_PRICE_SEK[t])})
           </button>
         ))}
       </div>
@@ -135,7 +135,7 @@ function FloatingDesign({ choice, setChoice }: { choice: Choice; setChoice: (c: 
         ))}
       </div>
       <div className="fixed inset-x-0 bottom-4 z-40 mx-auto flex w-fit items-center gap-4 rounded-full bg-white px-5 py-3 shadow-2xl ring-1 ring-slate-200">
-        <span className="font-semibold">{Object.keys(choice).length} valda · {total} kr</span>
+        <span className="font-semibold">{Object.keys(choice).length} valda · {priceText(total)}</span>
         <PayButton choice={choice} />
       </div>
     </div>

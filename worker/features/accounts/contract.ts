@@ -2,6 +2,8 @@ import * as z from 'zod';
 
 /** Spec 02 §5: profile password and e-mail change. */
 export const ACCOUNT_PASSWORD_MIN = 6;
+/** How long the link that confirms a new e-mail address works (the mail quotes it). */
+export const EMAIL_CHANGE_TOKEN_TTL_MS = 24 * 3600 * 1000;
 const PASSWORD_MAX = 200;
 
 const currentPassword = z.string().max(PASSWORD_MAX).optional().describe('Nuvarande lösenord');

@@ -1,5 +1,6 @@
 /** Swedish e-mails of the accounts feature (own e-mail and password changes). */
 import type { MailMessage } from '../../ports/mailer';
+import { EMAIL_CHANGE_TOKEN_TTL_MS } from './contract';
 
 const sign = '\n\nHälsningar,\nQuizkväll';
 
@@ -9,7 +10,7 @@ export function emailChangeMail(to: string, link: string): MailMessage {
     subject: 'Bekräfta din nya e-postadress – Quizkväll',
     text:
       `Hej!\n\nDu har bett om att byta e-postadress för ditt konto på Quizkväll till ${to}.\n\n` +
-      `Bekräfta bytet via länken nedan (giltig i 24 timmar):\n\n${link}\n\n` +
+      `Bekräfta bytet via länken nedan (giltig i ${EMAIL_CHANGE_TOKEN_TTL_MS / 3_600_000} timmar):\n\n${link}\n\n` +
       `Om du inte bad om detta kan du ignorera meddelandet.` +
       sign,
   };

@@ -18,6 +18,7 @@ import type { Db } from '../../db/client';
 import type { Deps } from '../../ports/deps';
 import { TOTP_DIGITS, TOTP_PERIOD_S, verifyTotpAt } from '../../lib/totp';
 import { issueMailedToken, readEmailToken, useEmailToken } from '../auth/service';
+import { EMAIL_CHANGE_TOKEN_TTL_MS } from './contract';
 import { emailChangeMail, emailChangedNotice, passwordChangedNotice } from './mail';
 import { emailInUse, findUserById, ownedCounts, passwordHashOf, totpFactorOf } from './queries';
 import { deleteGuarded } from '../promotion/service';
@@ -112,7 +113,7 @@ export async function requestEmailChange(deps: AccountDeps, input: { user: Accou
   await requirePassword(db, user.id, input.password, now);
   if (input.newEmail === user.email) throw invalidInput('Den nya e-postadressen är samma som den nuvarande.', [{ path: 'newEmail', message: 'Samma som nuvarande' }]);
   if (await emailInUse(db, input.newEmail)) throw conflict('E-postadressen används redan av ett annat konto.');
-  const token = await issueMailedToken(deps, { userId: user.id, purpose: 'change_email', ttlMs: 24 * 3600 * 1000, payload: { newEmail: input.newEmail } });
+  const token = await issueMailedToken(deps, { userId: user.id, purpose: 'change_email', ttlMs: EMAIL_CHANGE_TOKEN_TTL_MS, payload: { newEmail: input.newEmail } });
   await mailer.send(emailChangeMail(input.newEmail, `${config.appUrl}/verify?type=email_change&token=${encodeURIComponent(token)}`));
   return { newEmail: input.newEmail };
 }

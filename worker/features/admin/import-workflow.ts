@@ -12,7 +12,8 @@ import { createClock } from '../../lib/clock';
 import { invalidateDataVersion } from '../../lib/data-version';
 import { logLine } from '../../lib/log';
 import { createDeps } from '../../ports/deps';
-import { beginImportRun, finishImportRun, processImportChunk } from './import-job';
+import { beginImportRun, finishImportRun } from './import-run';
+import { processImportChunk } from './import-step';
 
 export interface ImportWorkflowParams {
   jobId: string;

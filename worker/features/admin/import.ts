@@ -7,14 +7,13 @@
  * (analyseImport, commitImport) are thin wrappers over it.
  */
 import { runBatch, type BatchStatement } from '../../db/batch';
+import { chunks } from '../../lib/chunks';
 import type { Db } from '../../db/client';
-import { eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
-import { locations, profiles, quizzes, userRoles, users, venues } from '../../db/schema';
+import { locations, venues } from '../../db/schema';
 import { addDays, nextWeekdayOnOrAfter } from '../../lib/clock';
 import { bumpDataVersion } from '../../lib/data-version';
 import { invalidInput, type FieldIssue } from '../../lib/errors';
 import { newId } from '../../lib/ids';
-import { DEFAULT_QUIZ_LANGUAGE, type QuizLanguage } from '../../lib/quiz-filters';
 import { slugify } from '../../lib/slug';
 import { houseAccountId } from '../takeover/service';
 import type { Deps } from '../../ports/deps';
@@ -32,7 +31,7 @@ import {
   type ImportRow,
 } from './import-contract';
 import { SERIES_HORIZON_DAYS } from '../quizzes/contract';
-import { existingNameAddress, takenSlugs } from './queries';
+import { existingNameAddress, houseUserStatements, placesInTowns, seriesInsert, takenSlugs } from './queries';
 
 /** "Forever" in the create form (spec 02 §5): the series horizon, whose one home is the quizzes contract. */
 const IMPORT_HORIZON_DAYS = SERIES_HORIZON_DAYS;
@@ -85,15 +84,7 @@ interface Candidate {
 /** Businesses with a place in these towns (the near-duplicate candidates), by town slug; chunked. */
 async function candidatesIn(db: Db, citySlugs: string[]): Promise<Map<string, Candidate[]>> {
   const out = new Map<string, Candidate[]>();
-  const unique = [...new Set(citySlugs)];
-  for (let i = 0; i < unique.length; i += 90) {
-    const rows = await db
-      .select({ venueId: venues.id, name: venues.name, address: locations.address, citySlug: locations.citySlug })
-      .from(locations)
-      .innerJoin(venues, eq(venues.id, locations.venueId))
-      .where(inArray(locations.citySlug, unique.slice(i, i + 90)));
-    for (const r of rows) out.set(r.citySlug, [...(out.get(r.citySlug) ?? []), { venueId: r.venueId, name: r.name, addressKey: addressKey(r.address) }]);
-  }
+  for (const r of await placesInTowns(db, [...new Set(citySlugs)])) out.set(r.citySlug, [...(out.get(r.citySlug) ?? []), { venueId: r.venueId, name: r.name, addressKey: addressKey(r.address) }]);
   return out;
 }
 
@@ -193,11 +184,7 @@ export async function ensureHouseUser(db: Db, houseEmail: string): Promise<strin
   const found = await houseAccountId({ db }, { houseEmail });
   if (found) return found;
   const id = newId();
-  await db.batch([
-    db.insert(users).values({ id, email: houseEmail.toLowerCase(), emailVerifiedAt: new Date(0).toISOString() }).onConflictDoNothing(),
-    db.insert(profiles).values({ userId: id }).onConflictDoNothing(),
-    db.insert(userRoles).values({ userId: id, role: 'admin' }).onConflictDoNothing(),
-  ]);
+  await runBatch(db, houseUserStatements(db, id, houseEmail));
   const again = await houseAccountId({ db }, { houseEmail });
   if (!again) throw new Error('house account could not be created');
   return again;
@@ -211,40 +198,8 @@ export function seriesDates(today: string, isoWeekday: number, pattern: 'weekly'
   return out;
 }
 
-/**
- * One INSERT … SELECT per series: only (id, date) vary per occurrence, the rest is bound once, so a
- * weekly series of 26 occurrences needs 2 × 26 + 18 = 70 parameters (D1 allows 100). Columns follow
- * the table definition (drizzle inserts into every insertable column in schema order).
- */
-export function seriesInsert(
-  db: Db,
-  s: { locationId: string; dates: string[]; startTime: string | null; category: string; theme: string | null; quizmaster: string | null; price: number | null; language?: QuizLanguage | undefined; recurrenceId: string; pattern: string; days: string; nowIso: string },
-) {
-  const value: Record<string, SQL> = {
-    id: sql`column1`,
-    locationId: sql`${s.locationId}`,
-    date: sql`column2`,
-    startTime: sql`${s.startTime}`,
-    category: sql`${s.category}`,
-    theme: sql`${s.theme}`,
-    quizmaster: sql`${s.quizmaster}`,
-    price: sql`${s.price}`,
-    isRecurring: sql`1`,
-    recurrenceId: sql`${s.recurrenceId}`,
-    recurrencePattern: sql`${s.pattern}`,
-    recurrenceDays: sql`${s.days}`,
-    recurrenceUntil: sql`NULL`,
-    isCancelled: sql`0`,
-    // Every column without a value here is inserted as NULL: language is NOT NULL (its default does not apply).
-    language: sql`${s.language ?? DEFAULT_QUIZ_LANGUAGE}`,
-    createdAt: sql`${s.nowIso}`,
-    updatedAt: sql`${s.nowIso}`,
-  };
-  const columns = Object.entries(getTableColumns(quizzes)).filter(([, col]) => !(col as unknown as { shouldDisableInsert(): boolean }).shouldDisableInsert());
-  const select = sql.join(columns.map(([key]) => value[key] ?? sql`NULL`), sql`, `);
-  const rows = sql.join(s.dates.map((d) => sql`(${newId()}, ${d})`), sql`, `);
-  return db.insert(quizzes).select(sql`SELECT ${select} FROM (VALUES ${rows})`);
-}
+/** One INSERT … SELECT per series (queries.ts): tips and the import share it. */
+export { seriesInsert };
 
 /**
  * The 300-row all-or-nothing import (`POST /api/admin/import`): a thin wrapper over the planner — any
@@ -275,36 +230,32 @@ export async function commitImport(deps: Pick<Deps, 'db' | 'clock' | 'config'>, 
     quizzesCreated += w.dates;
     return w.stmts;
   });
-  for (let i = 0; i < perRow.length; i += BATCH_ROWS) {
-    await runBatch(db, [...(perRow.slice(i, i + BATCH_ROWS).flat() as BatchStatement[]), bumpDataVersion(db)]);
-  }
+  for (const part of chunks(perRow, BATCH_ROWS)) await runBatch(db, [...part.flat(), bumpDataVersion(db)]);
   return { created: toCreate.length, skippedDuplicates, quizzesCreated };
 }
 
-type Stmt = Parameters<Db['batch']>[0][number];
-
 /** A row's business (house account), its one place and its open-ended series: 3 statements (2 with `locationOnly`). */
-export function createStatements(db: Db, row: ImportRow, o: { venueId: string; slug: string; houseId: string; today: string; nowIso: string; locationOnly?: boolean }): { stmts: Stmt[]; dates: number } {
+export function createStatements(db: Db, row: ImportRow, o: { venueId: string; slug: string; houseId: string; today: string; nowIso: string; locationOnly?: boolean }): { stmts: BatchStatement[]; dates: number } {
   const locationId = newId();
   const dates = seriesDates(o.today, row.weekday.iso, row.pattern);
-  const out: Stmt[] = [];
+  const out: BatchStatement[] = [];
   if (!o.locationOnly) {
     out.push(
       db.insert(venues).values({
         id: o.venueId, userId: o.houseId, name: row.name, slug: o.slug, address: row.address, city: row.city,
         phone: row.phone || null, website: row.website || null, isPublic: true, createdAt: o.nowIso, updatedAt: o.nowIso,
-      }) as unknown as Stmt,
+      }),
     );
   }
   out.push(
     db.insert(locations).values({
       id: locationId, venueId: o.venueId, name: row.name, address: row.address, city: row.city, citySlug: slugify(row.city),
       phone: row.phone || null, website: row.website || null, latitude: row.lat, longitude: row.lng, createdAt: o.nowIso, updatedAt: o.nowIso,
-    }) as unknown as Stmt,
+    }),
     seriesInsert(db, {
       locationId, dates, startTime: row.start_time, category: row.category, theme: row.category === 'tema' ? row.theme : null,
       quizmaster: row.quizmaster || null, price: row.price, language: row.language, recurrenceId: newId(), pattern: row.pattern, days: JSON.stringify([row.weekday.name]), nowIso: o.nowIso,
-    }) as unknown as Stmt,
+    }),
   );
   return { stmts: out, dates: dates.length };
 }

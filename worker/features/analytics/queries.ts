@@ -1,6 +1,13 @@
 /** SQL of the analytics read side. Every read of analytics_daily is a range of its primary key (venue_id, day, …) or of (day, metric). */
-import { sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { venues } from '../../db/schema';
+
+/** The owner's oldest business (the analytics screen's default). */
+export async function oldestBusinessOf(db: Db, userId: string) {
+  const [own] = await db.select().from(venues).where(eq(venues.userId, userId)).orderBy(asc(venues.createdAt), asc(venues.id)).limit(1);
+  return own;
+}
 
 export function dailyCounts(db: Db, venueId: string, from: string, to: string) {
   return db.all<{ day: string; metric: string; n: number }>(sql`

@@ -3,9 +3,7 @@
  * the days of paid placement marked; the superadmin overview; the slot calendar of the promotion
  * dialogs. Reads only; counts are written by features/events.
  */
-import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { venues } from '../../db/schema';
 import { authorizeQuiz, authorizeVenue, requireActor, requireSuperadmin, type Actor } from '../../lib/authz';
 import { addDays, stockholmDate } from '../../lib/clock';
 import { toCsv } from '../../lib/csv';
@@ -43,7 +41,7 @@ const add = (counts: Counts, metric: string, n: number) => {
 async function pickVenue(db: Db, actor: Actor, venueId?: string) {
   if (venueId) return authorizeVenue(db, actor, venueId);
   requireActor(actor);
-  const [own] = await db.select().from(venues).where(eq(venues.userId, actor.id)).orderBy(asc(venues.createdAt), asc(venues.id)).limit(1);
+  const own = await q.oldestBusinessOf(db, actor.id);
   if (!own) throw notFound('Du har ingen verksamhet ännu.');
   return own;
 }

@@ -1,5 +1,6 @@
 /** Swedish transactional e-mails of the auth feature. Links use config.appUrl. */
 import type { MailMessage } from '../../ports/mailer';
+import { VERIFY_TOKEN_TTL_MS } from './contract';
 
 const sign = '\n\nHälsningar,\nQuizkväll';
 
@@ -14,7 +15,7 @@ export function verifyMail(to: string, link: string, takeover = false): MailMess
     text:
       `Hej!\n\nTack för att du registrerade dig på Quizkväll.` +
       (takeover ? ' När du har bekräftat tar du över verksamheten du valde.' : '') +
-      `\n\nBekräfta din e-postadress genom att öppna länken nedan (giltig i 24 timmar):\n\n${link}\n\n` +
+      `\n\nBekräfta din e-postadress genom att öppna länken nedan (giltig i ${VERIFY_TOKEN_TTL_MS / 3_600_000} timmar):\n\n${link}\n\n` +
       `Om du inte har skapat ett konto kan du ignorera detta meddelande.` +
       sign,
   };

@@ -7,6 +7,7 @@
  */
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { chunks, R2_DELETE_MAX_KEYS } from '../../lib/chunks';
 import { jobRuns } from '../../db/schema';
 import { columnsSql, fkSql, headerLines, insertStatement, pageSql, PAGE_ROWS, SKIP_TABLE, storedColumns, TABLES_SQL, tableLine, tableOrder, type PageRow } from '../../lib/backup-format.mjs';
 
@@ -137,7 +138,7 @@ export async function assembleBackup(bucket: R2Bucket, plan: BackupPlan, parts: 
 }
 
 async function deleteKeys(bucket: R2Bucket, keys: string[]) {
-  for (let i = 0; i < keys.length; i += 1000) await bucket.delete(keys.slice(i, i + 1000));
+  for (const part of chunks(keys, R2_DELETE_MAX_KEYS)) await bucket.delete(part);
 }
 
 /** Every backup key, oldest first. */

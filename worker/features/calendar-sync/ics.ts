@@ -6,7 +6,7 @@
  * Pure: no database, no clock (today comes in), so it is unit-tested in Node.
  */
 import ICAL from 'ical.js';
-import { addDays, isoWeekday, stockholmParts } from '../../lib/clock';
+import { addDays, isoWeekday, stockholmParts, zonedWallTimeToInstant } from '../../lib/clock';
 import { DEFAULT_QUIZ_LANGUAGE, parseQuizLanguage, type QuizLanguage } from '../../lib/quiz-filters';
 import { MAX_EVENTS_PER_FEED, MAX_OCCURRENCES_PER_FEED, SYNC_HORIZON_DAYS, TEXT_MAX, TITLE_MAX, type PreviewEvent, type NotUnderstood } from './contract';
 
@@ -69,35 +69,6 @@ export function languageParam(comp: ICAL.Component): QuizLanguage | null {
   return null;
 }
 
-const formats = new Map<string, Intl.DateTimeFormat>();
-function zoneFormat(tz: string): Intl.DateTimeFormat | null {
-  let f = formats.get(tz);
-  if (f) return f;
-  try {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone: tz,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-  } catch {
-    return null;
-  }
-  formats.set(tz, f);
-  return f;
-}
-
-/** Offset (ms) of an IANA zone at an instant. */
-function offsetAt(f: Intl.DateTimeFormat, ms: number): number {
-  const p: Record<string, number> = {};
-  for (const part of f.formatToParts(new Date(ms))) p[part.type] = Number(part.value);
-  return Date.UTC(p.year!, p.month! - 1, p.day!, p.hour! % 24, p.minute!, p.second!) - ms;
-}
-
 const STOCKHOLM = new Set(['Europe/Stockholm', 'W. Europe Standard Time', 'Central Europe Standard Time', 'Romance Standard Time']);
 
 type Zones = Map<string, ICAL.Timezone>;
@@ -114,11 +85,9 @@ function toStockholm(t: ICAL.Time, tzid: string | null, zones: Zones): { date: s
   if (t.zone?.tzid === 'UTC') instant = wallMs;
   else if (!tzid || STOCKHOLM.has(tzid)) return wall;
   else {
-    const f = zoneFormat(tzid);
-    if (f) {
-      const guess = wallMs - offsetAt(f, wallMs);
-      instant = wallMs - offsetAt(f, guess);
-    } else {
+    const known = zonedWallTimeToInstant(wallMs, tzid);
+    if (known !== null) instant = known;
+    else {
       const zone = zones.get(tzid);
       if (!zone) return null;
       instant = wallMs - zone.utcOffset(t) * 1000;

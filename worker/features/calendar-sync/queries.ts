@@ -1,6 +1,7 @@
 /** SQL of calendar sync: feeds, their synced items, the quizzes they point at, and statement builders. */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { chunks, IN_LIST_CHUNK, rowsPerInsert } from '../../lib/chunks';
 import { calendarFeeds, calendarSyncItems, locations, quizzes, type CalendarFeedRow, type CalendarSyncItemRow, type QuizRow } from '../../db/schema';
 
 export function feedsOfLocation(db: Db, locationId: string): Promise<CalendarFeedRow[]> {
@@ -40,8 +41,8 @@ export function itemsOfFeed(db: Db, feedId: string): Promise<CalendarSyncItemRow
 /** Quizzes by id, in chunks of ≤ 90 bound parameters. */
 export async function quizzesByIds(db: Db, ids: string[]): Promise<Map<string, QuizRow>> {
   const out = new Map<string, QuizRow>();
-  for (let i = 0; i < ids.length; i += 90) {
-    for (const q of await db.select().from(quizzes).where(inArray(quizzes.id, ids.slice(i, i + 90)))) out.set(q.id, q);
+  for (const part of chunks(ids, IN_LIST_CHUNK)) {
+    for (const q of await db.select().from(quizzes).where(inArray(quizzes.id, part))) out.set(q.id, q);
   }
   return out;
 }
@@ -49,8 +50,8 @@ export async function quizzesByIds(db: Db, ids: string[]): Promise<Map<string, Q
 /** Of these quizzes, the ones anything was ever bought or held for (they go through the purchase guard one by one). */
 export async function quizzesWithPurchases(db: Db, ids: string[]): Promise<Set<string>> {
   const out = new Set<string>();
-  for (let i = 0; i < ids.length; i += 45) {
-    const chunk = ids.slice(i, i + 45);
+  // Each id is bound twice (two IN lists).
+  for (const chunk of chunks(ids, IN_LIST_CHUNK / 2)) {
     const list = sql.join(chunk.map((id) => sql`${id}`), sql`, `);
     const rows = await db.all<{ quiz_id: string }>(sql`
       SELECT quiz_id FROM promotion_slot_claims WHERE quiz_id IN (${list})
@@ -60,14 +61,14 @@ export async function quizzesWithPurchases(db: Db, ids: string[]): Promise<Set<s
   return out;
 }
 
-/** Upserts of synced items, 20 rows (80 bound parameters) per statement, for one batch. */
+/** Upserts of synced items, 20 rows of 4 bound parameters (80, room left for the update clause) per statement, for one batch. */
 export function upsertItemStatements(db: Db, rows: { feedId: string; key: string; quizId: string | null; syncedHash: string }[], now: string) {
   const out = [];
-  for (let i = 0; i < rows.length; i += 20) {
+  for (const part of chunks(rows, rowsPerInsert(4, 20))) {
     out.push(
       db
         .insert(calendarSyncItems)
-        .values(rows.slice(i, i + 20))
+        .values(part)
         .onConflictDoUpdate({
           target: [calendarSyncItems.feedId, calendarSyncItems.key],
           set: { quizId: sql`excluded.quiz_id`, syncedHash: sql`excluded.synced_hash`, updatedAt: now },

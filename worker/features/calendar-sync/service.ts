@@ -10,7 +10,8 @@
  * was bought for goes through the purchase guard (promotion service) and is reported as skipped when refused.
  */
 import { eq } from 'drizzle-orm';
-import { runBatch, type BatchStatement } from '../../db/batch';
+import { QUIZ_ROWS_PER_INSERT, runBatch, type BatchStatement } from '../../db/batch';
+import { chunks } from '../../lib/chunks';
 import { calendarFeeds, quizzes, type CalendarFeedRow, type LocationRow, type QuizRow } from '../../db/schema';
 import { authorizeLocation, requireActor, type Actor } from '../../lib/authz';
 import { addDays } from '../../lib/clock';
@@ -257,7 +258,7 @@ async function applyOccurrences(deps: CalendarDeps, feed: CalendarFeedRow, locat
   }
   if (inserts.length) {
     // Chunked multi-row inserts (≤ 100 bound parameters each); the items after them reference the new ids.
-    for (let i = 0; i < inserts.length; i += 5) batch.push(db.insert(quizzes).values(inserts.slice(i, i + 5)));
+    for (const part of chunks(inserts, QUIZ_ROWS_PER_INSERT)) batch.push(db.insert(quizzes).values(part));
     batch.push(...upsertItemStatements(db, itemRows, now));
   }
   if (batch.length) await runBatch(db, [...batch, bumpDataVersion(db)]);

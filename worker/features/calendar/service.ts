@@ -4,6 +4,7 @@
  * cancelled ones kept (STATUS:CANCELLED), public businesses only.
  */
 import { addDays, isoWeekday } from '../../lib/clock';
+import { listingContext } from '../../lib/listing-context';
 import { matchesQuizFilters } from '../../lib/quiz-filters';
 import { findWeekday } from '../../lib/swedish';
 import type { Deps } from '../../ports/deps';
@@ -22,12 +23,10 @@ export type CalendarDeps = Pick<Deps, 'db' | 'clock' | 'config'>;
 interface CalendarCtx {
   today: string;
   origin: string;
-  houseEmail: string;
-  rewind: boolean;
 }
 
 function ctxOf(deps: CalendarDeps): CalendarCtx {
-  return { today: deps.clock.today(), origin: deps.config.appUrl, houseEmail: deps.config.houseAccountEmail, rewind: deps.config.isTest };
+  return { today: deps.clock.today(), origin: deps.config.appUrl };
 }
 
 export interface IcsFile {
@@ -119,7 +118,7 @@ export async function listingFeed(deps: CalendarDeps, input: { query: ListingQue
   const ctx = ctxOf(deps);
   const f = resolveFilters(query, ctx.today);
   const asked: ListingQuery = f.mode === 'weekday' ? { ...query, weekday: undefined } : { ...query };
-  const lctx = { today: ctx.today, viewerId: null, houseEmail: ctx.houseEmail, rewind: ctx.rewind };
+  const lctx = listingContext(deps, { today: ctx.today });
   const ids = (await listPages(db, asked, lctx, SEARCH_FEED_MAX_PAGES)).map((q) => q.id);
   const to = f.mode === 'date' ? f.date! : feedEnd(ctx.today);
   let rows = await unitOccurrences(db, ids, f.mode === 'date' ? f.date! : ctx.today, to);

@@ -3,29 +3,13 @@
  * superadmin's whole catalogue as CSV in the import's own format (export → import reproduces it).
  * Every CSV cell goes through csvCell (formula injection neutralised). No Hono here.
  */
-import { asc, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { checkoutOrders, locations, profiles, promotions, quizzes, userRoles, users, venues } from '../../db/schema';
 import type { Actor } from '../../lib/authz';
 import { authorizeVenue } from '../../lib/authz';
 import { notFound } from '../../lib/errors';
 import { toCsv } from '../../lib/csv';
 import { findWeekday, weekdayOfSunday0 } from '../../lib/swedish';
 import type { Deps } from '../../ports/deps';
-
-const chunks = <T>(xs: T[], n: number) => Array.from({ length: Math.ceil(xs.length / n) }, (_, i) => xs.slice(i * n, (i + 1) * n));
-
-async function inChunks<T, R>(ids: T[], run: (part: T[]) => Promise<R[]>): Promise<R[]> {
-  const out: R[] = [];
-  for (const part of chunks(ids, 90)) out.push(...(await run(part)));
-  return out;
-}
-
-/** Does this optional table exist (e.g. follows, added by another feature)? */
-async function hasTable(db: Db, name: string): Promise<boolean> {
-  const rows = await db.all<{ n: number }>(sql`SELECT COUNT(*) AS n FROM sqlite_master WHERE type = 'table' AND name = ${name}`);
-  return (rows[0]?.n ?? 0) > 0;
-}
+import * as q from './queries';
 
 export interface OwnDataExport {
   format: 'quizkvall-export';
@@ -46,15 +30,15 @@ export async function exportOwnData(deps: Pick<Deps, 'db' | 'clock'>, input: { u
   const { db } = deps;
   const { userId } = input;
   const nowIso = deps.clock.now().toISOString();
-  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  const user = await q.userById(db, userId);
   if (!user) throw notFound('Kontot finns inte');
-  const roles = (await db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, userId))).map((r) => r.role);
-  const [profile] = await db.select().from(profiles).where(eq(profiles.userId, userId));
-  const businesses = await db.select().from(venues).where(eq(venues.userId, userId)).orderBy(asc(venues.createdAt), asc(venues.id));
-  const places = await inChunks(businesses.map((b) => b.id), (ids) => db.select().from(locations).where(inArray(locations.venueId, ids)).orderBy(asc(locations.createdAt), asc(locations.id)));
-  const quizRows = await inChunks(places.map((p) => p.id), (ids) => db.select().from(quizzes).where(inArray(quizzes.locationId, ids)).orderBy(asc(quizzes.date), asc(quizzes.id)));
-  const promos = await inChunks(quizRows.map((q) => q.id), (ids) => db.select().from(promotions).where(inArray(promotions.quizId, ids)));
-  const orders = (await db.select().from(checkoutOrders).where(eq(checkoutOrders.userId, userId)).orderBy(asc(checkoutOrders.createdAt))).map((o) => ({ ...o, items: safeJson(o.items) }));
+  const roles = await q.rolesOf(db, userId);
+  const profile = await q.profileOf(db, userId);
+  const businesses = await q.businessesOf(db, userId);
+  const places = await q.placesOf(db, businesses.map((b) => b.id));
+  const quizRows = await q.quizzesOfPlaces(db, places.map((p) => p.id));
+  const promos = await q.promotionsOfQuizzes(db, quizRows.map((r) => r.id));
+  const orders = (await q.ordersOf(db, userId)).map((o) => ({ ...o, items: safeJson(o.items) }));
   const out: OwnDataExport = {
     format: 'quizkvall-export',
     version: 1,
@@ -63,14 +47,12 @@ export async function exportOwnData(deps: Pick<Deps, 'db' | 'clock'>, input: { u
     profile: profile ?? null,
     businesses,
     places,
-    quizzes: quizRows.map(({ weekday: _w, ...q }) => q),
+    quizzes: quizRows.map(({ weekday: _w, ...row }) => row),
     promotions: promos,
     orders,
   };
-  if (await hasTable(db, 'follows')) {
-    const cols = await db.all<{ name: string }>(sql`SELECT name FROM pragma_table_info('follows')`);
-    if (cols.some((c) => c.name === 'user_id')) out.follows = await db.all<Record<string, unknown>>(sql`SELECT * FROM follows WHERE user_id = ${userId}`);
-  }
+  const follows = await q.followsOfUser(db, userId);
+  if (follows) out.follows = follows;
   return out;
 }
 
@@ -91,19 +73,8 @@ export const QUIZ_CSV_HEADER = ['datum', 'veckodag', 'starttid', 'verksamhet', '
 export async function exportQuizzesCsv(deps: Pick<Deps, 'db'>, actor: NonNullable<Actor>, input: { venueId?: string | undefined } = {}): Promise<string> {
   const { db } = deps;
   const { venueId } = input;
-  const venueIds = venueId ? [(await authorizeVenue(db, actor, venueId)).id] : (await db.select({ id: venues.id }).from(venues).where(eq(venues.userId, actor.id))).map((v) => v.id);
-  const rows = await inChunks(venueIds, (ids) =>
-    db
-      .select({
-        date: quizzes.date, weekday: quizzes.weekday, startTime: quizzes.startTime, business: venues.name, place: locations.name, address: locations.address, city: locations.city,
-        category: quizzes.category, theme: quizzes.theme, quizmaster: quizzes.quizmaster, price: quizzes.price, title: quizzes.title, recurrenceId: quizzes.recurrenceId,
-        pattern: quizzes.recurrencePattern, cancelled: quizzes.isCancelled,
-      })
-      .from(quizzes)
-      .innerJoin(locations, eq(locations.id, quizzes.locationId))
-      .innerJoin(venues, eq(venues.id, locations.venueId))
-      .where(inArray(venues.id, ids)),
-  );
+  const venueIds = venueId ? [(await authorizeVenue(db, actor, venueId)).id] : await q.businessIdsOf(db, actor.id);
+  const rows = await q.quizCsvRows(db, venueIds);
   rows.sort((a, b) => (a.date === b.date ? (a.startTime ?? '').localeCompare(b.startTime ?? '') : a.date < b.date ? -1 : 1));
   return toCsv(
     QUIZ_CSV_HEADER,
@@ -125,16 +96,7 @@ export const CATALOGUE_HEADER = ['name', 'address', 'city', 'phone', 'website', 
  */
 export async function exportCatalogueCsv(deps: Pick<Deps, 'db'>): Promise<string> {
   const { db } = deps;
-  const units = await db.all<{
-    name: string; address: string; city: string; phone: string | null; website: string | null; lat: number | null; lng: number | null; pattern: string | null; days: string | null;
-    weekday: number; start_time: string | null; category: string | null; theme: string | null; quizmaster: string | null; price: number | null; name_sort: string;
-  }>(sql`
-    SELECT v.name, l.address, l.city, coalesce(l.phone, v.phone) AS phone, coalesce(l.website, v.website) AS website, l.latitude AS lat, l.longitude AS lng,
-           q.recurrence_pattern AS pattern, q.recurrence_days AS days, q.weekday, q.start_time, q.category, q.theme, q.quizmaster, q.price, v.name_sort,
-           MAX(q.date) AS last_date
-    FROM quizzes q JOIN locations l ON l.id = q.location_id JOIN venues v ON v.id = l.venue_id
-    WHERE q.recurrence_id IS NOT NULL
-    GROUP BY q.recurrence_id, q.location_id`);
+  const units = await q.catalogueUnits(db);
   const lines: Array<{ key: string; cells: unknown[] }> = [];
   for (const u of units) {
     const parsed = u.days ? safeJson(u.days) : null;

@@ -12,6 +12,6 @@ export const feedbackRoutes = new Hono<AppEnv>().post('/', validate('json', Feed
 })
   // "Stämmer inte?" in the quiz detail dialog (issue 20): no personal data, rate-limited per client.
   .post('/report', validate('json', QuizReportSchema), async (c) => {
-    const result = await reportQuiz(c.var.deps, { ...c.req.valid('json'), clientKey: clientKeyOf(c.req), queue: c.env.MAIL_QUEUE });
+    const result = await reportQuiz(c.var.deps, { ...c.req.valid('json'), clientKey: clientKeyOf(c.req), queue: c.var.deps.mailQueue });
     return c.json(result, 201);
   });

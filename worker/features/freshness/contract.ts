@@ -5,6 +5,11 @@ import * as z from 'zod';
 export const FRESHNESS_MAIL_DAYS = 30;
 /** Hidden from the public listing after this many days unconfirmed. */
 export const FRESHNESS_HIDE_AFTER_DAYS = 90;
+/** The warning ("döljs snart") goes out after this many days unconfirmed (the second step). */
+export const FRESHNESS_WARN_DAYS = 2 * FRESHNESS_MAIL_DAYS;
+/** The steps (days since / FRESHNESS_MAIL_DAYS) at which the warning is sent and the business is hidden. */
+export const FRESHNESS_WARN_STAGE = FRESHNESS_WARN_DAYS / FRESHNESS_MAIL_DAYS;
+export const FRESHNESS_HIDE_STAGE = FRESHNESS_HIDE_AFTER_DAYS / FRESHNESS_MAIL_DAYS;
 
 export const VenueIdParamSchema = z.object({ id: z.string().min(1).max(64) });
 export const QuizIdParamSchema = z.object({ id: z.string().min(1).max(64) });

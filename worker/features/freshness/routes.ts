@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { html } from 'hono/html';
 import type { AppEnv } from '../../context';
 import { notFound } from '../../lib/errors';
-import { linkButton, linkErrorPage, linkPage } from '../../lib/link-page';
+import { linkButton, linkGuard, linkPage } from '../../lib/link-page';
 import { validate } from '../../lib/validate';
 import { QuizIdParamSchema, VenueIdParamSchema, type PublicFreshnessResponse } from './contract';
 import { linkKeys, requireLink } from '../../lib/signed-link';
@@ -25,24 +25,20 @@ export const freshnessPublicRoutes = new Hono<AppEnv>().get('/quiz/:id', validat
 
 /** /bekrafta-quiz?t=… — the monthly mail's link: confirms every quiz of one business without signing in. */
 export const freshnessLinkPages = new Hono<AppEnv>()
-  .get('/', async (c) => {
-    const t = c.req.query('t');
-    try {
+  .get('/', (c) =>
+    linkGuard(c, 'Bekräfta era quiz', async () => {
+      const t = c.req.query('t');
       await requireLink(linkKeys(c.var.config), t, FRESHNESS_PURPOSE, c.var.clock.now());
-    } catch (err) {
-      return linkErrorPage(c, 'Bekräfta era quiz', err);
-    }
-    return linkPage(c, 'Bekräfta era quiz', html`<p>Stämmer uppgifterna om era quiz på Quizkväll?</p>${linkButton('/bekrafta-quiz', t ?? '', 'Ja, det stämmer')}`);
-  })
-  .post('/', async (c) => {
-    try {
+      return linkPage(c, 'Bekräfta era quiz', html`<p>Stämmer uppgifterna om era quiz på Quizkväll?</p>${linkButton('/bekrafta-quiz', t ?? '', 'Ja, det stämmer')}`);
+    }),
+  )
+  .post('/', (c) =>
+    linkGuard(c, 'Bekräfta era quiz', async () => {
       const { venueName } = await confirmByLink(c.var.deps, { token: c.req.query('t') });
       return linkPage(
         c,
         'Tack för bekräftelsen',
         html`<p>Klart! Alla quiz hos ${venueName} är bekräftade idag och visas för besökare.</p><p><a href="/admin">Till mina quiz</a></p>`,
       );
-    } catch (err) {
-      return linkErrorPage(c, 'Bekräfta era quiz', err);
-    }
-  });
+    }),
+  );

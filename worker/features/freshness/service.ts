@@ -12,9 +12,6 @@
  * stays index-backed and the trigger template is unchanged. House-account (unclaimed) businesses are
  * never mailed nor hidden: they show "Uppgifter från offentliga källor" instead of a date.
  */
-import { and, eq, gt, isNotNull, isNull, lt, lte, ne, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { locations, quizzes, users, venues } from '../../db/schema';
 import { requireActor, authorizeVenue, type Actor } from '../../lib/authz';
 import { daysBetween, stockholmDate } from '../../lib/clock';
 import { bumpDataVersion } from '../../lib/data-version';
@@ -23,15 +20,19 @@ import { linkKeys, requireLink, signLink, type LinkPurpose } from '../../lib/sig
 import type { Deps } from '../../ports/deps';
 import { enqueueOutbox, needsDelivery, type OutboxQueue } from '../../ports/mailer';
 import { JobPartlyFailed } from '../../lib/jobs';
-import { FRESHNESS_HIDE_AFTER_DAYS, FRESHNESS_MAIL_DAYS, type FreshnessResponse } from './contract';
+import { FRESHNESS_HIDE_AFTER_DAYS, FRESHNESS_HIDE_STAGE, FRESHNESS_MAIL_DAYS, FRESHNESS_WARN_DAYS, FRESHNESS_WARN_STAGE, type FreshnessResponse } from './contract';
+import { FRESHNESS_MAIL_KEY, freshnessMail, freshnessMailKey } from './mail';
+import * as q from './queries';
 
-export { FRESHNESS_MAIL_DAYS };
-export const FRESHNESS_WARN_DAYS = 2 * FRESHNESS_MAIL_DAYS;
+/** For the same db.batch as an owner's edit (quizzes, series, holidays): see queries.ts. */
+export { confirmVenueStatements } from './queries';
+export { FRESHNESS_MAIL_KEY };
+
+export { FRESHNESS_MAIL_DAYS, FRESHNESS_WARN_DAYS };
 /** One home: the contract (the dashboard notice quotes it too). */
 export const FRESHNESS_HIDE_DAYS = FRESHNESS_HIDE_AFTER_DAYS;
-/** The steps (freshnessStage) at which the warning is sent and the business is hidden. */
-const WARN_STAGE = FRESHNESS_WARN_DAYS / FRESHNESS_MAIL_DAYS;
-const HIDE_STAGE = FRESHNESS_HIDE_DAYS / FRESHNESS_MAIL_DAYS;
+const WARN_STAGE = FRESHNESS_WARN_STAGE;
+const HIDE_STAGE = FRESHNESS_HIDE_STAGE;
 /** Monthly reminders stop after a year unconfirmed (the business stays hidden). */
 export const FRESHNESS_MAX_STAGE = 12;
 /** The confirm link lives a little longer than the month until the next mail. */
@@ -47,24 +48,6 @@ export function freshnessStage(daysSince: number): number {
   return Math.min(FRESHNESS_MAX_STAGE, Math.max(0, Math.floor(daysSince / FRESHNESS_MAIL_DAYS)));
 }
 
-/** The instant freshness counts from. */
-const confirmedSql = sql`coalesce(${venues.confirmedAt}, ${venues.createdAt})`;
-
-/**
- * The statements that confirm a business: for the same db.batch as an owner's edit. The second makes a
- * business hidden by the freshness job public again (an owner's own 'not public' stays as it is); it is
- * separate so that an ordinary confirmation does not touch is_public (which fires the listing trigger).
- */
-export function confirmVenueStatements(db: Db, venueId: string, now: Date) {
-  return [
-    db.update(venues).set({ confirmedAt: now.toISOString(), freshnessStage: 0 }).where(eq(venues.id, venueId)),
-    db
-      .update(venues)
-      .set({ isPublic: true, staleHiddenAt: null })
-      .where(and(eq(venues.id, venueId), isNotNull(venues.staleHiddenAt))),
-  ] as const;
-}
-
 function describe(v: { confirmedAt: string | null; createdAt: string; staleHiddenAt: string | null; publicSources: boolean }, today: string): FreshnessResponse {
   const confirmedOn = stockholmDate(new Date(v.confirmedAt ?? v.createdAt));
   const daysSince = daysBetween(confirmedOn, today);
@@ -77,18 +60,13 @@ function describe(v: { confirmedAt: string | null; createdAt: string; staleHidde
   };
 }
 
-async function isHouse(db: Db, userId: string, houseEmail: string): Promise<boolean> {
-  const [u] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
-  return u?.email === houseEmail.toLowerCase();
-}
-
 /** GET /api/owner/freshness/:venueId — the dashboard notice. */
 export async function venueFreshness(deps: Pick<Deps, 'db' | 'clock' | 'config'>, actor: Actor, input: { venueId: string }): Promise<FreshnessResponse> {
   const { db } = deps;
   const { venueId } = input;
   const ctx = { today: deps.clock.today(), houseEmail: deps.config.houseAccountEmail };
   const venue = await authorizeVenue(db, actor, venueId);
-  return describe({ ...venue, publicSources: await isHouse(db, venue.userId, ctx.houseEmail) }, ctx.today);
+  return describe({ ...venue, publicSources: await q.isHouseAccount(db, venue.userId, ctx.houseEmail) }, ctx.today);
 }
 
 /** POST /api/owner/freshness/:venueId/confirm — "Stämmer fortfarande" in the dashboard. */
@@ -97,7 +75,7 @@ export async function confirmVenue(deps: Pick<Deps, 'db' | 'clock' | 'config'>, 
   const { venueId } = input;
   requireActor(actor);
   await authorizeVenue(db, actor, venueId);
-  await db.batch([...confirmVenueStatements(db, venueId, deps.clock.now()), bumpDataVersion(db)]);
+  await db.batch([...q.confirmVenueStatements(db, venueId, deps.clock.now()), bumpDataVersion(db)]);
   return venueFreshness(deps, actor, input);
 }
 
@@ -106,9 +84,9 @@ export async function confirmByLink(deps: Pick<Deps, 'db' | 'clock' | 'config'>,
   const { db } = deps;
   const now = deps.clock.now();
   const link = await requireLink(linkKeys(deps.config), input.token, FRESHNESS_PURPOSE, now);
-  const [venue] = await db.select({ id: venues.id, name: venues.name }).from(venues).where(eq(venues.id, link.s)).limit(1);
+  const venue = await q.businessName(db, link.s);
   if (!venue) throw notFound('Verksamheten finns inte längre.');
-  await db.batch([...confirmVenueStatements(db, venue.id, now), bumpDataVersion(db)]);
+  await db.batch([...q.confirmVenueStatements(db, venue.id, now), bumpDataVersion(db)]);
   return { venueName: venue.name };
 }
 
@@ -117,12 +95,7 @@ export async function publicFreshness(deps: Pick<Deps, 'db' | 'config'>, input: 
   const { db } = deps;
   const { venueId } = input;
   const houseEmail = deps.config.houseAccountEmail;
-  const [v] = await db
-    .select({ confirmedAt: venues.confirmedAt, createdAt: venues.createdAt, email: users.email })
-    .from(venues)
-    .innerJoin(users, eq(users.id, venues.userId))
-    .where(eq(venues.id, venueId))
-    .limit(1);
+  const v = await q.confirmationOf(db, venueId);
   if (!v) return null;
   const publicSources = v.email === houseEmail.toLowerCase();
   return { confirmedOn: publicSources ? null : stockholmDate(new Date(v.confirmedAt ?? v.createdAt)), publicSources };
@@ -166,16 +139,9 @@ export async function runFreshnessJob(deps: FreshnessJobDeps, input: { queue: Ou
   const cutoff = new Date(now.getTime() - FRESHNESS_MAIL_DAYS * 86_400_000 + 86_400_000).toISOString();
   // Due = the FRESHNESS_MAIL_DAYS step reached is above the one acted on (UTC dates here, Stockholm dates below; a
   // venue the check below skips is passed by the id cursor, so no run starves on it).
-  const dueSql = sql`CAST((julianday(${today}) - julianday(substr(${confirmedSql}, 1, 10))) / ${FRESHNESS_MAIL_DAYS} AS INTEGER) > ${venues.freshnessStage}`;
   let cursor = '';
   for (let page = 0; page < JOB_MAX_PAGES; page++) {
-    const candidates = await db
-      .select({ id: venues.id, name: venues.name, confirmedAt: venues.confirmedAt, createdAt: venues.createdAt, stage: venues.freshnessStage, email: users.email })
-      .from(venues)
-      .innerJoin(users, eq(users.id, venues.userId))
-      .where(and(gt(venues.id, cursor), ne(users.email, houseEmail.toLowerCase()), lt(venues.freshnessStage, FRESHNESS_MAX_STAGE), lte(confirmedSql, cutoff), dueSql))
-      .orderBy(venues.id)
-      .limit(JOB_PAGE);
+    const candidates = await q.dueBusinesses(db, { cursor, houseEmail, today, cutoff, stepDays: FRESHNESS_MAIL_DAYS, maxStage: FRESHNESS_MAX_STAGE, limit: JOB_PAGE });
     for (const v of candidates) {
       // One business's failure (logged, counted) never stops the others; its step is retried next night.
       try {
@@ -198,29 +164,14 @@ export async function runFreshnessJob(deps: FreshnessJobDeps, input: { queue: Ou
     const stage = freshnessStage(daysBetween(confirmedOn, today));
     if (stage <= v.stage) return;
     const hide = stage >= HIDE_STAGE;
-    // Same confirmation as read: a confirmation in between wins.
-    const sameConfirmation = v.confirmedAt === null ? isNull(venues.confirmedAt) : eq(venues.confirmedAt, v.confirmedAt);
-    const claim = db
-      .update(venues)
-      .set({
-        freshnessStage: stage,
-        ...(hide
-          ? {
-              // Only a public business becomes "hidden by freshness"; an owner's own 'not public' stays theirs.
-              staleHiddenAt: sql`CASE WHEN ${venues.isPublic} = 1 OR ${venues.staleHiddenAt} IS NOT NULL THEN coalesce(${venues.staleHiddenAt}, ${now.toISOString()}) ELSE NULL END`,
-              isPublic: false,
-            }
-          : {}),
-      })
-      .where(and(eq(venues.id, v.id), lt(venues.freshnessStage, stage), sameConfirmation))
-      .returning({ id: venues.id });
+    const claim = q.claimStageStatement(db, v, stage, hide, now);
     const link = `${appUrl}/bekrafta-quiz?t=${encodeURIComponent(await signLink(linkSecret, FRESHNESS_PURPOSE, v.id, FRESHNESS_LINK_TTL_S, now))}`;
     // Issue 27.3: the claim and its mail are one batch. The mail is written only where this step now holds
     // for the same confirmation (so a lost claim writes nothing; a concurrent winner's mail has the same key).
     const mail = deps.mailer.outbox(
       freshnessMail(v.email, v.name, stage, confirmedOn, link),
       freshnessMailKey(v.id, confirmedOn, stage),
-      sql`EXISTS (SELECT 1 FROM venues WHERE ${and(eq(venues.id, v.id), eq(venues.freshnessStage, stage), sameConfirmation)})`,
+      q.stageHeldSql(v, stage),
     );
     // Hiding changes public data: the version bump goes in the same batch.
     const [claimed, written] = await db.batch([claim, mail.statement, ...(hide ? [bumpDataVersion(db)] : [])]);
@@ -232,41 +183,8 @@ export async function runFreshnessJob(deps: FreshnessJobDeps, input: { queue: Ou
   }
 }
 
-/** Send key of one freshness step's mail (the nightly mail-redeliver sweep matches FRESHNESS_MAIL_KEY). */
-export const FRESHNESS_MAIL_KEY = 'freshness:';
-const freshnessMailKey = (venueId: string, confirmedOn: string, stage: number) => `${FRESHNESS_MAIL_KEY}${venueId}:${confirmedOn}:${stage}`;
-
-function freshnessMail(to: string, venueName: string, stage: number, confirmedOn: string, link: string) {
-  const since = `Uppgifterna om ${venueName} bekräftades senast ${confirmedOn}.`;
-  const confirm = `Stämmer allt? Bekräfta med ett klick (ingen inloggning behövs):\n${link}\n\nÄr något fel, logga in och ändra det — varje ändring räknas också som en bekräftelse.`;
-  if (stage >= HIDE_STAGE)
-    return {
-      to,
-      subject: `Era quiz visas inte längre på Quizkväll`,
-      text: `Hej!\n\n${since} Efter ${FRESHNESS_HIDE_DAYS} dagar utan bekräftelse visas quizen inte längre för besökare (inget är raderat).\n\n${confirm}\n\nHälsningar,\nQuizkväll`,
-    };
-  if (stage === WARN_STAGE)
-    return {
-      to,
-      subject: `Varning: era quiz döljs snart på Quizkväll`,
-      text: `Hej!\n\n${since} Om ni inte bekräftar inom ${FRESHNESS_HIDE_DAYS - FRESHNESS_WARN_DAYS} dagar döljs quizen för besökare tills ni bekräftar.\n\n${confirm}\n\nHälsningar,\nQuizkväll`,
-    };
-  return {
-    to,
-    subject: `Stämmer era quiz fortfarande?`,
-    text: `Hej!\n\n${since} Besökare litar på att quizen på Quizkväll stämmer.\n\n${confirm}\n\nHälsningar,\nQuizkväll`,
-  };
-}
 
 /** The business of a public quiz (null when missing or not public). */
 export async function quizVenueId(deps: Pick<Deps, 'db'>, input: { quizId: string }): Promise<string | null> {
-  const { quizId } = input;
-  const [row] = await deps.db
-    .select({ venueId: venues.id })
-    .from(quizzes)
-    .innerJoin(locations, eq(locations.id, quizzes.locationId))
-    .innerJoin(venues, eq(venues.id, locations.venueId))
-    .where(and(eq(quizzes.id, quizId), eq(venues.isPublic, true)))
-    .limit(1);
-  return row?.venueId ?? null;
+  return q.publicQuizBusiness(deps.db, input.quizId);
 }

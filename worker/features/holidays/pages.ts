@@ -4,29 +4,18 @@
  * spends the single-use token and says what was done.
  */
 import { Hono } from 'hono';
-import type { Context } from 'hono';
 import { html } from 'hono/html';
 import type { AppEnv } from '../../context';
 import { holidayLabel } from '../../lib/holidays';
-import { linkButton, linkErrorPage, linkPage } from '../../lib/link-page';
+import { linkButton, linkGuard, linkPage } from '../../lib/link-page';
 import { displayDate } from '../../lib/swedish';
 import { applyHolidayLink, inspectHolidayLink, type HolidayLinkInfo } from './service';
-
-type C = Context<AppEnv>;
-
-async function guarded(c: C, title: string, work: () => Promise<Response>) {
-  try {
-    return await work();
-  } catch (err) {
-    return linkErrorPage(c, title, err);
-  }
-}
 
 const when = (i: HolidayLinkInfo) => `${holidayLabel(i.holiday)}, ${displayDate(i.date)}`;
 
 export const holidayLinkPages = new Hono<AppEnv>()
   .get('/', (c) =>
-    guarded(c, 'Quiz på helgdag', async () => {
+    linkGuard(c, 'Quiz på helgdag', async () => {
       const t = c.req.query('t');
       const info = await inspectHolidayLink(c.var.deps, { token: t });
       const question = info.action === 'run' ? `Ni kör quiz på ${info.venueName} ${when(info)}?` : `Ställa in quizet på ${info.venueName} ${when(info)}?`;
@@ -34,7 +23,7 @@ export const holidayLinkPages = new Hono<AppEnv>()
     }),
   )
   .post('/', (c) =>
-    guarded(c, 'Quiz på helgdag', async () => {
+    linkGuard(c, 'Quiz på helgdag', async () => {
       const info = await applyHolidayLink(c.var.deps, { token: c.req.query('t') });
       const done =
         info.action === 'run'

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../context';
 import { validate } from '../../lib/validate';
-import { HolidayDecisionsSchema, HolidayPreviewSchema, IdParamSchema } from '../quizzes/contract';
+import { HolidayDecisionsSchema, HolidayPreviewSchema, SeriesIdParamSchema } from './contract';
 import { decideHolidays, previewHolidays, seriesHolidays } from './service';
 
 /**
@@ -10,9 +10,9 @@ import { decideHolidays, previewHolidays, seriesHolidays } from './service';
  */
 export const holidayRoutes = new Hono<AppEnv>()
   .post('/holidays/preview', validate('json', HolidayPreviewSchema), async (c) => c.json({ holidays: previewHolidays(c.var.user, c.req.valid('json')) }))
-  .get('/:id/holidays', validate('param', IdParamSchema), async (c) =>
+  .get('/:id/holidays', validate('param', SeriesIdParamSchema), async (c) =>
     c.json(await seriesHolidays(c.var.deps, c.var.user, { recurrenceId: c.req.valid('param').id })),
   )
-  .post('/:id/holidays', validate('param', IdParamSchema), validate('json', HolidayDecisionsSchema), async (c) =>
+  .post('/:id/holidays', validate('param', SeriesIdParamSchema), validate('json', HolidayDecisionsSchema), async (c) =>
     c.json(await decideHolidays(c.var.deps, c.var.user, { recurrenceId: c.req.valid('param').id, decisions: c.req.valid('json').decisions })),
   );

@@ -5,9 +5,7 @@
  * signed single-use links. Decisions live in `holiday_decisions` (recurrence id, date); 'skip' goes with
  * `is_cancelled` on the occurrence in the same batch.
  */
-import { and, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { holidayDecisions, locations, quizzes, users, venues } from '../../db/schema';
 import { requireActor, type Actor } from '../../lib/authz';
 import { addDays, stockholmDate, stockholmInstant } from '../../lib/clock';
 import { runBatch } from '../../db/batch';
@@ -20,9 +18,11 @@ import type { Deps } from '../../ports/deps';
 import { enqueueOutbox, needsDelivery, type OutboxQueue } from '../../ports/mailer';
 import { JobPartlyFailed } from '../../lib/jobs';
 import { confirmVenueStatements } from '../freshness/service';
-import type { HolidayOccurrence, SeriesHoliday, SeriesHolidaysResponse } from '../quizzes/contract';
+import type { HolidayOccurrence, SeriesHoliday, SeriesHolidaysResponse } from './contract';
 import { generateOccurrences, isoDaysOf, seriesEnd, type Pattern } from '../../lib/recurrence';
 import { authorizeSeries } from '../series/service';
+import { holidayAskMail } from './mail';
+import * as q from './queries';
 
 /** Send keys of the holiday question (the nightly mail-redeliver sweep matches this prefix). */
 export const HOLIDAY_MAIL_KEY = 'holiday-ask:';
@@ -48,18 +48,10 @@ export async function seriesHolidays(deps: Pick<Deps, 'db' | 'clock'>, actor: Ac
   const { recurrenceId } = input;
   const today = deps.clock.today();
   const { venue } = await authorizeSeries(db, actor, recurrenceId);
-  const rows = await db
-    .select({ id: quizzes.id, date: quizzes.date, isCancelled: quizzes.isCancelled })
-    .from(quizzes)
-    .where(and(eq(quizzes.recurrenceId, recurrenceId), gte(quizzes.date, today)));
+  const rows = await q.upcomingOccurrences(db, recurrenceId, today);
   const byDate = new Map(rows.map((r) => [r.date, r]));
   const holidays = holidayDatesOf(rows.map((r) => r.date));
-  const decided = holidays.length
-    ? await db
-        .select({ date: holidayDecisions.date, decision: holidayDecisions.decision })
-        .from(holidayDecisions)
-        .where(and(eq(holidayDecisions.recurrenceId, recurrenceId), inArray(holidayDecisions.date, holidays.map((h) => h.date))))
-    : [];
+  const decided = await q.decisionsOn(db, recurrenceId, holidays.map((h) => h.date));
   const decisionOf = new Map(decided.map((d) => [d.date, d.decision]));
   return {
     holidays: holidays.map(
@@ -67,21 +59,6 @@ export async function seriesHolidays(deps: Pick<Deps, 'db' | 'clock'>, actor: Ac
     ),
     confirmedOn: stockholmDate(new Date(venue.confirmedAt ?? venue.createdAt)),
   };
-}
-
-/** The statements that record one decision: the decision row and the occurrence's cancelled flag. */
-function decisionStatements(db: Db, recurrenceId: string, date: string, holiday: string, skip: boolean, nowIso: string) {
-  return [
-    db
-      .insert(holidayDecisions)
-      .values({ recurrenceId, date, holiday, decision: skip ? 'skip' : 'run' })
-      .onConflictDoUpdate({ target: [holidayDecisions.recurrenceId, holidayDecisions.date], set: { decision: skip ? 'skip' : 'run', updatedAt: nowIso } }),
-    db
-      .update(quizzes)
-      .set({ isCancelled: skip, updatedAt: nowIso })
-      .where(and(eq(quizzes.recurrenceId, recurrenceId), eq(quizzes.date, date)))
-      .returning({ id: quizzes.id }),
-  ] as const;
 }
 
 /**
@@ -96,9 +73,7 @@ export async function decideHolidays(deps: Pick<Deps, 'db' | 'clock'>, actor: Ac
   const today = deps.clock.today();
   const { venue } = await authorizeSeries(db, actor, recurrenceId);
   const dates = decisions.map((d) => d.date);
-  const existing = new Set(
-    (await db.select({ date: quizzes.date }).from(quizzes).where(and(eq(quizzes.recurrenceId, recurrenceId), inArray(quizzes.date, [...new Set(dates)])))).map((r) => r.date),
-  );
+  const existing = await q.occurrenceDates(db, recurrenceId, [...new Set(dates)]);
   const issues = decisions.flatMap((d, i) => {
     if (d.date < today) return [{ path: `decisions.${i}.date`, message: `${d.date} har redan varit` }];
     if (!holidayOn(d.date)) return [{ path: `decisions.${i}.date`, message: `${d.date} är ingen helgdag` }];
@@ -107,7 +82,7 @@ export async function decideHolidays(deps: Pick<Deps, 'db' | 'clock'>, actor: Ac
   });
   if (issues.length) throw invalidInput(`Helgdagar: ${issues[0]!.message}`, issues);
   const nowIso = now.toISOString();
-  const stmts = decisions.flatMap((d) => decisionStatements(db, recurrenceId, d.date, holidayOn(d.date)!.name, d.skip, nowIso));
+  const stmts = decisions.flatMap((d) => q.decisionStatements(db, recurrenceId, d.date, holidayOn(d.date)!.name, d.skip, nowIso));
   await runBatch(db, [...stmts, ...confirmVenueStatements(db, venue.id, now), bumpDataVersion(db)]);
   return { skipped: decisions.filter((d) => d.skip).length, kept: decisions.filter((d) => !d.skip).length };
 }
@@ -130,13 +105,7 @@ async function readLink(db: Db, keys: LinkKeys, token: string | undefined, now: 
   const [recurrenceId, date, action] = link.s.split('|');
   const holiday = date ? holidayOn(date) : null;
   if (!recurrenceId || !date || !holiday || (action !== 'run' && action !== 'skip')) throw invalidInput('Länken är ogiltig.');
-  const [row] = await db
-    .select({ venueId: venues.id, venueName: venues.name })
-    .from(quizzes)
-    .innerJoin(locations, eq(locations.id, quizzes.locationId))
-    .innerJoin(venues, eq(venues.id, locations.venueId))
-    .where(and(eq(quizzes.recurrenceId, recurrenceId), eq(quizzes.date, date)))
-    .limit(1);
+  const row = await q.occurrenceBusiness(db, recurrenceId, date);
   if (!row) throw invalidInput('Quizet finns inte längre.');
   return { link, info: { recurrenceId, date, action, holiday: holiday.name, venueName: row.venueName } as HolidayLinkInfo, venueId: row.venueId };
 }
@@ -154,7 +123,7 @@ export async function applyHolidayLink(deps: Pick<Deps, 'db' | 'clock' | 'config
   try {
     await runBatch(db, [
       spendStatement(db, link),
-      ...decisionStatements(db, info.recurrenceId, info.date, info.holiday, info.action === 'skip', now.toISOString()),
+      ...q.decisionStatements(db, info.recurrenceId, info.date, info.holiday, info.action === 'skip', now.toISOString()),
       ...confirmVenueStatements(db, venueId, now),
       bumpDataVersion(db),
     ]);
@@ -184,30 +153,7 @@ export async function runHolidayAskJob(deps: HolidayAskDeps, input: { queue: Out
   if (!linkSecret) throw new Error('LINK_SIGNING_SECRET is not set: the holiday mail needs signed links');
   const holidays = holidaysBetween(today, addDays(today, HOLIDAY_ASK_DAYS));
   if (!holidays.length) return { asked: 0, failed: 0, enqueueFailed: 0 };
-  const rows = await db
-    .select({
-      recurrenceId: quizzes.recurrenceId,
-      date: quizzes.date,
-      startTime: quizzes.startTime,
-      locationName: locations.name,
-      venueName: venues.name,
-      email: users.email,
-    })
-    .from(quizzes)
-    .innerJoin(locations, eq(locations.id, quizzes.locationId))
-    .innerJoin(venues, eq(venues.id, locations.venueId))
-    .innerJoin(users, eq(users.id, venues.userId))
-    .leftJoin(holidayDecisions, and(eq(holidayDecisions.recurrenceId, quizzes.recurrenceId), eq(holidayDecisions.date, quizzes.date)))
-    .where(
-      and(
-        inArray(quizzes.date, holidays.map((h) => h.date)),
-        isNotNull(quizzes.recurrenceId),
-        eq(quizzes.isCancelled, false),
-        sql`(${holidayDecisions.recurrenceId} IS NULL OR (${holidayDecisions.decision} IS NULL AND ${holidayDecisions.askedAt} IS NULL))`,
-        sql`${users.email} <> ${houseEmail.toLowerCase()}`,
-      ),
-    )
-    .limit(500);
+  const rows = await q.undecidedHolidayOccurrences(db, holidays.map((h) => h.date), houseEmail);
   const counts = { asked: 0, failed: 0, enqueueFailed: 0 };
   const toDeliver: string[] = [];
   const errors: unknown[] = [];
@@ -235,28 +181,12 @@ export async function runHolidayAskJob(deps: HolidayAskDeps, input: { queue: Out
     const url = async (action: 'run' | 'skip') =>
       `${appUrl}/helgdag?t=${encodeURIComponent(await signLink(linkSecret, HOLIDAY_PURPOSE, subjectOf(rid, r.date, action), ttl, now))}`;
     const when = `${displayDate(r.date)} (${holidayLabel(holiday.name).toLowerCase()})`;
-    const claim = db
-      .insert(holidayDecisions)
-      .values({ recurrenceId: rid, date: r.date, holiday: holiday.name, askedAt: nowIso })
-      .onConflictDoUpdate({
-        target: [holidayDecisions.recurrenceId, holidayDecisions.date],
-        set: { askedAt: nowIso, updatedAt: nowIso },
-        setWhere: sql`${holidayDecisions.askedAt} IS NULL AND ${holidayDecisions.decision} IS NULL`,
-      })
-      .returning({ rid: holidayDecisions.recurrenceId });
+    const claim = q.claimAskStatement(db, rid, r.date, holiday.name, nowIso);
     // Issue 27.3: the claim and its mail in one batch; the mail only where this run's claim holds.
     const mail = deps.mailer.outbox(
-      {
-        to: r.email,
-        subject: `Kör ni quiz på ${holiday.name}?`,
-        text:
-          `Hej!\n\nEnligt Quizkväll har ${r.venueName} (${r.locationName}) quiz ${when} kl. ${(r.startTime ?? '19:00').slice(0, 5)}. ` +
-          `Kör ni quiz på ${holiday.name}? Svara med en av länkarna (ingen inloggning behövs):\n\n` +
-          `Ja, vi kör:\n${await url('run')}\n\nStäll in:\n${await url('skip')}\n\n` +
-          `Svarar ni inte visas quizet som vanligt.\n\nHälsningar,\nQuizkväll`,
-      },
+      holidayAskMail({ to: r.email, venueName: r.venueName, locationName: r.locationName, when, startTime: r.startTime, holiday: holiday.name, runUrl: await url('run'), skipUrl: await url('skip') }),
       `${HOLIDAY_MAIL_KEY}${rid}:${r.date}`,
-      sql`EXISTS (SELECT 1 FROM holiday_decisions WHERE recurrence_id = ${rid} AND date = ${r.date} AND asked_at = ${nowIso} AND decision IS NULL)`,
+      q.askHeldSql(rid, r.date, nowIso),
     );
     const [claimed, written] = await db.batch([claim, mail.statement]);
     if (needsDelivery(mail, written)) toDeliver.push(mail.id);

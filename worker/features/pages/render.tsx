@@ -6,7 +6,7 @@
  */
 import { renderToString } from 'react-dom/server';
 import { PublicApp } from '../../../web/pages/PublicApp';
-import type { PublicPageData } from '../../../web/pages/types';
+import type { PublicPageData } from './contract';
 import { serializeForScript } from '../../lib/json-ld';
 import { getPublicAssets } from '../../lib/assets';
 import { BOOT_SCRIPT } from '../../lib/boot-script';

@@ -1,14 +1,15 @@
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../../context';
 import { withEdgeCache } from '../../lib/cache';
+import { listingContext } from '../../lib/listing-context';
 import { slugify } from '../../lib/slug';
 import { findWeekday } from '../../lib/swedish';
-import { combinedFaq } from '../../../web/pages/CombinedPage';
-import type { PublicPageData } from '../../../web/pages/types';
+import { combinedFaq } from './contract';
+import type { PublicPageData } from './contract';
 import { ogImagePath } from '../share/service';
 import { listingDayTrigger } from '../listing/service';
 import { renderPublicPage, type PageHead } from './render';
-import { MAX_SLOTS_PER_DAY, TIER_LABELS, VOLUME_DISCOUNT_MIN_WEEKS, VOLUME_DISCOUNT_PERCENT } from '../promotion/contract';
+import { MAX_SLOTS_PER_DAY, priceText, TIER_LABELS, VOLUME_DISCOUNT_MIN_WEEKS, VOLUME_DISCOUNT_PERCENT } from '../promotion/contract';
 import { getPricing } from '../promotion/service';
 import { breadcrumbJsonLd, DEFAULT_DESCRIPTION, eventsJsonLd, faqJsonLd, KEYWORDS, mainListingHead, websiteJsonLd } from './seo';
 import { buildCombinedPage, buildListingPage, buildVenuePage, findCity, PAGE_QUERY_KEYS, sitemapChild, sitemapIndex, weekdayRef, type PageCtx, type SitemapEntry } from './service';
@@ -16,13 +17,7 @@ import { buildCombinedPage, buildListingPage, buildVenuePage, findCity, PAGE_QUE
 type C = Context<AppEnv>;
 
 function ctxOf(c: C): PageCtx {
-  return {
-    today: c.var.clock.today(),
-    houseEmail: c.var.config.houseAccountEmail,
-    rewind: c.var.config.isTest,
-    mapTileUrl: c.var.config.mapTileUrl,
-    onStale: listingDayTrigger(c.env, () => c.executionCtx),
-  };
+  return { ...listingContext(c.var, { onStale: listingDayTrigger(c.env, () => c.executionCtx) }), viewerId: null, mapTileUrl: c.var.config.mapTileUrl };
 }
 
 async function html(c: C, head: Omit<PageHead, 'jsonLd'> & { jsonLd?: unknown[] }, data: PublicPageData, status: 200 | 404 = 200) {
@@ -206,7 +201,7 @@ async function advertisePage(c: C) {
     c,
     {
       title: 'Annonsera – betald placering och så rangordnas listan | Quizkväll',
-      description: `Synas mer på Quizkväll: ${TIER_LABELS.recommended} från ${pricing.recommended.weeklyPriceSek} kr och ${TIER_LABELS.premium} från ${pricing.premium.weeklyPriceSek} kr per vecka. Så rangordnas quizlistan.`,
+      description: `Synas mer på Quizkväll: ${TIER_LABELS.recommended} från ${priceText(pricing.recommended.weeklyPriceSek)} och ${TIER_LABELS.premium} från ${priceText(pricing.premium.weeklyPriceSek)} per vecka. Så rangordnas quizlistan.`,
       canonical: `${origin}/annonsera`,
       jsonLd: [breadcrumbJsonLd(origin, [{ name: 'Quizkväll', path: '/' }, { name: 'Annonsera', path: '/annonsera' }])],
     },

@@ -7,16 +7,13 @@ import { isoWeekday, stockholmDate } from '../../lib/clock';
 import { WEEKDAYS, findWeekday } from '../../lib/swedish';
 import type { CityOption, ListingQuiz } from '../listing/contract';
 import { ListingQuerySchema, QuizFilterShape } from '../listing/contract';
-import { findPublicCity, findPublicVenueWithPlaces, listQuizzes, pageCityOptions, publicCities, publicVenueQuizzes, sitemapSource, type ListingContext } from '../listing/service';
-import { QUIZ_FILTER_KEYS, type CombinedPageData, type ListingFilters, type ListingPageData, type VenuePageData, type WeekdayRef } from '../../../web/pages/types';
+import type { ListingContext } from '../../lib/listing-context';
+import { findPublicCity, findPublicVenueWithPlaces, listQuizzes, pageCityOptions, publicCities, publicVenueQuizzes, sitemapSource } from '../listing/service';
+import { QUIZ_FILTER_KEYS, type CombinedPageData, type ListingFilters, type ListingPageData, type VenuePageData, type WeekdayRef } from './contract';
 
-export interface PageCtx {
-  today: string;
-  houseEmail: string;
-  /** The clock may go back (tests): listing/service ListingContext.rewind. */
-  rewind?: boolean | undefined;
-  /** A stale listing starts the listing-day job (listing/service ListingContext.onStale). */
-  onStale?: ListingContext['onStale'];
+/** A page's listing context (always anonymous: the HTML is shared and cached) and its map tiles. */
+export interface PageCtx extends ListingContext {
+  viewerId: null;
   /** MAP_TILE_URL, handed to the pages' lazy map. */
   mapTileUrl?: string | undefined;
 }
@@ -117,7 +114,7 @@ export async function buildListingPage(
     listQuizzes(
       db,
       ListingQuerySchema.parse({ city: filters.city, weekday: filters.weekday, date: filters.date, search: filters.search, near: filters.near, radius: filters.radius, ...quizQuery(filters), page: 1 }),
-      { today: ctx.today, viewerId: null, houseEmail: ctx.houseEmail, rewind: ctx.rewind, onStale: ctx.onStale },
+      ctx,
     ),
     pageCityOptions(db, filters.city || undefined),
   ]);
@@ -132,7 +129,7 @@ export async function buildCombinedPage(db: Db, city: CityOption, weekday: Weekd
   const result = await listQuizzes(
     db,
     ListingQuerySchema.parse({ city: city.slug, weekday: weekday.slug, ...quizQuery(filters), page: 1 }),
-    { today: ctx.today, viewerId: null, houseEmail: ctx.houseEmail, rewind: ctx.rewind, onStale: ctx.onStale },
+    ctx,
   );
   return { kind: 'combined', today: ctx.today, city, weekday, filters, result, mapTileUrl: ctx.mapTileUrl, ...(ignored.length ? { ignoredFilters: ignored } : {}) };
 }

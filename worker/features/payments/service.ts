@@ -5,10 +5,9 @@
  * expired): every write is conditional on the order's state, so out-of-order events are no-ops.
  */
 import { and, eq, lte, sql } from 'drizzle-orm';
-import type { BatchItem } from 'drizzle-orm/batch';
 import type { Db } from '../../db/client';
 import { checkoutOrders, paymentEvents, promotions, quizzes, type CheckoutOrderRow } from '../../db/schema';
-import { batchableRun } from '../../db/batch';
+import { batchableRun, type BatchStatement } from '../../db/batch';
 import { isSuperadmin, requireActor, type Actor } from '../../lib/authz';
 import { forbidden, notFound } from '../../lib/errors';
 import { bumpDataVersion } from '../../lib/data-version';
@@ -40,8 +39,7 @@ export const RELEASE_CHUNK = 40;
 
 export type EventOutcome = 'applied' | 'duplicate' | 'ignored';
 
-type Statement = BatchItem<'sqlite'>;
-type Statements = [Statement, ...Statement[]];
+type Statements = [BatchStatement, ...BatchStatement[]];
 
 /**
  * The webhook: verifies the signature over the raw body (throws WebhookSignatureError → 400) and
@@ -119,14 +117,14 @@ export async function handlePaymentEvent(deps: PaymentDeps, event: PaymentEvent)
 function paidStatements(
   db: Db,
   order: CheckoutOrderRow,
-  recordEvent: Statement,
+  recordEvent: BatchStatement,
   ref: { sessionId: string | null; paymentIntentId: string | null },
 ): Statements {
   const items = JSON.parse(order.items) as OrderItem[];
   const isPaid = sql`EXISTS (SELECT 1 FROM checkout_orders o WHERE o.id = ${order.id} AND o.status = 'paid')`;
   // Only the event that moves the order open → paid decides what was undelivered (a later duplicate
   // paid signal must not count promotions that ran and were deleted since).
-  const refunds: Statement[] =
+  const refunds: BatchStatement[] =
     order.status === 'open'
       ? [recordUndeliveredStatement(db, order.id, ref)]
       : order.status === 'expired' || order.status === 'failed'
@@ -181,7 +179,7 @@ export async function settleRefund(deps: Pick<Deps, 'db' | 'payments'>, input: {
   }
 }
 
-function closeStatements(db: Db, orderId: string, status: 'failed' | 'expired', recordEvent: Statement, nowMs: number): Statements {
+function closeStatements(db: Db, orderId: string, status: 'failed' | 'expired', recordEvent: BatchStatement, nowMs: number): Statements {
   return [
     recordEvent,
     db

@@ -38,6 +38,15 @@ export interface PricingResponse {
   reason?: 'unconfigured' | 'unavailable';
 }
 
+/** Whole kronor as prices are shown: "98 kr". */
+export const priceText = (sek: number) => `${sek} kr`;
+/** "1 vecka", "4 veckor". */
+export const weeksText = (weeks: number) => `${weeks} ${weeks === 1 ? 'vecka' : 'veckor'}`;
+/** A tier's weekly price: "98 kr/vecka". */
+export const weeklyPriceText = (sek: number) => `${priceText(sek)}/vecka`;
+/** A week option with its price: "4 veckor: 235 kr". */
+export const optionPriceText = (o: Pick<PricingOption, 'weeks' | 'priceSek'>) => `${weeksText(o.weeks)}: ${priceText(o.priceSek)}`;
+
 export function pricingFor(
   weekly: { recommended: number; premium: number },
   source: 'live' | 'fallback',

@@ -19,8 +19,8 @@ export const LANGUAGE_ERROR = `Välj ${QUIZ_LANGUAGES.map((l) => QUIZ_LANGUAGE_L
 export { WEEKDAY_NAMES, type WeekdayName };
 export const RECURRENCE_PATTERNS = ['weekly', 'biweekly'] as const;
 export const PATTERN_LABELS = { weekly: 'Varje vecka', biweekly: 'Varannan vecka' } as const;
-/** "Forever" = 6 × 30 days ahead; the nightly cron keeps open-ended series this far ahead. */
-export const SERIES_HORIZON_DAYS = 6 * 30;
+/** "Forever": the nightly cron keeps open-ended series this far ahead (its home is the recurrence rules). */
+export { SERIES_HORIZON_DAYS } from '../../lib/recurrence';
 /** A series needs extension when its latest occurrence is this many days away or fewer. */
 export const EXTENSION_THRESHOLD_DAYS = 30;
 /** An until-date may lie at most this far after the start (sanity bound). */
@@ -46,7 +46,7 @@ export function weekdayNameOf(date: string): WeekdayName {
   return WEEKDAY_NAMES[(d + 6) % 7]!;
 }
 
-const DateSchema = z.string({ error: 'Ange ett datum' }).refine(isCalendarDate, 'Ange ett giltigt datum (ÅÅÅÅ-MM-DD)');
+export const DateSchema = z.string({ error: 'Ange ett datum' }).refine(isCalendarDate, 'Ange ett giltigt datum (ÅÅÅÅ-MM-DD)');
 const TimeSchema = z
   .string({ error: 'Ange en starttid' })
   .regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, 'Ange en giltig starttid (TT:MM)');
@@ -103,7 +103,8 @@ export function formTheme(theme: string | null): { theme: (typeof QUIZ_THEMES)[n
   return { theme: 'Annat', customTheme: theme };
 }
 
-const recurrenceShape = {
+/** The recurrence fields of a series form (pattern, weekdays, until): shared with the holidays preview. */
+export const recurrenceShape = {
   pattern: z.enum(RECURRENCE_PATTERNS, { error: 'Välj varje vecka eller varannan vecka' }).default('weekly').describe('Upprepning'),
   /** Empty or missing = the start date's weekday. */
   days: z.array(z.enum(WEEKDAY_NAMES, { error: 'Ogiltig veckodag' })).max(7).optional().describe('Veckodagar'),
@@ -111,7 +112,8 @@ const recurrenceShape = {
   until: DateSchema.nullish().describe('Slutdatum'),
 };
 
-function checkUntil(v: { date: string; until?: string | null | undefined }, ctx: z.RefinementCtx) {
+/** An until-date lies on or after the start and within MAX_UNTIL_DAYS of it. */
+export function checkUntil(v: { date: string; until?: string | null | undefined }, ctx: z.RefinementCtx) {
   if (!v.until || !isCalendarDate(v.date) || !isCalendarDate(v.until)) return;
   if (v.until < v.date) ctx.addIssue({ code: 'custom', path: ['until'], message: 'Slutdatumet kan inte vara före startdatumet' });
   else if (daysFromTo(v.date, v.until) > MAX_UNTIL_DAYS) ctx.addIssue({ code: 'custom', path: ['until'], message: 'Slutdatumet får ligga högst tre år fram' });
@@ -312,52 +314,4 @@ export interface PauseSeriesResponse {
 /** POST /api/owner/series/:recurrenceId/resume */
 export interface ResumeSeriesResponse {
   restored: number;
-}
-
-// ------------------------------------------------------------------ Swedish holidays in series (issue 20)
-
-export type HolidayKind = 'public' | 'eve';
-
-/** POST /api/owner/series/holidays/preview — the create form's values, before the series exists. */
-export const HolidayPreviewSchema = z
-  .object({ date: DateSchema.describe('Datum'), ...recurrenceShape })
-  .superRefine((v, ctx) => checkUntil(v, ctx));
-export type HolidayPreviewInput = z.input<typeof HolidayPreviewSchema>;
-
-export const MAX_HOLIDAY_DECISIONS = 60;
-/** POST /api/owner/series/:rid/holidays — "Hoppa över" (skip = cancel that occurrence) or keep, per date. */
-export const HolidayDecisionsSchema = z.object({
-  decisions: z
-    .array(z.object({ date: DateSchema.describe('Datum'), skip: z.boolean({ error: 'Ange om datumet ska hoppas över' }).describe('Hoppa över') }), {
-      error: 'Ange datumen',
-    })
-    .min(1, 'Ange minst ett datum')
-    .max(MAX_HOLIDAY_DECISIONS, `Högst ${MAX_HOLIDAY_DECISIONS} datum åt gången`)
-    .describe('Helgdagar'),
-});
-export type HolidayDecisionsInput = z.input<typeof HolidayDecisionsSchema>;
-
-export interface HolidayOccurrence {
-  date: string;
-  /** Swedish name, e.g. 'julafton'. */
-  name: string;
-  kind: HolidayKind;
-  /** "Hoppa över" pre-selected (the four eves). */
-  suggestSkip: boolean;
-}
-
-export interface SeriesHoliday extends HolidayOccurrence {
-  quizId: string;
-  isCancelled: boolean;
-  /** The owner's decision; null = not decided (the nightly job asks 14 days before). */
-  decision: 'run' | 'skip' | null;
-}
-
-export interface HolidayPreviewResponse {
-  holidays: HolidayOccurrence[];
-}
-export interface SeriesHolidaysResponse {
-  holidays: SeriesHoliday[];
-  /** "Senast bekräftad" of the series' business (Stockholm date). */
-  confirmedOn: string | null;
 }

@@ -1,22 +1,19 @@
 /** SQL for series: bulk occurrence inserts in bounded chunks, series lookups and summaries. */
 import { and, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { QUIZ_ROWS_PER_INSERT } from '../../db/batch';
 import type { Db } from '../../db/client';
+import { chunks, IN_LIST_CHUNK } from '../../lib/chunks';
 import { quizzes, type QuizRow } from '../../db/schema';
 
 export type QuizInsert = typeof quizzes.$inferInsert;
 
 /**
- * Bound parameters per inserted row are ~18; D1 allows 100 per statement, so rows go in chunks of 5.
+ * Rows go in chunks of QUIZ_ROWS_PER_INSERT (D1 allows 100 bound parameters per statement).
  * Returns statements for ONE db.batch: all-or-nothing, and ON CONFLICT DO NOTHING on the unique
  * (recurrence_id, date) index makes a repeated or overlapping insert add nothing.
  */
-const ROWS_PER_INSERT = 5;
 export function insertOccurrenceStatements(db: Db, rows: QuizInsert[]) {
-  const out = [];
-  for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
-    out.push(db.insert(quizzes).values(rows.slice(i, i + ROWS_PER_INSERT)).onConflictDoNothing().returning({ id: quizzes.id }));
-  }
-  return out;
+  return chunks(rows, QUIZ_ROWS_PER_INSERT).map((part) => db.insert(quizzes).values(part).onConflictDoNothing().returning({ id: quizzes.id }));
 }
 
 /** The series' most recent occurrences, newest first (enough to continue every weekday's rhythm). */
@@ -98,8 +95,7 @@ export async function seriesSummaryRows(db: Db, opts: { today: string; ownerUser
 /** The latest occurrence of each given series (its current template), chunked under the parameter cap. */
 export async function latestOccurrences(db: Db, recurrenceIds: string[]): Promise<Map<string, QuizRow>> {
   const out = new Map<string, QuizRow>();
-  for (let i = 0; i < recurrenceIds.length; i += 90) {
-    const ids = recurrenceIds.slice(i, i + 90);
+  for (const ids of chunks(recurrenceIds, IN_LIST_CHUNK)) {
     const rows = await db
       .select(getTableColumns(quizzes))
       .from(quizzes)

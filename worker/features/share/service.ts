@@ -3,6 +3,7 @@
  * the brand. Reads through the listing and calendar services (anonymous view: public businesses only).
  */
 import type { Deps } from '../../ports/deps';
+import { listingContext } from '../../lib/listing-context';
 import { displayTime, findWeekday } from '../../lib/swedish';
 import { cityName, upcomingAtVenue } from '../calendar/service';
 import type { ListingQuiz } from '../listing/contract';
@@ -52,7 +53,7 @@ function soonest(items: ListingQuiz[], withCity: boolean): string[] {
 /** The card of a page, or null when the page does not exist (unknown city, weekday or venue). */
 export async function cardData(deps: Pick<Deps, 'db' | 'clock' | 'config'>, ref: CardRef): Promise<CardData | null> {
   const { db } = deps;
-  const lctx = { today: deps.clock.today(), viewerId: null, houseEmail: deps.config.houseAccountEmail, rewind: deps.config.isTest };
+  const lctx = listingContext(deps);
   switch (ref.kind) {
     case 'start': {
       const r = await listQuizzes(db, { page: 1 }, lctx);

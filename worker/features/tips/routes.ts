@@ -8,8 +8,7 @@ import { html } from 'hono/html';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../../context';
 import { requireSuperadmin } from '../../lib/authz';
-import { AppError } from '../../lib/errors';
-import { linkButton, linkPage } from '../../lib/link-page';
+import { linkButton, linkGuard, linkPage } from '../../lib/link-page';
 import { clientKeyOf } from '../../lib/rate-limit';
 import { validate } from '../../lib/validate';
 import { RejectTipSchema, TipIdParamSchema, TipListQuerySchema, TipSchema } from './contract';
@@ -42,12 +41,9 @@ const STOP_TITLE = 'Ingen e-post om tips';
 export const tipLinkPages = new Hono<AppEnv>()
   .get('/', (c) => linkPage(c, STOP_TITLE, html`<p>Vill du att vi raderar din e-postadress och inte skickar något mer om ditt tips?</p>${linkButton('/tipsa/stopp', c.req.query('t') ?? '', 'Radera min adress')}`))
   // RFC 8058 one-click: mail clients POST here without cookies or Origin (csrf exemption in middleware/csrf.ts).
-  .post('/', async (c) => {
-    try {
+  .post('/', (c) =>
+    linkGuard(c, STOP_TITLE, async () => {
       await stopTipMail(c.var.deps, { token: c.req.query('t') });
-    } catch (err) {
-      if (err instanceof AppError && err.status === 400) return linkPage(c, STOP_TITLE, html`<p>${err.message}</p>`, 400);
-      throw err;
-    }
-    return linkPage(c, 'Klart', html`<p>Din e-postadress är raderad. Vi skickar inget mer om ditt tips.</p><p><a href="/">Till startsidan</a></p>`);
-  });
+      return linkPage(c, 'Klart', html`<p>Din e-postadress är raderad. Vi skickar inget mer om ditt tips.</p><p><a href="/">Till startsidan</a></p>`);
+    }),
+  );
