@@ -132,12 +132,13 @@ export const ImportRowSchema = z
         return Number(s);
       })
       .describe('price'),
-    // Issue 31.3: the quiz's language; empty = svenska.
+    // Issue 31.3: the quiz's language; empty or absent (a file without the column) = svenska.
     language: z
       .string()
       .trim()
+      .optional()
       .transform((v, ctx) => {
-        if (v === '') return DEFAULT_QUIZ_LANGUAGE;
+        if (!v) return DEFAULT_QUIZ_LANGUAGE;
         const l = parseQuizLanguage(v);
         if (!l) {
           ctx.addIssue({ code: 'custom', message: 'Ange språket som svenska, engelska eller båda (sv, en, both)' });
