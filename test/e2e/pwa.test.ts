@@ -66,6 +66,22 @@ describe('installable app', () => {
     }
   });
 
+  it('Chromium finds the app installable: no installability errors on a public page once its worker controls it', async () => {
+    // Page.getInstallabilityErrors is the check behind Lighthouse's former installable-manifest audit
+    // (Lighthouse 12 dropped its PWA category): manifest fields, icons, a service worker with a fetch handler.
+    const { page, context, errors } = await newPage(browser());
+    try {
+      await page.goto('/quiz/stockholm');
+      await controlled(page);
+      const cdp = await context.newCDPSession(page);
+      const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: Array<{ errorId: string }> };
+      expect(installabilityErrors.map((e) => e.errorId)).toEqual([]);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('a visited city page reopens offline with "Du är offline – visar sparad information från …"; the SPA and /api are never stored', async () => {
     const { page, context, errors } = await newPage(browser(), { allowConsoleErrors: /ERR_INTERNET_DISCONNECTED|Failed to load resource/ });
     try {
