@@ -7,6 +7,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import * as z from 'zod';
 import type { Db } from '../../db/client';
 import { deadLetters, followAddresses, follows } from '../../db/schema';
+import { chunks, QUEUE_SEND_BATCH_MAX } from '../../lib/chunks';
 import { addDays, clockFrom, startOfIsoWeek } from '../../lib/clock';
 import { recordJob } from '../../lib/jobs';
 import { listPages, quizFiltersOf } from '../listing/service';
@@ -364,8 +365,7 @@ export async function followerCountsByPlace(deps: Pick<Deps, 'db'>, input: { loc
 const PAGE = 500;
 
 async function sendAll(queue: MailQueue, bodies: FollowMessage[]): Promise<void> {
-  // sendBatch takes at most 100 messages.
-  for (let i = 0; i < bodies.length; i += 100) await queue.sendBatch(bodies.slice(i, i + 100).map((body) => ({ body })));
+  for (const part of chunks(bodies, QUEUE_SEND_BATCH_MAX)) await queue.sendBatch(part.map((body) => ({ body })));
 }
 
 /** job_runs rows through the shared recordJob (lib/jobs.ts), on a clock that starts at the run's instant. */
