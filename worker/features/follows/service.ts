@@ -18,6 +18,7 @@ import { deleteExpiredUsedLinks, isSpentError, requireLink, signLink, spendState
 import { hasQuizFilters, matchesQuizFilters, quizFilterLabels, type QuizFilters } from '../../lib/quiz-filters';
 import { QuizFilterShape } from '../listing/contract';
 import { findWeekday } from '../../lib/swedish';
+import { SEARCH_LABEL_SEPARATOR, searchLabelParts } from '../../lib/search-label';
 import type { Deps } from '../../ports/deps';
 import type { Actor } from '../../lib/authz';
 import {
@@ -90,13 +91,9 @@ function keysOf(deps: Pick<Deps, 'config'>): LinkKeys {
 
 // ---------------------------------------------------------------- labels
 
+/** "quiz Stockholm · tisdag · ”musik” · Gratis · På engelska": the saved search named as the web names it (worker/lib/search-label.ts). */
 export function describeSearch(f: SavedSearch, cityName?: string | null): string {
-  const parts: string[] = [];
-  if (f.city) parts.push(cityName ?? f.city);
-  if (f.weekday) parts.push(findWeekday(f.weekday)?.name ?? f.weekday);
-  if (f.search) parts.push(`”${f.search}”`);
-  parts.push(...quizFilterLabels(f));
-  return `quiz ${parts.join(' · ')}`;
+  return `quiz ${searchLabelParts({ ...f, cityName: f.city ? (cityName ?? f.city) : undefined }).join(SEARCH_LABEL_SEPARATOR)}`;
 }
 
 /**
