@@ -19,7 +19,7 @@ export function linkPage(c: Context, title: string, body: LinkPageBody, status: 
   return c.html(
     html`<!doctype html><html lang="sv"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <meta name="robots" content="noindex"><title>${title} | Quizkväll</title>
-<style>body{font-family:system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem;color:#1f2937}button{font:inherit;padding:.5rem 1rem;border-radius:.5rem;border:1px solid #92400e;background:#b45309;color:#fff;cursor:pointer}form{display:inline}</style>
+<style>body{font-family:system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem;color:#1f2937}button{font:inherit;padding:.5rem 1rem;border-radius:.5rem;border:1px solid #92400e;background:#b45309;color:#fff;cursor:pointer}button.secondary{background:#fff;color:#92400e}li{margin:.75rem 0}form{display:inline}</style>
 </head><body><main><p><a href="/">Quizkväll</a></p><h1>${title}</h1>${body}</main></body></html>`,
     status,
   );
@@ -33,23 +33,25 @@ export function linkButton(path: string, token: string, label: string) {
 /**
  * A refused link (bad, expired or used token; gone row; links switched off) as a page that keeps the
  * error's own status (issue 27.4: a 503 "links do not work right now" was answered as a 400). Anything
- * that is not a shown refusal is thrown on to the one error handler.
+ * that is not a shown refusal is thrown on to the one error handler. `after` follows the refusal's text (e.g. a
+ * link to the start page).
  */
-export function linkErrorPage(c: Context, title: string, err: unknown): Response | Promise<Response> {
+export function linkErrorPage(c: Context, title: string, err: unknown, after: LinkPageBody | '' = ''): Response | Promise<Response> {
   if (err instanceof AppError && (err.status === 400 || err.status === 404 || err.status === 409 || err.status === 429 || err.status === 503)) {
-    return linkPage(c, title, html`<p>${err.message}</p>`, err.status);
+    return linkPage(c, title, html`<p>${err.message}</p>${after}`, err.status);
   }
   throw err;
 }
 
 /**
  * The one signed-link page guard (issue 28.7): runs the page's work and answers a refusal it throws as a
- * link page with the refusal's own status (`linkErrorPage`); anything else goes on to the error handler.
+ * link page with the refusal's own status (`linkErrorPage`, `after` below its text); anything else goes on
+ * to the error handler.
  */
-export async function linkGuard(c: Context, title: string, work: () => Response | Promise<Response>): Promise<Response> {
+export async function linkGuard(c: Context, title: string, work: () => Response | Promise<Response>, after: LinkPageBody | '' = ''): Promise<Response> {
   try {
     return await work();
   } catch (err) {
-    return linkErrorPage(c, title, err);
+    return linkErrorPage(c, title, err, after);
   }
 }

@@ -7,9 +7,9 @@
 import { Hono } from 'hono';
 import type { Context } from 'hono';
 import { html } from 'hono/html';
-import type { HtmlEscapedString } from 'hono/utils/html';
 import type { AppEnv } from '../../context';
-import { AppError, invalidInput } from '../../lib/errors';
+import { invalidInput } from '../../lib/errors';
+import { linkGuard, linkPage } from '../../lib/link-page';
 import { linkKeys, linkRefusal, verifyLink } from '../../lib/signed-link';
 import { PushSubscriptionSchema } from './contract';
 import { pushedFollowIds, subscribePush, unsubscribePush } from './push';
@@ -25,101 +25,79 @@ import { confirmFollow, inspectUnsubscribe, listFollows, ownerOfManageLink, remo
 const PUSH_SCRIPT = '/push-optin.js';
 
 type C = Context<AppEnv>;
-type Body = HtmlEscapedString | Promise<HtmlEscapedString>;
 
-function page(c: C, title: string, body: Body, status: 200 | 400 | 404 | 503 = 200) {
-  c.header('cache-control', 'no-store');
-  c.header('referrer-policy', 'no-referrer');
-  return c.html(
-    html`<!doctype html><html lang="sv"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<meta name="robots" content="noindex"><title>${title} | Quizkväll</title>
-<style>body{font-family:system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem;color:#1f2937}button{font:inherit;padding:.5rem 1rem;border-radius:.5rem;border:1px solid #92400e;background:#b45309;color:#fff;cursor:pointer}button.secondary{background:#fff;color:#92400e}li{margin:.75rem 0}form{display:inline}</style>
-</head><body><main><p><a href="/">Quizkväll</a></p><h1>${title}</h1>${body}</main></body></html>`,
-    status,
-  );
-}
-
-/** Renders a refused action (bad/expired/used link, gone follow) as a page instead of the JSON envelope. */
-async function guarded(c: C, title: string, work: () => Promise<Response>) {
-  try {
-    return await work();
-  } catch (err) {
-    if (err instanceof AppError && (err.status === 400 || err.status === 404 || err.status === 503)) {
-      return page(c, title, html`<p>${err.message}</p><p><a href="/">Till startsidan</a></p>`, err.status);
-    }
-    throw err;
-  }
-}
+/** Below a refused action's text (bad/expired/used link, gone follow): the way back to the start page. */
+const TO_START = html`<p><a href="/">Till startsidan</a></p>`;
 
 const tokenOf = (c: C) => c.req.query('t');
 const actionUrl = (path: string, t: string | undefined) => `${path}?t=${encodeURIComponent(t ?? '')}`;
 
 export const followPages = new Hono<AppEnv>()
   .get('/bekrafta', (c) =>
-    guarded(c, 'Bekräfta bevakning', async () => {
+    linkGuard(c, 'Bekräfta bevakning', async () => {
       const deps = followDeps(c);
       const r = await verifyLink(linkKeys(deps.config), tokenOf(c), 'follow-confirm', deps.clock.now());
-      if (!r.ok) return page(c, 'Bekräfta bevakning', html`<p>${linkRefusal(r.reason)}</p>`, 400);
-      return page(
+      if (!r.ok) return linkPage(c, 'Bekräfta bevakning', html`<p>${linkRefusal(r.reason)}</p>`, 400);
+      return linkPage(
         c,
         'Bekräfta bevakning',
         html`<p>Tryck på knappen för att börja få e-post om quiz du bevakar.</p>
           <form method="post" action="${actionUrl('/bevakningar/bekrafta', tokenOf(c))}"><button type="submit">Bekräfta bevakningen</button></form>`,
       );
-    }),
+    }, TO_START),
   )
   .post('/bekrafta', (c) =>
-    guarded(c, 'Bekräfta bevakning', async () => {
+    linkGuard(c, 'Bekräfta bevakning', async () => {
       const { label } = await confirmFollow(followDeps(c), { token: tokenOf(c) });
-      return page(c, 'Bevakningen är bekräftad', html`<p>Klart! Du bevakar nu ${label}. Varje mejl har en länk för att sluta.</p><p><a href="/">Till startsidan</a></p>`);
-    }),
+      return linkPage(c, 'Bevakningen är bekräftad', html`<p>Klart! Du bevakar nu ${label}. Varje mejl har en länk för att sluta.</p><p><a href="/">Till startsidan</a></p>`);
+    }, TO_START),
   )
   .get('/avsluta', (c) =>
-    guarded(c, 'Sluta bevaka', async () => {
+    linkGuard(c, 'Sluta bevaka', async () => {
       const { label } = await inspectUnsubscribe(followDeps(c), { token: tokenOf(c) });
-      if (!label) return page(c, 'Sluta bevaka', html`<p>Den här bevakningen är redan avslutad.</p>`);
-      return page(
+      if (!label) return linkPage(c, 'Sluta bevaka', html`<p>Den här bevakningen är redan avslutad.</p>`);
+      return linkPage(
         c,
         'Sluta bevaka',
         html`<p>Vill du sluta få e-post om ${label}?</p>
           <form method="post" action="${actionUrl('/bevakningar/avsluta', tokenOf(c))}"><button type="submit">Sluta bevaka</button></form>`,
       );
-    }),
+    }, TO_START),
   )
   // RFC 8058 one-click: mail clients POST "List-Unsubscribe=One-Click" here without cookies or Origin.
   .post('/avsluta', (c) =>
-    guarded(c, 'Sluta bevaka', async () => {
+    linkGuard(c, 'Sluta bevaka', async () => {
       const { label } = await unsubscribe(followDeps(c), { token: tokenOf(c) });
-      return page(c, 'Bevakningen är avslutad', html`<p>Du får inte längre e-post om ${label ?? 'den här bevakningen'}.</p><p><a href="/">Till startsidan</a></p>`);
-    }),
+      return linkPage(c, 'Bevakningen är avslutad', html`<p>Du får inte längre e-post om ${label ?? 'den här bevakningen'}.</p><p><a href="/">Till startsidan</a></p>`);
+    }, TO_START),
   )
   .get('/avsluta-alla', (c) =>
-    guarded(c, 'Avsluta all e-post', async () => {
+    linkGuard(c, 'Avsluta all e-post', async () => {
       const deps = followDeps(c);
       const r = await verifyLink(linkKeys(deps.config), tokenOf(c), 'unsubscribe-all', deps.clock.now());
-      if (!r.ok) return page(c, 'Avsluta all e-post', html`<p>${linkRefusal(r.reason)}</p>`, 400);
-      return page(
+      if (!r.ok) return linkPage(c, 'Avsluta all e-post', html`<p>${linkRefusal(r.reason)}</p>`, 400);
+      return linkPage(
         c,
         'Avsluta all e-post',
         html`<p>Alla dina bevakningar tas bort och vi skickar ingen mer e-post om quiz till dig.</p>
           <form method="post" action="${actionUrl('/bevakningar/avsluta-alla', tokenOf(c))}"><button type="submit">Avsluta all e-post</button></form>`,
       );
-    }),
+    }, TO_START),
   )
   .post('/avsluta-alla', (c) =>
-    guarded(c, 'Avsluta all e-post', async () => {
+    linkGuard(c, 'Avsluta all e-post', async () => {
       await unsubscribeAll(followDeps(c), { token: tokenOf(c) });
-      return page(c, 'All e-post är avslutad', html`<p>Du får ingen mer e-post om quiz från oss. Dina bevakningar är borttagna.</p><p><a href="/">Till startsidan</a></p>`);
-    }),
+      return linkPage(c, 'All e-post är avslutad', html`<p>Du får ingen mer e-post om quiz från oss. Dina bevakningar är borttagna.</p><p><a href="/">Till startsidan</a></p>`);
+    }, TO_START),
   )
   .get('/', (c) =>
-    guarded(c, 'Mina bevakningar', async () => {
+    linkGuard(c, 'Mina bevakningar', async () => {
       const deps = followDeps(c);
       const { owner } = await ownerOfManageLink(deps, { token: tokenOf(c) });
       const items = await listFollows(deps, { owner });
       const pushed = new Set(await pushedFollowIds(deps, owner));
       const self = actionUrl('/bevakningar', tokenOf(c));
-      return page(
+      return linkPage(
         c,
         'Mina bevakningar',
         html`${items.length === 0 ? html`<p>Du bevakar ingenting just nu.</p>` : ''}
@@ -142,10 +120,10 @@ export const followPages = new Hono<AppEnv>()
           <p role="status" data-push-note></p>
           <script type="module" src="${PUSH_SCRIPT}"></script>`,
       );
-    }),
+    }, TO_START),
   )
   .post('/', (c) =>
-    guarded(c, 'Mina bevakningar', async () => {
+    linkGuard(c, 'Mina bevakningar', async () => {
       const deps = followDeps(c);
       const { owner } = await ownerOfManageLink(deps, { token: tokenOf(c) });
       const form = await c.req.parseBody();
@@ -158,7 +136,7 @@ export const followPages = new Hono<AppEnv>()
         if (!parsed.success) throw invalidInput(parsed.error.issues[0]?.message ?? 'Prenumerationen är ogiltig');
         await subscribePush(c.var.deps, { owner, followId: id, subscription: parsed.data });
       } else if (action === 'push-off') await unsubscribePush(deps, { owner, followId: id });
-      else return page(c, 'Mina bevakningar', html`<p>Okänd åtgärd.</p>`, 400);
+      else return linkPage(c, 'Mina bevakningar', html`<p>Okänd åtgärd.</p>`, 400);
       return c.redirect(actionUrl('/bevakningar', tokenOf(c)), 303);
-    }),
+    }, TO_START),
   );

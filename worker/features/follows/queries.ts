@@ -1,6 +1,7 @@
 /** SQL of the follows feature. Raw statements where a condition must live inside one statement. */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { readInChunks } from '../../lib/chunks';
 import { MAX_FOLLOWS_PER_ADDRESS, type SavedSearch } from './contract';
 
 export interface FollowTarget {
@@ -200,14 +201,11 @@ export async function weekOfUnits(db: Db, seedIds: string[], from: string, to: s
 
 /** Confirmed followers per place, for the owner dashboard. */
 export async function followerCounts(db: Db, locationIds: string[]): Promise<Map<string, number>> {
-  const out = new Map<string, number>();
-  for (let i = 0; i < locationIds.length; i += 90) {
-    const chunk = locationIds.slice(i, i + 90);
-    const rows = await db.all<{ location_id: string; n: number }>(sql`
+  const rows = await readInChunks(locationIds, (chunk) =>
+    db.all<{ location_id: string; n: number }>(sql`
       SELECT location_id, count(*) AS n FROM follows
       WHERE location_id IN (${sql.join(chunk.map((id) => sql`${id}`), sql`, `)}) AND confirmed_at IS NOT NULL
-      GROUP BY location_id`);
-    for (const r of rows) out.set(r.location_id, r.n);
-  }
-  return out;
+      GROUP BY location_id`),
+  );
+  return new Map(rows.map((r) => [r.location_id, r.n]));
 }

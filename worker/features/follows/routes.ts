@@ -16,7 +16,7 @@ export function followDeps(c: Context<AppEnv>): FollowDeps {
 /** /api/follows: follow (visitor by e-mail with double opt-in, or signed in), and the signed-in user's list. */
 export const followRoutes = new Hono<AppEnv>()
   .post('/', validate('json', FollowRequestSchema), async (c) => {
-    const out = await requestFollow(c.var.deps, c.var.user, { ...c.req.valid('json'), clientKey: clientKeyOf(c.req), queue: c.env.MAIL_QUEUE });
+    const out = await requestFollow(c.var.deps, c.var.user, { ...c.req.valid('json'), clientKey: clientKeyOf(c.req), queue: c.var.deps.mailQueue });
     return out.status === 201 ? c.json({ follow: out.follow }, 201) : c.json({ message: out.message }, 202);
   })
   .get('/', async (c) => {

@@ -7,6 +7,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import * as z from 'zod';
 import type { Db } from '../../db/client';
 import { deadLetters, followAddresses, follows } from '../../db/schema';
+import { chunks, QUEUE_SEND_BATCH_MAX } from '../../lib/chunks';
 import { addDays, clockFrom, startOfIsoWeek } from '../../lib/clock';
 import { recordJob } from '../../lib/jobs';
 import { listPages, quizFiltersOf } from '../listing/service';
@@ -17,6 +18,7 @@ import { deleteExpiredUsedLinks, isSpentError, requireLink, signLink, spendState
 import { hasQuizFilters, matchesQuizFilters, quizFilterLabels, type QuizFilters } from '../../lib/quiz-filters';
 import { QuizFilterShape } from '../listing/contract';
 import { findWeekday } from '../../lib/swedish';
+import { SEARCH_LABEL_SEPARATOR, searchLabelParts } from '../../lib/search-label';
 import type { Deps } from '../../ports/deps';
 import type { Actor } from '../../lib/authz';
 import {
@@ -89,13 +91,9 @@ function keysOf(deps: Pick<Deps, 'config'>): LinkKeys {
 
 // ---------------------------------------------------------------- labels
 
+/** "quiz Stockholm · tisdag · ”musik” · Gratis · På engelska": the saved search named as the web names it (worker/lib/search-label.ts). */
 export function describeSearch(f: SavedSearch, cityName?: string | null): string {
-  const parts: string[] = [];
-  if (f.city) parts.push(cityName ?? f.city);
-  if (f.weekday) parts.push(findWeekday(f.weekday)?.name ?? f.weekday);
-  if (f.search) parts.push(`”${f.search}”`);
-  parts.push(...quizFilterLabels(f));
-  return `quiz ${parts.join(' · ')}`;
+  return `quiz ${searchLabelParts({ ...f, cityName: f.city ? (cityName ?? f.city) : undefined }).join(SEARCH_LABEL_SEPARATOR)}`;
 }
 
 /**
@@ -364,8 +362,7 @@ export async function followerCountsByPlace(deps: Pick<Deps, 'db'>, input: { loc
 const PAGE = 500;
 
 async function sendAll(queue: MailQueue, bodies: FollowMessage[]): Promise<void> {
-  // sendBatch takes at most 100 messages.
-  for (let i = 0; i < bodies.length; i += 100) await queue.sendBatch(bodies.slice(i, i + 100).map((body) => ({ body })));
+  for (const part of chunks(bodies, QUEUE_SEND_BATCH_MAX)) await queue.sendBatch(part.map((body) => ({ body })));
 }
 
 /** job_runs rows through the shared recordJob (lib/jobs.ts), on a clock that starts at the run's instant. */

@@ -6,6 +6,7 @@ import { WorkflowEntrypoint, type WorkflowEvent, type WorkflowStep } from 'cloud
 import { createDb } from '../../db/client';
 import { parseConfig } from '../../env';
 import { createClock } from '../../lib/clock';
+import { listingContext } from '../../lib/listing-context';
 import { runListingDayJob, type ListingDayParams } from './service';
 
 /** One step: the job for the asked day (a no-op when a cron or another instance got there first). */
@@ -13,11 +14,8 @@ export class ListingDayWorkflow extends WorkflowEntrypoint<Env, ListingDayParams
   override async run(event: WorkflowEvent<ListingDayParams>, step: WorkflowStep) {
     return step.do('advance', { retries: { limit: 3, delay: '10 seconds', backoff: 'exponential' }, timeout: '10 minutes' }, async () => {
       const config = parseConfig(this.env);
-      const result = await runListingDayJob(createDb(this.env.DB), createClock(config.clockNow), {
-        today: event.payload.today,
-        houseEmail: config.houseAccountEmail,
-        rewind: config.isTest,
-      });
+      const clock = createClock(config.clockNow);
+      const result = await runListingDayJob(createDb(this.env.DB), clock, listingContext({ clock, config }, { today: event.payload.today }));
       return { today: result.today, advanced: result.advanced };
     });
   }

@@ -5,17 +5,13 @@ import { validate } from '../../lib/validate';
 import * as z from 'zod';
 import { notFound } from '../../lib/errors';
 import { LISTING_MAP_QUERY_KEYS, LISTING_QUERY_KEYS, ListingMapQuerySchema, ListingQuerySchema, MapUnitParamSchema } from './contract';
+import { listingContext } from '../../lib/listing-context';
 import { listQuizzes, mapCard, mapPoints, publicCities, type ListingContext } from './service';
 import { listingDayTrigger } from './service';
 
-const listingContext = (c: Context<AppEnv>): ListingContext => ({
-  today: c.var.clock.today(),
-  viewerId: c.var.user?.id ?? null,
-  houseEmail: c.var.config.houseAccountEmail,
-  rewind: c.var.config.isTest,
-  // A stale listing starts the listing-day job and is served as stored (issue 30.8).
-  onStale: listingDayTrigger(c.env, () => c.executionCtx),
-});
+/** The request's reader; a stale listing starts the listing-day job and is served as stored (issue 30.8). */
+const readerContext = (c: Context<AppEnv>): ListingContext =>
+  listingContext(c.var, { viewerId: c.var.user?.id ?? null, onStale: listingDayTrigger(c.env, () => c.executionCtx) });
 
 /** GET /api/listing/card: the unit (a map marker) plus the listing's filters. */
 const CardQuerySchema = ListingMapQuerySchema.extend(z.object({ unit: MapUnitParamSchema.shape.unit }).shape);
@@ -29,19 +25,19 @@ export const listingRoutes = new Hono<AppEnv>()
   .get('/', validate('query', ListingQuerySchema), async (c) => {
     const query = c.req.valid('query');
     return withEdgeCache(c, async () => {
-      const result = await listQuizzes(c.var.db, query, listingContext(c));
+      const result = await listQuizzes(c.var.db, query, readerContext(c));
       return c.json(result);
     }, { query: LISTING_QUERY_KEYS });
   })
   .get('/cities', async (c) => withEdgeCache(c, async () => c.json({ cities: await publicCities(c.var.db) })))
   .get('/map', validate('query', ListingMapQuerySchema), async (c) => {
     const query = c.req.valid('query');
-    return withEdgeCache(c, async () => c.json(await mapPoints(c.var.db, query, listingContext(c))), { query: LISTING_MAP_QUERY_KEYS });
+    return withEdgeCache(c, async () => c.json(await mapPoints(c.var.db, query, readerContext(c))), { query: LISTING_MAP_QUERY_KEYS });
   })
   .get('/card', validate('query', CardQuerySchema), async (c) => {
     const { unit, ...query } = c.req.valid('query');
     return withEdgeCache(c, async () => {
-      const item = await mapCard(c.var.db, unit, query, listingContext(c));
+      const item = await mapCard(c.var.db, unit, query, readerContext(c));
       if (!item) throw notFound('Quizet finns inte bland resultaten.');
       return c.json({ item });
     }, { query: CARD_QUERY_KEYS });

@@ -5,6 +5,7 @@
 import type { Db } from '../../db/client';
 import { bumpDataVersion, memoPerDataVersion, memoPerDataVersionByKey } from '../../lib/data-version';
 import type { Clock } from '../../lib/clock';
+import type { ListingContext, ListingDayWanted } from '../../lib/listing-context';
 import { recordJob } from '../../lib/jobs';
 import { boundingBox, formatDistance, haversineKm, latitudeArcKm } from '../../lib/geo';
 import { hasQuizFilters, isQuizLanguage, type QuizFilters } from '../../lib/quiz-filters';
@@ -49,30 +50,8 @@ import {
   type UnitRow,
 } from './queries';
 
-export interface ListingContext {
-  today: string;
-  /**
-   * The clock may go back (tests pin it): then every unit is refreshed for the earlier day. Without it a
-   * day behind the stored one is served from the stored columns — in production that is a request that read
-   * the clock just before midnight and finds the day already moved on, which must not undo it.
-   */
-  rewind?: boolean | undefined;
-  /** Signed-in user: also sees their own non-public businesses. */
-  viewerId: string | null;
-  houseEmail: string;
-  /**
-   * Told (at most once per read) when the stored listing is behind `today` or the house account: a request
-   * passes `listingDayTrigger` (listing/service.ts), which starts the listing-day Workflow without waiting
-   * for it (issue 30.8). The read itself never advances the listing; it serves the stored columns.
-   */
-  onStale?: ((want: ListingDayWanted) => void) | undefined;
-}
-
-/** The day and house account a stale listing should be brought to (ListingContext.onStale). */
-export interface ListingDayWanted {
-  today: string;
-  houseEmail: string;
-}
+/** The listing's read context has its one home in worker/lib/listing-context.ts (built with `listingContext(...)`). */
+export type { ListingContext, ListingDayWanted } from '../../lib/listing-context';
 
 export interface ResolvedFilters {
   mode: ListingMode;
