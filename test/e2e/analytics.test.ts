@@ -61,9 +61,9 @@ describe('owner analytics and the slot market', () => {
     expect(await visitor.page.getByRole('heading', { name: 'Så rangordnas listan' }).isVisible()).toBe(true);
     await expectAccessible(visitor.page);
     expect(visitor.errors).toEqual([]);
-    await visitor.context.close();
 
-    // The owner's numbers (the beacon is asynchronous: poll the API, then look at the screen).
+    // The owner's numbers (the beacon is asynchronous: poll the API, then look at the screen). The visitor's
+    // browser stays open until they arrive: closing it at once could drop the pagehide beacon in flight.
     await expect
       .poll(
         async () => {
@@ -71,9 +71,10 @@ describe('owner analytics and the slot market', () => {
           const body = await res.json();
           return [body.totals.impression ?? 0, body.totals.detail_open ?? 0];
         },
-        { timeout: 15_000 },
+        { timeout: 30_000 },
       )
       .toEqual([1, 1]);
+    await visitor.context.close();
     await page.goto(`/admin/analytics?venueId=${venue.id}`);
     await page.getByRole('heading', { name: 'Statistik', level: 1 }).waitFor();
     const table = page.getByRole('table', { name: 'Per quiz och serie' });
