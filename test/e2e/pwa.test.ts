@@ -174,21 +174,7 @@ describe('installable app', () => {
   it('"Påminn mig i telefonen" asks for permission only after the tap and stores the subscription; "Sluta påminna i telefonen" removes it', async () => {
     const { page, context, errors } = await newPage(browser());
     try {
-      // PushManager stubbed in the page: Chromium headless has no push service.
-      await page.addInitScript(() => {
-        const w = window as unknown as { __asks: number };
-        w.__asks = 0;
-        Notification.requestPermission = async () => {
-          w.__asks++;
-          return 'granted';
-        };
-        const sub = {
-          endpoint: 'https://push.example.test/e2e',
-          toJSON: () => ({ endpoint: 'https://push.example.test/e2e', keys: { p256dh: 'BCVxsr7N_eNgVRqvHtD0zTZsEc6-VV-JvLexhqUzORcxaOzi6-AYWXvTBHm4bjyPjs7Vd8pZGH6SRpkNtoIAiw4', auth: 'BTBZMqHH6r4Tts7J_aSIgg' } }),
-        };
-        PushManager.prototype.getSubscription = async () => null;
-        PushManager.prototype.subscribe = async () => sub as unknown as PushSubscription;
-      });
+      await stubPush(page, 'https://push.example.test/e2e');
       await registerVerifiedOwner(page);
       const post = async (path: string, data: unknown) => {
         const r = await page.request.post(path, { data, headers: { origin: baseURL() } });
