@@ -25,13 +25,7 @@ interface Allowed {
 
 export const ALLOWED: Allowed[] = [
   // Real-time waits: a deadline for something to happen, not a date the test reasons about.
-  { file: 'test/e2e/support/browser.ts', line: 'const deadline = Date.now() + timeoutMs', reason: 'real-time wait for a mail in the outbox' },
-  { file: 'test/e2e/support/browser.ts', line: 'if (Date.now() > deadline)', reason: 'real-time wait for a mail in the outbox' },
-  { file: 'test/e2e/support/app.ts', line: 'const deadline = Date.now() + APP_START_TIMEOUT_MS', reason: 'real-time wait for an app server to start' },
-  { file: 'test/e2e/support/app.ts', line: 'if (Date.now() > deadline', reason: 'real-time wait for an app server to start' },
   { file: 'test/e2e/support/global-setup.ts', line: 'runningPin(testNow(), new Date())', reason: 'the one wall-clock anchor of the running pin: from here on, server and browsers count from TEST_NOW' },
-  { file: 'test/e2e/follow.test.ts', line: 'if (Date.now() > deadline', reason: 'real-time wait for a mail in the outbox' },
-  { file: 'test/e2e/follow.test.ts', line: 'const deadline = Date.now() + timeoutMs', reason: 'real-time wait for a mail in the outbox' },
   { file: 'test/integration/follows.test.ts', line: 'const until = Date.now() + timeoutMs', reason: 'real-time wait for a mail' },
   { file: 'test/integration/follows.test.ts', line: 'if (Date.now() > until)', reason: 'real-time wait for a mail' },
   { file: 'test/integration/follows.test.ts', line: 'let since = Date.now();', reason: 'real-time wait until the mail queue is quiet' },

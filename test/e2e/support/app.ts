@@ -67,14 +67,15 @@ export async function startApp(env: Record<string, string>, opts: { ownBuild?: b
     rmSync(dir, { recursive: true, force: true });
   };
   const baseURL = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + APP_START_TIMEOUT_MS;
+  // Elapsed time on the monotonic clock (performance.now), not a date: nothing here reads the calendar.
+  const deadline = performance.now() + APP_START_TIMEOUT_MS;
   for (;;) {
     try {
       if ((await fetch(`${baseURL}/api/health`)).ok) return { baseURL, stop };
     } catch {
       /* not up yet */
     }
-    if (Date.now() > deadline || child.exitCode !== null) {
+    if (performance.now() > deadline || child.exitCode !== null) {
       stop();
       throw new Error(`app did not start on ${baseURL}:\n${logs.join('').slice(-4000)}`);
     }

@@ -94,12 +94,12 @@ export interface OutboxMail {
 
 /** Newest mail to `to` from /dev/mail.json, waiting for it to arrive. */
 export async function waitForMail(to: string, subjectIncludes?: string, timeoutMs = 10_000): Promise<OutboxMail> {
-  const deadline = Date.now() + timeoutMs;
+  const deadline = performance.now() + timeoutMs; // elapsed time, not a date
   for (;;) {
     const mails = (await (await fetch(`${baseURL()}/dev/mail.json`)).json()) as OutboxMail[];
     const hit = mails.find((m) => m.to === to.toLowerCase() && (!subjectIncludes || m.subject.includes(subjectIncludes)));
     if (hit) return hit;
-    if (Date.now() > deadline) throw new Error(`no mail to ${to}`);
+    if (performance.now() > deadline) throw new Error(`no mail to ${to}`);
     await new Promise((r) => setTimeout(r, 200));
   }
 }
