@@ -22,7 +22,9 @@ function el(tag, text, attrs = {}) {
 
 function item(label, url, extra) {
   const li = el('li');
-  li.appendChild(url && url.startsWith('/') ? el('a', label, { href: url }) : el('span', label));
+  // A path of this site only: '/x', never '//host/…' (another site) or '/\host' (browsers read it as '//').
+  const ownPath = typeof url === 'string' && /^\/(?![\/\\])/.test(url);
+  li.appendChild(ownPath ? el('a', label, { href: url }) : el('span', label));
   if (extra) li.appendChild(el('span', ` – ${extra}`));
   return li;
 }
