@@ -22,8 +22,12 @@ const assetsDir = process.env.ASSETS_DIR;
 // NODE_ENV=production: Vite follows an inherited NODE_ENV (vitest sets "test"), which would bundle React's
 // development build (~60 KB gz more) into the e2e server's pages.
 if (!process.env.SKIP_BUILD) run(bin('vite'), ['build', '--logLevel', 'warn', ...(assetsDir ? ['--outDir', assetsDir] : [])], { NODE_ENV: 'production' });
-run(bin('wrangler'), ['d1', 'migrations', 'apply', 'DB', '--local', ...persist]);
-run(bin('tsx'), [join(root, 'scripts', 'seed.ts'), '--if-empty', ...persist]);
+// MIGRATED_DB=1 (the e2e apps, test/e2e/support/app.ts): PERSIST_DIR is a fresh copy of a database with every
+// migration applied and no rows yet, so neither the migrations nor the seed's "is it empty?" look-up need a
+// wrangler start of their own.
+const migrated = process.env.MIGRATED_DB === '1' && persist.length > 0;
+if (!migrated) run(bin('wrangler'), ['d1', 'migrations', 'apply', 'DB', '--local', ...persist]);
+run(bin('tsx'), [join(root, 'scripts', 'seed.ts'), ...(migrated ? [] : ['--if-empty']), ...persist]);
 
 const vars = {
   APP_ENV: process.env.APP_ENV ?? 'development',

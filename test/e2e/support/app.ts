@@ -3,8 +3,9 @@
  * with a fresh database in a private folder. Used by the shared app of every run (./global-setup.ts) and by
  * the stories that need an app of their own (follow.test.ts: a frozen quiz morning).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -27,6 +28,35 @@ export function freePort(): Promise<number> {
   });
 }
 
+/**
+ * A local D1 with every migration applied and no rows, made once per set of migrations and copied for each app
+ * (issue 27: the suite starts seven apps; applying 27 migrations took ~80 s of each start at load 12, a copy takes
+ * milliseconds). Kept under `.e2e/` (git-ignored) by a hash of the migration files and wrangler.toml, so a changed
+ * migration makes a new one; built in a private folder and renamed into place, so two runs never see half of one.
+ */
+export function migratedDatabase(root: string): string {
+  const hash = createHash('sha256');
+  const migrations = join(root, 'migrations');
+  for (const name of readdirSync(migrations).filter((n) => n.endsWith('.sql')).sort()) hash.update(name).update(readFileSync(join(migrations, name)));
+  hash.update(readFileSync(join(root, 'wrangler.toml')));
+  const templates = join(root, '.e2e', 'db-templates');
+  const ready = join(templates, hash.digest('hex').slice(0, 16));
+  if (existsSync(ready)) return join(ready, 'state');
+  mkdirSync(templates, { recursive: true });
+  const building = mkdtempSync(join(templates, 'building-'));
+  execFileSync(join(root, 'node_modules', '.bin', 'wrangler'), ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', join(building, 'state')], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: { ...process.env, PATH: `${join(root, 'node_modules', '.bin')}:${process.env.PATH ?? ''}` },
+  });
+  try {
+    renameSync(building, ready);
+  } catch {
+    rmSync(building, { recursive: true, force: true }); // another run made it first: the same content
+  }
+  return join(ready, 'state');
+}
+
 export interface RunningApp {
   baseURL: string;
   stop(): void;
@@ -41,6 +71,7 @@ export async function startApp(env: Record<string, string>, opts: { ownBuild?: b
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), `${opts.label ?? 'quizkvall-e2e'}-`));
   const root = join(import.meta.dirname, '..', '..', '..');
+  cpSync(migratedDatabase(root), join(dir, 'state'), { recursive: true });
   const logs: string[] = [];
   const child: ChildProcess = spawn(process.execPath, [join(root, 'scripts', 'start.mjs')], {
     cwd: root,
@@ -48,6 +79,7 @@ export async function startApp(env: Record<string, string>, opts: { ownBuild?: b
       ...process.env,
       PORT: String(port),
       PERSIST_DIR: join(dir, 'state'),
+      MIGRATED_DB: '1',
       ...(opts.ownBuild ? { ASSETS_DIR: join(dir, 'client'), SKIP_BUILD: '' } : { SKIP_BUILD: '1' }),
       ...env,
     },
