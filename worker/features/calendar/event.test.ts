@@ -17,6 +17,14 @@ const quiz = (over: Partial<CalendarQuiz> = {}): CalendarQuiz => ({
 });
 
 describe('calendar event text', () => {
+  it("an English or bilingual quiz says its language; a Swedish one (the default) says nothing (issue 31.3)", () => {
+    const line = (language: string | null | undefined) => eventText(quiz({ language }), '').description.split('\n').find((l) => l.startsWith('Språk:'));
+    expect(line('en')).toBe('Språk: På engelska');
+    expect(line('both')).toBe('Språk: Svenska och engelska');
+    expect(line('sv')).toBeUndefined();
+    expect(line(undefined)).toBeUndefined();
+  });
+
   it('19:00 Stockholm is 17:00Z in summer time and 18:00Z in winter time; 2 h 30 min long', () => {
     expect(eventText(quiz({ date: '2026-10-20' }), 'https://q.se').start.toISOString()).toBe('2026-10-20T17:00:00.000Z');
     const winter = eventText(quiz({ date: '2026-10-27' }), 'https://q.se');

@@ -8,6 +8,7 @@
  * at 19:00 is at 19:00 on both sides of a DST change.
  */
 import { addDays, stockholmInstant } from '../../lib/clock';
+import { QUIZ_LANGUAGE_BADGES, type QuizLanguage } from '../../lib/quiz-filters';
 import { categoryLabel, displayPrice } from '../../lib/swedish';
 
 /** Default length of a quiz night (spec: 2 h 30 min). */
@@ -32,6 +33,8 @@ export interface CalendarQuiz {
   teamSize: number | null;
   price: number | null;
   isCancelled: boolean;
+  /** Issue 31.3: an English or bilingual quiz says so in the event's text (a Swedish one, the default, says nothing). */
+  language?: string | null;
   location: { name: string; address: string; city: string; citySlug: string; latitude: number | null; longitude: number | null };
   venue: { name: string; slug: string };
 }
@@ -70,6 +73,8 @@ export function eventText(q: CalendarQuiz, origin: string): EventText {
   lines.push(`Pris: ${displayPrice(q.price)}`);
   if (q.quizmaster) lines.push(`Quizmaster: ${q.quizmaster}`);
   if (q.teamSize) lines.push(`Max lagstorlek: ${q.teamSize} personer`);
+  const language = QUIZ_LANGUAGE_BADGES[q.language as QuizLanguage] ?? null;
+  if (language) lines.push(`Språk: ${language}`);
   if (q.description) lines.push('', q.description);
   lines.push('', url);
   const place = q.location.name === q.venue.name ? q.venue.name : `${q.venue.name}, ${q.location.name}`;
