@@ -198,6 +198,13 @@ describe('installable app', () => {
       await page.getByRole('button', { name: `Sluta påminna i telefonen: ${follow!.label}` }).click();
       await enable.waitFor();
       expect(await pushed()).toEqual([]);
+
+      // A followed search pushes too (its new quizzes, with the Monday digest), and says so.
+      const search = (await post('/api/follows', { filters: { city: 'stockholm', q: 'musik' } })).follow!;
+      await page.reload();
+      await page.getByRole('button', { name: `Påminn mig i telefonen: ${search.label}` }).click();
+      await page.getByRole('status').filter({ hasText: 'Klart! Vi meddelar dig i telefonen när det kommer nya quiz som passar sökningen.' }).waitFor();
+      expect(await pushed()).toEqual([search.id]);
       expect(errors).toEqual([]);
     } finally {
       await context.close();

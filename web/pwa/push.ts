@@ -32,6 +32,11 @@ export async function enablePush(followId: string): Promise<EnableResult> {
   return 'on';
 }
 
+/** What "Påminn mig i telefonen" answers: its result, said for the kind of follow that was switched on. */
+export function pushResultText(result: EnableResult, kind: 'place' | 'search'): string {
+  return result === 'on' && kind === 'search' ? PUSH_TEXTS.onSearch : PUSH_TEXTS[result];
+}
+
 /** "Sluta påminna i telefonen": removes the follow's push subscriptions on the server. */
 export async function disablePush(followId: string): Promise<void> {
   await api(`/api/follows/${encodeURIComponent(followId)}/push`, { method: 'DELETE' });
@@ -41,6 +46,8 @@ export const PUSH_TEXTS = {
   enable: 'Påminn mig i telefonen',
   disable: 'Sluta påminna i telefonen',
   on: 'Klart! Vi påminner dig i telefonen på quizdagar.',
+  /** A followed search has no quiz days of its own: its pushes are the new quizzes of the Monday digest. */
+  onSearch: 'Klart! Vi meddelar dig i telefonen när det kommer nya quiz som passar sökningen.',
   denied: 'Du har inte tillåtit aviseringar. Ändra det i webbläsarens inställningar för att få påminnelser.',
   unsupported: 'Den här webbläsaren kan inte ta emot påminnelser. Lägg till Quizkväll på hemskärmen och försök igen.',
 } as const;

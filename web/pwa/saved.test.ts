@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PUSH_TEXTS } from './push';
+import { PUSH_TEXTS, pushResultText } from './push';
 import { rememberCalendarQuiz, SAVED_CALENDAR_KEY, SAVED_CALENDAR_MAX, SAVED_FOLLOWS_KEY, saveFollows, savedCalendar, savedFollows } from './saved';
 import { savedQuizOf } from './saved-quiz';
 import { isPublicPagePath, isSavedListPath } from './policy';
@@ -61,5 +61,11 @@ describe('offline copies of "Mina bevakningar" and the calendar quizzes (issue 3
     expect(offline).toContain(`'${SAVED_FOLLOWS_KEY}'`);
     expect(offline).toContain(`'${SAVED_CALENDAR_KEY}'`);
     expect(offline).toContain('Du är offline – visar sparad information från');
+  });
+
+  it('"Påminn mig i telefonen" answers for the kind of follow: a search is told of new quizzes, not quiz days', () => {
+    expect(pushResultText('on', 'place')).toBe(PUSH_TEXTS.on);
+    expect(pushResultText('on', 'search')).toBe(PUSH_TEXTS.onSearch);
+    expect(pushResultText('denied', 'search')).toBe(PUSH_TEXTS.denied);
   });
 });

@@ -13,8 +13,8 @@ export default function FollowDialog({ target, onClose }: { target: FollowTarget
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
-  /** The new follow of a place, for "Påminn mig i telefonen" (issue 32; signed-in follows are confirmed at once). */
-  const [pushFollowId, setPushFollowId] = useState<string | null>(null);
+  /** The new follow (a place or a search), for "Påminn mig i telefonen" (issue 32; signed-in follows are confirmed at once). */
+  const [pushFollow, setPushFollow] = useState<FollowView | null>(null);
   const [pushNote, setPushNote] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const isSearch = 'filters' in target;
@@ -47,7 +47,7 @@ export default function FollowDialog({ target, onClose }: { target: FollowTarget
     try {
       const res = await api<{ message?: string; follow?: FollowView }>('/api/follows', { body });
       setDone(res.follow ? `Klart! Du bevakar nu ${res.follow.label}. Du hittar dina bevakningar under Konto.` : (res.message ?? 'Kolla din e-post.'));
-      if (res.follow?.kind === 'place' && 'PushManager' in window) setPushFollowId(res.follow.id);
+      if (res.follow && 'PushManager' in window) setPushFollow(res.follow);
     } catch (err) {
       setError(err instanceof ApiError ? err.message : 'Något gick fel. Försök igen.');
     } finally {
@@ -62,13 +62,13 @@ export default function FollowDialog({ target, onClose }: { target: FollowTarget
           <p role="status" className="rounded-xl bg-green-50 px-3 py-2 text-green-900">
             {done}
           </p>
-          {pushFollowId && !pushNote && (
+          {pushFollow && !pushNote && (
             <button
               type="button"
               onClick={() => {
                 // A lazy chunk (not in the public pages' first load); the permission is asked only now, after the tap.
                 void import('../../pwa/push')
-                  .then(async (m) => setPushNote(m.PUSH_TEXTS[await m.enablePush(pushFollowId)]))
+                  .then(async (m) => setPushNote(m.pushResultText(await m.enablePush(pushFollow.id), pushFollow.kind)))
                   .catch(() => setPushNote('Något gick fel. Försök igen.'));
               }}
               className="mr-2 rounded-xl border border-slate-300 px-4 py-2 font-semibold"

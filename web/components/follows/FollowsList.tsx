@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { FollowView } from '../../../worker/features/follows/contract';
 import { api, ApiError } from '../../lib/api';
-import { disablePush, enablePush, PUSH_TEXTS } from '../../pwa/push';
+import { disablePush, enablePush, PUSH_TEXTS, pushResultText } from '../../pwa/push';
 import { saveFollows } from '../../pwa/saved';
 
 /** "Mina bevakningar" under /account: the signed-in user's follows (pause reminders, remove). */
@@ -34,8 +34,8 @@ export function FollowsList() {
       if (kind === 'push-on') {
         // The permission is asked here, after the tap, never before.
         const r = await enablePush(f.id);
-        if (r !== 'on') return setNote(PUSH_TEXTS[r]);
-        setNote(PUSH_TEXTS.on);
+        setNote(pushResultText(r, f.kind));
+        if (r !== 'on') return;
       } else if (kind === 'push-off') await disablePush(f.id);
       else if (kind === 'remove') await api(`/api/follows/${encodeURIComponent(f.id)}`, { method: 'DELETE' });
       else await api(`/api/follows/${encodeURIComponent(f.id)}`, { method: 'PATCH', body: { reminders: !f.reminders } });
@@ -73,16 +73,15 @@ export function FollowsList() {
                     {f.reminders ? 'Pausa påminnelser' : 'Återuppta påminnelser'}
                   </button>
                 )}
-                {f.kind === 'place' && (
-                  <button
-                    type="button"
-                    onClick={() => void act(f, pushed.has(f.id) ? 'push-off' : 'push-on')}
-                    className="rounded-lg border border-slate-300 px-3 py-1 text-sm font-semibold"
-                    aria-label={`${pushed.has(f.id) ? PUSH_TEXTS.disable : PUSH_TEXTS.enable}: ${f.label}`}
-                  >
-                    {pushed.has(f.id) ? PUSH_TEXTS.disable : PUSH_TEXTS.enable}
-                  </button>
-                )}
+                {/* Both kinds push: a place on its quiz days and with new quizzes, a search with new quizzes (issue 32). */}
+                <button
+                  type="button"
+                  onClick={() => void act(f, pushed.has(f.id) ? 'push-off' : 'push-on')}
+                  className="rounded-lg border border-slate-300 px-3 py-1 text-sm font-semibold"
+                  aria-label={`${pushed.has(f.id) ? PUSH_TEXTS.disable : PUSH_TEXTS.enable}: ${f.label}`}
+                >
+                  {pushed.has(f.id) ? PUSH_TEXTS.disable : PUSH_TEXTS.enable}
+                </button>
                 <button type="button" onClick={() => void act(f, 'remove')} className="rounded-lg border border-red-300 px-3 py-1 text-sm font-semibold text-red-800" aria-label={`Ta bort bevakningen ${f.label}`}>
                   Ta bort
                 </button>
