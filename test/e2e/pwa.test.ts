@@ -298,6 +298,14 @@ describe('installable app', () => {
       });
       expect(stored.filter((p) => p.startsWith('/api/') || p === '/account' || p.startsWith('/bevakningar'))).toEqual([]);
 
+      // A session gone without "Logga ut" (expired, or ended elsewhere): the next page that asks for it forgets the
+      // account's list, so the next person on a shared phone does not read it offline.
+      const cookies = await context.cookies();
+      await context.clearCookies();
+      await page.goto('/account');
+      await expect.poll(() => page.evaluate(() => localStorage.getItem('qk_offline_follows'))).toBeNull();
+      await context.addCookies(cookies);
+
       await page.goto('/account');
       await Promise.all([page.waitForURL((u) => u.pathname === '/'), page.getByRole('button', { name: 'Logga ut' }).click()]);
       expect(await page.evaluate(() => [localStorage.getItem('qk_offline_follows'), localStorage.getItem('qk_offline_calendar')])).toEqual([null, null]);

@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react';
 import { toast } from '../components/ui/Toast';
 import type { AuthOk, SessionInfo, SessionUser } from '../../worker/features/auth/contract';
 import { api } from './api';
+import { forgetAccountCopies } from '../pwa/saved';
 
 export type { SessionInfo, SessionUser };
 
@@ -53,6 +54,7 @@ let monitorStarted = false;
 function onSessionLoaded(s: SessionInfo): void {
   const wasSignedIn = !!last?.user;
   last = s;
+  if (!s.user) forgetAccountCopies();
   scheduleExpiryWarning(s.expiresAt);
   if (wasSignedIn && !s.user) {
     toast({ title: 'Session utgången', description: 'Din session har gått ut. Logga in igen.', variant: 'destructive' });

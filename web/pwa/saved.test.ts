@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PUSH_TEXTS, pushResultText } from './push';
-import { rememberCalendarQuiz, SAVED_CALENDAR_KEY, SAVED_CALENDAR_MAX, SAVED_FOLLOWS_KEY, saveFollows, savedCalendar, savedFollows } from './saved';
+import { forgetAccountCopies, rememberCalendarQuiz, SAVED_CALENDAR_KEY, SAVED_CALENDAR_MAX, SAVED_FOLLOWS_KEY, saveFollows, savedCalendar, savedFollows } from './saved';
 import { savedQuizOf } from './saved-quiz';
 import { isPublicPagePath, isSavedListPath } from './policy';
 
@@ -22,9 +22,19 @@ describe('offline copies of "Mina bevakningar" and the calendar quizzes (issue 3
   it('keeps them under qk_ keys (logout clears every qk_ key, web/lib/session.ts), never ids or addresses', () => {
     const at = new Date('2026-11-27T09:15:00Z');
     saveFollows([{ id: 'f1', label: 'Puben, Stockholm', url: '/quiz/stockholm/puben', reminders: true }], new Set(['f1']), at);
-    expect(savedFollows()).toEqual({ savedAt: at.toISOString(), follows: [{ label: 'Puben, Stockholm', url: '/quiz/stockholm/puben', reminders: true, push: true }] });
+    expect(savedFollows()).toEqual({ savedAt: at.toISOString(), source: 'account', follows: [{ label: 'Puben, Stockholm', url: '/quiz/stockholm/puben', reminders: true, push: true }] });
     expect(SAVED_FOLLOWS_KEY.startsWith('qk_') && SAVED_CALENDAR_KEY.startsWith('qk_')).toBe(true);
     expect(storage.getItem(SAVED_FOLLOWS_KEY)).not.toContain('f1');
+  });
+
+  it("the account's list is forgotten once its session is gone; a list kept from the signed link stays", () => {
+    saveFollows([{ id: 'f1', label: 'Puben, Stockholm', url: null, reminders: true }], new Set());
+    forgetAccountCopies();
+    expect(savedFollows()).toBeNull();
+    // web/public/push-optin.js (the signed /bevakningar page, no account) writes no source.
+    storage.setItem(SAVED_FOLLOWS_KEY, JSON.stringify({ savedAt: '2026-11-27T09:15:00.000Z', follows: [] }));
+    forgetAccountCopies();
+    expect(savedFollows()).not.toBeNull();
   });
 
   it('a calendar quiz is remembered once (refreshed on repeat), the newest 50 kept', () => {

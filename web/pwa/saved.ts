@@ -23,6 +23,8 @@ export interface SavedFollow {
 export interface SavedFollows {
   /** When the list was read from the server (ISO instant): the offline note's {tid}. */
   savedAt: string;
+  /** 'account': the signed-in user's list, forgotten when the session is gone (a copy from the signed link has none). */
+  source?: 'account';
   follows: SavedFollow[];
 }
 export interface SavedCalendar {
@@ -48,12 +50,24 @@ function read<T>(key: string): T | null {
 
 /** The signed-in user's list as the account page just read it. */
 export function saveFollows(follows: ReadonlyArray<{ id: string; label: string; url: string | null; reminders: boolean }>, pushed: ReadonlySet<string>, now = new Date()): void {
-  const saved: SavedFollows = { savedAt: now.toISOString(), follows: follows.map((f) => ({ label: f.label, url: f.url, reminders: f.reminders, push: pushed.has(f.id) })) };
+  const saved: SavedFollows = { savedAt: now.toISOString(), source: 'account', follows: follows.map((f) => ({ label: f.label, url: f.url, reminders: f.reminders, push: pushed.has(f.id) })) };
   write(SAVED_FOLLOWS_KEY, saved);
 }
 
 export function savedFollows(): SavedFollows | null {
   return read<SavedFollows>(SAVED_FOLLOWS_KEY);
+}
+
+/**
+ * The account's offline list, once its session is gone (expired, or ended elsewhere) — not only at "Logga ut":
+ * the next person on a shared phone must not read it. A list kept from the signed link (no account) stays.
+ */
+export function forgetAccountCopies(): void {
+  try {
+    if (savedFollows()?.source === 'account') localStorage.removeItem(SAVED_FOLLOWS_KEY);
+  } catch {
+    // storage blocked: nothing was kept
+  }
 }
 
 /** Adds (or refreshes) one quiz; keeps the newest SAVED_CALENDAR_MAX. */
