@@ -58,6 +58,7 @@ describe('owner quizzes and series', () => {
     await page.getByLabel('Tema', { exact: true }).selectOption('Musik');
     await page.getByLabel('Quizmaster (valfritt)').fill('Kim Quizlund');
     await page.getByLabel('Lagstorlek (valfritt)').selectOption('4');
+    await page.getByLabel('Språk').selectOption('en');
     await expectAccessible(page);
     await page.getByRole('button', { name: 'Skapa quiz' }).click();
     await visible(page, 'Quiz skapat framgångsrikt');
@@ -68,6 +69,8 @@ describe('owner quizzes and series', () => {
     const series = card.getByRole('article', { name: /Quizserie Tema: Musik · Varje vecka · tisdag, torsdag · kl\. 19:30/ });
     await series.waitFor();
     expect(await series.getByText('Quizmaster: Kim Quizlund').isVisible()).toBe(true);
+    // The owner sees the language the public sees (issue 31.3).
+    expect(await series.getByText('På engelska').isVisible()).toBe(true);
 
     // Public: the front page (search) and the city page list it.
     await page.goto(`/?weekday=all&search=${encodeURIComponent(venueName)}`);

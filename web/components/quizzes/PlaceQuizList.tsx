@@ -9,6 +9,7 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { PATTERN_LABELS } from '../../../worker/features/quizzes/contract';
 import { categoryLabel, displayDate, displayPrice, displayTime } from '../../../worker/lib/swedish';
+import { QUIZ_LANGUAGE_BADGES, type QuizLanguage } from '../../../worker/lib/quiz-filters';
 import { useDeleteQuiz, useDeleteSeries, usePlaceQuizzes, useSetCancelled, type OwnerQuiz, type PlaceSeriesGroup } from '../../api/quizzes';
 import PromoteQuizButton from '../promotion/PromoteQuizButton';
 import PromoteSeriesPanel from '../promotion/PromoteSeriesPanel';
@@ -60,6 +61,12 @@ export default function PlaceQuizList({ locationId, venueId, city }: PlaceQuizLi
   );
 }
 
+/** An English or bilingual quiz shows its language here as on its public card (issue 31.3); Swedish, the default, shows none. */
+function LanguageBadge({ language }: { language: QuizLanguage }) {
+  const text = QUIZ_LANGUAGE_BADGES[language];
+  return text ? <span className="rounded-full bg-sky-100 px-2 py-0.5 text-xs font-semibold text-sky-900">{text}</span> : null;
+}
+
 function CancelledBadge() {
   return <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-bold text-red-800">Inställt</span>;
 }
@@ -95,6 +102,7 @@ function SingleItem({ quiz, city, venueId }: { quiz: OwnerQuiz; city: string; ve
       <div className="flex flex-wrap items-center gap-2">
         <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-800">{categoryLabel(quiz.category, quiz.theme)}</span>
         <span className="font-semibold">{when}</span>
+        <LanguageBadge language={quiz.language} />
         {quiz.isCancelled && <CancelledBadge />}
       </div>
       {quiz.description && <p className="mt-1 text-sm text-slate-700">{quiz.description}</p>}
@@ -135,6 +143,7 @@ function SeriesItem({ group, city, venueId }: { group: PlaceSeriesGroup; city: s
       <div className="flex flex-wrap items-center gap-2">
         <span className="rounded-full bg-brand-600 px-2 py-0.5 text-xs font-semibold text-white">Serie</span>
         <span className="font-semibold">{label}</span>
+        <LanguageBadge language={first.language} />
       </div>
       <p className="mt-1 text-sm text-slate-700">
         Nästa: {displayDate(first.date)} · {group.occurrences.length} kommande
