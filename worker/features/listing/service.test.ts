@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { daySeed, pagePlan, rankPromoted, resolveFilters, storedCard, tierOf } from './service';
-import { ftsPhrase, rotationKey, searchPlan, type ActivePromotionRow, type ListedRow } from './queries';
+import { ftsPhrase, searchPlan } from './queries/search';
+import { rotationKey } from './queries/where';
+import type { ListedRow } from './queries/cards';
+import type { ActivePromotionRow } from './queries/promotions';
 
 const TODAY = '2030-01-07'; // Monday
 

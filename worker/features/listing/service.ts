@@ -12,43 +12,14 @@ import { hasQuizFilters, isQuizLanguage, type QuizFilters } from '../../lib/quiz
 import { categoryLabel, findWeekday } from '../../lib/swedish';
 import { LISTING_PAGE_SIZE, MAP_POINTS_MAX, NEAR_RADIUS_DEFAULT, type CityOption, type ListingMapQuery, type ListingMapResponse, type ListingMode, type ListingQuery, type ListingQuiz, type ListingResponse, type ListingTier } from './contract';
 import { isoWeekday } from '../../lib/clock';
-import {
-  activePromotions,
-  advanceListingDay,
-  countUnits,
-  findCity,
-  findPublicVenue,
-  listCities,
-  occurrenceQuizzes,
-  quizzesById,
-  nearCandidates,
-  orderedPage,
-  ownHiddenUnits,
-  ownsHiddenBusiness,
-  placeDateQuizzes,
-  promotionsWithUnits,
-  searchPlan,
-  publicDataChangedAt,
-  rotationKey,
-  sitemapCityMasks,
-  sitemapVenueRange,
-  stateAndCount,
-  topCitySlugs,
-  unitLabels,
-  unitsById,
-  venueRowidCeiling,
-  venueLocations,
-  venueUpcoming,
-  walkedPage,
-  type ActivePromotionRow,
-  type DetailRow,
-  type ListingState,
-  type ListedRow,
-  type NearCandidate,
-  type OccurrenceRow,
-  type SeriesFilter,
-  type UnitRow,
-} from './queries';
+import { countUnits, orderedPage, ownHiddenUnits, ownsHiddenBusiness, walkedPage } from './queries/walk';
+import { searchPlan } from './queries/search';
+import { rotationKey, type SeriesFilter, type UnitRow } from './queries/where';
+import { occurrenceQuizzes, quizzesById, unitLabels, unitsById, type DetailRow, type ListedRow, type OccurrenceRow } from './queries/cards';
+import { activePromotions, promotionsWithUnits, type ActivePromotionRow } from './queries/promotions';
+import { nearCandidates, type NearCandidate } from './queries/near';
+import { advanceListingDay, stateAndCount, type ListingState } from './queries/listing-day';
+import { findCity, findPublicVenue, listCities, placeDateQuizzes, publicDataChangedAt, sitemapCityMasks, sitemapVenueRange, topCitySlugs, venueLocations, venueRowidCeiling, venueUpcoming } from './queries/places';
 
 /** The listing's read context has its one home in worker/lib/listing-context.ts (built with `listingContext(...)`). */
 export type { ListingContext, ListingDayWanted } from '../../lib/listing-context';
