@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { daySeed, pagePlan, rankPromoted, resolveFilters, storedCard, tierOf } from './service';
+import { storedCard } from './cards';
+import { resolveFilters } from './filters';
+import { daySeed, pagePlan, rankPromoted, rotationKey, tierOf } from './rank';
 import { ftsPhrase, searchPlan } from './queries/search';
-import { rotationKey } from './queries/where';
 import type { ListedRow } from './queries/cards';
 import type { ActivePromotionRow } from './queries/promotions';
 
@@ -58,7 +59,7 @@ describe('tiers and ranking', () => {
     expect(order('2030-01-08')[0]).not.toBe(order(TODAY)[0]);
     expect(new Set(order(TODAY))).toEqual(new Set(keys));
     expect(daySeed(TODAY)).toBeLessThan(2 ** 31);
-    // The SQL order (queries.rankOrderSql): shuffle ≥ seed ascending, then the rest ascending.
+    // The SQL order (queries/where.ts rankOrderSql): shuffle ≥ seed ascending, then the rest ascending.
     const seed = daySeed(TODAY);
     const sqlOrder = [...keys].sort((a, b) => Number(a < seed) - Number(b < seed) || a - b);
     expect(order(TODAY)).toEqual(sqlOrder);

@@ -136,14 +136,10 @@ export function seriesWhere(f: SeriesFilter): SQL {
  * order — a rotation of the units' fixed random `shuffle` starting at the day's seed (units with
  * shuffle ≥ seed by shuffle, then the rest), so every unit is equally likely to come first on a given
  * day and an index on (tier, shuffle) yields the order without sorting. A signed-in owner's own units
- * that are not public (tier 2) rank with the real accounts.
+ * that are not public (tier 2) rank with the real accounts. Its twin for rows sorted in the Worker is rank.ts
+ * (rotationKey, byRank).
  */
 export const rankOrderSql = (seed: number) => sql`CASE e.tier WHEN 1 THEN 1 ELSE 0 END, (e.shuffle < ${seed}), e.shuffle, e.id`;
-
-/** The day's position of a unit within its tier (rankOrderSql, for sorting in the Worker). */
-export function rotationKey(shuffle: number, seed: number): number {
-  return shuffle >= seed ? shuffle - seed : shuffle - seed + 2 ** 31;
-}
 
 /** One listed unit as a page reads it: its ranking keys, position and stored card (the JSON of a DetailRow). */
 export interface UnitRow {
