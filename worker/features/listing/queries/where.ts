@@ -13,7 +13,7 @@
  * refresh trigger. A page walks listing_series_rank_idx / listing_series_city_rank_idx in ranking order
  * (tier, then the day's rotation of `shuffle`) with every filter checked inside the index, stops after
  * the page, and reads one row per card; the totals come from listing_counts. Free text uses the trigram
- * FTS5 index. Join order is fixed with CROSS JOIN (SQLite keeps the written order). No query here scans
+ * FTS5 index. Join order is fixed with CROSS JOIN (SQLite keeps the written order). No query in queries/ scans
  * quizzes, locations, venues or listing_series in full (test/integration/listing-plan.test.ts).
  */
 import { sql, type SQL } from 'drizzle-orm';
