@@ -274,7 +274,7 @@ const HOUSE = '(SELECT house_id FROM listing_state WHERE id = 1)';
 const OF_SERIES = (u) => `${u}.recurrence_id IS NOT NULL AND q.recurrence_id = ${u}.recurrence_id AND q.location_id = ${u}.location_id`;
 const OF_SINGLE = (u) => `${u}.recurrence_id IS NULL AND q.id = ${u}.key`;
 /**
- * The card of quiz row q at place l of business v: the keys of listing/queries.ts DetailRow (the fallback
+ * The card of quiz row q at place l of business v: the keys of listing/queries/cards.ts DetailRow (the fallback
  * read, DETAIL_COLUMNS, gives the same; test/integration/listing-rank.test.ts compares them).
  */
 const CARD_JSON_OF = (lang) => `json_object('id', q.id, 'date', q.date, 'startTime', q.start_time, 'title', q.title, 'description', q.description,

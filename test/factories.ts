@@ -9,7 +9,7 @@ import { expect } from 'vitest';
 import { createDb, type Db } from '../worker/db/client';
 import { parseConfig, type Config } from '../worker/env';
 import { createClock } from '../worker/lib/clock';
-import { ensureListingDay } from '../worker/features/listing/service';
+import { ensureListingDay } from '../worker/features/listing/listing-day';
 import { createDeps, productionPorts, type Deps, type PortFactories } from '../worker/ports/deps';
 import { locations, profiles, quizzes, userRoles, users, venues, passwordCredentials, type QuizRow } from '../worker/db/schema';
 import { newId } from '../worker/lib/ids';

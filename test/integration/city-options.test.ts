@@ -1,10 +1,10 @@
 /**
  * A page's city select lists at most CITY_OPTIONS_ON_PAGE cities — the largest by listed units, plus the
- * selected one — when there are more (listing/service pageCityOptions); the rest load from
+ * selected one — when there are more (listing/places.ts pageCityOptions); the rest load from
  * GET /api/listing/cities when the select is opened. So a page's weight does not grow with the cities.
  */
 import { describe, expect, it } from 'vitest';
-import { CITY_OPTIONS_ON_PAGE } from '../../worker/features/listing/service';
+import { CITY_OPTIONS_ON_PAGE } from '../../worker/features/listing/places';
 import { bumpDataVersion } from '../../worker/lib/data-version';
 import { slugify } from '../../worker/lib/slug';
 import { call, createLocation, createQuiz, createUser, createVenue, testDb, unique } from '../factories';

@@ -10,7 +10,7 @@ import { env } from 'cloudflare:workers';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../worker/app';
-import { listingDayInstanceId, type ListingDayParams } from '../../worker/features/listing/service';
+import { listingDayInstanceId, type ListingDayParams } from '../../worker/features/listing/listing-day';
 import { addDays } from '../../worker/lib/clock';
 import { productionPorts } from '../../worker/ports/deps';
 import { createLocation, createQuiz, createUser, createVenue, ORIGIN, runListingDayAt, testDb, unique } from '../factories';

@@ -4,7 +4,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../worker/db/client';
-import { activePromotions, countUnits, findCity, findPublicVenue, listCities, occurrenceQuizzes, orderedPage, placeDateQuizzes, promotionsWithUnits, stateAndCount, venueUpcoming, walkedPage, type SeriesFilter } from '../../worker/features/listing/queries';
+import { occurrenceQuizzes } from '../../worker/features/listing/queries/cards';
+import { stateAndCount } from '../../worker/features/listing/queries/listing-day';
+import { findCity, findPublicVenue, listCities, placeDateQuizzes, venueUpcoming } from '../../worker/features/listing/queries/places';
+import { activePromotions, promotionsWithUnits } from '../../worker/features/listing/queries/promotions';
+import { countUnits, orderedPage, walkedPage } from '../../worker/features/listing/queries/walk';
+import type { SeriesFilter } from '../../worker/features/listing/queries/where';
 import { testDb } from '../factories';
 
 /** A Db whose all() records the SQL and parameters instead of only running them. */

@@ -14,8 +14,9 @@
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { daySeed } from '../../worker/features/listing/service';
-import { advanceListingDay, rotationKey, type DetailRow } from '../../worker/features/listing/queries';
+import { daySeed, rotationKey } from '../../worker/features/listing/rank';
+import { advanceListingDay } from '../../worker/features/listing/queries/listing-day';
+import type { DetailRow } from '../../worker/features/listing/queries/cards';
 import { promotions } from '../../worker/db/schema';
 import { newId } from '../../worker/lib/ids';
 import { slugify } from '../../worker/lib/slug';
@@ -340,7 +341,7 @@ async function walk(query: string, date: string, cookie?: string) {
 function rankOrder<T extends { tier: number; shuffle: number; id: number }>(units: T[], today: string): T[] {
   const seed = daySeed(today);
   const out = [...units].sort((a, b) => a.tier - b.tier || Number(a.shuffle < seed) - Number(b.shuffle < seed) || a.shuffle - b.shuffle || a.id - b.id);
-  // The same order as queries.rotationKey gives (what the promoted tiers are sorted by in the Worker).
+  // The same order as rank.ts rotationKey gives (what the promoted tiers are sorted by in the Worker).
   const byKey = [...units].sort((a, b) => a.tier - b.tier || rotationKey(a.shuffle, seed) - rotationKey(b.shuffle, seed) || a.id - b.id);
   expect(out.map((u) => u.id)).toEqual(byKey.map((u) => u.id));
   return out;
@@ -1210,7 +1211,7 @@ describe('a single quiz moved to another business', () => {
 
 describe('the listing day never moves back in production', () => {
   it('a request whose clock reads a day before the stored one serves the stored day; only a pinned clock (tests) moves it back', async () => {
-    const { ensureListingDay } = await import('../../worker/features/listing/service');
+    const { ensureListingDay } = await import('../../worker/features/listing/listing-day');
     const db = testDb();
     const house = 'house@test.local';
     await ensureListingDay(db, { today: '2031-03-10', houseEmail: house, rewind: true });

@@ -7,8 +7,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { rotationKey } from '../../worker/features/listing/queries';
-import { daySeed } from '../../worker/features/listing/service';
+import { daySeed, rotationKey } from '../../worker/features/listing/rank';
 import { slugify } from '../../worker/lib/slug';
 import { call, createLocation, createQuiz, createUser, createVenue, testDb, unique } from '../factories';
 

@@ -3,6 +3,8 @@
  * (a) no import cycle under worker/; (b) a feature imports only another feature's service.ts or
  * contract.ts — never its queries, mail templates or helpers. The same holds for worker/jobs/ and the
  * rest of worker/ outside features/; only worker/app.ts, which mounts the routers, imports routes.
+ * (c) A feature's queries (queries.ts, or queries/*.ts when it is split by job, issue 28.6) import nothing
+ * of the feature but its contract and other queries: the reads are its bottom layer.
  *
  * The graph is read with a small regex over `import … from`, `export … from`, `import '…'` and
  * `import('…')` (type-only imports included: they couple features just the same), resolving relative
@@ -136,6 +138,29 @@ export function boundaryViolations(graph: Graph): string[] {
   return out.sort();
 }
 
+/** A feature's reads: its queries.ts, or the files of its queries/ folder (a feature split by job, like listing). */
+const QUERIES = /^worker\/features\/([^/]+)\/(queries\.ts|queries\/.+)$/;
+
+/**
+ * Edges from a feature's queries to the rest of that feature other than its contract.ts and its other
+ * queries: the reads are the bottom layer of a feature (ARCHITECTURE.md "Layers inside the Worker"), so
+ * no rule or handler sits below them and no cycle can run through them.
+ */
+export function queriesLayerViolations(graph: Graph): string[] {
+  const out: string[] = [];
+  for (const [from, targets] of graph) {
+    const source = QUERIES.exec(from);
+    if (!source) continue;
+    for (const to of targets) {
+      const target = FEATURE.exec(to);
+      if (!target || target[1] !== source[1]) continue;
+      if (target[2] === 'contract.ts' || QUERIES.test(to)) continue;
+      out.push(`${from} -> ${to}`);
+    }
+  }
+  return out.sort();
+}
+
 describe('worker module boundaries', () => {
   const { graph, unresolved } = buildGraph(listSources(WORKER));
   const allowed = (edge: string) => ALLOWED_EDGES.has(edge);
@@ -155,6 +180,10 @@ describe('worker module boundaries', () => {
 
   it('lets a feature import only another feature’s service.ts or contract.ts', () => {
     expect(boundaryViolations(graph).filter((edge) => !allowed(edge))).toEqual([]);
+  });
+
+  it('keeps a feature’s queries the bottom layer: they import only its contract and its other queries', () => {
+    expect(queriesLayerViolations(graph)).toEqual([]);
   });
 
   it('allowlists only edges that still exist', () => {
@@ -204,5 +233,17 @@ describe('the boundary checks themselves', () => {
       'worker/jobs/nightly.ts -> worker/features/b/queries.ts',
     ]);
     expect(boundaryViolations(g({ 'worker/app.ts': ['worker/features/b/routes.ts'] }))).toEqual([]);
+  });
+
+  it('reports a feature’s queries reaching up into its rules, not into its contract or other queries', () => {
+    const graph = g({
+      'worker/features/a/queries.ts': ['worker/features/a/contract.ts', 'worker/features/a/service.ts', 'worker/lib/clock.ts'],
+      'worker/features/b/queries/walk.ts': ['worker/features/b/queries/where.ts', 'worker/features/b/rank.ts', 'worker/features/a/service.ts'],
+      'worker/features/b/near.ts': ['worker/features/b/queries/near.ts'],
+    });
+    expect(queriesLayerViolations(graph)).toEqual([
+      'worker/features/a/queries.ts -> worker/features/a/service.ts',
+      'worker/features/b/queries/walk.ts -> worker/features/b/rank.ts',
+    ]);
   });
 });

@@ -350,7 +350,7 @@ export const listingSeries = sqliteTable(
     wkMask: integer('wk_mask').notNull().default(0),
     /** Bit (1 << %w) per weekday of any of its dates from today (date mode's prefilter; the weekday partial indexes). */
     upMask: integer('up_mask').notNull().default(0),
-    /** JSON of the next occurrence's card (listing/queries.ts DetailRow): a page reads one row per card. */
+    /** JSON of the next occurrence's card (listing/queries/cards.ts DetailRow): a page reads one row per card. */
     card: text('card'),
     /** Bumped by the triggers of quizzes, locations and venues (and the daily advance): recomputes the columns above. */
     touch: integer('touch').notNull().default(0),
@@ -608,7 +608,7 @@ export type JobRunRow = typeof jobRuns.$inferSelect;
 /**
  * A single row (id = 1): the Stockholm date the listing's stored next occurrences, tiers and weekday masks
  * are computed for, and the house account (its units rank last). Advanced only by the listing-day job
- * (listing/service.ts: crons and the Workflow a stale listing read starts; queries.ts advanceListingDay),
+ * (listing/listing-day.ts: crons and the Workflow a stale listing read starts; queries/listing-day.ts advanceListingDay),
  * never inside a request; read by the refresh trigger.
  */
 export const listingState = sqliteTable(
@@ -637,7 +637,7 @@ export const listingCounts = sqliteTable(
   },
   (t) => [
     primaryKey({ columns: [t.city, t.wd] }),
-    // The largest cities first (the city select of a page lists only those: listing/service.pageCityOptions).
+    // The largest cities first (the city select of a page lists only those: listing/places.ts pageCityOptions).
     index('listing_counts_top_idx').on(t.wd, t.units),
   ],
 );

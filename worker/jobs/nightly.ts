@@ -75,7 +75,7 @@ export const NIGHTLY_CRON = '15 2 * * *';
  * Just after midnight in Stockholm (wrangler.toml: 22:05 and 23:05 UTC, one of which is 00:05 in summer or
  * winter; the other finds the listing already on its day and does nothing): the listing's day moves on
  * before the first visitor, who would otherwise be served yesterday's order until the Workflow their read
- * starts has run (listing/service.ts). The nightly run does it again (a no-op then).
+ * starts has run (listing/listing-day.ts). The nightly run does it again (a no-op then).
  */
 export const LISTING_DAY_CRON = '5 22,23 * * *';
 

@@ -25,7 +25,7 @@ export interface ListingContext {
   houseEmail: string;
   /**
    * Told (at most once per read) when the stored listing is behind `today` or the house account: a request
-   * passes `listingDayTrigger` (listing/service.ts), which starts the listing-day Workflow without waiting
+   * passes `listingDayTrigger` (listing/listing-day.ts), which starts the listing-day Workflow without waiting
    * for it (issue 30.8). The read itself never advances the listing; it serves the stored columns.
    */
   onStale?: ((want: ListingDayWanted) => void) | undefined;

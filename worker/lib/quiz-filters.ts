@@ -3,7 +3,7 @@
  * quiz's language (issue 31.3: the stored values, their labels and the `sprak` filter). Pure
  * data and rules, no zod (the public pages' bundle imports this): the URL values, their Swedish labels,
  * and `matchesQuizFilters`, the rule for one quiz row. The SQL twin of the rule lives in
- * worker/features/listing/queries.ts (over listing_series, whose columns the triggers fill the same way:
+ * worker/features/listing/queries/where.ts (over listing_series, whose columns the triggers fill the same way:
  * scripts/listing-series-triggers.mjs, migration 0015).
  */
 

@@ -1,13 +1,13 @@
 /**
  * The listing-day Workflow (wrangler.toml [[workflows]] LISTING_DAY_WORKFLOW, issue 30.8): started by a
- * listing read that found the stored state stale (service.ts listingDayTrigger); one step runs the job.
+ * listing read that found the stored state stale (listing-day.ts listingDayTrigger); one step runs the job.
  */
 import { WorkflowEntrypoint, type WorkflowEvent, type WorkflowStep } from 'cloudflare:workers';
 import { createDb } from '../../db/client';
 import { parseConfig } from '../../env';
 import { createClock } from '../../lib/clock';
 import { listingContext } from '../../lib/listing-context';
-import { runListingDayJob, type ListingDayParams } from './service';
+import { runListingDayJob, type ListingDayParams } from './listing-day';
 
 /** One step: the job for the asked day (a no-op when a cron or another instance got there first). */
 export class ListingDayWorkflow extends WorkflowEntrypoint<Env, ListingDayParams> {

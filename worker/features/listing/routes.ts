@@ -6,8 +6,10 @@ import * as z from 'zod';
 import { notFound } from '../../lib/errors';
 import { LISTING_MAP_QUERY_KEYS, LISTING_QUERY_KEYS, ListingMapQuerySchema, ListingQuerySchema, MapUnitParamSchema } from './contract';
 import { listingContext } from '../../lib/listing-context';
-import { listQuizzes, mapCard, mapPoints, publicCities, type ListingContext } from './service';
-import { listingDayTrigger } from './service';
+import { listQuizzes, type ListingContext } from './service';
+import { listingDayTrigger } from './listing-day';
+import { mapCard, mapPoints } from './map';
+import { publicCities } from './places';
 
 /** The request's reader; a stale listing starts the listing-day job and is served as stored (issue 30.8). */
 const readerContext = (c: Context<AppEnv>): ListingContext =>
