@@ -169,8 +169,15 @@ function run(cmd: string, args: string[], env: Record<string, string> = {}) {
 async function waitForListingJob(persist: string): Promise<SizeResult['listingJob']> {
   const deadline = performance.now() + 600_000;
   while (performance.now() < deadline) {
-    const [row] = d1Json<{ status: string; ms: number; result: string | null }>(persist,
-      `SELECT status, CAST(round((julianday(finished_at) - julianday(started_at)) * 86400000) AS INTEGER) AS ms, result FROM job_runs WHERE job = 'listing-day' AND status <> 'running' ORDER BY started_at DESC LIMIT 1`);
+    let row: { status: string; ms: number; result: string | null } | undefined;
+    try {
+      [row] = d1Json<{ status: string; ms: number; result: string | null }>(persist,
+        `SELECT status, CAST(round((julianday(finished_at) - julianday(started_at)) * 86400000) AS INTEGER) AS ms, result FROM job_runs WHERE job = 'listing-day' AND status <> 'running' ORDER BY started_at DESC LIMIT 1`);
+    } catch (err) {
+      // A second process on the app's local D1 while its job writes can be refused for a moment ("Failed to get
+      // session commit token", seen at 1 000 000 rows on 2026-11-27): ask again, as for a job still running.
+      log(`listing-day poll refused, asking again: ${String((err as { stdout?: string }).stdout ?? err).slice(0, 160).replace(/\s+/g, ' ')}`);
+    }
     if (row) return { status: row.status, ms: row.ms, result: row.result ?? '' };
     await new Promise((resolve) => setTimeout(resolve, 1000));
   }
