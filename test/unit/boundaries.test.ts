@@ -247,3 +247,73 @@ describe('the boundary checks themselves', () => {
     ]);
   });
 });
+
+/**
+ * Issue 28.6: reads and raw SQL live in a feature's queries.ts (or queries-*.ts, or the files of its queries/
+ * folder when it is split by job, like listing); everything else in a feature
+ * folder (services, routes, pages, consumers, mail, workflows) composes writes from drizzle insert/update/delete
+ * builders or the statement builders and read functions its queries export. Flagged, comments stripped: a raw
+ * `sql` template (`sql\`…\``, `sql<T>\`…\``, `sql.raw(`, `sql.join(`), `.prepare(` on D1, and a drizzle read
+ * (`.select(`, `.selectDistinct(`, `db.query.<table>`).
+ */
+const QUERIES_FILE = /\/queries(?:[-.][\w.-]+)?\.ts$|\/queries\/[^/]+\.ts$/;
+const RAW_SQL_OR_READ: ReadonlyArray<[string, RegExp]> = [
+  ['sql template', /(?<![\w.$])sql(?:<[^>]*>)?`/],
+  ['sql.raw/sql.join', /(?<![\w.$])sql\.(?:raw|join)\(/],
+  ['.prepare(', /\.prepare\(/],
+  ['drizzle select', /\.select(?:Distinct)?\(/],
+  ['db.query', /\.query\.\w+\.find(?:First|Many)\(/],
+];
+
+/**
+ * Files allowed to hold raw SQL or a read outside queries, each with its reason. Keep empty: a new entry is a
+ * read or a statement that belongs in the feature's queries.ts.
+ */
+const SQL_OUTSIDE_QUERIES_ALLOWED: ReadonlyMap<string, string> = new Map<string, string>([]);
+
+export function sqlOutsideQueries(files: string[], read: (file: string) => string = (f) => readFileSync(f, 'utf8')): string[] {
+  const out: string[] = [];
+  for (const file of files) {
+    const path = rel(file);
+    if (!FEATURE.test(path) || QUERIES_FILE.test(path)) continue;
+    const code = read(file).replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
+    for (const [name, re] of RAW_SQL_OR_READ) if (re.test(code)) out.push(`${path}: ${name}`);
+  }
+  return out.sort();
+}
+
+describe('reads and raw SQL live in queries.ts (issue 28.6)', () => {
+  const found = sqlOutsideQueries(listSources(join(WORKER, 'features')));
+
+  it('no feature file other than queries*.ts holds raw SQL text or a drizzle read', () => {
+    expect(found.filter((hit) => !SQL_OUTSIDE_QUERIES_ALLOWED.has(hit.split(':')[0]!))).toEqual([]);
+  });
+
+  it('allowlists only files that still hold SQL', () => {
+    const files = new Set(found.map((hit) => hit.split(':')[0]!));
+    expect([...SQL_OUTSIDE_QUERIES_ALLOWED.keys()].filter((f) => !files.has(f))).toEqual([]);
+  });
+
+  it('flags sql templates, prepare and drizzle reads, not writes, queries files or comments', () => {
+    const texts: Record<string, string> = {
+      [join(WORKER, 'features/a/service.ts')]: "await db.all(sql`SELECT 1`);\n// sql`in a comment`",
+      [join(WORKER, 'features/a/queries.ts')]: 'export const x = (db) => db.select().from(t);',
+      [join(WORKER, 'features/a/queries-search.ts')]: 'export const y = sql`SELECT 2`;',
+      [join(WORKER, 'features/a/queries/walk.ts')]: 'export const z = sql`SELECT 3`;',
+      [join(WORKER, 'features/b/routes.ts')]: "const rows = await c.var.db.select({ n: count() }).from(t);",
+      [join(WORKER, 'features/b/report.ts')]: "const n = sql<number>`count(*)`;",
+      [join(WORKER, 'features/c/service.ts')]: "await db.batch([db.update(t).set({ a: 1 }).where(eq(t.id, id)), db.delete(u).where(eq(u.id, id))]);\n/* db.select() */",
+      [join(WORKER, 'features/c/backup.ts')]: "await env.DB.prepare('SELECT 1').all();\nconst key = `d1/${name}.sql`;",
+      [join(WORKER, 'features/c/keys.ts')]: 'const key = `d1/${name}.sql`;',
+      [join(WORKER, 'features/d/service.ts')]: 'await db.query.users.findFirst({ where: eq(users.id, id) });',
+      [join(WORKER, 'lib/x.ts')]: 'sql`SELECT 1`',
+    };
+    expect(sqlOutsideQueries(Object.keys(texts), (f) => texts[f]!)).toEqual([
+      'worker/features/a/service.ts: sql template',
+      'worker/features/b/report.ts: sql template',
+      'worker/features/b/routes.ts: drizzle select',
+      'worker/features/c/backup.ts: .prepare(',
+      'worker/features/d/service.ts: db.query',
+    ]);
+  });
+});

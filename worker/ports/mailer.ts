@@ -60,7 +60,7 @@ export function needsDelivery(mail: OutboxMail, result: unknown): boolean {
   return mail.pending && changes(result) > 0;
 }
 
-/** The mail queue's message that delivers one outbox row (consumer: follows/service.ts processMailBatch). */
+/** The mail queue's message that delivers one outbox row (consumer: follows/consumer.ts processMailBatch). */
 export interface OutboxMessage {
   type: 'outbox';
   id: string;

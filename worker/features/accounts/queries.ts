@@ -39,3 +39,15 @@ export async function totpFactorOf(db: Db, userId: string) {
   const [row] = await db.select().from(totpFactors).where(eq(totpFactors.userId, userId)).limit(1);
   return row ?? null;
 }
+
+const ownedLocationIds = (userId: string) => sql`SELECT l.id FROM locations l JOIN venues v ON v.id = l.venue_id WHERE v.user_id = ${userId}`;
+
+/** Deletes up to `limit` quizzes at the user's places; the ids deleted (RETURNING, not meta.changes: triggers add rows there). */
+export function deleteOwnedQuizzesChunk(db: Db, userId: string, limit: number) {
+  return db.all<{ id: string }>(sql`DELETE FROM quizzes WHERE id IN (SELECT id FROM quizzes WHERE location_id IN (${ownedLocationIds(userId)}) LIMIT ${limit}) RETURNING id`);
+}
+
+/** Deletes up to `limit` of the user's places; the ids deleted. */
+export function deleteOwnedLocationsChunk(db: Db, userId: string, limit: number) {
+  return db.all<{ id: string }>(sql`DELETE FROM locations WHERE id IN (${ownedLocationIds(userId)} LIMIT ${limit}) RETURNING id`);
+}

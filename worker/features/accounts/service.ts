@@ -3,7 +3,7 @@
  * summary, deletion, e-mail and password change, TOTP enrolment. Sensitive changes require the
  * current password when the account has one (Google-only accounts have none).
  */
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { encodeBase64 } from '@oslojs/encoding';
 import { createTOTPKeyURI } from '@oslojs/otp';
 import { changes, runBatch } from '../../db/batch';
@@ -20,7 +20,7 @@ import { TOTP_DIGITS, TOTP_PERIOD_S, verifyTotpAt } from '../../lib/totp';
 import { issueMailedToken, readEmailToken, useEmailToken } from '../auth/service';
 import { EMAIL_CHANGE_TOKEN_TTL_MS } from './contract';
 import { emailChangeMail, emailChangedNotice, passwordChangedNotice } from './mail';
-import { emailInUse, findUserById, ownedCounts, passwordHashOf, totpFactorOf } from './queries';
+import { deleteOwnedLocationsChunk, deleteOwnedQuizzesChunk, emailInUse, findUserById, ownedCounts, passwordHashOf, totpFactorOf } from './queries';
 import { deleteGuarded } from '../promotion/service';
 
 /** Rows deleted per statement when removing a big account (bounded work per statement). */
@@ -59,14 +59,13 @@ export async function deleteUserAccount(deps: Pick<Deps, 'db' | 'clock'>, input:
 }
 
 async function deleteOwnedRows(db: Db, userId: string): Promise<boolean> {
-  const ownedLocations = sql`SELECT l.id FROM locations l JOIN venues v ON v.id = l.venue_id WHERE v.user_id = ${userId}`;
   // RETURNING counts the deleted rows themselves (meta.changes would add the listing triggers' rows).
   for (;;) {
-    const gone = await db.all(sql`DELETE FROM quizzes WHERE id IN (SELECT id FROM quizzes WHERE location_id IN (${ownedLocations}) LIMIT ${DELETE_CHUNK}) RETURNING id`);
+    const gone = await deleteOwnedQuizzesChunk(db, userId, DELETE_CHUNK);
     if (changes(gone) < DELETE_CHUNK) break;
   }
   for (;;) {
-    const gone = await db.all(sql`DELETE FROM locations WHERE id IN (${ownedLocations} LIMIT ${DELETE_CHUNK}) RETURNING id`);
+    const gone = await deleteOwnedLocationsChunk(db, userId, DELETE_CHUNK);
     if (changes(gone) < DELETE_CHUNK) break;
   }
   const [deleted] = await runBatch(db, [db.delete(users).where(eq(users.id, userId)).returning({ id: users.id }), bumpDataVersion(db)]);

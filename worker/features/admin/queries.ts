@@ -69,6 +69,12 @@ export function feedbackPage(db: Db, offset: number, limit: number) {
   return db.select().from(feedback).orderBy(desc(feedback.createdAt), desc(feedback.id)).limit(limit).offset(offset);
 }
 
+/** A user's id and e-mail, or undefined. */
+export async function userEmailById(db: Db, userId: string): Promise<{ id: string; email: string } | undefined> {
+  const [user] = await db.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
+  return user;
+}
+
 export async function countFeedback(db: Db, onlyOpen = false): Promise<number> {
   const [row] = await db.select({ n: count() }).from(feedback).where(onlyOpen ? sql`${feedback.handledAt} IS NULL` : undefined);
   return row?.n ?? 0;

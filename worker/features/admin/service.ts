@@ -4,7 +4,7 @@
  */
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { feedback, users, venues } from '../../db/schema';
+import { feedback, venues } from '../../db/schema';
 import { bumpDataVersion } from '../../lib/data-version';
 import { forbidden, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
@@ -21,7 +21,7 @@ import {
   type AdminVenueList,
   type CreateVenueInput,
 } from './contract';
-import { countFeedback, countVenues, feedbackPage, nameFilter, placesOf, takenSlugs, upcomingOf, venuePage } from './queries';
+import { countFeedback, countVenues, feedbackPage, nameFilter, placesOf, takenSlugs, upcomingOf, userEmailById, venuePage } from './queries';
 
 export async function listVenues(deps: Pick<Deps, 'db' | 'clock' | 'config'>, input: { viewerId: string; q: string; offset: number; limit: number }): Promise<AdminVenueList> {
   const { db } = deps;
@@ -106,7 +106,7 @@ export async function deleteUserAsSuperadmin(
   const { db } = deps;
   const { viewerId, userId } = input;
   const ctx = { houseEmail: deps.config.houseAccountEmail };
-  const [user] = await db.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
+  const user = await userEmailById(db, userId);
   if (!user) throw notFound('Användaren kunde inte hittas. Kontot kan redan ha tagits bort.');
   if (user.id === viewerId) throw forbidden('Du kan inte ta bort ditt eget konto härifrån.');
   if (user.email === ctx.houseEmail.toLowerCase()) throw forbidden('Katalogkontot (ej övertagna verksamheter) kan inte tas bort.');

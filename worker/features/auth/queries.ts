@@ -77,3 +77,34 @@ export async function retireEmailTokens(db: Db, userId: string, purpose: 'verify
     .set({ usedAt: nowMs })
     .where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, purpose), sql`${emailTokens.usedAt} IS NULL`));
 }
+
+/** Spends a TOTP time step: true when it is newer than the last one used (a code works once). */
+export async function claimTotpStep(db: Db, factorId: string, step: number): Promise<boolean> {
+  const res = await db
+    .update(totpFactors)
+    .set({ lastUsedStep: step })
+    .where(and(eq(totpFactors.id, factorId), sql`(${totpFactors.lastUsedStep} IS NULL OR ${totpFactors.lastUsedStep} < ${step})`))
+    .returning({ id: totpFactors.id });
+  return res.length === 1;
+}
+
+/** Marks a user's e-mail verified: true when this call did it (it was not verified before). */
+export async function markUserVerified(db: Db, userId: string, nowIso: string): Promise<boolean> {
+  const res = await db
+    .update(users)
+    .set({ emailVerifiedAt: nowIso, updatedAt: nowIso })
+    .where(and(eq(users.id, userId), sql`${users.emailVerifiedAt} IS NULL`));
+  return (res.meta?.changes ?? 0) === 1;
+}
+
+/**
+ * A reset token for the account with this e-mail, in one statement (nothing is inserted when there is none, and
+ * nothing else differs): true when a token was issued.
+ */
+export async function insertResetTokenFor(db: Db, t: { id: string; email: string; tokenHash: string; expiresAt: number }): Promise<boolean> {
+  const issued = await db.all<{ user_id: string }>(sql`
+    INSERT INTO email_tokens (id, user_id, purpose, token_hash, expires_at, payload)
+    SELECT ${t.id}, id, 'reset_password', ${t.tokenHash}, ${t.expiresAt}, NULL FROM users WHERE email = ${t.email}
+    RETURNING user_id`);
+  return issued.length > 0;
+}

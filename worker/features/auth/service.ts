@@ -3,9 +3,9 @@
  * registration with its rate limit, e-mail verification (roles granted there), password reset,
  * Google sign-in. Services take db, clock time, ports and config; they never see Hono.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { emailTokens, oauthAccounts, passwordCredentials, profiles, rateLimits, sessions, totpFactors, userRoles, users } from '../../db/schema';
+import { emailTokens, oauthAccounts, passwordCredentials, profiles, rateLimits, sessions, userRoles, users } from '../../db/schema';
 import type { Config } from '../../env';
 import { AppError, conflict, rateLimited, unauthorized } from '../../lib/errors';
 import { newId, randomToken } from '../../lib/ids';
@@ -37,7 +37,20 @@ import {
 } from './contract';
 import { issueDeviceCookie, trustedDevice } from './device';
 import { newUserNotice, resetMail, verifyMail, welcomeMail } from './mail';
-import { consumeEmailToken, deleteExpiredEmailTokens, findEmailToken, findOauthAccount, findUserByEmail, findUserById, retireEmailTokens, superadminEmails, verifiedTotpFactor } from './queries';
+import {
+  claimTotpStep,
+  consumeEmailToken,
+  deleteExpiredEmailTokens,
+  findEmailToken,
+  findOauthAccount,
+  findUserByEmail,
+  findUserById,
+  insertResetTokenFor,
+  markUserVerified,
+  retireEmailTokens,
+  superadminEmails,
+  verifiedTotpFactor,
+} from './queries';
 import { verifyTotpAt } from '../../lib/totp';
 
 export const INVALID_CREDENTIALS = 'Felaktig e-post eller lösenord. Försök igen.';
@@ -140,12 +153,7 @@ export async function verifyLoginCode(deps: Pick<Deps, 'db' | 'clock'>, input: {
     perSession.count >= TOTP_SESSION_LIMIT ? endPending() : new AppError(401, 'unauthorized', 'Felaktig kod. Försök igen.', undefined, { reason: 'invalid_code' });
   const step = verifyTotpAt(factor.secret, code, now, factor.lastUsedStep);
   if (step === null) throw await wrong();
-  const res = await db
-    .update(totpFactors)
-    .set({ lastUsedStep: step })
-    .where(and(eq(totpFactors.id, factor.id), sql`(${totpFactors.lastUsedStep} IS NULL OR ${totpFactors.lastUsedStep} < ${step})`))
-    .returning({ id: totpFactors.id });
-  if (res.length !== 1) throw await wrong();
+  if (!(await claimTotpStep(db, factor.id, step))) throw await wrong();
   await Promise.all([db.delete(sessions).where(eq(sessions.id, pendingSessionId)), forgiveAttempt(db, userKey), resetRateLimit(db, sessionKey)]);
 }
 
@@ -244,15 +252,12 @@ export async function resendVerification(deps: AuthDeps, input: { email: string;
  * in SUPERADMIN_EMAILS also become superadmin. Returns true when this call verified the user.
  */
 async function markVerified(db: Db, config: Config, userId: string, email: string, now: Date): Promise<boolean> {
-  const res = await db
-    .update(users)
-    .set({ emailVerifiedAt: now.toISOString(), updatedAt: now.toISOString() })
-    .where(and(eq(users.id, userId), sql`${users.emailVerifiedAt} IS NULL`));
+  const verified = await markUserVerified(db, userId, now.toISOString());
   const roles: Array<'admin' | 'superadmin'> = ['admin'];
   if (config.superadminEmails.includes(email.toLowerCase())) roles.push('superadmin');
   await db.insert(userRoles).values(roles.map((role) => ({ userId, role }))).onConflictDoNothing();
   await db.insert(profiles).values({ userId }).onConflictDoNothing();
-  return (res.meta?.changes ?? 0) === 1;
+  return verified;
 }
 
 /** Welcome mail to the user and notify-new-user mail to every superadmin. */
@@ -316,11 +321,7 @@ export async function requestPasswordReset(
   const token = randomToken(20);
   const tokenHash = hashToken(token);
   if (!perEmail.allowed) return; // silently: the answer must not differ by account
-  const issued = await db.all<{ user_id: string }>(sql`
-    INSERT INTO email_tokens (id, user_id, purpose, token_hash, expires_at, payload)
-    SELECT ${newId()}, id, 'reset_password', ${tokenHash}, ${now.getTime() + RESET_TOKEN_TTL_MS}, NULL FROM users WHERE email = ${email}
-    RETURNING user_id`);
-  if (issued.length === 0) return;
+  if (!(await insertResetTokenFor(db, { id: newId(), email, tokenHash, expiresAt: now.getTime() + RESET_TOKEN_TTL_MS }))) return;
   const send = mailer.send(resetMail(email, `${config.appUrl}/update-password?token=${encodeURIComponent(token)}`)).catch((err: unknown) => {
     console.error('reset mail failed', (err as Error).message);
   });

@@ -9,7 +9,8 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { chunks, R2_DELETE_MAX_KEYS } from '../../lib/chunks';
 import { jobRuns } from '../../db/schema';
-import { columnsSql, fkSql, headerLines, insertStatement, pageSql, PAGE_ROWS, SKIP_TABLE, storedColumns, TABLES_SQL, tableLine, tableOrder, type PageRow } from '../../lib/backup-format.mjs';
+import { headerLines, insertStatement, PAGE_ROWS, tableLine, tableOrder, type PageRow } from '../../lib/backup-format.mjs';
+import { backupTableNames, page, tableMeta } from './queries';
 
 export const BACKUP_JOB = 'backup';
 /** 01:45 UTC every night (02:45/03:45 in Stockholm), before the nightly tasks at 02:15 UTC change data. */
@@ -46,17 +47,11 @@ export interface PartInfo {
 export const backupKey = (at: Date) => `${BACKUP_PREFIX}quizkvall-${at.toISOString().replace(/[:.]/g, '-')}.sql`;
 const partKey = (runId: string, table: number, n: number) => `${TMP_PREFIX}${runId}/${String(table).padStart(3, '0')}-${String(n).padStart(6, '0')}.sql`;
 
-async function rawAll<T>(d1: D1Database, sqlText: string): Promise<T[]> {
-  return (await d1.prepare(sqlText).all<T>()).results;
-}
-
 /** Step 1: the job_runs row (status running) and the tables in restore order with their stored columns. */
 export async function planBackup(d1: D1Database, db: Db, opts: { runId: string; at: Date; startedAt: string }): Promise<BackupPlan> {
   await db.insert(jobRuns).values({ id: opts.runId, job: BACKUP_JOB, status: 'running', startedAt: opts.startedAt }).onConflictDoNothing();
-  const names = (await rawAll<{ name: string }>(d1, TABLES_SQL)).map((t) => t.name).filter((n) => !SKIP_TABLE.test(n));
-  const meta = await d1.batch([...names.map((n) => d1.prepare(fkSql(n))), ...names.map((n) => d1.prepare(columnsSql(n)))]);
-  const fks = new Map(names.map((n, i) => [n, (meta[i]!.results as Array<{ parent: string }>).map((f) => f.parent)]));
-  const cols = new Map(names.map((n, i) => [n, storedColumns(meta[names.length + i]!.results as Array<{ name: string; hidden: number }>)]));
+  const names = await backupTableNames(d1);
+  const { fks, cols } = await tableMeta(d1, names);
   const order = tableOrder(names, (n) => fks.get(n));
   return { runId: opts.runId, key: backupKey(opts.at), tables: order.map((name) => ({ name, cols: cols.get(name)! })) };
 }
@@ -70,7 +65,7 @@ export async function backupPages(d1: D1Database, bucket: R2Bucket, plan: Backup
   let at: BackupCursor | null = cursor;
   for (let p = 0; p < STEP_PAGES && at; p++) {
     const t: BackupTable = plan.tables[at.table]!;
-    const rows: PageRow[] = await rawAll<PageRow>(d1, pageSql(t.name, t.cols, at.last, pageRows));
+    const rows: PageRow[] = await page(d1, t.name, t.cols, at.last, pageRows);
     if (rows.length) {
       const text = rows.map((r: PageRow) => insertStatement(t.name, t.cols, r)).join('\n') + '\n';
       const body = new TextEncoder().encode(text);

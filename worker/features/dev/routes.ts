@@ -1,9 +1,8 @@
-import { desc } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { html } from 'hono/html';
 import type { AppEnv } from '../../context';
-import { mailOutbox } from '../../db/schema';
 import { extractLinks } from '../../ports/mailer';
+import { newestOutboxMails } from './queries';
 
 /**
  * Development-only routes (mounted only when APP_ENV is development or test): the mail outbox.
@@ -11,7 +10,7 @@ import { extractLinks } from '../../ports/mailer';
  */
 export const devRoutes = new Hono<AppEnv>()
   .get('/mail.json', async (c) => {
-    const rows = await c.var.db.select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt)).limit(100);
+    const rows = await newestOutboxMails(c.var.db, 100);
     return c.json(
       rows.map((m) => ({
         id: m.id,
@@ -26,7 +25,7 @@ export const devRoutes = new Hono<AppEnv>()
     );
   })
   .get('/mail', async (c) => {
-    const rows = await c.var.db.select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt)).limit(100);
+    const rows = await newestOutboxMails(c.var.db, 100);
     return c.html(html`<!doctype html><html lang="sv"><head><meta charset="utf-8"><title>Utkorg (utveckling)</title>
       <meta name="viewport" content="width=device-width,initial-scale=1"></head>
       <body style="font-family:system-ui;max-width:48rem;margin:2rem auto;padding:0 1rem">

@@ -5,12 +5,12 @@
  * so unknown ids simply match nothing. Each (metric, target) counts at most once per client and day;
  * views by the business's own owner and of hidden businesses are not counted.
  */
-import { sql } from 'drizzle-orm';
 import { encodeHexLowerCase } from '@oslojs/encoding';
 import { changes } from '../../db/batch';
 import { hashToken } from '../../lib/tokens';
 import type { Deps } from '../../ports/deps';
 import type { AnalyticsEvent } from './contract';
+import { addToDailyCounters, claimDaySalt, claimSeenHashes, deleteSaltsBefore, deleteSeenBefore } from './queries';
 
 /** Sums the batch: how many of each (metric, quiz) and (metric, business). */
 export function tallyEvents(events: readonly AnalyticsEvent[]) {
@@ -47,11 +47,7 @@ export function countingClient(ip: string): string {
  */
 async function daySalt(db: Deps['db'], day: string): Promise<string> {
   const mine = encodeHexLowerCase(crypto.getRandomValues(new Uint8Array(16)));
-  const [row] = await db.all<{ salt: string }>(sql`
-    INSERT INTO analytics_salts (day, salt) VALUES (${day}, ${mine})
-    ON CONFLICT (day) DO UPDATE SET salt = analytics_salts.salt
-    RETURNING salt`);
-  const salt = row?.salt ?? mine;
+  const salt = (await claimDaySalt(db, day, mine)) ?? mine;
   if (salt === mine) await deleteEarlierSeen(db, day);
   return salt;
 }
@@ -59,8 +55,8 @@ async function daySalt(db: Deps['db'], day: string): Promise<string> {
 /** Deletes salts and seen-hashes of days before `today` (also the nightly job); returns hashes deleted. */
 export async function deleteEarlierSeen(db: Deps['db'], today: string): Promise<number> {
   // Salts first: without its salt a leftover hash can no longer be tied to anyone.
-  await db.run(sql`DELETE FROM analytics_salts WHERE day < ${today}`);
-  return changes(await db.run(sql`DELETE FROM analytics_seen WHERE day < ${today}`));
+  await deleteSaltsBefore(db, today);
+  return changes(await deleteSeenBefore(db, today));
 }
 
 /**
@@ -86,30 +82,11 @@ export async function recordEvents(
     ...r,
     h: hashToken(`${salt}|${client}|${r.m}|${r.k}|${r.id}`).slice(0, 32),
   }));
-  const fresh = await db.all<{ hash: string }>(sql`
-    INSERT INTO analytics_seen (day, hash) SELECT ${day}, value FROM json_each(${JSON.stringify(keyed.map((r) => r.h))}) WHERE true
-    ON CONFLICT (day, hash) DO NOTHING
-    RETURNING hash`);
+  const fresh = await claimSeenHashes(db, day, keyed.map((r) => r.h));
   const firstToday = new Set(fresh.map((r) => r.hash));
   const once = (k: 'q' | 'v') => JSON.stringify(keyed.filter((r) => r.k === k && firstToday.has(r.h)).map((r) => ({ m: r.m, id: r.id })));
   if (firstToday.size === 0) return;
-  const viewer = viewerId ?? '';
-  await db.run(sql`
-    INSERT INTO analytics_daily (day, venue_id, location_id, quiz_id, metric, count)
-    SELECT ${day}, venue_id, location_id, quiz_id, metric, 1 FROM (
-      SELECT l.venue_id AS venue_id, q.location_id AS location_id, q.id AS quiz_id, json_extract(j.value, '$.m') AS metric
-      FROM json_each(${once('q')}) AS j
-      JOIN quizzes q ON q.id = json_extract(j.value, '$.id')
-      JOIN locations l ON l.id = q.location_id
-      JOIN venues v ON v.id = l.venue_id
-      WHERE v.user_id <> ${viewer} AND v.is_public = 1
-      UNION ALL
-      SELECT v.id, '', '', json_extract(j.value, '$.m')
-      FROM json_each(${once('v')}) AS j
-      JOIN venues v ON v.id = json_extract(j.value, '$.id')
-      WHERE v.user_id <> ${viewer} AND v.is_public = 1
-    ) WHERE true
-    ON CONFLICT (venue_id, day, metric, location_id, quiz_id) DO UPDATE SET count = count + excluded.count`);
+  await addToDailyCounters(db, { day, quizzes: once('q'), venues: once('v'), viewer: viewerId ?? '' });
 }
 
 /** User agents of crawlers, link previews and audits: their requests are answered but not counted. */

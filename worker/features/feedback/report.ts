@@ -5,8 +5,7 @@
  * no user id, and the per-client rate limit is keyed by a hash of the client address. The third report
  * about a unit within 30 days mails the owner (at most once per 30-day period; never the house account).
  */
-import { and, count, eq, gte, sql } from 'drizzle-orm';
-import { feedback, locations, quizzes, users, venues } from '../../db/schema';
+import { feedback } from '../../db/schema';
 import { notFound, rateLimited } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { takeAttempt } from '../../lib/rate-limit';
@@ -15,6 +14,7 @@ import { hashToken } from '../../lib/tokens';
 import type { Deps } from '../../ports/deps';
 import { enqueueOutbox, needsDelivery, type OutboxQueue } from '../../ports/mailer';
 import { REPORT_MAIL_KEY, REPORT_REASON_LABELS, type QuizReportInput } from './contract';
+import { countUnitReports, reportedQuiz, unitReportsReach } from './queries';
 
 export const REPORT_LIMIT = 5;
 export const REPORT_WINDOW_MS = 60 * 60 * 1000;
@@ -30,23 +30,7 @@ export async function reportQuiz(deps: ReportDeps, input: QuizReportInput & { cl
   await takeAttempt(db, `quiz-report:${hashToken(input.clientKey)}`, REPORT_LIMIT, REPORT_WINDOW_MS, now, (ms) =>
     rateLimited('För många rapporter. Försök igen om en stund.', Math.ceil(ms / 1000)),
   );
-  const [q] = await db
-    .select({
-      id: quizzes.id,
-      date: quizzes.date,
-      recurrenceId: quizzes.recurrenceId,
-      venueName: venues.name,
-      venueSlug: venues.slug,
-      citySlug: locations.citySlug,
-      locationName: locations.name,
-      ownerEmail: users.email,
-    })
-    .from(quizzes)
-    .innerJoin(locations, eq(locations.id, quizzes.locationId))
-    .innerJoin(venues, eq(venues.id, locations.venueId))
-    .innerJoin(users, eq(users.id, venues.userId))
-    .where(and(eq(quizzes.id, input.quizId), eq(venues.isPublic, true)))
-    .limit(1);
+  const q = await reportedQuiz(db, input.quizId);
   if (!q) throw notFound('Quizet hittades inte.');
   const unit = q.recurrenceId ?? q.id;
   const reason = REPORT_REASON_LABELS[input.reason];
@@ -74,11 +58,8 @@ export async function reportQuiz(deps: ReportDeps, input: QuizReportInput & { cl
   // Issue 27.3: the report and the owner's mail in one batch. The mail is written (once per 30-day period,
   // by its key) when this report makes the count reach REPORT_NOTIFY_COUNT, counted inside the batch so
   // parallel reports agree; the mail queue delivers it with retries.
-  const inWindow = and(eq(feedback.reportUnit, unit), gte(feedback.createdAt, since));
   // For the mail's text only; whether it is written is decided by the count inside the batch.
-  const [{ n: before } = { n: 0 }] = await db.select({ n: count() }).from(feedback).where(inWindow);
-  const n = before + 1;
-  const unitReports = sql`(SELECT count(*) FROM ${feedback} WHERE ${inWindow})`;
+  const n = (await countUnitReports(db, unit, since)) + 1;
   const mail = deps.mailer.outbox(
     {
       to: q.ownerEmail,
@@ -88,7 +69,7 @@ export async function reportQuiz(deps: ReportDeps, input: QuizReportInput & { cl
         `Senaste rapporten: ${reason}.\n\nLogga in och kontrollera dagar, tider och om quizet fortfarande körs:\n${deps.config.appUrl}/admin\n\nHälsningar,\nQuizkväll`,
     },
     `${REPORT_MAIL_KEY}${unit}:${period}`,
-    sql`${unitReports} >= ${REPORT_NOTIFY_COUNT}`,
+    unitReportsReach(unit, since, REPORT_NOTIFY_COUNT),
   );
   const [, written] = await db.batch([insert, mail.statement]);
   if (needsDelivery(mail, written)) await enqueueOutbox(input.queue, [mail.id]);

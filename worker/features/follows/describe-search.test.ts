@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { searchLabel } from '../../../web/components/follows/label';
-import { describeSearch } from './service';
+import { describeSearch } from './labels';
 
 const cities = [{ slug: 'stockholm', name: 'Stockholm' }];
 

@@ -14,7 +14,8 @@ import { linkKeys, linkRefusal, verifyLink } from '../../lib/signed-link';
 import { PushSubscriptionSchema } from './contract';
 import { pushedFollowIds, subscribePush, unsubscribePush } from './push';
 import { followDeps } from './routes';
-import { confirmFollow, inspectUnsubscribe, listFollows, ownerOfManageLink, removeFollow, setReminders, unsubscribe, unsubscribeAll } from './service';
+import { confirmFollow, inspectUnsubscribe, ownerOfManageLink, unsubscribe, unsubscribeAll } from './links';
+import { listFollows, removeFollow, setReminders } from './rules';
 
 /**
  * "Påminn mig i telefonen" on "Mina bevakningar" without an account (issue 32): the page works without

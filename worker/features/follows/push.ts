@@ -4,18 +4,16 @@
  * reminder as a push, once per (subscription, quiz) by a send key (push_sends, like the mail outbox's).
  * A 404/410 from the push service removes the subscription. Rules only, no Hono.
  */
-import { and, eq, sql } from 'drizzle-orm';
-import { follows, pushSubscriptions } from '../../db/schema';
+import { and, eq } from 'drizzle-orm';
+import { pushSubscriptions } from '../../db/schema';
 import { invalidInput, notFound, unavailable } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import type { Deps } from '../../ports/deps';
 import type { PushNotice } from '../../ports/push';
 import { displayDate, displayTime } from '../../lib/swedish';
 import type { PushSubscriptionInput } from './contract';
-import type { MailQuiz } from './queries';
-
-/** Whose follow (service.ts FollowOwner; repeated here so push.ts does not import the service that imports it). */
-type FollowOwner = { userId: string } | { addressId: string };
+import * as q from './queries';
+import type { FollowOwner, MailQuiz } from './queries';
 
 const NOT_FOUND = 'Bevakningen hittades inte.';
 
@@ -26,8 +24,7 @@ export function pushPublicKey(deps: Pick<Deps, 'push'>): string {
 }
 
 async function ownFollow(deps: Pick<Deps, 'db'>, owner: FollowOwner, followId: string): Promise<{ confirmed: boolean }> {
-  const cond = 'userId' in owner ? eq(follows.userId, owner.userId) : eq(follows.addressId, owner.addressId);
-  const [row] = await deps.db.select({ id: follows.id, confirmedAt: follows.confirmedAt }).from(follows).where(and(eq(follows.id, followId), cond));
+  const row = await q.findOwnFollow(deps.db, owner, followId);
   if (!row) throw notFound(NOT_FOUND);
   return { confirmed: !!row.confirmedAt };
 }
@@ -38,11 +35,7 @@ export async function subscribePush(deps: Pick<Deps, 'db' | 'clock' | 'push'>, i
   // A visitor's follow reminds only once confirmed (its manage link is in the confirmation mail too).
   if (!(await ownFollow(deps, input.owner, input.followId)).confirmed) throw invalidInput('Bekräfta bevakningen först, via länken i mejlet.');
   const { endpoint, keys } = input.subscription;
-  const now = deps.clock.now().toISOString();
-  await deps.db.run(sql`
-    INSERT INTO push_subscriptions (id, follow_id, endpoint, p256dh, auth, created_at, updated_at)
-    VALUES (${newId()}, ${input.followId}, ${endpoint}, ${keys.p256dh}, ${keys.auth}, ${now}, ${now})
-    ON CONFLICT(follow_id, endpoint) DO UPDATE SET p256dh = excluded.p256dh, auth = excluded.auth, updated_at = excluded.updated_at`);
+  await q.upsertPushSubscription(deps.db, { id: newId(), followId: input.followId, endpoint, p256dh: keys.p256dh, auth: keys.auth, at: deps.clock.now().toISOString() });
 }
 
 /** "Sluta påminna i telefonen" on the account page: every subscription of one of the owner's follows. */
@@ -67,20 +60,17 @@ export async function stopPush(deps: Pick<Deps, 'db'>, input: { followId: string
 
 /** Which of the owner's follows have a push subscription (the account page shows "Påminner i telefonen"). */
 export async function pushedFollowIds(deps: Pick<Deps, 'db'>, owner: FollowOwner): Promise<string[]> {
-  const cond = 'userId' in owner ? sql`f.user_id = ${owner.userId}` : sql`f.address_id = ${owner.addressId}`;
-  const rows = await deps.db.all<{ follow_id: string }>(sql`
-    SELECT DISTINCT p.follow_id FROM push_subscriptions p JOIN follows f ON f.id = p.follow_id WHERE ${cond}`);
-  return rows.map((r) => r.follow_id);
+  return q.pushedFollowIds(deps.db, owner);
 }
 
 /** The reminder as a notification: short, Swedish, no personal data; a tap opens the venue page at that quiz. */
-export function reminderNotice(followId: string, q: MailQuiz): PushNotice {
+export function reminderNotice(followId: string, quiz: MailQuiz): PushNotice {
   return {
-    title: `Ikväll: pubquiz kl. ${displayTime(q.start_time)}`,
-    body: `${q.place_name}, ${q.city}${q.title ? ` – ${q.title}` : ''}`,
-    url: `/quiz/${encodeURIComponent(q.city_slug)}/${encodeURIComponent(q.venue_slug)}#quiz-${q.id}`,
+    title: `Ikväll: pubquiz kl. ${displayTime(quiz.start_time)}`,
+    body: `${quiz.place_name}, ${quiz.city}${quiz.title ? ` – ${quiz.title}` : ''}`,
+    url: `/quiz/${encodeURIComponent(quiz.city_slug)}/${encodeURIComponent(quiz.venue_slug)}#quiz-${quiz.id}`,
     followId,
-    tag: `reminder:${q.id}`,
+    tag: `reminder:${quiz.id}`,
   };
 }
 
@@ -121,12 +111,11 @@ export async function pushToFollow(deps: Pick<Deps, 'db' | 'push'>, input: { fol
   const out: PushOutcome = { sent: 0, gone: 0, duplicate: 0 };
   const port = deps.push;
   if (!port) return out;
-  const subs = await deps.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.followId, input.followId));
+  const subs = await q.pushSubscriptionsOf(deps.db, input.followId);
   let failure: unknown = null;
   for (const s of subs) {
     const sendKey = `${input.key}:${s.id}`;
-    const claimed = await deps.db.all<{ send_key: string }>(sql`INSERT INTO push_sends (send_key) VALUES (${sendKey}) ON CONFLICT DO NOTHING RETURNING send_key`);
-    if (claimed.length === 0) {
+    if (!(await q.claimPushSend(deps.db, sendKey))) {
       out.duplicate++;
       continue;
     }
@@ -137,7 +126,7 @@ export async function pushToFollow(deps: Pick<Deps, 'db' | 'push'>, input: { fol
         out.gone++;
       } else out.sent++;
     } catch (err) {
-      await deps.db.run(sql`DELETE FROM push_sends WHERE send_key = ${sendKey}`);
+      await q.releasePushSend(deps.db, sendKey);
       failure ??= err;
     }
   }

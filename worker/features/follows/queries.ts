@@ -1,8 +1,15 @@
-/** SQL of the follows feature. Raw statements where a condition must live inside one statement. */
-import { sql } from 'drizzle-orm';
+/**
+ * SQL of the follows feature: every read, and the statement builders the services compose (issue 28.6). Raw
+ * statements where a condition must live inside one statement.
+ */
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { deadLetters, followAddresses, follows, pushSubscriptions } from '../../db/schema';
 import { readInChunks } from '../../lib/chunks';
-import { MAX_FOLLOWS_PER_ADDRESS, type SavedSearch } from './contract';
+import { MAX_FOLLOWS_PER_ADDRESS, type FollowStatsResponse, type SavedSearch } from './contract';
+
+/** Whose follow: an account, or a visitor's address. */
+export type FollowOwner = { userId: string } | { addressId: string };
 
 export interface FollowTarget {
   kind: 'place' | 'search';
@@ -208,4 +215,139 @@ export async function followerCounts(db: Db, locationIds: string[]): Promise<Map
       GROUP BY location_id`),
   );
   return new Map(rows.map((r) => [r.location_id, r.n]));
+}
+
+// ---------------------------------------------------------------- follows of one owner
+
+function ownerCondition(owner: FollowOwner) {
+  return 'userId' in owner ? eq(follows.userId, owner.userId) : eq(follows.addressId, owner.addressId);
+}
+
+/** Confirms a follow and its address (idempotent: the first instant stays); for one batch with the spent link. */
+export function confirmFollowStatements(db: Db, followId: string, at: string) {
+  return [
+    db.update(follows).set({ confirmedAt: sql`coalesce(${follows.confirmedAt}, ${at})`, updatedAt: at }).where(eq(follows.id, followId)).returning({ id: follows.id }),
+    db
+      .update(followAddresses)
+      .set({ confirmedAt: sql`coalesce(${followAddresses.confirmedAt}, ${at})`, updatedAt: at })
+      .where(sql`${followAddresses.id} = (SELECT address_id FROM follows WHERE id = ${followId})`),
+  ] as const;
+}
+
+export function deleteFollow(db: Db, followId: string) {
+  return db.delete(follows).where(eq(follows.id, followId));
+}
+
+/** Deletes every follow of an account; the ids deleted. */
+export function deleteFollowsOfUser(db: Db, userId: string) {
+  return db.delete(follows).where(eq(follows.userId, userId)).returning({ id: follows.id });
+}
+
+/** Deletes a visitor's address row (its follows go with it: FK cascade). */
+export function deleteAddress(db: Db, addressId: string) {
+  return db.delete(followAddresses).where(eq(followAddresses.id, addressId));
+}
+
+/** Ids of an address's follows (what "avsluta alla" removes with the address row). */
+export async function followIdsOfAddress(db: Db, addressId: string): Promise<string[]> {
+  const rows = await db.select({ id: follows.id }).from(follows).where(eq(follows.addressId, addressId));
+  return rows.map((r) => r.id);
+}
+
+/** Sets reminders on one of the owner's follows; the ids changed (none: someone else's or a missing one). */
+export function setOwnReminders(db: Db, owner: FollowOwner, followId: string, reminders: boolean, at: string) {
+  return db
+    .update(follows)
+    .set({ reminders, updatedAt: at })
+    .where(and(eq(follows.id, followId), ownerCondition(owner)))
+    .returning({ id: follows.id });
+}
+
+/** Deletes one of the owner's follows; the ids deleted. */
+export function deleteOwnFollow(db: Db, owner: FollowOwner, followId: string) {
+  return db.delete(follows).where(and(eq(follows.id, followId), ownerCondition(owner))).returning({ id: follows.id });
+}
+
+/** A follow of the owner (id and whether confirmed), or null. */
+export async function findOwnFollow(db: Db, owner: FollowOwner, followId: string): Promise<{ id: string; confirmedAt: string | null } | null> {
+  const [row] = await db.select({ id: follows.id, confirmedAt: follows.confirmedAt }).from(follows).where(and(eq(follows.id, followId), ownerCondition(owner)));
+  return row ?? null;
+}
+
+// ---------------------------------------------------------------- superadmin
+
+/** Counts only, never addresses; mails counted since `since`. */
+export async function followStats(db: Db, since: string): Promise<FollowStatsResponse> {
+  const [row] = await db.all<FollowStatsResponse>(sql`
+    SELECT
+      (SELECT count(*) FROM follows WHERE confirmed_at IS NOT NULL) AS confirmed,
+      (SELECT count(*) FROM follows WHERE confirmed_at IS NULL) AS pending,
+      (SELECT count(*) FROM follows WHERE kind = 'place' AND confirmed_at IS NOT NULL) AS places,
+      (SELECT count(*) FROM follows WHERE kind = 'search' AND confirmed_at IS NOT NULL) AS searches,
+      (SELECT count(*) FROM follow_addresses WHERE confirmed_at IS NOT NULL) AS confirmedAddresses,
+      (SELECT count(DISTINCT user_id) FROM follows WHERE user_id IS NOT NULL) AS accounts,
+      (SELECT count(*) FROM mail_outbox WHERE send_key IS NOT NULL AND created_at >= ${since}) AS mailsLast7Days,
+      (SELECT count(*) FROM dead_letters) AS deadLetters`);
+  return row!;
+}
+
+/** The newest parked queue messages. */
+export function newestDeadLetters(db: Db, limit: number) {
+  return db.select().from(deadLetters).orderBy(desc(deadLetters.createdAt)).limit(limit);
+}
+
+/** Parks one queue message (a redelivered one is kept once). */
+export function insertDeadLetter(db: Db, row: typeof deadLetters.$inferInsert) {
+  return db.insert(deadLetters).values(row).onConflictDoNothing();
+}
+
+// ---------------------------------------------------------------- clean-up
+
+/** Follows never confirmed, created before `cutoff`; the ids deleted. */
+export function deletePendingFollowsBefore(db: Db, cutoff: string) {
+  return db.all<{ id: string }>(sql`DELETE FROM follows WHERE confirmed_at IS NULL AND created_at < ${cutoff} RETURNING id`);
+}
+
+/** Addresses unchanged since `cutoff` with no follow left; the ids deleted. */
+export function deleteOrphanAddressesBefore(db: Db, cutoff: string) {
+  return db.all<{ id: string }>(sql`
+    DELETE FROM follow_addresses WHERE updated_at < ${cutoff} AND NOT EXISTS (SELECT 1 FROM follows f WHERE f.address_id = follow_addresses.id) RETURNING id`);
+}
+
+/** Push send keys claimed before `before`. */
+export function deletePushSendsBefore(db: Db, before: string) {
+  return db.run(sql`DELETE FROM push_sends WHERE created_at < ${before}`);
+}
+
+// ---------------------------------------------------------------- push subscriptions (issue 32)
+
+/** Stores a browser's subscription for a follow, or renews its keys. */
+export function upsertPushSubscription(db: Db, s: { id: string; followId: string; endpoint: string; p256dh: string; auth: string; at: string }) {
+  return db.run(sql`
+    INSERT INTO push_subscriptions (id, follow_id, endpoint, p256dh, auth, created_at, updated_at)
+    VALUES (${s.id}, ${s.followId}, ${s.endpoint}, ${s.p256dh}, ${s.auth}, ${s.at}, ${s.at})
+    ON CONFLICT(follow_id, endpoint) DO UPDATE SET p256dh = excluded.p256dh, auth = excluded.auth, updated_at = excluded.updated_at`);
+}
+
+export function pushSubscriptionsOf(db: Db, followId: string) {
+  return db.select().from(pushSubscriptions).where(eq(pushSubscriptions.followId, followId));
+}
+
+/** Which of the owner's follows have a push subscription. */
+export async function pushedFollowIds(db: Db, owner: FollowOwner): Promise<string[]> {
+  const cond = 'userId' in owner ? sql`f.user_id = ${owner.userId}` : sql`f.address_id = ${owner.addressId}`;
+  const rows = await db.all<{ follow_id: string }>(sql`
+    SELECT DISTINCT p.follow_id FROM push_subscriptions p JOIN follows f ON f.id = p.follow_id WHERE ${cond}`);
+  return rows.map((r) => r.follow_id);
+}
+
+/** Claims a push send key; false when it was claimed before (the push was sent). */
+export async function claimPushSend(db: Db, sendKey: string): Promise<boolean> {
+  const claimed = await db.all<{ send_key: string }>(sql`INSERT INTO push_sends (send_key) VALUES (${sendKey}) ON CONFLICT DO NOTHING RETURNING send_key`);
+  return claimed.length > 0;
+}
+
+/** Gives a claimed send key back (the send failed; the queue's retry sends it). */
+export function releasePushSend(db: Db, sendKey: string) {
+  return db.run(sql`DELETE FROM push_sends WHERE send_key = ${sendKey}`);
 }

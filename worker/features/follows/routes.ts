@@ -6,7 +6,9 @@ import { clientKeyOf } from '../../lib/rate-limit';
 import { validate } from '../../lib/validate';
 import { FollowIdParamSchema, FollowPatchSchema, FollowRequestSchema, PushStopSchema, PushSubscriptionSchema } from './contract';
 import { pushedFollowIds, pushPublicKey, stopPush, subscribePush, unsubscribePush } from './push';
-import { followStats, listDeadLetters, listFollows, removeFollow, requestFollow, setReminders, type FollowDeps } from './service';
+import { followStats, listDeadLetters } from './admin';
+import type { FollowDeps } from './links';
+import { listFollows, removeFollow, requestFollow, setReminders } from './rules';
 
 /** The request's deps (the follow pages share them). */
 export function followDeps(c: Context<AppEnv>): FollowDeps {

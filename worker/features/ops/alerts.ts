@@ -13,14 +13,13 @@
  * go through mailer.sendOnce with keys made of the incident id, so no check run ever mails twice, and an
  * alert whose sending failed is retried by the next run. Run by every cron invocation (worker/index.ts).
  */
-import { sql } from 'drizzle-orm';
 import { redact } from '../../lib/log';
 import { counterTotal, deleteOldCounters, OPS_COUNTERS } from '../../lib/ops-counters';
 import { superadminEmails } from '../../lib/superadmins';
 import { hashToken } from '../../lib/tokens';
 import type { Deps } from '../../ports/deps';
 import { alertMail, recoveryMail } from './mail';
-import { deadLetterCount, openIncidents, type IncidentRow } from './queries';
+import { deadLetterCount, deleteIncidentsResolvedBefore, openIncident, openIncidents, resolveIncident, type IncidentRow } from './queries';
 import { backupStatus, jobStatuses, ON_DEMAND_JOBS, STALE_HOURS } from './checks';
 
 export const ALERT_JOB = 'ops-alerts';
@@ -68,14 +67,13 @@ export async function checkAlerts(deps: Deps): Promise<AlertCheckResult> {
   for (const [key, summary] of problems) {
     if (openKeys.has(key)) continue;
     // OR IGNORE: the partial unique index (one open incident per key) makes a concurrent second check a no-op.
-    await db.run(sql`INSERT OR IGNORE INTO ops_incidents (id, key, summary, opened_at) VALUES (${`${key}@${nowIso}`}, ${key}, ${summary}, ${nowIso})`);
+    await openIncident(db, { id: `${key}@${nowIso}`, key, summary, openedAt: nowIso });
     opened.push(key);
   }
   const resolved: IncidentRow[] = [];
   for (const inc of before) {
     if (problems.has(inc.key)) continue;
-    const r = await db.run(sql`UPDATE ops_incidents SET resolved_at = ${nowIso} WHERE id = ${inc.id} AND resolved_at IS NULL`);
-    if ((r.meta.changes ?? 0) === 1) resolved.push({ ...inc, resolved_at: nowIso });
+    if (await resolveIncident(db, inc.id, nowIso)) resolved.push({ ...inc, resolved_at: nowIso });
   }
   const recipients = await superadminEmails(db, config.superadminEmails);
   let mailed = 0;
@@ -97,6 +95,6 @@ export async function checkAlerts(deps: Deps): Promise<AlertCheckResult> {
     }
   }
   await deleteOldCounters(db, clock.now());
-  await db.run(sql`DELETE FROM ops_incidents WHERE resolved_at < ${new Date(clock.now().getTime() - INCIDENT_RETENTION_DAYS * 86_400_000).toISOString()}`);
+  await deleteIncidentsResolvedBefore(db, new Date(clock.now().getTime() - INCIDENT_RETENTION_DAYS * 86_400_000).toISOString());
   return { opened, resolved: resolved.map((i) => i.key), open: open.length, mailed };
 }

@@ -76,3 +76,18 @@ export async function openIncidents(db: Db): Promise<IncidentRow[]> {
 export async function recentResolvedIncidents(db: Db, limit = 10): Promise<IncidentRow[]> {
   return db.all<IncidentRow>(sql`SELECT id, key, summary, opened_at, resolved_at FROM ops_incidents WHERE resolved_at IS NOT NULL ORDER BY opened_at DESC LIMIT ${limit}`);
 }
+
+/** Opens an incident; OR IGNORE: the partial unique index (one open incident per key) makes a concurrent second check a no-op. */
+export function openIncident(db: Db, i: { id: string; key: string; summary: string; openedAt: string }) {
+  return db.run(sql`INSERT OR IGNORE INTO ops_incidents (id, key, summary, opened_at) VALUES (${i.id}, ${i.key}, ${i.summary}, ${i.openedAt})`);
+}
+
+/** Resolves an open incident: true when this call did it. */
+export async function resolveIncident(db: Db, id: string, resolvedAt: string): Promise<boolean> {
+  const r = await db.run(sql`UPDATE ops_incidents SET resolved_at = ${resolvedAt} WHERE id = ${id} AND resolved_at IS NULL`);
+  return (r.meta.changes ?? 0) === 1;
+}
+
+export function deleteIncidentsResolvedBefore(db: Db, before: string) {
+  return db.run(sql`DELETE FROM ops_incidents WHERE resolved_at < ${before}`);
+}

@@ -5,7 +5,8 @@
 import { and, desc, eq, lt, sql, type SQL } from 'drizzle-orm';
 import { batchableRun } from '../../db/batch';
 import type { Db } from '../../db/client';
-import { checkoutOrders, paymentEvents, paymentRefunds, users, venues, type CheckoutOrderRow, type PaymentRefundRow } from '../../db/schema';
+import { checkoutOrders, paymentEvents, paymentRefunds, promotions, quizzes, users, venues, type CheckoutOrderRow, type PaymentRefundRow, type PromotionRow } from '../../db/schema';
+import type { OrderItem } from '../promotion/contract';
 import { newId } from '../../lib/ids';
 
 export const nowIso = sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
@@ -103,4 +104,67 @@ export async function listRefunds(db: Db) {
     .leftJoin(venues, eq(venues.id, checkoutOrders.venueId))
     .orderBy(desc(paymentRefunds.createdAt))
     .limit(REFUND_LIST_LIMIT);
+}
+
+// ---------------------------------------------------------------- paid, closed and expired orders (issue 28.6)
+
+/** True inside a statement while the order is paid: every paid-order statement of the batch is guarded by it. */
+const orderIsPaid = (orderId: string) => sql`EXISTS (SELECT 1 FROM checkout_orders o WHERE o.id = ${orderId} AND o.status = 'paid')`;
+
+/** The order's holds become sold (once it is paid in the same batch). */
+export function sellHeldClaimsStatement(db: Db, orderId: string) {
+  return batchableRun(db, sql`UPDATE promotion_slot_claims SET state = 'sold', updated_at = ${nowIso} WHERE order_id = ${orderId} AND state = 'held' AND ${orderIsPaid(orderId)}`);
+}
+
+/**
+ * One bought occurrence's promotion, active at once for its date. INSERT OR IGNORE on the (order, quiz, type)
+ * unique index, guarded by the order being paid and the quiz still being what was bought: it exists, on the
+ * bought date, at a place in the bought city (issue 26.2).
+ */
+export function paidPromotionStatement(db: Db, id: string, orderId: string, it: OrderItem) {
+  return batchableRun(db, sql`
+    INSERT OR IGNORE INTO promotions (id, quiz_id, order_id, product_type, status, start_date, end_date, weeks, amount_paid)
+    SELECT ${id}, ${it.quizId}, ${orderId}, ${it.tier}, 'active', ${it.date}, ${it.date}, ${it.weeks}, ${it.amount}
+    WHERE ${orderIsPaid(orderId)} AND EXISTS (SELECT 1 FROM quizzes q JOIN locations l ON l.id = q.location_id
+      WHERE q.id = ${it.quizId} AND q.date = ${it.date} AND l.city_slug = ${it.citySlug})`);
+}
+
+/** Sold slots of a paid order whose item got no promotion go back to other buyers. */
+export function releaseUndeliveredClaimsStatement(db: Db, orderId: string) {
+  return batchableRun(db, sql`DELETE FROM promotion_slot_claims WHERE order_id = ${orderId} AND state = 'sold' AND ${orderIsPaid(orderId)}
+    AND NOT EXISTS (SELECT 1 FROM promotions p WHERE p.order_id = ${orderId} AND p.quiz_id = promotion_slot_claims.quiz_id)`);
+}
+
+/** expires_at of an order closed at `nowMs`: when its hold ended (the cool-down of issue 26.3 runs from it). */
+export const holdEndedAt = (nowMs: number) => sql`MIN(${checkoutOrders.expiresAt}, ${nowMs})`;
+
+/** The holds of an order that is failed or expired (checked inside the statement) are deleted. */
+export function releaseClosedOrderHoldsStatement(db: Db, orderId: string) {
+  return batchableRun(db, sql`DELETE FROM promotion_slot_claims WHERE order_id = ${orderId} AND state = 'held'
+      AND EXISTS (SELECT 1 FROM checkout_orders o WHERE o.id = ${orderId} AND o.status IN ('failed', 'expired'))`);
+}
+
+/**
+ * Expires the given open orders past `nowMs` and deletes their holds, as one batch's statements; the holds are
+ * guarded by the order's state: an order whose expiry was just extended (async payment) keeps its holds.
+ */
+export function expireOrdersStatements(db: Db, orderIds: string[], nowMs: number) {
+  const ids = sql.join(orderIds.map((id) => sql`${id}`), sql`, `);
+  return [
+    batchableRun(db, sql`UPDATE checkout_orders SET status = 'expired', updated_at = ${nowIso}
+      WHERE id IN (${ids}) AND status = 'open' AND expires_at < ${nowMs}`),
+    batchableRun(db, sql`DELETE FROM promotion_slot_claims WHERE order_id IN (${ids}) AND state = 'held'
+      AND EXISTS (SELECT 1 FROM checkout_orders o WHERE o.id = promotion_slot_claims.order_id AND o.status IN ('expired', 'failed'))`),
+  ] as const;
+}
+
+/** The order's promotions that are really shown: whose period covers its quiz's current date (issue 26.2). */
+export async function shownPromotionsOf(db: Db, orderId: string): Promise<PromotionRow[]> {
+  const rows = await db
+    .select({ promotion: promotions, quizDate: quizzes.date })
+    .from(promotions)
+    .leftJoin(quizzes, eq(quizzes.id, promotions.quizId))
+    .where(eq(promotions.orderId, orderId))
+    .orderBy(promotions.startDate);
+  return rows.filter((r) => r.quizDate !== null && r.quizDate >= r.promotion.startDate && r.quizDate <= r.promotion.endDate).map((r) => r.promotion);
 }

@@ -4,10 +4,10 @@
  * on the primary key and changes nothing twice. Orders only move forward (open → paid | failed |
  * expired): every write is conditional on the order's state, so out-of-order events are no-ops.
  */
-import { and, eq, lte, sql } from 'drizzle-orm';
+import { and, eq, lte } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { checkoutOrders, paymentEvents, promotions, quizzes, type CheckoutOrderRow } from '../../db/schema';
-import { batchableRun, type BatchStatement } from '../../db/batch';
+import { checkoutOrders, paymentEvents, type CheckoutOrderRow } from '../../db/schema';
+import type { BatchStatement } from '../../db/batch';
 import { isSuperadmin, requireActor, type Actor } from '../../lib/authz';
 import { forbidden, notFound } from '../../lib/errors';
 import { bumpDataVersion } from '../../lib/data-version';
@@ -22,14 +22,21 @@ import { VERIFY_MESSAGES, type RefundListResponse, type VerifyResponse } from '.
 import {
   eventSeen,
   expiredOpenOrderIds,
+  expireOrdersStatements,
+  holdEndedAt,
   listRefunds,
   nowIso,
   orderById,
   orderBySession,
+  paidPromotionStatement,
   recordClosedPaidStatement,
   recordUndeliveredStatement,
   refundOfOrder,
+  releaseClosedOrderHoldsStatement,
+  releaseUndeliveredClaimsStatement,
+  sellHeldClaimsStatement,
   setRefundOutcome,
+  shownPromotionsOf,
 } from './queries';
 
 /** Holds of orders whose async payment (e.g. a bank debit) is still pending are kept this long. */
@@ -121,7 +128,6 @@ function paidStatements(
   ref: { sessionId: string | null; paymentIntentId: string | null },
 ): Statements {
   const items = JSON.parse(order.items) as OrderItem[];
-  const isPaid = sql`EXISTS (SELECT 1 FROM checkout_orders o WHERE o.id = ${order.id} AND o.status = 'paid')`;
   // Only the event that moves the order open → paid decides what was undelivered (a later duplicate
   // paid signal must not count promotions that ran and were deleted since).
   const refunds: BatchStatement[] =
@@ -136,25 +142,13 @@ function paidStatements(
       .update(checkoutOrders)
       .set({ status: 'paid', updatedAt: nowIso })
       .where(and(eq(checkoutOrders.id, order.id), eq(checkoutOrders.status, 'open'))),
-    batchableRun(db, sql`UPDATE promotion_slot_claims SET state = 'sold', updated_at = ${nowIso} WHERE order_id = ${order.id} AND state = 'held' AND ${isPaid}`),
-    // One promotion per bought occurrence, active at once for its date. INSERT OR IGNORE on the
-    // (order, quiz, type) unique index, guarded by the order being paid and the quiz still being what was
-    // bought: it exists, on the bought date, at a place in the bought city (issue 26.2).
-    ...items.map((it) =>
-      batchableRun(db, sql`
-        INSERT OR IGNORE INTO promotions (id, quiz_id, order_id, product_type, status, start_date, end_date, weeks, amount_paid)
-        SELECT ${newId()}, ${it.quizId}, ${order.id}, ${it.tier}, 'active', ${it.date}, ${it.date}, ${it.weeks}, ${it.amount}
-        WHERE ${isPaid} AND EXISTS (SELECT 1 FROM quizzes q JOIN locations l ON l.id = q.location_id
-          WHERE q.id = ${it.quizId} AND q.date = ${it.date} AND l.city_slug = ${it.citySlug})`),
-    ),
+    sellHeldClaimsStatement(db, order.id),
+    // One promotion per bought occurrence, active at once for its date, if the order is paid and the quiz is
+    // still what was bought (issue 26.2).
+    ...items.map((it) => paidPromotionStatement(db, newId(), order.id, it)),
     // A slot whose item was not delivered is not sold: it goes back to other buyers (decided, like the
     // refund, only by the event that moves the order open → paid).
-    ...(order.status === 'open'
-      ? [
-          batchableRun(db, sql`DELETE FROM promotion_slot_claims WHERE order_id = ${order.id} AND state = 'sold' AND ${isPaid}
-            AND NOT EXISTS (SELECT 1 FROM promotions p WHERE p.order_id = ${order.id} AND p.quiz_id = promotion_slot_claims.quiz_id)`),
-        ]
-      : []),
+    ...(order.status === 'open' ? [releaseUndeliveredClaimsStatement(db, order.id)] : []),
     ...refunds,
     bumpDataVersion(db),
   ];
@@ -185,10 +179,9 @@ function closeStatements(db: Db, orderId: string, status: 'failed' | 'expired', 
     db
       .update(checkoutOrders)
       // expires_at: when the hold ended (the cool-down of issue 26.3 runs from it).
-      .set({ status, expiresAt: sql`MIN(${checkoutOrders.expiresAt}, ${nowMs})`, updatedAt: nowIso })
+      .set({ status, expiresAt: holdEndedAt(nowMs), updatedAt: nowIso })
       .where(and(eq(checkoutOrders.id, orderId), eq(checkoutOrders.status, 'open'))),
-    batchableRun(db, sql`DELETE FROM promotion_slot_claims WHERE order_id = ${orderId} AND state = 'held'
-      AND EXISTS (SELECT 1 FROM checkout_orders o WHERE o.id = ${orderId} AND o.status IN ('failed', 'expired'))`),
+    releaseClosedOrderHoldsStatement(db, orderId),
   ];
 }
 
@@ -205,14 +198,7 @@ export async function releaseExpiredHolds(deps: Pick<Deps, 'db' | 'clock'>, inpu
   for (let i = 0; i < maxChunks; i++) {
     const rows = await expiredOpenOrderIds(db, nowMs, RELEASE_CHUNK);
     if (rows.length === 0) break;
-    const ids = sql.join(rows.map((id) => sql`${id}`), sql`, `);
-    const [res] = await db.batch([
-      batchableRun(db, sql`UPDATE checkout_orders SET status = 'expired', updated_at = ${nowIso}
-        WHERE id IN (${ids}) AND status = 'open' AND expires_at < ${nowMs}`),
-      // Guarded by the order's state: an order whose expiry was just extended (async payment) keeps its holds.
-      batchableRun(db, sql`DELETE FROM promotion_slot_claims WHERE order_id IN (${ids}) AND state = 'held'
-        AND EXISTS (SELECT 1 FROM checkout_orders o WHERE o.id = promotion_slot_claims.order_id AND o.status IN ('expired', 'failed'))`),
-    ]);
+    const [res] = await db.batch(expireOrdersStatements(db, rows, nowMs));
     total += (res as { meta?: { changes?: number } }).meta?.changes ?? 0;
     if (rows.length < RELEASE_CHUNK) break;
   }
@@ -241,16 +227,7 @@ export async function verifyPayment(deps: Pick<Deps, 'db'>, actor: Actor, input:
     return { ...base, success: false, message: VERIFY_MESSAGES[order.status] };
   }
   // Only what is really shown counts (issue 26.2): a promotion whose period covers its quiz's current date.
-  const rows = (
-    await db
-      .select({ promotion: promotions, quizDate: quizzes.date })
-      .from(promotions)
-      .leftJoin(quizzes, eq(quizzes.id, promotions.quizId))
-      .where(eq(promotions.orderId, order.id))
-      .orderBy(promotions.startDate)
-  )
-    .filter((r) => r.quizDate !== null && r.quizDate >= r.promotion.startDate && r.quizDate <= r.promotion.endDate)
-    .map((r) => r.promotion);
+  const rows = await shownPromotionsOf(db, order.id);
   // Paid, but nothing could be delivered (every quiz was gone or moved): never a success; the money goes back.
   if (rows.length === 0) return { ...base, success: false, message: refund ? (changed ? VERIFY_MESSAGES.refundedChanged : VERIFY_MESSAGES.refunded) : VERIFY_MESSAGES.undelivered };
   const types = new Set(rows.map((r) => r.productType));
@@ -305,8 +282,7 @@ export async function cancelCheckout(deps: Pick<Deps, 'db' | 'payments' | 'clock
       .update(checkoutOrders)
       .set({ status: 'expired', expiresAt: nowMs, updatedAt: nowIso })
       .where(and(eq(checkoutOrders.id, order.id), eq(checkoutOrders.status, 'open'), lte(checkoutOrders.expiresAt, nowMs + ORDINARY_HOLD_MAX_MS))),
-    batchableRun(db, sql`DELETE FROM promotion_slot_claims WHERE order_id = ${order.id} AND state = 'held'
-      AND EXISTS (SELECT 1 FROM checkout_orders o WHERE o.id = ${order.id} AND o.status IN ('failed', 'expired'))`),
+    releaseClosedOrderHoldsStatement(db, order.id),
   ]);
   return { status: (await orderById(db, order.id))?.status ?? order.status };
 }

@@ -59,6 +59,12 @@ export async function upcomingAtLocation(db: Db, locationId: string, today: stri
 }
 
 /** Occurrence counts (past included) of the given series. */
+/** Dates of one series (every place, past and future). */
+export async function seriesSize(db: Db, recurrenceId: string): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)` }).from(quizzes).where(eq(quizzes.recurrenceId, recurrenceId));
+  return Number(row?.n ?? 0);
+}
+
 export async function seriesTotals(db: Db, locationId: string): Promise<Map<string, number>> {
   const rows = await db
     .select({ rid: quizzes.recurrenceId, n: sql<number>`count(*)` })

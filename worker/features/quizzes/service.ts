@@ -28,7 +28,7 @@ import {
   type QuizDetailResponse,
 } from './contract';
 import type { Deps } from '../../ports/deps';
-import { placesFor, quizWithPromotion, seriesTotals, toOwnerQuiz, upcomingAtLocation, upcomingSingles } from './queries';
+import { placesFor, quizWithPromotion, seriesSize, seriesTotals, toOwnerQuiz, upcomingAtLocation, upcomingSingles } from './queries';
 
 type Fields = Pick<EditQuizData, 'startTime' | 'category' | 'theme' | 'customTheme' | 'quizmaster' | 'teamSize' | 'description' | 'price' | 'language'>;
 
@@ -171,8 +171,7 @@ export async function getQuiz(deps: QuizDeps, actor: Actor, input: { id: string 
   const row = (await quizWithPromotion(db, id, today))!;
   let seriesCount = 0;
   if (row.recurrenceId) {
-    const all = await db.select({ id: quizzes.id }).from(quizzes).where(eq(quizzes.recurrenceId, row.recurrenceId));
-    seriesCount = all.length;
+    seriesCount = await seriesSize(db, row.recurrenceId);
   }
   return { quiz: toOwnerQuiz(row), location: { id: location.id, name: location.name, city: location.city, venueId: location.venueId }, seriesCount };
 }

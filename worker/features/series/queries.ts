@@ -27,6 +27,15 @@ export async function anyOccurrenceId(db: Db, recurrenceId: string): Promise<str
   return row?.id ?? null;
 }
 
+/** A series' dates: how many, how many from `today`, and the first. */
+export async function seriesAggregate(db: Db, recurrenceId: string, today: string) {
+  const [agg] = await db
+    .select({ count: sql<number>`count(*)`, upcoming: sql<number>`coalesce(sum(${quizzes.date} >= ${today}), 0)`, first: sql<string>`min(${quizzes.date})` })
+    .from(quizzes)
+    .where(eq(quizzes.recurrenceId, recurrenceId));
+  return agg;
+}
+
 export async function countSeries(db: Db, recurrenceId: string): Promise<number> {
   const [row] = await db.select({ n: sql<number>`count(*)` }).from(quizzes).where(eq(quizzes.recurrenceId, recurrenceId));
   return row?.n ?? 0;

@@ -2,7 +2,7 @@
  * Series rules (spec 02 §4.4, §5, §7): extension (one service for the owner's buttons and the nightly
  * cron), summaries for quiz management, editing and deleting a whole series, pausing a date range.
  */
-import { and, between, eq, gte, sql } from 'drizzle-orm';
+import { and, between, eq, gte } from 'drizzle-orm';
 import { runBatch } from '../../db/batch';
 import type { Db } from '../../db/client';
 import { quizzes, type QuizRow } from '../../db/schema';
@@ -25,7 +25,7 @@ import {
   type EditSeriesData,
   type SeriesSummary,
 } from '../quizzes/contract';
-import { anyOccurrenceId, countSeries, extensionCandidates, insertOccurrenceStatements, latestOccurrences, recentOccurrences, seriesSummaryRows, type QuizInsert } from './queries';
+import { anyOccurrenceId, countSeries, extensionCandidates, seriesAggregate, insertOccurrenceStatements, latestOccurrences, recentOccurrences, seriesSummaryRows, type QuizInsert } from './queries';
 import { extensionDates, namesOf, parseRecurrenceDays, type Pattern } from '../../lib/recurrence';
 
 /** A series whose latest occurrence is more than this many days past is treated as ended, not extended. */
@@ -233,10 +233,7 @@ export async function getSeries(deps: SeriesDeps, actor: Actor, input: { recurre
   const today = deps.clock.today();
   const { location, venue } = await authorizeSeries(db, actor, recurrenceId);
   const t = (await latestOccurrences(db, [recurrenceId])).get(recurrenceId)!;
-  const [agg] = await db
-    .select({ count: sql<number>`count(*)`, upcoming: sql<number>`coalesce(sum(${quizzes.date} >= ${today}), 0)`, first: sql<string>`min(${quizzes.date})` })
-    .from(quizzes)
-    .where(eq(quizzes.recurrenceId, recurrenceId));
+  const agg = await seriesAggregate(db, recurrenceId, today);
   const weekdays = parseRecurrenceDays(t.recurrenceDays) ?? [isoWeekday(t.date)];
   return {
     series: {

@@ -1,6 +1,6 @@
-import { and, count, eq, gte } from 'drizzle-orm';
+import { and, count, eq, gte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { locations, quizzes, userRoles, users, venues } from '../../db/schema';
+import { emailTokens, locations, profiles, quizzes, userRoles, users, venues } from '../../db/schema';
 
 /** Id of the house account (owner of unclaimed businesses), or null when it does not exist. */
 export async function findHouseUserId(db: Db, houseEmail: string): Promise<string | null> {
@@ -37,3 +37,48 @@ export async function rolesOf(db: Db, userId: string) {
   return (await db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, userId))).map((r) => r.role);
 }
 
+
+export async function hasProfile(db: Db, userId: string): Promise<boolean> {
+  const [profile] = await db.select({ userId: profiles.userId }).from(profiles).where(eq(profiles.userId, userId)).limit(1);
+  return !!profile;
+}
+
+/** Payloads of the user's newest verification tokens that name a business to take over. */
+export function takeoverPayloadsOf(db: Db, userId: string, limit: number) {
+  return db
+    .select({ payload: emailTokens.payload })
+    .from(emailTokens)
+    .where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, 'verify_email'), sql`${emailTokens.payload} LIKE '%takeoverVenue%'`))
+    .orderBy(sql`${emailTokens.createdAt} DESC`)
+    .limit(limit);
+}
+
+export interface TakeoverIssueRow {
+  user_id: string;
+  email: string;
+  venue_id: string;
+  venue_name: string | null;
+  owner: string | null;
+  has_role: number;
+  has_profile: number;
+}
+
+/**
+ * Verified users whose used verification carried a takeoverVenue while that business is still on the house
+ * account (or gone), or who lack the owner role or a profile; newest first.
+ */
+export function takeoverIssueRows(db: Db, houseId: string, limit: number) {
+  return db.all<TakeoverIssueRow>(sql`
+    SELECT u.id AS user_id, u.email AS email, json_extract(t.payload, '$.takeoverVenue') AS venue_id,
+           v.name AS venue_name, v.user_id AS owner,
+           EXISTS (SELECT 1 FROM user_roles r WHERE r.user_id = u.id AND r.role = 'admin') AS has_role,
+           EXISTS (SELECT 1 FROM profiles p WHERE p.user_id = u.id) AS has_profile
+    FROM email_tokens t
+    JOIN users u ON u.id = t.user_id
+    LEFT JOIN venues v ON v.id = json_extract(t.payload, '$.takeoverVenue')
+    WHERE t.purpose = 'verify_email' AND t.used_at IS NOT NULL AND u.email_verified_at IS NOT NULL
+      AND json_valid(t.payload) AND json_extract(t.payload, '$.takeoverVenue') IS NOT NULL
+      AND (v.id IS NULL OR v.user_id = ${houseId} OR NOT has_role OR NOT has_profile)
+    ORDER BY t.created_at DESC
+    LIMIT ${limit}`);
+}

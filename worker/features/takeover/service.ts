@@ -4,10 +4,10 @@
  * one batch with the data-version bump; exactly one row must change, so of two concurrent claimants
  * exactly one wins and the other gets 409 with an empty account.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { changes } from '../../db/batch';
 import type { Db } from '../../db/client';
-import { emailTokens, profiles, userRoles, venues } from '../../db/schema';
+import { profiles, userRoles, venues } from '../../db/schema';
 import { bumpDataVersion } from '../../lib/data-version';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import type { Deps } from '../../ports/deps';
@@ -15,7 +15,7 @@ import type { Deps } from '../../ports/deps';
 type TakeoverDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'mailer'>;
 import { TAKEOVER_NOT_FOUND_MESSAGE, TAKEOVER_TAKEN_MESSAGE, type TakeoverResult, type TakeoverVenueInfo } from './contract';
 import { sendOwnerEmailNote, sendTakeoverNotice } from './mail';
-import { findHouseUserId, findUser, findVenue, rolesOf, venueCounts } from './queries';
+import { findHouseUserId, findUser, findVenue, hasProfile, rolesOf, takeoverIssueRows, takeoverPayloadsOf, venueCounts } from './queries';
 
 /**
  * A business takeover may name or act on (issue 26.8): hidden ones (is_public = 0) are unknown, 404 like
@@ -110,8 +110,7 @@ export async function fixTakeoverIssues(deps: TakeoverDeps, input: { userId?: st
     await db.insert(userRoles).values({ userId: user.id, role: 'admin' }).onConflictDoNothing();
     fixed.push('Rollen verksamhetsägare lades till.');
   }
-  const [profile] = await db.select({ userId: profiles.userId }).from(profiles).where(eq(profiles.userId, user.id)).limit(1);
-  if (!profile) {
+  if (!(await hasProfile(db, user.id))) {
     await db.insert(profiles).values({ userId: user.id }).onConflictDoNothing();
     fixed.push('Profilen skapades.');
   }
@@ -146,12 +145,7 @@ export async function fixTakeoverIssues(deps: TakeoverDeps, input: { userId?: st
 
 /** takeoverVenue of the user's latest used verification token, if any. */
 async function takeoverVenueOfUser(db: Db, userId: string): Promise<string | null> {
-  const rows = await db
-    .select({ payload: emailTokens.payload })
-    .from(emailTokens)
-    .where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, 'verify_email'), sql`${emailTokens.payload} LIKE '%takeoverVenue%'`))
-    .orderBy(sql`${emailTokens.createdAt} DESC`)
-    .limit(5);
+  const rows = await takeoverPayloadsOf(db, userId, 5);
   for (const r of rows) {
     try {
       const v = (JSON.parse(r.payload ?? '{}') as { takeoverVenue?: unknown }).takeoverVenue;
@@ -180,19 +174,7 @@ export async function listTakeoverIssues(deps: Pick<Deps, 'db' | 'config'>, inpu
   const houseEmail = deps.config.houseAccountEmail;
   const limit = input.limit ?? 50;
   const houseId = (await findHouseUserId(db, houseEmail)) ?? '';
-  const rows = await db.all<{ user_id: string; email: string; venue_id: string; venue_name: string | null; owner: string | null; has_role: number; has_profile: number }>(sql`
-    SELECT u.id AS user_id, u.email AS email, json_extract(t.payload, '$.takeoverVenue') AS venue_id,
-           v.name AS venue_name, v.user_id AS owner,
-           EXISTS (SELECT 1 FROM user_roles r WHERE r.user_id = u.id AND r.role = 'admin') AS has_role,
-           EXISTS (SELECT 1 FROM profiles p WHERE p.user_id = u.id) AS has_profile
-    FROM email_tokens t
-    JOIN users u ON u.id = t.user_id
-    LEFT JOIN venues v ON v.id = json_extract(t.payload, '$.takeoverVenue')
-    WHERE t.purpose = 'verify_email' AND t.used_at IS NOT NULL AND u.email_verified_at IS NOT NULL
-      AND json_valid(t.payload) AND json_extract(t.payload, '$.takeoverVenue') IS NOT NULL
-      AND (v.id IS NULL OR v.user_id = ${houseId} OR NOT has_role OR NOT has_profile)
-    ORDER BY t.created_at DESC
-    LIMIT ${limit}`);
+  const rows = await takeoverIssueRows(db, houseId, limit);
   const seen = new Set<string>();
   const out: TakeoverIssue[] = [];
   for (const r of rows) {

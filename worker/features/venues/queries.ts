@@ -1,6 +1,6 @@
-import { and, asc, eq, gte, lt, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { locations, quizzes, venues } from '../../db/schema';
+import { locations, profiles, quizzes, venues } from '../../db/schema';
 import type { OwnerPlace } from './contract';
 
 /** Businesses a user owns, oldest first (the first is the dashboard's default). */
@@ -48,4 +48,16 @@ export async function slugsLike(db: Db, base: string): Promise<string[]> {
     .from(venues)
     .where(or(eq(venues.slug, base), and(gte(venues.slug, `${base}-`), lt(venues.slug, `${base}.`))));
   return rows.map((r) => r.slug);
+}
+
+/** Quizzes at a place (what deleting it removes). */
+export async function countQuizzesAt(db: Db, locationId: string): Promise<number> {
+  const [c] = await db.select({ n: count() }).from(quizzes).where(eq(quizzes.locationId, locationId));
+  return c?.n ?? 0;
+}
+
+/** The user's contact profile row, or undefined. */
+export async function profileOf(db: Db, userId: string) {
+  const [row] = await db.select().from(profiles).where(eq(profiles.userId, userId));
+  return row;
 }

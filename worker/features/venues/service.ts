@@ -3,9 +3,9 @@
  * goes through worker/lib/authz.ts; a superadmin may act on any business. Writes that change public
  * data bump the public-data version in the same batch.
  */
-import { count, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { locations, profiles, quizzes, userRoles, venues, type VenueRow } from '../../db/schema';
+import { locations, profiles, userRoles, venues, type VenueRow } from '../../db/schema';
 import { authorizeLocation, authorizeVenue, isSuperadmin, requireActor, type Actor } from '../../lib/authz';
 import { bumpDataVersion } from '../../lib/data-version';
 import { foundOr404, unauthorized } from '../../lib/errors';
@@ -15,7 +15,7 @@ import type { Deps } from '../../ports/deps';
 import type { DashboardResponse, LocationData, OwnerVenue, ProfileResponse, RegisterVenueData, UpdateVenueData } from './contract';
 import { deleteGuarded, purchaseGuarded } from '../promotion/service';
 import { followerCountsByPlace } from '../follows/service';
-import { placesWithCounts, slugsLike, venuesOfUser } from './queries';
+import { countQuizzesAt, placesWithCounts, profileOf, slugsLike, venuesOfUser } from './queries';
 
 /** What the business/place/profile services need: the database and the clock (today, and the instant stamped on writes). */
 export type VenueDeps = Pick<Deps, 'db' | 'clock'>;
@@ -245,9 +245,9 @@ export async function deleteLocation(deps: VenueDeps, actor: Actor, input: { loc
   const { db, clock } = deps;
   const { locationId } = input;
   await authorizeLocation(db, actor, locationId);
-  const [c] = await db.select({ n: count() }).from(quizzes).where(eq(quizzes.locationId, locationId));
+  const n = await countQuizzesAt(db, locationId);
   await deleteGuarded(db, 'location', { locationId }, clock, () => db.batch([db.delete(locations).where(eq(locations.id, locationId)), bumpDataVersion(db)]));
-  return { deletedQuizzes: c?.n ?? 0 };
+  return { deletedQuizzes: n };
 }
 
 // ---------------------------------------------------------------- contact profile
@@ -255,7 +255,7 @@ export async function deleteLocation(deps: VenueDeps, actor: Actor, input: { loc
 export async function getProfile(deps: Pick<Deps, 'db'>, actor: Actor): Promise<ProfileResponse> {
   const { db } = deps;
   requireActor(actor);
-  const [row] = await db.select().from(profiles).where(eq(profiles.userId, actor.id));
+  const row = await profileOf(db, actor.id);
   return { firstName: row?.firstName ?? null, lastName: row?.lastName ?? null, phone: row?.phone ?? null };
 }
 

@@ -1,0 +1,156 @@
+/**
+ * The mail queue's consumer (issue 17): renders and sends each follow message at most once (the outbox's unique
+ * send key), pushes the same reminder and the week's new quizzes to opted-in phones (issue 32), delivers outbox
+ * rows (issue 27.3), retries with back-off and parks what can never succeed in `dead_letters`.
+ */
+import type { Db } from '../../db/client';
+import { addDays, clockFrom } from '../../lib/clock';
+import { newId } from '../../lib/ids';
+import { recordJob } from '../../lib/jobs';
+import { hasQuizFilters, matchesQuizFilters } from '../../lib/quiz-filters';
+import type { Deps } from '../../ports/deps';
+import { listPages, quizFiltersOf } from '../listing/service';
+import type { SavedSearch } from './contract';
+import { confirmLabelOf, labelOf, parseFilters } from './labels';
+import { confirmUrlFor, linksFor } from './links';
+import { confirmMail, digestMail, reminderMail } from './mail';
+import { newQuizzesNotice, pushToFollow, reminderNotice } from './push';
+import * as q from './queries';
+import { MailQueueMessageSchema, type MailQueueMessage } from './queue';
+
+/** The queue consumer sends: the mailer, and the push port (reminders to the follower's phone, issue 32). */
+export type FollowMailDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'mailer'> & Partial<Pick<Deps, 'push'>>;
+
+export type MessageOutcome = 'sent' | 'duplicate' | 'skipped';
+
+/** Most listing pages (of 12) a digest reads for one saved text search: 240 series or single quizzes. */
+export const DIGEST_SEARCH_MAX_PAGES = 20;
+
+/**
+ * The week's quizzes of a saved search, matched as the listing matches it, so a follower gets what the
+ * listing shows. With text, the listing service itself chooses the units (its search over business,
+ * place, title, description, theme and quiz master, with Nordic case folding; the city; public businesses
+ * only), asked on the week's Monday; the digest then holds each unit's dates in the week. The saved weekday
+ * keeps that weekday's dates (a text search in the listing ignores the weekday; the follow names it).
+ * Without text, city and weekday are one indexed query with the listing's own conditions.
+ */
+async function weekForSearch(db: Db, f: SavedSearch, from: string, to: string, houseEmail: string): Promise<q.MailQuiz[]> {
+  const quiz = quizFiltersOf(f);
+  if (!f.search && !hasQuizFilters(quiz)) return q.weekForCityDay(db, f, from, to);
+  // The real house account: the listing keeps its stored columns for it (a wrong one would refresh its units).
+  const ctx = { today: from, viewerId: null, houseEmail };
+  const query = { city: f.city, search: f.search, ...quiz };
+  const ids = (await listPages(db, query, ctx, DIGEST_SEARCH_MAX_PAGES)).map((item) => item.id);
+  // The quiz filters chose the units; each date is checked too (one date of a series may have been edited alone).
+  return (await q.weekOfUnits(db, ids, from, to, f.weekday)).filter((row) =>
+    matchesQuizFilters({ price: row.price, teamSize: row.team_size, category: row.category, theme: row.theme, startTime: row.start_time, language: row.language }, quiz),
+  );
+}
+
+/**
+ * Renders and sends one message, at most once per send key. Only confirmed follows get reminders and
+ * digests (the confirmation mail is the one mail a pending follow gets); a follow or quiz that is gone,
+ * a cancelled quiz, a reminder for another day and an empty week send nothing.
+ */
+export async function processMessage(deps: FollowMailDeps, msg: MailQueueMessage): Promise<MessageOutcome> {
+  const { db } = deps;
+  if (msg.type === 'outbox') return deps.mailer.deliver(msg.id);
+  if (msg.type === 'confirm') {
+    if (!msg.followId) return 'skipped';
+    const f = await q.followWithRecipient(db, msg.followId);
+    if (!f?.email || !f.address_id) return 'skipped';
+    const confirmUrl = await confirmUrlFor(deps, f.id);
+    return deps.mailer.sendOnce(confirmMail(f.email, confirmLabelOf(f), confirmUrl, await linksFor(deps, f)), `confirm:${msg.requestId}`);
+  }
+  const f = await q.followWithRecipient(db, msg.followId);
+  if (!f?.email || !f.confirmed_at) return 'skipped';
+  if (msg.type === 'reminder') {
+    if (msg.date !== deps.clock.today() || f.kind !== 'place' || !f.reminders) return 'skipped';
+    const quiz = await q.mailQuiz(db, msg.quizId);
+    if (!quiz || quiz.is_cancelled || !quiz.is_public || quiz.date !== deps.clock.today()) return 'skipped';
+    // The same reminder as a push to every phone that opted in ("Påminn mig i telefonen"), once per subscription.
+    await pushToFollow({ db, push: deps.push ?? null }, { followId: f.id, notice: reminderNotice(f.id, quiz), key: `reminder:${f.id}:${quiz.id}` });
+    return deps.mailer.sendOnce(reminderMail(f.email, quiz, deps.config.appUrl, await linksFor(deps, f)), `reminder:${f.id}:${quiz.id}`);
+  }
+  const from = msg.week;
+  const to = addDays(from, 6);
+  const items = f.kind === 'place' ? await q.weekAtPlace(db, f.location_id!, from, to) : await weekForSearch(db, parseFilters(f.filters), from, to, deps.config.houseAccountEmail);
+  if (items.length === 0) return 'skipped';
+  const newSince = new Date(deps.clock.now().getTime() - 7 * 24 * 3600 * 1000).toISOString();
+  const marked = items.map((i) => ({ ...i, isNew: i.created_at > newSince }));
+  // The week's new quizzes as a push to every phone that opted in, once per (follow, week, subscription);
+  // first, so a failed push retries the message before the digest's own send key is spent.
+  const notice = newQuizzesNotice(f.id, msg.week, f.kind, marked.filter((i) => i.isNew));
+  if (notice) await pushToFollow({ db, push: deps.push ?? null }, { followId: f.id, notice, key: `new:${f.id}:${msg.week}` });
+  return deps.mailer.sendOnce(digestMail(f.email, labelOf(f), marked, deps.config.appUrl, await linksFor(deps, f)), `digest:${f.id}:${msg.week}`);
+}
+
+export interface QueueMessageLike {
+  id: string;
+  body: unknown;
+  attempts: number;
+  ack(): void;
+  retry(options?: { delaySeconds?: number }): void;
+}
+
+/** Back-off for a failed message: 30 s, 60 s, 120 s … at most 1 h. */
+export function retryDelaySeconds(attempts: number): number {
+  return Math.min(3600, 30 * 2 ** Math.max(0, attempts - 1));
+}
+
+/**
+ * The mail queue's consumer: each message on its own (one failure never holds back the others), acked
+ * when done, retried with back-off when it throws. A message that cannot be parsed can never succeed:
+ * it is parked in `dead_letters` at once. Each batch is recorded in job_runs.
+ */
+export async function processMailBatch(deps: FollowMailDeps, input: { queueName: string; messages: readonly QueueMessageLike[] }) {
+  const { queueName, messages } = input;
+  return recordJob(deps.db, clockFrom(deps.clock.now()), 'follow-mail-batch', async () => {
+    const counts = { sent: 0, duplicate: 0, skipped: 0, retried: 0, poison: 0 };
+    for (const m of messages) {
+      const parsed = MailQueueMessageSchema.safeParse(m.body);
+      if (!parsed.success) {
+        await parkDeadLetter(deps.db, queueName, m, 'ogiltigt meddelande');
+        m.ack();
+        counts.poison++;
+        continue;
+      }
+      try {
+        counts[await processMessage(deps, parsed.data)]++;
+        m.ack();
+      } catch (err) {
+        console.error(`follow mail ${m.id} failed (attempt ${m.attempts})`, err);
+        m.retry({ delaySeconds: retryDelaySeconds(m.attempts) });
+        counts.retried++;
+      }
+    }
+    return counts;
+  });
+}
+
+/** Most characters of a message body a dead letter keeps. */
+export const DEAD_LETTER_BODY_MAX = 4000;
+
+async function parkDeadLetter(db: Db, queueName: string, m: QueueMessageLike, reason: string): Promise<void> {
+  let body: string;
+  try {
+    body = JSON.stringify(m.body ?? null) ?? 'null';
+  } catch {
+    body = '"(kunde inte läsas)"';
+  }
+  // Always valid JSON: a longer body is kept as its first characters, marked as cut.
+  await q.insertDeadLetter(db, { id: newId(), queue: queueName, messageId: m.id, body: body.length > DEAD_LETTER_BODY_MAX ? JSON.stringify({ truncated: body.slice(0, DEAD_LETTER_BODY_MAX) }) : body, attempts: m.attempts, reason });
+}
+
+/** The dead-letter queue's consumer: records every message for the superadmin and acks it. */
+export async function recordDeadLetters(deps: Pick<Deps, 'db' | 'clock'>, input: { queueName: string; messages: readonly QueueMessageLike[] }) {
+  const { db } = deps;
+  const { queueName, messages } = input;
+  return recordJob(db, clockFrom(deps.clock.now()), 'follow-mail-dead-letters', async () => {
+    for (const m of messages) {
+      await parkDeadLetter(db, queueName, m, 'för många misslyckade försök');
+      m.ack();
+    }
+    return { recorded: messages.length };
+  });
+}

@@ -1,0 +1,9 @@
+/** The health check's one read (issue 28.6: thin handlers, SQL in queries.ts). */
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+
+/** The public data version, or null when its row is missing (migrations not applied). A missing table throws. */
+export async function dataVersionRow(db: Db): Promise<number | null> {
+  const rows = await db.all<{ version: number }>(sql`SELECT version FROM public_data_version WHERE id = 1`);
+  return rows.length === 1 ? rows[0]!.version : null;
+}
