@@ -284,8 +284,6 @@ const CARD_JSON_OF = (lang) => `json_object('id', q.id, 'date', q.date, 'startTi
       'lWebsite', l.website, 'lLat', l.latitude, 'lLng', l.longitude,
       'vId', v.id, 'vName', v.name, 'vSlug', v.slug, 'vDescription', v.description, 'vWebsite', v.website,
       'house', coalesce(v.user_id = ${HOUSE}, 0)${lang ? `, 'language', q.language` : ''})`;
-/** The card of 0018/0019; the quiz-language migration's card adds the quiz's language (the badge). */
-const CARD_JSON = CARD_JSON_OF(false);
 /**
  * Recompute the listing columns of unit NEW from the base tables as of listing_state.today: the next
  * occurrence, then (a second statement, which sees it) its date, the weekday mask of weekday mode (every

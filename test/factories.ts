@@ -134,7 +134,8 @@ export interface CallOptions {
 let testConfig: Config | undefined;
 
 export async function runListingDayAt(at: string | null): Promise<void> {
-  const config = (testConfig ??= parseConfig(env));
+  testConfig ??= parseConfig(env);
+  const config = testConfig;
   await ensureListingDay(testDb(), { today: createClock(at ?? config.clockNow).today(), houseEmail: config.houseAccountEmail, rewind: true }, null);
 }
 

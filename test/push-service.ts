@@ -18,7 +18,10 @@ export const b64u = {
 const concat = (...parts: Uint8Array[]) => {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
   let i = 0;
-  for (const p of parts) (out.set(p, i), (i += p.length));
+  for (const p of parts) {
+    out.set(p, i);
+    i += p.length;
+  }
   return out;
 };
 

@@ -74,7 +74,7 @@ export function parseConfig(env: Env): Config {
       .split(',')
       .map((s) => s.trim().toLowerCase())
       .filter(Boolean);
-  const opt = (v: string | undefined) => (v && v.trim() ? v.trim() : null);
+  const opt = (v: string | undefined) => (v?.trim() ? v.trim() : null);
   return {
     appEnv,
     isDev: appEnv !== 'production',

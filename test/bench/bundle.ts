@@ -141,7 +141,7 @@ function startupOnce(dir: string, main: string): number {
 export async function load(url, ctx, next) {
   const read = 'import { readFileSync } from "node:fs"; const bytes = readFileSync(new URL(' + JSON.stringify(url) + '));';
   if (url.endsWith('.wasm')) return { format: 'module', shortCircuit: true, source: read + ' export default new WebAssembly.Module(bytes);' };
-  if (/\.(png|woff|bin)$/.test(url)) return { format: 'module', shortCircuit: true, source: read + ' export default bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);' };
+  if (/\\.(png|woff|bin)$/.test(url)) return { format: 'module', shortCircuit: true, source: read + ' export default bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);' };
   return next(url, ctx);
 }`,
   );
@@ -149,11 +149,11 @@ export async function load(url, ctx, next) {
   writeFileSync(
     probe,
     `import { register } from 'node:module';
-register(${JSON.stringify('file://' + hooks)});
+register(${JSON.stringify(`file://${hooks}`)});
 // Warm the loader and the stub first, so only the bundle itself is timed.
 await import('cloudflare:workers');
 const t = performance.now();
-await import(${JSON.stringify('file://' + join(dir, main))});
+await import(${JSON.stringify(`file://${join(dir, main)}`)});
 process.stdout.write(String(performance.now() - t));`,
   );
   const out = execFileSync(process.execPath, [probe], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NODE_ENV: 'production' } });

@@ -820,9 +820,9 @@ async function main() {
     process.stdout.write(`\n${md}\n`);
     if (!FIRST_ONLY) writeFileSync(
       join(root, 'test', 'bench', 'results.json'),
-      JSON.stringify({ measuredAt: started.toISOString(), connections: CONNECTIONS, durationS: DURATION_S, sizes: results, bundle: bundle ?? null, ogRender: og ?? null, checks: cks, lighthouse: lighthouse ?? null }, null, 2) + '\n',
+      `${JSON.stringify({ measuredAt: started.toISOString(), connections: CONNECTIONS, durationS: DURATION_S, sizes: results, bundle: bundle ?? null, ogRender: og ?? null, checks: cks, lighthouse: lighthouse ?? null }, null, 2)}\n`,
     );
-    if (!FIRST_ONLY) writeFileSync(join(root, 'test', 'bench', 'results.md'), md + '\n');
+    if (!FIRST_ONLY) writeFileSync(join(root, 'test', 'bench', 'results.md'), `${md}\n`);
     const missed = cks.filter((c) => !c.ok);
     if (missed.length) {
       process.stdout.write(`\n${missed.length} target(s) missed.\n`);

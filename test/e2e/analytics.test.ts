@@ -7,7 +7,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { registerVerifiedOwner } from './support/auth';
-import { baseURL, expectAccessible, newPage, useBrowser } from './support/browser';
+import { baseURL, expectAccessible, newPage, sharedBrowser } from './support/browser';
 import { stockholmDatePlus } from './support/clock';
 
 const letters = () => Array.from({ length: 8 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
@@ -19,7 +19,7 @@ async function post<T = any>(page: Page, path: string, data: unknown): Promise<T
 }
 
 describe('owner analytics and the slot market', () => {
-  const browser = useBrowser();
+  const browser = sharedBrowser();
 
   it('visitor views and opens a promoted quiz → the owner sees the numbers; the promotion dialog shows the slot calendar; /annonsera is linked from "Annons"', async () => {
     const owner = await newPage(browser());

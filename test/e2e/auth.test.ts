@@ -3,7 +3,7 @@ import { decodeBase32IgnorePadding } from '@oslojs/encoding';
 import { generateHOTP } from '@oslojs/otp';
 import { describe, expect, it } from 'vitest';
 import { loginAs, loginViaApi, registerVerifiedOwner } from './support/auth';
-import { expectAccessible, newPage, uniqueEmail, useBrowser, waitForMail } from './support/browser';
+import { expectAccessible, newPage, uniqueEmail, sharedBrowser, waitForMail } from './support/browser';
 import { appNow } from './support/clock';
 
 function pathOf(link: string): string {
@@ -12,7 +12,7 @@ function pathOf(link: string): string {
 }
 
 describe('accounts and sign-in', () => {
-  const browser = useBrowser();
+  const browser = sharedBrowser();
 
   it('registers through /register, verifies from the mail link, lands on /admin, logs out', async () => {
     const { page, errors, context } = await newPage(browser());

@@ -14,11 +14,11 @@ import { build, type Rollup } from 'vite';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../worker/lib/clock';
 import { registerVerifiedOwner } from './support/auth';
-import { baseURL, newPage, stamp, useBrowser } from './support/browser';
+import { baseURL, newPage, stamp, sharedBrowser } from './support/browser';
 import { appToday } from './support/clock';
 
-export const PUBLIC_JS_BUDGET_GZ = 100 * 1024;
-export const CITY_PAGE_HTML_BUDGET_GZ = 60 * 1024;
+const PUBLIC_JS_BUDGET_GZ = 100 * 1024;
+const CITY_PAGE_HTML_BUDGET_GZ = 60 * 1024;
 /** Source folders that only signed-in owners and the superadmin may download. */
 const PRIVATE_SOURCES = [/^web\/routes\/(?!NotFound)/, /^web\/components\/(venues|quizzes|promotion|takeover|account|admin|superadmin|auth)\//, /^web\/main\.tsx$/];
 
@@ -73,7 +73,7 @@ beforeAll(async () => {
 }, 180_000);
 
 describe('public first-load JavaScript', () => {
-  const browser = useBrowser();
+  const browser = sharedBrowser();
   it(`is at most ${PUBLIC_JS_BUDGET_GZ / 1024} KB gzipped (entry + static imports)`, () => {
     const biggest = [...closure.modules].sort((a, b) => b.bytes - a.bytes).slice(0, 12);
     const report = `${(closure.gzBytes / 1024).toFixed(1)} KB gz in ${closure.files.join(', ')}; biggest modules (raw bytes): ${biggest.map((m) => `${m.id} ${m.bytes}`).join(', ')}`;
@@ -203,7 +203,7 @@ describe('public first-load JavaScript', () => {
 });
 
 describe('city page HTML', () => {
-  const browser = useBrowser();
+  const browser = sharedBrowser();
   it(`is at most ${CITY_PAGE_HTML_BUDGET_GZ / 1024} KB gzipped with 12 cards`, async () => {
     // A fresh owner fills a town of their own with 13 quizzes (full descriptions), so the first page holds 12 cards.
     const { page, context } = await newPage(browser());

@@ -6,7 +6,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerVerifiedOwner } from './support/auth';
-import { baseURL, expectAccessible, newPage, stamp, useBrowser } from './support/browser';
+import { baseURL, expectAccessible, newPage, stamp, sharedBrowser } from './support/browser';
 import { stockholmDatePlus } from './support/clock';
 
 const compact = (date: string) => date.replaceAll('-', '');
@@ -28,7 +28,7 @@ const calendar = (...events: string[]) => ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PR
 const event = (...lines: string[]) => ['BEGIN:VEVENT', 'DTSTAMP:20260101T000000Z', ...lines, 'END:VEVENT'].join('\r\n');
 
 describe('calendar sync for owners', () => {
-  const browser = useBrowser();
+  const browser = sharedBrowser();
 
   it('a feed becomes quizzes on a place and stays in sync after an edit, a removal and an EXDATE', async () => {
     const [d1, d2, d3, d4, single] = [1, 8, 15, 22, 3].map((n) => stockholmDatePlus(n));

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { addDays, isoWeekday } from '../../worker/lib/clock';
 import { displayDate, WEEKDAYS } from '../../worker/lib/swedish';
 import { loginViaApi, registerVerifiedOwner } from './support/auth';
-import { baseURL, expectAccessible, newPage, useBrowser } from './support/browser';
+import { baseURL, expectAccessible, newPage, sharedBrowser } from './support/browser';
 import { appToday } from './support/clock';
 
 const visible = (page: Page, text: string | RegExp) => expect.poll(() => page.getByText(text).first().isVisible(), { timeout: 10_000 }).toBe(true);
@@ -28,10 +28,10 @@ function christmasSeries(today: string) {
   const label = (date: string) => `${displayDate(date)} ${date.slice(0, 4)}`;
   return { start: addDays(julafton, -21), end: addDays(julafton, 21), julafton, nyarsafton, weekday, julaftonLabel: label(julafton), nyarsaftonLabel: label(nyarsafton) };
 }
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 describe('Swedish holidays in series and "Stämmer inte?"', () => {
-  const browser = useBrowser();
+  const browser = sharedBrowser();
 
   it('owner: weekly series across Christmas → julafton suggested as a skip, confirmed → cancelled; a report reaches the superadmin inbox', async () => {
     const { page, errors } = await newPage(browser());
@@ -53,10 +53,10 @@ describe('Swedish holidays in series and "Stämmer inte?"', () => {
     await page.getByLabel('Slutdatum').fill(xmas.end);
 
     // The holiday dates of the series, the eves pre-selected; julafton's neighbours (juldagen, annandag jul) are not Thursdays.
-    const julafton = page.getByRole('checkbox', { name: new RegExp(`Hoppa över Julafton \\(${escape(xmas.julaftonLabel)}\\)`) });
+    const julafton = page.getByRole('checkbox', { name: new RegExp(`Hoppa över Julafton \\(${escapeRegExp(xmas.julaftonLabel)}\\)`) });
     await julafton.waitFor({ timeout: 10_000 });
     expect(await julafton.isChecked()).toBe(true);
-    const nyarsafton = page.getByRole('checkbox', { name: new RegExp(`Hoppa över Nyårsafton \\(${escape(xmas.nyarsaftonLabel)}\\)`) });
+    const nyarsafton = page.getByRole('checkbox', { name: new RegExp(`Hoppa över Nyårsafton \\(${escapeRegExp(xmas.nyarsaftonLabel)}\\)`) });
     expect(await nyarsafton.isChecked()).toBe(true);
     // The preview follows the form (first the default 180 days, then up to the end date): wait for it to settle.
     await expect.poll(() => page.getByRole('checkbox', { name: /Hoppa över/ }).count()).toBe(2);

@@ -8,12 +8,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loginAs, registerVerifiedOwner } from './support/auth';
-import { newPage, stamp, useBrowser } from './support/browser';
+import { newPage, stamp, sharedBrowser } from './support/browser';
 
 const ADMIN = { email: 'admin@quizkvall.local', password: 'quizkvall-admin' };
 
 describe('import and export', () => {
-  const browser = useBrowser();
+  const browser = sharedBrowser();
 
   it('superadmin: 2 000 rows → progress bar to 100 % → report download', async () => {
     const p = `E2e${stamp()}`;

@@ -4,7 +4,7 @@
  * select, the first card is above the fold, and the quick chips work without JavaScript.
  */
 import { describe, expect, it } from 'vitest';
-import { hydrated, newPage, useBrowser } from './support/browser';
+import { hydrated, newPage, sharedBrowser } from './support/browser';
 import { appToday, stockholmDatePlus } from './support/clock';
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
@@ -20,7 +20,7 @@ function km(text: string): number {
 }
 
 describe('near me', () => {
-  const browser = useBrowser();
+  const browser = sharedBrowser();
 
   it('granted: a tap asks for the position, then Göteborg quizzes nearest first with distances; the URL holds the mode', async () => {
     const { page, errors, context } = await newPage(browser(), { context: { ...PHONE, geolocation: GOTEBORG } });

@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { addDays } from '../../worker/lib/clock';
 import { dateInWords } from '../../worker/lib/swedish';
 import { registerVerifiedOwner } from './support/auth';
-import { baseURL, expectAccessible, newPage, useBrowser } from './support/browser';
+import { baseURL, expectAccessible, newPage, sharedBrowser } from './support/browser';
 
 const PHONE = { viewport: { width: 390, height: 844 } };
 
@@ -36,7 +36,7 @@ async function inViewport(page: Page, name: string) {
 }
 
 describe("owner's paths on a phone (issue 29)", () => {
-  const browser = useBrowser();
+  const browser = sharedBrowser();
 
   it('series promotion: 4 weeks of dates with "Visa fler datum", honest availability, a sticky summary, and a mixed order told as mixed', async () => {
     const { page, errors, context } = await newPage(browser(), { context: PHONE });

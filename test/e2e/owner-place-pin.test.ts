@@ -5,10 +5,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { registerVerifiedOwner } from './support/auth';
-import { baseURL, newPage, stamp, useBrowser } from './support/browser';
+import { baseURL, newPage, stamp, sharedBrowser } from './support/browser';
 
 describe('owner: pin a place on the map', () => {
-  const browser = useBrowser();
+  const browser = sharedBrowser();
 
   it('a click on the map moves the pin and fills the coordinates; saving keeps the address', async () => {
     const { page, errors } = await newPage(browser());

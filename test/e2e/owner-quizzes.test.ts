@@ -9,13 +9,13 @@ import { describe, expect, it } from 'vitest';
 import { addDays, isoWeekday } from '../../worker/lib/clock';
 import { displayDate } from '../../worker/lib/swedish';
 import { registerVerifiedOwner } from './support/auth';
-import { baseURL, expectAccessible, newPage, useBrowser } from './support/browser';
+import { baseURL, expectAccessible, newPage, sharedBrowser } from './support/browser';
 import { appToday, stockholmDatePlus } from './support/clock';
 
 const visible = (page: Page, text: string | RegExp) => expect.poll(() => page.getByText(text).first().isVisible(), { timeout: 10_000 }).toBe(true);
 
 describe('owner quizzes and series', () => {
-  const browser = useBrowser();
+  const browser = sharedBrowser();
 
   it('onboarding → weekly series on two weekdays → public → edit one → edit series → cancel a date → manage → delete', async () => {
     const { page, errors, context } = await newPage(browser());

@@ -6,12 +6,12 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { loginViaApi, registerVerifiedOwner } from './support/auth';
-import { baseURL, expectAccessible, newPage, stamp, useBrowser } from './support/browser';
+import { baseURL, expectAccessible, newPage, stamp, sharedBrowser } from './support/browser';
 
 const visible = (page: Page, text: string | RegExp) => expect.poll(() => page.getByText(text).first().isVisible(), { timeout: 10_000 }).toBe(true);
 
 describe('owner dashboard: businesses and places', () => {
-  const browser = useBrowser();
+  const browser = sharedBrowser();
 
   it('a new owner: onboarding → business → place (single-place toggle) → edit and delete places → profile', async () => {
     const { page, errors, context } = await newPage(browser());

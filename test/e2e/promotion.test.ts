@@ -7,7 +7,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { loginViaApi, registerVerifiedOwner } from './support/auth';
-import { baseURL, expectAccessible, newPage, useBrowser } from './support/browser';
+import { baseURL, expectAccessible, newPage, sharedBrowser } from './support/browser';
 import { stockholmDatePlus } from './support/clock';
 
 
@@ -75,7 +75,7 @@ async function buyPremiumFromDashboard(page: Page, date: string) {
 }
 
 describe('paid promotion', () => {
-  const browser = useBrowser();
+  const browser = sharedBrowser();
 
   it('an owner buys Premium Utvald for one date; the quiz is full width on top of / for that city and date', async () => {
     const { page, errors, context } = await newPage(browser());

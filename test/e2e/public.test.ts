@@ -5,11 +5,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { nextWeekdayOnOrAfter } from '../../worker/lib/clock';
-import { baseURL, COUNT_LINE, expectAccessible, hydrated, newPage, shown, useBrowser } from './support/browser';
+import { baseURL, COUNT_LINE, expectAccessible, hydrated, newPage, shown, sharedBrowser } from './support/browser';
 import { appToday } from './support/clock';
 
 describe('public discovery', () => {
-  const browser = useBrowser();
+  const browser = sharedBrowser();
 
   it('a visitor filters by city and weekday, searches, opens a detail dialog and loads more', async () => {
     const { page, errors, context } = await newPage(browser());
@@ -92,7 +92,7 @@ describe('public discovery', () => {
     await page.getByRole('button', { name: 'Visa detaljer om Kvarnen Quizbar' }).click();
     const dialog = page.getByRole('dialog', { name: 'Kvarnen Quizbar' });
     await dialog.waitFor();
-    expect(await dialog.locator('time').innerText()).toMatch(/^\p{L}+dag \d{1,2} \p{L}+ kl\. \d{2}:\d{2}$/u);
+    expect(await dialog.locator('time').textContent()).toMatch(/^\p{L}+dag \d{1,2} \p{L}+ kl\. \d{2}:\d{2}$/u);
     expect(await dialog.getByRole('link', { name: 'Vägbeskrivning' }).getAttribute('href')).toMatch(/^https:\/\/www\.google\.com\/maps\/dir\//);
     expect(await dialog.getByRole('list', { name: 'Om kvällen' }).getByRole('listitem').count()).toBeGreaterThanOrEqual(2);
     for (const text of ['Webbplats:', 'Quizmaster:']) expect(await dialog.getByText(text).count(), text).toBeGreaterThan(0);

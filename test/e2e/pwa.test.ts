@@ -8,7 +8,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { registerVerifiedOwner } from './support/auth';
-import { baseURL, newPage, stamp, uniqueEmail, useBrowser, waitForMail } from './support/browser';
+import { baseURL, newPage, stamp, uniqueEmail, sharedBrowser, waitForMail } from './support/browser';
 
 /** Waits until the service worker controls the page (register.ts marks html[data-sw] once registered). */
 async function controlled(page: Page): Promise<void> {
@@ -47,7 +47,7 @@ async function ownersPlace(page: Page, name: string, city: string): Promise<{ id
 }
 
 describe('installable app', () => {
-  const browser = useBrowser();
+  const browser = sharedBrowser();
 
   it('serves a Swedish web app manifest with 192/512 and maskable icons, linked from public pages', async () => {
     const html = await (await fetch(`${baseURL()}/quiz/stockholm`)).text();

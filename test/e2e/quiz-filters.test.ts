@@ -4,7 +4,7 @@
  * the URL follows) and without (a plain GET form, server-rendered).
  */
 import { describe, expect, it } from 'vitest';
-import { COUNT_LINE, expectAccessible, hydrated, newPage, shown, uniqueEmail, useBrowser, waitForMail } from './support/browser';
+import { COUNT_LINE, expectAccessible, hydrated, newPage, shown, uniqueEmail, sharedBrowser, waitForMail } from './support/browser';
 
 /** The count line in any of its forms: exact, a lower bound, or "there are more" (a filtered listing is not counted). */
 const anyCountLine = /Visar \d+ (av (minst )?\d+ quiz|quiz – det finns fler)/;
@@ -32,7 +32,7 @@ async function onlyFreeMusic(page: import('playwright-core').Page) {
 }
 
 describe('quiz filters', () => {
-  const browser = useBrowser();
+  const browser = sharedBrowser();
 
   it('a visitor picks "Gratis" and "Musik" and gets only free music quizzes; the URL keeps the filters', async () => {
     const { page, errors, context } = await newPage(browser());

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { expectAccessible, newPage, useBrowser } from './support/browser';
+import { expectAccessible, newPage, sharedBrowser } from './support/browser';
 
 describe('web shell', () => {
-  const browser = useBrowser();
+  const browser = sharedBrowser();
 
   it('start page is Swedish, accessible, and has header, hero and footer', async () => {
     const { page, errors, context } = await newPage(browser());

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { loginAs } from './support/auth';
-import { baseURL, newPage, stamp, useBrowser } from './support/browser';
+import { baseURL, newPage, stamp, sharedBrowser } from './support/browser';
 
 describe('superadmin in a business profile dialog', () => {
-  const browser = useBrowser();
+  const browser = sharedBrowser();
 
   it('deletes the business (not an account) and returns to /superadmin', async () => {
     const { page, context, errors } = await newPage(browser());

@@ -5,13 +5,13 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { loginAs, loginViaApi, registerVerifiedOwner } from './support/auth';
-import { baseURL, expectAccessible, newPage, stamp, useBrowser } from './support/browser';
+import { baseURL, expectAccessible, newPage, stamp, sharedBrowser } from './support/browser';
 
 const SAMPLE_CSV = fileURLToPath(new URL('../fixtures/venues-import.csv', import.meta.url));
 const ADMIN = { email: 'admin@quizkvall.local', password: 'quizkvall-admin' };
 
 describe('superadmin panel', () => {
-  const browser = useBrowser();
+  const browser = sharedBrowser();
 
   it('searches, opens a business dashboard, adds a business, reads feedback and imports the sample CSV', async () => {
     const { page, errors } = await newPage(browser());

@@ -6,7 +6,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { registerVerifiedOwner } from './support/auth';
-import { baseURL, expectAccessible, hydrated, newPage, useBrowser } from './support/browser';
+import { baseURL, expectAccessible, hydrated, newPage, sharedBrowser } from './support/browser';
 import { stockholmDatePlus } from './support/clock';
 
 /** A signed-in owner with a public business, one place and a weekly quiz starting in two days. */
@@ -28,7 +28,7 @@ async function ownerWithQuiz(page: Page) {
 }
 
 describe('take it with you', () => {
-  const browser = useBrowser();
+  const browser = sharedBrowser();
 
   it('venue page: add to calendar downloads an .ics, Google Kalender link, subscribe links, Dela copies the link', async () => {
     const { page, errors, context } = await newPage(browser());

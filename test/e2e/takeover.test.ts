@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ListingQuiz, ListingResponse } from '../../worker/features/listing/contract';
 import { loginViaApi } from './support/auth';
-import { baseURL, expectAccessible, newPage, stamp, uniqueEmail, useBrowser, waitForMail } from './support/browser';
+import { baseURL, expectAccessible, newPage, stamp, uniqueEmail, sharedBrowser, waitForMail } from './support/browser';
 import { stockholmDatePlus } from './support/clock';
 
 const ADMIN = { email: 'admin@quizkvall.local', password: 'quizkvall-admin' };
@@ -23,7 +23,7 @@ async function listing(params: Record<string, string>): Promise<ListingQuiz[]> {
 }
 
 describe('takeover of an unclaimed business', () => {
-  const browser = useBrowser();
+  const browser = sharedBrowser();
 
   it('link on the card → register → verification link → success dialog with counts; no longer sorted last', async () => {
     // A date in Stockholm (within a week) with an unpromoted quiz of a real owner.

@@ -6,12 +6,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import { loginAs } from './support/auth';
-import { baseURL, expectAccessible, hydrated, newPage, stamp, useBrowser, waitForMail } from './support/browser';
+import { baseURL, expectAccessible, hydrated, newPage, stamp, sharedBrowser, waitForMail } from './support/browser';
 
 const ADMIN = { email: 'admin@quizkvall.local', password: 'quizkvall-admin' };
 
 describe('tipsa om ett quiz', () => {
-  const browser = useBrowser();
+  const browser = sharedBrowser();
 
   it('a visitor tips, the superadmin publishes, the city page lists it and the tipster gets one mail', async () => {
     const id = stamp();

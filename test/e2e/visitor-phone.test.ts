@@ -6,9 +6,9 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { COUNT_LINE, expectAccessible, hydrated, newPage, useBrowser } from './support/browser';
+import { COUNT_LINE, expectAccessible, hydrated, newPage, sharedBrowser } from './support/browser';
 
-const browser = useBrowser();
+const browser = sharedBrowser();
 const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
 
 function phonePage(opts: { allowConsoleErrors?: RegExp } = {}) {
@@ -41,7 +41,7 @@ describe('a visitor on a phone (issue 29)', () => {
     await hydrated(page);
     const dialog = await openFirstDetail(page);
     // When and where in one line each, with directions; chips for the evening.
-    expect(await dialog.locator('time').innerText()).toMatch(/^\p{L}+dag \d{1,2} \p{L}+ kl\. \d{2}:\d{2}$/u);
+    expect(await dialog.locator('time').textContent()).toMatch(/^\p{L}+dag \d{1,2} \p{L}+ kl\. \d{2}:\d{2}$/u);
     expect(await dialog.getByRole('link', { name: 'Vägbeskrivning' }).count()).toBe(1);
     expect(await dialog.getByRole('list', { name: 'Om kvällen' }).getByRole('listitem').count()).toBeGreaterThanOrEqual(2);
     // The actions, visible without scrolling.
@@ -53,7 +53,7 @@ describe('a visitor on a phone (issue 29)', () => {
     // Icons are inline SVG beside the text, hidden from assistive technology; no emoji or full-width glyphs.
     for (const el of [share, follow]) {
       expect(await el.locator('svg[aria-hidden="true"]').count()).toBe(1);
-      expect(await el.innerText()).not.toMatch(/[\u{1F300}-\u{1FAFF}\u{2600}-\u{27BF}\u{FF0B}]/u);
+      expect(await el.textContent()).not.toMatch(/[\u{1F300}-\u{1FAFF}\u{2600}-\u{27BF}\u{FF0B}]/u);
     }
     // The calendar menu opens within the dialog and the viewport; both choices can be tapped.
     await calendar.click();
@@ -68,7 +68,7 @@ describe('a visitor on a phone (issue 29)', () => {
     // The search follow button carries an SVG bell, not 🔔.
     const watch = page.getByRole('button', { name: 'Bevaka den här sökningen' });
     expect(await watch.locator('svg[aria-hidden="true"]').count()).toBe(1);
-    expect(await watch.innerText()).not.toMatch(/\u{1F514}/u);
+    expect(await watch.textContent()).not.toMatch(/\u{1F514}/u);
     expect(errors).toEqual([]);
     await context.close();
   });

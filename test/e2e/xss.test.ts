@@ -8,14 +8,14 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { loginViaApi, registerVerifiedOwner } from './support/auth';
-import { baseURL, newPage, useBrowser } from './support/browser';
+import { baseURL, newPage, sharedBrowser } from './support/browser';
 import { stockholmDatePlus } from './support/clock';
 
 const SCRIPT_BREAKOUT = '</script><script>alert(1)</script>';
 const ATTR_BREAKOUT = '"><img src=x onerror=alert(1)>';
 const LINE_SEP = 'rad\u2028två';
 
-const getBrowser = useBrowser();
+const getBrowser = sharedBrowser();
 
 /** Fails on any alert/confirm/prompt; counts elements an injection would have created. */
 async function injected(page: Page): Promise<{ imgs: number; handlers: number; scripts: number }> {

@@ -11,7 +11,7 @@ const NOW = '2030-06-15T10:00:00.000Z'; // Saturday 2030-06-15 in Stockholm
 function sessionCookie(res: Response): string | null {
   for (const c of res.headers.getSetCookie()) {
     const m = /(?:^|\s)qk_session=([^;]*)/.exec(c);
-    if (m && m[1]) return `qk_session=${m[1]}`;
+    if (m?.[1]) return `qk_session=${m[1]}`;
   }
   return null;
 }

@@ -9,7 +9,7 @@ import { call, callJson, createUser, createVenue, snapshot, testDb, unique } fro
 function sessionCookie(res: Response): string | null {
   for (const c of res.headers.getSetCookie()) {
     const m = /(?:^|\s)qk_session=([^;]*)/.exec(c);
-    if (m && m[1]) return `qk_session=${m[1]}`;
+    if (m?.[1]) return `qk_session=${m[1]}`;
   }
   return null;
 }

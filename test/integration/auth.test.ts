@@ -10,7 +10,7 @@ function sessionCookie(res: Response): string | null {
   const raw = res.headers.getSetCookie?.() ?? [res.headers.get('set-cookie') ?? ''];
   for (const c of raw) {
     const m = /(?:^|\s)qk_session=([^;]*)/.exec(c);
-    if (m && m[1]) return `qk_session=${m[1]}`;
+    if (m?.[1]) return `qk_session=${m[1]}`;
   }
   return null;
 }

@@ -18,7 +18,7 @@ import { call, callJson, createLocation, createUser, createVenue } from '../fact
 
 const CLOCK = '2030-03-05T10:00:00Z'; // Tuesday
 const TODAY = '2030-03-05';
-export const ROWS_READ_CEILING = 50;
+const ROWS_READ_CEILING = 50;
 
 interface Cost {
   status: number;

@@ -81,7 +81,7 @@ describe('public page caching headers', () => {
   });
 
   it('error responses on public paths are not marked shareable', async () => {
-    const res = await call('/quiz/det-har-finns-inte-alls-' + crypto.randomUUID().slice(0, 8) + '/nej');
+    const res = await call(`/quiz/det-har-finns-inte-alls-${crypto.randomUUID().slice(0, 8)}/nej`);
     expect(res.status).toBe(404);
     expect(res.headers.get('cache-control')).toBe('no-store');
     expect(res.headers.get('etag')).toBeNull();

@@ -94,12 +94,18 @@ describe('the nightly run', () => {
     const task = (name: string, fn: () => Promise<Record<string, unknown>>) => [name, () => recordJob(db, clock, name, fn)] as const;
     const errors = expectConsoleError(/nightly task job-b.* failed/);
     const result = await runTasks([
-      task(ok1, async () => (ran.push(ok1), { n: 1 })),
+      task(ok1, async () => {
+        ran.push(ok1);
+        return { n: 1 };
+      }),
       task(bad, async () => {
         ran.push(bad);
         throw new Error('D1 var borta');
       }),
-      task(ok2, async () => (ran.push(ok2), { n: 2 })),
+      task(ok2, async () => {
+        ran.push(ok2);
+        return { n: 2 };
+      }),
     ]);
     errors.verify();
     expect(ran).toEqual([ok1, bad, ok2]);
@@ -227,7 +233,11 @@ describe('a row deleted between the write and its answer (issue 27.4)', () => {
     new Proxy(testDb(), {
       get(target, prop) {
         const value = Reflect.get(target, prop, target);
-        if (prop === method) return async (...args: unknown[]) => (await before(), (value as (...a: unknown[]) => unknown).apply(target, args));
+        if (prop === method)
+          return async (...args: unknown[]) => {
+            await before();
+            return (value as (...a: unknown[]) => unknown).apply(target, args);
+          };
         return typeof value === 'function' ? value.bind(target) : value;
       },
     });

@@ -280,7 +280,8 @@ async function expectCounts(today: string) {
     for (const city of ['', u.city]) {
       for (let wd = -1; wd < 7; wd++) {
         if (wd >= 0 && !(u.wk_mask & (1 << wd))) continue;
-        const s = (want[`${city}|${wd}`] ??= { units: 0, places: new Set() });
+        want[`${city}|${wd}`] ??= { units: 0, places: new Set() };
+        const s = want[`${city}|${wd}`]!;
         s.units++;
         if (city !== '') s.places.add(u.lid);
       }
@@ -879,7 +880,7 @@ describe('free text, and an owner with a hidden business', () => {
     };
     const publicPlaces = (keep: (e: Expected) => boolean) => new Set([...expected.values()].filter((e) => e.tier < 2 && keep(e)).map((e) => e.lid)).size;
     // Free text: the businesses named with the tag (the house account's last); no place count.
-    const named = (e: Expected) => e.card !== null && e.card.vName.includes(tag);
+    const named = (e: Expected) => e.card?.vName.includes(tag) === true;
     const hits = ranked((e) => e.tier < 2 && named(e), (e) => e.tier);
     expect(hits.length).toBe(8);
     await expectWalk(`city=${slug}&search=${encodeURIComponent(tag)}`, hits, { venueCount: null });

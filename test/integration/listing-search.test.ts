@@ -67,7 +67,9 @@ describe('free text: walked in the listing\'s order', () => {
     expect(items.map((i) => i.unclaimed)).toEqual([...Array(REAL).fill(false), ...Array(HIDDEN_HOUSE).fill(true)]);
     // A lower bound while there is more ("Visar 12 quiz – det finns fler"), exact on the last page.
     expect(pages.length).toBeGreaterThan(1);
-    pages.slice(0, -1).forEach((p, i) => expect(p).toMatchObject({ totalAtLeast: true, total: (i + 1) * 12 + 1, hasMore: true }));
+    pages.slice(0, -1).forEach((p, i) => {
+      expect(p).toMatchObject({ totalAtLeast: true, total: (i + 1) * 12 + 1, hasMore: true });
+    });
     expect(pages.at(-1)!.totalAtLeast).toBeUndefined();
     expect(pages.at(-1)!.total).toBe(REAL + HIDDEN_HOUSE);
     // Within each tier: the day's rotation of the units' shuffle (as every other listing mode).

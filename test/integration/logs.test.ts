@@ -7,7 +7,7 @@ import { env } from 'cloudflare:workers';
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { runListingDay } from '../../worker/jobs/nightly';
-import { callJson, call, createUser, testDb, unique } from '../factories';
+import { call, createUser, testDb, unique } from '../factories';
 import { expectConsoleError } from '../setup/console';
 import { testApp } from '../test-app';
 

@@ -21,7 +21,7 @@ describe('POST /api/payments/webhook', () => {
   it('checkout.session.completed (paid) sells the slot and activates the promotion; 3 deliveries give one set', async () => {
     const { owner, order } = await openOrder();
     const versionBefore = await getDataVersion(testDb());
-    const eventId = 'evt_triple_' + order.id;
+    const eventId = `evt_triple_${order.id}`;
     for (let i = 0; i < 3; i++) {
       const res = await sendEvent('checkout.session.completed', order, { eventId });
       expect(res.status).toBe(200);
@@ -48,7 +48,7 @@ describe('POST /api/payments/webhook', () => {
 
   it('concurrent duplicate deliveries apply once', async () => {
     const { order } = await openOrder();
-    const eventId = 'evt_race_' + order.id;
+    const eventId = `evt_race_${order.id}`;
     const results = await Promise.all(Array.from({ length: 5 }, () => sendEvent('checkout.session.completed', order, { eventId })));
     expect(results.every((r) => r.status === 200)).toBe(true);
     expect(await promotionsOf(order.id)).toHaveLength(1);

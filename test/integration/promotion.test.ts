@@ -281,7 +281,7 @@ describe('POST /api/promotion/marketing-checkout', () => {
 describe('POST /api/promotion/checkout (one quiz for 1, 2 or 4 weeks)', () => {
   it('covers the series occurrences inside the weeks at the week option price', async () => {
     const me = await ownerWithQuiz();
-    const series = 'series-' + me.quiz.id;
+    const series = `series-${me.quiz.id}`;
     const dates = ['2030-03-12', '2030-03-19', '2030-03-26', '2030-04-02'];
     const occ = [];
     for (const date of dates) occ.push(await createQuiz(me.location.id, { date, recurrenceId: series, isRecurring: true, recurrencePattern: 'weekly' }));

@@ -92,7 +92,7 @@ function aliasMap(sqlText: string): Map<string, string> {
 }
 
 /** Plan lines that scan a watched table; `allowIndexScan` accepts a full walk of an index. */
-export function fullScans(sqlText: string, plan: PlanRow[], allowIndexScan: boolean): string[] {
+function fullScans(sqlText: string, plan: PlanRow[], allowIndexScan: boolean): string[] {
   const aliases = aliasMap(sqlText);
   const bad: string[] = [];
   for (const row of plan) {
@@ -111,7 +111,7 @@ export function fullScans(sqlText: string, plan: PlanRow[], allowIndexScan: bool
  * `venue_id=?` …). Otherwise, e.g. `locations → quizzes USING quizzes_weekday_date_idx (weekday=? AND
  * date>?)`, every location walks every quiz of that weekday: no "SCAN" in the plan, but worse than one.
  */
-export function unkeyedNestedLookups(sqlText: string, plan: PlanRow[]): string[] {
+function unkeyedNestedLookups(sqlText: string, plan: PlanRow[]): string[] {
   const aliases = aliasMap(sqlText);
   const loops = plan.filter((r) => /^(SCAN|SEARCH) /.test(r.detail));
   const bad: string[] = [];

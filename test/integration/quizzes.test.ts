@@ -344,6 +344,7 @@ describe('issue 26.8: dates stay within bounds', () => {
     });
     expect(long.status).toBe(400);
     expect(long.body.error.issues[0]).toEqual({ path: 'until', message: 'Slutdatumet får ligga högst tre år fram från idag' });
+    expect(await snapshot(['quizzes'])).toEqual(before);
     // Making a single quiz 200 days out a series is refused too.
     const q = await createQuiz(location.id, { date: addDaysIso(TODAY, 200) });
     const before2 = await snapshot(['quizzes']);

@@ -65,7 +65,13 @@ describe('POST /api/tips', () => {
 
   it('asks the human-check port with the token and the client address', async () => {
     const seen: Array<[string, string | null]> = [];
-    const app = testApp({ humanCheck: () => ({ verify: async (t, ip) => (seen.push([t, ip]), false) }) });
+    const app = testApp({ humanCheck: () => ({
+        verify: async (t, ip) => {
+          seen.push([t, ip]);
+          return false;
+        },
+      }),
+    });
     const res = await callJson('/api/tips', { app, body: tipBody({ humanToken: 'tok-1' }), clock: CLOCK, headers: { 'cf-connecting-ip': '198.51.100.7' } });
     expect(res.status).toBe(400);
     expect(seen).toEqual([['tok-1', '198.51.100.7']]);

@@ -191,7 +191,7 @@ async function signUpOwner(i: number, runTag: string, today: string): Promise<Ow
   let token: string | null = null;
   for (let attempt = 0; attempt < 40 && !token; attempt++) {
     const mails = await request('setup', '/dev/mail.json', { expect: [200] });
-    const mail = (mails?.json as Array<{ to: string; links: string[] }>).find((m) => m.to === email);
+    const mail = (mails?.json as Array<{ to: string; links: string[] }> | undefined)?.find((m) => m.to === email);
     const link = mail?.links.find((l) => l.includes('/verify'));
     if (link) token = new URL(link).searchParams.get('token');
     else await new Promise((r) => setTimeout(r, 250));

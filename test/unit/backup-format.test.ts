@@ -23,7 +23,7 @@ const TEXTS = [
 
 function dump(db: DatabaseSync): string {
   const rows = db.prepare(pageSql('t', COLS, null)).all() as Array<Record<string, unknown>>;
-  return [tableLine('t', rows.length), ...rows.map((r) => insertStatement('t', COLS, r))].join('\n') + '\n';
+  return `${[tableLine('t', rows.length), ...rows.map((r) => insertStatement('t', COLS, r))].join('\n')}\n`;
 }
 const exact = (db: DatabaseSync) =>
   db
@@ -35,7 +35,7 @@ describe('backup format', () => {
     const src = new DatabaseSync(':memory:');
     src.exec(SCHEMA);
     const ins = src.prepare('INSERT INTO t (a, b, c, d, e) VALUES (?, ?, ?, ?, ?)');
-    TEXTS.forEach((s, i) => ins.run(s, s, new Uint8Array([0, 10, 13, 39, 255, i]), [0.1 + 0.2, 1e300, -0, 5e-324, 3][i % 5]!, [9007199254740993n, -(2n ** 63n), 0n][i % 3]!));
+    TEXTS.forEach((s, i) => void ins.run(s, s, new Uint8Array([0, 10, 13, 39, 255, i]), [0.1 + 0.2, 1e300, -0, 5e-324, 3][i % 5]!, [9007199254740993n, -(2n ** 63n), 0n][i % 3]!));
     ins.run(7, null, null, 2.0, null);
     ins.run(1.5, null, new Uint8Array(0), null, 1);
 

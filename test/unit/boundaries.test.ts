@@ -25,7 +25,7 @@ const WORKER = join(ROOT, 'worker');
 // Must stay empty: an exception here is an import cycle or a reach into another feature's internals.
 const ALLOWED_EDGES: ReadonlySet<string> = new Set<string>([]);
 
-export function listSources(dir: string): string[] {
+function listSources(dir: string): string[] {
   const out: string[] = [];
   for (const name of readdirSync(dir)) {
     const path = join(dir, name);
@@ -38,7 +38,7 @@ export function listSources(dir: string): string[] {
 const SPECIFIER = /(?:\bimport\s+(?:type\s+)?(?:[\w*${}\s,]+?\s+from\s+)?|\bexport\s+(?:type\s+)?(?:\*(?:\s+as\s+\w+)?|\{[^}]*\})\s+from\s+|\bimport\s*\(\s*)['"]([^'"]+)['"]/g;
 
 /** Relative specifiers of one source text (comments stripped). */
-export function importSpecifiers(text: string): string[] {
+function importSpecifiers(text: string): string[] {
   const code = text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
   // Data files (JSON, wasm, fonts) are leaves: they import nothing, so they cannot form a cycle. So are
   // the generated lazy modules (worker/lazy/*.bundle.js): self-contained bundles that import nothing.
@@ -53,10 +53,10 @@ function resolveSpecifier(fromFile: string, spec: string, files: Set<string>): s
   return null;
 }
 
-export type Graph = Map<string, string[]>;
+type Graph = Map<string, string[]>;
 
 /** Module graph of the given files: repository-relative path → the repository-relative files it imports. */
-export function buildGraph(files: string[], read: (file: string) => string = (f) => readFileSync(f, 'utf8')): { graph: Graph; unresolved: string[] } {
+function buildGraph(files: string[], read: (file: string) => string = (f) => readFileSync(f, 'utf8')): { graph: Graph; unresolved: string[] } {
   const set = new Set(files);
   const graph: Graph = new Map();
   const unresolved: string[] = [];
@@ -77,7 +77,7 @@ function rel(file: string): string {
 }
 
 /** Every cycle, as strongly connected components with more than one module (or a self-import). */
-export function findCycles(graph: Graph): string[][] {
+function findCycles(graph: Graph): string[][] {
   let index = 0;
   const indices = new Map<string, number>();
   const low = new Map<string, number>();
@@ -121,7 +121,7 @@ const FEATURE = /^worker\/features\/([^/]+)\/(.+)$/;
  * which mounts every feature's router, and worker/index.ts, which must export the Workflow entrypoint
  * classes (features' `*-workflow.ts`) from the Worker's main module for Cloudflare to find them.
  */
-export function boundaryViolations(graph: Graph): string[] {
+function boundaryViolations(graph: Graph): string[] {
   const out: string[] = [];
   for (const [from, targets] of graph) {
     if (from === 'worker/app.ts') continue;

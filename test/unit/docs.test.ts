@@ -46,7 +46,7 @@ function withoutFences(text: string): string {
 }
 
 /** GitHub's heading anchors: lower case, punctuation dropped, spaces to hyphens, repeats numbered. */
-export function headingAnchors(markdown: string): Set<string> {
+function headingAnchors(markdown: string): Set<string> {
   const seen = new Map<string, number>();
   const anchors = new Set<string>();
   for (const line of withoutFences(markdown).split('\n')) {
@@ -91,7 +91,7 @@ function pathExists(p: string): boolean {
 }
 
 /** The repository paths a code span names (none when it is not a path). */
-export function repoPathsIn(span: string): string[] {
+function repoPathsIn(span: string): string[] {
   const s = span.trim().replace(/:\d+(-\d+)?$/, '');
   if (/\s/.test(s) || s.includes('<') || /NNNN?/.test(s) || s.includes('…')) return [];
   if (!PATH_PREFIX.test(s) && !TOP_LEVEL.test(s)) return [];
@@ -100,7 +100,7 @@ export function repoPathsIn(span: string): string[] {
 }
 
 /** Every problem of one Markdown file: broken relative links, anchors and backticked paths. */
-export function checkMarkdown(file: string, text: string, read: (p: string) => string | null = readIfMarkdown): string[] {
+function checkMarkdown(file: string, text: string, read: (p: string) => string | null = readIfMarkdown): string[] {
   const problems: string[] = [];
   const body = withoutFences(text);
   const lines = body.split('\n');
@@ -136,7 +136,7 @@ function readIfMarkdown(p: string): string | null {
 }
 
 /** Folders of worker/features/ without a docs page (own page or a group page's **Folders:** line). */
-export function featuresWithoutPage(): string[] {
+function featuresWithoutPage(): string[] {
   const featuresDir = join(root, 'worker', 'features');
   const folders = readdirSync(featuresDir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
   const pagesDir = join(root, 'docs', 'features');

@@ -67,7 +67,7 @@ describe('safeRedirect fuzzed with 200 payloads', () => {
         const r = safeRedirect(target);
         if (r === null) return;
         expect(r.startsWith('/')).toBe(true);
-        expect(r).not.toMatch(/^\/[\/\\]/);
+        expect(r).not.toMatch(/^\/[/\\]/);
         for (const base of ['https://quizkvall.se', 'http://localhost:8787']) {
           expect(new URL(r, base).origin, `${JSON.stringify(target)} → ${r}`).toBe(new URL(base).origin);
         }

@@ -17,9 +17,19 @@ describe('createOnceMemo', () => {
   it('keeps the value once loaded; concurrent callers share the load; a failed load is not kept', async () => {
     const memo = createOnceMemo<number>({ joinWaitMs: 250, afterWait: 'load' });
     let calls = 0;
-    await expect(memo.get(async () => (calls++, Promise.reject(new Error('down'))))).rejects.toThrow('down');
+    await expect(
+      memo.get(async () => {
+        calls++;
+        throw new Error('down');
+      }),
+    ).rejects.toThrow('down');
     let release!: (v: number) => void;
-    const load = () => (calls++, new Promise<number>((r) => (release = r)));
+    const load = () => {
+      calls++;
+      return new Promise<number>((r) => {
+        release = r;
+      });
+    };
     const both = Promise.all([memo.get(load), memo.get(load)]);
     release(7);
     expect(await both).toEqual([7, 7]);

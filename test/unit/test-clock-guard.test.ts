@@ -23,7 +23,7 @@ interface Allowed {
   reason: string;
 }
 
-export const ALLOWED: Allowed[] = [
+const ALLOWED: Allowed[] = [
   // Real-time waits: a deadline for something to happen, not a date the test reasons about.
   { file: 'test/e2e/support/global-setup.ts', line: 'runningPin(testNow(), new Date())', reason: 'the one wall-clock anchor of the running pin: from here on, server and browsers count from TEST_NOW' },
   { file: 'test/integration/follows.test.ts', line: 'const until = Date.now() + timeoutMs', reason: 'real-time wait for a mail' },
@@ -45,7 +45,7 @@ export const ALLOWED: Allowed[] = [
 ];
 
 /** Owned by other helpers in wave 3 (issue 27); fixed in their branches, then removed from here. */
-export const OWNED_ELSEWHERE = new Set<string>([]);
+const OWNED_ELSEWHERE = new Set<string>([]);
 
 const SKIPPED_DIRS = new Set(['node_modules', 'fixtures', 'bench', 'soak']);
 
@@ -62,7 +62,7 @@ function walk(dir: string, out: string[] = []): string[] {
 }
 
 /** Every file the guard reads: test/** helpers and tests, and the unit tests beside the code. */
-export function guardedFiles(): string[] {
+function guardedFiles(): string[] {
   const tests = walk(join(ROOT, 'test'));
   const beside = [...walk(join(ROOT, 'worker')), ...walk(join(ROOT, 'web'))].filter((f) => /\.test\.tsx?$/.test(f));
   return [...tests, ...beside].map((f) => relative(ROOT, f)).filter((f) => f !== 'test/unit/test-clock-guard.test.ts').sort();
@@ -76,7 +76,7 @@ const RULES: Array<{ name: string; re: RegExp }> = [
 ];
 
 /** The violations in one file's text: `file:line rule: text`. */
-export function violations(file: string, text: string, allowed: Allowed[] = ALLOWED): string[] {
+function violations(file: string, text: string, allowed: Allowed[] = ALLOWED): string[] {
   const out: string[] = [];
   const lines = text.split('\n');
   lines.forEach((line, i) => {

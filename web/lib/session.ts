@@ -42,7 +42,7 @@ export function fetchSession(force = false): Promise<SessionInfo> {
 /** Forget the cached session (after login/logout) and tell every useSession() to reload. */
 export function invalidateSession(): void {
   cache = null;
-  subscribers.forEach((s) => s());
+  for (const s of subscribers) s();
 }
 
 // ---------------------------------------------------------------- monitoring
@@ -85,7 +85,9 @@ function startMonitor(): void {
   let timer: ReturnType<typeof setInterval> | undefined;
   const validate = () => {
     fetchSession(true).then(
-      () => subscribers.forEach((s) => s()),
+      () => {
+        for (const s of subscribers) s();
+      },
       () => undefined,
     );
   };

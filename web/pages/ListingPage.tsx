@@ -33,6 +33,7 @@ function feedPathOf(data: ListingPageData, filters: ListingFilters): string {
 function Hero({ onNear }: { onNear: () => void }) {
   return (
     <PageHero size="home" title="Upptäck quizkvällar i din stad" subtitle="Pubquiz på stan – sök på stad, veckodag, datum eller ställe.">
+      {/* biome-ignore lint/a11y/useValidAnchor: without JavaScript the link leads to the filter (#filter); with it, the handler asks for the position */}
       <a
         href="#filter"
         onClick={(e) => {

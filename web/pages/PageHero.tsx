@@ -20,8 +20,8 @@ export function PageHero({ title, crumbs, subtitle, children, size = 'page' }: {
             <a href="/" className="underline">
               Start
             </a>
-            {crumbs.map((c, i) => (
-              <span key={i}>
+            {crumbs.map((c) => (
+              <span key={c.href ?? c.label}>
                 {' / '}
                 {c.href ? (
                   <a href={c.href} className="underline">

@@ -23,7 +23,7 @@ function el(tag, text, attrs = {}) {
 function item(label, url, extra) {
   const li = el('li');
   // A path of this site only: '/x', never '//host/…' (another site) or '/\host' (browsers read it as '//').
-  const ownPath = typeof url === 'string' && /^\/(?![\/\\])/.test(url);
+  const ownPath = typeof url === 'string' && /^\/(?![/\\])/.test(url);
   li.appendChild(ownPath ? el('a', label, { href: url }) : el('span', label));
   if (extra) li.appendChild(el('span', ` – ${extra}`));
   return li;

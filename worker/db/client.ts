@@ -148,7 +148,9 @@ export function countingD1(real: D1Like, stats: D1Stats): D1Like {
         return async (stmts: D1PreparedStatement[]) => {
           const plain = stmts.map((s) => inner.get(s) ?? s);
           const results = await target.batch(plain);
-          results.forEach((r, i) => add(stats, r.meta, sqlOf(plain[i]!)));
+          results.forEach((r, i) => {
+            add(stats, r.meta, sqlOf(plain[i]!));
+          });
           return results;
         };
       }

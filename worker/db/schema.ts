@@ -619,7 +619,7 @@ export const listingState = sqliteTable(
     houseEmail: text('house_email'),
     houseId: text('house_id'),
   },
-  (t) => [check('listing_state_single_ck', sql`id = 1`)],
+  () => [check('listing_state_single_ck', sql`id = 1`)],
 );
 
 /**
@@ -650,7 +650,7 @@ export const publicDataVersion = sqliteTable(
     version: integer('version').notNull().default(1),
     updatedAt: text('updated_at').notNull().default(nowIso),
   },
-  (t) => [check('public_data_version_single_ck', sql`id = 1`)],
+  () => [check('public_data_version_single_ck', sql`id = 1`)],
 );
 
 // ---------------------------------------------------------------- bulk import jobs (issue 21)

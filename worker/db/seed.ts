@@ -70,7 +70,7 @@ export function buildDemoSeed(today: string, accounts: SeedAccounts): string[] {
   const premiumCandidates: Array<{ quizId: string; date: string; citySlug: string }> = [];
   const recommendedCandidates: Array<{ quizId: string; date: string; citySlug: string }> = [];
   for (const city of SEED_CITIES) {
-    city.venues.forEach(([name, street, lat, lng], ci) => {
+    city.venues.forEach(([name, street, lat, lng]) => {
       vi++;
       const venueId = `seed-venue-${String(vi).padStart(2, '0')}`;
       // About 60 % unclaimed (house account), the demo owner has two, the rest belong to other real owners.

@@ -69,7 +69,7 @@ async function load(assets: Fetcher): Promise<PageAssets> {
     const chunk = manifest[key];
     if (!chunk) continue;
     preloads.push(`/${chunk.file}`);
-    chunk.css?.forEach((c) => styles.add(c));
+    for (const c of chunk.css ?? []) styles.add(c);
   }
   const hrefs = [...styles].map((s) => `/${s}`);
   let inlineCss: string | null = '';

@@ -25,6 +25,7 @@ export const PAGE_ROWS = 1000;
 export const ident = (name) => `"${String(name).replace(/"/g, '""')}"`;
 
 /** Characters that a quoted literal must not hold raw: they break lines, vanish or truncate in transit. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point (written as \u escapes)
 const UNSAFE_TEXT = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\ufeff]/;
 
 /** SQL that lists the candidate tables (names); the caller drops SKIP_TABLE matches. */
@@ -46,7 +47,7 @@ export function tableOrder(names, parentsOf) {
     for (const p of parents.get(n)) visit(p, path);
     out.push(n);
   };
-  all.forEach((n) => visit(n));
+  for (const n of all) visit(n);
   return out;
 }
 

@@ -20,7 +20,10 @@ describe('chunks (the one home of bounded pieces, issue 28.7)', () => {
   it('reads each chunk once and concatenates in order', async () => {
     const asked: number[][] = [];
     const keys = Array.from({ length: 200 }, (_, i) => i);
-    const rows = await readInChunks(keys, async (part) => (asked.push(part), part.map((k) => k * 2)));
+    const rows = await readInChunks(keys, async (part) => {
+      asked.push(part);
+      return part.map((k) => k * 2);
+    });
     expect(asked.map((p) => p.length)).toEqual([90, 90, 20]);
     expect(rows).toEqual(keys.map((k) => k * 2));
   });

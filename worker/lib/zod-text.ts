@@ -8,11 +8,13 @@
 import * as z from 'zod';
 
 /** C0 controls, DEL and the C1 controls (NEL U+0085 among them), except tab, line feed and carriage return. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point (written as \u escapes)
 export const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
 /**
  * Every C0 and C1 control, DEL, and LINE/PARAGRAPH SEPARATOR (U+2028/2029): what a one-line field
  * (name, address, town, theme, search term) may never hold, from a form or a CSV file alike (issue 26.7).
  */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point (written as \u escapes)
 export const SINGLE_LINE_CONTROL_CHARS = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]/;
 
 export const CONTROL_CHARS_MESSAGE = 'Får inte innehålla kontrolltecken';

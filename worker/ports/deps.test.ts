@@ -15,16 +15,23 @@ const clock = createClock('2030-03-05T10:00:00Z');
 
 function counting(): { ports: PortFactories; made: Record<string, number> } {
   const made = { mailer: 0, payments: 0, google: 0, humanCheck: 0, calendar: 0, push: 0, mailQueue: 0 };
+  /** A factory that counts its calls. */
+  const counted =
+    <T>(name: keyof typeof made, make: () => T) =>
+    () => {
+      made[name]++;
+      return make();
+    };
   return {
     made,
     ports: {
-      mailer: () => (made.mailer++, { send: async () => {}, sendOnce: async () => 'sent' } as unknown as Mailer),
-      payments: () => (made.payments++, { kind: 'local' } as PaymentsPort),
-      google: () => (made.google++, { authorizationUrl: () => new URL('https://example.test') } as unknown as GooglePort),
-      humanCheck: () => (made.humanCheck++, { verify: async () => true }),
-      calendar: () => (made.calendar++, { fetchText: async () => '' }),
-      push: () => (made.push++, { publicKey: 'k' } as unknown as PushPort),
-      mailQueue: () => (made.mailQueue++, { send: async () => {}, sendBatch: async () => {} }),
+      mailer: counted('mailer', () => ({ send: async () => {}, sendOnce: async () => 'sent' }) as unknown as Mailer),
+      payments: counted('payments', () => ({ kind: 'local' }) as PaymentsPort),
+      google: counted('google', () => ({ authorizationUrl: () => new URL('https://example.test') }) as unknown as GooglePort),
+      humanCheck: counted('humanCheck', () => ({ verify: async () => true })),
+      calendar: counted('calendar', () => ({ fetchText: async () => '' })),
+      push: counted('push', () => ({ publicKey: 'k' }) as unknown as PushPort),
+      mailQueue: counted('mailQueue', () => ({ send: async () => {}, sendBatch: async () => {} })),
     },
   };
 }
@@ -67,7 +74,16 @@ describe('createDeps', () => {
 
   it('a fake remembered a google: null answer (not asked again)', () => {
     let asked = 0;
-    const deps = createDeps({ db, config, clock }, { ...productionPorts, google: () => (asked++, null) });
+    const deps = createDeps(
+      { db, config, clock },
+      {
+        ...productionPorts,
+        google: () => {
+          asked++;
+          return null;
+        },
+      },
+    );
     expect(deps.google).toBeNull();
     expect(deps.google).toBeNull();
     expect(asked).toBe(1);

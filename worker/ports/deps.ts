@@ -80,27 +80,32 @@ export function createDeps(base: { db: Db; config: Config; clock: Clock; env?: Q
     config: base.config,
     clock: base.clock,
     get mailer() {
-      return (mailer ??= ports.mailer(base.db, base.config, base.clock));
+      mailer ??= ports.mailer(base.db, base.config, base.clock);
+      return mailer;
     },
     get payments() {
-      return (payments ??= ports.payments(base.config));
+      payments ??= ports.payments(base.config);
+      return payments;
     },
     get google() {
       if (google === undefined) google = ports.google(base.config);
       return google;
     },
     get humanCheck() {
-      return (humanCheck ??= ports.humanCheck(base.config));
+      humanCheck ??= ports.humanCheck(base.config);
+      return humanCheck;
     },
     get calendar() {
-      return (calendar ??= ports.calendar(base.config));
+      calendar ??= ports.calendar(base.config);
+      return calendar;
     },
     get push() {
       if (push === undefined) push = ports.push(base.config);
       return push;
     },
     get mailQueue() {
-      return (mailQueue ??= ports.mailQueue(base.env));
+      mailQueue ??= ports.mailQueue(base.env);
+      return mailQueue;
     },
   };
 }

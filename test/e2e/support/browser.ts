@@ -15,7 +15,7 @@ export function baseURL(): string {
 }
 
 /** Call in a test file: launches Chromium once for the file; returns a getter for it. */
-export function useBrowser(): () => Browser {
+export function sharedBrowser(): () => Browser {
   let browser: Browser | undefined;
   beforeAll(async () => {
     browser = await launchChromium();

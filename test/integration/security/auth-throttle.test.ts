@@ -21,7 +21,7 @@ const ip = () => `10.13.${Math.floor(Math.random() * 250)}.${Math.floor(Math.ran
 
 function sessionCookie(res: Response): string | null {
   const m = /qk_session=([^;]*)/.exec(res.headers.get('set-cookie') ?? '');
-  return m && m[1] ? `qk_session=${m[1]}` : null;
+  return m?.[1] ? `qk_session=${m[1]}` : null;
 }
 
 describe('13.3 the login throttle counts before it checks', () => {
@@ -218,7 +218,7 @@ describe('26.5 device cookies: a client that signed in before keeps signing in u
   const DEVICE = 'qk_device';
   function deviceCookie(res: Response): string | null {
     const m = new RegExp(`${DEVICE}=([^;]*)`).exec(res.headers.get('set-cookie') ?? '');
-    return m && m[1] ? `${DEVICE}=${m[1]}` : null;
+    return m?.[1] ? `${DEVICE}=${m[1]}` : null;
   }
   const login = (email: string, password: string, seconds: number, opts: { cookie?: string; client?: string } = {}) =>
     call('/api/auth/login', { body: { email, password }, cookie: opts.cookie, headers: { 'cf-connecting-ip': opts.client ?? ip() }, clock: at(seconds) });

@@ -15,9 +15,9 @@ import { addDays } from '../../../worker/lib/clock';
 import { BOOT_SCRIPT } from '../../../worker/lib/boot-script';
 import { users } from '../../../worker/db/schema';
 
-export const SCRIPT_BREAKOUT = '</script><script>alert(1)</script>';
-export const ATTR_BREAKOUT = '"><img src=x onerror=alert(1)>';
-export const LINE_SEP = 'rad\u2028två\u2029tre';
+const SCRIPT_BREAKOUT = '</script><script>alert(1)</script>';
+const ATTR_BREAKOUT = '"><img src=x onerror=alert(1)>';
+const LINE_SEP = 'rad\u2028två\u2029tre';
 const EVIL = `${SCRIPT_BREAKOUT} ${ATTR_BREAKOUT} ${LINE_SEP}`;
 
 interface Scan {
@@ -75,8 +75,8 @@ function expectInert(html: string, s: Scan, label: string) {
 /** Every string anywhere inside a JSON value. */
 function strings(v: unknown, out: string[] = []): string[] {
   if (typeof v === 'string') out.push(v);
-  else if (Array.isArray(v)) v.forEach((x) => strings(x, out));
-  else if (v && typeof v === 'object') Object.values(v).forEach((x) => strings(x, out));
+  else if (Array.isArray(v)) for (const x of v) strings(x, out);
+  else if (v && typeof v === 'object') for (const x of Object.values(v)) strings(x, out);
   return out;
 }
 

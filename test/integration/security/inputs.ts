@@ -36,6 +36,7 @@ export const NASTY_STRINGS = [
   '</script><script>alert(1)</script>',
   '"><img src=x onerror=alert(1)>',
   "javascript:alert('x')",
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a template-injection probe, meant as a plain string
   '${7*7}',
   '{{7*7}}',
   '__proto__',

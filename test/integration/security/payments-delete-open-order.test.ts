@@ -6,7 +6,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { checkoutOrders, locations, quizzes, users, venues } from '../../../worker/db/schema';
+import { checkoutOrders, type locations, quizzes, users, type venues } from '../../../worker/db/schema';
 import { addDays } from '../../../worker/lib/clock';
 import { isOpenCheckoutAbort } from '../../../worker/lib/open-checkout';
 import { callJson, createLocation, createQuiz, createUser, snapshot, testDb, unique } from '../../factories';

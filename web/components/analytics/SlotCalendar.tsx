@@ -5,6 +5,7 @@
  */
 import { useState } from 'react';
 import { SLOT_STATUS_LABELS, type SlotCalendarResponse, type SlotDay, type SlotStatus } from '../../../worker/features/analytics/contract';
+import { addDays } from '../../../worker/lib/clock';
 import { analyticsApi } from './api';
 
 const STATUS_CLASS: Record<SlotStatus, string> = {
@@ -14,12 +15,15 @@ const STATUS_CLASS: Record<SlotStatus, string> = {
 };
 const WEEKDAYS = ['Mån', 'Tis', 'Ons', 'Tor', 'Fre', 'Lör', 'Sön'];
 
-function weeks(days: SlotDay[]): Array<Array<SlotDay | null>> {
+/** Monday-first weeks; every cell carries its date (the empty ones before the first and after the last day too), its key. */
+function weeks(days: SlotDay[]): Array<Array<{ date: string; day: SlotDay | null }>> {
   if (days.length === 0) return [];
-  const first = new Date(`${days[0]!.date}T00:00:00Z`).getUTCDay();
-  const lead = (first + 6) % 7; // Monday first
-  const cells: Array<SlotDay | null> = [...Array<null>(lead).fill(null), ...days];
-  while (cells.length % 7) cells.push(null);
+  const first = days[0]!.date;
+  const lead = (new Date(`${first}T00:00:00Z`).getUTCDay() + 6) % 7; // Monday first
+  const cells: Array<{ date: string; day: SlotDay | null }> = [];
+  for (let k = lead; k > 0; k--) cells.push({ date: addDays(first, -k), day: null });
+  for (const day of days) cells.push({ date: day.date, day });
+  while (cells.length % 7) cells.push({ date: addDays(cells[cells.length - 1]!.date, 1), day: null });
   const out = [];
   for (let i = 0; i < cells.length; i += 7) out.push(cells.slice(i, i + 7));
   return out;
@@ -63,9 +67,9 @@ export function SlotCalendar({ quizId, city }: { quizId: string; city: string })
                 </tr>
               </thead>
               <tbody>
-                {weeks(state.data.days).map((week, i) => (
-                  <tr key={i}>
-                    {week.map((day, j) =>
+                {weeks(state.data.days).map((week) => (
+                  <tr key={week[0]!.date}>
+                    {week.map(({ date, day }) =>
                       day ? (
                         <td key={day.date} className="border border-slate-100 p-0.5 align-top" data-date={day.date}>
                           <div className="font-semibold">{Number(day.date.slice(8))}/{Number(day.date.slice(5, 7))}</div>
@@ -77,7 +81,7 @@ export function SlotCalendar({ quizId, city }: { quizId: string; city: string })
                           </div>
                         </td>
                       ) : (
-                        <td key={`e${j}`} />
+                        <td key={date} />
                       ),
                     )}
                   </tr>

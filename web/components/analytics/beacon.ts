@@ -120,7 +120,9 @@ export function startCounting(root: HTMLElement, page: { venueId?: string | unde
     },
     { threshold: 0.5 },
   );
-  const observeAll = () => root.querySelectorAll<HTMLElement>('article[data-quiz-id]').forEach((el) => io.observe(el));
+  const observeAll = () => {
+    for (const el of root.querySelectorAll<HTMLElement>('article[data-quiz-id]')) io.observe(el);
+  };
   observeAll();
   // Cards added later ("Visa fler", filters) are observed too; observing an element twice is a no-op.
   new MutationObserver(observeAll).observe(root, { childList: true, subtree: true });

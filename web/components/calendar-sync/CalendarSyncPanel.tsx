@@ -47,6 +47,7 @@ function Preview({ preview }: { preview: CalendarPreview }) {
           <h5 className="font-semibold">Förstods inte (blir inga quiz)</h5>
           <ul className="space-y-1" aria-label="Händelser som inte förstods">
             {preview.notUnderstood.map((n, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: one response's list, never reordered; a UID can be missing or repeat
               <li key={`${n.uid ?? ''}-${i}`} className="text-slate-700">
                 {n.title ?? n.uid ?? 'Okänd händelse'}: {n.reason}
               </li>
@@ -78,6 +79,7 @@ function FeedRow({ locationId, feed }: { locationId: string; feed: CalendarFeed 
       {r && r.skipped.length > 0 && (
         <ul className="text-sm text-amber-800" aria-label="Ändringar som inte gjordes">
           {r.skipped.map((s, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: one run's list, never reordered; date and title can repeat
             <li key={i}>
               {s.date} {s.title ?? ''}: {s.reason}
             </li>

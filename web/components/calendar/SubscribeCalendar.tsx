@@ -20,14 +20,14 @@ export function SubscribeCalendar({ feedPath, tone = 'brand', track }: { feedPat
     const outside = (e: PointerEvent) => {
       if (!box.current?.contains(e.target as Node)) setOpen(false);
     };
-    const escape = (e: KeyboardEvent) => {
+    const onEscape = (e: KeyboardEvent) => {
       if (e.key === 'Escape') setOpen(false);
     };
     document.addEventListener('pointerdown', outside);
-    document.addEventListener('keydown', escape);
+    document.addEventListener('keydown', onEscape);
     return () => {
       document.removeEventListener('pointerdown', outside);
-      document.removeEventListener('keydown', escape);
+      document.removeEventListener('keydown', onEscape);
     };
   }, [open]);
   const https = `${origin}${feedPath}`;
@@ -49,7 +49,7 @@ export function SubscribeCalendar({ feedPath, tone = 'brand', track }: { feedPat
         Prenumerera i kalendern
       </button>
       {open && (
-        <div role="group" aria-label="Prenumerera i kalendern" className="absolute left-0 z-20 mt-2 w-[min(90vw,26rem)] space-y-3 rounded-2xl border border-slate-200 bg-white p-4 text-sm text-slate-900 shadow-xl">
+        <fieldset aria-label="Prenumerera i kalendern" className="absolute left-0 z-20 mt-2 w-[min(90vw,26rem)] space-y-3 rounded-2xl border border-slate-200 bg-white p-4 text-sm text-slate-900 shadow-xl">
           <p>Kalendern hämtar de kommande {FEED_DAYS / 7} veckornas quiz och uppdaterar sig själv.</p>
           <a href={origin ? webcalUrl(https) : feedPath} {...trackAttrs('feed_subscribe', track)} className="block rounded-xl bg-brand-600 px-4 py-2 text-center font-semibold text-white hover:bg-brand-700">
             Öppna i kalenderappen
@@ -63,7 +63,7 @@ export function SubscribeCalendar({ feedPath, tone = 'brand', track }: { feedPat
               Kopiera
             </button>
           </div>
-        </div>
+        </fieldset>
       )}
     </div>
   );

@@ -1,5 +1,5 @@
 import { ChevronLeft, ChevronRight } from '../ui/icons';
-import { useEffect, useId, useRef, useState } from 'react';
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { addDays, isoWeekday, startOfIsoWeek } from '../../../worker/lib/clock';
 import { displayDate, WEEKDAYS } from '../../../worker/lib/swedish';
 
@@ -48,18 +48,16 @@ export function DatePicker({ id, name, value, today, onChange }: { id: string; n
     onChange(d);
     setOpen(false);
   }
+  // Escape closes the panel, from its button or from inside it, and goes no further (an open filter sheet stays).
+  function onKeyDown(e: KeyboardEvent) {
+    if (e.key === 'Escape' && open) {
+      e.stopPropagation();
+      setOpen(false);
+    }
+  }
 
   return (
-    <div
-      ref={root}
-      className="relative"
-      onKeyDown={(e) => {
-        if (e.key === 'Escape' && open) {
-          e.stopPropagation();
-          setOpen(false);
-        }
-      }}
-    >
+    <div ref={root} className="relative">
       <input type="hidden" name={name} value={value} />
       <button
         id={id}
@@ -68,6 +66,7 @@ export function DatePicker({ id, name, value, today, onChange }: { id: string; n
         aria-expanded={open}
         aria-controls={panelId}
         data-value={value}
+        onKeyDown={onKeyDown}
         onClick={() => {
           setMonth(monthStart(value || today));
           setOpen((o) => !o);
@@ -77,7 +76,7 @@ export function DatePicker({ id, name, value, today, onChange }: { id: string; n
         {value ? displayDate(value) : 'Alla datum'}
       </button>
       {open && (
-        <div id={panelId} role="dialog" aria-label="Välj datum" className="absolute z-20 mt-2 w-72 rounded-2xl border border-slate-200 bg-white p-3 shadow-xl">
+        <div id={panelId} role="dialog" aria-label="Välj datum" onKeyDown={onKeyDown} className="absolute z-20 mt-2 w-72 rounded-2xl border border-slate-200 bg-white p-3 shadow-xl">
           <div className="mb-2 flex items-center justify-between">
             <button type="button" aria-label="Föregående månad" disabled={!canGoBack} onClick={() => setMonth(shiftMonth(month, -1))} className="rounded-lg px-2 py-1 text-lg disabled:text-slate-300 hover:bg-slate-100">
               <ChevronLeft aria-hidden="true" className="size-5" />

@@ -62,16 +62,11 @@ export function FilterPanel({ filters, today, cities, lockCity, lockWeekday, act
   );
   // A plain GET form: without JavaScript it submits (the noscript button); with it, onChange drives the listing.
   const form = (children: ReactNode) => (
-    <form
-      role="search"
-      aria-label="Filtrera quiz"
-      method="get"
-      action={action}
-      onSubmit={(e) => e.preventDefault()}
-      className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-4"
-    >
-      {children}
-    </form>
+    <search aria-label="Filtrera quiz" className="block">
+      <form method="get" action={action} onSubmit={(e) => e.preventDefault()} className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-4">
+        {children}
+      </form>
+    </search>
   );
   if (quizFiltersOnly) {
     return form(

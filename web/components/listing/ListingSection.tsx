@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useEffectEvent, useRef, useState, type ReactNode } from 'react';
 import { findWeekday, WEEKDAYS } from '../../../worker/lib/swedish';
 import { isoWeekday, nextWeekdayOnOrAfter } from '../../../worker/lib/clock';
 import { api } from '../../lib/api';
@@ -11,7 +11,7 @@ import { FilterPanel } from './FilterPanel';
 import { FollowButton } from '../follows/FollowButton';
 import { searchLabel } from '../follows/label';
 import { QuickChips } from './QuickChips';
-import { activeFilterCount, listingApiUrl, pageQuery } from './urls';
+import { activeFilterCount, pageQuery } from './urls';
 import { useNearMe } from './useNearMe';
 import { ErrorPanel } from './ErrorPanel';
 import { ListingMapPanel, useListingMap } from './ListingMap';
@@ -23,6 +23,8 @@ const MarketingDialog = lazy(() => import('./MarketingDialog'));
 
 export { MAX_RETRIES, SKELETON_DELAY_MS } from './useListingLoader';
 const SEARCH_DEBOUNCE_MS = 300;
+/** Placeholders shown while a slow first page loads: 2 premium cards, then these standard ones. */
+const STANDARD_SKELETONS = [1, 2, 3, 4, 5, 6] as const;
 
 export interface ListingSectionProps {
   today: string;
@@ -151,23 +153,25 @@ export function ListingSection(props: ListingSectionProps) {
 
   useEffect(() => () => clearTimeout(searchTimer.current), []);
 
-  // The URL says what is shown: a past date in it is rewritten (the list is today's).
-  useEffect(() => {
+  // The URL says what is shown: a past date in it is rewritten (the list is today's). Once, for the URL
+  // the page was opened with (an effect event reads the filters without re-running on their changes).
+  const rewritePastDate = useEffectEvent(() => {
     const date = new URLSearchParams(window.location.search).get('date');
     if (date && date < today) window.history.replaceState(null, '', `${path}${pageQuery(filters, defaults, { city: lockCity, weekday: lockWeekday })}`);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, for the URL the page was opened with
-  }, []);
+  });
+  useEffect(() => rewritePastDate(), []);
 
   // The server-rendered list is the anonymous view (it is shared and cached). A signed-in owner also
   // sees their own non-public businesses (spec 01 §6), so reload page 1 once the session is known.
   const session = useSession();
   const userId = session.status === 'ready' ? session.session.user?.id : undefined;
   const reloadedFor = useRef<string | undefined>(undefined);
+  // Only when the signed-in user changes: the effect event reads the filters of that moment.
+  const reloadForUser = useEffectEvent(() => void load(filters, 1, true));
   useEffect(() => {
     if (!userId || reloadedFor.current === userId) return;
     reloadedFor.current = userId;
-    void load(filters, 1, true);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the signed-in user changes
+    reloadForUser();
   }, [userId]);
 
   const premium = items.filter((i) => i.tier === 'premium');
@@ -252,7 +256,7 @@ export function ListingSection(props: ListingSectionProps) {
           {status.kind === 'loading' ? 'Laddar quiz...' : status.kind === 'error' ? '' : countLine(items.length, total, totalAtLeast)}
         </p>
         {props.mapTileUrl && (
-          <div role="group" aria-label="Visa som" className={`inline-flex overflow-hidden rounded-xl border border-slate-300 bg-white text-sm font-semibold ${hydrated ? '' : 'invisible'}`}>
+          <fieldset aria-label="Visa som" className={`inline-flex overflow-hidden rounded-xl border border-slate-300 bg-white text-sm font-semibold ${hydrated ? '' : 'invisible'}`}>
             {(['list', 'map'] as const).map((v) => (
               <button
                 key={v}
@@ -264,7 +268,7 @@ export function ListingSection(props: ListingSectionProps) {
                 {v === 'list' ? 'Lista' : 'Karta'}
               </button>
             ))}
-          </div>
+          </fieldset>
         )}
         {searchLabel(filters, cities) && (
           <FollowButton
@@ -283,14 +287,14 @@ export function ListingSection(props: ListingSectionProps) {
       {view === 'map' && props.mapTileUrl && status.kind === 'idle' && <ListingMapPanel map={map} tileUrl={props.mapTileUrl} near={!!filters.near} />}
       {/* Between automatic retries the error shows, not placeholders (issue 29.6). */}
       {skeleton && status.kind !== 'error' && (
-        <div aria-busy="true" aria-label="Laddar quiz" className="space-y-4">
+        <div role="status" aria-busy="true" aria-label="Laddar quiz" className="space-y-4">
           <div className="grid gap-4">
             <SkeletonCard premium />
             <SkeletonCard premium />
           </div>
           <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            {Array.from({ length: 6 }, (_, i) => (
-              <SkeletonCard key={i} />
+            {STANDARD_SKELETONS.map((n) => (
+              <SkeletonCard key={n} />
             ))}
           </div>
         </div>

@@ -33,6 +33,7 @@ export function QuickChips({ today, filters, path, lockCity, lockWeekday, onNear
   return (
     <nav aria-label="Snabbval" className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:flex-wrap sm:px-0">
       {filterToggle && (
+        // biome-ignore lint/a11y/useValidAnchor: without JavaScript the link opens the panel through #filter (:target); with it, the handler toggles it
         <a
           href="#filter"
           className={`${OFF} sm:hidden`}

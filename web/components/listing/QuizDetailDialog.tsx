@@ -26,9 +26,10 @@ export function QuizDetailDialog({ quiz, onClose }: { quiz: ListingQuiz | null; 
   const signedOut = session.status === 'error' || (session.status === 'ready' && !session.session.user);
   const name = quiz ? quiz.title || quiz.venue.name : '';
   // Counted once per opening (issue 18); the owner's own opens are dropped by the Worker.
+  const quizId = quiz?.id;
   useEffect(() => {
-    if (quiz) track('detail_open', { quizId: quiz.id });
-  }, [quiz?.id]);
+    if (quizId) track('detail_open', { quizId });
+  }, [quizId]);
   const website = quiz ? quiz.location.website || quiz.venue.website : null;
   return (
     <Dialog open={!!quiz} onClose={onClose} title={name} size="lg">
@@ -76,11 +77,11 @@ export function QuizDetailDialog({ quiz, onClose }: { quiz: ListingQuiz | null; 
             <li className={CHIP}>{quiz.categoryLabel}</li>
             {QUIZ_LANGUAGE_BADGES[quiz.language] ? <li className="rounded-full bg-sky-100 px-3 py-1 text-sm font-semibold text-sky-900">{QUIZ_LANGUAGE_BADGES[quiz.language]}</li> : null}
           </ul>
-          <div role="group" aria-label="Gör något med quizet" className="flex flex-wrap items-center gap-x-4 gap-y-2 rounded-xl bg-brand-50 px-3 py-2 text-sm font-semibold">
+          <fieldset aria-label="Gör något med quizet" className="min-w-0 flex flex-wrap items-center gap-x-4 gap-y-2 rounded-xl bg-brand-50 px-3 py-2 text-sm font-semibold">
             <AddToCalendar quiz={quiz} />
             <ShareButton path={venueHref(quiz.location.citySlug, quiz.venue.slug)} title={`Pubquiz på ${quiz.venue.name}`} track={{ quizId: quiz.id }} />
             <FollowButton target={{ placeId: quiz.location.id, label: quiz.location.name }} track={{ quizId: quiz.id }} />
-          </div>
+          </fieldset>
           {(quiz.quizmaster || website || (quiz.tier === 'premium' && quiz.location.phone)) && (
             <ul className="list-none space-y-1 p-0 text-sm">
               {quiz.quizmaster && <li>Quizmaster: {quiz.quizmaster}</li>}

@@ -21,7 +21,7 @@ const pinIcon = (label: string) =>
   });
 
 export default function QuizMap({ points, tileUrl, onOpen, className, label = 'Karta över quizkvällarna', zoom = 13 }: QuizMapProps) {
-  const el = useRef<HTMLDivElement>(null);
+  const el = useRef<HTMLElement>(null);
   const [ready, setReady] = useState(false);
   const onOpenRef = useRef(onOpen);
   onOpenRef.current = onOpen;
@@ -56,9 +56,8 @@ export default function QuizMap({ points, tileUrl, onOpen, className, label = 'K
     };
   }, [points, tileUrl, zoom]);
   return (
-    <div
+    <section
       ref={el}
-      role="region"
       aria-label={label}
       aria-busy={!ready}
       data-map-ready={ready ? 'true' : undefined}

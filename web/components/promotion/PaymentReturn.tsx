@@ -9,7 +9,7 @@
  *               session ('not_found'), an expired checkout, a payment not confirmed yet ('pending').
  * The URL is cleaned afterwards; a superadmin with venueId returns to /admin/venue/{venueId}.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { VerifyResponse } from '../../../worker/features/payments/contract';
 import { TIER_LABELS } from '../../../worker/features/promotion/contract';
@@ -47,11 +47,12 @@ export default function PaymentReturn({ onPaid }: { onPaid?: () => void }) {
 
   const isSuperadmin = session.status === 'ready' && !!session.session.user?.isSuperadmin;
 
-  useEffect(() => {
-    const params = new URLSearchParams(location.search);
+  // An effect event: runs when the query changes, reading the pathname and verify() of that moment.
+  const handleReturn = useEffectEvent((search: string) => {
+    const params = new URLSearchParams(search);
     const payment = params.get('payment');
     if (!payment || !['success', 'cancelled', 'failed'].includes(payment)) return;
-    const key = location.search;
+    const key = search;
     if (handled.current === key) return;
     handled.current = key;
     sessionIdRef.current = params.get('session_id');
@@ -74,8 +75,8 @@ export default function PaymentReturn({ onPaid }: { onPaid?: () => void }) {
     } else {
       setView({ kind: 'failure', type: 'not_found' });
     }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [location.search]);
+  });
+  useEffect(() => handleReturn(location.search), [location.search]);
 
   // Superadmins go back to the business they bought for; the URL is cleaned either way.
   const venueParam = new URLSearchParams(location.search).get('venueId');

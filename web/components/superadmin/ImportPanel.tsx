@@ -96,7 +96,7 @@ export function ImportPanel() {
     }
   }
 
-  const pct = job && job.totalRows ? Math.floor((job.processedRows / job.totalRows) * 100) : 0;
+  const pct = job?.totalRows ? Math.floor((job.processedRows / job.totalRows) * 100) : 0;
   const preview = job?.preview;
 
   return (

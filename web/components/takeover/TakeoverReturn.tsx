@@ -4,7 +4,7 @@
  * new owner) and opens the success dialog with the inherited business, places, quizzes and the
  * priority-visibility note. A business already claimed by someone else gets a clear message.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { TakeoverResult } from '../../../worker/features/takeover/contract';
 import { api, ApiError } from '../../lib/api';
@@ -18,9 +18,8 @@ export default function TakeoverReturn({ onDone }: { onDone?: () => void }) {
   const [result, setResult] = useState<TakeoverResult | null>(null);
   const started = useRef<string | null>(null);
 
-  useEffect(() => {
-    if (!venueId || started.current === venueId) return;
-    started.current = venueId;
+  // An effect event: the takeover starts when venueId changes, with the onDone of that moment.
+  const takeOver = useEffectEvent((venueId: string) => {
     api<TakeoverResult>('/api/takeover', { body: { venueId } }).then(
       (res) => {
         setResult(res);
@@ -34,7 +33,11 @@ export default function TakeoverReturn({ onDone }: { onDone?: () => void }) {
         clearParams();
       },
     );
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+  });
+  useEffect(() => {
+    if (!venueId || started.current === venueId) return;
+    started.current = venueId;
+    takeOver(venueId);
   }, [venueId]);
 
   function clearParams() {

@@ -94,7 +94,14 @@ export function TipForm() {
       <div role="status" className="space-y-3 rounded-2xl border border-emerald-300 bg-emerald-50 p-6">
         <p className="text-lg font-bold">Tack för tipset!</p>
         <p>Vi kollar uppgifterna och lägger upp quizet så snart vi kan.{form.email ? ' Du får ett mejl när det är publicerat.' : ''}</p>
-        <Button variant="secondary" onClick={() => (setForm(EMPTY), setDone(false), setToken(''))}>
+        <Button
+          variant="secondary"
+          onClick={() => {
+            setForm(EMPTY);
+            setDone(false);
+            setToken('');
+          }}
+        >
           Tipsa om ett till
         </Button>
       </div>

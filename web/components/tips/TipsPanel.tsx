@@ -28,13 +28,13 @@ export function TipsPanel() {
         </h2>
         {tips.data && <p className="font-semibold text-slate-700">{pendingTipsLabel(tips.data.pending)}</p>}
       </div>
-      <div role="group" aria-label="Visa tips" className="flex gap-2">
+      <fieldset aria-label="Visa tips" className="flex min-w-0 gap-2">
         {FILTERS.map((f) => (
           <Button key={f.id} variant={status === f.id ? 'primary' : 'secondary'} aria-pressed={status === f.id} onClick={() => setStatus(f.id)}>
             {f.label}
           </Button>
         ))}
-      </div>
+      </fieldset>
       {tips.isPending && <Spinner label="Hämtar tips..." />}
       {tips.isError && !tips.data && (
         <div role="alert" className="rounded-2xl border border-red-300 bg-red-50 p-4 text-red-950">

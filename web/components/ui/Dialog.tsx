@@ -27,6 +27,7 @@ export function Dialog({ open, onClose, title, description, children, size = 'md
     if (!open && d.open) d.close();
   }, [open]);
   return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: a click on the backdrop closes; the keyboard's way is Escape, which the native dialog turns into onClose
     <dialog
       ref={ref}
       aria-labelledby={titleId}

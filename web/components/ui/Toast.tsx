@@ -15,7 +15,9 @@ interface ToastItem extends ToastOptions {
 let items: ToastItem[] = [];
 let nextId = 1;
 const listeners = new Set<(t: ToastItem[]) => void>();
-const emit = () => listeners.forEach((l) => l(items));
+const emit = () => {
+  for (const l of listeners) l(items);
+};
 
 function dismissToast(id: number): void {
   items = items.filter((t) => t.id !== id);

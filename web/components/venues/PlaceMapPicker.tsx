@@ -20,7 +20,7 @@ export interface PlaceMapPickerProps {
 const round6 = (n: number) => Math.round(n * 1e6) / 1e6;
 
 export default function PlaceMapPicker({ latitude, longitude, city, onPick }: PlaceMapPickerProps) {
-  const el = useRef<HTMLDivElement>(null);
+  const el = useRef<HTMLElement>(null);
   const onPickRef = useRef(onPick);
   onPickRef.current = onPick;
   const start = useRef<{ lat: number; lng: number; zoom: number } | null>(null);
@@ -54,7 +54,7 @@ export default function PlaceMapPicker({ latitude, longitude, city, onPick }: Pl
 
   return (
     <div className="space-y-1">
-      <div ref={el} role="region" aria-label="Karta: dra nålen till platsen" className="h-64 w-full overflow-hidden rounded-xl border border-slate-300" />
+      <section ref={el} aria-label="Karta: dra nålen till platsen" className="h-64 w-full overflow-hidden rounded-xl border border-slate-300" />
       <p className="text-sm text-slate-600">Dra nålen (eller klicka på kartan) till ingången. Adressen ändras inte.</p>
     </div>
   );

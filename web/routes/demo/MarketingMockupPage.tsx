@@ -149,13 +149,13 @@ export default function MarketingMockupPage() {
     <div className="mx-auto max-w-4xl space-y-6 px-4 py-8">
       <DemoBanner />
       <h1 className="text-3xl font-extrabold">Marknadsför dina quizkvällar – designförslag</h1>
-      <div className="flex flex-wrap gap-2" role="group" aria-label="Designalternativ">
+      <fieldset className="flex min-w-0 flex-wrap gap-2" aria-label="Designalternativ">
         {DESIGNS.map((d) => (
           <Button key={d.id} variant={design === d.id ? 'primary' : 'secondary'} aria-pressed={design === d.id} onClick={() => setDesign(d.id)}>
             {d.label}
           </Button>
         ))}
-      </div>
+      </fieldset>
       <section aria-label={DESIGNS.find((d) => d.id === design)!.label} className="rounded-2xl border border-slate-200 bg-white p-5">
         {design === 'tabs' && <TabsDesign choice={choice} setChoice={setChoice} />}
         {design === 'inline' && <InlineDesign choice={choice} setChoice={setChoice} />}

@@ -31,6 +31,6 @@ export function passwordChangedNotice(to: string): MailMessage {
   return {
     to,
     subject: 'Ditt lösenord har ändrats – Quizkväll',
-    text: `Hej!\n\nLösenordet för ditt konto på Quizkväll har ändrats och dina andra inloggningar har avslutats.\n\nOm det inte var du, återställ lösenordet direkt.` + sign,
+    text: `Hej!\n\nLösenordet för ditt konto på Quizkväll har ändrats och dina andra inloggningar har avslutats.\n\nOm det inte var du, återställ lösenordet direkt.${sign}`,
   };
 }

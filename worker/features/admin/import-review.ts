@@ -20,7 +20,7 @@ export async function resolveReview(deps: ImportDeps, input: { id: string; rowNo
   const { id, rowNo, action } = input;
   const ctx = { today: deps.clock.today(), nowIso: deps.clock.now().toISOString(), houseEmail: deps.config.houseAccountEmail };
   const r = await q.importRowAt(db, id, rowNo);
-  if (!r || !r.data) throw notFound('Raden finns inte att granska');
+  if (!r?.data) throw notFound('Raden finns inte att granska');
   if (r.result !== 'review') throw conflict('Raden är redan granskad');
   const parsed = ImportRowSchema.safeParse(JSON.parse(r.data));
   if (!parsed.success) throw conflict('Raden är ogiltig');

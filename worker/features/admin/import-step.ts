@@ -67,6 +67,8 @@ export async function processImportChunk(deps: ImportDeps, input: { bucket: R2Bu
         const { stmts } = createStatements(db, p.row, { venueId, slug: slugOf.get(p.line)!, houseId, today, nowIso: ctx.nowIso });
         return { kind: 'created', stmts: [...stmts, rowOf('created', venueId)] };
       }
+      default:
+        return p satisfies never;
     }
   });
 

@@ -104,7 +104,7 @@ export async function takenSlugs(db: Db, slugs: string[]): Promise<Set<string>> 
   const unique = [...new Set(slugs)];
   for (const chunk of chunks(unique, IN_LIST_CHUNK)) {
     const rows = await db.select({ slug: venues.slug }).from(venues).where(inArray(venues.slug, chunk));
-    rows.forEach((r) => taken.add(r.slug));
+    for (const r of rows) taken.add(r.slug);
   }
   return taken;
 }

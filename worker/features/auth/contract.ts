@@ -141,11 +141,12 @@ export function safeRedirect(target: string | null | undefined): string | null {
   }
   // Control characters and backslashes are never part of our own paths; and a router that decodes the
   // path once must not find a scheme-relative one in it either ("/%2F/evil", "/.%2f/evil").
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point (written as \u escapes)
   if (/[\u0000-\u001f\u007f\\]/.test(decoded)) return null;
   const once = resolvedPath(decoded);
-  if (!once || /^\/[\/\\]/.test(once)) return null;
+  if (!once || /^\/[/\\]/.test(once)) return null;
   const path = resolvedPath(target);
-  if (!path || !path.startsWith('/') || /^\/[\/\\]/.test(path)) return null;
+  if (!path?.startsWith('/') || /^\/[/\\]/.test(path)) return null;
   return resolvedPath(path) === path ? path : null;
 }
 

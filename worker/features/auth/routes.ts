@@ -9,6 +9,7 @@ import { createSession, invalidateSession } from '../../lib/session';
 import { hashesEqual, hashToken } from '../../lib/tokens';
 import { clientKeyOf } from '../../lib/rate-limit';
 import { validate } from '../../lib/validate';
+import type { GoogleProfile } from '../../ports/google';
 import { clearSessionCookie, setSessionCookie } from '../../middleware/session';
 import { EmailOnlySchema, GoogleStartSchema, LoginSchema, ResetCheckSchema, ResetPasswordSchema, RegisterSchema, ResendSchema, safeRedirect, TotpLoginSchema, VerifySchema } from './contract';
 import { DEVICE_COOKIE, DEVICE_TTL_S, deviceTokensOf } from './device';
@@ -153,7 +154,7 @@ export const authRoutes = new Hono<AppEnv>()
     const google = c.var.deps.google;
     if (!google) return c.redirect(`${back}?error=google_unavailable`);
     if (!code || !returned || !state || !verifier || !hashesEqual(hashToken(state), hashToken(returned))) return c.redirect(fail);
-    let profile;
+    let profile: GoogleProfile;
     try {
       profile = await google.exchange(code, verifier);
     } catch (err) {

@@ -53,9 +53,8 @@ async function mainListing(c: C, variant: 'home' | 'legacy', citySlug?: string) 
   const origin = c.var.config.appUrl;
   const ctx = ctxOf(c);
   const query = c.req.query();
-  let city;
   if (citySlug) {
-    city = await findCity(c.var.db, citySlug);
+    const city = await findCity(c.var.db, citySlug);
     if (!city) return notFoundPage(c);
     query.city = city.slug;
   }
@@ -264,7 +263,7 @@ export const pagesRoutes = new Hono<AppEnv>()
   .get('/sitemaps/:file', (c) =>
     withEdgeCache(c, async () => {
       const m = /^(sidor|stallen)-([1-9][0-9]{0,5})\.xml$/.exec(c.req.param('file'));
-      const urls = m ? await sitemapChild(c.var.db, c.var.config.appUrl, c.var.clock.today(), m[1] as 'sidor' | 'stallen', Number(m[2])) : null;
+      const urls = m ? await sitemapChild(c.var.db, c.var.config.appUrl, m[1] as 'sidor' | 'stallen', Number(m[2])) : null;
       if (!urls) return c.text('Sitemap hittades inte', 404);
       return xml(c, `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.map((e) => `  <url>${entry(e)}</url>`).join('\n')}\n</urlset>`);
     }),

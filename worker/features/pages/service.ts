@@ -222,7 +222,7 @@ export async function sitemapIndex(db: Db, origin: string): Promise<SitemapEntry
  * venue rowids ((n-1)·N, n·N] (a primary-key range). Hidden businesses (not public, also hidden by the
  * freshness job) are never listed.
  */
-export async function sitemapChild(db: Db, origin: string, today: string, kind: SitemapKind, n: number): Promise<SitemapEntry[] | null> {
+export async function sitemapChild(db: Db, origin: string, kind: SitemapKind, n: number): Promise<SitemapEntry[] | null> {
   if (!Number.isSafeInteger(n) || n < 1) return null;
   if (kind === 'stallen') {
     const from = (n - 1) * SITEMAP_VENUES_PER_CHILD + 1;

@@ -2,7 +2,7 @@
  * SQL of payments: checkout orders, recorded provider events and refunds. Every state change is
  * conditional on the order's state (orders only move forward: open → paid | failed | expired).
  */
-import { and, desc, eq, lt, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import { batchableRun } from '../../db/batch';
 import type { Db } from '../../db/client';
 import { checkoutOrders, paymentEvents, paymentRefunds, promotions, quizzes, users, venues, type CheckoutOrderRow, type PaymentRefundRow, type PromotionRow } from '../../db/schema';

@@ -59,6 +59,7 @@ export function ShareCard({ data }: { data: CardData }) {
       <div style={{ display: 'flex', flexDirection: 'column', gap: 10 }}>
         {data.lines.length > 0 ? (
           data.lines.slice(0, 3).map((line, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: satori renders once and never reconciles; two lines can be equal
             <div key={i} style={{ display: 'flex', fontSize: 30, color: i === 0 ? '#fde68a' : '#e0e7ff' }}>
               {clip(line, 64)}
             </div>

@@ -59,7 +59,7 @@ export async function submitTip(deps: TipDeps, input: TipData & { clientKey: str
     rateLimited('För många tips på kort tid. Försök igen om en stund.', Math.ceil(ms / 1000)),
   );
   // The honeypot: a bot that filled the hidden field is answered as a success and nothing is stored.
-  if (input.company && input.company.trim()) return { ok: true };
+  if (input.company?.trim()) return { ok: true };
   const human = await deps.humanCheck.verify(input.humanToken, input.clientKey === 'local' ? null : input.clientKey);
   if (!human) {
     throw invalidInput('Mänsklig kontroll: Bekräfta att du är en människa och försök igen.', [{ path: 'humanToken', message: 'Bekräfta att du är en människa och försök igen' }]);
