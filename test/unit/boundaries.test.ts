@@ -146,7 +146,7 @@ const QUERIES = /^worker\/features\/([^/]+)\/(queries\.ts|queries\/.+)$/;
  * queries: the reads are the bottom layer of a feature (ARCHITECTURE.md "Layers inside the Worker"), so
  * no rule or handler sits below them and no cycle can run through them.
  */
-export function queriesLayerViolations(graph: Graph): string[] {
+function queriesLayerViolations(graph: Graph): string[] {
   const out: string[] = [];
   for (const [from, targets] of graph) {
     const source = QUERIES.exec(from);
@@ -271,7 +271,7 @@ const RAW_SQL_OR_READ: ReadonlyArray<[string, RegExp]> = [
  */
 const SQL_OUTSIDE_QUERIES_ALLOWED: ReadonlyMap<string, string> = new Map<string, string>([]);
 
-export function sqlOutsideQueries(files: string[], read: (file: string) => string = (f) => readFileSync(f, 'utf8')): string[] {
+function sqlOutsideQueries(files: string[], read: (file: string) => string = (f) => readFileSync(f, 'utf8')): string[] {
   const out: string[] = [];
   for (const file of files) {
     const path = rel(file);
@@ -303,7 +303,9 @@ describe('reads and raw SQL live in queries.ts (issue 28.6)', () => {
       [join(WORKER, 'features/b/routes.ts')]: "const rows = await c.var.db.select({ n: count() }).from(t);",
       [join(WORKER, 'features/b/report.ts')]: "const n = sql<number>`count(*)`;",
       [join(WORKER, 'features/c/service.ts')]: "await db.batch([db.update(t).set({ a: 1 }).where(eq(t.id, id)), db.delete(u).where(eq(u.id, id))]);\n/* db.select() */",
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the sample is source text holding a template literal
       [join(WORKER, 'features/c/backup.ts')]: "await env.DB.prepare('SELECT 1').all();\nconst key = `d1/${name}.sql`;",
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the sample is source text holding a template literal
       [join(WORKER, 'features/c/keys.ts')]: 'const key = `d1/${name}.sql`;',
       [join(WORKER, 'features/d/service.ts')]: 'await db.query.users.findFirst({ where: eq(users.id, id) });',
       [join(WORKER, 'lib/x.ts')]: 'sql`SELECT 1`',

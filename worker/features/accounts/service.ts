@@ -17,7 +17,7 @@ import { invalidateUserSessions } from '../../lib/session';
 import type { Db } from '../../db/client';
 import type { Deps } from '../../ports/deps';
 import { TOTP_DIGITS, TOTP_PERIOD_S, verifyTotpAt } from '../../lib/totp';
-import { issueMailedToken, readEmailToken, useEmailToken as consumeEmailToken } from '../auth/service';
+import { issueMailedToken, readEmailToken, redeemEmailToken } from '../auth/service';
 import { EMAIL_CHANGE_TOKEN_TTL_MS } from './contract';
 import { emailChangeMail, emailChangedNotice, passwordChangedNotice } from './mail';
 import { deleteOwnedLocationsChunk, deleteOwnedQuizzesChunk, emailInUse, findUserById, ownedCounts, passwordHashOf, totpFactorOf } from './queries';
@@ -126,7 +126,7 @@ export async function confirmEmailChange(deps: Pick<Deps, 'db' | 'clock' | 'mail
   const user = await findUserById(db, row.userId);
   if (!newEmail || !user) throw new AppError(400, 'invalid_input', 'Länken är ogiltig.', undefined, { reason: 'invalid' });
   if (await emailInUse(db, newEmail)) throw conflict('E-postadressen används redan av ett annat konto.');
-  if (!(await consumeEmailToken(deps, { tokenId: row.id }))) throw new AppError(400, 'invalid_input', 'Länken är ogiltig eller har redan använts.', undefined, { reason: 'invalid' });
+  if (!(await redeemEmailToken(deps, { tokenId: row.id }))) throw new AppError(400, 'invalid_input', 'Länken är ogiltig eller har redan använts.', undefined, { reason: 'invalid' });
   await db.update(users).set({ email: newEmail, updatedAt: now.toISOString() }).where(eq(users.id, user.id));
   await mailer.send(emailChangedNotice(user.email, newEmail));
   return { userId: user.id, email: newEmail };

@@ -5,7 +5,7 @@
  */
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { emailTokens, oauthAccounts, passwordCredentials, profiles, rateLimits, sessions, userRoles, users } from '../../db/schema';
+import { emailTokens, oauthAccounts, passwordCredentials, profiles, sessions, userRoles, users } from '../../db/schema';
 import type { Config } from '../../env';
 import { AppError, conflict, rateLimited, unauthorized } from '../../lib/errors';
 import { newId, randomToken } from '../../lib/ids';
@@ -104,7 +104,7 @@ export async function login(
   }
   const row = await findUserByEmail(db, input.email);
   const ok = await verifyPassword(input.password, row?.hash ?? DUMMY_PASSWORD_HASH);
-  if (!row || !row.hash || !ok) {
+  if (!row?.hash || !ok) {
     throw new AppError(401, 'unauthorized', INVALID_CREDENTIALS, undefined, { reason: 'invalid_credentials' });
   }
   if (!row.user.emailVerifiedAt) {
@@ -402,14 +402,14 @@ export async function startSession(deps: Pick<Deps, 'db' | 'clock'>, input: { us
 /**
  * A usable mailed link of `purpose` (for features that mail their own single-use links, e.g. the
  * accounts feature's e-mail change): 400 'invalid' for an unknown, used or other-purpose token,
- * 400 `expiredText` with reason 'expired' after its expiry. Does not consume it (see useEmailToken).
+ * 400 `expiredText` with reason 'expired' after its expiry. Does not consume it (see redeemEmailToken).
  */
 export async function readEmailToken(deps: Pick<Deps, 'db' | 'clock'>, input: { token: string; purpose: 'verify_email' | 'reset_password' | 'change_email'; expiredText: string }) {
   return loadToken(deps.db, input.token, input.purpose, deps.clock.now().getTime(), input.expiredText);
 }
 
 /** Consumes a token read by readEmailToken; true only for the one call that won (single use). */
-export async function useEmailToken(deps: Pick<Deps, 'db' | 'clock'>, input: { tokenId: string }): Promise<boolean> {
+export async function redeemEmailToken(deps: Pick<Deps, 'db' | 'clock'>, input: { tokenId: string }): Promise<boolean> {
   return consumeEmailToken(deps.db, input.tokenId, deps.clock.now().getTime());
 }
 

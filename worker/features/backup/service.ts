@@ -67,7 +67,7 @@ export async function backupPages(d1: D1Database, bucket: R2Bucket, plan: Backup
     const t: BackupTable = plan.tables[at.table]!;
     const rows: PageRow[] = await page(d1, t.name, t.cols, at.last, pageRows);
     if (rows.length) {
-      const text = rows.map((r: PageRow) => insertStatement(t.name, t.cols, r)).join('\n') + '\n';
+      const text = `${rows.map((r: PageRow) => insertStatement(t.name, t.cols, r)).join('\n')}\n`;
       const body = new TextEncoder().encode(text);
       const key = partKey(plan.runId, at.table, partNo + p);
       await bucket.put(key, body);
@@ -112,10 +112,10 @@ export async function assembleBackup(bucket: R2Bucket, plan: BackupPlan, parts: 
     if (buffered >= UPLOAD_PART_BYTES) await flush();
   };
   try {
-    await add(enc.encode(headerLines(createdAt, 'R2 nightly').join('\n') + '\n'));
+    await add(enc.encode(`${headerLines(createdAt, 'R2 nightly').join('\n')}\n`));
     for (const [i, t] of plan.tables.entries()) {
       const own = parts.filter((p) => p.table === i);
-      await add(enc.encode(tableLine(t.name, own.reduce((n, p) => n + p.rows, 0)) + '\n'));
+      await add(enc.encode(`${tableLine(t.name, own.reduce((n, p) => n + p.rows, 0))}\n`));
       for (const p of own) {
         const obj = await bucket.get(p.key);
         if (!obj) throw new Error(`backup part ${p.key} is missing`);
@@ -160,7 +160,7 @@ export function backupsToKeep(keys: readonly string[]): Set<string> {
     const month = /quizkvall-(\d{4}-\d{2})/.exec(k)?.[1];
     if (month && !firstOfMonth.has(month)) firstOfMonth.set(month, k);
   }
-  [...firstOfMonth.values()].slice(-KEEP_MONTHLY).forEach((k) => keep.add(k));
+  for (const k of [...firstOfMonth.values()].slice(-KEEP_MONTHLY)) keep.add(k);
   return keep;
 }
 

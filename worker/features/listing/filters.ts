@@ -50,7 +50,7 @@ export function resolveFilters(
   const city = near ? undefined : q.city || undefined;
   const quiz = quizFiltersOf(q);
   const base = near ? { city, near, quiz } : { city, quiz };
-  if (q.search && q.search.trim()) return { mode: 'search', ...base, search: q.search.trim() };
+  if (q.search?.trim()) return { mode: 'search', ...base, search: q.search.trim() };
   if (q.date) return { mode: 'date', ...base, date: q.date < today ? today : q.date };
   const wd = q.weekday ? findWeekday(q.weekday) : undefined;
   if (wd) return { mode: 'weekday', ...base, weekdayIso: wd.iso };

@@ -162,7 +162,7 @@ export async function settleRefund(deps: Pick<Deps, 'db' | 'payments'>, input: {
   const { db, payments } = deps;
   const { orderId } = input;
   const refund = await refundOfOrder(db, orderId);
-  if (!refund || refund.status !== 'pending') return;
+  if (refund?.status !== 'pending') return;
   console.error(`order ${orderId}: payment of ${refund.amount} öre could not be delivered (${refund.reason}): refund needed, refunding`);
   try {
     const done = await payments.refund({ orderId, paymentIntentId: refund.paymentIntentId, sessionId: refund.stripeSessionId, amount: refund.amount });
