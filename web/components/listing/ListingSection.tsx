@@ -81,11 +81,7 @@ export function ListingSection(props: ListingSectionProps) {
   const searchTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [view, setView] = useState<'list' | 'map'>('list');
-  // The toggle needs JavaScript: shown once hydrated (the server-rendered list works without it). Its
-  // place is kept (invisible) before that: hydration now runs after the first paint (issue 19 §1), and
-  // inserting it then would shift the list below.
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const openMarketing = useCallback(() => setMarketingOpen(true), []);
 
   function apply(next: ListingFilters, debounce = false) {
     setFilters(next);
@@ -160,15 +156,9 @@ export function ListingSection(props: ListingSectionProps) {
 
   // The server-rendered list is the anonymous view (it is shared and cached). A signed-in owner also
   // sees their own non-public businesses (spec 01 §6), so reload page 1 once the session is known.
-  const session = useSession();
-  const userId = session.status === 'ready' ? session.session.user?.id : undefined;
-  const reloadedFor = useRef<string | undefined>(undefined);
-  useEffect(() => {
-    if (!userId || reloadedFor.current === userId) return;
-    reloadedFor.current = userId;
-    void load(filters, 1, true);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the signed-in user changes
-  }, [userId]);
+  const filtersNow = useRef(filters);
+  filtersNow.current = filters;
+  const reloadFor = useCallback(() => void load(filtersNow.current, 1, true), [load]);
 
   const premium = items.filter((i) => i.tier === 'premium');
   const standard = items.filter((i) => i.tier !== 'premium');
@@ -191,6 +181,7 @@ export function ListingSection(props: ListingSectionProps) {
         nearFallback={props.hideFilters ? `/quiz/${filters.city}` : '#filter'}
         filterToggle={!showPanel ? undefined : { count: activeFilterCount(filters, defaults, locked), open: filtersOpen, onToggle: () => setFiltersOpen((o) => !o) }}
       />
+      <ReloadWhenSignedIn reload={reloadFor} />
       <NearMeState state={nearMe.state} cities={cities} onCitiesWanted={loadAllCities} onRetry={nearMe.locate} />
       {filters.near && (
         <p className="flex flex-wrap items-center gap-x-3 text-sm text-slate-700">
@@ -251,21 +242,7 @@ export function ListingSection(props: ListingSectionProps) {
         <p className="text-sm font-semibold text-slate-700" aria-live="polite">
           {status.kind === 'loading' ? 'Laddar quiz...' : status.kind === 'error' ? '' : countLine(items.length, total, totalAtLeast)}
         </p>
-        {props.mapTileUrl && (
-          <div role="group" aria-label="Visa som" className={`inline-flex overflow-hidden rounded-xl border border-slate-300 bg-white text-sm font-semibold ${hydrated ? '' : 'invisible'}`}>
-            {(['list', 'map'] as const).map((v) => (
-              <button
-                key={v}
-                type="button"
-                aria-pressed={view === v}
-                onClick={() => setView(v)}
-                className={`px-3 py-1.5 ${view === v ? 'bg-brand-700 text-white' : 'text-slate-800 hover:bg-slate-50'}`}
-              >
-                {v === 'list' ? 'Lista' : 'Karta'}
-              </button>
-            ))}
-          </div>
-        )}
+        {props.mapTileUrl && <ViewToggle view={view} onView={setView} />}
         {searchLabel(filters, cities) && (
           <FollowButton
             target={{
@@ -303,7 +280,7 @@ export function ListingSection(props: ListingSectionProps) {
             Premium Utvald
           </h3>
           {premium.map((q, i) => (
-            <QuizCard key={q.id} quiz={q} index={i} onOpen={setOpen} onRecommended={() => setMarketingOpen(true)} />
+            <QuizCard key={q.id} quiz={q} index={i} onOpen={setOpen} onRecommended={openMarketing} />
           ))}
         </section>
       )}
@@ -311,7 +288,7 @@ export function ListingSection(props: ListingSectionProps) {
         <ul className="grid list-none gap-4 p-0 sm:grid-cols-2 lg:grid-cols-3" aria-label="Quiz">
           {standard.map((q, i) => (
             <li key={q.id}>
-              <QuizCard quiz={q} index={premium.length + i} onOpen={setOpen} onRecommended={() => setMarketingOpen(true)} />
+              <QuizCard quiz={q} index={premium.length + i} onOpen={setOpen} onRecommended={openMarketing} />
             </li>
           ))}
         </ul>
@@ -330,6 +307,47 @@ export function ListingSection(props: ListingSectionProps) {
           <MarketingDialog open={marketingOpen} onClose={() => setMarketingOpen(false)} />
         </Suspense>
       )}
+    </div>
+  );
+}
+
+/**
+ * Issue 29.13: what changes right after hydration lives in its own small component, so the change re-renders
+ * it alone and not the whole listing (every card, the filter panel) in one long task on a slow phone.
+ */
+function ReloadWhenSignedIn({ reload }: { reload: () => void }) {
+  const session = useSession();
+  const userId = session.status === 'ready' ? session.session.user?.id : undefined;
+  const reloadedFor = useRef<string | undefined>(undefined);
+  useEffect(() => {
+    if (!userId || reloadedFor.current === userId) return;
+    reloadedFor.current = userId;
+    reload();
+  }, [userId, reload]);
+  return null;
+}
+
+/**
+ * "Lista / Karta". It needs JavaScript: shown once hydrated (the server-rendered list works without it). Its
+ * place is kept (invisible) before that: hydration runs after the first paint (issue 19 §1), and inserting it
+ * then would shift the list below.
+ */
+function ViewToggle({ view, onView }: { view: 'list' | 'map'; onView: (v: 'list' | 'map') => void }) {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return (
+    <div role="group" aria-label="Visa som" className={`inline-flex overflow-hidden rounded-xl border border-slate-300 bg-white text-sm font-semibold ${hydrated ? '' : 'invisible'}`}>
+      {(['list', 'map'] as const).map((v) => (
+        <button
+          key={v}
+          type="button"
+          aria-pressed={view === v}
+          onClick={() => onView(v)}
+          className={`px-3 py-1.5 ${view === v ? 'bg-brand-700 text-white' : 'text-slate-800 hover:bg-slate-50'}`}
+        >
+          {v === 'list' ? 'Lista' : 'Karta'}
+        </button>
+      ))}
     </div>
   );
 }
