@@ -158,6 +158,38 @@ describe('public first-load JavaScript', () => {
     }
   });
 
+  it('loading and hydrating a public page constructs no Intl date format (issue 29.13)', async () => {
+    // The first Intl.DateTimeFormat of a page loads the browser's locale and time-zone data: ~40–100 ms of a
+    // phone's main thread in one task. The cards' dates (worker/lib/swedish.ts) are written without it, and the
+    // Google Kalender link (UTC times) is computed when its menu opens (AddToCalendar).
+    const { page, context } = await newPage(browser(), { pinClock: false });
+    try {
+      await page.addInitScript(() => {
+        const w = window as unknown as { __intl: string[] };
+        w.__intl = [];
+        const record = () => w.__intl.push(String(new Error('Intl.DateTimeFormat').stack).split('\n').slice(3, 6).join(' | '));
+        Intl.DateTimeFormat = new Proxy(Intl.DateTimeFormat, {
+          construct: (target, args) => {
+            record();
+            return Reflect.construct(target, args) as object;
+          },
+          apply: (target, self, args) => {
+            record();
+            return Reflect.apply(target, self, args) as unknown;
+          },
+        });
+      });
+      for (const path of ['/', '/quiz/stockholm', '/quiz/stockholm/tisdag', '/quiz/stockholm/pubologi-soder']) {
+        await page.goto(`${baseURL()}${path}`);
+        await page.waitForSelector('html[data-hydrated="true"]', { timeout: 15_000 });
+        await page.waitForTimeout(300); // the effects right after hydration
+        expect(await page.evaluate(() => (window as unknown as { __intl: string[] }).__intl), path).toEqual([]);
+      }
+    } finally {
+      await context.close();
+    }
+  });
+
   it('a click on a button before hydration is held and replayed once the page has hydrated', async () => {
     const { page, context } = await newPage(browser());
     try {

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { findWeekday, WEEKDAY_NAMES, weekdayOfSunday0 } from './swedish';
+import { describe, expect, it, vi } from 'vitest';
+import { dateInWords, displayDate, findWeekday, freshnessLine, WEEKDAY_NAMES, weekdayOfSunday0 } from './swedish';
 
 describe('the weekday vocabulary', () => {
   it('ISO order, Monday first; Sunday-first numbers map through weekdayOfSunday0', () => {
@@ -9,5 +9,40 @@ describe('the weekday vocabulary', () => {
     expect(weekdayOfSunday0(6).name).toBe('lördag');
     expect(findWeekday(' Lordag ')?.iso).toBe(6);
     expect(findWeekday('sön')).toBeUndefined();
+  });
+});
+
+describe('dates in words (issue 29.13: without Intl, so the public page loads no locale data)', () => {
+  const sv = (o: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat('sv-SE', { ...o, timeZone: 'UTC' });
+  const long = sv({ weekday: 'long', day: 'numeric', month: 'long' });
+  const longYear = sv({ weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
+  const full = sv({ day: 'numeric', month: 'long', year: 'numeric' });
+
+  it("write what Intl's sv-SE writes, every day of 2024–2031", () => {
+    for (let ms = Date.UTC(2024, 0, 1); ms < Date.UTC(2032, 0, 1); ms += 86_400_000) {
+      const d = new Date(ms);
+      const iso = d.toISOString().slice(0, 10);
+      expect(displayDate(iso)).toBe(long.format(d));
+      expect(dateInWords(iso, 2023)).toBe(longYear.format(d));
+      expect(dateInWords(iso, d.getUTCFullYear())).toBe(long.format(d));
+      expect(freshnessLine({ confirmedOn: iso, publicSources: false })).toBe(`Senast bekräftad ${full.format(d)}`);
+    }
+    expect(displayDate('2026-11-26')).toBe('torsdag 26 november');
+    expect(dateInWords('2027-05-27', 2026)).toBe('torsdag 27 maj 2027');
+    expect(dateInWords('2026-02-30')).toBeNull();
+  });
+
+  it('construct no Intl.DateTimeFormat (the first one of a page loads ICU data on the main thread)', async () => {
+    vi.resetModules();
+    const spy = vi.spyOn(Intl, 'DateTimeFormat');
+    try {
+      const m = await import('./swedish');
+      m.displayDate('2026-11-26');
+      m.dateInWords('2027-05-27', 2026);
+      m.freshnessLine({ confirmedOn: '2026-11-03', publicSources: false });
+      expect(spy).not.toHaveBeenCalled();
+    } finally {
+      spy.mockRestore();
+    }
   });
 });

@@ -75,19 +75,23 @@ export function displayPrice(price: number | null | undefined): string {
   return price == null || price === 0 ? 'Gratis' : `${price} kr`;
 }
 
-const longDate = new Intl.DateTimeFormat('sv-SE', {
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  timeZone: 'UTC',
-});
+/**
+ * Dates in words without Intl (issue 29.13): the first Intl.DateTimeFormat of a page loads the browser's
+ * locale data, ~40 ms of a phone's main thread in the public entry's first task (and the cards' dates are
+ * its only use there). The words are what `Intl.DateTimeFormat('sv-SE', { weekday: 'long', day: 'numeric',
+ * month: 'long', year: 'numeric', timeZone: 'UTC' })` writes, checked day by day in swedish.test.ts; the
+ * same text on the server and in the browser, whatever ICU each has.
+ */
+const MONTH_NAMES = ['januari', 'februari', 'mars', 'april', 'maj', 'juni', 'juli', 'augusti', 'september', 'oktober', 'november', 'december'];
+function words(d: Date, parts: { weekday: boolean; year: boolean }): string {
+  const day = `${d.getUTCDate()} ${MONTH_NAMES[d.getUTCMonth()]}${parts.year ? ` ${d.getUTCFullYear()}` : ''}`;
+  return parts.weekday ? `${weekdayOfSunday0(d.getUTCDay()).name} ${day}` : day;
+}
 
 /** "tisdag 24 november" for a YYYY-MM-DD date. */
 export function displayDate(date: string): string {
-  return longDate.format(new Date(`${date}T00:00:00Z`));
+  return words(new Date(`${date}T00:00:00Z`), { weekday: true, year: false });
 }
-
-const longDateYear = new Intl.DateTimeFormat('sv-SE', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 /**
  * The chosen date in words beside a native date input (issue 29.12): "torsdag 26 november", with the
@@ -97,7 +101,7 @@ export function dateInWords(date: string | null | undefined, thisYear?: number):
   if (!date || !/^\d{4}-\d{2}-\d{2}$/.test(date)) return null;
   const d = new Date(`${date}T00:00:00Z`);
   if (Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== date) return null;
-  return (thisYear === undefined || d.getUTCFullYear() === thisYear ? longDate : longDateYear).format(d);
+  return words(d, { weekday: true, year: thisYear !== undefined && d.getUTCFullYear() !== thisYear });
 }
 
 /** "kl 19:00" beside a native time input (which may show 7:00 PM in an English browser). */
@@ -105,10 +109,8 @@ export function timeInWords(time: string | null | undefined): string | null {
   return time && /^\d{2}:\d{2}/.test(time) ? `kl ${time.slice(0, 5)}` : null;
 }
 
-const fullDate = new Intl.DateTimeFormat('sv-SE', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-
 /** Freshness (issue 20): "Senast bekräftad 3 november 2026", or the house account's "Uppgifter från offentliga källor". */
 export function freshnessLine(f: { confirmedOn: string | null; publicSources: boolean }): string {
   if (f.publicSources || !f.confirmedOn) return 'Uppgifter från offentliga källor';
-  return `Senast bekräftad ${fullDate.format(new Date(`${f.confirmedOn}T00:00:00Z`))}`;
+  return `Senast bekräftad ${words(new Date(`${f.confirmedOn}T00:00:00Z`), { weekday: false, year: true })}`;
 }

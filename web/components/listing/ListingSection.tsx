@@ -83,11 +83,7 @@ export function ListingSection(props: ListingSectionProps) {
   const searchTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [view, setView] = useState<'list' | 'map'>('list');
-  // The toggle needs JavaScript: shown once hydrated (the server-rendered list works without it). Its
-  // place is kept (invisible) before that: hydration now runs after the first paint (issue 19 §1), and
-  // inserting it then would shift the list below.
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const openMarketing = useCallback(() => setMarketingOpen(true), []);
 
   function apply(next: ListingFilters, debounce = false) {
     setFilters(next);
@@ -163,16 +159,8 @@ export function ListingSection(props: ListingSectionProps) {
 
   // The server-rendered list is the anonymous view (it is shared and cached). A signed-in owner also
   // sees their own non-public businesses (spec 01 §6), so reload page 1 once the session is known.
-  const session = useSession();
-  const userId = session.status === 'ready' ? session.session.user?.id : undefined;
-  const reloadedFor = useRef<string | undefined>(undefined);
-  // Only when the signed-in user changes: the effect event reads the filters of that moment.
-  const reloadForUser = useEffectEvent(() => void load(filters, 1, true));
-  useEffect(() => {
-    if (!userId || reloadedFor.current === userId) return;
-    reloadedFor.current = userId;
-    reloadForUser();
-  }, [userId]);
+  // The reload with the filters of the moment the user is known (ReloadWhenSignedIn calls it from an effect event).
+  const reloadFor = () => void load(filters, 1, true);
 
   const premium = items.filter((i) => i.tier === 'premium');
   const standard = items.filter((i) => i.tier !== 'premium');
@@ -195,6 +183,7 @@ export function ListingSection(props: ListingSectionProps) {
         nearFallback={props.hideFilters ? `/quiz/${filters.city}` : '#filter'}
         filterToggle={!showPanel ? undefined : { count: activeFilterCount(filters, defaults, locked), open: filtersOpen, onToggle: () => setFiltersOpen((o) => !o) }}
       />
+      <ReloadWhenSignedIn reload={reloadFor} />
       <NearMeState state={nearMe.state} cities={cities} onCitiesWanted={loadAllCities} onRetry={nearMe.locate} />
       {filters.near && (
         <p className="flex flex-wrap items-center gap-x-3 text-sm text-slate-700">
@@ -255,21 +244,7 @@ export function ListingSection(props: ListingSectionProps) {
         <p className="text-sm font-semibold text-slate-700" aria-live="polite">
           {status.kind === 'loading' ? 'Laddar quiz...' : status.kind === 'error' ? '' : countLine(items.length, total, totalAtLeast)}
         </p>
-        {props.mapTileUrl && (
-          <fieldset aria-label="Visa som" className={`inline-flex overflow-hidden rounded-xl border border-slate-300 bg-white text-sm font-semibold ${hydrated ? '' : 'invisible'}`}>
-            {(['list', 'map'] as const).map((v) => (
-              <button
-                key={v}
-                type="button"
-                aria-pressed={view === v}
-                onClick={() => setView(v)}
-                className={`px-3 py-1.5 ${view === v ? 'bg-brand-700 text-white' : 'text-slate-800 hover:bg-slate-50'}`}
-              >
-                {v === 'list' ? 'Lista' : 'Karta'}
-              </button>
-            ))}
-          </fieldset>
-        )}
+        {props.mapTileUrl && <ViewToggle view={view} onView={setView} />}
         {searchLabel(filters, cities) && (
           <FollowButton
             target={{
@@ -307,7 +282,7 @@ export function ListingSection(props: ListingSectionProps) {
             Premium Utvald
           </h3>
           {premium.map((q, i) => (
-            <QuizCard key={q.id} quiz={q} index={i} onOpen={setOpen} onRecommended={() => setMarketingOpen(true)} />
+            <QuizCard key={q.id} quiz={q} index={i} onOpen={setOpen} onRecommended={openMarketing} />
           ))}
         </section>
       )}
@@ -315,7 +290,7 @@ export function ListingSection(props: ListingSectionProps) {
         <ul className="grid list-none gap-4 p-0 sm:grid-cols-2 lg:grid-cols-3" aria-label="Quiz">
           {standard.map((q, i) => (
             <li key={q.id}>
-              <QuizCard quiz={q} index={premium.length + i} onOpen={setOpen} onRecommended={() => setMarketingOpen(true)} />
+              <QuizCard quiz={q} index={premium.length + i} onOpen={setOpen} onRecommended={openMarketing} />
             </li>
           ))}
         </ul>
@@ -335,6 +310,49 @@ export function ListingSection(props: ListingSectionProps) {
         </Suspense>
       )}
     </div>
+  );
+}
+
+/**
+ * Issue 29.13: what changes right after hydration lives in its own small component, so the change re-renders
+ * it alone and not the whole listing (every card, the filter panel) in one long task on a slow phone.
+ */
+function ReloadWhenSignedIn({ reload }: { reload: () => void }) {
+  const session = useSession();
+  const userId = session.status === 'ready' ? session.session.user?.id : undefined;
+  const reloadedFor = useRef<string | undefined>(undefined);
+  // Only when the signed-in user changes: the effect event calls the reload of that moment (its filters).
+  const reloadForUser = useEffectEvent(reload);
+  useEffect(() => {
+    if (!userId || reloadedFor.current === userId) return;
+    reloadedFor.current = userId;
+    reloadForUser();
+  }, [userId]);
+  return null;
+}
+
+/**
+ * "Lista / Karta". It needs JavaScript: shown once hydrated (the server-rendered list works without it). Its
+ * place is kept (invisible) before that: hydration runs after the first paint (issue 19 §1), and inserting it
+ * then would shift the list below.
+ */
+function ViewToggle({ view, onView }: { view: 'list' | 'map'; onView: (v: 'list' | 'map') => void }) {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return (
+    <fieldset aria-label="Visa som" className={`inline-flex overflow-hidden rounded-xl border border-slate-300 bg-white text-sm font-semibold ${hydrated ? '' : 'invisible'}`}>
+      {(['list', 'map'] as const).map((v) => (
+        <button
+          key={v}
+          type="button"
+          aria-pressed={view === v}
+          onClick={() => onView(v)}
+          className={`px-3 py-1.5 ${view === v ? 'bg-brand-700 text-white' : 'text-slate-800 hover:bg-slate-50'}`}
+        >
+          {v === 'list' ? 'Lista' : 'Karta'}
+        </button>
+      ))}
+    </fieldset>
   );
 }
 

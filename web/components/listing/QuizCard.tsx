@@ -3,7 +3,7 @@ import { QUIZ_LANGUAGE_BADGES } from '../../../worker/lib/quiz-filters';
 import type { ListingQuiz } from '../../pages/types';
 import { AddToCalendar } from '../calendar/AddToCalendar';
 import { venueHref } from './urls';
-import type { CSSProperties } from 'react';
+import { memo, type CSSProperties } from 'react';
 
 /** LISTING_PAGE_SIZE of the listing contract, not imported: that module brings zod into the public bundle. */
 const PAGE_SIZE = 12;
@@ -16,8 +16,11 @@ interface CardProps {
   onRecommended: () => void;
 }
 
-/** A quiz card (spec 01 §2). Fully readable without JavaScript; the name opens the detail dialog. */
-export function QuizCard({ quiz, index = 0, onOpen, onRecommended }: CardProps) {
+/**
+ * A quiz card (spec 01 §2). Fully readable without JavaScript; the name opens the detail dialog. Memoised
+ * (issue 29.13): opening a dialog or a state change of the listing does not re-render twelve unchanged cards.
+ */
+export const QuizCard = memo(function QuizCard({ quiz, index = 0, onOpen, onRecommended }: CardProps) {
   const premium = quiz.tier === 'premium';
   const name = quiz.title || quiz.venue.name;
   return (
@@ -83,7 +86,7 @@ export function QuizCard({ quiz, index = 0, onOpen, onRecommended }: CardProps) 
       </div>
     </article>
   );
-}
+});
 
 /** Placeholder card shown while loading takes longer than 300 ms. */
 export function SkeletonCard({ premium = false }: { premium?: boolean }) {
