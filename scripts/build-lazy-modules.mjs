@@ -31,11 +31,15 @@ export const HARFBUZZ_PLACEHOLDER_TEXT = 'quizkvall:wasm/harfbuzz.wasm';
 
 /** satori's standalone build with its embedded HarfBuzz base64 replaced by the placeholder's. */
 export function stripEmbeddedHarfbuzz(text, expectedWasm) {
-  const found = [...text.matchAll(/[A-Za-z0-9+/]{100000,}={0,2}/g)].filter((m) => Buffer.from(m[0].slice(0, 8), 'base64').subarray(0, 4).toString('hex') === '0061736d');
+  const found = [...text.matchAll(/[A-Za-z0-9+/]{100000,}={0,2}/g)].filter(
+    (m) => Buffer.from(m[0].slice(0, 8), 'base64').subarray(0, 4).toString('hex') === '0061736d',
+  );
   if (found.length !== 1) throw new Error(`build-lazy-modules: expected one embedded wasm in satori, found ${found.length}`);
   const m = found[0];
   if (!Buffer.from(m[0], 'base64').equals(expectedWasm)) {
-    throw new Error('build-lazy-modules: satori embeds a different HarfBuzz than worker/features/share/wasm/harfbuzz.wasm — run `node scripts/satori-harfbuzz-wasm.mjs`');
+    throw new Error(
+      'build-lazy-modules: satori embeds a different HarfBuzz than worker/features/share/wasm/harfbuzz.wasm — run `node scripts/satori-harfbuzz-wasm.mjs`',
+    );
   }
   return text.slice(0, m.index) + Buffer.from(HARFBUZZ_PLACEHOLDER_TEXT).toString('base64') + text.slice(m.index + m[0].length);
 }

@@ -166,7 +166,11 @@ if (invokedAs.endsWith('d1-backup.mjs')) {
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, sql);
     console.log(`Säkerhetskopia sparad: ${file}`);
-    console.log(Object.entries(summary).map(([t, n]) => `  ${t}: ${n}`).join('\n'));
+    console.log(
+      Object.entries(summary)
+        .map(([t, n]) => `  ${t}: ${n}`)
+        .join('\n'),
+    );
   } else if (mode === 'restore') {
     if (!opts.file && !opts.fromR2) {
       console.error('Ange filen: npm run db:restore -- FILE [--remote], eller en nattlig säkerhetskopia: npm run db:restore -- --from-r2 KEY [--remote]');
@@ -178,7 +182,9 @@ if (invokedAs.endsWith('d1-backup.mjs')) {
     }
     if (opts.fromR2) restoreFromR2(opts, opts.fromR2);
     else restore(opts, opts.file);
-    console.log(`Återställd från ${opts.fromR2 ? `R2 ${BACKUP_BUCKET}/${opts.fromR2}` : opts.file} (${opts.remote ? 'remote' : 'lokalt'}); sökindexen är ombyggda.`);
+    console.log(
+      `Återställd från ${opts.fromR2 ? `R2 ${BACKUP_BUCKET}/${opts.fromR2}` : opts.file} (${opts.remote ? 'remote' : 'lokalt'}); sökindexen är ombyggda.`,
+    );
   } else {
     console.error('Användning: node scripts/d1-backup.mjs backup|restore …');
     process.exit(2);

@@ -13,7 +13,16 @@ const at = new Date(process.argv[3] ?? '2026-11-24T17:00:00Z');
 const out = join(import.meta.dirname, '..', 'docs', 'images');
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--disable-dev-shm-usage',
+  ],
 });
 const shots = [
   { name: 'home-phone.png', path: '/', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
@@ -21,14 +30,25 @@ const shots = [
   { name: 'city-desktop.png', path: '/quiz/stockholm', scrollTo: 'h2', viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false },
 ];
 for (const s of shots) {
-  const context = await browser.newContext({ viewport: s.viewport, isMobile: s.isMobile, hasTouch: s.hasTouch, deviceScaleFactor: 1, locale: 'sv-SE', timezoneId: 'Europe/Stockholm' });
+  const context = await browser.newContext({
+    viewport: s.viewport,
+    isMobile: s.isMobile,
+    hasTouch: s.hasTouch,
+    deviceScaleFactor: 1,
+    locale: 'sv-SE',
+    timezoneId: 'Europe/Stockholm',
+  });
   const page = await context.newPage();
   await page.clock.install({ time: at });
   // Analytics beacons from the screenshot run are not counted.
   await page.route('**/api/events', (r) => r.fulfill({ status: 204 }));
   await page.goto(`${base}${s.path}`, { waitUntil: 'networkidle' });
   await page.waitForSelector('[data-hydrated]', { timeout: 15000 }).catch(() => {});
-  if (s.scrollTo) await page.locator(s.scrollTo).first().evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 24));
+  if (s.scrollTo)
+    await page
+      .locator(s.scrollTo)
+      .first()
+      .evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 24));
   await page.screenshot({ path: join(out, s.name) });
   await context.close();
   console.log(`wrote docs/images/${s.name}`);

@@ -25,7 +25,8 @@
  */
 import { readFileSync } from 'node:fs';
 const COLS0 = 'key, recurrence_id, pattern, location_id, city_slug, venue_id, owner_id, is_public, last_date, days_mask, shuffle, place_text, quiz_text';
-const UPD0 = 'recurrence_id = excluded.recurrence_id, pattern = excluded.pattern, location_id = excluded.location_id, city_slug = excluded.city_slug, venue_id = excluded.venue_id, owner_id = excluded.owner_id, is_public = excluded.is_public, last_date = excluded.last_date, days_mask = excluded.days_mask, place_text = excluded.place_text, quiz_text = excluded.quiz_text';
+const UPD0 =
+  'recurrence_id = excluded.recurrence_id, pattern = excluded.pattern, location_id = excluded.location_id, city_slug = excluded.city_slug, venue_id = excluded.venue_id, owner_id = excluded.owner_id, is_public = excluded.is_public, last_date = excluded.last_date, days_mask = excluded.days_mask, place_text = excluded.place_text, quiz_text = excluded.quiz_text';
 /**
  * `geo`: false = the 0005 column list, true = 0009 (+ lat, lng), 'filters' = 0015 (+ the quiz filters:
  * price, team_max, topic, start_min, copied from the unit's latest row), 'language' = the quiz-language
@@ -61,9 +62,12 @@ const FILTER_VALUES = (q) => `coalesce(${q}.price, 0), ${q}.team_size,
  * Effective coordinate of place `l` (c = 'lat' or 'lng'): its own when it has both, else its town's
  * centre (towns by city_slug, a primary-key lookup), else NULL.
  */
-const GEO = (l, c) => `CASE WHEN ${l}.latitude IS NOT NULL AND ${l}.longitude IS NOT NULL THEN ${l}.${c === 'lat' ? 'latitude' : 'longitude'} ELSE (SELECT t.${c} FROM towns t WHERE t.slug = ${l}.city_slug) END`;
-const GEO_VALUES = (geo, l) => (geo ? `, ${GEO(l, 'lat')}, ${GEO(l, 'lng')}${hasFilters(geo) ? `, ${FILTER_VALUES('q')}` : ''}${geo === 'language' ? ', q.language' : ''}` : '');
-const TEXT = (w) => `(SELECT coalesce(group_concat(t, ' | '), '') FROM (SELECT DISTINCT coalesce(title, '') || ' | ' || coalesce(description, '') || ' | ' || coalesce(theme, '') || ' | ' || coalesce(quizmaster, '') AS t FROM quizzes WHERE ${w}))`;
+const GEO = (l, c) =>
+  `CASE WHEN ${l}.latitude IS NOT NULL AND ${l}.longitude IS NOT NULL THEN ${l}.${c === 'lat' ? 'latitude' : 'longitude'} ELSE (SELECT t.${c} FROM towns t WHERE t.slug = ${l}.city_slug) END`;
+const GEO_VALUES = (geo, l) =>
+  geo ? `, ${GEO(l, 'lat')}, ${GEO(l, 'lng')}${hasFilters(geo) ? `, ${FILTER_VALUES('q')}` : ''}${geo === 'language' ? ', q.language' : ''}` : '';
+const TEXT = (w) =>
+  `(SELECT coalesce(group_concat(t, ' | '), '') FROM (SELECT DISTINCT coalesce(title, '') || ' | ' || coalesce(description, '') || ' | ' || coalesce(theme, '') || ' | ' || coalesce(quizmaster, '') AS t FROM quizzes WHERE ${w}))`;
 // A series unit is one series at one place (spec 01 §4 "per series and place"): key = rid@location.
 const SKEY = (R, L) => `${R} || '@' || ${L}`;
 const refreshSeries = (R, L, geo) => `  DELETE FROM listing_series WHERE key = ${SKEY(R, L)}
@@ -128,9 +132,13 @@ CREATE TRIGGER listing_series_location_au AFTER UPDATE OF name, city_slug, venue
   UPDATE listing_series SET city_slug = NEW.city_slug, venue_id = NEW.venue_id,
     owner_id = (SELECT v.user_id FROM venues v WHERE v.id = NEW.venue_id),
     is_public = (SELECT v.is_public FROM venues v WHERE v.id = NEW.venue_id),
-    place_text = (SELECT v.name FROM venues v WHERE v.id = NEW.venue_id) || ' | ' || NEW.name${geo ? `,
+    place_text = (SELECT v.name FROM venues v WHERE v.id = NEW.venue_id) || ' | ' || NEW.name${
+      geo
+        ? `,
     lat = ${GEO('NEW', 'lat')},
-    lng = ${GEO('NEW', 'lng')}` : ''}
+    lng = ${GEO('NEW', 'lng')}`
+        : ''
+    }
   WHERE location_id = NEW.id;
 END;`;
 
@@ -459,7 +467,8 @@ ${DATES_FILL_SQL}
 export const SEARCH_KEY = (u) => `((coalesce(${u}.tier, 2) << 61) + (${u}.shuffle << 30) + ${u}.id)`;
 /** The two search indexes: trigram (substring, three characters or more) and word-prefix (one or two). */
 export const SEARCH_TABLES = ['listing_search', 'listing_search_words'];
-const searchInsert = (u) => SEARCH_TABLES.map((t) => `INSERT INTO ${t} (rowid, place_text, quiz_text) VALUES (${SEARCH_KEY(u)}, ${u}.place_text, ${u}.quiz_text);`).join('\n  ');
+const searchInsert = (u) =>
+  SEARCH_TABLES.map((t) => `INSERT INTO ${t} (rowid, place_text, quiz_text) VALUES (${SEARCH_KEY(u)}, ${u}.place_text, ${u}.quiz_text);`).join('\n  ');
 const searchDelete = (u) => SEARCH_TABLES.map((t) => `DELETE FROM ${t} WHERE rowid = ${SEARCH_KEY(u)};`).join('\n  ');
 /** Refill both search indexes from listing_series (the migration's backfill, and a restore: scripts/d1-backup.mjs). */
 export const SEARCH_FILL_SQL = SEARCH_TABLES.map(
@@ -487,8 +496,10 @@ CREATE VIRTUAL TABLE listing_search_words USING fts5(place_text, quiz_text, cont
 -- On insert the unit's row as it is now (the refresh trigger may have set its tier already, or may do so after:
 -- SQLite does not promise an order between triggers of one event), replacing any entry under that key.
 CREATE TRIGGER listing_search_ai AFTER INSERT ON listing_series BEGIN
-  ${SEARCH_TABLES.map((t) => `DELETE FROM ${t} WHERE rowid = (SELECT ${SEARCH_KEY('e')} FROM listing_series e WHERE e.id = NEW.id);
-  INSERT INTO ${t} (rowid, place_text, quiz_text) SELECT ${SEARCH_KEY('e')}, e.place_text, e.quiz_text FROM listing_series e WHERE e.id = NEW.id;`).join('\n  ')}
+  ${SEARCH_TABLES.map(
+    (t) => `DELETE FROM ${t} WHERE rowid = (SELECT ${SEARCH_KEY('e')} FROM listing_series e WHERE e.id = NEW.id);
+  INSERT INTO ${t} (rowid, place_text, quiz_text) SELECT ${SEARCH_KEY('e')}, e.place_text, e.quiz_text FROM listing_series e WHERE e.id = NEW.id;`,
+  ).join('\n  ')}
 END;
 
 CREATE TRIGGER listing_search_ad AFTER DELETE ON listing_series BEGIN
@@ -508,7 +519,10 @@ ${SEARCH_FILL_SQL}
 // ---- The quiz-language migration (issue 31.3). ----
 
 /** Backfill of listing_series.lang of one kind of unit from its latest row (`which` = the WHERE on quizzes q). */
-const LANG_BACKFILL = (kind, which) => `UPDATE listing_series SET lang = coalesce((SELECT q.language FROM quizzes q WHERE ${which} ORDER BY q.date DESC LIMIT 1), 'sv')
+const LANG_BACKFILL = (
+  kind,
+  which,
+) => `UPDATE listing_series SET lang = coalesce((SELECT q.language FROM quizzes q WHERE ${which} ORDER BY q.date DESC LIMIT 1), 'sv')
   WHERE ${kind};`;
 const LANGUAGE_CHECK = `'sv', 'en', 'both'`;
 
@@ -548,7 +562,16 @@ ${LANG_BACKFILL('recurrence_id IS NOT NULL', 'q.recurrence_id = listing_series.r
 UPDATE listing_series SET touch = touch + 1;
 `;
 
-const OUTPUTS = { words: () => LISTING_SERIES_WORDS_SQL, near: () => LISTING_SERIES_NEAR_SQL, towns: () => TOWNS_REFRESH_SQL, filters: () => LISTING_SERIES_FILTERS_SQL, rank: () => LISTING_RANK_SQL, language: () => LISTING_SERIES_LANGUAGE_SQL, dates: () => LISTING_DATES_SQL, search: () => LISTING_SEARCH_SQL };
+const OUTPUTS = {
+  words: () => LISTING_SERIES_WORDS_SQL,
+  near: () => LISTING_SERIES_NEAR_SQL,
+  towns: () => TOWNS_REFRESH_SQL,
+  filters: () => LISTING_SERIES_FILTERS_SQL,
+  rank: () => LISTING_RANK_SQL,
+  language: () => LISTING_SERIES_LANGUAGE_SQL,
+  dates: () => LISTING_DATES_SQL,
+  search: () => LISTING_SEARCH_SQL,
+};
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   process.stdout.write((OUTPUTS[process.argv[2]] ?? (() => LISTING_SERIES_TRIGGERS_SQL))());

@@ -17,14 +17,17 @@ const require = createRequire(import.meta.url);
 const file = (p: string) => readFileSync(require.resolve(p));
 
 await initWasm(file('@resvg/resvg-wasm/index_bg.wasm'));
-const svg = await satori(<ShareCard data={{ kicker: 'Pubquiz och quizkvällar i hela Sverige', title: 'Hitta kvällens quiz', lines: [], empty: 'quizkvall.se' }} />, {
-  width: 1200,
-  height: 630,
-  fonts: [
-    { name: 'Inter', data: file('@fontsource/inter/files/inter-latin-400-normal.woff'), weight: 400, style: 'normal' },
-    { name: 'Inter', data: file('@fontsource/inter/files/inter-latin-700-normal.woff'), weight: 700, style: 'normal' },
-  ],
-});
+const svg = await satori(
+  <ShareCard data={{ kicker: 'Pubquiz och quizkvällar i hela Sverige', title: 'Hitta kvällens quiz', lines: [], empty: 'quizkvall.se' }} />,
+  {
+    width: 1200,
+    height: 630,
+    fonts: [
+      { name: 'Inter', data: file('@fontsource/inter/files/inter-latin-400-normal.woff'), weight: 400, style: 'normal' },
+      { name: 'Inter', data: file('@fontsource/inter/files/inter-latin-700-normal.woff'), weight: 700, style: 'normal' },
+    ],
+  },
+);
 const png = new Resvg(svg, { fitTo: { mode: 'width', value: 1200 } }).render().asPng();
 writeFileSync(new URL('../worker/features/share/fallback.png', import.meta.url), png);
 console.log(`fallback.png: ${png.length} bytes`);

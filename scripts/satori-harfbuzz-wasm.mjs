@@ -15,7 +15,9 @@ export function embeddedHarfbuzz() {
   const require = createRequire(import.meta.url);
   const file = join(dirname(require.resolve('satori/package.json')), 'dist', 'standalone.js');
   const text = readFileSync(file, 'utf8');
-  const found = [...text.matchAll(/[A-Za-z0-9+/]{100000,}={0,2}/g)].map((m) => Buffer.from(m[0], 'base64')).filter((b) => b.subarray(0, 4).toString('hex') === '0061736d');
+  const found = [...text.matchAll(/[A-Za-z0-9+/]{100000,}={0,2}/g)]
+    .map((m) => Buffer.from(m[0], 'base64'))
+    .filter((b) => b.subarray(0, 4).toString('hex') === '0061736d');
   if (found.length !== 1) throw new Error(`expected one embedded wasm in ${file}, found ${found.length}`);
   return found[0];
 }
@@ -26,9 +28,36 @@ export const CALLBACK_SIGNATURES = ['vi', 'viiii', 'iiiii', 'viiiffi', 'viiiffff
 /** The bytes Emscripten's convertJsFunctionToWasm builds for a signature (module importing e.f, exporting f). */
 export function callbackModule(sig) {
   const code = { i: 127, p: 127, j: 126, f: 125, d: 124, e: 111 };
-  const vec = (a) => [a.length % 128 | 128, a.length >> 7, ...a];
+  const vec = (a) => [(a.length % 128) | 128, a.length >> 7, ...a];
   const types = (s) => vec(Array.from(s, (c) => code[c]));
-  return Uint8Array.of(0, 97, 115, 109, 1, 0, 0, 0, 1, ...vec([1, 96, ...types(sig.slice(1)), ...types(sig[0] === 'v' ? '' : sig[0])]), 2, 7, 1, 1, 101, 1, 102, 0, 0, 7, 5, 1, 1, 102, 0, 0);
+  return Uint8Array.of(
+    0,
+    97,
+    115,
+    109,
+    1,
+    0,
+    0,
+    0,
+    1,
+    ...vec([1, 96, ...types(sig.slice(1)), ...types(sig[0] === 'v' ? '' : sig[0])]),
+    2,
+    7,
+    1,
+    1,
+    101,
+    1,
+    102,
+    0,
+    0,
+    7,
+    5,
+    1,
+    1,
+    102,
+    0,
+    0,
+  );
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -68,4 +68,5 @@ const file = join(seedDir, scale ? `seed-scale-${scale}.sql` : 'seed.sql');
 writeFileSync(file, `${statements.join('\n')}\n`);
 d1(['--file', file, '--yes']);
 console.log(`Demodata inlagd (${statements.length} satser, dagens datum ${today}, ${((performance.now() - started) / 1000).toFixed(1)} s).`);
-if (!scale) console.log(`Logga in som superadmin ${DEMO_SUPERADMIN.email} / ${DEMO_SUPERADMIN.password} eller ägare ${DEMO_OWNER.email} / ${DEMO_OWNER.password}.`);
+if (!scale)
+  console.log(`Logga in som superadmin ${DEMO_SUPERADMIN.email} / ${DEMO_SUPERADMIN.password} eller ägare ${DEMO_OWNER.email} / ${DEMO_OWNER.password}.`);

@@ -236,7 +236,10 @@ export async function setup(opts, deps) {
     }
     const pending = must(['d1', 'migrations', 'list', db.binding, '--remote', ...envArgs]).stdout;
     if (/No migrations to apply/i.test(pending)) continue;
-    await act(`apply pending migrations to ${db.database_name} (remote)`, async () => void must(['d1', 'migrations', 'apply', db.binding, '--remote', ...envArgs]));
+    await act(
+      `apply pending migrations to ${db.database_name} (remote)`,
+      async () => void must(['d1', 'migrations', 'apply', db.binding, '--remote', ...envArgs]),
+    );
   }
 
   // 5. Secrets
@@ -265,7 +268,9 @@ export async function setup(opts, deps) {
   if (!dryRun) config = await deps.readConfig(opts.config, env);
   const problems = checkConfig(config, { envName: env }).filter((p) => !(dryRun && /placeholder/.test(p)));
   const appUrl = String(config.vars?.APP_URL ?? '').replace(/\/+$/, '');
-  left.push(`Stripe webhook: add endpoint ${appUrl}/api/payments/webhook (events checkout.session.completed, checkout.session.async_payment_succeeded, checkout.session.async_payment_failed, checkout.session.expired) and put its signing secret as STRIPE_WEBHOOK_SECRET`);
+  left.push(
+    `Stripe webhook: add endpoint ${appUrl}/api/payments/webhook (events checkout.session.completed, checkout.session.async_payment_succeeded, checkout.session.async_payment_failed, checkout.session.expired) and put its signing secret as STRIPE_WEBHOOK_SECRET`,
+  );
   left.push(`Google sign-in: add the authorised redirect URI ${appUrl}/api/auth/google/callback and set GOOGLE_CLIENT_ID in [${env ? `env.${env}.` : ''}vars]`);
   if (!String(config.vars?.SUPERADMIN_EMAILS ?? '').trim()) left.push(`SUPERADMIN_EMAILS is empty: nobody is superadmin and nobody gets the operations alerts`);
   left.push(`deploy: npm run ${env ? `deploy:${env}` : 'deploy'}`);

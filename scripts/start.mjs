@@ -37,7 +37,17 @@ const vars = {
 };
 const child = spawn(
   bin('wrangler'),
-  ['dev', '--port', port, '--ip', '127.0.0.1', '--show-interactive-dev-session=false', ...persist, ...(assetsDir ? ['--assets', assetsDir] : []), ...Object.entries(vars).flatMap(([k, v]) => ['--var', `${k}:${v}`])],
+  [
+    'dev',
+    '--port',
+    port,
+    '--ip',
+    '127.0.0.1',
+    '--show-interactive-dev-session=false',
+    ...persist,
+    ...(assetsDir ? ['--assets', assetsDir] : []),
+    ...Object.entries(vars).flatMap(([k, v]) => ['--var', `${k}:${v}`]),
+  ],
   // NODE_ENV=production: wrangler dev bundles the Worker with React's development build otherwise, whose
   // server rendering is several times slower than what `wrangler deploy` ships (and what `npm run bench` measures).
   { stdio: 'inherit', cwd: root, env: { ...process.env, NODE_ENV: 'production' } },

@@ -60,7 +60,9 @@ export interface TestUser {
 export const VERIFIED_AT = '2026-01-01T00:00:00.000Z';
 
 /** A verified user with roles (default: venue owner) and a live session. */
-export async function createUser(opts: { roles?: Array<'admin' | 'superadmin'>; email?: string; password?: string; verified?: boolean; now?: Date } = {}): Promise<TestUser> {
+export async function createUser(
+  opts: { roles?: Array<'admin' | 'superadmin'>; email?: string; password?: string; verified?: boolean; now?: Date } = {},
+): Promise<TestUser> {
   const db = testDb();
   const id = newId();
   const email = (opts.email ?? `${unique('user')}@test.local`).toLowerCase();
@@ -175,7 +177,9 @@ export async function callJson<T = any>(path: string, opts: CallOptions = {}): P
 }
 
 /** Row counts and a content checksum of tables, to prove that a refused request changed nothing. */
-export async function snapshot(tables: string[] = ['users', 'venues', 'locations', 'quizzes', 'promotions', 'promotion_slot_claims', 'checkout_orders', 'feedback', 'sessions']): Promise<Record<string, string>> {
+export async function snapshot(
+  tables: string[] = ['users', 'venues', 'locations', 'quizzes', 'promotions', 'promotion_slot_claims', 'checkout_orders', 'feedback', 'sessions'],
+): Promise<Record<string, string>> {
   const db = testDb();
   const out: Record<string, string> = {};
   for (const t of tables) {
@@ -199,10 +203,12 @@ function hashString(s: string): number {
 export async function expectSearchIndexes() {
   for (const t of ['listing_search', 'listing_search_words'] as const) {
     await testDb().run(sql.raw(`INSERT INTO ${t} (${t}) VALUES ('integrity-check')`));
-    const [row] = await testDb().all<{ entries: number; units: number; keyed: number }>(sql.raw(`
+    const [row] = await testDb().all<{ entries: number; units: number; keyed: number }>(
+      sql.raw(`
       SELECT (SELECT count(*) FROM ${t}) AS entries, (SELECT count(*) FROM listing_series) AS units,
         (SELECT count(*) FROM ${t} s JOIN listing_series e ON e.id = s.rowid & 1073741823
-          WHERE s.rowid = (coalesce(e.tier, 2) << 61) + (e.shuffle << 30) + e.id) AS keyed`));
+          WHERE s.rowid = (coalesce(e.tier, 2) << 61) + (e.shuffle << 30) + e.id) AS keyed`),
+    );
     expect(row, t).toEqual({ entries: row!.units, units: row!.units, keyed: row!.units });
   }
 }

@@ -7,12 +7,20 @@
 const enc = new TextEncoder();
 export const b64u = {
   decode(s: string): Uint8Array<ArrayBuffer> {
-    const bin = atob(s.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(s.length / 4) * 4, '='));
+    const bin = atob(
+      s
+        .replace(/-/g, '+')
+        .replace(/_/g, '/')
+        .padEnd(Math.ceil(s.length / 4) * 4, '='),
+    );
     return Uint8Array.from(bin, (c) => c.charCodeAt(0));
   },
   encode(bytes: ArrayBuffer | Uint8Array): string {
     const u = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
-    return btoa(String.fromCharCode(...u)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+    return btoa(String.fromCharCode(...u))
+      .replace(/\+/g, '-')
+      .replace(/\//g, '_')
+      .replace(/=+$/, '');
   },
 };
 const concat = (...parts: Uint8Array[]) => {
@@ -27,7 +35,9 @@ const concat = (...parts: Uint8Array[]) => {
 
 async function hkdf(salt: Uint8Array, ikm: Uint8Array | ArrayBuffer, info: Uint8Array, bytes: number): Promise<Uint8Array<ArrayBuffer>> {
   const key = await crypto.subtle.importKey('raw', ikm as BufferSource, 'HKDF', false, ['deriveBits']);
-  return new Uint8Array(await crypto.subtle.deriveBits({ name: 'HKDF', hash: 'SHA-256', salt: salt as BufferSource, info: info as BufferSource }, key, bytes * 8));
+  return new Uint8Array(
+    await crypto.subtle.deriveBits({ name: 'HKDF', hash: 'SHA-256', salt: salt as BufferSource, info: info as BufferSource }, key, bytes * 8),
+  );
 }
 
 /** A browser's push subscription: its keys (private part kept here) and the JSON the browser would hand over. */
@@ -47,7 +57,13 @@ export async function newSubscription(endpoint: string): Promise<TestSubscriptio
 /** The user agent's private key from its `d` and raw public key (RFC 8291 appendix A gives both). */
 export async function importUaPrivateKey(d: string, publicKey: string): Promise<CryptoKey> {
   const pub = b64u.decode(publicKey);
-  return crypto.subtle.importKey('jwk', { kty: 'EC', crv: 'P-256', d, x: b64u.encode(pub.slice(1, 33)), y: b64u.encode(pub.slice(33, 65)) }, { name: 'ECDH', namedCurve: 'P-256' }, false, ['deriveBits']);
+  return crypto.subtle.importKey(
+    'jwk',
+    { kty: 'EC', crv: 'P-256', d, x: b64u.encode(pub.slice(1, 33)), y: b64u.encode(pub.slice(33, 65)) },
+    { name: 'ECDH', namedCurve: 'P-256' },
+    false,
+    ['deriveBits'],
+  );
 }
 
 /** RFC 8291 §3–4 as the user agent: the plaintext of one aes128gcm record (RFC 8188), padding removed. */

@@ -62,7 +62,12 @@ const csp = {
   frameAncestors: ["'none'"],
 };
 const headersProd = secureHeaders({ contentSecurityPolicy: csp, referrerPolicy: 'strict-origin-when-cross-origin', xFrameOptions: 'DENY' });
-const headersDev = secureHeaders({ contentSecurityPolicy: csp, referrerPolicy: 'strict-origin-when-cross-origin', xFrameOptions: 'DENY', strictTransportSecurity: false });
+const headersDev = secureHeaders({
+  contentSecurityPolicy: csp,
+  referrerPolicy: 'strict-origin-when-cross-origin',
+  xFrameOptions: 'DENY',
+  strictTransportSecurity: false,
+});
 // /embed/* only (issue 16): other sites may frame the widget; it has no script, no form and loads nothing.
 const embedCsp = {
   defaultSrc: ["'none'"],
@@ -72,7 +77,12 @@ const embedCsp = {
   formAction: ["'none'"],
   frameAncestors: ['*'],
 };
-const embedHeaders = { contentSecurityPolicy: embedCsp, referrerPolicy: 'strict-origin-when-cross-origin', xFrameOptions: false, crossOriginResourcePolicy: 'cross-origin' } as const;
+const embedHeaders = {
+  contentSecurityPolicy: embedCsp,
+  referrerPolicy: 'strict-origin-when-cross-origin',
+  xFrameOptions: false,
+  crossOriginResourcePolicy: 'cross-origin',
+} as const;
 const headersEmbedProd = secureHeaders(embedHeaders);
 const headersEmbedDev = secureHeaders({ ...embedHeaders, strictTransportSecurity: false });
 const isEmbed = (path: string) => path.startsWith('/embed/');
@@ -94,7 +104,13 @@ export function createApp(ports: PortFactories = productionPorts) {
   // HSTS only in production: local http://localhost must stay reachable.
   // Every page DENY framing except the embeddable widget (/embed/*).
   app.use((c, next) =>
-    isEmbed(c.req.path) ? (c.var.config.isDev ? headersEmbedDev(c, next) : headersEmbedProd(c, next)) : c.var.config.isDev ? headersDev(c, next) : headersProd(c, next),
+    isEmbed(c.req.path)
+      ? c.var.config.isDev
+        ? headersEmbedDev(c, next)
+        : headersEmbedProd(c, next)
+      : c.var.config.isDev
+        ? headersDev(c, next)
+        : headersProd(c, next),
   );
   app.use(csrfGuard);
   app.use(sessionMiddleware);
@@ -160,4 +176,3 @@ export function createApp(ports: PortFactories = productionPorts) {
 }
 
 export const app = createApp();
-

@@ -67,8 +67,7 @@ export const DEV_VAPID = {
 } as const;
 
 export function parseConfig(env: Env): Config {
-  const appEnv: AppEnvName =
-    env.APP_ENV === 'development' || env.APP_ENV === 'test' ? env.APP_ENV : 'production';
+  const appEnv: AppEnvName = env.APP_ENV === 'development' || env.APP_ENV === 'test' ? env.APP_ENV : 'production';
   const list = (v: string | undefined) =>
     (v ?? '')
       .split(',')

@@ -207,7 +207,10 @@ export function measureBundle(opts: { startupRuns?: number } = {}): BundleReport
     const sortedRuns = [...runs].sort((a, b) => a - b);
     return {
       main: fileInfo(main),
-      chunks: files.filter((f) => f !== main).map(fileInfo).sort((a, b) => b.bytes - a.bytes),
+      chunks: files
+        .filter((f) => f !== main)
+        .map(fileInfo)
+        .sort((a, b) => b.bytes - a.bytes),
       mainByModule: sorted(mainBy),
       chunksByModule: sorted(chunkBy),
       startupMs: sortedRuns.length ? Math.round(sortedRuns[Math.floor(sortedRuns.length / 2)]! * 10) / 10 : null,
@@ -232,7 +235,12 @@ export function bundleMarkdown(r: BundleReport, top = 15): string {
     ...r.mainByModule.slice(0, top).map((e) => `| ${e.name} | ${kb(e.bytes)} |`),
   ];
   if (r.chunks.length) {
-    lines.push('', `| additional modules: top ${Math.min(top, r.chunksByModule.length)} by size | raw |`, '|---|---:|', ...r.chunksByModule.slice(0, top).map((e) => `| ${e.name} | ${kb(e.bytes)} |`));
+    lines.push(
+      '',
+      `| additional modules: top ${Math.min(top, r.chunksByModule.length)} by size | raw |`,
+      '|---|---:|',
+      ...r.chunksByModule.slice(0, top).map((e) => `| ${e.name} | ${kb(e.bytes)} |`),
+    );
   }
   return lines.join('\n');
 }
@@ -243,4 +251,3 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   if (process.argv.includes('--json')) process.stdout.write(`${JSON.stringify(r, null, 2)}\n`);
   process.exitCode = r.main.bytes <= BUNDLE_TARGET_BYTES ? 0 : 1;
 }
-

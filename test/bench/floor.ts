@@ -59,7 +59,14 @@ export async function startFloorServer(app: string, paths: string[]): Promise<Fl
     }
     fetch(app + path, { headers: { accept: req.headers.accept ?? '*/*' } })
       .then(async (r) => {
-        send(req, res, r.status, r.headers.get('content-type') ?? 'application/octet-stream', r.headers.get('cache-control') ?? 'no-store', Buffer.from(await r.arrayBuffer()));
+        send(
+          req,
+          res,
+          r.status,
+          r.headers.get('content-type') ?? 'application/octet-stream',
+          r.headers.get('cache-control') ?? 'no-store',
+          Buffer.from(await r.arrayBuffer()),
+        );
       })
       .catch(() => {
         res.writeHead(502).end();

@@ -48,18 +48,30 @@ async function main() {
     await new Promise((r) => setTimeout(r, 500));
   }
   const headers = { origin: base };
-  const login = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@quizkvall.local', password: 'quizkvall-admin' }) });
+  const login = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'admin@quizkvall.local', password: 'quizkvall-admin' }),
+  });
   if (!login.ok) throw new Error(`login ${login.status}`);
   const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
   const lines = ['name,address,city,weekday,start_time'];
   for (let i = 0; i < ROWS; i++) lines.push(`Benchkrog ${i},Gatan ${i},Benchort ${i % 400},${['måndag', 'tisdag', 'onsdag', 'torsdag'][i % 4]},19:00`);
   const t0 = performance.now();
-  const up = await fetch(`${base}/api/admin/import/jobs?name=bench.csv`, { method: 'POST', headers: { ...headers, cookie, 'content-type': 'text/csv' }, body: lines.join('\n') });
+  const up = await fetch(`${base}/api/admin/import/jobs?name=bench.csv`, {
+    method: 'POST',
+    headers: { ...headers, cookie, 'content-type': 'text/csv' },
+    body: lines.join('\n'),
+  });
   if (up.status !== 201) throw new Error(`upload ${up.status} ${await up.text()}`);
   const job = (await up.json()) as { id: string; totalRows: number };
   const tUpload = performance.now() - t0;
   const t1 = performance.now();
-  const start = await fetch(`${base}/api/admin/import/jobs/${job.id}/start`, { method: 'POST', headers: { ...headers, cookie, 'content-type': 'application/json' }, body: '{}' });
+  const start = await fetch(`${base}/api/admin/import/jobs/${job.id}/start`, {
+    method: 'POST',
+    headers: { ...headers, cookie, 'content-type': 'application/json' },
+    body: '{}',
+  });
   if (!start.ok) throw new Error(`start ${start.status}`);
   let view: { status: string; processedRows: number; totalRows: number; counts: Record<string, number> };
   for (;;) {
@@ -71,7 +83,12 @@ async function main() {
   const tImport = performance.now() - t1;
   // Exactly once, as the suite's 2 000-row run proves it: one report line per file line, none twice.
   const report = await (await fetch(`${base}/api/admin/import/jobs/${job.id}/report`, { headers: { cookie } })).text();
-  const reportRows = report.replace(/^\uFEFF/, '').trim().split('\r\n').slice(1).map((l) => Number(l.split(',')[0]));
+  const reportRows = report
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split('\r\n')
+    .slice(1)
+    .map((l) => Number(l.split(',')[0]));
   const distinctRows = new Set(reportRows).size;
   const result = {
     date: new Date().toISOString(),
@@ -88,7 +105,8 @@ async function main() {
   };
   console.log(`\n${JSON.stringify(result, null, 2)}`);
   writeFileSync(join(import.meta.dirname, 'import-results.json'), `${JSON.stringify(result, null, 2)}\n`);
-  if (view.status !== 'done' || view.processedRows !== ROWS || reportRows.length !== ROWS || distinctRows !== ROWS) throw new Error('import did not complete exactly');
+  if (view.status !== 'done' || view.processedRows !== ROWS || reportRows.length !== ROWS || distinctRows !== ROWS)
+    throw new Error('import did not complete exactly');
 }
 
 try {

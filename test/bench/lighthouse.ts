@@ -135,8 +135,10 @@ export async function compareWithFloor(app: string, paths: string[], misses: (c:
 /** The targets of issue 19 §1 a comparison misses (empty when it meets all). */
 export function floorMisses(c: FloorComparison): string[] {
   const out: string[] = [];
-  if (!(c.ratio <= FLOOR_LCP_RATIO_TARGET)) out.push(`LCP ${c.page.lcpMs} ms = ${c.ratio}× the floor's ${c.floor.lcpMs} ms (target ≤ ${FLOOR_LCP_RATIO_TARGET}×)`);
-  if (c.page.scores.performance < PERFORMANCE_TARGET) out.push(`performance ${c.page.scores.performance} < ${PERFORMANCE_TARGET} (TBT ${c.page.totalBlockingTimeMs} ms, CLS ${c.page.cumulativeLayoutShift})`);
+  if (!(c.ratio <= FLOOR_LCP_RATIO_TARGET))
+    out.push(`LCP ${c.page.lcpMs} ms = ${c.ratio}× the floor's ${c.floor.lcpMs} ms (target ≤ ${FLOOR_LCP_RATIO_TARGET}×)`);
+  if (c.page.scores.performance < PERFORMANCE_TARGET)
+    out.push(`performance ${c.page.scores.performance} < ${PERFORMANCE_TARGET} (TBT ${c.page.totalBlockingTimeMs} ms, CLS ${c.page.cumulativeLayoutShift})`);
   return out;
 }
 
@@ -158,7 +160,10 @@ export function floorMarkdown(comparisons: FloorComparison[]): string {
  */
 export async function floorLighthouse(app: string, paths: string[], log: (msg: string) => void): Promise<FloorComparison[] | undefined> {
   log(`Lighthouse (mobile) on ${paths.join(', ')}, each beside its no-JavaScript floor (best of ${ROUNDS})`);
-  return compareWithFloor(app, paths, (c) => [...floorMisses(c), ...CATEGORIES.filter((k) => k !== 'performance' && c.page.scores[k] < 100).map((k) => `${k} ${c.page.scores[k]}`)]).catch((e) => {
+  return compareWithFloor(app, paths, (c) => [
+    ...floorMisses(c),
+    ...CATEGORIES.filter((k) => k !== 'performance' && c.page.scores[k] < 100).map((k) => `${k} ${c.page.scores[k]}`),
+  ]).catch((e) => {
     log(`Lighthouse failed: ${String(e)}`);
     return undefined;
   });
@@ -166,9 +171,24 @@ export async function floorLighthouse(app: string, paths: string[], log: (msg: s
 
 /** The bench's targets of issue 19 §1, one per page: LCP ratio and performance 100. */
 export function floorChecks(comparisons: FloorComparison[], expectedPages: number): Array<{ target: string; measured: string; ok: boolean }> {
-  const ran = { target: `Lighthouse audited ${expectedPages} pages and their floors`, measured: `${comparisons.length} pages`, ok: comparisons.length === expectedPages };
-  return [ran, ...comparisons.flatMap((c) => [
-    { target: `${c.path}: LCP ≤ ${FLOOR_LCP_RATIO_TARGET} × floor LCP (Lighthouse mobile, best of ${ROUNDS})`, measured: `${c.page.lcpMs} / ${c.floor.lcpMs} ms = ${c.ratio.toFixed(2)}×`, ok: c.ratio <= FLOOR_LCP_RATIO_TARGET },
-    { target: `${c.path}: performance ${PERFORMANCE_TARGET}`, measured: `${c.page.scores.performance} (TBT ${c.page.totalBlockingTimeMs} ms, CLS ${c.page.cumulativeLayoutShift})`, ok: c.page.scores.performance >= PERFORMANCE_TARGET },
-  ])];
+  const ran = {
+    target: `Lighthouse audited ${expectedPages} pages and their floors`,
+    measured: `${comparisons.length} pages`,
+    ok: comparisons.length === expectedPages,
+  };
+  return [
+    ran,
+    ...comparisons.flatMap((c) => [
+      {
+        target: `${c.path}: LCP ≤ ${FLOOR_LCP_RATIO_TARGET} × floor LCP (Lighthouse mobile, best of ${ROUNDS})`,
+        measured: `${c.page.lcpMs} / ${c.floor.lcpMs} ms = ${c.ratio.toFixed(2)}×`,
+        ok: c.ratio <= FLOOR_LCP_RATIO_TARGET,
+      },
+      {
+        target: `${c.path}: performance ${PERFORMANCE_TARGET}`,
+        measured: `${c.page.scores.performance} (TBT ${c.page.totalBlockingTimeMs} ms, CLS ${c.page.cumulativeLayoutShift})`,
+        ok: c.page.scores.performance >= PERFORMANCE_TARGET,
+      },
+    ]),
+  ];
 }

@@ -48,7 +48,11 @@ function cardOf(i: number): CardData {
   return {
     kicker: 'Pubquiz och quizkvällar',
     title: i % 3 === 0 ? `Quiz på tisdag i ${city}` : i % 3 === 1 ? `Quiz i ${city}` : `Bryggeriet & Krogen ${i} – quiz med Åsa Öberg`,
-    lines: [`tis ${1 + (i % 28)} dec 19:00 · Puben ${i}`, `ons ${2 + (i % 27)} dec 19:30 · Kvarterskrogen ${i}`, `tors ${3 + (i % 26)} dec 20:00 · Ölstugan ${i}, ${city}`],
+    lines: [
+      `tis ${1 + (i % 28)} dec 19:00 · Puben ${i}`,
+      `ons ${2 + (i % 27)} dec 19:30 · Kvarterskrogen ${i}`,
+      `tors ${3 + (i % 26)} dec 20:00 · Ölstugan ${i}, ${city}`,
+    ],
   };
 }
 

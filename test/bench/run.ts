@@ -56,7 +56,10 @@ import { hashPassword } from '../../worker/lib/password';
 
 const root = join(import.meta.dirname, '..', '..');
 const bin = (name: string) => join(root, 'node_modules', '.bin', name);
-const SIZES = (process.env.BENCH_SIZES ?? '1000,10000,100000,1000000').split(',').map((s) => Number(s.trim())).filter((n) => n > 0);
+const SIZES = (process.env.BENCH_SIZES ?? '1000,10000,100000,1000000')
+  .split(',')
+  .map((s) => Number(s.trim()))
+  .filter((n) => n > 0);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const LATENCY_CONNECTIONS = 2;
@@ -75,7 +78,8 @@ const FIRST_ONLY = process.env.BENCH_FIRST_ONLY === '1';
 const ROWS_READ_TARGET = 50;
 /** Static floor files: 4 KB … ~256 KB in steps of 1.25×; the one nearest the page's size is used. */
 /** A browser's user agent for the beacon row (POST /api/events answers bots 204 without counting). */
-const BENCH_BROWSER_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+const BENCH_BROWSER_UA =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 /** The scale owner the write rows sign in as (owns scale venue 1, its place scale-loc-1 and weekly series scale-series-1). */
 const BENCH_OWNER = { id: 'scale-user-1', email: 'skala1@example.se', location: 'scale-loc-1', series: 'scale-series-1' };
 /** Issue 19 §3: the scale seed builds 1 000 000 quiz rows within this on a 2-core machine. */
@@ -171,12 +175,18 @@ async function waitForListingJob(persist: string): Promise<SizeResult['listingJo
   while (performance.now() < deadline) {
     let row: { status: string; ms: number; result: string | null } | undefined;
     try {
-      [row] = d1Json<{ status: string; ms: number; result: string | null }>(persist,
-        `SELECT status, CAST(round((julianday(finished_at) - julianday(started_at)) * 86400000) AS INTEGER) AS ms, result FROM job_runs WHERE job = 'listing-day' AND status <> 'running' ORDER BY started_at DESC LIMIT 1`);
+      [row] = d1Json<{ status: string; ms: number; result: string | null }>(
+        persist,
+        `SELECT status, CAST(round((julianday(finished_at) - julianday(started_at)) * 86400000) AS INTEGER) AS ms, result FROM job_runs WHERE job = 'listing-day' AND status <> 'running' ORDER BY started_at DESC LIMIT 1`,
+      );
     } catch (err) {
       // A second process on the app's local D1 while its job writes can be refused for a moment ("Failed to get
       // session commit token", seen at 1 000 000 rows on 2026-11-27): ask again, as for a job still running.
-      log(`listing-day poll refused, asking again: ${String((err as { stdout?: string }).stdout ?? err).slice(0, 160).replace(/\s+/g, ' ')}`);
+      log(
+        `listing-day poll refused, asking again: ${String((err as { stdout?: string }).stdout ?? err)
+          .slice(0, 160)
+          .replace(/\s+/g, ' ')}`,
+      );
     }
     if (row) return { status: row.status, ms: row.ms, result: row.result ?? '' };
     await new Promise((resolve) => setTimeout(resolve, 1000));
@@ -264,7 +274,9 @@ async function settle(base: string, after: string) {
   while (quick < 3) {
     assertAppAlive();
     if (Date.now() >= deadline) {
-      log(`settle after ${after}: server still busy after ${SETTLE_MAX_MS / 1000} s (last health check ${last.toFixed(1)} ms, idle means < ${settleMs.toFixed(1)} ms); measuring anyway`);
+      log(
+        `settle after ${after}: server still busy after ${SETTLE_MAX_MS / 1000} s (last health check ${last.toFixed(1)} ms, idle means < ${settleMs.toFixed(1)} ms); measuring anyway`,
+      );
       return;
     }
     const t = performance.now();
@@ -306,9 +318,15 @@ interface BenchRequest {
 /** One GET (or `BenchRequest`) over `agent`, the whole body read; rejects on a network error or TIMEOUT_S of silence. */
 function getBody(agent: Agent, target: string | BenchRequest): Promise<{ status: number; bytes: number }> {
   const url = typeof target === 'string' ? target : target.url;
-  const opts = typeof target === 'string'
-    ? { agent, headers: { accept: ACCEPT }, timeout: TIMEOUT_S * 1000 }
-    : { agent, method: target.method, headers: { accept: ACCEPT, ...target.headers, 'content-length': String(Buffer.byteLength(target.body)) }, timeout: TIMEOUT_S * 1000 };
+  const opts =
+    typeof target === 'string'
+      ? { agent, headers: { accept: ACCEPT }, timeout: TIMEOUT_S * 1000 }
+      : {
+          agent,
+          method: target.method,
+          headers: { accept: ACCEPT, ...target.headers, 'content-length': String(Buffer.byteLength(target.body)) },
+          timeout: TIMEOUT_S * 1000,
+        };
   return new Promise((resolve, reject) => {
     const req = httpRequest(url, opts, (res) => {
       let bytes = 0;
@@ -340,7 +358,11 @@ async function sampleLatency(url: () => string | BenchRequest): Promise<LatencyS
  * sampled over the same window (a page and the static floor then see the same machine state). One
  * sample per target, in the order given.
  */
-async function sampleAlternating(urls: Array<() => string | BenchRequest>, durationMs = DURATION_S * 1000, warmupMs = LATENCY_WARMUP_MS): Promise<LatencySample[]> {
+async function sampleAlternating(
+  urls: Array<() => string | BenchRequest>,
+  durationMs = DURATION_S * 1000,
+  warmupMs = LATENCY_WARMUP_MS,
+): Promise<LatencySample[]> {
   const out: LatencySample[] = urls.map(() => ({ times: [], errors: 0, non2xx: 0, bodyBytes: 0 }));
   const agent = new Agent({ keepAlive: true, maxSockets: LATENCY_CONNECTIONS });
   const timedFrom = performance.now() + warmupMs;
@@ -390,10 +412,17 @@ async function measure(
   const sep = path.includes('?') ? '&' : '?';
   const post = opts.post;
   const requests = post
-    ? [{ method: 'POST' as const, path, body: post.body, setupRequest: (req: autocannon.Request) => ({ ...req, headers: { ...req.headers, ...post.headers() } }) }]
+    ? [
+        {
+          method: 'POST' as const,
+          path,
+          body: post.body,
+          setupRequest: (req: autocannon.Request) => ({ ...req, headers: { ...req.headers, ...post.headers() } }),
+        },
+      ]
     : opts.unique
-    ? [{ method: 'GET' as const, path, setupRequest: (req: { path?: string }) => ({ ...req, path: `${path}${sep}_b=${++bust}` }) }]
-    : [{ method: 'GET' as const, path }];
+      ? [{ method: 'GET' as const, path, setupRequest: (req: { path?: string }) => ({ ...req, path: `${path}${sep}_b=${++bust}` }) }]
+      : [{ method: 'GET' as const, path }];
   const cfg = { url: base, requests, timeout: TIMEOUT_S, headers: { accept: ACCEPT } };
   const once = (tag: string) =>
     post
@@ -413,7 +442,11 @@ async function measure(
   await settle(base, `warm-up of ${name}`);
   // The same URLs autocannon's setupRequest gives: a unique _b per request for uncached rows.
   const own = (): string | BenchRequest =>
-    post ? { url: `${base}${path}`, method: 'POST', body: post.body, headers: post.headers() } : opts.unique ? `${base}${path}${sep}_b=${++bust}` : `${base}${path}`;
+    post
+      ? { url: `${base}${path}`, method: 'POST', body: post.body, headers: post.headers() }
+      : opts.unique
+        ? `${base}${path}${sep}_b=${++bust}`
+        : `${base}${path}`;
   const floorPath = opts.floor;
   const [lat, floorLat] = floorPath ? await sampleAlternating([own, () => `${base}${floorPath}`]) : [await sampleLatency(own), undefined];
   await settle(base, `latency run of ${name}`);
@@ -446,7 +479,11 @@ async function measure(
  */
 async function ownerWrites(base: string, today: string, quizRows: number): Promise<OwnerWrite[]> {
   const sameOrigin = { accept: 'application/json', 'content-type': 'application/json', origin: base, 'sec-fetch-site': 'same-origin' };
-  const login = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: sameOrigin, body: JSON.stringify({ email: BENCH_OWNER.email, password: DEMO_OWNER.password }) });
+  const login = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: sameOrigin,
+    body: JSON.stringify({ email: BENCH_OWNER.email, password: DEMO_OWNER.password }),
+  });
   const loginBody = await login.text();
   if (!login.ok) {
     log(`${quizRows}: owner login answered ${login.status} (${loginBody.slice(0, 200)}); no write rows`);
@@ -472,7 +509,15 @@ async function ownerWrites(base: string, today: string, quizRows: number): Promi
       name: 'quiz create (weekly series)',
       method: 'POST',
       path: '/api/owner/quizzes',
-      body: { locationId: BENCH_OWNER.location, date: addDays(today, 1), startTime: '21:30', category: 'allmänbildning', quizmaster: 'Ada', recurring: true, pattern: 'weekly' },
+      body: {
+        locationId: BENCH_OWNER.location,
+        date: addDays(today, 1),
+        startTime: '21:30',
+        category: 'allmänbildning',
+        quizmaster: 'Ada',
+        recurring: true,
+        pattern: 'weekly',
+      },
     },
     {
       name: 'series edit (every future date)',
@@ -529,7 +574,7 @@ async function benchSize(quizRows: number, tmp: string, assets: string): Promise
   // The page targets: the city of the first venue, that venue, a weekday it has quizzes on, a word in many venue names.
   const [pick] = d1Json<{ city: string; venue: string; w: number; lat: number; lng: number }>(
     persist,
-    "SELECT l.city_slug AS city, v.slug AS venue, l.latitude AS lat, l.longitude AS lng, (SELECT q.weekday FROM quizzes q WHERE q.location_id = l.id ORDER BY q.date DESC LIMIT 1) AS w FROM venues v JOIN locations l ON l.venue_id = v.id WHERE v.is_public = 1 ORDER BY v.rowid LIMIT 1",
+    'SELECT l.city_slug AS city, v.slug AS venue, l.latitude AS lat, l.longitude AS lng, (SELECT q.weekday FROM quizzes q WHERE q.location_id = l.id ORDER BY q.date DESC LIMIT 1) AS w FROM venues v JOIN locations l ON l.venue_id = v.id WHERE v.is_public = 1 ORDER BY v.rowid LIMIT 1',
   );
   if (!pick) throw new Error('scale seed produced no venue');
   const weekday = ['sondag', 'mandag', 'tisdag', 'onsdag', 'torsdag', 'fredag', 'lordag'][pick.w]!;
@@ -542,13 +587,37 @@ async function benchSize(quizRows: number, tmp: string, assets: string): Promise
   );
   const date = dated?.date ?? addDays(today, 10);
   // The owner writes sign in as the owner of scale venue 1 (scale-user-1) with the demo owner's password.
-  execFileSync(bin('wrangler'), ['d1', 'execute', 'DB', '--local', '--persist-to', persist, '--command',
-    `INSERT OR REPLACE INTO password_credentials (user_id, hash) VALUES ('${BENCH_OWNER.id}', '${await hashPassword(DEMO_OWNER.password)}')`], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  execFileSync(
+    bin('wrangler'),
+    [
+      'd1',
+      'execute',
+      'DB',
+      '--local',
+      '--persist-to',
+      persist,
+      '--command',
+      `INSERT OR REPLACE INTO password_credentials (user_id, hash) VALUES ('${BENCH_OWNER.id}', '${await hashPassword(DEMO_OWNER.password)}')`,
+    ],
+    { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] },
+  );
   // The worst case of issue 30.8, as on a fresh database before its first listing-day job: the listing a day
   // behind and the house account unknown, so the job re-keys every unit of the house account and advances the
   // day. The first request must not pay for it (it answered in 24.2 s at 1 000 000 rows, 2026-11-26).
-  execFileSync(bin('wrangler'), ['d1', 'execute', 'DB', '--local', '--persist-to', persist, '--command',
-    `UPDATE listing_state SET today = '${addDays(today, -1)}', house_email = NULL, house_id = NULL WHERE id = 1`], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  execFileSync(
+    bin('wrangler'),
+    [
+      'd1',
+      'execute',
+      'DB',
+      '--local',
+      '--persist-to',
+      persist,
+      '--command',
+      `UPDATE listing_state SET today = '${addDays(today, -1)}', house_email = NULL, house_id = NULL WHERE id = 1`,
+    ],
+    { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] },
+  );
   // POST /api/events (issue 18): a page view's beacon — impressions of a page of cards, one detail open,
   // the venue page view — for real ids, so it is the upsert batch a visitor causes, not an ignored one.
   const quizIds = d1Json<{ id: string }>(persist, 'SELECT q.id AS id FROM quizzes q ORDER BY q.rowid LIMIT 12').map((r) => r.id);
@@ -576,7 +645,10 @@ async function benchSize(quizRows: number, tmp: string, assets: string): Promise
     log(`${quizRows}: first listing request (stale listing: served as stored, job started) ${first.status} in ${firstListingMs} ms`);
     const listingJob = await waitForListingJob(persist);
     log(`${quizRows}: listing-day job ${listingJob ? `${listingJob.status} in ${listingJob.ms} ms ${listingJob.result}` : 'not recorded within 10 min'}`);
-    if (FIRST_ONLY) return { result: { quizRows, city: pick.city, venue: pick.venue, weekday, date, search, seedSeconds, firstListingMs, listingJob, measurements: [], writes: [] } };
+    if (FIRST_ONLY)
+      return {
+        result: { quizRows, city: pick.city, venue: pick.venue, weekday, date, search, seedSeconds, firstListingMs, listingJob, measurements: [], writes: [] },
+      };
     for (const p of [cityPage, venuePage, combinedPage, weekdayPage, '/']) {
       const res = await fetch(base + p);
       if (res.status !== 200) log(`warning: ${p} answered ${res.status}`);
@@ -615,7 +687,11 @@ async function benchSize(quizRows: number, tmp: string, assets: string): Promise
       `/og/city/${pick.city}.png`,
       `/api/calendar/city/${pick.city}.ics?_b=`,
     ];
-    await sampleAlternating(warmPaths.map((p) => () => `${base}${p}${p.endsWith('_b=') ? `warm${++bust}` : ''}`), APP_WARMUP_MS, 0);
+    await sampleAlternating(
+      warmPaths.map((p) => () => `${base}${p}${p.endsWith('_b=') ? `warm${++bust}` : ''}`),
+      APP_WARMUP_MS,
+      0,
+    );
     await settle(base, 'warm-up');
     await step('static floor', 'static', floorPath);
     await step('city page cached', 'page-cached', cityPage);
@@ -638,7 +714,13 @@ async function benchSize(quizRows: number, tmp: string, assets: string): Promise
       await measure(base, 'POST /api/events', 'write', '/api/events', {
         post: {
           body: beacon,
-          headers: () => ({ 'content-type': 'application/json', origin: base, 'sec-fetch-site': 'same-origin', 'user-agent': BENCH_BROWSER_UA, 'cf-connecting-ip': `198.18.${(++bust >> 8) & 255}.${bust & 255}` }),
+          headers: () => ({
+            'content-type': 'application/json',
+            origin: base,
+            'sec-fetch-site': 'same-origin',
+            'user-agent': BENCH_BROWSER_UA,
+            'cf-connecting-ip': `198.18.${(++bust >> 8) & 255}.${bust & 255}`,
+          }),
         },
       }),
     );
@@ -656,7 +738,10 @@ async function benchSize(quizRows: number, tmp: string, assets: string): Promise
     if (LIGHTHOUSE && quizRows === Math.max(...SIZES)) lighthouse = await floorLighthouse(base, ['/', cityPage, combinedPage, venuePage], log);
     // Last, as they change the data (and bump the public-data version): rows written per owner write.
     const writes = await ownerWrites(base, today, quizRows);
-    return { result: { quizRows, city: pick.city, venue: pick.venue, weekday, date, search, seedSeconds, firstListingMs, listingJob, measurements: m, writes }, lighthouse };
+    return {
+      result: { quizRows, city: pick.city, venue: pick.venue, weekday, date, search, seedSeconds, firstListingMs, listingJob, measurements: m, writes },
+      lighthouse,
+    };
   } finally {
     await stopApp(app);
   }
@@ -671,7 +756,11 @@ interface Check {
 function checks(results: SizeResult[], bundle?: BundleReport): Check[] {
   const out: Check[] = [];
   if (bundle) {
-    out.push({ target: `Worker bundle ≤ ${(BUNDLE_TARGET_BYTES / 1024 / 1024).toFixed(1)} MB raw`, measured: `${(bundle.main.bytes / 1024).toFixed(1)} KB (${(bundle.main.gzipBytes / 1024).toFixed(1)} KB gzip)`, ok: bundle.main.bytes <= BUNDLE_TARGET_BYTES });
+    out.push({
+      target: `Worker bundle ≤ ${(BUNDLE_TARGET_BYTES / 1024 / 1024).toFixed(1)} MB raw`,
+      measured: `${(bundle.main.bytes / 1024).toFixed(1)} KB (${(bundle.main.gzipBytes / 1024).toFixed(1)} KB gzip)`,
+      ok: bundle.main.bytes <= BUNDLE_TARGET_BYTES,
+    });
   }
   const small = results.find((r) => r.quizRows === Math.min(...SIZES));
   const large = results.find((r) => r.quizRows === Math.max(...SIZES));
@@ -680,7 +769,11 @@ function checks(results: SizeResult[], bundle?: BundleReport): Check[] {
       const base = small.measurements.find((x) => x.name === m.name);
       if (!base) continue;
       const ratio = m.p50 / Math.max(base.p50, 0.001);
-      out.push({ target: `${m.name}: p50 @${large.quizRows} ≤ 1.5 × p50 @${small.quizRows}`, measured: `${m.p50.toFixed(1)} / ${base.p50.toFixed(1)} ms = ${ratio.toFixed(2)}×`, ok: Number.isFinite(ratio) && ratio <= 1.5 });
+      out.push({
+        target: `${m.name}: p50 @${large.quizRows} ≤ 1.5 × p50 @${small.quizRows}`,
+        measured: `${m.p50.toFixed(1)} / ${base.p50.toFixed(1)} ms = ${ratio.toFixed(2)}×`,
+        ok: Number.isFinite(ratio) && ratio <= 1.5,
+      });
     }
     // A feed reads about one row per event of its city: flat in the catalogue, not ≤ 50.
     for (const m of large.measurements.filter((x) => x.kind === 'feed')) {
@@ -690,21 +783,36 @@ function checks(results: SizeResult[], bundle?: BundleReport): Check[] {
       const ev = (x: Measurement) => (x.events !== undefined ? ` (${x.events} events)` : '');
       out.push({
         target: `${m.name}: rows read @${large.quizRows} ≤ 1.5 × rows read @${small.quizRows}`,
-        measured: m.rowsRead === null || base.rowsRead === null ? 'not reported (x-d1-rows-read missing)' : `${m.rowsRead}${ev(m)} / ${base.rowsRead}${ev(base)} = ${(m.rowsRead / Math.max(base.rowsRead, 1)).toFixed(2)}×`,
+        measured:
+          m.rowsRead === null || base.rowsRead === null
+            ? 'not reported (x-d1-rows-read missing)'
+            : `${m.rowsRead}${ev(m)} / ${base.rowsRead}${ev(base)} = ${(m.rowsRead / Math.max(base.rowsRead, 1)).toFixed(2)}×`,
         ok,
       });
     }
   }
   for (const r of results) {
     if (r.quizRows >= 1_000_000) {
-      out.push({ target: `scale seed of ${r.quizRows.toLocaleString('sv-SE')} quiz rows ≤ ${SEED_TARGET_S / 60} min`, measured: `${r.seedSeconds.toFixed(1)} s`, ok: r.seedSeconds <= SEED_TARGET_S });
+      out.push({
+        target: `scale seed of ${r.quizRows.toLocaleString('sv-SE')} quiz rows ≤ ${SEED_TARGET_S / 60} min`,
+        measured: `${r.seedSeconds.toFixed(1)} s`,
+        ok: r.seedSeconds <= SEED_TARGET_S,
+      });
     }
   }
   // Issue 30.8: no maintenance in a visitor's request — the first request on a stale listing answers at once,
   // and the job it starts ends (done).
   for (const r of results) {
-    out.push({ target: `first listing request @${r.quizRows} on a stale listing < 1 s`, measured: `${r.firstListingMs.toFixed(0)} ms`, ok: r.firstListingMs < 1000 });
-    out.push({ target: `listing-day job @${r.quizRows} done`, measured: r.listingJob ? `${r.listingJob.status} in ${r.listingJob.ms} ms` : 'not recorded', ok: r.listingJob?.status === 'done' });
+    out.push({
+      target: `first listing request @${r.quizRows} on a stale listing < 1 s`,
+      measured: `${r.firstListingMs.toFixed(0)} ms`,
+      ok: r.firstListingMs < 1000,
+    });
+    out.push({
+      target: `listing-day job @${r.quizRows} done`,
+      measured: r.listingJob ? `${r.listingJob.status} in ${r.listingJob.ms} ms` : 'not recorded',
+      ok: r.listingJob?.status === 'done',
+    });
   }
   for (const r of results) {
     const floor = r.measurements.find((x) => x.kind === 'static');
@@ -713,7 +821,11 @@ function checks(results: SizeResult[], bundle?: BundleReport): Check[] {
       const floorP50 = m.floorP50 ?? floor?.p50;
       if (floorP50 === undefined) continue;
       const ratio = m.p50 / Math.max(floorP50, 0.001);
-      out.push({ target: `${m.name} @${r.quizRows}: p50 ≤ 1.3 × static p50`, measured: `${m.p50.toFixed(1)} / ${floorP50.toFixed(1)} ms = ${ratio.toFixed(2)}×`, ok: Number.isFinite(ratio) && ratio <= 1.3 });
+      out.push({
+        target: `${m.name} @${r.quizRows}: p50 ≤ 1.3 × static p50`,
+        measured: `${m.p50.toFixed(1)} / ${floorP50.toFixed(1)} ms = ${ratio.toFixed(2)}×`,
+        ok: Number.isFinite(ratio) && ratio <= 1.3,
+      });
     }
     for (const m of r.measurements.filter((x) => x.kind === 'listing' || x.kind === 'page-uncached')) {
       out.push({
@@ -729,7 +841,11 @@ function checks(results: SizeResult[], bundle?: BundleReport): Check[] {
     const badWrites = r.writes.filter((w) => w.status < 200 || w.status > 299 || w.rowsWritten === null);
     out.push({
       target: `owner writes @${r.quizRows}: signed in, each answered 2xx with x-d1-rows-written`,
-      measured: r.writes.length ? (badWrites.length ? badWrites.map((w) => `${w.name}: ${w.status}`).join(', ') : `${r.writes.length} writes`) : 'owner login failed',
+      measured: r.writes.length
+        ? badWrites.length
+          ? badWrites.map((w) => `${w.name}: ${w.status}`).join(', ')
+          : `${r.writes.length} writes`
+        : 'owner login failed',
       ok: r.writes.length > 0 && badWrites.length === 0,
     });
   }
@@ -742,7 +858,9 @@ function table(results: SizeResult[]): string {
     const ms = (v: number) => (Number.isFinite(v) ? v.toFixed(1) : 'no answer');
     for (const m of r.measurements) {
       const rows = `${m.rowsRead ?? '–'}${m.events !== undefined ? ` (${m.events} events)` : ''}`;
-      lines.push(`| ${r.quizRows.toLocaleString('sv-SE')} | ${m.name} | ${ms(m.p50)} | ${ms(m.p99)} | ${m.reqPerSec} | ${m.errors} | ${m.bytesPerResponse} | ${rows} |`);
+      lines.push(
+        `| ${r.quizRows.toLocaleString('sv-SE')} | ${m.name} | ${ms(m.p50)} | ${ms(m.p99)} | ${m.reqPerSec} | ${m.errors} | ${m.bytesPerResponse} | ${rows} |`,
+      );
     }
   }
   return lines.join('\n');
@@ -750,16 +868,25 @@ function table(results: SizeResult[]): string {
 
 /** Per size: the seed's wall time, the first listing request (advancing the listing day), and each owner write's D1 rows. */
 function sizeTable(results: SizeResult[]): string {
-  const lines = ['| rows | scale seed | first listing request (stale: served as stored, job started) | listing-day job (house re-key + day) | date mode date |', '|---:|---:|---:|---:|---|'];
+  const lines = [
+    '| rows | scale seed | first listing request (stale: served as stored, job started) | listing-day job (house re-key + day) | date mode date |',
+    '|---:|---:|---:|---:|---|',
+  ];
   for (const r of results) {
     const job = r.listingJob ? `${r.listingJob.ms} ms (${r.listingJob.status})` : 'not recorded';
     lines.push(`| ${r.quizRows.toLocaleString('sv-SE')} | ${r.seedSeconds.toFixed(1)} s | ${r.firstListingMs.toFixed(0)} ms | ${job} | ${r.date} |`);
   }
-  lines.push('', '| rows | owner write | status | quiz rows | rows written | rows read | statements | ms (one request) |', '|---:|---|---:|---:|---:|---:|---|---:|');
+  lines.push(
+    '',
+    '| rows | owner write | status | quiz rows | rows written | rows read | statements | ms (one request) |',
+    '|---:|---|---:|---:|---:|---:|---|---:|',
+  );
   for (const r of results) {
     if (!r.writes.length) lines.push(`| ${r.quizRows.toLocaleString('sv-SE')} | (owner login failed: no write rows) | | | | | | |`);
     for (const w of r.writes) {
-      lines.push(`| ${r.quizRows.toLocaleString('sv-SE')} | ${w.name} | ${w.status} | ${w.quizRows ?? '–'} | ${w.rowsWritten ?? '–'} | ${w.rowsRead ?? '–'} | ${w.statements ?? '–'} | ${w.ms.toFixed(1)} |`);
+      lines.push(
+        `| ${r.quizRows.toLocaleString('sv-SE')} | ${w.name} | ${w.status} | ${w.quizRows ?? '–'} | ${w.rowsWritten ?? '–'} | ${w.rowsRead ?? '–'} | ${w.statements ?? '–'} | ${w.ms.toFixed(1)} |`,
+      );
     }
   }
   return lines.join('\n');
@@ -809,19 +936,32 @@ async function main() {
       sizeTable(results),
       '',
       ...(bundle ? [bundleMarkdown(bundle), ''] : []),
-      ...(og ? ['Share card render cost (issue 26.4; what an uncached `/og/*` request pays; the R2 card store and the per-client render limit bound how often):', '', ogRenderMarkdown(og), ''] : []),
+      ...(og
+        ? [
+            'Share card render cost (issue 26.4; what an uncached `/og/*` request pays; the R2 card store and the per-client render limit bound how often):',
+            '',
+            ogRenderMarkdown(og),
+            '',
+          ]
+        : []),
       '| target | measured | met |',
       '|---|---|---|',
       ...cks.map((c) => `| ${c.target} | ${c.measured} | ${c.ok ? 'yes' : '**no**'} |`),
       ...(lighthouse
-        ? ['', `Lighthouse (mobile preset, best of 3 rounds) at ${Math.max(...SIZES).toLocaleString('sv-SE')} rows, each page beside its no-JavaScript floor (same HTML, CSS inlined, scripts and modulepreloads removed):`, '', floorMarkdown(lighthouse)]
+        ? [
+            '',
+            `Lighthouse (mobile preset, best of 3 rounds) at ${Math.max(...SIZES).toLocaleString('sv-SE')} rows, each page beside its no-JavaScript floor (same HTML, CSS inlined, scripts and modulepreloads removed):`,
+            '',
+            floorMarkdown(lighthouse),
+          ]
         : []),
     ].join('\n');
     process.stdout.write(`\n${md}\n`);
-    if (!FIRST_ONLY) writeFileSync(
-      join(root, 'test', 'bench', 'results.json'),
-      `${JSON.stringify({ measuredAt: started.toISOString(), connections: CONNECTIONS, durationS: DURATION_S, sizes: results, bundle: bundle ?? null, ogRender: og ?? null, checks: cks, lighthouse: lighthouse ?? null }, null, 2)}\n`,
-    );
+    if (!FIRST_ONLY)
+      writeFileSync(
+        join(root, 'test', 'bench', 'results.json'),
+        `${JSON.stringify({ measuredAt: started.toISOString(), connections: CONNECTIONS, durationS: DURATION_S, sizes: results, bundle: bundle ?? null, ogRender: og ?? null, checks: cks, lighthouse: lighthouse ?? null }, null, 2)}\n`,
+      );
     if (!FIRST_ONLY) writeFileSync(join(root, 'test', 'bench', 'results.md'), `${md}\n`);
     const missed = cks.filter((c) => !c.ok);
     if (missed.length) {

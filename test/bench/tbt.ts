@@ -79,7 +79,16 @@ async function traced(browser: Browser, url: string): Promise<{ main: TraceEvent
   const { context, page } = await phone(browser);
   try {
     // Lighthouse's own categories for its main-thread tasks (RunTask lives in the disabled-by-default one).
-    await browser.startTracing(page, { categories: ['toplevel', 'devtools.timeline', 'disabled-by-default-devtools.timeline', 'loading', 'blink.user_timing', ...(TRACE_DETAIL ? ['v8.execute'] : [])] });
+    await browser.startTracing(page, {
+      categories: [
+        'toplevel',
+        'devtools.timeline',
+        'disabled-by-default-devtools.timeline',
+        'loading',
+        'blink.user_timing',
+        ...(TRACE_DETAIL ? ['v8.execute'] : []),
+      ],
+    });
     await page.goto(url, { waitUntil: 'load' });
     await page.evaluate(HYDRATED);
     await page.waitForTimeout(SETTLE_MS);
@@ -100,7 +109,10 @@ async function load(browser: Browser, url: string): Promise<Load> {
   const scaled = cpu.map((ms) => ms * RATE);
   return {
     tbt: Math.round(scaled.reduce((n, ms) => n + Math.max(0, ms - 50), 0)),
-    longTasks: scaled.filter((ms) => ms > 50).sort((a, b) => b - a).map(Math.round),
+    longTasks: scaled
+      .filter((ms) => ms > 50)
+      .sort((a, b) => b - a)
+      .map(Math.round),
     cpu: Math.round(cpu.reduce((n, ms) => n + ms, 0)),
   };
 }
@@ -127,7 +139,9 @@ async function compare(bases: string[]) {
         }
       }
     }
-    console.log(`\n${ROUNDS} rounds, median (min–max) per page. TBT = Σ max(0, ${RATE} × task CPU time − 50 ms) from FCP until ${SETTLE_MS / 1000} s after hydration; CPU = main-thread task CPU ms in that window\n`);
+    console.log(
+      `\n${ROUNDS} rounds, median (min–max) per page. TBT = Σ max(0, ${RATE} × task CPU time − 50 ms) from FCP until ${SETTLE_MS / 1000} s after hydration; CPU = main-thread task CPU ms in that window\n`,
+    );
     console.log(`| page | ${bases.map((b) => `${b} TBT ms | CPU ms`).join(' | ')} |`);
     console.log(`|---|${bases.map(() => '---:|---:').join('|')}|`);
     for (const path of PATHS) {
@@ -166,7 +180,10 @@ async function trace(base: string) {
           const key = `${e.name}${d?.type ? `:${d.type}` : ''}${d?.url ? ` ${d.url.replace(/^https?:\/\/[^/]+/, '')}` : ''}${d?.functionName ? ` ${d.functionName}` : ''}`;
           by.set(key, (by.get(key) ?? 0) + (e.tdur ?? e.dur ?? 0));
         }
-        const parts = [...by].sort((a, b) => b[1] - a[1]).slice(0, 5).map(([k, d]) => `${k} ${((d / 1000) * RATE).toFixed(0)}`);
+        const parts = [...by]
+          .sort((a, b) => b[1] - a[1])
+          .slice(0, 5)
+          .map(([k, d]) => `${k} ${((d / 1000) * RATE).toFixed(0)}`);
         console.log(`  +${((t.ts - fcp) / 1000).toFixed(0)} ms, ${(((t.tdur ?? 0) / 1000) * RATE).toFixed(0)} ms: ${parts.join(' · ')}`);
       }
     }

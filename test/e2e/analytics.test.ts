@@ -33,7 +33,9 @@ describe('owner analytics and the slot market', () => {
     const date2 = stockholmDatePlus(10);
     const venue = await post(page, '/api/owner/venues', { name: venueName });
     const location = await post(page, `/api/owner/venues/${venue.id}/locations`, { name: venueName, address: 'Torget 1', city });
-    const quizId: string = (await post(page, '/api/owner/quizzes', { locationId: location.id, date, startTime: '19:00', category: 'allmänbildning', recurring: false })).firstId;
+    const quizId: string = (
+      await post(page, '/api/owner/quizzes', { locationId: location.id, date, startTime: '19:00', category: 'allmänbildning', recurring: false })
+    ).firstId;
     await post(page, '/api/owner/quizzes', { locationId: location.id, date: date2, startTime: '19:00', category: 'allmänbildning', recurring: false });
 
     // Premium Utvald for the first date, paid on the local checkout page.
@@ -112,8 +114,20 @@ describe('owner analytics and the slot market', () => {
     const venueName = `Klickpuben ${suffix}`;
     const venue = await post(owner.page, '/api/owner/venues', { name: venueName });
     const city = `Klickstad${suffix}`;
-    const location = await post(owner.page, `/api/owner/venues/${venue.id}/locations`, { name: venueName, address: 'Torget 2', city, latitude: 59.33, longitude: 18.06 });
-    await post(owner.page, '/api/owner/quizzes', { locationId: location.id, date: stockholmDatePlus(5), startTime: '19:00', category: 'allmänbildning', recurring: false });
+    const location = await post(owner.page, `/api/owner/venues/${venue.id}/locations`, {
+      name: venueName,
+      address: 'Torget 2',
+      city,
+      latitude: 59.33,
+      longitude: 18.06,
+    });
+    await post(owner.page, '/api/owner/quizzes', {
+      locationId: location.id,
+      date: stockholmDatePlus(5),
+      startTime: '19:00',
+      category: 'allmänbildning',
+      recurring: false,
+    });
 
     const visitor = await newPage(browser());
     const p = visitor.page;
@@ -139,7 +153,13 @@ describe('owner analytics and the slot market', () => {
         async () => {
           const body = await (await owner.page.request.get(`/api/analytics?venueId=${venue.id}&days=7`)).json();
           const t = body.totals;
-          return { click_directions: t.click_directions ?? 0, click_share: t.click_share ?? 0, calendar_add: t.calendar_add ?? 0, feed_subscribe: t.feed_subscribe ?? 0, follow: t.follow ?? 0 };
+          return {
+            click_directions: t.click_directions ?? 0,
+            click_share: t.click_share ?? 0,
+            calendar_add: t.calendar_add ?? 0,
+            feed_subscribe: t.feed_subscribe ?? 0,
+            follow: t.follow ?? 0,
+          };
         },
         { timeout: 30_000 },
       )

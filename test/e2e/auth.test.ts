@@ -197,7 +197,10 @@ describe('accounts and sign-in', () => {
     await page.getByRole('dialog', { name: 'Radera kontot permanent?' }).getByRole('button', { name: 'Ja, radera mitt konto' }).click();
     await page.waitForURL((u) => u.pathname === '/', { timeout: 10_000 });
     expect((await (await page.request.get('/api/auth/session')).json()).user).toBeNull();
-    const res = await page.request.post('/api/auth/login', { data: { email: owner.email, password: owner.password }, headers: { origin: new URL(page.url()).origin } });
+    const res = await page.request.post('/api/auth/login', {
+      data: { email: owner.email, password: owner.password },
+      headers: { origin: new URL(page.url()).origin },
+    });
     expect(res.status()).toBe(401);
     expect(errors).toEqual([]);
     await context.close();
@@ -220,7 +223,9 @@ describe('accounts and sign-in', () => {
     await context.close();
 
     const broken = await newPage(browser(), { allowConsoleErrors: /status of 5\d\d/ });
-    await broken.page.route('**/api/auth/session', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":{"code":"internal","message":"x"}}' }));
+    await broken.page.route('**/api/auth/session', (route) =>
+      route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":{"code":"internal","message":"x"}}' }),
+    );
     await broken.page.goto('/admin');
     await broken.page.getByRole('heading', { name: 'Autentiseringsfel' }).waitFor();
     expect(await broken.page.getByRole('link', { name: 'Gå till inloggning' }).getAttribute('href')).toBe('/login?redirect=%2Fadmin');

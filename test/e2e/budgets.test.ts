@@ -20,7 +20,11 @@ import { appToday } from './support/clock';
 const PUBLIC_JS_BUDGET_GZ = 100 * 1024;
 const CITY_PAGE_HTML_BUDGET_GZ = 60 * 1024;
 /** Source folders that only signed-in owners and the superadmin may download. */
-const PRIVATE_SOURCES = [/^web\/routes\/(?!NotFound)/, /^web\/components\/(venues|quizzes|promotion|takeover|account|admin|superadmin|auth)\//, /^web\/main\.tsx$/];
+const PRIVATE_SOURCES = [
+  /^web\/routes\/(?!NotFound)/,
+  /^web\/components\/(venues|quizzes|promotion|takeover|account|admin|superadmin|auth)\//,
+  /^web\/main\.tsx$/,
+];
 
 const root = resolve(import.meta.dirname, '..', '..');
 const gz = (s: string | Uint8Array) => gzipSync(typeof s === 'string' ? Buffer.from(s) : s, { level: 9 }).length;
@@ -86,7 +90,9 @@ describe('public first-load JavaScript', () => {
     expect(names).toEqual(expect.arrayContaining(['public', 'shell', 'vendor-react']));
     // React lives in vendor-react only; the old catch-all chunk named after the first module it met is gone.
     expect(names).not.toContain('NotFound');
-    const reactOutside = closure.modules.filter((m) => /node_modules\/(react|react-dom|scheduler)\//.test(m.id) && !closure.byModule.get(m.id)!.includes('vendor-react'));
+    const reactOutside = closure.modules.filter(
+      (m) => /node_modules\/(react|react-dom|scheduler)\//.test(m.id) && !closure.byModule.get(m.id)!.includes('vendor-react'),
+    );
     expect(reactOutside.map((m) => m.id)).toEqual([]);
   });
 
@@ -106,7 +112,10 @@ describe('public first-load JavaScript', () => {
     const boot = html.match(/<script data-src="\/([^"]+)" data-css="([^"]*)" data-preload="([^"]*)">/);
     expect(boot, 'boot script').not.toBeNull();
     const scripts = [boot![1]!];
-    const preloads = boot![3]!.split(' ').filter(Boolean).map((h) => h.replace(/^\//, ''));
+    const preloads = boot![3]!
+      .split(' ')
+      .filter(Boolean)
+      .map((h) => h.replace(/^\//, ''));
     expect(boot![2]!).toMatch(/^\/assets\/[^ ]+\.css$/);
     // The served build (the e2e server's own) has the same shape: one entry + its preloaded imports.
     const manifest = (await (await fetch(`${baseURL()}/manifest.json`)).json()) as Record<string, { file: string; imports?: string[] }>;

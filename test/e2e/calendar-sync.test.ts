@@ -39,7 +39,10 @@ describe('calendar sync for owners', () => {
     const { page, errors } = await newPage(browser());
     await registerVerifiedOwner(page);
     const name = `Kalenderpuben ${stamp()}`;
-    const reg = await page.request.post('/api/owner/venues/register', { data: { name, address: 'Kalendergatan 1', city: 'Uppsala' }, headers: { origin: baseURL() } });
+    const reg = await page.request.post('/api/owner/venues/register', {
+      data: { name, address: 'Kalendergatan 1', city: 'Uppsala' },
+      headers: { origin: baseURL() },
+    });
     expect(reg.status(), await reg.text()).toBe(201);
     const { locationId } = (await reg.json()) as { locationId: string };
     await page.goto('/admin');

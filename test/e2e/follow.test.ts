@@ -56,7 +56,11 @@ async function waitForMail(to: string, subject: string, timeoutMs = 20_000): Pro
 
 /** Same-origin JSON call with a session cookie (the owner's setup through the API). */
 async function api(path: string, body: unknown, cookie = ''): Promise<{ status: number; json: any; cookie: string }> {
-  const res = await fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', origin: base, cookie }, body: JSON.stringify(body) });
+  const res = await fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base, cookie },
+    body: JSON.stringify(body),
+  });
   const setCookie = res.headers.get('set-cookie')?.split(';')[0] ?? '';
   return { status: res.status, json: await res.json(), cookie: setCookie };
 }
@@ -75,7 +79,11 @@ describe('follow a place by e-mail', () => {
     const name = `Följpuben ${stamp}`;
     const reg = await api('/api/owner/venues/register', { name, address: 'Storgatan 1', city: 'Uppsala' }, login.cookie);
     expect(reg.status).toBe(201);
-    const quiz = await api('/api/owner/quizzes', { locationId: reg.json.locationId, date: QUIZ_DATE, startTime: '19:00', category: 'allmänbildning', recurring: false }, login.cookie);
+    const quiz = await api(
+      '/api/owner/quizzes',
+      { locationId: reg.json.locationId, date: QUIZ_DATE, startTime: '19:00', category: 'allmänbildning', recurring: false },
+      login.cookie,
+    );
     expect(quiz.status).toBe(201);
 
     const context = await browser!.newContext({ locale: 'sv-SE', timezoneId: 'Europe/Stockholm' });
@@ -115,7 +123,11 @@ describe('follow a place by e-mail', () => {
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Bevakningen är avslutad');
 
     // Another quiz tonight at the same place would be a new reminder — but the follow is gone.
-    const late = await api('/api/owner/quizzes', { locationId: reg.json.locationId, date: QUIZ_DATE, startTime: '21:00', category: 'allmänbildning', recurring: false }, login.cookie);
+    const late = await api(
+      '/api/owner/quizzes',
+      { locationId: reg.json.locationId, date: QUIZ_DATE, startTime: '21:00', category: 'allmänbildning', recurring: false },
+      login.cookie,
+    );
     expect(late.status).toBe(201);
     await runReminderCron();
     await new Promise((r) => setTimeout(r, 6000));

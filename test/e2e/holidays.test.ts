@@ -26,7 +26,15 @@ function christmasSeries(today: string) {
   const nyarsafton = `${year}-12-31`;
   const weekday = WEEKDAYS.find((w) => w.iso === isoWeekday(julafton))!.name;
   const label = (date: string) => `${displayDate(date)} ${date.slice(0, 4)}`;
-  return { start: addDays(julafton, -21), end: addDays(julafton, 21), julafton, nyarsafton, weekday, julaftonLabel: label(julafton), nyarsaftonLabel: label(nyarsafton) };
+  return {
+    start: addDays(julafton, -21),
+    end: addDays(julafton, 21),
+    julafton,
+    nyarsafton,
+    weekday,
+    julaftonLabel: label(julafton),
+    nyarsaftonLabel: label(nyarsafton),
+  };
 }
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -40,7 +48,10 @@ describe('Swedish holidays in series and "Stämmer inte?"', () => {
     const suffix = Math.random().toString(36).slice(2, 8).replace(/[0-9]/g, 'x');
     const venueName = `Julpuben ${suffix}`;
     const city = `Julby${suffix}`;
-    const made = await page.request.post('/api/owner/venues/register', { data: { name: venueName, address: 'Tomtegatan 1', city }, headers: { origin: baseURL() } });
+    const made = await page.request.post('/api/owner/venues/register', {
+      data: { name: venueName, address: 'Tomtegatan 1', city },
+      headers: { origin: baseURL() },
+    });
     expect(made.status()).toBe(201);
     const places = await (await page.request.get('/api/owner/quiz-places')).json();
     const place = places.places.find((p: { city: string }) => p.city === city);
@@ -87,7 +98,10 @@ describe('Swedish holidays in series and "Stämmer inte?"', () => {
     // A visitor reports wrong information from the detail dialog.
     const visitor = await newPage(browser());
     await visitor.page.goto(`/quiz/${city.toLowerCase()}`);
-    await visitor.page.getByRole('button', { name: `Visa detaljer om ${venueName}` }).first().click();
+    await visitor.page
+      .getByRole('button', { name: `Visa detaljer om ${venueName}` })
+      .first()
+      .click();
     const dialog = visitor.page.getByRole('dialog', { name: venueName });
     await dialog.getByText(/^Senast bekräftad /).waitFor();
     await dialog.getByRole('button', { name: 'Stämmer inte?' }).click();

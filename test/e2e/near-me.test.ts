@@ -89,7 +89,8 @@ describe('near me', () => {
     await page.getByRole('link', { name: 'Imorgon' }).click();
     await page.waitForURL((u) => u.searchParams.get('date') === tomorrow);
     expect(await page.getByRole('link', { name: 'Imorgon' }).getAttribute('aria-current')).toBe('true');
-    for (const t of await page.locator('article[data-quiz-id] time').evaluateAll((els) => els.map((e) => e.getAttribute('datetime')))) expect(t!.slice(0, 10)).toBe(tomorrow);
+    for (const t of await page.locator('article[data-quiz-id] time').evaluateAll((els) => els.map((e) => e.getAttribute('datetime'))))
+      expect(t!.slice(0, 10)).toBe(tomorrow);
     expect(await page.getByLabel('Veckodag').isVisible()).toBe(false);
     await page.getByRole('link', { name: /^Filter/ }).click();
     expect(await page.getByLabel('Veckodag').isVisible()).toBe(true);

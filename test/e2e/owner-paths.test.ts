@@ -49,14 +49,31 @@ describe("owner's paths on a phone (issue 29)", () => {
     const home = await post(page, `/api/owner/venues/${venue.id}/locations`, { name: `Mobilpuben ${suffix}`, address: 'Torget 3', city });
     const first = addDays(clock.today, 7);
     // 26 weekly dates, as in the issue.
-    await post(page, '/api/owner/quizzes', { locationId: home.id, date: first, startTime: '19:00', category: 'allmänbildning', recurring: true, pattern: 'weekly', until: addDays(first, 25 * 7) });
+    await post(page, '/api/owner/quizzes', {
+      locationId: home.id,
+      date: first,
+      startTime: '19:00',
+      category: 'allmänbildning',
+      recurring: true,
+      pattern: 'weekly',
+      until: addDays(first, 25 * 7),
+    });
 
     // Other quizzes in the same city hold slots: Premium on the first date, two of three Rekommenderat on the second.
     const other = await post(page, `/api/owner/venues/${venue.id}/locations`, { name: `Källaren ${suffix}`, address: 'Gränd 1', city });
-    const single = async (date: string) => (await post(page, '/api/owner/quizzes', { locationId: other.id, date, startTime: '21:00', category: 'allmänbildning', recurring: false })).firstId as string;
+    const single = async (date: string) =>
+      (await post(page, '/api/owner/quizzes', { locationId: other.id, date, startTime: '21:00', category: 'allmänbildning', recurring: false }))
+        .firstId as string;
     const second = addDays(first, 7);
     const [p1, r1, r2] = [await single(first), await single(second), await single(second)];
-    await post(page, '/api/promotion/marketing-checkout', { venueId: venue.id, items: [{ quizId: p1, tier: 'premium' }, { quizId: r1, tier: 'recommended' }, { quizId: r2, tier: 'recommended' }] });
+    await post(page, '/api/promotion/marketing-checkout', {
+      venueId: venue.id,
+      items: [
+        { quizId: p1, tier: 'premium' },
+        { quizId: r1, tier: 'recommended' },
+        { quizId: r2, tier: 'recommended' },
+      ],
+    });
 
     await page.goto('/admin');
     await page.getByRole('button', { name: 'Visa alla tillfällen' }).click({ timeout: 15_000 });
@@ -80,14 +97,20 @@ describe("owner's paths on a phone (issue 29)", () => {
     // 29.1: tick a date at the top: the total and 'Gå till betalning' are on screen.
     await panel.scrollIntoViewIfNeeded();
     await boxes.nth(2).check();
-    await panel.getByRole('combobox', { name: /Marknadsföringstyp/ }).first().selectOption('premium');
+    await panel
+      .getByRole('combobox', { name: /Marknadsföringstyp/ })
+      .first()
+      .selectOption('premium');
     expect(await panel.getByText('Valda: 1 · Totalt: 98 kr').isVisible()).toBe(true);
     expect(await inViewport(page, 'Gå till betalning')).toBe(true);
     // More dates, a date far down ticked: still on screen, wherever the owner scrolls in the panel.
     await panel.getByRole('button', { name: 'Visa fler datum (22 till)' }).click();
     expect(await boxes.count()).toBe(8);
     await boxes.nth(7).check();
-    await panel.getByRole('combobox', { name: /Marknadsföringstyp/ }).nth(1).selectOption('recommended');
+    await panel
+      .getByRole('combobox', { name: /Marknadsföringstyp/ })
+      .nth(1)
+      .selectOption('recommended');
     expect(await panel.getByText('Valda: 2 · Totalt: 147 kr').isVisible()).toBe(true);
     expect(await inViewport(page, 'Gå till betalning')).toBe(true);
     await boxes.nth(4).scrollIntoViewIfNeeded();
@@ -140,7 +163,11 @@ describe("owner's paths on a phone (issue 29)", () => {
     await page.route('**/api/owner/venues/register', (route) => {
       if (!failOnce) return route.continue();
       failOnce = false;
-      return route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ error: { code: 'conflict', message: 'Det gick inte just nu – försök igen.' } }) });
+      return route.fulfill({
+        status: 409,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: { code: 'conflict', message: 'Det gick inte just nu – försök igen.' } }),
+      });
     });
     await page.getByRole('button', { name: 'Registrera verksamhet' }).click();
     const failed = page.getByRole('alert').filter({ hasText: 'Verksamheten kunde inte registreras' });

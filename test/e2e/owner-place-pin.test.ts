@@ -52,7 +52,9 @@ describe('owner: pin a place on the map', () => {
     const card = page.getByRole('article', { name: 'Källaren' });
     await card.waitFor();
     expect(await card.getByText('Stora Torget 4, Västerås').isVisible()).toBe(true);
-    const dashboard = (await (await page.request.get('/api/owner/dashboard')).json()) as { places: Array<{ name: string; latitude: number; longitude: number }> };
+    const dashboard = (await (await page.request.get('/api/owner/dashboard')).json()) as {
+      places: Array<{ name: string; latitude: number; longitude: number }>;
+    };
     const stored = dashboard.places.find((p) => p.name === 'Källaren')!;
     expect([stored.latitude, stored.longitude]).toEqual([lat, lng]);
     expect(errors).toEqual([]);

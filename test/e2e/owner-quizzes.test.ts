@@ -42,7 +42,7 @@ describe('owner quizzes and series', () => {
 
     // Create quiz: a weekly series on Tuesday and Thursday, starting next Tuesday.
     const today = appToday();
-    const tuesday = addDays(today, ((2 - isoWeekday(today) + 7) % 7) || 7);
+    const tuesday = addDays(today, (2 - isoWeekday(today) + 7) % 7 || 7);
     const thursday = addDays(tuesday, 2);
     await card.getByRole('link', { name: `Skapa quiz på ${venueName}` }).click();
     await page.getByRole('heading', { name: 'Skapa quiz' }).waitFor();

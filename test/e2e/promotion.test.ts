@@ -10,7 +10,6 @@ import { loginViaApi, registerVerifiedOwner } from './support/auth';
 import { baseURL, expectAccessible, newPage, sharedBrowser } from './support/browser';
 import { stockholmDatePlus } from './support/clock';
 
-
 const letters = () => Array.from({ length: 8 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
 
 async function post<T = any>(page: Page, path: string, data: unknown): Promise<T> {
@@ -173,7 +172,15 @@ describe('paid promotion', () => {
     const location = await post(page, `/api/owner/venues/${venue.id}/locations`, { name: `Seriepuben ${suffix}`, address: 'Torget 2', city });
     const first = stockholmDatePlus(14);
     const until = stockholmDatePlus(14 + 21);
-    await post(page, '/api/owner/quizzes', { locationId: location.id, date: first, startTime: '20:00', category: 'allmänbildning', recurring: true, pattern: 'weekly', until });
+    await post(page, '/api/owner/quizzes', {
+      locationId: location.id,
+      date: first,
+      startTime: '20:00',
+      category: 'allmänbildning',
+      recurring: true,
+      pattern: 'weekly',
+      until,
+    });
 
     await page.goto('/admin');
     await page.getByRole('button', { name: 'Visa alla tillfällen' }).click();
@@ -287,7 +294,10 @@ describe('paid promotion', () => {
     expect(await page.getByRole('button', { name: 'Fortsätt till betalning (98 kr)' }).isEnabled()).toBe(true);
     // Compact inline alternative keeps the choice and adds a Rekommenderat date.
     await page.getByRole('button', { name: 'Alternativ 2: Kompakt' }).click();
-    await page.getByRole('button', { name: /^Rekommenderat/ }).nth(1).click();
+    await page
+      .getByRole('button', { name: /^Rekommenderat/ })
+      .nth(1)
+      .click();
     expect(await page.getByRole('button', { name: 'Fortsätt till betalning (147 kr)' }).isVisible()).toBe(true);
     await page.getByRole('button', { name: 'Alternativ 3: Flytande knapp' }).click();
     expect(await page.getByRole('button', { name: 'Fortsätt till betalning (147 kr)' }).isVisible()).toBe(true);

@@ -25,7 +25,9 @@ describe('public discovery', () => {
     const onToday = (await (await page.request.get(`/api/listing?date=${todayIso}`)).json()) as { total: number; items: Array<{ date: string }> };
     expect(onToday.total).toBeGreaterThan(0);
     expect(new Set(onToday.items.map((i) => i.date))).toEqual(new Set([todayIso]));
-    const todayLabel = new Intl.DateTimeFormat('sv-SE', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(`${todayIso}T00:00:00Z`));
+    const todayLabel = new Intl.DateTimeFormat('sv-SE', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }).format(
+      new Date(`${todayIso}T00:00:00Z`),
+    );
 
     // All upcoming quizzes, then one city.
     await page.getByLabel('Veckodag').selectOption('all');
@@ -50,7 +52,7 @@ describe('public discovery', () => {
     await page.getByLabel('Datum').click();
     const picker = page.getByRole('dialog', { name: 'Välj datum' });
     await picker.waitFor();
-    expect((await picker.locator('th').allTextContents())).toEqual(['mån', 'tis', 'ons', 'tor', 'fre', 'lör', 'sön']);
+    expect(await picker.locator('th').allTextContents()).toEqual(['mån', 'tis', 'ons', 'tor', 'fre', 'lör', 'sön']);
     // The picker opens on the chosen date's month; when that is next month, one step back reaches today's,
     // and no step goes back further.
     const monthName = (iso: string) => new Intl.DateTimeFormat('sv-SE', { month: 'long', timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`));
@@ -67,12 +69,19 @@ describe('public discovery', () => {
     expect(todayIndex).toBeGreaterThanOrEqual(0);
     expect(states.every(([, disabled], i) => disabled === i < todayIndex)).toBe(true);
     await expectAccessible(page);
-    const dateLabel = new Intl.DateTimeFormat('sv-SE', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
+    const dateLabel = new Intl.DateTimeFormat('sv-SE', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }).format(
+      new Date(`${date}T00:00:00Z`),
+    );
     // A later day than today and not the chosen one (today may be the grid's last day: then next month's first).
-    let pick = states.slice(todayIndex + 1).map(([label]) => label!).find((l) => l !== dateLabel);
+    let pick = states
+      .slice(todayIndex + 1)
+      .map(([label]) => label!)
+      .find((l) => l !== dateLabel);
     if (!pick) {
       await picker.getByRole('button', { name: 'Nästa månad' }).click();
-      pick = (await dayButtons.evaluateAll((els) => els.map((e) => [e.getAttribute('aria-label')!, (e as HTMLButtonElement).disabled] as const))).find(([l, disabled]) => !disabled && l !== dateLabel)![0];
+      pick = (await dayButtons.evaluateAll((els) => els.map((e) => [e.getAttribute('aria-label')!, (e as HTMLButtonElement).disabled] as const))).find(
+        ([l, disabled]) => !disabled && l !== dateLabel,
+      )![0];
     }
     await picker.getByRole('button', { name: pick, exact: true }).click();
     await picker.waitFor({ state: 'hidden' });
@@ -136,7 +145,10 @@ describe('public discovery', () => {
     await banner.click();
     const prices = page.getByRole('dialog', { name: 'Marknadsför ditt quiz' });
     await prices.waitFor();
-    await prices.getByText(/kr\/vecka/).first().waitFor();
+    await prices
+      .getByText(/kr\/vecka/)
+      .first()
+      .waitFor();
     expect(await prices.getByRole('heading', { name: 'Premium Utvald' }).isVisible()).toBe(true);
     expect(await prices.textContent()).not.toMatch(/stripe/i);
     expect(errors).toEqual([]);

@@ -27,7 +27,10 @@ async function stubPush(page: Page, endpoint: string): Promise<void> {
     };
     const sub = {
       endpoint: ep,
-      toJSON: () => ({ endpoint: ep, keys: { p256dh: 'BCVxsr7N_eNgVRqvHtD0zTZsEc6-VV-JvLexhqUzORcxaOzi6-AYWXvTBHm4bjyPjs7Vd8pZGH6SRpkNtoIAiw4', auth: 'BTBZMqHH6r4Tts7J_aSIgg' } }),
+      toJSON: () => ({
+        endpoint: ep,
+        keys: { p256dh: 'BCVxsr7N_eNgVRqvHtD0zTZsEc6-VV-JvLexhqUzORcxaOzi6-AYWXvTBHm4bjyPjs7Vd8pZGH6SRpkNtoIAiw4', auth: 'BTBZMqHH6r4Tts7J_aSIgg' },
+      }),
     };
     PushManager.prototype.getSubscription = async () => null;
     PushManager.prototype.subscribe = async () => sub as unknown as PushSubscription;
@@ -53,7 +56,12 @@ describe('installable app', () => {
     const html = await (await fetch(`${baseURL()}/quiz/stockholm`)).text();
     expect(html).toContain('<link rel="manifest" href="/manifest.webmanifest">');
     const manifest = (await (await fetch(`${baseURL()}/manifest.webmanifest`)).json()) as {
-      name: string; short_name: string; lang: string; start_url: string; display: string; theme_color: string;
+      name: string;
+      short_name: string;
+      lang: string;
+      start_url: string;
+      display: string;
+      theme_color: string;
       icons: Array<{ src: string; sizes: string; purpose: string }>;
     };
     expect(manifest).toMatchObject({ short_name: 'Quizkväll', lang: 'sv', start_url: '/', display: 'standalone', theme_color: '#4338ca' });
@@ -92,7 +100,9 @@ describe('installable app', () => {
       const cardsOnline = await page.locator('article').count();
       expect(cardsOnline).toBeGreaterThan(0);
       // The first visit's page was handed to the worker (CACHE_URLS): wait until it is stored.
-      await expect.poll(() => page.evaluate(async () => (await caches.match('/quiz/stockholm', { ignoreVary: true })) !== undefined), { timeout: 15_000 }).toBe(true);
+      await expect
+        .poll(() => page.evaluate(async () => (await caches.match('/quiz/stockholm', { ignoreVary: true })) !== undefined), { timeout: 15_000 })
+        .toBe(true);
 
       await context.setOffline(true);
       await page.reload();
@@ -252,8 +262,13 @@ describe('installable app', () => {
       await context.setOffline(true);
       await page.goto(manage);
       await page.getByRole('heading', { name: 'Du är offline', level: 1 }).waitFor();
-      expect(await page.getByRole('status').filter({ hasText: 'Du är offline' }).textContent()).toMatch(/^Du är offline – visar sparad information från \d{1,2} \p{L}+ \d{2}:\d{2}$/u);
-      await page.getByRole('region', { name: 'Mina bevakningar' }).getByRole('link', { name: `${name}, Pushby` }).waitFor();
+      expect(await page.getByRole('status').filter({ hasText: 'Du är offline' }).textContent()).toMatch(
+        /^Du är offline – visar sparad information från \d{1,2} \p{L}+ \d{2}:\d{2}$/u,
+      );
+      await page
+        .getByRole('region', { name: 'Mina bevakningar' })
+        .getByRole('link', { name: `${name}, Pushby` })
+        .waitFor();
       await context.setOffline(false);
       expect(errors.filter((e) => !/offline|ERR_/.test(e))).toEqual([]);
     } finally {
@@ -285,8 +300,13 @@ describe('installable app', () => {
       await context.setOffline(true);
       await page.goto('/account');
       await page.getByRole('heading', { name: 'Du är offline', level: 1 }).waitFor();
-      expect(await page.getByRole('status').filter({ hasText: 'Du är offline' }).textContent()).toMatch(/^Du är offline – visar sparad information från \d{1,2} \p{L}+ \d{2}:\d{2}$/u);
-      await page.getByRole('region', { name: 'Mina bevakningar' }).getByRole('link', { name: `${name}, Offlineby` }).waitFor();
+      expect(await page.getByRole('status').filter({ hasText: 'Du är offline' }).textContent()).toMatch(
+        /^Du är offline – visar sparad information från \d{1,2} \p{L}+ \d{2}:\d{2}$/u,
+      );
+      await page
+        .getByRole('region', { name: 'Mina bevakningar' })
+        .getByRole('link', { name: `${name}, Offlineby` })
+        .waitFor();
       await page.getByRole('region', { name: 'I min kalender' }).getByText(quizLabel.label, { exact: false }).waitFor();
       await context.setOffline(false);
 

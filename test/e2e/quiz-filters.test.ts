@@ -82,7 +82,7 @@ describe('quiz filters', () => {
     await context.close();
   });
 
-  it('on a city page the hero\'s calendar subscription follows a filter picked in the listing, without a reload', async () => {
+  it("on a city page the hero's calendar subscription follows a filter picked in the listing, without a reload", async () => {
     const { page, errors, context } = await newPage(browser());
     await page.goto('/quiz/uppsala');
     await hydrated(page);
@@ -148,7 +148,12 @@ describe('quiz filters', () => {
     await page.reload();
     await hydrated(page);
     expect(await page.getByLabel('Språk').inputValue()).toBe('engelska');
-    expect(await page.locator('article[data-quiz-id]').filter({ has: page.getByRole('button', { name: 'The Liffey', exact: true }) }).count()).toBe(1);
+    expect(
+      await page
+        .locator('article[data-quiz-id]')
+        .filter({ has: page.getByRole('button', { name: 'The Liffey', exact: true }) })
+        .count(),
+    ).toBe(1);
     expect(errors).toEqual([]);
     await context.close();
   });

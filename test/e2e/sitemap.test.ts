@@ -29,7 +29,10 @@ describe('sitemap index through the real server', () => {
       locs.push(...[...xml.matchAll(/<loc>(.*?)<\/loc>/g)].map((m) => new URL(m[1]!).pathname));
     }
     for (const p of ['/', '/annonsera', '/quiz/stockholm', '/quiz/tisdag']) expect(locs).toContain(p);
-    expect(locs.some((p) => /^\/quiz\/stockholm\/(?!mandag|tisdag|onsdag|torsdag|fredag|lordag|sondag)[a-z0-9-]+$/.test(p)), 'a venue page').toBe(true);
+    expect(
+      locs.some((p) => /^\/quiz\/stockholm\/(?!mandag|tisdag|onsdag|torsdag|fredag|lordag|sondag)[a-z0-9-]+$/.test(p)),
+      'a venue page',
+    ).toBe(true);
     const missing = await fetch(`${baseURL()}/sitemaps/stallen-9999.xml`, { headers: HTML_FIRST });
     expect(missing.status).toBe(404);
   });

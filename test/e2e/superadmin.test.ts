@@ -156,7 +156,9 @@ describe('superadmin panel', () => {
   it("shows 'Kunde inte hämta verksamheter' and 'Sökfel' when the list cannot be loaded", async () => {
     const { page } = await newPage(browser(), { allowConsoleErrors: /status of 500/ });
     await loginViaApi(page, ADMIN.email, ADMIN.password);
-    await page.route('**/api/admin/venues?*', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"internal","message":"x"}}' }));
+    await page.route('**/api/admin/venues?*', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"internal","message":"x"}}' }),
+    );
     await page.goto('/superadmin');
     await page.getByText('Kunde inte hämta verksamheter').waitFor();
     await page.getByLabel('Sök verksamheter').fill('kvarn');
@@ -174,7 +176,10 @@ describe('superadmin panel', () => {
     await page.getByRole('tab', { name: 'Att återbetala' }).click();
     await page.waitForURL((u) => u.searchParams.get('flik') === 'aterbetalningar');
     await page.getByRole('heading', { name: 'Att återbetala' }).waitFor();
-    await page.getByText(/Inga återbetalningar\.|kräver åtgärd|Inget kräver åtgärd/).first().waitFor();
+    await page
+      .getByText(/Inga återbetalningar\.|kräver åtgärd|Inget kräver åtgärd/)
+      .first()
+      .waitFor();
     await expectAccessible(page);
   });
 
@@ -185,7 +190,10 @@ describe('superadmin panel', () => {
     await page.getByRole('heading', { name: 'Bevakningar' }).waitFor();
     await page.getByText('Bekräftade bevakningar').waitFor();
     await page.getByRole('heading', { name: 'Olevererade meddelanden' }).waitFor();
-    await page.getByText(/Inga olevererade meddelanden\.|Försök/).first().waitFor();
+    await page
+      .getByText(/Inga olevererade meddelanden\.|Försök/)
+      .first()
+      .waitFor();
     expect(await page.getByRole('tabpanel').textContent()).not.toMatch(/@/);
     await expectAccessible(page);
   });

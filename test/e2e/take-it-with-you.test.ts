@@ -21,7 +21,17 @@ async function ownerWithQuiz(page: Page) {
   const { venue, locationId } = (await reg.json()) as { venue: { id: string; slug: string }; locationId: string };
   const quiz = await page.request.post('/api/owner/quizzes', {
     headers,
-    data: { locationId, date: stockholmDatePlus(2), startTime: '19:30', category: 'allmänbildning', quizmaster: 'Ada', teamSize: 6, price: 40, recurring: true, pattern: 'weekly' },
+    data: {
+      locationId,
+      date: stockholmDatePlus(2),
+      startTime: '19:30',
+      category: 'allmänbildning',
+      quizmaster: 'Ada',
+      teamSize: 6,
+      price: 40,
+      recurring: true,
+      pattern: 'weekly',
+    },
   });
   expect(quiz.status(), await quiz.text()).toBe(201);
   return { name, citySlug: city.toLowerCase(), venueSlug: venue.slug };

@@ -54,7 +54,11 @@ describe('takeover of an unclaimed business', () => {
     expect(mineBefore).toBeGreaterThanOrEqual(0);
     expect(before[mineBefore]!.unclaimed).toBe(true);
     // Tier 4: every unpromoted claimed quiz of the day comes before it.
-    const claimedStandard = (list: ListingQuiz[]) => list.map((q, i) => [q, i] as const).filter(([q]) => !q.unclaimed && q.tier === 'standard').map(([, i]) => i);
+    const claimedStandard = (list: ListingQuiz[]) =>
+      list
+        .map((q, i) => [q, i] as const)
+        .filter(([q]) => !q.unclaimed && q.tier === 'standard')
+        .map(([, i]) => i);
     expect(Math.max(...claimedStandard(before))).toBeLessThan(mineBefore);
     const venueId = before[mineBefore]!.venue.id;
 
@@ -62,7 +66,10 @@ describe('takeover of an unclaimed business', () => {
     const { page, errors, context } = await newPage(browser());
     await page.goto('/');
     await page.getByLabel('Sök').fill(name);
-    await page.getByRole('button', { name: `Visa detaljer om ${name}` }).first().click();
+    await page
+      .getByRole('button', { name: `Visa detaljer om ${name}` })
+      .first()
+      .click();
     const link = page.getByRole('link', { name: /Ta kontroll över verksamheten/ });
     const [tab] = await Promise.all([context.waitForEvent('page'), link.click()]);
     await tab.waitForLoadState();
@@ -80,7 +87,9 @@ describe('takeover of an unclaimed business', () => {
     const mail = await waitForMail(email, 'Bekräfta');
     const verify = new URL(mail.links.find((l) => l.includes('/verify'))!);
     await tab.goto(verify.pathname + verify.search);
-    await tab.waitForURL((u) => u.pathname === '/admin' && u.searchParams.get('from') === 'verify' && u.searchParams.get('takeoverVenue') === venueId, { timeout: 15_000 });
+    await tab.waitForURL((u) => u.pathname === '/admin' && u.searchParams.get('from') === 'verify' && u.searchParams.get('takeoverVenue') === venueId, {
+      timeout: 15_000,
+    });
     const dialog = tab.getByRole('dialog', { name: 'Grattis – verksamheten är nu din!' });
     await dialog.waitFor();
     expect(await dialog.textContent()).toContain(name);

@@ -28,7 +28,10 @@ async function tappable(el: Locator): Promise<boolean> {
 }
 
 async function openFirstDetail(page: Page): Promise<Locator> {
-  await page.getByRole('button', { name: /^Visa detaljer om / }).first().click();
+  await page
+    .getByRole('button', { name: /^Visa detaljer om / })
+    .first()
+    .click();
   const dialog = page.getByRole('dialog');
   await dialog.waitFor();
   return dialog;
@@ -79,7 +82,11 @@ describe('a visitor on a phone (issue 29)', () => {
     await hydrated(page);
     expect(await page.getByText(COUNT_LINE).count()).toBeGreaterThan(0);
     await page.route('**/api/listing?**', (route) =>
-      route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: { code: 'internal', message: 'Något gick fel. Försök igen senare.' } }) }),
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: { code: 'internal', message: 'Något gick fel. Försök igen senare.' } }),
+      }),
     );
     await page.getByRole('link', { name: /^Filter/ }).click();
     await page.getByLabel('Kategori').selectOption('musik');
@@ -135,7 +142,7 @@ describe('a visitor on a phone (issue 29)', () => {
     await context.close();
   });
 
-  it('an unknown path is a real 404 with the app\'s page; a screen of the app is 200', async () => {
+  it("an unknown path is a real 404 with the app's page; a screen of the app is 200", async () => {
     const { page, errors, context } = await phonePage();
     const missing = await page.goto('/finns-inte-alls');
     expect(missing?.status()).toBe(404);

@@ -22,7 +22,8 @@ async function injected(page: Page): Promise<{ imgs: number; handlers: number; s
   return page.evaluate(() => ({
     imgs: document.querySelectorAll('img[src="x"], img[onerror]').length,
     handlers: [...document.querySelectorAll('*')].filter((el) => [...el.attributes].some((a) => a.name.startsWith('on'))).length,
-    scripts: [...document.scripts].filter((s) => !['application/json', 'application/ld+json'].includes(s.type) && (s.textContent ?? '').includes('alert(')).length,
+    scripts: [...document.scripts].filter((s) => !['application/json', 'application/ld+json'].includes(s.type) && (s.textContent ?? '').includes('alert('))
+      .length,
   }));
 }
 
@@ -63,7 +64,9 @@ describe('hostile texts stay inert in every screen', () => {
     });
     expect(quiz.status(), await quiz.text()).toBe(201);
 
-    const listing = (await (await page.request.get(`/api/listing?search=${encodeURIComponent(`Puben ${tag}`)}`)).json()) as { items: Array<{ location: { citySlug: string } }> };
+    const listing = (await (await page.request.get(`/api/listing?search=${encodeURIComponent(`Puben ${tag}`)}`)).json()) as {
+      items: Array<{ location: { citySlug: string } }>;
+    };
     expect(listing.items.length).toBeGreaterThan(0);
     const citySlug = listing.items[0]!.location.citySlug;
 
@@ -84,7 +87,10 @@ describe('hostile texts stay inert in every screen', () => {
 
     // The quiz detail dialog on the listing renders the description and quizmaster.
     await page.goto(`/?search=${encodeURIComponent(`Puben ${tag}`)}`);
-    await page.getByRole('button', { name: /^Visa detaljer om / }).first().click();
+    await page
+      .getByRole('button', { name: /^Visa detaljer om / })
+      .first()
+      .click();
     const dialog = page.getByRole('dialog');
     await dialog.getByText(`Kim ${ATTR_BREAKOUT}`, { exact: false }).first().waitFor({ state: 'visible', timeout: 10_000 });
     expect(await injected(page), 'detail dialog').toEqual({ imgs: 0, handlers: 0, scripts: 0 });

@@ -46,7 +46,9 @@ describe('guards', () => {
 
   it('a session still waiting for its TOTP code is not signed in', async () => {
     const u = await createUser();
-    await testDb().insert(totpFactors).values({ id: crypto.randomUUID(), userId: u.id, secret: btoa('12345678901234567890'), verifiedAt: NOW });
+    await testDb()
+      .insert(totpFactors)
+      .values({ id: crypto.randomUUID(), userId: u.id, secret: btoa('12345678901234567890'), verifiedAt: NOW });
     const res = await call('/api/auth/login', { body: { email: u.email, password: u.password } });
     const pending = sessionCookie(res)!;
     expect((await callJson('/api/account', { cookie: pending })).status).toBe(401);
@@ -109,7 +111,9 @@ describe('deleteUserAccount', () => {
         INSERT INTO quizzes (id, location_id, date, start_time, category)
         SELECT lower(hex(randomblob(16))), ${loc}, '2030-01-01', '19:00:00', 'allmänbildning' FROM n`);
     }
-    const [{ n }] = (await testDb().all<{ n: number }>(sql`SELECT count(*) AS n FROM quizzes WHERE location_id IN (${location.id}, ${second.id})`)) as [{ n: number }];
+    const [{ n }] = (await testDb().all<{ n: number }>(sql`SELECT count(*) AS n FROM quizzes WHERE location_id IN (${location.id}, ${second.id})`)) as [
+      { n: number },
+    ];
     expect(n).toBe(1400);
     const v0 = await testDb().all<{ version: number }>(sql`SELECT version FROM public_data_version WHERE id = 1`);
     expect(await deleteUserAccount(testDeps(), { userId: user.id })).toBe(true);
@@ -126,7 +130,9 @@ describe('deleteUserAccount', () => {
 
   it('also removes Google links and keeps other owners’ businesses', async () => {
     const u = await createUser();
-    await testDb().insert(oauthAccounts).values({ provider: 'google', providerUserId: unique('g'), userId: u.id });
+    await testDb()
+      .insert(oauthAccounts)
+      .values({ provider: 'google', providerUserId: unique('g'), userId: u.id });
     const other = await createUser();
     const v = await createVenue(other.id);
     await deleteUserAccount(testDeps(), { userId: u.id });
@@ -139,7 +145,10 @@ describe('POST /api/account/password', () => {
   it('changes the password and ends the other sessions, keeping this one', async () => {
     const u = await createUser();
     const other = await secondSession(u.email, u.password);
-    const r = await callJson('/api/account/password', { cookie: u.cookie, body: { currentPassword: u.password, password: 'nytt-losen', confirmPassword: 'nytt-losen' } });
+    const r = await callJson('/api/account/password', {
+      cookie: u.cookie,
+      body: { currentPassword: u.password, password: 'nytt-losen', confirmPassword: 'nytt-losen' },
+    });
     expect(r.status).toBe(200);
     expect((await callJson('/api/auth/session', { cookie: u.cookie })).body.user.id).toBe(u.id);
     expect((await callJson('/api/auth/session', { cookie: other })).body.user).toBeNull();
@@ -151,7 +160,10 @@ describe('POST /api/account/password', () => {
     const u = await createUser();
     const other = await secondSession(u.email, u.password);
     const before = await snapshot(['password_credentials', 'sessions']);
-    const r = await callJson('/api/account/password', { cookie: u.cookie, body: { currentPassword: 'fel', password: 'nytt-losen', confirmPassword: 'nytt-losen' } });
+    const r = await callJson('/api/account/password', {
+      cookie: u.cookie,
+      body: { currentPassword: 'fel', password: 'nytt-losen', confirmPassword: 'nytt-losen' },
+    });
     expect(r.status).toBe(401);
     expect(r.body.error.message).toBe('Fel lösenord.');
     expect(await snapshot(['password_credentials', 'sessions'])).toEqual(before);
@@ -216,7 +228,11 @@ describe('TOTP enrolment', () => {
     expect(factor!.verifiedAt).toBeNull();
     // Not active before confirmation.
     expect(await (await call('/api/auth/login', { body: { email: u.email, password: u.password } })).json()).toHaveProperty('user');
-    const bad = await callJson('/api/account/totp/confirm', { cookie: u.cookie, body: { code: totpCodeAt(factor!.secret, new Date('2001-01-01T00:00:00Z')) }, clock: NOW });
+    const bad = await callJson('/api/account/totp/confirm', {
+      cookie: u.cookie,
+      body: { code: totpCodeAt(factor!.secret, new Date('2001-01-01T00:00:00Z')) },
+      clock: NOW,
+    });
     expect(bad.status).toBe(400);
     const ok = await callJson('/api/account/totp/confirm', { cookie: u.cookie, body: { code: totpCodeAt(factor!.secret, new Date(NOW)) }, clock: NOW });
     expect(ok.status).toBe(200);

@@ -116,7 +116,10 @@ describe('POST /api/admin/venues', () => {
     expect(body.ownerEmail).toBe('agare@example.se');
     const [row] = await testDb().select().from(venues).where(eq(venues.id, body.venue.id));
     expect(row!.userId).toBe(superadmin.id);
-    const notes = await testDb().select().from(mailOutbox).where(eq(mailOutbox.subject, `Ny verksamhet med ägaradress: ${name}`));
+    const notes = await testDb()
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.subject, `Ny verksamhet med ägaradress: ${name}`));
     expect(notes.length).toBeGreaterThan(0);
     expect(notes[0]!.text).toContain('agare@example.se');
   });
@@ -183,7 +186,14 @@ describe('DELETE /api/admin/users/:id', () => {
     expect(status).toBe(200);
     expect(body.email).toBe(victim.email);
     const after = await counts();
-    expect(after).toEqual({ ...before, users: before.users! - 1, venues: before.venues! - 2, locations: before.locations! - 2, quizzes: before.quizzes! - 2, sessions: before.sessions! - 1 });
+    expect(after).toEqual({
+      ...before,
+      users: before.users! - 1,
+      venues: before.venues! - 2,
+      locations: before.locations! - 2,
+      quizzes: before.quizzes! - 2,
+      sessions: before.sessions! - 1,
+    });
     expect(await db.select().from(sessions).where(eq(sessions.userId, victim.id))).toHaveLength(0);
     expect(await db.select().from(venues).where(eq(venues.id, bv.id))).toHaveLength(1);
     expect(await db.select().from(locations).where(eq(locations.id, bl.id))).toHaveLength(1);
@@ -208,8 +218,12 @@ describe('feedback inbox', () => {
     const t = unique('fb');
     const older = newId();
     const newer = newId();
-    await db.insert(feedback).values({ id: older, category: 'bug', title: `${t} äldre`, description: 'd1', senderEmail: 'a@b.se', createdAt: '2099-01-01T10:00:00.000Z' });
-    await db.insert(feedback).values({ id: newer, category: 'feature', title: `${t} nyare`, description: 'd2', senderEmail: null, createdAt: '2099-01-02T10:00:00.000Z' });
+    await db
+      .insert(feedback)
+      .values({ id: older, category: 'bug', title: `${t} äldre`, description: 'd1', senderEmail: 'a@b.se', createdAt: '2099-01-01T10:00:00.000Z' });
+    await db
+      .insert(feedback)
+      .values({ id: newer, category: 'feature', title: `${t} nyare`, description: 'd2', senderEmail: null, createdAt: '2099-01-02T10:00:00.000Z' });
     const { status, body } = await callJson('/api/admin/feedback', { cookie: superadmin.cookie });
     expect(status).toBe(200);
     expect(body.items.slice(0, 2).map((i: { id: string }) => i.id)).toEqual([newer, older]);
@@ -235,7 +249,17 @@ describe('fix-takeover-issues', () => {
     const user = await createUser({ now: new Date(CLOCK) });
     const v = await createVenue(houseId);
     await createLocation(v.id);
-    await testDb().insert(emailTokens).values({ id: newId(), userId: user.id, purpose: 'verify_email', tokenHash: unique('h'), expiresAt: 0, usedAt: 1, payload: JSON.stringify({ takeoverVenue: v.id }) });
+    await testDb()
+      .insert(emailTokens)
+      .values({
+        id: newId(),
+        userId: user.id,
+        purpose: 'verify_email',
+        tokenHash: unique('h'),
+        expiresAt: 0,
+        usedAt: 1,
+        payload: JSON.stringify({ takeoverVenue: v.id }),
+      });
     return { user, v };
   }
 
@@ -289,7 +313,17 @@ describe('CSV import', () => {
     const qs = await db.select().from(quizzes).where(eq(quizzes.locationId, loc!.id)).orderBy(quizzes.date);
     // Tuesdays from 2030-03-05 to 2030-09-01 (today + 180 days): 26 weekly occurrences.
     expect(qs).toHaveLength(26);
-    expect(qs[0]).toMatchObject({ date: '2030-03-05', startTime: '19:00:00', isRecurring: true, recurrencePattern: 'weekly', recurrenceDays: '["tisdag"]', recurrenceUntil: null, price: 40, quizmaster: 'Lisa Berg', weekday: 2 });
+    expect(qs[0]).toMatchObject({
+      date: '2030-03-05',
+      startTime: '19:00:00',
+      isRecurring: true,
+      recurrencePattern: 'weekly',
+      recurrenceDays: '["tisdag"]',
+      recurrenceUntil: null,
+      price: 40,
+      quizmaster: 'Lisa Berg',
+      weekday: 2,
+    });
     expect(qs.at(-1)!.date).toBe('2030-08-27');
     expect(new Set(qs.map((q) => q.recurrenceId)).size).toBe(1);
     expect(new Set(qs.map((q) => q.id)).size).toBe(26);
@@ -311,11 +345,18 @@ describe('CSV import', () => {
 
   it('a file with one bad row stores nothing and names the column', async () => {
     const p = unique('csv');
-    const csv = [HEADER, `${p} Ett,Gata 1,Luleå,,,fredag,19:00,weekly,allmänbildning,,,,,`, `${p} Två,Gata 2,Luleå,,,fredax,19:00,weekly,allmänbildning,,,,,`, `${p} Tre,Gata 3,Luleå,,,lördag,25:00,weekly,tema,,,abc,,`].join('\n');
+    const csv = [
+      HEADER,
+      `${p} Ett,Gata 1,Luleå,,,fredag,19:00,weekly,allmänbildning,,,,,`,
+      `${p} Två,Gata 2,Luleå,,,fredax,19:00,weekly,allmänbildning,,,,,`,
+      `${p} Tre,Gata 3,Luleå,,,lördag,25:00,weekly,tema,,,abc,,`,
+    ].join('\n');
     const preview = await callJson('/api/admin/import/preview', { body: { csv }, cookie: superadmin.cookie });
     expect(preview.body.summary).toMatchObject({ total: 3, invalid: 2 });
     expect(preview.body.rows[1].errors).toEqual(['weekday: Ange en veckodag (måndag–söndag)']);
-    expect(preview.body.rows[2].errors).toEqual(expect.arrayContaining(['start_time: Ange tiden som HH:MM, t.ex. 19:00', 'price: Ange priset i hela kronor, t.ex. 50 (eller gratis)']));
+    expect(preview.body.rows[2].errors).toEqual(
+      expect.arrayContaining(['start_time: Ange tiden som HH:MM, t.ex. 19:00', 'price: Ange priset i hela kronor, t.ex. 50 (eller gratis)']),
+    );
     expect(preview.body.canImport).toBe(false);
     const before = await snapshot();
     const { status, body } = await callJson('/api/admin/import', { body: { csv }, cookie: superadmin.cookie });
@@ -328,7 +369,14 @@ describe('CSV import', () => {
   it('lat/lng: both or neither, numbers in range, inside Sweden — each error names the column; nothing stored', async () => {
     const p = unique('geo');
     const row = (n: string, lat: string, lng: string) => `${p} ${n},Gata 1,Luleå,,,fredag,19:00,weekly,allmänbildning,,,,${lat},${lng}`;
-    const csv = [HEADER, row('Ok', '65.5848', '22.1547'), row('Halv', '65.58', ''), row('Norr', '95', '22'), row('Helsingfors', '60.17', '24.94'), row('Madrid', '40.41', '-3.70')].join('\n');
+    const csv = [
+      HEADER,
+      row('Ok', '65.5848', '22.1547'),
+      row('Halv', '65.58', ''),
+      row('Norr', '95', '22'),
+      row('Helsingfors', '60.17', '24.94'),
+      row('Madrid', '40.41', '-3.70'),
+    ].join('\n');
     const preview = await callJson('/api/admin/import/preview', { body: { csv }, cookie: superadmin.cookie });
     expect(preview.body.rows.map((r: { errors: string[] }) => r.errors)).toEqual([
       [],
@@ -368,7 +416,9 @@ describe('scale', () => {
     const { venuePage } = await import('../../worker/features/admin/queries');
     const db = testDb();
     const q = venuePage(db, undefined, 40, 10).toSQL();
-    const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${q.sql}`).bind(...q.params).all<{ detail: string }>();
+    const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${q.sql}`)
+      .bind(...q.params)
+      .all<{ detail: string }>();
     const details = plan.results.map((r) => r.detail).join(' | ');
     expect(details).toContain('venues_name_sort_idx');
     expect(details).not.toContain('TEMP B-TREE');

@@ -72,7 +72,11 @@ describe('POST /api/events', () => {
     const other = randomClientIp();
     await beacon([{ t: 'detail_open', q: quiz.id }], { ip: other });
     await beacon([{ t: 'detail_open', q: quiz.id }], { ip: other });
-    await call('/api/events', { clock: '2030-03-03T23:30:00Z', body: { events: [{ t: 'detail_open', q: quiz.id }] }, headers: { 'user-agent': BROWSER, 'cf-connecting-ip': other } });
+    await call('/api/events', {
+      clock: '2030-03-03T23:30:00Z',
+      body: { events: [{ t: 'detail_open', q: quiz.id }] },
+      headers: { 'user-agent': BROWSER, 'cf-connecting-ip': other },
+    });
     expect((await counts(venue.id)).map((r) => [r.day, r.count])).toEqual([
       [TODAY, 2],
       ['2030-03-04', 1],
@@ -89,14 +93,26 @@ describe('POST /api/events', () => {
   it('26.6: views of a hidden business are not counted', async () => {
     const { venue, quiz } = await place();
     await testDb().run(sql`UPDATE venues SET is_public = 0 WHERE id = ${venue.id}`);
-    expect((await beacon([{ t: 'detail_open', q: quiz.id }, { t: 'impression', q: quiz.id }, { t: 'venue_view', v: venue.id }])).status).toBe(204);
+    expect(
+      (
+        await beacon([
+          { t: 'detail_open', q: quiz.id },
+          { t: 'impression', q: quiz.id },
+          { t: 'venue_view', v: venue.id },
+        ])
+      ).status,
+    ).toBe(204);
     expect(await counts(venue.id)).toEqual([]);
   });
 
   it('26.6: the seen-hashes hold no address and are gone with their day (new day or the nightly job)', async () => {
     const { quiz } = await place();
     const ip = '198.51.100.23';
-    await call('/api/events', { clock: '2030-03-10T09:00:00Z', body: { events: [{ t: 'impression', q: quiz.id }] }, headers: { 'user-agent': BROWSER, 'cf-connecting-ip': ip } });
+    await call('/api/events', {
+      clock: '2030-03-10T09:00:00Z',
+      body: { events: [{ t: 'impression', q: quiz.id }] },
+      headers: { 'user-agent': BROWSER, 'cf-connecting-ip': ip },
+    });
     const seen = await testDb().all<Record<string, string>>(sql`SELECT * FROM analytics_seen WHERE day = '2030-03-10'`);
     expect(seen.length).toBeGreaterThan(0);
     expect(Object.keys(seen[0]!).sort()).toEqual(['day', 'hash']);
@@ -126,7 +142,10 @@ describe('POST /api/events', () => {
 
   it('unknown ids are ignored: 204 and nothing stored', async () => {
     const before = await snapshot(['analytics_daily']);
-    const res = await beacon([{ t: 'impression', q: `okand-${unique()}` }, { t: 'venue_view', v: `okand-${unique()}` }]);
+    const res = await beacon([
+      { t: 'impression', q: `okand-${unique()}` },
+      { t: 'venue_view', v: `okand-${unique()}` },
+    ]);
     expect(res.status).toBe(204);
     expect(await snapshot(['analytics_daily'])).toEqual(before);
   });
@@ -173,9 +192,29 @@ describe('POST /api/events', () => {
   it("the owner's own views are not counted; another signed-in user's are", async () => {
     const { owner, venue, quiz } = await place();
     const someoneElse = await createUser({ now: new Date(NOW) });
-    expect((await beacon([{ t: 'detail_open', q: quiz.id }, { t: 'venue_view', v: venue.id }], { cookie: owner.cookie })).status).toBe(204);
+    expect(
+      (
+        await beacon(
+          [
+            { t: 'detail_open', q: quiz.id },
+            { t: 'venue_view', v: venue.id },
+          ],
+          { cookie: owner.cookie },
+        )
+      ).status,
+    ).toBe(204);
     expect(await counts(venue.id)).toEqual([]);
-    expect((await beacon([{ t: 'detail_open', q: quiz.id }, { t: 'venue_view', v: venue.id }], { cookie: someoneElse.cookie })).status).toBe(204);
+    expect(
+      (
+        await beacon(
+          [
+            { t: 'detail_open', q: quiz.id },
+            { t: 'venue_view', v: venue.id },
+          ],
+          { cookie: someoneElse.cookie },
+        )
+      ).status,
+    ).toBe(204);
     expect(await total(venue.id, 'detail_open')).toBe(1);
     expect(await total(venue.id, 'venue_view')).toBe(1);
   });
@@ -204,7 +243,9 @@ describe('POST /api/events', () => {
 
 async function seedCounts(venueId: string, locationId: string, quizId: string, perDay: Record<string, number>, metric = 'detail_open') {
   for (const [day, n] of Object.entries(perDay)) {
-    await testDb().run(sql`INSERT INTO analytics_daily (day, venue_id, location_id, quiz_id, metric, count) VALUES (${day}, ${venueId}, ${locationId}, ${quizId}, ${metric}, ${n})`);
+    await testDb().run(
+      sql`INSERT INTO analytics_daily (day, venue_id, location_id, quiz_id, metric, count) VALUES (${day}, ${venueId}, ${locationId}, ${quizId}, ${metric}, ${n})`,
+    );
   }
 }
 
@@ -213,7 +254,15 @@ describe('GET /api/analytics', () => {
     const { owner, venue, location, quiz } = await place();
     const series = await createQuiz(location.id, { date: '2030-03-06', title: 'Veckoquiz', isRecurring: true, recurrenceId: newId() });
     // 3 premium days with 9 detail opens each, 4 ordinary days with 3.
-    await seedCounts(venue.id, location.id, quiz.id, { '2030-02-25': 3, '2030-02-26': 3, '2030-02-27': 3, '2030-02-28': 3, '2030-03-01': 9, '2030-03-02': 9, '2030-03-03': 9 });
+    await seedCounts(venue.id, location.id, quiz.id, {
+      '2030-02-25': 3,
+      '2030-02-26': 3,
+      '2030-02-27': 3,
+      '2030-02-28': 3,
+      '2030-03-01': 9,
+      '2030-03-02': 9,
+      '2030-03-03': 9,
+    });
     await seedCounts(venue.id, location.id, series.id, { '2030-03-03': 5 }, 'impression');
     await seedCounts(venue.id, '', '', { '2030-03-03': 4 }, 'venue_view');
     await seedCounts(venue.id, location.id, quiz.id, { '2030-02-10': 100 }); // outside the 7 days
@@ -281,7 +330,9 @@ describe('GET /api/analytics', () => {
     expect(res.headers.get('content-disposition')).toContain('attachment');
     const text = await res.text();
     const lines = text.replace(/^\uFEFF/, '').split('\r\n');
-    expect(lines[0]).toBe('Typ,Namn,Plats,Visningar i listan,Detaljvisningar,Sidvisningar,Klick på webbplats,Klick på telefon,Vägbeskrivningar,Delningar,Tillagda i kalender,Kalenderprenumerationer,Följare');
+    expect(lines[0]).toBe(
+      'Typ,Namn,Plats,Visningar i listan,Detaljvisningar,Sidvisningar,Klick på webbplats,Klick på telefon,Vägbeskrivningar,Delningar,Tillagda i kalender,Kalenderprenumerationer,Följare',
+    );
     expect(text).toContain(`Quiz,"'=HYPERLINK(""http://evil.test"",""klicka"")",${location.name},0,2,`);
     expect(text).toContain(`Quiz,'+SUM(A1),`);
     expect(text).toContain(`Quiz,'@cmd,`);
@@ -333,7 +384,19 @@ describe('GET /api/analytics/overview', () => {
       { quizId: quiz.id, tier: 'premium', date: '2030-03-05', citySlug: location.citySlug, weeks: null, amount: 9800 },
       { quizId: quiz.id, tier: 'recommended', date: '2030-03-06', citySlug: location.citySlug, weeks: null, amount: 4900 },
     ];
-    await testDb().insert(checkoutOrders).values({ id: newId(), userId: owner.id, venueId: venue.id, kind: 'marketing', status: 'paid', amountTotal: 14700, items: JSON.stringify(items), expiresAt: 0, createdAt: '2030-03-02T12:00:00.000Z' });
+    await testDb()
+      .insert(checkoutOrders)
+      .values({
+        id: newId(),
+        userId: owner.id,
+        venueId: venue.id,
+        kind: 'marketing',
+        status: 'paid',
+        amountTotal: 14700,
+        items: JSON.stringify(items),
+        expiresAt: 0,
+        createdAt: '2030-03-02T12:00:00.000Z',
+      });
     await seedCounts(venue.id, location.id, quiz.id, { [TODAY]: 100000 });
     expect((await call('/api/analytics/overview', { cookie: owner.cookie, clock: NOW })).status).toBe(403);
     expect((await call('/api/analytics/overview', { clock: NOW })).status).toBe(401);

@@ -82,10 +82,16 @@ describe('POST /api/auth/register', () => {
       const r = await call('/api/auth/register', { body: { email: address, password: 'hemligt1', confirmPassword: 'hemligt1' }, clock: plus(T0, i * 1000) });
       expect(r.status).toBe(201);
     }
-    const blocked = await callJson('/api/auth/register', { body: { email: address, password: 'hemligt1', confirmPassword: 'hemligt1' }, clock: plus(T0, 6000) });
+    const blocked = await callJson('/api/auth/register', {
+      body: { email: address, password: 'hemligt1', confirmPassword: 'hemligt1' },
+      clock: plus(T0, 6000),
+    });
     expect(blocked.status).toBe(429);
     expect(blocked.body.error.message).toMatch(/^För många försök.*Vänta 15 minuter/);
-    const later = await call('/api/auth/register', { body: { email: address, password: 'hemligt1', confirmPassword: 'hemligt1' }, clock: plus(T0, 6000 + 15 * 60 * 1000 + 1000) });
+    const later = await call('/api/auth/register', {
+      body: { email: address, password: 'hemligt1', confirmPassword: 'hemligt1' },
+      clock: plus(T0, 6000 + 15 * 60 * 1000 + 1000),
+    });
     expect(later.status).toBe(201);
   });
 
@@ -114,7 +120,10 @@ describe('POST /api/auth/verify', () => {
     const cookie = sessionCookie(r)!;
     expect((await callJson('/api/auth/session', { cookie })).body.user.email).toBe(address);
     expect((await lastMail(address))!.subject).toContain('Välkommen');
-    const notice = await testDb().select().from(mailOutbox).where(and(eq(mailOutbox.toEmail, superadmin.email), eq(mailOutbox.subject, `Ny användare: ${address}`)));
+    const notice = await testDb()
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.toEmail, superadmin.email), eq(mailOutbox.subject, `Ny användare: ${address}`)));
     expect(notice).toHaveLength(1);
   });
 
@@ -254,7 +263,10 @@ describe('password reset', () => {
 describe('shared registration rules (contract used by the form and the worker)', () => {
   it('collects every spec message in order', () => {
     expect(registrationErrors({ email: '', password: '', confirmPassword: 'x' })).toEqual(['E-postadress krävs', 'Lösenord krävs', 'Lösenorden matchar inte']);
-    expect(registrationErrors({ email: 'a b@c.se', password: '12345', confirmPassword: '12345' })).toEqual(['Ogiltig e-postadress', 'Lösenordet måste vara minst 6 tecken långt']);
+    expect(registrationErrors({ email: 'a b@c.se', password: '12345', confirmPassword: '12345' })).toEqual([
+      'Ogiltig e-postadress',
+      'Lösenordet måste vara minst 6 tecken långt',
+    ]);
     expect(registrationErrors({ email: 'anna@example.se', password: '123456', confirmPassword: '123456' })).toEqual([]);
   });
 
@@ -271,14 +283,23 @@ describe('nightly clean-up of e-mail tokens', () => {
   it('deletes expired tokens and tokens used more than a day ago, keeps live ones', async () => {
     const u = await createUser();
     const now = new Date('2031-01-10T03:00:00.000Z').getTime();
-    const row = (id: string, expiresAt: number, usedAt: number | null) => ({ id, userId: u.id, purpose: 'reset_password' as const, tokenHash: `${id}-hash`, expiresAt, usedAt });
+    const row = (id: string, expiresAt: number, usedAt: number | null) => ({
+      id,
+      userId: u.id,
+      purpose: 'reset_password' as const,
+      tokenHash: `${id}-hash`,
+      expiresAt,
+      usedAt,
+    });
     const ids = { expired: unique('exp'), usedLongAgo: unique('old'), live: unique('live'), usedToday: unique('today') };
-    await testDb().insert(emailTokens).values([
-      row(ids.expired, now - 1, null),
-      row(ids.usedLongAgo, now + 3600_000, now - 2 * 24 * 3600_000),
-      row(ids.live, now + 3600_000, null),
-      row(ids.usedToday, now + 3600_000, now - 3600_000),
-    ]);
+    await testDb()
+      .insert(emailTokens)
+      .values([
+        row(ids.expired, now - 1, null),
+        row(ids.usedLongAgo, now + 3600_000, now - 2 * 24 * 3600_000),
+        row(ids.live, now + 3600_000, null),
+        row(ids.usedToday, now + 3600_000, now - 3600_000),
+      ]);
     await deleteExpiredEmailTokens(testDb(), new Date(now));
     const left = (await testDb().select().from(emailTokens).where(eq(emailTokens.userId, u.id))).map((r) => r.id).sort();
     expect(left).toEqual([ids.live, ids.usedToday].sort());

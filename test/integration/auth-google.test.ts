@@ -53,14 +53,24 @@ describe('Google port', () => {
 
   it('exchanges the code with the verifier and reads the ID token claims', async () => {
     const calls: string[] = [];
-    const port = createGooglePort({ clientId: CLIENT_ID, clientSecret: 'secret-xyz', redirectUri: REDIRECT, fetcher: strictGoogle({ code: 'c1', verifier: 'v1' }, { sub: 'g-1', email: 'Anna@Example.se', email_verified: true }, calls) });
+    const port = createGooglePort({
+      clientId: CLIENT_ID,
+      clientSecret: 'secret-xyz',
+      redirectUri: REDIRECT,
+      fetcher: strictGoogle({ code: 'c1', verifier: 'v1' }, { sub: 'g-1', email: 'Anna@Example.se', email_verified: true }, calls),
+    });
     expect(await port.exchange('c1', 'v1')).toEqual({ sub: 'g-1', email: 'anna@example.se', emailVerified: true });
     expect(calls).toEqual([GOOGLE_TOKEN_URL]);
     await expect(port.exchange('c1', 'wrong-verifier')).rejects.toThrow(/400/);
   });
 
   it('refuses an ID token issued to another client', async () => {
-    const port = createGooglePort({ clientId: CLIENT_ID, clientSecret: 'secret-xyz', redirectUri: REDIRECT, fetcher: strictGoogle({ code: 'c', verifier: 'v' }, { sub: 'g', email: 'a@b.se', email_verified: true, aud: 'other-client' }, []) });
+    const port = createGooglePort({
+      clientId: CLIENT_ID,
+      clientSecret: 'secret-xyz',
+      redirectUri: REDIRECT,
+      fetcher: strictGoogle({ code: 'c', verifier: 'v' }, { sub: 'g', email: 'a@b.se', email_verified: true, aud: 'other-client' }, []),
+    });
     await expect(port.exchange('c', 'v')).rejects.toThrow(/another client/);
   });
 });
@@ -138,7 +148,10 @@ describe('Google routes', () => {
     const ok = await call(`/api/auth/google/callback?code=good-code&state=${state}`, { cookie, app });
     expect(ok.status).toBe(302);
     expect(ok.headers.get('location')).toBe('/auth-redirect?redirect=%2Fadmin');
-    const session = ok.headers.getSetCookie().find((c) => c.startsWith('qk_session='))!.split(';')[0]!;
+    const session = ok.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('qk_session='))!
+      .split(';')[0]!;
     expect((await callJson('/api/auth/session', { cookie: session })).body.user.email).toBe(email);
   });
 });

@@ -15,7 +15,6 @@ function sessionCookie(res: Response): string | null {
   return null;
 }
 
-
 const NOW = '2030-03-01T10:00:00.000Z';
 
 describe('GET /api/auth/session', () => {
@@ -102,7 +101,11 @@ describe('POST /api/auth/login', () => {
     expect(blocked.status).toBe(429);
     expect(blocked.body.error.message).toMatch(/Vänta \d+ minuter/);
     // The window ends 15 minutes after the last attempt.
-    const later = await callJson('/api/auth/login', { body: { email: u.email, password: u.password }, headers: { 'cf-connecting-ip': ip }, clock: '2030-03-01T10:16:00.000Z' });
+    const later = await callJson('/api/auth/login', {
+      body: { email: u.email, password: u.password },
+      headers: { 'cf-connecting-ip': ip },
+      clock: '2030-03-01T10:16:00.000Z',
+    });
     expect(later.status).toBe(200);
   });
 
@@ -114,7 +117,11 @@ describe('POST /api/auth/login', () => {
     const u = await createUser();
     const blocked = await callJson('/api/auth/login', { body: { email: u.email, password: u.password }, headers: { 'cf-connecting-ip': ip }, clock: NOW });
     expect(blocked.status).toBe(429);
-    const other = await callJson('/api/auth/login', { body: { email: u.email, password: u.password }, headers: { 'cf-connecting-ip': '10.9.9.9' }, clock: NOW });
+    const other = await callJson('/api/auth/login', {
+      body: { email: u.email, password: u.password },
+      headers: { 'cf-connecting-ip': '10.9.9.9' },
+      clock: NOW,
+    });
     expect(other.status).toBe(200);
   });
 
@@ -169,7 +176,11 @@ describe('TOTP second step', () => {
     const u = await enrolled();
     const res = await call('/api/auth/login', { body: { email: u.email, password: u.password }, clock: NOW });
     const pending = sessionCookie(res)!;
-    const wrong = await callJson('/api/auth/login/totp', { body: { code: '000000' === totpCodeAt(u.secret, new Date(NOW)) ? '111111' : '000000' }, cookie: pending, clock: NOW });
+    const wrong = await callJson('/api/auth/login/totp', {
+      body: { code: '000000' === totpCodeAt(u.secret, new Date(NOW)) ? '111111' : '000000' },
+      cookie: pending,
+      clock: NOW,
+    });
     expect(wrong.status).toBe(401);
     const code = totpCodeAt(u.secret, new Date(NOW));
     const ok = await call('/api/auth/login/totp', { body: { code }, cookie: pending, clock: NOW });

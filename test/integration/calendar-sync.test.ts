@@ -41,7 +41,10 @@ function appWith(routes: Record<string, Route>, opts: { timeoutMs?: number } = {
 
 const ics = (...events: string[]) => ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//test//EN', ...events, 'END:VCALENDAR'].join('\r\n');
 const ev = (...lines: string[]) => ['BEGIN:VEVENT', 'DTSTAMP:20300101T000000Z', ...lines, 'END:VEVENT'].join('\r\n');
-const text = (body: string, headers: Record<string, string> = {}) => () => new Response(body, { headers: { 'content-type': 'text/calendar', ...headers } });
+const text =
+  (body: string, headers: Record<string, string> = {}) =>
+  () =>
+    new Response(body, { headers: { 'content-type': 'text/calendar', ...headers } });
 
 const weekly = (...extra: string[]) =>
   ev('UID:tisdag@puben', 'SUMMARY:Tisdagsquiz', 'DTSTART;TZID=Europe/Stockholm:20300305T190000', 'RRULE:FREQ=WEEKLY;COUNT=6', ...extra);
@@ -58,8 +61,7 @@ async function owner() {
 type Owner = Awaited<ReturnType<typeof owner>>;
 
 const base = (o: Owner) => `/api/owner/locations/${o.location.id}/calendar-feeds`;
-const quizzesOf = (locationId: string) =>
-  testDb().select().from(quizzes).where(eq(quizzes.locationId, locationId)).orderBy(quizzes.date, quizzes.startTime);
+const quizzesOf = (locationId: string) => testDb().select().from(quizzes).where(eq(quizzes.locationId, locationId)).orderBy(quizzes.date, quizzes.startTime);
 
 async function accept(o: Owner, app: ReturnType<typeof appWith>['app'], url = FEED) {
   const res = await callJson(base(o), { app, cookie: o.user.cookie, clock: NOW, body: { url } });
@@ -80,7 +82,9 @@ describe('preview', () => {
       'torsdag@puben': ['biweekly', '2030-03-07', '20:00', 3, []],
       'jul@puben': ['single', '2030-03-20', '18:00', 1, []],
     });
-    expect(res.body.notUnderstood).toEqual([{ uid: 'manad@puben', title: 'Månadsquiz', reason: 'Upprepningen stöds inte (bara varje vecka eller varannan vecka)' }]);
+    expect(res.body.notUnderstood).toEqual([
+      { uid: 'manad@puben', title: 'Månadsquiz', reason: 'Upprepningen stöds inte (bara varje vecka eller varannan vecka)' },
+    ]);
     expect(await snapshot(['quizzes', 'calendar_feeds', 'calendar_sync_items'])).toEqual(before);
   });
 
@@ -137,7 +141,10 @@ describe('keep syncing', () => {
     expect(patch.status, JSON.stringify(patch.body)).toBe(200);
     feed = ics(
       // An EXDATE names the start exactly as the rule now produces it (19:30).
-      weekly('EXDATE;TZID=Europe/Stockholm:20300326T193000').replace('DTSTART;TZID=Europe/Stockholm:20300305T190000', 'DTSTART;TZID=Europe/Stockholm:20300305T193000'),
+      weekly('EXDATE;TZID=Europe/Stockholm:20300326T193000').replace(
+        'DTSTART;TZID=Europe/Stockholm:20300305T190000',
+        'DTSTART;TZID=Europe/Stockholm:20300305T193000',
+      ),
       biweekly,
     );
     const after = await sync();
@@ -178,7 +185,13 @@ describe('keep syncing', () => {
     ]);
     // The owner says one evening is in both languages; the calendar then marks the series Swedish.
     const mine = rows.find((q) => q.date === '2030-03-13')!;
-    const patch = await callJson(`/api/owner/quizzes/${mine.id}`, { app, method: 'PATCH', cookie: o.user.cookie, clock: NOW, body: { date: mine.date, startTime: '20:00', category: 'allmänbildning', language: 'both' } });
+    const patch = await callJson(`/api/owner/quizzes/${mine.id}`, {
+      app,
+      method: 'PATCH',
+      cookie: o.user.cookie,
+      clock: NOW,
+      body: { date: mine.date, startTime: '20:00', category: 'allmänbildning', language: 'both' },
+    });
     expect(patch.status, JSON.stringify(patch.body)).toBe(200);
     feed = ics(english('sv'), single);
     const res = await callJson(`${base(o)}/${created.id}/sync`, { app, cookie: o.user.cookie, clock: NOW, body: {} });
@@ -234,7 +247,10 @@ describe('keep syncing', () => {
     let feed = ics(rule);
     const { app } = appWith({ [FEED]: () => new Response(feed) });
     const created = await accept(o, app);
-    feed = ics(rule, ev('UID:krock@puben', 'SUMMARY:Krock', 'RECURRENCE-ID;TZID=Europe/Stockholm:20300312T190000', 'DTSTART;TZID=Europe/Stockholm:20300319T200000'));
+    feed = ics(
+      rule,
+      ev('UID:krock@puben', 'SUMMARY:Krock', 'RECURRENCE-ID;TZID=Europe/Stockholm:20300312T190000', 'DTSTART;TZID=Europe/Stockholm:20300319T200000'),
+    );
     const res = await callJson(`${base(o)}/${created.id}/sync`, { app, cookie: o.user.cookie, clock: NOW, body: {} });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.feed.lastResult.skipped).toEqual([{ date: '2030-03-12', title: 'Krock', reason: CALENDAR_MESSAGES.dateTaken('2030-03-19') }]);
@@ -277,13 +293,23 @@ describe('keep syncing', () => {
     const { app } = appWith(routes);
     for (let i = 0; i < MAX_CALENDAR_FEEDS_PER_BUSINESS; i++) {
       const loc = i % 2 ? second.id : o.location.id;
-      const res = await callJson(`/api/owner/locations/${loc}/calendar-feeds`, { app, cookie: o.user.cookie, clock: NOW, body: { url: `https://k.example.se/${i}.ics` } });
+      const res = await callJson(`/api/owner/locations/${loc}/calendar-feeds`, {
+        app,
+        cookie: o.user.cookie,
+        clock: NOW,
+        body: { url: `https://k.example.se/${i}.ics` },
+      });
       expect(res.status, JSON.stringify(res.body)).toBe(201);
     }
     const dup = await callJson(base(o), { app, cookie: o.user.cookie, clock: NOW, body: { url: 'https://k.example.se/0.ics' } });
     expect(dup.status).toBe(409);
     expect(dup.body.error.message).toBe(CALENDAR_MESSAGES.duplicate);
-    const over = await callJson(base(o), { app, cookie: o.user.cookie, clock: NOW, body: { url: `https://k.example.se/${MAX_CALENDAR_FEEDS_PER_BUSINESS}.ics` } });
+    const over = await callJson(base(o), {
+      app,
+      cookie: o.user.cookie,
+      clock: NOW,
+      body: { url: `https://k.example.se/${MAX_CALENDAR_FEEDS_PER_BUSINESS}.ics` },
+    });
     expect(over.status).toBe(409);
     expect(over.body.error.message).toBe(CALENDAR_MESSAGES.tooMany);
   });
@@ -320,7 +346,14 @@ describe('hostile feeds', () => {
   });
 
   it('slow: a body that never ends is cut off by the timeout', async () => {
-    const stalled = () => new Response(new ReadableStream({ start(c) { c.enqueue(new TextEncoder().encode('BEGIN:VCALENDAR\r\n')); } }));
+    const stalled = () =>
+      new Response(
+        new ReadableStream({
+          start(c) {
+            c.enqueue(new TextEncoder().encode('BEGIN:VCALENDAR\r\n'));
+          },
+        }),
+      );
     const res = await previewWith({ [FEED]: stalled }, FEED, { timeoutMs: 100 });
     expect(res.status).toBe(400);
     expect(res.body.error.issues[0].message).toBe(CALENDAR_MESSAGES.timeout);
@@ -347,7 +380,13 @@ describe('hostile feeds', () => {
   }, 60_000);
 
   it('a redirect to a private address is not followed; http and private addresses are refused before any fetch', async () => {
-    for (const target of ['https://127.0.0.1/x.ics', 'http://169.254.169.254/latest/meta-data', 'https://[::1]/x', 'https://localhost/x', 'https://10.0.0.5/cal.ics']) {
+    for (const target of [
+      'https://127.0.0.1/x.ics',
+      'http://169.254.169.254/latest/meta-data',
+      'https://[::1]/x',
+      'https://localhost/x',
+      'https://10.0.0.5/cal.ics',
+    ]) {
       const res = await previewWith({ [FEED]: () => new Response(null, { status: 302, headers: { location: target } }) });
       expect(res.status, target).toBe(400);
       expect(res.calls, target).toEqual([FEED]);
@@ -365,7 +404,23 @@ describe('hostile feeds', () => {
 
   // Called with URL.hostname, which WHATWG URL has already normalised (https://0x7f.1/ → 127.0.0.1).
   it('isPrivateHost', () => {
-    for (const h of ['127.0.0.1', '10.1.2.3', '172.16.0.1', '192.168.0.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '[::1]', 'fd00::1', 'fe80::1', '::ffff:127.0.0.1', 'localhost', 'a.localhost', 'x.internal', '2130706433'])
+    for (const h of [
+      '127.0.0.1',
+      '10.1.2.3',
+      '172.16.0.1',
+      '192.168.0.1',
+      '169.254.169.254',
+      '100.64.0.1',
+      '0.0.0.0',
+      '[::1]',
+      'fd00::1',
+      'fe80::1',
+      '::ffff:127.0.0.1',
+      'localhost',
+      'a.localhost',
+      'x.internal',
+      '2130706433',
+    ])
       expect(isPrivateHost(h), h).toBe(true);
     for (const h of ['calendar.google.com', 'outlook.office365.com', '8.8.8.8', '2a00:1450::1']) expect(isPrivateHost(h), h).toBe(false);
   });

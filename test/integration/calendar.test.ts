@@ -146,7 +146,7 @@ describe('feeds', () => {
     expect(later[0]!.start).toBe('2026-10-27T18:00:00.000Z');
   });
 
-  it('UIDs are the single downloads\' UIDs, stable across requests and across an owner edit; a cancelled date stays with STATUS:CANCELLED', async () => {
+  it("UIDs are the single downloads' UIDs, stable across requests and across an owner edit; a cancelled date stays with STATUS:CANCELLED", async () => {
     const w = await world();
     const path = `/api/calendar/city/${w.citySlug}.ics`;
     const a = parse((await ics(path)).text).events;
@@ -204,7 +204,12 @@ describe('feeds', () => {
     const loc = await createLocation(hidden.id, { city: w.city });
     const q = await createQuiz(loc.id, { date: '2026-10-13', description: 'Kalenderhemlis' });
     await bumpDataVersion(testDb());
-    for (const p of [`/api/calendar/city/${w.citySlug}.ics`, `/api/calendar/city/${w.citySlug}/tisdag.ics`, `/api/calendar/listing.ics?city=${w.citySlug}`, '/api/calendar/listing.ics?search=Kalenderhemlis']) {
+    for (const p of [
+      `/api/calendar/city/${w.citySlug}.ics`,
+      `/api/calendar/city/${w.citySlug}/tisdag.ics`,
+      `/api/calendar/listing.ics?city=${w.citySlug}`,
+      '/api/calendar/listing.ics?search=Kalenderhemlis',
+    ]) {
       const r = await ics(p);
       expect(r.status, p).toBe(200);
       expect(r.text, p).not.toContain(q.id);
@@ -221,7 +226,16 @@ describe('feeds', () => {
     const biRid = `bi-${unique('r')}`;
     const bi = [];
     for (const d of ['2026-10-22', '2026-11-05', '2026-11-19', '2026-12-03']) {
-      bi.push(await createQuiz(w.location.id, { date: d, startTime: '19:00:00', isRecurring: true, recurrenceId: biRid, recurrencePattern: 'biweekly', title: 'Varannan torsdag' }));
+      bi.push(
+        await createQuiz(w.location.id, {
+          date: d,
+          startTime: '19:00:00',
+          isRecurring: true,
+          recurrenceId: biRid,
+          recurrencePattern: 'biweekly',
+          title: 'Varannan torsdag',
+        }),
+      );
     }
     await bumpDataVersion(testDb());
     const thu = parse((await ics(`/api/calendar/listing.ics?city=${w.citySlug}&weekday=torsdag`)).text).events;

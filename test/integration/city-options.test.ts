@@ -30,7 +30,8 @@ describe('the city select of a page', () => {
     // Cities 0–9 have one listed quiz, the other CITY_OPTIONS_ON_PAGE two: those are the largest.
     for (let i = 0; i < total; i++) {
       const venue = await createVenue(owner.id);
-      for (let k = 0; k < (i < 10 ? 1 : 2); k++) await createQuiz((await createLocation(venue.id, { city: `Ort ${tag} ${String(i).padStart(3, '0')}` })).id, { date: '2030-01-08' });
+      for (let k = 0; k < (i < 10 ? 1 : 2); k++)
+        await createQuiz((await createLocation(venue.id, { city: `Ort ${tag} ${String(i).padStart(3, '0')}` })).id, { date: '2030-01-08' });
     }
     await bumpDataVersion(testDb());
     const small = slugify(`Ort ${tag} 000`);

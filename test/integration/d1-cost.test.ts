@@ -41,7 +41,10 @@ let bust = 0;
 const RUN = crypto.randomUUID().slice(0, 8);
 /** A GET that misses the edge cache (unique query parameter; the cache key holds the sorted query). */
 async function measure(path: string): Promise<Cost & { log: Array<[number, number, string]> }> {
-  const res = await call(`${path}${path.includes('?') ? '&' : '?'}_b=${++bust}${RUN}`, { clock: CLOCK, headers: { accept: 'text/html,application/json', 'x-d1-log': '1' } });
+  const res = await call(`${path}${path.includes('?') ? '&' : '?'}_b=${++bust}${RUN}`, {
+    clock: CLOCK,
+    headers: { accept: 'text/html,application/json', 'x-d1-log': '1' },
+  });
   await res.arrayBuffer();
   const log = JSON.parse(decodeURIComponent(res.headers.get('x-d1-log') ?? '%5B%5D')) as Array<[number, number, string]>;
   return { ...costOf(res), log };
@@ -74,7 +77,9 @@ let nearAt = '';
 beforeAll(async () => {
   const statements = buildScaleSeed(TODAY, 1000, 'house@test.local');
   for (let i = 0; i < statements.length; i += 50) await env.DB.batch(statements.slice(i, i + 50).map((s) => env.DB.prepare(s)));
-  const row = await env.DB.prepare("SELECT l.city_slug AS city, v.slug AS venue FROM venues v JOIN locations l ON l.venue_id = v.id WHERE v.id = 'scale-venue-1'").first<{ city: string; venue: string }>();
+  const row = await env.DB.prepare(
+    "SELECT l.city_slug AS city, v.slug AS venue FROM venues v JOIN locations l ON l.venue_id = v.id WHERE v.id = 'scale-venue-1'",
+  ).first<{ city: string; venue: string }>();
   city = row!.city;
   venue = row!.venue;
   const pos = await env.DB.prepare("SELECT latitude AS lat, longitude AS lng FROM locations WHERE id = 'scale-loc-1'").first<{ lat: number; lng: number }>();
@@ -136,18 +141,25 @@ describe('D1 rows read per public request', () => {
       expect(cost.statements, path).toMatch(/^\d+$/);
       expect(Number(cost.statements), path).toBeGreaterThan(0);
       const allowed = KNOWN_OVER[name] ?? ROWS_READ_CEILING;
-      lines.push(`${String(cost.rowsRead).padStart(5)} rows read  ${cost.statements.padStart(2)} statements  ${path}${allowed > ROWS_READ_CEILING ? `  (known over ${ROWS_READ_CEILING}, allowed ${allowed})` : ''}`);
+      lines.push(
+        `${String(cost.rowsRead).padStart(5)} rows read  ${cost.statements.padStart(2)} statements  ${path}${allowed > ROWS_READ_CEILING ? `  (known over ${ROWS_READ_CEILING}, allowed ${allowed})` : ''}`,
+      );
       if (cost.rowsRead > allowed) over.push(`${path}: ${cost.rowsRead} rows read (allowed ${allowed})`);
-      if (cost.rowsRead > ROWS_READ_CEILING) breakdown.push(`${path}\n${cost.log.map(([r, , q]) => `  ${String(r).padStart(5)}  ${q.slice(0, 160)}`).join('\n')}`);
+      if (cost.rowsRead > ROWS_READ_CEILING)
+        breakdown.push(`${path}\n${cost.log.map(([r, , q]) => `  ${String(r).padStart(5)}  ${q.slice(0, 160)}`).join('\n')}`);
       else if (name in KNOWN_OVER) lines.push(`        ^ now within ${ROWS_READ_CEILING}: remove '${name}' from KNOWN_OVER`);
     }
     // Sitemaps (issue 19 §4): the index reads a handful of rows; each child a bounded slice (excepted).
     for (const path of ['/sitemap.xml', '/sitemaps/sidor-1.xml', '/sitemaps/stallen-1.xml']) {
       const sitemap = await measure(path);
       expect(sitemap.status, path).toBe(200);
-      lines.push(`${String(sitemap.rowsRead).padStart(5)} rows read  ${sitemap.statements.padStart(2)} statements  ${path} (excepted: a slice of the catalogue)`);
+      lines.push(
+        `${String(sitemap.rowsRead).padStart(5)} rows read  ${sitemap.statements.padStart(2)} statements  ${path} (excepted: a slice of the catalogue)`,
+      );
     }
-    console.log(`D1 rows read per request:\n${lines.join('\n')}\n\nStatements of the requests over ${ROWS_READ_CEILING} (rows read, SQL):\n${breakdown.join('\n')}`);
+    console.log(
+      `D1 rows read per request:\n${lines.join('\n')}\n\nStatements of the requests over ${ROWS_READ_CEILING} (rows read, SQL):\n${breakdown.join('\n')}`,
+    );
     expect(over).toEqual([]);
   });
 
@@ -205,8 +217,12 @@ describe('near mode in a dense city', () => {
     ];
     for (let i = 0; i < DENSE; i++) {
       const p = densePoint(i);
-      stmts.push(`INSERT INTO locations (id, venue_id, name, address, city, city_slug, latitude, longitude) VALUES ('dense-loc-${i}', 'dense-venue', 'Ställe ${i}', 'Gata ${i}', 'Tätort', 'tatort', ${p.lat}, ${p.lng})`);
-      stmts.push(`INSERT INTO quizzes (id, location_id, date, start_time, category, is_recurring) VALUES ('dense-q-${i}', 'dense-loc-${i}', '${addDays(TODAY, 1)}', '19:00:00', 'allmänbildning', 0)`);
+      stmts.push(
+        `INSERT INTO locations (id, venue_id, name, address, city, city_slug, latitude, longitude) VALUES ('dense-loc-${i}', 'dense-venue', 'Ställe ${i}', 'Gata ${i}', 'Tätort', 'tatort', ${p.lat}, ${p.lng})`,
+      );
+      stmts.push(
+        `INSERT INTO quizzes (id, location_id, date, start_time, category, is_recurring) VALUES ('dense-q-${i}', 'dense-loc-${i}', '${addDays(TODAY, 1)}', '19:00:00', 'allmänbildning', 0)`,
+      );
     }
     for (let i = 0; i < stmts.length; i += 100) await env.DB.batch(stmts.slice(i, i + 100).map((x) => env.DB.prepare(x)));
   });
@@ -239,7 +255,10 @@ describe('near mode in a dense city', () => {
     const edge = { lat: DENSE_AT.lat, lng: +(DENSE_AT.lng + 2.5 / (111.32 * Math.cos((DENSE_AT.lat * Math.PI) / 180))).toFixed(6) };
     const inEdge = Array.from({ length: DENSE }, (_, i) => haversineKm(edge, densePoint(i))).filter((km) => km <= 1).length;
     expect(inEdge).toBeGreaterThan(0);
-    const small = (await (await call(`/api/listing?near=${edge.lat},${edge.lng}&radius=1&_b=${++bust}`, { clock: CLOCK })).json()) as { total: number; totalAtLeast?: boolean };
+    const small = (await (await call(`/api/listing?near=${edge.lat},${edge.lng}&radius=1&_b=${++bust}`, { clock: CLOCK })).json()) as {
+      total: number;
+      totalAtLeast?: boolean;
+    };
     expect(small.total).toBe(inEdge);
     expect(small.totalAtLeast).toBeUndefined();
   });
@@ -259,7 +278,16 @@ describe('D1 rows written per owner write', () => {
     const series = await call('/api/owner/quizzes', {
       cookie: user.cookie,
       clock: CLOCK,
-      body: { locationId: location.id, date: TODAY, startTime: '19:00', category: 'allmänbildning', quizmaster: 'Ada', recurring: true, pattern: 'weekly', days: ['tisdag'] },
+      body: {
+        locationId: location.id,
+        date: TODAY,
+        startTime: '19:00',
+        category: 'allmänbildning',
+        quizmaster: 'Ada',
+        recurring: true,
+        pattern: 'weekly',
+        days: ['tisdag'],
+      },
     });
     expect(series.status).toBe(201);
     const seriesCost = costOf(series);

@@ -94,7 +94,16 @@ describe('bookmark round trip', () => {
     const created = await call('/api/owner/quizzes', {
       cookie: user.cookie,
       clock: CLOCK,
-      body: { locationId: location.id, date: '2031-05-06', startTime: '19:00', category: 'allmänbildning', quizmaster: 'Ada', recurring: true, pattern: 'weekly', days: ['tisdag'] },
+      body: {
+        locationId: location.id,
+        date: '2031-05-06',
+        startTime: '19:00',
+        category: 'allmänbildning',
+        quizmaster: 'Ada',
+        recurring: true,
+        pattern: 'weekly',
+        days: ['tisdag'],
+      },
     });
     expect(created.status).toBe(201);
     const { recurrenceId } = (await created.json()) as { recurrenceId: string };

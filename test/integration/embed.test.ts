@@ -88,7 +88,18 @@ describe('embed widget', () => {
 
   it('framing headers per path: only /embed/* may be framed, every other page keeps DENY', async () => {
     const w = await world();
-    for (const path of ['/', `/quiz/${w.citySlug}`, `/quiz/${w.citySlug}/${w.venue.slug}`, '/api/health', '/api/listing', `/og/city/${w.citySlug}.png`, `/api/calendar/city/${w.citySlug}.ics`, '/embed', '/embedded/x', '/admin']) {
+    for (const path of [
+      '/',
+      `/quiz/${w.citySlug}`,
+      `/quiz/${w.citySlug}/${w.venue.slug}`,
+      '/api/health',
+      '/api/listing',
+      `/og/city/${w.citySlug}.png`,
+      `/api/calendar/city/${w.citySlug}.ics`,
+      '/embed',
+      '/embedded/x',
+      '/admin',
+    ]) {
       const { res } = await get(path);
       expect(res.headers.get('x-frame-options'), path).toBe('DENY');
       expect(res.headers.get('content-security-policy') ?? '', path).toContain("frame-ancestors 'none'");

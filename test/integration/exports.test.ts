@@ -33,7 +33,9 @@ beforeAll(async () => {
   bVenue = await createVenue(b.id, { name: `Andras ${unique('b')}` });
   const bPlace = await createLocation(bVenue.id);
   await createQuiz(bPlace.id, { date: '2030-03-12' });
-  await testDb().insert(checkoutOrders).values({ id: newId(), userId: a.id, venueId: aVenue.id, kind: 'promotion', status: 'paid', amountTotal: 4900, items: '[]', expiresAt: 0 });
+  await testDb()
+    .insert(checkoutOrders)
+    .values({ id: newId(), userId: a.id, venueId: aVenue.id, kind: 'promotion', status: 'paid', amountTotal: 4900, items: '[]', expiresAt: 0 });
 });
 
 describe('GET /api/exports/me', () => {
@@ -74,7 +76,14 @@ describe('GET /api/exports/quizzes.csv', () => {
     expect(t.header).toEqual(QUIZ_CSV_HEADER);
     expect(t.records.map((r) => r.cells[0])).toEqual(['2030-03-12', '2030-03-19']);
     const first = Object.fromEntries(t.header.map((h, i) => [h, t.records[0]!.cells[i]]));
-    expect(first).toMatchObject({ veckodag: 'tisdag', starttid: '19:30', verksamhet: aVenue.name, stad: 'Lund', quizledare: `'=HYPERLINK("http://x","klick")`, tema: "'+SUM(1)" });
+    expect(first).toMatchObject({
+      veckodag: 'tisdag',
+      starttid: '19:30',
+      verksamhet: aVenue.name,
+      stad: 'Lund',
+      quizledare: `'=HYPERLINK("http://x","klick")`,
+      tema: "'+SUM(1)",
+    });
     expect(t.records[1]!.cells[11]).toBe('Vanlig, "citerad"\nrad');
   });
   it("is 403 for someone else's business, 404 for a missing one, 401 for a visitor", async () => {
@@ -122,12 +131,35 @@ describe('GET /api/exports/catalogue.csv', () => {
     const p = unique('Rt');
     const towns = [`${p}by`, `Å${p}köping`];
     const rows = [
-      [`${p} Krogen "Hörnan", bar`, 'Drottninggatan 9', towns[0], '+46 26 778899', 'https://www.hornan.se', 'måndag', '20:00', 'weekly', 'tema', 'Film & TV', '=Quiz-Kalle', '0', '60.6749', '17.1413'],
+      [
+        `${p} Krogen "Hörnan", bar`,
+        'Drottninggatan 9',
+        towns[0],
+        '+46 26 778899',
+        'https://www.hornan.se',
+        'måndag',
+        '20:00',
+        'weekly',
+        'tema',
+        'Film & TV',
+        '=Quiz-Kalle',
+        '0',
+        '60.6749',
+        '17.1413',
+      ],
       [`${p} Ölstugan`, 'Storgatan 12', towns[1], '', '', 'onsdag', '19:30', 'biweekly', 'allmänbildning', '', '', '', '', ''],
       [`${p} Ölstugan`, 'Storgatan 12', towns[1], '', '', 'lördag', '19:00', 'weekly', 'allmänbildning', '', '-Lisa-', '45', '', ''],
     ];
     const toCsvText = (rs: string[][]) =>
-      [CATALOGUE_HEADER.join(','), ...rs.map((r) => r.map((c) => (/^[=+\-@]/.test(c) ? `'${c}` : c)).map((c) => (/[",\n]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c)).join(','))].join('\r\n');
+      [
+        CATALOGUE_HEADER.join(','),
+        ...rs.map((r) =>
+          r
+            .map((c) => (/^[=+\-@]/.test(c) ? `'${c}` : c))
+            .map((c) => (/[",\n]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c))
+            .join(','),
+        ),
+      ].join('\r\n');
     await importCsv(toCsvText(rows));
     // The two Ölstugan lines are the same business+address: the second is a duplicate by the import's rule.
     const rawExport = await catalogueLines(towns);

@@ -23,7 +23,10 @@ describe('POST /api/feedback', () => {
   });
 
   it('without e-mail is fine too', async () => {
-    const { status, body } = await callJson('/api/feedback', { body: { category: 'bug', title: 'Fel', description: 'Något', senderEmail: '' }, headers: { 'cf-connecting-ip': ip() } });
+    const { status, body } = await callJson('/api/feedback', {
+      body: { category: 'bug', title: 'Fel', description: 'Något', senderEmail: '' },
+      headers: { 'cf-connecting-ip': ip() },
+    });
     expect(status).toBe(201);
     expect((await stored(body.id))!.sender_email).toBeNull();
   });
@@ -60,11 +63,16 @@ describe('POST /api/feedback', () => {
       expect(r.status).toBe(201);
     }
     const before = await snapshot(['feedback']);
-    const refused = await callJson('/api/feedback', { body: { category: 'other', title: 'en till', description: 'd' }, headers: { 'cf-connecting-ip': client } });
+    const refused = await callJson('/api/feedback', {
+      body: { category: 'other', title: 'en till', description: 'd' },
+      headers: { 'cf-connecting-ip': client },
+    });
     expect(refused.status).toBe(429);
     expect(refused.body.error.code).toBe('rate_limited');
     expect(await snapshot(['feedback'])).toEqual(before);
     // Another client is not affected.
-    expect((await callJson('/api/feedback', { body: { category: 'other', title: 'x', description: 'd' }, headers: { 'cf-connecting-ip': ip() } })).status).toBe(201);
+    expect((await callJson('/api/feedback', { body: { category: 'other', title: 'x', description: 'd' }, headers: { 'cf-connecting-ip': ip() } })).status).toBe(
+      201,
+    );
   });
 });

@@ -27,16 +27,18 @@ async function subscriptionsOf(followId: string) {
 
 type TestMessage = QueueMessageLike & { acked: boolean };
 function messages(bodies: unknown[]): TestMessage[] {
-  return bodies.map((b, i): TestMessage => ({
-    id: `p${i}-${unique()}`,
-    body: b,
-    attempts: 1,
-    acked: false,
-    ack() {
-      this.acked = true;
-    },
-    retry() {},
-  }));
+  return bodies.map(
+    (b, i): TestMessage => ({
+      id: `p${i}-${unique()}`,
+      body: b,
+      attempts: 1,
+      acked: false,
+      ack() {
+        this.acked = true;
+      },
+      retry() {},
+    }),
+  );
 }
 
 async function followedPlace() {
@@ -48,14 +50,18 @@ async function followedPlace() {
 }
 
 describe('push subscriptions of a follow', () => {
-  it('one stores a subscription on one\'s own follow (keys renewed on repeat); someone else\'s follow is 404; bad input stores nothing', async () => {
+  it("one stores a subscription on one's own follow (keys renewed on repeat); someone else's follow is 404; bad input stores nothing", async () => {
     const { me, followId } = await followedPlace();
     const other = await createUser();
     const sub = await newSubscription(`https://push.example.test/${unique()}`);
 
     expect((await callJson('/api/follows/push-key')).body).toEqual({ publicKey: DEV_VAPID.publicKey });
     expect((await callJson(`/api/follows/${followId}/push`, { method: 'PUT', cookie: other.cookie, body: body(sub) })).status).toBe(404);
-    const bad = await callJson(`/api/follows/${followId}/push`, { method: 'PUT', cookie: me.cookie, body: { ...body(sub), endpoint: 'http://push.example.test/x' } });
+    const bad = await callJson(`/api/follows/${followId}/push`, {
+      method: 'PUT',
+      cookie: me.cookie,
+      body: { ...body(sub), endpoint: 'http://push.example.test/x' },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.error.message).toContain('https://');
     const noKeys = await callJson(`/api/follows/${followId}/push`, { method: 'PUT', cookie: me.cookie, body: { endpoint: sub.endpoint, keys: 'x' } });
@@ -92,7 +98,8 @@ describe('the 08:00 reminder as a push (queue consumer → push port → push se
     const quiz = await createQuiz(location.id, { date: DAY, startTime: '19:30:00', title: 'Musikquiz' });
     const phone = await newSubscription(`https://push.example.test/${unique('phone')}`);
     const old = await newSubscription(`https://push.example.test/${unique('old')}`);
-    for (const s of [phone, old]) expect((await callJson(`/api/follows/${followId}/push`, { method: 'PUT', cookie: me.cookie, body: body(s) })).status).toBe(200);
+    for (const s of [phone, old])
+      expect((await callJson(`/api/follows/${followId}/push`, { method: 'PUT', cookie: me.cookie, body: body(s) })).status).toBe(200);
 
     // The push service knows both; the old one is gone (410) once.
     const service = fakePushService([phone, old], (endpoint) => (endpoint === old.endpoint ? 410 : 201));
@@ -135,7 +142,11 @@ describe('the 08:00 reminder as a push (queue consumer → push port → push se
     await callJson(`/api/follows/${followId}/push`, { method: 'PUT', cookie: me.cookie, body: body(phone) });
     let answer = 503;
     const service = fakePushService([phone], () => answer);
-    const deps = testDeps({ now: AT, config: { appUrl: 'http://localhost' }, ports: { push: (config) => createPushPort({ vapid: config.vapid!, fetch: service.fetch }) } });
+    const deps = testDeps({
+      now: AT,
+      config: { appUrl: 'http://localhost' },
+      ports: { push: (config) => createPushPort({ vapid: config.vapid!, fetch: service.fetch }) },
+    });
     const reminder = { type: 'reminder', followId, quizId: quiz.id, date: DAY };
     const first = messages([reminder]);
     const logged = expectConsoleError(/push service push\.example\.test answered 503/);
@@ -183,7 +194,11 @@ describe('new quizzes at a followed place or search as a push (the digest trigge
     expect((await callJson(`/api/follows/${quiet.followId}/push`, { method: 'PUT', cookie: quiet.me.cookie, body: body(quietPhone) })).status).toBe(200);
 
     const service = fakePushService([phone, quietPhone], () => 201);
-    const deps = testDeps({ now: MONDAY_0800, config: { appUrl: 'http://localhost', linkSigningSecret: DEV_LINK_SIGNING_SECRET }, ports: { push: (config) => createPushPort({ vapid: config.vapid!, fetch: service.fetch }) } });
+    const deps = testDeps({
+      now: MONDAY_0800,
+      config: { appUrl: 'http://localhost', linkSigningSecret: DEV_LINK_SIGNING_SECRET },
+      ports: { push: (config) => createPushPort({ vapid: config.vapid!, fetch: service.fetch }) },
+    });
     await digestRun([followId, quiet.followId], deps);
 
     expect(service.deliveries).toHaveLength(1);
@@ -209,7 +224,11 @@ describe('new quizzes at a followed place or search as a push (the digest trigge
   it('a new quiz matching a saved search is pushed without the search words', async () => {
     const { location } = await createOwnerWithPlace(unique('Sökpush'));
     const me = await createUser();
-    const made = await callJson<{ follow: { id: string } }>('/api/follows', { method: 'POST', cookie: me.cookie, body: { filters: { city: location.citySlug } } });
+    const made = await callJson<{ follow: { id: string } }>('/api/follows', {
+      method: 'POST',
+      cookie: me.cookie,
+      body: { filters: { city: location.citySlug } },
+    });
     expect(made.status).toBe(201);
     const followId = made.body.follow.id;
     await createQuiz(location.id, { date: '2030-01-09', createdAt: '2030-01-06T10:00:00.000Z' });
@@ -217,10 +236,17 @@ describe('new quizzes at a followed place or search as a push (the digest trigge
     const phone = await newSubscription(`https://push.example.test/${unique('search')}`);
     expect((await callJson(`/api/follows/${followId}/push`, { method: 'PUT', cookie: me.cookie, body: body(phone) })).status).toBe(200);
     const service = fakePushService([phone], () => 201);
-    const deps = testDeps({ now: MONDAY_0800, config: { appUrl: 'http://localhost', linkSigningSecret: DEV_LINK_SIGNING_SECRET }, ports: { push: (config) => createPushPort({ vapid: config.vapid!, fetch: service.fetch }) } });
+    const deps = testDeps({
+      now: MONDAY_0800,
+      config: { appUrl: 'http://localhost', linkSigningSecret: DEV_LINK_SIGNING_SECRET },
+      ports: { push: (config) => createPushPort({ vapid: config.vapid!, fetch: service.fetch }) },
+    });
     await digestRun([followId], deps);
     expect(service.deliveries).toHaveLength(1);
-    expect(service.deliveries[0]!.payload).toMatchObject({ title: '2 nya quiz i din bevakning', body: expect.stringMatching(/^onsdag 9 januari kl\. 19:00: .* \(och 1 till\)$/) });
+    expect(service.deliveries[0]!.payload).toMatchObject({
+      title: '2 nya quiz i din bevakning',
+      body: expect.stringMatching(/^onsdag 9 januari kl\. 19:00: .* \(och 1 till\)$/),
+    });
   });
 });
 
@@ -233,12 +259,19 @@ describe('"Påminn mig i telefonen" without an account: the follow\'s signed "Mi
     const id = newId();
     const at = confirmed ? '2026-11-01T10:00:00.000Z' : null;
     await testDb().run(sql`INSERT INTO follow_addresses (id, email, confirmed_at) VALUES (${addressId}, ${`${unique('v')}@test.local`}, ${at})`);
-    await testDb().run(sql`INSERT INTO follows (id, address_id, kind, location_id, target_key, confirmed_at) VALUES (${id}, ${addressId}, 'place', ${locationId}, ${`place:${locationId}`}, ${at})`);
+    await testDb().run(
+      sql`INSERT INTO follows (id, address_id, kind, location_id, target_key, confirmed_at) VALUES (${id}, ${addressId}, 'place', ${locationId}, ${`place:${locationId}`}, ${at})`,
+    );
     const t = await signLink(DEV_LINK_SIGNING_SECRET, 'manage', `a:${addressId}`, 3600, new Date(LINK_AT));
     return { id, t };
   }
   const form = (t: string, fields: Record<string, string>, headers: Record<string, string> = {}) =>
-    call(`/bevakningar?t=${encodeURIComponent(t)}`, { method: 'POST', clock: LINK_AT, body: new URLSearchParams(fields).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers } });
+    call(`/bevakningar?t=${encodeURIComponent(t)}`, {
+      method: 'POST',
+      clock: LINK_AT,
+      body: new URLSearchParams(fields).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+    });
 
   it('the page offers it per confirmed follow (a form the script fills), stores the subscription against the follow, and "Sluta påminna i telefonen" removes it', async () => {
     const { location } = await createOwnerWithPlace('Pushstad');
@@ -262,7 +295,7 @@ describe('"Påminn mig i telefonen" without an account: the follow\'s signed "Mi
     expect(await subscriptionsOf(mine.id)).toEqual([]);
   });
 
-  it('only the holder of that follow\'s link: another address\'s follow is 404, a bad or missing link 400, an unconfirmed follow 400, bad input 400, cross-site 403 — nothing stored', async () => {
+  it("only the holder of that follow's link: another address's follow is 404, a bad or missing link 400, an unconfirmed follow 400, bad input 400, cross-site 403 — nothing stored", async () => {
     const { location } = await createOwnerWithPlace('Pushstad');
     const mine = await visitorFollow(location.id);
     const theirs = await visitorFollow(location.id);

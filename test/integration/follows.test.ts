@@ -39,7 +39,9 @@ interface OutboxRow {
 }
 
 async function mailsTo(email: string): Promise<OutboxRow[]> {
-  return testDb().all<OutboxRow>(sql`SELECT id, to_email, subject, text, html, headers, send_key FROM mail_outbox WHERE to_email = ${email} ORDER BY created_at, rowid`);
+  return testDb().all<OutboxRow>(
+    sql`SELECT id, to_email, subject, text, html, headers, send_key FROM mail_outbox WHERE to_email = ${email} ORDER BY created_at, rowid`,
+  );
 }
 
 /** The consumer runs after the queue's batch timeout (2 s): wait for the mail. */
@@ -117,31 +119,40 @@ function capturingQueue(): MailQueue & { bodies: FollowMessage[] } {
 
 type FakeMessage = QueueMessageLike & { acked: boolean; retried: number | null };
 function fakeMessages(bodies: unknown[]): FakeMessage[] {
-  return bodies.map((body, i): FakeMessage => ({
-    id: `m${i}-${unique()}`,
-    body,
-    attempts: 1,
-    acked: false,
-    retried: null,
-    ack() {
-      this.acked = true;
-    },
-    retry(o?: { delaySeconds?: number }) {
-      this.retried = o?.delaySeconds ?? 0;
-    },
-  }));
+  return bodies.map(
+    (body, i): FakeMessage => ({
+      id: `m${i}-${unique()}`,
+      body,
+      attempts: 1,
+      acked: false,
+      retried: null,
+      ack() {
+        this.acked = true;
+      },
+      retry(o?: { delaySeconds?: number }) {
+        this.retried = o?.delaySeconds ?? 0;
+      },
+    }),
+  );
 }
 
 function consumerDeps(now: string, mailer?: Mailer) {
   // The queue consumer's deps as worker/index.ts builds them, the clock pinned at `now`.
-  return testDeps({ now, config: { appUrl: 'http://localhost', linkSigningSecret: DEV_LINK_SIGNING_SECRET }, ...(mailer ? { ports: { mailer: () => mailer } } : {}) });
+  return testDeps({
+    now,
+    config: { appUrl: 'http://localhost', linkSigningSecret: DEV_LINK_SIGNING_SECRET },
+    ...(mailer ? { ports: { mailer: () => mailer } } : {}),
+  });
 }
 
 describe('follow → confirm → unsubscribe (visitor)', () => {
   it('a visitor follows a place, confirms once by the mailed link, and one click ends it', async () => {
     const { location } = await publicPlace();
     const email = `${unique('besok')}@test.local`;
-    const { status, body } = await callJson('/api/follows', { body: { placeId: location.id, email: email.toUpperCase() }, headers: { 'cf-connecting-ip': ip() } });
+    const { status, body } = await callJson('/api/follows', {
+      body: { placeId: location.id, email: email.toUpperCase() },
+      headers: { 'cf-connecting-ip': ip() },
+    });
     expect(status).toBe(202);
     expect(body).toEqual({ message: FOLLOW_PENDING_MESSAGE });
     const [pending] = await testDb().all<{ id: string; confirmed_at: string | null }>(
@@ -254,12 +265,14 @@ describe('follow → confirm → unsubscribe (visitor)', () => {
     const { location } = await publicPlace();
     const email = `${unique('spam')}@test.local`;
     const statuses = [];
-    for (let i = 0; i < 6; i++) statuses.push((await call('/api/follows', { body: { placeId: location.id, email }, headers: { 'cf-connecting-ip': ip() } })).status);
+    for (let i = 0; i < 6; i++)
+      statuses.push((await call('/api/follows', { body: { placeId: location.id, email }, headers: { 'cf-connecting-ip': ip() } })).status);
     expect(statuses).toEqual([202, 202, 202, 202, 202, 429]);
     const client = ip();
     const byClient = [];
     const addresses = Array.from({ length: 11 }, () => `${unique('c')}@test.local`);
-    for (const address of addresses) byClient.push((await call('/api/follows', { body: { placeId: location.id, email: address }, headers: { 'cf-connecting-ip': client } })).status);
+    for (const address of addresses)
+      byClient.push((await call('/api/follows', { body: { placeId: location.id, email: address }, headers: { 'cf-connecting-ip': client } })).status);
     expect(byClient.slice(0, 10).every((s) => s === 202)).toBe(true);
     expect(byClient[10]).toBe(429);
     // Let the queue deliver the confirmations before the next test takes its snapshot of the outbox.
@@ -307,7 +320,10 @@ describe('follow → confirm → unsubscribe (visitor)', () => {
 
   it('a saved search keeps its quiz filters: stored canonically, named and linked with them, another filter is another follow', async () => {
     const user = await createUser();
-    const a = await callJson('/api/follows', { cookie: user.cookie, body: { filters: { city: 'stockholm', category: 'Musik', price: 'gratis', team: '4', time: 'alla' } } });
+    const a = await callJson('/api/follows', {
+      cookie: user.cookie,
+      body: { filters: { city: 'stockholm', category: 'Musik', price: 'gratis', team: '4', time: 'alla' } },
+    });
     const b = await callJson('/api/follows', { cookie: user.cookie, body: { filters: { team: 4, price: 'GRATIS', city: 'stockholm', category: 'musik' } } });
     expect(a.status).toBe(201);
     expect(b.body.follow.id).toBe(a.body.follow.id);
@@ -321,7 +337,9 @@ describe('follow → confirm → unsubscribe (visitor)', () => {
     expect(free.status).toBe(201);
     expect(free.body.follow).toMatchObject({ url: '/?price=gratis' });
     // A stored value the contract no longer knows is dropped when read back; the rest of the search stays.
-    await testDb().run(sql`UPDATE follows SET filters = '{"city":"stockholm","weekday":null,"search":null,"price":"billigt","category":"musik"}' WHERE id = ${plain.body.follow.id}`);
+    await testDb().run(
+      sql`UPDATE follows SET filters = '{"city":"stockholm","weekday":null,"search":null,"price":"billigt","category":"musik"}' WHERE id = ${plain.body.follow.id}`,
+    );
     const listed = (await callJson('/api/follows', { cookie: user.cookie })).body.follows as Array<{ id: string; url: string; label: string }>;
     expect(listed.find((f) => f.id === plain.body.follow.id)).toMatchObject({ url: '/quiz/stockholm?category=musik' });
   });
@@ -374,7 +392,12 @@ describe('signed-in follows and "Mina bevakningar"', () => {
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('Pausa påminnelser');
     const form = (id: string, action: string) =>
-      call(`/bevakningar?t=${t}`, { method: 'POST', clock: LINK_AT, body: `id=${id}&action=${action}`, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+      call(`/bevakningar?t=${t}`, {
+        method: 'POST',
+        clock: LINK_AT,
+        body: `id=${id}&action=${action}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
     expect((await form(f.id, 'pause')).status).toBe(303);
     expect((await followRow(f.id))!.reminders).toBe(0);
     expect((await form(stranger.id, 'remove')).status).toBe(404);
@@ -422,7 +445,9 @@ describe('cron: only enqueues, once a day at 08:00 Stockholm', () => {
       expect(got.sort((x, y) => (x.followId! < y.followId! ? -1 : 1))).toEqual(
         [a.id, b.id].sort().map((followId) => ({ type: 'reminder', followId, quizId: quiz.id, date: day })),
       );
-      const [run] = await testDb().all<{ status: string; result: string }>(sql`SELECT status, result FROM job_runs WHERE job = 'follow-reminders' ORDER BY started_at DESC, rowid DESC LIMIT 1`);
+      const [run] = await testDb().all<{ status: string; result: string }>(
+        sql`SELECT status, result FROM job_runs WHERE job = 'follow-reminders' ORDER BY started_at DESC, rowid DESC LIMIT 1`,
+      );
       expect(run!.status).toBe('done');
     });
   }
@@ -438,7 +463,9 @@ describe('cron: only enqueues, once a day at 08:00 Stockholm', () => {
     expect(await followRow(stale.id)).toBeUndefined();
     expect(await followRow(fresh.id)).toBeDefined();
     expect(await followRow(kept.id)).toBeDefined();
-    const addresses = await testDb().all<{ id: string }>(sql`SELECT id FROM follow_addresses WHERE id IN (${stale.addressId}, ${fresh.addressId}, ${kept.addressId})`);
+    const addresses = await testDb().all<{ id: string }>(
+      sql`SELECT id FROM follow_addresses WHERE id IN (${stale.addressId}, ${fresh.addressId}, ${kept.addressId})`,
+    );
     expect(addresses.map((a) => a.id).sort()).toEqual([fresh.addressId, kept.addressId].sort());
   });
 
@@ -462,7 +489,12 @@ describe('consumer: each mail exactly once', () => {
     await createQuiz(location.id, { date: '2030-01-08' });
     const f1 = await confirmedFollow(location.id);
     const f2 = await confirmedFollow(location.id);
-    const messages = [f1, f2].map((f, i) => ({ id: `d${i}-${unique()}`, timestamp: new Date('2030-01-07T07:00:00Z'), attempts: 1, body: { type: 'digest', followId: f.id, week: '2030-01-07' } }));
+    const messages = [f1, f2].map((f, i) => ({
+      id: `d${i}-${unique()}`,
+      timestamp: new Date('2030-01-07T07:00:00Z'),
+      attempts: 1,
+      body: { type: 'digest', followId: f.id, week: '2030-01-07' },
+    }));
     for (let run = 0; run < 2; run++) {
       const batch = createMessageBatch('quizkvall-mail', messages);
       const ctx = createExecutionContext();
@@ -547,7 +579,10 @@ describe('consumer: each mail exactly once', () => {
     const user = await createUser();
     const made = await callJson('/api/follows', { cookie: user.cookie, body: { filters: { city: location.citySlug } } });
     const deps = consumerDeps('2030-01-07T07:00:00Z');
-    await processMailBatch({ ...deps, clock: createClock() }, { queueName: 'quizkvall-mail', messages: fakeMessages([{ type: 'digest', followId: made.body.follow.id, week: '2030-01-07' }]) });
+    await processMailBatch(
+      { ...deps, clock: createClock() },
+      { queueName: 'quizkvall-mail', messages: fakeMessages([{ type: 'digest', followId: made.body.follow.id, week: '2030-01-07' }]) },
+    );
     const [mail] = await mailsTo(user.email);
     expect(mail!.text).toMatch(/\[Nytt\] torsdag 10 januari kl\. 19:00: .* – Färsk/);
     expect(mail!.text).toMatch(/\ntisdag 8 januari kl\. 19:00: .* – Gammal/);
@@ -559,7 +594,14 @@ describe('consumer: each mail exactly once', () => {
     const other = await publicPlace(unique('Annanstad'));
     const rid = unique('rid');
     for (const date of ['2030-01-08', '2030-01-10', '2030-01-15']) {
-      await createQuiz(location.id, { date, title: 'Tisdagsquiz', description: 'Efteråt: ÖLPROVNING i baren', isRecurring: true, recurrenceId: rid, recurrencePattern: 'weekly' });
+      await createQuiz(location.id, {
+        date,
+        title: 'Tisdagsquiz',
+        description: 'Efteråt: ÖLPROVNING i baren',
+        isRecurring: true,
+        recurrenceId: rid,
+        recurrencePattern: 'weekly',
+      });
     }
     await createQuiz(location.id, { date: '2030-01-09', title: 'Vanligt quiz', description: 'Inget särskilt' });
     await createQuiz(other.location.id, { date: '2030-01-09', title: 'Annan stad', description: 'Ölprovning' });
@@ -603,7 +645,10 @@ describe('consumer: each mail exactly once', () => {
     const user = await createUser();
     const made = await callJson('/api/follows', { cookie: user.cookie, body: { filters: { city: location.citySlug, price: 'gratis' } } });
     expect(made.status).toBe(201);
-    await processMailBatch(consumerDeps('2030-01-07T07:00:00Z'), { queueName: 'quizkvall-mail', messages: fakeMessages([{ type: 'digest', followId: made.body.follow.id, week: '2030-01-07' }]) });
+    await processMailBatch(consumerDeps('2030-01-07T07:00:00Z'), {
+      queueName: 'quizkvall-mail',
+      messages: fakeMessages([{ type: 'digest', followId: made.body.follow.id, week: '2030-01-07' }]),
+    });
     const [mail] = await mailsTo(user.email);
     expect(mail!.subject + mail!.text).toMatch(/Gratis/);
     expect(mail!.text).toMatch(/tisdag 8 januari kl\. 19:00: .* – Gratisquiz/);
@@ -613,11 +658,14 @@ describe('consumer: each mail exactly once', () => {
     await testDb().run(sql`UPDATE quizzes SET price = 60 WHERE id = ${rows[0]!.id}`);
     const next = await createUser();
     const again = await callJson('/api/follows', { cookie: next.cookie, body: { filters: { city: location.citySlug, price: 'gratis' } } });
-    await processMailBatch(consumerDeps('2030-01-07T07:00:00Z'), { queueName: 'quizkvall-mail', messages: fakeMessages([{ type: 'digest', followId: again.body.follow.id, week: '2030-01-07' }]) });
+    await processMailBatch(consumerDeps('2030-01-07T07:00:00Z'), {
+      queueName: 'quizkvall-mail',
+      messages: fakeMessages([{ type: 'digest', followId: again.body.follow.id, week: '2030-01-07' }]),
+    });
     expect((await mailsTo(next.email)).filter((m) => /Gratisquiz/.test(m.text))).toHaveLength(0);
   });
 
-  it('a saved text search with more than two pages of matching places gets every one (the listing\'s total is only a lower bound)', async () => {
+  it("a saved text search with more than two pages of matching places gets every one (the listing's total is only a lower bound)", async () => {
     const tag = unique('Mångsök');
     const titles: string[] = [];
     for (let i = 0; i < 30; i++) {
@@ -627,7 +675,10 @@ describe('consumer: each mail exactly once', () => {
     }
     const user = await createUser();
     const made = await callJson('/api/follows', { cookie: user.cookie, body: { filters: { search: tag } } });
-    await processMailBatch(consumerDeps('2030-01-07T07:00:00Z'), { queueName: 'quizkvall-mail', messages: fakeMessages([{ type: 'digest', followId: made.body.follow.id, week: '2030-01-07' }]) });
+    await processMailBatch(consumerDeps('2030-01-07T07:00:00Z'), {
+      queueName: 'quizkvall-mail',
+      messages: fakeMessages([{ type: 'digest', followId: made.body.follow.id, week: '2030-01-07' }]),
+    });
     const [mail] = await mailsTo(user.email);
     for (const title of titles) expect(mail!.text).toContain(`– ${title}\n`);
   });
@@ -637,7 +688,12 @@ describe('consumer: each mail exactly once', () => {
     const poison = fakeMessages([{ type: 'nonsense', id: unique() }]);
     await processMailBatch(deps, { queueName: 'quizkvall-mail', messages: poison });
     expect(poison[0]!.acked).toBe(true);
-    const dead = { id: `dlq-${unique()}`, timestamp: new Date('2026-03-29T06:00:00Z'), attempts: 6, body: { type: 'reminder', followId: 'x', quizId: 'y', date: '2026-03-29' } };
+    const dead = {
+      id: `dlq-${unique()}`,
+      timestamp: new Date('2026-03-29T06:00:00Z'),
+      attempts: 6,
+      body: { type: 'reminder', followId: 'x', quizId: 'y', date: '2026-03-29' },
+    };
     const batch = createMessageBatch('quizkvall-mail-dlq', [dead]);
     const ctx = createExecutionContext();
     await worker.queue!(batch as never, env, ctx);
@@ -665,7 +721,9 @@ describe('invariants of follow mail (also checked by the soak)', () => {
     const check = inv('no follow without a confirmed address');
     const mine = async () => (await testDb().all<{ follow_id: string }>(sql.raw(check.sql))).filter((r) => r.follow_id === pending.id);
     expect(await mine()).toEqual([]);
-    await testDb().run(sql`INSERT INTO mail_outbox (id, to_email, subject, text, status, send_key) VALUES (${newId()}, ${pending.email}, 'x', 'x', 'sent', ${`reminder:${pending.id}:q`})`);
+    await testDb().run(
+      sql`INSERT INTO mail_outbox (id, to_email, subject, text, status, send_key) VALUES (${newId()}, ${pending.email}, 'x', 'x', 'sent', ${`reminder:${pending.id}:q`})`,
+    );
     expect(await mine()).toHaveLength(1);
     await testDb().run(sql`DELETE FROM mail_outbox WHERE send_key = ${`reminder:${pending.id}:q`}`);
     expect(await testDb().all(sql.raw(inv('no duplicate send key').sql))).toEqual([]);

@@ -64,7 +64,9 @@ describe('schema', () => {
     const orderId = unique('order');
     await db.run(sql`INSERT INTO checkout_orders (id, kind, amount_total, items, expires_at) VALUES (${orderId}, 'marketing', 0, '[]', 0)`);
     const claim = (tier: string, slot: number) =>
-      db.run(sql`INSERT INTO promotion_slot_claims (id, order_id, quiz_id, city_slug, date, tier, slot_no) VALUES (${unique('c')}, ${orderId}, ${quiz.id}, ${city}, '2030-01-01', ${tier}, ${slot})`);
+      db.run(
+        sql`INSERT INTO promotion_slot_claims (id, order_id, quiz_id, city_slug, date, tier, slot_no) VALUES (${unique('c')}, ${orderId}, ${quiz.id}, ${city}, '2030-01-01', ${tier}, ${slot})`,
+      );
     for (const slot of [1, 2, 3]) await claim('recommended', slot);
     await expect(claim('recommended', 4)).rejects.toThrow();
     await expect(claim('recommended', 1)).rejects.toThrow();
@@ -82,7 +84,9 @@ describe('schema', () => {
     const loc = await createLocation(venue.id);
     const quiz = await createQuiz(loc.id);
     await db.run(sql`DELETE FROM users WHERE id = ${user.id}`);
-    const left = await db.all<{ n: number }>(sql`SELECT (SELECT COUNT(*) FROM venues WHERE id = ${venue.id}) + (SELECT COUNT(*) FROM locations WHERE id = ${loc.id}) + (SELECT COUNT(*) FROM quizzes WHERE id = ${quiz.id}) + (SELECT COUNT(*) FROM sessions WHERE user_id = ${user.id}) AS n`);
+    const left = await db.all<{ n: number }>(
+      sql`SELECT (SELECT COUNT(*) FROM venues WHERE id = ${venue.id}) + (SELECT COUNT(*) FROM locations WHERE id = ${loc.id}) + (SELECT COUNT(*) FROM quizzes WHERE id = ${quiz.id}) + (SELECT COUNT(*) FROM sessions WHERE user_id = ${user.id}) AS n`,
+    );
     expect(left[0]!.n).toBe(0);
   });
 });

@@ -175,13 +175,22 @@ describe('freshness thresholds (pinned clock)', () => {
     const body = { name: b.venue.name, description: '', address: '', city: '', phone: '', website: '', isPublic: true };
     const save = await callJson(`/api/owner/venues/${b.venue.id}`, { method: 'PATCH', cookie: owner.cookie, clock: at(day), body });
     expect(save.status).toBe(200);
-    expect(await venueRow(b.venue.id)).toMatchObject({ is_public: 1, stale_hidden_at: null, freshness_stage: 0, confirmed_at: new Date(at(day)).toISOString() });
+    expect(await venueRow(b.venue.id)).toMatchObject({
+      is_public: 1,
+      stale_hidden_at: null,
+      freshness_stage: 0,
+      confirmed_at: new Date(at(day)).toISOString(),
+    });
     const dash = await callJson(`/api/owner/freshness/${b.venue.id}`, { cookie: owner.cookie, clock: at(day) });
     expect(dash.body).toMatchObject({ confirmedOn: day, daysSince: 0, hidden: false, hideInDays: 90 });
     await job(addDays(day, 30));
     await job(addDays(day, 31));
     expect(await venueRow(b.venue.id)).toMatchObject({ is_public: 1, stale_hidden_at: null, freshness_stage: 1 });
-    expect(await visibleTo(addDays(day, 31), { ...b, venue: { ...b.venue, slug: save.body.slug } })).toEqual({ inListing: true, pageStatus: 200, inSitemap: true });
+    expect(await visibleTo(addDays(day, 31), { ...b, venue: { ...b.venue, slug: save.body.slug } })).toEqual({
+      inListing: true,
+      pageStatus: 200,
+      inSitemap: true,
+    });
   });
 
   it("an owner's save that keeps it off is their own 'not public'; a superadmin's edit leaves the freshness state alone", async () => {
@@ -198,7 +207,12 @@ describe('freshness thresholds (pinned clock)', () => {
     const owner = await createUser({ now: new Date(at(day)) });
     await testDb().run(sql`UPDATE venues SET user_id = ${owner.id} WHERE id = ${b.venue.id}`);
     expect((await callJson(`/api/owner/venues/${b.venue.id}`, { method: 'PATCH', cookie: owner.cookie, clock: at(day), body })).status).toBe(200);
-    expect(await venueRow(b.venue.id)).toMatchObject({ is_public: 0, stale_hidden_at: null, freshness_stage: 0, confirmed_at: new Date(at(day)).toISOString() });
+    expect(await venueRow(b.venue.id)).toMatchObject({
+      is_public: 0,
+      stale_hidden_at: null,
+      freshness_stage: 0,
+      confirmed_at: new Date(at(day)).toISOString(),
+    });
     // A later confirmation does not publish what the owner chose to keep hidden.
     await callJson(`/api/owner/freshness/${b.venue.id}/confirm`, { method: 'POST', cookie: owner.cookie, clock: at(day), body: {} });
     expect((await venueRow(b.venue.id)).is_public).toBe(0);
@@ -260,7 +274,10 @@ describe('a claimed step never loses its mail (issue 27.3)', () => {
     const first = queueMessages(bodies);
     await processMailBatch(deps, { queueName: 'quizkvall-mail', messages: first });
     logged.verify();
-    expect(first.map((m) => [m.acked, m.retried])).toEqual([[false, 30], [false, 30]]);
+    expect(first.map((m) => [m.acked, m.retried])).toEqual([
+      [false, 30],
+      [false, 30],
+    ]);
     // Back up: the retry delivers each once (the send key as idempotency key); a duplicate message sends nothing.
     provider.state.down = false;
     await processMailBatch(deps, { queueName: 'quizkvall-mail', messages: queueMessages([...bodies, ...bodies], 2) });
@@ -311,7 +328,7 @@ describe('a claimed step never loses its mail (issue 27.3)', () => {
   });
 });
 
-describe('the link pages keep an error\'s status (issue 27.4)', () => {
+describe("the link pages keep an error's status (issue 27.4)", () => {
   it('links switched off (no LINK_SIGNING_SECRET in production) → 503 with its message on every link page, GET and POST; a bad link stays 400', async () => {
     const app = createApp(productionPorts);
     const fetchAs = async (path: string, method: string, vars: Partial<Env>) => {

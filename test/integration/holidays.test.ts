@@ -105,7 +105,11 @@ describe('skip and restore on a stored series', () => {
     const count = await testDb().all<{ n: number }>(sql`SELECT count(*) AS n FROM quizzes WHERE recurrence_id = ${rid}`);
     expect(count[0]!.n).toBe(5);
 
-    const restore = await callJson(`/api/owner/series/${rid}/holidays`, { cookie: user.cookie, clock, body: { decisions: [{ date: '2026-06-19', skip: false }] } });
+    const restore = await callJson(`/api/owner/series/${rid}/holidays`, {
+      cookie: user.cookie,
+      clock,
+      body: { decisions: [{ date: '2026-06-19', skip: false }] },
+    });
     expect(restore.body).toEqual({ skipped: 0, kept: 1 });
     expect((await occurrence(rid, '2026-06-19'))!.is_cancelled).toBe(0);
     expect((await decision(rid, '2026-06-19'))!.decision).toBe('run');
@@ -122,7 +126,12 @@ describe('skip and restore on a stored series', () => {
     const r = await callJson(`/api/owner/series/${thu}/holidays`, {
       cookie: user.cookie,
       clock,
-      body: { decisions: [{ date: '2026-12-24', skip: true }, { date: '2026-12-31', skip: false }] },
+      body: {
+        decisions: [
+          { date: '2026-12-24', skip: true },
+          { date: '2026-12-31', skip: false },
+        ],
+      },
     });
     expect(r.body).toEqual({ skipped: 1, kept: 1 });
     expect((await occurrence(thu, '2026-12-24'))!.is_cancelled).toBe(1);
@@ -138,7 +147,10 @@ describe('skip and restore on a stored series', () => {
     const before = await snapshot(['quizzes', 'holiday_decisions', 'venues']);
     for (const decisions of [
       [{ date: '2026-12-10', skip: true }], // a Thursday, no holiday
-      [{ date: '2026-12-24', skip: true }, { date: '2026-12-25', skip: true }], // juldagen: not a date of this series
+      [
+        { date: '2026-12-24', skip: true },
+        { date: '2026-12-25', skip: true },
+      ], // juldagen: not a date of this series
       [{ date: '2026-12-24', skip: 'ja' }],
       [],
     ]) {
@@ -146,7 +158,11 @@ describe('skip and restore on a stored series', () => {
       expect(res.status).toBe(400);
       expect(res.body.error.issues[0].path).toMatch(/^decisions/);
     }
-    const past = await callJson(`/api/owner/series/${rid}/holidays`, { cookie: user.cookie, clock: '2026-12-26T09:00:00Z', body: { decisions: [{ date: '2026-12-24', skip: true }] } });
+    const past = await callJson(`/api/owner/series/${rid}/holidays`, {
+      cookie: user.cookie,
+      clock: '2026-12-26T09:00:00Z',
+      body: { decisions: [{ date: '2026-12-24', skip: true }] },
+    });
     expect(past.status).toBe(400);
     expect(await snapshot(['quizzes', 'holiday_decisions', 'venues'])).toEqual(before);
   });
@@ -166,13 +182,23 @@ describe('skip and restore on a stored series', () => {
 });
 
 describe('decisions go with their occurrences', () => {
-  const decisionsOf = async (rid: string) => (await testDb().all<{ date: string }>(sql`SELECT date FROM holiday_decisions WHERE recurrence_id = ${rid} ORDER BY date`)).map((r) => r.date);
+  const decisionsOf = async (rid: string) =>
+    (await testDb().all<{ date: string }>(sql`SELECT date FROM holiday_decisions WHERE recurrence_id = ${rid} ORDER BY date`)).map((r) => r.date);
 
   it('deleting the series, one occurrence or the place deletes the holiday decisions with them', async () => {
     const clock = '2026-11-23T09:00:00Z';
     const { user, venue, location } = await ownerAt(clock);
     const decide = (rid: string) =>
-      callJson(`/api/owner/series/${rid}/holidays`, { cookie: user.cookie, clock, body: { decisions: [{ date: '2026-12-24', skip: true }, { date: '2026-12-31', skip: false }] } });
+      callJson(`/api/owner/series/${rid}/holidays`, {
+        cookie: user.cookie,
+        clock,
+        body: {
+          decisions: [
+            { date: '2026-12-24', skip: true },
+            { date: '2026-12-31', skip: false },
+          ],
+        },
+      });
     const series = { date: '2026-12-03', days: ['torsdag'], until: '2027-01-07' };
 
     const a = await createSeries(user, location.id, clock, series);
@@ -286,7 +312,16 @@ describe('the nightly "Kör ni quiz på {helgdag}?" mail and its signed links', 
     const clock = '2026-11-23T09:00:00Z';
     const { user, location } = await ownerAt(clock);
     const rid = await createSeries(user, location.id, clock, { date: '2026-12-03', days: ['torsdag'], until: '2027-01-07' });
-    await callJson(`/api/owner/series/${rid}/holidays`, { cookie: user.cookie, clock, body: { decisions: [{ date: '2026-12-24', skip: false }, { date: '2026-12-31', skip: true }] } });
+    await callJson(`/api/owner/series/${rid}/holidays`, {
+      cookie: user.cookie,
+      clock,
+      body: {
+        decisions: [
+          { date: '2026-12-24', skip: false },
+          { date: '2026-12-31', skip: true },
+        ],
+      },
+    });
     await runHolidayAskJob(testDeps({ now: '2026-12-20T03:00:00Z' }), { queue: capturingOutboxQueue() });
     expect(await mails(rid)).toHaveLength(0);
   });

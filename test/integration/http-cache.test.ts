@@ -210,7 +210,7 @@ describe('edge-cache keys hold only the parameters a route knows (issue 26.4)', 
     }
   });
 
-  it("a search feed names its own URL with the known parameters only, whoever asked first", async () => {
+  it('a search feed names its own URL with the known parameters only, whoever asked first', async () => {
     const { location } = await createOwnerWithPlace(`Flödesstad ${unique('f')}`);
     const folded = await (await call(`/api/calendar/listing.ics?x=${unique('x')}&city=${location.citySlug}`, { clock: CLOCK })).text();
     const ics = folded.replace(/\r\n /g, ''); // RFC 5545 §3.1 line folding

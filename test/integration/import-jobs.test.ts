@@ -89,15 +89,21 @@ describe('upload and preview', () => {
     expect(await testDb().select().from(venues).where(sql`instr(${venues.name}, ${p}) > 0`)).toEqual([]);
   });
 
-  it('applies the forms\' text rules: NUL, CR/LF, NEL and U+2028 in a name or address make the row invalid, and nothing of it reaches a page (issue 26.7)', async () => {
+  it("applies the forms' text rules: NUL, CR/LF, NEL and U+2028 in a name or address make the row invalid, and nothing of it reaches a page (issue 26.7)", async () => {
     const p = unique('Ctl');
     const bad = { NUL: '\u0000', CR: '\r', LF: '\n', NEL: '\u0085', LS: '\u2028' };
-    const lines = [HEADER, ...Object.entries(bad).map(([k, ch], i) => `"${p} ${k}${ch}krog",${i % 2 ? `"Gata${ch}1"` : 'Gata 1'},${p}ort${i},,,tisdag,,,,,,,,`), `${p} Ren krog,Gata 9,${p}ortRen,,,tisdag,,,,,,,,`];
+    const lines = [
+      HEADER,
+      ...Object.entries(bad).map(([k, ch], i) => `"${p} ${k}${ch}krog",${i % 2 ? `"Gata${ch}1"` : 'Gata 1'},${p}ort${i},,,tisdag,,,,,,,,`),
+      `${p} Ren krog,Gata 9,${p}ortRen,,,tisdag,,,,,,,,`,
+    ];
     const up = await upload(lines.join('\r\n'));
     expect(up.status).toBe(201);
     expect(up.body.preview.counts).toEqual({ new: 1, duplicate: 0, invalid: 5 });
     expect(up.body.preview.rows.slice(0, 5).map((r: { message: string }) => r.message)).toEqual(
-      Object.keys(bad).map((_, i) => (i % 2 ? 'name: Får inte innehålla kontrolltecken; address: Får inte innehålla kontrolltecken' : 'name: Får inte innehålla kontrolltecken')),
+      Object.keys(bad).map((_, i) =>
+        i % 2 ? 'name: Får inte innehålla kontrolltecken; address: Får inte innehålla kontrolltecken' : 'name: Får inte innehålla kontrolltecken',
+      ),
     );
     await using instance = await introspectWorkflowInstance(env.IMPORT_WORKFLOW, up.body.id);
     await call(`/api/admin/import/jobs/${up.body.id}/start`, { method: 'POST', cookie: superadmin.cookie, clock: CLOCK });
@@ -105,14 +111,24 @@ describe('upload and preview', () => {
     const stored = await testDb().select({ name: venues.name, address: venues.address }).from(venues).where(sql`instr(${venues.name}, ${p}) = 1`);
     expect(stored).toEqual([{ name: `${p} Ren krog`, address: 'Gata 9' }]);
     // The JSON preview reads the same rules (NUL and NEL in a JSON body are refused for the whole request first).
-    const preview = await callJson('/api/admin/import/preview', { body: { csv: lines.join('\n').replaceAll('\u0000', '').replaceAll('\u0085', '') }, cookie: superadmin.cookie, clock: CLOCK });
+    const preview = await callJson('/api/admin/import/preview', {
+      body: { csv: lines.join('\n').replaceAll('\u0000', '').replaceAll('\u0085', '') },
+      cookie: superadmin.cookie,
+      clock: CLOCK,
+    });
     expect(preview.body).toMatchObject({ summary: { invalid: 3 } });
   });
 
   it('an unbalanced quote is "Rad N: citattecken saknas", not the rest of the file read as one row; nothing stored', async () => {
     const p = unique('Quote');
     const before = await snapshot(['import_jobs', 'venues']);
-    const csv = [HEADER, `${p} Ett,Gata 1,Umeå,,,tisdag,,,,,,,,`, `"${p} Två,Gata 2,Umeå,,,tisdag,,,,,,,,`, `${p} Tre,Gata 3,Umeå,,,tisdag,,,,,,,,`, `${p} Fyra,Gata 4,Umeå,,,tisdag,,,,,,,,`].join('\n');
+    const csv = [
+      HEADER,
+      `${p} Ett,Gata 1,Umeå,,,tisdag,,,,,,,,`,
+      `"${p} Två,Gata 2,Umeå,,,tisdag,,,,,,,,`,
+      `${p} Tre,Gata 3,Umeå,,,tisdag,,,,,,,,`,
+      `${p} Fyra,Gata 4,Umeå,,,tisdag,,,,,,,,`,
+    ].join('\n');
     const up = await upload(csv);
     expect(up.status).toBe(400);
     expect(up.body.error.message).toBe('Rad 3: citattecken saknas');
@@ -215,10 +231,21 @@ describe('the Workflow run', () => {
     await instance!.waitForStatus('complete');
 
     const [end] = await db.select().from(importJobs).where(eq(importJobs.id, jobId));
-    expect(end).toMatchObject({ status: 'done', totalRows: total, processedRows: total, createdCount: N, duplicateCount: 2, invalidCount: 3, reviewCount: 0, error: null });
+    expect(end).toMatchObject({
+      status: 'done',
+      totalRows: total,
+      processedRows: total,
+      createdCount: N,
+      duplicateCount: 2,
+      invalidCount: 3,
+      reviewCount: 0,
+      error: null,
+    });
     expect(end!.finishedAt).not.toBeNull();
     // Exactly one row per line, one business per valid line, none twice.
-    const [counts] = await db.all<{ rows: number; lines: number }>(sql`SELECT COUNT(*) AS rows, COUNT(DISTINCT row_no) AS lines FROM import_rows WHERE job_id = ${jobId}`);
+    const [counts] = await db.all<{ rows: number; lines: number }>(
+      sql`SELECT COUNT(*) AS rows, COUNT(DISTINCT row_no) AS lines FROM import_rows WHERE job_id = ${jobId}`,
+    );
     expect(counts).toEqual({ rows: total, lines: total });
     const [vs] = await db.all<{ n: number; names: number }>(sql`SELECT COUNT(*) AS n, COUNT(DISTINCT name) AS names FROM venues WHERE instr(name, ${p}) = 1`);
     expect(vs).toEqual({ n: N, names: N });
@@ -264,7 +291,11 @@ describe('the Workflow run', () => {
 });
 
 describe('a Workflow that cannot be created (issue 27.1)', () => {
-  const broken = { create: async () => { throw new Error('workflows unavailable'); } } as unknown as Workflow;
+  const broken = {
+    create: async () => {
+      throw new Error('workflows unavailable');
+    },
+  } as unknown as Workflow;
   const deps = () => testDeps({ db: testDb(), now: CLOCK, config: { houseAccountEmail: HOUSE } });
   const row = async (id: string) => (await testDb().select().from(importJobs).where(eq(importJobs.id, id)))[0]!;
 
@@ -275,7 +306,10 @@ describe('a Workflow that cannot be created (issue 27.1)', () => {
     expect(await row(id)).toMatchObject({ status: 'uploaded', startedAt: null });
 
     // A run that failed: "Fortsätt" whose instance cannot be created leaves it failed, with its error.
-    await testDb().update(importJobs).set({ status: 'failed', today: '2030-03-05', startedAt: CLOCK, finishedAt: CLOCK, error: 'instansen försvann' }).where(eq(importJobs.id, id));
+    await testDb()
+      .update(importJobs)
+      .set({ status: 'failed', today: '2030-03-05', startedAt: CLOCK, finishedAt: CLOCK, error: 'instansen försvann' })
+      .where(eq(importJobs.id, id));
     const failed = await row(id);
     await expect(resumeImportJob(deps(), { workflow: broken, id })).rejects.toThrow('workflows unavailable');
     expect(await row(id)).toEqual(failed);
@@ -320,7 +354,11 @@ describe('one planner for previews, steps and the 300-row import (issues 27.4, 2
     // Without the other steps' objects, step 2 still runs.
     await env.IMPORTS.delete([`${job!.rowsKey}-0.json`, `${job!.rowsKey}-1.json`]);
     await testDb().update(importJobs).set({ status: 'running', today: '2030-03-05' }).where(eq(importJobs.id, up.body.id));
-    const r = await processImportChunk(testDeps({ db: testDb(), now: CLOCK, config: { houseAccountEmail: HOUSE } }), { bucket: env.IMPORTS, id: up.body.id, chunk: 2 });
+    const r = await processImportChunk(testDeps({ db: testDb(), now: CLOCK, config: { houseAccountEmail: HOUSE } }), {
+      bucket: env.IMPORTS,
+      id: up.body.id,
+      chunk: 2,
+    });
     expect(r).toMatchObject({ created: 7, skipped: 0 });
   });
 
@@ -328,8 +366,14 @@ describe('one planner for previews, steps and the 300-row import (issues 27.4, 2
     const p = unique('Natt');
     const up = await upload([HEADER, `${p} Krog,Gata 1,${p}ort,,,måndag,,,,,,,,`].join('\n'));
     await testDb().update(importJobs).set({ status: 'running', today: null }).where(eq(importJobs.id, up.body.id));
-    await processImportChunk(testDeps({ db: testDb(), now: '2030-03-04T23:30:00Z', config: { houseAccountEmail: HOUSE } }), { bucket: env.IMPORTS, id: up.body.id, chunk: 0 });
-    const dates = await testDb().all<{ date: string }>(sql`SELECT q.date FROM quizzes q JOIN locations l ON l.id = q.location_id WHERE l.city = ${`${p}ort`} ORDER BY q.date LIMIT 1`);
+    await processImportChunk(testDeps({ db: testDb(), now: '2030-03-04T23:30:00Z', config: { houseAccountEmail: HOUSE } }), {
+      bucket: env.IMPORTS,
+      id: up.body.id,
+      chunk: 0,
+    });
+    const dates = await testDb().all<{ date: string }>(
+      sql`SELECT q.date FROM quizzes q JOIN locations l ON l.id = q.location_id WHERE l.city = ${`${p}ort`} ORDER BY q.date LIMIT 1`,
+    );
     expect(dates[0]!.date).toBe('2030-03-11'); // the first Monday from Tuesday 2030-03-05, not Monday 2030-03-04 (yesterday)
   });
 
@@ -380,32 +424,84 @@ describe('near-duplicates are listed for review, never merged silently', () => {
 
     const list = await callJson(`/api/admin/import/jobs/${up.body.id}/reviews`, { cookie: superadmin.cookie });
     expect(list.body.reviews).toEqual([
-      expect.objectContaining({ rowNo: 2, name: `${p} Bishop Arms Södermalm`, match: expect.objectContaining({ id: existing.id }), resolved: null, message: expect.stringMatching(/^Liknar .* i samma ort \(0,\d\d\)$/) }),
-      expect.objectContaining({ rowNo: 3, name: `${p} Helt Annat`, match: expect.objectContaining({ id: other.id }), resolved: null, message: `Samma adress som ${p} Olssons` }),
+      expect.objectContaining({
+        rowNo: 2,
+        name: `${p} Bishop Arms Södermalm`,
+        match: expect.objectContaining({ id: existing.id }),
+        resolved: null,
+        message: expect.stringMatching(/^Liknar .* i samma ort \(0,\d\d\)$/),
+      }),
+      expect.objectContaining({
+        rowNo: 3,
+        name: `${p} Helt Annat`,
+        match: expect.objectContaining({ id: other.id }),
+        resolved: null,
+        message: `Samma adress som ${p} Olssons`,
+      }),
     ]);
     // Nothing merged silently: the existing business still has one place.
     expect(await testDb().select().from(locations).where(eq(locations.venueId, existing.id))).toHaveLength(1);
 
-    const merge = await callJson(`/api/admin/import/jobs/${up.body.id}/reviews/2`, { method: 'POST', body: { action: 'merge' }, cookie: superadmin.cookie, clock: CLOCK });
+    const merge = await callJson(`/api/admin/import/jobs/${up.body.id}/reviews/2`, {
+      method: 'POST',
+      body: { action: 'merge' },
+      cookie: superadmin.cookie,
+      clock: CLOCK,
+    });
     expect(merge.status).toBe(200);
     expect(merge.body.resolved).toBe('merged');
     const places = await testDb().select().from(locations).where(eq(locations.venueId, existing.id));
     expect(places).toHaveLength(2);
-    expect(await testDb().select().from(quizzes).where(eq(quizzes.locationId, places.find((l) => l.address === 'Hornsgatan 3')!.id))).toHaveLength(26);
-    const again = await callJson(`/api/admin/import/jobs/${up.body.id}/reviews/2`, { method: 'POST', body: { action: 'create' }, cookie: superadmin.cookie, clock: CLOCK });
+    expect(
+      await testDb()
+        .select()
+        .from(quizzes)
+        .where(eq(quizzes.locationId, places.find((l) => l.address === 'Hornsgatan 3')!.id)),
+    ).toHaveLength(26);
+    const again = await callJson(`/api/admin/import/jobs/${up.body.id}/reviews/2`, {
+      method: 'POST',
+      body: { action: 'create' },
+      cookie: superadmin.cookie,
+      clock: CLOCK,
+    });
     expect(again.status).toBe(409);
 
-    const create = await callJson(`/api/admin/import/jobs/${up.body.id}/reviews/3`, { method: 'POST', body: { action: 'create' }, cookie: superadmin.cookie, clock: CLOCK });
+    const create = await callJson(`/api/admin/import/jobs/${up.body.id}/reviews/3`, {
+      method: 'POST',
+      body: { action: 'create' },
+      cookie: superadmin.cookie,
+      clock: CLOCK,
+    });
     expect(create.status).toBe(200);
     expect(create.body.resolved).toBe('created');
-    expect(await testDb().select().from(venues).where(eq(venues.name, `${p} Helt Annat`))).toHaveLength(1);
+    expect(
+      await testDb()
+        .select()
+        .from(venues)
+        .where(eq(venues.name, `${p} Helt Annat`)),
+    ).toHaveLength(1);
     const [after] = await testDb().select().from(importJobs).where(eq(importJobs.id, up.body.id));
     expect(after).toMatchObject({ createdCount: 2, reviewCount: 0 });
-    const bad = await callJson(`/api/admin/import/jobs/${up.body.id}/reviews/3`, { method: 'POST', body: { action: 'kasta' }, cookie: superadmin.cookie, clock: CLOCK });
+    const bad = await callJson(`/api/admin/import/jobs/${up.body.id}/reviews/3`, {
+      method: 'POST',
+      body: { action: 'kasta' },
+      cookie: superadmin.cookie,
+      clock: CLOCK,
+    });
     expect(bad.status).toBe(400);
-    const notReview = await callJson(`/api/admin/import/jobs/${up.body.id}/reviews/5`, { method: 'POST', body: { action: 'create' }, cookie: superadmin.cookie, clock: CLOCK });
+    const notReview = await callJson(`/api/admin/import/jobs/${up.body.id}/reviews/5`, {
+      method: 'POST',
+      body: { action: 'create' },
+      cookie: superadmin.cookie,
+      clock: CLOCK,
+    });
     expect(notReview.status).toBe(404);
-    expect(await testDb().select().from(importRows).where(and(eq(importRows.jobId, up.body.id), eq(importRows.result, 'review')))).toEqual([]);
+    expect(
+      await testDb()
+        .select()
+        .from(importRows)
+        .where(and(eq(importRows.jobId, up.body.id), eq(importRows.result, 'review'))),
+    ).toEqual([]);
     await invariantsHold();
   });
 });

@@ -28,7 +28,17 @@ import { createMailer, redeliverOutbox } from '../../worker/ports/mailer';
 // Before every session the factories create (they expire 30 days after the real now), so the nightly
 // clean-up at this instant removes only the session planted below.
 const NIGHT = '2020-02-04T02:15:00.000Z';
-const NIGHTLY_JOBS = ['listing-day', 'sessions', 'rate-limits', 'analytics-seen', 'email-tokens', 'mail-outbox', 'promotion-holds', SERIES_JOB, 'calendar-sync'];
+const NIGHTLY_JOBS = [
+  'listing-day',
+  'sessions',
+  'rate-limits',
+  'analytics-seen',
+  'email-tokens',
+  'mail-outbox',
+  'promotion-holds',
+  SERIES_JOB,
+  'calendar-sync',
+];
 
 let superadmin: TestUser;
 let owner: TestUser;
@@ -59,7 +69,9 @@ describe('the listing-day cron (00:05 Stockholm)', () => {
 
 describe('the nightly run', () => {
   it('writes one finished job_runs row per task with its counts', async () => {
-    await testDb().insert(sessions).values({ id: newId(), secretHash: 'x', userId: owner.id, expiresAt: Date.parse(NIGHT) - 1000 });
+    await testDb()
+      .insert(sessions)
+      .values({ id: newId(), secretHash: 'x', userId: owner.id, expiresAt: Date.parse(NIGHT) - 1000 });
     const result = await runNightly(env, new Date(NIGHT));
     expect(result.failed).toEqual([]);
     const rows = await testDb()
@@ -170,9 +182,20 @@ describe('owner mail written with its claim (issue 27.3)', () => {
     const db = testDb();
     const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
     const row = (key: string, createdAt: string, status: 'pending' | 'sent' | 'failed') => ({
-      id: newId(), toEmail: `${unique('m')}@example.se`, subject: 'Hej', text: 'Hej', sendKey: key, status, createdAt, updatedAt: createdAt,
+      id: newId(),
+      toEmail: `${unique('m')}@example.se`,
+      subject: 'Hej',
+      text: 'Hej',
+      sendKey: key,
+      status,
+      createdAt,
+      updatedAt: createdAt,
     });
-    const due = [row(`freshness:${unique('v')}:2030-01-01:1`, minutesAgo(11), 'pending'), row(`holiday-ask:${unique('r')}:2030-12-24`, minutesAgo(60 * 30), 'failed'), row(`quiz-reports:${unique('u')}:9`, minutesAgo(60), 'pending')];
+    const due = [
+      row(`freshness:${unique('v')}:2030-01-01:1`, minutesAgo(11), 'pending'),
+      row(`holiday-ask:${unique('r')}:2030-12-24`, minutesAgo(60 * 30), 'failed'),
+      row(`quiz-reports:${unique('u')}:9`, minutesAgo(60), 'pending'),
+    ];
     const notDue = [
       row(`freshness:${unique('v')}:2030-01-01:2`, minutesAgo(2), 'pending'), // its own delivery is still under way
       row(`freshness:${unique('v')}:2030-01-01:3`, minutesAgo(8 * 24 * 60), 'failed'), // stale
@@ -199,7 +222,10 @@ describe('owner mail written with its claim (issue 27.3)', () => {
     const quiz = await createQuiz(location.id, { date: '2046-01-03' });
     const provider = fakeProvider();
     provider.state.down = true;
-    const deps = testDeps({ now: '2046-01-01T10:00:00Z', ports: { mailer: (db, _c, clock) => createMailer(db, { apiKey: 'k', from: 'x@test.local', clock, fetcher: provider.fetcher }) } });
+    const deps = testDeps({
+      now: '2046-01-01T10:00:00Z',
+      ports: { mailer: (db, _c, clock) => createMailer(db, { apiKey: 'k', from: 'x@test.local', clock, fetcher: provider.fetcher }) },
+    });
     const queue = capturingOutboxQueue();
     for (let i = 0; i < 3; i++) await reportQuiz(deps, { quizId: quiz.id, reason: 'fel-tid', clientKey: unique('ip'), queue });
     const mails = await testDb().select().from(mailOutbox).where(eq(mailOutbox.toEmail, owner.email));
@@ -215,7 +241,9 @@ describe('GET /api/admin/dead-letters (issue 27.4)', () => {
     const [poison] = queueMessages([big]);
     await processMailBatch(testDeps(), { queueName: 'quizkvall-mail', messages: [poison!] });
     const oldId = `old-${unique()}`;
-    await testDb().insert(deadLetters).values({ id: newId(), queue: 'quizkvall-mail', messageId: oldId, body: JSON.stringify(big).slice(0, 4000), attempts: 6, reason: 'x' });
+    await testDb()
+      .insert(deadLetters)
+      .values({ id: newId(), queue: 'quizkvall-mail', messageId: oldId, body: JSON.stringify(big).slice(0, 4000), attempts: 6, reason: 'x' });
     const list = await callJson('/api/admin/dead-letters', { cookie: superadmin.cookie });
     expect(list.status).toBe(200);
     const byId = new Map(list.body.deadLetters.map((d: { messageId: string; body: unknown }) => [d.messageId, d.body]));
@@ -241,7 +269,11 @@ describe('a row deleted between the write and its answer (issue 27.4)', () => {
         return typeof value === 'function' ? value.bind(target) : value;
       },
     });
-  const status = (p: Promise<unknown>) => p.then(() => 200, (e: unknown) => (e instanceof AppError ? e.status : 500));
+  const status = (p: Promise<unknown>) =>
+    p.then(
+      () => 200,
+      (e: unknown) => (e instanceof AppError ? e.status : 500),
+    );
 
   it('pausing reminders of a follow deleted meanwhile → 404, not 500', async () => {
     const user = await createUser();
@@ -274,7 +306,14 @@ describe('nightly mail-outbox clean-up (data minimisation)', () => {
     const db = testDb();
     const daysAgo = (d: number) => new Date(Date.now() - d * 86_400_000).toISOString();
     const row = (key: string | null, createdAt: string, status: 'sent' | 'failed' = 'sent') => ({
-      id: newId(), toEmail: `${unique('m')}@example.se`, subject: 'Ikväll', text: 'Hej', sendKey: key, status, createdAt, updatedAt: createdAt,
+      id: newId(),
+      toEmail: `${unique('m')}@example.se`,
+      subject: 'Ikväll',
+      text: 'Hej',
+      sendKey: key,
+      status,
+      createdAt,
+      updatedAt: createdAt,
     });
     const old = [row(null, daysAgo(31)), row(`reminder:${unique('f')}:q`, daysAgo(45)), row(`digest:${unique('f')}:w`, daysAgo(31), 'failed')];
     const recent = [row(null, daysAgo(29)), row(`reminder:${unique('f')}:q`, daysAgo(29)), row(`confirm:${unique('r')}`, daysAgo(0))];

@@ -28,7 +28,9 @@ async function storedState() {
 }
 
 async function lastRun() {
-  const [row] = await testDb().all<{ status: string; result: string }>(sql`SELECT status, result FROM job_runs WHERE job = 'listing-day' ORDER BY started_at DESC, rowid DESC LIMIT 1`);
+  const [row] = await testDb().all<{ status: string; result: string }>(
+    sql`SELECT status, result FROM job_runs WHERE job = 'listing-day' ORDER BY started_at DESC, rowid DESC LIMIT 1`,
+  );
   return row ? { status: row.status, result: JSON.parse(row.result) as Record<string, unknown> } : null;
 }
 
@@ -149,7 +151,12 @@ describe('the listing day is advanced by a job, never inside a request (issue 30
     expect((await storedState()).house_email).toBe(HOUSE);
     const fresh = (await (await app.fetch(`/api/listing?city=${slug}&page=1`, `${day}T11:00:00Z`)).json()) as Listing;
     // The real account's units (in the day's rotation), then the house account's.
-    expect(fresh.items.slice(0, 2).map((i) => i.id).sort()).toEqual([ended.id, later.id].sort());
+    expect(
+      fresh.items
+        .slice(0, 2)
+        .map((i) => i.id)
+        .sort(),
+    ).toEqual([ended.id, later.id].sort());
     expect(fresh.items.map((i) => i.unclaimed)).toEqual([false, false, true]);
     expect(fresh.items[2]!.id).toBe(house.id);
   });

@@ -26,8 +26,28 @@ async function world() {
   // A: free, max 4, allmänbildning, 19:00, Tuesday single.
   const a = await createQuiz(loc, { date: '2030-01-08', startTime: '19:00:00', price: null, teamSize: 4, category: 'allmänbildning' });
   // B: a weekly Tuesday music series, 40 kr, max 6, 20:00 (the band 19–20 includes 20:00).
-  const b1 = await createQuiz(loc, { date: '2030-01-08', startTime: '20:00:00', price: 40, teamSize: 6, category: 'tema', theme: 'Musik', isRecurring: true, recurrenceId: rid, recurrencePattern: 'weekly' });
-  const b2 = await createQuiz(loc, { date: '2030-01-15', startTime: '20:00:00', price: 40, teamSize: 6, category: 'tema', theme: 'Musik', isRecurring: true, recurrenceId: rid, recurrencePattern: 'weekly' });
+  const b1 = await createQuiz(loc, {
+    date: '2030-01-08',
+    startTime: '20:00:00',
+    price: 40,
+    teamSize: 6,
+    category: 'tema',
+    theme: 'Musik',
+    isRecurring: true,
+    recurrenceId: rid,
+    recurrencePattern: 'weekly',
+  });
+  const b2 = await createQuiz(loc, {
+    date: '2030-01-15',
+    startTime: '20:00:00',
+    price: 40,
+    teamSize: 6,
+    category: 'tema',
+    theme: 'Musik',
+    isRecurring: true,
+    recurrenceId: rid,
+    recurrencePattern: 'weekly',
+  });
   // C: 80 kr, no max team size, sport, 18:30, Wednesday.
   const c = await createQuiz(loc, { date: '2030-01-09', startTime: '18:30:00', price: 80, teamSize: null, category: 'tema', theme: 'Sport' });
   // D: 0 kr (free), max 8, an old stored category 'filmquiz', 21:00, Thursday.
@@ -140,10 +160,12 @@ describe('with every mode', () => {
     const other = await createVenue((await createUser()).id, { name: `Annan ${unique('v')}` });
     const otherLoc = await createLocation(other.id, { city: w.city });
     const promotedFree = await createQuiz(otherLoc.id, { date: '2030-01-12', price: null, category: 'tema', theme: 'Musik' });
-    await testDb().insert(promotions).values([
-      { id: newId(), quizId: w.c.id, productType: 'premium', status: 'active', startDate: '2030-01-07', endDate: '2030-01-13' },
-      { id: newId(), quizId: promotedFree.id, productType: 'premium', status: 'active', startDate: '2030-01-07', endDate: '2030-01-13' },
-    ]);
+    await testDb()
+      .insert(promotions)
+      .values([
+        { id: newId(), quizId: w.c.id, productType: 'premium', status: 'active', startDate: '2030-01-07', endDate: '2030-01-13' },
+        { id: newId(), quizId: promotedFree.id, productType: 'premium', status: 'active', startDate: '2030-01-07', endDate: '2030-01-13' },
+      ]);
     await bumpDataVersion(testDb());
     const free = await list(`city=${w.citySlug}&price=gratis`);
     expect(free.items[0]).toMatchObject({ id: promotedFree.id, tier: 'premium' });

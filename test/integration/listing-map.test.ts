@@ -92,7 +92,9 @@ describe('GET /api/listing/map', () => {
     expect(other.body.error.message).toBe('Quizet finns inte bland resultaten.');
     const hiddenPoint = (await map(`city=${slug}&weekday=all`, hiddenOwner.cookie)).points.find((x) => x.unit !== point!.unit)!;
     expect((await callJson(`/api/listing/card?unit=${hiddenPoint.unit}&city=${slug}&weekday=all`, { clock: MONDAY })).status).toBe(404);
-    expect((await callJson(`/api/listing/card?unit=${hiddenPoint.unit}&city=${slug}&weekday=all`, { clock: MONDAY, cookie: hiddenOwner.cookie })).status).toBe(200);
+    expect((await callJson(`/api/listing/card?unit=${hiddenPoint.unit}&city=${slug}&weekday=all`, { clock: MONDAY, cookie: hiddenOwner.cookie })).status).toBe(
+      200,
+    );
     expect((await callJson('/api/listing/card?unit=999999999&weekday=all', { clock: MONDAY })).status).toBe(404);
   });
 

@@ -86,8 +86,20 @@ describe('near mode', () => {
     const p1 = await placeAt(offset(centre, 1, 0));
     const p2 = await placeAt(offset(centre, 3, 0));
     const rid = newId();
-    const tue1 = await createQuiz(p1.location.id, { date: '2030-01-08', isRecurring: true, recurrenceId: rid, recurrencePattern: 'weekly', title: 'Tisdagsquiz' });
-    const tue2 = await createQuiz(p1.location.id, { date: '2030-01-15', isRecurring: true, recurrenceId: rid, recurrencePattern: 'weekly', title: 'Tisdagsquiz' });
+    const tue1 = await createQuiz(p1.location.id, {
+      date: '2030-01-08',
+      isRecurring: true,
+      recurrenceId: rid,
+      recurrencePattern: 'weekly',
+      title: 'Tisdagsquiz',
+    });
+    const tue2 = await createQuiz(p1.location.id, {
+      date: '2030-01-15',
+      isRecurring: true,
+      recurrenceId: rid,
+      recurrencePattern: 'weekly',
+      title: 'Tisdagsquiz',
+    });
     const wed = await createQuiz(p2.location.id, { date: '2030-01-09', title: 'Musikquiz i fjällen' });
     const far = await createQuiz((await placeAt(offset(centre, 30, 0))).location.id, { date: '2030-01-09', title: 'Musikquiz långt bort' });
     expect(ids(await near(centre))).toEqual([tue1.id, wed.id]);
@@ -120,7 +132,11 @@ describe('near mode', () => {
     const qPrem = await createQuiz(premP.location.id, { date: '2030-01-08' });
     const qFar = await createQuiz(farPrem.location.id, { date: '2030-01-08' });
     const qHidden = await createQuiz(hidden.location.id, { date: '2030-01-08' });
-    for (const [quizId, productType] of [[qRec.id, 'recommended'], [qPrem.id, 'premium'], [qFar.id, 'premium']] as const) {
+    for (const [quizId, productType] of [
+      [qRec.id, 'recommended'],
+      [qPrem.id, 'premium'],
+      [qFar.id, 'premium'],
+    ] as const) {
       await testDb().insert(promotions).values({ id: newId(), quizId, productType, status: 'active', startDate: '2030-01-07', endDate: '2030-01-14' });
     }
     const body = await near(centre);

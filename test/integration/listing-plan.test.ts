@@ -66,7 +66,10 @@ async function runModes(db: Db) {
     await promotionsWithUnits(db, f);
     await walkedPage(db, f, [7], 13, 12);
     await orderedPage(db, f, [7], 13, 12);
-    await occurrenceQuizzes(db, f, [{ unitId: 1, key: 'r1@l1', rid: 'r1', lid: 'l1', pattern: 'weekly' }, { unitId: 2, key: 'q2', rid: null, lid: 'l2', pattern: null }]);
+    await occurrenceQuizzes(db, f, [
+      { unitId: 1, key: 'r1@l1', rid: 'r1', lid: 'l1', pattern: 'weekly' },
+      { unitId: 2, key: 'q2', rid: null, lid: 'l2', pattern: null },
+    ]);
   }
 }
 // (unitsById is one primary-key lookup per id, sent as a batch: not through all(), so not recorded here.)
@@ -97,7 +100,10 @@ describe('query plans', () => {
     const base: SeriesFilter = { today: '2030-01-07', houseEmail: 'house@test.local', seed: 1 };
     await walkedPage(db, { ...base, city: 'stockholm' }, [], 13, 0);
     await walkedPage(db, { ...base }, [], 13, 0);
-    await occurrenceQuizzes(db, { ...base, weekdayW: 2 }, [{ unitId: 1, key: 'r1@l1', rid: 'r1', lid: 'l1', pattern: 'weekly' }, { unitId: 2, key: 'q2', rid: null, lid: 'l2', pattern: null }]);
+    await occurrenceQuizzes(db, { ...base, weekdayW: 2 }, [
+      { unitId: 1, key: 'r1@l1', rid: 'r1', lid: 'l1', pattern: 'weekly' },
+      { unitId: 2, key: 'q2', rid: null, lid: 'l2', pattern: null },
+    ]);
     await countUnits(db, { ...base, search: 'kvarnen' });
     await walkedPage(db, { ...base, date: '2030-01-09' }, [], 13, 0);
     await walkedPage(db, { ...base, city: 'stockholm', weekdayW: 2, quiz: { price: 'gratis', category: 'musik', team: 4, time: 'fore19' } }, [], 13, 0);

@@ -50,7 +50,10 @@ async function place(city: string, opts: { owner?: string; isPublic?: boolean } 
 async function series(locationId: string, dates: string[], over: Record<string, unknown> = {}) {
   const rid = newId();
   const rows = [];
-  for (const date of dates) rows.push(await createQuiz(locationId, { date, isRecurring: true, recurrenceId: rid, recurrencePattern: 'weekly', title: `Serie ${rid.slice(0, 6)}`, ...over }));
+  for (const date of dates)
+    rows.push(
+      await createQuiz(locationId, { date, isRecurring: true, recurrenceId: rid, recurrencePattern: 'weekly', title: `Serie ${rid.slice(0, 6)}`, ...over }),
+    );
   return { rid, rows };
 }
 
@@ -234,9 +237,25 @@ async function expectStoredUnits(citySlug: string, today: string) {
   const expected = await expectedUnits(today, citySlug);
   const stored = await storedUnits(citySlug);
   const actual = Object.fromEntries(
-    stored.map((s) => [s.key, { tier: s.tier, next_qid: s.next_qid, next_date: s.next_date, wk_mask: s.wk_mask, up_mask: s.up_mask, lang: s.lang, card: s.card === null ? null : (JSON.parse(s.card) as DetailRow) }]),
+    stored.map((s) => [
+      s.key,
+      {
+        tier: s.tier,
+        next_qid: s.next_qid,
+        next_date: s.next_date,
+        wk_mask: s.wk_mask,
+        up_mask: s.up_mask,
+        lang: s.lang,
+        card: s.card === null ? null : (JSON.parse(s.card) as DetailRow),
+      },
+    ]),
   );
-  const want = Object.fromEntries([...expected.values()].map((e) => [e.key, { tier: e.tier, next_qid: e.next_qid, next_date: e.next_date, wk_mask: e.wk_mask, up_mask: e.up_mask, lang: e.lang, card: e.card }]));
+  const want = Object.fromEntries(
+    [...expected.values()].map((e) => [
+      e.key,
+      { tier: e.tier, next_qid: e.next_qid, next_date: e.next_date, wk_mask: e.wk_mask, up_mask: e.up_mask, lang: e.lang, card: e.card },
+    ]),
+  );
   expect(actual).toEqual(want);
   await expectStoredDates(citySlug, expected, stored);
   return { expected, stored };
@@ -365,7 +384,17 @@ function shownAs(c: DetailRow) {
     recurrencePattern: c.recurrencePattern,
     isCancelled: !!c.isCancelled,
     unclaimed: !!c.house,
-    location: { id: c.lId, name: c.lName, address: c.lAddress, city: c.lCity, citySlug: c.lCitySlug, phone: c.lPhone, website: c.lWebsite, latitude: c.lLat, longitude: c.lLng },
+    location: {
+      id: c.lId,
+      name: c.lName,
+      address: c.lAddress,
+      city: c.lCity,
+      citySlug: c.lCitySlug,
+      phone: c.lPhone,
+      website: c.lWebsite,
+      latitude: c.lLat,
+      longitude: c.lLng,
+    },
     venue: { id: c.vId, name: c.vName, slug: c.vSlug, description: c.vDescription, website: c.vWebsite },
   };
 }
@@ -397,7 +426,10 @@ async function expectListing(citySlug: string, date: string) {
   for (const m of modes) {
     const want = ranked(m.keep);
     const { items, pages } = await walk(m.query, date);
-    expect(items.map((i) => i.id), m.query).toEqual(want.map((e) => m.shows(e)!.id));
+    expect(
+      items.map((i) => i.id),
+      m.query,
+    ).toEqual(want.map((e) => m.shows(e)!.id));
     // Each card in full: the occurrence's quiz row with its place and business (from the stored card or read).
     expect(items, m.query).toMatchObject(want.map((e) => shownAs(cardOf(m.shows(e)!, houseId))));
     for (const p of pages) {
@@ -420,7 +452,9 @@ describe('house account (tier 1)', () => {
     const { slug, city } = newCity();
     // The listing learns the house e-mail on its first read (listing_state.house_email).
     await list(`city=${slug}`, MONDAY);
-    const [state] = await testDb().all<{ house_email: string | null; house_id: string | null }>(sql`SELECT house_email, house_id FROM listing_state WHERE id = 1`);
+    const [state] = await testDb().all<{ house_email: string | null; house_id: string | null }>(
+      sql`SELECT house_email, house_id FROM listing_state WHERE id = 1`,
+    );
     expect(state).toEqual({ house_email: HOUSE, house_id: null });
 
     const real = await place(city);
@@ -440,7 +474,12 @@ describe('house account (tier 1)', () => {
     expect([tierOf(`${houseSeries.rid}@${hp.location.id}`), tierOf(houseSingle.id)]).toEqual([1, 1]);
     expect([tierOf(`${realSeries.rid}@${real.location.id}`), tierOf(realSingle.id), tierOf(laterSingle.id)]).toEqual([0, 0, 0]);
     const { items } = await walk(`city=${slug}`, MONDAY);
-    expect(items.slice(3).map((i) => i.id).sort()).toEqual([houseSeries.rows[0]!.id, houseSingle.id].sort());
+    expect(
+      items
+        .slice(3)
+        .map((i) => i.id)
+        .sort(),
+    ).toEqual([houseSeries.rows[0]!.id, houseSingle.id].sort());
     expect(items.map((i) => i.unclaimed)).toEqual([false, false, false, true, true]);
 
     // The house account changes its e-mail (listing_rank_house_au): a real account now, ranked with the others.
@@ -467,7 +506,11 @@ describe('stored columns equal an independent read', () => {
     await series(a.location.id, every('2030-01-16', 14, 3), { recurrencePattern: 'biweekly', startTime: '18:30:00' });
     // A second series at the same place on another weekday (Fridays), and a multi-weekday biweekly one (Tue + Thu).
     await series(a.location.id, every('2030-01-11', 7, 4), { quizmaster: 'Kim', price: 40, teamSize: 6 });
-    await series(a.location.id, [...every('2030-01-08', 14, 3), ...every('2030-01-10', 14, 3)].sort(), { recurrencePattern: 'biweekly', theme: 'Musik', category: 'tema' });
+    await series(a.location.id, [...every('2030-01-08', 14, 3), ...every('2030-01-10', 14, 3)].sort(), {
+      recurrencePattern: 'biweekly',
+      theme: 'Musik',
+      category: 'tema',
+    });
     // Single quizzes: today, later, past.
     await createQuiz(a.location.id, { date: MONDAY, title: 'Idag' });
     await createQuiz(a.location.id, { date: '2030-02-20', description: 'Långt bort', price: null });
@@ -491,7 +534,12 @@ describe('stored columns equal an independent read', () => {
     // One series at two places (two units); a single quiz moved to another place; a single turned into a series' first date.
     const second = await createLocation(a.venue.id, { city, name: 'Andra platsen' });
     const rid = newId();
-    for (const [loc, date] of [[a.location.id, '2030-01-12'], [second.id, '2030-01-13'], [a.location.id, '2030-01-19'], [second.id, '2030-01-20']] as const) {
+    for (const [loc, date] of [
+      [a.location.id, '2030-01-12'],
+      [second.id, '2030-01-13'],
+      [a.location.id, '2030-01-19'],
+      [second.id, '2030-01-20'],
+    ] as const) {
       await createQuiz(loc, { date, isRecurring: true, recurrenceId: rid, recurrencePattern: 'weekly' });
     }
     const moved = await createQuiz(a.location.id, { date: '2030-01-15', title: 'Flyttad' });
@@ -515,7 +563,12 @@ describe('stored columns equal an independent read', () => {
     for (const day of ['2030-01-08', '2030-01-10', '2030-01-11', '2030-01-14', '2030-01-16', '2030-01-21', '2030-02-04']) await expectListing(slug, day);
     await list(`city=${slug}`, '2030-01-10');
     const { expected: on10 } = await expectStoredUnits(slug, '2030-01-10');
-    expect(on10.get(`${edited.rid}@${b.location.id}`)!.card).toMatchObject({ id: edited.rows[1]!.id, startTime: '21:15:00', title: 'Specialkväll', isCancelled: 0 });
+    expect(on10.get(`${edited.rid}@${b.location.id}`)!.card).toMatchObject({
+      id: edited.rows[1]!.id,
+      startTime: '21:15:00',
+      title: 'Specialkväll',
+      isCancelled: 0,
+    });
 
     // A business handed over to the house account (a takeover's reverse) and back: its units' tier and card follow.
     await testDb().run(sql`UPDATE venues SET user_id = ${houseId} WHERE id = ${b.venue.id}`);
@@ -533,7 +586,9 @@ async function expectDateMode(citySlug: string, today: string, date: string) {
   const expected = await expectedUnits(today, citySlug);
   const stored = new Map((await storedUnits(citySlug)).map((s) => [s.key, s]));
   const want = rankOrder(
-    [...expected.values()].filter((e) => e.tier < 2 && e.upcoming.some((q) => q.date === date)).map((e) => ({ ...e, id: stored.get(e.key)!.id, shuffle: stored.get(e.key)!.shuffle })),
+    [...expected.values()]
+      .filter((e) => e.tier < 2 && e.upcoming.some((q) => q.date === date))
+      .map((e) => ({ ...e, id: stored.get(e.key)!.id, shuffle: stored.get(e.key)!.shuffle })),
     today,
   );
   expect(want.length, 'the date-mode fixture fits on one page').toBeLessThanOrEqual(12);
@@ -567,7 +622,13 @@ describe('listing_counts', () => {
     await series(c.location.id, every('2030-01-15', 14, 3), { recurrencePattern: 'biweekly' }); // off week: all days only
     await check();
     const counts = async (city: string) =>
-      Object.fromEntries((await testDb().all<{ wd: number; units: number; places: number }>(sql`SELECT wd, units, places FROM listing_counts WHERE city = ${city} AND units > 0`)).map((r) => [r.wd, [r.units, r.places]]));
+      Object.fromEntries(
+        (
+          await testDb().all<{ wd: number; units: number; places: number }>(
+            sql`SELECT wd, units, places FROM listing_counts WHERE city = ${city} AND units > 0`,
+          )
+        ).map((r) => [r.wd, [r.units, r.places]]),
+      );
     expect(await counts(one.slug)).toEqual({ [-1]: [5, 2], 1: [1, 1], 2: [1, 1], 3: [2, 1], 6: [1, 1] });
     expect(await counts(two.slug)).toEqual({ [-1]: [2, 1], 2: [1, 1] });
 
@@ -578,11 +639,23 @@ describe('listing_counts', () => {
     expect(await counts(one.slug)).toEqual({ [-1]: [3, 2], 1: [1, 1], 3: [1, 1], 6: [1, 1] });
 
     // The business hidden, then shown again (the owner's form).
-    const venueBody = (isPublic: boolean) => ({ name: a.venue.name, description: 'Quiz', address: 'Kungsgatan 2', city: one.city, phone: '', website: '', isPublic });
-    expect((await callJson(`/api/owner/venues/${a.venue.id}`, { method: 'PATCH', cookie: owner.cookie, clock: at(MONDAY), body: venueBody(false) })).status).toBe(200);
+    const venueBody = (isPublic: boolean) => ({
+      name: a.venue.name,
+      description: 'Quiz',
+      address: 'Kungsgatan 2',
+      city: one.city,
+      phone: '',
+      website: '',
+      isPublic,
+    });
+    expect(
+      (await callJson(`/api/owner/venues/${a.venue.id}`, { method: 'PATCH', cookie: owner.cookie, clock: at(MONDAY), body: venueBody(false) })).status,
+    ).toBe(200);
     await check();
     expect(await counts(one.slug)).toEqual({ [-1]: [1, 1], 6: [1, 1] });
-    expect((await callJson(`/api/owner/venues/${a.venue.id}`, { method: 'PATCH', cookie: owner.cookie, clock: at(MONDAY), body: venueBody(true) })).status).toBe(200);
+    expect(
+      (await callJson(`/api/owner/venues/${a.venue.id}`, { method: 'PATCH', cookie: owner.cookie, clock: at(MONDAY), body: venueBody(true) })).status,
+    ).toBe(200);
     await check();
     expect(await counts(one.slug)).toEqual({ [-1]: [3, 2], 1: [1, 1], 3: [1, 1], 6: [1, 1] });
 
@@ -665,7 +738,9 @@ describe('paging with promoted units', () => {
       firstQuiz.push(s.rows[0]!.id);
     }
     const promote = (quizId: string, productType: 'premium' | 'recommended') =>
-      testDb().insert(promotions).values({ id: newId(), quizId, productType, status: 'active', startDate: MONDAY, endDate: addDays(MONDAY, 13) });
+      testDb()
+        .insert(promotions)
+        .values({ id: newId(), quizId, productType, status: 'active', startDate: MONDAY, endDate: addDays(MONDAY, 13) });
     await promote(firstQuiz[3]!, 'premium');
     await promote(firstQuiz[1]!, 'premium');
     await promote(firstQuiz[5]!, 'recommended');
@@ -677,14 +752,24 @@ describe('paging with promoted units', () => {
     const units = [...expected.values()].map((e) => ({ ...e, id: stored.get(e.key)!.id, shuffle: stored.get(e.key)!.shuffle }));
     const byQuiz = (id: string) => units.find((u) => u.next_qid === id)!;
     const premium = [byQuiz(firstQuiz[1]!), byQuiz(firstQuiz[3]!)].sort((a, b) => (a.next_date! < b.next_date! ? -1 : a.next_date! > b.next_date! ? 1 : 0));
-    const recommended = rankOrder([firstQuiz[5]!, firstQuiz[8]!, firstQuiz[19]!].map((q) => ({ ...byQuiz(q), tier: 0 })), MONDAY);
+    const recommended = rankOrder(
+      [firstQuiz[5]!, firstQuiz[8]!, firstQuiz[19]!].map((q) => ({ ...byQuiz(q), tier: 0 })),
+      MONDAY,
+    );
     const promotedKeys = new Set([...premium, ...recommended].map((u) => u.key));
-    const ordinary = rankOrder(units.filter((u) => u.tier < 2 && !promotedKeys.has(u.key)), MONDAY);
+    const ordinary = rankOrder(
+      units.filter((u) => u.tier < 2 && !promotedKeys.has(u.key)),
+      MONDAY,
+    );
     const want = [...premium, ...recommended, ...ordinary];
 
     const { items, pages } = await walk(`city=${slug}`, MONDAY);
     expect(items.map((i) => i.id)).toEqual(want.map((u) => u.next_qid));
-    expect(items.map((i) => (i as Item & { tier: string }).tier)).toEqual([...premium.map(() => 'premium'), ...recommended.map(() => 'recommended'), ...ordinary.map(() => 'standard')]);
+    expect(items.map((i) => (i as Item & { tier: string }).tier)).toEqual([
+      ...premium.map(() => 'premium'),
+      ...recommended.map(() => 'recommended'),
+      ...ordinary.map(() => 'standard'),
+    ]);
     for (const p of pages) {
       expect(p.total).toBe(20);
       expect(p.totalAtLeast).toBeUndefined();
@@ -751,11 +836,20 @@ describe('edits reach the card', () => {
     const single = await createQuiz(p.location.id, { date: '2030-01-10', startTime: '18:00:00' });
     await expectListing(slug, MONDAY);
     const opts = { cookie: owner.cookie, clock: at(MONDAY) };
-    const cardOfUnit = async (key: string) => JSON.parse((await testDb().all<{ card: string }>(sql`SELECT card FROM listing_series WHERE key = ${key}`))[0]!.card) as DetailRow;
+    const cardOfUnit = async (key: string) =>
+      JSON.parse((await testDb().all<{ card: string }>(sql`SELECT card FROM listing_series WHERE key = ${key}`))[0]!.card) as DetailRow;
     const item = async (id: string) => (await list(`city=${slug}`, MONDAY)).items.find((i) => i.id === id)!;
     const sKey = `${s.rid}@${p.location.id}`;
 
-    const venueBody = { name: 'Nya Namnet', description: 'Ny beskrivning', address: 'Kungsgatan 2', city, phone: '', website: 'https://example.se', isPublic: true };
+    const venueBody = {
+      name: 'Nya Namnet',
+      description: 'Ny beskrivning',
+      address: 'Kungsgatan 2',
+      city,
+      phone: '',
+      website: 'https://example.se',
+      isPublic: true,
+    };
     expect((await callJson(`/api/owner/venues/${p.venue.id}`, { method: 'PATCH', ...opts, body: venueBody })).status).toBe(200);
     expect(await cardOfUnit(sKey)).toMatchObject({ vName: 'Nya Namnet', vDescription: 'Ny beskrivning' });
     expect(await cardOfUnit(single.id)).toMatchObject({ vName: 'Nya Namnet', vDescription: 'Ny beskrivning' });
@@ -786,7 +880,8 @@ describe('weekday and date modes', () => {
     const { slug, city } = newCity();
     const p = await place(city);
     const monThu = await series(p.location.id, [...every(MONDAY, 7, 5), ...every('2030-01-10', 7, 5)].sort());
-    for (const q of monThu.rows) if (weekdayOf(q.date) === 4) await testDb().run(sql`UPDATE quizzes SET start_time = '20:15:00', quizmaster = 'Torsdagsfolk' WHERE id = ${q.id}`);
+    for (const q of monThu.rows)
+      if (weekdayOf(q.date) === 4) await testDb().run(sql`UPDATE quizzes SET start_time = '20:15:00', quizmaster = 'Torsdagsfolk' WHERE id = ${q.id}`);
     const on = await series(p.location.id, every('2030-01-14', 14, 3), { recurrencePattern: 'biweekly' }); // 14th, 28th
     const off = await series(p.location.id, every('2030-01-21', 14, 3), { recurrencePattern: 'biweekly' }); // 21st, 4th
     const other = await place(city);
@@ -796,7 +891,12 @@ describe('weekday and date modes', () => {
     const thu = await list(`city=${slug}&weekday=torsdag`, MONDAY);
     expect(thu.items.map((i) => i.id)).toEqual([monThu.rows.find((q) => q.date === '2030-01-10')!.id]);
     // That occurrence's quiz row with the unit's place and business.
-    expect(thu.items[0]).toMatchObject({ date: '2030-01-10', startTime: '20:15:00', location: { id: p.location.id, address: p.location.address, phone: '08-123 45' }, venue: { id: p.venue.id, name: p.venue.name } });
+    expect(thu.items[0]).toMatchObject({
+      date: '2030-01-10',
+      startTime: '20:15:00',
+      location: { id: p.location.id, address: p.location.address, phone: '08-123 45' },
+      venue: { id: p.venue.id, name: p.venue.name },
+    });
     // Mondays: this week's, and the single three weeks ahead (a single is listed under its weekday however far); the
     // biweekly Mondays are 7 and 14 days away.
     const mon = await list(`city=${slug}&weekday=mandag`, MONDAY);
@@ -838,7 +938,12 @@ describe('the house e-mail of the config changes', () => {
     expect((await testDb().all<{ tier: number }>(sql`SELECT tier FROM listing_series WHERE venue_id = ${r.venue.id}`))[0]!.tier).toBe(1);
     // The next read brings the state to the configured house e-mail.
     const expected = await expectListing(slug, MONDAY);
-    expect([...expected.values()].map((e) => [e.lid, e.tier])).toEqual(expect.arrayContaining([[r.location.id, 0], [h.location.id, 1]]));
+    expect([...expected.values()].map((e) => [e.lid, e.tier])).toEqual(
+      expect.arrayContaining([
+        [r.location.id, 0],
+        [h.location.id, 1],
+      ]),
+    );
     const [state] = await testDb().all<{ house_email: string; house_id: string }>(sql`SELECT house_email, house_id FROM listing_state WHERE id = 1`);
     expect(state).toEqual({ house_email: HOUSE, house_id: await houseUserId() });
   });
@@ -868,10 +973,20 @@ describe('free text, and an owner with a hidden business', () => {
     const expected = await expectListing(slug, MONDAY);
     const stored = new Map((await storedUnits(slug)).map((u) => [u.key, u]));
     const ranked = (keep: (e: Expected) => boolean, rankTier: (e: Expected) => number) =>
-      rankOrder([...expected.values()].filter(keep).map((e) => ({ ...e, tier: rankTier(e), id: stored.get(e.key)!.id, shuffle: stored.get(e.key)!.shuffle })), MONDAY);
-    const expectWalk = async (query: string, want: Array<Expected & { id: number }>, opts: { cookie?: string; venueCount: number | null; shows?: (e: Expected) => string }) => {
+      rankOrder(
+        [...expected.values()].filter(keep).map((e) => ({ ...e, tier: rankTier(e), id: stored.get(e.key)!.id, shuffle: stored.get(e.key)!.shuffle })),
+        MONDAY,
+      );
+    const expectWalk = async (
+      query: string,
+      want: Array<Expected & { id: number }>,
+      opts: { cookie?: string; venueCount: number | null; shows?: (e: Expected) => string },
+    ) => {
       const { items, pages } = await walk(query, MONDAY, opts.cookie);
-      expect(items.map((i) => i.id), query).toEqual(want.map((e) => (opts.shows ? opts.shows(e) : e.next_qid)));
+      expect(
+        items.map((i) => i.id),
+        query,
+      ).toEqual(want.map((e) => (opts.shows ? opts.shows(e) : e.next_qid)));
       for (const p of pages) {
         expect(p.total, query).toBe(want.length);
         expect(p.totalAtLeast, query).toBeUndefined();
@@ -881,23 +996,40 @@ describe('free text, and an owner with a hidden business', () => {
     const publicPlaces = (keep: (e: Expected) => boolean) => new Set([...expected.values()].filter((e) => e.tier < 2 && keep(e)).map((e) => e.lid)).size;
     // Free text: the businesses named with the tag (the house account's last); no place count.
     const named = (e: Expected) => e.card?.vName.includes(tag) === true;
-    const hits = ranked((e) => e.tier < 2 && named(e), (e) => e.tier);
+    const hits = ranked(
+      (e) => e.tier < 2 && named(e),
+      (e) => e.tier,
+    );
     expect(hits.length).toBe(8);
     await expectWalk(`city=${slug}&search=${encodeURIComponent(tag)}`, hits, { venueCount: null });
     // The owner sees their own hidden unit that has a date ahead, ranked with the real accounts; not the ended
     // one, not another's. The place count stays the city's public one.
     const isMine = (e: Expected) => e.key === `${mineAhead.rid}@${mine.location.id}`;
-    const ownView = ranked((e) => e.tier < 2 || isMine(e), (e) => (e.tier === 1 ? 1 : 0));
+    const ownView = ranked(
+      (e) => e.tier < 2 || isMine(e),
+      (e) => (e.tier === 1 ? 1 : 0),
+    );
     expect(ownView.length).toBe([...expected.values()].filter((e) => e.tier < 2).length + 1);
     expect(ownView.length).toBeGreaterThan(12);
     await expectWalk(`city=${slug}`, ownView, { cookie: owner.cookie, venueCount: publicPlaces(() => true) });
     // The same on Thursdays (their unit's weekday), each unit with its Thursday occurrence.
     const thursday = (e: Expected) => weekdayOccurrence(e, 4, MONDAY);
-    const ownThursdays = ranked((e) => (e.tier < 2 || isMine(e)) && thursday(e) !== undefined, (e) => (e.tier === 1 ? 1 : 0));
+    const ownThursdays = ranked(
+      (e) => (e.tier < 2 || isMine(e)) && thursday(e) !== undefined,
+      (e) => (e.tier === 1 ? 1 : 0),
+    );
     expect(ownThursdays.some(isMine)).toBe(true);
-    await expectWalk(`city=${slug}&weekday=torsdag`, ownThursdays, { cookie: owner.cookie, venueCount: publicPlaces((e) => thursday(e) !== undefined), shows: (e) => thursday(e)!.id });
+    await expectWalk(`city=${slug}&weekday=torsdag`, ownThursdays, {
+      cookie: owner.cookie,
+      venueCount: publicPlaces((e) => thursday(e) !== undefined),
+      shows: (e) => thursday(e)!.id,
+    });
     // And anonymously the index walk gives the same order without it.
-    await expectWalk(`city=${slug}`, ownView.filter((e) => !isMine(e)), { venueCount: publicPlaces(() => true) });
+    await expectWalk(
+      `city=${slug}`,
+      ownView.filter((e) => !isMine(e)),
+      { venueCount: publicPlaces(() => true) },
+    );
   });
 });
 
@@ -915,7 +1047,9 @@ describe('free text alone (nationwide)', () => {
     }
     // Matching but not listed: ended, hidden.
     await createQuiz((await createLocation((await createVenue((await createUser()).id, { name: `${tag} slut` })).id, { city })).id, { date: '2030-01-01' });
-    await createQuiz((await createLocation((await createVenue((await createUser()).id, { name: `${tag} dold`, isPublic: false })).id, { city })).id, { date: '2030-01-08' });
+    await createQuiz((await createLocation((await createVenue((await createUser()).id, { name: `${tag} dold`, isPublic: false })).id, { city })).id, {
+      date: '2030-01-08',
+    });
     await list('weekday=all', MONDAY);
     const units = await testDb().all<{ id: number; tier: number; shuffle: number; next_qid: string }>(sql`
       SELECT id, tier, shuffle, next_qid FROM listing_series WHERE venue_id IN (SELECT value FROM json_each(${JSON.stringify(venueIds)}))`);
@@ -949,15 +1083,23 @@ describe('the day’s advance', () => {
       },
     });
     await list('city=x', MONDAY);
-    const [state] = await db.all<{ today: string; houseEmail: string; houseId: string | null }>(sql`SELECT today, house_email AS houseEmail, house_id AS houseId FROM listing_state WHERE id = 1`);
+    const [state] = await db.all<{ today: string; houseEmail: string; houseId: string | null }>(
+      sql`SELECT today, house_email AS houseEmail, house_id AS houseId FROM listing_state WHERE id = 1`,
+    );
     // A day forward, and a week forward with a new house e-mail.
     await advanceListingDay(recording, state!, addDays(MONDAY, 1), state!.houseEmail);
     await advanceListingDay(recording, { ...state!, today: addDays(MONDAY, 1), houseEmail: 'old-house@test.local' }, addDays(MONDAY, 8), state!.houseEmail);
     expect(seen.length).toBe(8);
     for (const q of seen) {
-      const { results } = await db.$client.prepare(`EXPLAIN QUERY PLAN ${q.sql}`).bind(...q.params).all<{ detail: string }>();
+      const { results } = await db.$client
+        .prepare(`EXPLAIN QUERY PLAN ${q.sql}`)
+        .bind(...q.params)
+        .all<{ detail: string }>();
       const detail = results.map((r) => r.detail);
-      expect(detail.filter((d) => /^SCAN (listing_series|quizzes|q|venues|locations)\b/.test(d)), `${q.sql}\n${detail.join('\n')}`).toEqual([]);
+      expect(
+        detail.filter((d) => /^SCAN (listing_series|quizzes|q|venues|locations)\b/.test(d)),
+        `${q.sql}\n${detail.join('\n')}`,
+      ).toEqual([]);
     }
     await expectListing(newCity().slug, MONDAY);
   });
@@ -1002,7 +1144,14 @@ const rankOpArb: fc.Arbitrary<RankOp> = fc.oneof(
   { weight: 3, arbitrary: fc.record({ t: fc.constant('single' as const), loc: fc.nat(3), date: fc.nat(30) }) },
   {
     weight: 4,
-    arbitrary: fc.record({ t: fc.constant('series' as const), loc: fc.nat(3), start: fc.nat(20), days: fc.uniqueArray(fc.nat(6), { minLength: 1, maxLength: 2 }), biweekly: fc.boolean(), n: fc.integer({ min: 1, max: 3 }) }),
+    arbitrary: fc.record({
+      t: fc.constant('series' as const),
+      loc: fc.nat(3),
+      start: fc.nat(20),
+      days: fc.uniqueArray(fc.nat(6), { minLength: 1, maxLength: 2 }),
+      biweekly: fc.boolean(),
+      n: fc.integer({ min: 1, max: 3 }),
+    }),
   },
   { weight: 2, arbitrary: fc.record({ t: fc.constant('delete' as const), pick: fc.nat() }) },
   fc.record({ t: fc.constant('deleteUnit' as const), pick: fc.nat() }),
@@ -1042,9 +1191,13 @@ describe('any sequence of writes and days', () => {
         await list(`city=${slugs[0]}`, day);
         const dateOf = (n: number) => addDays(MONDAY, n - 5);
         const quizIds = async () =>
-          (await db.all<{ id: string }>(sql`SELECT id FROM quizzes WHERE location_id IN (SELECT value FROM json_each(${JSON.stringify(locs)})) ORDER BY id`)).map((r) => r.id);
+          (
+            await db.all<{ id: string }>(sql`SELECT id FROM quizzes WHERE location_id IN (SELECT value FROM json_each(${JSON.stringify(locs)})) ORDER BY id`)
+          ).map((r) => r.id);
         for (const op of ops) {
-          const live = new Set((await db.all<{ id: string }>(sql`SELECT id FROM locations WHERE id IN (SELECT value FROM json_each(${JSON.stringify(locs)}))`)).map((r) => r.id));
+          const live = new Set(
+            (await db.all<{ id: string }>(sql`SELECT id FROM locations WHERE id IN (SELECT value FROM json_each(${JSON.stringify(locs)}))`)).map((r) => r.id),
+          );
           // A deleted place takes no more quizzes: such a step does nothing.
           if ('loc' in op && op.t !== 'editPlace' && !live.has(locs[op.loc]!)) continue;
           const ids = await quizIds();
@@ -1060,7 +1213,12 @@ describe('any sequence of writes and days', () => {
                 let d = first;
                 while (weekdayOf(d) !== w) d = addDays(d, 1);
                 for (let i = 0; i < op.n; i++) {
-                  await createQuiz(locs[op.loc]!, { date: addDays(d, i * (op.biweekly ? 14 : 7)), isRecurring: true, recurrenceId: rid, recurrencePattern: op.biweekly ? 'biweekly' : 'weekly' });
+                  await createQuiz(locs[op.loc]!, {
+                    date: addDays(d, i * (op.biweekly ? 14 : 7)),
+                    isRecurring: true,
+                    recurrenceId: rid,
+                    recurrencePattern: op.biweekly ? 'biweekly' : 'weekly',
+                  });
                 }
               }
               break;
@@ -1111,14 +1269,19 @@ describe('any sequence of writes and days', () => {
             case 'toSeries': {
               const id = pick(op.pick);
               const pattern = op.biweekly ? 'biweekly' : 'weekly';
-              if (id) await db.run(sql`UPDATE quizzes SET recurrence_id = ${newId()}, is_recurring = 1, recurrence_pattern = ${pattern} WHERE id = ${id} AND recurrence_id IS NULL`);
+              if (id)
+                await db.run(
+                  sql`UPDATE quizzes SET recurrence_id = ${newId()}, is_recurring = 1, recurrence_pattern = ${pattern} WHERE id = ${id} AND recurrence_id IS NULL`,
+                );
               break;
             }
             case 'togglePublic':
               await db.run(sql`UPDATE venues SET is_public = 1 - is_public WHERE id = ${venues[op.venue]!.id}`);
               break;
             case 'toggleHouse':
-              await db.run(sql`UPDATE venues SET user_id = CASE user_id WHEN ${houseId} THEN ${owner.id} ELSE ${houseId} END WHERE id = ${venues[op.venue]!.id}`);
+              await db.run(
+                sql`UPDATE venues SET user_id = CASE user_id WHEN ${houseId} THEN ${owner.id} ELSE ${houseId} END WHERE id = ${venues[op.venue]!.id}`,
+              );
               break;
             case 'renameVenue':
               await db.run(sql`UPDATE venues SET name = ${`Omdöpt ${unique('n')}`} WHERE id = ${venues[op.venue]!.id}`);

@@ -47,8 +47,8 @@ interface Page {
   totalAtLeast?: true;
 }
 
-describe('free text: walked in the listing\'s order', () => {
-  it('every match once, real accounts before the house account, each in the day\'s rotation of shuffle; a page reads about one match per card', async () => {
+describe("free text: walked in the listing's order", () => {
+  it("every match once, real accounts before the house account, each in the day's rotation of shuffle; a page reads about one match per card", async () => {
     const pages: Page[] = [];
     const rowsRead: number[] = [];
     for (let page = 1; page <= 10; page++) {
@@ -74,7 +74,10 @@ describe('free text: walked in the listing\'s order', () => {
     expect(pages.at(-1)!.total).toBe(REAL + HIDDEN_HOUSE);
     // Within each tier: the day's rotation of the units' shuffle (as every other listing mode).
     const shuffleOf = new Map(
-      (await testDb().all<{ key: string; shuffle: number }>(sql`SELECT key, shuffle FROM listing_series WHERE place_text LIKE ${`%${tag}%`}`)).map((r) => [r.key, r.shuffle]),
+      (await testDb().all<{ key: string; shuffle: number }>(sql`SELECT key, shuffle FROM listing_series WHERE place_text LIKE ${`%${tag}%`}`)).map((r) => [
+        r.key,
+        r.shuffle,
+      ]),
     );
     const seed = daySeed('2030-01-07');
     for (const tier of [items.slice(0, REAL), items.slice(REAL)]) {

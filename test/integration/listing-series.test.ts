@@ -33,7 +33,13 @@ interface Unit {
   start_min: number;
 }
 
-type OracleRow = Omit<Unit, 'price' | 'team_max' | 'topic' | 'start_min'> & { r_price: number | null; r_team: number | null; r_cat: string | null; r_theme: string | null; r_start: string | null };
+type OracleRow = Omit<Unit, 'price' | 'team_max' | 'topic' | 'start_min'> & {
+  r_price: number | null;
+  r_team: number | null;
+  r_cat: string | null;
+  r_theme: string | null;
+  r_start: string | null;
+};
 
 /** What listing_series must hold for the given places, recomputed from the source tables. */
 async function oracle(locationIds: string[]): Promise<Unit[]> {
@@ -93,11 +99,23 @@ const TOWNS = ['Västerås', 'Umeå', 'Malmö', 'Göteborg'];
  * category values: one column per statement, so a trigger that does not fire on that column is caught.
  */
 const FILTER_EDITS: Array<[column: 'price' | 'team_size' | 'category' | 'theme' | 'start_time', value: string | number | null]> = [
-  ['price', null], ['price', 0], ['price', 40], ['price', 120],
-  ['team_size', null], ['team_size', 3], ['team_size', 8],
-  ['category', 'allmänbildning'], ['category', 'musikquiz'], ['category', 'tema'], ['category', null],
-  ['theme', 'Film & TV'], ['theme', 'Egen grej'], ['theme', null],
-  ['start_time', null], ['start_time', '18:30:00'], ['start_time', '21:15'],
+  ['price', null],
+  ['price', 0],
+  ['price', 40],
+  ['price', 120],
+  ['team_size', null],
+  ['team_size', 3],
+  ['team_size', 8],
+  ['category', 'allmänbildning'],
+  ['category', 'musikquiz'],
+  ['category', 'tema'],
+  ['category', null],
+  ['theme', 'Film & TV'],
+  ['theme', 'Egen grej'],
+  ['theme', null],
+  ['start_time', null],
+  ['start_time', '18:30:00'],
+  ['start_time', '21:15'],
 ];
 
 const DATES = ['2030-01-07', '2030-01-08', '2030-01-10', '2030-01-14', '2030-01-15', '2030-01-19', '2030-02-01'];
@@ -125,7 +143,15 @@ type Op =
 
 const opArb: fc.Arbitrary<Op> = fc.oneof(
   { weight: 4, arbitrary: fc.record({ t: fc.constant('single' as const), loc: fc.nat(3), date: fc.nat(DATES.length - 1), title: fc.nat(3) }) },
-  { weight: 4, arbitrary: fc.record({ t: fc.constant('series' as const), loc: fc.nat(3), dates: fc.uniqueArray(fc.nat(DATES.length - 1), { minLength: 1, maxLength: 4 }), title: fc.nat(3) }) },
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      t: fc.constant('series' as const),
+      loc: fc.nat(3),
+      dates: fc.uniqueArray(fc.nat(DATES.length - 1), { minLength: 1, maxLength: 4 }),
+      title: fc.nat(3),
+    }),
+  },
   { weight: 3, arbitrary: fc.record({ t: fc.constant('delete' as const), pick: fc.nat() }) },
   { weight: 2, arbitrary: fc.record({ t: fc.constant('retitle' as const), pick: fc.nat(), title: fc.nat(3) }) },
   { weight: 2, arbitrary: fc.record({ t: fc.constant('redate' as const), pick: fc.nat(), date: fc.nat(DATES.length - 1) }) },
@@ -155,13 +181,20 @@ describe('listing_series triggers', () => {
         const venueIds = [(await createVenue(owner.id, { name: `Krog ${tag} A` })).id, (await createVenue(owner.id, { name: `Krog ${tag} B` })).id];
         const locIds: string[] = [];
         // Places 0 and 1 in unknown towns (no fallback), 2 and 3 in real ones (town centre).
-        for (let i = 0; i < 4; i++) locIds.push((await createLocation(venueIds[i % 2]!, { name: `Plats ${tag} ${i}`, city: i < 2 ? `Stad ${tag} ${i % 2}` : TOWNS[i]! })).id);
+        for (let i = 0; i < 4; i++)
+          locIds.push((await createLocation(venueIds[i % 2]!, { name: `Plats ${tag} ${i}`, city: i < 2 ? `Stad ${tag} ${i % 2}` : TOWNS[i]! })).id);
         const quizIds: string[] = [];
         const pick = (n: number) => (quizIds.length ? quizIds[n % quizIds.length]! : null);
         for (const op of ops) {
-          const live = new Set((await db.all<{ id: string }>(sql`SELECT id FROM quizzes WHERE location_id IN (SELECT value FROM json_each(${JSON.stringify(locIds)}))`)).map((r) => r.id));
+          const live = new Set(
+            (await db.all<{ id: string }>(sql`SELECT id FROM quizzes WHERE location_id IN (SELECT value FROM json_each(${JSON.stringify(locIds)}))`)).map(
+              (r) => r.id,
+            ),
+          );
           quizIds.splice(0, quizIds.length, ...[...live]);
-          const liveLocs = new Set((await db.all<{ id: string }>(sql`SELECT id FROM locations WHERE id IN (SELECT value FROM json_each(${JSON.stringify(locIds)}))`)).map((r) => r.id));
+          const liveLocs = new Set(
+            (await db.all<{ id: string }>(sql`SELECT id FROM locations WHERE id IN (SELECT value FROM json_each(${JSON.stringify(locIds)}))`)).map((r) => r.id),
+          );
           const loc = (n: number) => (liveLocs.has(locIds[n]!) ? locIds[n]! : null);
           switch (op.t) {
             case 'single': {
@@ -172,7 +205,9 @@ describe('listing_series triggers', () => {
             case 'series': {
               const l = loc(op.loc);
               const rid = newId();
-              if (l) for (const d of op.dates) await createQuiz(l, { date: DATES[d]!, title: `Serie ${op.title}`, isRecurring: true, recurrenceId: rid, recurrencePattern: 'weekly' });
+              if (l)
+                for (const d of op.dates)
+                  await createQuiz(l, { date: DATES[d]!, title: `Serie ${op.title}`, isRecurring: true, recurrenceId: rid, recurrencePattern: 'weekly' });
               break;
             }
             case 'delete': {
@@ -199,7 +234,10 @@ describe('listing_series triggers', () => {
             }
             case 'toSeries': {
               const id = pick(op.pick);
-              if (id) await db.run(sql`UPDATE quizzes SET recurrence_id = ${newId()}, is_recurring = 1, recurrence_pattern = 'biweekly' WHERE id = ${id} AND recurrence_id IS NULL`);
+              if (id)
+                await db.run(
+                  sql`UPDATE quizzes SET recurrence_id = ${newId()}, is_recurring = 1, recurrence_pattern = 'biweekly' WHERE id = ${id} AND recurrence_id IS NULL`,
+                );
               break;
             }
             case 'toSingle': {
@@ -257,7 +295,7 @@ describe('listing_series triggers', () => {
     );
   });
 
-  it('a unit carries its place\'s own coordinates, else its town\'s centre from the gazetteer (å/ä/ö towns), else none', async () => {
+  it("a unit carries its place's own coordinates, else its town's centre from the gazetteer (å/ä/ö towns), else none", async () => {
     const owner = await createUser();
     const venue = await createVenue(owner.id);
     const unitOf = async (city: string, over: { latitude?: number; longitude?: number } = {}) => {
@@ -275,7 +313,8 @@ describe('listing_series triggers', () => {
     // Setting, moving and clearing the pin afterwards (the place trigger).
     const l = await createLocation(venue.id, { city: 'Umeå' });
     const q = await createQuiz(l.id, { date: '2030-01-08' });
-    const coords = async () => (await testDb().all<{ lat: number | null; lng: number | null }>(sql`SELECT lat, lng FROM listing_series WHERE key = ${q.id}`))[0];
+    const coords = async () =>
+      (await testDb().all<{ lat: number | null; lng: number | null }>(sql`SELECT lat, lng FROM listing_series WHERE key = ${q.id}`))[0];
     await testDb().run(sql`UPDATE locations SET latitude = 63.8, longitude = 20.3 WHERE id = ${l.id}`);
     expect(await coords()).toEqual({ lat: 63.8, lng: 20.3 });
     await testDb().run(sql`UPDATE locations SET latitude = NULL, longitude = NULL, city = 'Västerås', city_slug = 'vasteras' WHERE id = ${l.id}`);

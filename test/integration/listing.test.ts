@@ -42,7 +42,14 @@ async function series(locationId: string, dates: string[], over: Record<string, 
 async function list(query: string, opts: { clock?: string; cookie?: string } = {}) {
   const res = await callJson(`/api/listing?${query}`, { clock: opts.clock ?? MONDAY, cookie: opts.cookie });
   expect(res.status).toBe(200);
-  return res.body as { items: Array<{ id: string; date: string; tier: string; isCancelled: boolean; unclaimed: boolean; venue: { name: string }; categoryLabel: string }>; total: number; page: number; hasMore: boolean; mode: string; today: string };
+  return res.body as {
+    items: Array<{ id: string; date: string; tier: string; isCancelled: boolean; unclaimed: boolean; venue: { name: string }; categoryLabel: string }>;
+    total: number;
+    page: number;
+    hasMore: boolean;
+    mode: string;
+    today: string;
+  };
 }
 
 const ids = (b: { items: Array<{ id: string }> }) => b.items.map((i) => i.id);
@@ -106,7 +113,11 @@ describe('series selection', () => {
   it('a search term finds the next occurrence per series, case-insensitively with å/ä/ö, over every searched field', async () => {
     const tag = unique('q');
     const p = await place({ venueName: `Ölkällaren ${tag}`, placeName: `Åsa Bar ${tag}` });
-    const s = await series(p.location.id, ['2030-01-01', '2030-01-08', '2030-01-15'], { quizmaster: `Märta Mästare ${tag}`, theme: `Örnar ${tag}`, description: `Tävling ${tag}` });
+    const s = await series(p.location.id, ['2030-01-01', '2030-01-08', '2030-01-15'], {
+      quizmaster: `Märta Mästare ${tag}`,
+      theme: `Örnar ${tag}`,
+      description: `Tävling ${tag}`,
+    });
     const single = await createQuiz(p.location.id, { date: '2030-02-01', description: `ÄVENTYR ${tag}` });
     await createQuiz(p.location.id, { date: '2030-01-02', description: `ÄVENTYR ${tag}` }); // past
     for (const term of [`MÄRTA MÄSTARE ${tag}`, `örnar ${tag}`, `tävling ${tag}`]) {
@@ -292,13 +303,13 @@ describe('edge cache', () => {
     const url = `/api/listing?city=${p.citySlug}`;
     const first = await call(url, { clock: MONDAY });
     expect(first.headers.get('x-cache')).toBe('MISS');
-    expect((await first.json() as any).total).toBe(1);
+    expect(((await first.json()) as any).total).toBe(1);
     const second = await call(url, { clock: MONDAY });
     expect(second.headers.get('x-cache')).toBe('HIT');
-    expect((await second.json() as any).total).toBe(1);
+    expect(((await second.json()) as any).total).toBe(1);
     // A write without a version bump is not visible yet (proves the cache is really used) …
     const q2 = await createQuiz(p.location.id, { date: '2030-01-09' });
-    expect((await (await call(url, { clock: MONDAY })).json() as any).total).toBe(1);
+    expect(((await (await call(url, { clock: MONDAY })).json()) as any).total).toBe(1);
     // … and the bump that every public write batches makes it visible on the next request.
     await bumpDataVersion(testDb());
     const third = await call(url, { clock: MONDAY });

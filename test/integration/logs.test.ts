@@ -32,7 +32,13 @@ describe('request log lines', () => {
     expect(res.status).toBe(200);
     const [line, ...more] = requests();
     expect(more).toEqual([]);
-    expect(line).toMatchObject({ type: 'request', method: 'GET', route: '/api/listing', status: 200, requestId: res.headers.get('x-request-id') ?? expect.any(String) });
+    expect(line).toMatchObject({
+      type: 'request',
+      method: 'GET',
+      route: '/api/listing',
+      status: 200,
+      requestId: res.headers.get('x-request-id') ?? expect.any(String),
+    });
     expect(line!.ms).toEqual(expect.any(Number));
     expect(line!.d1).toEqual({ rowsRead: expect.any(Number), rowsWritten: expect.any(Number), statements: expect.any(Number) });
     expect(['HIT', 'MISS', 'BYPASS']).toContain(line!.cache);
@@ -60,11 +66,12 @@ describe('request log lines', () => {
     expect(res.status).toBeGreaterThanOrEqual(400);
     await call('/api/account', { cookie: user.cookie });
     const text = lines.join('\n');
-    for (const secret of [user.email, CLIENT_IP, user.cookie.split('=')[1]!.split(';')[0]!, user.cookie.split('=')[1]!.split('.')[0]!]) expect(text).not.toContain(secret);
+    for (const secret of [user.email, CLIENT_IP, user.cookie.split('=')[1]!.split(';')[0]!, user.cookie.split('=')[1]!.split('.')[0]!])
+      expect(text).not.toContain(secret);
     expect(requests().map((l) => l.route)).toEqual(['/api/auth/login', expect.stringMatching(/^\/api\/account/)]);
   });
 
-  it('a 500 is logged with its status and counted in the hour\'s 5xx counter', async () => {
+  it("a 500 is logged with its status and counted in the hour's 5xx counter", async () => {
     const errors = expectConsoleError(/unexpected error/);
     const hour = '2031-03-04T10';
     const app = testApp({

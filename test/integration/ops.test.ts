@@ -65,7 +65,13 @@ describe('GET /api/admin/status', () => {
     const { status, body, res } = await callJson<OpsStatusResponse>('/api/admin/status', { cookie: admin.cookie, clock: NOW });
     expect(status).toBe(200);
     expect(res.headers.get('cache-control')).toContain('no-store');
-    expect(body.jobs.find((j) => j.job === nightly)).toMatchObject({ status: 'failed', error: 'no such table: x', daily: true, stale: false, startedAt: '2034-05-10T02:15:00.000Z' });
+    expect(body.jobs.find((j) => j.job === nightly)).toMatchObject({
+      status: 'failed',
+      error: 'no such table: x',
+      daily: true,
+      stale: false,
+      startedAt: '2034-05-10T02:15:00.000Z',
+    });
     expect(body.backup).toMatchObject({ job: backup, bytes: 123456, tables: 2, key: 'daily/2034-05-10.sql.gz' });
     expect(body.backup!.ageHours).toBeCloseTo(5.7, 1);
     expect(body.serverErrors).toEqual({ last24h: 2, hours: [{ hour: '2034-05-10T07', count: 2 }] });
@@ -76,7 +82,9 @@ describe('GET /api/admin/status', () => {
     const link = body.checks.find((c) => c.key === 'LINK_SIGNING_SECRET')!;
     expect(link).toMatchObject({ ok: false, level: 'fel' });
     expect(link.message).toMatch(/saknas/);
-    expect(body.checks.map((c) => c.key)).toEqual(expect.arrayContaining(['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'MAIL_API_KEY', 'MAP_TILE_URL', 'GOOGLE']));
+    expect(body.checks.map((c) => c.key)).toEqual(
+      expect.arrayContaining(['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'MAIL_API_KEY', 'MAP_TILE_URL', 'GOOGLE']),
+    );
   });
 });
 
@@ -131,7 +139,9 @@ describe('alert mails', () => {
     await run(job, '2036-02-03T02:15:00.000Z');
     await run(backup, '2036-02-03T02:30:00.000Z', { result: { bytes: 1, tables: 1 } });
     for (let i = 0; i < WEBHOOK_FAILURE_THRESHOLD; i++) await bumpCounter(testDb(), OPS_COUNTERS.webhookSignature, new Date('2036-02-05T11:00:00Z'));
-    await testDb().run(sql`INSERT INTO dead_letters (id, queue, message_id, body, attempts, reason) VALUES (${newId()}, 'quizkvall-mail-dlq', ${unique('m')}, '{}', 5, 'test')`);
+    await testDb().run(
+      sql`INSERT INTO dead_letters (id, queue, message_id, body, attempts, reason) VALUES (${newId()}, 'quizkvall-mail-dlq', ${unique('m')}, '{}', 5, 'test')`,
+    );
 
     await checkAlerts(testDeps({ now: NOW }));
     // (an earlier test's old backup may have opened 'backup-stale' already: one open incident per key either way)
@@ -146,7 +156,9 @@ describe('alert mails', () => {
   });
 
   it('a job run by a person (the import) never alerts', async () => {
-    await testDb().insert(jobRuns).values({ id: newId(), job: 'import', status: 'failed', startedAt: '2037-01-01T10:00:00.000Z', result: JSON.stringify({ error: 'x' }) });
+    await testDb()
+      .insert(jobRuns)
+      .values({ id: newId(), job: 'import', status: 'failed', startedAt: '2037-01-01T10:00:00.000Z', result: JSON.stringify({ error: 'x' }) });
     const r = await checkAlerts(testDeps({ now: '2037-01-01T10:05:00.000Z' }));
     expect(r.opened).not.toContain('job-failed:import');
   });

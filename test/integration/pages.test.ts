@@ -31,7 +31,12 @@ async function cityWithQuiz(opts: { cityBase?: string; description?: string; qui
   const owner = await createUser();
   const tag = unique('x');
   const city = `${opts.cityBase ?? 'Västerås'} ${tag}`;
-  const venue = await createVenue(owner.id, { name: `Puben ${tag}`, slug: `puben-${tag}`, description: opts.description ?? 'Trevlig pub.', website: 'https://puben.example' });
+  const venue = await createVenue(owner.id, {
+    name: `Puben ${tag}`,
+    slug: `puben-${tag}`,
+    description: opts.description ?? 'Trevlig pub.',
+    website: 'https://puben.example',
+  });
   const location = await createLocation(venue.id, { city, latitude: 59.61, longitude: 16.54 });
   const quiz = await createQuiz(location.id, { date: '2030-01-08', startTime: '19:30:00', price: 40, ...opts.quiz });
   // Like the app's own writes, bump the public-data version: the city list is read once per version.
@@ -72,7 +77,11 @@ describe('listing pages', () => {
       eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
       offers: { price: 40, priceCurrency: 'SEK' },
       organizer: { name: `Puben ${c.tag}` },
-      location: { '@type': 'Place', address: { '@type': 'PostalAddress', addressLocality: c.city, addressCountry: 'SE' }, geo: { latitude: 59.61, longitude: 16.54 } },
+      location: {
+        '@type': 'Place',
+        address: { '@type': 'PostalAddress', addressLocality: c.city, addressCountry: 'SE' },
+        geo: { latitude: 59.61, longitude: 16.54 },
+      },
     });
   });
 
@@ -216,7 +225,12 @@ describe('venue page', () => {
   it('"Följ" follows a place: one button with the business name for one place, one per place (name, city) for several', async () => {
     const followLabels = (html: string) =>
       [...html.matchAll(/<button[^>]*>([\s\S]*?)<\/button>/g)]
-        .map((m) => m[1]!.replace(/<[^>]*>/g, '').replace('＋', '').trim())
+        .map((m) =>
+          m[1]!
+            .replace(/<[^>]*>/g, '')
+            .replace('＋', '')
+            .trim(),
+        )
         .filter((t) => t.startsWith('Följ '));
     const c = await cityWithQuiz();
     expect(followLabels((await page(`/quiz/${c.citySlug}/${c.venue.slug}`)).html)).toEqual([`Följ Puben ${c.tag}`]);
@@ -258,7 +272,10 @@ describe('JSON-LD', () => {
     const c = await cityWithQuiz({ quiz: { date: '2030-03-30', startTime: null } });
     for (const [date] of cases.slice(1)) await createQuiz(c.location.id, { date, startTime: null });
     const { html } = await page(`/quiz/${c.citySlug}/${c.venue.slug}`, '2030-03-25T10:00:00Z');
-    const starts = jsonLd(html).filter((o) => o['@type'] === 'Event').map((o) => o.startDate).sort();
+    const starts = jsonLd(html)
+      .filter((o) => o['@type'] === 'Event')
+      .map((o) => o.startDate)
+      .sort();
     expect(starts).toEqual(cases.map(([d, off]) => `${d}T19:00:00${off}`));
   });
 
@@ -332,7 +349,9 @@ describe('sitemap index and robots (issue 19 §4)', () => {
     expect(locs).toContain(venueUrl);
     expect(new Set(locs).size, 'no URL twice').toBe(locs.length);
     // lastmod of a venue page from the data: the business's or its places' updated_at.
-    const [row] = await testDb().all<{ at: string }>(sql`SELECT MAX(v.updated_at, l.updated_at) AS at FROM venues v JOIN locations l ON l.venue_id = v.id WHERE v.id = ${c.venue.id}`);
+    const [row] = await testDb().all<{ at: string }>(
+      sql`SELECT MAX(v.updated_at, l.updated_at) AS at FROM venues v JOIN locations l ON l.venue_id = v.id WHERE v.id = ${c.venue.id}`,
+    );
     expect(lastmod.get(venueUrl)).toBe(row!.at.slice(0, 10));
     expect(locs.some((l) => l.includes(hidden.venue.slug))).toBe(false);
     expect(locs.some((l) => l.includes(hidden.citySlug))).toBe(false);
@@ -361,7 +380,14 @@ describe('sitemap index and robots (issue 19 §4)', () => {
   });
 
   it('a child out of range or with an unknown name answers 404', async () => {
-    for (const path of ['/sitemaps/stallen-999999.xml', '/sitemaps/sidor-999.xml', '/sitemaps/sidor-0.xml', '/sitemaps/sidor-1', '/sitemaps/okand-1.xml', '/sitemaps/sidor-01.xml']) {
+    for (const path of [
+      '/sitemaps/stallen-999999.xml',
+      '/sitemaps/sidor-999.xml',
+      '/sitemaps/sidor-0.xml',
+      '/sitemaps/sidor-1',
+      '/sitemaps/okand-1.xml',
+      '/sitemaps/sidor-01.xml',
+    ]) {
       expect((await call(path, { clock: MONDAY })).status, path).toBe(404);
     }
   });

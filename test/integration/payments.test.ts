@@ -224,7 +224,9 @@ describe('expired holds clean-up (nightly and before every claim)', () => {
       const id = `bulk-${quiz.id}-${i}`;
       ids.push(id);
       await db.insert(checkoutOrders).values({ id, kind: 'marketing', status: 'open', amountTotal: 4900, items: '[]', expiresAt: past });
-      await db.insert(promotionSlotClaims).values({ id: `claim-${id}`, orderId: id, quizId: quiz.id, citySlug: `bulk-${i}-${quiz.id}`, date: QUIZ_DATE, tier: 'recommended', slotNo: 1 });
+      await db
+        .insert(promotionSlotClaims)
+        .values({ id: `claim-${id}`, orderId: id, quizId: quiz.id, citySlug: `bulk-${i}-${quiz.id}`, date: QUIZ_DATE, tier: 'recommended', slotNo: 1 });
     }
     expect(await releaseExpiredHolds({ db, clock: pinnedClock(new Date(past + 1)) }, { maxChunks: 50 })).toBeGreaterThanOrEqual(45);
     for (const id of [ids[0]!, ids[44]!]) {

@@ -38,7 +38,10 @@ async function dailySeries(locationId: string, first: string, n: number) {
     recurrenceId,
     recurrencePattern: 'weekly' as const,
   }));
-  for (let i = 0; i < rows.length; i += 5) await testDb().insert(quizzes).values(rows.slice(i, i + 5));
+  for (let i = 0; i < rows.length; i += 5)
+    await testDb()
+      .insert(quizzes)
+      .values(rows.slice(i, i + 5));
   return rows;
 }
 
@@ -83,7 +86,9 @@ describe('what one buyer may hold unpaid', () => {
     // Another owner in the same city buys Premium on a day the attacker asked for: not sold out.
     const rival = await ownerIn(city);
     const heldDates = new Set(
-      (await testDb().select({ date: promotionSlotClaims.date }).from(promotionSlotClaims).where(eq(promotionSlotClaims.citySlug, attacker.location.citySlug))).map((c) => c.date),
+      (
+        await testDb().select({ date: promotionSlotClaims.date }).from(promotionSlotClaims).where(eq(promotionSlotClaims.citySlug, attacker.location.citySlug))
+      ).map((c) => c.date),
     );
     const freeDate = series.map((q) => q.date).find((d) => !heldDates.has(d))!;
     expect(freeDate).toBeDefined();

@@ -25,11 +25,7 @@ export async function rivalQuiz(city: string, date = QUIZ_DATE) {
   return ownerWithQuiz({ city, date });
 }
 
-export async function buy(
-  who: { user: { cookie: string }; venue: { id: string }; quiz: { id: string } },
-  tier: 'premium' | 'recommended',
-  clock = NOW,
-) {
+export async function buy(who: { user: { cookie: string }; venue: { id: string }; quiz: { id: string } }, tier: 'premium' | 'recommended', clock = NOW) {
   return callJson('/api/promotion/marketing-checkout', {
     cookie: who.user.cookie,
     clock,

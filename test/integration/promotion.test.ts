@@ -27,8 +27,11 @@ function strictStripeFetch(routes: Record<string, unknown>, calls: string[]): ty
 }
 
 /** getPricing's deps: the port, the Stripe price ids and a clock pinned at `now`. */
-const pricingDeps = (payments: PaymentsPort, stripe: Pick<Config['stripe'], 'priceRecommended' | 'pricePremium'>, now: Date) =>
-  ({ payments, config: { stripe } as unknown as Config, clock: pinnedClock(now) });
+const pricingDeps = (payments: PaymentsPort, stripe: Pick<Config['stripe'], 'priceRecommended' | 'pricePremium'>, now: Date) => ({
+  payments,
+  config: { stripe } as unknown as Config,
+  clock: pinnedClock(now),
+});
 
 describe('GET /api/promotion/pricing', () => {
   it('answers the fallback 49 / 98 kr with the week options when no Stripe key is set', async () => {
@@ -126,7 +129,7 @@ describe('POST /api/promotion/availability', () => {
     expect(theirs.byDate[0].premium.userHasPurchased).toBe(true);
   });
 
-  it('refuses bad input, visitors, someone else\'s quiz and unknown quizzes', async () => {
+  it("refuses bad input, visitors, someone else's quiz and unknown quizzes", async () => {
     const me = await ownerWithQuiz();
     const other = await ownerWithQuiz();
     const empty = await callJson('/api/promotion/availability', { cookie: me.user.cookie, body: { quizIds: [] } });
@@ -161,7 +164,13 @@ describe('POST /api/promotion/marketing-checkout', () => {
     const { status, body } = await callJson('/api/promotion/marketing-checkout', {
       cookie: me.user.cookie,
       clock: NOW,
-      body: { venueId: me.venue.id, items: [{ quizId: me.quiz.id, tier: 'recommended' }, { quizId: second.id, tier: 'premium' }] },
+      body: {
+        venueId: me.venue.id,
+        items: [
+          { quizId: me.quiz.id, tier: 'recommended' },
+          { quizId: second.id, tier: 'premium' },
+        ],
+      },
     });
     expect(status).toBe(201);
     expect(body.amountTotal).toBe(4900 + 9800);
@@ -208,7 +217,13 @@ describe('POST /api/promotion/marketing-checkout', () => {
     const res = await callJson('/api/promotion/marketing-checkout', {
       cookie: me.user.cookie,
       clock: NOW,
-      body: { venueId: me.venue.id, items: [{ quizId: free.id, tier: 'premium' }, { quizId: me.quiz.id, tier: 'premium' }] },
+      body: {
+        venueId: me.venue.id,
+        items: [
+          { quizId: free.id, tier: 'premium' },
+          { quizId: me.quiz.id, tier: 'premium' },
+        ],
+      },
     });
     expect(res.status).toBe(409);
     expect(res.body.error.message).toBe('Premium slots inte tillgängliga');
@@ -233,7 +248,10 @@ describe('POST /api/promotion/marketing-checkout', () => {
     const none = await callJson('/api/promotion/marketing-checkout', { cookie: me.user.cookie, body: { venueId: me.venue.id, items: [] } });
     expect(none.status).toBe(400);
     expect(none.body.error.message).toContain('Inga quiz valda – Välj minst ett quiz att marknadsföra');
-    const noTier = await callJson('/api/promotion/marketing-checkout', { cookie: me.user.cookie, body: { venueId: me.venue.id, items: [{ quizId: me.quiz.id }] } });
+    const noTier = await callJson('/api/promotion/marketing-checkout', {
+      cookie: me.user.cookie,
+      body: { venueId: me.venue.id, items: [{ quizId: me.quiz.id }] },
+    });
     expect(noTier.status).toBe(400);
     expect(noTier.body.error.message).toContain('Välj marknadsföringstyp');
     const past = await callJson('/api/promotion/marketing-checkout', {
@@ -251,19 +269,25 @@ describe('POST /api/promotion/marketing-checkout', () => {
     });
     expect(onCancelled.status).toBe(400);
     expect(onCancelled.body.error.message).toBe('Quizet är inställt');
-    const singleCancelled = await callJson('/api/promotion/checkout', { cookie: me.user.cookie, clock: NOW, body: { quizId: cancelled.id, tier: 'premium', weeks: 1 } });
+    const singleCancelled = await callJson('/api/promotion/checkout', {
+      cookie: me.user.cookie,
+      clock: NOW,
+      body: { quizId: cancelled.id, tier: 'premium', weeks: 1 },
+    });
     expect(singleCancelled.status).toBe(400);
     expect(await snapshot(tables)).toEqual(before);
   });
 
-  it('refuses visitors, someone else\'s business or quiz, and unknown ids — nothing stored', async () => {
+  it("refuses visitors, someone else's business or quiz, and unknown ids — nothing stored", async () => {
     const me = await ownerWithQuiz();
     const other = await ownerWithQuiz({ city: me.city });
     const before = await snapshot();
     const body = (venueId: string, quizId: string) => ({ venueId, items: [{ quizId, tier: 'premium' }] });
     expect((await callJson('/api/promotion/marketing-checkout', { body: body(me.venue.id, me.quiz.id) })).status).toBe(401);
     expect((await callJson('/api/promotion/marketing-checkout', { cookie: me.user.cookie, body: body(other.venue.id, other.quiz.id) })).status).toBe(403);
-    expect((await callJson('/api/promotion/marketing-checkout', { cookie: me.user.cookie, clock: NOW, body: body(me.venue.id, other.quiz.id) })).status).toBe(403);
+    expect((await callJson('/api/promotion/marketing-checkout', { cookie: me.user.cookie, clock: NOW, body: body(me.venue.id, other.quiz.id) })).status).toBe(
+      403,
+    );
     expect((await callJson('/api/promotion/marketing-checkout', { cookie: me.user.cookie, body: body('nope', me.quiz.id) })).status).toBe(404);
     expect((await callJson('/api/promotion/marketing-checkout', { cookie: me.user.cookie, clock: NOW, body: body(me.venue.id, 'nope') })).status).toBe(404);
     expect(await snapshot()).toEqual(before);
@@ -285,7 +309,11 @@ describe('POST /api/promotion/checkout (one quiz for 1, 2 or 4 weeks)', () => {
     const dates = ['2030-03-12', '2030-03-19', '2030-03-26', '2030-04-02'];
     const occ = [];
     for (const date of dates) occ.push(await createQuiz(me.location.id, { date, recurrenceId: series, isRecurring: true, recurrencePattern: 'weekly' }));
-    const { status, body } = await callJson('/api/promotion/checkout', { cookie: me.user.cookie, clock: NOW, body: { quizId: occ[0]!.id, tier: 'premium', weeks: 2 } });
+    const { status, body } = await callJson('/api/promotion/checkout', {
+      cookie: me.user.cookie,
+      clock: NOW,
+      body: { quizId: occ[0]!.id, tier: 'premium', weeks: 2 },
+    });
     expect(status).toBe(201);
     expect(body.amountTotal).toBe(15700);
     const claims = await claimsOf(body.orderId);
@@ -303,7 +331,9 @@ describe('POST /api/promotion/checkout (one quiz for 1, 2 or 4 weeks)', () => {
     expect(bad.status).toBe(400);
     expect(bad.body.error.message).toContain('Välj 1, 2 eller 4 veckor');
     expect((await callJson('/api/promotion/checkout', { body: { quizId: me.quiz.id, tier: 'premium', weeks: 1 } })).status).toBe(401);
-    expect((await callJson('/api/promotion/checkout', { cookie: me.user.cookie, body: { quizId: other.quiz.id, tier: 'premium', weeks: 1 } })).status).toBe(403);
+    expect((await callJson('/api/promotion/checkout', { cookie: me.user.cookie, body: { quizId: other.quiz.id, tier: 'premium', weeks: 1 } })).status).toBe(
+      403,
+    );
     expect((await callJson('/api/promotion/checkout', { cookie: me.user.cookie, body: { quizId: 'nope', tier: 'premium', weeks: 1 } })).status).toBe(404);
     expect(await snapshot()).toEqual(before);
     const ok = await callJson('/api/promotion/checkout', { cookie: me.user.cookie, clock: NOW, body: { quizId: me.quiz.id, tier: 'recommended', weeks: 4 } });
@@ -319,11 +349,10 @@ describe('checkout through the Stripe adapter (strict fake of the Stripe API, no
     const payments = createStripePayments({ secretKey: 'sk_test_x', webhookSecret: 'whsec_x', fetchFn });
     const actor = { id: me.user.id, email: me.user.email, roles: ['admin' as const] };
     const run = () =>
-      createMarketingCheckout(
-        testDeps({ now: NOW, config: { appUrl: 'https://quizkvall.se' }, ports: { payments: () => payments } }),
-        actor,
-        { venueId: me.venue.id, items: [{ quizId: me.quiz.id, tier: 'premium' }] },
-      );
+      createMarketingCheckout(testDeps({ now: NOW, config: { appUrl: 'https://quizkvall.se' }, ports: { payments: () => payments } }), actor, {
+        venueId: me.venue.id,
+        items: [{ quizId: me.quiz.id, tier: 'premium' }],
+      });
     return run;
   }
 
@@ -359,7 +388,10 @@ describe('checkout through the Stripe adapter (strict fake of the Stripe API, no
   it('when Stripe refuses, the order fails, the holds are released at once and the owner gets a Swedish error', async () => {
     const me = await ownerWithQuiz();
     const fetchFn = (async () =>
-      new Response(JSON.stringify({ error: { type: 'api_error', message: 'boom' } }), { status: 400, headers: { 'content-type': 'application/json' } })) as unknown as typeof fetch;
+      new Response(JSON.stringify({ error: { type: 'api_error', message: 'boom' } }), {
+        status: 400,
+        headers: { 'content-type': 'application/json' },
+      })) as unknown as typeof fetch;
     const logged = expectConsoleError(/checkout session could not be created StripeInvalidRequestError: boom/);
     await expect(deps(fetchFn, me)()).rejects.toMatchObject({ status: 500, message: 'Kunde inte skapa betalning. Försök igen.' });
     logged.verify();

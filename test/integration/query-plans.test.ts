@@ -144,11 +144,7 @@ async function record(path: string): Promise<{ status: number; queries: Recorded
   // The listing's day as the cron would have brought it (a request never advances it: issue 30.8).
   await runListingDayAt(CLOCK);
   const ctx = createExecutionContext();
-  const res = await app.fetch(
-    new Request(`http://localhost${path}`, { headers: { 'x-clock-now': CLOCK } }),
-    { ...env, DB: recordingD1(env.DB, queries) },
-    ctx,
-  );
+  const res = await app.fetch(new Request(`http://localhost${path}`, { headers: { 'x-clock-now': CLOCK } }), { ...env, DB: recordingD1(env.DB, queries) }, ctx);
   await res.arrayBuffer();
   await waitOnExecutionContext(ctx);
   return { status: res.status, queries };
@@ -272,7 +268,10 @@ describe('query plans: no full scan of quizzes, locations or venues', () => {
         const onUnits = plan.filter((r) => /^(SCAN|SEARCH) e\b/.test(r.detail)).map((r) => r.detail);
         const geoRange = expect.stringMatching(/^SEARCH e USING COVERING INDEX listing_series_geo_idx \(lat>\? AND lat<\?\)/);
         expect(onUnits, path).toEqual([geoRange, geoRange]);
-        expect(plan.filter((r) => /TEMP B-TREE FOR ORDER BY/.test(r.detail)).map((r) => r.detail), path).toEqual([]);
+        expect(
+          plan.filter((r) => /TEMP B-TREE FOR ORDER BY/.test(r.detail)).map((r) => r.detail),
+          path,
+        ).toEqual([]);
       }
       for (const q of queries.filter((x) => /listing_series e\b/.test(x.sql))) {
         const scans = (await explain(q)).filter((r) => /^SCAN e\b/.test(r.detail));
@@ -280,7 +279,11 @@ describe('query plans: no full scan of quizzes, locations or venues', () => {
       }
     }
     // And it finds the catalogue's places (so the plans above are of queries that return rows).
-    const res = await app.fetch(new Request('http://localhost/api/listing?near=59.3,18.05', { headers: { 'x-clock-now': CLOCK } }), env, createExecutionContext());
+    const res = await app.fetch(
+      new Request('http://localhost/api/listing?near=59.3,18.05', { headers: { 'x-clock-now': CLOCK } }),
+      env,
+      createExecutionContext(),
+    );
     expect(((await res.json()) as { total: number }).total).toBeGreaterThan(0);
   });
 
@@ -302,10 +305,16 @@ describe('query plans: no full scan of quizzes, locations or venues', () => {
     expect(fullScans(q.sql, await explain(q), false)).toEqual([expect.stringMatching(/^quizzes: SCAN q/)]);
     const ok = { sql: 'SELECT q.id FROM quizzes q WHERE q.date >= ?', params: [TODAY] };
     expect(fullScans(ok.sql, await explain(ok), false)).toEqual([]);
-    const keyed = { sql: 'SELECT q.id FROM locations l CROSS JOIN quizzes q ON q.location_id = l.id WHERE l.city_slug = ? AND q.date >= ?', params: ['x', TODAY] };
+    const keyed = {
+      sql: 'SELECT q.id FROM locations l CROSS JOIN quizzes q ON q.location_id = l.id WHERE l.city_slug = ? AND q.date >= ?',
+      params: ['x', TODAY],
+    };
     expect(unkeyedNestedLookups(keyed.sql, await explain(keyed))).toEqual([]);
     // The same query forced off the (location_id, date) index: caught.
-    const forced = { sql: 'SELECT q.id FROM locations l CROSS JOIN quizzes q INDEXED BY quizzes_date_idx ON q.location_id = l.id WHERE l.city_slug = ? AND q.date >= ?', params: ['x', TODAY] };
+    const forced = {
+      sql: 'SELECT q.id FROM locations l CROSS JOIN quizzes q INDEXED BY quizzes_date_idx ON q.location_id = l.id WHERE l.city_slug = ? AND q.date >= ?',
+      params: ['x', TODAY],
+    };
     expect(unkeyedNestedLookups(forced.sql, await explain(forced))).toEqual([expect.stringMatching(/^quizzes \(nested/)]);
   });
 });

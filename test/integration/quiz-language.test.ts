@@ -22,8 +22,24 @@ async function world() {
   const rid = newId();
   // sv: a Tuesday single in Swedish (the default); en: a weekly English series; both: a Thursday single in both.
   const sv = await createQuiz(loc, { date: '2030-01-08', startTime: '19:00:00' });
-  const en1 = await createQuiz(loc, { date: '2030-01-09', startTime: '20:00:00', language: 'en', price: 60, isRecurring: true, recurrenceId: rid, recurrencePattern: 'weekly' });
-  const en2 = await createQuiz(loc, { date: '2030-01-16', startTime: '20:00:00', language: 'en', price: 60, isRecurring: true, recurrenceId: rid, recurrencePattern: 'weekly' });
+  const en1 = await createQuiz(loc, {
+    date: '2030-01-09',
+    startTime: '20:00:00',
+    language: 'en',
+    price: 60,
+    isRecurring: true,
+    recurrenceId: rid,
+    recurrencePattern: 'weekly',
+  });
+  const en2 = await createQuiz(loc, {
+    date: '2030-01-16',
+    startTime: '20:00:00',
+    language: 'en',
+    price: 60,
+    isRecurring: true,
+    recurrenceId: rid,
+    recurrencePattern: 'weekly',
+  });
   const both = await createQuiz(loc, { date: '2030-01-10', startTime: '19:00:00', language: 'both', price: 0 });
   await bumpDataVersion(testDb());
   return { owner, venue, city, citySlug: slugify(city), location, rid, sv, en1, en2, both };
@@ -55,7 +71,9 @@ describe('GET /api/listing?sprak=', () => {
     expect(ids(await list(`${q}&sprak=svenska&date=2030-01-10`))).toEqual(sorted(w.both));
     expect(ids(await list(`${q}&sprak=engelska&date=2030-01-08`))).toEqual([]);
     expect(ids(await list(`search=${encodeURIComponent(w.venue.name)}&sprak=svenska`))).toEqual(sorted(w.sv, w.both));
-    expect(ids(await list(`near=59.33,18.06&radius=1&sprak=engelska&${q}`)).filter((id) => [w.sv.id, w.en1.id, w.both.id].includes(id))).toEqual(sorted(w.en1, w.both));
+    expect(ids(await list(`near=59.33,18.06&radius=1&sprak=engelska&${q}`)).filter((id) => [w.sv.id, w.en1.id, w.both.id].includes(id))).toEqual(
+      sorted(w.en1, w.both),
+    );
   });
 
   it('each card carries its language (for the badge)', async () => {
@@ -92,9 +110,19 @@ describe('GET /api/listing?sprak=', () => {
 
   it('quizzes.language accepts only sv, en and both (the CHECK triggers)', async () => {
     const w = await world();
-    const failure = (p: Promise<unknown>) => p.then(() => 'stored', (e: Error & { cause?: Error }) => `${e.message} ${e.cause?.message ?? ''}`);
+    const failure = (p: Promise<unknown>) =>
+      p.then(
+        () => 'stored',
+        (e: Error & { cause?: Error }) => `${e.message} ${e.cause?.message ?? ''}`,
+      );
     expect(await failure(testDb().run(sql`UPDATE quizzes SET language = 'de' WHERE id = ${w.sv.id}`))).toMatch(/quizzes_language_ck/);
-    expect(await failure(testDb().run(sql`INSERT INTO quizzes (id, location_id, date, category, language) VALUES (${newId()}, ${w.location.id}, '2030-02-01', 'allmänbildning', 'EN')`))).toMatch(/quizzes_language_ck/);
+    expect(
+      await failure(
+        testDb().run(
+          sql`INSERT INTO quizzes (id, location_id, date, category, language) VALUES (${newId()}, ${w.location.id}, '2030-02-01', 'allmänbildning', 'EN')`,
+        ),
+      ),
+    ).toMatch(/quizzes_language_ck/);
     const [row] = await testDb().all<{ language: string }>(sql`SELECT language FROM quizzes WHERE id = ${w.sv.id}`);
     expect(row!.language).toBe('sv');
   });
@@ -112,7 +140,9 @@ describe('pages and feed', () => {
     expect(html).toContain('På engelska');
     expect(html).toContain('Svenska och engelska');
     const all = await (await call(`/quiz/${w.citySlug}`, { clock: MONDAY })).text();
-    const allEvents = [...all.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!)).filter((o) => o['@type'] === 'Event');
+    const allEvents = [...all.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)]
+      .map((m) => JSON.parse(m[1]!))
+      .filter((o) => o['@type'] === 'Event');
     expect(allEvents.map((e) => JSON.stringify(e.inLanguage)).sort()).toEqual(['"en"', '"sv"', '["sv","en"]'].sort());
     // An unknown value is ignored on a page (named in the notice), never a 5xx.
     const bad = await call(`/quiz/${w.citySlug}?sprak=tyska`, { clock: MONDAY });
@@ -150,8 +180,16 @@ describe('owner forms: Språk', () => {
     const location = await createLocation(venue.id, { city: `Quizstad ${unique('c')}` });
     return { user, venue, location };
   }
-  const single = (locationId: string, over: Record<string, unknown> = {}) => ({ locationId, date: '2030-01-15', startTime: '19:30', category: 'allmänbildning', recurring: false, ...over });
-  const rows = (locationId: string) => testDb().all<{ id: string; date: string; language: string }>(sql`SELECT id, date, language FROM quizzes WHERE location_id = ${locationId} ORDER BY date`);
+  const single = (locationId: string, over: Record<string, unknown> = {}) => ({
+    locationId,
+    date: '2030-01-15',
+    startTime: '19:30',
+    category: 'allmänbildning',
+    recurring: false,
+    ...over,
+  });
+  const rows = (locationId: string) =>
+    testDb().all<{ id: string; date: string; language: string }>(sql`SELECT id, date, language FROM quizzes WHERE location_id = ${locationId} ORDER BY date`);
 
   it('POST stores the language (default svenska); a bad value is a 400 naming Språk and stores nothing', async () => {
     const { user, location } = await owner();
@@ -161,7 +199,11 @@ describe('owner forms: Språk', () => {
     expect(b.status).toBe(201);
     expect((await rows(location.id)).map((r) => r.language)).toEqual(['en', 'sv']);
     const before = await snapshot();
-    const bad = await callJson('/api/owner/quizzes', { cookie: user.cookie, clock: CLOCK, body: single(location.id, { date: '2030-01-17', language: 'tyska' }) });
+    const bad = await callJson('/api/owner/quizzes', {
+      cookie: user.cookie,
+      clock: CLOCK,
+      body: single(location.id, { date: '2030-01-17', language: 'tyska' }),
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.error.message).toBe('Språk: Välj svenska, engelska eller båda');
     expect(bad.body.error.issues).toEqual([{ path: 'language', message: 'Välj svenska, engelska eller båda' }]);
@@ -170,7 +212,11 @@ describe('owner forms: Språk', () => {
 
   it('a new series carries the language on every date; PATCH of one quiz keeps or changes it; PATCH of the series reaches every future date', async () => {
     const { user, location } = await owner();
-    const created = await callJson('/api/owner/quizzes', { cookie: user.cookie, clock: CLOCK, body: single(location.id, { recurring: true, pattern: 'weekly', until: '2030-02-12', language: 'both' }) });
+    const created = await callJson('/api/owner/quizzes', {
+      cookie: user.cookie,
+      clock: CLOCK,
+      body: single(location.id, { recurring: true, pattern: 'weekly', until: '2030-02-12', language: 'both' }),
+    });
     expect(created.status).toBe(201);
     const all = await rows(location.id);
     expect(all.length).toBeGreaterThan(3);
@@ -178,18 +224,38 @@ describe('owner forms: Språk', () => {
     const rid = created.body.recurrenceId as string;
     // An edit without the field (an older client) keeps the language.
     const first = all[0]!;
-    const keep = await callJson(`/api/owner/quizzes/${first.id}`, { method: 'PATCH', cookie: user.cookie, clock: CLOCK, body: { date: first.date, startTime: '19:30', category: 'allmänbildning' } });
+    const keep = await callJson(`/api/owner/quizzes/${first.id}`, {
+      method: 'PATCH',
+      cookie: user.cookie,
+      clock: CLOCK,
+      body: { date: first.date, startTime: '19:30', category: 'allmänbildning' },
+    });
     expect(keep.status, JSON.stringify(keep.body)).toBe(200);
     expect((await rows(location.id))[0]!.language).toBe('both');
-    const bad = await callJson(`/api/owner/quizzes/${first.id}`, { method: 'PATCH', cookie: user.cookie, clock: CLOCK, body: { date: first.date, startTime: '19:30', category: 'allmänbildning', language: 'de' } });
+    const bad = await callJson(`/api/owner/quizzes/${first.id}`, {
+      method: 'PATCH',
+      cookie: user.cookie,
+      clock: CLOCK,
+      body: { date: first.date, startTime: '19:30', category: 'allmänbildning', language: 'de' },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.error.message).toMatch(/^Språk: /);
-    const series = await callJson(`/api/owner/series/${rid}`, { method: 'PATCH', cookie: user.cookie, clock: CLOCK, body: { startTime: '19:30', category: 'allmänbildning', language: 'en' } });
+    const series = await callJson(`/api/owner/series/${rid}`, {
+      method: 'PATCH',
+      cookie: user.cookie,
+      clock: CLOCK,
+      body: { startTime: '19:30', category: 'allmänbildning', language: 'en' },
+    });
     expect(series.status, JSON.stringify(series.body)).toBe(200);
     expect(new Set((await rows(location.id)).map((r) => r.language))).toEqual(new Set(['en']));
     const got = await callJson(`/api/owner/series/${rid}`, { cookie: user.cookie, clock: CLOCK });
     expect(got.body.series.language).toBe('en');
-    const badSeries = await callJson(`/api/owner/series/${rid}`, { method: 'PATCH', cookie: user.cookie, clock: CLOCK, body: { startTime: '19:30', category: 'allmänbildning', language: 'english' } });
+    const badSeries = await callJson(`/api/owner/series/${rid}`, {
+      method: 'PATCH',
+      cookie: user.cookie,
+      clock: CLOCK,
+      body: { startTime: '19:30', category: 'allmänbildning', language: 'english' },
+    });
     expect(badSeries.status).toBe(400);
     expect(badSeries.body.error.message).toBe('Språk: Välj svenska, engelska eller båda');
   });
@@ -200,7 +266,14 @@ describe('CSV import: the språk/language column', () => {
   it('accepts svenska/engelska/båda and sv/en/both (empty = svenska); a bad value names the column and row, nothing stored', async () => {
     const superadmin = await createUser({ roles: ['admin', 'superadmin'], now: new Date(CLOCK) });
     const p = unique('Språkpub');
-    const rows = [['engelska', 'en'], ['EN', 'en'], ['båda', 'both'], ['both', 'both'], ['', 'sv'], ['svenska', 'sv']] as const;
+    const rows = [
+      ['engelska', 'en'],
+      ['EN', 'en'],
+      ['båda', 'both'],
+      ['both', 'both'],
+      ['', 'sv'],
+      ['svenska', 'sv'],
+    ] as const;
     const csv = ['name,address,city,weekday,språk', ...rows.map(([v], i) => `${p} ${i},Gatan ${i},Språkby,tisdag,${v}`)].join('\n');
     const done = await callJson('/api/admin/import', { body: { csv }, cookie: superadmin.cookie, clock: CLOCK });
     expect(done.status, JSON.stringify(done.body)).toBe(201);

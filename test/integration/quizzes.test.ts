@@ -42,7 +42,17 @@ describe('POST /api/owner/quizzes', () => {
     expect(body).toMatchObject({ created: 1, recurrenceId: null });
     const rows = await rowsAt(location.id);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ date: '2030-01-15', start_time: '19:30:00', category: 'tema', theme: 'Film & TV', quizmaster: 'Kim', team_size: 4, price: 40, is_recurring: 0, recurrence_id: null });
+    expect(rows[0]).toMatchObject({
+      date: '2030-01-15',
+      start_time: '19:30:00',
+      category: 'tema',
+      theme: 'Film & TV',
+      quizmaster: 'Kim',
+      team_size: 4,
+      price: 40,
+      is_recurring: 0,
+      recurrence_id: null,
+    });
     expect(await getDataVersion(testDb())).toBeGreaterThan(v0);
   });
 
@@ -51,7 +61,16 @@ describe('POST /api/owner/quizzes', () => {
     const { status, body } = await callJson('/api/owner/quizzes', {
       cookie: user.cookie,
       clock: CLOCK,
-      body: { ...single(location.id), recurring: true, pattern: 'weekly', days: ['tisdag', 'torsdag'], date: '2030-01-08', category: 'tema', theme: 'Annat', customTheme: 'Historia' },
+      body: {
+        ...single(location.id),
+        recurring: true,
+        pattern: 'weekly',
+        days: ['tisdag', 'torsdag'],
+        date: '2030-01-08',
+        category: 'tema',
+        theme: 'Annat',
+        customTheme: 'Historia',
+      },
     });
     expect(status).toBe(201);
     const rows = await rowsAt(location.id);
@@ -67,7 +86,11 @@ describe('POST /api/owner/quizzes', () => {
   it('the largest series (every weekday, forever) is created in one batch: 181 rows, none twice', async () => {
     const { user, location } = await owner();
     const days = ['måndag', 'tisdag', 'onsdag', 'torsdag', 'fredag', 'lördag', 'söndag'];
-    const { status, body } = await callJson('/api/owner/quizzes', { cookie: user.cookie, clock: CLOCK, body: { ...single(location.id), date: TODAY, recurring: true, days } });
+    const { status, body } = await callJson('/api/owner/quizzes', {
+      cookie: user.cookie,
+      clock: CLOCK,
+      body: { ...single(location.id), date: TODAY, recurring: true, days },
+    });
     expect(status).toBe(201);
     const rows = await rowsAt(location.id);
     expect(body.created).toBe(181);
@@ -148,11 +171,19 @@ describe('GET /api/owner/locations/:id/quizzes', () => {
     const s1 = await createQuiz(location.id, { date: '2030-01-20', quizmaster: 'Ada' });
     const s2 = await createQuiz(location.id, { date: '2030-01-21' });
     const rid = unique('rid');
-    const o1 = await createQuiz(location.id, { date: '2030-01-09', isRecurring: true, recurrenceId: rid, recurrencePattern: 'weekly', recurrenceDays: '["onsdag"]' });
+    const o1 = await createQuiz(location.id, {
+      date: '2030-01-09',
+      isRecurring: true,
+      recurrenceId: rid,
+      recurrencePattern: 'weekly',
+      recurrenceDays: '["onsdag"]',
+    });
     await createQuiz(location.id, { date: '2030-01-02', isRecurring: true, recurrenceId: rid });
     await createQuiz(location.id, { date: '2030-01-16', isRecurring: true, recurrenceId: rid });
     const promo = (quizId: string, type: string, start: string, end: string, status = 'active') =>
-      db.run(sql`INSERT INTO promotions (id, quiz_id, product_type, status, start_date, end_date) VALUES (${unique('p')}, ${quizId}, ${type}, ${status}, ${start}, ${end})`);
+      db.run(
+        sql`INSERT INTO promotions (id, quiz_id, product_type, status, start_date, end_date) VALUES (${unique('p')}, ${quizId}, ${type}, ${status}, ${start}, ${end})`,
+      );
     await promo(s1.id, 'recommended', '2030-01-08', '2030-01-22');
     await promo(s1.id, 'premium', '2030-01-08', '2030-01-22');
     await promo(s2.id, 'premium', '2030-01-01', '2030-01-07'); // expired
@@ -183,7 +214,16 @@ describe('GET /api/owner/locations/:id/quizzes', () => {
 });
 
 describe('one quiz: read, edit, convert, cancel, delete', () => {
-  const edit = (over: Record<string, unknown> = {}) => ({ date: '2030-01-15', startTime: '20:00', category: 'allmänbildning', quizmaster: 'Bo', teamSize: 6, price: 25, description: 'Ny', ...over });
+  const edit = (over: Record<string, unknown> = {}) => ({
+    date: '2030-01-15',
+    startTime: '20:00',
+    category: 'allmänbildning',
+    quizmaster: 'Bo',
+    teamSize: 6,
+    price: 25,
+    description: 'Ny',
+    ...over,
+  });
 
   it('GET returns the quiz, its place and the series count', async () => {
     const { user, location } = await owner();
@@ -200,10 +240,22 @@ describe('one quiz: read, edit, convert, cancel, delete', () => {
     const rid = unique('rid');
     const a = await createQuiz(location.id, { date: '2030-01-15', isRecurring: true, recurrenceId: rid, quizmaster: 'Gammal' });
     const b = await createQuiz(location.id, { date: '2030-01-22', isRecurring: true, recurrenceId: rid, quizmaster: 'Gammal' });
-    const { status } = await callJson(`/api/owner/quizzes/${a.id}`, { method: 'PATCH', cookie: user.cookie, clock: CLOCK, body: edit({ category: 'tema', theme: 'Sport' }) });
+    const { status } = await callJson(`/api/owner/quizzes/${a.id}`, {
+      method: 'PATCH',
+      cookie: user.cookie,
+      clock: CLOCK,
+      body: edit({ category: 'tema', theme: 'Sport' }),
+    });
     expect(status).toBe(200);
     const rows = await rowsAt(location.id);
-    expect(rows.find((r) => r.id === a.id)).toMatchObject({ start_time: '20:00:00', quizmaster: 'Bo', theme: 'Sport', team_size: 6, price: 25, recurrence_id: rid });
+    expect(rows.find((r) => r.id === a.id)).toMatchObject({
+      start_time: '20:00:00',
+      quizmaster: 'Bo',
+      theme: 'Sport',
+      team_size: 6,
+      price: 25,
+      recurrence_id: rid,
+    });
     expect(rows.find((r) => r.id === b.id)).toMatchObject({ quizmaster: 'Gammal', recurrence_id: rid });
   });
 
@@ -221,7 +273,12 @@ describe('one quiz: read, edit, convert, cancel, delete', () => {
   it('single → recurring creates a new weekly series from the quiz', async () => {
     const { user, location } = await owner();
     const q = await createQuiz(location.id, { date: '2030-01-15' });
-    const { body } = await callJson(`/api/owner/quizzes/${q.id}`, { method: 'PATCH', cookie: user.cookie, clock: CLOCK, body: edit({ recurring: true, until: '2030-02-05' }) });
+    const { body } = await callJson(`/api/owner/quizzes/${q.id}`, {
+      method: 'PATCH',
+      cookie: user.cookie,
+      clock: CLOCK,
+      body: edit({ recurring: true, until: '2030-02-05' }),
+    });
     expect(body.recurrenceId).toBeTruthy();
     const rows = await rowsAt(location.id);
     expect(rows.map((r) => r.date)).toEqual(['2030-01-15', '2030-01-22', '2030-01-29', '2030-02-05']);
@@ -246,7 +303,10 @@ describe('one quiz: read, edit, convert, cancel, delete', () => {
     const { user, location } = await owner();
     const q = await createQuiz(location.id, { date: '2030-01-15' });
     const v0 = await getDataVersion(testDb());
-    expect((await callJson(`/api/owner/quizzes/${q.id}/cancel`, { cookie: user.cookie, body: { cancelled: true } })).body).toEqual({ id: q.id, isCancelled: true });
+    expect((await callJson(`/api/owner/quizzes/${q.id}/cancel`, { cookie: user.cookie, body: { cancelled: true } })).body).toEqual({
+      id: q.id,
+      isCancelled: true,
+    });
     expect((await rowsAt(location.id))[0]!.is_cancelled).toBe(1);
     expect(await getDataVersion(testDb())).toBeGreaterThan(v0);
     await callJson(`/api/owner/quizzes/${q.id}/cancel`, { cookie: user.cookie, body: { cancelled: false } });
@@ -327,14 +387,23 @@ describe('issue 26.8: dates stay within bounds', () => {
     expect(res.status).toBe(400);
     expect(res.body.error.issues[0]).toEqual({ path: 'date', message: 'Datumet kan inte vara i det förflutna' });
     expect(await snapshot(['quizzes'])).toEqual(before);
-    const same = await callJson(`/api/owner/quizzes/${quiz.id}`, { method: 'PATCH', cookie: user.cookie, clock: CLOCK, body: { date: '2030-01-15', startTime: '20:00', category: 'allmänbildning' } });
+    const same = await callJson(`/api/owner/quizzes/${quiz.id}`, {
+      method: 'PATCH',
+      cookie: user.cookie,
+      clock: CLOCK,
+      body: { date: '2030-01-15', startTime: '20:00', category: 'allmänbildning' },
+    });
     expect(same.status).toBe(200);
   });
 
   it('a series starts at most SERIES_HORIZON_DAYS (180) ahead and ends at most three years from today; nothing stored otherwise', async () => {
     const { user, location } = await owner();
     const before = await snapshot(['quizzes']);
-    const far = await callJson('/api/owner/quizzes', { cookie: user.cookie, clock: CLOCK, body: single(location.id, { date: addDaysIso(TODAY, 181), recurring: true }) });
+    const far = await callJson('/api/owner/quizzes', {
+      cookie: user.cookie,
+      clock: CLOCK,
+      body: single(location.id, { date: addDaysIso(TODAY, 181), recurring: true }),
+    });
     expect(far.status).toBe(400);
     expect(far.body.error.issues[0]).toEqual({ path: 'date', message: 'En serie kan börja högst 180 dagar fram' });
     const long = await callJson('/api/owner/quizzes', {
@@ -356,7 +425,11 @@ describe('issue 26.8: dates stay within bounds', () => {
     });
     expect(convert.status).toBe(400);
     expect(await snapshot(['quizzes'])).toEqual(before2);
-    const ok = await callJson('/api/owner/quizzes', { cookie: user.cookie, clock: CLOCK, body: single(location.id, { date: addDaysIso(TODAY, 180), recurring: true, until: addDaysIso(TODAY, 3 * 365) }) });
+    const ok = await callJson('/api/owner/quizzes', {
+      cookie: user.cookie,
+      clock: CLOCK,
+      body: single(location.id, { date: addDaysIso(TODAY, 180), recurring: true, until: addDaysIso(TODAY, 3 * 365) }),
+    });
     expect(ok.status, JSON.stringify(ok.body)).toBe(201);
   });
 });

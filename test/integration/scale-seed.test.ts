@@ -54,7 +54,10 @@ async function units(): Promise<Unit[]> {
 /** Every column of the scale units but the row id, the random shuffle and the refresh counter (touch). */
 async function allColumns(): Promise<Array<Record<string, unknown>>> {
   const rows = await env.DB.prepare("SELECT * FROM listing_series WHERE key LIKE 'scale-series-%' ORDER BY key").all<Record<string, unknown>>();
-  return rows.results.map(({ id: _id, shuffle: _shuffle, touch: _touch, ...rest }) => ({ ...rest, quiz_text: [...new Set(String(rest.quiz_text).split(' | '))].sort().join(' | ') }));
+  return rows.results.map(({ id: _id, shuffle: _shuffle, touch: _touch, ...rest }) => ({
+    ...rest,
+    quiz_text: [...new Set(String(rest.quiz_text).split(' | '))].sort().join(' | '),
+  }));
 }
 
 const normal = (list: Unit[]) => list.map((u) => ({ ...u, quiz_text: [...new Set(u.quiz_text.split(' | '))].sort().join(' | ') }));
@@ -78,7 +81,10 @@ describe('scale seed as a bulk load', () => {
     await env.DB.batch(statements.map((s) => env.DB.prepare(s)));
 
     expect(await triggerSql()).toBe(create.replace(/;$/, ''));
-    const counts = await env.DB.prepare("SELECT count(*) AS q, count(DISTINCT location_id) AS places FROM quizzes WHERE id LIKE 'scale-q-%'").first<{ q: number; places: number }>();
+    const counts = await env.DB.prepare("SELECT count(*) AS q, count(DISTINCT location_id) AS places FROM quizzes WHERE id LIKE 'scale-q-%'").first<{
+      q: number;
+      places: number;
+    }>();
     expect(counts).toEqual({ q: 1013, places: 39 });
     const house = await env.DB.prepare("SELECT user_id FROM venues WHERE id = 'scale-venue-3'").first<{ user_id: string }>();
     expect(house!.user_id).toBe(houseId);

@@ -26,7 +26,17 @@ async function createSeries(user: { cookie: string }, locationId: string, over: 
   const res = await callJson('/api/owner/quizzes', {
     cookie: user.cookie,
     clock,
-    body: { locationId, date: '2031-03-04', startTime: '19:00', category: 'allmänbildning', quizmaster: 'Ada', recurring: true, pattern: 'weekly', days: ['tisdag', 'torsdag'], ...over },
+    body: {
+      locationId,
+      date: '2031-03-04',
+      startTime: '19:00',
+      category: 'allmänbildning',
+      quizmaster: 'Ada',
+      recurring: true,
+      pattern: 'weekly',
+      days: ['tisdag', 'torsdag'],
+      ...over,
+    },
   });
   expect(res.status).toBe(201);
   return res.body.recurrenceId as string;
@@ -63,7 +73,17 @@ describe('whole series: edit, delete, pause', () => {
     expect(body.updated).toBe(future.length);
     expect(past.length).toBe(5);
     expect(past.every((r) => r.start_time === '19:00:00' && r.quizmaster === 'Ada' && r.category === 'allmänbildning')).toBe(true);
-    expect(future.every((r) => r.start_time === '20:30:00' && r.quizmaster === 'Bo' && r.theme === 'Musik' && r.team_size === 4 && r.price === 30 && r.description === 'Ny beskrivning')).toBe(true);
+    expect(
+      future.every(
+        (r) =>
+          r.start_time === '20:30:00' &&
+          r.quizmaster === 'Bo' &&
+          r.theme === 'Musik' &&
+          r.team_size === 4 &&
+          r.price === 30 &&
+          r.description === 'Ny beskrivning',
+      ),
+    ).toBe(true);
   });
 
   it('GET /api/owner/series/:id returns the series template and counts', async () => {
@@ -71,7 +91,16 @@ describe('whole series: edit, delete, pause', () => {
     const rid = await createSeries(user, location.id, { until: '2031-03-31' });
     const { status, body } = await callJson(`/api/owner/series/${rid}`, { cookie: user.cookie, clock: A });
     expect(status).toBe(200);
-    expect(body.series).toMatchObject({ recurrenceId: rid, pattern: 'weekly', days: ['tisdag', 'torsdag'], until: '2031-03-31', count: 8, latest: '2031-03-27', needsExtension: false, locationId: location.id });
+    expect(body.series).toMatchObject({
+      recurrenceId: rid,
+      pattern: 'weekly',
+      days: ['tisdag', 'torsdag'],
+      until: '2031-03-31',
+      count: 8,
+      latest: '2031-03-27',
+      needsExtension: false,
+      locationId: location.id,
+    });
   });
 
   it('DELETE /api/owner/series/:id deletes every occurrence and reports the count', async () => {
@@ -112,9 +141,15 @@ describe('whole series: edit, delete, pause', () => {
     const { user, location } = await owner();
     const rid = await createSeries(user, location.id, { until: '2031-05-01' });
     const before = await snapshot(['quizzes']);
-    expect((await callJson(`/api/owner/series/${rid}/pause`, { cookie: user.cookie, clock: A, body: { from: '2031-03-01', to: '2031-03-20' } })).status).toBe(400);
-    expect((await callJson(`/api/owner/series/${rid}/pause`, { cookie: user.cookie, clock: A, body: { from: '2031-04-01', to: '2031-03-20' } })).status).toBe(400);
-    expect((await callJson(`/api/owner/series/${rid}`, { method: 'PATCH', cookie: user.cookie, clock: A, body: { ...seriesEdit, teamSize: 9 } })).status).toBe(400);
+    expect((await callJson(`/api/owner/series/${rid}/pause`, { cookie: user.cookie, clock: A, body: { from: '2031-03-01', to: '2031-03-20' } })).status).toBe(
+      400,
+    );
+    expect((await callJson(`/api/owner/series/${rid}/pause`, { cookie: user.cookie, clock: A, body: { from: '2031-04-01', to: '2031-03-20' } })).status).toBe(
+      400,
+    );
+    expect((await callJson(`/api/owner/series/${rid}`, { method: 'PATCH', cookie: user.cookie, clock: A, body: { ...seriesEdit, teamSize: 9 } })).status).toBe(
+      400,
+    );
     expect(await snapshot(['quizzes'])).toEqual(before);
   });
 
@@ -138,7 +173,9 @@ describe('whole series: edit, delete, pause', () => {
     }
     const list = await callJson('/api/owner/series', { cookie: other.user.cookie, clock: A });
     expect(list.body.series.some((s: any) => s.recurrenceId === rid)).toBe(false);
-    expect((await callJson('/api/owner/series/auto-extend', { method: 'POST', cookie: other.user.cookie, clock: '2031-08-10T09:00:00Z' })).body.extendedCount).toBe(0);
+    expect(
+      (await callJson('/api/owner/series/auto-extend', { method: 'POST', cookie: other.user.cookie, clock: '2031-08-10T09:00:00Z' })).body.extendedCount,
+    ).toBe(0);
     expect(await snapshot(['quizzes', 'public_data_version'])).toEqual(before);
   });
 
@@ -162,13 +199,21 @@ describe('series summaries and extension by the owner', () => {
     const rid = await createSeries(user, location.id);
     const fresh = await callJson('/api/owner/series', { cookie: user.cookie, clock: A });
     const s = fresh.body.series.find((x: any) => x.recurrenceId === rid);
-    expect(s).toMatchObject({ pattern: 'weekly', startTime: '19:00:00', category: 'allmänbildning', count: 52, latest: '2031-08-28', needsExtension: false, locationName: location.name });
+    expect(s).toMatchObject({
+      pattern: 'weekly',
+      startTime: '19:00:00',
+      category: 'allmänbildning',
+      count: 52,
+      latest: '2031-08-28',
+      needsExtension: false,
+      locationName: location.name,
+    });
     expect(s.daysLeft).toBe(177);
     const near = await callJson('/api/owner/series', { cookie: user.cookie, clock: NEAR_END });
     expect(near.body.series.find((x: any) => x.recurrenceId === rid)).toMatchObject({ daysLeft: 18, needsExtension: true });
   });
 
-  it("POST /extend adds occurrences up to 180 days ahead; a second press adds nothing", async () => {
+  it('POST /extend adds occurrences up to 180 days ahead; a second press adds nothing', async () => {
     const { user, location } = await owner();
     const rid = await createSeries(user, location.id);
     const first = await callJson(`/api/owner/series/${rid}/extend`, { method: 'POST', cookie: user.cookie, clock: NEAR_END });
@@ -220,7 +265,9 @@ describe('nightly series extension (cron)', () => {
     const ended = unique('cron-d');
     const far = unique('cron-e');
     await seriesRows(loc.id, open1, weeklyUntil('2033-04-05', '2033-05-24')); // Tuesdays
-    await seriesRows(loc.id, open2, ['2033-04-28', '2033-05-01', '2033-05-05', '2033-05-08', '2033-05-12', '2033-05-15'], { recurrenceDays: '["torsdag","söndag"]' });
+    await seriesRows(loc.id, open2, ['2033-04-28', '2033-05-01', '2033-05-05', '2033-05-08', '2033-05-12', '2033-05-15'], {
+      recurrenceDays: '["torsdag","söndag"]',
+    });
     await seriesRows(loc.id, until, weeklyUntil('2033-04-06', '2033-05-25'), { recurrenceUntil: '2033-06-15' });
     await seriesRows(loc.id, ended, weeklyUntil('2033-03-01', '2033-04-12')); // latest long past: ended
     await seriesRows(loc.id, far, weeklyUntil('2033-05-03', '2033-07-26')); // 86 days left: not yet
@@ -271,7 +318,10 @@ describe('nightly series extension (cron)', () => {
 
     // Two runs at once (overlap): the unique (recurrence_id, date) index makes the second add nothing.
     const snap = await snapshot(['quizzes']);
-    const both = await Promise.all([runSeriesExtensionJob({ db: testDb(), clock: pinnedClock(now) }), runSeriesExtensionJob({ db: testDb(), clock: pinnedClock(now) })]);
+    const both = await Promise.all([
+      runSeriesExtensionJob({ db: testDb(), clock: pinnedClock(now) }),
+      runSeriesExtensionJob({ db: testDb(), clock: pinnedClock(now) }),
+    ]);
     expect(both.map((r) => r.added)).toEqual([0, 0]);
     expect(await snapshot(['quizzes'])).toEqual(snap);
   });

@@ -60,7 +60,13 @@ function metaContent(html: string, attr: 'property' | 'name', key: string): stri
 describe('share images', () => {
   it('start, city, weekday, city + weekday and venue cards are 1200×630 PNGs, edge-cached', async () => {
     const w = await world();
-    for (const path of ['/og/start.png', `/og/city/${w.citySlug}.png`, '/og/weekday/tisdag.png', `/og/city/${w.citySlug}/tisdag.png`, `/og/venue/${w.citySlug}/${w.venue.slug}.png`]) {
+    for (const path of [
+      '/og/start.png',
+      `/og/city/${w.citySlug}.png`,
+      '/og/weekday/tisdag.png',
+      `/og/city/${w.citySlug}/tisdag.png`,
+      `/og/venue/${w.citySlug}/${w.venue.slug}.png`,
+    ]) {
       const { res, status, bytes } = await image(path);
       expect(status, path).toBe(200);
       expect(res.headers.get('content-type'), path).toBe('image/png');
@@ -148,7 +154,9 @@ describe('share images', () => {
     expect((await image(stored)).status).toBe(200);
     // This client has used up its renders (the same D1 counter the limit writes).
     const t = new Date(CLOCK).getTime();
-    await testDb().run(sql`INSERT INTO rate_limits (key, count, window_start, last_attempt) VALUES (${`og-render:${client}`}, ${OG_RENDER_CLIENT_LIMIT}, ${t}, ${t})`);
+    await testDb().run(
+      sql`INSERT INTO rate_limits (key, count, window_start, last_attempt) VALUES (${`og-render:${client}`}, ${OG_RENDER_CLIENT_LIMIT}, ${t}, ${t})`,
+    );
     const refused = await image(`/og/venue/${w.citySlug}/${w.venue.slug}.png`, client);
     expect(refused.status).toBe(429);
     expect(refused.res.headers.get('retry-after')).toBe('60');
@@ -166,7 +174,13 @@ describe('share images', () => {
 
   it('unknown pages answer 404, never a 5xx', async () => {
     const w = await world();
-    for (const path of ['/og/city/no-such-city.png', '/og/weekday/blurgdag.png', `/og/city/${w.citySlug}/blurgdag.png`, `/og/venue/${w.citySlug}/no-such-venue.png`, `/og/city/${w.citySlug}.jpg`]) {
+    for (const path of [
+      '/og/city/no-such-city.png',
+      '/og/weekday/blurgdag.png',
+      `/og/city/${w.citySlug}/blurgdag.png`,
+      `/og/venue/${w.citySlug}/no-such-venue.png`,
+      `/og/city/${w.citySlug}.jpg`,
+    ]) {
       const r = await call(path, { clock: CLOCK });
       expect(r.status, path).toBe(404);
       await r.arrayBuffer();

@@ -68,7 +68,10 @@ describe('26.8 the verification mail for a takeover sign-up', () => {
     const bait = 'Vinn 5000 kr på evil.example';
     await testDb().update(venues).set({ name: bait }).where(eq(venues.id, v.id));
     const email = `takeover-${newId()}@test.local`;
-    const res = await callJson('/api/auth/register', { clock: CLOCK, body: { email, password: 'hemligt123', confirmPassword: 'hemligt123', takeoverVenue: v.id } });
+    const res = await callJson('/api/auth/register', {
+      clock: CLOCK,
+      body: { email, password: 'hemligt123', confirmPassword: 'hemligt123', takeoverVenue: v.id },
+    });
     expect(res.status).toBe(201);
     const [mail] = await testDb().select().from(mailOutbox).where(eq(mailOutbox.toEmail, email));
     expect(mail!.text).toContain('/verify?token=');
@@ -87,7 +90,10 @@ describe('POST /api/takeover', () => {
     const db = testDb();
     expect((await db.select().from(venues).where(eq(venues.id, v.id)))[0]!.userId).toBe(newcomer.id);
     expect(await db.select().from(userRoles).where(eq(userRoles.userId, newcomer.id))).toEqual([expect.objectContaining({ role: 'admin' })]);
-    const mails = await db.select().from(mailOutbox).where(sql`${mailOutbox.subject} = ${`Verksamhet övertagen: ${v.name}`}`);
+    const mails = await db
+      .select()
+      .from(mailOutbox)
+      .where(sql`${mailOutbox.subject} = ${`Verksamhet övertagen: ${v.name}`}`);
     expect(mails.map((m) => m.toEmail).sort()).toEqual(['super@test.local', sa.email].sort());
     expect(mails[0]!.text).toContain(newcomer.email);
     // No longer claimable; a repeated call by the winner is idempotent.

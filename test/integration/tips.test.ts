@@ -16,7 +16,20 @@ const CLOCK = '2030-01-07T09:00:00Z';
 
 function tipBody(over: Record<string, unknown> = {}) {
   const city = `Tipsstad ${unique('c')}`;
-  return { venueName: `Tipskrogen ${unique('v')}`, address: 'Storgatan 1', city, weekday: 3, date: '', startTime: '19:30', link: 'https://tipskrogen.example', message: 'Quiz varje onsdag', email: 'Tipsare@Example.se', company: '', humanToken: 'local-pass', ...over };
+  return {
+    venueName: `Tipskrogen ${unique('v')}`,
+    address: 'Storgatan 1',
+    city,
+    weekday: 3,
+    date: '',
+    startTime: '19:30',
+    link: 'https://tipskrogen.example',
+    message: 'Quiz varje onsdag',
+    email: 'Tipsare@Example.se',
+    company: '',
+    humanToken: 'local-pass',
+    ...over,
+  };
 }
 
 async function tipRows(where = sql`1 = 1`) {
@@ -30,7 +43,16 @@ describe('POST /api/tips', () => {
     const res = await send(body);
     expect(res.status).toBe(201);
     const [row] = await tipRows(sql`venue_name = ${body.venueName}`);
-    expect(row).toMatchObject({ status: 'pending', city: body.city, city_slug: slugify(body.city as string), weekday: 3, date: null, start_time: '19:30:00', email: 'tipsare@example.se', near_venue_id: null });
+    expect(row).toMatchObject({
+      status: 'pending',
+      city: body.city,
+      city_slug: slugify(body.city as string),
+      weekday: 3,
+      date: null,
+      start_time: '19:30:00',
+      email: 'tipsare@example.se',
+      near_venue_id: null,
+    });
   });
 
   it.each([
@@ -65,7 +87,8 @@ describe('POST /api/tips', () => {
 
   it('asks the human-check port with the token and the client address', async () => {
     const seen: Array<[string, string | null]> = [];
-    const app = testApp({ humanCheck: () => ({
+    const app = testApp({
+      humanCheck: () => ({
         verify: async (t, ip) => {
           seen.push([t, ip]);
           return false;
@@ -95,7 +118,7 @@ describe('POST /api/tips', () => {
     expect((await send(tipBody())).status).toBe(201);
   });
 
-  it('flags a near duplicate of a listed place in the same town (the import\'s check)', async () => {
+  it("flags a near duplicate of a listed place in the same town (the import's check)", async () => {
     const owner = await createUser();
     const city = `Dubblettstad ${unique('c')}`;
     const venue = await createVenue(owner.id, { name: 'Ölstugan Tullen' });
@@ -144,9 +167,13 @@ describe('the superadmin queue', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toMatchObject({ status: 'approved', hasEmail: false });
     const citySlug = slugify(body.city as string);
-    const [venue] = await testDb().all<any>(sql`SELECT v.*, u.email AS owner_email FROM venues v JOIN users u ON u.id = v.user_id WHERE v.id = ${res.body.venue.id}`);
+    const [venue] = await testDb().all<any>(
+      sql`SELECT v.*, u.email AS owner_email FROM venues v JOIN users u ON u.id = v.user_id WHERE v.id = ${res.body.venue.id}`,
+    );
     expect(venue).toMatchObject({ name: body.venueName, is_public: 1, owner_email: 'house@test.local' });
-    const quizzes = await testDb().all<any>(sql`SELECT q.date, q.start_time, q.is_recurring FROM quizzes q JOIN locations l ON l.id = q.location_id WHERE l.venue_id = ${venue.id} ORDER BY q.date`);
+    const quizzes = await testDb().all<any>(
+      sql`SELECT q.date, q.start_time, q.is_recurring FROM quizzes q JOIN locations l ON l.id = q.location_id WHERE l.venue_id = ${venue.id} ORDER BY q.date`,
+    );
     expect(quizzes[0]).toEqual({ date: '2030-01-09', start_time: '19:30:00', is_recurring: 1 });
     expect(quizzes.length).toBeGreaterThan(20);
     // Public: the listing API and the city page.
@@ -183,7 +210,9 @@ describe('the superadmin queue', () => {
     const { id } = await pendingTip({ weekday: null, date: '2030-01-12', email: '' });
     const res = await callJson(`/api/admin/tips/${id}/approve`, { method: 'POST', body: {}, cookie: admin.cookie, clock: CLOCK });
     expect(res.status).toBe(200);
-    const quizzes = await testDb().all<any>(sql`SELECT q.date, q.is_recurring FROM quizzes q JOIN locations l ON l.id = q.location_id WHERE l.venue_id = ${res.body.venue.id}`);
+    const quizzes = await testDb().all<any>(
+      sql`SELECT q.date, q.is_recurring FROM quizzes q JOIN locations l ON l.id = q.location_id WHERE l.venue_id = ${res.body.venue.id}`,
+    );
     expect(quizzes).toEqual([{ date: '2030-01-12', is_recurring: 0 }]);
     expect(await testDb().all(sql`SELECT 1 FROM mail_outbox WHERE send_key = ${`tip-published:${id}`}`)).toHaveLength(0);
   });
@@ -205,7 +234,9 @@ describe('the superadmin queue', () => {
   it('reject stores the reason and forgets the address; bad input and unknown ids are refused', async () => {
     const admin = await createUser({ roles: ['superadmin'], now: new Date(CLOCK) });
     const { id } = await pendingTip();
-    expect((await callJson(`/api/admin/tips/${id}/reject`, { method: 'POST', body: { reason: ' ' }, cookie: admin.cookie })).body.error.message).toContain('Anledning');
+    expect((await callJson(`/api/admin/tips/${id}/reject`, { method: 'POST', body: { reason: ' ' }, cookie: admin.cookie })).body.error.message).toContain(
+      'Anledning',
+    );
     expect((await call(`/api/admin/tips/${unique('nope')}/reject`, { method: 'POST', body: { reason: 'x' }, cookie: admin.cookie })).status).toBe(404);
     const res = await callJson(`/api/admin/tips/${id}/reject`, { method: 'POST', body: { reason: 'Quizet finns redan' }, cookie: admin.cookie, clock: CLOCK });
     expect(res.status).toBe(200);
@@ -213,7 +244,7 @@ describe('the superadmin queue', () => {
   });
 });
 
-describe('/tipsa/stopp (the mail\'s one-click stop)', () => {
+describe("/tipsa/stopp (the mail's one-click stop)", () => {
   it('a bad token is refused with a page; the one-click POST works without Origin', async () => {
     const bad = await call('/tipsa/stopp?t=bad', { method: 'POST', noOrigin: true });
     expect(bad.status).toBe(400);

@@ -264,7 +264,11 @@ describe('PATCH /api/owner/venues/:id (Verksamhet tab)', () => {
   it('superadmin may edit any business', async () => {
     const { venue } = await createOwnerWithPlace();
     const admin = await createUser({ roles: ['superadmin'] });
-    const res = await callJson(`/api/owner/venues/${venue.id}`, { method: 'PATCH', cookie: admin.cookie, body: venueBody({ name: venue.name, description: 'Av admin' }) });
+    const res = await callJson(`/api/owner/venues/${venue.id}`, {
+      method: 'PATCH',
+      cookie: admin.cookie,
+      body: venueBody({ name: venue.name, description: 'Av admin' }),
+    });
     expect(res.status).toBe(200);
     expect((await venueRow(venue.id))?.description).toBe('Av admin');
     expect((await venueRow(venue.id))?.userId).toBe(venue.userId);
@@ -277,7 +281,15 @@ describe('places: POST /api/owner/venues/:id/locations, PATCH and DELETE /api/ow
     const before = await getDataVersion(testDb());
     const a = await callJson(`/api/owner/venues/${venue.id}/locations`, { cookie: user.cookie, body: placeBody({ phone: '', website: '' }) });
     expect(a.status).toBe(201);
-    expect(await locationRow(a.body.id)).toMatchObject({ venueId: venue.id, city: 'Göteborg', citySlug: 'goteborg', phone: null, website: null, latitude: null, longitude: null });
+    expect(await locationRow(a.body.id)).toMatchObject({
+      venueId: venue.id,
+      city: 'Göteborg',
+      citySlug: 'goteborg',
+      phone: null,
+      website: null,
+      latitude: null,
+      longitude: null,
+    });
     const b = await callJson(`/api/owner/venues/${venue.id}/locations`, { cookie: user.cookie, body: placeBody({ latitude: '57,7089', longitude: 11.9746 }) });
     expect(b.status).toBe(201);
     expect(await locationRow(b.body.id)).toMatchObject({ latitude: 57.7089, longitude: 11.9746, website: 'https://www.puben.se', phone: '031-123 45 67' });
@@ -345,7 +357,9 @@ describe('places: POST /api/owner/venues/:id/locations, PATCH and DELETE /api/ow
     expect((await callJson(`/api/owner/locations/${unique('nope')}`, { method: 'PATCH', cookie: user.cookie, body: placeBody() })).status).toBe(404);
     expect(await snapshot(TABLES)).toEqual(before);
     const admin = await createUser({ roles: ['superadmin'] });
-    expect((await callJson(`/api/owner/locations/${location.id}`, { method: 'PATCH', cookie: admin.cookie, body: placeBody({ name: 'Admin-namn' }) })).status).toBe(200);
+    expect(
+      (await callJson(`/api/owner/locations/${location.id}`, { method: 'PATCH', cookie: admin.cookie, body: placeBody({ name: 'Admin-namn' }) })).status,
+    ).toBe(200);
     expect((await locationRow(location.id))?.name).toBe('Admin-namn');
   });
 
@@ -384,7 +398,11 @@ describe('GET/PUT /api/owner/profile (Kontakt tab)', () => {
   it('reads nulls at first, saves, and stores empty fields as null', async () => {
     const user = await createUser();
     expect((await callJson('/api/owner/profile', { cookie: user.cookie })).body).toEqual({ firstName: null, lastName: null, phone: null });
-    const put = await callJson('/api/owner/profile', { method: 'PUT', cookie: user.cookie, body: { firstName: ' Anna ', lastName: 'Svensson', phone: '070-123 45 67' } });
+    const put = await callJson('/api/owner/profile', {
+      method: 'PUT',
+      cookie: user.cookie,
+      body: { firstName: ' Anna ', lastName: 'Svensson', phone: '070-123 45 67' },
+    });
     expect(put.status).toBe(200);
     expect((await callJson('/api/owner/profile', { cookie: user.cookie })).body).toEqual({ firstName: 'Anna', lastName: 'Svensson', phone: '070-123 45 67' });
     await callJson('/api/owner/profile', { method: 'PUT', cookie: user.cookie, body: { firstName: '', lastName: '  ', phone: '' } });

@@ -145,7 +145,8 @@ async function request(
       // wrangler dev's ProxyWorker answers this (not our Worker, whose 500s are the JSON envelope) when
       // its connection to the Worker drops; it retries GETs itself, never writes. Counted as errors.
       if (res.status >= 500 && !text.startsWith('{') && text.includes('Network connection lost')) proxyDrops++;
-      if (errorSamples.length < 20) errorSamples.push(`t+${((Date.now() - t0) / 1000).toFixed(1)}s ${kind} ${opts.method ?? 'GET'} ${path} → ${res.status} ${text.slice(0, 200)}`);
+      if (errorSamples.length < 20)
+        errorSamples.push(`t+${((Date.now() - t0) / 1000).toFixed(1)}s ${kind} ${opts.method ?? 'GET'} ${path} → ${res.status} ${text.slice(0, 200)}`);
       return null;
     }
     let json: any = null;
@@ -282,7 +283,12 @@ const MIX: Array<[number, string, Action]> = [
     3,
     'owner profile write',
     ({ owners }) =>
-      request('owner profile write', '/api/owner/profile', { method: 'PUT', cookie: pick(owners).cookie, body: { firstName: 'Soak', lastName: `Nr ${Math.floor(Math.random() * 1e6)}` }, expect: [200] }),
+      request('owner profile write', '/api/owner/profile', {
+        method: 'PUT',
+        cookie: pick(owners).cookie,
+        body: { firstName: 'Soak', lastName: `Nr ${Math.floor(Math.random() * 1e6)}` },
+        expect: [200],
+      }),
   ],
   [
     3,
@@ -292,7 +298,13 @@ const MIX: Array<[number, string, Action]> = [
       return request('owner business write', `/api/owner/venues/${o.venueId}`, {
         method: 'PATCH',
         cookie: o.cookie,
-        body: { name: `Soakpuben ${o.email.split('-')[1]} ${o.email.split('-')[2]!.split('@')[0]}`, description: `Uppdaterad ${Date.now()}`, address: 'Soakgatan 1', city: CITY, isPublic: true },
+        body: {
+          name: `Soakpuben ${o.email.split('-')[1]} ${o.email.split('-')[2]!.split('@')[0]}`,
+          description: `Uppdaterad ${Date.now()}`,
+          address: 'Soakgatan 1',
+          city: CITY,
+          isPublic: true,
+        },
         expect: [200],
       });
     },
@@ -305,7 +317,15 @@ const MIX: Array<[number, string, Action]> = [
       const r = await request('owner new quiz', '/api/owner/quizzes', {
         method: 'POST',
         cookie: o.cookie,
-        body: { locationId: o.locationId, date: addDays(today, 1 + Math.floor(Math.random() * 30)), startTime: '19:30', category: 'tema', theme: 'Musik', recurring: false, price: 40 },
+        body: {
+          locationId: o.locationId,
+          date: addDays(today, 1 + Math.floor(Math.random() * 30)),
+          startTime: '19:30',
+          category: 'tema',
+          theme: 'Musik',
+          recurring: false,
+          price: 40,
+        },
         expect: [201],
       });
       if (r) {
@@ -335,7 +355,12 @@ const MIX: Array<[number, string, Action]> = [
     'promotion availability',
     ({ owners }) => {
       const o = pick(owners);
-      return request('promotion availability', '/api/promotion/availability', { method: 'POST', cookie: o.cookie, body: { quizIds: o.quizIds.slice(0, 20) }, expect: [200] });
+      return request('promotion availability', '/api/promotion/availability', {
+        method: 'POST',
+        cookie: o.cookie,
+        body: { quizIds: o.quizIds.slice(0, 20) },
+        expect: [200],
+      });
     },
   ],
   [
@@ -382,7 +407,8 @@ MIX.push(
     async () => {
       const r = await request('follow outbox', '/dev/mail.json', { expect: [200] });
       const mail = ((r?.json ?? []) as Array<{ to: string; subject: string; links: string[] }>).find(
-        (m) => pendingFollows.has(m.to) && m.subject.includes('Bekräfta') && m.links.some((l) => l.includes('/bevakningar/bekrafta') && !usedConfirmLinks.has(l)),
+        (m) =>
+          pendingFollows.has(m.to) && m.subject.includes('Bekräfta') && m.links.some((l) => l.includes('/bevakningar/bekrafta') && !usedConfirmLinks.has(l)),
       );
       if (!mail) return;
       const link = mail.links.find((l) => l.includes('/bevakningar/bekrafta'))!;
@@ -407,11 +433,15 @@ function chooseAction(): Action {
 // ------------------------------------------------------------------ D1 checks
 
 function d1(sqlText: string): any[] {
-  const r = spawnSync(join(root, 'node_modules', '.bin', 'wrangler'), ['d1', 'execute', 'DB', '--local', '--persist-to', persistDir, '--json', '--command', sqlText], {
-    cwd: root,
-    encoding: 'utf8',
-    maxBuffer: 64 * 1024 * 1024,
-  });
+  const r = spawnSync(
+    join(root, 'node_modules', '.bin', 'wrangler'),
+    ['d1', 'execute', 'DB', '--local', '--persist-to', persistDir, '--json', '--command', sqlText],
+    {
+      cwd: root,
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+    },
+  );
   if (r.status !== 0) throw new Error(`wrangler d1 execute failed: ${r.stderr || r.stdout}`);
   const parsed = JSON.parse(r.stdout);
   return (Array.isArray(parsed) ? parsed : [parsed]).flatMap((x: { results?: unknown[] }) => x.results ?? []);
@@ -437,12 +467,15 @@ async function main() {
   const venuePaths = new Set<string>();
   for (const city of cities.slice(0, 20)) {
     const r = await request('setup', `/api/listing?city=${city}`, { expect: [200] });
-    for (const item of (r?.json.items ?? []) as Array<{ location: { citySlug: string }; venue: { slug: string } }>) venuePaths.add(`/quiz/${item.location.citySlug}/${item.venue.slug}`);
+    for (const item of (r?.json.items ?? []) as Array<{ location: { citySlug: string }; venue: { slug: string } }>)
+      venuePaths.add(`/quiz/${item.location.citySlug}/${item.venue.slug}`);
   }
   const setupErrors = stats.get('setup')?.errors ?? 0;
   stats.delete('setup');
   sent = 0;
-  console.log(`[soak] ${owners.length} owners signed up, ${cities.length} cities, ${venuePaths.size} venue pages; traffic: ${SECONDS} s × ${CONNECTIONS} connections (max ${MAX_REQUESTS} requests)`);
+  console.log(
+    `[soak] ${owners.length} owners signed up, ${cities.length} cities, ${venuePaths.size} venue pages; traffic: ${SECONDS} s × ${CONNECTIONS} connections (max ${MAX_REQUESTS} requests)`,
+  );
 
   const ctx = { owners, cities, venuePaths: [...venuePaths], today };
   const started = Date.now();
@@ -467,10 +500,13 @@ async function main() {
       `[soak] ${kind.padEnd(25)} ${String(s.count).padStart(8)} ${String(s.errors).padStart(7)} ${percentile(s.latencies, 50).toFixed(0).padStart(8)} ${percentile(s.latencies, 95).toFixed(0).padStart(8)} ${percentile(s.latencies, 99).toFixed(0).padStart(8)}  ${JSON.stringify(s.statuses)}`,
     );
   }
-  console.log(`[soak] total ${total} requests in ${elapsed.toFixed(1)} s (${(total / elapsed).toFixed(0)} req/s), p50 ${percentile(all, 50).toFixed(0)} ms, p99 ${percentile(all, 99).toFixed(0)} ms, errors ${errors}`);
+  console.log(
+    `[soak] total ${total} requests in ${elapsed.toFixed(1)} s (${(total / elapsed).toFixed(0)} req/s), p50 ${percentile(all, 50).toFixed(0)} ms, p99 ${percentile(all, 99).toFixed(0)} ms, errors ${errors}`,
+  );
   const recovered = (serverLog().match(/recovered on attempt/g) ?? []).length;
   if (recovered) console.log(`[soak] the dev server's proxy silently retried ${recovered} GETs after a dropped connection to the Worker`);
-  if (proxyDrops) console.log(`[soak] of the errors, ${proxyDrops} were the dev server's proxy losing its connection to the Worker ("Network connection lost")`);
+  if (proxyDrops)
+    console.log(`[soak] of the errors, ${proxyDrops} were the dev server's proxy losing its connection to the Worker ("Network connection lost")`);
   for (const e of errorSamples) console.log(`[soak]   error: ${e.split('\n')[0]}`);
 
   // Stop the server so every write is on disk, then check D1 directly.
@@ -492,9 +528,17 @@ async function main() {
       `SELECT COUNT(*) AS n FROM quizzes q JOIN locations l ON l.id = q.location_id JOIN venues v ON v.id = l.venue_id WHERE v.user_id IN ${soakUsers}`,
       owners.length + counters.quizzesCreated,
     ],
-    ['their sessions (one per verification + one per sign-in)', `SELECT COUNT(*) AS n FROM sessions WHERE user_id IN ${soakUsers}`, owners.length + counters.logins],
+    [
+      'their sessions (one per verification + one per sign-in)',
+      `SELECT COUNT(*) AS n FROM sessions WHERE user_id IN ${soakUsers}`,
+      owners.length + counters.logins,
+    ],
     ['their checkout orders (every 201 checkout)', `SELECT COUNT(*) AS n FROM checkout_orders WHERE user_id IN ${soakUsers}`, counters.checkouts],
-    ['their paid orders (every paid local checkout)', `SELECT COUNT(*) AS n FROM checkout_orders WHERE status = 'paid' AND user_id IN ${soakUsers}`, counters.paid],
+    [
+      'their paid orders (every paid local checkout)',
+      `SELECT COUNT(*) AS n FROM checkout_orders WHERE status = 'paid' AND user_id IN ${soakUsers}`,
+      counters.paid,
+    ],
     [
       'their promotions (one per paid order: single-item orders)',
       `SELECT COUNT(*) AS n FROM promotions WHERE order_id IN (SELECT id FROM checkout_orders WHERE user_id IN ${soakUsers})`,
@@ -505,7 +549,11 @@ async function main() {
       `SELECT COALESCE(SUM(count), 0) AS n FROM analytics_daily WHERE venue_id IN (SELECT id FROM venues WHERE user_id IN ${soakUsers})`,
       counters.events,
     ],
-    ['follows by soak visitors (every 202 follow request: unique addresses)', `SELECT COUNT(*) AS n FROM follows f JOIN follow_addresses a ON a.id = f.address_id WHERE a.email LIKE 'soak-follow-${runTag}-%'`, counters.follows],
+    [
+      'follows by soak visitors (every 202 follow request: unique addresses)',
+      `SELECT COUNT(*) AS n FROM follows f JOIN follow_addresses a ON a.id = f.address_id WHERE a.email LIKE 'soak-follow-${runTag}-%'`,
+      counters.follows,
+    ],
     [
       'confirmed follows (every 200 confirmation)',
       `SELECT COUNT(*) AS n FROM follows f JOIN follow_addresses a ON a.id = f.address_id WHERE a.email LIKE 'soak-follow-${runTag}-%' AND f.confirmed_at IS NOT NULL`,
@@ -518,11 +566,15 @@ async function main() {
     console.log(`[soak] count     ${ok ? 'ok  ' : 'FAIL'} ${label}: ${got}${ok ? '' : ` (expected ${expected})`}`);
     if (!ok) problems.push(`${label}: ${got}, expected ${expected}`);
   }
-  const [slots] = d1(`SELECT COUNT(*) AS n, COALESCE(MAX(c), 0) AS maxPremium FROM (SELECT COUNT(*) AS c FROM promotion_slot_claims WHERE tier = 'premium' GROUP BY city_slug, date)`);
+  const [slots] = d1(
+    `SELECT COUNT(*) AS n, COALESCE(MAX(c), 0) AS maxPremium FROM (SELECT COUNT(*) AS c FROM promotion_slot_claims WHERE tier = 'premium' GROUP BY city_slug, date)`,
+  );
   console.log(`[soak] premium slots in use: ${slots?.n ?? 0} city-days, at most ${slots?.maxPremium ?? 0} claim per city-day`);
 
   const ok = errors === 0 && problems.length === 0;
-  console.log(`\n[soak] ${ok ? 'PASS' : 'FAIL'}: ${total} requests, ${errors} errors, ${INVARIANTS.length} invariants and ${expectations.length} counts checked${problems.length ? `, ${problems.length} broken` : ''}`);
+  console.log(
+    `\n[soak] ${ok ? 'PASS' : 'FAIL'}: ${total} requests, ${errors} errors, ${INVARIANTS.length} invariants and ${expectations.length} counts checked${problems.length ? `, ${problems.length} broken` : ''}`,
+  );
   for (const p of problems) console.log(`[soak]   broken: ${p}`);
   if (!ok && process.env.SOAK_VERBOSE) console.log(serverLog().slice(-5000));
   if (!process.env.SOAK_KEEP) rmSync(dir, { recursive: true, force: true });

@@ -45,7 +45,7 @@ const HOSTILE = [
   "citat ' och '' dubbla \"dq\" ); DROP TABLE users; -- kommentar",
   'INSERT INTO "users" VALUES (1);\nINSERT INTO x',
   'LS\u2028PS\u2029NEL\u0085BOM\ufeffTAB\tDEL\u007f',
-  'emoji 🍺🧠 åäö ÅÄÖ é ß 中文 \\ backslash X\'00\'',
+  "emoji 🍺🧠 åäö ÅÄÖ é ß 中文 \\ backslash X'00'",
 ].join(' | ');
 
 function tables(db: DatabaseSync): string[] {
@@ -53,7 +53,8 @@ function tables(db: DatabaseSync): string[] {
     .map((t) => t.name)
     .filter((n) => !/^(sqlite_|_cf_|d1_migrations$|listing_search)/.test(n));
 }
-const cols = (db: DatabaseSync, t: string) => db.prepare(`SELECT name, type, pk, hidden FROM pragma_table_xinfo('${t}')`).all() as Array<{ name: string; type: string; pk: number; hidden: number }>;
+const cols = (db: DatabaseSync, t: string) =>
+  db.prepare(`SELECT name, type, pk, hidden FROM pragma_table_xinfo('${t}')`).all() as Array<{ name: string; type: string; pk: number; hidden: number }>;
 const q = (n: string) => `"${n}"`;
 
 /** Rows the demo seed has none of: what a running production database holds after a while. */
@@ -68,31 +69,72 @@ function addProductionRows(db: DatabaseSync) {
   for (let i = 0; i < 40; i++) {
     stmts.push([
       `INSERT INTO mail_outbox (id, to_email, subject, text, html, status, sent_at, headers, send_key) VALUES (?, ?, ?, ?, ?, 'sent', '2026-11-20T08:00:00.000Z', ?, ?)`,
-      [`drill-mail-${i}`, `gast${i}@example.se`, `Påminnelse: quiz ikväll ${i}`, `Hej!\n\nQuiz ikväll kl. 19:00.\r\nVälkommen ${i}\n-- \nQuizkväll`, `<p>Hej!</p>\n<p>Quiz "ikväll"</p>`, JSON.stringify({ 'List-Unsubscribe': '<https://x/u>' }), `drill-key-${i}`],
+      [
+        `drill-mail-${i}`,
+        `gast${i}@example.se`,
+        `Påminnelse: quiz ikväll ${i}`,
+        `Hej!\n\nQuiz ikväll kl. 19:00.\r\nVälkommen ${i}\n-- \nQuizkväll`,
+        `<p>Hej!</p>\n<p>Quiz "ikväll"</p>`,
+        JSON.stringify({ 'List-Unsubscribe': '<https://x/u>' }),
+        `drill-key-${i}`,
+      ],
     ]);
   }
   stmts.push(
     [`INSERT INTO follow_addresses (id, email, confirmed_at) VALUES ('drill-addr', 'foljare@example.se', '2026-11-01T10:00:00.000Z')`, []],
     [`INSERT INTO follows (id, user_id, kind, location_id, target_key) VALUES ('drill-follow-1', ?, 'place', ?, ?)`, [user, loc, `place:${loc}`]],
-    [`INSERT INTO follows (id, address_id, kind, filters, target_key) VALUES ('drill-follow-2', 'drill-addr', 'search', ?, 'search:göteborg')`, [JSON.stringify({ city: 'goteborg', q: 'musik\nquiz' })]],
-    [`INSERT INTO import_jobs (id, created_by, file_name, file_key, rows_key, encoding, status, total_rows, processed_rows, preview, today) VALUES ('drill-import', ?, 'quiz lista.csv', 'imports/x.csv', 'imports/x.rows', 'utf-8', 'done', 3, 3, ?, '2026-11-20')`, [user, JSON.stringify([['Namn', 'Stad'], ['Puben', 'Malmö']])]],
-    ...[1, 2, 3].map((n): [string, unknown[]] => [`INSERT INTO import_rows (job_id, row_no, result, message, venue_id, data) VALUES ('drill-import', ?, 'created', ?, ?, ?)`, [n, `rad ${n}`, venue, JSON.stringify({ namn: `Pub ${n}`, beskrivning: 'två\nrader' })]]),
-    ...['2026-11-18', '2026-11-19', '2026-11-20'].map((d): [string, unknown[]] => [`INSERT INTO analytics_daily (day, venue_id, location_id, quiz_id, metric, count) VALUES (?, ?, ?, ?, 'view', ?)`, [d, venue, loc, quiz, d.length * 7]]),
-    [`INSERT INTO checkout_orders (id, user_id, venue_id, kind, status, stripe_session_id, amount_total, items, expires_at) VALUES ('drill-order', ?, ?, 'promotion', 'paid', 'cs_test_drill', 49900, ?, 1764000000)`, [user, venue, JSON.stringify([{ quizId: quiz, tier: 'premium' }])]],
+    [
+      `INSERT INTO follows (id, address_id, kind, filters, target_key) VALUES ('drill-follow-2', 'drill-addr', 'search', ?, 'search:göteborg')`,
+      [JSON.stringify({ city: 'goteborg', q: 'musik\nquiz' })],
+    ],
+    [
+      `INSERT INTO import_jobs (id, created_by, file_name, file_key, rows_key, encoding, status, total_rows, processed_rows, preview, today) VALUES ('drill-import', ?, 'quiz lista.csv', 'imports/x.csv', 'imports/x.rows', 'utf-8', 'done', 3, 3, ?, '2026-11-20')`,
+      [
+        user,
+        JSON.stringify([
+          ['Namn', 'Stad'],
+          ['Puben', 'Malmö'],
+        ]),
+      ],
+    ],
+    ...[1, 2, 3].map((n): [string, unknown[]] => [
+      `INSERT INTO import_rows (job_id, row_no, result, message, venue_id, data) VALUES ('drill-import', ?, 'created', ?, ?, ?)`,
+      [n, `rad ${n}`, venue, JSON.stringify({ namn: `Pub ${n}`, beskrivning: 'två\nrader' })],
+    ]),
+    ...['2026-11-18', '2026-11-19', '2026-11-20'].map((d): [string, unknown[]] => [
+      `INSERT INTO analytics_daily (day, venue_id, location_id, quiz_id, metric, count) VALUES (?, ?, ?, ?, 'view', ?)`,
+      [d, venue, loc, quiz, d.length * 7],
+    ]),
+    [
+      `INSERT INTO checkout_orders (id, user_id, venue_id, kind, status, stripe_session_id, amount_total, items, expires_at) VALUES ('drill-order', ?, ?, 'promotion', 'paid', 'cs_test_drill', 49900, ?, 1764000000)`,
+      [user, venue, JSON.stringify([{ quizId: quiz, tier: 'premium' }])],
+    ],
     [`INSERT INTO payment_refunds (id, order_id, amount, reason, status) VALUES ('drill-refund', ?, 19900, 'dubbelbokad', 'done')`, [order]],
     [`INSERT INTO payment_events (id, type, order_id) VALUES ('evt_drill', 'checkout.session.completed', 'drill-order')`, []],
-    [`INSERT INTO job_runs (id, job, status, started_at, finished_at, result) VALUES ('drill-run', 'sessions', 'done', '2026-11-20T02:15:00.000Z', '2026-11-20T02:15:01.000Z', '{"deleted":3}')`, []],
-    [`INSERT INTO dead_letters (id, queue, message_id, body, attempts, reason) VALUES ('drill-dl', 'quizkvall-mail', 'm1', '{"kind":"reminder"}', 5, 'timeout')`, []],
+    [
+      `INSERT INTO job_runs (id, job, status, started_at, finished_at, result) VALUES ('drill-run', 'sessions', 'done', '2026-11-20T02:15:00.000Z', '2026-11-20T02:15:01.000Z', '{"deleted":3}')`,
+      [],
+    ],
+    [
+      `INSERT INTO dead_letters (id, queue, message_id, body, attempts, reason) VALUES ('drill-dl', 'quizkvall-mail', 'm1', '{"kind":"reminder"}', 5, 'timeout')`,
+      [],
+    ],
     [`INSERT INTO holiday_decisions (recurrence_id, date, holiday, decision) VALUES (?, '2026-12-24', 'Julafton', 'skip')`, [rid]],
     [`INSERT INTO used_links (token_hash, purpose, expires_at) VALUES ('drill-hash', 'unsubscribe', '2026-12-20T00:00:00.000Z')`, []],
-    [`INSERT INTO calendar_feeds (id, location_id, url, last_synced_at, last_status, last_error, last_result) VALUES ('drill-feed', ?, 'https://kalender.example.se/a.ics', '2026-11-20T02:15:00.000Z', 'partial', NULL, ?)`, [loc, JSON.stringify({ created: 1, skipped: [{ date: '2026-12-01', title: 'Quiz "ett"\nrad två', reason: 'Betald' }] })]],
+    [
+      `INSERT INTO calendar_feeds (id, location_id, url, last_synced_at, last_status, last_error, last_result) VALUES ('drill-feed', ?, 'https://kalender.example.se/a.ics', '2026-11-20T02:15:00.000Z', 'partial', NULL, ?)`,
+      [loc, JSON.stringify({ created: 1, skipped: [{ date: '2026-12-01', title: 'Quiz "ett"\nrad två', reason: 'Betald' }] })],
+    ],
     [`INSERT INTO calendar_sync_items (feed_id, key, quiz_id, synced_hash) VALUES ('drill-feed', 'uid-1@example.se|2026-12-01', ?, '0badc0de')`, [quiz]],
     [`INSERT INTO email_tokens (id, user_id, purpose, token_hash, expires_at, payload) VALUES ('drill-token', ?, 'reset', 'h', 1764000000, '{}')`, [user]],
     [`INSERT INTO sessions (id, secret_hash, user_id, expires_at) VALUES ('drill-session', 'h', ?, 1764000000)`, [user]],
     [`INSERT INTO totp_factors (id, user_id, secret) VALUES ('drill-totp', ?, 'JBSWY3DPEHPK3PXP')`, [user]],
     [`INSERT INTO oauth_accounts (provider, provider_user_id, user_id) VALUES ('google', '1234567890', ?)`, [user]],
     [`INSERT INTO rate_limits (key, count, window_start, last_attempt) VALUES ('login:drill', 3, 1764000000000, 1764000000500)`, []],
-    [`INSERT INTO feedback (id, category, title, description, sender_email, quiz_id, report_unit) VALUES ('drill-feedback', 'report', 'Fel tid', 'Det står 19:00\nmen är 20:00', 'x@example.se', ?, ?)`, [quiz, rid]],
+    [
+      `INSERT INTO feedback (id, category, title, description, sender_email, quiz_id, report_unit) VALUES ('drill-feedback', 'report', 'Fel tid', 'Det står 19:00\nmen är 20:00', 'x@example.se', ?, ?)`,
+      [quiz, rid],
+    ],
   );
   for (const [sql, args] of stmts) db.prepare(sql).run(...(args as never[]));
 }
@@ -111,7 +153,14 @@ function addHostileText(db: DatabaseSync): string[] {
     const fkCols = new Set((db.prepare(`SELECT "from" AS c FROM pragma_foreign_key_list('${t}')`).all() as Array<{ c: string }>).map((r) => r.c));
     const rowids = (db.prepare(`SELECT rowid AS r FROM ${q(t)} ORDER BY rowid`).all() as Array<{ r: number }>).map((r) => r.r);
     if (!rowids.length) continue;
-    const text = cols(db, t).filter((c) => c.hidden === 0 && /TEXT/i.test(c.type) && c.pk === 0 && !fkCols.has(c.name) && !/(^id$|_id$|_key$|^key$|^date$|_date$|^today$|^day$|_at$|_time$|_until$)/.test(c.name));
+    const text = cols(db, t).filter(
+      (c) =>
+        c.hidden === 0 &&
+        /TEXT/i.test(c.type) &&
+        c.pk === 0 &&
+        !fkCols.has(c.name) &&
+        !/(^id$|_id$|_key$|^key$|^date$|_date$|^today$|^day$|_at$|_time$|_until$)/.test(c.name),
+    );
     text.forEach((c, i) => {
       const rowid = rowids[(i * 7) % rowids.length]!;
       const value = `${t}.${c.name}: ${HOSTILE}`;
@@ -133,7 +182,9 @@ function addHostileText(db: DatabaseSync): string[] {
 function state(db: DatabaseSync): Record<string, string> {
   return Object.fromEntries(
     tables(db).map((t) => {
-      const exprs = cols(db, t).map((c) => `typeof(${q(c.name)}) || ':' || CASE typeof(${q(c.name)}) WHEN 'real' THEN printf('%!.20e', ${q(c.name)}) ELSE hex(${q(c.name)}) END`);
+      const exprs = cols(db, t).map(
+        (c) => `typeof(${q(c.name)}) || ':' || CASE typeof(${q(c.name)}) WHEN 'real' THEN printf('%!.20e', ${q(c.name)}) ELSE hex(${q(c.name)}) END`,
+      );
       const rows = (db.prepare(`SELECT ${exprs.join(` || '|' || `)} AS r FROM ${q(t)}`).all() as Array<{ r: string }>).map((r) => r.r).sort();
       return [t, `${rows.length}:${createHash('sha256').update(rows.join('\n')).digest('hex').slice(0, 16)}`];
     }),
@@ -142,11 +193,19 @@ function state(db: DatabaseSync): Record<string, string> {
 
 /** A fixed set of listing questions: free text (both indexes), date mode (listing_dates), near mode (box + distance). */
 function listings(db: DatabaseSync) {
-  const all = (sql: string, ...args: unknown[]) => db.prepare(sql).all(...(args as never[])).map((r) => Object.values(r as object).join(','));
+  const all = (sql: string, ...args: unknown[]) =>
+    db
+      .prepare(sql)
+      .all(...(args as never[]))
+      .map((r) => Object.values(r as object).join(','));
   const today = (db.prepare(`SELECT today FROM listing_state`).get() as { today: string }).today;
   return {
-    search: ['"quiz"', '"pub"', '"Rad två"', '"🍺"', '"kväll"'].map((m) => all(`SELECT CAST(rowid AS TEXT) AS k FROM listing_search WHERE listing_search MATCH ? ORDER BY rowid`, m)),
-    words: ['k*', 'musik*', 'rad*', 'citat*'].map((m) => all(`SELECT CAST(rowid AS TEXT) AS k FROM listing_search_words WHERE listing_search_words MATCH ? ORDER BY rowid`, m)),
+    search: ['"quiz"', '"pub"', '"Rad två"', '"🍺"', '"kväll"'].map((m) =>
+      all(`SELECT CAST(rowid AS TEXT) AS k FROM listing_search WHERE listing_search MATCH ? ORDER BY rowid`, m),
+    ),
+    words: ['k*', 'musik*', 'rad*', 'citat*'].map((m) =>
+      all(`SELECT CAST(rowid AS TEXT) AS k FROM listing_search_words WHERE listing_search_words MATCH ? ORDER BY rowid`, m),
+    ),
     dates: [0, 1, 2, 6].map((d) =>
       all(`SELECT date, tier, shuffle, uid, city, qid FROM listing_dates WHERE date = date(?, '+${d} days') ORDER BY date, tier, shuffle, uid LIMIT 24`, today),
     ),
@@ -158,7 +217,14 @@ function listings(db: DatabaseSync) {
       all(
         `SELECT id, key, next_date, tier FROM listing_series WHERE tier < 2 AND lat BETWEEN ? - 1 AND ? + 1 AND lng BETWEEN ? - 2 AND ? + 2
          ORDER BY (lat - ?) * (lat - ?) + (lng - ?) * (lng - ?) * 0.3, id LIMIT 24`,
-        lat, lat, lng, lng, lat, lat, lng, lng,
+        lat,
+        lat,
+        lng,
+        lng,
+        lat,
+        lat,
+        lng,
+        lng,
       ),
     ),
   };
@@ -180,7 +246,21 @@ describe('backup drill', () => {
     const tSeeded = performance.now();
 
     // Every table that has rows got hostile text in its free text columns, the ones of the issue among them.
-    expect(hostile).toEqual(expect.arrayContaining(['mail_outbox.text', 'mail_outbox.html', 'mail_outbox.subject', 'quizzes.description', 'quizzes.title', 'venues.description', 'feedback.description', 'import_rows.data', 'follows.filters', 'checkout_orders.items', 'job_runs.result']));
+    expect(hostile).toEqual(
+      expect.arrayContaining([
+        'mail_outbox.text',
+        'mail_outbox.html',
+        'mail_outbox.subject',
+        'quizzes.description',
+        'quizzes.title',
+        'venues.description',
+        'feedback.description',
+        'import_rows.data',
+        'follows.filters',
+        'checkout_orders.items',
+        'job_runs.result',
+      ]),
+    );
     expect(hostile.length).toBeGreaterThan(80);
     expect(found.search[2]!.length).toBeGreaterThan(0); // the hostile quiz text is found
     expect(found.dates.flat().length).toBeGreaterThan(0);
@@ -200,7 +280,9 @@ describe('backup drill', () => {
     expect(existsSync(persist)).toBe(false);
     sh('node', ['scripts/d1-backup.mjs', 'restore', file, '--persist-to', persist]);
 
-    console.log(`backup drill: seed ${Math.round(tSeeded - t0)} ms, backup ${Math.round(t1 - tSeeded)} ms, restore ${Math.round(performance.now() - t1)} ms; hostile text in ${hostile.length} columns`);
+    console.log(
+      `backup drill: seed ${Math.round(tSeeded - t0)} ms, backup ${Math.round(t1 - tSeeded)} ms, restore ${Math.round(performance.now() - t1)} ms; hostile text in ${hostile.length} columns`,
+    );
     db = openDb();
     expect(state(db)).toEqual(before);
     expect(listings(db)).toEqual(found);

@@ -16,7 +16,7 @@ const TEXTS = [
   "citat ' '' \"dq\" ); DROP TABLE t; --",
   'INSERT INTO "t" VALUES (1);\nINSERT INTO x',
   '\u2028\u2029\u0085\ufeff\t\u007f',
-  '🍺 åäö 中文 \\ X\'00\'',
+  "🍺 åäö 中文 \\ X'00'",
   '',
   'vanlig text',
 ];
@@ -35,7 +35,10 @@ describe('backup format', () => {
     const src = new DatabaseSync(':memory:');
     src.exec(SCHEMA);
     const ins = src.prepare('INSERT INTO t (a, b, c, d, e) VALUES (?, ?, ?, ?, ?)');
-    TEXTS.forEach((s, i) => void ins.run(s, s, new Uint8Array([0, 10, 13, 39, 255, i]), [0.1 + 0.2, 1e300, -0, 5e-324, 3][i % 5]!, [9007199254740993n, -(2n ** 63n), 0n][i % 3]!));
+    TEXTS.forEach(
+      (s, i) =>
+        void ins.run(s, s, new Uint8Array([0, 10, 13, 39, 255, i]), [0.1 + 0.2, 1e300, -0, 5e-324, 3][i % 5]!, [9007199254740993n, -(2n ** 63n), 0n][i % 3]!),
+    );
     ins.run(7, null, null, 2.0, null);
     ins.run(1.5, null, new Uint8Array(0), null, 1);
 
@@ -59,7 +62,10 @@ describe('backup format', () => {
     const legacy = `-- Quizkväll D1 backup\n-- table t 2\nINSERT INTO "t" ("id", "b") VALUES (1, 'a;\nINSERT INTO fake\n-- no comment');\nINSERT INTO "t" ("id", "b") VALUES (2, 'x''y');\n`;
     const { tables, statements } = parseBackup(legacy);
     expect(tables).toEqual([{ name: 't', count: 2 }]);
-    expect(statements).toEqual([`INSERT INTO "t" ("id", "b") VALUES (1, 'a;\nINSERT INTO fake\n-- no comment');`, `INSERT INTO "t" ("id", "b") VALUES (2, 'x''y');`]);
+    expect(statements).toEqual([
+      `INSERT INTO "t" ("id", "b") VALUES (1, 'a;\nINSERT INTO fake\n-- no comment');`,
+      `INSERT INTO "t" ("id", "b") VALUES (2, 'x''y');`,
+    ]);
     expect(() => parseBackup(`INSERT INTO "t" ("id") VALUES ('cut`)).toThrow(/unterminated/);
     expect(() => parseBackup(`INSERT INTO "t" ("id") VALUES (1)`)).toThrow(/no ;/);
   });

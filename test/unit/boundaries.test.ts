@@ -35,7 +35,8 @@ function listSources(dir: string): string[] {
   return out;
 }
 
-const SPECIFIER = /(?:\bimport\s+(?:type\s+)?(?:[\w*${}\s,]+?\s+from\s+)?|\bexport\s+(?:type\s+)?(?:\*(?:\s+as\s+\w+)?|\{[^}]*\})\s+from\s+|\bimport\s*\(\s*)['"]([^'"]+)['"]/g;
+const SPECIFIER =
+  /(?:\bimport\s+(?:type\s+)?(?:[\w*${}\s,]+?\s+from\s+)?|\bexport\s+(?:type\s+)?(?:\*(?:\s+as\s+\w+)?|\{[^}]*\})\s+from\s+|\bimport\s*\(\s*)['"]([^'"]+)['"]/g;
 
 /** Relative specifiers of one source text (comments stripped). */
 function importSpecifiers(text: string): string[] {
@@ -164,9 +165,7 @@ function queriesLayerViolations(graph: Graph): string[] {
 describe('worker module boundaries', () => {
   const { graph, unresolved } = buildGraph(listSources(WORKER));
   const allowed = (edge: string) => ALLOWED_EDGES.has(edge);
-  const withoutAllowed: Graph = new Map(
-    [...graph].map(([from, targets]) => [from, targets.filter((to) => !allowed(`${from} -> ${to}`))]),
-  );
+  const withoutAllowed: Graph = new Map([...graph].map(([from, targets]) => [from, targets.filter((to) => !allowed(`${from} -> ${to}`))]));
 
   it('reads a real graph (every relative import under worker/ resolves)', () => {
     expect(unresolved).toEqual([]);
@@ -276,7 +275,9 @@ function sqlOutsideQueries(files: string[], read: (file: string) => string = (f)
   for (const file of files) {
     const path = rel(file);
     if (!FEATURE.test(path) || QUERIES_FILE.test(path)) continue;
-    const code = read(file).replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
+    const code = read(file)
+      .replace(/\/\*[\s\S]*?\*\//g, '')
+      .replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
     for (const [name, re] of RAW_SQL_OR_READ) if (re.test(code)) out.push(`${path}: ${name}`);
   }
   return out.sort();
@@ -296,13 +297,14 @@ describe('reads and raw SQL live in queries.ts (issue 28.6)', () => {
 
   it('flags sql templates, prepare and drizzle reads, not writes, queries files or comments', () => {
     const texts: Record<string, string> = {
-      [join(WORKER, 'features/a/service.ts')]: "await db.all(sql`SELECT 1`);\n// sql`in a comment`",
+      [join(WORKER, 'features/a/service.ts')]: 'await db.all(sql`SELECT 1`);\n// sql`in a comment`',
       [join(WORKER, 'features/a/queries.ts')]: 'export const x = (db) => db.select().from(t);',
       [join(WORKER, 'features/a/queries-search.ts')]: 'export const y = sql`SELECT 2`;',
       [join(WORKER, 'features/a/queries/walk.ts')]: 'export const z = sql`SELECT 3`;',
-      [join(WORKER, 'features/b/routes.ts')]: "const rows = await c.var.db.select({ n: count() }).from(t);",
-      [join(WORKER, 'features/b/report.ts')]: "const n = sql<number>`count(*)`;",
-      [join(WORKER, 'features/c/service.ts')]: "await db.batch([db.update(t).set({ a: 1 }).where(eq(t.id, id)), db.delete(u).where(eq(u.id, id))]);\n/* db.select() */",
+      [join(WORKER, 'features/b/routes.ts')]: 'const rows = await c.var.db.select({ n: count() }).from(t);',
+      [join(WORKER, 'features/b/report.ts')]: 'const n = sql<number>`count(*)`;',
+      [join(WORKER, 'features/c/service.ts')]:
+        'await db.batch([db.update(t).set({ a: 1 }).where(eq(t.id, id)), db.delete(u).where(eq(u.id, id))]);\n/* db.select() */',
       // biome-ignore lint/suspicious/noTemplateCurlyInString: the sample is source text holding a template literal
       [join(WORKER, 'features/c/backup.ts')]: "await env.DB.prepare('SELECT 1').all();\nconst key = `d1/${name}.sql`;",
       // biome-ignore lint/suspicious/noTemplateCurlyInString: the sample is source text holding a template literal

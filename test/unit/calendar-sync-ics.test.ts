@@ -11,7 +11,13 @@ describe('mapCalendar (issue 31.2)', () => {
   it('maps a weekly rule with TZID, EXDATE and a moved occurrence', () => {
     const m = mapCalendar(
       cal(
-        ev('UID:tue@x', 'SUMMARY:Tisdagsquiz', 'DTSTART;TZID=Europe/Stockholm:20261201T190000', 'RRULE:FREQ=WEEKLY;COUNT=4', 'EXDATE;TZID=Europe/Stockholm:20261208T190000'),
+        ev(
+          'UID:tue@x',
+          'SUMMARY:Tisdagsquiz',
+          'DTSTART;TZID=Europe/Stockholm:20261201T190000',
+          'RRULE:FREQ=WEEKLY;COUNT=4',
+          'EXDATE;TZID=Europe/Stockholm:20261208T190000',
+        ),
         ev('UID:tue@x', 'SUMMARY:Julquiz', 'RECURRENCE-ID;TZID=Europe/Stockholm:20261215T190000', 'DTSTART;TZID=Europe/Stockholm:20261215T200000'),
       ),
       TODAY,
@@ -55,8 +61,14 @@ describe('mapCalendar (issue 31.2)', () => {
 
   it('uses the calendar own VTIMEZONE for a non-IANA TZID', () => {
     const tz = [
-      'BEGIN:VTIMEZONE', 'TZID:Customized Time Zone', 'BEGIN:STANDARD', 'DTSTART:16010101T030000', 'TZOFFSETFROM:+0200', 'TZOFFSETTO:+0000',
-      'END:STANDARD', 'END:VTIMEZONE',
+      'BEGIN:VTIMEZONE',
+      'TZID:Customized Time Zone',
+      'BEGIN:STANDARD',
+      'DTSTART:16010101T030000',
+      'TZOFFSETFROM:+0200',
+      'TZOFFSETTO:+0000',
+      'END:STANDARD',
+      'END:VTIMEZONE',
     ].join('\r\n');
     const m = mapCalendar(cal(tz, ev('UID:c', 'SUMMARY:C', 'DTSTART;TZID=Customized Time Zone:20261210T180000')), TODAY);
     expect(m.occurrences[0]).toMatchObject({ date: '2026-12-10', startTime: '19:00:00' });
@@ -107,7 +119,10 @@ describe('mapCalendar (issue 31.2)', () => {
 describe('the quiz language from LANGUAGE (issue 31.3)', () => {
   it('reads SUMMARY, then DESCRIPTION, then the calendar name; a moved occurrence may say its own; svenska when none', () => {
     const text = [
-      'BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//test//EN', 'X-WR-CALNAME;LANGUAGE=en-GB:Pub quizzes',
+      'BEGIN:VCALENDAR',
+      'VERSION:2.0',
+      'PRODID:-//test//EN',
+      'X-WR-CALNAME;LANGUAGE=en-GB:Pub quizzes',
       ev('UID:a', 'SUMMARY;LANGUAGE=sv-SE:Tisdagsquiz', 'DTSTART:20261201T180000Z'),
       ev('UID:b', 'SUMMARY:Quiz night', 'DESCRIPTION;LANGUAGE=en:In English', 'DTSTART:20261202T180000Z'),
       ev('UID:c', 'SUMMARY:Quiz', 'DTSTART:20261203T180000Z'),
@@ -134,4 +149,3 @@ describe('the quiz language from LANGUAGE (issue 31.3)', () => {
     expect(fingerprint({ ...q, language: 'both' })).not.toBe(fingerprint({ ...q, language: 'en' }));
   });
 });
-

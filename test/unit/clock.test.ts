@@ -1,5 +1,15 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { addDays, createClock, isoWeekday, nextWeekdayOnOrAfter, startOfIsoWeek, stockholmInstant, stockholmOffset, zoneOffsetMs, zonedWallTimeToInstant } from '../../worker/lib/clock';
+import {
+  addDays,
+  createClock,
+  isoWeekday,
+  nextWeekdayOnOrAfter,
+  startOfIsoWeek,
+  stockholmInstant,
+  stockholmOffset,
+  zoneOffsetMs,
+  zonedWallTimeToInstant,
+} from '../../worker/lib/clock';
 import { serializeForScript } from '../../worker/lib/json-ld';
 import { slugify } from '../../worker/lib/slug';
 import { categoryLabel, displayPrice, displayTime } from '../../worker/lib/swedish';
@@ -78,7 +88,7 @@ describe('slugs and Swedish display', () => {
 });
 
 describe('zone offsets (the one tz-parts formatter, issue 28.7)', () => {
-  it('converts a wall time in any known zone, with that day\'s offset', () => {
+  it("converts a wall time in any known zone, with that day's offset", () => {
     expect(new Date(zonedWallTimeToInstant(Date.UTC(2027, 0, 5, 19, 0), 'Europe/London')!).toISOString()).toBe('2027-01-05T19:00:00.000Z');
     expect(new Date(zonedWallTimeToInstant(Date.UTC(2026, 6, 1, 19, 0), 'Europe/Stockholm')!).toISOString()).toBe('2026-07-01T17:00:00.000Z');
     expect(new Date(zonedWallTimeToInstant(Date.UTC(2026, 2, 9, 19, 0), 'America/New_York')!).toISOString()).toBe('2026-03-09T23:00:00.000Z');

@@ -53,7 +53,10 @@ function headingAnchors(markdown: string): Set<string> {
     const m = /^#{1,6}\s+(.*?)\s*#*\s*$/.exec(line);
     if (!m) continue;
     const text = m[1].replace(/`/g, '').replace(/\[([^\]]*)\]\([^)]*\)/g, '$1');
-    const base = text.toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, '').replace(/\s/g, '-');
+    const base = text
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+      .replace(/\s/g, '-');
     const n = seen.get(base) ?? 0;
     seen.set(base, n + 1);
     anchors.add(n === 0 ? base : `${base}-${n}`);
@@ -63,7 +66,8 @@ function headingAnchors(markdown: string): Set<string> {
 
 const PATH_PREFIX = /^(worker|web|test|scripts|migrations|docs)\//;
 /** Top-level files named bare: configs, manifests, dotfiles. (`service.ts` alone means a feature's file.) */
-const TOP_LEVEL = /^(\.(ci\/[\w.-]+|dev\.vars(\.example)?|gitignore)|[\w-]+\.toml|[\w.-]+\.config\.(ts|mjs|js)|package(-lock)?\.json|tsconfig\.json|README\.md)$/;
+const TOP_LEVEL =
+  /^(\.(ci\/[\w.-]+|dev\.vars(\.example)?|gitignore)|[\w-]+\.toml|[\w.-]+\.config\.(ts|mjs|js)|package(-lock)?\.json|tsconfig\.json|README\.md)$/;
 /** Named in the docs, never committed: gitignored build output, local secrets, generated bundles. */
 const NOT_COMMITTED = [/^\.dev\.vars$/, /^\.wrangler(\/|$)/, /^worker\/lazy\/[\w-]+\.bundle\.js$/, /^worker\/lazy\/\*\.bundle\.js$/, /^test\/bench\/\.data/];
 
@@ -138,7 +142,9 @@ function readIfMarkdown(p: string): string | null {
 /** Folders of worker/features/ without a docs page (own page or a group page's **Folders:** line). */
 function featuresWithoutPage(): string[] {
   const featuresDir = join(root, 'worker', 'features');
-  const folders = readdirSync(featuresDir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+  const folders = readdirSync(featuresDir, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name);
   const pagesDir = join(root, 'docs', 'features');
   const pages = existsSync(pagesDir) ? readdirSync(pagesDir).filter((n) => n.endsWith('.md')) : [];
   const listed = new Set<string>();

@@ -8,7 +8,9 @@ import { createClock } from '../../worker/lib/clock';
 
 /** The old helper: n × 24 hours later, then Stockholm's date of that instant. */
 const byHours = (days: number, now: Date) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Stockholm', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(now.getTime() + days * 86_400_000));
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Stockholm', year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    new Date(now.getTime() + days * 86_400_000),
+  );
 
 describe('stockholmDatePlus', () => {
   it('autumn: from 00:30 CEST on Sunday 25 October 2026 (clocks go back at 03:00), +1 is Monday', () => {

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+// biome-ignore format: @ts-expect-error must sit on the line just before the untyped module's path
 // @ts-expect-error plain ESM script without types
 import { LISTING_DATES_SQL, LISTING_RANK_SQL, LISTING_SEARCH_SQL, LISTING_SERIES_FILTERS_SQL, LISTING_SERIES_LANGUAGE_SQL, LISTING_SERIES_NEAR_SQL, LISTING_SERIES_TRIGGERS_SQL, LISTING_SERIES_WORDS_SQL } from '../../scripts/listing-series-triggers.mjs';
 
@@ -13,7 +14,7 @@ describe('migrations printed by scripts/listing-series-triggers.mjs', () => {
     const migration = readFileSync(join(import.meta.dirname, '..', '..', 'migrations', '0007_listing_series_words.sql'), 'utf8');
     expect(migration).toBe(LISTING_SERIES_WORDS_SQL);
   });
-  it('0009 (near mode: towns, lat/lng, triggers recreated) is exactly the output of its template and today\'s gazetteer', () => {
+  it("0009 (near mode: towns, lat/lng, triggers recreated) is exactly the output of its template and today's gazetteer", () => {
     const migration = readFileSync(join(import.meta.dirname, '..', '..', 'migrations', '0009_listing_near.sql'), 'utf8');
     expect(migration).toBe(LISTING_SERIES_NEAR_SQL);
   });
@@ -40,7 +41,7 @@ describe('migrations printed by scripts/listing-series-triggers.mjs', () => {
   it('0027 (quiz language: columns and widened indexes by drizzle-kit, then the CHECK triggers, the triggers with lang, the card with the language and the backfill) ends with exactly the template output', () => {
     const migration = readFileSync(join(import.meta.dirname, '..', '..', 'migrations', '0027_quiz_language.sql'), 'utf8');
     const [generated, printed] = migration.split('--> statement-breakpoint\n-- Printed by');
-    expect(generated).toContain('ALTER TABLE `quizzes` ADD `language` text DEFAULT \'sv\' NOT NULL;');
+    expect(generated).toContain("ALTER TABLE `quizzes` ADD `language` text DEFAULT 'sv' NOT NULL;");
     expect(`-- Printed by${printed}`).toBe(LISTING_SERIES_LANGUAGE_SQL);
   });
 });

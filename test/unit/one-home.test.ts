@@ -17,7 +17,10 @@ function sources(dir: string): string[] {
   return out;
 }
 const read = (file: string) => readFileSync(join(ROOT, file), 'utf8');
-const code = (file: string) => read(file).replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
+const code = (file: string) =>
+  read(file)
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
 const filesContaining = (dirs: string[], re: RegExp) => dirs.flatMap(sources).filter((f) => re.test(code(f)));
 
 /** Every module the given file reaches through relative imports (type-only imports excluded: erased). */
@@ -138,8 +141,10 @@ describe('time-zone parts (28.7): one formatter, worker/lib/clock.ts', () => {
 });
 
 describe('prices and counts in texts (28.7)', () => {
-  it('prices are written by the promotion tiers\' helpers (priceText, weeklyPriceText, optionPriceText)', () => {
-    expect(filesContaining(['web', 'worker'], /kr\/vecka|'vecka' : 'veckor'|\{\s*[\w.[\]]*(priceSek|weeklyPriceSek|PRICE_SEK\[?[\w.]*\]?)\s*\}\s*kr\b|\}\s*kr\)/)).toEqual(['worker/features/promotion/tiers.ts']);
+  it("prices are written by the promotion tiers' helpers (priceText, weeklyPriceText, optionPriceText)", () => {
+    expect(
+      filesContaining(['web', 'worker'], /kr\/vecka|'vecka' : 'veckor'|\{\s*[\w.[\]]*(priceSek|weeklyPriceSek|PRICE_SEK\[?[\w.]*\]?)\s*\}\s*kr\b|\}\s*kr\)/),
+    ).toEqual(['worker/features/promotion/tiers.ts']);
   });
   it('link lifetimes and the volume-discount threshold come from their constants', () => {
     expect(filesContaining(['web', 'worker'], /24 timmar|tre veckor|\/3 misslyckades/)).toEqual([]);
@@ -183,12 +188,28 @@ describe('files with one job (28.6)', () => {
     expect(section).not.toMatch(/\/api\/listing\/map|function ErrorPanel|NEAR_MESSAGES/);
   });
   it('the import job is split by job: upload and views, run, step, review, files', () => {
-    expect(code('worker/features/admin/import-job.ts')).not.toMatch(/export (async )?function (processImportChunk|resolveReview|startImportJob|resumeImportJob)\b/);
-    for (const [file, fn] of [['import-run.ts', 'startImportJob'], ['import-step.ts', 'processImportChunk'], ['import-review.ts', 'resolveReview'], ['import-files.ts', 'readChunk']])
+    expect(code('worker/features/admin/import-job.ts')).not.toMatch(
+      /export (async )?function (processImportChunk|resolveReview|startImportJob|resumeImportJob)\b/,
+    );
+    for (const [file, fn] of [
+      ['import-run.ts', 'startImportJob'],
+      ['import-step.ts', 'processImportChunk'],
+      ['import-review.ts', 'resolveReview'],
+      ['import-files.ts', 'readChunk'],
+    ])
       expect(code(`worker/features/admin/${file}`)).toMatch(new RegExp(`export async function ${fn}\\b`));
   });
   it('no service of exports, analytics, freshness, holidays or the import job reads or writes SQL text itself', () => {
-    const services = ['exports/service.ts', 'analytics/service.ts', 'freshness/service.ts', 'holidays/service.ts', 'admin/import-job.ts', 'admin/import-run.ts', 'admin/import-step.ts', 'admin/import-review.ts'];
+    const services = [
+      'exports/service.ts',
+      'analytics/service.ts',
+      'freshness/service.ts',
+      'holidays/service.ts',
+      'admin/import-job.ts',
+      'admin/import-run.ts',
+      'admin/import-step.ts',
+      'admin/import-review.ts',
+    ];
     expect(services.filter((f) => /db\s*\.\s*(select|all|get|run|insert|update|delete)\(|\bsql`/.test(code(`worker/features/${f}`)))).toEqual([]);
   });
 });

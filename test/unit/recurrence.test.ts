@@ -26,7 +26,11 @@ describe('generateOccurrences', () => {
   it('until-date is inclusive and caps the forever horizon', () => {
     expect(seriesEnd('2026-11-24', '2026-12-08')).toBe('2026-12-08');
     expect(seriesEnd('2026-11-24', '2030-01-01')).toBe('2027-05-23');
-    expect(generateOccurrences({ start: '2026-11-24', pattern: 'weekly', weekdays: [2], end: '2026-12-08' })).toEqual(['2026-11-24', '2026-12-01', '2026-12-08']);
+    expect(generateOccurrences({ start: '2026-11-24', pattern: 'weekly', weekdays: [2], end: '2026-12-08' })).toEqual([
+      '2026-11-24',
+      '2026-12-01',
+      '2026-12-08',
+    ]);
   });
 
   it('keeps the weekday across both daylight-saving switches (2026-03-29, 2026-10-25)', () => {
@@ -67,7 +71,10 @@ describe('extensionDates', () => {
   });
 
   it('falls back to the weekdays of existing dates when none are stored', () => {
-    expect(extensionDates({ pattern: 'weekly', weekdays: [], existing: ['2026-12-02'], end: '2026-12-16', notBefore: '2026-12-01' })).toEqual(['2026-12-09', '2026-12-16']);
+    expect(extensionDates({ pattern: 'weekly', weekdays: [], existing: ['2026-12-02'], end: '2026-12-16', notBefore: '2026-12-01' })).toEqual([
+      '2026-12-09',
+      '2026-12-16',
+    ]);
   });
 });
 

@@ -58,8 +58,44 @@ describe('safeRedirect / safeTarget', () => {
  * is navigated to).
  */
 describe('safeRedirect fuzzed with 200 payloads', () => {
-  const PIECES = ['/', '//', '\\', '.', '..', '%2e', '%2E', '%2e%2e', '%2f', '%2F', '%5c', '%5C', '%09', '%0a', '\t', '\n', '%00', '%252e', '%25', 'evil.example', '@', ':', 'http:', 'https:', '?', '#', ' ', 'admin', 'quiz', 'ö', '\u3002', '\uff0f', '%E3%80%82'];
-  const payload = fc.tuple(fc.constantFrom('', '/', '/', '//', '\\'), fc.array(fc.constantFrom(...PIECES), { minLength: 1, maxLength: 8 })).map(([head, parts]) => head + parts.join(''));
+  const PIECES = [
+    '/',
+    '//',
+    '\\',
+    '.',
+    '..',
+    '%2e',
+    '%2E',
+    '%2e%2e',
+    '%2f',
+    '%2F',
+    '%5c',
+    '%5C',
+    '%09',
+    '%0a',
+    '\t',
+    '\n',
+    '%00',
+    '%252e',
+    '%25',
+    'evil.example',
+    '@',
+    ':',
+    'http:',
+    'https:',
+    '?',
+    '#',
+    ' ',
+    'admin',
+    'quiz',
+    'ö',
+    '\u3002',
+    '\uff0f',
+    '%E3%80%82',
+  ];
+  const payload = fc
+    .tuple(fc.constantFrom('', '/', '/', '//', '\\'), fc.array(fc.constantFrom(...PIECES), { minLength: 1, maxLength: 8 }))
+    .map(([head, parts]) => head + parts.join(''));
 
   it('never yields a target that leaves the site', () => {
     fc.assert(

@@ -82,7 +82,9 @@ async function run(opts: { env?: string; dryRun?: boolean; env_?: Record<string,
 const PROD = { db: 'quizkvall', buckets: ['quizkvall-imports'], queues: ['quizkvall-mail', 'quizkvall-mail-dlq'] };
 
 describe('setup:cloudflare', () => {
-  it('first run: creates the database, buckets and queues, writes the id, migrates, generates the link secret, sets given secrets', { timeout: 120_000 }, async () => {
+  it('first run: creates the database, buckets and queues, writes the id, migrates, generates the link secret, sets given secrets', {
+    timeout: 120_000,
+  }, async () => {
     world();
     const result = await run({ env_: { STRIPE_SECRET_KEY: 'sk_test_x' } });
     const s = state();
@@ -141,10 +143,14 @@ describe('setup:cloudflare', () => {
   it('--dry-run --env staging: prints the plan, runs only read commands, changes nothing', { timeout: 120_000 }, async () => {
     world();
     const before = toml();
-    const out = execFileSync(process.execPath, [join(root, 'scripts', 'setup-cloudflare.mjs'), '--dry-run', '--env', 'staging', '--config', join(dir, 'wrangler.toml'), '--no-input'], {
-      encoding: 'utf8',
-      env: { ...process.env },
-    });
+    const out = execFileSync(
+      process.execPath,
+      [join(root, 'scripts', 'setup-cloudflare.mjs'), '--dry-run', '--env', 'staging', '--config', join(dir, 'wrangler.toml'), '--no-input'],
+      {
+        encoding: 'utf8',
+        env: { ...process.env },
+      },
+    );
     expect(out).toContain('dry run, nothing changed');
     expect(out).toContain('create D1 database quizkvall-staging');
     expect(out).toContain('create R2 bucket quizkvall-staging-imports');

@@ -32,7 +32,9 @@ describe('share image wasm', () => {
     }
     // satori's own builder (in its bundle) writes the same bytes as ours.
     const satori = readFileSync(new URL('../../../../node_modules/satori/dist/standalone.js', dir), 'utf8');
-    expect(satori).toContain('Uint8Array.of(0,97,115,109,1,0,0,0,1,...PA([1,96,...$A(BA.slice(1)),...$A(BA[0]==="v"?"":BA[0])]),2,7,1,1,101,1,102,0,0,7,5,1,1,102,0,0)');
+    expect(satori).toContain(
+      'Uint8Array.of(0,97,115,109,1,0,0,0,1,...PA([1,96,...$A(BA.slice(1)),...$A(BA[0]==="v"?"":BA[0])]),2,7,1,1,101,1,102,0,0,7,5,1,1,102,0,0)',
+    );
   });
 
   it('the lazy bundle carries a placeholder instead of the embedded copy, and the shim answers exactly that placeholder', () => {

@@ -49,7 +49,10 @@ describe('signed links', () => {
       const lastDay = new Date(NOW.getTime() + (LIFETIME_S - 60) * 1000);
       expect((await verifyLink(linkKeys(rotated), mailed, 'freshness-confirm', lastDay)).ok).toBe(true);
       expect((await requireLink(linkKeys(rotated), mailed, 'freshness-confirm', NOW)).s).toBe('v1');
-      expect(await verifyLink(linkKeys(rotated), mailed, 'freshness-confirm', new Date(NOW.getTime() + LIFETIME_S * 1000))).toEqual({ ok: false, reason: 'expired' });
+      expect(await verifyLink(linkKeys(rotated), mailed, 'freshness-confirm', new Date(NOW.getTime() + LIFETIME_S * 1000))).toEqual({
+        ok: false,
+        reason: 'expired',
+      });
       // Before the rotation config (no previous secret) the same link is refused: the previous secret is what lets it through.
       const withoutPrevious = parseConfig({ APP_ENV: 'production', LINK_SIGNING_SECRET: NEW } as unknown as Env);
       expect(await verifyLink(linkKeys(withoutPrevious), mailed, 'freshness-confirm', NOW)).toEqual({ ok: false, reason: 'signature' });

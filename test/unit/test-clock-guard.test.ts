@@ -25,18 +25,42 @@ interface Allowed {
 
 const ALLOWED: Allowed[] = [
   // Real-time waits: a deadline for something to happen, not a date the test reasons about.
-  { file: 'test/e2e/support/global-setup.ts', line: 'runningPin(testNow(), new Date())', reason: 'the one wall-clock anchor of the running pin: from here on, server and browsers count from TEST_NOW' },
+  {
+    file: 'test/e2e/support/global-setup.ts',
+    line: 'runningPin(testNow(), new Date())',
+    reason: 'the one wall-clock anchor of the running pin: from here on, server and browsers count from TEST_NOW',
+  },
   { file: 'test/integration/follows.test.ts', line: 'const until = Date.now() + timeoutMs', reason: 'real-time wait for a mail' },
   { file: 'test/integration/follows.test.ts', line: 'if (Date.now() > until)', reason: 'real-time wait for a mail' },
   { file: 'test/integration/follows.test.ts', line: 'let since = Date.now();', reason: 'real-time wait until the mail queue is quiet' },
   { file: 'test/integration/follows.test.ts', line: 'const end = Date.now() + timeoutMs;', reason: 'real-time wait until the mail queue is quiet' },
-  { file: 'test/integration/follows.test.ts', line: 'while (Date.now() - since < quietMs && Date.now() < end)', reason: 'real-time wait until the mail queue is quiet' },
+  {
+    file: 'test/integration/follows.test.ts',
+    line: 'while (Date.now() - since < quietMs && Date.now() < end)',
+    reason: 'real-time wait until the mail queue is quiet',
+  },
   { file: 'test/integration/follows.test.ts', line: 'since = Date.now();', reason: 'real-time wait until the mail queue is quiet' },
   // Code under test that runs on real time by design.
-  { file: 'test/integration/jobs.test.ts', line: 'new Date(Date.now() - d * 86_400_000)', reason: 'the outbox clean-up counts 30 days of real time on purpose (worker/ports/mailer.ts), whatever the pinned clock says' },
-  { file: 'test/integration/jobs.test.ts', line: 'new Date(Date.now() - m * 60_000)', reason: 'the outbox redelivery sweep selects rows 10 minutes to 7 days old by the database clock (real time), whatever the pinned clock says' },
-  { file: 'test/integration/security/payments-faults.test.ts', line: 'Math.floor(Date.now() / 1000) - 3600', reason: "Stripe's signature tolerance is 300 s of real time" },
-  { file: 'worker/lib/holidays.test.ts', line: 'new Date().getUTCFullYear() + 10', reason: 'a maintenance alarm: the holiday table must reach ten real years ahead' },
+  {
+    file: 'test/integration/jobs.test.ts',
+    line: 'new Date(Date.now() - d * 86_400_000)',
+    reason: 'the outbox clean-up counts 30 days of real time on purpose (worker/ports/mailer.ts), whatever the pinned clock says',
+  },
+  {
+    file: 'test/integration/jobs.test.ts',
+    line: 'new Date(Date.now() - m * 60_000)',
+    reason: 'the outbox redelivery sweep selects rows 10 minutes to 7 days old by the database clock (real time), whatever the pinned clock says',
+  },
+  {
+    file: 'test/integration/security/payments-faults.test.ts',
+    line: 'Math.floor(Date.now() / 1000) - 3600',
+    reason: "Stripe's signature tolerance is 300 s of real time",
+  },
+  {
+    file: 'worker/lib/holidays.test.ts',
+    line: 'new Date().getUTCFullYear() + 10',
+    reason: 'a maintenance alarm: the holiday table must reach ten real years ahead',
+  },
   {
     file: 'test/factories.ts',
     line: 'opts.now ?? new Date()',
@@ -65,7 +89,10 @@ function walk(dir: string, out: string[] = []): string[] {
 function guardedFiles(): string[] {
   const tests = walk(join(ROOT, 'test'));
   const beside = [...walk(join(ROOT, 'worker')), ...walk(join(ROOT, 'web'))].filter((f) => /\.test\.tsx?$/.test(f));
-  return [...tests, ...beside].map((f) => relative(ROOT, f)).filter((f) => f !== 'test/unit/test-clock-guard.test.ts').sort();
+  return [...tests, ...beside]
+    .map((f) => relative(ROOT, f))
+    .filter((f) => f !== 'test/unit/test-clock-guard.test.ts')
+    .sort();
 }
 
 const RULES: Array<{ name: string; re: RegExp }> = [

@@ -35,7 +35,9 @@ describe('worker bundle', () => {
     // Their .wasm files are fine anywhere: a binary module adds no JavaScript to the main module.
     const engine = /^\s*import\s+(?!type\b)[^;]*from\s*['"](satori|@resvg\/resvg-wasm)(\/[^'"]*)?['"]/gm;
     const bad = files.filter(
-      (f) => f !== join('worker', 'features', 'share', 'renderer.ts') && [...readFileSync(join(root, f), 'utf8').matchAll(engine)].some((m) => !m[2]?.endsWith('.wasm')),
+      (f) =>
+        f !== join('worker', 'features', 'share', 'renderer.ts') &&
+        [...readFileSync(join(root, f), 'utf8').matchAll(engine)].some((m) => !m[2]?.endsWith('.wasm')),
     );
     expect(bad).toEqual([]);
   });
@@ -63,7 +65,10 @@ describe('worker bundle', () => {
     const inMain = new Set(report.mainByModule.filter((e) => e.bytes > 1024).map((e) => e.name));
     for (const pkg of ['satori', 'harfbuzzjs', '@shuding/opentype.js', 'stripe']) {
       expect(inMain.has(pkg), `${pkg} in the main module`).toBe(false);
-      expect(report.chunksByModule.some((e) => e.name === pkg), `${pkg} in a lazy module`).toBe(true);
+      expect(
+        report.chunksByModule.some((e) => e.name === pkg),
+        `${pkg} in a lazy module`,
+      ).toBe(true);
     }
     // satori's embedded HarfBuzz base64 (~500 KB) is not shipped again: wasm/harfbuzz.wasm is used.
     expect(report.chunksByModule.find((e) => e.name === 'harfbuzzjs')!.bytes).toBeLessThan(150 * 1024);

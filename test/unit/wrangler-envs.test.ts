@@ -19,7 +19,8 @@ interface Resolved {
   workflows: Array<{ binding: string; name: string }>;
   queues: { producers?: Array<{ binding: string; queue: string }>; consumers?: Array<{ queue: string; dead_letter_queue?: string }> };
 }
-const config = (env?: string) => unstable_readConfig({ config: join(import.meta.dirname, '..', '..', 'wrangler.toml'), env }, { hideWarnings: true }) as unknown as Resolved;
+const config = (env?: string) =>
+  unstable_readConfig({ config: join(import.meta.dirname, '..', '..', 'wrangler.toml'), env }, { hideWarnings: true }) as unknown as Resolved;
 
 describe('wrangler environments', () => {
   const prod = config();
@@ -28,14 +29,30 @@ describe('wrangler environments', () => {
   it('staging has every binding production has, each on its own resource', { timeout: 60_000 }, () => {
     expect(staging.name).not.toBe(prod.name);
     const pairs: Array<[string, Array<{ binding: string; name: string }>, Array<{ binding: string; name: string }>]> = [
-      ['d1', prod.d1_databases.map((d) => ({ binding: d.binding, name: d.database_name! })), staging.d1_databases.map((d) => ({ binding: d.binding, name: d.database_name! }))],
-      ['r2', prod.r2_buckets.map((b) => ({ binding: b.binding, name: b.bucket_name! })), staging.r2_buckets.map((b) => ({ binding: b.binding, name: b.bucket_name! }))],
-      ['queues', (prod.queues.producers ?? []).map((q) => ({ binding: q.binding, name: q.queue })), (staging.queues.producers ?? []).map((q) => ({ binding: q.binding, name: q.queue }))],
+      [
+        'd1',
+        prod.d1_databases.map((d) => ({ binding: d.binding, name: d.database_name! })),
+        staging.d1_databases.map((d) => ({ binding: d.binding, name: d.database_name! })),
+      ],
+      [
+        'r2',
+        prod.r2_buckets.map((b) => ({ binding: b.binding, name: b.bucket_name! })),
+        staging.r2_buckets.map((b) => ({ binding: b.binding, name: b.bucket_name! })),
+      ],
+      [
+        'queues',
+        (prod.queues.producers ?? []).map((q) => ({ binding: q.binding, name: q.queue })),
+        (staging.queues.producers ?? []).map((q) => ({ binding: q.binding, name: q.queue })),
+      ],
       ['workflows', prod.workflows.map((w) => ({ binding: w.binding, name: w.name })), staging.workflows.map((w) => ({ binding: w.binding, name: w.name }))],
     ];
     for (const [kind, p, s] of pairs) {
       expect(s.map((x) => x.binding).sort(), kind).toEqual(p.map((x) => x.binding).sort());
-      for (const x of s) expect(p.map((y) => y.name), `${kind} ${x.binding}`).not.toContain(x.name);
+      for (const x of s)
+        expect(
+          p.map((y) => y.name),
+          `${kind} ${x.binding}`,
+        ).not.toContain(x.name);
     }
     expect(Object.keys(staging.vars).sort()).toEqual(Object.keys(prod.vars).sort());
     expect(staging.vars.APP_URL).not.toBe(prod.vars.APP_URL);

@@ -22,7 +22,8 @@ import { useOwnerMutation } from '../lib/query';
 const enc = encodeURIComponent;
 
 export const adminApi = {
-  venues: (q: string, offset: number, limit: number) => api<AdminVenueList>(`/api/admin/venues?${new URLSearchParams({ q, offset: String(offset), limit: String(limit) })}`),
+  venues: (q: string, offset: number, limit: number) =>
+    api<AdminVenueList>(`/api/admin/venues?${new URLSearchParams({ q, offset: String(offset), limit: String(limit) })}`),
   createVenue: (body: CreateVenueInput) => api<AdminVenueCreated>('/api/admin/venues', { body }),
   deleteVenue: (id: string) => api<{ deleted: true }>(`/api/admin/venues/${enc(id)}`, { method: 'DELETE' }),
   deleteUser: (id: string) => api<DeleteUserResponse>(`/api/admin/users/${enc(id)}`, { method: 'DELETE' }),

@@ -14,7 +14,8 @@ export const authApi = {
   config: () => api<AuthConfig>('/api/auth/config'),
   login: (body: { email: string; password: string }) => api<LoginResponse>('/api/auth/login', { body }),
   loginTotp: (code: string) => api<TotpLoginResponse>('/api/auth/login/totp', { body: { code } }),
-  register: (body: { email: string; password: string; confirmPassword: string; takeoverVenue?: string }) => api<RegisterResponse>('/api/auth/register', { body }),
+  register: (body: { email: string; password: string; confirmPassword: string; takeoverVenue?: string }) =>
+    api<RegisterResponse>('/api/auth/register', { body }),
   resend: (body: { email: string; takeoverVenue?: string }) => api<AuthOk>('/api/auth/resend', { body }),
   verify: (token: string) => api<VerifyResponse>('/api/auth/verify', { body: { token } }),
   forgot: (email: string) => api<AuthOk>('/api/auth/forgot', { body: { email } }),

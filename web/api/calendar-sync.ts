@@ -19,7 +19,10 @@ export const calendarSyncApi = {
 
 export const calendarSyncKeys = { list: (locationId: string) => [...OWNER_ROOT, 'calendar-feeds', locationId] as const };
 
-export const useCalendarFeeds = (locationId: string) => useQuery({ queryKey: calendarSyncKeys.list(locationId), queryFn: () => calendarSyncApi.list(locationId) });
+export const useCalendarFeeds = (locationId: string) =>
+  useQuery({ queryKey: calendarSyncKeys.list(locationId), queryFn: () => calendarSyncApi.list(locationId) });
 export const useAddCalendarFeed = () => useOwnerMutation(({ locationId, url }: { locationId: string; url: string }) => calendarSyncApi.add(locationId, url));
-export const useSyncCalendarFeed = () => useOwnerMutation(({ locationId, feedId }: { locationId: string; feedId: string }) => calendarSyncApi.sync(locationId, feedId));
-export const useRemoveCalendarFeed = () => useOwnerMutation(({ locationId, feedId }: { locationId: string; feedId: string }) => calendarSyncApi.remove(locationId, feedId));
+export const useSyncCalendarFeed = () =>
+  useOwnerMutation(({ locationId, feedId }: { locationId: string; feedId: string }) => calendarSyncApi.sync(locationId, feedId));
+export const useRemoveCalendarFeed = () =>
+  useOwnerMutation(({ locationId, feedId }: { locationId: string; feedId: string }) => calendarSyncApi.remove(locationId, feedId));

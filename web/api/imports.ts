@@ -37,7 +37,8 @@ export const importApi = {
   start: (id: string) => api<ImportJobView>(importJobPath(id, '/start'), { method: 'POST', body: {} }),
   resume: (id: string) => api<ImportJobView>(importJobPath(id, '/resume'), { method: 'POST', body: {} }),
   reviews: (id: string) => api<{ reviews: ImportReviewItem[] }>(importJobPath(id, '/reviews')).then((r) => r.reviews),
-  resolve: (v: { id: string; rowNo: number; action: 'merge' | 'create' }) => api<ImportReviewItem>(importJobPath(v.id, `/reviews/${v.rowNo}`), { body: { action: v.action } }),
+  resolve: (v: { id: string; rowNo: number; action: 'merge' | 'create' }) =>
+    api<ImportReviewItem>(importJobPath(v.id, `/reviews/${v.rowNo}`), { body: { action: v.action } }),
 };
 
 export const importKeys = {

@@ -49,8 +49,10 @@ export const quizzesApi = {
   removeSeries: (recurrenceId: string) => api<DeleteQuizzesResponse>(`/api/owner/series/${enc(recurrenceId)}`, { method: 'DELETE' }),
   extendSeries: (recurrenceId: string) => api<ExtendSeriesResponse>(`/api/owner/series/${enc(recurrenceId)}/extend`, { method: 'POST' }),
   autoExtend: () => api<AutoExtendResponse>('/api/owner/series/auto-extend', { method: 'POST' }),
-  pauseSeries: (recurrenceId: string, body: PauseSeriesInput) => api<PauseSeriesResponse>(`/api/owner/series/${enc(recurrenceId)}/pause`, { method: 'POST', body }),
-  resumeSeries: (recurrenceId: string, body: PauseSeriesInput) => api<ResumeSeriesResponse>(`/api/owner/series/${enc(recurrenceId)}/resume`, { method: 'POST', body }),
+  pauseSeries: (recurrenceId: string, body: PauseSeriesInput) =>
+    api<PauseSeriesResponse>(`/api/owner/series/${enc(recurrenceId)}/pause`, { method: 'POST', body }),
+  resumeSeries: (recurrenceId: string, body: PauseSeriesInput) =>
+    api<ResumeSeriesResponse>(`/api/owner/series/${enc(recurrenceId)}/resume`, { method: 'POST', body }),
   // Swedish holidays in series and freshness (issue 20)
   holidayPreview: (body: HolidayPreviewInput) => api<HolidayPreviewResponse>('/api/owner/series/holidays/preview', { method: 'POST', body }),
   seriesHolidays: (recurrenceId: string) => api<SeriesHolidaysResponse>(`/api/owner/series/${enc(recurrenceId)}/holidays`),
@@ -98,9 +100,9 @@ export const usePauseSeries = () =>
 /** The create form's holiday preview; off until the values make a valid series start. */
 export const useHolidayPreview = (body: HolidayPreviewInput, enabled: boolean) =>
   useQuery({ queryKey: quizKeys.holidayPreview(body), queryFn: () => quizzesApi.holidayPreview(body), enabled, placeholderData: (prev) => prev });
-export const useSeriesHolidays = (recurrenceId: string) => useQuery({ queryKey: quizKeys.seriesHolidays(recurrenceId), queryFn: () => quizzesApi.seriesHolidays(recurrenceId) });
-export const useDecideHolidays = () =>
-  useOwnerMutation(({ id, body }: { id: string; body: HolidayDecisionsInput }) => quizzesApi.decideHolidays(id, body));
+export const useSeriesHolidays = (recurrenceId: string) =>
+  useQuery({ queryKey: quizKeys.seriesHolidays(recurrenceId), queryFn: () => quizzesApi.seriesHolidays(recurrenceId) });
+export const useDecideHolidays = () => useOwnerMutation(({ id, body }: { id: string; body: HolidayDecisionsInput }) => quizzesApi.decideHolidays(id, body));
 export const useFreshness = (venueId: string | null | undefined) =>
   useQuery({ queryKey: quizKeys.freshness(venueId ?? ''), queryFn: () => quizzesApi.freshness(venueId!), enabled: !!venueId });
 export const useConfirmFreshness = () => useOwnerMutation(quizzesApi.confirmFreshness);

@@ -3,7 +3,7 @@ import { ApiError } from './api';
 import { setServerErrors } from './form';
 
 describe('setServerErrors', () => {
-  it("puts each issue on the field its path starts with, the first message per field", () => {
+  it('puts each issue on the field its path starts with, the first message per field', () => {
     const setError = vi.fn();
     const err = new ApiError(400, 'invalid_input', 'Ogiltiga uppgifter', [
       { path: 'theme', message: 'Välj ett tema' },

@@ -68,15 +68,18 @@ function scheduleExpiryWarning(expiresAt: number | null): void {
   const delay = expiresAt - WARN_BEFORE_EXPIRY_MS - Date.now();
   // Timers cannot span weeks reliably; the 5-minute validation re-schedules as expiry nears.
   if (delay > VALIDATE_EVERY_MS * 2) return;
-  warnTimer = setTimeout(() => {
-    if (warnedFor === expiresAt) return;
-    warnedFor = expiresAt;
-    toast({
-      title: 'Session går snart ut',
-      description: 'Din session går ut snart. Du kommer att loggas ut automatiskt.',
-      duration: WARNING_DURATION_MS,
-    });
-  }, Math.max(0, delay));
+  warnTimer = setTimeout(
+    () => {
+      if (warnedFor === expiresAt) return;
+      warnedFor = expiresAt;
+      toast({
+        title: 'Session går snart ut',
+        description: 'Din session går ut snart. Du kommer att loggas ut automatiskt.',
+        duration: WARNING_DURATION_MS,
+      });
+    },
+    Math.max(0, delay),
+  );
 }
 
 function startMonitor(): void {

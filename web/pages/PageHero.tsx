@@ -10,7 +10,19 @@ export interface Crumb {
  * The coloured band at the top of every public page: breadcrumbs (from "Start"), the h1, an optional
  * line below and actions. Compact on phones so the first quiz card is above the fold at 390 × 844.
  */
-export function PageHero({ title, crumbs, subtitle, children, size = 'page' }: { title: ReactNode; crumbs?: Crumb[]; subtitle?: ReactNode; children?: ReactNode; size?: 'home' | 'page' }) {
+export function PageHero({
+  title,
+  crumbs,
+  subtitle,
+  children,
+  size = 'page',
+}: {
+  title: ReactNode;
+  crumbs?: Crumb[];
+  subtitle?: ReactNode;
+  children?: ReactNode;
+  size?: 'home' | 'page';
+}) {
   const home = size === 'home';
   return (
     <section className="bg-gradient-to-br from-brand-700 to-brand-800 text-white">

@@ -48,10 +48,19 @@ export function VenuePage({ data }: { data: VenuePageData }) {
   const followPlaces = [...new Map([...data.recurring, ...data.specials].map((q) => [q.location.id, q.location] as const)).values()];
   return (
     <>
-      <PageHero crumbs={[{ label: data.city.name, href: `/quiz/${data.city.slug}` }, { label: venue.name }]} title={venue.name} subtitle={venue.address ?? undefined}>
+      <PageHero
+        crumbs={[{ label: data.city.name, href: `/quiz/${data.city.slug}` }, { label: venue.name }]}
+        title={venue.name}
+        subtitle={venue.address ?? undefined}
+      >
         <div className="mt-3 flex flex-wrap items-center gap-3 sm:mt-5">
           <SubscribeCalendar feedPath={feedPaths.venue(data.city.slug, venue.slug)} track={{ venueId: venue.id }} />
-          <ShareButton path={`/quiz/${data.city.slug}/${venue.slug}`} title={`${venue.name} – quiz i ${data.city.name}`} track={{ venueId: venue.id }} className="inline-flex items-center gap-1.5 rounded-xl border border-white/40 bg-white/10 px-4 py-2 font-semibold text-white hover:bg-white/20" />
+          <ShareButton
+            path={`/quiz/${data.city.slug}/${venue.slug}`}
+            title={`${venue.name} – quiz i ${data.city.name}`}
+            track={{ venueId: venue.id }}
+            className="inline-flex items-center gap-1.5 rounded-xl border border-white/40 bg-white/10 px-4 py-2 font-semibold text-white hover:bg-white/20"
+          />
         </div>
       </PageHero>
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 lg:grid-cols-[2fr_1fr]">
@@ -138,13 +147,27 @@ export function VenuePage({ data }: { data: VenuePageData }) {
               </p>
             )}
             {venue.website && (
-              <a href={venue.website} target="_blank" rel="noopener noreferrer" data-track="click_website" data-track-venue={venue.id} className="inline-flex rounded-xl bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700">
+              <a
+                href={venue.website}
+                target="_blank"
+                rel="noopener noreferrer"
+                data-track="click_website"
+                data-track-venue={venue.id}
+                className="inline-flex rounded-xl bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700"
+              >
                 Besök hemsida
               </a>
             )}
             {(venue.position || venue.address) && (
               <p>
-                <a href={directionsUrl(venue.position ?? null, venue.address ?? '')} target="_blank" rel="noopener noreferrer" data-track="click_directions" data-track-venue={venue.id} className="font-semibold text-brand-700 underline">
+                <a
+                  href={directionsUrl(venue.position ?? null, venue.address ?? '')}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  data-track="click_directions"
+                  data-track-venue={venue.id}
+                  className="font-semibold text-brand-700 underline"
+                >
                   Vägbeskrivning
                 </a>
               </p>

@@ -50,7 +50,9 @@ const main = document.querySelector('main');
 
 if (main && (followList.length > 0 || upcoming.length > 0)) {
   const newest = new Date(Math.max(...stamps.map((s) => Date.parse(s))));
-  const note = stamps.length ? `Du är offline – visar sparad information från ${TIME.format(newest).replace(' kl. ', ' ')}` : 'Du är offline – visar sparad information';
+  const note = stamps.length
+    ? `Du är offline – visar sparad information från ${TIME.format(newest).replace(' kl. ', ' ')}`
+    : 'Du är offline – visar sparad information';
   const status = el('p', note, { role: 'status', 'data-offline-note': '' });
   status.setAttribute('style', 'margin:0 0 1rem;padding:.5rem 1rem;background:#fef3c7;color:#78350f;border-radius:.5rem');
   main.prepend(status);
@@ -59,7 +61,13 @@ if (main && (followList.length > 0 || upcoming.length > 0)) {
       section(
         'Mina bevakningar',
         'saved-follows',
-        followList.map((f) => item(String(f.label ?? ''), typeof f.url === 'string' ? f.url : null, [f.reminders ? 'påminnelser på' : '', f.push ? 'påminner i telefonen' : ''].filter(Boolean).join(', '))),
+        followList.map((f) =>
+          item(
+            String(f.label ?? ''),
+            typeof f.url === 'string' ? f.url : null,
+            [f.reminders ? 'påminnelser på' : '', f.push ? 'påminner i telefonen' : ''].filter(Boolean).join(', '),
+          ),
+        ),
       ),
     );
   }

@@ -19,7 +19,12 @@ const say = (text) => {
 const supported = () => 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
 
 function keyBytes(base64url) {
-  const bin = atob(base64url.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(base64url.length / 4) * 4, '='));
+  const bin = atob(
+    base64url
+      .replace(/-/g, '+')
+      .replace(/_/g, '/')
+      .padEnd(Math.ceil(base64url.length / 4) * 4, '='),
+  );
   return Uint8Array.from(bin, (c) => c.charCodeAt(0));
 }
 

@@ -3,8 +3,10 @@ import { CACHED_AT_HEADER, isPublicPagePath, isStorable, offlineNote, withOfflin
 
 describe('service worker policy (issue 32)', () => {
   it('handles only the server-rendered public pages', () => {
-    for (const p of ['/', '/stad/stockholm', '/quiz/stockholm', '/quiz/stockholm/tisdag', '/quiz/stockholm/puben', '/helgdag']) expect(isPublicPagePath(p), p).toBe(true);
-    for (const p of ['/api/listing', '/konto', '/admin', '/bevakningar', '/bevakningar/hantera', '/login', '/dev/mail', '/quiz/', '/og/x.png']) expect(isPublicPagePath(p), p).toBe(false);
+    for (const p of ['/', '/stad/stockholm', '/quiz/stockholm', '/quiz/stockholm/tisdag', '/quiz/stockholm/puben', '/helgdag'])
+      expect(isPublicPagePath(p), p).toBe(true);
+    for (const p of ['/api/listing', '/konto', '/admin', '/bevakningar', '/bevakningar/hantera', '/login', '/dev/mail', '/quiz/', '/og/x.png'])
+      expect(isPublicPagePath(p), p).toBe(false);
   });
 
   it('stores only 200s the Worker marked shareable (never private or no-store: a session cookie was sent)', () => {
@@ -29,7 +31,9 @@ describe('service worker policy (issue 32)', () => {
     });
     const out = await withOfflineNote(stored);
     const html = await out.text();
-    expect(html).toMatch(/^<html><body class="a"><p role="status" data-offline-note style="[^"]+">Du är offline – visar sparad information från 27 november 10:15<\/p><div id="root">x<\/div>/);
+    expect(html).toMatch(
+      /^<html><body class="a"><p role="status" data-offline-note style="[^"]+">Du är offline – visar sparad information från 27 november 10:15<\/p><div id="root">x<\/div>/,
+    );
     expect(out.headers.get('etag')).toBeNull();
     expect(out.headers.get('content-length')).toBeNull();
     const json = new Response('{}', { headers: { 'content-type': 'application/json' } });

@@ -10,7 +10,12 @@ export function pushSupported(): boolean {
 }
 
 function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
-  const bin = atob(base64url.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(base64url.length / 4) * 4, '='));
+  const bin = atob(
+    base64url
+      .replace(/-/g, '+')
+      .replace(/_/g, '/')
+      .padEnd(Math.ceil(base64url.length / 4) * 4, '='),
+  );
   return Uint8Array.from(bin, (c) => c.charCodeAt(0));
 }
 

@@ -28,7 +28,8 @@ function bar(id: string, text: string, buttons: Array<{ label: string; primary?:
   const el = document.createElement('div');
   el.id = id;
   el.setAttribute('role', 'status');
-  el.className = 'fixed inset-x-2 bottom-2 z-50 mx-auto flex max-w-xl flex-wrap items-center gap-3 rounded-lg border border-slate-200 bg-white p-3 text-sm text-slate-900 shadow-lg';
+  el.className =
+    'fixed inset-x-2 bottom-2 z-50 mx-auto flex max-w-xl flex-wrap items-center gap-3 rounded-lg border border-slate-200 bg-white p-3 text-sm text-slate-900 shadow-lg';
   const p = document.createElement('p');
   p.className = 'flex-1';
   p.textContent = text;

@@ -27,4 +27,3 @@ export function savedQuizOf(quiz: CalendarQuiz): SavedQuiz {
     url: `/quiz/${encodeURIComponent(quiz.location.citySlug)}/${encodeURIComponent(quiz.venue.slug)}#quiz-${quiz.id}`,
   };
 }
-

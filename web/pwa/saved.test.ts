@@ -1,14 +1,28 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PUSH_TEXTS, pushResultText } from './push';
-import { forgetAccountCopies, rememberCalendarQuiz, SAVED_CALENDAR_KEY, SAVED_CALENDAR_MAX, SAVED_FOLLOWS_KEY, saveFollows, savedCalendar, savedFollows } from './saved';
+import {
+  forgetAccountCopies,
+  rememberCalendarQuiz,
+  SAVED_CALENDAR_KEY,
+  SAVED_CALENDAR_MAX,
+  SAVED_FOLLOWS_KEY,
+  saveFollows,
+  savedCalendar,
+  savedFollows,
+} from './saved';
 import { savedQuizOf } from './saved-quiz';
 import { isPublicPagePath, isSavedListPath } from './policy';
 
 /** A Map-backed localStorage (the unit tests run in Node). */
 function memoryStorage() {
   const m = new Map<string, string>();
-  return { getItem: (k: string) => m.get(k) ?? null, setItem: (k: string, v: string) => void m.set(k, String(v)), removeItem: (k: string) => void m.delete(k), keys: () => [...m.keys()] };
+  return {
+    getItem: (k: string) => m.get(k) ?? null,
+    setItem: (k: string, v: string) => void m.set(k, String(v)),
+    removeItem: (k: string) => void m.delete(k),
+    keys: () => [...m.keys()],
+  };
 }
 
 describe('offline copies of "Mina bevakningar" and the calendar quizzes (issue 32)', () => {
@@ -22,7 +36,11 @@ describe('offline copies of "Mina bevakningar" and the calendar quizzes (issue 3
   it('keeps them under qk_ keys (logout clears every qk_ key, web/lib/session.ts), never ids or addresses', () => {
     const at = new Date('2026-11-27T09:15:00Z');
     saveFollows([{ id: 'f1', label: 'Puben, Stockholm', url: '/quiz/stockholm/puben', reminders: true }], new Set(['f1']), at);
-    expect(savedFollows()).toEqual({ savedAt: at.toISOString(), source: 'account', follows: [{ label: 'Puben, Stockholm', url: '/quiz/stockholm/puben', reminders: true, push: true }] });
+    expect(savedFollows()).toEqual({
+      savedAt: at.toISOString(),
+      source: 'account',
+      follows: [{ label: 'Puben, Stockholm', url: '/quiz/stockholm/puben', reminders: true, push: true }],
+    });
     expect(SAVED_FOLLOWS_KEY.startsWith('qk_') && SAVED_CALENDAR_KEY.startsWith('qk_')).toBe(true);
     expect(storage.getItem(SAVED_FOLLOWS_KEY)).not.toContain('f1');
   });
@@ -39,7 +57,17 @@ describe('offline copies of "Mina bevakningar" and the calendar quizzes (issue 3
 
   it('a calendar quiz is remembered once (refreshed on repeat), the newest 50 kept', () => {
     const quiz = {
-      id: 'q1', date: '2026-12-01', startTime: '19:30:00', title: 'Musikquiz', description: null, category: null, theme: null, quizmaster: null, teamSize: null, price: null, isCancelled: false,
+      id: 'q1',
+      date: '2026-12-01',
+      startTime: '19:30:00',
+      title: 'Musikquiz',
+      description: null,
+      category: null,
+      theme: null,
+      quizmaster: null,
+      teamSize: null,
+      price: null,
+      isCancelled: false,
       location: { name: 'Puben', address: 'Gatan 1', city: 'Stockholm', citySlug: 'stockholm', latitude: null, longitude: null },
       venue: { name: 'Puben AB', slug: 'puben' },
     };

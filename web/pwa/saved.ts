@@ -49,8 +49,16 @@ function read<T>(key: string): T | null {
 }
 
 /** The signed-in user's list as the account page just read it. */
-export function saveFollows(follows: ReadonlyArray<{ id: string; label: string; url: string | null; reminders: boolean }>, pushed: ReadonlySet<string>, now = new Date()): void {
-  const saved: SavedFollows = { savedAt: now.toISOString(), source: 'account', follows: follows.map((f) => ({ label: f.label, url: f.url, reminders: f.reminders, push: pushed.has(f.id) })) };
+export function saveFollows(
+  follows: ReadonlyArray<{ id: string; label: string; url: string | null; reminders: boolean }>,
+  pushed: ReadonlySet<string>,
+  now = new Date(),
+): void {
+  const saved: SavedFollows = {
+    savedAt: now.toISOString(),
+    source: 'account',
+    follows: follows.map((f) => ({ label: f.label, url: f.url, reminders: f.reminders, push: pushed.has(f.id) })),
+  };
   write(SAVED_FOLLOWS_KEY, saved);
 }
 

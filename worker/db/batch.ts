@@ -13,7 +13,9 @@ import type { Db } from './client';
 import { quizzes } from './schema';
 
 /** The quiz columns a multi-row INSERT binds: every column but the generated ones (the virtual weekday). */
-export const QUIZ_INSERT_COLUMNS = Object.values(getTableColumns(quizzes)).filter((col) => !(col as unknown as { shouldDisableInsert(): boolean }).shouldDisableInsert()).length;
+export const QUIZ_INSERT_COLUMNS = Object.values(getTableColumns(quizzes)).filter(
+  (col) => !(col as unknown as { shouldDisableInsert(): boolean }).shouldDisableInsert(),
+).length;
 
 /**
  * Quiz rows per multi-row INSERT, from the table itself: a row binds QUIZ_INSERT_COLUMNS parameters (20 with

@@ -67,7 +67,13 @@ async function sendKeepingMeta(stmt: D1PreparedStatement): Promise<UpstreamResul
   const inner = stmt as unknown as { dbSession?: { _sendOrThrow?: unknown }; statement?: unknown; params?: unknown };
   const session = inner.dbSession;
   if (!session || typeof session._sendOrThrow !== 'function' || typeof inner.statement !== 'string' || !Array.isArray(inner.params)) return null;
-  const send = session._sendOrThrow as (endpoint: string, sql: string, params: unknown[], format: string, span: unknown) => Promise<UpstreamResult | UpstreamResult[]>;
+  const send = session._sendOrThrow as (
+    endpoint: string,
+    sql: string,
+    params: unknown[],
+    format: string,
+    span: unknown,
+  ) => Promise<UpstreamResult | UpstreamResult[]>;
   const out = await send.call(session, '/query', inner.statement, inner.params, 'ROWS_AND_COLUMNS', NO_SPAN);
   const first = Array.isArray(out) ? out[0] : out;
   return first ?? null;

@@ -9,16 +9,7 @@
 import { sql } from 'drizzle-orm';
 import { ANALYTICS_METRICS } from '../lib/analytics-metrics';
 import { QUIZ_LANGUAGES } from '../lib/quiz-filters';
-import {
-  check,
-  index,
-  integer,
-  primaryKey,
-  real,
-  sqliteTable,
-  text,
-  uniqueIndex,
-} from 'drizzle-orm/sqlite-core';
+import { check, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
 const nowIso = sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
 const timestamps = {
@@ -39,7 +30,9 @@ export const users = sqliteTable('users', {
 export type UserRow = typeof users.$inferSelect;
 
 export const passwordCredentials = sqliteTable('password_credentials', {
-  userId: text('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
   /** `pbkdf2-sha256$<iterations>$<salt b64>$<hash b64>` (worker/lib/password.ts). */
   hash: text('hash').notNull(),
   ...timestamps,
@@ -51,7 +44,9 @@ export const oauthAccounts = sqliteTable(
   {
     provider: text('provider', { enum: ['google'] }).notNull(),
     providerUserId: text('provider_user_id').notNull(),
-    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     ...timestamps,
   },
   (t) => [primaryKey({ columns: [t.provider, t.providerUserId] }), index('oauth_accounts_user_idx').on(t.userId)],
@@ -65,7 +60,9 @@ export const sessions = sqliteTable(
     id: text('id').primaryKey(),
     /** SHA-256 (hex) of the secret half; the secret itself is never stored. */
     secretHash: text('secret_hash').notNull(),
-    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     /** Epoch ms; sliding (extended on use, see worker/lib/session.ts). */
     expiresAt: integer('expires_at').notNull(),
     /** 1 while a TOTP-enrolled user has given the password but not yet the code. */
@@ -81,7 +78,9 @@ export const emailTokens = sqliteTable(
   'email_tokens',
   {
     id: text('id').primaryKey(),
-    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     purpose: text('purpose', { enum: EMAIL_TOKEN_PURPOSES }).notNull(),
     /** SHA-256 (hex) of the token sent by mail; single use (used_at). */
     tokenHash: text('token_hash').notNull().unique(),
@@ -99,7 +98,9 @@ export const totpFactors = sqliteTable(
   'totp_factors',
   {
     id: text('id').primaryKey(),
-    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     friendlyName: text('friendly_name').notNull().default('Autentiseringsapp'),
     /** Base64 TOTP key. */
     secret: text('secret').notNull(),
@@ -131,7 +132,9 @@ export type Role = (typeof ROLES)[number];
 export const userRoles = sqliteTable(
   'user_roles',
   {
-    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     role: text('role', { enum: ROLES }).notNull(),
     createdAt: timestamps.createdAt,
   },
@@ -140,7 +143,9 @@ export const userRoles = sqliteTable(
 export type UserRoleRow = typeof userRoles.$inferSelect;
 
 export const profiles = sqliteTable('profiles', {
-  userId: text('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
   firstName: text('first_name'),
   lastName: text('last_name'),
   phone: text('phone'),
@@ -155,7 +160,9 @@ export const venues = sqliteTable(
   {
     id: text('id').primaryKey(),
     /** Owner. Unclaimed businesses belong to the house account (HOUSE_ACCOUNT_EMAIL). */
-    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     /** URL slug of the name, unique within the catalogue (public venue page /quiz/{city}/{venue}). */
     slug: text('slug').notNull(),
@@ -201,7 +208,9 @@ export const locations = sqliteTable(
   'locations',
   {
     id: text('id').primaryKey(),
-    venueId: text('venue_id').notNull().references(() => venues.id, { onDelete: 'cascade' }),
+    venueId: text('venue_id')
+      .notNull()
+      .references(() => venues.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     address: text('address').notNull(),
     /** Display name of the city as the owner wrote it ("Göteborg"). */
@@ -231,7 +240,9 @@ export const quizzes = sqliteTable(
   'quizzes',
   {
     id: text('id').primaryKey(),
-    locationId: text('location_id').notNull().references(() => locations.id, { onDelete: 'cascade' }),
+    locationId: text('location_id')
+      .notNull()
+      .references(() => locations.id, { onDelete: 'cascade' }),
     /** YYYY-MM-DD, Stockholm local date. */
     date: text('date').notNull(),
     /** 0 = Sunday … 6 = Saturday (SQLite %w), derived from `date`; indexed for weekday filters. */
@@ -302,7 +313,9 @@ export const listingSeries = sqliteTable(
     key: text('key').notNull(),
     recurrenceId: text('recurrence_id'),
     pattern: text('pattern', { enum: RECURRENCE_PATTERNS }),
-    locationId: text('location_id').notNull().references(() => locations.id, { onDelete: 'cascade' }),
+    locationId: text('location_id')
+      .notNull()
+      .references(() => locations.id, { onDelete: 'cascade' }),
     citySlug: text('city_slug').notNull(),
     venueId: text('venue_id').notNull(),
     ownerId: text('owner_id').notNull(),
@@ -361,8 +374,38 @@ export const listingSeries = sqliteTable(
     // with LIMIT — nationwide and per city. Every filter is checked inside the index (weekday on wk_mask,
     // the quiz filters; recurrence_id, location_id, pattern, days_mask and last_date for date mode's EXISTS),
     // so a page reads its ~13 index entries and then its ≤ 12 rows (one per card).
-    index('listing_series_rank_idx').on(t.tier, t.shuffle, t.wkMask, t.price, t.teamMax, t.topic, t.startMin, t.lang, t.daysMask, t.lastDate, t.citySlug, t.locationId, t.recurrenceId, t.pattern),
-    index('listing_series_city_rank_idx').on(t.citySlug, t.tier, t.shuffle, t.wkMask, t.price, t.teamMax, t.topic, t.startMin, t.lang, t.daysMask, t.lastDate, t.locationId, t.recurrenceId, t.pattern),
+    index('listing_series_rank_idx').on(
+      t.tier,
+      t.shuffle,
+      t.wkMask,
+      t.price,
+      t.teamMax,
+      t.topic,
+      t.startMin,
+      t.lang,
+      t.daysMask,
+      t.lastDate,
+      t.citySlug,
+      t.locationId,
+      t.recurrenceId,
+      t.pattern,
+    ),
+    index('listing_series_city_rank_idx').on(
+      t.citySlug,
+      t.tier,
+      t.shuffle,
+      t.wkMask,
+      t.price,
+      t.teamMax,
+      t.topic,
+      t.startMin,
+      t.lang,
+      t.daysMask,
+      t.lastDate,
+      t.locationId,
+      t.recurrenceId,
+      t.pattern,
+    ),
     // The daily advance: units whose stored next occurrence has passed (or a biweekly date entering its week).
     index('listing_series_next_idx').on(t.nextDate),
     // Weekday mode (/quiz/{weekday}, city × weekday) and date mode (the start page's "today"): one
@@ -375,7 +418,22 @@ export const listingSeries = sqliteTable(
         .on(t.tier, t.shuffle, t.upMask, t.wkMask, t.price, t.teamMax, t.topic, t.startMin, t.lang, t.nextDate, t.lastDate, t.recurrenceId, t.locationId)
         .where(sql.raw(`(up_mask & ${bit}) != 0`)),
       index(`listing_series_city_wd${w}_idx`)
-        .on(t.citySlug, t.tier, t.shuffle, t.upMask, t.wkMask, t.price, t.teamMax, t.topic, t.startMin, t.lang, t.nextDate, t.lastDate, t.recurrenceId, t.locationId)
+        .on(
+          t.citySlug,
+          t.tier,
+          t.shuffle,
+          t.upMask,
+          t.wkMask,
+          t.price,
+          t.teamMax,
+          t.topic,
+          t.startMin,
+          t.lang,
+          t.nextDate,
+          t.lastDate,
+          t.recurrenceId,
+          t.locationId,
+        )
         .where(sql.raw(`(up_mask & ${bit}) != 0`)),
     ]),
     index('listing_series_recurrence_idx').on(t.recurrenceId),
@@ -383,7 +441,25 @@ export const listingSeries = sqliteTable(
     index('listing_series_venue_idx').on(t.venueId),
     // Near mode (GET /api/listing?near=): a latitude band range, the rest of the bounding box and every
     // filter answered from the index; exact distances are computed for these candidates only.
-    index('listing_series_geo_idx').on(t.lat, t.lng, t.tier, t.wkMask, t.upMask, t.nextDate, t.ownerId, t.daysMask, t.lastDate, t.locationId, t.recurrenceId, t.pattern, t.price, t.teamMax, t.topic, t.startMin, t.lang),
+    index('listing_series_geo_idx').on(
+      t.lat,
+      t.lng,
+      t.tier,
+      t.wkMask,
+      t.upMask,
+      t.nextDate,
+      t.ownerId,
+      t.daysMask,
+      t.lastDate,
+      t.locationId,
+      t.recurrenceId,
+      t.pattern,
+      t.price,
+      t.teamMax,
+      t.topic,
+      t.startMin,
+      t.lang,
+    ),
   ],
 );
 
@@ -442,24 +518,27 @@ export const promotionSlotClaims = sqliteTable(
   'promotion_slot_claims',
   {
     id: text('id').primaryKey(),
-    orderId: text('order_id').notNull().references(() => checkoutOrders.id, { onDelete: 'cascade' }),
-    quizId: text('quiz_id').notNull().references(() => quizzes.id, { onDelete: 'cascade' }),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => checkoutOrders.id, { onDelete: 'cascade' }),
+    quizId: text('quiz_id')
+      .notNull()
+      .references(() => quizzes.id, { onDelete: 'cascade' }),
     citySlug: text('city_slug').notNull(),
     date: text('date').notNull(),
     tier: text('tier', { enum: PROMOTION_TIERS }).notNull(),
     slotNo: integer('slot_no').notNull(),
     /** 'held' while checkout is open, 'sold' once paid. */
-    state: text('state', { enum: ['held', 'sold'] }).notNull().default('held'),
+    state: text('state', { enum: ['held', 'sold'] })
+      .notNull()
+      .default('held'),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('slot_claims_slot_uq').on(t.citySlug, t.date, t.tier, t.slotNo),
     index('slot_claims_order_idx').on(t.orderId),
     index('slot_claims_quiz_idx').on(t.quizId),
-    check(
-      'slot_claims_limit_ck',
-      sql`(tier = 'premium' AND slot_no = 1) OR (tier = 'recommended' AND slot_no BETWEEN 1 AND 3)`,
-    ),
+    check('slot_claims_limit_ck', sql`(tier = 'premium' AND slot_no = 1) OR (tier = 'recommended' AND slot_no BETWEEN 1 AND 3)`),
   ],
 );
 export type PromotionSlotClaimRow = typeof promotionSlotClaims.$inferSelect;
@@ -469,10 +548,14 @@ export const promotions = sqliteTable(
   'promotions',
   {
     id: text('id').primaryKey(),
-    quizId: text('quiz_id').notNull().references(() => quizzes.id, { onDelete: 'cascade' }),
+    quizId: text('quiz_id')
+      .notNull()
+      .references(() => quizzes.id, { onDelete: 'cascade' }),
     orderId: text('order_id').references(() => checkoutOrders.id, { onDelete: 'set null' }),
     productType: text('product_type', { enum: PROMOTION_TIERS }).notNull(),
-    status: text('status', { enum: ['active', 'cancelled'] }).notNull().default('active'),
+    status: text('status', { enum: ['active', 'cancelled'] })
+      .notNull()
+      .default('active'),
     /** YYYY-MM-DD inclusive, Stockholm dates. */
     startDate: text('start_date').notNull(),
     endDate: text('end_date').notNull(),
@@ -501,7 +584,9 @@ export const paymentRefunds = sqliteTable(
   'payment_refunds',
   {
     id: text('id').primaryKey(),
-    orderId: text('order_id').notNull().references(() => checkoutOrders.id, { onDelete: 'cascade' }),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => checkoutOrders.id, { onDelete: 'cascade' }),
     /** öre */
     amount: integer('amount').notNull(),
     /**
@@ -568,7 +653,9 @@ export const mailOutbox = sqliteTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html'),
-    status: text('status', { enum: ['pending', 'sent', 'failed'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'sent', 'failed'] })
+      .notNull()
+      .default('pending'),
     sentAt: text('sent_at'),
     /** Extra mail headers as a JSON object (List-Unsubscribe, List-Unsubscribe-Post), or null. */
     headers: text('headers'),
@@ -700,7 +787,9 @@ export const IMPORT_ROW_RESULTS = ['created', 'duplicate', 'invalid', 'review', 
 export const importRows = sqliteTable(
   'import_rows',
   {
-    jobId: text('job_id').notNull().references(() => importJobs.id, { onDelete: 'cascade' }),
+    jobId: text('job_id')
+      .notNull()
+      .references(() => importJobs.id, { onDelete: 'cascade' }),
     rowNo: integer('row_no').notNull(),
     result: text('result', { enum: IMPORT_ROW_RESULTS }).notNull(),
     message: text('message').notNull().default(''),
@@ -729,7 +818,9 @@ export const analyticsDaily = sqliteTable(
   {
     /** YYYY-MM-DD, Stockholm date of the event (received). */
     day: text('day').notNull(),
-    venueId: text('venue_id').notNull().references(() => venues.id, { onDelete: 'cascade' }),
+    venueId: text('venue_id')
+      .notNull()
+      .references(() => venues.id, { onDelete: 'cascade' }),
     /** '' = the business as a whole. No FK: the '' sentinel; rows go with the business. */
     locationId: text('location_id').notNull().default(''),
     /** '' = not about one quiz occurrence. */
@@ -818,7 +909,10 @@ export const follows = sqliteTable(
     index('follows_location_idx').on(t.locationId),
     index('follows_confirmed_idx').on(t.confirmedAt),
     check('follows_owner_ck', sql`(user_id IS NULL) <> (address_id IS NULL)`),
-    check('follows_kind_ck', sql`(kind = 'place' AND location_id IS NOT NULL AND filters IS NULL) OR (kind = 'search' AND location_id IS NULL AND filters IS NOT NULL)`),
+    check(
+      'follows_kind_ck',
+      sql`(kind = 'place' AND location_id IS NOT NULL AND filters IS NULL) OR (kind = 'search' AND location_id IS NULL AND filters IS NOT NULL)`,
+    ),
   ],
 );
 export type FollowRow = typeof follows.$inferSelect;

@@ -80,21 +80,36 @@ export function buildDemoSeed(today: string, accounts: SeedAccounts): string[] {
       const phone = `0${(vi % 9) + 1}${vi % 3}-${String(100000 + vi * 7919).slice(0, 6)}`;
       out.push(
         insert('venues', {
-          id: venueId, user_id: owner, name, slug: slugify(name), city: city.name, address: `${street}, ${city.name}`,
+          id: venueId,
+          user_id: owner,
+          name,
+          slug: slugify(name),
+          city: city.name,
+          address: `${street}, ${city.name}`,
           description: `${name} är en omtyckt kvarterskrog i ${city.name} med quiz, gott öl och mat från köket. Boka bord i god tid – det blir ofta fullt på quizkvällarna.`,
-          phone, website, is_public: vi !== 40,
+          phone,
+          website,
+          is_public: vi !== 40,
         }),
       );
       const locationId = `seed-loc-${String(vi).padStart(2, '0')}`;
       out.push(
         insert('locations', {
-          id: locationId, venue_id: venueId, name, address: street, city: city.name, city_slug: citySlug,
-          phone, website, latitude: lat, longitude: lng,
+          id: locationId,
+          venue_id: venueId,
+          name,
+          address: street,
+          city: city.name,
+          city_slug: citySlug,
+          phone,
+          website,
+          latitude: lat,
+          longitude: lng,
         }),
       );
 
       // One series per venue, on one or two weekdays, weekly or biweekly.
-      const weekdays = vi % 5 === 0 ? [((vi % 7) + 1), (((vi + 2) % 7) + 1)] : [(vi % 7) + 1];
+      const weekdays = vi % 5 === 0 ? [(vi % 7) + 1, ((vi + 2) % 7) + 1] : [(vi % 7) + 1];
       const pattern = vi % 4 === 3 ? 'biweekly' : 'weekly';
       const [category, theme] = CATEGORY_CYCLE[vi % CATEGORY_CYCLE.length]!;
       const recurrenceId = `seed-series-${String(vi).padStart(2, '0')}`;
@@ -114,10 +129,22 @@ export function buildDemoSeed(today: string, accounts: SeedAccounts): string[] {
           const quizId = `${recurrenceId}-${wd}-${n}`;
           out.push(
             insert('quizzes', {
-              id: quizId, location_id: locationId, date: d, start_time: startTime, category, theme,
+              id: quizId,
+              location_id: locationId,
+              date: d,
+              start_time: startTime,
+              category,
+              theme,
               description: theme ? `Temaquiz: ${theme}. Sex ronder, bildrunda och final.` : 'Klassiskt pubquiz med blandade frågor, bildrunda och musikrunda.',
-              quizmaster, team_size: teamSize, price, is_recurring: true, recurrence_id: recurrenceId,
-              recurrence_pattern: pattern, recurrence_days: JSON.stringify(days), recurrence_until: null, language,
+              quizmaster,
+              team_size: teamSize,
+              price,
+              is_recurring: true,
+              recurrence_id: recurrenceId,
+              recurrence_pattern: pattern,
+              recurrence_days: JSON.stringify(days),
+              recurrence_until: null,
+              language,
               // One cancelled occurrence in the demo, shown as 'Inställt'.
               is_cancelled: vi === 3 && d > today && d <= addDays(today, 14) && isoWeekday(d) === wd && n % 2 === 0,
             }),
@@ -132,9 +159,19 @@ export function buildDemoSeed(today: string, accounts: SeedAccounts): string[] {
       if (vi % 3 === 0) {
         out.push(
           insert('quizzes', {
-            id: `seed-single-${String(vi).padStart(2, '0')}`, location_id: locationId, date: addDays(today, (vi % 20) + 1),
-            start_time: '20:00:00', title: 'Specialquiz', category: 'tema', theme: vi % 2 ? 'Jul' : 'Eurovision',
-            description: 'Ett enskilt specialquiz med extra fina priser.', quizmaster, team_size: 6, price: 60, is_recurring: false, language,
+            id: `seed-single-${String(vi).padStart(2, '0')}`,
+            location_id: locationId,
+            date: addDays(today, (vi % 20) + 1),
+            start_time: '20:00:00',
+            title: 'Specialquiz',
+            category: 'tema',
+            theme: vi % 2 ? 'Jul' : 'Eurovision',
+            description: 'Ett enskilt specialquiz med extra fina priser.',
+            quizmaster,
+            team_size: 6,
+            price: 60,
+            is_recurring: false,
+            language,
           }),
         );
       }
@@ -144,8 +181,14 @@ export function buildDemoSeed(today: string, accounts: SeedAccounts): string[] {
   // Paid promotions: one Premium Utvald in Stockholm, three Rekommenderat in other cities.
   out.push(
     insert('checkout_orders', {
-      id: 'seed-order-1', user_id: 'seed-user-real-2', kind: 'marketing', status: 'paid', amount_total: 9800 + 3 * 4900,
-      items: '[]', expires_at: 0, stripe_session_id: 'cs_seed_demo',
+      id: 'seed-order-1',
+      user_id: 'seed-user-real-2',
+      kind: 'marketing',
+      status: 'paid',
+      amount_total: 9800 + 3 * 4900,
+      items: '[]',
+      expires_at: 0,
+      stripe_session_id: 'cs_seed_demo',
     }),
   );
   const promos = [
@@ -155,21 +198,38 @@ export function buildDemoSeed(today: string, accounts: SeedAccounts): string[] {
   promos.forEach((p, i) => {
     out.push(
       insert('promotions', {
-        id: `seed-promo-${i + 1}`, quiz_id: p.quizId, order_id: 'seed-order-1', product_type: p.tier, status: 'active',
-        start_date: p.date, end_date: p.date, weeks: null, amount_paid: p.amount, metadata: '{"seed":true}',
+        id: `seed-promo-${i + 1}`,
+        quiz_id: p.quizId,
+        order_id: 'seed-order-1',
+        product_type: p.tier,
+        status: 'active',
+        start_date: p.date,
+        end_date: p.date,
+        weeks: null,
+        amount_paid: p.amount,
+        metadata: '{"seed":true}',
       }),
     );
     out.push(
       insert('promotion_slot_claims', {
-        id: `seed-claim-${i + 1}`, order_id: 'seed-order-1', quiz_id: p.quizId, city_slug: p.citySlug, date: p.date,
-        tier: p.tier, slot_no: 1, state: 'sold',
+        id: `seed-claim-${i + 1}`,
+        order_id: 'seed-order-1',
+        quiz_id: p.quizId,
+        city_slug: p.citySlug,
+        date: p.date,
+        tier: p.tier,
+        slot_no: 1,
+        state: 'sold',
       }),
     );
   });
 
   out.push(
     insert('feedback', {
-      id: 'seed-feedback-1', category: 'feature', title: 'Karta över quiz', description: 'Det vore toppen att se alla quiz på en karta!',
+      id: 'seed-feedback-1',
+      category: 'feature',
+      title: 'Karta över quiz',
+      description: 'Det vore toppen att se alla quiz på en karta!',
       sender_email: 'besokare@example.se',
     }),
   );
@@ -184,26 +244,195 @@ export function buildDemoSeed(today: string, accounts: SeedAccounts): string[] {
  */
 export const SCALE_VENUES_PER_CITY = 25;
 export const SCALE_CITIES = [
-  'Stockholm', 'Göteborg', 'Malmö', 'Uppsala', 'Västerås', 'Örebro', 'Linköping', 'Helsingborg', 'Jönköping', 'Norrköping',
-  'Lund', 'Umeå', 'Gävle', 'Borås', 'Södertälje', 'Eskilstuna', 'Halmstad', 'Växjö', 'Karlstad', 'Sundsvall',
-  'Östersund', 'Trollhättan', 'Luleå', 'Lidingö', 'Borlänge', 'Tumba', 'Kristianstad', 'Kalmar', 'Falun', 'Skövde',
-  'Karlskrona', 'Skellefteå', 'Uddevalla', 'Varberg', 'Åkersberga', 'Örnsköldsvik', 'Landskrona', 'Nyköping', 'Vallentuna', 'Motala',
-  'Trelleborg', 'Ängelholm', 'Karlskoga', 'Märsta', 'Lerum', 'Alingsås', 'Sandviken', 'Kungälv', 'Vänersborg', 'Piteå',
-  'Visby', 'Enköping', 'Katrineholm', 'Falkenberg', 'Ystad', 'Kungsbacka', 'Mölndal', 'Partille', 'Sollentuna', 'Täby',
-  'Kiruna', 'Härnösand', 'Hudiksvall', 'Bollnäs', 'Söderhamn', 'Ljusdal', 'Mora', 'Leksand', 'Rättvik', 'Ludvika',
-  'Avesta', 'Sala', 'Köping', 'Arboga', 'Fagersta', 'Lindesberg', 'Kumla', 'Hallsberg', 'Askersund', 'Mariestad',
-  'Lidköping', 'Falköping', 'Tidaholm', 'Skara', 'Hjo', 'Ulricehamn', 'Tranemo', 'Vetlanda', 'Nässjö', 'Eksjö',
-  'Tranås', 'Gislaved', 'Värnamo', 'Ljungby', 'Älmhult', 'Osby', 'Hässleholm', 'Höör', 'Eslöv', 'Staffanstorp',
-  'Vellinge', 'Höllviken', 'Simrishamn', 'Sölvesborg', 'Karlshamn', 'Ronneby', 'Nybro', 'Oskarshamn', 'Västervik', 'Vimmerby',
-  'Finspång', 'Mjölby', 'Vadstena', 'Söderköping', 'Valdemarsvik', 'Oxelösund', 'Flen', 'Strängnäs', 'Trosa', 'Nynäshamn',
-  'Norrtälje', 'Sigtuna', 'Knivsta', 'Östhammar', 'Tierp', 'Hofors', 'Sandviken Norra', 'Kramfors', 'Sollefteå', 'Timrå',
-  'Härjedalen', 'Sveg', 'Åre', 'Strömsund', 'Lycksele', 'Vilhelmina', 'Storuman', 'Arvidsjaur', 'Boden', 'Kalix',
-  'Haparanda', 'Gällivare', 'Jokkmokk', 'Arvika', 'Kristinehamn', 'Säffle', 'Hagfors', 'Torsby', 'Filipstad', 'Åmål',
-  'Bengtsfors', 'Strömstad', 'Lysekil', 'Stenungsund', 'Kungshamn', 'Orust', 'Tjörn', 'Mark', 'Kinna', 'Svenljunga',
-  'Hylte', 'Laholm', 'Båstad', 'Torekov', 'Höganäs', 'Bjuv', 'Åstorp', 'Klippan', 'Perstorp', 'Örkelljunga',
+  'Stockholm',
+  'Göteborg',
+  'Malmö',
+  'Uppsala',
+  'Västerås',
+  'Örebro',
+  'Linköping',
+  'Helsingborg',
+  'Jönköping',
+  'Norrköping',
+  'Lund',
+  'Umeå',
+  'Gävle',
+  'Borås',
+  'Södertälje',
+  'Eskilstuna',
+  'Halmstad',
+  'Växjö',
+  'Karlstad',
+  'Sundsvall',
+  'Östersund',
+  'Trollhättan',
+  'Luleå',
+  'Lidingö',
+  'Borlänge',
+  'Tumba',
+  'Kristianstad',
+  'Kalmar',
+  'Falun',
+  'Skövde',
+  'Karlskrona',
+  'Skellefteå',
+  'Uddevalla',
+  'Varberg',
+  'Åkersberga',
+  'Örnsköldsvik',
+  'Landskrona',
+  'Nyköping',
+  'Vallentuna',
+  'Motala',
+  'Trelleborg',
+  'Ängelholm',
+  'Karlskoga',
+  'Märsta',
+  'Lerum',
+  'Alingsås',
+  'Sandviken',
+  'Kungälv',
+  'Vänersborg',
+  'Piteå',
+  'Visby',
+  'Enköping',
+  'Katrineholm',
+  'Falkenberg',
+  'Ystad',
+  'Kungsbacka',
+  'Mölndal',
+  'Partille',
+  'Sollentuna',
+  'Täby',
+  'Kiruna',
+  'Härnösand',
+  'Hudiksvall',
+  'Bollnäs',
+  'Söderhamn',
+  'Ljusdal',
+  'Mora',
+  'Leksand',
+  'Rättvik',
+  'Ludvika',
+  'Avesta',
+  'Sala',
+  'Köping',
+  'Arboga',
+  'Fagersta',
+  'Lindesberg',
+  'Kumla',
+  'Hallsberg',
+  'Askersund',
+  'Mariestad',
+  'Lidköping',
+  'Falköping',
+  'Tidaholm',
+  'Skara',
+  'Hjo',
+  'Ulricehamn',
+  'Tranemo',
+  'Vetlanda',
+  'Nässjö',
+  'Eksjö',
+  'Tranås',
+  'Gislaved',
+  'Värnamo',
+  'Ljungby',
+  'Älmhult',
+  'Osby',
+  'Hässleholm',
+  'Höör',
+  'Eslöv',
+  'Staffanstorp',
+  'Vellinge',
+  'Höllviken',
+  'Simrishamn',
+  'Sölvesborg',
+  'Karlshamn',
+  'Ronneby',
+  'Nybro',
+  'Oskarshamn',
+  'Västervik',
+  'Vimmerby',
+  'Finspång',
+  'Mjölby',
+  'Vadstena',
+  'Söderköping',
+  'Valdemarsvik',
+  'Oxelösund',
+  'Flen',
+  'Strängnäs',
+  'Trosa',
+  'Nynäshamn',
+  'Norrtälje',
+  'Sigtuna',
+  'Knivsta',
+  'Östhammar',
+  'Tierp',
+  'Hofors',
+  'Sandviken Norra',
+  'Kramfors',
+  'Sollefteå',
+  'Timrå',
+  'Härjedalen',
+  'Sveg',
+  'Åre',
+  'Strömsund',
+  'Lycksele',
+  'Vilhelmina',
+  'Storuman',
+  'Arvidsjaur',
+  'Boden',
+  'Kalix',
+  'Haparanda',
+  'Gällivare',
+  'Jokkmokk',
+  'Arvika',
+  'Kristinehamn',
+  'Säffle',
+  'Hagfors',
+  'Torsby',
+  'Filipstad',
+  'Åmål',
+  'Bengtsfors',
+  'Strömstad',
+  'Lysekil',
+  'Stenungsund',
+  'Kungshamn',
+  'Orust',
+  'Tjörn',
+  'Mark',
+  'Kinna',
+  'Svenljunga',
+  'Hylte',
+  'Laholm',
+  'Båstad',
+  'Torekov',
+  'Höganäs',
+  'Bjuv',
+  'Åstorp',
+  'Klippan',
+  'Perstorp',
+  'Örkelljunga',
 ];
 const SCALE_VENUE_KINDS = ['Puben', 'Krogen', 'Ölstugan', 'Bryggeriet', 'Kvarterskrogen', 'Bistron', 'Tavernan', 'Ölhallen', 'Salongen', 'Källaren'];
-const SCALE_VENUE_NAMES = ['Ankaret', 'Lyktan', 'Kronan', 'Måsen', 'Hörnet', 'Tunnan', 'Björken', 'Fyren', 'Ugglan', 'Vågen', 'Älgen', 'Stjärnan', 'Hamnen', 'Torget', 'Kvarnen'];
+const SCALE_VENUE_NAMES = [
+  'Ankaret',
+  'Lyktan',
+  'Kronan',
+  'Måsen',
+  'Hörnet',
+  'Tunnan',
+  'Björken',
+  'Fyren',
+  'Ugglan',
+  'Vågen',
+  'Älgen',
+  'Stjärnan',
+  'Hamnen',
+  'Torget',
+  'Kvarnen',
+];
 const SCALE_STREETS = ['Storgatan', 'Drottninggatan', 'Kungsgatan', 'Järnvägsgatan', 'Östra Långgatan', 'Västra Vägen', 'Torggatan', 'Hamngatan'];
 
 export function buildScaleSeed(today: string, quizRows: number, houseEmail: string): string[] {
@@ -220,7 +449,8 @@ export function buildScaleSeed(today: string, quizRows: number, houseEmail: stri
     const round = Math.floor(n / SCALE_CITIES.length);
     return round === 0 ? base : `${base} ${round + 1}`;
   };
-  const quizCols = '(id, location_id, date, start_time, category, theme, description, quizmaster, team_size, price, is_recurring, recurrence_id, recurrence_pattern, recurrence_days, recurrence_until)';
+  const quizCols =
+    '(id, location_id, date, start_time, category, theme, description, quizmaster, team_size, price, is_recurring, recurrence_id, recurrence_pattern, recurrence_days, recurrence_until)';
   const row = (values: Array<string | number | boolean | null>) => `(${values.map(sqlValue).join(', ')})`;
   const venueCols = '(user_id, id, name, slug, city, address, description, phone, website, is_public)';
   const locationCols = '(id, venue_id, name, address, city, city_slug, latitude, longitude)';
@@ -242,17 +472,31 @@ export function buildScaleSeed(today: string, quizRows: number, houseEmail: stri
       const name = `${SCALE_VENUE_KINDS[v % SCALE_VENUE_KINDS.length]} ${SCALE_VENUE_NAMES[Math.floor(v / SCALE_VENUE_KINDS.length) % SCALE_VENUE_NAMES.length]}`;
       const street = `${SCALE_STREETS[v % SCALE_STREETS.length]} ${(v % 60) + 1}`;
       const venueId = `scale-venue-${v}`;
-      const lat = +(55.4 + ((cityNo * 37) % 1000) / 1000 * 12 + (v % 10) * 0.002).toFixed(5);
-      const lng = +(11.5 + ((cityNo * 53) % 1000) / 1000 * 11 + (v % 7) * 0.002).toFixed(5);
+      const lat = +(55.4 + (((cityNo * 37) % 1000) / 1000) * 12 + (v % 10) * 0.002).toFixed(5);
+      const lng = +(11.5 + (((cityNo * 53) % 1000) / 1000) * 11 + (v % 7) * 0.002).toFixed(5);
       const phone = `0${(v % 9) + 1}0-${String(100000 + ((v * 7919) % 900000)).slice(0, 6)}`;
       const description = `${name} i ${city} har quiz varje vecka, gott öl och mat från köket. Boka bord i god tid.`;
-      venueRows.push(`(${owner}, ${[venueId, name, `${slugify(name)}-${v}`, city, `${street}, ${city}`, description, phone, `https://www.${slugify(name)}-${v}.se`, v % 50 !== 0].map(sqlValue).join(', ')})`);
+      venueRows.push(
+        `(${owner}, ${[venueId, name, `${slugify(name)}-${v}`, city, `${street}, ${city}`, description, phone, `https://www.${slugify(name)}-${v}.se`, v % 50 !== 0].map(sqlValue).join(', ')})`,
+      );
       locationRows.push(row([`scale-loc-${v}`, venueId, name, street, city, citySlug, lat, lng]));
       const wd = (v % 7) + 1;
       const first = nextWeekdayOnOrAfter(addDays(today, -7), wd);
       const startTime = ['18:00:00', '18:30:00', '19:00:00', '19:30:00', '20:00:00'][v % 5]!;
       const count = Math.min(perVenue, quizRows - (v - 1) * perVenue);
-      seriesRows.push(row([v, first, startTime, QUIZMASTERS[v % QUIZMASTERS.length]!, [2, 3, 4, 5, 6, 8][v % 6]!, v % 2 ? null : 30, JSON.stringify([WEEKDAYS[wd - 1]!.name]), name, count]));
+      seriesRows.push(
+        row([
+          v,
+          first,
+          startTime,
+          QUIZMASTERS[v % QUIZMASTERS.length]!,
+          [2, 3, 4, 5, 6, 8][v % 6]!,
+          v % 2 ? null : 30,
+          JSON.stringify([WEEKDAYS[wd - 1]!.name]),
+          name,
+          count,
+        ]),
+      );
     }
     out.push(`INSERT OR IGNORE INTO venues ${venueCols} VALUES ${venueRows.join(', ')};`);
     out.push(`INSERT OR IGNORE INTO locations ${locationCols} VALUES ${locationRows.join(', ')};`);
@@ -275,7 +519,8 @@ export function buildScaleSeed(today: string, quizRows: number, houseEmail: stri
 /** The trigger that recomputes a listing unit on every quiz insert (migration 0005). */
 export const QUIZ_INSERT_TRIGGER = 'listing_series_quiz_ai';
 
-const UNIT_COLS = 'key, recurrence_id, pattern, location_id, city_slug, venue_id, owner_id, is_public, last_date, days_mask, shuffle, place_text, quiz_text, lat, lng, price, team_max, topic, start_min, lang';
+const UNIT_COLS =
+  'key, recurrence_id, pattern, location_id, city_slug, venue_id, owner_id, is_public, last_date, days_mask, shuffle, place_text, quiz_text, lat, lng, price, team_max, topic, start_min, lang';
 const UNIT_UPDATE =
   'recurrence_id = excluded.recurrence_id, pattern = excluded.pattern, location_id = excluded.location_id, city_slug = excluded.city_slug, venue_id = excluded.venue_id, owner_id = excluded.owner_id, is_public = excluded.is_public, last_date = excluded.last_date, days_mask = excluded.days_mask, place_text = excluded.place_text, quiz_text = excluded.quiz_text, lat = excluded.lat, lng = excluded.lng, price = excluded.price, team_max = excluded.team_max, topic = excluded.topic, start_min = excluded.start_min, lang = excluded.lang';
 /** The quiz filters of the unit's latest row q (migration 0015; FILTER_VALUES in scripts/listing-series-triggers.mjs). */
@@ -322,7 +567,7 @@ export const SCALE_UNITS_REBUILD_SQL = `INSERT INTO listing_series (${UNIT_COLS}
  */
 export function asBulkLoad(statements: string[], quizInsertTriggerSql: string): string[] {
   const create = quizInsertTriggerSql.trim().replace(/;?$/, ';');
-  if (!new RegExp(`^CREATE TRIGGER\\s+"?${QUIZ_INSERT_TRIGGER}"?\\s`, 'i').test(create)) throw new Error(`not the ${QUIZ_INSERT_TRIGGER} trigger: ${create.slice(0, 80)}`);
+  if (!new RegExp(`^CREATE TRIGGER\\s+"?${QUIZ_INSERT_TRIGGER}"?\\s`, 'i').test(create))
+    throw new Error(`not the ${QUIZ_INSERT_TRIGGER} trigger: ${create.slice(0, 80)}`);
   return [`DROP TRIGGER IF EXISTS ${QUIZ_INSERT_TRIGGER};`, ...statements, SCALE_UNITS_REBUILD_SQL, create];
 }
-

@@ -50,7 +50,9 @@ export async function getPublicAssets(assets: Fetcher | undefined): Promise<Page
       noBuildLogged = true;
     } else {
       // Pages stay up without CSS/JS, but this is a broken deployment or an ASSETS fault: say so.
-      console.error(JSON.stringify({ msg: 'public assets: manifest load failed, pages render without CSS/JS', error: err instanceof Error ? err.message : String(err) }));
+      console.error(
+        JSON.stringify({ msg: 'public assets: manifest load failed, pages render without CSS/JS', error: err instanceof Error ? err.message : String(err) }),
+      );
     }
     return NONE;
   }

@@ -43,11 +43,7 @@ export async function authorizeVenue(db: Db, actor: Actor, venueId: string): Pro
   return venue;
 }
 
-export async function authorizeLocation(
-  db: Db,
-  actor: Actor,
-  locationId: string,
-): Promise<{ location: LocationRow; venue: VenueRow }> {
+export async function authorizeLocation(db: Db, actor: Actor, locationId: string): Promise<{ location: LocationRow; venue: VenueRow }> {
   requireActor(actor);
   const [row] = await db
     .select({ location: locations, venue: venues })
@@ -60,11 +56,7 @@ export async function authorizeLocation(
   return row;
 }
 
-export async function authorizeQuiz(
-  db: Db,
-  actor: Actor,
-  quizId: string,
-): Promise<{ quiz: QuizRow; location: LocationRow; venue: VenueRow }> {
+export async function authorizeQuiz(db: Db, actor: Actor, quizId: string): Promise<{ quiz: QuizRow; location: LocationRow; venue: VenueRow }> {
   requireActor(actor);
   const [row] = await db
     .select({ quiz: quizzes, location: locations, venue: venues })

@@ -221,7 +221,10 @@ export function restoreStatements(backupText, triggers, fills) {
     statements: [
       'PRAGMA defer_foreign_keys = on;',
       ...triggers.map((t) => `DROP TRIGGER IF EXISTS ${ident(t.name)};`),
-      ...tables.map((t) => t.name).reverse().map((t) => `DELETE FROM ${ident(t)};`),
+      ...tables
+        .map((t) => t.name)
+        .reverse()
+        .map((t) => `DELETE FROM ${ident(t)};`),
       ...statements,
       ...triggers.map((t) => `${t.sql.trim().replace(/;?\s*$/, '')};`),
       ...fills.flatMap((f) => parseBackup(f).statements),

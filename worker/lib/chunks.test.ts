@@ -9,7 +9,7 @@ describe('chunks (the one home of bounded pieces, issue 28.7)', () => {
     expect(() => chunks([1], 0)).toThrow();
   });
 
-  it('keeps every statement under D1\'s 100 bound parameters', () => {
+  it("keeps every statement under D1's 100 bound parameters", () => {
     expect(IN_LIST_CHUNK).toBeLessThan(D1_MAX_BOUND_PARAMETERS);
     expect(rowsPerInsert(19)).toBe(5);
     expect(QUIZ_INSERT_COLUMNS).toBeGreaterThanOrEqual(20);

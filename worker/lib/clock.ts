@@ -56,7 +56,16 @@ function zoneFormat(timeZone: string): Intl.DateTimeFormat | null {
   if (zoneFormats.has(timeZone)) return zoneFormats.get(timeZone)!;
   let f: Intl.DateTimeFormat | null;
   try {
-    f = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+    f = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    });
   } catch {
     f = null;
   }

@@ -42,7 +42,9 @@ function closing(css: string, open: number): number {
 export function firstClass(selector: string): string | null {
   const m = /\.((?:\\[0-9a-fA-F]{1,6} ?|\\.|[A-Za-z0-9_-])+)/.exec(selector);
   if (!m) return null;
-  return m[1]!.replace(/\\([0-9a-fA-F]{1,6}) ?|\\(.)/g, (_, hex: string | undefined, ch: string | undefined) => (hex ? String.fromCodePoint(parseInt(hex, 16)) : ch!));
+  return m[1]!.replace(/\\([0-9a-fA-F]{1,6}) ?|\\(.)/g, (_, hex: string | undefined, ch: string | undefined) =>
+    hex ? String.fromCodePoint(parseInt(hex, 16)) : ch!,
+  );
 }
 
 function parse(css: string): ParsedCss | null {
@@ -77,7 +79,12 @@ function parse(css: string): ParsedCss | null {
 export function htmlClasses(html: string): Set<string> {
   const out = new Set<string>();
   for (const m of html.matchAll(/\sclass="([^"]*)"/g)) {
-    const value = m[1]!.replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+    const value = m[1]!
+      .replace(/&quot;/g, '"')
+      .replace(/&#x27;|&#39;/g, "'")
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&amp;/g, '&');
     for (const c of value.split(/\s+/)) if (c) out.add(c);
   }
   return out;

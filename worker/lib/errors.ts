@@ -34,16 +34,12 @@ export class AppError extends Error {
   }
 }
 
-export const invalidInput = (message: string, issues?: FieldIssue[]) =>
-  new AppError(400, 'invalid_input', message, issues);
+export const invalidInput = (message: string, issues?: FieldIssue[]) => new AppError(400, 'invalid_input', message, issues);
 export const unauthorized = (message = 'Du måste vara inloggad.') => new AppError(401, 'unauthorized', message);
-export const forbidden = (message = 'Du har inte behörighet att göra detta.') =>
-  new AppError(403, 'forbidden', message);
+export const forbidden = (message = 'Du har inte behörighet att göra detta.') => new AppError(403, 'forbidden', message);
 export const notFound = (message = 'Hittades inte.') => new AppError(404, 'not_found', message);
-export const conflict = (message: string, details?: Record<string, unknown>) =>
-  new AppError(409, 'conflict', message, undefined, details);
-export const rateLimited = (message: string, retryAfterSeconds: number) =>
-  new AppError(429, 'rate_limited', message, undefined, { retryAfterSeconds });
+export const conflict = (message: string, details?: Record<string, unknown>) => new AppError(409, 'conflict', message, undefined, details);
+export const rateLimited = (message: string, retryAfterSeconds: number) => new AppError(429, 'rate_limited', message, undefined, { retryAfterSeconds });
 /** A part of the service is not configured or not reachable (e.g. payments without a Stripe key). */
 export const unavailable = (message: string) => new AppError(503, 'unavailable', message);
 

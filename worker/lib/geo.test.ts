@@ -7,7 +7,10 @@ describe('geo', () => {
     expect(haversineKm({ lat: 57.7, lng: 11.97 }, { lat: 57.7, lng: 11.97 })).toBe(0);
   });
   it('the bounding box contains the whole circle (also its east/west extremes far north)', () => {
-    for (const c of [{ lat: 55.6, lng: 13 }, { lat: 67.85, lng: 20.22 }]) {
+    for (const c of [
+      { lat: 55.6, lng: 13 },
+      { lat: 67.85, lng: 20.22 },
+    ]) {
       const b = boundingBox(c, 100);
       for (let deg = 0; deg < 360; deg += 5) {
         // Walk to the circle's edge along bearing `deg` and check the point is inside the box.

@@ -54,7 +54,12 @@ describe('Swedish holidays (date-holidays, SE)', () => {
     expect(holidayOn('2026-06-19')?.name).toBe('midsommarafton');
     expect(holidayOn('2026-06-18')).toBeNull();
     expect(holidaysBetween('2026-12-20', '2027-01-06').map((h) => h.date)).toEqual([
-      '2026-12-24', '2026-12-25', '2026-12-26', '2026-12-31', '2027-01-01', '2027-01-06',
+      '2026-12-24',
+      '2026-12-25',
+      '2026-12-26',
+      '2026-12-31',
+      '2027-01-01',
+      '2027-01-06',
     ]);
   });
 

@@ -43,18 +43,8 @@ export class JobPartlyFailed extends Error {
   }
 }
 
-export async function recordJob<T extends JobCounts>(
-  db: Db,
-  clock: Clock,
-  name: string,
-  fn: (run: JobRun) => Promise<T>,
-): Promise<T & { runId: string }> {
-  const [previous] = await db
-    .select()
-    .from(jobRuns)
-    .where(eq(jobRuns.job, name))
-    .orderBy(desc(jobRuns.startedAt), desc(sql`rowid`))
-    .limit(1);
+export async function recordJob<T extends JobCounts>(db: Db, clock: Clock, name: string, fn: (run: JobRun) => Promise<T>): Promise<T & { runId: string }> {
+  const [previous] = await db.select().from(jobRuns).where(eq(jobRuns.job, name)).orderBy(desc(jobRuns.startedAt), desc(sql`rowid`)).limit(1);
   const id = newId();
   const started = Date.now();
   await db.insert(jobRuns).values({ id, job: name, status: 'running', startedAt: clock.now().toISOString() });
@@ -112,7 +102,15 @@ export interface JobRunView {
 /** The latest runs of every job, newest first. */
 export async function latestJobRuns(db: Db, limit = 50): Promise<JobRunView[]> {
   const rows = await db.select().from(jobRuns).orderBy(desc(jobRuns.startedAt), desc(sql`rowid`)).limit(limit);
-  return rows.map((r) => ({ id: r.id, job: r.job, status: r.status, startedAt: r.startedAt, finishedAt: r.finishedAt, cursor: r.cursor, result: parseResult(r.result) }));
+  return rows.map((r) => ({
+    id: r.id,
+    job: r.job,
+    status: r.status,
+    startedAt: r.startedAt,
+    finishedAt: r.finishedAt,
+    cursor: r.cursor,
+    result: parseResult(r.result),
+  }));
 }
 
 function parseResult(text: string | null): unknown {

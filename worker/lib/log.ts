@@ -22,7 +22,10 @@ const IPV6 = /\b(?:[0-9a-f]{1,4}:){7}[0-9a-f]{1,4}\b|(?:\b[0-9a-f]{1,4}(?::[0-9a
 
 /** Blanks e-mail addresses and IP addresses in free text (error messages) before it is logged. */
 export function redact(text: string): string {
-  return text.replace(EMAIL, '[e-post]').replace(IPV4, '[ip]').replace(IPV6, (m) => (m.length > 2 ? '[ip]' : m));
+  return text
+    .replace(EMAIL, '[e-post]')
+    .replace(IPV4, '[ip]')
+    .replace(IPV6, (m) => (m.length > 2 ? '[ip]' : m));
 }
 
 /** The error of a failed run as one short, redacted line. */

@@ -2,10 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { ListingQuerySchema } from '../features/listing/contract';
 import { inLanguageOf, matchesQuizFilters, parseQuizLanguage, quizFilterLabels, quizFiltersFromUrl, startMinutes, topicOf } from './quiz-filters';
 
-const quiz = (over: Partial<Parameters<typeof matchesQuizFilters>[0]> = {}) => ({ price: null, teamSize: null, category: 'allmänbildning', theme: null, startTime: '19:00:00', ...over });
+const quiz = (over: Partial<Parameters<typeof matchesQuizFilters>[0]> = {}) => ({
+  price: null,
+  teamSize: null,
+  category: 'allmänbildning',
+  theme: null,
+  startTime: '19:00:00',
+  ...over,
+});
 
 describe('topicOf (mirrors the trigger SQL)', () => {
-  it('maps the forms\' values and the older stored categories (spec 01 §3)', () => {
+  it("maps the forms' values and the older stored categories (spec 01 §3)", () => {
     expect(topicOf('allmänbildning', null)).toBe('allmanbildning');
     expect(topicOf('allmänquiz', null)).toBe('allmanbildning');
     expect(topicOf('general', null)).toBe('allmanbildning');
@@ -67,12 +74,25 @@ describe('matchesQuizFilters', () => {
 describe('the listing contract parses the filters', () => {
   const parse = (q: Record<string, string>) => ListingQuerySchema.safeParse(q);
   it('valid values, case-insensitive; alla and empty mean none', () => {
-    expect(parse({ price: 'Gratis', team: '4', category: 'FILM-TV', time: '19-20' }).data).toMatchObject({ price: 'gratis', team: 4, category: 'film-tv', time: '19-20' });
+    expect(parse({ price: 'Gratis', team: '4', category: 'FILM-TV', time: '19-20' }).data).toMatchObject({
+      price: 'gratis',
+      team: 4,
+      category: 'film-tv',
+      time: '19-20',
+    });
     const none = parse({ price: 'alla', team: '', category: 'Alla', time: ' ' }).data!;
     expect([none.price, none.team, none.category, none.time]).toEqual([undefined, undefined, undefined, undefined]);
   });
   it('bad values fail on their own field with a Swedish message', () => {
-    for (const [k, v] of [['price', '50'], ['team', '0'], ['team', '13'], ['team', '3.5'], ['team', 'fyra'], ['category', 'jazz'], ['time', '21']] as const) {
+    for (const [k, v] of [
+      ['price', '50'],
+      ['team', '0'],
+      ['team', '13'],
+      ['team', '3.5'],
+      ['team', 'fyra'],
+      ['category', 'jazz'],
+      ['time', '21'],
+    ] as const) {
       const r = parse({ [k]: v });
       expect(r.success, `${k}=${v}`).toBe(false);
       expect(r.error!.issues[0]!.path).toEqual([k]);
@@ -92,7 +112,12 @@ describe('quizFilterLabels', () => {
 describe('the quiz language (issue 31.3)', () => {
   it('sprak: svenska keeps sv and both, engelska en and both; no filter keeps all; a missing language is svenska', () => {
     const by = (language: string | undefined) => quiz({ language });
-    for (const [lang, sv, en] of [['sv', true, false], ['en', false, true], ['both', true, true], [undefined, true, false]] as const) {
+    for (const [lang, sv, en] of [
+      ['sv', true, false],
+      ['en', false, true],
+      ['both', true, true],
+      [undefined, true, false],
+    ] as const) {
       expect(matchesQuizFilters(by(lang), { sprak: 'svenska' }), `${lang} svenska`).toBe(sv);
       expect(matchesQuizFilters(by(lang), { sprak: 'engelska' }), `${lang} engelska`).toBe(en);
       expect(matchesQuizFilters(by(lang), {})).toBe(true);
@@ -102,7 +127,13 @@ describe('the quiz language (issue 31.3)', () => {
 
   it('labels, the URL reading, the contract and inLanguage', () => {
     expect(quizFilterLabels({ price: 'gratis', sprak: 'engelska' })).toEqual(['Gratis', 'På engelska']);
-    expect(quizFiltersFromUrl({ sprak: 'engelska', time: 'x' })).toEqual({ price: undefined, team: undefined, category: undefined, time: undefined, sprak: 'engelska' });
+    expect(quizFiltersFromUrl({ sprak: 'engelska', time: 'x' })).toEqual({
+      price: undefined,
+      team: undefined,
+      category: undefined,
+      time: undefined,
+      sprak: 'engelska',
+    });
     expect(quizFiltersFromUrl({ sprak: 'tyska' }).sprak).toBeUndefined();
     expect(ListingQuerySchema.parse({ sprak: 'Engelska' }).sprak).toBe('engelska');
     expect(ListingQuerySchema.parse({ sprak: 'alla' }).sprak).toBeUndefined();
@@ -117,4 +148,3 @@ describe('the quiz language (issue 31.3)', () => {
     for (const v of ['', 'de', 'tyska', 'english please', null, undefined]) expect(parseQuizLanguage(v), String(v)).toBeNull();
   });
 });
-

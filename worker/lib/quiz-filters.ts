@@ -136,7 +136,14 @@ export function startMinutes(startTime: string | null | undefined): number {
 
 /** Whether one quiz row passes the filters (the feed applies it to each date; the listing per unit in SQL). */
 export function matchesQuizFilters(
-  q: { price: number | null; teamSize: number | null; category: string | null; theme: string | null; startTime: string | null; language?: string | null | undefined },
+  q: {
+    price: number | null;
+    teamSize: number | null;
+    category: string | null;
+    theme: string | null;
+    startTime: string | null;
+    language?: string | null | undefined;
+  },
   f: QuizFilters,
 ): boolean {
   const price = q.price ?? 0;
@@ -171,7 +178,13 @@ export function quizFilterLabels(f: QuizFilters): string[] {
  * The quiz filters of URL values (strings as the web app holds them), each kept only when valid: the one
  * reading of the web's labels (the listing's chips, "Bevaka den här sökningen"); the server validates anew.
  */
-export function quizFiltersFromUrl(f: { price?: string | undefined; team?: string | undefined; category?: string | undefined; time?: string | undefined; sprak?: string | undefined }): QuizFilters {
+export function quizFiltersFromUrl(f: {
+  price?: string | undefined;
+  team?: string | undefined;
+  category?: string | undefined;
+  time?: string | undefined;
+  sprak?: string | undefined;
+}): QuizFilters {
   return {
     price: f.price && isPriceFilter(f.price) ? f.price : undefined,
     team: f.team && isTeamFilter(f.team) ? Number(f.team) : undefined,

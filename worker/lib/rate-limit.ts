@@ -22,13 +22,7 @@ export interface RateLimitResult {
   retryAfterMs: number;
 }
 
-export async function hitRateLimit(
-  db: Db,
-  key: string,
-  limit: number,
-  windowMs: number,
-  now: Date,
-): Promise<RateLimitResult> {
+export async function hitRateLimit(db: Db, key: string, limit: number, windowMs: number, now: Date): Promise<RateLimitResult> {
   const t = now.getTime();
   const rows = await db.all<{ count: number; last_attempt: number }>(sql`
     INSERT INTO rate_limits (key, count, window_start, last_attempt) VALUES (${key}, 1, ${t}, ${t})
@@ -47,14 +41,7 @@ export async function hitRateLimit(
  * caller's 429 when the new count is over the limit, so concurrent attempts can never all pass a check
  * made before any of them was counted.
  */
-export async function takeAttempt(
-  db: Db,
-  key: string,
-  limit: number,
-  windowMs: number,
-  now: Date,
-  refuse: (retryAfterMs: number) => Error,
-): Promise<number> {
+export async function takeAttempt(db: Db, key: string, limit: number, windowMs: number, now: Date, refuse: (retryAfterMs: number) => Error): Promise<number> {
   const r = await hitRateLimit(db, key, limit, windowMs, now);
   if (!r.allowed) throw refuse(r.retryAfterMs);
   return r.count;

@@ -67,13 +67,7 @@ export function generateOccurrences(opts: { start: string; pattern: Pattern; wee
  * latest existing occurrence and on or after `notBefore` (today) are returned, so an interrupted or
  * repeated extension never fills gaps the owner made (deleted dates stay deleted).
  */
-export function extensionDates(opts: {
-  pattern: Pattern;
-  weekdays: readonly number[];
-  existing: readonly string[];
-  end: string;
-  notBefore: string;
-}): string[] {
+export function extensionDates(opts: { pattern: Pattern; weekdays: readonly number[]; existing: readonly string[]; end: string; notBefore: string }): string[] {
   if (!opts.existing.length) return [];
   const step = stepDays(opts.pattern);
   const latest = opts.existing.reduce((a, b) => (a > b ? a : b));

@@ -20,12 +20,7 @@ export interface ValidatedSession {
   renewed: boolean;
 }
 
-export async function createSession(
-  db: Db,
-  userId: string,
-  now: Date,
-  opts: { mfaPending?: boolean } = {},
-): Promise<{ token: string; session: SessionRow }> {
+export async function createSession(db: Db, userId: string, now: Date, opts: { mfaPending?: boolean } = {}): Promise<{ token: string; session: SessionRow }> {
   const id = randomToken(15);
   const secret = randomToken(25);
   const [session] = await db
@@ -74,9 +69,7 @@ export async function invalidateSession(db: Db, sessionId: string): Promise<void
 
 /** Ends every session of a user, except `keepSessionId` (used after a password change). */
 export async function invalidateUserSessions(db: Db, userId: string, keepSessionId?: string): Promise<void> {
-  await db
-    .delete(sessions)
-    .where(keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId));
+  await db.delete(sessions).where(keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId));
 }
 
 /** Nightly: removes expired sessions; returns how many (no trigger on sessions, so meta.changes is exact). */

@@ -19,7 +19,15 @@ import { usedLinks } from '../db/schema';
 import { invalidInput, unavailable } from './errors';
 import { hashToken } from './tokens';
 
-export type LinkPurpose = 'follow-confirm' | 'unsubscribe' | 'unsubscribe-all' | 'manage' | 'holiday-decision' | 'freshness-confirm' | 'login-device' | 'tip-stop';
+export type LinkPurpose =
+  | 'follow-confirm'
+  | 'unsubscribe'
+  | 'unsubscribe-all'
+  | 'manage'
+  | 'holiday-decision'
+  | 'freshness-confirm'
+  | 'login-device'
+  | 'tip-stop';
 
 export interface LinkPayload {
   p: LinkPurpose;
@@ -45,9 +53,7 @@ export function linkKeys(config: { linkSigningSecret: string | null; linkSigning
   return { current: config.linkSigningSecret, previous: config.linkSigningSecretPrevious };
 }
 
-export type VerifyResult =
-  | { ok: true; payload: LinkPayload; token: string }
-  | { ok: false; reason: 'malformed' | 'signature' | 'purpose' | 'expired' };
+export type VerifyResult = { ok: true; payload: LinkPayload; token: string } | { ok: false; reason: 'malformed' | 'signature' | 'purpose' | 'expired' };
 
 const enc = new TextEncoder();
 /** Imported keys by secret: values, never promises another request would await (worker/lib/version-memo.ts). */
@@ -93,7 +99,8 @@ export async function verifyLink(keys: LinkKeys, token: string | undefined | nul
   }
   let valid = await crypto.subtle.verify('HMAC', currentKey, mac, enc.encode(body));
   // A link mailed before the last rotation: signed with the previous secret (accepted, never used to sign).
-  if (!valid && keys.previous && keys.previous !== keys.current) valid = await crypto.subtle.verify('HMAC', await hmacKey(keys.previous), mac, enc.encode(body));
+  if (!valid && keys.previous && keys.previous !== keys.current)
+    valid = await crypto.subtle.verify('HMAC', await hmacKey(keys.previous), mac, enc.encode(body));
   if (!valid) return { ok: false, reason: 'signature' };
   let payload: LinkPayload;
   try {

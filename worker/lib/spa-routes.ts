@@ -36,5 +36,7 @@ const PATTERNS = SPA_ROUTE_PATHS.map((p) => p.split('/').slice(1));
 /** True when `pathname` is one of the SPA's screens (a trailing slash is allowed, as react-router does). */
 export function isSpaPath(pathname: string): boolean {
   const parts = pathname.replace(/\/+$/, '').split('/').slice(1);
-  return PATTERNS.some((pattern) => pattern.length === parts.length && pattern.every((seg, i) => (seg.startsWith(':') ? parts[i]!.length > 0 : seg === parts[i])));
+  return PATTERNS.some(
+    (pattern) => pattern.length === parts.length && pattern.every((seg, i) => (seg.startsWith(':') ? parts[i]!.length > 0 : seg === parts[i])),
+  );
 }

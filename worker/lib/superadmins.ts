@@ -5,10 +5,6 @@ import { userRoles, users } from '../db/schema';
 
 /** E-mails of every superadmin: configured ones (SUPERADMIN_EMAILS) plus users holding the superadmin role. */
 export async function superadminEmails(db: Db, configured: string[]): Promise<string[]> {
-  const rows = await db
-    .select({ email: users.email })
-    .from(userRoles)
-    .innerJoin(users, eq(users.id, userRoles.userId))
-    .where(eq(userRoles.role, 'superadmin'));
+  const rows = await db.select({ email: users.email }).from(userRoles).innerJoin(users, eq(users.id, userRoles.userId)).where(eq(userRoles.role, 'superadmin'));
   return [...new Set([...configured.map((e) => e.toLowerCase()), ...rows.map((r) => r.email.toLowerCase())])];
 }

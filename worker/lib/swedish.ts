@@ -20,7 +20,7 @@ export const WEEKDAY_NAMES = WEEKDAYS.map((w) => w.name) as [WeekdayName, ...Wee
 
 /** The weekday of a Sunday = 0 number (JS getUTCDay, SQLite strftime('%w')). */
 export function weekdayOfSunday0(n: number): (typeof WEEKDAYS)[number] {
-  return WEEKDAYS[(((n % 7) + 7) % 7 + 6) % 7]!;
+  return WEEKDAYS[((((n % 7) + 7) % 7) + 6) % 7]!;
 }
 
 /** Finds a weekday by Swedish name or ASCII slug (`lördag` or `lordag`), case-insensitive. */

@@ -28,9 +28,7 @@ function labelFor(schema: z.ZodType, path: PropertyKey[]): string {
 /** Maps a zod error to field issues and one readable message: "E-post: Ogiltig e-postadress". */
 export function toInvalidInput(schema: z.ZodType, error: z.ZodError) {
   const issues: FieldIssue[] = error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }));
-  const message = error.issues
-    .map((i) => (i.path.length ? `${labelFor(schema, i.path)}: ${i.message}` : i.message))
-    .join(', ');
+  const message = error.issues.map((i) => (i.path.length ? `${labelFor(schema, i.path)}: ${i.message}` : i.message)).join(', ');
   return invalidInput(message || 'Ogiltig indata.', issues);
 }
 

@@ -8,7 +8,22 @@ import { CONTROL_CHARS_MESSAGE } from './zod-text';
 const BAD = { NUL: '\u0000', CR: '\r', LF: '\n', CRLF: '\r\n', NEL: '\u0085', LS: '\u2028', PS: '\u2029', DEL: '\u007f' };
 
 describe('one-line text rules: the forms and the CSV import refuse the same characters (issue 26.7)', () => {
-  const importRow = { name: 'A', address: 'B', city: 'C', phone: '', website: '', weekday: 'tisdag', start_time: '', pattern: '', category: 'tema', theme: 'Musik', quizmaster: 'Q', price: '', lat: '', lng: '' };
+  const importRow = {
+    name: 'A',
+    address: 'B',
+    city: 'C',
+    phone: '',
+    website: '',
+    weekday: 'tisdag',
+    start_time: '',
+    pattern: '',
+    category: 'tema',
+    theme: 'Musik',
+    quizmaster: 'Q',
+    price: '',
+    lat: '',
+    lng: '',
+  };
   const place = { name: 'A', address: 'B', city: 'C' };
   const series = { startTime: '19:00', category: 'tema', theme: 'Annat', customTheme: 'Musik', quizmaster: 'Q' };
 

@@ -58,48 +58,51 @@ function editHeaders(c: Context<AppEnv>, apply: (h: Headers) => void) {
  * opened: a D1 session (read replicas; the bookmark round trip above) and, when config.d1Stats is
  * on, the counting wrapper whose totals go out as x-d1-rows-read / x-d1-rows-written / x-d1-statements.
  */
-export const contextMiddleware = (ports: PortFactories = productionPorts) => createMiddleware<AppEnv>(async (c, next) => {
-  const config = parseConfig(c.env);
-  const write = c.req.method !== 'GET' && c.req.method !== 'HEAD';
-  const signedIn = getCookie(c, SESSION_COOKIE) !== undefined;
-  const cookieBookmark = validBookmark(getCookie(c, D1_BOOKMARK_COOKIE));
-  const incoming = validBookmark(c.req.header(D1_BOOKMARK_HEADER)) ?? cookieBookmark;
-  const binding = c.env.DB;
-  const session: D1DatabaseSession | null = typeof binding.withSession === 'function' ? binding.withSession(sessionConstraint({ bookmark: incoming, write, signedIn })) : null;
-  const stats: D1Stats | null = config.d1Stats ? newD1Stats() : null;
-  if (stats && config.isTest && c.req.header(D1_LOG_HEADER) === '1') stats.log = [];
-  const client: D1Like = session ?? binding;
-  const db = createDb(stats ? countingD1(client, stats) : client);
-  c.set('config', config);
-  c.set('db', db);
-  // Tests pin the clock per request; only honoured when APP_ENV=test.
-  const headerClock = config.isTest ? c.req.header('x-clock-now') : undefined;
-  const clock = createClock(headerClock || config.clockNow);
-  c.set('clock', clock);
-  c.set('deps', createDeps({ db, config, clock, env: c.env }, ports));
-  await next();
-  const bookmark = session?.getBookmark() ?? null;
-  // The cookie only where a response is personal anyway: after a write, or for a signed-in browser.
-  // An anonymous GET never gets a Set-Cookie, so public pages stay shareable by every cache.
-  const cookie =
-    bookmark && bookmark !== cookieBookmark && (write || signedIn)
-      ? generateCookie(D1_BOOKMARK_COOKIE, bookmark, {
-          httpOnly: true,
-          secure: new URL(c.req.url).protocol === 'https:' || !config.isDev,
-          sameSite: 'Lax',
-          path: '/',
-          maxAge: BOOKMARK_MAX_AGE_S,
-        })
-      : null;
-  if (!bookmark && !stats) return;
-  editHeaders(c, (h) => {
-    if (bookmark) h.set(D1_BOOKMARK_HEADER, bookmark);
-    if (cookie) h.append('Set-Cookie', cookie);
-    if (stats) {
-      h.set(D1_ROWS_READ_HEADER, String(stats.rowsRead));
-      h.set(D1_ROWS_WRITTEN_HEADER, String(stats.rowsWritten));
-      h.set(D1_STATEMENTS_HEADER, `${stats.statements}${stats.unmeasured ? `; unmeasured=${stats.unmeasured}` : ''}`);
-      if (stats.log) h.set(D1_LOG_HEADER, encodeURIComponent(JSON.stringify(stats.log.map((l) => [l.rowsRead, l.rowsWritten, l.sql.replace(/\s+/g, ' ').slice(0, 300)]))));
-    }
+export const contextMiddleware = (ports: PortFactories = productionPorts) =>
+  createMiddleware<AppEnv>(async (c, next) => {
+    const config = parseConfig(c.env);
+    const write = c.req.method !== 'GET' && c.req.method !== 'HEAD';
+    const signedIn = getCookie(c, SESSION_COOKIE) !== undefined;
+    const cookieBookmark = validBookmark(getCookie(c, D1_BOOKMARK_COOKIE));
+    const incoming = validBookmark(c.req.header(D1_BOOKMARK_HEADER)) ?? cookieBookmark;
+    const binding = c.env.DB;
+    const session: D1DatabaseSession | null =
+      typeof binding.withSession === 'function' ? binding.withSession(sessionConstraint({ bookmark: incoming, write, signedIn })) : null;
+    const stats: D1Stats | null = config.d1Stats ? newD1Stats() : null;
+    if (stats && config.isTest && c.req.header(D1_LOG_HEADER) === '1') stats.log = [];
+    const client: D1Like = session ?? binding;
+    const db = createDb(stats ? countingD1(client, stats) : client);
+    c.set('config', config);
+    c.set('db', db);
+    // Tests pin the clock per request; only honoured when APP_ENV=test.
+    const headerClock = config.isTest ? c.req.header('x-clock-now') : undefined;
+    const clock = createClock(headerClock || config.clockNow);
+    c.set('clock', clock);
+    c.set('deps', createDeps({ db, config, clock, env: c.env }, ports));
+    await next();
+    const bookmark = session?.getBookmark() ?? null;
+    // The cookie only where a response is personal anyway: after a write, or for a signed-in browser.
+    // An anonymous GET never gets a Set-Cookie, so public pages stay shareable by every cache.
+    const cookie =
+      bookmark && bookmark !== cookieBookmark && (write || signedIn)
+        ? generateCookie(D1_BOOKMARK_COOKIE, bookmark, {
+            httpOnly: true,
+            secure: new URL(c.req.url).protocol === 'https:' || !config.isDev,
+            sameSite: 'Lax',
+            path: '/',
+            maxAge: BOOKMARK_MAX_AGE_S,
+          })
+        : null;
+    if (!bookmark && !stats) return;
+    editHeaders(c, (h) => {
+      if (bookmark) h.set(D1_BOOKMARK_HEADER, bookmark);
+      if (cookie) h.append('Set-Cookie', cookie);
+      if (stats) {
+        h.set(D1_ROWS_READ_HEADER, String(stats.rowsRead));
+        h.set(D1_ROWS_WRITTEN_HEADER, String(stats.rowsWritten));
+        h.set(D1_STATEMENTS_HEADER, `${stats.statements}${stats.unmeasured ? `; unmeasured=${stats.unmeasured}` : ''}`);
+        if (stats.log)
+          h.set(D1_LOG_HEADER, encodeURIComponent(JSON.stringify(stats.log.map((l) => [l.rowsRead, l.rowsWritten, l.sql.replace(/\s+/g, ' ').slice(0, 300)]))));
+      }
+    });
   });
-});

@@ -20,8 +20,7 @@ export const csrfGuard = createMiddleware<AppEnv>(async (c, next) => {
   const site = c.req.header('sec-fetch-site');
   const origin = c.req.header('origin');
   const own = new URL(c.req.url).origin;
-  const allowed =
-    site === 'same-origin' || (!site && !!origin && (origin === own || origin === c.var.config.appUrl));
+  const allowed = site === 'same-origin' || (!site && !!origin && (origin === own || origin === c.var.config.appUrl));
   if (!allowed || (origin && origin !== own && origin !== c.var.config.appUrl)) {
     throw forbidden('Förfrågan kom från en annan webbplats och avvisades.');
   }

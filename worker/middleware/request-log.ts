@@ -35,7 +35,9 @@ export const requestLog = createMiddleware<AppEnv>(async (c, next) => {
     cache: h.get('x-cache'),
   });
   if (status >= 500 && c.var.db) {
-    const write = bumpCounter(c.var.db, OPS_COUNTERS.serverErrors, c.var.clock?.now() ?? new Date()).catch((err) => console.error('5xx counter not recorded', err));
+    const write = bumpCounter(c.var.db, OPS_COUNTERS.serverErrors, c.var.clock?.now() ?? new Date()).catch((err) =>
+      console.error('5xx counter not recorded', err),
+    );
     let waitUntil: ((p: Promise<unknown>) => void) | null = null;
     try {
       const ctx = c.executionCtx;

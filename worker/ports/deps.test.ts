@@ -65,7 +65,7 @@ describe('createDeps', () => {
     expect(withGoogle.google?.authorizationUrl('s', 'v'.repeat(43)).searchParams.get('redirect_uri')).toBe('http://localhost/api/auth/google/callback');
   });
 
-  it('production: the mail queue is the run\'s MAIL_QUEUE binding, and without one it refuses to enqueue', async () => {
+  it("production: the mail queue is the run's MAIL_QUEUE binding, and without one it refuses to enqueue", async () => {
     const sent: unknown[] = [];
     const binding = { send: async (b: unknown) => void sent.push(b), sendBatch: async () => {} } as unknown as Queue;
     expect(createDeps({ db, config, clock, env: { MAIL_QUEUE: binding } }).mailQueue).toBe(binding);

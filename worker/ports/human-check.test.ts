@@ -24,7 +24,12 @@ describe('Turnstile port', () => {
   });
 
   it('refuses on success: false, on an HTTP error and without a token (no call)', async () => {
-    expect(await createTurnstile({ secret: '2x0000000000000000000000000000000AA', fetcher: fakeSiteverify(() => ({ success: false, 'error-codes': ['invalid-input-response'] })).fetcher }).verify('t', null)).toBe(false);
+    expect(
+      await createTurnstile({
+        secret: '2x0000000000000000000000000000000AA',
+        fetcher: fakeSiteverify(() => ({ success: false, 'error-codes': ['invalid-input-response'] })).fetcher,
+      }).verify('t', null),
+    ).toBe(false);
     expect(await createTurnstile({ secret: 's', fetcher: fakeSiteverify(() => ({}), 500).fetcher }).verify('t', null)).toBe(false);
     const fake = fakeSiteverify(() => ({ success: true }));
     expect(await createTurnstile({ secret: 's', fetcher: fake.fetcher }).verify('', null)).toBe(false);

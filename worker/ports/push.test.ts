@@ -28,7 +28,13 @@ describe('Web Push encryption (RFC 8291)', () => {
   it('the library encrypts the RFC 8291 example to exactly the RFC ciphertext', async () => {
     const asPub = b64u.decode(RFC.asPublic);
     const asPair = {
-      privateKey: await crypto.subtle.importKey('jwk', { kty: 'EC', crv: 'P-256', d: RFC.asPrivate, x: b64u.encode(asPub.slice(1, 33)), y: b64u.encode(asPub.slice(33)) }, { name: 'ECDH', namedCurve: 'P-256' }, false, ['deriveBits']),
+      privateKey: await crypto.subtle.importKey(
+        'jwk',
+        { kty: 'EC', crv: 'P-256', d: RFC.asPrivate, x: b64u.encode(asPub.slice(1, 33)), y: b64u.encode(asPub.slice(33)) },
+        { name: 'ECDH', namedCurve: 'P-256' },
+        false,
+        ['deriveBits'],
+      ),
       publicKey: await crypto.subtle.importKey('raw', asPub, { name: 'ECDH', namedCurve: 'P-256' }, true, []),
     };
     vi.spyOn(crypto.subtle, 'generateKey').mockResolvedValueOnce(asPair as never);
@@ -46,7 +52,9 @@ describe('Web Push encryption (RFC 8291)', () => {
 
   it('the test decryptor (the fake push service) reads the RFC example back', async () => {
     const privateKey = await importUaPrivateKey(RFC.uaPrivate, RFC.uaPublic);
-    expect(await decryptAes128gcm(b64u.decode(RFC.message) as Uint8Array<ArrayBuffer>, { privateKey, p256dh: RFC.uaPublic, auth: RFC.auth })).toBe(RFC.plaintext);
+    expect(await decryptAes128gcm(b64u.decode(RFC.message) as Uint8Array<ArrayBuffer>, { privateKey, p256dh: RFC.uaPublic, auth: RFC.auth })).toBe(
+      RFC.plaintext,
+    );
   });
 
   it('the push port sends an aes128gcm body with a VAPID JWT for the endpoint origin; 404/410 mean gone', async () => {

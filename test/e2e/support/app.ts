@@ -37,7 +37,10 @@ export function freePort(): Promise<number> {
 export function migratedDatabase(root: string): string {
   const hash = createHash('sha256');
   const migrations = join(root, 'migrations');
-  for (const name of readdirSync(migrations).filter((n) => n.endsWith('.sql')).sort()) hash.update(name).update(readFileSync(join(migrations, name)));
+  for (const name of readdirSync(migrations)
+    .filter((n) => n.endsWith('.sql'))
+    .sort())
+    hash.update(name).update(readFileSync(join(migrations, name)));
   hash.update(readFileSync(join(root, 'wrangler.toml')));
   const templates = join(root, '.e2e', 'db-templates');
   const ready = join(templates, hash.digest('hex').slice(0, 16));

@@ -19,7 +19,11 @@ let failed = 0;
 for (const run of runs) {
   const started = performance.now();
   console.log(`\n▶ e2e at TEST_NOW=${run.at} (${run.name}): ${CLOCK_FILES.join(' ')}`);
-  const r = spawnSync(vitest, ['run', '--config', 'vitest.e2e.config.ts', ...CLOCK_FILES], { cwd: root, stdio: 'inherit', env: { ...process.env, TEST_NOW: run.at } });
+  const r = spawnSync(vitest, ['run', '--config', 'vitest.e2e.config.ts', ...CLOCK_FILES], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, TEST_NOW: run.at },
+  });
   const seconds = ((performance.now() - started) / 1000).toFixed(0);
   console.log(`◀ ${run.name}: ${r.status === 0 ? 'passed' : 'FAILED'} in ${seconds} s`);
   if (r.status !== 0) failed++;

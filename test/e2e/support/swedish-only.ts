@@ -13,25 +13,79 @@ import type { BrowserContext } from 'playwright-core';
  * Swedish uses too ("Feedback", "Premium", "Beta", "Quiz", "Admin", "email-adress") are not listed.
  */
 const WORDS = [
-  'Add', 'Bug', 'Cancel', 'Close', 'Confirm', 'Continue', 'Delete', 'Dummy', 'Edit', 'Error', 'Failed', 'Follow', 'Loading',
-  'Next', 'Password', 'Please', 'Previous', 'Real', 'Required', 'Retry', 'Save', 'Search', 'Settings', 'Share', 'Submit', 'Subscribe',
-  'Success', 'Unknown', 'Venue', 'Verify', 'Welcome',
+  'Add',
+  'Bug',
+  'Cancel',
+  'Close',
+  'Confirm',
+  'Continue',
+  'Delete',
+  'Dummy',
+  'Edit',
+  'Error',
+  'Failed',
+  'Follow',
+  'Loading',
+  'Next',
+  'Password',
+  'Please',
+  'Previous',
+  'Real',
+  'Required',
+  'Retry',
+  'Save',
+  'Search',
+  'Settings',
+  'Share',
+  'Submit',
+  'Subscribe',
+  'Success',
+  'Unknown',
+  'Venue',
+  'Verify',
+  'Welcome',
 ];
 const PHRASES = [
-  'sign in', 'sign up', 'sign out', 'log in', 'log out', 'try again', 'went wrong', 'not found', 'failed to', 'please', 'email verification',
-  'take over', 'load more', 'show more', 'read more', 'learn more', 'go back', 'add to calendar', 'is required', 'invalid',
+  'sign in',
+  'sign up',
+  'sign out',
+  'log in',
+  'log out',
+  'try again',
+  'went wrong',
+  'not found',
+  'failed to',
+  'please',
+  'email verification',
+  'take over',
+  'load more',
+  'show more',
+  'read more',
+  'learn more',
+  'go back',
+  'add to calendar',
+  'is required',
+  'invalid',
 ];
 
 const EDGE_BEFORE = '(?<![\\p{L}\\p{N}_-])';
 const EDGE_AFTER = '(?![\\p{L}\\p{N}_-])';
-const ENGLISH = [new RegExp(`${EDGE_BEFORE}(?:${WORDS.join('|')})${EDGE_AFTER}`, 'gu'), new RegExp(`${EDGE_BEFORE}(?:${PHRASES.join('|')})${EDGE_AFTER}`, 'giu')];
+const ENGLISH = [
+  new RegExp(`${EDGE_BEFORE}(?:${WORDS.join('|')})${EDGE_AFTER}`, 'gu'),
+  new RegExp(`${EDGE_BEFORE}(?:${PHRASES.join('|')})${EDGE_AFTER}`, 'giu'),
+];
 
 /** The English UI words in `text`, each with a little context ("…Failed to take over…"). */
 export function englishIn(text: string): string[] {
   const hits: string[] = [];
   for (const m of ENGLISH.flatMap((re) => [...text.matchAll(re)])) {
     const from = Math.max(0, m.index - 30);
-    hits.push(`"${m[0]}" in "${text.slice(from, m.index + m[0].length + 30).replace(/\s+/g, ' ').trim()}"`);
+    hits.push(
+      `"${m[0]}" in "${text
+        .slice(from, m.index + m[0].length + 30)
+        .replace(/\s+/g, ' ')
+        .trim()}"`,
+    );
   }
   return hits;
 }

@@ -29,7 +29,9 @@ describe('13.3 the login throttle counts before it checks', () => {
     const u = await createUser();
     const client = ip();
     const results = await Promise.all(
-      Array.from({ length: 40 }, () => call('/api/auth/login', { body: { email: u.email, password: 'fel-lösen' }, headers: { 'cf-connecting-ip': client }, clock: NOW })),
+      Array.from({ length: 40 }, () =>
+        call('/api/auth/login', { body: { email: u.email, password: 'fel-lösen' }, headers: { 'cf-connecting-ip': client }, clock: NOW }),
+      ),
     );
     const statuses = results.map((r) => r.status);
     const checked = statuses.filter((s) => s === 401).length;
@@ -41,7 +43,9 @@ describe('13.3 the login throttle counts before it checks', () => {
   it('100 wrong passwords from many clients at once: at most 10 reach the check before the account slows down', async () => {
     const u = await createUser();
     const results = await Promise.all(
-      Array.from({ length: 100 }, () => call('/api/auth/login', { body: { email: u.email, password: 'fel-lösen' }, headers: { 'cf-connecting-ip': ip() }, clock: NOW })),
+      Array.from({ length: 100 }, () =>
+        call('/api/auth/login', { body: { email: u.email, password: 'fel-lösen' }, headers: { 'cf-connecting-ip': ip() }, clock: NOW }),
+      ),
     );
     const checked = results.filter((r) => r.status === 401).length;
     expect(checked).toBeLessThanOrEqual(10);
@@ -76,8 +80,12 @@ describe('13.5 a stranger cannot lock the owner out', () => {
     const wrongAfterDelay = await call('/api/auth/login', { body: { email: u.email, password: 'fel' }, headers: { 'cf-connecting-ip': ip() }, clock: at(2) });
     expect(wrongAfterDelay.status).toBe(401);
     // The next delay has doubled: one second later is too soon, after it the owner is in.
-    expect((await call('/api/auth/login', { body: { email: u.email, password: u.password }, headers: { 'cf-connecting-ip': ip() }, clock: at(3) })).status).toBe(429);
-    expect((await call('/api/auth/login', { body: { email: u.email, password: u.password }, headers: { 'cf-connecting-ip': ip() }, clock: at(7) })).status).toBe(200);
+    expect(
+      (await call('/api/auth/login', { body: { email: u.email, password: u.password }, headers: { 'cf-connecting-ip': ip() }, clock: at(3) })).status,
+    ).toBe(429);
+    expect(
+      (await call('/api/auth/login', { body: { email: u.email, password: u.password }, headers: { 'cf-connecting-ip': ip() }, clock: at(7) })).status,
+    ).toBe(200);
   });
 });
 
@@ -98,7 +106,9 @@ describe('13.4 TOTP guesses are counted before they are checked', () => {
   it('20 parallel wrong codes on one pending sign-in: at most 5 are checked', async () => {
     const { wrongCode, login } = await pendingSignIn();
     const pending = await login();
-    const results = await Promise.all(Array.from({ length: 20 }, () => call('/api/auth/login/totp', { body: { code: wrongCode }, cookie: pending, clock: NOW })));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => call('/api/auth/login/totp', { body: { code: wrongCode }, cookie: pending, clock: NOW })),
+    );
     // Once the pending sign-in has ended, late requests get 401 "Ingen inloggning väntar…" without a
     // check; only answers that say the code was wrong were actually checked.
     const checked = (await wrongCodeAnswers(results)).length;
@@ -109,7 +119,9 @@ describe('13.4 TOTP guesses are counted before they are checked', () => {
   it('parallel guesses over several pending sign-ins: at most 10 per user are checked', async () => {
     const { wrongCode, login } = await pendingSignIn();
     const pendings = [await login(), await login(), await login(), await login()];
-    const results = await Promise.all(pendings.flatMap((p) => Array.from({ length: 6 }, () => call('/api/auth/login/totp', { body: { code: wrongCode }, cookie: p, clock: NOW }))));
+    const results = await Promise.all(
+      pendings.flatMap((p) => Array.from({ length: 6 }, () => call('/api/auth/login/totp', { body: { code: wrongCode }, cookie: p, clock: NOW }))),
+    );
     expect((await wrongCodeAnswers(results)).length).toBeLessThanOrEqual(TOTP_USER_LIMIT);
   });
 });
@@ -120,7 +132,15 @@ describe('13.7 mail-sending endpoints are limited per client too', () => {
     const statuses: number[] = [];
     for (let i = 0; i < 30; i++) {
       const email = `${unique('reg')}@test.local`;
-      statuses.push((await call('/api/auth/register', { body: { email, password: 'hemligt123', confirmPassword: 'hemligt123' }, headers: { 'cf-connecting-ip': client }, clock: NOW })).status);
+      statuses.push(
+        (
+          await call('/api/auth/register', {
+            body: { email, password: 'hemligt123', confirmPassword: 'hemligt123' },
+            headers: { 'cf-connecting-ip': client },
+            clock: NOW,
+          })
+        ).status,
+      );
     }
     expect(statuses.filter((s) => s === 201)).toHaveLength(MAIL_CLIENT_LIMIT);
     expect(statuses.slice(MAIL_CLIENT_LIMIT).every((s) => s === 429)).toBe(true);
@@ -131,7 +151,15 @@ describe('13.7 mail-sending endpoints are limited per client too', () => {
     const known = await createUser();
     const statuses: number[] = [];
     for (let i = 0; i < MAIL_CLIENT_LIMIT + 5; i++) {
-      statuses.push((await call('/api/auth/register', { body: { email: known.email, password: 'hemligt123', confirmPassword: 'hemligt123' }, headers: { 'cf-connecting-ip': client }, clock: at(i * 16 * 60) })).status);
+      statuses.push(
+        (
+          await call('/api/auth/register', {
+            body: { email: known.email, password: 'hemligt123', confirmPassword: 'hemligt123' },
+            headers: { 'cf-connecting-ip': client },
+            clock: at(i * 16 * 60),
+          })
+        ).status,
+      );
     }
     // 16 minutes apart: the per-address limit (5 per 15 minutes) never trips; the per-client one still stops the probe.
     expect(statuses.slice(0, MAIL_CLIENT_LIMIT).every((s) => s === 409)).toBe(true);
@@ -145,8 +173,14 @@ describe('13.7 mail-sending endpoints are limited per client too', () => {
       for (let i = 0; i < MAIL_CLIENT_LIMIT + 2; i++) {
         statuses.push((await call(path, { body: { email: `${unique('x')}@test.local` }, headers: { 'cf-connecting-ip': client }, clock: NOW })).status);
       }
-      expect(statuses.slice(0, MAIL_CLIENT_LIMIT).every((s) => s === 200), `${path}: ${statuses}`).toBe(true);
-      expect(statuses.slice(MAIL_CLIENT_LIMIT).every((s) => s === 429), `${path}: ${statuses}`).toBe(true);
+      expect(
+        statuses.slice(0, MAIL_CLIENT_LIMIT).every((s) => s === 200),
+        `${path}: ${statuses}`,
+      ).toBe(true);
+      expect(
+        statuses.slice(MAIL_CLIENT_LIMIT).every((s) => s === 429),
+        `${path}: ${statuses}`,
+      ).toBe(true);
     }
   });
 });
@@ -159,10 +193,25 @@ describe('13.7 e-mail change (mails the new address, reveals a taken one) is lim
     const statuses: number[] = [];
     for (let i = 0; i < MAIL_CLIENT_LIMIT + 2; i++) {
       const u = i % 2 ? a : b;
-      statuses.push((await call('/api/account/email', { body: { newEmail: `${unique('ny')}@test.local`, password: u.password }, cookie: u.cookie, headers: { 'cf-connecting-ip': client }, clock: NOW })).status);
+      statuses.push(
+        (
+          await call('/api/account/email', {
+            body: { newEmail: `${unique('ny')}@test.local`, password: u.password },
+            cookie: u.cookie,
+            headers: { 'cf-connecting-ip': client },
+            clock: NOW,
+          })
+        ).status,
+      );
     }
-    expect(statuses.slice(0, MAIL_CLIENT_LIMIT).every((s) => s === 200), String(statuses)).toBe(true);
-    expect(statuses.slice(MAIL_CLIENT_LIMIT).every((s) => s === 429), String(statuses)).toBe(true);
+    expect(
+      statuses.slice(0, MAIL_CLIENT_LIMIT).every((s) => s === 200),
+      String(statuses),
+    ).toBe(true);
+    expect(
+      statuses.slice(MAIL_CLIENT_LIMIT).every((s) => s === 429),
+      String(statuses),
+    ).toBe(true);
   });
 });
 
@@ -253,12 +302,15 @@ describe('26.5 device cookies: a client that signed in before keeps signing in u
       if (s % 6 === 0 && ownerStatuses.length < 14) ownerStatuses.push((await login(u.email, u.password, s, { cookie: device, client: owner })).status);
     }
     expect(ownerStatuses).toHaveLength(14);
-    expect(ownerStatuses.every((st) => st === 200), String(ownerStatuses)).toBe(true);
+    expect(
+      ownerStatuses.every((st) => st === 200),
+      String(ownerStatuses),
+    ).toBe(true);
     // The untrusted pool is still slowed meanwhile.
     expect((await login(u.email, u.password, 92)).status).toBe(429);
   }, 90_000);
 
-  it("a device cookie of one account does not help on another, and a tampered one is untrusted", async () => {
+  it('a device cookie of one account does not help on another, and a tampered one is untrusted', async () => {
     const a = await createUser();
     const b = await createUser();
     const deviceA = deviceCookie(await login(a.email, a.password, 0))!;

@@ -13,7 +13,6 @@ import { missingTarget, objectId, ROUTES, targetFor, type Actor, type RouteCase,
 import { createSession, SESSION_COOKIE, SESSION_TTL_MS } from '../../../worker/lib/session';
 import { CLOCK, CLOCK_DATE, createWorld, GUARDED_TABLES, type World } from './world';
 
-
 function actorUser(world: World, actor: Actor): TestUser | null {
   if (actor === 'visitor') return null;
   if (actor === 'own') return world.a.user;
@@ -196,7 +195,11 @@ describe('ids inside bodies', () => {
       ['my business, their quiz', '/api/promotion/marketing-checkout', { venueId: a.venueId, items: [{ quizId: b.seriesQuizId, tier: 'recommended' }] }],
       ['their business, my quiz', '/api/promotion/marketing-checkout', { venueId: b.venueId, items: [{ quizId: a.seriesQuizId, tier: 'recommended' }] }],
       ['my quiz and theirs', '/api/promotion/availability', { quizIds: [a.quizId, b.quizId] }],
-      ['a quiz at their place', '/api/owner/quizzes', { locationId: b.locationId, date: '2030-03-20', startTime: '19:00', category: 'allmänbildning', recurring: false }],
+      [
+        'a quiz at their place',
+        '/api/owner/quizzes',
+        { locationId: b.locationId, date: '2030-03-20', startTime: '19:00', category: 'allmänbildning', recurring: false },
+      ],
       ['their order', '/api/payments/cancel', { orderId: b.orderId }],
     ];
     for (const [label, path, body] of attempts) {
@@ -209,7 +212,10 @@ describe('ids inside bodies', () => {
   it('registering "to take over" a business someone already owns gives no ownership', async () => {
     const world = await createWorld();
     const email = `${unique('kapare')}@test.local`;
-    const reg = await call('/api/auth/register', { clock: CLOCK, body: { email, password: 'hemligt123', confirmPassword: 'hemligt123', takeoverVenue: world.a.venueId } });
+    const reg = await call('/api/auth/register', {
+      clock: CLOCK,
+      body: { email, password: 'hemligt123', confirmPassword: 'hemligt123', takeoverVenue: world.a.venueId },
+    });
     expect([201, 400, 409]).toContain(reg.status);
     const rows = await testDb().select().from(venues).where(eq(venues.id, world.a.venueId));
     expect(rows[0]!.userId).toBe(world.a.user.id);

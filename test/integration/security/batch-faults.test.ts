@@ -36,7 +36,10 @@ import { INVARIANTS } from './invariants';
 const TODAY = '2030-03-05';
 const NOW = new Date('2030-03-05T10:00:00Z');
 const clock = createClock(NOW.toISOString());
-const config = { ...parseConfig(env as unknown as Env), houseAccountEmail: (env as unknown as { HOUSE_ACCOUNT_EMAIL?: string }).HOUSE_ACCOUNT_EMAIL ?? 'house@test.local' };
+const config = {
+  ...parseConfig(env as unknown as Env),
+  houseAccountEmail: (env as unknown as { HOUSE_ACCOUNT_EMAIL?: string }).HOUSE_ACCOUNT_EMAIL ?? 'house@test.local',
+};
 const mailer: Mailer = { send: async () => undefined } as unknown as Mailer;
 
 async function invariantsHold(label: string) {
@@ -100,7 +103,14 @@ async function seriesOf(locationId: string) {
 
 async function withSeries() {
   const o = await ownerWithPlace();
-  const data = CreateQuizSchema.parse({ locationId: o.place.id, date: TODAY, recurring: true, pattern: 'weekly', category: 'allmänbildning', startTime: '19:00' });
+  const data = CreateQuizSchema.parse({
+    locationId: o.place.id,
+    date: TODAY,
+    recurring: true,
+    pattern: 'weekly',
+    category: 'allmänbildning',
+    startTime: '19:00',
+  });
   const res = await createQuizService({ db: testDb(), clock }, o.actor, data);
   return { ...o, rid: res.recurrenceId! };
 }
@@ -110,7 +120,12 @@ describe('every multi-statement write under a fault at each batch statement', ()
     const n = await matrix(
       'series create',
       ownerWithPlace,
-      (db, o) => createQuizService({ db, clock }, o.actor, CreateQuizSchema.parse({ locationId: o.place.id, date: TODAY, recurring: true, pattern: 'weekly', category: 'allmänbildning', startTime: '19:00' })),
+      (db, o) =>
+        createQuizService(
+          { db, clock },
+          o.actor,
+          CreateQuizSchema.parse({ locationId: o.place.id, date: TODAY, recurring: true, pattern: 'weekly', category: 'allmänbildning', startTime: '19:00' }),
+        ),
       async (o) => {
         const rows = await seriesOf(o.place.id);
         expect(rows.length).toBe(26); // Tue TODAY … TODAY + 180 days (a Sunday), weekly
@@ -124,9 +139,13 @@ describe('every multi-statement write under a fault at each batch statement', ()
     await matrix(
       'series edit',
       withSeries,
-      (db, o) => editSeries({ db, clock }, o.actor, { recurrenceId: o.rid, data: { startTime: '20:15', category: 'tema', theme: 'Musik', quizmaster: 'Kim' } as never }),
+      (db, o) =>
+        editSeries({ db, clock }, o.actor, { recurrenceId: o.rid, data: { startTime: '20:15', category: 'tema', theme: 'Musik', quizmaster: 'Kim' } as never }),
       async (o) => {
-        const rows = await testDb().select().from(quizzes).where(and(eq(quizzes.recurrenceId, o.rid), gte(quizzes.date, TODAY)));
+        const rows = await testDb()
+          .select()
+          .from(quizzes)
+          .where(and(eq(quizzes.recurrenceId, o.rid), gte(quizzes.date, TODAY)));
         expect(rows.length).toBeGreaterThan(0);
         expect(rows.every((r) => r.quizmaster === 'Kim' && r.theme === 'Musik')).toBe(true);
       },
@@ -200,14 +219,20 @@ describe('every multi-statement write under a fault at each batch statement', ()
         }
         return { ...o, rid };
       },
-      (db) => runSeriesExtensionJob({ db: db, clock: pinnedClock(NOW) }).then((r) => {
-        if ((r as { error?: unknown }).error) throw new Error('job failed');
-        return r;
-      }),
+      (db) =>
+        runSeriesExtensionJob({ db: db, clock: pinnedClock(NOW) }).then((r) => {
+          if ((r as { error?: unknown }).error) throw new Error('job failed');
+          return r;
+        }),
       async (o) => {
         const rows = await testDb().select({ date: quizzes.date }).from(quizzes).where(eq(quizzes.recurrenceId, o.rid));
         expect(rows.length).toBe(new Set(rows.map((r) => r.date)).size);
-        expect(rows.map((r) => r.date).sort().at(-1)! >= '2030-08-30').toBe(true);
+        expect(
+          rows
+            .map((r) => r.date)
+            .sort()
+            .at(-1)! >= '2030-08-30',
+        ).toBe(true);
       },
     );
   });
@@ -220,7 +245,10 @@ describe('every multi-statement write under a fault at each batch statement', ()
       async () => {
         const p = unique('Imp');
         const csv = ['name,address,city,weekday', ...Array.from({ length: 25 }, (_, i) => `${p} rad ${i},Gata ${i},${p}ort${i},torsdag`)].join('\n');
-        const job = await createImportJob({ db: testDb(), clock }, { bucket: env.IMPORTS, bytes: new TextEncoder().encode(csv), fileName: 'f.csv', userId: superadmin.id });
+        const job = await createImportJob(
+          { db: testDb(), clock },
+          { bucket: env.IMPORTS, bytes: new TextEncoder().encode(csv), fileName: 'f.csv', userId: superadmin.id },
+        );
         await testDb().update(importJobs).set({ status: 'running', today: TODAY }).where(eq(importJobs.id, job.id));
         return { id: job.id, p };
       },
@@ -254,7 +282,10 @@ describe('every multi-statement write under a fault at each batch statement', ()
         async (o) => {
           const claims = await testDb().select().from(promotionSlotClaims).where(eq(promotionSlotClaims.quizId, o.quiz.id));
           expect(claims).toHaveLength(1);
-          const open = await testDb().select().from(checkoutOrders).where(and(eq(checkoutOrders.venueId, o.venue.id), eq(checkoutOrders.status, 'open')));
+          const open = await testDb()
+            .select()
+            .from(checkoutOrders)
+            .where(and(eq(checkoutOrders.venueId, o.venue.id), eq(checkoutOrders.status, 'open')));
           expect(open).toHaveLength(1);
         },
       );

@@ -90,8 +90,7 @@ async function expectExact(series: Array<{ rid: string; spec: SeriesSpec; existi
   }
 }
 
-const countAll = async (rids: string[]) =>
-  (await testDb().select({ n: sql<number>`COUNT(*)` }).from(quizzes).where(inArray(quizzes.recurrenceId, rids)))[0]!.n;
+const countAll = async (rids: string[]) => (await testDb().select({ n: sql<number>`COUNT(*)` }).from(quizzes).where(inArray(quizzes.recurrenceId, rids)))[0]!.n;
 
 describe('nightly series extension under faults', () => {
   it('two overlapping runs (the scheduled handler twice at once) add every occurrence exactly once', async () => {
@@ -151,8 +150,22 @@ describe('nightly series extension under faults', () => {
   });
 
   for (const night of [
-    { label: 'spring forward 2026-03-29 (02:00 → 03:00)', before: '2026-03-29T00:30:00Z', after: '2026-03-29T01:30:00Z', cron: '2026-03-29T02:15:00Z', today: '2026-03-29', eveUtc: '2026-03-28T23:30:00Z' },
-    { label: 'fall back 2026-10-25 (03:00 → 02:00, the hour repeats)', before: '2026-10-25T00:30:00Z', after: '2026-10-25T01:30:00Z', cron: '2026-10-25T02:15:00Z', today: '2026-10-25', eveUtc: '2026-10-24T23:30:00Z' },
+    {
+      label: 'spring forward 2026-03-29 (02:00 → 03:00)',
+      before: '2026-03-29T00:30:00Z',
+      after: '2026-03-29T01:30:00Z',
+      cron: '2026-03-29T02:15:00Z',
+      today: '2026-03-29',
+      eveUtc: '2026-03-28T23:30:00Z',
+    },
+    {
+      label: 'fall back 2026-10-25 (03:00 → 02:00, the hour repeats)',
+      before: '2026-10-25T00:30:00Z',
+      after: '2026-10-25T01:30:00Z',
+      cron: '2026-10-25T02:15:00Z',
+      today: '2026-10-25',
+      eveUtc: '2026-10-24T23:30:00Z',
+    },
   ]) {
     it(`runs on the night of the ${night.label}: same Stockholm date all night, nothing twice or missing`, async () => {
       const today = night.today; // a Sunday

@@ -154,16 +154,23 @@ describe('bad input: the Stripe webhook', () => {
       fc.constantFrom('t=1,v1=abc', `t=99999999999,v1=${'a'.repeat(64)}`, 'v1=', 't=,v1=,v0='),
     );
     await fc.assert(
-      fc.asyncProperty(fc.oneof(fc.constantFrom(...MALFORMED_BODIES), anyJson.map((v) => JSON.stringify(v) ?? 'null')), signature, async (raw, sig) => {
-        tried.json++;
-        const res = await call('/api/payments/webhook', {
-          noOrigin: true,
-          body: raw,
-          clock: CLOCK,
-          headers: { 'content-type': 'application/json', ...(sig === undefined ? {} : { 'stripe-signature': sig }) },
-        });
-        checkAnswer(`webhook ${JSON.stringify(sig)} ${raw.slice(0, 80)}`, res.status, await res.text(), { mustRefuse: true, api: true });
-      }),
+      fc.asyncProperty(
+        fc.oneof(
+          fc.constantFrom(...MALFORMED_BODIES),
+          anyJson.map((v) => JSON.stringify(v) ?? 'null'),
+        ),
+        signature,
+        async (raw, sig) => {
+          tried.json++;
+          const res = await call('/api/payments/webhook', {
+            noOrigin: true,
+            body: raw,
+            clock: CLOCK,
+            headers: { 'content-type': 'application/json', ...(sig === undefined ? {} : { 'stripe-signature': sig }) },
+          });
+          checkAnswer(`webhook ${JSON.stringify(sig)} ${raw.slice(0, 80)}`, res.status, await res.text(), { mustRefuse: true, api: true });
+        },
+      ),
       { numRuns: RUNS * 2, seed: SEED, endOnFailure: true },
     );
     expect(await snapshot(GUARDED_TABLES)).toEqual(before);
@@ -194,7 +201,11 @@ describe('bad input: path parameters', () => {
           // Raw ids exercise broken percent-encoding; encoded ids reach the handler verbatim.
           const segment = !encode && /^[%A-Za-z0-9]*$/.test(id) ? id : encodeURIComponent(id);
           const path = template.replace(/:[a-z]+/gi, segment);
-          const { status, text } = await send(path, { method, body: spec.body ? spec.body(t) : method === 'GET' || method === 'DELETE' ? undefined : {}, user });
+          const { status, text } = await send(path, {
+            method,
+            body: spec.body ? spec.body(t) : method === 'GET' || method === 'DELETE' ? undefined : {},
+            user,
+          });
           const label = `${method} ${path.slice(0, 200)}`;
           if (status >= 500) throw new Error(`${label}: ${status} ${text.slice(0, 200)}`);
           if (isPage) {
@@ -221,9 +232,21 @@ const QUIZ_FILTER_PARAMS = ['price', 'team', 'category', 'time', 'sprak'];
 /** Every query parameter of every route that reads one. */
 const QUERY_PARAMS: Record<string, { path: (t: Target) => string; params: string[]; actor: Actor }> = {
   'GET /api/listing': { path: () => '/api/listing', params: ['city', 'weekday', 'date', 'search', 'page', ...QUIZ_FILTER_PARAMS], actor: 'visitor' },
-  'GET /api/calendar/listing.ics': { path: () => '/api/calendar/listing.ics', params: ['city', 'weekday', 'date', 'search', ...QUIZ_FILTER_PARAMS], actor: 'visitor' },
-  'GET /api/listing/map': { path: () => '/api/listing/map', params: ['city', 'weekday', 'date', 'search', 'near', 'radius', ...QUIZ_FILTER_PARAMS], actor: 'visitor' },
-  'GET /api/listing/card': { path: () => '/api/listing/card', params: ['unit', 'city', 'weekday', 'date', 'search', 'near', 'radius', ...QUIZ_FILTER_PARAMS], actor: 'visitor' },
+  'GET /api/calendar/listing.ics': {
+    path: () => '/api/calendar/listing.ics',
+    params: ['city', 'weekday', 'date', 'search', ...QUIZ_FILTER_PARAMS],
+    actor: 'visitor',
+  },
+  'GET /api/listing/map': {
+    path: () => '/api/listing/map',
+    params: ['city', 'weekday', 'date', 'search', 'near', 'radius', ...QUIZ_FILTER_PARAMS],
+    actor: 'visitor',
+  },
+  'GET /api/listing/card': {
+    path: () => '/api/listing/card',
+    params: ['unit', 'city', 'weekday', 'date', 'search', 'near', 'radius', ...QUIZ_FILTER_PARAMS],
+    actor: 'visitor',
+  },
   'GET /api/admin/venues': { path: () => '/api/admin/venues', params: ['q', 'offset', 'limit'], actor: 'superadmin' },
   'GET /api/admin/feedback': { path: () => '/api/admin/feedback', params: ['offset'], actor: 'superadmin' },
   'GET /api/admin/tips': { path: () => '/api/admin/tips', params: ['status'], actor: 'superadmin' },
@@ -239,7 +262,11 @@ const QUERY_PARAMS: Record<string, { path: (t: Target) => string; params: string
 };
 
 describe('bad input: query parameters', () => {
-  const queryValue = fc.oneof(anyString, nastyNumber(), fc.constantFrom('0', '-1', '1.5', '99999999999999999999', '1e3', '0x10', ' 1', '2026-02-30', '2026-13-01', '9999-12-31', '0000-00-00'));
+  const queryValue = fc.oneof(
+    anyString,
+    nastyNumber(),
+    fc.constantFrom('0', '-1', '1.5', '99999999999999999999', '1e3', '0x10', ' 1', '2026-02-30', '2026-13-01', '9999-12-31', '0000-00-00'),
+  );
   for (const [key, q] of Object.entries(QUERY_PARAMS)) {
     it(`${key}: arbitrary ${q.params.join(', ')} → no 5xx, refusals with the Swedish envelope`, async () => {
       const world = await createWorld();
@@ -248,22 +275,26 @@ describe('bad input: query parameters', () => {
       const isApi = key.startsWith('GET /api/');
       const before = await snapshot(GUARDED_TABLES);
       await fc.assert(
-        fc.asyncProperty(fc.dictionary(fc.constantFrom(...q.params, 'unknown'), queryValue, { minKeys: 1, maxKeys: q.params.length + 1 }), fc.boolean(), async (params, repeat) => {
-          tried.query++;
-          const search = new URLSearchParams();
-          for (const [k, v] of Object.entries(params)) {
-            search.append(k, v);
-            if (repeat) search.append(k, 'x'); // the same parameter twice
-          }
-          const path = `${q.path(t)}?${search.toString()}`;
-          const { status, text } = await send(path, { method: 'GET', user });
-          const label = `GET ${path.slice(0, 300)}`;
-          if (status >= 500) throw new Error(`${label}: ${status} ${text.slice(0, 200)}`);
-          if (status >= 400 && isApi) {
-            const problem = envelopeProblem(status, text);
-            if (problem) throw new Error(`${label}: ${problem}`);
-          }
-        }),
+        fc.asyncProperty(
+          fc.dictionary(fc.constantFrom(...q.params, 'unknown'), queryValue, { minKeys: 1, maxKeys: q.params.length + 1 }),
+          fc.boolean(),
+          async (params, repeat) => {
+            tried.query++;
+            const search = new URLSearchParams();
+            for (const [k, v] of Object.entries(params)) {
+              search.append(k, v);
+              if (repeat) search.append(k, 'x'); // the same parameter twice
+            }
+            const path = `${q.path(t)}?${search.toString()}`;
+            const { status, text } = await send(path, { method: 'GET', user });
+            const label = `GET ${path.slice(0, 300)}`;
+            if (status >= 500) throw new Error(`${label}: ${status} ${text.slice(0, 200)}`);
+            if (status >= 400 && isApi) {
+              const problem = envelopeProblem(status, text);
+              if (problem) throw new Error(`${label}: ${problem}`);
+            }
+          },
+        ),
         { numRuns: RUNS * 2, seed: SEED, endOnFailure: true },
       );
       // Control characters in every parameter (issue 13.6): an API answers 400 with the envelope; a page is

@@ -31,7 +31,13 @@ function expectSecurityHeaders(res: Response, label: string) {
   expect(csp, label).toContain("object-src 'none'");
   expect(csp, label).toContain("frame-ancestors 'none'");
   // Our own pages may frame our own widgets (the owner's embed preview); only Turnstile besides.
-  expect(csp.match(/frame-src ([^;]*)/)?.[1].split(' ').sort(), label).toEqual(["'self'", 'https://challenges.cloudflare.com']);
+  expect(
+    csp
+      .match(/frame-src ([^;]*)/)?.[1]
+      .split(' ')
+      .sort(),
+    label,
+  ).toEqual(["'self'", 'https://challenges.cloudflare.com']);
   expect(csp, label).toContain("base-uri 'self'");
   expect(res.headers.get('x-content-type-options'), label).toBe('nosniff');
   expect(res.headers.get('x-frame-options'), label).toBe('DENY');
@@ -98,7 +104,10 @@ describe('session cookie', () => {
   }
 
   it('HttpOnly, SameSite=Lax, Path=/ and an expiry; Secure on https and always in production', async () => {
-    const local = await loginCookie((p, i) => call(p, { method: i.method, body: i.body as string, headers: i.headers as Record<string, string> }), 'http://localhost');
+    const local = await loginCookie(
+      (p, i) => call(p, { method: i.method, body: i.body as string, headers: i.headers as Record<string, string> }),
+      'http://localhost',
+    );
     expect(local).toMatch(/;\s*HttpOnly/i);
     expect(local).toMatch(/;\s*SameSite=Lax/i);
     expect(local).toMatch(/;\s*Path=\//i);
@@ -214,7 +223,9 @@ describe('secrets never reach the logs', () => {
     expect((await call('/api/auth/forgot', { body: { email }, clock: CLOCK })).status).toBe(200);
     const resetToken = new URL(/https?:\/\/\S+/.exec(await latestMailTo(email))![0]).searchParams.get('token')!;
     secrets.push(resetToken);
-    expect((await call('/api/auth/reset', { body: { token: resetToken, password: newPassword, confirmPassword: newPassword }, clock: CLOCK })).status).toBe(200);
+    expect((await call('/api/auth/reset', { body: { token: resetToken, password: newPassword, confirmPassword: newPassword }, clock: CLOCK })).status).toBe(
+      200,
+    );
     const again = await call('/api/auth/login', { body: { email, password: newPassword }, clock: CLOCK });
     expect(again.status).toBe(200);
     secrets.push(sessionSecret(again));
@@ -236,4 +247,3 @@ function sessionSecret(res: Response): string {
   const m = /qk_session=([^;]+)/.exec(res.headers.getSetCookie().join(';'));
   return decodeURIComponent(m![1]!).split('.')[1]!;
 }
-

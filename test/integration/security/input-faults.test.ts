@@ -30,7 +30,12 @@ describe('13.1 long business names (D1 refuses LIKE patterns over 50 bytes)', ()
     const rows = await testDb().select({ slug: venues.slug, name: venues.name }).from(venues).where(eq(venues.userId, user.id));
     expect(rows).toHaveLength(4);
     expect(new Set(rows.map((r) => r.slug)).size).toBe(4);
-    expect(rows.filter((r) => r.name === long).map((r) => r.slug).sort()).toEqual(['den-gamla-goda-puben-vid-torget-i-centrala-stockholm-city', 'den-gamla-goda-puben-vid-torget-i-centrala-stockholm-city-2']);
+    expect(
+      rows
+        .filter((r) => r.name === long)
+        .map((r) => r.slug)
+        .sort(),
+    ).toEqual(['den-gamla-goda-puben-vid-torget-i-centrala-stockholm-city', 'den-gamla-goda-puben-vid-torget-i-centrala-stockholm-city-2']);
 
     const first = (await testDb().select({ id: venues.id }).from(venues).where(eq(venues.userId, user.id)))[0]!;
     const renamed = await callJson(`/api/owner/venues/${first.id}`, {
@@ -60,7 +65,12 @@ describe('13.6 control characters are refused with a 400 naming the field', () =
   it('a JSON body with NUL in a text field → 400 naming it, nothing stored', async () => {
     const { user } = await createOwnerWithPlace();
     const before = await snapshot(['profiles']);
-    const res = await callJson('/api/owner/profile', { method: 'PUT', body: { firstName: 'Anna\u0000', lastName: 'Berg', phone: '' }, cookie: user.cookie, clock: CLOCK });
+    const res = await callJson('/api/owner/profile', {
+      method: 'PUT',
+      body: { firstName: 'Anna\u0000', lastName: 'Berg', phone: '' },
+      cookie: user.cookie,
+      clock: CLOCK,
+    });
     expect(res.status).toBe(400);
     expect(res.body.error.message).toMatch(/kontrolltecken/);
     expect(res.body.error.issues[0].path).toBe('firstName');
@@ -69,7 +79,12 @@ describe('13.6 control characters are refused with a 400 naming the field', () =
 
   it('line breaks stay allowed in multi-line text (a description)', async () => {
     const { user, venue } = await createOwnerWithPlace();
-    const res = await callJson(`/api/owner/venues/${venue.id}`, { method: 'PATCH', body: { name: venue.name, isPublic: true, description: 'Rad ett\nRad två\ttab' }, cookie: user.cookie, clock: CLOCK });
+    const res = await callJson(`/api/owner/venues/${venue.id}`, {
+      method: 'PATCH',
+      body: { name: venue.name, isPublic: true, description: 'Rad ett\nRad två\ttab' },
+      cookie: user.cookie,
+      clock: CLOCK,
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
   });
 });
@@ -77,7 +92,12 @@ describe('13.6 control characters are refused with a 400 naming the field', () =
 describe('13.8 a JSON endpoint answers 415 for another content type', () => {
   it('PUT /api/owner/profile as text/plain or a form → 415, the profile keeps its values', async () => {
     const { user } = await createOwnerWithPlace();
-    const ok = await callJson('/api/owner/profile', { method: 'PUT', body: { firstName: 'Anna', lastName: 'Berg', phone: '0701234567' }, cookie: user.cookie, clock: CLOCK });
+    const ok = await callJson('/api/owner/profile', {
+      method: 'PUT',
+      body: { firstName: 'Anna', lastName: 'Berg', phone: '0701234567' },
+      cookie: user.cookie,
+      clock: CLOCK,
+    });
     expect(ok.status).toBe(200);
     for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'text/plain;charset=UTF-8']) {
       const res = await callJson('/api/owner/profile', {
@@ -113,15 +133,30 @@ describe('13.10 a single quiz is dated at most three years ahead, like a series 
   it('create and edit refuse 9999-12-31 with a Swedish message naming the date; three years ahead is fine', async () => {
     const { user, location } = await createOwnerWithPlace();
     const before = await snapshot(['quizzes']);
-    const far = await callJson('/api/owner/quizzes', { method: 'POST', body: { ...QUIZ, locationId: location.id, date: '9999-12-31', recurring: false }, cookie: user.cookie, clock: CLOCK });
+    const far = await callJson('/api/owner/quizzes', {
+      method: 'POST',
+      body: { ...QUIZ, locationId: location.id, date: '9999-12-31', recurring: false },
+      cookie: user.cookie,
+      clock: CLOCK,
+    });
     expect(far.status).toBe(400);
     expect(far.body.error.message).toBe('Datum: Datumet får ligga högst tre år fram');
     expect(far.body.error.issues[0].path).toBe('date');
-    const series = await callJson('/api/owner/quizzes', { method: 'POST', body: { ...QUIZ, locationId: location.id, date: '2031-01-01', recurring: true }, cookie: user.cookie, clock: CLOCK });
+    const series = await callJson('/api/owner/quizzes', {
+      method: 'POST',
+      body: { ...QUIZ, locationId: location.id, date: '2031-01-01', recurring: true },
+      cookie: user.cookie,
+      clock: CLOCK,
+    });
     expect(series.status).toBe(400);
     expect(await snapshot(['quizzes'])).toEqual(before);
 
-    const ok = await callJson('/api/owner/quizzes', { method: 'POST', body: { ...QUIZ, locationId: location.id, date: '2029-11-20', recurring: false }, cookie: user.cookie, clock: CLOCK });
+    const ok = await callJson('/api/owner/quizzes', {
+      method: 'POST',
+      body: { ...QUIZ, locationId: location.id, date: '2029-11-20', recurring: false },
+      cookie: user.cookie,
+      clock: CLOCK,
+    });
     expect(ok.status, JSON.stringify(ok.body)).toBe(201);
     const id = ok.body.firstId as string;
     const edit = await callJson(`/api/owner/quizzes/${id}`, { method: 'PATCH', body: { ...QUIZ, date: '9999-12-31' }, cookie: user.cookie, clock: CLOCK });

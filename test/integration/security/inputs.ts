@@ -56,9 +56,7 @@ export const nastyString = fc.constantFrom(...NASTY_STRINGS);
 /** Up to 20 000 characters: far beyond every field limit, still a small request. */
 export const hugeString = fc.tuple(fc.integer({ min: 1_000, max: 20_000 }), fc.constantFrom('a', 'å', '🍺', '<', '\u2028')).map(([n, ch]) => ch.repeat(n));
 /** 20–100 characters of one- to four-byte text: the window just under typical field limits (100). */
-export const nearLimitString = fc
-  .tuple(fc.integer({ min: 20, max: 100 }), fc.constantFrom('a', 'ä', '🍺', '%', '_'))
-  .map(([n, ch]) => ch.repeat(n));
+export const nearLimitString = fc.tuple(fc.integer({ min: 20, max: 100 }), fc.constantFrom('a', 'ä', '🍺', '%', '_')).map(([n, ch]) => ch.repeat(n));
 export const anyString = fc.oneof(
   { weight: 4, arbitrary: nastyString },
   { weight: 2, arbitrary: nearLimitString },

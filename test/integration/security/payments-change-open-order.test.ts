@@ -39,7 +39,12 @@ describe('moving what an open checkout bought', () => {
   it('PATCH of the quiz date: 409 naming the payment, nothing changed; paid afterwards, the promotion is for the date the quiz is on', async () => {
     const o = await withOpenCheckout();
     const before = await snapshot();
-    const res = await callJson(`/api/owner/quizzes/${o.quiz.id}`, { method: 'PATCH', cookie: o.user.cookie, clock: NOW, body: editBody(addDays(QUIZ_DATE, 7)) });
+    const res = await callJson(`/api/owner/quizzes/${o.quiz.id}`, {
+      method: 'PATCH',
+      cookie: o.user.cookie,
+      clock: NOW,
+      body: editBody(addDays(QUIZ_DATE, 7)),
+    });
     expect(res.status).toBe(409);
     expect(res.body.error.message).toBe(
       'Det finns en pågående betalning för det här quizet. Vänta tills den är klar eller avbruten innan du flyttar det till ett annat datum.',
@@ -56,7 +61,12 @@ describe('moving what an open checkout bought', () => {
     expect(series.status).toBe(409);
     expect(await snapshot()).toEqual(before);
     // Other fields may change meanwhile.
-    const fields = await callJson(`/api/owner/quizzes/${o.quiz.id}`, { method: 'PATCH', cookie: o.user.cookie, clock: NOW, body: editBody(QUIZ_DATE, { startTime: '20:00' }) });
+    const fields = await callJson(`/api/owner/quizzes/${o.quiz.id}`, {
+      method: 'PATCH',
+      cookie: o.user.cookie,
+      clock: NOW,
+      body: editBody(QUIZ_DATE, { startTime: '20:00' }),
+    });
     expect(fields.status).toBe(200);
 
     expect((await sendEvent('checkout.session.completed', o.order)).status).toBe(200);
@@ -70,7 +80,12 @@ describe('moving what an open checkout bought', () => {
   it("PATCH of the place's city: 409; a new name in the same city is fine", async () => {
     const o = await withOpenCheckout();
     const before = await snapshot();
-    const res = await callJson(`/api/owner/locations/${o.location.id}`, { method: 'PATCH', cookie: o.user.cookie, clock: NOW, body: placeBody('Någon annanstans') });
+    const res = await callJson(`/api/owner/locations/${o.location.id}`, {
+      method: 'PATCH',
+      cookie: o.user.cookie,
+      clock: NOW,
+      body: placeBody('Någon annanstans'),
+    });
     expect(res.status).toBe(409);
     expect(res.body.error.message).toBe(
       'Det finns en pågående betalning för ett quiz på den här platsen. Vänta tills den är klar eller avbruten innan du ändrar ort.',
@@ -90,23 +105,41 @@ describe('moving what an open checkout bought', () => {
     await testDb().update(quizzes).set({ startTime: '21:00:00' }).where(eq(quizzes.id, o.quiz.id));
     // Once the hold is released the quiz may move.
     expect((await sendEvent('checkout.session.expired', o.order)).status).toBe(200);
-    await testDb().update(quizzes).set({ date: addDays(QUIZ_DATE, 7) }).where(eq(quizzes.id, o.quiz.id));
+    await testDb()
+      .update(quizzes)
+      .set({ date: addDays(QUIZ_DATE, 7) })
+      .where(eq(quizzes.id, o.quiz.id));
   });
 
   it('paid and not yet run: moving the date or the city is refused; a quiz that has been cannot move at all', async () => {
     const o = await withOpenCheckout();
     expect((await sendEvent('checkout.session.completed', o.order)).status).toBe(200);
     const before = await snapshot();
-    const res = await callJson(`/api/owner/quizzes/${o.quiz.id}`, { method: 'PATCH', cookie: o.user.cookie, clock: NOW, body: editBody(addDays(QUIZ_DATE, 7)) });
+    const res = await callJson(`/api/owner/quizzes/${o.quiz.id}`, {
+      method: 'PATCH',
+      cookie: o.user.cookie,
+      clock: NOW,
+      body: editBody(addDays(QUIZ_DATE, 7)),
+    });
     expect(res.status).toBe(409);
     expect(res.body.error.details).toEqual({ reason: 'paid_promotion', paidUntil: QUIZ_DATE, change: 'date' });
     expect(res.body.error.message).toContain(`betald marknadsföring som visas till och med ${QUIZ_DATE}`);
-    const city = await callJson(`/api/owner/locations/${o.location.id}`, { method: 'PATCH', cookie: o.user.cookie, clock: NOW, body: placeBody('Någon annanstans') });
+    const city = await callJson(`/api/owner/locations/${o.location.id}`, {
+      method: 'PATCH',
+      cookie: o.user.cookie,
+      clock: NOW,
+      body: placeBody('Någon annanstans'),
+    });
     expect(city.status).toBe(409);
     expect(city.body.error.details.reason).toBe('paid_promotion');
     expect(await snapshot()).toEqual(before);
     const after = `${addDays(QUIZ_DATE, 1)}T09:00:00Z`;
-    const moved = await callJson(`/api/owner/quizzes/${o.quiz.id}`, { method: 'PATCH', cookie: o.user.cookie, clock: after, body: editBody(addDays(QUIZ_DATE, 7)) });
+    const moved = await callJson(`/api/owner/quizzes/${o.quiz.id}`, {
+      method: 'PATCH',
+      cookie: o.user.cookie,
+      clock: after,
+      body: editBody(addDays(QUIZ_DATE, 7)),
+    });
     expect(moved.status).toBe(400);
     expect(moved.body.error.issues[0]).toEqual({ path: 'date', message: 'Quizet har redan varit och kan inte flyttas' });
     expect(await violations(o.location.citySlug)).toEqual({});
@@ -138,7 +171,11 @@ describe('a paid order whose quiz no longer matches', () => {
     );
     const admin = await createUser({ roles: ['admin', 'superadmin'], now: new Date(NOW) });
     const list = await callJson('/api/payments/refunds', { cookie: admin.cookie, clock: NOW });
-    expect(list.body.refunds.find((r: { orderId: string }) => r.orderId === o.order.id)).toMatchObject({ reason: 'items_changed', status: 'refunded', amount: 9800 });
+    expect(list.body.refunds.find((r: { orderId: string }) => r.orderId === o.order.id)).toMatchObject({
+      reason: 'items_changed',
+      status: 'refunded',
+      amount: 9800,
+    });
     // The Premium slot of that day is free for another buyer.
     const free = await testDb().select().from(promotionSlotClaims).where(eq(promotionSlotClaims.citySlug, o.location.citySlug));
     expect(free).toHaveLength(0);
@@ -150,7 +187,10 @@ describe('a paid order whose quiz no longer matches', () => {
     expect((await sendEvent('checkout.session.completed', o.order)).status).toBe(200);
     expect(await violations(o.location.citySlug)).toEqual({});
     // What the bug produced: the quiz on another date, the promotion on the old one, no refund.
-    await testDb().update(quizzes).set({ date: addDays(QUIZ_DATE, 7) }).where(eq(quizzes.id, o.quiz.id));
+    await testDb()
+      .update(quizzes)
+      .set({ date: addDays(QUIZ_DATE, 7) })
+      .where(eq(quizzes.id, o.quiz.id));
     const v = await violations(o.location.citySlug);
     expect(Object.keys(v)).toContain('every paid order has delivered promotions or a refund row');
     // Put back, so the shared database stays clean for other files' invariant checks.

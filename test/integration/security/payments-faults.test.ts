@@ -286,7 +286,9 @@ describe('concurrency and abandonment', () => {
     ]);
     // The paid order was open past its hold too: whichever came first decides, and the state is consistent.
     const paid = await orderState(p.body.orderId);
-    expect([JSON.stringify({ status: 'paid', claims: ['sold'], promotions: 1 }), JSON.stringify({ status: 'expired', claims: [], promotions: 0 })]).toContain(JSON.stringify(paid));
+    expect([JSON.stringify({ status: 'paid', claims: ['sold'], promotions: 1 }), JSON.stringify({ status: 'expired', claims: [], promotions: 0 })]).toContain(
+      JSON.stringify(paid),
+    );
     expect(await orderState(a.body.orderId)).toEqual({ status: 'expired', claims: [], promotions: 0 });
   });
 });

@@ -108,7 +108,13 @@ describe('paid, but nothing to deliver', () => {
     const { status, body } = await callJson('/api/promotion/marketing-checkout', {
       cookie: o.user.cookie,
       clock: NOW,
-      body: { venueId: o.venue.id, items: [{ quizId: o.quiz.id, tier: 'recommended' }, { quizId: second.id, tier: 'premium' }] },
+      body: {
+        venueId: o.venue.id,
+        items: [
+          { quizId: o.quiz.id, tier: 'recommended' },
+          { quizId: second.id, tier: 'premium' },
+        ],
+      },
     });
     expect(status).toBe(201);
     const order = { id: body.orderId as string, sessionId: body.sessionId as string };
@@ -135,8 +141,17 @@ describe('paid, but nothing to deliver', () => {
     const { body } = await buy(o, 'recommended');
     const order = { id: body.orderId as string, sessionId: body.sessionId as string };
     await sendEvent('checkout.session.expired', order);
-    const failing: PaymentsPort = { ...createLocalPayments({ webhookSecret: DEV_WEBHOOK_SECRET }), refund: async () => { throw new Error('charge already refunded'); } };
-    const event = { id: `evt_fail_${order.id}`, type: 'checkout.session.completed', session: { id: order.sessionId, orderId: order.id, paymentStatus: 'paid', amountTotal: 4900, paymentIntentId: 'pi_123' } };
+    const failing: PaymentsPort = {
+      ...createLocalPayments({ webhookSecret: DEV_WEBHOOK_SECRET }),
+      refund: async () => {
+        throw new Error('charge already refunded');
+      },
+    };
+    const event = {
+      id: `evt_fail_${order.id}`,
+      type: 'checkout.session.completed',
+      session: { id: order.sessionId, orderId: order.id, paymentStatus: 'paid', amountTotal: 4900, paymentIntentId: 'pi_123' },
+    };
     expect(await handlePaymentEvent({ db: testDb(), clock: pinnedClock(NOW), payments: failing }, event)).toBe('applied');
     expect(await refundRow(order.id)).toMatchObject({ status: 'needs_manual', paymentIntentId: 'pi_123', error: 'charge already refunded' });
 
@@ -164,7 +179,11 @@ describe('the Stripe adapter refunds (strict fake of the Stripe API, no network)
 
   it('refunds the payment intent of the event, once per order (idempotency key), for exactly the amount', async () => {
     const seen: Parameters<typeof fake>[1] = [];
-    const port = createStripePayments({ secretKey: 'sk_test_x', webhookSecret: 'whsec_x', fetchFn: fake({ 'POST /v1/refunds': { id: 're_1', object: 'refund' } }, seen) });
+    const port = createStripePayments({
+      secretKey: 'sk_test_x',
+      webhookSecret: 'whsec_x',
+      fetchFn: fake({ 'POST /v1/refunds': { id: 're_1', object: 'refund' } }, seen),
+    });
     expect(await port.refund({ orderId: 'order-1', paymentIntentId: 'pi_1', sessionId: 'cs_1', amount: 4900 })).toEqual({ id: 're_1' });
     expect(seen).toHaveLength(1);
     expect(seen[0]!.body.get('payment_intent')).toBe('pi_1');
@@ -177,7 +196,13 @@ describe('the Stripe adapter refunds (strict fake of the Stripe API, no network)
     const port = createStripePayments({
       secretKey: 'sk_test_x',
       webhookSecret: 'whsec_x',
-      fetchFn: fake({ 'GET /v1/checkout/sessions/cs_2': { id: 'cs_2', object: 'checkout.session', payment_intent: 'pi_2' }, 'POST /v1/refunds': { id: 're_2', object: 'refund' } }, seen),
+      fetchFn: fake(
+        {
+          'GET /v1/checkout/sessions/cs_2': { id: 'cs_2', object: 'checkout.session', payment_intent: 'pi_2' },
+          'POST /v1/refunds': { id: 're_2', object: 'refund' },
+        },
+        seen,
+      ),
     });
     expect(await port.refund({ orderId: 'order-2', paymentIntentId: null, sessionId: 'cs_2', amount: 9800 })).toEqual({ id: 're_2' });
     expect(seen.map((s) => `${s.method} ${s.path}`)).toEqual(['GET /v1/checkout/sessions/cs_2', 'POST /v1/refunds']);
@@ -210,7 +235,9 @@ describe('production without STRIPE_SECRET_KEY', () => {
     const before = await snapshot(['promotion_slot_claims', 'promotions']);
     const first = await post();
     expect(first.status).toBe(503);
-    expect(await first.json()).toEqual({ error: { code: 'unavailable', message: 'Betalning är inte tillgänglig just nu. Försök igen senare eller kontakta supporten.' } });
+    expect(await first.json()).toEqual({
+      error: { code: 'unavailable', message: 'Betalning är inte tillgänglig just nu. Försök igen senare eller kontakta supporten.' },
+    });
     const second = await post();
     expect(second.status).toBe(503);
     expect(await snapshot(['promotion_slot_claims', 'promotions'])).toEqual(before);
@@ -221,4 +248,3 @@ describe('production without STRIPE_SECRET_KEY', () => {
     expect(errors.mock.calls.filter((c) => String(c[0]).includes('checkout session could not be created'))).toHaveLength(0);
   });
 });
-

@@ -108,14 +108,18 @@ export function targetFor(world: World, fresh: string): Target {
 export const ROUTES: Record<string, RouteCase> = {
   // ------------------------------------------------------------ health, public reads
   'GET /api/health': { object: 'none', expect: PUBLIC(200) },
-  'GET /api/listing': { object: 'none', path: (t) => `/api/listing?city=${t.citySlug}&price=max50&team=4&category=allmanbildning&time=19-20`, expect: PUBLIC(200) },
+  'GET /api/listing': {
+    object: 'none',
+    path: (t) => `/api/listing?city=${t.citySlug}&price=max50&team=4&category=allmanbildning&time=19-20`,
+    expect: PUBLIC(200),
+  },
   'GET /api/listing/cities': { object: 'none', expect: PUBLIC(200) },
   'GET /api/listing/map': { object: 'none', path: (t) => `/api/listing/map?city=${t.citySlug}`, expect: PUBLIC(200) },
   'GET /api/listing/card': {
     object: 'none',
     path: () => '/api/listing/card?unit=999999999',
     expect: PUBLIC(404),
-    note: 'a marker\'s card under the listing filters: public; a unit outside the results (here: none) is 404 for everyone',
+    note: "a marker's card under the listing filters: public; a unit outside the results (here: none) is 404 for everyone",
   },
   'GET /api/promotion/pricing': { object: 'none', expect: PUBLIC(200) },
 
@@ -124,7 +128,11 @@ export const ROUTES: Record<string, RouteCase> = {
   'GET /api/calendar/city/:file': { object: 'none', path: (t) => `/api/calendar/city/${t.citySlug}.ics`, expect: PUBLIC(200) },
   'GET /api/calendar/city/:city/:file': { object: 'none', path: (t) => `/api/calendar/city/${t.citySlug}/tisdag.ics`, expect: PUBLIC(200) },
   'GET /api/calendar/venue/:city/:file': { object: 'none', path: (t) => `/api/calendar/venue/${t.citySlug}/${t.venueSlug}.ics`, expect: PUBLIC(200) },
-  'GET /api/calendar/listing.ics': { object: 'none', path: (t) => `/api/calendar/listing.ics?city=${t.citySlug}&price=gratis&category=musik`, expect: PUBLIC(200) },
+  'GET /api/calendar/listing.ics': {
+    object: 'none',
+    path: (t) => `/api/calendar/listing.ics?city=${t.citySlug}&price=gratis&category=musik`,
+    expect: PUBLIC(200),
+  },
 
   // ------------------------------------------------------------ auth (public by nature)
   'GET /api/auth/session': { object: 'none', expect: PUBLIC(200) },
@@ -193,16 +201,34 @@ export const ROUTES: Record<string, RouteCase> = {
   'GET /api/tips/config': { object: 'none', expect: PUBLIC(200) },
   'POST /api/tips': {
     object: 'none',
-    body: (t) => ({ venueName: `Tipsat ställe ${t.fresh}`, address: 'Storgatan 1', city: 'Göteborg', weekday: 3, startTime: '19:00', humanToken: 'local-pass' }),
+    body: (t) => ({
+      venueName: `Tipsat ställe ${t.fresh}`,
+      address: 'Storgatan 1',
+      city: 'Göteborg',
+      weekday: 3,
+      startTime: '19:00',
+      humanToken: 'local-pass',
+    }),
     expect: PUBLIC(201),
     note: 'public; rate-limited per client, honeypot and human check (local stand-in in tests)',
   },
   'GET /api/admin/tips': { object: 'none', expect: SUPERADMIN(200) },
   'GET /api/admin/tips/count': { object: 'none', expect: SUPERADMIN(200) },
   'POST /api/admin/tips/:id/approve': { object: 'none', path: () => '/api/admin/tips/no-such-tip/approve', expect: SUPERADMIN(404), fuzzActor: 'superadmin' },
-  'POST /api/admin/tips/:id/reject': { object: 'none', path: () => '/api/admin/tips/no-such-tip/reject', body: () => ({ reason: 'Finns redan' }), expect: SUPERADMIN(404), fuzzActor: 'superadmin' },
+  'POST /api/admin/tips/:id/reject': {
+    object: 'none',
+    path: () => '/api/admin/tips/no-such-tip/reject',
+    body: () => ({ reason: 'Finns redan' }),
+    expect: SUPERADMIN(404),
+    fuzzActor: 'superadmin',
+  },
   'GET /tipsa/stopp': { object: 'none', expect: PUBLIC(200), note: 'shows the button only; changes nothing', fuzzActor: 'visitor' },
-  'POST /tipsa/stopp': { object: 'none', expect: PUBLIC(400), note: 'RFC 8058 one-click, exempt from the CSRF guard; signed link required', fuzzActor: 'visitor' },
+  'POST /tipsa/stopp': {
+    object: 'none',
+    expect: PUBLIC(400),
+    note: 'RFC 8058 one-click, exempt from the CSRF guard; signed link required',
+    fuzzActor: 'visitor',
+  },
 
   // ------------------------------------------------------------ counting and owner analytics (issue 18)
   'POST /api/events': {
@@ -210,7 +236,7 @@ export const ROUTES: Record<string, RouteCase> = {
     body: (t) => ({ events: [{ t: 'impression', q: t.quizId }] }),
     expect: PUBLIC(204),
     missing: 204,
-    note: 'anyone may report a view; unknown ids are ignored (204), the owner\'s own views are not counted',
+    note: "anyone may report a view; unknown ids are ignored (204), the owner's own views are not counted",
   },
   'GET /api/analytics': { object: 'venue', path: (t) => `/api/analytics?venueId=${t.venueId}`, expect: OWNED(200), missing: 404 },
   'GET /api/analytics/export.csv': { object: 'venue', path: (t) => `/api/analytics/export.csv?venueId=${t.venueId}&days=7`, expect: OWNED(200), missing: 404 },
@@ -225,7 +251,12 @@ export const ROUTES: Record<string, RouteCase> = {
     expect: OWNED(201),
     missing: 404,
   },
-  'POST /api/promotion/checkout': { object: 'seriesQuiz', body: (t) => ({ quizId: t.seriesQuizId, tier: 'premium', weeks: 1 }), expect: OWNED(201), missing: 404 },
+  'POST /api/promotion/checkout': {
+    object: 'seriesQuiz',
+    body: (t) => ({ quizId: t.seriesQuizId, tier: 'premium', weeks: 1 }),
+    expect: OWNED(201),
+    missing: 404,
+  },
   'POST /api/payments/webhook': {
     object: 'none',
     body: () => ({ id: 'evt_x', type: 'checkout.session.completed' }),
@@ -262,7 +293,11 @@ export const ROUTES: Record<string, RouteCase> = {
   'PATCH /api/admin/feedback/:id': { object: 'feedback', body: () => ({ handled: true }), expect: SUPERADMIN(200), missing: 404, missingActor: 'superadmin' },
   'GET /api/admin/takeover-issues': { object: 'none', expect: SUPERADMIN(200) },
   'GET /api/admin/jobs': { object: 'none', expect: SUPERADMIN(200) },
-  'GET /api/admin/status': { object: 'none', expect: SUPERADMIN(200), note: "the 'Drift' tab: jobs, mail, imports, backup, webhook, 5xx, config checks (issue 30 §4)" },
+  'GET /api/admin/status': {
+    object: 'none',
+    expect: SUPERADMIN(200),
+    note: "the 'Drift' tab: jobs, mail, imports, backup, webhook, 5xx, config checks (issue 30 §4)",
+  },
   'POST /api/admin/takeover-issues/fix': { object: 'user', body: (t) => ({ userId: t.user.id }), expect: SUPERADMIN(200) },
   'POST /api/admin/import/preview': {
     object: 'none',
@@ -285,10 +320,30 @@ export const ROUTES: Record<string, RouteCase> = {
   },
   'GET /api/admin/import/jobs': { object: 'none', expect: SUPERADMIN(200) },
   'GET /api/admin/import/jobs/:id': { object: 'none', path: () => '/api/admin/import/jobs/no-such-job', expect: SUPERADMIN(404), fuzzActor: 'superadmin' },
-  'POST /api/admin/import/jobs/:id/start': { object: 'none', path: () => '/api/admin/import/jobs/no-such-job/start', expect: SUPERADMIN(404), fuzzActor: 'superadmin' },
-  'POST /api/admin/import/jobs/:id/resume': { object: 'none', path: () => '/api/admin/import/jobs/no-such-job/resume', expect: SUPERADMIN(404), fuzzActor: 'superadmin' },
-  'GET /api/admin/import/jobs/:id/report': { object: 'none', path: () => '/api/admin/import/jobs/no-such-job/report', expect: SUPERADMIN(404), fuzzActor: 'superadmin' },
-  'GET /api/admin/import/jobs/:id/reviews': { object: 'none', path: () => '/api/admin/import/jobs/no-such-job/reviews', expect: SUPERADMIN(404), fuzzActor: 'superadmin' },
+  'POST /api/admin/import/jobs/:id/start': {
+    object: 'none',
+    path: () => '/api/admin/import/jobs/no-such-job/start',
+    expect: SUPERADMIN(404),
+    fuzzActor: 'superadmin',
+  },
+  'POST /api/admin/import/jobs/:id/resume': {
+    object: 'none',
+    path: () => '/api/admin/import/jobs/no-such-job/resume',
+    expect: SUPERADMIN(404),
+    fuzzActor: 'superadmin',
+  },
+  'GET /api/admin/import/jobs/:id/report': {
+    object: 'none',
+    path: () => '/api/admin/import/jobs/no-such-job/report',
+    expect: SUPERADMIN(404),
+    fuzzActor: 'superadmin',
+  },
+  'GET /api/admin/import/jobs/:id/reviews': {
+    object: 'none',
+    path: () => '/api/admin/import/jobs/no-such-job/reviews',
+    expect: SUPERADMIN(404),
+    fuzzActor: 'superadmin',
+  },
   'POST /api/admin/import/jobs/:id/reviews/:row': {
     object: 'none',
     path: () => '/api/admin/import/jobs/no-such-job/reviews/2',
@@ -323,7 +378,12 @@ export const ROUTES: Record<string, RouteCase> = {
   // naming the field, nothing stored), which proves the caller got past it; the world's feed is private too,
   // so its sync records the refusal on the feed (200).
   'GET /api/owner/locations/:id/calendar-feeds': { object: 'location', expect: OWNED(200), missing: 404 },
-  'POST /api/owner/locations/:id/calendar-feeds/preview': { object: 'location', body: () => ({ url: 'https://127.0.0.1/x.ics' }), expect: OWNED(400), missing: 404 },
+  'POST /api/owner/locations/:id/calendar-feeds/preview': {
+    object: 'location',
+    body: () => ({ url: 'https://127.0.0.1/x.ics' }),
+    expect: OWNED(400),
+    missing: 404,
+  },
   'POST /api/owner/locations/:id/calendar-feeds': { object: 'location', body: () => ({ url: 'https://127.0.0.1/ny.ics' }), expect: OWNED(400), missing: 404 },
   'POST /api/owner/locations/:id/calendar-feeds/:feedId/sync': {
     object: 'location',
@@ -416,7 +476,7 @@ export const ROUTES: Record<string, RouteCase> = {
     path: (t) => `/api/follows/follow-${t.fresh}/push/stop`,
     body: () => ({ endpoint: PUSH_SUBSCRIPTION.endpoint }),
     expect: PUBLIC(404),
-    note: "the notification's \"Sluta påminna\": no session, the subscription's endpoint is the proof; 404 when that endpoint is not on that follow",
+    note: 'the notification\'s "Sluta påminna": no session, the subscription\'s endpoint is the proof; 404 when that endpoint is not on that follow',
   },
   'GET /api/admin/follows/stats': { object: 'none', expect: SUPERADMIN(200), note: 'counts only, never addresses' },
   'GET /api/admin/dead-letters': { object: 'none', expect: SUPERADMIN(200), note: "the mail queue's dead letters" },
@@ -424,7 +484,7 @@ export const ROUTES: Record<string, RouteCase> = {
   'POST /bevakningar': {
     object: 'none',
     expect: PUBLIC(400),
-    note: 'signed link (manage) required; its actions pause/resume/remove and (issue 32) push-on/push-off only touch that link\'s own follows — another address\'s follow is 404 (follows-push.test.ts)',
+    note: "signed link (manage) required; its actions pause/resume/remove and (issue 32) push-on/push-off only touch that link's own follows — another address's follow is 404 (follows-push.test.ts)",
   },
   'GET /bevakningar/bekrafta': { object: 'none', expect: PUBLIC(400), note: 'signed single-use link required' },
   'POST /bevakningar/bekrafta': { object: 'none', expect: PUBLIC(400), note: 'signed single-use link required' },
@@ -480,7 +540,12 @@ export const ROUTES: Record<string, RouteCase> = {
   'GET /quiz/:slug': { object: 'none', path: (t) => `/quiz/${t.citySlug}`, expect: PUBLIC(200) },
   'GET /quiz/:city/:second': { object: 'none', path: (t) => `/quiz/${t.citySlug}/${t.venueSlug}`, expect: PUBLIC(200) },
   'GET /sitemap.xml': { object: 'none', expect: PUBLIC(200), note: 'the sitemap index (issue 19 §4)' },
-  'GET /sitemaps/:file': { object: 'none', path: () => '/sitemaps/stallen-1.xml', expect: PUBLIC(200), note: 'a child sitemap: sidor-N (cities, weekdays) or stallen-N (venue pages)' },
+  'GET /sitemaps/:file': {
+    object: 'none',
+    path: () => '/sitemaps/stallen-1.xml',
+    expect: PUBLIC(200),
+    note: 'a child sitemap: sidor-N (cities, weekdays) or stallen-N (venue pages)',
+  },
   // embeddable widgets (issue 16): public HTML for other sites' iframes
   'GET /embed/:city': { object: 'none', path: (t) => `/embed/${t.citySlug}`, expect: PUBLIC(200) },
   'GET /embed/:city/:venue': { object: 'none', path: (t) => `/embed/${t.citySlug}/${t.venueSlug}`, expect: PUBLIC(200) },

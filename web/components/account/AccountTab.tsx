@@ -18,7 +18,12 @@ import { toast } from '../ui/Toast';
 
 export default function AccountTab() {
   const { data, error } = useAccount();
-  if (error) return <p role="alert" className="text-red-700">{error.message}</p>;
+  if (error)
+    return (
+      <p role="alert" className="text-red-700">
+        {error.message}
+      </p>
+    );
   if (!data) return <Spinner label="Laddar kontouppgifter..." />;
   return (
     <div className="space-y-8">
@@ -55,7 +60,11 @@ function EmailForm({ email, needsPassword }: { email: string; needsPassword: boo
   const onSubmit = handleSubmit(async (body) => {
     try {
       const res = await change.mutateAsync({ newEmail: body.newEmail, ...(needsPassword ? { password: body.password } : {}) });
-      toast({ title: 'Bekräftelselänk skickad', description: `Vi har skickat en länk till ${res.newEmail}. Din e-postadress ändras när du öppnar länken.`, variant: 'success' });
+      toast({
+        title: 'Bekräftelselänk skickad',
+        description: `Vi har skickat en länk till ${res.newEmail}. Din e-postadress ändras när du öppnar länken.`,
+        variant: 'success',
+      });
       reset();
     } catch (err) {
       if (!setServerErrors(setError, err)) setError('root.server', { message: unexpected(err) });
@@ -70,7 +79,9 @@ function EmailForm({ email, needsPassword }: { email: string; needsPassword: boo
         Nuvarande e-postadress: <strong>{email}</strong>
       </p>
       <TextField label="Ny e-postadress" type="email" autoComplete="email" error={errors.newEmail?.message} {...register('newEmail')} />
-      {needsPassword && <TextField label="Lösenord" type="password" autoComplete="current-password" error={errors.password?.message} {...register('password')} />}
+      {needsPassword && (
+        <TextField label="Lösenord" type="password" autoComplete="current-password" error={errors.password?.message} {...register('password')} />
+      )}
       <FormError message={errors.root?.server?.message} />
       <Button type="submit" disabled={change.isPending}>
         {change.isPending ? 'Sparar...' : 'Byt e-postadress'}
@@ -81,7 +92,9 @@ function EmailForm({ email, needsPassword }: { email: string; needsPassword: boo
 
 type PasswordValues = z.input<typeof ChangePasswordSchema>;
 const passwordSchema = (hasPassword: boolean) =>
-  hasPassword ? ChangePasswordSchema.refine((v) => !!v.currentPassword, { message: 'Ange ditt nuvarande lösenord.', path: ['currentPassword'] }) : ChangePasswordSchema;
+  hasPassword
+    ? ChangePasswordSchema.refine((v) => !!v.currentPassword, { message: 'Ange ditt nuvarande lösenord.', path: ['currentPassword'] })
+    : ChangePasswordSchema;
 
 function PasswordForm({ hasPassword }: { hasPassword: boolean }) {
   const change = useChangePassword();
@@ -92,7 +105,11 @@ function PasswordForm({ hasPassword }: { hasPassword: boolean }) {
   const errors = formState.errors;
   const onSubmit = handleSubmit(async (body) => {
     try {
-      await change.mutateAsync({ ...(hasPassword ? { currentPassword: body.currentPassword } : {}), password: body.password, confirmPassword: body.confirmPassword });
+      await change.mutateAsync({
+        ...(hasPassword ? { currentPassword: body.currentPassword } : {}),
+        password: body.password,
+        confirmPassword: body.confirmPassword,
+      });
       toast({ title: 'Lösenordet har ändrats', description: 'Dina andra inloggningar har avslutats.', variant: 'success' });
       reset();
     } catch (err) {
@@ -106,9 +123,30 @@ function PasswordForm({ hasPassword }: { hasPassword: boolean }) {
       <h3 id="account-password-heading" className="text-lg font-bold">
         {hasPassword ? 'Byt lösenord' : 'Välj ett lösenord'}
       </h3>
-      {hasPassword && <TextField label="Nuvarande lösenord" type="password" autoComplete="current-password" error={errors.currentPassword?.message} {...register('currentPassword')} />}
-      <TextField label="Nytt lösenord" type="password" autoComplete="new-password" hint="Minst 6 tecken." error={errors.password?.message} {...register('password')} />
-      <TextField label="Bekräfta nytt lösenord" type="password" autoComplete="new-password" error={errors.confirmPassword?.message} {...register('confirmPassword')} />
+      {hasPassword && (
+        <TextField
+          label="Nuvarande lösenord"
+          type="password"
+          autoComplete="current-password"
+          error={errors.currentPassword?.message}
+          {...register('currentPassword')}
+        />
+      )}
+      <TextField
+        label="Nytt lösenord"
+        type="password"
+        autoComplete="new-password"
+        hint="Minst 6 tecken."
+        error={errors.password?.message}
+        {...register('password')}
+      />
+      <TextField
+        label="Bekräfta nytt lösenord"
+        type="password"
+        autoComplete="new-password"
+        error={errors.confirmPassword?.message}
+        {...register('confirmPassword')}
+      />
       <FormError message={errors.root?.server?.message} />
       <Button type="submit" disabled={change.isPending}>
         {change.isPending ? 'Sparar...' : 'Byt lösenord'}

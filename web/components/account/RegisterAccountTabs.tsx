@@ -73,13 +73,22 @@ function DeleteAccount() {
       <div className="rounded-xl border border-red-300 bg-red-50 p-4 text-sm text-red-950">
         <p className="font-semibold">Varning: detta går inte att ångra.</p>
         <p className="mt-1">
-          När du raderar ditt konto tas också {c ? `${c.venues} ${c.venues === 1 ? 'verksamhet' : 'verksamheter'}, ${c.places} ${c.places === 1 ? 'plats' : 'platser'} och ${c.upcomingQuizzes} kommande quiz` : 'alla dina verksamheter, platser och quiz'} bort, och du loggas ut överallt.
+          När du raderar ditt konto tas också{' '}
+          {c
+            ? `${c.venues} ${c.venues === 1 ? 'verksamhet' : 'verksamheter'}, ${c.places} ${c.places === 1 ? 'plats' : 'platser'} och ${c.upcomingQuizzes} kommande quiz`
+            : 'alla dina verksamheter, platser och quiz'}{' '}
+          bort, och du loggas ut överallt.
         </p>
       </div>
       <Button variant="danger" onClick={() => setOpen(true)}>
         Radera konto
       </Button>
-      <Dialog open={open} onClose={() => !deleting && setOpen(false)} title="Radera kontot permanent?" description="Allt som hör till kontot tas bort och kan inte återställas.">
+      <Dialog
+        open={open}
+        onClose={() => !deleting && setOpen(false)}
+        title="Radera kontot permanent?"
+        description="Allt som hör till kontot tas bort och kan inte återställas."
+      >
         {done ? (
           <p role="status">Kontot är raderat. Du loggas ut...</p>
         ) : (

@@ -39,7 +39,12 @@ function FormError({ message }: { message: string | undefined }) {
 export default function SecurityTab() {
   const { data, error } = useAccount();
   const [enrolment, setEnrolment] = useState<{ secret: string; uri: string } | null>(null);
-  if (error) return <p role="alert" className="text-red-700">{error.message}</p>;
+  if (error)
+    return (
+      <p role="alert" className="text-red-700">
+        {error.message}
+      </p>
+    );
   if (!data) return <Spinner label="Laddar säkerhetsinställningar..." />;
   if (data.totpEnabled) return <RemoveForm hasPassword={data.hasPassword} />;
   if (enrolment) return <ConfirmForm enrolment={enrolment} onDone={() => setEnrolment(null)} />;
@@ -47,7 +52,10 @@ export default function SecurityTab() {
 }
 
 function usePasswordForm(hasPassword: boolean) {
-  return useForm<PasswordValues, unknown, z.output<typeof PasswordOnlySchema>>({ resolver: zodResolver(passwordSchema(hasPassword)), defaultValues: { password: '' } });
+  return useForm<PasswordValues, unknown, z.output<typeof PasswordOnlySchema>>({
+    resolver: zodResolver(passwordSchema(hasPassword)),
+    defaultValues: { password: '' },
+  });
 }
 
 function StartForm({ hasPassword, onStarted }: { hasPassword: boolean; onStarted: (e: { secret: string; uri: string }) => void }) {
@@ -64,7 +72,9 @@ function StartForm({ hasPassword, onStarted }: { hasPassword: boolean; onStarted
     <form onSubmit={onSubmit} className="space-y-3" noValidate>
       <h3 className="text-lg font-bold">Tvåstegsverifiering</h3>
       <p className="text-sm text-slate-700">Skydda ditt konto med en kod från en autentiseringsapp utöver lösenordet.</p>
-      {hasPassword && <TextField label="Lösenord" type="password" autoComplete="current-password" error={formState.errors.password?.message} {...register('password')} />}
+      {hasPassword && (
+        <TextField label="Lösenord" type="password" autoComplete="current-password" error={formState.errors.password?.message} {...register('password')} />
+      )}
       <FormError message={formState.errors.root?.server?.message} />
       <Button type="submit" disabled={enrol.isPending}>
         {enrol.isPending ? 'Startar...' : 'Aktivera tvåstegsverifiering'}
@@ -93,10 +103,21 @@ function ConfirmForm({ enrolment, onDone }: { enrolment: { secret: string; uri: 
   return (
     <form onSubmit={onSubmit} className="space-y-3" noValidate>
       <h3 className="text-lg font-bold">Skanna QR-koden</h3>
-      <p className="text-sm text-slate-700">Skanna koden med din autentiseringsapp (till exempel Google Authenticator eller Microsoft Authenticator) och ange sedan den sexsiffriga koden som visas.</p>
-      <img src={`data:image/svg+xml;utf8,${encodeURIComponent(svg)}`} alt="QR-kod för autentiseringsappen" width={192} height={192} className="h-48 w-48 rounded-lg border border-slate-200" />
       <p className="text-sm text-slate-700">
-        Kan du inte skanna? Ange nyckeln manuellt: <code className="break-all rounded bg-slate-100 px-1 font-mono" data-testid="totp-secret">{enrolment.secret}</code>
+        Skanna koden med din autentiseringsapp (till exempel Google Authenticator eller Microsoft Authenticator) och ange sedan den sexsiffriga koden som visas.
+      </p>
+      <img
+        src={`data:image/svg+xml;utf8,${encodeURIComponent(svg)}`}
+        alt="QR-kod för autentiseringsappen"
+        width={192}
+        height={192}
+        className="h-48 w-48 rounded-lg border border-slate-200"
+      />
+      <p className="text-sm text-slate-700">
+        Kan du inte skanna? Ange nyckeln manuellt:{' '}
+        <code className="break-all rounded bg-slate-100 px-1 font-mono" data-testid="totp-secret">
+          {enrolment.secret}
+        </code>
       </p>
       <TextField
         label="Kod från appen"
@@ -139,8 +160,12 @@ function RemoveForm({ hasPassword }: { hasPassword: boolean }) {
   return (
     <form onSubmit={onSubmit} className="space-y-3" noValidate>
       <h3 className="text-lg font-bold">Tvåstegsverifiering</h3>
-      <p className="rounded-xl bg-emerald-50 p-3 text-emerald-950">Tvåstegsverifiering är aktiverad. Vid inloggning frågar vi efter en kod från din autentiseringsapp.</p>
-      {hasPassword && <TextField label="Lösenord" type="password" autoComplete="current-password" error={formState.errors.password?.message} {...register('password')} />}
+      <p className="rounded-xl bg-emerald-50 p-3 text-emerald-950">
+        Tvåstegsverifiering är aktiverad. Vid inloggning frågar vi efter en kod från din autentiseringsapp.
+      </p>
+      {hasPassword && (
+        <TextField label="Lösenord" type="password" autoComplete="current-password" error={formState.errors.password?.message} {...register('password')} />
+      )}
       <FormError message={formState.errors.root?.server?.message} />
       <Button type="submit" variant="danger" disabled={removal.isPending}>
         {removal.isPending ? 'Tar bort...' : 'Ta bort tvåstegsverifiering'}

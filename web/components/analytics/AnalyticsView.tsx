@@ -3,7 +3,15 @@
  * promoted days marked, the plain comparison line, tables per place and per quiz, CSV download.
  */
 import { useState } from 'react';
-import { METRIC_LABELS, METRICS, PERIODS, type AnalyticsResponse, type AnalyticsRow, type Metric, type Period } from '../../../worker/features/analytics/contract';
+import {
+  METRIC_LABELS,
+  METRICS,
+  PERIODS,
+  type AnalyticsResponse,
+  type AnalyticsRow,
+  type Metric,
+  type Period,
+} from '../../../worker/features/analytics/contract';
 import { Button, buttonClass } from '../ui/Button';
 import { Spinner } from '../ui/Spinner';
 import { analyticsApi, useAnalytics } from './api';
@@ -18,7 +26,10 @@ export function AnalyticsView({ venueId }: { venueId?: string | undefined }) {
         <fieldset className="flex flex-wrap gap-1 rounded-xl bg-slate-100 p-1">
           <legend className="sr-only">Period</legend>
           {PERIODS.map((p) => (
-            <label key={p} className={`cursor-pointer rounded-lg px-3 py-2 text-sm font-semibold ${days === p ? 'bg-white text-slate-900 shadow' : 'text-slate-700'}`}>
+            <label
+              key={p}
+              className={`cursor-pointer rounded-lg px-3 py-2 text-sm font-semibold ${days === p ? 'bg-white text-slate-900 shadow' : 'text-slate-700'}`}
+            >
               <input type="radio" name="period" value={p} checked={days === p} onChange={() => setDays(p)} className="sr-only" />
               Senaste {p} dagarna
             </label>
@@ -52,8 +63,8 @@ function Numbers({ data }: { data: AnalyticsResponse }) {
       <section className="rounded-2xl border border-dashed border-slate-300 bg-white p-6">
         <h2 className="text-xl font-bold">Ingen statistik än för {data.venue.name}</h2>
         <p className="mt-2 text-slate-700">
-          Här ser du dag för dag hur många som har sett dina quiz i listan, öppnat detaljerna, besökt din sida och klickat på webbplats eller
-          telefon – per plats och per quiz. Siffrorna dyker upp när besökare har hittat dina quiz. Dina egna besök räknas inte.
+          Här ser du dag för dag hur många som har sett dina quiz i listan, öppnat detaljerna, besökt din sida och klickat på webbplats eller telefon – per
+          plats och per quiz. Siffrorna dyker upp när besökare har hittat dina quiz. Dina egna besök räknas inte.
         </p>
         <p className="mt-2 text-sm text-slate-700">Vi räknar bara antal per dag: inga cookies, inga IP-adresser och inga uppgifter om besökarna.</p>
       </section>

@@ -20,7 +20,12 @@ export function BarChart({ daily, metric, label }: { daily: readonly AnalyticsDa
   const sum = values.reduce((s, v) => s + v, 0);
   const labelEvery = daily.length <= 7 ? 1 : daily.length <= 30 ? 5 : 15;
   return (
-    <svg viewBox={`0 0 ${w} ${h}`} className="h-auto w-full" role="img" aria-label={`${label}: totalt ${sum} under ${daily.length} dagar, som mest ${max === 1 && sum === 0 ? 0 : max} på en dag`}>
+    <svg
+      viewBox={`0 0 ${w} ${h}`}
+      className="h-auto w-full"
+      role="img"
+      aria-label={`${label}: totalt ${sum} under ${daily.length} dagar, som mest ${max === 1 && sum === 0 ? 0 : max} på en dag`}
+    >
       <line x1={pad.left} x2={w - pad.right} y1={pad.top + innerH} y2={pad.top + innerH} stroke="#94a3b8" />
       <text x={pad.left - 6} y={pad.top + 8} textAnchor="end" fontSize="11" fill="#334155">
         {max}

@@ -36,10 +36,18 @@ function Overview({ data }: { data: OverviewResponse }) {
           <table className="w-full rounded-xl bg-white text-sm">
             <thead>
               <tr className="border-b border-slate-200">
-                <th scope="col" className={th}>Vecka</th>
-                <th scope="col" className={th}>Stad</th>
-                <th scope="col" className={`${th} text-right`}>Beställningar</th>
-                <th scope="col" className={`${th} text-right`}>Belopp</th>
+                <th scope="col" className={th}>
+                  Vecka
+                </th>
+                <th scope="col" className={th}>
+                  Stad
+                </th>
+                <th scope="col" className={`${th} text-right`}>
+                  Beställningar
+                </th>
+                <th scope="col" className={`${th} text-right`}>
+                  Belopp
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -65,10 +73,18 @@ function Overview({ data }: { data: OverviewResponse }) {
           <table className="w-full rounded-xl bg-white text-sm">
             <thead>
               <tr className="border-b border-slate-200">
-                <th scope="col" className={th}>Stad</th>
-                <th scope="col" className={th}>Datum</th>
-                <th scope="col" className={`${th} text-right`}>Rekommenderat (av 3)</th>
-                <th scope="col" className={`${th} text-right`}>Premium Utvald (av 1)</th>
+                <th scope="col" className={th}>
+                  Stad
+                </th>
+                <th scope="col" className={th}>
+                  Datum
+                </th>
+                <th scope="col" className={`${th} text-right`}>
+                  Rekommenderat (av 3)
+                </th>
+                <th scope="col" className={`${th} text-right`}>
+                  Premium Utvald (av 1)
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -94,11 +110,21 @@ function Overview({ data }: { data: OverviewResponse }) {
           <table className="w-full rounded-xl bg-white text-sm">
             <thead>
               <tr className="border-b border-slate-200">
-                <th scope="col" className={th}>Verksamhet</th>
-                <th scope="col" className={th}>Plats</th>
-                <th scope="col" className={`${th} text-right`}>Detaljvisningar</th>
-                <th scope="col" className={`${th} text-right`}>Sidvisningar</th>
-                <th scope="col" className={`${th} text-right`}>Visningar i listan</th>
+                <th scope="col" className={th}>
+                  Verksamhet
+                </th>
+                <th scope="col" className={th}>
+                  Plats
+                </th>
+                <th scope="col" className={`${th} text-right`}>
+                  Detaljvisningar
+                </th>
+                <th scope="col" className={`${th} text-right`}>
+                  Sidvisningar
+                </th>
+                <th scope="col" className={`${th} text-right`}>
+                  Visningar i listan
+                </th>
               </tr>
             </thead>
             <tbody>

@@ -72,11 +72,19 @@ export function SlotCalendar({ quizId, city }: { quizId: string; city: string })
                     {week.map(({ date, day }) =>
                       day ? (
                         <td key={day.date} className="border border-slate-100 p-0.5 align-top" data-date={day.date}>
-                          <div className="font-semibold">{Number(day.date.slice(8))}/{Number(day.date.slice(5, 7))}</div>
-                          <div className={`rounded ${STATUS_CLASS[day.recommended.status]}`} title={`Rekommenderat: ${day.recommended.max - day.recommended.taken} av ${day.recommended.max} kvar`}>
+                          <div className="font-semibold">
+                            {Number(day.date.slice(8))}/{Number(day.date.slice(5, 7))}
+                          </div>
+                          <div
+                            className={`rounded ${STATUS_CLASS[day.recommended.status]}`}
+                            title={`Rekommenderat: ${day.recommended.max - day.recommended.taken} av ${day.recommended.max} kvar`}
+                          >
                             R: {SLOT_STATUS_LABELS[day.recommended.status]}
                           </div>
-                          <div className={`mt-0.5 rounded ${STATUS_CLASS[day.premium.status]}`} title={`Premium Utvald: ${day.premium.max - day.premium.taken} av ${day.premium.max} kvar`}>
+                          <div
+                            className={`mt-0.5 rounded ${STATUS_CLASS[day.premium.status]}`}
+                            title={`Premium Utvald: ${day.premium.max - day.premium.taken} av ${day.premium.max} kvar`}
+                          >
                             P: {SLOT_STATUS_LABELS[day.premium.status]}
                           </div>
                         </td>

@@ -78,7 +78,9 @@ function send(): void {
   } catch {
     // fall through to fetch
   }
-  void fetch(ENDPOINT, { method: 'POST', body, headers: { 'content-type': 'application/json' }, keepalive: true, credentials: 'same-origin' }).catch(() => undefined);
+  void fetch(ENDPOINT, { method: 'POST', body, headers: { 'content-type': 'application/json' }, keepalive: true, credentials: 'same-origin' }).catch(
+    () => undefined,
+  );
 }
 
 /** The page is going away: send what is queued (in ≤ 50-event requests). */

@@ -4,7 +4,10 @@ import { googleErrorText } from './googleErrors';
 describe('googleErrorText (the texts /login and /register showed before they shared the block)', () => {
   it('login', () => {
     expect(googleErrorText('login', 'google_failed')).toEqual(['Google-inloggning misslyckades', 'Försök igen eller logga in med e-post och lösenord.']);
-    expect(googleErrorText('login', 'google_register_failed')).toEqual(['Google-registrering misslyckades', 'Försök igen eller registrera dig med e-post och lösenord.']);
+    expect(googleErrorText('login', 'google_register_failed')).toEqual([
+      'Google-registrering misslyckades',
+      'Försök igen eller registrera dig med e-post och lösenord.',
+    ]);
     expect(googleErrorText('login', 'google_unavailable')).toEqual(['Google-inloggning misslyckades', 'Google-inloggning är inte tillgänglig här.']);
   });
   it('register', () => {

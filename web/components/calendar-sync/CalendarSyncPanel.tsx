@@ -4,7 +4,16 @@
  * last sync, its errors and changes skipped because of an order, with "Synka nu" and "Sluta synka".
  */
 import { useState, type FormEvent } from 'react';
-import { calendarSyncApi, useAddCalendarFeed, useCalendarFeeds, useRemoveCalendarFeed, useSyncCalendarFeed, type CalendarFeed, type CalendarPreview, type PreviewEvent } from '../../api/calendar-sync';
+import {
+  calendarSyncApi,
+  useAddCalendarFeed,
+  useCalendarFeeds,
+  useRemoveCalendarFeed,
+  useSyncCalendarFeed,
+  type CalendarFeed,
+  type CalendarPreview,
+  type PreviewEvent,
+} from '../../api/calendar-sync';
 import { ApiError } from '../../lib/api';
 import { CalendarUrlSchema } from '../../../worker/features/calendar-sync/contract';
 import { Button } from '../ui/Button';
@@ -91,7 +100,12 @@ function FeedRow({ locationId, feed }: { locationId: string; feed: CalendarFeed 
         <Button variant="secondary" disabled={sync.isPending} onClick={() => sync.mutate({ locationId, feedId: feed.id })}>
           {sync.isPending ? 'Synkar…' : 'Synka nu'}
         </Button>
-        <Button variant="ghost" className="text-red-700 hover:bg-red-50" disabled={remove.isPending} onClick={() => remove.mutate({ locationId, feedId: feed.id })}>
+        <Button
+          variant="ghost"
+          className="text-red-700 hover:bg-red-50"
+          disabled={remove.isPending}
+          onClick={() => remove.mutate({ locationId, feedId: feed.id })}
+        >
           Sluta synka
         </Button>
       </div>

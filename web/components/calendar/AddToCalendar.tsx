@@ -35,12 +35,24 @@ export function AddToCalendar({ quiz, className = '' }: { quiz: CalendarQuiz; cl
       </summary>
       <ul className="mt-1 flex max-w-full list-none flex-wrap gap-1 rounded-xl border border-slate-200 bg-white p-1 text-sm font-semibold">
         <li>
-          <a href={quizIcsPath(quiz.id)} download {...trackAttrs('calendar_add', { quizId: quiz.id })} className="block rounded-lg px-3 py-2 text-slate-900 hover:bg-brand-50">
+          <a
+            href={quizIcsPath(quiz.id)}
+            download
+            {...trackAttrs('calendar_add', { quizId: quiz.id })}
+            className="block rounded-lg px-3 py-2 text-slate-900 hover:bg-brand-50"
+          >
             Kalenderfil (.ics)
           </a>
         </li>
         <li>
-          <a href={google} suppressHydrationWarning target="_blank" rel="noopener noreferrer" {...trackAttrs('calendar_add', { quizId: quiz.id })} className="block rounded-lg px-3 py-2 text-slate-900 hover:bg-brand-50">
+          <a
+            href={google}
+            suppressHydrationWarning
+            target="_blank"
+            rel="noopener noreferrer"
+            {...trackAttrs('calendar_add', { quizId: quiz.id })}
+            className="block rounded-lg px-3 py-2 text-slate-900 hover:bg-brand-50"
+          >
             Google Kalender
           </a>
         </li>

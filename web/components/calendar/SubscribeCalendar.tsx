@@ -49,17 +49,35 @@ export function SubscribeCalendar({ feedPath, tone = 'brand', track }: { feedPat
         Prenumerera i kalendern
       </button>
       {open && (
-        <fieldset aria-label="Prenumerera i kalendern" className="absolute left-0 z-20 mt-2 w-[min(90vw,26rem)] space-y-3 rounded-2xl border border-slate-200 bg-white p-4 text-sm text-slate-900 shadow-xl">
+        <fieldset
+          aria-label="Prenumerera i kalendern"
+          className="absolute left-0 z-20 mt-2 w-[min(90vw,26rem)] space-y-3 rounded-2xl border border-slate-200 bg-white p-4 text-sm text-slate-900 shadow-xl"
+        >
           <p>Kalendern hämtar de kommande {FEED_DAYS / 7} veckornas quiz och uppdaterar sig själv.</p>
-          <a href={origin ? webcalUrl(https) : feedPath} {...trackAttrs('feed_subscribe', track)} className="block rounded-xl bg-brand-600 px-4 py-2 text-center font-semibold text-white hover:bg-brand-700">
+          <a
+            href={origin ? webcalUrl(https) : feedPath}
+            {...trackAttrs('feed_subscribe', track)}
+            className="block rounded-xl bg-brand-600 px-4 py-2 text-center font-semibold text-white hover:bg-brand-700"
+          >
             Öppna i kalenderappen
           </a>
           <label className="block font-semibold" htmlFor={`feed-${feedPath}`}>
             Eller kopiera adressen
           </label>
           <div className="flex gap-2">
-            <input id={`feed-${feedPath}`} readOnly value={https} onFocus={(e) => e.currentTarget.select()} className="min-w-0 flex-1 rounded-lg border border-slate-300 px-2 py-1.5 font-mono text-xs" />
-            <button type="button" onClick={copy} {...trackAttrs('feed_subscribe', track)} className="rounded-lg bg-slate-900 px-3 py-1.5 font-semibold text-white hover:bg-slate-700">
+            <input
+              id={`feed-${feedPath}`}
+              readOnly
+              value={https}
+              onFocus={(e) => e.currentTarget.select()}
+              className="min-w-0 flex-1 rounded-lg border border-slate-300 px-2 py-1.5 font-mono text-xs"
+            />
+            <button
+              type="button"
+              onClick={copy}
+              {...trackAttrs('feed_subscribe', track)}
+              className="rounded-lg bg-slate-900 px-3 py-1.5 font-semibold text-white hover:bg-slate-700"
+            >
               Kopiera
             </button>
           </div>

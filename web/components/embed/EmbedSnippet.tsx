@@ -50,7 +50,9 @@ export function EmbedSnippet({ venue, places }: EmbedSnippetProps) {
           Visa era quiz på er egen webbplats
         </h2>
         <p className="mt-1 text-slate-700">Klistra in koden på er hemsida: de fem närmaste quizen visas och uppdateras av sig själva.</p>
-        {!venue.isPublic && <p className="mt-2 rounded-xl bg-amber-50 px-3 py-2 text-amber-900">Verksamheten är inte publik just nu – widgeten visas först när den är det.</p>}
+        {!venue.isPublic && (
+          <p className="mt-2 rounded-xl bg-amber-50 px-3 py-2 text-amber-900">Verksamheten är inte publik just nu – widgeten visas först när den är det.</p>
+        )}
       </div>
       <div className="flex flex-wrap items-center gap-4 text-sm">
         {cities.length > 1 && (
@@ -76,14 +78,28 @@ export function EmbedSnippet({ venue, places }: EmbedSnippetProps) {
         <label htmlFor={`${id}-code`} className="block text-sm font-semibold">
           Kod att klistra in
         </label>
-        <textarea id={`${id}-code`} readOnly rows={3} value={snippet} onFocus={(e) => e.currentTarget.select()} className="w-full rounded-xl border border-slate-300 p-2 font-mono text-xs" />
+        <textarea
+          id={`${id}-code`}
+          readOnly
+          rows={3}
+          value={snippet}
+          onFocus={(e) => e.currentTarget.select()}
+          className="w-full rounded-xl border border-slate-300 p-2 font-mono text-xs"
+        />
         <button type="button" onClick={copy} className={buttonClass('secondary')}>
           Kopiera koden
         </button>
       </div>
       <div className="space-y-2">
         <p className="text-sm font-semibold">Förhandsvisning</p>
-        <iframe src={path} title={`Förhandsvisning: quiz på ${venue.name}`} width="100%" height={height} className="max-w-[480px] rounded-xl border border-slate-200" loading="lazy" />
+        <iframe
+          src={path}
+          title={`Förhandsvisning: quiz på ${venue.name}`}
+          width="100%"
+          height={height}
+          className="max-w-[480px] rounded-xl border border-slate-200"
+          loading="lazy"
+        />
       </div>
     </section>
   );

@@ -47,7 +47,12 @@ export default function FeedbackForm({ open, onClose, signedIn }: { open: boolea
   return (
     <Dialog open={open} onClose={onClose} title="Skicka feedback" description="Berätta vad som fungerar, vad som krånglar eller vad du saknar.">
       <form onSubmit={submit} className="space-y-4" noValidate>
-        <SelectField label="Kategori" value={form.category} error={errors.category} onChange={(e) => setForm({ ...form, category: e.target.value as Category })}>
+        <SelectField
+          label="Kategori"
+          value={form.category}
+          error={errors.category}
+          onChange={(e) => setForm({ ...form, category: e.target.value as Category })}
+        >
           <option value="">Välj kategori</option>
           {Object.entries(FEEDBACK_CATEGORY_LABELS).map(([value, label]) => (
             <option key={value} value={value}>
@@ -58,7 +63,15 @@ export default function FeedbackForm({ open, onClose, signedIn }: { open: boolea
         <TextField label="Rubrik" value={form.title} error={errors.title} maxLength={120} onChange={(e) => setForm({ ...form, title: e.target.value })} />
         <TextArea label="Beskrivning" value={form.description} error={errors.description} onChange={(e) => setForm({ ...form, description: e.target.value })} />
         {!signedIn && (
-          <TextField label="E-post (valfritt)" type="email" autoComplete="email" value={form.senderEmail} error={errors.senderEmail} hint="Om du vill att vi ska kunna svara dig." onChange={(e) => setForm({ ...form, senderEmail: e.target.value })} />
+          <TextField
+            label="E-post (valfritt)"
+            type="email"
+            autoComplete="email"
+            value={form.senderEmail}
+            error={errors.senderEmail}
+            hint="Om du vill att vi ska kunna svara dig."
+            onChange={(e) => setForm({ ...form, senderEmail: e.target.value })}
+          />
         )}
         <div className="flex justify-end gap-2">
           <Button variant="secondary" onClick={onClose}>

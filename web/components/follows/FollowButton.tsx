@@ -5,9 +5,7 @@ import { trackAttrs, type TrackTarget } from '../analytics/beacon';
 /** The dialog (form, zod contract, API call) is a lazy chunk: public pages only ship this button. */
 const FollowDialog = lazy(() => import('./FollowDialog'));
 
-export type FollowTarget =
-  | { placeId: string; label: string }
-  | { filters: SearchFollowFilters; label: string };
+export type FollowTarget = { placeId: string; label: string } | { filters: SearchFollowFilters; label: string };
 
 /** A listing search to follow: city, weekday, text and the quiz filters, as URL values (the server validates them). */
 export interface SearchFollowFilters {

@@ -61,12 +61,22 @@ export function FollowsList() {
         </p>
       )}
       {follows === null && !error && <p className="text-slate-600">Laddar...</p>}
-      {follows?.length === 0 && <p className="text-slate-600">Du bevakar ingenting ännu. Tryck på "Följ" på ett ställe eller "Bevaka den här sökningen" i listan.</p>}
+      {follows?.length === 0 && (
+        <p className="text-slate-600">Du bevakar ingenting ännu. Tryck på "Följ" på ett ställe eller "Bevaka den här sökningen" i listan.</p>
+      )}
       {follows && follows.length > 0 && (
         <ul className="divide-y divide-slate-200">
           {follows.map((f) => (
             <li key={f.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
-              <span>{f.url ? <a href={f.url} className="text-brand-700 underline">{f.label}</a> : f.label}</span>
+              <span>
+                {f.url ? (
+                  <a href={f.url} className="text-brand-700 underline">
+                    {f.label}
+                  </a>
+                ) : (
+                  f.label
+                )}
+              </span>
               <span className="flex gap-2">
                 {f.kind === 'place' && (
                   <button type="button" onClick={() => void act(f, 'toggle')} className="rounded-lg border border-slate-300 px-3 py-1 text-sm font-semibold">
@@ -82,7 +92,12 @@ export function FollowsList() {
                 >
                   {pushed.has(f.id) ? PUSH_TEXTS.disable : PUSH_TEXTS.enable}
                 </button>
-                <button type="button" onClick={() => void act(f, 'remove')} className="rounded-lg border border-red-300 px-3 py-1 text-sm font-semibold text-red-800" aria-label={`Ta bort bevakningen ${f.label}`}>
+                <button
+                  type="button"
+                  onClick={() => void act(f, 'remove')}
+                  className="rounded-lg border border-red-300 px-3 py-1 text-sm font-semibold text-red-800"
+                  aria-label={`Ta bort bevakningen ${f.label}`}
+                >
                   Ta bort
                 </button>
               </span>

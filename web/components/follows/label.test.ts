@@ -4,7 +4,7 @@ import { searchLabel } from './label';
 const cities = [{ slug: 'stockholm', name: 'Stockholm' }];
 const none = { city: '', weekday: '', search: '' };
 
-describe('searchLabel (the follow button\'s name for the listing filters)', () => {
+describe("searchLabel (the follow button's name for the listing filters)", () => {
   it('names city, weekday, text and the quiz filters that are set', () => {
     expect(searchLabel({ city: 'stockholm', weekday: 'tisdag', search: ' musik ', price: 'gratis', team: '4', category: 'sport', time: '19-20' }, cities)).toBe(
       'Stockholm · tisdag · ”musik” · Gratis · Vi är 4 · Sport · 19–20',

@@ -6,7 +6,16 @@ import { searchLabel as labelOfSearch } from '../../../worker/lib/search-label';
  * dates are not followed). The name itself is built by worker/lib/search-label.ts, the one home the server shares.
  */
 export function searchLabel(
-  f: { city: string; weekday: string; search: string; price?: string | undefined; team?: string | undefined; category?: string | undefined; time?: string | undefined; sprak?: string | undefined },
+  f: {
+    city: string;
+    weekday: string;
+    search: string;
+    price?: string | undefined;
+    team?: string | undefined;
+    category?: string | undefined;
+    time?: string | undefined;
+    sprak?: string | undefined;
+  },
   cities: Array<{ slug: string; name: string }>,
 ): string | null {
   const cityName = f.city ? (cities.find((c) => c.slug === f.city)?.name ?? f.city) : undefined;

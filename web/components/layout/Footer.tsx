@@ -19,7 +19,9 @@ const INFO: Record<InfoKey, { link: string; title: string; body: ReactNode }> = 
     title: 'Varför finns Quizkväll?',
     body: (
       <>
-        <p>Quizkvällar annonseras ofta bara på en krita-tavla, i en Facebookgrupp eller muntligen. Det gör det svårt att hitta ett quiz när man väl är sugen.</p>
+        <p>
+          Quizkvällar annonseras ofta bara på en krita-tavla, i en Facebookgrupp eller muntligen. Det gör det svårt att hitta ett quiz när man väl är sugen.
+        </p>
         <p>Quizkväll samlar alla quizkvällar på ett ställe, sökbart på stad, veckodag och datum, så att fler hittar till pubarna och quizmastrarna.</p>
       </>
     ),
@@ -30,7 +32,10 @@ const INFO: Record<InfoKey, { link: string; title: string; body: ReactNode }> = 
     body: (
       <>
         <p>Vi använder bara en nödvändig cookie: den som håller dig inloggad. Vi använder inga spårnings- eller reklamcookies.</p>
-        <p>Uppgifter du lämnar (e-postadress, verksamhetens uppgifter och feedback) används bara för att driva tjänsten. Du kan när som helst radera ditt konto, och då raderas dina verksamheter, platser och quiz.</p>
+        <p>
+          Uppgifter du lämnar (e-postadress, verksamhetens uppgifter och feedback) används bara för att driva tjänsten. Du kan när som helst radera ditt konto,
+          och då raderas dina verksamheter, platser och quiz.
+        </p>
       </>
     ),
   },
@@ -39,11 +44,24 @@ const INFO: Record<InfoKey, { link: string; title: string; body: ReactNode }> = 
     title: 'Varför finns min verksamhet redan här?',
     body: (
       <>
-        <p>För att besökare ska hitta så många quizkvällar som möjligt har vi samlat in uppgifter om quiz från offentliga källor, till exempel webbplatser och sociala medier.</p>
-        <p>Äger eller driver du stället kan du ta kontroll över verksamheten gratis: öppna ett quiz från verksamheten och välj att ta kontroll, eller registrera dig via länken. Då kan du själv hålla uppgifterna aktuella och får prioriterad synlighet.</p>
         <p>
-          Ortsdata: <a className="underline" href="https://www.geonames.org/" rel="noopener">GeoNames</a>,{' '}
-          <a className="underline" href="https://creativecommons.org/licenses/by/4.0/deed.sv" rel="noopener">CC BY 4.0</a> (ortens mittpunkt när ett ställe saknar egen position). Kartor: © OpenStreetMap-bidragsgivare.
+          För att besökare ska hitta så många quizkvällar som möjligt har vi samlat in uppgifter om quiz från offentliga källor, till exempel webbplatser och
+          sociala medier.
+        </p>
+        <p>
+          Äger eller driver du stället kan du ta kontroll över verksamheten gratis: öppna ett quiz från verksamheten och välj att ta kontroll, eller registrera
+          dig via länken. Då kan du själv hålla uppgifterna aktuella och får prioriterad synlighet.
+        </p>
+        <p>
+          Ortsdata:{' '}
+          <a className="underline" href="https://www.geonames.org/" rel="noopener">
+            GeoNames
+          </a>
+          ,{' '}
+          <a className="underline" href="https://creativecommons.org/licenses/by/4.0/deed.sv" rel="noopener">
+            CC BY 4.0
+          </a>{' '}
+          (ortens mittpunkt när ett ställe saknar egen position). Kartor: © OpenStreetMap-bidragsgivare.
         </p>
       </>
     ),

@@ -76,15 +76,32 @@ export function DatePicker({ id, name, value, today, onChange }: { id: string; n
         {value ? displayDate(value) : 'Alla datum'}
       </button>
       {open && (
-        <div id={panelId} role="dialog" aria-label="Välj datum" onKeyDown={onKeyDown} className="absolute z-20 mt-2 w-72 rounded-2xl border border-slate-200 bg-white p-3 shadow-xl">
+        <div
+          id={panelId}
+          role="dialog"
+          aria-label="Välj datum"
+          onKeyDown={onKeyDown}
+          className="absolute z-20 mt-2 w-72 rounded-2xl border border-slate-200 bg-white p-3 shadow-xl"
+        >
           <div className="mb-2 flex items-center justify-between">
-            <button type="button" aria-label="Föregående månad" disabled={!canGoBack} onClick={() => setMonth(shiftMonth(month, -1))} className="rounded-lg px-2 py-1 text-lg disabled:text-slate-300 hover:bg-slate-100">
+            <button
+              type="button"
+              aria-label="Föregående månad"
+              disabled={!canGoBack}
+              onClick={() => setMonth(shiftMonth(month, -1))}
+              className="rounded-lg px-2 py-1 text-lg disabled:text-slate-300 hover:bg-slate-100"
+            >
               <ChevronLeft aria-hidden="true" className="size-5" />
             </button>
             <p className="font-semibold" aria-live="polite">
               {MONTHS[Number(month.slice(5, 7)) - 1]} {month.slice(0, 4)}
             </p>
-            <button type="button" aria-label="Nästa månad" onClick={() => setMonth(shiftMonth(month, 1))} className="rounded-lg px-2 py-1 text-lg hover:bg-slate-100">
+            <button
+              type="button"
+              aria-label="Nästa månad"
+              onClick={() => setMonth(shiftMonth(month, 1))}
+              className="rounded-lg px-2 py-1 text-lg hover:bg-slate-100"
+            >
               <ChevronRight aria-hidden="true" className="size-5" />
             </button>
           </div>

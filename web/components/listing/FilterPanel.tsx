@@ -43,7 +43,13 @@ export function FilterPanel({ filters, today, cities, lockCity, lockWeekday, act
       <label htmlFor={`filter-${f.key}`} className="block text-sm font-semibold text-slate-800">
         {f.label}
       </label>
-      <select id={`filter-${f.key}`} name={f.key} className={FIELD} value={filters[f.key] ?? ''} onChange={(e) => onChange({ [f.key]: e.target.value }, 'quiz')}>
+      <select
+        id={`filter-${f.key}`}
+        name={f.key}
+        className={FIELD}
+        value={filters[f.key] ?? ''}
+        onChange={(e) => onChange({ [f.key]: e.target.value }, 'quiz')}
+      >
         <option value="">{f.all}</option>
         {f.options.map((o) => (
           <option key={o.value} value={o.value}>
@@ -63,7 +69,12 @@ export function FilterPanel({ filters, today, cities, lockCity, lockWeekday, act
   // A plain GET form: without JavaScript it submits (the noscript button); with it, onChange drives the listing.
   const form = (children: ReactNode) => (
     <search aria-label="Filtrera quiz" className="block">
-      <form method="get" action={action} onSubmit={(e) => e.preventDefault()} className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-4">
+      <form
+        method="get"
+        action={action}
+        onSubmit={(e) => e.preventDefault()}
+        className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-4"
+      >
         {children}
       </form>
     </search>
@@ -82,7 +93,14 @@ export function FilterPanel({ filters, today, cities, lockCity, lockWeekday, act
         <label htmlFor="filter-weekday" className="block text-sm font-semibold text-slate-800">
           Veckodag
         </label>
-        <select id="filter-weekday" name="weekday" className={FIELD} value={filters.weekday || 'all'} disabled={lockWeekday} onChange={(e) => onChange({ weekday: e.target.value }, 'weekday')}>
+        <select
+          id="filter-weekday"
+          name="weekday"
+          className={FIELD}
+          value={filters.weekday || 'all'}
+          disabled={lockWeekday}
+          onChange={(e) => onChange({ weekday: e.target.value }, 'weekday')}
+        >
           <option value="all">Alla dagar</option>
           {WEEKDAYS.map((w) => (
             <option key={w.slug} value={w.slug}>

@@ -29,7 +29,10 @@ export function useListingMap(filters: ListingFilters, view: 'list' | 'map', onO
     };
   }, [view, mapQuery, mapData?.query]);
   const mapResult = mapData && mapData.query === mapQuery && 'data' in mapData ? mapData.data : null;
-  const points = useMemo<MapPoint[]>(() => (mapResult ? mapResult.points.map((p) => ({ id: String(p.unit), lat: p.lat, lng: p.lng, label: p.name })) : []), [mapResult]);
+  const points = useMemo<MapPoint[]>(
+    () => (mapResult ? mapResult.points.map((p) => ({ id: String(p.unit), lat: p.lat, lng: p.lng, label: p.name })) : []),
+    [mapResult],
+  );
   const openMarker = useCallback(
     (p: MapPoint) => {
       api<{ item: ListingQuiz }>(`/api/listing/card?unit=${encodeURIComponent(p.id)}&${mapQuery}`).then(
@@ -56,7 +59,13 @@ export function ListingMapPanel({ map, tileUrl, near }: { map: ListingMapState; 
         </p>
       )}
       {!failed && (
-        <Suspense fallback={<p role="status" className="rounded-xl bg-slate-100 p-6 text-center font-semibold text-slate-700">Laddar karta…</p>}>
+        <Suspense
+          fallback={
+            <p role="status" className="rounded-xl bg-slate-100 p-6 text-center font-semibold text-slate-700">
+              Laddar karta…
+            </p>
+          }
+        >
           {mapResult ? (
             <>
               <LazyQuizMap points={points} tileUrl={tileUrl} onOpen={openMarker} />
@@ -67,7 +76,9 @@ export function ListingMapPanel({ map, tileUrl, near }: { map: ListingMapState; 
                   {mapResult.total} quiz. Välj fler filter för att se resten.
                 </p>
               )}
-              {mapResult.withoutPosition > 0 && <p className="text-sm text-slate-700">{mapResult.withoutPosition} quiz saknar position och visas bara i listan.</p>}
+              {mapResult.withoutPosition > 0 && (
+                <p className="text-sm text-slate-700">{mapResult.withoutPosition} quiz saknar position och visas bara i listan.</p>
+              )}
             </>
           ) : (
             <p role="status" className="rounded-xl bg-slate-100 p-6 text-center font-semibold text-slate-700">

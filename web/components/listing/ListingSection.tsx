@@ -167,7 +167,6 @@ export function ListingSection(props: ListingSectionProps) {
   const showList = status.kind !== 'error' && !skeleton && view === 'list';
   const map = useListingMap(filters, view, setOpen);
 
-
   const locked = { city: lockCity, weekday: lockWeekday };
   const radiusKm = filters.radius ?? '10';
   const showPanel = !props.hideFilters || props.quizFiltersOnly;
@@ -181,14 +180,18 @@ export function ListingSection(props: ListingSectionProps) {
         lockWeekday={lockWeekday}
         onNear={nearMe.locate}
         nearFallback={props.hideFilters ? `/quiz/${filters.city}` : '#filter'}
-        filterToggle={!showPanel ? undefined : { count: activeFilterCount(filters, defaults, locked), open: filtersOpen, onToggle: () => setFiltersOpen((o) => !o) }}
+        filterToggle={
+          !showPanel ? undefined : { count: activeFilterCount(filters, defaults, locked), open: filtersOpen, onToggle: () => setFiltersOpen((o) => !o) }
+        }
       />
       <ReloadWhenSignedIn reload={reloadFor} />
       <NearMeState state={nearMe.state} cities={cities} onCitiesWanted={loadAllCities} onRetry={nearMe.locate} />
       {filters.near && (
         <p className="flex flex-wrap items-center gap-x-3 text-sm text-slate-700">
           {/* The order as it is (issue 29.7): paid placements lead, as everywhere; then by distance. */}
-          <span>{items.some((i) => i.tier !== 'standard') ? `Annonser först, sedan närmast dig, inom ${radiusKm} km.` : `Närmast dig först, inom ${radiusKm} km.`}</span>
+          <span>
+            {items.some((i) => i.tier !== 'standard') ? `Annonser först, sedan närmast dig, inom ${radiusKm} km.` : `Närmast dig först, inom ${radiusKm} km.`}
+          </span>
           {Number(radiusKm) < 50 && (
             <a className="font-semibold text-brand-700 underline" href={`${path}${pageQuery({ ...filters, radius: '50' }, defaults, locked)}`}>
               Visa inom 50 km
@@ -274,7 +277,9 @@ export function ListingSection(props: ListingSectionProps) {
           </div>
         </div>
       )}
-      {status.kind === 'error' && <ErrorPanel variant={props.errorVariant ?? 'default'} failures={status.failures} retrying={status.retrying} onRetry={() => void load(filters, 1)} />}
+      {status.kind === 'error' && (
+        <ErrorPanel variant={props.errorVariant ?? 'default'} failures={status.failures} retrying={status.retrying} onRetry={() => void load(filters, 1)} />
+      )}
       {showList && items.length === 0 && status.kind === 'idle' && props.renderEmpty(filters)}
       {showList && premium.length > 0 && (
         <section aria-labelledby={`${props.headingId}-premium`} className="space-y-3">
@@ -340,7 +345,10 @@ function ViewToggle({ view, onView }: { view: 'list' | 'map'; onView: (v: 'list'
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   return (
-    <fieldset aria-label="Visa som" className={`inline-flex overflow-hidden rounded-xl border border-slate-300 bg-white text-sm font-semibold ${hydrated ? '' : 'invisible'}`}>
+    <fieldset
+      aria-label="Visa som"
+      className={`inline-flex overflow-hidden rounded-xl border border-slate-300 bg-white text-sm font-semibold ${hydrated ? '' : 'invisible'}`}
+    >
       {(['list', 'map'] as const).map((v) => (
         <button
           key={v}

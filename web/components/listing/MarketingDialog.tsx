@@ -9,7 +9,13 @@ import { Dialog } from '../ui/Dialog';
  */
 export default function MarketingDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   return (
-    <Dialog open={open} onClose={onClose} title="Marknadsför ditt quiz" description="Syns bättre för fler quizsugna – välj det som passar ditt ställe." size="lg">
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title="Marknadsför ditt quiz"
+      description="Syns bättre för fler quizsugna – välj det som passar ditt ställe."
+      size="lg"
+    >
       {open && <MarketingPrices />}
     </Dialog>
   );
@@ -42,8 +48,14 @@ function MarketingPrices() {
         ))}
       </div>
       <p className="text-sm text-slate-700">
-        Har du ett quiz hos oss? <a href="/admin" className="font-semibold text-brand-700 underline">Logga in och marknadsför det</a>.{' '}
-        <a href="/annonsera" className="font-semibold text-brand-700 underline">Så rangordnas listan</a>
+        Har du ett quiz hos oss?{' '}
+        <a href="/admin" className="font-semibold text-brand-700 underline">
+          Logga in och marknadsför det
+        </a>
+        .{' '}
+        <a href="/annonsera" className="font-semibold text-brand-700 underline">
+          Så rangordnas listan
+        </a>
       </p>
     </div>
   );

@@ -7,7 +7,17 @@ import { NEAR_MESSAGES, type useNearMe } from './useNearMe';
  * "Nära mig" while it runs (issue 15): "Hämtar din position…", or — when the position cannot be had — why,
  * with a town select that works without JavaScript's position (a plain GET form) and "Försök igen".
  */
-export function NearMeState({ state, cities, onCitiesWanted, onRetry }: { state: ReturnType<typeof useNearMe>['state']; cities: CityOption[]; onCitiesWanted: () => void; onRetry: () => void }) {
+export function NearMeState({
+  state,
+  cities,
+  onCitiesWanted,
+  onRetry,
+}: {
+  state: ReturnType<typeof useNearMe>['state'];
+  cities: CityOption[];
+  onCitiesWanted: () => void;
+  onRetry: () => void;
+}) {
   return (
     <>
       {state.kind === 'locating' && (

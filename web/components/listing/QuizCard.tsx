@@ -31,7 +31,11 @@ export const QuizCard = memo(function QuizCard({ quiz, index = 0, onOpen, onReco
       className={`card-enter flex h-full flex-col rounded-2xl border bg-white shadow-sm ${premium ? 'border-amber-400 ring-2 ring-amber-300' : 'border-slate-200'}`}
     >
       {quiz.tier === 'recommended' && (
-        <button type="button" onClick={onRecommended} className="rounded-t-2xl bg-brand-600 px-4 py-1.5 text-left text-sm font-bold text-white hover:bg-brand-700">
+        <button
+          type="button"
+          onClick={onRecommended}
+          className="rounded-t-2xl bg-brand-600 px-4 py-1.5 text-left text-sm font-bold text-white hover:bg-brand-700"
+        >
           Rekommenderat
         </button>
       )}
@@ -40,14 +44,16 @@ export const QuizCard = memo(function QuizCard({ quiz, index = 0, onOpen, onReco
           <span className="rounded-full bg-brand-50 px-2.5 py-0.5 font-semibold text-brand-800">{quiz.categoryLabel}</span>
           {quiz.isCancelled && <span className="rounded-full bg-red-100 px-2.5 py-0.5 font-bold text-red-800">Inställt</span>}
           {QUIZ_LANGUAGE_BADGES[quiz.language] && (
-            <span className="rounded-full bg-sky-100 px-2.5 py-0.5 font-semibold text-sky-900">
-              {QUIZ_LANGUAGE_BADGES[quiz.language]}
-            </span>
+            <span className="rounded-full bg-sky-100 px-2.5 py-0.5 font-semibold text-sky-900">{QUIZ_LANGUAGE_BADGES[quiz.language]}</span>
           )}
           <span className="text-slate-700">{displayPrice(quiz.price)}</span>
           {quiz.tier !== 'standard' && (
             // Paid placement is labelled and explained (P2B regulation 2019/1150 art. 5; issue 18).
-            <a href="/annonsera" className="ml-auto rounded border border-slate-300 px-1.5 text-xs font-semibold uppercase tracking-wide text-slate-700 hover:bg-slate-100" title="Betald placering – så fungerar det">
+            <a
+              href="/annonsera"
+              className="ml-auto rounded border border-slate-300 px-1.5 text-xs font-semibold uppercase tracking-wide text-slate-700 hover:bg-slate-100"
+              title="Betald placering – så fungerar det"
+            >
               Annons
             </a>
           )}

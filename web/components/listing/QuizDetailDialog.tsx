@@ -75,9 +75,14 @@ export function QuizDetailDialog({ quiz, onClose }: { quiz: ListingQuiz | null; 
             <li className={CHIP}>{displayPrice(quiz.price)}</li>
             {quiz.teamSize ? <li className={CHIP}>Max {quiz.teamSize} per lag</li> : null}
             <li className={CHIP}>{quiz.categoryLabel}</li>
-            {QUIZ_LANGUAGE_BADGES[quiz.language] ? <li className="rounded-full bg-sky-100 px-3 py-1 text-sm font-semibold text-sky-900">{QUIZ_LANGUAGE_BADGES[quiz.language]}</li> : null}
+            {QUIZ_LANGUAGE_BADGES[quiz.language] ? (
+              <li className="rounded-full bg-sky-100 px-3 py-1 text-sm font-semibold text-sky-900">{QUIZ_LANGUAGE_BADGES[quiz.language]}</li>
+            ) : null}
           </ul>
-          <fieldset aria-label="Gör något med quizet" className="min-w-0 flex flex-wrap items-center gap-x-4 gap-y-2 rounded-xl bg-brand-50 px-3 py-2 text-sm font-semibold">
+          <fieldset
+            aria-label="Gör något med quizet"
+            className="min-w-0 flex flex-wrap items-center gap-x-4 gap-y-2 rounded-xl bg-brand-50 px-3 py-2 text-sm font-semibold"
+          >
             <AddToCalendar quiz={quiz} />
             <ShareButton path={venueHref(quiz.location.citySlug, quiz.venue.slug)} title={`Pubquiz på ${quiz.venue.name}`} track={{ quizId: quiz.id }} />
             <FollowButton target={{ placeId: quiz.location.id, label: quiz.location.name }} track={{ quizId: quiz.id }} />
@@ -88,7 +93,14 @@ export function QuizDetailDialog({ quiz, onClose }: { quiz: ListingQuiz | null; 
               {website && (
                 <li>
                   Webbplats:{' '}
-                  <a href={website} className="text-brand-700 underline" rel="noopener noreferrer" target="_blank" data-track="click_website" data-track-quiz={quiz.id}>
+                  <a
+                    href={website}
+                    className="text-brand-700 underline"
+                    rel="noopener noreferrer"
+                    target="_blank"
+                    data-track="click_website"
+                    data-track-quiz={quiz.id}
+                  >
                     {website.replace(/^https?:\/\//, '')}
                   </a>
                 </li>

@@ -17,7 +17,9 @@ describe('filters in the URL', () => {
   });
   it('near mode is written to the page URL and the API URL (radius only with near)', () => {
     expect(pageQuery({ ...home, weekday: 'all', date: '', near: '57.708,11.974' }, home, {})).toBe('?weekday=all&near=57.708%2C11.974');
-    expect(listingApiUrl({ ...home, near: '57.708,11.974', radius: '25' }, 1)).toBe('/api/listing?weekday=lordag&date=2026-11-21&near=57.708%2C11.974&radius=25&page=1');
+    expect(listingApiUrl({ ...home, near: '57.708,11.974', radius: '25' }, 1)).toBe(
+      '/api/listing?weekday=lordag&date=2026-11-21&near=57.708%2C11.974&radius=25&page=1',
+    );
     expect(listingApiUrl({ ...home, radius: '25' }, 1)).toBe('/api/listing?weekday=lordag&date=2026-11-21&page=1');
   });
 });
@@ -32,7 +34,9 @@ describe('quick chips', () => {
     expect(chipHref('2026-11-20', { ...home, city: 'malmo', search: 'öl' }, { path: '/' })).toBe('/?city=malmo&date=2026-11-20');
     expect(chipHref('2026-11-20', { ...home, near: '57.708,11.974' }, { path: '/' })).toBe('/?date=2026-11-20&near=57.708%2C11.974');
     expect(chipHref('2026-11-20', { ...home, city: 'malmo' }, { path: '/quiz/malmo', lockCity: true })).toBe('/quiz/malmo?date=2026-11-20');
-    expect(chipHref('2026-11-20', { ...home, city: 'malmo' }, { path: '/quiz/malmo/tisdag', lockCity: true, lockWeekday: true })).toBe('/quiz/malmo?date=2026-11-20');
+    expect(chipHref('2026-11-20', { ...home, city: 'malmo' }, { path: '/quiz/malmo/tisdag', lockCity: true, lockWeekday: true })).toBe(
+      '/quiz/malmo?date=2026-11-20',
+    );
     expect(chipHref('2026-11-20', home, { path: '/quiz/tisdag', lockWeekday: true })).toBe('/?date=2026-11-20');
   });
   it('counts the filters that differ from the page defaults', () => {
@@ -54,7 +58,11 @@ describe('quick chips', () => {
   });
   it('names the chosen filters for the empty state (issue 29.6)', () => {
     const city = { city: 'stockholm', weekday: 'all', date: '', search: '' };
-    expect(activeFilterLabels({ ...city, weekday: 'tisdag', date: '2026-11-24', price: 'gratis', category: 'musik' }, city, { city: true }, [])).toEqual(['tisdag 24 november', 'Gratis', 'Musik']);
+    expect(activeFilterLabels({ ...city, weekday: 'tisdag', date: '2026-11-24', price: 'gratis', category: 'musik' }, city, { city: true }, [])).toEqual([
+      'tisdag 24 november',
+      'Gratis',
+      'Musik',
+    ]);
     expect(activeFilterLabels(city, city, { city: true }, [])).toEqual([]);
   });
 });
@@ -64,13 +72,15 @@ describe('quiz filters in the URLs (issue 20)', () => {
   it('are written to the page URL, the API URL and the chips, and counted', () => {
     const f = { ...city, price: 'gratis', category: 'musik' };
     expect(pageQuery(f, city, { city: true })).toBe('?price=gratis&category=musik');
-    expect(listingApiUrl({ ...f, team: '4', time: 'efter20' }, 1)).toBe('/api/listing?city=malmo&weekday=all&price=gratis&team=4&category=musik&time=efter20&page=1');
+    expect(listingApiUrl({ ...f, team: '4', time: 'efter20' }, 1)).toBe(
+      '/api/listing?city=malmo&weekday=all&price=gratis&team=4&category=musik&time=efter20&page=1',
+    );
     expect(activeFilterCount(f, city, { city: true })).toBe(2);
     expect(chipHref('2026-11-21', f, { path: '/quiz/malmo', lockCity: true })).toBe('/quiz/malmo?date=2026-11-21&price=gratis&category=musik');
     // '' = every quiz: left out.
     expect(pageQuery({ ...city, price: '' }, city, { city: true })).toBe('');
   });
-  it('the filtered feed query carries the page\'s city/weekday and the filters; none without a quiz filter', () => {
+  it("the filtered feed query carries the page's city/weekday and the filters; none without a quiz filter", () => {
     expect(filteredFeedQuery({ ...city, time: 'fore19' }, { city: true })).toBe('city=malmo&time=fore19');
     expect(filteredFeedQuery({ ...city, weekday: 'tisdag', team: '6' }, { city: true, weekday: true })).toBe('city=malmo&weekday=tisdag&team=6');
     expect(filteredFeedQuery(city, { city: true })).toBeNull();

@@ -70,7 +70,11 @@ function dayChosen(filters: ListingFilters, defaults: ListingFilters, locked: { 
  * How many filters of the panel the visitor chose (the "Filter (n)" button; issue 29.7): city, day, text and
  * each quiz filter. Near mode is a chip of its own with its own line, not a filter of the panel.
  */
-export function activeFilterCount(filters: ListingFilters, defaults: ListingFilters, locked: { city?: boolean | undefined; weekday?: boolean | undefined }): number {
+export function activeFilterCount(
+  filters: ListingFilters,
+  defaults: ListingFilters,
+  locked: { city?: boolean | undefined; weekday?: boolean | undefined },
+): number {
   let n = 0;
   if (!locked.city && filters.city && filters.city !== defaults.city && !filters.near) n++;
   if (dayChosen(filters, defaults, locked)) n++;
@@ -87,8 +91,10 @@ export function activeFilterLabels(
   cities: Array<{ slug: string; name: string }>,
 ): string[] {
   const out: string[] = [];
-  if (!locked.city && filters.city && filters.city !== defaults.city && !filters.near) out.push(cities.find((c) => c.slug === filters.city)?.name ?? filters.city);
-  if (dayChosen(filters, defaults, locked)) out.push(filters.date ? displayDate(filters.date) : filters.weekday === 'all' ? 'alla dagar' : weekdayName(filters.weekday));
+  if (!locked.city && filters.city && filters.city !== defaults.city && !filters.near)
+    out.push(cities.find((c) => c.slug === filters.city)?.name ?? filters.city);
+  if (dayChosen(filters, defaults, locked))
+    out.push(filters.date ? displayDate(filters.date) : filters.weekday === 'all' ? 'alla dagar' : weekdayName(filters.weekday));
   out.push(...searchLabelParts({ search: filters.search, ...quizFiltersFromUrl(filters) }));
   return out;
 }

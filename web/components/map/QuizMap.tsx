@@ -11,7 +11,6 @@ import { useEffect, useRef, useState } from 'react';
 import { OSM_ATTRIBUTION } from '../../../worker/lib/map-tiles';
 import type { QuizMapProps } from './loader';
 
-
 const pinIcon = (label: string) =>
   L.divIcon({
     className: 'quiz-pin',

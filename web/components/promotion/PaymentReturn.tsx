@@ -57,7 +57,10 @@ export default function PaymentReturn({ onPaid }: { onPaid?: () => void }) {
     handled.current = key;
     sessionIdRef.current = params.get('session_id');
     const orderId = params.get('order_id');
-    promotionApi.support().then((s) => setSupportEmail(s.supportEmail), () => undefined);
+    promotionApi.support().then(
+      (s) => setSupportEmail(s.supportEmail),
+      () => undefined,
+    );
 
     // Clean the URL now so a reload does not repeat the flow; the dialogs keep their own state.
     const clean = new URLSearchParams(params);
@@ -164,7 +167,10 @@ export default function PaymentReturn({ onPaid }: { onPaid?: () => void }) {
           <div className="space-y-4">
             <p>{view.message ?? FAILURE_TEXT[view.type].text}</p>
             <p className="text-sm text-slate-700">
-              Behöver du hjälp? Kontakta <a className="font-semibold text-brand-700 underline" href={`mailto:${supportEmail}`}>{supportEmail}</a>
+              Behöver du hjälp? Kontakta{' '}
+              <a className="font-semibold text-brand-700 underline" href={`mailto:${supportEmail}`}>
+                {supportEmail}
+              </a>
             </p>
             <div className="flex justify-end gap-3">
               {(view.type === 'payment_failed' || (RETRY_VERIFY.has(view.type) && sessionIdRef.current)) && (

@@ -69,7 +69,6 @@ function PurchaseDialog({ quiz, city, onClose }: Omit<PromoteQuizButtonProps, 'p
   const [error, setError] = useState<string | null>(null);
   const [previewOpen, setPreviewOpen] = useState(false);
 
-
   const day = availability?.byDate[0];
   const statusOf = (t: Tier) => (availabilityError ? 'unknown' : availabilityStatus(day?.[t], t));
   const slotMissing = !!tier && !!day && !day[tier].isAvailable;
@@ -102,79 +101,91 @@ function PurchaseDialog({ quiz, city, onClose }: Omit<PromoteQuizButtonProps, 'p
   // React ancestors, which would close the purchase dialog too.
   return (
     <>
-    <Dialog
-      open
-      onClose={onClose}
-      size="lg"
-      title="Marknadsför quiz"
-      description={`${categoryLabel(quiz.category, quiz.theme)} ${shortDate(quiz.date)} kl ${displayTime(quiz.startTime)} i ${city}`}
-    >
-      <div className="space-y-5">
-        {priceFailed && (
-          <p role="status" className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
-            {PROMOTION_MESSAGES.priceLoadFailed}
-          </p>
-        )}
-        <fieldset>
-          <legend className="mb-2 font-semibold">Marknadsföringstyp</legend>
-          <div className="grid gap-3 sm:grid-cols-2">
-            {(['recommended', 'premium'] as const).map((t) => (
-              <label key={t} className={`flex cursor-pointer flex-col gap-1 rounded-xl border-2 p-4 ${tier === t ? 'border-brand-600 bg-brand-50' : 'border-slate-200'}`}>
-                <span className="flex items-center gap-2">
-                  <input type="radio" name="tier" value={t} checked={tier === t} onChange={() => setTier(t)} />
-                  <span className="font-bold">{TIER_LABELS[t]}</span>
-                </span>
-                <span className="text-sm text-slate-700">{weeklyPriceText(pricing[t].weeklyPriceSek)}</span>
-                <span className="text-sm text-slate-700">
-                  {t === 'premium' ? 'Stort kort högst upp på startsidan, 1 per stad och dag.' : 'Bland de första platserna med märket Rekommenderat, 3 per stad och dag.'}
-                </span>
-                <span>
-                  {checking ? <span className="text-xs text-slate-600">Kontrollerar tillgänglighet...</span> : <AvailabilityBadge status={statusOf(t)} slots={day?.[t].availableSlots} />}
-                </span>
-              </label>
-            ))}
+      <Dialog
+        open
+        onClose={onClose}
+        size="lg"
+        title="Marknadsför quiz"
+        description={`${categoryLabel(quiz.category, quiz.theme)} ${shortDate(quiz.date)} kl ${displayTime(quiz.startTime)} i ${city}`}
+      >
+        <div className="space-y-5">
+          {priceFailed && (
+            <p role="status" className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+              {PROMOTION_MESSAGES.priceLoadFailed}
+            </p>
+          )}
+          <fieldset>
+            <legend className="mb-2 font-semibold">Marknadsföringstyp</legend>
+            <div className="grid gap-3 sm:grid-cols-2">
+              {(['recommended', 'premium'] as const).map((t) => (
+                <label
+                  key={t}
+                  className={`flex cursor-pointer flex-col gap-1 rounded-xl border-2 p-4 ${tier === t ? 'border-brand-600 bg-brand-50' : 'border-slate-200'}`}
+                >
+                  <span className="flex items-center gap-2">
+                    <input type="radio" name="tier" value={t} checked={tier === t} onChange={() => setTier(t)} />
+                    <span className="font-bold">{TIER_LABELS[t]}</span>
+                  </span>
+                  <span className="text-sm text-slate-700">{weeklyPriceText(pricing[t].weeklyPriceSek)}</span>
+                  <span className="text-sm text-slate-700">
+                    {t === 'premium'
+                      ? 'Stort kort högst upp på startsidan, 1 per stad och dag.'
+                      : 'Bland de första platserna med märket Rekommenderat, 3 per stad och dag.'}
+                  </span>
+                  <span>
+                    {checking ? (
+                      <span className="text-xs text-slate-600">Kontrollerar tillgänglighet...</span>
+                    ) : (
+                      <AvailabilityBadge status={statusOf(t)} slots={day?.[t].availableSlots} />
+                    )}
+                  </span>
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          <SlotCalendar quizId={quiz.id} city={city} />
+          <fieldset>
+            <legend className="mb-2 font-semibold">Period</legend>
+            <div className="grid gap-3 sm:grid-cols-3">
+              {(tier ? pricing[tier] : pricing.recommended).options.map((o) => (
+                <label
+                  key={o.weeks}
+                  className={`relative flex cursor-pointer flex-col gap-1 rounded-xl border-2 p-4 ${weeks === o.weeks ? 'border-brand-600 bg-brand-50' : 'border-slate-200'}`}
+                >
+                  {o.popular && <span className="absolute -top-3 right-3 rounded-full bg-brand-600 px-2 py-0.5 text-xs font-bold text-white">Populär</span>}
+                  <span className="flex items-center gap-2">
+                    <input type="radio" name="weeks" value={o.weeks} checked={weeks === o.weeks} onChange={() => setWeeks(o.weeks)} />
+                    <span className="font-bold">{o.weeks === 1 ? '1 vecka' : `${o.weeks} veckor`}</span>
+                  </span>
+                  <span className="text-sm text-slate-700">{tier ? priceText(o.priceSek) : 'Välj typ för pris'}</span>
+                  <span className="text-xs text-slate-600">Exponering {o.exposureDays} dagar</span>
+                </label>
+              ))}
+            </div>
+            <p className="mt-2 text-xs text-slate-600">Gäller quizet och, för en serie, dess tillfällen inom perioden.</p>
+          </fieldset>
+          {availabilityError && <p className="text-sm text-red-800">Fel vid kontroll av tillgänglighet</p>}
+          <PurchaseSummary amounts={option && weeks ? orderAmounts(option.priceSek * 100, weeks) : null} />
+          {error && (
+            <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-900">
+              {error}
+            </p>
+          )}
+          <p className="text-sm text-slate-600">Betala med kort, Swish, Apple Pay eller Google Pay.</p>
+          <div className="flex flex-wrap justify-end gap-3">
+            <Button variant="ghost" onClick={() => setPreviewOpen(true)}>
+              Förhandsvisa
+            </Button>
+            <Button variant="secondary" onClick={onClose}>
+              Avbryt
+            </Button>
+            <Button onClick={pay} disabled={processing || checking || availabilityError || slotMissing}>
+              {processing ? 'Skapar betalning...' : 'Gå till betalning'}
+            </Button>
           </div>
-        </fieldset>
-        <SlotCalendar quizId={quiz.id} city={city} />
-        <fieldset>
-          <legend className="mb-2 font-semibold">Period</legend>
-          <div className="grid gap-3 sm:grid-cols-3">
-            {(tier ? pricing[tier] : pricing.recommended).options.map((o) => (
-              <label key={o.weeks} className={`relative flex cursor-pointer flex-col gap-1 rounded-xl border-2 p-4 ${weeks === o.weeks ? 'border-brand-600 bg-brand-50' : 'border-slate-200'}`}>
-                {o.popular && <span className="absolute -top-3 right-3 rounded-full bg-brand-600 px-2 py-0.5 text-xs font-bold text-white">Populär</span>}
-                <span className="flex items-center gap-2">
-                  <input type="radio" name="weeks" value={o.weeks} checked={weeks === o.weeks} onChange={() => setWeeks(o.weeks)} />
-                  <span className="font-bold">{o.weeks === 1 ? '1 vecka' : `${o.weeks} veckor`}</span>
-                </span>
-                <span className="text-sm text-slate-700">{tier ? priceText(o.priceSek) : 'Välj typ för pris'}</span>
-                <span className="text-xs text-slate-600">Exponering {o.exposureDays} dagar</span>
-              </label>
-            ))}
-          </div>
-          <p className="mt-2 text-xs text-slate-600">Gäller quizet och, för en serie, dess tillfällen inom perioden.</p>
-        </fieldset>
-        {availabilityError && <p className="text-sm text-red-800">Fel vid kontroll av tillgänglighet</p>}
-        <PurchaseSummary amounts={option && weeks ? orderAmounts(option.priceSek * 100, weeks) : null} />
-        {error && (
-          <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-900">
-            {error}
-          </p>
-        )}
-        <p className="text-sm text-slate-600">Betala med kort, Swish, Apple Pay eller Google Pay.</p>
-        <div className="flex flex-wrap justify-end gap-3">
-          <Button variant="ghost" onClick={() => setPreviewOpen(true)}>
-            Förhandsvisa
-          </Button>
-          <Button variant="secondary" onClick={onClose}>
-            Avbryt
-          </Button>
-          <Button onClick={pay} disabled={processing || checking || availabilityError || slotMissing}>
-            {processing ? 'Skapar betalning...' : 'Gå till betalning'}
-          </Button>
         </div>
-      </div>
-    </Dialog>
-    <PromotionPreviewDialog open={previewOpen} onClose={() => setPreviewOpen(false)} quiz={{ ...quiz, city }} />
+      </Dialog>
+      <PromotionPreviewDialog open={previewOpen} onClose={() => setPreviewOpen(false)} quiz={{ ...quiz, city }} />
     </>
   );
 }

@@ -59,7 +59,10 @@ export default function PromoteSeriesPanel({ occurrences, city, venueId }: Promo
   const chosen = Object.entries(selected);
   const subtotalOre = chosen.reduce((sum, [, t]) => sum + (t ? pricing[t].weeklyPriceSek * 100 : 0), 0);
   // The same rule as the server: weeks bought = distinct ISO weeks of the chosen dates.
-  const chosenDates = chosen.filter(([, t]) => t).map(([id]) => occurrences.find((o) => o.id === id)?.date).filter((d): d is string => !!d);
+  const chosenDates = chosen
+    .filter(([, t]) => t)
+    .map(([id]) => occurrences.find((o) => o.id === id)?.date)
+    .filter((d): d is string => !!d);
   const amounts = orderAmounts(subtotalOre, distinctIsoWeeks(chosenDates));
   const missingSlot = chosen.find(([id, t]) => t && dayOf(id) && !dayOf(id)![t].isAvailable);
 
@@ -78,7 +81,7 @@ export default function PromoteSeriesPanel({ occurrences, city, venueId }: Promo
     const parsed = MarketingCheckoutSchema.safeParse({ venueId, items: chosen.map(([quizId, tier]) => ({ quizId, tier: tier || undefined })) });
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      const message = issue?.path.includes('tier') ? PROMOTION_MESSAGES.noTier : issue?.message ?? PROMOTION_MESSAGES.noQuizzes;
+      const message = issue?.path.includes('tier') ? PROMOTION_MESSAGES.noTier : (issue?.message ?? PROMOTION_MESSAGES.noQuizzes);
       setError(message);
       return;
     }
@@ -105,7 +108,8 @@ export default function PromoteSeriesPanel({ occurrences, city, venueId }: Promo
         {priceFailed && <p className="text-sm text-amber-900">{PROMOTION_MESSAGES.priceLoadFailed}</p>}
         {availabilityError && <p className="text-sm text-red-800">Fel vid kontroll av tillgänglighet</p>}
         <p className="text-sm text-slate-700">
-          {TIER_LABELS.recommended} {priceText(pricing.recommended.weeklyPriceSek)} och {TIER_LABELS.premium} {priceText(pricing.premium.weeklyPriceSek)} per datum.
+          {TIER_LABELS.recommended} {priceText(pricing.recommended.weeklyPriceSek)} och {TIER_LABELS.premium} {priceText(pricing.premium.weeklyPriceSek)} per
+          datum.
         </p>
         <ul className="divide-y divide-slate-200">
           {shown.map((o) => {
@@ -127,7 +131,13 @@ export default function PromoteSeriesPanel({ occurrences, city, venueId }: Promo
             return (
               <li key={o.id} className="grid gap-1 py-2 sm:flex sm:flex-wrap sm:items-center sm:gap-3">
                 <label className="flex min-h-11 items-center gap-2 font-medium">
-                  <input type="checkbox" className="h-5 w-5" checked={isSelected} onChange={(e) => toggle(o.id, e.target.checked)} disabled={!candidates.some((c) => c.id === o.id)} />
+                  <input
+                    type="checkbox"
+                    className="h-5 w-5"
+                    checked={isSelected}
+                    onChange={(e) => toggle(o.id, e.target.checked)}
+                    disabled={!candidates.some((c) => c.id === o.id)}
+                  />
                   {label}
                 </label>
                 {isSelected && (
@@ -152,10 +162,18 @@ export default function PromoteSeriesPanel({ occurrences, city, venueId }: Promo
                   ) : (
                     <>
                       <span>
-                        {TIER_LABELS.recommended}: <AvailabilityBadge status={availabilityError ? 'unknown' : availabilityStatus(day?.recommended, 'recommended')} slots={day?.recommended.availableSlots} />
+                        {TIER_LABELS.recommended}:{' '}
+                        <AvailabilityBadge
+                          status={availabilityError ? 'unknown' : availabilityStatus(day?.recommended, 'recommended')}
+                          slots={day?.recommended.availableSlots}
+                        />
                       </span>
                       <span>
-                        {TIER_LABELS.premium}: <AvailabilityBadge status={availabilityError ? 'unknown' : availabilityStatus(day?.premium, 'premium')} slots={day?.premium.availableSlots} />
+                        {TIER_LABELS.premium}:{' '}
+                        <AvailabilityBadge
+                          status={availabilityError ? 'unknown' : availabilityStatus(day?.premium, 'premium')}
+                          slots={day?.premium.availableSlots}
+                        />
                       </span>
                     </>
                   )}

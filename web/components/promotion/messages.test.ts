@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { paidLine } from './messages';
 
-const p = (quizId: string, productType: 'premium' | 'recommended') => ({ quizId, productType, startDate: '2030-01-10', endDate: '2030-01-10', amountPaid: 4900 });
+const p = (quizId: string, productType: 'premium' | 'recommended') => ({
+  quizId,
+  productType,
+  startDate: '2030-01-10',
+  endDate: '2030-01-10',
+  amountPaid: 4900,
+});
 
 describe('paidLine (issue 29.4)', () => {
   it('one quiz names its tier', () => {

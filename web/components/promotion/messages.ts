@@ -18,7 +18,9 @@ export function paidLine(promotions: VerifyResponse['promotions']): string {
   const tiers = (['premium', 'recommended'] as const).filter((t) => byTier.has(t));
   if (tiers.length === 1) {
     const tier = TIER_LABELS[tiers[0]!];
-    return quizzes === 1 ? `Ditt quiz är nu ${tier} och marknadsföringen är aktiv direkt.` : `Dina ${quizzes} quiz är nu ${tier} och marknadsföringen är aktiv direkt.`;
+    return quizzes === 1
+      ? `Ditt quiz är nu ${tier} och marknadsföringen är aktiv direkt.`
+      : `Dina ${quizzes} quiz är nu ${tier} och marknadsföringen är aktiv direkt.`;
   }
   if (tiers.length === 0) return 'Marknadsföringen är aktiv direkt.';
   const parts = tiers.map((t) => `${quizCount(byTier.get(t)!.size)} som ${TIER_LABELS[t]}`);

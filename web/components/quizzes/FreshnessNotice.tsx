@@ -30,8 +30,8 @@ export function FreshnessNotice({ venueId }: { venueId: string }) {
         <p className="font-semibold">{freshnessLine(f)}</p>
         {f.hidden ? (
           <p>
-            Era quiz visas inte för besökare: uppgifterna har inte bekräftats på över {FRESHNESS_HIDE_AFTER_DAYS} dagar. Inget är raderat — bekräfta att de stämmer så
-            visas de igen direkt.
+            Era quiz visas inte för besökare: uppgifterna har inte bekräftats på över {FRESHNESS_HIDE_AFTER_DAYS} dagar. Inget är raderat — bekräfta att de
+            stämmer så visas de igen direkt.
           </p>
         ) : f.daysSince >= FRESHNESS_MAIL_DAYS ? (
           <p>Stämmer era quiz fortfarande? Utan bekräftelse döljs de för besökare om {f.hideInDays} dagar.</p>

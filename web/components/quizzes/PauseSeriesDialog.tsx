@@ -14,7 +14,10 @@ import { toast } from '../ui/Toast';
  */
 export function PauseSeriesDialog({ recurrenceId, open, onClose }: { recurrenceId: string; open: boolean; onClose: () => void }) {
   const pause = usePauseSeries();
-  const { register, handleSubmit, setError, watch, formState } = useForm<PauseSeriesInput>({ resolver: zodResolver(PauseSeriesSchema), defaultValues: { from: '', to: '' } });
+  const { register, handleSubmit, setError, watch, formState } = useForm<PauseSeriesInput>({
+    resolver: zodResolver(PauseSeriesSchema),
+    defaultValues: { from: '', to: '' },
+  });
   const { errors, isSubmitting } = formState;
 
   const run = (kind: 'pause' | 'resume') =>
@@ -31,7 +34,13 @@ export function PauseSeriesDialog({ recurrenceId, open, onClose }: { recurrenceI
     });
 
   return (
-    <Dialog open={open} onClose={onClose} title="Pausa serien" description="Quiz mellan datumen visas som 'Inställt' för besökare. Du kan ångra pausen för samma period." size="sm">
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title="Pausa serien"
+      description="Quiz mellan datumen visas som 'Inställt' för besökare. Du kan ångra pausen för samma period."
+      size="sm"
+    >
       <div className="space-y-3">
         <DateTimeField label="Från och med" type="date" current={watch('from')} error={errors.from?.message} {...register('from')} />
         <DateTimeField label="Till och med" type="date" current={watch('to')} min={watch('from')} error={errors.to?.message} {...register('to')} />

@@ -37,14 +37,23 @@ export default function PlaceQuizList({ locationId, venueId, city }: PlaceQuizLi
   if (query.isError)
     return (
       <p role="alert" className="mt-4 text-sm text-red-700">
-        Kunde inte hämta quiz. <button type="button" className="underline" onClick={() => void query.refetch()}>Försök igen</button>
+        Kunde inte hämta quiz.{' '}
+        <button type="button" className="underline" onClick={() => void query.refetch()}>
+          Försök igen
+        </button>
       </p>
     );
   const { singles, series } = query.data;
   const upcoming = singles.length + series.reduce((n, s) => n + s.occurrences.length, 0);
   return (
     <section className="mt-5 border-t border-slate-200 pt-4" aria-label="Kommande quiz">
-      <button type="button" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((o) => !o)} className="flex w-full items-center justify-between text-left font-semibold">
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((o) => !o)}
+        className="flex w-full items-center justify-between text-left font-semibold"
+      >
         <span>Kommande quiz ({upcoming})</span>
         {open ? <ChevronUp aria-hidden="true" className="size-5" /> : <ChevronDown aria-hidden="true" className="size-5" />}
       </button>
@@ -111,7 +120,12 @@ function SingleItem({ quiz, city, venueId }: { quiz: OwnerQuiz; city: string; ve
         {displayPrice(quiz.price)}
       </p>
       <div className="mt-2 flex flex-wrap items-center gap-2">
-        <PromoteQuizButton quiz={{ id: quiz.id, date: quiz.date, startTime: quiz.startTime, category: quiz.category, theme: quiz.theme }} city={city} venueId={venueId} promotion={quiz.promotion} />
+        <PromoteQuizButton
+          quiz={{ id: quiz.id, date: quiz.date, startTime: quiz.startTime, category: quiz.category, theme: quiz.theme }}
+          city={city}
+          venueId={venueId}
+          promotion={quiz.promotion}
+        />
         <QuizActions quiz={quiz} srLabel={` quiz ${when}`} variant="secondary" />
       </div>
     </article>
@@ -171,7 +185,11 @@ function SeriesItem({ group, city, venueId }: { group: PlaceSeriesGroup; city: s
               <OccurrenceRow key={q.id} quiz={q} />
             ))}
           </ul>
-          <PromoteSeriesPanel occurrences={group.occurrences.map((q) => ({ id: q.id, date: q.date, startTime: q.startTime, promotion: q.promotion }))} city={city} venueId={venueId} />
+          <PromoteSeriesPanel
+            occurrences={group.occurrences.map((q) => ({ id: q.id, date: q.date, startTime: q.startTime, promotion: q.promotion }))}
+            city={city}
+            venueId={venueId}
+          />
         </div>
       )}
       <ConfirmDialog
@@ -195,7 +213,11 @@ function OccurrenceRow({ quiz }: { quiz: OwnerQuiz }) {
       <span className="flex items-center gap-2">
         {when}
         {quiz.isCancelled && <CancelledBadge />}
-        {quiz.promotion && <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">{quiz.promotion === 'premium' ? 'Premium Utvald' : 'Rekommenderat'}</span>}
+        {quiz.promotion && (
+          <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
+            {quiz.promotion === 'premium' ? 'Premium Utvald' : 'Rekommenderat'}
+          </span>
+        )}
       </span>
       <span className="flex flex-wrap gap-1">
         <QuizActions quiz={quiz} srLabel={` ${when}`} variant="ghost" />

@@ -49,7 +49,11 @@ describe('the quiz form schemas (form strings → the contract, checked by the c
   });
 
   it('edit one quiz: single → series, occurrence → single, occurrence stays', () => {
-    expect(editQuizForm(false).parse({ ...base, recurring: true, forever: false, until: '2026-12-29' })).toMatchObject({ recurring: true, until: '2026-12-29', days: ['tisdag'] });
+    expect(editQuizForm(false).parse({ ...base, recurring: true, forever: false, until: '2026-12-29' })).toMatchObject({
+      recurring: true,
+      until: '2026-12-29',
+      days: ['tisdag'],
+    });
     expect(editQuizForm(true).parse({ ...base, recurring: false })).toMatchObject({ recurring: false });
     expect(editQuizForm(true).parse({ ...base, recurring: true })).not.toHaveProperty('recurring');
     // An occurrence's own until is not asked for.

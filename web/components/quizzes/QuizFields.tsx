@@ -73,7 +73,10 @@ export function emptyQuizForm(today: string): QuizFormValues {
   };
 }
 
-export function formFromQuiz(q: Pick<OwnerQuiz, 'startTime' | 'category' | 'theme' | 'quizmaster' | 'teamSize' | 'price' | 'description' | 'language'> & { date?: string }, today: string): QuizFormValues {
+export function formFromQuiz(
+  q: Pick<OwnerQuiz, 'startTime' | 'category' | 'theme' | 'quizmaster' | 'teamSize' | 'price' | 'description' | 'language'> & { date?: string },
+  today: string,
+): QuizFormValues {
   const legacy: Record<string, string> = { musik: 'Musik', musikquiz: 'Musik', sport: 'Sport', sportquiz: 'Sport', film: 'Film & TV', filmquiz: 'Film & TV' };
   const cat = (q.category ?? '').toLowerCase();
   const category = cat === 'tema' || legacy[cat] ? 'tema' : 'allmänbildning';
@@ -121,7 +124,9 @@ function untilGiven(v: QuizFormValues, ctx: z.RefinementCtx) {
 /** /admin/create-quiz: the form plus the place → CreateQuizSchema. */
 export const CreateQuizForm = FormShape.extend({ locationId: z.string() })
   .superRefine(untilGiven)
-  .transform((v): CreateQuizInput => ({ locationId: v.locationId, date: v.date, ...toFields(v), recurring: v.recurring, ...(v.recurring ? toRecurrence(v) : {}) }))
+  .transform(
+    (v): CreateQuizInput => ({ locationId: v.locationId, date: v.date, ...toFields(v), recurring: v.recurring, ...(v.recurring ? toRecurrence(v) : {}) }),
+  )
   .pipe(CreateQuizSchema);
 export type CreateQuizFormValues = z.input<typeof CreateQuizForm>;
 
@@ -205,7 +210,15 @@ export function QuizDetailFields({ withDate }: { withDate: boolean }) {
             </option>
           ))}
         </SelectField>
-        <TextField label="Pris i kronor (valfritt)" type="number" min={0} inputMode="numeric" error={errors.price?.message} hint="Tomt = Gratis" {...register('price')} />
+        <TextField
+          label="Pris i kronor (valfritt)"
+          type="number"
+          min={0}
+          inputMode="numeric"
+          error={errors.price?.message}
+          hint="Tomt = Gratis"
+          {...register('price')}
+        />
       </div>
       <TextArea label="Beskrivning (valfritt)" error={errors.description?.message} {...register('description')} />
     </>
@@ -231,7 +244,10 @@ export function RecurrenceFields() {
   const daysError = errors.days?.message;
   const toggleDay = (day: string) => {
     const next = days.includes(day) ? days.filter((d) => d !== day) : [...days, day];
-    setValue('days', WEEKDAY_NAMES.filter((d) => next.includes(d)));
+    setValue(
+      'days',
+      WEEKDAY_NAMES.filter((d) => next.includes(d)),
+    );
     setValue('daysTouched', true);
   };
   return (

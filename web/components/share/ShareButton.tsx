@@ -31,7 +31,12 @@ export function ShareButton({ path, title, className, track }: { path: string; t
     }
   };
   return (
-    <button type="button" onClick={share} {...trackAttrs('click_share', track)} className={className ?? 'inline-flex items-center gap-1 font-semibold text-brand-700 hover:underline'}>
+    <button
+      type="button"
+      onClick={share}
+      {...trackAttrs('click_share', track)}
+      className={className ?? 'inline-flex items-center gap-1 font-semibold text-brand-700 hover:underline'}
+    >
       <Share2 aria-hidden="true" className="size-4 shrink-0" />
       Dela
     </button>

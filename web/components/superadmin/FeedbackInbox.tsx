@@ -60,7 +60,9 @@ export function FeedbackInbox() {
                         </p>
                         <h3 className="text-lg font-bold">{f.title}</h3>
                       </div>
-                      <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${f.handledAt ? 'bg-emerald-100 text-emerald-900' : 'bg-amber-100 text-amber-900'}`}>
+                      <span
+                        className={`rounded-full px-2 py-0.5 text-xs font-semibold ${f.handledAt ? 'bg-emerald-100 text-emerald-900' : 'bg-amber-100 text-amber-900'}`}
+                      >
                         {f.handledAt ? 'Hanterad' : 'Ohanterad'}
                       </span>
                     </div>

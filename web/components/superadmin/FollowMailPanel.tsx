@@ -77,11 +77,21 @@ export function FollowMailPanel() {
           <table className="w-full rounded-xl bg-white text-sm">
             <thead>
               <tr className="border-b border-slate-200">
-                <th scope="col" className={th}>Tid</th>
-                <th scope="col" className={th}>Kö</th>
-                <th scope="col" className={th}>Typ</th>
-                <th scope="col" className={`${th} text-right`}>Försök</th>
-                <th scope="col" className={th}>Orsak</th>
+                <th scope="col" className={th}>
+                  Tid
+                </th>
+                <th scope="col" className={th}>
+                  Kö
+                </th>
+                <th scope="col" className={th}>
+                  Typ
+                </th>
+                <th scope="col" className={`${th} text-right`}>
+                  Försök
+                </th>
+                <th scope="col" className={th}>
+                  Orsak
+                </th>
               </tr>
             </thead>
             <tbody>

@@ -3,7 +3,16 @@ import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import type { ImportJobView } from '../../../worker/features/admin/import-job-contract';
 import { JOB_MAX_BYTES, JOB_MAX_ROWS } from '../../../worker/features/admin/import-job-contract';
 import { ADMIN_ROOT } from '../../api/admin';
-import { importJobPath as jobPath, useImportJob, useImportJobs, useImportReviews, useResolveReview, useResumeImport, useStartImport, useUploadImport } from '../../api/imports';
+import {
+  importJobPath as jobPath,
+  useImportJob,
+  useImportJobs,
+  useImportReviews,
+  useResolveReview,
+  useResumeImport,
+  useStartImport,
+  useUploadImport,
+} from '../../api/imports';
 import { ApiError } from '../../lib/api';
 import { ExportCatalogueLink } from '../exports/ExportCatalogueLink';
 import { Button } from '../ui/Button';
@@ -42,7 +51,9 @@ export function ImportPanel() {
   const resolveReview = useResolveReview();
   const busy = upload.isPending || start.isPending || resume.isPending;
   const failure = upload.error ?? start.error ?? resume.error;
-  const error = fileError ?? (failure ? (failure instanceof ApiError ? failure.message : upload.error ? 'Kunde inte läsa filen. Försök igen.' : 'Något gick fel. Försök igen.') : null);
+  const error =
+    fileError ??
+    (failure ? (failure instanceof ApiError ? failure.message : upload.error ? 'Kunde inte läsa filen. Försök igen.' : 'Något gick fel. Försök igen.') : null);
 
   // Seen running, now done: tell the superadmin, and let their lists refetch (new businesses).
   const lastStatus = useRef<ImportJobView['status'] | null>(null);
@@ -105,16 +116,23 @@ export function ImportPanel() {
         Importera verksamheter
       </h2>
       <p className="text-slate-700">
-        Ladda upp en CSV-fil (komma eller semikolon, UTF-8 eller Windows-1252) med en rad per quizkväll. Kolumner: <code className="text-sm">{COLUMNS}</code>. lat och lng är
-        valfria. Högst {nf(JOB_MAX_ROWS)} rader. Verksamheterna blir ej övertagna (katalogkontot) med en återkommande quizserie var. Importen körs som ett jobb på servern –
-        du kan stänga sidan och komma tillbaka.
+        Ladda upp en CSV-fil (komma eller semikolon, UTF-8 eller Windows-1252) med en rad per quizkväll. Kolumner: <code className="text-sm">{COLUMNS}</code>.
+        lat och lng är valfria. Högst {nf(JOB_MAX_ROWS)} rader. Verksamheterna blir ej övertagna (katalogkontot) med en återkommande quizserie var. Importen
+        körs som ett jobb på servern – du kan stänga sidan och komma tillbaka.
       </p>
       <ExportCatalogueLink />
       <div>
         <label htmlFor={inputId} className="block text-sm font-semibold text-slate-800">
           CSV-fil
         </label>
-        <input id={inputId} type="file" accept=".csv,text/csv" onChange={(e) => void onFile(e)} disabled={busy || job?.status === 'running'} className="mt-1 block text-sm" />
+        <input
+          id={inputId}
+          type="file"
+          accept=".csv,text/csv"
+          onChange={(e) => void onFile(e)}
+          disabled={busy || job?.status === 'running'}
+          className="mt-1 block text-sm"
+        />
       </div>
       {busy && !job && <p role="status">Läser filen...</p>}
       {error && (
@@ -134,20 +152,31 @@ export function ImportPanel() {
                 {job.encoding === 'windows-1252' ? ' · teckenkodning Windows-1252' : ''}
               </p>
               <p className="text-sm text-slate-700">
-                Kolumner:{' '}
-                {preview.columns.map((c) => (c.column ? `${c.header} → ${c.column}` : `${c.header} (ignoreras)`)).join(', ')}
+                Kolumner: {preview.columns.map((c) => (c.column ? `${c.header} → ${c.column}` : `${c.header} (ignoreras)`)).join(', ')}
               </p>
               <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
                 <table className="w-full text-left text-sm">
                   <caption className="sr-only">De första raderna i filen</caption>
                   <thead className="bg-slate-100">
                     <tr>
-                      <th scope="col" className="p-2">Rad</th>
-                      <th scope="col" className="p-2">Namn</th>
-                      <th scope="col" className="p-2">Adress</th>
-                      <th scope="col" className="p-2">Stad</th>
-                      <th scope="col" className="p-2">Dag</th>
-                      <th scope="col" className="p-2">Status</th>
+                      <th scope="col" className="p-2">
+                        Rad
+                      </th>
+                      <th scope="col" className="p-2">
+                        Namn
+                      </th>
+                      <th scope="col" className="p-2">
+                        Adress
+                      </th>
+                      <th scope="col" className="p-2">
+                        Stad
+                      </th>
+                      <th scope="col" className="p-2">
+                        Dag
+                      </th>
+                      <th scope="col" className="p-2">
+                        Status
+                      </th>
                     </tr>
                   </thead>
                   <tbody>
@@ -158,7 +187,9 @@ export function ImportPanel() {
                         <td className="p-2">{r.address}</td>
                         <td className="p-2">{r.city}</td>
                         <td className="p-2">{r.weekday}</td>
-                        <td className="p-2">{r.result === 'new' ? 'Ny' : r.result === 'duplicate' ? `Dubblett – ${r.message}` : <span className="text-red-800">{r.message}</span>}</td>
+                        <td className="p-2">
+                          {r.result === 'new' ? 'Ny' : r.result === 'duplicate' ? `Dubblett – ${r.message}` : <span className="text-red-800">{r.message}</span>}
+                        </td>
                       </tr>
                     ))}
                   </tbody>
@@ -191,7 +222,8 @@ export function ImportPanel() {
                 {nf(job.processedRows)} av {nf(job.totalRows)} rader ({pct} %)
               </p>
               <p className="text-sm text-slate-700">
-                {nf(job.counts.created)} skapade · {nf(job.counts.duplicate)} dubbletter · {nf(job.counts.invalid)} med fel · {nf(job.counts.review)} att granska
+                {nf(job.counts.created)} skapade · {nf(job.counts.duplicate)} dubbletter · {nf(job.counts.invalid)} med fel · {nf(job.counts.review)} att
+                granska
               </p>
               {job.status === 'failed' && (
                 <div role="alert" className="space-y-2 rounded-xl border border-red-300 bg-red-50 p-3 text-red-950">

@@ -12,7 +12,8 @@ import { Spinner } from '../ui/Spinner';
 const th = 'px-3 py-2 text-left font-semibold';
 const td = 'px-3 py-2';
 
-const stockholmTime = (iso: string | null) => (iso ? new Date(iso).toLocaleString('sv-SE', { timeZone: 'Europe/Stockholm', dateStyle: 'short', timeStyle: 'short' }) : '–');
+const stockholmTime = (iso: string | null) =>
+  iso ? new Date(iso).toLocaleString('sv-SE', { timeZone: 'Europe/Stockholm', dateStyle: 'short', timeStyle: 'short' }) : '–';
 
 function duration(ms: number | null): string {
   if (ms === null) return '–';
@@ -123,17 +124,29 @@ export function OpsPanel() {
             <table className="w-full rounded-xl bg-white text-sm">
               <thead>
                 <tr className="border-b border-slate-200">
-                  <th scope="col" className={th}>Jobb</th>
-                  <th scope="col" className={th}>Status</th>
-                  <th scope="col" className={th}>Senast</th>
-                  <th scope="col" className={`${th} text-right`}>Tid</th>
-                  <th scope="col" className={th}>Fel</th>
+                  <th scope="col" className={th}>
+                    Jobb
+                  </th>
+                  <th scope="col" className={th}>
+                    Status
+                  </th>
+                  <th scope="col" className={th}>
+                    Senast
+                  </th>
+                  <th scope="col" className={`${th} text-right`}>
+                    Tid
+                  </th>
+                  <th scope="col" className={th}>
+                    Fel
+                  </th>
                 </tr>
               </thead>
               <tbody>
                 {s.jobs.map((j) => (
                   <tr key={j.job} className="border-b border-slate-100">
-                    <th scope="row" className={`${td} font-medium`}>{j.job}</th>
+                    <th scope="row" className={`${td} font-medium`}>
+                      {j.job}
+                    </th>
                     <td className={td}>
                       <Badge ok={j.status !== 'failed' && !j.stale}>{j.stale ? 'Har inte körts' : STATUS_TEXT[j.status]}</Badge>
                     </td>
@@ -207,8 +220,12 @@ export function OpsPanel() {
             <caption className="sr-only">Serverfel per timme</caption>
             <thead>
               <tr className="border-b border-slate-200">
-                <th scope="col" className={th}>Timme</th>
-                <th scope="col" className={`${th} text-right`}>5xx</th>
+                <th scope="col" className={th}>
+                  Timme
+                </th>
+                <th scope="col" className={`${th} text-right`}>
+                  5xx
+                </th>
               </tr>
             </thead>
             <tbody>

@@ -59,8 +59,8 @@ export function RefundsPanel() {
         Att återbetala
       </h2>
       <p className="text-sm text-slate-700">
-        Betalningar som kom in för beställningar som inte kunde levereras. De återbetalas automatiskt; de som inte gick att återbetala
-        måste återbetalas manuellt i Stripe. {open > 0 ? `${open} kräver åtgärd.` : 'Inget kräver åtgärd.'}
+        Betalningar som kom in för beställningar som inte kunde levereras. De återbetalas automatiskt; de som inte gick att återbetala måste återbetalas
+        manuellt i Stripe. {open > 0 ? `${open} kräver åtgärd.` : 'Inget kräver åtgärd.'}
       </p>
       {refunds.length === 0 ? (
         <p>Inga återbetalningar.</p>
@@ -68,13 +68,19 @@ export function RefundsPanel() {
         <table className="w-full text-left text-sm">
           <thead>
             <tr className="border-b border-slate-200">
-              <th scope="col" className="py-2">Datum</th>
+              <th scope="col" className="py-2">
+                Datum
+              </th>
               <th scope="col">Köpare</th>
               <th scope="col">Verksamhet</th>
               <th scope="col">Orsak</th>
-              <th scope="col" className="text-right">Belopp</th>
+              <th scope="col" className="text-right">
+                Belopp
+              </th>
               <th scope="col">Status</th>
-              <th scope="col"><span className="sr-only">Åtgärd</span></th>
+              <th scope="col">
+                <span className="sr-only">Åtgärd</span>
+              </th>
             </tr>
           </thead>
           <tbody>

@@ -15,7 +15,11 @@ export function TakeoverIssues() {
   async function fix(issue: Issue) {
     try {
       const res = await fixing.mutateAsync({ userId: issue.userId, venueId: issue.venueId });
-      toast({ title: res.message, description: (res.success ? res.fixed : res.errors).join(' ') || undefined, variant: res.success ? 'success' : 'destructive' });
+      toast({
+        title: res.message,
+        description: (res.success ? res.fixed : res.errors).join(' ') || undefined,
+        variant: res.success ? 'success' : 'destructive',
+      });
     } catch {
       toast({ title: 'Kunde inte fixa alla problem', variant: 'destructive' });
     }

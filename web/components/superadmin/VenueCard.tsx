@@ -5,7 +5,15 @@ import { categoryLabel, displayDate, displayTime } from '../../../worker/lib/swe
 import { Button, buttonClass } from '../ui/Button';
 
 /** One business in the superadmin list (spec 02 §2.7): badge, counts, expandable details, actions. */
-export function VenueCard({ venue, onDeleteUser, onDeleteVenue }: { venue: AdminVenue; onDeleteUser: (v: AdminVenue) => void; onDeleteVenue: (v: AdminVenue) => void }) {
+export function VenueCard({
+  venue,
+  onDeleteUser,
+  onDeleteVenue,
+}: {
+  venue: AdminVenue;
+  onDeleteUser: (v: AdminVenue) => void;
+  onDeleteVenue: (v: AdminVenue) => void;
+}) {
   const [open, setOpen] = useState(false);
   const detailsId = useId();
   const morePlaces = venue.placesCount - venue.places.length;

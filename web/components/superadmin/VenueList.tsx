@@ -92,7 +92,8 @@ export function VenueList() {
       </div>
 
       {list.isPending && <Spinner label="Hämtar verksamheter..." />}
-      {list.isError && !list.data &&
+      {list.isError &&
+        !list.data &&
         (q ? (
           <div role="alert" className="rounded-2xl border border-red-300 bg-red-50 p-4 text-red-950">
             <p className="font-semibold">Sökfel</p>
@@ -119,7 +120,12 @@ export function VenueList() {
           ) : (
             <ul className="space-y-3">
               {venues.map((v) => (
-                <VenueCard key={v.id} venue={v} onDeleteUser={(venue) => setConfirm({ kind: 'user', venue })} onDeleteVenue={(venue) => setConfirm({ kind: 'venue', venue })} />
+                <VenueCard
+                  key={v.id}
+                  venue={v}
+                  onDeleteUser={(venue) => setConfirm({ kind: 'user', venue })}
+                  onDeleteVenue={(venue) => setConfirm({ kind: 'venue', venue })}
+                />
               ))}
             </ul>
           )}
@@ -145,7 +151,8 @@ export function VenueList() {
       >
         {confirm?.kind === 'user' ? (
           <p>
-            Vill du ta bort användaren <strong>{confirm.venue.ownerEmail}</strong>? Alla användarens verksamheter, platser och quiz raderas. Detta kan inte ångras.
+            Vill du ta bort användaren <strong>{confirm.venue.ownerEmail}</strong>? Alla användarens verksamheter, platser och quiz raderas. Detta kan inte
+            ångras.
           </p>
         ) : (
           <p>

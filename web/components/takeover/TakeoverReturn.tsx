@@ -28,7 +28,8 @@ export default function TakeoverReturn({ onDone }: { onDone?: () => void }) {
       (err: unknown) => {
         const status = err instanceof ApiError ? err.status : 0;
         if (status === 404) toast({ title: 'Kunde inte hitta venue', variant: 'destructive' });
-        else if (status === 409) toast({ title: 'Verksamheten kunde inte tas över', description: (err as ApiError).message, variant: 'destructive', duration: 10_000 });
+        else if (status === 409)
+          toast({ title: 'Verksamheten kunde inte tas över', description: (err as ApiError).message, variant: 'destructive', duration: 10_000 });
         else toast({ title: 'Det gick inte att ta över verksamheten', description: err instanceof ApiError ? err.message : undefined, variant: 'destructive' });
         clearParams();
       },

@@ -12,7 +12,10 @@ type Form = typeof EMPTY;
 
 declare global {
   interface Window {
-    turnstile?: { render(el: HTMLElement, opts: { sitekey: string; callback(token: string): void; 'expired-callback'(): void; language?: string }): string; reset(id?: string): void };
+    turnstile?: {
+      render(el: HTMLElement, opts: { sitekey: string; callback(token: string): void; 'expired-callback'(): void; language?: string }): string;
+      reset(id?: string): void;
+    };
   }
 }
 
@@ -24,7 +27,8 @@ function useTurnstile(siteKey: string | null, onToken: (t: string) => void) {
     if (!siteKey || !ref.current) return;
     const el = ref.current;
     const render = () => {
-      if (window.turnstile && !widget.current) widget.current = window.turnstile.render(el, { sitekey: siteKey, language: 'sv', callback: onToken, 'expired-callback': () => onToken('') });
+      if (window.turnstile && !widget.current)
+        widget.current = window.turnstile.render(el, { sitekey: siteKey, language: 'sv', callback: onToken, 'expired-callback': () => onToken('') });
     };
     if (window.turnstile) return render();
     const s = document.createElement('script');
@@ -48,7 +52,10 @@ export function TipForm() {
   const turnstile = useTurnstile(siteKey ?? null, setToken);
 
   useEffect(() => {
-    tipsApi.config().then((c) => setSiteKey(c.siteKey), () => setSiteKey(null));
+    tipsApi.config().then(
+      (c) => setSiteKey(c.siteKey),
+      () => setSiteKey(null),
+    );
   }, []);
 
   const set = (k: keyof Form) => (e: { target: { value: string } }) => setForm({ ...form, [k]: e.target.value });
@@ -124,7 +131,14 @@ export function TipForm() {
       </SelectField>
       {form.when === 'datum' && <TextField label="Datum" type="date" value={form.date} error={errors.date} onChange={set('date')} />}
       <TextField label="Starttid" type="time" value={form.startTime} error={errors.startTime} onChange={set('startTime')} />
-      <TextField label="Länk (valfritt)" type="url" value={form.link} error={errors.link} hint="Till exempel ställets webbplats eller evenemang." onChange={set('link')} />
+      <TextField
+        label="Länk (valfritt)"
+        type="url"
+        value={form.link}
+        error={errors.link}
+        hint="Till exempel ställets webbplats eller evenemang."
+        onChange={set('link')}
+      />
       <TextArea label="Fritext (valfritt)" value={form.message} error={errors.message} maxLength={TIP_MESSAGE_MAX} onChange={set('message')} />
       <TextField
         label="E-post (valfritt)"

@@ -12,11 +12,6 @@ export function buttonClass(variant: Variant = 'primary', extra = ''): string {
   return `inline-flex items-center justify-center gap-2 rounded-xl px-4 py-2.5 font-semibold transition disabled:cursor-not-allowed ${VARIANTS[variant]} ${extra}`;
 }
 
-export function Button({
-  variant = 'primary',
-  className = '',
-  type = 'button',
-  ...props
-}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant }) {
+export function Button({ variant = 'primary', className = '', type = 'button', ...props }: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant }) {
   return <button type={type} className={buttonClass(variant, className)} {...props} />;
 }

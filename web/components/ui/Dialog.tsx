@@ -44,12 +44,7 @@ export function Dialog({ open, onClose, title, description, children, size = 'md
             <h2 id={titleId} className="text-xl font-bold">
               {title}
             </h2>
-            <button
-              type="button"
-              onClick={onClose}
-              aria-label="Stäng"
-              className="-m-2 rounded-lg p-2 text-2xl leading-none text-slate-500 hover:bg-slate-100"
-            >
+            <button type="button" onClick={onClose} aria-label="Stäng" className="-m-2 rounded-lg p-2 text-2xl leading-none text-slate-500 hover:bg-slate-100">
               ×
             </button>
           </div>

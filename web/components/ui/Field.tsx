@@ -65,7 +65,15 @@ export function SelectField({ label, error, hint, id, children, ...props }: Fiel
  * every browser (issue 29.12). Inputs registered with react-hook-form do not expose their value: pass
  * the watched value as `current` (controlled inputs may leave it out).
  */
-export function DateTimeField({ label, error, hint, id, current, type = 'date', ...props }: FieldShell & InputHTMLAttributes<HTMLInputElement> & { current?: string | undefined; type?: 'date' | 'time' }) {
+export function DateTimeField({
+  label,
+  error,
+  hint,
+  id,
+  current,
+  type = 'date',
+  ...props
+}: FieldShell & InputHTMLAttributes<HTMLInputElement> & { current?: string | undefined; type?: 'date' | 'time' }) {
   const auto = useId();
   const fid = id ?? auto;
   const value = current ?? (typeof props.value === 'string' ? props.value : undefined);

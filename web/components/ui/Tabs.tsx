@@ -11,7 +11,8 @@ const LIST = {
 };
 const TAB = {
   pills: (on: boolean) => `flex-1 rounded-lg px-3 py-2 text-sm font-semibold ${on ? 'bg-white text-slate-900 shadow' : 'text-slate-700 hover:bg-white/60'}`,
-  underline: (on: boolean) => `-mb-px border-b-2 px-3 py-2 font-semibold ${on ? 'border-brand-600 text-brand-700' : 'border-transparent text-slate-600 hover:text-slate-900'}`,
+  underline: (on: boolean) =>
+    `-mb-px border-b-2 px-3 py-2 font-semibold ${on ? 'border-brand-600 text-brand-700' : 'border-transparent text-slate-600 hover:text-slate-900'}`,
 };
 
 /**

@@ -58,7 +58,11 @@ export function Toaster() {
   return (
     <div aria-live="polite" className="pointer-events-none fixed inset-x-0 bottom-4 z-50 flex flex-col items-center gap-2 px-4">
       {list.map((t) => (
-        <div key={t.id} role={t.variant === 'destructive' ? 'alert' : 'status'} className={`pointer-events-auto w-full max-w-md rounded-xl border p-4 shadow-lg ${STYLE[t.variant ?? 'default']}`}>
+        <div
+          key={t.id}
+          role={t.variant === 'destructive' ? 'alert' : 'status'}
+          className={`pointer-events-auto w-full max-w-md rounded-xl border p-4 shadow-lg ${STYLE[t.variant ?? 'default']}`}
+        >
           <div className="flex items-start justify-between gap-3">
             <div>
               <p className="font-semibold">{t.title}</p>
@@ -71,7 +75,15 @@ export function Toaster() {
           {t.actions && (
             <div className="mt-3 flex gap-2">
               {t.actions.map((a) => (
-                <button key={a.label} type="button" onClick={() => { a.onClick(); dismissToast(t.id); }} className="rounded-lg border border-current px-3 py-1 text-sm font-semibold">
+                <button
+                  key={a.label}
+                  type="button"
+                  onClick={() => {
+                    a.onClick();
+                    dismissToast(t.id);
+                  }}
+                  className="rounded-lg border border-current px-3 py-1 text-sm font-semibold"
+                >
                   {a.label}
                 </button>
               ))}

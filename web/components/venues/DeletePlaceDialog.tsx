@@ -21,8 +21,8 @@ export function DeletePlaceDialog({ place, onClose }: { place: OwnerPlace | null
       {place && (
         <div className="space-y-4">
           <p>
-            Vill du ta bort <strong>{place.name}</strong>?
-            {place.totalQuizzes > 0 && ` Platsens ${place.totalQuizzes} quiz tas också bort.`} Detta kan inte ångras.
+            Vill du ta bort <strong>{place.name}</strong>?{place.totalQuizzes > 0 && ` Platsens ${place.totalQuizzes} quiz tas också bort.`} Detta kan inte
+            ångras.
           </p>
           <div className="flex justify-end gap-2">
             <Button variant="secondary" onClick={onClose}>

@@ -29,7 +29,11 @@ export default function PlaceMapPicker({ latitude, longitude, city, onPick }: Pl
     const lng = Number(longitude.replace(',', '.'));
     const town = city.trim() ? townCentre(city) : null;
     start.current =
-      latitude && longitude && Number.isFinite(lat) && Number.isFinite(lng) ? { lat, lng, zoom: 17 } : town ? { lat: town.lat, lng: town.lng, zoom: 14 } : { lat: 62.5, lng: 16.5, zoom: 4 };
+      latitude && longitude && Number.isFinite(lat) && Number.isFinite(lng)
+        ? { lat, lng, zoom: 17 }
+        : town
+          ? { lat: town.lat, lng: town.lng, zoom: 14 }
+          : { lat: 62.5, lng: 16.5, zoom: 4 };
   }
 
   useEffect(() => {
@@ -39,7 +43,12 @@ export default function PlaceMapPicker({ latitude, longitude, city, onPick }: Pl
     const map = L.map(node).setView([lat, lng], zoom);
     L.tileLayer(DEFAULT_MAP_TILE_URL, { maxZoom: 19, attribution: OSM_ATTRIBUTION }).addTo(map);
     map.attributionControl.setPrefix(false);
-    const icon = L.divIcon({ className: 'quiz-pin', html: '<span class="block h-7 w-7 -translate-y-1 rounded-full border-2 border-white bg-brand-700 shadow-lg"></span>', iconSize: [28, 28], iconAnchor: [14, 24] });
+    const icon = L.divIcon({
+      className: 'quiz-pin',
+      html: '<span class="block h-7 w-7 -translate-y-1 rounded-full border-2 border-white bg-brand-700 shadow-lg"></span>',
+      iconSize: [28, 28],
+      iconAnchor: [14, 24],
+    });
     const marker = L.marker([lat, lng], { draggable: true, icon, title: 'Platsens position', alt: 'Platsens position', keyboard: true }).addTo(map);
     const pick = (p: L.LatLng) => onPickRef.current(round6(p.lat), round6(p.lng));
     marker.on('dragend', () => pick(marker.getLatLng()));

@@ -21,9 +21,7 @@ export function PlacesSection({ venue, places }: { venue: OwnerVenue; places: Ow
       {places.length === 0 ? (
         <div className="rounded-2xl border-2 border-dashed border-slate-300 bg-white p-8 text-center">
           <h3 className="text-lg font-bold">Lägg till din första plats</h3>
-          <p className="mx-auto mt-2 max-w-md text-slate-700">
-            En plats är där quizet hålls. Har verksamheten bara en lokal räcker det med en plats.
-          </p>
+          <p className="mx-auto mt-2 max-w-md text-slate-700">En plats är där quizet hålls. Har verksamheten bara en lokal räcker det med en plats.</p>
           <Button className="mt-4" onClick={() => setAdding(true)}>
             Lägg till plats
           </Button>

@@ -27,7 +27,17 @@ const TABS = ['Verksamhet', 'Kontakt', 'Konto', 'Säkerhet'] as const;
 type Tab = (typeof TABS)[number];
 
 /** Business profile editor with tabs Verksamhet, Kontakt, Konto and Säkerhet (spec 02 §2.3). */
-export function ProfileEditor({ open, onClose, venue, isSuperadmin = false }: { open: boolean; onClose: () => void; venue: OwnerVenue; isSuperadmin?: boolean }) {
+export function ProfileEditor({
+  open,
+  onClose,
+  venue,
+  isSuperadmin = false,
+}: {
+  open: boolean;
+  onClose: () => void;
+  venue: OwnerVenue;
+  isSuperadmin?: boolean;
+}) {
   const [tab, setTab] = useState<Tab>('Verksamhet');
   useEffect(() => {
     if (open) setTab('Verksamhet');
@@ -167,9 +177,7 @@ function DeleteVenueSection({ venue }: { venue: OwnerVenue }) {
       <h3 id="delete-venue-heading" className="font-bold text-red-900">
         Radera verksamheten
       </h3>
-      <p className="mt-1 text-sm text-red-900">
-        Som superadmin raderar du verksamheten {venue.name} med alla platser och quiz. Ditt eget konto påverkas inte.
-      </p>
+      <p className="mt-1 text-sm text-red-900">Som superadmin raderar du verksamheten {venue.name} med alla platser och quiz. Ditt eget konto påverkas inte.</p>
       <Button variant="danger" className="mt-3" onClick={() => setConfirming(true)}>
         Radera verksamheten
       </Button>

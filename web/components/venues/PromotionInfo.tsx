@@ -1,5 +1,16 @@
 import { useState } from 'react';
-import { priceText, PROMOTION_MESSAGES, RANKING_STEPS, slotCapText, TIER_LABELS, TIER_PLACEMENT, VOLUME_DISCOUNT_MIN_WEEKS, VOLUME_DISCOUNT_PERCENT, weeklyPriceText, weeksText } from '../../../worker/features/promotion/contract';
+import {
+  priceText,
+  PROMOTION_MESSAGES,
+  RANKING_STEPS,
+  slotCapText,
+  TIER_LABELS,
+  TIER_PLACEMENT,
+  VOLUME_DISCOUNT_MIN_WEEKS,
+  VOLUME_DISCOUNT_PERCENT,
+  weeklyPriceText,
+  weeksText,
+} from '../../../worker/features/promotion/contract';
 import { countWord } from '../../../worker/lib/swedish';
 import { usePricing } from '../promotion/api';
 import { Button } from '../ui/Button';
@@ -90,7 +101,10 @@ export function PromotionInfo() {
             </div>
           ))}
         </div>
-        <p className="mt-4 text-sm text-slate-700">Priserna gäller per quiz. Mängdrabatt ({VOLUME_DISCOUNT_PERCENT} %) dras automatiskt när fler än {countWord(VOLUME_DISCOUNT_MIN_WEEKS - 1)} veckor köps i samma beställning.</p>
+        <p className="mt-4 text-sm text-slate-700">
+          Priserna gäller per quiz. Mängdrabatt ({VOLUME_DISCOUNT_PERCENT} %) dras automatiskt när fler än {countWord(VOLUME_DISCOUNT_MIN_WEEKS - 1)} veckor
+          köps i samma beställning.
+        </p>
         {failed && <p className="mt-2 text-sm text-slate-700">{PROMOTION_MESSAGES.priceLoadFailed}</p>}
       </Dialog>
     </section>

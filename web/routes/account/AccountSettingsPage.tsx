@@ -19,7 +19,14 @@ export default function AccountSettingsPage() {
         <div className="mx-auto w-full max-w-2xl px-4 py-10">
           <h1 className="text-2xl font-extrabold">Kontoinställningar</h1>
           <p className="mt-1 text-slate-700">Inloggad som {user.email}</p>
-          <Tabs label="Kontoinställningar" tabs={tabs} active={tab} onChange={setTab} className="mt-6" panelClassName="rounded-b-2xl border border-t-0 border-slate-200 bg-white p-6">
+          <Tabs
+            label="Kontoinställningar"
+            tabs={tabs}
+            active={tab}
+            onChange={setTab}
+            className="mt-6"
+            panelClassName="rounded-b-2xl border border-t-0 border-slate-200 bg-white p-6"
+          >
             {tab === 'konto' ? <AccountTab /> : <SecurityTab />}
           </Tabs>
           <DownloadMyData />

@@ -10,7 +10,14 @@ import { useCreateQuiz, useDecideHolidays, useHolidayPreview, usePauseSeries, us
 import { HolidaySkips } from '../../components/quizzes/HolidaySkips';
 import { DateTimeField } from '../../components/ui/Field';
 import { RequireAuth } from '../../components/auth/RequireAuth';
-import { CreateQuizForm, emptyQuizForm, QuizDetailFields, RecurrenceFields, RecurringToggle, type CreateQuizFormValues } from '../../components/quizzes/QuizFields';
+import {
+  CreateQuizForm,
+  emptyQuizForm,
+  QuizDetailFields,
+  RecurrenceFields,
+  RecurringToggle,
+  type CreateQuizFormValues,
+} from '../../components/quizzes/QuizFields';
 import { Button, buttonClass } from '../../components/ui/Button';
 import { SelectField } from '../../components/ui/Field';
 import { Spinner } from '../../components/ui/Spinner';
@@ -83,7 +90,12 @@ function CreateQuizFormView({ places, fixed, today, isSuperadmin }: { places: Pl
   const { register, watch, handleSubmit, setError, formState } = form;
   const [locationId, recurring, date, pattern, days, forever, until] = watch(['locationId', 'recurring', 'date', 'pattern', 'days', 'forever', 'until']);
   // Swedish holidays (issue 20): previewed from the form's values; the eves are pre-selected as skips.
-  const previewBody: HolidayPreviewInput = { date, pattern, days: (days.length ? days : [isCalendarDate(date) ? weekdayNameOf(date) : 'måndag']) as WeekdayName[], until: forever ? null : until || null };
+  const previewBody: HolidayPreviewInput = {
+    date,
+    pattern,
+    days: (days.length ? days : [isCalendarDate(date) ? weekdayNameOf(date) : 'måndag']) as WeekdayName[],
+    until: forever ? null : until || null,
+  };
   const previewOk = recurring && isCalendarDate(date) && (forever || isCalendarDate(until));
   const preview = useHolidayPreview(previewBody, previewOk);
   const holidays = previewOk ? (preview.data?.holidays ?? []) : [];
@@ -167,8 +179,21 @@ function CreateQuizFormView({ places, fixed, today, isSuperadmin }: { places: Pl
               <legend className="px-1 text-sm font-semibold text-slate-800">Sommaruppehåll (valfritt)</legend>
               <p className="text-sm text-slate-700">Quiz mellan datumen visas som inställda. Lämna tomt om ni kör hela sommaren.</p>
               <div className="mt-2 grid gap-3 sm:grid-cols-2">
-                <DateTimeField label="Uppehåll från" type="date" value={summer.from} min={date} onChange={(e) => setSummer({ ...summer, from: e.target.value })} />
-                <DateTimeField label="Uppehåll till" type="date" value={summer.to} min={summer.from || date} onChange={(e) => setSummer({ ...summer, to: e.target.value })} error={summerError ?? undefined} />
+                <DateTimeField
+                  label="Uppehåll från"
+                  type="date"
+                  value={summer.from}
+                  min={date}
+                  onChange={(e) => setSummer({ ...summer, from: e.target.value })}
+                />
+                <DateTimeField
+                  label="Uppehåll till"
+                  type="date"
+                  value={summer.to}
+                  min={summer.from || date}
+                  onChange={(e) => setSummer({ ...summer, to: e.target.value })}
+                  error={summerError ?? undefined}
+                />
               </div>
             </fieldset>
           )}

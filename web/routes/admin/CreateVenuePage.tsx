@@ -40,7 +40,8 @@ function CreateVenueForm() {
     } catch (err) {
       setServerErrors(setError, err);
       // The server's own words (which field, or why); a network failure says so.
-      const description = err instanceof ApiError ? (err.status === 0 ? 'Ingen anslutning till servern. Kontrollera internet och försök igen.' : err.message) : 'Försök igen.';
+      const description =
+        err instanceof ApiError ? (err.status === 0 ? 'Ingen anslutning till servern. Kontrollera internet och försök igen.' : err.message) : 'Försök igen.';
       toast({ title: 'Verksamheten kunde inte registreras', description, variant: 'destructive' });
     }
   });
@@ -48,7 +49,9 @@ function CreateVenueForm() {
   return (
     <div className="mx-auto max-w-xl px-4 py-8">
       <h1 className="text-3xl font-extrabold">Registrera verksamhet</h1>
-      <p className="mt-2 text-slate-700">Fyll i uppgifterna om stället där quizet hålls. Verksamheten och dess första plats skapas i ett steg; fler platser kan du lägga till senare.</p>
+      <p className="mt-2 text-slate-700">
+        Fyll i uppgifterna om stället där quizet hålls. Verksamheten och dess första plats skapas i ett steg; fler platser kan du lägga till senare.
+      </p>
       <form onSubmit={submit} noValidate className="mt-6 space-y-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
         <TextField label="Namn" required error={errors.name?.message} {...register('name')} />
         <TextField label="Adress" required autoComplete="street-address" error={errors.address?.message} {...register('address')} />

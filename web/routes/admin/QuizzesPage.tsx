@@ -110,7 +110,8 @@ function SeriesCard({ s }: { s: SeriesSummary }) {
         <div>
           <h2 className="text-lg font-bold">{title}</h2>
           <p className="text-slate-700">
-            {s.pattern ? PATTERN_LABELS[s.pattern] : 'Återkommande'} · {s.days.join(', ')} · kl. {displayTime(s.startTime)} · {categoryLabel(s.category, s.theme)}
+            {s.pattern ? PATTERN_LABELS[s.pattern] : 'Återkommande'} · {s.days.join(', ')} · kl. {displayTime(s.startTime)} ·{' '}
+            {categoryLabel(s.category, s.theme)}
           </p>
         </div>
         <span className={`rounded-full px-3 py-1 text-sm font-bold ${s.needsExtension ? 'bg-amber-100 text-amber-900' : 'bg-emerald-100 text-emerald-900'}`}>

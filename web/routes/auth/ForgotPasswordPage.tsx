@@ -27,13 +27,24 @@ export default function ForgotPasswordPage() {
       setSentTo(email);
     } catch (err) {
       if (setServerErrors(setError, err)) return;
-      toast({ title: 'Kunde inte skicka länken', description: err instanceof Error ? err.message : 'Ett oväntat fel inträffade. Försök igen.', variant: 'destructive' });
+      toast({
+        title: 'Kunde inte skicka länken',
+        description: err instanceof Error ? err.message : 'Ett oväntat fel inträffade. Försök igen.',
+        variant: 'destructive',
+      });
     }
   });
 
   if (sentTo) {
     return (
-      <AuthCard title="Kolla din e-post" subtitle={<>Om det finns ett konto för <strong>{sentTo}</strong> har vi skickat en länk för att återställa lösenordet. Länken gäller i 1 timme.</>}>
+      <AuthCard
+        title="Kolla din e-post"
+        subtitle={
+          <>
+            Om det finns ett konto för <strong>{sentTo}</strong> har vi skickat en länk för att återställa lösenordet. Länken gäller i 1 timme.
+          </>
+        }
+      >
         <Button
           variant="secondary"
           className="w-full"

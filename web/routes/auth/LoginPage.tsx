@@ -26,7 +26,10 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const login = useLogin();
   const loginTotp = useLoginTotp();
-  const passwordForm = useForm<LoginForm, unknown, z.output<typeof LoginSchema>>({ resolver: zodResolver(LoginSchema), defaultValues: { email: '', password: '' } });
+  const passwordForm = useForm<LoginForm, unknown, z.output<typeof LoginSchema>>({
+    resolver: zodResolver(LoginSchema),
+    defaultValues: { email: '', password: '' },
+  });
   const codeForm = useForm<TotpForm, unknown, z.output<typeof TotpLoginSchema>>({ resolver: zodResolver(TotpLoginSchema), defaultValues: { code: '' } });
   const [step, setStep] = useState<'password' | 'code'>(params.get('mfa') ? 'code' : 'password');
   const justSignedIn = useRef(false);
@@ -120,7 +123,14 @@ export default function LoginPage() {
   return (
     <AuthCard title="Logga in" subtitle="Logga in för att hantera din verksamhet och dina quiz.">
       <form onSubmit={onPassword} className="space-y-4" noValidate>
-        <TextField label="E-post" type="email" autoComplete="email" required error={passwordForm.formState.errors.email?.message} {...passwordForm.register('email')} />
+        <TextField
+          label="E-post"
+          type="email"
+          autoComplete="email"
+          required
+          error={passwordForm.formState.errors.email?.message}
+          {...passwordForm.register('email')}
+        />
         <TextField
           label="Lösenord"
           type="password"

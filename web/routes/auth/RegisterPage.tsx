@@ -103,8 +103,10 @@ export default function RegisterPage() {
           <p className="font-semibold">{takeover ? `Du tar över ${takeover.name}` : 'Du tar över en verksamhet'}</p>
           <p className="mt-1">
             När du har bekräftat din e-postadress blir verksamheten din
-            {takeover ? ` med ${takeover.placesCount} ${takeover.placesCount === 1 ? 'plats' : 'platser'} och ${takeover.quizzesCount} quiz` : ' med dess platser och quiz'}.
-            Du kan sedan redigera uppgifterna och din verksamhet får prioriterad synlighet.
+            {takeover
+              ? ` med ${takeover.placesCount} ${takeover.placesCount === 1 ? 'plats' : 'platser'} och ${takeover.quizzesCount} quiz`
+              : ' med dess platser och quiz'}
+            . Du kan sedan redigera uppgifterna och din verksamhet får prioriterad synlighet.
           </p>
         </section>
       )}
@@ -116,8 +118,21 @@ export default function RegisterPage() {
       )}
       <form onSubmit={onSubmit} className="space-y-4" noValidate>
         <TextField label="E-post" type="email" autoComplete="email" aria-invalid={!!formState.errors.email} {...register('email')} />
-        <TextField label="Lösenord" type="password" autoComplete="new-password" hint="Minst 6 tecken." aria-invalid={!!formState.errors.password} {...register('password')} />
-        <TextField label="Bekräfta lösenord" type="password" autoComplete="new-password" aria-invalid={!!formState.errors.confirmPassword} {...register('confirmPassword')} />
+        <TextField
+          label="Lösenord"
+          type="password"
+          autoComplete="new-password"
+          hint="Minst 6 tecken."
+          aria-invalid={!!formState.errors.password}
+          {...register('password')}
+        />
+        <TextField
+          label="Bekräfta lösenord"
+          type="password"
+          autoComplete="new-password"
+          aria-invalid={!!formState.errors.confirmPassword}
+          {...register('confirmPassword')}
+        />
         <Button type="submit" className="w-full" disabled={submitting}>
           {submitting ? 'Registrerar...' : 'Registrera'}
         </Button>
@@ -145,7 +160,15 @@ function ConfirmEmail({ email, takeoverVenue, onReset }: { email: string; takeov
     }
   }
   return (
-    <AuthCard title="Bekräfta din e-postadress" subtitle={<>Vi har skickat en bekräftelselänk till <strong>{email}</strong>. Öppna länken för att aktivera ditt konto. Länken gäller i {VERIFY_TOKEN_TTL_MS / 3_600_000} timmar.</>}>
+    <AuthCard
+      title="Bekräfta din e-postadress"
+      subtitle={
+        <>
+          Vi har skickat en bekräftelselänk till <strong>{email}</strong>. Öppna länken för att aktivera ditt konto. Länken gäller i{' '}
+          {VERIFY_TOKEN_TTL_MS / 3_600_000} timmar.
+        </>
+      }
+    >
       <Button className="w-full" onClick={() => void resend()} disabled={sending}>
         {sending ? 'Skickar...' : 'Skicka igen'}
       </Button>

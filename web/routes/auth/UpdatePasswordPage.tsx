@@ -93,8 +93,21 @@ export default function UpdatePasswordPage() {
   return (
     <AuthCard title="Välj nytt lösenord" subtitle="Ange ditt nya lösenord två gånger.">
       <form onSubmit={onSubmit} className="space-y-4" noValidate>
-        <TextField label="Nytt lösenord" type="password" autoComplete="new-password" hint="Minst 6 tecken." error={errors.password?.message} {...register('password')} />
-        <TextField label="Bekräfta nytt lösenord" type="password" autoComplete="new-password" error={errors.confirmPassword?.message} {...register('confirmPassword')} />
+        <TextField
+          label="Nytt lösenord"
+          type="password"
+          autoComplete="new-password"
+          hint="Minst 6 tecken."
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <TextField
+          label="Bekräfta nytt lösenord"
+          type="password"
+          autoComplete="new-password"
+          error={errors.confirmPassword?.message}
+          {...register('confirmPassword')}
+        />
         <Button type="submit" className="w-full" disabled={saving}>
           {saving ? 'Sparar...' : 'Spara nytt lösenord'}
         </Button>

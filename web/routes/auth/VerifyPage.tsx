@@ -34,7 +34,11 @@ export default function VerifyPage() {
     void (async () => {
       const errParam = `${params.get('error') ?? ''} ${params.get('error_description') ?? ''}`.trim();
       if (errParam) {
-        setState(errParam.toLowerCase().includes('expired') ? { kind: 'expired' } : { kind: 'error', message: 'E-postverifieringen misslyckades. Försök registrera dig igen.' });
+        setState(
+          errParam.toLowerCase().includes('expired')
+            ? { kind: 'expired' }
+            : { kind: 'error', message: 'E-postverifieringen misslyckades. Försök registrera dig igen.' },
+        );
         return;
       }
       try {
@@ -59,7 +63,11 @@ export default function VerifyPage() {
           try {
             await authApi.takeover(takeoverVenue);
           } catch {
-            toast({ title: 'Det gick inte att ta över verksamheten', description: 'Verksamheten kunde inte tas över. Kontakta support om problemet kvarstår.', variant: 'destructive' });
+            toast({
+              title: 'Det gick inte att ta över verksamheten',
+              description: 'Verksamheten kunde inte tas över. Kontakta support om problemet kvarstår.',
+              variant: 'destructive',
+            });
           }
         }
         setState({
@@ -69,7 +77,14 @@ export default function VerifyPage() {
         });
       } catch (err) {
         const reason = err instanceof ApiError ? err.details?.reason : undefined;
-        setState(reason === 'expired' ? { kind: 'expired' } : { kind: 'error', message: err instanceof ApiError && err.status !== 400 ? err.message : 'E-postverifieringen misslyckades. Försök registrera dig igen.' });
+        setState(
+          reason === 'expired'
+            ? { kind: 'expired' }
+            : {
+                kind: 'error',
+                message: err instanceof ApiError && err.status !== 400 ? err.message : 'E-postverifieringen misslyckades. Försök registrera dig igen.',
+              },
+        );
       }
     })();
   }, [params, token, type, takeoverParam]);

@@ -135,7 +135,9 @@ function FloatingDesign({ choice, setChoice }: { choice: Choice; setChoice: (c: 
         ))}
       </div>
       <div className="fixed inset-x-0 bottom-4 z-40 mx-auto flex w-fit items-center gap-4 rounded-full bg-white px-5 py-3 shadow-2xl ring-1 ring-slate-200">
-        <span className="font-semibold">{Object.keys(choice).length} valda · {priceText(total)}</span>
+        <span className="font-semibold">
+          {Object.keys(choice).length} valda · {priceText(total)}
+        </span>
         <PayButton choice={choice} />
       </div>
     </div>

@@ -28,7 +28,10 @@ export default function PremiumDemoPage() {
         </article>
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {rest.map((q) => (
-            <li key={q.id} className={`overflow-hidden rounded-2xl border bg-white shadow-sm ${q.tier === 'recommended' ? 'border-sky-300' : 'border-slate-200'}`}>
+            <li
+              key={q.id}
+              className={`overflow-hidden rounded-2xl border bg-white shadow-sm ${q.tier === 'recommended' ? 'border-sky-300' : 'border-slate-200'}`}
+            >
               {q.tier === 'recommended' && <p className="bg-sky-700 px-3 py-1 text-sm font-bold text-white">{TIER_LABELS.recommended}</p>}
               <div className="p-4">
                 <h3 className="text-lg font-bold">{q.venue}</h3>

@@ -17,7 +17,11 @@ export const ChangePasswordSchema = z
       .min(ACCOUNT_PASSWORD_MIN, 'Lösenordet måste vara minst 6 tecken.')
       .max(PASSWORD_MAX, `Lösenordet får vara högst ${PASSWORD_MAX} tecken.`)
       .describe('Nytt lösenord'),
-    confirmPassword: z.string({ error: 'Ange både nytt lösenord och bekräftelse.' }).min(1, 'Ange både nytt lösenord och bekräftelse.').max(PASSWORD_MAX).describe('Bekräfta lösenord'),
+    confirmPassword: z
+      .string({ error: 'Ange både nytt lösenord och bekräftelse.' })
+      .min(1, 'Ange både nytt lösenord och bekräftelse.')
+      .max(PASSWORD_MAX)
+      .describe('Bekräfta lösenord'),
   })
   .refine((v) => v.password === v.confirmPassword, { message: 'Lösenorden matchar inte.', path: ['confirmPassword'] });
 
@@ -36,7 +40,11 @@ export const ChangeEmailSchema = z.object({
 export const PasswordOnlySchema = z.object({ password: currentPassword.describe('Lösenord') });
 
 export const TotpCodeSchema = z.object({
-  code: z.string({ error: 'Ange koden' }).trim().regex(/^\d{6}$/, 'Koden består av 6 siffror').describe('Kod'),
+  code: z
+    .string({ error: 'Ange koden' })
+    .trim()
+    .regex(/^\d{6}$/, 'Koden består av 6 siffror')
+    .describe('Kod'),
 });
 
 export const EmailChangeConfirmSchema = z.object({

@@ -44,7 +44,9 @@ const ownedLocationIds = (userId: string) => sql`SELECT l.id FROM locations l JO
 
 /** Deletes up to `limit` quizzes at the user's places; the ids deleted (RETURNING, not meta.changes: triggers add rows there). */
 export function deleteOwnedQuizzesChunk(db: Db, userId: string, limit: number) {
-  return db.all<{ id: string }>(sql`DELETE FROM quizzes WHERE id IN (SELECT id FROM quizzes WHERE location_id IN (${ownedLocationIds(userId)}) LIMIT ${limit}) RETURNING id`);
+  return db.all<{ id: string }>(
+    sql`DELETE FROM quizzes WHERE id IN (SELECT id FROM quizzes WHERE location_id IN (${ownedLocationIds(userId)}) LIMIT ${limit}) RETURNING id`,
+  );
 }
 
 /** Deletes up to `limit` of the user's places; the ids deleted. */

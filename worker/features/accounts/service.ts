@@ -103,16 +103,25 @@ export async function changePassword(
 }
 
 /** Starts an e-mail change: a link to the new address (24 h); the address changes when it is opened. */
-export async function requestEmailChange(deps: AccountDeps, input: { user: AccountUser; newEmail: string; password?: string; clientKey: string }): Promise<{ newEmail: string }> {
+export async function requestEmailChange(
+  deps: AccountDeps,
+  input: { user: AccountUser; newEmail: string; password?: string; clientKey: string },
+): Promise<{ newEmail: string }> {
   const { db, mailer, config } = deps;
   const { user, clientKey } = input;
   const now = deps.clock.now();
   // It mails the new address and answers 409 for a taken one: limited per client too (issue 13.7).
   await takeMailAttempt(db, 'email-change', clientKey, now);
   await requirePassword(db, user.id, input.password, now);
-  if (input.newEmail === user.email) throw invalidInput('Den nya e-postadressen är samma som den nuvarande.', [{ path: 'newEmail', message: 'Samma som nuvarande' }]);
+  if (input.newEmail === user.email)
+    throw invalidInput('Den nya e-postadressen är samma som den nuvarande.', [{ path: 'newEmail', message: 'Samma som nuvarande' }]);
   if (await emailInUse(db, input.newEmail)) throw conflict('E-postadressen används redan av ett annat konto.');
-  const token = await issueMailedToken(deps, { userId: user.id, purpose: 'change_email', ttlMs: EMAIL_CHANGE_TOKEN_TTL_MS, payload: { newEmail: input.newEmail } });
+  const token = await issueMailedToken(deps, {
+    userId: user.id,
+    purpose: 'change_email',
+    ttlMs: EMAIL_CHANGE_TOKEN_TTL_MS,
+    payload: { newEmail: input.newEmail },
+  });
   await mailer.send(emailChangeMail(input.newEmail, `${config.appUrl}/verify?type=email_change&token=${encodeURIComponent(token)}`));
   return { newEmail: input.newEmail };
 }
@@ -126,14 +135,18 @@ export async function confirmEmailChange(deps: Pick<Deps, 'db' | 'clock' | 'mail
   const user = await findUserById(db, row.userId);
   if (!newEmail || !user) throw new AppError(400, 'invalid_input', 'Länken är ogiltig.', undefined, { reason: 'invalid' });
   if (await emailInUse(db, newEmail)) throw conflict('E-postadressen används redan av ett annat konto.');
-  if (!(await redeemEmailToken(deps, { tokenId: row.id }))) throw new AppError(400, 'invalid_input', 'Länken är ogiltig eller har redan använts.', undefined, { reason: 'invalid' });
+  if (!(await redeemEmailToken(deps, { tokenId: row.id })))
+    throw new AppError(400, 'invalid_input', 'Länken är ogiltig eller har redan använts.', undefined, { reason: 'invalid' });
   await db.update(users).set({ email: newEmail, updatedAt: now.toISOString() }).where(eq(users.id, user.id));
   await mailer.send(emailChangedNotice(user.email, newEmail));
   return { userId: user.id, email: newEmail };
 }
 
 /** Starts (or restarts) TOTP enrolment: a new secret, not active until a code confirms it. */
-export async function startTotpEnrolment(deps: Pick<Deps, 'db' | 'clock'>, input: { user: AccountUser; password?: string }): Promise<{ secret: string; uri: string }> {
+export async function startTotpEnrolment(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  input: { user: AccountUser; password?: string },
+): Promise<{ secret: string; uri: string }> {
   const { db } = deps;
   const { user, password } = input;
   const now = deps.clock.now();
@@ -143,10 +156,7 @@ export async function startTotpEnrolment(deps: Pick<Deps, 'db' | 'clock'>, input
   const key = new Uint8Array(20);
   crypto.getRandomValues(key);
   const secret = encodeBase64(key);
-  await db.batch([
-    db.delete(totpFactors).where(eq(totpFactors.userId, user.id)),
-    db.insert(totpFactors).values({ id: newId(), userId: user.id, secret }),
-  ]);
+  await db.batch([db.delete(totpFactors).where(eq(totpFactors.userId, user.id)), db.insert(totpFactors).values({ id: newId(), userId: user.id, secret })]);
   return { secret: base32(key), uri: createTOTPKeyURI('Quizkväll', user.email, key, TOTP_PERIOD_S, TOTP_DIGITS) };
 }
 
@@ -186,4 +196,3 @@ function base32(bytes: Uint8Array): string {
   if (bits > 0) out += alphabet[(value << (5 - bits)) & 31];
   return out;
 }
-

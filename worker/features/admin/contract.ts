@@ -30,7 +30,13 @@ export const VenueListQuerySchema = z.object({
 });
 
 export const CreateVenueSchema = z.object({
-  name: z.string({ error: 'Ange ett namn' }).trim().min(1, 'Ange ett namn').max(VENUE_NAME_MAX, `Namnet får vara högst ${VENUE_NAME_MAX} tecken`).refine(isSingleLine, CONTROL_CHARS_MESSAGE).describe('Namn'),
+  name: z
+    .string({ error: 'Ange ett namn' })
+    .trim()
+    .min(1, 'Ange ett namn')
+    .max(VENUE_NAME_MAX, `Namnet får vara högst ${VENUE_NAME_MAX} tecken`)
+    .refine(isSingleLine, CONTROL_CHARS_MESSAGE)
+    .describe('Namn'),
   ownerEmail: z
     .union([z.literal(''), z.email({ error: 'Ogiltig e-postadress' }).max(254)])
     .optional()

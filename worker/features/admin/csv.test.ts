@@ -25,7 +25,10 @@ describe('parseCsv', () => {
       { line: 2, cells: ['x\ny\nz', '1'] },
       { line: 7, cells: ['last', '2'] },
     ]);
-    expect(parseCsv('a\r1\r2').records.map((r) => [r.line, r.cells[0]])).toEqual([[2, '1'], [3, '2']]);
+    expect(parseCsv('a\r1\r2').records.map((r) => [r.line, r.cells[0]])).toEqual([
+      [2, '1'],
+      [3, '2'],
+    ]);
   });
   it('reads a quote inside an unquoted cell and an empty quoted cell', () => {
     expect(parseCsv('a,b,c\n5" skärm,"",x').records[0]!.cells).toEqual(['5" skärm', '', 'x']);
@@ -47,7 +50,9 @@ describe('decodeCsvBytes', () => {
   });
   it('detects Windows-1252 (invalid UTF-8) so å/ä/ö and € survive', () => {
     // "Åsa's Kök;Malmö;€ – 50" in cp1252
-    const bytes = new Uint8Array([0xc5, 0x73, 0x61, 0x92, 0x73, 0x20, 0x4b, 0xf6, 0x6b, 0x3b, 0x4d, 0x61, 0x6c, 0x6d, 0xf6, 0x3b, 0x80, 0x20, 0x96, 0x20, 0x35, 0x30]);
+    const bytes = new Uint8Array([
+      0xc5, 0x73, 0x61, 0x92, 0x73, 0x20, 0x4b, 0xf6, 0x6b, 0x3b, 0x4d, 0x61, 0x6c, 0x6d, 0xf6, 0x3b, 0x80, 0x20, 0x96, 0x20, 0x35, 0x30,
+    ]);
     const d = decodeCsvBytes(bytes);
     expect(d.encoding).toBe('windows-1252');
     expect(d.text).toBe('Åsa\u2019s Kök;Malmö;€ – 50');
@@ -58,11 +63,23 @@ describe('decodeCsvBytes', () => {
 describe('csvCell / toCsv', () => {
   it('neutralises formula cells and quotes separators', () => {
     expect(['=1+1', '+46 8', '-2', '@SUM(A1)', '\tx', '\rx', 'ok', 'a,b', 'a"b', null].map(csvCell)).toEqual([
-      "'=1+1", "'+46 8", "'-2", "'@SUM(A1)", "'\tx", `"'\rx"`, 'ok', '"a,b"', '"a""b"', '',
+      "'=1+1",
+      "'+46 8",
+      "'-2",
+      "'@SUM(A1)",
+      "'\tx",
+      `"'\rx"`,
+      'ok',
+      '"a,b"',
+      '"a""b"',
+      '',
     ]);
   });
   it('round-trips through parseCsv (apostrophe removed again by uncsvCell)', () => {
-    const rows = [['=HYPERLINK("x")', 'Rad\nTvå', '+46 8 12'], ['', 'ä;ö', '-1']];
+    const rows = [
+      ['=HYPERLINK("x")', 'Rad\nTvå', '+46 8 12'],
+      ['', 'ä;ö', '-1'],
+    ];
     const back = parseCsv(toCsv(['a', 'b', 'c'], rows));
     expect(back.header).toEqual(['a', 'b', 'c']);
     expect(back.records.map((r) => r.cells.map(uncsvCell))).toEqual(rows);
@@ -80,10 +97,33 @@ describe('swedishSortKey', () => {
 });
 
 describe('ImportRowSchema', () => {
-  const base = { name: 'A', address: 'B', city: 'C', phone: '', website: '', weekday: 'Lördag', start_time: '9.30', pattern: 'varannan vecka', category: '', theme: '', quizmaster: '', price: '50 kr', lat: '59,1', lng: '18,05' };
+  const base = {
+    name: 'A',
+    address: 'B',
+    city: 'C',
+    phone: '',
+    website: '',
+    weekday: 'Lördag',
+    start_time: '9.30',
+    pattern: 'varannan vecka',
+    category: '',
+    theme: '',
+    quizmaster: '',
+    price: '50 kr',
+    lat: '59,1',
+    lng: '18,05',
+  };
   it('normalises Swedish spellings', () => {
     const r = ImportRowSchema.parse(base);
-    expect(r).toMatchObject({ weekday: { iso: 6, name: 'lördag' }, start_time: '09:30:00', pattern: 'biweekly', category: 'allmänbildning', price: 50, lat: 59.1, lng: 18.05 });
+    expect(r).toMatchObject({
+      weekday: { iso: 6, name: 'lördag' },
+      start_time: '09:30:00',
+      pattern: 'biweekly',
+      category: 'allmänbildning',
+      price: 50,
+      lat: 59.1,
+      lng: 18.05,
+    });
   });
   it('names the column in each error', () => {
     const r = ImportRowSchema.safeParse({ ...base, name: '', website: 'ftp//x', lat: '200' });

@@ -40,10 +40,20 @@ export type ImportColumn = keyof typeof IMPORT_COLUMNS;
 export const REQUIRED_COLUMNS: ImportColumn[] = ['name', 'address', 'city', 'weekday'];
 
 const PATTERNS: Record<string, 'weekly' | 'biweekly'> = {
-  '': 'weekly', weekly: 'weekly', 'varje vecka': 'weekly', veckovis: 'weekly',
-  biweekly: 'biweekly', 'varannan vecka': 'biweekly', varannan: 'biweekly',
+  '': 'weekly',
+  weekly: 'weekly',
+  'varje vecka': 'weekly',
+  veckovis: 'weekly',
+  biweekly: 'biweekly',
+  'varannan vecka': 'biweekly',
+  varannan: 'biweekly',
 };
-const CATEGORIES: Record<string, 'allmänbildning' | 'tema'> = { '': 'allmänbildning', allmänbildning: 'allmänbildning', allmänt: 'allmänbildning', tema: 'tema' };
+const CATEGORIES: Record<string, 'allmänbildning' | 'tema'> = {
+  '': 'allmänbildning',
+  allmänbildning: 'allmänbildning',
+  allmänt: 'allmänbildning',
+  tema: 'tema',
+};
 
 const optionalNumber = (label: string, min: number, max: number) =>
   z

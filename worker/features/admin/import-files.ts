@@ -35,6 +35,8 @@ export async function storeImportFiles(bucket: R2Bucket, id: string, input: { by
   await bucket.put(fileKeyOf(id), input.bytes, { httpMetadata: { contentType: 'text/csv' }, customMetadata: { fileName: input.fileName } });
   const steps = chunks(input.records, STEP_ROWS).map((rows, c) => ({ rows, c }));
   for (const parallel of chunks(steps, PUT_CONCURRENCY)) {
-    await Promise.all(parallel.map(({ rows, c }) => bucket.put(chunkKeyOf(rowsKeyOf(id), c), JSON.stringify(rows), { httpMetadata: { contentType: 'application/json' } })));
+    await Promise.all(
+      parallel.map(({ rows, c }) => bucket.put(chunkKeyOf(rowsKeyOf(id), c), JSON.stringify(rows), { httpMetadata: { contentType: 'application/json' } })),
+    );
   }
 }

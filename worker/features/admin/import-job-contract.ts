@@ -52,7 +52,12 @@ export interface ImportReviewItem {
 export const JobIdParamSchema = z.object({ id: z.string().trim().min(1, 'Ange ett jobb-id').max(64, 'Ogiltigt jobb-id').describe('id') });
 export const ReviewParamSchema = z.object({
   id: z.string().trim().min(1, 'Ange ett jobb-id').max(64, 'Ogiltigt jobb-id').describe('id'),
-  row: z.coerce.number({ error: 'Ange ett radnummer' }).int('Ange ett radnummer').min(2, 'Ange ett radnummer').max(10_000_000, 'Ange ett radnummer').describe('row'),
+  row: z.coerce
+    .number({ error: 'Ange ett radnummer' })
+    .int('Ange ett radnummer')
+    .min(2, 'Ange ett radnummer')
+    .max(10_000_000, 'Ange ett radnummer')
+    .describe('row'),
 });
 export const ReviewActionSchema = z.object({
   action: z.enum(['merge', 'create'], { error: "Välj 'Slå ihop' eller 'Skapa ny'" }).describe('action'),

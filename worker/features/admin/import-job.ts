@@ -28,7 +28,10 @@ const PREVIEW_ROWS = 20;
 
 // ------------------------------------------------------------------------------------------ upload
 
-export async function createImportJob(deps: Pick<Deps, 'db' | 'clock'>, input: { bucket: R2Bucket; bytes: Uint8Array; fileName: string; userId: string }): Promise<ImportJobView> {
+export async function createImportJob(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  input: { bucket: R2Bucket; bytes: Uint8Array; fileName: string; userId: string },
+): Promise<ImportJobView> {
   const { db } = deps;
   const { bucket } = input;
   const nowIso = deps.clock.now().toISOString();
@@ -39,7 +42,11 @@ export async function createImportJob(deps: Pick<Deps, 'db' | 'clock'>, input: {
   }
   const { text, encoding } = decodeCsvBytes(input.bytes);
   const { records, fileErrors, header, colIndex } = readImportFile(text, JOB_MAX_ROWS);
-  if (fileErrors.length) throw invalidInput(fileErrors.join(' '), fileErrors.map((message) => ({ path: 'csv', message })));
+  if (fileErrors.length)
+    throw invalidInput(
+      fileErrors.join(' '),
+      fileErrors.map((message) => ({ path: 'csv', message })),
+    );
 
   // Preview counts: the planner's answer without the near-duplicate check (the steps run that).
   const planned = await planRecords(db, records, { nearDuplicates: false });
@@ -48,7 +55,16 @@ export async function createImportJob(deps: Pick<Deps, 'db' | 'clock'>, input: {
   for (const r of planned) {
     const result = r.kind === 'review' ? 'new' : r.kind;
     counts[result]++;
-    if (rows.length < PREVIEW_ROWS) rows.push({ line: r.line, name: r.raw.name, address: r.raw.address, city: r.raw.city, weekday: r.row?.weekday.name ?? r.raw.weekday, result, message: r.message });
+    if (rows.length < PREVIEW_ROWS)
+      rows.push({
+        line: r.line,
+        name: r.raw.name,
+        address: r.raw.address,
+        city: r.raw.city,
+        weekday: r.row?.weekday.name ?? r.raw.weekday,
+        result,
+        message: r.message,
+      });
   }
   const columns = header.map((h, i) => ({ header: h, column: [...colIndex].find(([, idx]) => idx === i)?.[0] ?? null }));
   const id = newId();
@@ -108,7 +124,10 @@ export async function importReportCsv(deps: Pick<Deps, 'db'>, input: { id: strin
   await getImportJob({ db }, { id });
   const rows = await q.importReportRows(db, id);
   const label: Record<string, string> = { created: 'skapad', duplicate: 'dubblett', invalid: 'ogiltig', review: 'granska', merged: 'sammanslagen' };
-  return toCsv(['rad', 'resultat', 'meddelande', 'verksamhet'], rows.map((r) => [r.rowNo, label[r.result] ?? r.result, r.message, r.venueId ?? '']));
+  return toCsv(
+    ['rad', 'resultat', 'meddelande', 'verksamhet'],
+    rows.map((r) => [r.rowNo, label[r.result] ?? r.result, r.message, r.venueId ?? '']),
+  );
 }
 
 export async function listReviews(deps: Pick<Deps, 'db'>, input: { id: string }): Promise<ImportReviewItem[]> {
@@ -129,4 +148,3 @@ export async function listReviews(deps: Pick<Deps, 'db'>, input: { id: string })
     };
   });
 }
-

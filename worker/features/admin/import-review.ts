@@ -40,14 +40,21 @@ export async function resolveReview(deps: ImportDeps, input: { id: string; rowNo
     const [slug] = await planSlugs(db, [row]);
     const houseId = await ensureHouseUser(db, ctx.houseEmail);
     const claimStmt = claim('created', venueId);
-    stmts = [claimStmt, ...createStatements(db, row, { venueId, slug: slug!, houseId, today: ctx.today, nowIso: ctx.nowIso }).stmts, counter('created'), bumpDataVersion(db)];
+    stmts = [
+      claimStmt,
+      ...createStatements(db, row, { venueId, slug: slug!, houseId, today: ctx.today, nowIso: ctx.nowIso }).stmts,
+      counter('created'),
+      bumpDataVersion(db),
+    ];
   }
   // The claim runs first; if another answer won, it changes no row and the rest must not run. A batch
   // cannot branch, so this insert of a NULL into a NOT NULL column fails the whole batch in that case
   // (changes() counts the claim: import_rows has no triggers).
   stmts.splice(1, 0, q.failUnlessClaimedStatement(db, id));
   await runBatch(db, stmts).catch((err) => {
-    throw /NOT NULL constraint failed: import_rows/i.test(String((err as Error)?.cause ?? err)) || /NOT NULL constraint failed: import_rows/i.test(String(err)) ? conflict('Raden är redan granskad') : err;
+    throw /NOT NULL constraint failed: import_rows/i.test(String((err as Error)?.cause ?? err)) || /NOT NULL constraint failed: import_rows/i.test(String(err))
+      ? conflict('Raden är redan granskad')
+      : err;
   });
   const items = await listReviews({ db }, { id });
   return items.find((i) => i.rowNo === rowNo)!;

@@ -41,7 +41,11 @@ export async function startImportJob(deps: Pick<Deps, 'db' | 'clock'>, input: { 
   const { workflow, id } = input;
   const ctx = { today: deps.clock.today(), nowIso: deps.clock.now().toISOString() };
   await claimAndLaunch(db, {
-    workflow, id, instanceId: id, from: 'uploaded', busy: 'Importen är redan startad',
+    workflow,
+    id,
+    instanceId: id,
+    from: 'uploaded',
+    busy: 'Importen är redan startad',
     claim: { today: ctx.today, startedAt: ctx.nowIso, updatedAt: ctx.nowIso, error: null },
   });
   return getImportJob({ db }, { id });
@@ -57,7 +61,11 @@ export async function resumeImportJob(deps: Pick<Deps, 'db' | 'clock'>, input: {
   const nowIso = deps.clock.now().toISOString();
   // A fresh instance id per resume (the suffix only has to be unique; it is not a time).
   await claimAndLaunch(db, {
-    workflow, id, instanceId: `${id}-${newId().slice(0, 8)}`, from: 'failed', busy: 'Bara ett avbrutet importjobb kan fortsätta',
+    workflow,
+    id,
+    instanceId: `${id}-${newId().slice(0, 8)}`,
+    from: 'failed',
+    busy: 'Bara ett avbrutet importjobb kan fortsätta',
     claim: { error: null, finishedAt: null, updatedAt: nowIso },
   });
   return getImportJob({ db }, { id });
@@ -81,8 +89,15 @@ export async function finishImportRun(deps: Pick<Deps, 'db' | 'clock'>, input: {
   const j = await q.importJobById(db, id);
   if (!j) throw new Error(`import job ${id} not found`);
   const status = error ? 'failed' : 'done';
-  const result = JSON.stringify({ total: j.totalRows, processed: j.processedRows, created: j.createdCount, duplicate: j.duplicateCount, invalid: j.invalidCount, review: j.reviewCount, ...(error ? { error } : {}) });
+  const result = JSON.stringify({
+    total: j.totalRows,
+    processed: j.processedRows,
+    created: j.createdCount,
+    duplicate: j.duplicateCount,
+    invalid: j.invalidCount,
+    review: j.reviewCount,
+    ...(error ? { error } : {}),
+  });
   await runBatch(db, q.finishRunStatements(db, id, { status, error: error ?? null, result, nowIso }));
   return getImportJob({ db }, { id });
 }
-

@@ -48,7 +48,10 @@ export async function processImportChunk(deps: ImportDeps, input: { bucket: R2Bu
   const houseId = await ensureHouseUser(db, ctx.houseEmail);
   const plan = await planRecords(db, todo, { nearDuplicates: true });
   const news = plan.flatMap((p) => (p.kind === 'new' ? [p] : []));
-  const slugs = await planSlugs(db, news.map((p) => p.row));
+  const slugs = await planSlugs(
+    db,
+    news.map((p) => p.row),
+  );
   const slugOf = new Map(news.map((p, i) => [p.line, slugs[i]!]));
 
   type Planned = { kind: 'created' | 'duplicate' | 'invalid' | 'review'; stmts: BatchStatement[] };
@@ -86,4 +89,3 @@ export async function processImportChunk(deps: ImportDeps, input: { bucket: R2Bu
   }
   return res;
 }
-

@@ -54,7 +54,9 @@ export function mapColumns(header: string[]): Map<ImportColumn, number> {
 
 /** One file record as the contract's input: every column a string ('' when absent). */
 export function rawRow(cells: string[], colIndex: Map<ImportColumn, number>): Record<ImportColumn, string> {
-  return Object.fromEntries((Object.keys(IMPORT_COLUMNS) as ImportColumn[]).map((c) => [c, colIndex.has(c) ? uncsvCell(cells[colIndex.get(c)!] ?? '') : ''])) as Record<ImportColumn, string>;
+  return Object.fromEntries(
+    (Object.keys(IMPORT_COLUMNS) as ImportColumn[]).map((c) => [c, colIndex.has(c) ? uncsvCell(cells[colIndex.get(c)!] ?? '') : '']),
+  ) as Record<ImportColumn, string>;
 }
 
 /** Duplicate key: Swedish-folded name + address. */
@@ -84,7 +86,8 @@ interface Candidate {
 /** Businesses with a place in these towns (the near-duplicate candidates), by town slug; chunked. */
 async function candidatesIn(db: Db, citySlugs: string[]): Promise<Map<string, Candidate[]>> {
   const out = new Map<string, Candidate[]>();
-  for (const r of await placesInTowns(db, [...new Set(citySlugs)])) out.set(r.citySlug, [...(out.get(r.citySlug) ?? []), { venueId: r.venueId, name: r.name, addressKey: addressKey(r.address) }]);
+  for (const r of await placesInTowns(db, [...new Set(citySlugs)]))
+    out.set(r.citySlug, [...(out.get(r.citySlug) ?? []), { venueId: r.venueId, name: r.name, addressKey: addressKey(r.address) }]);
   return out;
 }
 
@@ -103,12 +106,25 @@ async function candidatesIn(db: Db, citySlugs: string[]): Promise<Map<string, Ca
 export async function planRecords(db: Db, records: ImportRecord[], opts: { nearDuplicates: boolean }): Promise<PlannedRecord[]> {
   const parsed = records.map((r) => {
     const result = ImportRowSchema.safeParse(r.raw);
-    return result.success ? { ...r, row: result.data, errors: [] as string[] } : { ...r, row: null, errors: result.error.issues.map((i) => `${String(i.path[0] ?? 'rad')}: ${i.message}`) };
+    return result.success
+      ? { ...r, row: result.data, errors: [] as string[] }
+      : { ...r, row: null, errors: result.error.issues.map((i) => `${String(i.path[0] ?? 'rad')}: ${i.message}`) };
   });
   const valid = parsed.flatMap((p) => (p.row ? [p.row] : []));
-  const existing = valid.length ? await existingNameAddress(db, valid.map((r) => swedishSortKey(r.name))) : [];
+  const existing = valid.length
+    ? await existingNameAddress(
+        db,
+        valid.map((r) => swedishSortKey(r.name)),
+      )
+    : [];
   const inCatalogue = new Set(existing.map((e) => `${e.nameKey}\u0000${addressKey(e.address)}`));
-  const candidates = opts.nearDuplicates && valid.length ? await candidatesIn(db, valid.map((r) => slugify(r.city))) : new Map<string, Candidate[]>();
+  const candidates =
+    opts.nearDuplicates && valid.length
+      ? await candidatesIn(
+          db,
+          valid.map((r) => slugify(r.city)),
+        )
+      : new Map<string, Candidate[]>();
   const inFile = new Set<string>();
   return parsed.map((p): PlannedRecord => {
     const base = { line: p.line, raw: p.raw };
@@ -125,20 +141,27 @@ export async function planRecords(db: Db, records: ImportRecord[], opts: { nearD
       const town = candidates.get(citySlug) ?? [];
       const near = town.find((c) => c.addressKey === aKey || trigramSimilarity(c.name, row.name) >= NEAR_DUPLICATE_SIMILARITY);
       if (near) {
-        const message = near.addressKey === aKey ? `Samma adress som ${near.name}` : `Liknar ${near.name} i samma ort (${trigramSimilarity(near.name, row.name).toFixed(2).replace('.', ',')})`;
+        const message =
+          near.addressKey === aKey
+            ? `Samma adress som ${near.name}`
+            : `Liknar ${near.name} i samma ort (${trigramSimilarity(near.name, row.name).toFixed(2).replace('.', ',')})`;
         return { ...base, kind: 'review', row, match: { venueId: near.venueId, name: near.name }, message };
       }
     }
     const venueId = newId();
     // Records planned as new are, for the later records of the call, as if in the catalogue already.
     inFile.add(key);
-    if (opts.nearDuplicates) candidates.set(slugify(row.city), [...(candidates.get(slugify(row.city)) ?? []), { venueId, name: row.name, addressKey: addressKey(row.address) }]);
+    if (opts.nearDuplicates)
+      candidates.set(slugify(row.city), [...(candidates.get(slugify(row.city)) ?? []), { venueId, name: row.name, addressKey: addressKey(row.address) }]);
     return { ...base, kind: 'new', row, venueId, message: '' };
   });
 }
 
 /** Reads a file's text into records, or the file's errors (header, columns, quoting, row count). */
-export function readImportFile(text: string, maxRows: number): { records: ImportRecord[]; fileErrors: string[]; header: string[]; colIndex: Map<ImportColumn, number> } {
+export function readImportFile(
+  text: string,
+  maxRows: number,
+): { records: ImportRecord[]; fileErrors: string[]; header: string[]; colIndex: Map<ImportColumn, number> } {
   const table = parseCsv(text);
   const fileErrors: string[] = [];
   const colIndex = mapColumns(table.header);
@@ -155,7 +178,9 @@ export function readImportFile(text: string, maxRows: number): { records: Import
 /** The 300-row JSON preview (`POST /api/admin/import/preview`): the planner's answer for the file. */
 export async function analyseImport(deps: Pick<Deps, 'db'>, input: { csv: string }): Promise<{ preview: ImportPreview; planned: PlannedRecord[] }> {
   const { records, fileErrors } = readImportFile(input.csv, MAX_IMPORT_ROWS);
-  const planned = fileErrors.some((e) => e.startsWith('Kolumner saknas') || e.startsWith('Filen saknar')) ? [] : await planRecords(deps.db, records.slice(0, MAX_IMPORT_ROWS), { nearDuplicates: false });
+  const planned = fileErrors.some((e) => e.startsWith('Kolumner saknas') || e.startsWith('Filen saknar'))
+    ? []
+    : await planRecords(deps.db, records.slice(0, MAX_IMPORT_ROWS), { nearDuplicates: false });
   const invalid = planned.filter((r) => r.kind === 'invalid').length;
   const duplicates = planned.filter((r) => r.kind === 'duplicate').length;
   const toImport = planned.filter((r) => r.kind === 'new').length;
@@ -216,14 +241,23 @@ export async function commitImport(deps: Pick<Deps, 'db' | 'clock' | 'config'>, 
       ...preview.fileErrors.map((m) => ({ path: 'csv', message: m })),
       ...preview.rows.flatMap((r) => r.errors.map((m) => ({ path: `rad ${r.line}`, message: m }))),
     ];
-    throw invalidInput(`Filen innehåller fel – inget har sparats. ${issues.slice(0, 3).map((i) => `${i.path === 'csv' ? '' : `Rad ${i.path.slice(4)}, `}${i.message}`).join('; ')}`, issues);
+    throw invalidInput(
+      `Filen innehåller fel – inget har sparats. ${issues
+        .slice(0, 3)
+        .map((i) => `${i.path === 'csv' ? '' : `Rad ${i.path.slice(4)}, `}${i.message}`)
+        .join('; ')}`,
+      issues,
+    );
   }
   const toCreate = planned.flatMap((p) => (p.kind === 'new' ? [p] : []));
   const skippedDuplicates = planned.length - toCreate.length;
   if (!toCreate.length) return { created: 0, skippedDuplicates, quizzesCreated: 0 };
 
   const houseId = await ensureHouseUser(db, ctx.houseEmail);
-  const slugs = await planSlugs(db, toCreate.map((p) => p.row));
+  const slugs = await planSlugs(
+    db,
+    toCreate.map((p) => p.row),
+  );
   let quizzesCreated = 0;
   const perRow = toCreate.map((p, i) => {
     const w = createStatements(db, p.row, { venueId: p.venueId, slug: slugs[i]!, houseId, today: ctx.today, nowIso: ctx.nowIso });
@@ -235,26 +269,59 @@ export async function commitImport(deps: Pick<Deps, 'db' | 'clock' | 'config'>, 
 }
 
 /** A row's business (house account), its one place and its open-ended series: 3 statements (2 with `locationOnly`). */
-export function createStatements(db: Db, row: ImportRow, o: { venueId: string; slug: string; houseId: string; today: string; nowIso: string; locationOnly?: boolean }): { stmts: BatchStatement[]; dates: number } {
+export function createStatements(
+  db: Db,
+  row: ImportRow,
+  o: { venueId: string; slug: string; houseId: string; today: string; nowIso: string; locationOnly?: boolean },
+): { stmts: BatchStatement[]; dates: number } {
   const locationId = newId();
   const dates = seriesDates(o.today, row.weekday.iso, row.pattern);
   const out: BatchStatement[] = [];
   if (!o.locationOnly) {
     out.push(
       db.insert(venues).values({
-        id: o.venueId, userId: o.houseId, name: row.name, slug: o.slug, address: row.address, city: row.city,
-        phone: row.phone || null, website: row.website || null, isPublic: true, createdAt: o.nowIso, updatedAt: o.nowIso,
+        id: o.venueId,
+        userId: o.houseId,
+        name: row.name,
+        slug: o.slug,
+        address: row.address,
+        city: row.city,
+        phone: row.phone || null,
+        website: row.website || null,
+        isPublic: true,
+        createdAt: o.nowIso,
+        updatedAt: o.nowIso,
       }),
     );
   }
   out.push(
     db.insert(locations).values({
-      id: locationId, venueId: o.venueId, name: row.name, address: row.address, city: row.city, citySlug: slugify(row.city),
-      phone: row.phone || null, website: row.website || null, latitude: row.lat, longitude: row.lng, createdAt: o.nowIso, updatedAt: o.nowIso,
+      id: locationId,
+      venueId: o.venueId,
+      name: row.name,
+      address: row.address,
+      city: row.city,
+      citySlug: slugify(row.city),
+      phone: row.phone || null,
+      website: row.website || null,
+      latitude: row.lat,
+      longitude: row.lng,
+      createdAt: o.nowIso,
+      updatedAt: o.nowIso,
     }),
     seriesInsert(db, {
-      locationId, dates, startTime: row.start_time, category: row.category, theme: row.category === 'tema' ? row.theme : null,
-      quizmaster: row.quizmaster || null, price: row.price, language: row.language, recurrenceId: newId(), pattern: row.pattern, days: JSON.stringify([row.weekday.name]), nowIso: o.nowIso,
+      locationId,
+      dates,
+      startTime: row.start_time,
+      category: row.category,
+      theme: row.category === 'tema' ? row.theme : null,
+      quizmaster: row.quizmaster || null,
+      price: row.price,
+      language: row.language,
+      recurrenceId: newId(),
+      pattern: row.pattern,
+      days: JSON.stringify([row.weekday.name]),
+      nowIso: o.nowIso,
     }),
   );
   return { stmts: out, dates: dates.length };

@@ -41,7 +41,10 @@ export function venuePage(db: Db, where: SQL | undefined, offset: number, limit:
 /** Places count and first `n` places per business (ids ≤ 50). */
 export async function placesOf(db: Db, venueIds: string[], n: number) {
   if (!venueIds.length) return [];
-  const ids = sql.join(venueIds.map((id) => sql`${id}`), sql`, `);
+  const ids = sql.join(
+    venueIds.map((id) => sql`${id}`),
+    sql`, `,
+  );
   return db.all<{ id: string; venue_id: string; name: string; address: string; city: string; rn: number; total: number }>(sql`
     SELECT id, venue_id, name, address, city, rn, total FROM (
       SELECT id, venue_id, name, address, city,
@@ -54,8 +57,21 @@ export async function placesOf(db: Db, venueIds: string[], n: number) {
 /** Upcoming (date >= today) quiz count and first `n` upcoming quizzes per business. */
 export async function upcomingOf(db: Db, venueIds: string[], today: string, n: number) {
   if (!venueIds.length) return [];
-  const ids = sql.join(venueIds.map((id) => sql`${id}`), sql`, `);
-  return db.all<{ id: string; venue_id: string; date: string; start_time: string | null; category: string | null; theme: string | null; place_name: string; rn: number; total: number }>(sql`
+  const ids = sql.join(
+    venueIds.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  return db.all<{
+    id: string;
+    venue_id: string;
+    date: string;
+    start_time: string | null;
+    category: string | null;
+    theme: string | null;
+    place_name: string;
+    rn: number;
+    total: number;
+  }>(sql`
     SELECT id, venue_id, date, start_time, category, theme, place_name, rn, total FROM (
       SELECT q.id, l.venue_id, q.date, q.start_time, q.category, q.theme, l.name AS place_name,
              ROW_NUMBER() OVER (PARTITION BY l.venue_id ORDER BY q.date, q.start_time, q.id) AS rn,
@@ -76,7 +92,10 @@ export async function userEmailById(db: Db, userId: string): Promise<{ id: strin
 }
 
 export async function countFeedback(db: Db, onlyOpen = false): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(feedback).where(onlyOpen ? sql`${feedback.handledAt} IS NULL` : undefined);
+  const [row] = await db
+    .select({ n: count() })
+    .from(feedback)
+    .where(onlyOpen ? sql`${feedback.handledAt} IS NULL` : undefined);
   return row?.n ?? 0;
 }
 
@@ -109,7 +128,6 @@ export async function takenSlugs(db: Db, slugs: string[]): Promise<Set<string>> 
   return taken;
 }
 
-
 // ------------------------------------------------------------------ import jobs (issue 21; reads out of the job modules, 28.6)
 
 type ImportJobRow = typeof importJobs.$inferSelect;
@@ -121,7 +139,8 @@ export async function importJobById(db: Db, id: string): Promise<ImportJobRow | 
 }
 
 /** The latest jobs, newest first. */
-export const newestImportJobs = (db: Db, limit: number) => db.select().from(importJobs).orderBy(sql`${importJobs.createdAt} DESC`, sql`${importJobs.id} DESC`).limit(limit);
+export const newestImportJobs = (db: Db, limit: number) =>
+  db.select().from(importJobs).orderBy(sql`${importJobs.createdAt} DESC`, sql`${importJobs.id} DESC`).limit(limit);
 
 export const insertImportJob = (db: Db, values: typeof importJobs.$inferInsert) => db.insert(importJobs).values(values);
 
@@ -136,7 +155,17 @@ export const importReportRows = (db: Db, jobId: string) =>
 /** The rows kept for review (with their data) and the business each resembles; at most 500. */
 export const importReviewRows = (db: Db, jobId: string) =>
   db
-    .select({ rowNo: importRows.rowNo, result: importRows.result, message: importRows.message, data: importRows.data, venueId: importRows.venueId, resolvedAt: importRows.resolvedAt, mName: venues.name, mAddress: venues.address, mCity: venues.city })
+    .select({
+      rowNo: importRows.rowNo,
+      result: importRows.result,
+      message: importRows.message,
+      data: importRows.data,
+      venueId: importRows.venueId,
+      resolvedAt: importRows.resolvedAt,
+      mName: venues.name,
+      mAddress: venues.address,
+      mCity: venues.city,
+    })
     .from(importRows)
     .leftJoin(venues, eq(venues.id, importRows.venueId))
     .where(and(eq(importRows.jobId, jobId), sql`${importRows.data} IS NOT NULL`))
@@ -157,19 +186,35 @@ export async function claimImportJob(db: Db, id: string, from: ImportJobRow['sta
 export const restoreImportJob = (db: Db, before: ImportJobRow) =>
   db
     .update(importJobs)
-    .set({ status: before.status, today: before.today, startedAt: before.startedAt, finishedAt: before.finishedAt, error: before.error, updatedAt: before.updatedAt })
+    .set({
+      status: before.status,
+      today: before.today,
+      startedAt: before.startedAt,
+      finishedAt: before.finishedAt,
+      error: before.error,
+      updatedAt: before.updatedAt,
+    })
     .where(and(eq(importJobs.id, before.id), eq(importJobs.status, 'running')));
 
 /** A run's first step: the job says running, and its one job_runs row (id `import:{job}`) too. */
 export const beginRunStatements = (db: Db, id: string, nowIso: string) => [
-  db.update(importJobs).set({ status: 'running', startedAt: sql`coalesce(${importJobs.startedAt}, ${nowIso})`, updatedAt: nowIso }).where(eq(importJobs.id, id)),
-  db.insert(jobRuns).values({ id: `import:${id}`, job: 'import', status: 'running', startedAt: nowIso }).onConflictDoUpdate({ target: jobRuns.id, set: { status: 'running', finishedAt: null } }),
+  db
+    .update(importJobs)
+    .set({ status: 'running', startedAt: sql`coalesce(${importJobs.startedAt}, ${nowIso})`, updatedAt: nowIso })
+    .where(eq(importJobs.id, id)),
+  db
+    .insert(jobRuns)
+    .values({ id: `import:${id}`, job: 'import', status: 'running', startedAt: nowIso })
+    .onConflictDoUpdate({ target: jobRuns.id, set: { status: 'running', finishedAt: null } }),
 ];
 
 /** A run's last step: the job and its job_runs row done or failed, with the result. */
 export const finishRunStatements = (db: Db, id: string, o: { status: 'done' | 'failed'; error: string | null; result: string; nowIso: string }) => [
   db.update(importJobs).set({ status: o.status, finishedAt: o.nowIso, updatedAt: o.nowIso, error: o.error }).where(eq(importJobs.id, id)),
-  db.update(jobRuns).set({ status: o.status, finishedAt: o.nowIso, result: o.result }).where(eq(jobRuns.id, `import:${id}`)),
+  db
+    .update(jobRuns)
+    .set({ status: o.status, finishedAt: o.nowIso, result: o.result })
+    .where(eq(jobRuns.id, `import:${id}`)),
 ];
 
 /** The file lines of a job (between two line numbers) that already have their import_rows row. */
@@ -182,11 +227,18 @@ export async function importedRowNos(db: Db, jobId: string, fromLine: number, to
 }
 
 /** A record's one import_rows row (its primary key makes each line exactly-once). */
-export const importRowStatement = (db: Db, row: { jobId: string; rowNo: number; result: ImportRowResult; message: string; venueId: string | null; data: string | null }) =>
-  db.insert(importRows).values(row);
+export const importRowStatement = (
+  db: Db,
+  row: { jobId: string; rowNo: number; result: ImportRowResult; message: string; venueId: string | null; data: string | null },
+) => db.insert(importRows).values(row);
 
 /** Adds one batch's outcome to the job's progress counters. */
-export const progressStatement = (db: Db, id: string, n: { processed: number; created: number; duplicate: number; invalid: number; review: number }, nowIso: string) =>
+export const progressStatement = (
+  db: Db,
+  id: string,
+  n: { processed: number; created: number; duplicate: number; invalid: number; review: number },
+  nowIso: string,
+) =>
   db
     .update(importJobs)
     .set({
@@ -200,7 +252,10 @@ export const progressStatement = (db: Db, id: string, n: { processed: number; cr
     .where(eq(importJobs.id, id));
 
 export async function importRowAt(db: Db, jobId: string, rowNo: number) {
-  const [r] = await db.select().from(importRows).where(and(eq(importRows.jobId, jobId), eq(importRows.rowNo, rowNo)));
+  const [r] = await db
+    .select()
+    .from(importRows)
+    .where(and(eq(importRows.jobId, jobId), eq(importRows.rowNo, rowNo)));
   return r;
 }
 
@@ -213,7 +268,12 @@ export async function businessIdIfExists(db: Db, venueId: string): Promise<{ id:
 export const reviewClaimStatement = (db: Db, o: { jobId: string; rowNo: number; result: 'merged' | 'created'; venueId: string; nowIso: string }) =>
   db
     .update(importRows)
-    .set({ result: o.result, venueId: o.venueId, resolvedAt: o.nowIso, message: o.result === 'merged' ? `Sammanslagen med befintlig verksamhet` : 'Skapad som ny verksamhet efter granskning' })
+    .set({
+      result: o.result,
+      venueId: o.venueId,
+      resolvedAt: o.nowIso,
+      message: o.result === 'merged' ? `Sammanslagen med befintlig verksamhet` : 'Skapad som ny verksamhet efter granskning',
+    })
     .where(and(eq(importRows.jobId, o.jobId), eq(importRows.rowNo, o.rowNo), eq(importRows.result, 'review')))
     .returning({ rowNo: importRows.rowNo });
 
@@ -221,7 +281,11 @@ export const reviewClaimStatement = (db: Db, o: { jobId: string; rowNo: number; 
 export const reviewCounterStatement = (db: Db, id: string, col: 'created' | 'merged') =>
   db
     .update(importJobs)
-    .set(col === 'created' ? { reviewCount: sql`${importJobs.reviewCount} - 1`, createdCount: sql`${importJobs.createdCount} + 1` } : { reviewCount: sql`${importJobs.reviewCount} - 1` })
+    .set(
+      col === 'created'
+        ? { reviewCount: sql`${importJobs.reviewCount} - 1`, createdCount: sql`${importJobs.createdCount} + 1` }
+        : { reviewCount: sql`${importJobs.reviewCount} - 1` },
+    )
     .where(eq(importJobs.id, id));
 
 /**
@@ -229,7 +293,8 @@ export const reviewCounterStatement = (db: Db, id: string, col: 'created' | 'mer
  * into a NOT NULL column, which fails the whole batch (a batch cannot branch; import_rows has no triggers,
  * so changes() counts the claim).
  */
-export const failUnlessClaimedStatement = (db: Db, jobId: string) => db.insert(importRows).select(sql`SELECT ${jobId}, -1, NULL, '', NULL, NULL, NULL WHERE changes() = 0`);
+export const failUnlessClaimedStatement = (db: Db, jobId: string) =>
+  db.insert(importRows).select(sql`SELECT ${jobId}, -1, NULL, '', NULL, NULL, NULL WHERE changes() = 0`);
 
 // ------------------------------------------------------------------ the import's reads and raw SQL (import.ts)
 
@@ -245,7 +310,10 @@ export const placesInTowns = (db: Db, citySlugs: string[]) =>
 
 /** The house account (no password, cannot log in): user, profile and admin role, each only when missing. */
 export const houseUserStatements = (db: Db, id: string, houseEmail: string) => [
-  db.insert(users).values({ id, email: houseEmail.toLowerCase(), emailVerifiedAt: new Date(0).toISOString() }).onConflictDoNothing(),
+  db
+    .insert(users)
+    .values({ id, email: houseEmail.toLowerCase(), emailVerifiedAt: new Date(0).toISOString() })
+    .onConflictDoNothing(),
   db.insert(profiles).values({ userId: id }).onConflictDoNothing(),
   db.insert(userRoles).values({ userId: id, role: 'admin' }).onConflictDoNothing(),
 ];
@@ -257,7 +325,20 @@ export const houseUserStatements = (db: Db, id: string, houseEmail: string) => [
  */
 export function seriesInsert(
   db: Db,
-  s: { locationId: string; dates: string[]; startTime: string | null; category: string; theme: string | null; quizmaster: string | null; price: number | null; language?: QuizLanguage | undefined; recurrenceId: string; pattern: string; days: string; nowIso: string },
+  s: {
+    locationId: string;
+    dates: string[];
+    startTime: string | null;
+    category: string;
+    theme: string | null;
+    quizmaster: string | null;
+    price: number | null;
+    language?: QuizLanguage | undefined;
+    recurrenceId: string;
+    pattern: string;
+    days: string;
+    nowIso: string;
+  },
 ) {
   const value: Record<string, SQL> = {
     id: sql`column1`,
@@ -280,8 +361,13 @@ export function seriesInsert(
     updatedAt: sql`${s.nowIso}`,
   };
   const columns = Object.entries(getTableColumns(quizzes)).filter(([, col]) => !(col as unknown as { shouldDisableInsert(): boolean }).shouldDisableInsert());
-  const select = sql.join(columns.map(([key]) => value[key] ?? sql`NULL`), sql`, `);
-  const rows = sql.join(s.dates.map((d) => sql`(${newId()}, ${d})`), sql`, `);
+  const select = sql.join(
+    columns.map(([key]) => value[key] ?? sql`NULL`),
+    sql`, `,
+  );
+  const rows = sql.join(
+    s.dates.map((d) => sql`(${newId()}, ${d})`),
+    sql`, `,
+  );
   return db.insert(quizzes).select(sql`SELECT ${select} FROM (VALUES ${rows})`);
 }
-

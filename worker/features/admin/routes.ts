@@ -55,26 +55,31 @@ export const adminRoutes = new Hono<AppEnv>()
   // Every nightly task's job_runs rows (ARCHITECTURE.md "Jobs are observable"), newest 50.
   .get('/jobs', async (c) => c.json({ runs: await latestJobRuns(c.var.db, 50) }))
   .get('/takeover-issues', async (c) => c.json({ issues: await listTakeoverIssues(c.var.deps) }))
-  .post('/takeover-issues/fix', validate('json', FixTakeoverSchema), async (c) =>
-    c.json(await fixTakeoverIssues(c.var.deps, c.req.valid('json'))),
-  )
+  .post('/takeover-issues/fix', validate('json', FixTakeoverSchema), async (c) => c.json(await fixTakeoverIssues(c.var.deps, c.req.valid('json'))))
   .post('/import/preview', validate('json', ImportRequestSchema), async (c) => c.json((await analyseImport(c.var.deps, c.req.valid('json'))).preview))
-  .post('/import', validate('json', ImportRequestSchema), async (c) =>
-    c.json(await commitImport(c.var.deps, c.req.valid('json')), 201),
-  )
+  .post('/import', validate('json', ImportRequestSchema), async (c) => c.json(await commitImport(c.var.deps, c.req.valid('json')), 201))
   // The durable import (issue 21). The upload is the file's raw bytes (text/csv or
   // application/octet-stream, ?name=file.csv) so a Windows-1252 file can be detected: not JSON.
   // bodyLimit refuses a declared Content-Length over the limit at once and stops reading a chunked
   // body at the limit, so an oversized upload is never buffered whole (issue 27.4).
-  .post('/import/jobs', bodyLimit({ maxSize: JOB_MAX_BYTES, onError: () => { throw invalidInput(`Filen får vara högst ${JOB_MAX_BYTES / 1_000_000} MB`, [{ path: 'csv', message: 'För stor fil' }]); } }), async (c) => {
-    const type = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
-    if (!['text/csv', 'application/octet-stream', 'text/plain', 'application/vnd.ms-excel'].includes(type)) {
-      throw invalidInput('Filen måste laddas upp som CSV (text/csv)', [{ path: 'csv', message: 'Fel innehållstyp' }]);
-    }
-    const bytes = new Uint8Array(await c.req.arrayBuffer());
-    const name = (c.req.query('name') ?? 'import.csv').slice(0, 200);
-    return c.json(await createImportJob(c.var.deps, { bucket: c.env.IMPORTS, bytes, fileName: name, userId: viewer(c).id }), 201);
-  })
+  .post(
+    '/import/jobs',
+    bodyLimit({
+      maxSize: JOB_MAX_BYTES,
+      onError: () => {
+        throw invalidInput(`Filen får vara högst ${JOB_MAX_BYTES / 1_000_000} MB`, [{ path: 'csv', message: 'För stor fil' }]);
+      },
+    }),
+    async (c) => {
+      const type = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+      if (!['text/csv', 'application/octet-stream', 'text/plain', 'application/vnd.ms-excel'].includes(type)) {
+        throw invalidInput('Filen måste laddas upp som CSV (text/csv)', [{ path: 'csv', message: 'Fel innehållstyp' }]);
+      }
+      const bytes = new Uint8Array(await c.req.arrayBuffer());
+      const name = (c.req.query('name') ?? 'import.csv').slice(0, 200);
+      return c.json(await createImportJob(c.var.deps, { bucket: c.env.IMPORTS, bytes, fileName: name, userId: viewer(c).id }), 201);
+    },
+  )
   .get('/import/jobs', async (c) => c.json({ jobs: await listImportJobs(c.var.deps) }))
   .get('/import/jobs/:id', validate('param', JobIdParamSchema), async (c) => c.json(await getImportJob(c.var.deps, c.req.valid('param'))))
   .post('/import/jobs/:id/start', validate('param', JobIdParamSchema), async (c) =>

@@ -23,7 +23,10 @@ import {
 } from './contract';
 import { countFeedback, countVenues, feedbackPage, nameFilter, placesOf, takenSlugs, upcomingOf, userEmailById, venuePage } from './queries';
 
-export async function listVenues(deps: Pick<Deps, 'db' | 'clock' | 'config'>, input: { viewerId: string; q: string; offset: number; limit: number }): Promise<AdminVenueList> {
+export async function listVenues(
+  deps: Pick<Deps, 'db' | 'clock' | 'config'>,
+  input: { viewerId: string; q: string; offset: number; limit: number },
+): Promise<AdminVenueList> {
   const { db } = deps;
   const { viewerId, ...query } = input;
   const ctx = { today: deps.clock.today(), houseEmail: deps.config.houseAccountEmail };
@@ -75,7 +78,10 @@ export async function createVenue(deps: Pick<Deps, 'db' | 'config' | 'mailer'>, 
   const id = newId();
   const slug = await uniqueSlug(db, input.name);
   const [[row]] = await db.batch([
-    db.insert(venues).values({ id, userId: viewerId, name: input.name, slug, address: null, city: null, isPublic: true }).returning({ id: venues.id, name: venues.name, userId: venues.userId, slug: venues.slug }),
+    db
+      .insert(venues)
+      .values({ id, userId: viewerId, name: input.name, slug, address: null, city: null, isPublic: true })
+      .returning({ id: venues.id, name: venues.name, userId: venues.userId, slug: venues.slug }),
     bumpDataVersion(db),
   ]);
   if (input.ownerEmail) {
@@ -114,12 +120,24 @@ export async function deleteUserAsSuperadmin(
   return { deleted: true, email: user.email };
 }
 
-export async function listFeedback(deps: Pick<Deps, 'db'>, input: { offset: number }): Promise<{ items: AdminFeedback[]; total: number; open: number; offset: number; pageSize: number }> {
+export async function listFeedback(
+  deps: Pick<Deps, 'db'>,
+  input: { offset: number },
+): Promise<{ items: AdminFeedback[]; total: number; open: number; offset: number; pageSize: number }> {
   const { db } = deps;
   const { offset } = input;
   const [rows, total, open] = await Promise.all([feedbackPage(db, offset, FEEDBACK_PAGE_SIZE), countFeedback(db), countFeedback(db, true)]);
   return {
-    items: rows.map((r) => ({ id: r.id, category: r.category, title: r.title, description: r.description, senderEmail: r.senderEmail, createdAt: r.createdAt, handledAt: r.handledAt, quizId: r.quizId })),
+    items: rows.map((r) => ({
+      id: r.id,
+      category: r.category,
+      title: r.title,
+      description: r.description,
+      senderEmail: r.senderEmail,
+      createdAt: r.createdAt,
+      handledAt: r.handledAt,
+      quizId: r.quizId,
+    })),
     total,
     open,
     offset,
@@ -137,9 +155,17 @@ export async function setFeedbackHandled(deps: Pick<Deps, 'db' | 'clock'>, input
     .where(eq(feedback.id, id))
     .returning();
   if (!row) throw notFound('Feedbacken hittades inte.');
-  return { id: row.id, category: row.category, title: row.title, description: row.description, senderEmail: row.senderEmail, createdAt: row.createdAt, handledAt: row.handledAt, quizId: row.quizId };
+  return {
+    id: row.id,
+    category: row.category,
+    title: row.title,
+    description: row.description,
+    senderEmail: row.senderEmail,
+    createdAt: row.createdAt,
+    handledAt: row.handledAt,
+    quizId: row.quizId,
+  };
 }
-
 
 // The import's building blocks, for other features (boundaries: only service.ts/contract.ts cross features).
 // "Tipsa om ett quiz" (worker/features/tips) approves a tip into a house-account business with them.

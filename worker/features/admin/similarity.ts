@@ -5,7 +5,11 @@
  */
 export function trigrams(s: string): Set<string> {
   const out = new Set<string>();
-  const words = s.toLowerCase().normalize('NFC').split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  const words = s
+    .toLowerCase()
+    .normalize('NFC')
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
   for (const w of words) {
     const p = `  ${w} `;
     for (let i = 0; i + 3 <= p.length; i++) out.add(p.slice(i, i + 3));

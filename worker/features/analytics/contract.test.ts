@@ -5,7 +5,15 @@ const day = (date: string, n: number, promoted: AnalyticsDay['promoted'] = null)
 
 describe('compareDays', () => {
   it('compares the daily average on promoted days with ordinary days, one decimal, Swedish comma', () => {
-    const days = [day('a', 2), day('b', 4), day('c', 3), day('d', 10, 'premium'), day('e', 9, 'premium'), day('f', 9.9, 'premium'), day('g', 100, 'recommended')];
+    const days = [
+      day('a', 2),
+      day('b', 4),
+      day('c', 3),
+      day('d', 10, 'premium'),
+      day('e', 9, 'premium'),
+      day('f', 9.9, 'premium'),
+      day('g', 100, 'recommended'),
+    ];
     expect(compareDays(days, 'premium')).toEqual({
       tier: 'premium',
       metric: 'detail_open',
@@ -28,6 +36,13 @@ describe('compareDays', () => {
 
 describe('slotStatus', () => {
   it('free, limited, sold out: limited only when the last of several slots is left (issue 29.2)', () => {
-    expect([slotStatus(0, 3), slotStatus(1, 3), slotStatus(2, 3), slotStatus(3, 3), slotStatus(0, 1), slotStatus(1, 1)]).toEqual(['free', 'free', 'limited', 'soldout', 'free', 'soldout']);
+    expect([slotStatus(0, 3), slotStatus(1, 3), slotStatus(2, 3), slotStatus(3, 3), slotStatus(0, 1), slotStatus(1, 1)]).toEqual([
+      'free',
+      'free',
+      'limited',
+      'soldout',
+      'free',
+      'soldout',
+    ]);
   });
 });

@@ -37,7 +37,12 @@ const METRIC_NOUNS: Record<Metric, string> = {
 export const PERIODS = [7, 30, 90] as const;
 export type Period = (typeof PERIODS)[number];
 
-const Id = z.string().trim().min(1, 'Saknas').max(64, 'Ogiltigt id').regex(/^[A-Za-z0-9_-]+$/, 'Ogiltigt id');
+const Id = z
+  .string()
+  .trim()
+  .min(1, 'Saknas')
+  .max(64, 'Ogiltigt id')
+  .regex(/^[A-Za-z0-9_-]+$/, 'Ogiltigt id');
 
 /** GET /api/analytics and /api/analytics/export.csv */
 export const AnalyticsQuerySchema = z.object({
@@ -121,7 +126,16 @@ export interface OverviewResponse {
   /** Slots taken (held or sold) per city and day for the next 4 weeks (only days with any). */
   occupancy: Array<{ citySlug: string; date: string; recommended: number; premium: number }>;
   /** The 10 most viewed places of the last 30 days. */
-  topPlaces: Array<{ venueId: string; venueName: string; locationId: string; placeName: string; city: string; impression: number; detail_open: number; venue_view: number }>;
+  topPlaces: Array<{
+    venueId: string;
+    venueName: string;
+    locationId: string;
+    placeName: string;
+    city: string;
+    impression: number;
+    detail_open: number;
+    venue_view: number;
+  }>;
 }
 
 /** Days needed on both sides before the comparison line is shown. */

@@ -81,7 +81,16 @@ export function paidOrderCities(db: Db, sinceIso: string) {
 }
 
 export function topPlaces(db: Db, from: string, to: string, limit = 10) {
-  return db.all<{ venue_id: string; venue_name: string; location_id: string; place_name: string | null; city: string | null; impression: number; detail_open: number; venue_view: number }>(sql`
+  return db.all<{
+    venue_id: string;
+    venue_name: string;
+    location_id: string;
+    place_name: string | null;
+    city: string | null;
+    impression: number;
+    detail_open: number;
+    venue_view: number;
+  }>(sql`
     SELECT a.venue_id, v.name AS venue_name, a.location_id, l.name AS place_name, l.city,
            SUM(CASE WHEN a.metric = 'impression' THEN a.count ELSE 0 END) AS impression,
            SUM(CASE WHEN a.metric = 'detail_open' THEN a.count ELSE 0 END) AS detail_open,

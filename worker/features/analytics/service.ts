@@ -83,7 +83,13 @@ export async function getAnalytics(deps: AnalyticsDeps, actor: Actor, input: { v
   for (const r of places) {
     const row =
       placeRows.get(r.location_id) ??
-      ({ key: r.location_id, name: r.location_id ? (r.name ?? 'Borttagen plats') : venue.name, place: '', kind: r.location_id ? 'place' : 'venue', counts: {} } satisfies AnalyticsRow);
+      ({
+        key: r.location_id,
+        name: r.location_id ? (r.name ?? 'Borttagen plats') : venue.name,
+        place: '',
+        kind: r.location_id ? 'place' : 'venue',
+        counts: {},
+      } satisfies AnalyticsRow);
     add(row.counts, r.metric, r.n);
     placeRows.set(r.location_id, row);
   }
@@ -146,7 +152,11 @@ export async function getOverview(deps: AnalyticsDeps, actor: Actor): Promise<Ov
   requireSuperadmin(actor);
   const since = new Date(now.getTime() - 12 * 7 * 86_400_000).toISOString();
   const to = addDays(today, SLOT_CALENDAR_DAYS - 1);
-  const [orders, slots, top] = await Promise.all([q.paidOrderCities(db, since), q.allSlotCounts(db, today, to, deps.clock.now().getTime()), q.topPlaces(db, addDays(today, -29), today)]);
+  const [orders, slots, top] = await Promise.all([
+    q.paidOrderCities(db, since),
+    q.allSlotCounts(db, today, to, deps.clock.now().getTime()),
+    q.topPlaces(db, addDays(today, -29), today),
+  ]);
 
   const revenue = new Map<string, { week: string; citySlug: string; amount: number; orders: Set<string> }>();
   for (const o of orders) {

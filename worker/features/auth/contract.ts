@@ -60,7 +60,11 @@ export const LoginSchema = z.object({ email, password: anyPassword });
 export type LoginInput = z.infer<typeof LoginSchema>;
 
 export const TotpLoginSchema = z.object({
-  code: z.string({ error: 'Ange koden' }).trim().regex(/^\d{6}$/, 'Koden består av 6 siffror').describe('Kod'),
+  code: z
+    .string({ error: 'Ange koden' })
+    .trim()
+    .regex(/^\d{6}$/, 'Koden består av 6 siffror')
+    .describe('Kod'),
 });
 
 export const RegisterSchema = z

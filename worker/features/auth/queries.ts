@@ -42,11 +42,7 @@ export async function findOauthAccount(db: Db, providerUserId: string) {
 }
 
 export async function superadminEmails(db: Db): Promise<string[]> {
-  const rows = await db
-    .select({ email: users.email })
-    .from(users)
-    .innerJoin(userRoles, eq(userRoles.userId, users.id))
-    .where(eq(userRoles.role, 'superadmin'));
+  const rows = await db.select({ email: users.email }).from(users).innerJoin(userRoles, eq(userRoles.userId, users.id)).where(eq(userRoles.role, 'superadmin'));
   return rows.map((r) => r.email);
 }
 

@@ -11,7 +11,18 @@ import { clientKeyOf } from '../../lib/rate-limit';
 import { validate } from '../../lib/validate';
 import type { GoogleProfile } from '../../ports/google';
 import { clearSessionCookie, setSessionCookie } from '../../middleware/session';
-import { EmailOnlySchema, GoogleStartSchema, LoginSchema, ResetCheckSchema, ResetPasswordSchema, RegisterSchema, ResendSchema, safeRedirect, TotpLoginSchema, VerifySchema } from './contract';
+import {
+  EmailOnlySchema,
+  GoogleStartSchema,
+  LoginSchema,
+  ResetCheckSchema,
+  ResetPasswordSchema,
+  RegisterSchema,
+  ResendSchema,
+  safeRedirect,
+  TotpLoginSchema,
+  VerifySchema,
+} from './contract';
 import { DEVICE_COOKIE, DEVICE_TTL_S, deviceTokensOf } from './device';
 import { findUserById, rolesOf } from './queries';
 import {
@@ -134,7 +145,10 @@ export const authRoutes = new Hono<AppEnv>()
     const secure = new URL(c.req.url).protocol === 'https:' || !c.var.config.isDev;
     setCookie(c, 'qk_google_state', state, { ...OAUTH_COOKIE, secure });
     setCookie(c, 'qk_google_verifier', verifier, { ...OAUTH_COOKIE, secure });
-    setCookie(c, 'qk_google_next', JSON.stringify({ mode: q.mode ?? 'login', redirect: safeRedirect(q.redirect), takeoverVenue: q.takeoverVenue ?? null }), { ...OAUTH_COOKIE, secure });
+    setCookie(c, 'qk_google_next', JSON.stringify({ mode: q.mode ?? 'login', redirect: safeRedirect(q.redirect), takeoverVenue: q.takeoverVenue ?? null }), {
+      ...OAUTH_COOKIE,
+      secure,
+    });
     return c.redirect(google.authorizationUrl(state, verifier).toString());
   })
   .get('/google/callback', async (c) => {

@@ -60,8 +60,7 @@ const minutes = (ms: number) => Math.max(1, Math.ceil(ms / 60000));
 
 export type LoginResult = { kind: 'signed_in'; userId: string } | { kind: 'mfa_required'; userId: string };
 
-const WAIT_LOGIN = (ms: number) =>
-  rateLimited(`För många inloggningsförsök. Vänta ${minutes(ms)} minuter och försök igen.`, Math.ceil(ms / 1000));
+const WAIT_LOGIN = (ms: number) => rateLimited(`För många inloggningsförsök. Vänta ${minutes(ms)} minuter och försök igen.`, Math.ceil(ms / 1000));
 
 /**
  * Checks e-mail + password. Every attempt is counted before the password is checked (issue 13.3). A
@@ -95,7 +94,12 @@ export async function login(
       await forgiveAttempt(db, clientKey);
       throw WAIT_LOGIN(p.retryAfterMs);
     }
-    const account = await claimSpacedAttempt(db, accountKey, { free: LOGIN_ACCOUNT_FREE, windowMs: LOGIN_WINDOW_MS, maxDelayMs: LOGIN_ACCOUNT_MAX_DELAY_MS, now });
+    const account = await claimSpacedAttempt(db, accountKey, {
+      free: LOGIN_ACCOUNT_FREE,
+      windowMs: LOGIN_WINDOW_MS,
+      maxDelayMs: LOGIN_ACCOUNT_MAX_DELAY_MS,
+      now,
+    });
     if (!account.allowed) {
       await Promise.all([forgiveAttempt(db, clientKey), forgiveAttempt(db, pairKey)]);
       const s = Math.ceil(account.retryAfterMs / 1000);
@@ -121,7 +125,10 @@ export async function login(
  * The device cookie's new value after a completed sign-in of `userId` (password, and the TOTP code where
  * enrolled): a fresh token for this account beside the browser's others. Null when links cannot be signed.
  */
-export async function deviceCookieAfterSignIn(deps: Pick<Deps, 'db' | 'clock' | 'config'>, input: { userId: string; previous: string[] }): Promise<string | null> {
+export async function deviceCookieAfterSignIn(
+  deps: Pick<Deps, 'db' | 'clock' | 'config'>,
+  input: { userId: string; previous: string[] },
+): Promise<string | null> {
   const user = await findUserById(deps.db, input.userId);
   if (!user) return null;
   return issueDeviceCookie(deps.config.linkSigningSecret, input.previous, user.email, deps.clock.now());
@@ -150,13 +157,14 @@ export async function verifyLoginCode(deps: Pick<Deps, 'db' | 'clock'>, input: {
   const factor = await verifiedTotpFactor(db, userId);
   if (!factor) throw unauthorized('Tvåstegsverifiering är inte aktiverad.');
   const wrong = async () =>
-    perSession.count >= TOTP_SESSION_LIMIT ? endPending() : new AppError(401, 'unauthorized', 'Felaktig kod. Försök igen.', undefined, { reason: 'invalid_code' });
+    perSession.count >= TOTP_SESSION_LIMIT
+      ? endPending()
+      : new AppError(401, 'unauthorized', 'Felaktig kod. Försök igen.', undefined, { reason: 'invalid_code' });
   const step = verifyTotpAt(factor.secret, code, now, factor.lastUsedStep);
   if (step === null) throw await wrong();
   if (!(await claimTotpStep(db, factor.id, step))) throw await wrong();
   await Promise.all([db.delete(sessions).where(eq(sessions.id, pendingSessionId)), forgiveAttempt(db, userKey), resetRateLimit(db, sessionKey)]);
 }
-
 
 async function issueEmailToken(
   db: Db,
@@ -226,7 +234,14 @@ export async function register(deps: AuthDeps, input: RegisterInput & { clientKe
       db.insert(profiles).values({ userId }),
     ]);
   }
-  const token = await issueEmailToken(db, userId, 'verify_email', VERIFY_TOKEN_TTL_MS, now, input.takeoverVenue ? { takeoverVenue: input.takeoverVenue } : undefined);
+  const token = await issueEmailToken(
+    db,
+    userId,
+    'verify_email',
+    VERIFY_TOKEN_TTL_MS,
+    now,
+    input.takeoverVenue ? { takeoverVenue: input.takeoverVenue } : undefined,
+  );
   await mailer.send(verifyMail(input.email, verifyLink(config.appUrl, token, input.takeoverVenue), !!input.takeoverVenue));
   return { email: input.email };
 }
@@ -255,7 +270,10 @@ async function markVerified(db: Db, config: Config, userId: string, email: strin
   const verified = await markUserVerified(db, userId, now.toISOString());
   const roles: Array<'admin' | 'superadmin'> = ['admin'];
   if (config.superadminEmails.includes(email.toLowerCase())) roles.push('superadmin');
-  await db.insert(userRoles).values(roles.map((role) => ({ userId, role }))).onConflictDoNothing();
+  await db
+    .insert(userRoles)
+    .values(roles.map((role) => ({ userId, role })))
+    .onConflictDoNothing();
   await db.insert(profiles).values({ userId }).onConflictDoNothing();
   return verified;
 }
@@ -381,7 +399,9 @@ export async function completeGoogleSignIn(deps: AuthDeps, profile: GoogleProfil
   }
   const userId = newId();
   await db.batch([
-    db.insert(users).values({ id: userId, email: profile.email, emailVerifiedAt: now.toISOString(), createdAt: now.toISOString(), updatedAt: now.toISOString() }),
+    db
+      .insert(users)
+      .values({ id: userId, email: profile.email, emailVerifiedAt: now.toISOString(), createdAt: now.toISOString(), updatedAt: now.toISOString() }),
     db.insert(profiles).values({ userId }),
     db.insert(oauthAccounts).values({ provider: 'google', providerUserId: profile.sub, userId }),
   ]);
@@ -404,7 +424,10 @@ export async function startSession(deps: Pick<Deps, 'db' | 'clock'>, input: { us
  * accounts feature's e-mail change): 400 'invalid' for an unknown, used or other-purpose token,
  * 400 `expiredText` with reason 'expired' after its expiry. Does not consume it (see redeemEmailToken).
  */
-export async function readEmailToken(deps: Pick<Deps, 'db' | 'clock'>, input: { token: string; purpose: 'verify_email' | 'reset_password' | 'change_email'; expiredText: string }) {
+export async function readEmailToken(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  input: { token: string; purpose: 'verify_email' | 'reset_password' | 'change_email'; expiredText: string },
+) {
   return loadToken(deps.db, input.token, input.purpose, deps.clock.now().getTime(), input.expiredText);
 }
 

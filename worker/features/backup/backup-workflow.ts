@@ -8,7 +8,18 @@ import { WorkflowEntrypoint, type WorkflowEvent, type WorkflowStep } from 'cloud
 import { createDb } from '../../db/client';
 import { parseConfig } from '../../env';
 import { createClock } from '../../lib/clock';
-import { assembleBackup, backupPages, BACKUP_CRON, BACKUP_JOB, finishBackupRun, planBackup, pruneBackups, startBackup, type BackupCursor, type PartInfo } from './service';
+import {
+  assembleBackup,
+  backupPages,
+  BACKUP_CRON,
+  BACKUP_JOB,
+  finishBackupRun,
+  planBackup,
+  pruneBackups,
+  startBackup,
+  type BackupCursor,
+  type PartInfo,
+} from './service';
 
 export interface BackupWorkflowParams {
   /** The scheduled instant (ISO): names the object. */
@@ -26,7 +37,9 @@ export class BackupWorkflow extends WorkflowEntrypoint<Env, BackupWorkflowParams
     const db = createDb(this.env.DB);
     const runId = `${BACKUP_JOB}:${event.instanceId}`;
     try {
-      const plan = await step.do('plan', STEP_CONFIG, () => planBackup(this.env.DB, db, { runId, at: new Date(event.payload.at), startedAt: clock.now().toISOString() }));
+      const plan = await step.do('plan', STEP_CONFIG, () =>
+        planBackup(this.env.DB, db, { runId, at: new Date(event.payload.at), startedAt: clock.now().toISOString() }),
+      );
       const parts: PartInfo[] = [];
       let cursor: BackupCursor | null = plan.tables.length ? { table: 0, last: null } : null;
       for (let i = 0; cursor; i++) {

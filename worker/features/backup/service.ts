@@ -60,7 +60,14 @@ export async function planBackup(d1: D1Database, db: Db, opts: { runId: string; 
  * A page step: from `cursor`, up to STEP_PAGES pages (a table's rows in rowid order), each written to R2 as
  * one part. Retrying a step rewrites the same part keys with the same rows (idempotent).
  */
-export async function backupPages(d1: D1Database, bucket: R2Bucket, plan: BackupPlan, cursor: BackupCursor, partNo: number, pageRows = PAGE_ROWS): Promise<{ parts: PartInfo[]; next: BackupCursor | null }> {
+export async function backupPages(
+  d1: D1Database,
+  bucket: R2Bucket,
+  plan: BackupPlan,
+  cursor: BackupCursor,
+  partNo: number,
+  pageRows = PAGE_ROWS,
+): Promise<{ parts: PartInfo[]; next: BackupCursor | null }> {
   const parts: PartInfo[] = [];
   let at: BackupCursor | null = cursor;
   for (let p = 0; p < STEP_PAGES && at; p++) {
@@ -87,7 +94,12 @@ const UPLOAD_PART_BYTES = 8 * 1024 * 1024;
  * parts in order, uploaded as an R2 multipart upload of ~8 MiB parts, so memory stays bounded however
  * large the database. The page parts are deleted afterwards.
  */
-export async function assembleBackup(bucket: R2Bucket, plan: BackupPlan, parts: readonly PartInfo[], createdAt: string): Promise<{ key: string; bytes: number; rows: number }> {
+export async function assembleBackup(
+  bucket: R2Bucket,
+  plan: BackupPlan,
+  parts: readonly PartInfo[],
+  createdAt: string,
+): Promise<{ key: string; bytes: number; rows: number }> {
   const enc = new TextEncoder();
   const upload = await bucket.createMultipartUpload(plan.key, { httpMetadata: { contentType: 'application/sql; charset=utf-8' } });
   const uploaded: R2UploadedPart[] = [];
@@ -115,7 +127,14 @@ export async function assembleBackup(bucket: R2Bucket, plan: BackupPlan, parts: 
     await add(enc.encode(`${headerLines(createdAt, 'R2 nightly').join('\n')}\n`));
     for (const [i, t] of plan.tables.entries()) {
       const own = parts.filter((p) => p.table === i);
-      await add(enc.encode(`${tableLine(t.name, own.reduce((n, p) => n + p.rows, 0))}\n`));
+      await add(
+        enc.encode(
+          `${tableLine(
+            t.name,
+            own.reduce((n, p) => n + p.rows, 0),
+          )}\n`,
+        ),
+      );
       for (const p of own) {
         const obj = await bucket.get(p.key);
         if (!obj) throw new Error(`backup part ${p.key} is missing`);
@@ -128,7 +147,10 @@ export async function assembleBackup(bucket: R2Bucket, plan: BackupPlan, parts: 
     await upload.abort();
     throw err;
   }
-  await deleteKeys(bucket, parts.map((p) => p.key));
+  await deleteKeys(
+    bucket,
+    parts.map((p) => p.key),
+  );
   return { key: plan.key, bytes, rows: parts.reduce((n, p) => n + p.rows, 0) };
 }
 
@@ -182,7 +204,10 @@ export async function pruneBackups(bucket: R2Bucket, currentRun: string): Promis
 
 /** The run's job_runs row: done with its counts, or failed with the error (like lib/jobs recordJob). */
 export async function finishBackupRun(db: Db, runId: string, finishedAt: string, result: Record<string, unknown>, failed = false): Promise<void> {
-  await db.update(jobRuns).set({ status: failed ? 'failed' : 'done', finishedAt, result: JSON.stringify(result) }).where(eq(jobRuns.id, runId));
+  await db
+    .update(jobRuns)
+    .set({ status: failed ? 'failed' : 'done', finishedAt, result: JSON.stringify(result) })
+    .where(eq(jobRuns.id, runId));
 }
 
 /** Starts the night's backup instance (id from the scheduled instant: the same cron event never starts two). */

@@ -207,8 +207,8 @@ export function mapCalendar(text: string, today: string): MappedFeed {
     const series = rule
       ? {
           pattern: rule.pattern,
-          days: rule.byday.length ? [...new Set(rule.byday.map((d) => (BYDAY.indexOf(d) + 6) % 7 + 1))].sort() : [isoWeekday(masterStart.date)],
-          until: rule.until ? toStockholm(rule.until, rule.until.isDate ? null : tzidOf(event), zones)?.date ?? null : null,
+          days: rule.byday.length ? [...new Set(rule.byday.map((d) => ((BYDAY.indexOf(d) + 6) % 7) + 1))].sort() : [isoWeekday(masterStart.date)],
+          until: rule.until ? (toStockholm(rule.until, rule.until.isDate ? null : tzidOf(event), zones)?.date ?? null) : null,
         }
       : null;
     const mine: Occurrence[] = [];
@@ -248,7 +248,7 @@ export function mapCalendar(text: string, today: string): MappedFeed {
       }
       for (const ex of event.component.getAllProperties('exdate')) {
         for (const v of ex.getValues() as ICAL.Time[]) {
-          const local = toStockholm(v, v.isDate ? null : (ex.getParameter('tzid') as string | undefined) ?? tzidOf(event), zones);
+          const local = toStockholm(v, v.isDate ? null : ((ex.getParameter('tzid') as string | undefined) ?? tzidOf(event)), zones);
           if (local && local.date >= today && local.date <= end) excluded.push(local.date);
         }
       }
@@ -279,7 +279,14 @@ export function mapCalendar(text: string, today: string): MappedFeed {
  * A short stable fingerprint (FNV-1a, 32 bit) of what a sync wrote to a quiz. The language counts only when it
  * is not svenska, so the fingerprints stored before the quiz had a language (issue 31.3) still match.
  */
-export function fingerprint(q: { date: string; startTime: string | null; title: string | null; description: string | null; isCancelled: boolean; language?: string | undefined }): string {
+export function fingerprint(q: {
+  date: string;
+  startTime: string | null;
+  title: string | null;
+  description: string | null;
+  isCancelled: boolean;
+  language?: string | undefined;
+}): string {
   const fields: unknown[] = [q.date, q.startTime, q.title, q.description, q.isCancelled];
   if (q.language && q.language !== DEFAULT_QUIZ_LANGUAGE) fields.push(q.language);
   const s = JSON.stringify(fields);

@@ -52,7 +52,10 @@ export async function quizzesWithPurchases(db: Db, ids: string[]): Promise<Set<s
   const out = new Set<string>();
   // Each id is bound twice (two IN lists).
   for (const chunk of chunks(ids, IN_LIST_CHUNK / 2)) {
-    const list = sql.join(chunk.map((id) => sql`${id}`), sql`, `);
+    const list = sql.join(
+      chunk.map((id) => sql`${id}`),
+      sql`, `,
+    );
     const rows = await db.all<{ quiz_id: string }>(sql`
       SELECT quiz_id FROM promotion_slot_claims WHERE quiz_id IN (${list})
       UNION SELECT quiz_id FROM promotions WHERE quiz_id IN (${list})`);

@@ -36,7 +36,16 @@ import {
   type SyncResult,
 } from './contract';
 import { FeedParseError, fingerprint, mapCalendar, type MappedFeed, type Occurrence } from './ics';
-import { countFeedsOfVenue, feedOfLocation, feedsOfLocation, feedsToSync, itemsOfFeed, quizzesByIds, quizzesWithPurchases, upsertItemStatements } from './queries';
+import {
+  countFeedsOfVenue,
+  feedOfLocation,
+  feedsOfLocation,
+  feedsToSync,
+  itemsOfFeed,
+  quizzesByIds,
+  quizzesWithPurchases,
+  upsertItemStatements,
+} from './queries';
 
 export type CalendarDeps = Pick<Deps, 'db' | 'clock' | 'calendar'>;
 
@@ -145,7 +154,10 @@ export async function syncFeed(deps: CalendarDeps, feed: CalendarFeedRow, locati
   } catch (err) {
     const message = feedErrorText(err);
     const now = deps.clock.now().toISOString();
-    await deps.db.update(calendarFeeds).set({ lastSyncedAt: now, lastStatus: 'failed', lastError: message, updatedAt: now }).where(eq(calendarFeeds.id, feed.id));
+    await deps.db
+      .update(calendarFeeds)
+      .set({ lastSyncedAt: now, lastStatus: 'failed', lastError: message, updatedAt: now })
+      .where(eq(calendarFeeds.id, feed.id));
     return { ...feed, lastSyncedAt: now, lastStatus: 'failed', lastError: message };
   }
   return applyAndRecord(deps, feed, location, mapped);
@@ -183,8 +195,19 @@ async function applyOccurrences(deps: CalendarDeps, feed: CalendarFeedRow, locat
   const now = clock.now().toISOString();
   const horizonEnd = addDays(today, SYNC_HORIZON_DAYS);
   const items = new Map((await itemsOfFeed(db, feed.id)).map((i) => [i.key, i]));
-  const quizRows = await quizzesByIds(db, [...items.values()].flatMap((i) => (i.quizId ? [i.quizId] : [])));
-  const result: SyncResult = { created: 0, updated: 0, cancelled: 0, keptOwnerEdits: 0, skipped: [], notUnderstood: mapped.notUnderstood.length, truncated: mapped.truncated };
+  const quizRows = await quizzesByIds(
+    db,
+    [...items.values()].flatMap((i) => (i.quizId ? [i.quizId] : [])),
+  );
+  const result: SyncResult = {
+    created: 0,
+    updated: 0,
+    cancelled: 0,
+    keptOwnerEdits: 0,
+    skipped: [],
+    notUnderstood: mapped.notUnderstood.length,
+    truncated: mapped.truncated,
+  };
 
   const inserts: (typeof quizzes.$inferInsert)[] = [];
   const itemRows: { feedId: string; key: string; quizId: string | null; syncedHash: string }[] = [];
@@ -240,7 +263,10 @@ async function applyOccurrences(deps: CalendarDeps, feed: CalendarFeedRow, locat
     changes.push({ quiz, values: { date, startTime, title, description, language, isCancelled: true }, key: item.key, guard: 'delete' });
   }
 
-  const bought = await quizzesWithPurchases(db, changes.filter((c) => c.guard).map((c) => c.quiz.id));
+  const bought = await quizzesWithPurchases(
+    db,
+    changes.filter((c) => c.guard).map((c) => c.quiz.id),
+  );
   const count = (c: Change) => (c.values.isCancelled && !c.quiz.isCancelled ? result.cancelled++ : result.updated++);
   const statements = (c: Change): BatchStatement[] => [
     db
@@ -278,7 +304,16 @@ async function applyOccurrences(deps: CalendarDeps, feed: CalendarFeedRow, locat
 }
 
 function newQuiz(feed: CalendarFeedRow, location: LocationRow, o: Occurrence, horizonEnd: string): typeof quizzes.$inferInsert {
-  const base = { id: newId(), locationId: location.id, date: o.date, startTime: o.startTime, title: o.title, description: o.description, language: o.language, isCancelled: false };
+  const base = {
+    id: newId(),
+    locationId: location.id,
+    date: o.date,
+    startTime: o.startTime,
+    title: o.title,
+    description: o.description,
+    language: o.language,
+    isCancelled: false,
+  };
   if (!o.series) return { ...base, isRecurring: false };
   // The series ends at the rule's end or the sync horizon, whichever is first: the nightly sync (not the
   // series extension job) adds later dates, so the two never write the same series.
@@ -298,7 +333,9 @@ function newQuiz(feed: CalendarFeedRow, location: LocationRow, o: Occurrence, ho
  * recorded on the feed (the owner sees it) and counted; an unexpected error (database) on one feed does
  * not stop the others, and the run is then recorded as failed with its counts (JobPartlyFailed).
  */
-export async function runCalendarSyncJob(deps: CalendarDeps): Promise<{ feeds: number; failed: number; created: number; updated: number; cancelled: number; skipped: number }> {
+export async function runCalendarSyncJob(
+  deps: CalendarDeps,
+): Promise<{ feeds: number; failed: number; created: number; updated: number; cancelled: number; skipped: number }> {
   const counts = { feeds: 0, failed: 0, created: 0, updated: 0, cancelled: 0, skipped: 0 };
   let firstError: unknown = null;
   for (const { feed, location } of await feedsToSync(deps.db, FEEDS_PER_NIGHT)) {

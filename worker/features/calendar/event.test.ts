@@ -17,8 +17,11 @@ const quiz = (over: Partial<CalendarQuiz> = {}): CalendarQuiz => ({
 });
 
 describe('calendar event text', () => {
-  it("an English or bilingual quiz says its language; a Swedish one (the default) says nothing (issue 31.3)", () => {
-    const line = (language: string | null | undefined) => eventText(quiz({ language }), '').description.split('\n').find((l) => l.startsWith('Språk:'));
+  it('an English or bilingual quiz says its language; a Swedish one (the default) says nothing (issue 31.3)', () => {
+    const line = (language: string | null | undefined) =>
+      eventText(quiz({ language }), '')
+        .description.split('\n')
+        .find((l) => l.startsWith('Språk:'));
     expect(line('en')).toBe('Språk: På engelska');
     expect(line('both')).toBe('Språk: Svenska och engelska');
     expect(line('sv')).toBeUndefined();
@@ -41,7 +44,13 @@ describe('calendar event text', () => {
     expect(e.locationTitle).toBe('Puben');
     expect(e.locationAddress).toBe('Storgatan 1, Göteborg');
     expect(e.url).toBe('https://q.se/quiz/goteborg/puben');
-    expect(e.description.split('\n').slice(0, 5)).toEqual(['INSTÄLLT', 'Kategori: Tema: Musik', 'Pris: Gratis', 'Quizmaster: Ada', 'Max lagstorlek: 6 personer']);
+    expect(e.description.split('\n').slice(0, 5)).toEqual([
+      'INSTÄLLT',
+      'Kategori: Tema: Musik',
+      'Pris: Gratis',
+      'Quizmaster: Ada',
+      'Max lagstorlek: 6 personer',
+    ]);
     expect(e.geo).toEqual({ lat: 57.7, lon: 11.97 });
     expect(eventText(quiz({ location: { ...quiz().location, latitude: null } }), '').geo).toBeNull();
   });

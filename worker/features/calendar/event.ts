@@ -95,7 +95,10 @@ export function eventText(q: CalendarQuiz, origin: string): EventText {
 
 /** 20261020T170000Z */
 function utcStamp(d: Date): string {
-  return d.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+  return d
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 }
 
 /**

@@ -42,7 +42,12 @@ export const calendarRoutes = new Hono<AppEnv>()
   .get('/city/:city/:file', (c) =>
     withEdgeCache(c, async () => {
       const weekday = stem(c.req.param('file'));
-      return ics(c, weekday ? await cityFeed(c.var.deps, { citySlug: c.req.param('city'), weekdaySlug: weekday }) : null, 'inline', 'Staden eller veckodagen hittades inte.');
+      return ics(
+        c,
+        weekday ? await cityFeed(c.var.deps, { citySlug: c.req.param('city'), weekdaySlug: weekday }) : null,
+        'inline',
+        'Staden eller veckodagen hittades inte.',
+      );
     }),
   )
   .get('/venue/:city/:file', (c) =>

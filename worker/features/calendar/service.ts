@@ -90,7 +90,14 @@ export async function cityFeed(deps: CalendarDeps, input: { citySlug: string; we
   const name = await cityName(deps, { citySlug });
   if (!name) return null;
   const rows = await cityOccurrences(db, { city: citySlug, weekdayW: weekday ? weekday.iso % 7 : undefined, from: ctx.today, to: feedEnd(ctx.today) });
-  if (weekday) return feed(rows, `Quiz på ${weekday.name} i ${name} – Quizkväll`, feedPaths.cityWeekday(citySlug, weekday.slug), ctx, `quiz-${citySlug}-${weekday.slug}.ics`);
+  if (weekday)
+    return feed(
+      rows,
+      `Quiz på ${weekday.name} i ${name} – Quizkväll`,
+      feedPaths.cityWeekday(citySlug, weekday.slug),
+      ctx,
+      `quiz-${citySlug}-${weekday.slug}.ics`,
+    );
   return feed(rows, `Quiz i ${name} – Quizkväll`, feedPaths.city(citySlug), ctx, `quiz-${citySlug}.ics`);
 }
 

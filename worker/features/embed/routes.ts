@@ -15,7 +15,14 @@ function options(c: C): EmbedOptions {
 }
 
 function page(c: C, data: EmbedData | null) {
-  if (!data) return c.html(renderEmbed({ heading: 'Hittades inte', moreUrl: c.var.config.appUrl, moreLabel: 'Till Quizkväll', rows: [], showVenue: false, origin: c.var.config.appUrl }, options(c)), 404);
+  if (!data)
+    return c.html(
+      renderEmbed(
+        { heading: 'Hittades inte', moreUrl: c.var.config.appUrl, moreLabel: 'Till Quizkväll', rows: [], showVenue: false, origin: c.var.config.appUrl },
+        options(c),
+      ),
+      404,
+    );
   return c.html(renderEmbed(data, options(c)));
 }
 
@@ -27,5 +34,7 @@ function page(c: C, data: EmbedData | null) {
 export const embedRoutes = new Hono<AppEnv>()
   .get('/:city', (c) => withEdgeCache(c, async () => page(c, await cityEmbed(c.var.deps, { citySlug: c.req.param('city') })), { query: EMBED_QUERY_KEYS }))
   .get('/:city/:venue', (c) =>
-    withEdgeCache(c, async () => page(c, await venueEmbed(c.var.deps, { citySlug: c.req.param('city'), venueSlug: c.req.param('venue') })), { query: EMBED_QUERY_KEYS }),
+    withEdgeCache(c, async () => page(c, await venueEmbed(c.var.deps, { citySlug: c.req.param('city'), venueSlug: c.req.param('venue') })), {
+      query: EMBED_QUERY_KEYS,
+    }),
   );

@@ -11,7 +11,14 @@ export async function venueEmbed(deps: Pick<Deps, 'db' | 'clock' | 'config'>, in
   const origin = deps.config.appUrl;
   const v = await upcomingAtVenue(deps, { ...input, n: VENUE_EMBED_COUNT });
   if (!v) return null;
-  return { heading: `Quiz på ${v.name}`, moreUrl: `${origin}/quiz/${citySlug}/${v.slug}`, moreLabel: `Alla quiz på ${v.name}`, rows: v.rows, showVenue: false, origin };
+  return {
+    heading: `Quiz på ${v.name}`,
+    moreUrl: `${origin}/quiz/${citySlug}/${v.slug}`,
+    moreLabel: `Alla quiz på ${v.name}`,
+    rows: v.rows,
+    showVenue: false,
+    origin,
+  };
 }
 
 export async function cityEmbed(deps: Pick<Deps, 'db' | 'clock' | 'config'>, input: { citySlug: string }): Promise<EmbedData | null> {

@@ -16,7 +16,12 @@ export type EventType = AnalyticsMetric;
 /** Bodies above this many bytes are refused before parsing (50 events with uuids fit in ~5 KB). */
 export const MAX_EVENTS_BODY_BYTES = 16 * 1024;
 
-const Id = z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, 'Ogiltigt id');
+const Id = z
+  .string()
+  .trim()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/, 'Ogiltigt id');
 
 /** One event: a quiz occurrence (`q`) or a whole business (`v`, for the venue page view). */
 export const EventSchema = z

@@ -21,7 +21,12 @@ export const eventsRoutes = new Hono<AppEnv>().post(
     if (!takeEventsSlot(client, Date.now())) throw rateLimited('För många händelser. Försök igen om en stund.', EVENTS_RATE_LIMIT.windowMs / 1000);
     await next();
   },
-  bodyLimit({ maxSize: MAX_EVENTS_BODY_BYTES, onError: () => { throw invalidInput('Händelser: för stor förfrågan'); } }),
+  bodyLimit({
+    maxSize: MAX_EVENTS_BODY_BYTES,
+    onError: () => {
+      throw invalidInput('Händelser: för stor förfrågan');
+    },
+  }),
   validate('json', EventsBatchSchema),
   async (c) => {
     if (isBot(c.req.header('user-agent'))) return c.body(null, 204);

@@ -25,7 +25,15 @@ describe('EventsBatchSchema', () => {
   it('takes 1–50 events, each a known metric with exactly one of quiz or business', () => {
     expect(EventsBatchSchema.safeParse({ events: [{ t: 'impression', q: 'abc-1' }] }).success).toBe(true);
     expect(EventsBatchSchema.safeParse({ events: Array(50).fill({ t: 'follow', v: 'x' }) }).success).toBe(true);
-    for (const bad of [{ events: [] }, { events: Array(51).fill({ t: 'follow', v: 'x' }) }, { events: [{ t: 'x', q: 'a' }] }, { events: [{ t: 'impression' }] }, { events: [{ t: 'impression', q: 'a', v: 'b' }] }, { events: [{ t: 'impression', q: 'a b' }] }, { events: [], extra: 1 }]) {
+    for (const bad of [
+      { events: [] },
+      { events: Array(51).fill({ t: 'follow', v: 'x' }) },
+      { events: [{ t: 'x', q: 'a' }] },
+      { events: [{ t: 'impression' }] },
+      { events: [{ t: 'impression', q: 'a', v: 'b' }] },
+      { events: [{ t: 'impression', q: 'a b' }] },
+      { events: [], extra: 1 },
+    ]) {
       expect(EventsBatchSchema.safeParse(bad).success, JSON.stringify(bad).slice(0, 60)).toBe(false);
     }
   });
@@ -33,7 +41,8 @@ describe('EventsBatchSchema', () => {
 
 describe('isBot', () => {
   it('crawlers, previews, audits, scripts and a missing user agent', () => {
-    for (const ua of ['Googlebot/2.1', 'facebookexternalhit/1.1', 'Chrome-Lighthouse', 'curl/8', 'python-requests/2', undefined, '']) expect(isBot(ua), String(ua)).toBe(true);
+    for (const ua of ['Googlebot/2.1', 'facebookexternalhit/1.1', 'Chrome-Lighthouse', 'curl/8', 'python-requests/2', undefined, ''])
+      expect(isBot(ua), String(ua)).toBe(true);
     expect(isBot('Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Version/17.0 Mobile/15E148 Safari/604.1')).toBe(false);
   });
 });

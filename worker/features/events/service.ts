@@ -37,7 +37,10 @@ export function countingClient(ip: string): string {
   const left = head ? head.split(':') : [];
   const right = ip.includes('::') ? (tail ? tail.split(':') : []) : [];
   const groups = ip.includes('::') ? [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right] : left;
-  return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, '')).join(':')}::/64`;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
 }
 
 /**
@@ -82,7 +85,11 @@ export async function recordEvents(
     ...r,
     h: hashToken(`${salt}|${client}|${r.m}|${r.k}|${r.id}`).slice(0, 32),
   }));
-  const fresh = await claimSeenHashes(db, day, keyed.map((r) => r.h));
+  const fresh = await claimSeenHashes(
+    db,
+    day,
+    keyed.map((r) => r.h),
+  );
   const firstToday = new Set(fresh.map((r) => r.hash));
   const once = (k: 'q' | 'v') => JSON.stringify(keyed.filter((r) => r.k === k && firstToday.has(r.h)).map((r) => ({ m: r.m, id: r.id })));
   if (firstToday.size === 0) return;
@@ -90,7 +97,8 @@ export async function recordEvents(
 }
 
 /** User agents of crawlers, link previews and audits: their requests are answered but not counted. */
-const BOT_UA = /bot|crawl|spider|slurp|archiver|facebookexternalhit|embedly|preview|lighthouse|pingdom|monitor|curl|wget|python-requests|httpclient|go-http|java\//i;
+const BOT_UA =
+  /bot|crawl|spider|slurp|archiver|facebookexternalhit|embedly|preview|lighthouse|pingdom|monitor|curl|wget|python-requests|httpclient|go-http|java\//i;
 export function isBot(userAgent: string | undefined): boolean {
   return !userAgent || BOT_UA.test(userAgent);
 }

@@ -6,13 +6,16 @@ import { readInChunks } from '../../lib/chunks';
 
 export const userById = async (db: Db, userId: string) => (await db.select().from(users).where(eq(users.id, userId)))[0];
 
-export const rolesOf = async (db: Db, userId: string) => (await db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, userId))).map((r) => r.role);
+export const rolesOf = async (db: Db, userId: string) =>
+  (await db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, userId))).map((r) => r.role);
 
 export const profileOf = async (db: Db, userId: string) => (await db.select().from(profiles).where(eq(profiles.userId, userId)))[0];
 
-export const businessesOf = (db: Db, userId: string) => db.select().from(venues).where(eq(venues.userId, userId)).orderBy(asc(venues.createdAt), asc(venues.id));
+export const businessesOf = (db: Db, userId: string) =>
+  db.select().from(venues).where(eq(venues.userId, userId)).orderBy(asc(venues.createdAt), asc(venues.id));
 
-export const businessIdsOf = async (db: Db, userId: string) => (await db.select({ id: venues.id }).from(venues).where(eq(venues.userId, userId))).map((v) => v.id);
+export const businessIdsOf = async (db: Db, userId: string) =>
+  (await db.select({ id: venues.id }).from(venues).where(eq(venues.userId, userId))).map((v) => v.id);
 
 export const placesOf = (db: Db, venueIds: string[]) =>
   readInChunks(venueIds, (ids) => db.select().from(locations).where(inArray(locations.venueId, ids)).orderBy(asc(locations.createdAt), asc(locations.id)));
@@ -20,9 +23,11 @@ export const placesOf = (db: Db, venueIds: string[]) =>
 export const quizzesOfPlaces = (db: Db, locationIds: string[]) =>
   readInChunks(locationIds, (ids) => db.select().from(quizzes).where(inArray(quizzes.locationId, ids)).orderBy(asc(quizzes.date), asc(quizzes.id)));
 
-export const promotionsOfQuizzes = (db: Db, quizIds: string[]) => readInChunks(quizIds, (ids) => db.select().from(promotions).where(inArray(promotions.quizId, ids)));
+export const promotionsOfQuizzes = (db: Db, quizIds: string[]) =>
+  readInChunks(quizIds, (ids) => db.select().from(promotions).where(inArray(promotions.quizId, ids)));
 
-export const ordersOf = (db: Db, userId: string) => db.select().from(checkoutOrders).where(eq(checkoutOrders.userId, userId)).orderBy(asc(checkoutOrders.createdAt));
+export const ordersOf = (db: Db, userId: string) =>
+  db.select().from(checkoutOrders).where(eq(checkoutOrders.userId, userId)).orderBy(asc(checkoutOrders.createdAt));
 
 /** Does this optional table exist (e.g. follows, added by another feature)? */
 async function hasTable(db: Db, name: string): Promise<boolean> {
@@ -43,9 +48,21 @@ export const quizCsvRows = (db: Db, venueIds: string[]) =>
   readInChunks(venueIds, (ids) =>
     db
       .select({
-        date: quizzes.date, weekday: quizzes.weekday, startTime: quizzes.startTime, business: venues.name, place: locations.name, address: locations.address, city: locations.city,
-        category: quizzes.category, theme: quizzes.theme, quizmaster: quizzes.quizmaster, price: quizzes.price, title: quizzes.title, recurrenceId: quizzes.recurrenceId,
-        pattern: quizzes.recurrencePattern, cancelled: quizzes.isCancelled,
+        date: quizzes.date,
+        weekday: quizzes.weekday,
+        startTime: quizzes.startTime,
+        business: venues.name,
+        place: locations.name,
+        address: locations.address,
+        city: locations.city,
+        category: quizzes.category,
+        theme: quizzes.theme,
+        quizmaster: quizzes.quizmaster,
+        price: quizzes.price,
+        title: quizzes.title,
+        recurrenceId: quizzes.recurrenceId,
+        pattern: quizzes.recurrencePattern,
+        cancelled: quizzes.isCancelled,
       })
       .from(quizzes)
       .innerJoin(locations, eq(locations.id, quizzes.locationId))
@@ -54,8 +71,22 @@ export const quizCsvRows = (db: Db, venueIds: string[]) =>
   );
 
 export interface CatalogueUnit {
-  name: string; address: string; city: string; phone: string | null; website: string | null; lat: number | null; lng: number | null; pattern: string | null; days: string | null;
-  weekday: number; start_time: string | null; category: string | null; theme: string | null; quizmaster: string | null; price: number | null; name_sort: string;
+  name: string;
+  address: string;
+  city: string;
+  phone: string | null;
+  website: string | null;
+  lat: number | null;
+  lng: number | null;
+  pattern: string | null;
+  days: string | null;
+  weekday: number;
+  start_time: string | null;
+  category: string | null;
+  theme: string | null;
+  quizmaster: string | null;
+  price: number | null;
+  name_sort: string;
 }
 
 /** One row per series at a place: its latest occurrence's fields (the template of the series). */

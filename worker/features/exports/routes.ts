@@ -9,7 +9,9 @@ import { requireActor, requireSuperadmin } from '../../lib/authz';
 import { validate } from '../../lib/validate';
 import { exportCatalogueCsv, exportOwnData, exportQuizzesCsv } from './service';
 
-const QuizExportQuerySchema = z.object({ venueId: z.string().trim().min(1, 'Ange en verksamhet').max(64, 'Ogiltig verksamhet').optional().describe('venueId') });
+const QuizExportQuerySchema = z.object({
+  venueId: z.string().trim().min(1, 'Ange en verksamhet').max(64, 'Ogiltig verksamhet').optional().describe('venueId'),
+});
 
 const attachment = (name: string) => ({ 'content-disposition': `attachment; filename="${name}"`, 'cache-control': 'private, no-store' });
 
@@ -17,7 +19,10 @@ export const exportRoutes = new Hono<AppEnv>()
   .get('/me', async (c) => {
     requireActor(c.var.user);
     const data = await exportOwnData(c.var.deps, { userId: c.var.user.id });
-    return c.body(JSON.stringify(data, null, 2), 200, { 'content-type': 'application/json; charset=utf-8', ...attachment(`quizkvall-mina-data-${c.var.clock.today()}.json`) });
+    return c.body(JSON.stringify(data, null, 2), 200, {
+      'content-type': 'application/json; charset=utf-8',
+      ...attachment(`quizkvall-mina-data-${c.var.clock.today()}.json`),
+    });
   })
   .get('/quizzes.csv', validate('query', QuizExportQuerySchema), async (c) => {
     requireActor(c.var.user);

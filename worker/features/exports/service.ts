@@ -35,9 +35,18 @@ export async function exportOwnData(deps: Pick<Deps, 'db' | 'clock'>, input: { u
   const roles = await q.rolesOf(db, userId);
   const profile = await q.profileOf(db, userId);
   const businesses = await q.businessesOf(db, userId);
-  const places = await q.placesOf(db, businesses.map((b) => b.id));
-  const quizRows = await q.quizzesOfPlaces(db, places.map((p) => p.id));
-  const promos = await q.promotionsOfQuizzes(db, quizRows.map((r) => r.id));
+  const places = await q.placesOf(
+    db,
+    businesses.map((b) => b.id),
+  );
+  const quizRows = await q.quizzesOfPlaces(
+    db,
+    places.map((p) => p.id),
+  );
+  const promos = await q.promotionsOfQuizzes(
+    db,
+    quizRows.map((r) => r.id),
+  );
   const orders = (await q.ordersOf(db, userId)).map((o) => ({ ...o, items: safeJson(o.items) }));
   const out: OwnDataExport = {
     format: 'quizkvall-export',
@@ -64,7 +73,23 @@ function safeJson(s: string): unknown {
   }
 }
 
-export const QUIZ_CSV_HEADER = ['datum', 'veckodag', 'starttid', 'verksamhet', 'plats', 'adress', 'stad', 'kategori', 'tema', 'quizledare', 'pris', 'titel', 'serie', 'mönster', 'inställt'];
+export const QUIZ_CSV_HEADER = [
+  'datum',
+  'veckodag',
+  'starttid',
+  'verksamhet',
+  'plats',
+  'adress',
+  'stad',
+  'kategori',
+  'tema',
+  'quizledare',
+  'pris',
+  'titel',
+  'serie',
+  'mönster',
+  'inställt',
+];
 
 /**
  * The quizzes of the caller's businesses (or of one business, `venueId`, through authorizeVenue:
@@ -79,14 +104,42 @@ export async function exportQuizzesCsv(deps: Pick<Deps, 'db'>, actor: NonNullabl
   return toCsv(
     QUIZ_CSV_HEADER,
     rows.map((r) => [
-      r.date, weekdayOfSunday0(r.weekday ?? 0).name, (r.startTime ?? '19:00:00').slice(0, 5), r.business, r.place, r.address, r.city, r.category ?? '', r.theme ?? '', r.quizmaster ?? '',
-      r.price ?? '', r.title ?? '', r.recurrenceId ?? '', r.pattern ?? '', r.cancelled ? 'ja' : 'nej',
+      r.date,
+      weekdayOfSunday0(r.weekday ?? 0).name,
+      (r.startTime ?? '19:00:00').slice(0, 5),
+      r.business,
+      r.place,
+      r.address,
+      r.city,
+      r.category ?? '',
+      r.theme ?? '',
+      r.quizmaster ?? '',
+      r.price ?? '',
+      r.title ?? '',
+      r.recurrenceId ?? '',
+      r.pattern ?? '',
+      r.cancelled ? 'ja' : 'nej',
     ]),
   );
 }
 
 /** The import's columns, in the sample file's order. */
-export const CATALOGUE_HEADER = ['name', 'address', 'city', 'phone', 'website', 'weekday', 'start_time', 'pattern', 'category', 'theme', 'quizmaster', 'price', 'lat', 'lng'];
+export const CATALOGUE_HEADER = [
+  'name',
+  'address',
+  'city',
+  'phone',
+  'website',
+  'weekday',
+  'start_time',
+  'pattern',
+  'category',
+  'theme',
+  'quizmaster',
+  'price',
+  'lat',
+  'lng',
+];
 
 /**
  * The whole catalogue in the import format: one line per series at a place and weekday (an import
@@ -102,10 +155,28 @@ export async function exportCatalogueCsv(deps: Pick<Deps, 'db'>): Promise<string
     const parsed = u.days ? safeJson(u.days) : null;
     const days = Array.isArray(parsed) && parsed.length ? (parsed as string[]) : [weekdayOfSunday0(u.weekday).name];
     for (const day of days) {
-      const cells = [u.name, u.address, u.city, u.phone ?? '', u.website ?? '', day, (u.start_time ?? '19:00:00').slice(0, 5), u.pattern ?? 'weekly', u.category ?? 'allmänbildning', u.theme ?? '', u.quizmaster ?? '', u.price ?? '', u.lat ?? '', u.lng ?? ''];
+      const cells = [
+        u.name,
+        u.address,
+        u.city,
+        u.phone ?? '',
+        u.website ?? '',
+        day,
+        (u.start_time ?? '19:00:00').slice(0, 5),
+        u.pattern ?? 'weekly',
+        u.category ?? 'allmänbildning',
+        u.theme ?? '',
+        u.quizmaster ?? '',
+        u.price ?? '',
+        u.lat ?? '',
+        u.lng ?? '',
+      ];
       lines.push({ key: `${u.name_sort}\u0000${u.city}\u0000${u.address}\u0000${(findWeekday(day)?.iso ?? -1) % 7}\u0000${cells.join('\u0001')}`, cells });
     }
   }
   lines.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-  return toCsv(CATALOGUE_HEADER, lines.map((l) => l.cells));
+  return toCsv(
+    CATALOGUE_HEADER,
+    lines.map((l) => l.cells),
+  );
 }

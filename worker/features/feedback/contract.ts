@@ -13,7 +13,12 @@ export const FEEDBACK_DESCRIPTION_MAX = 4000;
 
 export const FeedbackSchema = z.object({
   category: z.enum(['bug', 'feature', 'improvement', 'question', 'other'], { error: 'Välj en kategori' }).describe('Kategori'),
-  title: z.string({ error: 'Ange en rubrik' }).trim().min(1, 'Ange en rubrik').max(FEEDBACK_TITLE_MAX, `Rubriken får vara högst ${FEEDBACK_TITLE_MAX} tecken`).describe('Rubrik'),
+  title: z
+    .string({ error: 'Ange en rubrik' })
+    .trim()
+    .min(1, 'Ange en rubrik')
+    .max(FEEDBACK_TITLE_MAX, `Rubriken får vara högst ${FEEDBACK_TITLE_MAX} tecken`)
+    .describe('Rubrik'),
   description: z
     .string({ error: 'Ange en beskrivning' })
     .trim()

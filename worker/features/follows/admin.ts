@@ -11,7 +11,15 @@ export async function followStats(deps: Pick<Deps, 'db' | 'clock'>): Promise<Fol
 
 export async function listDeadLetters(deps: Pick<Deps, 'db'>) {
   const rows = await q.newestDeadLetters(deps.db, 200);
-  return rows.map((r) => ({ id: r.id, queue: r.queue, messageId: r.messageId, body: readDeadLetterBody(r.body), attempts: r.attempts, reason: r.reason, createdAt: r.createdAt }));
+  return rows.map((r) => ({
+    id: r.id,
+    queue: r.queue,
+    messageId: r.messageId,
+    body: readDeadLetterBody(r.body),
+    attempts: r.attempts,
+    reason: r.reason,
+    createdAt: r.createdAt,
+  }));
 }
 
 /**

@@ -43,7 +43,10 @@ async function weekForSearch(db: Db, f: SavedSearch, from: string, to: string, h
   const ids = (await listPages(db, query, ctx, DIGEST_SEARCH_MAX_PAGES)).map((item) => item.id);
   // The quiz filters chose the units; each date is checked too (one date of a series may have been edited alone).
   return (await q.weekOfUnits(db, ids, from, to, f.weekday)).filter((row) =>
-    matchesQuizFilters({ price: row.price, teamSize: row.team_size, category: row.category, theme: row.theme, startTime: row.start_time, language: row.language }, quiz),
+    matchesQuizFilters(
+      { price: row.price, teamSize: row.team_size, category: row.category, theme: row.theme, startTime: row.start_time, language: row.language },
+      quiz,
+    ),
   );
 }
 
@@ -74,13 +77,21 @@ export async function processMessage(deps: FollowMailDeps, msg: MailQueueMessage
   }
   const from = msg.week;
   const to = addDays(from, 6);
-  const items = f.kind === 'place' ? await q.weekAtPlace(db, f.location_id!, from, to) : await weekForSearch(db, parseFilters(f.filters), from, to, deps.config.houseAccountEmail);
+  const items =
+    f.kind === 'place'
+      ? await q.weekAtPlace(db, f.location_id!, from, to)
+      : await weekForSearch(db, parseFilters(f.filters), from, to, deps.config.houseAccountEmail);
   if (items.length === 0) return 'skipped';
   const newSince = new Date(deps.clock.now().getTime() - 7 * 24 * 3600 * 1000).toISOString();
   const marked = items.map((i) => ({ ...i, isNew: i.created_at > newSince }));
   // The week's new quizzes as a push to every phone that opted in, once per (follow, week, subscription);
   // first, so a failed push retries the message before the digest's own send key is spent.
-  const notice = newQuizzesNotice(f.id, msg.week, f.kind, marked.filter((i) => i.isNew));
+  const notice = newQuizzesNotice(
+    f.id,
+    msg.week,
+    f.kind,
+    marked.filter((i) => i.isNew),
+  );
   if (notice) await pushToFollow({ db, push: deps.push ?? null }, { followId: f.id, notice, key: `new:${f.id}:${msg.week}` });
   return deps.mailer.sendOnce(digestMail(f.email, labelOf(f), marked, deps.config.appUrl, await linksFor(deps, f)), `digest:${f.id}:${msg.week}`);
 }
@@ -139,7 +150,14 @@ async function parkDeadLetter(db: Db, queueName: string, m: QueueMessageLike, re
     body = '"(kunde inte läsas)"';
   }
   // Always valid JSON: a longer body is kept as its first characters, marked as cut.
-  await q.insertDeadLetter(db, { id: newId(), queue: queueName, messageId: m.id, body: body.length > DEAD_LETTER_BODY_MAX ? JSON.stringify({ truncated: body.slice(0, DEAD_LETTER_BODY_MAX) }) : body, attempts: m.attempts, reason });
+  await q.insertDeadLetter(db, {
+    id: newId(),
+    queue: queueName,
+    messageId: m.id,
+    body: body.length > DEAD_LETTER_BODY_MAX ? JSON.stringify({ truncated: body.slice(0, DEAD_LETTER_BODY_MAX) }) : body,
+    attempts: m.attempts,
+    reason,
+  });
 }
 
 /** The dead-letter queue's consumer: records every message for the superadmin and acks it. */

@@ -21,7 +21,16 @@ const ASCII_WEEKDAY: Record<string, string> = { måndag: 'mandag', lördag: 'lor
  * keys in a fixed order, quiz filters only when set — so a search saved before they existed keeps its key)
  * so the same search is one follow. A date makes no sense to follow, and at least one filter is needed.
  */
-export const SavedSearchSchema = ListingQuerySchema.pick({ city: true, weekday: true, search: true, price: true, team: true, category: true, time: true, sprak: true })
+export const SavedSearchSchema = ListingQuerySchema.pick({
+  city: true,
+  weekday: true,
+  search: true,
+  price: true,
+  team: true,
+  category: true,
+  time: true,
+  sprak: true,
+})
   .refine(
     (f) => !!(f.city || (f.weekday && f.weekday !== 'all' && f.weekday !== 'alla') || f.search || hasQuizFilters(f)),
     'Välj minst en stad, veckodag, sökning eller ett filter att bevaka',
@@ -37,7 +46,16 @@ export interface SavedSearch extends QuizFilters {
 /** The stored form: ASCII weekday slug, no 'all', keys in a fixed order. */
 export function normalizeSearch(f: z.infer<typeof SavedSearchSchema>): SavedSearch {
   const weekday = f.weekday && f.weekday !== 'all' && f.weekday !== 'alla' ? (ASCII_WEEKDAY[f.weekday] ?? f.weekday) : undefined;
-  return { city: f.city || undefined, weekday, search: f.search || undefined, price: f.price, team: f.team, category: f.category, time: f.time, sprak: f.sprak };
+  return {
+    city: f.city || undefined,
+    weekday,
+    search: f.search || undefined,
+    price: f.price,
+    team: f.team,
+    category: f.category,
+    time: f.time,
+    sprak: f.sprak,
+  };
 }
 
 export function canonicalFilters(f: SavedSearch): string {
@@ -111,8 +129,14 @@ export const PushSubscriptionSchema = z.object({
     .describe('Prenumeration'),
   keys: z.object(
     {
-    p256dh: z.string({ error: 'Prenumerationens nyckel är ogiltig' }).regex(/^[A-Za-z0-9_-]{86,88}={0,2}$/, { error: 'Prenumerationens nyckel är ogiltig' }).describe('Nyckel'),
-    auth: z.string({ error: 'Prenumerationens nyckel är ogiltig' }).regex(/^[A-Za-z0-9_-]{21,24}={0,2}$/, { error: 'Prenumerationens nyckel är ogiltig' }).describe('Nyckel'),
+      p256dh: z
+        .string({ error: 'Prenumerationens nyckel är ogiltig' })
+        .regex(/^[A-Za-z0-9_-]{86,88}={0,2}$/, { error: 'Prenumerationens nyckel är ogiltig' })
+        .describe('Nyckel'),
+      auth: z
+        .string({ error: 'Prenumerationens nyckel är ogiltig' })
+        .regex(/^[A-Za-z0-9_-]{21,24}={0,2}$/, { error: 'Prenumerationens nyckel är ogiltig' })
+        .describe('Nyckel'),
     },
     { error: 'Prenumerationens nycklar saknas' },
   ),

@@ -54,7 +54,10 @@ export async function enqueueReminders(deps: Pick<Deps, 'db' | 'clock'>, input: 
     for (;;) {
       const rows = await q.dueReminders(db, today, after, PAGE);
       if (rows.length === 0) break;
-      await sendAll(queue, rows.map((r) => ({ type: 'reminder', followId: r.follow_id, quizId: r.quiz_id, date: today })));
+      await sendAll(
+        queue,
+        rows.map((r) => ({ type: 'reminder', followId: r.follow_id, quizId: r.quiz_id, date: today })),
+      );
       enqueued += rows.length;
       const last = rows[rows.length - 1]!;
       after = `${last.follow_id}:${last.quiz_id}`;
@@ -77,7 +80,10 @@ export async function enqueueDigests(deps: Pick<Deps, 'db' | 'clock'>, input: { 
     for (;;) {
       const ids = await q.confirmedFollowIds(db, after, PAGE);
       if (ids.length === 0) break;
-      await sendAll(queue, ids.map((followId) => ({ type: 'digest', followId, week })));
+      await sendAll(
+        queue,
+        ids.map((followId) => ({ type: 'digest', followId, week })),
+      );
       enqueued += ids.length;
       after = ids[ids.length - 1]!;
       if (ids.length < PAGE) break;

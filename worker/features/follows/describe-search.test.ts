@@ -6,8 +6,14 @@ const cities = [{ slug: 'stockholm', name: 'Stockholm' }];
 
 describe('describeSearch (a saved search named in mail and on "Mina bevakningar")', () => {
   it('names the search as the follow button does, the language filter included', () => {
-    const web = searchLabel({ city: 'stockholm', weekday: 'tisdag', search: 'musik', price: 'gratis', team: '4', category: 'sport', time: '19-20', sprak: 'engelska' }, cities);
-    const server = describeSearch({ city: 'stockholm', weekday: 'tisdag', search: 'musik', price: 'gratis', team: 4, category: 'sport', time: '19-20', sprak: 'engelska' }, 'Stockholm');
+    const web = searchLabel(
+      { city: 'stockholm', weekday: 'tisdag', search: 'musik', price: 'gratis', team: '4', category: 'sport', time: '19-20', sprak: 'engelska' },
+      cities,
+    );
+    const server = describeSearch(
+      { city: 'stockholm', weekday: 'tisdag', search: 'musik', price: 'gratis', team: 4, category: 'sport', time: '19-20', sprak: 'engelska' },
+      'Stockholm',
+    );
     expect(server).toBe(`quiz ${web}`);
     expect(server).toBe('quiz Stockholm · tisdag · ”musik” · Gratis · Vi är 4 · Sport · 19–20 · På engelska');
   });

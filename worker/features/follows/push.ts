@@ -30,12 +30,22 @@ async function ownFollow(deps: Pick<Deps, 'db'>, owner: FollowOwner, followId: s
 }
 
 /** Stores (or renews the keys of) this browser's subscription for one of the owner's follows. */
-export async function subscribePush(deps: Pick<Deps, 'db' | 'clock' | 'push'>, input: { owner: FollowOwner; followId: string; subscription: PushSubscriptionInput }) {
+export async function subscribePush(
+  deps: Pick<Deps, 'db' | 'clock' | 'push'>,
+  input: { owner: FollowOwner; followId: string; subscription: PushSubscriptionInput },
+) {
   pushPublicKey(deps);
   // A visitor's follow reminds only once confirmed (its manage link is in the confirmation mail too).
   if (!(await ownFollow(deps, input.owner, input.followId)).confirmed) throw invalidInput('Bekräfta bevakningen först, via länken i mejlet.');
   const { endpoint, keys } = input.subscription;
-  await q.upsertPushSubscription(deps.db, { id: newId(), followId: input.followId, endpoint, p256dh: keys.p256dh, auth: keys.auth, at: deps.clock.now().toISOString() });
+  await q.upsertPushSubscription(deps.db, {
+    id: newId(),
+    followId: input.followId,
+    endpoint,
+    p256dh: keys.p256dh,
+    auth: keys.auth,
+    at: deps.clock.now().toISOString(),
+  });
 }
 
 /** "Sluta påminna i telefonen" on the account page: every subscription of one of the owner's follows. */

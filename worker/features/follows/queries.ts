@@ -46,9 +46,7 @@ export async function insertFollowWithinLimit(
 ): Promise<string | null> {
   const userId = 'userId' in f.owner ? f.owner.userId : null;
   const addressId = 'addressId' in f.owner ? f.owner.addressId : null;
-  const count = userId
-    ? sql`(SELECT count(*) FROM follows WHERE user_id = ${userId})`
-    : sql`(SELECT count(*) FROM follows WHERE address_id = ${addressId})`;
+  const count = userId ? sql`(SELECT count(*) FROM follows WHERE user_id = ${userId})` : sql`(SELECT count(*) FROM follows WHERE address_id = ${addressId})`;
   const rows = await db.all<{ id: string }>(sql`
     INSERT INTO follows (id, user_id, address_id, kind, location_id, filters, target_key, confirmed_at)
     SELECT ${f.id}, ${userId}, ${addressId}, ${f.target.kind}, ${f.target.locationId}, ${f.target.filters}, ${f.target.targetKey}, ${f.confirmedAt}
@@ -60,7 +58,9 @@ export async function insertFollowWithinLimit(
 
 export async function findFollowByTarget(db: Db, owner: { userId: string } | { addressId: string }, targetKey: string) {
   const cond = 'userId' in owner ? sql`user_id = ${owner.userId}` : sql`address_id = ${owner.addressId}`;
-  const [row] = await db.all<{ id: string; confirmed_at: string | null }>(sql`SELECT id, confirmed_at FROM follows WHERE ${cond} AND target_key = ${targetKey}`);
+  const [row] = await db.all<{ id: string; confirmed_at: string | null }>(
+    sql`SELECT id, confirmed_at FROM follows WHERE ${cond} AND target_key = ${targetKey}`,
+  );
   return row ?? null;
 }
 
@@ -211,7 +211,10 @@ export async function followerCounts(db: Db, locationIds: string[]): Promise<Map
   const rows = await readInChunks(locationIds, (chunk) =>
     db.all<{ location_id: string; n: number }>(sql`
       SELECT location_id, count(*) AS n FROM follows
-      WHERE location_id IN (${sql.join(chunk.map((id) => sql`${id}`), sql`, `)}) AND confirmed_at IS NOT NULL
+      WHERE location_id IN (${sql.join(
+        chunk.map((id) => sql`${id}`),
+        sql`, `,
+      )}) AND confirmed_at IS NOT NULL
       GROUP BY location_id`),
   );
   return new Map(rows.map((r) => [r.location_id, r.n]));
@@ -226,7 +229,11 @@ function ownerCondition(owner: FollowOwner) {
 /** Confirms a follow and its address (idempotent: the first instant stays); for one batch with the spent link. */
 export function confirmFollowStatements(db: Db, followId: string, at: string) {
   return [
-    db.update(follows).set({ confirmedAt: sql`coalesce(${follows.confirmedAt}, ${at})`, updatedAt: at }).where(eq(follows.id, followId)).returning({ id: follows.id }),
+    db
+      .update(follows)
+      .set({ confirmedAt: sql`coalesce(${follows.confirmedAt}, ${at})`, updatedAt: at })
+      .where(eq(follows.id, followId))
+      .returning({ id: follows.id }),
     db
       .update(followAddresses)
       .set({ confirmedAt: sql`coalesce(${followAddresses.confirmedAt}, ${at})`, updatedAt: at })
@@ -265,12 +272,18 @@ export function setOwnReminders(db: Db, owner: FollowOwner, followId: string, re
 
 /** Deletes one of the owner's follows; the ids deleted. */
 export function deleteOwnFollow(db: Db, owner: FollowOwner, followId: string) {
-  return db.delete(follows).where(and(eq(follows.id, followId), ownerCondition(owner))).returning({ id: follows.id });
+  return db
+    .delete(follows)
+    .where(and(eq(follows.id, followId), ownerCondition(owner)))
+    .returning({ id: follows.id });
 }
 
 /** A follow of the owner (id and whether confirmed), or null. */
 export async function findOwnFollow(db: Db, owner: FollowOwner, followId: string): Promise<{ id: string; confirmedAt: string | null } | null> {
-  const [row] = await db.select({ id: follows.id, confirmedAt: follows.confirmedAt }).from(follows).where(and(eq(follows.id, followId), ownerCondition(owner)));
+  const [row] = await db
+    .select({ id: follows.id, confirmedAt: follows.confirmedAt })
+    .from(follows)
+    .where(and(eq(follows.id, followId), ownerCondition(owner)));
   return row ?? null;
 }
 

@@ -10,7 +10,15 @@ import { conflict, foundOr404, invalidInput, notFound, rateLimited } from '../..
 import { newId } from '../../lib/ids';
 import { takeAttempt, takeMailAttempt } from '../../lib/rate-limit';
 import type { Deps } from '../../ports/deps';
-import { canonicalFilters, FOLLOW_PENDING_MESSAGE, MAX_FOLLOWS_PER_ADDRESS, normalizeSearch, SavedSearchSchema, type FollowRequest, type FollowView } from './contract';
+import {
+  canonicalFilters,
+  FOLLOW_PENDING_MESSAGE,
+  MAX_FOLLOWS_PER_ADDRESS,
+  normalizeSearch,
+  SavedSearchSchema,
+  type FollowRequest,
+  type FollowView,
+} from './contract';
 import { toView } from './labels';
 import { secretOf, type FollowDeps } from './links';
 import * as q from './queries';

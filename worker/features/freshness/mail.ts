@@ -26,4 +26,3 @@ export function freshnessMail(to: string, venueName: string, stage: number, conf
     text: `Hej!\n\n${since} Besökare litar på att quizen på Quizkväll stämmer.\n\n${confirm}\n\nHälsningar,\nQuizkväll`,
   };
 }
-

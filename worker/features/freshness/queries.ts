@@ -61,13 +61,25 @@ export interface DueBusiness {
  * `stepDays` step reached is above the one acted on (UTC dates here, Stockholm dates in the service; a
  * business it then skips is passed by the id cursor, so no run starves on it).
  */
-export function dueBusinesses(db: Db, o: { cursor: string; houseEmail: string; today: string; cutoff: string; stepDays: number; maxStage: number; limit: number }): Promise<DueBusiness[]> {
+export function dueBusinesses(
+  db: Db,
+  o: { cursor: string; houseEmail: string; today: string; cutoff: string; stepDays: number; maxStage: number; limit: number },
+): Promise<DueBusiness[]> {
   const dueSql = sql`CAST((julianday(${o.today}) - julianday(substr(${confirmedSql}, 1, 10))) / ${o.stepDays} AS INTEGER) > ${venues.freshnessStage}`;
   return db
-    .select({ id: venues.id, name: venues.name, confirmedAt: venues.confirmedAt, createdAt: venues.createdAt, stage: venues.freshnessStage, email: users.email })
+    .select({
+      id: venues.id,
+      name: venues.name,
+      confirmedAt: venues.confirmedAt,
+      createdAt: venues.createdAt,
+      stage: venues.freshnessStage,
+      email: users.email,
+    })
     .from(venues)
     .innerJoin(users, eq(users.id, venues.userId))
-    .where(and(gt(venues.id, o.cursor), ne(users.email, o.houseEmail.toLowerCase()), lt(venues.freshnessStage, o.maxStage), lte(confirmedSql, o.cutoff), dueSql))
+    .where(
+      and(gt(venues.id, o.cursor), ne(users.email, o.houseEmail.toLowerCase()), lt(venues.freshnessStage, o.maxStage), lte(confirmedSql, o.cutoff), dueSql),
+    )
     .orderBy(venues.id)
     .limit(o.limit);
 }

@@ -29,7 +29,11 @@ export const freshnessLinkPages = new Hono<AppEnv>()
     linkGuard(c, 'Bekräfta era quiz', async () => {
       const t = c.req.query('t');
       await requireLink(linkKeys(c.var.config), t, FRESHNESS_PURPOSE, c.var.clock.now());
-      return linkPage(c, 'Bekräfta era quiz', html`<p>Stämmer uppgifterna om era quiz på Quizkväll?</p>${linkButton('/bekrafta-quiz', t ?? '', 'Ja, det stämmer')}`);
+      return linkPage(
+        c,
+        'Bekräfta era quiz',
+        html`<p>Stämmer uppgifterna om era quiz på Quizkväll?</p>${linkButton('/bekrafta-quiz', t ?? '', 'Ja, det stämmer')}`,
+      );
     }),
   )
   .post('/', (c) =>

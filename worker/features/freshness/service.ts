@@ -20,7 +20,14 @@ import { linkKeys, requireLink, signLink, type LinkPurpose } from '../../lib/sig
 import type { Deps } from '../../ports/deps';
 import { enqueueOutbox, needsDelivery, type OutboxQueue } from '../../ports/mailer';
 import { JobPartlyFailed } from '../../lib/jobs';
-import { FRESHNESS_HIDE_AFTER_DAYS, FRESHNESS_HIDE_STAGE, FRESHNESS_MAIL_DAYS, FRESHNESS_WARN_DAYS, FRESHNESS_WARN_STAGE, type FreshnessResponse } from './contract';
+import {
+  FRESHNESS_HIDE_AFTER_DAYS,
+  FRESHNESS_HIDE_STAGE,
+  FRESHNESS_MAIL_DAYS,
+  FRESHNESS_WARN_DAYS,
+  FRESHNESS_WARN_STAGE,
+  type FreshnessResponse,
+} from './contract';
 import { FRESHNESS_MAIL_KEY, freshnessMail, freshnessMailKey } from './mail';
 import * as q from './queries';
 
@@ -48,7 +55,10 @@ export function freshnessStage(daysSince: number): number {
   return Math.min(FRESHNESS_MAX_STAGE, Math.max(0, Math.floor(daysSince / FRESHNESS_MAIL_DAYS)));
 }
 
-function describe(v: { confirmedAt: string | null; createdAt: string; staleHiddenAt: string | null; publicSources: boolean }, today: string): FreshnessResponse {
+function describe(
+  v: { confirmedAt: string | null; createdAt: string; staleHiddenAt: string | null; publicSources: boolean },
+  today: string,
+): FreshnessResponse {
   const confirmedOn = stockholmDate(new Date(v.confirmedAt ?? v.createdAt));
   const daysSince = daysBetween(confirmedOn, today);
   return {
@@ -91,7 +101,10 @@ export async function confirmByLink(deps: Pick<Deps, 'db' | 'clock' | 'config'>,
 }
 
 /** For the public venue page and detail dialog: the date, or "from public sources" for the house account. */
-export async function publicFreshness(deps: Pick<Deps, 'db' | 'config'>, input: { venueId: string }): Promise<{ confirmedOn: string | null; publicSources: boolean } | null> {
+export async function publicFreshness(
+  deps: Pick<Deps, 'db' | 'config'>,
+  input: { venueId: string },
+): Promise<{ confirmedOn: string | null; publicSources: boolean } | null> {
   const { db } = deps;
   const { venueId } = input;
   const houseEmail = deps.config.houseAccountEmail;
@@ -141,7 +154,15 @@ export async function runFreshnessJob(deps: FreshnessJobDeps, input: { queue: Ou
   // venue the check below skips is passed by the id cursor, so no run starves on it).
   let cursor = '';
   for (let page = 0; page < JOB_MAX_PAGES; page++) {
-    const candidates = await q.dueBusinesses(db, { cursor, houseEmail, today, cutoff, stepDays: FRESHNESS_MAIL_DAYS, maxStage: FRESHNESS_MAX_STAGE, limit: JOB_PAGE });
+    const candidates = await q.dueBusinesses(db, {
+      cursor,
+      houseEmail,
+      today,
+      cutoff,
+      stepDays: FRESHNESS_MAIL_DAYS,
+      maxStage: FRESHNESS_MAX_STAGE,
+      limit: JOB_PAGE,
+    });
     for (const v of candidates) {
       // One business's failure (logged, counted) never stops the others; its step is retried next night.
       try {
@@ -182,7 +203,6 @@ export async function runFreshnessJob(deps: FreshnessJobDeps, input: { queue: Ou
     else result.mailed++;
   }
 }
-
 
 /** The business of a public quiz (null when missing or not public). */
 export async function quizVenueId(deps: Pick<Deps, 'db'>, input: { quizId: string }): Promise<string | null> {

@@ -12,9 +12,7 @@ export const SeriesIdParamSchema = z.object({ id: z.string().min(1).max(64) });
 export type HolidayKind = 'public' | 'eve';
 
 /** POST /api/owner/series/holidays/preview — the create form's values, before the series exists. */
-export const HolidayPreviewSchema = z
-  .object({ date: DateSchema.describe('Datum'), ...recurrenceShape })
-  .superRefine((v, ctx) => checkUntil(v, ctx));
+export const HolidayPreviewSchema = z.object({ date: DateSchema.describe('Datum'), ...recurrenceShape }).superRefine((v, ctx) => checkUntil(v, ctx));
 export type HolidayPreviewInput = z.input<typeof HolidayPreviewSchema>;
 
 export const MAX_HOLIDAY_DECISIONS = 60;

@@ -25,7 +25,10 @@ export async function decisionsOn(db: Db, recurrenceId: string, dates: string[])
 
 /** Which of these dates the series has an occurrence on. */
 export async function occurrenceDates(db: Db, recurrenceId: string, dates: string[]): Promise<Set<string>> {
-  const rows = await db.select({ date: quizzes.date }).from(quizzes).where(and(eq(quizzes.recurrenceId, recurrenceId), inArray(quizzes.date, dates)));
+  const rows = await db
+    .select({ date: quizzes.date })
+    .from(quizzes)
+    .where(and(eq(quizzes.recurrenceId, recurrenceId), inArray(quizzes.date, dates)));
   return new Set(rows.map((r) => r.date));
 }
 

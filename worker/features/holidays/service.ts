@@ -36,9 +36,17 @@ export const HOLIDAY_ASK_DAYS = 14;
 export const HOLIDAY_PURPOSE: LinkPurpose = 'holiday-decision';
 
 /** The create form's preview: the holiday dates of a series that does not exist yet. */
-export function previewHolidays(actor: Actor, input: { date: string; pattern: Pattern; days?: string[] | undefined; until?: string | null | undefined }): HolidayOccurrence[] {
+export function previewHolidays(
+  actor: Actor,
+  input: { date: string; pattern: Pattern; days?: string[] | undefined; until?: string | null | undefined },
+): HolidayOccurrence[] {
   requireActor(actor);
-  const dates = generateOccurrences({ start: input.date, pattern: input.pattern, weekdays: isoDaysOf(input.days ?? []), end: seriesEnd(input.date, input.until ?? null) });
+  const dates = generateOccurrences({
+    start: input.date,
+    pattern: input.pattern,
+    weekdays: isoDaysOf(input.days ?? []),
+    end: seriesEnd(input.date, input.until ?? null),
+  });
   return holidayDatesOf(dates);
 }
 
@@ -51,7 +59,11 @@ export async function seriesHolidays(deps: Pick<Deps, 'db' | 'clock'>, actor: Ac
   const rows = await q.upcomingOccurrences(db, recurrenceId, today);
   const byDate = new Map(rows.map((r) => [r.date, r]));
   const holidays = holidayDatesOf(rows.map((r) => r.date));
-  const decided = await q.decisionsOn(db, recurrenceId, holidays.map((h) => h.date));
+  const decided = await q.decisionsOn(
+    db,
+    recurrenceId,
+    holidays.map((h) => h.date),
+  );
   const decisionOf = new Map(decided.map((d) => [d.date, d.decision]));
   return {
     holidays: holidays.map(
@@ -66,7 +78,11 @@ export async function seriesHolidays(deps: Pick<Deps, 'db' | 'clock'>, actor: Ac
  * on a holiday (400 naming the date otherwise, nothing stored). One batch: decisions, cancelled flags,
  * the business's freshness confirmation and the data-version bump.
  */
-export async function decideHolidays(deps: Pick<Deps, 'db' | 'clock'>, actor: Actor, input: { recurrenceId: string; decisions: Array<{ date: string; skip: boolean }> }) {
+export async function decideHolidays(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  actor: Actor,
+  input: { recurrenceId: string; decisions: Array<{ date: string; skip: boolean }> },
+) {
   const { db } = deps;
   const { recurrenceId, decisions } = input;
   const now = deps.clock.now();
@@ -153,7 +169,11 @@ export async function runHolidayAskJob(deps: HolidayAskDeps, input: { queue: Out
   if (!linkSecret) throw new Error('LINK_SIGNING_SECRET is not set: the holiday mail needs signed links');
   const holidays = holidaysBetween(today, addDays(today, HOLIDAY_ASK_DAYS));
   if (!holidays.length) return { asked: 0, failed: 0, enqueueFailed: 0 };
-  const rows = await q.undecidedHolidayOccurrences(db, holidays.map((h) => h.date), houseEmail);
+  const rows = await q.undecidedHolidayOccurrences(
+    db,
+    holidays.map((h) => h.date),
+    houseEmail,
+  );
   const counts = { asked: 0, failed: 0, enqueueFailed: 0 };
   const toDeliver: string[] = [];
   const errors: unknown[] = [];
@@ -184,7 +204,16 @@ export async function runHolidayAskJob(deps: HolidayAskDeps, input: { queue: Out
     const claim = q.claimAskStatement(db, rid, r.date, holiday.name, nowIso);
     // Issue 27.3: the claim and its mail in one batch; the mail only where this run's claim holds.
     const mail = deps.mailer.outbox(
-      holidayAskMail({ to: r.email, venueName: r.venueName, locationName: r.locationName, when, startTime: r.startTime, holiday: holiday.name, runUrl: await url('run'), skipUrl: await url('skip') }),
+      holidayAskMail({
+        to: r.email,
+        venueName: r.venueName,
+        locationName: r.locationName,
+        when,
+        startTime: r.startTime,
+        holiday: holiday.name,
+        runUrl: await url('run'),
+        skipUrl: await url('skip'),
+      }),
       `${HOLIDAY_MAIL_KEY}${rid}:${r.date}`,
       q.askHeldSql(rid, r.date, nowIso),
     );

@@ -79,7 +79,11 @@ export async function cardsOf(db: Db, f: SeriesFilter, rows: UnitRow[]): Promise
   const unitOfQuiz = new Map(known.map(({ r }) => [r.qid!, r.unitId]));
   const [byId, found] = await Promise.all([
     quizzesById(db, [...unitOfQuiz.keys()]),
-    occurrenceQuizzes(db, f, other.filter(({ r }) => !r.qid).map(({ r }) => ({ unitId: r.unitId, key: r.key, rid: r.rid, lid: r.lid, pattern: r.pattern }))),
+    occurrenceQuizzes(
+      db,
+      f,
+      other.filter(({ r }) => !r.qid).map(({ r }) => ({ unitId: r.unitId, key: r.key, rid: r.rid, lid: r.lid, pattern: r.pattern })),
+    ),
   ]);
   const occurrenceOf = new Map<number, OccurrenceRow>([
     ...found.map((o): [number, OccurrenceRow] => [Number(o.unitId), o]),
@@ -107,7 +111,13 @@ export async function promotionsAndUnits(db: Db, f: SeriesFilter): Promise<{ pro
   const promos = new Map<string, ActivePromotionRow>();
   const units = new Map<number, UnitRow>();
   for (const r of rows) {
-    promos.set(`${r.quizId}|${r.productType}|${r.startDate}|${r.endDate}`, { quizId: r.quizId, rid: r.rid, productType: r.productType, startDate: r.startDate, endDate: r.endDate });
+    promos.set(`${r.quizId}|${r.productType}|${r.startDate}|${r.endDate}`, {
+      quizId: r.quizId,
+      rid: r.rid,
+      productType: r.productType,
+      startDate: r.startDate,
+      endDate: r.endDate,
+    });
     if (r.unitId !== null) units.set(r.unitId, r as UnitRow);
   }
   return { promos: [...promos.values()], units: await cardsOf(db, f, [...units.values()]) };

@@ -1,7 +1,20 @@
 import * as z from 'zod';
 import { findWeekday } from '../../lib/swedish';
 import { lineText } from '../../lib/zod-text';
-import { ALL_FILTER, LANGUAGE_FILTERS, PRICE_FILTERS, TEAM_FILTER_MAX, TEAM_FILTER_MIN, TIME_FILTERS, TOPIC_FILTERS, type LanguageFilter, type PriceFilter, type QuizLanguage, type TimeFilter, type TopicFilter } from '../../lib/quiz-filters';
+import {
+  ALL_FILTER,
+  LANGUAGE_FILTERS,
+  PRICE_FILTERS,
+  TEAM_FILTER_MAX,
+  TEAM_FILTER_MIN,
+  TIME_FILTERS,
+  TOPIC_FILTERS,
+  type LanguageFilter,
+  type PriceFilter,
+  type QuizLanguage,
+  type TimeFilter,
+  type TopicFilter,
+} from '../../lib/quiz-filters';
 
 /**
  * GET /api/listing (spec 01 §4 "Listing filters"). Shared by the worker validator and the public pages.
@@ -71,14 +84,29 @@ export const QuizFilterShape = {
         .optional(),
     )
     .describe('Lagstorlek'),
-  category: choice<TopicFilter>(TOPIC_FILTERS, `Ogiltig kategori (välj ${TOPIC_FILTERS.map((o) => o.value).join(', ')} eller ${ALL_FILTER})`).describe('Kategori'),
+  category: choice<TopicFilter>(TOPIC_FILTERS, `Ogiltig kategori (välj ${TOPIC_FILTERS.map((o) => o.value).join(', ')} eller ${ALL_FILTER})`).describe(
+    'Kategori',
+  ),
   time: choice<TimeFilter>(TIME_FILTERS, `Ogiltig starttid (välj ${TIME_FILTERS.map((o) => o.value).join(', ')} eller ${ALL_FILTER})`).describe('Starttid'),
   /** Issue 31.3: the quiz's language; a quiz in both languages matches either. */
-  sprak: choice<LanguageFilter>(LANGUAGE_FILTERS, `Ogiltigt språk (välj ${LANGUAGE_FILTERS.map((o) => o.value).join(', ')} eller ${ALL_FILTER})`).describe('Språk'),
+  sprak: choice<LanguageFilter>(LANGUAGE_FILTERS, `Ogiltigt språk (välj ${LANGUAGE_FILTERS.map((o) => o.value).join(', ')} eller ${ALL_FILTER})`).describe(
+    'Språk',
+  ),
 };
 
 export const ListingQuerySchema = z.object({
-  city: z.preprocess(emptyToUndefined, z.string().trim().toLowerCase().max(80, 'Staden är för lång').regex(/^[a-z0-9-]+$/, 'Ogiltig stad').optional()).describe('Stad'),
+  city: z
+    .preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .trim()
+        .toLowerCase()
+        .max(80, 'Staden är för lång')
+        .regex(/^[a-z0-9-]+$/, 'Ogiltig stad')
+        .optional(),
+    )
+    .describe('Stad'),
   weekday: z
     .preprocess(
       emptyToUndefined,
@@ -91,9 +119,18 @@ export const ListingQuerySchema = z.object({
     )
     .describe('Veckodag'),
   date: z
-    .preprocess(emptyToUndefined, z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Ogiltigt datum (ÅÅÅÅ-MM-DD)').refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), 'Ogiltigt datum').optional())
+    .preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^\d{4}-\d{2}-\d{2}$/, 'Ogiltigt datum (ÅÅÅÅ-MM-DD)')
+        .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), 'Ogiltigt datum')
+        .optional(),
+    )
     .describe('Datum'),
-  search: z.preprocess(emptyToUndefined, lineText().trim().max(LISTING_SEARCH_MAX, `Söktexten får vara högst ${LISTING_SEARCH_MAX} tecken`).optional()).describe('Sök'),
+  search: z
+    .preprocess(emptyToUndefined, lineText().trim().max(LISTING_SEARCH_MAX, `Söktexten får vara högst ${LISTING_SEARCH_MAX} tecken`).optional())
+    .describe('Sök'),
   near: z.preprocess(emptyToUndefined, NearSchema.optional()).describe('Position (near)'),
   radius: z
     .preprocess(
@@ -107,7 +144,12 @@ export const ListingQuerySchema = z.object({
     )
     .describe('Radie (km)'),
   ...QuizFilterShape,
-  page: z.preprocess(emptyToUndefined, z.coerce.number({ error: 'Ogiltig sida' }).int('Ogiltig sida').min(1, 'Sidan måste vara minst 1').max(LISTING_MAX_PAGE, 'Ogiltig sida').default(1)).describe('Sida'),
+  page: z
+    .preprocess(
+      emptyToUndefined,
+      z.coerce.number({ error: 'Ogiltig sida' }).int('Ogiltig sida').min(1, 'Sidan måste vara minst 1').max(LISTING_MAX_PAGE, 'Ogiltig sida').default(1),
+    )
+    .describe('Sida'),
 });
 export type ListingQuery = z.infer<typeof ListingQuerySchema>;
 /** The parameters GET /api/listing reads: the only ones in its edge-cache key (worker/lib/cache.ts). */

@@ -5,7 +5,12 @@ const TODAY = '2030-01-07'; // Monday
 
 describe('resolveFilters', () => {
   it('search beats date beats weekday beats all; a past date counts as today', () => {
-    expect(resolveFilters({ search: ' kvarn ', date: '2030-01-09', weekday: 'onsdag' }, TODAY)).toEqual({ mode: 'search', city: undefined, search: 'kvarn', quiz: {} });
+    expect(resolveFilters({ search: ' kvarn ', date: '2030-01-09', weekday: 'onsdag' }, TODAY)).toEqual({
+      mode: 'search',
+      city: undefined,
+      search: 'kvarn',
+      quiz: {},
+    });
     expect(resolveFilters({ date: '2030-01-09', weekday: 'onsdag' }, TODAY).mode).toBe('date');
     expect(resolveFilters({ date: '2029-12-01' }, TODAY).date).toBe(TODAY);
     expect(resolveFilters({ weekday: 'lördag' }, TODAY)).toMatchObject({ mode: 'weekday', weekdayIso: 6 });

@@ -43,7 +43,8 @@ export function quizFiltersOf(q: Partial<Pick<ListingQuery, 'price' | 'team' | '
  * (a position) combines with each of them and replaces the city filter.
  */
 export function resolveFilters(
-  q: Pick<ListingQuery, 'city' | 'weekday' | 'date' | 'search'> & Partial<Pick<ListingQuery, 'near' | 'radius' | 'price' | 'team' | 'category' | 'time' | 'sprak'>>,
+  q: Pick<ListingQuery, 'city' | 'weekday' | 'date' | 'search'> &
+    Partial<Pick<ListingQuery, 'near' | 'radius' | 'price' | 'team' | 'category' | 'time' | 'sprak'>>,
   today: string,
 ): ResolvedFilters {
   const near = q.near ? { lat: q.near.lat, lng: q.near.lng, radiusKm: q.radius ?? NEAR_RADIUS_DEFAULT } : undefined;

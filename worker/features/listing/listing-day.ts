@@ -30,7 +30,11 @@ export function listingIsStale(state: Pick<ListingState, 'today' | 'houseEmail'>
  * the day's rotation and each card's occurrence use `ctx.today` (cardsOf reads the occurrence when the
  * stored one has passed).
  */
-export async function readListingDay(db: Db, ctx: Pick<ListingContext, 'today' | 'houseEmail' | 'rewind' | 'onStale'>, scope: { city: string; wd: number } | null = { city: '', wd: -1 }) {
+export async function readListingDay(
+  db: Db,
+  ctx: Pick<ListingContext, 'today' | 'houseEmail' | 'rewind' | 'onStale'>,
+  scope: { city: string; wd: number } | null = { city: '', wd: -1 },
+) {
   const state = await stateAndCount(db, scope);
   if (listingIsStale(state, ctx)) ctx.onStale?.({ today: wantedDay(state.today, ctx), houseEmail: ctx.houseEmail });
   return state;
@@ -41,7 +45,11 @@ export async function readListingDay(db: Db, ctx: Pick<ListingContext, 'today' |
  * house account (listing_state; advanceListingDay when either changed — the 00:05 cron, the nightly run and
  * the Workflow a stale request starts do it), then read the state with the listed count of one scope.
  */
-export async function ensureListingDay(db: Db, ctx: Pick<ListingContext, 'today' | 'houseEmail' | 'rewind'>, scope: { city: string; wd: number } | null = { city: '', wd: -1 }) {
+export async function ensureListingDay(
+  db: Db,
+  ctx: Pick<ListingContext, 'today' | 'houseEmail' | 'rewind'>,
+  scope: { city: string; wd: number } | null = { city: '', wd: -1 },
+) {
   let state = await stateAndCount(db, scope);
   if (listingIsStale(state, ctx)) {
     await advanceListingDay(db, state, wantedDay(state.today, ctx), ctx.houseEmail);
@@ -104,7 +112,10 @@ const asked = new Set<string>();
  * de-duplicates (a refused create for an existing instance is expected). A failed start is logged and
  * forgotten, so a later stale read asks again (and the 00:05 and nightly crons advance regardless).
  */
-export function listingDayTrigger(env: Pick<Env, 'LISTING_DAY_WORKFLOW'>, executionCtx: () => Pick<ExecutionContext, 'waitUntil'>): NonNullable<ListingContext['onStale']> {
+export function listingDayTrigger(
+  env: Pick<Env, 'LISTING_DAY_WORKFLOW'>,
+  executionCtx: () => Pick<ExecutionContext, 'waitUntil'>,
+): NonNullable<ListingContext['onStale']> {
   return (want) => {
     const id = listingDayInstanceId(want);
     if (asked.has(id)) return;
@@ -114,7 +125,10 @@ export function listingDayTrigger(env: Pick<Env, 'LISTING_DAY_WORKFLOW'>, execut
         () => undefined,
         async (err: unknown) => {
           // Already started (by another isolate, or before this isolate forgot): nothing to do.
-          const exists = await env.LISTING_DAY_WORKFLOW.get(id).then(() => true, () => false);
+          const exists = await env.LISTING_DAY_WORKFLOW.get(id).then(
+            () => true,
+            () => false,
+          );
           if (exists) return;
           asked.delete(id);
           console.error(`listing-day: could not start workflow ${id}`, err);

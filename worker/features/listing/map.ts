@@ -34,7 +34,14 @@ export async function mapPoints(db: Db, query: ListingMapQuery, ctx: ListingCont
   if (f.near) {
     const { ordinary, complete } = await nearestUnits(db, filter, f.near, MAP_POINTS_MAX, new Set());
     const shown = ordinary.slice(0, MAP_POINTS_MAX);
-    const names = new Map((await unitLabels(db, shown.map((o) => o.id))).map((r) => [r.uid, unitName(r.placeText)]));
+    const names = new Map(
+      (
+        await unitLabels(
+          db,
+          shown.map((o) => o.id),
+        )
+      ).map((r) => [r.uid, unitName(r.placeText)]),
+    );
     const points = shown.flatMap((o) => {
       const name = names.get(o.id);
       return name !== undefined ? [{ unit: o.id, name, lat: o.lat, lng: o.lng }] : [];
@@ -48,7 +55,9 @@ export async function mapPoints(db: Db, query: ListingMapQuery, ctx: ListingCont
     (plan.sorted || plan.ownHidden ? orderedPage : walkedPage)(db, filter, [], MAP_POINTS_MAX + 1, 0),
   ]);
   const shown = rows.slice(0, MAP_POINTS_MAX);
-  const points = shown.flatMap((r) => (r.unitLat != null && r.unitLng != null ? [{ unit: r.unitId, name: unitName(r.placeText), lat: r.unitLat, lng: r.unitLng }] : []));
+  const points = shown.flatMap((r) =>
+    r.unitLat != null && r.unitLng != null ? [{ unit: r.unitId, name: unitName(r.placeText), lat: r.unitLat, lng: r.unitLng }] : [],
+  );
   const exact = counts ? counts.total : plan.counted ? (state.units ?? 0) : null;
   if (exact === null) {
     const more = rows.length > MAP_POINTS_MAX;

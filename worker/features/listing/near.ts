@@ -81,7 +81,15 @@ export async function nearestUnits(
  * before the box is exhausted, `total` counts the units seen within the radius and `totalAtLeast` says
  * it is a lower bound. Only the page's ≤ 12 units are read in full.
  */
-export async function listNear(db: Db, filter: SeriesFilter, near: NonNullable<ResolvedFilters['near']>, mode: ListingMode, page: number, today: string, pageSize: number): Promise<ListingResponse> {
+export async function listNear(
+  db: Db,
+  filter: SeriesFilter,
+  near: NonNullable<ResolvedFilters['near']>,
+  mode: ListingMode,
+  page: number,
+  today: string,
+  pageSize: number,
+): Promise<ListingResponse> {
   const box = { ...filter, box: boundingBox(near, near.radiusKm), city: undefined };
   // The page needs at most page × 12 ordinary units (+1 to know there is more): the first read asks for that.
   const firstLimit = Math.max(NEAR_SCAN_MIN, page * pageSize + 1);
@@ -95,7 +103,10 @@ export async function listNear(db: Db, filter: SeriesFilter, near: NonNullable<R
   });
   const promoted = rankPromoted(promotedIn, promos, filter.seed);
   const plan = pagePlan(page, promoted.length, pageSize);
-  const { ordinary, complete } = await nearestUnits(db, box, near, plan.ordinaryOffset + plan.ordinaryLimit + 1, new Set(promoted.map((p) => p.row.unitId)), { limit: firstLimit, read: firstRead });
+  const { ordinary, complete } = await nearestUnits(db, box, near, plan.ordinaryOffset + plan.ordinaryLimit + 1, new Set(promoted.map((p) => p.row.unitId)), {
+    limit: firstLimit,
+    read: firstRead,
+  });
   for (const o of ordinary) distance.set(o.id, o.km);
   const total = promoted.length + ordinary.length;
   const pageIds = ordinary.slice(plan.ordinaryOffset, plan.ordinaryOffset + plan.ordinaryLimit).map((o) => o.id);

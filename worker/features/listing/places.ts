@@ -8,7 +8,19 @@ import { memoPerDataVersion, memoPerDataVersionByKey } from '../../lib/data-vers
 import type { CityOption, ListingQuiz } from './contract';
 import { toListingQuiz } from './cards';
 import type { DetailRow } from './queries/cards';
-import { findCity, findPublicVenue, listCities, placeDateQuizzes, publicDataChangedAt, sitemapCityMasks, sitemapVenueRange, topCitySlugs, venueLocations, venueRowidCeiling, venueUpcoming } from './queries/places';
+import {
+  findCity,
+  findPublicVenue,
+  listCities,
+  placeDateQuizzes,
+  publicDataChangedAt,
+  sitemapCityMasks,
+  sitemapVenueRange,
+  topCitySlugs,
+  venueLocations,
+  venueRowidCeiling,
+  venueUpcoming,
+} from './queries/places';
 
 const citiesOfVersion = memoPerDataVersion(listCities);
 
@@ -20,7 +32,6 @@ const citiesOfVersion = memoPerDataVersion(listCities);
 export async function publicCities(db: Db): Promise<CityOption[]> {
   return [...(await citiesOfVersion(db))];
 }
-
 
 /** How many cities a page's city select lists (the largest; the rest load when the select is opened). */
 export const CITY_OPTIONS_ON_PAGE = 40;
@@ -80,7 +91,12 @@ export async function publicVenueQuizzes(
 ): Promise<ListingQuiz[]> {
   const { venue, places } = found;
   const byId = new Map(places.map((p) => [p.id, p]));
-  const rows = await venueUpcoming(db, places.map((p) => p.id), today, limit);
+  const rows = await venueUpcoming(
+    db,
+    places.map((p) => p.id),
+    today,
+    limit,
+  );
   // A place cut off at `limit` rows may have more quizzes on its last date read: add them (rare: a place
   // with `limit` upcoming dates), so the order by time below chooses exactly as one sort of everything would.
   for (const p of places) {

@@ -26,11 +26,22 @@ describe('tiers and ranking', () => {
       { quizId: 'p3', rid: null, productType: 'premium', startDate: '2030-01-08', endDate: '2030-01-08' },
       { quizId: 'late', rid: null, productType: 'premium', startDate: '2030-01-07', endDate: '2030-01-08' },
     ];
-    const rows = [row('r', '2030-01-10', { rid: 'R' }), row('p', '2030-01-12'), row('p3', '2030-01-08', { startTime: '20:00:00' }), row('p2', '2030-01-08', { startTime: '18:00:00' }), row('late', '2030-01-09')];
+    const rows = [
+      row('r', '2030-01-10', { rid: 'R' }),
+      row('p', '2030-01-12'),
+      row('p3', '2030-01-08', { startTime: '20:00:00' }),
+      row('p2', '2030-01-08', { startTime: '18:00:00' }),
+      row('late', '2030-01-09'),
+    ];
     const ranked = rankPromoted(rows, promos2, daySeed(TODAY));
-    expect(ranked.map((r) => [r.row.id, r.tier])).toEqual([['p2', 'premium'], ['p3', 'premium'], ['p', 'premium'], ['r', 'recommended']]);
+    expect(ranked.map((r) => [r.row.id, r.tier])).toEqual([
+      ['p2', 'premium'],
+      ['p3', 'premium'],
+      ['p', 'premium'],
+      ['r', 'recommended'],
+    ]);
   });
-  it('the day\'s order is a rotation of the fixed shuffle: stable for a day, starting elsewhere the next day, each unit once', () => {
+  it("the day's order is a rotation of the fixed shuffle: stable for a day, starting elsewhere the next day, each unit once", () => {
     // Spread over the 31-bit range, as the random shuffle values are.
     const keys = Array.from({ length: 40 }, (_, i) => (i * 53687091 + 7919) % 2147483648);
     const order = (day: string) => [...keys].sort((a, b) => rotationKey(a, daySeed(day)) - rotationKey(b, daySeed(day)));

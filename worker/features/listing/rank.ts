@@ -43,7 +43,6 @@ export function rotationKey(shuffle: number, seed: number): number {
   return shuffle >= seed ? shuffle - seed : shuffle - seed + 2 ** 31;
 }
 
-
 export interface PromotedItem {
   row: ListedRow;
   tier: Exclude<ListingTier, 'standard'>;

@@ -26,10 +26,14 @@ const CARD_QUERY_KEYS = Object.keys(CardQuerySchema.shape);
 export const listingRoutes = new Hono<AppEnv>()
   .get('/', validate('query', ListingQuerySchema), async (c) => {
     const query = c.req.valid('query');
-    return withEdgeCache(c, async () => {
-      const result = await listQuizzes(c.var.db, query, readerContext(c));
-      return c.json(result);
-    }, { query: LISTING_QUERY_KEYS });
+    return withEdgeCache(
+      c,
+      async () => {
+        const result = await listQuizzes(c.var.db, query, readerContext(c));
+        return c.json(result);
+      },
+      { query: LISTING_QUERY_KEYS },
+    );
   })
   .get('/cities', async (c) => withEdgeCache(c, async () => c.json({ cities: await publicCities(c.var.db) })))
   .get('/map', validate('query', ListingMapQuerySchema), async (c) => {
@@ -38,9 +42,13 @@ export const listingRoutes = new Hono<AppEnv>()
   })
   .get('/card', validate('query', CardQuerySchema), async (c) => {
     const { unit, ...query } = c.req.valid('query');
-    return withEdgeCache(c, async () => {
-      const item = await mapCard(c.var.db, unit, query, readerContext(c));
-      if (!item) throw notFound('Quizet finns inte bland resultaten.');
-      return c.json({ item });
-    }, { query: CARD_QUERY_KEYS });
+    return withEdgeCache(
+      c,
+      async () => {
+        const item = await mapCard(c.var.db, unit, query, readerContext(c));
+        if (!item) throw notFound('Quizet finns inte bland resultaten.');
+        return c.json({ item });
+      },
+      { query: CARD_QUERY_KEYS },
+    );
   });

@@ -81,7 +81,10 @@ export async function checkAlerts(deps: Deps): Promise<AlertCheckResult> {
   const open = await openIncidents(db);
   for (const inc of open) {
     for (const to of recipients) {
-      const r = await mailer.sendOnce(alertMail(to, { summary: inc.summary, openedAt: inc.opened_at, appUrl: config.appUrl }), `ops-alert:${inc.id}:${recipientKey(to)}`);
+      const r = await mailer.sendOnce(
+        alertMail(to, { summary: inc.summary, openedAt: inc.opened_at, appUrl: config.appUrl }),
+        `ops-alert:${inc.id}:${recipientKey(to)}`,
+      );
       if (r === 'sent') mailed++;
     }
   }

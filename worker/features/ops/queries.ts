@@ -57,7 +57,9 @@ export async function importJobsByStatus(db: Db) {
 }
 
 export async function lastWebhook(db: Db): Promise<{ receivedAt: string; type: string } | null> {
-  const [row] = await db.all<{ receivedAt: string; type: string }>(sql`SELECT received_at AS receivedAt, type FROM payment_events ORDER BY received_at DESC LIMIT 1`);
+  const [row] = await db.all<{ receivedAt: string; type: string }>(
+    sql`SELECT received_at AS receivedAt, type FROM payment_events ORDER BY received_at DESC LIMIT 1`,
+  );
   return row ?? null;
 }
 
@@ -74,7 +76,9 @@ export async function openIncidents(db: Db): Promise<IncidentRow[]> {
 }
 
 export async function recentResolvedIncidents(db: Db, limit = 10): Promise<IncidentRow[]> {
-  return db.all<IncidentRow>(sql`SELECT id, key, summary, opened_at, resolved_at FROM ops_incidents WHERE resolved_at IS NOT NULL ORDER BY opened_at DESC LIMIT ${limit}`);
+  return db.all<IncidentRow>(
+    sql`SELECT id, key, summary, opened_at, resolved_at FROM ops_incidents WHERE resolved_at IS NOT NULL ORDER BY opened_at DESC LIMIT ${limit}`,
+  );
 }
 
 /** Opens an incident; OR IGNORE: the partial unique index (one open incident per key) makes a concurrent second check a no-op. */

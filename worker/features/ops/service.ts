@@ -10,7 +10,10 @@ import type { OpsCheck, OpsIncident, OpsStatusResponse } from './contract';
 import { importJobsByStatus, lastWebhook, mailCounts, openIncidents, recentResolvedIncidents, type IncidentRow } from './queries';
 
 /** Secrets the Worker can see are set (names only), from the route's env. */
-export type SecretPresence = Record<'STRIPE_SECRET_KEY' | 'STRIPE_WEBHOOK_SECRET' | 'GOOGLE_CLIENT_SECRET' | 'MAIL_API_KEY' | 'LINK_SIGNING_SECRET' | 'LINK_SIGNING_SECRET_PREVIOUS', boolean>;
+export type SecretPresence = Record<
+  'STRIPE_SECRET_KEY' | 'STRIPE_WEBHOOK_SECRET' | 'GOOGLE_CLIENT_SECRET' | 'MAIL_API_KEY' | 'LINK_SIGNING_SECRET' | 'LINK_SIGNING_SECRET_PREVIOUS',
+  boolean
+>;
 
 export function secretPresence(env: Partial<Record<keyof SecretPresence, string | undefined>>): SecretPresence {
   const has = (v: string | undefined) => !!v && v.trim() !== '';
@@ -29,16 +32,41 @@ export function configChecks(deps: Pick<Deps, 'config'>, secrets: SecretPresence
   const { config } = deps;
   const check = (key: string, ok: boolean, level: OpsCheck['level'], message: string): OpsCheck => ({ key, ok, level, message });
   return [
-    check('LINK_SIGNING_SECRET', secrets.LINK_SIGNING_SECRET, 'fel', 'LINK_SIGNING_SECRET saknas: länkar i e-post (bevakningar, avregistrering) fungerar inte.'),
+    check(
+      'LINK_SIGNING_SECRET',
+      secrets.LINK_SIGNING_SECRET,
+      'fel',
+      'LINK_SIGNING_SECRET saknas: länkar i e-post (bevakningar, avregistrering) fungerar inte.',
+    ),
     check('STRIPE_SECRET_KEY', secrets.STRIPE_SECRET_KEY, 'fel', 'STRIPE_SECRET_KEY saknas: betalningar går inte till Stripe.'),
     check('STRIPE_WEBHOOK_SECRET', secrets.STRIPE_WEBHOOK_SECRET, 'fel', 'STRIPE_WEBHOOK_SECRET saknas: Stripes webhook kan inte verifieras.'),
     check('MAIL_API_KEY', secrets.MAIL_API_KEY, 'fel', 'MAIL_API_KEY saknas: e-post sparas bara i utkorgen och skickas inte.'),
-    check('GOOGLE', !!config.google.clientId && secrets.GOOGLE_CLIENT_SECRET, 'varning', 'Google-inloggning är inte konfigurerad (GOOGLE_CLIENT_ID / GOOGLE_CLIENT_SECRET).'),
+    check(
+      'GOOGLE',
+      !!config.google.clientId && secrets.GOOGLE_CLIENT_SECRET,
+      'varning',
+      'Google-inloggning är inte konfigurerad (GOOGLE_CLIENT_ID / GOOGLE_CLIENT_SECRET).',
+    ),
     check('MAP_TILE_URL', !!config.mapTileUrl, 'fel', 'MAP_TILE_URL saknas: kartan kan inte visas.'),
-    check('MAP_TILE_PROVIDER', !/(^|\/\/)tile\.openstreetmap\.org\//.test(config.mapTileUrl), 'varning', 'Kartan använder OpenStreetMaps egna kartbilder, som inte är till för mycket trafik: välj en leverantör i MAP_TILE_URL.'),
-    check('SUPERADMIN_EMAILS', config.superadminEmails.length > 0, 'varning', 'SUPERADMIN_EMAILS är tom: driftlarm går bara till konton med rollen superadmin.'),
+    check(
+      'MAP_TILE_PROVIDER',
+      !/(^|\/\/)tile\.openstreetmap\.org\//.test(config.mapTileUrl),
+      'varning',
+      'Kartan använder OpenStreetMaps egna kartbilder, som inte är till för mycket trafik: välj en leverantör i MAP_TILE_URL.',
+    ),
+    check(
+      'SUPERADMIN_EMAILS',
+      config.superadminEmails.length > 0,
+      'varning',
+      'SUPERADMIN_EMAILS är tom: driftlarm går bara till konton med rollen superadmin.',
+    ),
     // A rotation under way: the old secret should go once the links signed with it have expired (45 days).
-    check('LINK_SIGNING_SECRET_PREVIOUS', !secrets.LINK_SIGNING_SECRET_PREVIOUS, 'varning', 'LINK_SIGNING_SECRET_PREVIOUS är satt (ett byte av länknyckeln pågår): ta bort den 45 dagar efter bytet.'),
+    check(
+      'LINK_SIGNING_SECRET_PREVIOUS',
+      !secrets.LINK_SIGNING_SECRET_PREVIOUS,
+      'varning',
+      'LINK_SIGNING_SECRET_PREVIOUS är satt (ett byte av länknyckeln pågår): ta bort den 45 dagar efter bytet.',
+    ),
     check('APP_URL', config.appUrl.startsWith('https://') || config.isDev, 'fel', 'APP_URL är inte en https-adress.'),
   ];
 }

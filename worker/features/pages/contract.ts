@@ -129,9 +129,18 @@ export type PublicPageData = ListingPageData | CombinedPageData | VenuePageData 
 /** The FAQ of a combined city + weekday page: shown on the page and, the same text, in its FAQPage JSON-LD. */
 export function combinedFaq(city: string, weekday: string): Array<{ q: string; a: string }> {
   return [
-    { q: `Behöver man boka bord till quiz på ${weekday} i ${city}?`, a: 'Det beror på stället, men på populära quiz blir det ofta fullt. Boka gärna bord i förväg, särskilt om ni är ett stort lag.' },
-    { q: 'Vad kostar det att vara med?', a: 'Många quiz är gratis, andra tar en mindre avgift per person. Priset står på varje quiz – står det Gratis kostar det inget.' },
+    {
+      q: `Behöver man boka bord till quiz på ${weekday} i ${city}?`,
+      a: 'Det beror på stället, men på populära quiz blir det ofta fullt. Boka gärna bord i förväg, särskilt om ni är ett stort lag.',
+    },
+    {
+      q: 'Vad kostar det att vara med?',
+      a: 'Många quiz är gratis, andra tar en mindre avgift per person. Priset står på varje quiz – står det Gratis kostar det inget.',
+    },
     { q: 'Kan jag komma ensam?', a: 'Absolut. Fråga quizmastern eller personalen – ofta finns det lag som gärna tar emot en extra spelare.' },
-    { q: `Vilka barer har quiz på ${weekday} i ${city}?`, a: `Listan på den här sidan visar alla ställen i ${city} med quiz på ${weekday}, uppdaterad löpande.` },
+    {
+      q: `Vilka barer har quiz på ${weekday} i ${city}?`,
+      a: `Listan på den här sidan visar alla ställen i ${city} med quiz på ${weekday}, uppdaterad löpande.`,
+    },
   ];
 }

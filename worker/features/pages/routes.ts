@@ -12,7 +12,18 @@ import { renderPublicPage, type PageHead } from './render';
 import { MAX_SLOTS_PER_DAY, priceText, TIER_LABELS, VOLUME_DISCOUNT_MIN_WEEKS, VOLUME_DISCOUNT_PERCENT } from '../promotion/contract';
 import { getPricing } from '../promotion/service';
 import { breadcrumbJsonLd, DEFAULT_DESCRIPTION, eventsJsonLd, faqJsonLd, KEYWORDS, mainListingHead, websiteJsonLd } from './seo';
-import { buildCombinedPage, buildListingPage, buildVenuePage, findCity, PAGE_QUERY_KEYS, sitemapChild, sitemapIndex, weekdayRef, type PageCtx, type SitemapEntry } from './service';
+import {
+  buildCombinedPage,
+  buildListingPage,
+  buildVenuePage,
+  findCity,
+  PAGE_QUERY_KEYS,
+  sitemapChild,
+  sitemapIndex,
+  weekdayRef,
+  type PageCtx,
+  type SitemapEntry,
+} from './service';
 
 type C = Context<AppEnv>;
 
@@ -28,7 +39,12 @@ async function html(c: C, head: Omit<PageHead, 'jsonLd'> & { jsonLd?: unknown[] 
 
 function notFoundPage(c: C, message?: string) {
   const origin = c.var.config.appUrl;
-  return html(c, { title: 'Sidan hittades inte | Quizkväll', description: DEFAULT_DESCRIPTION, canonical: `${origin}/`, robots: 'noindex' }, { kind: 'notFound', message }, 404);
+  return html(
+    c,
+    { title: 'Sidan hittades inte | Quizkväll', description: DEFAULT_DESCRIPTION, canonical: `${origin}/`, robots: 'noindex' },
+    { kind: 'notFound', message },
+    404,
+  );
 }
 
 /** Path segment as typed (decoded); null when it is not valid percent-encoding. */
@@ -60,7 +76,13 @@ async function mainListing(c: C, variant: 'home' | 'legacy', citySlug?: string) 
   }
   const data = await buildListingPage(c.var.db, variant, query, ctx);
   const cityName = data.filters.city ? data.cities.find((x) => x.slug === data.filters.city)?.name : undefined;
-  const head = mainListingHead({ search: data.filters.search || undefined, cityName, citySlug: data.filters.city, date: data.filters.date || undefined, today: ctx.today });
+  const head = mainListingHead({
+    search: data.filters.search || undefined,
+    cityName,
+    citySlug: data.filters.city,
+    date: data.filters.date || undefined,
+    today: ctx.today,
+  });
   const path = variant === 'legacy' ? '/legacy' : citySlug ? `/stad/${citySlug}` : '/';
   const crumbs = [{ name: 'Quizkväll', path: '/' }];
   if (citySlug && cityName) crumbs.push({ name: cityName, path });
@@ -202,9 +224,20 @@ async function advertisePage(c: C) {
       title: 'Annonsera – betald placering och så rangordnas listan | Quizkväll',
       description: `Synas mer på Quizkväll: ${TIER_LABELS.recommended} från ${priceText(pricing.recommended.weeklyPriceSek)} och ${TIER_LABELS.premium} från ${priceText(pricing.premium.weeklyPriceSek)} per vecka. Så rangordnas quizlistan.`,
       canonical: `${origin}/annonsera`,
-      jsonLd: [breadcrumbJsonLd(origin, [{ name: 'Quizkväll', path: '/' }, { name: 'Annonsera', path: '/annonsera' }])],
+      jsonLd: [
+        breadcrumbJsonLd(origin, [
+          { name: 'Quizkväll', path: '/' },
+          { name: 'Annonsera', path: '/annonsera' },
+        ]),
+      ],
     },
-    { kind: 'advertise', tiers, priceSource: pricing.source, volumeDiscountPercent: VOLUME_DISCOUNT_PERCENT, volumeDiscountMinWeeks: VOLUME_DISCOUNT_MIN_WEEKS },
+    {
+      kind: 'advertise',
+      tiers,
+      priceSource: pricing.source,
+      volumeDiscountPercent: VOLUME_DISCOUNT_PERCENT,
+      volumeDiscountMinWeeks: VOLUME_DISCOUNT_MIN_WEEKS,
+    },
   );
 }
 
@@ -221,43 +254,58 @@ export const pagesRoutes = new Hono<AppEnv>()
   .get('/legacy', (c) => withEdgeCache(c, () => mainListing(c, 'legacy'), PAGE))
   .get('/annonsera', (c) => advertisePage(c))
   .get('/stad/:city', (c) =>
-    withEdgeCache(c, async () => {
-      const raw = segment(c.req.param('city'));
-      if (raw === null) return notFoundPage(c);
-      const ascii = slugify(raw);
-      if (ascii && ascii !== raw) return c.redirect(`/stad/${ascii}${new URL(c.req.url).search}`, 301);
-      return mainListing(c, 'home', raw);
-    }, PAGE),
+    withEdgeCache(
+      c,
+      async () => {
+        const raw = segment(c.req.param('city'));
+        if (raw === null) return notFoundPage(c);
+        const ascii = slugify(raw);
+        if (ascii && ascii !== raw) return c.redirect(`/stad/${ascii}${new URL(c.req.url).search}`, 301);
+        return mainListing(c, 'home', raw);
+      },
+      PAGE,
+    ),
   )
   .get('/quiz/:slug', (c) =>
-    withEdgeCache(c, async () => {
-      const raw = segment(c.req.param('slug'));
-      if (raw === null) return notFoundPage(c);
-      const redirect = redirectIfNotAscii(c, [raw]);
-      if (redirect) return redirect;
-      // A weekday slug is the weekday page, never a city (the old app's route-order bug).
-      if (findWeekday(raw)) return weekdayPage(c, raw);
-      const combined = /^(.+)-(mandag|tisdag|onsdag|torsdag|fredag|lordag|sondag)$/.exec(raw);
-      if (combined && !(await findCity(c.var.db, raw))) return combinedPage(c, combined[1]!, combined[2]!);
-      return cityPage(c, raw);
-    }, PAGE),
+    withEdgeCache(
+      c,
+      async () => {
+        const raw = segment(c.req.param('slug'));
+        if (raw === null) return notFoundPage(c);
+        const redirect = redirectIfNotAscii(c, [raw]);
+        if (redirect) return redirect;
+        // A weekday slug is the weekday page, never a city (the old app's route-order bug).
+        if (findWeekday(raw)) return weekdayPage(c, raw);
+        const combined = /^(.+)-(mandag|tisdag|onsdag|torsdag|fredag|lordag|sondag)$/.exec(raw);
+        if (combined && !(await findCity(c.var.db, raw))) return combinedPage(c, combined[1]!, combined[2]!);
+        return cityPage(c, raw);
+      },
+      PAGE,
+    ),
   )
   .get('/quiz/:city/:second', (c) =>
-    withEdgeCache(c, async () => {
-      const city = segment(c.req.param('city'));
-      const second = segment(c.req.param('second'));
-      if (city === null || second === null) return notFoundPage(c);
-      const redirect = redirectIfNotAscii(c, [city, second]);
-      if (redirect) return redirect;
-      if (findWeekday(second)) return combinedPage(c, city, second);
-      return venuePage(c, city, second);
-    }, PAGE),
+    withEdgeCache(
+      c,
+      async () => {
+        const city = segment(c.req.param('city'));
+        const second = segment(c.req.param('second'));
+        if (city === null || second === null) return notFoundPage(c);
+        const redirect = redirectIfNotAscii(c, [city, second]);
+        if (redirect) return redirect;
+        if (findWeekday(second)) return combinedPage(c, city, second);
+        return venuePage(c, city, second);
+      },
+      PAGE,
+    ),
   )
   // Issue 19 §4: a sitemap index; each child is a bounded slice, edge- and HTTP-cached like a page.
   .get('/sitemap.xml', (c) =>
     withEdgeCache(c, async () => {
       const children = await sitemapIndex(c.var.db, c.var.config.appUrl);
-      return xml(c, `<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${children.map((e) => `  <sitemap>${entry(e)}</sitemap>`).join('\n')}\n</sitemapindex>`);
+      return xml(
+        c,
+        `<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${children.map((e) => `  <sitemap>${entry(e)}</sitemap>`).join('\n')}\n</sitemapindex>`,
+      );
     }),
   )
   .get('/sitemaps/:file', (c) =>
@@ -269,5 +317,7 @@ export const pagesRoutes = new Hono<AppEnv>()
     }),
   )
   .get('/robots.txt', (c) =>
-    c.text(`User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /admin\nDisallow: /superadmin\nDisallow: /legacy\n\nSitemap: ${c.var.config.appUrl}/sitemap.xml\n`),
+    c.text(
+      `User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /admin\nDisallow: /superadmin\nDisallow: /legacy\n\nSitemap: ${c.var.config.appUrl}/sitemap.xml\n`,
+    ),
   );

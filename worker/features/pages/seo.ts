@@ -14,7 +14,13 @@ export const DEFAULT_DESCRIPTION = 'Hitta pubquiz och quizkvällar nära dig. S�
 export const KEYWORDS = 'quiz, pubquiz, quizkväll, quiz ikväll, musikquiz, tema-quiz';
 
 /** Title and description of the main listing by search term, city (not göteborg) or a date other than today. */
-export function mainListingHead(opts: { search?: string | undefined; cityName?: string | undefined; citySlug?: string | undefined; date?: string | undefined; today: string }): { title: string; description: string } {
+export function mainListingHead(opts: {
+  search?: string | undefined;
+  cityName?: string | undefined;
+  citySlug?: string | undefined;
+  date?: string | undefined;
+  today: string;
+}): { title: string; description: string } {
   if (opts.search) {
     return {
       title: `Quiz som matchar ”${opts.search}” | ${SITE_NAME}`,

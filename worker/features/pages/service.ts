@@ -79,13 +79,23 @@ function quizPart(q: Partial<ListingFilters>): Partial<ListingFilters> {
  * Effective filters of a listing page: the URL query over the page's defaults (spec 01 §4: the main
  * listing defaults to today; the city page to every upcoming quiz; the weekday page to its day).
  */
-export function pageFilters(variant: ListingPageData['variant'], q: Partial<ListingFilters>, ctx: PageCtx, locked: { city?: string; weekday?: string }): ListingFilters {
+export function pageFilters(
+  variant: ListingPageData['variant'],
+  q: Partial<ListingFilters>,
+  ctx: PageCtx,
+  locked: { city?: string; weekday?: string },
+): ListingFilters {
   // Near mode lives on the main listing only (a city or weekday page is about its city or day).
   const near = (variant === 'home' || variant === 'legacy') && q.near ? { near: q.near, ...(q.radius ? { radius: q.radius } : {}) } : {};
   return { ...pageFiltersWithoutNear(variant, q, ctx, locked), ...near, ...quizPart(q) };
 }
 
-function pageFiltersWithoutNear(variant: ListingPageData['variant'], q: Partial<ListingFilters>, ctx: PageCtx, locked: { city?: string; weekday?: string }): ListingFilters {
+function pageFiltersWithoutNear(
+  variant: ListingPageData['variant'],
+  q: Partial<ListingFilters>,
+  ctx: PageCtx,
+  locked: { city?: string; weekday?: string },
+): ListingFilters {
   const search = q.search ?? '';
   const city = locked.city ?? q.city ?? '';
   // A past date lists today's quizzes (listing service): the page then shows today too, not the past date
@@ -113,25 +123,57 @@ export async function buildListingPage(
   const [result, { cities, complete: citiesComplete }] = await Promise.all([
     listQuizzes(
       db,
-      ListingQuerySchema.parse({ city: filters.city, weekday: filters.weekday, date: filters.date, search: filters.search, near: filters.near, radius: filters.radius, ...quizQuery(filters), page: 1 }),
+      ListingQuerySchema.parse({
+        city: filters.city,
+        weekday: filters.weekday,
+        date: filters.date,
+        search: filters.search,
+        near: filters.near,
+        radius: filters.radius,
+        ...quizQuery(filters),
+        page: 1,
+      }),
       ctx,
     ),
     pageCityOptions(db, filters.city || undefined),
   ]);
   const { ignored } = readQuizFilterQuery(query);
-  return { kind: 'listing', variant, today: ctx.today, filters, city: locked.city, weekday: locked.weekday, cities, ...(citiesComplete ? {} : { citiesComplete: false }), result, mapTileUrl: ctx.mapTileUrl, ...(ignored.length ? { ignoredFilters: ignored } : {}) };
+  return {
+    kind: 'listing',
+    variant,
+    today: ctx.today,
+    filters,
+    city: locked.city,
+    weekday: locked.weekday,
+    cities,
+    ...(citiesComplete ? {} : { citiesComplete: false }),
+    result,
+    mapTileUrl: ctx.mapTileUrl,
+    ...(ignored.length ? { ignoredFilters: ignored } : {}),
+  };
 }
 
 /** The combined page: its city and weekday, plus the quiz filters of its URL (issue 20). */
-export async function buildCombinedPage(db: Db, city: CityOption, weekday: WeekdayRef, ctx: PageCtx, query: Record<string, string | undefined> = {}): Promise<CombinedPageData> {
+export async function buildCombinedPage(
+  db: Db,
+  city: CityOption,
+  weekday: WeekdayRef,
+  ctx: PageCtx,
+  query: Record<string, string | undefined> = {},
+): Promise<CombinedPageData> {
   const { filters: quiz, ignored } = readQuizFilterQuery(query);
   const filters: ListingFilters = { city: city.slug, weekday: weekday.slug, date: '', search: '', ...quiz };
-  const result = await listQuizzes(
-    db,
-    ListingQuerySchema.parse({ city: city.slug, weekday: weekday.slug, ...quizQuery(filters), page: 1 }),
-    ctx,
-  );
-  return { kind: 'combined', today: ctx.today, city, weekday, filters, result, mapTileUrl: ctx.mapTileUrl, ...(ignored.length ? { ignoredFilters: ignored } : {}) };
+  const result = await listQuizzes(db, ListingQuerySchema.parse({ city: city.slug, weekday: weekday.slug, ...quizQuery(filters), page: 1 }), ctx);
+  return {
+    kind: 'combined',
+    today: ctx.today,
+    city,
+    weekday,
+    filters,
+    result,
+    mapTileUrl: ctx.mapTileUrl,
+    ...(ignored.length ? { ignoredFilters: ignored } : {}),
+  };
 }
 
 export { findPublicCity as findCity };
@@ -244,7 +286,8 @@ export async function sitemapChild(db: Db, origin: string, kind: SitemapKind, n:
   for (const c of cities) {
     out.push({ loc: `${origin}/quiz/${c.slug}` });
     // Monday first, as the weekday pages are ordered.
-    for (const w of (days.get(c.slug) ?? []).sort((a, b) => ((a + 6) % 7) - ((b + 6) % 7))) out.push({ loc: `${origin}/quiz/${c.slug}/${WEEKDAYS[(w + 6) % 7]!.slug}` });
+    for (const w of (days.get(c.slug) ?? []).sort((a, b) => ((a + 6) % 7) - ((b + 6) % 7)))
+      out.push({ loc: `${origin}/quiz/${c.slug}/${WEEKDAYS[(w + 6) % 7]!.slug}` });
   }
   return out;
 }

@@ -67,7 +67,8 @@ export const VERIFY_MESSAGES = {
   failed: 'Betalningen misslyckades',
   expired: 'Betalningen avbröts eller gick ut',
   refunded: 'Quizet du betalade för finns inte längre, så köpet kunde inte genomföras. Pengarna betalas tillbaka till dig.',
-  refundedChanged: 'Quizet du betalade för har flyttats till ett annat datum eller en annan ort, så köpet kunde inte genomföras. Pengarna betalas tillbaka till dig.',
+  refundedChanged:
+    'Quizet du betalade för har flyttats till ett annat datum eller en annan ort, så köpet kunde inte genomföras. Pengarna betalas tillbaka till dig.',
   partlyRefunded: (amount: string) => `Betalningen är genomförd, men ett eller flera quiz fanns inte längre. För dem betalas ${amount} tillbaka till dig.`,
   partlyRefundedChanged: (amount: string) =>
     `Betalningen är genomförd, men ett eller flera quiz har flyttats eller tagits bort. För dem betalas ${amount} tillbaka till dig.`,

@@ -50,7 +50,11 @@ async function deliver(c: Ctx, type: string, order: { id: string; stripeSessionI
 export const devCheckoutRoutes = new Hono<AppEnv>()
   .get('/:id', async (c) => {
     const order = await loadOrder(c);
-    if (!order) return c.html(html`<!doctype html><html lang="sv"><head><meta charset="utf-8"><title>Betalning hittades inte</title></head><body><main><h1>Betalningen hittades inte</h1><p><a href="/admin">Tillbaka</a></p></main></body></html>`, 404);
+    if (!order)
+      return c.html(
+        html`<!doctype html><html lang="sv"><head><meta charset="utf-8"><title>Betalning hittades inte</title></head><body><main><h1>Betalningen hittades inte</h1><p><a href="/admin">Tillbaka</a></p></main></body></html>`,
+        404,
+      );
     const items = JSON.parse(order.items) as OrderItem[];
     const open = order.status === 'open';
     const subtotal = items.reduce((sum, it) => sum + (it.listAmount ?? it.amount), 0);
@@ -67,10 +71,12 @@ export const devCheckoutRoutes = new Hono<AppEnv>()
         ${discount > 0 ? html`<tr><td></td><td>${volumeDiscountLabel()}</td><td style="text-align:right">${formatOre(-discount)}</td></tr>` : ''}</tbody>
       </table>
       <p><strong>Totalt: ${formatOre(order.amountTotal)}</strong></p>
-      ${open
-        ? html`<form method="post" action="/dev/checkout/${order.id}/pay" style="display:inline"><button type="submit" style="font-size:1.1rem;padding:.5rem 1.5rem;background:#166534;color:#fff;border:0;border-radius:6px">Betala</button></form>
+      ${
+        open
+          ? html`<form method="post" action="/dev/checkout/${order.id}/pay" style="display:inline"><button type="submit" style="font-size:1.1rem;padding:.5rem 1.5rem;background:#166534;color:#fff;border:0;border-radius:6px">Betala</button></form>
           <form method="post" action="/dev/checkout/${order.id}/cancel" style="display:inline;margin-left:1rem"><button type="submit" style="font-size:1.1rem;padding:.5rem 1.5rem">Avbryt</button></form>`
-        : html`<p>Beställningen är redan ${order.status === 'paid' ? 'betald' : 'avslutad'}.</p><p><a href="/admin">Tillbaka till Min sida</a></p>`}
+          : html`<p>Beställningen är redan ${order.status === 'paid' ? 'betald' : 'avslutad'}.</p><p><a href="/admin">Tillbaka till Min sida</a></p>`
+      }
       </main></body></html>`);
   })
   .post('/:id/pay', async (c) => {

@@ -5,7 +5,18 @@
 import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import { batchableRun } from '../../db/batch';
 import type { Db } from '../../db/client';
-import { checkoutOrders, paymentEvents, paymentRefunds, promotions, quizzes, users, venues, type CheckoutOrderRow, type PaymentRefundRow, type PromotionRow } from '../../db/schema';
+import {
+  checkoutOrders,
+  paymentEvents,
+  paymentRefunds,
+  promotions,
+  quizzes,
+  users,
+  venues,
+  type CheckoutOrderRow,
+  type PaymentRefundRow,
+  type PromotionRow,
+} from '../../db/schema';
 import type { OrderItem } from '../promotion/contract';
 import { newId } from '../../lib/ids';
 
@@ -43,7 +54,9 @@ export async function expiredOpenOrderIds(db: Db, nowMs: number, limit: number):
  * delivered; at most one row per order (unique index, INSERT OR IGNORE).
  */
 export function recordUndeliveredStatement(db: Db, orderId: string, ref: { sessionId: string | null; paymentIntentId: string | null }) {
-  return batchableRun(db, sql`
+  return batchableRun(
+    db,
+    sql`
     INSERT OR IGNORE INTO payment_refunds (id, order_id, amount, reason, stripe_session_id, payment_intent_id)
     SELECT ${newId()}, t.id, t.amount, CASE WHEN t.changed > 0 THEN 'items_changed' ELSE 'items_gone' END, ${ref.sessionId}, ${ref.paymentIntentId}
     FROM (
@@ -55,15 +68,19 @@ export function recordUndeliveredStatement(db: Db, orderId: string, ref: { sessi
             AND NOT EXISTS (SELECT 1 FROM promotions p WHERE p.order_id = o.id AND p.quiz_id = json_extract(j.value, '$.quizId'))) AS changed
       FROM checkout_orders o WHERE o.id = ${orderId} AND o.status = 'paid'
     ) t
-    WHERE t.amount > 0`);
+    WHERE t.amount > 0`,
+  );
 }
 
 /** Money arrived for an order whose hold was already released (expired or failed): all of it goes back. */
 export function recordClosedPaidStatement(db: Db, orderId: string, amount: number, ref: { sessionId: string | null; paymentIntentId: string | null }) {
-  return batchableRun(db, sql`
+  return batchableRun(
+    db,
+    sql`
     INSERT OR IGNORE INTO payment_refunds (id, order_id, amount, reason, stripe_session_id, payment_intent_id)
     SELECT ${newId()}, o.id, ${amount}, 'order_closed', ${ref.sessionId}, ${ref.paymentIntentId}
-    FROM checkout_orders o WHERE o.id = ${orderId} AND o.status IN ('expired', 'failed')`);
+    FROM checkout_orders o WHERE o.id = ${orderId} AND o.status IN ('expired', 'failed')`,
+  );
 }
 
 export async function refundOfOrder(db: Db, orderId: string): Promise<PaymentRefundRow | null> {
@@ -71,7 +88,12 @@ export async function refundOfOrder(db: Db, orderId: string): Promise<PaymentRef
   return row ?? null;
 }
 
-export async function setRefundOutcome(db: Db, id: string, outcome: { status: 'refunded' | 'needs_manual'; providerRefundId?: string | null; error?: string | null }, fromPending = true) {
+export async function setRefundOutcome(
+  db: Db,
+  id: string,
+  outcome: { status: 'refunded' | 'needs_manual'; providerRefundId?: string | null; error?: string | null },
+  fromPending = true,
+) {
   return db
     .update(paymentRefunds)
     .set({ status: outcome.status, providerRefundId: outcome.providerRefundId ?? null, error: outcome.error ?? null, updatedAt: nowIso })
@@ -113,7 +135,10 @@ const orderIsPaid = (orderId: string) => sql`EXISTS (SELECT 1 FROM checkout_orde
 
 /** The order's holds become sold (once it is paid in the same batch). */
 export function sellHeldClaimsStatement(db: Db, orderId: string) {
-  return batchableRun(db, sql`UPDATE promotion_slot_claims SET state = 'sold', updated_at = ${nowIso} WHERE order_id = ${orderId} AND state = 'held' AND ${orderIsPaid(orderId)}`);
+  return batchableRun(
+    db,
+    sql`UPDATE promotion_slot_claims SET state = 'sold', updated_at = ${nowIso} WHERE order_id = ${orderId} AND state = 'held' AND ${orderIsPaid(orderId)}`,
+  );
 }
 
 /**
@@ -122,17 +147,23 @@ export function sellHeldClaimsStatement(db: Db, orderId: string) {
  * bought date, at a place in the bought city (issue 26.2).
  */
 export function paidPromotionStatement(db: Db, id: string, orderId: string, it: OrderItem) {
-  return batchableRun(db, sql`
+  return batchableRun(
+    db,
+    sql`
     INSERT OR IGNORE INTO promotions (id, quiz_id, order_id, product_type, status, start_date, end_date, weeks, amount_paid)
     SELECT ${id}, ${it.quizId}, ${orderId}, ${it.tier}, 'active', ${it.date}, ${it.date}, ${it.weeks}, ${it.amount}
     WHERE ${orderIsPaid(orderId)} AND EXISTS (SELECT 1 FROM quizzes q JOIN locations l ON l.id = q.location_id
-      WHERE q.id = ${it.quizId} AND q.date = ${it.date} AND l.city_slug = ${it.citySlug})`);
+      WHERE q.id = ${it.quizId} AND q.date = ${it.date} AND l.city_slug = ${it.citySlug})`,
+  );
 }
 
 /** Sold slots of a paid order whose item got no promotion go back to other buyers. */
 export function releaseUndeliveredClaimsStatement(db: Db, orderId: string) {
-  return batchableRun(db, sql`DELETE FROM promotion_slot_claims WHERE order_id = ${orderId} AND state = 'sold' AND ${orderIsPaid(orderId)}
-    AND NOT EXISTS (SELECT 1 FROM promotions p WHERE p.order_id = ${orderId} AND p.quiz_id = promotion_slot_claims.quiz_id)`);
+  return batchableRun(
+    db,
+    sql`DELETE FROM promotion_slot_claims WHERE order_id = ${orderId} AND state = 'sold' AND ${orderIsPaid(orderId)}
+    AND NOT EXISTS (SELECT 1 FROM promotions p WHERE p.order_id = ${orderId} AND p.quiz_id = promotion_slot_claims.quiz_id)`,
+  );
 }
 
 /** expires_at of an order closed at `nowMs`: when its hold ended (the cool-down of issue 26.3 runs from it). */
@@ -140,8 +171,11 @@ export const holdEndedAt = (nowMs: number) => sql`MIN(${checkoutOrders.expiresAt
 
 /** The holds of an order that is failed or expired (checked inside the statement) are deleted. */
 export function releaseClosedOrderHoldsStatement(db: Db, orderId: string) {
-  return batchableRun(db, sql`DELETE FROM promotion_slot_claims WHERE order_id = ${orderId} AND state = 'held'
-      AND EXISTS (SELECT 1 FROM checkout_orders o WHERE o.id = ${orderId} AND o.status IN ('failed', 'expired'))`);
+  return batchableRun(
+    db,
+    sql`DELETE FROM promotion_slot_claims WHERE order_id = ${orderId} AND state = 'held'
+      AND EXISTS (SELECT 1 FROM checkout_orders o WHERE o.id = ${orderId} AND o.status IN ('failed', 'expired'))`,
+  );
 }
 
 /**
@@ -149,12 +183,21 @@ export function releaseClosedOrderHoldsStatement(db: Db, orderId: string) {
  * guarded by the order's state: an order whose expiry was just extended (async payment) keeps its holds.
  */
 export function expireOrdersStatements(db: Db, orderIds: string[], nowMs: number) {
-  const ids = sql.join(orderIds.map((id) => sql`${id}`), sql`, `);
+  const ids = sql.join(
+    orderIds.map((id) => sql`${id}`),
+    sql`, `,
+  );
   return [
-    batchableRun(db, sql`UPDATE checkout_orders SET status = 'expired', updated_at = ${nowIso}
-      WHERE id IN (${ids}) AND status = 'open' AND expires_at < ${nowMs}`),
-    batchableRun(db, sql`DELETE FROM promotion_slot_claims WHERE order_id IN (${ids}) AND state = 'held'
-      AND EXISTS (SELECT 1 FROM checkout_orders o WHERE o.id = promotion_slot_claims.order_id AND o.status IN ('expired', 'failed'))`),
+    batchableRun(
+      db,
+      sql`UPDATE checkout_orders SET status = 'expired', updated_at = ${nowIso}
+      WHERE id IN (${ids}) AND status = 'open' AND expires_at < ${nowMs}`,
+    ),
+    batchableRun(
+      db,
+      sql`DELETE FROM promotion_slot_claims WHERE order_id IN (${ids}) AND state = 'held'
+      AND EXISTS (SELECT 1 FROM checkout_orders o WHERE o.id = promotion_slot_claims.order_id AND o.status IN ('expired', 'failed'))`,
+    ),
   ] as const;
 }
 

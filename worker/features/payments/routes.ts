@@ -42,4 +42,6 @@ export const paymentsRoutes = new Hono<AppEnv>()
     c.header('Cache-Control', 'no-store');
     return c.json(await refundList(c.var.deps, c.var.user));
   })
-  .post('/refunds/:id/refunded', validate('param', RefundIdParamSchema), async (c) => c.json(await markRefunded(c.var.deps, c.var.user, { id: c.req.valid('param').id })));
+  .post('/refunds/:id/refunded', validate('param', RefundIdParamSchema), async (c) =>
+    c.json(await markRefunded(c.var.deps, c.var.user, { id: c.req.valid('param').id })),
+  );

@@ -229,7 +229,8 @@ export async function verifyPayment(deps: Pick<Deps, 'db'>, actor: Actor, input:
   // Only what is really shown counts (issue 26.2): a promotion whose period covers its quiz's current date.
   const rows = await shownPromotionsOf(db, order.id);
   // Paid, but nothing could be delivered (every quiz was gone or moved): never a success; the money goes back.
-  if (rows.length === 0) return { ...base, success: false, message: refund ? (changed ? VERIFY_MESSAGES.refundedChanged : VERIFY_MESSAGES.refunded) : VERIFY_MESSAGES.undelivered };
+  if (rows.length === 0)
+    return { ...base, success: false, message: refund ? (changed ? VERIFY_MESSAGES.refundedChanged : VERIFY_MESSAGES.refunded) : VERIFY_MESSAGES.undelivered };
   const types = new Set(rows.map((r) => r.productType));
   // The first verification records itself; a repeat (reload, second tab) says 'already processed'.
   const first = await db
@@ -264,7 +265,11 @@ const ORDINARY_HOLD_MAX_MS = 60 * 60 * 1000;
  * order is refunded by the webhook ('order_closed'). The order's expires_at becomes now: the moment
  * its hold ended, from which the cool-down of issue 26.3 runs.
  */
-export async function cancelCheckout(deps: Pick<Deps, 'db' | 'payments' | 'clock'>, actor: Actor, input: { orderId: string }): Promise<{ status: CheckoutOrderRow['status'] }> {
+export async function cancelCheckout(
+  deps: Pick<Deps, 'db' | 'payments' | 'clock'>,
+  actor: Actor,
+  input: { orderId: string },
+): Promise<{ status: CheckoutOrderRow['status'] }> {
   const { db } = deps;
   const order = await ownOrder(db, actor, { id: input.orderId });
   const nowMs = deps.clock.now().getTime();

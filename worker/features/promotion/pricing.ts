@@ -27,10 +27,7 @@ export async function getPricing(deps: Pick<Deps, 'payments' | 'config' | 'clock
   let value: PricingResponse;
   try {
     const amounts = await port.getPriceAmounts([priceRecommended, pricePremium]);
-    value = pricingFor(
-      { recommended: Math.round(amounts[priceRecommended]! / 100), premium: Math.round(amounts[pricePremium]! / 100) },
-      'live',
-    );
+    value = pricingFor({ recommended: Math.round(amounts[priceRecommended]! / 100), premium: Math.round(amounts[pricePremium]! / 100) }, 'live');
     if (!(value.recommended.weeklyPriceSek > 0 && value.premium.weeklyPriceSek > 0)) throw new Error('non-positive price');
   } catch (err) {
     console.warn('promotion prices could not be read, using fallback', err instanceof Error ? err.message : err);

@@ -69,10 +69,7 @@ export async function claimsForCityDates(db: Db, citySlug: string, dates: string
 /** Quiz ids (of the given ones) that already hold a claim of any tier. */
 export async function claimedQuizIds(db: Db, quizIds: string[]): Promise<Set<string>> {
   if (quizIds.length === 0) return new Set();
-  const rows = await db
-    .selectDistinct({ quizId: promotionSlotClaims.quizId })
-    .from(promotionSlotClaims)
-    .where(inArray(promotionSlotClaims.quizId, quizIds));
+  const rows = await db.selectDistinct({ quizId: promotionSlotClaims.quizId }).from(promotionSlotClaims).where(inArray(promotionSlotClaims.quizId, quizIds));
   return new Set(rows.map((r) => r.quizId));
 }
 
@@ -81,11 +78,10 @@ export async function claimedQuizIds(db: Db, quizIds: string[]): Promise<Set<str
  * CHECK (tier limits), NULL (quiz already claimed, or its order was not written: over the hold limits)
  * violates NOT NULL, a concurrent equal pick violates the UNIQUE index. Ten bound parameters.
  */
-export function claimSlotStatement(
-  db: Db,
-  c: { id: string; orderId: string; quizId: string; citySlug: string; date: string; tier: PromotionTier },
-) {
-  return batchableRun(db, sql`
+export function claimSlotStatement(db: Db, c: { id: string; orderId: string; quizId: string; citySlug: string; date: string; tier: PromotionTier }) {
+  return batchableRun(
+    db,
+    sql`
     INSERT INTO promotion_slot_claims (id, order_id, quiz_id, city_slug, date, tier, slot_no, state)
     SELECT ${c.id}, ${c.orderId}, ${c.quizId}, ${c.citySlug}, ${c.date}, ${c.tier},
       CASE WHEN EXISTS (SELECT 1 FROM promotion_slot_claims q WHERE q.quiz_id = ${c.quizId})
@@ -94,7 +90,8 @@ export function claimSlotStatement(
           WHERE NOT EXISTS (SELECT 1 FROM promotion_slot_claims x
             WHERE x.city_slug = ${c.citySlug} AND x.date = ${c.date} AND x.tier = ${c.tier} AND x.slot_no = s.n))
       END,
-      'held'`);
+      'held'`,
+  );
 }
 
 /** What a deletion would remove: one quiz, a series (optionally but one of its dates), a place, a business or an account. */
@@ -175,11 +172,14 @@ export function insertOrderWithinLimitsStatement(
 ) {
   const heldBy = (col: SQL) => sql`(SELECT COUNT(*) FROM promotion_slot_claims c JOIN checkout_orders x ON x.id = c.order_id
     WHERE ${col} AND x.status = 'open' AND c.state = 'held')`;
-  return batchableRun(db, sql`
+  return batchableRun(
+    db,
+    sql`
     INSERT INTO checkout_orders (id, user_id, venue_id, kind, status, amount_total, currency, items, expires_at)
     SELECT ${o.id}, ${o.userId}, ${o.venueId}, ${o.kind}, 'open', ${o.amountTotal}, 'sek', ${o.items}, ${o.expiresAt}
     WHERE (SELECT COUNT(*) FROM checkout_orders WHERE user_id = ${o.userId} AND status = 'open') < ${limits.openCheckouts}
       AND (SELECT COUNT(*) FROM checkout_orders WHERE venue_id = ${o.venueId} AND status = 'open') < ${limits.openCheckouts}
       AND ${heldBy(sql`x.user_id = ${o.userId}`)} + ${o.itemCount} <= ${limits.heldDays}
-      AND ${heldBy(sql`x.venue_id = ${o.venueId}`)} + ${o.itemCount} <= ${limits.heldDays}`);
+      AND ${heldBy(sql`x.venue_id = ${o.venueId}`)} + ${o.itemCount} <= ${limits.heldDays}`,
+  );
 }

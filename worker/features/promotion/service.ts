@@ -129,7 +129,14 @@ export async function checkAvailability(deps: Pick<Deps, 'db' | 'clock'>, actor:
         const availableSlots = Math.max(0, MAX_SLOTS_PER_DAY[t] - taken.length);
         return { isAvailable: availableSlots > 0, availableSlots, userHasPurchased: taken.some((c) => ids.has(c.quizId)) };
       };
-      return { date: g.date, citySlug: g.citySlug, city: g.city, recommended: tier('recommended'), premium: tier('premium'), quizzes: g.quizzes.map((q) => ({ id: q.id })) };
+      return {
+        date: g.date,
+        citySlug: g.citySlug,
+        city: g.city,
+        recommended: tier('recommended'),
+        premium: tier('premium'),
+        quizzes: g.quizzes.map((q) => ({ id: q.id })),
+      };
     });
   return {
     byDate,
@@ -148,13 +155,21 @@ export async function createMarketingCheckout(runDeps: CheckoutDeps, buyer: Acto
   const deps = await checkoutRun(runDeps, buyer);
   const { db, actor } = deps;
   const venue = await authorizeVenue(db, actor, input.venueId);
-  const quizzes = await authorizeQuizzes(db, actor, input.items.map((i) => i.quizId));
-  if (quizzes.some((q) => q.venueId !== venue.id)) throw invalidInput('Quizet hör inte till verksamheten.', [{ path: 'items', message: 'Quizet hör inte till verksamheten.' }]);
+  const quizzes = await authorizeQuizzes(
+    db,
+    actor,
+    input.items.map((i) => i.quizId),
+  );
+  if (quizzes.some((q) => q.venueId !== venue.id))
+    throw invalidInput('Quizet hör inte till verksamheten.', [{ path: 'items', message: 'Quizet hör inte till verksamheten.' }]);
   if (quizzes.some((q) => q.date < deps.today)) throw invalidInput(PROMOTION_MESSAGES.pastQuiz, [{ path: 'items', message: PROMOTION_MESSAGES.pastQuiz }]);
   if (quizzes.some((q) => q.isCancelled)) throw invalidInput(PROMOTION_MESSAGES.cancelledQuiz, [{ path: 'items', message: PROMOTION_MESSAGES.cancelledQuiz }]);
   const list = input.items.map((it) => deps.pricing[it.tier].weeklyPriceSek * 100);
   // Weeks bought = distinct ISO weeks of the chosen dates (volume discount, spec 02 §9).
-  const amounts = orderAmounts(list.reduce((s, a) => s + a, 0), distinctIsoWeeks(quizzes.map((q) => q.date)));
+  const amounts = orderAmounts(
+    list.reduce((s, a) => s + a, 0),
+    distinctIsoWeeks(quizzes.map((q) => q.date)),
+  );
   const paid = spreadDiscount(list, amounts.discount);
   const items: OrderItem[] = input.items.map((it, i) => {
     const q = quizzes[i]!;
@@ -184,7 +199,10 @@ export async function createPromotionCheckout(runDeps: CheckoutDeps, buyer: Acto
   if (quiz.isCancelled) throw invalidInput(PROMOTION_MESSAGES.cancelledQuiz, [{ path: 'quizId', message: PROMOTION_MESSAGES.cancelledQuiz }]);
   const [self] = await loadPromotableQuizzes(db, [quiz.id]);
   let occurrences = quiz.recurrenceId ? await loadSeriesWindow(db, quiz.recurrenceId, quiz.date, addDays(quiz.date, input.weeks * 7 - 1)) : [self!];
-  const claimed = await claimedQuizIds(db, occurrences.map((o) => o.id));
+  const claimed = await claimedQuizIds(
+    db,
+    occurrences.map((o) => o.id),
+  );
   if (claimed.has(quiz.id)) throw conflict(PROMOTION_MESSAGES.alreadyPromoted);
   occurrences = occurrences.filter((o) => o.id === quiz.id || (!claimed.has(o.id) && !o.isCancelled));
   const option = deps.pricing[input.tier].options.find((o) => o.weeks === input.weeks)!;
@@ -307,7 +325,8 @@ async function checkHoldLimits(db: Db, who: { userId: string; venueId: string },
 async function holdLimitError(db: Db, who: { userId: string; venueId: string }, itemCount: number): Promise<AppError | null> {
   const held = await unpaidHolds(db, who);
   if (held.openCheckouts >= HOLD_LIMITS.openCheckouts) return conflict(HOLD_LIMIT_MESSAGES.openCheckouts, { reason: 'hold_limit', limit: 'open_checkouts' });
-  if (held.heldDays + itemCount > HOLD_LIMITS.heldDays) return conflict(HOLD_LIMIT_MESSAGES.heldDays(held.heldDays), { reason: 'hold_limit', limit: 'held_days' });
+  if (held.heldDays + itemCount > HOLD_LIMITS.heldDays)
+    return conflict(HOLD_LIMIT_MESSAGES.heldDays(held.heldDays), { reason: 'hold_limit', limit: 'held_days' });
   return null;
 }
 
@@ -318,7 +337,10 @@ async function explainClaimFailure(db: Db, items: OrderItem[], err: unknown): Pr
     console.error('slot claim batch failed', err);
     return new AppError(500, 'internal', PROMOTION_MESSAGES.checkoutFailed);
   }
-  const claimed = await claimedQuizIds(db, items.map((i) => i.quizId));
+  const claimed = await claimedQuizIds(
+    db,
+    items.map((i) => i.quizId),
+  );
   if (claimed.size > 0) return conflict(PROMOTION_MESSAGES.alreadyPromoted, { reason: 'already_promoted', quizIds: [...claimed] });
   const full = new Set<Tier>();
   for (const it of items) {
@@ -353,7 +375,8 @@ export async function purchaseGuarded<T>(
   const what = change === 'delete' ? {} : { change };
   const open = () => conflict(openCheckoutMessage(target, change), { reason: 'open_checkout', ...what });
   if (pending.openCheckout) throw open();
-  if (pending.paidUntil) throw conflict(paidPromotionMessage(target, pending.paidUntil, change), { reason: 'paid_promotion', paidUntil: pending.paidUntil, ...what });
+  if (pending.paidUntil)
+    throw conflict(paidPromotionMessage(target, pending.paidUntil, change), { reason: 'paid_promotion', paidUntil: pending.paidUntil, ...what });
   try {
     return await run();
   } catch (err) {

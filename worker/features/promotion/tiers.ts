@@ -47,11 +47,7 @@ export const weeklyPriceText = (sek: number) => `${priceText(sek)}/vecka`;
 /** A week option with its price: "4 veckor: 235 kr". */
 export const optionPriceText = (o: Pick<PricingOption, 'weeks' | 'priceSek'>) => `${weeksText(o.weeks)}: ${priceText(o.priceSek)}`;
 
-export function pricingFor(
-  weekly: { recommended: number; premium: number },
-  source: 'live' | 'fallback',
-  reason?: PricingResponse['reason'],
-): PricingResponse {
+export function pricingFor(weekly: { recommended: number; premium: number }, source: 'live' | 'fallback', reason?: PricingResponse['reason']): PricingResponse {
   const options = (base: number): PricingOption[] =>
     WEEK_OPTIONS.map((o) => ({ weeks: o.weeks, priceSek: Math.round(base * o.factor), exposureDays: o.exposureDays, popular: o.popular }));
   return {

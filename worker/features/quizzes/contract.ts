@@ -14,7 +14,9 @@ export const QUIZ_THEMES = ['Musik', 'Sport', 'Film & TV', 'Annat'] as const;
 export const TEAM_SIZES = [2, 3, 4, 5, 6, 8] as const;
 /** The quiz's language (issue 31.3): values and labels have one home, worker/lib/quiz-filters.ts. */
 export { QUIZ_LANGUAGES, QUIZ_LANGUAGE_LABELS, type QuizLanguage };
-export const LANGUAGE_ERROR = `Välj ${QUIZ_LANGUAGES.map((l) => QUIZ_LANGUAGE_LABELS[l].toLowerCase()).join(', ').replace(/, ([^,]+)$/, ' eller $1')}`;
+export const LANGUAGE_ERROR = `Välj ${QUIZ_LANGUAGES.map((l) => QUIZ_LANGUAGE_LABELS[l].toLowerCase())
+  .join(', ')
+  .replace(/, ([^,]+)$/, ' eller $1')}`;
 /** ISO weekday order (index + 1 = ISO weekday); what recurrence_days stores. One home: worker/lib/swedish.ts. */
 export { WEEKDAY_NAMES, type WeekdayName };
 export const RECURRENCE_PATTERNS = ['weekly', 'biweekly'] as const;
@@ -47,9 +49,7 @@ export function weekdayNameOf(date: string): WeekdayName {
 }
 
 export const DateSchema = z.string({ error: 'Ange ett datum' }).refine(isCalendarDate, 'Ange ett giltigt datum (ÅÅÅÅ-MM-DD)');
-const TimeSchema = z
-  .string({ error: 'Ange en starttid' })
-  .regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, 'Ange en giltig starttid (TT:MM)');
+const TimeSchema = z.string({ error: 'Ange en starttid' }).regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, 'Ange en giltig starttid (TT:MM)');
 /** Optional text, '' → null; one line unless `multiLine` (the shared text rules of lib/zod-text). */
 const optionalText = (max: number, label: string, multiLine = false) =>
   textField(label, max, { multiLine })
@@ -107,7 +107,11 @@ export function formTheme(theme: string | null): { theme: (typeof QUIZ_THEMES)[n
 export const recurrenceShape = {
   pattern: z.enum(RECURRENCE_PATTERNS, { error: 'Välj varje vecka eller varannan vecka' }).default('weekly').describe('Upprepning'),
   /** Empty or missing = the start date's weekday. */
-  days: z.array(z.enum(WEEKDAY_NAMES, { error: 'Ogiltig veckodag' })).max(7).optional().describe('Veckodagar'),
+  days: z
+    .array(z.enum(WEEKDAY_NAMES, { error: 'Ogiltig veckodag' }))
+    .max(7)
+    .optional()
+    .describe('Veckodagar'),
   /** null = "för alltid" (kept 6 months ahead by the nightly cron). */
   until: DateSchema.nullish().describe('Slutdatum'),
 };
@@ -162,13 +166,11 @@ export type EditSeriesData = z.output<typeof EditSeriesSchema>;
 export const CancelQuizSchema = z.object({ cancelled: z.boolean({ error: 'Ange om quizet är inställt' }).describe('Inställt') });
 
 /** POST /api/owner/series/:recurrenceId/pause and /resume (summer break and its undo). */
-export const PauseSeriesSchema = z
-  .object({ from: DateSchema.describe('Från'), to: DateSchema.describe('Till') })
-  .superRefine((v, ctx) => {
-    if (!isCalendarDate(v.from) || !isCalendarDate(v.to)) return;
-    if (v.to < v.from) ctx.addIssue({ code: 'custom', path: ['to'], message: 'Slutdatumet kan inte vara före startdatumet' });
-    else if (daysFromTo(v.from, v.to) > 366) ctx.addIssue({ code: 'custom', path: ['to'], message: 'Ett uppehåll får vara högst ett år' });
-  });
+export const PauseSeriesSchema = z.object({ from: DateSchema.describe('Från'), to: DateSchema.describe('Till') }).superRefine((v, ctx) => {
+  if (!isCalendarDate(v.from) || !isCalendarDate(v.to)) return;
+  if (v.to < v.from) ctx.addIssue({ code: 'custom', path: ['to'], message: 'Slutdatumet kan inte vara före startdatumet' });
+  else if (daysFromTo(v.from, v.to) > 366) ctx.addIssue({ code: 'custom', path: ['to'], message: 'Ett uppehåll får vara högst ett år' });
+});
 export type PauseSeriesInput = z.input<typeof PauseSeriesSchema>;
 
 export const IdParamSchema = z.object({ id: z.string().min(1).max(64) });

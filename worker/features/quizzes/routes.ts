@@ -11,12 +11,8 @@ export const quizRoutes = new Hono<AppEnv>()
     c.json(await listPlaceQuizzes(c.var.deps, c.var.user, { locationId: c.req.valid('param').id })),
   )
   .get('/quizzes', async (c) => c.json(await listSingles(c.var.deps, c.var.user)))
-  .post('/quizzes', validate('json', CreateQuizSchema), async (c) =>
-    c.json(await createQuiz(c.var.deps, c.var.user, c.req.valid('json')), 201),
-  )
-  .get('/quizzes/:id', validate('param', IdParamSchema), async (c) =>
-    c.json(await getQuiz(c.var.deps, c.var.user, { id: c.req.valid('param').id })),
-  )
+  .post('/quizzes', validate('json', CreateQuizSchema), async (c) => c.json(await createQuiz(c.var.deps, c.var.user, c.req.valid('json')), 201))
+  .get('/quizzes/:id', validate('param', IdParamSchema), async (c) => c.json(await getQuiz(c.var.deps, c.var.user, { id: c.req.valid('param').id })))
   .patch('/quizzes/:id', validate('param', IdParamSchema), validate('json', EditQuizSchema), async (c) =>
     c.json(await editQuiz(c.var.deps, c.var.user, { id: c.req.valid('param').id, data: c.req.valid('json') })),
   )

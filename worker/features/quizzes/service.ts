@@ -46,8 +46,7 @@ function fieldValues(d: Fields) {
   };
 }
 
-const pastDate = () =>
-  invalidInput('Datum: Datumet kan inte vara i det förflutna', [{ path: 'date', message: 'Datumet kan inte vara i det förflutna' }]);
+const pastDate = () => invalidInput('Datum: Datumet kan inte vara i det förflutna', [{ path: 'date', message: 'Datumet kan inte vara i det förflutna' }]);
 const TOO_FAR = 'Datumet får ligga högst tre år fram';
 /** A single quiz's date at most MAX_UNTIL_DAYS ahead (issue 13.10). */
 function checkDateHorizon(date: string, today: string) {
@@ -62,7 +61,8 @@ const SERIES_UNTIL_TOO_FAR = 'Slutdatumet får ligga högst tre år fram från i
  */
 function checkSeriesBounds(date: string, until: string | null | undefined, today: string) {
   if (date > addDays(today, SERIES_HORIZON_DAYS)) throw invalidInput(`Datum: ${SERIES_START_TOO_FAR}`, [{ path: 'date', message: SERIES_START_TOO_FAR }]);
-  if (until && until > addDays(today, MAX_UNTIL_DAYS)) throw invalidInput(`Slutdatum: ${SERIES_UNTIL_TOO_FAR}`, [{ path: 'until', message: SERIES_UNTIL_TOO_FAR }]);
+  if (until && until > addDays(today, MAX_UNTIL_DAYS))
+    throw invalidInput(`Slutdatum: ${SERIES_UNTIL_TOO_FAR}`, [{ path: 'until', message: SERIES_UNTIL_TOO_FAR }]);
 }
 const PAST_QUIZ = 'Quizet har redan varit och kan inte flyttas';
 
@@ -141,7 +141,14 @@ export async function listPlaceQuizzes(deps: QuizDeps, actor: Actor, input: { lo
     }
     let g = groups.get(q.recurrenceId);
     if (!g) {
-      g = { recurrenceId: q.recurrenceId, pattern: q.recurrencePattern, days: q.recurrenceDays ?? [], until: q.recurrenceUntil, totalCount: totals.get(q.recurrenceId) ?? 0, occurrences: [] };
+      g = {
+        recurrenceId: q.recurrenceId,
+        pattern: q.recurrencePattern,
+        days: q.recurrenceDays ?? [],
+        until: q.recurrenceUntil,
+        totalCount: totals.get(q.recurrenceId) ?? 0,
+        occurrences: [],
+      };
       groups.set(q.recurrenceId, g);
     }
     g.occurrences.push(q);
@@ -225,23 +232,38 @@ export async function editQuiz(deps: QuizDeps, actor: Actor, input: { id: string
         recurrenceDays: JSON.stringify(namesOf(weekdays)),
         recurrenceUntil: until,
       };
-      const dates = generateOccurrences({ start: data.date, pattern: data.pattern ?? 'weekly', weekdays, end: seriesEnd(data.date, until) }).filter((d) => d !== data.date);
+      const dates = generateOccurrences({ start: data.date, pattern: data.pattern ?? 'weekly', weekdays, end: seriesEnd(data.date, until) }).filter(
+        (d) => d !== data.date,
+      );
       const rows: QuizInsert[] = dates.map((date) => ({ ...values, id: newId(), locationId: quiz.locationId, date, isCancelled: false, ...recurrence }));
-      await runBatch(db, [db.update(quizzes).set({ ...values, ...recurrence }).where(eq(quizzes.id, id)), ...occurrenceInserts(db, rows), ...confirm, bumpDataVersion(db)]);
+      await runBatch(db, [
+        db
+          .update(quizzes)
+          .set({ ...values, ...recurrence })
+          .where(eq(quizzes.id, id)),
+        ...occurrenceInserts(db, rows),
+        ...confirm,
+        bumpDataVersion(db),
+      ]);
       return { updated: 1, created: rows.length, deleted: 0, recurrenceId };
     }
     if (data.recurring === false && quiz.recurrenceId) {
       // The series' other dates are deleted: not while one of them has an open checkout or paid promotion.
       const recurrenceId = quiz.recurrenceId;
-      const [deleted] = await deleteGuarded(db, 'series', { recurrenceId, exceptQuizId: id }, clock, () => runBatch(db, [
-        db.delete(quizzes).where(and(eq(quizzes.recurrenceId, recurrenceId), ne(quizzes.id, id))).returning({ id: quizzes.id }),
-        db
-          .update(quizzes)
-          .set({ ...values, isRecurring: false, recurrenceId: null, recurrencePattern: null, recurrenceDays: null, recurrenceUntil: null })
-          .where(eq(quizzes.id, id)),
-        ...confirm,
-        bumpDataVersion(db),
-      ]));
+      const [deleted] = await deleteGuarded(db, 'series', { recurrenceId, exceptQuizId: id }, clock, () =>
+        runBatch(db, [
+          db
+            .delete(quizzes)
+            .where(and(eq(quizzes.recurrenceId, recurrenceId), ne(quizzes.id, id)))
+            .returning({ id: quizzes.id }),
+          db
+            .update(quizzes)
+            .set({ ...values, isRecurring: false, recurrenceId: null, recurrencePattern: null, recurrenceDays: null, recurrenceUntil: null })
+            .where(eq(quizzes.id, id)),
+          ...confirm,
+          bumpDataVersion(db),
+        ]),
+      );
       return { updated: 1, created: 0, deleted: deleted ?? 0, recurrenceId: null };
     }
     await runBatch(db, [db.update(quizzes).set(values).where(eq(quizzes.id, id)), ...confirm, bumpDataVersion(db)]);

@@ -118,4 +118,3 @@ export async function latestOccurrences(db: Db, recurrenceIds: string[]): Promis
   }
   return out;
 }
-

@@ -8,9 +8,7 @@ import { autoExtend, deleteSeries, editSeries, extendOneSeries, getSeries, listS
 export const seriesRoutes = new Hono<AppEnv>()
   .get('/', async (c) => c.json({ today: c.var.clock.today(), series: await listSeries(c.var.deps, c.var.user) }))
   .post('/auto-extend', async (c) => c.json(await autoExtend(c.var.deps, c.var.user)))
-  .get('/:id', validate('param', IdParamSchema), async (c) =>
-    c.json(await getSeries(c.var.deps, c.var.user, { recurrenceId: c.req.valid('param').id })),
-  )
+  .get('/:id', validate('param', IdParamSchema), async (c) => c.json(await getSeries(c.var.deps, c.var.user, { recurrenceId: c.req.valid('param').id })))
   .patch('/:id', validate('param', IdParamSchema), validate('json', EditSeriesSchema), async (c) =>
     c.json(await editSeries(c.var.deps, c.var.user, { recurrenceId: c.req.valid('param').id, data: c.req.valid('json') })),
   )

@@ -18,14 +18,18 @@ import { deleteGuarded } from '../promotion/service';
 import { confirmVenueStatements } from '../freshness/service';
 import { newId } from '../../lib/ids';
 import { recordJob } from '../../lib/jobs';
+import { EXTENSION_THRESHOLD_DAYS, SERIES_HORIZON_DAYS, storedTheme, type EditSeriesData, type SeriesSummary } from '../quizzes/contract';
 import {
-  EXTENSION_THRESHOLD_DAYS,
-  SERIES_HORIZON_DAYS,
-  storedTheme,
-  type EditSeriesData,
-  type SeriesSummary,
-} from '../quizzes/contract';
-import { anyOccurrenceId, countSeries, extensionCandidates, seriesAggregate, insertOccurrenceStatements, latestOccurrences, recentOccurrences, seriesSummaryRows, type QuizInsert } from './queries';
+  anyOccurrenceId,
+  countSeries,
+  extensionCandidates,
+  seriesAggregate,
+  insertOccurrenceStatements,
+  latestOccurrences,
+  recentOccurrences,
+  seriesSummaryRows,
+  type QuizInsert,
+} from './queries';
 import { extensionDates, namesOf, parseRecurrenceDays, type Pattern } from '../../lib/recurrence';
 
 /** A series whose latest occurrence is more than this many days past is treated as ended, not extended. */
@@ -80,7 +84,10 @@ export async function extendSeries(db: Db, recurrenceId: string, today: string, 
   const { pattern, weekdays } = seriesRule(recent);
   const dates = extensionDates({ pattern, weekdays, existing: recent.map((r) => r.date), end: target, notBefore: today });
   if (!dates.length) return 0;
-  const stmts = insertOccurrenceStatements(db, dates.map((d) => occurrenceFrom(template, d)));
+  const stmts = insertOccurrenceStatements(
+    db,
+    dates.map((d) => occurrenceFrom(template, d)),
+  );
   const changes = await runBatch(db, [...stmts, bumpDataVersion(db)]);
   return changes.slice(0, stmts.length).reduce((a, b) => a + b, 0);
 }
@@ -140,18 +147,14 @@ export interface SeriesJobResult extends ExtendManyResult {
  * handled. A run that finds the previous run unfinished (crashed or still going) continues from its
  * cursor; everything is idempotent, so an overlapping run adds nothing twice.
  */
-export async function runSeriesExtensionJob(
-  deps: SeriesDeps,
-  opts: { pageSize?: number; stopAfterPages?: number } = {},
-): Promise<SeriesJobResult> {
+export async function runSeriesExtensionJob(deps: SeriesDeps, opts: { pageSize?: number; stopAfterPages?: number } = {}): Promise<SeriesJobResult> {
   const { db, clock } = deps;
   const now = clock.now();
   const today = stockholmDate(now);
   let extended: ExtendManyResult | undefined;
   const recorded = await recordJob(db, clock, SERIES_JOB, async (run) => {
     const prev = run.previous;
-    const resumedFrom =
-      prev && prev.status !== 'done' && prev.cursor && now.getTime() - Date.parse(prev.startedAt) < RESUME_WINDOW_MS ? prev.cursor : null;
+    const resumedFrom = prev && prev.status !== 'done' && prev.cursor && now.getTime() - Date.parse(prev.startedAt) < RESUME_WINDOW_MS ? prev.cursor : null;
     if (resumedFrom) await run.setCursor(resumedFrom);
     const r = await extendMany(db, today, {
       cursor: resumedFrom,
@@ -176,7 +179,6 @@ export async function authorizeSeries(db: Db, actor: Actor, recurrenceId: string
   return authorizeQuiz(db, actor, id);
 }
 
-
 /** Whether the extension service would add something to a series with this latest date and rule. */
 export function needsExtension(s: { latest: string; until: string | null; pattern: Pattern; weekdays: number[] }, today: string): boolean {
   if (s.latest > addDays(today, EXTENSION_THRESHOLD_DAYS) || s.latest < addDays(today, -ENDED_GRACE_DAYS)) return false;
@@ -193,7 +195,10 @@ export async function listSeries(deps: SeriesDeps, actor: Actor): Promise<Series
   const today = deps.clock.today();
   requireActor(actor);
   const rows = await seriesSummaryRows(db, { today, ownerUserId: isSuperadmin(actor) ? null : actor.id, limit: SUMMARY_LIMIT });
-  const templates = await latestOccurrences(db, rows.map((r) => r.recurrenceId));
+  const templates = await latestOccurrences(
+    db,
+    rows.map((r) => r.recurrenceId),
+  );
   return rows.map((r) => {
     const t = templates.get(r.recurrenceId);
     const pattern = (t?.recurrencePattern ?? 'weekly') as Pattern;

@@ -65,18 +65,18 @@ function card(c: C, ref: CardRef | null): Promise<Response> {
 export const shareRoutes = new Hono<AppEnv>()
   .get('/start.png', (c) => card(c, { kind: 'start' }))
   .get('/city/:file', (c) => {
-      const city = stem(c.req.param('file'));
-      return card(c, city ? { kind: 'city', city } : null);
+    const city = stem(c.req.param('file'));
+    return card(c, city ? { kind: 'city', city } : null);
   })
   .get('/city/:city/:file', (c) => {
-      const weekday = stem(c.req.param('file'));
-      return card(c, weekday ? { kind: 'combined', city: c.req.param('city'), weekday } : null);
+    const weekday = stem(c.req.param('file'));
+    return card(c, weekday ? { kind: 'combined', city: c.req.param('city'), weekday } : null);
   })
   .get('/weekday/:file', (c) => {
-      const weekday = stem(c.req.param('file'));
-      return card(c, weekday ? { kind: 'weekday', weekday } : null);
+    const weekday = stem(c.req.param('file'));
+    return card(c, weekday ? { kind: 'weekday', weekday } : null);
   })
   .get('/venue/:city/:file', (c) => {
-      const venue = stem(c.req.param('file'));
-      return card(c, venue ? { kind: 'venue', city: c.req.param('city'), venue } : null);
+    const venue = stem(c.req.param('file'));
+    return card(c, venue ? { kind: 'venue', city: c.req.param('city'), venue } : null);
   });

@@ -10,7 +10,6 @@ import type { ListingQuiz } from '../listing/contract';
 import { listQuizzes } from '../listing/service';
 import type { CardData } from './card';
 
-
 /** The card kinds, one per public page kind; paths mirror the pages' own. */
 export type CardRef =
   | { kind: 'start' }

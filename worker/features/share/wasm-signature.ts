@@ -24,7 +24,6 @@ export function callbackSignature(b: Uint8Array): string | null {
   return sig;
 }
 
-
 /**
  * What scripts/build-lazy-modules.mjs puts in place of satori's embedded HarfBuzz base64 in the lazy
  * bundle (the same wasm is precompiled from wasm/harfbuzz.wasm): the ASCII bytes of this text.

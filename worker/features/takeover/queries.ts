@@ -9,7 +9,11 @@ export async function findHouseUserId(db: Db, houseEmail: string): Promise<strin
 }
 
 export async function findVenue(db: Db, venueId: string) {
-  const [row] = await db.select({ id: venues.id, name: venues.name, userId: venues.userId, isPublic: venues.isPublic }).from(venues).where(eq(venues.id, venueId)).limit(1);
+  const [row] = await db
+    .select({ id: venues.id, name: venues.name, userId: venues.userId, isPublic: venues.isPublic })
+    .from(venues)
+    .where(eq(venues.id, venueId))
+    .limit(1);
   return row ?? null;
 }
 
@@ -36,7 +40,6 @@ export async function findUser(db: Db, by: { id?: string; email?: string }) {
 export async function rolesOf(db: Db, userId: string) {
   return (await db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, userId))).map((r) => r.role);
 }
-
 
 export async function hasProfile(db: Db, userId: string): Promise<boolean> {
   const [profile] = await db.select({ userId: profiles.userId }).from(profiles).where(eq(profiles.userId, userId)).limit(1);

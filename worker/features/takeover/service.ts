@@ -191,7 +191,6 @@ export async function listTakeoverIssues(deps: Pick<Deps, 'db' | 'config'>, inpu
   return out;
 }
 
-
 // ---- Thin entry points for other features (they may import only this file). ----
 
 /** Id of the house account (owner of unclaimed businesses), or null when it does not exist. */
@@ -203,6 +202,9 @@ export function houseAccountId(deps: Pick<Deps, 'db'>, input: { houseEmail: stri
  * Tells the superadmins the owner e-mail given in the add-business dialog (spec 02 §5; kept in this
  * notice because the data model has no column for it). Never throws; returns the number of mails sent.
  */
-export function noteOwnerEmail(deps: Pick<Deps, 'db' | 'config' | 'mailer'>, input: { venueId: string; venueName: string; ownerEmail: string; createdBy: string }): Promise<number> {
+export function noteOwnerEmail(
+  deps: Pick<Deps, 'db' | 'config' | 'mailer'>,
+  input: { venueId: string; venueName: string; ownerEmail: string; createdBy: string },
+): Promise<number> {
   return sendOwnerEmailNote(deps.db, deps.mailer, deps.config, input);
 }

@@ -16,7 +16,9 @@ export const TIP_REASON_MAX = 500;
 export const TIP_MAX_DAYS_AHEAD = 365;
 
 const required = (max: number, label: string, message: string) =>
-  lineText().pipe(z.string().trim().min(1, message).max(max, `${label} får vara högst ${max} tecken`)).describe(label);
+  lineText()
+    .pipe(z.string().trim().min(1, message).max(max, `${label} får vara högst ${max} tecken`))
+    .describe(label);
 
 /** POST /api/tips — the public form. `company` is the honeypot (a hidden field people leave empty). */
 export const TipSchema = z
@@ -73,7 +75,8 @@ export const TipSchema = z
   })
   .superRefine((v, ctx) => {
     if (v.weekday === null && v.date === null) ctx.addIssue({ code: 'custom', path: ['weekday'], message: 'Välj en veckodag eller ange ett datum' });
-    if (v.weekday !== null && v.date !== null) ctx.addIssue({ code: 'custom', path: ['date'], message: 'Välj antingen en veckodag eller ett datum, inte båda' });
+    if (v.weekday !== null && v.date !== null)
+      ctx.addIssue({ code: 'custom', path: ['date'], message: 'Välj antingen en veckodag eller ett datum, inte båda' });
   });
 export type TipInput = z.input<typeof TipSchema>;
 export type TipData = z.output<typeof TipSchema>;

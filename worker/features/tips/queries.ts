@@ -14,7 +14,11 @@ export async function countTips(db: Db, status: TipStatus): Promise<number> {
 /** Newest first; the created business's slug and city for approved tips. */
 export function tipPage(db: Db, status: TipStatus) {
   return db
-    .select({ tip: tips, venueSlug: venues.slug, venueCitySlug: sql<string | null>`(SELECT ${locations.citySlug} FROM ${locations} WHERE ${locations.venueId} = ${tips.venueId} LIMIT 1)` })
+    .select({
+      tip: tips,
+      venueSlug: venues.slug,
+      venueCitySlug: sql<string | null>`(SELECT ${locations.citySlug} FROM ${locations} WHERE ${locations.venueId} = ${tips.venueId} LIMIT 1)`,
+    })
     .from(tips)
     .leftJoin(venues, eq(venues.id, tips.venueId))
     .where(eq(tips.status, status))

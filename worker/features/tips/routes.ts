@@ -39,7 +39,13 @@ export const tipAdminRoutes = new Hono<AppEnv>()
 
 const STOP_TITLE = 'Ingen e-post om tips';
 export const tipLinkPages = new Hono<AppEnv>()
-  .get('/', (c) => linkPage(c, STOP_TITLE, html`<p>Vill du att vi raderar din e-postadress och inte skickar något mer om ditt tips?</p>${linkButton('/tipsa/stopp', c.req.query('t') ?? '', 'Radera min adress')}`))
+  .get('/', (c) =>
+    linkPage(
+      c,
+      STOP_TITLE,
+      html`<p>Vill du att vi raderar din e-postadress och inte skickar något mer om ditt tips?</p>${linkButton('/tipsa/stopp', c.req.query('t') ?? '', 'Radera min adress')}`,
+    ),
+  )
   // RFC 8058 one-click: mail clients POST here without cookies or Origin (csrf exemption in middleware/csrf.ts).
   .post('/', (c) =>
     linkGuard(c, STOP_TITLE, async () => {

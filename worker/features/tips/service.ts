@@ -20,7 +20,16 @@ import { WEEKDAY_NAMES } from '../../lib/swedish';
 import { hashToken } from '../../lib/tokens';
 import type { Deps } from '../../ports/deps';
 import { swedishSortKey } from '../admin/contract';
-import { addressKey, ensureHouseUser, NEAR_DUPLICATE_SIMILARITY, planSlugs, seriesDates, seriesInsert, trigramSimilarity, type ImportRow } from '../admin/service';
+import {
+  addressKey,
+  ensureHouseUser,
+  NEAR_DUPLICATE_SIMILARITY,
+  planSlugs,
+  seriesDates,
+  seriesInsert,
+  trigramSimilarity,
+  type ImportRow,
+} from '../admin/service';
 import { TIP_MAX_DAYS_AHEAD, type AdminTip, type AdminTipList, type TipData } from './contract';
 import { tipPublishedMail } from './mail';
 import { abortUnlessClaimed, ALREADY_ANSWERED, claimTip, countTips, forgetEmail, placesInCity, tipById, tipPage } from './queries';
@@ -62,7 +71,9 @@ export async function submitTip(deps: TipDeps, input: TipData & { clientKey: str
   if (input.company?.trim()) return { ok: true };
   const human = await deps.humanCheck.verify(input.humanToken, input.clientKey === 'local' ? null : input.clientKey);
   if (!human) {
-    throw invalidInput('Mänsklig kontroll: Bekräfta att du är en människa och försök igen.', [{ path: 'humanToken', message: 'Bekräfta att du är en människa och försök igen' }]);
+    throw invalidInput('Mänsklig kontroll: Bekräfta att du är en människa och försök igen.', [
+      { path: 'humanToken', message: 'Bekräfta att du är en människa och försök igen' },
+    ]);
   }
   const today = deps.clock.today();
   if (input.date && (input.date < today || input.date > addDays(today, TIP_MAX_DAYS_AHEAD))) {
@@ -154,19 +165,60 @@ export async function approveTip(deps: Pick<Deps, 'db' | 'clock' | 'config' | 'm
   const stmts: BatchStatement[] = [
     claimTip(db, tip.id, { status: 'approved', answeredAt: nowIso, updatedAt: nowIso }),
     abortUnlessClaimed(db),
-    db.insert(venues).values({ id: venueId, userId: houseId, name: tip.venueName, slug: slug!, address: tip.address, city: tip.city, website: tip.link, isPublic: true, createdAt: nowIso, updatedAt: nowIso }),
-    db.insert(locations).values({ id: locationId, venueId, name: tip.venueName, address: tip.address, city: tip.city, citySlug: tip.citySlug, website: tip.link, createdAt: nowIso, updatedAt: nowIso }),
+    db.insert(venues).values({
+      id: venueId,
+      userId: houseId,
+      name: tip.venueName,
+      slug: slug!,
+      address: tip.address,
+      city: tip.city,
+      website: tip.link,
+      isPublic: true,
+      createdAt: nowIso,
+      updatedAt: nowIso,
+    }),
+    db.insert(locations).values({
+      id: locationId,
+      venueId,
+      name: tip.venueName,
+      address: tip.address,
+      city: tip.city,
+      citySlug: tip.citySlug,
+      website: tip.link,
+      createdAt: nowIso,
+      updatedAt: nowIso,
+    }),
   ];
   if (tip.weekday) {
     const dates = seriesDates(today, tip.weekday, 'weekly');
     stmts.push(
       seriesInsert(db, {
-        locationId, dates, startTime: tip.startTime, category: 'allmänbildning', theme: null, quizmaster: null, price: null,
-        recurrenceId: newId(), pattern: 'weekly', days: JSON.stringify([WEEKDAY_NAMES[tip.weekday - 1]]), nowIso,
+        locationId,
+        dates,
+        startTime: tip.startTime,
+        category: 'allmänbildning',
+        theme: null,
+        quizmaster: null,
+        price: null,
+        recurrenceId: newId(),
+        pattern: 'weekly',
+        days: JSON.stringify([WEEKDAY_NAMES[tip.weekday - 1]]),
+        nowIso,
       }),
     );
   } else {
-    stmts.push(db.insert(quizzes).values({ id: newId(), locationId, date: tip.date!, startTime: tip.startTime, category: 'allmänbildning', isRecurring: false, createdAt: nowIso, updatedAt: nowIso }));
+    stmts.push(
+      db.insert(quizzes).values({
+        id: newId(),
+        locationId,
+        date: tip.date!,
+        startTime: tip.startTime,
+        category: 'allmänbildning',
+        isRecurring: false,
+        createdAt: nowIso,
+        updatedAt: nowIso,
+      }),
+    );
   }
   // The business exists now (tips.venue_id references it).
   stmts.push(db.update(tips).set({ venueId }).where(eq(tips.id, tip.id)), bumpDataVersion(db));
@@ -175,7 +227,10 @@ export async function approveTip(deps: Pick<Deps, 'db' | 'clock' | 'config' | 'm
     try {
       const stop = await signLink(deps.config.linkSigningSecret, 'tip-stop', tip.id, STOP_TTL_S, deps.clock.now());
       const page = `${deps.config.appUrl}/quiz/${encodeURIComponent(tip.citySlug)}/${encodeURIComponent(slug!)}`;
-      await deps.mailer.sendOnce(tipPublishedMail(tip.email, { venueName: tip.venueName, page, stop: `${deps.config.appUrl}/tipsa/stopp?t=${encodeURIComponent(stop)}` }), `tip-published:${tip.id}`);
+      await deps.mailer.sendOnce(
+        tipPublishedMail(tip.email, { venueName: tip.venueName, page, stop: `${deps.config.appUrl}/tipsa/stopp?t=${encodeURIComponent(stop)}` }),
+        `tip-published:${tip.id}`,
+      );
     } catch (err) {
       console.error(`tip ${tip.id}: the published mail failed`, err);
     }
@@ -189,7 +244,12 @@ export async function rejectTip(deps: Pick<Deps, 'db' | 'clock'>, input: { id: s
   const { db } = deps;
   const tip = await pendingTip(deps, input.id);
   const nowIso = deps.clock.now().toISOString();
-  await answered(runBatch(db, [claimTip(db, tip.id, { status: 'rejected', rejectReason: input.reason, email: null, answeredAt: nowIso, updatedAt: nowIso }), abortUnlessClaimed(db)]));
+  await answered(
+    runBatch(db, [
+      claimTip(db, tip.id, { status: 'rejected', rejectReason: input.reason, email: null, answeredAt: nowIso, updatedAt: nowIso }),
+      abortUnlessClaimed(db),
+    ]),
+  );
   const after = await tipById(db, tip.id);
   return toAdminTip(foundOr404(after, 'Tipset finns inte längre.'), { slug: null, citySlug: null });
 }

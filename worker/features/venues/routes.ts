@@ -1,15 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../context';
 import { validate } from '../../lib/validate';
-import {
-  CreateVenueSchema,
-  DashboardQuerySchema,
-  IdParamSchema,
-  LocationSchema,
-  ProfileSchema,
-  RegisterVenueSchema,
-  UpdateVenueSchema,
-} from './contract';
+import { CreateVenueSchema, DashboardQuerySchema, IdParamSchema, LocationSchema, ProfileSchema, RegisterVenueSchema, UpdateVenueSchema } from './contract';
 import * as svc from './service';
 
 /** Mounted at /api/owner: the owner dashboard, businesses, places and the contact profile. */

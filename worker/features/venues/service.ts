@@ -132,17 +132,20 @@ export async function registerVenue(deps: Pick<Deps, 'db'>, actor: Actor, input:
   const locationId = newId();
   const [inserted] = await withFreshSlug(db, input.name, (slug) =>
     db.batch([
-      db.insert(venues).values({
-        id,
-        userId: actor.id,
-        name: input.name,
-        slug,
-        address: input.address,
-        city: input.city,
-        phone: input.phone,
-        description: input.description,
-        isPublic: true,
-      }).returning(),
+      db
+        .insert(venues)
+        .values({
+          id,
+          userId: actor.id,
+          name: input.name,
+          slug,
+          address: input.address,
+          city: input.city,
+          phone: input.phone,
+          description: input.description,
+          isPublic: true,
+        })
+        .returning(),
       db.insert(locations).values({
         id: locationId,
         venueId: id,
@@ -195,7 +198,14 @@ export async function updateVenue(deps: VenueDeps, actor: Actor, input: UpdateVe
   const [updated] = slugMatchesBase(venue.slug, base)
     ? await db.batch([db.update(venues).set(values).where(eq(venues.id, venueId)).returning(), bumpDataVersion(db)])
     : await withFreshSlug(db, input.name, (slug) =>
-        db.batch([db.update(venues).set({ ...values, slug }).where(eq(venues.id, venueId)).returning(), bumpDataVersion(db)]),
+        db.batch([
+          db
+            .update(venues)
+            .set({ ...values, slug })
+            .where(eq(venues.id, venueId))
+            .returning(),
+          bumpDataVersion(db),
+        ]),
       );
   return toOwnerVenue(foundOr404(updated[0], VENUE_GONE));
 }
@@ -220,7 +230,13 @@ export async function createLocation(deps: Pick<Deps, 'db'>, actor: Actor, input
   const { venueId } = input;
   await authorizeVenue(db, actor, venueId);
   const id = newId();
-  const [inserted] = await db.batch([db.insert(locations).values({ id, venueId, ...locationValues(input) }).returning(), bumpDataVersion(db)]);
+  const [inserted] = await db.batch([
+    db
+      .insert(locations)
+      .values({ id, venueId, ...locationValues(input) })
+      .returning(),
+    bumpDataVersion(db),
+  ]);
   return foundOr404(inserted[0], LOCATION_GONE);
 }
 
@@ -231,12 +247,15 @@ export async function updateLocation(deps: VenueDeps, actor: Actor, input: Locat
   const values = locationValues(input);
   const write = () =>
     db.batch([
-      db.update(locations).set({ ...values, updatedAt: deps.clock.now().toISOString() }).where(eq(locations.id, locationId)).returning(),
+      db
+        .update(locations)
+        .set({ ...values, updatedAt: deps.clock.now().toISOString() })
+        .where(eq(locations.id, locationId))
+        .returning(),
       bumpDataVersion(db),
     ]);
   // Issue 26.2: a slot is bought in a city; the place's quizzes must not leave it while an order is open or paid.
-  const [updated] =
-    values.citySlug !== location.citySlug ? await purchaseGuarded(db, 'city', 'location', { locationId }, deps.clock, write) : await write();
+  const [updated] = values.citySlug !== location.citySlug ? await purchaseGuarded(db, 'city', 'location', { locationId }, deps.clock, write) : await write();
   return foundOr404(updated[0], LOCATION_GONE);
 }
 

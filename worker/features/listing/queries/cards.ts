@@ -43,7 +43,23 @@ export interface DetailRow {
 }
 
 /** The quiz columns of a card (DetailRow without the place and the business, which the caller has). */
-export type QuizCardRow = Pick<DetailRow, 'id' | 'date' | 'startTime' | 'title' | 'description' | 'category' | 'theme' | 'quizmaster' | 'teamSize' | 'price' | 'isRecurring' | 'recurrencePattern' | 'isCancelled' | 'language'> & { locationId: string };
+export type QuizCardRow = Pick<
+  DetailRow,
+  | 'id'
+  | 'date'
+  | 'startTime'
+  | 'title'
+  | 'description'
+  | 'category'
+  | 'theme'
+  | 'quizmaster'
+  | 'teamSize'
+  | 'price'
+  | 'isRecurring'
+  | 'recurrencePattern'
+  | 'isCancelled'
+  | 'language'
+> & { locationId: string };
 
 export const CARD_QUIZ_COLUMNS = sql`q.id AS id, q.date AS date, q.start_time AS startTime, q.title AS title, q.description AS description,
   q.category AS category, q.theme AS theme, q.quizmaster AS quizmaster, q.team_size AS teamSize, q.price AS price,
@@ -68,7 +84,11 @@ export type OccurrenceRow = QuizCardRow & { unitId: number };
  * than one weekday, date mode): per unit one seek of quizzes_unit_weekday_date_idx and its quiz row by
  * key. The units come as JSON (their keys), so listing_series is not read again.
  */
-export async function occurrenceQuizzes(db: Db, f: SeriesFilter, units: Array<{ unitId: number; key: string; rid: string | null; lid: string; pattern: string | null }>): Promise<OccurrenceRow[]> {
+export async function occurrenceQuizzes(
+  db: Db,
+  f: SeriesFilter,
+  units: Array<{ unitId: number; key: string; rid: string | null; lid: string; pattern: string | null }>,
+): Promise<OccurrenceRow[]> {
   if (!units.length) return [];
   const u = (k: string) => sql.raw(`j.value ->> '${k}'`);
   return db.all<OccurrenceRow>(sql`
@@ -94,7 +114,10 @@ export async function quizzesById(db: Db, ids: string[]): Promise<QuizCardRow[]>
   if (ids.length > BATCH_LOOKUPS_MAX) {
     return db.all<QuizCardRow>(sql`SELECT ${CARD_QUIZ_COLUMNS} FROM json_each(${JSON.stringify(ids)}) j CROSS JOIN quizzes q ON q.id = j.value`);
   }
-  const found = await batchAll<QuizCardRow>(db, ids.map((id) => sql`SELECT ${CARD_QUIZ_COLUMNS} FROM quizzes q WHERE q.id = ${id}`));
+  const found = await batchAll<QuizCardRow>(
+    db,
+    ids.map((id) => sql`SELECT ${CARD_QUIZ_COLUMNS} FROM quizzes q WHERE q.id = ${id}`),
+  );
   return found.flat();
 }
 
@@ -108,7 +131,10 @@ export async function unitsById(db: Db, ids: number[], f?: SeriesFilter): Promis
   if (ids.length > BATCH_LOOKUPS_MAX) {
     return db.all<UnitRow>(sql`SELECT ${UNIT_COLUMNS} FROM json_each(${JSON.stringify(ids)}) j CROSS JOIN listing_series e ON e.id = j.value WHERE 1${where}`);
   }
-  const found = await batchAll<UnitRow>(db, ids.map((id) => sql`SELECT ${UNIT_COLUMNS} FROM listing_series e WHERE e.id = ${id}${where}`));
+  const found = await batchAll<UnitRow>(
+    db,
+    ids.map((id) => sql`SELECT ${UNIT_COLUMNS} FROM listing_series e WHERE e.id = ${id}${where}`),
+  );
   return found.flat();
 }
 

@@ -16,7 +16,10 @@ export interface ListingState {
  * weekday) in one read; without a scope the state alone. `units`/`places` are null when the scope has never
  * had a listed unit.
  */
-export async function stateAndCount(db: Db, scope: { city: string; wd: number } | null): Promise<ListingState & { units: number | null; places: number | null }> {
+export async function stateAndCount(
+  db: Db,
+  scope: { city: string; wd: number } | null,
+): Promise<ListingState & { units: number | null; places: number | null }> {
   const [row] = scope
     ? await db.all<ListingState & { units: number | null; places: number | null }>(sql`
         SELECT s.today AS today, s.house_email AS houseEmail, s.house_id AS houseId, c.units AS units, c.places AS places
@@ -37,9 +40,16 @@ export async function stateAndCount(db: Db, scope: { city: string; wd: number } 
 export async function advanceListingDay(db: Db, state: ListingState, today: string, houseEmail: string): Promise<void> {
   const statements: BatchStatement[] = [];
   if (state.houseEmail !== houseEmail) {
-    statements.push(batchableRun(db, sql`UPDATE listing_state SET house_email = ${houseEmail}, house_id = (SELECT id FROM users WHERE email = ${houseEmail}) WHERE id = 1`));
-    statements.push(batchableRun(db, sql`UPDATE listing_series SET touch = touch + 1
-      WHERE venue_id IN (SELECT id FROM venues WHERE user_id IN (${state.houseId ?? ''}, (SELECT house_id FROM listing_state WHERE id = 1)))`));
+    statements.push(
+      batchableRun(db, sql`UPDATE listing_state SET house_email = ${houseEmail}, house_id = (SELECT id FROM users WHERE email = ${houseEmail}) WHERE id = 1`),
+    );
+    statements.push(
+      batchableRun(
+        db,
+        sql`UPDATE listing_series SET touch = touch + 1
+      WHERE venue_id IN (SELECT id FROM venues WHERE user_id IN (${state.houseId ?? ''}, (SELECT house_id FROM listing_state WHERE id = 1)))`,
+      ),
+    );
   }
   if (state.today !== today) {
     statements.push(batchableRun(db, sql`UPDATE listing_state SET today = ${today} WHERE id = 1`));
@@ -47,9 +57,14 @@ export async function advanceListingDay(db: Db, state: ListingState, today: stri
       statements.push(batchableRun(db, sql`UPDATE listing_series SET touch = touch + 1 WHERE next_date < ${today}`));
       // Every biweekly date that enters weekday mode's 7-day window — not only a unit's next date: a
       // biweekly series on two weekdays has its second date enter on a later day (quizzes_date_idx range).
-      statements.push(batchableRun(db, sql`UPDATE listing_series SET touch = touch + 1
+      statements.push(
+        batchableRun(
+          db,
+          sql`UPDATE listing_series SET touch = touch + 1
         WHERE key IN (SELECT q.recurrence_id || '@' || q.location_id FROM quizzes q
-          WHERE q.date > ${addDays(state.today, 6)} AND q.date <= ${addDays(today, 6)} AND q.recurrence_pattern = 'biweekly')`));
+          WHERE q.date > ${addDays(state.today, 6)} AND q.date <= ${addDays(today, 6)} AND q.recurrence_pattern = 'biweekly')`,
+        ),
+      );
     } else {
       statements.push(batchableRun(db, sql`UPDATE listing_series SET touch = touch + 1`));
     }

@@ -116,7 +116,9 @@ export async function venueLocations(db: Db, venueId: string): Promise<VenuePlac
  */
 export async function venueUpcoming(db: Db, placeIds: string[], today: string, limit: number): Promise<QuizCardRow[]> {
   if (placeIds.length === 0) return [];
-  const perPlace = placeIds.map((id) => sql`SELECT * FROM (SELECT ${CARD_QUIZ_COLUMNS} FROM quizzes q WHERE q.location_id = ${id} AND q.date >= ${today} ORDER BY q.date LIMIT ${limit})`);
+  const perPlace = placeIds.map(
+    (id) => sql`SELECT * FROM (SELECT ${CARD_QUIZ_COLUMNS} FROM quizzes q WHERE q.location_id = ${id} AND q.date >= ${today} ORDER BY q.date LIMIT ${limit})`,
+  );
   return db.all<QuizCardRow>(sql.join(perPlace, sql` UNION ALL `));
 }
 

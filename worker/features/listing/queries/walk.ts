@@ -70,7 +70,14 @@ async function walkedDatePage(db: Db, f: SeriesFilter & { date: string }, exclud
  * filters (`f`, without the search) are checked on each matching unit inside the arm (one lookup each), so
  * a broad word with a selective filter reads the matches until the page is full (at most every match).
  */
-async function walkedSearchPage(db: Db, f: SeriesFilter, plan: Exclude<SearchPlan, { kind: 'scan' }>, exclude: number[], limit: number, offset: number): Promise<UnitRow[]> {
+async function walkedSearchPage(
+  db: Db,
+  f: SeriesFilter,
+  plan: Exclude<SearchPlan, { kind: 'scan' }>,
+  exclude: number[],
+  limit: number,
+  offset: number,
+): Promise<UnitRow[]> {
   const take = offset + limit;
   const fts = sql.raw(searchTable(plan));
   const uid = sql`(${fts}.rowid & ${sql.raw(String(SEARCH_ID_MASK))})`;
@@ -81,7 +88,9 @@ async function walkedSearchPage(db: Db, f: SeriesFilter, plan: Exclude<SearchPla
   const arm = (tier: number, fromSeed: boolean) => {
     const base = sql.raw(`(${tier} << 61)`);
     const pivot = sql`(${base} + (${f.seed} << 30))`;
-    const range = fromSeed ? sql`${fts}.rowid >= ${pivot} AND ${fts}.rowid < ${sql.raw(`(${tier + 1} << 61)`)}` : sql`${fts}.rowid >= ${base} AND ${fts}.rowid < ${pivot}`;
+    const range = fromSeed
+      ? sql`${fts}.rowid >= ${pivot} AND ${fts}.rowid < ${sql.raw(`(${tier + 1} << 61)`)}`
+      : sql`${fts}.rowid >= ${base} AND ${fts}.rowid < ${pivot}`;
     return sql`SELECT * FROM (SELECT ${uid} AS uid FROM ${fts}${join}
       WHERE ${sql.join([sql`${fts} MATCH ${plan.match}`, range, ...rest, ...skip], sql` AND `)}
       ORDER BY ${fts}.rowid LIMIT ${take})`;
