@@ -1,4 +1,5 @@
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 // @ts-expect-error plain .mjs script without types
 import { buildLazyModules } from './scripts/build-lazy-modules.mjs';
@@ -38,6 +39,10 @@ export default defineConfig(async () => {
     ],
     test: {
       include: ['test/integration/**/*.test.ts'],
+      // Vitest's default is one worker fewer than the cores: ONE on a 2-core machine, so the 62 files ran one after
+      // another (load ≈ 1 on an idle 2-core machine, 2026-11-27). Each file's own Miniflare keeps files apart, so one
+      // per core, at least two (issue 27).
+      maxWorkers: Math.max(2, availableParallelism()),
       setupFiles: ['./test/setup/apply-migrations.ts', './test/setup/console.ts'],
       // A busy 2-core machine runs the heaviest files (the listing oracle, the authz matrix) two to three times
       // slower than an idle one; the suite must pass there too (issue 27.5). This only bounds a hung test.

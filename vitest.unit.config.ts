@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /** Pure unit tests beside the code (rules without I/O), run in Node. */
@@ -5,5 +6,8 @@ export default defineConfig({
   test: {
     include: ['worker/**/*.test.ts', 'web/**/*.test.ts', 'web/**/*.test.tsx', 'test/unit/**/*.test.ts'],
     environment: 'node',
+    // Vitest's default is one worker fewer than the cores: one on a 2-core machine, where the backup drill's 70 s of
+    // wrangler runs then held up every other file (issue 27). One per core, at least two.
+    maxWorkers: Math.max(2, availableParallelism()),
   },
 });
