@@ -114,6 +114,20 @@ describe('getPublicAssets (worker/lib/assets.ts)', () => {
     expect(ASSETS_RETRY_MS).toBeGreaterThan(0);
   });
 
+  it("the boot script preloads the entry's whole static closure: an import of an import too, each once", async () => {
+    const { getPublicAssets } = await freshAssets();
+    const manifest = {
+      'public-entry.tsx': { file: 'assets/public-abc.js', imports: ['_react.js', '_shared.js'] },
+      '_react.js': { file: 'assets/react-1.js' },
+      '_shared.js': { file: 'assets/shared-2.js', imports: ['_saved.js', '_react.js'], css: ['assets/shared-2.css'] },
+      '_saved.js': { file: 'assets/saved-3.js' },
+      'owner.tsx': { file: 'assets/owner-4.js', imports: ['_react.js'] },
+    };
+    const got = await getPublicAssets(fakeAssets({ manifest }));
+    expect(got.preloads).toEqual(['/assets/react-1.js', '/assets/shared-2.js', '/assets/saved-3.js']);
+    expect(got.styles).toEqual(['/assets/shared-2.css']);
+  });
+
   it('no build at all (manifest 404) is not an error: one warning per isolate', async () => {
     const { getPublicAssets } = await freshAssets();
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});

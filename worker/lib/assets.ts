@@ -16,7 +16,7 @@ export interface PageAssets {
   script: string | null;
   /** Stylesheet URLs of the entry (linked only when their text could not be read). */
   styles: string[];
-  /** The entry's static imports: preloaded by the boot script together with the entry, after first paint. */
+  /** The entry's static imports, transitively: preloaded by the boot script together with the entry, after first paint. */
   preloads: string[];
   /** The stylesheets' text, inlined into every page; null when it could not be read. */
   inlineCss: string | null;
@@ -66,13 +66,21 @@ async function load(assets: Fetcher): Promise<PageAssets> {
   const entry = manifest['public-entry.tsx'];
   if (!entry) throw new Error('no public entry in manifest');
   const styles = new Set<string>(entry.css ?? []);
+  // The entry's whole static closure, not only its direct imports: a chunk imported by an imported chunk is
+  // fetched at once too, and found one round trip late when the boot script does not name it.
   const preloads: string[] = [];
-  for (const key of entry.imports ?? []) {
-    const chunk = manifest[key];
-    if (!chunk) continue;
-    preloads.push(`/${chunk.file}`);
-    for (const c of chunk.css ?? []) styles.add(c);
-  }
+  const seen = new Set<string>();
+  const walk = (keys: readonly string[]) => {
+    for (const key of keys) {
+      const chunk = manifest[key];
+      if (!chunk || seen.has(key)) continue;
+      seen.add(key);
+      preloads.push(`/${chunk.file}`);
+      for (const c of chunk.css ?? []) styles.add(c);
+      walk(chunk.imports ?? []);
+    }
+  };
+  walk(entry.imports ?? []);
   const hrefs = [...styles].map((s) => `/${s}`);
   let inlineCss: string | null = '';
   for (const href of hrefs) {
