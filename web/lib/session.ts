@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import { toast } from '../components/ui/Toast';
 import type { AuthOk, SessionInfo, SessionUser } from '../../worker/features/auth/contract';
 import { api } from './api';
-import { forgetAccountCopies } from '../pwa/saved';
+import { closeAccountCopies, forgetAccountCopies } from '../pwa/saved';
 
 export type { SessionInfo, SessionUser };
 
@@ -134,6 +134,8 @@ export async function logout(opts: { redirectTo?: string | null } = {}): Promise
     return;
   }
   last = null;
+  // Before the storage is cleared: the account page's list may still be loading, and must not be kept afterwards.
+  closeAccountCopies();
   try {
     sessionStorage.clear();
     for (const k of Object.keys(localStorage)) if (k.startsWith('qk_') || k.startsWith('quizkvall')) localStorage.removeItem(k);

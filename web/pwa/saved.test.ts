@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PUSH_TEXTS, pushResultText } from './push';
 import {
+  closeAccountCopies,
   forgetAccountCopies,
   rememberCalendarQuiz,
   SAVED_CALENDAR_KEY,
@@ -53,6 +54,14 @@ describe('offline copies of "Mina bevakningar" and the calendar quizzes (issue 3
     storage.setItem(SAVED_FOLLOWS_KEY, JSON.stringify({ savedAt: '2026-11-27T09:15:00.000Z', follows: [] }));
     forgetAccountCopies();
     expect(savedFollows()).not.toBeNull();
+  });
+
+  it('after logout, a list that was still loading is not kept (this page never saves it again)', () => {
+    saveFollows([{ id: 'f1', label: 'Puben, Stockholm', url: null, reminders: true }], new Set());
+    closeAccountCopies();
+    expect(savedFollows()).toBeNull();
+    saveFollows([{ id: 'f1', label: 'Puben, Stockholm', url: null, reminders: true }], new Set());
+    expect(savedFollows()).toBeNull();
   });
 
   it('a calendar quiz is remembered once (refreshed on repeat), the newest 50 kept', () => {

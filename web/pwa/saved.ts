@@ -48,12 +48,26 @@ function read<T>(key: string): T | null {
   }
 }
 
+/** Set by logout: a list read before it (a request still in flight) must not be kept after it. */
+let accountCopiesClosed = false;
+
+/** Logout: forget the account's list now, and refuse one that arrives later in this page's life. */
+export function closeAccountCopies(): void {
+  accountCopiesClosed = true;
+  try {
+    localStorage.removeItem(SAVED_FOLLOWS_KEY);
+  } catch {
+    // storage blocked: nothing was kept
+  }
+}
+
 /** The signed-in user's list as the account page just read it. */
 export function saveFollows(
   follows: ReadonlyArray<{ id: string; label: string; url: string | null; reminders: boolean }>,
   pushed: ReadonlySet<string>,
   now = new Date(),
 ): void {
+  if (accountCopiesClosed) return;
   const saved: SavedFollows = {
     savedAt: now.toISOString(),
     source: 'account',
