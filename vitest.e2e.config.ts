@@ -9,6 +9,8 @@ export default defineConfig({
     include: ['test/e2e/**/*.test.ts'],
     environment: 'node',
     globalSetup: ['./test/e2e/support/global-setup.ts'],
+    // Node's fetch in every story file retries a keep-alive connection the server reset (support/network.ts).
+    setupFiles: ['./test/e2e/support/network-setup.ts'],
     // A story's own waits have their own limits; this only bounds a hung story. Long stories (an owner's
     // whole series flow) take ~50 s on a 2-core machine with both cores busy, so 60 s cut them off.
     testTimeout: 180_000,

@@ -8,6 +8,7 @@ import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playw
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { launchChromium } from '../../chromium';
 import { pinBrowserClock } from './clock';
+import { retryConnectionResets } from './network';
 import { scanForEnglish } from './swedish-only';
 
 export function baseURL(): string {
@@ -61,6 +62,8 @@ export async function newPage(
     extraHTTPHeaders: { 'cf-connecting-ip': clientAddress() },
     ...opts.context,
   });
+  // page.request shares the context's request context: a reset keep-alive connection is retried (./network.ts).
+  retryConnectionResets(context.request);
   if (opts.pinClock !== false) await pinBrowserClock(context);
   const errors: string[] = [];
   // Swedish only (issue 29.8): English UI words anywhere on a page or dialog fail the story.
