@@ -128,6 +128,26 @@ describe('getPublicAssets (worker/lib/assets.ts)', () => {
     expect(got.styles).toEqual(['/assets/shared-2.css']);
   });
 
+  it("the page's React tree, a dynamic import of the entry, is preloaded with its closure; the entry's other dynamic imports are not", async () => {
+    const { getPublicAssets, HYDRATION_MODULE } = await freshAssets();
+    const manifest = {
+      'public-entry.tsx': {
+        file: 'assets/public-abc.js',
+        imports: ['_runtime.js'],
+        dynamicImports: ['_react.js', HYDRATION_MODULE, 'components/map/QuizMap.tsx'],
+      },
+      '_runtime.js': { file: 'assets/runtime-0.js' },
+      '_react.js': { file: 'assets/react-1.js' },
+      [HYDRATION_MODULE]: { file: 'assets/hydrate-2.js', imports: ['_runtime.js', '_react.js', '_shell.js'], dynamicImports: ['components/map/QuizMap.tsx'] },
+      '_shell.js': { file: 'assets/shell-3.js', css: ['assets/shell-3.css'] },
+      'components/map/QuizMap.tsx': { file: 'assets/QuizMap-4.js', imports: ['_leaflet.js'] },
+      '_leaflet.js': { file: 'assets/leaflet-5.js' },
+    };
+    const got = await getPublicAssets(fakeAssets({ manifest }));
+    expect(got.preloads).toEqual(['/assets/runtime-0.js', '/assets/hydrate-2.js', '/assets/react-1.js', '/assets/shell-3.js']);
+    expect(got.styles).toEqual(['/assets/shell-3.css']);
+  });
+
   it('no build at all (manifest 404) is not an error: one warning per isolate', async () => {
     const { getPublicAssets } = await freshAssets();
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});

@@ -10,17 +10,28 @@ interface ManifestEntry {
   file: string;
   css?: string[];
   imports?: string[];
+  dynamicImports?: string[];
 }
 export interface PageAssets {
   /** The public entry module (hashed file name), or null without a build. */
   script: string | null;
   /** Stylesheet URLs of the entry (linked only when their text could not be read). */
   styles: string[];
-  /** The entry's static imports, transitively: preloaded by the boot script together with the entry, after first paint. */
+  /**
+   * The entry's static imports and the hydration module's ({@link HYDRATION_MODULE}), transitively: preloaded by the
+   * boot script together with the entry, after first paint.
+   */
   preloads: string[];
   /** The stylesheets' text, inlined into every page; null when it could not be read. */
   inlineCss: string | null;
 }
+
+/**
+ * The page's React tree, which the entry imports dynamically so that its evaluation is a task of its own
+ * (web/public-entry.tsx, issue 29.13). Its chunks are needed on every page, unlike the entry's other dynamic
+ * imports (the map, the service worker's registration), so they are preloaded as if imported statically.
+ */
+export const HYDRATION_MODULE = 'pages/hydrate.tsx';
 
 const NONE: PageAssets = { script: null, styles: [], preloads: [], inlineCss: null };
 
@@ -81,6 +92,7 @@ async function load(assets: Fetcher): Promise<PageAssets> {
     }
   };
   walk(entry.imports ?? []);
+  if (entry.dynamicImports?.includes(HYDRATION_MODULE)) walk([HYDRATION_MODULE]);
   const hrefs = [...styles].map((s) => `/${s}`);
   let inlineCss: string | null = '';
   for (const href of hrefs) {

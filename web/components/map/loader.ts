@@ -1,6 +1,6 @@
 /**
  * How public pages get the map component without the Worker ever bundling Leaflet: the browser entry
- * (web/public-entry.tsx) registers the lazy import of QuizMap; the pages (also rendered by the Worker,
+ * (web/pages/hydrate.tsx, imported by web/public-entry.tsx) registers the lazy import of QuizMap; the pages (also rendered by the Worker,
  * where no map is ever opened) only ask for it here when a visitor opens a map.
  */
 import { lazy, type ComponentType } from 'react';
