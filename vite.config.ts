@@ -37,6 +37,11 @@ export function chunkName(chunk: { name: string; moduleIds: readonly string[] })
   const folder = own?.split('/').at(-2);
   return folder ? `${folder}-${chunk.name}` : chunk.name;
 }
+/** The site's stylesheet (web/styles.css): CSS with no source module of its own (a component's CSS has one) and not a vendor's. */
+export function isShellStylesheet(asset: { names?: readonly string[]; originalFileNames?: readonly string[] }): boolean {
+  const names = asset.names ?? [];
+  return names.some((n) => n.endsWith('.css')) && !asset.originalFileNames?.length && !names.some((n) => n.startsWith('vendor-'));
+}
 const GENERIC_NAMES = new Set(['api', 'contract', 'index', 'messages', 'components', 'schemas', 'types']);
 
 export default defineConfig({
@@ -55,8 +60,9 @@ export default defineConfig({
       output: {
         codeSplitting: { groups: VENDOR_GROUPS },
         chunkFileNames: (chunk) => `assets/${chunkName(chunk)}-[hash].js`,
-        // The stylesheet of the shared shell is named after it too, not after the first module that imported CSS.
-        assetFileNames: (asset) => (asset.names?.some((n) => /^NotFound\.css$/.test(n)) ? 'assets/shell-[hash][extname]' : 'assets/[name]-[hash][extname]'),
+        // The stylesheet of the shared shell is named after it too, not after whichever chunk rolldown put web/styles.css
+        // in (NotFound, then the preload helper): a shared CSS asset that is neither a component's own nor a vendor's.
+        assetFileNames: (asset) => (isShellStylesheet(asset) ? 'assets/shell-[hash][extname]' : 'assets/[name]-[hash][extname]'),
       },
     },
   },
