@@ -3,8 +3,13 @@ import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, userRoles, venues } from '../../worker/db/schema';
 import { ensureHouseUser } from '../../worker/features/admin/import';
+import { processMailBatch } from '../../worker/features/follows/service';
+import { takeoverVenue } from '../../worker/features/takeover/service';
 import { newId } from '../../worker/lib/ids';
-import { callJson, createLocation, createQuiz, createUser, createVenue, snapshot, testDb, type TestUser } from '../factories';
+import { createMailer } from '../../worker/ports/mailer';
+import { callJson, createLocation, createQuiz, createUser, createVenue, snapshot, testDb, testDeps, type TestUser } from '../factories';
+import { capturingOutboxQueue, fakeProvider, queueMessages } from '../mail-queue';
+import { expectConsoleError } from '../setup/console';
 
 const CLOCK = '2030-03-05T10:00:00Z';
 const HOUSE = (env as unknown as { HOUSE_ACCOUNT_EMAIL: string }).HOUSE_ACCOUNT_EMAIL ?? 'house@test.local';
@@ -134,5 +139,59 @@ describe('POST /api/takeover', () => {
     expect(bad.status).toBe(400);
     expect(bad.body.error.message).toContain('Verksamhet');
     expect(await snapshot()).toEqual(before);
+  });
+});
+
+describe('27.3 the superadmins hear of a takeover even when the mail provider is down', () => {
+  it('the move and its notices are one batch; the queue delivers them once the provider is back (no notice before, none twice)', async () => {
+    const v = await unclaimed();
+    const newcomer = await createUser({ roles: [], now: new Date(CLOCK) });
+    const provider = fakeProvider();
+    provider.state.down = true;
+    const queue = capturingOutboxQueue();
+    const deps = {
+      ...testDeps({
+        now: CLOCK,
+        config: { houseAccountEmail: HOUSE },
+        ports: { mailer: (db, _config, clock) => createMailer(db, { apiKey: 'k', from: 'Quizkväll <no-reply@test.local>', clock, fetcher: provider.fetcher }) },
+      }),
+      mailQueue: { ...queue, send: async () => undefined },
+    };
+    // Nothing is sent inside the request: the provider being down cannot lose the notice (it used to be sent
+    // after the move, and a refused send was only logged).
+    const result = await takeoverVenue(deps, { userId: newcomer.id, email: newcomer.email, venueId: v.id });
+    expect(result.venue.userId).toBe(newcomer.id);
+    expect(provider.calls).toEqual([]);
+    const notices = await testDb()
+      .select()
+      .from(mailOutbox)
+      .where(sql`${mailOutbox.subject} = ${`Verksamhet övertagen: ${v.name}`}`);
+    expect(notices.length).toBeGreaterThan(0);
+    expect(notices.map((m) => m.status)).toEqual(notices.map(() => 'pending'));
+    expect(queue.bodies).toEqual(notices.map((m) => ({ type: 'outbox', id: m.id })));
+
+    // The consumer while the provider is down: retried later, still unsent.
+    const logged = expectConsoleError(/mail provider answered 503|follow mail .* failed/);
+    const first = queueMessages(queue.bodies);
+    await processMailBatch(deps, { queueName: 'quizkvall-mail', messages: first });
+    logged.verify();
+    expect(first.every((m) => !m.acked && m.retried !== null)).toBe(true);
+    // Back up: each notice is delivered once, a duplicate message sends nothing.
+    provider.state.down = false;
+    await processMailBatch(deps, { queueName: 'quizkvall-mail', messages: queueMessages([...queue.bodies, ...queue.bodies], 2) });
+    const after = await testDb()
+      .select()
+      .from(mailOutbox)
+      .where(sql`${mailOutbox.subject} = ${`Verksamhet övertagen: ${v.name}`}`);
+    expect(after.map((m) => m.status)).toEqual(after.map(() => 'sent'));
+    expect(provider.calls.map((c) => c.to[0]).sort()).toEqual(notices.map((m) => m.toEmail).sort());
+    // A repeated takeover call by the winner writes no second notice.
+    await takeoverVenue(deps, { userId: newcomer.id, email: newcomer.email, venueId: v.id });
+    expect(
+      await testDb()
+        .select()
+        .from(mailOutbox)
+        .where(sql`${mailOutbox.subject} = ${`Verksamhet övertagen: ${v.name}`}`),
+    ).toHaveLength(after.length);
   });
 });

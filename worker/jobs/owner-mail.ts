@@ -11,9 +11,10 @@ import { redeliverOutbox, type OutboxQueue } from '../ports/mailer';
 import { FRESHNESS_MAIL_KEY, runFreshnessJob } from '../features/freshness/service';
 import { HOLIDAY_MAIL_KEY, runHolidayAskJob } from '../features/holidays/service';
 import { REPORT_MAIL_KEY } from '../features/feedback/contract';
+import { TAKEOVER_MAIL_KEYS } from '../features/takeover/service';
 
 /** Send-key prefixes of the mail written with a claim (Mailer.outbox): the ones `mail-redeliver` sweeps. */
-export const CLAIMED_MAIL_KEYS = [FRESHNESS_MAIL_KEY, HOLIDAY_MAIL_KEY, REPORT_MAIL_KEY] as const;
+export const CLAIMED_MAIL_KEYS = [FRESHNESS_MAIL_KEY, HOLIDAY_MAIL_KEY, REPORT_MAIL_KEY, ...TAKEOVER_MAIL_KEYS] as const;
 
 export function ownerMailTasks(deps: Deps, queue: OutboxQueue): Array<[string, () => Promise<JobCounts>]> {
   return [

@@ -27,7 +27,8 @@ import { createLocalPayments } from '../../../worker/ports/payments';
 import { createClock } from '../../../worker/lib/clock';
 import type { Actor } from '../../../worker/lib/authz';
 import { newId } from '../../../worker/lib/ids';
-import type { Mailer } from '../../../worker/ports/mailer';
+import { createMailer } from '../../../worker/ports/mailer';
+import { capturingOutboxQueue } from '../../mail-queue';
 import { createLocation, createQuiz, createUser, createVenue, testDb, unique, pinnedClock } from '../../factories';
 import { expectConsoleError } from '../../setup/console';
 import { faultyD1 } from './faulty-d1';
@@ -40,7 +41,6 @@ const config = {
   ...parseConfig(env as unknown as Env),
   houseAccountEmail: (env as unknown as { HOUSE_ACCOUNT_EMAIL?: string }).HOUSE_ACCOUNT_EMAIL ?? 'house@test.local',
 };
-const mailer: Mailer = { send: async () => undefined } as unknown as Mailer;
 
 async function invariantsHold(label: string) {
   const broken: string[] = [];
@@ -199,10 +199,22 @@ describe('every multi-statement write under a fault at each batch statement', ()
         await testDb().insert(profiles).values({ userId: u.id }).onConflictDoNothing();
         return { v, u };
       },
-      (db, c) => takeoverVenue({ db, clock, config, mailer }, { userId: c.u.id, email: c.u.email, venueId: c.v.id }),
+      // A real mailer on the faulty database: the superadmins' notices are statements of the same batch.
+      (db, c) =>
+        takeoverVenue(
+          { db, clock, config, mailer: createMailer(db, { apiKey: null, from: 'Quizkväll <no-reply@test.local>', clock }), mailQueue: capturingOutboxQueue() },
+          { userId: c.u.id, email: c.u.email, venueId: c.v.id },
+        ),
       async (c) => {
         const [v] = await testDb().select().from(venues).where(eq(venues.id, c.v.id));
         expect(v!.userId).toBe(c.u.id);
+        // The move's notices exist exactly once each: none from the failed attempt, none twice from the retry.
+        const prefix = `takeover-notice:${c.v.id}:`; // (D1 refuses a LIKE pattern this long)
+        const notices = await testDb().all<{ to_email: string }>(
+          sql`SELECT to_email FROM mail_outbox WHERE substr(send_key, 1, ${prefix.length}) = ${prefix} ORDER BY to_email`,
+        );
+        expect(notices.length).toBeGreaterThan(0);
+        expect(new Set(notices.map((n) => n.to_email)).size).toBe(notices.length);
       },
     );
   });

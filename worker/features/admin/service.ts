@@ -11,7 +11,7 @@ import { newId } from '../../lib/ids';
 import { slugify } from '../../lib/slug';
 import { deleteGuarded } from '../promotion/service';
 import type { Deps } from '../../ports/deps';
-import { houseAccountId, noteOwnerEmail } from '../takeover/service';
+import { houseAccountId, withOwnerEmailNotes } from '../takeover/service';
 import {
   DETAIL_PREVIEW,
   FEEDBACK_PAGE_SIZE,
@@ -71,22 +71,29 @@ async function uniqueSlug(db: Db, name: string, city?: string | null, reserved: 
  * Add-business dialog (spec 02 §5): the owner is always the signed-in superadmin; a given owner e-mail
  * is kept in a notice to the superadmins (the data model has no column for it, see README).
  */
-export async function createVenue(deps: Pick<Deps, 'db' | 'config' | 'mailer'>, input: CreateVenueInput & { viewer: { id: string; email: string } }) {
+export async function createVenue(
+  deps: Pick<Deps, 'db' | 'config' | 'mailer' | 'mailQueue'>,
+  input: CreateVenueInput & { viewer: { id: string; email: string } },
+) {
   const { db } = deps;
   const { viewer } = input;
   const viewerId = viewer.id;
   const id = newId();
   const slug = await uniqueSlug(db, input.name);
-  const [[row]] = await db.batch([
-    db
-      .insert(venues)
-      .values({ id, userId: viewerId, name: input.name, slug, address: null, city: null, isPublic: true })
-      .returning({ id: venues.id, name: venues.name, userId: venues.userId, slug: venues.slug }),
-    bumpDataVersion(db),
-  ]);
-  if (input.ownerEmail) {
-    await noteOwnerEmail(deps, { venueId: id, venueName: input.name, ownerEmail: input.ownerEmail.toLowerCase(), createdBy: viewer.email });
-  }
+  const insert = db
+    .insert(venues)
+    .values({ id, userId: viewerId, name: input.name, slug, address: null, city: null, isPublic: true })
+    .returning({ id: venues.id, name: venues.name, userId: venues.userId, slug: venues.slug });
+  // The owner e-mail's notes to the superadmins are written with the business (one batch), delivered by the mail queue.
+  const [inserted] = input.ownerEmail
+    ? await withOwnerEmailNotes(deps, [insert, bumpDataVersion(db)], {
+        venueId: id,
+        venueName: input.name,
+        ownerEmail: input.ownerEmail.toLowerCase(),
+        createdBy: viewer.email,
+      })
+    : await db.batch([insert, bumpDataVersion(db)]);
+  const [row] = inserted as Array<{ id: string; name: string; userId: string; slug: string }>;
   return { venue: row!, ownerEmail: input.ownerEmail || null };
 }
 

@@ -1,4 +1,4 @@
-import { and, count, eq, gte, sql } from 'drizzle-orm';
+import { and, count, eq, gte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { emailTokens, locations, profiles, quizzes, userRoles, users, venues } from '../../db/schema';
 
@@ -30,6 +30,11 @@ export async function venueCounts(db: Db, venueId: string, today: string): Promi
 
 /** E-mails of every superadmin (moved to worker/lib: operations alerts use it too). */
 export { superadminEmails } from '../../lib/superadmins';
+
+/** A condition for a statement in the same batch: the business belongs to `userId` (checked there, after the move). */
+export function venueOwnedBy(venueId: string, userId: string): SQL {
+  return sql`EXISTS (SELECT 1 FROM ${venues} WHERE ${venues.id} = ${venueId} AND ${venues.userId} = ${userId})`;
+}
 
 export async function findUser(db: Db, by: { id?: string; email?: string }) {
   const cond = by.id ? eq(users.id, by.id) : eq(users.email, (by.email ?? '').toLowerCase());

@@ -5,17 +5,33 @@
  * exactly one wins and the other gets 409 with an empty account.
  */
 import { and, eq } from 'drizzle-orm';
-import { changes } from '../../db/batch';
+import { type BatchStatement, changes } from '../../db/batch';
 import type { Db } from '../../db/client';
 import { profiles, userRoles, venues } from '../../db/schema';
 import { bumpDataVersion } from '../../lib/data-version';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import type { Deps } from '../../ports/deps';
-
-type TakeoverDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'mailer'>;
+import { enqueueOutbox, needsDelivery, type OutboxMail, type OutboxQueue } from '../../ports/mailer';
 import { TAKEOVER_NOT_FOUND_MESSAGE, TAKEOVER_TAKEN_MESSAGE, type TakeoverResult, type TakeoverVenueInfo } from './contract';
-import { sendOwnerEmailNote, sendTakeoverNotice } from './mail';
-import { findHouseUserId, findUser, findVenue, hasProfile, rolesOf, takeoverIssueRows, takeoverPayloadsOf, venueCounts } from './queries';
+import { OWNER_EMAIL_NOTE_KEY, ownerEmailNotes, TAKEOVER_NOTICE_KEY, takeoverNotices } from './mail';
+import {
+  findHouseUserId,
+  findUser,
+  findVenue,
+  hasProfile,
+  rolesOf,
+  superadminEmails,
+  takeoverIssueRows,
+  takeoverPayloadsOf,
+  venueCounts,
+  venueOwnedBy,
+} from './queries';
+
+/** `mailQueue`: where the notices' deliveries are enqueued (Deps.mailQueue; a capturing fake in tests). */
+type TakeoverDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'mailer'> & { mailQueue: OutboxQueue };
+
+/** Send-key prefixes of the superadmins' notices, for the nightly mail-redeliver sweep (worker/jobs/owner-mail.ts). */
+export const TAKEOVER_MAIL_KEYS = [TAKEOVER_NOTICE_KEY, OWNER_EMAIL_NOTE_KEY] as const;
 
 /**
  * A business takeover may name or act on (issue 26.8): hidden ones (is_public = 0) are unknown, 404 like
@@ -51,30 +67,64 @@ function moveStatements(db: Db, venueId: string, userId: string, houseId: string
   ] as const;
 }
 
+/**
+ * Runs `statements` and the notices as ONE batch, then puts the notices the batch stored on the mail queue
+ * (a failed enqueue is left to the nightly sweep). Returns the batch's results of `statements`.
+ */
+async function withNotices(
+  deps: Pick<Deps, 'db'> & { mailQueue: OutboxQueue },
+  statements: readonly BatchStatement[],
+  notices: readonly OutboxMail[],
+): Promise<unknown[]> {
+  const results: unknown[] = await deps.db.batch([...statements, ...notices.map((n) => n.statement)] as [BatchStatement, ...BatchStatement[]]);
+  const stored = notices.filter((n, i) => needsDelivery(n, results[statements.length + i])).map((n) => n.id);
+  if (stored.length) await enqueueOutbox(deps.mailQueue, stored);
+  return results.slice(0, statements.length);
+}
+
+/** Moves the business to the user with the superadmins' notices in the same batch; true when this call moved it. */
+async function moveWithNotices(
+  deps: TakeoverDeps,
+  venue: { id: string; name: string },
+  user: { id: string; email: string },
+  houseId: string,
+  counts: { placesCount: number; quizzesCount: number },
+): Promise<boolean> {
+  const at = deps.clock.now().toISOString();
+  const to = await superadminEmails(deps.db, deps.config.superadminEmails);
+  // Written only where the move happened (a concurrent claimant who lost writes nothing).
+  const notices = takeoverNotices(
+    deps.mailer,
+    deps.config,
+    to,
+    { email: user.email, userId: user.id, venueId: venue.id, venueName: venue.name, ...counts, at },
+    venueOwnedBy(venue.id, user.id),
+  );
+  const [moved] = await withNotices(deps, moveStatements(deps.db, venue.id, user.id, houseId, at), notices);
+  return changes(moved) === 1;
+}
+
 export async function takeoverVenue(deps: TakeoverDeps, input: { userId: string; email: string; venueId: string }): Promise<TakeoverResult> {
   const { db } = deps;
-  const ctx = { today: deps.clock.today(), now: deps.clock.now(), config: deps.config, mailer: deps.mailer };
+  const today = deps.clock.today();
   const user = await findUser(db, { id: input.userId });
   if (!user?.emailVerifiedAt) throw forbidden('Verifiera din e-postadress innan du tar över en verksamhet.');
   const venue = visibleTo(await findVenue(db, input.venueId), input.userId);
   if (!venue) throw notFound(TAKEOVER_NOT_FOUND_MESSAGE);
-  const houseId = await findHouseUserId(db, ctx.config.houseAccountEmail);
+  const houseId = await findHouseUserId(db, deps.config.houseAccountEmail);
 
   if (venue.userId !== input.userId) {
     if (!houseId || venue.userId !== houseId || houseId === input.userId) throw conflict(TAKEOVER_TAKEN_MESSAGE);
-    const [moved] = await db.batch(moveStatements(db, venue.id, input.userId, houseId, ctx.now.toISOString()));
-    if (changes(moved) !== 1) {
-      // Someone else won between our read and the write; re-read to answer truthfully.
-      const now = await findVenue(db, venue.id);
-      if (now?.userId !== input.userId) throw conflict(TAKEOVER_TAKEN_MESSAGE);
-    } else {
-      const counts = await venueCounts(db, venue.id, ctx.today);
-      await sendTakeoverNotice(db, ctx.mailer, ctx.config, { email: user.email, venueId: venue.id, venueName: venue.name, ...counts });
+    const counts = await venueCounts(db, venue.id, today);
+    if (await moveWithNotices(deps, venue, { id: input.userId, email: user.email }, houseId, counts)) {
       return { venue: { id: venue.id, name: venue.name, userId: input.userId }, ...counts };
     }
+    // Someone else won between our read and the write; re-read to answer truthfully.
+    const now = await findVenue(db, venue.id);
+    if (now?.userId !== input.userId) throw conflict(TAKEOVER_TAKEN_MESSAGE);
   }
   // Already the caller's (a repeated call after success): idempotent, no second notice.
-  const counts = await venueCounts(db, venue.id, ctx.today);
+  const counts = await venueCounts(db, venue.id, today);
   return { venue: { id: venue.id, name: venue.name, userId: input.userId }, ...counts };
 }
 
@@ -91,7 +141,7 @@ export interface FixTakeoverResult {
  */
 export async function fixTakeoverIssues(deps: TakeoverDeps, input: { userId?: string; email?: string; venueId?: string }): Promise<FixTakeoverResult> {
   const { db } = deps;
-  const ctx = { today: deps.clock.today(), now: deps.clock.now(), config: deps.config, mailer: deps.mailer };
+  const today = deps.clock.today();
   const fixed: string[] = [];
   const errors: string[] = [];
   const done = (): FixTakeoverResult => {
@@ -126,17 +176,15 @@ export async function fixTakeoverIssues(deps: TakeoverDeps, input: { userId?: st
     return done();
   }
   if (venue.userId === user.id) return done();
-  const houseId = await findHouseUserId(db, ctx.config.houseAccountEmail);
+  const houseId = await findHouseUserId(db, deps.config.houseAccountEmail);
   if (!houseId || venue.userId !== houseId) {
     errors.push('Verksamheten ägs redan av en annan användare.');
     return done();
   }
   if (!user.emailVerifiedAt) return done();
-  const [moved] = await db.batch(moveStatements(db, venue.id, user.id, houseId, ctx.now.toISOString()));
-  if (changes(moved) === 1) {
+  const counts = await venueCounts(db, venue.id, today);
+  if (await moveWithNotices(deps, venue, user, houseId, counts)) {
     fixed.push(`Verksamheten ${venue.name} flyttades till ${user.email}.`);
-    const counts = await venueCounts(db, venue.id, ctx.today);
-    await sendTakeoverNotice(db, ctx.mailer, ctx.config, { email: user.email, venueId: venue.id, venueName: venue.name, ...counts });
   } else {
     errors.push('Verksamheten ägs redan av en annan användare.');
   }
@@ -199,12 +247,15 @@ export function houseAccountId(deps: Pick<Deps, 'db'>, input: { houseEmail: stri
 }
 
 /**
- * Tells the superadmins the owner e-mail given in the add-business dialog (spec 02 §5; kept in this
- * notice because the data model has no column for it). Never throws; returns the number of mails sent.
+ * Creates a business with the superadmins' notes of the owner e-mail given in the add-business dialog (spec 02 §5;
+ * kept in these notes because the data model has no column for it): `statements` (the business's insert) and the
+ * notes are ONE batch. Returns the results of `statements`.
  */
-export function noteOwnerEmail(
-  deps: Pick<Deps, 'db' | 'config' | 'mailer'>,
+export async function withOwnerEmailNotes(
+  deps: Pick<Deps, 'db' | 'config' | 'mailer'> & { mailQueue: OutboxQueue },
+  statements: readonly BatchStatement[],
   input: { venueId: string; venueName: string; ownerEmail: string; createdBy: string },
-): Promise<number> {
-  return sendOwnerEmailNote(deps.db, deps.mailer, deps.config, input);
+): Promise<unknown[]> {
+  const to = await superadminEmails(deps.db, deps.config.superadminEmails);
+  return withNotices(deps, statements, ownerEmailNotes(deps.mailer, deps.config, to, input));
 }
