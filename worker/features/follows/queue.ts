@@ -17,7 +17,7 @@ export type FollowMessage = z.infer<typeof FollowMessageSchema>;
 
 /**
  * Everything the mail queue carries: the follow messages, and (issue 27.3) the delivery of one outbox row
- * written with its claim (Mailer.outbox: freshness steps, the holiday question, the report mail).
+ * written with its claim (Mailer.outbox: freshness steps, the holiday question, the report mail, the superadmins' takeover notices).
  */
 export const MailQueueMessageSchema = z.union([FollowMessageSchema, z.object({ type: z.literal('outbox'), id: z.string().min(1) })]);
 export type MailQueueMessage = z.infer<typeof MailQueueMessageSchema>;
