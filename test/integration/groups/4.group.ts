@@ -1,3 +1,0 @@
-import { runGroup } from './run-group';
-
-await runGroup(4);
