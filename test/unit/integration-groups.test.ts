@@ -41,6 +41,10 @@ describe('integration groups', () => {
     expect(config).toContain("['test/integration/groups/*.group.ts']");
   });
 
+  it('hold no module mocks: a group loads each module once for all its files, so a vi.mock would leak or miss', () => {
+    for (const f of testFiles) expect(readFileSync(join(root, f), 'utf8'), f).not.toMatch(/\bvi\.(mock|doMock|unmock|resetModules)\(/);
+  });
+
   it('weigh only files that exist (a renamed heavy file would otherwise count as a small one)', () => {
     for (const f of Object.keys(WEIGHT_S)) expect(testFiles, f).toContain(f);
   });
