@@ -14,6 +14,15 @@ import { RESTORE_FILLS } from './scripts/d1-backup.mjs';
  * The lazy modules (worker/lazy/*.bundle.js: share renderer, Stripe SDK) are generated here first, as
  * wrangler's [build] command does for `wrangler dev` / `deploy`; the Worker imports them on first use.
  */
+/**
+ * Without a file named on the command line, the tier runs the group files (test/integration/groups/partition.ts:
+ * each loads the Worker once for its share of the test files instead of once per file; issue 27). Naming a file
+ * by path runs just that file in a runtime of its own, as before:
+ *   npx vitest run --config vitest.config.ts test/integration/listing.test.ts
+ *   npm run test:integration -- test/integration/listing.test.ts
+ */
+const namedFiles = process.argv.slice(2).some((arg) => !arg.startsWith('-') && /(^|\/)test\/integration\/(?!groups\/)|\.test(\.ts)?$/.test(arg));
+
 export default defineConfig(async () => {
   await buildLazyModules();
   const migrations = await readD1Migrations('migrations');
@@ -38,7 +47,7 @@ export default defineConfig(async () => {
       }),
     ],
     test: {
-      include: ['test/integration/**/*.test.ts'],
+      include: namedFiles ? ['test/integration/**/*.test.ts'] : ['test/integration/groups/*.group.ts'],
       // Vitest's default is one worker fewer than the cores: ONE on a 2-core machine, so the 62 files ran one after
       // another (load ≈ 1 on an idle 2-core machine, 2026-11-27). Each file's own Miniflare keeps files apart, so one
       // per core, at least two (issue 27).
