@@ -5,7 +5,7 @@
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { cpSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -76,6 +76,11 @@ export async function startApp(env: Record<string, string>, opts: { ownBuild?: b
   const root = join(import.meta.dirname, '..', '..', '..');
   cpSync(migratedDatabase(root), join(dir, 'state'), { recursive: true });
   const logs: string[] = [];
+  // The app's whole output (wrangler, the Worker's request and error lines) goes to a file as well, so a story that
+  // met a 500 can be traced to its route and stack: .e2e/logs/<label>-<port>.log (git-ignored; kept after the run).
+  const logDir = join(root, '.e2e', 'logs');
+  mkdirSync(logDir, { recursive: true });
+  const logFile = createWriteStream(join(logDir, `${opts.label ?? 'app'}-${port}.log`));
   const child: ChildProcess = spawn(process.execPath, [join(root, 'scripts', 'start.mjs')], {
     cwd: root,
     env: {
@@ -89,8 +94,13 @@ export async function startApp(env: Record<string, string>, opts: { ownBuild?: b
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
-  child.stdout?.on('data', (d) => logs.push(String(d)));
-  child.stderr?.on('data', (d) => logs.push(String(d)));
+  for (const stream of [child.stdout, child.stderr]) {
+    stream?.on('data', (d) => {
+      logs.push(String(d));
+      logFile.write(d);
+    });
+  }
+  child.on('exit', () => logFile.end());
   const stop = () => {
     if (child.pid) {
       try {
