@@ -54,12 +54,15 @@ describe('quiz filters', () => {
     expect((await shown(page))[1]).toBe(n);
     await expectAccessible(page);
 
-    // Reloading the shared URL renders the same answer on the server, with the selects set.
+    // Reloading the shared URL renders the answer on the server, with the selects set: only free music quizzes, as many
+    // as its count line says. (Not "the same n": this listing spans every city, and stories running beside this one
+    // create and delete free music quizzes in their own cities — a run read 4, then 3 after the reload.)
     await page.reload();
     await hydrated(page);
     expect(await page.getByLabel('Pris').inputValue()).toBe('gratis');
     expect(await page.getByLabel('Kategori').inputValue()).toBe('musik');
-    expect(await onlyFreeMusic(page)).toBe(n);
+    const reloaded = await onlyFreeMusic(page);
+    expect((await shown(page))[1]).toBe(reloaded);
 
     // Following this search keeps its filters: the dialog names them, the confirmation mail too.
     await page.getByRole('button', { name: 'Bevaka den här sökningen' }).click();
