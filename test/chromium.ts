@@ -6,6 +6,9 @@
  * `npm run bench` and test/e2e/lighthouse.test.ts).
  */
 import * as chromeLauncher from 'chrome-launcher';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -22,12 +25,56 @@ export const CHROMIUM_ARGS = [
   '--disable-dev-shm-usage',
 ];
 
+/**
+ * Browser UI no headless page shows. Headless Chromium builds a whole browser window per page, and since ~Chromium
+ * 150 that window renders its omnibox popups as WebUI pages (chrome://omnibox-popup.top-chrome,
+ * "omnibox_popup_aim.html") in renderers of their own: about a second of CPU per new browser context, and a
+ * renderer that competes with the page under test (a 230 ms task of its own in a page-load trace). Measured on
+ * 2026-11-27 (six contexts, each loading one public page): 14.4 s of Chromium CPU with them, 7.8 s without (issue 27).
+ */
+export const DISABLED_FEATURES = ['WebUIOmniboxPopup', 'WebUIOmniboxFullPopup', 'WebUIOmniboxAimPopup'];
+
+/**
+ * Chromium keeps only the last `--disable-features` of its command line, and both launchers pass a list of their
+ * own (features that phone home, PaintHolding, …): ours must carry theirs too, or it would switch those back on.
+ */
+export function mergedDisableFeatures(defaults: readonly string[]): string {
+  const own = defaults.filter((a) => a.startsWith('--disable-features=')).flatMap((a) => a.slice('--disable-features='.length).split(','));
+  return `--disable-features=${[...new Set([...own, ...DISABLED_FEATURES])].filter(Boolean).join(',')}`;
+}
+
+/**
+ * Playwright's default `--disable-features` switch. Playwright has no API for its default arguments; they are a
+ * literal list in its bundle (chromiumSwitches.ts), read here. A layout it no longer has throws, so an upgrade
+ * that moves the list fails every browser test at once instead of silently re-enabling those features.
+ */
+export function playwrightDisableFeatures(): string {
+  const require = createRequire(import.meta.url);
+  const bundle = readFileSync(join(dirname(require.resolve('playwright-core/package.json')), 'lib', 'coreBundle.js'), 'utf8');
+  const list = /\bdisabledFeatures = \[([^\]]*)\]/.exec(bundle)?.[1];
+  const names = list
+    ?.split('\n')
+    .map((line) => line.replace(/\/\/.*$/, '').trim())
+    .join('')
+    .match(/"([A-Za-z0-9]+)"/g)
+    ?.map((q) => q.slice(1, -1));
+  if (!names?.length) throw new Error('playwright-core: its default --disable-features list was not found (test/chromium.ts)');
+  return `--disable-features=${names.join(',')}`;
+}
+
 /** Headless Chromium driven by Playwright. */
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, mergedDisableFeatures([playwrightDisableFeatures()])] });
 }
 
 /** Headless Chromium with a DevTools port for Lighthouse; call `kill()` when done. */
 export function launchChromiumForLighthouse(): Promise<chromeLauncher.LaunchedChrome> {
-  return chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: ['--headless=new', ...CHROMIUM_ARGS], logLevel: 'error' });
+  const defaults = chromeLauncher.Launcher.defaultFlags();
+  return chromeLauncher.launch({
+    chromePath: CHROMIUM_PATH,
+    // chrome-launcher's own flags, with our features added to its --disable-features (see mergedDisableFeatures).
+    ignoreDefaultFlags: true,
+    chromeFlags: [...defaults.filter((f) => !f.startsWith('--disable-features=')), mergedDisableFeatures(defaults), '--headless=new', ...CHROMIUM_ARGS],
+    logLevel: 'error',
+  });
 }
