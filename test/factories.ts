@@ -67,11 +67,15 @@ export async function createUser(
   const id = newId();
   const email = (opts.email ?? `${unique('user')}@test.local`).toLowerCase();
   const password = opts.password ?? 'hemligt123';
-  await db.insert(users).values({ id, email, emailVerifiedAt: opts.verified === false ? null : VERIFIED_AT });
   // 1 000 iterations keep tests fast; production hashes use the 100 000 cap.
-  await db.insert(passwordCredentials).values({ userId: id, hash: await hashPassword(password, 1000) });
-  await db.insert(profiles).values({ userId: id });
-  for (const role of opts.roles ?? ['admin']) await db.insert(userRoles).values({ userId: id, role });
+  const hash = await hashPassword(password, 1000);
+  // One batch, in this order (issue 27: one round trip instead of four or five; the security worlds make hundreds).
+  await db.batch([
+    db.insert(users).values({ id, email, emailVerifiedAt: opts.verified === false ? null : VERIFIED_AT }),
+    db.insert(passwordCredentials).values({ userId: id, hash }),
+    db.insert(profiles).values({ userId: id }),
+    ...(opts.roles ?? ['admin']).map((role) => db.insert(userRoles).values({ userId: id, role })),
+  ]);
   const { token } = await createSession(db, id, opts.now ?? new Date());
   return { id, email, password, cookie: `${SESSION_COOKIE}=${token}` };
 }
