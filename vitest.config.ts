@@ -56,8 +56,12 @@ export default defineConfig(async () => {
       // A busy 2-core machine runs the heaviest files (the listing oracle, the authz matrix) two to three times
       // slower than an idle one; the suite must pass there too (issue 27.5). This only bounds a hung test.
       testTimeout: 60_000,
+      // The same bound for hooks: the storage reset before each file of a group (groups/reset.ts) timed out at the
+      // default 10 s once at load 7–8, after import-jobs.test.ts (2026-11-27).
+      hookTimeout: 60_000,
       // The Worker's structured log lines (worker/lib/log.ts; one per request and job) would drown the
-      // output; test/integration/logs.test.ts reads them through a console spy instead.
+      // output; test/integration/logs.test.ts reads them through a console spy instead. test/setup/console.ts
+      // already drops them inside the isolate (issue 27); this catches any that still get here.
       onConsoleLog: (log: string) => !log.startsWith('{"type":"'),
     },
   };

@@ -67,11 +67,15 @@ export async function createUser(
   const id = newId();
   const email = (opts.email ?? `${unique('user')}@test.local`).toLowerCase();
   const password = opts.password ?? 'hemligt123';
-  await db.insert(users).values({ id, email, emailVerifiedAt: opts.verified === false ? null : VERIFIED_AT });
   // 1 000 iterations keep tests fast; production hashes use the 100 000 cap.
-  await db.insert(passwordCredentials).values({ userId: id, hash: await hashPassword(password, 1000) });
-  await db.insert(profiles).values({ userId: id });
-  for (const role of opts.roles ?? ['admin']) await db.insert(userRoles).values({ userId: id, role });
+  const hash = await hashPassword(password, 1000);
+  // One batch, in this order (issue 27: one round trip instead of four or five; the security worlds make hundreds).
+  await db.batch([
+    db.insert(users).values({ id, email, emailVerifiedAt: opts.verified === false ? null : VERIFIED_AT }),
+    db.insert(passwordCredentials).values({ userId: id, hash }),
+    db.insert(profiles).values({ userId: id }),
+    ...(opts.roles ?? ['admin']).map((role) => db.insert(userRoles).values({ userId: id, role })),
+  ]);
   const { token } = await createSession(db, id, opts.now ?? new Date());
   return { id, email, password, cookie: `${SESSION_COOKIE}=${token}` };
 }
@@ -176,18 +180,44 @@ export async function callJson<T = any>(path: string, opts: CallOptions = {}): P
   return { status: res.status, body: (text ? JSON.parse(text) : null) as T, res };
 }
 
-/** Row counts and a content checksum of tables, to prove that a refused request changed nothing. */
+/**
+ * Row counts and a content checksum of tables, to prove that a refused request changed nothing. Every column of
+ * every row counts: one statement renders each table in SQL as one string (rows in rowid order, each value as its
+ * type and exact bytes: hex() for text and blobs, so a U+0000 inside a string counts too), hashed here. One
+ * statement instead of a SELECT * per table: 18 tables took ~85 ms as 18 reads of every row (issue 27).
+ */
 export async function snapshot(
   tables: string[] = ['users', 'venues', 'locations', 'quizzes', 'promotions', 'promotion_slot_claims', 'checkout_orders', 'feedback', 'sessions'],
 ): Promise<Record<string, string>> {
   const db = testDb();
-  const out: Record<string, string> = {};
-  for (const t of tables) {
-    const rows = await db.all<Record<string, unknown>>(sql.raw(`SELECT * FROM ${t} ORDER BY rowid`));
-    out[t] = `${rows.length}:${JSON.stringify(rows).length}:${hashString(JSON.stringify(rows))}`;
+  const unknown = tables.filter((t) => !tableColumns.has(t));
+  if (unknown.length) {
+    const names = unknown.map((t) => `'${t.replace(/'/g, "''")}'`).join(', ');
+    const cols = await db.all<{ t: string; c: string }>(
+      sql.raw(
+        `SELECT m.name AS t, p.name AS c FROM sqlite_master m, pragma_table_info(m.name) p WHERE m.type = 'table' AND m.name IN (${names}) ORDER BY m.name, p.cid`,
+      ),
+    );
+    for (const { t, c } of cols) tableColumns.set(t, [...(tableColumns.get(t) ?? []), c]);
+    for (const t of unknown) if (!tableColumns.has(t)) throw new Error(`snapshot: no table ${t}`);
   }
+  const value = (c: string) =>
+    `(typeof("${c}") || ':' || CASE typeof("${c}") WHEN 'text' THEN hex("${c}") WHEN 'blob' THEN hex("${c}") ELSE quote("${c}") END)`;
+  const parts = tables.map(
+    (t, i) =>
+      `(SELECT count(*) || ';' || ifnull(group_concat(${tableColumns.get(t)!.map(value).join(" || ',' || ")}, ';' ORDER BY rowid), '') FROM "${t}") AS t${i}`,
+  );
+  const [row] = await db.all<Record<string, string>>(sql.raw(`SELECT ${parts.join(', ')}`));
+  const out: Record<string, string> = {};
+  tables.forEach((t, i) => {
+    const text = row![`t${i}`]!;
+    out[t] = `${text.slice(0, text.indexOf(';'))}:${text.length}:${hashString(text)}`;
+  });
   return out;
 }
+
+/** Column names per table (the schema does not change while the tests run). */
+const tableColumns = new Map<string, string[]>();
 
 function hashString(s: string): number {
   let h = 0;

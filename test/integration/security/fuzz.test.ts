@@ -9,9 +9,9 @@
  * new JSON route is fuzzed as soon as it is classified there with a valid body.
  */
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
-import { call, snapshot, unique, type TestUser } from '../../factories';
-import { anyJson, anyString, envelopeProblem, MALFORMED_BODIES, nastyString, RUNS, SEED, wrongType } from './inputs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { call, runListingDayAt, snapshot, unique, type TestUser } from '../../factories';
+import { allChecked, anyJson, anyString, checkAllAtOnce, envelopeProblem, MALFORMED_BODIES, nastyString, RUNS, SEED, wrongType } from './inputs';
 import { objectId, ROUTES, targetFor, type Actor, type RouteCase, type Target } from './route-table';
 import { CLOCK, createWorld, GUARDED_TABLES, type World } from './world';
 
@@ -36,8 +36,18 @@ function pathOf(key: string, spec: RouteCase, t: Target): string {
   return key.slice(key.indexOf(' ') + 1).replace(':id', encodeURIComponent(objectId(spec.object, t) ?? ''));
 }
 
+/**
+ * Brings the listing to CLOCK's day (what call() does before every GET): once per test, after its world exists.
+ * Every request of this file is sent at CLOCK and the listing's day depends only on the day and the house account,
+ * so `send` need not repeat it (issue 27: one D1 read per GET).
+ */
+async function listingAtClock(): Promise<void> {
+  await runListingDayAt(CLOCK);
+}
+
 async function send(path: string, opts: { method: string; raw?: string; body?: unknown; user?: TestUser; contentType?: string }) {
   const res = await call(path, {
+    listingDay: false,
     method: opts.method,
     body: opts.raw !== undefined ? opts.raw : opts.body,
     cookie: opts.user?.cookie,
@@ -59,9 +69,11 @@ function checkAnswer(label: string, status: number, text: string, opts: { mustRe
 const jsonRoutes = Object.entries(ROUTES).filter(([key, spec]) => spec.body && !key.startsWith('POST /api/payments/webhook'));
 
 describe('bad input: JSON bodies', () => {
+  // A world per route: part 2 may be accepted and write. Part 1 is refused whole, so its requests go out at once.
   for (const [key, spec] of jsonRoutes) {
     it(`${key}: surely invalid bodies → 400, Swedish envelope, nothing stored; anything else → no 5xx`, async () => {
       const world = await createWorld();
+      await listingAtClock();
       const actor = allowedActor(spec);
       const user = userOf(world, actor);
       const method = key.slice(0, key.indexOf(' '));
@@ -78,44 +90,53 @@ describe('bad input: JSON bodies', () => {
           .constantFrom(...keys)
           .chain((k) => wrongType(valid[k]).map((v) => ({ raw: undefined as string | undefined, body: { ...valid, [k]: v } as unknown }))),
       );
-      await fc.assert(
-        fc.asyncProperty(surelyInvalid, async (input) => {
+      const surelyInvalidChecked = checkAllAtOnce(
+        [surelyInvalid],
+        async (input) => {
           tried.json++;
           const { status, text } = await send(path, { method, raw: input.raw, body: input.body, user });
           checkAnswer(`${key} ${input.raw !== undefined ? `raw ${JSON.stringify(input.raw)}` : JSON.stringify(input.body).slice(0, 200)}`, status, text, {
             mustRefuse: true,
             api: true,
           });
-        }),
-        { numRuns: RUNS, seed: SEED, endOnFailure: true },
+        },
+        { numRuns: RUNS, seed: SEED },
       );
+      const fixed: Array<() => Promise<void>> = [];
       // Every text field at 5 000 characters (over every limit but the CSV import's): refused.
       for (const k of keys.filter((k) => typeof valid[k] === 'string' && k !== 'csv')) {
-        tried.json++;
-        const { status, text } = await send(path, { method, body: { ...valid, [k]: 'x'.repeat(5000) }, user });
-        if (status < 400 || status >= 500) throw new Error(`${key}: a 5 000-character "${k}" got ${status} ${text.slice(0, 150)}`);
-        const problem = envelopeProblem(status, text);
-        if (problem) throw new Error(`${key} "${k}": ${problem}`);
+        fixed.push(async () => {
+          tried.json++;
+          const { status, text } = await send(path, { method, body: { ...valid, [k]: 'x'.repeat(5000) }, user });
+          if (status < 400 || status >= 500) throw new Error(`${key}: a 5 000-character "${k}" got ${status} ${text.slice(0, 150)}`);
+          const problem = envelopeProblem(status, text);
+          if (problem) throw new Error(`${key} "${k}": ${problem}`);
+        });
       }
       // Control characters (issue 13.6) in every text field: refused with 400 naming the field.
       // (Routes whose body is not JSON — the raw CSV upload — have their own checks.)
       const isJsonBody = typeof valid === 'object' && !(spec.headers?.['content-type'] && !spec.headers['content-type'].includes('json'));
       for (const k of isJsonBody ? keys.filter((k) => typeof valid[k] === 'string') : []) {
         for (const bad of CONTROL_VALUES) {
-          tried.json++;
-          const value = `${valid[k] as string}${bad}`;
-          const { status, text } = await send(path, { method, body: { ...valid, [k]: value }, user });
-          checkAnswer(`${key} "${k}" with ${JSON.stringify(bad)}`, status, text, { mustRefuse: true, api: true });
+          fixed.push(async () => {
+            tried.json++;
+            const value = `${valid[k] as string}${bad}`;
+            const { status, text } = await send(path, { method, body: { ...valid, [k]: value }, user });
+            checkAnswer(`${key} "${k}" with ${JSON.stringify(bad)}`, status, text, { mustRefuse: true, api: true });
+          });
         }
       }
       // A valid body under another content type (issue 13.8): 415, never read as {}.
       for (const contentType of isJsonBody ? ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x'] : []) {
-        tried.json++;
-        const { status, text } = await send(path, { method, body: valid, user, contentType });
-        if (status !== 415) throw new Error(`${key} as ${contentType}: expected 415, got ${status} ${text.slice(0, 150)}`);
-        const problem = envelopeProblem(status, text);
-        if (problem) throw new Error(`${key} as ${contentType}: ${problem}`);
+        fixed.push(async () => {
+          tried.json++;
+          const { status, text } = await send(path, { method, body: valid, user, contentType });
+          if (status !== 415) throw new Error(`${key} as ${contentType}: expected 415, got ${status} ${text.slice(0, 150)}`);
+          const problem = envelopeProblem(status, text);
+          if (problem) throw new Error(`${key} as ${contentType}: ${problem}`);
+        });
       }
+      await Promise.all([surelyInvalidChecked, allChecked(fixed)]);
       const after = await snapshot(GUARDED_TABLES);
       expect(after, `${key}: a refused body changed a table`).toEqual(before);
 
@@ -184,9 +205,15 @@ describe('bad input: path parameters', () => {
   const badId = fc
     .oneof(anyString, fc.constantFrom('%2F', '%', '%zz', '%E0%A4%A', '\u0000', ' ', 'a'.repeat(65), 'a'.repeat(5000)))
     .filter((s) => s.length > 0 && !/^(\.|%2e){1,2}$/i.test(s));
+  // Every request here is refused (or only reads a page), and each test proves that no guarded table changed:
+  // so one world serves every route, and each route's ids go out at once.
+  let world: World;
+  beforeAll(async () => {
+    world = await createWorld();
+    await listingAtClock();
+  });
   for (const [key, spec] of idRoutes) {
     it(`${key}: arbitrary ids → no 5xx, a refusal with the envelope, nothing changed`, async () => {
-      const world = await createWorld();
       const actor = allowedActor(spec);
       const user = userOf(world, actor);
       const method = key.slice(0, key.indexOf(' '));
@@ -195,8 +222,9 @@ describe('bad input: path parameters', () => {
       const isPage = !template.startsWith('/api/') && !template.startsWith('/dev/');
       const t = targetFor(world, unique('f'));
       const before = await snapshot(GUARDED_TABLES);
-      await fc.assert(
-        fc.asyncProperty(badId, fc.boolean(), async (id, encode) => {
+      await checkAllAtOnce(
+        [badId, fc.boolean()],
+        async (id, encode) => {
           tried.path++;
           // Raw ids exercise broken percent-encoding; encoded ids reach the handler verbatim.
           const segment = !encode && /^[%A-Za-z0-9]*$/.test(id) ? id : encodeURIComponent(id);
@@ -218,8 +246,8 @@ describe('bad input: path parameters', () => {
             const problem = envelopeProblem(status, text);
             if (problem) throw new Error(`${label}: ${problem}`);
           }
-        }),
-        { numRuns: RUNS, seed: SEED, endOnFailure: true },
+        },
+        { numRuns: RUNS, seed: SEED },
       );
       expect(await snapshot(GUARDED_TABLES), `${key}: a refused id changed a table`).toEqual(before);
     });
@@ -267,49 +295,53 @@ describe('bad input: query parameters', () => {
     nastyNumber(),
     fc.constantFrom('0', '-1', '1.5', '99999999999999999999', '1e3', '0x10', ' 1', '2026-02-30', '2026-13-01', '9999-12-31', '0000-00-00'),
   );
+  // Only reads, each test proving that no guarded table changed: one world for every route, requests at once.
+  let world: World;
+  beforeAll(async () => {
+    world = await createWorld();
+    await listingAtClock();
+  });
   for (const [key, q] of Object.entries(QUERY_PARAMS)) {
     it(`${key}: arbitrary ${q.params.join(', ')} → no 5xx, refusals with the Swedish envelope`, async () => {
-      const world = await createWorld();
       const user = userOf(world, q.actor);
       const t = targetFor(world, unique('f'));
       const isApi = key.startsWith('GET /api/');
       const before = await snapshot(GUARDED_TABLES);
-      await fc.assert(
-        fc.asyncProperty(
-          fc.dictionary(fc.constantFrom(...q.params, 'unknown'), queryValue, { minKeys: 1, maxKeys: q.params.length + 1 }),
-          fc.boolean(),
-          async (params, repeat) => {
-            tried.query++;
-            const search = new URLSearchParams();
-            for (const [k, v] of Object.entries(params)) {
-              search.append(k, v);
-              if (repeat) search.append(k, 'x'); // the same parameter twice
-            }
-            const path = `${q.path(t)}?${search.toString()}`;
-            const { status, text } = await send(path, { method: 'GET', user });
-            const label = `GET ${path.slice(0, 300)}`;
-            if (status >= 500) throw new Error(`${label}: ${status} ${text.slice(0, 200)}`);
-            if (status >= 400 && isApi) {
-              const problem = envelopeProblem(status, text);
-              if (problem) throw new Error(`${label}: ${problem}`);
-            }
-          },
-        ),
-        { numRuns: RUNS * 2, seed: SEED, endOnFailure: true },
+      await checkAllAtOnce(
+        [fc.dictionary(fc.constantFrom(...q.params, 'unknown'), queryValue, { minKeys: 1, maxKeys: q.params.length + 1 }), fc.boolean()],
+        async (params, repeat) => {
+          tried.query++;
+          const search = new URLSearchParams();
+          for (const [k, v] of Object.entries(params)) {
+            search.append(k, v);
+            if (repeat) search.append(k, 'x'); // the same parameter twice
+          }
+          const path = `${q.path(t)}?${search.toString()}`;
+          const { status, text } = await send(path, { method: 'GET', user });
+          const label = `GET ${path.slice(0, 300)}`;
+          if (status >= 500) throw new Error(`${label}: ${status} ${text.slice(0, 200)}`);
+          if (status >= 400 && isApi) {
+            const problem = envelopeProblem(status, text);
+            if (problem) throw new Error(`${label}: ${problem}`);
+          }
+        },
+        { numRuns: RUNS * 2, seed: SEED },
       );
       // Control characters in every parameter (issue 13.6): an API answers 400 with the envelope; a page is
       // never a 5xx (it ignores the bad filter, as it does any invalid one).
-      for (const param of q.params) {
-        for (const bad of CONTROL_VALUES) {
-          tried.query++;
-          const path = `${q.path(t)}?${new URLSearchParams({ [param]: `a${bad}b` }).toString()}`;
-          const { status, text } = await send(path, { method: 'GET', user });
-          // The OAuth callback is a browser navigation: it refuses by redirecting to the login page.
-          if (key === 'GET /api/auth/google/callback' && status === 302) continue;
-          if (isApi) checkAnswer(`GET ${path}`, status, text, { mustRefuse: true, api: true });
-          else if (status >= 500) throw new Error(`GET ${path}: ${status}`);
-        }
-      }
+      await allChecked(
+        q.params.flatMap((param) =>
+          CONTROL_VALUES.map((bad) => async () => {
+            tried.query++;
+            const path = `${q.path(t)}?${new URLSearchParams({ [param]: `a${bad}b` }).toString()}`;
+            const { status, text } = await send(path, { method: 'GET', user });
+            // The OAuth callback is a browser navigation: it refuses by redirecting to the login page.
+            if (key === 'GET /api/auth/google/callback' && status === 302) return;
+            if (isApi) checkAnswer(`GET ${path}`, status, text, { mustRefuse: true, api: true });
+            else if (status >= 500) throw new Error(`GET ${path}: ${status}`);
+          }),
+        ),
+      );
       // Reads never write (the session may not be renewed either: it is fresh).
       expect(await snapshot(GUARDED_TABLES), `${key}: a read changed a table`).toEqual(before);
     });

@@ -138,3 +138,34 @@ const SWEDISH =
 export function isSwedish(message: string): boolean {
   return SWEDISH.test(message) && !ENGLISH.test(message);
 }
+
+/**
+ * Checks `check` on exactly the inputs that `fc.assert(fc.asyncProperty(...arbs, check), { numRuns, seed })` runs
+ * (fc.sample of the same tuple with the same seed draws the same values, in the same order), but sends them all at
+ * once instead of one after another: workerd answers independent requests side by side, about twice as fast
+ * (issue 27). Only for properties whose requests are all refused or only read, so that their order cannot matter.
+ * As with `endOnFailure`, nothing is shrunk: a failure names the first failing input in run order and the seed.
+ */
+export async function checkAllAtOnce<Ts extends unknown[]>(
+  arbs: { [K in keyof Ts]: fc.Arbitrary<Ts[K]> },
+  check: (...args: Ts) => Promise<void>,
+  opts: { numRuns: number; seed: number },
+): Promise<void> {
+  const inputs = fc.sample(fc.tuple(...(arbs as fc.Arbitrary<unknown>[])), { numRuns: opts.numRuns, seed: opts.seed }) as unknown as Ts[];
+  await allChecked(
+    inputs.map((args) => () => check(...args)),
+    (i) => `run ${i + 1} of ${inputs.length} { seed: ${opts.seed} }, counterexample ${fc.stringify(inputs[i])}`,
+  );
+}
+
+/** Runs every check at once and fails with the first failure in list order (all of them finish first). */
+export async function allChecked(
+  checks: Array<() => Promise<void>>,
+  label: (i: number) => string = (i) => `check ${i + 1} of ${checks.length}`,
+): Promise<void> {
+  const results = await Promise.allSettled(checks.map((c) => c()));
+  const i = results.findIndex((r) => r.status === 'rejected');
+  if (i < 0) return;
+  const reason = (results[i] as PromiseRejectedResult).reason;
+  throw new Error(`${label(i)}: ${reason instanceof Error ? reason.message : String(reason)}`, { cause: reason });
+}
