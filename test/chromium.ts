@@ -72,9 +72,16 @@ export function launchChromiumForLighthouse(): Promise<chromeLauncher.LaunchedCh
   const defaults = chromeLauncher.Launcher.defaultFlags();
   return chromeLauncher.launch({
     chromePath: CHROMIUM_PATH,
-    // chrome-launcher's own flags, with our features added to its --disable-features (see mergedDisableFeatures).
+    // chrome-launcher's own flags (and the Linux one it adds itself), with our features added to its
+    // --disable-features (see mergedDisableFeatures).
     ignoreDefaultFlags: true,
-    chromeFlags: [...defaults.filter((f) => !f.startsWith('--disable-features=')), mergedDisableFeatures(defaults), '--headless=new', ...CHROMIUM_ARGS],
+    chromeFlags: [
+      ...defaults.filter((f) => !f.startsWith('--disable-features=')),
+      mergedDisableFeatures(defaults),
+      '--disable-setuid-sandbox',
+      '--headless=new',
+      ...CHROMIUM_ARGS,
+    ],
     logLevel: 'error',
   });
 }
