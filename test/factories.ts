@@ -80,21 +80,25 @@ export async function createUser(
   return { id, email, password, cookie: `${SESSION_COOKIE}=${token}` };
 }
 
-export async function createVenue(userId: string, over: Partial<typeof venues.$inferInsert> = {}) {
+/** A test business's row (createVenue inserts it; a caller that batches its writes inserts it itself). */
+export function venueValues(userId: string, over: Partial<typeof venues.$inferInsert> = {}): typeof venues.$inferInsert {
   const name = over.name ?? `Testpuben ${unique('v')}`;
-  const [row] = await testDb()
-    .insert(venues)
-    .values({ id: newId(), userId, name, slug: slugify(`${name}-${unique('s')}`), isPublic: true, ...over })
-    .returning();
+  return { id: newId(), userId, name, slug: slugify(`${name}-${unique('s')}`), isPublic: true, ...over };
+}
+
+/** A test place's row (createLocation inserts it). */
+export function locationValues(venueId: string, over: Partial<typeof locations.$inferInsert> = {}): typeof locations.$inferInsert {
+  const city = over.city ?? 'Teststad';
+  return { id: newId(), venueId, name: `Plats ${unique('l')}`, address: 'Testgatan 1', city, citySlug: slugify(city), ...over };
+}
+
+export async function createVenue(userId: string, over: Partial<typeof venues.$inferInsert> = {}) {
+  const [row] = await testDb().insert(venues).values(venueValues(userId, over)).returning();
   return row!;
 }
 
 export async function createLocation(venueId: string, over: Partial<typeof locations.$inferInsert> = {}) {
-  const city = over.city ?? 'Teststad';
-  const [row] = await testDb()
-    .insert(locations)
-    .values({ id: newId(), venueId, name: `Plats ${unique('l')}`, address: 'Testgatan 1', city, citySlug: slugify(city), ...over })
-    .returning();
+  const [row] = await testDb().insert(locations).values(locationValues(venueId, over)).returning();
   return row!;
 }
 

@@ -37,10 +37,12 @@ export async function runLighthouse(urls: string[], opts: { skipErrors?: boolean
     // The first audit after Chromium starts runs on a cold browser (its main-thread tasks, and so the
     // simulated TBT, come out several times longer): with `warmup`, one audit of the first URL is thrown away
     // (its load is what warms the browser; the other categories' checks would only cost time).
-    if (opts.warmup && urls[0]) await audit(chrome.port, urls[0], ['performance']).catch(() => undefined);
+    if (opts.warmup && urls[0]) {
+      await lighthouse(urls[0], { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] }).catch(() => undefined);
+    }
     for (const url of urls) {
       try {
-        out.push(await audit(chrome.port, url, CATEGORIES));
+        out.push(await audit(chrome.port, url));
       } catch (e) {
         if (!opts.skipErrors) throw e;
         process.stderr.write(`[lighthouse] ${url}: ${String(e)}\n`);
@@ -52,15 +54,12 @@ export async function runLighthouse(urls: string[], opts: { skipErrors?: boolean
   }
 }
 
-/** One audit of `url` in the given categories; a category not audited scores NaN (null in JSON), never 0. */
-async function audit(port: number, url: string, categories: readonly Category[]): Promise<LighthouseResult> {
-  const runner = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: [...categories] });
+async function audit(port: number, url: string): Promise<LighthouseResult> {
+  const runner = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] });
   if (!runner) throw new Error(`lighthouse gave no result for ${url}`);
   const lhr = runner.lhr;
   if (lhr.runtimeError) throw new Error(`lighthouse ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-  const scores = Object.fromEntries(
-    CATEGORIES.map((c) => [c, categories.includes(c) ? Math.round((lhr.categories[c]?.score ?? 0) * 100) : Number.NaN]),
-  ) as Record<Category, number>;
+  const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)])) as Record<Category, number>;
   const metric = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
   const failedAudits: string[] = [];
   for (const c of CATEGORIES) {

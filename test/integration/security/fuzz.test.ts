@@ -37,14 +37,10 @@ function pathOf(key: string, spec: RouteCase, t: Target): string {
 }
 
 /**
- * Brings the listing to CLOCK's day (what call() does before every GET): once per test, after its world exists.
- * Every request of this file is sent at CLOCK and the listing's day depends only on the day and the house account,
- * so `send` need not repeat it (issue 27: one D1 read per GET).
+ * `send` does not bring the listing to CLOCK's day before each GET as call() does: every request of this file is sent
+ * at CLOCK and the listing's day depends only on the day and the house account, so each test does it once, after its
+ * world exists (`runListingDayAt(CLOCK)`; issue 27: one D1 read per GET).
  */
-async function listingAtClock(): Promise<void> {
-  await runListingDayAt(CLOCK);
-}
-
 async function send(path: string, opts: { method: string; raw?: string; body?: unknown; user?: TestUser; contentType?: string }) {
   const res = await call(path, {
     listingDay: false,
@@ -73,7 +69,7 @@ describe('bad input: JSON bodies', () => {
   for (const [key, spec] of jsonRoutes) {
     it(`${key}: surely invalid bodies → 400, Swedish envelope, nothing stored; anything else → no 5xx`, async () => {
       const world = await createWorld();
-      await listingAtClock();
+      await runListingDayAt(CLOCK);
       const actor = allowedActor(spec);
       const user = userOf(world, actor);
       const method = key.slice(0, key.indexOf(' '));
@@ -210,7 +206,7 @@ describe('bad input: path parameters', () => {
   let world: World;
   beforeAll(async () => {
     world = await createWorld();
-    await listingAtClock();
+    await runListingDayAt(CLOCK);
   });
   for (const [key, spec] of idRoutes) {
     it(`${key}: arbitrary ids → no 5xx, a refusal with the envelope, nothing changed`, async () => {
@@ -299,7 +295,7 @@ describe('bad input: query parameters', () => {
   let world: World;
   beforeAll(async () => {
     world = await createWorld();
-    await listingAtClock();
+    await runListingDayAt(CLOCK);
   });
   for (const [key, q] of Object.entries(QUERY_PARAMS)) {
     it(`${key}: arbitrary ${q.params.join(', ')} → no 5xx, refusals with the Swedish envelope`, async () => {

@@ -11,7 +11,7 @@ import { calendarFeeds, checkoutOrders, feedback, locations, quizzes, users, ven
 import { slugify } from '../../../worker/lib/slug';
 import { addDays } from '../../../worker/lib/clock';
 import { newId } from '../../../worker/lib/ids';
-import { createUser, testDb, unique, type TestUser } from '../../factories';
+import { createUser, locationValues, testDb, unique, venueValues, type TestUser } from '../../factories';
 
 /** Monday 2030-03-04 11:00 in Stockholm. */
 export const CLOCK = '2030-03-04T10:00:00Z';
@@ -116,17 +116,14 @@ export async function createWorld(): Promise<World> {
   ]);
   // The house account's business with a place in A's city, and a feedback row: one batch.
   const db = testDb();
-  const houseVenueId = newId();
-  const houseName = `Testpuben ${unique('v')}`;
+  const house = venueValues(houseId);
   const feedbackId = newId();
   await db.batch([
-    db.insert(venues).values({ id: houseVenueId, userId: houseId, name: houseName, slug: slugify(`${houseName}-${unique('s')}`), isPublic: true }),
-    db
-      .insert(locations)
-      .values({ id: newId(), venueId: houseVenueId, name: `Plats ${unique('l')}`, address: 'Testgatan 1', city: a.city, citySlug: slugify(a.city) }),
+    db.insert(venues).values(house),
+    db.insert(locations).values(locationValues(house.id!, { city: a.city })),
     db.insert(feedback).values({ id: feedbackId, category: 'bug', title: 'Trasig knapp', description: 'Knappen gör inget' }),
   ]);
-  return { a, b, superadmin, houseVenueId, feedbackId };
+  return { a, b, superadmin, houseVenueId: house.id!, feedbackId };
 }
 
 /** Every table a refused request must leave untouched. */
