@@ -17,17 +17,8 @@ let app: RunningApp | undefined;
  * TEST_NOW and running from there (./clock.ts); the demo seed is relative to that day.
  * E2E_PREBUILT=1 (set by `npm test`, which has just run `npm run build`) serves dist/client as built
  * instead of building again: one Vite build per `npm test`, not one per e2e run.
- * E2E_APP_URL and E2E_CLOCK_NOW (set together by `npm test`, scripts/test.ts, which started the app while the
- * integration tier ran): use that app, started the same way, and leave stopping it to its starter.
  */
 export async function setup(project: TestProject) {
-  const given = { url: process.env.E2E_APP_URL, clockNow: process.env.E2E_CLOCK_NOW };
-  if (given.url || given.clockNow) {
-    if (!given.url || !given.clockNow) throw new Error('E2E_APP_URL and E2E_CLOCK_NOW go together');
-    project.provide('baseURL', given.url);
-    project.provide('clockNow', given.clockNow);
-    return;
-  }
   // The one read of the wall clock: it anchors the running pin (server and browsers run on from TEST_NOW).
   const clockNow = runningPin(testNow(), new Date());
   app = await startApp({ CLOCK_NOW: clockNow }, { ownBuild: process.env.E2E_PREBUILT !== '1' });
