@@ -37,10 +37,13 @@ export function chunkName(chunk: { name: string; moduleIds: readonly string[] })
   const folder = own?.split('/').at(-2);
   return folder ? `${folder}-${chunk.name}` : chunk.name;
 }
-/** The site's stylesheet (web/styles.css): CSS with no source module of its own (a component's CSS has one) and not a vendor's. */
+/**
+ * The site's stylesheet (web/styles.css): imported by the SPA's entry only (index.html → main.tsx), so it is that entry's
+ * CSS. The public entry imports none: a public page inlines the sheet (worker/lib/critical-css.ts), and a CSS dependency
+ * of the public chunks would make Vite's preload helper link the whole sheet again on hydration (issue 29.13).
+ */
 export function isShellStylesheet(asset: { names?: readonly string[]; originalFileNames?: readonly string[] }): boolean {
-  const names = asset.names ?? [];
-  return names.some((n) => n.endsWith('.css')) && !asset.originalFileNames?.length && !names.some((n) => n.startsWith('vendor-'));
+  return (asset.names ?? []).some((n) => n.endsWith('.css')) && (asset.originalFileNames ?? []).includes('index.html');
 }
 const GENERIC_NAMES = new Set(['api', 'contract', 'index', 'messages', 'components', 'schemas', 'types']);
 
@@ -60,8 +63,7 @@ export default defineConfig({
       output: {
         codeSplitting: { groups: VENDOR_GROUPS },
         chunkFileNames: (chunk) => `assets/${chunkName(chunk)}-[hash].js`,
-        // The stylesheet of the shared shell is named after it too, not after whichever chunk rolldown put web/styles.css
-        // in (NotFound, then the preload helper): a shared CSS asset that is neither a component's own nor a vendor's.
+        // The site's stylesheet is named after the shell it styles, not after the entry that imports it (`app`).
         assetFileNames: (asset) => (isShellStylesheet(asset) ? 'assets/shell-[hash][extname]' : 'assets/[name]-[hash][extname]'),
       },
     },

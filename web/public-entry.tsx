@@ -1,4 +1,5 @@
-import './styles.css';
+// No stylesheet import: a public page inlines all of web/styles.css (worker/lib/critical-css.ts), so nothing here may
+// make Vite's preload helper link the whole sheet again (a restyle of the whole page, issue 29.13).
 import { startCounting } from './components/analytics/beacon';
 import type { PublicPageData } from './pages/types';
 

@@ -2,13 +2,13 @@
  * Issue 19 §1: the public pages' one inline script and the CSS they inline.
  *  - the CSP hash allows exactly BOOT_SCRIPT (a changed script with a stale hash would be blocked and
  *    no public page would ever hydrate);
- *  - critical CSS keeps the utilities the HTML uses, drops the others and the theme variables nothing
- *    refers to, and keeps everything it cannot read.
+ *  - the page's stylesheet is split: the utilities the HTML uses are inlined with every variable, base rule and
+ *    @property; the others come later (issue 29.13), as class rules only; a sheet it cannot read is inlined whole.
  */
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { BOOT_SCRIPT, BOOT_SCRIPT_CSP_HASH } from '../../worker/lib/boot-script';
-import { criticalCss, firstClass, htmlClasses } from '../../worker/lib/critical-css';
+import { firstClass, htmlClasses, splitCss } from '../../worker/lib/critical-css';
 
 describe('boot script', () => {
   it('is allowed by its CSP hash', () => {
@@ -18,6 +18,11 @@ describe('boot script', () => {
   it('links and preloads nothing by itself: every URL comes from data attributes', () => {
     expect(BOOT_SCRIPT).not.toMatch(/\/assets\//);
     expect(BOOT_SCRIPT).toContain("getAttribute('data-src')");
+  });
+
+  it('applies the later utilities from the page, not the whole stylesheet (issue 29.13)', () => {
+    expect(BOOT_SCRIPT).toContain("getElementById('qk-later-css')");
+    expect(BOOT_SCRIPT).not.toMatch(/'stylesheet'/);
   });
 
   it('holds no < > & (the pages keep every script element free of them)', () => {
@@ -41,8 +46,10 @@ describe('critical CSS', () => {
     expect([...htmlClasses('<p class="p-2 [&amp;&gt;svg]:h-4">x</p><i class="sm:flex"></i>')]).toEqual(['p-2', '[&>svg]:h-4', 'sm:flex']);
   });
 
-  it('keeps the utilities of the page, drops the rest and unreferenced variables', () => {
-    const out = criticalCss(CSS, '<body class="p-2 sm:flex 2xl:hidden"><p class="text-slate-700 [&amp;&gt;svg]:h-4">x</p></body>');
+  const PAGE = '<body class="p-2 sm:flex 2xl:hidden"><p class="text-slate-700 [&amp;&gt;svg]:h-4">x</p></body>';
+
+  it('inlines the utilities of the page and every variable, base rule and @property', () => {
+    const { critical } = splitCss(CSS, PAGE);
     for (const kept of [
       '.p-2{',
       '.sm\\:flex{',
@@ -51,25 +58,35 @@ describe('critical CSS', () => {
       '.\\[\\&\\>svg\\]\\:h-4{',
       '--spacing:.25rem',
       '--color-slate-700:#333',
-      '--font-sans:Arial',
+      // Variables and registrations nothing inlined uses: a later utility may (.text-red-600, .shadow).
+      '--color-red-600:red',
+      '--tw-shadow:0 0 #0000',
+      '@property --tw-shadow',
+      '@property --tw-blur',
       'html{font-family',
+      '@layer components;',
     ]) {
-      expect(out, kept).toContain(kept);
+      expect(critical, kept).toContain(kept);
     }
-    for (const dropped of ['.text-red-600', '--color-red-600', '.shadow{', '@property --tw-shadow', '--tw-shadow:0 0', '@property --tw-blur']) {
-      expect(out, dropped).not.toContain(dropped);
-    }
+    for (const later of ['.text-red-600', '.shadow{']) expect(critical, later).not.toContain(later);
   });
 
-  it('keeps variables a kept utility uses', () => {
-    const out = criticalCss(CSS, '<div class="shadow"></div>');
-    expect(out).toContain('@property --tw-shadow');
-    expect(out).toContain('--tw-shadow:0 0 #0000');
-    expect(out).not.toContain('@property --tw-blur');
+  it('leaves for later exactly the utilities the page does not use, as class rules of the utilities layer', () => {
+    const { critical, later } = splitCss(CSS, PAGE);
+    expect(later).toBe('@layer utilities{.text-red-600{color:var(--color-red-600)}.shadow{--tw-shadow:0 1px #000;box-shadow:var(--tw-shadow)}}');
+    // Nothing that would restyle the whole page when added: no :root, *, element or @property rule.
+    expect(later).not.toMatch(/:root|\*|@property|html\{|@layer (theme|base|properties)/);
+    // Together they hold every rule of the sheet once.
+    const rules = (css: string) => css.match(/\.[^{}]+\{[^{}]*\}/g) ?? [];
+    expect([...rules(critical), ...rules(later)].sort()).toEqual(rules(CSS).sort());
   });
 
-  it('returns a stylesheet it cannot read unchanged', () => {
+  it('leaves nothing for later when the page uses every utility', () => {
+    expect(splitCss(CSS, '<p class="p-2 sm:flex 2xl:hidden text-slate-700 [&amp;&gt;svg]:h-4 text-red-600 shadow"></p>').later).toBe('');
+  });
+
+  it('inlines a stylesheet it cannot read whole', () => {
     const odd = '.a{color:red}.b{color:blue}';
-    expect(criticalCss(odd, '<p class="a"></p>')).toBe(odd);
+    expect(splitCss(odd, '<p class="a"></p>')).toEqual({ critical: odd, later: '' });
   });
 });

@@ -114,6 +114,19 @@ describe('getPublicAssets (worker/lib/assets.ts)', () => {
     expect(ASSETS_RETRY_MS).toBeGreaterThan(0);
   });
 
+  it("the site's stylesheet is the SPA entry's: the public entry imports none (issue 29.13)", async () => {
+    const { getPublicAssets } = await freshAssets();
+    const manifest = {
+      'index.html': { file: 'assets/app-1.js', css: ['assets/shell-1.css'], imports: ['_shared.js'] },
+      'public-entry.tsx': { file: 'assets/public-abc.js', imports: ['_shared.js'] },
+      '_shared.js': { file: 'assets/shared-2.js' },
+    };
+    const got = await getPublicAssets(fakeAssets({ manifest }));
+    expect(got.styles).toEqual(['/assets/shell-1.css']);
+    expect(got.inlineCss).toBe('body{color:red}');
+    expect(got.preloads).toEqual(['/assets/shared-2.js']);
+  });
+
   it("the boot script preloads the entry's whole static closure: an import of an import too, each once", async () => {
     const { getPublicAssets } = await freshAssets();
     const manifest = {

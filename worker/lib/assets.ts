@@ -15,7 +15,10 @@ interface ManifestEntry {
 export interface PageAssets {
   /** The public entry module (hashed file name), or null without a build. */
   script: string | null;
-  /** Stylesheet URLs of the entry (linked only when their text could not be read). */
+  /**
+   * The site's stylesheet (web/styles.css, the SPA entry's CSS: the public entry imports none, vite.config.ts
+   * isShellStylesheet): linked only when its text could not be read.
+   */
   styles: string[];
   /**
    * The entry's static imports and the hydration module's ({@link HYDRATION_MODULE}), transitively: preloaded by the
@@ -76,7 +79,9 @@ async function load(assets: Fetcher): Promise<PageAssets> {
   const manifest = (await res.json()) as Record<string, ManifestEntry>;
   const entry = manifest['public-entry.tsx'];
   if (!entry) throw new Error('no public entry in manifest');
-  const styles = new Set<string>(entry.css ?? []);
+  // The SPA's entry owns the site's stylesheet; the public closure has CSS of its own only if something there
+  // imports some (then it is needed too).
+  const styles = new Set<string>([...(manifest['index.html']?.css ?? []), ...(entry.css ?? [])]);
   // The entry's whole static closure, not only its direct imports: a chunk imported by an imported chunk is
   // fetched at once too, and found one round trip late when the boot script does not name it.
   const preloads: string[] = [];

@@ -1,10 +1,11 @@
 /**
- * Critical CSS of a server-rendered page (issue 19 §1): the public stylesheet (Tailwind, ~39 KB raw,
+ * Critical CSS of a server-rendered page (issue 19 §1): the site's stylesheet (Tailwind, ~40 KB raw,
  * ~8 KB gz) with its utilities layer cut down to the utilities the page's HTML uses. Everything else
- * (properties, theme, base/preflight, @property) is kept, less the custom properties nothing kept refers to. The page inlines the result, so the
- * first paint needs only the HTML — and the HTML stays within the first round trip of a cold
- * connection (~14 KB) — while the full stylesheet arrives with the JavaScript, after the first paint,
- * for what hydration and interaction add (dialogs, open filters, the map).
+ * (properties, theme, base/preflight, @property) is kept. The page inlines the result, so the first paint
+ * needs only the HTML. The utilities it left out (the later part) are applied by the boot script after the
+ * first paint, for what hydration and interaction add (dialogs, open filters, toasts). Issue 29.13: they used to
+ * come as the whole stylesheet, whose arrival restyled the whole page in one task (~25 ms of main-thread CPU, ×4
+ * on a slow phone); the later part matches no element of the server's HTML, so adding it costs ~3 ms.
  *
  * The rule for a utility: it is kept when the first class of its selector occurs in a class attribute
  * of the page (Tailwind's utilities start with their own class; variants are nested inside). Extra
@@ -90,49 +91,37 @@ export function htmlClasses(html: string): Set<string> {
   return out;
 }
 
-/** `css` with the utilities the HTML does not use left out (the whole `css` when it cannot be read). */
-export function criticalCss(css: string, html: string): string {
+/** A page's stylesheet in two parts: what its HTML uses, inlined, and the rest, applied after the first paint. */
+export interface SplitCss {
+  /** Everything but the utilities the HTML does not use: the page's `<style>`. */
+  critical: string;
+  /** Those utilities, in their layer (`''` when there are none, or when the sheet could not be read). */
+  later: string;
+}
+
+/**
+ * `css` split for the page `html` (see the module comment). The later part holds only class rules of the utilities
+ * layer, none of which matches an element of the server's HTML: adding it restyles only elements that hydration or
+ * interaction gives those classes (a ~3 ms style update instead of ~30 ms for the whole sheet on a city page, issue
+ * 29.13). So every variable, `@property` and base rule stays in the critical part, whether the page uses it or not:
+ * a later utility may need it, and adding a `:root`, `*` or `@property` rule later would restyle the whole page.
+ * A later rule comes after every inlined utility; in the whole sheet it may come before one. That only matters to an
+ * element with two utilities that set the same property, which the sheet's own order would not resolve either.
+ */
+export function splitCss(css: string, html: string): SplitCss {
   let p = parsed.get(css);
   if (p === undefined) {
     p = parse(css);
     if (parsed.size > 4) parsed.clear();
     parsed.set(css, p);
   }
-  if (!p) return css;
+  if (!p) return { critical: css, later: '' };
   const used = htmlClasses(html);
-  let utilities = '';
-  for (const r of p.rules) if (r.cls === null || used.has(r.cls)) utilities += r.text;
-  return dropUnusedVariables(p.head, utilities, p.tail, html);
-}
-
-/** A block holding only custom-property declarations (the theme's `:root`, the properties fallback). */
-const VAR_BLOCK = /\{((?:--[\w-]+:[^{};]*;?)+)\}/g;
-const PROPERTY_RULE = /@property (--[\w-]+)\{[^{}]*\}/g;
-
-function varRefs(text: string, into: Set<string>) {
-  for (const m of text.matchAll(/var\((--[\w-]+)/g)) into.add(m[1]!);
-}
-
-/**
- * Theme variables, `@property` rules and fallback initial values of custom properties that nothing
- * kept refers to (`var(--x)`) are left out too: the theme declares every colour the whole app uses.
- */
-function dropUnusedVariables(head: string, utilities: string, tail: string, html: string): string {
-  const refs = new Set<string>();
-  varRefs(utilities, refs);
-  // Inline styles and arbitrary values in the markup may name a variable too.
-  varRefs(html, refs);
-  varRefs(head.replace(VAR_BLOCK, '{}'), refs);
-  varRefs(tail.replace(VAR_BLOCK, '{}').replace(PROPERTY_RULE, ''), refs);
-  const filterBlocks = (text: string) =>
-    text.replace(VAR_BLOCK, (_, body: string) => {
-      const kept = body.split(';').filter((d) => d && refs.has(d.slice(0, d.indexOf(':'))));
-      return `{${kept.join(';')}}`;
-    });
-  // Kept theme values may refer to further variables (--default-font-family: var(--font-sans)).
-  for (let size = -1; size !== refs.size; ) {
-    size = refs.size;
-    varRefs(filterBlocks(head) + filterBlocks(tail), refs);
+  let now = '';
+  let later = '';
+  for (const r of p.rules) {
+    if (r.cls === null || used.has(r.cls)) now += r.text;
+    else later += r.text;
   }
-  return filterBlocks(head) + utilities + filterBlocks(tail).replace(PROPERTY_RULE, (rule, name: string) => (refs.has(name) ? rule : ''));
+  return { critical: p.head + now + p.tail, later: later ? `@layer utilities{${later}}` : '' };
 }

@@ -10,7 +10,7 @@ import type { PublicPageData } from './contract';
 import { serializeForScript } from '../../lib/json-ld';
 import { getPublicAssets } from '../../lib/assets';
 import { BOOT_SCRIPT } from '../../lib/boot-script';
-import { criticalCss } from '../../lib/critical-css';
+import { splitCss } from '../../lib/critical-css';
 
 export interface PageHead {
   title: string;
@@ -34,7 +34,7 @@ export function escapeHtml(s: string): string {
 export async function renderPublicPage(assetsBinding: Fetcher | undefined, head: PageHead, data: PublicPageData): Promise<string> {
   const assets = await getPublicAssets(assetsBinding);
   const body = renderToString(<PublicApp data={data} />);
-  const css = assets.inlineCss === null ? null : criticalCss(assets.inlineCss, `<body class="${BODY_CLASS}">${body}`);
+  const css = assets.inlineCss === null ? null : splitCss(assets.inlineCss, `<body class="${BODY_CLASS}">${body}`);
   const e = escapeHtml;
   const meta = [
     `<title>${e(head.title)}</title>`,
@@ -59,9 +59,11 @@ export async function renderPublicPage(assetsBinding: Fetcher | undefined, head:
         ]
       : [`<meta name="twitter:card" content="summary">`]),
     head.robots ? `<meta name="robots" content="${e(head.robots)}">` : '',
-    // Issue 19 §1: the CSS this HTML uses is inlined, so the first paint needs the HTML alone; the
-    // whole stylesheet comes with the JavaScript (boot script), after the first paint.
-    ...(css !== null ? [`<style>${css.replace(/<\/style/gi, '<\\/style')}</style>`] : assets.styles.map((href) => `<link rel="stylesheet" href="${e(href)}">`)),
+    // Issue 19 §1: the CSS this HTML uses is inlined, so the first paint needs the HTML alone; the utilities it
+    // leaves out wait in a template for the boot script, after the first paint (issue 29.13).
+    ...(css !== null
+      ? [`<style>${css.critical.replace(/<\/style/gi, '<\\/style')}</style>`]
+      : assets.styles.map((href) => `<link rel="stylesheet" href="${e(href)}">`)),
     ...(head.jsonLd ?? []).map((obj) => `<script type="application/ld+json">${serializeForScript(obj)}</script>`),
   ]
     .filter(Boolean)
@@ -80,7 +82,8 @@ export async function renderPublicPage(assetsBinding: Fetcher | undefined, head:
   <body class="${BODY_CLASS}">
     <div id="root">${body}</div>
     <script type="application/json" id="__DATA__">${serializeForScript(data)}</script>
-    ${assets.script ? `<script data-src="${e(assets.script)}"${css !== null ? ` data-css="${e(assets.styles.join(' '))}"` : ''} data-preload="${e(assets.preloads.join(' '))}">${BOOT_SCRIPT}</script>` : ''}
+    ${css?.later ? `<template id="qk-later-css">${e(css.later)}</template>` : ''}
+    ${assets.script ? `<script data-src="${e(assets.script)}" data-preload="${e(assets.preloads.join(' '))}">${BOOT_SCRIPT}</script>` : ''}
   </body>
 </html>`;
 }
