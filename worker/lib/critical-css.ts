@@ -106,7 +106,8 @@ export interface SplitCss {
  * 29.13). So every variable, `@property` and base rule stays in the critical part, whether the page uses it or not:
  * a later utility may need it, and adding a `:root`, `*` or `@property` rule later would restyle the whole page.
  * A later rule comes after every inlined utility; in the whole sheet it may come before one. That only matters to an
- * element with two utilities that set the same property, which the sheet's own order would not resolve either.
+ * element with two utilities that set the same property at once, whose winner markup should not leave to Tailwind's
+ * rule order anyway.
  */
 export function splitCss(css: string, html: string): SplitCss {
   let p = parsed.get(css);
