@@ -81,15 +81,15 @@ export async function createUser(
 }
 
 /** A test business's row (createVenue inserts it; a caller that batches its writes inserts it itself). */
-export function venueValues(userId: string, over: Partial<typeof venues.$inferInsert> = {}): typeof venues.$inferInsert {
+export function venueValues(userId: string, over: Partial<typeof venues.$inferInsert> = {}): typeof venues.$inferInsert & { id: string } {
   const name = over.name ?? `Testpuben ${unique('v')}`;
-  return { id: newId(), userId, name, slug: slugify(`${name}-${unique('s')}`), isPublic: true, ...over };
+  return { userId, name, slug: slugify(`${name}-${unique('s')}`), isPublic: true, ...over, id: over.id ?? newId() };
 }
 
 /** A test place's row (createLocation inserts it). */
-export function locationValues(venueId: string, over: Partial<typeof locations.$inferInsert> = {}): typeof locations.$inferInsert {
+export function locationValues(venueId: string, over: Partial<typeof locations.$inferInsert> = {}): typeof locations.$inferInsert & { id: string } {
   const city = over.city ?? 'Teststad';
-  return { id: newId(), venueId, name: `Plats ${unique('l')}`, address: 'Testgatan 1', city, citySlug: slugify(city), ...over };
+  return { venueId, name: `Plats ${unique('l')}`, address: 'Testgatan 1', city, citySlug: slugify(city), ...over, id: over.id ?? newId() };
 }
 
 export async function createVenue(userId: string, over: Partial<typeof venues.$inferInsert> = {}) {

@@ -73,13 +73,9 @@ const HYDRATED = `new Promise((done) => {
 function mainThread(events: TraceEvent[], url: string): TraceEvent[] {
   const committed = events.find((e) => e.name === 'FrameCommittedInBrowser' && e.args?.data?.url === url)?.args?.data?.processId;
   if (committed === undefined) throw new Error(`the trace does not say which renderer ${url} was committed to`);
-  const time = (xs: TraceEvent[]) => xs.reduce((n, e) => n + (e.name === 'RunTask' ? (e.dur ?? 0) : 0), 0);
-  let best: TraceEvent[] = [];
-  for (const t of events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain' && e.pid === committed)) {
-    const own = events.filter((e) => e.pid === t.pid && e.tid === t.tid);
-    if (time(own) > time(best)) best = own;
-  }
-  return best;
+  const thread = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain' && e.pid === committed);
+  if (!thread) throw new Error(`no main thread in renderer ${committed} of the trace of ${url}`);
+  return events.filter((e) => e.pid === thread.pid && e.tid === thread.tid);
 }
 
 async function traced(browser: Browser, url: string): Promise<{ main: TraceEvent[]; fcp: number }> {

@@ -18,7 +18,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, describe, expect, it } from 'vitest';
-import { migratedDatabase } from '../e2e/support/app';
+import { migratedDatabase } from '../migrated-db';
 
 const root = join(import.meta.dirname, '..', '..');
 const bin = (name: string) => join(root, 'node_modules', '.bin', name);

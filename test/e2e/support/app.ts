@@ -3,12 +3,12 @@
  * with a fresh database in a private folder. Used by the shared app of every run (./global-setup.ts) and by
  * the stories that need an app of their own (follow.test.ts: a frozen quiz morning).
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { cpSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { cpSync, createWriteStream, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { migratedDatabase } from '../../migrated-db';
 
 /**
  * How long an app may take to answer /api/health: build + migrations + seed + wrangler dev take ~40 s on an
@@ -26,38 +26,6 @@ export function freePort(): Promise<number> {
       srv.close(() => (typeof addr === 'object' && addr ? resolve(addr.port) : reject(new Error('no port'))));
     });
   });
-}
-
-/**
- * A local D1 with every migration applied and no rows, made once per set of migrations and copied for each app
- * (issue 27: the suite starts seven apps; applying 27 migrations took ~80 s of each start at load 12, a copy takes
- * milliseconds). Kept under `.e2e/` (git-ignored) by a hash of the migration files and wrangler.toml, so a changed
- * migration makes a new one; built in a private folder and renamed into place, so two runs never see half of one.
- */
-export function migratedDatabase(root: string): string {
-  const hash = createHash('sha256');
-  const migrations = join(root, 'migrations');
-  for (const name of readdirSync(migrations)
-    .filter((n) => n.endsWith('.sql'))
-    .sort())
-    hash.update(name).update(readFileSync(join(migrations, name)));
-  hash.update(readFileSync(join(root, 'wrangler.toml')));
-  const templates = join(root, '.e2e', 'db-templates');
-  const ready = join(templates, hash.digest('hex').slice(0, 16));
-  if (existsSync(ready)) return join(ready, 'state');
-  mkdirSync(templates, { recursive: true });
-  const building = mkdtempSync(join(templates, 'building-'));
-  execFileSync(join(root, 'node_modules', '.bin', 'wrangler'), ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', join(building, 'state')], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'pipe'],
-    env: { ...process.env, PATH: `${join(root, 'node_modules', '.bin')}:${process.env.PATH ?? ''}` },
-  });
-  try {
-    renameSync(building, ready);
-  } catch {
-    rmSync(building, { recursive: true, force: true }); // another run made it first: the same content
-  }
-  return join(ready, 'state');
 }
 
 export interface RunningApp {

@@ -8,7 +8,6 @@
  */
 import { eq } from 'drizzle-orm';
 import { calendarFeeds, checkoutOrders, feedback, locations, quizzes, users, venues } from '../../../worker/db/schema';
-import { slugify } from '../../../worker/lib/slug';
 import { addDays } from '../../../worker/lib/clock';
 import { newId } from '../../../worker/lib/ids';
 import { createUser, locationValues, testDb, unique, venueValues, type TestUser } from '../../factories';
@@ -62,12 +61,9 @@ async function houseUserId(): Promise<string> {
 export async function createSide(opts: { city?: string } = {}): Promise<Side> {
   const user = await createUser({ now: CLOCK_DATE });
   const db = testDb();
-  const venueName = `Testpuben ${unique('v')}`;
-  const venueId = newId();
-  const venueSlug = slugify(`${venueName}-${unique('s')}`);
-  const city = opts.city ?? `Säkerstad ${unique('c')}`;
-  const citySlug = slugify(city);
-  const locationId = newId();
+  const venue = venueValues(user.id);
+  const location = locationValues(venue.id, { city: opts.city ?? `Säkerstad ${unique('c')}` });
+  const [venueId, venueSlug, locationId, city, citySlug] = [venue.id, venue.slug, location.id, location.city, location.citySlug];
   const quizId = newId();
   const quizDate = addDays(TODAY, 8);
   const seriesId = newId();
@@ -77,8 +73,8 @@ export async function createSide(opts: { city?: string } = {}): Promise<Side> {
   const feedId = newId();
   const base = { locationId, startTime: '19:00:00', category: 'allmänbildning' };
   await db.batch([
-    db.insert(venues).values({ id: venueId, userId: user.id, name: venueName, slug: venueSlug, isPublic: true }),
-    db.insert(locations).values({ id: locationId, venueId, name: `Plats ${unique('l')}`, address: 'Testgatan 1', city, citySlug }),
+    db.insert(venues).values(venue),
+    db.insert(locations).values(location),
     db.insert(quizzes).values([
       { id: quizId, date: quizDate, ...base },
       ...seriesIds.map((id, i) => ({
@@ -120,10 +116,10 @@ export async function createWorld(): Promise<World> {
   const feedbackId = newId();
   await db.batch([
     db.insert(venues).values(house),
-    db.insert(locations).values(locationValues(house.id!, { city: a.city })),
+    db.insert(locations).values(locationValues(house.id, { city: a.city })),
     db.insert(feedback).values({ id: feedbackId, category: 'bug', title: 'Trasig knapp', description: 'Knappen gör inget' }),
   ]);
-  return { a, b, superadmin, houseVenueId: house.id!, feedbackId };
+  return { a, b, superadmin, houseVenueId: house.id, feedbackId };
 }
 
 /** Every table a refused request must leave untouched. */
