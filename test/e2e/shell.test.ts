@@ -18,6 +18,27 @@ describe('web shell', () => {
     await context.close();
   });
 
+  it('the accessibility check fails on a serious violation, in the page and in an iframe', async () => {
+    const { page, errors, context } = await newPage(browser());
+    // Each case on a fresh document at the app's origin, as every checked page is (setContent keeps the address;
+    // a new document, because document.open() would drop the listeners axe answers its frames with).
+    const show = async (body: string) => {
+      await page.goto('/robots.txt');
+      await page.setContent(`<!doctype html><html lang="sv"><head><title>Prov</title></head><body><main>${body}</main></body></html>`);
+    };
+    // image-alt is critical: a picture without a text alternative.
+    const picture = '<img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=">';
+    await show('<h1>Prov</h1><p>Inget fel här.</p>');
+    await expectAccessible(page);
+    await show(picture);
+    await expect(expectAccessible(page)).rejects.toHaveProperty('actual', [expect.stringMatching(/^image-alt: /)]);
+    await show(`<h1>Prov</h1><iframe title="Förhandsvisning" srcdoc="${picture.replaceAll('"', '&quot;')}"></iframe>`);
+    await page.frames()[1]!.waitForLoadState();
+    await expect(expectAccessible(page)).rejects.toHaveProperty('actual', [expect.stringMatching(/^image-alt: /)]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('Beta badge opens the beta dialog, whose button opens the feedback dialog; Escape closes', async () => {
     const { page, errors, context } = await newPage(browser());
     await page.goto('/');
