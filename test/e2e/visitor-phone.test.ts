@@ -4,9 +4,11 @@
  * everything; a past date in the URL; near mode's order and the filter count; real 404s; the skip link.
  * None of these read today's date: the e2e app runs on the real clock, and a past date here is 2020.
  */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { COUNT_LINE, expectAccessible, hydrated, newPage, sharedBrowser } from './support/browser';
+import { baseURL, COUNT_LINE, expectAccessible, hydrated, newPage, sharedBrowser } from './support/browser';
 
 const browser = sharedBrowser();
 const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
@@ -165,4 +167,54 @@ describe('a visitor on a phone (issue 29)', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+  it('a page that arrives in pieces on a slow network never moves what is already shown (no layout shift)', async () => {
+    // Every public page whose content column has sections; the combined page once painted its intro card (first in the
+    // document, shown second on a phone) before the listing arrived, and the listing then pushed it down.
+    for (const path of ['/quiz/stockholm/tisdag', '/quiz/stockholm', '/quiz/tisdag', '/']) {
+      // The server's HTML and CSS only: its scripts are left out (the layout-shift observer below needs JavaScript on).
+      const html = (await (await fetch(`${baseURL()}${path}`)).text()).replace(/<script(?![^>]*application\/(?:ld\+)?json)[^>]*>[\s\S]*?<\/script>/g, '');
+      const main = html.indexOf('<main');
+      // A pause after each section of the page's main content: the browser paints what it has while it waits.
+      const cuts = [...html.matchAll(/<\/section>/g)].map((m) => m.index + '</section>'.length).filter((i) => i > main);
+      expect(cuts.length, path).toBeGreaterThan(0);
+      for (const cut of cuts) {
+        const server = await slowServer(html, cut);
+        const { page, errors, context } = await newPage(browser(), { context: PHONE });
+        await page.addInitScript(() => {
+          const w = window as unknown as { shifts: string[] };
+          w.shifts = [];
+          new PerformanceObserver((list) => {
+            for (const e of list.getEntries() as unknown as { value: number; sources: { node?: Node }[] }[]) {
+              w.shifts.push(`${e.value.toFixed(3)} ${e.sources.map((s) => (s.node as Element | undefined)?.outerHTML?.slice(0, 80) ?? '?').join(' | ')}`);
+            }
+          }).observe({ type: 'layout-shift', buffered: true });
+        });
+        await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}${path}`, { waitUntil: 'load' });
+        const shifts = await page.evaluate(() => (window as unknown as { shifts: string[] }).shifts);
+        expect(shifts, `${path}, paused after byte ${cut}`).toEqual([]);
+        expect(errors).toEqual([]);
+        await context.close();
+        server.close();
+      }
+    }
+  });
 });
+
+/**
+ * Serves `html` at any path in two pieces, 600 ms apart, the first ending at `cut`; any other request (styles,
+ * scripts, images) goes to the app.
+ */
+function slowServer(html: string, cut: number): Promise<Server> {
+  const bytes = Buffer.from(html);
+  const at = Buffer.byteLength(html.slice(0, cut));
+  const server = createServer((req, res) => {
+    if (req.headers.accept?.includes('text/html')) {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.write(bytes.subarray(0, at));
+      setTimeout(() => res.end(bytes.subarray(at)), 600);
+      return;
+    }
+    res.writeHead(302, { location: `${baseURL()}${req.url}` }).end();
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}

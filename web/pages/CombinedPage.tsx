@@ -39,19 +39,13 @@ export function CombinedPage({ data }: { data: CombinedPageData }) {
         </div>
       </PageHero>
       <div className="mx-auto flex max-w-6xl flex-col gap-8 px-4 py-4 sm:py-10">
-        <section aria-label="Om quizkvällarna" className="order-2 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:order-none">
-          <p className="text-slate-800">{cityBlurb(city.slug, city.name, weekday.name)}</p>
-          <ul className="mt-4 flex flex-wrap gap-2 text-sm font-semibold" aria-label="Sammanfattning">
-            <li className="rounded-full bg-brand-50 px-3 py-1 text-brand-800">{weekday.label}</li>
-            <li className="rounded-full bg-brand-50 px-3 py-1 text-brand-800">{city.name}</li>
-            {data.result.venueCount !== null && (
-              <li className="rounded-full bg-brand-50 px-3 py-1 text-brand-800">
-                {data.result.venueCount} {data.result.venueCount === 1 ? 'ställe' : 'ställen'}
-              </li>
-            )}
-          </ul>
-        </section>
-        <section id="quiz" aria-labelledby="quiz-heading" className="order-1 space-y-3 sm:order-none sm:space-y-4">
+        {/*
+          The listing comes first in the document, as on a phone's screen; the intro card follows it and moves above it
+          on wide screens only. With the card first in the document (shown second by `order`), a phone that got the
+          page in pieces painted the card, then pushed it down when the listing arrived: a layout shift (CLS 0.15 in
+          Lighthouse, one load in ten), and a reading order that was not the screen's.
+        */}
+        <section id="quiz" aria-labelledby="quiz-heading" className="space-y-3 sm:space-y-4">
           <h2 id="quiz-heading" className="text-xl font-bold sm:text-2xl">
             Kommande quiz på {weekday.name} i {city.name}
           </h2>
@@ -83,7 +77,19 @@ export function CombinedPage({ data }: { data: CombinedPageData }) {
             )}
           />
         </section>
-        <section aria-labelledby="faq-heading" className="order-3 space-y-3 sm:order-none">
+        <section aria-label="Om quizkvällarna" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:order-first">
+          <p className="text-slate-800">{cityBlurb(city.slug, city.name, weekday.name)}</p>
+          <ul className="mt-4 flex flex-wrap gap-2 text-sm font-semibold" aria-label="Sammanfattning">
+            <li className="rounded-full bg-brand-50 px-3 py-1 text-brand-800">{weekday.label}</li>
+            <li className="rounded-full bg-brand-50 px-3 py-1 text-brand-800">{city.name}</li>
+            {data.result.venueCount !== null && (
+              <li className="rounded-full bg-brand-50 px-3 py-1 text-brand-800">
+                {data.result.venueCount} {data.result.venueCount === 1 ? 'ställe' : 'ställen'}
+              </li>
+            )}
+          </ul>
+        </section>
+        <section aria-labelledby="faq-heading" className="space-y-3">
           <h2 id="faq-heading" className="text-2xl font-bold">
             Vanliga frågor
           </h2>
@@ -94,7 +100,7 @@ export function CombinedPage({ data }: { data: CombinedPageData }) {
             </details>
           ))}
         </section>
-        <nav aria-labelledby="related-heading" className="order-4 sm:order-none">
+        <nav aria-labelledby="related-heading">
           <h2 id="related-heading" className="text-xl font-bold">
             Mer quiz
           </h2>
