@@ -83,6 +83,24 @@ export async function newPage(
   return { context, page, errors };
 }
 
+/** How long a child frame may take to answer before the accessibility check leaves it out. */
+const FRAME_WAIT_MS = 1_000;
+
+/** `work`'s value, or undefined when `ms` passes first (the late answer or failure is dropped). */
+async function answered<T>(work: Promise<T>, ms?: number): Promise<T | undefined> {
+  if (ms === undefined) return work;
+  work.catch(() => undefined);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), ms);
+  });
+  try {
+    return await Promise.race([work, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** axe-core's browser build, read once per test file. */
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -97,8 +115,14 @@ const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core
 export async function expectAccessible(page: Page): Promise<void> {
   for (const frame of page.frames()) {
     if (frame.isDetached()) continue;
-    const loaded = await frame.evaluate(() => typeof (window as { axe?: unknown }).axe === 'object');
-    if (!loaded) await frame.evaluate(AXE_SOURCE);
+    // A frame that has no document to run in yet (a lazy iframe out of view) never answers an evaluate; like
+    // @axe-core/playwright, give a child frame a second and leave it out (axe then reports it as not tested).
+    const main = frame === page.mainFrame();
+    const loaded = await answered(
+      frame.evaluate(() => typeof (window as { axe?: unknown }).axe === 'object'),
+      main ? undefined : FRAME_WAIT_MS,
+    );
+    if (loaded === false) await answered(frame.evaluate(AXE_SOURCE), main ? undefined : FRAME_WAIT_MS);
   }
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run(c: Document, o: object): Promise<AxeResults> } }).axe;
