@@ -34,32 +34,30 @@ export interface LighthouseResult {
 }
 
 /**
- * Runs Lighthouse on each URL in turn with one Chromium. With `skipErrors`, a URL whose run fails
- * (Lighthouse's own NO_NAVSTART and the like, which happen on a loaded machine) is left out of the
- * result instead of failing the whole batch.
+ * The first audit after Chromium starts runs on a cold browser (its main-thread tasks, and so the simulated TBT,
+ * come out several times longer): one audit of `url` is thrown away (its load is what warms the browser; the other
+ * categories' checks would only cost time).
  */
-export async function runLighthouse(urls: string[], opts: { skipErrors?: boolean; warmup?: boolean } = {}): Promise<LighthouseResult[]> {
-  const chrome = await launchChromiumForLighthouse();
-  try {
-    const out: LighthouseResult[] = [];
-    // The first audit after Chromium starts runs on a cold browser (its main-thread tasks, and so the
-    // simulated TBT, come out several times longer): with `warmup`, one audit of the first URL is thrown away
-    // (its load is what warms the browser; the other categories' checks would only cost time).
-    if (opts.warmup && urls[0]) {
-      await lighthouse(urls[0], { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], ...SKIPPED }).catch(() => undefined);
+async function warmUp(port: number, url: string): Promise<void> {
+  await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], ...SKIPPED }).catch(() => undefined);
+}
+
+/**
+ * Lighthouse on each URL in turn in the Chromium at `port`. With `skipErrors`, a URL whose run fails (Lighthouse's
+ * own NO_NAVSTART and the like, which happen on a loaded machine) is left out of the result instead of failing the
+ * whole batch.
+ */
+async function auditEach(port: number, urls: string[], opts: { skipErrors?: boolean }): Promise<LighthouseResult[]> {
+  const out: LighthouseResult[] = [];
+  for (const url of urls) {
+    try {
+      out.push(await audit(port, url));
+    } catch (e) {
+      if (!opts.skipErrors) throw e;
+      process.stderr.write(`[lighthouse] ${url}: ${String(e)}\n`);
     }
-    for (const url of urls) {
-      try {
-        out.push(await audit(chrome.port, url));
-      } catch (e) {
-        if (!opts.skipErrors) throw e;
-        process.stderr.write(`[lighthouse] ${url}: ${String(e)}\n`);
-      }
-    }
-    return out;
-  } finally {
-    chrome.kill();
   }
+  return out;
 }
 
 async function audit(port: number, url: string): Promise<LighthouseResult> {
@@ -116,16 +114,20 @@ export interface FloorComparison {
  */
 export async function compareWithFloor(app: string, paths: string[], misses: (c: FloorComparison) => string[]): Promise<FloorComparison[]> {
   const floor = await startFloorServer(app, paths);
+  // One Chromium for every round, warmed once: a round after the first needs no cold start of its own (~9 s a round).
+  const chrome = await launchChromiumForLighthouse();
   try {
+    if (paths[0]) await warmUp(chrome.port, app + paths[0]);
     const best = new Map<string, FloorComparison>();
     let todo = paths;
     for (let round = 1; round <= ROUNDS && todo.length; round++) {
       // Page and floor are audited alike (all four categories) although only the floor's LCP is read: a floor audited
       // for performance alone is not the same measurement as its page's, and the one run that did so (2026-11-27)
       // read ratios of 1.01–1.28 against 0.86–1.26 before, near the 1.3 limit — perhaps noise, but not worth the ~10 s.
-      const results = await runLighthouse(
+      const results = await auditEach(
+        chrome.port,
         todo.flatMap((p) => [app + p, floor.base + p]),
-        { skipErrors: true, warmup: true },
+        { skipErrors: true },
       );
       for (const p of todo) {
         const page = results.find((r) => r.url === app + p);
@@ -142,6 +144,7 @@ export async function compareWithFloor(app: string, paths: string[], misses: (c:
     }
     return paths.flatMap((p) => (best.has(p) ? [best.get(p)!] : []));
   } finally {
+    chrome.kill();
     await floor.close();
   }
 }
