@@ -50,6 +50,12 @@ export async function newPage(
     context?: BrowserContextOptions;
     /** false only for a page that reads no date and measures real paint/resource timing (the fake clock replaces `performance`). */
     pinClock?: boolean;
+    /**
+     * 'allow' for the stories about the installed app (pwa.test.ts). Elsewhere the service worker is blocked: every
+     * new context would install it and precache its shell again (~0.25 s of Chromium CPU and a dozen requests to the
+     * app per context, ~100 contexts a run), and no other story reads what it does.
+     */
+    serviceWorkers?: 'allow' | 'block';
   } = {},
 ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const context = await browser.newContext({
@@ -62,6 +68,7 @@ export async function newPage(
     // requests a minute, the mail-sending endpoints) would otherwise count all stories of a run, two files
     // at a time, against 127.0.0.1 — a story's last beacon was refused with 429 and its click read 0.
     extraHTTPHeaders: { 'cf-connecting-ip': clientAddress() },
+    serviceWorkers: opts.serviceWorkers ?? 'block',
     ...opts.context,
   });
   // page.request shares the context's request context: a reset keep-alive connection is retried (./network.ts).
