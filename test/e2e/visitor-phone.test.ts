@@ -12,6 +12,8 @@ import { baseURL, COUNT_LINE, expectAccessible, hydrated, newPage, sharedBrowser
 
 const browser = sharedBrowser();
 const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
+/** A page's layout shift while it arrives in pieces: below half of Google's "good" (0.1). */
+const MAX_LAYOUT_SHIFT = 0.05;
 
 function phonePage(opts: { allowConsoleErrors?: RegExp } = {}) {
   return newPage(browser(), { ...opts, context: PHONE });
@@ -168,7 +170,7 @@ describe('a visitor on a phone (issue 29)', () => {
     await context.close();
   });
 
-  it('a page that arrives in pieces on a slow network never moves what is already shown (no layout shift)', async () => {
+  it('a page that arrives in pieces on a slow network does not move what is already shown (layout shift under 0.05)', async () => {
     // Every kind of public page; the combined page once painted its intro card (first in the
     // document, shown second on a phone) before the listing arrived, and the listing then pushed it down.
     const city = await (await fetch(`${baseURL()}/quiz/stockholm`)).text();
@@ -183,7 +185,7 @@ describe('a visitor on a phone (issue 29)', () => {
       w.shifts = [];
       new PerformanceObserver((list) => {
         for (const e of list.getEntries() as unknown as { value: number; sources: { node?: Node }[] }[]) {
-          w.shifts.push(`${e.value.toFixed(3)} ${e.sources.map((s) => (s.node as Element | undefined)?.outerHTML?.slice(0, 80) ?? '?').join(' | ')}`);
+          w.shifts.push(`${e.value.toFixed(4)} ${e.sources.map((s) => (s.node as Element | undefined)?.outerHTML?.slice(0, 80) ?? '?').join(' | ')}`);
         }
       }).observe({ type: 'layout-shift', buffered: true });
     });
@@ -198,7 +200,11 @@ describe('a visitor on a phone (issue 29)', () => {
         served = { html, cut };
         await page.goto(`${slow}${path}`, { waitUntil: 'load' });
         const shifts = await page.evaluate(() => (window as unknown as { shifts: string[] }).shifts);
-        expect(shifts, `${path}, paused after byte ${cut}`).toEqual([]);
+        // The page's layout shift (the sum of its shifts) stays under half of what counts as good (0.1). Not zero:
+        // Chromium also paints while its parser is inside an element, so a card's last button can be drawn half-read
+        // and then grow (0.003–0.004, one load in ~25); the intro card's shift was 0.155–0.185.
+        const score = shifts.reduce((sum, s) => sum + Number(s.split(' ')[0]), 0);
+        expect(score, `${path}, paused after byte ${cut}: ${shifts.join('; ')}`).toBeLessThan(MAX_LAYOUT_SHIFT);
       }
     }
     expect(errors).toEqual([]);
