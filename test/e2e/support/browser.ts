@@ -122,7 +122,7 @@ const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core
 export async function expectAccessible(page: Page): Promise<void> {
   for (const frame of page.frames()) {
     if (frame.isDetached()) continue;
-    // A frame that has no document to run in yet (a lazy iframe out of view) never answers an evaluate; like
+    // A frame that has no document to run in yet (a lazy iframe that is not shown) never answers an evaluate; like
     // @axe-core/playwright, give a child frame a second and leave it out (axe then reports it as not tested).
     const main = frame === page.mainFrame();
     const loaded = await answered(
