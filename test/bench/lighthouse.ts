@@ -9,6 +9,7 @@ import { launchChromiumForLighthouse } from '../chromium';
 import { startFloorServer } from './floor';
 
 export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+export type Category = (typeof CATEGORIES)[number];
 
 /**
  * Work an audit does that no score reads: the full-page screenshot (element thumbnails for the HTML report,
@@ -17,7 +18,6 @@ export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'se
  * of the Stockholm page before (issue 27).
  */
 const SKIPPED: { skipAudits: string[]; disableFullPageScreenshot: boolean } = { skipAudits: ['bf-cache'], disableFullPageScreenshot: true };
-export type Category = (typeof CATEGORIES)[number];
 
 export interface LighthouseResult {
   url: string;

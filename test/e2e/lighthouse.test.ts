@@ -8,7 +8,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { compareWithFloor, floorMarkdown, floorMisses, FLOOR_LCP_RATIO_TARGET, type FloorComparison } from '../bench/lighthouse';
-import { baseURL } from './support/browser';
+import { baseURL, venuePathIn } from './support/browser';
 
 /**
  * The performance score is not asserted here: it is Lighthouse's simulated timing, dominated by Total Blocking
@@ -39,9 +39,9 @@ const misses = (c: FloorComparison) => [
 beforeAll(async () => {
   // A venue page of the demo data: follow the first venue link on the city page.
   const html = await (await fetch(`${baseURL()}${PAGES.city}`)).text();
-  const venueLink = html.match(/href="(\/quiz\/stockholm\/(?!mandag|tisdag|onsdag|torsdag|fredag|lordag|sondag)[a-z0-9-]+)"/);
-  if (!venueLink) throw new Error('no venue link on the Stockholm page');
-  PAGES.venue = venueLink[1]!;
+  const venue = venuePathIn(html, 'stockholm');
+  if (!venue) throw new Error('no venue link on the Stockholm page');
+  PAGES.venue = venue;
   const paths = Object.values(PAGES);
   // Warm the server (first render, edge cache) so the audit measures the page, not a cold start.
   for (const p of paths) await (await fetch(`${baseURL()}${p}`)).arrayBuffer();

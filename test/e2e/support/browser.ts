@@ -8,6 +8,7 @@ import { createRequire } from 'node:module';
 import type { AxeResults } from 'axe-core';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
+import { WEEKDAYS } from '../../../worker/lib/swedish';
 import { launchChromium } from '../../chromium';
 import { pinBrowserClock } from './clock';
 import { retryConnectionResets } from './network';
@@ -172,6 +173,13 @@ export function uniqueEmail(prefix = 'e2e'): string {
 /** Waits until React has hydrated the server-rendered page (PublicApp sets the marker in an effect). */
 export async function hydrated(page: Page): Promise<void> {
   await page.waitForSelector('html[data-hydrated="true"]');
+}
+
+/** The first venue page a city page links to (`/quiz/{city}/{venue}`, not one of its weekday pages), or undefined. */
+export function venuePathIn(cityHtml: string, citySlug: string): string | undefined {
+  const weekdays = new Set<string>(WEEKDAYS.map((w) => w.slug));
+  for (const m of cityHtml.matchAll(new RegExp(`href="(/quiz/${citySlug}/([a-z0-9-]+))"`, 'g'))) if (!weekdays.has(m[2]!)) return m[1];
+  return undefined;
 }
 
 /** The listing's exact count line, "Visar X av Y quiz". */
