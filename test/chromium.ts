@@ -6,12 +6,27 @@
  * `npm run bench` and test/e2e/lighthouse.test.ts).
  */
 import * as chromeLauncher from 'chrome-launcher';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? process.env.CHROME_PATH ?? '/usr/bin/chromium';
+
+/**
+ * Debian's headless shell (apt `chromium-headless-shell`, built from the same Chromium source as CHROMIUM_PATH, same
+ * version): Blink, V8 and the network stack without the browser window that `--headless` on the full browser builds
+ * for every page. The e2e stories run on it; Lighthouse and the bench's TBT stay on the full browser, which is what
+ * they measure. Eight contexts each loading the Stockholm page cost 7.9 s of Chromium CPU on the full browser and
+ * 3.4 s on the shell (2026-11-28, idle 2-core machine; issue 27). CHROMIUM_SHELL_PATH overrides it; without the
+ * package the stories fall back to CHROMIUM_PATH (slower, same results).
+ */
+export const HEADLESS_SHELL_PATH = process.env.CHROMIUM_SHELL_PATH ?? '/usr/bin/chromium-headless-shell';
+
+/** The Chromium the e2e stories drive: the headless shell when it is installed, else CHROMIUM_PATH. */
+export function storyChromiumPath(shell = HEADLESS_SHELL_PATH, full = CHROMIUM_PATH): string {
+  return existsSync(shell) ? shell : full;
+}
 
 /** Offline, sandbox-less (containers), quiet: nothing but the page under test uses the network. */
 export const CHROMIUM_ARGS = [
@@ -62,9 +77,14 @@ export function playwrightDisableFeatures(): string {
   return `--disable-features=${names.join(',')}`;
 }
 
-/** Headless Chromium driven by Playwright. */
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, mergedDisableFeatures([playwrightDisableFeatures()])] });
+/** Headless Chromium driven by Playwright: the full browser (the bench), or another build of it (`executablePath`). */
+export function launchChromium(executablePath = CHROMIUM_PATH): Promise<Browser> {
+  return chromium.launch({ executablePath, args: [...CHROMIUM_ARGS, mergedDisableFeatures([playwrightDisableFeatures()])] });
+}
+
+/** The e2e stories' Chromium (storyChromiumPath): the headless shell when installed. */
+export function launchStoryChromium(): Promise<Browser> {
+  return launchChromium(storyChromiumPath());
 }
 
 /** Headless Chromium with a DevTools port for Lighthouse; call `kill()` when done. */

@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchChromium } from '../chromium';
+import { launchStoryChromium } from '../chromium';
 import { APP_HOOK_TIMEOUT_MS, startApp, type RunningApp } from './support/app';
 
 // Tuesday 2030-01-08, 08:00 in Stockholm (CET, UTC+1).
@@ -24,7 +24,7 @@ beforeAll(async () => {
   // Serves the dist/client of `npm run build` (read only).
   app = await startApp({ CLOCK_NOW }, { label: 'quizkvall-e2e-follow' });
   base = app.baseURL;
-  browser = await launchChromium();
+  browser = await launchStoryChromium();
 }, APP_HOOK_TIMEOUT_MS);
 
 afterAll(async () => {

@@ -4,7 +4,7 @@
  */
 import * as chromeLauncher from 'chrome-launcher';
 import { describe, expect, it } from 'vitest';
-import { DISABLED_FEATURES, mergedDisableFeatures, playwrightDisableFeatures } from '../chromium';
+import { CHROMIUM_PATH, DISABLED_FEATURES, mergedDisableFeatures, playwrightDisableFeatures, storyChromiumPath } from '../chromium';
 
 const features = (flag: string) => flag.replace(/^--disable-features=/, '').split(',');
 
@@ -25,5 +25,13 @@ describe('--disable-features for the test browsers', () => {
 
   it('a list that already names a feature does not repeat it', () => {
     expect(mergedDisableFeatures(['--no-sandbox', '--disable-features=A,WebUIOmniboxPopup'])).toBe(`--disable-features=A,${DISABLED_FEATURES.join(',')}`);
+  });
+});
+
+describe('the browser of the e2e stories', () => {
+  it('is the headless shell when it is installed, else the full browser', () => {
+    expect(storyChromiumPath(process.execPath, '/usr/bin/chromium')).toBe(process.execPath);
+    expect(storyChromiumPath('/nowhere/chromium-headless-shell', '/usr/bin/chromium')).toBe('/usr/bin/chromium');
+    expect(storyChromiumPath('/nowhere/chromium-headless-shell')).toBe(CHROMIUM_PATH);
   });
 });

@@ -9,7 +9,7 @@ import type { AxeResults } from 'axe-core';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { WEEKDAYS } from '../../../worker/lib/swedish';
-import { launchChromium } from '../../chromium';
+import { launchStoryChromium } from '../../chromium';
 import { pinBrowserClock } from './clock';
 import { retryConnectionResets } from './network';
 import { scanForEnglish } from './swedish-only';
@@ -22,7 +22,7 @@ export function baseURL(): string {
 export function sharedBrowser(): () => Browser {
   let browser: Browser | undefined;
   beforeAll(async () => {
-    browser = await launchChromium();
+    browser = await launchStoryChromium();
   });
   afterAll(async () => {
     await browser?.close();
