@@ -1,10 +1,14 @@
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { tmpdirInMemory } from './test/memory-tmpdir';
 // @ts-expect-error plain .mjs script without types
 import { buildLazyModules } from './scripts/build-lazy-modules.mjs';
 // @ts-expect-error plain .mjs script without types
 import { RESTORE_FILLS } from './scripts/d1-backup.mjs';
+
+// Throwaway databases on a tmpfs when there is one (test/memory-tmpdir.ts), before any runtime or app starts.
+tmpdirInMemory();
 
 /**
  * Integration tests: run inside workerd with the real Worker (SELF.fetch) and a real local D1 with

@@ -1,4 +1,8 @@
 import { defineConfig } from 'vitest/config';
+import { tmpdirInMemory } from './test/memory-tmpdir';
+
+// Throwaway databases on a tmpfs when there is one (test/memory-tmpdir.ts), before any runtime or app starts.
+tmpdirInMemory();
 
 /**
  * End-to-end user stories: Playwright (playwright-core) drives Debian's /usr/bin/chromium against the

@@ -1,5 +1,9 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { tmpdirInMemory } from './test/memory-tmpdir';
+
+// Throwaway databases on a tmpfs when there is one (test/memory-tmpdir.ts), before any runtime or app starts.
+tmpdirInMemory();
 
 /** Pure unit tests beside the code (rules without I/O), run in Node. */
 export default defineConfig({

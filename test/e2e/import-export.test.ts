@@ -3,23 +3,27 @@
  * progress bar reach 100 % (the job runs in the local Workflow engine of `wrangler dev`), and
  * downloads the report; an owner downloads their own data from /account.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { loginAs, registerVerifiedOwner } from './support/auth';
-import { newPage, stamp, sharedBrowser } from './support/browser';
+import { newPage, ownApp, stamp, sharedBrowser } from './support/browser';
 
 const ADMIN = { email: 'admin@quizkvall.local', password: 'quizkvall-admin' };
 
 describe('import and export', () => {
+  // Its own app: the import's Workflow steps run in the app's one workerd process and would starve other stories.
+  ownApp('quizkvall-e2e-import');
   const browser = sharedBrowser();
 
   it('superadmin: 2 000 rows → progress bar to 100 % → report download', async () => {
     const p = `E2e${stamp()}`;
     const lines = ['namn;adress;stad;veckodag;starttid'];
     for (let i = 0; i < 2000; i++) lines.push(`${p} krog ${i};Gatan ${i};${p}ort${i};onsdag;19:30`);
-    const file = join(mkdtempSync(join(tmpdir(), 'qk-e2e-')), 'stor-import.csv');
+    const folder = mkdtempSync(join(tmpdir(), 'qk-e2e-'));
+    onTestFinished(() => rmSync(folder, { recursive: true, force: true }));
+    const file = join(folder, 'stor-import.csv');
     writeFileSync(file, lines.join('\r\n'));
 
     const { page, errors } = await newPage(browser());

@@ -5,7 +5,7 @@
  * run changes nothing. The config file is a copy of the real wrangler.toml in a temporary directory.
  */
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -26,6 +26,8 @@ interface FakeState {
 }
 
 let dir = '';
+/** Every world's folder, removed after the file (each test makes one or more). */
+const made: string[] = [];
 const oldPath = process.env.PATH;
 
 beforeAll(() => {
@@ -33,10 +35,12 @@ beforeAll(() => {
 });
 afterAll(() => {
   process.env.PATH = oldPath;
+  for (const d of made) rmSync(d, { recursive: true, force: true });
 });
 
 function world(state: Partial<FakeState> = {}) {
   dir = mkdtempSync(join(tmpdir(), 'setup-cf-'));
+  made.push(dir);
   copyFileSync(join(root, 'wrangler.toml'), join(dir, 'wrangler.toml'));
   const full: FakeState = {
     loggedIn: true,

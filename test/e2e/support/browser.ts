@@ -10,12 +10,35 @@ import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playw
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { WEEKDAYS } from '../../../worker/lib/swedish';
 import { launchStoryChromium } from '../../chromium';
+import { APP_HOOK_TIMEOUT_MS, startApp, type RunningApp } from './app';
 import { pinBrowserClock } from './clock';
 import { retryConnectionResets } from './network';
 import { scanForEnglish } from './swedish-only';
 
+/** Set by ownApp for the stories of one file (each file runs in a module graph of its own). */
+let ownBaseURL: string | undefined;
+
+/** The app this file's stories run on: the run's shared app (./global-setup.ts), or the file's own (ownApp). */
 export function baseURL(): string {
-  return inject('baseURL');
+  return ownBaseURL ?? inject('baseURL');
+}
+
+/**
+ * Call in a test file whose stories must not share an app with the others: they run on an app of their own
+ * (./app.ts), started before the file on the run's clock pin (so appNow() and the browser clocks still agree) and
+ * stopped after it. The import story: under `wrangler dev` the import Workflow's steps run in the same process as
+ * every request, so a 2 000-row import would starve the stories of a shared app.
+ */
+export function ownApp(label: string): void {
+  let app: RunningApp | undefined;
+  beforeAll(async () => {
+    app = await startApp({ CLOCK_NOW: inject('clockNow') }, { label });
+    ownBaseURL = app.baseURL;
+  }, APP_HOOK_TIMEOUT_MS);
+  afterAll(() => {
+    ownBaseURL = undefined;
+    app?.stop();
+  });
 }
 
 /** Call in a test file: launches Chromium once for the file; returns a getter for it. */
