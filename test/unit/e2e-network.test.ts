@@ -113,4 +113,16 @@ describe("the stories' Node fetch", () => {
     await expect(retryingFetch(base)('http://app/api', { method: 'POST', body: '{}' })).rejects.toThrow('fetch failed');
     expect(calls).toHaveLength(3);
   });
+
+  it('wraps a fetch once: the setup file runs before every story file, and files may share globals', async () => {
+    const calls: unknown[] = [];
+    const base = (async () => {
+      calls.push(1);
+      throw reset();
+    }) as typeof fetch;
+    const once = retryingFetch(base);
+    expect(retryingFetch(once)).toBe(once);
+    await expect(retryingFetch(retryingFetch(once))('http://app/api', { method: 'POST', body: '{}' })).rejects.toThrow('fetch failed');
+    expect(calls).toHaveLength(3);
+  });
 });

@@ -109,7 +109,9 @@ export async function newPage(
     // Expected 4xx answers to our own API show up as console errors in Chromium.
     if (/Failed to load resource: the server responded with a status of 4\d\d/.test(text)) return;
     if (opts.allowConsoleErrors?.test(text)) return;
-    errors.push(`console: ${text}`);
+    // Chromium's "Failed to load resource" names no URL; its location does (a 500 is then traceable in .e2e/logs).
+    const where = m.location().url;
+    errors.push(`console: ${text}${where && !text.includes(where) ? ` (${where})` : ''}`);
   });
   return { context, page, errors };
 }

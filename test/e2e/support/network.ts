@@ -35,6 +35,9 @@ function isConnectionReset(error: unknown): boolean {
   return code === 'ECONNRESET' || code === 'EPIPE' || code === 'UND_ERR_SOCKET';
 }
 
+/** The fetches retryingFetch made. */
+const retrying = new WeakSet<typeof fetch>();
+
 /**
  * Node's fetch with the same rule for the stories' own calls (`/dev/mail.json`, setup POSTs): undici closes an idle
  * connection after 4 s, one second before the server, so the race needs a busy machine, but a POST on a reset
@@ -42,7 +45,10 @@ function isConnectionReset(error: unknown): boolean {
  * {@link CONNECTION_RESET_RETRIES} times; a stream is not.
  */
 export function retryingFetch(base: typeof fetch): typeof fetch {
-  return async (input, init) => {
+  // The setup file wraps globalThis.fetch before every story file; files that share a worker's globals (vitest's
+  // `isolate: false`) must not stack one retry loop on another.
+  if (retrying.has(base)) return base;
+  const wrapped: typeof fetch = async (input, init) => {
     const resendable = init?.body === undefined || init.body === null || typeof init.body === 'string';
     for (let attempt = 0; ; attempt++) {
       try {
@@ -53,4 +59,6 @@ export function retryingFetch(base: typeof fetch): typeof fetch {
       }
     }
   };
+  retrying.add(wrapped);
+  return wrapped;
 }
