@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { LongestStoryFirst } from './test/e2e/support/sequencer';
 import { tmpdirInMemory } from './test/memory-tmpdir';
 
 // Throwaway databases on a tmpfs when there is one (test/memory-tmpdir.ts), before any runtime or app starts.
@@ -27,5 +28,7 @@ export default defineConfig({
     // ~470 s of CPU, 2026-11-28). Each file still launches its own browser and contexts; the support modules keep no
     // state between files (ownApp clears its app after the file; the setup file wraps fetch once).
     isolate: false,
+    // Longest file first by a measured table, also on a clean clone without vitest's duration cache (support/order.ts).
+    sequence: { sequencer: LongestStoryFirst },
   },
 });
