@@ -104,22 +104,24 @@ describe("the stories' Node fetch", () => {
     expect(stream.calls).toHaveLength(1);
   });
 
-  it('gives up after its retries', async () => {
+  /** A fetch whose every connection is reset. */
+  const alwaysReset = () => {
     const calls: unknown[] = [];
     const base = (async () => {
       calls.push(1);
       throw reset();
     }) as typeof fetch;
+    return { calls, base };
+  };
+
+  it('gives up after its retries', async () => {
+    const { calls, base } = alwaysReset();
     await expect(retryingFetch(base)('http://app/api', { method: 'POST', body: '{}' })).rejects.toThrow('fetch failed');
     expect(calls).toHaveLength(3);
   });
 
   it('wraps a fetch once: the setup file runs before every story file, and files may share globals', async () => {
-    const calls: unknown[] = [];
-    const base = (async () => {
-      calls.push(1);
-      throw reset();
-    }) as typeof fetch;
+    const { calls, base } = alwaysReset();
     const once = retryingFetch(base);
     expect(retryingFetch(once)).toBe(once);
     await expect(retryingFetch(retryingFetch(once))('http://app/api', { method: 'POST', body: '{}' })).rejects.toThrow('fetch failed');
