@@ -6,8 +6,8 @@ import { tmpdirInMemory } from './test/memory-tmpdir';
 tmpdirInMemory();
 
 /**
- * End-to-end user stories: Playwright (playwright-core) drives Debian's /usr/bin/chromium against the
- * real app (wrangler dev) started once on a free port with a fresh local database seeded with demo data.
+ * End-to-end user stories: Playwright (playwright-core) drives Debian's Chromium headless shell (test/chromium.ts)
+ * against the real app (wrangler dev) started once on a free port with a fresh local database seeded with demo data.
  */
 export default defineConfig({
   test: {

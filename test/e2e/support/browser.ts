@@ -15,7 +15,7 @@ import { pinBrowserClock } from './clock';
 import { retryConnectionResets } from './network';
 import { scanForEnglish } from './swedish-only';
 
-/** Set by ownApp for the stories of one file (each file runs in a module graph of its own). */
+/** Set by ownApp for the stories of one file: a worker runs its files one after another, and ownApp clears it after its file. */
 let ownBaseURL: string | undefined;
 
 /** The app this file's stories run on: the run's shared app (./global-setup.ts), or the file's own (ownApp). */
