@@ -51,6 +51,8 @@ async function ownersPlace(page: Page, name: string, city: string): Promise<{ id
 
 describe('installable app', () => {
   const browser = sharedBrowser();
+  /** A page whose service worker may install: every story here is about the installed app (newPage blocks it elsewhere). */
+  const appPage = (opts: Parameters<typeof newPage>[1] = {}) => newPage(browser(), { ...opts, serviceWorkers: 'allow' });
 
   it('serves a Swedish web app manifest with 192/512 and maskable icons, linked from public pages', async () => {
     const html = await (await fetch(`${baseURL()}/quiz/stockholm`)).text();
@@ -77,7 +79,7 @@ describe('installable app', () => {
   it('Chromium finds the app installable: no installability errors on a public page once its worker controls it', async () => {
     // Page.getInstallabilityErrors is the check behind Lighthouse's former installable-manifest audit
     // (Lighthouse 12 dropped its PWA category): manifest fields, icons, a service worker with a fetch handler.
-    const { page, context, errors } = await newPage(browser(), { serviceWorkers: 'allow' });
+    const { page, context, errors } = await appPage();
     try {
       await page.goto('/quiz/stockholm');
       await controlled(page);
@@ -92,10 +94,7 @@ describe('installable app', () => {
   });
 
   it('a visited city page reopens offline with "Du är offline – visar sparad information från …"; the SPA and /api are never stored', async () => {
-    const { page, context, errors } = await newPage(browser(), {
-      serviceWorkers: 'allow',
-      allowConsoleErrors: /ERR_INTERNET_DISCONNECTED|Failed to load resource/,
-    });
+    const { page, context, errors } = await appPage({ allowConsoleErrors: /ERR_INTERNET_DISCONNECTED|Failed to load resource/ });
     try {
       await page.goto('/quiz/stockholm');
       await controlled(page);
@@ -135,7 +134,7 @@ describe('installable app', () => {
   });
 
   it('a new build waits and is offered as "Ny version finns – ladda om"; "Ladda om" switches to it', async () => {
-    const { page, context } = await newPage(browser(), { serviceWorkers: 'allow' });
+    const { page, context } = await appPage();
     try {
       await page.goto('/quiz/stockholm');
       await controlled(page);
@@ -152,7 +151,7 @@ describe('installable app', () => {
   });
 
   it('"Lägg till på hemskärmen" is never offered on the first visit, quietly from the second; "Inte nu" is remembered', async () => {
-    const { page, context } = await newPage(browser(), { serviceWorkers: 'allow' });
+    const { page, context } = await appPage();
     // Chromium fires beforeinstallprompt only for a real install; the story fires it as Chromium would.
     const offerInstall = () =>
       page.evaluate(() => {
@@ -185,7 +184,7 @@ describe('installable app', () => {
   });
 
   it('"Påminn mig i telefonen" asks for permission only after the tap and stores the subscription; "Sluta påminna i telefonen" removes it', async () => {
-    const { page, context, errors } = await newPage(browser(), { serviceWorkers: 'allow' });
+    const { page, context, errors } = await appPage();
     try {
       await stubPush(page, 'https://push.example.test/e2e');
       await registerVerifiedOwner(page);
@@ -224,11 +223,8 @@ describe('installable app', () => {
     }
   });
   it('without an account: after confirming, the signed "Mina bevakningar" link offers "Påminn mig i telefonen"; "Sluta påminna i telefonen" ends it; the list opens offline', async () => {
-    const owner = await newPage(browser(), { serviceWorkers: 'allow' });
-    const { page, context, errors } = await newPage(browser(), {
-      serviceWorkers: 'allow',
-      allowConsoleErrors: /ERR_INTERNET_DISCONNECTED|Failed to load resource/,
-    });
+    const owner = await appPage();
+    const { page, context, errors } = await appPage({ allowConsoleErrors: /ERR_INTERNET_DISCONNECTED|Failed to load resource/ });
     try {
       await registerVerifiedOwner(owner.page);
       const name = `Telefonpuben ${stamp()}`;
@@ -284,10 +280,7 @@ describe('installable app', () => {
   });
 
   it('signed in: "Mina bevakningar" and a quiz added to the calendar open offline with the note; logout forgets them', async () => {
-    const { page, context, errors } = await newPage(browser(), {
-      serviceWorkers: 'allow',
-      allowConsoleErrors: /ERR_INTERNET_DISCONNECTED|Failed to load resource/,
-    });
+    const { page, context, errors } = await appPage({ allowConsoleErrors: /ERR_INTERNET_DISCONNECTED|Failed to load resource/ });
     try {
       await registerVerifiedOwner(page);
       const name = `Offlinepuben ${stamp()}`;

@@ -1,13 +1,10 @@
 /** test/e2e/support/order.ts: the story files start longest first, and the table knows every story file. */
-import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SECONDS, longestFirst, STORY_SECONDS } from '../e2e/support/order';
+import { testFilesUnder } from '../test-files';
 
-const stories = (readdirSync(join(import.meta.dirname, '..', 'e2e'), { recursive: true }) as string[])
-  .map((f) => f.split('\\').join('/'))
-  .filter((f) => f.endsWith('.test.ts'))
-  .sort();
+const stories = testFilesUnder(join(import.meta.dirname, '..', 'e2e'));
 
 describe('the order of the story files', () => {
   it('the table names every story file and no other', () => {

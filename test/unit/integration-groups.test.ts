@@ -6,14 +6,12 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { GROUP_COUNT, groupFiles, partition, WEIGHT_S } from '../integration/groups/partition';
+import { testFilesUnder } from '../test-files';
 
 const root = join(import.meta.dirname, '..', 'integration');
 const groupsDir = join(root, 'groups');
 
-const testFiles = (readdirSync(root, { recursive: true }) as string[])
-  .map((f) => f.split('\\').join('/'))
-  .filter((f) => f.endsWith('.test.ts'))
-  .sort();
+const testFiles = testFilesUnder(root);
 
 describe('integration groups', () => {
   it('put every integration test file in exactly one group, and every group has files', () => {
