@@ -21,7 +21,8 @@ let base = '';
 let browser: Browser | undefined;
 
 beforeAll(async () => {
-  // Serves the dist/client of `npm run build` (read only).
+  // Serves the dist/client of `npm run build` (read only). The one app of the run on `wrangler dev` (no
+  // workerBundle), as `npm start` runs it: this story also proves that path, its hand-fired cron included.
   app = await startApp({ CLOCK_NOW }, { label: 'quizkvall-e2e-follow' });
   base = app.baseURL;
   browser = await launchStoryChromium();

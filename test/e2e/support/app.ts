@@ -37,8 +37,10 @@ export interface RunningApp {
  * Starts the app with these extra environment variables and waits until it answers /api/health.
  * `ownBuild`: build the web app into the app's private folder (parallel runs never share dist/); otherwise
  * serve the dist/client of `npm run build` (read only).
+ * `workerBundle`: serve the Worker built into this folder on Miniflare directly (scripts/serve-bundle.mjs; an empty
+ * folder is built first); without it the app runs on `wrangler dev`, exactly as `npm start` does.
  */
-export async function startApp(env: Record<string, string>, opts: { ownBuild?: boolean; label?: string } = {}): Promise<RunningApp> {
+export async function startApp(env: Record<string, string>, opts: { ownBuild?: boolean; label?: string; workerBundle?: string } = {}): Promise<RunningApp> {
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), `${opts.label ?? 'quizkvall-e2e'}-`));
   const root = join(import.meta.dirname, '..', '..', '..');
@@ -57,6 +59,7 @@ export async function startApp(env: Record<string, string>, opts: { ownBuild?: b
       PERSIST_DIR: join(dir, 'state'),
       MIGRATED_DB: '1',
       ...(opts.ownBuild ? { ASSETS_DIR: join(dir, 'client'), SKIP_BUILD: '' } : { SKIP_BUILD: '1' }),
+      ...(opts.workerBundle ? { WORKER_BUNDLE: opts.workerBundle } : {}),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -32,7 +32,7 @@ export function baseURL(): string {
 export function ownApp(label: string): void {
   let app: RunningApp | undefined;
   beforeAll(async () => {
-    app = await startApp({ CLOCK_NOW: inject('clockNow') }, { label });
+    app = await startApp({ CLOCK_NOW: inject('clockNow') }, { label, workerBundle: inject('workerBundle') });
     ownBaseURL = app.baseURL;
   }, APP_HOOK_TIMEOUT_MS);
   afterAll(() => {
