@@ -27,7 +27,7 @@
  * production database (the restore then asks for --yes).
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { DATES_FILL_SQL, SEARCH_FILL_SQL } from './listing-series-triggers.mjs';
 import {
@@ -123,21 +123,34 @@ export function restoreSql(opts, backupSql) {
   return restoreStatements(backupSql, triggers, RESTORE_FILLS).statements.join('\n');
 }
 
+/**
+ * Writes `text` to a file of its own under .wrangler, passes its path to `use` and removes it afterwards (a
+ * restore's SQL holds every row of the database: it must not stay behind on disk).
+ */
+function withTempFile(prefix, text, use) {
+  const dir = join(root, '.wrangler');
+  mkdirSync(dir, { recursive: true });
+  const tmp = mkdtempSync(join(dir, `${prefix}-`));
+  const file = join(tmp, `${prefix}.sql`);
+  try {
+    if (text !== null) writeFileSync(file, text);
+    return use(file);
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
 /** Restores the backup text and checks each table's row count against the file's `-- table` lines. */
 export function restoreText(opts, backupSql) {
   run(['d1', 'migrations', 'apply', 'DB', ...target(opts)]);
   const sqlText = restoreSql(opts, backupSql);
-  const tmp = join(root, '.wrangler', `restore-${Date.now()}.sql`);
-  mkdirSync(dirname(tmp), { recursive: true });
-  writeFileSync(tmp, sqlText);
-  run(['d1', 'execute', 'DB', ...target(opts), '--file', tmp, '--yes']);
+  withTempFile('restore', sqlText, (file) => run(['d1', 'execute', 'DB', ...target(opts), '--file', file, '--yes']));
   const { tables } = parseBackup(backupSql);
   if (tables.length) {
     const counts = query(opts, tables.map((t) => countSql(t.name)).join('; '));
     const wrong = tables.filter((t, i) => counts[i][0].n !== t.count);
     if (wrong.length) throw new Error(`Återställningen gav fel antal rader i ${wrong.map((t) => t.name).join(', ')}`);
   }
-  return tmp;
 }
 
 export function restore(opts, file) {
@@ -149,11 +162,10 @@ export const BACKUP_BUCKET = 'quizkvall-backups';
 
 /** Downloads one nightly backup (`wrangler r2 object get`, local or --remote) and restores it. */
 export function restoreFromR2(opts, key) {
-  const tmp = join(root, '.wrangler', `r2-backup-${Date.now()}.sql`);
-  mkdirSync(dirname(tmp), { recursive: true });
-  run(['r2', 'object', 'get', `${BACKUP_BUCKET}/${key}`, ...target(opts), '--file', tmp]);
-  restore(opts, tmp);
-  return tmp;
+  withTempFile('r2-backup', null, (file) => {
+    run(['r2', 'object', 'get', `${BACKUP_BUCKET}/${key}`, ...target(opts), '--file', file]);
+    restore(opts, file);
+  });
 }
 
 const invokedAs = process.argv[1] ?? '';
