@@ -35,6 +35,16 @@ const SKIPPED: { skipAudits: string[]; disableFullPageScreenshot: boolean } = {
   disableFullPageScreenshot: true,
 };
 
+/**
+ * How long an audit waits, after the load event and after first paint, for the network and the main thread to be
+ * quiet before it ends the trace: 500 ms each instead of Lighthouse's 1 000. These pages make their last request
+ * (the SPA's listing call) right after hydration, well inside the window, and every timing comes from the trace, not
+ * from the wait. Measured on the venue page, 2026-11-28: ~8.1 → ~6.9 s an audit, LCP within the same spread
+ * (943–1 650 ms at 1 000 ms, 959–1 078 ms at 500 ms).
+ */
+const QUIET_MS = 500;
+const WAITS = { pauseAfterFcpMs: QUIET_MS, pauseAfterLoadMs: QUIET_MS, networkQuietThresholdMs: QUIET_MS, cpuQuietThresholdMs: QUIET_MS };
+
 export interface LighthouseResult {
   url: string;
   /** 0–100 per category. */
@@ -55,7 +65,7 @@ export interface LighthouseResult {
  * categories' checks would only cost time).
  */
 async function warmUp(port: number, url: string): Promise<void> {
-  await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], ...SKIPPED }).catch(() => undefined);
+  await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], ...SKIPPED, ...WAITS }).catch(() => undefined);
 }
 
 /**
@@ -77,7 +87,7 @@ async function auditEach(port: number, urls: string[], opts: { skipErrors?: bool
 }
 
 async function audit(port: number, url: string): Promise<LighthouseResult> {
-  const runner = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES], ...SKIPPED });
+  const runner = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES], ...SKIPPED, ...WAITS });
   if (!runner) throw new Error(`lighthouse gave no result for ${url}`);
   const lhr = runner.lhr;
   if (lhr.runtimeError) throw new Error(`lighthouse ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
