@@ -25,8 +25,12 @@ import { join } from 'node:path';
 const root = join(import.meta.dirname, '..');
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
-/** The watchdog's window and the CPU a tier must get in it to stay at idle priority. */
-export const WATCH_WINDOW_S = 10;
+/**
+ * The watchdog's window and the CPU a tier must get in it to stay at idle priority. An idle core gives it ~20 s in
+ * that window; Lighthouse's own app start (seed, bundle, Miniflare: ~10 s on both cores) must not count as a busy
+ * machine; and a starved tier is back at normal priority well inside its tests' 60 s timeouts.
+ */
+export const WATCH_WINDOW_S = 20;
 export const STARVED_CPU_S = 2;
 const TICKS_PER_S = 100; // USER_HZ on Linux
 

@@ -1,5 +1,5 @@
 /**
- * Starting the real app for e2e stories, one home: `npm start` (scripts/start.mjs) on a free loopback port
+ * Starting the real app for e2e stories, one home: `npm start`'s script (scripts/start.mjs) on a free loopback port
  * with a fresh database in a private folder. Used by the shared app of every run (./global-setup.ts) and by
  * the stories that need an app of their own (follow.test.ts: a frozen quiz morning).
  */
@@ -11,8 +11,9 @@ import { join } from 'node:path';
 import { migratedDatabase } from '../../migrated-db';
 
 /**
- * How long an app may take to answer /api/health: build + migrations + seed + wrangler dev take ~40 s on an
- * idle 2-core machine, several times that when both cores are busy (the suite must still pass then). A
+ * How long an app may take to answer /api/health: a copy of the migrated database, the seed and the server (beside
+ * the seed, the first app of a run builds the Worker) take ~10 s on an idle 2-core machine with Miniflare, ~30 s with
+ * wrangler dev, several times that when both cores are busy (the suite must still pass then). A
  * real-time wait, not a date. A hook that starts an app needs at least this plus a margin (APP_HOOK_TIMEOUT_MS).
  */
 export const APP_START_TIMEOUT_MS = 240_000;
