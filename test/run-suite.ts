@@ -137,7 +137,7 @@ function leaveIdle(child: ChildProcess, why: string) {
 }
 
 /** Step 4: Lighthouse at normal priority, the integration tier beside it at idle priority (see the top). */
-async function lighthouseBesideIntegration(): Promise<boolean> {
+export async function lighthouseBesideIntegration(): Promise<boolean> {
   if (!idlePriorityAvailable()) {
     console.log('[npm test] no way back from idle priority here (chrt, root or RLIMIT_NICE): Lighthouse, then integration');
     return (await run('integration', ['run', 'test:integration']).done) === 0 && (await run('lighthouse', ['run', 'test:lighthouse'], { env: E2E }).done) === 0;
