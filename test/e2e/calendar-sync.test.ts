@@ -49,6 +49,8 @@ describe('calendar sync for owners', () => {
     const card = page.getByRole('article', { name });
     await card.waitFor({ timeout: 15_000 });
 
+    // The card has settled (its quiz list loaded): a click is not aimed at a button that is still moving.
+    await expect.poll(() => card.getByRole('status').count(), { timeout: 15_000 }).toBe(0);
     // Preview first: what would become quizzes; nothing is stored yet.
     await card.getByRole('button', { name: `Lägg till kalender för ${name}` }).click();
     await card.getByLabel('Kalenderadress (ICS)').fill(feedUrl);

@@ -14,7 +14,6 @@ import { useDeleteQuiz, useDeleteSeries, usePlaceQuizzes, useSetCancelled, type 
 import PromoteQuizButton from '../promotion/PromoteQuizButton';
 import PromoteSeriesPanel from '../promotion/PromoteSeriesPanel';
 import { Button, buttonClass } from '../ui/Button';
-import { Spinner } from '../ui/Spinner';
 import { toast } from '../ui/Toast';
 import { ApiError } from '../../lib/api';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
@@ -33,7 +32,14 @@ export default function PlaceQuizList({ locationId, venueId, city }: PlaceQuizLi
   const query = usePlaceQuizzes(locationId);
   const [open, setOpen] = useState(true);
   const panelId = useId();
-  if (query.isPending) return <Spinner label="Laddar quiz..." />;
+  // One short line, not the page-sized Spinner (~170 px): the card's buttons below it (calendar sync) stay where they
+  // are when the list arrives, so a tap at that moment lands on what the owner aimed at.
+  if (query.isPending)
+    return (
+      <p role="status" className="mt-5 border-t border-slate-200 pt-4 text-sm text-slate-700">
+        Laddar quiz...
+      </p>
+    );
   if (query.isError)
     return (
       <p role="alert" className="mt-4 text-sm text-red-700">
