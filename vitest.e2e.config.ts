@@ -7,7 +7,8 @@ tmpdirInMemory();
 
 /**
  * End-to-end user stories: Playwright (playwright-core) drives Debian's Chromium headless shell (test/chromium.ts)
- * against the real app (wrangler dev) started once on a free port with a fresh local database seeded with demo data.
+ * against the real app (the Worker as `wrangler deploy` builds it, on Miniflare: scripts/serve-bundle.mjs) started
+ * once on a free port with a fresh local database seeded with demo data (test/e2e/support/global-setup.ts).
  */
 export default defineConfig({
   test: {

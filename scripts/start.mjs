@@ -28,6 +28,7 @@ if (!process.env.SKIP_BUILD) run(bin('vite'), ['build', '--logLevel', 'warn', ..
 // wrangler start of their own.
 const migrated = process.env.MIGRATED_DB === '1' && persist.length > 0;
 if (!migrated) run(bin('wrangler'), ['d1', 'migrations', 'apply', 'DB', '--local', ...persist]);
+const seedArgs = [join(root, 'scripts', 'seed.ts'), ...(migrated ? [] : ['--if-empty']), ...persist];
 
 const vars = {
   APP_ENV: process.env.APP_ENV ?? 'development',
@@ -43,10 +44,7 @@ if (bundleDir) {
   if (!persist.length) throw new Error('WORKER_BUNDLE needs PERSIST_DIR');
   const { buildWorkerBundle, serveBundle } = await import('./serve-bundle.mjs');
   const seeded = new Promise((resolve) => {
-    spawn(bin('tsx'), [join(root, 'scripts', 'seed.ts'), ...(migrated ? [] : ['--if-empty']), ...persist], { stdio: 'inherit', cwd: root }).on(
-      'exit',
-      (code) => (code === 0 ? resolve() : process.exit(code ?? 1)),
-    );
+    spawn(bin('tsx'), seedArgs, { stdio: 'inherit', cwd: root }).on('exit', (code) => (code === 0 ? resolve() : process.exit(code ?? 1)));
   });
   if (!existsSync(join(bundleDir, 'index.js'))) buildWorkerBundle(bundleDir, { assetsDir });
   await seeded;
@@ -54,7 +52,7 @@ if (bundleDir) {
   console.log(`Quizkväll på http://127.0.0.1:${port} (Miniflare, ${bundleDir})`);
   for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => mf.dispose().finally(() => process.exit(0)));
 } else {
-  run(bin('tsx'), [join(root, 'scripts', 'seed.ts'), ...(migrated ? [] : ['--if-empty']), ...persist]);
+  run(bin('tsx'), seedArgs);
   startWranglerDev();
 }
 

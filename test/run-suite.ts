@@ -13,8 +13,10 @@
  * gives it only CPU that nothing else wants, so the audits see an all but idle machine and the tier takes the idle
  * core. When Lighthouse ends, the tier goes back to normal priority. On a busy machine the idle core is not there and
  * the tier would starve (its tests have 60 s timeouts): a watchdog puts it back to normal priority when it got less
- * than STARVED_CPU_S of CPU in the last WATCH_WINDOW_S. Leaving SCHED_IDLE needs root or CAP_SYS_NICE
- * (sched(7)); without them, or without `chrt` and /proc (not Linux), step 4 runs the two one after the other.
+ * than STARVED_CPU_S of CPU in the last WATCH_WINDOW_S. (SCHED_IDLE yields only within its autogroup, i.e. its
+ * session: busy work of other sessions shares the CPU with the tier as usual.) Leaving SCHED_IDLE needs root or a
+ * RLIMIT_NICE that reaches nice 0 (sched(7), mayLeaveIdle); without that, or without `chrt` and /proc (not Linux),
+ * step 4 runs the two one after the other.
  *
  * Prints each step's wall time at the end. Single tiers: `npm run test:unit`, `test:integration`, `test:e2e`, ….
  */
@@ -116,7 +118,8 @@ function run(name: string, args: string[], opts: { env?: Record<string, string>;
   child.stdout?.on('data', (d: Buffer) => output.push(d));
   child.stderr?.on('data', (d: Buffer) => output.push(d));
   const done = new Promise<number>((resolve) =>
-    child.on('exit', (code, signal) => {
+    // 'close', not 'exit': a quiet step's pipes may still hold output when the process has exited.
+    child.on('close', (code, signal) => {
       const step = { name, seconds: Math.round((performance.now() - started) / 1000), code: code ?? (signal ? 1 : 0) };
       steps.push(step);
       // A quiet step's output comes out whole when it ends, not interleaved with the step beside it.
