@@ -116,7 +116,6 @@ describe("owner's paths on a phone (issue 29)", () => {
     await boxes.nth(4).scrollIntoViewIfNeeded();
     expect(await inViewport(page, 'Gå till betalning')).toBe(true);
     await expectAccessible(page);
-    await page.screenshot({ path: '/tmp/owner-paths-series.png' }).catch(() => undefined);
 
     // 29.4: one Premium and one Rekommenderat are told as such, not as "Premium Utvald".
     await panel.getByRole('button', { name: 'Gå till betalning' }).click();
@@ -145,7 +144,6 @@ describe("owner's paths on a phone (issue 29)", () => {
     await page.getByRole('heading', { name: 'Välkommen till Quizkväll!' }).waitFor({ timeout: 15_000 });
     // One look-up, not three 1 s apart.
     expect(lookups).toBe(1);
-    await page.screenshot({ path: '/tmp/owner-paths-onboarding.png', fullPage: true }).catch(() => undefined);
     // One first step: no competing button.
     expect(await page.getByRole('button', { name: 'Skapa verksamhet' }).count()).toBe(0);
     const start = page.getByRole('link', { name: 'Registrera din verksamhet' });
@@ -237,7 +235,6 @@ describe("owner's paths on a phone (issue 29)", () => {
     expect(await describedBy('Slutdatum')).toBe(dateInWords(until, thisYear));
     expect(await describedBy('Slutdatum')).toMatch(new RegExp(` 29 maj ${thisYear + 1}$`));
     await expectAccessible(page);
-    await page.screenshot({ path: '/tmp/owner-paths-dates.png', fullPage: true }).catch(() => undefined);
     expect(errors).toEqual([]);
     await context.close();
   });

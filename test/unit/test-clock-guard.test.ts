@@ -6,7 +6,8 @@
  *   - `skipIf`, `runIf`, `.skip(`, `.only(`, `.todo(`: a test that stops running (or runs alone) without anyone noticing;
  *   - `new Date()` / `Date.now()`: the real clock. Stories take their dates from the pinned clock instead
  *     (test/e2e/support/clock.ts; integration requests carry x-clock-now), names take `stamp()`/random ids;
- *   - `if (…) expect(…)` on one line: an assertion that may never run.
+ *   - `if (…) expect(…)` on one line: an assertion that may never run;
+ *   - a fixed path under `/tmp`: files every run leaves behind, shared with every other run.
  * A real-clock read that is legitimate (a real-time wait, a check of real time itself) is listed in ALLOWED
  * below with its reason; files another helper owns are listed in OWNED_ELSEWHERE until they are fixed there.
  */
@@ -100,6 +101,9 @@ const RULES: Array<{ name: string; re: RegExp }> = [
   { name: 'skips, focuses or postpones a test', re: /\b(it|test|describe|suite)\.(skip|only|todo)\b/ },
   { name: 'reads the real clock', re: /new Date\(\s*\)|Date\.now\(\s*\)/ },
   { name: 'asserts conditionally', re: /\bif\s*\(.*\)\s*expect(\.poll)?\(/ },
+  // Every run wrote three unasserted screenshots into the real /tmp (owner-paths.test.ts, 2026-11-28): a file a test
+  // needs goes into a private folder of the test tmpdir (test/memory-tmpdir.ts) and is removed.
+  { name: 'writes to a fixed path in /tmp (shared by every run, never removed)', re: /['"`]\/tmp\// },
 ];
 
 /** The violations in one file's text: `file:line rule: text`. */
@@ -140,8 +144,9 @@ describe('tests own their clock and never switch themselves off', () => {
       'const today = stockholmDate(new Date());',
       'const t = Date.now() + 86_400_000;',
       'if (cached) expect(res.headers.get("x")).toBe("HIT");',
+      "await page.screenshot({ path: '/tmp/x.png' });",
     ].join('\n');
-    expect(violations('test/e2e/x.test.ts', bad, [])).toHaveLength(6);
+    expect(violations('test/e2e/x.test.ts', bad, [])).toHaveLength(7);
     expect(violations('test/e2e/x.test.ts', "const d = new Date('2026-10-25T01:30:00Z');\n// Date.now() in a comment\nexpect(x).toBe(1);", [])).toEqual([]);
   });
 });
