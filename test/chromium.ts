@@ -6,8 +6,9 @@
  * `npm run bench` and test/e2e/lighthouse.test.ts).
  */
 import * as chromeLauncher from 'chrome-launcher';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 
@@ -87,10 +88,34 @@ export function launchStoryChromium(): Promise<Browser> {
   return launchChromium(storyChromiumPath());
 }
 
-/** Headless Chromium with a DevTools port for Lighthouse; call `kill()` when done. */
-export function launchChromiumForLighthouse(): Promise<chromeLauncher.LaunchedChrome> {
+/**
+ * Headless Chromium with a DevTools port for Lighthouse; call `kill()` when done.
+ *
+ * chrome-launcher's `kill()` is a SIGKILL, so Chromium never removes its singleton folder (`org.chromium.Chromium.*`,
+ * a socket and a cookie) from TMPDIR: one was left per Lighthouse run (2026-11-28). Each browser gets a private TMPDIR,
+ * removed by `kill()`.
+ */
+export async function launchChromiumForLighthouse(): Promise<chromeLauncher.LaunchedChrome> {
+  const tmp = mkdtempSync(join(tmpdir(), 'lighthouse-chromium-'));
+  let chrome: chromeLauncher.LaunchedChrome;
+  try {
+    chrome = await launchForLighthouse({ ...process.env, TMPDIR: tmp });
+  } catch (err) {
+    rmSync(tmp, { recursive: true, force: true });
+    throw err;
+  }
+  const kill = chrome.kill.bind(chrome);
+  chrome.kill = () => {
+    kill();
+    rmSync(tmp, { recursive: true, force: true, maxRetries: 10 });
+  };
+  return chrome;
+}
+
+function launchForLighthouse(envVars: Record<string, string | undefined>): Promise<chromeLauncher.LaunchedChrome> {
   const defaults = chromeLauncher.Launcher.defaultFlags();
   return chromeLauncher.launch({
+    envVars: envVars as Record<string, string>,
     chromePath: CHROMIUM_PATH,
     // chrome-launcher's own flags (and the Linux one it adds itself), with our features added to its
     // --disable-features (see mergedDisableFeatures).
