@@ -115,7 +115,7 @@ export async function launchChromiumForLighthouse(): Promise<chromeLauncher.Laun
 function launchForLighthouse(envVars: Record<string, string | undefined>): Promise<chromeLauncher.LaunchedChrome> {
   const defaults = chromeLauncher.Launcher.defaultFlags();
   return chromeLauncher.launch({
-    envVars: envVars as Record<string, string>,
+    envVars,
     chromePath: CHROMIUM_PATH,
     // chrome-launcher's own flags (and the Linux one it adds itself), with our features added to its
     // --disable-features (see mergedDisableFeatures).

@@ -49,9 +49,9 @@ async function invariantsHold() {
   expect(broken).toEqual([]);
 }
 
-/** n rows in n distinct towns (so none is a near-duplicate of another), plus the extras given. */
 /**
- * `n` valid rows, each a biweekly Tuesday series: 13 quizzes a row within the 180-day horizon, not a weekly series' 26.
+ * `n` valid rows in `n` distinct towns (so none is a near-duplicate of another), plus the extras given. Each is a
+ * biweekly Tuesday series: 13 quizzes a row within the 180-day horizon, not a weekly series' 26.
  * The quizzes' inserts (and their listing triggers) are nearly all of an import's time; the rows, steps and batches
  * this file checks are the same either way (weekly series: the review test below and admin.test.ts).
  */
