@@ -15,6 +15,7 @@ import { APP_HOOK_TIMEOUT_MS, startApp, type RunningApp } from './support/app';
 const QUIZ_DATE = '2030-01-08';
 const CLOCK_NOW = '2030-01-08T07:00:00Z';
 const OWNER = { email: 'agare@quizkvall.local', password: 'quizkvall-agare' };
+const ADMIN = { email: 'admin@quizkvall.local', password: 'quizkvall-admin' };
 
 let app: RunningApp | undefined;
 let base = '';
@@ -64,6 +65,19 @@ async function api(path: string, body: unknown, cookie = ''): Promise<{ status: 
   });
   const setCookie = res.headers.get('set-cookie')?.split(';')[0] ?? '';
   return { status: res.status, json: await res.json(), cookie: setCookie };
+}
+
+interface JobRun {
+  job: string;
+  status: string;
+  result: { enqueued?: number } | null;
+}
+
+/** The reminder cron's own job_runs rows, newest first (GET /api/admin/jobs, as the superadmin). */
+async function reminderRuns(adminCookie: string): Promise<JobRun[]> {
+  const res = await fetch(`${base}/api/admin/jobs`, { headers: { cookie: adminCookie } });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { runs: JobRun[] }).runs.filter((r) => r.job === 'follow-reminders');
 }
 
 async function runReminderCron() {
@@ -130,8 +144,15 @@ describe('follow a place by e-mail', () => {
       login.cookie,
     );
     expect(late.status).toBe(201);
+    // No sleep to show that nothing comes: the cron's own record says it is done and enqueued nothing (the
+    // follow is gone, so no reminder message exists that the consumer could still send).
+    const admin = await api('/api/auth/login', ADMIN);
+    expect(admin.status).toBe(200);
+    const before = (await reminderRuns(admin.cookie)).length;
     await runReminderCron();
-    await new Promise((r) => setTimeout(r, 6000));
+    await expect.poll(async () => (await reminderRuns(admin.cookie)).filter((r) => r.status !== 'running').length, { timeout: 20_000 }).toBe(before + 1);
+    const [last] = await reminderRuns(admin.cookie);
+    expect(last).toMatchObject({ status: 'done', result: { enqueued: 0 } });
     expect((await mails(email)).filter((m) => m.subject.startsWith('Ikväll'))).toHaveLength(1);
     expect(errors).toEqual([]);
     await context.close();
