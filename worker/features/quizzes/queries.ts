@@ -1,6 +1,8 @@
-/** SQL for the owner's quiz lists, with each quiz's current promotion state. */
+/** SQL for the owner's quiz lists, with each quiz's current promotion state, and the bulk occurrence inserts. */
 import { and, asc, eq, getTableColumns, gte, isNull, sql, type SQL } from 'drizzle-orm';
+import { QUIZ_ROWS_PER_INSERT } from '../../db/batch';
 import type { Db } from '../../db/client';
+import { chunks } from '../../lib/chunks';
 import { locations, quizzes, venues, type QuizRow } from '../../db/schema';
 import type { OwnerQuiz, PromotionState } from './contract';
 
@@ -104,4 +106,15 @@ export async function upcomingSingles(db: Db, ownerUserId: string | null, today:
     .where(and(isNull(quizzes.recurrenceId), gte(quizzes.date, today), ownerUserId ? eq(venues.userId, ownerUserId) : undefined))
     .orderBy(asc(quizzes.date), asc(quizzes.startTime))
     .limit(500);
+}
+
+export type QuizInsert = typeof quizzes.$inferInsert;
+
+/**
+ * Rows go in chunks of QUIZ_ROWS_PER_INSERT (D1 allows 100 bound parameters per statement).
+ * Returns statements for ONE db.batch: all-or-nothing, and ON CONFLICT DO NOTHING on the unique
+ * (recurrence_id, date) index makes a repeated or overlapping insert add nothing.
+ */
+export function insertOccurrenceStatements(db: Db, rows: QuizInsert[]) {
+  return chunks(rows, QUIZ_ROWS_PER_INSERT).map((part) => db.insert(quizzes).values(part).onConflictDoNothing().returning({ id: quizzes.id }));
 }

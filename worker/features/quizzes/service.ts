@@ -13,7 +13,6 @@ import { bumpDataVersion } from '../../lib/data-version';
 import { AppError, conflict, forbidden, invalidInput, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { generateOccurrences, isoDaysOf, namesOf, seriesEnd } from '../../lib/recurrence';
-import { occurrenceInserts, type QuizInsert } from '../series/service';
 import { deleteGuarded, purchaseGuarded } from '../promotion/service';
 import { confirmVenueStatements } from '../freshness/service';
 import {
@@ -28,7 +27,17 @@ import {
   type QuizDetailResponse,
 } from './contract';
 import type { Deps } from '../../ports/deps';
-import { placesFor, quizWithPromotion, seriesSize, seriesTotals, toOwnerQuiz, upcomingAtLocation, upcomingSingles } from './queries';
+import {
+  insertOccurrenceStatements,
+  placesFor,
+  quizWithPromotion,
+  seriesSize,
+  seriesTotals,
+  toOwnerQuiz,
+  upcomingAtLocation,
+  upcomingSingles,
+  type QuizInsert,
+} from './queries';
 
 type Fields = Pick<EditQuizData, 'startTime' | 'category' | 'theme' | 'customTheme' | 'quizmaster' | 'teamSize' | 'description' | 'price' | 'language'>;
 
@@ -293,4 +302,18 @@ export async function setCancelled(deps: QuizDeps, actor: Actor, input: { id: st
     bumpDataVersion(db),
   ]);
   return { id, isCancelled: cancelled };
+}
+
+// ---- Thin entry points for other features (they may import only this file). ----
+
+export type { QuizInsert };
+
+/**
+ * Statements inserting occurrences (chunked to stay under D1's 100 bound parameters, ON CONFLICT DO
+ * NOTHING on (recurrence_id, date), RETURNING ids) for the caller to put into ONE db.batch. Series (their
+ * extension, edits) use it too: occurrences are quizzes, so their insert lives here and series depends on
+ * quizzes, never the other way round (issue 45.2).
+ */
+export function occurrenceInserts(db: Db, rows: QuizInsert[]) {
+  return insertOccurrenceStatements(db, rows);
 }

@@ -1,20 +1,8 @@
-/** SQL for series: bulk occurrence inserts in bounded chunks, series lookups and summaries. */
+/** SQL for series: series lookups and summaries (their occurrence inserts are quizzes': quizzes/queries.ts). */
 import { and, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
-import { QUIZ_ROWS_PER_INSERT } from '../../db/batch';
 import type { Db } from '../../db/client';
 import { chunks, IN_LIST_CHUNK } from '../../lib/chunks';
 import { quizzes, type QuizRow } from '../../db/schema';
-
-export type QuizInsert = typeof quizzes.$inferInsert;
-
-/**
- * Rows go in chunks of QUIZ_ROWS_PER_INSERT (D1 allows 100 bound parameters per statement).
- * Returns statements for ONE db.batch: all-or-nothing, and ON CONFLICT DO NOTHING on the unique
- * (recurrence_id, date) index makes a repeated or overlapping insert add nothing.
- */
-export function insertOccurrenceStatements(db: Db, rows: QuizInsert[]) {
-  return chunks(rows, QUIZ_ROWS_PER_INSERT).map((part) => db.insert(quizzes).values(part).onConflictDoNothing().returning({ id: quizzes.id }));
-}
 
 /** The series' most recent occurrences, newest first (enough to continue every weekday's rhythm). */
 export async function recentOccurrences(db: Db, recurrenceId: string, limit = 60): Promise<QuizRow[]> {

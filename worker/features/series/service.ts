@@ -18,18 +18,9 @@ import { deleteGuarded } from '../promotion/service';
 import { confirmVenueStatements } from '../freshness/service';
 import { newId } from '../../lib/ids';
 import { recordJob } from '../../lib/jobs';
+import { occurrenceInserts, type QuizInsert } from '../quizzes/service';
 import { EXTENSION_THRESHOLD_DAYS, SERIES_HORIZON_DAYS, storedTheme, type EditSeriesData, type SeriesSummary } from '../quizzes/contract';
-import {
-  anyOccurrenceId,
-  countSeries,
-  extensionCandidates,
-  seriesAggregate,
-  insertOccurrenceStatements,
-  latestOccurrences,
-  recentOccurrences,
-  seriesSummaryRows,
-  type QuizInsert,
-} from './queries';
+import { anyOccurrenceId, countSeries, extensionCandidates, seriesAggregate, latestOccurrences, recentOccurrences, seriesSummaryRows } from './queries';
 import { extensionDates, namesOf, parseRecurrenceDays, type Pattern } from '../../lib/recurrence';
 
 /** A series whose latest occurrence is more than this many days past is treated as ended, not extended. */
@@ -84,7 +75,7 @@ export async function extendSeries(db: Db, recurrenceId: string, today: string, 
   const { pattern, weekdays } = seriesRule(recent);
   const dates = extensionDates({ pattern, weekdays, existing: recent.map((r) => r.date), end: target, notBefore: today });
   if (!dates.length) return 0;
-  const stmts = insertOccurrenceStatements(
+  const stmts = occurrenceInserts(
     db,
     dates.map((d) => occurrenceFrom(template, d)),
   );
@@ -377,16 +368,4 @@ export async function resumeSeries(deps: SeriesDeps, actor: Actor, input: { recu
 
 function normalize(time: string): string {
   return time.length === 5 ? `${time}:00` : time;
-}
-
-// ---- Thin entry points for other features (they may import only this file). ----
-
-export type { QuizInsert };
-
-/**
- * Statements inserting occurrences (chunked to stay under D1's 100 bound parameters, ON CONFLICT DO
- * NOTHING on (recurrence_id, date), RETURNING ids) for the caller to put into ONE db.batch.
- */
-export function occurrenceInserts(db: Db, rows: QuizInsert[]) {
-  return insertOccurrenceStatements(db, rows);
 }
