@@ -1,23 +1,12 @@
 import { lazy, Suspense, useState } from 'react';
 import { Bell, Plus } from '../ui/icons';
 import { trackAttrs, type TrackTarget } from '../analytics/beacon';
+import type { FollowTarget } from './target';
+
+export type { FollowTarget, SearchFollowFilters } from './target';
 
 /** The dialog (form, zod contract, API call) is a lazy chunk: public pages only ship this button. */
 const FollowDialog = lazy(() => import('./FollowDialog'));
-
-export type FollowTarget = { placeId: string; label: string } | { filters: SearchFollowFilters; label: string };
-
-/** A listing search to follow: city, weekday, text and the quiz filters, as URL values (the server validates them). */
-export interface SearchFollowFilters {
-  city?: string | undefined;
-  weekday?: string | undefined;
-  search?: string | undefined;
-  price?: string | undefined;
-  team?: string | undefined;
-  category?: string | undefined;
-  time?: string | undefined;
-  sprak?: string | undefined;
-}
 
 /**
  * "Följ" (a place: venue page, quiz detail dialog) or "Bevaka den här sökningen" (listing filters).

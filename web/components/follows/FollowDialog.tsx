@@ -4,7 +4,7 @@ import type { FollowView } from '../../../worker/features/follows/contract';
 import { api, ApiError } from '../../lib/api';
 import { useSession } from '../../lib/session';
 import { Dialog } from '../ui/Dialog';
-import type { FollowTarget } from './FollowButton';
+import type { FollowTarget } from './target';
 
 /** Follow dialog (lazy chunk): one click when signed in, e-mail + double opt-in otherwise. */
 export default function FollowDialog({ target, onClose }: { target: FollowTarget; onClose: () => void }) {

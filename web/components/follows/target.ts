@@ -1,0 +1,14 @@
+/** What a follow is for, shared by the button and its lazy dialog (neither imports the other's module for it). */
+export type FollowTarget = { placeId: string; label: string } | { filters: SearchFollowFilters; label: string };
+
+/** A listing search to follow: city, weekday, text and the quiz filters, as URL values (the server validates them). */
+export interface SearchFollowFilters {
+  city?: string | undefined;
+  weekday?: string | undefined;
+  search?: string | undefined;
+  price?: string | undefined;
+  team?: string | undefined;
+  category?: string | undefined;
+  time?: string | undefined;
+  sprak?: string | undefined;
+}
