@@ -78,6 +78,13 @@ describe('numbers in texts come from their constants (28.7)', () => {
   });
 });
 
+describe('the password rule (45.5): worker/lib/password-rules.ts', () => {
+  it('no other module states a password length in a text or declares its own minimum', () => {
+    // Any "minst N tecken" / "Minst N tecken" text, and any *PASSWORD_MIN(*) = N declaration: the rule's one home.
+    expect(filesContaining(['web', 'worker'], /[Mm]inst \d+ tecken|PASSWORD_MIN\w*\s*=\s*\d/)).toEqual(['worker/lib/password-rules.ts']);
+  });
+});
+
 describe('shared helpers (28.7)', () => {
   it('one directions URL (worker/lib/geo.ts) and the beacon spells no metric list of its own', () => {
     expect(filesContaining(['web', 'worker'], /google\.com\/maps\/dir/)).toEqual(['worker/lib/geo.ts']);

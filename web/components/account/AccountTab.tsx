@@ -13,6 +13,7 @@ import { ApiError } from '../../lib/api';
 import { setServerErrors } from '../../lib/form';
 import { Button } from '../ui/Button';
 import { TextField } from '../ui/Field';
+import { NewPasswordFields } from '../auth/NewPasswordFields';
 import { Spinner } from '../ui/Spinner';
 import { toast } from '../ui/Toast';
 
@@ -132,21 +133,7 @@ function PasswordForm({ hasPassword }: { hasPassword: boolean }) {
           {...register('currentPassword')}
         />
       )}
-      <TextField
-        label="Nytt lösenord"
-        type="password"
-        autoComplete="new-password"
-        hint="Minst 6 tecken."
-        error={errors.password?.message}
-        {...register('password')}
-      />
-      <TextField
-        label="Bekräfta nytt lösenord"
-        type="password"
-        autoComplete="new-password"
-        error={errors.confirmPassword?.message}
-        {...register('confirmPassword')}
-      />
+      <NewPasswordFields register={register} errors={{ password: errors.password?.message, confirmPassword: errors.confirmPassword?.message }} />
       <FormError message={errors.root?.server?.message} />
       <Button type="submit" disabled={change.isPending}>
         {change.isPending ? 'Sparar...' : 'Byt lösenord'}

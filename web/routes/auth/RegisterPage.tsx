@@ -14,6 +14,7 @@ import { GoogleAlternative } from '../../components/auth/GoogleAlternative';
 import { classifyRegistrationError } from '../../components/auth/messages';
 import { Button, buttonClass } from '../../components/ui/Button';
 import { TextField } from '../../components/ui/Field';
+import { NewPasswordFields } from '../../components/auth/NewPasswordFields';
 import { Spinner } from '../../components/ui/Spinner';
 import { toast } from '../../components/ui/Toast';
 import { ApiError } from '../../lib/api';
@@ -118,20 +119,10 @@ export default function RegisterPage() {
       )}
       <form onSubmit={onSubmit} className="space-y-4" noValidate>
         <TextField label="E-post" type="email" autoComplete="email" aria-invalid={!!formState.errors.email} {...register('email')} />
-        <TextField
-          label="Lösenord"
-          type="password"
-          autoComplete="new-password"
-          hint="Minst 6 tecken."
-          aria-invalid={!!formState.errors.password}
-          {...register('password')}
-        />
-        <TextField
-          label="Bekräfta lösenord"
-          type="password"
-          autoComplete="new-password"
-          aria-invalid={!!formState.errors.confirmPassword}
-          {...register('confirmPassword')}
+        <NewPasswordFields
+          register={register}
+          labels={{ password: 'Lösenord', confirm: 'Bekräfta lösenord' }}
+          invalid={{ password: !!formState.errors.password, confirmPassword: !!formState.errors.confirmPassword }}
         />
         <Button type="submit" className="w-full" disabled={submitting}>
           {submitting ? 'Registrerar...' : 'Registrera'}

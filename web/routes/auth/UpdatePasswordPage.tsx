@@ -10,7 +10,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { AuthCard } from '../../components/auth/AuthCard';
 import { Button } from '../../components/ui/Button';
-import { TextField } from '../../components/ui/Field';
+import { NewPasswordFields } from '../../components/auth/NewPasswordFields';
 import { Spinner } from '../../components/ui/Spinner';
 import { toast } from '../../components/ui/Toast';
 import { ApiError } from '../../lib/api';
@@ -93,21 +93,7 @@ export default function UpdatePasswordPage() {
   return (
     <AuthCard title="Välj nytt lösenord" subtitle="Ange ditt nya lösenord två gånger.">
       <form onSubmit={onSubmit} className="space-y-4" noValidate>
-        <TextField
-          label="Nytt lösenord"
-          type="password"
-          autoComplete="new-password"
-          hint="Minst 6 tecken."
-          error={errors.password?.message}
-          {...register('password')}
-        />
-        <TextField
-          label="Bekräfta nytt lösenord"
-          type="password"
-          autoComplete="new-password"
-          error={errors.confirmPassword?.message}
-          {...register('confirmPassword')}
-        />
+        <NewPasswordFields register={register} errors={{ password: errors.password?.message, confirmPassword: errors.confirmPassword?.message }} />
         <Button type="submit" className="w-full" disabled={saving}>
           {saving ? 'Sparar...' : 'Spara nytt lösenord'}
         </Button>

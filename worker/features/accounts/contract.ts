@@ -1,10 +1,10 @@
 import * as z from 'zod';
+import { PASSWORD_MAX, PASSWORD_MIN, PASSWORD_TOO_SHORT_PROFILE } from '../../lib/password-rules';
 
-/** Spec 02 §5: profile password and e-mail change. */
-export const ACCOUNT_PASSWORD_MIN = 6;
+// Spec 02 §5: profile password and e-mail change (the password's bounds: lib/password-rules.ts).
+
 /** How long the link that confirms a new e-mail address works (the mail quotes it). */
 export const EMAIL_CHANGE_TOKEN_TTL_MS = 24 * 3600 * 1000;
-const PASSWORD_MAX = 200;
 
 const currentPassword = z.string().max(PASSWORD_MAX).optional().describe('Nuvarande lösenord');
 
@@ -14,7 +14,7 @@ export const ChangePasswordSchema = z
     password: z
       .string({ error: 'Ange både nytt lösenord och bekräftelse.' })
       .min(1, 'Ange både nytt lösenord och bekräftelse.')
-      .min(ACCOUNT_PASSWORD_MIN, 'Lösenordet måste vara minst 6 tecken.')
+      .min(PASSWORD_MIN, PASSWORD_TOO_SHORT_PROFILE)
       .max(PASSWORD_MAX, `Lösenordet får vara högst ${PASSWORD_MAX} tecken.`)
       .describe('Nytt lösenord'),
     confirmPassword: z

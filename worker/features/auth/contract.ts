@@ -1,8 +1,10 @@
 import * as z from 'zod';
 
+import { PASSWORD_MAX, PASSWORD_MIN, PASSWORD_TOO_SHORT } from '../../lib/password-rules';
+
+export { PASSWORD_MAX, PASSWORD_MIN };
+
 /** Spec 01 §5 / §9. */
-export const PASSWORD_MIN = 6;
-export const PASSWORD_MAX = 200;
 export const EMAIL_MAX = 254;
 export const REGISTER_LIMIT = 5;
 export const REGISTER_WINDOW_MS = 15 * 60 * 1000;
@@ -47,7 +49,7 @@ const email = EmailSchema;
 const newPassword = z
   .string({ error: 'Lösenord krävs' })
   .min(1, 'Lösenord krävs')
-  .min(PASSWORD_MIN, 'Lösenordet måste vara minst 6 tecken långt')
+  .min(PASSWORD_MIN, PASSWORD_TOO_SHORT)
   .max(PASSWORD_MAX, `Lösenordet får vara högst ${PASSWORD_MAX} tecken`)
   .describe('Lösenord');
 
