@@ -107,7 +107,7 @@ describe('paid promotion', () => {
 
     // The quiz list now shows it as promoted; it cannot be bought again.
     await page.goto('/admin');
-    const promoted = page.getByRole('button', { name: '⭐ Premium Utvald' });
+    const promoted = page.getByRole('button', { name: 'Premium Utvald' });
     await promoted.waitFor({ timeout: 15_000 });
     expect(await promoted.isDisabled()).toBe(true);
     expect(await page.getByTitle('Detta quiz är Premium Utvald').count()).toBe(1);

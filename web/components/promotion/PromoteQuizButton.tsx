@@ -21,6 +21,7 @@ import { Dialog } from '../ui/Dialog';
 import { toast } from '../ui/Toast';
 import { goToCheckout, promotionApi, shortDate, useAvailability, usePricing } from './api';
 import { AvailabilityBadge } from './AvailabilityBadge';
+import { PromotedLabel } from './PromotedLabel';
 import { PurchaseSummary } from './PurchaseSummary';
 import PromotionPreviewDialog from './PromotionPreviewDialog';
 import { SlotCalendar } from '../analytics/SlotCalendar';
@@ -42,7 +43,7 @@ export default function PromoteQuizButton({ quiz, city, venueId, promotion }: Pr
     return (
       <span title={PROMOTED_TOOLTIP[promotion]} className="inline-flex">
         <Button variant="secondary" disabled aria-describedby={hintId} className="px-3 py-1.5 text-sm">
-          {promotion === 'premium' ? '⭐ Premium Utvald' : 'Rekommenderat'}
+          <PromotedLabel tier={promotion} />
         </Button>
         <span id={hintId} className="sr-only">
           {PROMOTED_TOOLTIP[promotion]}

@@ -25,6 +25,7 @@ import { Button } from '../ui/Button';
 import { goToCheckout, promotionApi, shortDate, useAvailability, usePricing } from './api';
 import { AvailabilityBadge } from './AvailabilityBadge';
 import { PROMOTED_TOOLTIP } from './PromoteQuizButton';
+import { PromotedLabel } from './PromotedLabel';
 import { PurchaseSummary } from './PurchaseSummary';
 import { SlotCalendar } from '../analytics/SlotCalendar';
 import { SLOT_CALENDAR_DAYS } from '../../../worker/features/analytics/contract';
@@ -124,7 +125,7 @@ export default function PromoteSeriesPanel({ occurrences, city, venueId }: Promo
                     <input type="checkbox" disabled aria-label={`${label} – ${PROMOTED_TOOLTIP[o.promotion]}`} className="h-5 w-5" />
                     {label}
                   </span>
-                  <span className="text-sm font-semibold text-slate-700">{o.promotion === 'premium' ? '⭐ Premium Utvald' : 'Rekommenderat'}</span>
+                  <PromotedLabel tier={o.promotion} className="text-sm font-semibold text-slate-700" />
                 </li>
               );
             }

@@ -5,6 +5,7 @@
 import { categoryLabel, displayTime } from '../../../worker/lib/swedish';
 import { TIER_LABELS } from '../../../worker/features/promotion/contract';
 import { Dialog } from '../ui/Dialog';
+import { Star } from '../ui/icons';
 import { shortDate } from './api';
 
 export interface PreviewQuiz {
@@ -29,7 +30,9 @@ export default function PromotionPreviewDialog({ open, onClose, quiz }: { open: 
               Som {TIER_LABELS.premium}
             </h3>
             <div className="rounded-2xl border-2 border-amber-400 bg-gradient-to-r from-amber-50 to-white p-5 shadow">
-              <p className="text-sm font-bold uppercase tracking-wide text-amber-800">⭐ {TIER_LABELS.premium}</p>
+              <p className="flex items-center gap-1 text-sm font-bold uppercase tracking-wide text-amber-800">
+                <Star aria-hidden="true" className="size-4 fill-current" /> {TIER_LABELS.premium}
+              </p>
               <p className="mt-1 text-2xl font-extrabold">{quiz.venueName ?? quiz.placeName ?? 'Ditt quiz'}</p>
               <p className="text-slate-700">
                 {categoryLabel(quiz.category, quiz.theme)} · {shortDate(quiz.date)} kl {displayTime(quiz.startTime)} · {quiz.city}
