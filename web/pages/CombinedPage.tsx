@@ -6,6 +6,7 @@ import { filteredFeedQuery } from '../components/listing/urls';
 import { PageHero } from './PageHero';
 import { combinedFaq, type CombinedPageData } from './types';
 import { TipPrompt } from '../components/tips/TipPrompt';
+import { countText } from '../../worker/lib/swedish';
 
 /** City blurbs of the combined page (spec 01 §2): own texts for four cities, otherwise generic. */
 export function cityBlurb(citySlug: string, city: string, weekday: string): string {
@@ -83,9 +84,7 @@ export function CombinedPage({ data }: { data: CombinedPageData }) {
             <li className="rounded-full bg-brand-50 px-3 py-1 text-brand-800">{weekday.label}</li>
             <li className="rounded-full bg-brand-50 px-3 py-1 text-brand-800">{city.name}</li>
             {data.result.venueCount !== null && (
-              <li className="rounded-full bg-brand-50 px-3 py-1 text-brand-800">
-                {data.result.venueCount} {data.result.venueCount === 1 ? 'ställe' : 'ställen'}
-              </li>
+              <li className="rounded-full bg-brand-50 px-3 py-1 text-brand-800">{countText(data.result.venueCount, 'ställe', 'ställen')}</li>
             )}
           </ul>
         </section>

@@ -1,5 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
-import { dateInWords, displayDate, findWeekday, freshnessLine, WEEKDAY_NAMES, weekdayOfSunday0 } from './swedish';
+import { countText, dateInWords, displayDate, findWeekday, freshnessLine, WEEKDAY_NAMES, weekdayOfSunday0 } from './swedish';
+
+describe('countText: the one plural rule (issue 44.9)', () => {
+  it('uses the singular for exactly one, the plural for zero and more', () => {
+    expect(countText(1, 'ställe', 'ställen')).toBe('1 ställe');
+    expect(countText(0, 'ställe', 'ställen')).toBe('0 ställen');
+    expect(countText(2, 'meddelande', 'meddelanden')).toBe('2 meddelanden');
+    expect(countText(1, 'vecka', 'veckor')).toBe('1 vecka');
+  });
+});
 
 describe('the weekday vocabulary', () => {
   it('ISO order, Monday first; Sunday-first numbers map through weekdayOfSunday0', () => {

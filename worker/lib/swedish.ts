@@ -70,6 +70,14 @@ export function countWord(n: number): string {
   return NUMBER_WORDS[n] ?? String(n);
 }
 
+/**
+ * A count with its noun in the right number: "1 ställe", "0 ställen", "3 ställen" (Swedish uses the singular for
+ * exactly one). The one plural rule of the UI and the mails (issue 44.9: "1 ställen", "1 meddelanden").
+ */
+export function countText(n: number, one: string, many: string): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
 /** 'Gratis' or '50 kr'. */
 export function displayPrice(price: number | null | undefined): string {
   return price == null || price === 0 ? 'Gratis' : `${price} kr`;

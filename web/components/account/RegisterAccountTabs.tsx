@@ -13,6 +13,7 @@ import { Dialog } from '../ui/Dialog';
 import { Tabs } from '../ui/Tabs';
 import { toast } from '../ui/Toast';
 import { deleteErrorMessage } from './deleteMessages';
+import { countText } from '../../../worker/lib/swedish';
 
 export function RegisterAccountTabs({ user }: { user: SessionUser }) {
   const [tab, setTab] = useState<'account' | 'delete'>('account');
@@ -75,7 +76,7 @@ function DeleteAccount() {
         <p className="mt-1">
           När du raderar ditt konto tas också{' '}
           {c
-            ? `${c.venues} ${c.venues === 1 ? 'verksamhet' : 'verksamheter'}, ${c.places} ${c.places === 1 ? 'plats' : 'platser'} och ${c.upcomingQuizzes} kommande quiz`
+            ? `${countText(c.venues, 'verksamhet', 'verksamheter')}, ${countText(c.places, 'plats', 'platser')} och ${c.upcomingQuizzes} kommande quiz`
             : 'alla dina verksamheter, platser och quiz'}{' '}
           bort, och du loggas ut överallt.
         </p>

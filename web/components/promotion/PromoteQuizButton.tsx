@@ -13,6 +13,7 @@ import {
   TIER_LABELS,
   type Tier,
   weeklyPriceText,
+  weeksText,
 } from '../../../worker/features/promotion/contract';
 import { categoryLabel, displayTime } from '../../../worker/lib/swedish';
 import { ApiError } from '../../lib/api';
@@ -156,7 +157,7 @@ function PurchaseDialog({ quiz, city, onClose }: Omit<PromoteQuizButtonProps, 'p
                   {o.popular && <span className="absolute -top-3 right-3 rounded-full bg-brand-600 px-2 py-0.5 text-xs font-bold text-white">Populär</span>}
                   <span className="flex items-center gap-2">
                     <input type="radio" name="weeks" value={o.weeks} checked={weeks === o.weeks} onChange={() => setWeeks(o.weeks)} />
-                    <span className="font-bold">{o.weeks === 1 ? '1 vecka' : `${o.weeks} veckor`}</span>
+                    <span className="font-bold">{weeksText(o.weeks)}</span>
                   </span>
                   <span className="text-sm text-slate-700">{tier ? priceText(o.priceSek) : 'Välj typ för pris'}</span>
                   <span className="text-xs text-slate-600">Exponering {o.exposureDays} dagar</span>

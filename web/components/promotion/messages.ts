@@ -5,7 +5,7 @@
 import { VERIFY_MESSAGES, type VerifyResponse } from '../../../worker/features/payments/contract';
 import { TIER_LABELS, type Tier } from '../../../worker/features/promotion/contract';
 
-const quizCount = (n: number) => (n === 1 ? '1 quiz' : `${n} quiz`);
+const quizCount = (n: number) => `${n} quiz`;
 
 /** The success line: what was bought, per tier, for one or many quizzes (a mixed order names both tiers). */
 export function paidLine(promotions: VerifyResponse['promotions']): string {

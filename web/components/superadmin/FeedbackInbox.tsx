@@ -4,6 +4,7 @@ import { Button } from '../ui/Button';
 import { Spinner } from '../ui/Spinner';
 import { toast } from '../ui/Toast';
 import { useFeedback, useSetFeedbackHandled } from '../../api/admin';
+import { countText } from '../../../worker/lib/swedish';
 
 const dateFormat = new Intl.DateTimeFormat('sv-SE', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/Stockholm' });
 
@@ -44,7 +45,7 @@ export function FeedbackInbox() {
       {items && (
         <>
           <p className="text-sm text-slate-700">
-            {total} meddelanden, {open} ohanterade
+            {countText(total, 'meddelande', 'meddelanden')}, {open} ohanterade
           </p>
           {items.length === 0 ? (
             <p className="rounded-2xl border border-slate-200 bg-white p-6 text-center text-slate-700">Ingen feedback ännu.</p>

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import type { AdminVenue } from '../../../worker/features/admin/contract';
-import { categoryLabel, displayDate, displayTime } from '../../../worker/lib/swedish';
+import { categoryLabel, countText, displayDate, displayTime } from '../../../worker/lib/swedish';
 import { Button, buttonClass } from '../ui/Button';
 
 /** One business in the superadmin list (spec 02 §2.7): badge, counts, expandable details, actions. */
@@ -37,7 +37,7 @@ export function VenueCard({
               {venue.ownedByHouse ? 'Ej övertagen' : venue.ownerEmail}
             </p>
             <p className="mt-1 text-sm text-slate-800">
-              {venue.placesCount} {venue.placesCount === 1 ? 'plats' : 'platser'} · {venue.upcomingCount} kommande quiz
+              {countText(venue.placesCount, 'plats', 'platser')} · {venue.upcomingCount} kommande quiz
             </p>
           </div>
           <div className="flex flex-wrap gap-2">

@@ -11,6 +11,7 @@ import { api, ApiError } from '../../lib/api';
 import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
 import { toast } from '../ui/Toast';
+import { countText } from '../../../worker/lib/swedish';
 
 export default function TakeoverReturn({ onDone }: { onDone?: () => void }) {
   const [search, setSearch] = useSearchParams();
@@ -67,9 +68,7 @@ export default function TakeoverReturn({ onDone }: { onDone?: () => void }) {
           </p>
           <ul className="space-y-1 rounded-xl bg-slate-50 p-4">
             <li>Verksamheten: {result.venue.name}</li>
-            <li>
-              {result.placesCount} {result.placesCount === 1 ? 'plats' : 'platser'}
-            </li>
+            <li>{countText(result.placesCount, 'plats', 'platser')}</li>
             <li>{result.quizzesCount} kommande quiz</li>
           </ul>
           <p className="rounded-xl border border-emerald-300 bg-emerald-50 p-3 text-emerald-950">

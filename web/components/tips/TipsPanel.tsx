@@ -14,7 +14,7 @@ const FILTERS: Array<{ id: TipStatusFilter; label: string }> = [
   { id: 'rejected', label: 'Avvisade' },
 ];
 
-export const pendingTipsLabel = (n: number) => (n === 1 ? '1 tips väntar' : `${n} tips väntar`);
+export const pendingTipsLabel = (n: number) => `${n} tips väntar`;
 
 /** The superadmin's "Tips" tab (issue 31.1): visitors' tips, the near-duplicate flag, publish or reject. */
 export function TipsPanel() {

@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { PATTERN_LABELS, type SeriesSummary } from '../../../worker/features/quizzes/contract';
-import { categoryLabel, displayDate, displayTime } from '../../../worker/lib/swedish';
+import { categoryLabel, countText, displayDate, displayTime } from '../../../worker/lib/swedish';
 import { useAutoExtend, useExtendSeries, useSeriesList, useSingleQuizzes } from '../../api/quizzes';
 import { RequireAuth } from '../../components/auth/RequireAuth';
 import { ExportQuizzesLink } from '../../components/exports/ExportQuizzesLink';
@@ -80,7 +80,7 @@ function SeriesTab() {
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-slate-200 bg-white p-4">
-        <p>{needing > 0 ? `${needing} ${needing === 1 ? 'serie behöver' : 'serier behöver'} förlängas.` : 'Alla serier är aktiva.'}</p>
+        <p>{needing > 0 ? `${countText(needing, 'serie', 'serier')} behöver förlängas.` : 'Alla serier är aktiva.'}</p>
         <Button onClick={autoExtend} disabled={extendAll.isPending || needing === 0}>
           Förläng automatiskt ({needing})
         </Button>

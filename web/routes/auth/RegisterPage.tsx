@@ -24,6 +24,7 @@ import { rememberPendingEmail } from '../../components/auth/pendingEmail';
 import { DUPLICATE_SUBMIT_MS, RegisterSchema, REGISTER_FIELDS, VERIFY_TOKEN_TTL_MS } from '../../../worker/features/auth/contract';
 import { authApi, useRegister, useResendVerification } from '../../api/auth';
 import type { TakeoverVenueInfo } from '../../../worker/features/takeover/contract';
+import { countText } from '../../../worker/lib/swedish';
 
 type RegisterForm = z.input<typeof RegisterSchema>;
 
@@ -104,10 +105,8 @@ export default function RegisterPage() {
           <p className="font-semibold">{takeover ? `Du tar över ${takeover.name}` : 'Du tar över en verksamhet'}</p>
           <p className="mt-1">
             När du har bekräftat din e-postadress blir verksamheten din
-            {takeover
-              ? ` med ${takeover.placesCount} ${takeover.placesCount === 1 ? 'plats' : 'platser'} och ${takeover.quizzesCount} quiz`
-              : ' med dess platser och quiz'}
-            . Du kan sedan redigera uppgifterna och din verksamhet får prioriterad synlighet.
+            {takeover ? ` med ${countText(takeover.placesCount, 'plats', 'platser')} och ${takeover.quizzesCount} quiz` : ' med dess platser och quiz'}. Du kan
+            sedan redigera uppgifterna och din verksamhet får prioriterad synlighet.
           </p>
         </section>
       )}

@@ -3,7 +3,7 @@ import type { AppEnv } from '../../context';
 import { withEdgeCache } from '../../lib/cache';
 import { listingContext } from '../../lib/listing-context';
 import { slugify } from '../../lib/slug';
-import { findWeekday } from '../../lib/swedish';
+import { countText, findWeekday } from '../../lib/swedish';
 import { combinedFaq } from './contract';
 import type { PublicPageData } from './contract';
 import { ogImagePath } from '../share/service';
@@ -162,7 +162,7 @@ async function combinedPage(c: C, citySlug: string, weekdaySlug: string) {
     c,
     {
       title: `Quiz på ${weekday.name} i ${city.name} – pubquiz ${weekday.name}skväll | Quizkväll`,
-      description: `Pubquiz och quizkvällar på ${weekday.name} i ${city.name}: ${data.result.venueCount ?? 0} ställen, tider, priser och quizmasters. Samla laget!`,
+      description: `Pubquiz och quizkvällar på ${weekday.name} i ${city.name}: ${countText(data.result.venueCount ?? 0, 'ställe', 'ställen')}, tider, priser och quizmasters. Samla laget!`,
       canonical: `${origin}/quiz/${city.slug}/${weekday.slug}`,
       image: origin + ogImagePath({ kind: 'combined', city: city.slug, weekday: weekday.slug }),
       keywords: `quiz ${weekday.name} ${city.name}, pubquiz ${city.name}, quiz ${city.name} ${weekday.name}, ${KEYWORDS}`,

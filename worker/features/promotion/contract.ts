@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { countText } from '../../lib/swedish';
 import { MAX_SLOTS_PER_DAY, PRICE_LOAD_FAILED, type PricingResponse } from './tiers';
 
 /**
@@ -30,7 +31,7 @@ export const HOLD_LIMITS = {
   /** A city-day released by an unpaid checkout (cancelled or expired) is left to others this long. */
   cooldownMinutes: 30,
 } as const;
-const minutesText = (n: number) => (n === 1 ? '1 minut' : `${n} minuter`);
+const minutesText = (n: number) => countText(n, 'minut', 'minuter');
 export const HOLD_LIMIT_MESSAGES = {
   openCheckouts: `Du har redan ${HOLD_LIMITS.openCheckouts} påbörjade betalningar som inte är klara. Högst ${HOLD_LIMITS.openCheckouts} obetalda beställningar åt gången per konto och verksamhet – slutför eller avbryt en av dem först.`,
   heldDays: (held: number) =>

@@ -35,6 +35,7 @@ import {
   orderAmounts,
   spreadDiscount,
   volumeDiscountLabel,
+  weeksText,
   type PricingResponse,
   type PromotionCheckoutInput,
   type Tier,
@@ -223,7 +224,7 @@ export async function createPromotionCheckout(runDeps: CheckoutDeps, buyer: Acto
     amount: paid[i]!,
     listAmount: list[i]!,
   }));
-  const weeksLabel = input.weeks === 1 ? '1 vecka' : `${input.weeks} veckor`;
+  const weeksLabel = weeksText(input.weeks);
   return openCheckout(deps, {
     kind: 'promotion',
     venueId: venue.id,

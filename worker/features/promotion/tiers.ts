@@ -3,6 +3,7 @@
  * the one home of these rules and texts, without zod so the public bundle (the marketing dialog,
  * /annonsera) imports them as cheaply as the owner screens. `contract.ts` re-exports everything here.
  */
+import { countText } from '../../lib/swedish';
 
 /**
  * The live weekly prices come from two Stripe Price objects; these fallbacks are used when they cannot
@@ -41,7 +42,7 @@ export interface PricingResponse {
 /** Whole kronor as prices are shown: "98 kr". */
 export const priceText = (sek: number) => `${sek} kr`;
 /** "1 vecka", "4 veckor". */
-export const weeksText = (weeks: number) => `${weeks} ${weeks === 1 ? 'vecka' : 'veckor'}`;
+export const weeksText = (weeks: number) => countText(weeks, 'vecka', 'veckor');
 /** A tier's weekly price: "98 kr/vecka". */
 export const weeklyPriceText = (sek: number) => `${priceText(sek)}/vecka`;
 /** A week option with its price: "4 veckor: 235 kr". */
@@ -72,7 +73,7 @@ export function pricesFailed(p: Pick<PricingResponse, 'source' | 'reason'>): boo
 /** "Högst 3 platser per stad och dag." — the cap of one tier (MAX_SLOTS_PER_DAY). */
 export function slotCapText(tier: keyof typeof MAX_SLOTS_PER_DAY): string {
   const n = MAX_SLOTS_PER_DAY[tier];
-  return `Högst ${n} ${n === 1 ? 'plats' : 'platser'} per stad och dag.`;
+  return `Högst ${countText(n, 'plats', 'platser')} per stad och dag.`;
 }
 
 /** Where a paid quiz is shown, one sentence per tier (the marketing dialog, the dashboard, /annonsera). */
