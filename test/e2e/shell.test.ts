@@ -18,6 +18,22 @@ describe('web shell', () => {
     await context.close();
   });
 
+  it('every SPA screen names itself in the tab (issue 44.9), signed out, and a wrong address says so', async () => {
+    const { page, errors, context } = await newPage(browser());
+    for (const [path, title] of [
+      ['/login', 'Logga in | Quizkväll'],
+      ['/register', 'Skapa konto | Quizkväll'],
+      ['/forgot-password', 'Glömt lösenordet | Quizkväll'],
+      ['/tipsa', 'Tipsa om ett quiz | Quizkväll'],
+      ['/finns-inte-alls', 'Sidan hittades inte | Quizkväll'],
+    ]) {
+      await page.goto(path!);
+      await expect.poll(() => page.title()).toBe(title);
+    }
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('the accessibility check fails on a serious violation, in the page and in an iframe; a frame that never loads is left out', async () => {
     const { page, errors, context } = await newPage(browser());
     // Each case on a fresh document at the app's origin, as every checked page is (setContent keeps the address;

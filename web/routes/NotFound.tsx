@@ -2,6 +2,7 @@
 export function NotFound() {
   return (
     <div className="mx-auto flex min-h-[50vh] max-w-lg flex-col items-center justify-center gap-4 px-4 text-center">
+      <title>Sidan hittades inte | Quizkväll</title>
       <p className="text-6xl font-extrabold text-brand-600" aria-hidden="true">
         404
       </p>

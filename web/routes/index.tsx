@@ -8,7 +8,46 @@ import type { RouteObject } from 'react-router';
 import { SPA_ROUTE_PATHS, type SpaRoutePath } from '../../worker/lib/spa-routes';
 import { NotFound } from './NotFound';
 
-const screen = (load: () => Promise<{ default: React.ComponentType }>) => () => load().then((m) => ({ Component: m.default }));
+/**
+ * Every screen's own <title> (issue 44.9: a tab, a bookmark and the history list named each screen "Quizkväll –
+ * Upptäck lokala quiz"). React 19 hoists a <title> rendered anywhere into the document's head.
+ */
+export const SCREEN_TITLES: Record<SpaRoutePath, string> = {
+  '/login': 'Logga in',
+  '/register': 'Skapa konto',
+  '/verify': 'Bekräfta e-postadressen',
+  '/forgot-password': 'Glömt lösenordet',
+  '/update-password': 'Välj nytt lösenord',
+  '/auth-redirect': 'Loggar in',
+  '/account': 'Kontoinställningar',
+  '/admin': 'Mina verksamheter',
+  '/admin/venue/:venueId': 'Mina verksamheter',
+  '/admin/locations': 'Platser',
+  '/admin/create-venue': 'Registrera verksamhet',
+  '/tipsa': 'Tipsa om ett quiz',
+  '/superadmin': 'Superadmin',
+  '/premium-demo': 'Premium Utvald – demo',
+  '/premium-mockup': 'Premium Utvald – mockup',
+  '/marketing-mockup': 'Marknadsför dina quizkvällar – designförslag',
+  '/admin/create-quiz': 'Skapa quiz',
+  '/create-quiz': 'Skapa quiz',
+  '/edit-quiz/:id': 'Redigera quiz',
+  '/edit-series/:id': 'Redigera serie',
+  '/admin/quizzes': 'Hantera quiz',
+  '/admin/analytics': 'Statistik',
+};
+
+export const documentTitle = (screenTitle: string) => `${screenTitle} | Quizkväll`;
+
+const titled = (path: SpaRoutePath, load: () => Promise<{ default: React.ComponentType }>) => () =>
+  load().then(({ default: Screen }) => ({
+    Component: () => (
+      <>
+        <title>{documentTitle(SCREEN_TITLES[path])}</title>
+        <Screen />
+      </>
+    ),
+  }));
 
 /** Every screen of SPA_ROUTE_PATHS (the one list, shared with the Worker's 404 decision) and only those. */
 const SCREENS: Record<SpaRoutePath, () => Promise<{ default: React.ComponentType }>> = {
@@ -36,6 +75,4 @@ const SCREENS: Record<SpaRoutePath, () => Promise<{ default: React.ComponentType
   '/admin/analytics': () => import('./admin/AnalyticsPage'),
 };
 
-export const routes: RouteObject[] = [...SPA_ROUTE_PATHS.map((path) => ({ path, lazy: screen(SCREENS[path]) })), { path: '*', Component: NotFound }];
-
-export { screen };
+export const routes: RouteObject[] = [...SPA_ROUTE_PATHS.map((path) => ({ path, lazy: titled(path, SCREENS[path]) })), { path: '*', Component: NotFound }];

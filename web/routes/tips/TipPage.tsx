@@ -1,11 +1,7 @@
 /** /tipsa — "Tipsa om ett quiz" (issue 31.1): anyone, no account. */
-import { useEffect } from 'react';
 import { TipForm } from '../../components/tips/TipForm';
 
 export default function TipPage() {
-  useEffect(() => {
-    document.title = 'Tipsa om ett quiz | Quizkväll';
-  }, []);
   return (
     <div className="mx-auto max-w-xl space-y-6 px-4 py-8">
       <div className="space-y-2">
