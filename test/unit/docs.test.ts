@@ -1,29 +1,29 @@
 /**
  * Docs that cannot rot: README.md and docs/** are checked against the repository.
+ * - nothing points outside the repository: a link, or a path in backticks or in prose that starts with `../`,
+ *   must stay inside it once resolved from the file (a reader with only the repository has nothing else);
  * - every relative link (Markdown `[text](target)`, `<img src>`, `<a href>`) points to a file or folder that
  *   exists, and a `#fragment` into a Markdown file names one of its headings;
- * - every repository path named in backticks (`worker/…`, `web/…`, `test/…`, `scripts/…`, `migrations/…`,
- *   `docs/…`, or a top-level file such as `wrangler.toml`) exists; `{a,b}` and `*` are expanded, `<name>`
- *   placeholders and gitignored build output are skipped;
+ * - every repository path named in backticks or in prose (`worker/…`, `web/…`, `test/…`, `scripts/…`,
+ *   `migrations/…`, `docs/…`; in backticks also a top-level file such as `wrangler.toml`) exists; `{a,b}` and `*`
+ *   are expanded, `<name>` placeholders and gitignored build output are skipped;
  * - every folder of worker/features/ has a page: docs/features/<folder>.md, or a group page whose
  *   `**Folders:**` line names `worker/features/<folder>/`.
- * docs/wave3/ holds drafts that are folded into these pages; it is not checked.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const root = resolve(import.meta.dirname, '..', '..');
 
-/** README.md plus every Markdown file under docs/ (without the docs/wave3 drafts). */
+/** README.md plus every Markdown file under docs/. */
 function markdownFiles(): string[] {
   const out = [join(root, 'README.md')];
   const walk = (dir: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const p = join(dir, entry.name);
-      if (entry.isDirectory()) {
-        if (relative(root, p) !== join('docs', 'wave3')) walk(p);
-      } else if (entry.name.endsWith('.md')) out.push(p);
+      if (entry.isDirectory()) walk(p);
+      else if (entry.name.endsWith('.md')) out.push(p);
     }
   };
   if (existsSync(join(root, 'docs'))) walk(join(root, 'docs'));
@@ -67,7 +67,7 @@ function headingAnchors(markdown: string): Set<string> {
 const PATH_PREFIX = /^(worker|web|test|scripts|migrations|docs)\//;
 /** Top-level files named bare: configs, manifests, dotfiles. (`service.ts` alone means a feature's file.) */
 const TOP_LEVEL =
-  /^(\.(ci\/[\w.-]+|dev\.vars(\.example)?|gitignore)|[\w-]+\.toml|[\w.-]+\.config\.(ts|mjs|js)|package(-lock)?\.json|tsconfig\.json|README\.md)$/;
+  /^(\.(ci\/[\w.-]+|dev\.vars(\.example)?|gitignore)|[\w-]+\.toml|[\w.-]+\.config\.(ts|mjs|js)|package(-lock)?\.json|tsconfig(\.[\w-]+)?\.json|README\.md)$/;
 /** Named in the docs, never committed: gitignored build output, local secrets, generated bundles. */
 const NOT_COMMITTED = [/^\.dev\.vars$/, /^\.wrangler(\/|$)/, /^worker\/lazy\/[\w-]+\.bundle\.js$/, /^worker\/lazy\/\*\.bundle\.js$/, /^test\/bench\/\.data/];
 
@@ -103,6 +103,29 @@ function repoPathsIn(span: string): string[] {
   return expandBraces(s);
 }
 
+/** Whether a path resolved from a docs file leaves the repository. */
+function outside(resolved: string): boolean {
+  const rel = relative(root, resolved);
+  return rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel);
+}
+
+/** A path in backticks or prose that climbs out of its folder (`../x`), resolved from the file; null otherwise. */
+function climbingPath(file: string, token: string): string | null {
+  const s = token.trim().replace(/[.,;:)]+$/, '');
+  return /^\.\.\//.test(s) && !/\s/.test(s) ? resolve(dirname(file), s) : null;
+}
+
+/** Paths named in prose (outside code spans and link targets): `worker/app.ts`, `../shared/x.md`, … */
+function prosePaths(line: string): string[] {
+  const prose = line
+    .replace(/(`+)[^`]+?\1/g, ' ')
+    .replace(/\]\([^)]*\)/g, '] ')
+    .replace(/<[^>]*>/g, ' ');
+  return [...prose.matchAll(/(?<![\w./-])((?:\.\.\/)+[\w.-][\w./-]*|(?:worker|web|test|scripts|migrations|docs)\/[\w./*{},-]*[\w/*}])/g)].map((m) =>
+    m[1]!.replace(/[.,;:]+$/, ''),
+  );
+}
+
 /** Every problem of one Markdown file: broken relative links, anchors and backticked paths. */
 function checkMarkdown(file: string, text: string, read: (p: string) => string | null = readIfMarkdown): string[] {
   const problems: string[] = [];
@@ -118,6 +141,10 @@ function checkMarkdown(file: string, text: string, read: (p: string) => string |
       if (/^[a-z][a-z0-9+.-]*:/i.test(target)) continue; // https:, mailto:, webcal:
       const [pathPart, fragment] = target.split('#');
       const resolved = pathPart === '' ? file : resolve(dirname(file), decodeURI(pathPart));
+      if (outside(resolved)) {
+        problems.push(`${where(i)}: link to ${target} leaves the repository`);
+        continue;
+      }
       if (pathPart !== '' && !existsSync(resolved)) {
         problems.push(`${where(i)}: link to ${target} points nowhere`);
         continue;
@@ -127,9 +154,16 @@ function checkMarkdown(file: string, text: string, read: (p: string) => string |
         if (content !== null && !headingAnchors(content).has(fragment)) problems.push(`${where(i)}: link to ${target}: no heading #${fragment}`);
       }
     }
-    // Inline code spans outside links' targets: `worker/app.ts`, `wrangler.toml`, …
-    for (const m of line.matchAll(/(`+)([^`]+?)\1/g)) {
-      for (const p of repoPathsIn(m[2])) if (!pathExists(p)) problems.push(`${where(i)}: \`${p}\` does not exist`);
+    // Paths in inline code spans (`worker/app.ts`, `wrangler.toml`) and in prose (worker/app.ts).
+    const named = [...[...line.matchAll(/(`+)([^`]+?)\1/g)].map((m) => m[2]!), ...prosePaths(line)];
+    for (const token of named) {
+      const climbing = climbingPath(file, token);
+      if (climbing !== null) {
+        if (outside(climbing)) problems.push(`${where(i)}: ${token} is outside the repository`);
+        else if (!existsSync(climbing)) problems.push(`${where(i)}: ${token} does not exist`);
+        continue;
+      }
+      for (const p of repoPathsIn(token)) if (!pathExists(p)) problems.push(`${where(i)}: \`${p}\` does not exist`);
     }
   });
   return problems;
@@ -139,23 +173,28 @@ function readIfMarkdown(p: string): string | null {
   return existsSync(p) ? readFileSync(p, 'utf8') : null;
 }
 
-/** Folders of worker/features/ without a docs page (own page or a group page's **Folders:** line). */
-function featuresWithoutPage(): string[] {
-  const featuresDir = join(root, 'worker', 'features');
-  const folders = readdirSync(featuresDir, { withFileTypes: true })
-    .filter((d) => d.isDirectory())
-    .map((d) => d.name);
-  const pagesDir = join(root, 'docs', 'features');
-  const pages = existsSync(pagesDir) ? readdirSync(pagesDir).filter((n) => n.endsWith('.md')) : [];
+/** Folders of worker/features/ without a docs page: neither docs/features/<folder>.md nor a page's **Folders:** line. */
+function featuresWithoutPage(folders: string[], pages: Record<string, string>): string[] {
   const listed = new Set<string>();
-  for (const page of pages) {
-    const text = readFileSync(join(pagesDir, page), 'utf8');
+  for (const text of Object.values(pages)) {
     for (const line of text.split('\n')) {
       if (!line.startsWith('**Folders:**')) continue;
-      for (const m of line.matchAll(/`worker\/features\/([\w-]+)\/`/g)) listed.add(m[1]);
+      for (const m of line.matchAll(/`worker\/features\/([\w-]+)\/`/g)) listed.add(m[1]!);
     }
   }
-  return folders.filter((f) => !pages.includes(`${f}.md`) && !listed.has(f));
+  return folders.filter((f) => !(`${f}.md` in pages) && !listed.has(f));
+}
+
+function featureFolders(): string[] {
+  return readdirSync(join(root, 'worker', 'features'), { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name);
+}
+
+function featurePages(): Record<string, string> {
+  const dir = join(root, 'docs', 'features');
+  const names = existsSync(dir) ? readdirSync(dir).filter((n) => n.endsWith('.md')) : [];
+  return Object.fromEntries(names.map((n) => [n, readFileSync(join(dir, n), 'utf8')]));
 }
 
 describe('docs', () => {
@@ -165,7 +204,7 @@ describe('docs', () => {
   });
 
   it('have a page for every folder of worker/features/', () => {
-    expect(featuresWithoutPage()).toEqual([]);
+    expect(featuresWithoutPage(featureFolders(), featurePages())).toEqual([]);
   });
 
   // The checker itself: each rule must be able to fail.
@@ -177,7 +216,7 @@ describe('docs', () => {
       '[arch](architecture.md#the-layering-rule) and <img src="images/none.png">.',
       'Files: `worker/app.ts`, `worker/nope.ts`, `wrangler.toml`, `nope.toml`, `worker/features/<name>/`,',
       '`web/routes/admin/{CreateQuizPage,NoPage}.tsx`, `test/integration/auth*.test.ts`, `service.ts`, `.dev.vars`, `.wasm`,',
-      '`.dev.vars.example`, `.ci/nothing`.',
+      '`.dev.vars.example`, `.ci/nothing`, `tsconfig.worker.json`, `tsconfig.nope.json`.',
       '```',
       '[ignored](inside/a/fence.md) `worker/ignored.ts`',
       '```',
@@ -192,7 +231,35 @@ describe('docs', () => {
       'docs/example.md:4: `nope.toml` does not exist',
       'docs/example.md:5: `web/routes/admin/NoPage.tsx` does not exist',
       'docs/example.md:6: `.ci/nothing` does not exist',
+      'docs/example.md:6: `tsconfig.nope.json` does not exist',
     ]);
+  });
+
+  it('catches a link, a backticked path or a prose path that leaves the repository', () => {
+    const text = [
+      'Spec: [behaviour](../../shared/spec/01.md), <a href="../../shared/STYLE.md">style</a>, [fine](../README.md).',
+      'Rules: `../shared/ARCHITECTURE.md` and, in prose, ../shared/ARCHITECTURE.md; see ../README.md.',
+    ].join('\n');
+    expect(checkMarkdown(join(root, 'docs', 'example.md'), text)).toEqual([
+      'docs/example.md:1: link to ../../shared/spec/01.md leaves the repository',
+      'docs/example.md:1: link to ../../shared/STYLE.md leaves the repository',
+      'docs/example.md:2: ../shared/ARCHITECTURE.md does not exist',
+      'docs/example.md:2: ../shared/ARCHITECTURE.md does not exist',
+    ]);
+    expect(checkMarkdown(join(root, 'README.md'), 'Behaviour: `../shared/spec/01.md`, also ../shared/spec/02.md.')).toEqual([
+      'README.md:1: ../shared/spec/01.md is outside the repository',
+      'README.md:1: ../shared/spec/02.md is outside the repository',
+    ]);
+  });
+
+  it('catches a repository path named in prose that does not exist', () => {
+    const text = 'Paid through purchaseGuarded (see docs/wave3/money.md), like worker/app.ts and web/pages/ do; docs/features/<name>.md.';
+    expect(checkMarkdown(join(root, 'docs', 'example.md'), text)).toEqual(['docs/example.md:1: `docs/wave3/money.md` does not exist']);
+  });
+
+  it('catches a feature folder without a page', () => {
+    const pages = { 'listing.md': '# Listing', 'group.md': '**Folders:** `worker/features/auth/`, `worker/features/accounts/`' };
+    expect(featuresWithoutPage(['listing', 'auth', 'accounts', 'tips'], pages)).toEqual(['tips']);
   });
 
   it('computes GitHub heading anchors', () => {

@@ -50,7 +50,8 @@ function Module(this: unknown, bytes: BufferSource) {
   const sig = b ? callbackSignature(b) : null;
   const pre = sig ? CALLBACKS[sig] : undefined;
   if (pre) return pre;
-  return new OriginalModule(bytes);
+  // Workers' types declare Module abstract (no compiling from bytes at run time); other bytes still go to it unchanged.
+  return Reflect.construct(OriginalModule, [bytes]) as WebAssembly.Module;
 }
 Module.prototype = OriginalModule.prototype;
 Object.assign(Module, { exports: OriginalModule.exports, imports: OriginalModule.imports, customSections: OriginalModule.customSections });
