@@ -466,6 +466,31 @@ describe('new quizzes at a followed place or search as a push (the digest trigge
     expect(service.deliveries).toHaveLength(1);
   });
 
+  it("the digest's push failing does not stop the digest mail: the mail is sent once, the push retried alone", async () => {
+    const { me, location, followId } = await followedPlace();
+    await createQuiz(location.id, { date: '2030-01-10', startTime: '20:00:00', createdAt: '2030-01-05T10:00:00.000Z' });
+    const phone = await newSubscription(`${FCM}/${unique('digest500')}`);
+    expect((await callJson(`/api/follows/${followId}/push`, { method: 'PUT', cookie: me.cookie, body: body(phone) })).status).toBe(200);
+    let answer = 500;
+    const service = fakePushService([phone], () => answer);
+    const { deps, queue } = consumerDeps(MONDAY_0800, service.fetch);
+    const digest = { type: 'digest', followId, week: MONDAY };
+    const first = messages([digest]);
+    await processMailBatch(deps, { queueName: 'quizkvall-mail', messages: first });
+    expect(first[0]!.acked).toBe(true);
+    expect(await mailsWithKey(`digest:${followId}:${MONDAY}`)).toHaveLength(1);
+    const logged = expectConsoleError(/answered 500/);
+    const failed = await runQueued(deps, queue);
+    logged.verify();
+    expect(failed.map((m) => [m.acked, m.retried])).toEqual([[false, true]]);
+    answer = 201;
+    queue.bodies.push(failed[0]!.body);
+    await processMailBatch(deps, { queueName: 'quizkvall-mail', messages: messages([digest]) });
+    expect((await runQueued(deps, queue)).every((m) => m.acked)).toBe(true);
+    expect(service.deliveries).toHaveLength(1);
+    expect(await mailsWithKey(`digest:${followId}:${MONDAY}`)).toHaveLength(1);
+  });
+
   it('a new quiz matching a saved search is pushed without the search words', async () => {
     const { location } = await createOwnerWithPlace(unique('Sökpush'));
     const me = await createUser();
