@@ -155,20 +155,24 @@ describe('which subscriptions are taken, and how many (issue 42.3)', () => {
     'https://localhost/x',
   ];
 
-  it('an endpoint off the browsers\' push services, on a port, over http or an IP literal is 400 with a Swedish message naming the field, nothing stored (subscribe and stop)', async () => {
+  it("an endpoint off the browsers' push services, on a port, over http or an IP literal is 400 with a Swedish message naming the field, nothing stored (subscribe and stop)", async () => {
     const { me, followId } = await followedPlace();
     const sub = await newSubscription(`${FCM}/${unique('ok')}`);
     for (const endpoint of HOSTILE) {
       const r = await callJson(`/api/follows/${followId}/push`, { method: 'PUT', cookie: me.cookie, body: { ...body(sub), endpoint } });
       expect(r.status, endpoint).toBe(400);
-      expect(r.body.error.message, endpoint).toMatch(/^Prenumeration: Prenumerationens adress måste (höra till en webbläsares push-tjänst|vara en https:\/\/-adress)/);
+      expect(r.body.error.message, endpoint).toMatch(
+        /^Prenumeration: Prenumerationens adress måste (höra till en webbläsares push-tjänst|vara en https:\/\/-adress)/,
+      );
       const stop = await callJson(`/api/follows/${followId}/push/stop`, { method: 'POST', body: { endpoint } });
       expect(stop.status, endpoint).toBe(400);
     }
     expect(await subscriptionsOf(followId)).toEqual([]);
     // The browsers' own services are taken.
     for (const endpoint of [`${FCM}/${unique()}`, `https://updates.push.services.mozilla.com/wpush/v2/${unique()}`, `https://web.push.apple.com/${unique()}`])
-      expect((await callJson(`/api/follows/${followId}/push`, { method: 'PUT', cookie: me.cookie, body: { ...body(sub), endpoint } })).status, endpoint).toBe(200);
+      expect((await callJson(`/api/follows/${followId}/push`, { method: 'PUT', cookie: me.cookie, body: { ...body(sub), endpoint } })).status, endpoint).toBe(
+        200,
+      );
     expect(await subscriptionsOf(followId)).toHaveLength(3);
   });
 
@@ -335,7 +339,7 @@ describe('a push service that never answers holds no one else (issue 42.3)', () 
     return { state, fetch };
   }
 
-  it('the reminder mail and another person\'s confirmation are sent; the push batch ends at the timeout and retries the push alone', async () => {
+  it("the reminder mail and another person's confirmation are sent; the push batch ends at the timeout and retries the push alone", async () => {
     const { me, location, followId } = await followedPlace();
     const quiz = await createQuiz(location.id, { date: DAY, startTime: '19:00:00' });
     const phone = await newSubscription(`${FCM}/${unique('hang')}`);
@@ -365,7 +369,9 @@ describe('a push service that never answers holds no one else (issue 42.3)', () 
     const { me: me2, followId: followId2 } = await followedPlace();
     for (let i = 0; i < MAX_PUSH_SUBSCRIPTIONS_PER_FOLLOW; i++) {
       const s = await newSubscription(`${FCM}/${unique(`many${i}`)}`);
-      expect((await callJson(`/api/follows/${followId}/push`, { method: 'PUT', cookie: me.cookie, body: body(s), clock: `${DAY}T05:0${i}:00Z` })).status).toBe(200);
+      expect((await callJson(`/api/follows/${followId}/push`, { method: 'PUT', cookie: me.cookie, body: body(s), clock: `${DAY}T05:0${i}:00Z` })).status).toBe(
+        200,
+      );
     }
     const s2 = await newSubscription(`${FCM}/${unique('one')}`);
     expect((await callJson(`/api/follows/${followId2}/push`, { method: 'PUT', cookie: me2.cookie, body: body(s2) })).status).toBe(200);

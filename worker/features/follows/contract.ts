@@ -133,7 +133,10 @@ export const PushSubscriptionSchema = z.object({
   endpoint: z
     .string({ error: 'Prenumerationens adress saknas' })
     .max(1000, { error: 'Prenumerationens adress är för lång' })
-    .refine((v) => /^https:\/\/[\x21-\x2e\x30-\x7e]+\/[\x21-\x7e]*$/.test(v), { error: 'Prenumerationens adress måste vara en https://-adress utan blanksteg', abort: true })
+    .refine((v) => /^https:\/\/[\x21-\x2e\x30-\x7e]+\/[\x21-\x7e]*$/.test(v), {
+      error: 'Prenumerationens adress måste vara en https://-adress utan blanksteg',
+      abort: true,
+    })
     .refine(isPushServiceEndpoint, {
       error: 'Prenumerationens adress måste höra till en webbläsares push-tjänst (Google, Mozilla, Microsoft eller Apple)',
     })

@@ -144,7 +144,11 @@ export async function enqueuePush(deps: Pick<Deps, 'db' | 'push' | 'mailQueue'>,
  * queue retries this message alone (the sent ones are then duplicates). 404/410, and an endpoint the port refuses
  * (not a browser's push service, stored before issue 42.3), remove the subscription.
  */
-export async function pushToFollow(deps: Pick<Deps, 'db' | 'push'>, input: { followId: string; notice: PushNotice; key: string }, limit: Limiter): Promise<PushOutcome> {
+export async function pushToFollow(
+  deps: Pick<Deps, 'db' | 'push'>,
+  input: { followId: string; notice: PushNotice; key: string },
+  limit: Limiter,
+): Promise<PushOutcome> {
   const out: PushOutcome = { sent: 0, gone: 0, duplicate: 0 };
   const port = deps.push;
   if (!port) return out;
