@@ -10,12 +10,11 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { DEV_LINK_SIGNING_SECRET, DEV_VAPID } from '../../worker/env';
-import { processMailBatch, type FollowMessage, type MailQueue, type QueueMessageLike } from '../../worker/features/follows/service';
+import { processMailBatch, PUSH_SUBSCRIBE_LIMIT, type FollowMessage, type MailQueue, type QueueMessageLike } from '../../worker/features/follows/service';
 import { DIGEST_CRON, runFollowMailCron } from '../../worker/jobs/follow-mail';
 import { env } from 'cloudflare:workers';
 import { createPushPort, type PushPortOptions } from '../../worker/ports/push';
 import { MAX_PUSH_SUBSCRIPTIONS_PER_FOLLOW } from '../../worker/features/follows/contract';
-import { PUSH_SUBSCRIBE_LIMIT } from '../../worker/features/follows/push';
 import { newId } from '../../worker/lib/ids';
 import { signLink } from '../../worker/lib/signed-link';
 import { fakePushService, newSubscription, type TestSubscription } from '../push-service';
