@@ -186,7 +186,7 @@ describe('installable app', () => {
   it('"Påminn mig i telefonen" asks for permission only after the tap and stores the subscription; "Sluta påminna i telefonen" removes it', async () => {
     const { page, context, errors } = await appPage();
     try {
-      await stubPush(page, 'https://push.example.test/e2e');
+      await stubPush(page, 'https://fcm.googleapis.com/fcm/send/e2e');
       await registerVerifiedOwner(page);
       const post = async (path: string, data: unknown) => {
         const r = await page.request.post(path, { data, headers: { origin: baseURL() } });
@@ -236,7 +236,7 @@ describe('installable app', () => {
       const manage = confirmMail.links.find((l) => /\/bevakningar\?t=/.test(l))!;
       expect(manage).toBeTruthy();
 
-      await stubPush(page, `https://push.example.test/${stamp()}`);
+      await stubPush(page, `https://fcm.googleapis.com/fcm/send/${stamp()}`);
       // Before confirming, nothing is offered.
       await page.goto(manage);
       await page.getByRole('heading', { name: 'Mina bevakningar', level: 1 }).waitFor();

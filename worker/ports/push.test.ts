@@ -58,8 +58,8 @@ describe('Web Push encryption (RFC 8291)', () => {
   });
 
   it('the push port sends an aes128gcm body with a VAPID JWT for the endpoint origin; 404/410 mean gone', async () => {
-    const sub = await newSubscription('https://push.example.test/abc');
-    const gone = await newSubscription('https://push.example.test/gone');
+    const sub = await newSubscription('https://fcm.googleapis.com/fcm/send/abc');
+    const gone = await newSubscription('https://fcm.googleapis.com/fcm/send/gone');
     const service = fakePushService([sub, gone], (e) => (e.endsWith('/gone') ? 410 : 201));
     const port = createPushPort({ vapid: { ...DEV_VAPID, subject: 'mailto:support@quizkvall.se' }, fetch: service.fetch });
     const notice = { title: 'Ikväll: pubquiz', body: 'Puben kl. 19:00', url: '/quiz/stockholm/puben#quiz-1', followId: 'f1', tag: 'reminder:q1' };
@@ -69,8 +69,52 @@ describe('Web Push encryption (RFC 8291)', () => {
     const [d] = service.deliveries;
     expect(d!.payload).toEqual(notice);
     expect(d!.vapid.k).toBe(DEV_VAPID.publicKey);
-    expect(d!.vapid.claims).toMatchObject({ aud: 'https://push.example.test', sub: 'mailto:support@quizkvall.se' });
+    expect(d!.vapid.claims).toMatchObject({ aud: 'https://fcm.googleapis.com', sub: 'mailto:support@quizkvall.se' });
     expect(Number(d!.headers.ttl)).toBeGreaterThan(0);
-    await expect(port.send({ ...sub, endpoint: 'https://push.example.test/unknown' }, notice)).resolves.toBe('gone');
+    await expect(port.send({ ...sub, endpoint: 'https://fcm.googleapis.com/fcm/send/unknown' }, notice)).resolves.toBe('gone');
+  });
+});
+
+describe('the push port cannot be held or pointed elsewhere (issue 42.3)', () => {
+  const notice = { title: 'Ikväll', body: 'Puben', url: '/quiz/a/b#quiz-1', followId: 'f1', tag: 'reminder:q1' };
+  const vapid = { ...DEV_VAPID, subject: 'mailto:support@quizkvall.se' };
+
+  it('refuses an endpoint off the push services before any fetch', async () => {
+    const fetch = vi.fn(async () => new Response(null, { status: 201 }));
+    const port = createPushPort({ vapid, fetch });
+    for (const endpoint of ['https://push.example.test/x', 'https://fcm.googleapis.com:8443/x', 'http://fcm.googleapis.com/x', 'https://127.0.0.1/x']) {
+      const target = { ...(await newSubscription(endpoint)) };
+      expect(await port.send(target, notice)).toBe('refused');
+    }
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('a push service that never answers fails that push after the timeout, whether or not the fetch honours the signal', async () => {
+    const sub = await newSubscription('https://fcm.googleapis.com/fcm/send/hang');
+    const signals: AbortSignal[] = [];
+    const ignoring = createPushPort({
+      vapid,
+      timeoutMs: 50,
+      fetch: (_input, init) => {
+        signals.push(init!.signal!);
+        return new Promise<Response>(() => {});
+      },
+    });
+    await expect(ignoring.send(sub, notice)).rejects.toThrow('push service fcm.googleapis.com did not answer within 50 ms');
+    expect(signals[0]!.aborted).toBe(true);
+
+    const honouring = createPushPort({
+      vapid,
+      timeoutMs: 50,
+      fetch: (_input, init) => new Promise<Response>((_, reject) => init!.signal!.addEventListener('abort', () => reject(init!.signal!.reason))),
+    });
+    await expect(honouring.send(sub, notice)).rejects.toThrow('did not answer within 50 ms');
+
+    // A test ends the wait itself: the injected signal.
+    const stop = new AbortController();
+    const held = createPushPort({ vapid, timeoutSignal: () => stop.signal, fetch: () => new Promise<Response>(() => {}) });
+    const pending = held.send(sub, notice);
+    stop.abort();
+    await expect(pending).rejects.toThrow('did not answer within 5000 ms');
   });
 });

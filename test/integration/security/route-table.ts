@@ -52,7 +52,7 @@ const SUPERADMIN = (ok: number) => ({ visitor: 401, own: 403, other: 403, supera
 const PUBLIC = (ok: number) => ({ visitor: ok, own: ok, other: ok, superadmin: ok });
 /** A well-formed browser push subscription (issue 32); the keys are RFC 8291's example user agent. */
 const PUSH_SUBSCRIPTION = {
-  endpoint: 'https://push.example.test/sub/abc',
+  endpoint: 'https://fcm.googleapis.com/fcm/send/sub-abc',
   keys: { p256dh: 'BCVxsr7N_eNgVRqvHtD0zTZsEc6-VV-JvLexhqUzORcxaOzi6-AYWXvTBHm4bjyPjs7Vd8pZGH6SRpkNtoIAiw4', auth: 'BTBZMqHH6r4Tts7J_aSIgg' },
 };
 

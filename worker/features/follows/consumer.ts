@@ -1,12 +1,14 @@
 /**
  * The mail queue's consumer (issue 17): renders and sends each follow message at most once (the outbox's unique
- * send key), pushes the same reminder and the week's new quizzes to opted-in phones (issue 32), delivers outbox
- * rows (issue 27.3), retries with back-off and parks what can never succeed in `dead_letters`.
+ * send key), enqueues the same reminder and the week's new quizzes as pushes to opted-in phones (issue 32) and
+ * sends those push messages (issue 42.3: apart from the mail, a few at a time, never in the mail's way), delivers
+ * outbox rows (issue 27.3), retries with back-off and parks what can never succeed in `dead_letters`.
  */
 import type { Db } from '../../db/client';
 import { addDays, clockFrom } from '../../lib/clock';
 import { newId } from '../../lib/ids';
 import { recordJob } from '../../lib/jobs';
+import { createLimiter, type Limiter } from '../../lib/limiter';
 import { hasQuizFilters, matchesQuizFilters } from '../../lib/quiz-filters';
 import type { Deps } from '../../ports/deps';
 import { listPages, quizFiltersOf } from '../listing/service';
@@ -14,12 +16,21 @@ import type { SavedSearch } from './contract';
 import { confirmLabelOf, labelOf, parseFilters } from './labels';
 import { confirmUrlFor, linksFor } from './links';
 import { confirmMail, digestMail, reminderMail } from './mail';
-import { newQuizzesNotice, pushToFollow, reminderNotice } from './push';
+import { enqueuePush, newQuizzesNotice, pushToFollow, reminderNotice } from './push';
 import * as q from './queries';
 import { MailQueueMessageSchema, type MailQueueMessage } from './queue';
 
-/** The queue consumer sends: the mailer, and the push port (reminders to the follower's phone, issue 32). */
-export type FollowMailDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'mailer'> & Partial<Pick<Deps, 'push'>>;
+/**
+ * The queue consumer sends: the mailer, and the push port (reminders to the follower's phone, issue 32); it
+ * enqueues a mail's pushes on the mail queue (issue 42.3).
+ */
+export type FollowMailDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'mailer' | 'mailQueue'> & Partial<Pick<Deps, 'push'>>;
+
+/**
+ * Pushes in flight at once in one batch, over all its push messages. A Worker invocation has at most six
+ * connections waiting for headers (a seventh waits in line): four leave the batch's mail its own.
+ */
+export const PUSH_CONCURRENCY = 4;
 
 export type MessageOutcome = 'sent' | 'duplicate' | 'skipped';
 
@@ -51,13 +62,30 @@ async function weekForSearch(db: Db, f: SavedSearch, from: string, to: string, h
 }
 
 /**
+ * A mail and its push, each a delivery of its own (issue 42.3): the mail is sent (once, by its send key) whether
+ * or not the push can be enqueued, and the push is enqueued whether or not the mail goes out. If either fails,
+ * the message is retried: the mail is then a duplicate, the push message's sends are deduplicated by push_sends.
+ */
+async function mailAndPush(mail: () => Promise<MessageOutcome>, push: () => Promise<void>): Promise<MessageOutcome> {
+  const [sent, pushed] = await Promise.allSettled([mail(), push()]);
+  if (sent.status === 'rejected') throw sent.reason;
+  if (pushed.status === 'rejected') throw pushed.reason;
+  return sent.value;
+}
+
+/**
  * Renders and sends one message, at most once per send key. Only confirmed follows get reminders and
  * digests (the confirmation mail is the one mail a pending follow gets); a follow or quiz that is gone,
- * a cancelled quiz, a reminder for another day and an empty week send nothing.
+ * a cancelled quiz, a reminder for another day and an empty week send nothing. A push message's sends go
+ * through `limit` (the batch's bound).
  */
-export async function processMessage(deps: FollowMailDeps, msg: MailQueueMessage): Promise<MessageOutcome> {
+export async function processMessage(deps: FollowMailDeps, msg: MailQueueMessage, limit: Limiter = createLimiter(PUSH_CONCURRENCY)): Promise<MessageOutcome> {
   const { db } = deps;
   if (msg.type === 'outbox') return deps.mailer.deliver(msg.id);
+  if (msg.type === 'push') {
+    const out = await pushToFollow({ db, push: deps.push ?? null }, msg, limit);
+    return out.sent + out.gone > 0 ? 'sent' : out.duplicate > 0 ? 'duplicate' : 'skipped';
+  }
   if (msg.type === 'confirm') {
     if (!msg.followId) return 'skipped';
     const f = await q.followWithRecipient(db, msg.followId);
@@ -67,13 +95,17 @@ export async function processMessage(deps: FollowMailDeps, msg: MailQueueMessage
   }
   const f = await q.followWithRecipient(db, msg.followId);
   if (!f?.email || !f.confirmed_at) return 'skipped';
+  const email = f.email;
   if (msg.type === 'reminder') {
     if (msg.date !== deps.clock.today() || f.kind !== 'place' || !f.reminders) return 'skipped';
     const quiz = await q.mailQuiz(db, msg.quizId);
     if (!quiz || quiz.is_cancelled || !quiz.is_public || quiz.date !== deps.clock.today()) return 'skipped';
-    // The same reminder as a push to every phone that opted in ("Påminn mig i telefonen"), once per subscription.
-    await pushToFollow({ db, push: deps.push ?? null }, { followId: f.id, notice: reminderNotice(f.id, quiz), key: `reminder:${f.id}:${quiz.id}` });
-    return deps.mailer.sendOnce(reminderMail(f.email, quiz, deps.config.appUrl, await linksFor(deps, f)), `reminder:${f.id}:${quiz.id}`);
+    // The same reminder as a push to every phone that opted in ("Påminn mig i telefonen"): a message of its own.
+    const key = `reminder:${f.id}:${quiz.id}`;
+    return mailAndPush(
+      async () => deps.mailer.sendOnce(reminderMail(email, quiz, deps.config.appUrl, await linksFor(deps, f)), key),
+      () => enqueuePush({ db, push: deps.push ?? null, mailQueue: deps.mailQueue }, { followId: f.id, notice: reminderNotice(f.id, quiz), key }),
+    );
   }
   const from = msg.week;
   const to = addDays(from, 6);
@@ -84,16 +116,20 @@ export async function processMessage(deps: FollowMailDeps, msg: MailQueueMessage
   if (items.length === 0) return 'skipped';
   const newSince = new Date(deps.clock.now().getTime() - 7 * 24 * 3600 * 1000).toISOString();
   const marked = items.map((i) => ({ ...i, isNew: i.created_at > newSince }));
-  // The week's new quizzes as a push to every phone that opted in, once per (follow, week, subscription);
-  // first, so a failed push retries the message before the digest's own send key is spent.
+  // The week's new quizzes as a push to every phone that opted in, once per (follow, week, subscription): a
+  // message of its own, as the reminder's.
   const notice = newQuizzesNotice(
     f.id,
     msg.week,
     f.kind,
     marked.filter((i) => i.isNew),
   );
-  if (notice) await pushToFollow({ db, push: deps.push ?? null }, { followId: f.id, notice, key: `new:${f.id}:${msg.week}` });
-  return deps.mailer.sendOnce(digestMail(f.email, labelOf(f), marked, deps.config.appUrl, await linksFor(deps, f)), `digest:${f.id}:${msg.week}`);
+  return mailAndPush(
+    async () => deps.mailer.sendOnce(digestMail(email, labelOf(f), marked, deps.config.appUrl, await linksFor(deps, f)), `digest:${f.id}:${msg.week}`),
+    async () => {
+      if (notice) await enqueuePush({ db, push: deps.push ?? null, mailQueue: deps.mailQueue }, { followId: f.id, notice, key: `new:${f.id}:${msg.week}` });
+    },
+  );
 }
 
 export interface QueueMessageLike {
@@ -113,11 +149,17 @@ export function retryDelaySeconds(attempts: number): number {
  * The mail queue's consumer: each message on its own (one failure never holds back the others), acked
  * when done, retried with back-off when it throws. A message that cannot be parsed can never succeed:
  * it is parked in `dead_letters` at once. Each batch is recorded in job_runs.
+ * Two lanes side by side (issue 42.3): the mails one after another, and the push messages together with at most
+ * PUSH_CONCURRENCY pushes in flight, each ended by the port's timeout — so a push service that never answers
+ * holds only its own message, never a mail of the same batch.
  */
 export async function processMailBatch(deps: FollowMailDeps, input: { queueName: string; messages: readonly QueueMessageLike[] }) {
   const { queueName, messages } = input;
   return recordJob(deps.db, clockFrom(deps.clock.now()), 'follow-mail-batch', async () => {
     const counts = { sent: 0, duplicate: 0, skipped: 0, retried: 0, poison: 0 };
+    const limit = createLimiter(PUSH_CONCURRENCY);
+    const mails: Array<{ m: QueueMessageLike; msg: MailQueueMessage }> = [];
+    const pushes: Array<{ m: QueueMessageLike; msg: MailQueueMessage }> = [];
     for (const m of messages) {
       const parsed = MailQueueMessageSchema.safeParse(m.body);
       if (!parsed.success) {
@@ -126,15 +168,24 @@ export async function processMailBatch(deps: FollowMailDeps, input: { queueName:
         counts.poison++;
         continue;
       }
+      (parsed.data.type === 'push' ? pushes : mails).push({ m, msg: parsed.data });
+    }
+    const handle = async ({ m, msg }: { m: QueueMessageLike; msg: MailQueueMessage }) => {
       try {
-        counts[await processMessage(deps, parsed.data)]++;
+        counts[await processMessage(deps, msg, limit)]++;
         m.ack();
       } catch (err) {
         console.error(`follow mail ${m.id} failed (attempt ${m.attempts})`, err);
         m.retry({ delaySeconds: retryDelaySeconds(m.attempts) });
         counts.retried++;
       }
-    }
+    };
+    await Promise.all([
+      (async () => {
+        for (const item of mails) await handle(item);
+      })(),
+      Promise.all(pushes.map(handle)),
+    ]);
     return counts;
   });
 }

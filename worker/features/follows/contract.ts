@@ -7,6 +7,7 @@ import { ListingQuerySchema } from '../listing/contract';
 import { EmailSchema } from '../auth/contract';
 import { lineText } from '../../lib/zod-text';
 import { hasQuizFilters, type QuizFilters } from '../../lib/quiz-filters';
+import { isPushServiceEndpoint } from '../../lib/push-endpoint';
 
 /** At most this many follows per address or account: the insert statement (queries.ts) enforces it, the refusal quotes it. */
 export const MAX_FOLLOWS_PER_ADDRESS = 50;
@@ -112,20 +113,33 @@ export interface FollowStatsResponse {
   deadLetters: number;
 }
 
-/** GET /api/admin/dead-letters (superadmin): the newest 200 parked queue messages (their bodies hold ids only). */
+/**
+ * GET /api/admin/dead-letters (superadmin): the newest 200 parked queue messages (their bodies hold ids; a push
+ * message also its notice, public quiz text without personal data).
+ */
 export interface DeadLettersResponse {
   deadLetters: Array<{ id: string; queue: string; messageId: string; body: unknown; attempts: number; reason: string | null; createdAt: string }>;
 }
 
+/** At most this many browsers remind by push per follow; a new one beyond it replaces the longest-unrenewed (push.ts). */
+export const MAX_PUSH_SUBSCRIPTIONS_PER_FOLLOW = 5;
+
 /**
  * A browser's push subscription (PushSubscription.toJSON()) for "Påminn mig i telefonen" (issue 32): an https
- * endpoint of the push service and the browser's keys (RFC 8291: P-256 public key, 16-byte auth secret, base64url).
+ * endpoint on a browser's push service (issue 42.3: worker/lib/push-endpoint.ts, default port) and the browser's
+ * keys (RFC 8291: P-256 public key, 16-byte auth secret, base64url).
  */
 export const PushSubscriptionSchema = z.object({
   endpoint: z
     .string({ error: 'Prenumerationens adress saknas' })
     .max(1000, { error: 'Prenumerationens adress är för lång' })
-    .refine((v) => /^https:\/\/[\x21-\x2e\x30-\x7e]+\/[\x21-\x7e]*$/.test(v), { error: 'Prenumerationens adress måste vara en https://-adress utan blanksteg' })
+    .refine((v) => /^https:\/\/[\x21-\x2e\x30-\x7e]+\/[\x21-\x7e]*$/.test(v), {
+      error: 'Prenumerationens adress måste vara en https://-adress utan blanksteg',
+      abort: true,
+    })
+    .refine(isPushServiceEndpoint, {
+      error: 'Prenumerationens adress måste höra till en webbläsares push-tjänst (Google, Mozilla, Microsoft eller Apple)',
+    })
     .describe('Prenumeration'),
   keys: z.object(
     {

@@ -1,19 +1,23 @@
 /**
  * Push reminders (issue 32, docs/features/pwa.md): "Påminn mig i telefonen" stores a browser's push
- * subscription against one of the follower's follows; the follow mail's queue consumer sends the same
- * reminder as a push, once per (subscription, quiz) by a send key (push_sends, like the mail outbox's).
+ * subscription against one of the follower's follows (at most MAX_PUSH_SUBSCRIPTIONS_PER_FOLLOW, rate-limited);
+ * a reminder or digest enqueues its push as a message of its own (issue 42.3), and the queue consumer sends it to
+ * each subscription once per send key (push_sends, like the mail outbox's), a few at a time, each with a timeout.
  * A 404/410 from the push service removes the subscription. Rules only, no Hono.
  */
 import { and, eq } from 'drizzle-orm';
 import { pushSubscriptions } from '../../db/schema';
-import { invalidInput, notFound, unavailable } from '../../lib/errors';
+import { invalidInput, notFound, rateLimited, unavailable } from '../../lib/errors';
 import { newId } from '../../lib/ids';
+import type { Limiter } from '../../lib/limiter';
+import { takeAttempt } from '../../lib/rate-limit';
 import type { Deps } from '../../ports/deps';
 import type { PushNotice } from '../../ports/push';
 import { displayDate, displayTime } from '../../lib/swedish';
-import type { PushSubscriptionInput } from './contract';
+import { MAX_PUSH_SUBSCRIPTIONS_PER_FOLLOW, type PushSubscriptionInput } from './contract';
 import * as q from './queries';
 import type { FollowOwner, MailQuiz } from './queries';
+import type { PushMessage } from './queue';
 
 const NOT_FOUND = 'Bevakningen hittades inte.';
 
@@ -29,23 +33,33 @@ async function ownFollow(deps: Pick<Deps, 'db'>, owner: FollowOwner, followId: s
   return { confirmed: !!row.confirmedAt };
 }
 
-/** Stores (or renews the keys of) this browser's subscription for one of the owner's follows. */
+/** Subscribing (storing or renewing) one follow's push, per owner and follow: this many per window. */
+export const PUSH_SUBSCRIBE_LIMIT = 10;
+export const PUSH_SUBSCRIBE_WINDOW_MS = 60 * 60 * 1000;
+
+/**
+ * Stores (or renews the keys of) this browser's subscription for one of the owner's follows. A follow keeps
+ * at most MAX_PUSH_SUBSCRIPTIONS_PER_FOLLOW: a new phone replaces the one renewed longest ago (an old phone that
+ * is still in use renews on its next opt-in), so the newest tap always works.
+ */
 export async function subscribePush(
   deps: Pick<Deps, 'db' | 'clock' | 'push'>,
   input: { owner: FollowOwner; followId: string; subscription: PushSubscriptionInput },
 ) {
   pushPublicKey(deps);
+  // Counted first (worker/lib/rate-limit.ts), per owner and follow: nobody else can use up someone's attempts.
+  const who = 'userId' in input.owner ? `u:${input.owner.userId}` : `a:${input.owner.addressId}`;
+  await takeAttempt(deps.db, `push-subscribe:${who}:${input.followId}`, PUSH_SUBSCRIBE_LIMIT, PUSH_SUBSCRIBE_WINDOW_MS, deps.clock.now(), (ms) =>
+    rateLimited(`För många försök att slå på påminnelser i telefonen. Försök igen om ${Math.max(1, Math.ceil(ms / 60000))} minuter.`, Math.ceil(ms / 1000)),
+  );
   // A visitor's follow reminds only once confirmed (its manage link is in the confirmation mail too).
   if (!(await ownFollow(deps, input.owner, input.followId)).confirmed) throw invalidInput('Bekräfta bevakningen först, via länken i mejlet.');
   const { endpoint, keys } = input.subscription;
-  await q.upsertPushSubscription(deps.db, {
-    id: newId(),
-    followId: input.followId,
-    endpoint,
-    p256dh: keys.p256dh,
-    auth: keys.auth,
-    at: deps.clock.now().toISOString(),
-  });
+  await q.storePushSubscription(
+    deps.db,
+    { id: newId(), followId: input.followId, endpoint, p256dh: keys.p256dh, auth: keys.auth, at: deps.clock.now().toISOString() },
+    MAX_PUSH_SUBSCRIPTIONS_PER_FOLLOW,
+  );
 }
 
 /** "Sluta påminna i telefonen" on the account page: every subscription of one of the owner's follows. */
@@ -113,33 +127,53 @@ export interface PushOutcome {
 }
 
 /**
- * Sends one notice to every subscription of a follow, at most once per `${key}:${subscription}`: the send key
- * is claimed first (INSERT … ON CONFLICT DO NOTHING); a failed send gives the claim back and throws, so the
- * queue's retry sends it then. 404/410 remove the subscription.
+ * Enqueues `notice` for every push subscription of a follow as a message of its own (issue 42.3), so the mail it
+ * goes with never waits for, or fails with, a push service. Nothing when push is off or the follow has none.
  */
-export async function pushToFollow(deps: Pick<Deps, 'db' | 'push'>, input: { followId: string; notice: PushNotice; key: string }): Promise<PushOutcome> {
+export async function enqueuePush(deps: Pick<Deps, 'db' | 'push' | 'mailQueue'>, input: { followId: string; notice: PushNotice; key: string }): Promise<void> {
+  if (!deps.push || !(await q.hasPushSubscription(deps.db, input.followId))) return;
+  const message: PushMessage = { type: 'push', followId: input.followId, key: input.key, notice: input.notice };
+  await deps.mailQueue.send(message);
+}
+
+/**
+ * Sends one push message: its notice to each subscription of the follow (the newest
+ * MAX_PUSH_SUBSCRIPTIONS_PER_FOLLOW), at most once per `${key}:${subscription}`: the send key is claimed first
+ * (INSERT … ON CONFLICT DO NOTHING), then sent through `limit` (shared by the batch) with the port's timeout.
+ * A failed or timed-out send gives its claim back; after all have been tried, the first failure is thrown so the
+ * queue retries this message alone (the sent ones are then duplicates). 404/410, and an endpoint the port refuses
+ * (not a browser's push service, stored before issue 42.3), remove the subscription.
+ */
+export async function pushToFollow(
+  deps: Pick<Deps, 'db' | 'push'>,
+  input: { followId: string; notice: PushNotice; key: string },
+  limit: Limiter,
+): Promise<PushOutcome> {
   const out: PushOutcome = { sent: 0, gone: 0, duplicate: 0 };
   const port = deps.push;
   if (!port) return out;
-  const subs = await q.pushSubscriptionsOf(deps.db, input.followId);
-  let failure: unknown = null;
-  for (const s of subs) {
-    const sendKey = `${input.key}:${s.id}`;
-    if (!(await q.claimPushSend(deps.db, sendKey))) {
-      out.duplicate++;
-      continue;
-    }
-    try {
-      const result = await port.send(s, input.notice);
-      if (result === 'gone') {
-        await deps.db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, s.id));
-        out.gone++;
-      } else out.sent++;
-    } catch (err) {
-      await q.releasePushSend(deps.db, sendKey);
-      failure ??= err;
-    }
-  }
-  if (failure) throw failure;
+  const subs = await q.pushSubscriptionsOf(deps.db, input.followId, MAX_PUSH_SUBSCRIPTIONS_PER_FOLLOW);
+  const results = await Promise.allSettled(
+    subs.map(async (s) => {
+      const sendKey = `${input.key}:${s.id}`;
+      if (!(await q.claimPushSend(deps.db, sendKey))) {
+        out.duplicate++;
+        return;
+      }
+      try {
+        const result = await limit(() => port.send(s, input.notice));
+        if (result === 'sent') out.sent++;
+        else {
+          await deps.db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, s.id));
+          out.gone++;
+        }
+      } catch (err) {
+        await q.releasePushSend(deps.db, sendKey);
+        throw err;
+      }
+    }),
+  );
+  const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failed) throw failed.reason;
   return out;
 }

@@ -3,6 +3,7 @@
  * statements where a condition must live inside one statement.
  */
 import { and, desc, eq, sql } from 'drizzle-orm';
+import { batchableRun } from '../../db/batch';
 import type { Db } from '../../db/client';
 import { deadLetters, followAddresses, follows, pushSubscriptions } from '../../db/schema';
 import { readInChunks } from '../../lib/chunks';
@@ -334,16 +335,47 @@ export function deletePushSendsBefore(db: Db, before: string) {
 
 // ---------------------------------------------------------------- push subscriptions (issue 32)
 
-/** Stores a browser's subscription for a follow, or renews its keys. */
-export function upsertPushSubscription(db: Db, s: { id: string; followId: string; endpoint: string; p256dh: string; auth: string; at: string }) {
-  return db.run(sql`
+/**
+ * Stores a browser's subscription for a follow (or renews its keys) and keeps at most `max` per follow: this one
+ * and the `max - 1` renewed most recently; the rest go (issue 42.3). One batch: both or neither.
+ */
+export async function storePushSubscription(
+  db: Db,
+  s: { id: string; followId: string; endpoint: string; p256dh: string; auth: string; at: string },
+  max: number,
+): Promise<void> {
+  await db.batch([
+    batchableRun(
+      db,
+      sql`
     INSERT INTO push_subscriptions (id, follow_id, endpoint, p256dh, auth, created_at, updated_at)
     VALUES (${s.id}, ${s.followId}, ${s.endpoint}, ${s.p256dh}, ${s.auth}, ${s.at}, ${s.at})
-    ON CONFLICT(follow_id, endpoint) DO UPDATE SET p256dh = excluded.p256dh, auth = excluded.auth, updated_at = excluded.updated_at`);
+    ON CONFLICT(follow_id, endpoint) DO UPDATE SET p256dh = excluded.p256dh, auth = excluded.auth, updated_at = excluded.updated_at`,
+    ),
+    batchableRun(
+      db,
+      sql`
+    DELETE FROM push_subscriptions WHERE follow_id = ${s.followId} AND endpoint != ${s.endpoint} AND id NOT IN (
+      SELECT id FROM push_subscriptions WHERE follow_id = ${s.followId} AND endpoint != ${s.endpoint}
+      ORDER BY updated_at DESC, rowid DESC LIMIT ${max - 1})`,
+    ),
+  ]);
 }
 
-export function pushSubscriptionsOf(db: Db, followId: string) {
-  return db.select().from(pushSubscriptions).where(eq(pushSubscriptions.followId, followId));
+/** A follow's subscriptions to push to: the `max` renewed most recently (rows beyond the cap predate it). */
+export function pushSubscriptionsOf(db: Db, followId: string, max: number) {
+  return db
+    .select()
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.followId, followId))
+    .orderBy(desc(pushSubscriptions.updatedAt), sql`rowid DESC`)
+    .limit(max);
+}
+
+/** Whether a follow has any push subscription (a mail's push is enqueued only then). */
+export async function hasPushSubscription(db: Db, followId: string): Promise<boolean> {
+  const rows = await db.select({ id: pushSubscriptions.id }).from(pushSubscriptions).where(eq(pushSubscriptions.followId, followId)).limit(1);
+  return rows.length > 0;
 }
 
 /** Which of the owner's follows have a push subscription. */

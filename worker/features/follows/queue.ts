@@ -16,10 +16,31 @@ export const FollowMessageSchema = z.discriminatedUnion('type', [
 export type FollowMessage = z.infer<typeof FollowMessageSchema>;
 
 /**
- * Everything the mail queue carries: the follow messages, and (issue 27.3) the delivery of one outbox row
- * written with its claim (Mailer.outbox: freshness steps, the holiday question, the report mail, the superadmins' takeover notices).
+ * One notice to every push subscription of a follow (issue 42.3): a delivery of its own, apart from the mail it
+ * goes with (reminder, digest), so a push that fails or hangs retries only itself and never holds a mail.
+ * `key` + the subscription's id is each push's send key (push_sends). The notice is public text (a quiz's
+ * time, place and title; no personal data), as the lock screen shows it.
  */
-export const MailQueueMessageSchema = z.union([FollowMessageSchema, z.object({ type: z.literal('outbox'), id: z.string().min(1) })]);
+export const PushMessageSchema = z.object({
+  type: z.literal('push'),
+  followId: z.string().min(1).max(64),
+  key: z.string().min(1).max(300),
+  notice: z.object({
+    title: z.string().max(300),
+    body: z.string().max(1000),
+    url: z.string().startsWith('/').max(1000),
+    followId: z.string().max(64),
+    tag: z.string().max(300),
+  }),
+});
+export type PushMessage = z.infer<typeof PushMessageSchema>;
+
+/**
+ * Everything the mail queue carries: the follow messages, the follows' pushes (issue 42.3), and (issue 27.3) the
+ * delivery of one outbox row written with its claim (Mailer.outbox: freshness steps, the holiday question, the
+ * report mail, the superadmins' takeover notices).
+ */
+export const MailQueueMessageSchema = z.union([FollowMessageSchema, PushMessageSchema, z.object({ type: z.literal('outbox'), id: z.string().min(1) })]);
 export type MailQueueMessage = z.infer<typeof MailQueueMessageSchema>;
 
 /** The producer side of the mail queue (env.MAIL_QUEUE, or a fake in tests). */
