@@ -71,7 +71,7 @@ export class BackupWorkflow extends WorkflowEntrypoint<Env, BackupWorkflowParams
       let cursor: BackupCursor | null = plan.tables.length ? { table: 0, last: null } : null;
       for (let i = 0; cursor; i++) {
         const from: BackupCursor = cursor;
-        const r = await step.do(`pages-${i}`, STEP_CONFIG, () => backupPages(this.env.DB, this.env.BACKUPS, plan, from, parts.length));
+        const r = await step.do(`pages-${i}`, STEP_CONFIG, () => backupPages(this.env.DB, this.env.BACKUPS, plan, from));
         parts.push(...r.parts);
         cursor = r.next;
       }

@@ -46,7 +46,13 @@ export interface PartInfo {
 }
 
 export const backupKey = (at: Date) => `${BACKUP_PREFIX}quizkvall-${at.toISOString().replace(/[:.]/g, '-')}.sql`;
-const partKey = (runId: string, table: number, n: number) => `${TMP_PREFIX}${runId}/${String(table).padStart(3, '0')}-${String(n).padStart(6, '0')}.sql`;
+/**
+ * A page part's key: its table and the rowid the page starts after, so every page has its own key and a retried
+ * step rewrites the same ones. (Numbering parts by a running count once gave two pages one key: a step that read an
+ * empty table numbered past the parts it wrote, and the next step's first page overwrote its last.)
+ */
+const partKey = (runId: string, table: number, after: number | null) =>
+  `${TMP_PREFIX}${runId}/${String(table).padStart(3, '0')}-${after === null ? 'start' : String(after)}.sql`;
 
 /** Step 1: the job_runs row (status running) and the tables in restore order with their stored columns. */
 export async function planBackup(d1: D1Database, db: Db, opts: { runId: string; at: Date; startedAt: string }): Promise<BackupPlan> {
@@ -66,7 +72,6 @@ export async function backupPages(
   bucket: R2Bucket,
   plan: BackupPlan,
   cursor: BackupCursor,
-  partNo: number,
   pageRows = PAGE_ROWS,
 ): Promise<{ parts: PartInfo[]; next: BackupCursor | null }> {
   const parts: PartInfo[] = [];
@@ -77,7 +82,7 @@ export async function backupPages(
     if (rows.length) {
       const text = `${rows.map((r: PageRow) => insertStatement(t.name, t.cols, r)).join('\n')}\n`;
       const body = new TextEncoder().encode(text);
-      const key = partKey(plan.runId, at.table, partNo + p);
+      const key = partKey(plan.runId, at.table, at.last);
       await bucket.put(key, body);
       parts.push({ table: at.table, key, rows: rows.length, bytes: body.byteLength });
     }
