@@ -243,9 +243,10 @@ describe('nightly backup to R2', () => {
     expect(restored.venues!.some((r) => r.includes(hex))).toBe(true); // the multi-line text came back
   });
 
-  it('a run that fails after its retries is recorded as failed, with the reason, and leaves no upload behind', async () => {
+  it('a run that fails after its retries is recorded as failed, with the reason, and its upload is not completed', async () => {
     expectConsoleError(/R2 svarade inte/);
-    await runBackupCron('2030-03-01T01:45:00.000Z', { status: 'errored', failStep: { name: 'prune', error: new Error('R2 svarade inte (test)') } });
+    await runBackupCron('2030-03-01T01:45:00.000Z', { status: 'errored', failStep: { name: 'upload-done', error: new Error('R2 svarade inte (test)') } });
+    expect(await env.BACKUPS.head(`${BACKUP_PREFIX}quizkvall-2030-03-01T01-45-00-000Z.sql`)).toBeNull();
     const run = await env.DB.prepare(`SELECT status, finished_at, result FROM job_runs WHERE id = 'backup:backup-2030-03-01T01-45-00-000Z'`).first<{
       status: string;
       finished_at: string | null;
