@@ -21,7 +21,9 @@
  * shuffles, and FTS is not written row by row), deletes the rows of every backed-up table, inserts
  * the file's rows, recreates the triggers exactly as they were, and refills both FTS5 indexes from
  * `listing_series` (SEARCH_FILL_SQL of scripts/listing-series-triggers.mjs: they are contentless, keyed
- * by each unit's search key) and `listing_dates` (DATES_FILL_SQL).
+ * by each unit's search key) and `listing_dates` (DATES_FILL_SQL). Before commit it deletes the rows whose
+ * foreign key points at no row (SQLite's foreign-key check; a nightly backup reads its tables minutes apart, so a
+ * child can arrive without its parent) and reports them per table: the file's counts less the restored ones.
  *
  * Local by default (the same .wrangler state as `npm start`, or --persist-to); `--remote` for the
  * production database (the restore then asks for --yes).
@@ -36,6 +38,7 @@ import {
   TABLES_SQL,
   columnsSql,
   countSql,
+  droppedRows,
   fkSql,
   headerLines,
   insertStatement,
@@ -140,21 +143,36 @@ function withTempFile(prefix, text, use) {
   }
 }
 
-/** Restores the backup text and checks each table's row count against the file's `-- table` lines. */
+/**
+ * Restores the backup text and compares each table's row count with the file's `-- table` lines. Returns the
+ * rows dropped per table: rows without a parent (a nightly backup reads its tables minutes apart) and the
+ * ON DELETE CASCADE children that went with them; any other difference is an error.
+ */
 export function restoreText(opts, backupSql) {
   run(['d1', 'migrations', 'apply', 'DB', ...target(opts)]);
   const sqlText = restoreSql(opts, backupSql);
   withTempFile('restore', sqlText, (file) => run(['d1', 'execute', 'DB', ...target(opts), '--file', file, '--yes']));
   const { tables } = parseBackup(backupSql);
-  if (tables.length) {
-    const counts = query(opts, tables.map((t) => countSql(t.name)).join('; '));
-    const wrong = tables.filter((t, i) => counts[i][0].n !== t.count);
-    if (wrong.length) throw new Error(`Återställningen gav fel antal rader i ${wrong.map((t) => t.name).join(', ')}`);
-  }
+  if (!tables.length) return { dropped: {} };
+  const counts = query(opts, tables.map((t) => countSql(t.name)).join('; '));
+  return {
+    dropped: droppedRows(
+      tables,
+      counts.map((c) => c[0].n),
+    ),
+  };
 }
 
 export function restore(opts, file) {
   return restoreText(opts, readFileSync(file, 'utf8'));
+}
+
+/** The restore's report line about dropped rows (Swedish, for the operator). */
+export function droppedReport(dropped) {
+  const entries = Object.entries(dropped);
+  if (!entries.length) return 'Inga rader utan förälder: varje tabell har säkerhetskopians antal rader.';
+  const total = entries.reduce((n, [, c]) => n + c, 0);
+  return `${total} rader utan förälder (skrivna medan säkerhetskopian lästes) togs bort: ${entries.map(([t, n]) => `${t} ${n}`).join(', ')}.`;
 }
 
 /** The nightly backups' bucket (wrangler.toml BACKUPS; worker/features/backup). */
@@ -162,9 +180,9 @@ export const BACKUP_BUCKET = 'quizkvall-backups';
 
 /** Downloads one nightly backup (`wrangler r2 object get`, local or --remote) and restores it. */
 export function restoreFromR2(opts, key) {
-  withTempFile('r2-backup', null, (file) => {
+  return withTempFile('r2-backup', null, (file) => {
     run(['r2', 'object', 'get', `${BACKUP_BUCKET}/${key}`, ...target(opts), '--file', file]);
-    restore(opts, file);
+    return restore(opts, file);
   });
 }
 
@@ -192,11 +210,11 @@ if (invokedAs.endsWith('d1-backup.mjs')) {
       console.error('Återställning ersätter ALL data i produktionsdatabasen. Kör igen med --yes om du är säker.');
       process.exit(2);
     }
-    if (opts.fromR2) restoreFromR2(opts, opts.fromR2);
-    else restore(opts, opts.file);
+    const { dropped } = opts.fromR2 ? restoreFromR2(opts, opts.fromR2) : restore(opts, opts.file);
     console.log(
       `Återställd från ${opts.fromR2 ? `R2 ${BACKUP_BUCKET}/${opts.fromR2}` : opts.file} (${opts.remote ? 'remote' : 'lokalt'}); sökindexen är ombyggda.`,
     );
+    console.log(droppedReport(dropped));
   } else {
     console.error('Användning: node scripts/d1-backup.mjs backup|restore …');
     process.exit(2);

@@ -37,7 +37,9 @@
  * Knobs (env): BENCH_SIZES=1000,10000,100000,1000000 (CI-sized runs: BENCH_SIZES=1000,10000)  BENCH_DURATION=3 (s of latency sampling per row)  BENCH_CONNECTIONS=50
  * BENCH_LIGHTHOUSE=0 to skip Lighthouse, BENCH_BUNDLE=0 to skip the bundle report, BENCH_OG=0 to skip the
  * share-card render cost (test/bench/og-render.ts: CPU ms per render, median and p99; issue 26.4).
- * BENCH_FIRST_ONLY=1: per size only the seed, the first request on a stale listing and its listing-day job
+ * BENCH_BACKUP=0 skips the nightly backup drill at real size (test/bench/backup-drill.ts: 3 000 weekly series →
+ * the backup cron on wrangler dev → ≥ 3 upload parts → `db:restore --from-r2` → every table identical but the
+ * orphan it reports; issue 42.1). BENCH_FIRST_ONLY=1: per size only the seed, the first request on a stale listing and its listing-day job
  * (issue 30.8); printed, results.json/.md left alone. Everything runs on 127.0.0.1.
  */
 import autocannon from 'autocannon';
@@ -47,6 +49,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { backupDrill, backupDrillChecks, backupDrillMarkdown, type BackupDrillResult } from './backup-drill';
 import { BUNDLE_TARGET_BYTES, bundleMarkdown, measureBundle, type BundleReport } from './bundle';
 import { floorChecks, floorLighthouse, floorMarkdown, type FloorComparison } from './lighthouse';
 import { measureOgRender, ogRenderMarkdown, type OgRenderCost } from './og-render';
@@ -918,6 +921,12 @@ async function main() {
       const filler = 'Quizkväll statisk golvfil. '.repeat(Math.ceil(size / 20));
       writeFileSync(join(assets, 'bench', `floor-${size}.html`), (head + filler).slice(0, size - tail.length) + tail);
     }
+    let backup: BackupDrillResult | undefined;
+    if (process.env.BENCH_BACKUP !== '0' && !FIRST_ONLY) {
+      log('nightly backup drill at real size (test/bench/backup-drill.ts)');
+      backup = await backupDrill({ assets });
+      process.stdout.write(`\n${backupDrillMarkdown(backup)}\n`);
+    }
     const results: SizeResult[] = [];
     let lighthouse: FloorComparison[] | undefined;
     for (const size of SIZES) {
@@ -925,7 +934,7 @@ async function main() {
       results.push(r.result);
       if (r.lighthouse) lighthouse = r.lighthouse;
     }
-    const cks = [...checks(results, bundle), ...(LIGHTHOUSE ? floorChecks(lighthouse ?? [], 4) : [])];
+    const cks = [...checks(results, bundle), ...(backup ? backupDrillChecks(backup) : []), ...(LIGHTHOUSE ? floorChecks(lighthouse ?? [], 4) : [])];
     const md = [
       `Measured ${started.toISOString().slice(0, 10)} on ${process.platform}/${process.arch}, local \`wrangler dev\` (workerd + local D1), p50/p99 from ${LATENCY_CONNECTIONS} keep-alive connections × ${DURATION_S} s per row (one request at a time each, node:http, timed with performance.now() to 0.1 ms; a cached page alternates its requests with the static floor's and is compared with that floor p50); req/s and errors from ${CONNECTIONS} simultaneous connections (one request each, ${TIMEOUT_S} s timeout); rows read: D1's meta.rows_read summed over one request of the row (a cached row: an edge-cache hit; a feed: with its VEVENT count). Load average at start: ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores.`,
       '',
@@ -936,6 +945,14 @@ async function main() {
       sizeTable(results),
       '',
       ...(bundle ? [bundleMarkdown(bundle), ''] : []),
+      ...(backup
+        ? [
+            'Nightly backup at real size (issue 42.1; the cron on `wrangler dev`, then `db:restore --from-r2` into a fresh database):',
+            '',
+            backupDrillMarkdown(backup),
+            '',
+          ]
+        : []),
       ...(og
         ? [
             'Share card render cost (issue 26.4; what an uncached `/og/*` request pays; the R2 card store and the per-client render limit bound how often):',
@@ -960,7 +977,7 @@ async function main() {
     if (!FIRST_ONLY)
       writeFileSync(
         join(root, 'test', 'bench', 'results.json'),
-        `${JSON.stringify({ measuredAt: started.toISOString(), connections: CONNECTIONS, durationS: DURATION_S, sizes: results, bundle: bundle ?? null, ogRender: og ?? null, checks: cks, lighthouse: lighthouse ?? null }, null, 2)}\n`,
+        `${JSON.stringify({ measuredAt: started.toISOString(), connections: CONNECTIONS, durationS: DURATION_S, sizes: results, bundle: bundle ?? null, ogRender: og ?? null, backupDrill: backup ?? null, checks: cks, lighthouse: lighthouse ?? null }, null, 2)}\n`,
       );
     if (!FIRST_ONLY) writeFileSync(join(root, 'test', 'bench', 'results.md'), `${md}\n`);
     const missed = cks.filter((c) => !c.ok);

@@ -9,8 +9,24 @@ import { applyD1Migrations, createExecutionContext, createScheduledController, i
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import worker from '../../worker/index';
-import { BACKUP_CRON, BACKUP_PREFIX, backupsToKeep, listBackups } from '../../worker/features/backup/service';
-import { restoreStatements } from '../../worker/lib/backup-format.mjs';
+import {
+  BACKUP_CRON,
+  BACKUP_PREFIX,
+  backupLayout,
+  backupPages,
+  backupsToKeep,
+  completeUpload,
+  listBackups,
+  planBackup,
+  startUpload,
+  STEP_UPLOAD_PARTS,
+  UPLOAD_PART_BYTES,
+  uploadParts,
+  type BackupCursor,
+  type PartInfo,
+} from '../../worker/features/backup/service';
+import { countSql, droppedRows, restoreStatements } from '../../worker/lib/backup-format.mjs';
+import { expectConsoleError } from '../setup/console';
 import { createLocation, createQuiz, createUser, createVenue, testDb, unique } from '../factories';
 import { mailOutbox } from '../../worker/db/schema';
 
@@ -54,16 +70,33 @@ async function listings(d1: D1Database) {
   };
 }
 
-async function runBackupCron(at: string) {
+/** Restores a backup's text into `d1` as `npm run db:restore` does (one batch); returns the rows it dropped per table. */
+async function restoreInto(d1: D1Database, text: string): Promise<{ dropped: Record<string, number> }> {
+  await applyD1Migrations(d1, env.TEST_MIGRATIONS);
+  const triggers = (await d1.prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'trigger' ORDER BY name`).all<{ name: string; sql: string }>()).results;
+  const { tables, statements } = restoreStatements(text, triggers, env.TEST_RESTORE_FILLS);
+  await d1.batch(statements.map((s) => d1.prepare(s)));
+  const counts = await d1.batch(tables.map((t) => d1.prepare(countSql(t.name))));
+  return {
+    dropped: droppedRows(
+      tables,
+      counts.map((c) => (c.results[0] as { n: number }).n),
+    ),
+  };
+}
+
+/** Fires the backup cron at `at` and waits for its Workflow to end in `status`; `failStep` is made to throw on every attempt. */
+async function runBackupCron(at: string, opts: { status?: 'complete' | 'errored'; failStep?: { name: string; error: Error } } = {}) {
   await using introspector = await introspectWorkflow(env.BACKUP_WORKFLOW);
   await introspector.modifyAll(async (m) => {
     await m.disableRetryDelays();
+    if (opts.failStep) await m.mockStepError({ name: opts.failStep.name }, opts.failStep.error);
   });
   const ctx = createExecutionContext();
   await worker.scheduled(createScheduledController({ scheduledTime: new Date(at), cron: BACKUP_CRON }), env as Env, ctx);
   await waitOnExecutionContext(ctx);
   const [instance] = await introspector.get();
-  await instance!.waitForStatus('complete');
+  await instance!.waitForStatus(opts.status ?? 'complete');
 }
 
 describe('nightly backup to R2', () => {
@@ -117,6 +150,110 @@ describe('nightly backup to R2', () => {
     expect(dstRuns!.length).toBe(srcRuns!.length);
     expect(await listings(env.RESTORE_DB)).toEqual(await listings(env.DB));
     expect((await listings(env.DB)).search[0]!.length).toBeGreaterThan(0);
+  });
+
+  it('a database larger than three upload parts: equal parts, the run records its size and tables, the restore is identical', async () => {
+    // Two tables of multi-line text (written as CAST(X'…' AS TEXT): twice their size in the file), one page each, of
+    // different sizes: ~10 MB and ~9 MB of SQL, so parts cut at page ends (the old assembly) differ in size.
+    const rows = (n: number, unit: string) =>
+      `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${n}) SELECT i, replace(hex(zeroblob(${unit})), '00', 'rad två' || char(10)) || i AS body FROM n`;
+    await env.DB.prepare(
+      `INSERT INTO mail_outbox (id, to_email, subject, text, html, status) SELECT 'big-mail-' || i, 'a@example.se', 'Ämne ' || i, 'Hej' || char(10) || i, body, 'sent' FROM (${rows(1000, '560')})`,
+    ).run();
+    await env.DB.prepare(
+      `INSERT INTO feedback (id, category, title, description) SELECT 'big-fb-' || i, 'other', 'Titel ' || i, body FROM (${rows(1000, '500')})`,
+    ).run();
+
+    await runBackupCron('2030-02-01T01:45:00.000Z');
+    const key = `${BACKUP_PREFIX}quizkvall-2030-02-01T01-45-00-000Z.sql`;
+    const run = await env.DB.prepare(`SELECT status, result FROM job_runs WHERE id = 'backup:backup-2030-02-01T01-45-00-000Z'`).first<{
+      status: string;
+      result: string;
+    }>();
+    expect(run?.status).toBe('done');
+    const result = JSON.parse(run!.result) as {
+      key: string;
+      bytes: number;
+      rows: number;
+      tables: number;
+      parts: number;
+      uploadParts: number;
+      tableRows: Record<string, number>;
+    };
+    const obj = (await env.BACKUPS.get(key))!;
+    expect(result).toMatchObject({ key, bytes: obj.size });
+    expect(result.bytes).toBeGreaterThan(2 * UPLOAD_PART_BYTES);
+    expect(result.uploadParts).toBe(Math.ceil(result.bytes / UPLOAD_PART_BYTES));
+    expect(result.uploadParts).toBeGreaterThanOrEqual(3);
+    expect(result.tableRows).toMatchObject({ mail_outbox: expect.any(Number), feedback: expect.any(Number) });
+    expect(result.tableRows.feedback).toBeGreaterThanOrEqual(1000);
+    expect(Object.keys(result.tableRows)).toHaveLength(result.tables);
+    expect(Object.values(result.tableRows).reduce((a, b) => a + b, 0)).toBe(result.rows);
+    expect((await env.BACKUPS.list({ prefix: 'tmp/' })).objects).toEqual([]);
+
+    const text = await obj.text();
+    const restored = await restoreInto(env.RESTORE_DB, text);
+    expect(restored.dropped).toEqual({});
+    const { job_runs: _src, ...source } = await state(env.DB);
+    const { job_runs: _dst, ...copy } = await state(env.RESTORE_DB);
+    expect(Object.keys(copy)).toEqual(Object.keys(source));
+    for (const t of Object.keys(source)) expect(copy[t], t).toEqual(source[t]);
+    await env.DB.batch([env.DB.prepare(`DELETE FROM mail_outbox WHERE id LIKE 'big-mail-%'`), env.DB.prepare(`DELETE FROM feedback WHERE id LIKE 'big-fb-%'`)]);
+  }, 120_000);
+
+  it('rows written between the steps: a child whose parent table was already read is dropped by the restore and reported; every other row is identical', async () => {
+    const owner = await createUser();
+    await createVenue(owner.id, { name: `Puben ${unique()}`, description: HOSTILE });
+    // The Workflow's steps by hand: a new account signs up after the users table was read, before its children's.
+    const plan = await planBackup(env.DB, testDb(), {
+      runId: 'backup:orphans',
+      at: new Date('2030-04-01T01:45:00.000Z'),
+      startedAt: '2030-04-01T01:45:00.000Z',
+    });
+    const usersAt = plan.tables.findIndex((t) => t.name === 'users');
+    const parts: PartInfo[] = [];
+    let cursor: BackupCursor | null = { table: 0, last: null };
+    let late: { user: Awaited<ReturnType<typeof createUser>>; readFrom: number } | null = null;
+    while (cursor) {
+      // Pages of 3 rows: tables of many pages after empty ones in the same step (two page parts once shared a key).
+      const r = await backupPages(env.DB, env.BACKUPS, plan, cursor, 3);
+      parts.push(...r.parts);
+      cursor = r.next;
+      if (!late && cursor && cursor.table > usersAt) late = { user: await createUser(), readFrom: cursor.table };
+    }
+    const { uploadId, createdAt } = await startUpload(env.BACKUPS, plan, '2030-04-01T01:46:00.000Z');
+    const layout = backupLayout(plan, parts, createdAt);
+    const uploaded = await uploadParts(env.BACKUPS, plan, uploadId, layout, 0, STEP_UPLOAD_PARTS);
+    await completeUpload(env.BACKUPS, plan, uploadId, layout, uploaded, parts);
+    const text = await (await env.BACKUPS.get(plan.key))!.text();
+
+    // Before: one such row failed the whole restore at commit (FOREIGN KEY constraint failed).
+    const { dropped } = await restoreInto(env.RESTORE_DB, text);
+    // The new account's rows in the tables read after it: password, profile, role, session (those of them the steps had not yet read).
+    const children = ['password_credentials', 'profiles', 'user_roles', 'sessions'].filter((t) => plan.tables.findIndex((x) => x.name === t) >= late!.readFrom);
+    expect(children.length).toBeGreaterThan(0);
+    expect(dropped).toEqual(Object.fromEntries(children.map((t) => [t, 1])));
+    // Apart from those, table by table the same as the source without the late account.
+    await env.DB.prepare(`DELETE FROM users WHERE id = ?`).bind(late!.user.id).run();
+    const source = await state(env.DB);
+    const restored = await state(env.RESTORE_DB);
+    expect(Object.keys(restored)).toEqual(Object.keys(source));
+    for (const t of Object.keys(source)) expect(restored[t], t).toEqual(source[t]);
+    const hex = [...new TextEncoder().encode(HOSTILE)].map((b) => b.toString(16).padStart(2, '0').toUpperCase()).join('');
+    expect(restored.venues!.some((r) => r.includes(hex))).toBe(true); // the multi-line text came back
+  });
+
+  it('a run that fails after its retries is recorded as failed, with the reason, and its upload is not completed', async () => {
+    expectConsoleError(/R2 svarade inte/);
+    await runBackupCron('2030-03-01T01:45:00.000Z', { status: 'errored', failStep: { name: 'upload-done', error: new Error('R2 svarade inte (test)') } });
+    expect(await env.BACKUPS.head(`${BACKUP_PREFIX}quizkvall-2030-03-01T01-45-00-000Z.sql`)).toBeNull();
+    const run = await env.DB.prepare(`SELECT status, finished_at, result FROM job_runs WHERE id = 'backup:backup-2030-03-01T01-45-00-000Z'`).first<{
+      status: string;
+      finished_at: string | null;
+      result: string;
+    }>();
+    expect(run).toMatchObject({ status: 'failed', finished_at: expect.any(String) });
+    expect(JSON.parse(run!.result)).toEqual({ error: 'R2 svarade inte (test)' });
   });
 
   it('keeps the 30 newest daily backups and the first of each of the 12 newest months', () => {

@@ -5,7 +5,7 @@
  */
 import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
-import { insertStatement, literal, pageSql, parseBackup, tableLine } from '../../worker/lib/backup-format.mjs';
+import { droppedRows, insertStatement, literal, pageSql, parseBackup, restoreStatements, tableLine, textLiteral } from '../../worker/lib/backup-format.mjs';
 
 const SCHEMA = `CREATE TABLE t (id INTEGER PRIMARY KEY, a ANY, b TEXT, c BLOB, d REAL, e INTEGER) STRICT`;
 const COLS = ['id', 'a', 'b', 'c', 'd', 'e'];
@@ -78,5 +78,38 @@ describe('backup format', () => {
     expect(() => literal('i1; DROP')).toThrow();
     expect(() => literal('tZZ')).toThrow();
     expect(() => literal({})).toThrow();
+  });
+
+  it('restore: rows without a parent are dropped before commit (a cascade child with them), counted per table; the rest is kept', () => {
+    const db = new DatabaseSync(':memory:');
+    db.exec(`PRAGMA foreign_keys = ON;
+      CREATE TABLE p (id TEXT PRIMARY KEY);
+      CREATE TABLE c (id TEXT PRIMARY KEY, p_id TEXT NOT NULL REFERENCES p(id) ON DELETE CASCADE, note TEXT);
+      CREATE TABLE g (id TEXT PRIMARY KEY, c_id TEXT NOT NULL REFERENCES c(id) ON DELETE CASCADE)`);
+    // c2's parent p9 was written after p was read: c2 (multi-line) and its child g2 are the orphan and what goes with it.
+    const backup = [
+      tableLine('p', 1),
+      `INSERT INTO "p" ("id") VALUES ('p1');`,
+      tableLine('c', 2),
+      `INSERT INTO "c" ("id", "p_id", "note") VALUES ('c1', 'p1', ${textLiteral('rad\n')});`,
+      `INSERT INTO "c" ("id", "p_id", "note") VALUES ('c2', 'p9', 'x');`,
+      tableLine('g', 2),
+      `INSERT INTO "g" ("id", "c_id") VALUES ('g1', 'c1');`,
+      `INSERT INTO "g" ("id", "c_id") VALUES ('g2', 'c2');`,
+    ].join('\n');
+    const { tables, statements } = restoreStatements(backup, [], []);
+    db.exec('BEGIN');
+    for (const st of statements) db.exec(st);
+    db.exec('COMMIT'); // deferred foreign keys: throws if any orphan were left
+    const count = (t: string) => (db.prepare(`SELECT count(*) AS n FROM ${t}`).get() as { n: number }).n;
+    expect(
+      droppedRows(
+        tables,
+        tables.map((t) => count(t.name)),
+      ),
+    ).toEqual({ c: 1, g: 1 });
+    expect(db.prepare(`SELECT id, note FROM c`).get()).toMatchObject({ id: 'c1', note: 'rad\n' });
+    expect(db.prepare(`SELECT id FROM g`).get()).toMatchObject({ id: 'g1' });
+    expect(() => droppedRows([{ name: 'p', count: 1 }], [2])).toThrow(/fler rader/);
   });
 });

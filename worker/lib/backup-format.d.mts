@@ -22,3 +22,5 @@ export declare function restoreStatements(
   triggers: ReadonlyArray<{ name: string; sql: string }>,
   fills: readonly string[],
 ): { tables: Array<{ name: string; count: number }>; statements: string[] };
+export declare function orphanDeleteSql(table: string): string;
+export declare function droppedRows(tables: ReadonlyArray<{ name: string; count: number }>, counts: readonly number[]): Record<string, number>;

@@ -206,11 +206,22 @@ export function parseBackup(text) {
 }
 
 /**
+ * Deletes the rows of `table` whose foreign key points at no row (SQLite's foreign-key check). A nightly backup
+ * reads its tables minutes apart, parents first, so a child written after its parent's table was read arrives
+ * without its parent: with foreign keys deferred the restore would fail at commit for one such row.
+ */
+export const orphanDeleteSql = (table) =>
+  `DELETE FROM ${ident(table)} WHERE rowid IN (SELECT rowid FROM pragma_foreign_key_check('${String(table).replace(/'/g, "''")}'));`;
+
+/**
  * The statements that replace a database's data with a backup's, in order: foreign keys deferred, every
  * trigger dropped (inserting quizzes must not recompute listing_series with new random shuffles, nor write
- * the search index row by row), the backed-up tables emptied (children first), the backup's rows, the
- * triggers recreated exactly as they were, then `fills` (the derived tables: both search indexes and
- * listing_dates, from scripts/listing-series-triggers.mjs). `triggers` are sqlite_master's {name, sql}.
+ * the search index row by row), the backed-up tables emptied (children first), the backup's rows, the rows
+ * without a parent deleted (orphanDeleteSql, table by table parents first, so a child of a dropped row is
+ * checked after it; ON DELETE CASCADE children go with it), the triggers recreated exactly as they were, then
+ * `fills` (the derived tables: both search indexes and listing_dates, from scripts/listing-series-triggers.mjs).
+ * `triggers` are sqlite_master's {name, sql}. What was dropped shows as the `-- table` counts less the restored
+ * counts (droppedRows).
  */
 export function restoreStatements(backupText, triggers, fills) {
   const { tables, statements } = parseBackup(backupText);
@@ -226,8 +237,20 @@ export function restoreStatements(backupText, triggers, fills) {
         .reverse()
         .map((t) => `DELETE FROM ${ident(t)};`),
       ...statements,
+      ...tables.map((t) => orphanDeleteSql(t.name)),
       ...triggers.map((t) => `${t.sql.trim().replace(/;?\s*$/, '')};`),
       ...fills.flatMap((f) => parseBackup(f).statements),
     ],
   };
+}
+
+/** Rows a restore dropped per table: the file's `-- table` counts less the restored counts (tables that lost none left out). */
+export function droppedRows(tables, counts) {
+  const out = {};
+  tables.forEach((t, i) => {
+    const n = t.count - Number(counts[i]);
+    if (n < 0) throw new Error(`Återställningen gav fler rader än säkerhetskopian i ${t.name}`);
+    if (n > 0) out[t.name] = n;
+  });
+  return out;
 }

@@ -1,8 +1,9 @@
 /**
- * Nightly backups to R2 (issue 30.6, docs/features/backup.md). The Workflow (./backup-workflow.ts) calls these in
- * steps: `planBackup` (tables, columns; the job_runs row), `backupPages` (a bounded number of pages, each
- * written to R2 as a part), `assembleBackup` (header + table lines + parts streamed into one object in
- * exactly the format of `npm run db:backup`), `pruneBackups` (30 daily + 12 monthly). The format itself —
+ * Nightly backups to R2 (issues 30.6, 42.1, docs/features/backup.md). The Workflow (./backup-workflow.ts) calls
+ * these in steps: `planBackup` (tables, columns; the job_runs row), `backupPages` (a bounded number of pages, each
+ * written to R2 as a part), then the object — header + table lines + parts, exactly the format of
+ * `npm run db:backup` — as an R2 multipart upload of equal parts (`startUpload`, `uploadParts` a few parts a
+ * step, `completeUpload`), `pruneBackups` (30 daily + 12 monthly). The format itself —
  * the page query and the encoding of every value — is worker/lib/backup-format.mjs, shared with the script.
  */
 import { eq } from 'drizzle-orm';
@@ -45,7 +46,13 @@ export interface PartInfo {
 }
 
 export const backupKey = (at: Date) => `${BACKUP_PREFIX}quizkvall-${at.toISOString().replace(/[:.]/g, '-')}.sql`;
-const partKey = (runId: string, table: number, n: number) => `${TMP_PREFIX}${runId}/${String(table).padStart(3, '0')}-${String(n).padStart(6, '0')}.sql`;
+/**
+ * A page part's key: its table and the rowid the page starts after, so every page has its own key and a retried
+ * step rewrites the same ones. (Numbering parts by a running count once gave two pages one key: a step that read an
+ * empty table numbered past the parts it wrote, and the next step's first page overwrote its last.)
+ */
+const partKey = (runId: string, table: number, after: number | null) =>
+  `${TMP_PREFIX}${runId}/${String(table).padStart(3, '0')}-${after === null ? 'start' : String(after)}.sql`;
 
 /** Step 1: the job_runs row (status running) and the tables in restore order with their stored columns. */
 export async function planBackup(d1: D1Database, db: Db, opts: { runId: string; at: Date; startedAt: string }): Promise<BackupPlan> {
@@ -65,7 +72,6 @@ export async function backupPages(
   bucket: R2Bucket,
   plan: BackupPlan,
   cursor: BackupCursor,
-  partNo: number,
   pageRows = PAGE_ROWS,
 ): Promise<{ parts: PartInfo[]; next: BackupCursor | null }> {
   const parts: PartInfo[] = [];
@@ -76,7 +82,7 @@ export async function backupPages(
     if (rows.length) {
       const text = `${rows.map((r: PageRow) => insertStatement(t.name, t.cols, r)).join('\n')}\n`;
       const body = new TextEncoder().encode(text);
-      const key = partKey(plan.runId, at.table, partNo + p);
+      const key = partKey(plan.runId, at.table, at.last);
       await bucket.put(key, body);
       parts.push({ table: at.table, key, rows: rows.length, bytes: body.byteLength });
     }
@@ -86,72 +92,154 @@ export async function backupPages(
   return { parts, next: at };
 }
 
-/** R2 multipart parts must be ≥ 5 MiB except the last: the assembly buffers this much before each upload. */
-const UPLOAD_PART_BYTES = 8 * 1024 * 1024;
+/**
+ * R2 multipart rules: parts of 5 MiB–5 GiB, every part but the last the SAME size, the last no larger, at most
+ * 10 000 parts. So the object is cut at fixed offsets: part n is bytes [n × partBytes, (n + 1) × partBytes).
+ */
+export const UPLOAD_PART_BYTES = 8 * 1024 * 1024;
+const R2_MIN_PART_BYTES = 5 * 1024 * 1024;
+const R2_MAX_PARTS = 10_000;
+/** Upload parts one `upload-<n>` step sends: ≤ 32 MiB read and written per step, one part in memory at a time. */
+export const STEP_UPLOAD_PARTS = 4;
+
+/** A piece of the object in order: literal text (the header, a `-- table` line) or a page part in R2. */
+export interface Segment {
+  text?: string;
+  key?: string;
+  bytes: number;
+}
+export interface BackupLayout {
+  segments: Segment[];
+  bytes: number;
+  rows: number;
+  /** Rows per table, as in the file's `-- table` lines. */
+  tableRows: Record<string, number>;
+}
 
 /**
- * The last step: one object `plan.key` = the header, then per table its `-- table name rows` line and its
- * parts in order, uploaded as an R2 multipart upload of ~8 MiB parts, so memory stays bounded however
- * large the database. The page parts are deleted afterwards.
+ * The object's content as a list of segments: the header, then per table its `-- table` line and its page
+ * parts in order. The same inputs give the same layout, so every upload step cuts the same bytes.
  */
-export async function assembleBackup(
+export function backupLayout(plan: BackupPlan, parts: readonly PartInfo[], createdAt: string): BackupLayout {
+  const enc = new TextEncoder();
+  const text = (t: string): Segment => ({ text: t, bytes: enc.encode(t).byteLength });
+  const segments: Segment[] = [text(`${headerLines(createdAt, 'R2 nightly').join('\n')}\n`)];
+  const tableRows: Record<string, number> = {};
+  const byTable = new Map<number, PartInfo[]>();
+  for (const p of parts) {
+    const own = byTable.get(p.table);
+    if (own) own.push(p);
+    else byTable.set(p.table, [p]);
+  }
+  for (const [i, t] of plan.tables.entries()) {
+    const own = byTable.get(i) ?? [];
+    const rows = own.reduce((n, p) => n + p.rows, 0);
+    tableRows[t.name] = rows;
+    segments.push(text(`${tableLine(t.name, rows)}\n`), ...own.map((p) => ({ key: p.key, bytes: p.bytes })));
+  }
+  return {
+    segments,
+    bytes: segments.reduce((n, s) => n + s.bytes, 0),
+    rows: parts.reduce((n, p) => n + p.rows, 0),
+    tableRows,
+  };
+}
+
+/** How many upload parts an object of `bytes` takes (at least one). */
+export function uploadPartCount(bytes: number, partBytes = UPLOAD_PART_BYTES): number {
+  return Math.max(1, Math.ceil(bytes / partBytes));
+}
+
+/** Starts the object's multipart upload; the header's instant is fixed here, for every later step. */
+export async function startUpload(bucket: R2Bucket, plan: BackupPlan, createdAt: string): Promise<{ uploadId: string; createdAt: string }> {
+  const upload = await bucket.createMultipartUpload(plan.key, { httpMetadata: { contentType: 'application/sql; charset=utf-8' } });
+  return { uploadId: upload.uploadId, createdAt };
+}
+
+/** Bytes [from, from + length) of one segment (a ranged read of a page part). */
+async function segmentBytes(bucket: R2Bucket, s: Segment, from: number, length: number): Promise<Uint8Array> {
+  if (s.text !== undefined) return new TextEncoder().encode(s.text).subarray(from, from + length);
+  const obj = await bucket.get(s.key!, { range: { offset: from, length } });
+  const body = obj ? new Uint8Array(await obj.arrayBuffer()) : null;
+  if (!body || body.byteLength !== length) throw new Error(`backup part ${s.key} is missing or changed`);
+  return body;
+}
+
+/** Upload part n (0-based): exactly partBytes bytes of the layout from n × partBytes (the last part: the rest). */
+export async function partBody(bucket: R2Bucket, layout: BackupLayout, n: number, partBytes = UPLOAD_PART_BYTES): Promise<Uint8Array> {
+  const start = n * partBytes;
+  const end = Math.min(layout.bytes, start + partBytes);
+  if (start >= end) throw new Error(`backup upload part ${n} is past the end`);
+  const body = new Uint8Array(end - start);
+  let at = 0;
+  for (const s of layout.segments) {
+    const sEnd = at + s.bytes;
+    if (s.bytes > 0 && sEnd > start && at < end) {
+      const from = Math.max(start, at);
+      body.set(await segmentBytes(bucket, s, from - at, Math.min(end, sEnd) - from), from - start);
+    }
+    if (sEnd >= end) break;
+    at = sEnd;
+  }
+  return body;
+}
+
+/**
+ * An upload step: parts first … first + count − 1, each cut from the layout at its fixed offset, so a retry
+ * sends the same bytes under the same part numbers (R2 keeps the last upload of a part number).
+ */
+export async function uploadParts(
   bucket: R2Bucket,
   plan: BackupPlan,
+  uploadId: string,
+  layout: BackupLayout,
+  first: number,
+  count: number,
+  partBytes = UPLOAD_PART_BYTES,
+): Promise<R2UploadedPart[]> {
+  if (partBytes < R2_MIN_PART_BYTES) throw new Error(`backup upload parts must be at least ${R2_MIN_PART_BYTES} bytes`);
+  const total = uploadPartCount(layout.bytes, partBytes);
+  if (total > R2_MAX_PARTS) throw new Error(`backup of ${layout.bytes} bytes needs ${total} upload parts (R2 allows ${R2_MAX_PARTS})`);
+  const upload = bucket.resumeMultipartUpload(plan.key, uploadId);
+  const out: R2UploadedPart[] = [];
+  for (let n = first; n < Math.min(total, first + count); n++) {
+    const part = await upload.uploadPart(n + 1, await partBody(bucket, layout, n, partBytes));
+    out.push({ partNumber: part.partNumber, etag: part.etag });
+  }
+  return out;
+}
+
+/**
+ * The last upload step: completes the object, deletes the page parts. A retry after a completion that went
+ * through finds the object whole (same size) and goes on.
+ */
+export async function completeUpload(
+  bucket: R2Bucket,
+  plan: BackupPlan,
+  uploadId: string,
+  layout: BackupLayout,
+  uploaded: readonly R2UploadedPart[],
   parts: readonly PartInfo[],
-  createdAt: string,
-): Promise<{ key: string; bytes: number; rows: number }> {
-  const enc = new TextEncoder();
-  const upload = await bucket.createMultipartUpload(plan.key, { httpMetadata: { contentType: 'application/sql; charset=utf-8' } });
-  const uploaded: R2UploadedPart[] = [];
-  let buffer: Uint8Array[] = [];
-  let buffered = 0;
-  let bytes = 0;
-  const flush = async () => {
-    const body = new Uint8Array(buffered);
-    let at = 0;
-    for (const c of buffer) {
-      body.set(c, at);
-      at += c.byteLength;
-    }
-    uploaded.push(await upload.uploadPart(uploaded.length + 1, body));
-    buffer = [];
-    buffered = 0;
-  };
-  const add = async (chunk: Uint8Array) => {
-    buffer.push(chunk);
-    buffered += chunk.byteLength;
-    bytes += chunk.byteLength;
-    if (buffered >= UPLOAD_PART_BYTES) await flush();
-  };
+): Promise<{ key: string; bytes: number; rows: number; uploadParts: number; tableRows: Record<string, number> }> {
   try {
-    await add(enc.encode(`${headerLines(createdAt, 'R2 nightly').join('\n')}\n`));
-    for (const [i, t] of plan.tables.entries()) {
-      const own = parts.filter((p) => p.table === i);
-      await add(
-        enc.encode(
-          `${tableLine(
-            t.name,
-            own.reduce((n, p) => n + p.rows, 0),
-          )}\n`,
-        ),
-      );
-      for (const p of own) {
-        const obj = await bucket.get(p.key);
-        if (!obj) throw new Error(`backup part ${p.key} is missing`);
-        await add(new Uint8Array(await obj.arrayBuffer()));
-      }
-    }
-    if (buffered || !uploaded.length) await flush();
-    await upload.complete(uploaded);
+    await bucket.resumeMultipartUpload(plan.key, uploadId).complete([...uploaded]);
   } catch (err) {
-    await upload.abort();
-    throw err;
+    if ((await bucket.head(plan.key))?.size !== layout.bytes) throw err;
   }
   await deleteKeys(
     bucket,
     parts.map((p) => p.key),
   );
-  return { key: plan.key, bytes, rows: parts.reduce((n, p) => n + p.rows, 0) };
+  return { key: plan.key, bytes: layout.bytes, rows: layout.rows, uploadParts: uploaded.length, tableRows: layout.tableRows };
+}
+
+/** A failed run's upload: aborted, so its parts do not wait out R2's 7 days (best effort). */
+export async function abortUpload(bucket: R2Bucket, plan: BackupPlan, uploadId: string): Promise<void> {
+  try {
+    await bucket.resumeMultipartUpload(plan.key, uploadId).abort();
+  } catch {
+    /* already completed or aborted */
+  }
 }
 
 async function deleteKeys(bucket: R2Bucket, keys: string[]) {
