@@ -10,6 +10,11 @@ export const SYNC_HORIZON_DAYS = SERIES_HORIZON_DAYS;
 export const MAX_EVENTS_PER_FEED = 2_000;
 /** Quizzes one calendar can create within the horizon (earliest first). */
 export const MAX_OCCURRENCES_PER_FEED = 200;
+/**
+ * Recurrence steps (one per date a rule yields) one calendar may take to expand, all its rules together: a
+ * calendar that needs more is refused with CALENDAR_MESSAGES.tooManyRules (docs/jobs.md: its CPU).
+ */
+export const MAX_RECURRENCE_STEPS_PER_FEED = 10_000;
 /** A calendar larger than this is refused (the download stops there). */
 export const MAX_FEED_BYTES = 1_000_000;
 /** The whole download (headers and body) must finish within this. */
@@ -35,6 +40,8 @@ export const CALENDAR_MESSAGES = {
   network: 'Kalendern kunde inte hämtas. Kontrollera adressen.',
   redirects: 'Kalenderadressen skickar vidare för många gånger.',
   notIcs: 'Adressen gav ingen kalender i ICS-format.',
+  tooManyRules:
+    'Kalendern har för många återkommande händelser för att kunna synkas. Ta bort gamla eller avslutade händelser ur kalendern, eller använd en kalender med bara era quiz.',
   dateTaken: (date: string) => `Ett annat quiz i samma serie ligger redan den ${date}.`,
 } as const;
 

@@ -35,7 +35,7 @@ import {
   type SkippedChange,
   type SyncResult,
 } from './contract';
-import { FeedParseError, fingerprint, mapCalendar, type MappedFeed, type Occurrence } from './ics';
+import { FeedParseError, FeedTooComplexError, fingerprint, mapCalendar, type MappedFeed, type Occurrence } from './ics';
 import {
   countFeedsOfVenue,
   feedOfLocation,
@@ -84,6 +84,7 @@ async function load(deps: CalendarDeps, url: string): Promise<MappedFeed> {
 function feedErrorText(err: unknown): string {
   if (err instanceof FeedFetchError) return err.message;
   if (err instanceof FeedParseError) return CALENDAR_MESSAGES.notIcs;
+  if (err instanceof FeedTooComplexError) return CALENDAR_MESSAGES.tooManyRules;
   throw err;
 }
 
