@@ -8,7 +8,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { calendarFeeds, jobRuns, quizzes } from '../../worker/db/schema';
 import { CALENDAR_MESSAGES, MAX_CALENDAR_FEEDS_PER_BUSINESS, MAX_OCCURRENCES_PER_FEED } from '../../worker/features/calendar-sync/contract';
-import { runNightly } from '../../worker/jobs/nightly';
+import { runNightly } from '../jobs-queue';
 import { createCalendarFetcher, isPrivateHost, type FetchFn } from '../../worker/ports/calendar-fetch';
 import { productionPorts } from '../../worker/ports/deps';
 import { callJson, createLocation, createUser, createVenue, snapshot, testDb, unique } from '../factories';

@@ -4,6 +4,11 @@ import { SERIES_HORIZON_DAYS } from '../quizzes/contract';
 
 /** At most this many calendar addresses per business (all its places together). */
 export const MAX_CALENDAR_FEEDS_PER_BUSINESS = 5;
+/**
+ * At most this many per account (all its businesses together, issue 42.2): what one account can add to the
+ * nightly sync (docs/jobs.md), however many businesses it registers.
+ */
+export const MAX_CALENDAR_FEEDS_PER_ACCOUNT = 10;
 /** How far ahead a sync creates quizzes (days from today): the series horizon. */
 export const SYNC_HORIZON_DAYS = SERIES_HORIZON_DAYS;
 /** Events read from one calendar; further events are left out (and the preview says so). */
@@ -28,6 +33,7 @@ export const URL_MAX = 2000;
 export const CALENDAR_MESSAGES = {
   url: 'Ange en kalenderadress som börjar med https://',
   tooMany: `En verksamhet kan ha högst ${MAX_CALENDAR_FEEDS_PER_BUSINESS} kalenderadresser.`,
+  tooManyForAccount: `Ett konto kan ha högst ${MAX_CALENDAR_FEEDS_PER_ACCOUNT} kalenderadresser för alla sina verksamheter tillsammans.`,
   duplicate: 'Den här kalenderadressen synkas redan till platsen.',
   feedNotFound: 'Kalenderadressen hittades inte.',
   rate: (minutes: number) => `Du har hämtat kalendrar många gånger den senaste timmen. Försök igen om ${minutes} min.`,
