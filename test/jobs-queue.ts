@@ -30,7 +30,9 @@ export async function drainJobs(
   const outcomes: JobOutcome[] = [];
   for (let i = opts.from ?? 0; i < queue.sent.length; i++) {
     const messages = queueMessages([queue.sent[i]!.body]);
-    outcomes.push(...(await processJobsBatch(env, { queue: JOBS_QUEUE_NAME, messages }, { ports: opts.ports, jobsQueue: queue, outboxQueue: opts.outboxQueue })));
+    outcomes.push(
+      ...(await processJobsBatch(env, { queue: JOBS_QUEUE_NAME, messages }, { ports: opts.ports, jobsQueue: queue, outboxQueue: opts.outboxQueue })),
+    );
   }
   return outcomes;
 }

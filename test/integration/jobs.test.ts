@@ -130,7 +130,9 @@ describe('the nightly run', () => {
     const venue = await createVenue(owner.id);
     const location = await createLocation(venue.id, { city: unique('Stad') });
     const feedId = newId();
-    await testDb().insert(calendarFeeds).values({ id: feedId, locationId: location.id, url: `https://k.example.se/${unique('f')}.ics` });
+    await testDb()
+      .insert(calendarFeeds)
+      .values({ id: feedId, locationId: location.id, url: `https://k.example.se/${unique('f')}.ics` });
     const messages = queueMessages([
       { type: 'nightly-task', name: 'sessions', at },
       { type: 'nightly-task', name: 'calendar-sync', at },
@@ -139,8 +141,7 @@ describe('the nightly run', () => {
       { hello: 'not a job' },
     ]);
     const errors = expectConsoleError(/nightly task calendar-sync failed|nightly task no-such-task failed|cannot be read/);
-    for (const m of messages)
-      await processJobsBatch(env, { queue: JOBS_QUEUE_NAME, messages: [m] }, { jobsQueue: capturingJobsQueue({ failing: true }) });
+    for (const m of messages) await processJobsBatch(env, { queue: JOBS_QUEUE_NAME, messages: [m] }, { jobsQueue: capturingJobsQueue({ failing: true }) });
     errors.verify();
     expect(messages.map((m) => [m.acked, m.retried])).toEqual([
       [true, null],

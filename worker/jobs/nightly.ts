@@ -130,7 +130,10 @@ export async function enqueueNightly(env: Env, scheduledAt: Date, queue?: JobsQu
   return recordJob(createDb(env.DB), clock, NIGHTLY_ENQUEUE_JOB, async () => {
     if (!jobs) throw new Error('JOBS_QUEUE binding missing');
     await jobs.sendBatch(
-      NIGHTLY_TASKS.map((name) => ({ body: { type: 'nightly-task', name, at } as const, ...(name === ALERT_JOB ? { delaySeconds: ALERT_DELAY_SECONDS } : {}) })),
+      NIGHTLY_TASKS.map((name) => ({
+        body: { type: 'nightly-task', name, at } as const,
+        ...(name === ALERT_JOB ? { delaySeconds: ALERT_DELAY_SECONDS } : {}),
+      })),
     );
     return { enqueued: NIGHTLY_TASKS.length };
   });
