@@ -3,8 +3,10 @@
  * handed to the jobs-queue consumer in turn — the calendar-sync task's feed messages join the end of the
  * line — until none is left. No real queue and no waiting: every unit has run when `runNightly` returns.
  */
+import { createExecutionContext, createScheduledController, waitOnExecutionContext } from 'cloudflare:test';
+import worker from '../worker/index';
 import { processJobsBatch, type JobOutcome } from '../worker/jobs/jobs-queue';
-import { enqueueNightly, JOBS_QUEUE_NAME, type JobsMessage, type JobsQueuePort } from '../worker/jobs/nightly';
+import { enqueueNightly, JOBS_QUEUE_NAME, NIGHTLY_CRON, type JobsMessage, type JobsQueuePort } from '../worker/jobs/nightly';
 import type { PortFactories } from '../worker/ports/deps';
 import type { OutboxQueue } from '../worker/ports/mailer';
 import { queueMessages } from './mail-queue';
@@ -49,3 +51,17 @@ export async function runNightly(
   const outcomes = await drainJobs(env, queue, { ports, outboxQueue });
   return { failed: outcomes.filter((o) => o.outcome === 'retried').map((o) => o.unit), outcomes, sent: queue.sent.map((m) => m.body) };
 }
+
+/**
+ * The Worker's own scheduled() handler for the nightly cron (with JOBS_QUEUE captured), then every message it
+ * enqueued through the consumer: what production does, minus the queue's delays.
+ */
+export async function runScheduledNight(env: Env, at: string | Date): Promise<JobOutcome[]> {
+  const queue = capturingJobsQueue();
+  const ctx = createExecutionContext();
+  const withQueue = { ...env, JOBS_QUEUE: queue as unknown as Queue } as Env;
+  await worker.scheduled(createScheduledController({ scheduledTime: new Date(at), cron: NIGHTLY_CRON }), withQueue, ctx);
+  await waitOnExecutionContext(ctx);
+  return drainJobs(withQueue, queue);
+}
+
