@@ -64,4 +64,3 @@ export async function runScheduledNight(env: Env, at: string | Date): Promise<Jo
   await waitOnExecutionContext(ctx);
   return drainJobs(withQueue, queue);
 }
-

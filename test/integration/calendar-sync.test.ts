@@ -17,6 +17,7 @@ import { claimFeedAttempt, feedIdsToSync } from '../../worker/features/calendar-
 import { processJobsBatch } from '../../worker/jobs/jobs-queue';
 import { JOBS_QUEUE_NAME } from '../../worker/jobs/nightly';
 import { newId } from '../../worker/lib/ids';
+import { countingD1, newD1Stats } from '../../worker/db/client';
 import { hostileCalendar } from '../fixtures/hostile-calendar';
 import { runNightly } from '../jobs-queue';
 import { createCalendarFetcher, isPrivateHost, type FetchFn } from '../../worker/ports/calendar-fetch';
@@ -552,4 +553,64 @@ describe('the night at real size (issue 42.2)', () => {
       SELECT COUNT(*) AS n FROM calendar_feeds f JOIN locations l ON l.id = f.location_id JOIN venues v ON v.id = l.venue_id WHERE v.user_id = ${user.id}`);
     expect(n!.n).toBe(MAX_CALENDAR_FEEDS_PER_ACCOUNT);
   });
+
+  it('one feed is one bounded unit: D1 statements and fetches of a night, far below the per-invocation limits (docs/jobs.md)', async () => {
+    const o = await owner();
+    // Eight weekly rules from 1990: 8 × 26 weeks, cut to the 200-quiz limit.
+    const rules = (uid: string, hour: number) =>
+      Array.from({ length: 8 }, (_, i) =>
+        ev(`UID:${uid}${i}@puben`, `SUMMARY:Quiz ${i}`, `DTSTART:199001${String(1 + i).padStart(2, '0')}T${hour}0000Z`, 'RRULE:FREQ=WEEKLY'),
+      );
+    const url = `https://k.example.se/${unique('full')}.ics`;
+    const routes: Record<string, Route> = { [url]: text(ics(...rules('r', 18))) };
+    const feedId = newId();
+    await testDb().insert(calendarFeeds).values({ id: feedId, locationId: o.location.id, url });
+    let day = 10;
+    /** One night's unit for the feed: D1 statements (each statement of a batch counted), round trips and fetches. */
+    const unit = async () => {
+      const night = `2030-03-${day++}T02:15:00.000Z`;
+      const stats = newD1Stats();
+      let batches = 0;
+      let batched = 0;
+      const counted = countingD1((env as unknown as Env).DB, stats);
+      const db = new Proxy(counted, {
+        get(target, prop) {
+          if (prop === 'batch')
+            return (stmts: D1PreparedStatement[]) => {
+              batches++;
+              batched += stmts.length;
+              return target.batch(stmts);
+            };
+          const value = Reflect.get(target, prop) as unknown;
+          return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+        },
+      });
+      const web = fakeWeb(routes);
+      const [m] = queueMessages([{ type: 'calendar-sync', feedId, at: night }]);
+      const [out] = await processJobsBatch(
+        { ...nightEnv(night), DB: db } as Env,
+        { queue: JOBS_QUEUE_NAME, messages: [m!] },
+        { ports: portsWith(web.fetchFn) },
+      );
+      return { outcome: out!.outcome, statements: stats.statements, roundTrips: stats.statements - batched + batches, fetches: web.calls.length };
+    };
+    const created = await unit();
+    expect(created.outcome).toBe('ok');
+    expect(await quizzesOf(o.location.id)).toHaveLength(MAX_OCCURRENCES_PER_FEED);
+    const unchanged = await unit();
+    routes[url] = text(ics(...rules('r', 19)));
+    const allMoved = await unit();
+    routes[url] = text(ics(...rules('n', 19)));
+    const allReplaced = await unit();
+    routes[url] = text(hostileCalendar());
+    const hostile = await unit();
+    expect(hostile.outcome).toBe('failed');
+    const figures = { created, unchanged, allMoved, allReplaced, hostile };
+    console.log(`calendar feed unit: ${JSON.stringify(figures)}`);
+    for (const f of Object.values(figures)) {
+      expect(f.statements).toBeLessThanOrEqual(600);
+      expect(f.roundTrips).toBeLessThanOrEqual(20);
+      expect(f.fetches).toBe(1);
+    }
+  }, 60_000);
 });

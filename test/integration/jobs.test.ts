@@ -8,9 +8,9 @@ import { env } from 'cloudflare:workers';
 import worker from '../../worker/index';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { deadLetters, jobRuns, mailOutbox, sessions } from '../../worker/db/schema';
+import { deadLetters, jobRuns, mailOutbox, quizzes, sessions } from '../../worker/db/schema';
 import { SERIES_JOB } from '../../worker/features/series/service';
-import { ALERT_DELAY_SECONDS, enqueueNightly, JOBS_QUEUE_NAME, NIGHTLY_TASKS, runListingDay } from '../../worker/jobs/nightly';
+import { ALERT_DELAY_SECONDS, enqueueNightly, JOBS_QUEUE_NAME, NIGHTLY_TASKS, runListingDay, SERIES_PAGES_PER_UNIT } from '../../worker/jobs/nightly';
 import { processJobsBatch } from '../../worker/jobs/jobs-queue';
 import { calendarFeeds } from '../../worker/db/schema';
 import { capturingJobsQueue, runNightly } from '../jobs-queue';
@@ -368,4 +368,45 @@ describe('nightly mail-outbox clean-up (data minimisation)', () => {
     const run = await db.select().from(jobRuns).where(sql`${jobRuns.job} = 'mail-outbox' AND ${jobRuns.startedAt} LIKE '2040-06-01%'`);
     expect(JSON.parse(run[0]!.result!).deleted).toBeGreaterThanOrEqual(old.length);
   });
+});
+
+// Keep last: its night (2046) deletes every session the factories made.
+describe('the series extension in bounded units (issue 42.2)', () => {
+  it(`handles at most ${SERIES_PAGES_PER_UNIT} pages of 25 series per invocation and continues in a message of its own`, async () => {
+    const venue = await createVenue(owner.id);
+    const location = await createLocation(venue.id, { city: unique('Seriestad') });
+    const count = SERIES_PAGES_PER_UNIT * 25 + 1;
+    // Weekly series with one occurrence each, tomorrow (a Tuesday in 2046): every one needs extending.
+    const rows = Array.from({ length: count }, () => ({
+      id: newId(),
+      locationId: location.id,
+      date: '2046-01-02',
+      startTime: '19:00:00',
+      category: 'allmänbildning' as const,
+      isRecurring: true,
+      recurrenceId: newId(),
+      recurrencePattern: 'weekly' as const,
+      recurrenceDays: JSON.stringify(['tisdag']),
+    }));
+    for (let i = 0; i < rows.length; i += 5)
+      await testDb()
+        .insert(quizzes)
+        .values(rows.slice(i, i + 5));
+    const night = '2046-01-01T02:15:00.000Z';
+    const result = await runNightly(env, new Date(night));
+    expect(result.failed).toEqual([]);
+    expect(result.sent.filter((m) => m.type === 'nightly-task' && m.name === SERIES_JOB)).toHaveLength(2);
+    const runs = await testDb()
+      .select()
+      .from(jobRuns)
+      .where(sql`${jobRuns.job} = ${SERIES_JOB} AND ${jobRuns.startedAt} LIKE '2046-01-01%'`)
+      .orderBy(sql`rowid`);
+    expect(runs.map((r) => [r.status, JSON.parse(r.result!).processed])).toEqual([
+      ['running', count - 1],
+      ['done', 1],
+    ]);
+    const [n] = await testDb().all<{ n: number }>(sql`
+      SELECT COUNT(DISTINCT recurrence_id) AS n FROM quizzes WHERE location_id = ${location.id} AND date > '2046-01-02'`);
+    expect(n!.n).toBe(count);
+  }, 60_000);
 });

@@ -52,6 +52,12 @@ export type NightlyTask = () => Promise<unknown>;
  */
 export const ALERT_DELAY_SECONDS = 15 * 60;
 
+/**
+ * Pages of 25 series the series extension handles per invocation: each series is a read and one batch, so
+ * about 200 D1 round trips and at most ~500 statements, well under D1's 1 000 per invocation (docs/jobs.md).
+ */
+export const SERIES_PAGES_PER_UNIT = 4;
+
 /** The nightly tasks by name, in the order they are enqueued; `deps.clock` is the night's (the message's `at`). */
 export function nightlyTasks(deps: Deps, queues: { jobs: JobsQueuePort; outbox: OutboxQueue }): Map<string, NightlyTask> {
   const { db, clock } = deps;
@@ -74,8 +80,16 @@ export function nightlyTasks(deps: Deps, queues: { jobs: JobsQueuePort; outbox: 
     // Holds of checkouts that expired unpaid (backstop for a missed checkout.session.expired event).
     recorded('promotion-holds', async () => ({ released: await releaseExpiredHolds(deps, { maxChunks: 50 }) })),
     // Open-ended series kept SERIES_HORIZON_DAYS ahead; chunked, idempotent, resumable: it calls recordJob itself
-    // (its row carries the resume cursor).
-    [SERIES_JOB, () => runSeriesExtensionJob(deps)],
+    // (its row carries the resume cursor). At most SERIES_PAGES_PER_UNIT pages per invocation: when more is
+    // left, the run stays open and a continuation message resumes it from its cursor.
+    [
+      SERIES_JOB,
+      async () => {
+        const r = await runSeriesExtensionJob(deps, { stopAfterPages: SERIES_PAGES_PER_UNIT });
+        if (!r.complete) await queues.jobs.sendBatch([{ body: { type: 'nightly-task', name: SERIES_JOB, at } }]);
+        return r;
+      },
+    ],
     // Issue 31.2 / 42.2: one message per due feed (least recently attempted first); each feed is synced in
     // its own invocation (jobs-queue.ts), and a bad address is recorded on its feed for the owner.
     recorded(CALENDAR_SYNC_JOB, () =>
