@@ -3,7 +3,7 @@
  * end, status, counts, error) through recordJob; a failing task is recorded as failed and does not stop
  * the others; the superadmin reads the newest 50 runs at GET /api/admin/jobs.
  */
-import { createExecutionContext, createScheduledController, waitOnExecutionContext } from 'cloudflare:test';
+import { createExecutionContext, createMessageBatch, createScheduledController, getQueueResult, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import worker from '../../worker/index';
 import { eq, inArray, sql } from 'drizzle-orm';
@@ -15,7 +15,6 @@ import { processJobsBatch } from '../../worker/jobs/jobs-queue';
 import { calendarFeeds } from '../../worker/db/schema';
 import { capturingJobsQueue, drainJobs, runNightly } from '../jobs-queue';
 import { newId } from '../../worker/lib/ids';
-import { recordJob } from '../../worker/lib/jobs';
 import { countingD1, newD1Stats } from '../../worker/db/client';
 import { callJson, createLocation, createQuiz, createUser, createVenue, testDb, testDeps, unique, type TestUser } from '../factories';
 import { expectConsoleError } from '../setup/console';
@@ -50,10 +49,6 @@ beforeAll(async () => {
   superadmin = await createUser({ roles: ['admin', 'superadmin'] });
   owner = await createUser();
 });
-
-async function runsAt(startedAt: string) {
-  return testDb().select().from(jobRuns).where(eq(jobRuns.startedAt, startedAt));
-}
 
 /** Runs started in the second of `at` (a night's clock starts at its instant and advances in real time). */
 async function runsInSecondOf(at: string) {
@@ -165,6 +160,32 @@ describe('the nightly run', () => {
     expect(queue.sent.every((m) => m.body.type === 'calendar-sync' && m.body.at === at)).toBe(true);
     // Gone again: later nightly runs of this file must not fetch it (no network in tests).
     await testDb().delete(calendarFeeds).where(eq(calendarFeeds.id, feedId));
+  });
+});
+
+describe('the Worker queue() handler routes the jobs queues (issue 42.2)', () => {
+  it('production and staging jobs queues run their units; their dead-letter queues are recorded', async () => {
+    const at = '2021-05-09T02:15:00.000Z';
+    for (const queue of ['quizkvall-jobs', 'quizkvall-staging-jobs']) {
+      const id = unique('job');
+      const batch = createMessageBatch(queue, [{ id, timestamp: new Date(at), attempts: 1, body: { type: 'nightly-task', name: 'rate-limits', at } }]);
+      const ctx = createExecutionContext();
+      await worker.queue!(batch as never, env, ctx);
+      expect((await getQueueResult(batch, ctx)).explicitAcks, queue).toEqual([id]);
+    }
+    expect((await runsInSecondOf(at)).map((r) => [r.job, r.status])).toEqual([
+      ['rate-limits', 'done'],
+      ['rate-limits', 'done'],
+    ]);
+    const dead = unique('dead');
+    const batch = createMessageBatch('quizkvall-jobs-dlq', [
+      { id: dead, timestamp: new Date(at), attempts: 4, body: { type: 'calendar-sync', feedId: 'x', at } },
+    ]);
+    const ctx = createExecutionContext();
+    await worker.queue!(batch as never, env, ctx);
+    expect((await getQueueResult(batch, ctx)).explicitAcks).toEqual([dead]);
+    const [row] = await testDb().select().from(deadLetters).where(eq(deadLetters.messageId, dead));
+    expect(row).toMatchObject({ queue: 'quizkvall-jobs-dlq', attempts: 4 });
   });
 });
 
