@@ -3,6 +3,8 @@ import { createDb } from './db/client';
 import { parseConfig } from './env';
 import { MAIL_DLQ_NAME, processMailBatch, recordDeadLetters } from './features/follows/service';
 import { runCron } from './jobs/crons';
+import { processJobsBatch } from './jobs/jobs-queue';
+import { isJobsQueue } from './jobs/nightly';
 import { runAlertCheck } from './jobs/ops-alerts';
 import { createClock } from './lib/clock';
 import { timed } from './lib/log';
@@ -37,10 +39,16 @@ export default {
 } satisfies ExportedHandler<Env>;
 
 async function consume(batch: MessageBatch, env: Env): Promise<void> {
+  // The jobs queue (issue 42.2): one nightly task or one calendar feed per message (jobs/jobs-queue.ts).
+  if (isJobsQueue(batch.queue)) {
+    await processJobsBatch(env, batch);
+    return;
+  }
   // One batch's deps (db, config, clock, ports), like a request's.
   const config = parseConfig(env);
   const deps = createDeps({ db: createDb(env.DB), config, clock: createClock(config.clockNow), env });
-  // Every environment names its queues (staging: quizkvall-staging-mail-dlq); a dead-letter queue ends in -dlq.
+  // Every environment names its queues (staging: quizkvall-staging-mail-dlq); a dead-letter queue ends in -dlq
+  // (the jobs queue's too: its dead letters are recorded the same way).
   if (batch.queue === MAIL_DLQ_NAME || batch.queue.endsWith('-dlq')) {
     await recordDeadLetters(deps, { queueName: batch.queue, messages: batch.messages });
     return;

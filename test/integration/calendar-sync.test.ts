@@ -7,12 +7,23 @@ import { env } from 'cloudflare:workers';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { calendarFeeds, jobRuns, quizzes } from '../../worker/db/schema';
-import { CALENDAR_MESSAGES, MAX_CALENDAR_FEEDS_PER_BUSINESS, MAX_OCCURRENCES_PER_FEED } from '../../worker/features/calendar-sync/contract';
-import { runNightly } from '../../worker/jobs/nightly';
+import {
+  CALENDAR_MESSAGES,
+  MAX_CALENDAR_FEEDS_PER_ACCOUNT,
+  MAX_CALENDAR_FEEDS_PER_BUSINESS,
+  MAX_OCCURRENCES_PER_FEED,
+} from '../../worker/features/calendar-sync/contract';
+import { claimFeedAttempt, feedIdsToSync } from '../../worker/features/calendar-sync/queries';
+import { processJobsBatch } from '../../worker/jobs/jobs-queue';
+import { JOBS_QUEUE_NAME } from '../../worker/jobs/nightly';
+import { newId } from '../../worker/lib/ids';
+import { countingD1, newD1Stats } from '../../worker/db/client';
+import { hostileCalendar } from '../fixtures/hostile-calendar';
+import { runNightly } from '../jobs-queue';
 import { createCalendarFetcher, isPrivateHost, type FetchFn } from '../../worker/ports/calendar-fetch';
 import { productionPorts } from '../../worker/ports/deps';
 import { callJson, createLocation, createUser, createVenue, snapshot, testDb, unique } from '../factories';
-import { capturingOutboxQueue } from '../mail-queue';
+import { capturingOutboxQueue, queueMessages } from '../mail-queue';
 import { testApp } from '../test-app';
 import { buy } from './promotion-support';
 
@@ -279,8 +290,12 @@ describe('keep syncing', () => {
       .from(jobRuns)
       .where(and(eq(jobRuns.job, 'calendar-sync'), eq(jobRuns.startedAt, '2030-03-06T02:15:00.000Z')));
     expect(run).toMatchObject({ status: 'done' });
-    // Every feed of this file's earlier tests answers 404 now too.
-    expect(JSON.parse(run!.result!).failed).toBeGreaterThanOrEqual(1);
+    // The task only enqueues: one message per feed (every feed of this file's earlier tests too), each synced
+    // in its own invocation (their addresses answer 404 or are unknown to the fake web now).
+    const enqueued = JSON.parse(run!.result!).enqueued as number;
+    expect(enqueued).toBeGreaterThanOrEqual(1);
+    expect(result.sent.filter((m) => m.type === 'calendar-sync')).toHaveLength(enqueued);
+    expect(result.outcomes.filter((o) => o.unit.startsWith('calendar-sync:')).map((o) => o.outcome)).toEqual(Array(enqueued).fill('failed'));
     // The quiz stays as it was when the address fails.
     expect(await quizzesOf(o.location.id)).toHaveLength(1);
   });
@@ -436,4 +451,166 @@ describe('authorization', () => {
     expect(calls).toEqual([]);
     expect((await testDb().all(sql`SELECT 1 FROM calendar_feeds WHERE location_id = ${o.location.id}`)).length).toBe(0);
   });
+});
+
+describe('the night at real size (issue 42.2)', () => {
+  const portsWith = (fetchFn: FetchFn) => ({ ...productionPorts, calendar: () => createCalendarFetcher(fetchFn, { allowPrivate: false }) });
+  const nightEnv = (night: string) => ({ ...(env as unknown as Env), CLOCK_NOW: night }) as Env;
+
+  it('the hostile calendar (2 000 open-ended weekly rules from 1990): the preview answers with a Swedish message on the address field', async () => {
+    const o = await owner();
+    const { app } = appWith({ [FEED]: text(hostileCalendar()) });
+    const before = await snapshot(['quizzes', 'calendar_feeds']);
+    const res = await callJson(`${base(o)}/preview`, { app, cookie: o.user.cookie, clock: NOW, body: { url: FEED } });
+    expect(res.status).toBe(400);
+    expect(res.body.error.issues).toEqual([{ path: 'url', message: CALENDAR_MESSAGES.tooManyRules }]);
+    expect(res.body.error.message).toBe(`Kalenderadress: ${CALENDAR_MESSAGES.tooManyRules}`);
+    expect(await snapshot(['quizzes', 'calendar_feeds'])).toEqual(before);
+  });
+
+  it('with it accepted, "Synka nu" and the nightly sync record the message on the feed, and the night still finishes calendar sync, freshness and the alert check', async () => {
+    const o = await owner();
+    const routes: Record<string, Route> = { [FEED]: text(ics(single)) };
+    const { app } = appWith(routes);
+    const feed = await accept(o, app);
+    routes[FEED] = text(hostileCalendar());
+    const now = await callJson(`${base(o)}/${feed.id}/sync`, { app, cookie: o.user.cookie, clock: NOW, body: {} });
+    expect(now.status).toBe(200);
+    expect(now.body.feed).toMatchObject({ lastStatus: 'failed', lastError: CALENDAR_MESSAGES.tooManyRules });
+
+    const night = '2030-03-07T02:15:00.000Z';
+    const web = fakeWeb(routes);
+    const result = await runNightly(nightEnv(night), new Date(night), portsWith(web.fetchFn), capturingOutboxQueue());
+    expect(result.failed).toEqual([]);
+    expect(result.outcomes.find((x) => x.unit === `calendar-sync:${feed.id}`)).toMatchObject({ outcome: 'failed' });
+    const [row] = await testDb().select().from(calendarFeeds).where(eq(calendarFeeds.id, feed.id));
+    expect(row).toMatchObject({ lastStatus: 'failed', lastError: CALENDAR_MESSAGES.tooManyRules, lastSyncedAt: night, attemptedAt: night });
+    const runs = await testDb().select().from(jobRuns).where(eq(jobRuns.startedAt, night));
+    const status = Object.fromEntries(runs.map((r) => [r.job, r.status]));
+    expect(status).toMatchObject({ 'calendar-sync': 'done', freshness: 'done', 'holiday-ask': 'done', 'ops-alerts': 'done', nightly: 'done' });
+    // The single quiz synced before stays as it was.
+    expect(await quizzesOf(o.location.id)).toHaveLength(1);
+  }, 60_000);
+
+  it('a feed is marked attempted before its fetch: one whose run was killed goes to the back of the line, and its redelivery that night does nothing', async () => {
+    const o = await owner();
+    const urls = ['a', 'b', 'c'].map((x) => `https://k.example.se/${unique(x)}.ics`);
+    const routes = Object.fromEntries(urls.map((u) => [u, text(ics(single))]));
+    const { app } = appWith(routes);
+    const ids: string[] = [];
+    for (const url of urls) ids.push((await accept(o, app, url)).id);
+    const [killed, second, third] = ids as [string, string, string];
+    // Night 1: the first feed's sync starts (marked attempted), then the runtime kills the invocation.
+    const night1 = '2030-03-08T02:15:00.000Z';
+    expect(await claimFeedAttempt(testDb(), killed, night1, night1)).not.toBeNull();
+    // The queue delivers the message again that night: nothing is fetched.
+    const web = fakeWeb(routes);
+    const [again] = queueMessages([{ type: 'calendar-sync', feedId: killed, at: night1 }], 2);
+    const outcomes = await processJobsBatch(
+      nightEnv('2030-03-08T02:40:00.000Z'),
+      { queue: JOBS_QUEUE_NAME, messages: [again!] },
+      { ports: portsWith(web.fetchFn) },
+    );
+    expect(outcomes.map((x) => x.outcome)).toEqual(['already-attempted']);
+    expect(again!.acked).toBe(true);
+    expect(web.calls).toEqual([]);
+    // The next night the killed feed comes after the others (the old order, by last sync, put it first: it never synced).
+    const order = await feedIdsToSync(testDb(), 100_000);
+    expect(order.indexOf(killed)).toBeGreaterThan(order.indexOf(second));
+    expect(order.indexOf(killed)).toBeGreaterThan(order.indexOf(third));
+    // That night's message syncs it (attempted before the night began).
+    const night2 = '2030-03-09T02:15:00.000Z';
+    const [next] = queueMessages([{ type: 'calendar-sync', feedId: killed, at: night2 }]);
+    expect(
+      (await processJobsBatch(nightEnv(night2), { queue: JOBS_QUEUE_NAME, messages: [next!] }, { ports: portsWith(web.fetchFn) })).map((x) => x.outcome),
+    ).toEqual(['ok']);
+    expect(web.calls).toEqual([urls[0]]);
+  });
+
+  it(`at most ${MAX_CALENDAR_FEEDS_PER_ACCOUNT} addresses per account, over all its businesses; two adds at once cannot pass the limit together`, async () => {
+    const user = await createUser({ now: new Date(NOW) });
+    const places = [];
+    for (let i = 0; i < 3; i++) places.push(await createLocation((await createVenue(user.id)).id, { city: `Stad ${unique('c')}` }));
+    // Nine feeds already: five on the first business, four on the second.
+    for (let i = 0; i < MAX_CALENDAR_FEEDS_PER_ACCOUNT - 1; i++)
+      await testDb()
+        .insert(calendarFeeds)
+        .values({ id: newId(), locationId: places[i < MAX_CALENDAR_FEEDS_PER_BUSINESS ? 0 : 1]!.id, url: `https://k.example.se/${unique('f')}.ics` });
+    const urls = ['x', 'y', 'z'].map((x) => `https://k.example.se/${unique(x)}.ics`);
+    const { app } = appWith(Object.fromEntries(urls.map((u) => [u, text(ics())])));
+    const add = (place: { id: string }, url: string) =>
+      callJson(`/api/owner/locations/${place.id}/calendar-feeds`, { app, cookie: user.cookie, clock: NOW, body: { url } });
+    // The tenth (at the limit), twice at once on two businesses: exactly one is stored.
+    const both = await Promise.all([add(places[1]!, urls[0]!), add(places[2]!, urls[1]!)]);
+    expect(both.map((r) => r.status).sort()).toEqual([201, 409]);
+    const refused = both.find((r) => r.status === 409)!;
+    expect(refused.body.error.message).toBe(CALENDAR_MESSAGES.tooManyForAccount);
+    // One past the limit, on a business with no feed of its own.
+    const over = await add(places[2]!, urls[2]!);
+    expect(over.status).toBe(409);
+    expect(over.body.error.message).toBe(CALENDAR_MESSAGES.tooManyForAccount);
+    const [n] = await testDb().all<{ n: number }>(sql`
+      SELECT COUNT(*) AS n FROM calendar_feeds f JOIN locations l ON l.id = f.location_id JOIN venues v ON v.id = l.venue_id WHERE v.user_id = ${user.id}`);
+    expect(n!.n).toBe(MAX_CALENDAR_FEEDS_PER_ACCOUNT);
+  });
+
+  it('one feed is one bounded unit: D1 statements and fetches of a night, far below the per-invocation limits (docs/jobs.md)', async () => {
+    const o = await owner();
+    // Eight weekly rules from 1990: 8 × 26 weeks, cut to the 200-quiz limit.
+    const rules = (uid: string, hour: number) =>
+      Array.from({ length: 8 }, (_, i) =>
+        ev(`UID:${uid}${i}@puben`, `SUMMARY:Quiz ${i}`, `DTSTART:199001${String(1 + i).padStart(2, '0')}T${hour}0000Z`, 'RRULE:FREQ=WEEKLY'),
+      );
+    const url = `https://k.example.se/${unique('full')}.ics`;
+    const routes: Record<string, Route> = { [url]: text(ics(...rules('r', 18))) };
+    const feedId = newId();
+    await testDb().insert(calendarFeeds).values({ id: feedId, locationId: o.location.id, url });
+    let day = 10;
+    /** One night's unit for the feed: D1 statements (each statement of a batch counted), round trips and fetches. */
+    const unit = async () => {
+      const night = `2030-03-${day++}T02:15:00.000Z`;
+      const stats = newD1Stats();
+      let batches = 0;
+      let batched = 0;
+      const counted = countingD1((env as unknown as Env).DB, stats);
+      const db = new Proxy(counted, {
+        get(target, prop) {
+          if (prop === 'batch')
+            return (stmts: D1PreparedStatement[]) => {
+              batches++;
+              batched += stmts.length;
+              return target.batch(stmts);
+            };
+          const value = Reflect.get(target, prop) as unknown;
+          return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+        },
+      });
+      const web = fakeWeb(routes);
+      const [m] = queueMessages([{ type: 'calendar-sync', feedId, at: night }]);
+      const [out] = await processJobsBatch(
+        { ...nightEnv(night), DB: db } as Env,
+        { queue: JOBS_QUEUE_NAME, messages: [m!] },
+        { ports: portsWith(web.fetchFn) },
+      );
+      return { outcome: out!.outcome, statements: stats.statements, roundTrips: stats.statements - batched + batches, fetches: web.calls.length };
+    };
+    const created = await unit();
+    expect(created.outcome).toBe('ok');
+    expect(await quizzesOf(o.location.id)).toHaveLength(MAX_OCCURRENCES_PER_FEED);
+    const unchanged = await unit();
+    routes[url] = text(ics(...rules('r', 19)));
+    const allMoved = await unit();
+    routes[url] = text(ics(...rules('n', 19)));
+    const allReplaced = await unit();
+    routes[url] = text(hostileCalendar());
+    const hostile = await unit();
+    expect(hostile.outcome).toBe('failed');
+    const figures = { created, unchanged, allMoved, allReplaced, hostile };
+    console.log(`calendar feed unit: ${JSON.stringify(figures)}`);
+    for (const f of Object.values(figures)) {
+      expect(f.statements).toBeLessThanOrEqual(600);
+      expect(f.roundTrips).toBeLessThanOrEqual(20);
+      expect(f.fetches).toBe(1);
+    }
+  }, 60_000);
 });

@@ -1,8 +1,7 @@
-import { createExecutionContext, createScheduledController, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import worker from '../../worker/index';
+import { runScheduledNight } from '../jobs-queue';
 import { runHolidayAskJob } from '../../worker/features/holidays/service';
 import { capturingOutboxQueue, fakeProvider, queueMessages } from '../mail-queue';
 import { processMailBatch } from '../../worker/features/follows/service';
@@ -226,10 +225,9 @@ describe('the nightly "Kör ni quiz på {helgdag}?" mail and its signed links', 
   const mails = (rid: string) => testDb().all<Record<string, any>>(sql`SELECT * FROM mail_outbox WHERE send_key LIKE ${`holiday-ask:${rid}:%`}`);
   const linksOf = (text: string) => [...text.matchAll(/http:\/\/localhost(\/helgdag\?t=[^\s]+)/g)].map((m) => m[1]!);
 
+  /** The nightly cron through the Worker's scheduled() handler, then its queued tasks (test/jobs-queue.ts). */
   async function runCron(at: string) {
-    const ctx = createExecutionContext();
-    await worker.scheduled(createScheduledController({ scheduledTime: new Date(at), cron: '15 2 * * *' }), env as Env, ctx);
-    await waitOnExecutionContext(ctx);
+    await runScheduledNight(env as Env, at);
   }
 
   it('14 days before julafton: one mail even when the cron runs twice (and twice at once); links act once, say what they did', async () => {

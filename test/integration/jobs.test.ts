@@ -3,17 +3,19 @@
  * end, status, counts, error) through recordJob; a failing task is recorded as failed and does not stop
  * the others; the superadmin reads the newest 50 runs at GET /api/admin/jobs.
  */
-import { createExecutionContext, createScheduledController, waitOnExecutionContext } from 'cloudflare:test';
+import { createExecutionContext, createMessageBatch, createScheduledController, getQueueResult, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import worker from '../../worker/index';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { deadLetters, jobRuns, mailOutbox, sessions } from '../../worker/db/schema';
+import { deadLetters, jobRuns, mailOutbox, quizzes, sessions } from '../../worker/db/schema';
 import { SERIES_JOB } from '../../worker/features/series/service';
-import { runListingDay, runNightly, runTasks } from '../../worker/jobs/nightly';
-import { createClock } from '../../worker/lib/clock';
+import { ALERT_DELAY_SECONDS, enqueueNightly, JOBS_QUEUE_NAME, NIGHTLY_TASKS, runListingDay, SERIES_PAGES_PER_UNIT } from '../../worker/jobs/nightly';
+import { processJobsBatch } from '../../worker/jobs/jobs-queue';
+import { calendarFeeds } from '../../worker/db/schema';
+import { capturingJobsQueue, drainJobs, runNightly } from '../jobs-queue';
 import { newId } from '../../worker/lib/ids';
-import { recordJob } from '../../worker/lib/jobs';
+import { countingD1, newD1Stats } from '../../worker/db/client';
 import { callJson, createLocation, createQuiz, createUser, createVenue, testDb, testDeps, unique, type TestUser } from '../factories';
 import { expectConsoleError } from '../setup/console';
 import { capturingOutboxQueue, fakeProvider, queueMessages } from '../mail-queue';
@@ -48,8 +50,13 @@ beforeAll(async () => {
   owner = await createUser();
 });
 
-async function runsAt(startedAt: string) {
-  return testDb().select().from(jobRuns).where(eq(jobRuns.startedAt, startedAt));
+/** Runs started in the second of `at` (a night's clock starts at its instant and advances in real time). */
+async function runsInSecondOf(at: string) {
+  return testDb()
+    .select()
+    .from(jobRuns)
+    .where(sql`${jobRuns.startedAt} LIKE ${`${at.slice(0, 19)}%`}`)
+    .orderBy(sql`rowid`);
 }
 
 describe('the listing-day cron (00:05 Stockholm)', () => {
@@ -97,35 +104,88 @@ describe('the nightly run', () => {
     expect(state!.today).toBe('2020-02-04');
   });
 
-  it('records a failing task as failed with its error and still runs the tasks after it', async () => {
-    const db = testDb();
-    const at = '2021-05-06T07:08:09.000Z';
-    const clock = createClock(at);
-    const [ok1, bad, ok2] = [unique('job-a'), unique('job-b'), unique('job-c')];
-    const ran: string[] = [];
-    const task = (name: string, fn: () => Promise<Record<string, unknown>>) => [name, () => recordJob(db, clock, name, fn)] as const;
-    const errors = expectConsoleError(/nightly task job-b.* failed/);
-    const result = await runTasks([
-      task(ok1, async () => {
-        ran.push(ok1);
-        return { n: 1 };
-      }),
-      task(bad, async () => {
-        ran.push(bad);
-        throw new Error('D1 var borta');
-      }),
-      task(ok2, async () => {
-        ran.push(ok2);
-        return { n: 2 };
-      }),
+  it('the cron only enqueues: one message per task, the alert check delayed; nothing has run yet (issue 42.2)', async () => {
+    const at = '2021-05-06T02:15:00.000Z';
+    const queue = capturingJobsQueue();
+    expect(await enqueueNightly(env, new Date(at), queue)).toMatchObject({ enqueued: NIGHTLY_TASKS.length });
+    expect(queue.sent.map((m) => m.body)).toEqual(NIGHTLY_TASKS.map((name) => ({ type: 'nightly-task', name, at })));
+    expect(queue.sent.filter((m) => m.delaySeconds).map((m) => [m.body, m.delaySeconds])).toEqual([
+      [{ type: 'nightly-task', name: 'ops-alerts', at }, ALERT_DELAY_SECONDS],
     ]);
+    // Only the cron's own row: the tasks run when the queue delivers their messages.
+    expect((await runsInSecondOf(at)).map((r) => [r.job, r.status, JSON.parse(r.result!)])).toEqual([['nightly', 'done', { enqueued: NIGHTLY_TASKS.length }]]);
+    // A queue that refuses: the cron's run is recorded as failed (the alert check reports it).
+    const failedAt = '2021-05-07T02:15:00.000Z';
+    await expect(enqueueNightly(env, new Date(failedAt), capturingJobsQueue({ failing: true }))).rejects.toThrow('queue unavailable');
+    expect((await runsInSecondOf(failedAt)).map((r) => [r.job, r.status])).toEqual([['nightly', 'failed']]);
+  });
+
+  it('each task is its own message: a failing one is recorded as failed and retried, the others are done', async () => {
+    const at = '2021-05-08T02:15:00.000Z';
+    // A due feed, so the calendar-sync task has something to enqueue, on a queue that refuses.
+    const venue = await createVenue(owner.id);
+    const location = await createLocation(venue.id, { city: unique('Stad') });
+    const feedId = newId();
+    await testDb()
+      .insert(calendarFeeds)
+      .values({ id: feedId, locationId: location.id, url: `https://k.example.se/${unique('f')}.ics` });
+    const messages = queueMessages([
+      { type: 'nightly-task', name: 'sessions', at },
+      { type: 'nightly-task', name: 'calendar-sync', at },
+      { type: 'nightly-task', name: 'no-such-task', at },
+      { type: 'nightly-task', name: 'rate-limits', at },
+      { hello: 'not a job' },
+    ]);
+    const errors = expectConsoleError(/nightly task calendar-sync failed|nightly task no-such-task failed|cannot be read/);
+    for (const m of messages) await processJobsBatch(env, { queue: JOBS_QUEUE_NAME, messages: [m] }, { jobsQueue: capturingJobsQueue({ failing: true }) });
     errors.verify();
-    expect(ran).toEqual([ok1, bad, ok2]);
-    expect(result.failed).toEqual([bad]);
-    const rows = Object.fromEntries((await runsAt(at)).map((r) => [r.job, r]));
-    expect(rows[ok1]).toMatchObject({ status: 'done', finishedAt: at, result: JSON.stringify({ n: 1 }) });
-    expect(rows[bad]).toMatchObject({ status: 'failed', finishedAt: at, result: JSON.stringify({ error: 'D1 var borta' }) });
-    expect(rows[ok2]).toMatchObject({ status: 'done', finishedAt: at, result: JSON.stringify({ n: 2 }) });
+    expect(messages.map((m) => [m.acked, m.retried])).toEqual([
+      [true, null],
+      [false, 60],
+      [false, 60],
+      [true, null],
+      [false, 60],
+    ]);
+    const rows = Object.fromEntries((await runsInSecondOf(at)).map((r) => [r.job, r]));
+    expect(Object.keys(rows).sort()).toEqual(['calendar-sync', 'rate-limits', 'sessions']);
+    expect(rows['calendar-sync']).toMatchObject({ status: 'failed', result: JSON.stringify({ error: 'queue unavailable' }) });
+    expect(rows.sessions!.status).toBe('done');
+    expect(rows['rate-limits']!.status).toBe('done');
+    // The retry (attempt 2) with the queue back: done, the feed enqueued.
+    const queue = capturingJobsQueue();
+    const [retry] = queueMessages([messages[1]!.body], 2);
+    await processJobsBatch(env, { queue: JOBS_QUEUE_NAME, messages: [retry!] }, { jobsQueue: queue });
+    expect(retry!.acked).toBe(true);
+    expect(queue.sent.length).toBeGreaterThanOrEqual(1);
+    expect(queue.sent.every((m) => m.body.type === 'calendar-sync' && m.body.at === at)).toBe(true);
+    // Gone again: later nightly runs of this file must not fetch it (no network in tests).
+    await testDb().delete(calendarFeeds).where(eq(calendarFeeds.id, feedId));
+  });
+});
+
+describe('the Worker queue() handler routes the jobs queues (issue 42.2)', () => {
+  it('production and staging jobs queues run their units; their dead-letter queues are recorded', async () => {
+    const at = '2021-05-09T02:15:00.000Z';
+    for (const queue of ['quizkvall-jobs', 'quizkvall-staging-jobs']) {
+      const id = unique('job');
+      const batch = createMessageBatch(queue, [{ id, timestamp: new Date(at), attempts: 1, body: { type: 'nightly-task', name: 'rate-limits', at } }]);
+      const ctx = createExecutionContext();
+      await worker.queue!(batch as never, env, ctx);
+      expect((await getQueueResult(batch, ctx)).explicitAcks, queue).toEqual([id]);
+    }
+    expect((await runsInSecondOf(at)).map((r) => [r.job, r.status])).toEqual([
+      ['rate-limits', 'done'],
+      ['rate-limits', 'done'],
+    ]);
+    const dead = unique('dead');
+    const batch = createMessageBatch('quizkvall-jobs-dlq', [
+      { id: dead, timestamp: new Date(at), attempts: 4, body: { type: 'calendar-sync', feedId: 'x', at } },
+    ]);
+    const ctx = createExecutionContext();
+    await worker.queue!(batch as never, env, ctx);
+    expect((await getQueueResult(batch, ctx)).explicitAcks).toEqual([dead]);
+    const [row] = await testDb().select().from(deadLetters).where(eq(deadLetters.messageId, dead));
+    expect(row).toMatchObject({ queue: 'quizkvall-jobs-dlq', attempts: 4 });
   });
 });
 
@@ -330,4 +390,53 @@ describe('nightly mail-outbox clean-up (data minimisation)', () => {
     const run = await db.select().from(jobRuns).where(sql`${jobRuns.job} = 'mail-outbox' AND ${jobRuns.startedAt} LIKE '2040-06-01%'`);
     expect(JSON.parse(run[0]!.result!).deleted).toBeGreaterThanOrEqual(old.length);
   });
+});
+
+// Keep last: its night (2046) deletes every session the factories made.
+describe('the series extension in bounded units (issue 42.2)', () => {
+  it(`handles at most ${SERIES_PAGES_PER_UNIT} pages of 25 series per invocation and continues in a message of its own`, async () => {
+    const venue = await createVenue(owner.id);
+    const location = await createLocation(venue.id, { city: unique('Seriestad') });
+    const count = SERIES_PAGES_PER_UNIT * 25 + 1;
+    // Weekly series with one occurrence each, tomorrow (a Tuesday in 2046): every one needs extending.
+    const rows = Array.from({ length: count }, () => ({
+      id: newId(),
+      locationId: location.id,
+      date: '2046-01-02',
+      startTime: '19:00:00',
+      category: 'allmänbildning' as const,
+      isRecurring: true,
+      recurrenceId: newId(),
+      recurrencePattern: 'weekly' as const,
+      recurrenceDays: JSON.stringify(['tisdag']),
+    }));
+    for (let i = 0; i < rows.length; i += 5)
+      await testDb()
+        .insert(quizzes)
+        .values(rows.slice(i, i + 5));
+    const night = '2046-01-01T02:15:00.000Z';
+    // The task's message through the consumer, its D1 statements counted (each statement of a batch too).
+    const stats = newD1Stats();
+    const queue = capturingJobsQueue();
+    const [first] = queueMessages([{ type: 'nightly-task', name: SERIES_JOB, at: night }]);
+    await processJobsBatch({ ...env, DB: countingD1(env.DB, stats) } as Env, { queue: JOBS_QUEUE_NAME, messages: [first!] }, { jobsQueue: queue });
+    expect(first!.acked).toBe(true);
+    console.log(`series extension unit (${count - 1} series): ${stats.statements} D1 statements`);
+    expect(stats.statements).toBeLessThan(1000);
+    // The rest continues in a message of its own.
+    expect(queue.sent.map((m) => m.body)).toEqual([{ type: 'nightly-task', name: SERIES_JOB, at: night }]);
+    expect((await drainJobs(env, queue)).map((o) => o.outcome)).toEqual(['done']);
+    const runs = await testDb()
+      .select()
+      .from(jobRuns)
+      .where(sql`${jobRuns.job} = ${SERIES_JOB} AND ${jobRuns.startedAt} LIKE '2046-01-01%'`)
+      .orderBy(sql`rowid`);
+    expect(runs.map((r) => [r.status, JSON.parse(r.result!).processed])).toEqual([
+      ['running', count - 1],
+      ['done', 1],
+    ]);
+    const [n] = await testDb().all<{ n: number }>(sql`
+      SELECT COUNT(DISTINCT recurrence_id) AS n FROM quizzes WHERE location_id = ${location.id} AND date > '2046-01-02'`);
+    expect(n!.n).toBe(count);
+  }, 60_000);
 });

@@ -1,8 +1,7 @@
-import { createExecutionContext, createScheduledController, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import worker from '../../worker/index';
+import { runScheduledNight } from '../jobs-queue';
 import { extensionCandidatesQuery } from '../../worker/features/series/queries';
 import { runSeriesExtensionJob, SERIES_JOB } from '../../worker/features/series/service';
 import { addDays, isoWeekday } from '../../worker/lib/clock';
@@ -341,10 +340,8 @@ describe('nightly series extension (cron)', () => {
     const rid = unique('sched');
     await seriesRows(loc.id, rid, weeklyUntil('2036-02-24', '2036-03-23')); // Sundays... 2036-02-24 is a Sunday
     expect(isoWeekday('2036-02-24')).toBe(7);
-    const controller = createScheduledController({ scheduledTime: new Date('2036-03-01T01:15:00Z'), cron: '15 2 * * *' });
-    const ctx = createExecutionContext();
-    await worker.scheduled(controller, env as Env, ctx);
-    await waitOnExecutionContext(ctx);
+    // The cron enqueues; its queued tasks then run through the jobs consumer (test/jobs-queue.ts).
+    await runScheduledNight(env as Env, '2036-03-01T01:15:00Z');
     const rows = await rowsOf(rid);
     expect(rows.map((r) => r.date)).toContain('2036-03-30'); // the day clocks go forward in 2036
     expect(rows.every((r) => isoWeekday(r.date) === 7)).toBe(true);

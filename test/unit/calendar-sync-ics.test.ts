@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { fingerprint, mapCalendar, REASONS } from '../../worker/features/calendar-sync/ics';
-import { MAX_OCCURRENCES_PER_FEED } from '../../worker/features/calendar-sync/contract';
+import { FeedTooComplexError, fingerprint, mapCalendar, REASONS } from '../../worker/features/calendar-sync/ics';
+import { MAX_OCCURRENCES_PER_FEED, MAX_RECURRENCE_STEPS_PER_FEED, SYNC_HORIZON_DAYS } from '../../worker/features/calendar-sync/contract';
+import { addDays } from '../../worker/lib/clock';
+import { HOSTILE_RULES, hostileCalendar } from '../fixtures/hostile-calendar';
 
 const cal = (...events: string[]) => ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//test//EN', ...events, 'END:VCALENDAR'].join('\r\n');
 const ev = (...lines: string[]) => ['BEGIN:VEVENT', 'DTSTAMP:20261101T000000Z', ...lines, 'END:VEVENT'].join('\r\n');
@@ -147,5 +149,77 @@ describe('the quiz language from LANGUAGE (issue 31.3)', () => {
     expect(fingerprint({ ...q, language: 'sv' })).toBe(fingerprint(q));
     expect(fingerprint({ ...q, language: 'en' })).not.toBe(fingerprint(q));
     expect(fingerprint({ ...q, language: 'both' })).not.toBe(fingerprint({ ...q, language: 'en' }));
+  });
+});
+
+describe('open-ended rules from long ago (issue 42.2)', () => {
+  const day = (d: string) => Date.parse(`${d}T00:00:00Z`) / 86_400_000;
+  /** Every date of the sync window (today … today + horizon) for which `keep` holds. */
+  const windowDates = (keep: (d: string) => boolean) => {
+    const out: string[] = [];
+    for (let i = 0; i <= SYNC_HORIZON_DAYS; i++) if (keep(addDays(TODAY, i))) out.push(addDays(TODAY, i));
+    return out;
+  };
+  /** A rule's steps from near today: a few weeks before it, up to the horizon, at most `perWeek` a week. */
+  const fewSteps = (rules: number, perWeek: number) => rules * perWeek * Math.ceil((SYNC_HORIZON_DAYS + 35) / 7);
+
+  it('a weekly rule from 1990 is expanded from near today: a few dozen steps, the dates and DST times of the whole rule', () => {
+    const m = mapCalendar(cal(ev('UID:mon@x', 'SUMMARY:Måndagsquiz', 'DTSTART:19900101T180000Z', 'RRULE:FREQ=WEEKLY', 'EXDATE:20261214T180000Z')), TODAY);
+    const mondays = windowDates((d) => (day(d) - day('1990-01-01')) % 7 === 0 && d !== '2026-12-14');
+    expect(m.occurrences.map((o) => o.date)).toEqual(mondays);
+    // 18:00 UTC is 19:00 in winter and 20:00 in summer (after 2027-03-28).
+    expect(m.occurrences.find((o) => o.date === '2027-03-22')!.startTime).toBe('19:00:00');
+    expect(m.occurrences.find((o) => o.date === '2027-03-29')!.startTime).toBe('20:00:00');
+    expect(m.events[0]!.excludedDates).toEqual(['2026-12-14']);
+    // From 1990 it took ~1 900 steps; from near today about 30.
+    expect(m.steps).toBeLessThanOrEqual(fewSteps(1, 1));
+  });
+
+  it('every other week keeps its parity when moved forward (BYDAY=TH,SA, Stockholm time)', () => {
+    const m = mapCalendar(cal(ev('UID:bi@x', 'SUMMARY:Q', 'DTSTART;TZID=Europe/Stockholm:19900104T190000', 'RRULE:FREQ=WEEKLY;INTERVAL=2;BYDAY=TH,SA')), TODAY);
+    const expected = windowDates((d) => [0, 2].includes((day(d) - day('1990-01-04')) % 14));
+    expect(m.occurrences.map((o) => o.date)).toEqual(expected);
+    expect(new Set(m.occurrences.map((o) => o.startTime))).toEqual(new Set(['19:00:00']));
+    expect(m.steps).toBeLessThanOrEqual(fewSteps(1, 1));
+  });
+
+  it('an occurrence moved from weeks ago into the window is still found', () => {
+    const m = mapCalendar(
+      cal(
+        ev('UID:mon@x', 'SUMMARY:Måndagsquiz', 'DTSTART:19900101T180000Z', 'RRULE:FREQ=WEEKLY'),
+        ev('UID:mon@x', 'SUMMARY:Flyttad', 'RECURRENCE-ID:20261019T180000Z', 'DTSTART:20261203T180000Z'),
+      ),
+      TODAY,
+    );
+    expect(m.occurrences.filter((o) => o.title === 'Flyttad').map((o) => [o.key, o.date])).toEqual([['mon@x|2026-10-19', '2026-12-03']]);
+  });
+
+  it('a COUNT rule is expanded from its first date (its count starts there)', () => {
+    const m = mapCalendar(cal(ev('UID:c@x', 'SUMMARY:Q', 'DTSTART:20250106T180000Z', 'RRULE:FREQ=WEEKLY;COUNT=100')), TODAY);
+    // 2025-01-06 + 99 weeks = 2026-11-30: the last one is yesterday, none is left.
+    expect(m.occurrences).toEqual([]);
+    const more = mapCalendar(cal(ev('UID:c@x', 'SUMMARY:Q', 'DTSTART:20250106T180000Z', 'RRULE:FREQ=WEEKLY;COUNT=102')), TODAY);
+    expect(more.occurrences.map((o) => o.date)).toEqual(['2026-12-07', '2026-12-14']);
+  });
+
+  it(`many rules stay within the feed's step budget (${MAX_RECURRENCE_STEPS_PER_FEED})`, () => {
+    const m = mapCalendar(hostileCalendar(300), TODAY);
+    expect(m.steps).toBeLessThanOrEqual(fewSteps(300, 1));
+    expect(m.steps).toBeLessThanOrEqual(MAX_RECURRENCE_STEPS_PER_FEED);
+    expect(m.occurrences).toHaveLength(MAX_OCCURRENCES_PER_FEED);
+    expect(m.truncated).toBe(true);
+  });
+
+  it(`the hostile calendar (${HOSTILE_RULES} open-ended weekly rules from 1990, ~279 KB) is refused after the step budget`, () => {
+    const text = hostileCalendar();
+    expect(new TextEncoder().encode(text).length).toBeGreaterThan(270_000);
+    let thrown: unknown;
+    try {
+      mapCalendar(text, TODAY);
+    } catch (err) {
+      thrown = err;
+    }
+    expect(thrown).toBeInstanceOf(FeedTooComplexError);
+    expect((thrown as FeedTooComplexError).steps).toBe(MAX_RECURRENCE_STEPS_PER_FEED);
   });
 });

@@ -130,7 +130,7 @@ describe('setup:cloudflare', () => {
     world({
       d1: [{ name: 'quizkvall', uuid: 'abcdabcd-0000-4000-8000-000000000001', pending: 3 }],
       r2: ['quizkvall-imports', 'quizkvall-cards', 'quizkvall-backups'],
-      queues: ['quizkvall-mail-dlq'],
+      queues: ['quizkvall-mail-dlq', 'quizkvall-jobs-dlq', 'quizkvall-jobs'],
       secrets: { production: { LINK_SIGNING_SECRET: 'kept', MAIL_API_KEY: 're_x', VAPID_PUBLIC_KEY: 'kept', VAPID_PRIVATE_KEY: 'kept' } },
     });
     const result = await run();

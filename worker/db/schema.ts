@@ -1108,6 +1108,11 @@ export const calendarFeeds = sqliteTable(
     lastStatus: text('last_status', { enum: CALENDAR_SYNC_STATUSES }),
     lastError: text('last_error'),
     lastResult: text('last_result'),
+    /**
+     * When a sync of the feed last started (issue 42.2): written before the fetch, so a sync the runtime kills
+     * still counts as an attempt and the feed goes to the back of the nightly line (queries.ts feedsToSync).
+     */
+    attemptedAt: text('attempted_at'),
     ...timestamps,
   },
   (t) => [uniqueIndex('calendar_feeds_location_url_uq').on(t.locationId, t.url)],

@@ -5,18 +5,17 @@
  * in job_runs as a failed run of `cron`, so the superadmin sees it.
  */
 import { createDb } from '../db/client';
-import { invalidateDataVersion } from '../lib/data-version';
 import { clockFrom } from '../lib/clock';
 import { recordJob } from '../lib/jobs';
 import { DIGEST_CRON, REMINDER_CRON, runFollowMailCron } from './follow-mail';
-import { LISTING_DAY_CRON, NIGHTLY_CRON, runListingDay, runNightly } from './nightly';
+import { enqueueNightly, LISTING_DAY_CRON, NIGHTLY_CRON, runListingDay } from './nightly';
 import { BACKUP_CRON, startBackup } from '../features/backup/service';
 
 export type CronHandler = (env: Env, scheduledAt: Date) => Promise<unknown>;
 
 export const CRON_HANDLERS: ReadonlyMap<string, CronHandler> = new Map<string, CronHandler>([
-  // The nightly tasks may change public data: forget the memoized data version once they are done.
-  [NIGHTLY_CRON, (env, at) => runNightly(env, at).finally(invalidateDataVersion)],
+  // The nightly cron only enqueues one message per task (jobs/nightly.ts); the jobs queue runs them.
+  [NIGHTLY_CRON, (env, at) => enqueueNightly(env, at)],
   [LISTING_DAY_CRON, (env, at) => runListingDay(env, at)],
   // The nightly backup only starts its Workflow (features/backup): the steps run there.
   [BACKUP_CRON, (env, at) => startBackup(env, at)],

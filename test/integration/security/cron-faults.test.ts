@@ -8,7 +8,7 @@ import { env } from 'cloudflare:workers';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { jobRuns, quizzes } from '../../../worker/db/schema';
-import { runNightly } from '../../../worker/jobs/nightly';
+import { runNightly } from '../../jobs-queue';
 import { runSeriesExtensionJob, SERIES_JOB } from '../../../worker/features/series/service';
 import { SERIES_HORIZON_DAYS } from '../../../worker/features/quizzes/contract';
 import { newId } from '../../../worker/lib/ids';

@@ -11,7 +11,7 @@ import { eq, sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { runNightly } from '../../../worker/jobs/nightly';
+import { runNightly } from '../../jobs-queue';
 import { checkoutOrders, paymentEvents, promotionSlotClaims, promotions } from '../../../worker/db/schema';
 import { DEV_WEBHOOK_SECRET } from '../../../worker/env';
 import { call, callJson, createLocation, createQuiz, createUser, createVenue, snapshot, testDb, unique } from '../../factories';

@@ -4,12 +4,22 @@ import { SERIES_HORIZON_DAYS } from '../quizzes/contract';
 
 /** At most this many calendar addresses per business (all its places together). */
 export const MAX_CALENDAR_FEEDS_PER_BUSINESS = 5;
+/**
+ * At most this many per account (all its businesses together, issue 42.2): what one account can add to the
+ * nightly sync (docs/jobs.md), however many businesses it registers.
+ */
+export const MAX_CALENDAR_FEEDS_PER_ACCOUNT = 10;
 /** How far ahead a sync creates quizzes (days from today): the series horizon. */
 export const SYNC_HORIZON_DAYS = SERIES_HORIZON_DAYS;
 /** Events read from one calendar; further events are left out (and the preview says so). */
 export const MAX_EVENTS_PER_FEED = 2_000;
 /** Quizzes one calendar can create within the horizon (earliest first). */
 export const MAX_OCCURRENCES_PER_FEED = 200;
+/**
+ * Recurrence steps (one per date a rule yields) one calendar may take to expand, all its rules together: a
+ * calendar that needs more is refused with CALENDAR_MESSAGES.tooManyRules (docs/jobs.md: its CPU).
+ */
+export const MAX_RECURRENCE_STEPS_PER_FEED = 10_000;
 /** A calendar larger than this is refused (the download stops there). */
 export const MAX_FEED_BYTES = 1_000_000;
 /** The whole download (headers and body) must finish within this. */
@@ -23,6 +33,7 @@ export const URL_MAX = 2000;
 export const CALENDAR_MESSAGES = {
   url: 'Ange en kalenderadress som börjar med https://',
   tooMany: `En verksamhet kan ha högst ${MAX_CALENDAR_FEEDS_PER_BUSINESS} kalenderadresser.`,
+  tooManyForAccount: `Ett konto kan ha högst ${MAX_CALENDAR_FEEDS_PER_ACCOUNT} kalenderadresser för alla sina verksamheter tillsammans.`,
   duplicate: 'Den här kalenderadressen synkas redan till platsen.',
   feedNotFound: 'Kalenderadressen hittades inte.',
   rate: (minutes: number) => `Du har hämtat kalendrar många gånger den senaste timmen. Försök igen om ${minutes} min.`,
@@ -35,6 +46,8 @@ export const CALENDAR_MESSAGES = {
   network: 'Kalendern kunde inte hämtas. Kontrollera adressen.',
   redirects: 'Kalenderadressen skickar vidare för många gånger.',
   notIcs: 'Adressen gav ingen kalender i ICS-format.',
+  tooManyRules:
+    'Kalendern har för många återkommande händelser för att kunna synkas. Ta bort gamla eller avslutade händelser ur kalendern, eller använd en kalender med bara era quiz.',
   dateTaken: (date: string) => `Ett annat quiz i samma serie ligger redan den ${date}.`,
 } as const;
 

@@ -3,12 +3,23 @@
  * occurrences within the sync horizon. Understood: single timed events, RRULE FREQ=WEEKLY with INTERVAL 1
  * (varje vecka) or 2 (varannan vecka), optional BYDAY/UNTIL/COUNT, EXDATE, and moved or cancelled single
  * occurrences (RECURRENCE-ID). Everything else is listed as not understood, with the reason in Swedish.
+ * Bounded (issue 42.2): an open-ended rule is expanded from near today, not from its first date, and the
+ * whole calendar may take at most MAX_RECURRENCE_STEPS_PER_FEED steps (else FeedTooComplexError).
  * Pure: no database, no clock (today comes in), so it is unit-tested in Node.
  */
 import ICAL from 'ical.js';
-import { addDays, isoWeekday, stockholmParts, zonedWallTimeToInstant } from '../../lib/clock';
+import { addDays, isoWeekday, zoneOffsetMs } from '../../lib/clock';
 import { DEFAULT_QUIZ_LANGUAGE, parseQuizLanguage, type QuizLanguage } from '../../lib/quiz-filters';
-import { MAX_EVENTS_PER_FEED, MAX_OCCURRENCES_PER_FEED, SYNC_HORIZON_DAYS, TEXT_MAX, TITLE_MAX, type PreviewEvent, type NotUnderstood } from './contract';
+import {
+  MAX_EVENTS_PER_FEED,
+  MAX_OCCURRENCES_PER_FEED,
+  MAX_RECURRENCE_STEPS_PER_FEED,
+  SYNC_HORIZON_DAYS,
+  TEXT_MAX,
+  TITLE_MAX,
+  type PreviewEvent,
+  type NotUnderstood,
+} from './contract';
 
 export type Pattern = 'weekly' | 'biweekly';
 
@@ -32,9 +43,19 @@ export interface MappedFeed {
   notUnderstood: NotUnderstood[];
   /** More events or occurrences than the limits: the rest were left out. */
   truncated: boolean;
+  /** Recurrence steps the expansion took (at most MAX_RECURRENCE_STEPS_PER_FEED). */
+  steps: number;
 }
 
 export class FeedParseError extends Error {}
+
+/** The calendar's rules need more than MAX_RECURRENCE_STEPS_PER_FEED steps to expand: refused as a whole. */
+export class FeedTooComplexError extends Error {
+  constructor(readonly steps: number) {
+    super(`more than ${steps} recurrence steps`);
+    this.name = 'FeedTooComplexError';
+  }
+}
 
 export const REASONS = {
   noUid: 'Händelsen saknar UID',
@@ -47,8 +68,15 @@ export const REASONS = {
 
 const UNDERSTOOD_PARTS = new Set(['BYDAY', 'WKST']);
 const BYDAY = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'];
-/** Safety bound on recurrence steps per event (an old weekly rule from 1990 takes ~1 900 to reach today). */
+/** Safety bound on recurrence steps per event (a COUNT rule is expanded from its first date). */
 const MAX_STEPS_PER_EVENT = 5_000;
+/**
+ * An open-ended rule (no COUNT) is expanded from a copy of its start moved forward by whole periods to at
+ * most this many days before today (and before the first original date of a moved occurrence that lands
+ * in the window), so a rule from 1990 takes a few dozen steps, not 2 000. Whole periods keep the weekday,
+ * the wall time and the every-other-week parity; the copy itself (possibly no occurrence) lies in the past.
+ */
+export const JUMP_MARGIN_DAYS = 14;
 
 const clip = (s: unknown, max: number): string | null => {
   if (typeof s !== 'string') return null;
@@ -69,9 +97,32 @@ export function languageParam(comp: ICAL.Component): QuizLanguage | null {
   return null;
 }
 
+const STOCKHOLM_ZONE = 'Europe/Stockholm';
 const STOCKHOLM = new Set(['Europe/Stockholm', 'W. Europe Standard Time', 'Central Europe Standard Time', 'Romance Standard Time']);
 
-type Zones = Map<string, ICAL.Timezone>;
+/** One calendar's zones: its own VTIMEZONEs, and the UTC offsets looked up so far (per zone and UTC hour). */
+interface Zones {
+  vtimezones: Map<string, ICAL.Timezone>;
+  offsets: Map<string, number | null>;
+}
+
+const HOUR_MS = 3_600_000;
+
+/**
+ * A zone's UTC offset at an instant, remembered per UTC hour (zones change offset on whole UTC hours): a rule
+ * yields its dates at one time of day, so a feed's thousands of steps need a few hundred Intl look-ups, not one
+ * per step (those were most of a large feed's CPU).
+ */
+function offsetAt(zones: Zones, zone: string, ms: number): number | null {
+  const hour = Math.floor(ms / HOUR_MS);
+  const key = `${zone}|${hour}`;
+  let offset = zones.offsets.get(key);
+  if (offset === undefined) {
+    offset = zoneOffsetMs(zone, hour * HOUR_MS);
+    zones.offsets.set(key, offset);
+  }
+  return offset;
+}
 
 /**
  * Stockholm local date and time of an event start: UTC (…Z) and TZID starts are converted through the
@@ -85,16 +136,17 @@ function toStockholm(t: ICAL.Time, tzid: string | null, zones: Zones): { date: s
   if (t.zone?.tzid === 'UTC') instant = wallMs;
   else if (!tzid || STOCKHOLM.has(tzid)) return wall;
   else {
-    const known = zonedWallTimeToInstant(wallMs, tzid);
-    if (known !== null) instant = known;
+    // Two passes (as lib/clock.ts zonedWallTimeToInstant), so a time near a DST change takes that day's offset.
+    const first = offsetAt(zones, tzid, wallMs);
+    if (first !== null) instant = wallMs - offsetAt(zones, tzid, wallMs - first)!;
     else {
-      const zone = zones.get(tzid);
+      const zone = zones.vtimezones.get(tzid);
       if (!zone) return null;
       instant = wallMs - zone.utcOffset(t) * 1000;
     }
   }
-  const p = stockholmParts(new Date(instant));
-  return { date: p.date, time: `${p.time.slice(0, 5)}:00` };
+  const local = new Date(instant + offsetAt(zones, STOCKHOLM_ZONE, instant)!).toISOString();
+  return { date: local.slice(0, 10), time: `${local.slice(11, 16)}:00` };
 }
 
 /** The start's TZID parameter, if any. */
@@ -108,7 +160,7 @@ function isCancelled(event: ICAL.Event): boolean {
 }
 
 /** A weekly or every-other-week rule without other parts; null when not understood. */
-function understoodRule(event: ICAL.Event): { pattern: Pattern; byday: string[]; until: ICAL.Time | null } | null {
+function understoodRule(event: ICAL.Event): { pattern: Pattern; intervalWeeks: 1 | 2; byday: string[]; until: ICAL.Time | null; count: number | null } | null {
   const rules = event.component.getAllProperties('rrule');
   if (rules.length !== 1) return null;
   const r = rules[0]!.getFirstValue() as ICAL.Recur;
@@ -118,7 +170,24 @@ function understoodRule(event: ICAL.Event): { pattern: Pattern; byday: string[];
   for (const part of Object.keys(r.parts ?? {})) if (!UNDERSTOOD_PARTS.has(part)) return null;
   const byday = (r.parts?.BYDAY as string[] | undefined) ?? [];
   if (byday.some((d) => !BYDAY.includes(String(d)))) return null;
-  return { pattern: interval === 2 ? 'biweekly' : 'weekly', byday, until: r.until ?? null };
+  return { pattern: interval === 2 ? 'biweekly' : 'weekly', intervalWeeks: interval, byday, until: r.until ?? null, count: r.count ?? null };
+}
+
+const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`) / 86_400_000;
+
+/**
+ * The start to expand an open-ended rule from: `start` moved forward by whole periods of `periodDays` to at
+ * least two days before `floor` (a zone's date and Stockholm's differ by at most one), or `start` itself
+ * when it is not that old.
+ */
+export function jumpedStart(start: ICAL.Time, periodDays: number, floor: string): ICAL.Time {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const diff = dayNumber(floor) - dayNumber(`${start.year}-${pad(start.month)}-${pad(start.day)}`) - 2;
+  const periods = Math.floor(diff / periodDays);
+  if (!(periods > 0)) return start;
+  const moved = start.clone();
+  moved.adjust(periods * periodDays, 0, 0, 0);
+  return moved;
 }
 
 /**
@@ -135,10 +204,10 @@ export function mapCalendar(text: string, today: string): MappedFeed {
     throw new FeedParseError('not ics');
   }
   if (root.name !== 'vcalendar') throw new FeedParseError('not a calendar');
-  const zones: Zones = new Map();
+  const zones: Zones = { vtimezones: new Map(), offsets: new Map() };
   for (const vtz of root.getAllSubcomponents('vtimezone')) {
     const id = vtz.getFirstPropertyValue('tzid');
-    if (typeof id === 'string') zones.set(id, new ICAL.Timezone(vtz));
+    if (typeof id === 'string') zones.vtimezones.set(id, new ICAL.Timezone(vtz));
   }
   const end = addDays(today, SYNC_HORIZON_DAYS);
   // The calendar's own language (X-WR-CALNAME;LANGUAGE=en, as some publishers write it): the events' default.
@@ -178,6 +247,18 @@ export function mapCalendar(text: string, today: string): MappedFeed {
     else if (!masters.has(uid)) masters.set(uid, event);
   }
   for (const ex of exceptions) masters.get(ex.uid)?.relateException(ex);
+  const exceptionUids = new Set(exceptions.flatMap((ex) => (masters.has(ex.uid) ? [ex.uid] : [])));
+  // Per UID, the earliest original date of an occurrence moved to today or later (the jump must not pass it).
+  const movedFrom = new Map<string, string>();
+  for (const ex of exceptions) {
+    const master = masters.get(ex.uid);
+    if (!master) continue;
+    const orig = toStockholm(ex.recurrenceId, tzidOf(master), zones)?.date;
+    const moved = toStockholm(ex.startDate, tzidOf(ex), zones)?.date;
+    if (orig && moved && moved >= today && orig < (movedFrom.get(ex.uid) ?? '9')) movedFrom.set(ex.uid, orig);
+  }
+  // Recurrence steps of the whole feed (MAX_RECURRENCE_STEPS_PER_FEED): a feed of many rules is refused.
+  let steps = 0;
 
   const occurrences: Occurrence[] = [];
   const events: PreviewEvent[] = [];
@@ -237,11 +318,15 @@ export function mapCalendar(text: string, today: string): MappedFeed {
     if (!rule) {
       push(event.startDate, event.startDate, event);
     } else {
-      const it = event.iterator();
+      const floor = addDays(today, -JUMP_MARGIN_DAYS);
+      const from = rule.count === null ? jumpedStart(event.startDate, 7 * rule.intervalWeeks, [floor, movedFrom.get(uid) ?? floor].sort()[0]!) : undefined;
+      const it = event.iterator(from);
       for (let step = 0; step < MAX_STEPS_PER_EVENT; step++) {
+        if (++steps > MAX_RECURRENCE_STEPS_PER_FEED) throw new FeedTooComplexError(MAX_RECURRENCE_STEPS_PER_FEED);
         const next = it.next();
         if (!next) break;
-        const d = event.getOccurrenceDetails(next);
+        // Without moved occurrences a date is its own start (getOccurrenceDetails also builds an end: most of a step).
+        const d = exceptionUids.has(uid) ? event.getOccurrenceDetails(next) : { recurrenceId: next, startDate: next, item: event };
         const orig = toStockholm(d.recurrenceId, tzidOf(event), zones);
         if (orig && orig.date > end && d.startDate.compare(d.recurrenceId) >= 0) break;
         push(d.recurrenceId, d.startDate, d.item);
@@ -272,7 +357,7 @@ export function mapCalendar(text: string, today: string): MappedFeed {
     occurrences.length = MAX_OCCURRENCES_PER_FEED;
   }
   events.sort((a, b) => (a.firstDate ?? '9').localeCompare(b.firstDate ?? '9'));
-  return { occurrences, events, notUnderstood, truncated };
+  return { occurrences, events, notUnderstood, truncated, steps };
 }
 
 /**

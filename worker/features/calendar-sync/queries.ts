@@ -1,5 +1,5 @@
 /** SQL of calendar sync: feeds, their synced items, the quizzes they point at, and statement builders. */
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { chunks, IN_LIST_CHUNK, rowsPerInsert } from '../../lib/chunks';
 import { calendarFeeds, calendarSyncItems, locations, quizzes, type CalendarFeedRow, type CalendarSyncItemRow, type QuizRow } from '../../db/schema';
@@ -24,14 +24,80 @@ export async function countFeedsOfVenue(db: Db, venueId: string): Promise<number
   return row?.n ?? 0;
 }
 
-/** The feeds the nightly job syncs next: least recently synced first. */
-export function feedsToSync(db: Db, limit: number) {
-  return db
+/** Feeds of every business of an account (the per-account limit). */
+export async function countFeedsOfAccount(db: Db, userId: string): Promise<number> {
+  const [row] = await db.all<{ n: number }>(sql`
+    SELECT COUNT(*) AS n FROM calendar_feeds f JOIN locations l ON l.id = f.location_id JOIN venues v ON v.id = l.venue_id
+    WHERE v.user_id = ${userId}`);
+  return row?.n ?? 0;
+}
+
+/**
+ * Stores a feed only while its business and the business's account are under their limits: one guarded
+ * statement, so two concurrent adds cannot both pass a count. False when a limit refused it.
+ */
+export async function insertFeedWithinLimits(
+  db: Db,
+  feed: { id: string; locationId: string; url: string },
+  owner: { venueId: string; userId: string },
+  limits: { perBusiness: number; perAccount: number },
+): Promise<boolean> {
+  const rows = await db.all<{ id: string }>(sql`
+    INSERT INTO calendar_feeds (id, location_id, url)
+    SELECT ${feed.id}, ${feed.locationId}, ${feed.url}
+    WHERE (SELECT COUNT(*) FROM calendar_feeds f JOIN locations l ON l.id = f.location_id WHERE l.venue_id = ${owner.venueId}) < ${limits.perBusiness}
+      AND (SELECT COUNT(*) FROM calendar_feeds f JOIN locations l ON l.id = f.location_id JOIN venues v ON v.id = l.venue_id
+           WHERE v.user_id = ${owner.userId}) < ${limits.perAccount}
+    RETURNING id`);
+  return rows.length === 1;
+}
+
+/** The ids of the feeds the nightly job syncs next: least recently attempted first (never attempted first of all). */
+export async function feedIdsToSync(db: Db, limit: number): Promise<string[]> {
+  const rows = await db
+    .select({ id: calendarFeeds.id })
+    .from(calendarFeeds)
+    .orderBy(sql`${calendarFeeds.attemptedAt} IS NOT NULL`, asc(calendarFeeds.attemptedAt), asc(calendarFeeds.id))
+    .limit(limit);
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Marks a feed attempted at `now` before its fetch, unless it was attempted at or after `since` (the night's
+ * start: this night already tried it, perhaps in a run the runtime killed). Compare-and-set on the value
+ * read, so of two deliveries of the same message only one proceeds. The feed, its place and the attempt
+ * before this one; null when the feed is gone or already attempted.
+ */
+export async function claimFeedAttempt(db: Db, feedId: string, now: string, since: string) {
+  const [row] = await db
     .select({ feed: calendarFeeds, location: locations })
     .from(calendarFeeds)
     .innerJoin(locations, eq(locations.id, calendarFeeds.locationId))
-    .orderBy(sql`${calendarFeeds.lastSyncedAt} IS NOT NULL`, asc(calendarFeeds.lastSyncedAt), asc(calendarFeeds.id))
-    .limit(limit);
+    .where(eq(calendarFeeds.id, feedId))
+    .limit(1);
+  if (!row) return null;
+  const previous = row.feed.attemptedAt;
+  if (previous !== null && previous >= since) return null;
+  const [claimed] = await db
+    .update(calendarFeeds)
+    .set({ attemptedAt: now })
+    .where(and(eq(calendarFeeds.id, feedId), previous === null ? isNull(calendarFeeds.attemptedAt) : eq(calendarFeeds.attemptedAt, previous)))
+    .returning({ id: calendarFeeds.id });
+  if (!claimed) return null;
+  return { feed: { ...row.feed, attemptedAt: now }, location: row.location, previous };
+}
+
+export async function feedExists(db: Db, feedId: string): Promise<boolean> {
+  const [row] = await db.select({ id: calendarFeeds.id }).from(calendarFeeds).where(eq(calendarFeeds.id, feedId)).limit(1);
+  return !!row;
+}
+
+/** Gives an attempt back (a sync that failed on our side, to be retried by the queue): `attempted_at` as it was. */
+export async function releaseFeedAttempt(db: Db, feedId: string, claimedAt: string, previous: string | null): Promise<void> {
+  await db
+    .update(calendarFeeds)
+    .set({ attemptedAt: previous })
+    .where(and(eq(calendarFeeds.id, feedId), eq(calendarFeeds.attemptedAt, claimedAt)));
 }
 
 export function itemsOfFeed(db: Db, feedId: string): Promise<CalendarSyncItemRow[]> {

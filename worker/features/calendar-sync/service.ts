@@ -18,7 +18,6 @@ import { addDays } from '../../lib/clock';
 import { bumpDataVersion } from '../../lib/data-version';
 import { AppError, conflict, invalidInput, notFound, rateLimited } from '../../lib/errors';
 import { newId } from '../../lib/ids';
-import { JobPartlyFailed } from '../../lib/jobs';
 import { takeAttempt } from '../../lib/rate-limit';
 import { namesOf } from '../../lib/recurrence';
 import { FeedFetchError } from '../../ports/calendar-fetch';
@@ -27,6 +26,7 @@ import { purchaseGuarded } from '../promotion/service';
 import {
   CALENDAR_FETCHES_PER_HOUR,
   CALENDAR_MESSAGES,
+  MAX_CALENDAR_FEEDS_PER_ACCOUNT,
   MAX_CALENDAR_FEEDS_PER_BUSINESS,
   SYNC_HORIZON_DAYS,
   type CalendarFeed,
@@ -35,12 +35,17 @@ import {
   type SkippedChange,
   type SyncResult,
 } from './contract';
-import { FeedParseError, fingerprint, mapCalendar, type MappedFeed, type Occurrence } from './ics';
+import { FeedParseError, FeedTooComplexError, fingerprint, mapCalendar, type MappedFeed, type Occurrence } from './ics';
 import {
+  claimFeedAttempt,
+  countFeedsOfAccount,
   countFeedsOfVenue,
+  feedExists,
+  feedIdsToSync,
   feedOfLocation,
   feedsOfLocation,
-  feedsToSync,
+  insertFeedWithinLimits,
+  releaseFeedAttempt,
   itemsOfFeed,
   quizzesByIds,
   quizzesWithPurchases,
@@ -49,7 +54,7 @@ import {
 
 export type CalendarDeps = Pick<Deps, 'db' | 'clock' | 'calendar'>;
 
-/** The nightly job's name in job_runs, and how many feeds one run syncs (least recently synced first). */
+/** The nightly job's name in job_runs, and how many feeds one night syncs (least recently attempted first). */
 export const CALENDAR_SYNC_JOB = 'calendar-sync';
 export const FEEDS_PER_NIGHT = 500;
 
@@ -84,6 +89,7 @@ async function load(deps: CalendarDeps, url: string): Promise<MappedFeed> {
 function feedErrorText(err: unknown): string {
   if (err instanceof FeedFetchError) return err.message;
   if (err instanceof FeedParseError) return CALENDAR_MESSAGES.notIcs;
+  if (err instanceof FeedTooComplexError) return CALENDAR_MESSAGES.tooManyRules;
   throw err;
 }
 
@@ -105,24 +111,48 @@ export async function previewFeed(deps: CalendarDeps, actor: Actor, input: { loc
   return { events: mapped.events, notUnderstood: mapped.notUnderstood, truncated: mapped.truncated, horizonDays: SYNC_HORIZON_DAYS };
 }
 
+/** The Swedish refusal of a feed over a limit: the business's, else the account's. */
+async function feedLimitError(deps: Pick<Deps, 'db'>, venue: { id: string; userId: string }): Promise<AppError | null> {
+  if ((await countFeedsOfVenue(deps.db, venue.id)) >= MAX_CALENDAR_FEEDS_PER_BUSINESS) return conflict(CALENDAR_MESSAGES.tooMany, { reason: 'feed_limit' });
+  if ((await countFeedsOfAccount(deps.db, venue.userId)) >= MAX_CALENDAR_FEEDS_PER_ACCOUNT)
+    return conflict(CALENDAR_MESSAGES.tooManyForAccount, { reason: 'account_feed_limit' });
+  return null;
+}
+
 /** Accept: store the address and sync it at once. */
 export async function addFeed(deps: CalendarDeps, actor: Actor, input: { locationId: string; url: string }): Promise<{ feed: CalendarFeed }> {
   requireActor(actor);
   const { location, venue } = await authorizeLocation(deps.db, actor, input.locationId);
   if ((await feedsOfLocation(deps.db, location.id)).some((f) => f.url === input.url)) throw conflict(CALENDAR_MESSAGES.duplicate, { reason: 'duplicate' });
-  if ((await countFeedsOfVenue(deps.db, venue.id)) >= MAX_CALENDAR_FEEDS_PER_BUSINESS) throw conflict(CALENDAR_MESSAGES.tooMany, { reason: 'feed_limit' });
+  // Checked before the fetch (no download for nothing) and again by the insert itself (two adds at once).
+  const over = await feedLimitError(deps, venue);
+  if (over) throw over;
   await takeFetchAttempt(deps, actor.id);
   // Fetch before storing: an address that cannot be read is refused, not saved.
   const mapped = await load(deps, input.url);
   const id = newId();
+  let stored: boolean;
   try {
-    await deps.db.insert(calendarFeeds).values({ id, locationId: location.id, url: input.url });
+    stored = await insertFeedWithinLimits(
+      deps.db,
+      { id, locationId: location.id, url: input.url },
+      { venueId: venue.id, userId: venue.userId },
+      { perBusiness: MAX_CALENDAR_FEEDS_PER_BUSINESS, perAccount: MAX_CALENDAR_FEEDS_PER_ACCOUNT },
+    );
   } catch (err) {
     if (/UNIQUE/i.test(String((err as { cause?: unknown })?.cause ?? err))) throw conflict(CALENDAR_MESSAGES.duplicate, { reason: 'duplicate' });
     throw err;
   }
+  if (!stored) throw (await feedLimitError(deps, venue)) ?? conflict(CALENDAR_MESSAGES.tooMany, { reason: 'feed_limit' });
+  // This sync is the feed's first attempt (the nightly line: least recently attempted first).
+  await markAttempted(deps, id);
   const feed = (await feedOfLocation(deps.db, location.id, id))!;
   return { feed: toFeed(await applyAndRecord(deps, feed, location, mapped)) };
+}
+
+/** Records an attempt of a sync started by the owner (before its fetch, like the nightly one). */
+async function markAttempted(deps: CalendarDeps, feedId: string): Promise<void> {
+  await deps.db.update(calendarFeeds).set({ attemptedAt: deps.clock.now().toISOString() }).where(eq(calendarFeeds.id, feedId));
 }
 
 export async function syncNow(deps: CalendarDeps, actor: Actor, input: { locationId: string; feedId: string }): Promise<{ feed: CalendarFeed }> {
@@ -131,6 +161,7 @@ export async function syncNow(deps: CalendarDeps, actor: Actor, input: { locatio
   const feed = await feedOfLocation(deps.db, location.id, input.feedId);
   if (!feed) throw notFound(CALENDAR_MESSAGES.feedNotFound);
   await takeFetchAttempt(deps, actor.id);
+  await markAttempted(deps, feed.id);
   return { feed: toFeed(await syncFeed(deps, feed, location)) };
 }
 
@@ -329,32 +360,34 @@ function newQuiz(feed: CalendarFeedRow, location: LocationRow, o: Occurrence, ho
 }
 
 /**
- * The nightly task: the FEEDS_PER_NIGHT least recently synced feeds. A feed whose address fails is
- * recorded on the feed (the owner sees it) and counted; an unexpected error (database) on one feed does
- * not stop the others, and the run is then recorded as failed with its counts (JobPartlyFailed).
+ * The nightly task (issue 42.2): hands the FEEDS_PER_NIGHT least recently attempted feeds to `enqueue`, one
+ * message per feed (worker/jobs/nightly.ts puts them on the jobs queue); each is synced by `syncFeedOfNight`
+ * in a queue invocation of its own.
  */
-export async function runCalendarSyncJob(
-  deps: CalendarDeps,
-): Promise<{ feeds: number; failed: number; created: number; updated: number; cancelled: number; skipped: number }> {
-  const counts = { feeds: 0, failed: 0, created: 0, updated: 0, cancelled: 0, skipped: 0 };
-  let firstError: unknown = null;
-  for (const { feed, location } of await feedsToSync(deps.db, FEEDS_PER_NIGHT)) {
-    counts.feeds++;
-    try {
-      const row = await syncFeed(deps, feed, location);
-      if (row.lastStatus === 'failed') counts.failed++;
-      const r = row.lastResult && row.lastStatus !== 'failed' ? (JSON.parse(row.lastResult) as SyncResult) : null;
-      if (r) {
-        counts.created += r.created;
-        counts.updated += r.updated;
-        counts.cancelled += r.cancelled;
-        counts.skipped += r.skipped.length;
-      }
-    } catch (err) {
-      console.error(`calendar sync of feed ${feed.id} failed`, err);
-      firstError ??= err;
-    }
+export async function enqueueCalendarSyncJob(deps: Pick<Deps, 'db'>, enqueue: (feedIds: string[]) => Promise<void>): Promise<{ enqueued: number }> {
+  const ids = await feedIdsToSync(deps.db, FEEDS_PER_NIGHT);
+  if (ids.length) await enqueue(ids);
+  return { enqueued: ids.length };
+}
+
+export type NightlyFeedOutcome = 'gone' | 'already-attempted' | SyncStatus;
+type SyncStatus = NonNullable<CalendarFeedRow['lastStatus']>;
+
+/**
+ * One feed of the night (a jobs-queue message): marked attempted before its fetch, so a sync the runtime kills
+ * (CPU, memory) still moves the feed to the back of the line, and a redelivery of that message this night
+ * (attempted at or after `nightStart`) does nothing. A bad address is recorded on the feed (`failed`); an error
+ * of ours (database) gives the attempt back and is thrown, so the queue retries the message.
+ */
+export async function syncFeedOfNight(deps: CalendarDeps, feedId: string, nightStart: string): Promise<NightlyFeedOutcome> {
+  const now = deps.clock.now().toISOString();
+  const claimed = await claimFeedAttempt(deps.db, feedId, now, nightStart);
+  if (!claimed) return (await feedExists(deps.db, feedId)) ? 'already-attempted' : 'gone';
+  try {
+    const row = await syncFeed(deps, claimed.feed, claimed.location);
+    return row.lastStatus ?? 'ok';
+  } catch (err) {
+    await releaseFeedAttempt(deps.db, feedId, now, claimed.previous).catch(() => undefined);
+    throw err;
   }
-  if (firstError) throw new JobPartlyFailed(counts, firstError);
-  return counts;
 }

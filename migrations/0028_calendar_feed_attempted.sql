@@ -1,0 +1,1 @@
+ALTER TABLE `calendar_feeds` ADD `attempted_at` text;
