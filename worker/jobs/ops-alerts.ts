@@ -8,10 +8,11 @@ import { clockFrom, createClock } from '../lib/clock';
 import { recordJob } from '../lib/jobs';
 import { ALERT_JOB, checkAlerts, type AlertCheckResult } from '../features/ops/service';
 import { createDeps, productionPorts, type PortFactories } from '../ports/deps';
+import { JOB_SCHEDULE } from './schedule';
 
 export async function runAlertCheck(env: Env, scheduledAt: Date, ports: PortFactories = productionPorts): Promise<AlertCheckResult> {
   const config = parseConfig(env);
   const clock = config.clockNow ? createClock(config.clockNow) : clockFrom(scheduledAt);
   const deps = createDeps({ db: createDb(env.DB), config, clock, env }, ports);
-  return recordJob(deps.db, clock, ALERT_JOB, () => checkAlerts(deps));
+  return recordJob(deps.db, clock, ALERT_JOB, () => checkAlerts(deps, JOB_SCHEDULE));
 }
