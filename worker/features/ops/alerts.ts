@@ -30,15 +30,7 @@ import { enqueueOutbox, needsDelivery, redeliverOutbox, type OutboxMail } from '
 import { BACKUP_JOB } from '../backup/service';
 import type { JobSchedule, OpsJobStatus } from './contract';
 import { alertMail, recoveryMail, stockholmTime } from './mail';
-import {
-  deadLetterCount,
-  deleteIncidentsResolvedBefore,
-  incidentOpen,
-  incidentResolvedAt,
-  openIncident,
-  openIncidents,
-  resolveIncident,
-} from './queries';
+import { deadLetterCount, deleteIncidentsResolvedBefore, incidentOpen, incidentResolvedAt, openIncident, openIncidents, resolveIncident } from './queries';
 import { backupStatus, firstRunReader, HOUR, jobStatuses, missedStart, neverStarted, ON_DEMAND_JOBS, STALE_HOURS } from './checks';
 
 export const ALERT_JOB = 'ops-alerts';
@@ -91,7 +83,13 @@ export async function currentProblems(deps: Pick<Deps, 'db' | 'clock'>, schedule
     ...(await neverStarted(now, others, new Set(all.map((j) => j.job)), firstRun)),
   ];
   if (stale.length) problems.set('jobs-stale', `Jobb har inte startat i tid: ${stale.join(', ')}`.slice(0, 300));
-  const backup = await backupProblem(deps, now, schedule, all.find((j) => j.job === BACKUP_JOB), firstRun);
+  const backup = await backupProblem(
+    deps,
+    now,
+    schedule,
+    all.find((j) => j.job === BACKUP_JOB),
+    firstRun,
+  );
   if (backup) problems.set('backup', backup);
   const dead = await deadLetterCount(db);
   if (dead > 0) problems.set('dead-letters', `${dead} meddelanden ligger i dead-letter-kön`);

@@ -126,7 +126,7 @@ function sumOf(v: unknown): number | null {
 /**
  * The newest successful backup, from its job_runs row (the backup Workflow writes one per run, job BACKUP_JOB).
  * Its result is read leniently: `bytes` (or `size`), `tables` (a count, a list or a map of table → rows),
- * `rows` (or the sum of `tableRows`) and `key`.
+ * `rows` (or the sum of a table → rows map) and `key`.
  */
 export async function backupStatus(deps: Pick<Deps, 'db'>, now: Date): Promise<OpsBackupStatus | null> {
   const run = await newestBackupRun(deps.db, BACKUP_JOB);
@@ -141,7 +141,7 @@ export async function backupStatus(deps: Pick<Deps, 'db'>, now: Date): Promise<O
     ageHours: Math.round(((now.getTime() - Date.parse(at)) / HOUR) * 10) / 10,
     bytes: num(r.bytes) ?? num(r.size) ?? num(r.totalBytes),
     tables: tables ?? (r.tableRows && typeof r.tableRows === 'object' ? Object.keys(r.tableRows).length : null),
-    rows: num(r.rows) ?? sumOf(r.tableRows),
+    rows: num(r.rows) ?? sumOf(r.tableRows) ?? sumOf(r.tables),
     key: typeof r.key === 'string' ? r.key : null,
   };
 }

@@ -74,7 +74,10 @@ export function configChecks(deps: Pick<Deps, 'config'>, secrets: SecretPresence
 const incident = (r: IncidentRow): OpsIncident => ({ key: r.key, summary: r.summary, openedAt: r.opened_at, resolvedAt: r.resolved_at });
 
 /** `schedule`: when each scheduled job is due (worker/jobs/schedule.ts, handed in by the route). */
-export async function opsStatus(deps: Pick<Deps, 'db' | 'config' | 'clock'>, input: { secrets: SecretPresence; schedule: JobSchedule }): Promise<OpsStatusResponse> {
+export async function opsStatus(
+  deps: Pick<Deps, 'db' | 'config' | 'clock'>,
+  input: { secrets: SecretPresence; schedule: JobSchedule },
+): Promise<OpsStatusResponse> {
   const { db, clock } = deps;
   const now = clock.now();
   const startOfToday = stockholmInstant(clock.today());
