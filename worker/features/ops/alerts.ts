@@ -146,8 +146,8 @@ export async function checkAlerts(deps: Deps, schedule: JobSchedule): Promise<Al
     const results: unknown[] = await db.batch([...changesOf, ...mails.map((m) => m.statement)] as [BatchStatement, ...BatchStatement[]]);
     // (ops_incidents and mail_outbox have no triggers: meta.changes is exact)
     const changed = (i: number) => changes(results[i]) > 0;
-    toOpen.forEach((inc, i) => changed(i) && opened.push(inc.key));
-    toResolve.forEach((inc, i) => changed(toOpen.length + i) && resolved.push(inc.key));
+    opened.push(...toOpen.filter((_, i) => changed(i)).map((inc) => inc.key));
+    resolved.push(...toResolve.filter((_, i) => changed(toOpen.length + i)).map((inc) => inc.key));
     const mailResults = results.slice(changesOf.length);
     mailed = mailResults.filter((r) => changes(r) > 0).length;
     const stored = mails.filter((m, i) => needsDelivery(m, mailResults[i])).map((m) => m.id);
