@@ -316,6 +316,26 @@ describe('jobs that never lie (issue 42 item 4)', () => {
     expect((await statusAt('2041-01-04T02:10:00.000Z')).backup).toMatchObject({ bytes: 25_480_000, tables: 31, rows: 9000, at: '2041-01-04T02:05:00.000Z' });
   });
 
+  it('a failed backup raises "Jobbet backup misslyckades" once; the next backup starting does not close it, its success does', async () => {
+    await run(BACKUP_JOB, '2040-07-01T01:45:00.000Z', { result: { bytes: 1, tables: 1 } });
+    await run(BACKUP_JOB, '2040-07-02T01:45:00.000Z', { fail: 'R2 refused the part' });
+    const failed = await checkAlerts(testDeps({ now: '2040-07-02T02:00:00.000Z' }));
+    expect(failed.opened).toContain('backup');
+    const [incident] = await testDb().all<{ summary: string }>(sql`SELECT summary FROM ops_incidents WHERE key = 'backup'`);
+    expect(incident!.summary).toBe('Jobbet backup misslyckades: R2 refused the part');
+    await running(BACKUP_JOB, '2040-07-03T01:45:00.000Z');
+    const started = await checkAlerts(testDeps({ now: '2040-07-03T01:50:00.000Z' }));
+    expect(started.resolved).not.toContain('backup');
+    expect(started.opened).not.toContain('backup');
+    await testDb()
+      .update(jobRuns)
+      .set({ status: 'done', finishedAt: '2040-07-03T02:00:00.000Z', result: '{"bytes":2,"tables":1}' })
+      .where(sql`job = ${BACKUP_JOB} AND status = 'running'`);
+    expect((await checkAlerts(testDeps({ now: '2040-07-03T02:05:00.000Z' }))).resolved).toContain('backup');
+    expect(await mails('ops-alert:backup@')).toHaveLength(await recipients());
+    expect(await mails('ops-recovery:backup@')).toHaveLength(await recipients());
+  });
+
   it('a backup that never starts alerts once its trigger is an hour late, not a minute earlier, and not for a trigger before the first deploy', async () => {
     await run('ops-alerts', '2042-01-01T02:00:00.000Z');
     expect((await checkAlerts(testDeps({ now: '2042-01-02T02:44:00.000Z' }))).opened).not.toContain('backup');
