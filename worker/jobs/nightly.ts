@@ -24,6 +24,10 @@ import type { Deps } from '../ports/deps';
 import { deleteOldMail, type OutboxQueue } from '../ports/mailer';
 import { ownerMailTasks } from './owner-mail';
 import { alertCheckTask } from './ops-alerts';
+import { LISTING_DAY_CRON, NIGHTLY_CRON, NIGHTLY_TASKS } from './schedule';
+
+// The triggers and the task list live in ./schedule.ts (the alert check reads them too); re-exported for the crons.
+export { LISTING_DAY_CRON, NIGHTLY_CRON, NIGHTLY_TASKS };
 import { ALERT_JOB } from '../features/ops/service';
 import { CALENDAR_SYNC_JOB, enqueueCalendarSyncJob } from '../features/calendar-sync/service';
 
@@ -105,28 +109,8 @@ export function nightlyTasks(deps: Deps, queues: { jobs: JobsQueuePort; outbox: 
   ]);
 }
 
-/** Names of the nightly tasks, in order (what the cron enqueues). */
-export const NIGHTLY_TASKS: readonly string[] = [
-  LISTING_DAY_JOB,
-  'sessions',
-  'rate-limits',
-  'analytics-seen',
-  'email-tokens',
-  'mail-outbox',
-  'promotion-holds',
-  SERIES_JOB,
-  CALENDAR_SYNC_JOB,
-  'mail-redeliver',
-  'holiday-ask',
-  'freshness',
-  ALERT_JOB,
-];
-
 /** The job_runs name of the cron's own run (it records how many task messages it sent). */
 export const NIGHTLY_ENQUEUE_JOB = 'nightly';
-
-/** The nightly run (wrangler.toml): 02:15 UTC = 03:15 (winter) / 04:15 (summer) in Stockholm. */
-export const NIGHTLY_CRON = '15 2 * * *';
 
 /** The night's clock: from its scheduled instant on, advancing in real time (so job_runs durations are true); CLOCK_NOW pins it. */
 export function nightClock(env: Env, at: Date): Clock {
@@ -153,14 +137,6 @@ export async function enqueueNightly(env: Env, scheduledAt: Date, queue?: JobsQu
     return { enqueued: NIGHTLY_TASKS.length };
   });
 }
-
-/**
- * Just after midnight in Stockholm (wrangler.toml: 22:05 and 23:05 UTC, one of which is 00:05 in summer or
- * winter; the other finds the listing already on its day and does nothing): the listing's day moves on
- * before the first visitor, who would otherwise be served yesterday's order until the Workflow their read
- * starts has run (listing/listing-day.ts). The nightly run does it again (a no-op then).
- */
-export const LISTING_DAY_CRON = '5 22,23 * * *';
 
 export async function runListingDay(env: Env, scheduledAt: Date): Promise<void> {
   const config = parseConfig(env);

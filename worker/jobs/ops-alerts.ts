@@ -9,10 +9,11 @@ import { clockFrom, createClock } from '../lib/clock';
 import { recordJob } from '../lib/jobs';
 import { ALERT_JOB, checkAlerts, type AlertCheckResult } from '../features/ops/service';
 import { createDeps, productionPorts, type Deps, type PortFactories } from '../ports/deps';
+import { JOB_SCHEDULE } from './schedule';
 
-/** One recorded alert check with the run's deps. */
+/** One recorded alert check with the run's deps, judged against the jobs' schedule (./schedule.ts). */
 export function alertCheckTask(deps: Deps): Promise<AlertCheckResult> {
-  return recordJob(deps.db, deps.clock, ALERT_JOB, () => checkAlerts(deps));
+  return recordJob(deps.db, deps.clock, ALERT_JOB, () => checkAlerts(deps, JOB_SCHEDULE));
 }
 
 export async function runAlertCheck(env: Env, scheduledAt: Date, ports: PortFactories = productionPorts): Promise<AlertCheckResult> {

@@ -3,7 +3,11 @@
  * row (start, end, counts, error) that the superadmin can read; a job never fails silently").
  * `recordJob` wraps one task in a job_runs row: `running` at the start, then `done` with the counts the
  * task returned, or `failed` with the error message (and the error is thrown on). Read at
- * GET /api/admin/jobs.
+ * GET /api/admin/jobs and by the "Drift" tab (features/ops).
+ *
+ * A run killed mid-way (the isolate ended, a Workflow gave up without its last step) never writes its end:
+ * its row stays `running`. Past its job's RUN_LIMIT_MINUTES such a row is read as failed ("interrupted")
+ * everywhere it is shown or judged (`interrupted`).
  */
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
@@ -88,29 +92,64 @@ function errorText(err: unknown): string {
   return String((err as Error | undefined)?.message ?? err).slice(0, 1000);
 }
 
+/**
+ * How long a run may stay `running` before it counts as killed. A cron invocation and a queue consumer get
+ * at most 15 minutes of wall time, so 30 minutes is twice the most a live one can take. The backup Workflow
+ * (features/backup: a step per few pages, each step ≤ 5 minutes with up to 5 retries) and the CSV import
+ * Workflow run many steps; they get hours. Keyed by job name (`backup` is features/backup's BACKUP_JOB,
+ * checked by test/integration/ops.test.ts).
+ */
+export const DEFAULT_RUN_LIMIT_MINUTES = 30;
+export const RUN_LIMIT_MINUTES: Readonly<Record<string, number>> = { backup: 6 * 60, import: 24 * 60 };
+
+export function runLimitMinutes(job: string): number {
+  return Object.hasOwn(RUN_LIMIT_MINUTES, job) ? RUN_LIMIT_MINUTES[job]! : DEFAULT_RUN_LIMIT_MINUTES;
+}
+
+/**
+ * A `running` row older than its job's limit whose task never wrote its end. A chunked run stopped on
+ * purpose (`leaveOpen`) has written its counts (`result`) and is waiting for the next run to resume it:
+ * not interrupted.
+ */
+export function interrupted(run: { job: string; status: string; startedAt: string; result: string | null }, now: Date): boolean {
+  return run.status === 'running' && run.result === null && now.getTime() - Date.parse(run.startedAt) > runLimitMinutes(run.job) * 60_000;
+}
+
+/** The Swedish error shown for an interrupted run. */
+export function interruptedError(job: string): string {
+  return `Avbröts: körningen avslutades inte inom ${runLimitMinutes(job)} minuter`;
+}
+
 /** One run as the superadmin reads it (GET /api/admin/jobs): `result` parsed (counts or `{ error }`). */
 export interface JobRunView {
   id: string;
   job: string;
+  /** `failed` for an interrupted run (see `interrupted`). */
   status: JobRunRow['status'];
+  /** Still `running` in its row, but past its job's limit: killed mid-way. */
+  interrupted: boolean;
   startedAt: string;
   finishedAt: string | null;
   cursor: string | null;
   result: unknown;
 }
 
-/** The latest runs of every job, newest first. */
-export async function latestJobRuns(db: Db, limit = 50): Promise<JobRunView[]> {
+/** The latest runs of every job, newest first; `now` tells an interrupted run from a live one. */
+export async function latestJobRuns(db: Db, now: Date, limit = 50): Promise<JobRunView[]> {
   const rows = await db.select().from(jobRuns).orderBy(desc(jobRuns.startedAt), desc(sql`rowid`)).limit(limit);
-  return rows.map((r) => ({
-    id: r.id,
-    job: r.job,
-    status: r.status,
-    startedAt: r.startedAt,
-    finishedAt: r.finishedAt,
-    cursor: r.cursor,
-    result: parseResult(r.result),
-  }));
+  return rows.map((r) => {
+    const killed = interrupted(r, now);
+    return {
+      id: r.id,
+      job: r.job,
+      status: killed ? 'failed' : r.status,
+      interrupted: killed,
+      startedAt: r.startedAt,
+      finishedAt: r.finishedAt,
+      cursor: r.cursor,
+      result: killed ? { error: interruptedError(r.job) } : parseResult(r.result),
+    };
+  });
 }
 
 function parseResult(text: string | null): unknown {

@@ -1,13 +1,14 @@
 /**
  * The superadmin's 'Drift' tab (issue 30 §4), read only: open alerts, configuration checks, the last run
- * of every job, mail and dead letters, imports, the newest backup, the Stripe webhook and 5xx per hour.
+ * of every job (a killed run as "Misslyckades (avbröts)"), mail and dead letters, imports, the newest
+ * successful backup (size, tables, rows), the Stripe webhook and 5xx per hour.
  * Data: GET /api/admin/status (worker/features/ops), refreshed every minute.
  */
 import type { ReactNode } from 'react';
-import type { OpsStatusResponse } from '../../../worker/features/ops/contract';
 import { useOpsStatus } from '../../api/admin';
 import { Button } from '../ui/Button';
 import { Spinner } from '../ui/Spinner';
+import { byteSize, jobStatusText } from './ops-format';
 
 const th = 'px-3 py-2 text-left font-semibold';
 const td = 'px-3 py-2';
@@ -21,14 +22,6 @@ function duration(ms: number | null): string {
   if (ms < 120_000) return `${(ms / 1000).toFixed(1).replace('.', ',')} s`;
   return `${Math.round(ms / 60_000)} min`;
 }
-
-function bytes(n: number | null): string {
-  if (n === null) return '–';
-  if (n < 1024 * 1024) return `${Math.max(1, Math.round(n / 1024))} kB`;
-  return `${(n / 1024 / 1024).toFixed(1).replace('.', ',')} MB`;
-}
-
-const STATUS_TEXT: Record<OpsStatusResponse['jobs'][number]['status'], string> = { done: 'Klar', failed: 'Misslyckades', running: 'Pågår' };
 
 function Badge({ ok, children }: { ok: boolean; children: ReactNode }) {
   return <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${ok ? 'bg-green-100 text-green-900' : 'bg-red-100 text-red-900'}`}>{children}</span>;
@@ -142,19 +135,22 @@ export function OpsPanel() {
                 </tr>
               </thead>
               <tbody>
-                {s.jobs.map((j) => (
-                  <tr key={j.job} className="border-b border-slate-100">
-                    <th scope="row" className={`${td} font-medium`}>
-                      {j.job}
-                    </th>
-                    <td className={td}>
-                      <Badge ok={j.status !== 'failed' && !j.stale}>{j.stale ? 'Har inte körts' : STATUS_TEXT[j.status]}</Badge>
-                    </td>
-                    <td className={td}>{stockholmTime(j.startedAt)}</td>
-                    <td className={`${td} text-right tabular-nums`}>{duration(j.ms)}</td>
-                    <td className={`${td} break-all`}>{j.error ?? '–'}</td>
-                  </tr>
-                ))}
+                {s.jobs.map((j) => {
+                  const badge = jobStatusText(j);
+                  return (
+                    <tr key={j.job} className="border-b border-slate-100">
+                      <th scope="row" className={`${td} font-medium`}>
+                        {j.job}
+                      </th>
+                      <td className={td}>
+                        <Badge ok={badge.ok}>{badge.text}</Badge>
+                      </td>
+                      <td className={td}>{stockholmTime(j.startedAt)}</td>
+                      <td className={`${td} text-right tabular-nums`}>{duration(j.ms)}</td>
+                      <td className={`${td} break-all`}>{j.error ?? '–'}</td>
+                    </tr>
+                  );
+                })}
               </tbody>
             </table>
           </div>
@@ -165,14 +161,15 @@ export function OpsPanel() {
         {s.backup ? (
           <Facts
             items={[
-              ['Senaste', stockholmTime(s.backup.at)],
+              ['Senaste lyckade', stockholmTime(s.backup.at)],
               ['Ålder', `${s.backup.ageHours.toLocaleString('sv-SE')} h`],
-              ['Storlek', bytes(s.backup.bytes)],
-              ['Tabeller', s.backup.tables ?? '–'],
+              ['Storlek', byteSize(s.backup.bytes)],
+              ['Tabeller', s.backup.tables?.toLocaleString('sv-SE') ?? '–'],
+              ['Rader', s.backup.rows?.toLocaleString('sv-SE') ?? '–'],
             ]}
           />
         ) : (
-          <p className="text-slate-700">Ingen säkerhetskopia har registrerats.</p>
+          <p className="text-slate-700">Ingen säkerhetskopia har lyckats ännu.</p>
         )}
       </Section>
 

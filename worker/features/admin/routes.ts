@@ -52,8 +52,8 @@ export const adminRoutes = new Hono<AppEnv>()
   .patch('/feedback/:id', validate('param', IdParamSchema), validate('json', FeedbackHandledSchema), async (c) =>
     c.json(await setFeedbackHandled(c.var.deps, { id: c.req.valid('param').id, handled: c.req.valid('json').handled })),
   )
-  // Every nightly task's job_runs rows (ARCHITECTURE.md "Jobs are observable"), newest 50.
-  .get('/jobs', async (c) => c.json({ runs: await latestJobRuns(c.var.db, 50) }))
+  // Every nightly task's job_runs rows (ARCHITECTURE.md "Jobs are observable"), newest 50; a killed run reads as failed.
+  .get('/jobs', async (c) => c.json({ runs: await latestJobRuns(c.var.db, c.var.deps.clock.now(), 50) }))
   .get('/takeover-issues', async (c) => c.json({ issues: await listTakeoverIssues(c.var.deps) }))
   .post('/takeover-issues/fix', validate('json', FixTakeoverSchema), async (c) => c.json(await fixTakeoverIssues(c.var.deps, c.req.valid('json'))))
   .post('/import/preview', validate('json', ImportRequestSchema), async (c) => c.json((await analyseImport(c.var.deps, c.req.valid('json'))).preview))

@@ -3,22 +3,31 @@
  * Types shared by the worker and web/components/superadmin/OpsPanel.tsx.
  */
 
+/** Job name → the Cron Triggers that start it (worker/jobs/schedule.ts JOB_SCHEDULE). */
+export type JobSchedule = ReadonlyMap<string, readonly string[]>;
+
 /** The latest run of one job (job_runs), with what the alert check thinks of it. */
 export interface OpsJobStatus {
   job: string;
+  /** `failed` also for a run killed mid-way (`interrupted`). */
   status: 'running' | 'done' | 'failed';
+  /** The latest run is still `running` in its row past its job's limit (lib/jobs.ts RUN_LIMIT_MINUTES). */
+  interrupted: boolean;
+  /** The newest finished or interrupted run failed: an incident stays open until a later run succeeds. */
+  failing: boolean;
   startedAt: string;
   finishedAt: string | null;
   /** Duration in ms (null while running). */
   ms: number | null;
-  /** The failed run's error (already free of personal data: errors name tables and columns). */
+  /** While failing: that run's error (already free of personal data: errors name tables and columns). */
   error: string | null;
   /** The job normally runs every night (its last two runs were at most DAILY_GAP_HOURS apart). */
   daily: boolean;
-  /** A daily job whose latest run is older than STALE_HOURS. */
+  /** A scheduled job that missed its latest start, or an unscheduled daily job whose latest run is older than STALE_HOURS. */
   stale: boolean;
 }
 
+/** The newest successful backup. */
 export interface OpsBackupStatus {
   job: string;
   status: 'running' | 'done' | 'failed';
@@ -26,6 +35,7 @@ export interface OpsBackupStatus {
   ageHours: number;
   bytes: number | null;
   tables: number | null;
+  rows: number | null;
   key: string | null;
 }
 

@@ -1,7 +1,8 @@
 /** The operations alert mails (issue 30 §5), Swedish, plain text. */
 import type { MailMessage } from '../../ports/mailer';
 
-const stockholm = (iso: string) => new Date(iso).toLocaleString('sv-SE', { timeZone: 'Europe/Stockholm', dateStyle: 'short', timeStyle: 'short' });
+/** An instant as Stockholm date and time ("2035-01-02 03:20"). */
+export const stockholmTime = (iso: string) => new Date(iso).toLocaleString('sv-SE', { timeZone: 'Europe/Stockholm', dateStyle: 'short', timeStyle: 'short' });
 
 export function alertMail(to: string, input: { summary: string; openedAt: string; appUrl: string }): MailMessage {
   return {
@@ -10,7 +11,7 @@ export function alertMail(to: string, input: { summary: string; openedAt: string
     text: [
       input.summary,
       '',
-      `Upptäckt: ${stockholm(input.openedAt)}`,
+      `Upptäckt: ${stockholmTime(input.openedAt)}`,
       `Se fliken Drift: ${input.appUrl}/superadmin?flik=drift`,
       '',
       'Du får ett mejl till när det är åtgärdat. Felsökning: docs/runbook.md.',
@@ -25,8 +26,8 @@ export function recoveryMail(to: string, input: { summary: string; openedAt: str
     text: [
       `Larmet är över: ${input.summary}`,
       '',
-      `Upptäckt: ${stockholm(input.openedAt)}`,
-      `Åtgärdat: ${stockholm(input.resolvedAt)}`,
+      `Upptäckt: ${stockholmTime(input.openedAt)}`,
+      `Åtgärdat: ${stockholmTime(input.resolvedAt)}`,
       `Fliken Drift: ${input.appUrl}/superadmin?flik=drift`,
     ].join('\n'),
   };

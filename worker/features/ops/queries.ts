@@ -1,6 +1,8 @@
 /** Reads of the "Drift" tab and the alert check (issue 30 §4–5). Each is bounded by an index or a LIMIT. */
 import { sql } from 'drizzle-orm';
+import { batchableRun } from '../../db/batch';
 import type { Db } from '../../db/client';
+import { VERIFY_EVENT_TYPE } from '../payments/contract';
 
 export interface JobRunLite {
   id: string;
@@ -11,26 +13,50 @@ export interface JobRunLite {
   result: string | null;
 }
 
-/**
- * The two newest runs of every job that ran since `since` (the job_runs_job_started_idx index walks each
- * job's runs newest first). Two, so a job's cadence can be told from the gap between them.
- */
-export async function latestTwoRunsPerJob(db: Db, since: string): Promise<JobRunLite[]> {
-  return db.all<JobRunLite>(sql`
-    SELECT id, job, status, started_at, finished_at, result FROM (
-      SELECT id, job, status, started_at, finished_at, result,
-             row_number() OVER (PARTITION BY job ORDER BY started_at DESC, rowid DESC) AS n
-      FROM job_runs WHERE started_at >= ${since}
-    ) WHERE n <= 2 ORDER BY job, started_at DESC`);
+/** Per job, the start before which a `running` row counts as killed; `otherwise` for the jobs not listed. */
+export interface RunningCutoffs {
+  byJob: ReadonlyArray<readonly [job: string, before: string]>;
+  otherwise: string;
 }
 
-/** The newest run of a backup job (named 'backup…' by the nightly backup; any status). */
-export async function newestBackupRun(db: Db): Promise<JobRunLite | null> {
+/**
+ * Per job that ran since `since`: its two newest runs (any status; the job_runs_job_started_idx index walks
+ * each job's runs newest first; two, so its cadence can be told from the gap) and its newest *settled* run —
+ * finished, or still `running` without counts and started before `runningBefore(job)` (killed; see
+ * lib/jobs.ts `interrupted`, which the caller applies to each row). `settled` marks the latter.
+ */
+export async function recentRunsPerJob(db: Db, since: string, cutoffs: RunningCutoffs): Promise<Array<JobRunLite & { n: number; settled: 0 | 1 }>> {
+  const cases = cutoffs.byJob.map(([job, at]) => sql`WHEN ${job} THEN ${at}`);
+  const runningBefore = cases.length ? sql`CASE job ${sql.join(cases, sql` `)} ELSE ${cutoffs.otherwise} END` : sql`${cutoffs.otherwise}`;
+  return db.all(sql`
+    SELECT id, job, status, started_at, finished_at, result, n, settled FROM (
+      SELECT *, row_number() OVER (PARTITION BY job ORDER BY started_at DESC, rid DESC) AS n,
+                row_number() OVER (PARTITION BY job, settled ORDER BY started_at DESC, rid DESC) AS m
+      FROM (
+        SELECT rowid AS rid, id, job, status, started_at, finished_at, result,
+               (status <> 'running' OR (result IS NULL AND started_at < ${runningBefore})) AS settled
+        FROM job_runs WHERE started_at >= ${since}
+      )
+    ) WHERE n <= 2 OR (settled AND m = 1) ORDER BY job, started_at DESC, n`);
+}
+
+/** The newest successful run of the backup job (by the job_runs_job_started_idx index). */
+export async function newestBackupRun(db: Db, job: string): Promise<JobRunLite | null> {
   const [row] = await db.all<JobRunLite>(sql`
     SELECT id, job, status, started_at, finished_at, result FROM job_runs
-    WHERE job >= 'backup' AND job < 'backuq' AND status = 'done'
+    WHERE job = ${job} AND status = 'done'
     ORDER BY started_at DESC LIMIT 1`);
   return row ?? null;
+}
+
+/**
+ * The first deployment's instant, as the operations check reads it: the earliest job_runs row. Every cron
+ * invocation writes one (the alert check records itself before it judges), rows are never deleted, and a
+ * restore brings the history along. Null before the first cron.
+ */
+export async function firstRunAt(db: Db): Promise<string | null> {
+  const [row] = await db.all<{ at: string | null }>(sql`SELECT min(started_at) AS at FROM job_runs`);
+  return row?.at ?? null;
 }
 
 export async function mailCounts(db: Db): Promise<{ pending: number; failed: number; deadLetters: number; oldestPendingAt: string | null }> {
@@ -56,9 +82,10 @@ export async function importJobsByStatus(db: Db) {
   return { running, failed };
 }
 
+/** The newest Stripe webhook event (not the buyer's own return checks, VERIFY_EVENT_TYPE). */
 export async function lastWebhook(db: Db): Promise<{ receivedAt: string; type: string } | null> {
   const [row] = await db.all<{ receivedAt: string; type: string }>(
-    sql`SELECT received_at AS receivedAt, type FROM payment_events ORDER BY received_at DESC LIMIT 1`,
+    sql`SELECT received_at AS receivedAt, type FROM payment_events WHERE type <> ${VERIFY_EVENT_TYPE} ORDER BY received_at DESC LIMIT 1`,
   );
   return row ?? null;
 }
@@ -81,16 +108,19 @@ export async function recentResolvedIncidents(db: Db, limit = 10): Promise<Incid
   );
 }
 
-/** Opens an incident; OR IGNORE: the partial unique index (one open incident per key) makes a concurrent second check a no-op. */
+/** Opens an incident (a batch statement); OR IGNORE: the partial unique index (one open incident per key) makes a concurrent second check a no-op. */
 export function openIncident(db: Db, i: { id: string; key: string; summary: string; openedAt: string }) {
-  return db.run(sql`INSERT OR IGNORE INTO ops_incidents (id, key, summary, opened_at) VALUES (${i.id}, ${i.key}, ${i.summary}, ${i.openedAt})`);
+  return batchableRun(db, sql`INSERT OR IGNORE INTO ops_incidents (id, key, summary, opened_at) VALUES (${i.id}, ${i.key}, ${i.summary}, ${i.openedAt})`);
 }
 
-/** Resolves an open incident: true when this call did it. */
-export async function resolveIncident(db: Db, id: string, resolvedAt: string): Promise<boolean> {
-  const r = await db.run(sql`UPDATE ops_incidents SET resolved_at = ${resolvedAt} WHERE id = ${id} AND resolved_at IS NULL`);
-  return (r.meta.changes ?? 0) === 1;
+/** Resolves an open incident (a batch statement: one change when this statement did it). */
+export function resolveIncident(db: Db, id: string, resolvedAt: string) {
+  return batchableRun(db, sql`UPDATE ops_incidents SET resolved_at = ${resolvedAt} WHERE id = ${id} AND resolved_at IS NULL`);
 }
+
+/** Mailer.outbox conditions: the incident is open / was resolved at this instant (by this batch). */
+export const incidentOpen = (id: string) => sql`EXISTS (SELECT 1 FROM ops_incidents WHERE id = ${id} AND resolved_at IS NULL)`;
+export const incidentResolvedAt = (id: string, at: string) => sql`EXISTS (SELECT 1 FROM ops_incidents WHERE id = ${id} AND resolved_at = ${at})`;
 
 export function deleteIncidentsResolvedBefore(db: Db, before: string) {
   return db.run(sql`DELETE FROM ops_incidents WHERE resolved_at < ${before}`);

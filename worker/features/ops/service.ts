@@ -6,7 +6,7 @@ import type { Deps } from '../../ports/deps';
 import { stockholmInstant } from '../../lib/clock';
 import { counterHours, counterTotal, OPS_COUNTERS } from '../../lib/ops-counters';
 import { backupStatus, HOUR, jobStatuses } from './checks';
-import type { OpsCheck, OpsIncident, OpsStatusResponse } from './contract';
+import type { JobSchedule, OpsCheck, OpsIncident, OpsStatusResponse } from './contract';
 import { importJobsByStatus, lastWebhook, mailCounts, openIncidents, recentResolvedIncidents, type IncidentRow } from './queries';
 
 /** Secrets the Worker can see are set (names only), from the route's env. */
@@ -73,7 +73,11 @@ export function configChecks(deps: Pick<Deps, 'config'>, secrets: SecretPresence
 
 const incident = (r: IncidentRow): OpsIncident => ({ key: r.key, summary: r.summary, openedAt: r.opened_at, resolvedAt: r.resolved_at });
 
-export async function opsStatus(deps: Pick<Deps, 'db' | 'config' | 'clock'>, input: { secrets: SecretPresence }): Promise<OpsStatusResponse> {
+/** `schedule`: when each scheduled job is due (worker/jobs/schedule.ts, handed in by the route). */
+export async function opsStatus(
+  deps: Pick<Deps, 'db' | 'config' | 'clock'>,
+  input: { secrets: SecretPresence; schedule: JobSchedule },
+): Promise<OpsStatusResponse> {
   const { db, clock } = deps;
   const now = clock.now();
   const startOfToday = stockholmInstant(clock.today());
@@ -81,7 +85,7 @@ export async function opsStatus(deps: Pick<Deps, 'db' | 'config' | 'clock'>, inp
   const hook = await lastWebhook(db);
   return {
     generatedAt: now.toISOString(),
-    jobs: await jobStatuses(deps, now),
+    jobs: await jobStatuses(deps, now, input.schedule),
     mail: await mailCounts(db),
     imports: await importJobsByStatus(db),
     backup: await backupStatus(deps, now),
@@ -98,3 +102,4 @@ export async function opsStatus(deps: Pick<Deps, 'db' | 'config' | 'clock'>, inp
 
 // The alert check (alerts.ts) is part of this service's surface: the cron entry reaches it from here.
 export { ALERT_JOB, checkAlerts, type AlertCheckResult } from './alerts';
+export type { JobSchedule } from './contract';

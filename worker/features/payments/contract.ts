@@ -11,6 +11,13 @@ export const CancelBodySchema = z.object({
 
 export type OrderStatus = 'open' | 'paid' | 'failed' | 'expired';
 
+/**
+ * payment_events holds Stripe's webhook events AND, under this type (id `verify:{order}`), the buyer's own
+ * first return check (GET /api/payments/verify). A reader about Stripe's events leaves these out; the event
+ * id lookup (`eventSeen`) keeps them, since they share the primary key.
+ */
+export const VERIFY_EVENT_TYPE = 'verify';
+
 export interface VerifyResponse {
   success: boolean;
   status: OrderStatus;

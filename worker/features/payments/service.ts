@@ -18,7 +18,7 @@ import type { PaymentEvent } from '../../ports/payments';
 /** What the payment services need: the database, the clock and the payments port. */
 export type PaymentDeps = Pick<Deps, 'db' | 'clock' | 'payments'>;
 import { formatOre, type OrderItem } from '../promotion/contract';
-import { VERIFY_MESSAGES, type RefundListResponse, type VerifyResponse } from './contract';
+import { VERIFY_EVENT_TYPE, VERIFY_MESSAGES, type RefundListResponse, type VerifyResponse } from './contract';
 import {
   eventSeen,
   expiredOpenOrderIds,
@@ -235,7 +235,7 @@ export async function verifyPayment(deps: Pick<Deps, 'db'>, actor: Actor, input:
   // The first verification records itself; a repeat (reload, second tab) says 'already processed'.
   const first = await db
     .insert(paymentEvents)
-    .values({ id: `verify:${order.id}`, type: 'verify', orderId: order.id })
+    .values({ id: `${VERIFY_EVENT_TYPE}:${order.id}`, type: VERIFY_EVENT_TYPE, orderId: order.id })
     .onConflictDoNothing()
     .returning({ id: paymentEvents.id });
   const alreadyProcessed = first.length === 0;
