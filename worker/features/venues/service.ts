@@ -3,16 +3,25 @@
  * goes through worker/lib/authz.ts; a superadmin may act on any business. Writes that change public
  * data bump the public-data version in the same batch.
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { locations, profiles, userRoles, venues, type VenueRow } from '../../db/schema';
 import { authorizeLocation, authorizeVenue, isSuperadmin, requireActor, type Actor } from '../../lib/authz';
 import { bumpDataVersion } from '../../lib/data-version';
-import { foundOr404, unauthorized } from '../../lib/errors';
+import { conflict, foundOr404, unauthorized } from '../../lib/errors';
+import { insertWhere } from '../../db/batch';
 import { newId } from '../../lib/ids';
 import { slugify } from '../../lib/slug';
 import type { Deps } from '../../ports/deps';
-import type { DashboardResponse, LocationData, OwnerVenue, ProfileResponse, RegisterVenueData, UpdateVenueData } from './contract';
+import {
+  MAX_PLACES_PER_VENUE,
+  type DashboardResponse,
+  type LocationData,
+  type OwnerVenue,
+  type ProfileResponse,
+  type RegisterVenueData,
+  type UpdateVenueData,
+} from './contract';
 import { deleteGuarded, purchaseGuarded } from '../promotion/service';
 import { followerCountsByPlace } from '../follows/service';
 import { countQuizzesAt, placesWithCounts, profileOf, slugsLike, venuesOfUser } from './queries';
@@ -75,6 +84,7 @@ async function withFreshSlug<T>(db: Db, name: string, write: (slug: string) => P
 /** The 404 texts of authz.ts, for a row deleted between the check and the write. */
 const VENUE_GONE = 'Verksamheten hittades inte.';
 const LOCATION_GONE = 'Platsen hittades inte.';
+const PLACES_FULL = `En verksamhet kan ha högst ${MAX_PLACES_PER_VENUE} platser.`;
 
 /** Owners get the admin role with their first business (new accounts may not have it yet). */
 function grantAdmin(db: Db, actor: NonNullable<Actor>) {
@@ -230,14 +240,15 @@ export async function createLocation(deps: Pick<Deps, 'db'>, actor: Actor, input
   const { venueId } = input;
   await authorizeVenue(db, actor, venueId);
   const id = newId();
-  const [inserted] = await db.batch([
-    db
-      .insert(locations)
-      .values({ id, venueId, ...locationValues(input) })
-      .returning(),
-    bumpDataVersion(db),
-  ]);
-  return foundOr404(inserted[0], LOCATION_GONE);
+  // Guarded in the statement itself: parallel requests cannot pass a count read first (issue 43.1).
+  const room = sql`(SELECT COUNT(*) FROM locations WHERE venue_id = ${venueId}) < ${MAX_PLACES_PER_VENUE}`;
+  const [inserted] = await db.batch([insertWhere(db, locations, { id, venueId, ...locationValues(input) }, room).returning(), bumpDataVersion(db)]);
+  if (!inserted[0]) {
+    // Either the business is full or it was deleted in between (its places went with it: room again).
+    await authorizeVenue(db, actor, venueId);
+    throw conflict(PLACES_FULL);
+  }
+  return inserted[0];
 }
 
 export async function updateLocation(deps: VenueDeps, actor: Actor, input: LocationData & { locationId: string }) {
