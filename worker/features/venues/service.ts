@@ -11,6 +11,7 @@ import { bumpDataVersion } from '../../lib/data-version';
 import { conflict, foundOr404, unauthorized } from '../../lib/errors';
 import { insertWhere } from '../../db/batch';
 import { newId } from '../../lib/ids';
+import { onUniqueRace } from '../../lib/unique-race';
 import { slugify } from '../../lib/slug';
 import type { Deps } from '../../ports/deps';
 import {
@@ -62,23 +63,17 @@ export async function uniqueVenueSlug(db: Db, name: string): Promise<string> {
   for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
 }
 
-function isSlugConflict(err: unknown): boolean {
-  const text = `${(err as Error)?.message ?? ''} ${String((err as { cause?: unknown })?.cause ?? '')}`;
-  return /UNIQUE/i.test(text) && /slug/i.test(text);
-}
-
 /**
  * Runs a write that uses a fresh slug. Two requests can pick the same free slug at once; the unique
- * index then fails one batch as a whole, and it is retried once with a random suffix.
+ * index then fails one batch as a whole, and it is retried once with a random suffix (issue 43.2).
  */
 async function withFreshSlug<T>(db: Db, name: string, write: (slug: string) => Promise<T>): Promise<T> {
   const slug = await uniqueVenueSlug(db, name);
-  try {
-    return await write(slug);
-  } catch (err) {
-    if (!isSlugConflict(err)) throw err;
-    return write(`${slug}-${newId().slice(0, 6)}`);
-  }
+  return onUniqueRace(
+    () => write(slug),
+    ['venues.slug'],
+    () => write(`${slug}-${newId().slice(0, 6)}`),
+  );
 }
 
 /** The 404 texts of authz.ts, for a row deleted between the check and the write. */
