@@ -424,7 +424,10 @@ export async function completeGoogleSignIn(deps: AuthDeps, profile: GoogleProfil
     ]);
   // Two callbacks at once (two tabs): the one that loses the insert race signs in to the winner's account (issue 43.2).
   const raced = await onUniqueRace(
-    async () => (await create(), false),
+    async () => {
+      await create();
+      return false;
+    },
     ['users.email', 'oauth_accounts.provider, oauth_accounts.provider_user_id'],
     () => true,
   );
