@@ -71,6 +71,21 @@ describe(`a business with ${MAX_PLACES_PER_VENUE} places (issue 43.1)`, () => {
     const dashboard = await callJson(`/api/owner/dashboard?venueId=${w.venue.id}`, { cookie: w.owner.cookie });
     expect(dashboard.status).toBe(200);
     expect(dashboard.body.places).toHaveLength(MAX_PLACES_PER_VENUE);
+
+    // The owner's other reads over every place: no 5xx either.
+    for (const path of [
+      '/api/owner/quiz-places',
+      '/api/owner/quizzes',
+      '/api/owner/series',
+      `/api/analytics?venueId=${w.venue.id}`,
+      `/api/analytics/export.csv?venueId=${w.venue.id}`,
+      '/api/exports/me',
+      '/api/exports/quizzes.csv',
+    ]) {
+      const res = await call(path, { cookie: w.owner.cookie });
+      expect(res.status, path).toBe(200);
+      await res.arrayBuffer();
+    }
   });
 
   it.each([5, 6])('at %i places (D1 allows five compound terms per statement) every place’s quizzes are on the page', async (n) => {
