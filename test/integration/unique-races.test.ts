@@ -10,7 +10,8 @@ import { mailOutbox, users, venues } from '../../worker/db/schema';
 import { ensureHouseUser } from '../../worker/features/admin/import';
 import { completeGoogleSignIn } from '../../worker/features/auth/service';
 import { onUniqueRace, uniqueViolation } from '../../worker/lib/unique-race';
-import { call, callJson, createLocation, createUser, createVenue, testDb, testDeps, unique } from '../factories';
+import { newId } from '../../worker/lib/ids';
+import { call, callJson, createLocation, createQuiz, createUser, createVenue, testDb, testDeps, unique } from '../factories';
 
 const PARALLEL = 10;
 
@@ -110,6 +111,25 @@ describe(`${PARALLEL} parallel requests on one unique value (issue 43.2)`, () =>
     expect(s).toEqual([200, ...Array(PARALLEL - 1).fill(409)]);
     const [row] = await testDb().select().from(venues).where(eq(venues.id, venue.id));
     expect(claimants.map((u) => u.id)).toContain(row!.userId);
+  });
+
+  it('a series date moved onto another date of the series: 409 in Swedish (the same recogniser)', async () => {
+    const clock = '2030-01-07T10:00:00Z';
+    const owner = await createUser({ now: new Date(clock) });
+    const venue = await createVenue(owner.id);
+    const place = await createLocation(venue.id);
+    const recurrenceId = newId();
+    const series = { locationId: place.id, isRecurring: true, recurrenceId, recurrencePattern: 'weekly', recurrenceDays: '["onsdag"]' };
+    const first = await createQuiz(place.id, { ...series, date: '2030-01-09' });
+    await createQuiz(place.id, { ...series, date: '2030-01-16' });
+    const r = await callJson(`/api/owner/quizzes/${first.id}`, {
+      method: 'PATCH',
+      cookie: owner.cookie,
+      clock,
+      body: { date: '2030-01-16', startTime: '19:00', category: 'allmänbildning' },
+    });
+    expect(r.status).toBe(409);
+    expect(r.body.error.message).toBe('Serien har redan ett quiz det datumet.');
   });
 
   it('TOTP enrolments of one account: one factor left, no 5xx', async () => {

@@ -3,13 +3,12 @@
  * goes through worker/lib/authz.ts; a superadmin may act on any business. Writes that change public
  * data bump the public-data version in the same batch.
  */
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { locations, profiles, userRoles, venues, type VenueRow } from '../../db/schema';
 import { authorizeLocation, authorizeVenue, isSuperadmin, requireActor, type Actor } from '../../lib/authz';
 import { bumpDataVersion } from '../../lib/data-version';
 import { conflict, foundOr404, unauthorized } from '../../lib/errors';
-import { insertWhere } from '../../db/batch';
 import { newId } from '../../lib/ids';
 import { onUniqueRace } from '../../lib/unique-race';
 import { slugify } from '../../lib/slug';
@@ -25,7 +24,7 @@ import {
 } from './contract';
 import { deleteGuarded, purchaseGuarded } from '../promotion/service';
 import { followerCountsByPlace } from '../follows/service';
-import { countQuizzesAt, placesWithCounts, profileOf, slugsLike, venuesOfUser } from './queries';
+import { countQuizzesAt, insertPlaceWithRoom, placesWithCounts, profileOf, slugsLike, venuesOfUser } from './queries';
 
 /** What the business/place/profile services need: the database and the clock (today, and the instant stamped on writes). */
 export type VenueDeps = Pick<Deps, 'db' | 'clock'>;
@@ -236,8 +235,8 @@ export async function createLocation(deps: Pick<Deps, 'db'>, actor: Actor, input
   await authorizeVenue(db, actor, venueId);
   const id = newId();
   // Guarded in the statement itself: parallel requests cannot pass a count read first (issue 43.1).
-  const room = sql`(SELECT COUNT(*) FROM locations WHERE venue_id = ${venueId}) < ${MAX_PLACES_PER_VENUE}`;
-  const [inserted] = await db.batch([insertWhere(db, locations, { id, venueId, ...locationValues(input) }, room).returning(), bumpDataVersion(db)]);
+  // Guarded in the statement itself: parallel requests cannot pass a count read first (issue 43.1).
+  const [inserted] = await db.batch([insertPlaceWithRoom(db, { id, venueId, ...locationValues(input) }, MAX_PLACES_PER_VENUE), bumpDataVersion(db)]);
   if (!inserted[0]) {
     // Either the business is full or it was deleted in between (its places went with it: room again).
     await authorizeVenue(db, actor, venueId);
