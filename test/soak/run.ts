@@ -255,6 +255,7 @@ const BROWSER_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, l
 const pendingFollows = new Set<string>();
 const usedConfirmLinks = new Set<string>();
 let followRunTag = '';
+let beaconClients = 0;
 const pick = <T>(xs: readonly T[]): T => xs[Math.floor(Math.random() * xs.length)]!;
 
 type Action = (ctx: { owners: Owner[]; cities: string[]; venuePaths: string[]; today: string; chain: string }) => Promise<unknown>;
@@ -275,11 +276,19 @@ const MIX: Array<[number, string, Action]> = [
     6,
     'beacon',
     async ({ owners }) => {
-      // A visitor's beacon (issue 18): 1–50 card views and detail opens of the soak owners' quizzes.
+      // A visitor's beacon (issue 18): 1–50 card views and detail opens of the soak owners' quizzes. Each beacon is its
+      // own client (a unique address): a client's repeats of one (event, quiz) count once a day (issue 26.6).
       const n = 1 + Math.floor(Math.random() * 50);
       const events = Array.from({ length: n }, () => ({ t: Math.random() < 0.8 ? 'impression' : 'detail_open', q: pick(pick(owners).quizIds) }));
-      const r = await request('beacon', '/api/events', { method: 'POST', body: { events }, headers: { 'user-agent': BROWSER_UA }, expect: [204] });
-      if (r) counters.events += n;
+      const client = beaconClients++;
+      const ip = `10.${(client >> 16) & 255}.${(client >> 8) & 255}.${client & 255}`;
+      const r = await request('beacon', '/api/events', {
+        method: 'POST',
+        body: { events },
+        headers: { 'user-agent': BROWSER_UA, 'cf-connecting-ip': ip },
+        expect: [204],
+      });
+      if (r) counters.events += new Set(events.map((e) => `${e.t}|${e.q}`)).size;
     },
   ],
   [
@@ -619,7 +628,7 @@ async function main() {
       counters.paid,
     ],
     [
-      'their counted events (every event of every 204 beacon, issue 18)',
+      'their counted events (every distinct event of every 204 beacon, one client each; issues 18, 26.6)',
       `SELECT COALESCE(SUM(count), 0) AS n FROM analytics_daily WHERE venue_id IN (SELECT id FROM venues WHERE user_id IN ${soakUsers})`,
       counters.events,
     ],
