@@ -119,7 +119,7 @@ describe(`${PARALLEL} parallel requests on one unique value (issue 43.2)`, () =>
     const venue = await createVenue(owner.id);
     const place = await createLocation(venue.id);
     const recurrenceId = newId();
-    const series = { locationId: place.id, isRecurring: true, recurrenceId, recurrencePattern: 'weekly', recurrenceDays: '["onsdag"]' };
+    const series = { locationId: place.id, isRecurring: true, recurrenceId, recurrencePattern: 'weekly' as const, recurrenceDays: '["onsdag"]' };
     const first = await createQuiz(place.id, { ...series, date: '2030-01-09' });
     await createQuiz(place.id, { ...series, date: '2030-01-16' });
     const r = await callJson(`/api/owner/quizzes/${first.id}`, {
