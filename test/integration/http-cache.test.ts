@@ -210,6 +210,49 @@ describe('edge-cache keys hold only the parameters a route knows (issue 26.4)', 
     }
   });
 
+  it('an invalid value of a known parameter (ignored by the page) is a HIT of the canonical entry, reading no row (issue 43.8)', async () => {
+    const { location, venue: place } = await createOwnerWithPlace(`Skräpstad ${unique('s')}`);
+    await createQuiz(location.id, { date: '2030-01-15' });
+    const city = location.citySlug;
+    const get = async (path: string) => {
+      const res = await call(path, { clock: CLOCK });
+      expect(res.status, path).toBe(200);
+      return { xcache: res.headers.get('x-cache'), rows: Number(res.headers.get('x-d1-rows-read')), etag: res.headers.get('etag'), body: await res.text() };
+    };
+    const join = (path: string, q: string) => `${path}${path.includes('?') ? '&' : '?'}${q}`;
+    // Per page: its canonical query, and junk that page ignores, two different values each.
+    const cases: Array<[string, string[]]> = [
+      ['/', ['weekday=x', 'sprak=x', 'near=a', 'date=x', 'radius=x', 'city=%00', 'search=%01', 'near=57.7,11.9&radius=x', 'weekday=tisdag&weekday=x']],
+      [`/quiz/${city}`, ['weekday=x', 'date=2030-02-30', 'sprak=x']],
+      [`/quiz/${city}/tisdag`, ['date=x', 'time=x']],
+      [`/stad/${city}`, ['radius=x', 'near=1000,1000']],
+      [`/embed/${city}`, ['theme=x', 'compact=x']],
+      [`/embed/${city}/${place.slug}`, ['theme=x', 'compact=2']],
+    ];
+    for (const [path, junk] of cases) {
+      const canonical = await get(path);
+      for (const q of junk) {
+        const qs = (n: number) =>
+          q
+            .replace(/=x\b/g, `=x${n}${unique('j')}`)
+            .replace(/=a\b/, `=a${n}`)
+            .replace(/=(%0[01])/, `=$1${n}`);
+        const first = await get(join(path, qs(1)));
+        const second = await get(join(path, qs(2)));
+        // The notice naming an ignored quiz filter keeps such a request apart from the plain page, but one
+        // entry serves every invalid value of it: its second request is a hit, whatever the value.
+        expect(second.xcache, `${path} + ${q}`).toBe('HIT');
+        // Nothing read for the page (at most the data version, when its one-second memo has run out).
+        expect(second.rows, `${path} + ${q}`).toBeLessThanOrEqual(1);
+        expect(second.etag).toBe(first.etag);
+        // Without its junk the request is the canonical one (the page alone, or with the valid part).
+        const valid = q.split('&').filter((p) => !/=(x|a|%0[01])$/.test(p));
+        const expected = valid.length ? (await get(join(path, valid.join('&')))).etag : canonical.etag;
+        if (!/sprak|time/.test(q)) expect(first.etag, `${path} + ${q}: the canonical entry`).toBe(expected);
+      }
+    }
+  });
+
   it('a search feed names its own URL with the known parameters only, whoever asked first', async () => {
     const { location } = await createOwnerWithPlace(`Flödesstad ${unique('f')}`);
     const folded = await (await call(`/api/calendar/listing.ics?x=${unique('x')}&city=${location.citySlug}`, { clock: CLOCK })).text();

@@ -12,11 +12,34 @@ import { countUnits, orderedPage, walkedPage } from '../../worker/features/listi
 import type { SeriesFilter } from '../../worker/features/listing/queries/where';
 import { testDb } from '../factories';
 
-/** A Db whose all() records the SQL and parameters instead of only running them. */
+/** A Db whose all() and batchAll() (statements prepared on `$client`) record the SQL and parameters instead of only running them. */
 function recording(db: Db) {
   const seen: Array<{ sql: string; params: unknown[] }> = [];
+  const client = new Proxy(db.$client, {
+    get(target, prop) {
+      if (prop === 'prepare') {
+        return (text: string) => {
+          const stmt = target.prepare(text);
+          return new Proxy(stmt, {
+            get(s, p) {
+              if (p === 'bind')
+                return (...params: unknown[]) => {
+                  seen.push({ sql: text, params });
+                  return s.bind(...params);
+                };
+              const v = Reflect.get(s, p);
+              return typeof v === 'function' ? v.bind(s) : v;
+            },
+          });
+        };
+      }
+      const v = Reflect.get(target, prop);
+      return typeof v === 'function' ? v.bind(target) : v;
+    },
+  });
   const proxy = new Proxy(db, {
     get(target, prop, receiver) {
+      if (prop === '$client') return client;
       if (prop === 'all') {
         return async (query: any) => {
           const q = (target as any).dialect.sqlToQuery(query);
@@ -72,7 +95,6 @@ async function runModes(db: Db) {
     ]);
   }
 }
-// (unitsById is one primary-key lookup per id, sent as a batch: not through all(), so not recorded here.)
 const PER_MODE = 5;
 
 describe('query plans', () => {
@@ -85,9 +107,9 @@ describe('query plans', () => {
     await listCities(db);
     await findCity(db, 'stockholm');
     await findPublicVenue(db, 'kvarnen', base.houseEmail);
-    await venueUpcoming(db, ['l1', 'l2'], base.today, 10);
-    await placeDateQuizzes(db, 'l1', base.today);
-    expect(seen.length).toBe(MODES.length * PER_MODE + 7);
+    await venueUpcoming(db, ['l1', 'l2', 'l3', 'l4', 'l5', 'l6'], base.today, 10);
+    await placeDateQuizzes(db, [{ placeId: 'l1', date: base.today }]);
+    expect(seen.length).toBe(MODES.length * PER_MODE + 8);
     for (const q of seen) {
       const details = await plan(testDb(), q);
       const scans = details.filter((d) => FULL_SCAN.test(d));

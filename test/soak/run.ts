@@ -6,7 +6,9 @@
  * SOAK_SECONDS (60) of mixed traffic on SOAK_CONNECTIONS (50) concurrent keep-alive connections,
  * capped at SOAK_MAX_REQUESTS: public pages, listing and search, sign-ins, owner writes (profile,
  * business, new quizzes, quiz edits), counting beacons (issue 18) and contended promotion checkouts on the same city and days, some
- * paid through the local checkout (signed webhook), some abandoned.
+ * paid through the local checkout (signed webhook), some abandoned. Hostile shapes (issue 43): a chain of
+ * MAX_PLACES_PER_VENUE places (its page, feed and widget, and one place too many), ten registrations of one
+ * new address at once, and pages with junk values of their known parameters (served from the cache).
  *
  * An error is a network failure, a timeout, a 5xx, or any status not expected for that request kind
  * (a sold-out 409 is expected for a checkout; a 500 never is). Afterwards the server is stopped and
@@ -19,6 +21,7 @@ import { cpSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { MAX_PLACES_PER_VENUE } from '../../worker/features/venues/contract';
 import { INVARIANTS } from '../integration/security/invariants';
 
 const repo = join(import.meta.dirname, '..', '..');
@@ -235,15 +238,27 @@ function quizIdOf(json: any): string {
 
 // ------------------------------------------------------------------ the mix
 
-const counters = { logins: 0, quizzesCreated: 0, checkouts: 0, paid: 0, events: 0, follows: 0, followsConfirmed: 0 };
+const counters = {
+  logins: 0,
+  quizzesCreated: 0,
+  checkouts: 0,
+  paid: 0,
+  events: 0,
+  follows: 0,
+  followsConfirmed: 0,
+  raceAddresses: 0,
+  junkHits: 0,
+  junkPages: 0,
+};
 const BROWSER_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
 /** Follow requests whose confirmation link has not been used yet (issue 17). */
 const pendingFollows = new Set<string>();
 const usedConfirmLinks = new Set<string>();
 let followRunTag = '';
+let beaconClients = 0;
 const pick = <T>(xs: readonly T[]): T => xs[Math.floor(Math.random() * xs.length)]!;
 
-type Action = (ctx: { owners: Owner[]; cities: string[]; venuePaths: string[]; today: string }) => Promise<unknown>;
+type Action = (ctx: { owners: Owner[]; cities: string[]; venuePaths: string[]; today: string; chain: string }) => Promise<unknown>;
 
 const SEARCHES = ['quiz', 'musik', 'pub', 'tema', 'allmänbildning', 'Soakpuben', 'stockholm', 'ö'];
 const WEEKDAYS = ['mandag', 'tisdag', 'onsdag', 'torsdag', 'fredag', 'lordag', 'sondag'];
@@ -261,11 +276,19 @@ const MIX: Array<[number, string, Action]> = [
     6,
     'beacon',
     async ({ owners }) => {
-      // A visitor's beacon (issue 18): 1–50 card views and detail opens of the soak owners' quizzes.
+      // A visitor's beacon (issue 18): 1–50 card views and detail opens of the soak owners' quizzes. Each beacon is its
+      // own client (a unique address): a client's repeats of one (event, quiz) count once a day (issue 26.6).
       const n = 1 + Math.floor(Math.random() * 50);
       const events = Array.from({ length: n }, () => ({ t: Math.random() < 0.8 ? 'impression' : 'detail_open', q: pick(pick(owners).quizIds) }));
-      const r = await request('beacon', '/api/events', { method: 'POST', body: { events }, headers: { 'user-agent': BROWSER_UA }, expect: [204] });
-      if (r) counters.events += n;
+      const client = beaconClients++;
+      const ip = `10.${(client >> 16) & 255}.${(client >> 8) & 255}.${client & 255}`;
+      const r = await request('beacon', '/api/events', {
+        method: 'POST',
+        body: { events },
+        headers: { 'user-agent': BROWSER_UA, 'cf-connecting-ip': ip },
+        expect: [204],
+      });
+      if (r) counters.events += new Set(events.map((e) => `${e.t}|${e.q}`)).size;
     },
   ],
   [
@@ -420,6 +443,46 @@ MIX.push(
     },
   ],
 );
+// Issue 43: hostile shapes. `chain` is "{city}/{venue}" of owner 0's business with MAX_PLACES_PER_VENUE places.
+/** Junk values of the parameters a page knows (the page ignores them; the cache key must too). */
+const JUNK = ['weekday=x', 'sprak=x', 'near=a', 'date=x', 'radius=x', 'price=x', 'city=%00'];
+MIX.push(
+  [3, 'chain page', ({ chain }) => request('chain page', `/quiz/${chain}`, { expect: [200] })],
+  [1, 'chain feed', ({ chain }) => request('chain feed', `/api/calendar/venue/${chain}.ics`, { expect: [200] })],
+  [1, 'chain widget', ({ chain }) => request('chain widget', `/embed/${chain}`, { expect: [200] })],
+  [
+    1,
+    'chain place too many',
+    ({ owners }) =>
+      request('chain place too many', `/api/owner/venues/${owners[0]!.venueId}/locations`, {
+        method: 'POST',
+        cookie: owners[0]!.cookie,
+        body: { name: 'En för mycket', address: 'Soakgatan 99', city: CITY },
+        expect: [409],
+      }),
+  ],
+  [
+    4,
+    'page junk',
+    async ({ cities }) => {
+      const path = pick(['/', `/quiz/${pick(cities)}`, `/stad/${pick(cities)}`]);
+      const junk = pick(JUNK).replace(/=(.*)$/, `=$1${Math.floor(Math.random() * 1e9)}`);
+      const r = await request('page junk', `${path}?${junk}`, { expect: [200] });
+      counters.junkPages++;
+      if (r?.headers.get('x-cache') === 'HIT') counters.junkHits++;
+    },
+  ],
+  [
+    1,
+    'register race',
+    async () => {
+      // A double-clicked sign-up, ten times over: five accepted (REGISTER_LIMIT per address), five told to wait.
+      const email = `soak-race-${followRunTag}-${counters.raceAddresses++}@test.local`;
+      const body = { email, password: 'soak-lösen', confirmPassword: 'soak-lösen' };
+      await Promise.all(Array.from({ length: 10 }, () => request('register race', '/api/auth/register', { method: 'POST', body, expect: [201, 429] })));
+    },
+  ],
+);
 const TOTAL_WEIGHT = MIX.reduce((s, [w]) => s + w, 0);
 function chooseAction(): Action {
   let x = Math.random() * TOTAL_WEIGHT;
@@ -463,6 +526,26 @@ async function main() {
   const today: string = listing!.json.today;
   const owners: Owner[] = [];
   for (let i = 0; i < OWNERS; i++) owners.push(await signUpOwner(i, runTag, today));
+  // Owner 0's business becomes a chain of MAX_PLACES_PER_VENUE places in the soak's city, a quiz at each (issue 43.1).
+  const chainOwner = owners[0]!;
+  for (let i = 1; i < MAX_PLACES_PER_VENUE; i++) {
+    const place = await request('setup', `/api/owner/venues/${chainOwner.venueId}/locations`, {
+      method: 'POST',
+      cookie: chainOwner.cookie,
+      body: { name: `Soakkedjan ${i}`, address: `Kedjegatan ${i}`, city: CITY },
+      expect: [201],
+    });
+    if (!place) throw new Error('chain place failed');
+    const quiz = await request('setup', '/api/owner/quizzes', {
+      method: 'POST',
+      cookie: chainOwner.cookie,
+      body: { locationId: place.json.id, date: addDays(today, 1 + (i % 28)), startTime: '19:00', category: 'allmänbildning', recurring: false },
+      expect: [201],
+    });
+    if (!quiz) throw new Error('chain quiz failed');
+    counters.quizzesCreated++;
+  }
+  const chain = `soakstad/${chainOwner.venueSlug}`;
   const cities: string[] = ((await request('setup', '/api/listing/cities', { expect: [200] }))!.json.cities as Array<{ slug: string }>).map((c) => c.slug);
   const venuePaths = new Set<string>();
   for (const city of cities.slice(0, 20)) {
@@ -477,7 +560,7 @@ async function main() {
     `[soak] ${owners.length} owners signed up, ${cities.length} cities, ${venuePaths.size} venue pages; traffic: ${SECONDS} s × ${CONNECTIONS} connections (max ${MAX_REQUESTS} requests)`,
   );
 
-  const ctx = { owners, cities, venuePaths: [...venuePaths], today };
+  const ctx = { owners, cities, venuePaths: [...venuePaths], today, chain };
   const started = Date.now();
   t0 = started;
   const deadline = started + SECONDS * 1000;
@@ -545,7 +628,7 @@ async function main() {
       counters.paid,
     ],
     [
-      'their counted events (every event of every 204 beacon, issue 18)',
+      'their counted events (every distinct event of every 204 beacon, one client each; issues 18, 26.6)',
       `SELECT COALESCE(SUM(count), 0) AS n FROM analytics_daily WHERE venue_id IN (SELECT id FROM venues WHERE user_id IN ${soakUsers})`,
       counters.events,
     ],
@@ -560,6 +643,14 @@ async function main() {
       counters.followsConfirmed,
     ],
   ];
+  expectations.push(
+    [
+      `chain places (MAX_PLACES_PER_VENUE, every extra refused)`,
+      `SELECT COUNT(*) AS n FROM locations WHERE venue_id = '${chainOwner.venueId}'`,
+      MAX_PLACES_PER_VENUE,
+    ],
+    ['accounts of raced registrations (one per address)', `SELECT COUNT(*) AS n FROM users WHERE email LIKE 'soak-race-${runTag}-%'`, counters.raceAddresses],
+  );
   for (const [label, q, expected] of expectations) {
     const got = Number(d1(q)[0]?.n);
     const ok = got === expected;
@@ -569,6 +660,7 @@ async function main() {
   const [slots] = d1(
     `SELECT COUNT(*) AS n, COALESCE(MAX(c), 0) AS maxPremium FROM (SELECT COUNT(*) AS c FROM promotion_slot_claims WHERE tier = 'premium' GROUP BY city_slug, date)`,
   );
+  console.log(`[soak] junk-parameter pages: ${counters.junkPages}, ${counters.junkHits} served from the cache`);
   console.log(`[soak] premium slots in use: ${slots?.n ?? 0} city-days, at most ${slots?.maxPremium ?? 0} claim per city-day`);
 
   const ok = errors === 0 && problems.length === 0;

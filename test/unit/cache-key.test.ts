@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cacheKey, canonicalQuery } from '../../worker/lib/cache';
+import { cacheKey, canonicalQuery, effectiveQuery } from '../../worker/lib/cache';
+import { pageEffectiveQuery } from '../../worker/features/pages/service';
 
 const KNOWN = ['a', 'b', 'city'];
 
@@ -25,5 +26,19 @@ describe('edge cache key', () => {
     expect(canonicalQuery('https://q.se/?city=b&x=1&city=a&a=1', KNOWN)).toBe('a=1&city=b&city=a');
     expect(canonicalQuery('https://q.se/?city=a&city=b', KNOWN)).not.toBe(canonicalQuery('https://q.se/?city=b&city=a', KNOWN));
     expect(canonicalQuery('https://q.se/?x=%3Cscript%3E', KNOWN)).toBe('');
+  });
+
+  it('effectiveQuery keys a lenient route by what it reads: junk values of known parameters make no new key (issue 43.8)', () => {
+    const page = (q: string) => effectiveQuery(`https://q.se/${q}`, pageEffectiveQuery);
+    expect(page('?weekday=tisdag')).toBe('weekday=tisdag');
+    for (const junk of ['?weekday=x', '?date=2030-02-30', '?near=a', '?radius=5', '?city=%00', '?search=%01', '?x=1', '?weekday='])
+      expect(page(junk), junk).toBe('');
+    expect(page('?weekday=tisdag&weekday=x')).toBe('weekday=tisdag');
+    expect(page('?near=57.7,%2011.9&radius=x')).toBe('near=57.7%2C11.9');
+    // An invalid quiz filter is named in the page's notice: one marker for every invalid value.
+    expect(page('?sprak=x1')).toBe(page('?sprak=x2'));
+    expect(page('?sprak=x1')).not.toBe('');
+    // A parameter kept as written (the development cache-bust).
+    expect(effectiveQuery('https://q.se/?_b=7&weekday=x', pageEffectiveQuery, ['_b'])).toBe('_b=7');
   });
 });

@@ -6,7 +6,8 @@
  * quizzes fires the listing_series triggers (migration 0005), so counts of rows that matter come from
  * `.returning()` — an array whose length is the count. `changes()` reads either shape.
  */
-import { getTableColumns, type SQL } from 'drizzle-orm';
+import { getTableColumns, is, SQL, sql } from 'drizzle-orm';
+import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { BatchItem } from 'drizzle-orm/batch';
 import { rowsPerInsert } from '../lib/chunks';
 import type { Db } from './client';
@@ -67,4 +68,30 @@ export async function batchAll<T>(db: Db, queries: readonly SQL[]): Promise<T[][
   });
   const results = await db.$client.batch<T>(statements);
   return results.map((r) => r.results);
+}
+
+/**
+ * `INSERT INTO table SELECT <values> WHERE <condition>`: an insert that happens only while `condition` holds,
+ * decided inside the one statement (a count checked in the Worker first could be passed by parallel requests).
+ * Add `.returning()`: no row back means the condition refused it. Columns missing from `values` get their
+ * schema default (SQL or `$defaultFn`), else NULL; the column list is drizzle's own for INSERT … SELECT
+ * (every insertable column, in schema order).
+ */
+export function insertWhere<T extends SQLiteTable>(db: Db, table: T, values: Partial<T['$inferInsert']>, condition: SQL) {
+  const given = values as Record<string, unknown>;
+  const columns = Object.entries(getTableColumns(table)).filter(([, col]) => !(col as unknown as { shouldDisableInsert(): boolean }).shouldDisableInsert());
+  const select = sql.join(
+    columns.map(([key, col]) => {
+      if (key in given && given[key] !== undefined) {
+        const v = given[key];
+        return is(v, SQL) ? v : sql`${col.mapToDriverValue(v)}`;
+      }
+      if (col.defaultFn) return sql`${col.mapToDriverValue(col.defaultFn())}`;
+      if (is(col.default, SQL)) return sql`(${col.default})`;
+      if (col.default !== undefined) return sql`${col.mapToDriverValue(col.default)}`;
+      return sql`NULL`;
+    }),
+    sql`, `,
+  );
+  return db.insert(table).select(sql`SELECT ${select} WHERE ${condition}`);
 }

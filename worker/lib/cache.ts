@@ -109,14 +109,35 @@ export function canonicalQuery(url: string, known: readonly string[]): string {
 }
 
 /**
- * The versioned cache key of a request: build + data version + Stockholm date + path + the known query
- * parameters (canonicalQuery). The build (the hashed public entry file) is part of it because cached HTML
- * links hashed assets that a new deployment removes: without it every deploy would serve unstyled pages
- * until the data changed.
+ * What a lenient route reads from its query (issue 43.8), as the key of its answer: given the first value of
+ * each parameter (what `c.req.query()` gives the route), the values it acts on — an invalid value it ignores
+ * is left out (or stands as one marker for every invalid value, when the answer names what was ignored).
  */
-export function cacheKey(url: string, version: number, today: string, build = 'dev', known: readonly string[] = []): string {
+export type EffectiveQuery = (query: Record<string, string>) => Record<string, string | undefined>;
+
+/**
+ * The query of a lenient route's cache key: `read` of the request's query (EffectiveQuery), empty values
+ * dropped, sorted by name; `raw` names parameters kept as written (the development cache-bust).
+ */
+export function effectiveQuery(url: string, read: EffectiveQuery, raw: readonly string[] = []): string {
+  const first: Record<string, string> = {};
+  for (const [k, v] of new URL(url).searchParams) first[k] ??= v;
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(read(first))) if (v !== undefined && v !== '') out[k] = v;
+  for (const k of raw) if (first[k]) out[k] = first[k];
+  const params = Object.entries(out).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return new URLSearchParams(params).toString();
+}
+
+/**
+ * The versioned cache key of a request: build + data version + Stockholm date + path + the known query
+ * parameters (canonicalQuery, or `query` when the route computed it: effectiveQuery). The build (the hashed
+ * public entry file) is part of it because cached HTML links hashed assets that a new deployment removes:
+ * without it every deploy would serve unstyled pages until the data changed.
+ */
+export function cacheKey(url: string, version: number, today: string, build = 'dev', known: readonly string[] = [], query?: string): string {
   const u = new URL(url);
-  const q = canonicalQuery(url, known);
+  const q = query ?? canonicalQuery(url, known);
   return `https://edge-cache.quizkvall.internal/${encodeURIComponent(build)}/v${version}/${today}${u.pathname}${q ? `?${q}` : ''}`;
 }
 
@@ -134,6 +155,12 @@ export interface EdgeCacheOptions {
    * key; the default is none. `produce` must not read any other parameter.
    */
   query?: readonly string[];
+  /**
+   * For a route that ignores invalid values instead of refusing them (the pages, the widgets): what it reads
+   * from the query. The key then holds these values, not the raw ones, so junk values of a known parameter
+   * (`?weekday=x1`, `?weekday=x2` …) share the entry of the request without them (issue 43.8). Replaces `query`.
+   */
+  effective?: EffectiveQuery;
 }
 
 /**
@@ -152,8 +179,10 @@ export async function withEdgeCache(c: Context<AppEnv>, produce: () => Promise<R
   // The hashed entry and stylesheet names: pages inline the CSS and name both (issue 19 §1).
   const assets = await getPublicAssets(c.env.ASSETS);
   const build = assets.script ? [assets.script, ...assets.styles].join(',') : 'nobuild';
-  const known = c.var.config.isDev ? [...(opts.query ?? []), DEV_CACHE_BUST_PARAM] : (opts.query ?? []);
-  const key = cacheKey(c.req.url, version, c.var.clock.today(), build, known);
+  const bust = c.var.config.isDev ? [DEV_CACHE_BUST_PARAM] : [];
+  const known = [...(opts.query ?? []), ...bust];
+  const query = opts.effective ? effectiveQuery(c.req.url, opts.effective, bust) : undefined;
+  const key = cacheKey(c.req.url, version, c.var.clock.today(), build, known, query);
   const mem = memoryGet(key);
   if (mem) return respond(mem, 'HIT');
   const cache = edgeCache();

@@ -2,12 +2,22 @@
  * The one home for splitting work into bounded pieces (issue 28.7). D1 allows at most 100 bound
  * parameters per statement (ARCHITECTURE.md "Scale"), so a key list goes into `IN (…)` in chunks of
  * `IN_LIST_CHUNK` (room left for the statement's other parameters) and a multi-row insert takes
- * `rowsPerInsert(parametersPerRow)` rows. Other platform caps (a Queue's sendBatch, R2's bulk delete) use
+ * `rowsPerInsert(parametersPerRow)` rows; a compound SELECT built from a list takes at most
+ * `D1_MAX_COMPOUND_TERMS` arms per statement (issue 43.1). Other platform caps (a Queue's sendBatch, R2's bulk delete) use
  * `chunks` with their own size.
  */
 
 /** D1's cap on bound parameters in one statement. */
 export const D1_MAX_BOUND_PARAMETERS = 100;
+
+/**
+ * D1's cap on the terms of one compound SELECT (`a UNION ALL b …`): five run, six fail with "too many terms in
+ * compound SELECT" (measured in workerd, issue 43.1). A multi-row `VALUES` list is not limited by it.
+ */
+export const D1_MAX_COMPOUND_TERMS = 5;
+
+/** D1's cap on one statement's SQL text, in bytes ("statement too long" above it). */
+export const D1_MAX_SQL_BYTES = 100_000;
 
 /** Keys per `IN (…)` list: under the cap, with room for a few more parameters in the same statement. */
 export const IN_LIST_CHUNK = 90;

@@ -18,6 +18,7 @@ import type { Db } from '../db/client';
 import { usedLinks } from '../db/schema';
 import { invalidInput, unavailable } from './errors';
 import { hashToken } from './tokens';
+import { uniqueViolation } from './unique-race';
 
 export type LinkPurpose =
   | 'follow-confirm'
@@ -142,8 +143,7 @@ export function spendStatement(db: Db, payload: LinkPayload & { token: string })
 }
 
 export function isSpentError(err: unknown): boolean {
-  const text = String((err as { cause?: unknown })?.cause ?? '') + String((err as Error)?.message ?? err);
-  return /UNIQUE constraint failed: used_links|used_links\.token_hash/.test(text);
+  return uniqueViolation(err) === 'used_links.token_hash';
 }
 
 /** Forgets spent tokens whose links have expired anyway (nothing could reuse them). */

@@ -11,6 +11,7 @@ import { passwordCredentials, totpFactors, users } from '../../db/schema';
 import { bumpDataVersion } from '../../lib/data-version';
 import { AppError, conflict, invalidInput, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
+import { onUniqueRace } from '../../lib/unique-race';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { hitRateLimit, takeMailAttempt } from '../../lib/rate-limit';
 import { invalidateUserSessions } from '../../lib/session';
@@ -137,7 +138,14 @@ export async function confirmEmailChange(deps: Pick<Deps, 'db' | 'clock' | 'mail
   if (await emailInUse(db, newEmail)) throw conflict('E-postadressen används redan av ett annat konto.');
   if (!(await redeemEmailToken(deps, { tokenId: row.id })))
     throw new AppError(400, 'invalid_input', 'Länken är ogiltig eller har redan använts.', undefined, { reason: 'invalid' });
-  await db.update(users).set({ email: newEmail, updatedAt: now.toISOString() }).where(eq(users.id, user.id));
+  // Two links to one address opened at once (or a registration of it in between): the second is the 409 above (issue 43.2).
+  await onUniqueRace(
+    () => db.update(users).set({ email: newEmail, updatedAt: now.toISOString() }).where(eq(users.id, user.id)),
+    ['users.email'],
+    () => {
+      throw conflict('E-postadressen används redan av ett annat konto.');
+    },
+  );
   await mailer.send(emailChangedNotice(user.email, newEmail));
   return { userId: user.id, email: newEmail };
 }

@@ -8,6 +8,7 @@ import { feedback, venues } from '../../db/schema';
 import { bumpDataVersion } from '../../lib/data-version';
 import { forbidden, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
+import { onUniqueRace } from '../../lib/unique-race';
 import { slugify } from '../../lib/slug';
 import { deleteGuarded } from '../promotion/service';
 import type { Deps } from '../../ports/deps';
@@ -80,19 +81,27 @@ export async function createVenue(
   const viewerId = viewer.id;
   const id = newId();
   const slug = await uniqueSlug(db, input.name);
-  const insert = db
-    .insert(venues)
-    .values({ id, userId: viewerId, name: input.name, slug, address: null, city: null, isPublic: true })
-    .returning({ id: venues.id, name: venues.name, userId: venues.userId, slug: venues.slug });
-  // The owner e-mail's notes to the superadmins are written with the business (one batch), delivered by the mail queue.
-  const [inserted] = input.ownerEmail
-    ? await withOwnerEmailNotes(deps, [insert, bumpDataVersion(db)], {
-        venueId: id,
-        venueName: input.name,
-        ownerEmail: input.ownerEmail.toLowerCase(),
-        createdBy: viewer.email,
-      })
-    : await db.batch([insert, bumpDataVersion(db)]);
+  const write = async (slug: string) => {
+    const insert = db
+      .insert(venues)
+      .values({ id, userId: viewerId, name: input.name, slug, address: null, city: null, isPublic: true })
+      .returning({ id: venues.id, name: venues.name, userId: venues.userId, slug: venues.slug });
+    // The owner e-mail's notes to the superadmins are written with the business (one batch), delivered by the mail queue.
+    return input.ownerEmail
+      ? await withOwnerEmailNotes(deps, [insert, bumpDataVersion(db)], {
+          venueId: id,
+          venueName: input.name,
+          ownerEmail: input.ownerEmail.toLowerCase(),
+          createdBy: viewer.email,
+        })
+      : await db.batch([insert, bumpDataVersion(db)]);
+  };
+  // Another business took the slug since it was read (issue 43.2): once more with a random suffix, as the owners' create does.
+  const [inserted] = await onUniqueRace(
+    () => write(slug),
+    ['venues.slug'],
+    () => write(`${slug}-${newId().slice(0, 6)}`),
+  );
   const [row] = inserted as Array<{ id: string; name: string; userId: string; slug: string }>;
   return { venue: row!, ownerEmail: input.ownerEmail || null };
 }

@@ -52,6 +52,7 @@ import {
   verifiedTotpFactor,
 } from './queries';
 import { verifyTotpAt } from '../../lib/totp';
+import { onUniqueRace } from '../../lib/unique-race';
 
 export const INVALID_CREDENTIALS = 'Felaktig e-post eller lösenord. Försök igen.';
 export const EMAIL_NOT_CONFIRMED = 'E-post inte bekräftad. Du måste bekräfta din e-postadress innan du kan logga in.';
@@ -214,26 +215,8 @@ export async function register(deps: AuthDeps, input: RegisterInput & { clientKe
   if (!limit.allowed) {
     throw rateLimited(`För många försök. Vänta ${minutes(limit.retryAfterMs)} minuter innan du försöker igen.`, Math.ceil(limit.retryAfterMs / 1000));
   }
-  const existing = await findUserByEmail(db, input.email);
-  if (existing?.user.emailVerifiedAt) {
-    throw conflict('E-postadressen är redan registrerad', { reason: 'email_taken' });
-  }
   const hash = await hashPassword(input.password);
-  let userId: string;
-  if (existing) {
-    userId = existing.user.id;
-    await db
-      .insert(passwordCredentials)
-      .values({ userId, hash })
-      .onConflictDoUpdate({ target: passwordCredentials.userId, set: { hash, updatedAt: now.toISOString() } });
-  } else {
-    userId = newId();
-    await db.batch([
-      db.insert(users).values({ id: userId, email: input.email, createdAt: now.toISOString(), updatedAt: now.toISOString() }),
-      db.insert(passwordCredentials).values({ userId, hash }),
-      db.insert(profiles).values({ userId }),
-    ]);
-  }
+  const userId = await registerAddress(db, input.email, hash, now);
   const token = await issueEmailToken(
     db,
     userId,
@@ -244,6 +227,39 @@ export async function register(deps: AuthDeps, input: RegisterInput & { clientKe
   );
   await mailer.send(verifyMail(input.email, verifyLink(config.appUrl, token, input.takeoverVenue), !!input.takeoverVenue));
   return { email: input.email };
+}
+
+/**
+ * The account of a registration: a verified address answers 409; an unverified one gets the new password;
+ * a new one is created. Parallel registrations of one new address (a double click) both find no account:
+ * the one whose insert loses the race goes the unverified way, as it would have a moment later (issue 43.2).
+ */
+async function registerAddress(db: Db, email: string, hash: string, now: Date): Promise<string> {
+  const existing = await findUserByEmail(db, email);
+  if (existing?.user.emailVerifiedAt) {
+    throw conflict('E-postadressen är redan registrerad', { reason: 'email_taken' });
+  }
+  if (existing) {
+    await db
+      .insert(passwordCredentials)
+      .values({ userId: existing.user.id, hash })
+      .onConflictDoUpdate({ target: passwordCredentials.userId, set: { hash, updatedAt: now.toISOString() } });
+    return existing.user.id;
+  }
+  const userId = newId();
+  return onUniqueRace(
+    async () => {
+      await db.batch([
+        db.insert(users).values({ id: userId, email, createdAt: now.toISOString(), updatedAt: now.toISOString() }),
+        db.insert(passwordCredentials).values({ userId, hash }),
+        db.insert(profiles).values({ userId }),
+      ]);
+      return userId;
+    },
+    ['users.email'],
+    // The winner's account exists now: this takes one of the ways above.
+    () => registerAddress(db, email, hash, now),
+  );
 }
 
 /** Sends a new verification link if the address belongs to an unconfirmed account; same answer either way. */
@@ -398,13 +414,24 @@ export async function completeGoogleSignIn(deps: AuthDeps, profile: GoogleProfil
     return { userId: existing.user.id, created: false };
   }
   const userId = newId();
-  await db.batch([
-    db
-      .insert(users)
-      .values({ id: userId, email: profile.email, emailVerifiedAt: now.toISOString(), createdAt: now.toISOString(), updatedAt: now.toISOString() }),
-    db.insert(profiles).values({ userId }),
-    db.insert(oauthAccounts).values({ provider: 'google', providerUserId: profile.sub, userId }),
-  ]);
+  const create = () =>
+    db.batch([
+      db
+        .insert(users)
+        .values({ id: userId, email: profile.email, emailVerifiedAt: now.toISOString(), createdAt: now.toISOString(), updatedAt: now.toISOString() }),
+      db.insert(profiles).values({ userId }),
+      db.insert(oauthAccounts).values({ provider: 'google', providerUserId: profile.sub, userId }),
+    ]);
+  // Two callbacks at once (two tabs): the one that loses the insert race signs in to the winner's account (issue 43.2).
+  const raced = await onUniqueRace(
+    async () => {
+      await create();
+      return false;
+    },
+    ['users.email', 'oauth_accounts.provider, oauth_accounts.provider_user_id'],
+    () => true,
+  );
+  if (raced) return completeGoogleSignIn(deps, profile);
   await markVerified(db, config, userId, profile.email, now);
   await welcomeNewUser(db, mailer, config, userId);
   return { userId, created: true };

@@ -6,13 +6,19 @@ import { renderEmbed, type EmbedData, type EmbedOptions } from './view';
 
 type C = Context<AppEnv>;
 
-/** The parameters a widget reads (its edge-cache key): ?theme=dark and ?compact=1. */
-const EMBED_QUERY_KEYS = ['theme', 'compact'] as const;
-
 /** ?theme=dark and ?compact=1; anything else is the default (light, full). */
-function options(c: C): EmbedOptions {
-  return { theme: c.req.query('theme') === 'dark' ? 'dark' : 'light', compact: c.req.query('compact') === '1' };
+function optionsOf(query: Record<string, string | undefined>): EmbedOptions {
+  return { theme: query.theme === 'dark' ? 'dark' : 'light', compact: query.compact === '1' };
 }
+const options = (c: C) => optionsOf(c.req.query());
+
+/** A widget's edge-cache key: the options it acts on, so `?theme=x` shares the light widget's entry (issue 43.8). */
+const EMBED_CACHE = {
+  effective: (query: Record<string, string>) => {
+    const o = optionsOf(query);
+    return { theme: o.theme === 'dark' ? 'dark' : undefined, compact: o.compact ? '1' : undefined };
+  },
+};
 
 function page(c: C, data: EmbedData | null) {
   if (!data)
@@ -32,9 +38,7 @@ function page(c: C, data: EmbedData | null) {
  * edge-cached like the pages (theme and compact are part of the key, no other parameter).
  */
 export const embedRoutes = new Hono<AppEnv>()
-  .get('/:city', (c) => withEdgeCache(c, async () => page(c, await cityEmbed(c.var.deps, { citySlug: c.req.param('city') })), { query: EMBED_QUERY_KEYS }))
+  .get('/:city', (c) => withEdgeCache(c, async () => page(c, await cityEmbed(c.var.deps, { citySlug: c.req.param('city') })), EMBED_CACHE))
   .get('/:city/:venue', (c) =>
-    withEdgeCache(c, async () => page(c, await venueEmbed(c.var.deps, { citySlug: c.req.param('city'), venueSlug: c.req.param('venue') })), {
-      query: EMBED_QUERY_KEYS,
-    }),
+    withEdgeCache(c, async () => page(c, await venueEmbed(c.var.deps, { citySlug: c.req.param('city'), venueSlug: c.req.param('venue') })), EMBED_CACHE),
   );

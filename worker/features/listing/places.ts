@@ -99,13 +99,14 @@ export async function publicVenueQuizzes(
   );
   // A place cut off at `limit` rows may have more quizzes on its last date read: add them (rare: a place
   // with `limit` upcoming dates), so the order by time below chooses exactly as one sort of everything would.
+  const cutOff: Array<{ placeId: string; date: string }> = [];
   for (const p of places) {
     const mine = rows.filter((r) => r.locationId === p.id);
     if (mine.length < limit) continue;
-    const last = mine.reduce((d, r) => (r.date > d ? r.date : d), mine[0]!.date);
-    const seen = new Set(mine.map((r) => r.id));
-    rows.push(...(await placeDateQuizzes(db, p.id, last)).filter((r) => !seen.has(r.id)));
+    cutOff.push({ placeId: p.id, date: mine.reduce((d, r) => (r.date > d ? r.date : d), mine[0]!.date) });
   }
+  const seen = new Set(rows.map((r) => r.id));
+  rows.push(...(await placeDateQuizzes(db, cutOff)).filter((r) => !seen.has(r.id)));
   rows.sort((a, b) => compareText(a.date, b.date) || compareText(a.startTime, b.startTime) || compareText(a.id, b.id));
   return rows.slice(0, limit).flatMap((r) => {
     const l = byId.get(r.locationId);

@@ -17,7 +17,7 @@ import {
   buildListingPage,
   buildVenuePage,
   findCity,
-  PAGE_QUERY_KEYS,
+  pageEffectiveQuery,
   sitemapChild,
   sitemapIndex,
   weekdayRef,
@@ -245,8 +245,8 @@ const escXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').rep
 const entry = (e: SitemapEntry) => `<loc>${escXml(e.loc)}</loc>${e.lastmod ? `<lastmod>${escXml(e.lastmod)}</lastmod>` : ''}`;
 const xml = (c: C, body: string) => c.body(`<?xml version="1.0" encoding="UTF-8"?>\n${body}\n`, 200, { 'content-type': 'application/xml; charset=utf-8' });
 
-/** The edge-cache options of a page that reads the listing filters from its query. */
-const PAGE = { query: PAGE_QUERY_KEYS };
+/** The edge-cache options of a page that reads the listing filters from its query (the values it acts on). */
+const PAGE = { effective: pageEffectiveQuery };
 
 /** Server-rendered public pages (spec 01 §2, 02 §2.8). Anonymous requests are edge-cached. */
 export const pagesRoutes = new Hono<AppEnv>()

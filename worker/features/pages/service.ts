@@ -23,9 +23,6 @@ export function weekdayRef(slugOrName: string): WeekdayRef | null {
   return w ? { slug: w.slug, name: w.name, label: w.label } : null;
 }
 
-/** Every query parameter a public page reads (readFilterQuery): the only ones in its edge-cache key. */
-export const PAGE_QUERY_KEYS: readonly string[] = ['city', 'weekday', 'date', 'search', 'near', 'radius', ...QUIZ_FILTER_KEYS];
-
 /** Reads the filter query of a page leniently: invalid values are ignored rather than failing the page. */
 export function readFilterQuery(query: Record<string, string | undefined>): Partial<ListingFilters> {
   const out: Partial<ListingFilters> = {};
@@ -62,6 +59,17 @@ export function readQuizFilterQuery(query: Record<string, string | undefined>): 
     else if (r.data !== undefined) filters[key] = String(r.data);
   }
   return { filters, ignored };
+}
+
+/**
+ * A page's edge-cache key (issue 43.8): what the page reads from its query (readFilterQuery), so an invalid
+ * value it ignores shares the entry of the page without it; an invalid quiz filter stands as one marker
+ * (`!`) for every invalid value, as the page names it in its notice.
+ */
+export function pageEffectiveQuery(query: Record<string, string>): Record<string, string | undefined> {
+  const out: Record<string, string | undefined> = { ...readFilterQuery(query) };
+  for (const key of QUIZ_FILTER_KEYS) if (query[key] !== undefined && !QuizFilterShape[key].safeParse(query[key]).success) out[key] = '!';
+  return out;
 }
 
 /** The quiz filters of page filters, as the listing query takes them. */

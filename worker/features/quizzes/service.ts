@@ -12,6 +12,7 @@ import { addDays, isoWeekday, normalizeTime } from '../../lib/clock';
 import { bumpDataVersion } from '../../lib/data-version';
 import { AppError, conflict, forbidden, invalidInput, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
+import { uniqueViolation } from '../../lib/unique-race';
 import { generateOccurrences, isoDaysOf, namesOf, seriesEnd } from '../../lib/recurrence';
 import { deleteGuarded, purchaseGuarded } from '../promotion/service';
 import { confirmVenueStatements } from '../freshness/service';
@@ -192,9 +193,9 @@ export async function getQuiz(deps: QuizDeps, actor: Actor, input: { id: string 
   return { quiz: toOwnerQuiz(row), location: { id: location.id, name: location.name, city: location.city, venueId: location.venueId }, seriesCount };
 }
 
+/** Another occurrence of the series is on that date already (quizzes_series_date_uq). */
 function isUniqueViolation(err: unknown): boolean {
-  const msg = String((err as Error)?.message ?? '') + String((err as { cause?: Error })?.cause?.message ?? '');
-  return /UNIQUE constraint failed/i.test(msg);
+  return uniqueViolation(err) === 'quizzes.recurrence_id, quizzes.date';
 }
 
 /**

@@ -12,6 +12,11 @@ export const CITY_MAX = 80;
 export const PHONE_MAX = 40;
 export const WEBSITE_MAX = 300;
 export const PERSON_NAME_MAX = 80;
+/**
+ * Places one business may have (issue 43.1): a chain's public page, feed, card and embed read every place, so
+ * their cost grows with it; 50 covers the largest Swedish quiz chains with room to spare.
+ */
+export const MAX_PLACES_PER_VENUE = 50;
 /** Venue lookup on the dashboard: 3 attempts, 1 s apart (spec 02 §2.1, §9). */
 export const VENUE_LOOKUP_ATTEMPTS = 3;
 export const VENUE_LOOKUP_DELAY_MS = 1000;

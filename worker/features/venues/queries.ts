@@ -1,7 +1,16 @@
 import { and, asc, count, eq, gte, lt, or, sql } from 'drizzle-orm';
+import { insertWhere } from '../../db/batch';
 import type { Db } from '../../db/client';
 import { locations, profiles, quizzes, venues } from '../../db/schema';
 import type { OwnerPlace } from './contract';
+
+/**
+ * Inserts a place only while its business has fewer than `max` places, decided inside the one statement
+ * (issue 43.1: parallel creates cannot pass a count read first). Returns the row, or none when full.
+ */
+export function insertPlaceWithRoom(db: Db, values: typeof locations.$inferInsert & { venueId: string }, max: number) {
+  return insertWhere(db, locations, values, sql`(SELECT COUNT(*) FROM locations WHERE venue_id = ${values.venueId}) < ${max}`).returning();
+}
 
 /** Businesses a user owns, oldest first (the first is the dashboard's default). */
 export function venuesOfUser(db: Db, userId: string) {

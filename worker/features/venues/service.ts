@@ -8,14 +8,23 @@ import type { Db } from '../../db/client';
 import { locations, profiles, userRoles, venues, type VenueRow } from '../../db/schema';
 import { authorizeLocation, authorizeVenue, isSuperadmin, requireActor, type Actor } from '../../lib/authz';
 import { bumpDataVersion } from '../../lib/data-version';
-import { foundOr404, unauthorized } from '../../lib/errors';
+import { conflict, foundOr404, unauthorized } from '../../lib/errors';
 import { newId } from '../../lib/ids';
+import { onUniqueRace } from '../../lib/unique-race';
 import { slugify } from '../../lib/slug';
 import type { Deps } from '../../ports/deps';
-import type { DashboardResponse, LocationData, OwnerVenue, ProfileResponse, RegisterVenueData, UpdateVenueData } from './contract';
+import {
+  MAX_PLACES_PER_VENUE,
+  type DashboardResponse,
+  type LocationData,
+  type OwnerVenue,
+  type ProfileResponse,
+  type RegisterVenueData,
+  type UpdateVenueData,
+} from './contract';
 import { deleteGuarded, purchaseGuarded } from '../promotion/service';
 import { followerCountsByPlace } from '../follows/service';
-import { countQuizzesAt, placesWithCounts, profileOf, slugsLike, venuesOfUser } from './queries';
+import { countQuizzesAt, insertPlaceWithRoom, placesWithCounts, profileOf, slugsLike, venuesOfUser } from './queries';
 
 /** What the business/place/profile services need: the database and the clock (today, and the instant stamped on writes). */
 export type VenueDeps = Pick<Deps, 'db' | 'clock'>;
@@ -53,28 +62,23 @@ export async function uniqueVenueSlug(db: Db, name: string): Promise<string> {
   for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
 }
 
-function isSlugConflict(err: unknown): boolean {
-  const text = `${(err as Error)?.message ?? ''} ${String((err as { cause?: unknown })?.cause ?? '')}`;
-  return /UNIQUE/i.test(text) && /slug/i.test(text);
-}
-
 /**
  * Runs a write that uses a fresh slug. Two requests can pick the same free slug at once; the unique
- * index then fails one batch as a whole, and it is retried once with a random suffix.
+ * index then fails one batch as a whole, and it is retried once with a random suffix (issue 43.2).
  */
 async function withFreshSlug<T>(db: Db, name: string, write: (slug: string) => Promise<T>): Promise<T> {
   const slug = await uniqueVenueSlug(db, name);
-  try {
-    return await write(slug);
-  } catch (err) {
-    if (!isSlugConflict(err)) throw err;
-    return write(`${slug}-${newId().slice(0, 6)}`);
-  }
+  return onUniqueRace(
+    () => write(slug),
+    ['venues.slug'],
+    () => write(`${slug}-${newId().slice(0, 6)}`),
+  );
 }
 
 /** The 404 texts of authz.ts, for a row deleted between the check and the write. */
 const VENUE_GONE = 'Verksamheten hittades inte.';
 const LOCATION_GONE = 'Platsen hittades inte.';
+const PLACES_FULL = `En verksamhet kan ha högst ${MAX_PLACES_PER_VENUE} platser.`;
 
 /** Owners get the admin role with their first business (new accounts may not have it yet). */
 function grantAdmin(db: Db, actor: NonNullable<Actor>) {
@@ -230,14 +234,15 @@ export async function createLocation(deps: Pick<Deps, 'db'>, actor: Actor, input
   const { venueId } = input;
   await authorizeVenue(db, actor, venueId);
   const id = newId();
-  const [inserted] = await db.batch([
-    db
-      .insert(locations)
-      .values({ id, venueId, ...locationValues(input) })
-      .returning(),
-    bumpDataVersion(db),
-  ]);
-  return foundOr404(inserted[0], LOCATION_GONE);
+  // Guarded in the statement itself: parallel requests cannot pass a count read first (issue 43.1).
+  // Guarded in the statement itself: parallel requests cannot pass a count read first (issue 43.1).
+  const [inserted] = await db.batch([insertPlaceWithRoom(db, { id, venueId, ...locationValues(input) }, MAX_PLACES_PER_VENUE), bumpDataVersion(db)]);
+  if (!inserted[0]) {
+    // Either the business is full or it was deleted in between (its places went with it: room again).
+    await authorizeVenue(db, actor, venueId);
+    throw conflict(PLACES_FULL);
+  }
+  return inserted[0];
 }
 
 export async function updateLocation(deps: VenueDeps, actor: Actor, input: LocationData & { locationId: string }) {

@@ -3,7 +3,9 @@
  * with its places and upcoming quizzes, and the bounded slices the child sitemaps read.
  */
 import { sql } from 'drizzle-orm';
+import { batchAll } from '../../../db/batch';
 import type { Db } from '../../../db/client';
+import { chunks, D1_MAX_COMPOUND_TERMS } from '../../../lib/chunks';
 import { CARD_QUIZ_COLUMNS, type QuizCardRow } from './cards';
 
 /** The `limit` cities with the most listed units (listing_counts_top_idx, walked from the top: `limit` rows). */
@@ -113,18 +115,24 @@ export async function venueLocations(db: Db, venueId: string): Promise<VenuePlac
  * index with a LIMIT: about one row read per row returned, no join (the caller has the place and the
  * business) and no sort in SQL (the caller orders by date, time and id and keeps `limit`; a place that
  * filled its `limit` may have more quizzes on its last date: placeDateQuizzes reads them).
+ * One `UNION ALL` arm per place, at most D1_MAX_COMPOUND_TERMS arms (3 parameters each) per statement, the
+ * statements in one batch (one round trip): a chain of MAX_PLACES_PER_VENUE places is 10 statements (issue 43.1).
  */
 export async function venueUpcoming(db: Db, placeIds: string[], today: string, limit: number): Promise<QuizCardRow[]> {
-  if (placeIds.length === 0) return [];
   const perPlace = placeIds.map(
     (id) => sql`SELECT * FROM (SELECT ${CARD_QUIZ_COLUMNS} FROM quizzes q WHERE q.location_id = ${id} AND q.date >= ${today} ORDER BY q.date LIMIT ${limit})`,
   );
-  return db.all<QuizCardRow>(sql.join(perPlace, sql` UNION ALL `));
+  const statements = chunks(perPlace, D1_MAX_COMPOUND_TERMS).map((arms) => sql.join(arms, sql` UNION ALL `));
+  return (await batchAll<QuizCardRow>(db, statements)).flat();
 }
 
-/** Every occurrence at one place on one date (venueUpcoming's caller completes a place cut off at its limit-th date). */
-export async function placeDateQuizzes(db: Db, placeId: string, date: string): Promise<QuizCardRow[]> {
-  return db.all<QuizCardRow>(sql`SELECT ${CARD_QUIZ_COLUMNS} FROM quizzes q WHERE q.location_id = ${placeId} AND q.date = ${date}`);
+/**
+ * Every occurrence at each (place, date) pair (venueUpcoming's caller completes the places cut off at their
+ * limit-th date): one statement per pair, all in one batch.
+ */
+export async function placeDateQuizzes(db: Db, pairs: ReadonlyArray<{ placeId: string; date: string }>): Promise<QuizCardRow[]> {
+  const statements = pairs.map((p) => sql`SELECT ${CARD_QUIZ_COLUMNS} FROM quizzes q WHERE q.location_id = ${p.placeId} AND q.date = ${p.date}`);
+  return (await batchAll<QuizCardRow>(db, statements)).flat();
 }
 
 // ---- Sitemaps at scale (issue 19 §4): each child sitemap reads a bounded, index-backed slice. ----
