@@ -44,6 +44,7 @@ import { requestLog } from './middleware/request-log';
 import { sessionMiddleware } from './middleware/session';
 import { productionPorts, type PortFactories } from './ports/deps';
 import { BOOT_SCRIPT_CSP_HASH } from './lib/boot-script';
+import { PUBLIC_FILE_ROUTES, PUBLIC_PAGE_ROUTES } from './lib/public-pages';
 
 const csp = {
   defaultSrc: ["'self'"],
@@ -159,8 +160,9 @@ export function createApp(ports: PortFactories = productionPorts) {
   app.route('/dev/checkout', devCheckoutRoutes);
   // Pages behind the signed links in follow mail (confirm, unsubscribe, "Mina bevakningar"); never cached.
   app.route('/bevakningar', followPages);
-  // HTTP caching (Cache-Control + ETag + 304) for public pages; never for requests with the session cookie.
-  for (const path of ['/', '/stad/*', '/quiz/*', '/legacy', '/annonsera', '/sitemap.xml', '/sitemaps/*', '/robots.txt']) app.use(path, httpCache);
+  // HTTP caching (Cache-Control + ETag + 304) for the public pages and files; never for requests with the session cookie.
+  // Its pages are the ones the service worker keeps for offline use (worker/lib/public-pages.ts).
+  for (const path of [...PUBLIC_PAGE_ROUTES, ...PUBLIC_FILE_ROUTES]) app.use(path, httpCache);
   // Embeddable widgets for other sites' iframes (framing allowed above), edge- and HTTP-cached.
   app.use('/embed/*', httpCache);
   app.route('/embed', embedRoutes);

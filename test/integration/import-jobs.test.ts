@@ -510,3 +510,29 @@ describe('near-duplicates are listed for review, never merged silently', () => {
     await invariantsHold();
   });
 });
+
+describe('a review answer reads its own row', () => {
+  it('the row past the review list (500 rows) is answered with its item, not an empty body', async () => {
+    const p = unique('Many');
+    const jobId = unique('job');
+    const n = 501;
+    await testDb()
+      .insert(importJobs)
+      .values({ id: jobId, fileName: 'm.csv', fileKey: 'k', rowsKey: 'r', encoding: 'utf-8', status: 'done', totalRows: n, reviewCount: n, preview: '{}' });
+    // n review rows (2..n+1) in one statement: the CSV's columns, empty but for name, address, town and weekday.
+    const template = JSON.stringify({ ...Object.fromEntries(HEADER.split(',').map((c) => [c, ''])), city: `${p}stad`, weekday: 'fredag' });
+    const rowNos = Array.from({ length: n }, (_, i) => i + 2);
+    await testDb().run(sql`INSERT INTO import_rows (job_id, row_no, result, message, data)
+      SELECT ${jobId}, value, 'review', 'Liknar', json_set(${template}, '$.name', ${p} || ' krog ' || value, '$.address', 'Gatan ' || value)
+      FROM json_each(${JSON.stringify(rowNos)})`);
+    const last = n + 1;
+    const res = await callJson(`/api/admin/import/jobs/${jobId}/reviews/${last}`, {
+      method: 'POST',
+      body: { action: 'create' },
+      cookie: superadmin.cookie,
+      clock: CLOCK,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ rowNo: last, name: `${p} krog ${last}`, resolved: 'created' });
+  });
+});

@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { TIP_LIST_LIMIT } from '../../worker/features/tips/queries';
 import { TIP_LIMIT } from '../../worker/features/tips/service';
 import { LOCAL_FAIL_TOKEN } from '../../worker/ports/human-check';
 import { slugify } from '../../worker/lib/slug';
@@ -215,6 +216,21 @@ describe('the superadmin queue', () => {
     );
     expect(quizzes).toEqual([{ date: '2030-01-12', is_recurring: 0 }]);
     expect(await testDb().all(sql`SELECT 1 FROM mail_outbox WHERE send_key = ${`tip-published:${id}`}`)).toHaveLength(0);
+  });
+
+  it(`the approved tip comes back with its business after more than ${TIP_LIST_LIMIT} newer approvals (read by id, not found in a list page)`, async () => {
+    const admin = await createUser({ roles: ['superadmin'], now: new Date(CLOCK) });
+    const { body, id } = await pendingTip({ email: '' });
+    // TIP_LIST_LIMIT + 1 approved tips sent after this one: the approved list's page no longer holds it.
+    const newer = Array.from({ length: TIP_LIST_LIMIT + 1 }, (_, i) => i);
+    await testDb().run(sql`INSERT INTO tips (id, venue_name, address, city, city_slug, weekday, start_time, status, created_at, updated_at, answered_at)
+      SELECT ${unique('newer')} || '-' || value, 'Nyare ' || value, 'Storgatan 1', 'Nyastad', 'nyastad', 3, '19:00:00', 'approved',
+        strftime('%Y-%m-%dT%H:%M:%fZ', ${CLOCK}, '+1 minute', '+' || value || ' seconds'), ${CLOCK}, ${CLOCK}
+      FROM json_each(${JSON.stringify(newer)})`);
+    const res = await callJson(`/api/admin/tips/${id}/approve`, { method: 'POST', body: {}, cookie: admin.cookie, clock: CLOCK });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ id, status: 'approved', venueName: body.venueName, venue: { citySlug: slugify(body.city as string) } });
+    expect(res.body.venue.slug).toEqual(expect.any(String));
   });
 
   it('two answers racing: exactly one wins, the other gets 409 and nothing is created twice', async () => {

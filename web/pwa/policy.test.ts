@@ -3,9 +3,24 @@ import { CACHED_AT_HEADER, isPublicPagePath, isStorable, offlineNote, withOfflin
 
 describe('service worker policy (issue 32)', () => {
   it('handles only the server-rendered public pages', () => {
-    for (const p of ['/', '/stad/stockholm', '/quiz/stockholm', '/quiz/stockholm/tisdag', '/quiz/stockholm/puben', '/helgdag'])
+    for (const p of ['/', '/stad/stockholm', '/quiz/stockholm', '/quiz/stockholm/tisdag', '/quiz/stockholm/puben', '/legacy', '/annonsera'])
       expect(isPublicPagePath(p), p).toBe(true);
-    for (const p of ['/api/listing', '/konto', '/admin', '/bevakningar', '/bevakningar/hantera', '/login', '/dev/mail', '/quiz/', '/og/x.png'])
+    // Signed-link pages (owner and follow mail) never: test/unit/public-pages.test.ts finds them all.
+    for (const p of [
+      '/api/listing',
+      '/konto',
+      '/admin',
+      '/bevakningar',
+      '/bevakningar/hantera',
+      '/helgdag',
+      '/bekrafta-quiz',
+      '/tipsa/stopp',
+      '/login',
+      '/dev/mail',
+      '/quiz/',
+      '/og/x.png',
+      '/sitemap.xml',
+    ])
       expect(isPublicPagePath(p), p).toBe(false);
   });
 

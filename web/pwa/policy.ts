@@ -2,13 +2,17 @@
  * What the service worker may store and how a stored page says it is offline (issue 32). Pure functions,
  * shared by web/pwa/sw.ts and its unit test (web/pwa/policy.test.ts).
  */
+import { matchesRoute, PUBLIC_PAGE_ROUTES } from '../../worker/lib/public-pages';
 
 /** Header the service worker adds to a stored page: when it was stored (ISO instant). */
 export const CACHED_AT_HEADER = 'x-qk-cached-at';
 
-/** The server-rendered public pages (wrangler.toml run_worker_first; worker/features/pages) a visitor may reopen offline. */
+/**
+ * The Worker's public pages (PUBLIC_PAGE_ROUTES, the list its HTTP cache is mounted on) a visitor may reopen
+ * offline. Signed-link pages are never on it: their token is personal.
+ */
 export function isPublicPagePath(path: string): boolean {
-  return path === '/' || path === '/helgdag' || /^\/(stad|quiz)\/[^/]/.test(path);
+  return matchesRoute(PUBLIC_PAGE_ROUTES, path);
 }
 
 /**

@@ -1,7 +1,8 @@
 /**
  * The service worker (issue 32, docs/features/pwa.md). Built by vite-plugin-pwa (injectManifest) into /sw.js.
  *
- *  - Public pages (`/`, `/stad/*`, `/quiz/*`, `/helgdag`): network first; the last good copy of each page a
+ *  - Public pages (the Worker's PUBLIC_PAGE_ROUTES: `/`, `/stad/*`, `/quiz/*`, …; never a signed-link page such as
+ *    `/helgdag`): network first; the last good copy of each page a
  *    visitor opened is kept and, without a network, served with the note "Du är offline – visar sparad
  *    information från {tid}" (added to the HTML here, so it shows before any script runs).
  *  - Hashed files under /assets/: cache first (immutable); the public shell is precached.

@@ -135,16 +135,25 @@ export async function listReviews(deps: Pick<Deps, 'db'>, input: { id: string })
   const { id } = input;
   await getImportJob({ db }, { id });
   const rows = await q.importReviewRows(db, id);
-  return rows.map((r) => {
-    const raw = JSON.parse(r.data!) as Record<ImportColumn, string>;
-    return {
-      rowNo: r.rowNo,
-      name: raw.name,
-      address: raw.address,
-      city: raw.city,
-      message: r.message,
-      match: r.venueId && r.mName ? { id: r.venueId, name: r.mName, address: r.mAddress, city: r.mCity } : null,
-      resolved: r.result === 'merged' ? 'merged' : r.resolvedAt ? 'created' : null,
-    };
-  });
+  return rows.map(toReviewItem);
+}
+
+/** One review row as the list shows it, read by its number. */
+export async function reviewItemAt(deps: Pick<Deps, 'db'>, input: { id: string; rowNo: number }): Promise<ImportReviewItem> {
+  const row = await q.importReviewRowAt(deps.db, input.id, input.rowNo);
+  if (!row) throw notFound('Raden finns inte att granska');
+  return toReviewItem(row);
+}
+
+function toReviewItem(r: Awaited<ReturnType<typeof q.importReviewRows>>[number]): ImportReviewItem {
+  const raw = JSON.parse(r.data!) as Record<ImportColumn, string>;
+  return {
+    rowNo: r.rowNo,
+    name: raw.name,
+    address: raw.address,
+    city: raw.city,
+    message: r.message,
+    match: r.venueId && r.mName ? { id: r.venueId, name: r.mName, address: r.mAddress, city: r.mCity } : null,
+    resolved: r.result === 'merged' ? 'merged' : r.resolvedAt ? 'created' : null,
+  };
 }

@@ -5,7 +5,7 @@ import { conflict, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { createStatements, ensureHouseUser, planSlugs } from './import';
 import { ImportRowSchema } from './import-contract';
-import { listReviews, type ImportDeps } from './import-job';
+import { reviewItemAt, type ImportDeps } from './import-job';
 import type { ImportReviewItem, ReviewAction } from './import-job-contract';
 import * as q from './queries';
 
@@ -56,6 +56,5 @@ export async function resolveReview(deps: ImportDeps, input: { id: string; rowNo
       ? conflict('Raden är redan granskad')
       : err;
   });
-  const items = await listReviews({ db }, { id });
-  return items.find((i) => i.rowNo === rowNo)!;
+  return reviewItemAt({ db }, { id, rowNo });
 }

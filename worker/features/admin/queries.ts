@@ -152,8 +152,8 @@ export const importReportRows = (db: Db, jobId: string) =>
     .where(eq(importRows.jobId, jobId))
     .orderBy(asc(importRows.rowNo));
 
-/** The rows kept for review (with their data) and the business each resembles; at most 500. */
-export const importReviewRows = (db: Db, jobId: string) =>
+/** Review rows (with their data) and the business each resembles. */
+const reviewRows = (db: Db) =>
   db
     .select({
       rowNo: importRows.rowNo,
@@ -167,10 +167,20 @@ export const importReviewRows = (db: Db, jobId: string) =>
       mCity: venues.city,
     })
     .from(importRows)
-    .leftJoin(venues, eq(venues.id, importRows.venueId))
+    .leftJoin(venues, eq(venues.id, importRows.venueId));
+
+/** The rows kept for review of a job, in file order; at most 500. */
+export const importReviewRows = (db: Db, jobId: string) =>
+  reviewRows(db)
     .where(and(eq(importRows.jobId, jobId), sql`${importRows.data} IS NOT NULL`))
     .orderBy(asc(importRows.rowNo))
     .limit(500);
+
+/** One row kept for review, by its number (an answer's reply: never looked up in the list, which holds 500). */
+export async function importReviewRowAt(db: Db, jobId: string, rowNo: number) {
+  const [row] = await reviewRows(db).where(and(eq(importRows.jobId, jobId), eq(importRows.rowNo, rowNo), sql`${importRows.data} IS NOT NULL`));
+  return row;
+}
 
 /** Moves a job from `from` to running (one conditional write); false when it was not in `from`. */
 export async function claimImportJob(db: Db, id: string, from: ImportJobRow['status'], claim: Partial<typeof importJobs.$inferInsert>): Promise<boolean> {

@@ -2,7 +2,7 @@
  * SQL of payments: checkout orders, recorded provider events and refunds. Every state change is
  * conditional on the order's state (orders only move forward: open → paid | failed | expired).
  */
-import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, lt, sql, type SQL } from 'drizzle-orm';
 import { batchableRun } from '../../db/batch';
 import type { Db } from '../../db/client';
 import {
@@ -48,10 +48,21 @@ export async function expiredOpenOrderIds(db: Db, nowMs: number, limit: number):
 }
 
 /**
- * Records what a paid order could not deliver, in the webhook's batch (after the promotions inserts):
- * the sum of the items that got no promotion because their quiz is gone ('items_gone') or is no longer
- * on the bought date in the bought city ('items_changed', issue 26.2). Nothing when everything was
- * delivered; at most one row per order (unique index, INSERT OR IGNORE).
+ * True inside a statement when the bought occurrence (quiz, date, city) is still what was bought: the quiz exists,
+ * on the bought date, at a place in the bought city (issue 26.2). The one rule for a promotion's insert, the
+ * refund of what is not delivered and the release of its slot, so the three always agree.
+ */
+const deliverable = (quizId: SQL, date: SQL, citySlug: SQL) =>
+  sql`EXISTS (SELECT 1 FROM quizzes q JOIN locations l ON l.id = q.location_id WHERE q.id = ${quizId} AND q.date = ${date} AND l.city_slug = ${citySlug})`;
+/** The same for the order item `j` (a row of json_each(o.items)). */
+const itemDeliverable = deliverable(sql`json_extract(j.value, '$.quizId')`, sql`json_extract(j.value, '$.date')`, sql`json_extract(j.value, '$.citySlug')`);
+
+/**
+ * The paid signal that finds the order still open records what it cannot deliver, in the webhook's batch BEFORE
+ * the order becomes paid (the WHERE decides, not a read before the batch): the sum of the items that are not
+ * deliverable because their quiz is gone ('items_gone') or is no longer on the bought date in the bought city
+ * ('items_changed', issue 26.2). Nothing when everything is delivered; at most one row per order (unique
+ * index, INSERT OR IGNORE).
  */
 export function recordUndeliveredStatement(db: Db, orderId: string, ref: { sessionId: string | null; paymentIntentId: string | null }) {
   return batchableRun(
@@ -61,24 +72,26 @@ export function recordUndeliveredStatement(db: Db, orderId: string, ref: { sessi
     SELECT ${newId()}, t.id, t.amount, CASE WHEN t.changed > 0 THEN 'items_changed' ELSE 'items_gone' END, ${ref.sessionId}, ${ref.paymentIntentId}
     FROM (
       SELECT o.id,
-        (SELECT COALESCE(SUM(json_extract(j.value, '$.amount')), 0) FROM json_each(o.items) j
-          WHERE NOT EXISTS (SELECT 1 FROM promotions p WHERE p.order_id = o.id AND p.quiz_id = json_extract(j.value, '$.quizId'))) AS amount,
+        (SELECT COALESCE(SUM(json_extract(j.value, '$.amount')), 0) FROM json_each(o.items) j WHERE NOT ${itemDeliverable}) AS amount,
         (SELECT COUNT(*) FROM json_each(o.items) j
-          WHERE EXISTS (SELECT 1 FROM quizzes q WHERE q.id = json_extract(j.value, '$.quizId'))
-            AND NOT EXISTS (SELECT 1 FROM promotions p WHERE p.order_id = o.id AND p.quiz_id = json_extract(j.value, '$.quizId'))) AS changed
-      FROM checkout_orders o WHERE o.id = ${orderId} AND o.status = 'paid'
+          WHERE EXISTS (SELECT 1 FROM quizzes q WHERE q.id = json_extract(j.value, '$.quizId')) AND NOT ${itemDeliverable}) AS changed
+      FROM checkout_orders o WHERE o.id = ${orderId} AND o.status = 'open'
     ) t
     WHERE t.amount > 0`,
   );
 }
 
-/** Money arrived for an order whose hold was already released (expired or failed): all of it goes back. */
-export function recordClosedPaidStatement(db: Db, orderId: string, amount: number, ref: { sessionId: string | null; paymentIntentId: string | null }) {
+/**
+ * Money arrived for an order whose hold was already released (expired or failed): all of it goes back. Always
+ * in the paid signal's batch: the order's state when the batch runs decides (the hold may end between the
+ * webhook's read and its batch).
+ */
+export function recordClosedPaidStatement(db: Db, orderId: string, ref: { sessionId: string | null; paymentIntentId: string | null }) {
   return batchableRun(
     db,
     sql`
     INSERT OR IGNORE INTO payment_refunds (id, order_id, amount, reason, stripe_session_id, payment_intent_id)
-    SELECT ${newId()}, o.id, ${amount}, 'order_closed', ${ref.sessionId}, ${ref.paymentIntentId}
+    SELECT ${newId()}, o.id, o.amount_total, 'order_closed', ${ref.sessionId}, ${ref.paymentIntentId}
     FROM checkout_orders o WHERE o.id = ${orderId} AND o.status IN ('expired', 'failed')`,
   );
 }
@@ -143,8 +156,7 @@ export function sellHeldClaimsStatement(db: Db, orderId: string) {
 
 /**
  * One bought occurrence's promotion, active at once for its date. INSERT OR IGNORE on the (order, quiz, type)
- * unique index, guarded by the order being paid and the quiz still being what was bought: it exists, on the
- * bought date, at a place in the bought city (issue 26.2).
+ * unique index, guarded by the order being paid and the occurrence being deliverable.
  */
 export function paidPromotionStatement(db: Db, id: string, orderId: string, it: OrderItem) {
   return batchableRun(
@@ -152,17 +164,21 @@ export function paidPromotionStatement(db: Db, id: string, orderId: string, it: 
     sql`
     INSERT OR IGNORE INTO promotions (id, quiz_id, order_id, product_type, status, start_date, end_date, weeks, amount_paid)
     SELECT ${id}, ${it.quizId}, ${orderId}, ${it.tier}, 'active', ${it.date}, ${it.date}, ${it.weeks}, ${it.amount}
-    WHERE ${orderIsPaid(orderId)} AND EXISTS (SELECT 1 FROM quizzes q JOIN locations l ON l.id = q.location_id
-      WHERE q.id = ${it.quizId} AND q.date = ${it.date} AND l.city_slug = ${it.citySlug})`,
+    WHERE ${orderIsPaid(orderId)} AND ${deliverable(sql`${it.quizId}`, sql`${it.date}`, sql`${it.citySlug}`)}`,
   );
 }
 
-/** Sold slots of a paid order whose item got no promotion go back to other buyers. */
-export function releaseUndeliveredClaimsStatement(db: Db, orderId: string) {
+/**
+ * The held slots of a paid order whose quiz has no deliverable item (the ones that get no promotion) go back to
+ * other buyers. Placed between the order's open → paid update and the sale of its holds: only then does a paid
+ * order have held slots, so only the signal that moves it open → paid releases anything.
+ */
+export function releaseUndeliverableHoldsStatement(db: Db, orderId: string) {
   return batchableRun(
     db,
-    sql`DELETE FROM promotion_slot_claims WHERE order_id = ${orderId} AND state = 'sold' AND ${orderIsPaid(orderId)}
-    AND NOT EXISTS (SELECT 1 FROM promotions p WHERE p.order_id = ${orderId} AND p.quiz_id = promotion_slot_claims.quiz_id)`,
+    sql`DELETE FROM promotion_slot_claims WHERE order_id = ${orderId} AND state = 'held' AND ${orderIsPaid(orderId)}
+    AND NOT EXISTS (SELECT 1 FROM checkout_orders o, json_each(o.items) j
+      WHERE o.id = ${orderId} AND json_extract(j.value, '$.quizId') = promotion_slot_claims.quiz_id AND ${itemDeliverable})`,
   );
 }
 

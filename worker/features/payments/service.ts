@@ -33,7 +33,7 @@ import {
   recordUndeliveredStatement,
   refundOfOrder,
   releaseClosedOrderHoldsStatement,
-  releaseUndeliveredClaimsStatement,
+  releaseUndeliverableHoldsStatement,
   sellHeldClaimsStatement,
   setRefundOutcome,
   shownPromotionsOf,
@@ -117,9 +117,11 @@ export async function handlePaymentEvent(deps: PaymentDeps, event: PaymentEvent)
 
 /**
  * Paid: the order moves open → paid, its holds become sold and one promotion per bought occurrence
- * whose quiz still exists is inserted — all in one batch. Whatever could not be delivered is recorded
- * in payment_refunds in the same batch: the items whose quiz is gone, or the whole payment when the
- * order's hold had already been released (expired/failed), so money is never silently kept.
+ * whose quiz is still what was bought is inserted — all in one batch. Whatever could not be delivered is
+ * recorded in payment_refunds in the same batch: the items whose quiz is gone or changed, or the whole
+ * payment when the order's hold had already been released (expired/failed), so money is never silently kept.
+ * Every statement is in every paid batch and guarded by the order's state when the batch runs, never chosen
+ * from the read above: the hold may end (expiry job, cancel, provider event) between that read and the batch.
  */
 function paidStatements(
   db: Db,
@@ -128,28 +130,24 @@ function paidStatements(
   ref: { sessionId: string | null; paymentIntentId: string | null },
 ): Statements {
   const items = JSON.parse(order.items) as OrderItem[];
-  // Only the event that moves the order open → paid decides what was undelivered (a later duplicate
-  // paid signal must not count promotions that ran and were deleted since).
-  const refunds: BatchStatement[] =
-    order.status === 'open'
-      ? [recordUndeliveredStatement(db, order.id, ref)]
-      : order.status === 'expired' || order.status === 'failed'
-        ? [recordClosedPaidStatement(db, order.id, order.amountTotal, ref)]
-        : [];
   return [
     recordEvent,
+    // Still open: what cannot be delivered is refunded. Decided before the order becomes paid, so only the signal
+    // that moves it open → paid decides (a later duplicate must not count promotions that ran and were deleted since).
+    recordUndeliveredStatement(db, order.id, ref),
+    // Already closed (expired/failed): all of the money goes back.
+    recordClosedPaidStatement(db, order.id, ref),
     db
       .update(checkoutOrders)
       .set({ status: 'paid', updatedAt: nowIso })
       .where(and(eq(checkoutOrders.id, order.id), eq(checkoutOrders.status, 'open'))),
+    // A slot whose item cannot be delivered is not sold: it goes back to other buyers (held slots of a paid order
+    // exist only right here, in the batch that moved it open → paid).
+    releaseUndeliverableHoldsStatement(db, order.id),
     sellHeldClaimsStatement(db, order.id),
     // One promotion per bought occurrence, active at once for its date, if the order is paid and the quiz is
     // still what was bought (issue 26.2).
     ...items.map((it) => paidPromotionStatement(db, newId(), order.id, it)),
-    // A slot whose item was not delivered is not sold: it goes back to other buyers (decided, like the
-    // refund, only by the event that moves the order open → paid).
-    ...(order.status === 'open' ? [releaseUndeliveredClaimsStatement(db, order.id)] : []),
-    ...refunds,
     bumpDataVersion(db),
   ];
 }

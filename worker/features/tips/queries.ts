@@ -11,8 +11,8 @@ export async function countTips(db: Db, status: TipStatus): Promise<number> {
   return row?.n ?? 0;
 }
 
-/** Newest first; the created business's slug and city for approved tips. */
-export function tipPage(db: Db, status: TipStatus) {
+/** Tips with the created business's slug and city (approved tips). */
+function tipsWithBusiness(db: Db) {
   return db
     .select({
       tip: tips,
@@ -20,10 +20,18 @@ export function tipPage(db: Db, status: TipStatus) {
       venueCitySlug: sql<string | null>`(SELECT ${locations.citySlug} FROM ${locations} WHERE ${locations.venueId} = ${tips.venueId} LIMIT 1)`,
     })
     .from(tips)
-    .leftJoin(venues, eq(venues.id, tips.venueId))
-    .where(eq(tips.status, status))
-    .orderBy(desc(tips.createdAt))
-    .limit(TIP_LIST_LIMIT);
+    .leftJoin(venues, eq(venues.id, tips.venueId));
+}
+
+/** Newest first; the created business's slug and city for approved tips. */
+export function tipPage(db: Db, status: TipStatus) {
+  return tipsWithBusiness(db).where(eq(tips.status, status)).orderBy(desc(tips.createdAt)).limit(TIP_LIST_LIMIT);
+}
+
+/** One tip as tipPage shows it, by id (an answer's reply: never looked up in a page, which holds only the newest). */
+export async function tipWithBusinessById(db: Db, id: string) {
+  const [row] = await tipsWithBusiness(db).where(eq(tips.id, id));
+  return row;
 }
 
 export async function tipById(db: Db, id: string) {

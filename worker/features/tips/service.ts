@@ -32,7 +32,7 @@ import {
 } from '../admin/service';
 import { TIP_MAX_DAYS_AHEAD, type AdminTip, type AdminTipList, type TipData } from './contract';
 import { tipPublishedMail } from './mail';
-import { abortUnlessClaimed, ALREADY_ANSWERED, claimTip, countTips, forgetEmail, placesInCity, tipById, tipPage } from './queries';
+import { abortUnlessClaimed, ALREADY_ANSWERED, claimTip, countTips, forgetEmail, placesInCity, tipById, tipPage, tipWithBusinessById } from './queries';
 
 /** Tips per client and window (counted before anything else, so parallel posts cannot slip past). */
 export const TIP_LIMIT = 5;
@@ -236,7 +236,13 @@ export async function approveTip(deps: Pick<Deps, 'db' | 'clock' | 'config' | 'm
     }
     await forgetEmail(db, tip.id);
   }
-  return (await listTips(deps, { status: 'approved' })).items.find((t) => t.id === tip.id)!;
+  return answeredTip(db, tip.id);
+}
+
+/** The answered tip as the queue shows it, read by id. */
+async function answeredTip(db: Deps['db'], id: string): Promise<AdminTip> {
+  const row = foundOr404(await tipWithBusinessById(db, id), 'Tipset finns inte längre.');
+  return toAdminTip(row.tip, { slug: row.venueSlug, citySlug: row.venueCitySlug });
 }
 
 /** Rejects a tip with a reason (shown only to superadmins); the address is forgotten in the same batch. */
@@ -250,8 +256,7 @@ export async function rejectTip(deps: Pick<Deps, 'db' | 'clock'>, input: { id: s
       abortUnlessClaimed(db),
     ]),
   );
-  const after = await tipById(db, tip.id);
-  return toAdminTip(foundOr404(after, 'Tipset finns inte längre.'), { slug: null, citySlug: null });
+  return answeredTip(db, tip.id);
 }
 
 /** The one-click stop of the published mail (RFC 8058): forgets the tipster's address. Idempotent. */
