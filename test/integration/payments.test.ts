@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { releaseExpiredHolds } from '../../worker/features/payments/service';
+import { releaseExpiredHolds } from '../../worker/features/promotion/service';
 import { DEV_WEBHOOK_SECRET, parseConfig } from '../../worker/env';
 import { createPayments, signEvent, WebhookSignatureError } from '../../worker/ports/payments';
 import { checkoutOrders, promotionSlotClaims } from '../../worker/db/schema';

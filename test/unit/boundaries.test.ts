@@ -162,6 +162,26 @@ function queriesLayerViolations(graph: Graph): string[] {
   return out.sort();
 }
 
+/**
+ * The feature graph: one node per folder of worker/features/, an edge where any file of one imports any file of
+ * another (issue 45.2). A cycle here couples two features both ways even when no FILE cycle exists (a's service
+ * imports b's contract, b's service imports a's service): neither can be changed, tested or split alone.
+ */
+function featureGraph(graph: Graph): Graph {
+  const feature = (file: string) => FEATURE.exec(file)?.[1] ?? null;
+  const edges = new Map<string, Set<string>>();
+  for (const [from, targets] of graph) {
+    const a = feature(from);
+    if (!a) continue;
+    if (!edges.has(a)) edges.set(a, new Set());
+    for (const to of targets) {
+      const b = feature(to);
+      if (b && b !== a) edges.get(a)!.add(b);
+    }
+  }
+  return new Map([...edges].map(([a, bs]) => [a, [...bs].sort()]));
+}
+
 describe('worker module boundaries', () => {
   const { graph, unresolved } = buildGraph(listSources(WORKER));
   const allowed = (edge: string) => ALLOWED_EDGES.has(edge);
@@ -177,6 +197,10 @@ describe('worker module boundaries', () => {
     expect(findCycles(withoutAllowed)).toEqual([]);
   });
 
+  it('has no cycle between feature folders (a feature may depend on another, never both ways)', () => {
+    expect(findCycles(featureGraph(graph))).toEqual([]);
+  });
+
   it('lets a feature import only another feature’s service.ts or contract.ts', () => {
     expect(boundaryViolations(graph).filter((edge) => !allowed(edge))).toEqual([]);
   });
@@ -188,6 +212,20 @@ describe('worker module boundaries', () => {
   it('allowlists only edges that still exist', () => {
     const edges = new Set([...graph].flatMap(([from, targets]) => targets.map((to) => `${from} -> ${to}`)));
     expect([...ALLOWED_EDGES].filter((edge) => !edges.has(edge))).toEqual([]);
+  });
+});
+
+describe('web module boundaries', () => {
+  // The browser code (SPA, public pages' islands, service worker): no cycle either, type-only and lazy imports
+  // included (issue 45.2: FollowButton and its lazy FollowDialog imported each other).
+  const { graph } = buildGraph(listSources(join(ROOT, 'web')));
+
+  it('reads a real graph', () => {
+    expect(graph.size).toBeGreaterThan(50);
+  });
+
+  it('has no import cycle under web/', () => {
+    expect(findCycles(graph)).toEqual([]);
   });
 });
 
@@ -209,6 +247,17 @@ describe('the boundary checks themselves', () => {
       "import { z } from 'drizzle-orm';",
     ].join('\n');
     expect(importSpecifiers(text)).toEqual(['./a', '../b/contract', './c', './d', './e', './f', './g', './h']);
+  });
+
+  it('reports a cycle between two features that no single file closes', () => {
+    const graph = g({
+      'worker/features/a/service.ts': ['worker/features/b/contract.ts'],
+      'worker/features/b/service.ts': ['worker/features/a/service.ts'],
+      'worker/features/b/contract.ts': [],
+      'worker/features/c/service.ts': ['worker/features/a/service.ts'],
+    });
+    expect(findCycles(graph)).toEqual([]);
+    expect(findCycles(featureGraph(graph))).toEqual([['a', 'b']]);
   });
 
   it('reports a cycle through three modules and a clean graph as clean', () => {

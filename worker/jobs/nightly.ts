@@ -13,7 +13,7 @@ import { clockFrom, createClock, type Clock } from '../lib/clock';
 import { recordJob, type JobCounts } from '../lib/jobs';
 import { chunks } from '../lib/chunks';
 import { listingContext } from '../lib/listing-context';
-import { releaseExpiredHolds } from '../features/payments/service';
+import { releaseExpiredHolds } from '../features/promotion/service';
 import { cleanUpEmailTokens } from '../features/auth/service';
 import { deleteStaleRateLimits } from '../lib/rate-limit';
 import { deleteEarlierSeen } from '../features/events/service';

@@ -53,7 +53,7 @@ const liveClaim = (nowMs: number) => sql`NOT (c.state = 'held' AND EXISTS (SELEC
 /**
  * Taken slots of one city per date and tier. Read-only: a hold whose checkout has lapsed (open past its
  * expiry, or already expired/failed) is not counted, without releasing it here — the nightly job and the
- * checkout paths release holds (payments/service releaseExpiredHolds).
+ * checkout paths release holds (promotion/service releaseExpiredHolds).
  */
 export function slotCounts(db: Db, citySlug: string, from: string, to: string, nowMs: number) {
   return db.all<{ date: string; tier: 'premium' | 'recommended'; n: number }>(sql`

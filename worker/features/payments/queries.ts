@@ -2,7 +2,7 @@
  * SQL of payments: checkout orders, recorded provider events and refunds. Every state change is
  * conditional on the order's state (orders only move forward: open → paid | failed | expired).
  */
-import { and, desc, eq, lt, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { batchableRun } from '../../db/batch';
 import type { Db } from '../../db/client';
 import {
@@ -35,16 +35,6 @@ export async function orderById(db: Db, id: string): Promise<CheckoutOrderRow | 
 export async function orderBySession(db: Db, sessionId: string): Promise<CheckoutOrderRow | null> {
   const [order] = await db.select().from(checkoutOrders).where(eq(checkoutOrders.stripeSessionId, sessionId)).limit(1);
   return order ?? null;
-}
-
-/** Open orders past their expiry (index status + expires_at). */
-export async function expiredOpenOrderIds(db: Db, nowMs: number, limit: number): Promise<string[]> {
-  const rows = await db
-    .select({ id: checkoutOrders.id })
-    .from(checkoutOrders)
-    .where(and(eq(checkoutOrders.status, 'open'), lt(checkoutOrders.expiresAt, nowMs)))
-    .limit(limit);
-  return rows.map((r) => r.id);
 }
 
 /**
@@ -192,29 +182,6 @@ export function releaseClosedOrderHoldsStatement(db: Db, orderId: string) {
     sql`DELETE FROM promotion_slot_claims WHERE order_id = ${orderId} AND state = 'held'
       AND EXISTS (SELECT 1 FROM checkout_orders o WHERE o.id = ${orderId} AND o.status IN ('failed', 'expired'))`,
   );
-}
-
-/**
- * Expires the given open orders past `nowMs` and deletes their holds, as one batch's statements; the holds are
- * guarded by the order's state: an order whose expiry was just extended (async payment) keeps its holds.
- */
-export function expireOrdersStatements(db: Db, orderIds: string[], nowMs: number) {
-  const ids = sql.join(
-    orderIds.map((id) => sql`${id}`),
-    sql`, `,
-  );
-  return [
-    batchableRun(
-      db,
-      sql`UPDATE checkout_orders SET status = 'expired', updated_at = ${nowIso}
-      WHERE id IN (${ids}) AND status = 'open' AND expires_at < ${nowMs}`,
-    ),
-    batchableRun(
-      db,
-      sql`DELETE FROM promotion_slot_claims WHERE order_id IN (${ids}) AND state = 'held'
-      AND EXISTS (SELECT 1 FROM checkout_orders o WHERE o.id = promotion_slot_claims.order_id AND o.status IN ('expired', 'failed'))`,
-    ),
-  ] as const;
 }
 
 /** The order's promotions that are really shown: whose period covers its quiz's current date (issue 26.2). */

@@ -21,8 +21,6 @@ import { formatOre, type OrderItem } from '../promotion/contract';
 import { VERIFY_EVENT_TYPE, VERIFY_MESSAGES, type RefundListResponse, type VerifyResponse } from './contract';
 import {
   eventSeen,
-  expiredOpenOrderIds,
-  expireOrdersStatements,
   holdEndedAt,
   listRefunds,
   nowIso,
@@ -42,7 +40,6 @@ import {
 /** Holds of orders whose async payment (e.g. a bank debit) is still pending are kept this long. */
 export const ASYNC_PAYMENT_HOLD_MS = 7 * 24 * 60 * 60 * 1000;
 /** Orders per clean-up chunk: the statements bind 2 × this + 2 parameters. */
-export const RELEASE_CHUNK = 40;
 
 export type EventOutcome = 'applied' | 'duplicate' | 'ignored';
 
@@ -181,26 +178,6 @@ function closeStatements(db: Db, orderId: string, status: 'failed' | 'expired', 
       .where(and(eq(checkoutOrders.id, orderId), eq(checkoutOrders.status, 'open'))),
     releaseClosedOrderHoldsStatement(db, orderId),
   ];
-}
-
-/**
- * Marks open orders past their expiry as expired and deletes their holds, in chunks of RELEASE_CHUNK
- * orders (indexed: status + expires_at, claims by order; ≤ 100 bound parameters per statement).
- * Called before every claim/availability read and by the nightly job. Returns the orders expired.
- */
-export async function releaseExpiredHolds(deps: Pick<Deps, 'db' | 'clock'>, input: { maxChunks?: number } = {}): Promise<number> {
-  const { db } = deps;
-  const maxChunks = input.maxChunks ?? 1;
-  let total = 0;
-  const nowMs = deps.clock.now().getTime();
-  for (let i = 0; i < maxChunks; i++) {
-    const rows = await expiredOpenOrderIds(db, nowMs, RELEASE_CHUNK);
-    if (rows.length === 0) break;
-    const [res] = await db.batch(expireOrdersStatements(db, rows, nowMs));
-    total += (res as { meta?: { changes?: number } }).meta?.changes ?? 0;
-    if (rows.length < RELEASE_CHUNK) break;
-  }
-  return total;
 }
 
 async function ownOrder(db: Db, actor: Actor, find: { id: string } | { sessionId: string }): Promise<CheckoutOrderRow> {

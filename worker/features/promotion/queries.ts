@@ -3,7 +3,7 @@
  * when the day is full (or the quiz already holds a claim) it yields an out-of-range number or NULL, so
  * the schema's CHECK / NOT NULL / UNIQUE make the statement — and the whole batch it is in — fail.
  */
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { batchableRun } from '../../db/batch';
 import type { Db } from '../../db/client';
 import { checkoutOrders, locations, promotionSlotClaims, quizzes, venues, type PromotionTier } from '../../db/schema';
@@ -182,4 +182,40 @@ export function insertOrderWithinLimitsStatement(
       AND ${heldBy(sql`x.user_id = ${o.userId}`)} + ${o.itemCount} <= ${limits.heldDays}
       AND ${heldBy(sql`x.venue_id = ${o.venueId}`)} + ${o.itemCount} <= ${limits.heldDays}`,
   );
+}
+
+/** The database's own instant, as the orders' `updated_at` is written (payments/queries.ts nowIso). */
+const HOLD_NOW_ISO = sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
+
+/** Open orders past their expiry (index status + expires_at). */
+export async function expiredOpenOrderIds(db: Db, nowMs: number, limit: number): Promise<string[]> {
+  const rows = await db
+    .select({ id: checkoutOrders.id })
+    .from(checkoutOrders)
+    .where(and(eq(checkoutOrders.status, 'open'), lt(checkoutOrders.expiresAt, nowMs)))
+    .limit(limit);
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Expires the given open orders past `nowMs` and deletes their holds, as one batch's statements; the holds are
+ * guarded by the order's state: an order whose expiry was just extended (async payment) keeps its holds.
+ */
+export function expireOrdersStatements(db: Db, orderIds: string[], nowMs: number) {
+  const ids = sql.join(
+    orderIds.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  return [
+    batchableRun(
+      db,
+      sql`UPDATE checkout_orders SET status = 'expired', updated_at = ${HOLD_NOW_ISO}
+      WHERE id IN (${ids}) AND status = 'open' AND expires_at < ${nowMs}`,
+    ),
+    batchableRun(
+      db,
+      sql`DELETE FROM promotion_slot_claims WHERE order_id IN (${ids}) AND state = 'held'
+      AND EXISTS (SELECT 1 FROM checkout_orders o WHERE o.id = promotion_slot_claims.order_id AND o.status IN ('expired', 'failed'))`,
+    ),
+  ] as const;
 }

@@ -14,7 +14,6 @@ import { takeAttempt } from '../../lib/rate-limit';
 import { newId } from '../../lib/ids';
 import type { Deps } from '../../ports/deps';
 import { PaymentsNotConfiguredError, type PaymentsPort } from '../../ports/payments';
-import { releaseExpiredHolds } from '../payments/service';
 import {
   HOLD_LIMITS,
   HOLD_LIMIT_MESSAGES,
@@ -45,6 +44,8 @@ import {
   claimedQuizIds,
   claimSlotStatement,
   claimsForCityDates,
+  expiredOpenOrderIds,
+  expireOrdersStatements,
   insertOrderWithinLimitsStatement,
   loadPromotableQuizzes,
   recentlyReleasedItems,
@@ -389,4 +390,28 @@ export async function purchaseGuarded<T>(
 /** A deletion through the guard (issue 13.2). */
 export function deleteGuarded<T>(db: Db, target: DeleteTarget, scope: DeleteScope, clock: Deps['clock'], run: () => Promise<T>): Promise<T> {
   return purchaseGuarded(db, 'delete', target, scope, clock, run);
+}
+
+/** Orders whose holds one round of releaseExpiredHolds expires (≤ 100 bound parameters per statement). */
+export const RELEASE_CHUNK = 40;
+
+/**
+ * Marks open orders past their expiry as expired and deletes their holds, in chunks of RELEASE_CHUNK
+ * orders (indexed: status + expires_at, claims by order; ≤ 100 bound parameters per statement).
+ * Called before every claim/availability read and by the nightly job. Returns the orders expired. Holds are
+ * promotion's slot claims, so their release lives here; payments depends on promotion, never the reverse (45.2).
+ */
+export async function releaseExpiredHolds(deps: Pick<Deps, 'db' | 'clock'>, input: { maxChunks?: number } = {}): Promise<number> {
+  const { db } = deps;
+  const maxChunks = input.maxChunks ?? 1;
+  let total = 0;
+  const nowMs = deps.clock.now().getTime();
+  for (let i = 0; i < maxChunks; i++) {
+    const rows = await expiredOpenOrderIds(db, nowMs, RELEASE_CHUNK);
+    if (rows.length === 0) break;
+    const [res] = await db.batch(expireOrdersStatements(db, rows, nowMs));
+    total += (res as { meta?: { changes?: number } }).meta?.changes ?? 0;
+    if (rows.length < RELEASE_CHUNK) break;
+  }
+  return total;
 }
