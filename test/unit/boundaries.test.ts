@@ -201,6 +201,14 @@ describe('worker module boundaries', () => {
     expect(findCycles(featureGraph(graph))).toEqual([]);
   });
 
+  it('keeps worker/lib and worker/ports below the features and the app: they import no feature and not its context', () => {
+    const below = [...graph].filter(([from]) => /^worker\/(lib|ports)\//.test(from));
+    const up = below.flatMap(([from, targets]) =>
+      targets.filter((to) => /^worker\/(features\/|context\.ts$|app\.ts$|middleware\/)/.test(to)).map((to) => `${from} -> ${to}`),
+    );
+    expect(up).toEqual([]);
+  });
+
   it('lets a feature import only another feature’s service.ts or contract.ts', () => {
     expect(boundaryViolations(graph).filter((edge) => !allowed(edge))).toEqual([]);
   });

@@ -4,7 +4,7 @@
  * cache. Correctness never depends on the cache: a stale key is simply never read again.
  *
  * Reading the version is one D1 round trip, which on a cached page is most of the request. So the
- * hot path (`currentDataVersion`, used by worker/lib/cache.ts) remembers it per isolate for
+ * hot path (`currentDataVersion`, used by worker/middleware/edge-cache.ts) remembers it per isolate for
  * DATA_VERSION_TTL_MS; `getDataVersion` stays the authoritative, uncached read.
  */
 import { eq, sql } from 'drizzle-orm';

@@ -3,7 +3,7 @@
  * `Cache-Control` with stale-while-revalidate, a strong `ETag` (SHA-1 of the body) and `304 Not Modified`
  * for a matching `If-None-Match` (RFC 9110 §13.1.2, §15.4.5).
  *
- * The Worker's edge cache (worker/lib/cache.ts) keys entries by the public-data version, so a write that
+ * The Worker's edge cache (worker/middleware/edge-cache.ts) keys entries by the public-data version, so a write that
  * bumps the version is visible on the next request. The browser policy (PUBLIC_CACHE_CONTROL) and the
  * strong ETag (strongEtag) are defined there, once; this middleware applies them.
  *

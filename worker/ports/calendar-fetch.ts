@@ -9,17 +9,22 @@
  * Workers cannot resolve DNS before fetching, so a public name pointing at a private address is not
  * caught here; Cloudflare's own egress does not reach private networks.
  */
-import { CALENDAR_MESSAGES, FEED_TIMEOUT_MS, MAX_FEED_BYTES } from '../features/calendar-sync/contract';
+import { FEED_TIMEOUT_MS, MAX_FEED_BYTES } from '../lib/calendar-limits';
 
 export type FetchFn = (input: string, init: RequestInit) => Promise<Response>;
 
-/** A refusal or failure with a Swedish message for the owner. */
+export type FeedFetchFailure = 'not_https' | 'private' | 'too_large' | 'timeout' | 'http' | 'network' | 'redirects';
+
+/**
+ * A refusal or failure of the fetch, by its code (and the HTTP status for `http`). The port holds no texts: the
+ * calendar-sync feature words each code for the owner in Swedish (its CALENDAR_MESSAGES).
+ */
 export class FeedFetchError extends Error {
   constructor(
-    readonly code: 'not_https' | 'private' | 'too_large' | 'timeout' | 'http' | 'network' | 'redirects',
-    message: string,
+    readonly code: FeedFetchFailure,
+    readonly status?: number,
   ) {
-    super(message);
+    super(`calendar fetch failed: ${code}${status ? ` ${status}` : ''}`);
     this.name = 'FeedFetchError';
   }
 }
@@ -79,12 +84,12 @@ function checkUrl(raw: string, allowPrivate: boolean): URL {
   try {
     url = new URL(raw);
   } catch {
-    throw new FeedFetchError('network', CALENDAR_MESSAGES.network);
+    throw new FeedFetchError('network');
   }
   const httpOk = allowPrivate && url.protocol === 'http:';
-  if (url.protocol !== 'https:' && !httpOk) throw new FeedFetchError('not_https', CALENDAR_MESSAGES.notHttps);
-  if (url.username || url.password) throw new FeedFetchError('network', CALENDAR_MESSAGES.network);
-  if (!allowPrivate && isPrivateHost(url.hostname)) throw new FeedFetchError('private', CALENDAR_MESSAGES.privateAddress);
+  if (url.protocol !== 'https:' && !httpOk) throw new FeedFetchError('not_https');
+  if (url.username || url.password) throw new FeedFetchError('network');
+  if (!allowPrivate && isPrivateHost(url.hostname)) throw new FeedFetchError('private');
   return url;
 }
 
@@ -92,15 +97,15 @@ async function readCapped(res: Response, maxBytes: number, signal: AbortSignal):
   const declared = Number(res.headers.get('content-length') ?? NaN);
   if (Number.isFinite(declared) && declared > maxBytes) {
     await res.body?.cancel().catch(() => {});
-    throw new FeedFetchError('too_large', CALENDAR_MESSAGES.tooLarge);
+    throw new FeedFetchError('too_large');
   }
   if (!res.body) return '';
   const reader = res.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
   const aborted = new Promise<never>((_, reject) => {
-    if (signal.aborted) reject(new FeedFetchError('timeout', CALENDAR_MESSAGES.timeout));
-    signal.addEventListener('abort', () => reject(new FeedFetchError('timeout', CALENDAR_MESSAGES.timeout)), { once: true });
+    if (signal.aborted) reject(new FeedFetchError('timeout'));
+    signal.addEventListener('abort', () => reject(new FeedFetchError('timeout')), { once: true });
   });
   aborted.catch(() => {});
   try {
@@ -108,7 +113,7 @@ async function readCapped(res: Response, maxBytes: number, signal: AbortSignal):
       const { done, value } = await Promise.race([reader.read(), aborted]);
       if (done) break;
       size += value.byteLength;
-      if (size > maxBytes) throw new FeedFetchError('too_large', CALENDAR_MESSAGES.tooLarge);
+      if (size > maxBytes) throw new FeedFetchError('too_large');
       chunks.push(value);
     }
   } catch (err) {
@@ -132,7 +137,7 @@ export function createCalendarFetcher(fetchFn: FetchFn, opts: CalendarFetchOptio
       const controller = new AbortController();
       const timer = setTimeout(() => controller.abort(), timeoutMs);
       const timedOut = new Promise<never>((_, reject) =>
-        controller.signal.addEventListener('abort', () => reject(new FeedFetchError('timeout', CALENDAR_MESSAGES.timeout)), { once: true }),
+        controller.signal.addEventListener('abort', () => reject(new FeedFetchError('timeout')), { once: true }),
       );
       timedOut.catch(() => {});
       try {
@@ -146,18 +151,18 @@ export function createCalendarFetcher(fetchFn: FetchFn, opts: CalendarFetchOptio
             ]);
           } catch (err) {
             if (err instanceof FeedFetchError) throw err;
-            if (controller.signal.aborted) throw new FeedFetchError('timeout', CALENDAR_MESSAGES.timeout);
-            throw new FeedFetchError('network', CALENDAR_MESSAGES.network);
+            if (controller.signal.aborted) throw new FeedFetchError('timeout');
+            throw new FeedFetchError('network');
           }
           if (res.status >= 300 && res.status < 400 && res.headers.get('location')) {
             await res.body?.cancel().catch(() => {});
-            if (hop >= MAX_REDIRECTS) throw new FeedFetchError('redirects', CALENDAR_MESSAGES.redirects);
+            if (hop >= MAX_REDIRECTS) throw new FeedFetchError('redirects');
             url = checkUrl(new URL(res.headers.get('location')!, url).toString(), opts.allowPrivate);
             continue;
           }
           if (!res.ok) {
             await res.body?.cancel().catch(() => {});
-            throw new FeedFetchError('http', CALENDAR_MESSAGES.httpStatus(res.status));
+            throw new FeedFetchError('http', res.status);
           }
           return await readCapped(res, maxBytes, controller.signal);
         }

@@ -1,5 +1,6 @@
 /** Calendar sync (issue 31.2): limits, the owner's form and the answers. Shared by web/ and the Worker. */
 import * as z from 'zod';
+import { FEED_TIMEOUT_MS, MAX_FEED_BYTES } from '../../lib/calendar-limits';
 import { SERIES_HORIZON_DAYS } from '../quizzes/contract';
 
 /** At most this many calendar addresses per business (all its places together). */
@@ -20,10 +21,8 @@ export const MAX_OCCURRENCES_PER_FEED = 200;
  * calendar that needs more is refused with CALENDAR_MESSAGES.tooManyRules (docs/jobs.md: its CPU).
  */
 export const MAX_RECURRENCE_STEPS_PER_FEED = 10_000;
-/** A calendar larger than this is refused (the download stops there). */
-export const MAX_FEED_BYTES = 1_000_000;
-/** The whole download (headers and body) must finish within this. */
-export const FEED_TIMEOUT_MS = 10_000;
+// The download's limits (the fetch port enforces them; the messages below quote them).
+export { FEED_TIMEOUT_MS, MAX_FEED_BYTES };
 /** Previews and "Synka nu" per account and hour (each fetches a calendar from the internet). */
 export const CALENDAR_FETCHES_PER_HOUR = 30;
 export const TITLE_MAX = 120;

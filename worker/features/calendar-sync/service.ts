@@ -86,8 +86,28 @@ async function load(deps: CalendarDeps, url: string): Promise<MappedFeed> {
   }
 }
 
+/** The owner's words for a failed fetch (the port gives only its code). */
+function fetchFailureText(err: FeedFetchError): string {
+  switch (err.code) {
+    case 'not_https':
+      return CALENDAR_MESSAGES.notHttps;
+    case 'private':
+      return CALENDAR_MESSAGES.privateAddress;
+    case 'too_large':
+      return CALENDAR_MESSAGES.tooLarge;
+    case 'timeout':
+      return CALENDAR_MESSAGES.timeout;
+    case 'http':
+      return CALENDAR_MESSAGES.httpStatus(err.status ?? 0);
+    case 'redirects':
+      return CALENDAR_MESSAGES.redirects;
+    case 'network':
+      return CALENDAR_MESSAGES.network;
+  }
+}
+
 function feedErrorText(err: unknown): string {
-  if (err instanceof FeedFetchError) return err.message;
+  if (err instanceof FeedFetchError) return fetchFailureText(err);
   if (err instanceof FeedParseError) return CALENDAR_MESSAGES.notIcs;
   if (err instanceof FeedTooComplexError) return CALENDAR_MESSAGES.tooManyRules;
   throw err;

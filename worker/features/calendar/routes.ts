@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../../context';
-import { canonicalQuery, withEdgeCache } from '../../lib/cache';
+import { canonicalQuery } from '../../lib/cache';
+import { withEdgeCache } from '../../middleware/edge-cache';
 import { notFound } from '../../lib/errors';
 import { validate } from '../../lib/validate';
 import { LISTING_QUERY_KEYS, ListingQuerySchema } from '../listing/contract';

@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../../context';
-import { withEdgeCache } from '../../lib/cache';
+import { withEdgeCache } from '../../middleware/edge-cache';
 import { validate } from '../../lib/validate';
 import * as z from 'zod';
 import { notFound } from '../../lib/errors';

@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../../context';
-import { withEdgeCache } from '../../lib/cache';
+import { withEdgeCache } from '../../middleware/edge-cache';
 import { listingContext } from '../../lib/listing-context';
 import { slugify } from '../../lib/slug';
 import { countText, findWeekday } from '../../lib/swedish';
