@@ -39,15 +39,18 @@ export const SCREEN_TITLES: Record<SpaRoutePath, string> = {
 
 export const documentTitle = (screenTitle: string) => `${screenTitle} | Quizkväll`;
 
+/** A screen under its own title: the lazy route's element (a component defined once, not per route). */
+function Titled({ title, Screen }: { title: string; Screen: React.ComponentType }) {
+  return (
+    <>
+      <title>{documentTitle(title)}</title>
+      <Screen />
+    </>
+  );
+}
+
 const titled = (path: SpaRoutePath, load: () => Promise<{ default: React.ComponentType }>) => () =>
-  load().then(({ default: Screen }) => ({
-    Component: () => (
-      <>
-        <title>{documentTitle(SCREEN_TITLES[path])}</title>
-        <Screen />
-      </>
-    ),
-  }));
+  load().then(({ default: Screen }) => ({ element: <Titled title={SCREEN_TITLES[path]} Screen={Screen} /> }));
 
 /** Every screen of SPA_ROUTE_PATHS (the one list, shared with the Worker's 404 decision) and only those. */
 const SCREENS: Record<SpaRoutePath, () => Promise<{ default: React.ComponentType }>> = {
