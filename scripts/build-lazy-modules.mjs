@@ -14,6 +14,14 @@
  *                             short placeholder that wasm-shim.ts answers with the precompiled
  *                             wasm/harfbuzz.wasm (the build fails if the embedded copy differs from it).
  *   stripe.bundle.js          the Stripe SDK's workerd build (worker/ports/payments.ts).
+ *   calendar-parser.bundle.js worker/features/calendar-sync/ics.ts: reading .ics feeds with ical.js (sync).
+ *   calendar-writer.bundle.js worker/features/calendar/ics.ts: writing .ics with ical-generator (feeds).
+ *   csv-parser.bundle.js      worker/lib/csv-parse.ts: reading CSV with papaparse (the admin import).
+ *
+ * Each bundle is self-contained: whatever its entry imports (a contract's constants, lib/clock) is
+ * bundled into it as a copy, so a class it defines is another class than the main module's — an error
+ * class the main module tests with instanceof lives in the lazy entry only and is read from the loaded
+ * module (docs/decisions/0017-lazy-module-rule.md).
  *
  * Same esbuild settings as wrangler's (conditions workerd/worker/browser, ES2022, minified, names kept,
  * NODE_ENV=production), with a linked source map for readable stack traces and the bundle report.
@@ -81,6 +89,9 @@ export const LAZY_MODULES = [
     stdin: { contents: "export { default } from 'stripe';", resolveDir: ROOT, sourcefile: 'stripe-entry.js', loader: 'js' },
     plugins: [],
   },
+  { out: 'calendar-parser.bundle.js', entryPoints: [join(ROOT, 'worker', 'features', 'calendar-sync', 'ics.ts')], plugins: [] },
+  { out: 'calendar-writer.bundle.js', entryPoints: [join(ROOT, 'worker', 'features', 'calendar', 'ics.ts')], plugins: [] },
+  { out: 'csv-parser.bundle.js', entryPoints: [join(ROOT, 'worker', 'lib', 'csv-parse.ts')], plugins: [] },
 ];
 
 /** Builds every lazy module; writes a file only when its bytes change. Returns the paths written. */
