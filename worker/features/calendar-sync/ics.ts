@@ -14,16 +14,8 @@
 import ICAL from 'ical.js';
 import { addDays, isoWeekday, zoneOffsetMs } from '../../lib/clock';
 import { DEFAULT_QUIZ_LANGUAGE, parseQuizLanguage, type QuizLanguage } from '../../lib/quiz-filters';
-import {
-  MAX_EVENTS_PER_FEED,
-  MAX_OCCURRENCES_PER_FEED,
-  MAX_RECURRENCE_STEPS_PER_FEED,
-  SYNC_HORIZON_DAYS,
-  TEXT_MAX,
-  TITLE_MAX,
-  type PreviewEvent,
-  type NotUnderstood,
-} from './contract';
+import type { NotUnderstood, PreviewEvent } from './contract';
+import { MAX_EVENTS_PER_FEED, MAX_OCCURRENCES_PER_FEED, MAX_RECURRENCE_STEPS_PER_FEED, SYNC_HORIZON_DAYS, TEXT_MAX, TITLE_MAX } from './limits';
 
 export type Pattern = 'weekly' | 'biweekly';
 
