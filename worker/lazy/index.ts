@@ -25,3 +25,6 @@ export const loadCalendarWriter = () => import('./calendar-writer.bundle.js');
 
 /** papaparse: reading CSV files (worker/lib/csv-parse.ts; the admin import). */
 export const loadCsvParser = () => import('./csv-parser.bundle.js');
+
+/** react-dom/server, rendering with the main module's React (worker/lib/ssr.ts reactServer(); public pages, embeds). */
+export const loadReactServer = () => import('./react-server.bundle.js');

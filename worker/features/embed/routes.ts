@@ -14,16 +14,16 @@ function options(c: C): EmbedOptions {
   return { theme: c.req.query('theme') === 'dark' ? 'dark' : 'light', compact: c.req.query('compact') === '1' };
 }
 
-function page(c: C, data: EmbedData | null) {
+async function page(c: C, data: EmbedData | null) {
   if (!data)
     return c.html(
-      renderEmbed(
+      await renderEmbed(
         { heading: 'Hittades inte', moreUrl: c.var.config.appUrl, moreLabel: 'Till Quizkväll', rows: [], showVenue: false, origin: c.var.config.appUrl },
         options(c),
       ),
       404,
     );
-  return c.html(renderEmbed(data, options(c)));
+  return c.html(await renderEmbed(data, options(c)));
 }
 
 /**

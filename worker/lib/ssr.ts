@@ -1,0 +1,15 @@
+/**
+ * The React server renderer, loaded on first use (react-server.ts, a lazy module; docs/decisions/0017-lazy-module-rule.md).
+ * The bundle has no React of its own: it uses this one, handed over on globalThis under HOST_REACT.
+ */
+import React from 'react';
+import { loadReactServer } from '../lazy';
+
+/** Must equal HOST_REACT in scripts/build-lazy-modules.mjs. */
+export const HOST_REACT = Symbol.for('quizkvall:react');
+
+/** renderToString / renderToStaticMarkup of react-dom/server, rendering with the main module's React. */
+export async function reactServer(): Promise<Awaited<ReturnType<typeof loadReactServer>>> {
+  (globalThis as Record<symbol, unknown>)[HOST_REACT] ??= React;
+  return loadReactServer();
+}
