@@ -98,7 +98,9 @@ const common = {
   legalComments: 'none',
   // Node built-ins are provided by workerd (nodejs_compat), as for the main module.
   external: ['node:*'],
-  define: { 'process.env.NODE_ENV': '"production"' },
+  // As wrangler defines it for the main module (NODE_ENV, else production): react-server.bundle.js must be built in
+  // the same mode as the main module's React (worker/lib/ssr.ts checks). vitest sets "test": React's development build.
+  define: { 'process.env.NODE_ENV': JSON.stringify(process.env.NODE_ENV || 'production') },
   logLevel: 'warning',
   write: false,
   absWorkingDir: ROOT,

@@ -5,6 +5,11 @@
  *
  * FOOTGUN: the bundle must render with the main module's React (hooks dispatch through React's shared internals;
  * a second copy of React makes every hook throw). scripts/build-lazy-modules.mjs therefore answers the bundle's
- * `require('react')` with the React that ssr.ts puts on globalThis under HOST_REACT before loading it.
+ * `require('react')` with the React that ssr.ts puts on globalThis under HOST_REACT before loading it, and builds
+ * it with the NODE_ENV wrangler uses for the main module (a production renderer cannot render with React's
+ * development build: ssr.ts refuses the pair with a message).
  */
 export { renderToStaticMarkup, renderToString } from 'react-dom/server';
+
+/** The build this renderer is (React's production or development build): must be the main module's (ssr.ts). */
+export const RENDERER_PRODUCTION = process.env.NODE_ENV === 'production';

@@ -11,5 +11,10 @@ export const HOST_REACT = Symbol.for('quizkvall:react');
 /** renderToString / renderToStaticMarkup of react-dom/server, rendering with the main module's React. */
 export async function reactServer(): Promise<Awaited<ReturnType<typeof loadReactServer>>> {
   (globalThis as Record<symbol, unknown>)[HOST_REACT] ??= React;
-  return loadReactServer();
+  const server = await loadReactServer();
+  if (server.RENDERER_PRODUCTION !== (process.env.NODE_ENV === 'production'))
+    throw new Error(
+      `react-server.bundle.js was built with NODE_ENV=${server.RENDERER_PRODUCTION ? 'production' : 'development'}, the Worker with React's other build: run wrangler with the same NODE_ENV as the lazy-module build (npm start sets production)`,
+    );
+  return server;
 }
