@@ -14,6 +14,16 @@
  *                             short placeholder that wasm-shim.ts answers with the precompiled
  *                             wasm/harfbuzz.wasm (the build fails if the embedded copy differs from it).
  *   stripe.bundle.js          the Stripe SDK's workerd build (worker/ports/payments.ts).
+ *   calendar-parser.bundle.js worker/features/calendar-sync/ics.ts: reading .ics feeds with ical.js (sync).
+ *   calendar-writer.bundle.js worker/features/calendar/ics.ts: writing .ics with ical-generator (feeds).
+ *   csv-parser.bundle.js      worker/lib/csv-parse.ts: reading CSV with papaparse (the admin import).
+ *   react-server.bundle.js    worker/lib/react-server.ts: react-dom/server (public pages, embeds). Its `react`
+ *                             is the main module's, read from globalThis (hostReactPlugin; worker/lib/ssr.ts).
+ *
+ * Each bundle is self-contained: whatever its entry imports (a contract's constants, lib/clock) is
+ * bundled into it as a copy, so a class it defines is another class than the main module's — an error
+ * class the main module tests with instanceof lives in the lazy entry only and is read from the loaded
+ * module (docs/decisions/0017-lazy-module-rule.md).
  *
  * Same esbuild settings as wrangler's (conditions workerd/worker/browser, ES2022, minified, names kept,
  * NODE_ENV=production), with a linked source map for readable stack traces and the bundle report.
@@ -54,6 +64,26 @@ const stripHarfbuzzPlugin = {
   },
 };
 
+/** Must equal HOST_REACT in worker/lib/ssr.ts. */
+export const HOST_REACT_KEY = 'quizkvall:react';
+
+/**
+ * `react` inside a lazy bundle is the main module's React (worker/lib/ssr.ts sets it before loading the bundle):
+ * hooks dispatch through React's shared internals, so a renderer with its own copy of React breaks every hook.
+ */
+const hostReactPlugin = {
+  name: 'host-react',
+  setup(b) {
+    b.onResolve({ filter: /^react$/ }, () => ({ path: 'react', namespace: 'host-react' }));
+    b.onLoad({ filter: /.*/, namespace: 'host-react' }, () => ({
+      contents: `const React = globalThis[Symbol.for(${JSON.stringify(HOST_REACT_KEY)})];
+if (!React) throw new Error('react-server bundle: load it through reactServer() (worker/lib/ssr.ts)');
+module.exports = React;`,
+      loader: 'js',
+    }));
+  },
+};
+
 const common = {
   bundle: true,
   format: 'esm',
@@ -68,7 +98,9 @@ const common = {
   legalComments: 'none',
   // Node built-ins are provided by workerd (nodejs_compat), as for the main module.
   external: ['node:*'],
-  define: { 'process.env.NODE_ENV': '"production"' },
+  // As wrangler defines it for the main module (NODE_ENV, else production): react-server.bundle.js must be built in
+  // the same mode as the main module's React (worker/lib/ssr.ts checks). vitest sets "test": React's development build.
+  define: { 'process.env.NODE_ENV': JSON.stringify(process.env.NODE_ENV || 'production') },
   logLevel: 'warning',
   write: false,
   absWorkingDir: ROOT,
@@ -81,6 +113,10 @@ export const LAZY_MODULES = [
     stdin: { contents: "export { default } from 'stripe';", resolveDir: ROOT, sourcefile: 'stripe-entry.js', loader: 'js' },
     plugins: [],
   },
+  { out: 'calendar-parser.bundle.js', entryPoints: [join(ROOT, 'worker', 'features', 'calendar-sync', 'ics.ts')], plugins: [] },
+  { out: 'calendar-writer.bundle.js', entryPoints: [join(ROOT, 'worker', 'features', 'calendar', 'ics.ts')], plugins: [] },
+  { out: 'csv-parser.bundle.js', entryPoints: [join(ROOT, 'worker', 'lib', 'csv-parse.ts')], plugins: [] },
+  { out: 'react-server.bundle.js', entryPoints: [join(ROOT, 'worker', 'lib', 'react-server.ts')], plugins: [hostReactPlugin] },
 ];
 
 /** Builds every lazy module; writes a file only when its bytes change. Returns the paths written. */

@@ -50,7 +50,7 @@ import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { backupDrill, backupDrillChecks, backupDrillMarkdown, type BackupDrillResult } from './backup-drill';
-import { BUNDLE_TARGET_BYTES, bundleMarkdown, measureBundle, type BundleReport } from './bundle';
+import { BUNDLE_STARTUP_TARGET_MS, BUNDLE_TARGET_BYTES, bundleMarkdown, measureBundle, startupTargetMet, type BundleReport } from './bundle';
 import { floorChecks, floorLighthouse, floorMarkdown, type FloorComparison } from './lighthouse';
 import { measureOgRender, ogRenderMarkdown, type OgRenderCost } from './og-render';
 import { DEMO_OWNER } from '../../worker/db/seed';
@@ -763,6 +763,14 @@ function checks(results: SizeResult[], bundle?: BundleReport): Check[] {
       target: `Worker bundle ≤ ${(BUNDLE_TARGET_BYTES / 1024 / 1024).toFixed(1)} MB raw`,
       measured: `${(bundle.main.bytes / 1024).toFixed(1)} KB (${(bundle.main.gzipBytes / 1024).toFixed(1)} KB gzip)`,
       ok: bundle.main.bytes <= BUNDLE_TARGET_BYTES,
+    });
+    out.push({
+      target: `Worker start-up (main module) ≤ ${BUNDLE_STARTUP_TARGET_MS} ms`,
+      measured:
+        bundle.startupMs === null
+          ? 'not measured'
+          : `${bundle.startupMs} ms ${bundle.startupMeasure === 'cpu' ? 'CPU' : 'wall'} (median of ${bundle.startupRuns.length})`,
+      ok: startupTargetMet(bundle),
     });
   }
   const small = results.find((r) => r.quizRows === Math.min(...SIZES));

@@ -9,7 +9,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { checkoutOrders, locations, venues } from '../../worker/db/schema';
 import { ensureHouseUser } from '../../worker/features/admin/import';
 import { CATALOGUE_HEADER, QUIZ_CSV_HEADER } from '../../worker/features/exports/service';
-import { parseCsv, toCsv, uncsvCell } from '../../worker/lib/csv';
+import { toCsv, uncsvCell } from '../../worker/lib/csv';
+import { parseCsv } from '../../worker/lib/csv-parse';
 import { newId } from '../../worker/lib/ids';
 import { call, callJson, createLocation, createQuiz, createUser, createVenue, ORIGIN, testDb, unique, type TestUser } from '../factories';
 

@@ -12,7 +12,7 @@ import { STEP_ROWS } from '../../worker/features/admin/import-files';
 import { finishImportRun, resumeImportJob, startImportJob } from '../../worker/features/admin/import-run';
 import { processImportChunk } from '../../worker/features/admin/import-step';
 import { JOB_MAX_BYTES } from '../../worker/features/admin/import-job-contract';
-import { parseCsv } from '../../worker/features/admin/csv';
+import { parseCsv } from '../../worker/lib/csv-parse';
 import { call, callJson, ORIGIN, createLocation, createUser, createVenue, snapshot, testDb, testDeps, unique, type TestUser } from '../factories';
 import { faultyD1 } from './security/faulty-d1';
 import { INVARIANTS } from './security/invariants';

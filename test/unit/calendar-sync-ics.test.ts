@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { FeedTooComplexError, fingerprint, mapCalendar, REASONS } from '../../worker/features/calendar-sync/ics';
+import { FeedTooComplexError, mapCalendar, REASONS } from '../../worker/features/calendar-sync/ics';
+import { fingerprint } from '../../worker/features/calendar-sync/fingerprint';
 import { MAX_OCCURRENCES_PER_FEED, MAX_RECURRENCE_STEPS_PER_FEED, SYNC_HORIZON_DAYS } from '../../worker/features/calendar-sync/contract';
 import { addDays } from '../../worker/lib/clock';
 import { HOSTILE_RULES, hostileCalendar } from '../fixtures/hostile-calendar';

@@ -8,6 +8,7 @@
  * FOOTGUN: the specifiers below must stay literal and relative to THIS folder: esbuild keeps them as
  * written, and at run time they resolve against the main module, which sits at the root of base_dir.
  * Import a lazy module only through these loaders. Types: the `*.bundle.d.ts` beside each bundle.
+ * When code goes lazy, and the footguns (a bundle's own copies of classes): docs/decisions/0017-lazy-module-rule.md.
  */
 
 /** satori + resvg (worker/features/share/renderer.ts). */
@@ -15,3 +16,15 @@ export const loadShareRenderer = () => import('./share-renderer.bundle.js');
 
 /** The Stripe SDK (its workerd build). */
 export const loadStripeSdk = () => import('./stripe.bundle.js');
+
+/** ical.js: reading calendar feeds (worker/features/calendar-sync/ics.ts; the sync, its preview and job). */
+export const loadCalendarParser = () => import('./calendar-parser.bundle.js');
+
+/** ical-generator: writing .ics downloads and feeds (worker/features/calendar/ics.ts). */
+export const loadCalendarWriter = () => import('./calendar-writer.bundle.js');
+
+/** papaparse: reading CSV files (worker/lib/csv-parse.ts; the admin import). */
+export const loadCsvParser = () => import('./csv-parser.bundle.js');
+
+/** react-dom/server, rendering with the main module's React (worker/lib/ssr.ts reactServer(); public pages, embeds). */
+export const loadReactServer = () => import('./react-server.bundle.js');

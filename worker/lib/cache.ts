@@ -16,6 +16,11 @@ export const STALE_WHILE_REVALIDATE_S = 600;
 export const PUBLIC_CACHE_CONTROL = `public, max-age=${BROWSER_MAX_AGE_S}, stale-while-revalidate=${STALE_WHILE_REVALIDATE_S}`;
 export const PRIVATE_CACHE_CONTROL = 'private, no-store';
 
+/** How long the Cache API keeps an edge-cache entry (keys change on every write, so this only bounds storage). */
+const EDGE_TTL_S = 3600;
+/** The Cache-Control an edge-cache entry is stored under (worker/middleware/edge-cache.ts; never sent to a browser). */
+export const EDGE_STORE_CACHE_CONTROL = `public, max-age=${EDGE_TTL_S}`;
+
 /**
  * The strong validator of a body (SHA-1, RFC 9110 §8.8.3), its one home: computed once when an edge-cache
  * entry is made (and stored with it), or by the middleware for a public response that was not cached.

@@ -13,12 +13,9 @@ import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import type { AppEnv } from '../context';
 import { getPublicAssets } from '../lib/assets';
-import { cacheKey, DEV_CACHE_BUST_PARAM, effectiveQuery, PRIVATE_CACHE_CONTROL, strongEtag, type EffectiveQuery } from '../lib/cache';
+import { cacheKey, DEV_CACHE_BUST_PARAM, EDGE_STORE_CACHE_CONTROL, effectiveQuery, PRIVATE_CACHE_CONTROL, strongEtag, type EffectiveQuery } from '../lib/cache';
 import { currentDataVersion } from '../lib/data-version';
 import { SESSION_COOKIE } from '../lib/session';
-
-/** How long the Cache API keeps an entry (keys change on every write, so this only bounds storage). */
-const EDGE_TTL_S = 3600;
 
 /** In-isolate level: at most this many entries and bytes (least recently used out first). */
 const MEMORY_MAX_ENTRIES = 200;
@@ -132,7 +129,7 @@ export async function withEdgeCache(c: Context<AppEnv>, produce: () => Promise<R
   memoryPut(key, entry);
   if (cache) {
     const stored = new Headers(headers);
-    stored.set('cache-control', `public, max-age=${EDGE_TTL_S}`);
+    stored.set('cache-control', EDGE_STORE_CACHE_CONTROL);
     const put = cache.put(new Request(key), new Response(body.slice(0), { status: 200, headers: stored })).catch(() => undefined);
     try {
       c.executionCtx.waitUntil(put);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { swedishSortKey } from './contract';
-import { csvCell, decodeCsvBytes, parseCsv, toCsv, uncsvCell } from './csv';
+import { parseCsv } from '../../lib/csv-parse';
+import { csvCell, decodeCsvBytes, toCsv, uncsvCell } from './csv';
 import { ImportRowSchema } from './import-contract';
 
 describe('parseCsv', () => {

@@ -41,7 +41,7 @@ export async function createImportJob(
     throw invalidInput(m, [{ path: 'csv', message: m }]);
   }
   const { text, encoding } = decodeCsvBytes(input.bytes);
-  const { records, fileErrors, header, colIndex } = readImportFile(text, JOB_MAX_ROWS);
+  const { records, fileErrors, header, colIndex } = await readImportFile(text, JOB_MAX_ROWS);
   if (fileErrors.length)
     throw invalidInput(
       fileErrors.join(' '),

@@ -18,7 +18,7 @@ import { slugify } from '../../lib/slug';
 import { houseAccountId } from '../takeover/service';
 import type { Deps } from '../../ports/deps';
 import { swedishSortKey } from './contract';
-import { parseCsv, uncsvCell } from './csv';
+import { readCsv, uncsvCell } from './csv';
 import { NEAR_DUPLICATE_SIMILARITY, trigramSimilarity } from './similarity';
 import {
   IMPORT_COLUMNS,
@@ -158,11 +158,11 @@ export async function planRecords(db: Db, records: ImportRecord[], opts: { nearD
 }
 
 /** Reads a file's text into records, or the file's errors (header, columns, quoting, row count). */
-export function readImportFile(
+export async function readImportFile(
   text: string,
   maxRows: number,
-): { records: ImportRecord[]; fileErrors: string[]; header: string[]; colIndex: Map<ImportColumn, number> } {
-  const table = parseCsv(text);
+): Promise<{ records: ImportRecord[]; fileErrors: string[]; header: string[]; colIndex: Map<ImportColumn, number> }> {
+  const table = await readCsv(text);
   const fileErrors: string[] = [];
   const colIndex = mapColumns(table.header);
   const missing = REQUIRED_COLUMNS.filter((c) => !colIndex.has(c));
@@ -177,7 +177,7 @@ export function readImportFile(
 
 /** The 300-row JSON preview (`POST /api/admin/import/preview`): the planner's answer for the file. */
 export async function analyseImport(deps: Pick<Deps, 'db'>, input: { csv: string }): Promise<{ preview: ImportPreview; planned: PlannedRecord[] }> {
-  const { records, fileErrors } = readImportFile(input.csv, MAX_IMPORT_ROWS);
+  const { records, fileErrors } = await readImportFile(input.csv, MAX_IMPORT_ROWS);
   const planned = fileErrors.some((e) => e.startsWith('Kolumner saknas') || e.startsWith('Filen saknar'))
     ? []
     : await planRecords(deps.db, records.slice(0, MAX_IMPORT_ROWS), { nearDuplicates: false });

@@ -1,7 +1,9 @@
 /** Calendar sync (issue 31.2): limits, the owner's form and the answers. Shared by web/ and the Worker. */
 import * as z from 'zod';
 import { FEED_TIMEOUT_MS, MAX_FEED_BYTES } from '../../lib/calendar-limits';
-import { SERIES_HORIZON_DAYS } from '../quizzes/contract';
+
+// The limits the calendar parser (ics.ts, a lazy module) reads live in limits.ts, which has no zod.
+export { MAX_EVENTS_PER_FEED, MAX_OCCURRENCES_PER_FEED, MAX_RECURRENCE_STEPS_PER_FEED, SYNC_HORIZON_DAYS, TEXT_MAX, TITLE_MAX } from './limits';
 
 /** At most this many calendar addresses per business (all its places together). */
 export const MAX_CALENDAR_FEEDS_PER_BUSINESS = 5;
@@ -10,23 +12,10 @@ export const MAX_CALENDAR_FEEDS_PER_BUSINESS = 5;
  * nightly sync (docs/jobs.md), however many businesses it registers.
  */
 export const MAX_CALENDAR_FEEDS_PER_ACCOUNT = 10;
-/** How far ahead a sync creates quizzes (days from today): the series horizon. */
-export const SYNC_HORIZON_DAYS = SERIES_HORIZON_DAYS;
-/** Events read from one calendar; further events are left out (and the preview says so). */
-export const MAX_EVENTS_PER_FEED = 2_000;
-/** Quizzes one calendar can create within the horizon (earliest first). */
-export const MAX_OCCURRENCES_PER_FEED = 200;
-/**
- * Recurrence steps (one per date a rule yields) one calendar may take to expand, all its rules together: a
- * calendar that needs more is refused with CALENDAR_MESSAGES.tooManyRules (docs/jobs.md: its CPU).
- */
-export const MAX_RECURRENCE_STEPS_PER_FEED = 10_000;
 // The download's limits (the fetch port enforces them; the messages below quote them).
 export { FEED_TIMEOUT_MS, MAX_FEED_BYTES };
 /** Previews and "Synka nu" per account and hour (each fetches a calendar from the internet). */
 export const CALENDAR_FETCHES_PER_HOUR = 30;
-export const TITLE_MAX = 120;
-export const TEXT_MAX = 2000;
 export const URL_MAX = 2000;
 
 export const CALENDAR_MESSAGES = {

@@ -6,20 +6,16 @@
  * Bounded (issue 42.2): an open-ended rule is expanded from near today, not from its first date, and the
  * whole calendar may take at most MAX_RECURRENCE_STEPS_PER_FEED steps (else FeedTooComplexError).
  * Pure: no database, no clock (today comes in), so it is unit-tested in Node.
+ *
+ * A lazy module (worker/lazy/calendar-parser.bundle.js, loaded by loadCalendarParser): the main module imports
+ * only its types, and reads FeedParseError / FeedTooComplexError from the loaded module (the bundle has its own
+ * classes; docs/decisions/0017-lazy-module-rule.md). Keep what the main module needs eagerly out of this file.
  */
 import ICAL from 'ical.js';
 import { addDays, isoWeekday, zoneOffsetMs } from '../../lib/clock';
 import { DEFAULT_QUIZ_LANGUAGE, parseQuizLanguage, type QuizLanguage } from '../../lib/quiz-filters';
-import {
-  MAX_EVENTS_PER_FEED,
-  MAX_OCCURRENCES_PER_FEED,
-  MAX_RECURRENCE_STEPS_PER_FEED,
-  SYNC_HORIZON_DAYS,
-  TEXT_MAX,
-  TITLE_MAX,
-  type PreviewEvent,
-  type NotUnderstood,
-} from './contract';
+import type { NotUnderstood, PreviewEvent } from './contract';
+import { MAX_EVENTS_PER_FEED, MAX_OCCURRENCES_PER_FEED, MAX_RECURRENCE_STEPS_PER_FEED, SYNC_HORIZON_DAYS, TEXT_MAX, TITLE_MAX } from './limits';
 
 export type Pattern = 'weekly' | 'biweekly';
 
@@ -358,27 +354,4 @@ export function mapCalendar(text: string, today: string): MappedFeed {
   }
   events.sort((a, b) => (a.firstDate ?? '9').localeCompare(b.firstDate ?? '9'));
   return { occurrences, events, notUnderstood, truncated, steps };
-}
-
-/**
- * A short stable fingerprint (FNV-1a, 32 bit) of what a sync wrote to a quiz. The language counts only when it
- * is not svenska, so the fingerprints stored before the quiz had a language (issue 31.3) still match.
- */
-export function fingerprint(q: {
-  date: string;
-  startTime: string | null;
-  title: string | null;
-  description: string | null;
-  isCancelled: boolean;
-  language?: string | undefined;
-}): string {
-  const fields: unknown[] = [q.date, q.startTime, q.title, q.description, q.isCancelled];
-  if (q.language && q.language !== DEFAULT_QUIZ_LANGUAGE) fields.push(q.language);
-  const s = JSON.stringify(fields);
-  let h = 0x811c9dc5;
-  for (let i = 0; i < s.length; i++) {
-    h ^= s.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return (h >>> 0).toString(16).padStart(8, '0');
 }

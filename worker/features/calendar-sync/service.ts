@@ -35,7 +35,9 @@ import {
   type SkippedChange,
   type SyncResult,
 } from './contract';
-import { FeedParseError, FeedTooComplexError, fingerprint, mapCalendar, type MappedFeed, type Occurrence } from './ics';
+import { loadCalendarParser } from '../../lazy';
+import { fingerprint } from './fingerprint';
+import type { MappedFeed, Occurrence } from './ics';
 import {
   claimFeedAttempt,
   countFeedsOfAccount,
@@ -77,12 +79,19 @@ async function takeFetchAttempt(deps: CalendarDeps, userId: string) {
   );
 }
 
+/**
+ * The calendar parser (ical.js) is a lazy module, loaded on the first sync or preview of an isolate. Its error
+ * classes are the loaded module's: the bundle has its own copies (docs/decisions/0017-lazy-module-rule.md).
+ */
+type CalendarParser = Awaited<ReturnType<typeof loadCalendarParser>>;
+
 /** Fetches and maps a calendar; a failure becomes a 400 naming the address field, with the Swedish reason. */
 async function load(deps: CalendarDeps, url: string): Promise<MappedFeed> {
+  const ics = await loadCalendarParser();
   try {
-    return mapCalendar(await deps.calendar.fetchText(url), deps.clock.today());
+    return ics.mapCalendar(await deps.calendar.fetchText(url), deps.clock.today());
   } catch (err) {
-    throw asFeedError(err);
+    throw asFeedError(err, ics);
   }
 }
 
@@ -106,15 +115,15 @@ function fetchFailureText(err: FeedFetchError): string {
   }
 }
 
-function feedErrorText(err: unknown): string {
+function feedErrorText(err: unknown, ics: CalendarParser): string {
   if (err instanceof FeedFetchError) return fetchFailureText(err);
-  if (err instanceof FeedParseError) return CALENDAR_MESSAGES.notIcs;
-  if (err instanceof FeedTooComplexError) return CALENDAR_MESSAGES.tooManyRules;
+  if (err instanceof ics.FeedParseError) return CALENDAR_MESSAGES.notIcs;
+  if (err instanceof ics.FeedTooComplexError) return CALENDAR_MESSAGES.tooManyRules;
   throw err;
 }
 
-function asFeedError(err: unknown): AppError {
-  const message = feedErrorText(err);
+function asFeedError(err: unknown, ics: CalendarParser): AppError {
+  const message = feedErrorText(err, ics);
   return invalidInput(`Kalenderadress: ${message}`, [{ path: 'url', message }]);
 }
 
@@ -200,10 +209,11 @@ export async function removeFeed(deps: Pick<Deps, 'db'>, actor: Actor, input: { 
  */
 export async function syncFeed(deps: CalendarDeps, feed: CalendarFeedRow, location: LocationRow): Promise<CalendarFeedRow> {
   let mapped: MappedFeed;
+  const ics = await loadCalendarParser();
   try {
-    mapped = mapCalendar(await deps.calendar.fetchText(feed.url), deps.clock.today());
+    mapped = ics.mapCalendar(await deps.calendar.fetchText(feed.url), deps.clock.today());
   } catch (err) {
-    const message = feedErrorText(err);
+    const message = feedErrorText(err, ics);
     const now = deps.clock.now().toISOString();
     await deps.db
       .update(calendarFeeds)

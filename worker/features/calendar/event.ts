@@ -19,6 +19,8 @@ export const DEFAULT_START = '19:00:00';
 export const UID_DOMAIN = 'quizkvall.se';
 /** How far a feed looks ahead. */
 export const FEED_DAYS = 56;
+/** The content type of every .ics answer (the writer itself, ics.ts, is a lazy module). */
+export const ICS_CONTENT_TYPE = 'text/calendar; charset=utf-8';
 
 /** The columns an event needs: a subset of the listing's ListingQuiz, so cards can build links too. */
 export interface CalendarQuiz {

@@ -1,6 +1,8 @@
 /**
  * .ics serialisation with ical-generator (folding, escaping and CRLF are the library's, never ours).
  * Every VEVENT comes from eventText() in event.ts, so downloads and feeds carry identical events.
+ * A lazy module (worker/lazy/calendar-writer.bundle.js, loaded by loadCalendarWriter in service.ts): the main
+ * module imports only its types; what it needs eagerly lives in event.ts (docs/decisions/0017-lazy-module-rule.md).
  */
 import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
 import { eventText, type CalendarQuiz } from './event';
@@ -12,8 +14,6 @@ export interface IcsOptions {
   /** Feed URL (URL / SOURCE), for subscriptions. */
   url?: string;
 }
-
-export const ICS_CONTENT_TYPE = 'text/calendar; charset=utf-8';
 
 /** A quiz row as read for calendars: the event columns plus when the row last changed (DTSTAMP). */
 export interface CalendarRow extends CalendarQuiz {

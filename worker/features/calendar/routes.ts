@@ -5,7 +5,7 @@ import { withEdgeCache } from '../../middleware/edge-cache';
 import { notFound } from '../../lib/errors';
 import { validate } from '../../lib/validate';
 import { LISTING_QUERY_KEYS, ListingQuerySchema } from '../listing/contract';
-import { ICS_CONTENT_TYPE } from './ics';
+import { ICS_CONTENT_TYPE } from './event';
 import { cityFeed, listingFeed, quizIcs, venueFeed, type IcsFile } from './service';
 
 type C = Context<AppEnv>;

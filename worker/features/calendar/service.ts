@@ -11,7 +11,8 @@ import type { Deps } from '../../ports/deps';
 import type { ListingQuery } from '../listing/contract';
 import { findPublicCity, listPages, resolveFilters } from '../listing/service';
 import { feedEnd, feedPaths } from './event';
-import { buildIcs, type CalendarRow } from './ics';
+import { loadCalendarWriter } from '../../lazy';
+import type { CalendarRow } from './ics';
 export type { CalendarRow };
 /** The one URL helper of a quiz's .ics download, for other features (the follow reminder mail). */
 export { quizIcsPath } from './event';
@@ -57,7 +58,9 @@ export function toCalendarRow(r: CalendarDbRow): CalendarRow {
   };
 }
 
-function feed(rows: CalendarDbRow[], name: string, path: string, ctx: CalendarCtx, filename: string): IcsFile {
+/** The .ics writer (ical-generator) is a lazy module, loaded on the first download or feed of an isolate. */
+async function feed(rows: CalendarDbRow[], name: string, path: string, ctx: CalendarCtx, filename: string): Promise<IcsFile> {
+  const { buildIcs } = await loadCalendarWriter();
   return { body: buildIcs(rows.map(toCalendarRow), { origin: ctx.origin, name, url: `${ctx.origin}${path}` }), filename };
 }
 
@@ -69,6 +72,7 @@ export async function quizIcs(deps: CalendarDeps, input: { id: string }): Promis
   const row = await publicQuiz(db, id);
   if (!row) return null;
   const r = toCalendarRow(row);
+  const { buildIcs } = await loadCalendarWriter();
   return { body: buildIcs([r], { origin: ctx.origin, name: `Pubquiz på ${r.venue.name}` }), filename: `quiz-${r.venue.slug}-${r.date}.ics` };
 }
 

@@ -20,16 +20,16 @@ const EMBED_CACHE = {
   },
 };
 
-function page(c: C, data: EmbedData | null) {
+async function page(c: C, data: EmbedData | null) {
   if (!data)
     return c.html(
-      renderEmbed(
+      await renderEmbed(
         { heading: 'Hittades inte', moreUrl: c.var.config.appUrl, moreLabel: 'Till Quizkväll', rows: [], showVenue: false, origin: c.var.config.appUrl },
         options(c),
       ),
       404,
     );
-  return c.html(renderEmbed(data, options(c)));
+  return c.html(await renderEmbed(data, options(c)));
 }
 
 /**

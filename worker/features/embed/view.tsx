@@ -3,7 +3,7 @@
  * site. No script, no external resource, no cookie; styles inline; every link opens Quizkväll in a new
  * tab. Rendered with React on the server (all text escaped).
  */
-import { renderToStaticMarkup } from 'react-dom/server';
+import { reactServer } from '../../lib/ssr';
 import { displayDate, displayPrice, displayTime, categoryLabel } from '../../lib/swedish';
 import type { CalendarRow } from '../calendar/service';
 
@@ -68,8 +68,9 @@ function Widget({ data, opts }: { data: EmbedData; opts: EmbedOptions }) {
   );
 }
 
-export function renderEmbed(data: EmbedData, opts: EmbedOptions): string {
+export async function renderEmbed(data: EmbedData, opts: EmbedOptions): Promise<string> {
   const c = COLORS[opts.theme];
+  const { renderToStaticMarkup } = await reactServer();
   const body = renderToStaticMarkup(<Widget data={data} opts={opts} />);
   const title = renderToStaticMarkup(<title>{data.heading}</title>);
   return `<!doctype html>

@@ -4,13 +4,13 @@
  * Issue 19 §1: the CSS is inlined and no script is linked or preloaded; the boot script
  * (worker/lib/boot-script.ts) starts the public entry after the first paint or on the first interaction.
  */
-import { renderToString } from 'react-dom/server';
 import { PublicApp } from '../../../web/pages/PublicApp';
 import type { PublicPageData } from './contract';
 import { serializeForScript } from '../../lib/json-ld';
 import { getPublicAssets } from '../../lib/assets';
 import { BOOT_SCRIPT } from '../../lib/boot-script';
 import { splitCss } from '../../lib/critical-css';
+import { reactServer } from '../../lib/ssr';
 
 export interface PageHead {
   title: string;
@@ -33,6 +33,7 @@ export function escapeHtml(s: string): string {
 
 export async function renderPublicPage(assetsBinding: Fetcher | undefined, head: PageHead, data: PublicPageData): Promise<string> {
   const assets = await getPublicAssets(assetsBinding);
+  const { renderToString } = await reactServer();
   const body = renderToString(<PublicApp data={data} />);
   const css = assets.inlineCss === null ? null : splitCss(assets.inlineCss, `<body class="${BODY_CLASS}">${body}`);
   const e = escapeHtml;
