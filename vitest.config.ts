@@ -1,6 +1,7 @@
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { GroupDurationsReporter } from './test/integration/groups/durations-reporter';
 import { tmpdirInMemory } from './test/memory-tmpdir';
 // @ts-expect-error plain .mjs script without types
 import { buildLazyModules } from './scripts/build-lazy-modules.mjs';
@@ -56,6 +57,8 @@ export default defineConfig(async () => {
       // another (load ≈ 1 on an idle 2-core machine, 2026-11-27). Each file's own Miniflare keeps files apart, so one
       // per core, at least two (issue 27).
       maxWorkers: Math.max(2, availableParallelism()),
+      // The groups' balance comes from what each file took last time (groups/durations-reporter.ts, issue 45.7).
+      reporters: ['default', new GroupDurationsReporter()],
       setupFiles: ['./test/setup/apply-migrations.ts', './test/setup/console.ts'],
       // A busy 2-core machine runs the heaviest files (the listing oracle, the authz matrix) two to three times
       // slower than an idle one; the suite must pass there too (issue 27.5). This only bounds a hung test.

@@ -5,7 +5,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { GROUP_COUNT, groupFiles, partition, WEIGHT_S } from '../integration/groups/partition';
+import { fileSeconds } from '../integration/groups/durations-reporter';
+import { DEFAULT_WEIGHT_S, GROUP_COUNT, groupFiles, partition } from '../integration/groups/partition';
 import { testFilesUnder } from '../test-files';
 
 const root = join(import.meta.dirname, '..', 'integration');
@@ -43,7 +44,21 @@ describe('integration groups', () => {
     for (const f of testFiles) expect(readFileSync(join(root, f), 'utf8'), f).not.toMatch(/\bvi\.(mock|doMock|unmock|resetModules)\(/);
   });
 
-  it('weigh only files that exist (a renamed heavy file would otherwise count as a small one)', () => {
-    for (const f of Object.keys(WEIGHT_S)) expect(testFiles, f).toContain(f);
+  it('balance by the weights they are given: heaviest first into the emptiest group; unknown files split evenly', () => {
+    const w = (f: string) => ({ 'a.test.ts': 50, 'b.test.ts': 30, 'c.test.ts': 25 })[f] ?? DEFAULT_WEIGHT_S;
+    expect(partition(['c.test.ts', 'a.test.ts', 'b.test.ts', 'd.test.ts'], 2, w)).toEqual([['a.test.ts', 'd.test.ts'], ['b.test.ts', 'c.test.ts']]);
+    const even = partition(['w.test.ts', 'x.test.ts', 'y.test.ts', 'z.test.ts'], 2, () => DEFAULT_WEIGHT_S);
+    expect(even.map((g) => g.length)).toEqual([2, 2]);
+  });
+
+  it('learn each file’s time from the run itself: the group modules’ top-level suites are the files', () => {
+    const test = (ms: number) => ({ diagnostic: () => ({ duration: ms }) });
+    const suite = (name: string, ms: number[]) => ({ name, children: { allTests: () => ms.map(test).values() } });
+    const mod = (moduleId: string, suites: ReturnType<typeof suite>[]) => ({ moduleId, children: { suites: () => suites.values() } });
+    const modules = [
+      mod('/r/test/integration/groups/1.group.ts', [suite('listing.test.ts', [1200, 800]), suite('security/fuzz.test.ts', [40_000])]),
+      mod('/r/test/integration/listing.test.ts', [suite('not a group', [5])]),
+    ];
+    expect(fileSeconds(modules as never)).toEqual({ 'listing.test.ts': 2, 'security/fuzz.test.ts': 40 });
   });
 });
