@@ -20,4 +20,22 @@ export function townCentre(cityOrSlug: string): Town | null {
   return TOWNS[slugify(cityOrSlug)] ?? null;
 }
 
+/**
+ * What a typed town name may hold once NFC-composed: Latin letters (å, ä, ö, é …) and digits, words
+ * separated by spaces or hyphens. Anything else (markup, quotes, other scripts, bidi controls, lone
+ * surrogates, combining marks that compose to nothing) is not a place name, whatever its slug would be.
+ */
+const TOWN_NAME = /^[\p{Script=Latin}0-9]+(?:[ -]+[\p{Script=Latin}0-9]+)*$/u;
+
+/**
+ * The gazetteer's town for a name as typed — case-, accent- and spacing-insensitive ("goteborg",
+ * "GÖTEBORG", " Bräkne  Hoby ") — or null when it is not a known Swedish locality. The city rule of every
+ * form, the CSV import and the tips (worker/lib/city-field.ts) stores the returned `name`.
+ */
+export function findTown(typed: string): Town | null {
+  const v = typed.trim().normalize('NFC');
+  if (!TOWN_NAME.test(v)) return null;
+  return TOWNS[slugify(v)] ?? null;
+}
+
 export const GAZETTEER_ATTRIBUTION = 'Ortsdata: GeoNames, CC BY 4.0';
