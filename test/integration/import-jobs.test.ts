@@ -14,8 +14,8 @@ import { processImportChunk } from '../../worker/features/admin/import-step';
 import { JOB_MAX_BYTES } from '../../worker/features/admin/import-job-contract';
 import { parseCsv } from '../../worker/features/admin/csv';
 import { call, callJson, ORIGIN, createLocation, createUser, createVenue, snapshot, testDb, testDeps, unique, type TestUser } from '../factories';
-import gazetteer from '../../worker/lib/gazetteer-se.json';
 import { HOSTILE_CITIES } from '../fixtures/hostile-cities';
+import { bulkRow, KNOWN_TOWNS } from '../fixtures/towns';
 import { faultyD1 } from './security/faulty-d1';
 import { INVARIANTS } from './security/invariants';
 
@@ -53,25 +53,10 @@ async function invariantsHold() {
 
 /** The towns this file's own tests name; bigCsv spreads its rows over every other known town (issue 43.6). */
 const NAMED_TOWNS = new Set(['Umeå', 'Malmö', 'Växjö', 'Hjo', 'Trosa', 'Mariefred', 'Vadstena']);
-const BIG_TOWNS = Object.values(gazetteer as Record<string, { name: string }>)
-  .map((t) => t.name)
-  .filter((n) => !NAMED_TOWNS.has(n));
+const BIG_TOWNS = KNOWN_TOWNS.filter((n) => !NAMED_TOWNS.has(n));
 
-/** 20 hex digits from a row number (mulberry32): two rows' names share almost no trigram, so none is a near-duplicate. */
-function rowTag(i: number): string {
-  let out = '';
-  let a = i * 0x9e3779b9;
-  for (let k = 0; k < 3; k++) {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    out += ((t ^ (t >>> 14)) >>> 0).toString(16).padStart(8, '0');
-  }
-  return out.slice(0, 20);
-}
 /** Row `i` of bigCsv: a business of its own in a known town, at an address no other file row or call has. */
-const bigRow = (prefix: string, i: number) =>
-  `${prefix} krog ${rowTag(i)},${prefix}gatan ${i},${BIG_TOWNS[i % BIG_TOWNS.length]},,,tisdag,19:00,biweekly,,,,,,`;
+const bigRow = (prefix: string, i: number) => bulkRow(prefix, i, BIG_TOWNS, ['', '', 'tisdag', '19:00', 'biweekly', '', '', '', '', '', '']);
 
 /**
  * `n` valid rows whose names share no more than the prefix (so none is a near-duplicate of another), spread over the
