@@ -7,7 +7,6 @@ import { CITY_MAX, cityField, optionalCityField, UNKNOWN_CITY_MESSAGE } from './
 import { findTown } from './gazetteer';
 import { ILL_FORMED_MESSAGE } from './zod-text';
 
-
 const messages = (schema: z.ZodType, v: unknown) => (schema.safeParse(v).error?.issues ?? []).map((i) => i.message);
 
 describe('findTown: the gazetteer by a name as typed (issue 43.6)', () => {

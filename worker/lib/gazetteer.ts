@@ -38,4 +38,9 @@ export function findTown(typed: string): Town | null {
   return TOWNS[slugify(v)] ?? null;
 }
 
+/** Every town's name in Swedish order: the suggestions of the town inputs (web/components/ui/TownField.tsx). */
+export const TOWN_NAMES: readonly string[] = Object.values(TOWNS)
+  .map((t) => t.name)
+  .sort((a, b) => a.localeCompare(b, 'sv'));
+
 export const GAZETTEER_ATTRIBUTION = 'Ortsdata: GeoNames, CC BY 4.0';
