@@ -14,6 +14,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { KNOWN_TOWNS } from '../fixtures/towns';
 
 const root = join(import.meta.dirname, '..', '..');
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 20_000);
@@ -56,7 +57,7 @@ async function main() {
   if (!login.ok) throw new Error(`login ${login.status}`);
   const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
   const lines = ['name,address,city,weekday,start_time'];
-  for (let i = 0; i < ROWS; i++) lines.push(`Benchkrog ${i},Gatan ${i},Benchort ${i % 400},${['måndag', 'tisdag', 'onsdag', 'torsdag'][i % 4]},19:00`);
+  for (let i = 0; i < ROWS; i++) lines.push(`Benchkrog ${i},Gatan ${i},${KNOWN_TOWNS[i % 400]},${['måndag', 'tisdag', 'onsdag', 'torsdag'][i % 4]},19:00`);
   const t0 = performance.now();
   const up = await fetch(`${base}/api/admin/import/jobs?name=bench.csv`, {
     method: 'POST',

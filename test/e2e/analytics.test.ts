@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { registerVerifiedOwner } from './support/auth';
 import { baseURL, expectAccessible, newPage, sharedBrowser } from './support/browser';
 import { stockholmDatePlus } from './support/clock';
+import { STORY_TOWNS } from './support/towns';
 
 const letters = () => Array.from({ length: 8 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
 
@@ -26,7 +27,7 @@ describe('owner analytics and the slot market', () => {
     const page = owner.page;
     await registerVerifiedOwner(page);
     const suffix = letters();
-    const city = `Statistikstad${suffix}`;
+    const city = STORY_TOWNS.analyticsSlots;
     const citySlug = city.toLowerCase();
     const venueName = `Räknepuben ${suffix}`;
     const date = stockholmDatePlus(9);
@@ -114,7 +115,7 @@ describe('owner analytics and the slot market', () => {
     const suffix = letters();
     const venueName = `Klickpuben ${suffix}`;
     const venue = await post(owner.page, '/api/owner/venues', { name: venueName });
-    const city = `Klickstad${suffix}`;
+    const city = STORY_TOWNS.analyticsClicks;
     const location = await post(owner.page, `/api/owner/venues/${venue.id}/locations`, {
       name: venueName,
       address: 'Torget 2',

@@ -18,6 +18,7 @@ import { addDays } from '../../worker/lib/clock';
 import { registerVerifiedOwner } from './support/auth';
 import { baseURL, newPage, stamp, sharedBrowser } from './support/browser';
 import { appToday } from './support/clock';
+import { STORY_TOWNS } from './support/towns';
 
 const PUBLIC_JS_BUDGET_GZ = 100 * 1024;
 const CITY_PAGE_HTML_BUDGET_GZ = 60 * 1024;
@@ -269,7 +270,7 @@ describe('city page HTML', () => {
       if (!r.ok()) throw new Error(`${path}: ${r.status()} ${await r.text()}`);
       return (await r.json()) as { id: string };
     };
-    const town = `Budgetby ${stamp()}`;
+    const town = STORY_TOWNS.budgets;
     const venue = await post('/api/owner/venues', { name: `Budgetpuben ${stamp()}` });
     const place = await post(`/api/owner/venues/${venue.id}/locations`, { name: 'Budgetpuben', address: 'Storgatan 1', city: town });
     const { today } = (await (await fetch(`${baseURL()}/api/health`)).json()) as { today: string };

@@ -11,6 +11,7 @@ import { displayDate, WEEKDAYS } from '../../worker/lib/swedish';
 import { loginViaApi, registerVerifiedOwner } from './support/auth';
 import { baseURL, expectAccessible, newPage, sharedBrowser } from './support/browser';
 import { appToday } from './support/clock';
+import { STORY_TOWNS } from './support/towns';
 
 const visible = (page: Page, text: string | RegExp) => expect.poll(() => page.getByText(text).first().isVisible(), { timeout: 10_000 }).toBe(true);
 const ADMIN = { email: 'admin@quizkvall.local', password: 'quizkvall-admin' };
@@ -47,7 +48,7 @@ describe('Swedish holidays in series and "Stämmer inte?"', () => {
     await registerVerifiedOwner(page);
     const suffix = Math.random().toString(36).slice(2, 8).replace(/[0-9]/g, 'x');
     const venueName = `Julpuben ${suffix}`;
-    const city = `Julby${suffix}`;
+    const city = STORY_TOWNS.holidays;
     const made = await page.request.post('/api/owner/venues/register', {
       data: { name: venueName, address: 'Tomtegatan 1', city },
       headers: { origin: baseURL() },

@@ -13,6 +13,7 @@ import { addDays } from '../../worker/lib/clock';
 import { dateInWords } from '../../worker/lib/swedish';
 import { registerVerifiedOwner } from './support/auth';
 import { baseURL, expectAccessible, newPage, sharedBrowser } from './support/browser';
+import { STORY_TOWNS } from './support/towns';
 
 const PHONE = { viewport: { width: 390, height: 844 } };
 
@@ -44,7 +45,7 @@ describe("owner's paths on a phone (issue 29)", () => {
     await page.clock.setFixedTime(new Date(clock.time));
     await registerVerifiedOwner(page);
     const suffix = letters();
-    const city = `Mobilstad${suffix}`;
+    const city = STORY_TOWNS.ownerPaths;
     const venue = await post(page, '/api/owner/venues', { name: `Mobilpuben ${suffix}` });
     const home = await post(page, `/api/owner/venues/${venue.id}/locations`, { name: `Mobilpuben ${suffix}`, address: 'Torget 3', city });
     const first = addDays(clock.today, 7);

@@ -11,6 +11,7 @@ import { displayDate } from '../../worker/lib/swedish';
 import { registerVerifiedOwner } from './support/auth';
 import { baseURL, expectAccessible, newPage, sharedBrowser } from './support/browser';
 import { appToday, stockholmDatePlus } from './support/clock';
+import { STORY_TOWNS } from './support/towns';
 
 const visible = (page: Page, text: string | RegExp) => expect.poll(() => page.getByText(text).first().isVisible(), { timeout: 10_000 }).toBe(true);
 
@@ -23,7 +24,7 @@ describe('owner quizzes and series', () => {
     await page.goto('/admin');
     const suffix = Math.random().toString(36).slice(2, 8).replace(/[0-9]/g, 'x');
     const venueName = `Seriepuben ${suffix}`;
-    const city = `Quizby${suffix}`;
+    const city = STORY_TOWNS.ownerQuizzes;
     const citySlug = city.toLowerCase();
 
     // A business (through the API), then its place through the dashboard.
@@ -172,7 +173,10 @@ describe('owner quizzes and series', () => {
     const name = `Enkelpuben ${suffix}`;
     const headers = { origin: baseURL() };
     const venue = await (await page.request.post('/api/owner/venues', { data: { name }, headers })).json();
-    const place = await page.request.post(`/api/owner/venues/${venue.id}/locations`, { data: { name, address: 'Gatan 1', city: `Enkelby${suffix}` }, headers });
+    const place = await page.request.post(`/api/owner/venues/${venue.id}/locations`, {
+      data: { name, address: 'Gatan 1', city: STORY_TOWNS.ownerQuizzesSingle },
+      headers,
+    });
     expect(place.ok()).toBe(true);
     const day = stockholmDatePlus(3);
 

@@ -7,6 +7,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { loginViaApi, registerVerifiedOwner } from './support/auth';
 import { baseURL, expectAccessible, newPage, stamp, sharedBrowser } from './support/browser';
+import { UNKNOWN_CITY_MESSAGE } from '../../worker/lib/city-field';
 
 const visible = (page: Page, text: string | RegExp) => expect.poll(() => page.getByText(text).first().isVisible(), { timeout: 10_000 }).toBe(true);
 
@@ -62,7 +63,11 @@ describe('owner dashboard: businesses and places', () => {
     const edit = page.getByRole('dialog', { name: 'Redigera plats' });
     await edit.waitFor();
     expect(await edit.getByLabel('Stad').inputValue()).toBe('Göteborg');
-    await edit.getByLabel('Stad').fill('Mölndal');
+    // A town is a known place (issue 43.6): the form refuses a made-up one in Swedish and stores "molndal" as Mölndal.
+    await edit.getByLabel('Stad').fill('Atlantis');
+    await edit.getByRole('button', { name: 'Spara ändringar' }).click();
+    expect(await edit.getByText(UNKNOWN_CITY_MESSAGE).isVisible()).toBe(true);
+    await edit.getByLabel('Stad').fill('molndal');
     await edit.getByLabel('Latitud').fill('57,6554');
     await edit.getByRole('button', { name: 'Spara ändringar' }).click();
     expect(await edit.getByText('Ange både latitud och longitud, eller ingen av dem').isVisible()).toBe(true);

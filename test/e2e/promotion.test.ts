@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { loginViaApi, registerVerifiedOwner } from './support/auth';
 import { baseURL, expectAccessible, newPage, sharedBrowser } from './support/browser';
 import { stockholmDatePlus } from './support/clock';
+import { STORY_TOWNS, type StoryTown } from './support/towns';
 
 const letters = () => Array.from({ length: 8 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
 
@@ -18,11 +19,11 @@ async function post<T = any>(page: Page, path: string, data: unknown): Promise<T
   return res.json();
 }
 
-/** A fresh owner (signed in) with a business, one place in a city of its own and one single quiz. */
-async function ownerWithQuiz(page: Page, date: string) {
+/** A fresh owner (signed in) with a business, one place in a town of its own (each test's) and one single quiz. */
+async function ownerWithQuiz(page: Page, date: string, town: StoryTown) {
   await registerVerifiedOwner(page);
   const suffix = letters();
-  const city = `Promostad${suffix}`;
+  const city = STORY_TOWNS[town];
   const venueName = `Reklampuben ${suffix}`;
   const venue = await post(page, '/api/owner/venues', { name: venueName });
   const location = await post(page, `/api/owner/venues/${venue.id}/locations`, { name: venueName, address: 'Torget 1', city });
@@ -79,7 +80,7 @@ describe('paid promotion', () => {
   it('an owner buys Premium Utvald for one date; the quiz is full width on top of / for that city and date', async () => {
     const { page, errors, context } = await newPage(browser());
     const date = stockholmDatePlus(9);
-    const owner = await ownerWithQuiz(page, date);
+    const owner = await ownerWithQuiz(page, date, 'promotionBuy');
 
     await buyPremiumFromDashboard(page, date);
 
@@ -135,7 +136,7 @@ describe('paid promotion', () => {
   it('a cancelled checkout shows the cancelled dialog and leaves the slot free', async () => {
     const { page, errors, context } = await newPage(browser());
     const date = stockholmDatePlus(10);
-    const owner = await ownerWithQuiz(page, date);
+    const owner = await ownerWithQuiz(page, date, 'promotionCancelled');
 
     await buyPremiumFromDashboard(page, date);
     // While the checkout is open the slot is held.
@@ -167,7 +168,7 @@ describe('paid promotion', () => {
     const { page, errors, context } = await newPage(browser());
     await registerVerifiedOwner(page);
     const suffix = letters();
-    const city = `Seriestad${suffix}`;
+    const city = STORY_TOWNS.promotionSeries;
     const venue = await post(page, '/api/owner/venues', { name: `Seriepuben ${suffix}` });
     const location = await post(page, `/api/owner/venues/${venue.id}/locations`, { name: `Seriepuben ${suffix}`, address: 'Torget 2', city });
     const first = stockholmDatePlus(14);
@@ -237,7 +238,7 @@ describe('paid promotion', () => {
   it('verification retries network errors 3 times, 2 s apart, then offers the network_error dialog', async () => {
     const { page, errors, context } = await newPage(browser(), { allowConsoleErrors: /ERR_FAILED|Failed to fetch/ });
     const date = stockholmDatePlus(11);
-    const owner = await ownerWithQuiz(page, date);
+    const owner = await ownerWithQuiz(page, date, 'promotionVerifyRetries');
     const checkout = await post(page, '/api/promotion/marketing-checkout', { venueId: owner.venueId, items: [{ quizId: owner.quizId, tier: 'recommended' }] });
     let calls = 0;
     await page.route('**/api/payments/verify**', (route) => {
@@ -268,7 +269,7 @@ describe('paid promotion', () => {
   it('a superadmin who bought for a business returns to /admin/venue/{venueId}', async () => {
     const owner = await newPage(browser());
     const date = stockholmDatePlus(12);
-    const made = await ownerWithQuiz(owner.page, date);
+    const made = await ownerWithQuiz(owner.page, date, 'promotionSuperadmin');
     await owner.context.close();
 
     const { page, errors, context } = await newPage(browser());

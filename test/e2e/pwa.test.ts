@@ -9,6 +9,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { registerVerifiedOwner } from './support/auth';
 import { baseURL, newPage, stamp, uniqueEmail, sharedBrowser, waitForMail } from './support/browser';
+import { STORY_TOWNS } from './support/towns';
 
 /** Waits until the service worker controls the page (register.ts marks html[data-sw] once registered). */
 async function controlled(page: Page): Promise<void> {
@@ -194,7 +195,7 @@ describe('installable app', () => {
         return (await r.json()) as { id: string; follow?: { id: string; label: string } };
       };
       const venue = await post('/api/owner/venues', { name: `Pushpuben ${stamp()}` });
-      const place = await post(`/api/owner/venues/${venue.id}/locations`, { name: 'Pushpuben', address: 'Storgatan 2', city: 'Pushby' });
+      const place = await post(`/api/owner/venues/${venue.id}/locations`, { name: 'Pushpuben', address: 'Storgatan 2', city: STORY_TOWNS.pwa });
       const { follow } = await post('/api/follows', { placeId: place.id });
 
       await page.goto('/account');
@@ -228,7 +229,7 @@ describe('installable app', () => {
     try {
       await registerVerifiedOwner(owner.page);
       const name = `Telefonpuben ${stamp()}`;
-      const place = await ownersPlace(owner.page, name, 'Pushby');
+      const place = await ownersPlace(owner.page, name, STORY_TOWNS.pwa);
       const email = uniqueEmail('push');
       const follow = await page.request.post('/api/follows', { data: { placeId: place.id, email }, headers: { origin: baseURL() } });
       expect(follow.status()).toBe(202);
@@ -247,11 +248,11 @@ describe('installable app', () => {
       await page.getByRole('heading', { name: 'Bevakningen är bekräftad', level: 1 }).waitFor();
 
       await page.goto(manage);
-      const enable = page.getByRole('button', { name: `Påminn mig i telefonen: ${name}, Pushby` });
+      const enable = page.getByRole('button', { name: `Påminn mig i telefonen: ${name}, ${STORY_TOWNS.pwa}` });
       await enable.waitFor();
       expect(await asks(page)).toBe(0);
       await Promise.all([page.waitForURL(manage, { waitUntil: 'load' }), enable.click()]);
-      const disable = page.getByRole('button', { name: `Sluta påminna i telefonen: ${name}, Pushby` });
+      const disable = page.getByRole('button', { name: `Sluta påminna i telefonen: ${name}, ${STORY_TOWNS.pwa}` });
       await disable.waitFor({ timeout: 30_000 });
       expect(await enable.count()).toBe(0);
 
@@ -269,7 +270,7 @@ describe('installable app', () => {
       );
       await page
         .getByRole('region', { name: 'Mina bevakningar' })
-        .getByRole('link', { name: `${name}, Pushby` })
+        .getByRole('link', { name: `${name}, ${STORY_TOWNS.pwa}` })
         .waitFor();
       await context.setOffline(false);
       expect(errors.filter((e) => !/offline|ERR_/.test(e))).toEqual([]);
@@ -284,7 +285,7 @@ describe('installable app', () => {
     try {
       await registerVerifiedOwner(page);
       const name = `Offlinepuben ${stamp()}`;
-      const place = await ownersPlace(page, name, 'Offlineby');
+      const place = await ownersPlace(page, name, STORY_TOWNS.pwaOffline);
       expect((await page.request.post('/api/follows', { data: { placeId: place.id }, headers: { origin: baseURL() } })).status()).toBe(201);
 
       await page.goto('/quiz/stockholm');
@@ -296,7 +297,7 @@ describe('installable app', () => {
       await expect.poll(() => page.evaluate(() => localStorage.getItem('qk_offline_calendar'))).toContain(quizLabel.label.slice(0, 10));
 
       await page.goto('/account');
-      await page.getByRole('button', { name: `Ta bort bevakningen ${name}, Offlineby` }).waitFor();
+      await page.getByRole('button', { name: `Ta bort bevakningen ${name}, ${STORY_TOWNS.pwaOffline}` }).waitFor();
       await expect.poll(() => page.evaluate(() => localStorage.getItem('qk_offline_follows'))).toContain(name);
 
       await context.setOffline(true);
@@ -307,7 +308,7 @@ describe('installable app', () => {
       );
       await page
         .getByRole('region', { name: 'Mina bevakningar' })
-        .getByRole('link', { name: `${name}, Offlineby` })
+        .getByRole('link', { name: `${name}, ${STORY_TOWNS.pwaOffline}` })
         .waitFor();
       await page.getByRole('region', { name: 'I min kalender' }).getByText(quizLabel.label, { exact: false }).waitFor();
       await context.setOffline(false);

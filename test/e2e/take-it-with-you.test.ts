@@ -8,13 +8,14 @@ import { describe, expect, it } from 'vitest';
 import { registerVerifiedOwner } from './support/auth';
 import { baseURL, expectAccessible, hydrated, newPage, sharedBrowser } from './support/browser';
 import { stockholmDatePlus } from './support/clock';
+import { STORY_TOWNS } from './support/towns';
 
 /** A signed-in owner with a public business, one place and a weekly quiz starting in two days. */
 async function ownerWithQuiz(page: Page) {
   await registerVerifiedOwner(page);
   const tag = Math.random().toString(36).slice(2, 8).replace(/[0-9]/g, 'x');
   const name = `Kalenderpuben ${tag}`;
-  const city = `Tavastby${tag}`;
+  const city = STORY_TOWNS.takeItWithYou;
   const headers = { origin: baseURL() };
   const reg = await page.request.post('/api/owner/venues/register', { headers, data: { name, address: 'Kalendergatan 2', city } });
   expect(reg.status(), await reg.text()).toBe(201);

@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { loginAs } from './support/auth';
 import { baseURL, expectAccessible, hydrated, newPage, stamp, sharedBrowser, waitForMail } from './support/browser';
+import { STORY_TOWNS } from './support/towns';
 
 const ADMIN = { email: 'admin@quizkvall.local', password: 'quizkvall-admin' };
 
@@ -16,7 +17,7 @@ describe('tipsa om ett quiz', () => {
   it('a visitor tips, the superadmin publishes, the city page lists it and the tipster gets one mail', async () => {
     const id = stamp();
     const venue = `Tipsade Krogen ${id}`;
-    const city = `Tipsby ${id}`;
+    const city = STORY_TOWNS.tips;
     const email = `tipsare-${id}@test.local`;
 
     const { page: visitor, errors } = await newPage(browser());

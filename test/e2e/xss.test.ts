@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { loginViaApi, registerVerifiedOwner } from './support/auth';
 import { baseURL, newPage, sharedBrowser } from './support/browser';
 import { stockholmDatePlus } from './support/clock';
+import { STORY_TOWNS } from './support/towns';
 
 const SCRIPT_BREAKOUT = '</script><script>alert(1)</script>';
 const ATTR_BREAKOUT = '"><img src=x onerror=alert(1)>';
@@ -38,7 +39,7 @@ describe('hostile texts stay inert in every screen', () => {
 
     await registerVerifiedOwner(page);
     const tag = Math.random().toString(36).slice(2, 8);
-    const city = `Xsstad${tag}`;
+    const city = STORY_TOWNS.xss;
     const name = `Puben ${tag} ${SCRIPT_BREAKOUT}`;
     const headers = { origin: baseURL() };
     const quizDate = stockholmDatePlus(2);

@@ -5,6 +5,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { emailTokens, feedback, locations, mailOutbox, quizzes, sessions, users, venues } from '../../worker/db/schema';
 import { ensureHouseUser } from '../../worker/features/admin/import';
 import { newId } from '../../worker/lib/ids';
+import { isWellFormedText } from '../../worker/lib/zod-text';
+import { HOSTILE_CITIES } from '../fixtures/hostile-cities';
 import sampleCsv from '../fixtures/venues-import.csv?raw';
 import { call, callJson, createLocation, createQuiz, createUser, createVenue, snapshot, testDb, unique, type TestUser } from '../factories';
 
@@ -366,6 +368,47 @@ describe('CSV import', () => {
     expect(await snapshot()).toEqual(before);
   });
 
+  it('city: a known town is stored in its spelling; any other city makes its row invalid naming the column; nothing stored (issue 43.6)', async () => {
+    const p = unique('city');
+    const quoted = (v: string) => `"${v.replaceAll('"', '""')}"`;
+    // NUL and lone surrogates refuse the whole JSON request first (lib/validate); tested below.
+    const refusedWhole = (v: string) => v.includes('\u0000') || !isWellFormedText(v);
+    const inRows = HOSTILE_CITIES.filter(([, v]) => !refusedWhole(v));
+    const csv = [
+      'name,address,city,weekday',
+      `${p} Bra,Gata 0,goteborg,tisdag`,
+      ...inRows.map(([, city], i) => `${p} Krog ${i},Gata ${i + 1},${quoted(city)},tisdag`),
+    ].join('\n');
+    const preview = await callJson('/api/admin/import/preview', { body: { csv }, cookie: superadmin.cookie, clock: CLOCK });
+    expect(preview.status).toBe(200);
+    expect(preview.body.rows.map((r: { errors: string[] }) => r.errors)).toEqual([[], ...inRows.map(([, , message]) => [`city: ${message}`])]);
+    const before = await snapshot();
+    const refused = await callJson('/api/admin/import', { body: { csv }, cookie: superadmin.cookie, clock: CLOCK });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.issues).toContainEqual({ path: 'rad 3', message: `city: ${inRows[0]![2]}` });
+    for (const [, bad, message] of HOSTILE_CITIES.filter(([, v]) => refusedWhole(v))) {
+      const res = await callJson('/api/admin/import', { body: { csv: `name,address,city,weekday\n${p} X,Gata 1,${bad},tisdag` }, cookie: superadmin.cookie });
+      expect(res.status).toBe(400);
+      expect(res.body.error.message).toBe(`CSV-fil: ${message}`);
+    }
+    expect(await snapshot()).toEqual(before);
+    const done = await callJson('/api/admin/import', {
+      body: { csv: `name,address,city,weekday\n${p} Bra,Gata 0, goteborg ,tisdag\n${p} Också,Gata 9,VÄXJÖ,onsdag` },
+      cookie: superadmin.cookie,
+      clock: CLOCK,
+    });
+    expect(done.status).toBe(201);
+    const stored = await testDb()
+      .select({ city: locations.city, citySlug: locations.citySlug })
+      .from(locations)
+      .where(sql`instr(${locations.name}, ${p}) = 1`)
+      .orderBy(locations.name);
+    expect(stored).toEqual([
+      { city: 'Göteborg', citySlug: 'goteborg' },
+      { city: 'Växjö', citySlug: 'vaxjo' },
+    ]);
+  });
+
   it('lat/lng: both or neither, numbers in range, inside Sweden — each error names the column; nothing stored', async () => {
     const p = unique('geo');
     const row = (n: string, lat: string, lng: string) => `${p} ${n},Gata 1,Luleå,,,fredag,19:00,weekly,allmänbildning,,,,${lat},${lng}`;
@@ -429,15 +472,15 @@ describe('CSV import at the row limit', () => {
   it('imports 300 rows (the limit, ≈ 6 000 quizzes) in bounded batches; 301 rows are refused', async () => {
     const p = unique('bulk');
     const days = ['måndag', 'tisdag', 'onsdag', 'torsdag', 'fredag', 'lördag', 'söndag'];
-    const rows = Array.from({ length: 300 }, (_, i) => `${p} krog ${i},Bulkgatan ${i},Bulkstad,${days[i % 7]},19:00,${i % 2 ? 'weekly' : 'biweekly'}`);
+    const rows = Array.from({ length: 300 }, (_, i) => `${p} krog ${i},Bulkgatan ${i},Strängnäs,${days[i % 7]},19:00,${i % 2 ? 'weekly' : 'biweekly'}`);
     const csv = ['name,address,city,weekday,start_time,pattern', ...rows].join('\n');
     // No wall-clock limit here (issue 27.5): time belongs to the bench (test/bench/import.ts).
     const { status, body } = await callJson('/api/admin/import', { body: { csv }, cookie: superadmin.cookie, clock: CLOCK });
     expect(status).toBe(201);
     expect(body.created).toBe(300);
-    const [n] = await testDb().all<{ n: number }>(sql`SELECT COUNT(*) AS n FROM quizzes q JOIN locations l ON l.id = q.location_id WHERE l.city = 'Bulkstad'`);
+    const [n] = await testDb().all<{ n: number }>(sql`SELECT COUNT(*) AS n FROM quizzes q JOIN locations l ON l.id = q.location_id WHERE l.city = 'Strängnäs'`);
     expect(n!.n).toBe(body.quizzesCreated);
-    const tooMany = ['name,address,city,weekday', ...Array.from({ length: 301 }, (_, i) => `${p} x ${i},G ${i},Bulkstad,tisdag`)].join('\n');
+    const tooMany = ['name,address,city,weekday', ...Array.from({ length: 301 }, (_, i) => `${p} x ${i},G ${i},Strängnäs,tisdag`)].join('\n');
     const refused = await callJson('/api/admin/import', { body: { csv: tooMany }, cookie: superadmin.cookie });
     expect(refused.status).toBe(400);
     expect(refused.body.error.message).toContain('Högst 300 rader');

@@ -130,7 +130,8 @@ describe('GET /api/exports/catalogue.csv', () => {
   it('round trip: import → export equals the file; wipe → import the export → the same export again', async () => {
     await ensureHouseUser(testDb(), HOUSE);
     const p = unique('Rt');
-    const towns = [`${p}by`, `Å${p}köping`];
+    // Known towns (issue 43.6), one with å, that no other test of this file uses.
+    const towns = ['Gävle', 'Åmål'];
     const rows = [
       [
         `${p} Krogen "Hörnan", bar`,

@@ -14,6 +14,8 @@ import { processImportChunk } from '../../worker/features/admin/import-step';
 import { JOB_MAX_BYTES } from '../../worker/features/admin/import-job-contract';
 import { parseCsv } from '../../worker/lib/csv-parse';
 import { call, callJson, ORIGIN, createLocation, createUser, createVenue, snapshot, testDb, testDeps, unique, type TestUser } from '../factories';
+import { HOSTILE_CITIES } from '../fixtures/hostile-cities';
+import { bulkRow, KNOWN_TOWNS } from '../fixtures/towns';
 import { faultyD1 } from './security/faulty-d1';
 import { INVARIANTS } from './security/invariants';
 
@@ -49,15 +51,23 @@ async function invariantsHold() {
   expect(broken).toEqual([]);
 }
 
+/** The towns this file's own tests name; bigCsv spreads its rows over every other known town (issue 43.6). */
+const NAMED_TOWNS = new Set(['Umeå', 'Malmö', 'Växjö', 'Hjo', 'Trosa', 'Mariefred', 'Vadstena']);
+const BIG_TOWNS = KNOWN_TOWNS.filter((n) => !NAMED_TOWNS.has(n));
+
+/** Row `i` of bigCsv: a business of its own in a known town, at an address no other file row or call has. */
+const bigRow = (prefix: string, i: number) => bulkRow(prefix, i, BIG_TOWNS, ['', '', 'tisdag', '19:00', 'biweekly', '', '', '', '', '', '']);
+
 /**
- * `n` valid rows in `n` distinct towns (so none is a near-duplicate of another), plus the extras given. Each is a
+ * `n` valid rows whose names share no more than the prefix (so none is a near-duplicate of another), spread over the
+ * known towns, plus the extras given. Each is a
  * biweekly Tuesday series: 13 quizzes a row within the 180-day horizon, not a weekly series' 26.
  * The quizzes' inserts (and their listing triggers) are nearly all of an import's time; the rows, steps and batches
  * this file checks are the same either way (weekly series: the review test below and admin.test.ts).
  */
 function bigCsv(prefix: string, n: number, extras: string[] = []): string {
   const lines = [HEADER];
-  for (let i = 0; i < n; i++) lines.push(`${prefix} krog nr ${i},Gatan ${i},${prefix}ort${i},,,tisdag,19:00,biweekly,,,,,,`);
+  for (let i = 0; i < n; i++) lines.push(bigRow(prefix, i));
   return [...lines, ...extras].join('\n');
 }
 
@@ -99,8 +109,8 @@ describe('upload and preview', () => {
     const bad = { NUL: '\u0000', CR: '\r', LF: '\n', NEL: '\u0085', LS: '\u2028' };
     const lines = [
       HEADER,
-      ...Object.entries(bad).map(([k, ch], i) => `"${p} ${k}${ch}krog",${i % 2 ? `"Gata${ch}1"` : 'Gata 1'},${p}ort${i},,,tisdag,,,,,,,,`),
-      `${p} Ren krog,Gata 9,${p}ortRen,,,tisdag,,,,,,,,`,
+      ...Object.entries(bad).map(([k, ch], i) => `"${p} ${k}${ch}krog",${i % 2 ? `"Gata${ch}1"` : 'Gata 1'},Umeå,,,tisdag,,,,,,,,`),
+      `${p} Ren krog,Gata 9,Umeå,,,tisdag,,,,,,,,`,
     ];
     const up = await upload(lines.join('\r\n'));
     expect(up.status).toBe(201);
@@ -122,6 +132,30 @@ describe('upload and preview', () => {
       clock: CLOCK,
     });
     expect(preview.body).toMatchObject({ summary: { invalid: 3 } });
+  });
+
+  it('the city column: a known town in its spelling, anything else an invalid row naming the column; nothing stored (issue 43.6)', async () => {
+    const p = unique('Ort');
+    const quoted = (v: string) => `"${v.replaceAll('"', '""')}"`;
+    // A lone surrogate has no bytes in an uploaded file (a decoder gives U+FFFD); JSON bodies are tested in admin.test.ts.
+    const rows = HOSTILE_CITIES.filter(([, v]) => !/[\uD800-\uDFFF]/u.test(v));
+    const csv = [
+      'namn,adress,stad,veckodag',
+      `${p} Bra,Gata 0,malmo,tisdag`,
+      ...rows.map(([, city], i) => `${p} Krog ${i},Gata ${i + 1},${quoted(city)},tisdag`),
+    ].join('\r\n');
+    const up = await upload(csv);
+    expect(up.status).toBe(201);
+    expect(up.body.preview.counts).toEqual({ new: 1, duplicate: 0, invalid: rows.length });
+    const messages = ['', ...rows.map(([, , message]) => `city: ${message}`)];
+    expect(up.body.preview.rows.map((r: { message: string }) => r.message)).toEqual(messages.slice(0, up.body.preview.rows.length));
+    await using instance = await introspectWorkflowInstance(env.IMPORT_WORKFLOW, up.body.id);
+    await call(`/api/admin/import/jobs/${up.body.id}/start`, { method: 'POST', cookie: superadmin.cookie, clock: CLOCK });
+    await instance.waitForStatus('complete');
+    const report = parseCsv(await (await call(`/api/admin/import/jobs/${up.body.id}/report`, { cookie: superadmin.cookie })).text());
+    expect(report.records.map((r) => r.cells[2] ?? '')).toEqual(messages);
+    const stored = await testDb().select({ city: locations.city, citySlug: locations.citySlug }).from(locations).where(sql`instr(${locations.name}, ${p}) = 1`);
+    expect(stored).toEqual([{ city: 'Malmö', citySlug: 'malmo' }]);
   });
 
   it('an unbalanced quote is "Rad N: citattecken saknas", not the rest of the file read as one row; nothing stored', async () => {
@@ -195,11 +229,11 @@ describe('the Workflow run', () => {
     const N = 2_000 - 5; // + 5 extra lines below = a 2 000-row file
     // 3 invalid rows, 2 exact duplicates of rows in the file.
     const extras = [
-      `${p} trasig 1,Gata,${p}ortX,,,blurgdag,,,,,,,,`,
-      `${p} trasig 2,,${p}ortY,,,tisdag,,,,,,,,`,
-      `${p} trasig 3,Gata,${p}ortZ,,,tisdag,25:00,,,,,,,`,
-      `${p} krog nr 5,Gatan 5,${p}ort5,,,tisdag,19:00,biweekly,,,,,,`,
-      `${p} krog nr 1499,Gatan 1499,${p}ort1499,,,tisdag,19:00,biweekly,,,,,,`,
+      `${p} trasig 1,Gata,Umeå,,,blurgdag,,,,,,,,`,
+      `${p} trasig 2,,Umeå,,,tisdag,,,,,,,,`,
+      `${p} trasig 3,Gata,Umeå,,,tisdag,25:00,,,,,,,`,
+      bigRow(p, 5),
+      bigRow(p, 1499),
     ];
     const up = await upload(bigCsv(p, N, extras));
     expect(up.status).toBe(201);
@@ -254,7 +288,7 @@ describe('the Workflow run', () => {
     expect(counts).toEqual({ rows: total, lines: total });
     const [vs] = await db.all<{ n: number; names: number }>(sql`SELECT COUNT(*) AS n, COUNT(DISTINCT name) AS names FROM venues WHERE instr(name, ${p}) = 1`);
     expect(vs).toEqual({ n: N, names: N });
-    const [qs] = await db.all<{ n: number }>(sql`SELECT COUNT(*) AS n FROM quizzes q JOIN locations l ON l.id = q.location_id WHERE instr(l.city, ${p}) = 1`);
+    const [qs] = await db.all<{ n: number }>(sql`SELECT COUNT(*) AS n FROM quizzes q JOIN locations l ON l.id = q.location_id WHERE instr(l.name, ${p}) = 1`);
     expect(qs!.n).toBe(N * 13); // every other Tuesday from 2030-03-05 to +180 days: 13 dates each
     await invariantsHold();
     const run = await db.all<{ status: string; result: string }>(sql`SELECT status, result FROM job_runs WHERE id = ${`import:${jobId}`}`);
@@ -332,7 +366,7 @@ describe('a Workflow that cannot be created (issue 27.1)', () => {
 describe('one planner for previews, steps and the 300-row import (issues 27.4, 28.7)', () => {
   it('"adress, stad": a business whose address holds the town is a duplicate in the preview, the job and the old import alike', async () => {
     const p = unique('Stad');
-    const town = `${p}by`;
+    const town = 'Hjo';
     const house = await ensureHouseUser(testDb(), HOUSE);
     await createVenue(house, { name: `${p} Krogen`, address: `Storgatan 1, ${town}`, city: town }); // no place: only the business's address
     const csv = [HEADER, `${p} Krogen,Storgatan 1,${town},,,tisdag,,,,,,,,`].join('\n');
@@ -369,7 +403,7 @@ describe('one planner for previews, steps and the 300-row import (issues 27.4, 2
 
   it('a job without a date imports from today in Stockholm (00:30 on Tuesday there is still Monday in UTC)', async () => {
     const p = unique('Natt');
-    const up = await upload([HEADER, `${p} Krog,Gata 1,${p}ort,,,måndag,,,,,,,,`].join('\n'));
+    const up = await upload([HEADER, `${p} Krog,Gata 1,Trosa,,,måndag,,,,,,,,`].join('\n'));
     await testDb().update(importJobs).set({ status: 'running', today: null }).where(eq(importJobs.id, up.body.id));
     await processImportChunk(testDeps({ db: testDb(), now: '2030-03-04T23:30:00Z', config: { houseAccountEmail: HOUSE } }), {
       bucket: env.IMPORTS,
@@ -377,7 +411,7 @@ describe('one planner for previews, steps and the 300-row import (issues 27.4, 2
       chunk: 0,
     });
     const dates = await testDb().all<{ date: string }>(
-      sql`SELECT q.date FROM quizzes q JOIN locations l ON l.id = q.location_id WHERE l.city = ${`${p}ort`} ORDER BY q.date LIMIT 1`,
+      sql`SELECT q.date FROM quizzes q JOIN locations l ON l.id = q.location_id WHERE l.name = ${`${p} Krog`} ORDER BY q.date LIMIT 1`,
     );
     expect(dates[0]!.date).toBe('2030-03-11'); // the first Monday from Tuesday 2030-03-05, not Monday 2030-03-04 (yesterday)
   });
@@ -407,7 +441,7 @@ describe('one planner for previews, steps and the 300-row import (issues 27.4, 2
 describe('near-duplicates are listed for review, never merged silently', () => {
   it('same town + similar name, or same address → review; "Slå ihop" adds the quiz to the existing business, "Skapa ny" creates it; each once', async () => {
     const p = unique('Near');
-    const town = `${p}stad`;
+    const town = 'Mariefred';
     const house = await ensureHouseUser(testDb(), HOUSE);
     const existing = await createVenue(house, { name: `${p} Bishops Arms Södermalm`, address: 'Hornsgatan 1', city: town });
     await createLocation(existing.id, { name: existing.name, address: 'Hornsgatan 1', city: town });
@@ -418,7 +452,7 @@ describe('near-duplicates are listed for review, never merged silently', () => {
       `${p} Bishop Arms Södermalm,Hornsgatan 3,${town},,,fredag,20:00,,,,,,,`, // similar name → review
       `${p} Helt Annat,Torget 2,${town},,,lördag,,,,,,,,`, // same address → review
       `${p} Bishops Arms Södermalm,Hornsgatan 1,${town},,,tisdag,,,,,,,,`, // exact → duplicate
-      `${p} Bishop Arms Södermalm,Hornsgatan 3,Annanstad${p},,,fredag,,,,,,,,`, // other town → created
+      `${p} Bishop Arms Södermalm,Hornsgatan 3,Vadstena,,,fredag,,,,,,,,`, // other town → created
     ].join('\n');
     const up = await upload(csv);
     await using instance = await introspectWorkflowInstance(env.IMPORT_WORKFLOW, up.body.id);

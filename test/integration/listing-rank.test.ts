@@ -57,6 +57,9 @@ async function series(locationId: string, dates: string[], over: Record<string, 
   return { rid, rows };
 }
 
+/** A known town (issue 43.6), for the tests that save a place through the owner's form; each used by one test only. */
+const knownCity = (city: 'Tranås' | 'Aneby' | 'Vetlanda') => ({ city, slug: slugify(city) });
+
 const newCity = () => {
   const city = `Rankstad ${unique('c')}`;
   return { city, slug: slugify(city) };
@@ -643,7 +646,7 @@ describe('listing_counts', () => {
       name: a.venue.name,
       description: 'Quiz',
       address: 'Kungsgatan 2',
-      city: one.city,
+      city: '', // the business's own town is optional; the listing counts places' towns
       phone: '',
       website: '',
       isPublic,
@@ -829,7 +832,7 @@ describe('day advance', () => {
 
 describe('edits reach the card', () => {
   it('business name and description, place address and phone, an occurrence’s start time and cancellation', async () => {
-    const { slug, city } = newCity();
+    const { slug, city } = knownCity('Tranås');
     const owner = await createUser({ now: new Date(at(MONDAY)) });
     const p = await place(city, { owner: owner.id });
     const s = await series(p.location.id, every('2030-01-08', 7, 3), { startTime: '19:00:00' });
@@ -1331,8 +1334,8 @@ describe('listing_counts when a place changes city', () => {
    * other still "at the place", so the old city kept the place and the new one never got it.
    */
   it('a place with two listed units moves to another city: the place counts follow it', async () => {
-    const one = newCity();
-    const two = newCity();
+    const one = knownCity('Aneby');
+    const two = knownCity('Vetlanda');
     const owner = await createUser({ now: new Date(at(MONDAY)) });
     const a = await place(one.city, { owner: owner.id });
     await series(a.location.id, every(MONDAY, 7, 3));

@@ -489,7 +489,7 @@ describe('city list (read once per data version, not per page render)', () => {
     const owner = await createUser({ now: new Date(MONDAY) });
     const venue = await createVenue(owner.id);
     await citySlugs(`/?m=${unique('w')}`);
-    const city = `Nybro ${unique('o')}`;
+    const city = 'Nybro'; // a known town (issue 43.6) that no other test of this file uses
     const res = await callJson(`/api/owner/venues/${venue.id}/locations`, {
       cookie: owner.cookie,
       clock: MONDAY,

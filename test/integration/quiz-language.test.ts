@@ -274,7 +274,7 @@ describe('CSV import: the språk/language column', () => {
       ['', 'sv'],
       ['svenska', 'sv'],
     ] as const;
-    const csv = ['name,address,city,weekday,språk', ...rows.map(([v], i) => `${p} ${i},Gatan ${i},Språkby,tisdag,${v}`)].join('\n');
+    const csv = ['name,address,city,weekday,språk', ...rows.map(([v], i) => `${p} ${i},Gatan ${i},Sigtuna,tisdag,${v}`)].join('\n');
     const done = await callJson('/api/admin/import', { body: { csv }, cookie: superadmin.cookie, clock: CLOCK });
     expect(done.status, JSON.stringify(done.body)).toBe(201);
     const stored = await testDb().all<{ name: string; langs: string }>(sql`
@@ -283,7 +283,7 @@ describe('CSV import: the språk/language column', () => {
     expect(stored.map((r) => r.langs)).toEqual(rows.map(([, l]) => l));
 
     const before = await snapshot();
-    const bad = `name,address,city,weekday,language\n${p} x,Gatan x,Språkby,tisdag,tyska\n`;
+    const bad = `name,address,city,weekday,language\n${p} x,Gatan x,Sigtuna,tisdag,tyska\n`;
     const preview = await callJson('/api/admin/import/preview', { body: { csv: bad }, cookie: superadmin.cookie, clock: CLOCK });
     expect(preview.status).toBe(200);
     expect(preview.body.rows[0]).toMatchObject({ line: 2, errors: ['language: Ange språket som svenska, engelska eller båda (sv, en, both)'] });

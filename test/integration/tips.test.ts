@@ -9,18 +9,21 @@ import { TIP_LIST_LIMIT } from '../../worker/features/tips/queries';
 import { TIP_LIMIT } from '../../worker/features/tips/service';
 import { LOCAL_FAIL_TOKEN } from '../../worker/ports/human-check';
 import { slugify } from '../../worker/lib/slug';
+import { HOSTILE_CITIES } from '../fixtures/hostile-cities';
 import { call, callJson, createLocation, createUser, createVenue, randomClientIp, snapshot, testDb, unique } from '../factories';
 import { testApp } from '../test-app';
 
 // Monday 2030-01-07, 10:00 in Stockholm.
 const CLOCK = '2030-01-07T09:00:00Z';
 
+/** Tips name a known town (issue 43.6); this file's are its own, so its city pages list only its tips. */
+const TIP_TOWN = 'Hjo';
+
 function tipBody(over: Record<string, unknown> = {}) {
-  const city = `Tipsstad ${unique('c')}`;
   return {
     venueName: `Tipskrogen ${unique('v')}`,
     address: 'Storgatan 1',
-    city,
+    city: TIP_TOWN,
     weekday: 3,
     date: '',
     startTime: '19:30',
@@ -76,6 +79,21 @@ describe('POST /api/tips', () => {
     expect(await snapshot(['tips'])).toEqual(before);
   });
 
+  it.each(HOSTILE_CITIES)('city: %s is refused with 400 and a Swedish message naming Stad; nothing stored', async (_, city, message) => {
+    const before = await snapshot(['tips']);
+    const res = await send(tipBody({ city }));
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toBe(`Stad: ${message === 'Ange stad' ? 'Ange en stad' : message}`);
+    expect(await snapshot(['tips'])).toEqual(before);
+  });
+
+  it("a known town is stored in the gazetteer's spelling", async () => {
+    const body = tipBody({ city: '  ASKERSUND ' });
+    expect((await send(body)).status).toBe(201);
+    const [row] = await tipRows(sql`venue_name = ${body.venueName}`);
+    expect(row).toMatchObject({ city: 'Askersund', city_slug: 'askersund' });
+  });
+
   it('the human check is enforced: a refused token stores nothing', async () => {
     const before = await snapshot(['tips']);
     for (const humanToken of ['', LOCAL_FAIL_TOKEN]) {
@@ -121,7 +139,7 @@ describe('POST /api/tips', () => {
 
   it("flags a near duplicate of a listed place in the same town (the import's check)", async () => {
     const owner = await createUser();
-    const city = `Dubblettstad ${unique('c')}`;
+    const city = 'Vadstena';
     const venue = await createVenue(owner.id, { name: 'Ölstugan Tullen' });
     await createLocation(venue.id, { city, name: 'Ölstugan Tullen', address: 'Kungsgatan 5' });
     await send(tipBody({ city, venueName: 'Ölstugan Tullen', address: 'Annan gata 9' }));

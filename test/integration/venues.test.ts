@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { locations, profiles, quizzes, userRoles, venues } from '../../worker/db/schema';
 import { getDataVersion } from '../../worker/lib/data-version';
+import { HOSTILE_CITIES } from '../fixtures/hostile-cities';
 import { callJson, createLocation, createOwnerWithPlace, createQuiz, createUser, createVenue, snapshot, testDb, unique } from '../factories';
 
 const TABLES = ['venues', 'locations', 'quizzes', 'profiles', 'user_roles'];
@@ -194,7 +195,7 @@ describe('POST /api/owner/venues/register (/admin/create-venue)', () => {
   it('bad input (name, address or city missing; bad phone): 400, nothing stored', async () => {
     const user = await createUser();
     const before = await snapshot(TABLES);
-    const good = { name: 'A', address: 'B', city: 'C' };
+    const good = { name: 'A', address: 'B', city: 'Lund' };
     for (const [body, field] of [
       [{ ...good, name: '' }, 'Namn'],
       [{ ...good, address: '' }, 'Adress'],
@@ -210,7 +211,7 @@ describe('POST /api/owner/venues/register (/admin/create-venue)', () => {
 
   it('visitor: 401, nothing stored', async () => {
     const before = await snapshot(TABLES);
-    const res = await callJson('/api/owner/venues/register', { body: { name: 'A', address: 'B', city: 'C' } });
+    const res = await callJson('/api/owner/venues/register', { body: { name: 'A', address: 'B', city: 'Lund' } });
     expect(res.status).toBe(401);
     expect(await snapshot(TABLES)).toEqual(before);
   });
@@ -434,4 +435,50 @@ describe('GET/PUT /api/owner/profile (Kontakt tab)', () => {
     const [row] = await testDb().select().from(profiles).where(eq(profiles.userId, other.id));
     expect(row?.firstName).toBe('Orörd');
   });
+});
+
+describe('the city of every owner write: a known Swedish town in its spelling (issue 43.6)', () => {
+  /** Each path that writes a city: its request, and where the stored city is read back. */
+  const PATHS = {
+    register: async (user: { cookie: string }, city: unknown) => {
+      const res = await callJson('/api/owner/venues/register', { cookie: user.cookie, body: { name: `Reg ${unique('r')}`, address: 'Storgatan 1', city } });
+      return { res, stored: res.status === 201 ? (await locationRow(res.body.locationId))! : null };
+    },
+    'add place': async (user: { cookie: string }, city: unknown, ids: { venue: string }) => {
+      const res = await callJson(`/api/owner/venues/${ids.venue}/locations`, { cookie: user.cookie, body: placeBody({ city }) });
+      return { res, stored: res.status === 201 ? (await locationRow(res.body.id))! : null };
+    },
+    'edit place': async (user: { cookie: string }, city: unknown, ids: { location: string }) => {
+      const res = await callJson(`/api/owner/locations/${ids.location}`, { method: 'PATCH', cookie: user.cookie, body: placeBody({ city }) });
+      return { res, stored: res.status === 200 ? (await locationRow(ids.location))! : null };
+    },
+    'edit business': async (user: { cookie: string }, city: unknown, ids: { venue: string }) => {
+      const res = await callJson(`/api/owner/venues/${ids.venue}`, { method: 'PATCH', cookie: user.cookie, body: venueBody({ city }) });
+      return { res, stored: res.status === 200 ? { city: (await venueRow(ids.venue))!.city } : null };
+    },
+  };
+
+  for (const [path, write] of Object.entries(PATHS)) {
+    it(`${path}: "göteborg", " GOTEBORG " and "Goteborg" are stored as Göteborg`, async () => {
+      const { user, venue, location } = await createOwnerWithPlace();
+      for (const typed of ['göteborg', ' GOTEBORG ', 'Goteborg']) {
+        const { res, stored } = await write(user, typed, { venue: venue.id, location: location.id });
+        expect(res.status, JSON.stringify(res.body)).toBeLessThan(300);
+        // A place stores its town's slug too; the business keeps only the town.
+        expect(stored).toMatchObject(path === 'edit business' ? { city: 'Göteborg' } : { city: 'Göteborg', citySlug: 'goteborg' });
+      }
+    });
+
+    it(`${path}: every hostile city → 400 with a Swedish message naming Stad, nothing stored`, async () => {
+      const { user, venue, location } = await createOwnerWithPlace();
+      const before = await snapshot(TABLES);
+      // The business's town is optional: empty there means "no town" (stored as null), tested above.
+      for (const [what, city, message] of HOSTILE_CITIES.filter(([, , m]) => path !== 'edit business' || m !== 'Ange stad')) {
+        const { res } = await write(user, city, { venue: venue.id, location: location.id });
+        expect(res.status, what).toBe(400);
+        expect(res.body.error.message, what).toBe(`Stad: ${message}`);
+      }
+      expect(await snapshot(TABLES)).toEqual(before);
+    });
+  }
 });

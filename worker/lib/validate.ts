@@ -7,7 +7,7 @@ import type { ValidationTargets } from 'hono';
 import * as z from 'zod';
 import { sv } from 'zod/locales';
 import { invalidInput, unsupportedMediaType, type FieldIssue } from './errors';
-import { CONTROL_CHARS_MESSAGE, findControlChars } from './zod-text';
+import { CONTROL_CHARS_MESSAGE, findControlChars, findIllFormed, ILL_FORMED_MESSAGE } from './zod-text';
 
 z.config(sv());
 
@@ -40,14 +40,19 @@ const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
  *   which an all-optional contract (e.g. the contact profile) would accept and store as nulls (issue 13.8).
  * - Control characters in any parsed string are refused with 400 naming the field (issue 13.6), so no
  *   route can forget it; contracts add the stricter single-line rule (`lineText`) where it matters.
+ * - So is a lone surrogate (text without a UTF-8 form, issue 43.6).
  */
 export function validate<T extends keyof ValidationTargets, S extends z.ZodType>(target: T, schema: S) {
   const validator = zValidator(target, schema, (result) => {
     if (!result.success) throw toInvalidInput(schema, result.error as unknown as z.ZodError);
-    const path = findControlChars(result.data);
-    if (path) {
+    for (const [find, message] of [
+      [findControlChars, CONTROL_CHARS_MESSAGE],
+      [findIllFormed, ILL_FORMED_MESSAGE],
+    ] as const) {
+      const path = find(result.data);
+      if (!path) continue;
       const field = path.map(String).join('.');
-      throw invalidInput(`${path.length ? labelFor(schema, path) : 'Indata'}: ${CONTROL_CHARS_MESSAGE}`, [{ path: field, message: CONTROL_CHARS_MESSAGE }]);
+      throw invalidInput(`${path.length ? labelFor(schema, path) : 'Indata'}: ${message}`, [{ path: field, message }]);
     }
   });
   if (target !== 'json') return validator;

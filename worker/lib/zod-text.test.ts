@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ImportRowSchema } from '../features/admin/import-contract';
 import { EditSeriesSchema } from '../features/quizzes/contract';
 import { LocationSchema, RegisterVenueSchema, UpdateVenueSchema } from '../features/venues/contract';
-import { CONTROL_CHARS_MESSAGE } from './zod-text';
+import { CONTROL_CHARS_MESSAGE, findIllFormed, ILL_FORMED_MESSAGE, lineText, multiLineText, textField } from './zod-text';
 
 /** Characters that split or hide a one-line text: NUL, CR, LF, NEL (U+0085), LINE/PARAGRAPH SEPARATOR. */
 const BAD = { NUL: '\u0000', CR: '\r', LF: '\n', CRLF: '\r\n', NEL: '\u0085', LS: '\u2028', PS: '\u2029', DEL: '\u007f' };
@@ -11,7 +11,7 @@ describe('one-line text rules: the forms and the CSV import refuse the same char
   const importRow = {
     name: 'A',
     address: 'B',
-    city: 'C',
+    city: 'Umeå',
     phone: '',
     website: '',
     weekday: 'tisdag',
@@ -24,7 +24,7 @@ describe('one-line text rules: the forms and the CSV import refuse the same char
     lat: '',
     lng: '',
   };
-  const place = { name: 'A', address: 'B', city: 'C' };
+  const place = { name: 'A', address: 'B', city: 'Umeå' };
   const series = { startTime: '19:00', category: 'tema', theme: 'Annat', customTheme: 'Musik', quizmaster: 'Q' };
 
   it.each(Object.entries(BAD))('%s in a name, address, town, theme or quizmaster', (_, ch) => {
@@ -52,5 +52,22 @@ describe('one-line text rules: the forms and the CSV import refuse the same char
   it('trims surrounding white space before the rule (a tab pasted from a spreadsheet is not an error)', () => {
     expect(ImportRowSchema.parse({ ...importRow, name: '\tKrogen ' }).name).toBe('Krogen');
     expect(LocationSchema.parse({ ...place, name: ' Krogen\t' }).name).toBe('Krogen');
+  });
+});
+
+describe('text has a UTF-8 form: a lone surrogate is refused (issue 43.6)', () => {
+  const LONE = { high: '\uD800', low: '\uDFFF', 'high at the end': 'Krogen\uD83C', 'swapped pair': '\uDF7A\uD83C' };
+
+  it.each(Object.entries(LONE))('%s in one-line, multi-line and form text', (_, bad) => {
+    for (const schema of [lineText(), multiLineText(), textField('Namn', 120), textField('Beskrivning', 2000, { multiLine: true })]) {
+      expect(schema.safeParse(`X${bad}Y`).error?.issues.map((i) => i.message)).toEqual([ILL_FORMED_MESSAGE]);
+    }
+    expect(findIllFormed({ a: ['ok', { b: bad }] })).toEqual(['a', 1, 'b']);
+    expect(findIllFormed({ [bad]: 'key' })).toEqual([bad]);
+  });
+
+  it('a surrogate pair (emoji) is well formed', () => {
+    expect(lineText().parse('Öl 🍺')).toBe('Öl 🍺');
+    expect(findIllFormed({ a: 'Öl 🍺' })).toBeNull();
   });
 });

@@ -19,16 +19,25 @@ export const SINGLE_LINE_CONTROL_CHARS = /[\u0000-\u001F\u007F-\u009F\u2028\u202
 
 export const CONTROL_CHARS_MESSAGE = 'Får inte innehålla kontrolltecken';
 
+/**
+ * A lone UTF-16 surrogate ("\uD800" in JSON) has no UTF-8 form: D1 would store U+FFFD or garble it (issue 43.6).
+ * With the `u` flag a surrogate pair is one code point outside this range, so only a lone half matches.
+ */
+const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
+export const ILL_FORMED_MESSAGE = 'Innehåller ogiltiga tecken (ett halvt tecken som inte kan sparas)';
+/** Text that has a UTF-8 form: no lone surrogate. Every text rule below checks it; so does lib/validate for every route. */
+export const isWellFormedText = (v: string) => !LONE_SURROGATE.test(v);
+
 /** The one-line rule as a predicate, for `.refine(isSingleLine, CONTROL_CHARS_MESSAGE)` after `.trim()`. */
 export const isSingleLine = (v: string) => !SINGLE_LINE_CONTROL_CHARS.test(v);
 /** The multi-line rule as a predicate (tab and line breaks allowed). */
 export const isCleanMultiLine = (v: string) => !CONTROL_CHARS.test(v);
 
 /** A single-line string without control characters (search terms, names, addresses). */
-export const lineText = () => z.string().refine(isSingleLine, CONTROL_CHARS_MESSAGE);
+export const lineText = () => z.string().refine(isSingleLine, CONTROL_CHARS_MESSAGE).refine(isWellFormedText, ILL_FORMED_MESSAGE);
 
 /** A multi-line string: tab and line breaks allowed, other control characters not. */
-export const multiLineText = () => z.string().refine(isCleanMultiLine, CONTROL_CHARS_MESSAGE);
+export const multiLineText = () => z.string().refine(isCleanMultiLine, CONTROL_CHARS_MESSAGE).refine(isWellFormedText, ILL_FORMED_MESSAGE);
 
 /**
  * The text field of every form and of the CSV import: trimmed, at most `max` characters, one line unless
@@ -40,25 +49,31 @@ export const textField = (label: string, max: number, opts: { multiLine?: boolea
   return s
     .max(max, `${label} får vara högst ${max} tecken`)
     .refine(opts.multiLine ? isCleanMultiLine : isSingleLine, CONTROL_CHARS_MESSAGE)
+    .refine(isWellFormedText, ILL_FORMED_MESSAGE)
     .describe(label);
 };
 
-/** The dotted path of the first string (or object key) in `value` that holds a control character. */
-export function findControlChars(value: unknown, path: PropertyKey[] = []): PropertyKey[] | null {
-  if (typeof value === 'string') return CONTROL_CHARS.test(value) ? path : null;
+/** The dotted path of the first string (or object key) in `value` for which `bad` holds. */
+function findString(value: unknown, bad: (s: string) => boolean, path: PropertyKey[] = []): PropertyKey[] | null {
+  if (typeof value === 'string') return bad(value) ? path : null;
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
-      const found = findControlChars(value[i], [...path, i]);
+      const found = findString(value[i], bad, [...path, i]);
       if (found) return found;
     }
     return null;
   }
   if (value && typeof value === 'object') {
     for (const [k, v] of Object.entries(value)) {
-      if (CONTROL_CHARS.test(k)) return [...path, k];
-      const found = findControlChars(v, [...path, k]);
+      if (bad(k)) return [...path, k];
+      const found = findString(v, bad, [...path, k]);
       if (found) return found;
     }
   }
   return null;
 }
+
+/** The dotted path of the first string (or object key) in `value` that holds a control character. */
+export const findControlChars = (value: unknown) => findString(value, (s) => CONTROL_CHARS.test(s));
+/** The dotted path of the first string (or object key) in `value` with a lone surrogate (no UTF-8 form). */
+export const findIllFormed = (value: unknown) => findString(value, (s) => !isWellFormedText(s));

@@ -30,6 +30,7 @@ import { newId } from '../../../worker/lib/ids';
 import { createMailer } from '../../../worker/ports/mailer';
 import { capturingOutboxQueue } from '../../mail-queue';
 import { createLocation, createQuiz, createUser, createVenue, testDb, unique, pinnedClock } from '../../factories';
+import { bulkRow, KNOWN_TOWNS } from '../../fixtures/towns';
 import { expectConsoleError } from '../../setup/console';
 import { faultyD1 } from './faulty-d1';
 import { INVARIANTS } from './invariants';
@@ -260,7 +261,7 @@ describe('every multi-statement write under a fault at each batch statement', ()
       'import step',
       async () => {
         const p = unique('Imp');
-        const csv = ['name,address,city,weekday', ...Array.from({ length: 25 }, (_, i) => `${p} rad ${i},Gata ${i},${p}ort${i},torsdag`)].join('\n');
+        const csv = ['name,address,city,weekday', ...Array.from({ length: 25 }, (_, i) => bulkRow(p, i, KNOWN_TOWNS, ['torsdag']))].join('\n');
         const job = await createImportJob(
           { db: testDb(), clock },
           { bucket: env.IMPORTS, bytes: new TextEncoder().encode(csv), fileName: 'f.csv', userId: superadmin.id },

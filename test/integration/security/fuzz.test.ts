@@ -11,12 +11,17 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, runListingDayAt, snapshot, unique, type TestUser } from '../../factories';
+import { HOSTILE_CITIES } from '../../fixtures/hostile-cities';
 import { allChecked, anyJson, anyString, checkAllAtOnce, envelopeProblem, MALFORMED_BODIES, nastyString, RUNS, SEED, wrongType } from './inputs';
 import { objectId, ROUTES, targetFor, type Actor, type RouteCase, type Target } from './route-table';
 import { CLOCK, createWorld, GUARDED_TABLES, type World } from './world';
 
 /** Control characters every text input must refuse (NUL broke FTS5 MATCH with a 500 before issue 13.6). */
 const CONTROL_VALUES = ['\u0000', '\u0007', '\u001b[31m', '\u007f'];
+/** Lone surrogates: text without a UTF-8 form, refused in every text input (issue 43.6). */
+const ILL_FORMED_VALUES = ['\uD800', '\uDFFF', '\uDC00\uD800'];
+/** A body's `city` is a place's town: only a known town is accepted (issue 43.6); empty is the optional business town's "none". */
+const CITY_VALUES = HOSTILE_CITIES.filter(([, , message]) => message !== 'Ange stad');
 
 /** Counts every request sent, for the README figures (printed at the end). */
 const tried = { json: 0, path: 0, query: 0 };
@@ -121,6 +126,25 @@ describe('bad input: JSON bodies', () => {
             checkAnswer(`${key} "${k}" with ${JSON.stringify(bad)}`, status, text, { mustRefuse: true, api: true });
           });
         }
+      }
+      // Lone surrogates (issue 43.6) in every text field: refused with 400.
+      for (const k of isJsonBody ? keys.filter((k) => typeof valid[k] === 'string') : []) {
+        for (const bad of ILL_FORMED_VALUES) {
+          fixed.push(async () => {
+            tried.json++;
+            const { status, text } = await send(path, { method, body: { ...valid, [k]: `${valid[k] as string}${bad}` }, user });
+            checkAnswer(`${key} "${k}" with ${JSON.stringify(bad)}`, status, text, { mustRefuse: true, api: true });
+          });
+        }
+      }
+      // A place's town (issue 43.6): every hostile city is refused with 400 and a Swedish message naming Stad.
+      for (const [what, city] of isJsonBody && typeof valid.city === 'string' ? CITY_VALUES : []) {
+        fixed.push(async () => {
+          tried.json++;
+          const { status, text } = await send(path, { method, body: { ...valid, city }, user });
+          checkAnswer(`${key} city ${what}`, status, text, { mustRefuse: true, api: true });
+          if (!text.includes('"message":"Stad: ')) throw new Error(`${key} city ${what}: the message does not name Stad: ${text.slice(0, 200)}`);
+        });
       }
       // A valid body under another content type (issue 13.8): 415, never read as {}.
       for (const contentType of isJsonBody ? ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x'] : []) {

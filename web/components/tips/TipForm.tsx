@@ -6,6 +6,7 @@ import { tipsApi } from '../../api/tips';
 import { ApiError } from '../../lib/api';
 import { Button } from '../ui/Button';
 import { SelectField, TextArea, TextField } from '../ui/Field';
+import { TownField } from '../ui/TownField';
 
 const EMPTY = { venueName: '', address: '', city: '', when: '', date: '', startTime: '19:00', link: '', message: '', email: '', company: '' };
 type Form = typeof EMPTY;
@@ -119,7 +120,7 @@ export function TipForm() {
     <form onSubmit={submit} noValidate className="space-y-4" aria-label="Tipsa om ett quiz">
       <TextField label="Ställe" value={form.venueName} error={errors.venueName} maxLength={120} autoComplete="organization" onChange={set('venueName')} />
       <TextField label="Adress" value={form.address} error={errors.address} maxLength={200} autoComplete="street-address" onChange={set('address')} />
-      <TextField label="Stad" value={form.city} error={errors.city} maxLength={80} autoComplete="address-level2" onChange={set('city')} />
+      <TownField value={form.city} error={errors.city} maxLength={80} onChange={set('city')} />
       <SelectField label="Veckodag" value={form.when} error={errors.weekday} onChange={set('when')}>
         <option value="">Välj veckodag</option>
         {WEEKDAYS.map((w) => (

@@ -7,6 +7,7 @@ import { setServerErrors } from '../../lib/form';
 import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
 import { TextField } from '../ui/Field';
+import { TownField } from '../ui/TownField';
 import { PlaceMapPickerToggle } from './PlaceMapPickerToggle';
 import { toast } from '../ui/Toast';
 
@@ -116,7 +117,7 @@ function PlaceFields({ onClose, venueId, venueName, place }: { onClose: () => vo
           <TextField label="Platsens namn" required error={errors.name?.message} {...register('name')} />
         )}
         <TextField label="Adress" required autoComplete="street-address" error={errors.address?.message} {...register('address')} />
-        <TextField label="Stad" required autoComplete="address-level2" error={errors.city?.message} {...register('city')} />
+        <TownField required error={errors.city?.message} {...register('city')} />
         <TextField label="Telefon (valfritt)" type="tel" autoComplete="tel" error={errors.phone?.message} {...register('phone')} />
         <TextField label="Webbplats (valfritt)" type="url" inputMode="url" placeholder="https://" error={errors.website?.message} {...register('website')} />
         <CoordinateFields />

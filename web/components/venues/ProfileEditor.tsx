@@ -18,6 +18,7 @@ import SecurityTab from '../account/SecurityTab';
 import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
 import { TextArea, TextField } from '../ui/Field';
+import { TownField } from '../ui/TownField';
 import { Spinner } from '../ui/Spinner';
 import { Tabs } from '../ui/Tabs';
 import { toast } from '../ui/Toast';
@@ -92,7 +93,7 @@ function VenueTab({ venue }: { venue: OwnerVenue }) {
       <TextArea label="Beskrivning" error={errors.description?.message} hint="Visas på verksamhetens publika sida." {...register('description')} />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField label="Adress" autoComplete="street-address" error={errors.address?.message} {...register('address')} />
-        <TextField label="Stad" autoComplete="address-level2" error={errors.city?.message} {...register('city')} />
+        <TownField error={errors.city?.message} {...register('city')} />
         <TextField label="Telefon" type="tel" autoComplete="tel" error={errors.phone?.message} {...register('phone')} />
         <TextField label="Webbplats" type="url" inputMode="url" placeholder="https://" error={errors.website?.message} {...register('website')} />
       </div>

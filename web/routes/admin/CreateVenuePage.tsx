@@ -11,6 +11,7 @@ import { prefetchOwnDashboard, useRegisterVenue } from '../../api/venues';
 import { RequireAuth } from '../../components/auth/RequireAuth';
 import { Button, buttonClass } from '../../components/ui/Button';
 import { TextArea, TextField } from '../../components/ui/Field';
+import { TownField } from '../../components/ui/TownField';
 import { toast } from '../../components/ui/Toast';
 import { ApiError } from '../../lib/api';
 import { setServerErrors } from '../../lib/form';
@@ -55,7 +56,7 @@ function CreateVenueForm() {
       <form onSubmit={submit} noValidate className="mt-6 space-y-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
         <TextField label="Namn" required error={errors.name?.message} {...register('name')} />
         <TextField label="Adress" required autoComplete="street-address" error={errors.address?.message} {...register('address')} />
-        <TextField label="Stad" required autoComplete="address-level2" error={errors.city?.message} {...register('city')} />
+        <TownField required error={errors.city?.message} {...register('city')} />
         <TextField label="Telefon (valfritt)" type="tel" autoComplete="tel" error={errors.phone?.message} {...register('phone')} />
         <TextArea label="Beskrivning (valfritt)" error={errors.description?.message} {...register('description')} />
         <div className="flex justify-end gap-2">

@@ -1,14 +1,15 @@
 /**
  * "Tipsa om ett quiz" (issue 31.1): the public form's contract, shared by the web form and the Worker.
- * Imports only zod (and the quiz contract's date check); messages are Swedish and name the field.
+ * Imports only zod (the text rules, the city rule and the quiz contract's date check); messages are Swedish and
+ * name the field.
  */
 import * as z from 'zod';
+import { cityField } from '../../lib/city-field';
 import { lineText, multiLineText } from '../../lib/zod-text';
 import { isCalendarDate } from '../quizzes/contract';
 
 export const TIP_NAME_MAX = 120;
 export const TIP_ADDRESS_MAX = 200;
-export const TIP_CITY_MAX = 80;
 export const TIP_LINK_MAX = 300;
 export const TIP_MESSAGE_MAX = 1000;
 export const TIP_REASON_MAX = 500;
@@ -25,7 +26,7 @@ export const TipSchema = z
   .object({
     venueName: required(TIP_NAME_MAX, 'Ställe', 'Ange ställets namn'),
     address: required(TIP_ADDRESS_MAX, 'Adress', 'Ange en adress'),
-    city: required(TIP_CITY_MAX, 'Stad', 'Ange en stad'),
+    city: cityField('Stad', 'Ange en stad'),
     /** ISO weekday 1–7 for a weekly quiz, or null with a date. */
     weekday: z
       .number({ error: 'Välj en veckodag' })

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { cityField, optionalCityField } from '../../lib/city-field';
 import { textField } from '../../lib/zod-text';
 
 /**
@@ -8,7 +9,6 @@ import { textField } from '../../lib/zod-text';
 export const VENUE_NAME_MAX = 120;
 export const VENUE_DESCRIPTION_MAX = 2000;
 export const ADDRESS_MAX = 200;
-export const CITY_MAX = 80;
 export const PHONE_MAX = 40;
 export const WEBSITE_MAX = 300;
 export const PERSON_NAME_MAX = 80;
@@ -86,7 +86,8 @@ const coordinate = (label: string, limit: number) =>
 export const VenueNameSchema = required('Namn', VENUE_NAME_MAX, 'Ange verksamhetens namn');
 /** A place's address and town (the place form, the register form and the CSV import). */
 export const AddressSchema = required('Adress', ADDRESS_MAX, 'Ange adress');
-export const CitySchema = required('Stad', CITY_MAX, 'Ange stad');
+/** A known Swedish town, stored in the gazetteer's spelling (lib/city-field, issue 43.6). */
+export const CitySchema = cityField('Stad', 'Ange stad');
 
 /** POST /api/owner/venues: the dashboard's create-business dialog (name only). */
 export const CreateVenueSchema = z.object({ name: VenueNameSchema });
@@ -97,7 +98,7 @@ export const UpdateVenueSchema = z.object({
   name: VenueNameSchema,
   description: optionalText('Beskrivning', VENUE_DESCRIPTION_MAX, true),
   address: optionalText('Adress', ADDRESS_MAX),
-  city: optionalText('Stad', CITY_MAX),
+  city: optionalCityField('Stad'),
   phone: optionalPhone(),
   website: optionalWebsite,
   isPublic: z.boolean({ error: 'Ange om verksamheten ska vara synlig' }).describe('Synlig för besökare'),
