@@ -46,7 +46,10 @@ describe('integration groups', () => {
 
   it('balance by the weights they are given: heaviest first into the emptiest group; unknown files split evenly', () => {
     const w = (f: string) => ({ 'a.test.ts': 50, 'b.test.ts': 30, 'c.test.ts': 25 })[f] ?? DEFAULT_WEIGHT_S;
-    expect(partition(['c.test.ts', 'a.test.ts', 'b.test.ts', 'd.test.ts'], 2, w)).toEqual([['a.test.ts', 'd.test.ts'], ['b.test.ts', 'c.test.ts']]);
+    expect(partition(['c.test.ts', 'a.test.ts', 'b.test.ts', 'd.test.ts'], 2, w)).toEqual([
+      ['a.test.ts', 'd.test.ts'],
+      ['b.test.ts', 'c.test.ts'],
+    ]);
     const even = partition(['w.test.ts', 'x.test.ts', 'y.test.ts', 'z.test.ts'], 2, () => DEFAULT_WEIGHT_S);
     expect(even.map((g) => g.length)).toEqual([2, 2]);
   });
