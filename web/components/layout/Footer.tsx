@@ -68,8 +68,11 @@ const INFO: Record<InfoKey, { link: string; title: string; body: ReactNode }> = 
   },
 };
 
-/** Footer with its information dialogs (spec 01 §1) and the feedback entry. */
-export function Footer({ onFeedback }: { onFeedback: () => void }) {
+/**
+ * Footer with its information dialogs (spec 01 §1) and the feedback entry. `noScript`: on the pages behind mail
+ * links (never hydrated, issue 44.7) each text opens in place (`<details>`) and the feedback form is left out.
+ */
+export function Footer({ onFeedback, noScript = false }: { onFeedback: () => void; noScript?: boolean }) {
   const [open, setOpen] = useState<InfoKey | null>(null);
   const linkClass = 'rounded text-left text-slate-200 underline-offset-4 hover:text-white hover:underline';
   return (
@@ -80,17 +83,26 @@ export function Footer({ onFeedback }: { onFeedback: () => void }) {
           <p className="mt-2 max-w-sm text-sm text-slate-300">Hitta pubquiz och quizkvällar i hela Sverige – på stad, veckodag eller datum.</p>
         </div>
         <nav aria-label="Information" className="flex flex-col items-start gap-2 text-sm">
-          {(Object.keys(INFO) as InfoKey[]).map((key) => (
-            <button key={key} type="button" className={linkClass} onClick={() => setOpen(key)}>
-              {INFO[key].link}
-            </button>
-          ))}
+          {(Object.keys(INFO) as InfoKey[]).map((key) =>
+            noScript ? (
+              <details key={key} className="max-w-md">
+                <summary className={`${linkClass} cursor-pointer`}>{INFO[key].link}</summary>
+                <div className="mt-2 space-y-2 text-slate-300">{INFO[key].body}</div>
+              </details>
+            ) : (
+              <button key={key} type="button" className={linkClass} onClick={() => setOpen(key)}>
+                {INFO[key].link}
+              </button>
+            ),
+          )}
           <a href="/tipsa" className={linkClass}>
             Tipsa om ett quiz
           </a>
-          <button type="button" className={linkClass} onClick={onFeedback}>
-            Lämna feedback
-          </button>
+          {!noScript && (
+            <button type="button" className={linkClass} onClick={onFeedback}>
+              Lämna feedback
+            </button>
+          )}
         </nav>
       </div>
       {/* The year is the reader's clock; the server's may differ (a pinned test clock, New Year's Eve across time

@@ -5,8 +5,11 @@ import { DeletePlaceDialog } from './DeletePlaceDialog';
 import { PlaceCard } from './PlaceCard';
 import { PlaceDialog } from './PlaceDialog';
 
-/** The places of a business with add, edit and delete; shared by /admin and /admin/locations. */
-export function PlacesSection({ venue, places }: { venue: OwnerVenue; places: OwnerPlace[] }) {
+/**
+ * The places of a business with add, edit and delete; shared by /admin and /admin/locations. `createIsPrimary`
+ * false: the dashboard's next step holds the one primary "Skapa quiz" (issue 44.6), so the cards' are secondary.
+ */
+export function PlacesSection({ venue, places, createIsPrimary = true }: { venue: OwnerVenue; places: OwnerPlace[]; createIsPrimary?: boolean }) {
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<OwnerPlace | null>(null);
   const [deleting, setDeleting] = useState<OwnerPlace | null>(null);
@@ -29,7 +32,7 @@ export function PlacesSection({ venue, places }: { venue: OwnerVenue; places: Ow
       ) : (
         <div className="grid gap-4">
           {places.map((p) => (
-            <PlaceCard key={p.id} place={p} onEdit={() => setEditing(p)} onDelete={() => setDeleting(p)} />
+            <PlaceCard key={p.id} place={p} createIsPrimary={createIsPrimary} onEdit={() => setEditing(p)} onDelete={() => setDeleting(p)} />
           ))}
         </div>
       )}
