@@ -9,12 +9,12 @@ export function PlaceCard({
   place,
   onEdit,
   onDelete,
-  createIsPrimary = true,
+  primaryActions = true,
 }: {
   place: OwnerPlace;
   onEdit: () => void;
   onDelete: () => void;
-  createIsPrimary?: boolean;
+  primaryActions?: boolean;
 }) {
   return (
     <article aria-labelledby={`place-${place.id}`} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
@@ -53,7 +53,7 @@ export function PlaceCard({
         </dl>
       </div>
       <div className="mt-4 flex flex-wrap gap-2">
-        <Link to={`/admin/create-quiz?location=${encodeURIComponent(place.id)}`} className={buttonClass(createIsPrimary ? 'primary' : 'secondary')}>
+        <Link to={`/admin/create-quiz?location=${encodeURIComponent(place.id)}`} className={buttonClass(primaryActions ? 'primary' : 'secondary')}>
           Skapa quiz<span className="sr-only"> på {place.name}</span>
         </Link>
         <button type="button" onClick={onEdit} className={buttonClass('secondary')}>

@@ -49,7 +49,7 @@ function Dashboard({ user }: { user: SessionUser }) {
         <VenueHeader venue={venue} data={query.data} isSuperadmin={user.isSuperadmin} onEditProfile={() => setProfileOpen(true)} />
         {/* Issue 44.6: an empty business gets one next step; "Stämmer fortfarande" only once there are quizzes to confirm. */}
         {hasQuizzes ? <FreshnessNotice venueId={venue.id} /> : <NextStep places={places} />}
-        <PlacesSection venue={venue} places={places} createIsPrimary={hasQuizzes} />
+        <PlacesSection venue={venue} places={places} primaryActions={hasQuizzes} />
         {hasQuizzes && <PromotionInfo />}
         {hasQuizzes && <EmbedSnippet venue={venue} places={places} />}
         <ProfileEditor key={venue.id} open={profileOpen} onClose={() => setProfileOpen(false)} venue={venue} isSuperadmin={user.isSuperadmin} />
