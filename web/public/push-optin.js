@@ -33,11 +33,20 @@ function keyBytes(base64url) {
 /** Thrown when our server could not be reached or refused the key: not the browser's fault. */
 class ServerError extends Error {}
 
+/** `work`, or a rejection after `ms` (a blocked service worker may never answer); as in web/pwa/push.ts. */
+const within = (work, ms) => Promise.race([work, new Promise((_, reject) => setTimeout(() => reject(new Error('no answer')), ms))]);
+
 async function subscribe() {
   let registration;
   try {
-    registration = (await navigator.serviceWorker.getRegistration('/')) ?? (await navigator.serviceWorker.register('/sw.js', { scope: '/' }));
-    await navigator.serviceWorker.ready;
+    registration = await within(
+      (async () => {
+        const r = (await navigator.serviceWorker.getRegistration('/')) ?? (await navigator.serviceWorker.register('/sw.js', { scope: '/' }));
+        await navigator.serviceWorker.ready;
+        return r;
+      })(),
+      10_000,
+    );
   } catch {
     return null;
   }

@@ -21,6 +21,14 @@ function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
 
 export type EnableResult = 'on' | 'denied' | 'unsupported';
 
+/** How long this browser may take to give us its service worker before it counts as one that cannot push. */
+const WORKER_WAIT_MS = 10_000;
+
+/** `work`, or a rejection once `ms` have passed (a service worker that is blocked may never answer). */
+function within<T>(work: Promise<T>, ms: number): Promise<T> {
+  return Promise.race([work, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('no answer')), ms))]);
+}
+
 /**
  * Asks for permission (this tap only), subscribes this browser and stores it against `followId`. A browser that
  * turns out not to take push — its service worker or push service refuses — answers 'unsupported' (issue 44.2: it
@@ -32,8 +40,14 @@ export async function enablePush(followId: string): Promise<EnableResult> {
   if (permission !== 'granted') return 'denied';
   let registration: ServiceWorkerRegistration;
   try {
-    registration = (await navigator.serviceWorker.getRegistration('/')) ?? (await navigator.serviceWorker.register('/sw.js', { scope: '/' }));
-    await navigator.serviceWorker.ready;
+    registration = await within(
+      (async () => {
+        const r = (await navigator.serviceWorker.getRegistration('/')) ?? (await navigator.serviceWorker.register('/sw.js', { scope: '/' }));
+        await navigator.serviceWorker.ready;
+        return r;
+      })(),
+      WORKER_WAIT_MS,
+    );
   } catch {
     return 'unsupported';
   }
