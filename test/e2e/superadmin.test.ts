@@ -258,14 +258,16 @@ describe('superadmin panel', () => {
 
     // Översikt: "vecka 48", "Göteborg", a date in words, the queue and the message type in words.
     const panel = page.getByRole('tabpanel');
-    const revenue = panel.getByRole('table').first();
+    const revenue = panel.getByRole('region', { name: 'Intäkter per vecka och stad' }).getByRole('table');
     await revenue.waitFor();
     const rows = await revenue.getByRole('row').allTextContents();
     expect(rows[1]).toContain(`vecka ${Number(week.slice(-2))}`);
     expect(rows[1]).toContain('Göteborg');
     expect(rows[2]).toContain(`vecka 52, ${thisYear - 1}`);
     expect(rows[2]).toContain('Västerås');
-    expect(await panel.getByRole('table').nth(1).getByRole('row').nth(1).textContent()).toContain(displayDate(addDays(today, 4)));
+    expect(await panel.getByRole('region', { name: 'Beläggning per stad och dag' }).getByRole('row').nth(1).textContent()).toContain(
+      displayDate(addDays(today, 4)),
+    );
     await panel.getByRole('heading', { name: 'Olevererade meddelanden' }).waitFor();
     const dead = panel.getByRole('row').filter({ hasText: 'Veckosammanfattning' });
     await dead.waitFor();
