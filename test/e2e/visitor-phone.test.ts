@@ -249,13 +249,11 @@ async function expectSiteFrame(page: Page, look: { font: string }, title: string
   expect(await page.getByRole('contentinfo').getByRole('link', { name: 'Tipsa om ett quiz' }).count()).toBe(1);
   expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toBe(look.font);
   if (button) {
-    const style = await page
-      .getByRole('button', { name: button })
-      .evaluate((el) => ({
-        bg: getComputedStyle(el).backgroundColor,
-        radius: parseFloat(getComputedStyle(el).borderRadius),
-        height: el.getBoundingClientRect().height,
-      }));
+    const style = await page.getByRole('button', { name: button }).evaluate((el) => ({
+      bg: getComputedStyle(el).backgroundColor,
+      radius: parseFloat(getComputedStyle(el).borderRadius),
+      height: el.getBoundingClientRect().height,
+    }));
     // The brand's button (brand-700), rounded and touch-sized, not the browser's grey one.
     expect(style.bg).toBe('rgb(55, 48, 163)');
     expect(style.radius).toBeGreaterThan(4);

@@ -3,7 +3,7 @@
  * title and text, and the footer — the same components and stylesheet as the public pages, rendered once on the
  * server and never hydrated (worker/lib/link-page.ts), so everything here works without JavaScript.
  */
-import { Footer } from '../components/layout/Footer';
+import { FOOTER_LINK, FooterFrame, INFO, type InfoKey } from '../components/layout/Footer';
 import { Header } from '../components/layout/Header';
 
 /** A link page's main button (a form's submit). */
@@ -32,7 +32,22 @@ export function LinkFrame({ title, bodyHtml }: { title: string; bodyHtml: string
           />
         </div>
       </main>
-      <Footer onFeedback={noop} noScript />
+      {/* The footer's texts open in place (<details>): this page has no script to open their dialogs. */}
+      <FooterFrame
+        links={
+          <>
+            {(Object.keys(INFO) as InfoKey[]).map((key) => (
+              <details key={key} className="max-w-md">
+                <summary className={`${FOOTER_LINK} cursor-pointer`}>{INFO[key].link}</summary>
+                <div className="mt-2 space-y-2 text-slate-300">{INFO[key].body}</div>
+              </details>
+            ))}
+            <a href="/tipsa" className={FOOTER_LINK}>
+              Tipsa om ett quiz
+            </a>
+          </>
+        }
+      />
     </div>
   );
 }

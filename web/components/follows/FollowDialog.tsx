@@ -3,9 +3,8 @@ import { FollowEmailSchema, SavedSearchSchema } from '../../../worker/features/f
 import type { FollowView } from '../../../worker/features/follows/contract';
 import { api, ApiError } from '../../lib/api';
 import { useSession } from '../../lib/session';
-import { FOLLOWS_PATH } from '../layout/Header';
 import { Dialog } from '../ui/Dialog';
-import type { FollowTarget } from './target';
+import { FOLLOWS_PATH, type FollowTarget } from './target';
 
 /** PUSH_TEXTS.unsupported of web/pwa/push.ts (that module is a lazy chunk of its own; web/pwa/saved.test.ts keeps them equal). */
 export const UNSUPPORTED = 'Din webbläsare kan inte visa påminnelser.';

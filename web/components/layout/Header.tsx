@@ -1,10 +1,19 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { logout, useSession } from '../../lib/session';
-import { ChevronDown } from '../ui/icons';
 import { BetaDialog } from './BetaDialog';
 
-/** Where a signed-in visitor finds their follows and reminders (the list on /account, issue 44.2). */
-export const FOLLOWS_PATH = '/account#bevakningar';
+/**
+ * The signed-in "Konto" menu is a chunk of its own (the public first load stays within its budget, and signed-out
+ * visitors never need it); until it arrives a look-alike keeps its place.
+ */
+const AccountMenu = lazy(() => import('./AccountMenu'));
+const MENU_BUTTON = 'inline-flex items-center gap-1 rounded-lg px-2.5 py-2 text-slate-800 hover:bg-slate-100';
+
+const CHEVRON = (
+  <svg aria-hidden="true" viewBox="0 0 24 24" className="size-4 shrink-0 fill-none stroke-current stroke-2">
+    <path d="m6 9 6 6 6-6" />
+  </svg>
+);
 
 /**
  * Site header (spec 01 §1, §2 "Header"). Plain links, no router, so it works in the server-rendered
@@ -46,7 +55,9 @@ export function Header({ onFeedback, onLogout, noScript = false }: { onFeedback:
               <a href={user.isSuperadmin ? '/superadmin' : '/admin'} className="rounded-lg px-2.5 py-2 text-brand-700 hover:bg-brand-50">
                 Min Sida
               </a>
-              <AccountMenu onLogout={onLogout ?? (() => void logoutAndGoHome())} />
+              <Suspense fallback={<span className={MENU_BUTTON}>Konto{CHEVRON}</span>}>
+                <AccountMenu onLogout={onLogout ?? (() => void logoutAndGoHome())} buttonClass={MENU_BUTTON} chevron={CHEVRON} />
+              </Suspense>
             </>
           ) : (
             <>
@@ -71,73 +82,6 @@ export function Header({ onFeedback, onLogout, noScript = false }: { onFeedback:
         />
       )}
     </header>
-  );
-}
-
-/** "Konto": a disclosure with the signed-in visitor's own pages; closes on Escape, a tap outside or a choice. */
-function AccountMenu({ onLogout }: { onLogout: () => void }) {
-  const [open, setOpen] = useState(false);
-  const id = useId();
-  const box = useRef<HTMLDivElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    if (!open) return;
-    const outside = (e: PointerEvent) => {
-      if (!box.current?.contains(e.target as Node)) setOpen(false);
-    };
-    const escape = (e: KeyboardEvent) => {
-      if (e.key !== 'Escape') return;
-      setOpen(false);
-      button.current?.focus();
-    };
-    document.addEventListener('pointerdown', outside);
-    document.addEventListener('keydown', escape);
-    return () => {
-      document.removeEventListener('pointerdown', outside);
-      document.removeEventListener('keydown', escape);
-    };
-  }, [open]);
-  const item = 'block w-full rounded-lg px-3 py-2.5 text-left text-slate-800 hover:bg-slate-100';
-  return (
-    <div ref={box} className="relative">
-      <button
-        ref={button}
-        type="button"
-        aria-expanded={open}
-        aria-controls={id}
-        onClick={() => setOpen((o) => !o)}
-        className="inline-flex items-center gap-1 rounded-lg px-2.5 py-2 text-slate-800 hover:bg-slate-100"
-      >
-        Konto
-        <ChevronDown aria-hidden="true" className={`size-4 shrink-0 transition-transform ${open ? 'rotate-180' : ''}`} />
-      </button>
-      {open && (
-        <ul id={id} className="absolute right-0 top-full z-40 mt-1 w-60 rounded-xl border border-slate-200 bg-white p-1 shadow-lg">
-          <li>
-            <a href={FOLLOWS_PATH} className={item}>
-              Mina bevakningar och påminnelser
-            </a>
-          </li>
-          <li>
-            <a href="/account" className={item}>
-              Kontoinställningar
-            </a>
-          </li>
-          <li>
-            <button
-              type="button"
-              onClick={() => {
-                setOpen(false);
-                onLogout();
-              }}
-              className={item}
-            >
-              Logga ut
-            </button>
-          </li>
-        </ul>
-      )}
-    </div>
   );
 }
 

@@ -15,7 +15,7 @@ import { useProfile, useSaveProfile, useUpdateVenue, type OwnerVenue } from '../
 import { setServerErrors } from '../../lib/form';
 import { Link } from 'react-router';
 import AccountTab from '../account/AccountTab';
-import { FOLLOWS_PATH } from '../layout/Header';
+import { FOLLOWS_PATH } from '../follows/target';
 import SecurityTab from '../account/SecurityTab';
 import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
