@@ -12,16 +12,16 @@ export default function AccountMenu({ onLogout, buttonClass, chevron }: { onLogo
     const outside = (e: PointerEvent) => {
       if (!box.current?.contains(e.target as Node)) setOpen(false);
     };
-    const escape = (e: KeyboardEvent) => {
+    const onKey = (e: KeyboardEvent) => {
       if (e.key !== 'Escape') return;
       setOpen(false);
       button.current?.focus();
     };
     document.addEventListener('pointerdown', outside);
-    document.addEventListener('keydown', escape);
+    document.addEventListener('keydown', onKey);
     return () => {
       document.removeEventListener('pointerdown', outside);
-      document.removeEventListener('keydown', escape);
+      document.removeEventListener('keydown', onKey);
     };
   }, [open]);
   const item = 'block w-full rounded-lg px-3 py-2.5 text-left text-slate-800 hover:bg-slate-100';
