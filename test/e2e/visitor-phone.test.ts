@@ -314,6 +314,8 @@ describe('follows and the pages behind mail links on a phone (issue 44)', () => 
     await page.goto('/');
     await hydrated(page);
     await openAccountMenu(page);
+    // "Min Sida" and the menu fit beside the logo on the phone.
+    expect(await page.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(390);
     await page.getByRole('navigation', { name: 'Konto' }).getByRole('link', { name: 'Mina bevakningar och påminnelser' }).click();
     await page.waitForURL((u) => u.pathname === '/account' && u.hash === '#bevakningar');
     await list.waitFor();
