@@ -2,7 +2,7 @@
 import { decodeBase32IgnorePadding } from '@oslojs/encoding';
 import { generateHOTP } from '@oslojs/otp';
 import { describe, expect, it } from 'vitest';
-import { loginAs, loginViaApi, registerVerifiedOwner } from './support/auth';
+import { loginAs, loginViaApi, logoutViaHeader, registerVerifiedOwner } from './support/auth';
 import { expectAccessible, newPage, uniqueEmail, sharedBrowser, waitForMail } from './support/browser';
 import { appNow } from './support/clock';
 
@@ -53,7 +53,7 @@ describe('accounts and sign-in', () => {
     await page.goto('/login');
     await page.waitForURL((u) => u.pathname === '/admin', { timeout: 10_000 });
 
-    await page.getByRole('button', { name: 'Logga ut' }).click();
+    await logoutViaHeader(page);
     await page.waitForURL((u) => u.pathname === '/', { timeout: 10_000 });
     await page.getByText('Utloggad').waitFor();
     expect((await (await page.request.get('/api/auth/session')).json()).user).toBeNull();
@@ -164,7 +164,7 @@ describe('accounts and sign-in', () => {
     await page.getByRole('button', { name: 'Bekräfta kod' }).click();
     await page.getByText('Tvåstegsverifiering är aktiverad.').waitFor();
 
-    await page.getByRole('button', { name: 'Logga ut' }).click();
+    await logoutViaHeader(page);
     await page.waitForURL((u) => u.pathname === '/');
 
     await page.goto('/login');

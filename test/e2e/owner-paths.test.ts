@@ -7,7 +7,7 @@
  * Dates come from the app's own clock (/api/health `today`, pinned when the app is), and the browser's
  * clock is pinned to the app's time, so nothing here reads the machine's date.
  */
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { addDays } from '../../worker/lib/clock';
 import { dateInWords } from '../../worker/lib/swedish';
@@ -28,6 +28,18 @@ async function post<T = any>(page: Page, path: string, data: unknown): Promise<T
   const res = await page.request.post(path, { data, headers: { origin: baseURL() } });
   if (!res.ok()) throw new Error(`${path} answered ${res.status()}: ${await res.text()}`);
   return res.json();
+}
+
+/** The element is inside the viewport and is what a tap at its centre hits (not covered by a toast). */
+async function tappable(el: Locator): Promise<boolean> {
+  return el.evaluate((node) => {
+    const r = node.getBoundingClientRect();
+    const x = r.left + r.width / 2;
+    const y = r.top + r.height / 2;
+    if (r.width === 0 || x < 0 || y < 0 || x > window.innerWidth || y > window.innerHeight) return false;
+    const hit = document.elementFromPoint(x, y);
+    return !!hit && (hit === node || node.contains(hit));
+  });
 }
 
 /** Whether the element's box lies inside the 390 × 844 viewport. */
@@ -188,6 +200,24 @@ describe("owner's paths on a phone (issue 29)", () => {
     expect(await page.getByText('Verksamheten kunde inte registreras').count()).toBe(0);
     // The dashboard at once: no spinner between the form and the business.
     expect(await page.evaluate(() => (window as unknown as { sawSpinner: boolean }).sawSpinner)).toBe(false);
+
+    // 44.6: one obvious next step, on screen and clear of the toast; no "Stämmer fortfarande" without a quiz.
+    const next = page.getByRole('region', { name: 'Lägg upp ditt första quiz' });
+    const create = next.getByRole('link', { name: 'Skapa ditt första quiz' });
+    expect(await create.isVisible()).toBe(true);
+    expect(await tappable(create)).toBe(true);
+    expect(await page.getByRole('button', { name: 'Stämmer fortfarande' }).count()).toBe(0);
+    expect(await page.getByText(/^Senast bekräftad/).count()).toBe(0);
+    // The one primary action (the brand colour's fill): "Lägg till plats" and the place card's "Skapa quiz" are secondary.
+    const filled = await next.getByRole('link').evaluate((el) => getComputedStyle(el).backgroundColor);
+    const primary = await page
+      .locator('main a, main button')
+      .evaluateAll((els, fill) => els.filter((el) => getComputedStyle(el).backgroundColor === fill).map((el) => el.textContent), filled);
+    expect(primary).toEqual(['Skapa ditt första quiz']);
+    await expectAccessible(page);
+    await create.click();
+    await page.getByRole('heading', { name: 'Skapa quiz' }).waitFor({ timeout: 15_000 });
+    expect(new URL(page.url()).searchParams.get('location')).toBeTruthy();
     expect(errors).toEqual([]);
     await context.close();
   });

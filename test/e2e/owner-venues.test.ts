@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { loginViaApi, registerVerifiedOwner } from './support/auth';
+import { loginViaApi, openAccountMenu, registerVerifiedOwner } from './support/auth';
 import { baseURL, expectAccessible, newPage, stamp, sharedBrowser } from './support/browser';
 import { UNKNOWN_CITY_MESSAGE } from '../../worker/lib/city-field';
 
@@ -132,7 +132,8 @@ describe('owner dashboard: businesses and places', () => {
     await page.getByRole('heading', { level: 1, name: venueName }).waitFor();
     await expectAccessible(page);
 
-    // One "Logga ut" on the dashboard (issue 29.11): the site header's.
+    // One "Logga ut" on the dashboard (issue 29.11): the site header's, in its "Konto" menu (issue 44.2).
+    await openAccountMenu(page);
     expect(await page.getByRole('button', { name: 'Logga ut' }).count()).toBe(1);
     await page.getByRole('navigation', { name: 'Konto' }).getByRole('button', { name: 'Logga ut' }).click();
     await page.waitForURL((u) => u.pathname === '/');

@@ -7,7 +7,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { registerVerifiedOwner } from './support/auth';
+import { logoutViaHeader, registerVerifiedOwner } from './support/auth';
 import { baseURL, newPage, stamp, uniqueEmail, sharedBrowser, waitForMail } from './support/browser';
 import { STORY_TOWNS } from './support/towns';
 
@@ -330,7 +330,7 @@ describe('installable app', () => {
       await context.addCookies(cookies);
 
       await page.goto('/account');
-      await Promise.all([page.waitForURL((u) => u.pathname === '/'), page.getByRole('button', { name: 'Logga ut' }).click()]);
+      await Promise.all([page.waitForURL((u) => u.pathname === '/'), logoutViaHeader(page)]);
       expect(await page.evaluate(() => [localStorage.getItem('qk_offline_follows'), localStorage.getItem('qk_offline_calendar')])).toEqual([null, null]);
       expect(errors.filter((e) => !/offline|ERR_/.test(e))).toEqual([]);
     } finally {

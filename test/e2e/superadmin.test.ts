@@ -5,7 +5,12 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { loginAs, loginViaApi, registerVerifiedOwner } from './support/auth';
+import type { OverviewResponse } from '../../worker/features/analytics/contract';
+import { isoWeekKey } from '../../worker/features/promotion/contract';
+import { addDays } from '../../worker/lib/clock';
+import { displayDate } from '../../worker/lib/swedish';
 import { baseURL, expectAccessible, newPage, stamp, sharedBrowser } from './support/browser';
+import { appNow, appToday } from './support/clock';
 
 const SAMPLE_CSV = fileURLToPath(new URL('../fixtures/venues-import.csv', import.meta.url));
 const ADMIN = { email: 'admin@quizkvall.local', password: 'quizkvall-admin' };
@@ -196,6 +201,83 @@ describe('superadmin panel', () => {
       .waitFor();
     expect(await page.getByRole('tabpanel').textContent()).not.toMatch(/@/);
     await expectAccessible(page);
+  });
+
+  it('on a phone (issue 44.8): the tab bar wraps, no tab makes the page wider than 390 px; weeks, cities and queues read in Swedish', async () => {
+    const { page, errors, context } = await newPage(browser(), { context: { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true } });
+    await loginViaApi(page, ADMIN.email, ADMIN.password);
+    // Rows with ids in them, as the API answers when there are sales and dead letters (the demo data has neither).
+    const today = appToday();
+    const thisYear = Number(today.slice(0, 4));
+    const week = isoWeekKey(today);
+    const lastYears = `${thisYear - 1}-W52`;
+    const overview: OverviewResponse = {
+      from: today,
+      to: addDays(today, 27),
+      revenue: [
+        { week, citySlug: 'goteborg', amount: 9800, orders: 1 },
+        { week: lastYears, citySlug: 'vasteras', amount: 4900, orders: 1 },
+      ],
+      occupancy: [{ citySlug: 'goteborg', date: addDays(today, 4), recommended: 2, premium: 1 }],
+      topPlaces: [],
+    };
+    await page.route('**/api/analytics/overview', (route) => route.fulfill({ json: overview }));
+    await page.route('**/api/admin/dead-letters', (route) =>
+      route.fulfill({
+        json: {
+          deadLetters: [
+            {
+              id: 'dl1',
+              queue: 'quizkvall-mail-dlq',
+              messageId: 'm1',
+              body: { type: 'digest', followId: 'f1', week },
+              attempts: 5,
+              reason: 'timeout',
+              createdAt: appNow().toISOString(),
+            },
+          ],
+        },
+      }),
+    );
+    const pageWidth = () => page.evaluate(() => document.scrollingElement!.scrollWidth);
+    await page.goto('/superadmin');
+    const tabs = page.getByRole('tablist', { name: 'Superadmin' }).getByRole('tab');
+    await page.getByText(/^\d+ av \d+$/).waitFor();
+    expect(await pageWidth()).toBeLessThanOrEqual(390);
+    // Every tab is on screen, none cut off or scrolled away.
+    for (const tab of await tabs.all()) {
+      const box = (await tab.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(390);
+    }
+    for (const name of ['Feedback', 'Tips', 'Import', 'Att återbetala', 'Drift', 'Översikt']) {
+      await tabs.filter({ hasText: name }).click();
+      await page.getByRole('tabpanel').locator('h2, p, table').first().waitFor();
+      expect(await pageWidth(), name).toBeLessThanOrEqual(390);
+    }
+
+    // Översikt: "vecka 48", "Göteborg", a date in words, the queue and the message type in words.
+    const panel = page.getByRole('tabpanel');
+    const revenue = panel.getByRole('region', { name: 'Intäkter per vecka och stad' }).getByRole('table');
+    await revenue.waitFor();
+    const rows = await revenue.getByRole('row').allTextContents();
+    expect(rows[1]).toContain(`vecka ${Number(week.slice(-2))}`);
+    expect(rows[1]).toContain('Göteborg');
+    expect(rows[2]).toContain(`vecka 52, ${thisYear - 1}`);
+    expect(rows[2]).toContain('Västerås');
+    expect(await panel.getByRole('region', { name: 'Beläggning per stad och dag' }).getByRole('row').nth(1).textContent()).toContain(
+      displayDate(addDays(today, 4)),
+    );
+    await panel.getByRole('heading', { name: 'Olevererade meddelanden' }).waitFor();
+    const dead = panel.getByRole('row').filter({ hasText: 'Veckosammanfattning' });
+    await dead.waitFor();
+    expect(await dead.textContent()).toContain('E-postkön (dead letters)');
+    const text = (await panel.textContent()) ?? '';
+    for (const id of [week, 'goteborg', 'vasteras', 'quizkvall-mail', 'digest', addDays(today, 4)]) expect(text, id).not.toContain(id);
+    expect(await pageWidth()).toBeLessThanOrEqual(390);
+    await expectAccessible(page);
+    expect(errors).toEqual([]);
+    await context.close();
   });
 
   it('sends an owner who opens /superadmin to /admin', async () => {

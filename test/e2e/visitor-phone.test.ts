@@ -9,7 +9,8 @@ import type { AddressInfo } from 'node:net';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { floorHtml } from '../bench/floor';
-import { baseURL, COUNT_LINE, expectAccessible, hydrated, newPage, sharedBrowser, venuePathIn } from './support/browser';
+import { openAccountMenu, registerVerifiedOwner } from './support/auth';
+import { baseURL, COUNT_LINE, expectAccessible, hydrated, newPage, sharedBrowser, stamp, uniqueEmail, venuePathIn, waitForMail } from './support/browser';
 
 const browser = sharedBrowser();
 const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
@@ -216,6 +217,180 @@ describe('a visitor on a phone (issue 29)', () => {
     expect(errors).toEqual([]);
     await context.close();
     server.close();
+  });
+});
+
+/** The words a browser without push is told in the push button's place (issue 44.2). */
+const NO_PUSH = 'Din webbläsare kan inte visa påminnelser.';
+
+/** A seed venue page of Stockholm (its "Följ …" button follows a place). */
+async function aVenuePage(): Promise<string> {
+  const venue = venuePathIn(await (await fetch(`${baseURL()}/quiz/stockholm`)).text(), 'stockholm');
+  expect(venue, 'a venue page linked from the Stockholm page').toBeDefined();
+  return venue!;
+}
+
+/** A path with its query from a mail link (the mail's base is the app's APP_URL). */
+const pathOf = (link: string) => {
+  const u = new URL(link);
+  return `${u.pathname}${u.search}`;
+};
+
+/** What the site's own pages look like at 390 px, read once from the start page: the frame every link page must wear. */
+async function siteLook(page: Page): Promise<{ font: string }> {
+  await page.goto('/');
+  return page.evaluate(() => ({ font: getComputedStyle(document.body).fontFamily }));
+}
+
+/** A signed-link page in the site's frame: header with the way home, footer, the site's font, a styled button, no sideways scroll. */
+async function expectSiteFrame(page: Page, look: { font: string }, title: string, button?: string): Promise<void> {
+  await page.getByRole('heading', { level: 1, name: title }).waitFor();
+  expect(await page.getByRole('banner').getByRole('link', { name: 'Quizkväll' }).getAttribute('href')).toBe('/');
+  expect(await page.getByRole('contentinfo').getByRole('link', { name: 'Tipsa om ett quiz' }).count()).toBe(1);
+  expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toBe(look.font);
+  if (button) {
+    const style = await page.getByRole('button', { name: button }).evaluate((el) => ({
+      bg: getComputedStyle(el).backgroundColor,
+      radius: parseFloat(getComputedStyle(el).borderRadius),
+      height: el.getBoundingClientRect().height,
+    }));
+    // The brand's button (brand-700), rounded and touch-sized, not the browser's grey one.
+    expect(style.bg).toBe('rgb(55, 48, 163)');
+    expect(style.radius).toBeGreaterThan(4);
+    expect(style.height).toBeGreaterThanOrEqual(44);
+  }
+  expect(await page.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(390);
+}
+
+describe('follows and the pages behind mail links on a phone (issue 44)', () => {
+  it('44.2 signed in: the confirmation, the header menu and the profile dialog lead to "Mina bevakningar"; a browser without push is told so where the button was', async () => {
+    const { page, errors, context } = await phonePage();
+    // Push that cannot work here: the permission is given, but the browser refuses the service worker (as some private
+    // windows do: register() rejects).
+    await context.grantPermissions(['notifications'], { origin: baseURL() });
+    await page.addInitScript(() => {
+      navigator.serviceWorker.register = () => Promise.reject(new DOMException('Service workers are disabled.', 'SecurityError'));
+    });
+    await registerVerifiedOwner(page);
+    const made = await page.request.post('/api/owner/venues/register', {
+      data: { name: `Profilpuben ${stamp()}`, address: 'Kajen 1', city: 'Lund' },
+      headers: { origin: baseURL() },
+    });
+    expect(made.status()).toBe(201);
+
+    await page.goto(await aVenuePage());
+    await hydrated(page);
+    await page
+      .getByRole('button', { name: /^Följ / })
+      .first()
+      .click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Följ', exact: true }).click();
+    await dialog.getByRole('status').filter({ hasText: 'Klart! Du bevakar nu' }).waitFor();
+    const label = ((await dialog.getByRole('status').first().textContent()) ?? '').replace(/^Klart! Du bevakar nu /, '').replace(/\.$/, '');
+    // The confirmation itself leads there.
+    expect(await dialog.getByRole('link', { name: 'Mina bevakningar' }).getAttribute('href')).toBe('/account#bevakningar');
+    // Push: the answer takes the button's place, in Swedish, and is not "Något gick fel".
+    await dialog.getByRole('button', { name: 'Påminn mig i telefonen' }).click();
+    await dialog.getByRole('status').filter({ hasText: NO_PUSH }).waitFor({ timeout: 15_000 });
+    expect(await dialog.getByRole('button', { name: 'Påminn mig i telefonen' }).count()).toBe(0);
+    expect(await dialog.getByText('Något gick fel').count()).toBe(0);
+    await expectAccessible(page);
+
+    // "Mina bevakningar" opens /account at the list, on screen.
+    await dialog.getByRole('link', { name: 'Mina bevakningar' }).click();
+    await page.waitForURL((u) => u.pathname === '/account' && u.hash === '#bevakningar');
+    const list = page.getByRole('region', { name: 'Mina bevakningar' });
+    const enable = list.getByRole('button', { name: `Påminn mig i telefonen: ${label}` });
+    await enable.waitFor();
+    await expect.poll(async () => (await list.boundingBox())!.y).toBeLessThan(844);
+    await expect.poll(async () => (await list.boundingBox())!.y).toBeGreaterThanOrEqual(0);
+    await enable.click();
+    await list.getByText(NO_PUSH).waitFor({ timeout: 15_000 });
+    expect(await enable.count()).toBe(0);
+    expect(await page.getByText('Något gick fel').count()).toBe(0);
+
+    // The header's "Konto" menu, from a public page.
+    await page.goto('/');
+    await hydrated(page);
+    await openAccountMenu(page);
+    // "Min Sida" and the menu fit beside the logo on the phone.
+    expect(await page.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.getByRole('navigation', { name: 'Konto' }).getByRole('link', { name: 'Mina bevakningar och påminnelser' }).click();
+    await page.waitForURL((u) => u.pathname === '/account' && u.hash === '#bevakningar');
+    await list.waitFor();
+
+    // The profile dialog's "Konto" tab.
+    await page.goto('/admin');
+    await page.getByRole('button', { name: 'Redigera profil', exact: true }).click();
+    const profile = page.getByRole('dialog', { name: 'Verksamhetsprofil' });
+    await profile.getByRole('tab', { name: 'Konto' }).click();
+    await profile.getByRole('link', { name: 'Mina bevakningar' }).click();
+    await page.waitForURL((u) => u.pathname === '/account');
+    await list.waitFor();
+
+    // A browser with no push at all: said at once, in each button's place.
+    await page.addInitScript(() => {
+      delete (window as { PushManager?: unknown }).PushManager;
+    });
+    await page.reload();
+    await list.getByText(NO_PUSH).waitFor();
+    expect(await list.getByRole('button', { name: /^Påminn mig i telefonen/ }).count()).toBe(0);
+    await expectAccessible(page);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('44.7 the pages reached from e-mail wear the site frame and work without JavaScript: confirm, "Mina bevakningar", /tipsa/stopp', async () => {
+    const { page, errors, context } = await phonePage();
+    const look = await siteLook(page);
+    // A visitor follows a place by e-mail.
+    const email = uniqueEmail('ram');
+    await page.goto(await aVenuePage());
+    await hydrated(page);
+    await page
+      .getByRole('button', { name: /^Följ / })
+      .first()
+      .click();
+    await page.getByLabel('E-post').fill(email);
+    await page.getByRole('button', { name: 'Följ', exact: true }).click();
+    await page.getByRole('dialog').getByRole('status').waitFor();
+    const mail = await waitForMail(email, 'Bekräfta');
+    const confirm = pathOf(mail.links.find((l) => l.includes('/bevakningar/bekrafta'))!);
+
+    // Without JavaScript, as a mail app's browser may open it: the frame, and every step works.
+    const plain = await newPage(browser(), { javaScriptEnabled: false, context: PHONE });
+    await plain.page.goto(confirm);
+    await expectSiteFrame(plain.page, look, 'Bekräfta bevakning', 'Bekräfta bevakningen');
+    await plain.page.getByRole('button', { name: 'Bekräfta bevakningen' }).click();
+    await expectSiteFrame(plain.page, look, 'Bevakningen är bekräftad');
+    // The confirmation leads to the follows (issue 44.2), by the signed manage link.
+    await plain.page.getByRole('link', { name: 'Mina bevakningar' }).click();
+    await expectSiteFrame(plain.page, look, 'Mina bevakningar');
+    const manage = pathOf(plain.page.url());
+    expect(manage).toMatch(/^\/bevakningar\?t=/);
+    const remove = plain.page.getByRole('button', { name: /^Ta bort bevakningen / });
+    expect(await remove.count()).toBe(1);
+    expect(await remove.evaluate((el) => parseFloat(getComputedStyle(el).borderRadius))).toBeGreaterThan(4);
+    await plain.page.goto('/tipsa/stopp?t=en-lank-fran-mejlet');
+    await expectSiteFrame(plain.page, look, 'Ingen e-post om tips', 'Radera min adress');
+    expect(plain.errors).toEqual([]);
+    await plain.context.close();
+
+    // With JavaScript: the same pages pass the accessibility check; a browser without push is told so in the button's place.
+    await page.addInitScript(() => {
+      delete (window as { PushManager?: unknown }).PushManager;
+    });
+    await page.goto(manage);
+    await expectSiteFrame(page, look, 'Mina bevakningar');
+    await page.getByText(NO_PUSH).waitFor();
+    expect(await page.getByRole('button', { name: /^Påminn mig i telefonen/ }).count()).toBe(0);
+    await expectAccessible(page);
+    await page.goto('/tipsa/stopp?t=en-lank-fran-mejlet');
+    await expectSiteFrame(page, look, 'Ingen e-post om tips', 'Radera min adress');
+    await expectAccessible(page);
+    expect(errors).toEqual([]);
+    await context.close();
   });
 });
 

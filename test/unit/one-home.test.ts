@@ -181,8 +181,12 @@ describe('layering (28.6)', () => {
   it('worker/lib imports no feature', () => {
     expect(sources('worker/lib').filter((f) => imports(f).some((s) => s.includes('features/')))).toEqual([]);
   });
-  it('the Worker imports web/ only in the renderer of the public pages', () => {
-    expect(sources('worker').filter((f) => imports(f).some((s) => /(^|\/)web\//.test(s)))).toEqual(['worker/features/pages/render.tsx']);
+  // The two server renderers: the public pages, and the pages behind mail links in the same frame (issue 44.7).
+  it('the Worker imports web/ only in the renderers of the public pages and the link pages', () => {
+    expect(sources('worker').filter((f) => imports(f).some((s) => /(^|\/)web\//.test(s)))).toEqual([
+      'worker/features/pages/render.tsx',
+      'worker/lib/link-page.ts',
+    ]);
   });
   it('holidays has its own contract: only holidays/contract.ts builds on the series form (quizzes/contract.ts)', () => {
     expect(sources('worker/features/holidays').filter((f) => imports(f).includes('../quizzes/contract'))).toEqual(['worker/features/holidays/contract.ts']);

@@ -21,17 +21,45 @@ function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
 
 export type EnableResult = 'on' | 'denied' | 'unsupported';
 
-/** Asks for permission (this tap only), subscribes this browser and stores it against `followId`. */
+/** How long this browser may take to give us its service worker before it counts as one that cannot push. */
+const WORKER_WAIT_MS = 10_000;
+
+/** `work`, or a rejection once `ms` have passed (a service worker that is blocked may never answer). */
+function within<T>(work: Promise<T>, ms: number): Promise<T> {
+  return Promise.race([work, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('no answer')), ms))]);
+}
+
+/**
+ * Asks for permission (this tap only), subscribes this browser and stores it against `followId`. A browser that
+ * turns out not to take push — its service worker or push service refuses — answers 'unsupported' (issue 44.2: it
+ * used to surface as "Något gick fel"); only our own API's refusals are thrown (ApiError, with their message).
+ */
 export async function enablePush(followId: string): Promise<EnableResult> {
   if (!pushSupported()) return 'unsupported';
   const permission = await Notification.requestPermission();
   if (permission !== 'granted') return 'denied';
-  const registration = (await navigator.serviceWorker.getRegistration('/')) ?? (await navigator.serviceWorker.register('/sw.js', { scope: '/' }));
-  await navigator.serviceWorker.ready;
+  let registration: ServiceWorkerRegistration;
+  try {
+    registration = await within(
+      (async () => {
+        const r = (await navigator.serviceWorker.getRegistration('/')) ?? (await navigator.serviceWorker.register('/sw.js', { scope: '/' }));
+        await navigator.serviceWorker.ready;
+        return r;
+      })(),
+      WORKER_WAIT_MS,
+    );
+  } catch {
+    return 'unsupported';
+  }
   const { publicKey } = await api<{ publicKey: string }>('/api/follows/push-key');
-  const subscription =
-    (await registration.pushManager.getSubscription()) ??
-    (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) }));
+  let subscription: PushSubscription;
+  try {
+    subscription =
+      (await registration.pushManager.getSubscription()) ??
+      (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) }));
+  } catch {
+    return 'unsupported';
+  }
   const json = subscription.toJSON();
   await api(`/api/follows/${encodeURIComponent(followId)}/push`, { method: 'PUT', body: { endpoint: json.endpoint, keys: json.keys } });
   return 'on';
@@ -54,5 +82,6 @@ export const PUSH_TEXTS = {
   /** A followed search has no quiz days of its own: its pushes are the new quizzes of the Monday digest. */
   onSearch: 'Klart! Vi meddelar dig i telefonen när det kommer nya quiz som passar sökningen.',
   denied: 'Du har inte tillåtit aviseringar. Ändra det i webbläsarens inställningar för att få påminnelser.',
-  unsupported: 'Den här webbläsaren kan inte ta emot påminnelser. Lägg till Quizkväll på hemskärmen och försök igen.',
+  /** Said in the button's place (issue 44.2); web/public/push-optin.js and the signed page repeat it. */
+  unsupported: 'Din webbläsare kan inte visa påminnelser.',
 } as const;

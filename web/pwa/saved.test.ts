@@ -104,6 +104,10 @@ describe('offline copies of "Mina bevakningar" and the calendar quizzes (issue 3
     const offline = readFileSync(new URL('../public/offline.js', import.meta.url), 'utf8');
     expect(optin).toContain(`'${PUSH_TEXTS.denied}'`);
     expect(optin).toContain(`'${PUSH_TEXTS.unsupported}'`);
+    // Issue 44.2: the same words where a browser cannot take push — the follow dialog and the signed page's placeholder.
+    for (const file of ['../components/follows/FollowDialog.tsx', '../../worker/features/follows/pages.ts']) {
+      expect(readFileSync(new URL(file, import.meta.url), 'utf8'), file).toContain(`'${PUSH_TEXTS.unsupported}'`);
+    }
     expect(optin).toContain(`'${SAVED_FOLLOWS_KEY}'`);
     expect(offline).toContain(`'${SAVED_FOLLOWS_KEY}'`);
     expect(offline).toContain(`'${SAVED_CALENDAR_KEY}'`);

@@ -1,33 +1,50 @@
 /**
- * The small server-rendered Swedish page behind a signed link in owner mail ("Ja, vi kör", "Ställ in",
- * "Stämmer fortfarande"): no session, no JavaScript, never cached or indexed. A GET only shows what the
- * link will do with one button; the button POSTs (mail scanners prefetch GETs). Text is escaped by hono/html.
+ * The server-rendered Swedish page behind a signed link in mail ("Ja, vi kör", "Ställ in", "Stämmer fortfarande",
+ * "Mina bevakningar", "Radera min adress"): no session, never cached or indexed. A GET only shows what the link
+ * will do with one button; the button POSTs (mail scanners prefetch GETs). Text is escaped by hono/html.
+ * Issue 44.7: the page wears the site's frame — header, footer and the public pages' stylesheet, inlined and cut to
+ * what the page uses (web/pages/LinkFrame.tsx) — and still needs no JavaScript.
  */
 import type { Context } from 'hono';
 import { html } from 'hono/html';
 import type { HtmlEscapedString } from 'hono/utils/html';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { LINK_BUTTON, LinkFrame } from '../../web/pages/LinkFrame';
+import { getPublicAssets } from './assets';
+import { splitCss } from './critical-css';
 import { AppError } from './errors';
+
+export { LINK_BUTTON, LINK_BUTTON_SECONDARY } from '../../web/pages/LinkFrame';
 
 export type LinkPageBody = HtmlEscapedString | Promise<HtmlEscapedString>;
 
 /** The statuses a link page answers with: 200, or the status of the refusal it shows. */
 export type LinkPageStatus = 200 | 400 | 404 | 409 | 429 | 503;
 
+const BODY_CLASS = 'bg-slate-50 text-slate-900 antialiased';
+const escapeText = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** The whole document: the frame around `body`, with the site's CSS inlined (none without a build). */
+async function renderLinkPage(assetsBinding: Fetcher | undefined, title: string, body: LinkPageBody): Promise<string> {
+  const frame = renderToStaticMarkup(createElement(LinkFrame, { title, bodyHtml: String(await body) }));
+  const assets = await getPublicAssets(assetsBinding);
+  const css = assets.inlineCss === null ? null : splitCss(assets.inlineCss, `<body class="${BODY_CLASS}">${frame}`).critical;
+  return `<!doctype html><html lang="sv"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<meta name="robots" content="noindex"><meta name="theme-color" content="#4338ca"><link rel="icon" href="/favicon.svg" type="image/svg+xml">
+<title>${escapeText(title)} | Quizkväll</title>${css === null ? '' : `<style>${css.replace(/<\/style/gi, '<\\/style')}</style>`}
+</head><body class="${BODY_CLASS}">${frame}</body></html>`;
+}
+
 export function linkPage(c: Context, title: string, body: LinkPageBody, status: LinkPageStatus = 200) {
   c.header('cache-control', 'no-store');
   c.header('referrer-policy', 'no-referrer');
-  return c.html(
-    html`<!doctype html><html lang="sv"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<meta name="robots" content="noindex"><title>${title} | Quizkväll</title>
-<style>body{font-family:system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem;color:#1f2937}button{font:inherit;padding:.5rem 1rem;border-radius:.5rem;border:1px solid #92400e;background:#b45309;color:#fff;cursor:pointer}button.secondary{background:#fff;color:#92400e}li{margin:.75rem 0}form{display:inline}</style>
-</head><body><main><p><a href="/">Quizkväll</a></p><h1>${title}</h1>${body}</main></body></html>`,
-    status,
-  );
+  return c.html(renderLinkPage((c.env as { ASSETS?: Fetcher } | undefined)?.ASSETS, title, body), status);
 }
 
 /** A form whose one button POSTs back to the same link. */
 export function linkButton(path: string, token: string, label: string) {
-  return html`<form method="post" action="${path}?t=${encodeURIComponent(token)}"><button type="submit">${label}</button></form>`;
+  return html`<form method="post" action="${path}?t=${encodeURIComponent(token)}"><button type="submit" class="${LINK_BUTTON}">${label}</button></form>`;
 }
 
 /**

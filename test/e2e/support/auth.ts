@@ -51,3 +51,15 @@ export async function registerVerifiedOwner(
   await page.waitForURL((u) => u.pathname.startsWith('/admin'), { timeout: 15_000 });
   return { email, password };
 }
+
+/** The header's "Konto" menu opened (issue 44.2: "Mina bevakningar", "Kontoinställningar" and "Logga ut" live there). */
+export async function openAccountMenu(page: Page): Promise<void> {
+  const menu = page.getByRole('navigation', { name: 'Konto' }).getByRole('button', { name: 'Konto' });
+  if ((await menu.getAttribute('aria-expanded')) !== 'true') await menu.click();
+}
+
+/** "Logga ut" in the header's "Konto" menu. */
+export async function logoutViaHeader(page: Page): Promise<void> {
+  await openAccountMenu(page);
+  await page.getByRole('navigation', { name: 'Konto' }).getByRole('button', { name: 'Logga ut' }).click();
+}

@@ -1,7 +1,11 @@
 /** The superadmin's 'Översikt' tab (issue 18): revenue per week and city, slot occupancy for 4 weeks, most viewed places. */
 import type { OverviewResponse } from '../../../worker/features/analytics/contract';
 import { formatOre } from '../../../worker/features/promotion/contract';
+import { cityLabel, weekLabel } from '../../../worker/lib/admin-labels';
+import { stockholmDate } from '../../../worker/lib/clock';
+import { displayDate } from '../../../worker/lib/swedish';
 import { Button } from '../ui/Button';
+import { TableScroll } from '../ui/TableScroll';
 import { Spinner } from '../ui/Spinner';
 import { useOverview } from './api';
 
@@ -23,7 +27,9 @@ export function OverviewPanel() {
 const th = 'px-3 py-2 text-left font-semibold';
 const td = 'px-3 py-2';
 
+/** Weeks, cities and dates in words (issue 44.8): "vecka 48", "Göteborg", "måndag 30 november", not "2026-W48", slugs or ISO dates. */
 function Overview({ data }: { data: OverviewResponse }) {
+  const thisYear = Number(stockholmDate(new Date()).slice(0, 4));
   return (
     <div className="space-y-8">
       <section aria-labelledby="ov-revenue" className="space-y-2">
@@ -33,71 +39,75 @@ function Overview({ data }: { data: OverviewResponse }) {
         {data.revenue.length === 0 ? (
           <p className="text-slate-700">Inga betalda beställningar de senaste 12 veckorna.</p>
         ) : (
-          <table className="w-full rounded-xl bg-white text-sm">
-            <thead>
-              <tr className="border-b border-slate-200">
-                <th scope="col" className={th}>
-                  Vecka
-                </th>
-                <th scope="col" className={th}>
-                  Stad
-                </th>
-                <th scope="col" className={`${th} text-right`}>
-                  Beställningar
-                </th>
-                <th scope="col" className={`${th} text-right`}>
-                  Belopp
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.revenue.map((r) => (
-                <tr key={`${r.week}-${r.citySlug}`} className="border-b border-slate-100">
-                  <td className={td}>{r.week}</td>
-                  <td className={td}>{r.citySlug || '–'}</td>
-                  <td className={`${td} text-right tabular-nums`}>{r.orders}</td>
-                  <td className={`${td} text-right tabular-nums`}>{formatOre(r.amount)}</td>
+          <TableScroll label="Intäkter per vecka och stad">
+            <table className="w-full rounded-xl bg-white text-sm">
+              <thead>
+                <tr className="border-b border-slate-200">
+                  <th scope="col" className={th}>
+                    Vecka
+                  </th>
+                  <th scope="col" className={th}>
+                    Stad
+                  </th>
+                  <th scope="col" className={`${th} text-right`}>
+                    Beställningar
+                  </th>
+                  <th scope="col" className={`${th} text-right`}>
+                    Belopp
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {data.revenue.map((r) => (
+                  <tr key={`${r.week}-${r.citySlug}`} className="border-b border-slate-100">
+                    <td className={td}>{weekLabel(r.week, thisYear)}</td>
+                    <td className={td}>{cityLabel(r.citySlug)}</td>
+                    <td className={`${td} text-right tabular-nums`}>{r.orders}</td>
+                    <td className={`${td} text-right tabular-nums`}>{formatOre(r.amount)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
         )}
       </section>
       <section aria-labelledby="ov-slots" className="space-y-2">
         <h2 id="ov-slots" className="text-xl font-bold">
-          Beläggning {data.from} – {data.to}
+          Beläggning {displayDate(data.from)} – {displayDate(data.to)}
         </h2>
         {data.occupancy.length === 0 ? (
           <p className="text-slate-700">Inga sålda eller reserverade platser de kommande 4 veckorna.</p>
         ) : (
-          <table className="w-full rounded-xl bg-white text-sm">
-            <thead>
-              <tr className="border-b border-slate-200">
-                <th scope="col" className={th}>
-                  Stad
-                </th>
-                <th scope="col" className={th}>
-                  Datum
-                </th>
-                <th scope="col" className={`${th} text-right`}>
-                  Rekommenderat (av 3)
-                </th>
-                <th scope="col" className={`${th} text-right`}>
-                  Premium Utvald (av 1)
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.occupancy.map((o) => (
-                <tr key={`${o.citySlug}-${o.date}`} className="border-b border-slate-100">
-                  <td className={td}>{o.citySlug}</td>
-                  <td className={td}>{o.date}</td>
-                  <td className={`${td} text-right tabular-nums`}>{o.recommended}</td>
-                  <td className={`${td} text-right tabular-nums`}>{o.premium}</td>
+          <TableScroll label="Beläggning per stad och dag">
+            <table className="w-full rounded-xl bg-white text-sm">
+              <thead>
+                <tr className="border-b border-slate-200">
+                  <th scope="col" className={th}>
+                    Stad
+                  </th>
+                  <th scope="col" className={th}>
+                    Datum
+                  </th>
+                  <th scope="col" className={`${th} text-right`}>
+                    Rekommenderat (av 3)
+                  </th>
+                  <th scope="col" className={`${th} text-right`}>
+                    Premium Utvald (av 1)
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {data.occupancy.map((o) => (
+                  <tr key={`${o.citySlug}-${o.date}`} className="border-b border-slate-100">
+                    <td className={td}>{cityLabel(o.citySlug)}</td>
+                    <td className={td}>{displayDate(o.date)}</td>
+                    <td className={`${td} text-right tabular-nums`}>{o.recommended}</td>
+                    <td className={`${td} text-right tabular-nums`}>{o.premium}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
         )}
       </section>
       <section aria-labelledby="ov-top" className="space-y-2">
@@ -107,42 +117,44 @@ function Overview({ data }: { data: OverviewResponse }) {
         {data.topPlaces.length === 0 ? (
           <p className="text-slate-700">Inga visningar räknade ännu.</p>
         ) : (
-          <table className="w-full rounded-xl bg-white text-sm">
-            <thead>
-              <tr className="border-b border-slate-200">
-                <th scope="col" className={th}>
-                  Verksamhet
-                </th>
-                <th scope="col" className={th}>
-                  Plats
-                </th>
-                <th scope="col" className={`${th} text-right`}>
-                  Detaljvisningar
-                </th>
-                <th scope="col" className={`${th} text-right`}>
-                  Sidvisningar
-                </th>
-                <th scope="col" className={`${th} text-right`}>
-                  Visningar i listan
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.topPlaces.map((p) => (
-                <tr key={`${p.venueId}-${p.locationId}`} className="border-b border-slate-100">
-                  <td className={td}>
-                    <a className="text-brand-700 underline" href={`/admin/analytics?venueId=${encodeURIComponent(p.venueId)}`}>
-                      {p.venueName}
-                    </a>
-                  </td>
-                  <td className={td}>{p.locationId ? `${p.placeName}, ${p.city}` : 'Verksamhetssidan'}</td>
-                  <td className={`${td} text-right tabular-nums`}>{p.detail_open}</td>
-                  <td className={`${td} text-right tabular-nums`}>{p.venue_view}</td>
-                  <td className={`${td} text-right tabular-nums`}>{p.impression}</td>
+          <TableScroll label="Mest visade ställen">
+            <table className="w-full rounded-xl bg-white text-sm">
+              <thead>
+                <tr className="border-b border-slate-200">
+                  <th scope="col" className={th}>
+                    Verksamhet
+                  </th>
+                  <th scope="col" className={th}>
+                    Plats
+                  </th>
+                  <th scope="col" className={`${th} text-right`}>
+                    Detaljvisningar
+                  </th>
+                  <th scope="col" className={`${th} text-right`}>
+                    Sidvisningar
+                  </th>
+                  <th scope="col" className={`${th} text-right`}>
+                    Visningar i listan
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {data.topPlaces.map((p) => (
+                  <tr key={`${p.venueId}-${p.locationId}`} className="border-b border-slate-100">
+                    <td className={td}>
+                      <a className="text-brand-700 underline" href={`/admin/analytics?venueId=${encodeURIComponent(p.venueId)}`}>
+                        {p.venueName}
+                      </a>
+                    </td>
+                    <td className={td}>{p.locationId ? `${p.placeName}, ${p.city}` : 'Verksamhetssidan'}</td>
+                    <td className={`${td} text-right tabular-nums`}>{p.detail_open}</td>
+                    <td className={`${td} text-right tabular-nums`}>{p.venue_view}</td>
+                    <td className={`${td} text-right tabular-nums`}>{p.impression}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
         )}
       </section>
     </div>

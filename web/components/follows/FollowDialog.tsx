@@ -4,7 +4,12 @@ import type { FollowView } from '../../../worker/features/follows/contract';
 import { api, ApiError } from '../../lib/api';
 import { useSession } from '../../lib/session';
 import { Dialog } from '../ui/Dialog';
-import type { FollowTarget } from './target';
+import { FOLLOWS_PATH, type FollowTarget } from './target';
+
+/** PUSH_TEXTS.unsupported of web/pwa/push.ts (that module is a lazy chunk of its own; web/pwa/saved.test.ts keeps them equal). */
+export const UNSUPPORTED = 'Din webbläsare kan inte visa påminnelser.';
+/** A failure that is neither the browser's nor an answer of ours: the code or the network did not arrive. */
+const NOT_LOADED = 'Kunde inte nå Quizkväll. Kontrollera anslutningen och försök igen.';
 
 /** Follow dialog (lazy chunk): one click when signed in, e-mail + double opt-in otherwise. */
 export default function FollowDialog({ target, onClose }: { target: FollowTarget; onClose: () => void }) {
@@ -46,10 +51,14 @@ export default function FollowDialog({ target, onClose }: { target: FollowTarget
     setBusy(true);
     try {
       const res = await api<{ message?: string; follow?: FollowView }>('/api/follows', { body });
-      setDone(res.follow ? `Klart! Du bevakar nu ${res.follow.label}. Du hittar dina bevakningar under Konto.` : (res.message ?? 'Kolla din e-post.'));
-      if (res.follow && 'PushManager' in window) setPushFollow(res.follow);
+      setDone(res.follow ? `Klart! Du bevakar nu ${res.follow.label}.` : (res.message ?? 'Kolla din e-post.'));
+      if (res.follow) {
+        setPushFollow(res.follow);
+        // A browser without push hears so in the button's place (issue 44.2), not silence.
+        if (!('PushManager' in window && 'serviceWorker' in navigator && 'Notification' in window)) setPushNote(UNSUPPORTED);
+      }
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : 'Något gick fel. Försök igen.');
+      setError(err instanceof ApiError ? err.message : NOT_LOADED);
     } finally {
       setBusy(false);
     }
@@ -62,24 +71,37 @@ export default function FollowDialog({ target, onClose }: { target: FollowTarget
           <p role="status" className="rounded-xl bg-green-50 px-3 py-2 text-green-900">
             {done}
           </p>
-          {pushFollow && !pushNote && (
-            <button
-              type="button"
-              onClick={() => {
-                // A lazy chunk (not in the public pages' first load); the permission is asked only now, after the tap.
-                void import('../../pwa/push')
-                  .then(async (m) => setPushNote(m.pushResultText(await m.enablePush(pushFollow.id), pushFollow.kind)))
-                  .catch(() => setPushNote('Något gick fel. Försök igen.'));
-              }}
-              className="mr-2 rounded-xl border border-slate-300 px-4 py-2 font-semibold"
-            >
-              Påminn mig i telefonen
-            </button>
-          )}
-          {pushNote && (
-            <p role="status" className="text-sm text-slate-700">
-              {pushNote}
+          {pushFollow && (
+            <p className="text-slate-700">
+              Du hittar dina bevakningar och påminnelser under{' '}
+              <a href={FOLLOWS_PATH} className="font-semibold text-brand-700 underline">
+                Mina bevakningar
+              </a>
+              .
             </p>
+          )}
+          {/* The push button and what it answered share one place (min-h-11), so nothing below moves. */}
+          {pushFollow && (
+            <div className="flex min-h-11 items-center">
+              {pushNote ? (
+                <p role="status" className="text-sm text-slate-700">
+                  {pushNote}
+                </p>
+              ) : (
+                <button
+                  type="button"
+                  onClick={() => {
+                    // A lazy chunk (not in the public pages' first load); the permission is asked only now, after the tap.
+                    void import('../../pwa/push')
+                      .then(async (m) => setPushNote(m.pushResultText(await m.enablePush(pushFollow.id), pushFollow.kind)))
+                      .catch((err: unknown) => setPushNote(err instanceof ApiError ? err.message : NOT_LOADED));
+                  }}
+                  className="rounded-xl border border-slate-300 px-4 py-2 font-semibold"
+                >
+                  Påminn mig i telefonen
+                </button>
+              )}
+            </div>
           )}
           <button type="button" onClick={onClose} className="rounded-xl bg-brand-700 px-4 py-2 font-semibold text-white">
             Stäng

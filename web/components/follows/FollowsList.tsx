@@ -1,12 +1,22 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { FollowView } from '../../../worker/features/follows/contract';
 import { api, ApiError } from '../../lib/api';
-import { disablePush, enablePush, PUSH_TEXTS, pushResultText } from '../../pwa/push';
+import { disablePush, enablePush, PUSH_TEXTS, pushResultText, pushSupported } from '../../pwa/push';
 import { saveFollows } from '../../pwa/saved';
 
-/** "Mina bevakningar" under /account: the signed-in user's follows (pause reminders, remove). */
+/**
+ * "Mina bevakningar" under /account (`#bevakningar`, the header's "Konto" menu and the follow dialog link here,
+ * issue 44.2): the signed-in user's follows (pause reminders, remove, push). A browser that cannot take push says
+ * so in the push button's place.
+ */
+/** The list's anchor on /account. */
+const FOLLOWS_ID = 'bevakningar';
+
 export function FollowsList() {
   const [follows, setFollows] = useState<FollowView[] | null>(null);
+  /** Follows whose push button answered that this browser cannot take push (or all, when it has no push API). */
+  const [noPush, setNoPush] = useState(() => !pushSupported());
+  const section = useRef<HTMLElement>(null);
   const [error, setError] = useState<string | null>(null);
   const [note, setNote] = useState<string | null>(null);
   /** Follows that remind by push (issue 32). */
@@ -26,6 +36,11 @@ export function FollowsList() {
   useEffect(() => {
     void load();
   }, [load]);
+  // Reached by /account#bevakningar: the list loads after the page, so the browser's own jump found nothing yet.
+  const loaded = follows !== null;
+  useEffect(() => {
+    if (loaded && window.location.hash === `#${FOLLOWS_ID}`) section.current?.scrollIntoView({ block: 'start' });
+  }, [loaded]);
 
   async function act(f: FollowView, kind: 'toggle' | 'remove' | 'push-on' | 'push-off') {
     setError(null);
@@ -34,6 +49,10 @@ export function FollowsList() {
       if (kind === 'push-on') {
         // The permission is asked here, after the tap, never before.
         const r = await enablePush(f.id);
+        if (r === 'unsupported') {
+          setNoPush(true);
+          return;
+        }
         setNote(pushResultText(r, f.kind));
         if (r !== 'on') return;
       } else if (kind === 'push-off') await disablePush(f.id);
@@ -41,12 +60,12 @@ export function FollowsList() {
       else await api(`/api/follows/${encodeURIComponent(f.id)}`, { method: 'PATCH', body: { reminders: !f.reminders } });
       await load();
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : 'Något gick fel. Försök igen.');
+      setError(err instanceof ApiError ? err.message : 'Kunde inte nå Quizkväll. Kontrollera anslutningen och försök igen.');
     }
   }
 
   return (
-    <section aria-labelledby="follows-heading" className="space-y-3 rounded-2xl border border-slate-200 bg-white p-5">
+    <section ref={section} id={FOLLOWS_ID} aria-labelledby="follows-heading" className="scroll-mt-4 space-y-3 rounded-2xl border border-slate-200 bg-white p-5">
       <h2 id="follows-heading" className="text-lg font-bold">
         Mina bevakningar
       </h2>
@@ -77,21 +96,25 @@ export function FollowsList() {
                   f.label
                 )}
               </span>
-              <span className="flex gap-2">
+              <span className="flex flex-wrap gap-2">
                 {f.kind === 'place' && (
                   <button type="button" onClick={() => void act(f, 'toggle')} className="rounded-lg border border-slate-300 px-3 py-1 text-sm font-semibold">
                     {f.reminders ? 'Pausa påminnelser' : 'Återuppta påminnelser'}
                   </button>
                 )}
                 {/* Both kinds push: a place on its quiz days and with new quizzes, a search with new quizzes (issue 32). */}
-                <button
-                  type="button"
-                  onClick={() => void act(f, pushed.has(f.id) ? 'push-off' : 'push-on')}
-                  className="rounded-lg border border-slate-300 px-3 py-1 text-sm font-semibold"
-                  aria-label={`${pushed.has(f.id) ? PUSH_TEXTS.disable : PUSH_TEXTS.enable}: ${f.label}`}
-                >
-                  {pushed.has(f.id) ? PUSH_TEXTS.disable : PUSH_TEXTS.enable}
-                </button>
+                {noPush && !pushed.has(f.id) ? (
+                  <span className="self-center text-sm text-slate-600">{PUSH_TEXTS.unsupported}</span>
+                ) : (
+                  <button
+                    type="button"
+                    onClick={() => void act(f, pushed.has(f.id) ? 'push-off' : 'push-on')}
+                    className="rounded-lg border border-slate-300 px-3 py-1 text-sm font-semibold"
+                    aria-label={`${pushed.has(f.id) ? PUSH_TEXTS.disable : PUSH_TEXTS.enable}: ${f.label}`}
+                  >
+                    {pushed.has(f.id) ? PUSH_TEXTS.disable : PUSH_TEXTS.enable}
+                  </button>
+                )}
                 <button
                   type="button"
                   onClick={() => void act(f, 'remove')}

@@ -12,3 +12,6 @@ export interface SearchFollowFilters {
   time?: string | undefined;
   sprak?: string | undefined;
 }
+
+/** Where a signed-in visitor finds their follows and reminders: the list on /account (issue 44.2). */
+export const FOLLOWS_PATH = '/account#bevakningar';

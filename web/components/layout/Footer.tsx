@@ -1,9 +1,9 @@
 import { useState, type ReactNode } from 'react';
 import { Dialog } from '../ui/Dialog';
 
-type InfoKey = 'about' | 'why' | 'privacy' | 'unclaimed';
+export type InfoKey = 'about' | 'why' | 'privacy' | 'unclaimed';
 
-const INFO: Record<InfoKey, { link: string; title: string; body: ReactNode }> = {
+export const INFO: Record<InfoKey, { link: string; title: string; body: ReactNode }> = {
   about: {
     link: 'Om skaparen',
     title: 'Om skaparen',
@@ -68,10 +68,10 @@ const INFO: Record<InfoKey, { link: string; title: string; body: ReactNode }> = 
   },
 };
 
-/** Footer with its information dialogs (spec 01 §1) and the feedback entry. */
-export function Footer({ onFeedback }: { onFeedback: () => void }) {
-  const [open, setOpen] = useState<InfoKey | null>(null);
-  const linkClass = 'rounded text-left text-slate-200 underline-offset-4 hover:text-white hover:underline';
+export const FOOTER_LINK = 'rounded text-left text-slate-200 underline-offset-4 hover:text-white hover:underline';
+
+/** The footer's frame: the blurb, the "Information" links (`links`), the year; shared with the mail-link pages' footer (web/pages/LinkFrame.tsx). */
+export function FooterFrame({ links, children }: { links: ReactNode; children?: ReactNode }) {
   return (
     <footer className="mt-16 bg-slate-900 text-slate-200">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-2">
@@ -80,17 +80,7 @@ export function Footer({ onFeedback }: { onFeedback: () => void }) {
           <p className="mt-2 max-w-sm text-sm text-slate-300">Hitta pubquiz och quizkvällar i hela Sverige – på stad, veckodag eller datum.</p>
         </div>
         <nav aria-label="Information" className="flex flex-col items-start gap-2 text-sm">
-          {(Object.keys(INFO) as InfoKey[]).map((key) => (
-            <button key={key} type="button" className={linkClass} onClick={() => setOpen(key)}>
-              {INFO[key].link}
-            </button>
-          ))}
-          <a href="/tipsa" className={linkClass}>
-            Tipsa om ett quiz
-          </a>
-          <button type="button" className={linkClass} onClick={onFeedback}>
-            Lämna feedback
-          </button>
+          {links}
         </nav>
       </div>
       {/* The year is the reader's clock; the server's may differ (a pinned test clock, New Year's Eve across time
@@ -98,11 +88,37 @@ export function Footer({ onFeedback }: { onFeedback: () => void }) {
       <p suppressHydrationWarning className="border-t border-slate-800 py-4 text-center text-xs text-slate-400">
         © {new Date().getFullYear()} Quizkväll · Beta
       </p>
+      {children}
+    </footer>
+  );
+}
+
+/** Footer with its information dialogs (spec 01 §1) and the feedback entry. */
+export function Footer({ onFeedback }: { onFeedback: () => void }) {
+  const [open, setOpen] = useState<InfoKey | null>(null);
+  return (
+    <FooterFrame
+      links={
+        <>
+          {(Object.keys(INFO) as InfoKey[]).map((key) => (
+            <button key={key} type="button" className={FOOTER_LINK} onClick={() => setOpen(key)}>
+              {INFO[key].link}
+            </button>
+          ))}
+          <a href="/tipsa" className={FOOTER_LINK}>
+            Tipsa om ett quiz
+          </a>
+          <button type="button" className={FOOTER_LINK} onClick={onFeedback}>
+            Lämna feedback
+          </button>
+        </>
+      }
+    >
       {open && (
         <Dialog open onClose={() => setOpen(null)} title={INFO[open].title}>
           <div className="space-y-3 text-slate-700">{INFO[open].body}</div>
         </Dialog>
       )}
-    </footer>
+    </FooterFrame>
   );
 }

@@ -2,9 +2,11 @@
  * Follow mail in the superadmin's 'Översikt' tab (issue 17 §3–4), read only: follow counts (never
  * addresses) and the queue messages parked as dead letters (their bodies hold ids only).
  */
+import { messageTypeLabel, queueLabel } from '../../../worker/lib/admin-labels';
 import type { FollowStatsResponse } from '../../../worker/features/follows/contract';
 import { useDeadLetters, useFollowStats } from '../../api/admin';
 import { Button } from '../ui/Button';
+import { TableScroll } from '../ui/TableScroll';
 import { Spinner } from '../ui/Spinner';
 
 const STAT_LABELS: Array<[keyof FollowStatsResponse, string]> = [
@@ -32,9 +34,9 @@ function Failed({ message, retry }: { message: string; retry: () => void }) {
   );
 }
 
-/** What a parked message was about: its type (confirm, reminder, digest) or '–'. */
+/** What a parked message was about, in words (its type: confirm, reminder, digest, push, outbox) or '–'. */
 function messageType(body: unknown): string {
-  return body && typeof body === 'object' && 'type' in body && typeof body.type === 'string' ? body.type : '–';
+  return body && typeof body === 'object' && 'type' in body && typeof body.type === 'string' ? messageTypeLabel(body.type) : '–';
 }
 
 const stockholmTime = (iso: string) => new Date(iso).toLocaleString('sv-SE', { timeZone: 'Europe/Stockholm', dateStyle: 'short', timeStyle: 'short' });
@@ -74,38 +76,40 @@ export function FollowMailPanel() {
         ) : dead.data.deadLetters.length === 0 ? (
           <p className="text-slate-700">Inga olevererade meddelanden.</p>
         ) : (
-          <table className="w-full rounded-xl bg-white text-sm">
-            <thead>
-              <tr className="border-b border-slate-200">
-                <th scope="col" className={th}>
-                  Tid
-                </th>
-                <th scope="col" className={th}>
-                  Kö
-                </th>
-                <th scope="col" className={th}>
-                  Typ
-                </th>
-                <th scope="col" className={`${th} text-right`}>
-                  Försök
-                </th>
-                <th scope="col" className={th}>
-                  Orsak
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {dead.data.deadLetters.map((d) => (
-                <tr key={d.id} className="border-b border-slate-100">
-                  <td className={td}>{stockholmTime(d.createdAt)}</td>
-                  <td className={td}>{d.queue}</td>
-                  <td className={td}>{messageType(d.body)}</td>
-                  <td className={`${td} text-right tabular-nums`}>{d.attempts}</td>
-                  <td className={`${td} break-all`}>{d.reason ?? '–'}</td>
+          <TableScroll label="Olevererade meddelanden, tabell">
+            <table className="w-full rounded-xl bg-white text-sm">
+              <thead>
+                <tr className="border-b border-slate-200">
+                  <th scope="col" className={th}>
+                    Tid
+                  </th>
+                  <th scope="col" className={th}>
+                    Kö
+                  </th>
+                  <th scope="col" className={th}>
+                    Typ
+                  </th>
+                  <th scope="col" className={`${th} text-right`}>
+                    Försök
+                  </th>
+                  <th scope="col" className={th}>
+                    Orsak
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {dead.data.deadLetters.map((d) => (
+                  <tr key={d.id} className="border-b border-slate-100">
+                    <td className={td}>{stockholmTime(d.createdAt)}</td>
+                    <td className={td}>{queueLabel(d.queue)}</td>
+                    <td className={td}>{messageType(d.body)}</td>
+                    <td className={`${td} text-right tabular-nums`}>{d.attempts}</td>
+                    <td className={`${td} break-all`}>{d.reason ?? '–'}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
         )}
       </section>
     </div>

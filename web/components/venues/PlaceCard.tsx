@@ -5,7 +5,17 @@ import PlaceQuizList from '../quizzes/PlaceQuizList';
 import { buttonClass } from '../ui/Button';
 
 /** One place on the dashboard (spec 02 §2.2): details, counts, actions and its upcoming quizzes. */
-export function PlaceCard({ place, onEdit, onDelete }: { place: OwnerPlace; onEdit: () => void; onDelete: () => void }) {
+export function PlaceCard({
+  place,
+  onEdit,
+  onDelete,
+  primaryActions = true,
+}: {
+  place: OwnerPlace;
+  onEdit: () => void;
+  onDelete: () => void;
+  primaryActions?: boolean;
+}) {
   return (
     <article aria-labelledby={`place-${place.id}`} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -43,7 +53,7 @@ export function PlaceCard({ place, onEdit, onDelete }: { place: OwnerPlace; onEd
         </dl>
       </div>
       <div className="mt-4 flex flex-wrap gap-2">
-        <Link to={`/admin/create-quiz?location=${encodeURIComponent(place.id)}`} className={buttonClass('primary')}>
+        <Link to={`/admin/create-quiz?location=${encodeURIComponent(place.id)}`} className={buttonClass(primaryActions ? 'primary' : 'secondary')}>
           Skapa quiz<span className="sr-only"> på {place.name}</span>
         </Link>
         <button type="button" onClick={onEdit} className={buttonClass('secondary')}>

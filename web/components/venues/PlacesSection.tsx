@@ -5,8 +5,11 @@ import { DeletePlaceDialog } from './DeletePlaceDialog';
 import { PlaceCard } from './PlaceCard';
 import { PlaceDialog } from './PlaceDialog';
 
-/** The places of a business with add, edit and delete; shared by /admin and /admin/locations. */
-export function PlacesSection({ venue, places }: { venue: OwnerVenue; places: OwnerPlace[] }) {
+/**
+ * The places of a business with add, edit and delete; shared by /admin and /admin/locations. `primaryActions`
+ * false: the dashboard's next step holds the one primary "Skapa quiz" (issue 44.6), so "Lägg till plats" and the cards' "Skapa quiz" are secondary.
+ */
+export function PlacesSection({ venue, places, primaryActions = true }: { venue: OwnerVenue; places: OwnerPlace[]; primaryActions?: boolean }) {
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<OwnerPlace | null>(null);
   const [deleting, setDeleting] = useState<OwnerPlace | null>(null);
@@ -16,7 +19,11 @@ export function PlacesSection({ venue, places }: { venue: OwnerVenue; places: Ow
         <h2 id="places-heading" className="text-2xl font-bold">
           Platser
         </h2>
-        {places.length > 0 && <Button onClick={() => setAdding(true)}>Lägg till plats</Button>}
+        {places.length > 0 && (
+          <Button variant={primaryActions ? 'primary' : 'secondary'} onClick={() => setAdding(true)}>
+            Lägg till plats
+          </Button>
+        )}
       </div>
       {places.length === 0 ? (
         <div className="rounded-2xl border-2 border-dashed border-slate-300 bg-white p-8 text-center">
@@ -29,7 +36,7 @@ export function PlacesSection({ venue, places }: { venue: OwnerVenue; places: Ow
       ) : (
         <div className="grid gap-4">
           {places.map((p) => (
-            <PlaceCard key={p.id} place={p} onEdit={() => setEditing(p)} onDelete={() => setDeleting(p)} />
+            <PlaceCard key={p.id} place={p} primaryActions={primaryActions} onEdit={() => setEditing(p)} onDelete={() => setDeleting(p)} />
           ))}
         </div>
       )}

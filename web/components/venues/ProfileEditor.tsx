@@ -13,7 +13,9 @@ import {
 import { useDeleteVenue } from '../../api/admin';
 import { useProfile, useSaveProfile, useUpdateVenue, type OwnerVenue } from '../../api/venues';
 import { setServerErrors } from '../../lib/form';
+import { Link } from 'react-router';
 import AccountTab from '../account/AccountTab';
+import { FOLLOWS_PATH } from '../follows/target';
 import SecurityTab from '../account/SecurityTab';
 import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
@@ -51,6 +53,13 @@ export function ProfileEditor({
         {tab === 'Kontakt' && <ContactTab />}
         {tab === 'Konto' && (
           <>
+            <p className="mb-4 rounded-xl bg-slate-50 px-4 py-3 text-slate-800">
+              Dina bevakningar och påminnelser finns under{' '}
+              <Link to={FOLLOWS_PATH} className="font-semibold text-brand-700 underline">
+                Mina bevakningar
+              </Link>
+              .
+            </p>
             <AccountTab />
             {isSuperadmin && <DeleteVenueSection venue={venue} />}
           </>

@@ -1,6 +1,7 @@
 /**
  * Owner dashboard: /admin, and /admin/venue/{venueId} where a superadmin opens any business
- * (spec 02 §2.1). Without a business: onboarding. Otherwise: header, place cards, promotion info.
+ * (spec 02 §2.1). Without a business: onboarding. Otherwise: header, place cards, promotion info; without a quiz yet,
+ * one next step ("Skapa ditt första quiz") instead of the freshness notice (issue 44.6).
  */
 import { FreshnessNotice } from '../../components/quizzes/FreshnessNotice';
 import { useState } from 'react';
@@ -12,6 +13,7 @@ import TakeoverReturn from '../../components/takeover/TakeoverReturn';
 import { EmbedSnippet } from '../../components/embed/EmbedSnippet';
 import { Spinner } from '../../components/ui/Spinner';
 import { DashboardError, VenueNotFound } from '../../components/venues/DashboardStates';
+import { NextStep } from '../../components/venues/NextStep';
 import { Onboarding } from '../../components/venues/Onboarding';
 import { PlacesSection } from '../../components/venues/PlacesSection';
 import { ProfileEditor } from '../../components/venues/ProfileEditor';
@@ -45,8 +47,9 @@ function Dashboard({ user }: { user: SessionUser }) {
     body = (
       <div className="space-y-8">
         <VenueHeader venue={venue} data={query.data} isSuperadmin={user.isSuperadmin} onEditProfile={() => setProfileOpen(true)} />
-        <FreshnessNotice venueId={venue.id} />
-        <PlacesSection venue={venue} places={places} />
+        {/* Issue 44.6: an empty business gets one next step; "Stämmer fortfarande" only once there are quizzes to confirm. */}
+        {hasQuizzes ? <FreshnessNotice venueId={venue.id} /> : <NextStep places={places} />}
+        <PlacesSection venue={venue} places={places} primaryActions={hasQuizzes} />
         {hasQuizzes && <PromotionInfo />}
         {hasQuizzes && <EmbedSnippet venue={venue} places={places} />}
         <ProfileEditor key={venue.id} open={profileOpen} onClose={() => setProfileOpen(false)} venue={venue} isSuperadmin={user.isSuperadmin} />

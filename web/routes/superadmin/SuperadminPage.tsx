@@ -59,7 +59,8 @@ function Panel() {
   return (
     <div className="mx-auto max-w-5xl space-y-6 px-4 py-8">
       <h1 className="text-3xl font-extrabold">Superadmin</h1>
-      <div role="tablist" aria-label="Superadmin" className="flex gap-2 border-b border-slate-200" onKeyDown={onKey}>
+      {/* Wraps on a phone (issue 44.8: the one-line bar made the page 722 px wide at 390). */}
+      <div role="tablist" aria-label="Superadmin" className="flex flex-wrap gap-x-1 border-b border-slate-200 sm:gap-x-2" onKeyDown={onKey}>
         {TABS.map((t) => (
           <button
             key={t.id}
@@ -70,7 +71,7 @@ function Panel() {
             aria-controls={`${base}-panel-${t.id}`}
             tabIndex={current === t.id ? 0 : -1}
             onClick={() => select(t.id)}
-            className={`-mb-px border-b-2 px-4 py-2 font-semibold ${current === t.id ? 'border-brand-600 text-brand-700' : 'border-transparent text-slate-700 hover:text-slate-900'}`}
+            className={`-mb-px whitespace-nowrap border-b-2 px-3 py-2 font-semibold sm:px-4 ${current === t.id ? 'border-brand-600 text-brand-700' : 'border-transparent text-slate-700 hover:text-slate-900'}`}
           >
             {t.label}
             {t.id === 'tips' && tipCount > 0 && (

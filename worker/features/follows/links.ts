@@ -64,7 +64,8 @@ export async function linksFor(deps: FollowDeps, f: q.FollowWithRecipient): Prom
 // ---------------------------------------------------------------- acting on a link
 
 /** Spends the single-use confirmation link and confirms the follow and its address, in one batch. */
-export async function confirmFollow(deps: FollowDeps, input: { token: string | undefined }): Promise<{ label: string }> {
+/** Confirms; answers the follow's label and its "Mina bevakningar" link (the mails' manage link, issue 44.2), a path. */
+export async function confirmFollow(deps: FollowDeps, input: { token: string | undefined }): Promise<{ label: string; manage: string | null }> {
   const { db } = deps;
   const { token } = input;
   const now = deps.clock.now();
@@ -79,7 +80,8 @@ export async function confirmFollow(deps: FollowDeps, input: { token: string | u
   }
   if (changed.length === 0) throw notFound('Bevakningen finns inte längre.');
   const row = await q.followWithRecipient(db, link.s);
-  return { label: row ? labelOf(row) : '' };
+  if (!row) return { label: '', manage: null };
+  return { label: labelOf(row), manage: `/bevakningar?t=${await signLink(secretOf(deps), 'manage', subjectOf(row), MANAGE_TTL_S, now)}` };
 }
 
 /** Looks at an unsubscribe link without acting (the GET confirmation page). */

@@ -9,7 +9,7 @@ import type { Context } from 'hono';
 import { html } from 'hono/html';
 import type { AppEnv } from '../../context';
 import { invalidInput } from '../../lib/errors';
-import { linkGuard, linkPage } from '../../lib/link-page';
+import { LINK_BUTTON_SECONDARY, linkButton, linkGuard, linkPage } from '../../lib/link-page';
 import { linkKeys, linkRefusal, verifyLink } from '../../lib/signed-link';
 import { PushSubscriptionSchema } from './contract';
 import { pushedFollowIds, subscribePush, unsubscribePush } from './push';
@@ -24,6 +24,13 @@ import { listFollows, removeFollow, setReminders } from './rules';
  * "Sluta påminna i telefonen" is a plain form button (push-off). The signed manage link is the authority.
  */
 const PUSH_SCRIPT = '/push-optin.js';
+/**
+ * Shown by /push-optin.js in the opt-in button's place when this browser cannot take push (issue 44.2); the same
+ * words as PUSH_TEXTS.unsupported (web/pwa/push.ts). In the HTML from the start so that its classes are in the
+ * page's inlined CSS (worker/lib/critical-css.ts keeps only the classes the HTML uses).
+ */
+const PUSH_UNSUPPORTED = 'Din webbläsare kan inte visa påminnelser.';
+const PUSH_UNSUPPORTED_CLASS = 'inline-flex min-h-11 items-center text-sm text-slate-600';
 
 type C = Context<AppEnv>;
 
@@ -46,7 +53,7 @@ export const followPages = new Hono<AppEnv>()
           c,
           'Bekräfta bevakning',
           html`<p>Tryck på knappen för att börja få e-post om quiz du bevakar.</p>
-          <form method="post" action="${actionUrl('/bevakningar/bekrafta', tokenOf(c))}"><button type="submit">Bekräfta bevakningen</button></form>`,
+          ${linkButton('/bevakningar/bekrafta', tokenOf(c) ?? '', 'Bekräfta bevakningen')}`,
         );
       },
       TO_START,
@@ -57,11 +64,13 @@ export const followPages = new Hono<AppEnv>()
       c,
       'Bekräfta bevakning',
       async () => {
-        const { label } = await confirmFollow(followDeps(c), { token: tokenOf(c) });
+        const { label, manage } = await confirmFollow(followDeps(c), { token: tokenOf(c) });
         return linkPage(
           c,
           'Bevakningen är bekräftad',
-          html`<p>Klart! Du bevakar nu ${label}. Varje mejl har en länk för att sluta.</p><p><a href="/">Till startsidan</a></p>`,
+          html`<p>Klart! Du bevakar nu ${label}. Varje mejl har en länk för att sluta.</p>
+          ${manage ? html`<p>Dina bevakningar och påminnelser hittar du under <a href="${manage}">Mina bevakningar</a> (länken finns också i varje mejl).</p>` : ''}
+          <p><a href="/">Till startsidan</a></p>`,
         );
       },
       TO_START,
@@ -78,7 +87,7 @@ export const followPages = new Hono<AppEnv>()
           c,
           'Sluta bevaka',
           html`<p>Vill du sluta få e-post om ${label}?</p>
-          <form method="post" action="${actionUrl('/bevakningar/avsluta', tokenOf(c))}"><button type="submit">Sluta bevaka</button></form>`,
+          ${linkButton('/bevakningar/avsluta', tokenOf(c) ?? '', 'Sluta bevaka')}`,
         );
       },
       TO_START,
@@ -112,7 +121,7 @@ export const followPages = new Hono<AppEnv>()
           c,
           'Avsluta all e-post',
           html`<p>Alla dina bevakningar tas bort och vi skickar ingen mer e-post om quiz till dig.</p>
-          <form method="post" action="${actionUrl('/bevakningar/avsluta-alla', tokenOf(c))}"><button type="submit">Avsluta all e-post</button></form>`,
+          ${linkButton('/bevakningar/avsluta-alla', tokenOf(c) ?? '', 'Avsluta all e-post')}`,
         );
       },
       TO_START,
@@ -147,25 +156,27 @@ export const followPages = new Hono<AppEnv>()
           c,
           'Mina bevakningar',
           html`${items.length === 0 ? html`<p>Du bevakar ingenting just nu.</p>` : ''}
-          <ul>
+          <ul class="divide-y divide-slate-200">
             ${items.map(
               (
                 f,
-              ) => html`<li data-follow-label="${f.label}" data-follow-url="${f.url ?? ''}" data-follow-reminders="${f.kind === 'place' && f.reminders ? '1' : ''}" data-follow-push="${pushed.has(f.id) ? '1' : ''}">
-                <strong>${f.url ? html`<a href="${f.url}">${f.label}</a>` : f.label}</strong>${f.confirmed ? '' : ' (inte bekräftad)'}<br>
+              ) => html`<li class="space-y-2 py-3" data-follow-label="${f.label}" data-follow-url="${f.url ?? ''}" data-follow-reminders="${f.kind === 'place' && f.reminders ? '1' : ''}" data-follow-push="${pushed.has(f.id) ? '1' : ''}">
+                <p class="font-semibold">${f.url ? html`<a href="${f.url}">${f.label}</a>` : f.label}${f.confirmed ? '' : ' (inte bekräftad)'}</p>
+                <div class="flex flex-wrap items-center gap-2">
                 ${
                   f.kind === 'place'
-                    ? html`<form method="post" action="${self}"><input type="hidden" name="id" value="${f.id}"><input type="hidden" name="action" value="${f.reminders ? 'pause' : 'resume'}"><button class="secondary" type="submit">${f.reminders ? 'Pausa påminnelser' : 'Återuppta påminnelser'}</button></form>`
+                    ? html`<form method="post" action="${self}"><input type="hidden" name="id" value="${f.id}"><input type="hidden" name="action" value="${f.reminders ? 'pause' : 'resume'}"><button class="${LINK_BUTTON_SECONDARY}" type="submit">${f.reminders ? 'Pausa påminnelser' : 'Återuppta påminnelser'}</button></form>`
                     : ''
                 }
                 ${
                   !f.confirmed
                     ? ''
                     : pushed.has(f.id)
-                      ? html`<form method="post" action="${self}"><input type="hidden" name="id" value="${f.id}"><input type="hidden" name="action" value="push-off"><button class="secondary" type="submit" aria-label="Sluta påminna i telefonen: ${f.label}">Sluta påminna i telefonen</button></form>`
-                      : html`<form method="post" action="${self}" data-push-optin hidden><input type="hidden" name="id" value="${f.id}"><input type="hidden" name="action" value="push-on"><input type="hidden" name="endpoint"><input type="hidden" name="p256dh"><input type="hidden" name="auth"><button class="secondary" type="submit" aria-label="Påminn mig i telefonen: ${f.label}">Påminn mig i telefonen</button></form>`
+                      ? html`<form method="post" action="${self}"><input type="hidden" name="id" value="${f.id}"><input type="hidden" name="action" value="push-off"><button class="${LINK_BUTTON_SECONDARY}" type="submit" aria-label="Sluta påminna i telefonen: ${f.label}">Sluta påminna i telefonen</button></form>`
+                      : html`<form method="post" action="${self}" data-push-optin hidden><input type="hidden" name="id" value="${f.id}"><input type="hidden" name="action" value="push-on"><input type="hidden" name="endpoint"><input type="hidden" name="p256dh"><input type="hidden" name="auth"><button class="${LINK_BUTTON_SECONDARY}" type="submit" aria-label="Påminn mig i telefonen: ${f.label}">Påminn mig i telefonen</button></form><span data-push-unsupported hidden class="${PUSH_UNSUPPORTED_CLASS}">${PUSH_UNSUPPORTED}</span>`
                 }
-                <form method="post" action="${self}"><input type="hidden" name="id" value="${f.id}"><input type="hidden" name="action" value="remove"><button class="secondary" type="submit">Ta bort</button></form>
+                <form method="post" action="${self}"><input type="hidden" name="id" value="${f.id}"><input type="hidden" name="action" value="remove"><button class="${LINK_BUTTON_SECONDARY}" type="submit" aria-label="Ta bort bevakningen ${f.label}">Ta bort</button></form>
+                </div>
               </li>`,
             )}
           </ul>
