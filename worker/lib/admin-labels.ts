@@ -23,6 +23,7 @@ export const JOB_LABELS: Readonly<Record<string, string>> = {
   'holiday-ask': 'Helgdagsfrågor',
   freshness: 'Påminn om aktuella uppgifter',
   'ops-alerts': 'Driftlarm',
+  nightly: 'Nattens start',
   'follow-cleanup': 'Rensa obekräftade bevakningar',
   'follow-reminders': 'Påminnelser',
   'follow-digest': 'Veckosammanfattning',

@@ -9,10 +9,10 @@ import type { Context } from 'hono';
 import { html } from 'hono/html';
 import type { HtmlEscapedString } from 'hono/utils/html';
 import { createElement } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
 import { LINK_BUTTON, LinkFrame } from '../../web/pages/LinkFrame';
 import { getPublicAssets } from './assets';
 import { splitCss } from './critical-css';
+import { reactServer } from './ssr';
 import { AppError } from './errors';
 
 export { LINK_BUTTON, LINK_BUTTON_SECONDARY } from '../../web/pages/LinkFrame';
@@ -27,6 +27,8 @@ const escapeText = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;')
 
 /** The whole document: the frame around `body`, with the site's CSS inlined (none without a build). */
 async function renderLinkPage(assetsBinding: Fetcher | undefined, title: string, body: LinkPageBody): Promise<string> {
+  // The React renderer is a lazy module (docs/decisions/0017-lazy-module-rule.md), as for the public pages.
+  const { renderToStaticMarkup } = await reactServer();
   const frame = renderToStaticMarkup(createElement(LinkFrame, { title, bodyHtml: String(await body) }));
   const assets = await getPublicAssets(assetsBinding);
   const css = assets.inlineCss === null ? null : splitCss(assets.inlineCss, `<body class="${BODY_CLASS}">${frame}`).critical;

@@ -5,6 +5,7 @@
  * Data: GET /api/admin/status (worker/features/ops), refreshed every minute.
  */
 import type { ReactNode } from 'react';
+import { jobLabel } from '../../../worker/lib/admin-labels';
 import { useOpsStatus } from '../../api/admin';
 import { Button } from '../ui/Button';
 import { Spinner } from '../ui/Spinner';
@@ -140,7 +141,7 @@ export function OpsPanel() {
                   return (
                     <tr key={j.job} className="border-b border-slate-100">
                       <th scope="row" className={`${td} font-medium`}>
-                        {j.job}
+                        {jobLabel(j.job)}
                       </th>
                       <td className={td}>
                         <Badge ok={badge.ok}>{badge.text}</Badge>
