@@ -18,10 +18,10 @@ describe('abortUnlessClaimed', () => {
         .update(profiles)
         .set({ firstName: 'Vinnare' })
         .where(and(eq(profiles.userId, user.id), isNull(profiles.firstName)));
-    const after = () => db.update(profiles).set({ lastName: 'Efter' }).where(eq(profiles.userId, user.id));
-    await runBatch(db, [claim(), abortUnlessClaimed(db), after()]);
+    const next = () => db.update(profiles).set({ lastName: 'Efter' }).where(eq(profiles.userId, user.id));
+    await runBatch(db, [claim(), abortUnlessClaimed(db), next()]);
     await db.update(profiles).set({ lastName: null }).where(eq(profiles.userId, user.id));
-    const err = await runBatch(db, [claim(), abortUnlessClaimed(db), after()]).then(
+    const err = await runBatch(db, [claim(), abortUnlessClaimed(db), next()]).then(
       () => null,
       (e: unknown) => e,
     );
