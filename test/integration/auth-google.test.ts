@@ -2,7 +2,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { oauthAccounts, passwordCredentials, userRoles, users } from '../../worker/db/schema';
-import { completeGoogleSignIn } from '../../worker/features/auth/service';
+import { completeGoogleSignIn } from '../../worker/features/auth/google';
 import { createGooglePort, GOOGLE_TOKEN_URL, type GooglePort } from '../../worker/ports/google';
 import { call, callJson, createUser, testDb, testDeps, unique } from '../factories';
 import { testApp } from '../test-app';

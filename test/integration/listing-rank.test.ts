@@ -82,7 +82,7 @@ interface SourceRow {
   recurrence_id: string | null;
   recurrence_pattern: 'weekly' | 'biweekly' | null;
   is_cancelled: number;
-  language: string;
+  language: 'sv' | 'en' | 'both';
   l_id: string;
   l_name: string;
   l_address: string;

@@ -8,7 +8,7 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { mailOutbox, users, venues } from '../../worker/db/schema';
 import { ensureHouseUser } from '../../worker/features/admin/import';
-import { completeGoogleSignIn } from '../../worker/features/auth/service';
+import { completeGoogleSignIn } from '../../worker/features/auth/google';
 import { onUniqueRace, uniqueViolation } from '../../worker/lib/unique-race';
 import { newId } from '../../worker/lib/ids';
 import { call, callJson, createLocation, createQuiz, createUser, createVenue, testDb, testDeps, unique } from '../factories';

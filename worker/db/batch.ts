@@ -55,6 +55,28 @@ export function batchableRun(db: Db, query: SQL) {
   return raw;
 }
 
+/** The path the claim guard hands json_extract when the claim changed no row: an error only it raises. */
+const CLAIM_LOST_PATH = 'claim-lost';
+
+/**
+ * Goes into a batch right after a claim (an UPDATE or INSERT that changes no row when another request won):
+ * when the claim changed no row it fails, and with it the whole batch — a batch cannot branch. It is a SELECT,
+ * so it needs no table: `json_extract` refuses a path without `$` with an error naming the path (SQLite's
+ * "bad JSON path"), which `claimLost` recognises. `changes()` counts only the rows the claim itself changed,
+ * never a trigger's. Put it directly after the claim: any statement between them resets the count.
+ */
+export function abortUnlessClaimed(db: Db) {
+  return batchableRun(db, sql.raw(`SELECT json_extract('{}', CASE WHEN changes() = 0 THEN '${CLAIM_LOST_PATH}' ELSE '$' END)`));
+}
+
+/** Whether a batch failed because its `abortUnlessClaimed` guard found the claim lost (on the error or a cause below it). */
+export function claimLost(err: unknown): boolean {
+  for (let e = err, depth = 0; e != null && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    if (new RegExp(`JSON path[^']*'${CLAIM_LOST_PATH}'`, 'i').test(String((e as { message?: unknown }).message ?? e))) return true;
+  }
+  return false;
+}
+
 /**
  * Runs SELECTs as ONE D1 batch (one round trip) and returns each one's rows, in order. For a handful of
  * key lookups this reads one row each, where `id IN (…)` reads the list's ephemeral table as well.

@@ -165,6 +165,34 @@ export async function enqueueOutbox(queue: OutboxQueue, ids: readonly string[]):
   }
 }
 
+/** What `withNotices` ran: the statements' results in order, and how many of the mails were written. */
+export interface NoticeBatch {
+  results: unknown[];
+  mailed: number;
+}
+
+/**
+ * The one way to store a claim with its mail (issue 27.3): `statements` and the `notices`' outbox writes (made
+ * by `Mailer.outbox`, after the statements so their conditions see the claim) run as ONE `db.batch`, so they
+ * are stored together or not at all. The rows the queue must deliver then go to `delivery`: enqueued at once
+ * when it is the mail queue, or appended when it is a list (a job enqueues a page's mail together; a failed
+ * enqueue is logged by enqueueOutbox and swept again by `mail-redeliver`).
+ */
+export async function withNotices(
+  db: Db,
+  statements: readonly BatchStatement[],
+  notices: readonly OutboxMail[],
+  delivery: OutboxQueue | string[],
+): Promise<NoticeBatch> {
+  const results: unknown[] = await db.batch([...statements, ...notices.map((n) => n.statement)] as [BatchStatement, ...BatchStatement[]]);
+  const written = results.slice(statements.length);
+  const stored = notices.filter((n, i) => needsDelivery(n, written[i])).map((n) => n.id);
+  if (Array.isArray(delivery)) delivery.push(...stored);
+  else if (stored.length) await enqueueOutbox(delivery, stored);
+  // mail_outbox has no triggers, so D1's meta.changes is exact here.
+  return { results: results.slice(0, statements.length), mailed: written.filter((r) => changes(r) > 0).length };
+}
+
 /** The sweep leaves a row this long to its own queue delivery first. */
 const REDELIVER_AFTER_MINUTES = 10;
 /** …and gives up on it after this many days (the mail would be stale; it stays 'failed' for the record). */

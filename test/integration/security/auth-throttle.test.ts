@@ -7,7 +7,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { mailOutbox, totpFactors } from '../../../worker/db/schema';
-import { requestPasswordReset } from '../../../worker/features/auth/service';
+import { requestPasswordReset } from '../../../worker/features/auth/reset';
 import type { Mailer } from '../../../worker/ports/mailer';
 import { LOGIN_DEVICE_LIMIT, LOGIN_PAIR_LIMIT, TOTP_SESSION_LIMIT, TOTP_USER_LIMIT } from '../../../worker/features/auth/contract';
 import { MAIL_CLIENT_LIMIT } from '../../../worker/lib/rate-limit';

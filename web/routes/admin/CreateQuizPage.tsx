@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { isCalendarDate, PauseSeriesSchema, weekdayNameOf, type CreateQuizData, type WeekdayName } from '../../../worker/features/quizzes/contract';
+import { WEEKDAY_NAMES } from '../../../worker/lib/swedish';
 import type { HolidayPreviewInput } from '../../../worker/features/holidays/contract';
 import { stockholmDate } from '../../../worker/lib/clock';
 import { useCreateQuiz, useDecideHolidays, useHolidayPreview, usePauseSeries, usePlaceQuizzes, useQuizPlaces } from '../../api/quizzes';
@@ -93,7 +94,7 @@ function CreateQuizFormView({ places, fixed, today, isSuperadmin }: { places: Pl
   const previewBody: HolidayPreviewInput = {
     date,
     pattern,
-    days: (days.length ? days : [isCalendarDate(date) ? weekdayNameOf(date) : 'måndag']) as WeekdayName[],
+    days: (days.length ? days : [isCalendarDate(date) ? weekdayNameOf(date) : WEEKDAY_NAMES[0]]) as WeekdayName[],
     until: forever ? null : until || null,
   };
   const previewOk = recurring && isCalendarDate(date) && (forever || isCalendarDate(until));

@@ -1,5 +1,5 @@
 /** "Granska" (issue 21): the superadmin's answer to a near-duplicate row of an import job. */
-import { runBatch, type BatchStatement } from '../../db/batch';
+import { abortUnlessClaimed, claimLost, runBatch, type BatchStatement } from '../../db/batch';
 import { bumpDataVersion } from '../../lib/data-version';
 import { conflict, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
@@ -47,14 +47,10 @@ export async function resolveReview(deps: ImportDeps, input: { id: string; rowNo
       bumpDataVersion(db),
     ];
   }
-  // The claim runs first; if another answer won, it changes no row and the rest must not run. A batch
-  // cannot branch, so this insert of a NULL into a NOT NULL column fails the whole batch in that case
-  // (changes() counts the claim: import_rows has no triggers).
-  stmts.splice(1, 0, q.failUnlessClaimedStatement(db, id));
+  // The claim runs first; if another answer won, it changes no row and the guard fails the whole batch.
+  stmts.splice(1, 0, abortUnlessClaimed(db));
   await runBatch(db, stmts).catch((err) => {
-    throw /NOT NULL constraint failed: import_rows/i.test(String((err as Error)?.cause ?? err)) || /NOT NULL constraint failed: import_rows/i.test(String(err))
-      ? conflict('Raden är redan granskad')
-      : err;
+    throw claimLost(err) ? conflict('Raden är redan granskad') : err;
   });
   return reviewItemAt({ db }, { id, rowNo });
 }

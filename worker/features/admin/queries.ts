@@ -298,14 +298,6 @@ export const reviewCounterStatement = (db: Db, id: string, col: 'created' | 'mer
     )
     .where(eq(importJobs.id, id));
 
-/**
- * Right after a claim in the same batch: when the claim changed no row (another answer won), inserts a NULL
- * into a NOT NULL column, which fails the whole batch (a batch cannot branch; import_rows has no triggers,
- * so changes() counts the claim).
- */
-export const failUnlessClaimedStatement = (db: Db, jobId: string) =>
-  db.insert(importRows).select(sql`SELECT ${jobId}, -1, NULL, '', NULL, NULL, NULL WHERE changes() = 0`);
-
 // ------------------------------------------------------------------ the import's reads and raw SQL (import.ts)
 
 /** Every business place in these towns (the near-duplicate candidates); chunked. */

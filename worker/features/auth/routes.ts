@@ -25,19 +25,10 @@ import {
 } from './contract';
 import { DEVICE_COOKIE, DEVICE_TTL_S, deviceTokensOf } from './device';
 import { findUserById, rolesOf } from './queries';
-import {
-  checkResetToken,
-  completeGoogleSignIn,
-  deviceCookieAfterSignIn,
-  login,
-  register,
-  requestPasswordReset,
-  resendVerification,
-  resetPassword,
-  startSession,
-  verifyEmail,
-  verifyLoginCode,
-} from './service';
+import { completeGoogleSignIn } from './google';
+import { deviceCookieAfterSignIn, login, startSession, verifyLoginCode } from './login';
+import { register, resendVerification, verifyEmail } from './registration';
+import { checkResetToken, requestPasswordReset, resetPassword } from './reset';
 
 const clientKey = (c: Context<AppEnv>) => clientKeyOf(c.req);
 

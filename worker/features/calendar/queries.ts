@@ -6,32 +6,14 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import type { QuizPlaceRow, QuizShownColumns } from '../../db/shapes';
 
-/** Flat row; toCalendarRow() nests it. */
-export interface CalendarDbRow {
-  id: string;
-  date: string;
-  startTime: string | null;
-  title: string | null;
-  description: string | null;
-  category: string | null;
-  theme: string | null;
-  quizmaster: string | null;
-  teamSize: number | null;
-  price: number | null;
-  isCancelled: number;
-  /** sv | en | both (issue 31.3): the listing feed's `sprak` filter checks it on every date. */
-  language: string;
-  updatedAt: string;
-  lName: string;
-  lAddress: string;
-  lCity: string;
-  lCitySlug: string;
-  lLat: number | null;
-  lLng: number | null;
-  vName: string;
-  vSlug: string;
-}
+/** Flat row; toCalendarRow() nests it. `language` (sv | en | both, issue 31.3): the listing feed's `sprak` filter checks it on every date. */
+export type CalendarDbRow = QuizPlaceRow<
+  QuizShownColumns | 'language' | 'updatedAt',
+  'name' | 'address' | 'city' | 'citySlug' | 'lat' | 'lng',
+  'name' | 'slug'
+>;
 
 const QUIZ_COLUMNS = sql`q.id AS id, q.date AS date, q.start_time AS startTime, q.title AS title, q.description AS description,
   q.category AS category, q.theme AS theme, q.quizmaster AS quizmaster, q.team_size AS teamSize, q.price AS price,

@@ -12,7 +12,7 @@ import { takeAttempt } from '../../lib/rate-limit';
 import { displayDate } from '../../lib/swedish';
 import { hashToken } from '../../lib/tokens';
 import type { Deps } from '../../ports/deps';
-import { enqueueOutbox, needsDelivery, type OutboxQueue } from '../../ports/mailer';
+import { type OutboxQueue, withNotices } from '../../ports/mailer';
 import { REPORT_MAIL_KEY, REPORT_REASON_LABELS, type QuizReportInput } from './contract';
 import { countUnitReports, reportedQuiz, unitReportsReach } from './queries';
 
@@ -71,7 +71,6 @@ export async function reportQuiz(deps: ReportDeps, input: QuizReportInput & { cl
     `${REPORT_MAIL_KEY}${unit}:${period}`,
     unitReportsReach(unit, since, REPORT_NOTIFY_COUNT),
   );
-  const [, written] = await db.batch([insert, mail.statement]);
-  if (needsDelivery(mail, written)) await enqueueOutbox(input.queue, [mail.id]);
+  await withNotices(db, [insert], [mail], input.queue);
   return { id };
 }

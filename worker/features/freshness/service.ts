@@ -18,7 +18,8 @@ import { bumpDataVersion } from '../../lib/data-version';
 import { notFound } from '../../lib/errors';
 import { linkKeys, requireLink, signLink, type LinkPurpose } from '../../lib/signed-link';
 import type { Deps } from '../../ports/deps';
-import { enqueueOutbox, needsDelivery, type OutboxQueue } from '../../ports/mailer';
+import { changes } from '../../db/batch';
+import { enqueueOutbox, type OutboxQueue, withNotices } from '../../ports/mailer';
 import { JobPartlyFailed } from '../../lib/jobs';
 import {
   FRESHNESS_HIDE_AFTER_DAYS,
@@ -195,9 +196,10 @@ export async function runFreshnessJob(deps: FreshnessJobDeps, input: { queue: Ou
       q.stageHeldSql(v, stage),
     );
     // Hiding changes public data: the version bump goes in the same batch.
-    const [claimed, written] = await db.batch([claim, mail.statement, ...(hide ? [bumpDataVersion(db)] : [])]);
-    if (needsDelivery(mail, written)) toDeliver.push(mail.id);
-    if (!claimed.length) return;
+    const {
+      results: [claimed],
+    } = await withNotices(db, [claim, ...(hide ? [bumpDataVersion(db)] : [])], [mail], toDeliver);
+    if (!changes(claimed)) return;
     if (hide && v.stage < HIDE_STAGE) result.hidden++;
     if (stage === WARN_STAGE) result.warned++;
     else result.mailed++;

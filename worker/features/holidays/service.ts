@@ -8,14 +8,14 @@
 import type { Db } from '../../db/client';
 import { requireActor, type Actor } from '../../lib/authz';
 import { addDays, stockholmDate, stockholmInstant } from '../../lib/clock';
-import { runBatch } from '../../db/batch';
+import { changes, runBatch } from '../../db/batch';
 import { bumpDataVersion } from '../../lib/data-version';
 import { invalidInput } from '../../lib/errors';
 import { holidayDatesOf, holidayLabel, holidayOn, holidaysBetween } from '../../lib/holidays';
 import { displayDate } from '../../lib/swedish';
 import { isSpentError, linkKeys, requireLink, signLink, spendStatement, type LinkKeys, type LinkPurpose } from '../../lib/signed-link';
 import type { Deps } from '../../ports/deps';
-import { enqueueOutbox, needsDelivery, type OutboxQueue } from '../../ports/mailer';
+import { enqueueOutbox, type OutboxQueue, withNotices } from '../../ports/mailer';
 import { JobPartlyFailed } from '../../lib/jobs';
 import { confirmVenueStatements } from '../freshness/service';
 import type { HolidayOccurrence, SeriesHoliday, SeriesHolidaysResponse } from './contract';
@@ -217,9 +217,9 @@ export async function runHolidayAskJob(deps: HolidayAskDeps, input: { queue: Out
       `${HOLIDAY_MAIL_KEY}${rid}:${r.date}`,
       q.askHeldSql(rid, r.date, nowIso),
     );
-    const [claimed, written] = await db.batch([claim, mail.statement]);
-    if (needsDelivery(mail, written)) toDeliver.push(mail.id);
-    if (!claimed.length) return false;
-    return true;
+    const {
+      results: [claimed],
+    } = await withNotices(db, [claim], [mail], toDeliver);
+    return changes(claimed) > 0;
   }
 }

@@ -26,7 +26,7 @@ import { counterTotal, deleteOldCounters, OPS_COUNTERS } from '../../lib/ops-cou
 import { superadminEmails } from '../../lib/superadmins';
 import { hashToken } from '../../lib/tokens';
 import type { Deps } from '../../ports/deps';
-import { enqueueOutbox, needsDelivery, redeliverOutbox, type OutboxMail } from '../../ports/mailer';
+import { redeliverOutbox, type OutboxMail, withNotices } from '../../ports/mailer';
 import { BACKUP_JOB } from '../backup/service';
 import type { JobSchedule, OpsJobStatus } from './contract';
 import { alertMail, recoveryMail, stockholmTime } from './mail';
@@ -143,16 +143,14 @@ export async function checkAlerts(deps: Deps, schedule: JobSchedule): Promise<Al
   const resolved: string[] = [];
   let mailed = 0;
   if (changesOf.length) {
-    const results: unknown[] = await db.batch([...changesOf, ...mails.map((m) => m.statement)] as [BatchStatement, ...BatchStatement[]]);
-    // (ops_incidents and mail_outbox have no triggers: meta.changes is exact)
-    const changed = (i: number) => changes(results[i]) > 0;
+    // Stored together; the mails the queue must deliver are enqueued at once (a failed enqueue is logged; the
+    // next check's sweep below enqueues the rows again).
+    const batch = await withNotices(db, changesOf, mails, deps.mailQueue);
+    // (ops_incidents has no triggers: meta.changes is exact)
+    const changed = (i: number) => changes(batch.results[i]) > 0;
     opened.push(...toOpen.filter((_, i) => changed(i)).map((inc) => inc.key));
     resolved.push(...toResolve.filter((_, i) => changed(toOpen.length + i)).map((inc) => inc.key));
-    const mailResults = results.slice(changesOf.length);
-    mailed = mailResults.filter((r) => changes(r) > 0).length;
-    const stored = mails.filter((m, i) => needsDelivery(m, mailResults[i])).map((m) => m.id);
-    // A failed enqueue is logged; the next check's sweep below enqueues the rows again.
-    if (stored.length) await enqueueOutbox(deps.mailQueue, stored);
+    mailed = batch.mailed;
   }
   // Alert mails the queue did not deliver (enqueue failed, or dead-lettered) go on it again.
   const redelivered = await redeliverOutbox(db, deps.mailQueue, OPS_MAIL_KEYS).catch((err: unknown) => {

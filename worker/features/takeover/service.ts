@@ -11,7 +11,7 @@ import { profiles, userRoles, venues } from '../../db/schema';
 import { bumpDataVersion } from '../../lib/data-version';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import type { Deps } from '../../ports/deps';
-import { enqueueOutbox, needsDelivery, type OutboxMail, type OutboxQueue } from '../../ports/mailer';
+import { type OutboxQueue, withNotices } from '../../ports/mailer';
 import { TAKEOVER_NOT_FOUND_MESSAGE, TAKEOVER_TAKEN_MESSAGE, type TakeoverResult, type TakeoverVenueInfo } from './contract';
 import { OWNER_EMAIL_NOTE_KEY, ownerEmailNotes, TAKEOVER_NOTICE_KEY, takeoverNotices } from './mail';
 import {
@@ -67,21 +67,6 @@ function moveStatements(db: Db, venueId: string, userId: string, houseId: string
   ] as const;
 }
 
-/**
- * Runs `statements` and the notices as ONE batch, then puts the notices the batch stored on the mail queue
- * (a failed enqueue is left to the nightly sweep). Returns the batch's results of `statements`.
- */
-async function withNotices(
-  deps: Pick<Deps, 'db'> & { mailQueue: OutboxQueue },
-  statements: readonly BatchStatement[],
-  notices: readonly OutboxMail[],
-): Promise<unknown[]> {
-  const results: unknown[] = await deps.db.batch([...statements, ...notices.map((n) => n.statement)] as [BatchStatement, ...BatchStatement[]]);
-  const stored = notices.filter((n, i) => needsDelivery(n, results[statements.length + i])).map((n) => n.id);
-  if (stored.length) await enqueueOutbox(deps.mailQueue, stored);
-  return results.slice(0, statements.length);
-}
-
 /** Moves the business to the user with the superadmins' notices in the same batch; true when this call moved it. */
 async function moveWithNotices(
   deps: TakeoverDeps,
@@ -100,7 +85,9 @@ async function moveWithNotices(
     { email: user.email, userId: user.id, venueId: venue.id, venueName: venue.name, ...counts, at },
     venueOwnedBy(venue.id, user.id),
   );
-  const [moved] = await withNotices(deps, moveStatements(deps.db, venue.id, user.id, houseId, at), notices);
+  const {
+    results: [moved],
+  } = await withNotices(deps.db, moveStatements(deps.db, venue.id, user.id, houseId, at), notices, deps.mailQueue);
   return changes(moved) === 1;
 }
 
@@ -257,5 +244,5 @@ export async function withOwnerEmailNotes(
   input: { venueId: string; venueName: string; ownerEmail: string; createdBy: string },
 ): Promise<unknown[]> {
   const to = await superadminEmails(deps.db, deps.config.superadminEmails);
-  return withNotices(deps, statements, ownerEmailNotes(deps.mailer, deps.config, to, input));
+  return (await withNotices(deps.db, statements, ownerEmailNotes(deps.mailer, deps.config, to, input), deps.mailQueue)).results;
 }

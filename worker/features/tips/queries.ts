@@ -1,6 +1,5 @@
 /** Reads and raw SQL of the tips feature (issue 31.1). */
 import { and, count, desc, eq, sql } from 'drizzle-orm';
-import { batchableRun } from '../../db/batch';
 import type { Db } from '../../db/client';
 import { locations, tips, venues, type TipStatus } from '../../db/schema';
 
@@ -55,16 +54,6 @@ export function claimTip(db: Db, id: string, set: Partial<typeof tips.$inferInse
     .update(tips)
     .set(set)
     .where(and(eq(tips.id, id), eq(tips.status, 'pending')));
-}
-
-/**
- * Aborts the batch when the statement before it (the claim) changed no row: a batch cannot branch, so a
- * NULL into tips.id (NOT NULL) fails it, and the whole batch rolls back. `tips` has no triggers, so
- * changes() counts the claim alone.
- */
-export const ALREADY_ANSWERED = /NOT NULL constraint failed: tips\.id/i;
-export function abortUnlessClaimed(db: Db) {
-  return batchableRun(db, sql`INSERT INTO tips (id, venue_name, address, city, city_slug, start_time) SELECT NULL, '', '', '', '', '' WHERE changes() = 0`);
 }
 
 export function forgetEmail(db: Db, id: string) {

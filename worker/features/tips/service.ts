@@ -7,7 +7,7 @@
  * kept only until the one "published" mail is written (or the tip is rejected).
  */
 import { eq } from 'drizzle-orm';
-import { runBatch, type BatchStatement } from '../../db/batch';
+import { abortUnlessClaimed, claimLost, runBatch, type BatchStatement } from '../../db/batch';
 import { locations, quizzes, tips, venues } from '../../db/schema';
 import { addDays } from '../../lib/clock';
 import { bumpDataVersion } from '../../lib/data-version';
@@ -32,7 +32,7 @@ import {
 } from '../admin/service';
 import { TIP_MAX_DAYS_AHEAD, type AdminTip, type AdminTipList, type TipData } from './contract';
 import { tipPublishedMail } from './mail';
-import { abortUnlessClaimed, ALREADY_ANSWERED, claimTip, countTips, forgetEmail, placesInCity, tipById, tipPage, tipWithBusinessById } from './queries';
+import { claimTip, countTips, forgetEmail, placesInCity, tipById, tipPage, tipWithBusinessById } from './queries';
 
 /** Tips per client and window (counted before anything else, so parallel posts cannot slip past). */
 export const TIP_LIMIT = 5;
@@ -136,7 +136,7 @@ async function answered<T>(work: Promise<T>): Promise<T> {
   try {
     return await work;
   } catch (err) {
-    if (ALREADY_ANSWERED.test(String((err as Error)?.cause ?? '')) || ALREADY_ANSWERED.test(String(err))) throw conflict('Tipset är redan besvarat.');
+    if (claimLost(err)) throw conflict('Tipset är redan besvarat.');
     throw err;
   }
 }

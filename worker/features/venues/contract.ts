@@ -1,5 +1,7 @@
 import * as z from 'zod';
 import { cityField, optionalCityField } from '../../lib/city-field';
+import type { LocationRow } from '../../db/schema';
+import type { PlaceShape } from '../../db/shapes';
 import { textField } from '../../lib/zod-text';
 
 /**
@@ -170,18 +172,7 @@ export interface OwnerVenue {
   isPublic: boolean;
   createdAt: string;
 }
-export interface OwnerPlace {
-  id: string;
-  venueId: string;
-  name: string;
-  address: string;
-  city: string;
-  citySlug: string;
-  phone: string | null;
-  website: string | null;
-  latitude: number | null;
-  longitude: number | null;
-  createdAt: string;
+export interface OwnerPlace extends PlaceShape, Pick<LocationRow, 'venueId'> {
   totalQuizzes: number;
   upcomingQuizzes: number;
   /** Confirmed followers of the place (issue 17); on the dashboard only. */

@@ -6,39 +6,21 @@
 import { sql } from 'drizzle-orm';
 import { batchAll } from '../../../db/batch';
 import type { Db } from '../../../db/client';
+import type { QuizRow } from '../../../db/schema';
+import type { QuizPlaceRow, QuizShownColumns } from '../../../db/shapes';
 import { occurrenceSql, seriesWhere, UNIT_COLUMNS, type SeriesFilter, type UnitRow } from './where';
 
-/** A listed occurrence's card: the quiz, its place (l…) and its business (v…); listing_series.card stores it as JSON. */
-export interface DetailRow {
-  id: string;
-  date: string;
-  startTime: string | null;
-  title: string | null;
-  description: string | null;
-  category: string | null;
-  theme: string | null;
-  quizmaster: string | null;
-  teamSize: number | null;
-  price: number | null;
-  isRecurring: number;
-  recurrencePattern: 'weekly' | 'biweekly' | null;
-  isCancelled: number;
-  /** sv | en | both (issue 31.3); absent only in a card stored before the quiz-language migration. */
-  language?: string | null | undefined;
-  lId: string;
-  lName: string;
-  lAddress: string;
-  lCity: string;
-  lCitySlug: string;
-  lPhone: string | null;
-  lWebsite: string | null;
-  lLat: number | null;
-  lLng: number | null;
-  vId: string;
-  vName: string;
-  vSlug: string;
-  vDescription: string | null;
-  vWebsite: string | null;
+/**
+ * A listed occurrence's card: the quiz, its place (l…) and its business (v…); listing_series.card stores it as JSON.
+ * `language` (sv | en | both, issue 31.3) is absent only in a card stored before the quiz-language migration.
+ */
+export interface DetailRow
+  extends QuizPlaceRow<
+    QuizShownColumns | 'isRecurring' | 'recurrencePattern',
+    'id' | 'name' | 'address' | 'city' | 'citySlug' | 'phone' | 'website' | 'lat' | 'lng',
+    'id' | 'name' | 'slug' | 'description' | 'website'
+  > {
+  language?: QuizRow['language'] | null | undefined;
   house: number;
 }
 

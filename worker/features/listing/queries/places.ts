@@ -5,6 +5,7 @@
 import { sql } from 'drizzle-orm';
 import { batchAll } from '../../../db/batch';
 import type { Db } from '../../../db/client';
+import type { PlaceShape } from '../../../db/shapes';
 import { chunks, D1_MAX_COMPOUND_TERMS } from '../../../lib/chunks';
 import { CARD_QUIZ_COLUMNS, type QuizCardRow } from './cards';
 
@@ -89,18 +90,8 @@ export async function findPublicVenue(db: Db, slug: string, houseEmail: string):
   return rows[0] ?? null;
 }
 
-export interface VenuePlaceRow {
-  id: string;
-  name: string;
-  address: string;
-  city: string;
-  citySlug: string;
-  phone: string | null;
-  website: string | null;
-  latitude: number | null;
-  longitude: number | null;
-  createdAt: string;
-}
+/** A business's place on its public page. */
+export type VenuePlaceRow = PlaceShape;
 
 /** A business's places in locations_venue_idx order (the caller orders them: no temporary b-tree, whose rows D1 counts too). */
 export async function venueLocations(db: Db, venueId: string): Promise<VenuePlaceRow[]> {
