@@ -98,7 +98,7 @@ describe(`a business with ${MAX_PLACES_PER_VENUE} places (issue 43.1)`, () => {
 
   it(`one more place than ${MAX_PLACES_PER_VENUE} is refused (409, Swedish, nothing stored); one fewer is created`, async () => {
     const w = await chain(MAX_PLACES_PER_VENUE - 1);
-    const place = { name: 'Sista', address: 'Slutgatan 1', city: 'Kedjestad' };
+    const place = { name: 'Sista', address: 'Slutgatan 1', city: 'Mölndal' };
     const last = await callJson(`/api/owner/venues/${w.venue.id}/locations`, { cookie: w.owner.cookie, body: place });
     expect(last.status).toBe(201);
     const before = await snapshot(['locations', 'venues']);
@@ -113,7 +113,7 @@ describe(`a business with ${MAX_PLACES_PER_VENUE} places (issue 43.1)`, () => {
     const w = await chain(MAX_PLACES_PER_VENUE - 3);
     const results = await Promise.all(
       Array.from({ length: 10 }, (_, i) =>
-        call(`/api/owner/venues/${w.venue.id}/locations`, { cookie: w.owner.cookie, body: { name: `Ny ${i}`, address: 'Nygatan 1', city: 'Kedjestad' } }),
+        call(`/api/owner/venues/${w.venue.id}/locations`, { cookie: w.owner.cookie, body: { name: `Ny ${i}`, address: 'Nygatan 1', city: 'Mölndal' } }),
       ),
     );
     const statuses = results.map((r) => r.status).sort();
