@@ -101,7 +101,7 @@ describe('ImportRowSchema', () => {
   const base = {
     name: 'A',
     address: 'B',
-    city: 'C',
+    city: 'Nacka',
     phone: '',
     website: '',
     weekday: 'Lördag',
