@@ -170,10 +170,18 @@ describe('config checks: Turnstile and VAPID (issue 43.9)', () => {
     const missing = (await checksWith({ turnstile: { siteKey: REAL_SITE, secretKey: null }, vapid: pair }))('TURNSTILE_SECRET_KEY')!;
     expect(missing).toMatchObject({ ok: false, level: 'fel' });
     expect(missing.message).toMatch(/saknas.*tips/);
-    const testKey = (await checksWith({ turnstile: { siteKey: REAL_SITE, secretKey: '1x0000000000000000000000000000000AA' }, vapid: pair }))('TURNSTILE_SECRET_KEY')!;
+    const testKey = (await checksWith({ turnstile: { siteKey: REAL_SITE, secretKey: '1x0000000000000000000000000000000AA' }, vapid: pair }))(
+      'TURNSTILE_SECRET_KEY',
+    )!;
     expect(testKey).toMatchObject({ ok: false, level: 'varning' });
-    expect((await checksWith({ turnstile: { siteKey: REAL_SITE, secretKey: 'not a key' }, vapid: pair }))('TURNSTILE_SECRET_KEY')).toMatchObject({ ok: false, level: 'fel' });
-    expect((await checksWith({ turnstile: { siteKey: null, secretKey: REAL_SECRET }, vapid: pair }))('TURNSTILE_SITE_KEY')).toMatchObject({ ok: false, level: 'fel' });
+    expect((await checksWith({ turnstile: { siteKey: REAL_SITE, secretKey: 'not a key' }, vapid: pair }))('TURNSTILE_SECRET_KEY')).toMatchObject({
+      ok: false,
+      level: 'fel',
+    });
+    expect((await checksWith({ turnstile: { siteKey: null, secretKey: REAL_SECRET }, vapid: pair }))('TURNSTILE_SITE_KEY')).toMatchObject({
+      ok: false,
+      level: 'fel',
+    });
     // Outside production the local stand-in answers: nothing to report.
     const dev = await configChecks(testDeps({ config: { turnstile: { siteKey: null, secretKey: null } } }), secrets);
     expect(dev.find((c) => c.key === 'TURNSTILE_SECRET_KEY')).toMatchObject({ ok: true });

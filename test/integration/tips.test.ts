@@ -316,7 +316,8 @@ describe('tips at volume (issue 43.7)', () => {
     const first = tipBody({ venueName: name, startTime: '19:00' });
     expect((await send(first)).status).toBe(201);
     const twins = [name.toUpperCase(), `  ${name.replace(/ /g, '   ')} `, name.replace('Ö', 'O'), `${name}!`, name.replace(/ /g, '-')];
-    for (const venueName of twins) expect((await send(tipBody({ venueName, startTime: '19:00', message: 'annan text', city: TIP_TOWN.toUpperCase() }))).status).toBe(201);
+    for (const venueName of twins)
+      expect((await send(tipBody({ venueName, startTime: '19:00', message: 'annan text', city: TIP_TOWN.toUpperCase() }))).status).toBe(201);
     const stem = sql`lower(venue_name) LIKE ${`%${name.slice(-10).toLowerCase()}%`}`;
     expect((await tipRows(stem)).map((r) => [r.venue_name, r.seen_count])).toEqual([[name, 1 + twins.length]]);
     // Just past the key: another start time, another weekday, a date instead.
@@ -331,7 +332,9 @@ describe('tips at volume (issue 43.7)', () => {
     const body = tipBody();
     await send(body);
     const [row] = await tipRows(sql`venue_name = ${body.venueName}`);
-    expect((await call(`/api/admin/tips/${row!.id}/reject`, { method: 'POST', body: { reason: 'Finns inte' }, cookie: admin.cookie, clock: CLOCK })).status).toBe(200);
+    expect(
+      (await call(`/api/admin/tips/${row!.id}/reject`, { method: 'POST', body: { reason: 'Finns inte' }, cookie: admin.cookie, clock: CLOCK })).status,
+    ).toBe(200);
     await send(body);
     expect((await tipRows(sql`venue_name = ${body.venueName}`)).map((r) => r.status)).toEqual(['rejected', 'pending']);
   });

@@ -9,8 +9,5 @@ import { dataVersionRow } from './queries';
 export const healthRoutes = new Hono<AppEnv>().get('/', async (c) => {
   const version = await dataVersionRow(c.var.db);
   const ok = version !== null;
-  return c.json(
-    { ok, db: ok ? 'ok' : 'not migrated', time: c.var.clock.now().toISOString(), today: c.var.clock.today() },
-    ok ? 200 : 503,
-  );
+  return c.json({ ok, db: ok ? 'ok' : 'not migrated', time: c.var.clock.now().toISOString(), today: c.var.clock.today() }, ok ? 200 : 503);
 });

@@ -164,12 +164,21 @@ export function turnstileState(config: Pick<Config, 'isDev' | 'turnstile'>): Tur
   return TURNSTILE_TEST_SECRET.test(secretKey) ? 'test-key' : 'ok';
 }
 
-const b64uBytes = (s: string): Uint8Array | null => {
+const b64uBytes = (s: string): Uint8Array<ArrayBuffer> | null => {
   if (!/^[A-Za-z0-9_-]+$/.test(s)) return null;
-  const bin = atob(s.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(s.length / 4) * 4, '='));
+  const bin = atob(
+    s
+      .replace(/-/g, '+')
+      .replace(/_/g, '/')
+      .padEnd(Math.ceil(s.length / 4) * 4, '='),
+  );
   return Uint8Array.from(bin, (ch) => ch.charCodeAt(0));
 };
-const b64u = (b: Uint8Array) => btoa(String.fromCharCode(...b)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+const b64u = (b: Uint8Array) =>
+  btoa(String.fromCharCode(...b))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
 
 export type VapidState = 'ok' | 'off' | 'invalid' | 'dev-pair';
 

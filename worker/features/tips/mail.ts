@@ -19,5 +19,11 @@ export function tipPublishedMail(to: string, t: { page: string; stop: string }):
     `<p>Tack för ditt tips. Quizet du tipsade om finns nu på Quizkväll: <a href="${esc(t.page)}">Visa quizet</a></p>` +
     `<p>Vi har nu raderat din e-postadress (${esc(to)}) och skickar inget mer om tipset.</p><p>Hälsningar,<br>Quizkväll</p>` +
     `<hr><p style="font-size:13px;color:#555"><a href="${esc(t.stop)}">Ingen e-post om tips</a></p></body></html>`;
-  return { to, subject: TIP_PUBLISHED_SUBJECT, text, html, headers: { 'List-Unsubscribe': `<${t.stop}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } };
+  return {
+    to,
+    subject: TIP_PUBLISHED_SUBJECT,
+    text,
+    html,
+    headers: { 'List-Unsubscribe': `<${t.stop}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+  };
 }
