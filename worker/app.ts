@@ -26,7 +26,7 @@ import { calendarSyncRoutes } from './features/calendar-sync/routes';
 import { seriesRoutes } from './features/series/routes';
 import { shareRoutes } from './features/share/routes';
 import { takeoverRoutes } from './features/takeover/routes';
-import { tipAdminRoutes, tipLinkPages, tipRoutes } from './features/tips/routes';
+import { tipAdminRoutes, tipLinkPages, tipRoutes, tipShowLink } from './features/tips/routes';
 import { adminRoutes } from './features/admin/routes';
 import { analyticsRoutes } from './features/analytics/routes';
 import { exportRoutes } from './features/exports/routes';
@@ -154,6 +154,7 @@ export function createApp(ports: PortFactories = productionPorts) {
   app.route('/helgdag', holidayLinkPages);
   app.route('/bekrafta-quiz', freshnessLinkPages);
   app.route('/tipsa/stopp', tipLinkPages);
+  app.route('/tipsa/visa', tipShowLink);
   app.use('/dev/*', async (c, next) => (c.var.config.isDev ? next() : onNotFound(c)));
   app.route('/dev', devRoutes);
   // The local checkout (used when STRIPE_SECRET_KEY is empty).

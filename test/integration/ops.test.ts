@@ -13,6 +13,8 @@ import { processMailBatch } from '../../worker/features/follows/service';
 import { LISTING_DAY_JOB } from '../../worker/features/listing/service';
 import { ALERT_JOB, checkAlerts as check, WEBHOOK_FAILURE_THRESHOLD } from '../../worker/features/ops/alerts';
 import type { OpsStatusResponse } from '../../worker/features/ops/contract';
+import { configChecks, secretPresence } from '../../worker/features/ops/service';
+import { DEV_VAPID, type Config } from '../../worker/env';
 import { NIGHTLY_ENQUEUE_JOB } from '../../worker/jobs/nightly';
 import { JOB_SCHEDULE, NIGHTLY_JOBS, NIGHTLY_TASKS } from '../../worker/jobs/schedule';
 import { newId } from '../../worker/lib/ids';
@@ -134,8 +136,74 @@ describe('GET /api/admin/status', () => {
     expect(link).toMatchObject({ ok: false, level: 'fel' });
     expect(link.message).toMatch(/saknas/);
     expect(body.checks.map((c) => c.key)).toEqual(
-      expect.arrayContaining(['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'MAIL_API_KEY', 'MAP_TILE_URL', 'GOOGLE']),
+      expect.arrayContaining(['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'MAIL_API_KEY', 'MAP_TILE_URL', 'GOOGLE', 'TURNSTILE_SECRET_KEY', 'VAPID']),
     );
+  });
+});
+
+describe('config checks: Turnstile and VAPID (issue 43.9)', () => {
+  const secrets = secretPresence({ LINK_SIGNING_SECRET: 'x', STRIPE_SECRET_KEY: 'x', STRIPE_WEBHOOK_SECRET: 'x', MAIL_API_KEY: 'x' });
+  const REAL_SECRET = '0x4AAAAAAAAbCdEfGhIjKlMnOpQrStUvWxYz';
+  const REAL_SITE = '0x4AAAAAAAAzYxWvUtSrQp';
+  const b64u = (b: ArrayBuffer | Uint8Array) =>
+    btoa(String.fromCharCode(...new Uint8Array(b)))
+      .replace(/\+/g, '-')
+      .replace(/\//g, '_')
+      .replace(/=+$/, '');
+  async function newPair() {
+    const pair = (await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, true, ['sign', 'verify'])) as CryptoKeyPair;
+    const raw = (await crypto.subtle.exportKey('raw', pair.publicKey)) as ArrayBuffer;
+    const jwk = (await crypto.subtle.exportKey('jwk', pair.privateKey)) as JsonWebKey;
+    return { publicKey: b64u(raw), privateKey: jwk.d!, subject: 'mailto:support@quizkvall.se' };
+  }
+  async function checksWith(config: Partial<Config>) {
+    const prod = { appEnv: 'production', isDev: false, isTest: false, appUrl: 'https://quizkvall.se' } as const;
+    const list = await configChecks(testDeps({ config: { ...prod, ...config } }), secrets);
+    return (key: string) => list.find((c) => c.key === key);
+  }
+  const good = { turnstile: { siteKey: REAL_SITE, secretKey: REAL_SECRET } };
+
+  it('production: a missing or test Turnstile secret, and a secret without a site key, are reported', async () => {
+    const pair = await newPair();
+    expect((await checksWith({ ...good, vapid: pair }))('TURNSTILE_SECRET_KEY')).toMatchObject({ ok: true });
+    expect((await checksWith({ ...good, vapid: pair }))('TURNSTILE_SITE_KEY')).toMatchObject({ ok: true });
+    const missing = (await checksWith({ turnstile: { siteKey: REAL_SITE, secretKey: null }, vapid: pair }))('TURNSTILE_SECRET_KEY')!;
+    expect(missing).toMatchObject({ ok: false, level: 'fel' });
+    expect(missing.message).toMatch(/saknas.*tips/);
+    const testKey = (await checksWith({ turnstile: { siteKey: REAL_SITE, secretKey: '1x0000000000000000000000000000000AA' }, vapid: pair }))(
+      'TURNSTILE_SECRET_KEY',
+    )!;
+    expect(testKey).toMatchObject({ ok: false, level: 'varning' });
+    expect((await checksWith({ turnstile: { siteKey: REAL_SITE, secretKey: 'not a key' }, vapid: pair }))('TURNSTILE_SECRET_KEY')).toMatchObject({
+      ok: false,
+      level: 'fel',
+    });
+    expect((await checksWith({ turnstile: { siteKey: null, secretKey: REAL_SECRET }, vapid: pair }))('TURNSTILE_SITE_KEY')).toMatchObject({
+      ok: false,
+      level: 'fel',
+    });
+    // Outside production the local stand-in answers: nothing to report.
+    const dev = await configChecks(testDeps({ config: { turnstile: { siteKey: null, secretKey: null } } }), secrets);
+    expect(dev.find((c) => c.key === 'TURNSTILE_SECRET_KEY')).toMatchObject({ ok: true });
+  });
+
+  it('production: VAPID keys are a valid P-256 pair, or push is reported off', async () => {
+    const a = await newPair();
+    const b = await newPair();
+    expect((await checksWith({ ...good, vapid: a }))('VAPID')).toMatchObject({ ok: true });
+    const off = (await checksWith({ ...good, vapid: null }))('VAPID')!;
+    expect(off).toMatchObject({ ok: false, level: 'varning' });
+    expect(off.message).toMatch(/avstängda/);
+    for (const [label, vapid] of [
+      ['mismatched pair', { ...a, privateKey: b.privateKey }],
+      ['the public key is not a point', { ...a, publicKey: a.publicKey.slice(0, 40) }],
+      ['garbage', { ...a, publicKey: 'åäö', privateKey: '!!' }],
+      ['the development pair from the repository', { ...DEV_VAPID, subject: a.subject }],
+    ] as const) {
+      const check = (await checksWith({ ...good, vapid }))('VAPID')!;
+      expect(check, label).toMatchObject({ ok: false, level: 'fel' });
+      expect(check.message, label).toMatch(/VAPID/);
+    }
   });
 });
 

@@ -39,6 +39,14 @@ function tipBody(over: Record<string, unknown> = {}) {
 async function tipRows(where = sql`1 = 1`) {
   return testDb().all<Record<string, any>>(sql`SELECT * FROM tips WHERE ${where} ORDER BY created_at`);
 }
+/** The mail's signed page link, followed: where it sends the reader. */
+async function followPageLink(text: string) {
+  const link = /https?:\/\/\S+\/tipsa\/visa\?t=\S+/.exec(text)?.[0];
+  expect(link, text).toBeDefined();
+  const res = await call(link!.slice(link!.indexOf('/tipsa/visa')), { clock: CLOCK });
+  expect(res.status).toBe(302);
+  return res.headers.get('location');
+}
 const send = (body: Record<string, unknown>, ip = randomClientIp()) => callJson('/api/tips', { body, clock: CLOCK, headers: { 'cf-connecting-ip': ip } });
 
 describe('POST /api/tips', () => {
@@ -205,7 +213,8 @@ describe('the superadmin queue', () => {
     const mails = await testDb().all<any>(sql`SELECT * FROM mail_outbox WHERE send_key = ${`tip-published:${id}`}`);
     expect(mails).toHaveLength(1);
     expect(mails[0].to_email).toBe('tipsare@example.se');
-    expect(mails[0].text).toContain(`/quiz/${citySlug}/${venue.slug}`);
+    // The page is reached through our signed link (issue 43.7: no slug made of the tipster's words in the mail).
+    expect(await followPageLink(mails[0].text)).toBe(`/quiz/${citySlug}/${venue.slug}`);
     expect(JSON.parse(mails[0].headers)).toMatchObject({ 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' });
     expect((await tipRows(sql`id = ${id}`))[0]!.email).toBeNull();
     // The one-click stop (RFC 8058: a POST without Origin) answers with a page; GET only shows the button.
@@ -283,5 +292,122 @@ describe("/tipsa/stopp (the mail's one-click stop)", () => {
     const bad = await call('/tipsa/stopp?t=bad', { method: 'POST', noOrigin: true });
     expect(bad.status).toBe(400);
     expect(await bad.text()).toContain('Ingen e-post om tips');
+  });
+});
+
+describe('tips at volume (issue 43.7)', () => {
+  const superadmin = () => createUser({ roles: ['superadmin'], now: new Date(CLOCK) });
+  type Page = { items: Array<{ id: string; venueName: string; seenCount: number; createdAt: string }>; pending: number; nextCursor: string | null };
+
+  it('ten identical tips from ten clients make one row seen ten times; each is answered exactly like a new tip', async () => {
+    const body = tipBody();
+    for (let i = 0; i < 10; i++) {
+      const res = await send(body);
+      expect(res.status).toBe(201);
+      expect(res.body).toEqual({ ok: true });
+    }
+    const rows = await tipRows(sql`venue_name = ${body.venueName}`);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ seen_count: 10, status: 'pending' });
+  });
+
+  it('near-identical tips (case, spaces, accents, punctuation) fold into the first; another time or day is a new tip', async () => {
+    const name = `Ölstugan Tips ${unique('n')}`;
+    const first = tipBody({ venueName: name, startTime: '19:00' });
+    expect((await send(first)).status).toBe(201);
+    const twins = [name.toUpperCase(), `  ${name.replace(/ /g, '   ')} `, name.replace('Ö', 'O'), `${name}!`, name.replace(/ /g, '-')];
+    for (const venueName of twins)
+      expect((await send(tipBody({ venueName, startTime: '19:00', message: 'annan text', city: TIP_TOWN.toUpperCase() }))).status).toBe(201);
+    const stem = sql`lower(venue_name) LIKE ${`%${name.slice(-10).toLowerCase()}%`}`;
+    expect((await tipRows(stem)).map((r) => [r.venue_name, r.seen_count])).toEqual([[name, 1 + twins.length]]);
+    // Just past the key: another start time, another weekday, a date instead.
+    await send(tipBody({ venueName: name, startTime: '19:01' }));
+    await send(tipBody({ venueName: name, startTime: '19:00', weekday: 4 }));
+    await send(tipBody({ venueName: name, startTime: '19:00', weekday: null, date: '2030-01-09' }));
+    expect(await tipRows(stem)).toHaveLength(4);
+  });
+
+  it('an answered tip no longer absorbs a new one: the same tip after a rejection is pending again', async () => {
+    const admin = await superadmin();
+    const body = tipBody();
+    await send(body);
+    const [row] = await tipRows(sql`venue_name = ${body.venueName}`);
+    expect(
+      (await call(`/api/admin/tips/${row!.id}/reject`, { method: 'POST', body: { reason: 'Finns inte' }, cookie: admin.cookie, clock: CLOCK })).status,
+    ).toBe(200);
+    await send(body);
+    expect((await tipRows(sql`venue_name = ${body.venueName}`)).map((r) => r.status)).toEqual(['rejected', 'pending']);
+  });
+
+  it('200 later tips do not hide the first: the list is paged, oldest first by default, and newest first pages back to it', async () => {
+    const admin = await superadmin();
+    const first = tipBody({ venueName: `Första riktiga ${unique('f')}` });
+    expect((await callJson('/api/tips', { body: first, clock: '2030-01-07T08:00:00Z', headers: { 'cf-connecting-ip': randomClientIp() } })).status).toBe(201);
+    const flood = unique('flod');
+    for (let i = 0; i < 200; i++) expect((await send(tipBody({ venueName: `${flood} ${i}`, address: `Gata ${i}` }))).status).toBe(201);
+    const list = async (q: string) => {
+      const res = await callJson<Page>(`/api/admin/tips?${q}`, { cookie: admin.cookie, clock: CLOCK });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body;
+    };
+    const all = async (order: string) => {
+      const seen: Page['items'] = [];
+      let cursor: string | null = '';
+      for (let n = 0; cursor !== null; n++) {
+        expect(n).toBeLessThan(100);
+        const page: Page = await list(`status=pending&order=${order}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+        expect(page.items.length).toBeLessThanOrEqual(TIP_LIST_LIMIT);
+        seen.push(...page.items);
+        cursor = page.nextCursor;
+      }
+      return seen;
+    };
+    const oldest = await all('oldest');
+    const newest = await all('newest');
+    expect(oldest.length).toBeGreaterThanOrEqual(201);
+    expect(new Set(oldest.map((t) => t.id)).size).toBe(oldest.length);
+    expect(newest.map((t) => t.id)).toEqual([...oldest].reverse().map((t) => t.id));
+    const at = (items: Page['items'], name: string) => items.findIndex((t) => t.venueName === name);
+    expect(at(oldest, first.venueName)).toBeGreaterThanOrEqual(0);
+    expect(at(oldest, first.venueName)).toBeLessThan(at(oldest, `${flood} 0`));
+    // The default is oldest first: the first real tip comes before every tip of the flood on the first page.
+    const page1 = await list('status=pending');
+    expect(at(page1.items, first.venueName)).toBeGreaterThanOrEqual(0);
+    expect(page1.items.map((t) => t.id)).toEqual(oldest.slice(0, page1.items.length).map((t) => t.id));
+    expect(page1.nextCursor).not.toBeNull();
+    // A hostile cursor or order is a 400 naming the field, never a 500.
+    for (const [q, field] of [
+      ['order=sideways', 'Ordning'],
+      [`cursor=${encodeURIComponent("x' OR 1=1 --")}`, 'Sida'],
+      [`cursor=${'9'.repeat(300)}`, 'Sida'],
+    ]) {
+      const res = await callJson(`/api/admin/tips?${q}`, { cookie: admin.cookie, clock: CLOCK });
+      expect(res.status, q).toBe(400);
+      expect(res.body.error.message, q).toContain(field);
+    }
+  });
+
+  it('the "published" mail to the unconfirmed address carries no text the tipster chose (subject, text, HTML)', async () => {
+    const admin = await superadmin();
+    const bait = `Ring 0701234567 evil.example 5000 kr ${unique('b')}`;
+    const body = tipBody({ venueName: bait, message: 'Besök evil.example nu', link: 'https://evil.example/x' });
+    await send(body);
+    const [row] = await tipRows(sql`venue_name = ${body.venueName}`);
+    const res = await callJson(`/api/admin/tips/${row!.id}/approve`, { method: 'POST', body: {}, cookie: admin.cookie, clock: CLOCK });
+    expect(res.status).toBe(200);
+    const [mail] = await testDb().all<any>(sql`SELECT * FROM mail_outbox WHERE send_key = ${`tip-published:${row!.id}`}`);
+    const slug = res.body.venue.slug as string;
+    for (const part of [mail.subject, mail.text, mail.html, mail.headers]) {
+      for (const chosen of ['evil', '0701234567', '5000', slug, 'ring-0701234567', TIP_TOWN, slugify(TIP_TOWN)]) {
+        expect(part.toLowerCase(), chosen).not.toContain(chosen.toLowerCase());
+      }
+    }
+    expect(mail.subject).toBe('Tack för ditt tips! Quizet finns nu på Quizkväll');
+    expect(mail.text).toContain('tipsare@example.se');
+    // The signed link shows the page; a forged or foreign token is refused.
+    expect(await followPageLink(mail.text)).toBe(`/quiz/${slugify(TIP_TOWN)}/${slug}`);
+    expect((await call('/tipsa/visa?t=forged', { clock: CLOCK })).status).toBe(400);
+    const stop = /<([^>]+)>/.exec(JSON.parse(mail.headers)['List-Unsubscribe'])![1]!;
+    expect((await call(`/tipsa/visa?${stop.split('?')[1]}`, { clock: CLOCK })).status).toBe(400);
   });
 });

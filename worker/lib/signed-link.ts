@@ -28,7 +28,8 @@ export type LinkPurpose =
   | 'holiday-decision'
   | 'freshness-confirm'
   | 'login-device'
-  | 'tip-stop';
+  | 'tip-stop'
+  | 'tip-page';
 
 export interface LinkPayload {
   p: LinkPurpose;

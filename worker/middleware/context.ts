@@ -4,6 +4,7 @@ import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../context';
 import { countingD1, createDb, newD1Stats, type D1Like, type D1Stats } from '../db/client';
 import { parseConfig } from '../env';
+import { isSuperadmin } from '../lib/authz';
 import { createClock } from '../lib/clock';
 import { SESSION_COOKIE } from '../lib/session';
 import { createDeps, productionPorts, type PortFactories } from '../ports/deps';
@@ -56,7 +57,9 @@ function editHeaders(c: Context<AppEnv>, apply: (h: Headers) => void) {
  * Per request: parsed config, drizzle db, Stockholm clock, and the deps with the ports (made by
  * `ports`: production's, or a test's fakes through createApp). The one place the database is
  * opened: a D1 session (read replicas; the bookmark round trip above) and, when config.d1Stats is
- * on, the counting wrapper whose totals go out as x-d1-rows-read / x-d1-rows-written / x-d1-statements.
+ * on, the counting wrapper whose totals go out as x-d1-rows-read / x-d1-rows-written / x-d1-statements:
+ * to everyone outside production (development, test, the bench), in production (staging's D1_STATS=1) only
+ * to a signed-in superadmin — they tell how much a request costs and how busy the database is (issue 43.9).
  */
 export const contextMiddleware = (ports: PortFactories = productionPorts) =>
   createMiddleware<AppEnv>(async (c, next) => {
@@ -93,11 +96,13 @@ export const contextMiddleware = (ports: PortFactories = productionPorts) =>
             maxAge: BOOKMARK_MAX_AGE_S,
           })
         : null;
-    if (!bookmark && !stats) return;
+    // The session middleware runs inside this one: c.var.user is known now (unset when a guard answered first).
+    const showStats = stats !== null && (config.isDev || isSuperadmin(c.var.user ?? null));
+    if (!bookmark && !showStats) return;
     editHeaders(c, (h) => {
       if (bookmark) h.set(D1_BOOKMARK_HEADER, bookmark);
       if (cookie) h.append('Set-Cookie', cookie);
-      if (stats) {
+      if (stats && showStats) {
         h.set(D1_ROWS_READ_HEADER, String(stats.rowsRead));
         h.set(D1_ROWS_WRITTEN_HEADER, String(stats.rowsWritten));
         h.set(D1_STATEMENTS_HEADER, `${stats.statements}${stats.unmeasured ? `; unmeasured=${stats.unmeasured}` : ''}`);

@@ -11,7 +11,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { app } from '../../../worker/app';
 import { mailOutbox } from '../../../worker/db/schema';
-import { call, snapshot, testDb, unique } from '../../factories';
+import { call, createUser, snapshot, testDb, unique } from '../../factories';
 import { registeredRoutes } from './app-routes';
 import { ROUTES, targetFor } from './route-table';
 import { CLOCK, createWorld, GUARDED_TABLES } from './world';
@@ -88,6 +88,32 @@ describe('security headers', () => {
     // …while in tests the same header does pin it (so the check above can fail).
     const pinned = (await (await call('/api/listing', { clock: '1999-01-01T12:00:00Z' })).json()) as { today?: string };
     expect(pinned.today).toBe('1999-01-01');
+  });
+});
+
+describe('D1 row-count headers (issue 43.9)', () => {
+  const STATS = ['x-d1-rows-read', 'x-d1-rows-written', 'x-d1-statements'];
+  // Staging runs APP_ENV=production with D1_STATS=1: the counts are for a signed-in superadmin only.
+  const statsEnv = () => ({ ...prodEnv(), D1_STATS: '1' }) as Env;
+  const fetchAs = async (path: string, cookie?: string) => {
+    const ctx = { waitUntil: () => {}, passThroughOnException: () => {}, props: {} } as unknown as ExecutionContext;
+    const res = await app.fetch(new Request(`${PROD_ORIGIN}${path}`, { headers: cookie ? { cookie } : {} }), statsEnv(), ctx);
+    await res.arrayBuffer();
+    return STATS.map((h) => res.headers.get(h));
+  };
+
+  it('production with D1_STATS=1 never sends them to a visitor or an owner, only to a superadmin', async () => {
+    for (const path of ['/api/health', '/api/listing', '/api/tips/config', '/api/does-not-exist']) {
+      expect(await fetchAs(path), path).toEqual([null, null, null]);
+    }
+    const owner = await createUser();
+    expect(await fetchAs('/api/listing', owner.cookie)).toEqual([null, null, null]);
+    const superadmin = await createUser({ roles: ['superadmin'] });
+    const [read, written] = await fetchAs('/api/listing', superadmin.cookie);
+    expect(Number(read)).toBeGreaterThan(0);
+    expect(written).toMatch(/^\d+$/);
+    // Outside production (development, test) they stay on for everyone: the bench and the cost tests read them.
+    expect((await call('/api/health')).headers.get('x-d1-rows-read')).toMatch(/^\d+$/);
   });
 });
 

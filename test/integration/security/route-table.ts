@@ -222,6 +222,7 @@ export const ROUTES: Record<string, RouteCase> = {
     expect: SUPERADMIN(404),
     fuzzActor: 'superadmin',
   },
+  'GET /tipsa/visa': { object: 'none', expect: PUBLIC(400), note: "the published mail's signed page link; a 302 with a valid token", fuzzActor: 'visitor' },
   'GET /tipsa/stopp': { object: 'none', expect: PUBLIC(200), note: 'shows the button only; changes nothing', fuzzActor: 'visitor' },
   'POST /tipsa/stopp': {
     object: 'none',

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { AdminTip } from '../../../worker/features/tips/contract';
 import { WEEKDAYS } from '../../../worker/lib/swedish';
-import { useAnswerTip, useTips, type TipStatusFilter } from '../../api/tips';
+import { useAnswerTip, useTips, type TipOrder, type TipStatusFilter } from '../../api/tips';
 import { ApiError } from '../../lib/api';
 import { Button } from '../ui/Button';
 import { Spinner } from '../ui/Spinner';
@@ -14,24 +14,44 @@ const FILTERS: Array<{ id: TipStatusFilter; label: string }> = [
   { id: 'rejected', label: 'Avvisade' },
 ];
 
-export const pendingTipsLabel = (n: number) => `${n} tips väntar`;
+const ORDERS: Array<{ id: TipOrder; label: string }> = [
+  { id: 'oldest', label: 'Äldst först' },
+  { id: 'newest', label: 'Nyast först' },
+];
 
-/** The superadmin's "Tips" tab (issue 31.1): visitors' tips, the near-duplicate flag, publish or reject. */
+export const pendingTipsLabel = (n: number) => `${n} tips väntar`;
+/** A tip sent more than once (identical and near-identical tips fold into the first). */
+export const seenLabel = (n: number) => `Skickat ${n} gånger`;
+
+/**
+ * The superadmin's "Tips" tab (issue 31.1): visitors' tips, the near-duplicate flag, publish or reject. Paged,
+ * oldest first by default so the first tip is not buried under later ones (issue 43.7).
+ */
 export function TipsPanel() {
   const [status, setStatus] = useState<TipStatusFilter>('pending');
-  const tips = useTips(status);
+  const [order, setOrder] = useState<TipOrder>('oldest');
+  const tips = useTips(status, order);
+  const first = tips.data?.pages[0];
+  const items = tips.data?.pages.flatMap((p) => p.items) ?? [];
   return (
     <section aria-labelledby="tips-heading" className="space-y-4">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 id="tips-heading" className="text-2xl font-bold">
           Tips från besökare
         </h2>
-        {tips.data && <p className="font-semibold text-slate-700">{pendingTipsLabel(tips.data.pending)}</p>}
+        {first && <p className="font-semibold text-slate-700">{pendingTipsLabel(first.pending)}</p>}
       </div>
       <fieldset aria-label="Visa tips" className="flex min-w-0 gap-2">
         {FILTERS.map((f) => (
           <Button key={f.id} variant={status === f.id ? 'primary' : 'secondary'} aria-pressed={status === f.id} onClick={() => setStatus(f.id)}>
             {f.label}
+          </Button>
+        ))}
+      </fieldset>
+      <fieldset aria-label="Ordning" className="flex min-w-0 gap-2">
+        {ORDERS.map((o) => (
+          <Button key={o.id} variant={order === o.id ? 'primary' : 'secondary'} aria-pressed={order === o.id} onClick={() => setOrder(o.id)}>
+            {o.label}
           </Button>
         ))}
       </fieldset>
@@ -44,12 +64,17 @@ export function TipsPanel() {
           </Button>
         </div>
       )}
-      {tips.data && !tips.data.items.length && <p className="text-slate-700">Inga tips här.</p>}
+      {tips.data && !items.length && <p className="text-slate-700">Inga tips här.</p>}
       <ul className="space-y-3">
-        {tips.data?.items.map((t) => (
+        {items.map((t) => (
           <TipItem key={t.id} tip={t} />
         ))}
       </ul>
+      {tips.hasNextPage && (
+        <Button variant="secondary" disabled={tips.isFetchingNextPage} onClick={() => void tips.fetchNextPage()}>
+          {tips.isFetchingNextPage ? 'Hämtar...' : 'Visa fler'}
+        </Button>
+      )}
     </section>
   );
 }
@@ -97,6 +122,7 @@ function TipItem({ tip }: { tip: AdminTip }) {
           Möjlig dubblett: {tip.near.note}
         </p>
       )}
+      {tip.seenCount > 1 && <p className="text-sm font-semibold text-slate-700">{seenLabel(tip.seenCount)}</p>}
       {tip.hasEmail && <p className="text-sm text-slate-600">Tipsaren får ett mejl när tipset publiceras.</p>}
       {tip.rejectReason && <p className="text-sm text-slate-700">Avvisat: {tip.rejectReason}</p>}
       {tip.venue && (

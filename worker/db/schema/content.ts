@@ -1,6 +1,6 @@
 /** What visitors and owners send in: feedback and reports, tips, and owners' holiday decisions. */
 import { sql } from 'drizzle-orm';
-import { check, index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { timestamps } from './common';
 import { users } from './accounts';
 import { quizzes, venues } from './catalogue';
@@ -66,6 +66,8 @@ export type TipStatus = (typeof TIP_STATUSES)[number];
  * kept only until the one "published" mail is sent (or the tip is rejected), then set to null.
  * `near_venue_id`/`near_note`: the import's near-duplicate check, made when the tip arrives.
  * `venue_id`: the house-account business created on approval.
+ * `dedup_key`: the tip's normalised place, town, day and time (tips/service.ts `tipDedupKey`); a pending tip with
+ * the same key is not stored again, it bumps `seen_count` and `last_seen_at` (one unique index over pending rows).
  */
 export const tips = sqliteTable(
   'tips',
@@ -87,10 +89,14 @@ export const tips = sqliteTable(
     nearNote: text('near_note'),
     venueId: text('venue_id').references(() => venues.id, { onDelete: 'set null' }),
     answeredAt: text('answered_at'),
+    dedupKey: text('dedup_key'),
+    seenCount: integer('seen_count').notNull().default(1),
+    lastSeenAt: text('last_seen_at'),
     ...timestamps,
   },
   (t) => [
     index('tips_status_created_idx').on(t.status, t.createdAt),
+    uniqueIndex('tips_pending_dedup_uq').on(t.dedupKey).where(sql`status = 'pending'`),
     index('tips_near_venue_idx').on(t.nearVenueId),
     index('tips_venue_idx').on(t.venueId),
     check('tips_status_ck', sql`status IN ('pending','approved','rejected')`),

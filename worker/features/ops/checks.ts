@@ -3,6 +3,7 @@
  * cadence, staleness (a missed start, by worker/jobs/schedule.ts, which the caller hands in) and failure, and
  * the newest successful backup (issue 30 §4–5, issue 42 item 4).
  */
+import type { Config } from '../../env';
 import { previousFire } from '../../lib/cron';
 import { DEFAULT_RUN_LIMIT_MINUTES, interrupted, interruptedError, RUN_LIMIT_MINUTES } from '../../lib/jobs';
 import type { Deps } from '../../ports/deps';
@@ -144,4 +145,63 @@ export async function backupStatus(deps: Pick<Deps, 'db'>, now: Date): Promise<O
     rows: num(r.rows) ?? sumOf(r.tableRows) ?? sumOf(r.tables),
     key: typeof r.key === 'string' ? r.key : null,
   };
+}
+
+/** Turnstile's documented test secrets (always pass, always fail, token spent): for staging, never for real visitors. */
+export const TURNSTILE_TEST_SECRET = /^[123]x0{20,}AA$/;
+/** A Turnstile secret's shape (`0x` + the key); anything else is refused by siteverify. */
+const TURNSTILE_SECRET_SHAPE = /^[0-3]x[\w-]{16,}$/;
+
+export type TurnstileState = 'ok' | 'local' | 'missing' | 'malformed' | 'test-key' | 'no-site-key';
+
+/** What the human check of the public tip form will do with this configuration (worker/ports/human-check.ts). */
+export function turnstileState(config: Pick<Config, 'isDev' | 'turnstile'>): TurnstileState {
+  const { secretKey, siteKey } = config.turnstile;
+  if (!secretKey) return config.isDev ? 'local' : 'missing';
+  if (!TURNSTILE_SECRET_SHAPE.test(secretKey)) return 'malformed';
+  // Without a site key the form shows no widget and sends the local token, which siteverify refuses.
+  if (!siteKey) return 'no-site-key';
+  return TURNSTILE_TEST_SECRET.test(secretKey) ? 'test-key' : 'ok';
+}
+
+const b64uBytes = (s: string): Uint8Array<ArrayBuffer> | null => {
+  if (!/^[A-Za-z0-9_-]+$/.test(s)) return null;
+  const bin = atob(
+    s
+      .replace(/-/g, '+')
+      .replace(/_/g, '/')
+      .padEnd(Math.ceil(s.length / 4) * 4, '='),
+  );
+  return Uint8Array.from(bin, (ch) => ch.charCodeAt(0));
+};
+const b64u = (b: Uint8Array) =>
+  btoa(String.fromCharCode(...b))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
+
+export type VapidState = 'ok' | 'off' | 'invalid' | 'dev-pair';
+
+/**
+ * Whether the VAPID keys are one P-256 pair (public: the raw uncompressed point, private: its `d`, base64url):
+ * a signature made with the private key must verify with the public key. Production without keys: push is off.
+ */
+export async function vapidState(config: Pick<Config, 'isDev' | 'vapid'>, devPublicKey: string): Promise<VapidState> {
+  const v = config.vapid;
+  if (!v) return 'off';
+  if (!config.isDev && v.publicKey === devPublicKey) return 'dev-pair';
+  try {
+    const pub = b64uBytes(v.publicKey);
+    const d = b64uBytes(v.privateKey);
+    if (!pub || !d || pub.length !== 65 || pub[0] !== 4 || d.length !== 32) return 'invalid';
+    const alg = { name: 'ECDSA', namedCurve: 'P-256' };
+    const jwk = { kty: 'EC', crv: 'P-256', x: b64u(pub.slice(1, 33)), y: b64u(pub.slice(33)), d: v.privateKey };
+    const privateKey = await crypto.subtle.importKey('jwk', jwk, alg, false, ['sign']);
+    const publicKey = await crypto.subtle.importKey('raw', pub, alg, false, ['verify']);
+    const data = new TextEncoder().encode('quizkvall-vapid-check');
+    const sig = await crypto.subtle.sign({ name: 'ECDSA', hash: 'SHA-256' }, privateKey, data);
+    return (await crypto.subtle.verify({ name: 'ECDSA', hash: 'SHA-256' }, publicKey, sig, data)) ? 'ok' : 'invalid';
+  } catch {
+    return 'invalid';
+  }
 }

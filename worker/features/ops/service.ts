@@ -2,10 +2,11 @@
  * The superadmin's "Drift" view (issue 30 §4); the facts it shares with the alert check are in checks.ts. No Hono:
  * the route hands in the deps and which secrets are present (names only, never values).
  */
+import { DEV_VAPID } from '../../env';
 import type { Deps } from '../../ports/deps';
 import { stockholmInstant } from '../../lib/clock';
 import { counterHours, counterTotal, OPS_COUNTERS } from '../../lib/ops-counters';
-import { backupStatus, HOUR, jobStatuses } from './checks';
+import { backupStatus, HOUR, jobStatuses, turnstileState, vapidState, type TurnstileState, type VapidState } from './checks';
 import type { JobSchedule, OpsCheck, OpsIncident, OpsStatusResponse } from './contract';
 import { importJobsByStatus, lastWebhook, mailCounts, openIncidents, recentResolvedIncidents, type IncidentRow } from './queries';
 
@@ -27,11 +28,44 @@ export function secretPresence(env: Partial<Record<keyof SecretPresence, string 
   };
 }
 
+const TURNSTILE_CHECK: Record<Exclude<TurnstileState, 'ok' | 'local'>, { key: string; level: OpsCheck['level']; message: string }> = {
+  missing: { key: 'TURNSTILE_SECRET_KEY', level: 'fel', message: 'TURNSTILE_SECRET_KEY saknas: alla tips från besökare avvisas (den mänskliga kontrollen).' },
+  malformed: {
+    key: 'TURNSTILE_SECRET_KEY',
+    level: 'fel',
+    message: 'TURNSTILE_SECRET_KEY ser inte ut som en Turnstile-nyckel: alla tips från besökare avvisas.',
+  },
+  'test-key': {
+    key: 'TURNSTILE_SECRET_KEY',
+    level: 'varning',
+    message: 'TURNSTILE_SECRET_KEY är en av Turnstiles testnycklar: den mänskliga kontrollen skyddar inte (bara för staging).',
+  },
+  'no-site-key': {
+    key: 'TURNSTILE_SITE_KEY',
+    level: 'fel',
+    message: 'TURNSTILE_SITE_KEY saknas: tipsformuläret visar ingen mänsklig kontroll och alla tips avvisas.',
+  },
+};
+
+const VAPID_CHECK: Record<Exclude<VapidState, 'ok'>, { level: OpsCheck['level']; message: string }> = {
+  off: { level: 'varning', message: 'Push-påminnelser är avstängda: VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY saknas.' },
+  invalid: { level: 'fel', message: 'VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY är inte ett giltigt P-256-par: push-påminnelser kan inte skickas.' },
+  'dev-pair': { level: 'fel', message: 'VAPID-nycklarna är utvecklingsparet från koden (offentligt): skapa ett eget par.' },
+};
+
 /** Configuration the Worker can check itself (the placeholder database id is checked by setup:cloudflare). */
-export function configChecks(deps: Pick<Deps, 'config'>, secrets: SecretPresence): OpsCheck[] {
+export async function configChecks(deps: Pick<Deps, 'config'>, secrets: SecretPresence): Promise<OpsCheck[]> {
   const { config } = deps;
   const check = (key: string, ok: boolean, level: OpsCheck['level'], message: string): OpsCheck => ({ key, ok, level, message });
+  const turnstile = turnstileState(config);
+  const tsProblem = turnstile === 'ok' || turnstile === 'local' ? null : TURNSTILE_CHECK[turnstile];
+  const vapid = await vapidState(config, DEV_VAPID.publicKey);
+  const vapidProblem = vapid === 'ok' ? null : VAPID_CHECK[vapid];
   return [
+    // Both Turnstile keys are listed; at most one problem (the first one the human check would hit).
+    check('TURNSTILE_SECRET_KEY', tsProblem?.key !== 'TURNSTILE_SECRET_KEY', tsProblem?.level ?? 'fel', tsProblem?.message ?? 'TURNSTILE_SECRET_KEY är satt.'),
+    check('TURNSTILE_SITE_KEY', tsProblem?.key !== 'TURNSTILE_SITE_KEY', tsProblem?.level ?? 'fel', tsProblem?.message ?? 'TURNSTILE_SITE_KEY är satt.'),
+    check('VAPID', !vapidProblem, vapidProblem?.level ?? 'varning', vapidProblem?.message ?? 'VAPID-nycklarna är ett giltigt P-256-par.'),
     check(
       'LINK_SIGNING_SECRET',
       secrets.LINK_SIGNING_SECRET,
@@ -95,7 +129,7 @@ export async function opsStatus(
       signatureFailuresToday: await counterTotal(db, OPS_COUNTERS.webhookSignature, startOfToday),
     },
     serverErrors: { last24h: hours.reduce((n, h) => n + h.count, 0), hours },
-    checks: configChecks(deps, input.secrets),
+    checks: await configChecks(deps, input.secrets),
     incidents: { open: (await openIncidents(db)).map(incident), recent: (await recentResolvedIncidents(db)).map(incident) },
   };
 }

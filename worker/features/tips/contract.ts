@@ -90,9 +90,21 @@ export const RejectTipSchema = z.object({
     .describe('Anledning'),
 });
 
+/** A page cursor: the last row's created_at and id (`<ISO instant>_<id>`), as the list answered it. */
+const TIP_CURSOR = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,3})?Z)_([A-Za-z0-9_-]{1,64})$/;
+export const tipCursor = (t: { createdAt: string; id: string }) => `${t.createdAt}_${t.id}`;
+export function parseTipCursor(cursor: string): { createdAt: string; id: string } {
+  const m = TIP_CURSOR.exec(cursor);
+  return { createdAt: m?.[1] ?? '', id: m?.[2] ?? '' };
+}
+
 export const TipListQuerySchema = z.object({
   status: z.enum(['pending', 'approved', 'rejected'], { error: 'Ogiltig status' }).default('pending').describe('Status'),
+  /** Oldest first by default: the first, real tip is not buried under later ones (issue 43.7). */
+  order: z.enum(['oldest', 'newest'], { error: 'Ordning: välj äldst eller nyast först' }).default('oldest').describe('Ordning'),
+  cursor: z.string().max(120, 'Sida: ogiltig sidmarkör').regex(TIP_CURSOR, 'Sida: ogiltig sidmarkör').optional().describe('Sida'),
 });
+export type TipListQuery = z.output<typeof TipListQuerySchema>;
 
 /** One tip as the superadmin sees it. `hasEmail` only: the address itself is never shown. */
 export interface AdminTip {
@@ -110,6 +122,10 @@ export interface AdminTip {
   rejectReason: string | null;
   near: { venueId: string | null; note: string } | null;
   venue: { id: string; slug: string; citySlug: string } | null;
+  /** How many times this tip was sent (identical and near-identical tips fold into the first, issue 43.7). */
+  seenCount: number;
+  /** When it was last sent again (null: once). */
+  lastSeenAt: string | null;
   createdAt: string;
   answeredAt: string | null;
 }
@@ -117,4 +133,6 @@ export interface AdminTip {
 export interface AdminTipList {
   items: AdminTip[];
   pending: number;
+  /** The next page's cursor (`?cursor=`), or null on the last page. */
+  nextCursor: string | null;
 }

@@ -1,8 +1,9 @@
 /** Reads and raw SQL of the tips feature (issue 31.1). */
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { locations, tips, venues, type TipStatus } from '../../db/schema';
 
+/** Tips per page of the superadmin's queue. */
 export const TIP_LIST_LIMIT = 100;
 
 export async function countTips(db: Db, status: TipStatus): Promise<number> {
@@ -22,9 +23,30 @@ function tipsWithBusiness(db: Db) {
     .leftJoin(venues, eq(venues.id, tips.venueId));
 }
 
-/** Newest first; the created business's slug and city for approved tips. */
-export function tipPage(db: Db, status: TipStatus) {
-  return tipsWithBusiness(db).where(eq(tips.status, status)).orderBy(desc(tips.createdAt)).limit(TIP_LIST_LIMIT);
+/**
+ * One page (TIP_LIST_LIMIT + 1 rows: the extra one says there is a next page) in (created_at, id) order, after
+ * the cursor's row; the created business's slug and city for approved tips.
+ */
+export function tipPage(db: Db, status: TipStatus, order: 'oldest' | 'newest', after: { createdAt: string; id: string } | null) {
+  const past = order === 'oldest' ? gt : lt;
+  const by = order === 'oldest' ? asc : desc;
+  const from = after ? or(past(tips.createdAt, after.createdAt), and(eq(tips.createdAt, after.createdAt), past(tips.id, after.id))) : undefined;
+  return tipsWithBusiness(db)
+    .where(and(eq(tips.status, status), from))
+    .orderBy(by(tips.createdAt), by(tips.id))
+    .limit(TIP_LIST_LIMIT + 1);
+}
+
+/** A new tip, or — when a pending tip has its dedup key — that tip seen once more (the unique index over pending rows). */
+export function insertOrFoldTip(db: Db, row: typeof tips.$inferInsert) {
+  return db
+    .insert(tips)
+    .values(row)
+    .onConflictDoUpdate({
+      target: tips.dedupKey,
+      targetWhere: sql`status = 'pending'`,
+      set: { seenCount: sql`${tips.seenCount} + 1`, lastSeenAt: sql`excluded.created_at` },
+    });
 }
 
 /** One tip as tipPage shows it, by id (an answer's reply: never looked up in a page, which holds only the newest). */

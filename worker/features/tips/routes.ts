@@ -1,7 +1,8 @@
 /**
  * "Tipsa om ett quiz" (issue 31.1). Public: GET /api/tips/config, POST /api/tips (rate-limited per client,
  * honeypot, human check). Superadmin: /api/admin/tips (list, count, approve, reject). Mail link:
- * /tipsa/stopp?t=… (GET shows, POST is the RFC 8058 one-click stop).
+ * /tipsa/stopp?t=… (GET shows, POST is the RFC 8058 one-click stop), /tipsa/visa?t=… (the published mail's
+ * signed link to the place's page).
  */
 import { Hono } from 'hono';
 import { html } from 'hono/html';
@@ -12,7 +13,7 @@ import { linkButton, linkGuard, linkPage } from '../../lib/link-page';
 import { clientKeyOf } from '../../lib/rate-limit';
 import { validate } from '../../lib/validate';
 import { RejectTipSchema, TipIdParamSchema, TipListQuerySchema, TipSchema } from './contract';
-import { approveTip, countPendingTips, listTips, rejectTip, stopTipMail, submitTip, tipFormConfig } from './service';
+import { approveTip, countPendingTips, listTips, rejectTip, stopTipMail, submitTip, tipFormConfig, tipPagePath } from './service';
 
 export const tipRoutes = new Hono<AppEnv>()
   .get('/config', (c) => c.json(tipFormConfig(c.var.deps)))
@@ -53,3 +54,12 @@ export const tipLinkPages = new Hono<AppEnv>()
       return linkPage(c, 'Klart', html`<p>Din e-postadress är raderad. Vi skickar inget mer om ditt tips.</p><p><a href="/">Till startsidan</a></p>`);
     }),
   );
+
+/** GET /tipsa/visa?t=: the published mail's page link (signed: the mail names no place, issue 43.7). */
+export const tipShowLink = new Hono<AppEnv>().get('/', (c) =>
+  linkGuard(c, 'Quizet på Quizkväll', async () => {
+    const path = await tipPagePath(c.var.deps, { token: c.req.query('t') });
+    c.header('cache-control', 'private, no-store');
+    return c.redirect(path, 302);
+  }),
+);

@@ -30,9 +30,9 @@ import {
   trigramSimilarity,
   type ImportRow,
 } from '../admin/service';
-import { TIP_MAX_DAYS_AHEAD, type AdminTip, type AdminTipList, type TipData } from './contract';
+import { parseTipCursor, tipCursor, TIP_MAX_DAYS_AHEAD, type AdminTip, type AdminTipList, type TipData, type TipListQuery } from './contract';
 import { tipPublishedMail } from './mail';
-import { claimTip, countTips, forgetEmail, placesInCity, tipById, tipPage, tipWithBusinessById } from './queries';
+import { claimTip, countTips, forgetEmail, insertOrFoldTip, placesInCity, TIP_LIST_LIMIT, tipById, tipPage, tipWithBusinessById } from './queries';
 
 /** Tips per client and window (counted before anything else, so parallel posts cannot slip past). */
 export const TIP_LIMIT = 5;
@@ -61,10 +61,36 @@ export function nearDuplicate(places: Array<{ venueId: string; name: string; add
   return best ? { venueId: best.venueId, note: `Liknar ${best.name} i samma ort (${best.s.toFixed(2).replace('.', ',')})` } : null;
 }
 
+/**
+ * A tip's identity for deduplication (issue 43.7): the place's name with case, accents, punctuation and spaces
+ * gone, the town's slug, the day (weekday or date) and the start time. A pending tip with the same key is the
+ * same tip, however it was typed; its address, link and free text do not count (a flood varies them freely).
+ */
+export function tipDedupKey(t: { venueName: string; citySlug: string; weekday: number | null; date: string | null; startTime: string }): string {
+  const name = slugify(t.venueName).replace(/[^a-z0-9]/g, '');
+  return [t.citySlug, name, t.weekday ? `w${t.weekday}` : `d${t.date}`, t.startTime.slice(0, 5)].join('|');
+}
+
+/**
+ * The client key of the per-client limit: an IPv6 address counts by its /64 (one subscriber's network, whose
+ * addresses anyone on it can rotate at will); an IPv4 address by itself.
+ */
+export function tipClientKey(ip: string): string {
+  if (!ip.includes(':')) return ip;
+  const [head = '', tail = ''] = ip.toLowerCase().split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = ip.includes('::') ? [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right] : left;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
+}
+
 export async function submitTip(deps: TipDeps, input: TipData & { clientKey: string }): Promise<{ ok: true }> {
   const { db } = deps;
   const now = deps.clock.now();
-  await takeAttempt(db, `tip:${hashToken(input.clientKey)}`, TIP_LIMIT, TIP_WINDOW_MS, now, (ms) =>
+  await takeAttempt(db, `tip:${hashToken(tipClientKey(input.clientKey))}`, TIP_LIMIT, TIP_WINDOW_MS, now, (ms) =>
     rateLimited('För många tips på kort tid. Försök igen om en stund.', Math.ceil(ms / 1000)),
   );
   // The honeypot: a bot that filled the hidden field is answered as a success and nothing is stored.
@@ -82,7 +108,9 @@ export async function submitTip(deps: TipDeps, input: TipData & { clientKey: str
   }
   const citySlug = slugify(input.city);
   const near = nearDuplicate(await placesInCity(db, citySlug), input);
-  await db.insert(tips).values({
+  const startTime = `${input.startTime}:00`;
+  // One statement: a new tip, or the pending tip it repeats seen once more (answered the same: no oracle).
+  await insertOrFoldTip(db, {
     id: newId(),
     venueName: input.venueName,
     address: input.address,
@@ -90,12 +118,13 @@ export async function submitTip(deps: TipDeps, input: TipData & { clientKey: str
     citySlug,
     weekday: input.weekday,
     date: input.date,
-    startTime: `${input.startTime}:00`,
+    startTime,
     link: input.link,
     message: input.message,
     email: input.email,
     nearVenueId: near?.venueId ?? null,
     nearNote: near?.note ?? null,
+    dedupKey: tipDedupKey({ venueName: input.venueName, citySlug, weekday: input.weekday, date: input.date, startTime }),
     createdAt: now.toISOString(),
     updatedAt: now.toISOString(),
   });
@@ -118,14 +147,24 @@ function toAdminTip(t: typeof tips.$inferSelect, venue: { slug: string | null; c
     rejectReason: t.rejectReason,
     near: t.nearNote ? { venueId: t.nearVenueId, note: t.nearNote } : null,
     venue: t.venueId && venue.slug && venue.citySlug ? { id: t.venueId, slug: venue.slug, citySlug: venue.citySlug } : null,
+    seenCount: t.seenCount,
+    lastSeenAt: t.lastSeenAt,
     createdAt: t.createdAt,
     answeredAt: t.answeredAt,
   };
 }
 
-export async function listTips(deps: Pick<Deps, 'db'>, input: { status: 'pending' | 'approved' | 'rejected' }): Promise<AdminTipList> {
-  const [rows, pending] = await Promise.all([tipPage(deps.db, input.status), countTips(deps.db, 'pending')]);
-  return { items: rows.map((r) => toAdminTip(r.tip, { slug: r.venueSlug, citySlug: r.venueCitySlug })), pending };
+/** One page of the queue (keyset: created_at, id), oldest first unless asked otherwise, and where the next starts. */
+export async function listTips(deps: Pick<Deps, 'db'>, input: TipListQuery): Promise<AdminTipList> {
+  const after = input.cursor ? parseTipCursor(input.cursor) : null;
+  const [rows, pending] = await Promise.all([tipPage(deps.db, input.status, input.order, after), countTips(deps.db, 'pending')]);
+  const items = rows.slice(0, TIP_LIST_LIMIT);
+  const last = items.at(-1)?.tip;
+  return {
+    items: items.map((r) => toAdminTip(r.tip, { slug: r.venueSlug, citySlug: r.venueCitySlug })),
+    pending,
+    nextCursor: rows.length > TIP_LIST_LIMIT && last ? tipCursor(last) : null,
+  };
 }
 
 export async function countPendingTips(deps: Pick<Deps, 'db'>): Promise<{ pending: number }> {
@@ -225,10 +264,16 @@ export async function approveTip(deps: Pick<Deps, 'db' | 'clock' | 'config' | 'm
   await answered(runBatch(db, stmts));
   if (tip.email) {
     try {
-      const stop = await signLink(deps.config.linkSigningSecret, 'tip-stop', tip.id, STOP_TTL_S, deps.clock.now());
-      const page = `${deps.config.appUrl}/quiz/${encodeURIComponent(tip.citySlug)}/${encodeURIComponent(slug!)}`;
+      // The address was never confirmed: the mail holds only fixed text and our signed links (the page link
+      // too: the place's slug is made of the tipster's words). docs/features/mail-to-unconfirmed-addresses.md
+      const now = deps.clock.now();
+      const stop = await signLink(deps.config.linkSigningSecret, 'tip-stop', tip.id, STOP_TTL_S, now);
+      const show = await signLink(deps.config.linkSigningSecret, 'tip-page', tip.id, STOP_TTL_S, now);
       await deps.mailer.sendOnce(
-        tipPublishedMail(tip.email, { venueName: tip.venueName, page, stop: `${deps.config.appUrl}/tipsa/stopp?t=${encodeURIComponent(stop)}` }),
+        tipPublishedMail(tip.email, {
+          page: `${deps.config.appUrl}/tipsa/visa?t=${encodeURIComponent(show)}`,
+          stop: `${deps.config.appUrl}/tipsa/stopp?t=${encodeURIComponent(stop)}`,
+        }),
         `tip-published:${tip.id}`,
       );
     } catch (err) {
@@ -264,4 +309,13 @@ export async function stopTipMail(deps: Pick<Deps, 'db' | 'clock' | 'config'>, i
   const r = await verifyLink(linkKeys(deps.config), input.token, 'tip-stop', deps.clock.now());
   if (!r.ok) throw invalidInput(linkRefusal(r.reason));
   await deps.db.update(tips).set({ email: null, updatedAt: deps.clock.now().toISOString() }).where(eq(tips.id, r.payload.s));
+}
+
+/** The published mail's page link: the signed tip id → the path of the place's page (404 once it is gone). */
+export async function tipPagePath(deps: Pick<Deps, 'db' | 'clock' | 'config'>, input: { token: string | undefined }): Promise<string> {
+  const r = await verifyLink(linkKeys(deps.config), input.token, 'tip-page', deps.clock.now());
+  if (!r.ok) throw invalidInput(linkRefusal(r.reason));
+  const row = await tipWithBusinessById(deps.db, r.payload.s);
+  if (!row?.venueSlug || !row.venueCitySlug) throw notFound('Sidan finns inte längre.');
+  return `/quiz/${encodeURIComponent(row.venueCitySlug)}/${encodeURIComponent(row.venueSlug)}`;
 }
