@@ -41,6 +41,31 @@ export const HOLD_LIMIT_MESSAGES = {
   rate: (minutes: number) =>
     `Du har startat många betalningar på kort tid. Högst ${HOLD_LIMITS.checkoutsPerHour} per timme – försök igen om ${minutesText(minutes)}.`,
 } as const;
+/**
+ * Issue 43.3: unpaid Premium holds in one city, all buyers together (docs/features/orders-holds-and-refunds.md).
+ * HOLD_LIMITS bound one account; throwaway accounts are cheap, so the city has bounds of its own. An order is
+ * refused when, counting it, the city's unpaid held Premium days would exceed `bulkPremiumDays` — unless its
+ * buyer (account and business) then holds at most `smallDays` there: such an order may fill the city up to
+ * `premiumDays`. So hoarders (more than a month of a weekly quiz each) together hold at most `bulkPremiumDays`,
+ * and an ordinary owner still finds room above them. Held days past their expiry never count.
+ */
+export const CITY_HOLD_LIMITS = {
+  /** Unpaid held Premium days in one city at a time, all buyers together: the hard bound. */
+  premiumDays: 60,
+  /** The most an order may leave held in the city when its buyer holds more than `smallDays` there. */
+  bulkPremiumDays: 30,
+  /** Unpaid Premium days one buyer holds in a city and still counts as small: the 4-week option of a weekly quiz. */
+  smallDays: Math.max(...WEEKS),
+} as const;
+const datesText = (n: number) => countText(n, 'datum', 'datum');
+export const CITY_HOLD_MESSAGES = {
+  /** Nothing more fits in the city until a hold ends. */
+  full: (city: string, minutes: number) =>
+    `Just nu kan inga fler Premium-dagar i ${city} reserveras: många är redan reserverade i betalningar som inte är klara. Försök igen om ${minutesText(minutes)}.`,
+  /** Fewer dates would fit; `room` = the most Premium dates in the city this order could take now. */
+  fewer: (city: string, room: number, minutes: number) =>
+    `Många Premium-dagar i ${city} är just nu reserverade i betalningar som inte är klara. Välj högst ${datesText(room)} med Premium i ${city}, eller försök igen om ${minutesText(minutes)}.`,
+} as const;
 export const PROMOTION_MESSAGES = {
   noQuizzes: 'Inga quiz valda – Välj minst ett quiz att marknadsföra',
   noTier: 'Välj marknadsföringstyp',

@@ -167,11 +167,29 @@ export async function recentlyReleasedItems(db: Db, who: { userId: string; venue
  */
 export function insertOrderWithinLimitsStatement(
   db: Db,
-  o: { id: string; userId: string; venueId: string; kind: 'marketing' | 'promotion'; amountTotal: number; items: string; expiresAt: number; itemCount: number },
+  o: {
+    id: string;
+    userId: string;
+    venueId: string;
+    kind: 'marketing' | 'promotion';
+    amountTotal: number;
+    items: string;
+    expiresAt: number;
+    itemCount: number;
+    /** The order's Premium days per city (issue 43.3), and the instant and date holds are counted at. */
+    premiumByCity: CityDays[];
+    nowMs: number;
+    today: string;
+  },
   limits: { openCheckouts: number; heldDays: number },
+  city: { premiumDays: number; bulkPremiumDays: number; smallDays: number },
 ) {
   const heldBy = (col: SQL) => sql`(SELECT COUNT(*) FROM promotion_slot_claims c JOIN checkout_orders x ON x.id = c.order_id
     WHERE ${col} AND x.status = 'open' AND c.state = 'held')`;
+  // One JSON parameter for every city of the order: [{ "c": slug, "n": days }].
+  const wanted = JSON.stringify(o.premiumByCity.map((w) => ({ c: w.citySlug, n: w.days })));
+  const inCity = (who: SQL) => livePremiumHeld(sql`json_extract(w.value, '$.c')`, who, o.nowMs, o.today);
+  const n = sql`json_extract(w.value, '$.n')`;
   return batchableRun(
     db,
     sql`
@@ -180,8 +198,49 @@ export function insertOrderWithinLimitsStatement(
     WHERE (SELECT COUNT(*) FROM checkout_orders WHERE user_id = ${o.userId} AND status = 'open') < ${limits.openCheckouts}
       AND (SELECT COUNT(*) FROM checkout_orders WHERE venue_id = ${o.venueId} AND status = 'open') < ${limits.openCheckouts}
       AND ${heldBy(sql`x.user_id = ${o.userId}`)} + ${o.itemCount} <= ${limits.heldDays}
-      AND ${heldBy(sql`x.venue_id = ${o.venueId}`)} + ${o.itemCount} <= ${limits.heldDays}`,
+      AND ${heldBy(sql`x.venue_id = ${o.venueId}`)} + ${o.itemCount} <= ${limits.heldDays}
+      AND NOT EXISTS (SELECT 1 FROM json_each(${wanted}) w
+        WHERE ${inCity(sql`1`)} + ${n} > CASE
+          WHEN ${inCity(sql`x.user_id = ${o.userId}`)} + ${n} <= ${city.smallDays}
+            AND ${inCity(sql`x.venue_id = ${o.venueId}`)} + ${n} <= ${city.smallDays}
+          THEN ${city.premiumDays} ELSE ${city.bulkPremiumDays} END)`,
   );
+}
+
+/** Premium days of one order in one city (issue 43.3). */
+export interface CityDays {
+  citySlug: string;
+  days: number;
+}
+
+/**
+ * Unpaid Premium days held in a city by open orders matching `who` whose hold has not expired (a lapsed hold
+ * not yet released does not count). Reads the slot index (city, date, tier) from today on, then the order by id.
+ */
+function livePremiumHeld(citySlug: SQL | string, who: SQL, nowMs: number, today: string): SQL {
+  return sql`(SELECT COUNT(*) FROM promotion_slot_claims c JOIN checkout_orders x ON x.id = c.order_id
+    WHERE c.city_slug = ${citySlug} AND c.date >= ${today} AND c.tier = 'premium' AND c.state = 'held'
+      AND x.status = 'open' AND x.expires_at >= ${nowMs} AND ${who})`;
+}
+
+/**
+ * A city's unpaid Premium holds, for the refusal's message (issue 43.3): all buyers, this account, this business,
+ * and the first moment one of them ends (epoch ms, null when none is held).
+ */
+export async function cityPremiumHolds(db: Db, who: { userId: string; venueId: string }, citySlug: string, nowMs: number, today: string) {
+  const [row] = await db.all<{ total: number; user_days: number; venue_days: number; first_end: number | null }>(sql`
+    SELECT
+      ${livePremiumHeld(citySlug, sql`1`, nowMs, today)} AS total,
+      ${livePremiumHeld(citySlug, sql`x.user_id = ${who.userId}`, nowMs, today)} AS user_days,
+      ${livePremiumHeld(citySlug, sql`x.venue_id = ${who.venueId}`, nowMs, today)} AS venue_days,
+      (SELECT MIN(x.expires_at) FROM promotion_slot_claims c JOIN checkout_orders x ON x.id = c.order_id
+        WHERE c.city_slug = ${citySlug} AND c.date >= ${today} AND c.tier = 'premium' AND c.state = 'held'
+          AND x.status = 'open' AND x.expires_at >= ${nowMs}) AS first_end`);
+  return {
+    total: row?.total ?? 0,
+    buyer: Math.max(row?.user_days ?? 0, row?.venue_days ?? 0),
+    firstEnd: row?.first_end ?? null,
+  };
 }
 
 /** The database's own instant, as the orders' `updated_at` is written (payments/queries.ts nowIso). */

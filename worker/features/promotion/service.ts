@@ -15,6 +15,8 @@ import { newId } from '../../lib/ids';
 import type { Deps } from '../../ports/deps';
 import { PaymentsNotConfiguredError, type PaymentsPort } from '../../ports/payments';
 import {
+  CITY_HOLD_LIMITS,
+  CITY_HOLD_MESSAGES,
   HOLD_LIMITS,
   HOLD_LIMIT_MESSAGES,
   MAX_SLOTS_PER_DAY,
@@ -44,6 +46,7 @@ import {
   claimedQuizIds,
   claimSlotStatement,
   claimsForCityDates,
+  cityPremiumHolds,
   expiredOpenOrderIds,
   expireOrdersStatements,
   insertOrderWithinLimitsStatement,
@@ -52,6 +55,7 @@ import {
   unpaidHolds,
   loadSeriesWindow,
   pendingPurchasesIn,
+  type CityDays,
   type DeleteScope,
   type PromotableQuiz,
 } from './queries';
@@ -181,6 +185,7 @@ export async function createMarketingCheckout(runDeps: CheckoutDeps, buyer: Acto
   return openCheckout(deps, {
     kind: 'marketing',
     venueId: venue.id,
+    cityNames: new Map(quizzes.map((q) => [q.citySlug, q.city])),
     items,
     amounts,
     lineItems: items.map((it) => ({ name: `${TIER_LABELS[it.tier]} – ${names.get(it.quizId)}`, amount: it.listAmount! })),
@@ -229,6 +234,7 @@ export async function createPromotionCheckout(runDeps: CheckoutDeps, buyer: Acto
   return openCheckout(deps, {
     kind: 'promotion',
     venueId: venue.id,
+    cityNames: new Map(occurrences.map((o) => [o.citySlug, o.city])),
     items,
     amounts,
     lineItems: [{ name: `${TIER_LABELS[input.tier]} – ${weeksLabel} (${self!.locationName}, från ${quiz.date})`, amount: amounts.subtotal }],
@@ -237,7 +243,15 @@ export async function createPromotionCheckout(runDeps: CheckoutDeps, buyer: Acto
 
 async function openCheckout(
   deps: CheckoutRun,
-  order: { kind: 'marketing' | 'promotion'; venueId: string; items: OrderItem[]; amounts: OrderAmounts; lineItems: Array<{ name: string; amount: number }> },
+  order: {
+    kind: 'marketing' | 'promotion';
+    venueId: string;
+    /** Display names of the order's cities (for the city bound's message). */
+    cityNames: Map<string, string>;
+    items: OrderItem[];
+    amounts: OrderAmounts;
+    lineItems: Array<{ name: string; amount: number }>;
+  },
 ): Promise<CheckoutResponse> {
   const { db, actor, now } = deps;
   requireActor(actor);
@@ -245,6 +259,10 @@ async function openCheckout(
   await releaseExpiredHolds(deps);
   const who = { userId: actor.id, venueId: order.venueId };
   await checkHoldLimits(db, who, order.items, now);
+  const premiumByCity = premiumDaysByCity(order.items);
+  const cityLimit = () => cityHoldError(deps, who, premiumByCity, order.cityNames);
+  const refused = await cityLimit();
+  if (refused) throw refused;
   const orderId = newId();
   const amountTotal = order.amounts.total;
   try {
@@ -259,14 +277,18 @@ async function openCheckout(
           items: JSON.stringify(order.items),
           expiresAt: now.getTime() + ORDER_HOLD_TTL_MS,
           itemCount: order.items.length,
+          premiumByCity,
+          nowMs: now.getTime(),
+          today: deps.today,
         },
         HOLD_LIMITS,
+        CITY_HOLD_LIMITS,
       ),
       ...order.items.map((it) => claimSlotStatement(db, { id: newId(), orderId, quizId: it.quizId, citySlug: it.citySlug, date: it.date, tier: it.tier })),
     ]);
   } catch (err) {
-    // A concurrent checkout of the same buyer took the last of its limits between the check and the batch.
-    const limit = await holdLimitError(db, who, order.items.length);
+    // A concurrent checkout (of this buyer, or of anyone in the city) took the last of a bound between the check and the batch.
+    const limit = (await holdLimitError(db, who, order.items.length)) ?? (await cityLimit());
     if (limit) throw limit;
     throw await explainClaimFailure(db, order.items, err);
   }
@@ -329,6 +351,40 @@ async function holdLimitError(db: Db, who: { userId: string; venueId: string }, 
   if (held.openCheckouts >= HOLD_LIMITS.openCheckouts) return conflict(HOLD_LIMIT_MESSAGES.openCheckouts, { reason: 'hold_limit', limit: 'open_checkouts' });
   if (held.heldDays + itemCount > HOLD_LIMITS.heldDays)
     return conflict(HOLD_LIMIT_MESSAGES.heldDays(held.heldDays), { reason: 'hold_limit', limit: 'held_days' });
+  return null;
+}
+
+/** The order's Premium days per city, in the order's city order. */
+function premiumDaysByCity(items: OrderItem[]): CityDays[] {
+  const days = new Map<string, number>();
+  for (const it of items) if (it.tier === 'premium') days.set(it.citySlug, (days.get(it.citySlug) ?? 0) + 1);
+  return [...days].map(([citySlug, n]) => ({ citySlug, days: n }));
+}
+
+/**
+ * Issue 43.3: refuses (409, Swedish, "try again in n minutes") an order that would take a city's unpaid Premium
+ * holds past CITY_HOLD_LIMITS (see there). The order insert re-checks the same rule atomically; this read only
+ * words it. The minutes run to the first moment one of the city's holds ends.
+ */
+async function cityHoldError(
+  run: Pick<CheckoutRun, 'db' | 'now' | 'today'>,
+  who: { userId: string; venueId: string },
+  premiumByCity: CityDays[],
+  cityNames: Map<string, string>,
+): Promise<AppError | null> {
+  const nowMs = run.now.getTime();
+  for (const { citySlug, days } of premiumByCity) {
+    const held = await cityPremiumHolds(run.db, who, citySlug, nowMs, run.today);
+    const small = held.buyer + days <= CITY_HOLD_LIMITS.smallDays;
+    if (held.total + days <= (small ? CITY_HOLD_LIMITS.premiumDays : CITY_HOLD_LIMITS.bulkPremiumDays)) continue;
+    const minutes = Math.max(1, Math.ceil(((held.firstEnd ?? nowMs) - nowMs) / 60_000));
+    const city = cityNames.get(citySlug) ?? citySlug;
+    // The most this order could take instead: as a small order (when the buyer is still small there) or as a bulk one.
+    const asSmall = held.buyer < CITY_HOLD_LIMITS.smallDays ? Math.min(CITY_HOLD_LIMITS.smallDays - held.buyer, CITY_HOLD_LIMITS.premiumDays - held.total) : 0;
+    const room = Math.max(0, asSmall, CITY_HOLD_LIMITS.bulkPremiumDays - held.total);
+    const text = room > 0 ? CITY_HOLD_MESSAGES.fewer(city, room, minutes) : CITY_HOLD_MESSAGES.full(city, minutes);
+    return conflict(text, { reason: 'hold_limit', limit: 'city_premium_days', citySlug, retryAfterMinutes: minutes });
+  }
   return null;
 }
 
