@@ -98,8 +98,8 @@ const common = {
   legalComments: 'none',
   // Node built-ins are provided by workerd (nodejs_compat), as for the main module.
   external: ['node:*'],
-  // As wrangler defines it for the main module (NODE_ENV, else production): react-server.bundle.js must be built in
-  // the same mode as the main module's React (worker/lib/ssr.ts checks). vitest sets "test": React's development build.
+  // As wrangler defines it for the main module (NODE_ENV, else production). The React renderer is built in both modes
+  // instead (nodeEnv below), so it never depends on who built last.
   define: { 'process.env.NODE_ENV': JSON.stringify(process.env.NODE_ENV || 'production') },
   logLevel: 'warning',
   write: false,
@@ -116,15 +116,30 @@ export const LAZY_MODULES = [
   { out: 'calendar-parser.bundle.js', entryPoints: [join(ROOT, 'worker', 'features', 'calendar-sync', 'ics.ts')], plugins: [] },
   { out: 'calendar-writer.bundle.js', entryPoints: [join(ROOT, 'worker', 'features', 'calendar', 'ics.ts')], plugins: [] },
   { out: 'csv-parser.bundle.js', entryPoints: [join(ROOT, 'worker', 'lib', 'csv-parse.ts')], plugins: [] },
-  { out: 'react-server.bundle.js', entryPoints: [join(ROOT, 'worker', 'lib', 'react-server.ts')], plugins: [hostReactPlugin] },
+  // The renderer in both of React's builds, one file each: it must match the main module's React, and a folder serves
+  // `wrangler dev` / the e2e apps (production) and the integration tier (development) at the same time — one file
+  // rebuilt in either mode broke the other (npm test runs Lighthouse's app beside the integration tier).
+  {
+    out: 'react-server.bundle.js',
+    entryPoints: [join(ROOT, 'worker', 'lib', 'react-server.ts')],
+    plugins: [hostReactPlugin],
+    nodeEnv: 'production',
+  },
+  {
+    out: 'react-server-dev.bundle.js',
+    entryPoints: [join(ROOT, 'worker', 'lib', 'react-server.ts')],
+    plugins: [hostReactPlugin],
+    nodeEnv: 'development',
+  },
 ];
 
 /** Builds every lazy module; writes a file only when its bytes change. Returns the paths written. */
 export async function buildLazyModules() {
   const written = [];
-  for (const { out, ...opts } of LAZY_MODULES) {
+  for (const { out, nodeEnv, ...opts } of LAZY_MODULES) {
     const outfile = join(OUT, out);
-    const result = await build({ ...common, ...opts, outfile });
+    const define = nodeEnv ? { 'process.env.NODE_ENV': JSON.stringify(nodeEnv) } : common.define;
+    const result = await build({ ...common, ...opts, define, outfile });
     for (const file of result.outputFiles) {
       if (existsSync(file.path) && readFileSync(file.path).equals(Buffer.from(file.contents))) continue;
       writeFileSync(file.path, file.contents);

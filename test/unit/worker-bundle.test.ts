@@ -31,6 +31,7 @@ const LAZY_ENTRIES = [
   { bundle: 'calendar-writer.bundle.js', entry: 'worker/features/calendar/ics.ts', packages: ['ical-generator'] },
   { bundle: 'csv-parser.bundle.js', entry: 'worker/lib/csv-parse.ts', packages: ['papaparse'] },
   { bundle: 'react-server.bundle.js', entry: 'worker/lib/react-server.ts', packages: ['react-dom'] },
+  { bundle: 'react-server-dev.bundle.js', entry: 'worker/lib/react-server.ts', packages: ['react-dom'] },
 ];
 
 /** Value imports (not `import type`) of a source text: [specifier, imported names]. */

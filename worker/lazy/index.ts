@@ -26,5 +26,8 @@ export const loadCalendarWriter = () => import('./calendar-writer.bundle.js');
 /** papaparse: reading CSV files (worker/lib/csv-parse.ts; the admin import). */
 export const loadCsvParser = () => import('./csv-parser.bundle.js');
 
-/** react-dom/server, rendering with the main module's React (worker/lib/ssr.ts reactServer(); public pages, embeds). */
-export const loadReactServer = () => import('./react-server.bundle.js');
+/**
+ * react-dom/server, rendering with the main module's React (worker/lib/ssr.ts reactServer(); public pages, embeds), in
+ * the same build as that React: production, or development (vitest, `wrangler dev` without NODE_ENV=production).
+ */
+export const loadReactServer = () => (process.env.NODE_ENV === 'production' ? import('./react-server.bundle.js') : import('./react-server-dev.bundle.js'));
