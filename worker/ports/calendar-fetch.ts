@@ -95,7 +95,7 @@ const GLOBAL_UNICAST_V6 = ipaddr.parseCIDR('2000::/3') as [ipaddr.IPv6, number];
 export function isPrivateHost(hostname: string): boolean {
   let host = hostname.toLowerCase();
   if (host.startsWith('[') && host.endsWith(']')) return isSpecialAddress(host.slice(1, -1)) !== false;
-  if (host.includes(':') || host.includes('%')) return true; // IPv6 without brackets, zone ids: not a host name
+  if (host.includes(':')) return isSpecialAddress(host) !== false; // IPv6 without brackets (URL.hostname always has them)
   const literal = isSpecialAddress(host);
   if (literal !== null) return literal;
   if (host.endsWith('.')) host = host.slice(0, -1); // one trailing dot: the root; a second leaves an empty label
