@@ -62,7 +62,6 @@ export const textField = (label: string, max: number, opts: { multiLine?: boolea
     .describe(label);
 };
 
-// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point (written as \u escapes)
 const LINE_BREAKS = /\r\n|[\n\r\u0085\u2028\u2029]/g;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point (written as \u escapes)
 const CONTROLS_BUT_TAB_LF = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/g;
