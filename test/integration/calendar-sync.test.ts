@@ -22,7 +22,7 @@ import { hostileCalendar } from '../fixtures/hostile-calendar';
 import { runNightly } from '../jobs-queue';
 import { createCalendarFetcher, isPrivateHost, type FetchFn } from '../../worker/ports/calendar-fetch';
 import { productionPorts } from '../../worker/ports/deps';
-import { callJson, createLocation, createUser, createVenue, snapshot, testDb, unique } from '../factories';
+import { call, callJson, createLocation, createUser, createVenue, snapshot, testDb, unique } from '../factories';
 import { capturingOutboxQueue, queueMessages } from '../mail-queue';
 import { testApp } from '../test-app';
 import { buy } from './promotion-support';
@@ -438,6 +438,67 @@ describe('hostile feeds', () => {
     ])
       expect(isPrivateHost(h), h).toBe(true);
     for (const h of ['calendar.google.com', 'outlook.office365.com', '8.8.8.8', '2a00:1450::1']) expect(isPrivateHost(h), h).toBe(false);
+  });
+});
+
+describe('text and dates from a calendar (issue 43.5)', () => {
+  // C0 and C1 controls (BEL, ESC, NEL …): what must never reach a page, a mail or an .ics file.
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point (written as \u escapes)
+  const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+
+  it('BEL, ESC and NEL in SUMMARY and DESCRIPTION are removed before anything is stored; the quiz, its page and its .ics file are clean', async () => {
+    const o = await owner();
+    const dirty = ev(
+      'UID:bel@puben',
+      'SUMMARY:Quiz\u0007kva\u0308ll \u001b[31mröd\u0085runda',
+      'DESCRIPTION:Rad ett\u0085rad två\u0007\u001b',
+      'DTSTART:20300320T170000Z',
+    );
+    const { app } = appWith({ [FEED]: text(ics(dirty)) });
+    const preview = await callJson(`${base(o)}/preview`, { app, cookie: o.user.cookie, clock: NOW, body: { url: FEED } });
+    expect(preview.status).toBe(200);
+    expect(preview.body.events.map((e: { title: string }) => e.title)).toEqual(['Quizkväll [31mröd runda']);
+    const feed = await accept(o, app);
+    expect(feed.lastResult).toMatchObject({ created: 1, notUnderstood: 0 });
+    const [quiz] = await quizzesOf(o.location.id);
+    expect(quiz).toMatchObject({ title: 'Quizkväll [31mröd runda', description: 'Rad ett rad två' });
+    const file = await call(`/api/calendar/quiz/${quiz!.id}.ics`, { clock: NOW });
+    expect(file.status).toBe(200);
+    const body = await file.text();
+    expect(body).toContain('Quizkväll [31mröd runda');
+    expect(body.replace(/\r\n/g, '')).not.toMatch(CONTROL);
+    const page = await call(`/quiz/${o.location.citySlug}/${o.venue.slug}`, { clock: NOW });
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('Quizkväll');
+    expect(html.replace(/[\r\n\t]/g, '')).not.toMatch(CONTROL);
+  });
+
+  it('a date or time that does not exist is not understood, by name (not rolled over into another date); the other events are kept', async () => {
+    const o = await owner();
+    const feedText = ics(
+      single,
+      ev('UID:feb99@puben', 'SUMMARY:Februariquiz', 'DTSTART:20300299T190000'),
+      ev('UID:issue@puben', 'SUMMARY:Trasig', 'DTSTART:20301399T256199'),
+      ev('UID:hour25@puben', 'SUMMARY:Sent', 'DTSTART;TZID=Europe/Stockholm:20300320T250000'),
+      weekly('EXDATE;TZID=Europe/Stockholm:20300332T190000'),
+      ev('UID:until@puben', 'SUMMARY:Tills', 'DTSTART:20300306T190000', 'RRULE:FREQ=WEEKLY;UNTIL=20300631T000000Z'),
+    );
+    const { app } = appWith({ [FEED]: text(feedText) });
+    const preview = await callJson(`${base(o)}/preview`, { app, cookie: o.user.cookie, clock: NOW, body: { url: FEED } });
+    expect(preview.status).toBe(200);
+    expect(preview.body.events.map((e: { uid: string }) => e.uid)).toEqual(['jul@puben']);
+    const reason = (property: string) => `Händelsen har ett ogiltigt datum eller klockslag (${property})`;
+    expect(preview.body.notUnderstood).toEqual([
+      { uid: 'feb99@puben', title: 'Februariquiz', reason: reason('DTSTART') },
+      { uid: 'issue@puben', title: 'Trasig', reason: reason('DTSTART') },
+      { uid: 'hour25@puben', title: 'Sent', reason: reason('DTSTART') },
+      { uid: 'tisdag@puben', title: 'Tisdagsquiz', reason: reason('EXDATE') },
+      { uid: 'until@puben', title: 'Tills', reason: reason('UNTIL') },
+    ]);
+    const feed = await accept(o, app);
+    expect(feed.lastResult).toMatchObject({ created: 1, notUnderstood: 5 });
+    expect((await quizzesOf(o.location.id)).map((q) => [q.date, q.title])).toEqual([['2030-03-20', 'Julquiz']]);
   });
 });
 

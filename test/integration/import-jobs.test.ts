@@ -104,9 +104,9 @@ describe('upload and preview', () => {
     expect(await testDb().select().from(venues).where(sql`instr(${venues.name}, ${p}) > 0`)).toEqual([]);
   });
 
-  it("applies the forms' text rules: NUL, CR/LF, NEL and U+2028 in a name or address make the row invalid, and nothing of it reaches a page (issue 26.7)", async () => {
+  it("applies the forms' text rules: NUL, CR/LF, NEL, U+2028, BEL and ESC in a name or address make the row invalid, and nothing of it reaches a page (issue 26.7)", async () => {
     const p = unique('Ctl');
-    const bad = { NUL: '\u0000', CR: '\r', LF: '\n', NEL: '\u0085', LS: '\u2028' };
+    const bad = { NUL: '\u0000', CR: '\r', LF: '\n', NEL: '\u0085', LS: '\u2028', BEL: '\u0007', ESC: '\u001b' };
     const lines = [
       HEADER,
       ...Object.entries(bad).map(([k, ch], i) => `"${p} ${k}${ch}krog",${i % 2 ? `"Gata${ch}1"` : 'Gata 1'},Umeå,,,tisdag,,,,,,,,`),
@@ -114,8 +114,8 @@ describe('upload and preview', () => {
     ];
     const up = await upload(lines.join('\r\n'));
     expect(up.status).toBe(201);
-    expect(up.body.preview.counts).toEqual({ new: 1, duplicate: 0, invalid: 5 });
-    expect(up.body.preview.rows.slice(0, 5).map((r: { message: string }) => r.message)).toEqual(
+    expect(up.body.preview.counts).toEqual({ new: 1, duplicate: 0, invalid: 7 });
+    expect(up.body.preview.rows.slice(0, 7).map((r: { message: string }) => r.message)).toEqual(
       Object.keys(bad).map((_, i) =>
         i % 2 ? 'name: Får inte innehålla kontrolltecken; address: Får inte innehålla kontrolltecken' : 'name: Får inte innehålla kontrolltecken',
       ),
@@ -127,7 +127,7 @@ describe('upload and preview', () => {
     expect(stored).toEqual([{ name: `${p} Ren krog`, address: 'Gata 9' }]);
     // The JSON preview reads the same rules (NUL and NEL in a JSON body are refused for the whole request first).
     const preview = await callJson('/api/admin/import/preview', {
-      body: { csv: lines.join('\n').replaceAll('\u0000', '').replaceAll('\u0085', '') },
+      body: { csv: lines.join('\n').replaceAll('\u0000', '').replaceAll('\u0085', '').replaceAll('\u0007', '').replaceAll('\u001b', '') },
       cookie: superadmin.cookie,
       clock: CLOCK,
     });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FeedTooComplexError, mapCalendar, REASONS } from '../../worker/features/calendar-sync/ics';
+import { FeedTooComplexError, isRealDateValue, mapCalendar, REASONS } from '../../worker/features/calendar-sync/ics';
 import { fingerprint } from '../../worker/features/calendar-sync/fingerprint';
 import { MAX_OCCURRENCES_PER_FEED, MAX_RECURRENCE_STEPS_PER_FEED, SYNC_HORIZON_DAYS } from '../../worker/features/calendar-sync/contract';
 import { addDays } from '../../worker/lib/clock';
@@ -222,5 +222,49 @@ describe('open-ended rules from long ago (issue 42.2)', () => {
     }
     expect(thrown).toBeInstanceOf(FeedTooComplexError);
     expect((thrown as FeedTooComplexError).steps).toBe(MAX_RECURRENCE_STEPS_PER_FEED);
+  });
+});
+
+describe('dates that do not exist (issue 43.5)', () => {
+  it.each([
+    ['2026-12-01', true],
+    ['2026-12-01T19:00:00', true],
+    ['2026-12-01T19:00:00Z', true],
+    ['2028-02-29', true],
+    ['2026-12-31T23:59:60Z', true],
+    ['2026-13-99T25:61:99', false],
+    ['2026-13-01', false],
+    ['2026-00-10', false],
+    ['2026-02-29', false],
+    ['2026-04-31T19:00:00', false],
+    ['2026-12-00', false],
+    ['2026-12-01T24:00:00', false],
+    ['2026-12-01T19:60:00', false],
+    ['2026-12-01T19:00:61', false],
+    ['0099-12-01', false],
+    ['2026-12-1', false],
+    ['2026-12-01T19:00', false],
+    ['', false],
+    [null, false],
+  ])('%s → %s', (value, real) => {
+    expect(isRealDateValue(value)).toBe(real);
+  });
+
+  it("the issue's DTSTART:20261399T256199 is not understood (it became a quiz on 2027-04-10 02:02); so is a bad EXDATE; the rest is kept", () => {
+    const m = mapCalendar(
+      cal(
+        ev('UID:bad', 'SUMMARY:Trasig', 'DTSTART:20261399T256199'),
+        ev('UID:dec', 'SUMMARY:Decemberquiz', 'DTSTART:20261299T190000'),
+        ev('UID:ex', 'SUMMARY:Veckoquiz', 'DTSTART:20261201T190000', 'RRULE:FREQ=WEEKLY;COUNT=3', 'EXDATE:20261208T190000,20261232T190000'),
+        ev('UID:ok', 'SUMMARY:Julquiz', 'DTSTART:20261222T190000'),
+      ),
+      '2026-12-01',
+    );
+    expect(m.occurrences.map((o) => [o.uid, o.date, o.startTime])).toEqual([['ok', '2026-12-22', '19:00:00']]);
+    expect(m.notUnderstood).toEqual([
+      { uid: 'bad', title: 'Trasig', reason: `${REASONS.invalidDate} (DTSTART)` },
+      { uid: 'dec', title: 'Decemberquiz', reason: `${REASONS.invalidDate} (DTSTART)` },
+      { uid: 'ex', title: 'Veckoquiz', reason: `${REASONS.invalidDate} (EXDATE)` },
+    ]);
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ImportRowSchema } from '../features/admin/import-contract';
 import { EditSeriesSchema } from '../features/quizzes/contract';
 import { LocationSchema, RegisterVenueSchema, UpdateVenueSchema } from '../features/venues/contract';
-import { CONTROL_CHARS_MESSAGE, findIllFormed, ILL_FORMED_MESSAGE, lineText, multiLineText, textField } from './zod-text';
+import { cleanText, CONTROL_CHARS_MESSAGE, findIllFormed, ILL_FORMED_MESSAGE, lineText, multiLineText, textField } from './zod-text';
 
 /** Characters that split or hide a one-line text: NUL, CR, LF, NEL (U+0085), LINE/PARAGRAPH SEPARATOR. */
 const BAD = { NUL: '\u0000', CR: '\r', LF: '\n', CRLF: '\r\n', NEL: '\u0085', LS: '\u2028', PS: '\u2029', DEL: '\u007f' };
@@ -69,5 +69,44 @@ describe('text has a UTF-8 form: a lone surrogate is refused (issue 43.6)', () =
   it('a surrogate pair (emoji) is well formed', () => {
     expect(lineText().parse('Öl 🍺')).toBe('Öl 🍺');
     expect(findIllFormed({ a: 'Öl 🍺' })).toBeNull();
+  });
+});
+
+describe('the one text rule (issue 43.5)', () => {
+  const decomposed = 'Kva\u0308llsquiz pa\u030a O\u0308land';
+  it('forms store NFC: textField, lineText and multiLineText normalise what they accept', () => {
+    expect(textField('Namn', 100).parse(`  ${decomposed} `)).toBe('Kvällsquiz på Öland');
+    expect(lineText().parse(decomposed)).toBe('Kvällsquiz på Öland');
+    expect(multiLineText().parse(`${decomposed}\nrad två`)).toBe('Kvällsquiz på Öland\nrad två');
+  });
+
+  it('forms refuse BEL, ESC and NEL naming nothing but the rule (the route names the field)', () => {
+    for (const ch of ['\u0007', '\u001b', '\u0085', '\u009b']) {
+      const r = textField('Namn', 100).safeParse(`Quiz${ch}kväll`);
+      expect(r.success).toBe(false);
+      expect(r.error?.issues[0]?.message).toBe(CONTROL_CHARS_MESSAGE);
+    }
+  });
+
+  it.each([
+    ['Quiz\u0007kväll', 'Quizkväll'],
+    ['\u001b[31mRöd\u001b[0m', '[31mRöd[0m'],
+    ['Rad ett\u0085rad två', 'Rad ett rad två'],
+    ['Rad ett\u2028rad två\u2029tre', 'Rad ett rad två tre'],
+    ['Tab\there\r\nand CR\rhere', 'Tab here and CR here'],
+    ['  Mellanslag   många  ', 'Mellanslag många'],
+    [decomposed, 'Kvällsquiz på Öland'],
+    ['Halv \ud83d tecken', 'Halv tecken'],
+    ['\u0000\u0007\u009f', null],
+    ['', null],
+  ])('cleanText(%j) → %j, and what it returns passes textField', (raw, clean) => {
+    expect(cleanText(raw, { max: 120 })).toBe(clean);
+    if (clean) expect(textField('Titel', 120).parse(clean)).toBe(clean);
+  });
+
+  it('cleanText keeps line feeds in multi-line text, cuts at max without halving a character, and takes null', () => {
+    expect(cleanText('Rad ett\u0085rad två\r\n\r\n\r\n\ttre\u0007', { max: 100, multiLine: true })).toBe('Rad ett\nrad två\n\ntre');
+    expect(cleanText(`${'a'.repeat(9)}😀`, { max: 10 })).toBe('a'.repeat(9));
+    expect(cleanText(null, { max: 10 })).toBeNull();
   });
 });

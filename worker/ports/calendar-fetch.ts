@@ -9,6 +9,7 @@
  * Workers cannot resolve DNS before fetching, so a public name pointing at a private address is not
  * caught here; Cloudflare's own egress does not reach private networks.
  */
+import ipaddr from 'ipaddr.js';
 import { FEED_TIMEOUT_MS, MAX_FEED_BYTES } from '../lib/calendar-limits';
 
 export type FetchFn = (input: string, init: RequestInit) => Promise<Response>;
@@ -42,41 +43,67 @@ export interface CalendarFetchOptions {
   maxBytes?: number;
 }
 
-/** IPv4 a.b.c.d in a private, loopback, link-local, CGNAT, "this network" or multicast range. */
-function privateV4(host: string): boolean {
-  const m = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(host);
-  if (!m) return false;
-  const [a, b] = [Number(m[1]), Number(m[2])];
-  return (
-    a === 0 ||
-    a === 10 ||
-    a === 127 ||
-    (a === 169 && b === 254) ||
-    (a === 172 && b >= 16 && b <= 31) ||
-    (a === 192 && b === 168) ||
-    (a === 100 && b >= 64 && b <= 127) ||
-    a >= 224
-  );
+/**
+ * Last labels of special-use domain names (RFC 6761 and IANA's registry: localhost, local, home.arpa, test …) and
+ * of the names clusters, companies and home routers answer for (svc, cluster.local, internal, lan …): a name
+ * ending in one is never fetched.
+ */
+const INTERNAL_SUFFIXES = [
+  'localhost',
+  'local',
+  'localdomain',
+  'internal',
+  'intranet',
+  'lan',
+  'home',
+  'corp',
+  'private',
+  'svc',
+  'arpa',
+  'test',
+  'invalid',
+  'example',
+  'onion',
+  'alt',
+];
+
+/**
+ * True for an IP literal (without brackets) that is not global unicast, judged by ipaddr.js's ranges from IANA's
+ * special-purpose registries: an IPv4 address must be in none of them (private, loopback, link-local, CGNAT,
+ * "this network", IETF protocol 192.0.0/24, documentation, benchmarking 198.18/15, AS112, AMT, 6to4 relay,
+ * multicast, reserved, broadcast). An IPv6 address must lie in 2000::/3 and in none of them either, so every form
+ * that embeds an IPv4 address (::a.b.c.d, ::ffff:…, ::ffff:0:…, 64:ff9b::/96 and /48, 2002::/16, Teredo
+ * 2001::/32) is refused outright, as are site-local fec0::/10, discard 100::/64, ULA, link-local and multicast.
+ * Null when `host` is no IP literal.
+ */
+export function isSpecialAddress(host: string): boolean | null {
+  if (!ipaddr.isValid(host)) return null;
+  const addr = ipaddr.parse(host);
+  if (addr.kind() === 'ipv4') return addr.range() !== 'unicast';
+  const v6 = addr as ipaddr.IPv6;
+  return !v6.match(GLOBAL_UNICAST_V6) || v6.range() !== 'unicast';
 }
 
-/** True for a host name a production Worker must not fetch (literal private IPs, localhost, internal names). */
+const GLOBAL_UNICAST_V6 = ipaddr.parseCIDR('2000::/3') as [ipaddr.IPv6, number];
+
+/**
+ * True for a host name a production Worker must not fetch: an IP literal outside global unicast (any notation
+ * the URL parser or ipaddr.js reads: decimal, octal and hex IPv4 too), a name with an empty label
+ * (`localhost..`), a single-label name, a special-use or cluster name (`*.localhost`, `*.local`, `*.internal`,
+ * `*.svc`, `*.cluster.local` …), and a name whose last label is numeric (the URL standard reads it as IPv4).
+ */
 export function isPrivateHost(hostname: string): boolean {
-  const host = hostname
-    .toLowerCase()
-    .replace(/^\[|\]$/g, '')
-    .replace(/\.$/, '');
-  if (!host.includes('.') && !host.includes(':')) return true; // "localhost", "intranet", bare numbers
-  if (/(^|\.)(localhost|local|internal|intranet|lan|home\.arpa)$/.test(host)) return true;
-  if (/^[\d.]+$/.test(host) && !/^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.test(host)) return true; // odd numeric forms
-  if (privateV4(host)) return true;
-  if (host.includes(':')) {
-    if (host === '::' || host === '::1') return true;
-    if (/^(fc|fd)/.test(host) || /^fe[89ab]/.test(host) || /^ff/.test(host)) return true;
-    const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(host);
-    if (mapped && privateV4(mapped[1]!)) return true;
-    if (/^::ffff:[0-9a-f]{1,4}:[0-9a-f]{1,4}$/.test(host)) return true; // mapped v4 in hex form: refuse outright
-  }
-  return false;
+  let host = hostname.toLowerCase();
+  if (host.startsWith('[') && host.endsWith(']')) return isSpecialAddress(host.slice(1, -1)) !== false;
+  if (host.includes(':')) return isSpecialAddress(host) !== false; // IPv6 without brackets (URL.hostname always has them)
+  const literal = isSpecialAddress(host);
+  if (literal !== null) return literal;
+  if (host.endsWith('.')) host = host.slice(0, -1); // one trailing dot: the root; a second leaves an empty label
+  const labels = host.split('.');
+  if (labels.length < 2 || labels.some((l) => l === '')) return true;
+  const last = labels[labels.length - 1]!;
+  if (/^(\d+|0x[0-9a-f]*)$/.test(last)) return true; // numeric last label: an IPv4 form, or nothing the URL parser takes
+  return INTERNAL_SUFFIXES.includes(last);
 }
 
 function checkUrl(raw: string, allowPrivate: boolean): URL {

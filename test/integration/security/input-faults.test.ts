@@ -89,6 +89,30 @@ describe('13.6 control characters are refused with a 400 naming the field', () =
   });
 });
 
+describe('43.5 one text rule for every way in', () => {
+  it('a form refuses BEL, ESC and NEL with 400 naming the field (nothing stored), and stores the text it accepts as NFC', async () => {
+    const { user, venue } = await createOwnerWithPlace();
+    const patch = (body: Record<string, unknown>) =>
+      callJson(`/api/owner/venues/${venue.id}`, { method: 'PATCH', body: { name: venue.name, isPublic: true, ...body }, cookie: user.cookie, clock: CLOCK });
+    for (const [field, value, label] of [
+      ['description', 'Quiz\u0007kväll', 'Beskrivning'],
+      ['description', 'Rad ett\u0085rad två', 'Beskrivning'],
+      ['name', 'Puben \u001b[31mröd', 'Namn'],
+    ] as const) {
+      const before = await snapshot(['venues']);
+      const res = await patch({ [field]: value });
+      expect(res.status, value).toBe(400);
+      expect(res.body.error.message).toBe(`${label}: Får inte innehålla kontrolltecken`);
+      expect(res.body.error.issues[0].path).toBe(field);
+      expect(await snapshot(['venues'])).toEqual(before);
+    }
+    const ok = await patch({ description: 'Kva\u0308llsquiz pa\u030a O\u0308land' });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    const [row] = await testDb().select({ description: venues.description }).from(venues).where(eq(venues.id, venue.id));
+    expect(row!.description).toBe('Kvällsquiz på Öland');
+  });
+});
+
 describe('13.8 a JSON endpoint answers 415 for another content type', () => {
   it('PUT /api/owner/profile as text/plain or a form → 415, the profile keeps its values', async () => {
     const { user } = await createOwnerWithPlace();

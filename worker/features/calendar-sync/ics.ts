@@ -2,7 +2,8 @@
  * ICS → quizzes (issue 31.2): reads a calendar with ical.js and maps its events to Stockholm-local quiz
  * occurrences within the sync horizon. Understood: single timed events, RRULE FREQ=WEEKLY with INTERVAL 1
  * (varje vecka) or 2 (varannan vecka), optional BYDAY/UNTIL/COUNT, EXDATE, and moved or cancelled single
- * occurrences (RECURRENCE-ID). Everything else is listed as not understood, with the reason in Swedish.
+ * occurrences (RECURRENCE-ID). Everything else is listed as not understood, with the reason in Swedish; so is an
+ * event with a date or time that does not exist (month 13, hour 25), which ical.js would roll over.
  * Bounded (issue 42.2): an open-ended rule is expanded from near today, not from its first date, and the
  * whole calendar may take at most MAX_RECURRENCE_STEPS_PER_FEED steps (else FeedTooComplexError).
  * Pure: no database, no clock (today comes in), so it is unit-tested in Node.
@@ -60,6 +61,8 @@ export const REASONS = {
   rule: 'Upprepningen stöds inte (bara varje vecka eller varannan vecka)',
   rdate: 'Extra datum (RDATE) stöds inte',
   timezone: 'Okänd tidszon',
+  /** Followed by the property, "(DTSTART)": a month 13, day 99, hour 25 or minute 61 is refused, not rolled over. */
+  invalidDate: 'Händelsen har ett ogiltigt datum eller klockslag',
 } as const;
 
 const UNDERSTOOD_PARTS = new Set(['BYDAY', 'WKST']);
@@ -73,6 +76,39 @@ const MAX_STEPS_PER_EVENT = 5_000;
  * the wall time and the every-other-week parity; the copy itself (possibly no occurrence) lies in the past.
  */
 export const JUMP_MARGIN_DAYS = 14;
+
+/** The properties of an event whose dates the mapping reads (RRULE's UNTIL too, below). */
+const DATED_PROPERTIES = new Set(['dtstart', 'dtend', 'recurrence-id', 'exdate']);
+/** A DATE or DATE-TIME value as ical.js's parser writes it into jCal, before it builds (and rolls over) a Time. */
+const JCAL_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2}):(\d{2})Z?)?$/;
+
+/**
+ * True when a jCal date or date-time is a real one: month 1–12, a day the month has, hour 0–23, minute 0–59,
+ * second 0–60. ical.js rolls an impossible value over (20261399T256199 became 2027-04-10 02:02), so the
+ * values are checked as written (issue 43.5).
+ */
+export function isRealDateValue(value: unknown): boolean {
+  const m = typeof value === 'string' ? JCAL_DATE.exec(value) : null;
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (y < 1000 || mo < 1 || mo > 12 || d < 1 || d > new Date(Date.UTC(y, mo, 0)).getUTCDate()) return false;
+  return m[4] === undefined || (Number(m[4]) <= 23 && Number(m[5]) <= 59 && Number(m[6]) <= 60);
+}
+
+/** The name (DTSTART, EXDATE, UNTIL …) of the first date an event holds that is not a real date or time; null when none. */
+function invalidDateProperty(comp: ICAL.Component): string | null {
+  for (const prop of comp.jCal[1] as unknown[][]) {
+    const name = String(prop[0]);
+    const values = prop.slice(3);
+    if (name === 'rrule') {
+      for (const v of values) {
+        const until = (v as { until?: unknown } | null)?.until;
+        if (until !== undefined && !isRealDateValue(until)) return 'UNTIL';
+      }
+    } else if (DATED_PROPERTIES.has(name) && !values.every(isRealDateValue)) return name.toUpperCase();
+  }
+  return null;
+}
 
 const clip = (s: unknown, max: number): string | null => {
   if (typeof s !== 'string') return null;
@@ -237,6 +273,11 @@ export function mapCalendar(text: string, today: string): MappedFeed {
     }
     if (!comp.getFirstProperty('dtstart')) {
       notUnderstood.push({ uid, title, reason: REASONS.noStart });
+      continue;
+    }
+    const badDate = invalidDateProperty(comp);
+    if (badDate) {
+      notUnderstood.push({ uid, title, reason: `${REASONS.invalidDate} (${badDate})` });
       continue;
     }
     if (comp.getFirstProperty('recurrence-id')) exceptions.push(event);

@@ -19,6 +19,7 @@ import { bumpDataVersion } from '../../lib/data-version';
 import { AppError, conflict, invalidInput, notFound, rateLimited } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { takeAttempt } from '../../lib/rate-limit';
+import { cleanText } from '../../lib/zod-text';
 import { namesOf } from '../../lib/recurrence';
 import { FeedFetchError } from '../../ports/calendar-fetch';
 import type { Deps } from '../../ports/deps';
@@ -29,6 +30,8 @@ import {
   MAX_CALENDAR_FEEDS_PER_ACCOUNT,
   MAX_CALENDAR_FEEDS_PER_BUSINESS,
   SYNC_HORIZON_DAYS,
+  TEXT_MAX,
+  TITLE_MAX,
   type CalendarFeed,
   type CalendarFeedsResponse,
   type CalendarPreview,
@@ -85,11 +88,27 @@ async function takeFetchAttempt(deps: CalendarDeps, userId: string) {
  */
 type CalendarParser = Awaited<ReturnType<typeof loadCalendarParser>>;
 
+/**
+ * A calendar's text through the one text rule (lib/zod-text `cleanText`, issue 43.5): control characters (BEL,
+ * ESC, NEL …) and lone surrogates removed, NFC, trimmed. Cleaned, not refused: the owner cannot fix the remote
+ * calendar. Titles and descriptions of quizzes, the preview's events and what is not understood alike; one line
+ * each (ics.ts already joins a description's lines).
+ */
+function cleanFeedText(mapped: MappedFeed): MappedFeed {
+  const title = (t: string | null) => cleanText(t, { max: TITLE_MAX });
+  return {
+    ...mapped,
+    occurrences: mapped.occurrences.map((o) => ({ ...o, title: title(o.title), description: cleanText(o.description, { max: TEXT_MAX }) })),
+    events: mapped.events.map((e) => ({ ...e, title: title(e.title) })),
+    notUnderstood: mapped.notUnderstood.map((n) => ({ ...n, title: title(n.title) })),
+  };
+}
+
 /** Fetches and maps a calendar; a failure becomes a 400 naming the address field, with the Swedish reason. */
 async function load(deps: CalendarDeps, url: string): Promise<MappedFeed> {
   const ics = await loadCalendarParser();
   try {
-    return ics.mapCalendar(await deps.calendar.fetchText(url), deps.clock.today());
+    return cleanFeedText(ics.mapCalendar(await deps.calendar.fetchText(url), deps.clock.today()));
   } catch (err) {
     throw asFeedError(err, ics);
   }
@@ -211,7 +230,7 @@ export async function syncFeed(deps: CalendarDeps, feed: CalendarFeedRow, locati
   let mapped: MappedFeed;
   const ics = await loadCalendarParser();
   try {
-    mapped = ics.mapCalendar(await deps.calendar.fetchText(feed.url), deps.clock.today());
+    mapped = cleanFeedText(ics.mapCalendar(await deps.calendar.fetchText(feed.url), deps.clock.today()));
   } catch (err) {
     const message = feedErrorText(err, ics);
     const now = deps.clock.now().toISOString();

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { textField } from '../../lib/zod-text';
 
 /** Feedback categories and their Swedish labels (spec 01 §3). */
 export const FEEDBACK_CATEGORY_LABELS = {
@@ -46,7 +47,7 @@ export const REPORT_TEXT_MAX = 1000;
 export const QuizReportSchema = z.object({
   quizId: z.string({ error: 'Quizet saknas' }).min(1, 'Quizet saknas').max(64).describe('Quiz'),
   reason: z.enum(REPORT_REASONS, { error: 'Välj vad som inte stämmer' }).describe('Vad stämmer inte'),
-  text: z.string().trim().max(REPORT_TEXT_MAX, `Texten får vara högst ${REPORT_TEXT_MAX} tecken`).optional().describe('Beskrivning'),
+  text: textField('Texten', REPORT_TEXT_MAX, { multiLine: true }).optional().describe('Beskrivning'),
 });
 export type QuizReportInput = z.infer<typeof QuizReportSchema>;
 
