@@ -49,7 +49,7 @@ export function insertOrFoldTip(db: Db, row: typeof tips.$inferInsert) {
     });
 }
 
-/** One tip as tipPage shows it, by id (an answer's reply: never looked up in a page, which holds only the newest). */
+/** One tip as tipPage shows it, by id (an answer's reply: never looked up in a page of the queue). */
 export async function tipWithBusinessById(db: Db, id: string) {
   const [row] = await tipsWithBusiness(db).where(eq(tips.id, id));
   return row;
