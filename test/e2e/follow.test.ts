@@ -128,8 +128,12 @@ describe('follow a place by e-mail', () => {
     expect(reminder.subject).toMatch(/kl\. 19:00$/);
     expect(reminder.headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
     expect(reminder.headers['List-Unsubscribe']).toMatch(/\/bevakningar\/avsluta\?t=/);
-    // A second cron run (duplicate trigger) sends nothing twice.
+    // A second cron run (duplicate trigger) sends nothing twice. The cron records itself after its trigger answers
+    // (waitUntil): both runs' rows must be done before the follow goes, or the next count would see this one.
+    const admin = await api('/api/auth/login', ADMIN);
+    expect(admin.status).toBe(200);
     await runReminderCron();
+    await expect.poll(async () => (await reminderRuns(admin.cookie)).filter((r) => r.status === 'done').length, { timeout: 20_000 }).toBe(2);
 
     // Unsubscribe from the link in the mail.
     const unsubscribe = reminder.links.find((l) => l.includes('/bevakningar/avsluta?'))!;
@@ -146,8 +150,6 @@ describe('follow a place by e-mail', () => {
     expect(late.status).toBe(201);
     // No sleep to show that nothing comes: the cron's own record says it is done and enqueued nothing (the
     // follow is gone, so no reminder message exists that the consumer could still send).
-    const admin = await api('/api/auth/login', ADMIN);
-    expect(admin.status).toBe(200);
     const before = (await reminderRuns(admin.cookie)).length;
     await runReminderCron();
     await expect.poll(async () => (await reminderRuns(admin.cookie)).filter((r) => r.status !== 'running').length, { timeout: 20_000 }).toBe(before + 1);
