@@ -4,6 +4,7 @@
  * name: each field of each exported object schema is parsed with a decomposed text and with BEL, ESC and NEL. A
  * field that takes any text must give the NFC form and refuse the controls. Identifiers, tokens, passwords and
  * the tip form's honeypot are not text (NAMES_NOT_TEXT); a new text field built without lib/zod-text fails here.
+ * Likewise every field named as a date refuses a date that does not exist.
  */
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
@@ -67,5 +68,26 @@ describe('one text rule for every contract (issue 43.5)', () => {
     const parsed = field.safeParse(DECOMPOSED);
     expect(parsed.success && parsed.data).toBe(COMPOSED);
     for (const ch of CONTROLS) expect(field.safeParse(`Kvällsquiz${ch}på Öland`).success, JSON.stringify(ch)).toBe(false);
+  });
+});
+
+/** Every field named as a date (date, until, …Date) in the contracts: a date that does not exist is refused. */
+const dateFields = Object.entries(modules).flatMap(([file, exports]) =>
+  Object.entries(exports).flatMap(([name, value]) =>
+    value instanceof z.ZodType
+      ? fields(value)
+          .filter(([path]) => /^(date|until|\w+Date)$/.test(path.split('.').pop()!))
+          .map(([path, field]) => [`${file.replace('../../worker/features/', '')} ${name}.${path}`, field] as const)
+      : [],
+  ),
+);
+
+describe('dates that do not exist are refused by every contract (issue 43.5)', () => {
+  it('finds the date fields (quizzes, series, holidays, listing, tips)', () => {
+    expect(dateFields.length).toBeGreaterThan(5);
+  });
+
+  it.each(dateFields.map(([n, f]) => [n, f]))('%s refuses 2026-02-29, 2026-13-01, 2026-04-31, 2026-12-99 and 2026-00-10', (_, field) => {
+    for (const bad of ['2026-02-29', '2026-13-01', '2026-04-31', '2026-12-99', '2026-00-10']) expect(field.safeParse(bad).success, bad).toBe(false);
   });
 });
