@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { CONTROL_CHARS_MESSAGE, isSingleLine } from '../../lib/zod-text';
+import { textField } from '../../lib/zod-text';
 
 /** Superadmin panel (spec 02 §2.7, §9): page size 10. */
 export const VENUE_PAGE_SIZE = 10;
@@ -24,19 +24,13 @@ export function swedishSortKey(s: string): string {
 }
 
 export const VenueListQuerySchema = z.object({
-  q: z.string().trim().max(100, 'Sökningen får vara högst 100 tecken').refine(isSingleLine, CONTROL_CHARS_MESSAGE).optional().default('').describe('Sök'),
+  q: textField('Sökningen', 100).optional().default('').describe('Sök'),
   offset: z.coerce.number({ error: 'Ogiltig position' }).int().min(0).max(1_000_000).optional().default(0).describe('Position'),
   limit: z.coerce.number().int().min(1).max(50).optional().default(VENUE_PAGE_SIZE).describe('Antal'),
 });
 
 export const CreateVenueSchema = z.object({
-  name: z
-    .string({ error: 'Ange ett namn' })
-    .trim()
-    .min(1, 'Ange ett namn')
-    .max(VENUE_NAME_MAX, `Namnet får vara högst ${VENUE_NAME_MAX} tecken`)
-    .refine(isSingleLine, CONTROL_CHARS_MESSAGE)
-    .describe('Namn'),
+  name: textField('Namnet', VENUE_NAME_MAX, { missing: 'Ange ett namn' }).describe('Namn'),
   ownerEmail: z
     .union([z.literal(''), z.email({ error: 'Ogiltig e-postadress' }).max(254)])
     .optional()

@@ -14,18 +14,8 @@ export const FEEDBACK_DESCRIPTION_MAX = 4000;
 
 export const FeedbackSchema = z.object({
   category: z.enum(['bug', 'feature', 'improvement', 'question', 'other'], { error: 'Välj en kategori' }).describe('Kategori'),
-  title: z
-    .string({ error: 'Ange en rubrik' })
-    .trim()
-    .min(1, 'Ange en rubrik')
-    .max(FEEDBACK_TITLE_MAX, `Rubriken får vara högst ${FEEDBACK_TITLE_MAX} tecken`)
-    .describe('Rubrik'),
-  description: z
-    .string({ error: 'Ange en beskrivning' })
-    .trim()
-    .min(1, 'Ange en beskrivning')
-    .max(FEEDBACK_DESCRIPTION_MAX, `Beskrivningen får vara högst ${FEEDBACK_DESCRIPTION_MAX} tecken`)
-    .describe('Beskrivning'),
+  title: textField('Rubriken', FEEDBACK_TITLE_MAX, { missing: 'Ange en rubrik' }).describe('Rubrik'),
+  description: textField('Beskrivningen', FEEDBACK_DESCRIPTION_MAX, { missing: 'Ange en beskrivning', multiLine: true }).describe('Beskrivning'),
   senderEmail: z
     .union([z.literal(''), z.email({ error: 'Ogiltig e-postadress' }).max(254)])
     .optional()
