@@ -43,9 +43,9 @@ function Facts({ items }: { items: Array<[string, ReactNode]> }) {
   return (
     <dl className="grid grid-cols-2 gap-3 rounded-xl bg-white p-4 text-sm sm:grid-cols-4">
       {items.map(([label, value]) => (
-        <div key={label}>
+        <div key={label} className="min-w-0">
           <dt className="text-slate-700">{label}</dt>
-          <dd className="text-lg font-bold tabular-nums">{value}</dd>
+          <dd className="text-lg font-bold tabular-nums [overflow-wrap:anywhere]">{value}</dd>
         </div>
       ))}
     </dl>
@@ -67,7 +67,7 @@ export function OpsPanel() {
   const s = status.data;
   const failedChecks = s.checks.filter((c) => !c.ok);
   return (
-    <div className="space-y-8">
+    <div className="min-w-0 space-y-8 [overflow-wrap:anywhere]">
       <p className="text-sm text-slate-700">Uppdaterad {stockholmTime(s.generatedAt)}. Larm skickas med e-post till alla superadmins.</p>
 
       <Section id="ops-incidents" title="Larm">
