@@ -25,23 +25,7 @@ export interface DetailRow
 }
 
 /** The quiz columns of a card (DetailRow without the place and the business, which the caller has). */
-export type QuizCardRow = Pick<
-  DetailRow,
-  | 'id'
-  | 'date'
-  | 'startTime'
-  | 'title'
-  | 'description'
-  | 'category'
-  | 'theme'
-  | 'quizmaster'
-  | 'teamSize'
-  | 'price'
-  | 'isRecurring'
-  | 'recurrencePattern'
-  | 'isCancelled'
-  | 'language'
-> & { locationId: string };
+export type QuizCardRow = Pick<DetailRow, QuizShownColumns | 'isRecurring' | 'recurrencePattern' | 'language'> & { locationId: string };
 
 export const CARD_QUIZ_COLUMNS = sql`q.id AS id, q.date AS date, q.start_time AS startTime, q.title AS title, q.description AS description,
   q.category AS category, q.theme AS theme, q.quizmaster AS quizmaster, q.team_size AS teamSize, q.price AS price,
