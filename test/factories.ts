@@ -15,6 +15,7 @@ import { locations, profiles, quizzes, userRoles, users, venues, passwordCredent
 import { newId } from '../worker/lib/ids';
 import { hashPassword } from '../worker/lib/password';
 import { createSession, SESSION_COOKIE } from '../worker/lib/session';
+import { TEST_TOWNS, TEST_TOWNS_NON_ASCII } from './fixtures/test-towns';
 import { slugify } from '../worker/lib/slug';
 
 export const ORIGIN = 'http://localhost';
@@ -86,9 +87,22 @@ export function venueValues(userId: string, over: Partial<typeof venues.$inferIn
   return { userId, name, slug: slugify(`${name}-${unique('s')}`), isPublic: true, ...over, id: over.id ?? newId() };
 }
 
+let townCursor = 0;
+/**
+ * A known town that the previous calls of this runtime did not get (test/fixtures/test-towns.ts): a test's own city,
+ * now that only a town of the gazetteer is a public city (issue 43.6). `nonAscii`: one with å, ä or ö.
+ */
+export function uniqueTown(opts: { nonAscii?: boolean } = {}): string {
+  const list = opts.nonAscii ? TEST_TOWNS_NON_ASCII : TEST_TOWNS;
+  return list[townCursor++ % list.length]!;
+}
+
+/** A place's town unless a test names one: a known town (issue 43.6: only those are public cities), in no other test's data. */
+export const DEFAULT_TOWN = 'Tidaholm';
+
 /** A test place's row (createLocation inserts it). */
 export function locationValues(venueId: string, over: Partial<typeof locations.$inferInsert> = {}): typeof locations.$inferInsert & { id: string } {
-  const city = over.city ?? 'Teststad';
+  const city = over.city ?? DEFAULT_TOWN;
   return { venueId, name: `Plats ${unique('l')}`, address: 'Testgatan 1', city, citySlug: slugify(city), ...over, id: over.id ?? newId() };
 }
 
@@ -111,7 +125,7 @@ export async function createQuiz(locationId: string, over: Partial<typeof quizze
 }
 
 /** An owner with a business, one place and no quizzes: the usual starting point. */
-export async function createOwnerWithPlace(city = 'Teststad') {
+export async function createOwnerWithPlace(city = DEFAULT_TOWN) {
   const user = await createUser();
   const venue = await createVenue(user.id);
   const location = await createLocation(venue.id, { city });

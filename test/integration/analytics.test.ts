@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { checkoutOrders, promotions } from '../../worker/db/schema';
 import { EVENTS_RATE_LIMIT } from '../../worker/features/events/service';
 import { newId } from '../../worker/lib/ids';
-import { call, callJson, createLocation, createQuiz, createUser, createVenue, randomClientIp, snapshot, testDb, unique } from '../factories';
+import { call, callJson, createLocation, createQuiz, createUser, createVenue, randomClientIp, snapshot, testDb, unique, uniqueTown } from '../factories';
 import { buy, ownerWithQuiz } from './promotion-support';
 
 const NOW = '2030-03-03T09:00:00Z';
@@ -37,7 +37,7 @@ const total = async (venueId: string, metric: string) => (await counts(venueId))
 async function place() {
   const owner = await createUser({ now: new Date(NOW) });
   const venue = await createVenue(owner.id);
-  const location = await createLocation(venue.id, { city: `Stad ${unique('c')}` });
+  const location = await createLocation(venue.id, { city: uniqueTown() });
   const quiz = await createQuiz(location.id, { date: '2030-03-05', title: 'Tisdagsquiz' });
   return { owner, venue, location, quiz };
 }

@@ -22,7 +22,7 @@ import { hostileCalendar } from '../fixtures/hostile-calendar';
 import { runNightly } from '../jobs-queue';
 import { createCalendarFetcher, isPrivateHost, type FetchFn } from '../../worker/ports/calendar-fetch';
 import { productionPorts } from '../../worker/ports/deps';
-import { call, callJson, createLocation, createUser, createVenue, snapshot, testDb, unique } from '../factories';
+import { call, callJson, createLocation, createUser, createVenue, snapshot, testDb, unique, uniqueTown } from '../factories';
 import { capturingOutboxQueue, queueMessages } from '../mail-queue';
 import { testApp } from '../test-app';
 import { buy } from './promotion-support';
@@ -66,7 +66,7 @@ const monthly = ev('UID:manad@puben', 'SUMMARY:Månadsquiz', 'DTSTART:20300305T1
 async function owner() {
   const user = await createUser({ now: new Date(NOW) });
   const venue = await createVenue(user.id);
-  const location = await createLocation(venue.id, { city: `Stad ${unique('c')}` });
+  const location = await createLocation(venue.id, { city: uniqueTown() });
   return { user, venue, location };
 }
 type Owner = Awaited<ReturnType<typeof owner>>;
@@ -302,7 +302,7 @@ describe('keep syncing', () => {
 
   it(`at most ${MAX_CALENDAR_FEEDS_PER_BUSINESS} addresses per business; the same address twice is refused`, async () => {
     const o = await owner();
-    const second = await createLocation(o.venue.id, { city: 'Annanstad' });
+    const second = await createLocation(o.venue.id, { city: uniqueTown() });
     const routes: Record<string, Route> = {};
     for (let i = 0; i <= MAX_CALENDAR_FEEDS_PER_BUSINESS; i++) routes[`https://k.example.se/${i}.ics`] = text(ics());
     const { app } = appWith(routes);
@@ -591,7 +591,7 @@ describe('the night at real size (issue 42.2)', () => {
   it(`at most ${MAX_CALENDAR_FEEDS_PER_ACCOUNT} addresses per account, over all its businesses; two adds at once cannot pass the limit together`, async () => {
     const user = await createUser({ now: new Date(NOW) });
     const places = [];
-    for (let i = 0; i < 3; i++) places.push(await createLocation((await createVenue(user.id)).id, { city: `Stad ${unique('c')}` }));
+    for (let i = 0; i < 3; i++) places.push(await createLocation((await createVenue(user.id)).id, { city: uniqueTown() }));
     // Nine feeds already: five on the first business, four on the second.
     for (let i = 0; i < MAX_CALENDAR_FEEDS_PER_ACCOUNT - 1; i++)
       await testDb()

@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { bumpDataVersion } from '../../worker/lib/data-version';
 import { slugify } from '../../worker/lib/slug';
-import { call, callJson, createLocation, createQuiz, createUser, createVenue, testDb, unique } from '../factories';
+import { call, callJson, createLocation, createQuiz, createUser, createVenue, testDb, unique, uniqueTown } from '../factories';
 
 /** Saturday 10 October 2026, noon in Stockholm: the 8-week window reaches 4 December (DST ends 25 October). */
 const CLOCK = '2026-10-10T10:00:00Z';
@@ -54,7 +54,7 @@ async function ics(path: string, clock = CLOCK) {
 async function world(opts: { venueName?: string; description?: string } = {}) {
   const owner = await createUser();
   const tag = unique('k');
-  const city = `Kalmar ${tag}`;
+  const city = uniqueTown();
   const citySlug = slugify(city);
   const venue = await createVenue(owner.id, { name: opts.venueName ?? `Kalenderpuben ${tag}`, slug: `kalenderpuben-${tag}` });
   const location = await createLocation(venue.id, { city, name: venue.name, address: 'Storgatan 1', latitude: 56.66, longitude: 16.36 });
@@ -319,7 +319,7 @@ describe('feed order without a sort in SQL (issue 19 §2: D1 counts the rows of 
   it('a window sorted in the Worker and one over the cap sorted in SQL give the same events in the same order', async () => {
     const { firstInFeedOrder } = await import('../../worker/features/calendar/queries');
     const owner = await createUser();
-    const place = await createLocation((await createVenue(owner.id)).id, { city: `Ordning ${unique('o')}` });
+    const place = await createLocation((await createVenue(owner.id)).id, { city: uniqueTown() });
     // Ids against the time order; no time counts as 19:00; ties on date and time by id.
     const ids = [
       (await createQuiz(place.id, { id: `zz-${unique('q')}`, date: '2026-10-12', startTime: '18:00:00' })).id,
@@ -341,7 +341,7 @@ describe('feed order without a sort in SQL (issue 19 §2: D1 counts the rows of 
     const { venueOccurrences } = await import('../../worker/features/calendar/queries');
     const owner = await createUser();
     const venue = await createVenue(owner.id);
-    const place = await createLocation(venue.id, { city: `Gräns ${unique('g')}` });
+    const place = await createLocation(venue.id, { city: uniqueTown() });
     const other = await createLocation(venue.id, { city: place.city });
     const first = await createQuiz(place.id, { date: '2026-10-12', startTime: '19:00:00' });
     const second = await createQuiz(place.id, { date: '2026-10-13', startTime: '19:00:00' });

@@ -12,7 +12,7 @@ import { bumpDataVersion } from '../../worker/lib/data-version';
 import { chunks } from '../../worker/lib/chunks';
 import { newId } from '../../worker/lib/ids';
 import { slugify } from '../../worker/lib/slug';
-import { call, callJson, createUser, createVenue, locationValues, snapshot, testDb, unique } from '../factories';
+import { call, callJson, createUser, createVenue, locationValues, snapshot, testDb, unique, uniqueTown } from '../factories';
 
 const CLOCK = '2030-01-07T10:00:00Z'; // Monday
 
@@ -21,7 +21,7 @@ async function chain(n: number) {
   const db = testDb();
   const owner = await createUser();
   const tag = unique('k');
-  const city = `Kedjestad ${tag}`;
+  const city = uniqueTown();
   const venue = await createVenue(owner.id, { name: `Kedjan ${tag}`, slug: `kedjan-${tag}` });
   const places = Array.from({ length: n }, (_, i) => locationValues(venue.id, { city, name: `Kedjan ${i + 1}` }));
   for (const part of chunks(places, 10)) await db.batch(part.map((p) => db.insert(locations).values(p)) as never);

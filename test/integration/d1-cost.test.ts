@@ -14,7 +14,7 @@ import { countingD1, newD1Stats } from '../../worker/db/client';
 import { buildScaleSeed } from '../../worker/db/seed';
 import { addDays } from '../../worker/lib/clock';
 import { haversineKm } from '../../worker/lib/geo';
-import { call, callJson, createLocation, createUser, createVenue } from '../factories';
+import { call, callJson, createLocation, createUser, createVenue, uniqueTown } from '../factories';
 
 const CLOCK = '2030-03-05T10:00:00Z'; // Tuesday
 const TODAY = '2030-03-05';
@@ -267,7 +267,7 @@ describe('near mode in a dense city', () => {
 describe('D1 rows written per owner write', () => {
   it('quiz create and series edit: printed, and under a ceiling', async () => {
     const user = await createUser({ now: new Date(CLOCK) });
-    const location = await createLocation((await createVenue(user.id)).id, { city: `Kostnadsstad ${bust}` });
+    const location = await createLocation((await createVenue(user.id)).id, { city: uniqueTown() });
     const single = await call('/api/owner/quizzes', {
       cookie: user.cookie,
       clock: CLOCK,

@@ -11,7 +11,7 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { app } from '../../worker/app';
 import { sessionConstraint, validBookmark } from '../../worker/middleware/context';
-import { call, callJson, createLocation, createUser, createVenue, unique, runListingDayAt } from '../factories';
+import { call, callJson, createLocation, createUser, createVenue, unique, runListingDayAt, uniqueTown } from '../factories';
 
 const CLOCK = '2031-05-06T09:00:00Z'; // a Tuesday
 
@@ -44,7 +44,7 @@ async function constraintOf(path: string, init: RequestInit = {}): Promise<{ sta
 async function owner() {
   const user = await createUser({ now: new Date(CLOCK) });
   const venue = await createVenue(user.id);
-  const location = await createLocation(venue.id, { city: `Replikstad ${unique('c')}` });
+  const location = await createLocation(venue.id, { city: uniqueTown() });
   return { user, location };
 }
 

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { bumpDataVersion } from '../../worker/lib/data-version';
 import { slugify } from '../../worker/lib/slug';
-import { call, createLocation, createQuiz, createUser, createVenue, testDb, unique } from '../factories';
+import { call, createLocation, createQuiz, createUser, createVenue, testDb, unique, uniqueTown } from '../factories';
 
 const CLOCK = '2030-01-07T10:00:00Z';
 const XSS = `<script>alert(1)</script><img src=x onerror=alert(1)>"'&`;
@@ -13,7 +13,7 @@ const XSS = `<script>alert(1)</script><img src=x onerror=alert(1)>"'&`;
 async function world(venueName?: string) {
   const owner = await createUser();
   const tag = unique('e');
-  const city = `Umeå ${tag}`;
+  const city = uniqueTown({ nonAscii: true });
   const venue = await createVenue(owner.id, { name: venueName ?? `Inbäddat ${tag}`, slug: `inbaddat-${tag}` });
   const location = await createLocation(venue.id, { city });
   const dates = ['2030-01-06', '2030-01-08', '2030-01-09', '2030-01-10', '2030-01-11', '2030-01-12', '2030-01-13', '2030-01-14'];

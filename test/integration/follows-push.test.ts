@@ -19,7 +19,10 @@ import { newId } from '../../worker/lib/ids';
 import { signLink } from '../../worker/lib/signed-link';
 import { fakePushService, newSubscription, type TestSubscription } from '../push-service';
 import { expectConsoleError } from '../setup/console';
-import { call, callJson, createOwnerWithPlace, createQuiz, createUser, testDb, testDeps, unique } from '../factories';
+import { call, callJson, createOwnerWithPlace, createQuiz, createUser, testDb, testDeps, unique, uniqueTown } from '../factories';
+
+/** The one town of this file's push tests (a known town: issue 43.6). */
+const PUSH_TOWN = uniqueTown();
 
 const DAY = '2026-03-29';
 const AT = `${DAY}T06:00:00Z`;
@@ -88,7 +91,7 @@ async function runQueued(deps: ReturnType<typeof testDeps>, queue: ReturnType<ty
 }
 
 async function followedPlace() {
-  const { location } = await createOwnerWithPlace('Pushstad');
+  const { location } = await createOwnerWithPlace(PUSH_TOWN);
   const me = await createUser();
   const made = await callJson<{ follow: { id: string } }>('/api/follows', { method: 'POST', cookie: me.cookie, body: { placeId: location.id } });
   expect(made.status).toBe(201);
@@ -497,7 +500,7 @@ describe('new quizzes at a followed place or search as a push (the digest trigge
   });
 
   it('a new quiz matching a saved search is pushed without the search words', async () => {
-    const { location } = await createOwnerWithPlace(unique('Sökpush'));
+    const { location } = await createOwnerWithPlace(uniqueTown());
     const me = await createUser();
     const made = await callJson<{ follow: { id: string } }>('/api/follows', {
       method: 'POST',
@@ -545,7 +548,7 @@ describe('"Påminn mig i telefonen" without an account: the follow\'s signed "Mi
     });
 
   it('the page offers it per confirmed follow (a form the script fills), stores the subscription against the follow, and "Sluta påminna i telefonen" removes it', async () => {
-    const { location } = await createOwnerWithPlace('Pushstad');
+    const { location } = await createOwnerWithPlace(PUSH_TOWN);
     const mine = await visitorFollow(location.id);
     const sub = await newSubscription(`${FCM}/${unique('visitor')}`);
 
@@ -567,7 +570,7 @@ describe('"Påminn mig i telefonen" without an account: the follow\'s signed "Mi
   });
 
   it("only the holder of that follow's link: another address's follow is 404, a bad or missing link 400, an unconfirmed follow 400, bad input 400, cross-site 403 — nothing stored", async () => {
-    const { location } = await createOwnerWithPlace('Pushstad');
+    const { location } = await createOwnerWithPlace(PUSH_TOWN);
     const mine = await visitorFollow(location.id);
     const theirs = await visitorFollow(location.id);
     const pending = await visitorFollow(location.id, false);

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { buildDemoSeed } from '../../worker/db/seed';
 import { hashPassword } from '../../worker/lib/password';
-import { call, callJson, createLocation, createQuiz, createUser, createVenue, snapshot, testDb, unique } from '../factories';
+import { call, callJson, createLocation, createQuiz, createUser, createVenue, snapshot, testDb, unique, uniqueTown } from '../factories';
 
 describe('health and errors', () => {
   it('GET /api/health really queries D1', async () => {
@@ -61,7 +61,7 @@ describe('schema', () => {
     const venue = await createVenue(user.id);
     const loc = await createLocation(venue.id);
     const quiz = await createQuiz(loc.id);
-    const city = unique('city');
+    const city = uniqueTown();
     const orderId = unique('order');
     await db.run(sql`INSERT INTO checkout_orders (id, kind, amount_total, items, expires_at) VALUES (${orderId}, 'marketing', 0, '[]', 0)`);
     const claim = (tier: string, slot: number) =>

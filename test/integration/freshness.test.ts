@@ -11,7 +11,7 @@ import { capturingOutboxQueue, fakeProvider, queueMessages } from '../mail-queue
 import { processMailBatch } from '../../worker/features/follows/service';
 import { createMailer, type Mailer } from '../../worker/ports/mailer';
 import { expectConsoleError } from '../setup/console';
-import { call, callJson, createLocation, createQuiz, createUser, createVenue, snapshot, testDb, testDeps, unique } from '../factories';
+import { call, callJson, createLocation, createQuiz, createUser, createVenue, snapshot, testDb, testDeps, unique, uniqueTown } from '../factories';
 
 /**
  * Freshness (issue 20 §3) with a pinned clock: the 30-day mail, the 60-day warning and the 90-day hide
@@ -26,7 +26,7 @@ const at = (date: string) => `${date}T08:00:00Z`; // 09:00/10:00 in Stockholm: t
 async function staleBusiness(confirmedOn: string, opts: { email?: string } = {}) {
   const user = await createUser({ email: opts.email, now: new Date(at(confirmedOn)) });
   const venue = await createVenue(user.id, { confirmedAt: at(confirmedOn) });
-  const city = `Färskstad ${unique('c')}`;
+  const city = uniqueTown();
   const location = await createLocation(venue.id, { city });
   const rid = unique('rid');
   for (let i = 0; i < 30; i++) {

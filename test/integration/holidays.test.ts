@@ -7,7 +7,7 @@ import { capturingOutboxQueue, fakeProvider, queueMessages } from '../mail-queue
 import { processMailBatch } from '../../worker/features/follows/service';
 import { createMailer, type Mailer } from '../../worker/ports/mailer';
 import { expectConsoleError } from '../setup/console';
-import { call, callJson, createLocation, createUser, createVenue, snapshot, testDb, testDeps, unique } from '../factories';
+import { call, callJson, createLocation, createUser, createVenue, snapshot, testDb, testDeps, unique, uniqueTown } from '../factories';
 
 /**
  * Swedish holidays in series (issue 20 §2): the library's dates for 2026 and 2027 in the preview and on
@@ -17,7 +17,7 @@ import { call, callJson, createLocation, createUser, createVenue, snapshot, test
 async function ownerAt(clock: string) {
   const user = await createUser({ now: new Date(clock) });
   const venue = await createVenue(user.id);
-  const location = await createLocation(venue.id, { city: `Helgstad ${unique('c')}` });
+  const location = await createLocation(venue.id, { city: uniqueTown() });
   return { user, venue, location };
 }
 
@@ -212,7 +212,7 @@ describe('decisions go with their occurrences', () => {
     expect((await callJson(`/api/owner/quizzes/${julafton!.id}`, { method: 'DELETE', cookie: user.cookie, clock })).status).toBe(200);
     expect(await decisionsOf(b)).toEqual(['2026-12-31']);
 
-    const place2 = await createLocation(venue.id, { city: `Helgstad ${unique('c')}` });
+    const place2 = await createLocation(venue.id, { city: uniqueTown() });
     const c = await createSeries(user, place2.id, clock, series);
     await decide(c);
     expect((await callJson(`/api/owner/locations/${place2.id}`, { method: 'DELETE', cookie: user.cookie, clock })).status).toBe(200);

@@ -8,7 +8,7 @@ import { etagMatches } from '../../worker/middleware/http-cache';
 import { eq, sql } from 'drizzle-orm';
 import { quizzes } from '../../worker/db/schema';
 import { bumpDataVersion, DATA_VERSION_TTL_MS, invalidateDataVersion } from '../../worker/lib/data-version';
-import { call, callJson, createOwnerWithPlace, createQuiz, createUser, testDb, unique } from '../factories';
+import { call, callJson, createOwnerWithPlace, createQuiz, createUser, testDb, unique, uniqueTown } from '../factories';
 
 const CLOCK = '2030-01-08T12:00:00Z';
 
@@ -104,13 +104,13 @@ describe('etagMatches (weak comparison, RFC 9110 §13.1.2)', () => {
 
 describe('public listing API caching headers', () => {
   it('GET /api/listing: public Cache-Control with stale-while-revalidate, ETag, 304 on If-None-Match', async () => {
-    const res = await call('/api/listing?city=teststad', { clock: CLOCK });
+    const res = await call('/api/listing?city=tidaholm', { clock: CLOCK });
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe(PUBLIC_CACHE_CONTROL);
     const tag = res.headers.get('etag');
     expect(tag).toMatch(/^"[0-9a-f]{40}"$/);
     await res.text();
-    const cond = await call('/api/listing?city=teststad', { clock: CLOCK, headers: { 'if-none-match': tag! } });
+    const cond = await call('/api/listing?city=tidaholm', { clock: CLOCK, headers: { 'if-none-match': tag! } });
     expect(cond.status).toBe(304);
     expect(await cond.text()).toBe('');
   });
@@ -126,7 +126,7 @@ describe('public listing API caching headers', () => {
 
 describe('versioned cache key: a write that changes public data is visible on the next request', () => {
   it('listing and city page: HIT until a real write bumps the version, then fresh data and a new ETag', async () => {
-    const city = `Cachestad ${unique('c')}`;
+    const city = uniqueTown();
     const { user, location } = await createOwnerWithPlace(city);
     const citySlug = location.citySlug;
     const quiz = await createQuiz(location.id, { date: '2030-01-10', quizmaster: 'Första Mästaren' });
@@ -173,7 +173,7 @@ describe('versioned cache key: a write that changes public data is visible on th
 
 describe('edge-cache keys hold only the parameters a route knows (issue 26.4)', () => {
   it('pages, /api/listing, feeds and widgets: an unknown parameter is a HIT of the same entry; a known one is its own entry', async () => {
-    const { location, venue: place } = await createOwnerWithPlace(`Nyckelstad ${unique('k')}`);
+    const { location, venue: place } = await createOwnerWithPlace(uniqueTown());
     await createQuiz(location.id, { date: '2030-01-15' });
     const city = location.citySlug;
     const venue = place.slug;
@@ -211,7 +211,7 @@ describe('edge-cache keys hold only the parameters a route knows (issue 26.4)', 
   });
 
   it('an invalid value of a known parameter (ignored by the page) is a HIT of the canonical entry, reading no row (issue 43.8)', async () => {
-    const { location, venue: place } = await createOwnerWithPlace(`Skräpstad ${unique('s')}`);
+    const { location, venue: place } = await createOwnerWithPlace(uniqueTown());
     await createQuiz(location.id, { date: '2030-01-15' });
     const city = location.citySlug;
     const get = async (path: string) => {
@@ -257,7 +257,7 @@ describe('edge-cache keys hold only the parameters a route knows (issue 26.4)', 
   });
 
   it('a search feed names its own URL with the known parameters only, whoever asked first', async () => {
-    const { location } = await createOwnerWithPlace(`Flödesstad ${unique('f')}`);
+    const { location } = await createOwnerWithPlace(uniqueTown());
     const folded = await (await call(`/api/calendar/listing.ics?x=${unique('x')}&city=${location.citySlug}`, { clock: CLOCK })).text();
     const ics = folded.replace(/\r\n /g, ''); // RFC 5545 §3.1 line folding
     expect(ics).toContain(`URL:http://localhost/api/calendar/listing.ics?city=${location.citySlug}\r\n`);
@@ -276,7 +276,7 @@ describe('memoized data version (one D1 read per isolate and DATA_VERSION_TTL_MS
   };
 
   it('a version change nobody announced is picked up once the TTL has passed', async () => {
-    const { location } = await createOwnerWithPlace(`Memostad ${unique('m')}`);
+    const { location } = await createOwnerWithPlace(uniqueTown());
     const path = `/api/listing?city=${location.citySlug}`;
     // The memo's clock is Date.now() in this isolate (the Worker runs in it): frozen here, so "within the
     // TTL" does not depend on how fast this machine is; only Date is faked (timers and I/O stay real).
@@ -298,7 +298,7 @@ describe('memoized data version (one D1 read per isolate and DATA_VERSION_TTL_MS
   });
 
   it('bumpDataVersion(db) is seen by the very next request (listing API and page)', async () => {
-    const { location } = await createOwnerWithPlace(`Memostad ${unique('b')}`);
+    const { location } = await createOwnerWithPlace(uniqueTown());
     const listing = `/api/listing?city=${location.citySlug}`;
     const pagePath = `/quiz/${location.citySlug}`;
     for (const p of [listing, pagePath]) await xcache(p);
@@ -310,7 +310,7 @@ describe('memoized data version (one D1 read per isolate and DATA_VERSION_TTL_MS
   });
 
   it('every non-GET request forgets the memo when it ends (even one that changes nothing)', async () => {
-    const { location } = await createOwnerWithPlace(`Memostad ${unique('p')}`);
+    const { location } = await createOwnerWithPlace(uniqueTown());
     const path = `/api/listing?city=${location.citySlug}`;
     await xcache(path);
     expect(await xcache(path)).toBe('HIT');

@@ -16,7 +16,7 @@ import { calendarFeeds } from '../../worker/db/schema';
 import { capturingJobsQueue, drainJobs, runNightly } from '../jobs-queue';
 import { newId } from '../../worker/lib/ids';
 import { countingD1, newD1Stats } from '../../worker/db/client';
-import { callJson, createLocation, createQuiz, createUser, createVenue, testDb, testDeps, unique, type TestUser } from '../factories';
+import { callJson, createLocation, createQuiz, createUser, createVenue, testDb, testDeps, unique, type TestUser, uniqueTown } from '../factories';
 import { expectConsoleError } from '../setup/console';
 import { capturingOutboxQueue, fakeProvider, queueMessages } from '../mail-queue';
 import { processMailBatch, setReminders } from '../../worker/features/follows/service';
@@ -124,7 +124,7 @@ describe('the nightly run', () => {
     const at = '2021-05-08T02:15:00.000Z';
     // A due feed, so the calendar-sync task has something to enqueue, on a queue that refuses.
     const venue = await createVenue(owner.id);
-    const location = await createLocation(venue.id, { city: unique('Stad') });
+    const location = await createLocation(venue.id, { city: uniqueTown() });
     const feedId = newId();
     await testDb()
       .insert(calendarFeeds)
@@ -278,7 +278,7 @@ describe('owner mail written with its claim (issue 27.3)', () => {
   it('the third report with the provider down still answers, and its mail waits in the outbox for the queue', async () => {
     const owner = await createUser();
     const venue = await createVenue(owner.id);
-    const location = await createLocation(venue.id, { city: `Rapportstad ${unique('c')}` });
+    const location = await createLocation(venue.id, { city: uniqueTown() });
     const quiz = await createQuiz(location.id, { date: '2046-01-03' });
     const provider = fakeProvider();
     provider.state.down = true;
@@ -338,7 +338,7 @@ describe('a row deleted between the write and its answer (issue 27.4)', () => {
   it('pausing reminders of a follow deleted meanwhile → 404, not 500', async () => {
     const user = await createUser();
     const venue = await createVenue(user.id);
-    const location = await createLocation(venue.id, { city: `Racestad ${unique('c')}` });
+    const location = await createLocation(venue.id, { city: uniqueTown() });
     const followId = newId();
     await testDb().run(sql`INSERT INTO follows (id, user_id, kind, location_id, target_key, reminders, confirmed_at)
       VALUES (${followId}, ${user.id}, 'place', ${location.id}, ${`place:${location.id}`}, 1, '2030-01-01T00:00:00.000Z')`);
@@ -350,7 +350,7 @@ describe('a row deleted between the write and its answer (issue 27.4)', () => {
     const user = await createUser();
     const actor = { id: user.id, email: user.email, roles: ['admin' as const] };
     const venue = await createVenue(user.id);
-    const location = await createLocation(venue.id, { city: `Racestad ${unique('c')}` });
+    const location = await createLocation(venue.id, { city: uniqueTown() });
     const placeDb = racing('batch', () => testDb().run(sql`DELETE FROM locations WHERE id = ${location.id}`));
     const place = { name: 'Ny', address: 'Gata 1', city: 'Racestad', phone: '', website: '', latitude: null, longitude: null };
     expect(await status(updateLocation({ ...testDeps(), db: placeDb }, actor, { ...place, locationId: location.id } as never))).toBe(404);
@@ -396,7 +396,7 @@ describe('nightly mail-outbox clean-up (data minimisation)', () => {
 describe('the series extension in bounded units (issue 42.2)', () => {
   it(`handles at most ${SERIES_PAGES_PER_UNIT} pages of 25 series per invocation and continues in a message of its own`, async () => {
     const venue = await createVenue(owner.id);
-    const location = await createLocation(venue.id, { city: unique('Seriestad') });
+    const location = await createLocation(venue.id, { city: uniqueTown() });
     const count = SERIES_PAGES_PER_UNIT * 25 + 1;
     // Weekly series with one occurrence each, tomorrow (a Tuesday in 2046): every one needs extending.
     const rows = Array.from({ length: count }, () => ({

@@ -13,7 +13,7 @@ import { createApp } from '../../worker/app';
 import { listingDayInstanceId, type ListingDayParams } from '../../worker/features/listing/listing-day';
 import { addDays } from '../../worker/lib/clock';
 import { productionPorts } from '../../worker/ports/deps';
-import { createLocation, createQuiz, createUser, createVenue, ORIGIN, runListingDayAt, testDb, unique } from '../factories';
+import { createLocation, createQuiz, createUser, createVenue, ORIGIN, runListingDayAt, testDb, unique, uniqueTown } from '../factories';
 
 const HOUSE = 'house@test.local';
 
@@ -39,7 +39,7 @@ async function lastRun() {
  * a real owner's quiz three days later and the house account's two days later.
  */
 async function cityOn(day: string) {
-  const city = `Stad ${unique('c')}`;
+  const city = uniqueTown();
   const owner = await createUser();
   const place = await createLocation((await createVenue(owner.id)).id, { city });
   const ended = await createQuiz(place.id, { date: day, title: 'Slutar idag' });

@@ -10,7 +10,7 @@ import { promotions } from '../../worker/db/schema';
 import { bumpDataVersion } from '../../worker/lib/data-version';
 import { newId } from '../../worker/lib/ids';
 import { slugify } from '../../worker/lib/slug';
-import { call, callJson, createLocation, createQuiz, createUser, createVenue, snapshot, testDb, unique } from '../factories';
+import { call, callJson, createLocation, createQuiz, createUser, createVenue, snapshot, testDb, unique, uniqueTown } from '../factories';
 
 const MONDAY = '2030-01-07T10:00:00Z';
 
@@ -19,7 +19,7 @@ type Item = { id: string; date: string; tier: string; price: number | null; team
 async function world() {
   const owner = await createUser({ now: new Date(MONDAY) });
   const venue = await createVenue(owner.id, { name: `Filterkrogen ${unique('v')}` });
-  const city = `Filterstad ${unique('c')}`;
+  const city = uniqueTown();
   const location = await createLocation(venue.id, { city, latitude: 59.33, longitude: 18.06 });
   const loc = location.id;
   const rid = newId();

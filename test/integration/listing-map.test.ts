@@ -4,7 +4,7 @@
  * listing's filters and visibility; a marker's card comes with the same filters. Bad input → 400.
  */
 import { describe, expect, it } from 'vitest';
-import { call, callJson, createLocation, createQuiz, createUser, createVenue, snapshot, unique } from '../factories';
+import { call, callJson, createLocation, createQuiz, createUser, createVenue, snapshot, unique, uniqueTown } from '../factories';
 
 // Monday 2030-01-07, 11:00 in Stockholm.
 const MONDAY = '2030-01-07T10:00:00Z';
@@ -31,7 +31,7 @@ async function map(query: string, cookie?: string): Promise<MapBody> {
 
 describe('GET /api/listing/map', () => {
   it('every matching unit of a city with its position — more than one listing page — with the same filters and visibility', async () => {
-    const city = `Kartstad ${unique('c')}`;
+    const city = uniqueTown();
     const slug = city.toLowerCase().replace(/\s+/g, '-');
     const owner = await createUser({ now: new Date(MONDAY) });
     const made: string[] = [];
@@ -74,7 +74,7 @@ describe('GET /api/listing/map', () => {
   });
 
   it('a marker opens its card: GET /api/listing/card?unit= with the same filters answers the listed occurrence; another filter or a hidden unit → 404', async () => {
-    const city = `Kortstad ${unique('c')}`;
+    const city = uniqueTown();
     const slug = city.toLowerCase().replace(/\s+/g, '-');
     const p = await placeIn(city, { lat: 62.3, lng: 17.3 });
     const tue = await createQuiz(p.location.id, { date: '2030-01-08' });

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { promotions, users } from '../../worker/db/schema';
 import { townCentre } from '../../worker/lib/gazetteer';
 import { newId } from '../../worker/lib/ids';
-import { call, callJson, createLocation, createQuiz, createUser, createVenue, snapshot, testDb, unique, VERIFIED_AT } from '../factories';
+import { call, callJson, createLocation, createQuiz, createUser, createVenue, snapshot, testDb, unique, VERIFIED_AT, uniqueTown } from '../factories';
 
 // Monday 2030-01-07, 11:00 in Stockholm.
 const MONDAY = '2030-01-07T10:00:00Z';
@@ -41,7 +41,7 @@ const offset = (c: { lat: number; lng: number }, north: number, east: number) =>
 async function placeAt(at: { lat: number; lng: number } | null, opts: { owner?: string; isPublic?: boolean; city?: string } = {}) {
   const owner = opts.owner ?? (await createUser()).id;
   const venue = await createVenue(owner, { isPublic: opts.isPublic ?? true });
-  const location = await createLocation(venue.id, { city: opts.city ?? `Stad ${unique('c')}`, latitude: at?.lat ?? null, longitude: at?.lng ?? null });
+  const location = await createLocation(venue.id, { city: opts.city ?? uniqueTown(), latitude: at?.lat ?? null, longitude: at?.lng ?? null });
   return { venue, location, owner };
 }
 

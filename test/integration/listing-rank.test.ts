@@ -20,7 +20,7 @@ import type { DetailRow } from '../../worker/features/listing/queries/cards';
 import { promotions } from '../../worker/db/schema';
 import { newId } from '../../worker/lib/ids';
 import { slugify } from '../../worker/lib/slug';
-import { callJson, createLocation, createQuiz, createUser, createVenue, testDb, unique } from '../factories';
+import { callJson, createLocation, createQuiz, createUser, createVenue, testDb, unique, uniqueTown } from '../factories';
 
 const HOUSE = 'house@test.local';
 /** 11:00 in Stockholm on `date` (winter time): the clock of a listing read on that day. */
@@ -61,7 +61,7 @@ async function series(locationId: string, dates: string[], over: Record<string, 
 const knownCity = (city: 'Tranås' | 'Aneby' | 'Vetlanda') => ({ city, slug: slugify(city) });
 
 const newCity = () => {
-  const city = `Rankstad ${unique('c')}`;
+  const city = uniqueTown();
   return { city, slug: slugify(city) };
 };
 

@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { daySeed, rotationKey } from '../../worker/features/listing/rank';
 import { slugify } from '../../worker/lib/slug';
-import { call, createLocation, createQuiz, createUser, createVenue, testDb, unique } from '../factories';
+import { call, createLocation, createQuiz, createUser, createVenue, testDb, unique, uniqueTown } from '../factories';
 
 const CLOCK = '2030-01-07T10:00:00Z';
 const HOUSE = 'house@test.local';
@@ -28,7 +28,7 @@ beforeAll(async () => {
   const house = await houseUserId();
   for (let i = 0; i < REAL + HIDDEN_HOUSE; i++) {
     const venue = await createVenue(i < REAL ? owner.id : house, { name: `Krogen ${tag} ${i}` });
-    const place = await createLocation(venue.id, { city: `Sökstad ${tag}` });
+    const place = await createLocation(venue.id, { city: uniqueTown() });
     await createQuiz(place.id, { date: '2030-01-09' });
   }
   // One that has ended and one of a hidden business: matches of the index, never listed.

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { newId } from '../../worker/lib/ids';
 import { startMinutes, topicOf } from '../../worker/lib/quiz-filters';
 import { slugify } from '../../worker/lib/slug';
-import { call, createLocation, createQuiz, createUser, createVenue, expectSearchIndexes, testDb, unique } from '../factories';
+import { call, createLocation, createQuiz, createUser, createVenue, expectSearchIndexes, testDb, unique, uniqueTown } from '../factories';
 
 interface Unit {
   key: string;
@@ -266,7 +266,7 @@ describe('listing_series triggers', () => {
               await db.run(sql`UPDATE locations SET name = ${`Ny plats ${unique('p')}`} WHERE id = ${locIds[op.loc]!}`);
               break;
             case 'moveCity': {
-              const city = `Flytt ${unique('c')}`;
+              const city = uniqueTown();
               await db.run(sql`UPDATE locations SET city = ${city}, city_slug = ${slugify(city)} WHERE id = ${locIds[op.loc]!}`);
               break;
             }
@@ -340,7 +340,7 @@ describe('listing_series triggers', () => {
   it('one- and two-character searches through the API match the beginning of a word (word index), case-insensitively', async () => {
     const owner = await createUser();
     const tag = unique('w').toLowerCase();
-    const city = `Ordstad ${tag}`;
+    const city = uniqueTown();
     const venue = await createVenue(owner.id, { name: `Ölkällan ${tag}` });
     const location = await createLocation(venue.id, { name: `Zebrabaren ${tag}`, city });
     const q = await createQuiz(location.id, { date: '2030-01-08', quizmaster: 'Qvist' });

@@ -9,7 +9,7 @@ import { promotions, users } from '../../worker/db/schema';
 import { bumpDataVersion } from '../../worker/lib/data-version';
 import { newId } from '../../worker/lib/ids';
 import { slugify } from '../../worker/lib/slug';
-import { call, callJson, createLocation, createQuiz, createUser, createVenue, snapshot, testDb, unique, VERIFIED_AT } from '../factories';
+import { call, callJson, createLocation, createQuiz, createUser, createVenue, snapshot, testDb, unique, VERIFIED_AT, uniqueTown } from '../factories';
 
 // Monday 2030-01-07, 11:00 in Stockholm.
 const MONDAY = '2030-01-07T10:00:00Z';
@@ -27,7 +27,7 @@ async function houseUserId(): Promise<string> {
 async function place(opts: { city?: string; owner?: string; isPublic?: boolean; venueName?: string; placeName?: string } = {}) {
   const owner = opts.owner ?? (await createUser()).id;
   const venue = await createVenue(owner, { isPublic: opts.isPublic ?? true, ...(opts.venueName ? { name: opts.venueName } : {}) });
-  const city = opts.city ?? `Stad ${unique('c')}`;
+  const city = opts.city ?? uniqueTown();
   const location = await createLocation(venue.id, { city, ...(opts.placeName ? { name: opts.placeName } : {}) });
   return { venue, location, city, citySlug: slugify(city), owner };
 }
@@ -144,7 +144,7 @@ describe('series selection', () => {
 
 describe('visibility', () => {
   it('visitors see public businesses only; the owner also sees their own hidden one; others do not', async () => {
-    const city = `Stad ${unique('c')}`;
+    const city = uniqueTown();
     const owner = await createUser({ now: new Date(MONDAY) });
     const other = await createUser({ now: new Date(MONDAY) });
     const pub = await place({ city });
@@ -170,7 +170,7 @@ describe('ranking', () => {
   }
 
   it('premium by date, then recommended, then real accounts, then the house account', async () => {
-    const city = `Stad ${unique('c')}`;
+    const city = uniqueTown();
     const house = await houseUserId();
     const real = await place({ city });
     const unclaimed = await place({ city, owner: house });
@@ -229,9 +229,9 @@ describe('paging', () => {
 describe('GET /api/listing/cities', () => {
   it('lists each city with a public business once, with its name from the data', async () => {
     const tag = unique('s');
-    const a = await place({ city: `Åmål ${tag}` });
-    await place({ city: `Åmål ${tag}` });
-    const hidden = await place({ city: `Dolda ${tag}`, isPublic: false });
+    const a = await place({ city: uniqueTown({ nonAscii: true }) });
+    await place({ city: uniqueTown({ nonAscii: true }) });
+    const hidden = await place({ city: uniqueTown(), isPublic: false });
     const { status, body } = await callJson('/api/listing/cities');
     expect(status).toBe(200);
     const mine = body.cities.filter((c: { slug: string }) => c.slug.endsWith(tag));

@@ -7,7 +7,7 @@ import { env } from 'cloudflare:workers';
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { runListingDay } from '../../worker/jobs/nightly';
-import { call, createUser, testDb, unique } from '../factories';
+import { call, createUser, testDb, unique, uniqueTown } from '../factories';
 import { expectConsoleError } from '../setup/console';
 import { testApp } from '../test-app';
 
@@ -51,7 +51,7 @@ describe('request log lines', () => {
     const slug = unique('ingen-sadan-stad');
     await call(`/stad/${slug}`);
     await call(`/stad/${slug}`);
-    const city = unique('Loggstad');
+    const city = uniqueTown();
     await call(`/api/listing?city=${city}`);
     await call(`/api/listing?city=${city}`);
     const [a, , c, d] = requests();

@@ -8,7 +8,7 @@ import { SITEMAP_VENUES_PER_CHILD } from '../../worker/features/pages/service';
 import { bumpDataVersion } from '../../worker/lib/data-version';
 import { newId } from '../../worker/lib/ids';
 import { slugify } from '../../worker/lib/slug';
-import { call, callJson, createLocation, createQuiz, createUser, createVenue, testDb, unique } from '../factories';
+import { call, callJson, createLocation, createQuiz, createUser, createVenue, testDb, unique, uniqueTown } from '../factories';
 
 const MONDAY = '2030-01-07T10:00:00Z';
 
@@ -158,7 +158,7 @@ describe('empty states (spec 01 §8)', () => {
     expect(filtered.html).toContain('Prova att justera dina filter eller söktermer.');
     const owner = await createUser();
     const v = await createVenue(owner.id);
-    const city = `Tomstad ${unique('t')}`;
+    const city = uniqueTown();
     await createLocation(v.id, { city });
     const cityPage = await page(`/quiz/${slugify(city)}`, quiet);
     expect(cityPage.html.replace(/<!-- -->/g, '')).toContain(`Inga quiz hittades i ${city}`);
@@ -173,7 +173,7 @@ describe('empty states (spec 01 §8)', () => {
     const quiet = '2031-05-05T10:00:00Z';
     const owner = await createUser();
     const v = await createVenue(owner.id);
-    const city = `Filterstad ${unique('f')}`;
+    const city = uniqueTown();
     const loc = await createLocation(v.id, { city });
     await createQuiz(loc.id, { date: '2031-05-06', price: 100 });
     const cityPage = await page(`/quiz/${slugify(city)}?price=gratis&category=musik`, quiet);
@@ -234,7 +234,7 @@ describe('venue page', () => {
         .filter((t) => t.startsWith('Följ '));
     const c = await cityWithQuiz();
     expect(followLabels((await page(`/quiz/${c.citySlug}/${c.venue.slug}`)).html)).toEqual([`Följ Puben ${c.tag}`]);
-    const second = await createLocation(c.venue.id, { name: `Filialen ${c.tag}`, city: `Annanstad ${c.tag}` });
+    const second = await createLocation(c.venue.id, { name: uniqueTown(), city: uniqueTown() });
     await createQuiz(second.id, { date: '2030-01-10' });
     await bumpDataVersion(testDb());
     const { html } = await page(`/quiz/${c.citySlug}/${c.venue.slug}`);
@@ -437,7 +437,7 @@ describe('edge cache of pages', () => {
   it("an owner's write through the API (cancelling a date) is visible on the next anonymous request", async () => {
     const owner = await createUser({ now: new Date(MONDAY) });
     const venue = await createVenue(owner.id);
-    const city = `Cachestad ${unique('k')}`;
+    const city = uniqueTown();
     const location = await createLocation(venue.id, { city });
     const quiz = await createQuiz(location.id, { date: '2030-01-08' });
     const path = `/quiz/${slugify(city)}`;
@@ -473,7 +473,7 @@ describe('city list (read once per data version, not per page render)', () => {
     // Each path is new (unique query), so the edge cache misses and the page is rendered.
     await citySlugs(`/?m=${unique('w')}`);
     const owner = await createUser();
-    const city = `Nyköping ${unique('n')}`;
+    const city = uniqueTown({ nonAscii: true });
     const venue = await createVenue(owner.id);
     await createLocation(venue.id, { city });
     const slug = slugify(city);
@@ -504,7 +504,7 @@ describe('bounded page reads (issue 19 §2) keep the answers', () => {
   it('venue page: dates of every place merged by date, time (none = first) and id; each card names its own place', async () => {
     // Ids chosen against the time order, so only the (date, time, id) order gives the expected list.
     const c = await cityWithQuiz({ quiz: { id: `aa-${unique('q')}`, date: '2030-01-10', startTime: '20:00:00' } });
-    const second = await createLocation(c.venue.id, { city: c.city, name: `Bakficka ${c.tag}` });
+    const second = await createLocation(c.venue.id, { city: c.city, name: uniqueTown() });
     const a = await createQuiz(second.id, { id: `zz-${unique('q')}`, date: '2030-01-10', startTime: '18:00:00', category: 'tema', theme: 'Musik' });
     const b = await createQuiz(second.id, { id: `zz-${unique('q')}`, date: '2030-01-09', startTime: null });
     const d = await createQuiz(c.location.id, { id: `aa-${unique('q')}`, date: '2030-01-09', startTime: '19:00:00' });
@@ -522,7 +522,7 @@ describe('bounded page reads (issue 19 §2) keep the answers', () => {
     const owner = await createUser();
     const tag = unique('g');
     const hidden = await createVenue(owner.id, { isPublic: false });
-    for (let i = 0; i < 3; i++) await createLocation(hidden.id, { city: `ABORG ${tag}` });
+    for (let i = 0; i < 3; i++) await createLocation(hidden.id, { city: uniqueTown() });
     for (const city of [`Åborg ${tag}`, `Åborg ${tag}`, `Aborg ${tag}`]) {
       const v = await createVenue(owner.id);
       await createQuiz((await createLocation(v.id, { city })).id, { date: '2030-01-08' });

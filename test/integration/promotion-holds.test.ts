@@ -17,7 +17,7 @@ import { createLocalPayments } from '../../worker/ports/payments';
 import { CITY_HOLD_LIMITS, CITY_HOLD_MESSAGES, HOLD_LIMITS, HOLD_LIMIT_MESSAGES } from '../../worker/features/promotion/contract';
 import { addDays } from '../../worker/lib/clock';
 import { newId } from '../../worker/lib/ids';
-import { callJson, createLocation, createUser, createVenue, pinnedClock, testDb, unique } from '../factories';
+import { callJson, createLocation, createUser, createVenue, pinnedClock, testDb, unique, uniqueTown } from '../factories';
 import { claimsOf, orderRow } from './promotion-support';
 
 /** The reproduction's dates: 153 days from 2026-12-28 to 2027-05-29, asked for a week before. */
@@ -68,7 +68,7 @@ async function heldBy(userId: string) {
 
 describe('what one buyer may hold unpaid', () => {
   it('the reproduction: seven checkouts at once from a new account for 153 Premium days hold at most the bound, and other owners can still buy', async () => {
-    const city = `Stockholm ${unique('h')}`;
+    const city = uniqueTown();
     const attacker = await ownerIn(city);
     const series = await dailySeries(attacker.location.id, FIRST, DAYS);
     expect(series.at(-1)!.date).toBe('2027-05-29');
@@ -108,7 +108,7 @@ describe('what one buyer may hold unpaid', () => {
   });
 
   it('a third open checkout is refused with the rule; one over the held-day bound too; the order insert itself re-checks', async () => {
-    const city = `Holdstad ${unique('h')}`;
+    const city = uniqueTown();
     const o = await ownerIn(city);
     const series = await dailySeries(o.location.id, FIRST, HOLD_LIMITS.heldDays + 10);
     const ids = series.map((q) => q.id);
@@ -128,7 +128,7 @@ describe('what one buyer may hold unpaid', () => {
   });
 
   it('a released hold cannot be taken back by the same business straight away; others can; after the cool-down it can', async () => {
-    const city = `Coolstad ${unique('h')}`;
+    const city = uniqueTown();
     const o = await ownerIn(city);
     const [q1, q2] = await dailySeries(o.location.id, FIRST, 2);
     const first = await checkout(o, [q1!.id]);
@@ -182,7 +182,7 @@ describe('unpaid Premium holds in one city, all accounts together (issue 43.3)',
   const { bulkPremiumDays: BULK, smallDays: SMALL } = CITY_HOLD_LIMITS;
 
   it('four throwaway accounts hoard consecutive Premium days: hoarders together hold at most the bulk bound, each other account a small order; a fifth owner buys a free day', async () => {
-    const city = `Stockholm ${unique('c')}`;
+    const city = uniqueTown();
     const accounts = await Promise.all(Array.from({ length: 4 }, () => ownerIn(city)));
     const citySlug = accounts[0]!.location.citySlug;
     // Each account has its own daily quizzes over the same 120 days; account i asks for its own quarter.
@@ -231,7 +231,7 @@ describe('unpaid Premium holds in one city, all accounts together (issue 43.3)',
   });
 
   it('in parallel: four accounts, two checkouts each at once, never hold more than the bound; the order insert itself re-checks', async () => {
-    const city = `Parallellstad ${unique('c')}`;
+    const city = uniqueTown();
     const accounts = await Promise.all(Array.from({ length: 4 }, () => ownerIn(city)));
     const citySlug = accounts[0]!.location.citySlug;
     const series = await Promise.all(accounts.map((a) => dailySeries(a.location.id, FIRST, 160)));
@@ -266,7 +266,7 @@ describe('unpaid Premium holds in one city, all accounts together (issue 43.3)',
   });
 
   it('the order insert re-checks: a rival who fills the city between the check and the batch makes the batch store nothing', async () => {
-    const city = `Kapplöpningsstad ${unique('c')}`;
+    const city = uniqueTown();
     const [a, b] = await Promise.all([ownerIn(city), ownerIn(city)]);
     const [qa, qb] = await Promise.all([dailySeries(a.location.id, FIRST, BULK), dailySeries(b.location.id, addDays(FIRST, BULK), BULK)]);
     const deps = (db: Db) => ({ db, clock: pinnedClock(NOW), config: parseConfig(env), payments: createLocalPayments({ webhookSecret: 'whsec_test' }) });
@@ -309,7 +309,7 @@ describe('unpaid Premium holds in one city, all accounts together (issue 43.3)',
   });
 
   it('holds past their expiry do not count: after the first hoard lapses another account may hold as much', async () => {
-    const city = `Utgångsstad ${unique('c')}`;
+    const city = uniqueTown();
     const [a, b] = await Promise.all([ownerIn(city), ownerIn(city)]);
     const [qa, qb] = await Promise.all([dailySeries(a.location.id, FIRST, BULK), dailySeries(b.location.id, addDays(FIRST, BULK), BULK)]);
     expect(
@@ -331,7 +331,7 @@ describe('unpaid Premium holds in one city, all accounts together (issue 43.3)',
   });
 
   it('other cities and Rekommenderat are not counted', async () => {
-    const city = `Grannstad ${unique('c')}`;
+    const city = uniqueTown();
     const a = await ownerIn(city);
     const other = await ownerIn(`Annanstad ${unique('c')}`);
     const [qa, qo] = await Promise.all([dailySeries(a.location.id, FIRST, BULK), dailySeries(other.location.id, FIRST, BULK)]);
@@ -368,7 +368,7 @@ describe('unpaid Premium holds in one city, all accounts together (issue 43.3)',
 
 describe('cancelling a checkout (issue 26.8)', () => {
   it('the local checkout: POST /api/payments/cancel releases the hold at once; a rival can buy the slot', async () => {
-    const city = `Avbrytstad ${unique('h')}`;
+    const city = uniqueTown();
     const o = await ownerIn(city);
     const [q] = await dailySeries(o.location.id, FIRST, 1);
     const { status, body } = await checkout(o, [q!.id]);

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { checkoutOrders, promotionSlotClaims, promotions } from '../../worker/db/schema';
 import { DEV_WEBHOOK_SECRET } from '../../worker/env';
 import { signEvent } from '../../worker/ports/payments';
-import { call, callJson, createLocation, createQuiz, createUser, createVenue, testDb, unique } from '../factories';
+import { call, callJson, createLocation, createQuiz, createUser, createVenue, testDb, unique, uniqueTown } from '../factories';
 
 /** Pinned "now" for these tests: a Sunday morning in Stockholm, well before the quiz dates used. */
 export const NOW = '2030-03-03T09:00:00Z';
@@ -14,7 +14,7 @@ export async function ownerWithQuiz(opts: { city?: string; date?: string } = {})
   // The session is made at the pinned "now", or it would look expired to pinned requests.
   const user = await createUser({ now: new Date(NOW) });
   const venue = await createVenue(user.id);
-  const city = opts.city ?? `Stad ${unique('c')}`;
+  const city = opts.city ?? uniqueTown();
   const location = await createLocation(venue.id, { city });
   const quiz = await createQuiz(location.id, { date: opts.date ?? QUIZ_DATE });
   return { user, venue, location, quiz, city };

@@ -16,7 +16,7 @@ import { app } from '../../worker/app';
 import { addDays } from '../../worker/lib/clock';
 import { DEV_CACHE_BUST_PARAM } from '../../worker/lib/cache';
 import { slugify } from '../../worker/lib/slug';
-import { createLocation, createQuiz, createUser, createVenue, unique, runListingDayAt } from '../factories';
+import { createLocation, createQuiz, createUser, createVenue, unique, runListingDayAt, uniqueTown } from '../factories';
 
 interface Recorded {
   sql: string;
@@ -153,7 +153,7 @@ async function record(path: string): Promise<{ status: number; queries: Recorded
 beforeAll(async () => {
   // A small but complete catalogue: two cities, a real owner and the house account, weekly series,
   // a single quiz and a cancelled occurrence, so every branch of the listing runs its queries.
-  city = `Planstad ${unique('c')}`;
+  city = uniqueTown();
   citySlug = slugify(city);
   const owner = await createUser();
   for (let v = 0; v < 3; v++) {

@@ -9,14 +9,14 @@ import { describe, expect, it } from 'vitest';
 import { bumpDataVersion } from '../../worker/lib/data-version';
 import { newId } from '../../worker/lib/ids';
 import { slugify } from '../../worker/lib/slug';
-import { call, callJson, createLocation, createQuiz, createUser, createVenue, snapshot, testDb, unique } from '../factories';
+import { call, callJson, createLocation, createQuiz, createUser, createVenue, snapshot, testDb, unique, uniqueTown } from '../factories';
 
 const MONDAY = '2030-01-07T10:00:00Z';
 
 async function world() {
   const owner = await createUser({ now: new Date(MONDAY) });
   const venue = await createVenue(owner.id, { name: `Språkkrogen ${unique('v')}` });
-  const city = `Språkstad ${unique('c')}`;
+  const city = uniqueTown();
   const location = await createLocation(venue.id, { city, latitude: 59.33, longitude: 18.06 });
   const loc = location.id;
   const rid = newId();
@@ -177,7 +177,7 @@ describe('owner forms: Språk', () => {
   async function owner() {
     const user = await createUser({ now: new Date(CLOCK) });
     const venue = await createVenue(user.id);
-    const location = await createLocation(venue.id, { city: `Quizstad ${unique('c')}` });
+    const location = await createLocation(venue.id, { city: uniqueTown() });
     return { user, venue, location };
   }
   const single = (locationId: string, over: Record<string, unknown> = {}) => ({

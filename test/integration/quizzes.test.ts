@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { getDataVersion } from '../../worker/lib/data-version';
-import { callJson, createLocation, createQuiz, createUser, createVenue, snapshot, testDb, unique } from '../factories';
+import { callJson, createLocation, createQuiz, createUser, createVenue, snapshot, testDb, unique, uniqueTown } from '../factories';
 
 /** Clock pinned to Tuesday 2030-01-08 10:00 Stockholm. */
 const CLOCK = '2030-01-08T09:00:00Z';
@@ -11,7 +11,7 @@ const TODAY = '2030-01-08';
 async function owner(clock = CLOCK) {
   const user = await createUser({ now: new Date(clock) });
   const venue = await createVenue(user.id);
-  const location = await createLocation(venue.id, { city: `Quizstad ${unique('c')}` });
+  const location = await createLocation(venue.id, { city: uniqueTown() });
   return { user, venue, location };
 }
 const otherUser = (opts: { roles?: Array<'admin' | 'superadmin'> } = {}) => createUser({ ...opts, now: new Date(CLOCK) });

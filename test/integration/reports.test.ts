@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { REPORT_LIMIT } from '../../worker/features/feedback/report';
-import { call, callJson, createLocation, createQuiz, createUser, createVenue, snapshot, testDb, unique } from '../factories';
+import { call, callJson, createLocation, createQuiz, createUser, createVenue, snapshot, testDb, unique, uniqueTown } from '../factories';
 
 /**
  * "Stämmer inte?" (issue 20 §4): a report lands in the superadmin inbox linked to the quiz, stores
@@ -11,7 +11,7 @@ import { call, callJson, createLocation, createQuiz, createUser, createVenue, sn
 async function publicSeries(opts: { isPublic?: boolean } = {}) {
   const owner = await createUser();
   const venue = await createVenue(owner.id, { isPublic: opts.isPublic ?? true });
-  const location = await createLocation(venue.id, { city: `Rapportstad ${unique('c')}` });
+  const location = await createLocation(venue.id, { city: uniqueTown() });
   const rid = unique('rid');
   const a = await createQuiz(location.id, { date: '2045-01-03', isRecurring: true, recurrenceId: rid, recurrencePattern: 'weekly' });
   const b = await createQuiz(location.id, { date: '2045-01-10', isRecurring: true, recurrenceId: rid, recurrencePattern: 'weekly' });

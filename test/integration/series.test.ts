@@ -5,7 +5,7 @@ import { runScheduledNight } from '../jobs-queue';
 import { extensionCandidatesQuery } from '../../worker/features/series/queries';
 import { runSeriesExtensionJob, SERIES_JOB } from '../../worker/features/series/service';
 import { addDays, isoWeekday } from '../../worker/lib/clock';
-import { callJson, createLocation, createQuiz, createUser, createVenue, snapshot, testDb, unique, pinnedClock } from '../factories';
+import { callJson, createLocation, createQuiz, createUser, createVenue, snapshot, testDb, unique, pinnedClock, uniqueTown } from '../factories';
 
 /**
  * Series: whole-series edits, delete, pause, summaries, extension by button, auto-extension and the
@@ -16,7 +16,7 @@ const A = '2031-03-04T09:00:00Z'; // Tuesday 2031-03-04, 10:00 in Stockholm
 async function ownerAt(clock = A) {
   const user = await createUser({ now: new Date(clock) });
   const venue = await createVenue(user.id);
-  const location = await createLocation(venue.id, { city: `Seriestad ${unique('c')}` });
+  const location = await createLocation(venue.id, { city: uniqueTown() });
   return { user, venue, location };
 }
 const owner = () => ownerAt(A);
@@ -251,7 +251,7 @@ describe('nightly series extension (cron)', () => {
   async function place() {
     const user = await createUser();
     const venue = await createVenue(user.id);
-    return createLocation(venue.id, { city: `Cronstad ${unique('c')}` });
+    return createLocation(venue.id, { city: uniqueTown() });
   }
   const jobRun = async (id: string) => (await testDb().all<Record<string, any>>(sql`SELECT * FROM job_runs WHERE id = ${id}`))[0]!;
 

@@ -11,7 +11,7 @@ import { sql } from 'drizzle-orm';
 import { bumpDataVersion } from '../../worker/lib/data-version';
 import { slugify } from '../../worker/lib/slug';
 import { OG_RENDER_CLIENT_LIMIT } from '../../worker/features/share/store';
-import { call, createLocation, createQuiz, createUser, createVenue, randomClientIp, testDb, unique } from '../factories';
+import { call, createLocation, createQuiz, createUser, createVenue, randomClientIp, testDb, unique, uniqueTown } from '../factories';
 
 const CLOCK = '2030-01-07T10:00:00Z';
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
@@ -44,7 +44,7 @@ async function forgetStored(prefix: string) {
 async function world(venueName?: string) {
   const owner = await createUser();
   const tag = unique('o');
-  const city = `Örebro ${tag}`;
+  const city = uniqueTown({ nonAscii: true });
   const venue = await createVenue(owner.id, { name: venueName ?? `Bildpuben ${tag}`, slug: `bildpuben-${tag}` });
   const location = await createLocation(venue.id, { city });
   await createQuiz(location.id, { date: '2030-01-08', startTime: '19:30:00', title: `Tisdagsquiz ${tag}` });

@@ -13,11 +13,20 @@ export interface Town {
   lng: number;
 }
 
-const TOWNS = gazetteer as Record<string, Town>;
+/** By slug, in a Map: a plain object would answer "constructor" with Object's constructor (issue 43.6). */
+const TOWNS: ReadonlyMap<string, Town> = new Map(Object.entries(gazetteer as Record<string, Town>));
 
 /** The centre of a town by its name as written ("Västerås") or its slug ("vasteras"); null when unknown. */
 export function townCentre(cityOrSlug: string): Town | null {
-  return TOWNS[slugify(cityOrSlug)] ?? null;
+  return TOWNS.get(slugify(cityOrSlug)) ?? null;
+}
+
+/**
+ * Whether a stored city slug is a known town: the public side's guard (city pages, the city list, the sitemap), so a
+ * city stored before the city rule, or written around it, never becomes a public page.
+ */
+export function isTownSlug(slug: string): boolean {
+  return TOWNS.has(slug);
 }
 
 /**
@@ -35,12 +44,20 @@ const TOWN_NAME = /^[\p{Script=Latin}0-9]+(?:[ -]+[\p{Script=Latin}0-9]+)*$/u;
 export function findTown(typed: string): Town | null {
   const v = typed.trim().normalize('NFC');
   if (!TOWN_NAME.test(v)) return null;
-  return TOWNS[slugify(v)] ?? null;
+  return TOWNS.get(slugify(v)) ?? null;
 }
 
-/** Every town's name in Swedish order: the suggestions of the town inputs (web/components/ui/TownField.tsx). */
-export const TOWN_NAMES: readonly string[] = Object.values(TOWNS)
-  .map((t) => t.name)
-  .sort((a, b) => a.localeCompare(b, 'sv'));
+let townNamesSorted: readonly string[] | null = null;
+/**
+ * Every town's name in Swedish order: the suggestions of the town inputs (web/components/ui/TownField.tsx). Sorted on
+ * first use, not at load: the Worker bundles this module and never needs the list.
+ */
+export function townNames(): readonly string[] {
+  if (!townNamesSorted) {
+    const collator = new Intl.Collator('sv');
+    townNamesSorted = [...TOWNS.values()].map((t) => t.name).sort(collator.compare);
+  }
+  return townNamesSorted;
+}
 
 export const GAZETTEER_ATTRIBUTION = 'Ortsdata: GeoNames, CC BY 4.0';

@@ -29,11 +29,14 @@ import type { Actor } from '../../../worker/lib/authz';
 import { newId } from '../../../worker/lib/ids';
 import { createMailer } from '../../../worker/ports/mailer';
 import { capturingOutboxQueue } from '../../mail-queue';
-import { createLocation, createQuiz, createUser, createVenue, testDb, unique, pinnedClock } from '../../factories';
+import { createLocation, createQuiz, createUser, createVenue, testDb, unique, pinnedClock, uniqueTown } from '../../factories';
 import { bulkRow, KNOWN_TOWNS } from '../../fixtures/towns';
 import { expectConsoleError } from '../../setup/console';
 import { faultyD1 } from './faulty-d1';
 import { INVARIANTS } from './invariants';
+
+/** The town of this file's places (a known town: issue 43.6). */
+const FAULT_TOWN = uniqueTown();
 
 const TODAY = '2030-03-05';
 const NOW = new Date('2030-03-05T10:00:00Z');
@@ -94,7 +97,7 @@ async function matrix<C>(label: string, setup: () => Promise<C>, op: (db: Db, c:
   return n;
 }
 
-async function ownerWithPlace(city = 'Felstad') {
+async function ownerWithPlace(city = FAULT_TOWN) {
   const user = await createUser({ now: NOW });
   const venue = await createVenue(user.id, { name: `Felpuben ${unique('f')}` });
   const place = await createLocation(venue.id, { city });

@@ -12,7 +12,7 @@ import { runNightly } from '../../jobs-queue';
 import { runSeriesExtensionJob, SERIES_JOB } from '../../../worker/features/series/service';
 import { SERIES_HORIZON_DAYS } from '../../../worker/features/quizzes/contract';
 import { newId } from '../../../worker/lib/ids';
-import { createLocation, createQuiz, createUser, createVenue, testDb, pinnedClock } from '../../factories';
+import { createLocation, createQuiz, createUser, createVenue, testDb, pinnedClock, uniqueTown } from '../../factories';
 
 const NAMES = ['söndag', 'måndag', 'tisdag', 'onsdag', 'torsdag', 'fredag', 'lördag'];
 
@@ -49,7 +49,7 @@ async function place(): Promise<string> {
   if (placeId) return placeId;
   const user = await createUser();
   const venue = await createVenue(user.id);
-  placeId = (await createLocation(venue.id, { city: 'Cronstad' })).id;
+  placeId = (await createLocation(venue.id, { city: uniqueTown() })).id;
   return placeId;
 }
 

@@ -9,7 +9,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { mailOutbox } from '../../../worker/db/schema';
-import { call, callJson, createLocation, createQuiz, createUser, createVenue, testDb, unique } from '../../factories';
+import { call, callJson, createLocation, createQuiz, createUser, createVenue, testDb, unique, uniqueTown } from '../../factories';
 import { CLOCK, createWorld, HOUSE_EMAIL, TODAY } from './world';
 import { addDays } from '../../../worker/lib/clock';
 import { BOOT_SCRIPT } from '../../../worker/lib/boot-script';
@@ -82,7 +82,7 @@ function strings(v: unknown, out: string[] = []): string[] {
 
 async function evilVenue() {
   const user = await createUser({ now: new Date(CLOCK) });
-  const city = `Xssstad ${unique('x')}`;
+  const city = uniqueTown();
   const venue = await createVenue(user.id, { name: `Puben ${SCRIPT_BREAKOUT}${unique('n')}`, description: EVIL, website: `javascript:alert(1)` });
   const location = await createLocation(venue.id, { city, name: `Plats ${ATTR_BREAKOUT}`, address: `Gatan ${LINE_SEP}` });
   // The quiz falls on a Tuesday one week ahead (TODAY is a Monday), so it is listed.

@@ -13,7 +13,7 @@ import { paymentRefunds, promotionSlotClaims } from '../../../worker/db/schema';
 import { handlePaymentEvent } from '../../../worker/features/payments/service';
 import { createLocalPayments, createStripePayments, localRefunds, type PaymentsPort } from '../../../worker/ports/payments';
 import { DEV_WEBHOOK_SECRET } from '../../../worker/env';
-import { callJson, createLocation, createQuiz, createUser, createVenue, snapshot, testDb, pinnedClock } from '../../factories';
+import { callJson, createLocation, createQuiz, createUser, createVenue, snapshot, testDb, pinnedClock, uniqueTown } from '../../factories';
 import { NOW, buy, orderRow, ownerWithQuiz, promotionsOf, sendEvent } from '../promotion-support';
 
 const LATER = new Date(Date.parse(NOW) + 40 * 60 * 1000).toISOString();
@@ -219,7 +219,7 @@ describe('production without STRIPE_SECRET_KEY', () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
     const user = await createUser();
     const v = await createVenue(user.id);
-    const location = await createLocation(v.id, { city: `Prodstad ${user.id.slice(0, 6)}` });
+    const location = await createLocation(v.id, { city: uniqueTown() });
     // Real time in production (the test clock header is ignored): a date well ahead.
     const quiz = await createQuiz(location.id, { date: '2031-06-10' });
     const post = () =>

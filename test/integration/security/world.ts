@@ -10,7 +10,7 @@ import { eq } from 'drizzle-orm';
 import { calendarFeeds, checkoutOrders, feedback, locations, quizzes, users, venues } from '../../../worker/db/schema';
 import { addDays } from '../../../worker/lib/clock';
 import { newId } from '../../../worker/lib/ids';
-import { createUser, locationValues, testDb, unique, venueValues, type TestUser } from '../../factories';
+import { createUser, locationValues, testDb, unique, venueValues, type TestUser, uniqueTown } from '../../factories';
 
 /** Monday 2030-03-04 11:00 in Stockholm. */
 export const CLOCK = '2030-03-04T10:00:00Z';
@@ -62,7 +62,7 @@ export async function createSide(opts: { city?: string } = {}): Promise<Side> {
   const user = await createUser({ now: CLOCK_DATE });
   const db = testDb();
   const venue = venueValues(user.id);
-  const location = locationValues(venue.id, { city: opts.city ?? `Säkerstad ${unique('c')}` });
+  const location = locationValues(venue.id, { city: opts.city ?? uniqueTown() });
   const [venueId, venueSlug, locationId, city, citySlug] = [venue.id, venue.slug, location.id, location.city, location.citySlug];
   const quizId = newId();
   const quizDate = addDays(TODAY, 8);

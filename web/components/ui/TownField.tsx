@@ -1,5 +1,5 @@
 import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
-import { TOWN_NAMES } from '../../../worker/lib/gazetteer';
+import { townNames } from '../../../worker/lib/gazetteer';
 import { TextField } from './Field';
 
 /**
@@ -12,7 +12,7 @@ export function TownField({ label = 'Stad', ...props }: { label?: ReactNode; err
     <>
       <TextField label={label} autoComplete="address-level2" list={list} {...props} />
       <datalist id={list}>
-        {TOWN_NAMES.map((name) => (
+        {townNames().map((name) => (
           <option key={name} value={name} />
         ))}
       </datalist>

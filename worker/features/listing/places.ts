@@ -5,6 +5,7 @@
  */
 import type { Db } from '../../db/client';
 import { memoPerDataVersion, memoPerDataVersionByKey } from '../../lib/data-version';
+import { isTownSlug } from '../../lib/gazetteer';
 import type { CityOption, ListingQuiz } from './contract';
 import { toListingQuiz } from './cards';
 import type { DetailRow } from './queries/cards';
@@ -22,7 +23,11 @@ import {
   venueUpcoming,
 } from './queries/places';
 
-const citiesOfVersion = memoPerDataVersion(listCities);
+/**
+ * Only known towns are public cities (issue 43.6): a city stored before the city rule (lib/city-field.ts), or
+ * written around it, lists no city page, select option or sitemap entry. The gazetteer is in memory: no D1 read.
+ */
+const citiesOfVersion = memoPerDataVersion(async (db) => (await listCities(db)).filter((c) => isTownSlug(c.slug)));
 
 /**
  * The public city list (`listCities`), read from D1 once per public-data version in this isolate rather
@@ -36,7 +41,7 @@ export async function publicCities(db: Db): Promise<CityOption[]> {
 /** How many cities a page's city select lists (the largest; the rest load when the select is opened). */
 export const CITY_OPTIONS_ON_PAGE = 40;
 
-const topCitiesOfVersion = memoPerDataVersion((db) => topCitySlugs(db, CITY_OPTIONS_ON_PAGE));
+const topCitiesOfVersion = memoPerDataVersion(async (db) => (await topCitySlugs(db, CITY_OPTIONS_ON_PAGE)).filter(isTownSlug));
 
 /**
  * The cities a server-rendered page puts in its city select: every city while there are at most
@@ -56,9 +61,11 @@ const cityOfVersion = memoPerDataVersionByKey(findCity);
 
 /**
  * A city with a public business, by slug (its name as written in the data), or null: read from D1 once
- * per public-data version and slug in this isolate (findCity's bounded read), like the city list.
+ * per public-data version and slug in this isolate (findCity's bounded read), like the city list. Only a known
+ * town (none read for any other slug).
  */
-export function findPublicCity(db: Db, slug: string): Promise<{ slug: string; name: string } | null> {
+export async function findPublicCity(db: Db, slug: string): Promise<{ slug: string; name: string } | null> {
+  if (!isTownSlug(slug)) return null;
   return cityOfVersion(db, slug);
 }
 

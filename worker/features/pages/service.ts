@@ -5,6 +5,7 @@
 import type { Db } from '../../db/client';
 import { isoWeekday, stockholmDate } from '../../lib/clock';
 import { WEEKDAYS, findWeekday } from '../../lib/swedish';
+import { isTownSlug } from '../../lib/gazetteer';
 import type { CityOption, ListingQuiz } from '../listing/contract';
 import { ListingQuerySchema, QuizFilterShape } from '../listing/contract';
 import type { ListingContext } from '../../lib/listing-context';
@@ -278,7 +279,8 @@ export async function sitemapChild(db: Db, origin: string, kind: SitemapKind, n:
     const from = (n - 1) * SITEMAP_VENUES_PER_CHILD + 1;
     if (from > (await sitemapSource.venueRowidCeiling(db))) return null;
     const venues = await sitemapSource.venueRange(db, from, n * SITEMAP_VENUES_PER_CHILD);
-    return venues.map((v) => ({ loc: `${origin}/quiz/${v.city}/${v.slug}`, lastmod: day(v.lastmod) }));
+    // A business whose place's city is not a known town has no canonical page URL to list (issue 43.6).
+    return venues.filter((v) => isTownSlug(v.city)).map((v) => ({ loc: `${origin}/quiz/${v.city}/${v.slug}`, lastmod: day(v.lastmod) }));
   }
   const cities = (await publicCities(db)).slice((n - 1) * SITEMAP_CITIES_PER_CHILD, n * SITEMAP_CITIES_PER_CHILD);
   if (n > 1 && !cities.length) return null;
