@@ -30,16 +30,19 @@ import { LISTING_DAY_CRON, NIGHTLY_CRON, NIGHTLY_TASKS } from './schedule';
 export { LISTING_DAY_CRON, NIGHTLY_CRON, NIGHTLY_TASKS };
 import { ALERT_JOB } from '../features/ops/service';
 import { CALENDAR_SYNC_JOB, enqueueCalendarSyncJob } from '../features/calendar-sync/service';
+import { lazySchema } from '../lib/lazy-schema';
 
 /** The jobs queue of each environment (wrangler.toml; staging's is quizkvall-staging-jobs). */
 export const JOBS_QUEUE_NAME = 'quizkvall-jobs';
 export const isJobsQueue = (name: string) => name === JOBS_QUEUE_NAME || /^quizkvall-[a-z]+-jobs$/.test(name);
 
 /** A jobs-queue message: one nightly task by name, or one calendar feed. `at` is the night's scheduled instant. */
-export const JobsMessageSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('nightly-task'), name: z.string().min(1).max(100), at: z.iso.datetime() }),
-  z.object({ type: z.literal('calendar-sync'), feedId: z.string().min(1).max(64), at: z.iso.datetime() }),
-]);
+export const JobsMessageSchema = lazySchema(() =>
+  z.discriminatedUnion('type', [
+    z.object({ type: z.literal('nightly-task'), name: z.string().min(1).max(100), at: z.iso.datetime() }),
+    z.object({ type: z.literal('calendar-sync'), feedId: z.string().min(1).max(64), at: z.iso.datetime() }),
+  ]),
+);
 export type JobsMessage = z.infer<typeof JobsMessageSchema>;
 
 /** What the nightly run needs of the jobs queue (a Cloudflare `Queue` binding has this shape; tests capture). */

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { textField } from '../../lib/zod-text';
+import { lazySchema } from '../../lib/lazy-schema';
 
 /** Superadmin panel (spec 02 §2.7, §9): page size 10. */
 export const VENUE_PAGE_SIZE = 10;
@@ -23,37 +24,47 @@ export function swedishSortKey(s: string): string {
     .replace(/[A-Z]/g, (c) => c.toLowerCase());
 }
 
-export const VenueListQuerySchema = z.object({
-  q: textField('Sökningen', 100).optional().default('').describe('Sök'),
-  offset: z.coerce.number({ error: 'Ogiltig position' }).int().min(0).max(1_000_000).optional().default(0).describe('Position'),
-  limit: z.coerce.number().int().min(1).max(50).optional().default(VENUE_PAGE_SIZE).describe('Antal'),
-});
+export const VenueListQuerySchema = lazySchema(() =>
+  z.object({
+    q: textField('Sökningen', 100).optional().default('').describe('Sök'),
+    offset: z.coerce.number({ error: 'Ogiltig position' }).int().min(0).max(1_000_000).optional().default(0).describe('Position'),
+    limit: z.coerce.number().int().min(1).max(50).optional().default(VENUE_PAGE_SIZE).describe('Antal'),
+  }),
+);
 
-export const CreateVenueSchema = z.object({
-  name: textField('Namnet', VENUE_NAME_MAX, { missing: 'Ange ett namn' }).describe('Namn'),
-  ownerEmail: z
-    .union([z.literal(''), z.email({ error: 'Ogiltig e-postadress' }).max(254)])
-    .optional()
-    .describe('Ägarens e-post'),
-});
+export const CreateVenueSchema = lazySchema(() =>
+  z.object({
+    name: textField('Namnet', VENUE_NAME_MAX, { missing: 'Ange ett namn' }).describe('Namn'),
+    ownerEmail: z
+      .union([z.literal(''), z.email({ error: 'Ogiltig e-postadress' }).max(254)])
+      .optional()
+      .describe('Ägarens e-post'),
+  }),
+);
 export type CreateVenueInput = z.infer<typeof CreateVenueSchema>;
 
-export const IdParamSchema = z.object({ id: z.string().trim().min(1).max(100).describe('Id') });
+export const IdParamSchema = lazySchema(() => z.object({ id: z.string().trim().min(1).max(100).describe('Id') }));
 
-export const FeedbackListQuerySchema = z.object({
-  offset: z.coerce.number().int().min(0).max(1_000_000).optional().default(0).describe('Position'),
-});
-export const FeedbackHandledSchema = z.object({
-  handled: z.boolean({ error: 'Ange om feedbacken är hanterad' }).describe('Hanterad'),
-});
+export const FeedbackListQuerySchema = lazySchema(() =>
+  z.object({
+    offset: z.coerce.number().int().min(0).max(1_000_000).optional().default(0).describe('Position'),
+  }),
+);
+export const FeedbackHandledSchema = lazySchema(() =>
+  z.object({
+    handled: z.boolean({ error: 'Ange om feedbacken är hanterad' }).describe('Hanterad'),
+  }),
+);
 
-export const FixTakeoverSchema = z
-  .object({
-    userId: z.string().trim().min(1).max(100).optional().describe('Användare'),
-    email: z.email({ error: 'Ogiltig e-postadress' }).max(254).optional().describe('E-post'),
-    venueId: z.string().trim().min(1).max(100).optional().describe('Verksamhet'),
-  })
-  .refine((v) => !!v.userId || !!v.email, { message: 'Ange användare eller e-post', path: ['userId'] });
+export const FixTakeoverSchema = lazySchema(() =>
+  z
+    .object({
+      userId: z.string().trim().min(1).max(100).optional().describe('Användare'),
+      email: z.email({ error: 'Ogiltig e-postadress' }).max(254).optional().describe('E-post'),
+      venueId: z.string().trim().min(1).max(100).optional().describe('Verksamhet'),
+    })
+    .refine((v) => !!v.userId || !!v.email, { message: 'Ange användare eller e-post', path: ['userId'] }),
+);
 
 // ---------------------------------------------------------------- responses
 

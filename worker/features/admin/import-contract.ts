@@ -10,6 +10,7 @@ import { findWeekday } from '../../lib/swedish';
 import { DEFAULT_QUIZ_LANGUAGE, parseQuizLanguage } from '../../lib/quiz-filters';
 import { CustomThemeSchema, QuizmasterSchema } from '../quizzes/contract';
 import { AddressSchema, CitySchema, optionalPhone, optionalWebsite, outsideSwedenMessage, VenueNameSchema } from '../venues/contract';
+import { lazySchema } from '../../lib/lazy-schema';
 
 /**
  * Rows per file. Each row is 3 write statements; 300 rows stay under D1's 1 000 queries per Worker
@@ -70,116 +71,120 @@ const optionalNumber = (label: string, min: number, max: number) =>
     })
     .describe(label);
 
-export const ImportRowSchema = z
-  .object({
-    name: VenueNameSchema,
-    address: AddressSchema,
-    city: CitySchema,
-    phone: optionalPhone(),
-    website: optionalWebsite,
-    weekday: z
-      .string()
-      .trim()
-      .transform((v, ctx) => {
-        const w = findWeekday(v);
-        if (!w) {
-          ctx.addIssue({ code: 'custom', message: 'Ange en veckodag (måndag–söndag)' });
-          return z.NEVER;
-        }
-        return { iso: w.iso, name: w.name };
-      })
-      .describe('weekday'),
-    start_time: z
-      .string()
-      .trim()
-      .transform((v, ctx) => {
-        if (v === '') return null;
-        const m = /^([01]?\d|2[0-3])[:.]([0-5]\d)$/.exec(v);
-        if (!m) {
-          ctx.addIssue({ code: 'custom', message: 'Ange tiden som HH:MM, t.ex. 19:00' });
-          return z.NEVER;
-        }
-        return `${m[1]!.padStart(2, '0')}:${m[2]}:00`;
-      })
-      .describe('start_time'),
-    pattern: z
-      .string()
-      .trim()
-      .transform((v, ctx) => {
-        const p = PATTERNS[v.toLowerCase()];
-        if (!p) {
-          ctx.addIssue({ code: 'custom', message: 'Ange weekly (varje vecka) eller biweekly (varannan vecka)' });
-          return z.NEVER;
-        }
-        return p;
-      })
-      .describe('pattern'),
-    category: z
-      .string()
-      .trim()
-      .transform((v, ctx) => {
-        const c = CATEGORIES[v.toLowerCase()];
-        if (!c) {
-          ctx.addIssue({ code: 'custom', message: 'Ange allmänbildning eller tema' });
-          return z.NEVER;
-        }
-        return c;
-      })
-      .describe('category'),
-    theme: CustomThemeSchema,
-    quizmaster: QuizmasterSchema,
-    price: z
-      .string()
-      .trim()
-      .transform((v, ctx) => {
-        const s = v.toLowerCase().replace(/\s*kr$/, '');
-        if (s === '') return null;
-        if (s === 'gratis') return 0;
-        if (!/^\d{1,5}$/.test(s)) {
-          ctx.addIssue({ code: 'custom', message: 'Ange priset i hela kronor, t.ex. 50 (eller gratis)' });
-          return z.NEVER;
-        }
-        return Number(s);
-      })
-      .describe('price'),
-    // Issue 31.3: the quiz's language; empty or absent (a file without the column) = svenska.
-    language: z
-      .string()
-      .trim()
-      .optional()
-      .transform((v, ctx) => {
-        if (!v) return DEFAULT_QUIZ_LANGUAGE;
-        const l = parseQuizLanguage(v);
-        if (!l) {
-          ctx.addIssue({ code: 'custom', message: 'Ange språket som svenska, engelska eller båda (sv, en, both)' });
-          return z.NEVER;
-        }
-        return l;
-      })
-      .describe('language'),
-    lat: optionalNumber('lat', -90, 90),
-    lng: optionalNumber('lng', -180, 180),
-  })
-  .superRefine((row, ctx) => {
-    if (row.category === 'tema' && !row.theme) ctx.addIssue({ code: 'custom', path: ['theme'], message: 'Ange ett tema när kategorin är tema' });
-    // Coordinates: both or neither, inside Sweden (the same rules as the place form).
-    if ((row.lat === null) !== (row.lng === null)) {
-      ctx.addIssue({ code: 'custom', path: [row.lat === null ? 'lat' : 'lng'], message: 'Ange både lat och lng, eller ingen av dem' });
-    }
-    const latMsg = row.lat !== null ? outsideSwedenMessage('Latitud', 'lat', row.lat) : null;
-    if (latMsg) ctx.addIssue({ code: 'custom', path: ['lat'], message: latMsg });
-    const lngMsg = row.lng !== null ? outsideSwedenMessage('Longitud', 'lng', row.lng) : null;
-    if (lngMsg) ctx.addIssue({ code: 'custom', path: ['lng'], message: lngMsg });
-  });
+export const ImportRowSchema = lazySchema(() =>
+  z
+    .object({
+      name: VenueNameSchema,
+      address: AddressSchema,
+      city: CitySchema,
+      phone: optionalPhone(),
+      website: optionalWebsite,
+      weekday: z
+        .string()
+        .trim()
+        .transform((v, ctx) => {
+          const w = findWeekday(v);
+          if (!w) {
+            ctx.addIssue({ code: 'custom', message: 'Ange en veckodag (måndag–söndag)' });
+            return z.NEVER;
+          }
+          return { iso: w.iso, name: w.name };
+        })
+        .describe('weekday'),
+      start_time: z
+        .string()
+        .trim()
+        .transform((v, ctx) => {
+          if (v === '') return null;
+          const m = /^([01]?\d|2[0-3])[:.]([0-5]\d)$/.exec(v);
+          if (!m) {
+            ctx.addIssue({ code: 'custom', message: 'Ange tiden som HH:MM, t.ex. 19:00' });
+            return z.NEVER;
+          }
+          return `${m[1]!.padStart(2, '0')}:${m[2]}:00`;
+        })
+        .describe('start_time'),
+      pattern: z
+        .string()
+        .trim()
+        .transform((v, ctx) => {
+          const p = PATTERNS[v.toLowerCase()];
+          if (!p) {
+            ctx.addIssue({ code: 'custom', message: 'Ange weekly (varje vecka) eller biweekly (varannan vecka)' });
+            return z.NEVER;
+          }
+          return p;
+        })
+        .describe('pattern'),
+      category: z
+        .string()
+        .trim()
+        .transform((v, ctx) => {
+          const c = CATEGORIES[v.toLowerCase()];
+          if (!c) {
+            ctx.addIssue({ code: 'custom', message: 'Ange allmänbildning eller tema' });
+            return z.NEVER;
+          }
+          return c;
+        })
+        .describe('category'),
+      theme: CustomThemeSchema,
+      quizmaster: QuizmasterSchema,
+      price: z
+        .string()
+        .trim()
+        .transform((v, ctx) => {
+          const s = v.toLowerCase().replace(/\s*kr$/, '');
+          if (s === '') return null;
+          if (s === 'gratis') return 0;
+          if (!/^\d{1,5}$/.test(s)) {
+            ctx.addIssue({ code: 'custom', message: 'Ange priset i hela kronor, t.ex. 50 (eller gratis)' });
+            return z.NEVER;
+          }
+          return Number(s);
+        })
+        .describe('price'),
+      // Issue 31.3: the quiz's language; empty or absent (a file without the column) = svenska.
+      language: z
+        .string()
+        .trim()
+        .optional()
+        .transform((v, ctx) => {
+          if (!v) return DEFAULT_QUIZ_LANGUAGE;
+          const l = parseQuizLanguage(v);
+          if (!l) {
+            ctx.addIssue({ code: 'custom', message: 'Ange språket som svenska, engelska eller båda (sv, en, both)' });
+            return z.NEVER;
+          }
+          return l;
+        })
+        .describe('language'),
+      lat: optionalNumber('lat', -90, 90),
+      lng: optionalNumber('lng', -180, 180),
+    })
+    .superRefine((row, ctx) => {
+      if (row.category === 'tema' && !row.theme) ctx.addIssue({ code: 'custom', path: ['theme'], message: 'Ange ett tema när kategorin är tema' });
+      // Coordinates: both or neither, inside Sweden (the same rules as the place form).
+      if ((row.lat === null) !== (row.lng === null)) {
+        ctx.addIssue({ code: 'custom', path: [row.lat === null ? 'lat' : 'lng'], message: 'Ange både lat och lng, eller ingen av dem' });
+      }
+      const latMsg = row.lat !== null ? outsideSwedenMessage('Latitud', 'lat', row.lat) : null;
+      if (latMsg) ctx.addIssue({ code: 'custom', path: ['lat'], message: latMsg });
+      const lngMsg = row.lng !== null ? outsideSwedenMessage('Longitud', 'lng', row.lng) : null;
+      if (lngMsg) ctx.addIssue({ code: 'custom', path: ['lng'], message: lngMsg });
+    }),
+);
 export type ImportRow = z.output<typeof ImportRowSchema>;
 
-export const ImportRequestSchema = z.object({
-  csv: z
-    .string({ error: 'Välj en CSV-fil' })
-    .min(1, 'Filen är tom')
-    .max(MAX_IMPORT_CHARS, `Filen får vara högst ${MAX_IMPORT_CHARS / 1000} kB`)
-    .describe('CSV-fil'),
-});
+export const ImportRequestSchema = lazySchema(() =>
+  z.object({
+    csv: z
+      .string({ error: 'Välj en CSV-fil' })
+      .min(1, 'Filen är tom')
+      .max(MAX_IMPORT_CHARS, `Filen får vara högst ${MAX_IMPORT_CHARS / 1000} kB`)
+      .describe('CSV-fil'),
+  }),
+);
 
 export interface ImportPreviewRow {
   /** Line number in the file (header = 1). */

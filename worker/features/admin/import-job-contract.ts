@@ -3,6 +3,7 @@
  * Imports only zod.
  */
 import * as z from 'zod';
+import { lazySchema } from '../../lib/lazy-schema';
 
 /** Rows per uploaded file and bytes per file. */
 export const JOB_MAX_ROWS = 20_000;
@@ -49,17 +50,21 @@ export interface ImportReviewItem {
   resolved: 'merged' | 'created' | null;
 }
 
-export const JobIdParamSchema = z.object({ id: z.string().trim().min(1, 'Ange ett jobb-id').max(64, 'Ogiltigt jobb-id').describe('id') });
-export const ReviewParamSchema = z.object({
-  id: z.string().trim().min(1, 'Ange ett jobb-id').max(64, 'Ogiltigt jobb-id').describe('id'),
-  row: z.coerce
-    .number({ error: 'Ange ett radnummer' })
-    .int('Ange ett radnummer')
-    .min(2, 'Ange ett radnummer')
-    .max(10_000_000, 'Ange ett radnummer')
-    .describe('row'),
-});
-export const ReviewActionSchema = z.object({
-  action: z.enum(['merge', 'create'], { error: "Välj 'Slå ihop' eller 'Skapa ny'" }).describe('action'),
-});
+export const JobIdParamSchema = lazySchema(() => z.object({ id: z.string().trim().min(1, 'Ange ett jobb-id').max(64, 'Ogiltigt jobb-id').describe('id') }));
+export const ReviewParamSchema = lazySchema(() =>
+  z.object({
+    id: z.string().trim().min(1, 'Ange ett jobb-id').max(64, 'Ogiltigt jobb-id').describe('id'),
+    row: z.coerce
+      .number({ error: 'Ange ett radnummer' })
+      .int('Ange ett radnummer')
+      .min(2, 'Ange ett radnummer')
+      .max(10_000_000, 'Ange ett radnummer')
+      .describe('row'),
+  }),
+);
+export const ReviewActionSchema = lazySchema(() =>
+  z.object({
+    action: z.enum(['merge', 'create'], { error: "Välj 'Slå ihop' eller 'Skapa ny'" }).describe('action'),
+  }),
+);
 export type ReviewAction = z.infer<typeof ReviewActionSchema>['action'];

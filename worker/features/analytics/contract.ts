@@ -4,6 +4,7 @@
  */
 import * as z from 'zod';
 import { ANALYTICS_METRICS, type AnalyticsMetric } from '../../lib/analytics-metrics';
+import { lazySchema } from '../../lib/lazy-schema';
 
 export const METRICS = ANALYTICS_METRICS;
 export type Metric = AnalyticsMetric;
@@ -37,26 +38,30 @@ const METRIC_NOUNS: Record<Metric, string> = {
 export const PERIODS = [7, 30, 90] as const;
 export type Period = (typeof PERIODS)[number];
 
-const Id = z
-  .string()
-  .trim()
-  .min(1, 'Saknas')
-  .max(64, 'Ogiltigt id')
-  .regex(/^[A-Za-z0-9_-]+$/, 'Ogiltigt id');
+const Id = lazySchema(() =>
+  z
+    .string()
+    .trim()
+    .min(1, 'Saknas')
+    .max(64, 'Ogiltigt id')
+    .regex(/^[A-Za-z0-9_-]+$/, 'Ogiltigt id'),
+);
 
 /** GET /api/analytics and /api/analytics/export.csv */
-export const AnalyticsQuerySchema = z.object({
-  venueId: Id.optional().describe('Verksamhet'),
-  days: z
-    .enum(['7', '30', '90'], { error: 'Välj 7, 30 eller 90 dagar' })
-    .default('30')
-    .transform((d) => Number(d) as Period)
-    .describe('Period'),
-});
+export const AnalyticsQuerySchema = lazySchema(() =>
+  z.object({
+    venueId: Id.optional().describe('Verksamhet'),
+    days: z
+      .enum(['7', '30', '90'], { error: 'Välj 7, 30 eller 90 dagar' })
+      .default('30')
+      .transform((d) => Number(d) as Period)
+      .describe('Period'),
+  }),
+);
 export type AnalyticsQuery = z.infer<typeof AnalyticsQuerySchema>;
 
 /** GET /api/analytics/slots?quizId= */
-export const SlotCalendarQuerySchema = z.object({ quizId: Id.describe('Quiz') });
+export const SlotCalendarQuerySchema = lazySchema(() => z.object({ quizId: Id.describe('Quiz') }));
 
 export type Counts = Partial<Record<Metric, number>>;
 export type PromotedTier = 'premium' | 'recommended';

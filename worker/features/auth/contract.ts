@@ -1,6 +1,7 @@
 import * as z from 'zod';
 
 import { PASSWORD_MAX, PASSWORD_MIN, PASSWORD_TOO_SHORT } from '../../lib/password-rules';
+import { lazySchema } from '../../lib/lazy-schema';
 
 export { PASSWORD_MAX, PASSWORD_MIN };
 
@@ -36,70 +37,82 @@ export const DUPLICATE_SUBMIT_MS = 5000;
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** An e-mail address as every form takes it (trimmed, lower-cased); also the follows contract's. */
-export const EmailSchema = z
-  .string({ error: 'E-postadress krävs' })
-  .trim()
-  .min(1, 'E-postadress krävs')
-  .max(EMAIL_MAX, 'Ogiltig e-postadress')
-  .regex(EMAIL_PATTERN, 'Ogiltig e-postadress')
-  .transform((s) => s.toLowerCase())
-  .describe('E-post');
+export const EmailSchema = lazySchema(() =>
+  z
+    .string({ error: 'E-postadress krävs' })
+    .trim()
+    .min(1, 'E-postadress krävs')
+    .max(EMAIL_MAX, 'Ogiltig e-postadress')
+    .regex(EMAIL_PATTERN, 'Ogiltig e-postadress')
+    .transform((s) => s.toLowerCase())
+    .describe('E-post'),
+);
 const email = EmailSchema;
 
-const newPassword = z
-  .string({ error: 'Lösenord krävs' })
-  .min(1, 'Lösenord krävs')
-  .min(PASSWORD_MIN, PASSWORD_TOO_SHORT)
-  .max(PASSWORD_MAX, `Lösenordet får vara högst ${PASSWORD_MAX} tecken`)
-  .describe('Lösenord');
+const newPassword = lazySchema(() =>
+  z
+    .string({ error: 'Lösenord krävs' })
+    .min(1, 'Lösenord krävs')
+    .min(PASSWORD_MIN, PASSWORD_TOO_SHORT)
+    .max(PASSWORD_MAX, `Lösenordet får vara högst ${PASSWORD_MAX} tecken`)
+    .describe('Lösenord'),
+);
 
-const anyPassword = z.string({ error: 'Lösenord krävs' }).min(1, 'Lösenord krävs').max(PASSWORD_MAX, 'Lösenord krävs').describe('Lösenord');
+const anyPassword = lazySchema(() => z.string({ error: 'Lösenord krävs' }).min(1, 'Lösenord krävs').max(PASSWORD_MAX, 'Lösenord krävs').describe('Lösenord'));
 
-const venueId = z.string().trim().min(1).max(100).describe('Verksamhet');
-const token = z.string({ error: 'Länken är ogiltig' }).trim().min(10, 'Länken är ogiltig').max(200, 'Länken är ogiltig').describe('Länk');
+const venueId = lazySchema(() => z.string().trim().min(1).max(100).describe('Verksamhet'));
+const token = lazySchema(() => z.string({ error: 'Länken är ogiltig' }).trim().min(10, 'Länken är ogiltig').max(200, 'Länken är ogiltig').describe('Länk'));
 
-export const LoginSchema = z.object({ email, password: anyPassword });
+export const LoginSchema = lazySchema(() => z.object({ email, password: anyPassword }));
 export type LoginInput = z.infer<typeof LoginSchema>;
 
-export const TotpLoginSchema = z.object({
-  code: z
-    .string({ error: 'Ange koden' })
-    .trim()
-    .regex(/^\d{6}$/, 'Koden består av 6 siffror')
-    .describe('Kod'),
-});
+export const TotpLoginSchema = lazySchema(() =>
+  z.object({
+    code: z
+      .string({ error: 'Ange koden' })
+      .trim()
+      .regex(/^\d{6}$/, 'Koden består av 6 siffror')
+      .describe('Kod'),
+  }),
+);
 
-export const RegisterSchema = z
-  .object({
-    email,
-    password: newPassword,
-    confirmPassword: z.string({ error: 'Lösenorden matchar inte' }).max(PASSWORD_MAX).describe('Bekräfta lösenord'),
-    takeoverVenue: venueId.optional(),
-  })
-  .refine((v) => v.password === v.confirmPassword, { message: 'Lösenorden matchar inte', path: ['confirmPassword'] });
+export const RegisterSchema = lazySchema(() =>
+  z
+    .object({
+      email,
+      password: newPassword,
+      confirmPassword: z.string({ error: 'Lösenorden matchar inte' }).max(PASSWORD_MAX).describe('Bekräfta lösenord'),
+      takeoverVenue: venueId.optional(),
+    })
+    .refine((v) => v.password === v.confirmPassword, { message: 'Lösenorden matchar inte', path: ['confirmPassword'] }),
+);
 export type RegisterInput = z.infer<typeof RegisterSchema>;
 
-export const EmailOnlySchema = z.object({ email });
+export const EmailOnlySchema = lazySchema(() => z.object({ email }));
 
-export const ResendSchema = z.object({ email, takeoverVenue: venueId.optional() });
+export const ResendSchema = lazySchema(() => z.object({ email, takeoverVenue: venueId.optional() }));
 
-export const VerifySchema = z.object({ token });
+export const VerifySchema = lazySchema(() => z.object({ token }));
 
-export const ResetCheckSchema = z.object({ token });
+export const ResetCheckSchema = lazySchema(() => z.object({ token }));
 
-export const ResetPasswordSchema = z
-  .object({
-    token,
-    password: newPassword,
-    confirmPassword: z.string({ error: 'Lösenorden matchar inte' }).max(PASSWORD_MAX).describe('Bekräfta lösenord'),
-  })
-  .refine((v) => v.password === v.confirmPassword, { message: 'Lösenorden matchar inte', path: ['confirmPassword'] });
+export const ResetPasswordSchema = lazySchema(() =>
+  z
+    .object({
+      token,
+      password: newPassword,
+      confirmPassword: z.string({ error: 'Lösenorden matchar inte' }).max(PASSWORD_MAX).describe('Bekräfta lösenord'),
+    })
+    .refine((v) => v.password === v.confirmPassword, { message: 'Lösenorden matchar inte', path: ['confirmPassword'] }),
+);
 
-export const GoogleStartSchema = z.object({
-  mode: z.enum(['login', 'register']).optional(),
-  redirect: z.string().max(500).optional(),
-  takeoverVenue: venueId.optional(),
-});
+export const GoogleStartSchema = lazySchema(() =>
+  z.object({
+    mode: z.enum(['login', 'register']).optional(),
+    redirect: z.string().max(500).optional(),
+    takeoverVenue: venueId.optional(),
+  }),
+);
 
 /** The registration form's fields in the order spec 01 §5 lists their messages. */
 export const REGISTER_FIELDS = ['email', 'password', 'confirmPassword'] as const;

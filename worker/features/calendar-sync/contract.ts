@@ -1,6 +1,7 @@
 /** Calendar sync (issue 31.2): limits, the owner's form and the answers. Shared by web/ and the Worker. */
 import * as z from 'zod';
 import { FEED_TIMEOUT_MS, MAX_FEED_BYTES } from '../../lib/calendar-limits';
+import { lazySchema } from '../../lib/lazy-schema';
 
 // The limits the calendar parser (ics.ts, a lazy module) reads live in limits.ts, which has no zod.
 export { MAX_EVENTS_PER_FEED, MAX_OCCURRENCES_PER_FEED, MAX_RECURRENCE_STEPS_PER_FEED, SYNC_HORIZON_DAYS, TEXT_MAX, TITLE_MAX } from './limits';
@@ -39,19 +40,23 @@ export const CALENDAR_MESSAGES = {
   dateTaken: (date: string) => `Ett annat quiz i samma serie ligger redan den ${date}.`,
 } as const;
 
-export const CalendarUrlSchema = z.object({
-  url: z
-    .string({ error: CALENDAR_MESSAGES.url })
-    .trim()
-    .max(URL_MAX, { error: 'Kalenderadressen är för lång' })
-    .refine((v) => /^(https|http|webcal):\/\/[^\s]+$/i.test(v) && URL.canParse(v.replace(/^webcal:/i, 'https:')), { error: CALENDAR_MESSAGES.url })
-    .transform((v) => v.replace(/^webcal:/i, 'https:'))
-    .describe('Kalenderadress'),
-});
+export const CalendarUrlSchema = lazySchema(() =>
+  z.object({
+    url: z
+      .string({ error: CALENDAR_MESSAGES.url })
+      .trim()
+      .max(URL_MAX, { error: 'Kalenderadressen är för lång' })
+      .refine((v) => /^(https|http|webcal):\/\/[^\s]+$/i.test(v) && URL.canParse(v.replace(/^webcal:/i, 'https:')), { error: CALENDAR_MESSAGES.url })
+      .transform((v) => v.replace(/^webcal:/i, 'https:'))
+      .describe('Kalenderadress'),
+  }),
+);
 export type CalendarUrlInput = z.input<typeof CalendarUrlSchema>;
 
-export const LocationParamSchema = z.object({ id: z.string().min(1).max(64).describe('Id') });
-export const FeedParamSchema = z.object({ id: z.string().min(1).max(64).describe('Id'), feedId: z.string().min(1).max(64).describe('Kalender') });
+export const LocationParamSchema = lazySchema(() => z.object({ id: z.string().min(1).max(64).describe('Id') }));
+export const FeedParamSchema = lazySchema(() =>
+  z.object({ id: z.string().min(1).max(64).describe('Id'), feedId: z.string().min(1).max(64).describe('Kalender') }),
+);
 
 export interface NotUnderstood {
   uid: string | null;

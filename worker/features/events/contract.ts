@@ -5,6 +5,7 @@
  */
 import * as z from 'zod';
 import { ANALYTICS_METRICS, MAX_EVENTS_PER_BATCH, type AnalyticsMetric } from '../../lib/analytics-metrics';
+import { lazySchema } from '../../lib/lazy-schema';
 
 /** Batch size and interval are shared with the zod-free beacon. */
 export { EVENTS_FLUSH_INTERVAL_MS, MAX_EVENTS_PER_BATCH } from '../../lib/analytics-metrics';
@@ -16,32 +17,38 @@ export type EventType = AnalyticsMetric;
 /** Bodies above this many bytes are refused before parsing (50 events with uuids fit in ~5 KB). */
 export const MAX_EVENTS_BODY_BYTES = 16 * 1024;
 
-const Id = z
-  .string()
-  .trim()
-  .min(1)
-  .max(64)
-  .regex(/^[A-Za-z0-9_-]+$/, 'Ogiltigt id');
+const Id = lazySchema(() =>
+  z
+    .string()
+    .trim()
+    .min(1)
+    .max(64)
+    .regex(/^[A-Za-z0-9_-]+$/, 'Ogiltigt id'),
+);
 
 /** One event: a quiz occurrence (`q`) or a whole business (`v`, for the venue page view). */
-export const EventSchema = z
-  .object({
-    t: z.enum(EVENT_TYPES, { error: 'Okänd händelse' }).describe('Händelse'),
-    q: Id.optional().describe('Quiz'),
-    v: Id.optional().describe('Verksamhet'),
-  })
-  .strict()
-  .refine((e) => (e.q ? !e.v : !!e.v), 'Ange antingen quiz eller verksamhet')
-  .describe('Händelse');
+export const EventSchema = lazySchema(() =>
+  z
+    .object({
+      t: z.enum(EVENT_TYPES, { error: 'Okänd händelse' }).describe('Händelse'),
+      q: Id.optional().describe('Quiz'),
+      v: Id.optional().describe('Verksamhet'),
+    })
+    .strict()
+    .refine((e) => (e.q ? !e.v : !!e.v), 'Ange antingen quiz eller verksamhet')
+    .describe('Händelse'),
+);
 export type AnalyticsEvent = z.infer<typeof EventSchema>;
 
-export const EventsBatchSchema = z
-  .object({
-    events: z
-      .array(EventSchema)
-      .min(1, 'Minst en händelse')
-      .max(MAX_EVENTS_PER_BATCH, `Högst ${MAX_EVENTS_PER_BATCH} händelser per anrop`)
-      .describe('Händelser'),
-  })
-  .strict();
+export const EventsBatchSchema = lazySchema(() =>
+  z
+    .object({
+      events: z
+        .array(EventSchema)
+        .min(1, 'Minst en händelse')
+        .max(MAX_EVENTS_PER_BATCH, `Högst ${MAX_EVENTS_PER_BATCH} händelser per anrop`)
+        .describe('Händelser'),
+    })
+    .strict(),
+);
 export type EventsBatch = z.infer<typeof EventsBatchSchema>;

@@ -8,10 +8,13 @@ import type { AppEnv } from '../../context';
 import { requireActor, requireSuperadmin } from '../../lib/authz';
 import { validate } from '../../lib/validate';
 import { exportCatalogueCsv, exportOwnData, exportQuizzesCsv } from './service';
+import { lazySchema } from '../../lib/lazy-schema';
 
-const QuizExportQuerySchema = z.object({
-  venueId: z.string().trim().min(1, 'Ange en verksamhet').max(64, 'Ogiltig verksamhet').optional().describe('venueId'),
-});
+const QuizExportQuerySchema = lazySchema(() =>
+  z.object({
+    venueId: z.string().trim().min(1, 'Ange en verksamhet').max(64, 'Ogiltig verksamhet').optional().describe('venueId'),
+  }),
+);
 
 const attachment = (name: string) => ({ 'content-disposition': `attachment; filename="${name}"`, 'cache-control': 'private, no-store' });
 

@@ -8,6 +8,7 @@ import { EmailSchema } from '../auth/contract';
 import { lineText } from '../../lib/zod-text';
 import { hasQuizFilters, type QuizFilters } from '../../lib/quiz-filters';
 import { isPushServiceEndpoint } from '../../lib/push-endpoint';
+import { lazySchema } from '../../lib/lazy-schema';
 
 /** At most this many follows per address or account: the insert statement (queries.ts) enforces it, the refusal quotes it. */
 export const MAX_FOLLOWS_PER_ADDRESS = 50;
@@ -22,21 +23,23 @@ const ASCII_WEEKDAY: Record<string, string> = { måndag: 'mandag', lördag: 'lor
  * keys in a fixed order, quiz filters only when set — so a search saved before they existed keeps its key)
  * so the same search is one follow. A date makes no sense to follow, and at least one filter is needed.
  */
-export const SavedSearchSchema = ListingQuerySchema.pick({
-  city: true,
-  weekday: true,
-  search: true,
-  price: true,
-  team: true,
-  category: true,
-  time: true,
-  sprak: true,
-})
-  .refine(
-    (f) => !!(f.city || (f.weekday && f.weekday !== 'all' && f.weekday !== 'alla') || f.search || hasQuizFilters(f)),
-    'Välj minst en stad, veckodag, sökning eller ett filter att bevaka',
-  )
-  .describe('Sökning');
+export const SavedSearchSchema = lazySchema(() =>
+  ListingQuerySchema.pick({
+    city: true,
+    weekday: true,
+    search: true,
+    price: true,
+    team: true,
+    category: true,
+    time: true,
+    sprak: true,
+  })
+    .refine(
+      (f) => !!(f.city || (f.weekday && f.weekday !== 'all' && f.weekday !== 'alla') || f.search || hasQuizFilters(f)),
+      'Välj minst en stad, veckodag, sökning eller ett filter att bevaka',
+    )
+    .describe('Sökning'),
+);
 export interface SavedSearch extends QuizFilters {
   city?: string | undefined;
   /** ASCII weekday slug. */
@@ -72,18 +75,20 @@ export function canonicalFilters(f: SavedSearch): string {
 export const FollowEmailSchema = EmailSchema;
 
 /** POST /api/follows: exactly one of placeId / filters; e-mail required for visitors (checked by the service). */
-export const FollowRequestSchema = z
-  .object({
-    placeId: lineText().trim().min(1, 'Ställe krävs').max(64, 'Okänt ställe').optional().describe('Ställe'),
-    filters: SavedSearchSchema.optional(),
-    email: FollowEmailSchema.optional(),
-  })
-  .refine((v) => (v.placeId ? 1 : 0) + (v.filters ? 1 : 0) === 1, { message: 'Ange antingen ett ställe eller en sökning', path: ['placeId'] });
+export const FollowRequestSchema = lazySchema(() =>
+  z
+    .object({
+      placeId: lineText().trim().min(1, 'Ställe krävs').max(64, 'Okänt ställe').optional().describe('Ställe'),
+      filters: SavedSearchSchema.optional(),
+      email: FollowEmailSchema.optional(),
+    })
+    .refine((v) => (v.placeId ? 1 : 0) + (v.filters ? 1 : 0) === 1, { message: 'Ange antingen ett ställe eller en sökning', path: ['placeId'] }),
+);
 export type FollowRequest = z.infer<typeof FollowRequestSchema>;
 
-export const FollowPatchSchema = z.object({ reminders: z.boolean({ error: 'Påminnelser måste vara på eller av' }).describe('Påminnelser') });
+export const FollowPatchSchema = lazySchema(() => z.object({ reminders: z.boolean({ error: 'Påminnelser måste vara på eller av' }).describe('Påminnelser') }));
 
-export const FollowIdParamSchema = z.object({ id: lineText().min(1).max(64).describe('Bevakning') });
+export const FollowIdParamSchema = lazySchema(() => z.object({ id: lineText().min(1).max(64).describe('Bevakning') }));
 
 /** One follow as shown in "Mina bevakningar". */
 export interface FollowView {
@@ -129,33 +134,35 @@ export const MAX_PUSH_SUBSCRIPTIONS_PER_FOLLOW = 5;
  * endpoint on a browser's push service (issue 42.3: worker/lib/push-endpoint.ts, default port) and the browser's
  * keys (RFC 8291: P-256 public key, 16-byte auth secret, base64url).
  */
-export const PushSubscriptionSchema = z.object({
-  endpoint: z
-    .string({ error: 'Prenumerationens adress saknas' })
-    .max(1000, { error: 'Prenumerationens adress är för lång' })
-    .refine((v) => /^https:\/\/[\x21-\x2e\x30-\x7e]+\/[\x21-\x7e]*$/.test(v), {
-      error: 'Prenumerationens adress måste vara en https://-adress utan blanksteg',
-      abort: true,
-    })
-    .refine(isPushServiceEndpoint, {
-      error: 'Prenumerationens adress måste höra till en webbläsares push-tjänst (Google, Mozilla, Microsoft eller Apple)',
-    })
-    .describe('Prenumeration'),
-  keys: z.object(
-    {
-      p256dh: z
-        .string({ error: 'Prenumerationens nyckel är ogiltig' })
-        .regex(/^[A-Za-z0-9_-]{86,88}={0,2}$/, { error: 'Prenumerationens nyckel är ogiltig' })
-        .describe('Nyckel'),
-      auth: z
-        .string({ error: 'Prenumerationens nyckel är ogiltig' })
-        .regex(/^[A-Za-z0-9_-]{21,24}={0,2}$/, { error: 'Prenumerationens nyckel är ogiltig' })
-        .describe('Nyckel'),
-    },
-    { error: 'Prenumerationens nycklar saknas' },
-  ),
-});
+export const PushSubscriptionSchema = lazySchema(() =>
+  z.object({
+    endpoint: z
+      .string({ error: 'Prenumerationens adress saknas' })
+      .max(1000, { error: 'Prenumerationens adress är för lång' })
+      .refine((v) => /^https:\/\/[\x21-\x2e\x30-\x7e]+\/[\x21-\x7e]*$/.test(v), {
+        error: 'Prenumerationens adress måste vara en https://-adress utan blanksteg',
+        abort: true,
+      })
+      .refine(isPushServiceEndpoint, {
+        error: 'Prenumerationens adress måste höra till en webbläsares push-tjänst (Google, Mozilla, Microsoft eller Apple)',
+      })
+      .describe('Prenumeration'),
+    keys: z.object(
+      {
+        p256dh: z
+          .string({ error: 'Prenumerationens nyckel är ogiltig' })
+          .regex(/^[A-Za-z0-9_-]{86,88}={0,2}$/, { error: 'Prenumerationens nyckel är ogiltig' })
+          .describe('Nyckel'),
+        auth: z
+          .string({ error: 'Prenumerationens nyckel är ogiltig' })
+          .regex(/^[A-Za-z0-9_-]{21,24}={0,2}$/, { error: 'Prenumerationens nyckel är ogiltig' })
+          .describe('Nyckel'),
+      },
+      { error: 'Prenumerationens nycklar saknas' },
+    ),
+  }),
+);
 export type PushSubscriptionInput = z.infer<typeof PushSubscriptionSchema>;
 
 /** "Sluta påminna" from a notification: the service worker names its own subscription. */
-export const PushStopSchema = z.object({ endpoint: PushSubscriptionSchema.shape.endpoint });
+export const PushStopSchema = lazySchema(() => z.object({ endpoint: PushSubscriptionSchema.shape.endpoint }));

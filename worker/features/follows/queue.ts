@@ -3,16 +3,19 @@
  * the producer side. Requests and crons only enqueue; the consumer (consumer.ts) sends.
  */
 import * as z from 'zod';
+import { lazySchema } from '../../lib/lazy-schema';
 
 /** wrangler.toml [[queues.consumers]]: the follow mail queue and its dead-letter queue (worker/index.ts dispatches by name). */
 export const MAIL_QUEUE_NAME = 'quizkvall-mail';
 export const MAIL_DLQ_NAME = 'quizkvall-mail-dlq';
 
-export const FollowMessageSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('confirm'), followId: z.string().nullable(), requestId: z.string().min(1) }),
-  z.object({ type: z.literal('reminder'), followId: z.string().min(1), quizId: z.string().min(1), date: z.string() }),
-  z.object({ type: z.literal('digest'), followId: z.string().min(1), week: z.string() }),
-]);
+export const FollowMessageSchema = lazySchema(() =>
+  z.discriminatedUnion('type', [
+    z.object({ type: z.literal('confirm'), followId: z.string().nullable(), requestId: z.string().min(1) }),
+    z.object({ type: z.literal('reminder'), followId: z.string().min(1), quizId: z.string().min(1), date: z.string() }),
+    z.object({ type: z.literal('digest'), followId: z.string().min(1), week: z.string() }),
+  ]),
+);
 export type FollowMessage = z.infer<typeof FollowMessageSchema>;
 
 /**
@@ -21,18 +24,20 @@ export type FollowMessage = z.infer<typeof FollowMessageSchema>;
  * `key` + the subscription's id is each push's send key (push_sends). The notice is public text (a quiz's
  * time, place and title; no personal data), as the lock screen shows it.
  */
-export const PushMessageSchema = z.object({
-  type: z.literal('push'),
-  followId: z.string().min(1).max(64),
-  key: z.string().min(1).max(300),
-  notice: z.object({
-    title: z.string().max(300),
-    body: z.string().max(1000),
-    url: z.string().startsWith('/').max(1000),
-    followId: z.string().max(64),
-    tag: z.string().max(300),
+export const PushMessageSchema = lazySchema(() =>
+  z.object({
+    type: z.literal('push'),
+    followId: z.string().min(1).max(64),
+    key: z.string().min(1).max(300),
+    notice: z.object({
+      title: z.string().max(300),
+      body: z.string().max(1000),
+      url: z.string().startsWith('/').max(1000),
+      followId: z.string().max(64),
+      tag: z.string().max(300),
+    }),
   }),
-});
+);
 export type PushMessage = z.infer<typeof PushMessageSchema>;
 
 /**
@@ -40,7 +45,9 @@ export type PushMessage = z.infer<typeof PushMessageSchema>;
  * delivery of one outbox row written with its claim (Mailer.outbox: freshness steps, the holiday question, the
  * report mail, the superadmins' takeover notices).
  */
-export const MailQueueMessageSchema = z.union([FollowMessageSchema, PushMessageSchema, z.object({ type: z.literal('outbox'), id: z.string().min(1) })]);
+export const MailQueueMessageSchema = lazySchema(() =>
+  z.union([FollowMessageSchema, PushMessageSchema, z.object({ type: z.literal('outbox'), id: z.string().min(1) })]),
+);
 export type MailQueueMessage = z.infer<typeof MailQueueMessageSchema>;
 
 /** The producer side of the mail queue (env.MAIL_QUEUE, or a fake in tests). */

@@ -1,5 +1,6 @@
 /** Freshness (issue 20 §3): shared with the dashboard notice and the public detail dialog. */
 import * as z from 'zod';
+import { lazySchema } from '../../lib/lazy-schema';
 
 /** The first mail after this many days unconfirmed, then one per such step (the nightly job's steps). */
 export const FRESHNESS_MAIL_DAYS = 30;
@@ -11,8 +12,8 @@ export const FRESHNESS_WARN_DAYS = 2 * FRESHNESS_MAIL_DAYS;
 export const FRESHNESS_WARN_STAGE = FRESHNESS_WARN_DAYS / FRESHNESS_MAIL_DAYS;
 export const FRESHNESS_HIDE_STAGE = FRESHNESS_HIDE_AFTER_DAYS / FRESHNESS_MAIL_DAYS;
 
-export const VenueIdParamSchema = z.object({ id: z.string().min(1).max(64) });
-export const QuizIdParamSchema = z.object({ id: z.string().min(1).max(64) });
+export const VenueIdParamSchema = lazySchema(() => z.object({ id: z.string().min(1).max(64) }));
+export const QuizIdParamSchema = lazySchema(() => z.object({ id: z.string().min(1).max(64) }));
 
 /** GET/POST /api/owner/freshness/:venueId[/confirm] */
 export interface FreshnessResponse {

@@ -5,27 +5,32 @@
  */
 import * as z from 'zod';
 import { checkUntil, DateSchema, recurrenceShape } from '../quizzes/contract';
+import { lazySchema } from '../../lib/lazy-schema';
 
 /** A series id in the path (/api/owner/series/:id/holidays). */
-export const SeriesIdParamSchema = z.object({ id: z.string().min(1).max(64) });
+export const SeriesIdParamSchema = lazySchema(() => z.object({ id: z.string().min(1).max(64) }));
 
 export type HolidayKind = 'public' | 'eve';
 
 /** POST /api/owner/series/holidays/preview — the create form's values, before the series exists. */
-export const HolidayPreviewSchema = z.object({ date: DateSchema.describe('Datum'), ...recurrenceShape }).superRefine((v, ctx) => checkUntil(v, ctx));
+export const HolidayPreviewSchema = lazySchema(() =>
+  z.object({ date: DateSchema.describe('Datum'), ...recurrenceShape }).superRefine((v, ctx) => checkUntil(v, ctx)),
+);
 export type HolidayPreviewInput = z.input<typeof HolidayPreviewSchema>;
 
 export const MAX_HOLIDAY_DECISIONS = 60;
 /** POST /api/owner/series/:rid/holidays — "Hoppa över" (skip = cancel that occurrence) or keep, per date. */
-export const HolidayDecisionsSchema = z.object({
-  decisions: z
-    .array(z.object({ date: DateSchema.describe('Datum'), skip: z.boolean({ error: 'Ange om datumet ska hoppas över' }).describe('Hoppa över') }), {
-      error: 'Ange datumen',
-    })
-    .min(1, 'Ange minst ett datum')
-    .max(MAX_HOLIDAY_DECISIONS, `Högst ${MAX_HOLIDAY_DECISIONS} datum åt gången`)
-    .describe('Helgdagar'),
-});
+export const HolidayDecisionsSchema = lazySchema(() =>
+  z.object({
+    decisions: z
+      .array(z.object({ date: DateSchema.describe('Datum'), skip: z.boolean({ error: 'Ange om datumet ska hoppas över' }).describe('Hoppa över') }), {
+        error: 'Ange datumen',
+      })
+      .min(1, 'Ange minst ett datum')
+      .max(MAX_HOLIDAY_DECISIONS, `Högst ${MAX_HOLIDAY_DECISIONS} datum åt gången`)
+      .describe('Helgdagar'),
+  }),
+);
 export type HolidayDecisionsInput = z.input<typeof HolidayDecisionsSchema>;
 
 export interface HolidayOccurrence {

@@ -15,6 +15,7 @@ import {
   type TimeFilter,
   type TopicFilter,
 } from '../../lib/quiz-filters';
+import { lazySchema } from '../../lib/lazy-schema';
 
 /**
  * GET /api/listing (spec 01 §4 "Listing filters"). Shared by the worker validator and the public pages.
@@ -36,27 +37,29 @@ export const NEAR_DECIMALS = 3;
 const NEAR_RE = /^(-?\d{1,3}(?:\.\d{1,8})?)\s*,\s*(-?\d{1,3}(?:\.\d{1,8})?)$/;
 
 /** `near=LAT,LNG` (decimal point, e.g. 57.708,11.974) → { lat, lng }. */
-export const NearSchema = z
-  .string()
-  .trim()
-  .transform((v, ctx) => {
-    const m = NEAR_RE.exec(v);
-    const lat = m ? Number(m[1]) : NaN;
-    const lng = m ? Number(m[2]) : NaN;
-    if (!m) {
-      ctx.addIssue({ code: 'custom', message: 'Ange positionen som LAT,LNG med decimalpunkt, t.ex. 57.708,11.974' });
-      return z.NEVER;
-    }
-    if (lat < -90 || lat > 90) {
-      ctx.addIssue({ code: 'custom', message: 'Latituden måste vara mellan -90 och 90' });
-      return z.NEVER;
-    }
-    if (lng < -180 || lng > 180) {
-      ctx.addIssue({ code: 'custom', message: 'Longituden måste vara mellan -180 och 180' });
-      return z.NEVER;
-    }
-    return { lat, lng };
-  });
+export const NearSchema = lazySchema(() =>
+  z
+    .string()
+    .trim()
+    .transform((v, ctx) => {
+      const m = NEAR_RE.exec(v);
+      const lat = m ? Number(m[1]) : NaN;
+      const lng = m ? Number(m[2]) : NaN;
+      if (!m) {
+        ctx.addIssue({ code: 'custom', message: 'Ange positionen som LAT,LNG med decimalpunkt, t.ex. 57.708,11.974' });
+        return z.NEVER;
+      }
+      if (lat < -90 || lat > 90) {
+        ctx.addIssue({ code: 'custom', message: 'Latituden måste vara mellan -90 och 90' });
+        return z.NEVER;
+      }
+      if (lng < -180 || lng > 180) {
+        ctx.addIssue({ code: 'custom', message: 'Longituden måste vara mellan -180 och 180' });
+        return z.NEVER;
+      }
+      return { lat, lng };
+    }),
+);
 
 /** One of `values` (case-insensitive), or 'alla'/empty = no filter (undefined). */
 function choice<T extends string>(values: readonly { value: T; label: string }[], message: string) {
@@ -94,63 +97,65 @@ export const QuizFilterShape = {
   ),
 };
 
-export const ListingQuerySchema = z.object({
-  city: z
-    .preprocess(
-      emptyToUndefined,
-      z
-        .string()
-        .trim()
-        .toLowerCase()
-        .max(80, 'Staden är för lång')
-        .regex(/^[a-z0-9-]+$/, 'Ogiltig stad')
-        .optional(),
-    )
-    .describe('Stad'),
-  weekday: z
-    .preprocess(
-      emptyToUndefined,
-      z
-        .string()
-        .trim()
-        .toLowerCase()
-        .refine((v) => v === 'all' || v === 'alla' || findWeekday(v) !== undefined, 'Ogiltig veckodag')
-        .optional(),
-    )
-    .describe('Veckodag'),
-  date: z
-    .preprocess(
-      emptyToUndefined,
-      z
-        .string()
-        .regex(/^\d{4}-\d{2}-\d{2}$/, 'Ogiltigt datum (ÅÅÅÅ-MM-DD)')
-        .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), 'Ogiltigt datum')
-        .optional(),
-    )
-    .describe('Datum'),
-  search: z
-    .preprocess(emptyToUndefined, lineText().trim().max(LISTING_SEARCH_MAX, `Söktexten får vara högst ${LISTING_SEARCH_MAX} tecken`).optional())
-    .describe('Sök'),
-  near: z.preprocess(emptyToUndefined, NearSchema.optional()).describe('Position (near)'),
-  radius: z
-    .preprocess(
-      emptyToUndefined,
-      z.coerce
-        .number({ error: `Ange radien i hela km (${NEAR_RADIUS_MIN}–${NEAR_RADIUS_MAX})` })
-        .int(`Ange radien i hela km (${NEAR_RADIUS_MIN}–${NEAR_RADIUS_MAX})`)
-        .min(NEAR_RADIUS_MIN, `Radien måste vara ${NEAR_RADIUS_MIN}–${NEAR_RADIUS_MAX} km`)
-        .max(NEAR_RADIUS_MAX, `Radien måste vara ${NEAR_RADIUS_MIN}–${NEAR_RADIUS_MAX} km`)
-        .optional(),
-    )
-    .describe('Radie (km)'),
-  ...QuizFilterShape,
-  page: z
-    .preprocess(
-      emptyToUndefined,
-      z.coerce.number({ error: 'Ogiltig sida' }).int('Ogiltig sida').min(1, 'Sidan måste vara minst 1').max(LISTING_MAX_PAGE, 'Ogiltig sida').default(1),
-    )
-    .describe('Sida'),
-});
+export const ListingQuerySchema = lazySchema(() =>
+  z.object({
+    city: z
+      .preprocess(
+        emptyToUndefined,
+        z
+          .string()
+          .trim()
+          .toLowerCase()
+          .max(80, 'Staden är för lång')
+          .regex(/^[a-z0-9-]+$/, 'Ogiltig stad')
+          .optional(),
+      )
+      .describe('Stad'),
+    weekday: z
+      .preprocess(
+        emptyToUndefined,
+        z
+          .string()
+          .trim()
+          .toLowerCase()
+          .refine((v) => v === 'all' || v === 'alla' || findWeekday(v) !== undefined, 'Ogiltig veckodag')
+          .optional(),
+      )
+      .describe('Veckodag'),
+    date: z
+      .preprocess(
+        emptyToUndefined,
+        z
+          .string()
+          .regex(/^\d{4}-\d{2}-\d{2}$/, 'Ogiltigt datum (ÅÅÅÅ-MM-DD)')
+          .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), 'Ogiltigt datum')
+          .optional(),
+      )
+      .describe('Datum'),
+    search: z
+      .preprocess(emptyToUndefined, lineText().trim().max(LISTING_SEARCH_MAX, `Söktexten får vara högst ${LISTING_SEARCH_MAX} tecken`).optional())
+      .describe('Sök'),
+    near: z.preprocess(emptyToUndefined, NearSchema.optional()).describe('Position (near)'),
+    radius: z
+      .preprocess(
+        emptyToUndefined,
+        z.coerce
+          .number({ error: `Ange radien i hela km (${NEAR_RADIUS_MIN}–${NEAR_RADIUS_MAX})` })
+          .int(`Ange radien i hela km (${NEAR_RADIUS_MIN}–${NEAR_RADIUS_MAX})`)
+          .min(NEAR_RADIUS_MIN, `Radien måste vara ${NEAR_RADIUS_MIN}–${NEAR_RADIUS_MAX} km`)
+          .max(NEAR_RADIUS_MAX, `Radien måste vara ${NEAR_RADIUS_MIN}–${NEAR_RADIUS_MAX} km`)
+          .optional(),
+      )
+      .describe('Radie (km)'),
+    ...QuizFilterShape,
+    page: z
+      .preprocess(
+        emptyToUndefined,
+        z.coerce.number({ error: 'Ogiltig sida' }).int('Ogiltig sida').min(1, 'Sidan måste vara minst 1').max(LISTING_MAX_PAGE, 'Ogiltig sida').default(1),
+      )
+      .describe('Sida'),
+  }),
+);
 export type ListingQuery = z.infer<typeof ListingQuerySchema>;
 /** The parameters GET /api/listing reads: the only ones in its edge-cache key (worker/lib/cache.ts). */
 export const LISTING_QUERY_KEYS: readonly string[] = Object.keys(ListingQuerySchema.shape);
@@ -236,13 +241,20 @@ export interface CityOption {
  * GET /api/listing/map/:unit with the same filters.
  */
 export const MAP_POINTS_MAX = 200;
-export const ListingMapQuerySchema = ListingQuerySchema.omit({ page: true });
+export const ListingMapQuerySchema = lazySchema(() => ListingQuerySchema.omit({ page: true }));
 export type ListingMapQuery = z.infer<typeof ListingMapQuerySchema>;
 /** The parameters GET /api/listing/map reads (its edge-cache key). */
 export const LISTING_MAP_QUERY_KEYS: readonly string[] = Object.keys(ListingMapQuerySchema.shape);
-export const MapUnitParamSchema = z.object({
-  unit: z.coerce.number({ error: 'Ogiltigt quiz' }).int('Ogiltigt quiz').min(1, 'Ogiltigt quiz').max(Number.MAX_SAFE_INTEGER, 'Ogiltigt quiz').describe('Quiz'),
-});
+export const MapUnitParamSchema = lazySchema(() =>
+  z.object({
+    unit: z.coerce
+      .number({ error: 'Ogiltigt quiz' })
+      .int('Ogiltigt quiz')
+      .min(1, 'Ogiltigt quiz')
+      .max(Number.MAX_SAFE_INTEGER, 'Ogiltigt quiz')
+      .describe('Quiz'),
+  }),
+);
 
 export interface ListingMapPoint {
   /** listing_series id: the key of GET /api/listing/map/:unit. */

@@ -1,13 +1,18 @@
 import * as z from 'zod';
+import { lazySchema } from '../../lib/lazy-schema';
 
 /** GET /api/payments/verify?session_id=… (verify-payment): reads only our own state. */
-export const VerifyQuerySchema = z.object({
-  session_id: z.string({ error: 'Saknas' }).trim().min(1, 'Saknas').max(255, 'Ogiltigt sessions-id').describe('Sessions-id'),
-});
+export const VerifyQuerySchema = lazySchema(() =>
+  z.object({
+    session_id: z.string({ error: 'Saknas' }).trim().min(1, 'Saknas').max(255, 'Ogiltigt sessions-id').describe('Sessions-id'),
+  }),
+);
 /** POST /api/payments/cancel: the buyer came back with payment=cancelled; the session is expired at the provider. */
-export const CancelBodySchema = z.object({
-  orderId: z.string({ error: 'Saknas' }).trim().min(1, 'Saknas').max(100, 'Ogiltigt id').describe('Beställning'),
-});
+export const CancelBodySchema = lazySchema(() =>
+  z.object({
+    orderId: z.string({ error: 'Saknas' }).trim().min(1, 'Saknas').max(100, 'Ogiltigt id').describe('Beställning'),
+  }),
+);
 
 export type OrderStatus = 'open' | 'paid' | 'failed' | 'expired';
 
@@ -62,9 +67,11 @@ export interface RefundListResponse {
   }>;
 }
 /** POST /api/payments/refunds/:id/refunded */
-export const RefundIdParamSchema = z.object({
-  id: z.string({ error: 'Saknas' }).trim().min(1, 'Saknas').max(100, 'Ogiltigt id').describe('Återbetalning'),
-});
+export const RefundIdParamSchema = lazySchema(() =>
+  z.object({
+    id: z.string({ error: 'Saknas' }).trim().min(1, 'Saknas').max(100, 'Ogiltigt id').describe('Återbetalning'),
+  }),
+);
 
 export const VERIFY_MESSAGES = {
   paid: 'Betalningen är genomförd',

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { countText } from '../../lib/swedish';
 import { MAX_SLOTS_PER_DAY, PRICE_LOAD_FAILED, type PricingResponse } from './tiers';
+import { lazySchema } from '../../lib/lazy-schema';
 
 /**
  * Prices, options, caps and texts of paid promotion live in the zod-free `./tiers` (the public bundle
@@ -8,7 +9,7 @@ import { MAX_SLOTS_PER_DAY, PRICE_LOAD_FAILED, type PricingResponse } from './ti
  */
 export * from './tiers';
 
-export const TierSchema = z.enum(['recommended', 'premium'], { error: 'Välj marknadsföringstyp' });
+export const TierSchema = lazySchema(() => z.enum(['recommended', 'premium'], { error: 'Välj marknadsföringstyp' }));
 export type Tier = z.infer<typeof TierSchema>;
 
 // ---------------------------------------------------------------- purchase (spec 02 §4.2, §5, §7)
@@ -79,39 +80,45 @@ export const PROMOTION_MESSAGES = {
   priceLoadFailed: PRICE_LOAD_FAILED,
 } as const;
 
-const IdSchema = z.string({ error: 'Saknas' }).trim().min(1, 'Saknas').max(100, 'Ogiltigt id');
+const IdSchema = lazySchema(() => z.string({ error: 'Saknas' }).trim().min(1, 'Saknas').max(100, 'Ogiltigt id'));
 
-export const QuizIdsSchema = z
-  .array(IdSchema, { error: PROMOTION_MESSAGES.noQuizzes })
-  .min(1, PROMOTION_MESSAGES.noQuizzes)
-  .max(MAX_ITEMS_PER_ORDER, `Högst ${MAX_ITEMS_PER_ORDER} quiz per beställning`)
-  .describe('Quiz');
+export const QuizIdsSchema = lazySchema(() =>
+  z
+    .array(IdSchema, { error: PROMOTION_MESSAGES.noQuizzes })
+    .min(1, PROMOTION_MESSAGES.noQuizzes)
+    .max(MAX_ITEMS_PER_ORDER, `Högst ${MAX_ITEMS_PER_ORDER} quiz per beställning`)
+    .describe('Quiz'),
+);
 
 /** POST /api/promotion/availability (check-marketing-availability). */
-export const AvailabilityRequestSchema = z.object({ quizIds: QuizIdsSchema });
+export const AvailabilityRequestSchema = lazySchema(() => z.object({ quizIds: QuizIdsSchema }));
 export type AvailabilityRequest = z.infer<typeof AvailabilityRequestSchema>;
 
 /** POST /api/promotion/marketing-checkout (create-marketing-checkout): one tier per occurrence. */
-export const MarketingCheckoutSchema = z.object({
-  venueId: IdSchema.describe('Verksamhet'),
-  items: z
-    .array(z.object({ quizId: IdSchema.describe('Quiz'), tier: TierSchema.describe('Marknadsföringstyp') }), { error: PROMOTION_MESSAGES.noQuizzes })
-    .min(1, PROMOTION_MESSAGES.noQuizzes)
-    .max(MAX_ITEMS_PER_ORDER, `Högst ${MAX_ITEMS_PER_ORDER} quiz per beställning`)
-    .refine((items) => new Set(items.map((i) => i.quizId)).size === items.length, 'Samma quiz är valt flera gånger')
-    .describe('Quiz'),
-});
+export const MarketingCheckoutSchema = lazySchema(() =>
+  z.object({
+    venueId: IdSchema.describe('Verksamhet'),
+    items: z
+      .array(z.object({ quizId: IdSchema.describe('Quiz'), tier: TierSchema.describe('Marknadsföringstyp') }), { error: PROMOTION_MESSAGES.noQuizzes })
+      .min(1, PROMOTION_MESSAGES.noQuizzes)
+      .max(MAX_ITEMS_PER_ORDER, `Högst ${MAX_ITEMS_PER_ORDER} quiz per beställning`)
+      .refine((items) => new Set(items.map((i) => i.quizId)).size === items.length, 'Samma quiz är valt flera gånger')
+      .describe('Quiz'),
+  }),
+);
 export type MarketingCheckoutInput = z.infer<typeof MarketingCheckoutSchema>;
 
 /** POST /api/promotion/checkout (create-promotion-checkout): one quiz for 1, 2 or 4 weeks. */
-export const PromotionCheckoutSchema = z.object({
-  quizId: IdSchema.describe('Quiz'),
-  tier: TierSchema.describe('Marknadsföringstyp'),
-  weeks: z
-    .number({ error: 'Välj 1, 2 eller 4 veckor' })
-    .refine((w) => (WEEKS as readonly number[]).includes(w), 'Välj 1, 2 eller 4 veckor')
-    .describe('Veckor'),
-});
+export const PromotionCheckoutSchema = lazySchema(() =>
+  z.object({
+    quizId: IdSchema.describe('Quiz'),
+    tier: TierSchema.describe('Marknadsföringstyp'),
+    weeks: z
+      .number({ error: 'Välj 1, 2 eller 4 veckor' })
+      .refine((w) => (WEEKS as readonly number[]).includes(w), 'Välj 1, 2 eller 4 veckor')
+      .describe('Veckor'),
+  }),
+);
 export type PromotionCheckoutInput = z.infer<typeof PromotionCheckoutSchema>;
 
 export interface TierAvailability {

@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { WEEKDAY_NAMES, type WeekdayName } from '../../lib/swedish';
 import { textField } from '../../lib/zod-text';
 import { QUIZ_LANGUAGES, QUIZ_LANGUAGE_LABELS, type QuizLanguage } from '../../lib/quiz-filters';
+import { lazySchema } from '../../lib/lazy-schema';
 
 /**
  * Quiz and series contracts (spec 02 §5 "Create quiz", "Edit quiz", "Recurrence generation"), shared by
@@ -48,8 +49,8 @@ export function weekdayNameOf(date: string): WeekdayName {
   return WEEKDAY_NAMES[(d + 6) % 7]!;
 }
 
-export const DateSchema = z.string({ error: 'Ange ett datum' }).refine(isCalendarDate, 'Ange ett giltigt datum (ÅÅÅÅ-MM-DD)');
-const TimeSchema = z.string({ error: 'Ange en starttid' }).regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, 'Ange en giltig starttid (TT:MM)');
+export const DateSchema = lazySchema(() => z.string({ error: 'Ange ett datum' }).refine(isCalendarDate, 'Ange ett giltigt datum (ÅÅÅÅ-MM-DD)'));
+const TimeSchema = lazySchema(() => z.string({ error: 'Ange en starttid' }).regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, 'Ange en giltig starttid (TT:MM)'));
 /** Optional text, '' → null; one line unless `multiLine` (the shared text rules of lib/zod-text). */
 const optionalText = (max: number, label: string, multiLine = false) =>
   textField(label, max, { multiLine })
@@ -124,18 +125,20 @@ export function checkUntil(v: { date: string; until?: string | null | undefined 
 }
 
 /** POST /api/owner/quizzes — one quiz, or a series when `recurring` (the default). */
-export const CreateQuizSchema = z
-  .object({
-    locationId: z.string({ error: 'Ingen lokal hittad' }).min(1, 'Ingen lokal hittad').max(64).describe('Plats'),
-    date: DateSchema.describe('Datum'),
-    ...fieldShape,
-    recurring: z.boolean().default(true).describe('Återkommande'),
-    ...recurrenceShape,
-  })
-  .superRefine((v, ctx) => {
-    checkTheme(v, ctx);
-    if (v.recurring) checkUntil(v, ctx);
-  });
+export const CreateQuizSchema = lazySchema(() =>
+  z
+    .object({
+      locationId: z.string({ error: 'Ingen lokal hittad' }).min(1, 'Ingen lokal hittad').max(64).describe('Plats'),
+      date: DateSchema.describe('Datum'),
+      ...fieldShape,
+      recurring: z.boolean().default(true).describe('Återkommande'),
+      ...recurrenceShape,
+    })
+    .superRefine((v, ctx) => {
+      checkTheme(v, ctx);
+      if (v.recurring) checkUntil(v, ctx);
+    }),
+);
 export type CreateQuizInput = z.input<typeof CreateQuizSchema>;
 export type CreateQuizData = z.output<typeof CreateQuizSchema>;
 
@@ -143,37 +146,41 @@ export type CreateQuizData = z.output<typeof CreateQuizSchema>;
  * PATCH /api/owner/quizzes/:id — this quiz only. `recurring: true` on a single quiz turns it into a
  * new weekly series; `recurring: false` on an occurrence makes it single and deletes the others.
  */
-export const EditQuizSchema = z
-  .object({
-    date: DateSchema.describe('Datum'),
-    ...fieldShape,
-    recurring: z.boolean().optional().describe('Återkommande'),
-    ...recurrenceShape,
-  })
-  .superRefine((v, ctx) => {
-    checkTheme(v, ctx);
-    if (v.recurring) checkUntil(v, ctx);
-  });
+export const EditQuizSchema = lazySchema(() =>
+  z
+    .object({
+      date: DateSchema.describe('Datum'),
+      ...fieldShape,
+      recurring: z.boolean().optional().describe('Återkommande'),
+      ...recurrenceShape,
+    })
+    .superRefine((v, ctx) => {
+      checkTheme(v, ctx);
+      if (v.recurring) checkUntil(v, ctx);
+    }),
+);
 export type EditQuizInput = z.input<typeof EditQuizSchema>;
 export type EditQuizData = z.output<typeof EditQuizSchema>;
 
 /** PATCH /api/owner/series/:recurrenceId — applies to every future occurrence. */
-export const EditSeriesSchema = z.object({ ...fieldShape }).superRefine(checkTheme);
+export const EditSeriesSchema = lazySchema(() => z.object({ ...fieldShape }).superRefine(checkTheme));
 export type EditSeriesInput = z.input<typeof EditSeriesSchema>;
 export type EditSeriesData = z.output<typeof EditSeriesSchema>;
 
 /** POST /api/owner/quizzes/:id/cancel */
-export const CancelQuizSchema = z.object({ cancelled: z.boolean({ error: 'Ange om quizet är inställt' }).describe('Inställt') });
+export const CancelQuizSchema = lazySchema(() => z.object({ cancelled: z.boolean({ error: 'Ange om quizet är inställt' }).describe('Inställt') }));
 
 /** POST /api/owner/series/:recurrenceId/pause and /resume (summer break and its undo). */
-export const PauseSeriesSchema = z.object({ from: DateSchema.describe('Från'), to: DateSchema.describe('Till') }).superRefine((v, ctx) => {
-  if (!isCalendarDate(v.from) || !isCalendarDate(v.to)) return;
-  if (v.to < v.from) ctx.addIssue({ code: 'custom', path: ['to'], message: 'Slutdatumet kan inte vara före startdatumet' });
-  else if (daysFromTo(v.from, v.to) > 366) ctx.addIssue({ code: 'custom', path: ['to'], message: 'Ett uppehåll får vara högst ett år' });
-});
+export const PauseSeriesSchema = lazySchema(() =>
+  z.object({ from: DateSchema.describe('Från'), to: DateSchema.describe('Till') }).superRefine((v, ctx) => {
+    if (!isCalendarDate(v.from) || !isCalendarDate(v.to)) return;
+    if (v.to < v.from) ctx.addIssue({ code: 'custom', path: ['to'], message: 'Slutdatumet kan inte vara före startdatumet' });
+    else if (daysFromTo(v.from, v.to) > 366) ctx.addIssue({ code: 'custom', path: ['to'], message: 'Ett uppehåll får vara högst ett år' });
+  }),
+);
 export type PauseSeriesInput = z.input<typeof PauseSeriesSchema>;
 
-export const IdParamSchema = z.object({ id: z.string().min(1).max(64) });
+export const IdParamSchema = lazySchema(() => z.object({ id: z.string().min(1).max(64) }));
 
 // ------------------------------------------------------------------ response shapes
 

@@ -1,14 +1,19 @@
 import * as z from 'zod';
+import { lazySchema } from '../../lib/lazy-schema';
 
 /** Takeover of an unclaimed business (spec 02 §2.9, §4.6). */
-export const TakeoverSchema = z.object({
-  venueId: z.string({ error: 'Ange verksamheten' }).trim().min(1, 'Ange verksamheten').max(100).describe('Verksamhet'),
-});
+export const TakeoverSchema = lazySchema(() =>
+  z.object({
+    venueId: z.string({ error: 'Ange verksamheten' }).trim().min(1, 'Ange verksamheten').max(100).describe('Verksamhet'),
+  }),
+);
 export type TakeoverInput = z.infer<typeof TakeoverSchema>;
 
-export const TakeoverVenueParamSchema = z.object({
-  id: z.string().trim().min(1).max(100).describe('Verksamhet'),
-});
+export const TakeoverVenueParamSchema = lazySchema(() =>
+  z.object({
+    id: z.string().trim().min(1).max(100).describe('Verksamhet'),
+  }),
+);
 
 /** Public answer of GET /api/takeover/venues/:id. */
 export interface TakeoverVenueInfo {

@@ -3,6 +3,7 @@ import { cityField, optionalCityField } from '../../lib/city-field';
 import type { LocationRow } from '../../db/schema';
 import type { PlaceShape } from '../../db/shapes';
 import { textField } from '../../lib/zod-text';
+import { lazySchema } from '../../lib/lazy-schema';
 
 /**
  * Businesses (venues), places (locations) and the owner's contact profile (spec 02 §3, §5).
@@ -55,11 +56,13 @@ export function normalizeWebsite(value: string): string | null {
     return null;
   }
 }
-export const optionalWebsite = textField('Webbplats', WEBSITE_MAX)
-  .refine((v) => v === '' || normalizeWebsite(v) !== null, 'Ogiltig webbadress')
-  .nullish()
-  .transform((v) => (v ? normalizeWebsite(v) : null))
-  .describe('Webbplats');
+export const optionalWebsite = lazySchema(() =>
+  textField('Webbplats', WEBSITE_MAX)
+    .refine((v) => v === '' || normalizeWebsite(v) !== null, 'Ogiltig webbadress')
+    .nullish()
+    .transform((v) => (v ? normalizeWebsite(v) : null))
+    .describe('Webbplats'),
+);
 
 /**
  * Sweden's bounding box with a small margin (Smygehuk 55.34° N, Treriksröset 69.06° N, Koster 10.96° E,
@@ -89,73 +92,83 @@ export const VenueNameSchema = required('Namn', VENUE_NAME_MAX, 'Ange verksamhet
 /** A place's address and town (the place form, the register form and the CSV import). */
 export const AddressSchema = required('Adress', ADDRESS_MAX, 'Ange adress');
 /** A known Swedish town, stored in the gazetteer's spelling (lib/city-field, issue 43.6). */
-export const CitySchema = cityField('Stad', 'Ange stad');
+export const CitySchema = lazySchema(() => cityField('Stad', 'Ange stad'));
 
 /** POST /api/owner/venues: the dashboard's create-business dialog (name only). */
-export const CreateVenueSchema = z.object({ name: VenueNameSchema });
+export const CreateVenueSchema = lazySchema(() => z.object({ name: VenueNameSchema }));
 export type CreateVenueInput = z.input<typeof CreateVenueSchema>;
 
 /** PATCH /api/owner/venues/:id: the 'Verksamhet' tab. */
-export const UpdateVenueSchema = z.object({
-  name: VenueNameSchema,
-  description: optionalText('Beskrivning', VENUE_DESCRIPTION_MAX, true),
-  address: optionalText('Adress', ADDRESS_MAX),
-  city: optionalCityField('Stad'),
-  phone: optionalPhone(),
-  website: optionalWebsite,
-  isPublic: z.boolean({ error: 'Ange om verksamheten ska vara synlig' }).describe('Synlig för besökare'),
-});
+export const UpdateVenueSchema = lazySchema(() =>
+  z.object({
+    name: VenueNameSchema,
+    description: optionalText('Beskrivning', VENUE_DESCRIPTION_MAX, true),
+    address: optionalText('Adress', ADDRESS_MAX),
+    city: optionalCityField('Stad'),
+    phone: optionalPhone(),
+    website: optionalWebsite,
+    isPublic: z.boolean({ error: 'Ange om verksamheten ska vara synlig' }).describe('Synlig för besökare'),
+  }),
+);
 export type UpdateVenueInput = z.input<typeof UpdateVenueSchema>;
 export type UpdateVenueData = z.output<typeof UpdateVenueSchema>;
 
 /** POST /api/owner/venues/register: the /admin/create-venue form (spec 02 §2.5, §5). */
-export const RegisterVenueSchema = z.object({
-  name: VenueNameSchema,
-  address: AddressSchema,
-  city: CitySchema,
-  phone: optionalPhone(),
-  description: optionalText('Beskrivning', VENUE_DESCRIPTION_MAX, true),
-});
+export const RegisterVenueSchema = lazySchema(() =>
+  z.object({
+    name: VenueNameSchema,
+    address: AddressSchema,
+    city: CitySchema,
+    phone: optionalPhone(),
+    description: optionalText('Beskrivning', VENUE_DESCRIPTION_MAX, true),
+  }),
+);
 export type RegisterVenueInput = z.input<typeof RegisterVenueSchema>;
 export type RegisterVenueData = z.output<typeof RegisterVenueSchema>;
 
 /** A place: POST /api/owner/venues/:id/locations and PATCH /api/owner/locations/:id. */
-export const LocationSchema = z
-  .object({
-    name: required('Namn', VENUE_NAME_MAX, 'Ange platsens namn'),
-    address: AddressSchema,
-    city: CitySchema,
-    phone: optionalPhone(),
-    website: optionalWebsite,
-    latitude: coordinate('Latitud', 90).optional(),
-    longitude: coordinate('Longitud', 180).optional(),
-  })
-  .superRefine((v, ctx) => {
-    const hasLat = v.latitude != null;
-    const hasLng = v.longitude != null;
-    if (hasLat !== hasLng) {
-      ctx.addIssue({ code: 'custom', path: [hasLat ? 'longitude' : 'latitude'], message: 'Ange både latitud och longitud, eller ingen av dem' });
-    }
-    const latMsg = v.latitude != null ? outsideSwedenMessage('Latitud', 'lat', v.latitude) : null;
-    if (latMsg) ctx.addIssue({ code: 'custom', path: ['latitude'], message: latMsg });
-    const lngMsg = v.longitude != null ? outsideSwedenMessage('Longitud', 'lng', v.longitude) : null;
-    if (lngMsg) ctx.addIssue({ code: 'custom', path: ['longitude'], message: lngMsg });
-  });
+export const LocationSchema = lazySchema(() =>
+  z
+    .object({
+      name: required('Namn', VENUE_NAME_MAX, 'Ange platsens namn'),
+      address: AddressSchema,
+      city: CitySchema,
+      phone: optionalPhone(),
+      website: optionalWebsite,
+      latitude: coordinate('Latitud', 90).optional(),
+      longitude: coordinate('Longitud', 180).optional(),
+    })
+    .superRefine((v, ctx) => {
+      const hasLat = v.latitude != null;
+      const hasLng = v.longitude != null;
+      if (hasLat !== hasLng) {
+        ctx.addIssue({ code: 'custom', path: [hasLat ? 'longitude' : 'latitude'], message: 'Ange både latitud och longitud, eller ingen av dem' });
+      }
+      const latMsg = v.latitude != null ? outsideSwedenMessage('Latitud', 'lat', v.latitude) : null;
+      if (latMsg) ctx.addIssue({ code: 'custom', path: ['latitude'], message: latMsg });
+      const lngMsg = v.longitude != null ? outsideSwedenMessage('Longitud', 'lng', v.longitude) : null;
+      if (lngMsg) ctx.addIssue({ code: 'custom', path: ['longitude'], message: lngMsg });
+    }),
+);
 export type LocationInput = z.input<typeof LocationSchema>;
 export type LocationData = z.output<typeof LocationSchema>;
 
 /** GET/PUT /api/owner/profile: the 'Kontakt' tab. Empty fields are stored as null (spec 02 §3). */
-export const ProfileSchema = z.object({
-  firstName: optionalText('Förnamn', PERSON_NAME_MAX),
-  lastName: optionalText('Efternamn', PERSON_NAME_MAX),
-  phone: optionalPhone(),
-});
+export const ProfileSchema = lazySchema(() =>
+  z.object({
+    firstName: optionalText('Förnamn', PERSON_NAME_MAX),
+    lastName: optionalText('Efternamn', PERSON_NAME_MAX),
+    phone: optionalPhone(),
+  }),
+);
 export type ProfileInput = z.input<typeof ProfileSchema>;
 
-export const DashboardQuerySchema = z.object({
-  venueId: z.string().trim().min(1).max(64).optional().describe('Verksamhet'),
-});
-export const IdParamSchema = z.object({ id: z.string().min(1).max(64).describe('Id') });
+export const DashboardQuerySchema = lazySchema(() =>
+  z.object({
+    venueId: z.string().trim().min(1).max(64).optional().describe('Verksamhet'),
+  }),
+);
+export const IdParamSchema = lazySchema(() => z.object({ id: z.string().min(1).max(64).describe('Id') }));
 
 // ---------------------------------------------------------------- responses
 
