@@ -11,14 +11,14 @@
  * and a hash of its typed values: identical, apart from the orphan the restore reports and the run's own
  * job_runs row (running when the backup read it).
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { migratedDatabase } from '../migrated-db';
+import { type BenchApp, freePort, startApp, stopApp } from './app';
 
 const root = join(import.meta.dirname, '..', '..');
 const bin = (name: string) => join(root, 'node_modules', '.bin', name);
@@ -60,16 +60,6 @@ function sh(cmd: string, args: string[], env: Record<string, string> = {}): stri
     maxBuffer: 256 * 1024 * 1024,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, ...env },
-  });
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      srv.close(() => (typeof addr === 'object' && addr ? resolve(addr.port) : reject(new Error('no port'))));
-    });
   });
 }
 
@@ -117,45 +107,8 @@ function tableHashes(db: DatabaseSync, runId: string): Record<string, string> {
   return out;
 }
 
-async function startApp(port: number, persist: string, assets: string): Promise<{ child: ChildProcess; logs: string[] }> {
-  const child = spawn(process.execPath, [join(root, 'scripts', 'start.mjs')], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), PERSIST_DIR: persist, ASSETS_DIR: assets, SKIP_BUILD: '1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
-  const logs: string[] = [];
-  const keep = (d: unknown) => {
-    logs.push(String(d));
-    if (logs.length > 200) logs.splice(0, logs.length - 200);
-  };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-  const deadline = Date.now() + 180_000;
-  for (;;) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return { child, logs };
-    } catch {
-      /* not up yet */
-    }
-    if (Date.now() > deadline || child.exitCode !== null) throw new Error(`app did not start:\n${logs.join('').slice(-3000)}`);
-    await new Promise((r) => setTimeout(r, 300));
-  }
-}
-
-async function stopApp(child: ChildProcess) {
-  if (!child.pid || child.exitCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  try {
-    process.kill(-child.pid, 'SIGTERM');
-  } catch {
-    return;
-  }
-  await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
-}
-
 /** The backup run's job_runs row once it has ended (polled through wrangler, as the bench polls its jobs). */
-async function waitForBackupRun(persist: string, app: { child: ChildProcess; logs: string[] }, timeoutMs: number) {
+async function waitForBackupRun(persist: string, app: BenchApp, timeoutMs: number) {
   const deadline = performance.now() + timeoutMs;
   while (performance.now() < deadline) {
     if (app.child.exitCode !== null) throw new Error(`the app exited during the backup:\n${app.logs.join('').slice(-3000)}`);

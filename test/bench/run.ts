@@ -43,12 +43,12 @@
  * (issue 30.8); printed, results.json/.md left alone. Everything runs on 127.0.0.1.
  */
 import autocannon from 'autocannon';
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, type ChildProcess } from 'node:child_process';
 import { Agent, request as httpRequest } from 'node:http';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { type BenchApp, freePort, startApp as startBenchApp, stopApp as stopBenchApp } from './app';
 import { backupDrill, backupDrillChecks, backupDrillMarkdown, type BackupDrillResult } from './backup-drill';
 import { BUNDLE_STARTUP_TARGET_MS, BUNDLE_TARGET_BYTES, bundleMarkdown, measureBundle, startupTargetMet, type BundleReport } from './bundle';
 import { floorChecks, floorLighthouse, floorMarkdown, type FloorComparison } from './lighthouse';
@@ -158,16 +158,6 @@ function log(msg: string) {
   process.stderr.write(`[bench] ${msg}\n`);
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      srv.close(() => (typeof addr === 'object' && addr ? resolve(addr.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
 function run(cmd: string, args: string[], env: Record<string, string> = {}) {
   execFileSync(cmd, args, { cwd: root, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, ...env } });
 }
@@ -207,7 +197,7 @@ function d1Json<T>(persist: string, command: string): T[] {
 }
 
 /** The app under test and the tail of its output (shown when it dies during a run). */
-let current: { child: ChildProcess; logs: string[] } | undefined;
+let current: BenchApp | undefined;
 function assertAppAlive() {
   if (current && (current.child.exitCode !== null || current.child.signalCode !== null)) {
     throw new Error(`the app exited (${current.child.exitCode ?? current.child.signalCode}) during the run:\n${current.logs.join('').slice(-3000)}`);
@@ -215,42 +205,11 @@ function assertAppAlive() {
 }
 
 async function startApp(port: number, persist: string, assets: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [join(root, 'scripts', 'start.mjs')], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), PERSIST_DIR: persist, ASSETS_DIR: assets, SKIP_BUILD: '1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
-  const logs: string[] = [];
-  const keep = (d: unknown) => {
-    logs.push(String(d));
-    if (logs.length > 200) logs.splice(0, logs.length - 200);
-  };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-  current = { child, logs };
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return child;
-    } catch {
-      /* not up yet */
-    }
-    if (Date.now() > deadline || child.exitCode !== null) throw new Error(`app did not start:\n${logs.join('').slice(-3000)}`);
-    await new Promise((r) => setTimeout(r, 300));
-  }
+  current = await startBenchApp(port, persist, assets, 120_000);
+  return current.child;
 }
 
-async function stopApp(child: ChildProcess) {
-  if (!child.pid || child.exitCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  try {
-    process.kill(-child.pid, 'SIGTERM');
-  } catch {
-    return;
-  }
-  await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-}
+const stopApp = (child: ChildProcess) => stopBenchApp(child, 5000);
 
 /**
  * autocannon stops sending at the end of a run (and gives up on requests after TIMEOUT_S), but the

@@ -7,7 +7,7 @@ import { capturingOutboxQueue, fakeProvider, queueMessages } from '../mail-queue
 import { processMailBatch } from '../../worker/features/follows/service';
 import { createMailer, type Mailer } from '../../worker/ports/mailer';
 import { expectConsoleError } from '../setup/console';
-import { call, callJson, createLocation, createUser, createVenue, snapshot, testDb, testDeps, unique, uniqueTown } from '../factories';
+import { call, callJson, createLocation, createUser, createVenue, snapshot, testDb, testDeps, uniqueTown } from '../factories';
 
 /**
  * Swedish holidays in series (issue 20 §2): the library's dates for 2026 and 2027 in the preview and on

@@ -13,7 +13,7 @@ import { createApp } from '../../worker/app';
 import { listingDayInstanceId, type ListingDayParams } from '../../worker/features/listing/listing-day';
 import { addDays } from '../../worker/lib/clock';
 import { productionPorts } from '../../worker/ports/deps';
-import { createLocation, createQuiz, createUser, createVenue, ORIGIN, runListingDayAt, testDb, unique, uniqueTown } from '../factories';
+import { createLocation, createQuiz, createUser, createVenue, ORIGIN, runListingDayAt, testDb, uniqueTown } from '../factories';
 
 const HOUSE = 'house@test.local';
 
