@@ -250,8 +250,8 @@ describe('the 08:00 reminder as a push (queue consumer → push message → push
     expect(d!.vapid.claims).toMatchObject({ aud: 'https://fcm.googleapis.com', sub: 'mailto:support@quizkvall.se' });
     expect(d!.payload).toEqual({
       title: 'Ikväll: pubquiz kl. 19:30',
-      body: `${location.name}, Pushstad – Musikquiz`,
-      url: expect.stringMatching(new RegExp(`^/quiz/pushstad/[a-z0-9-]+#quiz-${quiz.id}$`)),
+      body: `${location.name}, ${PUSH_TOWN} – Musikquiz`,
+      url: expect.stringMatching(new RegExp(`^/quiz/${PUSH_TOWN.toLowerCase()}/[a-z0-9-]+#quiz-${quiz.id}$`)),
       followId,
       tag: `reminder:${quiz.id}`,
     });
@@ -461,8 +461,8 @@ describe('new quizzes at a followed place or search as a push (the digest trigge
     expect(d!.vapid.k).toBe(DEV_VAPID.publicKey);
     expect(d!.payload).toEqual({
       title: `Nytt quiz på ${location.name}`,
-      body: `torsdag 10 januari kl. 20:00: ${location.name}, Pushstad – Färsk`,
-      url: expect.stringMatching(new RegExp(`^/quiz/pushstad/[a-z0-9-]+#quiz-${fresh.id}$`)),
+      body: `torsdag 10 januari kl. 20:00: ${location.name}, ${PUSH_TOWN} – Färsk`,
+      url: expect.stringMatching(new RegExp(`^/quiz/${PUSH_TOWN.toLowerCase()}/[a-z0-9-]+#quiz-${fresh.id}$`)),
       followId,
       tag: `new:${followId}:${MONDAY}`,
     });

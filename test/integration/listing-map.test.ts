@@ -4,6 +4,7 @@
  * listing's filters and visibility; a marker's card comes with the same filters. Bad input → 400.
  */
 import { describe, expect, it } from 'vitest';
+import { townCentre } from '../../worker/lib/gazetteer';
 import { call, callJson, createLocation, createQuiz, createUser, createVenue, snapshot, unique, uniqueTown } from '../factories';
 
 // Monday 2030-01-07, 11:00 in Stockholm.
@@ -53,12 +54,14 @@ describe('GET /api/listing/map', () => {
     expect((await map(`city=${slug}&weekday=tisdag`)).points).toHaveLength(7);
     expect((await map(`city=${slug}&weekday=all`, owner.cookie)).points).toHaveLength(16);
     expect((await map(`city=${slug}&weekday=all`, (await createUser()).cookie)).points).toHaveLength(15);
-    // A place without coordinates in a town the gazetteer does not know: counted, not on the map.
-    const nowhere = await placeIn(city, null);
-    await createQuiz(nowhere.location.id, { date: '2030-01-08' });
+    // A place without coordinates is at its town's centre (every stored city is a known town since issue 43.6).
+    const centre = await placeIn(city, null);
+    await createQuiz(centre.location.id, { date: '2030-01-08' });
     const after = await map(`city=${slug}&weekday=all&_b=1`);
-    expect(after).toMatchObject({ total: 16, withoutPosition: 1 });
-    expect(after.points).toHaveLength(15);
+    expect(after).toMatchObject({ total: 16, withoutPosition: 0 });
+    expect(after.points).toHaveLength(16);
+    const town = townCentre(city)!;
+    expect(after.points.filter((p) => Math.abs(p.lat - town.lat) < 0.01 && Math.abs(p.lng - town.lng) < 0.01)).toHaveLength(1);
   });
 
   it('near mode: nearest first within the radius', async () => {

@@ -229,13 +229,14 @@ describe('paging', () => {
 describe('GET /api/listing/cities', () => {
   it('lists each city with a public business once, with its name from the data', async () => {
     const tag = unique('s');
-    const a = await place({ city: uniqueTown({ nonAscii: true }) });
-    await place({ city: uniqueTown({ nonAscii: true }) });
+    const name = uniqueTown({ nonAscii: true });
+    const a = await place({ city: name });
+    await place({ city: name });
     const hidden = await place({ city: uniqueTown(), isPublic: false });
     const { status, body } = await callJson('/api/listing/cities');
     expect(status).toBe(200);
-    const mine = body.cities.filter((c: { slug: string }) => c.slug.endsWith(tag));
-    expect(mine).toEqual([{ slug: a.citySlug, name: `Åmål ${tag}` }]);
+    const mine = body.cities.filter((c: { slug: string }) => c.slug === a.citySlug);
+    expect(mine).toEqual([{ slug: a.citySlug, name }]);
     expect(body.cities.some((c: { slug: string }) => c.slug === hidden.citySlug)).toBe(false);
   });
 

@@ -6,7 +6,9 @@ import { addDays, isoWeekday, nextWeekdayOnOrAfter } from './clock';
 import { WEEKDAY_NAMES, type WeekdayName } from './swedish';
 
 /** "Forever" = 6 × 30 days ahead; the nightly cron keeps open-ended series this far ahead (quizzes/contract.ts re-exports it). */
-export const SERIES_HORIZON_DAYS = 6 * 30;
+/** How far ahead a series without an end reaches, in months (the owner's texts say it so). */
+export const SERIES_HORIZON_MONTHS = 6;
+export const SERIES_HORIZON_DAYS = SERIES_HORIZON_MONTHS * 30;
 
 export type Pattern = 'weekly' | 'biweekly';
 

@@ -78,6 +78,12 @@ function randomNonce(): string {
   return encodeBase64urlNoPadding(crypto.getRandomValues(new Uint8Array(12)));
 }
 
+/**
+ * The longest lifetime of a signed link (the owner links /bekrafta-quiz and /helgdag): a rotated-out signing secret
+ * may go this many days after the rotation (docs/runbook.md).
+ */
+export const LONGEST_LINK_DAYS = 45;
+
 /** A token for `purpose` on `subject`, valid for `ttlSeconds` from `now`. */
 export async function signLink(secret: string | null | undefined, purpose: LinkPurpose, subject: string, ttlSeconds: number, now: Date): Promise<string> {
   const payload: LinkPayload = { p: purpose, s: subject, e: Math.floor(now.getTime() / 1000) + ttlSeconds, n: randomNonce() };

@@ -1,9 +1,9 @@
 /** The superadmin's 'Översikt' tab (issue 18): revenue per week and city, slot occupancy for 4 weeks, most viewed places. */
-import type { OverviewResponse } from '../../../worker/features/analytics/contract';
+import { REVENUE_WEEKS, TOP_PLACES_DAYS, type OverviewResponse } from '../../../worker/features/analytics/contract';
 import { formatOre } from '../../../worker/features/promotion/contract';
 import { cityLabel, weekLabel } from '../../../worker/lib/admin-labels';
 import { stockholmDate } from '../../../worker/lib/clock';
-import { displayDate } from '../../../worker/lib/swedish';
+import { countText, displayDate } from '../../../worker/lib/swedish';
 import { Button } from '../ui/Button';
 import { TableScroll } from '../ui/TableScroll';
 import { Spinner } from '../ui/Spinner';
@@ -34,10 +34,10 @@ function Overview({ data }: { data: OverviewResponse }) {
     <div className="space-y-8">
       <section aria-labelledby="ov-revenue" className="space-y-2">
         <h2 id="ov-revenue" className="text-xl font-bold">
-          Intäkter per vecka och stad (12 veckor)
+          Intäkter per vecka och stad ({countText(REVENUE_WEEKS, 'vecka', 'veckor')})
         </h2>
         {data.revenue.length === 0 ? (
-          <p className="text-slate-700">Inga betalda beställningar de senaste 12 veckorna.</p>
+          <p className="text-slate-700">Inga betalda beställningar de senaste {REVENUE_WEEKS} veckorna.</p>
         ) : (
           <TableScroll label="Intäkter per vecka och stad">
             <table className="w-full rounded-xl bg-white text-sm">
@@ -112,7 +112,7 @@ function Overview({ data }: { data: OverviewResponse }) {
       </section>
       <section aria-labelledby="ov-top" className="space-y-2">
         <h2 id="ov-top" className="text-xl font-bold">
-          Mest visade ställen (30 dagar)
+          Mest visade ställen ({countText(TOP_PLACES_DAYS, 'dag', 'dagar')})
         </h2>
         {data.topPlaces.length === 0 ? (
           <p className="text-slate-700">Inga visningar räknade ännu.</p>

@@ -29,6 +29,8 @@ import {
   type WeekdayName,
 } from '../../../worker/features/quizzes/contract';
 import { DateTimeField, SelectField, TextArea, TextField } from '../ui/Field';
+import { SERIES_HORIZON_MONTHS } from '../../../worker/lib/recurrence';
+import { countText } from '../../../worker/lib/swedish';
 
 const FormShape = z.object({
   date: z.string(),
@@ -284,7 +286,7 @@ export function RecurrenceFields() {
         <div className="mt-2 space-y-2">
           <label className="flex items-center gap-2">
             <input type="radio" name="period" checked={forever} onChange={() => setValue('forever', true)} />
-            För alltid (6 månader framåt, förlängs automatiskt)
+            För alltid ({countText(SERIES_HORIZON_MONTHS, 'månad', 'månader')} framåt, förlängs automatiskt)
           </label>
           <label className="flex items-center gap-2">
             <input type="radio" name="period" checked={!forever} onChange={() => setValue('forever', false)} />

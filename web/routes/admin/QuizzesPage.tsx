@@ -6,6 +6,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { PATTERN_LABELS, type SeriesSummary } from '../../../worker/features/quizzes/contract';
+import { SERIES_HORIZON_MONTHS } from '../../../worker/lib/recurrence';
 import { categoryLabel, countText, displayDate, displayTime } from '../../../worker/lib/swedish';
 import { useAutoExtend, useExtendSeries, useSeriesList, useSingleQuizzes } from '../../api/quizzes';
 import { RequireAuth } from '../../components/auth/RequireAuth';
@@ -98,7 +99,10 @@ function SeriesCard({ s }: { s: SeriesSummary }) {
   async function extend() {
     try {
       const r = await extension.mutateAsync(s.recurrenceId);
-      toast({ title: r.added ? `Serien förlängdes med ${r.added} quiz` : 'Serien sträcker sig redan sex månader framåt', variant: 'success' });
+      toast({
+        title: r.added ? `Serien förlängdes med ${r.added} quiz` : `Serien sträcker sig redan ${countText(SERIES_HORIZON_MONTHS, 'månad', 'månader')} framåt`,
+        variant: 'success',
+      });
     } catch (err) {
       toast({ title: 'Kunde inte förlänga serien', description: (err as Error).message, variant: 'destructive' });
     }

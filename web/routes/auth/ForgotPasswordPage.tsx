@@ -8,7 +8,8 @@ import { AuthCard } from '../../components/auth/AuthCard';
 import { Button, buttonClass } from '../../components/ui/Button';
 import { TextField } from '../../components/ui/Field';
 import { toast } from '../../components/ui/Toast';
-import { EmailOnlySchema } from '../../../worker/features/auth/contract';
+import { EmailOnlySchema, RESET_TOKEN_TTL_HOURS } from '../../../worker/features/auth/contract';
+import { countText } from '../../../worker/lib/swedish';
 import { setServerErrors } from '../../lib/form';
 import { useForgotPassword } from '../../api/auth';
 
@@ -41,7 +42,8 @@ export default function ForgotPasswordPage() {
         title="Kolla din e-post"
         subtitle={
           <>
-            Om det finns ett konto för <strong>{sentTo}</strong> har vi skickat en länk för att återställa lösenordet. Länken gäller i 1 timme.
+            Om det finns ett konto för <strong>{sentTo}</strong> har vi skickat en länk för att återställa lösenordet. Länken gäller i{' '}
+            {countText(RESET_TOKEN_TTL_HOURS, 'timme', 'timmar')}.
           </>
         }
       >

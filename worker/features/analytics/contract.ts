@@ -109,6 +109,11 @@ export interface SlotDay {
   recommended: { taken: number; max: number; status: SlotStatus };
   premium: { taken: number; max: number; status: SlotStatus };
 }
+/** How many weeks back the superadmin's revenue table reaches. */
+export const REVENUE_WEEKS = 12;
+/** How many days back the superadmin's most viewed places are counted. */
+export const TOP_PLACES_DAYS = 30;
+
 /** GET /api/analytics/slots: the next 4 weeks of the quiz's city. */
 export interface SlotCalendarResponse {
   city: string;
@@ -126,7 +131,7 @@ export function slotStatus(taken: number, max: number): SlotStatus {
 export interface OverviewResponse {
   from: string;
   to: string;
-  /** Paid orders of the last 12 weeks, per ISO week and city (öre). */
+  /** Paid orders of the last REVENUE_WEEKS weeks, per ISO week and city (öre). */
   revenue: Array<{ week: string; citySlug: string; amount: number; orders: number }>;
   /** Slots taken (held or sold) per city and day for the next 4 weeks (only days with any). */
   occupancy: Array<{ citySlug: string; date: string; recommended: number; premium: number }>;

@@ -17,8 +17,10 @@ import {
   ANALYTICS_CSV_HEADER,
   compareDays,
   METRICS,
+  REVENUE_WEEKS,
   ROW_KIND_LABELS,
   SLOT_CALENDAR_DAYS,
+  TOP_PLACES_DAYS,
   slotStatus,
   type AnalyticsDay,
   type AnalyticsResponse,
@@ -144,18 +146,18 @@ export async function getSlotCalendar(deps: AnalyticsDeps, actor: Actor, input: 
   return { city: location.city, citySlug: location.citySlug, days };
 }
 
-/** Superadmin: revenue per week and city, slot occupancy for 4 weeks, most viewed places (30 days). */
+/** Superadmin: revenue per week and city, slot occupancy for 4 weeks, most viewed places (TOP_PLACES_DAYS). */
 export async function getOverview(deps: AnalyticsDeps, actor: Actor): Promise<OverviewResponse> {
   const { db } = deps;
   const today = deps.clock.today();
   const now = deps.clock.now();
   requireSuperadmin(actor);
-  const since = new Date(now.getTime() - 12 * 7 * 86_400_000).toISOString();
+  const since = new Date(now.getTime() - REVENUE_WEEKS * 7 * 86_400_000).toISOString();
   const to = addDays(today, SLOT_CALENDAR_DAYS - 1);
   const [orders, slots, top] = await Promise.all([
     q.paidOrderCities(db, since),
     q.allSlotCounts(db, today, to, deps.clock.now().getTime()),
-    q.topPlaces(db, addDays(today, -29), today),
+    q.topPlaces(db, addDays(today, 1 - TOP_PLACES_DAYS), today),
   ]);
 
   const revenue = new Map<string, { week: string; citySlug: string; amount: number; orders: Set<string> }>();

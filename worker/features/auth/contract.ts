@@ -30,7 +30,9 @@ export const TOTP_USER_LIMIT = 10;
 
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 export const VERIFY_TOKEN_TTL_MS = 24 * 3600 * 1000;
-export const RESET_TOKEN_TTL_MS = 3600 * 1000;
+/** How long a password reset link works, in hours (the mail and the form say it). */
+export const RESET_TOKEN_TTL_HOURS = 1;
+export const RESET_TOKEN_TTL_MS = RESET_TOKEN_TTL_HOURS * 3600 * 1000;
 export const DUPLICATE_SUBMIT_MS = 5000;
 
 /** The simple pattern of spec 01 §5: something@something.something, no spaces. */

@@ -1,6 +1,7 @@
 /** Swedish transactional e-mails of the auth feature. Links use config.appUrl. */
 import type { MailMessage } from '../../ports/mailer';
-import { VERIFY_TOKEN_TTL_MS } from './contract';
+import { countText } from '../../lib/swedish';
+import { RESET_TOKEN_TTL_HOURS, VERIFY_TOKEN_TTL_MS } from './contract';
 
 const sign = '\n\nHälsningar,\nQuizkväll';
 
@@ -27,7 +28,7 @@ export function resetMail(to: string, link: string): MailMessage {
     subject: 'Återställ ditt lösenord – Quizkväll',
     text:
       `Hej!\n\nVi fick en begäran om att återställa lösenordet för ditt konto.\n\n` +
-      `Välj ett nytt lösenord via länken nedan (giltig i 1 timme, kan bara användas en gång):\n\n${link}\n\n` +
+      `Välj ett nytt lösenord via länken nedan (giltig i ${countText(RESET_TOKEN_TTL_HOURS, 'timme', 'timmar')}, kan bara användas en gång):\n\n${link}\n\n` +
       `Om du inte bad om detta kan du ignorera meddelandet; ditt lösenord ändras inte.` +
       sign,
   };

@@ -9,6 +9,8 @@ import { counterHours, counterTotal, OPS_COUNTERS } from '../../lib/ops-counters
 import { backupStatus, HOUR, jobStatuses, turnstileState, vapidState, type TurnstileState, type VapidState } from './checks';
 import type { JobSchedule, OpsCheck, OpsIncident, OpsStatusResponse } from './contract';
 import { importJobsByStatus, lastWebhook, mailCounts, openIncidents, recentResolvedIncidents, type IncidentRow } from './queries';
+import { LONGEST_LINK_DAYS } from '../../lib/signed-link';
+import { countText } from '../../lib/swedish';
 
 /** Secrets the Worker can see are set (names only), from the route's env. */
 export type SecretPresence = Record<
@@ -94,12 +96,12 @@ export async function configChecks(deps: Pick<Deps, 'config'>, secrets: SecretPr
       'varning',
       'SUPERADMIN_EMAILS är tom: driftlarm går bara till konton med rollen superadmin.',
     ),
-    // A rotation under way: the old secret should go once the links signed with it have expired (45 days).
+    // A rotation under way: the old secret should go once the links signed with it have expired (LONGEST_LINK_DAYS).
     check(
       'LINK_SIGNING_SECRET_PREVIOUS',
       !secrets.LINK_SIGNING_SECRET_PREVIOUS,
       'varning',
-      'LINK_SIGNING_SECRET_PREVIOUS är satt (ett byte av länknyckeln pågår): ta bort den 45 dagar efter bytet.',
+      `LINK_SIGNING_SECRET_PREVIOUS är satt (ett byte av länknyckeln pågår): ta bort den ${countText(LONGEST_LINK_DAYS, 'dag', 'dagar')} efter bytet.`,
     ),
     check('APP_URL', config.appUrl.startsWith('https://') || config.isDev, 'fel', 'APP_URL är inte en https-adress.'),
   ];
