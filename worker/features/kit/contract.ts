@@ -3,6 +3,7 @@
  * dashboard. Shared by the Worker and the dashboard (web/components/kit): zod and plain data only.
  */
 import * as z from 'zod';
+import type { VisitSource } from '../../lib/analytics-metrics';
 
 /** What the kit makes, by file name in the download path. `src` is the venue link's source tag. */
 export const KIT_ITEMS = {
@@ -15,9 +16,8 @@ export type KitFile = keyof typeof KIT_ITEMS;
 export type KitItemKind = (typeof KIT_ITEMS)[KitFile]['kind'];
 export const KIT_FILES = Object.keys(KIT_ITEMS) as KitFile[];
 
-/** The source tags of the kit's links, counted as their own source in the owner's analytics. */
-export const KIT_SOURCES = ['affisch', 'bordsskylt', 'instagram'] as const;
-export type KitSource = (typeof KIT_SOURCES)[number];
+/** The source tags of the kit's links, counted as their own source in the owner's analytics (lib/analytics-metrics.ts). */
+export type KitSource = VisitSource;
 
 /** A series (every occurrence shares `recurrence_id`) or a single quiz. */
 export type KitUnitKind = 'series' | 'quiz';
