@@ -10,7 +10,8 @@ type C = Context<AppEnv>;
 
 /**
  * One kit item as a download (owner of the business, or superadmin; 401 / 403 / 404). From R2 when the same content
- * was rendered before (`x-kit-source: store|render`), else rendered in the Worker and stored.
+ * was rendered before (`x-kit-source: store|render`), else rendered in the Worker and stored; in development and test
+ * `x-kit-text` carries the texts a PNG render drew.
  */
 async function download(c: C, unit: KitUnitKind, id: string, file: KitFile): Promise<Response> {
   const item = KIT_ITEMS[file];
@@ -34,14 +35,17 @@ async function download(c: C, unit: KitUnitKind, id: string, file: KitFile): Pro
     { unit, id, file },
     data,
     item.contentType,
-    async () => (await renderKitItem(item.kind, data)).bytes,
+    () => renderKitItem(item.kind, data),
   );
-  return c.body(stored.bytes as unknown as ArrayBuffer, 200, {
+  const headers: Record<string, string> = {
     'content-type': item.contentType,
     'content-disposition': `attachment; filename="quizkvall-${file}"`,
     'cache-control': 'private, no-store',
     'x-kit-source': stored.source,
-  });
+  };
+  // As x-og-text of the share cards: in development and test, the texts a PNG render drew (the tests read them).
+  if (c.var.config.isDev && stored.texts) headers['x-kit-text'] = encodeURIComponent(JSON.stringify(stored.texts));
+  return c.body(stored.bytes as unknown as ArrayBuffer, 200, headers);
 }
 
 /** Mounted at /api/owner/kit: the owner kit (issue 48.7), posters, table tents and Instagram images per series or quiz. */

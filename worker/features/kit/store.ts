@@ -53,8 +53,8 @@ export async function storedOrRendered(
   ref: KitItemRef,
   data: KitData,
   contentType: string,
-  render: () => Promise<Uint8Array>,
-): Promise<{ bytes: Uint8Array; source: 'store' | 'render' }> {
+  render: () => Promise<{ bytes: Uint8Array; texts?: string[] }>,
+): Promise<{ bytes: Uint8Array; source: 'store' | 'render'; texts?: string[] }> {
   const key = await kitObjectKey(ref, data);
   if (deps.bucket) {
     try {
@@ -65,7 +65,7 @@ export async function storedOrRendered(
     }
   }
   await takeAttempt(deps.db, `kit-render:${deps.userId}`, KIT_RENDER_LIMIT, KIT_RENDER_WINDOW_MS, deps.now, tooManyRenders);
-  const bytes = await render();
+  const { bytes, texts } = await render();
   if (deps.bucket) {
     deps.defer(
       deps.bucket.put(key, bytes, { httpMetadata: { contentType } }).catch((err: unknown) => {
@@ -73,5 +73,5 @@ export async function storedOrRendered(
       }),
     );
   }
-  return { bytes, source: 'render' };
+  return { bytes, source: 'render', ...(texts ? { texts } : {}) };
 }
