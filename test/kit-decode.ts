@@ -4,15 +4,15 @@
  * Runs in workerd and Node alike (DecompressionStream, no node: imports).
  */
 import jsQR from 'jsqr';
-import { decodePDFRawStream, PDFArray, PDFDocument, PDFRawStream, type PDFObject } from 'pdf-lib';
+import { decodePDFRawStream, PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, type PDFObject } from 'pdf-lib';
 
 async function inflate(bytes: Uint8Array): Promise<Uint8Array> {
-  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('deflate'));
+  const stream = new Blob([new Uint8Array(bytes)]).stream().pipeThrough(new DecompressionStream('deflate'));
   return new Uint8Array(await new Response(stream).arrayBuffer());
 }
 
 /** The decoded content streams of every page, as text. */
-export async function pdfContentText(bytes: Uint8Array): Promise<{ pages: number; size: [number, number]; text: string }> {
+export async function pdfContentText(bytes: Uint8Array): Promise<{ pages: number; size: [number, number]; text: string; embeddedFonts: string[] }> {
   const doc = await PDFDocument.load(bytes);
   const pages = doc.getPages();
   let text = '';
@@ -22,7 +22,13 @@ export async function pdfContentText(bytes: Uint8Array): Promise<{ pages: number
     for (const s of streams) if (s instanceof PDFRawStream) text += `${new TextDecoder('latin1').decode(decodePDFRawStream(s).decode())}\n`;
   }
   const { width, height } = pages[0]!.getSize();
-  return { pages: pages.length, size: [width, height], text };
+  // Font descriptors with an embedded font file: their names.
+  const embeddedFonts: string[] = [];
+  for (const [, obj] of doc.context.enumerateIndirectObjects()) {
+    if (!(obj instanceof PDFDict) || obj.get(PDFName.of('Type')) !== PDFName.of('FontDescriptor')) continue;
+    if (['FontFile', 'FontFile2', 'FontFile3'].some((k) => obj.has(PDFName.of(k)))) embeddedFonts.push(String(obj.get(PDFName.of('FontName'))));
+  }
+  return { pages: pages.length, size: [width, height], text, embeddedFonts };
 }
 
 /** Rasterises the rectangles of the PDF's /QR section (1 module = `px` pixels, 4 modules of quiet zone) and decodes them. */
@@ -30,7 +36,9 @@ export async function pdfQrText(bytes: Uint8Array, px = 6): Promise<string | nul
   const { text } = await pdfContentText(bytes);
   const section = /\/QR BMC([\s\S]*?)EMC/.exec(text)?.[1];
   if (!section) return null;
-  const rects = [...section.matchAll(/(-?[\d.]+) (-?[\d.]+) (-?[\d.]+) (-?[\d.]+) re/g)].map((m) => m.slice(1, 5).map(Number) as [number, number, number, number]);
+  const rects = [...section.matchAll(/(-?[\d.]+) (-?[\d.]+) (-?[\d.]+) (-?[\d.]+) re/g)].map(
+    (m) => m.slice(1, 5).map(Number) as [number, number, number, number],
+  );
   if (!rects.length) return null;
   const m = rects[0]![2];
   const minX = Math.min(...rects.map((r) => r[0]));

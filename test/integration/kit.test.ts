@@ -14,13 +14,21 @@ const CLOCK = '2030-01-07T10:00:00Z'; // Monday 7 January 2030, Stockholm
 const APP = 'http://localhost';
 
 async function world() {
-  const owner = await createUser();
+  const owner = await createUser({ now: new Date(CLOCK) });
   const tag = unique('k');
   const city = `Kalmar ${tag}`;
   const venue = await createVenue(owner.id, { name: `Affischpuben ${tag}`, slug: `affischpuben-${tag}` });
   const location = await createLocation(venue.id, { city, name: `Affischpuben ${tag}`, address: 'Storgatan 1' });
   const recurrenceId = newId();
-  const series = { isRecurring: true, recurrenceId, recurrencePattern: 'weekly' as const, recurrenceDays: '["tisdag"]', startTime: '19:30:00', price: 40, teamSize: 4 };
+  const series = {
+    isRecurring: true,
+    recurrenceId,
+    recurrencePattern: 'weekly' as const,
+    recurrenceDays: '["tisdag"]',
+    startTime: '19:30:00',
+    price: 40,
+    teamSize: 4,
+  };
   // Tuesdays; the one in the past and the cancelled one are not "next dates".
   for (const date of ['2030-01-01', '2030-01-08', '2030-01-22', '2030-01-29']) await createQuiz(location.id, { ...series, date });
   await createQuiz(location.id, { ...series, date: '2030-01-15', isCancelled: true });
@@ -33,6 +41,16 @@ async function world() {
 async function download(path: string, cookie?: string) {
   const res = await call(path, { cookie, clock: CLOCK });
   return { res, status: res.status, bytes: new Uint8Array(await res.arrayBuffer()) };
+}
+
+/** The stored objects under a prefix, once there are `n` (the write runs after the response: waitUntil). */
+async function storedObjects(prefix: string, n: number) {
+  for (let i = 0; i < 250; i++) {
+    const listed = await env.CARDS.list({ prefix });
+    if (listed.objects.length >= n) return listed.objects;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  return (await env.CARDS.list({ prefix })).objects;
 }
 
 const drawn = (res: Response): string[] => JSON.parse(decodeURIComponent(res.headers.get('x-kit-text') ?? '[]')) as string[];
@@ -54,8 +72,9 @@ describe('owner kit', () => {
       expect(pdf.pages).toBe(1);
       expect(pdf.size.map((n) => Math.round(n))).toEqual(size.map((n) => Math.round(n)));
       expect(await pdfQrText(bytes), file).toBe(`${w.venueUrl}?src=${src}`);
-      // Inter is embedded (a subset), not a standard PDF font.
-      expect(new TextDecoder('latin1').decode(bytes)).toMatch(/\/FontFile2|\/FontFile3/);
+      // Inter is embedded (subsets of regular and bold), not a standard PDF font.
+      expect(pdf.embeddedFonts.every((f) => /Inter/.test(f))).toBe(true);
+      expect(pdf.embeddedFonts).toHaveLength(2);
     }
   });
 
@@ -96,23 +115,30 @@ describe('owner kit', () => {
       const path = `/api/owner/kit/series/${w.recurrenceId}/${file}`;
       const first = await download(path, w.owner.cookie);
       expect(first.res.headers.get('x-kit-source'), file).toBe('render');
-      const stored = await env.CARDS.list({ prefix: `kit/t1/series/${w.recurrenceId}/${file.replace(/\.[a-z]+$/, '')}/` });
-      expect(stored.objects, file).toHaveLength(1);
+      const stored = await storedObjects(`kit/t1/series/${w.recurrenceId}/${file.replace(/\.[a-z]+$/, '')}/`, 1);
+      expect(stored, file).toHaveLength(1);
       const second = await download(path, w.owner.cookie);
       expect(second.res.headers.get('x-kit-source'), file).toBe('store');
       expect(second.res.headers.get('x-kit-text'), 'no render drew anything').toBeNull();
       expect(second.bytes).toEqual(first.bytes);
     }
     // A new date changes the poster: a new object, rendered once.
-    await createQuiz(w.location.id, { isRecurring: true, recurrenceId: w.recurrenceId, recurrencePattern: 'weekly', recurrenceDays: '["tisdag"]', startTime: '19:30:00', date: '2030-01-10' });
+    await createQuiz(w.location.id, {
+      isRecurring: true,
+      recurrenceId: w.recurrenceId,
+      recurrencePattern: 'weekly',
+      recurrenceDays: '["tisdag"]',
+      startTime: '19:30:00',
+      date: '2030-01-10',
+    });
     const third = await download(`/api/owner/kit/series/${w.recurrenceId}/affisch.pdf`, w.owner.cookie);
     expect(third.res.headers.get('x-kit-source')).toBe('render');
   });
 
   it('owner-only: anonymous 401, another owner 403, a missing series or quiz 404, an unknown file 400; the superadmin may', async () => {
     const w = await world();
-    const other = await createUser();
-    const admin = await createUser({ roles: ['superadmin'] });
+    const other = await createUser({ now: new Date(CLOCK) });
+    const admin = await createUser({ roles: ['superadmin'], now: new Date(CLOCK) });
     const path = `/api/owner/kit/series/${w.recurrenceId}/affisch.pdf`;
     expect((await download(path)).status).toBe(401);
     expect((await download(`/api/owner/kit/series/${newId()}/affisch.pdf`)).status).toBe(401);
@@ -136,7 +162,7 @@ describe('owner kit', () => {
       { unit: 'series', id: w.recurrenceId, label: `Varje tisdag 19:30 · ${w.location.name}`, next: '2030-01-08' },
       { unit: 'quiz', id: w.single.id, label: `Torsdag 14 februari 20:00 · ${w.location.name} · Alla hjärtans quiz`, next: '2030-02-14' },
     ]);
-    const other = await createUser();
+    const other = await createUser({ now: new Date(CLOCK) });
     expect((await callJson(`/api/owner/kit?venueId=${w.venue.id}`, { cookie: other.cookie, clock: CLOCK })).status).toBe(403);
     expect((await callJson(`/api/owner/kit?venueId=${w.venue.id}`, { clock: CLOCK })).status).toBe(401);
   });

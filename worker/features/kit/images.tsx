@@ -1,3 +1,4 @@
+/** @jsxRuntime automatic @jsxImportSource react */
 /**
  * The owner kit's Instagram images (issue 48.7), rendered by the share-card pipeline (satori + resvg,
  * share/render.ts): a post (1080 × 1080) and a story (1080 × 1920) of the next quiz. Flexbox and inline styles
@@ -41,7 +42,8 @@ function Brand({ scale }: { scale: number }) {
 export function NextQuizImage({ kind, data, qrSvg }: { kind: ImageKind; data: KitData; qrSvg: string }) {
   const story = kind === 'story';
   const { width, height } = IMAGE_SIZES[kind];
-  const qrSide = story ? 360 : 250;
+  const qrSide = story ? 360 : 240;
+  const pad = story ? 90 : 70;
   const facts = [data.price, data.teamSize, data.language].filter((x): x is string => !!x).join(' · ');
   const dates = data.dates.slice(0, story ? 4 : 2);
   return (
@@ -50,33 +52,40 @@ export function NextQuizImage({ kind, data, qrSvg }: { kind: ImageKind; data: Ki
         width,
         height,
         display: 'flex',
-        flexDirection: 'column',
-        justifyContent: 'space-between',
-        padding: story ? 90 : 70,
+        alignItems: 'center',
+        justifyContent: 'center',
         backgroundColor: C.indigo,
         color: C.white,
         fontFamily: 'Inter',
       }}
     >
-      <Brand scale={story ? 1.2 : 1} />
-      <div style={{ display: 'flex', flexDirection: 'column', gap: story ? 28 : 18 }}>
-        <div style={{ display: 'flex', fontSize: story ? 44 : 36, color: C.lilac }}>{clip(data.title ?? 'Pubquiz', 40)}</div>
-        <div style={{ display: 'flex', fontSize: story ? 100 : 80, fontWeight: 700, lineHeight: 1.05, letterSpacing: -2 }}>{clip(data.when, 40)}</div>
-        <div style={{ display: 'flex', fontSize: story ? 64 : 52, fontWeight: 700, color: C.paleAmber, lineHeight: 1.1 }}>{clip(data.venueName, 50)}</div>
-        <div style={{ display: 'flex', fontSize: story ? 36 : 30, color: C.lilac }}>{clip(data.place, 70)}</div>
-        <div style={{ display: 'flex', fontSize: story ? 40 : 32 }}>{clip(facts, 60)}</div>
-      </div>
-      <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-end', gap: 40 }}>
-        <div style={{ display: 'flex', flexDirection: 'column', gap: 12, flex: 1 }}>
-          {dates.length > 0 && <div style={{ display: 'flex', fontSize: story ? 36 : 28, color: C.lilac }}>Nästa datum</div>}
-          {dates.map((d) => (
-            <div key={d} style={{ display: 'flex', fontSize: story ? 40 : 30 }}>
-              {d}
-            </div>
-          ))}
-          <div style={{ display: 'flex', fontSize: story ? 32 : 26, color: C.lilac, marginTop: 12 }}>{clip(data.urlText, 60)}</div>
+      <div style={{ width: width - 2 * pad, height: height - 2 * pad, display: 'flex', flexDirection: 'column', justifyContent: 'space-between' }}>
+        <Brand scale={story ? 1.2 : 1} />
+        <div style={{ display: 'flex', flexDirection: 'column', gap: story ? 28 : 18 }}>
+          <div style={{ display: 'flex', fontSize: story ? 44 : 36, color: C.lilac }}>{clip(data.title ?? 'Pubquiz', 40)}</div>
+          <div style={{ display: 'flex', fontSize: story ? 100 : 80, fontWeight: 700, lineHeight: 1.05, letterSpacing: -2 }}>{clip(data.when, 40)}</div>
+          <div style={{ display: 'flex', fontSize: story ? 64 : 52, fontWeight: 700, color: C.paleAmber, lineHeight: 1.1 }}>{clip(data.venueName, 50)}</div>
+          <div style={{ display: 'flex', fontSize: story ? 36 : 30, color: C.lilac }}>{clip(data.place, 70)}</div>
+          <div style={{ display: 'flex', fontSize: story ? 40 : 32 }}>{clip(facts, 60)}</div>
         </div>
-        <img src={`data:image/svg+xml;base64,${btoa(qrSvg)}`} width={qrSide} height={qrSide} alt="" style={{ borderRadius: 12 }} />
+        <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-end', gap: 40 }}>
+          <div style={{ display: 'flex', flexDirection: 'column', gap: 12, flex: 1 }}>
+            {dates.length > 0 && <div style={{ display: 'flex', fontSize: story ? 36 : 28, color: C.lilac }}>Nästa datum</div>}
+            {dates.map((d) => (
+              <div key={d} style={{ display: 'flex', fontSize: story ? 40 : 30 }}>
+                {d}
+              </div>
+            ))}
+            <div style={{ display: 'flex', fontSize: story ? 32 : 26, color: C.lilac, marginTop: 12 }}>{clip(data.urlText, 100)}</div>
+          </div>
+          <img
+            src={`data:image/svg+xml;base64,${btoa(qrSvg)}`}
+            width={qrSide}
+            height={qrSide}
+            alt=""
+            style={{ width: qrSide, height: qrSide, flexShrink: 0, borderRadius: 12 }}
+          />
+        </div>
       </div>
     </div>
   );

@@ -135,7 +135,8 @@ export async function renderKitPdf(kind: PdfKind, data: KitData, fonts: KitFonts
     y -= 30 * k;
   }
 
-  // Next dates (left) and the QR code (right), above the footer.
+  // Next dates (left) and the QR code (right), above the footer. Six dates end above the footer even under a
+  // two-line venue name and address; the dates' column ends left of the QR code.
   const qrSide = 190 * k;
   const qrX = W - margin - qrSide;
   const qrY = margin + 40 * k;
@@ -145,7 +146,6 @@ export async function renderKitPdf(kind: PdfKind, data: KitData, fonts: KitFonts
     page.drawText('Nästa datum', { x: margin, y, size: 20 * k, font: bold, color: color('indigo') });
     y -= 28 * k;
     for (const d of dates) {
-      if (y < qrY + 10 * k && margin + font18Width(regular, d, k) > qrX - 10 * k) break;
       page.drawText(d, { x: margin, y, size: 18 * k, font: regular, color: color('ink') });
       y -= 25 * k;
     }
@@ -156,9 +156,6 @@ export async function renderKitPdf(kind: PdfKind, data: KitData, fonts: KitFonts
   return doc.save();
 }
 
-function font18Width(font: PDFFont, text: string, k: number): number {
-  return font.widthOfTextAtSize(text, 18 * k);
-}
 
 /** The QR code of `url` as SVG (dark on white, quiet zone included): the Instagram images draw it as an image. */
 export function qrSvg(url: string): string {

@@ -39,4 +39,3 @@ export async function upcomingUnits(db: Db, venueId: string, today: string, limi
     .orderBy(sql`min(${quizzes.date})`)
     .limit(limit);
 }
-
