@@ -156,7 +156,6 @@ export async function renderKitPdf(kind: PdfKind, data: KitData, fonts: KitFonts
   return doc.save();
 }
 
-
 /** The QR code of `url` as SVG (dark on white, quiet zone included): the Instagram images draw it as an image. */
 export function qrSvg(url: string): string {
   return renderSVG(url, { ecc: 'M', border: 4, blackColor: KIT_COLORS.ink, whiteColor: KIT_COLORS.white, pixelSize: 10 });

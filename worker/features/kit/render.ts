@@ -4,7 +4,7 @@
  * from the kit renderer. Neither engine is in the Worker's main module (docs/decisions/0017-lazy-module-rule.md).
  */
 import { loadKitRenderer } from '../../lazy';
-import { INTER_FONTS, renderCard } from '../share/render';
+import { INTER_FONTS, renderCard } from '../share/service';
 import type { KitItemKind } from './contract';
 import type { KitData } from './data';
 import { IMAGE_SIZES, NextQuizImage } from './images';

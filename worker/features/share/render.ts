@@ -55,4 +55,3 @@ async function start(): Promise<Renderer> {
 export async function renderCard(element: ReactNode, size?: ImageSize): Promise<RenderedCard> {
   return (await engines.get(start)).render(element, size);
 }
-
