@@ -978,12 +978,7 @@ async function main() {
           ]
         : []),
       ...(kit
-        ? [
-            'Owner kit render cost (issue 48.7; what a download pays once per item and content; the R2 store serves the rest):',
-            '',
-            kitRenderMarkdown(kit),
-            '',
-          ]
+        ? ['Owner kit render cost (issue 48.7; what a download pays once per item and content; the R2 store serves the rest):', '', kitRenderMarkdown(kit), '']
         : []),
       '| target | measured | met |',
       '|---|---|---|',

@@ -54,7 +54,7 @@ function wrap(text: string, font: PDFFont, size: number, width: number): string[
 }
 
 /** The largest size from `max` down to `min` at which `text` fits in `maxLines` lines; clipped at `min`. */
-function fit(text: string, font: PDFFont, max: number, min: number, width: number, maxLines: number): { size: number; lines: string[] } {
+function fitText(text: string, font: PDFFont, max: number, min: number, width: number, maxLines: number): { size: number; lines: string[] } {
   for (let size = max; size >= min; size -= 2) {
     const lines = wrap(text, font, size, width);
     if (lines.length <= maxLines) return { size, lines };
@@ -106,7 +106,7 @@ export async function renderKitPdf(kind: PdfKind, data: KitData, fonts: KitFonts
   page.drawText('Quizkväll', { x: margin + 54 * k, y, size: 28 * k, font: bold, color: color('white') });
   y -= 58 * k;
   page.drawText(data.title ? clip(data.title, 60) : 'Pubquiz', { x: margin, y, size: 22 * k, font: regular, color: color('lilac') });
-  const when = fit(data.when, bold, 60 * k, 30 * k, inner, 2);
+  const when = fitText(data.when, bold, 60 * k, 30 * k, inner, 2);
   for (const line of when.lines) {
     y -= when.size * 1.15;
     page.drawText(line, { x: margin, y, size: when.size, font: bold, color: color('white') });
@@ -114,7 +114,7 @@ export async function renderKitPdf(kind: PdfKind, data: KitData, fonts: KitFonts
 
   // Venue and facts, dark on white.
   y = H - band - margin - 20 * k;
-  const venue = fit(data.venueName, bold, 40 * k, 22 * k, inner, 2);
+  const venue = fitText(data.venueName, bold, 40 * k, 22 * k, inner, 2);
   for (const line of venue.lines) {
     page.drawText(line, { x: margin, y, size: venue.size, font: bold, color: color('indigo') });
     y -= venue.size * 1.15;
