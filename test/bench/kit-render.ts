@@ -1,6 +1,6 @@
 /**
  * The CPU cost of one owner-kit render (issue 48.7): the Worker's own code run in Node — the PDFs with pdf-lib
- * (worker/features/kit/pdf.ts: Inter embedded as subsets, the QR code drawn) and the Instagram images with the
+ * (worker/features/kit/renderer.ts: Inter embedded as subsets, the QR code drawn) and the Instagram images with the
  * share engines (satori + resvg, images.tsx) — on items whose texts all differ, each timed with process.cpuUsage()
  * (this process's CPU, so waiting is not counted). The engines are started first and not timed. A stored item (R2)
  * costs none of this (docs/features/owner-kit.md).
@@ -13,8 +13,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { KitData } from '../../worker/features/kit/data';
-import { IMAGE_SIZES, NextQuizImage } from '../../worker/features/kit/images';
-import { qrSvg, renderKitPdf } from '../../worker/features/kit/pdf';
+import { nextQuizImage, renderKitPdf } from '../../worker/features/kit/renderer';
 import { createRenderer } from '../../worker/features/share/renderer';
 
 const require = createRequire(import.meta.url);
@@ -67,7 +66,8 @@ export async function measureKitRender(renders = Number(process.env.KIT_BENCH_RE
   });
   const render = async (item: KitBenchItem, data: KitData): Promise<Uint8Array> => {
     if (item === 'poster' || item === 'tent') return renderKitPdf(item, data, fonts);
-    return (await renderer.render(NextQuizImage({ kind: item, data, qrSvg: qrSvg(data.url) }), IMAGE_SIZES[item])).png;
+    const image = nextQuizImage(item, data);
+    return (await renderer.render(image.element, image.size)).png;
   };
   // The first render of each item warms pdf-lib's and satori's caches: counted with the start.
   for (const item of KIT_BENCH_ITEMS) await render(item, kitDataOf(-1));

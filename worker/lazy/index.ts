@@ -26,7 +26,7 @@ export const loadCalendarWriter = () => import('./calendar-writer.bundle.js');
 /** papaparse: reading CSV files (worker/lib/csv-parse.ts; the admin import). */
 export const loadCsvParser = () => import('./csv-parser.bundle.js');
 
-/** pdf-lib + fontkit + uqr: the owner kit's PDFs and QR codes (worker/features/kit/pdf.ts). */
+/** pdf-lib + fontkit + uqr: the owner kit's PDFs and QR codes (worker/features/kit/renderer.ts). */
 export const loadKitRenderer = () => import('./kit-renderer.bundle.js');
 
 /**

@@ -1,5 +1,5 @@
 /**
- * What every owner-kit item draws (issue 48.7), built by service.ts and drawn by pdf.ts (lazy) and images.tsx.
+ * What every owner-kit item draws (issue 48.7), built by service.ts and drawn by renderer.ts (lazy) and images.tsx.
  * Plain data: the R2 key hashes it, so a change to anything drawn makes a new object.
  */
 export interface KitData {

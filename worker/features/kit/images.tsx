@@ -3,7 +3,8 @@
  * The owner kit's Instagram images (issue 48.7), rendered by the share-card pipeline (satori + resvg,
  * share/render.ts): a post (1080 × 1080) and a story (1080 × 1920) of the next quiz. Flexbox and inline styles
  * only; every div with more than one child is `display: flex` (satori's rule). Texts are strings, drawn literally.
- * Colours: look.ts (every pair WCAG AA, unit-tested). The QR SVG comes from the lazy kit renderer (pdf.ts qrSvg).
+ * Colours: look.ts (every pair WCAG AA, unit-tested). Part of the lazy kit renderer (renderer.ts nextQuizImage), which
+ * also makes the QR SVG.
  *
  * A second image kind (issue 48.7's "last night's top 3", once results exist) is another entry of IMAGE_KINDS
  * with its own template and data.

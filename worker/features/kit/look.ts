@@ -1,5 +1,5 @@
 /**
- * The owner kit's colours (issue 48.7), shared by the PDFs (pdf.ts) and the Instagram images (images.tsx), and
+ * The owner kit's colours (issue 48.7), shared by the PDFs (renderer.ts) and the Instagram images (images.tsx), and
  * the WCAG 2.x contrast check its unit test runs on every text/background pair the kit draws (AA: 4.5 : 1 for
  * text; every kit text is held to that, large or not). Pure: no imports.
  */

@@ -49,7 +49,7 @@ describe('owner kit colours: WCAG AA', () => {
 
   it('the templates use only the palette, and every colour pair they draw is listed', async () => {
     const { readFileSync } = await import('node:fs');
-    const src = ['images.tsx', 'pdf.ts'].map((f) => readFileSync(new URL(`./${f}`, import.meta.url), 'utf8')).join('\n');
+    const src = ['images.tsx', 'renderer.ts'].map((f) => readFileSync(new URL(`./${f}`, import.meta.url), 'utf8')).join('\n');
     expect(src.match(/#[0-9a-f]{3,8}\b/gi) ?? [], 'no colour literals outside look.ts').toEqual([]);
     // Text colours on the indigo background (images, poster band) and on white paper (poster body).
     const listed = new Set(KIT_TEXT_PAIRS.map(([t, b]) => `${t}/${b}`));

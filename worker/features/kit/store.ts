@@ -13,7 +13,7 @@ import { takeAttempt } from '../../lib/rate-limit';
 import type { KitFile, KitUnitKind } from './contract';
 import type { KitData } from './data';
 
-/** Bump when pdf.ts, images.tsx, look.ts or the fonts change how an item looks: every item renders anew. */
+/** Bump when renderer.ts, images.tsx, look.ts or the fonts change how an item looks: every item renders anew. */
 export const KIT_TEMPLATE_VERSION = 1;
 /** Renders (items not stored) one account may cause per window. */
 export const KIT_RENDER_LIMIT = 20;

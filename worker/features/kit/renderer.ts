@@ -1,11 +1,13 @@
 /**
- * The owner kit's PDFs (issue 48.7): the A4 poster and the A6 table tent, drawn with pdf-lib and Inter (embedded,
- * subset). NOT imported by the Worker's main module: scripts/build-lazy-modules.mjs bundles this file into
- * worker/lazy/kit-renderer.bundle.js (pdf-lib + fontkit, ~1 MB), loaded by render.ts on the first kit download
- * (docs/decisions/0017-lazy-module-rule.md). It imports no font: render.ts passes Inter's .woff bytes in.
+ * The owner kit's renderer (issue 48.7): the A4 poster and the A6 table tent as PDFs, drawn with pdf-lib and Inter
+ * (embedded, subset), and the Instagram images' element tree (images.tsx, with its QR SVG), which render.ts hands to
+ * the share engines. NOT imported by the Worker's main module: scripts/build-lazy-modules.mjs bundles this file into
+ * worker/lazy/kit-renderer.bundle.js (pdf-lib + fontkit + uqr + the templates, ~1.4 MB), loaded by render.ts on the
+ * first kit download (docs/decisions/0017-lazy-module-rule.md). It imports no font: render.ts passes Inter's .woff
+ * bytes in.
  *
  * The QR code is drawn as filled rectangles inside a marked-content section tagged /QR (tests extract and decode
- * it), dark on white with a four-module quiet zone. It also makes the QR SVG of the Instagram images.
+ * it), dark on white with a four-module quiet zone.
  */
 import fontkit from '@pdf-lib/fontkit';
 import {
@@ -22,7 +24,9 @@ import {
   setFillingRgbColor,
 } from 'pdf-lib';
 import { encode, renderSVG } from 'uqr';
+import type { ReactNode } from 'react';
 import { clip, type KitData } from './data';
+import { IMAGE_SIZES, type ImageKind, NextQuizImage } from './images';
 import { KIT_COLORS, rgbOf } from './look';
 
 export interface KitFonts {
@@ -159,4 +163,9 @@ export async function renderKitPdf(kind: PdfKind, data: KitData, fonts: KitFonts
 /** The QR code of `url` as SVG (dark on white, quiet zone included): the Instagram images draw it as an image. */
 export function qrSvg(url: string): string {
   return renderSVG(url, { ecc: 'M', border: 4, blackColor: KIT_COLORS.ink, whiteColor: KIT_COLORS.white, pixelSize: 10 });
+}
+
+/** An Instagram image of the next quiz: its element tree (for the share engines) and its size. */
+export function nextQuizImage(kind: ImageKind, data: KitData): { element: ReactNode; size: { width: number; height: number } } {
+  return { element: NextQuizImage({ kind, data, qrSvg: qrSvg(data.url) }), size: IMAGE_SIZES[kind] };
 }
