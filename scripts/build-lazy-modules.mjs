@@ -17,6 +17,7 @@
  *   calendar-parser.bundle.js worker/features/calendar-sync/ics.ts: reading .ics feeds with ical.js (sync).
  *   calendar-writer.bundle.js worker/features/calendar/ics.ts: writing .ics with ical-generator (feeds).
  *   csv-parser.bundle.js      worker/lib/csv-parse.ts: reading CSV with papaparse (the admin import).
+ *   kit-renderer.bundle.js    worker/features/kit/renderer.ts: the owner kit's PDFs with pdf-lib + fontkit, QR codes (uqr).
  *   react-server.bundle.js    worker/lib/react-server.ts: react-dom/server (public pages, embeds). Its `react`
  *                             is the main module's, read from globalThis (hostReactPlugin; worker/lib/ssr.ts).
  *
@@ -116,6 +117,7 @@ export const LAZY_MODULES = [
   { out: 'calendar-parser.bundle.js', entryPoints: [join(ROOT, 'worker', 'features', 'calendar-sync', 'ics.ts')], plugins: [] },
   { out: 'calendar-writer.bundle.js', entryPoints: [join(ROOT, 'worker', 'features', 'calendar', 'ics.ts')], plugins: [] },
   { out: 'csv-parser.bundle.js', entryPoints: [join(ROOT, 'worker', 'lib', 'csv-parse.ts')], plugins: [] },
+  { out: 'kit-renderer.bundle.js', entryPoints: [join(ROOT, 'worker', 'features', 'kit', 'renderer.ts')], plugins: [] },
   // The renderer in both of React's builds, one file each: it must match the main module's React, and a folder serves
   // `wrangler dev` / the e2e apps (production) and the integration tier (development) at the same time — one file
   // rebuilt in either mode broke the other (npm test runs Lighthouse's app beside the integration tier).

@@ -23,6 +23,7 @@ import { devCheckoutRoutes } from './features/payments/dev-checkout';
 import { paymentsRoutes } from './features/payments/routes';
 import { quizRoutes } from './features/quizzes/routes';
 import { calendarSyncRoutes } from './features/calendar-sync/routes';
+import { kitRoutes } from './features/kit/routes';
 import { seriesRoutes } from './features/series/routes';
 import { shareRoutes } from './features/share/routes';
 import { takeoverRoutes } from './features/takeover/routes';
@@ -143,6 +144,7 @@ export function createApp(ports: PortFactories = productionPorts) {
   app.route('/api/admin', adminRoutes);
   app.route('/api/exports', exportRoutes);
   app.route('/api/analytics', analyticsRoutes);
+  app.route('/api/owner/kit', kitRoutes);
   app.route('/api/owner', venuesRoutes);
   app.route('/api/owner/series', holidayRoutes);
   app.route('/api/owner/series', seriesRoutes);

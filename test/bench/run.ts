@@ -36,7 +36,8 @@
  *
  * Knobs (env): BENCH_SIZES=1000,10000,100000,1000000 (CI-sized runs: BENCH_SIZES=1000,10000)  BENCH_DURATION=3 (s of latency sampling per row)  BENCH_CONNECTIONS=50
  * BENCH_LIGHTHOUSE=0 to skip Lighthouse, BENCH_BUNDLE=0 to skip the bundle report, BENCH_OG=0 to skip the
- * share-card render cost (test/bench/og-render.ts: CPU ms per render, median and p99; issue 26.4).
+ * share-card render cost (test/bench/og-render.ts: CPU ms per render, median and p99; issue 26.4), BENCH_KIT=0 to skip
+ * the owner kit's render cost (test/bench/kit-render.ts: PDFs and Instagram images; issue 48.7).
  * BENCH_BACKUP=0 skips the nightly backup drill at real size (test/bench/backup-drill.ts: 3 000 weekly series →
  * the backup cron on wrangler dev → ≥ 3 upload parts → `db:restore --from-r2` → every table identical but the
  * orphan it reports; issue 42.1). BENCH_FIRST_ONLY=1: per size only the seed, the first request on a stale listing and its listing-day job
@@ -53,6 +54,7 @@ import { backupDrill, backupDrillChecks, backupDrillMarkdown, type BackupDrillRe
 import { BUNDLE_STARTUP_TARGET_MS, BUNDLE_TARGET_BYTES, bundleMarkdown, measureBundle, startupTargetMet, type BundleReport } from './bundle';
 import { floorChecks, floorLighthouse, floorMarkdown, type FloorComparison } from './lighthouse';
 import { measureOgRender, ogRenderMarkdown, type OgRenderCost } from './og-render';
+import { kitRenderMarkdown, measureKitRender } from './kit-render';
 import { DEMO_OWNER } from '../../worker/db/seed';
 import { addDays, createClock } from '../../worker/lib/clock';
 import { hashPassword } from '../../worker/lib/password';
@@ -879,6 +881,12 @@ async function main() {
       og = await measureOgRender();
       process.stdout.write(`\n${ogRenderMarkdown(og)}\n`);
     }
+    let kit: Awaited<ReturnType<typeof measureKitRender>> | undefined;
+    if (process.env.BENCH_KIT !== '0') {
+      log('owner kit render cost (CPU per render, test/bench/kit-render.ts)');
+      kit = await measureKitRender();
+      process.stdout.write(`\n${kitRenderMarkdown(kit)}\n`);
+    }
     log('building the web app into a private folder');
     run(bin('vite'), ['build', '--logLevel', 'warn', '--outDir', assets, '--emptyOutDir']);
     mkdirSync(join(assets, 'bench'), { recursive: true });
@@ -928,6 +936,9 @@ async function main() {
             '',
           ]
         : []),
+      ...(kit
+        ? ['Owner kit render cost (issue 48.7; what a download pays once per item and content; the R2 store serves the rest):', '', kitRenderMarkdown(kit), '']
+        : []),
       '| target | measured | met |',
       '|---|---|---|',
       ...cks.map((c) => `| ${c.target} | ${c.measured} | ${c.ok ? 'yes' : '**no**'} |`),
@@ -944,7 +955,7 @@ async function main() {
     if (!FIRST_ONLY)
       writeFileSync(
         join(root, 'test', 'bench', 'results.json'),
-        `${JSON.stringify({ measuredAt: started.toISOString(), connections: CONNECTIONS, durationS: DURATION_S, sizes: results, bundle: bundle ?? null, ogRender: og ?? null, backupDrill: backup ?? null, checks: cks, lighthouse: lighthouse ?? null }, null, 2)}\n`,
+        `${JSON.stringify({ measuredAt: started.toISOString(), connections: CONNECTIONS, durationS: DURATION_S, sizes: results, bundle: bundle ?? null, ogRender: og ?? null, kitRender: kit ?? null, backupDrill: backup ?? null, checks: cks, lighthouse: lighthouse ?? null }, null, 2)}\n`,
       );
     if (!FIRST_ONLY) writeFileSync(join(root, 'test', 'bench', 'results.md'), `${md}\n`);
     const missed = cks.filter((c) => !c.ok);

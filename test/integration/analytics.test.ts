@@ -59,6 +59,30 @@ describe('POST /api/events', () => {
     ]);
   });
 
+  it('48.7: visits from the owner kit (src=affisch|bordsskylt|instagram) count as their own source, once per client and day, in the owner totals', async () => {
+    const { owner, venue } = await place();
+    const fromPoster = randomClientIp();
+    const visit = (src: string) => [
+      { t: 'venue_view', v: venue.id },
+      { t: `src_${src}`, v: venue.id },
+    ];
+    expect((await beacon(visit('affisch'), { ip: fromPoster })).status).toBe(204);
+    // The same phone scans the poster again that day: counted once.
+    expect((await beacon(visit('affisch'), { ip: fromPoster })).status).toBe(204);
+    expect((await beacon(visit('bordsskylt'))).status).toBe(204);
+    const ig = randomClientIp();
+    expect((await beacon(visit('instagram'), { ip: ig })).status).toBe(204);
+    // Any other tag is not a metric: refused, nothing stored.
+    expect((await beacon([{ t: 'src_facebook', v: venue.id }])).status).toBe(400);
+    expect(await total(venue.id, 'src_affisch')).toBe(1);
+    expect(await total(venue.id, 'src_bordsskylt')).toBe(1);
+    expect(await total(venue.id, 'src_instagram')).toBe(1);
+    expect(await total(venue.id, 'venue_view')).toBe(3);
+    const res = await callJson<{ totals: Record<string, number> }>(`/api/analytics?venueId=${venue.id}&days=7`, { cookie: owner.cookie, clock: NOW });
+    expect(res.status).toBe(200);
+    expect(res.body.totals).toMatchObject({ src_affisch: 1, src_bordsskylt: 1, src_instagram: 1, venue_view: 3 });
+  });
+
   it('26.6: one client cannot inflate a quiz: 3 000 detail_open events in 60 requests count once', async () => {
     const { venue, quiz } = await place();
     const ip = randomClientIp();
@@ -331,7 +355,7 @@ describe('GET /api/analytics', () => {
     const text = await res.text();
     const lines = text.replace(/^\uFEFF/, '').split('\r\n');
     expect(lines[0]).toBe(
-      'Typ,Namn,Plats,Visningar i listan,Detaljvisningar,Sidvisningar,Klick på webbplats,Klick på telefon,Vägbeskrivningar,Delningar,Tillagda i kalender,Kalenderprenumerationer,Följare',
+      'Typ,Namn,Plats,Visningar i listan,Detaljvisningar,Sidvisningar,Klick på webbplats,Klick på telefon,Vägbeskrivningar,Delningar,Tillagda i kalender,Kalenderprenumerationer,Följare,Besök via affisch,Besök via bordsskylt,Besök via Instagram',
     );
     expect(text).toContain(`Quiz,"'=HYPERLINK(""http://evil.test"",""klicka"")",${location.name},0,2,`);
     expect(text).toContain(`Quiz,'+SUM(A1),`);

@@ -30,6 +30,7 @@ const LAZY_ENTRIES = [
   { bundle: 'calendar-parser.bundle.js', entry: 'worker/features/calendar-sync/ics.ts', packages: ['ical.js'] },
   { bundle: 'calendar-writer.bundle.js', entry: 'worker/features/calendar/ics.ts', packages: ['ical-generator'] },
   { bundle: 'csv-parser.bundle.js', entry: 'worker/lib/csv-parse.ts', packages: ['papaparse'] },
+  { bundle: 'kit-renderer.bundle.js', entry: 'worker/features/kit/renderer.ts', packages: ['pdf-lib', '@pdf-lib/fontkit'] },
   { bundle: 'react-server.bundle.js', entry: 'worker/lib/react-server.ts', packages: ['react-dom'] },
   { bundle: 'react-server-dev.bundle.js', entry: 'worker/lib/react-server.ts', packages: ['react-dom'] },
 ];

@@ -26,6 +26,9 @@ export const loadCalendarWriter = () => import('./calendar-writer.bundle.js');
 /** papaparse: reading CSV files (worker/lib/csv-parse.ts; the admin import). */
 export const loadCsvParser = () => import('./csv-parser.bundle.js');
 
+/** pdf-lib + fontkit + uqr: the owner kit's PDFs and QR codes (worker/features/kit/renderer.ts). */
+export const loadKitRenderer = () => import('./kit-renderer.bundle.js');
+
 /**
  * react-dom/server, rendering with the main module's React (worker/lib/ssr.ts reactServer(); public pages, embeds), in
  * the same build as that React: production, or development (vitest, `wrangler dev` without NODE_ENV=production).

@@ -14,8 +14,24 @@ export const ANALYTICS_METRICS = [
   'calendar_add',
   'feed_subscribe',
   'follow',
+  // Issue 48.7: venue page visits from the owner kit, by the link's ?src= tag (poster, table tent, Instagram).
+  'src_affisch',
+  'src_bordsskylt',
+  'src_instagram',
 ] as const;
 export type AnalyticsMetric = (typeof ANALYTICS_METRICS)[number];
+
+/**
+ * The venue page's `?src=` tags counted as their own source (issue 48.7): the owner kit's QR codes and links carry
+ * them (worker/features/kit/contract.ts KIT_SOURCES). The beacon counts a venue view with one of these once more as
+ * `src_<tag>`, under the same rule as every counter (docs/features/analytics-counting.md): no cookie, one a day.
+ */
+export const VISIT_SOURCES = ['affisch', 'bordsskylt', 'instagram'] as const;
+export type VisitSource = (typeof VISIT_SOURCES)[number];
+/** The metric of a `?src=` value, or null for any other value. */
+export function sourceMetric(src: string | null | undefined): AnalyticsMetric | null {
+  return src && (VISIT_SOURCES as readonly string[]).includes(src) ? (`src_${src}` as AnalyticsMetric) : null;
+}
 
 /** At most this many events per request (POST /api/events; the beacon batches to it). */
 export const MAX_EVENTS_PER_BATCH = 50;

@@ -300,6 +300,7 @@ const QUERY_PARAMS: Record<string, { path: (t: Target) => string; params: string
   'GET /api/admin/tips': { path: () => '/api/admin/tips', params: ['status', 'order', 'cursor'], actor: 'superadmin' },
   'GET /tipsa/visa': { path: () => '/tipsa/visa', params: ['t'], actor: 'visitor' },
   'GET /api/owner/dashboard': { path: () => '/api/owner/dashboard', params: ['venueId'], actor: 'own' },
+  'GET /api/owner/kit': { path: () => '/api/owner/kit', params: ['venueId'], actor: 'own' },
   'GET /api/payments/verify': { path: () => '/api/payments/verify', params: ['session_id'], actor: 'own' },
   'GET /api/auth/google': { path: () => '/api/auth/google', params: ['mode', 'redirect', 'takeoverVenue'], actor: 'visitor' },
   'GET /api/auth/google/callback': { path: () => '/api/auth/google/callback', params: ['code', 'state', 'error'], actor: 'visitor' },

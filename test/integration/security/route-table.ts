@@ -507,6 +507,22 @@ export const ROUTES: Record<string, RouteCase> = {
     expect: SIGNED_IN(200),
     note: "the create form's preview: computed from the form's values, no stored object",
   },
+  // ------------------------------------------------------------ owner kit (issue 48.7): posters, table tents, Instagram images
+  'GET /api/owner/kit': { object: 'venue', path: (t) => `/api/owner/kit?venueId=${t.venueId}`, expect: OWNED(200), missing: 404 },
+  'GET /api/owner/kit/series/:id/:file': {
+    object: 'series',
+    path: (t) => `/api/owner/kit/series/${t.seriesId}/affisch.pdf`,
+    expect: OWNED(200),
+    missing: 404,
+    note: "a series' poster: the owner of its business (or the superadmin) only",
+  },
+  'GET /api/owner/kit/quiz/:id/:file': {
+    object: 'quiz',
+    path: (t) => `/api/owner/kit/quiz/${t.quizId}/bordsskylt.pdf`,
+    expect: OWNED(200),
+    missing: 404,
+    note: "a single quiz's table tent: the owner of its business (or the superadmin) only",
+  },
   'GET /api/owner/series/:id/holidays': { object: 'series', expect: OWNED(200), missing: 404 },
   'POST /api/owner/series/:id/holidays': {
     object: 'series',

@@ -15,6 +15,7 @@ import {
   ANALYTICS_METRICS,
   EVENTS_FLUSH_INTERVAL_MS as INTERVAL_MS,
   MAX_EVENTS_PER_BATCH as MAX_EVENTS,
+  sourceMetric,
   type AnalyticsMetric,
 } from '../../../worker/lib/analytics-metrics';
 
@@ -92,7 +93,12 @@ function flushAll(): void {
 
 /** Starts counting on a hydrated public page: card impressions, tracked clicks, the final flush. */
 export function startCounting(root: HTMLElement, page: { venueId?: string | undefined }): void {
-  if (page.venueId) track('venue_view', { venueId: page.venueId });
+  if (page.venueId) {
+    track('venue_view', { venueId: page.venueId });
+    // A visit from the owner kit's poster, table tent or Instagram (?src=…, issue 48.7) also counts as its source.
+    const source = sourceMetric(new URLSearchParams(window.location.search).get('src'));
+    if (source) track(source, { venueId: page.venueId });
+  }
 
   document.addEventListener('click', (e) => {
     const el = (e.target as Element | null)?.closest?.('[data-track]');

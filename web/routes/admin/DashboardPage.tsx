@@ -11,6 +11,7 @@ import { RequireAuth } from '../../components/auth/RequireAuth';
 import PaymentReturn from '../../components/promotion/PaymentReturn';
 import TakeoverReturn from '../../components/takeover/TakeoverReturn';
 import { EmbedSnippet } from '../../components/embed/EmbedSnippet';
+import { OwnerKit } from '../../components/kit/OwnerKit';
 import { Spinner } from '../../components/ui/Spinner';
 import { DashboardError, VenueNotFound } from '../../components/venues/DashboardStates';
 import { NextStep } from '../../components/venues/NextStep';
@@ -51,6 +52,7 @@ function Dashboard({ user }: { user: SessionUser }) {
         {hasQuizzes ? <FreshnessNotice venueId={venue.id} /> : <NextStep places={places} />}
         <PlacesSection venue={venue} places={places} primaryActions={hasQuizzes} />
         {hasQuizzes && <PromotionInfo />}
+        {hasQuizzes && <OwnerKit venueId={venue.id} />}
         {hasQuizzes && <EmbedSnippet venue={venue} places={places} />}
         <ProfileEditor key={venue.id} open={profileOpen} onClose={() => setProfileOpen(false)} venue={venue} isSuperadmin={user.isSuperadmin} />
       </div>

@@ -20,6 +20,9 @@ export const METRIC_LABELS: Record<Metric, string> = {
   calendar_add: 'Tillagda i kalender',
   feed_subscribe: 'Kalenderprenumerationer',
   follow: 'Följare',
+  src_affisch: 'Besök via affisch',
+  src_bordsskylt: 'Besök via bordsskylt',
+  src_instagram: 'Besök via Instagram',
 };
 /** Lower-case plural for the comparison line ("3,1 × fler detaljvisningar"). */
 const METRIC_NOUNS: Record<Metric, string> = {
@@ -33,6 +36,9 @@ const METRIC_NOUNS: Record<Metric, string> = {
   calendar_add: 'kalendertillägg',
   feed_subscribe: 'kalenderprenumerationer',
   follow: 'nya följare',
+  src_affisch: 'besök via affischen',
+  src_bordsskylt: 'besök via bordsskylten',
+  src_instagram: 'besök via Instagram',
 };
 
 export const PERIODS = [7, 30, 90] as const;

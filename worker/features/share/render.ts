@@ -16,7 +16,7 @@ import inter700 from '@fontsource/inter/files/inter-latin-700-normal.woff';
 import type { ReactNode } from 'react';
 import { loadShareRenderer } from '../../lazy';
 import { createOnceMemo } from '../../lib/version-memo';
-import type { RenderedCard, Renderer } from './renderer';
+import type { ImageSize, RenderedCard, Renderer } from './renderer';
 import { installWasmShim, placeFilename } from './wasm-shim';
 
 /**
@@ -25,6 +25,9 @@ import { installWasmShim, placeFilename } from './wasm-shim';
  * rather than waiting on a promise that belongs to another, perhaps cancelled, request.
  */
 export const RENDERER_JOIN_WAIT_MS = 5_000;
+
+/** Inter regular and bold as bundled (.woff bytes): the owner kit embeds the same fonts in its PDFs. */
+export const INTER_FONTS = { regular: inter400 as unknown as ArrayBuffer, bold: inter700 as unknown as ArrayBuffer };
 
 const engines = createOnceMemo<Renderer>({ joinWaitMs: RENDERER_JOIN_WAIT_MS, afterWait: 'fail' });
 
@@ -41,11 +44,14 @@ async function start(): Promise<Renderer> {
   return mod.createRenderer({
     yoga: yogaWasm,
     resvg: resvgWasm,
-    fonts: { regular: inter400 as unknown as ArrayBuffer, bold: inter700 as unknown as ArrayBuffer },
+    fonts: INTER_FONTS,
   });
 }
 
-/** Renders a card: the PNG and the texts it draws. The engines start once per isolate (a failed start is retried). */
-export async function renderCard(element: ReactNode): Promise<RenderedCard> {
-  return (await engines.get(start)).render(element);
+/**
+ * Renders a card: the PNG and the texts it draws. The engines start once per isolate (a failed start is retried).
+ * `size` defaults to the share card's 1200 × 630 (the owner kit renders its Instagram images here too).
+ */
+export async function renderCard(element: ReactNode, size?: ImageSize): Promise<RenderedCard> {
+  return (await engines.get(start)).render(element, size);
 }

@@ -29,8 +29,14 @@ export interface RenderedCard {
   texts: string[];
 }
 
+/** An image's size in pixels; the share card's (1200 × 630) unless given (the owner kit's Instagram images). */
+export interface ImageSize {
+  width: number;
+  height: number;
+}
+
 export interface Renderer {
-  render(element: ReactNode): Promise<RenderedCard>;
+  render(element: ReactNode, size?: ImageSize): Promise<RenderedCard>;
 }
 
 /** Starts both wasm engines (once per isolate: resvg refuses a second initWasm). */
@@ -41,17 +47,17 @@ export async function createRenderer(assets: RendererAssets): Promise<Renderer> 
     { name: 'Inter', data: assets.fonts.bold, weight: 700 as const, style: 'normal' as const },
   ];
   return {
-    async render(element) {
+    async render(element, size = { width: CARD_WIDTH, height: CARD_HEIGHT }) {
       const texts: string[] = [];
       const svg = await satori(element, {
-        width: CARD_WIDTH,
-        height: CARD_HEIGHT,
+        width: size.width,
+        height: size.height,
         fonts,
         onNodeDetected: (node) => {
           if (node.textContent) texts.push(node.textContent);
         },
       });
-      const resvg = new Resvg(svg, { fitTo: { mode: 'width', value: CARD_WIDTH }, font: { loadSystemFonts: false } });
+      const resvg = new Resvg(svg, { fitTo: { mode: 'width', value: size.width }, font: { loadSystemFonts: false } });
       const png = resvg.render();
       try {
         return { png: png.asPng(), texts };
