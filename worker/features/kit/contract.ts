@@ -4,6 +4,7 @@
  */
 import * as z from 'zod';
 import type { VisitSource } from '../../lib/analytics-metrics';
+import { lazySchema } from '../../lib/lazy-schema';
 
 /** What the kit makes, by file name in the download path. `src` is the venue link's source tag. */
 export const KIT_ITEMS = {
@@ -27,21 +28,25 @@ export function kitPath(unit: KitUnitKind, id: string, file: KitFile): string {
   return `/api/owner/kit/${unit}/${encodeURIComponent(id)}/${file}`;
 }
 
-const Id = z
-  .string()
-  .trim()
-  .min(1, 'Saknas')
-  .max(64, 'Ogiltigt id')
-  .regex(/^[A-Za-z0-9_-]+$/, 'Ogiltigt id');
+const Id = lazySchema(() =>
+  z
+    .string()
+    .trim()
+    .min(1, 'Saknas')
+    .max(64, 'Ogiltigt id')
+    .regex(/^[A-Za-z0-9_-]+$/, 'Ogiltigt id'),
+);
 
 /** GET /api/owner/kit?venueId= */
-export const KitListQuerySchema = z.object({ venueId: Id.describe('Verksamhet') });
+export const KitListQuerySchema = lazySchema(() => z.object({ venueId: Id.describe('Verksamhet') }));
 
 /** Params of GET /api/owner/kit/{series|quiz}/:id/:file */
-export const KitItemParamSchema = z.object({
-  id: Id.describe('Id'),
-  file: z.enum(KIT_FILES as [KitFile, ...KitFile[]], { error: 'Okänd fil' }).describe('Fil'),
-});
+export const KitItemParamSchema = lazySchema(() =>
+  z.object({
+    id: Id.describe('Id'),
+    file: z.enum(KIT_FILES as [KitFile, ...KitFile[]], { error: 'Okänd fil' }).describe('Fil'),
+  }),
+);
 
 export interface KitUnit {
   unit: KitUnitKind;
