@@ -395,9 +395,10 @@ function newQuiz(feed: CalendarFeedRow, location: LocationRow, o: Occurrence, ho
     isCancelled: false,
   };
   if (!o.series) return { ...base, isRecurring: false };
-  // The series ends at the rule's end or the sync horizon, whichever is first: the nightly sync (not the
-  // series extension job) adds later dates, so the two never write the same series.
-  const until = o.series.until && o.series.until < horizonEnd ? o.series.until : horizonEnd;
+  // The series ends at the rule's real end (UNTIL, or a COUNT rule's last date: issue 44.3), else at the sync
+  // horizon. The nightly sync adds the dates beyond the horizon; the series extension job leaves a series the
+  // sync still tracks alone (series/service.ts extendSeries), so the two never write the same series.
+  const until = o.series.until ?? horizonEnd;
   return {
     ...base,
     isRecurring: true,
