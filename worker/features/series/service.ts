@@ -20,7 +20,16 @@ import { newId } from '../../lib/ids';
 import { recordJob } from '../../lib/jobs';
 import { occurrenceInserts, type QuizInsert } from '../quizzes/service';
 import { EXTENSION_THRESHOLD_DAYS, SERIES_HORIZON_DAYS, storedTheme, type EditSeriesData, type SeriesSummary } from '../quizzes/contract';
-import { anyOccurrenceId, countSeries, extensionCandidates, seriesAggregate, latestOccurrences, recentOccurrences, seriesSummaryRows, trackedByCalendarFeed } from './queries';
+import {
+  anyOccurrenceId,
+  countSeries,
+  extensionCandidates,
+  seriesAggregate,
+  latestOccurrences,
+  recentOccurrences,
+  seriesSummaryRows,
+  trackedByCalendarFeed,
+} from './queries';
 import { extensionDates, namesOf, parseRecurrenceDays, type Pattern } from '../../lib/recurrence';
 
 /** A series whose latest occurrence is more than this many days past is treated as ended, not extended. */
