@@ -270,6 +270,16 @@ describe('listing feed', () => {
     };
     const all = await feed(`city=${w.citySlug}`);
     for (const x of [w.a, w.b1, w.b2, w.c, w.d, w.e, w.u]) expect(all).toContain(x.id);
+    // The unknown quiz's event says "Pris ej angivet" and has no category line; the free one says Gratis (issue 44.3).
+    const event = (id: string) => {
+      const unfolded = all.replace(/\r?\n[ \t]/g, '');
+      const at = unfolded.indexOf(id);
+      return unfolded.slice(unfolded.lastIndexOf('BEGIN:VEVENT', at), unfolded.indexOf('END:VEVENT', at));
+    };
+    expect(event(w.u.id)).toContain('Pris: Pris ej angivet');
+    expect(event(w.u.id)).not.toContain('Kategori:');
+    expect(event(w.u.id)).not.toContain('Gratis');
+    expect(event(w.a.id)).toContain('Pris: Gratis');
     const music = await feed(`city=${w.citySlug}&category=musik&price=max50`);
     expect(music).toContain(w.b1.id);
     expect(music).toContain(w.b2.id);

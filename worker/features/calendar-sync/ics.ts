@@ -376,9 +376,10 @@ export function mapCalendar(text: string, today: string): MappedFeed {
         if (orig && orig.date > end && d.startDate.compare(d.recurrenceId) >= 0) break;
         push(d.recurrenceId, d.startDate, d.item);
       }
-      // A COUNT rule that goes on past the horizon: its last date, read on while the feed's step budget lasts
-      // (issue 44.3: the series shows its real end, not the horizon). Out of budget, the end stays unknown.
-      while (!ended && rule.count !== null && ++step < MAX_STEPS_PER_EVENT && steps < MAX_RECURRENCE_STEPS_PER_FEED) {
+      // A COUNT or UNTIL rule that goes on past the horizon: its last date, read on while the feed's step budget
+      // lasts (issue 44.3: the series shows its real end, not the horizon). Out of budget, the end stays the rule's
+      // UNTIL (or unknown for COUNT).
+      while (!ended && (rule.count !== null || rule.until !== null) && ++step < MAX_STEPS_PER_EVENT && steps < MAX_RECURRENCE_STEPS_PER_FEED) {
         steps++;
         const next = it.next();
         if (!next) ended = true;
