@@ -10,7 +10,7 @@ DROP TRIGGER IF EXISTS listing_rank_quiz_au;
 UPDATE quizzes AS q SET price = 0
   WHERE q.price IS NULL AND EXISTS (SELECT 1 FROM locations l JOIN venues v ON v.id = l.venue_id
       WHERE l.id = q.location_id AND v.user_id IS NOT (SELECT house_id FROM listing_state WHERE id = 1))
-    AND NOT (q.recurrence_id LIKE 'cal-%' OR EXISTS (SELECT 1 FROM calendar_sync_items i WHERE i.quiz_id = q.id)) AND NOT (q.created_at = q.updated_at AND EXISTS (SELECT 1 FROM locations l JOIN tips t ON t.venue_id = l.venue_id
+    AND NOT (coalesce(q.recurrence_id, '') LIKE 'cal-%' OR EXISTS (SELECT 1 FROM calendar_sync_items i WHERE i.quiz_id = q.id)) AND NOT (q.created_at = q.updated_at AND EXISTS (SELECT 1 FROM locations l JOIN tips t ON t.venue_id = l.venue_id
       WHERE l.id = q.location_id AND t.status = 'approved'));
 UPDATE quizzes AS q SET category = NULL
   WHERE q.category = 'allmänbildning' AND q.theme IS NULL AND (q.created_at = q.updated_at AND EXISTS (SELECT 1 FROM locations l JOIN tips t ON t.venue_id = l.venue_id

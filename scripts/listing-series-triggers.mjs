@@ -576,7 +576,7 @@ UPDATE listing_series SET touch = touch + 1;
 // ---- The unknown-facts migration (issue 44.3). ----
 
 /** A quiz row q of the calendar sync: a series of a feed (recurrence id 'cal-…'), or an occurrence it still tracks. */
-const SYNCED = `(q.recurrence_id LIKE 'cal-%' OR EXISTS (SELECT 1 FROM calendar_sync_items i WHERE i.quiz_id = q.id))`;
+const SYNCED = `(coalesce(q.recurrence_id, '') LIKE 'cal-%' OR EXISTS (SELECT 1 FROM calendar_sync_items i WHERE i.quiz_id = q.id))`;
 /** A quiz row q that a published tip created and nobody has edited since (the series extension copies it unedited). */
 const TIPPED_UNEDITED = `(q.created_at = q.updated_at AND EXISTS (SELECT 1 FROM locations l JOIN tips t ON t.venue_id = l.venue_id
       WHERE l.id = q.location_id AND t.status = 'approved'))`;

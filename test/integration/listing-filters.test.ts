@@ -6,7 +6,8 @@
  */
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { promotions } from '../../worker/db/schema';
+import unknownFactsMigration from '../../migrations/0030_unknown_facts.sql?raw';
+import { calendarFeeds, calendarSyncItems, promotions, tips } from '../../worker/db/schema';
 import { bumpDataVersion } from '../../worker/lib/data-version';
 import { newId } from '../../worker/lib/ids';
 import { slugify } from '../../worker/lib/slug';
@@ -332,5 +333,68 @@ describe('public pages', () => {
     expect(r.html).toContain(w.b1.id);
     expect(r.html).not.toContain(w.a.id);
     expect(r.html).toContain('Några filter kunde inte användas och visas inte: Pris, Lagstorlek.');
+  });
+});
+
+describe('migration 0030: invented facts become unknown where the provenance shows them (issue 44.3)', () => {
+  it("an owner's empty price was 'Gratis' (the form said so) and becomes 0; tips, synced and imported quizzes stay unknown; an unedited tip's category goes", async () => {
+    const HOUSE = 'house@test.local';
+    await call('/api/listing', { clock: MONDAY }); // the listing-day job records the house account's address
+    const [h] = await testDb().all<{ id: string }>(sql`SELECT id FROM users WHERE email = ${HOUSE}`);
+    const houseId = h ? h.id : (await createUser({ email: HOUSE })).id;
+    const [state] = await testDb().all<{ house_id: string }>(sql`SELECT house_id FROM listing_state WHERE id = 1`);
+    expect(state!.house_id).toBe(houseId);
+    const city = `Migrationsstad ${unique('c')}`;
+    const placeOf = async (userId: string) => (await createLocation((await createVenue(userId, { name: `M ${unique('v')}` })).id, { city })).id;
+    const owner = (await createUser()).id;
+    const ownPlace = await placeOf(owner);
+    const ownerEmpty = await createQuiz(ownPlace, { date: '2030-01-08', price: null });
+    const synced = await createQuiz(ownPlace, { date: '2030-01-09', price: null, category: null, recurrenceId: `cal-f-${unique('r')}`, isRecurring: true });
+    const tracked = await createQuiz(ownPlace, { date: '2030-01-10', price: null, category: null });
+    const feedId = newId();
+    await testDb()
+      .insert(calendarFeeds)
+      .values({ id: feedId, locationId: ownPlace, url: `https://k.example.se/${feedId}.ics` });
+    await testDb().insert(calendarSyncItems).values({ feedId, key: 'uid', quizId: tracked.id, syncedHash: 'x' });
+    const tipPlace = await placeOf(houseId);
+    const [tipVenue] = await testDb().all<{ venue_id: string }>(sql`SELECT venue_id FROM locations WHERE id = ${tipPlace}`);
+    const tipBase = { address: 'Gatan 1', city, citySlug: slugify(city), weekday: 2, startTime: '19:00:00', status: 'approved' as const };
+    await testDb()
+      .insert(tips)
+      .values({ id: newId(), venueName: 'Tipsat', venueId: tipVenue!.venue_id, ...tipBase });
+    const stamp = '2030-01-01T10:00:00.000Z';
+    const tipped = await createQuiz(tipPlace, { date: '2030-01-08', price: null, category: 'allmänbildning', createdAt: stamp, updatedAt: stamp });
+    const tipEdited = await createQuiz(tipPlace, {
+      date: '2030-01-09',
+      price: null,
+      category: 'allmänbildning',
+      createdAt: stamp,
+      updatedAt: '2030-01-02T10:00:00.000Z',
+    });
+    const imported = await createQuiz(await placeOf(houseId), { date: '2030-01-08', price: null, category: 'allmänbildning' });
+    const alreadyFree = await createQuiz(ownPlace, { date: '2030-01-11', price: 0 });
+    const priced = await createQuiz(ownPlace, { date: '2030-01-12', price: 40 });
+
+    // The migration's data statements (the file also recreates triggers, which the test database has already).
+    const data = unknownFactsMigration.match(/^UPDATE quizzes AS q[\s\S]*?;$/gm)!;
+    expect(data).toHaveLength(2);
+    for (const stmt of data) await testDb().run(sql.raw(stmt));
+    await bumpDataVersion(testDb());
+
+    const row = async (id: string) =>
+      (await testDb().all<{ price: number | null; category: string | null }>(sql`SELECT price, category FROM quizzes WHERE id = ${id}`))[0];
+    expect(await row(ownerEmpty.id)).toEqual({ price: 0, category: 'allmänbildning' });
+    expect(await row(synced.id)).toEqual({ price: null, category: null });
+    expect(await row(tracked.id)).toEqual({ price: null, category: null });
+    expect(await row(tipped.id)).toEqual({ price: null, category: null });
+    expect(await row(tipEdited.id)).toEqual({ price: null, category: 'allmänbildning' });
+    expect(await row(imported.id)).toEqual({ price: null, category: 'allmänbildning' });
+    expect(await row(alreadyFree.id)).toEqual({ price: 0, category: 'allmänbildning' });
+    expect(await row(priced.id)).toEqual({ price: 40, category: 'allmänbildning' });
+    // The units follow (triggers): the owner's quiz is free now, the unknown ones are in no price filter.
+    const free = await list(`city=${slugify(city)}&price=gratis`);
+    expect(ids(free)).toEqual(sorted(ownerEmpty, alreadyFree));
+    const units = await testDb().all<{ key: string; price: number }>(sql`SELECT key, price FROM listing_series WHERE key IN (${tipped.id}, ${imported.id})`);
+    expect(units.map((u) => u.price)).toEqual([-1, -1]);
   });
 });

@@ -306,7 +306,10 @@ describe('JSON-LD', () => {
       // The hydration data carries the unknown as null: no category label for the SPA card either.
       const data = pageData(html);
       const items = (data.result?.items ?? [...data.recurring, ...data.specials]) as Array<{ id: string; price: number | null; categoryLabel: string | null }>;
-      expect(items.find((i) => i.id === c.quiz.id), path).toMatchObject({ price: null, categoryLabel: null });
+      expect(
+        items.find((i) => i.id === c.quiz.id),
+        path,
+      ).toMatchObject({ price: null, categoryLabel: null });
     }
     // The city page's card of the unknown quiz has no category badge (the free one would say Allmänbildning).
     const city = (await page(`/quiz/${c.citySlug}`)).html;
