@@ -22,5 +22,6 @@ export const STORY_TOWNS = {
   takeItWithYou: 'Ljungby',
   xss: 'Markaryd',
   tips: 'Alvesta',
+  tipsUnknownFacts: 'Vetlanda',
 } as const;
 export type StoryTown = keyof typeof STORY_TOWNS;
