@@ -49,7 +49,7 @@ const UPD = (geo) =>
 export const PRICE_UNKNOWN = -1;
 /**
  * Migration 0015 (issue 20, quiz filters): the filter values of quiz row `q`. price: whole SEK, 0 = free
- * (NULL is 'Gratis'); team_max: the max team size, NULL = no limit; topic: allmanbildning | musik | sport |
+ * (NULL was 'Gratis' until migration 0030, -1 = unknown since); team_max: the max team size, NULL = no limit; topic: allmanbildning | musik | sport |
  * film-tv | annat | NULL (no category), from category and theme including the older stored values
  * (spec 01 §3: musikquiz, sportquiz, filmquiz, general, mixed…); start_min: minutes after midnight, a
  * missing time counts as 19:00 (1140), as it is shown.
