@@ -73,8 +73,8 @@ describe('tipsa om ett quiz', () => {
 
     const { page: visitor, errors, context } = await newPage(browser(), { context: phone });
     await visitor.goto('/tipsa');
+    await visitor.getByRole('heading', { name: 'Tipsa om ett quiz' }).waitFor();
     const form = visitor.getByRole('form', { name: 'Tipsa om ett quiz' });
-    await hydrated(visitor);
     await form.getByLabel('Ställe').fill(venue);
     await form.getByLabel('Adress').fill('Okändgatan 1');
     await form.getByLabel('Stad').fill(city);
