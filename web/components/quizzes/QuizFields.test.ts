@@ -68,7 +68,16 @@ describe('the quiz form schemas (form strings → the contract, checked by the c
 });
 
 describe('unknown facts in the form (issue 44.3)', () => {
-  const unknown = { startTime: '19:00:00', category: null, theme: null, quizmaster: null, teamSize: null, price: null, description: null, language: 'sv' as const };
+  const unknown = {
+    startTime: '19:00:00',
+    category: null,
+    theme: null,
+    quizmaster: null,
+    teamSize: null,
+    price: null,
+    description: null,
+    language: 'sv' as const,
+  };
   it('a quiz without category or price loads with both empty, not as Allmänbildning and Gratis', () => {
     const v = formFromQuiz(unknown, '2026-12-01');
     expect(v.category).toBe('');
