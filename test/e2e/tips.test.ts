@@ -89,6 +89,16 @@ describe('tipsa om ett quiz', () => {
     const item = admin.getByRole('listitem', { name: `Tips: ${venue}` });
     await item.getByRole('button', { name: 'Publicera' }).click();
     await admin.getByText(`${venue} är publicerat`).waitFor();
+    // The owner's series view (the superadmin sees every series) asks for what is missing; the form assumes nothing.
+    await admin.goto('/admin/quizzes');
+    const series = admin.getByRole('article', { name: `Serie ${venue} – ${venue}` });
+    await series.getByText(/^Pris och kategori saknas/).waitFor();
+    await series.getByRole('link', { name: /^Redigera/ }).click();
+    const category = admin.getByLabel(/^Kategori/);
+    await category.waitFor();
+    expect(await category.inputValue()).toBe('');
+    expect(await admin.getByLabel(/^Pris i kronor/).inputValue()).toBe('');
+    await admin.getByText('0 = gratis. Tomt visas som ”Pris ej angivet”.').waitFor();
     await adminContext.close();
 
     // The city page (this story's town holds only this tip): the card states what the tip said, nothing more.
