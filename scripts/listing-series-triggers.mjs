@@ -18,6 +18,7 @@
  *        node scripts/listing-series-triggers.mjs dates > migrations/0019_listing_dates.sql
  *        node scripts/listing-series-triggers.mjs search > migrations/0020_listing_search.sql
  *        node scripts/listing-series-triggers.mjs language >> migrations/0027_quiz_language.sql (after drizzle-kit's part)
+ *        node scripts/listing-series-triggers.mjs unknown > migrations/0031_unknown_facts.sql
  *
  * 0009 adds the unit's effective coordinates (lat, lng: the place's own, else its town centre from the
  * `towns` table, filled here from worker/lib/gazetteer-se.json) and recreates the five refresh triggers
@@ -30,17 +31,25 @@ const UPD0 =
 /**
  * `geo`: false = the 0005 column list, true = 0009 (+ lat, lng), 'filters' = 0015 (+ the quiz filters:
  * price, team_max, topic, start_min, copied from the unit's latest row), 'language' = the quiz-language
- * migration (issue 31.3: + lang, copied the same way).
+ * migration (issue 31.3: + lang, copied the same way), 'unknown' = the unknown-facts migration (issue 44.3: as
+ * 'language', with an unknown price stored as PRICE_UNKNOWN instead of 0).
  */
-const hasFilters = (geo) => geo === 'filters' || geo === 'language';
-const COLS = (geo) => (geo ? `${COLS0}, lat, lng${hasFilters(geo) ? ', price, team_max, topic, start_min' : ''}${geo === 'language' ? ', lang' : ''}` : COLS0);
+const hasFilters = (geo) => geo === 'filters' || geo === 'language' || geo === 'unknown';
+const hasLang = (geo) => geo === 'language' || geo === 'unknown';
+const COLS = (geo) => (geo ? `${COLS0}, lat, lng${hasFilters(geo) ? ', price, team_max, topic, start_min' : ''}${hasLang(geo) ? ', lang' : ''}` : COLS0);
 const UPD = (geo) =>
   geo
-    ? `${UPD0}, lat = excluded.lat, lng = excluded.lng${hasFilters(geo) ? ', price = excluded.price, team_max = excluded.team_max, topic = excluded.topic, start_min = excluded.start_min' : ''}${geo === 'language' ? ', lang = excluded.lang' : ''}`
+    ? `${UPD0}, lat = excluded.lat, lng = excluded.lng${hasFilters(geo) ? ', price = excluded.price, team_max = excluded.team_max, topic = excluded.topic, start_min = excluded.start_min' : ''}${hasLang(geo) ? ', lang = excluded.lang' : ''}`
     : UPD0;
 /**
+ * listing_series.price of a quiz whose price is unknown (quizzes.price NULL; issue 44.3): below every real
+ * price, so `price = 0` (Gratis) and `price BETWEEN 0 AND 50` (Högst 50 kr) leave it out. Before the
+ * unknown-facts migration NULL was stored as 0 ('Gratis').
+ */
+export const PRICE_UNKNOWN = -1;
+/**
  * Migration 0015 (issue 20, quiz filters): the filter values of quiz row `q`. price: whole SEK, 0 = free
- * (NULL is 'Gratis'); team_max: the max team size, NULL = no limit; topic: allmanbildning | musik | sport |
+ * (NULL was 'Gratis' until migration 0031, -1 = unknown since); team_max: the max team size, NULL = no limit; topic: allmanbildning | musik | sport |
  * film-tv | annat | NULL (no category), from category and theme including the older stored values
  * (spec 01 §3: musikquiz, sportquiz, filmquiz, general, mixed…); start_min: minutes after midnight, a
  * missing time counts as 19:00 (1140), as it is shown.
@@ -55,7 +64,7 @@ const TOPIC = (q) => `CASE
         WHEN ${CAT(q)} IN ('tema', 'theme') OR ${THEME(q)} != '' THEN 'annat'
         ELSE NULL END`;
 const START_MIN = (q) => `coalesce(CAST(substr(${q}.start_time, 1, 2) AS INTEGER) * 60 + CAST(substr(${q}.start_time, 4, 2) AS INTEGER), 1140)`;
-const FILTER_VALUES = (q) => `coalesce(${q}.price, 0), ${q}.team_size,
+const FILTER_VALUES = (q, geo) => `coalesce(${q}.price, ${geo === 'unknown' ? PRICE_UNKNOWN : 0}), ${q}.team_size,
       ${TOPIC(q)},
       ${START_MIN(q)}`;
 /**
@@ -65,7 +74,7 @@ const FILTER_VALUES = (q) => `coalesce(${q}.price, 0), ${q}.team_size,
 const GEO = (l, c) =>
   `CASE WHEN ${l}.latitude IS NOT NULL AND ${l}.longitude IS NOT NULL THEN ${l}.${c === 'lat' ? 'latitude' : 'longitude'} ELSE (SELECT t.${c} FROM towns t WHERE t.slug = ${l}.city_slug) END`;
 const GEO_VALUES = (geo, l) =>
-  geo ? `, ${GEO(l, 'lat')}, ${GEO(l, 'lng')}${hasFilters(geo) ? `, ${FILTER_VALUES('q')}` : ''}${geo === 'language' ? ', q.language' : ''}` : '';
+  geo ? `, ${GEO(l, 'lat')}, ${GEO(l, 'lng')}${hasFilters(geo) ? `, ${FILTER_VALUES('q', geo)}` : ''}${hasLang(geo) ? ', q.language' : ''}` : '';
 const TEXT = (w) =>
   `(SELECT coalesce(group_concat(t, ' | '), '') FROM (SELECT DISTINCT coalesce(title, '') || ' | ' || coalesce(description, '') || ' | ' || coalesce(theme, '') || ' | ' || coalesce(quizmaster, '') AS t FROM quizzes WHERE ${w}))`;
 // A series unit is one series at one place (spec 01 §4 "per series and place"): key = rid@location.
@@ -117,7 +126,7 @@ CREATE TRIGGER listing_series_quiz_ad AFTER DELETE ON quizzes BEGIN
 ${refresh('OLD', geo)}
 END;
 
-CREATE TRIGGER listing_series_quiz_au AFTER UPDATE OF date, location_id, title, description, theme, quizmaster, recurrence_id, recurrence_pattern${hasFilters(geo) ? ', start_time, category, team_size, price' : ''}${geo === 'language' ? ', language' : ''} ON quizzes BEGIN
+CREATE TRIGGER listing_series_quiz_au AFTER UPDATE OF date, location_id, title, description, theme, quizmaster, recurrence_id, recurrence_pattern${hasFilters(geo) ? ', start_time, category, team_size, price' : ''}${hasLang(geo) ? ', language' : ''} ON quizzes BEGIN
 ${refresh('OLD', geo)}
 ${refresh('NEW', geo)}
 END;
@@ -248,8 +257,8 @@ ${GEO_BACKFILL}
 `;
 
 /** Backfill of the filter columns of one kind of unit from its latest row (`which` = the WHERE on quizzes q). */
-const FILTERS_BACKFILL = (kind, which) => `UPDATE listing_series SET (price, team_max, topic, start_min) = (
-    SELECT ${FILTER_VALUES('q')}
+const FILTERS_BACKFILL = (kind, which, geo) => `UPDATE listing_series SET (price, team_max, topic, start_min) = (
+    SELECT ${FILTER_VALUES('q', geo)}
     FROM quizzes q WHERE ${which} ORDER BY q.date DESC LIMIT 1)
   WHERE ${kind};`;
 
@@ -328,6 +337,11 @@ const COUNT = (u, sign, when = '') => `INSERT INTO listing_counts (city, wd, uni
 /** A unit's keys in listing_series from quiz row `r` (NEW or OLD): its series at its place, or itself. */
 const TOUCH_QUIZ = (r) => `UPDATE listing_series SET touch = touch + 1 WHERE key IN (${r}.recurrence_id || '@' || ${r}.location_id, ${r}.id);`;
 
+const RANK_QUIZ_AU = `CREATE TRIGGER listing_rank_quiz_au AFTER UPDATE ON quizzes BEGIN
+  ${TOUCH_QUIZ('OLD')}
+  ${TOUCH_QUIZ('NEW')}
+END;`;
+
 export const LISTING_RANK_SQL = `-- Printed by scripts/listing-series-triggers.mjs (\`rank\`): change the template, never this part.
 -- The ranked listing (issue 19 §2): each unit's tier, next occurrence, weekday mask and card, kept as of
 -- listing_state.today by one refresh trigger; the triggers of quizzes, locations, venues and users bump
@@ -350,10 +364,7 @@ CREATE TRIGGER listing_rank_quiz_ad AFTER DELETE ON quizzes BEGIN
   ${TOUCH_QUIZ('OLD')}
 END;
 
-CREATE TRIGGER listing_rank_quiz_au AFTER UPDATE ON quizzes BEGIN
-  ${TOUCH_QUIZ('OLD')}
-  ${TOUCH_QUIZ('NEW')}
-END;
+${RANK_QUIZ_AU}
 
 CREATE TRIGGER listing_rank_venue_au AFTER UPDATE OF name, slug, description, website, user_id, is_public ON venues BEGIN
   UPDATE listing_series SET touch = touch + 1 WHERE venue_id = NEW.id;
@@ -562,7 +573,54 @@ ${LANG_BACKFILL('recurrence_id IS NOT NULL', 'q.recurrence_id = listing_series.r
 UPDATE listing_series SET touch = touch + 1;
 `;
 
+// ---- The unknown-facts migration (issue 44.3). ----
+
+/** A quiz row q of the calendar sync: a series of a feed (recurrence id 'cal-…'), or an occurrence it still tracks. */
+const SYNCED = `(coalesce(q.recurrence_id, '') LIKE 'cal-%' OR EXISTS (SELECT 1 FROM calendar_sync_items i WHERE i.quiz_id = q.id))`;
+/** A quiz row q that a published tip created and nobody has edited since (the series extension copies it unedited). */
+const TIPPED_UNEDITED = `(q.created_at = q.updated_at AND EXISTS (SELECT 1 FROM locations l JOIN tips t ON t.venue_id = l.venue_id
+      WHERE l.id = q.location_id AND t.status = 'approved'))`;
+/** The business of quiz row q belongs to a real account (not the house account of imports and tips). */
+const OWNERS = `EXISTS (SELECT 1 FROM locations l JOIN venues v ON v.id = l.venue_id
+      WHERE l.id = q.location_id AND v.user_id IS NOT ${HOUSE})`;
+
+/**
+ * Unknown is a value of its own (issue 44.3): quizzes.price NULL now means "not given" ('Pris ej angivet', in no
+ * price filter), and category NULL "no category" (no badge). The data, by provenance:
+ * - price NULL of an owner's quiz (a real account's business, not synced, not an unedited tip) becomes 0: the owner
+ *   form said "Tomt = Gratis", so the owner did say free. Tips, calendar sync and the house account's imports never
+ *   gave a price: theirs stay NULL, now unknown.
+ * - category 'allmänbildning' (theme NULL) of an unedited tip's quiz becomes NULL: the tip never said it.
+ * The two quiz update triggers are dropped for the data update (one backfill instead of a refresh per row), then
+ * the five quiz, venue and place triggers are recreated with the unknown price, and every unit is recomputed.
+ */
+export const LISTING_UNKNOWN_SQL = `-- Printed by scripts/listing-series-triggers.mjs (\`unknown\`): change the template, never this file.
+-- Unknown facts (issue 44.3): quizzes.price NULL is "Pris ej angivet" (listing_series.price ${PRICE_UNKNOWN}), not 'Gratis'.
+DROP TRIGGER IF EXISTS listing_series_quiz_ai;
+DROP TRIGGER IF EXISTS listing_series_quiz_ad;
+DROP TRIGGER IF EXISTS listing_series_quiz_au;
+DROP TRIGGER IF EXISTS listing_series_venue_au;
+DROP TRIGGER IF EXISTS listing_series_location_au;
+DROP TRIGGER IF EXISTS listing_rank_quiz_au;
+
+UPDATE quizzes AS q SET price = 0
+  WHERE q.price IS NULL AND ${OWNERS}
+    AND NOT ${SYNCED} AND NOT ${TIPPED_UNEDITED};
+UPDATE quizzes AS q SET category = NULL
+  WHERE q.category = 'allmänbildning' AND q.theme IS NULL AND ${TIPPED_UNEDITED};
+
+${refreshTriggers('unknown')}
+
+${RANK_QUIZ_AU}
+
+-- Recompute every unit's filter columns from its latest row, then every card.
+${FILTERS_BACKFILL('recurrence_id IS NULL', 'q.id = listing_series.key', 'unknown')}
+${FILTERS_BACKFILL('recurrence_id IS NOT NULL', 'q.recurrence_id = listing_series.recurrence_id AND q.location_id = listing_series.location_id', 'unknown')}
+UPDATE listing_series SET touch = touch + 1;
+`;
+
 const OUTPUTS = {
+  unknown: () => LISTING_UNKNOWN_SQL,
   words: () => LISTING_SERIES_WORDS_SQL,
   near: () => LISTING_SERIES_NEAR_SQL,
   towns: () => TOWNS_REFRESH_SQL,

@@ -119,7 +119,8 @@ export async function createLocation(venueId: string, over: Partial<typeof locat
 export async function createQuiz(locationId: string, over: Partial<typeof quizzes.$inferInsert> = {}): Promise<QuizRow> {
   const [row] = await testDb()
     .insert(quizzes)
-    .values({ id: newId(), locationId, date: '2030-01-01', startTime: '19:00:00', category: 'allmänbildning', ...over })
+    // An owner's quiz says its category and price (free); pass null for an unknown one (a tip, a synced calendar).
+    .values({ id: newId(), locationId, date: '2030-01-01', startTime: '19:00:00', category: 'allmänbildning', price: 0, ...over })
     .returning();
   return row!;
 }

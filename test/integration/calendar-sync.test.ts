@@ -16,6 +16,7 @@ import {
 import { claimFeedAttempt, feedIdsToSync } from '../../worker/features/calendar-sync/queries';
 import { processJobsBatch } from '../../worker/jobs/jobs-queue';
 import { JOBS_QUEUE_NAME } from '../../worker/jobs/nightly';
+import { extendSeries } from '../../worker/features/series/service';
 import { newId } from '../../worker/lib/ids';
 import { countingD1, newD1Stats } from '../../worker/db/client';
 import { hostileCalendar } from '../fixtures/hostile-calendar';
@@ -674,4 +675,49 @@ describe('the night at real size (issue 42.2)', () => {
       expect(f.fetches).toBe(1);
     }
   }, 60_000);
+});
+
+describe('facts the calendar never gave, and the real end of a rule (issue 44.3)', () => {
+  it('synced quizzes store price and category as unknown: "Pris ej angivet", no badge, not in the Gratis filter', async () => {
+    const o = await owner();
+    const { app } = appWith({ [FEED]: text(ics(weekly(), single)) });
+    await accept(o, app);
+    const rows = await quizzesOf(o.location.id);
+    expect(rows.length).toBe(7);
+    for (const q of rows) expect([q.price, q.category]).toEqual([null, null]);
+    const city = o.location.citySlug;
+    const list = async (q: string) => (await callJson(`/api/listing?city=${city}${q}`, { app, clock: NOW })).body as { items: any[]; total: number };
+    const all = await list('');
+    expect(all.items.length).toBe(2);
+    for (const item of all.items) expect(item).toMatchObject({ price: null, categoryLabel: null });
+    expect(await list('&price=gratis')).toMatchObject({ items: [], total: 0 });
+    expect(await list('&price=max50')).toMatchObject({ items: [], total: 0 });
+    expect(await list('&category=allmanbildning')).toMatchObject({ items: [], total: 0 });
+  });
+
+  it('a series ends at its rule’s last date (COUNT or UNTIL, even past the horizon), an open rule never; the extension job leaves a synced series to the sync', async () => {
+    const o = await owner();
+    const count40 = ev('UID:fyrtio@puben', 'SUMMARY:Fyrtio', 'DTSTART;TZID=Europe/Stockholm:20300307T190000', 'RRULE:FREQ=WEEKLY;COUNT=40');
+    const untilDec = ev('UID:dec@puben', 'SUMMARY:Till december', 'DTSTART;TZID=Europe/Stockholm:20300306T190000', 'RRULE:FREQ=WEEKLY;UNTIL=20301231T220000Z');
+    const open = ev('UID:alltid@puben', 'SUMMARY:Alltid', 'DTSTART;TZID=Europe/Stockholm:20300308T190000', 'RRULE:FREQ=WEEKLY');
+    const { app } = appWith({ [FEED]: text(ics(weekly(), count40, untilDec, open)) });
+    await accept(o, app);
+    const rows = await quizzesOf(o.location.id);
+    const untilOf = (title: string) => [...new Set(rows.filter((q) => q.title === title).map((q) => q.recurrenceUntil))];
+    // COUNT=6 within the horizon: its sixth Tuesday. COUNT=40 past it: 39 weeks after 7 March. UNTIL: the last Wednesday before it.
+    expect(untilOf('Tisdagsquiz')).toEqual(['2030-04-09']);
+    expect(untilOf('Fyrtio')).toEqual(['2030-12-05']);
+    expect(untilOf('Till december')).toEqual(['2030-12-25']);
+    expect(untilOf('Alltid')).toEqual([null]);
+    // The dates themselves stop at the sync horizon; the nightly sync adds the rest, the extension job does not.
+    const lastUntil = rows.filter((q) => q.title === 'Till december').at(-1)!;
+    expect(lastUntil.date < '2030-12-25').toBe(true);
+    expect(await extendSeries(testDb(), lastUntil.recurrenceId!, '2030-03-05', '2030-12-31')).toBe(0);
+    expect(await extendSeries(testDb(), rows.find((q) => q.title === 'Alltid')!.recurrenceId!, '2030-03-05', '2030-12-31')).toBe(0);
+    // The owner's series view says so.
+    const mine = await callJson('/api/owner/series', { app, cookie: o.user.cookie, clock: NOW });
+    expect(mine.status).toBe(200);
+    const summary = (mine.body.series as Array<{ recurrenceId: string; until: string | null }>).find((s) => s.recurrenceId === lastUntil.recurrenceId);
+    expect(summary?.until).toBe('2030-12-25');
+  });
 });

@@ -151,6 +151,8 @@ describe('GET /api/exports/catalogue.csv', () => {
       ],
       [`${p} Ölstugan`, 'Storgatan 12', towns[1], '', '', 'onsdag', '19:30', 'biweekly', 'allmänbildning', '', '', '', '', ''],
       [`${p} Ölstugan`, 'Storgatan 12', towns[1], '', '', 'lördag', '19:00', 'weekly', 'allmänbildning', '', '-Lisa-', '45', '', ''],
+      // Category and price unknown (a tip, a synced calendar; issue 44.3): empty both ways, never 'allmänbildning' or 0.
+      [`${p} Anka`, 'Kyrkgatan 3', towns[0], '', '', 'fredag', '19:00', 'weekly', '', '', '', '', '', ''],
     ];
     const toCsvText = (rs: string[][]) =>
       [
@@ -166,8 +168,8 @@ describe('GET /api/exports/catalogue.csv', () => {
     // The two Ölstugan lines are the same business+address: the second is a duplicate by the import's rule.
     const rawExport = await catalogueLines(towns);
     const exported = rawExport.map((c) => c.map(uncsvCell));
-    expect(exported).toEqual([rows[0], rows[1]]);
-    expect(rawExport[0]![10]).toBe("'=Quiz-Kalle"); // neutralised in the file
+    expect(exported).toEqual([rows[3], rows[0], rows[1]]);
+    expect(rawExport[1]![10]).toBe("'=Quiz-Kalle"); // neutralised in the file
 
     // Wipe those businesses (an empty catalogue for them), import the export, export again.
     const ids = (await testDb().select({ id: locations.venueId }).from(locations).where(inArray(locations.city, towns))).map((r) => r.id);
@@ -178,6 +180,10 @@ describe('GET /api/exports/catalogue.csv', () => {
     const again = (await catalogueLines(towns)).map((c) => c.map(uncsvCell));
     expect(again).toEqual(exported);
     const [n] = await testDb().all<{ n: number }>(sql`SELECT COUNT(*) AS n FROM venues WHERE instr(name, ${p}) = 1`);
-    expect(n!.n).toBe(2);
+    expect(n!.n).toBe(3);
+    const [anka] = await testDb().all<{ price: number | null; category: string | null }>(
+      sql`SELECT DISTINCT q.price, q.category FROM quizzes q JOIN locations l ON l.id = q.location_id JOIN venues v ON v.id = l.venue_id WHERE v.name = ${`${p} Anka`}`,
+    );
+    expect(anka).toEqual({ price: null, category: null });
   });
 });

@@ -6,7 +6,8 @@
  */
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { promotions } from '../../worker/db/schema';
+import unknownFactsMigration from '../../migrations/0031_unknown_facts.sql?raw';
+import { calendarFeeds, calendarSyncItems, promotions, tips } from '../../worker/db/schema';
 import { bumpDataVersion } from '../../worker/lib/data-version';
 import { newId } from '../../worker/lib/ids';
 import { slugify } from '../../worker/lib/slug';
@@ -23,8 +24,8 @@ async function world() {
   const location = await createLocation(venue.id, { city, latitude: 59.33, longitude: 18.06 });
   const loc = location.id;
   const rid = newId();
-  // A: free, max 4, allmänbildning, 19:00, Tuesday single.
-  const a = await createQuiz(loc, { date: '2030-01-08', startTime: '19:00:00', price: null, teamSize: 4, category: 'allmänbildning' });
+  // A: free (0 kr), max 4, allmänbildning, 19:00, Tuesday single.
+  const a = await createQuiz(loc, { date: '2030-01-08', startTime: '19:00:00', price: 0, teamSize: 4, category: 'allmänbildning' });
   // B: a weekly Tuesday music series, 40 kr, max 6, 20:00 (the band 19–20 includes 20:00).
   const b1 = await createQuiz(loc, {
     date: '2030-01-08',
@@ -54,8 +55,10 @@ async function world() {
   const d = await createQuiz(loc, { date: '2030-01-10', startTime: '21:00:00', price: 0, teamSize: 8, category: 'filmquiz' });
   // E: 50 kr, max 2, a custom theme (Annat), no start time (= 19:00), Friday.
   const e = await createQuiz(loc, { date: '2030-01-11', startTime: null, price: 50, teamSize: 2, category: 'tema', theme: 'Quizzens historia' });
+  // U: price and category unknown (as a tip or a synced calendar leaves them; issue 44.3), 19:00, Saturday.
+  const u = await createQuiz(loc, { date: '2030-01-12', startTime: '19:00:00', price: null, teamSize: null, category: null });
   await bumpDataVersion(testDb());
-  return { owner, venue, city, citySlug: slugify(city), location, rid, a, b1, b2, c, d, e };
+  return { owner, venue, city, citySlug: slugify(city), location, rid, a, b1, b2, c, d, e, u };
 }
 
 async function list(query: string, cookie?: string) {
@@ -70,21 +73,22 @@ describe('each filter alone (mode all, one city)', () => {
   it('price, team size, category and start time each keep exactly their quizzes', async () => {
     const w = await world();
     const q = `city=${w.citySlug}`;
-    expect(ids(await list(q))).toEqual(sorted(w.a, w.b1, w.c, w.d, w.e));
+    expect(ids(await list(q))).toEqual(sorted(w.a, w.b1, w.c, w.d, w.e, w.u));
+    // An unknown price is in neither price filter (issue 44.3).
     expect(ids(await list(`${q}&price=gratis`))).toEqual(sorted(w.a, w.d));
     expect(ids(await list(`${q}&price=max50`))).toEqual(sorted(w.a, w.b1, w.d, w.e));
-    expect(ids(await list(`${q}&price=alla`))).toEqual(sorted(w.a, w.b1, w.c, w.d, w.e));
+    expect(ids(await list(`${q}&price=alla`))).toEqual(sorted(w.a, w.b1, w.c, w.d, w.e, w.u));
     // Team size: the max allows the number, or there is no max.
-    expect(ids(await list(`${q}&team=5`))).toEqual(sorted(w.b1, w.c, w.d));
-    expect(ids(await list(`${q}&team=8`))).toEqual(sorted(w.c, w.d));
-    expect(ids(await list(`${q}&team=2`))).toEqual(sorted(w.a, w.b1, w.c, w.d, w.e));
+    expect(ids(await list(`${q}&team=5`))).toEqual(sorted(w.b1, w.c, w.d, w.u));
+    expect(ids(await list(`${q}&team=8`))).toEqual(sorted(w.c, w.d, w.u));
+    expect(ids(await list(`${q}&team=2`))).toEqual(sorted(w.a, w.b1, w.c, w.d, w.e, w.u));
     expect(ids(await list(`${q}&category=allmanbildning`))).toEqual(sorted(w.a));
     expect(ids(await list(`${q}&category=musik`))).toEqual(sorted(w.b1));
     expect(ids(await list(`${q}&category=sport`))).toEqual(sorted(w.c));
     expect(ids(await list(`${q}&category=film-tv`))).toEqual(sorted(w.d));
     expect(ids(await list(`${q}&category=annat`))).toEqual(sorted(w.e));
     expect(ids(await list(`${q}&time=fore19`))).toEqual(sorted(w.c));
-    expect(ids(await list(`${q}&time=19-20`))).toEqual(sorted(w.a, w.b1, w.e));
+    expect(ids(await list(`${q}&time=19-20`))).toEqual(sorted(w.a, w.b1, w.e, w.u));
     expect(ids(await list(`${q}&time=efter20`))).toEqual(sorted(w.d));
     // Case and 'alla' are forgiven; totals follow the filter.
     const up = await list(`${q}&price=GRATIS&category=Alla&time=&team=`);
@@ -111,7 +115,7 @@ describe('the map of the results', () => {
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       return res.body as { points: Array<{ unit: number }>; total: number };
     };
-    expect((await map(`city=${w.citySlug}`)).total).toBe(5);
+    expect((await map(`city=${w.citySlug}`)).total).toBe(6);
     const free = await map(`city=${w.citySlug}&price=gratis`);
     expect(free.total).toBe(2);
     expect(free.points.length).toBe(2);
@@ -152,14 +156,17 @@ describe('with every mode', () => {
     expect(res.status).toBe(200);
     const mine = (res.body.items as Item[]).filter((i) => [w.a.id, w.b1.id, w.c.id, w.d.id, w.e.id].includes(i.id));
     expect(mine.map((i) => i.id)).toEqual([w.b1.id]);
-    for (const i of res.body.items as Item[]) expect(i.price ?? 0).toBeLessThanOrEqual(50);
+    for (const i of res.body.items as Item[]) {
+      expect(i.price).not.toBeNull();
+      expect(i.price!).toBeLessThanOrEqual(50);
+    }
   });
 
   it('promoted tiers: a promoted quiz outside the filter is not shown; one inside still ranks first', async () => {
     const w = await world();
     const other = await createVenue((await createUser()).id, { name: `Annan ${unique('v')}` });
     const otherLoc = await createLocation(other.id, { city: w.city });
-    const promotedFree = await createQuiz(otherLoc.id, { date: '2030-01-12', price: null, category: 'tema', theme: 'Musik' });
+    const promotedFree = await createQuiz(otherLoc.id, { date: '2030-01-12', price: 0, category: 'tema', theme: 'Musik' });
     await testDb()
       .insert(promotions)
       .values([
@@ -182,7 +189,7 @@ describe('visibility and the read model', () => {
     const hiddenOwner = await createUser({ now: new Date(MONDAY) });
     const hidden = await createVenue(hiddenOwner.id, { isPublic: false, name: `Dold ${unique('d')}` });
     const hl = await createLocation(hidden.id, { city: w.city });
-    const secret = await createQuiz(hl.id, { date: '2030-01-08', price: null, category: 'tema', theme: 'Musik' });
+    const secret = await createQuiz(hl.id, { date: '2030-01-08', price: 0, category: 'tema', theme: 'Musik' });
     await bumpDataVersion(testDb());
     for (const q of ['price=gratis', 'category=musik', 'price=gratis&category=musik', 'team=3', 'time=19-20']) {
       const b = await list(`city=${w.citySlug}&${q}`);
@@ -196,9 +203,15 @@ describe('visibility and the read model', () => {
   it('an edit of price, team size, category or time moves the unit between filters (triggers)', async () => {
     const w = await world();
     const q = `city=${w.citySlug}`;
-    await testDb().run(sql`UPDATE quizzes SET price = NULL WHERE recurrence_id = ${w.rid}`);
+    await testDb().run(sql`UPDATE quizzes SET price = 0 WHERE recurrence_id = ${w.rid}`);
     await bumpDataVersion(testDb());
     expect(ids(await list(`${q}&price=gratis&category=musik`))).toEqual(sorted(w.b1));
+    // Back to unknown: out of both price filters again (listing_series.price -1).
+    await testDb().run(sql`UPDATE quizzes SET price = NULL WHERE recurrence_id = ${w.rid}`);
+    await bumpDataVersion(testDb());
+    expect(ids(await list(`${q}&price=gratis&category=musik`))).toEqual([]);
+    expect(ids(await list(`${q}&price=max50&category=musik`))).toEqual([]);
+    expect(ids(await list(`${q}&category=musik`))).toEqual(sorted(w.b1));
     await testDb().run(sql`UPDATE quizzes SET theme = 'Sport' WHERE recurrence_id = ${w.rid}`);
     await bumpDataVersion(testDb());
     expect(ids(await list(`${q}&category=musik`))).toEqual([]);
@@ -214,7 +227,7 @@ describe('visibility and the read model', () => {
       method: 'PATCH',
       cookie: w.owner.cookie,
       clock: MONDAY,
-      body: { startTime: '18:00', category: 'allmänbildning', theme: null, customTheme: null, quizmaster: null, teamSize: 3, description: null, price: null },
+      body: { startTime: '18:00', category: 'allmänbildning', theme: null, customTheme: null, quizmaster: null, teamSize: 3, description: null, price: 0 },
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(ids(await list(`city=${w.citySlug}&price=gratis&category=allmanbildning&time=fore19&team=3`))).toEqual(sorted(w.b1));
@@ -257,11 +270,21 @@ describe('listing feed', () => {
       return r.text();
     };
     const all = await feed(`city=${w.citySlug}`);
-    for (const x of [w.a, w.b1, w.b2, w.c, w.d, w.e]) expect(all).toContain(x.id);
+    for (const x of [w.a, w.b1, w.b2, w.c, w.d, w.e, w.u]) expect(all).toContain(x.id);
+    // The unknown quiz's event says "Pris ej angivet" and has no category line; the free one says Gratis (issue 44.3).
+    const event = (id: string) => {
+      const unfolded = all.replace(/\r?\n[ \t]/g, '');
+      const at = unfolded.indexOf(id);
+      return unfolded.slice(unfolded.lastIndexOf('BEGIN:VEVENT', at), unfolded.indexOf('END:VEVENT', at));
+    };
+    expect(event(w.u.id)).toContain('Pris: Pris ej angivet');
+    expect(event(w.u.id)).not.toContain('Kategori:');
+    expect(event(w.u.id)).not.toContain('Gratis');
+    expect(event(w.a.id)).toContain('Pris: Gratis');
     const music = await feed(`city=${w.citySlug}&category=musik&price=max50`);
     expect(music).toContain(w.b1.id);
     expect(music).toContain(w.b2.id);
-    for (const x of [w.a, w.c, w.d, w.e]) expect(music).not.toContain(x.id);
+    for (const x of [w.a, w.c, w.d, w.e, w.u]) expect(music).not.toContain(x.id);
     // One date of the series edited alone (a special, 100 kr): it leaves the "max 50 kr" feed, the series stays.
     await testDb().run(sql`UPDATE quizzes SET price = 100 WHERE id = ${w.b1.id}`);
     await bumpDataVersion(testDb());
@@ -272,6 +295,7 @@ describe('listing feed', () => {
     expect(free).toContain(w.a.id);
     expect(free).toContain(w.d.id);
     expect(free).not.toContain(w.b2.id);
+    expect(free).not.toContain(w.u.id);
   });
 });
 
@@ -309,5 +333,68 @@ describe('public pages', () => {
     expect(r.html).toContain(w.b1.id);
     expect(r.html).not.toContain(w.a.id);
     expect(r.html).toContain('Några filter kunde inte användas och visas inte: Pris, Lagstorlek.');
+  });
+});
+
+describe('migration 0031: invented facts become unknown where the provenance shows them (issue 44.3)', () => {
+  it("an owner's empty price was 'Gratis' (the form said so) and becomes 0; tips, synced and imported quizzes stay unknown; an unedited tip's category goes", async () => {
+    const HOUSE = 'house@test.local';
+    await call('/api/listing', { clock: MONDAY }); // the listing-day job records the house account's address
+    const [h] = await testDb().all<{ id: string }>(sql`SELECT id FROM users WHERE email = ${HOUSE}`);
+    const houseId = h ? h.id : (await createUser({ email: HOUSE })).id;
+    const [state] = await testDb().all<{ house_id: string }>(sql`SELECT house_id FROM listing_state WHERE id = 1`);
+    expect(state!.house_id).toBe(houseId);
+    const city = `Migrationsstad ${unique('c')}`;
+    const placeOf = async (userId: string) => (await createLocation((await createVenue(userId, { name: `M ${unique('v')}` })).id, { city })).id;
+    const owner = (await createUser()).id;
+    const ownPlace = await placeOf(owner);
+    const ownerEmpty = await createQuiz(ownPlace, { date: '2030-01-08', price: null });
+    const synced = await createQuiz(ownPlace, { date: '2030-01-09', price: null, category: null, recurrenceId: `cal-f-${unique('r')}`, isRecurring: true });
+    const tracked = await createQuiz(ownPlace, { date: '2030-01-10', price: null, category: null });
+    const feedId = newId();
+    await testDb()
+      .insert(calendarFeeds)
+      .values({ id: feedId, locationId: ownPlace, url: `https://k.example.se/${feedId}.ics` });
+    await testDb().insert(calendarSyncItems).values({ feedId, key: 'uid', quizId: tracked.id, syncedHash: 'x' });
+    const tipPlace = await placeOf(houseId);
+    const [tipVenue] = await testDb().all<{ venue_id: string }>(sql`SELECT venue_id FROM locations WHERE id = ${tipPlace}`);
+    const tipBase = { address: 'Gatan 1', city, citySlug: slugify(city), weekday: 2, startTime: '19:00:00', status: 'approved' as const };
+    await testDb()
+      .insert(tips)
+      .values({ id: newId(), venueName: 'Tipsat', venueId: tipVenue!.venue_id, ...tipBase });
+    const stamp = '2030-01-01T10:00:00.000Z';
+    const tipped = await createQuiz(tipPlace, { date: '2030-01-08', price: null, category: 'allmänbildning', createdAt: stamp, updatedAt: stamp });
+    const tipEdited = await createQuiz(tipPlace, {
+      date: '2030-01-09',
+      price: null,
+      category: 'allmänbildning',
+      createdAt: stamp,
+      updatedAt: '2030-01-02T10:00:00.000Z',
+    });
+    const imported = await createQuiz(await placeOf(houseId), { date: '2030-01-08', price: null, category: 'allmänbildning' });
+    const alreadyFree = await createQuiz(ownPlace, { date: '2030-01-11', price: 0 });
+    const priced = await createQuiz(ownPlace, { date: '2030-01-12', price: 40 });
+
+    // The migration's data statements (the file also recreates triggers, which the test database has already).
+    const data = unknownFactsMigration.match(/^UPDATE quizzes AS q[\s\S]*?;$/gm)!;
+    expect(data).toHaveLength(2);
+    for (const stmt of data) await testDb().run(sql.raw(stmt));
+    await bumpDataVersion(testDb());
+
+    const row = async (id: string) =>
+      (await testDb().all<{ price: number | null; category: string | null }>(sql`SELECT price, category FROM quizzes WHERE id = ${id}`))[0];
+    expect(await row(ownerEmpty.id)).toEqual({ price: 0, category: 'allmänbildning' });
+    expect(await row(synced.id)).toEqual({ price: null, category: null });
+    expect(await row(tracked.id)).toEqual({ price: null, category: null });
+    expect(await row(tipped.id)).toEqual({ price: null, category: null });
+    expect(await row(tipEdited.id)).toEqual({ price: null, category: 'allmänbildning' });
+    expect(await row(imported.id)).toEqual({ price: null, category: 'allmänbildning' });
+    expect(await row(alreadyFree.id)).toEqual({ price: 0, category: 'allmänbildning' });
+    expect(await row(priced.id)).toEqual({ price: 40, category: 'allmänbildning' });
+    // The units follow (triggers): the owner's quiz is free now, the unknown ones are in no price filter.
+    const free = await list(`city=${slugify(city)}&price=gratis`);
+    expect(ids(free)).toEqual(sorted(ownerEmpty, alreadyFree));
+    const units = await testDb().all<{ key: string; price: number }>(sql`SELECT key, price FROM listing_series WHERE key IN (${tipped.id}, ${imported.id})`);
+    expect(units.map((u) => u.price)).toEqual([-1, -1]);
   });
 });

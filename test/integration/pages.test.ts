@@ -204,7 +204,7 @@ describe('venue page', () => {
     const c = await cityWithQuiz();
     const rid = newId();
     for (const d of ['2030-01-09', '2030-01-16', '2030-01-23', '2030-01-30', '2030-02-06']) {
-      await createQuiz(c.location.id, { date: d, isRecurring: true, recurrenceId: rid, recurrencePattern: 'weekly', quizmaster: 'Anna', price: null });
+      await createQuiz(c.location.id, { date: d, isRecurring: true, recurrenceId: rid, recurrencePattern: 'weekly', quizmaster: 'Anna', price: 0 });
     }
     await createQuiz(c.location.id, { date: '2029-12-01', isRecurring: true }); // past: not counted
     const { html, status } = await page(`/quiz/${c.citySlug}/${c.venue.slug}`);
@@ -281,13 +281,45 @@ describe('JSON-LD', () => {
   });
 
   it('a cancelled occurrence is an EventCancelled and shows Inställt; a free quiz has price 0', async () => {
-    const c = await cityWithQuiz({ quiz: { isCancelled: true, price: null } });
+    const c = await cityWithQuiz({ quiz: { isCancelled: true, price: 0 } });
     const { html } = await page(`/quiz/${c.citySlug}`);
     expect(html).toContain('Inställt');
     const ev = jsonLd(html).find((o) => o['@type'] === 'Event');
     expect(ev.eventStatus).toBe('https://schema.org/EventCancelled');
     expect(ev.offers.price).toBe(0);
+    expect(ev.isAccessibleForFree).toBe(true);
     expect(html).toContain('Gratis');
+  });
+
+  it('unknown price and category (issue 44.3): "Pris ej angivet", no badge, no free claim in the JSON-LD, not a free quiz of the venue', async () => {
+    const c = await cityWithQuiz({ quiz: { price: null, category: null, title: 'Tipsat quiz' } });
+    await createQuiz(c.location.id, { date: '2030-01-09', price: 0, category: 'allmänbildning' });
+    await createQuiz(c.location.id, { date: '2030-01-10', price: null, category: null });
+    await bumpDataVersion(testDb());
+    for (const path of [`/quiz/${c.citySlug}`, `/quiz/${c.citySlug}/${c.venue.slug}`]) {
+      const { html } = await page(path);
+      const unknown = jsonLd(html).find((o) => o['@type'] === 'Event' && o.startDate.startsWith('2030-01-08'));
+      expect(unknown, path).toBeDefined();
+      expect(unknown.isAccessibleForFree, path).toBeUndefined();
+      expect(unknown.offers, path).not.toHaveProperty('price');
+      expect(unknown.offers, path).not.toHaveProperty('priceCurrency');
+      expect(html, path).toContain('Pris ej angivet');
+      // The hydration data carries the unknown as null: no category label for the SPA card either.
+      const data = pageData(html);
+      const items = (data.result?.items ?? [...data.recurring, ...data.specials]) as Array<{ id: string; price: number | null; categoryLabel: string | null }>;
+      expect(
+        items.find((i) => i.id === c.quiz.id),
+        path,
+      ).toMatchObject({ price: null, categoryLabel: null });
+    }
+    // The city page's card of the unknown quiz has no category badge (the free one would say Allmänbildning).
+    const city = (await page(`/quiz/${c.citySlug}`)).html;
+    const cardHtml = city.slice(city.indexOf('Tipsat quiz') - 2000, city.indexOf('Tipsat quiz'));
+    expect(cardHtml).not.toContain('Allmänbildning');
+    expect(cardHtml).not.toMatch(/>Quiz</);
+    // The venue's "Gratis quiz" figure counts the 0 kr quiz only.
+    const venue = (await page(`/quiz/${c.citySlug}/${c.venue.slug}`)).html;
+    expect(venue).toMatch(/Gratis quiz<\/dt><dd[^>]*>1<\/dd>/);
   });
 });
 

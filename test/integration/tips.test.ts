@@ -245,6 +245,29 @@ describe('the superadmin queue', () => {
     expect(await testDb().all(sql`SELECT 1 FROM mail_outbox WHERE send_key = ${`tip-published:${id}`}`)).toHaveLength(0);
   });
 
+  it('a published tip invents no facts (issue 44.3): price and category unknown, "Pris ej angivet", no badge, not Gratis', async () => {
+    const admin = await createUser({ roles: ['superadmin'], now: new Date(CLOCK) });
+    for (const over of [{}, { weekday: null, date: '2030-01-12', email: '' }]) {
+      const { body, id } = await pendingTip(over);
+      const res = await callJson(`/api/admin/tips/${id}/approve`, { method: 'POST', body: {}, cookie: admin.cookie, clock: CLOCK });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      const rows = await testDb().all<any>(
+        sql`SELECT DISTINCT q.price, q.category, q.theme FROM quizzes q JOIN locations l ON l.id = q.location_id WHERE l.venue_id = ${res.body.venue.id}`,
+      );
+      expect(rows).toEqual([{ price: null, category: null, theme: null }]);
+      const citySlug = slugify(body.city as string);
+      const mine = (q: string) =>
+        callJson(`/api/listing?city=${citySlug}${q}`, { clock: CLOCK }).then((r) => (r.body.items as any[]).filter((i) => i.venue.id === res.body.venue.id));
+      const [card] = await mine('');
+      expect(card).toMatchObject({ price: null, categoryLabel: null });
+      expect(await mine('&price=gratis')).toEqual([]);
+      expect(await mine('&category=allmanbildning')).toEqual([]);
+      const page = await (await call(`/quiz/${citySlug}/${res.body.venue.slug}`, { clock: CLOCK })).text();
+      expect(page).toContain('Pris ej angivet');
+      expect(page).toMatch(/Gratis quiz<\/dt><dd[^>]*>0<\/dd>/);
+    }
+  });
+
   it(`the approved tip comes back with its business after more than ${TIP_LIST_LIMIT} newer approvals (read by id, not found in a list page)`, async () => {
     const admin = await createUser({ roles: ['superadmin'], now: new Date(CLOCK) });
     const { body, id } = await pendingTip({ email: '' });

@@ -31,7 +31,8 @@ describe('mapCalendar (issue 31.2)', () => {
       ['tue@x|2026-12-15', '2026-12-15', '20:00:00', 'Julquiz'],
       ['tue@x|2026-12-22', '2026-12-22', '19:00:00', 'Tisdagsquiz'],
     ]);
-    expect(m.occurrences[0]!.series).toEqual({ pattern: 'weekly', days: [2], until: null });
+    // COUNT=4: the series ends at its fourth date, not at the sync horizon (issue 44.3).
+    expect(m.occurrences[0]!.series).toEqual({ pattern: 'weekly', days: [2], until: '2026-12-22' });
     expect(m.events[0]).toMatchObject({ kind: 'weekly', occurrences: 3, excludedDates: ['2026-12-08'], startTime: '19:00' });
   });
 
@@ -40,7 +41,8 @@ describe('mapCalendar (issue 31.2)', () => {
     expect(m.occurrences.map((o) => o.date)).toEqual(['2026-12-03', '2026-12-17', '2026-12-31']);
     // 18:00 UTC in winter is 19:00 in Stockholm.
     expect(m.occurrences[0]!.startTime).toBe('19:00:00');
-    expect(m.occurrences[0]!.series).toEqual({ pattern: 'biweekly', days: [4], until: '2027-01-01' });
+    // UNTIL (2027-01-01 00:59 in Stockholm): the series ends at its last date before it (issue 44.3).
+    expect(m.occurrences[0]!.series).toEqual({ pattern: 'biweekly', days: [4], until: '2026-12-31' });
   });
 
   it('converts UTC and other zones to Stockholm time, across DST', () => {
@@ -266,5 +268,23 @@ describe('dates that do not exist (issue 43.5)', () => {
       { uid: 'dec', title: 'Decemberquiz', reason: `${REASONS.invalidDate} (DTSTART)` },
       { uid: 'ex', title: 'Veckoquiz', reason: `${REASONS.invalidDate} (EXDATE)` },
     ]);
+  });
+});
+
+describe("a rule's real end (issue 44.3)", () => {
+  const rule = (r: string) => mapCalendar(cal(ev('UID:c@x', 'SUMMARY:Q', 'DTSTART;TZID=Europe/Stockholm:20261201T190000', r)), TODAY);
+  it('COUNT past the sync horizon: its last date, though the occurrences stop at the horizon', () => {
+    const m = rule('RRULE:FREQ=WEEKLY;COUNT=100');
+    expect(m.occurrences.at(-1)!.date <= addDays(TODAY, SYNC_HORIZON_DAYS)).toBe(true);
+    expect(m.occurrences[0]!.series!.until).toBe('2028-10-24');
+  });
+  it('a COUNT too long to read within the step bound keeps an unknown end (null), never the horizon', () => {
+    const m = rule('RRULE:FREQ=WEEKLY;COUNT=100000');
+    expect(m.occurrences.length).toBeGreaterThan(0);
+    expect(m.occurrences[0]!.series!.until).toBeNull();
+    expect(m.steps).toBeLessThanOrEqual(MAX_RECURRENCE_STEPS_PER_FEED);
+  });
+  it('an open rule has no end', () => {
+    expect(rule('RRULE:FREQ=WEEKLY').occurrences[0]!.series!.until).toBeNull();
   });
 });

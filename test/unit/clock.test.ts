@@ -12,7 +12,7 @@ import {
 } from '../../worker/lib/clock';
 import { serializeForScript } from '../../worker/lib/json-ld';
 import { slugify } from '../../worker/lib/slug';
-import { categoryLabel, displayPrice, displayTime } from '../../worker/lib/swedish';
+import { categoryBadge, categoryLabel, displayPrice, displayTime } from '../../worker/lib/swedish';
 
 describe('clock', () => {
   it('Sunday 2026-03-29 23:30 UTC is Monday 2026-03-30 in Stockholm', () => {
@@ -77,7 +77,13 @@ describe('slugs and Swedish display', () => {
     expect(categoryLabel(null)).toBe('Quiz');
     expect(displayTime(null)).toBe('19:00');
     expect(displayTime('18:30:00')).toBe('18:30');
-    expect(displayPrice(null)).toBe('Gratis');
+    // Unknown is not free (issue 44.3): no price says so, no category has no badge.
+    expect(displayPrice(null)).toBe('Pris ej angivet');
+    expect(displayPrice(0)).toBe('Gratis');
+    expect(displayPrice(40)).toBe('40 kr');
+    expect(categoryBadge(null)).toBeNull();
+    expect(categoryBadge('  ')).toBeNull();
+    expect(categoryBadge('allmänbildning')).toBe('Allmänbildning');
   });
   it('serializes JSON for script elements so it cannot close the tag', () => {
     const out = serializeForScript({ d: '</script><script>alert(1)</script>\u2028&' });

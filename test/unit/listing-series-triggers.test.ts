@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 // biome-ignore format: @ts-expect-error must sit on the line just before the untyped module's path
 // @ts-expect-error plain ESM script without types
-import { LISTING_DATES_SQL, LISTING_RANK_SQL, LISTING_SEARCH_SQL, LISTING_SERIES_FILTERS_SQL, LISTING_SERIES_LANGUAGE_SQL, LISTING_SERIES_NEAR_SQL, LISTING_SERIES_TRIGGERS_SQL, LISTING_SERIES_WORDS_SQL } from '../../scripts/listing-series-triggers.mjs';
+import { LISTING_DATES_SQL, LISTING_RANK_SQL, LISTING_SEARCH_SQL, LISTING_SERIES_FILTERS_SQL, LISTING_SERIES_LANGUAGE_SQL, LISTING_SERIES_NEAR_SQL, LISTING_SERIES_TRIGGERS_SQL, LISTING_SERIES_WORDS_SQL, LISTING_UNKNOWN_SQL } from '../../scripts/listing-series-triggers.mjs';
 
 describe('migrations printed by scripts/listing-series-triggers.mjs', () => {
   it('0005 (triggers) is exactly the output of its template, so the repeated refresh blocks cannot drift apart', () => {
@@ -43,5 +43,10 @@ describe('migrations printed by scripts/listing-series-triggers.mjs', () => {
     const [generated, printed] = migration.split('--> statement-breakpoint\n-- Printed by');
     expect(generated).toContain("ALTER TABLE `quizzes` ADD `language` text DEFAULT 'sv' NOT NULL;");
     expect(`-- Printed by${printed}`).toBe(LISTING_SERIES_LANGUAGE_SQL);
+  });
+  it('0030 (unknown facts: the data by provenance, the triggers with the unknown price, the backfill) is exactly the template output', () => {
+    const migration = readFileSync(join(import.meta.dirname, '..', '..', 'migrations', '0031_unknown_facts.sql'), 'utf8');
+    expect(migration).toBe(LISTING_UNKNOWN_SQL);
+    expect(migration).toContain('coalesce(q.price, -1)');
   });
 });

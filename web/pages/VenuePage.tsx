@@ -18,7 +18,7 @@ function QuizRow({ quiz, onOpen }: { quiz: ListingQuiz; onOpen: (q: ListingQuiz)
       <div>
         <p className="font-semibold">
           <button type="button" className="text-left hover:underline" onClick={() => onOpen(quiz)}>
-            {quiz.title || quiz.categoryLabel}
+            {quiz.title || quiz.categoryLabel || 'Quiz'}
           </button>
           {quiz.isCancelled && <span className="ml-2 rounded-full bg-red-100 px-2 py-0.5 text-sm font-bold text-red-800">Inställt</span>}
         </p>
@@ -27,7 +27,7 @@ function QuizRow({ quiz, onOpen }: { quiz: ListingQuiz; onOpen: (q: ListingQuiz)
         </p>
       </div>
       <p className="text-sm font-semibold text-slate-800">
-        {quiz.title ? `${quiz.categoryLabel} · ` : ''}
+        {quiz.title && quiz.categoryLabel ? `${quiz.categoryLabel} · ` : ''}
         {displayPrice(quiz.price)}
         {quiz.teamSize ? ` · max ${quiz.teamSize} per lag` : ''}
       </p>

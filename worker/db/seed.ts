@@ -115,7 +115,7 @@ export function buildDemoSeed(today: string, accounts: SeedAccounts): string[] {
       const recurrenceId = `seed-series-${String(vi).padStart(2, '0')}`;
       const startTime = vi % 11 === 0 ? null : ['18:00:00', '18:30:00', '19:00:00', '19:30:00', '20:00:00', '20:30:00'][vi % 6]!;
       // Entry fees from free to 80 kr, so each price filter ('Gratis', 'Högst 50 kr') shows something different.
-      const price = [null, 20, 60, 40, 80, null, 0, 50][vi % 8] ?? null;
+      const price = [0, 20, 60, 40, 80, 0, 0, 50][vi % 8] ?? 0;
       const teamSize = [2, 3, 4, 5, 6, 8][vi % 6]!;
       const quizmaster = QUIZMASTERS[vi % QUIZMASTERS.length]!;
       const language = DEMO_QUIZ_LANGUAGES[name] ?? 'sv';
@@ -527,7 +527,7 @@ export function buildScaleSeed(today: string, quizRows: number, houseEmail: stri
           startTime,
           QUIZMASTERS[v % QUIZMASTERS.length]!,
           [2, 3, 4, 5, 6, 8][v % 6]!,
-          v % 2 ? null : 30,
+          v % 2 ? 0 : 30,
           JSON.stringify([WEEKDAYS[wd - 1]!.name]),
           name,
           count,
@@ -559,10 +559,10 @@ const UNIT_COLS =
   'key, recurrence_id, pattern, location_id, city_slug, venue_id, owner_id, is_public, last_date, days_mask, shuffle, place_text, quiz_text, lat, lng, price, team_max, topic, start_min, lang';
 const UNIT_UPDATE =
   'recurrence_id = excluded.recurrence_id, pattern = excluded.pattern, location_id = excluded.location_id, city_slug = excluded.city_slug, venue_id = excluded.venue_id, owner_id = excluded.owner_id, is_public = excluded.is_public, last_date = excluded.last_date, days_mask = excluded.days_mask, place_text = excluded.place_text, quiz_text = excluded.quiz_text, lat = excluded.lat, lng = excluded.lng, price = excluded.price, team_max = excluded.team_max, topic = excluded.topic, start_min = excluded.start_min, lang = excluded.lang';
-/** The quiz filters of the unit's latest row q (migration 0015; FILTER_VALUES in scripts/listing-series-triggers.mjs). */
+/** The quiz filters of the unit's latest row q (migration 0015, the unknown price of 0030; FILTER_VALUES in scripts/listing-series-triggers.mjs). */
 const CAT = "lower(coalesce(q.category, ''))";
 const THEME = "lower(trim(coalesce(q.theme, '')))";
-const FILTER_VALUES = `coalesce(q.price, 0), q.team_size,
+const FILTER_VALUES = `coalesce(q.price, -1), q.team_size,
     CASE WHEN ${CAT} IN ('allmänbildning', 'allmänquiz', 'general', 'mixed') THEN 'allmanbildning'
       WHEN ${CAT} IN ('musikquiz', 'musik') OR ${THEME} IN ('musik', 'music') THEN 'musik'
       WHEN ${CAT} IN ('sportquiz', 'sport') OR ${THEME} = 'sport' THEN 'sport'

@@ -40,13 +40,22 @@ describe('startMinutes', () => {
 });
 
 describe('matchesQuizFilters', () => {
-  it('price: Gratis is none or 0; Högst 50 kr includes free and 50', () => {
-    expect(matchesQuizFilters(quiz({ price: null }), { price: 'gratis' })).toBe(true);
+  it('price: Gratis is 0; Högst 50 kr includes free and 50; an unknown price (null) is in neither (issue 44.3)', () => {
     expect(matchesQuizFilters(quiz({ price: 0 }), { price: 'gratis' })).toBe(true);
     expect(matchesQuizFilters(quiz({ price: 1 }), { price: 'gratis' })).toBe(false);
+    expect(matchesQuizFilters(quiz({ price: 0 }), { price: 'max50' })).toBe(true);
     expect(matchesQuizFilters(quiz({ price: 50 }), { price: 'max50' })).toBe(true);
     expect(matchesQuizFilters(quiz({ price: 51 }), { price: 'max50' })).toBe(false);
-    expect(matchesQuizFilters(quiz({ price: null }), { price: 'max50' })).toBe(true);
+    expect(matchesQuizFilters(quiz({ price: null }), { price: 'gratis' })).toBe(false);
+    expect(matchesQuizFilters(quiz({ price: null }), { price: 'max50' })).toBe(false);
+    expect(matchesQuizFilters(quiz({ price: null }), {})).toBe(true);
+  });
+  it('category: an unknown category (null or blank) has no topic and is in no category filter', () => {
+    for (const category of [null, '', '  ']) {
+      for (const topic of ['allmanbildning', 'musik', 'sport', 'film-tv', 'annat'] as const) {
+        expect(matchesQuizFilters(quiz({ category, theme: null }), { category: topic })).toBe(false);
+      }
+    }
   });
   it('team size: the max allows the number, or there is none', () => {
     expect(matchesQuizFilters(quiz({ teamSize: 6 }), { team: 6 })).toBe(true);
@@ -63,7 +72,7 @@ describe('matchesQuizFilters', () => {
     expect(matchesQuizFilters(quiz({ startTime: null }), { time: '19-20' })).toBe(true);
   });
   it('filters combine (all must hold); no filter keeps everything', () => {
-    const musicFree = quiz({ category: 'tema', theme: 'Musik', price: null });
+    const musicFree = quiz({ category: 'tema', theme: 'Musik', price: 0 });
     expect(matchesQuizFilters(musicFree, { price: 'gratis', category: 'musik' })).toBe(true);
     expect(matchesQuizFilters({ ...musicFree, price: 20 }, { price: 'gratis', category: 'musik' })).toBe(false);
     expect(matchesQuizFilters(quiz(), { price: 'gratis', category: 'musik' })).toBe(false);

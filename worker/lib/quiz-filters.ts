@@ -146,9 +146,9 @@ export function matchesQuizFilters(
   },
   f: QuizFilters,
 ): boolean {
-  const price = q.price ?? 0;
-  if (f.price === 'gratis' && price !== 0) return false;
-  if (f.price === 'max50' && price > PRICE_MAX_FILTER_SEK) return false;
+  // An unknown price (null) is neither free nor at most 50 kr (issue 44.3).
+  if (f.price === 'gratis' && q.price !== 0) return false;
+  if (f.price === 'max50' && (q.price == null || q.price > PRICE_MAX_FILTER_SEK)) return false;
   if (f.team !== undefined && q.teamSize != null && q.teamSize < f.team) return false;
   if (f.category && topicOf(q.category, q.theme) !== f.category) return false;
   if (f.time) {

@@ -78,9 +78,21 @@ export function countText(n: number, one: string, many: string): string {
   return `${n} ${n === 1 ? one : many}`;
 }
 
-/** 'Gratis' or '50 kr'. */
+/** What a quiz whose price nobody gave shows (issue 44.3): unknown is not free. */
+export const PRICE_UNKNOWN = 'Pris ej angivet';
+
+/** 'Gratis' (0 kr), '50 kr', or 'Pris ej angivet' when the price is unknown (null). */
 export function displayPrice(price: number | null | undefined): string {
-  return price == null || price === 0 ? 'Gratis' : `${price} kr`;
+  if (price == null) return PRICE_UNKNOWN;
+  return price === 0 ? 'Gratis' : `${price} kr`;
+}
+
+/**
+ * The category badge of a quiz, or null when its category is unknown (issue 44.3: a tip or a synced calendar
+ * event says nothing about it): no badge then, never an invented "Quiz" or "Allmänbildning".
+ */
+export function categoryBadge(category: string | null | undefined, theme?: string | null): string | null {
+  return (category ?? '').trim() === '' ? null : categoryLabel(category, theme);
 }
 
 /**

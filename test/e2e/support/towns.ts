@@ -23,5 +23,6 @@ export const STORY_TOWNS = {
   xss: 'Markaryd',
   tips: 'Alvesta',
   ownerKit: 'Vimmerby',
+  tipsUnknownFacts: 'Vetlanda',
 } as const;
 export type StoryTown = keyof typeof STORY_TOWNS;

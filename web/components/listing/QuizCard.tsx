@@ -41,7 +41,7 @@ export const QuizCard = memo(function QuizCard({ quiz, index = 0, onOpen, onReco
       )}
       <div className={`flex flex-1 flex-col gap-2 p-4 ${premium ? 'sm:p-6' : ''}`}>
         <div className="flex flex-wrap items-center gap-2 text-sm">
-          <span className="rounded-full bg-brand-50 px-2.5 py-0.5 font-semibold text-brand-800">{quiz.categoryLabel}</span>
+          {quiz.categoryLabel && <span className="rounded-full bg-brand-50 px-2.5 py-0.5 font-semibold text-brand-800">{quiz.categoryLabel}</span>}
           {quiz.isCancelled && <span className="rounded-full bg-red-100 px-2.5 py-0.5 font-bold text-red-800">Inställt</span>}
           {QUIZ_LANGUAGE_BADGES[quiz.language] && (
             <span className="rounded-full bg-sky-100 px-2.5 py-0.5 font-semibold text-sky-900">{QUIZ_LANGUAGE_BADGES[quiz.language]}</span>

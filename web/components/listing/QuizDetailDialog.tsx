@@ -74,7 +74,7 @@ export function QuizDetailDialog({ quiz, onClose }: { quiz: ListingQuiz | null; 
           <ul aria-label="Om kvällen" className="flex list-none flex-wrap gap-2 p-0">
             <li className={CHIP}>{displayPrice(quiz.price)}</li>
             {quiz.teamSize ? <li className={CHIP}>Max {quiz.teamSize} per lag</li> : null}
-            <li className={CHIP}>{quiz.categoryLabel}</li>
+            {quiz.categoryLabel ? <li className={CHIP}>{quiz.categoryLabel}</li> : null}
             {QUIZ_LANGUAGE_BADGES[quiz.language] ? (
               <li className="rounded-full bg-sky-100 px-3 py-1 text-sm font-semibold text-sky-900">{QUIZ_LANGUAGE_BADGES[quiz.language]}</li>
             ) : null}

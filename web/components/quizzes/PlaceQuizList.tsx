@@ -8,7 +8,7 @@ import { ChevronDown, ChevronUp } from '../ui/icons';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { PATTERN_LABELS } from '../../../worker/features/quizzes/contract';
-import { categoryLabel, displayDate, displayPrice, displayTime } from '../../../worker/lib/swedish';
+import { categoryBadge, categoryLabel, displayDate, displayPrice, displayTime } from '../../../worker/lib/swedish';
 import { QUIZ_LANGUAGE_BADGES, type QuizLanguage } from '../../../worker/lib/quiz-filters';
 import { useDeleteQuiz, useDeleteSeries, usePlaceQuizzes, useSetCancelled, type OwnerQuiz, type PlaceSeriesGroup } from '../../api/quizzes';
 import PromoteQuizButton from '../promotion/PromoteQuizButton';
@@ -17,6 +17,7 @@ import { Button, buttonClass } from '../ui/Button';
 import { toast } from '../ui/Toast';
 import { ApiError } from '../../lib/api';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
+import { MissingFacts } from './MissingFacts';
 import { PauseSeriesDialog } from './PauseSeriesDialog';
 
 /** A 409 says why (an open checkout or a paid promotion that has not run yet, issue 13.2); else a generic text. */
@@ -115,7 +116,9 @@ function SingleItem({ quiz, city, venueId }: { quiz: OwnerQuiz; city: string; ve
   return (
     <article className="rounded-xl border border-slate-200 p-3" aria-label={`Quiz ${when}`}>
       <div className="flex flex-wrap items-center gap-2">
-        <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-800">{categoryLabel(quiz.category, quiz.theme)}</span>
+        {categoryBadge(quiz.category, quiz.theme) && (
+          <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-800">{categoryBadge(quiz.category, quiz.theme)}</span>
+        )}
         <span className="font-semibold">{when}</span>
         <LanguageBadge language={quiz.language} />
         {quiz.isCancelled && <CancelledBadge />}
@@ -125,6 +128,7 @@ function SingleItem({ quiz, city, venueId }: { quiz: OwnerQuiz; city: string; ve
         {quiz.quizmaster ? `Quizmaster: ${quiz.quizmaster} · ` : ''}
         {displayPrice(quiz.price)}
       </p>
+      <MissingFacts price={quiz.price} category={quiz.category} className="mt-1" />
       <div className="mt-2 flex flex-wrap items-center gap-2">
         <PromoteQuizButton
           quiz={{ id: quiz.id, date: quiz.date, startTime: quiz.startTime, category: quiz.category, theme: quiz.theme }}
@@ -169,6 +173,7 @@ function SeriesItem({ group, city, venueId }: { group: PlaceSeriesGroup; city: s
         Nästa: {displayDate(first.date)} · {group.occurrences.length} kommande
         {group.until ? ` · till och med ${displayDate(group.until)}` : ' · förlängs automatiskt'}
       </p>
+      <MissingFacts price={first.price} category={first.category} className="mt-1" />
       {first.quizmaster && <p className="mt-1 text-sm text-slate-600">Quizmaster: {first.quizmaster}</p>}
       <div className="mt-2 flex flex-wrap gap-2">
         <Button variant="secondary" className="px-3 py-1.5 text-sm" aria-expanded={expanded} aria-controls={listId} onClick={() => setExpanded((e) => !e)}>

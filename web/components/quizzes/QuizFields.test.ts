@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CreateQuizForm, editQuizForm, EditSeriesForm, emptyQuizForm } from './QuizFields';
+import { CreateQuizForm, editQuizForm, EditSeriesForm, emptyQuizForm, formFromQuiz } from './QuizFields';
 
 const base = emptyQuizForm('2026-12-01'); // a Tuesday
 
@@ -64,5 +64,31 @@ describe('the quiz form schemas (form strings → the contract, checked by the c
     const data = EditSeriesForm.parse({ ...base, category: 'tema', theme: 'Annat', customTheme: ' Schlager ' });
     expect(data).toMatchObject({ category: 'tema', theme: 'Annat', customTheme: 'Schlager' });
     expect(data).not.toHaveProperty('date');
+  });
+});
+
+describe('unknown facts in the form (issue 44.3)', () => {
+  const unknown = {
+    startTime: '19:00:00',
+    category: null,
+    theme: null,
+    quizmaster: null,
+    teamSize: null,
+    price: null,
+    description: null,
+    language: 'sv' as const,
+  };
+  it('a quiz without category or price loads with both empty, not as Allmänbildning and Gratis', () => {
+    const v = formFromQuiz(unknown, '2026-12-01');
+    expect(v.category).toBe('');
+    expect(v.price).toBe('');
+  });
+  it('saving it asks for the category; an empty price is sent as unknown (null), 0 as free', () => {
+    const v = formFromQuiz(unknown, '2026-12-01');
+    const r = EditSeriesForm.safeParse(v);
+    expect(r.success).toBe(false);
+    expect(r.error!.issues.map((i) => [i.path.join('.'), i.message])).toContainEqual(['category', 'Välj en kategori']);
+    expect(EditSeriesForm.parse({ ...v, category: 'allmänbildning' }).price).toBeNull();
+    expect(EditSeriesForm.parse({ ...v, category: 'allmänbildning', price: '0' }).price).toBe(0);
   });
 });

@@ -80,8 +80,9 @@ export function formFromQuiz(
   today: string,
 ): QuizFormValues {
   const legacy: Record<string, string> = { musik: 'Musik', musikquiz: 'Musik', sport: 'Sport', sportquiz: 'Sport', film: 'Film & TV', filmquiz: 'Film & TV' };
-  const cat = (q.category ?? '').toLowerCase();
-  const category = cat === 'tema' || legacy[cat] ? 'tema' : 'allmänbildning';
+  const cat = (q.category ?? '').trim().toLowerCase();
+  // An unknown category (a tip, a synced calendar) stays empty: the owner chooses, nothing is assumed (issue 44.3).
+  const category = cat === '' ? '' : cat === 'tema' || legacy[cat] ? 'tema' : 'allmänbildning';
   const t = formTheme(cat === 'tema' ? q.theme : (legacy[cat] ?? null));
   const date = q.date ?? today;
   return {
@@ -178,6 +179,7 @@ export function QuizDetailFields({ withDate }: { withDate: boolean }) {
         <DateTimeField label="Starttid" type="time" current={startTime} required error={errors.startTime?.message} {...register('startTime')} />
       </div>
       <SelectField label="Kategori" required error={errors.category?.message} {...register('category')}>
+        {category === '' && <option value="">Välj kategori</option>}
         {QUIZ_CATEGORIES.map((c) => (
           <option key={c} value={c}>
             {CATEGORY_LABELS[c]}
@@ -218,7 +220,7 @@ export function QuizDetailFields({ withDate }: { withDate: boolean }) {
           min={0}
           inputMode="numeric"
           error={errors.price?.message}
-          hint="Tomt = Gratis"
+          hint="0 = gratis. Tomt visas som ”Pris ej angivet”."
           {...register('price')}
         />
       </div>

@@ -12,6 +12,7 @@ import { useAutoExtend, useExtendSeries, useSeriesList, useSingleQuizzes } from 
 import { RequireAuth } from '../../components/auth/RequireAuth';
 import { ExportQuizzesLink } from '../../components/exports/ExportQuizzesLink';
 import { Button, buttonClass } from '../../components/ui/Button';
+import { MissingFacts } from '../../components/quizzes/MissingFacts';
 import { Spinner } from '../../components/ui/Spinner';
 import { toast } from '../../components/ui/Toast';
 
@@ -117,6 +118,7 @@ function SeriesCard({ s }: { s: SeriesSummary }) {
             {s.pattern ? PATTERN_LABELS[s.pattern] : 'Återkommande'} · {s.days.join(', ')} · kl. {displayTime(s.startTime)} ·{' '}
             {categoryLabel(s.category, s.theme)}
           </p>
+          <MissingFacts price={s.price} category={s.category} className="mt-1" />
         </div>
         <span className={`rounded-full px-3 py-1 text-sm font-bold ${s.needsExtension ? 'bg-amber-100 text-amber-900' : 'bg-emerald-100 text-emerald-900'}`}>
           {s.needsExtension ? 'Behöver förlängas' : 'Aktiv'}
@@ -166,6 +168,7 @@ function SinglesTab() {
             <p className="text-sm text-slate-700">
               {q.venueName} – {q.locationName}
             </p>
+            <MissingFacts price={q.price} category={q.category} className="mt-1" />
           </div>
           <Link to={`/edit-quiz/${q.id}`} className={buttonClass('secondary')}>
             Redigera<span className="sr-only"> quiz {displayDate(q.date)}</span>

@@ -101,12 +101,12 @@ export const quizzes = sqliteTable(
     startTime: text('start_time'),
     title: text('title'),
     description: text('description'),
-    /** allmänbildning | tema from the forms; older stored values are displayed too (spec 01 §3). */
+    /** allmänbildning | tema from the forms; older stored values are displayed too (spec 01 §3); null = not given (no badge). */
     category: text('category'),
     theme: text('theme'),
     quizmaster: text('quizmaster'),
     teamSize: integer('team_size'),
-    /** Entry fee in whole SEK; null = free ('Gratis'). */
+    /** Entry fee in whole SEK, 0 = free ('Gratis'); null = not given ('Pris ej angivet', issue 44.3). */
     price: integer('price'),
     isRecurring: integer('is_recurring', { mode: 'boolean' }).notNull().default(false),
     /** Shared by every occurrence of a series; null for single quizzes. */

@@ -51,7 +51,7 @@ export const listingSeries = sqliteTable(
     /**
      * The quiz filters (issue 20, migration 0015), copied by the triggers from the unit's latest row (a
      * whole-series edit changes every row from today, so that is the series' current value).
-     * price: entry fee in whole SEK, 0 = free; teamMax: max team size, null = no limit; topic:
+     * price: entry fee in whole SEK, 0 = free, -1 = unknown (quizzes.price NULL, migration 0031); teamMax: max team size, null = no limit; topic:
      * allmanbildning | musik | sport | film-tv | annat, null = no category; startMin: start time in
      * minutes after midnight (a missing time counts as 19:00 = 1140, as it is shown).
      */

@@ -120,6 +120,8 @@ export const ImportRowSchema = lazySchema(() =>
         .string()
         .trim()
         .transform((v, ctx) => {
+          // Empty = not given (issue 44.3: no badge, the owner is asked), as the catalogue export writes it.
+          if (v === '') return null;
           const c = CATEGORIES[v.toLowerCase()];
           if (!c) {
             ctx.addIssue({ code: 'custom', message: 'Ange allmänbildning eller tema' });

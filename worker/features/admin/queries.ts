@@ -331,7 +331,7 @@ export function seriesInsert(
     locationId: string;
     dates: string[];
     startTime: string | null;
-    category: string;
+    category: string | null;
     theme: string | null;
     quizmaster: string | null;
     price: number | null;

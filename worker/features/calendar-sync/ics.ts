@@ -358,16 +358,34 @@ export function mapCalendar(text: string, today: string): MappedFeed {
       const floor = addDays(today, -JUMP_MARGIN_DAYS);
       const from = rule.count === null ? jumpedStart(event.startDate, 7 * rule.intervalWeeks, [floor, movedFrom.get(uid) ?? floor].sort()[0]!) : undefined;
       const it = event.iterator(from);
-      for (let step = 0; step < MAX_STEPS_PER_EVENT; step++) {
+      // The rule's last original date, once the iterator has run out (an UNTIL or COUNT rule): the series' real end.
+      let lastDate: string | null = null;
+      let ended = false;
+      let step = 0;
+      for (; step < MAX_STEPS_PER_EVENT; step++) {
         if (++steps > MAX_RECURRENCE_STEPS_PER_FEED) throw new FeedTooComplexError(MAX_RECURRENCE_STEPS_PER_FEED);
         const next = it.next();
-        if (!next) break;
+        if (!next) {
+          ended = true;
+          break;
+        }
         // Without moved occurrences a date is its own start (getOccurrenceDetails also builds an end: most of a step).
         const d = exceptionUids.has(uid) ? event.getOccurrenceDetails(next) : { recurrenceId: next, startDate: next, item: event };
         const orig = toStockholm(d.recurrenceId, tzidOf(event), zones);
+        if (orig) lastDate = orig.date;
         if (orig && orig.date > end && d.startDate.compare(d.recurrenceId) >= 0) break;
         push(d.recurrenceId, d.startDate, d.item);
       }
+      // A COUNT or UNTIL rule that goes on past the horizon: its last date, read on while the feed's step budget
+      // lasts (issue 44.3: the series shows its real end, not the horizon). Out of budget, the end stays the rule's
+      // UNTIL (or unknown for COUNT).
+      while (!ended && (rule.count !== null || rule.until !== null) && ++step < MAX_STEPS_PER_EVENT && steps < MAX_RECURRENCE_STEPS_PER_FEED) {
+        steps++;
+        const next = it.next();
+        if (!next) ended = true;
+        else lastDate = toStockholm(next, tzidOf(event), zones)?.date ?? lastDate;
+      }
+      if (series && ended && lastDate && (series.until === null || lastDate < series.until)) series.until = lastDate;
       for (const ex of event.component.getAllProperties('exdate')) {
         for (const v of ex.getValues() as ICAL.Time[]) {
           const local = toStockholm(v, v.isDate ? null : ((ex.getParameter('tzid') as string | undefined) ?? tzidOf(event)), zones);

@@ -14,7 +14,6 @@ import { QUIZ_ROWS_PER_INSERT, runBatch, type BatchStatement } from '../../db/ba
 import { chunks } from '../../lib/chunks';
 import { calendarFeeds, quizzes, type CalendarFeedRow, type LocationRow, type QuizRow } from '../../db/schema';
 import { authorizeLocation, requireActor, type Actor } from '../../lib/authz';
-import { addDays } from '../../lib/clock';
 import { bumpDataVersion } from '../../lib/data-version';
 import { AppError, conflict, invalidInput, notFound, rateLimited } from '../../lib/errors';
 import { newId } from '../../lib/ids';
@@ -273,7 +272,6 @@ async function applyOccurrences(deps: CalendarDeps, feed: CalendarFeedRow, locat
   const { db, clock } = deps;
   const today = clock.today();
   const now = clock.now().toISOString();
-  const horizonEnd = addDays(today, SYNC_HORIZON_DAYS);
   const items = new Map((await itemsOfFeed(db, feed.id)).map((i) => [i.key, i]));
   const quizRows = await quizzesByIds(
     db,
@@ -302,7 +300,7 @@ async function applyOccurrences(deps: CalendarDeps, feed: CalendarFeedRow, locat
     const values = { date: o.date, startTime: o.startTime, title: o.title, description: o.description, isCancelled: false, language: o.language };
     const item = items.get(o.key);
     if (!item) {
-      const row = newQuiz(feed, location, o, horizonEnd);
+      const row = newQuiz(feed, location, o);
       const slot = `${row.recurrenceId}|${row.date}`;
       if (row.recurrenceId && seriesDates.has(slot)) continue; // a moved occurrence onto another's date: one quiz per series and date
       if (row.recurrenceId) seriesDates.add(slot);
@@ -383,7 +381,7 @@ async function applyOccurrences(deps: CalendarDeps, feed: CalendarFeedRow, locat
   return result;
 }
 
-function newQuiz(feed: CalendarFeedRow, location: LocationRow, o: Occurrence, horizonEnd: string): typeof quizzes.$inferInsert {
+function newQuiz(feed: CalendarFeedRow, location: LocationRow, o: Occurrence): typeof quizzes.$inferInsert {
   const base = {
     id: newId(),
     locationId: location.id,
@@ -395,9 +393,11 @@ function newQuiz(feed: CalendarFeedRow, location: LocationRow, o: Occurrence, ho
     isCancelled: false,
   };
   if (!o.series) return { ...base, isRecurring: false };
-  // The series ends at the rule's end or the sync horizon, whichever is first: the nightly sync (not the
-  // series extension job) adds later dates, so the two never write the same series.
-  const until = o.series.until && o.series.until < horizonEnd ? o.series.until : horizonEnd;
+  // The series ends at the rule's real end (UNTIL, or a COUNT rule's last date: issue 44.3), or never (an open
+  // rule: "förlängs automatiskt"), not at the sync horizon. The nightly sync adds the dates beyond the horizon;
+  // the series extension job leaves a series a feed still tracks alone (series/service.ts extendSeries), so the
+  // two never write the same series.
+  const until = o.series.until;
   return {
     ...base,
     isRecurring: true,

@@ -47,11 +47,13 @@ describe('calendar event text', () => {
     expect(e.description.split('\n').slice(0, 5)).toEqual([
       'INSTÄLLT',
       'Kategori: Tema: Musik',
-      'Pris: Gratis',
+      'Pris: Pris ej angivet',
       'Quizmaster: Ada',
       'Max lagstorlek: 6 personer',
     ]);
     expect(e.geo).toEqual({ lat: 57.7, lon: 11.97 });
+    const free = eventText(quiz({ price: 0 }), '').description.split('\n');
+    expect(free).toContain('Pris: Gratis');
     expect(eventText(quiz({ location: { ...quiz().location, latitude: null } }), '').geo).toBeNull();
   });
 
@@ -68,5 +70,14 @@ describe('calendar event text', () => {
     expect(webcalUrl('https://quizkvall.se/api/calendar/city/goteborg.ics')).toBe('webcal://quizkvall.se/api/calendar/city/goteborg.ics');
     expect(webcalUrl('http://localhost:8787/x.ics')).toBe('webcal://localhost:8787/x.ics');
     expect(feedEnd('2026-10-10')).toBe('2026-12-04');
+  });
+});
+
+describe('unknown facts in the event text (issue 44.3)', () => {
+  it('an unknown category has no line and an unknown price says "Pris ej angivet", never Gratis', () => {
+    const lines = eventText(quiz({ category: null, theme: null, price: null }), '').description.split('\n');
+    expect(lines.some((l) => l.startsWith('Kategori:'))).toBe(false);
+    expect(lines).toContain('Pris: Pris ej angivet');
+    expect(lines.join('\n')).not.toContain('Gratis');
   });
 });

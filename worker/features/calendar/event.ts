@@ -9,7 +9,7 @@
  */
 import { addDays, stockholmInstant } from '../../lib/clock';
 import { QUIZ_LANGUAGE_BADGES, type QuizLanguage } from '../../lib/quiz-filters';
-import { categoryLabel, displayPrice } from '../../lib/swedish';
+import { categoryBadge, displayPrice } from '../../lib/swedish';
 
 /** Default length of a quiz night (spec: 2 h 30 min). */
 export const EVENT_DURATION_MIN = 150;
@@ -71,7 +71,9 @@ export function eventText(q: CalendarQuiz, origin: string): EventText {
   const lines: string[] = [];
   if (q.isCancelled) lines.push('INSTÄLLT');
   if (q.title) lines.push(q.title);
-  lines.push(`Kategori: ${categoryLabel(q.category, q.theme)}`);
+  // An unknown category has no line; an unknown price says so ('Pris ej angivet'), never 'Gratis'.
+  const category = categoryBadge(q.category, q.theme);
+  if (category) lines.push(`Kategori: ${category}`);
   lines.push(`Pris: ${displayPrice(q.price)}`);
   if (q.quizmaster) lines.push(`Quizmaster: ${q.quizmaster}`);
   if (q.teamSize) lines.push(`Max lagstorlek: ${q.teamSize} personer`);

@@ -4,7 +4,7 @@
  * tab. Rendered with React on the server (all text escaped).
  */
 import { reactServer } from '../../lib/ssr';
-import { displayDate, displayPrice, displayTime, categoryLabel } from '../../lib/swedish';
+import { displayDate, displayPrice, displayTime, categoryBadge } from '../../lib/swedish';
 import type { CalendarRow } from '../calendar/service';
 
 export interface EmbedOptions {
@@ -49,7 +49,7 @@ function Widget({ data, opts }: { data: EmbedData; opts: EmbedOptions }) {
                 {!opts.compact && (
                   <span style={{ display: 'block', color: c.muted, fontSize: 14 }}>
                     {q.title ? `${q.title} · ` : ''}
-                    {categoryLabel(q.category, q.theme)} · {displayPrice(q.price)}
+                    {[categoryBadge(q.category, q.theme), displayPrice(q.price)].filter(Boolean).join(' · ')}
                     {q.teamSize ? ` · max ${q.teamSize} per lag` : ''}
                   </span>
                 )}

@@ -164,7 +164,7 @@ export async function exportCatalogueCsv(deps: Pick<Deps, 'db'>): Promise<string
         day,
         (u.start_time ?? '19:00:00').slice(0, 5),
         u.pattern ?? 'weekly',
-        u.category ?? 'allmänbildning',
+        u.category ?? '',
         u.theme ?? '',
         u.quizmaster ?? '',
         u.price ?? '',

@@ -6,7 +6,7 @@
 import type { Db } from '../../db/client';
 import { isoWeekday } from '../../lib/clock';
 import { isQuizLanguage } from '../../lib/quiz-filters';
-import { categoryLabel } from '../../lib/swedish';
+import { categoryBadge } from '../../lib/swedish';
 import type { ListingQuiz, ListingTier } from './contract';
 import { occurrenceQuizzes, quizzesById, type DetailRow, type ListedRow, type OccurrenceRow } from './queries/cards';
 import { promotionsWithUnits, type ActivePromotionRow } from './queries/promotions';
@@ -24,7 +24,7 @@ export function toListingQuiz(d: DetailRow & { unitLat?: number | null; unitLng?
     title: d.title,
     description: d.description,
     category: d.category,
-    categoryLabel: categoryLabel(d.category, d.theme),
+    categoryLabel: categoryBadge(d.category, d.theme),
     theme: d.theme,
     quizmaster: d.quizmaster,
     teamSize: d.teamSize,

@@ -172,11 +172,12 @@ export interface ListingQuiz {
   title: string | null;
   description: string | null;
   category: string | null;
-  categoryLabel: string;
+  /** The category badge; null when the category is unknown (issue 44.3: no badge). */
+  categoryLabel: string | null;
   theme: string | null;
   quizmaster: string | null;
   teamSize: number | null;
-  /** Whole SEK; null = free. */
+  /** Whole SEK, 0 = free ('Gratis'); null = unknown ('Pris ej angivet', in no price filter; issue 44.3). */
   price: number | null;
   isRecurring: boolean;
   recurrencePattern: 'weekly' | 'biweekly' | null;

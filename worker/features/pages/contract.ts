@@ -135,7 +135,7 @@ export function combinedFaq(city: string, weekday: string): Array<{ q: string; a
     },
     {
       q: 'Vad kostar det att vara med?',
-      a: 'Många quiz är gratis, andra tar en mindre avgift per person. Priset står på varje quiz – står det Gratis kostar det inget.',
+      a: 'Många quiz är gratis, andra tar en mindre avgift per person. Priset står på varje quiz – står det Gratis kostar det inget, och står det ”Pris ej angivet” har ingen uppgett priset ännu.',
     },
     { q: 'Kan jag komma ensam?', a: 'Absolut. Fråga quizmastern eller personalen – ofta finns det lag som gärna tar emot en extra spelare.' },
     {

@@ -96,10 +96,11 @@ export function eventJsonLd(origin: string, q: ListingQuiz) {
     eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
     inLanguage: inLanguageOf(q.language),
     location: place,
+    // An unknown price (null) states nothing (issue 44.3): no isAccessibleForFree and an Offer without a price.
+    ...(q.price === 0 ? { isAccessibleForFree: true } : {}),
     offers: {
       '@type': 'Offer',
-      price: q.price ?? 0,
-      priceCurrency: 'SEK',
+      ...(q.price != null ? { price: q.price, priceCurrency: 'SEK' } : {}),
       availability: 'https://schema.org/InStock',
       url,
     },

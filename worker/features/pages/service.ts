@@ -225,7 +225,8 @@ export async function buildVenuePage(db: Db, citySlug: string, venueSlug: string
     stats: {
       upcoming: quizzes.length,
       recurring: recurring.length,
-      free: quizzes.filter((q) => q.price == null || q.price === 0).length,
+      // Only a price of 0 is free: an unknown price (null) is not (issue 44.3).
+      free: quizzes.filter((q) => q.price === 0).length,
       quizmasters: quizmasters.size,
     },
   };

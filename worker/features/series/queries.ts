@@ -5,6 +5,12 @@ import { chunks, IN_LIST_CHUNK } from '../../lib/chunks';
 import { quizzes, type QuizRow } from '../../db/schema';
 
 /** The series' most recent occurrences, newest first (enough to continue every weekday's rhythm). */
+/** Whether a calendar feed still tracks quiz `quizId` (its series is the nightly sync's, not the extension job's). */
+export async function trackedByCalendarFeed(db: Db, quizId: string): Promise<boolean> {
+  const row = await db.get<{ one: number }>(sql`SELECT 1 AS one FROM calendar_sync_items WHERE quiz_id = ${quizId} LIMIT 1`);
+  return !!row;
+}
+
 export async function recentOccurrences(db: Db, recurrenceId: string, limit = 60): Promise<QuizRow[]> {
   return db.select().from(quizzes).where(eq(quizzes.recurrenceId, recurrenceId)).orderBy(desc(quizzes.date)).limit(limit);
 }

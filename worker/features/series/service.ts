@@ -20,7 +20,16 @@ import { newId } from '../../lib/ids';
 import { recordJob } from '../../lib/jobs';
 import { occurrenceInserts, type QuizInsert } from '../quizzes/service';
 import { EXTENSION_THRESHOLD_DAYS, SERIES_HORIZON_DAYS, storedTheme, type EditSeriesData, type SeriesSummary } from '../quizzes/contract';
-import { anyOccurrenceId, countSeries, extensionCandidates, seriesAggregate, latestOccurrences, recentOccurrences, seriesSummaryRows } from './queries';
+import {
+  anyOccurrenceId,
+  countSeries,
+  extensionCandidates,
+  seriesAggregate,
+  latestOccurrences,
+  recentOccurrences,
+  seriesSummaryRows,
+  trackedByCalendarFeed,
+} from './queries';
 import { extensionDates, namesOf, parseRecurrenceDays, type Pattern } from '../../lib/recurrence';
 
 /** A series whose latest occurrence is more than this many days past is treated as ended, not extended. */
@@ -70,6 +79,9 @@ export async function extendSeries(db: Db, recurrenceId: string, today: string, 
   const recent = await recentOccurrences(db, recurrenceId);
   if (!recent.length) return 0;
   const template = recent[0]!;
+  // A synced series (calendar-sync) may end past the horizon (its rule's real end): the nightly sync adds its
+  // dates while its feed tracks it; after "Sluta synka" it is an ordinary series and extended here.
+  if (template.recurrenceId?.startsWith('cal-') && (await trackedByCalendarFeed(db, template.id))) return 0;
   let target = end ?? addDays(today, SERIES_HORIZON_DAYS);
   if (template.recurrenceUntil && template.recurrenceUntil < target) target = template.recurrenceUntil;
   const { pattern, weekdays } = seriesRule(recent);

@@ -235,7 +235,8 @@ export async function approveTip(deps: Pick<Deps, 'db' | 'clock' | 'config' | 'm
         locationId,
         dates,
         startTime: tip.startTime,
-        category: 'allmänbildning',
+        // A tip says nothing of category or price: both stay unknown (issue 44.3), for the owner to fill in.
+        category: null,
         theme: null,
         quizmaster: null,
         price: null,
@@ -252,7 +253,6 @@ export async function approveTip(deps: Pick<Deps, 'db' | 'clock' | 'config' | 'm
         locationId,
         date: tip.date!,
         startTime: tip.startTime,
-        category: 'allmänbildning',
         isRecurring: false,
         createdAt: nowIso,
         updatedAt: nowIso,

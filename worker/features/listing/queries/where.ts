@@ -46,8 +46,9 @@ export interface SeriesFilter {
 export function quizFilterSql(f: QuizFilters | undefined): SQL[] {
   if (!f) return [];
   const out: SQL[] = [];
+  // e.price is -1 when the price is unknown (the trigger template's PRICE_UNKNOWN): in neither filter.
   if (f.price === 'gratis') out.push(sql`e.price = 0`);
-  else if (f.price === 'max50') out.push(sql`e.price <= ${PRICE_MAX_FILTER_SEK}`);
+  else if (f.price === 'max50') out.push(sql`e.price BETWEEN 0 AND ${PRICE_MAX_FILTER_SEK}`);
   if (f.team !== undefined) out.push(sql`(e.team_max IS NULL OR e.team_max >= ${f.team})`);
   if (f.category) out.push(sql`e.topic = ${f.category}`);
   if (f.time) {
