@@ -228,7 +228,6 @@ describe('paging', () => {
 
 describe('GET /api/listing/cities', () => {
   it('lists each city with a public business once, with its name from the data', async () => {
-    const tag = unique('s');
     const name = uniqueTown({ nonAscii: true });
     const a = await place({ city: name });
     await place({ city: name });
