@@ -115,7 +115,9 @@ describe('ImportRowSchema', () => {
     lng: '18,05',
   };
   it('normalises Swedish spellings', () => {
-    const r = ImportRowSchema.parse(base);
+    // An empty category is not given (issue 44.3): unknown, never an invented "allmänbildning".
+    expect(ImportRowSchema.parse(base).category).toBeNull();
+    const r = ImportRowSchema.parse({ ...base, category: 'Allmänbildning' });
     expect(r).toMatchObject({
       weekday: { iso: 6, name: 'lördag' },
       start_time: '09:30:00',
