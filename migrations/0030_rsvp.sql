@@ -7,6 +7,7 @@ CREATE TABLE `rsvp_counts` (
 	FOREIGN KEY (`quiz_id`) REFERENCES `quizzes`(`id`) ON UPDATE no action ON DELETE cascade
 );
 --> statement-breakpoint
+CREATE INDEX `rsvp_counts_queued_idx` ON `rsvp_counts` (`quiz_id`) WHERE queued > 0;--> statement-breakpoint
 CREATE TABLE `rsvp_settings` (
 	`series_key` text PRIMARY KEY NOT NULL,
 	`rsvp_off` integer DEFAULT false NOT NULL,

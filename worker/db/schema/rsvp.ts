@@ -57,15 +57,20 @@ export type RsvpRow = typeof rsvps.$inferSelect;
  * Per occurrence, kept by triggers on `rsvps` (migration rsvp_counts): confirmed teams and seats, tables
  * held (confirmed + offered) and the waitlist. The guarded confirm reads `held`/`queued` here (one row).
  */
-export const rsvpCounts = sqliteTable('rsvp_counts', {
-  quizId: text('quiz_id')
-    .primaryKey()
-    .references(() => quizzes.id, { onDelete: 'cascade' }),
-  teams: integer('teams').notNull().default(0),
-  seats: integer('seats').notNull().default(0),
-  held: integer('held').notNull().default(0),
-  queued: integer('queued').notNull().default(0),
-});
+export const rsvpCounts = sqliteTable(
+  'rsvp_counts',
+  {
+    quizId: text('quiz_id')
+      .primaryKey()
+      .references(() => quizzes.id, { onDelete: 'cascade' }),
+    teams: integer('teams').notNull().default(0),
+    seats: integer('seats').notNull().default(0),
+    held: integer('held').notNull().default(0),
+    queued: integer('queued').notNull().default(0),
+  },
+  // The offer sweep visits only occurrences with a waitlist.
+  (t) => [index('rsvp_counts_queued_idx').on(t.quizId).where(sql`queued > 0`)],
+);
 
 /**
  * A series' (or a single quiz's) RSVP settings, keyed by `recurrence_id` or, for a single quiz, its id:
