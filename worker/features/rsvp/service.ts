@@ -42,7 +42,7 @@ export type RsvpDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'mailer' | 'mailQu
 export const RSVP_SWEEP_JOB = 'rsvp-sweep';
 export const RSVP_PRIVACY_JOB = 'rsvp-privacy';
 /** The sweep's Cron Trigger (wrangler.toml): every 15 minutes. */
-export const RSVP_CRON = '*/15 * * * *';
+export const RSVP_CRON = '0,15,30,45 * * * *';
 
 /** Per client (IP) and per address: RSVP requests that send a confirmation mail (as follows). */
 export const RSVP_ADDRESS_LIMIT = 5;
