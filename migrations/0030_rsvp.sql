@@ -4,6 +4,7 @@ CREATE TABLE `rsvp_counts` (
 	`seats` integer DEFAULT 0 NOT NULL,
 	`held` integer DEFAULT 0 NOT NULL,
 	`queued` integer DEFAULT 0 NOT NULL,
+	`capacity_tables` integer,
 	FOREIGN KEY (`quiz_id`) REFERENCES `quizzes`(`id`) ON UPDATE no action ON DELETE cascade
 );
 --> statement-breakpoint

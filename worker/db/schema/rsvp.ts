@@ -54,8 +54,9 @@ export const rsvps = sqliteTable(
 export type RsvpRow = typeof rsvps.$inferSelect;
 
 /**
- * Per occurrence, kept by triggers on `rsvps` (migration rsvp_counts): confirmed teams and seats, tables
- * held (confirmed + offered) and the waitlist. The guarded confirm reads `held`/`queued` here (one row).
+ * Per occurrence, kept by triggers on `rsvps` and `quizzes` (migration rsvp_counts): confirmed teams and seats,
+ * tables held (confirmed + offered), the waitlist and the capacity. The guarded confirm reads `held`/`queued`
+ * here (one row); an occurrence with neither RSVPs nor a capacity has no row.
  */
 export const rsvpCounts = sqliteTable(
   'rsvp_counts',
@@ -67,6 +68,8 @@ export const rsvpCounts = sqliteTable(
     seats: integer('seats').notNull().default(0),
     held: integer('held').notNull().default(0),
     queued: integer('queued').notNull().default(0),
+    /** A copy of `quizzes.capacity_tables` (triggers on quizzes), so a page's figures read this table alone. */
+    capacityTables: integer('capacity_tables'),
   },
   // The offer sweep visits only occurrences with a waitlist.
   (t) => [index('rsvp_counts_queued_idx').on(t.quizId).where(sql`queued > 0`)],

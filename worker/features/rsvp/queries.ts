@@ -201,14 +201,16 @@ export async function pushTargetsOf(db: Db, r: { user_id: string | null; email: 
     LIMIT 5`);
 }
 
-/** Counts for a page of occurrences (the listing's `teams` / `tablesLeft`): one read per id, driven by the id list. */
+/**
+ * Figures for a page of occurrences (the listing's `teams` / `tablesLeft`): only `rsvp_counts`, driven by the id list
+ * (one read per id that has a row; an occurrence without RSVPs or a capacity has none).
+ */
 export async function countsOf(db: Db, quizIds: readonly string[]) {
   if (!quizIds.length) return [];
-  return db.all<{ id: string; capacity_tables: number | null; teams: number | null; held: number | null }>(sql`
-    SELECT q.id, q.capacity_tables, c.teams, c.held
+  return db.all<{ id: string; capacity_tables: number | null; teams: number; held: number }>(sql`
+    SELECT c.quiz_id AS id, c.capacity_tables, c.teams, c.held
     FROM json_each(${JSON.stringify(quizIds)}) j
-    CROSS JOIN quizzes q ON q.id = j.value
-    LEFT JOIN rsvp_counts c ON c.quiz_id = j.value`);
+    CROSS JOIN rsvp_counts c ON c.quiz_id = j.value`);
 }
 
 /** Every RSVP of one occurrence for its owner's view (newest changes last), at most `limit`. */
