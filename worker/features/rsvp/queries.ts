@@ -96,10 +96,10 @@ export function cancelStatement(db: Db, id: string, nowIso: string) {
     .returning({ quizId: rsvps.quizId });
 }
 
-/** The head of an occurrence's waitlist (earliest queued), or null. */
+/** The head of an occurrence's waitlist (earliest queued; within one millisecond, the earlier RSVP), or null. */
 export async function headOfQueue(db: Db, quizId: string): Promise<{ id: string; email: string | null } | null> {
   const [row] = await db.all<{ id: string; email: string | null }>(sql`
-    SELECT id, email FROM rsvps WHERE quiz_id = ${quizId} AND state = 'queued' ORDER BY queued_at, id LIMIT 1`);
+    SELECT id, email FROM rsvps WHERE quiz_id = ${quizId} AND state = 'queued' ORDER BY queued_at, rowid LIMIT 1`);
   return row ?? null;
 }
 
@@ -217,7 +217,7 @@ export async function countsOf(db: Db, quizIds: readonly string[]) {
 export async function rsvpsOfQuiz(db: Db, quizId: string, limit: number) {
   return db.all<{ id: string; state: string; team_size: number; email: string | null; queued_at: string | null; updated_at: string; created_at: string }>(sql`
     SELECT id, state, team_size, email, queued_at, updated_at, created_at FROM rsvps WHERE quiz_id = ${quizId}
-    ORDER BY created_at, id LIMIT ${limit}`);
+    ORDER BY rowid LIMIT ${limit}`);
 }
 
 /** Privacy: addresses of RSVPs whose night was before `before` are set to NULL, one page. Returns how many. */

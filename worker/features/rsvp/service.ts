@@ -375,7 +375,7 @@ export async function ownerRsvpView(deps: Pick<Deps, 'db'>, actor: Actor, input:
     confirmed: rows.filter((r) => r.state === 'confirmed').map(toRow),
     queue: rows
       .filter((r) => r.state === 'queued' || r.state === 'offered')
-      .sort((a, b) => (a.queued_at ?? '').localeCompare(b.queued_at ?? '') || a.id.localeCompare(b.id))
+      .sort((a, b) => (a.queued_at ?? '').localeCompare(b.queued_at ?? ''))
       .map(toRow),
     cancelled: rows.filter((r) => r.state === 'cancelled').map(toRow),
     settings: { rsvpOff: !!quiz.rsvp_off, bookingUrl: quiz.booking_url, bookingPhone: quiz.booking_phone },
