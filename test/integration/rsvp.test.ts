@@ -146,7 +146,12 @@ describe('RSVP: capacity under a race', () => {
     const db = testDb();
     const ids = Array.from({ length: 50 }, () => newId());
     await db.batch(
-      ids.map((id, i) => batchableRun(db, sql`INSERT INTO rsvps (id, quiz_id, email, team_size) VALUES (${id}, ${quiz.id}, ${`race${i}-${unique()}@test.local`}, ${1 + (i % 8)})`)) as never,
+      ids.map((id, i) =>
+        batchableRun(
+          db,
+          sql`INSERT INTO rsvps (id, quiz_id, email, team_size) VALUES (${id}, ${quiz.id}, ${`race${i}-${unique()}@test.local`}, ${1 + (i % 8)})`,
+        ),
+      ) as never,
     );
     const at = new Date(NOW);
     const links = await Promise.all(ids.map((id) => signLink(DEV_LINK_SIGNING_SECRET, 'rsvp-confirm', id, 3600, at)));
@@ -193,14 +198,22 @@ describe('RSVP: the waitlist', () => {
     const [b, c] = [newId(), newId()];
     const cEmail = email();
     await db.batch([
-      batchableRun(db, sql`INSERT INTO rsvps (id, quiz_id, email, team_size, state, queued_at, confirmed_at) VALUES (${b}, ${quiz.id}, ${email()}, 4, 'queued', '2026-12-01T10:00:00.000Z', '2026-12-01T10:00:00.000Z')`),
-      batchableRun(db, sql`INSERT INTO rsvps (id, quiz_id, email, team_size, state, queued_at, confirmed_at) VALUES (${c}, ${quiz.id}, ${cEmail}, 4, 'queued', '2026-12-01T11:00:00.000Z', '2026-12-01T11:00:00.000Z')`),
+      batchableRun(
+        db,
+        sql`INSERT INTO rsvps (id, quiz_id, email, team_size, state, queued_at, confirmed_at) VALUES (${b}, ${quiz.id}, ${email()}, 4, 'queued', '2026-12-01T10:00:00.000Z', '2026-12-01T10:00:00.000Z')`,
+      ),
+      batchableRun(
+        db,
+        sql`INSERT INTO rsvps (id, quiz_id, email, team_size, state, queued_at, confirmed_at) VALUES (${c}, ${quiz.id}, ${cEmail}, 4, 'queued', '2026-12-01T11:00:00.000Z', '2026-12-01T11:00:00.000Z')`,
+      ),
     ] as never);
     // 17:00 Stockholm on the night (16:00 UTC): the offer holds until 18:00 (1 h before 19:00), not 2 h.
     const late = '2026-12-10T16:00:00.000Z';
     const delivery: string[] = [];
     expect(await offerFreeTables(testDeps({ now: late }), { quizId: quiz.id, delivery })).toBe(1);
-    const [offered] = await db.all<{ id: string; offer_expires_at: string }>(sql`SELECT id, offer_expires_at FROM rsvps WHERE state = 'offered' AND quiz_id = ${quiz.id}`);
+    const [offered] = await db.all<{ id: string; offer_expires_at: string }>(
+      sql`SELECT id, offer_expires_at FROM rsvps WHERE state = 'offered' AND quiz_id = ${quiz.id}`,
+    );
     expect(offered).toEqual({ id: b, offer_expires_at: '2026-12-10T17:00:00.000Z' });
     const fakeQueue = { sendBatch: async () => undefined };
     // Before it lapses nothing moves; at 18:00 it lapses, but no new offer is made within the last hour.
@@ -217,8 +230,14 @@ describe('RSVP: the waitlist', () => {
     const [b, c] = [newId(), newId()];
     const cEmail = email();
     await db.batch([
-      batchableRun(db, sql`INSERT INTO rsvps (id, quiz_id, email, team_size, state, queued_at, confirmed_at) VALUES (${b}, ${quiz.id}, ${email()}, 4, 'queued', '2026-12-01T10:00:00.000Z', '2026-12-01T10:00:00.000Z')`),
-      batchableRun(db, sql`INSERT INTO rsvps (id, quiz_id, email, team_size, state, queued_at, confirmed_at) VALUES (${c}, ${quiz.id}, ${cEmail}, 4, 'queued', '2026-12-01T11:00:00.000Z', '2026-12-01T11:00:00.000Z')`),
+      batchableRun(
+        db,
+        sql`INSERT INTO rsvps (id, quiz_id, email, team_size, state, queued_at, confirmed_at) VALUES (${b}, ${quiz.id}, ${email()}, 4, 'queued', '2026-12-01T10:00:00.000Z', '2026-12-01T10:00:00.000Z')`,
+      ),
+      batchableRun(
+        db,
+        sql`INSERT INTO rsvps (id, quiz_id, email, team_size, state, queued_at, confirmed_at) VALUES (${c}, ${quiz.id}, ${cEmail}, 4, 'queued', '2026-12-01T11:00:00.000Z', '2026-12-01T11:00:00.000Z')`,
+      ),
     ] as never);
     const fakeQueue = { sendBatch: async () => undefined };
     // Other tests' nights share the database: judge this night's rows, not the sweep's totals.
@@ -244,7 +263,10 @@ describe('RSVP: reminders once, at Stockholm times', () => {
       const to = email();
       const id = newId();
       const db = testDb();
-      await batchableRun(db, sql`INSERT INTO rsvps (id, quiz_id, email, team_size, state, confirmed_at) VALUES (${id}, ${quiz.id}, ${to}, 4, 'confirmed', '2026-01-01T00:00:00.000Z')`);
+      await batchableRun(
+        db,
+        sql`INSERT INTO rsvps (id, quiz_id, email, team_size, state, confirmed_at) VALUES (${id}, ${quiz.id}, ${to}, 4, 'confirmed', '2026-01-01T00:00:00.000Z')`,
+      );
       const q = { sendBatch: async () => undefined };
       const minuteBefore = new Date(new Date(mailAt).getTime() - 60_000).toISOString();
       await runRsvpSweep(testDeps({ now: minuteBefore }), { delivery: q });
@@ -348,7 +370,12 @@ describe('RSVP: the owner', () => {
     });
     expect(created.status).toBe(201);
     const rid = created.body.recurrenceId as string;
-    const res = await callJson(`/api/owner/series/${rid}`, { method: 'PATCH', body: { startTime: '19:00', category: 'allmänbildning', capacityTables: 4 }, cookie: owner.cookie, clock: NOW });
+    const res = await callJson(`/api/owner/series/${rid}`, {
+      method: 'PATCH',
+      body: { startTime: '19:00', category: 'allmänbildning', capacityTables: 4 },
+      cookie: owner.cookie,
+      clock: NOW,
+    });
     expect(res.status).toBe(200);
     const caps = await testDb().all<{ c: number | null }>(sql`SELECT capacity_tables AS c FROM quizzes WHERE recurrence_id = ${rid}`);
     expect(caps.map((r) => r.c)).toEqual(caps.map(() => 4));
@@ -413,7 +440,10 @@ describe('RSVP: privacy', () => {
     const db = testDb();
     const [kept, pending] = [newId(), newId()];
     await batchableRun(db, sql`INSERT INTO rsvps (id, quiz_id, email, team_size, state) VALUES (${kept}, ${quiz.id}, ${email()}, 4, 'confirmed')`);
-    await batchableRun(db, sql`INSERT INTO rsvps (id, quiz_id, email, team_size, state, created_at) VALUES (${pending}, ${quiz.id}, ${email()}, 4, 'pending', '2026-09-20T00:00:00.000Z')`);
+    await batchableRun(
+      db,
+      sql`INSERT INTO rsvps (id, quiz_id, email, team_size, state, created_at) VALUES (${pending}, ${quiz.id}, ${email()}, 4, 'pending', '2026-09-20T00:00:00.000Z')`,
+    );
     await forgetRsvpAddresses(testDeps({ now: '2026-10-31T01:00:00.000Z' }));
     const row = async () => (await db.all<{ email: string | null }>(sql`SELECT email FROM rsvps WHERE id = ${kept}`))[0]!;
     expect((await row()).email).not.toBeNull();

@@ -89,7 +89,10 @@ export async function processJobsBatch(
       m.ack();
       out.push({ id: m.id, unit, outcome });
     } catch (err) {
-      console.error(`nightly ${msg.type === 'nightly-task' ? 'task' : msg.type === 'calendar-sync' ? 'feed' : 'unit'} ${unit} failed (attempt ${m.attempts})`, err);
+      console.error(
+        `nightly ${msg.type === 'nightly-task' ? 'task' : msg.type === 'calendar-sync' ? 'feed' : 'unit'} ${unit} failed (attempt ${m.attempts})`,
+        err,
+      );
       m.retry({ delaySeconds: jobRetryDelaySeconds(m.attempts) });
       out.push({ id: m.id, unit, outcome: 'retried' });
     } finally {

@@ -106,12 +106,3 @@ export interface OwnerRsvpView {
   cancelled: OwnerRsvpRow[];
   settings: { rsvpOff: boolean; bookingUrl: string | null; bookingPhone: string | null };
 }
-
-/** Words shown on cards and pages ("12 lag kommer", "3 bord kvar", "Fullt"). */
-export function teamsText(teams: number): string {
-  return `${teams} lag kommer`;
-}
-export function tablesText(tablesLeft: number | null): string | null {
-  if (tablesLeft === null) return null;
-  return tablesLeft <= 0 ? 'Fullt' : `${tablesLeft} bord kvar`;
-}

@@ -48,7 +48,13 @@ export function confirmMail(to: string, n: MailNight, teamSize: number, confirmU
 export function receiptMail(to: string, n: MailNight, state: string, cancelUrl: string): MailMessage {
   const what = nightText(n);
   const line = state === 'queued' ? `Det är fullt just nu, så ert lag står i kö. Blir ett bord ledigt får ni ett mejl.` : `Ert lag är anmält. Välkomna!`;
-  return mail(to, `Vi kommer: ${n.place_name} ${displayDate(n.date)}`, `${line}\n\n${what}`, `<p>${esc(line)}</p><p><strong>${esc(what)}</strong></p>`, cancelUrl);
+  return mail(
+    to,
+    `Vi kommer: ${n.place_name} ${displayDate(n.date)}`,
+    `${line}\n\n${what}`,
+    `<p>${esc(line)}</p><p><strong>${esc(what)}</strong></p>`,
+    cancelUrl,
+  );
 }
 
 /** The head of the waitlist is offered a freed table. */

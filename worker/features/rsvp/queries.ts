@@ -116,7 +116,8 @@ export function offerStatement(db: Db, id: string, quizId: string, nowIso: strin
           < (SELECT q.capacity_tables FROM quizzes q WHERE q.id = ${quizId} AND q.is_cancelled = 0)`,
   );
 }
-export const offeredSql = (id: string, nowIso: string): SQL => sql`EXISTS (SELECT 1 FROM rsvps WHERE id = ${id} AND state = 'offered' AND offered_at = ${nowIso})`;
+export const offeredSql = (id: string, nowIso: string): SQL =>
+  sql`EXISTS (SELECT 1 FROM rsvps WHERE id = ${id} AND state = 'offered' AND offered_at = ${nowIso})`;
 
 /** Offers that lapsed by `nowIso` (at most `limit`). */
 export async function lapsedOffers(db: Db, nowIso: string, limit: number): Promise<Array<{ id: string; quiz_id: string }>> {

@@ -1,7 +1,7 @@
 /** Issue 47: the time rules of "Vi kommer" on the Stockholm clock, pinned in summer (CEST) and winter (CET). */
 import { describe, expect, it } from 'vitest';
 import { offerExpiry, quizStart, reminderDue } from './rules';
-import { tablesText, teamsText } from './contract';
+import { rsvpButtonText, tablesText, teamsText } from '../../lib/rsvp-words';
 
 const at = (iso: string) => new Date(iso);
 const LONG_AGO = at('2026-01-01T00:00:00Z');
@@ -71,5 +71,7 @@ describe('words', () => {
     expect(tablesText(3)).toBe('3 bord kvar');
     expect(tablesText(0)).toBe('Fullt');
     expect(tablesText(null)).toBeNull();
+    expect(rsvpButtonText(false)).toBe('Vi kommer');
+    expect(rsvpButtonText(true)).toBe('Ställ dig i kö');
   });
 });

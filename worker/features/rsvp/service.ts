@@ -151,7 +151,10 @@ export async function rsvpCounts(deps: Pick<Deps, 'db'>, input: { quizId: string
 }
 
 /** The listing's `teams` / `tablesLeft` of a page of occurrences: one bounded read keyed by the page's ids. */
-export async function rsvpFiguresOf(deps: Pick<Deps, 'db'>, input: { quizIds: readonly string[] }): Promise<Map<string, { teams: number; tablesLeft: number | null }>> {
+export async function rsvpFiguresOf(
+  deps: Pick<Deps, 'db'>,
+  input: { quizIds: readonly string[] },
+): Promise<Map<string, { teams: number; tablesLeft: number | null }>> {
   const rows = await q.countsOf(deps.db, input.quizIds);
   return new Map(
     rows.map((r) => [r.id, { teams: r.teams ?? 0, tablesLeft: r.capacity_tables === null ? null : Math.max(0, r.capacity_tables - (r.held ?? 0)) }]),

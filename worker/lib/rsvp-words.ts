@@ -1,0 +1,20 @@
+/**
+ * "Vi kommer" (issue 47): the words cards, dialogs and pages show for an occurrence's figures. Zod-free, so the
+ * public bundle can import it (listed in tsconfig.shared.json).
+ */
+
+/** "12 lag kommer" (never names). */
+export function teamsText(teams: number): string {
+  return `${teams} lag kommer`;
+}
+
+/** "3 bord kvar", "Fullt", or null without a capacity. */
+export function tablesText(tablesLeft: number | null | undefined): string | null {
+  if (tablesLeft === null || tablesLeft === undefined) return null;
+  return tablesLeft <= 0 ? 'Fullt' : `${tablesLeft} bord kvar`;
+}
+
+/** The button: "Vi kommer", or "Ställ dig i kö" when no table is left. */
+export function rsvpButtonText(full: boolean | null | undefined): string {
+  return full ? 'Ställ dig i kö' : 'Vi kommer';
+}
