@@ -221,6 +221,22 @@ export async function rsvpsOfQuiz(db: Db, quizId: string, limit: number) {
     ORDER BY rowid LIMIT ${limit}`);
 }
 
+/** One RSVP's night and state. */
+export async function rsvpState(db: Db, id: string): Promise<{ quiz_id: string; state: string } | null> {
+  const [row] = await db.all<{ quiz_id: string; state: string }>(sql`SELECT quiz_id, state FROM rsvps WHERE id = ${id}`);
+  return row ?? null;
+}
+
+/** Upserts a series' (or single quiz's) settings, for a batch with the data-version bump. */
+export function upsertSettingsStatement(db: Db, key: string, s: { rsvpOff: boolean; bookingUrl: string | null; bookingPhone: string | null }, nowIso: string) {
+  return batchableRun(
+    db,
+    sql`INSERT INTO rsvp_settings (series_key, rsvp_off, booking_url, booking_phone) VALUES (${key}, ${s.rsvpOff ? 1 : 0}, ${s.bookingUrl}, ${s.bookingPhone})
+      ON CONFLICT(series_key) DO UPDATE SET rsvp_off = excluded.rsvp_off, booking_url = excluded.booking_url,
+        booking_phone = excluded.booking_phone, updated_at = ${nowIso}`,
+  );
+}
+
 /** Privacy: addresses of RSVPs whose night was before `before` are set to NULL, one page. Returns how many. */
 export async function forgetAddresses(db: Db, before: string, limit: number): Promise<number> {
   const rows = await db.all(sql`

@@ -16,8 +16,6 @@ import { newId } from '../../lib/ids';
 import { takeAttempt, takeMailAttempt } from '../../lib/rate-limit';
 import { isSpentError, linkKeys, requireLink, signLink, spendStatement } from '../../lib/signed-link';
 import { displayDate, displayTime } from '../../lib/swedish';
-import { batchableRun } from '../../db/batch';
-import { sql } from 'drizzle-orm';
 import type { Deps } from '../../ports/deps';
 import { withNotices, type OutboxQueue } from '../../ports/mailer';
 import {
@@ -175,7 +173,7 @@ function viewOf(quiz: q.RsvpQuiz, state: string | null): RsvpLinkView {
 }
 
 async function rsvpWithQuiz(deps: RsvpDeps, rsvpId: string) {
-  const [row] = await deps.db.all<{ quiz_id: string; state: string }>(sql`SELECT quiz_id, state FROM rsvps WHERE id = ${rsvpId}`);
+  const row = await q.rsvpState(deps.db, rsvpId);
   if (!row) return null;
   const quiz = await q.rsvpQuiz(deps.db, row.quiz_id);
   return quiz ? { quiz, state: row.state } : null;
@@ -401,12 +399,7 @@ export async function setRsvpSettings(deps: Pick<Deps, 'db' | 'clock'>, actor: A
   const s = input.settings;
   const nowIso = deps.clock.now().toISOString();
   await runBatch(deps.db, [
-    batchableRun(
-      deps.db,
-      sql`INSERT INTO rsvp_settings (series_key, rsvp_off, booking_url, booking_phone) VALUES (${key}, ${s.rsvpOff ? 1 : 0}, ${s.bookingUrl}, ${s.bookingPhone})
-        ON CONFLICT(series_key) DO UPDATE SET rsvp_off = excluded.rsvp_off, booking_url = excluded.booking_url,
-          booking_phone = excluded.booking_phone, updated_at = ${nowIso}`,
-    ),
+    q.upsertSettingsStatement(deps.db, key, s, nowIso),
     // The pages show the booking link or no button: public data changed.
     bumpDataVersion(deps.db),
   ]);
