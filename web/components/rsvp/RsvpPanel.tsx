@@ -26,22 +26,18 @@ export function RsvpPanel({ quizId, cancelled }: { quizId: string; cancelled: bo
   const [done, setDone] = useState<string | null>(null);
   const id = useId();
 
-  async function load(signal?: AbortSignal) {
-    try {
-      setCounts(await api<RsvpCountsResponse>(`/api/quizzes/${encodeURIComponent(quizId)}/rsvp`, { signal }));
-    } catch (err) {
-      if ((err as Error).name !== 'AbortError') setFailed(true);
-    }
-  }
+  const countsPath = `/api/quizzes/${encodeURIComponent(quizId)}/rsvp`;
   useEffect(() => {
     const ctl = new AbortController();
     setCounts(null);
+    setFailed(false);
     setDone(null);
     setError(null);
-    void load(ctl.signal);
+    api<RsvpCountsResponse>(countsPath, { signal: ctl.signal }).then(setCounts, (err: Error) => {
+      if (err.name !== 'AbortError') setFailed(true);
+    });
     return () => ctl.abort();
-    // biome-ignore lint/correctness/useExhaustiveDependencies: reload only when another quiz opens
-  }, [quizId]);
+  }, [countsPath]);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -58,7 +54,7 @@ export function RsvpPanel({ quizId, cancelled }: { quizId: string; cancelled: bo
         out.message ??
           (out.state === 'queued' ? 'Det är fullt just nu: ert lag står i kö. Blir ett bord ledigt får du ett mejl.' : 'Klart! Ert lag är anmält.'),
       );
-      await load();
+      setCounts(await api<RsvpCountsResponse>(countsPath));
     } catch (err) {
       setError(err instanceof ApiError ? err.message : 'Kunde inte nå Quizkväll. Försök igen.');
     } finally {

@@ -40,7 +40,10 @@ import {
   type QuizInsert,
 } from './queries';
 
-type Fields = Pick<EditQuizData, 'startTime' | 'category' | 'theme' | 'customTheme' | 'quizmaster' | 'teamSize' | 'description' | 'price' | 'language' | 'capacityTables'>;
+type Fields = Pick<
+  EditQuizData,
+  'startTime' | 'category' | 'theme' | 'customTheme' | 'quizmaster' | 'teamSize' | 'description' | 'price' | 'language' | 'capacityTables'
+>;
 
 function fieldValues(d: Fields) {
   return {

@@ -28,7 +28,7 @@ import {
   type RsvpRequest,
   type RsvpSettingsInput,
 } from './contract';
-import { confirmMail, nightPath, offerMail, receiptMail, reminderMail, type MailNight } from './mail';
+import { confirmMail, nightPath, offerMail, receiptMail, reminderMail } from './mail';
 import * as q from './queries';
 import { offerExpiry, quizStart, reminderDue, takesRsvps, type ReminderKind } from './rules';
 
@@ -79,7 +79,7 @@ function modeOf(quiz: q.RsvpQuiz): RsvpCountsResponse['mode'] {
 
 /** A public, not cancelled, future occurrence that takes RSVPs here — or the refusal (nothing stored). */
 function requireOpen(quiz: q.RsvpQuiz | null, now: Date): q.RsvpQuiz {
-  if (!quiz || !quiz.is_public) throw notFound(QUIZ_GONE);
+  if (!quiz?.is_public) throw notFound(QUIZ_GONE);
   if (quiz.is_cancelled) throw conflict('Quizet är inställt den här kvällen.');
   if (!takesRsvps(now, quizStart(quiz.date, quiz.start_time))) throw conflict('Quizet har redan varit.');
   const mode = modeOf(quiz);
@@ -144,7 +144,7 @@ export function countsView(quiz: Pick<q.RsvpQuiz, 'capacity_tables' | 'teams' | 
 
 export async function rsvpCounts(deps: Pick<Deps, 'db'>, input: { quizId: string }): Promise<RsvpCountsResponse> {
   const quiz = await q.rsvpQuiz(deps.db, input.quizId);
-  if (!quiz || !quiz.is_public) throw notFound(QUIZ_GONE);
+  if (!quiz?.is_public) throw notFound(QUIZ_GONE);
   return { ...countsView(quiz), mode: modeOf(quiz), bookingUrl: quiz.booking_url, bookingPhone: quiz.booking_phone };
 }
 
