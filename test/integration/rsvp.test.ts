@@ -29,11 +29,11 @@ async function mailsTo(email: string): Promise<OutboxRow[]> {
 }
 /** Offers are made by the jobs queue's consumer: wait for the mail (a record), never sleep to prove absence. */
 async function waitForMail(email: string, subjectPart: string, timeoutMs = 20_000): Promise<OutboxRow> {
-  const until = Date.now() + timeoutMs;
+  const until = performance.now() + timeoutMs; // elapsed time, not a date
   for (;;) {
     const m = (await mailsTo(email)).find((r) => r.subject.includes(subjectPart));
     if (m) return m;
-    if (Date.now() > until) throw new Error(`no mail "${subjectPart}" to ${email}`);
+    if (performance.now() > until) throw new Error(`no mail "${subjectPart}" to ${email}`);
     await new Promise((r) => setTimeout(r, 200));
   }
 }
