@@ -434,6 +434,23 @@ describe('RSVP: the owner', () => {
   });
 });
 
+describe('RSVP: public pages', () => {
+  it("the venue page's Event JSON-LD carries remainingAttendeeCapacity only when a capacity is set; the card line shows the figures", async () => {
+    const { quiz, venue, location } = await night({ capacityTables: 3 });
+    const other = await createQuiz(location.id, { date: '2026-12-17', startTime: '19:00:00' });
+    await rsvpAndConfirm(quiz.id, email());
+    const html = await (await call(`/quiz/teststad/${venue.slug}`, { clock: NOW })).text();
+    const events = [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)]
+      .flatMap((m) => [JSON.parse(m[1]!)].flat())
+      .filter((e: { '@type'?: string }) => e['@type'] === 'Event') as Array<{ startDate: string; remainingAttendeeCapacity?: number }>;
+    const byDate = Object.fromEntries(events.map((e) => [e.startDate.slice(0, 10), e]));
+    expect(byDate[NIGHT]!.remainingAttendeeCapacity).toBe(2);
+    expect(byDate[other.date]).toBeDefined();
+    expect('remainingAttendeeCapacity' in byDate[other.date]!).toBe(false);
+    expect(html).toContain('1 lag kommer · 2 bord kvar');
+  });
+});
+
 describe('RSVP: privacy', () => {
   it('the nightly task deletes an RSVP address 30 days after the night, not before; never-confirmed RSVPs go after 48 h', async () => {
     const { quiz } = await night({ date: '2026-10-01' });

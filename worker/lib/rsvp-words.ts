@@ -18,3 +18,9 @@ export function tablesText(tablesLeft: number | null | undefined): string | null
 export function rsvpButtonText(full: boolean | null | undefined): string {
   return full ? 'Ställ dig i kö' : 'Vi kommer';
 }
+
+/** A card's line, "3 lag kommer · 2 bord kvar", or null when there is nothing to say (no teams, no capacity). */
+export function figuresLine(f: { teams?: number | undefined; tablesLeft?: number | null | undefined }): string | null {
+  const parts = [f.teams ? teamsText(f.teams) : null, tablesText(f.tablesLeft)].filter((p): p is string => !!p);
+  return parts.length ? parts.join(' · ') : null;
+}

@@ -3,7 +3,7 @@ import { QUIZ_LANGUAGE_BADGES } from '../../../worker/lib/quiz-filters';
 import type { ListingQuiz } from '../../pages/types';
 import { AddToCalendar } from '../calendar/AddToCalendar';
 import { venueHref } from './urls';
-import { tablesText, teamsText } from '../../../worker/lib/rsvp-words';
+import { figuresLine } from '../../../worker/lib/rsvp-words';
 import { memo, type CSSProperties } from 'react';
 
 /** LISTING_PAGE_SIZE of the listing contract, not imported: that module brings zod into the public bundle. */
@@ -75,9 +75,9 @@ export const QuizCard = memo(function QuizCard({ quiz, index = 0, onOpen, onReco
           {quiz.location.address}, {quiz.location.city}
         </p>
         {/* "Vi kommer" (issue 47): as of the page's render (the dialog reads fresh figures; decision 0018). */}
-        {!quiz.isCancelled && (quiz.teams || (quiz.tablesLeft !== null && quiz.tablesLeft !== undefined)) ? (
+        {!quiz.isCancelled && figuresLine(quiz) ? (
           <p className="text-sm font-semibold text-slate-800" data-rsvp-figures="">
-            {[quiz.teams ? teamsText(quiz.teams) : null, tablesText(quiz.tablesLeft)].filter(Boolean).join(' · ')}
+            {figuresLine(quiz)}
           </p>
         ) : null}
         {quiz.distance && (

@@ -1,7 +1,7 @@
 /** Issue 47: the time rules of "Vi kommer" on the Stockholm clock, pinned in summer (CEST) and winter (CET). */
 import { describe, expect, it } from 'vitest';
 import { offerExpiry, quizStart, reminderDue } from './rules';
-import { rsvpButtonText, tablesText, teamsText } from '../../lib/rsvp-words';
+import { figuresLine, rsvpButtonText, tablesText, teamsText } from '../../lib/rsvp-words';
 
 const at = (iso: string) => new Date(iso);
 const LONG_AGO = at('2026-01-01T00:00:00Z');
@@ -73,5 +73,8 @@ describe('words', () => {
     expect(tablesText(null)).toBeNull();
     expect(rsvpButtonText(false)).toBe('Vi kommer');
     expect(rsvpButtonText(true)).toBe('Ställ dig i kö');
+    expect(figuresLine({ teams: 3, tablesLeft: 2 })).toBe('3 lag kommer · 2 bord kvar');
+    expect(figuresLine({ teams: 0, tablesLeft: 0 })).toBe('Fullt');
+    expect(figuresLine({ teams: 0, tablesLeft: null })).toBeNull();
   });
 });
