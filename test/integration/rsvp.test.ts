@@ -287,6 +287,57 @@ describe('RSVP: reminders once, at Stockholm times', () => {
   }
 });
 
+describe('RSVP: push where the team subscribed', () => {
+  it("the 2 h reminder and an offer go to the browsers of the team's confirmed follow of the place, once", async () => {
+    const { quiz, location } = await night({ capacityTables: 1 });
+    const db = testDb();
+    const [coming, waiting, addr, follow] = [newId(), newId(), newId(), newId()];
+    const waitingEmail = email();
+    await db.batch([
+      batchableRun(db, sql`INSERT INTO follow_addresses (id, email, confirmed_at) VALUES (${addr}, ${waitingEmail}, '2026-01-01T00:00:00.000Z')`),
+      batchableRun(
+        db,
+        sql`INSERT INTO follows (id, address_id, kind, location_id, target_key, confirmed_at) VALUES (${follow}, ${addr}, 'place', ${location.id}, ${`place:${location.id}`}, '2026-01-01T00:00:00.000Z')`,
+      ),
+      batchableRun(
+        db,
+        sql`INSERT INTO push_subscriptions (id, follow_id, endpoint, p256dh, auth) VALUES (${newId()}, ${follow}, 'https://fcm.googleapis.com/fcm/send/rsvp-test', 'k', 'a')`,
+      ),
+      batchableRun(
+        db,
+        sql`INSERT INTO rsvps (id, quiz_id, email, team_size, state, confirmed_at) VALUES (${coming}, ${quiz.id}, ${email()}, 4, 'confirmed', '2026-01-01T00:00:00.000Z')`,
+      ),
+      batchableRun(
+        db,
+        sql`INSERT INTO rsvps (id, quiz_id, email, team_size, state, confirmed_at, queued_at) VALUES (${waiting}, ${quiz.id}, ${waitingEmail}, 4, 'queued', '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z')`,
+      ),
+    ] as never);
+    const sent: Array<{ endpoint: string; tag: string; followId: string }> = [];
+    const push = {
+      publicKey: 'x',
+      send: async (t: { endpoint: string }, n: { tag: string; followId: string }) => {
+        sent.push({ endpoint: t.endpoint, tag: n.tag, followId: n.followId });
+        return 'sent' as const;
+      },
+    };
+    const deps = (now: string) => testDeps({ now, ports: { push: () => push } });
+    // The first team cancels: the queue's head is offered the table by mail and by push.
+    await db.run(sql`UPDATE rsvps SET state = 'cancelled' WHERE id = ${coming}`);
+    expect(await offerFreeTables(deps('2026-12-10T10:00:00.000Z'), { quizId: quiz.id, delivery: [] })).toBe(1);
+    expect(sent).toEqual([{ endpoint: 'https://fcm.googleapis.com/fcm/send/rsvp-test', tag: `rsvp-offer:${waiting}`, followId: follow }]);
+    await call(linkIn((await waitForMail(waitingEmail, 'Ett bord är ledigt')).text, '/vi-kommer/bekrafta'), {
+      method: 'POST',
+      clock: '2026-12-10T10:30:00.000Z',
+    });
+    expect(await states(quiz.id)).toEqual({ cancelled: 1, confirmed: 1 });
+    // 2 h before 19:00 (16:00 UTC in December): the push reminder, once.
+    const q = { sendBatch: async () => undefined };
+    await runRsvpSweep(deps('2026-12-10T16:00:00.000Z'), { delivery: q });
+    await runRsvpSweep(deps('2026-12-10T16:15:00.000Z'), { delivery: q });
+    expect(sent.map((s) => s.tag)).toEqual([`rsvp-offer:${waiting}`, `rsvp:${waiting}`]);
+  });
+});
+
 describe('RSVP: refusals store nothing', () => {
   const bad: Array<[string, unknown, RegExp]> = [
     ['no team size', { email: 'a@test.local' }, /Lagstorlek/],

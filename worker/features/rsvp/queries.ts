@@ -97,9 +97,9 @@ export function cancelStatement(db: Db, id: string, nowIso: string) {
 }
 
 /** The head of an occurrence's waitlist (earliest queued; within one millisecond, the earlier RSVP), or null. */
-export async function headOfQueue(db: Db, quizId: string): Promise<{ id: string; email: string | null } | null> {
-  const [row] = await db.all<{ id: string; email: string | null }>(sql`
-    SELECT id, email FROM rsvps WHERE quiz_id = ${quizId} AND state = 'queued' ORDER BY queued_at, rowid LIMIT 1`);
+export async function headOfQueue(db: Db, quizId: string): Promise<{ id: string; email: string | null; user_id: string | null } | null> {
+  const [row] = await db.all<{ id: string; email: string | null; user_id: string | null }>(sql`
+    SELECT id, email, user_id FROM rsvps WHERE quiz_id = ${quizId} AND state = 'queued' ORDER BY queued_at, rowid LIMIT 1`);
   return row ?? null;
 }
 

@@ -262,8 +262,35 @@ export async function offerFreeTables(deps: RsvpDeps, input: { quizId: string; d
     const { results } = await withNotices(db, [q.offerStatement(db, head.id, quiz.id, nowIso, expires.toISOString())], [mail], input.delivery);
     if (changes(results[0]) === 0) break;
     offered++;
+    // And by push where the team subscribed (its follow of the place): best effort, the mail is the offer.
+    await pushTo(
+      deps,
+      { user_id: head.user_id, email: head.email, location_id: quiz.location_id },
+      {
+        title: `Ett bord är ledigt på ${quiz.place_name}`,
+        body: 'Bekräfta i mejlet för att ta bordet innan erbjudandet går ut.',
+        url: nightPath(quiz),
+        tag: `rsvp-offer:${head.id}`,
+      },
+    );
   }
   return offered;
+}
+
+/**
+ * Pushes a notice to the team's browsers that take push (the subscriptions of its confirmed follow of the place,
+ * queries.ts `pushTargetsOf`). Best effort: a push service's refusal is logged, never retried here.
+ */
+async function pushTo(
+  deps: RsvpDeps,
+  team: { user_id: string | null; email: string | null; location_id: string },
+  notice: { title: string; body: string; url: string; tag: string },
+): Promise<void> {
+  const port = deps.push;
+  if (!port) return;
+  for (const t of await q.pushTargetsOf(deps.db, team)) {
+    await port.send(t, { ...notice, followId: t.follow_id }).catch((err: unknown) => console.error('rsvp push failed', err));
+  }
 }
 
 /** Sends one claimed reminder: the mail in the claim's batch; the push after its claim, to the team's subscriptions. */
@@ -283,18 +310,12 @@ async function remind(deps: RsvpDeps, kind: ReminderKind, r: q.ReminderCandidate
   }
   const [claimed] = await runBatch(db, [claim]);
   if (!claimed) return false;
-  const port = deps.push;
-  if (!port) return true;
-  for (const t of await q.pushTargetsOf(db, r)) {
-    const notice = {
-      title: `Snart pubquiz på ${r.place_name}`,
-      body: `Ert lag är anmält: kl. ${displayTime(r.start_time)} ikväll. Kan ni inte komma? Avboka i mejlet.`,
-      url: nightPath(r),
-      followId: t.follow_id,
-      tag: `rsvp:${r.id}`,
-    };
-    await port.send(t, notice).catch((err: unknown) => console.error('rsvp push failed', err));
-  }
+  await pushTo(deps, r, {
+    title: `Snart pubquiz på ${r.place_name}`,
+    body: `Ert lag är anmält: kl. ${displayTime(r.start_time)} ikväll. Kan ni inte komma? Avboka i mejlet.`,
+    url: nightPath(r),
+    tag: `rsvp:${r.id}`,
+  });
   return true;
 }
 
