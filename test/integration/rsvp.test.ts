@@ -140,6 +140,20 @@ describe('RSVP: double opt-in and the counts', () => {
   });
 });
 
+describe('RSVP: the per-client limit', () => {
+  it('the eleventh request from one client within the hour is 429 with a Swedish message, nothing stored', async () => {
+    const { quiz } = await night();
+    const headers = { 'cf-connecting-ip': `203.0.113.${unique()}` };
+    for (let i = 0; i < 10; i++)
+      expect((await callJson(`/api/quizzes/${quiz.id}/rsvp`, { body: { email: email(), teamSize: 2 }, clock: NOW, headers })).status).toBe(202);
+    const before = await snapshot(['rsvps', 'mail_outbox']);
+    const refused = await callJson(`/api/quizzes/${quiz.id}/rsvp`, { body: { email: email(), teamSize: 2 }, clock: NOW, headers });
+    expect(refused.status).toBe(429);
+    expect(refused.body.error.message).toMatch(/^För många försök från din anslutning/);
+    expect(await snapshot(['rsvps', 'mail_outbox'])).toEqual(before);
+  });
+});
+
 describe('RSVP: capacity under a race', () => {
   it('50 parallel confirmations against 10 tables give exactly 10 confirmed and 40 queued', async () => {
     const { quiz } = await night({ capacityTables: 10 });
