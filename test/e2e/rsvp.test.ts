@@ -1,8 +1,8 @@
 /**
  * Issue 47 story on a phone (390 × 844): a visitor says "Vi kommer", confirms from /dev/mail and sees "1 lag
- * kommer"; the owner sets 2 tables; two more teams fill them and the dialog says "Fullt"; a fourth team queues
- * ("Ställ dig i kö"); a cancellation ("Vi kan inte komma") offers the table to the fourth team by mail (the jobs
- * queue), who takes it. Browser clocks are pinned to the app's (support/clock.ts); the night is a week ahead.
+ * kommer"; the owner sets 2 tables; a second team fills them and the dialog says "Fullt"; the next team queues
+ * ("Ställ dig i kö"; with the first team and two tables that is the third); a cancellation ("Vi kan inte komma")
+ * offers the table to the queued team by mail (the jobs queue), who takes it. Browser clocks are pinned to the app's (support/clock.ts); the night is a week ahead.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -45,7 +45,7 @@ async function rsvpFromDialog(page: Page, venuePath: string, title: string, emai
 }
 
 describe('"Vi kommer" on a phone (issue 47)', () => {
-  it('RSVP → confirm → "1 lag kommer"; 2 tables fill → "Fullt"; a fourth team queues; a cancellation offers it the table', async () => {
+  it('RSVP → confirm → "1 lag kommer"; 2 tables fill → "Fullt"; the next team queues; a cancellation offers it the table', async () => {
     // The owner: a place with one quiz night a week ahead.
     const owner = await newPage(browser(), { context: PHONE });
     await registerVerifiedOwner(owner.page);
@@ -78,7 +78,7 @@ describe('"Vi kommer" on a phone (issue 47)', () => {
     await owner.page.getByRole('button', { name: 'Spara antal bord' }).click();
     await expect.poll(() => owner.page.getByTestId('rsvp-owner-figures').textContent()).toContain('1 bord kvar');
 
-    // Two more teams: the second fills the last table ("Fullt"), the third queues.
+    // More teams: the second fills the last table ("Fullt"), the third queues.
     const second = uniqueEmail('lag2');
     expect(await rsvpFromDialog(visitor.page, venuePath, rowButton, second, 'Vi kommer')).toBe('Ni är anmälda');
     const full = await openNight(visitor.page, venuePath, rowButton);
