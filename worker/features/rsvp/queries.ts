@@ -248,10 +248,14 @@ export async function forgetAddresses(db: Db, before: string, limit: number): Pr
   return rows.length;
 }
 
-/** RSVPs never confirmed within the link's lifetime are deleted (they hold an address and count for nothing). */
-export async function deleteStalePending(db: Db, beforeIso: string, limit: number): Promise<number> {
+/**
+ * RSVPs never confirmed within the link's lifetime are deleted (they hold an address and count for nothing). By the
+ * database's own time, as `created_at` is written (a pinned application clock must never delete a fresh RSVP).
+ */
+export async function deleteStalePending(db: Db, hours: number, limit: number): Promise<number> {
   const rows = await db.all(sql`
-    DELETE FROM rsvps WHERE id IN (SELECT id FROM rsvps WHERE state = 'pending' AND created_at < ${beforeIso} LIMIT ${limit})
+    DELETE FROM rsvps WHERE id IN (
+      SELECT id FROM rsvps WHERE state = 'pending' AND created_at < strftime('%Y-%m-%dT%H:%M:%fZ', 'now', ${`-${hours} hours`}) LIMIT ${limit})
     RETURNING id`);
   return rows.length;
 }

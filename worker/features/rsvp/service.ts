@@ -366,8 +366,7 @@ export async function forgetRsvpAddresses(deps: Pick<Deps, 'db' | 'clock'>): Pro
     forgotten += n;
     if (n < 500) break;
   }
-  const stale = new Date(deps.clock.now().getTime() - RSVP_CONFIRM_TTL_S * 1000).toISOString();
-  const stalePending = await q.deleteStalePending(deps.db, stale, 5000);
+  const stalePending = await q.deleteStalePending(deps.db, RSVP_CONFIRM_TTL_S / 3600, 5000);
   return { forgotten, stalePending };
 }
 
