@@ -516,6 +516,29 @@ describe('RSVP: public pages', () => {
   });
 });
 
+describe('RSVP: D1 rows per request', () => {
+  it('RSVP, counts, confirm, cancel and the owner view each read at most 50 rows (a night with 12 teams)', async () => {
+    const { owner, quiz } = await night({ capacityTables: 10 });
+    for (let i = 0; i < 12; i++) await rsvpAndConfirm(quiz.id, email(), 1 + (i % 8));
+    const rows = (res: Response) => Number(res.headers.get('x-d1-rows-read'));
+    const to = email();
+    const measured: Record<string, number> = {};
+    measured['POST rsvp (visitor)'] = rows((await rsvp(quiz.id, to)).res);
+    const mail = await waitForMail(to, 'Bekräfta att ni kommer');
+    measured['GET rsvp'] = rows(await call(`/api/quizzes/${quiz.id}/rsvp`, { clock: NOW }));
+    measured['POST confirm'] = rows(await call(linkIn(mail.text, '/vi-kommer/bekrafta'), { method: 'POST', clock: NOW }));
+    measured['POST cancel'] = rows(await call(linkIn(mail.text, '/vi-kommer/avboka'), { method: 'POST', clock: NOW }));
+    measured['GET owner view'] = rows(await call(`/api/owner/rsvp/quizzes/${quiz.id}`, { cookie: owner.cookie, clock: NOW }));
+    const user = await createUser();
+    measured['POST rsvp (signed in)'] = rows((await callJson(`/api/quizzes/${quiz.id}/rsvp`, { body: { teamSize: 3 }, cookie: user.cookie, clock: NOW })).res);
+    console.info(`D1 rows read: ${JSON.stringify(measured)}`);
+    for (const [name, n] of Object.entries(measured)) {
+      expect(n, name).toBeGreaterThan(0);
+      expect(n, name).toBeLessThanOrEqual(50);
+    }
+  });
+});
+
 describe('RSVP: privacy', () => {
   it('the nightly task deletes an RSVP address 30 days after the night, not before; never-confirmed RSVPs go after 48 h', async () => {
     const { quiz } = await night({ date: '2026-10-01' });
