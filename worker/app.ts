@@ -36,6 +36,8 @@ import { freshnessLinkPages, freshnessOwnerRoutes, freshnessPublicRoutes } from 
 import { holidayLinkPages } from './features/holidays/pages';
 import { holidayRoutes } from './features/holidays/routes';
 import { opsAdminRoutes } from './features/ops/routes';
+import { rsvpPages } from './features/rsvp/pages';
+import { rsvpOwnerRoutes, rsvpRoutes } from './features/rsvp/routes';
 import { contextMiddleware } from './middleware/context';
 import { csrfGuard } from './middleware/csrf';
 import { forgetDataVersionAfterWrites } from './middleware/data-version';
@@ -135,6 +137,9 @@ export function createApp(ports: PortFactories = productionPorts) {
   app.route('/api/calendar', calendarRoutes);
   app.route('/api/takeover', takeoverRoutes);
   app.route('/api/follows', followRoutes);
+  // "Vi kommer" (issue 47): RSVP and the uncached counts; the owner's view per date.
+  app.route('/api/quizzes', rsvpRoutes);
+  app.route('/api/owner/rsvp', rsvpOwnerRoutes);
   // Superadmin: follow counts and the mail queue's dead letters (before adminRoutes, same guard inside).
   app.route('/api/admin', followAdminRoutes);
   // Superadmin: the "Drift" tab (jobs, mail, imports, backup, webhook, 5xx, config checks, incidents).
@@ -163,6 +168,8 @@ export function createApp(ports: PortFactories = productionPorts) {
   app.route('/dev/checkout', devCheckoutRoutes);
   // Pages behind the signed links in follow mail (confirm, unsubscribe, "Mina bevakningar"); never cached.
   app.route('/bevakningar', followPages);
+  // Pages behind the signed links in "Vi kommer" mail (confirm, cancel); never cached.
+  app.route('/vi-kommer', rsvpPages);
   // HTTP caching (Cache-Control + ETag + 304) for the public pages and files; never for requests with the session cookie.
   // Its pages are the ones the service worker keeps for offline use (worker/lib/public-pages.ts).
   for (const path of [...PUBLIC_PAGE_ROUTES, ...PUBLIC_FILE_ROUTES]) app.use(path, httpCache);

@@ -672,6 +672,8 @@ async function benchSize(quizRows: number, tmp: string, assets: string): Promise
     await step('listing: city + gratis + musik', 'listing', `/api/listing?city=${pick.city}&price=gratis&category=musik`, true);
     await step('listing: free text', 'listing', `/api/listing?search=${search}`, true);
     await step('listing: near', 'listing', nearPath, true);
+    // Issue 47: the uncached "Vi kommer" figures of one occurrence (the pages' small fresh read).
+    await step('rsvp counts (uncached)', 'listing', '/api/quizzes/scale-q-1-3/rsvp', true);
     // Each request from its own client address, as 50 visitors are (the per-client limit is 60 a minute).
     log(`${quizRows}: POST /api/events (a beacon of ${JSON.parse(beacon).events.length} events)`);
     m.push(

@@ -127,6 +127,8 @@ const PUBLIC_PATHS = (): Array<[string, string]> => [
   ['embed: venue', `/embed/${city}/${venue}`],
   ['share image: city', `/og/city/${city}.png`],
   ['share image: venue', `/og/venue/${city}/${venue}.png`],
+  // Issue 47: the uncached RSVP figures the pages fetch (one occurrence: its row, place, business, settings, counts).
+  ['rsvp counts', '/api/quizzes/scale-q-1-3/rsvp'],
 ];
 
 describe('D1 rows read per public request', () => {

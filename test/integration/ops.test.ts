@@ -11,6 +11,7 @@ import { jobRuns } from '../../worker/db/schema';
 import { BACKUP_JOB } from '../../worker/features/backup/service';
 import { processMailBatch } from '../../worker/features/follows/service';
 import { LISTING_DAY_JOB } from '../../worker/features/listing/service';
+import { RSVP_SWEEP_JOB } from '../../worker/features/rsvp/service';
 import { ALERT_JOB, checkAlerts as check, WEBHOOK_FAILURE_THRESHOLD } from '../../worker/features/ops/alerts';
 import type { OpsStatusResponse } from '../../worker/features/ops/contract';
 import { configChecks, secretPresence } from '../../worker/features/ops/service';
@@ -417,6 +418,8 @@ describe('jobs that never lie (issue 42 item 4)', () => {
     await run('ops-alerts', '2043-03-10T12:00:00.000Z');
     await run(LISTING_DAY_JOB, '2043-03-10T22:05:00.000Z');
     await run(LISTING_DAY_JOB, '2043-03-10T23:05:00.000Z');
+    // The 15-minute RSVP sweep (issue 47) is on time throughout; this test is about the nightly tasks.
+    await run(RSVP_SWEEP_JOB, '2043-03-11T03:13:00.000Z');
     expect((await checkAlerts(testDeps({ now: '2043-03-11T03:14:00.000Z' }))).opened).not.toContain('jobs-stale');
     expect((await checkAlerts(testDeps({ now: '2043-03-11T03:16:00.000Z' }))).opened).toContain('jobs-stale');
     const [incident] = await testDb().all<{ summary: string }>(sql`SELECT summary FROM ops_incidents WHERE key = 'jobs-stale'`);

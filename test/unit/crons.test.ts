@@ -9,6 +9,7 @@ import { FOLLOW_CRONS } from '../../worker/jobs/follow-mail';
 import { LISTING_DAY_CRON, NIGHTLY_CRON } from '../../worker/jobs/nightly';
 import { CRON_HANDLERS } from '../../worker/jobs/crons';
 import { BACKUP_CRON } from '../../worker/features/backup/service';
+import { RSVP_CRON } from '../../worker/features/rsvp/service';
 
 function declaredCrons(): string[] {
   const toml = readFileSync(join(import.meta.dirname, '..', '..', 'wrangler.toml'), 'utf8');
@@ -23,7 +24,8 @@ describe('crons', () => {
     expect(declared).toContain(LISTING_DAY_CRON);
     expect(declared).toContain(BACKUP_CRON);
     for (const c of FOLLOW_CRONS) expect(declared).toContain(c);
-    const nightly = declared.filter((c) => c !== LISTING_DAY_CRON && c !== BACKUP_CRON && !FOLLOW_CRONS.has(c));
+    expect(declared).toContain(RSVP_CRON);
+    const nightly = declared.filter((c) => c !== LISTING_DAY_CRON && c !== BACKUP_CRON && c !== RSVP_CRON && !FOLLOW_CRONS.has(c));
     expect(nightly).toEqual([NIGHTLY_CRON]);
   });
   it('the scheduled handler matches triggers exactly: every declared cron has its own handler, nothing else has one (issue 27.4)', () => {

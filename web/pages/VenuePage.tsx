@@ -9,6 +9,7 @@ import { ShareButton } from '../components/share/ShareButton';
 import { FollowButton } from '../components/follows/FollowButton';
 import { PageHero } from './PageHero';
 import type { ListingQuiz, VenuePageData } from './types';
+import { figuresLine } from '../../worker/lib/rsvp-words';
 
 const RECURRING_SHOWN = 3;
 
@@ -25,6 +26,12 @@ function QuizRow({ quiz, onOpen }: { quiz: ListingQuiz; onOpen: (q: ListingQuiz)
         <p className="text-sm text-slate-700">
           {displayDate(quiz.date)} kl. {displayTime(quiz.startTime)} · {quiz.location.name}, {quiz.location.city}
         </p>
+        {/* "Vi kommer" (issue 47): as of the page's render; the dialog reads fresh figures (decision 0019). */}
+        {!quiz.isCancelled && figuresLine(quiz) ? (
+          <p className="text-sm font-semibold text-slate-800" data-rsvp-figures="">
+            {figuresLine(quiz)}
+          </p>
+        ) : null}
       </div>
       <p className="text-sm font-semibold text-slate-800">
         {quiz.title && quiz.categoryLabel ? `${quiz.categoryLabel} · ` : ''}

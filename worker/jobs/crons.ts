@@ -10,6 +10,8 @@ import { recordJob } from '../lib/jobs';
 import { DIGEST_CRON, REMINDER_CRON, runFollowMailCron } from './follow-mail';
 import { enqueueNightly, LISTING_DAY_CRON, NIGHTLY_CRON, runListingDay } from './nightly';
 import { BACKUP_CRON, startBackup } from '../features/backup/service';
+import { RSVP_CRON } from '../features/rsvp/service';
+import { enqueueRsvpSweep } from './rsvp';
 
 export type CronHandler = (env: Env, scheduledAt: Date) => Promise<unknown>;
 
@@ -22,6 +24,8 @@ export const CRON_HANDLERS: ReadonlyMap<string, CronHandler> = new Map<string, C
   // The follow-mail crons only enqueue (jobs/follow-mail.ts).
   [REMINDER_CRON, (env, at) => runFollowMailCron(env, REMINDER_CRON, at)],
   [DIGEST_CRON, (env, at) => runFollowMailCron(env, DIGEST_CRON, at)],
+  // "Vi kommer" (issue 47): only enqueues the RSVP sweep (jobs/rsvp.ts).
+  [RSVP_CRON, (env, at) => enqueueRsvpSweep(env, at)],
 ]);
 
 /** Runs the handler of `cron`, or records the unknown trigger (and runs nothing). */

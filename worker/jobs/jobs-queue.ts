@@ -13,6 +13,7 @@ import { createDeps, productionPorts, type PortFactories } from '../ports/deps';
 import type { OutboxQueue } from '../ports/mailer';
 import { syncFeedOfNight } from '../features/calendar-sync/service';
 import { JobsMessageSchema, nightClock, nightlyTasks, type JobsQueuePort } from './nightly';
+import { runRsvpOfferJob, runRsvpSweepJob } from './rsvp';
 
 /** The part of a queue message the consumer uses (Cloudflare's `Message`; tests build their own). */
 export interface JobsQueueMessage {
@@ -57,7 +58,14 @@ export async function processJobsBatch(
       continue;
     }
     const msg = parsed.data;
-    const unit = msg.type === 'nightly-task' ? msg.name : `calendar-sync:${msg.feedId}`;
+    const unit =
+      msg.type === 'nightly-task'
+        ? msg.name
+        : msg.type === 'calendar-sync'
+          ? `calendar-sync:${msg.feedId}`
+          : msg.type === 'rsvp-offer'
+            ? `rsvp-offer:${msg.quizId}`
+            : 'rsvp-sweep';
     // The unit runs on the night's clock (its scheduled instant, advancing in real time), as the serial run did.
     const clock = nightClock(env, new Date(msg.at));
     const deps = createDeps({ db, config, clock, env }, opts.ports ?? productionPorts);
@@ -69,6 +77,11 @@ export async function processJobsBatch(
         if (!task) throw new Error(`unknown nightly task ${JSON.stringify(msg.name)}`);
         await task();
         outcome = 'done';
+      } else if (msg.type === 'rsvp-offer') {
+        outcome = `offered ${(await runRsvpOfferJob(deps, msg.quizId)).offered}`;
+      } else if (msg.type === 'rsvp-sweep') {
+        await runRsvpSweepJob(deps);
+        outcome = 'done';
       } else {
         outcome = await syncFeedOfNight(deps, msg.feedId, msg.at);
         logLine({ type: 'job', job: 'calendar-sync-feed', feedId: msg.feedId, status: outcome });
@@ -76,7 +89,10 @@ export async function processJobsBatch(
       m.ack();
       out.push({ id: m.id, unit, outcome });
     } catch (err) {
-      console.error(`nightly ${msg.type === 'nightly-task' ? 'task' : 'feed'} ${unit} failed (attempt ${m.attempts})`, err);
+      console.error(
+        `nightly ${msg.type === 'nightly-task' ? 'task' : msg.type === 'calendar-sync' ? 'feed' : 'unit'} ${unit} failed (attempt ${m.attempts})`,
+        err,
+      );
       m.retry({ delaySeconds: jobRetryDelaySeconds(m.attempts) });
       out.push({ id: m.id, unit, outcome: 'retried' });
     } finally {

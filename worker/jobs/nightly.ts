@@ -23,6 +23,7 @@ import { LISTING_DAY_JOB, runListingDayJob } from '../features/listing/service';
 import type { Deps } from '../ports/deps';
 import { deleteOldMail, type OutboxQueue } from '../ports/mailer';
 import { ownerMailTasks } from './owner-mail';
+import { forgetRsvpAddresses, RSVP_PRIVACY_JOB } from '../features/rsvp/service';
 import { alertCheckTask } from './ops-alerts';
 import { LISTING_DAY_CRON, NIGHTLY_CRON, NIGHTLY_TASKS } from './schedule';
 
@@ -39,8 +40,11 @@ export const isJobsQueue = (name: string) => name === JOBS_QUEUE_NAME || /^quizk
 /** A jobs-queue message: one nightly task by name, or one calendar feed. `at` is the night's scheduled instant. */
 export const JobsMessageSchema = lazySchema(() =>
   z.discriminatedUnion('type', [
-    z.object({ type: z.literal('nightly-task'), name: z.string().min(1).max(100), at: z.iso.datetime() }),
-    z.object({ type: z.literal('calendar-sync'), feedId: z.string().min(1).max(64), at: z.iso.datetime() }),
+  z.object({ type: z.literal('nightly-task'), name: z.string().min(1).max(100), at: z.iso.datetime() }),
+  z.object({ type: z.literal('calendar-sync'), feedId: z.string().min(1).max(64), at: z.iso.datetime() }),
+  // "Vi kommer" (issue 47): offer a freed table (a cancellation enqueues it), and the 15-minute RSVP sweep.
+  z.object({ type: z.literal('rsvp-offer'), quizId: z.string().min(1).max(64), at: z.iso.datetime() }),
+  z.object({ type: z.literal('rsvp-sweep'), at: z.iso.datetime() }),
   ]),
 );
 export type JobsMessage = z.infer<typeof JobsMessageSchema>;
@@ -85,6 +89,8 @@ export function nightlyTasks(deps: Deps, queues: { jobs: JobsQueuePort; outbox: 
     // Data minimisation: outbox rows (addresses, mail texts) older than MAIL_RETENTION_DAYS (30) by the
     // database's own time; see worker/ports/mailer.ts for why exactly-once still holds.
     recorded('mail-outbox', async () => ({ deleted: await deleteOldMail(db) })),
+    // Issue 47: RSVP addresses 30 days after the night, and RSVPs never confirmed.
+    recorded(RSVP_PRIVACY_JOB, async () => ({ ...(await forgetRsvpAddresses(deps)) })),
     // Holds of checkouts that expired unpaid (backstop for a missed checkout.session.expired event).
     recorded('promotion-holds', async () => ({ released: await releaseExpiredHolds(deps, { maxChunks: 50 }) })),
     // Open-ended series kept SERIES_HORIZON_DAYS ahead; chunked, idempotent, resumable: it calls recordJob itself

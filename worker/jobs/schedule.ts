@@ -12,6 +12,7 @@ import { CALENDAR_SYNC_JOB } from '../features/calendar-sync/service';
 import { LISTING_DAY_JOB } from '../features/listing/service';
 import { SERIES_JOB } from '../features/series/service';
 import { ALERT_JOB } from '../features/ops/service';
+import { RSVP_CRON, RSVP_PRIVACY_JOB, RSVP_SWEEP_JOB } from '../features/rsvp/service';
 import type { JobSchedule } from '../features/ops/contract';
 
 /** The nightly run (wrangler.toml): 02:15 UTC = 03:15 (winter) / 04:15 (summer) in Stockholm. */
@@ -33,6 +34,7 @@ export const NIGHTLY_TASKS: readonly string[] = [
   'analytics-seen',
   'email-tokens',
   'mail-outbox',
+  RSVP_PRIVACY_JOB,
   'promotion-holds',
   SERIES_JOB,
   CALENDAR_SYNC_JOB,
@@ -50,6 +52,8 @@ export const NIGHTLY_JOBS: readonly string[] = NIGHTLY_TASKS.filter((job) => job
 
 export const JOB_SCHEDULE: JobSchedule = new Map<string, readonly string[]>([
   [BACKUP_JOB, [BACKUP_CRON]],
+  // Issue 47: the RSVP sweep (offers, reminders) every 15 minutes; its cron only enqueues (jobs/rsvp.ts).
+  [RSVP_SWEEP_JOB, [RSVP_CRON]],
   [LISTING_DAY_JOB, [LISTING_DAY_CRON, NIGHTLY_CRON]],
   ...NIGHTLY_JOBS.map((job): [string, readonly string[]] => [job, [NIGHTLY_CRON]]),
 ]);

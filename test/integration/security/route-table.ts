@@ -434,6 +434,49 @@ export const ROUTES: Record<string, RouteCase> = {
     missing: 404,
   },
 
+  // ------------------------------------------------------------ "Vi kommer" (issue 47; rsvp.test.ts covers the flows)
+  'POST /api/quizzes/:quizId/rsvp': {
+    object: 'quiz',
+    path: (t) => `/api/quizzes/${t.quizId}/rsvp`,
+    body: (t) => ({ email: `r-${t.fresh}@test.local`, teamSize: 4 }),
+    expect: { visitor: 202, own: 201, other: 201, superadmin: 201 },
+    missing: 404,
+    note: 'anyone may RSVP to a public future night: a visitor by e-mail (202, double opt-in), a signed-in user with one click (201)',
+  },
+  'GET /api/quizzes/:quizId/rsvp': {
+    object: 'quiz',
+    path: (t) => `/api/quizzes/${t.quizId}/rsvp`,
+    expect: PUBLIC(200),
+    missing: 404,
+    note: 'public counts only (teams, seats, tables left, waitlist), never names or addresses; uncached',
+  },
+  'GET /api/owner/rsvp/quizzes/:quizId': {
+    object: 'quiz',
+    path: (t) => `/api/owner/rsvp/quizzes/${t.quizId}`,
+    expect: OWNED(200),
+    missing: 404,
+    note: "the place's owner only: team sizes, and addresses of live teams",
+  },
+  'GET /api/owner/rsvp/quizzes/:quizId/export.csv': {
+    object: 'quiz',
+    path: (t) => `/api/owner/rsvp/quizzes/${t.quizId}/export.csv`,
+    expect: OWNED(200),
+    missing: 404,
+    note: "the place's owner only",
+  },
+  'PUT /api/owner/rsvp/quizzes/:quizId/settings': {
+    object: 'quiz',
+    path: (t) => `/api/owner/rsvp/quizzes/${t.quizId}/settings`,
+    body: () => ({ rsvpOff: false, bookingUrl: null, bookingPhone: '08-123 45' }),
+    expect: OWNED(200),
+    missing: 404,
+    note: "the series' (or single quiz's) RSVP switch and external booking",
+  },
+  'GET /vi-kommer/bekrafta': { object: 'none', expect: PUBLIC(400), note: 'signed single-use link required' },
+  'POST /vi-kommer/bekrafta': { object: 'none', expect: PUBLIC(400), note: 'signed single-use link required' },
+  'GET /vi-kommer/avboka': { object: 'none', expect: PUBLIC(400), note: 'signed link required' },
+  'POST /vi-kommer/avboka': { object: 'none', expect: PUBLIC(400), note: 'one-click "Vi kan inte komma", exempt from the CSRF guard; signed link required' },
+
   // ------------------------------------------------------------ follows (issue 17)
   'POST /api/follows': {
     object: 'location',

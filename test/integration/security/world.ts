@@ -142,4 +142,7 @@ export const GUARDED_TABLES = [
   'feedback',
   'analytics_daily',
   'tips',
+  'rsvps',
+  'rsvp_counts',
+  'rsvp_settings',
 ];

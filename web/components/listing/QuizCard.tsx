@@ -3,6 +3,7 @@ import { QUIZ_LANGUAGE_BADGES } from '../../../worker/lib/quiz-filters';
 import type { ListingQuiz } from '../../pages/types';
 import { AddToCalendar } from '../calendar/AddToCalendar';
 import { venueHref } from './urls';
+import { figuresLine } from '../../../worker/lib/rsvp-words';
 import { memo, type CSSProperties } from 'react';
 
 /** LISTING_PAGE_SIZE of the listing contract, not imported: that module brings zod into the public bundle. */
@@ -73,6 +74,12 @@ export const QuizCard = memo(function QuizCard({ quiz, index = 0, onOpen, onReco
           {quiz.location.name !== quiz.venue.name ? `${quiz.location.name}, ` : ''}
           {quiz.location.address}, {quiz.location.city}
         </p>
+        {/* "Vi kommer" (issue 47): as of the page's render (the dialog reads fresh figures; decision 0019). */}
+        {!quiz.isCancelled && figuresLine(quiz) ? (
+          <p className="text-sm font-semibold text-slate-800" data-rsvp-figures="">
+            {figuresLine(quiz)}
+          </p>
+        ) : null}
         {quiz.distance && (
           <p className="text-sm font-semibold text-brand-800" data-distance-km={quiz.distanceKm}>
             {quiz.distance} bort

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { CalendarDays, MapPin } from '../ui/icons';
 import { displayDate, displayPrice, displayTime } from '../../../worker/lib/swedish';
 import { QUIZ_LANGUAGE_BADGES } from '../../../worker/lib/quiz-filters';
@@ -12,6 +12,9 @@ import { Dialog } from '../ui/Dialog';
 import { venueHref } from './urls';
 import { FollowButton } from '../follows/FollowButton';
 import { directionsUrl } from '../map/loader';
+
+/** "Vi kommer" (issue 47) is a lazy chunk: it needs JavaScript and a fetch anyway, and keeps the first load small. */
+const RsvpPanel = lazy(() => import('../rsvp/RsvpPanel').then((m) => ({ default: m.RsvpPanel })));
 
 const CHIP = 'rounded-full bg-slate-100 px-3 py-1 text-sm font-semibold text-slate-800';
 
@@ -87,6 +90,10 @@ export function QuizDetailDialog({ quiz, onClose }: { quiz: ListingQuiz | null; 
             <ShareButton path={venueHref(quiz.location.citySlug, quiz.venue.slug)} title={`Pubquiz på ${quiz.venue.name}`} track={{ quizId: quiz.id }} />
             <FollowButton target={{ placeId: quiz.location.id, label: quiz.location.name }} track={{ quizId: quiz.id }} />
           </fieldset>
+          {/* "Vi kommer" (issue 47): fresh figures and the RSVP form. */}
+          <Suspense fallback={null}>
+            <RsvpPanel quizId={quiz.id} cancelled={quiz.isCancelled} />
+          </Suspense>
           {(quiz.quizmaster || website || (quiz.tier === 'premium' && quiz.location.phone)) && (
             <ul className="list-none space-y-1 p-0 text-sm">
               {quiz.quizmaster && <li>Quizmaster: {quiz.quizmaster}</li>}

@@ -19,6 +19,7 @@ import { Spinner } from '../../components/ui/Spinner';
 import { toast } from '../../components/ui/Toast';
 import { ApiError } from '../../lib/api';
 import { setServerErrors } from '../../lib/form';
+import { RsvpOwnerPanel } from '../../components/rsvp/RsvpOwnerPanel';
 
 export default function EditQuizPage() {
   return <RequireAuth require="admin">{(user) => <EditQuiz isSuperadmin={user.isSuperadmin} />}</RequireAuth>;
@@ -153,6 +154,8 @@ function EditOneForm({ data, back }: { data: QuizDetailResponse; back: string })
           </div>
         </form>
       </FormProvider>
+      {/* "Vi kommer" (issue 47): this date's teams, queue, CSV, tables and the series' RSVP settings. */}
+      <RsvpOwnerPanel quiz={quiz} />
       <ConfirmDialog
         open={confirm === 'detach'}
         title="Gör om till enskilt quiz?"

@@ -120,6 +120,8 @@ export const quizzes = sqliteTable(
     isCancelled: integer('is_cancelled', { mode: 'boolean' }).notNull().default(false),
     /** The language the quiz is held in (issue 31.3): sv | en | both (worker/lib/quiz-filters.ts QUIZ_LANGUAGES); a series shares it like its other fields. */
     language: text('language', { enum: QUIZ_LANGUAGES }).notNull().default('sv'),
+    /** "Vi kommer" (issue 47): tables for teams on this date; null = no limit. A series edit sets every future date. */
+    capacityTables: integer('capacity_tables'),
     ...timestamps,
   },
   (t) => [

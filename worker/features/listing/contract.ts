@@ -201,6 +201,12 @@ export interface ListingQuiz {
   venue: { id: string; name: string; slug: string; description: string | null; website: string | null };
   /** Where the map shows it: the place's own coordinates, else its town's centre; absent when neither is known. */
   position?: { lat: number; lng: number };
+  /**
+   * "Vi kommer" (issue 47): confirmed teams and tables left (null without a capacity), added at read time by
+   * GET /api/listing from one bounded read keyed by the page's ids (never part of the stored card).
+   */
+  teams?: number;
+  tablesLeft?: number | null;
   /** Near mode only: great-circle distance from the asked position (km) and as shown ("1,2 km"). */
   distanceKm?: number;
   distance?: string;

@@ -10,6 +10,7 @@ import { listQuizzes, type ListingContext } from './service';
 import { listingDayTrigger } from './listing-day';
 import { mapCard, mapPoints } from './map';
 import { publicCities } from './places';
+import { rsvpFiguresOf } from '../rsvp/service';
 
 /** The request's reader; a stale listing starts the listing-day job and is served as stored (issue 30.8). */
 const readerContext = (c: Context<AppEnv>): ListingContext =>
@@ -30,7 +31,9 @@ export const listingRoutes = new Hono<AppEnv>()
       c,
       async () => {
         const result = await listQuizzes(c.var.db, query, readerContext(c));
-        return c.json(result);
+        // Issue 47: each item's RSVP figures, one read keyed by the page's ids (the card JSON stays as stored).
+        const figures = await rsvpFiguresOf(c.var.deps, { quizIds: result.items.map((i) => i.id) });
+        return c.json({ ...result, items: result.items.map((i) => ({ ...i, teams: 0, tablesLeft: null, ...figures.get(i.id) })) });
       },
       { query: LISTING_QUERY_KEYS },
     );

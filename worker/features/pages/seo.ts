@@ -106,6 +106,8 @@ export function eventJsonLd(origin: string, q: ListingQuiz) {
     },
     organizer: { '@type': 'Organization', name: q.venue.name, url: q.venue.website || q.location.website || url },
     url,
+    // Issue 47: tables left when the owner gave a capacity (as of the page's render).
+    ...(typeof q.tablesLeft === 'number' ? { remainingAttendeeCapacity: q.tablesLeft } : {}),
   };
 }
 

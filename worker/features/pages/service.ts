@@ -7,7 +7,8 @@ import { isoWeekday, stockholmDate } from '../../lib/clock';
 import { WEEKDAYS, findWeekday } from '../../lib/swedish';
 import { isTownSlug } from '../../lib/gazetteer';
 import type { CityOption, ListingQuiz } from '../listing/contract';
-import { ListingQuerySchema, QuizFilterShape } from '../listing/contract';
+import { LISTING_PAGE_SIZE, ListingQuerySchema, QuizFilterShape } from '../listing/contract';
+import { rsvpFiguresOf } from '../rsvp/service';
 import type { ListingContext } from '../../lib/listing-context';
 import { findPublicCity, findPublicVenueWithPlaces, listQuizzes, pageCityOptions, publicCities, publicVenueQuizzes, sitemapSource } from '../listing/service';
 import { QUIZ_FILTER_KEYS, type CombinedPageData, type ListingFilters, type ListingPageData, type VenuePageData, type WeekdayRef } from './contract';
@@ -120,6 +121,18 @@ function pageFiltersWithoutNear(
   return { city, weekday: WEEKDAYS[isoWeekday(ctx.today) - 1]!.slug, date: ctx.today, search };
 }
 
+/**
+ * Issue 47: the RSVP figures (teams, tables left) of a page's first LISTING_PAGE_SIZE occurrences, for the cards and
+ * the JSON-LD as of the render: one read keyed by their ids. The dialog reads fresh figures (decision 0019).
+ */
+async function withRsvpFigures(db: Db, items: ListingQuiz[]): Promise<ListingQuiz[]> {
+  const figures = await rsvpFiguresOf({ db }, { quizIds: items.slice(0, LISTING_PAGE_SIZE).map((i) => i.id) });
+  return items.map((i) => {
+    const f = figures.get(i.id);
+    return f ? { ...i, ...f } : i;
+  });
+}
+
 export async function buildListingPage(
   db: Db,
   variant: ListingPageData['variant'],
@@ -147,6 +160,7 @@ export async function buildListingPage(
     pageCityOptions(db, filters.city || undefined),
   ]);
   const { ignored } = readQuizFilterQuery(query);
+  result.items = await withRsvpFigures(db, result.items);
   return {
     kind: 'listing',
     variant,
@@ -173,6 +187,7 @@ export async function buildCombinedPage(
   const { filters: quiz, ignored } = readQuizFilterQuery(query);
   const filters: ListingFilters = { city: city.slug, weekday: weekday.slug, date: '', search: '', ...quiz };
   const result = await listQuizzes(db, ListingQuerySchema.parse({ city: city.slug, weekday: weekday.slug, ...quizQuery(filters), page: 1 }), ctx);
+  result.items = await withRsvpFigures(db, result.items);
   return {
     kind: 'combined',
     today: ctx.today,
@@ -197,7 +212,10 @@ export async function buildVenuePage(db: Db, citySlug: string, venueSlug: string
   const here = found.places.find((l) => l.citySlug === citySlug);
   if (!here) return null;
   const cards = await publicVenueQuizzes(db, found, ctx.today, VENUE_UPCOMING_LIMIT);
-  const quizzes: ListingQuiz[] = cards.map((q) => ({ ...q, unclaimed: !!venue.house }));
+  const quizzes: ListingQuiz[] = await withRsvpFigures(
+    db,
+    cards.map((q) => ({ ...q, unclaimed: !!venue.house })),
+  );
   const recurring = quizzes.filter((q) => q.isRecurring);
   const specials = quizzes.filter((q) => !q.isRecurring);
   const quizmasters = new Set(quizzes.map((q) => q.quizmaster?.trim().toLowerCase()).filter(Boolean));

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { CapacityTablesSchema } from '../rsvp/contract';
 import { WEEKDAY_NAMES, type WeekdayName } from '../../lib/swedish';
 import { textField } from '../../lib/zod-text';
 import { QUIZ_LANGUAGES, QUIZ_LANGUAGE_LABELS, type QuizLanguage } from '../../lib/quiz-filters';
@@ -83,6 +84,8 @@ const fieldShape = {
     .describe('Pris'),
   /** Missing = unchanged on an edit, 'sv' on a new quiz (older clients). */
   language: z.enum(QUIZ_LANGUAGES, { error: LANGUAGE_ERROR }).optional().describe('Språk'),
+  /** "Vi kommer" (issue 47): tables for teams; null = no limit, missing = unchanged (none on a new quiz). */
+  capacityTables: CapacityTablesSchema.optional(),
 };
 
 type ThemeFields = { category: string; theme?: string | null | undefined; customTheme?: string | null | undefined };

@@ -40,7 +40,10 @@ import {
   type QuizInsert,
 } from './queries';
 
-type Fields = Pick<EditQuizData, 'startTime' | 'category' | 'theme' | 'customTheme' | 'quizmaster' | 'teamSize' | 'description' | 'price' | 'language'>;
+type Fields = Pick<
+  EditQuizData,
+  'startTime' | 'category' | 'theme' | 'customTheme' | 'quizmaster' | 'teamSize' | 'description' | 'price' | 'language' | 'capacityTables'
+>;
 
 function fieldValues(d: Fields) {
   return {
@@ -53,6 +56,8 @@ function fieldValues(d: Fields) {
     price: d.price ?? null,
     // Undefined leaves an edited quiz's language as it was; a new row gets the column default 'sv'.
     language: d.language,
+    // Likewise the tables of "Vi kommer" (issue 47): undefined = unchanged (none on a new row).
+    capacityTables: d.capacityTables,
   };
 }
 

@@ -53,6 +53,7 @@ function occurrenceFrom(t: QuizRow, date: string): QuizInsert {
     teamSize: t.teamSize,
     price: t.price,
     language: t.language,
+    capacityTables: t.capacityTables,
     isRecurring: true,
     recurrenceId: t.recurrenceId,
     recurrencePattern: t.recurrencePattern,
@@ -290,6 +291,8 @@ export async function editSeries(deps: SeriesDeps, actor: Actor, input: { recurr
         teamSize: data.teamSize ?? null,
         price: data.price ?? null,
         language: data.language,
+        // Issue 47: undefined leaves each date's tables as they are.
+        capacityTables: data.capacityTables,
         description: data.description ?? null,
         updatedAt: now.toISOString(),
       })
