@@ -40,11 +40,11 @@ export const isJobsQueue = (name: string) => name === JOBS_QUEUE_NAME || /^quizk
 /** A jobs-queue message: one nightly task by name, or one calendar feed. `at` is the night's scheduled instant. */
 export const JobsMessageSchema = lazySchema(() =>
   z.discriminatedUnion('type', [
-  z.object({ type: z.literal('nightly-task'), name: z.string().min(1).max(100), at: z.iso.datetime() }),
-  z.object({ type: z.literal('calendar-sync'), feedId: z.string().min(1).max(64), at: z.iso.datetime() }),
-  // "Vi kommer" (issue 47): offer a freed table (a cancellation enqueues it), and the 15-minute RSVP sweep.
-  z.object({ type: z.literal('rsvp-offer'), quizId: z.string().min(1).max(64), at: z.iso.datetime() }),
-  z.object({ type: z.literal('rsvp-sweep'), at: z.iso.datetime() }),
+    z.object({ type: z.literal('nightly-task'), name: z.string().min(1).max(100), at: z.iso.datetime() }),
+    z.object({ type: z.literal('calendar-sync'), feedId: z.string().min(1).max(64), at: z.iso.datetime() }),
+    // "Vi kommer" (issue 47): offer a freed table (a cancellation enqueues it), and the 15-minute RSVP sweep.
+    z.object({ type: z.literal('rsvp-offer'), quizId: z.string().min(1).max(64), at: z.iso.datetime() }),
+    z.object({ type: z.literal('rsvp-sweep'), at: z.iso.datetime() }),
   ]),
 );
 export type JobsMessage = z.infer<typeof JobsMessageSchema>;
