@@ -61,7 +61,8 @@ async function oracle(locationIds: string[]): Promise<Unit[]> {
     GROUP BY coalesce(q.recurrence_id, q.id), q.location_id ORDER BY key`);
   return rows.map(({ r_price, r_team, r_cat, r_theme, r_start, ...u }) => ({
     ...u,
-    price: r_price ?? 0,
+    // An unknown price is PRICE_UNKNOWN in the listing (issue 44.3), not 0.
+    price: r_price ?? -1,
     team_max: r_team,
     topic: topicOf(r_cat, r_theme),
     start_min: startMinutes(r_start),

@@ -504,7 +504,7 @@ describe('RSVP: public pages', () => {
     const { quiz, venue, location } = await night({ capacityTables: 3 });
     const other = await createQuiz(location.id, { date: '2026-12-17', startTime: '19:00:00' });
     await rsvpAndConfirm(quiz.id, email());
-    const html = await (await call(`/quiz/teststad/${venue.slug}`, { clock: NOW })).text();
+    const html = await (await call(`/quiz/${location.citySlug}/${venue.slug}`, { clock: NOW })).text();
     const events = [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)]
       .flatMap((m) => [JSON.parse(m[1]!)].flat())
       .filter((e: { '@type'?: string }) => e['@type'] === 'Event') as Array<{ startDate: string; remainingAttendeeCapacity?: number }>;
