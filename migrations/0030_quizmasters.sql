@@ -53,6 +53,7 @@ CREATE TABLE `quizmaster_links` (
 );
 --> statement-breakpoint
 CREATE INDEX `quizmaster_links_qm_idx` ON `quizmaster_links` (`quizmaster_id`,`location_id`);--> statement-breakpoint
+CREATE INDEX `quizmaster_links_venue_idx` ON `quizmaster_links` (`venue_id`);--> statement-breakpoint
 CREATE TABLE `quizmasters` (
 	`id` text PRIMARY KEY NOT NULL,
 	`name` text NOT NULL,

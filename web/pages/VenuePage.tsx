@@ -7,6 +7,7 @@ import { SubscribeCalendar } from '../components/calendar/SubscribeCalendar';
 import { QuizDetailDialog } from '../components/listing/QuizDetailDialog';
 import { ShareButton } from '../components/share/ShareButton';
 import { FollowButton } from '../components/follows/FollowButton';
+import { QuizmasterLink } from '../components/quizmasters/QuizmasterLink';
 import { PageHero } from './PageHero';
 import type { ListingQuiz, VenuePageData } from './types';
 
@@ -25,6 +26,7 @@ function QuizRow({ quiz, onOpen }: { quiz: ListingQuiz; onOpen: (q: ListingQuiz)
         <p className="text-sm text-slate-700">
           {displayDate(quiz.date)} kl. {displayTime(quiz.startTime)} · {quiz.location.name}, {quiz.location.city}
         </p>
+        {(quiz.quizmasterProfile || quiz.quizmaster) && <QuizmasterLink quiz={quiz} className="text-sm text-slate-700" />}
       </div>
       <p className="text-sm font-semibold text-slate-800">
         {quiz.title ? `${quiz.categoryLabel} · ` : ''}

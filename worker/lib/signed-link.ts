@@ -29,7 +29,9 @@ export type LinkPurpose =
   | 'freshness-confirm'
   | 'login-device'
   | 'tip-stop'
-  | 'tip-page';
+  | 'tip-page'
+  | 'quizmaster-invite'
+  | 'quizmaster-invite-stop';
 
 export interface LinkPayload {
   p: LinkPurpose;

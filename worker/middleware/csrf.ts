@@ -8,7 +8,7 @@ const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
  * RFC 8058 one-click unsubscribe that mail providers POST without Origin (its signed link is the check;
  * it only ever ends one follow, or forgets one tipster's address).
  */
-const EXEMPT = new Set(['/api/payments/webhook', '/bevakningar/avsluta', '/tipsa/stopp']);
+const EXEMPT = new Set(['/api/payments/webhook', '/bevakningar/avsluta', '/tipsa/stopp', '/quizmaster-inbjudan/stopp']);
 
 /**
  * Refuses cross-site state changes on every non-GET route (ARCHITECTURE.md "Auth"): the request must

@@ -12,6 +12,7 @@ import { Dialog } from '../ui/Dialog';
 import { venueHref } from './urls';
 import { FollowButton } from '../follows/FollowButton';
 import { directionsUrl } from '../map/loader';
+import { QuizmasterLink } from '../quizmasters/QuizmasterLink';
 
 const CHIP = 'rounded-full bg-slate-100 px-3 py-1 text-sm font-semibold text-slate-800';
 
@@ -87,9 +88,13 @@ export function QuizDetailDialog({ quiz, onClose }: { quiz: ListingQuiz | null; 
             <ShareButton path={venueHref(quiz.location.citySlug, quiz.venue.slug)} title={`Pubquiz på ${quiz.venue.name}`} track={{ quizId: quiz.id }} />
             <FollowButton target={{ placeId: quiz.location.id, label: quiz.location.name }} track={{ quizId: quiz.id }} />
           </fieldset>
-          {(quiz.quizmaster || website || (quiz.tier === 'premium' && quiz.location.phone)) && (
+          {(quiz.quizmaster || quiz.quizmasterProfile || website || (quiz.tier === 'premium' && quiz.location.phone)) && (
             <ul className="list-none space-y-1 p-0 text-sm">
-              {quiz.quizmaster && <li>Quizmaster: {quiz.quizmaster}</li>}
+              {(quiz.quizmaster || quiz.quizmasterProfile) && (
+                <li>
+                  <QuizmasterLink quiz={quiz} />
+                </li>
+              )}
               {website && (
                 <li>
                   Webbplats:{' '}

@@ -50,7 +50,7 @@ export const quizmasterLinks = sqliteTable(
       .references(() => venues.id, { onDelete: 'cascade' }),
     ...timestamps,
   },
-  (t) => [index('quizmaster_links_qm_idx').on(t.quizmasterId, t.locationId)],
+  (t) => [index('quizmaster_links_qm_idx').on(t.quizmasterId, t.locationId), index('quizmaster_links_venue_idx').on(t.venueId)],
 );
 
 /**

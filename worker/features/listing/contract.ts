@@ -170,6 +170,8 @@ export interface ListingQuiz {
   categoryLabel: string;
   theme: string | null;
   quizmaster: string | null;
+  /** The quizmaster's profile (issue 48), resolved at read time; absent when the quiz links none. */
+  quizmasterProfile?: { name: string; slug: string };
   teamSize: number | null;
   /** Whole SEK; null = free. */
   price: number | null;

@@ -104,6 +104,9 @@ export function eventJsonLd(origin: string, q: ListingQuiz) {
       url,
     },
     organizer: { '@type': 'Organization', name: q.venue.name, url: q.venue.website || q.location.website || url },
+    ...(q.quizmasterProfile
+      ? { performer: { '@type': 'Person', name: q.quizmasterProfile.name, url: `${origin}/quizmaster/${encodeURIComponent(q.quizmasterProfile.slug)}` } }
+      : {}),
     url,
   };
 }
