@@ -20,7 +20,6 @@ export function QuizmasterPage({ data }: { data: QuizmasterPageData }) {
           <ShareButton
             path={`/quizmaster/${profile.slug}`}
             title={`${profile.name} – quizmaster`}
-           
             className="inline-flex items-center gap-1.5 rounded-xl border border-white/40 bg-white/10 px-4 py-2 font-semibold text-white hover:bg-white/20"
           />
         </div>
@@ -33,7 +32,11 @@ export function QuizmasterPage({ data }: { data: QuizmasterPageData }) {
           {profile.photoUrl && (
             <img src={profile.photoUrl} alt={`Foto på ${profile.name}`} width={160} height={160} className="h-40 w-40 rounded-full object-cover" />
           )}
-          {profile.bio ? <p className="whitespace-pre-line text-lg text-slate-800">{profile.bio}</p> : <p className="text-slate-700">Ingen presentation ännu.</p>}
+          {profile.bio ? (
+            <p className="whitespace-pre-line text-lg text-slate-800">{profile.bio}</p>
+          ) : (
+            <p className="text-slate-700">Ingen presentation ännu.</p>
+          )}
           {venues.length > 0 && (
             <p className="text-slate-700">
               Leder quiz på{' '}

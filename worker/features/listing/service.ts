@@ -64,7 +64,10 @@ export async function listQuizzes(db: Db, query: ListingQuery, ctx: ListingConte
     }
   }
   const ordinary = await cardsOf(db, filter, read.slice(0, Math.max(plan.ordinaryLimit, 0)));
-  const rows = [...promoted.slice(plan.promotedFrom, plan.promotedTo).map((p) => ({ row: p.row, tier: p.tier })), ...ordinary.map((row) => ({ row, tier: 'standard' as const }))];
+  const rows = [
+    ...promoted.slice(plan.promotedFrom, plan.promotedTo).map((p) => ({ row: p.row, tier: p.tier })),
+    ...ordinary.map((row) => ({ row, tier: 'standard' as const })),
+  ];
   const profiles = await quizmasterRefsByKeys(
     db,
     rows.map(({ row }) => row.rid ?? row.id),

@@ -196,10 +196,7 @@ export async function buildVenuePage(db: Db, citySlug: string, venueSlug: string
   const { venue } = found;
   const here = found.places.find((l) => l.citySlug === citySlug);
   if (!here) return null;
-  const [cards, profiles] = await Promise.all([
-    publicVenueQuizzes(db, found, ctx.today, VENUE_UPCOMING_LIMIT),
-    quizmasterRefsOfVenue(db, venue.id, ctx.today),
-  ]);
+  const [cards, profiles] = await Promise.all([publicVenueQuizzes(db, found, ctx.today, VENUE_UPCOMING_LIMIT), quizmasterRefsOfVenue(db, venue.id, ctx.today)]);
   const quizzes: ListingQuiz[] = cards.map((q) => {
     const profile = profiles.get(q.id);
     return { ...q, unclaimed: !!venue.house, ...(profile ? { quizmasterProfile: profile } : {}) };

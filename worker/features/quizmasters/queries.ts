@@ -120,7 +120,10 @@ export function linkStatements(db: Db, link: { unitKey: string; quizmasterId: st
 
 /** Removes a unit's link and with it every assignment for the unit. */
 export function unlinkStatements(db: Db, unitKey: string) {
-  return [db.delete(quizmasterLinks).where(eq(quizmasterLinks.unitKey, unitKey)), db.delete(quizmasterAssignments).where(eq(quizmasterAssignments.unitKey, unitKey))];
+  return [
+    db.delete(quizmasterLinks).where(eq(quizmasterLinks.unitKey, unitKey)),
+    db.delete(quizmasterAssignments).where(eq(quizmasterAssignments.unitKey, unitKey)),
+  ];
 }
 
 export async function linkOf(db: Db, unitKey: string) {

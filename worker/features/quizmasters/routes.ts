@@ -11,12 +11,23 @@ import type { AppEnv } from '../../context';
 import { invalidInput } from '../../lib/errors';
 import { LINK_BUTTON, linkButton, linkGuard, linkPage } from '../../lib/link-page';
 import { validate } from '../../lib/validate';
-import { CreateQuizmasterSchema, EditOwnProfileSchema, IdParamSchema, InviteSchema, LinkQuizmasterSchema, PHOTO_MAX_BYTES, PHOTO_TOO_BIG, TypeaheadQuerySchema } from './contract';
+import {
+  CreateQuizmasterSchema,
+  EditOwnProfileSchema,
+  IdParamSchema,
+  InviteSchema,
+  LinkQuizmasterSchema,
+  PHOTO_MAX_BYTES,
+  PHOTO_TOO_BIG,
+  TypeaheadQuerySchema,
+} from './contract';
 import * as svc from './service';
 
 export const quizmasterOwnerRoutes = new Hono<AppEnv>()
   .get('/quizmasters', validate('query', TypeaheadQuerySchema), async (c) => c.json(await svc.searchProfiles(c.var.deps, c.var.user, c.req.valid('query'))))
-  .post('/quizmasters', validate('json', CreateQuizmasterSchema), async (c) => c.json(await svc.createProfile(c.var.deps, c.var.user, c.req.valid('json')), 201))
+  .post('/quizmasters', validate('json', CreateQuizmasterSchema), async (c) =>
+    c.json(await svc.createProfile(c.var.deps, c.var.user, c.req.valid('json')), 201),
+  )
   .get('/quizmaster-suggestions', async (c) => c.json(await svc.suggestions(c.var.deps, c.var.user)))
   .get('/quizzes/:id/quizmaster', validate('param', IdParamSchema), async (c) =>
     c.json(await svc.quizQuizmaster(c.var.deps, c.var.user, { quizId: c.req.valid('param').id })),
@@ -59,7 +70,11 @@ export const quizmasterLinkPages = new Hono<AppEnv>()
             <p><a class="${LINK_BUTTON}" href="/login?redirect=${encodeURIComponent(here)}">Logga in</a></p>
             <p><a href="/register?redirect=${encodeURIComponent(here)}">Skapa konto</a></p>`,
         );
-      return linkPage(c, CLAIM_TITLE, html`${intro}<p>Du är inloggad som ${c.var.user.email}.</p>${linkButton('/quizmaster-inbjudan', t, 'Gör anspråk på profilen')}`);
+      return linkPage(
+        c,
+        CLAIM_TITLE,
+        html`${intro}<p>Du är inloggad som ${c.var.user.email}.</p>${linkButton('/quizmaster-inbjudan', t, 'Gör anspråk på profilen')}`,
+      );
     }),
   )
   .post('/', (c) =>

@@ -197,7 +197,10 @@ export async function claim(deps: Pick<Deps, 'db' | 'clock' | 'config'>, actor: 
         .where(and(eq(quizmasters.id, profile.id), sql`(${quizmasters.userId} IS NULL OR ${quizmasters.userId} = ${actor.id})`)),
       abortUnlessClaimed(db),
       db.insert(quizmasterAssignments).values({ unitKey: invitation.unitKey, quizmasterId: profile.id, venueId: invitation.venueId }).onConflictDoNothing(),
-      db.update(quizmasterInvitations).set({ claimedAt: now, updatedAt: now }).where(and(eq(quizmasterInvitations.id, invitation.id), isNull(quizmasterInvitations.claimedAt))),
+      db
+        .update(quizmasterInvitations)
+        .set({ claimedAt: now, updatedAt: now })
+        .where(and(eq(quizmasterInvitations.id, invitation.id), isNull(quizmasterInvitations.claimedAt))),
     ]);
   } catch (err) {
     if (isSpentError(err)) throw invalidInput('Länken har redan använts.', [{ path: 't', message: 'Länken har redan använts.' }]);
@@ -255,12 +258,7 @@ export function sniffImage(bytes: Uint8Array): 'image/jpeg' | 'image/png' | 'ima
  * The quizmaster's photo: at most 2 MB, JPEG/PNG/WebP by its bytes, stored in R2 as given under a new key (the
  * page shows it at a fixed size); the old object is deleted after the row points at the new one.
  */
-export async function uploadPhoto(
-  deps: Pick<Deps, 'db' | 'clock'>,
-  bucket: R2Bucket,
-  actor: Actor,
-  body: ArrayBuffer,
-): Promise<QuizmasterSummary> {
+export async function uploadPhoto(deps: Pick<Deps, 'db' | 'clock'>, bucket: R2Bucket, actor: Actor, body: ArrayBuffer): Promise<QuizmasterSummary> {
   const row = await ownProfileRow(deps.db, actor);
   if (body.byteLength > PHOTO_MAX_BYTES) throw invalidInput(PHOTO_TOO_BIG, [{ path: 'photo', message: PHOTO_TOO_BIG }]);
   const type = sniffImage(new Uint8Array(body, 0, Math.min(body.byteLength, 16)));
