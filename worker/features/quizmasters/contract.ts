@@ -12,8 +12,9 @@ export const PHOTO_TOO_BIG = 'Bilden får vara högst 2 MB.';
 export const PHOTO_BAD_TYPE = 'Bilden måste vara JPEG, PNG eller WebP.';
 /** Typeahead answers at most this many profiles. */
 export const TYPEAHEAD_MAX = 8;
-/** An invitation link is valid this long and used once. */
-export const INVITE_TTL_S = 14 * 24 * 3600;
+/** An invitation link is valid this many days and used once. */
+export const INVITE_TTL_DAYS = 14;
+export const INVITE_TTL_S = INVITE_TTL_DAYS * 24 * 3600;
 /** The invitation mail's stop link. */
 export const INVITE_STOP_TTL_S = 400 * 24 * 3600;
 /** How many upcoming quizzes the profile page lists (each series contributes its next dates). */

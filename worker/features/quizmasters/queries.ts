@@ -1,7 +1,7 @@
 /** Every read and raw statement of the quizmaster profiles (issue 48). */
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { quizmasterAssignments, quizmasterInvitations, quizmasterLinks, quizmasters, type QuizmasterRow } from '../../db/schema';
+import { quizmasterAssignments, quizmasterInvitations, quizmasterInviteStops, quizmasterLinks, quizmasters, type QuizmasterRow } from '../../db/schema';
 import { TYPEAHEAD_MAX } from './contract';
 
 export async function profileBySlug(db: Db, slug: string): Promise<QuizmasterRow | null> {
@@ -138,4 +138,22 @@ export async function invitationById(db: Db, id: string) {
 
 export async function assignmentsOfUnit(db: Db, unitKey: string) {
   return db.select().from(quizmasterAssignments).where(eq(quizmasterAssignments.unitKey, unitKey));
+}
+
+export async function inviteStopped(db: Db, email: string): Promise<boolean> {
+  const rows = await db.select({ email: quizmasterInviteStops.email }).from(quizmasterInviteStops).where(eq(quizmasterInviteStops.email, email)).limit(1);
+  return rows.length > 0;
+}
+
+export async function venueNameOf(db: Db, venueId: string): Promise<{ name: string } | null> {
+  const [row] = await db.all<{ name: string }>(sql`SELECT name FROM venues WHERE id = ${venueId}`);
+  return row ?? null;
+}
+
+/** Sets the profile's account, only while it is unclaimed or already this account's (the claim of claim()). */
+export function claimProfileStatement(db: Db, quizmasterId: string, userId: string, nowIso: string) {
+  return db
+    .update(quizmasters)
+    .set({ userId, updatedAt: nowIso })
+    .where(and(eq(quizmasters.id, quizmasterId), sql`(${quizmasters.userId} IS NULL OR ${quizmasters.userId} = ${userId})`));
 }

@@ -3,7 +3,7 @@
  * merged without a yes), invite a quizmaster by e-mail from a series, the quizmaster claims the profile and
  * edits their own bio and photo; the public profile page's data. Rules only: routes.ts is HTTP, queries.ts SQL.
  */
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { abortUnlessClaimed, claimLost, runBatch } from '../../db/batch';
 import type { Db } from '../../db/client';
 import { quizmasterAssignments, quizmasterInvitations, quizmasterInviteStops, quizmasters, type QuizmasterRow } from '../../db/schema';
@@ -146,7 +146,7 @@ export async function invite(deps: QmDeps, actor: Actor, input: { quizId: string
     await deps.db.insert(quizmasterAssignments).values({ unitKey, quizmasterId: profile.id, venueId: venue.id }).onConflictDoNothing();
     return { sent: false, assigned: true };
   }
-  const [stopped] = await deps.db.select().from(quizmasterInviteStops).where(eq(quizmasterInviteStops.email, input.email)).limit(1);
+  const stopped = await q.inviteStopped(deps.db, input.email);
   const id = newId();
   await deps.db.insert(quizmasterInvitations).values({ id, quizmasterId: profile.id, unitKey, venueId: venue.id, email: input.email, invitedBy: actor!.id });
   if (!stopped) {
@@ -172,7 +172,7 @@ export async function invitationOf(deps: Pick<Deps, 'db' | 'clock' | 'config'>, 
   const inv = await q.invitationById(deps.db, link.s);
   if (!inv) throw notFound('Inbjudan finns inte längre.');
   const profile = await q.profileById(deps.db, inv.quizmasterId);
-  const [venue] = await deps.db.all<{ name: string }>(sql`SELECT name FROM venues WHERE id = ${inv.venueId}`);
+  const venue = await q.venueNameOf(deps.db, inv.venueId);
   if (!profile || !venue) throw notFound('Inbjudan finns inte längre.');
   return { invitation: inv, profile, venueName: venue.name, link };
 }
@@ -191,10 +191,7 @@ export async function claim(deps: Pick<Deps, 'db' | 'clock' | 'config'>, actor: 
   try {
     await runBatch(db, [
       spendStatement(db, link),
-      db
-        .update(quizmasters)
-        .set({ userId: actor.id, updatedAt: now })
-        .where(and(eq(quizmasters.id, profile.id), sql`(${quizmasters.userId} IS NULL OR ${quizmasters.userId} = ${actor.id})`)),
+      q.claimProfileStatement(db, profile.id, actor.id, now),
       abortUnlessClaimed(db),
       db.insert(quizmasterAssignments).values({ unitKey: invitation.unitKey, quizmasterId: profile.id, venueId: invitation.venueId }).onConflictDoNothing(),
       db
