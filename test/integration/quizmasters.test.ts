@@ -261,7 +261,7 @@ describe('the quizmaster account', () => {
     const qm = await createUser({ roles: [], now: NOW });
     const { path } = await inviteAndReadLink(owner, s.first.id, qm.email);
     await call(path, { method: 'POST', cookie: qm.cookie, clock: CLOCK });
-    const put = async (body: Uint8Array, type = 'image/png') => {
+    const put = async (body: Uint8Array<ArrayBuffer>, type = 'image/png') => {
       const res = await SELF.fetch(`${ORIGIN}/api/quizmaster/me/photo`, {
         method: 'PUT',
         body,
@@ -276,7 +276,7 @@ describe('the quizmaster account', () => {
     const big = await put(tooBig);
     expect(big.status).toBe(400);
     expect(big.body.error.message).toBe('Bilden får vara högst 2 MB.');
-    const svg = await put(new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"/>'), 'image/png');
+    const svg = await put(new Uint8Array(new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"/>')), 'image/png');
     expect(svg.status).toBe(400);
     expect(svg.body.error.message).toBe('Bilden måste vara JPEG, PNG eller WebP.');
     const ok = await put(png);

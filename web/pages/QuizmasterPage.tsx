@@ -4,6 +4,7 @@ import { AddToCalendar } from '../components/calendar/AddToCalendar';
 import { SubscribeCalendar } from '../components/calendar/SubscribeCalendar';
 import { QuizDetailDialog } from '../components/listing/QuizDetailDialog';
 import { ShareButton } from '../components/share/ShareButton';
+import { FollowButton } from '../components/follows/FollowButton';
 import { PageHero } from './PageHero';
 import type { ListingQuiz, QuizmasterPageData } from './types';
 
@@ -29,6 +30,7 @@ export function QuizmasterPage({ data }: { data: QuizmasterPageData }) {
           <h2 id="bio-heading" className="sr-only">
             Om {profile.name}
           </h2>
+          <FollowButton target={{ filters: { quizmaster: profile.slug }, label: profile.name, person: true }} />
           {profile.photoUrl && (
             <img src={profile.photoUrl} alt={`Foto på ${profile.name}`} width={160} height={160} className="h-40 w-40 rounded-full object-cover" />
           )}

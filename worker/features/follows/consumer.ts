@@ -47,10 +47,10 @@ export const DIGEST_SEARCH_MAX_PAGES = 20;
  */
 async function weekForSearch(db: Db, f: SavedSearch, from: string, to: string, houseEmail: string): Promise<q.MailQuiz[]> {
   const quiz = quizFiltersOf(f);
-  if (!f.search && !hasQuizFilters(quiz)) return q.weekForCityDay(db, f, from, to);
+  if (!f.search && !hasQuizFilters(quiz) && !f.quizmaster) return q.weekForCityDay(db, f, from, to);
   // The real house account: the listing keeps its stored columns for it (a wrong one would refresh its units).
   const ctx = { today: from, viewerId: null, houseEmail };
-  const query = { city: f.city, search: f.search, ...quiz };
+  const query = { city: f.city, search: f.search, ...quiz, quizmaster: f.quizmaster };
   const ids = (await listPages(db, query, ctx, DIGEST_SEARCH_MAX_PAGES)).map((item) => item.id);
   // The quiz filters chose the units; each date is checked too (one date of a series may have been edited alone).
   return (await q.weekOfUnits(db, ids, from, to, f.weekday)).filter((row) =>

@@ -92,6 +92,18 @@ export const QuizFilterShape = {
   sprak: choice<LanguageFilter>(LANGUAGE_FILTERS, `Ogiltigt språk (välj ${LANGUAGE_FILTERS.map((o) => o.value).join(', ')} eller ${ALL_FILTER})`).describe(
     'Språk',
   ),
+  /** Issue 48: one quizmaster's profile slug (/quizmaster/{slug}). */
+  quizmaster: z
+    .preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .trim()
+        .toLowerCase()
+        .regex(/^[a-z0-9-]{1,120}$/, 'Ogiltig quizmaster')
+        .optional(),
+    )
+    .describe('Quizmaster'),
 };
 
 export const ListingQuerySchema = z.object({

@@ -16,6 +16,7 @@ import { cardsOf, promotionsAndUnits, toListingQuiz } from './cards';
 import { readPlan, seriesFilterOf } from './filters';
 import { readListingDay } from './listing-day';
 import { listNear } from './near';
+import { listByQuizmaster } from './quizmaster';
 import { byRank, pagePlan, rankPromoted } from './rank';
 import { countUnits, orderedPage, ownHiddenUnits, walkedPage } from './queries/walk';
 import type { UnitRow } from './queries/where';
@@ -35,6 +36,8 @@ export { findPublicCity, findPublicVenueWithPlaces, pageCityOptions, publicCitie
  * the total one row of listing_counts: the cost follows the page, not the size of the catalogue.
  */
 export async function listQuizzes(db: Db, query: ListingQuery, ctx: ListingContext, pageSize = LISTING_PAGE_SIZE): Promise<ListingResponse> {
+  // Issue 48: one quizmaster's handful of series and single quizzes, read by key (quizmaster.ts).
+  if (query.quizmaster) return listByQuizmaster(db, { ...query, quizmaster: query.quizmaster }, ctx, pageSize);
   const { f, filter } = seriesFilterOf(query, ctx);
   const page = query.page ?? 1;
   const seed = filter.seed;

@@ -26,10 +26,12 @@ export interface ListingFilters {
   time?: string | undefined;
   /** Issue 31.3: the quiz's language (svenska | engelska). */
   sprak?: string | undefined;
+  /** Issue 48: a quizmaster's profile slug. */
+  quizmaster?: string | undefined;
 }
 
 /** The quiz filters' keys in ListingFilters and in the URL. */
-export const QUIZ_FILTER_KEYS = ['price', 'team', 'category', 'time', 'sprak'] as const;
+export const QUIZ_FILTER_KEYS = ['price', 'team', 'category', 'time', 'sprak', 'quizmaster'] as const;
 
 export interface WeekdayRef {
   slug: string;
