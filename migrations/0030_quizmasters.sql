@@ -71,4 +71,5 @@ CREATE TABLE `quizmasters` (
 --> statement-breakpoint
 CREATE UNIQUE INDEX `quizmasters_slug_uq` ON `quizmasters` (`slug`);--> statement-breakpoint
 CREATE INDEX `quizmasters_name_key_idx` ON `quizmasters` (`name_key`);--> statement-breakpoint
-CREATE UNIQUE INDEX `quizmasters_user_uq` ON `quizmasters` (`user_id`);
+CREATE UNIQUE INDEX `quizmasters_user_uq` ON `quizmasters` (`user_id`);--> statement-breakpoint
+CREATE INDEX `follows_quizmaster_idx` ON `follows` ((filters ->> '$.quizmaster'));

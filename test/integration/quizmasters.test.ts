@@ -11,7 +11,9 @@ import { isAssignedQuizmaster } from '../../worker/lib/quizmaster-access';
 import { newId } from '../../worker/lib/ids';
 import { bumpDataVersion } from '../../worker/lib/data-version';
 import { PHOTO_MAX_BYTES } from '../../worker/features/quizmasters/contract';
-import { ORIGIN, call, callJson, createLocation, createQuiz, createUser, createVenue, testDb, unique, type TestUser } from '../factories';
+import { processMailBatch, type QueueMessageLike } from '../../worker/features/follows/service';
+import { DEV_LINK_SIGNING_SECRET } from '../../worker/env';
+import { ORIGIN, call, callJson, createLocation, createQuiz, createUser, createVenue, testDb, testDeps, unique, type TestUser } from '../factories';
 
 // Monday 2030-01-07, 11:00 in Stockholm.
 const CLOCK = '2030-01-07T10:00:00Z';
@@ -298,5 +300,89 @@ describe('the quizmaster account', () => {
         })
       ).status,
     ).toBe(403);
+  });
+});
+
+describe('following a quizmaster', () => {
+  /** The queue consumer runs after its batch timeout (2 s): wait for the mail record. */
+  async function waitForMail(email: string, subjectPart: string, timeoutMs = 15_000) {
+    const until = Date.now() + timeoutMs;
+    for (;;) {
+      const rows = await testDb().all<any>(sql`SELECT * FROM mail_outbox WHERE to_email = ${email} ORDER BY created_at, rowid`);
+      const hit = rows.filter((r) => r.subject.includes(subjectPart));
+      if (hit.length) return hit;
+      if (Date.now() > until) throw new Error(`no mail "${subjectPart}" to ${email}`);
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+
+  it('a follower gets exactly one mail when the quizmaster starts at a fourth venue; the listing, pages and feed filter by the quizmaster', async () => {
+    const owner = await createUser({ now: NOW });
+    const name = `Nora Quiz ${unique('n')}`;
+    const profile = await createProfile(owner, name);
+    const venues = [];
+    for (const v of ['Första', 'Andra', 'Tredje']) {
+      const s = await seriesAt(owner, v);
+      await link(owner, s.first.id, profile.id);
+      venues.push(s);
+    }
+    // An unrelated series in the same city, which the filter must leave out.
+    const other = await seriesAt(owner, 'Utan quizmaster');
+
+    const fan = await createUser({ roles: [], now: NOW });
+    const followed = await callJson('/api/follows', { body: { filters: { quizmaster: profile.slug } }, cookie: fan.cookie, clock: CLOCK });
+    expect(followed.status, JSON.stringify(followed.body)).toBe(201);
+    expect(followed.body.follow.url).toBe(`/quizmaster/${profile.slug}`);
+
+    const fourth = await seriesAt(owner, 'Fjärde');
+    expect((await link(owner, fourth.first.id, profile.id)).status).toBe(200);
+    const mails = await waitForMail(fan.email, 'leder nu quiz på');
+    expect(mails).toHaveLength(1);
+    expect(mails[0].subject).toBe(`${name} leder nu quiz på ${fourth.location.name}`);
+    expect(mails[0].send_key).toBe(`quizmaster-news:${followed.body.follow.id}:2030-01-07`);
+    expect(JSON.parse(mails[0].headers)['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+
+    // Linking again at a place already announced claims nothing; a fifth place the same day is at most one mail a day.
+    expect((await link(owner, fourth.quizzes[1]!.id, profile.id)).status).toBe(200);
+    expect(await testDb().all(sql`SELECT 1 FROM quizmaster_announcements WHERE quizmaster_id = ${profile.id}`)).toHaveLength(4);
+    const fifth = await seriesAt(owner, 'Femte');
+    const deps = testDeps({ now: CLOCK, config: { appUrl: 'http://localhost', linkSigningSecret: DEV_LINK_SIGNING_SECRET } });
+    const message = (body: unknown): QueueMessageLike => ({ id: unique('m'), body, attempts: 1, ack() {}, retry() {} });
+    const out = await processMailBatch(deps, {
+      queueName: 'quizkvall-mail',
+      messages: [
+        message({ type: 'quizmaster-news', followId: followed.body.follow.id, quizmasterId: profile.id, locationId: fifth.location.id, day: '2030-01-07' }),
+      ],
+    });
+    expect(out).toMatchObject({ duplicate: 1 });
+    expect(await testDb().all(sql`SELECT 1 FROM mail_outbox WHERE to_email = ${fan.email}`)).toHaveLength(1);
+
+    // ?quizmaster= on the listing API: the four venues, not the other series; combined with a city.
+    const api = await callJson(`/api/listing?quizmaster=${profile.slug}`, { clock: CLOCK });
+    expect(api.status).toBe(200);
+    const ids = api.body.items.map((q: any) => q.venue.id).sort();
+    expect(ids).toEqual([...venues, fourth].map((s) => s.venue.id).sort());
+    expect(ids).not.toContain(other.venue.id);
+    expect(api.body.items.every((q: any) => q.quizmasterProfile?.slug === profile.slug)).toBe(true);
+    expect((await callJson(`/api/listing?quizmaster=${profile.slug}&city=goteborg`, { clock: CLOCK })).body.items).toEqual([]);
+    const bad = await callJson('/api/listing?quizmaster=%3Cscript%3E', { clock: CLOCK });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.message).toContain('Ogiltig quizmaster');
+    // … on the pages, server-rendered …
+    const page = await (await call(`/quiz/stockholm?quizmaster=${profile.slug}`, { clock: CLOCK })).text();
+    for (const s of [...venues, fourth]) expect(page).toContain(s.venue.name);
+    expect(page).not.toContain(other.venue.name);
+    // … and in the feeds: the quizmaster's own webcal feed and the listing feed.
+    const feed = await call(`/quizmaster/${profile.slug}.ics`, { clock: CLOCK });
+    expect(feed.status).toBe(200);
+    expect(feed.headers.get('content-type')).toContain('text/calendar');
+    const ics = await feed.text();
+    expect(ics).toContain(`X-WR-CALNAME:${name} – Quizkväll`);
+    for (const s of [...venues, fourth]) expect(ics).toContain(s.venue.name);
+    expect(ics).not.toContain(other.venue.name);
+    const listingFeed = await (await call(`/api/calendar/listing.ics?quizmaster=${profile.slug}`, { clock: CLOCK })).text();
+    expect(listingFeed).toContain(fourth.venue.name);
+    expect(listingFeed).not.toContain(other.venue.name);
+    expect((await call('/quizmaster/finns-inte.ics', { clock: CLOCK })).status).toBe(404);
   });
 });

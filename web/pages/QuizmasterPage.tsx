@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { displayDate, displayPrice, displayTime } from '../../worker/lib/swedish';
+import { feedPaths } from '../../worker/features/calendar/event';
 import { AddToCalendar } from '../components/calendar/AddToCalendar';
 import { SubscribeCalendar } from '../components/calendar/SubscribeCalendar';
 import { QuizDetailDialog } from '../components/listing/QuizDetailDialog';
@@ -17,7 +18,7 @@ export function QuizmasterPage({ data }: { data: QuizmasterPageData }) {
     <>
       <PageHero crumbs={[{ label: profile.name }]} title={profile.name} subtitle="Quizmaster">
         <div className="mt-3 flex flex-wrap items-center gap-3 sm:mt-5">
-          <SubscribeCalendar feedPath={`/quizmaster/${profile.slug}.ics`} />
+          <SubscribeCalendar feedPath={feedPaths.quizmaster(profile.slug)} />
           <ShareButton
             path={`/quizmaster/${profile.slug}`}
             title={`${profile.name} – quizmaster`}

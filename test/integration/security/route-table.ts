@@ -589,7 +589,7 @@ export const ROUTES: Record<string, RouteCase> = {
     object: 'none',
     body: () => ({ bio: 'Hej' }),
     expect: { visitor: 401, own: 403, other: 403, superadmin: 403 },
-    note: "only the claimed quizmaster edits the own bio (quizmaster-role.test.ts)",
+    note: 'only the claimed quizmaster edits the own bio (quizmaster-role.test.ts)',
     fuzzActor: 'own',
   },
   'PUT /api/quizmaster/me/photo': {

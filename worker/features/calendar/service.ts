@@ -11,6 +11,7 @@ import type { Deps } from '../../ports/deps';
 import type { ListingQuery } from '../listing/contract';
 import { findPublicCity, listPages, resolveFilters } from '../listing/service';
 import { feedEnd, feedPaths } from './event';
+import { findProfile } from '../quizmasters/service';
 import { loadCalendarWriter } from '../../lazy';
 import type { CalendarRow } from './ics';
 export type { CalendarRow };
@@ -137,6 +138,21 @@ export async function listingFeed(deps: CalendarDeps, input: { query: ListingQue
   // The quiz filters chose the units; each date is checked too (one date of a series may have been edited alone).
   rows = rows.filter((r) => matchesQuizFilters(r, f.quiz));
   return feed(rows, 'Quizkväll – sökning', feedPaths.listing(search), ctx, 'quizkvall.ics');
+}
+
+/**
+ * A quizmaster's feed (/quizmaster/{slug}.ics, issue 48): the dates in the window of every series and single quiz
+ * the profile leads, chosen by the listing's quizmaster filter; null for an unknown profile.
+ */
+export async function quizmasterFeed(deps: CalendarDeps, input: { slug: string }): Promise<IcsFile | null> {
+  const { db } = deps;
+  const profile = await findProfile(db, input.slug);
+  if (!profile) return null;
+  const ctx = ctxOf(deps);
+  const lctx = listingContext(deps, { today: ctx.today });
+  const ids = (await listPages(db, { quizmaster: profile.slug }, lctx, SEARCH_FEED_MAX_PAGES)).map((q) => q.id);
+  const rows = await unitOccurrences(db, ids, ctx.today, feedEnd(ctx.today));
+  return feed(rows, `${profile.name} – Quizkväll`, feedPaths.quizmaster(profile.slug), ctx, `quizmaster-${profile.slug}.ics`);
 }
 
 /** A public venue's next `n` dates (for its share card), or null for an unknown venue or city. */

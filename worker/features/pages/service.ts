@@ -75,7 +75,7 @@ export function pageEffectiveQuery(query: Record<string, string>): Record<string
 
 /** The quiz filters of page filters, as the listing query takes them. */
 function quizQuery(f: ListingFilters) {
-  return { price: f.price, team: f.team, category: f.category, time: f.time, sprak: f.sprak };
+  return { price: f.price, team: f.team, category: f.category, time: f.time, sprak: f.sprak, quizmaster: f.quizmaster };
 }
 
 function quizPart(q: Partial<ListingFilters>): Partial<ListingFilters> {

@@ -1,7 +1,15 @@
 /** Every read and raw statement of the quizmaster profiles (issue 48). */
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { quizmasterAssignments, quizmasterInvitations, quizmasterInviteStops, quizmasterLinks, quizmasters, type QuizmasterRow } from '../../db/schema';
+import {
+  quizmasterAnnouncements,
+  quizmasterAssignments,
+  quizmasterInvitations,
+  quizmasterInviteStops,
+  quizmasterLinks,
+  quizmasters,
+  type QuizmasterRow,
+} from '../../db/schema';
 import { TYPEAHEAD_MAX } from './contract';
 
 export async function profileBySlug(db: Db, slug: string): Promise<QuizmasterRow | null> {
@@ -156,4 +164,9 @@ export function claimProfileStatement(db: Db, quizmasterId: string, userId: stri
     .update(quizmasters)
     .set({ userId, updatedAt: nowIso })
     .where(and(eq(quizmasters.id, quizmasterId), sql`(${quizmasters.userId} IS NULL OR ${quizmasters.userId} = ${userId})`));
+}
+
+/** Claims the announcement of a profile at a place: changes a row only the first time (then mail the followers). */
+export function claimAnnouncement(db: Db, quizmasterId: string, locationId: string) {
+  return db.insert(quizmasterAnnouncements).values({ quizmasterId, locationId }).onConflictDoNothing();
 }

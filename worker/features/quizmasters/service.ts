@@ -16,6 +16,7 @@ import { isSpentError, linkKeys, requireLink, signLink, spendStatement } from '.
 import { slugify } from '../../lib/slug';
 import { uniqueViolation } from '../../lib/unique-race';
 import type { Deps } from '../../ports/deps';
+import { enqueueQuizmasterNews } from '../follows/service';
 import type { ListingQuiz } from '../listing/contract';
 import { toListingQuiz } from '../listing/service';
 import {
@@ -78,7 +79,7 @@ export async function createProfile(deps: Pick<Deps, 'db' | 'clock'>, actor: Act
 }
 
 /** Links the quiz's series (or the single quiz) to a profile, or removes the link (null). Owner or superadmin. */
-export async function linkQuizmaster(deps: Pick<Deps, 'db' | 'clock'>, actor: Actor, input: { quizId: string; quizmasterId: string | null }) {
+export async function linkQuizmaster(deps: Pick<Deps, 'db' | 'clock' | 'mailQueue'>, actor: Actor, input: { quizId: string; quizmasterId: string | null }) {
   const { quiz, location, venue } = await authorizeQuiz(deps.db, actor, input.quizId);
   const unitKey = unitKeyOf(quiz);
   if (input.quizmasterId === null) {
@@ -88,10 +89,13 @@ export async function linkQuizmaster(deps: Pick<Deps, 'db' | 'clock'>, actor: Ac
   const profile = await q.profileById(deps.db, input.quizmasterId);
   if (!profile) throw invalidInput('Quizmastern finns inte.', [{ path: 'quizmasterId', message: 'Quizmastern finns inte.' }]);
   const now = deps.clock.now().toISOString();
-  await runBatch(deps.db, [
+  const [, , , announced] = await runBatch(deps.db, [
     ...q.linkStatements(deps.db, { unitKey, quizmasterId: profile.id, locationId: location.id, venueId: venue.id }, now),
     bumpDataVersion(deps.db),
+    // The first link of this profile at this place: its followers hear "X leder nu quiz på Y" (once per place).
+    q.claimAnnouncement(deps.db, profile.id, location.id),
   ]);
+  if (announced! > 0 && venue.isPublic) await enqueueQuizmasterNews(deps, { quizmasterId: profile.id, slug: profile.slug, locationId: location.id });
   return { quizmaster: toSummary(profile) };
 }
 
@@ -276,6 +280,12 @@ export async function photoOf(db: Db, bucket: R2Bucket, slug: string): Promise<R
 }
 
 // ---- the public page ----
+
+/** A profile by its slug, or null (the feed and the share card). */
+export async function findProfile(db: Db, slug: string): Promise<QuizmasterSummary | null> {
+  const row = await q.profileBySlug(db, slug);
+  return row ? toSummary(row) : null;
+}
 
 export interface ProfilePageData {
   profile: QuizmasterSummary;
