@@ -103,6 +103,11 @@ describe('a quizmaster at three venues', () => {
     const [stored] = await testDb().all<{ card: string }>(sql`SELECT card FROM listing_series WHERE recurrence_id = ${a.rid}`);
     expect(stored!.card).not.toContain('quizmasterProfile');
 
+    // In the sitemap: the index names the profiles' child, the child the profile page.
+    expect(await (await call('/sitemap.xml', { clock: CLOCK })).text()).toContain('/sitemaps/quizmasters-1.xml');
+    const children = await Promise.all([1, 2, 3].map(async (n) => (await call(`/sitemaps/quizmasters-${n}.xml`, { clock: CLOCK })).text()));
+    expect(children.some((x) => x.includes(`<loc>http://localhost/quizmaster/${profile.slug}</loc>`))).toBe(true);
+
     // The share card names the quizmaster.
     const og = await call(`/og/quizmaster/${profile.slug}.png`, { clock: CLOCK });
     expect(og.status).toBe(200);

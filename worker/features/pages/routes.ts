@@ -364,8 +364,8 @@ export const pagesRoutes = new Hono<AppEnv>()
   )
   .get('/sitemaps/:file', (c) =>
     withEdgeCache(c, async () => {
-      const m = /^(sidor|stallen)-([1-9][0-9]{0,5})\.xml$/.exec(c.req.param('file'));
-      const urls = m ? await sitemapChild(c.var.db, c.var.config.appUrl, m[1] as 'sidor' | 'stallen', Number(m[2])) : null;
+      const m = /^(sidor|stallen|quizmasters)-([1-9][0-9]{0,5})\.xml$/.exec(c.req.param('file'));
+      const urls = m ? await sitemapChild(c.var.db, c.var.config.appUrl, m[1] as 'sidor' | 'stallen' | 'quizmasters', Number(m[2])) : null;
       if (!urls) return c.text('Sitemap hittades inte', 404);
       return xml(c, `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.map((e) => `  <url>${entry(e)}</url>`).join('\n')}\n</urlset>`);
     }),

@@ -170,3 +170,17 @@ export function claimProfileStatement(db: Db, quizmasterId: string, userId: stri
 export function claimAnnouncement(db: Db, quizmasterId: string, locationId: string) {
   return db.insert(quizmasterAnnouncements).values({ quizmasterId, locationId }).onConflictDoNothing();
 }
+
+/** The highest rowid of quizmasters (the sitemap's number of children). */
+export async function profileRowidCeiling(db: Db): Promise<number> {
+  const [row] = await db.all<{ n: number | null }>(sql`SELECT MAX(rowid) AS n FROM quizmasters`);
+  return row?.n ?? 0;
+}
+
+/** Profiles with rowid in [from, to] that lead at least one series or quiz (a primary-key range; one link probe each). */
+export function profileRange(db: Db, from: number, to: number): Promise<Array<{ slug: string; updatedAt: string }>> {
+  return db.all(sql`
+    SELECT p.slug AS slug, p.updated_at AS updatedAt FROM quizmasters p
+    WHERE p.rowid BETWEEN ${from} AND ${to} AND EXISTS (SELECT 1 FROM quizmaster_links k WHERE k.quizmaster_id = p.id)
+    ORDER BY p.rowid`);
+}

@@ -300,3 +300,10 @@ export async function profilePage(db: Db, slug: string, today: string, houseEmai
   const ref = { name: row.name, slug: row.slug };
   return { profile: toSummary(row), upcoming: rows.map((r) => ({ ...toListingQuiz(r, 'standard'), quizmasterProfile: ref })) };
 }
+
+/** Sitemap (issue 48): profiles per child sitemap `quizmasters-N.xml`, by rowid range. */
+export const SITEMAP_PROFILES_PER_CHILD = 10_000;
+export const profileSitemap = {
+  ceiling: (db: Db) => q.profileRowidCeiling(db),
+  range: (db: Db, n: number) => q.profileRange(db, (n - 1) * SITEMAP_PROFILES_PER_CHILD + 1, n * SITEMAP_PROFILES_PER_CHILD),
+};
