@@ -23,34 +23,3 @@ export async function quizmasterRefsByKeys(db: Db, keys: readonly string[]): Pro
       CROSS JOIN quizmasters p ON p.id = k.quizmaster_id`);
   return new Map(rows.map((r) => [r.key, { name: r.name, slug: r.slug }]));
 }
-
-/** The same by quiz ids (a list that has no series ids at hand): quiz id → { name, slug }. */
-export async function quizmasterRefsByQuizIds(db: Db, ids: readonly string[]): Promise<Map<string, { name: string; slug: string }>> {
-  const unique = [...new Set(ids)];
-  if (!unique.length) return new Map();
-  const rows = await db.all<QuizmasterRefRow>(sql`
-    SELECT q.id AS key, p.name AS name, p.slug AS slug
-    FROM json_each(${JSON.stringify(unique)}) j
-      CROSS JOIN quizzes q ON q.id = j.value
-      CROSS JOIN quizmaster_links k ON k.unit_key = coalesce(q.recurrence_id, q.id)
-      CROSS JOIN quizmasters p ON p.id = k.quizmaster_id`);
-  return new Map(rows.map((r) => [r.key, { name: r.name, slug: r.slug }]));
-}
-
-/**
- * The venue page's quizmasters: quiz id → profile for the upcoming quizzes of the business's linked series and
- * single quizzes (its links by quizmaster_links_venue_idx, then each series' dates from `today`).
- */
-export async function quizmasterRefsOfVenue(db: Db, venueId: string, today: string): Promise<Map<string, { name: string; slug: string }>> {
-  const rows = await db.all<QuizmasterRefRow>(sql`
-    SELECT q.id AS key, p.name AS name, p.slug AS slug
-    FROM quizmaster_links k CROSS JOIN quizmasters p ON p.id = k.quizmaster_id
-      CROSS JOIN quizzes q ON q.recurrence_id = k.unit_key AND q.date >= ${today}
-    WHERE k.venue_id = ${venueId}
-    UNION ALL
-    SELECT q.id AS key, p.name AS name, p.slug AS slug
-    FROM quizmaster_links k CROSS JOIN quizmasters p ON p.id = k.quizmaster_id
-      CROSS JOIN quizzes q ON q.id = k.unit_key AND q.recurrence_id IS NULL
-    WHERE k.venue_id = ${venueId}`);
-  return new Map(rows.map((r) => [r.key, { name: r.name, slug: r.slug }]));
-}

@@ -22,7 +22,8 @@ export async function listByQuizmaster(db: Db, query: ListingQuery & { quizmaste
   const f = resolveFilters({ ...query, near: undefined }, ctx.today);
   const from = f.date ?? ctx.today;
   const to = f.date ?? addDays(ctx.today, QUIZMASTER_WINDOW_DAYS);
-  const rows = await quizmasterOccurrences(db, query.quizmaster, from, to, ctx.houseEmail);
+  const key = (r: { date: string; startTime: string | null; id: string }) => `${r.date} ${r.startTime ?? '19:00:00'} ${r.id}`;
+  const rows = (await quizmasterOccurrences(db, query.quizmaster, from, to, ctx.houseEmail)).sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
   const words = f.search ? fold(f.search).split(/\s+/).filter(Boolean) : [];
   const seen = new Set<string>();
   const picked = rows.filter((r) => {

@@ -8,7 +8,6 @@ import { WEEKDAYS, findWeekday } from '../../lib/swedish';
 import type { CityOption, ListingQuiz } from '../listing/contract';
 import { ListingQuerySchema, QuizFilterShape } from '../listing/contract';
 import type { ListingContext } from '../../lib/listing-context';
-import { quizmasterRefsOfVenue } from '../../lib/quizmaster-links';
 import { profileSitemap, SITEMAP_PROFILES_PER_CHILD } from '../quizmasters/service';
 import { findPublicCity, findPublicVenueWithPlaces, listQuizzes, pageCityOptions, publicCities, publicVenueQuizzes, sitemapSource } from '../listing/service';
 import { QUIZ_FILTER_KEYS, type CombinedPageData, type ListingFilters, type ListingPageData, type VenuePageData, type WeekdayRef } from './contract';
@@ -197,11 +196,8 @@ export async function buildVenuePage(db: Db, citySlug: string, venueSlug: string
   const { venue } = found;
   const here = found.places.find((l) => l.citySlug === citySlug);
   if (!here) return null;
-  const [cards, profiles] = await Promise.all([publicVenueQuizzes(db, found, ctx.today, VENUE_UPCOMING_LIMIT), quizmasterRefsOfVenue(db, venue.id, ctx.today)]);
-  const quizzes: ListingQuiz[] = cards.map((q) => {
-    const profile = profiles.get(q.id);
-    return { ...q, unclaimed: !!venue.house, ...(profile ? { quizmasterProfile: profile } : {}) };
-  });
+  const cards = await publicVenueQuizzes(db, found, ctx.today, VENUE_UPCOMING_LIMIT);
+  const quizzes: ListingQuiz[] = cards.map((q) => ({ ...q, unclaimed: !!venue.house }));
   const recurring = quizzes.filter((q) => q.isRecurring);
   const specials = quizzes.filter((q) => !q.isRecurring);
   const quizmasters = new Set(quizzes.map((q) => q.quizmaster?.trim().toLowerCase()).filter(Boolean));

@@ -19,20 +19,21 @@ const PLACE_COLUMNS = sql`l.id AS lId, l.name AS lName, l.address AS lAddress, l
 
 /**
  * Occurrences of the profile's series from `from` to `to` and of its single quizzes from `from` (any later date),
- * at public businesses, in date order.
+ * at public businesses, in no particular order.
  */
 export function quizmasterOccurrences(db: Db, slug: string, from: string, to: string, houseEmail: string): Promise<QuizmasterOccurrenceRow[]> {
-  const units = sql`(SELECT k.unit_key, p.name AS pname, p.slug AS pslug FROM quizmasters p CROSS JOIN quizmaster_links k ON k.quizmaster_id = p.id
-    WHERE p.slug = ${slug} LIMIT ${QUIZMASTER_UNITS_MAX})`;
-  const tail = sql`CROSS JOIN locations l ON l.id = q.location_id CROSS JOIN venues v ON v.id = l.venue_id AND v.is_public = 1`;
+  // Units first, each with its place and business (read once a unit, not once a date), then the unit's dates.
+  const head = sql`FROM (SELECT k.unit_key, k.location_id, k.venue_id, p.name AS pname, p.slug AS pslug
+      FROM quizmasters p CROSS JOIN quizmaster_links k ON k.quizmaster_id = p.id WHERE p.slug = ${slug} LIMIT ${QUIZMASTER_UNITS_MAX}) u
+    CROSS JOIN locations l ON l.id = u.location_id
+    CROSS JOIN venues v ON v.id = u.venue_id AND v.is_public = 1`;
+  const columns = sql`${CARD_QUIZ_COLUMNS}, ${PLACE_COLUMNS}, (v.user_id = (SELECT id FROM users WHERE email = ${houseEmail})) AS house,
+    u.unit_key AS unitKey, u.pname AS profileName, u.pslug AS profileSlug`;
+  // Not sorted in SQL (a temporary b-tree would count every row twice): the caller sorts the bounded set.
   return db.all<QuizmasterOccurrenceRow>(sql`
-    SELECT * FROM (
-      SELECT ${CARD_QUIZ_COLUMNS}, ${PLACE_COLUMNS}, (v.user_id = (SELECT id FROM users WHERE email = ${houseEmail})) AS house,
-        u.unit_key AS unitKey, u.pname AS profileName, u.pslug AS profileSlug
-      FROM ${units} u CROSS JOIN quizzes q ON q.recurrence_id = u.unit_key AND q.date >= ${from} AND q.date <= ${to} ${tail}
-      UNION ALL
-      SELECT ${CARD_QUIZ_COLUMNS}, ${PLACE_COLUMNS}, (v.user_id = (SELECT id FROM users WHERE email = ${houseEmail})) AS house,
-        u.unit_key AS unitKey, u.pname AS profileName, u.pslug AS profileSlug
-      FROM ${units} u CROSS JOIN quizzes q ON q.id = u.unit_key AND q.recurrence_id IS NULL AND q.date >= ${from} ${tail}
-    ) ORDER BY date, startTime, id`);
+    SELECT ${columns} ${head}
+      CROSS JOIN quizzes q ON q.recurrence_id = u.unit_key AND q.date >= ${from} AND q.date <= ${to} AND q.location_id = u.location_id
+    UNION ALL
+    SELECT ${columns} ${head}
+      CROSS JOIN quizzes q ON q.id = u.unit_key AND q.recurrence_id IS NULL AND q.date >= ${from}`);
 }
