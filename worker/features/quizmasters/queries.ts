@@ -184,3 +184,12 @@ export function profileRange(db: Db, from: number, to: number): Promise<Array<{ 
     WHERE p.rowid BETWEEN ${from} AND ${to} AND EXISTS (SELECT 1 FROM quizmaster_links k WHERE k.quizmaster_id = p.id)
     ORDER BY p.rowid`);
 }
+
+/** A quiz id for `id`: the quiz itself, or one occurrence of the series with that recurrence_id (two indexed probes). */
+export async function quizIdOf(db: Db, id: string): Promise<string | null> {
+  const [row] = await db.all<{ id: string }>(sql`
+    SELECT id FROM quizzes WHERE id = ${id}
+    UNION ALL SELECT * FROM (SELECT id FROM quizzes WHERE recurrence_id = ${id} LIMIT 1)
+    LIMIT 1`);
+  return row?.id ?? null;
+}

@@ -50,6 +50,13 @@ export function toSummary(row: QuizmasterRow): QuizmasterSummary {
 
 // ---- owners ----
 
+/** The quiz, its place and business for an owner route's `:id`: a quiz id or a series' id (authorizeQuiz's 401/403/404). */
+async function authorizeUnit(db: Db, actor: Actor, id: string) {
+  requireActor(actor);
+  const quizId = (await q.quizIdOf(db, id)) ?? id;
+  return authorizeQuiz(db, actor, quizId);
+}
+
 /** Typeahead: profiles whose name starts with what the owner typed (case and spaces aside). */
 export async function searchProfiles(deps: Pick<Deps, 'db'>, actor: Actor, input: { q: string }): Promise<QuizmasterSummary[]> {
   requireActor(actor);
@@ -80,7 +87,7 @@ export async function createProfile(deps: Pick<Deps, 'db' | 'clock'>, actor: Act
 
 /** Links the quiz's series (or the single quiz) to a profile, or removes the link (null). Owner or superadmin. */
 export async function linkQuizmaster(deps: Pick<Deps, 'db' | 'clock' | 'mailQueue'>, actor: Actor, input: { quizId: string; quizmasterId: string | null }) {
-  const { quiz, location, venue } = await authorizeQuiz(deps.db, actor, input.quizId);
+  const { quiz, location, venue } = await authorizeUnit(deps.db, actor, input.quizId);
   const unitKey = unitKeyOf(quiz);
   if (input.quizmasterId === null) {
     await runBatch(deps.db, [...q.unlinkStatements(deps.db, unitKey), bumpDataVersion(deps.db)]);
@@ -101,7 +108,7 @@ export async function linkQuizmaster(deps: Pick<Deps, 'db' | 'clock' | 'mailQueu
 
 /** The quiz's linked profile and its assignments (the owner's series form). */
 export async function quizQuizmaster(deps: Pick<Deps, 'db'>, actor: Actor, input: { quizId: string }) {
-  const { quiz } = await authorizeQuiz(deps.db, actor, input.quizId);
+  const { quiz } = await authorizeUnit(deps.db, actor, input.quizId);
   const unitKey = unitKeyOf(quiz);
   const link = await q.linkOf(deps.db, unitKey);
   const profile = link ? await q.profileById(deps.db, link.quizmasterId) : null;
@@ -129,7 +136,7 @@ export async function suggestions(deps: Pick<Deps, 'db'>, actor: Actor): Promise
 
 /** Removes the assignment of the quiz's series: the quizmaster loses the right to act for it at once. */
 export async function removeAssignment(deps: Pick<Deps, 'db'>, actor: Actor, input: { quizId: string }) {
-  const { quiz } = await authorizeQuiz(deps.db, actor, input.quizId);
+  const { quiz } = await authorizeUnit(deps.db, actor, input.quizId);
   await deps.db.delete(quizmasterAssignments).where(eq(quizmasterAssignments.unitKey, unitKeyOf(quiz)));
   return { ok: true };
 }
@@ -140,7 +147,7 @@ export async function removeAssignment(deps: Pick<Deps, 'db'>, actor: Actor, inp
  * answer is the same (the owner learns nothing about the address).
  */
 export async function invite(deps: QmDeps, actor: Actor, input: { quizId: string; email: string }) {
-  const { quiz, venue } = await authorizeQuiz(deps.db, actor, input.quizId);
+  const { quiz, venue } = await authorizeUnit(deps.db, actor, input.quizId);
   const unitKey = unitKeyOf(quiz);
   const link = await q.linkOf(deps.db, unitKey);
   if (!link) throw invalidInput('Välj en quizmaster för quizet först.', [{ path: 'quizmasterId', message: 'Välj en quizmaster för quizet först.' }]);
@@ -228,8 +235,11 @@ async function ownProfileRow(db: Db, actor: Actor): Promise<QuizmasterRow> {
   return row;
 }
 
-export async function ownProfile(deps: Pick<Deps, 'db'>, actor: Actor): Promise<QuizmasterSummary> {
-  return toSummary(await ownProfileRow(deps.db, actor));
+/** The account's own profile, or null when it has claimed none (the /account page asks every account). */
+export async function ownProfile(deps: Pick<Deps, 'db'>, actor: Actor): Promise<QuizmasterSummary | null> {
+  requireActor(actor);
+  const row = await q.profileOfUser(deps.db, actor.id);
+  return row ? toSummary(row) : null;
 }
 
 /** The quizmaster edits their own bio (nothing else of the profile, nothing of the quizzes). */
