@@ -176,7 +176,7 @@ export function createApp(ports: PortFactories = productionPorts) {
   app.use('/og/*', httpCache);
   app.route('/og', shareRoutes);
   // Server-rendered public pages: /, /stad/*, /quiz/*, /legacy, /annonsera, /sitemap.xml (an index of /sitemaps/*), /robots.txt.
-  app.route('/quizmaster', quizmasterFileRoutes);
+  app.route('/quizmaster-foto', quizmasterFileRoutes);
   app.route('/', pagesRoutes);
 
   app.notFound(onNotFound);

@@ -102,7 +102,17 @@ describe('demo seed', () => {
       }
     };
     await run();
-    const first = await snapshot(['users', 'venues', 'locations', 'quizzes', 'promotions', 'promotion_slot_claims', 'user_roles', 'quizmasters', 'quizmaster_links']);
+    const first = await snapshot([
+      'users',
+      'venues',
+      'locations',
+      'quizzes',
+      'promotions',
+      'promotion_slot_claims',
+      'user_roles',
+      'quizmasters',
+      'quizmaster_links',
+    ]);
     const counts = await testDb().all<{ v: number; c: number; q: number }>(
       sql`SELECT (SELECT COUNT(*) FROM venues WHERE id LIKE 'seed-%') AS v, (SELECT COUNT(DISTINCT city_slug) FROM locations WHERE id LIKE 'seed-%') AS c, (SELECT COUNT(*) FROM quizzes WHERE id LIKE 'seed-%') AS q`,
     );
@@ -124,6 +134,8 @@ describe('demo seed', () => {
     );
     expect(qm).toEqual([{ bio: expect.stringContaining('Stockholm'), places: 3, city: 'stockholmstockholm' }]);
     await run();
-    expect(await snapshot(['users', 'venues', 'locations', 'quizzes', 'promotions', 'promotion_slot_claims', 'user_roles', 'quizmasters', 'quizmaster_links'])).toEqual(first);
+    expect(
+      await snapshot(['users', 'venues', 'locations', 'quizzes', 'promotions', 'promotion_slot_claims', 'user_roles', 'quizmasters', 'quizmaster_links']),
+    ).toEqual(first);
   });
 });

@@ -560,9 +560,9 @@ export const ROUTES: Record<string, RouteCase> = {
 
   // ------------------------------------------------------------ quizmaster profiles (issue 48)
   'GET /quizmaster/:slug': { object: 'none', path: (t) => `/quizmaster/${t.quizmasterSlug}`, expect: PUBLIC(200), note: 'the public profile page' },
-  'GET /quizmaster/:slug/foto': {
+  'GET /quizmaster-foto/:slug': {
     object: 'none',
-    path: (t) => `/quizmaster/${t.quizmasterSlug}/foto`,
+    path: (t) => `/quizmaster-foto/${t.quizmasterSlug}`,
     expect: PUBLIC(404),
     note: "the profile's photo from R2: public; the world's profile has none (404 for everyone)",
   },

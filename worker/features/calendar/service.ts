@@ -11,12 +11,11 @@ import type { Deps } from '../../ports/deps';
 import type { ListingQuery } from '../listing/contract';
 import { findPublicCity, listPages, resolveFilters } from '../listing/service';
 import { feedEnd, feedPaths } from './event';
-import { findProfile } from '../quizmasters/service';
 import { loadCalendarWriter } from '../../lazy';
 import type { CalendarRow } from './ics';
 export type { CalendarRow };
 /** The one URL helper of a quiz's .ics download, for other features (the follow reminder mail). */
-export { quizIcsPath } from './event';
+export { ICS_CONTENT_TYPE, quizIcsPath } from './event';
 import { cityOccurrences, publicQuiz, publicVenueInCity, unitOccurrences, venueOccurrences, type CalendarDbRow } from './queries';
 
 /** What the calendar services need: the database, the clock (today) and the config (APP_URL, house account). */
@@ -142,12 +141,10 @@ export async function listingFeed(deps: CalendarDeps, input: { query: ListingQue
 
 /**
  * A quizmaster's feed (/quizmaster/{slug}.ics, issue 48): the dates in the window of every series and single quiz
- * the profile leads, chosen by the listing's quizmaster filter; null for an unknown profile.
+ * the profile leads, chosen by the listing's quizmaster filter (the caller has found the profile).
  */
-export async function quizmasterFeed(deps: CalendarDeps, input: { slug: string }): Promise<IcsFile | null> {
+export async function quizmasterFeed(deps: CalendarDeps, profile: { slug: string; name: string }): Promise<IcsFile> {
   const { db } = deps;
-  const profile = await findProfile(db, input.slug);
-  if (!profile) return null;
   const ctx = ctxOf(deps);
   const lctx = listingContext(deps, { today: ctx.today });
   const ids = (await listPages(db, { quizmaster: profile.slug }, lctx, SEARCH_FEED_MAX_PAGES)).map((q) => q.id);

@@ -11,9 +11,8 @@ import { listingDayTrigger } from '../listing/service';
 import { renderPublicPage, type PageHead } from './render';
 import { MAX_SLOTS_PER_DAY, priceText, TIER_LABELS, VOLUME_DISCOUNT_MIN_WEEKS, VOLUME_DISCOUNT_PERCENT } from '../promotion/contract';
 import { getPricing } from '../promotion/service';
-import { profilePage } from '../quizmasters/service';
-import { quizmasterFeed } from '../calendar/service';
-import { ICS_CONTENT_TYPE } from '../calendar/event';
+import { findProfile, profilePage } from '../quizmasters/service';
+import { ICS_CONTENT_TYPE, quizmasterFeed } from '../calendar/service';
 import { breadcrumbJsonLd, DEFAULT_DESCRIPTION, eventsJsonLd, faqJsonLd, KEYWORDS, mainListingHead, websiteJsonLd } from './seo';
 import {
   buildCombinedPage,
@@ -344,8 +343,9 @@ export const pagesRoutes = new Hono<AppEnv>()
       // /quizmaster/{slug}.ics: the quizmaster's calendar feed (webcal), issue 48.
       const feedSlug = raw?.endsWith('.ics') ? raw.slice(0, -4) : null;
       if (feedSlug !== null && /^[a-z0-9-]{1,120}$/.test(feedSlug)) {
-        const file = await quizmasterFeed(c.var.deps, { slug: feedSlug });
-        if (!file) return c.text('Quizmastern hittades inte.', 404);
+        const profile = await findProfile(c.var.db, feedSlug);
+        if (!profile) return c.text('Quizmastern hittades inte.', 404);
+        const file = await quizmasterFeed(c.var.deps, profile);
         return c.body(file.body, 200, { 'content-type': ICS_CONTENT_TYPE, 'content-disposition': `inline; filename="${file.filename}"` });
       }
       if (raw === null || !/^[a-z0-9-]{1,120}$/.test(raw)) return notFoundPage(c, 'Quizmastern hittades inte');

@@ -102,7 +102,7 @@ export const quizmasterLinkPages = new Hono<AppEnv>()
     }),
   );
 
-/** GET /quizmaster/:slug/foto: the profile's photo from R2 (immutable per ?v=, the key's last part). */
+/** GET /quizmaster-foto/:slug: the profile's photo from R2 (immutable per ?v=, the key's last part). */
 async function photoResponse(c: Context<AppEnv>, slug: string): Promise<Response> {
   const obj = await svc.photoOf(c.var.db, c.env.IMPORTS, slug);
   if (!obj) return c.text('Bilden finns inte', 404);
@@ -115,5 +115,5 @@ async function photoResponse(c: Context<AppEnv>, slug: string): Promise<Response
   });
 }
 
-/** Mounted at /quizmaster before the pages (which serve /quizmaster/:slug). */
-export const quizmasterFileRoutes = new Hono<AppEnv>().get('/:slug/foto', (c) => photoResponse(c, c.req.param('slug')));
+/** Mounted at /quizmaster-foto: GET /quizmaster-foto/:slug, the profile's photo (not a page: kept off /quizmaster/*). */
+export const quizmasterFileRoutes = new Hono<AppEnv>().get('/:slug', (c) => photoResponse(c, c.req.param('slug')));

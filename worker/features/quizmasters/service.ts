@@ -41,7 +41,7 @@ export const PHOTO_PREFIX = 'quizmaster-photos/';
 
 export function photoUrlOf(row: Pick<QuizmasterRow, 'slug' | 'photoKey'>): string | null {
   if (!row.photoKey) return null;
-  return `/quizmaster/${row.slug}/foto?v=${encodeURIComponent(row.photoKey.slice(row.photoKey.lastIndexOf('/') + 1))}`;
+  return `/quizmaster-foto/${row.slug}?v=${encodeURIComponent(row.photoKey.slice(row.photoKey.lastIndexOf('/') + 1))}`;
 }
 
 export function toSummary(row: QuizmasterRow): QuizmasterSummary {
