@@ -40,10 +40,6 @@ export type CreateQuizmasterData = z.infer<typeof CreateQuizmasterSchema>;
 export const LinkQuizmasterSchema = z.object({ quizmasterId: Id.nullable().describe('Quizmaster') });
 export const InviteSchema = z.object({ email: EmailSchema });
 export const EditOwnProfileSchema = z.object({ bio: Bio.describe('Presentation') });
-export const ClaimSchema = z.object({
-  t: z.string({ error: 'Länken är ogiltig.' }).min(1, 'Länken är ogiltig.').max(1024, 'Länken är ogiltig.').describe('Länk'),
-});
-export const SlugParamSchema = z.object({ slug: z.string().min(1).max(120) });
 export const IdParamSchema = z.object({ id: Id });
 
 /** A profile as the owner's typeahead and the quizmaster's own page see it. */

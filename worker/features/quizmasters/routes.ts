@@ -8,6 +8,7 @@ import { Hono } from 'hono';
 import { html } from 'hono/html';
 import type { Context } from 'hono';
 import type { AppEnv } from '../../context';
+import { PUBLIC_CACHE_CONTROL } from '../../lib/cache';
 import { invalidInput } from '../../lib/errors';
 import { LINK_BUTTON, linkButton, linkGuard, linkPage } from '../../lib/link-page';
 import { validate } from '../../lib/validate';
@@ -102,14 +103,14 @@ export const quizmasterLinkPages = new Hono<AppEnv>()
     }),
   );
 
-/** GET /quizmaster-foto/:slug: the profile's photo from R2 (immutable per ?v=, the key's last part). */
+/** GET /quizmaster-foto/:slug: the profile's photo from R2 (`?v=`, the key's last part, changes with every upload). */
 async function photoResponse(c: Context<AppEnv>, slug: string): Promise<Response> {
   const obj = await svc.photoOf(c.var.db, c.env.IMPORTS, slug);
   if (!obj) return c.text('Bilden finns inte', 404);
   return new Response(obj.body, {
     headers: {
       'content-type': obj.httpMetadata?.contentType ?? 'application/octet-stream',
-      'cache-control': 'public, max-age=31536000, immutable',
+      'cache-control': PUBLIC_CACHE_CONTROL,
       'x-content-type-options': 'nosniff',
     },
   });
