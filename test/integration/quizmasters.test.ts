@@ -260,6 +260,26 @@ describe('the quizmaster account', () => {
     expect(await testDb().all(sql`SELECT 1 FROM mail_outbox WHERE to_email = ${email}`)).toHaveLength(1);
   });
 
+  it('limits invitations: 3 a day to one address, 20 a day from one owner; a refusal stores and mails nothing', async () => {
+    const owner = await createUser({ now: NOW });
+    const profile = await createProfile(owner, `Gräns ${unique('q')}`);
+    const s = await seriesAt(owner, 'Gräns');
+    await link(owner, s.first.id, profile.id);
+    const send = (email: string) => callJson(`/api/owner/quizzes/${s.rid}/quizmaster/invite`, { body: { email }, cookie: owner.cookie, clock: CLOCK });
+    const invitations = async () => (await testDb().all(sql`SELECT 1 FROM quizmaster_invitations WHERE quizmaster_id = ${profile.id}`)).length;
+    const same = `${unique('samma')}@test.local`;
+    for (let i = 0; i < 3; i++) expect((await send(same)).status).toBe(200);
+    const fourth = await send(same);
+    expect(fourth.status).toBe(429);
+    expect(fourth.body.error.message).toMatch(/^För många inbjudningar\. Försök igen om \d+ h\.$/);
+    expect(await invitations()).toBe(3);
+    expect(await testDb().all(sql`SELECT 1 FROM mail_outbox WHERE to_email = ${same}`)).toHaveLength(3);
+    for (let i = 0; i < 16; i++) expect((await send(`${unique('olika')}@test.local`)).status).toBe(200);
+    const over = await send(`${unique('olika')}@test.local`);
+    expect(over.status).toBe(429);
+    expect(await invitations()).toBe(19);
+  });
+
   it('uploads a photo of at most 2 MB (JPEG, PNG or WebP by its bytes) and refuses others in Swedish', async () => {
     const owner = await createUser({ now: NOW });
     const profile = await createProfile(owner, `Foto ${unique('q')}`);

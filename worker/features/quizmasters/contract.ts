@@ -15,6 +15,10 @@ export const TYPEAHEAD_MAX = 8;
 /** An invitation link is valid this many days and used once. */
 export const INVITE_TTL_DAYS = 14;
 export const INVITE_TTL_S = INVITE_TTL_DAYS * 24 * 3600;
+/** Invitations an owner may send a day, and invitations one address may get a day (counted before the mail). */
+export const INVITES_PER_OWNER_DAY = 20;
+export const INVITES_PER_ADDRESS_DAY = 3;
+export const INVITE_WINDOW_MS = 24 * 3600 * 1000;
 /** The invitation mail's stop link. */
 export const INVITE_STOP_TTL_S = 400 * 24 * 3600;
 /** How many upcoming quizzes the profile page lists (each series contributes its next dates). */

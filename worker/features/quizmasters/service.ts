@@ -9,7 +9,8 @@ import type { Db } from '../../db/client';
 import { quizmasterAssignments, quizmasterInvitations, quizmasterInviteStops, quizmasters, type QuizmasterRow } from '../../db/schema';
 import { authorizeQuiz, requireActor, type Actor } from '../../lib/authz';
 import { bumpDataVersion } from '../../lib/data-version';
-import { conflict, forbidden, invalidInput, notFound } from '../../lib/errors';
+import { conflict, forbidden, invalidInput, notFound, rateLimited } from '../../lib/errors';
+import { takeAttempt } from '../../lib/rate-limit';
 import { newId } from '../../lib/ids';
 import { unitKeyOf } from '../../lib/quizmaster-access';
 import { isSpentError, linkKeys, requireLink, signLink, spendStatement } from '../../lib/signed-link';
@@ -22,6 +23,9 @@ import { toListingQuiz } from '../listing/service';
 import {
   INVITE_STOP_TTL_S,
   INVITE_TTL_S,
+  INVITE_WINDOW_MS,
+  INVITES_PER_ADDRESS_DAY,
+  INVITES_PER_OWNER_DAY,
   nameKeyOf,
   PHOTO_BAD_TYPE,
   PHOTO_MAX_BYTES,
@@ -157,11 +161,15 @@ export async function invite(deps: QmDeps, actor: Actor, input: { quizId: string
     await deps.db.insert(quizmasterAssignments).values({ unitKey, quizmasterId: profile.id, venueId: venue.id }).onConflictDoNothing();
     return { sent: false, assigned: true };
   }
+  // Counted first (worker/lib/rate-limit.ts): per owner and per address, so no one is flooded with invitations.
+  const now = deps.clock.now();
+  const refuse = (ms: number) => rateLimited(`För många inbjudningar. Försök igen om ${Math.max(1, Math.ceil(ms / 3_600_000))} h.`, Math.ceil(ms / 1000));
+  await takeAttempt(deps.db, `quizmaster-invite:${actor!.id}`, INVITES_PER_OWNER_DAY, INVITE_WINDOW_MS, now, refuse);
+  await takeAttempt(deps.db, `quizmaster-invite-address:${input.email}`, INVITES_PER_ADDRESS_DAY, INVITE_WINDOW_MS, now, refuse);
   const stopped = await q.inviteStopped(deps.db, input.email);
   const id = newId();
   await deps.db.insert(quizmasterInvitations).values({ id, quizmasterId: profile.id, unitKey, venueId: venue.id, email: input.email, invitedBy: actor!.id });
   if (!stopped) {
-    const now = deps.clock.now();
     const claim = await signLink(deps.config.linkSigningSecret, 'quizmaster-invite', id, INVITE_TTL_S, now);
     const stop = await signLink(deps.config.linkSigningSecret, 'quizmaster-invite-stop', input.email, INVITE_STOP_TTL_S, now);
     await deps.mailer.sendOnce(
