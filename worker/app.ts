@@ -27,6 +27,7 @@ import { kitRoutes } from './features/kit/routes';
 import { seriesRoutes } from './features/series/routes';
 import { shareRoutes } from './features/share/routes';
 import { takeoverRoutes } from './features/takeover/routes';
+import { quizmasterFileRoutes, quizmasterLinkPages, quizmasterOwnerRoutes, quizmasterSelfRoutes } from './features/quizmasters/routes';
 import { tipAdminRoutes, tipLinkPages, tipRoutes, tipShowLink } from './features/tips/routes';
 import { adminRoutes } from './features/admin/routes';
 import { analyticsRoutes } from './features/analytics/routes';
@@ -157,6 +158,10 @@ export function createApp(ports: PortFactories = productionPorts) {
   app.route('/api/freshness', freshnessPublicRoutes);
   app.route('/api/owner', quizRoutes);
   app.route('/api/owner', calendarSyncRoutes);
+  // Quizmaster profiles (issue 48): owners link and invite; a claimed quizmaster edits their own bio and photo.
+  app.route('/api/owner', quizmasterOwnerRoutes);
+  app.route('/api/quizmaster', quizmasterSelfRoutes);
+  app.route('/quizmaster-inbjudan', quizmasterLinkPages);
   // Signed links in owner mail (issue 20): act without a session; GET shows, the page's button POSTs.
   app.route('/helgdag', holidayLinkPages);
   app.route('/bekrafta-quiz', freshnessLinkPages);
@@ -180,6 +185,7 @@ export function createApp(ports: PortFactories = productionPorts) {
   app.use('/og/*', httpCache);
   app.route('/og', shareRoutes);
   // Server-rendered public pages: /, /stad/*, /quiz/*, /legacy, /annonsera, /sitemap.xml (an index of /sitemaps/*), /robots.txt.
+  app.route('/quizmaster-foto', quizmasterFileRoutes);
   app.route('/', pagesRoutes);
 
   app.notFound(onNotFound);

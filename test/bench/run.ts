@@ -550,6 +550,17 @@ async function benchSize(quizRows: number, tmp: string, assets: string): Promise
     `SELECT date FROM quizzes WHERE date BETWEEN '${addDays(today, 9)}' AND '${addDays(today, 13)}' GROUP BY date ORDER BY count(*) DESC, date LIMIT 1`,
   );
   const date = dated?.date ?? addDays(today, 10);
+  // Issue 48: a quizmaster leading the series of the first three scale venues (the profile page's row).
+  d1Json(
+    persist,
+    "INSERT OR IGNORE INTO quizmasters (id, name, name_key, slug, bio) VALUES ('qm-bench', 'Bänk Quizmaster', 'bänk quizmaster', 'bank-quizmaster', 'Leder tre quiz.'); " +
+      [1, 2, 3]
+        .map(
+          (n) =>
+            `INSERT OR IGNORE INTO quizmaster_links (unit_key, quizmaster_id, location_id, venue_id) VALUES ('scale-series-${n}', 'qm-bench', 'scale-loc-${n}', 'scale-venue-${n}');`,
+        )
+        .join(' '),
+  );
   // The owner writes sign in as the owner of scale venue 1 (scale-user-1) with the demo owner's password.
   execFileSync(
     bin('wrangler'),
@@ -694,6 +705,7 @@ async function benchSize(quizRows: number, tmp: string, assets: string): Promise
     await step('venue page uncached', 'page-uncached', venuePage, true);
     await step('start page uncached', 'page-uncached', '/', true);
     await step('weekday page uncached', 'page-uncached', weekdayPage, true);
+    await step('quizmaster page uncached', 'page-uncached', '/quizmaster/bank-quizmaster', true);
     // Calendar feed of the city (issue 16): uncached; its own kind (rows follow the city's events, not the catalogue).
     log(`${quizRows}: feed: city /api/calendar/city/${pick.city}.ics (unique query per request)`);
     m.push(await measure(base, 'feed: city', 'feed', `/api/calendar/city/${pick.city}.ics`, { unique: true, countEvents: true }));

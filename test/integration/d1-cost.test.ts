@@ -60,6 +60,8 @@ async function measure(path: string): Promise<Cost & { log: Array<[number, numbe
  *  - The map's near mode: up to MAP_POINTS_MAX (200) points, read outwards from the position, and their names.
  *  - Calendar feeds and the city widget answer a window (8 weeks, 2 weeks) of a city or search: about one
  *    row per event plus a few per series, bounded by FEED_MAX_UNITS / FEED_MAX_EVENTS and by the city.
+ *  - A quizmaster's feed (issue 48): the listing's quizmaster filter, then 8 weeks of dates of each series the
+ *    profile leads (here three weekly series), bounded by QUIZMASTER_UNITS_MAX and the window. Measured 2026-11-28: 111.
  */
 const KNOWN_OVER: Record<string, number> = {
   'listing all filters': 70,
@@ -68,6 +70,7 @@ const KNOWN_OVER: Record<string, number> = {
   'feed: city weekday': 70,
   'feed: listing search': 270,
   'embed: city': 180,
+  'feed: quizmaster': 130,
 };
 
 let city = '';
@@ -84,6 +87,17 @@ beforeAll(async () => {
   venue = row!.venue;
   const pos = await env.DB.prepare("SELECT latitude AS lat, longitude AS lng FROM locations WHERE id = 'scale-loc-1'").first<{ lat: number; lng: number }>();
   nearAt = `${pos!.lat.toFixed(3)},${pos!.lng.toFixed(3)}`;
+  // Issue 48: a quizmaster leading the weekly series of three scale venues (the profile page, its feed and filter).
+  await env.DB.batch([
+    env.DB.prepare(
+      "INSERT OR IGNORE INTO quizmasters (id, name, name_key, slug, bio) VALUES ('qm-bench', 'Bänk Quizmaster', 'bänk quizmaster', 'bank-quizmaster', 'Leder tre quiz.')",
+    ),
+    ...[1, 2, 3].map((n) =>
+      env.DB.prepare(
+        `INSERT OR IGNORE INTO quizmaster_links (unit_key, quizmaster_id, location_id, venue_id) VALUES ('scale-series-${n}', 'qm-bench', 'scale-loc-${n}', 'scale-venue-${n}')`,
+      ),
+    ),
+  ]);
   // The listing-day job (call() runs it for the pinned clock, as the cron would) brings the stored listing
   // columns to that day (advanceListingDay: here every unit, as the clock jumps to 2030 and the house account
   // is new) — once a day, never inside a request (issue 30.8).
@@ -129,6 +143,10 @@ const PUBLIC_PATHS = (): Array<[string, string]> => [
   ['share image: venue', `/og/venue/${city}/${venue}.png`],
   // Issue 47: the uncached RSVP figures the pages fetch (one occurrence: its row, place, business, settings, counts).
   ['rsvp counts', '/api/quizzes/scale-q-1-3/rsvp'],
+  ['quizmaster page', '/quizmaster/bank-quizmaster'],
+  ['listing quizmaster', '/api/listing?quizmaster=bank-quizmaster'],
+  ['feed: quizmaster', '/quizmaster/bank-quizmaster.ics'],
+  ['share image: quizmaster', '/og/quizmaster/bank-quizmaster.png'],
 ];
 
 describe('D1 rows read per public request', () => {

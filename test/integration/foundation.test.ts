@@ -102,7 +102,17 @@ describe('demo seed', () => {
       }
     };
     await run();
-    const first = await snapshot(['users', 'venues', 'locations', 'quizzes', 'promotions', 'promotion_slot_claims', 'user_roles']);
+    const first = await snapshot([
+      'users',
+      'venues',
+      'locations',
+      'quizzes',
+      'promotions',
+      'promotion_slot_claims',
+      'user_roles',
+      'quizmasters',
+      'quizmaster_links',
+    ]);
     const counts = await testDb().all<{ v: number; c: number; q: number }>(
       sql`SELECT (SELECT COUNT(*) FROM venues WHERE id LIKE 'seed-%') AS v, (SELECT COUNT(DISTINCT city_slug) FROM locations WHERE id LIKE 'seed-%') AS c, (SELECT COUNT(*) FROM quizzes WHERE id LIKE 'seed-%') AS q`,
     );
@@ -118,7 +128,14 @@ describe('demo seed', () => {
       { city: 'stockholm', language: 'both' },
       { city: 'stockholm', language: 'en' },
     ]);
+    // Issue 48: one quizmaster with a bio leads quizzes at three Stockholm venues.
+    const qm = await testDb().all<{ bio: string | null; places: number; city: string }>(
+      sql`SELECT p.bio, COUNT(DISTINCT k.location_id) AS places, MIN(l.city_slug) || MAX(l.city_slug) AS city FROM quizmasters p JOIN quizmaster_links k ON k.quizmaster_id = p.id JOIN locations l ON l.id = k.location_id WHERE p.slug = 'sara-berg' GROUP BY p.id`,
+    );
+    expect(qm).toEqual([{ bio: expect.stringContaining('Stockholm'), places: 3, city: 'stockholmstockholm' }]);
     await run();
-    expect(await snapshot(['users', 'venues', 'locations', 'quizzes', 'promotions', 'promotion_slot_claims', 'user_roles'])).toEqual(first);
+    expect(
+      await snapshot(['users', 'venues', 'locations', 'quizzes', 'promotions', 'promotion_slot_claims', 'user_roles', 'quizmasters', 'quizmaster_links']),
+    ).toEqual(first);
   });
 });

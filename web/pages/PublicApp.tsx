@@ -7,6 +7,7 @@ import { CombinedPage } from './CombinedPage';
 import { ListingPage } from './ListingPage';
 import type { PublicPageData } from './types';
 import { VenuePage } from './VenuePage';
+import { QuizmasterPage } from './QuizmasterPage';
 
 /** Root of every server-rendered public page; the same tree hydrates in the browser (public-entry.tsx). */
 export function PublicApp({ data }: { data: PublicPageData }) {
@@ -31,6 +32,8 @@ function renderPage(data: PublicPageData) {
       return <VenuePage data={data} />;
     case 'advertise':
       return <AnnonseraPage data={data} />;
+    case 'quizmaster':
+      return <QuizmasterPage data={data} />;
     case 'notFound':
       return (
         <>

@@ -7,6 +7,7 @@ import { SubscribeCalendar } from '../components/calendar/SubscribeCalendar';
 import { QuizDetailDialog } from '../components/listing/QuizDetailDialog';
 import { ShareButton } from '../components/share/ShareButton';
 import { FollowButton } from '../components/follows/FollowButton';
+import { QuizmasterLink } from '../components/quizmasters/QuizmasterLink';
 import { PageHero } from './PageHero';
 import type { ListingQuiz, VenuePageData } from './types';
 import { figuresLine } from '../../worker/lib/rsvp-words';
@@ -32,6 +33,7 @@ function QuizRow({ quiz, onOpen }: { quiz: ListingQuiz; onOpen: (q: ListingQuiz)
             {figuresLine(quiz)}
           </p>
         ) : null}
+        {(quiz.quizmasterProfile || quiz.quizmaster) && <QuizmasterLink quiz={quiz} className="text-sm text-slate-700" />}
       </div>
       <p className="text-sm font-semibold text-slate-800">
         {quiz.title && quiz.categoryLabel ? `${quiz.categoryLabel} · ` : ''}

@@ -19,3 +19,4 @@ export * from './schema/listing';
 export * from './schema/ops';
 export * from './schema/promotion';
 export * from './schema/rsvp';
+export * from './schema/quizmasters';

@@ -178,6 +178,24 @@ export function buildDemoSeed(today: string, accounts: SeedAccounts): string[] {
     });
   }
 
+  // Issue 48: one quizmaster with a profile leads the series of three Stockholm venues (seed venues 2–4).
+  out.push(
+    insert('quizmasters', {
+      id: 'seed-qm-sara',
+      name: 'Sara Berg',
+      name_key: 'sara berg',
+      slug: 'sara-berg',
+      bio: 'Sara har lett pubquiz i Stockholm sedan 2012. Hon älskar musikrundor, bildfrågor och en rejäl utslagsfråga.',
+      created_by: 'seed-user-owner',
+    }),
+  );
+  for (const n of ['02', '03', '04']) {
+    out.push(
+      insert('quizmaster_links', { unit_key: `seed-series-${n}`, quizmaster_id: 'seed-qm-sara', location_id: `seed-loc-${n}`, venue_id: `seed-venue-${n}` }),
+      insert('quizmaster_announcements', { quizmaster_id: 'seed-qm-sara', location_id: `seed-loc-${n}` }),
+    );
+  }
+
   // Paid promotions: one Premium Utvald in Stockholm, three Rekommenderat in other cities.
   out.push(
     insert('checkout_orders', {

@@ -31,7 +31,9 @@ export type LinkPurpose =
   | 'tip-stop'
   | 'tip-page'
   | 'rsvp-confirm'
-  | 'rsvp-cancel';
+  | 'rsvp-cancel'
+  | 'quizmaster-invite'
+  | 'quizmaster-invite-stop';
 
 export interface LinkPayload {
   p: LinkPurpose;

@@ -6,9 +6,10 @@ const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 /**
  * Routes called by other servers, verified by their own signature instead: the Stripe webhook, and the
  * RFC 8058 one-click unsubscribe that mail providers POST without Origin (its signed link is the check;
- * it only ever ends one follow, forgets one tipster's address, or cancels one RSVP).
+ * it only ever ends one follow, forgets one tipster's address, cancels one RSVP or stops quizmaster invitations to one
+ * address).
  */
-const EXEMPT = new Set(['/api/payments/webhook', '/bevakningar/avsluta', '/tipsa/stopp', '/vi-kommer/avboka']);
+const EXEMPT = new Set(['/api/payments/webhook', '/bevakningar/avsluta', '/tipsa/stopp', '/vi-kommer/avboka', '/quizmaster-inbjudan/stopp']);
 
 /**
  * Refuses cross-site state changes on every non-GET route (ARCHITECTURE.md "Auth"): the request must

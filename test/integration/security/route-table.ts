@@ -616,4 +616,58 @@ export const ROUTES: Record<string, RouteCase> = {
   'GET /og/weekday/:file': { object: 'none', path: () => '/og/weekday/tisdag.png', expect: PUBLIC(200) },
   'GET /og/venue/:city/:file': { object: 'none', path: (t) => `/og/venue/${t.citySlug}/${t.venueSlug}.png`, expect: PUBLIC(200) },
   'GET /robots.txt': { object: 'none', expect: PUBLIC(200) },
+
+  // ------------------------------------------------------------ quizmaster profiles (issue 48)
+  'GET /quizmaster/:slug': { object: 'none', path: (t) => `/quizmaster/${t.quizmasterSlug}`, expect: PUBLIC(200), note: 'the public profile page' },
+  'GET /quizmaster-foto/:slug': {
+    object: 'none',
+    path: (t) => `/quizmaster-foto/${t.quizmasterSlug}`,
+    expect: PUBLIC(404),
+    note: "the profile's photo from R2: public; the world's profile has none (404 for everyone)",
+  },
+  'GET /og/quizmaster/:file': { object: 'none', path: (t) => `/og/quizmaster/${t.quizmasterSlug}.png`, expect: PUBLIC(200) },
+  'GET /api/owner/quizmasters': { object: 'none', path: () => '/api/owner/quizmasters?q=kim', expect: SIGNED_IN(200), note: 'typeahead: any signed-in owner' },
+  'POST /api/owner/quizmasters': { object: 'none', body: (t) => ({ name: `Quizmaster ${t.fresh}` }), expect: SIGNED_IN(201) },
+  'GET /api/owner/quizmaster-suggestions': { object: 'none', expect: SIGNED_IN(200), note: "the caller's own free-text quizmasters only" },
+  'GET /api/owner/quizzes/:id/quizmaster': { object: 'seriesQuiz', expect: OWNED(200), missing: 404 },
+  'PUT /api/owner/quizzes/:id/quizmaster': { object: 'seriesQuiz', body: (t) => ({ quizmasterId: t.quizmasterId }), expect: OWNED(200), missing: 404 },
+  'POST /api/owner/quizzes/:id/quizmaster/invite': {
+    object: 'seriesQuiz',
+    body: (t) => ({ email: `${t.fresh}@test.local` }),
+    expect: OWNED(200),
+    missing: 404,
+  },
+  'DELETE /api/owner/quizzes/:id/quizmaster/assignment': { object: 'seriesQuiz', expect: OWNED(200), missing: 404 },
+  'GET /api/quizmaster/me': {
+    object: 'none',
+    expect: SIGNED_IN(200),
+    note: "the caller's own claimed profile, or null (quizmaster-role.test.ts)",
+  },
+  'PATCH /api/quizmaster/me': {
+    object: 'none',
+    body: () => ({ bio: 'Hej' }),
+    expect: { visitor: 401, own: 403, other: 403, superadmin: 403 },
+    note: 'only the claimed quizmaster edits the own bio (quizmaster-role.test.ts)',
+    fuzzActor: 'own',
+  },
+  'PUT /api/quizmaster/me/photo': {
+    object: 'none',
+    expect: { visitor: 401, own: 403, other: 403, superadmin: 403 },
+    note: 'only the claimed quizmaster sets the own photo (quizmasters.test.ts)',
+    fuzzActor: 'own',
+  },
+  'GET /quizmaster-inbjudan': { object: 'none', expect: PUBLIC(400), note: 'the invitation link: signed link required', fuzzActor: 'visitor' },
+  'POST /quizmaster-inbjudan': {
+    object: 'none',
+    expect: { visitor: 401, own: 400, other: 400, superadmin: 400 },
+    note: 'claiming needs a session and the signed invitation link',
+    fuzzActor: 'own',
+  },
+  'GET /quizmaster-inbjudan/stopp': { object: 'none', expect: PUBLIC(200), note: 'shows the button only; changes nothing', fuzzActor: 'visitor' },
+  'POST /quizmaster-inbjudan/stopp': {
+    object: 'none',
+    expect: PUBLIC(400),
+    note: 'RFC 8058 one-click, exempt from the CSRF guard; signed link required',
+    fuzzActor: 'visitor',
+  },
 };

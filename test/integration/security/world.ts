@@ -7,7 +7,7 @@
  * so "today" is fixed (a Monday in Stockholm) and nothing depends on the wall clock.
  */
 import { eq } from 'drizzle-orm';
-import { calendarFeeds, checkoutOrders, feedback, locations, quizzes, users, venues } from '../../../worker/db/schema';
+import { calendarFeeds, checkoutOrders, feedback, locations, quizmasterLinks, quizmasters, quizzes, users, venues } from '../../../worker/db/schema';
 import { addDays } from '../../../worker/lib/clock';
 import { newId } from '../../../worker/lib/ids';
 import { createUser, locationValues, testDb, unique, venueValues, type TestUser, uniqueTown } from '../../factories';
@@ -37,6 +37,9 @@ export interface Side {
   stripeSessionId: string;
   /** A calendar address synced to locationId (issue 31.2); private, so a sync in tests never reaches the network. */
   feedId: string;
+  /** A quizmaster profile (issue 48), unclaimed, linked to the series. */
+  quizmasterId: string;
+  quizmasterSlug: string;
 }
 
 export interface World {
@@ -71,6 +74,8 @@ export async function createSide(opts: { city?: string } = {}): Promise<Side> {
   const orderId = newId();
   const stripeSessionId = `cs_test_${unique('s')}`;
   const feedId = newId();
+  const quizmasterId = newId();
+  const quizmasterSlug = `qm-${unique('q').toLowerCase()}`;
   const base = { locationId, startTime: '19:00:00', category: 'allmänbildning' };
   await db.batch([
     db.insert(venues).values(venue),
@@ -99,8 +104,25 @@ export async function createSide(opts: { city?: string } = {}): Promise<Side> {
       expiresAt: CLOCK_DATE.getTime() + 30 * 60_000,
     }),
     db.insert(calendarFeeds).values({ id: feedId, locationId, url: 'https://127.0.0.1/kalender.ics' }),
+    db.insert(quizmasters).values({ id: quizmasterId, name: 'Kim Quiz', nameKey: 'kim quiz', slug: quizmasterSlug, createdBy: user.id }),
+    db.insert(quizmasterLinks).values({ unitKey: seriesId, quizmasterId, locationId, venueId }),
   ]);
-  return { user, venueId, venueSlug, locationId, city, citySlug, quizId, seriesId, seriesQuizId: seriesIds[0]!, orderId, stripeSessionId, feedId };
+  return {
+    user,
+    venueId,
+    venueSlug,
+    locationId,
+    city,
+    citySlug,
+    quizId,
+    seriesId,
+    seriesQuizId: seriesIds[0]!,
+    orderId,
+    stripeSessionId,
+    feedId,
+    quizmasterId,
+    quizmasterSlug,
+  };
 }
 
 export async function createWorld(): Promise<World> {
@@ -124,6 +146,10 @@ export async function createWorld(): Promise<World> {
 
 /** Every table a refused request must leave untouched. */
 export const GUARDED_TABLES = [
+  'quizmasters',
+  'quizmaster_links',
+  'quizmaster_assignments',
+  'quizmaster_invitations',
   'users',
   'password_credentials',
   'oauth_accounts',

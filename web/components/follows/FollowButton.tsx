@@ -15,7 +15,7 @@ const FollowDialog = lazy(() => import('./FollowDialog'));
  */
 export function FollowButton({ target, className, track }: { target: FollowTarget; className?: string; track?: TrackTarget }) {
   const [open, setOpen] = useState(false);
-  const isSearch = 'filters' in target;
+  const isSearch = 'filters' in target && !target.person;
   return (
     <>
       <button

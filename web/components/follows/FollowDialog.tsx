@@ -23,8 +23,9 @@ export default function FollowDialog({ target, onClose }: { target: FollowTarget
   const [pushNote, setPushNote] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const isSearch = 'filters' in target;
-  const title = isSearch ? 'Bevaka sökningen' : `Följ ${target.label}`;
-  const what = isSearch ? `quiz som matchar ${target.label}` : `quiz på ${target.label}`;
+  const person = 'filters' in target && !!target.person;
+  const title = isSearch && !person ? 'Bevaka sökningen' : `Följ ${target.label}`;
+  const what = person ? `quiz med ${target.label}` : isSearch ? `quiz som matchar ${target.label}` : `quiz på ${target.label}`;
 
   async function submit(e: FormEvent) {
     e.preventDefault();

@@ -1,5 +1,6 @@
 /** What a follow is for, shared by the button and its lazy dialog (neither imports the other's module for it). */
-export type FollowTarget = { placeId: string; label: string } | { filters: SearchFollowFilters; label: string };
+/** `person`: a search that follows one quizmaster (issue 48) — "Följ {label}" instead of "Bevaka den här sökningen". */
+export type FollowTarget = { placeId: string; label: string } | { filters: SearchFollowFilters; label: string; person?: boolean };
 
 /** A listing search to follow: city, weekday, text and the quiz filters, as URL values (the server validates them). */
 export interface SearchFollowFilters {
@@ -11,6 +12,7 @@ export interface SearchFollowFilters {
   category?: string | undefined;
   time?: string | undefined;
   sprak?: string | undefined;
+  quizmaster?: string | undefined;
 }
 
 /** Where a signed-in visitor finds their follows and reminders: the list on /account (issue 44.2). */

@@ -5,6 +5,7 @@ import { AddToCalendar } from '../calendar/AddToCalendar';
 import { venueHref } from './urls';
 import { figuresLine } from '../../../worker/lib/rsvp-words';
 import { memo, type CSSProperties } from 'react';
+import { QuizmasterLink } from '../quizmasters/QuizmasterLink';
 
 /** LISTING_PAGE_SIZE of the listing contract, not imported: that module brings zod into the public bundle. */
 const PAGE_SIZE = 12;
@@ -65,6 +66,7 @@ export const QuizCard = memo(function QuizCard({ quiz, index = 0, onOpen, onReco
           </button>
         </h3>
         {quiz.title && <p className="text-sm font-semibold text-slate-800">{quiz.venue.name}</p>}
+        {quiz.quizmasterProfile && <QuizmasterLink quiz={quiz} className="text-sm text-slate-800" />}
         <p className={`text-slate-800 ${quiz.isCancelled ? 'line-through' : ''}`}>
           <time dateTime={`${quiz.date}T${displayTime(quiz.startTime)}`}>
             {displayDate(quiz.date)} kl. {displayTime(quiz.startTime)}

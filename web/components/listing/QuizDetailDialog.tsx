@@ -12,6 +12,7 @@ import { Dialog } from '../ui/Dialog';
 import { venueHref } from './urls';
 import { FollowButton } from '../follows/FollowButton';
 import { directionsUrl } from '../map/loader';
+import { QuizmasterLink } from '../quizmasters/QuizmasterLink';
 
 /** "Vi kommer" (issue 47) is a lazy chunk: it needs JavaScript and a fetch anyway, and keeps the first load small. */
 const RsvpPanel = lazy(() => import('../rsvp/RsvpPanel').then((m) => ({ default: m.RsvpPanel })));
@@ -94,9 +95,13 @@ export function QuizDetailDialog({ quiz, onClose }: { quiz: ListingQuiz | null; 
           <Suspense fallback={null}>
             <RsvpPanel quizId={quiz.id} cancelled={quiz.isCancelled} />
           </Suspense>
-          {(quiz.quizmaster || website || (quiz.tier === 'premium' && quiz.location.phone)) && (
+          {(quiz.quizmaster || quiz.quizmasterProfile || website || (quiz.tier === 'premium' && quiz.location.phone)) && (
             <ul className="list-none space-y-1 p-0 text-sm">
-              {quiz.quizmaster && <li>Quizmaster: {quiz.quizmaster}</li>}
+              {(quiz.quizmaster || quiz.quizmasterProfile) && (
+                <li>
+                  <QuizmasterLink quiz={quiz} />
+                </li>
+              )}
               {website && (
                 <li>
                   Webbplats:{' '}

@@ -5,6 +5,7 @@ import SecurityTab from '../../components/account/SecurityTab';
 import { RequireAuth } from '../../components/auth/RequireAuth';
 import { DownloadMyData } from '../../components/exports/DownloadMyData';
 import { FollowsList } from '../../components/follows/FollowsList';
+import { MyQuizmasterProfile } from '../../components/quizmasters/MyQuizmasterProfile';
 import { Tabs } from '../../components/ui/Tabs';
 
 export default function AccountSettingsPage() {
@@ -29,6 +30,7 @@ export default function AccountSettingsPage() {
           >
             {tab === 'konto' ? <AccountTab /> : <SecurityTab />}
           </Tabs>
+          <MyQuizmasterProfile />
           <DownloadMyData />
           <div className="mt-6">
             <FollowsList />

@@ -4,6 +4,7 @@
  * one next step ("Skapa ditt första quiz") instead of the freshness notice (issue 44.6).
  */
 import { FreshnessNotice } from '../../components/quizzes/FreshnessNotice';
+import { QuizmasterSuggestions } from '../../components/quizmasters/QuizmasterSuggestions';
 import { useState } from 'react';
 import { Navigate, useParams, useSearchParams } from 'react-router';
 import { useDashboard } from '../../api/venues';
@@ -50,6 +51,7 @@ function Dashboard({ user }: { user: SessionUser }) {
         <VenueHeader venue={venue} data={query.data} isSuperadmin={user.isSuperadmin} onEditProfile={() => setProfileOpen(true)} />
         {/* Issue 44.6: an empty business gets one next step; "Stämmer fortfarande" only once there are quizzes to confirm. */}
         {hasQuizzes ? <FreshnessNotice venueId={venue.id} /> : <NextStep places={places} />}
+        {hasQuizzes && <QuizmasterSuggestions />}
         <PlacesSection venue={venue} places={places} primaryActions={hasQuizzes} />
         {hasQuizzes && <PromotionInfo />}
         {hasQuizzes && <OwnerKit venueId={venue.id} />}

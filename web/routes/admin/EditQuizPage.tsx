@@ -3,6 +3,7 @@
  * first chooses 'Endast detta quiz' or 'Hela serien' (?scope=one skips the question; ?scope=series and
  * 'Hela serien' go to /edit-series/{recurrenceId}). The spec's /edit-quiz/{recurrenceId} redirects there too.
  */
+import { QuizmasterPanel } from '../../components/quizmasters/QuizmasterPanel';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
@@ -156,6 +157,7 @@ function EditOneForm({ data, back }: { data: QuizDetailResponse; back: string })
       </FormProvider>
       {/* "Vi kommer" (issue 47): this date's teams, queue, CSV, tables and the series' RSVP settings. */}
       <RsvpOwnerPanel quiz={quiz} />
+      <QuizmasterPanel id={quiz.id} freeText={quiz.quizmaster} series={!!quiz.recurrenceId} />
       <ConfirmDialog
         open={confirm === 'detach'}
         title="Gör om till enskilt quiz?"

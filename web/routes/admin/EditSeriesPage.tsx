@@ -13,6 +13,7 @@ import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { backTo, QuizLoadFailed } from '../../components/quizzes/EditScreenStates';
 import { PauseSeriesDialog } from '../../components/quizzes/PauseSeriesDialog';
 import { SeriesHolidaysPanel } from '../../components/quizzes/SeriesHolidaysPanel';
+import { QuizmasterPanel } from '../../components/quizmasters/QuizmasterPanel';
 import { EditSeriesForm, formFromQuiz, QuizDetailFields, type QuizFormValues } from '../../components/quizzes/QuizFields';
 import { Button, buttonClass } from '../../components/ui/Button';
 import { Spinner } from '../../components/ui/Spinner';
@@ -93,6 +94,7 @@ function SeriesForm({ series, back }: { series: SeriesSummary; back: string }) {
           </div>
         </form>
       </FormProvider>
+      <QuizmasterPanel id={series.recurrenceId} freeText={series.quizmaster} series />
       <SeriesHolidaysPanel recurrenceId={series.recurrenceId} />
       <ConfirmDialog
         open={confirmDelete}

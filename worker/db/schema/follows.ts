@@ -53,6 +53,8 @@ export const follows = sqliteTable(
     uniqueIndex('follows_address_target_uq').on(t.addressId, t.targetKey),
     index('follows_location_idx').on(t.locationId),
     index('follows_confirmed_idx').on(t.confirmedAt),
+    // Issue 48: the followers of one quizmaster (a saved search { quizmaster }), for "X leder nu quiz på Y".
+    index('follows_quizmaster_idx').on(sql`(filters ->> '$.quizmaster')`),
     check('follows_owner_ck', sql`(user_id IS NULL) <> (address_id IS NULL)`),
     check(
       'follows_kind_ck',

@@ -133,6 +133,8 @@ export const feedPaths = {
   cityWeekday: (city: string, weekday: string) => `/api/calendar/city/${encodeURIComponent(city)}/${encodeURIComponent(weekday)}.ics`,
   venue: (city: string, venue: string) => `/api/calendar/venue/${encodeURIComponent(city)}/${encodeURIComponent(venue)}.ics`,
   listing: (query: string) => `/api/calendar/listing.ics${query ? `?${query.replace(/^\?/, '')}` : ''}`,
+  /** Issue 48: a quizmaster's quizzes at every venue. */
+  quizmaster: (slug: string) => `/quizmaster/${encodeURIComponent(slug)}.ics`,
 };
 
 /** https://… → webcal://… (calendar apps open a subscription for it). */

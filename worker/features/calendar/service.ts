@@ -15,7 +15,7 @@ import { loadCalendarWriter } from '../../lazy';
 import type { CalendarRow } from './ics';
 export type { CalendarRow };
 /** The one URL helper of a quiz's .ics download, for other features (the follow reminder mail). */
-export { quizIcsPath } from './event';
+export { ICS_CONTENT_TYPE, quizIcsPath } from './event';
 import { cityOccurrences, publicQuiz, publicVenueInCity, unitOccurrences, venueOccurrences, type CalendarDbRow } from './queries';
 
 /** What the calendar services need: the database, the clock (today) and the config (APP_URL, house account). */
@@ -137,6 +137,19 @@ export async function listingFeed(deps: CalendarDeps, input: { query: ListingQue
   // The quiz filters chose the units; each date is checked too (one date of a series may have been edited alone).
   rows = rows.filter((r) => matchesQuizFilters(r, f.quiz));
   return feed(rows, 'Quizkväll – sökning', feedPaths.listing(search), ctx, 'quizkvall.ics');
+}
+
+/**
+ * A quizmaster's feed (/quizmaster/{slug}.ics, issue 48): the dates in the window of every series and single quiz
+ * the profile leads, chosen by the listing's quizmaster filter (the caller has found the profile).
+ */
+export async function quizmasterFeed(deps: CalendarDeps, profile: { slug: string; name: string }): Promise<IcsFile> {
+  const { db } = deps;
+  const ctx = ctxOf(deps);
+  const lctx = listingContext(deps, { today: ctx.today });
+  const ids = (await listPages(db, { quizmaster: profile.slug }, lctx, SEARCH_FEED_MAX_PAGES)).map((q) => q.id);
+  const rows = await unitOccurrences(db, ids, ctx.today, feedEnd(ctx.today));
+  return feed(rows, `${profile.name} – Quizkväll`, feedPaths.quizmaster(profile.slug), ctx, `quizmaster-${profile.slug}.ics`);
 }
 
 /** A public venue's next `n` dates (for its share card), or null for an unknown venue or city. */

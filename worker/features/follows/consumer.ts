@@ -15,7 +15,7 @@ import { listPages, quizFiltersOf } from '../listing/service';
 import type { SavedSearch } from './contract';
 import { confirmLabelOf, labelOf, parseFilters } from './labels';
 import { confirmUrlFor, linksFor } from './links';
-import { confirmMail, digestMail, reminderMail } from './mail';
+import { confirmMail, digestMail, quizmasterNewsMail, reminderMail } from './mail';
 import { enqueuePush, newQuizzesNotice, pushToFollow, reminderNotice } from './push';
 import * as q from './queries';
 import { MailQueueMessageSchema, type MailQueueMessage } from './queue';
@@ -47,10 +47,10 @@ export const DIGEST_SEARCH_MAX_PAGES = 20;
  */
 async function weekForSearch(db: Db, f: SavedSearch, from: string, to: string, houseEmail: string): Promise<q.MailQuiz[]> {
   const quiz = quizFiltersOf(f);
-  if (!f.search && !hasQuizFilters(quiz)) return q.weekForCityDay(db, f, from, to);
+  if (!f.search && !hasQuizFilters(quiz) && !f.quizmaster) return q.weekForCityDay(db, f, from, to);
   // The real house account: the listing keeps its stored columns for it (a wrong one would refresh its units).
   const ctx = { today: from, viewerId: null, houseEmail };
-  const query = { city: f.city, search: f.search, ...quiz };
+  const query = { city: f.city, search: f.search, ...quiz, quizmaster: f.quizmaster };
   const ids = (await listPages(db, query, ctx, DIGEST_SEARCH_MAX_PAGES)).map((item) => item.id);
   // The quiz filters chose the units; each date is checked too (one date of a series may have been edited alone).
   return (await q.weekOfUnits(db, ids, from, to, f.weekday)).filter((row) =>
@@ -96,6 +96,12 @@ export async function processMessage(deps: FollowMailDeps, msg: MailQueueMessage
   const f = await q.followWithRecipient(db, msg.followId);
   if (!f?.email || !f.confirmed_at) return 'skipped';
   const email = f.email;
+  if (msg.type === 'quizmaster-news') {
+    // One such mail a follower and day (the send key), whatever the number of new places that day.
+    const news = await q.quizmasterNews(db, msg.quizmasterId, msg.locationId);
+    if (!news?.is_public || parseFilters(f.filters).quizmaster !== news.slug) return 'skipped';
+    return deps.mailer.sendOnce(quizmasterNewsMail(email, news, deps.config.appUrl, await linksFor(deps, f)), `quizmaster-news:${f.id}:${msg.day}`);
+  }
   if (msg.type === 'reminder') {
     if (msg.date !== deps.clock.today() || f.kind !== 'place' || !f.reminders) return 'skipped';
     const quiz = await q.mailQuiz(db, msg.quizId);

@@ -33,9 +33,10 @@ export const SavedSearchSchema = lazySchema(() =>
     category: true,
     time: true,
     sprak: true,
+    quizmaster: true,
   })
     .refine(
-      (f) => !!(f.city || (f.weekday && f.weekday !== 'all' && f.weekday !== 'alla') || f.search || hasQuizFilters(f)),
+      (f) => !!(f.city || (f.weekday && f.weekday !== 'all' && f.weekday !== 'alla') || f.search || hasQuizFilters(f) || f.quizmaster),
       'Välj minst en stad, veckodag, sökning eller ett filter att bevaka',
     )
     .describe('Sökning'),
@@ -45,6 +46,8 @@ export interface SavedSearch extends QuizFilters {
   /** ASCII weekday slug. */
   weekday?: string | undefined;
   search?: string | undefined;
+  /** Issue 48: a quizmaster's profile slug ("Följ" on /quizmaster/{slug}). */
+  quizmaster?: string | undefined;
 }
 
 /** The stored form: ASCII weekday slug, no 'all', keys in a fixed order. */
@@ -59,11 +62,13 @@ export function normalizeSearch(f: z.infer<typeof SavedSearchSchema>): SavedSear
     category: f.category,
     time: f.time,
     sprak: f.sprak,
+    quizmaster: f.quizmaster,
   };
 }
 
 export function canonicalFilters(f: SavedSearch): string {
-  const quiz = { price: f.price, team: f.team, category: f.category, time: f.time, sprak: f.sprak };
+  // quizmaster last and only when set: a search saved before it existed keeps its key.
+  const quiz = { price: f.price, team: f.team, category: f.category, time: f.time, sprak: f.sprak, quizmaster: f.quizmaster };
   return JSON.stringify({
     city: f.city ?? null,
     weekday: f.weekday ?? null,

@@ -91,3 +91,29 @@ export async function enqueueDigests(deps: Pick<Deps, 'db' | 'clock'>, input: { 
     return { week, enqueued };
   });
 }
+
+/**
+ * Issue 48: a followed quizmaster starts at a new place. Called once per (profile, place) — the quizmasters
+ * feature claims that in quizmaster_announcements — it enqueues one `quizmaster-news` message per confirmed
+ * follower; the consumer sends at most one such mail a follower and day (send key per day).
+ */
+export async function enqueueQuizmasterNews(
+  deps: Pick<Deps, 'db' | 'clock' | 'mailQueue'>,
+  input: { quizmasterId: string; slug: string; locationId: string },
+): Promise<number> {
+  const day = deps.clock.today();
+  let after = '';
+  let n = 0;
+  for (;;) {
+    const rows = await q.quizmasterFollowers(deps.db, input.slug, after, PAGE);
+    if (!rows.length) break;
+    await sendAll(
+      deps.mailQueue as MailQueue,
+      rows.map((r) => ({ type: 'quizmaster-news' as const, followId: r.id, quizmasterId: input.quizmasterId, locationId: input.locationId, day })),
+    );
+    n += rows.length;
+    after = rows[rows.length - 1]!.id;
+    if (rows.length < PAGE) break;
+  }
+  return n;
+}

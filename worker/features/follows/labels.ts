@@ -11,7 +11,9 @@ import type { FollowWithRecipient } from './queries';
 
 /** "quiz Stockholm · tisdag · ”musik” · Gratis · På engelska": the saved search named as the web names it (worker/lib/search-label.ts). */
 export function describeSearch(f: SavedSearch, cityName?: string | null): string {
-  return `quiz ${searchLabelParts({ ...f, cityName: f.city ? (cityName ?? f.city) : undefined }).join(SEARCH_LABEL_SEPARATOR)}`;
+  const parts = searchLabelParts({ ...f, cityName: f.city ? (cityName ?? f.city) : undefined });
+  if (f.quizmaster) parts.unshift(`med quizmaster ${f.quizmaster}`);
+  return `quiz ${parts.join(SEARCH_LABEL_SEPARATOR)}`;
 }
 
 /**
@@ -26,7 +28,7 @@ export function parseFilters(json: string | null): SavedSearch {
       const r = QuizFilterShape[k].safeParse(raw[k] ?? undefined);
       return r.success && r.data !== undefined ? [[k, r.data]] : [];
     }),
-  ) as QuizFilters;
+  ) as QuizFilters & { quizmaster?: string };
   return { city: text('city'), weekday: text('weekday'), search: text('search'), ...quiz };
 }
 
@@ -39,6 +41,9 @@ export function searchUrl(f: SavedSearch): string {
   if (f.category) qs.set('category', f.category);
   if (f.time) qs.set('time', f.time);
   if (f.sprak) qs.set('sprak', f.sprak);
+  // A follow of a quizmaster alone is the profile page (issue 48).
+  if (f.quizmaster && !qs.toString() && !f.city) return `/quizmaster/${f.quizmaster}`;
+  if (f.quizmaster) qs.set('quizmaster', f.quizmaster);
   const s = qs.toString();
   return `${f.city ? `/quiz/${f.city}` : '/'}${s ? `?${s}` : ''}`;
 }
@@ -57,7 +62,9 @@ export function labelOf(f: FollowWithRecipient): string {
 export function confirmLabelOf(f: FollowWithRecipient): string {
   if (f.kind === 'place') return 'ett quizställe';
   const s = parseFilters(f.filters);
-  const parts = [s.weekday ? findWeekday(s.weekday)?.name : undefined, ...quizFilterLabels(s)].filter((p): p is string => !!p);
+  const parts = [s.quizmaster ? 'en quizmaster' : undefined, s.weekday ? findWeekday(s.weekday)?.name : undefined, ...quizFilterLabels(s)].filter(
+    (p): p is string => !!p,
+  );
   return `en sparad sökning bland quizkvällar${parts.length ? ` (${parts.join(' · ')})` : ''}`;
 }
 

@@ -79,3 +79,18 @@ export function digestMail(to: string, what: string, items: Array<MailQuiz & { i
     .join('')}</ul>`;
   return withUnsubscribe(to, subject, text, html, links);
 }
+
+/** Issue 48: "X leder nu quiz på Y" — a followed quizmaster at a new place. */
+export function quizmasterNewsMail(
+  to: string,
+  n: { name: string; slug: string; place_name: string; venue_name: string; venue_slug: string; city: string; city_slug: string },
+  appUrl: string,
+  links: MailLinks,
+): MailMessage {
+  const subject = `${n.name} leder nu quiz på ${n.place_name}`;
+  const page = venueUrl(appUrl, n);
+  const profile = `${appUrl}/quizmaster/${encodeURIComponent(n.slug)}`;
+  const text = `${n.name} leder nu quiz på ${n.place_name} (${n.venue_name}), ${n.city}.\n\nMer om stället: ${page}\nAlla quiz med ${n.name}: ${profile}`;
+  const html = `<p><strong>${esc(n.name)}</strong> leder nu quiz på <strong>${esc(n.place_name)}</strong> (${esc(n.venue_name)}), ${esc(n.city)}.</p><p><a href="${esc(page)}">Mer om stället</a> · <a href="${esc(profile)}">Alla quiz med ${esc(n.name)}</a></p>`;
+  return withUnsubscribe(to, subject, text, html, links);
+}

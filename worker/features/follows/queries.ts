@@ -396,3 +396,31 @@ export async function claimPushSend(db: Db, sendKey: string): Promise<boolean> {
 export function releasePushSend(db: Db, sendKey: string) {
   return db.run(sql`DELETE FROM push_sends WHERE send_key = ${sendKey}`);
 }
+
+/** Confirmed follows of one quizmaster (saved searches naming its slug), keyset-paged by id (follows_quizmaster_idx). */
+export async function quizmasterFollowers(db: Db, slug: string, after: string, limit: number): Promise<Array<{ id: string }>> {
+  return db.all<{ id: string }>(sql`
+    SELECT id FROM follows
+    WHERE (filters ->> '$.quizmaster') = ${slug} AND confirmed_at IS NOT NULL AND id > ${after}
+    ORDER BY id LIMIT ${limit}`);
+}
+
+export interface QuizmasterNews {
+  name: string;
+  slug: string;
+  place_name: string;
+  venue_name: string;
+  venue_slug: string;
+  city: string;
+  city_slug: string;
+  is_public: number;
+}
+
+/** The profile and the place of a "leder nu quiz på" mail. */
+export async function quizmasterNews(db: Db, quizmasterId: string, locationId: string): Promise<QuizmasterNews | null> {
+  const [row] = await db.all<QuizmasterNews>(sql`
+    SELECT p.name, p.slug, l.name AS place_name, v.name AS venue_name, v.slug AS venue_slug, l.city, l.city_slug, v.is_public
+    FROM quizmasters p CROSS JOIN locations l CROSS JOIN venues v ON v.id = l.venue_id
+    WHERE p.id = ${quizmasterId} AND l.id = ${locationId}`);
+  return row ?? null;
+}

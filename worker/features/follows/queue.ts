@@ -14,6 +14,14 @@ export const FollowMessageSchema = lazySchema(() =>
     z.object({ type: z.literal('confirm'), followId: z.string().nullable(), requestId: z.string().min(1) }),
     z.object({ type: z.literal('reminder'), followId: z.string().min(1), quizId: z.string().min(1), date: z.string() }),
     z.object({ type: z.literal('digest'), followId: z.string().min(1), week: z.string() }),
+    // Issue 48: a followed quizmaster starts at a new place ("X leder nu quiz på Y"); at most one a follower and day.
+    z.object({
+      type: z.literal('quizmaster-news'),
+      followId: z.string().min(1),
+      quizmasterId: z.string().min(1),
+      locationId: z.string().min(1),
+      day: z.string(),
+    }),
   ]),
 );
 export type FollowMessage = z.infer<typeof FollowMessageSchema>;

@@ -7,6 +7,6 @@
  */
 export { processMailBatch, recordDeadLetters, type QueueMessageLike } from './consumer';
 export { PUSH_SUBSCRIBE_LIMIT } from './push';
-export { cleanUpFollows, enqueueDigests, enqueueReminders } from './crons';
+export { cleanUpFollows, enqueueDigests, enqueueQuizmasterNews, enqueueReminders } from './crons';
 export { MAIL_DLQ_NAME, type FollowMessage, type MailQueue } from './queue';
 export { followerCountsByPlace, setReminders } from './rules';

@@ -95,6 +95,18 @@ export const QuizFilterShape = {
   sprak: choice<LanguageFilter>(LANGUAGE_FILTERS, `Ogiltigt språk (välj ${LANGUAGE_FILTERS.map((o) => o.value).join(', ')} eller ${ALL_FILTER})`).describe(
     'Språk',
   ),
+  /** Issue 48: one quizmaster's profile slug (/quizmaster/{slug}). */
+  quizmaster: z
+    .preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .trim()
+        .toLowerCase()
+        .regex(/^[a-z0-9-]{1,120}$/, 'Ogiltig quizmaster')
+        .optional(),
+    )
+    .describe('Quizmaster'),
 };
 
 export const ListingQuerySchema = lazySchema(() =>
@@ -176,6 +188,8 @@ export interface ListingQuiz {
   categoryLabel: string | null;
   theme: string | null;
   quizmaster: string | null;
+  /** The quizmaster's profile (issue 48), resolved at read time; absent when the quiz links none. */
+  quizmasterProfile?: { name: string; slug: string };
   teamSize: number | null;
   /** Whole SEK, 0 = free ('Gratis'); null = unknown ('Pris ej angivet', in no price filter; issue 44.3). */
   price: number | null;

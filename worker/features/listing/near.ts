@@ -2,6 +2,7 @@
  * Near mode (issue 15): the listing sorted by distance from a position within a radius — the promoted
  * tiers first, then the nearest units, read outwards through the geo index until the page is certain.
  */
+import { quizmasterRefsByKeys } from '../../lib/quizmaster-links';
 import type { Db } from '../../db/client';
 import { boundingBox, formatDistance, haversineKm, latitudeArcKm } from '../../lib/geo';
 import type { ListingMode, ListingQuiz, ListingResponse } from './contract';
@@ -112,15 +113,25 @@ export async function listNear(
   const pageIds = ordinary.slice(plan.ordinaryOffset, plan.ordinaryOffset + plan.ordinaryLimit).map((o) => o.id);
   const rows = await cardsOf(db, box, await unitsById(db, pageIds));
   const byId = new Map(rows.map((r) => [r.unitId, r]));
-  const withDistance = (q: ListingQuiz, unitId: number): ListingQuiz => {
-    const km = distance.get(unitId)!;
-    return { ...q, distanceKm: Math.round(km * 1000) / 1000, distance: formatDistance(km) };
-  };
-  const items = [
-    ...promoted.slice(plan.promotedFrom, plan.promotedTo).map((p) => withDistance(toListingQuiz(p.row, p.tier), p.row.unitId)),
+  const shownPromoted = promoted.slice(plan.promotedFrom, plan.promotedTo);
+  // Issue 48: the cards' quizmaster profiles, one bounded read keyed by the page's series (or quiz) ids.
+  const profiles = await quizmasterRefsByKeys(db, [
+    ...shownPromoted.map((p) => p.row.rid ?? p.row.id),
     ...pageIds.flatMap((id) => {
       const r = byId.get(id);
-      return r ? [withDistance(toListingQuiz(r, 'standard'), id)] : [];
+      return r ? [r.rid ?? r.id] : [];
+    }),
+  ]);
+  const withDistance = (q: ListingQuiz, row: { unitId: number; rid: string | null; id: string }): ListingQuiz => {
+    const km = distance.get(row.unitId)!;
+    const profile = profiles.get(row.rid ?? row.id);
+    return { ...q, distanceKm: Math.round(km * 1000) / 1000, distance: formatDistance(km), ...(profile ? { quizmasterProfile: profile } : {}) };
+  };
+  const items = [
+    ...shownPromoted.map((p) => withDistance(toListingQuiz(p.row, p.tier), p.row)),
+    ...pageIds.flatMap((id) => {
+      const r = byId.get(id);
+      return r ? [withDistance(toListingQuiz(r, 'standard'), r)] : [];
     }),
   ];
   const places = new Set([...promoted.map((p) => p.row.lId), ...ordinary.map((o) => o.lid)]);

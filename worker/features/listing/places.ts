@@ -3,6 +3,7 @@
  * a city by slug, a public business with its places and upcoming quizzes, and the sitemaps' slices. Other
  * features reach these through service.ts.
  */
+import { quizmasterRefsByKeys } from '../../lib/quizmaster-links';
 import type { Db } from '../../db/client';
 import { memoPerDataVersion, memoPerDataVersionByKey } from '../../lib/data-version';
 import { isTownSlug } from '../../lib/gazetteer';
@@ -115,11 +116,19 @@ export async function publicVenueQuizzes(
   const seen = new Set(rows.map((r) => r.id));
   rows.push(...(await placeDateQuizzes(db, cutOff)).filter((r) => !seen.has(r.id)));
   rows.sort((a, b) => compareText(a.date, b.date) || compareText(a.startTime, b.startTime) || compareText(a.id, b.id));
-  return rows.slice(0, limit).flatMap((r) => {
+  const shown = rows.slice(0, limit);
+  // Issue 48: each quiz's quizmaster profile, resolved at read time by its series (or its own id): one bounded read.
+  const profiles = await quizmasterRefsByKeys(
+    db,
+    shown.map((r) => r.rid ?? r.id),
+  );
+  return shown.flatMap((r) => {
     const l = byId.get(r.locationId);
     if (!l) return [];
+    const { rid, ...quiz } = r;
+    const profile = profiles.get(rid ?? r.id);
     const detail: DetailRow = {
-      ...r,
+      ...quiz,
       lId: l.id,
       lName: l.name,
       lAddress: l.address,
@@ -136,7 +145,8 @@ export async function publicVenueQuizzes(
       vWebsite: venue.website,
       house: 0,
     };
-    return [toListingQuiz(detail, 'standard')];
+    const card = toListingQuiz(detail, 'standard');
+    return [profile ? { ...card, quizmasterProfile: profile } : card];
   });
 }
 

@@ -10,11 +10,13 @@
  */
 import type { Db } from '../../db/client';
 import type { ListingContext } from '../../lib/listing-context';
+import { quizmasterRefsByKeys } from '../../lib/quizmaster-links';
 import { LISTING_PAGE_SIZE, type ListingQuery, type ListingQuiz, type ListingResponse } from './contract';
 import { cardsOf, promotionsAndUnits, toListingQuiz } from './cards';
 import { readPlan, seriesFilterOf } from './filters';
 import { readListingDay } from './listing-day';
 import { listNear } from './near';
+import { listByQuizmaster } from './quizmaster';
 import { byRank, pagePlan, rankPromoted } from './rank';
 import { countUnits, orderedPage, ownHiddenUnits, walkedPage } from './queries/walk';
 import type { UnitRow } from './queries/where';
@@ -23,6 +25,7 @@ import type { UnitRow } from './queries/where';
 export type { ListingContext, ListingDayWanted } from '../../lib/listing-context';
 
 export { quizFiltersOf, resolveFilters } from './filters';
+export { toListingQuiz } from './cards';
 export { LISTING_DAY_JOB, listingDayTrigger, runListingDayJob } from './listing-day';
 export { findPublicCity, findPublicVenueWithPlaces, pageCityOptions, publicCities, publicVenueQuizzes, sitemapSource } from './places';
 
@@ -33,6 +36,8 @@ export { findPublicCity, findPublicVenueWithPlaces, pageCityOptions, publicCitie
  * the total one row of listing_counts: the cost follows the page, not the size of the catalogue.
  */
 export async function listQuizzes(db: Db, query: ListingQuery, ctx: ListingContext, pageSize = LISTING_PAGE_SIZE): Promise<ListingResponse> {
+  // Issue 48: one quizmaster's handful of series and single quizzes, read by key (quizmaster.ts).
+  if (query.quizmaster) return listByQuizmaster(db, { ...query, quizmaster: query.quizmaster }, ctx, pageSize);
   const { f, filter } = seriesFilterOf(query, ctx);
   const page = query.page ?? 1;
   const seed = filter.seed;
@@ -62,10 +67,15 @@ export async function listQuizzes(db: Db, query: ListingQuery, ctx: ListingConte
     }
   }
   const ordinary = await cardsOf(db, filter, read.slice(0, Math.max(plan.ordinaryLimit, 0)));
-  const items = [
-    ...promoted.slice(plan.promotedFrom, plan.promotedTo).map((p) => toListingQuiz(p.row, p.tier)),
-    ...ordinary.map((r) => toListingQuiz(r, 'standard')),
+  const rows = [
+    ...promoted.slice(plan.promotedFrom, plan.promotedTo).map((p) => ({ row: p.row, tier: p.tier })),
+    ...ordinary.map((row) => ({ row, tier: 'standard' as const })),
   ];
+  const profiles = await quizmasterRefsByKeys(
+    db,
+    rows.map(({ row }) => row.rid ?? row.id),
+  );
+  const items = rows.map(({ row, tier }) => withProfile(toListingQuiz(row, tier), profiles.get(row.rid ?? row.id)));
   const more = read.length > plan.ordinaryLimit || plan.promotedTo < promoted.length;
   const total = exact ?? plan.start + items.length + (more ? 1 : 0);
   return {
@@ -81,6 +91,11 @@ export async function listQuizzes(db: Db, query: ListingQuery, ctx: ListingConte
     venueCount: !f.city ? null : counts ? counts.places : how.scope ? (state.places ?? 0) : null,
     ...(exact === null && more ? { totalAtLeast: true as const } : {}),
   };
+}
+
+/** A card with its quizmaster's profile (issue 48), when it has one. */
+function withProfile(q: ListingQuiz, profile: { name: string; slug: string } | undefined): ListingQuiz {
+  return profile ? { ...q, quizmasterProfile: profile } : q;
 }
 
 /**

@@ -26,10 +26,12 @@ export interface ListingFilters {
   time?: string | undefined;
   /** Issue 31.3: the quiz's language (svenska | engelska). */
   sprak?: string | undefined;
+  /** Issue 48: a quizmaster's profile slug. */
+  quizmaster?: string | undefined;
 }
 
 /** The quiz filters' keys in ListingFilters and in the URL. */
-export const QUIZ_FILTER_KEYS = ['price', 'team', 'category', 'time', 'sprak'] as const;
+export const QUIZ_FILTER_KEYS = ['price', 'team', 'category', 'time', 'sprak', 'quizmaster'] as const;
 
 export interface WeekdayRef {
   slug: string;
@@ -124,7 +126,14 @@ export interface AdvertisePageData {
   volumeDiscountPercent: number;
   volumeDiscountMinWeeks: number;
 }
-export type PublicPageData = ListingPageData | CombinedPageData | VenuePageData | NotFoundPageData | AdvertisePageData;
+/** /quizmaster/{slug} (issue 48): the profile and the next quiz of each series or single quiz it leads. */
+export interface QuizmasterPageData {
+  kind: 'quizmaster';
+  today: string;
+  profile: { id: string; name: string; slug: string; bio: string | null; photoUrl: string | null };
+  upcoming: ListingQuiz[];
+}
+export type PublicPageData = ListingPageData | CombinedPageData | VenuePageData | NotFoundPageData | AdvertisePageData | QuizmasterPageData;
 
 /** The FAQ of a combined city + weekday page: shown on the page and, the same text, in its FAQPage JSON-LD. */
 export function combinedFaq(city: string, weekday: string): Array<{ q: string; a: string }> {

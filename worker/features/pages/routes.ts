@@ -11,6 +11,8 @@ import { listingDayTrigger } from '../listing/service';
 import { renderPublicPage, type PageHead } from './render';
 import { MAX_SLOTS_PER_DAY, priceText, TIER_LABELS, VOLUME_DISCOUNT_MIN_WEEKS, VOLUME_DISCOUNT_PERCENT } from '../promotion/contract';
 import { getPricing } from '../promotion/service';
+import { findProfile, profilePage } from '../quizmasters/service';
+import { ICS_CONTENT_TYPE, quizmasterFeed } from '../calendar/service';
 import { breadcrumbJsonLd, DEFAULT_DESCRIPTION, eventsJsonLd, faqJsonLd, KEYWORDS, mainListingHead, websiteJsonLd } from './seo';
 import {
   buildCombinedPage,
@@ -207,6 +209,43 @@ async function venuePage(c: C, citySlug: string, venueSlug: string) {
   );
 }
 
+/** /quizmaster/{slug} (issue 48): the profile, its photo and bio, and the next quiz of each series it leads. */
+async function quizmasterPage(c: C, slug: string) {
+  const origin = c.var.config.appUrl;
+  const ctx = ctxOf(c);
+  const data = await profilePage(c.var.db, slug, ctx.today, ctx.houseEmail);
+  if (!data) return notFoundPage(c, 'Quizmastern hittades inte');
+  const { profile, upcoming } = data;
+  const path = `/quizmaster/${profile.slug}`;
+  const venues = [...new Set(upcoming.map((q) => q.venue.name))];
+  const fallback = venues.length ? `${profile.name} leder quiz på ${venues.join(', ')}.` : `${profile.name} är quizmaster på Quizkväll.`;
+  return html(
+    c,
+    {
+      title: `${profile.name} – quizmaster | Quizkväll`,
+      description: (profile.bio ?? fallback).replace(/\s+/g, ' ').slice(0, 155),
+      canonical: `${origin}${path}`,
+      image: origin + ogImagePath({ kind: 'quizmaster', slug: profile.slug }),
+      jsonLd: [
+        breadcrumbJsonLd(origin, [
+          { name: 'Quizkväll', path: '/' },
+          { name: profile.name, path },
+        ]),
+        {
+          '@context': 'https://schema.org',
+          '@type': 'Person',
+          name: profile.name,
+          url: `${origin}${path}`,
+          ...(profile.bio ? { description: profile.bio } : {}),
+          ...(profile.photoUrl ? { image: origin + profile.photoUrl } : {}),
+        },
+        ...eventsJsonLd(origin, upcoming, ctx.today),
+      ],
+    },
+    { kind: 'quizmaster', today: ctx.today, profile, upcoming },
+  );
+}
+
 /** /annonsera (issue 18): tiers, live (or fallback) prices, the caps and how the listing is ranked. Not edge-cached: prices come from Stripe. */
 async function advertisePage(c: C) {
   const origin = c.var.config.appUrl;
@@ -298,6 +337,21 @@ export const pagesRoutes = new Hono<AppEnv>()
       PAGE,
     ),
   )
+  .get('/quizmaster/:slug', (c) =>
+    withEdgeCache(c, async () => {
+      const raw = segment(c.req.param('slug'));
+      // /quizmaster/{slug}.ics: the quizmaster's calendar feed (webcal), issue 48.
+      const feedSlug = raw?.endsWith('.ics') ? raw.slice(0, -4) : null;
+      if (feedSlug !== null && /^[a-z0-9-]{1,120}$/.test(feedSlug)) {
+        const profile = await findProfile(c.var.db, feedSlug);
+        if (!profile) return c.text('Quizmastern hittades inte.', 404);
+        const file = await quizmasterFeed(c.var.deps, profile);
+        return c.body(file.body, 200, { 'content-type': ICS_CONTENT_TYPE, 'content-disposition': `inline; filename="${file.filename}"` });
+      }
+      if (raw === null || !/^[a-z0-9-]{1,120}$/.test(raw)) return notFoundPage(c, 'Quizmastern hittades inte');
+      return quizmasterPage(c, raw);
+    }),
+  )
   // Issue 19 §4: a sitemap index; each child is a bounded slice, edge- and HTTP-cached like a page.
   .get('/sitemap.xml', (c) =>
     withEdgeCache(c, async () => {
@@ -310,8 +364,8 @@ export const pagesRoutes = new Hono<AppEnv>()
   )
   .get('/sitemaps/:file', (c) =>
     withEdgeCache(c, async () => {
-      const m = /^(sidor|stallen)-([1-9][0-9]{0,5})\.xml$/.exec(c.req.param('file'));
-      const urls = m ? await sitemapChild(c.var.db, c.var.config.appUrl, m[1] as 'sidor' | 'stallen', Number(m[2])) : null;
+      const m = /^(sidor|stallen|quizmasters)-([1-9][0-9]{0,5})\.xml$/.exec(c.req.param('file'));
+      const urls = m ? await sitemapChild(c.var.db, c.var.config.appUrl, m[1] as 'sidor' | 'stallen' | 'quizmasters', Number(m[2])) : null;
       if (!urls) return c.text('Sitemap hittades inte', 404);
       return xml(c, `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.map((e) => `  <url>${entry(e)}</url>`).join('\n')}\n</urlset>`);
     }),

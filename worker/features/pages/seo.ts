@@ -105,6 +105,9 @@ export function eventJsonLd(origin: string, q: ListingQuiz) {
       url,
     },
     organizer: { '@type': 'Organization', name: q.venue.name, url: q.venue.website || q.location.website || url },
+    ...(q.quizmasterProfile
+      ? { performer: { '@type': 'Person', name: q.quizmasterProfile.name, url: `${origin}/quizmaster/${encodeURIComponent(q.quizmasterProfile.slug)}` } }
+      : {}),
     url,
     // Issue 47: tables left when the owner gave a capacity (as of the page's render).
     ...(typeof q.tablesLeft === 'number' ? { remainingAttendeeCapacity: q.tablesLeft } : {}),

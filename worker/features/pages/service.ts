@@ -10,6 +10,7 @@ import type { CityOption, ListingQuiz } from '../listing/contract';
 import { LISTING_PAGE_SIZE, ListingQuerySchema, QuizFilterShape } from '../listing/contract';
 import { rsvpFiguresOf } from '../rsvp/service';
 import type { ListingContext } from '../../lib/listing-context';
+import { profileSitemap, SITEMAP_PROFILES_PER_CHILD } from '../quizmasters/service';
 import { findPublicCity, findPublicVenueWithPlaces, listQuizzes, pageCityOptions, publicCities, publicVenueQuizzes, sitemapSource } from '../listing/service';
 import { QUIZ_FILTER_KEYS, type CombinedPageData, type ListingFilters, type ListingPageData, type VenuePageData, type WeekdayRef } from './contract';
 
@@ -76,7 +77,7 @@ export function pageEffectiveQuery(query: Record<string, string>): Record<string
 
 /** The quiz filters of page filters, as the listing query takes them. */
 function quizQuery(f: ListingFilters) {
-  return { price: f.price, team: f.team, category: f.category, time: f.time, sprak: f.sprak };
+  return { price: f.price, team: f.team, category: f.category, time: f.time, sprak: f.sprak, quizmaster: f.quizmaster };
 }
 
 function quizPart(q: Partial<ListingFilters>): Partial<ListingFilters> {
@@ -261,7 +262,7 @@ export const SITEMAP_CITIES_PER_CHILD = 5_000;
 /** Venue rowids per "stallen" child: at most this many venue pages (and venues read) per child. */
 export const SITEMAP_VENUES_PER_CHILD = 10_000;
 
-export type SitemapKind = 'sidor' | 'stallen';
+export type SitemapKind = 'sidor' | 'stallen' | 'quizmasters';
 export interface SitemapEntry {
   loc: string;
   /** YYYY-MM-DD, from the data. */
@@ -282,6 +283,8 @@ export async function sitemapIndex(db: Db, origin: string): Promise<SitemapEntry
   const pages = Math.max(1, Math.ceil(cities.length / SITEMAP_CITIES_PER_CHILD));
   for (let n = 1; n <= pages; n++) out.push({ loc: `${origin}/sitemaps/sidor-${n}.xml`, lastmod });
   for (let n = 1; n <= Math.ceil(ceiling / SITEMAP_VENUES_PER_CHILD); n++) out.push({ loc: `${origin}/sitemaps/stallen-${n}.xml`, lastmod });
+  const profiles = await profileSitemap.ceiling(db);
+  for (let n = 1; n <= Math.ceil(profiles / SITEMAP_PROFILES_PER_CHILD); n++) out.push({ loc: `${origin}/sitemaps/quizmasters-${n}.xml`, lastmod });
   return out;
 }
 
@@ -294,6 +297,10 @@ export async function sitemapIndex(db: Db, origin: string): Promise<SitemapEntry
  */
 export async function sitemapChild(db: Db, origin: string, kind: SitemapKind, n: number): Promise<SitemapEntry[] | null> {
   if (!Number.isSafeInteger(n) || n < 1) return null;
+  if (kind === 'quizmasters') {
+    if ((n - 1) * SITEMAP_PROFILES_PER_CHILD + 1 > (await profileSitemap.ceiling(db))) return null;
+    return (await profileSitemap.range(db, n)).map((p) => ({ loc: `${origin}/quizmaster/${p.slug}`, lastmod: day(p.updatedAt) }));
+  }
   if (kind === 'stallen') {
     const from = (n - 1) * SITEMAP_VENUES_PER_CHILD + 1;
     if (from > (await sitemapSource.venueRowidCeiling(db))) return null;

@@ -8,6 +8,7 @@ import { displayTime, findWeekday } from '../../lib/swedish';
 import { cityName, upcomingAtVenue } from '../calendar/service';
 import type { ListingQuiz } from '../listing/contract';
 import { listQuizzes } from '../listing/service';
+import { profilePage } from '../quizmasters/service';
 import type { CardData } from './card';
 
 /** The share engines for other features' images (the owner kit's Instagram images, issue 48.7): see render.ts. */
@@ -19,7 +20,8 @@ export type CardRef =
   | { kind: 'city'; city: string }
   | { kind: 'weekday'; weekday: string }
   | { kind: 'combined'; city: string; weekday: string }
-  | { kind: 'venue'; city: string; venue: string };
+  | { kind: 'venue'; city: string; venue: string }
+  | { kind: 'quizmaster'; slug: string };
 
 /** Path of a page's share image (og:image). */
 export function ogImagePath(ref: CardRef): string {
@@ -35,6 +37,8 @@ export function ogImagePath(ref: CardRef): string {
       return `/og/city/${e(ref.city)}/${e(ref.weekday)}.png`;
     case 'venue':
       return `/og/venue/${e(ref.city)}/${e(ref.venue)}.png`;
+    case 'quizmaster':
+      return `/og/quizmaster/${e(ref.slug)}.png`;
   }
 }
 
@@ -88,6 +92,16 @@ export async function cardData(deps: Pick<Deps, 'db' | 'clock' | 'config'>, ref:
         kicker: `Quiz i ${v.cityName}`,
         title: v.name,
         lines: v.rows.map((q) => `${whenText(q.date, q.startTime)}${q.title ? ` · ${q.title}` : ''}${q.isCancelled ? ' (inställt)' : ''}`),
+        empty: 'Inga inplanerade quiz just nu',
+      };
+    }
+    case 'quizmaster': {
+      const p = await profilePage(db, ref.slug, lctx.today, lctx.houseEmail);
+      if (!p) return null;
+      return {
+        kicker: 'Quizmaster',
+        title: p.profile.name,
+        lines: p.upcoming.slice(0, 3).map((q) => `${whenText(q.date, q.startTime)} · ${q.venue.name}, ${q.location.city}${q.isCancelled ? ' (inställt)' : ''}`),
         empty: 'Inga inplanerade quiz just nu',
       };
     }

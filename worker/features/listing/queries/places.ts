@@ -109,21 +109,24 @@ export async function venueLocations(db: Db, venueId: string): Promise<VenuePlac
  * One `UNION ALL` arm per place, at most D1_MAX_COMPOUND_TERMS arms (3 parameters each) per statement, the
  * statements in one batch (one round trip): a chain of MAX_PLACES_PER_VENUE places is 10 statements (issue 43.1).
  */
-export async function venueUpcoming(db: Db, placeIds: string[], today: string, limit: number): Promise<QuizCardRow[]> {
+export async function venueUpcoming(db: Db, placeIds: string[], today: string, limit: number): Promise<Array<QuizCardRow & { rid: string | null }>> {
   const perPlace = placeIds.map(
-    (id) => sql`SELECT * FROM (SELECT ${CARD_QUIZ_COLUMNS} FROM quizzes q WHERE q.location_id = ${id} AND q.date >= ${today} ORDER BY q.date LIMIT ${limit})`,
+    (id) =>
+      sql`SELECT * FROM (SELECT ${CARD_QUIZ_COLUMNS}, q.recurrence_id AS rid FROM quizzes q WHERE q.location_id = ${id} AND q.date >= ${today} ORDER BY q.date LIMIT ${limit})`,
   );
   const statements = chunks(perPlace, D1_MAX_COMPOUND_TERMS).map((arms) => sql.join(arms, sql` UNION ALL `));
-  return (await batchAll<QuizCardRow>(db, statements)).flat();
+  return (await batchAll<QuizCardRow & { rid: string | null }>(db, statements)).flat();
 }
 
 /**
  * Every occurrence at each (place, date) pair (venueUpcoming's caller completes the places cut off at their
  * limit-th date): one statement per pair, all in one batch.
  */
-export async function placeDateQuizzes(db: Db, pairs: ReadonlyArray<{ placeId: string; date: string }>): Promise<QuizCardRow[]> {
-  const statements = pairs.map((p) => sql`SELECT ${CARD_QUIZ_COLUMNS} FROM quizzes q WHERE q.location_id = ${p.placeId} AND q.date = ${p.date}`);
-  return (await batchAll<QuizCardRow>(db, statements)).flat();
+export async function placeDateQuizzes(db: Db, pairs: ReadonlyArray<{ placeId: string; date: string }>): Promise<Array<QuizCardRow & { rid: string | null }>> {
+  const statements = pairs.map(
+    (p) => sql`SELECT ${CARD_QUIZ_COLUMNS}, q.recurrence_id AS rid FROM quizzes q WHERE q.location_id = ${p.placeId} AND q.date = ${p.date}`,
+  );
+  return (await batchAll<QuizCardRow & { rid: string | null }>(db, statements)).flat();
 }
 
 // ---- Sitemaps at scale (issue 19 §4): each child sitemap reads a bounded, index-backed slice. ----
