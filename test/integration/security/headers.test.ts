@@ -160,7 +160,13 @@ describe('cross-site requests', () => {
   // Exempt by design: the Stripe webhook (signature) and the RFC 8058 one-click unsubscribe (signed link;
   // mail providers POST it without Origin; it only ends one follow — follows.test.ts — or forgets one
   // tipster's address — tips.test.ts —, cancels one RSVP — rsvp.test.ts — or stops quizmaster invitations to one address — quizmasters.test.ts).
-  const EXEMPT = new Set(['POST /api/payments/webhook', 'POST /bevakningar/avsluta', 'POST /tipsa/stopp', 'POST /vi-kommer/avboka', 'POST /quizmaster-inbjudan/stopp']);
+  const EXEMPT = new Set([
+    'POST /api/payments/webhook',
+    'POST /bevakningar/avsluta',
+    'POST /tipsa/stopp',
+    'POST /vi-kommer/avboka',
+    'POST /quizmaster-inbjudan/stopp',
+  ]);
   const stateChanging = () => registeredRoutes().filter((r) => !r.startsWith('GET ') && !EXEMPT.has(r));
 
   it('every state-changing route refuses a foreign Origin, Sec-Fetch-Site: cross-site, and a request with neither', async () => {
