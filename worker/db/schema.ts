@@ -18,3 +18,4 @@ export * from './schema/imports';
 export * from './schema/listing';
 export * from './schema/ops';
 export * from './schema/promotion';
+export * from './schema/results';
