@@ -49,10 +49,11 @@ CREATE TABLE `result_nights` (
 --> statement-breakpoint
 CREATE INDEX `result_nights_venue_date_idx` ON `result_nights` (`venue_id`,`date`);--> statement-breakpoint
 CREATE INDEX `result_nights_location_date_idx` ON `result_nights` (`location_id`,`date`);--> statement-breakpoint
+CREATE INDEX `result_nights_series_date_idx` ON `result_nights` (`series_id`,`date`);--> statement-breakpoint
 CREATE TABLE `results` (
 	`quiz_id` text NOT NULL,
 	`team_id` text NOT NULL,
-	`score` integer NOT NULL,
+	`score` real NOT NULL,
 	`rank` integer NOT NULL,
 	`date` text NOT NULL,
 	`venue_id` text NOT NULL,
@@ -73,7 +74,7 @@ CREATE TABLE `season_standings` (
 	`team_name` text NOT NULL,
 	`team_slug` text NOT NULL,
 	`hidden` integer DEFAULT false NOT NULL,
-	`points` integer NOT NULL,
+	`points` real NOT NULL,
 	`nights` integer NOT NULL,
 	`rank` integer,
 	`position` integer NOT NULL,

@@ -4,7 +4,8 @@
  * series) keep a standings read model rewritten in the same batch as the results (decision 0018).
  */
 import { sql } from 'drizzle-orm';
-import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { check, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { SEASON_PRESETS } from '../../lib/season-presets';
 import { nowIso, timestamps } from './common';
 import { users } from './accounts';
 import { locations, quizzes, venues } from './catalogue';
@@ -60,7 +61,11 @@ export const resultNights = sqliteTable(
     correctedAt: text('corrected_at'),
     ...timestamps,
   },
-  (t) => [index('result_nights_venue_date_idx').on(t.venueId, t.date), index('result_nights_location_date_idx').on(t.locationId, t.date)],
+  (t) => [
+    index('result_nights_venue_date_idx').on(t.venueId, t.date),
+    index('result_nights_location_date_idx').on(t.locationId, t.date),
+    index('result_nights_series_date_idx').on(t.seriesId, t.date),
+  ],
 );
 export type ResultNightRow = typeof resultNights.$inferSelect;
 
@@ -74,7 +79,8 @@ export const results = sqliteTable(
     teamId: text('team_id')
       .notNull()
       .references(() => teams.id, { onDelete: 'cascade' }),
-    score: integer('score').notNull(),
+    /** Points on the night; halves allowed (42.5). */
+    score: real('score').notNull(),
     rank: integer('rank').notNull(),
     /** The night's date and venue, copied: a team's page reads its nights newest first from one index. */
     date: text('date').notNull(),
@@ -136,9 +142,6 @@ export const leagueSeries = sqliteTable(
   (t) => [primaryKey({ columns: [t.leagueId, t.seriesId] }), index('league_series_series_idx').on(t.seriesId)],
 );
 
-export const SEASON_PRESETS = ['total', 'placing_15', 'placing_6', 'best_n', 'min_attendance'] as const;
-export type SeasonPreset = (typeof SEASON_PRESETS)[number];
-
 /**
  * A season: a name, a date range (inclusive, Stockholm dates) and a scoring preset with its parameters (JSON:
  * { bestN } for best_n, { minAttendancePct } for min_attendance). It belongs to one series, or to a league.
@@ -186,7 +189,7 @@ export const seasonStandings = sqliteTable(
     teamName: text('team_name').notNull(),
     teamSlug: text('team_slug').notNull(),
     hidden: integer('hidden', { mode: 'boolean' }).notNull().default(false),
-    points: integer('points').notNull(),
+    points: real('points').notNull(),
     nights: integer('nights').notNull(),
     rank: integer('rank'),
     /** Sort key: ranked teams by rank, then unranked by points (rank null sorts last). */

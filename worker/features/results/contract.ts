@@ -1,0 +1,192 @@
+/**
+ * Results (issue 46): the API contract and the paste-box parser, shared by the owner's form (web/) and the
+ * Worker. Imports only zod; every message is Swedish and names the line.
+ */
+import * as z from 'zod';
+import { SEASON_PRESETS, type SeasonPreset } from '../../lib/season-presets';
+
+export { SEASON_PRESETS, type SeasonPreset };
+
+/** Teams (lines) per night at most. */
+export const RESULTS_MAX_TEAMS = 60;
+/** A team name's length at most. */
+export const TEAM_NAME_MAX = 60;
+/** A score at most (a sanity bound, not a rule of any quiz). */
+export const SCORE_MAX = 100_000;
+/** Results may be posted from the evening itself up to this many days after. */
+export const RESULTS_POST_DAYS = 14;
+/** A night may be corrected for this many days after its first post. */
+export const RESULTS_CORRECT_DAYS = 7;
+/** The paste box's text at most (60 lines of name and score, with room). */
+export const RESULTS_TEXT_MAX = 10_000;
+
+/** One parsed line: the team as typed (a name or a team code) and its score. */
+export interface ResultLine {
+  line: number;
+  team: string;
+  score: number;
+}
+
+export interface LineIssue {
+  line: number;
+  message: string;
+}
+
+const SCORE = /^\d+(?:[.,]\d)?$/;
+const NEGATIVE = /^-\s*\d/;
+
+/**
+ * A team's identity key: lower-cased, accents stripped (å/ä → a, ö → o, é → e), spaces collapsed.
+ * Punctuation stays: "Quizzly Bears!" is another name than "Quizzly Bears" (the team code or "Menade du …?"
+ * joins them).
+ */
+export function teamNameKey(name: string): string {
+  return name
+    .trim()
+    .toLowerCase()
+    .replace(/[åä]/g, 'a')
+    .replace(/ö/g, 'o')
+    .replace(/æ/g, 'ae')
+    .replace(/ø/g, 'o')
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/\s+/g, ' ');
+}
+
+/** "42,5" / "42.5" / "42" → 42.5 / 42; null when it is not a score. */
+function scoreOf(raw: string): number | null {
+  return SCORE.test(raw) ? Number(raw.replace(',', '.')) : null;
+}
+
+/** Splits a line into name and score text: `Lagnamn;poäng`, `Lagnamn<tab>poäng` or `Lagnamn poäng` (number last). */
+function splitLine(line: string): { name: string; score: string | null } {
+  for (const sep of [';', '\t']) {
+    const at = line.lastIndexOf(sep);
+    if (at >= 0) return { name: line.slice(0, at).trim(), score: line.slice(at + 1).trim() || null };
+  }
+  const m = /^(.*?)\s+(-?\s*\d+(?:[.,]\d+)?)$/.exec(line);
+  if (m) return { name: m[1]!.trim(), score: m[2]!.replace(/\s+/g, '') };
+  return { name: line.trim(), score: null };
+}
+
+/** Checks one line's name and score; the first problem found, or the line. */
+function checkLine(line: number, name: string, rawScore: string | null): ResultLine | LineIssue {
+  if (!name) return { line, message: `Rad ${line}: lagnamn saknas` };
+  if (name.length > TEAM_NAME_MAX) return { line, message: `Rad ${line}: lagnamnet får vara högst ${TEAM_NAME_MAX} tecken` };
+  if (/[\u0000-\u001f\u007f]/.test(name)) return { line, message: `Rad ${line}: lagnamnet innehåller otillåtna tecken` };
+  if (rawScore === null || rawScore === '') return { line, message: `Rad ${line}: poäng saknas för ”${name}”` };
+  if (NEGATIVE.test(rawScore)) return { line, message: `Rad ${line}: poängen får inte vara negativ (”${name}”)` };
+  const score = scoreOf(rawScore);
+  if (score === null) return { line, message: `Rad ${line}: ”${rawScore}” är inte en poäng (heltal eller en decimal, t.ex. 42 eller 42,5)` };
+  if (score > SCORE_MAX) return { line, message: `Rad ${line}: poängen får vara högst ${SCORE_MAX}` };
+  return { line, team: name, score };
+}
+
+/** Duplicate teams among parsed lines (same name key): one issue per repeat, naming both lines. */
+function duplicates(lines: ResultLine[]): LineIssue[] {
+  const seen = new Map<string, number>();
+  const out: LineIssue[] = [];
+  for (const l of lines) {
+    const key = teamNameKey(l.team);
+    const first = seen.get(key);
+    if (first !== undefined) out.push({ line: l.line, message: `Rad ${l.line}: laget ”${l.team}” finns redan på rad ${first}` });
+    else seen.set(key, l.line);
+  }
+  return out;
+}
+
+export type ParseResult = { ok: true; lines: ResultLine[] } | { ok: false; issues: LineIssue[] };
+
+/** Parses the paste box. Blank lines are skipped; line numbers count every line as typed. */
+export function parseResultsText(text: string): ParseResult {
+  const raw = text.split(/\r\n|\r|\n/);
+  const filled = raw.map((l, i) => ({ line: i + 1, text: l.trim() })).filter((l) => l.text !== '');
+  if (!filled.length) return { ok: false, issues: [{ line: 0, message: 'Ange minst ett lag och dess poäng' }] };
+  if (filled.length > RESULTS_MAX_TEAMS) {
+    const over = filled[RESULTS_MAX_TEAMS]!.line;
+    return { ok: false, issues: [{ line: over, message: `Rad ${over}: högst ${RESULTS_MAX_TEAMS} lag per kväll (du angav ${filled.length})` }] };
+  }
+  return collect(filled.map((l) => (({ name, score }) => checkLine(l.line, name, score))(splitLine(l.text))));
+}
+
+/** Checks the row form's rows the same way (row n = line n). */
+export function parseResultRows(rows: Array<{ team: string; score: number | string | null }>): ParseResult {
+  if (!rows.length) return { ok: false, issues: [{ line: 0, message: 'Ange minst ett lag och dess poäng' }] };
+  if (rows.length > RESULTS_MAX_TEAMS) {
+    const over = RESULTS_MAX_TEAMS + 1;
+    return { ok: false, issues: [{ line: over, message: `Rad ${over}: högst ${RESULTS_MAX_TEAMS} lag per kväll (du angav ${rows.length})` }] };
+  }
+  return collect(
+    rows.map((r, i) => {
+      const score = r.score === null ? null : typeof r.score === 'number' ? (Number.isFinite(r.score) ? String(r.score) : 'x') : r.score.trim();
+      return checkLine(i + 1, r.team.trim(), score);
+    }),
+  );
+}
+
+function collect(checked: Array<ResultLine | LineIssue>): ParseResult {
+  const issues = checked.filter((c): c is LineIssue => 'message' in c);
+  if (issues.length) return { ok: false, issues };
+  const lines = checked as ResultLine[];
+  const dup = duplicates(lines);
+  return dup.length ? { ok: false, issues: dup } : { ok: true, lines };
+}
+
+/** PUT /api/owner/quizzes/{quizId}/results: the paste box's text, or rows. `acceptNew`: keep names that resemble a known team as new teams. */
+export const PostResultsSchema = z
+  .object({
+    text: z.string({ error: 'Resultat: ange text' }).max(RESULTS_TEXT_MAX, `Resultat: högst ${RESULTS_TEXT_MAX} tecken`).optional().describe('Resultat'),
+    rows: z
+      .array(
+        z.object({
+          team: z.string({ error: 'Lag: ange ett lagnamn' }).max(200, 'Lag: för långt namn').describe('Lag'),
+          score: z.union([z.number(), z.string().max(20), z.null()], { error: 'Poäng: ange en poäng' }).describe('Poäng'),
+        }),
+        { error: 'Rader: ange en lista med lag och poäng' },
+      )
+      .max(200, `Rader: högst ${RESULTS_MAX_TEAMS} lag per kväll`)
+      .optional()
+      .describe('Rader'),
+    acceptNew: z.boolean({ error: 'acceptNew: ange true eller false' }).optional().describe('Nya lag'),
+  })
+  .refine((v) => (v.text === undefined) !== (v.rows === undefined), { message: 'Ange antingen text eller rader', path: ['text'] });
+export type PostResultsInput = z.output<typeof PostResultsSchema>;
+
+export const QuizIdParamSchema = z.object({ quizId: z.string().trim().min(1, 'Ange ett quiz-id').max(64, 'Ogiltigt quiz-id').describe('quizId') });
+export const LocationIdParamSchema = z.object({ id: z.string().trim().min(1, 'Ange ett plats-id').max(64, 'Ogiltigt plats-id').describe('id') });
+
+/** One ranked row as the API answers it. */
+export interface RankedResult {
+  rank: number;
+  team: string;
+  slug: string;
+  /** The team code (owner API only). */
+  code: string;
+  score: number;
+}
+
+export interface NightResults {
+  quizId: string;
+  date: string;
+  posted: boolean;
+  firstPostedAt: string | null;
+  corrected: boolean;
+  /** Until when (Stockholm date) the night may still be posted or corrected; null: no longer. */
+  editableUntil: string | null;
+  rows: RankedResult[];
+}
+
+/** "Menade du …?": a typed name close to a team already seen at the venue. */
+export interface TeamSuggestion {
+  line: number;
+  typed: string;
+  team: { name: string; slug: string; code: string };
+  similarity: number;
+}
+
+export interface LocationNight {
+  quizId: string;
+  date: string;
+  posted: boolean;
+  corrected: boolean;
+}
