@@ -22,6 +22,7 @@ import { promotionRoutes } from './features/promotion/routes';
 import { devCheckoutRoutes } from './features/payments/dev-checkout';
 import { paymentsRoutes } from './features/payments/routes';
 import { quizRoutes } from './features/quizzes/routes';
+import { resultsOwnerRoutes } from './features/results/routes';
 import { calendarSyncRoutes } from './features/calendar-sync/routes';
 import { seriesRoutes } from './features/series/routes';
 import { shareRoutes } from './features/share/routes';
@@ -149,6 +150,8 @@ export function createApp(ports: PortFactories = productionPorts) {
   app.route('/api/owner/freshness', freshnessOwnerRoutes);
   app.route('/api/freshness', freshnessPublicRoutes);
   app.route('/api/owner', quizRoutes);
+  // Results of a night and a place's recent nights (issue 46).
+  app.route('/api/owner', resultsOwnerRoutes);
   app.route('/api/owner', calendarSyncRoutes);
   // Signed links in owner mail (issue 20): act without a session; GET shows, the page's button POSTs.
   app.route('/helgdag', holidayLinkPages);
