@@ -415,6 +415,17 @@ export const ROUTES: Record<string, RouteCase> = {
   'PATCH /api/owner/quizzes/:id': { object: 'quiz', body: () => ({ date: addDays(TODAY, 9), ...quizFields }), expect: OWNED(200), missing: 404 },
   'DELETE /api/owner/quizzes/:id': { object: 'quiz', expect: OWNED(200), missing: 404 },
   'POST /api/owner/quizzes/:id/cancel': { object: 'quiz', body: () => ({ cancelled: true }), expect: OWNED(200), missing: 404 },
+  // Results (issue 46). The world's quiz lies ahead, so an allowed post is refused by the window (400) after authorization.
+  'GET /api/owner/quizzes/:quizId/results': { object: 'quiz', path: (t) => `/api/owner/quizzes/${t.quizId}/results`, expect: OWNED(200), missing: 404 },
+  'PUT /api/owner/quizzes/:quizId/results': {
+    object: 'quiz',
+    path: (t) => `/api/owner/quizzes/${t.quizId}/results`,
+    body: (t) => ({ text: `Lag ${t.fresh};42` }),
+    expect: OWNED(400),
+    missing: 404,
+    note: 'the place owner or the superadmin; the quiz is in the future, so the allowed callers get the window refusal',
+  },
+  'GET /api/owner/locations/:id/results': { object: 'location', expect: OWNED(200), missing: 404 },
   'GET /api/owner/series': { object: 'none', expect: SIGNED_IN(200) },
   'POST /api/owner/series/auto-extend': { object: 'none', expect: SIGNED_IN(200) },
   'GET /api/owner/series/:id': { object: 'series', expect: OWNED(200), missing: 404 },

@@ -142,4 +142,10 @@ export const GUARDED_TABLES = [
   'feedback',
   'analytics_daily',
   'tips',
+  'teams',
+  'result_nights',
+  'results',
+  'result_changes',
+  'seasons',
+  'season_standings',
 ];
