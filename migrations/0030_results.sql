@@ -47,7 +47,7 @@ CREATE TABLE `result_nights` (
 	FOREIGN KEY (`location_id`) REFERENCES `locations`(`id`) ON UPDATE no action ON DELETE cascade
 );
 --> statement-breakpoint
-CREATE INDEX `result_nights_venue_date_idx` ON `result_nights` (`venue_id`,`date`);--> statement-breakpoint
+CREATE INDEX `result_nights_venue_date_idx` ON `result_nights` (`venue_id`,`date`,`quiz_id`);--> statement-breakpoint
 CREATE INDEX `result_nights_location_date_idx` ON `result_nights` (`location_id`,`date`);--> statement-breakpoint
 CREATE INDEX `result_nights_series_date_idx` ON `result_nights` (`series_id`,`date`);--> statement-breakpoint
 CREATE TABLE `results` (
@@ -66,7 +66,7 @@ CREATE TABLE `results` (
 );
 --> statement-breakpoint
 CREATE INDEX `results_quiz_rank_idx` ON `results` (`quiz_id`,`rank`);--> statement-breakpoint
-CREATE INDEX `results_team_date_idx` ON `results` (`team_id`,`date`);--> statement-breakpoint
+CREATE INDEX `results_team_date_idx` ON `results` (`team_id`,`date`,`quiz_id`);--> statement-breakpoint
 CREATE INDEX `results_venue_team_idx` ON `results` (`venue_id`,`team_id`);--> statement-breakpoint
 CREATE TABLE `season_standings` (
 	`season_id` text NOT NULL,

@@ -5,6 +5,8 @@ import { NotFound } from '../routes/NotFound';
 import { AnnonseraPage } from './AnnonseraPage';
 import { CombinedPage } from './CombinedPage';
 import { ListingPage } from './ListingPage';
+import { ResultsPage } from './ResultsPage';
+import { TeamPage } from './TeamPage';
 import type { PublicPageData } from './types';
 import { VenuePage } from './VenuePage';
 
@@ -31,6 +33,10 @@ function renderPage(data: PublicPageData) {
       return <VenuePage data={data} />;
     case 'advertise':
       return <AnnonseraPage data={data} />;
+    case 'results':
+      return <ResultsPage data={data} />;
+    case 'team':
+      return <TeamPage data={data} />;
     case 'notFound':
       return (
         <>

@@ -62,7 +62,7 @@ export const resultNights = sqliteTable(
     ...timestamps,
   },
   (t) => [
-    index('result_nights_venue_date_idx').on(t.venueId, t.date),
+    index('result_nights_venue_date_idx').on(t.venueId, t.date, t.quizId),
     index('result_nights_location_date_idx').on(t.locationId, t.date),
     index('result_nights_series_date_idx').on(t.seriesId, t.date),
   ],
@@ -90,7 +90,7 @@ export const results = sqliteTable(
   (t) => [
     primaryKey({ columns: [t.quizId, t.teamId] }),
     index('results_quiz_rank_idx').on(t.quizId, t.rank),
-    index('results_team_date_idx').on(t.teamId, t.date),
+    index('results_team_date_idx').on(t.teamId, t.date, t.quizId),
     index('results_venue_team_idx').on(t.venueId, t.teamId),
     check('results_score_ck', sql`score >= 0`),
     check('results_rank_ck', sql`rank >= 1`),

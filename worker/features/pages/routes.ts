@@ -11,6 +11,8 @@ import { listingDayTrigger } from '../listing/service';
 import { renderPublicPage, type PageHead } from './render';
 import { MAX_SLOTS_PER_DAY, priceText, TIER_LABELS, VOLUME_DISCOUNT_MIN_WEEKS, VOLUME_DISCOUNT_PERCENT } from '../promotion/contract';
 import { getPricing } from '../promotion/service';
+import { buildResultsPage, buildTeamPage } from '../results/service';
+import { findPublicVenueWithPlaces } from '../listing/service';
 import { breadcrumbJsonLd, DEFAULT_DESCRIPTION, eventsJsonLd, faqJsonLd, KEYWORDS, mainListingHead, websiteJsonLd } from './seo';
 import {
   buildCombinedPage,
@@ -23,6 +25,7 @@ import {
   weekdayRef,
   type PageCtx,
   type SitemapEntry,
+  type SitemapKind,
 } from './service';
 
 type C = Context<AppEnv>;
@@ -207,6 +210,68 @@ async function venuePage(c: C, citySlug: string, venueSlug: string) {
   );
 }
 
+/** /quiz/{city}/{venue}/resultat (issue 46): the latest night, the current season's table, earlier nights and seasons. */
+async function resultsPage(c: C, citySlug: string, venueSlug: string) {
+  const origin = c.var.config.appUrl;
+  const ctx = ctxOf(c);
+  const found = await findPublicVenueWithPlaces(c.var.db, venueSlug, ctx.houseEmail);
+  const here = found?.places.find((p) => p.citySlug === citySlug);
+  if (!found || !here) return notFoundPage(c, 'Verksamheten hittades inte');
+  const venue = { id: found.venue.id, name: found.venue.name, slug: found.venue.slug };
+  const city = { slug: here.citySlug, name: here.city };
+  const data = await buildResultsPage(c.var.deps, { today: ctx.today, city, venue, query: c.req.query() });
+  const venuePath = `/quiz/${city.slug}/${venue.slug}`;
+  const path = `${venuePath}/resultat`;
+  const winner = data.night?.rows[0];
+  return html(
+    c,
+    {
+      title: `Resultat – ${venue.name}, ${city.name} | Quizkväll`,
+      description: (winner
+        ? `Quizresultat från ${venue.name} i ${city.name}: ${winner.team} vann senast. Säsongens tabell och tidigare kvällar.`
+        : `Quizresultat från ${venue.name} i ${city.name}: säsongens tabell och tidigare kvällar.`
+      ).slice(0, 155),
+      canonical: `${origin}${path}`,
+      // Paged and chosen views are the same page for search engines.
+      robots: Object.keys(c.req.query()).length ? 'noindex' : undefined,
+      image: origin + ogImagePath({ kind: 'results', city: city.slug, venue: venue.slug }),
+      jsonLd: [
+        breadcrumbJsonLd(origin, [
+          { name: 'Quizkväll', path: '/' },
+          { name: city.name, path: `/quiz/${city.slug}` },
+          { name: venue.name, path: venuePath },
+          { name: 'Resultat', path },
+        ]),
+      ],
+    },
+    data,
+  );
+}
+
+/** /lag/{slug} (issue 46): a team's nights across venues and its seasons. */
+async function teamPage(c: C, slug: string) {
+  const origin = c.var.config.appUrl;
+  const data = await buildTeamPage(c.var.deps, { slug, query: c.req.query() });
+  if (!data) return notFoundPage(c, 'Laget hittades inte');
+  const path = `/lag/${data.team.slug}`;
+  return html(
+    c,
+    {
+      title: `${data.team.name} – quizlag | Quizkväll`,
+      description: `${data.team.name}: quizkvällar, placeringar och säsonger på Quizkväll.`.slice(0, 155),
+      canonical: `${origin}${path}`,
+      robots: Object.keys(c.req.query()).length ? 'noindex' : undefined,
+      jsonLd: [
+        breadcrumbJsonLd(origin, [
+          { name: 'Quizkväll', path: '/' },
+          { name: data.team.name, path },
+        ]),
+      ],
+    },
+    data,
+  );
+}
+
 /** /annonsera (issue 18): tiers, live (or fallback) prices, the caps and how the listing is ranked. Not edge-cached: prices come from Stripe. */
 async function advertisePage(c: C) {
   const origin = c.var.config.appUrl;
@@ -298,6 +363,24 @@ export const pagesRoutes = new Hono<AppEnv>()
       PAGE,
     ),
   )
+  .get('/quiz/:city/:venue/resultat', (c) =>
+    withEdgeCache(c, async () => {
+      const city = segment(c.req.param('city'));
+      const venue = segment(c.req.param('venue'));
+      if (city === null || venue === null) return notFoundPage(c);
+      const ascii = [slugify(city), slugify(venue)];
+      if (ascii.every(Boolean) && (ascii[0] !== city || ascii[1] !== venue))
+        return c.redirect(`/quiz/${ascii.join('/')}/resultat${new URL(c.req.url).search}`, 301);
+      return resultsPage(c, city, venue);
+    }),
+  )
+  .get('/lag/:slug', (c) =>
+    withEdgeCache(c, async () => {
+      const slug = segment(c.req.param('slug'));
+      if (slug === null || !/^[a-z0-9-]{1,80}$/.test(slug)) return notFoundPage(c, 'Laget hittades inte');
+      return teamPage(c, slug);
+    }),
+  )
   // Issue 19 §4: a sitemap index; each child is a bounded slice, edge- and HTTP-cached like a page.
   .get('/sitemap.xml', (c) =>
     withEdgeCache(c, async () => {
@@ -310,8 +393,8 @@ export const pagesRoutes = new Hono<AppEnv>()
   )
   .get('/sitemaps/:file', (c) =>
     withEdgeCache(c, async () => {
-      const m = /^(sidor|stallen)-([1-9][0-9]{0,5})\.xml$/.exec(c.req.param('file'));
-      const urls = m ? await sitemapChild(c.var.db, c.var.config.appUrl, m[1] as 'sidor' | 'stallen', Number(m[2])) : null;
+      const m = /^(sidor|stallen|lag)-([1-9][0-9]{0,5})\.xml$/.exec(c.req.param('file'));
+      const urls = m ? await sitemapChild(c.var.db, c.var.config.appUrl, m[1] as SitemapKind, Number(m[2])) : null;
       if (!urls) return c.text('Sitemap hittades inte', 404);
       return xml(c, `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.map((e) => `  <url>${entry(e)}</url>`).join('\n')}\n</urlset>`);
     }),

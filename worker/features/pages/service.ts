@@ -8,6 +8,7 @@ import { WEEKDAYS, findWeekday } from '../../lib/swedish';
 import type { CityOption, ListingQuiz } from '../listing/contract';
 import { ListingQuerySchema, QuizFilterShape } from '../listing/contract';
 import type { ListingContext } from '../../lib/listing-context';
+import { lastWinner, resultPagesInRange, teamSitemapChild, teamSitemapChildren } from '../results/service';
 import { findPublicCity, findPublicVenueWithPlaces, listQuizzes, pageCityOptions, publicCities, publicVenueQuizzes, sitemapSource } from '../listing/service';
 import { QUIZ_FILTER_KEYS, type CombinedPageData, type ListingFilters, type ListingPageData, type VenuePageData, type WeekdayRef } from './contract';
 
@@ -200,6 +201,7 @@ export async function buildVenuePage(db: Db, citySlug: string, venueSlug: string
   const recurring = quizzes.filter((q) => q.isRecurring);
   const specials = quizzes.filter((q) => !q.isRecurring);
   const quizmasters = new Set(quizzes.map((q) => q.quizmaster?.trim().toLowerCase()).filter(Boolean));
+  const winner = await lastWinner({ db }, venue.id);
   return {
     kind: 'venue',
     today: ctx.today,
@@ -219,6 +221,7 @@ export async function buildVenuePage(db: Db, citySlug: string, venueSlug: string
         : { confirmedOn: stockholmDate(new Date(venue.confirmedAt ?? venue.createdAt)), publicSources: false },
     },
     mapTileUrl: ctx.mapTileUrl,
+    lastWinner: winner,
     recurring,
     specials,
     stats: {
@@ -241,7 +244,7 @@ export const SITEMAP_CITIES_PER_CHILD = 5_000;
 /** Venue rowids per "stallen" child: at most this many venue pages (and venues read) per child. */
 export const SITEMAP_VENUES_PER_CHILD = 10_000;
 
-export type SitemapKind = 'sidor' | 'stallen';
+export type SitemapKind = 'sidor' | 'stallen' | 'lag';
 export interface SitemapEntry {
   loc: string;
   /** YYYY-MM-DD, from the data. */
@@ -256,12 +259,18 @@ const day = (iso: string | null | undefined) => (iso && /^\d{4}-\d{2}-\d{2}/.tes
  * the table's highest rowid). Reads two rows; `lastmod` is when public data last changed.
  */
 export async function sitemapIndex(db: Db, origin: string): Promise<SitemapEntry[]> {
-  const [cities, ceiling, changedAt] = await Promise.all([publicCities(db), sitemapSource.venueRowidCeiling(db), sitemapSource.publicDataChangedAt(db)]);
+  const [cities, ceiling, changedAt, teamChildren] = await Promise.all([
+    publicCities(db),
+    sitemapSource.venueRowidCeiling(db),
+    sitemapSource.publicDataChangedAt(db),
+    teamSitemapChildren({ db }),
+  ]);
   const lastmod = day(changedAt);
   const out: SitemapEntry[] = [];
   const pages = Math.max(1, Math.ceil(cities.length / SITEMAP_CITIES_PER_CHILD));
   for (let n = 1; n <= pages; n++) out.push({ loc: `${origin}/sitemaps/sidor-${n}.xml`, lastmod });
   for (let n = 1; n <= Math.ceil(ceiling / SITEMAP_VENUES_PER_CHILD); n++) out.push({ loc: `${origin}/sitemaps/stallen-${n}.xml`, lastmod });
+  for (let n = 1; n <= teamChildren; n++) out.push({ loc: `${origin}/sitemaps/lag-${n}.xml`, lastmod });
   return out;
 }
 
@@ -277,8 +286,19 @@ export async function sitemapChild(db: Db, origin: string, kind: SitemapKind, n:
   if (kind === 'stallen') {
     const from = (n - 1) * SITEMAP_VENUES_PER_CHILD + 1;
     if (from > (await sitemapSource.venueRowidCeiling(db))) return null;
-    const venues = await sitemapSource.venueRange(db, from, n * SITEMAP_VENUES_PER_CHILD);
-    return venues.map((v) => ({ loc: `${origin}/quiz/${v.city}/${v.slug}`, lastmod: day(v.lastmod) }));
+    const [venues, results] = await Promise.all([
+      sitemapSource.venueRange(db, from, n * SITEMAP_VENUES_PER_CHILD),
+      resultPagesInRange({ db }, from, n * SITEMAP_VENUES_PER_CHILD),
+    ]);
+    return venues.flatMap((v) => {
+      const page = { loc: `${origin}/quiz/${v.city}/${v.slug}`, lastmod: day(v.lastmod) };
+      const changed = results.get(v.slug);
+      return changed === undefined ? [page] : [page, { loc: `${page.loc}/resultat`, lastmod: day(changed) }];
+    });
+  }
+  if (kind === 'lag') {
+    const teams = await teamSitemapChild({ db }, n);
+    return teams && teams.map((t) => ({ loc: `${origin}/lag/${t.slug}`, lastmod: day(t.lastmod) }));
   }
   const cities = (await publicCities(db)).slice((n - 1) * SITEMAP_CITIES_PER_CHILD, n * SITEMAP_CITIES_PER_CHILD);
   if (n > 1 && !cities.length) return null;

@@ -3,9 +3,9 @@
  * Worker. Imports only zod; every message is Swedish and names the line.
  */
 import * as z from 'zod';
-import { SEASON_PRESETS, type SeasonPreset } from '../../lib/season-presets';
+import { SEASON_PRESET_LABELS, SEASON_PRESETS, type SeasonPreset } from '../../lib/season-presets';
 
-export { SEASON_PRESETS, type SeasonPreset };
+export { SEASON_PRESET_LABELS, SEASON_PRESETS, type SeasonPreset };
 
 /** Teams (lines) per night at most. */
 export const RESULTS_MAX_TEAMS = 60;
@@ -189,4 +189,74 @@ export interface LocationNight {
   date: string;
   posted: boolean;
   corrected: boolean;
+}
+
+// ---- Public pages (server-rendered; the data the pages render from) ----
+
+/** Nights per page of a venue's earlier nights, a team's nights, and rows per page of a season table. */
+export const PUBLIC_NIGHTS_PAGE = 8;
+export const TEAM_NIGHTS_PAGE = 9;
+export const TABLE_PAGE = 20;
+/** A chosen night (?kvall=) shows at most this many rows (the rest are counted); the latest night shows its top 3. */
+export const NIGHT_ROWS_SHOWN = 20;
+export const PODIUM = 3;
+
+export interface PublicRow {
+  rank: number | null;
+  team: string;
+  slug: string;
+  score: number;
+  nights?: number | undefined;
+}
+
+export interface PublicNight {
+  quizId: string;
+  date: string;
+  teamCount: number;
+  corrected: boolean;
+}
+
+export interface PublicSeason {
+  id: string;
+  name: string;
+  startDate: string;
+  endDate: string;
+  preset: SeasonPreset;
+}
+
+/**
+ * /quiz/{stad}/{ställe}/resultat. Without ?kvall=: the latest night's top 3 (`latest`), the season table, earlier
+ * nights and seasons. With ?kvall=: that night's table (top NIGHT_ROWS_SHOWN) alone.
+ */
+export interface ResultsPageData {
+  kind: 'results';
+  today: string;
+  city: { slug: string; name: string };
+  venue: { id: string; name: string; slug: string };
+  night: (PublicNight & { rows: PublicRow[]; more: number }) | null;
+  /** True when `night` is the venue's latest night (then its top 3 is shown as the podium). */
+  latest: boolean;
+  season: (PublicSeason & { rows: PublicRow[]; page: number; hasMore: boolean }) | null;
+  nights: PublicNight[];
+  /** The cursor of the next page of earlier nights (?fore=), or null. */
+  nightsCursor: string | null;
+  seasons: PublicSeason[];
+}
+
+/** /lag/{slug}: a team's nights across venues, newest first, and its seasons. */
+export interface TeamPageData {
+  kind: 'team';
+  team: { name: string; slug: string };
+  nights: Array<{ quizId: string; date: string; rank: number; score: number; venue: { name: string; slug: string; citySlug: string; city: string } }>;
+  /** The next page's cursor (?fore=), or null. */
+  nextCursor: string | null;
+  seasons: Array<{ id: string; name: string; rank: number | null; points: number; venue: string | null }>;
+}
+
+/** A page cursor of nights: `<date>_<quizId>` of the last night shown. */
+const NIGHT_CURSOR = /^(\d{4}-\d{2}-\d{2})_([A-Za-z0-9-]{1,64})$/;
+export const nightCursor = (n: { date: string; quizId: string }) => `${n.date}_${n.quizId}`;
+export function parseNightCursor(raw: string | undefined): { date: string; quizId: string } | null {
+  const m = raw ? NIGHT_CURSOR.exec(raw) : null;
+  return m ? { date: m[1]!, quizId: m[2]! } : null;
 }

@@ -273,3 +273,86 @@ export async function standingsPage(db: Db, seasonId: string, offset: number, li
     SELECT rank, team_name AS team, team_slug AS slug, points, nights FROM season_standings
     WHERE season_id = ${seasonId} AND position > ${offset} AND hidden = 0 ORDER BY position LIMIT ${limit}`);
 }
+
+/** A venue's nights newest first, before the cursor (date, quiz id), `limit` of them. */
+export async function venueNights(db: Db, venueId: string, before: { date: string; quizId: string } | null, limit: number) {
+  const cursor = before ? sql`AND (date, quiz_id) < (${before.date}, ${before.quizId})` : sql``;
+  return db.all<{ quizId: string; date: string; teamCount: number; corrected: number }>(sql`
+    SELECT quiz_id AS quizId, date, team_count AS teamCount, corrected_at IS NOT NULL AS corrected
+    FROM result_nights WHERE venue_id = ${venueId} ${cursor} ORDER BY date DESC, quiz_id DESC LIMIT ${limit}`);
+}
+
+/** One night of a venue (for ?kvall=). */
+export async function venueNight(db: Db, venueId: string, quizId: string) {
+  const [row] = await db.all<{ quizId: string; date: string; teamCount: number; corrected: number }>(sql`
+    SELECT quiz_id AS quizId, date, team_count AS teamCount, corrected_at IS NOT NULL AS corrected
+    FROM result_nights WHERE quiz_id = ${quizId} AND venue_id = ${venueId}`);
+  return row ?? null;
+}
+
+/**
+ * A night's visible rows in rank order, at most `limit`: walked in index order (quiz, rank), so it reads about
+ * two rows per row shown; ties are put in name order here, within the page.
+ */
+export async function nightTop(db: Db, quizId: string, limit: number) {
+  const rows = await db.all<{ rank: number; team: string; slug: string; score: number; nameKey: string }>(sql`
+    SELECT r.rank AS rank, t.name AS team, t.slug AS slug, r.score AS score, t.name_key AS nameKey
+    FROM results r INDEXED BY results_quiz_rank_idx CROSS JOIN teams t ON t.id = r.team_id
+    WHERE r.quiz_id = ${quizId} AND t.hidden_at IS NULL ORDER BY r.rank LIMIT ${limit}`);
+  return rows.sort((a, b) => a.rank - b.rank || (a.nameKey < b.nameKey ? -1 : a.nameKey > b.nameKey ? 1 : 0)).map(({ nameKey: _, ...r }) => r);
+}
+
+/** A venue's seasons, latest end first. */
+export async function venueSeasons(db: Db, venueId: string, limit: number) {
+  return db.all<{ id: string; name: string; startDate: string; endDate: string; preset: string }>(sql`
+    SELECT id, name, start_date AS startDate, end_date AS endDate, preset FROM seasons
+    WHERE venue_id = ${venueId} ORDER BY end_date DESC, id LIMIT ${limit}`);
+}
+
+export async function publicTeamBySlug(db: Db, slug: string) {
+  const [row] = await db.all<{ id: string; name: string; slug: string }>(sql`SELECT id, name, slug FROM teams WHERE slug = ${slug} AND hidden_at IS NULL`);
+  return row ?? null;
+}
+
+/** A team's nights at public venues, newest first, before the cursor. */
+export async function teamNights(db: Db, teamId: string, before: { date: string; quizId: string } | null, limit: number) {
+  const cursor = before ? sql`AND (r.date, r.quiz_id) < (${before.date}, ${before.quizId})` : sql``;
+  return db.all<{ quizId: string; date: string; rank: number; score: number; venueName: string; venueSlug: string; citySlug: string; city: string }>(sql`
+    SELECT r.quiz_id AS quizId, r.date AS date, r.rank AS rank, r.score AS score, v.name AS venueName, v.slug AS venueSlug,
+      l.city_slug AS citySlug, l.city AS city
+    FROM results r CROSS JOIN venues v ON v.id = r.venue_id CROSS JOIN locations l ON l.id = r.location_id
+    WHERE r.team_id = ${teamId} AND v.is_public = 1 ${cursor}
+    ORDER BY r.date DESC, r.quiz_id DESC LIMIT ${limit}`);
+}
+
+/** A team's season rows (newest seasons first), with the season's venue when it is public. */
+export async function teamSeasons(db: Db, teamId: string, limit: number) {
+  return db.all<{ id: string; name: string; rank: number | null; points: number; venueName: string | null; venueSlug: string | null; endDate: string }>(sql`
+    SELECT s.id AS id, s.name AS name, st.rank AS rank, st.points AS points, v.name AS venueName, v.slug AS venueSlug, s.end_date AS endDate
+    FROM (SELECT season_id, rank, points FROM season_standings WHERE team_id = ${teamId} LIMIT ${limit}) st
+    CROSS JOIN seasons s ON s.id = st.season_id
+    LEFT JOIN venues v ON v.id = s.venue_id AND v.is_public = 1
+    ORDER BY s.end_date DESC`);
+}
+
+// ---- Sitemap ----
+
+/** Public venues with posted results among venue rowids [from, to], with when their results last changed. */
+export async function resultVenuesInRange(db: Db, fromRowid: number, toRowid: number) {
+  return db.all<{ slug: string; lastmod: string }>(sql`
+    SELECT v.slug AS slug, MAX(n.updated_at) AS lastmod
+    FROM venues v CROSS JOIN result_nights n ON n.venue_id = v.id
+    WHERE v.rowid BETWEEN ${fromRowid} AND ${toRowid} AND v.is_public = 1
+    GROUP BY v.rowid`);
+}
+
+export async function teamRowidCeiling(db: Db): Promise<number> {
+  const [row] = await db.all<{ n: number | null }>(sql`SELECT MAX(rowid) AS n FROM teams`);
+  return row?.n ?? 0;
+}
+
+/** Visible teams among team rowids [from, to]. */
+export async function teamSlugRange(db: Db, fromRowid: number, toRowid: number) {
+  return db.all<{ slug: string; lastmod: string }>(sql`
+    SELECT slug, updated_at AS lastmod FROM teams WHERE rowid BETWEEN ${fromRowid} AND ${toRowid} AND hidden_at IS NULL ORDER BY rowid`);
+}

@@ -21,8 +21,19 @@ import {
   RESULTS_POST_DAYS,
   teamNameKey,
   type LineIssue,
+  NIGHT_ROWS_SHOWN,
+  PODIUM,
+  nightCursor,
+  parseNightCursor,
+  PUBLIC_NIGHTS_PAGE,
+  TABLE_PAGE,
+  TEAM_NIGHTS_PAGE,
   type LocationNight,
   type NightResults,
+  type PublicSeason,
+  type ResultsPageData,
+  type SeasonPreset,
+  type TeamPageData,
   type PostResultsInput,
   type ResultLine,
   type TeamSuggestion,
@@ -36,7 +47,18 @@ import {
   insertTeams,
   nightOf,
   nightRows,
+  nightTop,
   placeNights,
+  publicTeamBySlug,
+  resultVenuesInRange,
+  teamRowidCeiling,
+  teamSlugRange,
+  standingsPage,
+  teamNights,
+  teamSeasons,
+  venueNight,
+  venueNights,
+  venueSeasons,
   seasonsOfNight,
   teamsAtVenue,
   teamsByCodes,
@@ -250,4 +272,140 @@ export async function listPlaceNights(deps: ResultsDeps, actor: Actor, input: { 
   const today = deps.clock.today();
   const rows = await placeNights(deps.db, input.locationId, addDays(today, -RESULTS_POST_DAYS), today);
   return { nights: rows.map((r) => ({ quizId: r.quizId, date: r.date, posted: !!r.posted, corrected: !!r.corrected })) };
+}
+
+// ---- Public pages ----
+
+const toSeason = (s: { id: string; name: string; startDate: string; endDate: string; preset: string }): PublicSeason => ({
+  id: s.id,
+  name: s.name,
+  startDate: s.startDate,
+  endDate: s.endDate,
+  preset: s.preset as SeasonPreset,
+});
+
+/** Seasons listed on a venue's results page at most. */
+const VENUE_SEASONS_SHOWN = 6;
+
+/**
+ * The data of /quiz/{stad}/{ställe}/resultat for a public venue: the latest night (or ?kvall=) with its table,
+ * the current season's table (?sasong= another, ?tabell= its page), earlier nights (?fore=). Bounded reads.
+ */
+export async function buildResultsPage(
+  deps: Pick<Deps, 'db'>,
+  input: { today: string; city: { slug: string; name: string }; venue: { id: string; name: string; slug: string }; query: Record<string, string> },
+): Promise<ResultsPageData> {
+  const { db } = deps;
+  const { query, today, venue } = input;
+  const fore = parseNightCursor(query.fore);
+  const chosen = query.kvall && /^[A-Za-z0-9-]{1,64}$/.test(query.kvall) ? await venueNight(db, venue.id, query.kvall) : null;
+  const [list, seasonRows] = chosen
+    ? [[], []]
+    : await Promise.all([venueNights(db, venue.id, fore, PUBLIC_NIGHTS_PAGE + 1), fore ? [] : venueSeasons(db, venue.id, VENUE_SEASONS_SHOWN)]);
+  const shown = list.slice(0, PUBLIC_NIGHTS_PAGE);
+  const latestNight = fore ? null : (list[0] ?? null);
+  const nightRow = chosen ?? latestNight;
+  let night: ResultsPageData['night'] = null;
+  if (nightRow) {
+    const rows = await nightTop(db, nightRow.quizId, chosen ? NIGHT_ROWS_SHOWN : PODIUM);
+    night = {
+      quizId: nightRow.quizId,
+      date: nightRow.date,
+      teamCount: nightRow.teamCount,
+      corrected: !!nightRow.corrected,
+      rows: rows.map((r) => ({ rank: r.rank, team: r.team, slug: r.slug, score: r.score })),
+      more: Math.max(0, nightRow.teamCount - rows.length),
+    };
+  }
+  const seasonsAll = seasonRows.map(toSeason);
+  const wanted = query.sasong ? seasonsAll.find((s) => s.id === query.sasong) : undefined;
+  const current = wanted ?? seasonsAll.find((s) => s.startDate <= today && today <= s.endDate) ?? seasonsAll.find((s) => s.startDate <= today) ?? null;
+  let season: ResultsPageData['season'] = null;
+  if (current && !chosen) {
+    const page = Math.min(100, Math.max(1, Number.parseInt(query.tabell ?? '1', 10) || 1));
+    const rows = await standingsPage(db, current.id, (page - 1) * TABLE_PAGE, TABLE_PAGE + 1);
+    season = {
+      ...current,
+      page,
+      hasMore: rows.length > TABLE_PAGE,
+      rows: rows.slice(0, TABLE_PAGE).map((r) => ({ rank: r.rank, team: r.team, slug: r.slug, score: r.points, nights: r.nights })),
+    };
+  }
+  return {
+    kind: 'results',
+    today,
+    city: input.city,
+    venue,
+    night,
+    latest: !chosen && !!latestNight,
+    season,
+    nights: shown.map((n) => ({ quizId: n.quizId, date: n.date, teamCount: n.teamCount, corrected: !!n.corrected })),
+    nightsCursor: list.length > PUBLIC_NIGHTS_PAGE ? nightCursor(shown[shown.length - 1]!) : null,
+    seasons: seasonsAll,
+  };
+}
+
+/** The data of /lag/{slug}, or null for an unknown or hidden team. */
+export async function buildTeamPage(deps: Pick<Deps, 'db'>, input: { slug: string; query: Record<string, string> }): Promise<TeamPageData | null> {
+  const { db } = deps;
+  const team = await publicTeamBySlug(db, input.slug);
+  if (!team) return null;
+  const fore = parseNightCursor(input.query.fore);
+  const [rows, seasonRows] = await Promise.all([teamNights(db, team.id, fore, TEAM_NIGHTS_PAGE + 1), fore ? [] : teamSeasons(db, team.id, 4)]);
+  const shown = rows.slice(0, TEAM_NIGHTS_PAGE);
+  return {
+    kind: 'team',
+    team: { name: team.name, slug: team.slug },
+    nights: shown.map((r) => ({
+      quizId: r.quizId,
+      date: r.date,
+      rank: r.rank,
+      score: r.score,
+      venue: { name: r.venueName, slug: r.venueSlug, citySlug: r.citySlug, city: r.city },
+    })),
+    nextCursor: rows.length > TEAM_NIGHTS_PAGE ? nightCursor(shown[shown.length - 1]!) : null,
+    seasons: seasonRows.map((s) => ({ id: s.id, name: s.name, rank: s.rank, points: s.points, venue: s.venueName })),
+  };
+}
+
+/** A venue's latest night's winner (the venue page's "Senaste vinnare"), or null. */
+export async function lastWinner(deps: Pick<Deps, 'db'>, venueId: string): Promise<{ team: string; slug: string; date: string } | null> {
+  const [night] = await venueNights(deps.db, venueId, null, 1);
+  if (!night) return null;
+  const [top] = await nightTop(deps.db, night.quizId, 1);
+  return top ? { team: top.team, slug: top.slug, date: night.date } : null;
+}
+
+/** Team pages per "lag" sitemap child. */
+export const SITEMAP_TEAMS_PER_CHILD = 10_000;
+
+/** For the sitemap: results pages of public venues in a venue rowid range (slug → lastmod). */
+export async function resultPagesInRange(deps: Pick<Deps, 'db'>, fromRowid: number, toRowid: number): Promise<Map<string, string>> {
+  return new Map((await resultVenuesInRange(deps.db, fromRowid, toRowid)).map((r) => [r.slug, r.lastmod]));
+}
+
+/** How many "lag" sitemap children there are. */
+export async function teamSitemapChildren(deps: Pick<Deps, 'db'>): Promise<number> {
+  return Math.ceil((await teamRowidCeiling(deps.db)) / SITEMAP_TEAMS_PER_CHILD);
+}
+
+/** The team pages of "lag" child n (1-based), or null past the end. */
+export async function teamSitemapChild(deps: Pick<Deps, 'db'>, n: number): Promise<Array<{ slug: string; lastmod: string }> | null> {
+  if (n > (await teamSitemapChildren(deps))) return null;
+  return teamSlugRange(deps.db, (n - 1) * SITEMAP_TEAMS_PER_CHILD + 1, n * SITEMAP_TEAMS_PER_CHILD);
+}
+
+/** The results share card's lines: the current season's top three ("1. Lag – 42 p"), else the last night's. */
+export async function resultsCardLines(deps: Pick<Deps, 'db'>, input: { venueId: string; today: string }): Promise<{ lines: string[] }> {
+  const seasonsList = (await venueSeasons(deps.db, input.venueId, VENUE_SEASONS_SHOWN)).map(toSeason);
+  const season = seasonsList.find((s) => s.startDate <= input.today && input.today <= s.endDate) ?? seasonsList.find((s) => s.startDate <= input.today);
+  const points = (n: number) => `${String(n).replace('.', ',')} p`;
+  if (season) {
+    const rows = await standingsPage(deps.db, season.id, 0, 3);
+    if (rows.length) return { lines: rows.map((r) => `${r.rank ?? '–'}. ${r.team} – ${points(r.points)} (${season.name})`) };
+  }
+  const [night] = await venueNights(deps.db, input.venueId, null, 1);
+  if (!night) return { lines: [] };
+  const top = await nightTop(deps.db, night.quizId, 3);
+  return { lines: top.map((r) => `${r.rank}. ${r.team} – ${points(r.score)}`) };
 }

@@ -79,4 +79,8 @@ export const shareRoutes = new Hono<AppEnv>()
   .get('/venue/:city/:file', (c) => {
     const venue = stem(c.req.param('file'));
     return card(c, venue ? { kind: 'venue', city: c.req.param('city'), venue } : null);
+  })
+  .get('/resultat/:city/:file', (c) => {
+    const venue = stem(c.req.param('file'));
+    return card(c, venue ? { kind: 'results', city: c.req.param('city'), venue } : null);
   });

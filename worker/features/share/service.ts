@@ -7,7 +7,8 @@ import { listingContext } from '../../lib/listing-context';
 import { displayTime, findWeekday } from '../../lib/swedish';
 import { cityName, upcomingAtVenue } from '../calendar/service';
 import type { ListingQuiz } from '../listing/contract';
-import { listQuizzes } from '../listing/service';
+import { findPublicVenueWithPlaces, listQuizzes } from '../listing/service';
+import { resultsCardLines } from '../results/service';
 import type { CardData } from './card';
 
 /** The card kinds, one per public page kind; paths mirror the pages' own. */
@@ -16,7 +17,8 @@ export type CardRef =
   | { kind: 'city'; city: string }
   | { kind: 'weekday'; weekday: string }
   | { kind: 'combined'; city: string; weekday: string }
-  | { kind: 'venue'; city: string; venue: string };
+  | { kind: 'venue'; city: string; venue: string }
+  | { kind: 'results'; city: string; venue: string };
 
 /** Path of a page's share image (og:image). */
 export function ogImagePath(ref: CardRef): string {
@@ -32,6 +34,8 @@ export function ogImagePath(ref: CardRef): string {
       return `/og/city/${e(ref.city)}/${e(ref.weekday)}.png`;
     case 'venue':
       return `/og/venue/${e(ref.city)}/${e(ref.venue)}.png`;
+    case 'results':
+      return `/og/resultat/${e(ref.city)}/${e(ref.venue)}.png`;
   }
 }
 
@@ -87,6 +91,14 @@ export async function cardData(deps: Pick<Deps, 'db' | 'clock' | 'config'>, ref:
         lines: v.rows.map((q) => `${whenText(q.date, q.startTime)}${q.title ? ` · ${q.title}` : ''}${q.isCancelled ? ' (inställt)' : ''}`),
         empty: 'Inga inplanerade quiz just nu',
       };
+    }
+    case 'results': {
+      // The season table's top three (or the last night's), as on /quiz/{city}/{venue}/resultat.
+      const found = await findPublicVenueWithPlaces(db, ref.venue, deps.config.houseAccountEmail);
+      const here = found?.places.find((p) => p.citySlug === ref.city);
+      if (!found || !here) return null;
+      const r = await resultsCardLines(deps, { venueId: found.venue.id, today: deps.clock.today() });
+      return { kicker: `Resultat · ${here.city}`, title: found.venue.name, lines: r.lines, empty: 'Inga resultat ännu' };
     }
   }
 }
