@@ -106,6 +106,16 @@ CREATE TABLE `seasons` (
 CREATE INDEX `seasons_series_idx` ON `seasons` (`series_id`,`start_date`);--> statement-breakpoint
 CREATE INDEX `seasons_league_idx` ON `seasons` (`league_id`,`start_date`);--> statement-breakpoint
 CREATE INDEX `seasons_venue_idx` ON `seasons` (`venue_id`,`end_date`);--> statement-breakpoint
+CREATE TABLE `team_reports` (
+	`id` text PRIMARY KEY NOT NULL,
+	`team_id` text NOT NULL,
+	`reason` text NOT NULL,
+	`answered_at` text,
+	`created_at` text DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now')) NOT NULL,
+	FOREIGN KEY (`team_id`) REFERENCES `teams`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
+CREATE INDEX `team_reports_open_idx` ON `team_reports` (`answered_at`,`created_at`);--> statement-breakpoint
 CREATE TABLE `teams` (
 	`id` text PRIMARY KEY NOT NULL,
 	`name` text NOT NULL,

@@ -22,7 +22,7 @@ import { promotionRoutes } from './features/promotion/routes';
 import { devCheckoutRoutes } from './features/payments/dev-checkout';
 import { paymentsRoutes } from './features/payments/routes';
 import { quizRoutes } from './features/quizzes/routes';
-import { resultsOwnerRoutes } from './features/results/routes';
+import { resultsOwnerRoutes, teamAdminRoutes, teamHidePages, teamPublicRoutes } from './features/results/routes';
 import { calendarSyncRoutes } from './features/calendar-sync/routes';
 import { seriesRoutes } from './features/series/routes';
 import { shareRoutes } from './features/share/routes';
@@ -124,6 +124,8 @@ export function createApp(ports: PortFactories = productionPorts) {
   // "Tipsa om ett quiz" (issue 31.1): the public form's API; the form itself is the SPA screen /tipsa.
   app.route('/api/tips', tipRoutes);
   app.route('/api/events', eventsRoutes);
+  // Teams (issue 46): hide with the team code and a mailed link; report an offensive name.
+  app.route('/api/teams', teamPublicRoutes);
   app.route('/api/promotion', promotionRoutes);
   app.route('/api/payments', paymentsRoutes);
   // Public listing reads get the same HTTP caching as the pages (middleware/http-cache.ts).
@@ -141,6 +143,8 @@ export function createApp(ports: PortFactories = productionPorts) {
   app.route('/api/admin', opsAdminRoutes);
   // Superadmin: the tips queue (same guard inside).
   app.route('/api/admin', tipAdminRoutes);
+  // Superadmin: team-name reports (the same queue), rename and hide (same guard inside).
+  app.route('/api/admin', teamAdminRoutes);
   app.route('/api/admin', adminRoutes);
   app.route('/api/exports', exportRoutes);
   app.route('/api/analytics', analyticsRoutes);
@@ -158,6 +162,7 @@ export function createApp(ports: PortFactories = productionPorts) {
   app.route('/bekrafta-quiz', freshnessLinkPages);
   app.route('/tipsa/stopp', tipLinkPages);
   app.route('/tipsa/visa', tipShowLink);
+  app.route('/dolj-lag', teamHidePages);
   app.use('/dev/*', async (c, next) => (c.var.config.isDev ? next() : onNotFound(c)));
   app.route('/dev', devRoutes);
   // The local checkout (used when STRIPE_SECRET_KEY is empty).

@@ -184,3 +184,90 @@ describe('links into the results', () => {
     expect(texts).toContain(`1. Lag ${tag} 01 – 600 p (Säsong 2030)`);
   });
 });
+
+describe('a team hides itself, a name is reported (last: they change the shared season)', () => {
+  it('hides with the team code and the mailed link: gone from every public page on the next request', async () => {
+    const name = `Lag ${tag} 30`;
+    const slug = name.toLowerCase().replaceAll(' ', '-');
+    const resultsPath = `/quiz/${city}/${venueSlug}/resultat`;
+    // Cached copies first (anonymous GETs go through the edge cache).
+    expect((await call(`/lag/${slug}`, { clock: CLOCK })).status).toBe(200);
+    const tablePage = `${resultsPath}?tabell=2`;
+    expect(await (await call(tablePage, { clock: CLOCK })).text()).toContain(name);
+    // The night's page (a query the edge-cache key must keep, or it serves the main page): the 30th is beyond the 20 shown.
+    const nightPage = await (await call(`${resultsPath}?kvall=${lastQuizId}`, { clock: CLOCK })).text();
+    expect(pageData(nightPage).night).toMatchObject({ quizId: lastQuizId, more: 10 });
+    expect(nightPage).not.toContain(name);
+
+    const email = `${unique('lag')}@test.local`;
+    const wrong = await callJson('/api/teams/hide', { body: { code: 'ZZZZ99', email }, clock: CLOCK });
+    expect(wrong.status).toBe(202);
+    expect(await testDb().all(sql`SELECT 1 FROM mail_outbox WHERE to_email = ${email}`)).toHaveLength(0);
+    const bad = await callJson('/api/teams/hide', { body: { code: 'Z0299Q', email: 'inte-en-adress' }, clock: CLOCK });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.message).toContain('E-post: ange en giltig e-postadress');
+
+    const asked = await callJson('/api/teams/hide', { body: { code: 'z0299q', email }, clock: CLOCK });
+    expect(asked.status).toBe(202);
+    const [mail] = await testDb().all<{ text: string; subject: string }>(sql`SELECT text, subject FROM mail_outbox WHERE to_email = ${email}`);
+    expect(mail!.subject).toBe('Bekräfta att ert lag ska döljas på Quizkväll');
+    expect(mail!.text).not.toContain(name);
+    const link = /\/dolj-lag\?t=([^\s]+)/.exec(mail!.text)![1]!;
+    const shown = await call(`/dolj-lag?t=${link}`, { clock: CLOCK });
+    expect(shown.status).toBe(200);
+    expect(await shown.text()).toContain('Dölj laget');
+    const done = await call(`/dolj-lag?t=${link}`, {
+      method: 'POST',
+      clock: CLOCK,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: '',
+    });
+    expect(done.status).toBe(200);
+    expect(await done.text()).toContain('Laget är dolt');
+
+    expect((await call(`/lag/${slug}`, { clock: CLOCK })).status).toBe(404);
+    expect(await (await call(tablePage, { clock: CLOCK })).text()).not.toContain(name);
+    expect(await (await call('/sitemaps/lag-1.xml', { clock: CLOCK })).text()).not.toContain(`/lag/${slug}<`);
+    const again = await call(`/dolj-lag?t=${link}`, {
+      method: 'POST',
+      clock: CLOCK,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: '',
+    });
+    expect(again.status).toBe(400);
+    expect(await again.text()).toContain('Länken har redan använts.');
+  });
+
+  it('a reported name reaches the superadmin, who renames the team; owners and visitors cannot', async () => {
+    const slug = `lag-${tag}-29`;
+    const report = await callJson(`/api/teams/${slug}/report`, { body: { reason: 'Stötande namn' }, clock: CLOCK });
+    expect(report.status).toBe(201);
+    expect((await callJson(`/api/teams/${slug}/report`, { body: { reason: ' ' }, clock: CLOCK })).status).toBe(400);
+    expect((await callJson(`/api/teams/finns-inte-${tag}/report`, { body: { reason: 'x' }, clock: CLOCK })).status).toBe(404);
+
+    const admin = await createUser({ roles: ['superadmin'], now: new Date(CLOCK) });
+    const list = await callJson('/api/admin/team-reports', { cookie: admin.cookie, clock: CLOCK });
+    expect(list.status).toBe(200);
+    const item = list.body.items.find((i: { team: { slug: string } }) => i.team.slug === slug);
+    expect(item).toMatchObject({ reason: 'Stötande namn', team: { name: `Lag ${tag} 29`, hidden: false } });
+
+    expect(
+      (await callJson(`/api/admin/teams/${item.team.id}`, { method: 'PATCH', body: { name: 'Nytt namn' }, cookie: owner.cookie, clock: CLOCK })).status,
+    ).toBe(403);
+    expect((await callJson(`/api/admin/teams/${item.team.id}`, { method: 'PATCH', body: { name: 'Nytt namn' }, clock: CLOCK })).status).toBe(401);
+    const taken = await callJson(`/api/admin/teams/${item.team.id}`, { method: 'PATCH', body: { name: `LAG ${tag} 01` }, cookie: admin.cookie, clock: CLOCK });
+    expect(taken.status).toBe(409);
+    const renamed = await callJson(`/api/admin/teams/${item.team.id}`, {
+      method: 'PATCH',
+      body: { name: `Omdöpta ${tag}` },
+      cookie: admin.cookie,
+      clock: CLOCK,
+    });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body).toMatchObject({ name: `Omdöpta ${tag}`, slug, hidden: false });
+    expect(await (await call(`/lag/${slug}`, { clock: CLOCK })).text()).toContain(`Omdöpta ${tag}`);
+    expect(await (await call(`/quiz/${city}/${venueSlug}/resultat?tabell=2`, { clock: CLOCK })).text()).toContain(`Omdöpta ${tag}`);
+    const after = await callJson('/api/admin/team-reports', { cookie: admin.cookie, clock: CLOCK });
+    expect(after.body.items.some((i: { team: { slug: string } }) => i.team.slug === slug)).toBe(false);
+  });
+});

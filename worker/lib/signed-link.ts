@@ -29,7 +29,8 @@ export type LinkPurpose =
   | 'freshness-confirm'
   | 'login-device'
   | 'tip-stop'
-  | 'tip-page';
+  | 'tip-page'
+  | 'team-hide';
 
 export interface LinkPayload {
   p: LinkPurpose;

@@ -231,6 +231,38 @@ export const ROUTES: Record<string, RouteCase> = {
     fuzzActor: 'visitor',
   },
 
+  // ------------------------------------------------------------ teams (issue 46): hide, report, the superadmin
+  'POST /api/teams/hide': {
+    object: 'none',
+    body: (t) => ({ code: 'ZZZZ99', email: `${t.fresh}@test.local` }),
+    expect: PUBLIC(202),
+    note: 'public, rate-limited; the same 202 whether or not the code is a team’s (a link is mailed only when it is)',
+  },
+  'POST /api/teams/:slug/report': {
+    object: 'none',
+    path: (t) => `/api/teams/inget-lag-${t.fresh}/report`,
+    body: () => ({ reason: 'Stötande namn' }),
+    expect: PUBLIC(404),
+    note: 'public, rate-limited; the world has no team, so every caller gets the unknown team’s 404',
+    fuzzActor: 'visitor',
+  },
+  'GET /api/admin/team-reports': { object: 'none', expect: SUPERADMIN(200) },
+  'POST /api/admin/team-reports/:id/dismiss': {
+    object: 'none',
+    path: () => '/api/admin/team-reports/no-such-report/dismiss',
+    expect: SUPERADMIN(404),
+    fuzzActor: 'superadmin',
+  },
+  'PATCH /api/admin/teams/:id': {
+    object: 'none',
+    path: () => '/api/admin/teams/no-such-team',
+    body: () => ({ hidden: true }),
+    expect: SUPERADMIN(404),
+    fuzzActor: 'superadmin',
+  },
+  'GET /dolj-lag': { object: 'none', expect: PUBLIC(200), note: 'shows the button only; changes nothing', fuzzActor: 'visitor' },
+  'POST /dolj-lag': { object: 'none', expect: PUBLIC(400), note: 'the signed link from the hide mail is required', fuzzActor: 'visitor' },
+
   // ------------------------------------------------------------ counting and owner analytics (issue 18)
   'POST /api/events': {
     object: 'quiz',
@@ -551,6 +583,8 @@ export const ROUTES: Record<string, RouteCase> = {
   'GET /stad/:city': { object: 'none', path: (t) => `/stad/${t.citySlug}`, expect: PUBLIC(200) },
   'GET /quiz/:slug': { object: 'none', path: (t) => `/quiz/${t.citySlug}`, expect: PUBLIC(200) },
   'GET /quiz/:city/:second': { object: 'none', path: (t) => `/quiz/${t.citySlug}/${t.venueSlug}`, expect: PUBLIC(200) },
+  'GET /quiz/:city/:venue/resultat': { object: 'none', path: (t) => `/quiz/${t.citySlug}/${t.venueSlug}/resultat`, expect: PUBLIC(200) },
+  'GET /lag/:slug': { object: 'none', path: () => '/lag/inget-lag', expect: PUBLIC(404), note: 'the world has no team: the not-found page' },
   'GET /sitemap.xml': { object: 'none', expect: PUBLIC(200), note: 'the sitemap index (issue 19 §4)' },
   'GET /sitemaps/:file': {
     object: 'none',
@@ -567,5 +601,6 @@ export const ROUTES: Record<string, RouteCase> = {
   'GET /og/city/:city/:file': { object: 'none', path: (t) => `/og/city/${t.citySlug}/tisdag.png`, expect: PUBLIC(200) },
   'GET /og/weekday/:file': { object: 'none', path: () => '/og/weekday/tisdag.png', expect: PUBLIC(200) },
   'GET /og/venue/:city/:file': { object: 'none', path: (t) => `/og/venue/${t.citySlug}/${t.venueSlug}.png`, expect: PUBLIC(200) },
+  'GET /og/resultat/:city/:file': { object: 'none', path: (t) => `/og/resultat/${t.citySlug}/${t.venueSlug}.png`, expect: PUBLIC(200) },
   'GET /robots.txt': { object: 'none', expect: PUBLIC(200) },
 };

@@ -148,4 +148,5 @@ export const GUARDED_TABLES = [
   'result_changes',
   'seasons',
   'season_standings',
+  'team_reports',
 ];

@@ -202,3 +202,21 @@ export const seasonStandings = sqliteTable(
   ],
 );
 export type SeasonStandingRow = typeof seasonStandings.$inferSelect;
+
+/**
+ * A report of an offensive team name (issue 46), for the superadmin's moderation queue (the "Tips" tab). The
+ * reporter leaves only a reason; `answered_at` is set when the superadmin renamed, hid or dismissed it.
+ */
+export const teamReports = sqliteTable(
+  'team_reports',
+  {
+    id: text('id').primaryKey(),
+    teamId: text('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull(),
+    answeredAt: text('answered_at'),
+    createdAt: text('created_at').notNull().default(nowIso),
+  },
+  (t) => [index('team_reports_open_idx').on(t.answeredAt, t.createdAt)],
+);

@@ -310,6 +310,10 @@ const escXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').rep
 const entry = (e: SitemapEntry) => `<loc>${escXml(e.loc)}</loc>${e.lastmod ? `<lastmod>${escXml(e.lastmod)}</lastmod>` : ''}`;
 const xml = (c: C, body: string) => c.body(`<?xml version="1.0" encoding="UTF-8"?>\n${body}\n`, 200, { 'content-type': 'application/xml; charset=utf-8' });
 
+/** The results page's and the team page's keys: the query values they read (a night, a page cursor, a season, a table page). */
+const RESULTS_PAGE = { effective: (q: Record<string, string>) => ({ kvall: q.kvall, fore: q.fore, sasong: q.sasong, tabell: q.tabell }) };
+const TEAM_PAGE = { effective: (q: Record<string, string>) => ({ fore: q.fore }) };
+
 /** The edge-cache options of a page that reads the listing filters from its query (the values it acts on). */
 const PAGE = { effective: pageEffectiveQuery };
 
@@ -364,22 +368,30 @@ export const pagesRoutes = new Hono<AppEnv>()
     ),
   )
   .get('/quiz/:city/:venue/resultat', (c) =>
-    withEdgeCache(c, async () => {
-      const city = segment(c.req.param('city'));
-      const venue = segment(c.req.param('venue'));
-      if (city === null || venue === null) return notFoundPage(c);
-      const ascii = [slugify(city), slugify(venue)];
-      if (ascii.every(Boolean) && (ascii[0] !== city || ascii[1] !== venue))
-        return c.redirect(`/quiz/${ascii.join('/')}/resultat${new URL(c.req.url).search}`, 301);
-      return resultsPage(c, city, venue);
-    }),
+    withEdgeCache(
+      c,
+      async () => {
+        const city = segment(c.req.param('city'));
+        const venue = segment(c.req.param('venue'));
+        if (city === null || venue === null) return notFoundPage(c);
+        const ascii = [slugify(city), slugify(venue)];
+        if (ascii.every(Boolean) && (ascii[0] !== city || ascii[1] !== venue))
+          return c.redirect(`/quiz/${ascii.join('/')}/resultat${new URL(c.req.url).search}`, 301);
+        return resultsPage(c, city, venue);
+      },
+      RESULTS_PAGE,
+    ),
   )
   .get('/lag/:slug', (c) =>
-    withEdgeCache(c, async () => {
-      const slug = segment(c.req.param('slug'));
-      if (slug === null || !/^[a-z0-9-]{1,80}$/.test(slug)) return notFoundPage(c, 'Laget hittades inte');
-      return teamPage(c, slug);
-    }),
+    withEdgeCache(
+      c,
+      async () => {
+        const slug = segment(c.req.param('slug'));
+        if (slug === null || !/^[a-z0-9-]{1,80}$/.test(slug)) return notFoundPage(c, 'Laget hittades inte');
+        return teamPage(c, slug);
+      },
+      TEAM_PAGE,
+    ),
   )
   // Issue 19 §4: a sitemap index; each child is a bounded slice, edge- and HTTP-cached like a page.
   .get('/sitemap.xml', (c) =>

@@ -260,3 +260,48 @@ export function parseNightCursor(raw: string | undefined): { date: string; quizI
   const m = raw ? NIGHT_CURSOR.exec(raw) : null;
   return m ? { date: m[1]!, quizId: m[2]! } : null;
 }
+
+// ---- Teams: hiding, reports, the superadmin ----
+
+export const TEAM_REPORT_REASON_MAX = 500;
+
+/** POST /api/teams/hide: the team code and an address to confirm by mail (the address is not stored). */
+export const HideTeamSchema = z.object({
+  code: z
+    .string({ error: 'Lagkod: ange lagets kod' })
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z0-9]{6}$/, 'Lagkod: sex tecken, bokstäver och siffror')
+    .describe('Lagkod'),
+  email: z.email({ error: 'E-post: ange en giltig e-postadress' }).max(254, 'E-post: ange en giltig e-postadress').describe('E-post'),
+});
+export type HideTeamInput = z.output<typeof HideTeamSchema>;
+
+export const TeamSlugParamSchema = z.object({ slug: z.string().trim().min(1, 'Ange ett lag').max(100, 'Ogiltigt lag').describe('slug') });
+
+/** POST /api/teams/{slug}/report: why the name is offensive. */
+export const ReportTeamSchema = z.object({
+  reason: z
+    .string({ error: 'Anledning: skriv varför namnet är stötande' })
+    .trim()
+    .min(1, 'Anledning: skriv varför namnet är stötande')
+    .max(TEAM_REPORT_REASON_MAX, `Anledning: högst ${TEAM_REPORT_REASON_MAX} tecken`)
+    .describe('Anledning'),
+});
+
+export const TeamIdParamSchema = z.object({ id: z.string().trim().min(1, 'Ange ett lag-id').max(64, 'Ogiltigt lag-id').describe('id') });
+
+/** PATCH /api/admin/teams/{id}: the superadmin renames or hides (or shows) a team. */
+export const AdminTeamSchema = z
+  .object({
+    name: z.string().trim().min(1, 'Namn: ange ett namn').max(TEAM_NAME_MAX, `Namn: högst ${TEAM_NAME_MAX} tecken`).optional().describe('Namn'),
+    hidden: z.boolean({ error: 'Dold: ange true eller false' }).optional().describe('Dold'),
+  })
+  .refine((v) => v.name !== undefined || v.hidden !== undefined, { message: 'Ange ett nytt namn eller om laget ska döljas', path: ['name'] });
+
+export interface AdminTeamReport {
+  id: string;
+  reason: string;
+  createdAt: string;
+  team: { id: string; name: string; slug: string; hidden: boolean };
+}

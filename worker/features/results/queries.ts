@@ -356,3 +356,52 @@ export async function teamSlugRange(db: Db, fromRowid: number, toRowid: number) 
   return db.all<{ slug: string; lastmod: string }>(sql`
     SELECT slug, updated_at AS lastmod FROM teams WHERE rowid BETWEEN ${fromRowid} AND ${toRowid} AND hidden_at IS NULL ORDER BY rowid`);
 }
+
+// ---- Teams: hiding, reports, the superadmin ----
+
+export async function teamByCode(db: Db, code: string) {
+  const [row] = await db.all<{ id: string; name: string }>(sql`SELECT id, name FROM teams WHERE code = ${code}`);
+  return row ?? null;
+}
+
+export async function teamById(db: Db, id: string): Promise<TeamRef | null> {
+  const [row] = await db.all<TeamRef>(sql`SELECT ${TEAM_COLS} FROM teams t WHERE t.id = ${id}`);
+  return row ? toTeam(row) : null;
+}
+
+/** Hides or shows a team everywhere: the team row and its copies in the season tables. */
+export function setTeamHidden(db: Db, teamId: string, hidden: boolean, nowIso: string) {
+  return [
+    batchableRun(db, sql`UPDATE teams SET hidden_at = ${hidden ? nowIso : null}, updated_at = ${nowIso} WHERE id = ${teamId}`),
+    batchableRun(db, sql`UPDATE season_standings SET hidden = ${hidden ? 1 : 0} WHERE team_id = ${teamId}`),
+  ];
+}
+
+/** Renames a team (its name key too; its slug stays, so links keep working) and its copies in the season tables. */
+export function renameTeam(db: Db, teamId: string, name: string, key: string, nowIso: string) {
+  return [
+    batchableRun(db, sql`UPDATE teams SET name = ${name}, name_key = ${key}, updated_at = ${nowIso} WHERE id = ${teamId}`),
+    batchableRun(db, sql`UPDATE season_standings SET team_name = ${name} WHERE team_id = ${teamId}`),
+  ];
+}
+
+export function insertTeamReport(db: Db, r: { id: string; teamId: string; reason: string; nowIso: string }) {
+  return db.run(sql`INSERT INTO team_reports (id, team_id, reason, created_at) VALUES (${r.id}, ${r.teamId}, ${r.reason}, ${r.nowIso})`);
+}
+
+/** Every open report of a team answered at once (the superadmin acted on the team). */
+export function answerTeamReports(db: Db, teamId: string, nowIso: string) {
+  return batchableRun(db, sql`UPDATE team_reports SET answered_at = ${nowIso} WHERE team_id = ${teamId} AND answered_at IS NULL`);
+}
+
+export async function dismissTeamReport(db: Db, id: string, nowIso: string) {
+  return db.all<{ id: string }>(sql`UPDATE team_reports SET answered_at = ${nowIso} WHERE id = ${id} AND answered_at IS NULL RETURNING id`);
+}
+
+/** Open reports, oldest first (at most `limit`). */
+export async function openTeamReports(db: Db, limit: number) {
+  return db.all<{ id: string; reason: string; createdAt: string; teamId: string; name: string; slug: string; hidden: number }>(sql`
+    SELECT r.id AS id, r.reason AS reason, r.created_at AS createdAt, t.id AS teamId, t.name AS name, t.slug AS slug, t.hidden_at IS NOT NULL AS hidden
+    FROM team_reports r CROSS JOIN teams t ON t.id = r.team_id
+    WHERE r.answered_at IS NULL ORDER BY r.created_at LIMIT ${limit}`);
+}

@@ -9,7 +9,11 @@ import { abortUnlessClaimed, claimLost, runBatch, type BatchStatement } from '..
 import { authorizeLocation, authorizeQuiz, type Actor } from '../../lib/authz';
 import { addDays, stockholmDate } from '../../lib/clock';
 import { bumpDataVersion } from '../../lib/data-version';
-import { conflict, invalidInput } from '../../lib/errors';
+import { conflict, invalidInput, notFound, rateLimited } from '../../lib/errors';
+import { takeAttempt } from '../../lib/rate-limit';
+import { isSpentError, linkKeys, linkRefusal, requireLink, signLink, spendStatement } from '../../lib/signed-link';
+import { hashToken } from '../../lib/tokens';
+import { teamHideMail } from './mail';
 import { newId } from '../../lib/ids';
 import { slugify } from '../../lib/slug';
 import { uniqueViolation } from '../../lib/unique-race';
@@ -28,6 +32,8 @@ import {
   PUBLIC_NIGHTS_PAGE,
   TABLE_PAGE,
   TEAM_NIGHTS_PAGE,
+  type AdminTeamReport,
+  type HideTeamInput,
   type LocationNight,
   type NightResults,
   type PublicSeason,
@@ -39,7 +45,15 @@ import {
   type TeamSuggestion,
 } from './contract';
 import {
+  answerTeamReports,
   deleteNightResults,
+  dismissTeamReport,
+  insertTeamReport,
+  openTeamReports,
+  renameTeam,
+  setTeamHidden,
+  teamByCode,
+  teamById,
   deleteStandings,
   insertChange,
   insertNightResults,
@@ -408,4 +422,96 @@ export async function resultsCardLines(deps: Pick<Deps, 'db'>, input: { venueId:
   if (!night) return { lines: [] };
   const top = await nightTop(deps.db, night.quizId, 3);
   return { lines: top.map((r) => `${r.rank}. ${r.team} – ${points(r.score)}`) };
+}
+
+// ---- Teams: hiding (team code + a confirmed address), reports, the superadmin ----
+
+/** Hide requests and reports per client and hour (counted first: worker/lib/rate-limit.ts). */
+export const TEAM_REQUEST_LIMIT = 5;
+const TEAM_REQUEST_WINDOW_MS = 3600 * 1000;
+/** The hide link in the mail stays valid this long. */
+const HIDE_LINK_TTL_S = 2 * 24 * 3600;
+
+type TeamDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'mailer'>;
+
+/**
+ * POST /api/teams/hide: when the code is a team's, mails a signed link to the address; the same answer either way
+ * (no oracle for codes). The address is used once and not stored: using the link is its confirmation.
+ */
+export async function requestTeamHide(deps: TeamDeps, input: HideTeamInput & { clientKey: string }): Promise<{ ok: true }> {
+  const now = deps.clock.now();
+  await takeAttempt(deps.db, `team-hide:${hashToken(input.clientKey)}`, TEAM_REQUEST_LIMIT, TEAM_REQUEST_WINDOW_MS, now, (ms) =>
+    rateLimited('För många försök på kort tid. Försök igen om en stund.', Math.ceil(ms / 1000)),
+  );
+  const team = await teamByCode(deps.db, input.code);
+  if (team) {
+    const token = await signLink(deps.config.linkSigningSecret, 'team-hide', team.id, HIDE_LINK_TTL_S, now);
+    await deps.mailer.send(teamHideMail(input.email.toLowerCase(), `${deps.config.appUrl}/dolj-lag?t=${encodeURIComponent(token)}`));
+  }
+  return { ok: true };
+}
+
+/** POST /dolj-lag?t=…: hides the team of a valid, unused link (gone from every public page on the next request). */
+export async function hideTeamByLink(deps: Pick<Deps, 'db' | 'clock' | 'config'>, input: { token: string | undefined }): Promise<void> {
+  const now = deps.clock.now();
+  const link = await requireLink(linkKeys(deps.config), input.token, 'team-hide', now);
+  const team = await teamById(deps.db, link.s);
+  if (!team) throw notFound('Laget finns inte längre.');
+  try {
+    await runBatch(deps.db, [spendStatement(deps.db, link), ...setTeamHidden(deps.db, team.id, true, now.toISOString()), bumpDataVersion(deps.db)]);
+  } catch (err) {
+    if (isSpentError(err)) throw invalidInput(linkRefusal('used'), [{ path: 't', message: linkRefusal('used') }]);
+    throw err;
+  }
+}
+
+/** POST /api/teams/{slug}/report: an offensive name, into the superadmin's queue. */
+export async function reportTeam(deps: Pick<Deps, 'db' | 'clock'>, input: { slug: string; reason: string; clientKey: string }): Promise<{ ok: true }> {
+  const now = deps.clock.now();
+  await takeAttempt(deps.db, `team-report:${hashToken(input.clientKey)}`, TEAM_REQUEST_LIMIT, TEAM_REQUEST_WINDOW_MS, now, (ms) =>
+    rateLimited('För många anmälningar på kort tid. Försök igen om en stund.', Math.ceil(ms / 1000)),
+  );
+  const team = await publicTeamBySlug(deps.db, input.slug);
+  if (!team) throw notFound('Laget hittades inte.');
+  await insertTeamReport(deps.db, { id: newId(), teamId: team.id, reason: input.reason, nowIso: now.toISOString() });
+  return { ok: true };
+}
+
+/** GET /api/admin/team-reports: open reports, oldest first. */
+export async function listTeamReports(deps: Pick<Deps, 'db'>): Promise<{ items: AdminTeamReport[] }> {
+  const rows = await openTeamReports(deps.db, 100);
+  return {
+    items: rows.map((r) => ({ id: r.id, reason: r.reason, createdAt: r.createdAt, team: { id: r.teamId, name: r.name, slug: r.slug, hidden: !!r.hidden } })),
+  };
+}
+
+/** PATCH /api/admin/teams/{id}: rename and/or hide; answers the team's open reports; the pages follow on the next request. */
+export async function updateTeam(deps: Pick<Deps, 'db' | 'clock'>, input: { id: string; name?: string | undefined; hidden?: boolean | undefined }) {
+  const team = await teamById(deps.db, input.id);
+  if (!team) throw notFound('Laget hittades inte.');
+  const nowIso = deps.clock.now().toISOString();
+  const statements: BatchStatement[] = [];
+  if (input.name !== undefined) {
+    const name = input.name.replace(/\s+/g, ' ');
+    const key = teamNameKey(name);
+    if (key !== team.nameKey && (await teamsByKeys(deps.db, [key])).length) throw conflict(`Namn: det finns redan ett lag som heter ”${name}”.`);
+    statements.push(...renameTeam(deps.db, team.id, name, key, nowIso));
+  }
+  if (input.hidden !== undefined) statements.push(...setTeamHidden(deps.db, team.id, input.hidden, nowIso));
+  statements.push(answerTeamReports(deps.db, team.id, nowIso), bumpDataVersion(deps.db));
+  try {
+    await runBatch(deps.db, statements);
+  } catch (err) {
+    if (uniqueViolation(err) === 'teams.name_key') throw conflict('Namn: det finns redan ett lag med det namnet.');
+    throw err;
+  }
+  const after = (await teamById(deps.db, team.id))!;
+  return { id: after.id, name: after.name, slug: after.slug, hidden: after.hidden };
+}
+
+/** POST /api/admin/team-reports/{id}/dismiss: the name is fine. */
+export async function dismissReport(deps: Pick<Deps, 'db' | 'clock'>, input: { id: string }): Promise<{ ok: true }> {
+  const done = await dismissTeamReport(deps.db, input.id, deps.clock.now().toISOString());
+  if (!done.length) throw notFound('Anmälan hittades inte eller är redan hanterad.');
+  return { ok: true };
 }
