@@ -274,3 +274,40 @@ describe('season tables (standings read model)', () => {
     });
   }
 });
+
+describe('seasons on a series', () => {
+  it('an owner creates a season; its table is computed at once from the nights already posted', async () => {
+    const user = await createUser({ now: new Date(CLOCK) });
+    const venue = await createVenue(user.id);
+    const location = await createLocation(venue.id, { city: 'Stockholm' });
+    const seriesId = newId();
+    const q1 = await createQuiz(location.id, { date: '2030-03-05', isRecurring: true, recurrenceId: seriesId, recurrencePattern: 'weekly' });
+    const t = unique('S');
+    expect((await put(q1.id, { text: `${t} A;10\n${t} X;12`, acceptNew: true }, { cookie: user.cookie })).status).toBe(200);
+    const path = `/api/owner/series/${seriesId}/seasons`;
+    const bad = await callJson(path, {
+      body: { name: 'Vår', startDate: '2030-03-10', endDate: '2030-03-01', preset: 'best_n' },
+      cookie: user.cookie,
+      clock: CLOCK,
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.issues.map((i: { message: string }) => i.message)).toEqual(
+      expect.arrayContaining(['Slutdatum: får inte vara före startdatum', 'Bästa N: ange hur många kvällar som räknas']),
+    );
+    const stranger = await createUser({ now: new Date(CLOCK) });
+    const body = { name: 'Vår 2030', startDate: '2030-03-01', endDate: '2030-05-31', preset: 'placing_6' };
+    expect((await callJson(path, { body, cookie: stranger.cookie, clock: CLOCK })).status).toBe(403);
+    const made = await callJson(path, { body, cookie: user.cookie, clock: CLOCK });
+    expect(made.status).toBe(201);
+    expect(made.body).toMatchObject({ name: 'Vår 2030', preset: 'placing_6', bestN: null, minAttendancePct: null });
+    const rows = await testDb().all<{ team_name: string; points: number; rank: number }>(
+      sql`SELECT team_name, points, rank FROM season_standings WHERE season_id = ${made.body.id} ORDER BY position`,
+    );
+    expect(rows).toEqual([
+      { team_name: `${t} X`, points: 6, rank: 1 },
+      { team_name: `${t} A`, points: 4, rank: 2 },
+    ]);
+    const list = await callJson(path, { cookie: user.cookie, clock: CLOCK });
+    expect(list.body.seasons).toHaveLength(1);
+  });
+});

@@ -305,3 +305,53 @@ export interface AdminTeamReport {
   createdAt: string;
   team: { id: string; name: string; slug: string; hidden: boolean };
 }
+
+// ---- Seasons ----
+
+const SEASON_DATE = z
+  .string({ error: 'Ange ett datum' })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Ange ett giltigt datum (ÅÅÅÅ-MM-DD)')
+  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), 'Ange ett giltigt datum (ÅÅÅÅ-MM-DD)');
+
+/** POST /api/owner/series/{seriesId}/seasons: a season on a series (name, date range, scoring preset). */
+export const CreateSeasonSchema = z
+  .object({
+    name: z.string({ error: 'Namn: ange ett namn' }).trim().min(1, 'Namn: ange ett namn').max(60, 'Namn: högst 60 tecken').describe('Namn'),
+    startDate: SEASON_DATE.describe('Startdatum'),
+    endDate: SEASON_DATE.describe('Slutdatum'),
+    preset: z.enum(SEASON_PRESETS, { error: 'Poängregel: välj en regel' }).describe('Poängregel'),
+    bestN: z
+      .number({ error: 'Bästa N: ange ett antal kvällar' })
+      .int('Bästa N: ett heltal')
+      .min(1, 'Bästa N: minst 1')
+      .max(200, 'Bästa N: högst 200')
+      .optional()
+      .describe('Bästa N'),
+    minAttendancePct: z
+      .number({ error: 'Minsta närvaro: ange procent' })
+      .int('Minsta närvaro: ett heltal')
+      .min(1, 'Minsta närvaro: minst 1 %')
+      .max(100, 'Minsta närvaro: högst 100 %')
+      .optional()
+      .describe('Minsta närvaro'),
+  })
+  .superRefine((v, ctx) => {
+    if (v.endDate < v.startDate) ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'Slutdatum: får inte vara före startdatum' });
+    if (v.preset === 'best_n' && v.bestN === undefined)
+      ctx.addIssue({ code: 'custom', path: ['bestN'], message: 'Bästa N: ange hur många kvällar som räknas' });
+    if (v.preset === 'min_attendance' && v.minAttendancePct === undefined)
+      ctx.addIssue({ code: 'custom', path: ['minAttendancePct'], message: 'Minsta närvaro: ange procent av kvällarna' });
+  });
+export type CreateSeasonInput = z.output<typeof CreateSeasonSchema>;
+
+export const SeriesIdParamSchema = z.object({ seriesId: z.string().trim().min(1, 'Ange en serie').max(64, 'Ogiltig serie').describe('seriesId') });
+
+export interface OwnerSeason {
+  id: string;
+  name: string;
+  startDate: string;
+  endDate: string;
+  preset: SeasonPreset;
+  bestN: number | null;
+  minAttendancePct: number | null;
+}

@@ -8,6 +8,8 @@ import { clientKeyOf } from '../../lib/rate-limit';
 import { validate } from '../../lib/validate';
 import {
   AdminTeamSchema,
+  CreateSeasonSchema,
+  SeriesIdParamSchema,
   HideTeamSchema,
   LocationIdParamSchema,
   PostResultsSchema,
@@ -16,7 +18,19 @@ import {
   TeamIdParamSchema,
   TeamSlugParamSchema,
 } from './contract';
-import { dismissReport, getResults, hideTeamByLink, listPlaceNights, listTeamReports, postResults, reportTeam, requestTeamHide, updateTeam } from './service';
+import {
+  createSeason,
+  dismissReport,
+  getResults,
+  listSeasons,
+  hideTeamByLink,
+  listPlaceNights,
+  listTeamReports,
+  postResults,
+  reportTeam,
+  requestTeamHide,
+  updateTeam,
+} from './service';
 
 /** Mounted at /api/owner: a night's results (issue 46) and a place's recent nights. */
 export const resultsOwnerRoutes = new Hono<AppEnv>()
@@ -28,6 +42,12 @@ export const resultsOwnerRoutes = new Hono<AppEnv>()
   )
   .get('/locations/:id/results', validate('param', LocationIdParamSchema), async (c) =>
     c.json(await listPlaceNights(c.var.deps, c.var.user, { locationId: c.req.valid('param').id })),
+  )
+  .get('/series/:seriesId/seasons', validate('param', SeriesIdParamSchema), async (c) =>
+    c.json(await listSeasons(c.var.deps, c.var.user, { seriesId: c.req.valid('param').seriesId })),
+  )
+  .post('/series/:seriesId/seasons', validate('param', SeriesIdParamSchema), validate('json', CreateSeasonSchema), async (c) =>
+    c.json(await createSeason(c.var.deps, c.var.user, { seriesId: c.req.valid('param').seriesId, data: c.req.valid('json') }), 201),
   );
 
 /** Mounted at /api/teams: a team hides itself (code + mail) or someone reports its name. Public, rate-limited. */

@@ -14,6 +14,7 @@ import { takeAttempt } from '../../lib/rate-limit';
 import { isSpentError, linkKeys, linkRefusal, requireLink, signLink, spendStatement } from '../../lib/signed-link';
 import { hashToken } from '../../lib/tokens';
 import { teamHideMail } from './mail';
+import { authorizeSeries } from '../series/service';
 import { newId } from '../../lib/ids';
 import { slugify } from '../../lib/slug';
 import { uniqueViolation } from '../../lib/unique-race';
@@ -33,6 +34,8 @@ import {
   TABLE_PAGE,
   TEAM_NIGHTS_PAGE,
   type AdminTeamReport,
+  type CreateSeasonInput,
+  type OwnerSeason,
   type HideTeamInput,
   type LocationNight,
   type NightResults,
@@ -53,6 +56,10 @@ import {
   renameTeam,
   setTeamHidden,
   teamByCode,
+  insertSeason,
+  seasonById,
+  seasonsOfSeries,
+  type SeasonOut,
   teamById,
   deleteStandings,
   insertChange,
@@ -514,4 +521,52 @@ export async function dismissReport(deps: Pick<Deps, 'db' | 'clock'>, input: { i
   const done = await dismissTeamReport(deps.db, input.id, deps.clock.now().toISOString());
   if (!done.length) throw notFound('Anmälan hittades inte eller är redan hanterad.');
   return { ok: true };
+}
+
+// ---- Seasons ----
+
+const toOwnerSeason = (s: SeasonOut): OwnerSeason => {
+  const p = JSON.parse(s.params) as { bestN?: number; minAttendancePct?: number };
+  return {
+    id: s.id,
+    name: s.name,
+    startDate: s.startDate,
+    endDate: s.endDate,
+    preset: s.preset as SeasonPreset,
+    bestN: p.bestN ?? null,
+    minAttendancePct: p.minAttendancePct ?? null,
+  };
+};
+
+/** GET /api/owner/series/{seriesId}/seasons. */
+export async function listSeasons(deps: Pick<Deps, 'db'>, actor: Actor, input: { seriesId: string }): Promise<{ seasons: OwnerSeason[] }> {
+  await authorizeSeries(deps.db, actor, input.seriesId);
+  return { seasons: (await seasonsOfSeries(deps.db, input.seriesId)).map(toOwnerSeason) };
+}
+
+/** POST /api/owner/series/{seriesId}/seasons: the season and its table from the nights already posted, in one batch. */
+export async function createSeason(deps: Pick<Deps, 'db' | 'clock'>, actor: Actor, input: { seriesId: string; data: CreateSeasonInput }): Promise<OwnerSeason> {
+  const { venue } = await authorizeSeries(deps.db, actor, input.seriesId);
+  const { data } = input;
+  const id = newId();
+  const params = JSON.stringify(
+    data.preset === 'best_n' ? { bestN: data.bestN } : data.preset === 'min_attendance' ? { minAttendancePct: data.minAttendancePct } : {},
+  );
+  await runBatch(deps.db, [
+    insertSeason(deps.db, {
+      id,
+      seriesId: input.seriesId,
+      venueId: venue.id,
+      name: data.name,
+      startDate: data.startDate,
+      endDate: data.endDate,
+      preset: data.preset,
+      params,
+      nowIso: deps.clock.now().toISOString(),
+    }),
+    insertStandings(deps.db, seasonById(id)),
+    bumpDataVersion(deps.db),
+  ]);
+  const [row] = (await seasonsOfSeries(deps.db, input.seriesId)).filter((s) => s.id === id);
+  return toOwnerSeason(row!);
 }
