@@ -13,6 +13,7 @@ import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { backTo, QuizLoadFailed } from '../../components/quizzes/EditScreenStates';
 import { PauseSeriesDialog } from '../../components/quizzes/PauseSeriesDialog';
 import { SeriesHolidaysPanel } from '../../components/quizzes/SeriesHolidaysPanel';
+import { SeasonsPanel } from '../../components/quizzes/SeasonsPanel';
 import { EditSeriesForm, formFromQuiz, QuizDetailFields, type QuizFormValues } from '../../components/quizzes/QuizFields';
 import { Button, buttonClass } from '../../components/ui/Button';
 import { Spinner } from '../../components/ui/Spinner';
@@ -94,6 +95,7 @@ function SeriesForm({ series, back }: { series: SeriesSummary; back: string }) {
         </form>
       </FormProvider>
       <SeriesHolidaysPanel recurrenceId={series.recurrenceId} />
+      <SeasonsPanel seriesId={series.recurrenceId} />
       <ConfirmDialog
         open={confirmDelete}
         title="Ta bort hela serien?"

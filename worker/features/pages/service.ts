@@ -298,7 +298,7 @@ export async function sitemapChild(db: Db, origin: string, kind: SitemapKind, n:
   }
   if (kind === 'lag') {
     const teams = await teamSitemapChild({ db }, n);
-    return teams && teams.map((t) => ({ loc: `${origin}/lag/${t.slug}`, lastmod: day(t.lastmod) }));
+    return teams?.map((t) => ({ loc: `${origin}/lag/${t.slug}`, lastmod: day(t.lastmod) })) ?? null;
   }
   const cities = (await publicCities(db)).slice((n - 1) * SITEMAP_CITIES_PER_CHILD, n * SITEMAP_CITIES_PER_CHILD);
   if (n > 1 && !cities.length) return null;

@@ -73,7 +73,7 @@ function splitLine(line: string): { name: string; score: string | null } {
 function checkLine(line: number, name: string, rawScore: string | null): ResultLine | LineIssue {
   if (!name) return { line, message: `Rad ${line}: lagnamn saknas` };
   if (name.length > TEAM_NAME_MAX) return { line, message: `Rad ${line}: lagnamnet får vara högst ${TEAM_NAME_MAX} tecken` };
-  if (/[\u0000-\u001f\u007f]/.test(name)) return { line, message: `Rad ${line}: lagnamnet innehåller otillåtna tecken` };
+  if ([...name].some((ch) => ch.charCodeAt(0) < 32 || ch.charCodeAt(0) === 127)) return { line, message: `Rad ${line}: lagnamnet innehåller otillåtna tecken` };
   if (rawScore === null || rawScore === '') return { line, message: `Rad ${line}: poäng saknas för ”${name}”` };
   if (NEGATIVE.test(rawScore)) return { line, message: `Rad ${line}: poängen får inte vara negativ (”${name}”)` };
   const score = scoreOf(rawScore);
