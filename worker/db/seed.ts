@@ -7,6 +7,7 @@
 import { addDays, isoWeekday, nextWeekdayOnOrAfter } from '../lib/clock';
 import { slugify } from '../lib/slug';
 import { SERIES_HORIZON_DAYS } from '../features/quizzes/contract';
+import { computeStandings, rankScores, teamNameKey } from '../features/results/contract';
 import { WEEKDAYS } from '../lib/swedish';
 import { CATEGORY_CYCLE, QUIZMASTERS, SEED_CITIES } from './seed-data';
 
@@ -67,6 +68,8 @@ export function buildDemoSeed(today: string, accounts: SeedAccounts): string[] {
   }
 
   let vi = 0;
+  /** Past nights of the two results venues (issue 46), filled with results below. */
+  const resultNights: Array<{ quizId: string; vi: number; date: string }> = [];
   const premiumCandidates: Array<{ quizId: string; date: string; citySlug: string }> = [];
   const recommendedCandidates: Array<{ quizId: string; date: string; citySlug: string }> = [];
   for (const city of SEED_CITIES) {
@@ -149,6 +152,7 @@ export function buildDemoSeed(today: string, accounts: SeedAccounts): string[] {
               is_cancelled: vi === 3 && d > today && d <= addDays(today, 14) && isoWeekday(d) === wd && n % 2 === 0,
             }),
           );
+          if ((vi === 1 || vi === 2) && d < today) resultNights.push({ quizId, vi, date: d });
           if (d >= today && d <= addDays(today, 6)) {
             if (citySlug === 'stockholm' && vi === 2) premiumCandidates.push({ quizId, date: d, citySlug });
             if ([4, 8, 13].includes(vi)) recommendedCandidates.push({ quizId, date: d, citySlug });
@@ -224,6 +228,8 @@ export function buildDemoSeed(today: string, accounts: SeedAccounts): string[] {
     );
   });
 
+  out.push(...demoResults(today, resultNights));
+
   out.push(
     insert('feedback', {
       id: 'seed-feedback-1',
@@ -234,6 +240,141 @@ export function buildDemoSeed(today: string, accounts: SeedAccounts): string[] {
     }),
   );
   return mergeInserts(out);
+}
+
+/** Demo teams (issue 46): team names only. Teams 3–8 play at both results venues. */
+const DEMO_TEAMS = [
+  'Quizzly Bears',
+  'Besserwissrarna',
+  'Frågvisa Fåglar',
+  'Allvetarna',
+  'Svarslösa',
+  'Tipsrundan',
+  'Kunskapsbankirerna',
+  'Hjärnkontoret',
+  'Poängjägarna',
+  'Faktakollen',
+  'Nördarna på hörnet',
+  'Sista Svaret',
+];
+/** Weeks of past nights before the series' own first date (today − 14) that the results venues get. */
+const DEMO_RESULT_WEEKS = 8;
+
+/**
+ * Two Stockholm venues (venue 1, the demo owner's, and venue 2) with a season of past weekly nights and results
+ * (issue 46): older occurrences before the series' own, results for every past night but venue 1's latest (the
+ * owner's "Kvällar utan resultat"), a season per series with its table computed by the same rules as the app.
+ */
+function demoResults(today: string, seriesNights: Array<{ quizId: string; vi: number; date: string }>): string[] {
+  const out: string[] = [];
+  const code = (i: number) => `QKT${'23456789'[Math.floor(i / 64) % 8]}${'23456789'[Math.floor(i / 8) % 8]}${'23456789'[i % 8]}`;
+  DEMO_TEAMS.forEach((name, i) =>
+    out.push(
+      insert('teams', {
+        id: `seed-team-${i + 1}`,
+        name,
+        name_key: teamNameKey(name),
+        slug: slugify(name),
+        code: code(i),
+        created_at: `${addDays(today, -80)}T12:00:00.000Z`,
+      }),
+    ),
+  );
+  for (const vi of [1, 2]) {
+    const pad = String(vi).padStart(2, '0');
+    const seriesId = `seed-series-${pad}`;
+    const own = seriesNights.filter((n) => n.vi === vi).sort((a, b) => (a.date < b.date ? -1 : 1));
+    const first = own[0]!;
+    const older = Array.from({ length: DEMO_RESULT_WEEKS }, (_, k) => ({
+      quizId: `${seriesId}-past-${k + 1}`,
+      vi,
+      date: addDays(first.date, -7 * (DEMO_RESULT_WEEKS - k)),
+    }));
+    for (const n of older) {
+      out.push(
+        insert('quizzes', {
+          id: n.quizId,
+          location_id: `seed-loc-${pad}`,
+          date: n.date,
+          start_time: vi === 1 ? '18:30:00' : '19:00:00',
+          category: 'allmänbildning',
+          description: 'Klassiskt pubquiz med blandade frågor, bildrunda och musikrunda.',
+          is_recurring: true,
+          recurrence_id: seriesId,
+          recurrence_pattern: 'weekly',
+          recurrence_days: JSON.stringify([WEEKDAYS[isoWeekday(n.date) - 1]!.name]),
+          recurrence_until: null,
+        }),
+      );
+    }
+    // Venue 1's latest night is left without results: the owner's dashboard lists it.
+    const nights = [...older, ...own].slice(0, vi === 1 ? -1 : undefined);
+    const teamIdx = vi === 1 ? [0, 1, 2, 3, 4, 5, 6, 7, 8] : [3, 4, 5, 6, 7, 8, 9, 10, 11];
+    const stored: Array<Array<{ teamId: string; score: number; rank: number }>> = [];
+    nights.forEach((n, k) => {
+      // Not every team every night: team t skips nights where (t + k) % 5 == 0.
+      const playing = teamIdx.filter((t) => (t + k) % 5 !== 0);
+      const ranked = rankScores(playing.map((t) => ({ teamId: `seed-team-${t + 1}`, score: 20 + ((t * 7 + k * 13 + vi * 5) % 25) })));
+      stored.push(ranked);
+      out.push(
+        insert('result_nights', {
+          quiz_id: n.quizId,
+          venue_id: `seed-venue-${pad}`,
+          location_id: `seed-loc-${pad}`,
+          series_id: seriesId,
+          date: n.date,
+          team_count: ranked.length,
+          first_posted_at: `${n.date}T21:30:00.000Z`,
+          created_at: `${n.date}T21:30:00.000Z`,
+          updated_at: `${n.date}T21:30:00.000Z`,
+        }),
+      );
+      for (const r of ranked) {
+        out.push(
+          insert('results', {
+            quiz_id: n.quizId,
+            team_id: r.teamId,
+            score: r.score,
+            rank: r.rank,
+            date: n.date,
+            venue_id: `seed-venue-${pad}`,
+            location_id: `seed-loc-${pad}`,
+          }),
+        );
+      }
+    });
+    const seasonId = `seed-season-${pad}`;
+    const preset = vi === 1 ? 'placing_15' : 'total';
+    out.push(
+      insert('seasons', {
+        id: seasonId,
+        series_id: seriesId,
+        venue_id: `seed-venue-${pad}`,
+        name: 'Höstsäsongen',
+        start_date: older[0]!.date,
+        end_date: addDays(today, 60),
+        preset,
+        params: '{}',
+      }),
+    );
+    computeStandings(preset, {}, stored).forEach((st, i) => {
+      const t = Number(st.teamId.slice('seed-team-'.length)) - 1;
+      out.push(
+        insert('season_standings', {
+          season_id: seasonId,
+          team_id: st.teamId,
+          team_name: DEMO_TEAMS[t]!,
+          team_slug: slugify(DEMO_TEAMS[t]!),
+          hidden: false,
+          points: st.points,
+          nights: st.nights,
+          rank: st.rank,
+          position: i + 1,
+        }),
+      );
+    });
+  }
+  return out;
 }
 
 /** Rows per merged INSERT: ~300 bytes a quiz row keeps a statement far below D1's 100 KB statement limit. */

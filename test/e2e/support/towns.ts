@@ -22,5 +22,7 @@ export const STORY_TOWNS = {
   takeItWithYou: 'Ljungby',
   xss: 'Markaryd',
   tips: 'Alvesta',
+  resultsPhone: 'Filipstad',
+  resultsDesktop: 'Hagfors',
 } as const;
 export type StoryTown = keyof typeof STORY_TOWNS;

@@ -6,6 +6,8 @@ import * as z from 'zod';
 import { SEASON_PRESET_LABELS, SEASON_PRESETS, type SeasonPreset } from '../../lib/season-presets';
 
 export { SEASON_PRESET_LABELS, SEASON_PRESETS, type SeasonPreset };
+/** The pure rules (no I/O), for the demo seed (worker/db/seed.ts) and the owner's form. */
+export { computeStandings, rankScores } from './rules';
 
 /** Teams (lines) per night at most. */
 export const RESULTS_MAX_TEAMS = 60;
