@@ -24,6 +24,8 @@ export type ObjectKind = 'none' | 'venue' | 'location' | 'quiz' | 'seriesQuiz' |
 export interface Target extends Side {
   houseVenueId: string;
   feedbackId: string;
+  teamId: string;
+  teamSlug: string;
   /** A fresh unique string for bodies that need one (e-mails, names). */
   fresh: string;
 }
@@ -102,7 +104,7 @@ export function missingTarget(kind: ObjectKind, t: Target): Target {
 }
 
 export function targetFor(world: World, fresh: string): Target {
-  return { ...world.a, houseVenueId: world.houseVenueId, feedbackId: world.feedbackId, fresh };
+  return { ...world.a, houseVenueId: world.houseVenueId, feedbackId: world.feedbackId, teamId: world.teamId, teamSlug: world.teamSlug, fresh };
 }
 
 export const ROUTES: Record<string, RouteCase> = {
@@ -240,11 +242,10 @@ export const ROUTES: Record<string, RouteCase> = {
   },
   'POST /api/teams/:slug/report': {
     object: 'none',
-    path: (t) => `/api/teams/inget-lag-${t.fresh}/report`,
+    path: (t) => `/api/teams/${t.teamSlug}/report`,
     body: () => ({ reason: 'Stötande namn' }),
-    expect: PUBLIC(404),
-    note: 'public, rate-limited; the world has no team, so every caller gets the unknown team’s 404',
-    fuzzActor: 'visitor',
+    expect: PUBLIC(201),
+    note: 'public, rate-limited per client; the report goes to the superadmin’s queue',
   },
   'GET /api/admin/team-reports': { object: 'none', expect: SUPERADMIN(200) },
   'POST /api/admin/team-reports/:id/dismiss': {
@@ -592,7 +593,7 @@ export const ROUTES: Record<string, RouteCase> = {
   'GET /quiz/:slug': { object: 'none', path: (t) => `/quiz/${t.citySlug}`, expect: PUBLIC(200) },
   'GET /quiz/:city/:second': { object: 'none', path: (t) => `/quiz/${t.citySlug}/${t.venueSlug}`, expect: PUBLIC(200) },
   'GET /quiz/:city/:venue/resultat': { object: 'none', path: (t) => `/quiz/${t.citySlug}/${t.venueSlug}/resultat`, expect: PUBLIC(200) },
-  'GET /lag/:slug': { object: 'none', path: () => '/lag/inget-lag', expect: PUBLIC(404), note: 'the world has no team: the not-found page' },
+  'GET /lag/:slug': { object: 'none', path: (t) => `/lag/${t.teamSlug}`, expect: PUBLIC(200) },
   'GET /sitemap.xml': { object: 'none', expect: PUBLIC(200), note: 'the sitemap index (issue 19 §4)' },
   'GET /sitemaps/:file': {
     object: 'none',

@@ -3,6 +3,7 @@
  * Worker. Imports only zod; every message is Swedish and names the line.
  */
 import * as z from 'zod';
+import { isSingleLine, lineText } from '../../lib/zod-text';
 import { SEASON_PRESET_LABELS, SEASON_PRESETS, type SeasonPreset } from '../../lib/season-presets';
 
 export { SEASON_PRESET_LABELS, SEASON_PRESETS, type SeasonPreset };
@@ -75,7 +76,7 @@ function splitLine(line: string): { name: string; score: string | null } {
 function checkLine(line: number, name: string, rawScore: string | null): ResultLine | LineIssue {
   if (!name) return { line, message: `Rad ${line}: lagnamn saknas` };
   if (name.length > TEAM_NAME_MAX) return { line, message: `Rad ${line}: lagnamnet får vara högst ${TEAM_NAME_MAX} tecken` };
-  if ([...name].some((ch) => ch.charCodeAt(0) < 32 || ch.charCodeAt(0) === 127)) return { line, message: `Rad ${line}: lagnamnet innehåller otillåtna tecken` };
+  if (!isSingleLine(name)) return { line, message: `Rad ${line}: lagnamnet innehåller otillåtna tecken` };
   if (rawScore === null || rawScore === '') return { line, message: `Rad ${line}: poäng saknas för ”${name}”` };
   if (NEGATIVE.test(rawScore)) return { line, message: `Rad ${line}: poängen får inte vara negativ (”${name}”)` };
   const score = scoreOf(rawScore);
@@ -283,11 +284,10 @@ export const TeamSlugParamSchema = z.object({ slug: z.string().trim().min(1, 'An
 
 /** POST /api/teams/{slug}/report: why the name is offensive. */
 export const ReportTeamSchema = z.object({
-  reason: z
-    .string({ error: 'Anledning: skriv varför namnet är stötande' })
-    .trim()
-    .min(1, 'Anledning: skriv varför namnet är stötande')
-    .max(TEAM_REPORT_REASON_MAX, `Anledning: högst ${TEAM_REPORT_REASON_MAX} tecken`)
+  reason: lineText()
+    .pipe(
+      z.string().trim().min(1, 'Anledning: skriv varför namnet är stötande').max(TEAM_REPORT_REASON_MAX, `Anledning: högst ${TEAM_REPORT_REASON_MAX} tecken`),
+    )
     .describe('Anledning'),
 });
 
@@ -296,7 +296,10 @@ export const TeamIdParamSchema = z.object({ id: z.string().trim().min(1, 'Ange e
 /** PATCH /api/admin/teams/{id}: the superadmin renames or hides (or shows) a team. */
 export const AdminTeamSchema = z
   .object({
-    name: z.string().trim().min(1, 'Namn: ange ett namn').max(TEAM_NAME_MAX, `Namn: högst ${TEAM_NAME_MAX} tecken`).optional().describe('Namn'),
+    name: lineText()
+      .pipe(z.string().trim().min(1, 'Namn: ange ett namn').max(TEAM_NAME_MAX, `Namn: högst ${TEAM_NAME_MAX} tecken`))
+      .optional()
+      .describe('Namn'),
     hidden: z.boolean({ error: 'Dold: ange true eller false' }).optional().describe('Dold'),
   })
   .refine((v) => v.name !== undefined || v.hidden !== undefined, { message: 'Ange ett nytt namn eller om laget ska döljas', path: ['name'] });
@@ -318,7 +321,7 @@ const SEASON_DATE = z
 /** POST /api/owner/series/{seriesId}/seasons: a season on a series (name, date range, scoring preset). */
 export const CreateSeasonSchema = z
   .object({
-    name: z.string({ error: 'Namn: ange ett namn' }).trim().min(1, 'Namn: ange ett namn').max(60, 'Namn: högst 60 tecken').describe('Namn'),
+    name: lineText().pipe(z.string().trim().min(1, 'Namn: ange ett namn').max(60, 'Namn: högst 60 tecken')).describe('Namn'),
     startDate: SEASON_DATE.describe('Startdatum'),
     endDate: SEASON_DATE.describe('Slutdatum'),
     preset: z.enum(SEASON_PRESETS, { error: 'Poängregel: välj en regel' }).describe('Poängregel'),
