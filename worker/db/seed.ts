@@ -690,7 +690,85 @@ export function buildScaleSeed(today: string, quizRows: number, houseEmail: stri
         `FROM s JOIN i ON i.n < s.count JOIN c ON c.k = CASE WHEN s.v % 5 = 1 THEN ${MUSIC_K} ELSE (s.v + i.n) % ${CATEGORY_CYCLE.length} END ORDER BY s.v, i.n;`,
     );
   }
+  if (venuesNeeded >= 1) out.push(...scaleResults(today));
   return out;
+}
+
+/** Issue 46's scale: venue 1's series has a season of SCALE_RESULT_NIGHTS past nights × SCALE_RESULT_TEAMS teams (the bench's results rows). */
+export const SCALE_RESULT_NIGHTS = 40;
+export const SCALE_RESULT_TEAMS = 30;
+
+function scaleResults(today: string): string[] {
+  const digits = '23456789';
+  const teams = Array.from({ length: SCALE_RESULT_TEAMS }, (_, t) => ({
+    id: `scale-team-${t + 1}`,
+    name: `Skallaget ${t + 1}`,
+    code: `SK${digits[Math.floor(t / 512) % 8]}${digits[Math.floor(t / 64) % 8]}${digits[Math.floor(t / 8) % 8]}${digits[t % 8]}`,
+  }));
+  const first = nextWeekdayOnOrAfter(addDays(today, -7), 2);
+  const nights = Array.from({ length: SCALE_RESULT_NIGHTS }, (_, k) => ({
+    quizId: `scale-past-1-${k + 1}`,
+    date: addDays(first, -7 * (SCALE_RESULT_NIGHTS - k)),
+  }));
+  const stored = nights.map((_, k) => rankScores(teams.map((t, i) => ({ teamId: t.id, score: 60 + ((i * 7 + k * 11) % 30) }))));
+  const rows = (table: string, cols: string[], values: Array<Array<string | number | boolean | null>>) => {
+    const out: string[] = [];
+    for (let i = 0; i < values.length; i += 200)
+      out.push(
+        `INSERT OR IGNORE INTO ${table} (${cols.join(', ')}) VALUES ${values
+          .slice(i, i + 200)
+          .map((v) => `(${v.map(sqlValue).join(', ')})`)
+          .join(', ')};`,
+      );
+    return out;
+  };
+  const posted = (date: string) => `${date}T21:30:00.000Z`;
+  const standings = computeStandings('total', {}, stored);
+  return [
+    ...rows(
+      'teams',
+      ['id', 'name', 'name_key', 'slug', 'code'],
+      teams.map((t) => [t.id, t.name, teamNameKey(t.name), slugify(t.name), t.code]),
+    ),
+    ...rows(
+      'quizzes',
+      ['id', 'location_id', 'date', 'start_time', 'category', 'is_recurring', 'recurrence_id', 'recurrence_pattern', 'recurrence_days'],
+      nights.map((n) => [n.quizId, 'scale-loc-1', n.date, '18:30:00', 'allmänbildning', true, 'scale-series-1', 'weekly', JSON.stringify([WEEKDAYS[1]!.name])]),
+    ),
+    ...rows(
+      'result_nights',
+      ['quiz_id', 'venue_id', 'location_id', 'series_id', 'date', 'team_count', 'first_posted_at', 'created_at', 'updated_at'],
+      nights.map((n) => [
+        n.quizId,
+        'scale-venue-1',
+        'scale-loc-1',
+        'scale-series-1',
+        n.date,
+        SCALE_RESULT_TEAMS,
+        posted(n.date),
+        posted(n.date),
+        posted(n.date),
+      ]),
+    ),
+    ...rows(
+      'results',
+      ['quiz_id', 'team_id', 'score', 'rank', 'date', 'venue_id', 'location_id'],
+      nights.flatMap((n, k) => stored[k]!.map((r) => [n.quizId, r.teamId, r.score, r.rank, n.date, 'scale-venue-1', 'scale-loc-1'])),
+    ),
+    ...rows(
+      'seasons',
+      ['id', 'series_id', 'venue_id', 'name', 'start_date', 'end_date', 'preset', 'params'],
+      [['scale-season-1', 'scale-series-1', 'scale-venue-1', 'Skalsäsongen', nights[0]!.date, addDays(today, 90), 'total', '{}']],
+    ),
+    ...rows(
+      'season_standings',
+      ['season_id', 'team_id', 'team_name', 'team_slug', 'hidden', 'points', 'nights', 'rank', 'position'],
+      standings.map((st, i) => {
+        const t = teams.find((x) => x.id === st.teamId)!;
+        return ['scale-season-1', t.id, t.name, slugify(t.name), false, st.points, st.nights, st.rank, i + 1];
+      }),
+    ),
+  ];
 }
 
 /** The trigger that recomputes a listing unit on every quiz insert (migration 0005). */
