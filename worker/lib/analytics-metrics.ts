@@ -14,6 +14,8 @@ export const ANALYTICS_METRICS = [
   'calendar_add',
   'feed_subscribe',
   'follow',
+  /** A view of a venue's results page (issue 46). */
+  'results_view',
 ] as const;
 export type AnalyticsMetric = (typeof ANALYTICS_METRICS)[number];
 

@@ -91,8 +91,9 @@ function flushAll(): void {
 }
 
 /** Starts counting on a hydrated public page: card impressions, tracked clicks, the final flush. */
-export function startCounting(root: HTMLElement, page: { venueId?: string | undefined }): void {
+export function startCounting(root: HTMLElement, page: { venueId?: string | undefined; resultsVenueId?: string | undefined }): void {
   if (page.venueId) track('venue_view', { venueId: page.venueId });
+  if (page.resultsVenueId) track('results_view', { venueId: page.resultsVenueId });
 
   document.addEventListener('click', (e) => {
     const el = (e.target as Element | null)?.closest?.('[data-track]');

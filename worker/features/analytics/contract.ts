@@ -19,6 +19,7 @@ export const METRIC_LABELS: Record<Metric, string> = {
   calendar_add: 'Tillagda i kalender',
   feed_subscribe: 'Kalenderprenumerationer',
   follow: 'Följare',
+  results_view: 'Visningar av resultat',
 };
 /** Lower-case plural for the comparison line ("3,1 × fler detaljvisningar"). */
 const METRIC_NOUNS: Record<Metric, string> = {
@@ -32,6 +33,7 @@ const METRIC_NOUNS: Record<Metric, string> = {
   calendar_add: 'kalendertillägg',
   feed_subscribe: 'kalenderprenumerationer',
   follow: 'nya följare',
+  results_view: 'visningar av resultatsidan',
 };
 
 export const PERIODS = [7, 30, 90] as const;
