@@ -268,7 +268,7 @@ const DEMO_RESULT_WEEKS = 8;
 function demoResults(today: string, seriesNights: Array<{ quizId: string; vi: number; date: string }>): string[] {
   const out: string[] = [];
   const code = (i: number) => `QKT${'23456789'[Math.floor(i / 64) % 8]}${'23456789'[Math.floor(i / 8) % 8]}${'23456789'[i % 8]}`;
-  DEMO_TEAMS.forEach((name, i) =>
+  DEMO_TEAMS.forEach((name, i) => {
     out.push(
       insert('teams', {
         id: `seed-team-${i + 1}`,
@@ -278,8 +278,8 @@ function demoResults(today: string, seriesNights: Array<{ quizId: string; vi: nu
         code: code(i),
         created_at: `${addDays(today, -80)}T12:00:00.000Z`,
       }),
-    ),
-  );
+    );
+  });
   for (const vi of [1, 2]) {
     const pad = String(vi).padStart(2, '0');
     const seriesId = `seed-series-${pad}`;
