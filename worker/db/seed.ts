@@ -5,6 +5,7 @@
  * `today` (Stockholm), so the demo never goes stale.
  */
 import { addDays, isoWeekday, nextWeekdayOnOrAfter } from '../lib/clock';
+import { chunks } from '../lib/chunks';
 import { slugify } from '../lib/slug';
 import { SERIES_HORIZON_DAYS } from '../features/quizzes/contract';
 import { computeStandings, rankScores, teamNameKey } from '../features/results/contract';
@@ -711,17 +712,10 @@ function scaleResults(today: string): string[] {
     date: addDays(first, -7 * (SCALE_RESULT_NIGHTS - k)),
   }));
   const stored = nights.map((_, k) => rankScores(teams.map((t, i) => ({ teamId: t.id, score: 60 + ((i * 7 + k * 11) % 30) }))));
-  const rows = (table: string, cols: string[], values: Array<Array<string | number | boolean | null>>) => {
-    const out: string[] = [];
-    for (let i = 0; i < values.length; i += 200)
-      out.push(
-        `INSERT OR IGNORE INTO ${table} (${cols.join(', ')}) VALUES ${values
-          .slice(i, i + 200)
-          .map((v) => `(${v.map(sqlValue).join(', ')})`)
-          .join(', ')};`,
-      );
-    return out;
-  };
+  const rows = (table: string, cols: string[], values: Array<Array<string | number | boolean | null>>) =>
+    chunks(values, 200).map(
+      (part) => `INSERT OR IGNORE INTO ${table} (${cols.join(', ')}) VALUES ${part.map((v) => `(${v.map(sqlValue).join(', ')})`).join(', ')};`,
+    );
   const posted = (date: string) => `${date}T21:30:00.000Z`;
   const standings = computeStandings('total', {}, stored);
   return [

@@ -3,7 +3,7 @@
  * Worker. Imports only zod; every message is Swedish and names the line.
  */
 import * as z from 'zod';
-import { isSingleLine, lineText } from '../../lib/zod-text';
+import { isSingleLine, lineText, multiLineText } from '../../lib/zod-text';
 import { SEASON_PRESET_LABELS, SEASON_PRESETS, type SeasonPreset } from '../../lib/season-presets';
 
 export { SEASON_PRESET_LABELS, SEASON_PRESETS, type SeasonPreset };
@@ -138,11 +138,14 @@ function collect(checked: Array<ResultLine | LineIssue>): ParseResult {
 /** PUT /api/owner/quizzes/{quizId}/results: the paste box's text, or rows. `acceptNew`: keep names that resemble a known team as new teams. */
 export const PostResultsSchema = z
   .object({
-    text: z.string({ error: 'Resultat: ange text' }).max(RESULTS_TEXT_MAX, `Resultat: högst ${RESULTS_TEXT_MAX} tecken`).optional().describe('Resultat'),
+    text: multiLineText()
+      .pipe(z.string().max(RESULTS_TEXT_MAX, `Resultat: högst ${RESULTS_TEXT_MAX} tecken`))
+      .optional()
+      .describe('Resultat'),
     rows: z
       .array(
         z.object({
-          team: z.string({ error: 'Lag: ange ett lagnamn' }).max(200, 'Lag: för långt namn').describe('Lag'),
+          team: lineText().pipe(z.string().max(200, 'Lag: för långt namn')).describe('Lag'),
           score: z.union([z.number(), z.string().max(20), z.null()], { error: 'Poäng: ange en poäng' }).describe('Poäng'),
         }),
         { error: 'Rader: ange en lista med lag och poäng' },
@@ -280,7 +283,7 @@ export const HideTeamSchema = z.object({
 });
 export type HideTeamInput = z.output<typeof HideTeamSchema>;
 
-export const TeamSlugParamSchema = z.object({ slug: z.string().trim().min(1, 'Ange ett lag').max(100, 'Ogiltigt lag').describe('slug') });
+export const TeamSlugParamSchema = z.object({ slug: lineText().pipe(z.string().trim().min(1, 'Ange ett lag').max(100, 'Ogiltigt lag')).describe('slug') });
 
 /** POST /api/teams/{slug}/report: why the name is offensive. */
 export const ReportTeamSchema = z.object({
