@@ -55,7 +55,7 @@ async function hydrate(root: HTMLElement, data: PublicPageData) {
   await nextTask();
   const { hydratePublicPage } = await import('./pages/hydrate');
   await nextTask();
-  hydratePublicPage(root, data);
+  await hydratePublicPage(root, data);
 }
 
 // Issue 32: the service worker (offline, "Lägg till på hemskärmen", new versions) is registered by a lazy chunk

@@ -5,8 +5,7 @@ import { NotFound } from '../routes/NotFound';
 import { AnnonseraPage } from './AnnonseraPage';
 import { CombinedPage } from './CombinedPage';
 import { ListingPage } from './ListingPage';
-import { ResultsPage } from './ResultsPage';
-import { TeamPage } from './TeamPage';
+import { extraPages } from './page-registry';
 import type { PublicPageData } from './types';
 import { VenuePage } from './VenuePage';
 
@@ -33,10 +32,14 @@ function renderPage(data: PublicPageData) {
       return <VenuePage data={data} />;
     case 'advertise':
       return <AnnonseraPage data={data} />;
-    case 'results':
-      return <ResultsPage data={data} />;
-    case 'team':
-      return <TeamPage data={data} />;
+    case 'results': {
+      const Page = extraPages.results;
+      return Page ? <Page data={data} /> : null;
+    }
+    case 'team': {
+      const Page = extraPages.team;
+      return Page ? <Page data={data} /> : null;
+    }
     case 'notFound':
       return (
         <>
