@@ -130,4 +130,5 @@ CREATE TABLE `teams` (
 --> statement-breakpoint
 CREATE UNIQUE INDEX `teams_name_key_uq` ON `teams` (`name_key`);--> statement-breakpoint
 CREATE UNIQUE INDEX `teams_slug_uq` ON `teams` (`slug`);--> statement-breakpoint
-CREATE UNIQUE INDEX `teams_code_uq` ON `teams` (`code`);
+CREATE UNIQUE INDEX `teams_code_uq` ON `teams` (`code`);--> statement-breakpoint
+ALTER TABLE `follows` ADD `results` integer DEFAULT false NOT NULL;

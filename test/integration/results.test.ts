@@ -6,11 +6,12 @@
  */
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { seasons } from '../../worker/db/schema';
+import { follows, pushSubscriptions, seasons } from '../../worker/db/schema';
+import { postResults } from '../../worker/features/results/service';
 import { newId } from '../../worker/lib/ids';
 import type { SeasonPreset } from '../../worker/lib/season-presets';
 import { SEASON_FIXTURE, SEASON_FIXTURE_EXPECTED } from '../fixtures/results-season';
-import { callJson, createLocation, createQuiz, createUser, createVenue, snapshot, testDb, unique } from '../factories';
+import { callJson, createLocation, createQuiz, createUser, createVenue, snapshot, testDb, testDeps, unique } from '../factories';
 
 // Tuesday 2030-03-12, 21:00 in Stockholm.
 const CLOCK = '2030-03-12T20:00:00Z';
@@ -309,5 +310,59 @@ describe('seasons on a series', () => {
     ]);
     const list = await callJson(path, { cookie: user.cookie, clock: CLOCK });
     expect(list.body.seasons).toHaveLength(1);
+  });
+});
+
+describe('"Veckans resultat" for followers', () => {
+  it('a follower who opted in gets one push on the first post, none on a correction; others get none', async () => {
+    const { user, venue, location, quiz } = await ownerWithQuiz();
+    const db = testDb();
+    const follow = async (results: boolean, subscribed: boolean) => {
+      const follower = await createUser({ now: new Date(CLOCK) });
+      const id = newId();
+      await db
+        .insert(follows)
+        .values({ id, userId: follower.id, kind: 'place', locationId: location.id, targetKey: `place:${location.id}`, results, confirmedAt: CLOCK });
+      if (subscribed) await db.insert(pushSubscriptions).values({ id: newId(), followId: id, endpoint: `https://push.example/${id}`, p256dh: 'k', auth: 'a' });
+      return { id, follower };
+    };
+    const opted = await follow(true, true);
+    await follow(false, true);
+    await follow(true, false);
+
+    // The follower turns it on (and off) through the API.
+    const patched = await callJson(`/api/follows/${opted.id}`, { method: 'PATCH', body: { results: false }, cookie: opted.follower.cookie, clock: CLOCK });
+    expect(patched.status).toBe(200);
+    expect(patched.body.follow).toMatchObject({ results: false, reminders: true });
+    expect(
+      (await callJson(`/api/follows/${opted.id}`, { method: 'PATCH', body: { results: true }, cookie: opted.follower.cookie, clock: CLOCK })).body.follow
+        .results,
+    ).toBe(true);
+    expect((await callJson(`/api/follows/${opted.id}`, { method: 'PATCH', body: {}, cookie: opted.follower.cookie, clock: CLOCK })).status).toBe(400);
+
+    const bodies: unknown[] = [];
+    const deps = testDeps({
+      now: CLOCK,
+      ports: { mailQueue: () => ({ send: async (b: unknown) => void bodies.push(b), sendBatch: async () => undefined }) as never },
+    });
+    const actor = { id: user.id, email: user.email, roles: ['admin' as const] };
+    const t = unique('V');
+    await postResults(deps, actor, { quizId: quiz.id, body: { text: `${t} Ettan;10\n${t} Tvåan;8` } });
+    expect(bodies).toEqual([
+      {
+        type: 'push',
+        followId: opted.id,
+        key: `results:${quiz.id}`,
+        notice: {
+          title: `Veckans resultat: ${venue.name}`,
+          body: `Vinnare tisdag 12 mars: ${t} Ettan`,
+          url: `/quiz/stockholm/${venue.slug}/resultat`,
+          followId: opted.id,
+          tag: `results:${quiz.id}`,
+        },
+      },
+    ]);
+    await postResults(deps, actor, { quizId: quiz.id, body: { text: `${t} Ettan;10\n${t} Tvåan;11` } });
+    expect(bodies).toHaveLength(1);
   });
 });

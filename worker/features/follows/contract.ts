@@ -81,7 +81,13 @@ export const FollowRequestSchema = z
   .refine((v) => (v.placeId ? 1 : 0) + (v.filters ? 1 : 0) === 1, { message: 'Ange antingen ett ställe eller en sökning', path: ['placeId'] });
 export type FollowRequest = z.infer<typeof FollowRequestSchema>;
 
-export const FollowPatchSchema = z.object({ reminders: z.boolean({ error: 'Påminnelser måste vara på eller av' }).describe('Påminnelser') });
+export const FollowPatchSchema = z
+  .object({
+    reminders: z.boolean({ error: 'Påminnelser måste vara på eller av' }).optional().describe('Påminnelser'),
+    /** "Veckans resultat" (issue 46): a push when the place's night gets its results. */
+    results: z.boolean({ error: 'Veckans resultat måste vara på eller av' }).optional().describe('Veckans resultat'),
+  })
+  .refine((v) => v.reminders !== undefined || v.results !== undefined, { message: 'Ange påminnelser eller Veckans resultat', path: ['reminders'] });
 
 export const FollowIdParamSchema = z.object({ id: lineText().min(1).max(64).describe('Bevakning') });
 
@@ -94,6 +100,8 @@ export interface FollowView {
   /** Page to open: the place's venue page or the listing with the filters. */
   url: string | null;
   reminders: boolean;
+  /** "Veckans resultat" (issue 46; places only). */
+  results: boolean;
   confirmed: boolean;
   createdAt: string;
 }

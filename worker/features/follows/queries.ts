@@ -73,6 +73,7 @@ export interface FollowWithRecipient {
   location_id: string | null;
   filters: string | null;
   reminders: number;
+  results: number;
   confirmed_at: string | null;
   created_at: string;
   email: string | null;
@@ -83,7 +84,7 @@ export interface FollowWithRecipient {
 }
 
 const FOLLOW_SELECT = sql`
-  SELECT f.id, f.user_id, f.address_id, f.kind, f.location_id, f.filters, f.reminders, f.confirmed_at, f.created_at,
+  SELECT f.id, f.user_id, f.address_id, f.kind, f.location_id, f.filters, f.reminders, f.results, f.confirmed_at, f.created_at,
          coalesce(u.email, a.email) AS email,
          l.name AS place_name, l.city, l.city_slug, v.slug AS venue_slug
   FROM follows f
@@ -263,10 +264,20 @@ export async function followIdsOfAddress(db: Db, addressId: string): Promise<str
 }
 
 /** Sets reminders on one of the owner's follows; the ids changed (none: someone else's or a missing one). */
-export function setOwnReminders(db: Db, owner: FollowOwner, followId: string, reminders: boolean, at: string) {
+export function setOwnReminders(
+  db: Db,
+  owner: FollowOwner,
+  followId: string,
+  set: { reminders?: boolean | undefined; results?: boolean | undefined },
+  at: string,
+) {
   return db
     .update(follows)
-    .set({ reminders, updatedAt: at })
+    .set({
+      ...(set.reminders !== undefined ? { reminders: set.reminders } : {}),
+      ...(set.results !== undefined ? { results: set.results } : {}),
+      updatedAt: at,
+    })
     .where(and(eq(follows.id, followId), ownerCondition(owner)))
     .returning({ id: follows.id });
 }
@@ -395,4 +406,14 @@ export async function claimPushSend(db: Db, sendKey: string): Promise<boolean> {
 /** Gives a claimed send key back (the send failed; the queue's retry sends it). */
 export function releasePushSend(db: Db, sendKey: string) {
   return db.run(sql`DELETE FROM push_sends WHERE send_key = ${sendKey}`);
+}
+
+/** Confirmed follows of a place with "Veckans resultat" on and a push subscription (issue 46), at most `limit`. */
+export async function resultsPushFollowIds(db: Db, locationId: string, limit = 1000): Promise<string[]> {
+  const rows = await db.all<{ id: string }>(sql`
+    SELECT f.id AS id FROM follows f
+    WHERE f.kind = 'place' AND f.location_id = ${locationId} AND f.results = 1 AND f.confirmed_at IS NOT NULL
+      AND EXISTS (SELECT 1 FROM push_subscriptions p WHERE p.follow_id = f.id)
+    LIMIT ${limit}`);
+  return rows.map((r) => r.id);
 }

@@ -15,6 +15,8 @@ import { isSpentError, linkKeys, linkRefusal, requireLink, signLink, spendStatem
 import { hashToken } from '../../lib/tokens';
 import { teamHideMail } from './mail';
 import { authorizeSeries } from '../series/service';
+import { enqueueResultsPush } from '../follows/service';
+import { displayDate } from '../../lib/swedish';
 import { newId } from '../../lib/ids';
 import { slugify } from '../../lib/slug';
 import { uniqueViolation } from '../../lib/unique-race';
@@ -91,7 +93,7 @@ import {
 } from './queries';
 import { closestTeam, looksLikeTeamCode, newTeamCode, rankScores } from './rules';
 
-export type ResultsDeps = Pick<Deps, 'db' | 'clock'>;
+export type ResultsDeps = Pick<Deps, 'db' | 'clock' | 'push' | 'mailQueue'>;
 
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -284,7 +286,32 @@ export async function postResults(deps: ResultsDeps, actor: Actor, input: { quiz
     if (uniqueViolation(err)) throw conflict('Ett annat inlägg sparades samtidigt. Försök igen.');
     throw err;
   }
-  return answer(deps, quiz);
+  const out = await answer(deps, quiz);
+  // "Veckans resultat": followers who opted in get the first post as a push; a correction sends nothing.
+  if (!night) await announceResults(deps, { quiz, location, venue, rows: out.rows });
+  return out;
+}
+
+/** The first post's push to the place's followers (best effort: the results are stored whatever happens here). */
+async function announceResults(
+  deps: ResultsDeps,
+  input: { quiz: Quiz; location: { id: string; citySlug: string }; venue: { name: string; slug: string }; rows: NightResults['rows'] },
+): Promise<void> {
+  const top = input.rows.filter((r) => r.rank === 1).map((r) => r.team);
+  if (!top.length || !deps.push) return;
+  try {
+    await enqueueResultsPush(deps, {
+      locationId: input.location.id,
+      quizId: input.quiz.id,
+      notice: {
+        title: `Veckans resultat: ${input.venue.name}`,
+        body: `Vinnare ${displayDate(input.quiz.date)}: ${top.join(', ')}`,
+        url: `/quiz/${encodeURIComponent(input.location.citySlug)}/${encodeURIComponent(input.venue.slug)}/resultat`,
+      },
+    });
+  } catch (err) {
+    console.error(`results ${input.quiz.id}: the followers' push could not be queued`, err);
+  }
 }
 
 /** GET /api/owner/locations/{id}/results: the place's nights of the last RESULTS_POST_DAYS days, newest first. */
