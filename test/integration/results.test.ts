@@ -8,6 +8,8 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { follows, pushSubscriptions, seasons } from '../../worker/db/schema';
 import { postResults } from '../../worker/features/results/service';
+import { processMailBatch } from '../../worker/features/follows/service';
+import { DEV_LINK_SIGNING_SECRET } from '../../worker/env';
 import { newId } from '../../worker/lib/ids';
 import type { SeasonPreset } from '../../worker/lib/season-presets';
 import { SEASON_FIXTURE, SEASON_FIXTURE_EXPECTED } from '../fixtures/results-season';
@@ -364,5 +366,23 @@ describe('"Veckans resultat" for followers', () => {
     ]);
     await postResults(deps, actor, { quizId: quiz.id, body: { text: `${t} Ettan;10\n${t} Tvåan;11` } });
     expect(bodies).toHaveLength(1);
+  });
+
+  it("the Monday digest of a follower who opted in lists last week's winners with a link to the results page", async () => {
+    const { user, venue, location, quiz } = await ownerWithQuiz();
+    const follower = await createUser({ now: new Date(CLOCK) });
+    const id = newId();
+    await testDb()
+      .insert(follows)
+      .values({ id, userId: follower.id, kind: 'place', locationId: location.id, targetKey: `place:${location.id}`, results: true, confirmedAt: CLOCK });
+    const t = unique('D');
+    expect((await put(quiz.id, { text: `${t} Vinnarna;10\n${t} Tvåorna;8` }, { cookie: user.cookie })).status).toBe(200);
+    // Monday 2030-03-18: the digest of the week after the night (nothing upcoming at the place: the results alone).
+    const deps = testDeps({ now: '2030-03-18T07:00:00Z', config: { appUrl: 'http://localhost', linkSigningSecret: DEV_LINK_SIGNING_SECRET } });
+    const message = { id: `m-${t}`, body: { type: 'digest', followId: id, week: '2030-03-18' }, attempts: 1, ack() {}, retry() {} };
+    await processMailBatch(deps, { queueName: 'quizkvall-mail', messages: [message] });
+    const [mail] = await testDb().all<{ text: string; html: string }>(sql`SELECT text, html FROM mail_outbox WHERE to_email = ${follower.email}`);
+    expect(mail!.text).toContain(`Veckans resultat:\ntisdag 12 mars: ${t} Vinnarna vann\n  http://localhost/quiz/stockholm/${venue.slug}/resultat`);
+    expect(mail!.html).toContain('Alla resultat');
   });
 });

@@ -417,3 +417,12 @@ export async function resultsPushFollowIds(db: Db, locationId: string, limit = 1
     LIMIT ${limit}`);
   return rows.map((r) => r.id);
 }
+
+/** "Veckans resultat" in the digest (issue 46): the winners (rank 1, visible teams) of a place's nights between two dates. */
+export async function winnersAtPlace(db: Db, locationId: string, from: string, to: string): Promise<Array<{ date: string; team: string }>> {
+  return db.all<{ date: string; team: string }>(sql`
+    SELECT n.date AS date, t.name AS team
+    FROM result_nights n CROSS JOIN results r ON r.quiz_id = n.quiz_id AND r.rank = 1 CROSS JOIN teams t ON t.id = r.team_id
+    WHERE n.location_id = ${locationId} AND n.date BETWEEN ${from} AND ${to} AND t.hidden_at IS NULL
+    ORDER BY n.date, t.name_key LIMIT 20`);
+}
