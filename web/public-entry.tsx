@@ -41,7 +41,7 @@ if (root && dataEl?.textContent) {
     announceEarlyEdits(root);
   }).observe(document.documentElement, { attributes: true, attributeFilter: ['data-hydrated'] });
   // Privacy-first counting (issue 18): no cookie, no id; see components/analytics/beacon.ts.
-  startCounting(root, { venueId: data.kind === 'venue' ? data.venue.id : undefined });
+  startCounting(root, { venueId: data.kind === 'venue' ? data.venue.id : undefined, resultsVenueId: data.kind === 'results' ? data.venue.id : undefined });
   void hydrate(root, data);
 }
 
@@ -55,7 +55,7 @@ async function hydrate(root: HTMLElement, data: PublicPageData) {
   await nextTask();
   const { hydratePublicPage } = await import('./pages/hydrate');
   await nextTask();
-  hydratePublicPage(root, data);
+  await hydratePublicPage(root, data);
 }
 
 // Issue 32: the service worker (offline, "Lägg till på hemskärmen", new versions) is registered by a lazy chunk

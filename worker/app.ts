@@ -22,6 +22,7 @@ import { promotionRoutes } from './features/promotion/routes';
 import { devCheckoutRoutes } from './features/payments/dev-checkout';
 import { paymentsRoutes } from './features/payments/routes';
 import { quizRoutes } from './features/quizzes/routes';
+import { resultsOwnerRoutes, teamAdminRoutes, teamHidePages, teamPublicRoutes } from './features/results/routes';
 import { calendarSyncRoutes } from './features/calendar-sync/routes';
 import { kitRoutes } from './features/kit/routes';
 import { seriesRoutes } from './features/series/routes';
@@ -127,6 +128,8 @@ export function createApp(ports: PortFactories = productionPorts) {
   // "Tipsa om ett quiz" (issue 31.1): the public form's API; the form itself is the SPA screen /tipsa.
   app.route('/api/tips', tipRoutes);
   app.route('/api/events', eventsRoutes);
+  // Teams (issue 46): hide with the team code and a mailed link; report an offensive name.
+  app.route('/api/teams', teamPublicRoutes);
   app.route('/api/promotion', promotionRoutes);
   app.route('/api/payments', paymentsRoutes);
   // Public listing reads get the same HTTP caching as the pages (middleware/http-cache.ts).
@@ -147,6 +150,8 @@ export function createApp(ports: PortFactories = productionPorts) {
   app.route('/api/admin', opsAdminRoutes);
   // Superadmin: the tips queue (same guard inside).
   app.route('/api/admin', tipAdminRoutes);
+  // Superadmin: team-name reports (the same queue), rename and hide (same guard inside).
+  app.route('/api/admin', teamAdminRoutes);
   app.route('/api/admin', adminRoutes);
   app.route('/api/exports', exportRoutes);
   app.route('/api/analytics', analyticsRoutes);
@@ -157,6 +162,8 @@ export function createApp(ports: PortFactories = productionPorts) {
   app.route('/api/owner/freshness', freshnessOwnerRoutes);
   app.route('/api/freshness', freshnessPublicRoutes);
   app.route('/api/owner', quizRoutes);
+  // Results of a night and a place's recent nights (issue 46).
+  app.route('/api/owner', resultsOwnerRoutes);
   app.route('/api/owner', calendarSyncRoutes);
   // Quizmaster profiles (issue 48): owners link and invite; a claimed quizmaster edits their own bio and photo.
   app.route('/api/owner', quizmasterOwnerRoutes);
@@ -167,6 +174,7 @@ export function createApp(ports: PortFactories = productionPorts) {
   app.route('/bekrafta-quiz', freshnessLinkPages);
   app.route('/tipsa/stopp', tipLinkPages);
   app.route('/tipsa/visa', tipShowLink);
+  app.route('/dolj-lag', teamHidePages);
   app.use('/dev/*', async (c, next) => (c.var.config.isDev ? next() : onNotFound(c)));
   app.route('/dev', devRoutes);
   // The local checkout (used when STRIPE_SECRET_KEY is empty).

@@ -8,6 +8,8 @@
  * PORT / PERSIST_DIR / ASSETS_DIR) on loopback, and measures:
  *   - the listing API first page: no filter, city, city + weekday, weekday and date without a city
  *     (date mode: the busiest day 9–13 days ahead), quiz filters, free text, near;
+ *   - the results page of venue 1 and a team's page (issue 46: the scale seed's season of 40 nights × 30 teams),
+ *     uncached and cached;
  *   - a city page and a venue page, uncached (a unique `_b` per request misses the edge cache: outside
  *     production `_b` is kept in every key, worker/lib/cache.ts DEV_CACHE_BUST_PARAM; other unknown
  *     parameters are not) and cached (the same URL again); the start page and
@@ -32,7 +34,7 @@
  * Per size also: the scale seed's wall time (≤ 3 min at 1 000 000 rows is a target), the first listing
  * request after start (it advances the stored listing columns to today, before anything is timed), and
  * last, signed in as a scale owner (password login), the D1 rows written and read by one single-quiz
- * create, one weekly-series create and one edit of a whole series (ownerWrites; no target).
+ * create, one weekly-series create, one edit of a whole series and one results post of 60 new teams (ownerWrites; no target).
  *
  * Knobs (env): BENCH_SIZES=1000,10000,100000,1000000 (CI-sized runs: BENCH_SIZES=1000,10000)  BENCH_DURATION=3 (s of latency sampling per row)  BENCH_CONNECTIONS=50
  * BENCH_LIGHTHOUSE=0 to skip Lighthouse, BENCH_BUNDLE=0 to skip the bundle report, BENCH_OG=0 to skip the
@@ -122,7 +124,7 @@ export interface Measurement {
 /** One owner write (issue 19 §2 "rows written per quiz create and per series edit"), signed in as a scale owner. */
 export interface OwnerWrite {
   name: string;
-  method: 'POST' | 'PATCH';
+  method: 'POST' | 'PATCH' | 'PUT';
   path: string;
   status: number;
   /** x-d1-rows-written / -read of the one request (index entries and trigger-kept rows included). */
@@ -462,7 +464,7 @@ async function ownerWrites(base: string, today: string, quizRows: number): Promi
     }
   };
   keep(login);
-  const writes: Array<{ name: string; method: 'POST' | 'PATCH'; path: string; body: unknown }> = [
+  const writes: Array<{ name: string; method: 'POST' | 'PATCH' | 'PUT'; path: string; body: unknown }> = [
     {
       name: 'quiz create (single)',
       method: 'POST',
@@ -488,6 +490,13 @@ async function ownerWrites(base: string, today: string, quizRows: number): Promi
       method: 'PATCH',
       path: `/api/owner/series/${BENCH_OWNER.series}`,
       body: { startTime: '20:30', category: 'tema', theme: 'Musik', quizmaster: 'Bo', teamSize: 4, price: 30, description: 'Ny beskrivning från bänken.' },
+    },
+    {
+      // Issue 46: 60 new teams on the series' latest past night (scale-q-1-0 lies 1–7 days back), one batch.
+      name: 'results post (60 teams)',
+      method: 'PUT',
+      path: '/api/owner/quizzes/scale-q-1-0/results',
+      body: { rows: Array.from({ length: 60 }, (_, i) => ({ team: `Bänklag ${quizRows}-${i + 1}`, score: 100 - i })), acceptNew: true },
     },
   ];
   const out: OwnerWrite[] = [];
@@ -610,6 +619,9 @@ async function benchSize(quizRows: number, tmp: string, assets: string): Promise
     const venuePage = `/quiz/${pick.city}/${pick.venue}`;
     const combinedPage = `/quiz/${pick.city}/${weekday}`;
     const weekdayPage = `/quiz/${weekday}`;
+    // Issue 46: venue 1's results page and a team's page (the scale seed's season of 40 nights × 30 teams).
+    const resultsPage = `${venuePage}/resultat`;
+    const teamPage = '/lag/skallaget-1';
     // Before anything is timed: the first listing read finds the listing stale, serves the stored order and
     // starts the listing-day Workflow (issue 30.8); then wait for that job, whose writes must not fall into a
     // timed row.
@@ -657,6 +669,10 @@ async function benchSize(quizRows: number, tmp: string, assets: string): Promise
       ...listingPaths.map((p) => `${p}${p.includes('?') ? '&' : '?'}_b=`),
       `${cityPage}?_b=`,
       `${venuePage}?_b=`,
+      resultsPage,
+      `${resultsPage}?_b=`,
+      teamPage,
+      `${teamPage}?_b=`,
       '/?_b=',
       `${weekdayPage}?_b=`,
       `/og/city/${pick.city}.png`,
@@ -671,6 +687,8 @@ async function benchSize(quizRows: number, tmp: string, assets: string): Promise
     await step('static floor', 'static', floorPath);
     await step('city page cached', 'page-cached', cityPage);
     await step('venue page cached', 'page-cached', venuePage);
+    await step('results page cached', 'page-cached', resultsPage);
+    await step('team page cached', 'page-cached', teamPage);
     // Share image of the city page (issue 16), served from the edge cache like a page.
     await step('og image (cached)', 'page-cached', `/og/city/${pick.city}.png`);
     await step('listing: no filter', 'listing', '/api/listing', true);
@@ -703,6 +721,8 @@ async function benchSize(quizRows: number, tmp: string, assets: string): Promise
     );
     await step('city page uncached', 'page-uncached', cityPage, true);
     await step('venue page uncached', 'page-uncached', venuePage, true);
+    await step('results page uncached', 'page-uncached', resultsPage, true);
+    await step('team page uncached', 'page-uncached', teamPage, true);
     await step('start page uncached', 'page-uncached', '/', true);
     await step('weekday page uncached', 'page-uncached', weekdayPage, true);
     await step('quizmaster page uncached', 'page-uncached', '/quizmaster/bank-quizmaster', true);

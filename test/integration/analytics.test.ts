@@ -83,6 +83,21 @@ describe('POST /api/events', () => {
     expect(res.body.totals).toMatchObject({ src_affisch: 1, src_bordsskylt: 1, src_instagram: 1, venue_view: 3 });
   });
 
+  it("issue 46: a view of the results page counts for the business and shows in the owner's analytics", async () => {
+    const { owner, venue } = await place();
+    expect(
+      (
+        await beacon([
+          { t: 'results_view', v: venue.id },
+          { t: 'results_view', v: venue.id },
+        ])
+      ).status,
+    ).toBe(204);
+    expect(await counts(venue.id)).toEqual([{ day: TODAY, location_id: '', quiz_id: '', metric: 'results_view', count: 1 }]);
+    const { body } = await callJson(`/api/analytics?venueId=${venue.id}&days=7`, { cookie: owner.cookie, clock: NOW });
+    expect(body.totals.results_view).toBe(1);
+  });
+
   it('26.6: one client cannot inflate a quiz: 3 000 detail_open events in 60 requests count once', async () => {
     const { venue, quiz } = await place();
     const ip = randomClientIp();
@@ -355,7 +370,7 @@ describe('GET /api/analytics', () => {
     const text = await res.text();
     const lines = text.replace(/^\uFEFF/, '').split('\r\n');
     expect(lines[0]).toBe(
-      'Typ,Namn,Plats,Visningar i listan,Detaljvisningar,Sidvisningar,Klick på webbplats,Klick på telefon,Vägbeskrivningar,Delningar,Tillagda i kalender,Kalenderprenumerationer,Följare,Besök via affisch,Besök via bordsskylt,Besök via Instagram',
+      'Typ,Namn,Plats,Visningar i listan,Detaljvisningar,Sidvisningar,Klick på webbplats,Klick på telefon,Vägbeskrivningar,Delningar,Tillagda i kalender,Kalenderprenumerationer,Följare,Besök via affisch,Besök via bordsskylt,Besök via Instagram,Visningar av resultat',
     );
     expect(text).toContain(`Quiz,"'=HYPERLINK(""http://evil.test"",""klicka"")",${location.name},0,2,`);
     expect(text).toContain(`Quiz,'+SUM(A1),`);

@@ -133,9 +133,28 @@ describe('demo seed', () => {
       sql`SELECT p.bio, COUNT(DISTINCT k.location_id) AS places, MIN(l.city_slug) || MAX(l.city_slug) AS city FROM quizmasters p JOIN quizmaster_links k ON k.quizmaster_id = p.id JOIN locations l ON l.id = k.location_id WHERE p.slug = 'sara-berg' GROUP BY p.id`,
     );
     expect(qm).toEqual([{ bio: expect.stringContaining('Stockholm'), places: 3, city: 'stockholmstockholm' }]);
+    // Issue 46: two Stockholm venues with a season of past nights and results, one the demo owner's; teams at both.
+    const results = await testDb().all<{ venue_id: string; user_id: string; city: string; nights: number; standings: number }>(
+      sql`SELECT n.venue_id, v.user_id, MIN(l.city_slug) AS city, COUNT(DISTINCT n.quiz_id) AS nights,
+            (SELECT COUNT(*) FROM season_standings st JOIN seasons s ON s.id = st.season_id WHERE s.venue_id = n.venue_id) AS standings
+          FROM result_nights n JOIN venues v ON v.id = n.venue_id JOIN locations l ON l.id = n.location_id
+          WHERE n.quiz_id LIKE 'seed-%' GROUP BY n.venue_id ORDER BY n.venue_id`,
+    );
+    expect(results.map((r) => [r.venue_id, r.city])).toEqual([
+      ['seed-venue-01', 'stockholm'],
+      ['seed-venue-02', 'stockholm'],
+    ]);
+    expect(results[0]!.user_id).toBe('seed-user-owner');
+    expect(results.every((r) => r.nights >= 9 && r.standings >= 9)).toBe(true);
+    const [both] = await testDb().all<{ n: number }>(
+      sql`SELECT COUNT(*) AS n FROM (SELECT team_id FROM results WHERE quiz_id LIKE 'seed-%' GROUP BY team_id HAVING COUNT(DISTINCT venue_id) = 2)`,
+    );
+    expect(both!.n).toBeGreaterThanOrEqual(3);
+    const firstResults = await snapshot(['teams', 'result_nights', 'results', 'seasons', 'season_standings']);
     await run();
     expect(
       await snapshot(['users', 'venues', 'locations', 'quizzes', 'promotions', 'promotion_slot_claims', 'user_roles', 'quizmasters', 'quizmaster_links']),
     ).toEqual(first);
+    expect(await snapshot(['teams', 'result_nights', 'results', 'seasons', 'season_standings'])).toEqual(firstResults);
   });
 });

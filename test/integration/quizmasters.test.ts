@@ -225,10 +225,24 @@ describe('the quizmaster account', () => {
     const page = await (await call(`/quizmaster/${profile.slug}`, { clock: CLOCK })).text();
     expect(page).toContain('Ny presentation');
 
+    // Results (issue 46) for the assigned series' night, the evening after: yes; another series of the same owner: no.
+    const results = (quizId: string) =>
+      callJson(`/api/owner/quizzes/${quizId}/results`, {
+        method: 'PUT',
+        body: { text: 'Lag A;42\nLag B;40' },
+        cookie: qm.cookie,
+        clock: '2030-01-09T10:00:00Z',
+      });
+    const posted = await results(assigned.first.id);
+    expect(posted.status).toBe(200);
+    expect(posted.body.rows.map((r: { rank: number }) => r.rank)).toEqual([1, 2]);
+    expect((await results(otherSeries.first.id)).status).toBe(403);
+
     // Removing the assignment removes the right at once.
     const removed = await callJson(`/api/owner/quizzes/${assigned.first.id}/quizmaster/assignment`, { method: 'DELETE', cookie: owner.cookie, clock: CLOCK });
     expect(removed.status).toBe(200);
     expect(await isAssignedQuizmaster(testDb(), qm.id, assigned.first.id)).toBe(false);
+    expect((await results(assigned.first.id)).status).toBe(403);
   });
 
   it('a second account cannot claim a claimed profile; a stopped address gets no more invitations', async () => {

@@ -4,6 +4,7 @@
  */
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminTip, AdminTipList, TipInput } from '../../worker/features/tips/contract';
+import type { AdminTeamReport } from '../../worker/features/results/contract';
 import { api } from '../lib/api';
 import { ADMIN_ROOT } from './admin';
 
@@ -42,6 +43,28 @@ export function useAnswerTip() {
   return useMutation({
     mutationFn: (v: { id: string; action: 'approve' } | { id: string; action: 'reject'; reason: string }) =>
       v.action === 'approve' ? tipsApi.approve(v.id) : tipsApi.reject(v.id, v.reason),
+    onSettled: () => qc.invalidateQueries({ queryKey: ADMIN_ROOT }),
+  });
+}
+
+/** Team-name reports (issue 46) in the same queue: list, dismiss, rename or hide the team. */
+export const teamReportsApi = {
+  list: () => api<{ items: AdminTeamReport[] }>('/api/admin/team-reports'),
+  dismiss: (id: string) => api<{ ok: true }>(`/api/admin/team-reports/${enc(id)}/dismiss`, { method: 'POST' }),
+  update: (teamId: string, body: { name?: string; hidden?: boolean }) => api<unknown>(`/api/admin/teams/${enc(teamId)}`, { method: 'PATCH', body }),
+};
+export const useTeamReports = () => useQuery({ queryKey: [...ADMIN_ROOT, 'team-reports'], queryFn: teamReportsApi.list });
+export function useAnswerTeamReport() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (
+      v: { action: 'dismiss'; id: string } | { action: 'rename'; teamId: string; name: string } | { action: 'hide'; teamId: string },
+    ): Promise<unknown> =>
+      v.action === 'dismiss'
+        ? teamReportsApi.dismiss(v.id)
+        : v.action === 'rename'
+          ? teamReportsApi.update(v.teamId, { name: v.name })
+          : teamReportsApi.update(v.teamId, { hidden: true }),
     onSettled: () => qc.invalidateQueries({ queryKey: ADMIN_ROOT }),
   });
 }

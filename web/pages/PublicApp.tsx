@@ -5,6 +5,7 @@ import { NotFound } from '../routes/NotFound';
 import { AnnonseraPage } from './AnnonseraPage';
 import { CombinedPage } from './CombinedPage';
 import { ListingPage } from './ListingPage';
+import { extraPages } from './page-registry';
 import type { PublicPageData } from './types';
 import { VenuePage } from './VenuePage';
 import { QuizmasterPage } from './QuizmasterPage';
@@ -34,6 +35,14 @@ function renderPage(data: PublicPageData) {
       return <AnnonseraPage data={data} />;
     case 'quizmaster':
       return <QuizmasterPage data={data} />;
+    case 'results': {
+      const Page = extraPages.results;
+      return Page ? <Page data={data} /> : null;
+    }
+    case 'team': {
+      const Page = extraPages.team;
+      return Page ? <Page data={data} /> : null;
+    }
     case 'notFound':
       return (
         <>

@@ -83,6 +83,18 @@ export function VenuePage({ data }: { data: VenuePageData }) {
             </div>
           )}
           <p className="text-sm text-slate-600">{freshnessLine(venue.freshness)}</p>
+          {data.lastWinner && (
+            <p className="rounded-xl border border-slate-200 bg-white p-4">
+              Senaste vinnare ({displayDate(data.lastWinner.date)}):{' '}
+              <a href={`/lag/${data.lastWinner.slug}`} className="font-semibold text-brand-700 underline">
+                {data.lastWinner.team}
+              </a>{' '}
+              ·{' '}
+              <a href={`/quiz/${data.city.slug}/${venue.slug}/resultat`} className="font-semibold text-brand-700 underline">
+                Alla resultat
+              </a>
+            </p>
+          )}
           {venue.description && <p className="whitespace-pre-line text-lg text-slate-800">{venue.description}</p>}
           <section aria-labelledby="recurring-heading" className="space-y-3">
             <h2 id="recurring-heading" className="text-2xl font-bold">

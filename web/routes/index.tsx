@@ -35,6 +35,7 @@ export const SCREEN_TITLES: Record<SpaRoutePath, string> = {
   '/edit-series/:id': 'Redigera serie',
   '/admin/quizzes': 'Hantera quiz',
   '/admin/analytics': 'Statistik',
+  '/admin/resultat/:locationId': 'Resultat',
 };
 
 export const documentTitle = (screenTitle: string) => `${screenTitle} | Quizkväll`;
@@ -76,6 +77,7 @@ const SCREENS: Record<SpaRoutePath, () => Promise<{ default: React.ComponentType
   '/edit-series/:id': () => import('./admin/EditSeriesPage'),
   '/admin/quizzes': () => import('./admin/QuizzesPage'),
   '/admin/analytics': () => import('./admin/AnalyticsPage'),
+  '/admin/resultat/:locationId': () => import('./admin/ResultsAdminPage'),
 };
 
 export const routes: RouteObject[] = [...SPA_ROUTE_PATHS.map((path) => ({ path, lazy: titled(path, SCREENS[path]) })), { path: '*', Component: NotFound }];

@@ -20,3 +20,4 @@ export * from './schema/ops';
 export * from './schema/promotion';
 export * from './schema/rsvp';
 export * from './schema/quizmasters';
+export * from './schema/results';

@@ -5,8 +5,10 @@
  * `today` (Stockholm), so the demo never goes stale.
  */
 import { addDays, isoWeekday, nextWeekdayOnOrAfter } from '../lib/clock';
+import { chunks } from '../lib/chunks';
 import { slugify } from '../lib/slug';
 import { SERIES_HORIZON_DAYS } from '../features/quizzes/contract';
+import { computeStandings, rankScores, teamNameKey } from '../features/results/contract';
 import { WEEKDAYS } from '../lib/swedish';
 import { CATEGORY_CYCLE, QUIZMASTERS, SEED_CITIES } from './seed-data';
 
@@ -67,6 +69,8 @@ export function buildDemoSeed(today: string, accounts: SeedAccounts): string[] {
   }
 
   let vi = 0;
+  /** Past nights of the two results venues (issue 46), filled with results below. */
+  const resultNights: Array<{ quizId: string; vi: number; date: string }> = [];
   const premiumCandidates: Array<{ quizId: string; date: string; citySlug: string }> = [];
   const recommendedCandidates: Array<{ quizId: string; date: string; citySlug: string }> = [];
   for (const city of SEED_CITIES) {
@@ -149,6 +153,7 @@ export function buildDemoSeed(today: string, accounts: SeedAccounts): string[] {
               is_cancelled: vi === 3 && d > today && d <= addDays(today, 14) && isoWeekday(d) === wd && n % 2 === 0,
             }),
           );
+          if ((vi === 1 || vi === 2) && d < today) resultNights.push({ quizId, vi, date: d });
           if (d >= today && d <= addDays(today, 6)) {
             if (citySlug === 'stockholm' && vi === 2) premiumCandidates.push({ quizId, date: d, citySlug });
             if ([4, 8, 13].includes(vi)) recommendedCandidates.push({ quizId, date: d, citySlug });
@@ -242,6 +247,8 @@ export function buildDemoSeed(today: string, accounts: SeedAccounts): string[] {
     );
   });
 
+  out.push(...demoResults(today, resultNights));
+
   out.push(
     insert('feedback', {
       id: 'seed-feedback-1',
@@ -252,6 +259,141 @@ export function buildDemoSeed(today: string, accounts: SeedAccounts): string[] {
     }),
   );
   return mergeInserts(out);
+}
+
+/** Demo teams (issue 46): team names only. Teams 3–8 play at both results venues. */
+const DEMO_TEAMS = [
+  'Quizzly Bears',
+  'Besserwissrarna',
+  'Frågvisa Fåglar',
+  'Allvetarna',
+  'Svarslösa',
+  'Tipsrundan',
+  'Kunskapsbankirerna',
+  'Hjärnkontoret',
+  'Poängjägarna',
+  'Faktakollen',
+  'Nördarna på hörnet',
+  'Sista Svaret',
+];
+/** Weeks of past nights before the series' own first date (today − 14) that the results venues get. */
+const DEMO_RESULT_WEEKS = 8;
+
+/**
+ * Two Stockholm venues (venue 1, the demo owner's, and venue 2) with a season of past weekly nights and results
+ * (issue 46): older occurrences before the series' own, results for every past night but venue 1's latest (the
+ * owner's "Kvällar utan resultat"), a season per series with its table computed by the same rules as the app.
+ */
+function demoResults(today: string, seriesNights: Array<{ quizId: string; vi: number; date: string }>): string[] {
+  const out: string[] = [];
+  const code = (i: number) => `QKT${'23456789'[Math.floor(i / 64) % 8]}${'23456789'[Math.floor(i / 8) % 8]}${'23456789'[i % 8]}`;
+  DEMO_TEAMS.forEach((name, i) => {
+    out.push(
+      insert('teams', {
+        id: `seed-team-${i + 1}`,
+        name,
+        name_key: teamNameKey(name),
+        slug: slugify(name),
+        code: code(i),
+        created_at: `${addDays(today, -80)}T12:00:00.000Z`,
+      }),
+    );
+  });
+  for (const vi of [1, 2]) {
+    const pad = String(vi).padStart(2, '0');
+    const seriesId = `seed-series-${pad}`;
+    const own = seriesNights.filter((n) => n.vi === vi).sort((a, b) => (a.date < b.date ? -1 : 1));
+    const first = own[0]!;
+    const older = Array.from({ length: DEMO_RESULT_WEEKS }, (_, k) => ({
+      quizId: `${seriesId}-past-${k + 1}`,
+      vi,
+      date: addDays(first.date, -7 * (DEMO_RESULT_WEEKS - k)),
+    }));
+    for (const n of older) {
+      out.push(
+        insert('quizzes', {
+          id: n.quizId,
+          location_id: `seed-loc-${pad}`,
+          date: n.date,
+          start_time: vi === 1 ? '18:30:00' : '19:00:00',
+          category: 'allmänbildning',
+          description: 'Klassiskt pubquiz med blandade frågor, bildrunda och musikrunda.',
+          is_recurring: true,
+          recurrence_id: seriesId,
+          recurrence_pattern: 'weekly',
+          recurrence_days: JSON.stringify([WEEKDAYS[isoWeekday(n.date) - 1]!.name]),
+          recurrence_until: null,
+        }),
+      );
+    }
+    // Venue 1's latest night is left without results: the owner's dashboard lists it.
+    const nights = [...older, ...own].slice(0, vi === 1 ? -1 : undefined);
+    const teamIdx = vi === 1 ? [0, 1, 2, 3, 4, 5, 6, 7, 8] : [3, 4, 5, 6, 7, 8, 9, 10, 11];
+    const stored: Array<Array<{ teamId: string; score: number; rank: number }>> = [];
+    nights.forEach((n, k) => {
+      // Not every team every night: team t skips nights where (t + k) % 5 == 0.
+      const playing = teamIdx.filter((t) => (t + k) % 5 !== 0);
+      const ranked = rankScores(playing.map((t) => ({ teamId: `seed-team-${t + 1}`, score: 20 + ((t * 7 + k * 13 + vi * 5) % 25) })));
+      stored.push(ranked);
+      out.push(
+        insert('result_nights', {
+          quiz_id: n.quizId,
+          venue_id: `seed-venue-${pad}`,
+          location_id: `seed-loc-${pad}`,
+          series_id: seriesId,
+          date: n.date,
+          team_count: ranked.length,
+          first_posted_at: `${n.date}T21:30:00.000Z`,
+          created_at: `${n.date}T21:30:00.000Z`,
+          updated_at: `${n.date}T21:30:00.000Z`,
+        }),
+      );
+      for (const r of ranked) {
+        out.push(
+          insert('results', {
+            quiz_id: n.quizId,
+            team_id: r.teamId,
+            score: r.score,
+            rank: r.rank,
+            date: n.date,
+            venue_id: `seed-venue-${pad}`,
+            location_id: `seed-loc-${pad}`,
+          }),
+        );
+      }
+    });
+    const seasonId = `seed-season-${pad}`;
+    const preset = vi === 1 ? 'placing_15' : 'total';
+    out.push(
+      insert('seasons', {
+        id: seasonId,
+        series_id: seriesId,
+        venue_id: `seed-venue-${pad}`,
+        name: 'Höstsäsongen',
+        start_date: older[0]!.date,
+        end_date: addDays(today, 60),
+        preset,
+        params: '{}',
+      }),
+    );
+    computeStandings(preset, {}, stored).forEach((st, i) => {
+      const t = Number(st.teamId.slice('seed-team-'.length)) - 1;
+      out.push(
+        insert('season_standings', {
+          season_id: seasonId,
+          team_id: st.teamId,
+          team_name: DEMO_TEAMS[t]!,
+          team_slug: slugify(DEMO_TEAMS[t]!),
+          hidden: false,
+          points: st.points,
+          nights: st.nights,
+          rank: st.rank,
+          position: i + 1,
+        }),
+      );
+    });
+  }
+  return out;
 }
 
 /** Rows per merged INSERT: ~300 bytes a quiz row keeps a statement far below D1's 100 KB statement limit. */
@@ -567,7 +709,78 @@ export function buildScaleSeed(today: string, quizRows: number, houseEmail: stri
         `FROM s JOIN i ON i.n < s.count JOIN c ON c.k = CASE WHEN s.v % 5 = 1 THEN ${MUSIC_K} ELSE (s.v + i.n) % ${CATEGORY_CYCLE.length} END ORDER BY s.v, i.n;`,
     );
   }
+  if (venuesNeeded >= 1) out.push(...scaleResults(today));
   return out;
+}
+
+/** Issue 46's scale: venue 1's series has a season of SCALE_RESULT_NIGHTS past nights × SCALE_RESULT_TEAMS teams (the bench's results rows). */
+export const SCALE_RESULT_NIGHTS = 40;
+export const SCALE_RESULT_TEAMS = 30;
+
+function scaleResults(today: string): string[] {
+  const digits = '23456789';
+  const teams = Array.from({ length: SCALE_RESULT_TEAMS }, (_, t) => ({
+    id: `scale-team-${t + 1}`,
+    name: `Skallaget ${t + 1}`,
+    code: `SK${digits[Math.floor(t / 512) % 8]}${digits[Math.floor(t / 64) % 8]}${digits[Math.floor(t / 8) % 8]}${digits[t % 8]}`,
+  }));
+  const first = nextWeekdayOnOrAfter(addDays(today, -7), 2);
+  const nights = Array.from({ length: SCALE_RESULT_NIGHTS }, (_, k) => ({
+    quizId: `scale-past-1-${k + 1}`,
+    date: addDays(first, -7 * (SCALE_RESULT_NIGHTS - k)),
+  }));
+  const stored = nights.map((_, k) => rankScores(teams.map((t, i) => ({ teamId: t.id, score: 60 + ((i * 7 + k * 11) % 30) }))));
+  const rows = (table: string, cols: string[], values: Array<Array<string | number | boolean | null>>) =>
+    chunks(values, 200).map(
+      (part) => `INSERT OR IGNORE INTO ${table} (${cols.join(', ')}) VALUES ${part.map((v) => `(${v.map(sqlValue).join(', ')})`).join(', ')};`,
+    );
+  const posted = (date: string) => `${date}T21:30:00.000Z`;
+  const standings = computeStandings('total', {}, stored);
+  return [
+    ...rows(
+      'teams',
+      ['id', 'name', 'name_key', 'slug', 'code'],
+      teams.map((t) => [t.id, t.name, teamNameKey(t.name), slugify(t.name), t.code]),
+    ),
+    ...rows(
+      'quizzes',
+      ['id', 'location_id', 'date', 'start_time', 'category', 'is_recurring', 'recurrence_id', 'recurrence_pattern', 'recurrence_days'],
+      nights.map((n) => [n.quizId, 'scale-loc-1', n.date, '18:30:00', 'allmänbildning', true, 'scale-series-1', 'weekly', JSON.stringify([WEEKDAYS[1]!.name])]),
+    ),
+    ...rows(
+      'result_nights',
+      ['quiz_id', 'venue_id', 'location_id', 'series_id', 'date', 'team_count', 'first_posted_at', 'created_at', 'updated_at'],
+      nights.map((n) => [
+        n.quizId,
+        'scale-venue-1',
+        'scale-loc-1',
+        'scale-series-1',
+        n.date,
+        SCALE_RESULT_TEAMS,
+        posted(n.date),
+        posted(n.date),
+        posted(n.date),
+      ]),
+    ),
+    ...rows(
+      'results',
+      ['quiz_id', 'team_id', 'score', 'rank', 'date', 'venue_id', 'location_id'],
+      nights.flatMap((n, k) => stored[k]!.map((r) => [n.quizId, r.teamId, r.score, r.rank, n.date, 'scale-venue-1', 'scale-loc-1'])),
+    ),
+    ...rows(
+      'seasons',
+      ['id', 'series_id', 'venue_id', 'name', 'start_date', 'end_date', 'preset', 'params'],
+      [['scale-season-1', 'scale-series-1', 'scale-venue-1', 'Skalsäsongen', nights[0]!.date, addDays(today, 90), 'total', '{}']],
+    ),
+    ...rows(
+      'season_standings',
+      ['season_id', 'team_id', 'team_name', 'team_slug', 'hidden', 'points', 'nights', 'rank', 'position'],
+      standings.map((st, i) => {
+        const t = teams.find((x) => x.id === st.teamId)!;
+        return ['scale-season-1', t.id, t.name, slugify(t.name), false, st.points, st.nights, st.rank, i + 1];
+      }),
+    ),
+  ];
 }
 
 /** The trigger that recomputes a listing unit on every quiz insert (migration 0005). */

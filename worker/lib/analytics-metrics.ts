@@ -18,6 +18,8 @@ export const ANALYTICS_METRICS = [
   'src_affisch',
   'src_bordsskylt',
   'src_instagram',
+  /** A view of a venue's results page (issue 46). */
+  'results_view',
 ] as const;
 export type AnalyticsMetric = (typeof ANALYTICS_METRICS)[number];
 

@@ -6,7 +6,7 @@
  * /bevakningar…): those carry a personal token (test/unit/public-pages.test.ts). No imports: the service worker
  * bundles this file.
  */
-export const PUBLIC_PAGE_ROUTES = ['/', '/stad/*', '/quiz/*', '/legacy', '/annonsera', '/quizmaster/*'] as const;
+export const PUBLIC_PAGE_ROUTES = ['/', '/stad/*', '/quiz/*', '/lag/*', '/legacy', '/annonsera', '/quizmaster/*'] as const;
 
 /** Public files the Worker caches like its pages; not pages, so the service worker does not keep them. */
 export const PUBLIC_FILE_ROUTES = ['/sitemap.xml', '/sitemaps/*', '/robots.txt'] as const;

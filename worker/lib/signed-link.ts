@@ -33,7 +33,8 @@ export type LinkPurpose =
   | 'rsvp-confirm'
   | 'rsvp-cancel'
   | 'quizmaster-invite'
-  | 'quizmaster-invite-stop';
+  | 'quizmaster-invite-stop'
+  | 'team-hide';
 
 export interface LinkPayload {
   p: LinkPurpose;

@@ -27,6 +27,7 @@ export const SPA_ROUTE_PATHS = [
   '/edit-series/:id',
   '/admin/quizzes',
   '/admin/analytics',
+  '/admin/resultat/:locationId',
 ] as const;
 
 export type SpaRoutePath = (typeof SPA_ROUTE_PATHS)[number];

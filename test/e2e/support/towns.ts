@@ -24,5 +24,7 @@ export const STORY_TOWNS = {
   tips: 'Alvesta',
   ownerKit: 'Vimmerby',
   tipsUnknownFacts: 'Vetlanda',
+  resultsPhone: 'Filipstad',
+  resultsDesktop: 'Hagfors',
 } as const;
 export type StoryTown = keyof typeof STORY_TOWNS;

@@ -24,6 +24,8 @@ export type ObjectKind = 'none' | 'venue' | 'location' | 'quiz' | 'seriesQuiz' |
 export interface Target extends Side {
   houseVenueId: string;
   feedbackId: string;
+  teamId: string;
+  teamSlug: string;
   /** A fresh unique string for bodies that need one (e-mails, names). */
   fresh: string;
 }
@@ -102,7 +104,7 @@ export function missingTarget(kind: ObjectKind, t: Target): Target {
 }
 
 export function targetFor(world: World, fresh: string): Target {
-  return { ...world.a, houseVenueId: world.houseVenueId, feedbackId: world.feedbackId, fresh };
+  return { ...world.a, houseVenueId: world.houseVenueId, feedbackId: world.feedbackId, teamId: world.teamId, teamSlug: world.teamSlug, fresh };
 }
 
 export const ROUTES: Record<string, RouteCase> = {
@@ -230,6 +232,37 @@ export const ROUTES: Record<string, RouteCase> = {
     note: 'RFC 8058 one-click, exempt from the CSRF guard; signed link required',
     fuzzActor: 'visitor',
   },
+
+  // ------------------------------------------------------------ teams (issue 46): hide, report, the superadmin
+  'POST /api/teams/hide': {
+    object: 'none',
+    body: (t) => ({ code: 'ZZZZ99', email: `${t.fresh}@test.local` }),
+    expect: PUBLIC(202),
+    note: 'public, rate-limited; the same 202 whether or not the code is a team’s (a link is mailed only when it is)',
+  },
+  'POST /api/teams/:slug/report': {
+    object: 'none',
+    path: (t) => `/api/teams/${t.teamSlug}/report`,
+    body: () => ({ reason: 'Stötande namn' }),
+    expect: PUBLIC(201),
+    note: 'public, rate-limited per client; the report goes to the superadmin’s queue',
+  },
+  'GET /api/admin/team-reports': { object: 'none', expect: SUPERADMIN(200) },
+  'POST /api/admin/team-reports/:id/dismiss': {
+    object: 'none',
+    path: () => '/api/admin/team-reports/no-such-report/dismiss',
+    expect: SUPERADMIN(404),
+    fuzzActor: 'superadmin',
+  },
+  'PATCH /api/admin/teams/:id': {
+    object: 'none',
+    path: () => '/api/admin/teams/no-such-team',
+    body: () => ({ hidden: true }),
+    expect: SUPERADMIN(404),
+    fuzzActor: 'superadmin',
+  },
+  'GET /dolj-lag': { object: 'none', expect: PUBLIC(200), note: 'shows the button only; changes nothing', fuzzActor: 'visitor' },
+  'POST /dolj-lag': { object: 'none', expect: PUBLIC(400), note: 'the signed link from the hide mail is required', fuzzActor: 'visitor' },
 
   // ------------------------------------------------------------ counting and owner analytics (issue 18)
   'POST /api/events': {
@@ -415,6 +448,25 @@ export const ROUTES: Record<string, RouteCase> = {
   'PATCH /api/owner/quizzes/:id': { object: 'quiz', body: () => ({ date: addDays(TODAY, 9), ...quizFields }), expect: OWNED(200), missing: 404 },
   'DELETE /api/owner/quizzes/:id': { object: 'quiz', expect: OWNED(200), missing: 404 },
   'POST /api/owner/quizzes/:id/cancel': { object: 'quiz', body: () => ({ cancelled: true }), expect: OWNED(200), missing: 404 },
+  // Results (issue 46). The world's quiz lies ahead, so an allowed post is refused by the window (400) after authorization.
+  'GET /api/owner/quizzes/:quizId/results': { object: 'quiz', path: (t) => `/api/owner/quizzes/${t.quizId}/results`, expect: OWNED(200), missing: 404 },
+  'PUT /api/owner/quizzes/:quizId/results': {
+    object: 'quiz',
+    path: (t) => `/api/owner/quizzes/${t.quizId}/results`,
+    body: (t) => ({ text: `Lag ${t.fresh};42` }),
+    expect: OWNED(400),
+    missing: 404,
+    note: 'the place owner or the superadmin; the quiz is in the future, so the allowed callers get the window refusal',
+  },
+  'GET /api/owner/locations/:id/results': { object: 'location', expect: OWNED(200), missing: 404 },
+  'GET /api/owner/series/:seriesId/seasons': { object: 'series', path: (t) => `/api/owner/series/${t.seriesId}/seasons`, expect: OWNED(200), missing: 404 },
+  'POST /api/owner/series/:seriesId/seasons': {
+    object: 'series',
+    path: (t) => `/api/owner/series/${t.seriesId}/seasons`,
+    body: () => ({ name: 'Vårsäsong', startDate: TODAY, endDate: addDays(TODAY, 90), preset: 'best_n', bestN: 8 }),
+    expect: OWNED(201),
+    missing: 404,
+  },
   'GET /api/owner/series': { object: 'none', expect: SIGNED_IN(200) },
   'POST /api/owner/series/auto-extend': { object: 'none', expect: SIGNED_IN(200) },
   'GET /api/owner/series/:id': { object: 'series', expect: OWNED(200), missing: 404 },
@@ -599,6 +651,8 @@ export const ROUTES: Record<string, RouteCase> = {
   'GET /stad/:city': { object: 'none', path: (t) => `/stad/${t.citySlug}`, expect: PUBLIC(200) },
   'GET /quiz/:slug': { object: 'none', path: (t) => `/quiz/${t.citySlug}`, expect: PUBLIC(200) },
   'GET /quiz/:city/:second': { object: 'none', path: (t) => `/quiz/${t.citySlug}/${t.venueSlug}`, expect: PUBLIC(200) },
+  'GET /quiz/:city/:venue/resultat': { object: 'none', path: (t) => `/quiz/${t.citySlug}/${t.venueSlug}/resultat`, expect: PUBLIC(200) },
+  'GET /lag/:slug': { object: 'none', path: (t) => `/lag/${t.teamSlug}`, expect: PUBLIC(200) },
   'GET /sitemap.xml': { object: 'none', expect: PUBLIC(200), note: 'the sitemap index (issue 19 §4)' },
   'GET /sitemaps/:file': {
     object: 'none',
@@ -615,6 +669,7 @@ export const ROUTES: Record<string, RouteCase> = {
   'GET /og/city/:city/:file': { object: 'none', path: (t) => `/og/city/${t.citySlug}/tisdag.png`, expect: PUBLIC(200) },
   'GET /og/weekday/:file': { object: 'none', path: () => '/og/weekday/tisdag.png', expect: PUBLIC(200) },
   'GET /og/venue/:city/:file': { object: 'none', path: (t) => `/og/venue/${t.citySlug}/${t.venueSlug}.png`, expect: PUBLIC(200) },
+  'GET /og/resultat/:city/:file': { object: 'none', path: (t) => `/og/resultat/${t.citySlug}/${t.venueSlug}.png`, expect: PUBLIC(200) },
   'GET /robots.txt': { object: 'none', expect: PUBLIC(200) },
 
   // ------------------------------------------------------------ quizmaster profiles (issue 48)

@@ -7,7 +7,10 @@
  * so "today" is fixed (a Monday in Stockholm) and nothing depends on the wall clock.
  */
 import { eq } from 'drizzle-orm';
-import { calendarFeeds, checkoutOrders, feedback, locations, quizmasterLinks, quizmasters, quizzes, users, venues } from '../../../worker/db/schema';
+import { calendarFeeds, checkoutOrders, feedback, locations, quizmasterLinks, quizmasters, quizzes, teams, users, venues } from '../../../worker/db/schema';
+import { teamNameKey } from '../../../worker/features/results/contract';
+import { newTeamCode } from '../../../worker/features/results/rules';
+import { slugify } from '../../../worker/lib/slug';
 import { addDays } from '../../../worker/lib/clock';
 import { newId } from '../../../worker/lib/ids';
 import { createUser, locationValues, testDb, unique, venueValues, type TestUser, uniqueTown } from '../../factories';
@@ -48,6 +51,9 @@ export interface World {
   superadmin: TestUser;
   houseVenueId: string;
   feedbackId: string;
+  /** A team (issue 46) with a public page /lag/{teamSlug}. */
+  teamId: string;
+  teamSlug: string;
 }
 
 async function houseUserId(): Promise<string> {
@@ -136,12 +142,16 @@ export async function createWorld(): Promise<World> {
   const db = testDb();
   const house = venueValues(houseId);
   const feedbackId = newId();
+  const teamId = newId();
+  const teamName = `Säkerlaget ${unique('t')}`;
+  const teamSlug = slugify(teamName);
   await db.batch([
+    db.insert(teams).values({ id: teamId, name: teamName, nameKey: teamNameKey(teamName), slug: teamSlug, code: newTeamCode() }),
     db.insert(venues).values(house),
     db.insert(locations).values(locationValues(house.id, { city: a.city })),
     db.insert(feedback).values({ id: feedbackId, category: 'bug', title: 'Trasig knapp', description: 'Knappen gör inget' }),
   ]);
-  return { a, b, superadmin, houseVenueId: house.id, feedbackId };
+  return { a, b, superadmin, houseVenueId: house.id, feedbackId, teamId, teamSlug };
 }
 
 /** Every table a refused request must leave untouched. */
@@ -171,4 +181,11 @@ export const GUARDED_TABLES = [
   'rsvps',
   'rsvp_counts',
   'rsvp_settings',
+  'teams',
+  'result_nights',
+  'results',
+  'result_changes',
+  'seasons',
+  'season_standings',
+  'team_reports',
 ];

@@ -92,13 +92,14 @@ function flushAll(): void {
 }
 
 /** Starts counting on a hydrated public page: card impressions, tracked clicks, the final flush. */
-export function startCounting(root: HTMLElement, page: { venueId?: string | undefined }): void {
+export function startCounting(root: HTMLElement, page: { venueId?: string | undefined; resultsVenueId?: string | undefined }): void {
   if (page.venueId) {
     track('venue_view', { venueId: page.venueId });
     // A visit from the owner kit's poster, table tent or Instagram (?src=…, issue 48.7) also counts as its source.
     const source = sourceMetric(new URLSearchParams(window.location.search).get('src'));
     if (source) track(source, { venueId: page.venueId });
   }
+  if (page.resultsVenueId) track('results_view', { venueId: page.resultsVenueId });
 
   document.addEventListener('click', (e) => {
     const el = (e.target as Element | null)?.closest?.('[data-track]');

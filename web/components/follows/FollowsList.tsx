@@ -42,7 +42,7 @@ export function FollowsList() {
     if (loaded && window.location.hash === `#${FOLLOWS_ID}`) section.current?.scrollIntoView({ block: 'start' });
   }, [loaded]);
 
-  async function act(f: FollowView, kind: 'toggle' | 'remove' | 'push-on' | 'push-off') {
+  async function act(f: FollowView, kind: 'toggle' | 'results' | 'remove' | 'push-on' | 'push-off') {
     setError(null);
     setNote(null);
     try {
@@ -57,6 +57,7 @@ export function FollowsList() {
         if (r !== 'on') return;
       } else if (kind === 'push-off') await disablePush(f.id);
       else if (kind === 'remove') await api(`/api/follows/${encodeURIComponent(f.id)}`, { method: 'DELETE' });
+      else if (kind === 'results') await api(`/api/follows/${encodeURIComponent(f.id)}`, { method: 'PATCH', body: { results: !f.results } });
       else await api(`/api/follows/${encodeURIComponent(f.id)}`, { method: 'PATCH', body: { reminders: !f.reminders } });
       await load();
     } catch (err) {
@@ -100,6 +101,17 @@ export function FollowsList() {
                 {f.kind === 'place' && (
                   <button type="button" onClick={() => void act(f, 'toggle')} className="rounded-lg border border-slate-300 px-3 py-1 text-sm font-semibold">
                     {f.reminders ? 'Pausa påminnelser' : 'Återuppta påminnelser'}
+                  </button>
+                )}
+                {/* Issue 46: the night's winners as a push when the place posts its results. */}
+                {f.kind === 'place' && (
+                  <button
+                    type="button"
+                    aria-pressed={f.results}
+                    onClick={() => void act(f, 'results')}
+                    className="rounded-lg border border-slate-300 px-3 py-1 text-sm font-semibold"
+                  >
+                    Veckans resultat: {f.results ? 'på' : 'av'}
                   </button>
                 )}
                 {/* Both kinds push: a place on its quiz days and with new quizzes, a search with new quizzes (issue 32). */}

@@ -1,3 +1,4 @@
+import { TeamReportsPanel } from './TeamReportsPanel';
 import { useState } from 'react';
 import type { AdminTip } from '../../../worker/features/tips/contract';
 import { WEEKDAYS } from '../../../worker/lib/swedish';
@@ -55,6 +56,7 @@ export function TipsPanel() {
           </Button>
         ))}
       </fieldset>
+      <TeamReportsPanel />
       {tips.isPending && <Spinner label="Hämtar tips..." />}
       {tips.isError && !tips.data && (
         <div role="alert" className="rounded-2xl border border-red-300 bg-red-50 p-4 text-red-950">

@@ -56,6 +56,9 @@ export function PlaceCard({
         <Link to={`/admin/create-quiz?location=${encodeURIComponent(place.id)}`} className={buttonClass(primaryActions ? 'primary' : 'secondary')}>
           Skapa quiz<span className="sr-only"> på {place.name}</span>
         </Link>
+        <Link to={`/admin/resultat/${encodeURIComponent(place.id)}`} className={buttonClass('secondary')}>
+          Resultat<span className="sr-only"> på {place.name}</span>
+        </Link>
         <button type="button" onClick={onEdit} className={buttonClass('secondary')}>
           Redigera<span className="sr-only"> {place.name}</span>
         </button>

@@ -14,6 +14,7 @@ import { backTo, QuizLoadFailed } from '../../components/quizzes/EditScreenState
 import { PauseSeriesDialog } from '../../components/quizzes/PauseSeriesDialog';
 import { SeriesHolidaysPanel } from '../../components/quizzes/SeriesHolidaysPanel';
 import { QuizmasterPanel } from '../../components/quizmasters/QuizmasterPanel';
+import { SeasonsPanel } from '../../components/quizzes/SeasonsPanel';
 import { EditSeriesForm, formFromQuiz, QuizDetailFields, type QuizFormValues } from '../../components/quizzes/QuizFields';
 import { Button, buttonClass } from '../../components/ui/Button';
 import { Spinner } from '../../components/ui/Spinner';
@@ -96,6 +97,7 @@ function SeriesForm({ series, back }: { series: SeriesSummary; back: string }) {
       </FormProvider>
       <QuizmasterPanel id={series.recurrenceId} freeText={series.quizmaster} series />
       <SeriesHolidaysPanel recurrenceId={series.recurrenceId} />
+      <SeasonsPanel seriesId={series.recurrenceId} />
       <ConfirmDialog
         open={confirmDelete}
         title="Ta bort hela serien?"

@@ -45,6 +45,8 @@ export const follows = sqliteTable(
     targetKey: text('target_key').notNull(),
     /** Morning reminders on quiz days (places only); the weekly digest is always on. */
     reminders: integer('reminders', { mode: 'boolean' }).notNull().default(true),
+    /** "Veckans resultat" (issue 46, places only): a push when the place's night gets its results (not on a correction). */
+    results: integer('results', { mode: 'boolean' }).notNull().default(false),
     confirmedAt: text('confirmed_at'),
     ...timestamps,
   },

@@ -23,6 +23,7 @@ export const METRIC_LABELS: Record<Metric, string> = {
   src_affisch: 'Besök via affisch',
   src_bordsskylt: 'Besök via bordsskylt',
   src_instagram: 'Besök via Instagram',
+  results_view: 'Visningar av resultat',
 };
 /** Lower-case plural for the comparison line ("3,1 × fler detaljvisningar"). */
 const METRIC_NOUNS: Record<Metric, string> = {
@@ -39,6 +40,7 @@ const METRIC_NOUNS: Record<Metric, string> = {
   src_affisch: 'besök via affischen',
   src_bordsskylt: 'besök via bordsskylten',
   src_instagram: 'besök via Instagram',
+  results_view: 'visningar av resultatsidan',
 };
 
 export const PERIODS = [7, 30, 90] as const;

@@ -119,7 +119,9 @@ export async function processMessage(deps: FollowMailDeps, msg: MailQueueMessage
     f.kind === 'place'
       ? await q.weekAtPlace(db, f.location_id!, from, to)
       : await weekForSearch(db, parseFilters(f.filters), from, to, deps.config.houseAccountEmail);
-  if (items.length === 0) return 'skipped';
+  // "Veckans resultat" (issue 46): last week's winners at the place, for a follow that opted in.
+  const winners = f.kind === 'place' && f.results ? await q.winnersAtPlace(db, f.location_id!, addDays(from, -7), addDays(from, -1)) : [];
+  if (items.length === 0 && winners.length === 0) return 'skipped';
   const newSince = new Date(deps.clock.now().getTime() - 7 * 24 * 3600 * 1000).toISOString();
   const marked = items.map((i) => ({ ...i, isNew: i.created_at > newSince }));
   // The week's new quizzes as a push to every phone that opted in, once per (follow, week, subscription): a
@@ -131,7 +133,11 @@ export async function processMessage(deps: FollowMailDeps, msg: MailQueueMessage
     marked.filter((i) => i.isNew),
   );
   return mailAndPush(
-    async () => deps.mailer.sendOnce(digestMail(email, labelOf(f), marked, deps.config.appUrl, await linksFor(deps, f)), `digest:${f.id}:${msg.week}`),
+    async () =>
+      deps.mailer.sendOnce(
+        digestMail(email, labelOf(f), marked, deps.config.appUrl, await linksFor(deps, f), winnersFor(f, winners)),
+        `digest:${f.id}:${msg.week}`,
+      ),
     async () => {
       if (notice) await enqueuePush({ db, push: deps.push ?? null, mailQueue: deps.mailQueue }, { followId: f.id, notice, key: `new:${f.id}:${msg.week}` });
     },
@@ -228,4 +234,10 @@ export async function recordDeadLetters(deps: Pick<Deps, 'db' | 'clock'>, input:
     }
     return { recorded: messages.length };
   });
+}
+
+/** The digest's "Veckans resultat" section: the winners and the place's results page, or undefined. */
+function winnersFor(f: q.FollowWithRecipient, winners: Array<{ date: string; team: string }>) {
+  if (!winners.length || !f.city_slug || !f.venue_slug) return undefined;
+  return { winners, path: `/quiz/${encodeURIComponent(f.city_slug)}/${encodeURIComponent(f.venue_slug)}/resultat` };
 }

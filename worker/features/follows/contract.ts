@@ -91,7 +91,15 @@ export const FollowRequestSchema = lazySchema(() =>
 );
 export type FollowRequest = z.infer<typeof FollowRequestSchema>;
 
-export const FollowPatchSchema = lazySchema(() => z.object({ reminders: z.boolean({ error: 'Påminnelser måste vara på eller av' }).describe('Påminnelser') }));
+export const FollowPatchSchema = lazySchema(() =>
+  z
+    .object({
+      reminders: z.boolean({ error: 'Påminnelser måste vara på eller av' }).optional().describe('Påminnelser'),
+      /** "Veckans resultat" (issue 46): a push when the place's night gets its results. */
+      results: z.boolean({ error: 'Veckans resultat måste vara på eller av' }).optional().describe('Veckans resultat'),
+    })
+    .refine((v) => v.reminders !== undefined || v.results !== undefined, { message: 'Ange påminnelser eller Veckans resultat', path: ['reminders'] }),
+);
 
 export const FollowIdParamSchema = lazySchema(() => z.object({ id: lineText().min(1).max(64).describe('Bevakning') }));
 
@@ -104,6 +112,8 @@ export interface FollowView {
   /** Page to open: the place's venue page or the listing with the filters. */
   url: string | null;
   reminders: boolean;
+  /** "Veckans resultat" (issue 46; places only). */
+  results: boolean;
   confirmed: boolean;
   createdAt: string;
 }

@@ -75,6 +75,7 @@ export function toView(f: FollowWithRecipient): FollowView {
     label: labelOf(f),
     url: f.kind === 'place' ? (f.city_slug && f.venue_slug ? `/quiz/${f.city_slug}/${f.venue_slug}` : null) : searchUrl(parseFilters(f.filters)),
     reminders: !!f.reminders,
+    results: !!f.results,
     confirmed: !!f.confirmed_at,
     createdAt: f.created_at,
   };

@@ -69,14 +69,27 @@ export function reminderMail(to: string, q: MailQuiz, appUrl: string, links: Mai
 }
 
 /** One line per quiz; `isNew` marks quizzes added since last week's digest ("Nytt"). */
-export function digestMail(to: string, what: string, items: Array<MailQuiz & { isNew: boolean }>, appUrl: string, links: MailLinks): MailMessage {
+export function digestMail(
+  to: string,
+  what: string,
+  items: Array<MailQuiz & { isNew: boolean }>,
+  appUrl: string,
+  links: MailLinks,
+  results?: { winners: Array<{ date: string; team: string }>; path: string },
+): MailMessage {
   const subject = `Veckans quiz: ${what}`;
   const line = (q: MailQuiz & { isNew: boolean }) =>
     `${q.isNew ? '[Nytt] ' : ''}${displayDate(q.date)} kl. ${displayTime(q.start_time)}: ${q.place_name}, ${q.city}${q.title ? ` – ${q.title}` : ''}`;
-  const text = `Quiz den här veckan för din bevakning "${what}":\n\n${items.map((q) => `${line(q)}\n  ${venueUrl(appUrl, q)}`).join('\n')}`;
+  // "Veckans resultat" (issue 46): last week's winners at the place, with a link to its results page.
+  const winner = (w: { date: string; team: string }) => `${displayDate(w.date)}: ${w.team} vann`;
+  const resultsText = results ? `\n\nVeckans resultat:\n${results.winners.map(winner).join('\n')}\n  ${appUrl}${results.path}` : '';
+  const resultsHtml = results
+    ? `<p><strong>Veckans resultat</strong></p><ul>${results.winners.map((w) => `<li>${esc(winner(w))}</li>`).join('')}</ul><p><a href="${esc(appUrl + results.path)}">Alla resultat</a></p>`
+    : '';
+  const text = `Quiz den här veckan för din bevakning "${what}":\n\n${items.map((q) => `${line(q)}\n  ${venueUrl(appUrl, q)}`).join('\n')}${resultsText}`;
   const html = `<p>Quiz den här veckan för din bevakning <strong>${esc(what)}</strong>:</p><ul>${items
     .map((q) => `<li>${q.isNew ? '<strong>Nytt</strong> ' : ''}<a href="${esc(venueUrl(appUrl, q))}">${esc(line({ ...q, isNew: false }))}</a></li>`)
-    .join('')}</ul>`;
+    .join('')}</ul>${resultsHtml}`;
   return withUnsubscribe(to, subject, text, html, links);
 }
 

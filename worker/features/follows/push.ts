@@ -177,3 +177,25 @@ export async function pushToFollow(
   if (failed) throw failed.reason;
   return out;
 }
+
+/**
+ * "Veckans resultat" (issue 46): the night's results as a push to each follower of the place who opted in, once per
+ * night (send key `results:{quizId}`); the results feature calls it on a night's first post only, never on a correction.
+ */
+export async function enqueueResultsPush(
+  deps: Pick<Deps, 'db' | 'push' | 'mailQueue'>,
+  input: { locationId: string; quizId: string; notice: Omit<PushNotice, 'followId' | 'tag'> },
+): Promise<number> {
+  if (!deps.push) return 0;
+  const ids = await q.resultsPushFollowIds(deps.db, input.locationId);
+  for (const followId of ids) {
+    const message: PushMessage = {
+      type: 'push',
+      followId,
+      key: `results:${input.quizId}`,
+      notice: { ...input.notice, followId, tag: `results:${input.quizId}` },
+    };
+    await deps.mailQueue.send(message);
+  }
+  return ids.length;
+}

@@ -73,6 +73,7 @@ export interface FollowWithRecipient {
   location_id: string | null;
   filters: string | null;
   reminders: number;
+  results: number;
   confirmed_at: string | null;
   created_at: string;
   email: string | null;
@@ -83,7 +84,7 @@ export interface FollowWithRecipient {
 }
 
 const FOLLOW_SELECT = sql`
-  SELECT f.id, f.user_id, f.address_id, f.kind, f.location_id, f.filters, f.reminders, f.confirmed_at, f.created_at,
+  SELECT f.id, f.user_id, f.address_id, f.kind, f.location_id, f.filters, f.reminders, f.results, f.confirmed_at, f.created_at,
          coalesce(u.email, a.email) AS email,
          l.name AS place_name, l.city, l.city_slug, v.slug AS venue_slug
   FROM follows f
@@ -263,10 +264,20 @@ export async function followIdsOfAddress(db: Db, addressId: string): Promise<str
 }
 
 /** Sets reminders on one of the owner's follows; the ids changed (none: someone else's or a missing one). */
-export function setOwnReminders(db: Db, owner: FollowOwner, followId: string, reminders: boolean, at: string) {
+export function setOwnReminders(
+  db: Db,
+  owner: FollowOwner,
+  followId: string,
+  set: { reminders?: boolean | undefined; results?: boolean | undefined },
+  at: string,
+) {
   return db
     .update(follows)
-    .set({ reminders, updatedAt: at })
+    .set({
+      ...(set.reminders !== undefined ? { reminders: set.reminders } : {}),
+      ...(set.results !== undefined ? { results: set.results } : {}),
+      updatedAt: at,
+    })
     .where(and(eq(follows.id, followId), ownerCondition(owner)))
     .returning({ id: follows.id });
 }
@@ -423,4 +434,23 @@ export async function quizmasterNews(db: Db, quizmasterId: string, locationId: s
     FROM quizmasters p CROSS JOIN locations l CROSS JOIN venues v ON v.id = l.venue_id
     WHERE p.id = ${quizmasterId} AND l.id = ${locationId}`);
   return row ?? null;
+}
+
+/** Confirmed follows of a place with "Veckans resultat" on and a push subscription (issue 46), at most `limit`. */
+export async function resultsPushFollowIds(db: Db, locationId: string, limit = 1000): Promise<string[]> {
+  const rows = await db.all<{ id: string }>(sql`
+    SELECT f.id AS id FROM follows f
+    WHERE f.kind = 'place' AND f.location_id = ${locationId} AND f.results = 1 AND f.confirmed_at IS NOT NULL
+      AND EXISTS (SELECT 1 FROM push_subscriptions p WHERE p.follow_id = f.id)
+    LIMIT ${limit}`);
+  return rows.map((r) => r.id);
+}
+
+/** "Veckans resultat" in the digest (issue 46): the winners (rank 1, visible teams) of a place's nights between two dates. */
+export async function winnersAtPlace(db: Db, locationId: string, from: string, to: string): Promise<Array<{ date: string; team: string }>> {
+  return db.all<{ date: string; team: string }>(sql`
+    SELECT n.date AS date, t.name AS team
+    FROM result_nights n CROSS JOIN results r ON r.quiz_id = n.quiz_id AND r.rank = 1 CROSS JOIN teams t ON t.id = r.team_id
+    WHERE n.location_id = ${locationId} AND n.date BETWEEN ${from} AND ${to} AND t.hidden_at IS NULL
+    ORDER BY n.date, t.name_key LIMIT 20`);
 }

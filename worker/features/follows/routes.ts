@@ -53,7 +53,7 @@ export const followRoutes = new Hono<AppEnv>()
   .patch('/:id', validate('param', FollowIdParamSchema), validate('json', FollowPatchSchema), async (c) => {
     const user = c.var.user;
     requireActor(user);
-    const follow = await setReminders(c.var.deps, { owner: { userId: user.id }, followId: c.req.valid('param').id, reminders: c.req.valid('json').reminders });
+    const follow = await setReminders(c.var.deps, { owner: { userId: user.id }, followId: c.req.valid('param').id, ...c.req.valid('json') });
     return c.json({ follow });
   })
   .delete('/:id', validate('param', FollowIdParamSchema), async (c) => {

@@ -84,10 +84,14 @@ export async function listFollows(deps: Pick<Deps, 'db'>, input: { owner: Follow
 }
 
 /** Pause/resume reminders of one's own follow; someone else's or a missing one is 404 (ids are not secrets, but no one learns of others' follows). */
-export async function setReminders(deps: Pick<Deps, 'db' | 'clock'>, input: { owner: FollowOwner; followId: string; reminders: boolean }): Promise<FollowView> {
+/** Morning reminders and/or "Veckans resultat" (issue 46) on one of the owner's follows. */
+export async function setReminders(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  input: { owner: FollowOwner; followId: string; reminders?: boolean | undefined; results?: boolean | undefined },
+): Promise<FollowView> {
   const { db } = deps;
-  const { owner, followId, reminders } = input;
-  const rows = await q.setOwnReminders(db, owner, followId, reminders, deps.clock.now().toISOString());
+  const { owner, followId } = input;
+  const rows = await q.setOwnReminders(db, owner, followId, { reminders: input.reminders, results: input.results }, deps.clock.now().toISOString());
   if (rows.length === 0) throw notFound('Bevakningen hittades inte.');
   return toView(foundOr404(await q.followWithRecipient(db, followId), 'Bevakningen hittades inte.'));
 }

@@ -6,7 +6,7 @@
  * reminders), admin.ts (superadmin counts), labels.ts (names and URLs of a follow), queries.ts (all SQL).
  */
 export { processMailBatch, recordDeadLetters, type QueueMessageLike } from './consumer';
-export { PUSH_SUBSCRIBE_LIMIT } from './push';
+export { enqueueResultsPush, PUSH_SUBSCRIBE_LIMIT } from './push';
 export { cleanUpFollows, enqueueDigests, enqueueQuizmasterNews, enqueueReminders } from './crons';
 export { MAIL_DLQ_NAME, type FollowMessage, type MailQueue } from './queue';
 export { followerCountsByPlace, setReminders } from './rules';

@@ -6,8 +6,9 @@
  * web/pages/types.ts re-exports it).
  */
 import type { CityOption, ListingQuiz, ListingResponse } from '../listing/contract';
+import type { ResultsPageData, TeamPageData } from '../results/contract';
 
-export type { CityOption, ListingQuiz, ListingResponse };
+export type { CityOption, ListingQuiz, ListingResponse, ResultsPageData, TeamPageData };
 
 /** Filter state as it appears in the URL query (spec 01 §4). weekday: '' | 'all' | ASCII weekday slug. */
 export interface ListingFilters {
@@ -104,6 +105,8 @@ export interface VenuePageData {
   specials: ListingQuiz[];
   stats: VenueStats;
   mapTileUrl?: string | undefined;
+  /** The latest night's winner (issue 46), linking to the results page; null when no results are posted. */
+  lastWinner?: { team: string; slug: string; date: string } | null;
 }
 
 export interface NotFoundPageData {
@@ -133,7 +136,15 @@ export interface QuizmasterPageData {
   profile: { id: string; name: string; slug: string; bio: string | null; photoUrl: string | null };
   upcoming: ListingQuiz[];
 }
-export type PublicPageData = ListingPageData | CombinedPageData | VenuePageData | NotFoundPageData | AdvertisePageData | QuizmasterPageData;
+export type PublicPageData =
+  | ListingPageData
+  | CombinedPageData
+  | VenuePageData
+  | NotFoundPageData
+  | AdvertisePageData
+  | QuizmasterPageData
+  | ResultsPageData
+  | TeamPageData;
 
 /** The FAQ of a combined city + weekday page: shown on the page and, the same text, in its FAQPage JSON-LD. */
 export function combinedFaq(city: string, weekday: string): Array<{ q: string; a: string }> {

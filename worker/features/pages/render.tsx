@@ -5,6 +5,7 @@
  * (worker/lib/boot-script.ts) starts the public entry after the first paint or on the first interaction.
  */
 import { PublicApp } from '../../../web/pages/PublicApp';
+import { registerResultPages } from '../../../web/pages/results-pages';
 import type { PublicPageData } from './contract';
 import { serializeForScript } from '../../lib/json-ld';
 import { getPublicAssets } from '../../lib/assets';
@@ -24,6 +25,9 @@ export interface PageHead {
   /** Absolute URL of the page's share image (og:image, 1200×630 PNG from /og/*). */
   image?: string;
 }
+
+// The pages the browser loads as a chunk of their own are rendered here like every other (web/pages/page-registry.ts).
+registerResultPages();
 
 const BODY_CLASS = 'bg-slate-50 text-slate-900 antialiased';
 

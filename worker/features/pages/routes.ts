@@ -13,6 +13,8 @@ import { MAX_SLOTS_PER_DAY, priceText, TIER_LABELS, VOLUME_DISCOUNT_MIN_WEEKS, V
 import { getPricing } from '../promotion/service';
 import { findProfile, profilePage } from '../quizmasters/service';
 import { ICS_CONTENT_TYPE, quizmasterFeed } from '../calendar/service';
+import { buildResultsPage, buildTeamPage } from '../results/service';
+import { findPublicVenueWithPlaces } from '../listing/service';
 import { breadcrumbJsonLd, DEFAULT_DESCRIPTION, eventsJsonLd, faqJsonLd, KEYWORDS, mainListingHead, websiteJsonLd } from './seo';
 import {
   buildCombinedPage,
@@ -25,6 +27,7 @@ import {
   weekdayRef,
   type PageCtx,
   type SitemapEntry,
+  type SitemapKind,
 } from './service';
 
 type C = Context<AppEnv>;
@@ -246,6 +249,68 @@ async function quizmasterPage(c: C, slug: string) {
   );
 }
 
+/** /quiz/{city}/{venue}/resultat (issue 46): the latest night, the current season's table, earlier nights and seasons. */
+async function resultsPage(c: C, citySlug: string, venueSlug: string) {
+  const origin = c.var.config.appUrl;
+  const ctx = ctxOf(c);
+  const found = await findPublicVenueWithPlaces(c.var.db, venueSlug, ctx.houseEmail);
+  const here = found?.places.find((p) => p.citySlug === citySlug);
+  if (!found || !here) return notFoundPage(c, 'Verksamheten hittades inte');
+  const venue = { id: found.venue.id, name: found.venue.name, slug: found.venue.slug };
+  const city = { slug: here.citySlug, name: here.city };
+  const data = await buildResultsPage(c.var.deps, { today: ctx.today, city, venue, query: c.req.query() });
+  const venuePath = `/quiz/${city.slug}/${venue.slug}`;
+  const path = `${venuePath}/resultat`;
+  const winner = data.night?.rows[0];
+  return html(
+    c,
+    {
+      title: `Resultat – ${venue.name}, ${city.name} | Quizkväll`,
+      description: (winner
+        ? `Quizresultat från ${venue.name} i ${city.name}: ${winner.team} vann senast. Säsongens tabell och tidigare kvällar.`
+        : `Quizresultat från ${venue.name} i ${city.name}: säsongens tabell och tidigare kvällar.`
+      ).slice(0, 155),
+      canonical: `${origin}${path}`,
+      // Paged and chosen views are the same page for search engines.
+      robots: Object.keys(c.req.query()).length ? 'noindex' : undefined,
+      image: origin + ogImagePath({ kind: 'results', city: city.slug, venue: venue.slug }),
+      jsonLd: [
+        breadcrumbJsonLd(origin, [
+          { name: 'Quizkväll', path: '/' },
+          { name: city.name, path: `/quiz/${city.slug}` },
+          { name: venue.name, path: venuePath },
+          { name: 'Resultat', path },
+        ]),
+      ],
+    },
+    data,
+  );
+}
+
+/** /lag/{slug} (issue 46): a team's nights across venues and its seasons. */
+async function teamPage(c: C, slug: string) {
+  const origin = c.var.config.appUrl;
+  const data = await buildTeamPage(c.var.deps, { slug, query: c.req.query() });
+  if (!data) return notFoundPage(c, 'Laget hittades inte');
+  const path = `/lag/${data.team.slug}`;
+  return html(
+    c,
+    {
+      title: `${data.team.name} – quizlag | Quizkväll`,
+      description: `${data.team.name}: quizkvällar, placeringar och säsonger på Quizkväll.`.slice(0, 155),
+      canonical: `${origin}${path}`,
+      robots: Object.keys(c.req.query()).length ? 'noindex' : undefined,
+      jsonLd: [
+        breadcrumbJsonLd(origin, [
+          { name: 'Quizkväll', path: '/' },
+          { name: data.team.name, path },
+        ]),
+      ],
+    },
+    data,
+  );
+}
+
 /** /annonsera (issue 18): tiers, live (or fallback) prices, the caps and how the listing is ranked. Not edge-cached: prices come from Stripe. */
 async function advertisePage(c: C) {
   const origin = c.var.config.appUrl;
@@ -283,6 +348,10 @@ async function advertisePage(c: C) {
 const escXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 const entry = (e: SitemapEntry) => `<loc>${escXml(e.loc)}</loc>${e.lastmod ? `<lastmod>${escXml(e.lastmod)}</lastmod>` : ''}`;
 const xml = (c: C, body: string) => c.body(`<?xml version="1.0" encoding="UTF-8"?>\n${body}\n`, 200, { 'content-type': 'application/xml; charset=utf-8' });
+
+/** The results page's and the team page's keys: the query values they read (a night, a page cursor, a season, a table page). */
+const RESULTS_PAGE = { effective: (q: Record<string, string>) => ({ kvall: q.kvall, fore: q.fore, sasong: q.sasong, tabell: q.tabell }) };
+const TEAM_PAGE = { effective: (q: Record<string, string>) => ({ fore: q.fore }) };
 
 /** The edge-cache options of a page that reads the listing filters from its query (the values it acts on). */
 const PAGE = { effective: pageEffectiveQuery };
@@ -352,6 +421,32 @@ export const pagesRoutes = new Hono<AppEnv>()
       return quizmasterPage(c, raw);
     }),
   )
+  .get('/quiz/:city/:venue/resultat', (c) =>
+    withEdgeCache(
+      c,
+      async () => {
+        const city = segment(c.req.param('city'));
+        const venue = segment(c.req.param('venue'));
+        if (city === null || venue === null) return notFoundPage(c);
+        const ascii = [slugify(city), slugify(venue)];
+        if (ascii.every(Boolean) && (ascii[0] !== city || ascii[1] !== venue))
+          return c.redirect(`/quiz/${ascii.join('/')}/resultat${new URL(c.req.url).search}`, 301);
+        return resultsPage(c, city, venue);
+      },
+      RESULTS_PAGE,
+    ),
+  )
+  .get('/lag/:slug', (c) =>
+    withEdgeCache(
+      c,
+      async () => {
+        const slug = segment(c.req.param('slug'));
+        if (slug === null || !/^[a-z0-9-]{1,80}$/.test(slug)) return notFoundPage(c, 'Laget hittades inte');
+        return teamPage(c, slug);
+      },
+      TEAM_PAGE,
+    ),
+  )
   // Issue 19 §4: a sitemap index; each child is a bounded slice, edge- and HTTP-cached like a page.
   .get('/sitemap.xml', (c) =>
     withEdgeCache(c, async () => {
@@ -364,8 +459,8 @@ export const pagesRoutes = new Hono<AppEnv>()
   )
   .get('/sitemaps/:file', (c) =>
     withEdgeCache(c, async () => {
-      const m = /^(sidor|stallen|quizmasters)-([1-9][0-9]{0,5})\.xml$/.exec(c.req.param('file'));
-      const urls = m ? await sitemapChild(c.var.db, c.var.config.appUrl, m[1] as 'sidor' | 'stallen' | 'quizmasters', Number(m[2])) : null;
+      const m = /^(sidor|stallen|quizmasters|lag)-([1-9][0-9]{0,5})\.xml$/.exec(c.req.param('file'));
+      const urls = m ? await sitemapChild(c.var.db, c.var.config.appUrl, m[1] as SitemapKind, Number(m[2])) : null;
       if (!urls) return c.text('Sitemap hittades inte', 404);
       return xml(c, `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.map((e) => `  <url>${entry(e)}</url>`).join('\n')}\n</urlset>`);
     }),

@@ -11,6 +11,7 @@ import { LISTING_PAGE_SIZE, ListingQuerySchema, QuizFilterShape } from '../listi
 import { rsvpFiguresOf } from '../rsvp/service';
 import type { ListingContext } from '../../lib/listing-context';
 import { profileSitemap, SITEMAP_PROFILES_PER_CHILD } from '../quizmasters/service';
+import { lastWinner, resultPagesInRange, teamSitemapChild, teamSitemapChildren } from '../results/service';
 import { findPublicCity, findPublicVenueWithPlaces, listQuizzes, pageCityOptions, publicCities, publicVenueQuizzes, sitemapSource } from '../listing/service';
 import { QUIZ_FILTER_KEYS, type CombinedPageData, type ListingFilters, type ListingPageData, type VenuePageData, type WeekdayRef } from './contract';
 
@@ -220,6 +221,7 @@ export async function buildVenuePage(db: Db, citySlug: string, venueSlug: string
   const recurring = quizzes.filter((q) => q.isRecurring);
   const specials = quizzes.filter((q) => !q.isRecurring);
   const quizmasters = new Set(quizzes.map((q) => q.quizmaster?.trim().toLowerCase()).filter(Boolean));
+  const winner = await lastWinner({ db }, venue.id);
   return {
     kind: 'venue',
     today: ctx.today,
@@ -239,6 +241,7 @@ export async function buildVenuePage(db: Db, citySlug: string, venueSlug: string
         : { confirmedOn: stockholmDate(new Date(venue.confirmedAt ?? venue.createdAt)), publicSources: false },
     },
     mapTileUrl: ctx.mapTileUrl,
+    lastWinner: winner,
     recurring,
     specials,
     stats: {
@@ -262,7 +265,7 @@ export const SITEMAP_CITIES_PER_CHILD = 5_000;
 /** Venue rowids per "stallen" child: at most this many venue pages (and venues read) per child. */
 export const SITEMAP_VENUES_PER_CHILD = 10_000;
 
-export type SitemapKind = 'sidor' | 'stallen' | 'quizmasters';
+export type SitemapKind = 'sidor' | 'stallen' | 'quizmasters' | 'lag';
 export interface SitemapEntry {
   loc: string;
   /** YYYY-MM-DD, from the data. */
@@ -277,7 +280,12 @@ const day = (iso: string | null | undefined) => (iso && /^\d{4}-\d{2}-\d{2}/.tes
  * the table's highest rowid). Reads two rows; `lastmod` is when public data last changed.
  */
 export async function sitemapIndex(db: Db, origin: string): Promise<SitemapEntry[]> {
-  const [cities, ceiling, changedAt] = await Promise.all([publicCities(db), sitemapSource.venueRowidCeiling(db), sitemapSource.publicDataChangedAt(db)]);
+  const [cities, ceiling, changedAt, teamChildren] = await Promise.all([
+    publicCities(db),
+    sitemapSource.venueRowidCeiling(db),
+    sitemapSource.publicDataChangedAt(db),
+    teamSitemapChildren({ db }),
+  ]);
   const lastmod = day(changedAt);
   const out: SitemapEntry[] = [];
   const pages = Math.max(1, Math.ceil(cities.length / SITEMAP_CITIES_PER_CHILD));
@@ -285,6 +293,7 @@ export async function sitemapIndex(db: Db, origin: string): Promise<SitemapEntry
   for (let n = 1; n <= Math.ceil(ceiling / SITEMAP_VENUES_PER_CHILD); n++) out.push({ loc: `${origin}/sitemaps/stallen-${n}.xml`, lastmod });
   const profiles = await profileSitemap.ceiling(db);
   for (let n = 1; n <= Math.ceil(profiles / SITEMAP_PROFILES_PER_CHILD); n++) out.push({ loc: `${origin}/sitemaps/quizmasters-${n}.xml`, lastmod });
+  for (let n = 1; n <= teamChildren; n++) out.push({ loc: `${origin}/sitemaps/lag-${n}.xml`, lastmod });
   return out;
 }
 
@@ -304,9 +313,22 @@ export async function sitemapChild(db: Db, origin: string, kind: SitemapKind, n:
   if (kind === 'stallen') {
     const from = (n - 1) * SITEMAP_VENUES_PER_CHILD + 1;
     if (from > (await sitemapSource.venueRowidCeiling(db))) return null;
-    const venues = await sitemapSource.venueRange(db, from, n * SITEMAP_VENUES_PER_CHILD);
+    const [venues, results] = await Promise.all([
+      sitemapSource.venueRange(db, from, n * SITEMAP_VENUES_PER_CHILD),
+      resultPagesInRange({ db }, from, n * SITEMAP_VENUES_PER_CHILD),
+    ]);
     // A business whose place's city is not a known town has no canonical page URL to list (issue 43.6).
-    return venues.filter((v) => isTownSlug(v.city)).map((v) => ({ loc: `${origin}/quiz/${v.city}/${v.slug}`, lastmod: day(v.lastmod) }));
+    return venues
+      .filter((v) => isTownSlug(v.city))
+      .flatMap((v) => {
+        const page = { loc: `${origin}/quiz/${v.city}/${v.slug}`, lastmod: day(v.lastmod) };
+        const changed = results.get(v.slug);
+        return changed === undefined ? [page] : [page, { loc: `${page.loc}/resultat`, lastmod: day(changed) }];
+      });
+  }
+  if (kind === 'lag') {
+    const teams = await teamSitemapChild({ db }, n);
+    return teams?.map((t) => ({ loc: `${origin}/lag/${t.slug}`, lastmod: day(t.lastmod) })) ?? null;
   }
   const cities = (await publicCities(db)).slice((n - 1) * SITEMAP_CITIES_PER_CHILD, n * SITEMAP_CITIES_PER_CHILD);
   if (n > 1 && !cities.length) return null;

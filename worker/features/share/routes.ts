@@ -83,4 +83,8 @@ export const shareRoutes = new Hono<AppEnv>()
   .get('/quizmaster/:file', (c) => {
     const slug = stem(c.req.param('file'));
     return card(c, slug ? { kind: 'quizmaster', slug } : null);
+  })
+  .get('/resultat/:city/:file', (c) => {
+    const venue = stem(c.req.param('file'));
+    return card(c, venue ? { kind: 'results', city: c.req.param('city'), venue } : null);
   });

@@ -7,8 +7,9 @@ import { listingContext } from '../../lib/listing-context';
 import { displayTime, findWeekday } from '../../lib/swedish';
 import { cityName, upcomingAtVenue } from '../calendar/service';
 import type { ListingQuiz } from '../listing/contract';
-import { listQuizzes } from '../listing/service';
+import { findPublicVenueWithPlaces, listQuizzes } from '../listing/service';
 import { profilePage } from '../quizmasters/service';
+import { resultsCardLines } from '../results/service';
 import type { CardData } from './card';
 
 /** The share engines for other features' images (the owner kit's Instagram images, issue 48.7): see render.ts. */
@@ -21,7 +22,8 @@ export type CardRef =
   | { kind: 'weekday'; weekday: string }
   | { kind: 'combined'; city: string; weekday: string }
   | { kind: 'venue'; city: string; venue: string }
-  | { kind: 'quizmaster'; slug: string };
+  | { kind: 'quizmaster'; slug: string }
+  | { kind: 'results'; city: string; venue: string };
 
 /** Path of a page's share image (og:image). */
 export function ogImagePath(ref: CardRef): string {
@@ -39,6 +41,8 @@ export function ogImagePath(ref: CardRef): string {
       return `/og/venue/${e(ref.city)}/${e(ref.venue)}.png`;
     case 'quizmaster':
       return `/og/quizmaster/${e(ref.slug)}.png`;
+    case 'results':
+      return `/og/resultat/${e(ref.city)}/${e(ref.venue)}.png`;
   }
 }
 
@@ -104,6 +108,14 @@ export async function cardData(deps: Pick<Deps, 'db' | 'clock' | 'config'>, ref:
         lines: p.upcoming.slice(0, 3).map((q) => `${whenText(q.date, q.startTime)} · ${q.venue.name}, ${q.location.city}${q.isCancelled ? ' (inställt)' : ''}`),
         empty: 'Inga inplanerade quiz just nu',
       };
+    }
+    case 'results': {
+      // The season table's top three (or the last night's), as on /quiz/{city}/{venue}/resultat.
+      const found = await findPublicVenueWithPlaces(db, ref.venue, deps.config.houseAccountEmail);
+      const here = found?.places.find((p) => p.citySlug === ref.city);
+      if (!found || !here) return null;
+      const r = await resultsCardLines(deps, { venueId: found.venue.id, today: deps.clock.today() });
+      return { kicker: `Resultat · ${here.city}`, title: found.venue.name, lines: r.lines, empty: 'Inga resultat ännu' };
     }
   }
 }
