@@ -59,5 +59,21 @@ describe('tipsa om ett quiz', () => {
     await visitor.goto(`${baseURL()}/quiz/${citySlug}`);
     await visitor.getByRole('heading', { name: `Quiz i ${city}` }).waitFor();
     await visitor.getByText(venue).first().waitFor();
+
+    // A second tip at the same address is flagged, and the flag opens the business that exists (issue 44.9).
+    const again = await visitor.request.post('/api/tips', {
+      data: { venueName: `${venue} igen`, address: 'Tipsgatan 3', city, weekday: 2, startTime: '20:00', humanToken: 'local-pass' },
+      headers: { origin: baseURL() },
+    });
+    expect(again.status(), await again.text()).toBe(201);
+    await admin.goto('/superadmin?flik=tips');
+    const dup = admin.getByRole('listitem', { name: `Tips: ${venue} igen` });
+    await dup.waitFor();
+    const note = dup.getByRole('note');
+    expect(await note.textContent()).toContain(`Samma adress som ${venue}`);
+    await expectAccessible(admin);
+    await note.getByRole('link', { name: 'Visa den befintliga verksamheten' }).click();
+    await admin.waitForURL((u) => u.pathname.startsWith('/admin/venue/'));
+    await admin.getByRole('heading', { name: venue, exact: true }).first().waitFor();
   });
 });
