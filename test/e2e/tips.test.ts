@@ -36,6 +36,9 @@ describe('tipsa om ett quiz', () => {
     await form.getByLabel('Stad').fill(city);
     await form.getByLabel('Veckodag').selectOption({ label: 'Varje torsdag' });
     await form.getByLabel('Starttid').fill('19:30');
+    // The owner forms' time field (issue 44.9): the native picker may say 07:30 PM, the words beside it are Swedish.
+    const timeWords = (await form.getByLabel('Starttid').getAttribute('aria-describedby'))?.split(' ').at(-1) ?? '';
+    expect(await form.locator(`[id="${timeWords}"]`).textContent()).toBe('kl 19:30');
     await form.getByLabel('E-post (valfritt)').fill(email);
     await form.getByRole('button', { name: 'Skicka tipset' }).click();
     await visitor.getByText('Tack för tipset!').waitFor();
