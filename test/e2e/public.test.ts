@@ -313,4 +313,31 @@ describe('public discovery', () => {
     expect((await style(2)).name).toBe('none');
     await context.close();
   });
+
+  it('no placeholder is cut off on a desktop (issue 44.9: the search field said "Sök ställe, plats eller quizm")', async () => {
+    const { page, errors, context } = await newPage(browser());
+    for (const width of [1024, 1280, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      for (const path of ['/', '/quiz/stockholm']) {
+        await page.goto(path);
+        await hydrated(page);
+        // Each visible text input's placeholder, measured in its own font, against the room inside its padding.
+        const cut = await page.evaluate(() => {
+          const ctx = document.createElement('canvas').getContext('2d')!;
+          return [...document.querySelectorAll<HTMLInputElement>('input[placeholder]')]
+            .filter((i) => i.offsetParent !== null)
+            .flatMap((i) => {
+              const cs = getComputedStyle(i);
+              ctx.font = `${cs.fontStyle} ${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
+              const room = i.clientWidth - Number.parseFloat(cs.paddingLeft) - Number.parseFloat(cs.paddingRight);
+              const need = ctx.measureText(i.placeholder).width;
+              return need > room ? [`${i.id || i.name}: ${Math.ceil(need)} px > ${Math.floor(room)} px`] : [];
+            });
+        });
+        expect(cut, `${path} at ${width} px`).toEqual([]);
+      }
+    }
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });

@@ -32,8 +32,8 @@ const QUIZ_SELECTS = [
 const FIELD = 'w-full rounded-xl border border-slate-300 bg-white px-3 py-2.5 text-slate-900 disabled:bg-slate-100';
 
 /**
- * Filter panel (spec 01 §2, §4): weekday (Swedish labels + 'Alla dagar'), city ('Alla städer' +
- * the distinct cities), date (past days disabled, weeks start on Monday) and search; then the quiz
+ * Filter panel (spec 01 §2, §4): search, weekday (Swedish labels + 'Alla dagar'), city ('Alla städer' +
+ * the distinct cities) and date (past days disabled, weeks start on Monday); then the quiz
  * filters (issue 20): price, team size, category and start time, and the language (issue 31.3).
  * Without JavaScript it is an ordinary GET form.
  */
@@ -89,6 +89,21 @@ export function FilterPanel({ filters, today, cities, lockCity, lockWeekday, act
   }
   return form(
     <>
+      {/* First and two columns wide (issue 44.9): in one of four desktop columns its placeholder was cut off. */}
+      <div className="space-y-1 sm:col-span-2">
+        <label htmlFor="filter-search" className="block text-sm font-semibold text-slate-800">
+          Sök
+        </label>
+        <input
+          id="filter-search"
+          name="search"
+          type="search"
+          className={FIELD}
+          placeholder="Sök ställe, plats eller quizmaster"
+          value={filters.search}
+          onChange={(e) => onChange({ search: e.target.value }, 'search')}
+        />
+      </div>
       <div className="space-y-1">
         <label htmlFor="filter-weekday" className="block text-sm font-semibold text-slate-800">
           Veckodag
@@ -131,20 +146,6 @@ export function FilterPanel({ filters, today, cities, lockCity, lockWeekday, act
           Datum
         </label>
         <DatePicker id="filter-date" name="date" value={filters.date} today={today} onChange={(date) => onChange({ date }, 'date')} />
-      </div>
-      <div className="space-y-1">
-        <label htmlFor="filter-search" className="block text-sm font-semibold text-slate-800">
-          Sök
-        </label>
-        <input
-          id="filter-search"
-          name="search"
-          type="search"
-          className={FIELD}
-          placeholder="Sök ställe, plats eller quizmaster"
-          value={filters.search}
-          onChange={(e) => onChange({ search: e.target.value }, 'search')}
-        />
       </div>
       {quizSelects}
       {submit}
