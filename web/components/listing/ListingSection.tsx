@@ -171,7 +171,7 @@ export function ListingSection(props: ListingSectionProps) {
   const radiusKm = filters.radius ?? '10';
   const showPanel = !props.hideFilters || props.quizFiltersOnly;
   return (
-    <div className="space-y-4 sm:space-y-6">
+    <div className="space-y-4 sm:space-y-6 lg:space-y-4">
       <QuickChips
         today={today}
         filters={filters}
