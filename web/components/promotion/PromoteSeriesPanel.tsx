@@ -1,5 +1,6 @@
 /**
- * Inside an expanded series (spec 02 §2.2, §4.2, §5): the owner ticks occurrences, picks Rekommenderat
+ * The series' purchase panel (spec 02 §2.2, §4.2, §5), in the dialog of its 'Marknadsför' (PromoteSeriesButton,
+ * issue 44.1): the owner ticks occurrences, picks Rekommenderat
  * or Premium Utvald per occurrence, sees each date's availability and the total, and presses
  * 'Gå till betalning'. Already promoted occurrences cannot be ticked (tooltip).
  *
