@@ -29,7 +29,7 @@ const QUIZ_SELECTS = [
   { key: 'sprak', label: 'Språk', all: 'Alla språk', options: LANGUAGE_FILTERS.map((o) => ({ value: o.value, label: o.label })) },
 ] as const;
 
-const FIELD = 'w-full rounded-xl border border-slate-300 bg-white px-3 py-2.5 text-slate-900 disabled:bg-slate-100 lg:py-2';
+const FIELD = 'w-full rounded-xl border border-slate-300 bg-white px-3 py-2.5 text-slate-900 disabled:bg-slate-100 lg:h-10 lg:py-2';
 /**
  * A compact bar on a desktop (issue 44.4): from `lg` the labels are read by screen readers only (each field names itself:
  * "Alla priser", "Alla språk", the chosen day…), and the fields stand in two rows of five, so the first card is on the
@@ -70,7 +70,7 @@ export function FilterPanel({ filters, today, cities, lockCity, lockWeekday, act
   // the combined page's one row), so the bar keeps its two rows; below `lg` after the last filter.
   const submit = (className = '') => (
     <noscript>
-      <button type="submit" className={`rounded-xl bg-brand-600 px-4 py-2.5 font-semibold text-white lg:py-2 ${className}`}>
+      <button type="submit" className={`rounded-xl bg-brand-600 px-4 py-2.5 font-semibold text-white lg:h-10 lg:py-2 ${className}`}>
         Filtrera
       </button>
     </noscript>
