@@ -315,6 +315,19 @@ describe('public discovery', () => {
     await context.close();
   });
 
+  it('plurals on the combined pages (issue 44.9): "1 ställe", never "1 ställen", in the description and the summary', async () => {
+    const said: string[] = [];
+    for (const w of WEEKDAYS) {
+      const html = await (await fetch(`${baseURL()}/quiz/stockholm/${w.slug}`)).text();
+      const description = /<meta name="description" content="([^"]*)"/.exec(html)?.[1] ?? '';
+      const chip = />(\d+ ställen?)</.exec(html)?.[1] ?? '';
+      said.push(`${w.slug}: ${/\d+ ställen?/.exec(description)?.[0]} / ${chip}`);
+    }
+    // The demo data has a weekday with one place in Stockholm, so the singular is read at least once.
+    expect(said.some((line) => line.includes('1 ställe /'))).toBe(true);
+    expect(said.filter((line) => /(^|\D)1 ställen/.test(line))).toEqual([]);
+  });
+
   it('the first card is on the first screen (issue 44.4): at 1280 × 800 on the start, city and combined pages, and on a phone', async () => {
     // A weekday with quizzes in Stockholm, for its combined page.
     const upcoming = (await (await fetch(`${baseURL()}/api/listing?city=stockholm&weekday=all`)).json()) as { items: Array<{ date: string }> };
