@@ -99,11 +99,11 @@ describe('owner analytics and the slot market', () => {
     const dialog = page.getByRole('dialog', { name: 'Marknadsför quiz' });
     await dialog.waitFor();
     await dialog.getByText(`Lediga dagar i ${city} de kommande 4 veckorna`).click();
-    const sold = dialog.locator(`td[data-date="${date}"]`);
-    await sold.waitFor();
-    expect(await sold.textContent()).toContain('P: Upptaget');
-    expect(await sold.textContent()).toContain('R: Ledigt');
-    expect(await dialog.locator(`td[data-date="${date2}"]`).textContent()).toContain('P: Ledigt');
+    // A row per day (issue 44.1): the day, then Rekommenderat's and Premium Utvald's words in their columns.
+    const cells = (d: string) => dialog.locator(`tr[data-date="${d}"] td`).allTextContents();
+    await dialog.locator(`tr[data-date="${date}"]`).waitFor();
+    expect(await cells(date)).toEqual(['Ledigt', 'Upptaget']);
+    expect((await cells(date2))[1]).toBe('Ledigt');
     await expectAccessible(page);
 
     expect(owner.errors).toEqual([]);

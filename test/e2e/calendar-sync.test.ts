@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerVerifiedOwner } from './support/auth';
 import { baseURL, expectAccessible, newPage, stamp, sharedBrowser } from './support/browser';
 import { stockholmDatePlus } from './support/clock';
+import { shortDate } from '../../worker/lib/swedish';
 
 const compact = (date: string) => date.replaceAll('-', '');
 let feed = '';
@@ -34,7 +35,7 @@ describe('calendar sync for owners', () => {
     const [d1, d2, d3, d4, single] = [1, 8, 15, 22, 3].map((n) => stockholmDatePlus(n));
     const weekly = (time: string, ...extra: string[]) =>
       event('UID:veckoquiz@e2e', 'SUMMARY:Veckoquiz', `DTSTART;TZID=Europe/Stockholm:${compact(d1!)}T${time}`, 'RRULE:FREQ=WEEKLY;COUNT=4', ...extra);
-    feed = calendar(weekly('190000'), event('UID:special@e2e', 'SUMMARY:Specialquiz', `DTSTART;TZID=Europe/Stockholm:${compact(single!)}T180000`));
+    feed = calendar(weekly('190000'), event('UID:special@e2e', 'SUMMARY;LANGUAGE=en:Specialquiz', `DTSTART;TZID=Europe/Stockholm:${compact(single!)}T180000`));
 
     const { page, errors } = await newPage(browser());
     await registerVerifiedOwner(page);
@@ -59,6 +60,12 @@ describe('calendar sync for owners', () => {
     await events.waitFor();
     expect(await events.getByRole('listitem').count()).toBe(2);
     expect(await events.getByText(/Veckoquiz – Varje vecka/).isVisible()).toBe(true);
+    // Swedish dates ("3 dec", the year only when it is another) and the language the sync read (issue 44.5, 44.9).
+    const thisYear = Number(stockholmDatePlus(0).slice(0, 4));
+    const items = await events.getByRole('listitem').allTextContents();
+    expect(items.find((t) => t.startsWith('Veckoquiz'))).toContain(`från ${shortDate(d1!, thisYear)} (4 st)På svenska`);
+    expect(items.find((t) => t.startsWith('Specialquiz'))).toContain(`Specialquiz – ${shortDate(single!, thisYear)} kl. 18:00 (1 st)På engelska`);
+    for (const t of items) expect(t).not.toMatch(/\d{4}-\d{2}-\d{2}/);
     await expectAccessible(page);
     const quizzes = async () => {
       const res = await page.request.get(`/api/owner/locations/${locationId}/quizzes`);

@@ -10,6 +10,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { addDays } from '../../worker/lib/clock';
+import { TIER_PLACEMENT, tierDescription } from '../../worker/features/promotion/tiers';
 import { dateInWords } from '../../worker/lib/swedish';
 import { registerVerifiedOwner } from './support/auth';
 import { baseURL, expectAccessible, newPage, sharedBrowser } from './support/browser';
@@ -89,7 +90,7 @@ describe("owner's paths on a phone (issue 29)", () => {
     });
 
     await page.goto('/admin');
-    await page.getByRole('button', { name: 'Visa alla tillfällen' }).click({ timeout: 15_000 });
+    await page.getByRole('button', { name: /^Marknadsför serien/ }).click({ timeout: 15_000 });
     const panel = page.getByRole('region', { name: 'Marknadsför tillfällen' });
     await panel.waitFor();
     await expect.poll(() => panel.getByText('Kontrollerar...').count(), { timeout: 15_000 }).toBe(0);
@@ -138,6 +139,102 @@ describe("owner's paths on a phone (issue 29)", () => {
     await success.waitFor({ timeout: 15_000 });
     expect(await success.getByText('Marknadsföringen är aktiv direkt: 1 quiz som Premium Utvald och 1 quiz som Rekommenderat.').isVisible()).toBe(true);
     expect(await success.getByText('Ditt quiz är nu Premium Utvald').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('44.1: every series and quiz has "Marknadsför" at its head; one tap opens the purchase panel inside the first screen; a readable slot calendar; one description per tier', async () => {
+    const { page, errors, context } = await newPage(browser(), { context: PHONE });
+    const clock = await appClock();
+    await page.clock.setFixedTime(new Date(clock.time));
+    await registerVerifiedOwner(page);
+    const suffix = letters();
+    const city = STORY_TOWNS.ownerPromote;
+    const venue = await post(page, '/api/owner/venues', { name: `Reklampuben ${suffix}` });
+    const home = await post(page, `/api/owner/venues/${venue.id}/locations`, { name: `Reklampuben ${suffix}`, address: 'Torget 5', city });
+    const first = addDays(clock.today, 3);
+    await post(page, '/api/owner/quizzes', {
+      locationId: home.id,
+      date: first,
+      startTime: '19:00',
+      category: 'allmänbildning',
+      recurring: true,
+      pattern: 'weekly',
+      until: addDays(first, 25 * 7),
+    });
+    const single = addDays(clock.today, 5);
+    await post(page, '/api/owner/quizzes', { locationId: home.id, date: single, startTime: '20:00', category: 'allmänbildning', recurring: false });
+
+    await page.goto('/admin');
+    const series = page.getByRole('article', { name: /^Quizserie/ });
+    await series.waitFor({ timeout: 15_000 });
+    // The help box points to what exists.
+    expect(await page.getByText('Tryck på Marknadsför vid en serie eller ett quiz under Kommande quiz ovan', { exact: false }).count()).toBe(1);
+
+    // At the series' head: above its date list's toggle, and no date list needs opening.
+    const promote = series.getByRole('button', { name: /^Marknadsför serien/ });
+    const head = await series.boundingBox();
+    const promoteBox = await promote.boundingBox();
+    const toggleBox = await series.getByRole('button', { name: 'Visa alla tillfällen' }).boundingBox();
+    expect(promoteBox!.y).toBeLessThan(toggleBox!.y);
+    expect(promoteBox!.y - head!.y).toBeLessThan(60);
+    // One tap: the panel, its first dates and "Gå till betalning" are inside the first screen height.
+    await promote.click();
+    const panel = page.getByRole('region', { name: 'Marknadsför tillfällen' });
+    await panel.waitFor();
+    await expect.poll(() => panel.getByText('Kontrollerar...').count(), { timeout: 15_000 }).toBe(0);
+    const panelBox = await panel.boundingBox();
+    expect(panelBox!.y).toBeGreaterThanOrEqual(0);
+    expect(panelBox!.y).toBeLessThan(844);
+    const firstDate = panel.getByRole('checkbox').first();
+    expect(await tappable(firstDate)).toBe(true);
+    expect(await inViewport(page, 'Gå till betalning')).toBe(true);
+
+    // The slot calendar on a phone: a list by week, no word broken or cut, nothing wider than the dialog.
+    await panel.getByText(`Lediga dagar i ${city} de kommande 4 veckorna`).click();
+    await panel.locator('tr[data-date]').first().waitFor({ timeout: 15_000 });
+    expect(await panel.getByRole('table', { name: /^Vecka \d+/ }).count()).toBeGreaterThanOrEqual(4);
+    const layout = await panel.evaluate((root) => {
+      const words = [...root.querySelectorAll('tr[data-date] th, tr[data-date] td span')] as HTMLElement[];
+      const lineHeight = (el: HTMLElement) => Number.parseFloat(getComputedStyle(el).lineHeight) || 16;
+      const dialog = root.closest('dialog')!.getBoundingClientRect();
+      return {
+        count: words.length,
+        broken: words.filter((el) => el.getBoundingClientRect().height > lineHeight(el) * 1.5 + 8).map((el) => el.textContent),
+        outside: words.filter((el) => el.getBoundingClientRect().right > dialog.right).map((el) => el.textContent),
+      };
+    });
+    expect(layout.count).toBeGreaterThan(28 * 2);
+    expect(layout.broken).toEqual([]);
+    expect(layout.outside).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Stäng' }).click();
+
+    // A single quiz: its "Marknadsför" at its head; the purchase dialog describes each tier in the one text.
+    const quiz = page.getByRole('article', { name: /^Quiz / });
+    const quizPromote = quiz.getByRole('button', { name: `Marknadsför quiz ${single}` });
+    expect((await quizPromote.boundingBox())!.y - (await quiz.boundingBox())!.y).toBeLessThan(60);
+    await quizPromote.click();
+    const dialog = page.getByRole('dialog', { name: 'Marknadsför quiz' });
+    await dialog.waitFor();
+    expect(await dialog.getByText(tierDescription('premium')).count()).toBe(1);
+    expect(await dialog.getByText(tierDescription('recommended')).count()).toBe(1);
+    expect(await dialog.getByText(/högst upp på startsidan/).count()).toBe(0);
+    await dialog.getByRole('button', { name: 'Stäng' }).click();
+    // The help box and /annonsera say the same.
+    expect(await page.getByText(tierDescription('premium')).count()).toBe(1);
+    await page.goto('/annonsera');
+    expect(await page.getByText(TIER_PLACEMENT.premium).count()).toBe(1);
+
+    // Quiz management: the series and the single quiz have it too.
+    await page.goto('/admin/quizzes');
+    await page.getByRole('button', { name: /^Marknadsför serien/ }).click({ timeout: 15_000 });
+    await page.getByRole('region', { name: 'Marknadsför tillfällen' }).getByRole('checkbox').first().waitFor({ timeout: 15_000 });
+    await page.getByRole('button', { name: 'Stäng' }).click();
+    await page.getByRole('tab', { name: 'Enskilda quiz' }).click();
+    await page.getByRole('button', { name: `Marknadsför quiz ${single}` }).click({ timeout: 15_000 });
+    await page.getByRole('dialog', { name: 'Marknadsför quiz' }).waitFor();
     expect(errors).toEqual([]);
     await context.close();
   });

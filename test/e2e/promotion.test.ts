@@ -184,7 +184,7 @@ describe('paid promotion', () => {
     });
 
     await page.goto('/admin');
-    await page.getByRole('button', { name: 'Visa alla tillfällen' }).click();
+    await page.getByRole('button', { name: /^Marknadsför serien/ }).click();
     const panel = page.getByRole('region', { name: 'Marknadsför tillfällen' });
     await panel.waitFor({ timeout: 15_000 });
     await expect.poll(() => panel.getByText('Kontrollerar...').count()).toBe(0);
@@ -216,7 +216,7 @@ describe('paid promotion', () => {
 
     // Bought occurrences cannot be ticked again; the tooltips say why.
     await page.goto('/admin');
-    await page.getByRole('button', { name: 'Visa alla tillfällen' }).click();
+    await page.getByRole('button', { name: /^Marknadsför serien/ }).click();
     const again = page.getByRole('region', { name: 'Marknadsför tillfällen' });
     await again.waitFor();
     expect(await again.getByRole('checkbox', { name: /Detta quiz är Premium Utvald/ }).isDisabled()).toBe(true);

@@ -4,7 +4,8 @@
  * TEST_NOW — including a month end, where the next Tuesday (and so the picker's month) is next month.
  */
 import { describe, expect, it } from 'vitest';
-import { nextWeekdayOnOrAfter } from '../../worker/lib/clock';
+import { isoWeekday, nextWeekdayOnOrAfter } from '../../worker/lib/clock';
+import { WEEKDAYS } from '../../worker/lib/swedish';
 import { baseURL, COUNT_LINE, expectAccessible, hydrated, newPage, shown, sharedBrowser } from './support/browser';
 import { appToday } from './support/clock';
 
@@ -311,6 +312,77 @@ describe('public discovery', () => {
     expect(await style(2)).toEqual({ name: 'card-enter', delay: '0.2s' });
     await page.emulateMedia({ reducedMotion: 'reduce' });
     expect((await style(2)).name).toBe('none');
+    await context.close();
+  });
+
+  it('plurals on the combined pages (issue 44.9): "1 ställe", never "1 ställen", in the description and the summary', async () => {
+    const said: string[] = [];
+    for (const w of WEEKDAYS) {
+      const html = await (await fetch(`${baseURL()}/quiz/stockholm/${w.slug}`)).text();
+      const description = /<meta name="description" content="([^"]*)"/.exec(html)?.[1] ?? '';
+      const chip = />(\d+ ställen?)</.exec(html)?.[1] ?? '';
+      said.push(`${w.slug}: ${/\d+ ställen?/.exec(description)?.[0]} / ${chip}`);
+    }
+    // The demo data has a weekday with one place in Stockholm, so the singular is read at least once.
+    expect(said.some((line) => line.includes('1 ställe /'))).toBe(true);
+    expect(said.filter((line) => /(^|\D)1 ställen/.test(line))).toEqual([]);
+  });
+
+  it('the first card is on the first screen (issue 44.4): at 1280 × 800 on the start, city and combined pages, and on a phone', async () => {
+    // A weekday with quizzes in Stockholm, for its combined page.
+    const upcoming = (await (await fetch(`${baseURL()}/api/listing?city=stockholm&weekday=all`)).json()) as { items: Array<{ date: string }> };
+    const weekday = WEEKDAYS[isoWeekday(upcoming.items[0]!.date) - 1]!.slug;
+    const paths = ['/', '/quiz/stockholm', `/quiz/stockholm/${weekday}`];
+    const tops: string[] = [];
+    const below: string[] = [];
+    for (const [viewport, js] of [
+      [{ width: 1280, height: 800 }, true],
+      [{ width: 1280, height: 800 }, false],
+      [{ width: 390, height: 844 }, true],
+    ] as const) {
+      const { page, errors, context } = await newPage(browser(), { context: { viewport }, javaScriptEnabled: js });
+      for (const path of paths) {
+        await page.goto(path);
+        if (js) await hydrated(page);
+        const card = page.locator('article[data-quiz-id]').first();
+        await card.waitFor();
+        const top = Math.round((await card.boundingBox())!.y);
+        const where = `${path} at ${viewport.width} × ${viewport.height}${js ? '' : ' without JavaScript'}: ${top} px`;
+        tops.push(where);
+        // The card's top, and its first lines (its name), are inside the viewport.
+        if (top + 80 > viewport.height) below.push(where);
+      }
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+    console.log(`first card's top:\n${tops.join('\n')}`);
+    expect(below).toEqual([]);
+  });
+
+  it('no placeholder is cut off on a desktop (issue 44.9: the search field said "Sök ställe, plats eller quizm")', async () => {
+    const { page, errors, context } = await newPage(browser());
+    for (const width of [1024, 1280, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      for (const path of ['/', '/quiz/stockholm']) {
+        await page.goto(path);
+        await hydrated(page);
+        // Each visible text input's placeholder, measured in its own font, against the room inside its padding.
+        const cut = await page.evaluate(() => {
+          const ctx = document.createElement('canvas').getContext('2d')!;
+          return [...document.querySelectorAll<HTMLInputElement>('input[placeholder]')]
+            .filter((i) => i.offsetParent !== null)
+            .flatMap((i) => {
+              const cs = getComputedStyle(i);
+              ctx.font = `${cs.fontStyle} ${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
+              const room = i.clientWidth - Number.parseFloat(cs.paddingLeft) - Number.parseFloat(cs.paddingRight);
+              const need = ctx.measureText(i.placeholder).width;
+              return need > room ? [`${i.id || i.name}: ${Math.ceil(need)} px > ${Math.floor(room)} px`] : [];
+            });
+        });
+        expect(cut, `${path} at ${width} px`).toEqual([]);
+      }
+    }
+    expect(errors).toEqual([]);
     await context.close();
   });
 });

@@ -115,9 +115,22 @@ describe('installable app', () => {
       await page.getByRole('heading', { name: 'Quiz i Stockholm', level: 1 }).waitFor();
       expect(await page.locator('article').count()).toBe(cardsOnline);
 
-      // A public page never opened: the offline page, not the browser's error.
+      // A public page never opened: the offline page, not the browser's error; it lists the pages that do open (issue 44.9).
       await page.goto('/quiz/goteborg');
       await page.getByRole('heading', { name: 'Du är offline' }).waitFor();
+      const visited = page.getByRole('region', { name: 'Sidor du har besökt' });
+      await visited.waitFor();
+      const link = visited.getByRole('link', { name: 'Quiz i Stockholm' });
+      expect(await link.getAttribute('href')).toBe('/quiz/stockholm');
+      expect(await visited.getByRole('listitem').first().textContent()).toMatch(/ – sparad \d{1,2} \p{L}+ \d{2}:\d{2}$/u);
+      // "Tipsa om ett quiz", "Logga in" and "Skapa konto", linked from every public page: the offline page too.
+      for (const path of ['/tipsa', '/login', '/register']) {
+        await page.goto(path);
+        await page.getByRole('heading', { name: 'Du är offline' }).waitFor();
+      }
+      // Its links open: back to the stored city page.
+      await page.getByRole('region', { name: 'Sidor du har besökt' }).getByRole('link', { name: 'Quiz i Stockholm' }).click();
+      await page.getByRole('heading', { name: 'Quiz i Stockholm', level: 1 }).waitFor();
       await context.setOffline(false);
 
       // Nothing personal or from the API was stored: only public pages and hashed files.

@@ -160,4 +160,21 @@ describe('quiz filters', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it('the venue page shows the language badge on every row that has one (issue 44.5)', async () => {
+    const { page, errors, context } = await newPage(browser());
+    // The demo's English quiz night (worker/db/seed.ts DEMO_QUIZ_LANGUAGES): every row of its venue page says so.
+    await page.goto('/quiz/stockholm/the-liffey');
+    await hydrated(page);
+    const rows = page.locator('li[id^="quiz-"]');
+    await expect.poll(() => rows.count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    for (const text of await rows.allTextContents()) expect(text).toContain('På engelska');
+    // A Swedish quiz night shows none.
+    await page.goto('/quiz/stockholm/kvarnen-quizbar');
+    await hydrated(page);
+    await expect.poll(() => rows.count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    for (const text of await rows.allTextContents()) expect(text).not.toMatch(/På engelska|Svenska och engelska/);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });

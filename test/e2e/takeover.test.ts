@@ -114,5 +114,17 @@ describe('takeover of an unclaimed business', () => {
     expect(mineAfter).toBeLessThan(firstUnclaimed);
     expect(mineAfter).toBeLessThan(after.findIndex((q) => q.venue.name === control));
     expect(errors).toEqual([]);
+
+    // The same link once the business is taken, and a link to no business, claim nothing (issue 44.9).
+    const other = await newPage(browser());
+    for (const id of [venueId, 'finns-inte-123']) {
+      await other.page.goto(`/register?takeoverVenue=${encodeURIComponent(id)}`);
+      await other.page.getByText('Länken gäller ingen verksamhet som kan tas över.', { exact: false }).waitFor();
+      expect(await other.page.getByText(/Du tar över/).count()).toBe(0);
+      expect(await other.page.getByRole('region', { name: 'Ta över verksamhet' }).count()).toBe(0);
+    }
+    await expectAccessible(other.page);
+    expect(other.errors).toEqual([]);
+    await other.context.close();
   });
 });

@@ -36,6 +36,9 @@ describe('tipsa om ett quiz', () => {
     await form.getByLabel('Stad').fill(city);
     await form.getByLabel('Veckodag').selectOption({ label: 'Varje torsdag' });
     await form.getByLabel('Starttid').fill('19:30');
+    // The owner forms' time field (issue 44.9): the native picker may say 07:30 PM, the words beside it are Swedish.
+    const timeWords = (await form.getByLabel('Starttid').getAttribute('aria-describedby'))?.split(' ').at(-1) ?? '';
+    expect(await form.locator(`[id="${timeWords}"]`).textContent()).toBe('kl 19:30');
     await form.getByLabel('E-post (valfritt)').fill(email);
     await form.getByRole('button', { name: 'Skicka tipset' }).click();
     await visitor.getByText('Tack för tipset!').waitFor();
@@ -63,6 +66,22 @@ describe('tipsa om ett quiz', () => {
     await visitor.goto(`${baseURL()}/quiz/${citySlug}`);
     await visitor.getByRole('heading', { name: `Quiz i ${city}` }).waitFor();
     await visitor.getByText(venue).first().waitFor();
+
+    // A second tip at the same address is flagged, and the flag opens the business that exists (issue 44.9).
+    const again = await visitor.request.post('/api/tips', {
+      data: { venueName: `${venue} igen`, address: 'Tipsgatan 3', city, weekday: 2, startTime: '20:00', humanToken: 'local-pass' },
+      headers: { origin: baseURL() },
+    });
+    expect(again.status(), await again.text()).toBe(201);
+    await admin.goto('/superadmin?flik=tips');
+    const dup = admin.getByRole('listitem', { name: `Tips: ${venue} igen` });
+    await dup.waitFor();
+    const note = dup.getByRole('note');
+    expect(await note.textContent()).toContain(`Samma adress som ${venue}`);
+    await expectAccessible(admin);
+    await note.getByRole('link', { name: 'Visa den befintliga verksamheten' }).click();
+    await admin.waitForURL((u) => u.pathname.startsWith('/admin/venue/'));
+    await admin.getByRole('heading', { name: venue, exact: true }).first().waitFor();
   });
 
   it('on a phone: the published tip says "Pris ej angivet" with no category badge, and the Gratis filter leaves it out (issue 44.3)', async () => {

@@ -117,6 +117,41 @@ describe('a visitor on a phone (issue 29)', () => {
     await context.close();
   });
 
+  it('the filter sheet covers the whole page, and "Visa N quiz" stays in its footer while the filters scroll (issue 44.9)', async () => {
+    const { page, errors, context } = await phonePage();
+    await page.goto('/?weekday=all&city=stockholm');
+    await hydrated(page);
+    await page.getByRole('link', { name: /^Filter/ }).click();
+    const show = page.getByRole('button', { name: /^Visa \d+ quiz$/ });
+    await show.waitFor();
+    // Every corner of the screen is the sheet: nothing of the page beneath shows or takes a tap.
+    const covered = await page.evaluate(() => {
+      const sheet = document.getElementById('filter')!;
+      const w = window.innerWidth;
+      const h = window.innerHeight;
+      return [
+        [2, 2],
+        [w - 2, 2],
+        [2, h - 2],
+        [w - 2, h - 2],
+        [w / 2, h / 4],
+      ].every(([x, y]) => sheet.contains(document.elementFromPoint(x!, y!)));
+    });
+    expect(covered).toBe(true);
+    expect(await tappable(show)).toBe(true);
+    // Down to the last filter: the button has not scrolled away.
+    await page.getByLabel('Språk').scrollIntoViewIfNeeded();
+    await page.getByLabel('Språk').selectOption('engelska');
+    await expect.poll(() => show.textContent(), { timeout: 15_000 }).toMatch(/^Visa \d+ quiz$/);
+    expect(await tappable(page.getByLabel('Språk'))).toBe(true);
+    expect(await tappable(show)).toBe(true);
+    await show.click();
+    await page.waitForURL((u) => u.searchParams.get('sprak') === 'engelska');
+    expect(await page.locator('#filter').isVisible()).toBe(false);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('filters that exclude everything are named, with "Rensa filter"', async () => {
     const { page, errors, context } = await phonePage();
     await page.goto('/quiz/stockholm?price=gratis&team=2&time=fore19&category=musik');

@@ -100,6 +100,16 @@ describe('preview', () => {
     expect(await snapshot(['quizzes', 'calendar_feeds', 'calendar_sync_items'])).toEqual(before);
   });
 
+  it('says the language each event will have (a LANGUAGE parameter, else svenska) and the day it was made (issue 44.5)', async () => {
+    const o = await owner();
+    const english = ev('UID:eng@puben', 'SUMMARY;LANGUAGE=en-GB:Pub quiz', 'DTSTART;TZID=Europe/Stockholm:20300306T200000', 'RRULE:FREQ=WEEKLY;COUNT=3');
+    const { app } = appWith({ [FEED]: text(ics(english, single)) });
+    const res = await callJson(`${base(o)}/preview`, { app, cookie: o.user.cookie, clock: NOW, body: { url: FEED } });
+    expect(res.status).toBe(200);
+    expect(Object.fromEntries(res.body.events.map((e: any) => [e.uid, e.languages]))).toEqual({ 'eng@puben': ['en'], 'jul@puben': ['sv'] });
+    expect(res.body.today).toBe('2030-03-05');
+  });
+
   it('bad address: 400 naming the field, nothing fetched', async () => {
     const o = await owner();
     const { app, calls } = appWith({});

@@ -149,6 +149,18 @@ describe('pages and feed', () => {
     expect(bad.status).toBe(200);
   });
 
+  it('the venue page shows the badge on every row that has one (issue 44.5)', async () => {
+    const w = await world();
+    const res = await call(`/quiz/${w.citySlug}/${w.venue.slug}`, { clock: MONDAY });
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    const row = (id: string) => html.match(new RegExp(`<li id="quiz-${id}"[\\s\\S]*?</li>`))?.[0] ?? '';
+    expect(row(w.en1.id)).toContain('På engelska');
+    expect(row(w.both.id)).toContain('Svenska och engelska');
+    expect(row(w.sv.id)).not.toBe('');
+    expect(row(w.sv.id)).not.toMatch(/engelska/);
+  });
+
   it('the listing feed holds only the matching dates', async () => {
     const w = await world();
     const feed = async (q: string) => {

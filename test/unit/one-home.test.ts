@@ -99,6 +99,15 @@ const HOME_RULES: HomeRule[] = [
     },
   },
   {
+    rule: 'what a paid tier gives is described once: TIER_PLACEMENT and slotCapText in promotion/tiers.ts (44.1)',
+    dirs: ['web', 'worker'],
+    // The copies found in issue 44: "Stort kort högst upp på startsidan, 1 per stad och dag", "Visas bland de tre
+    // första platserna", "Hela bredden högst upp"; /annonsera's "Visas först i listan" is the home's own sentence.
+    pattern: /\d+ per stad och dag|[Ss]tort kort|högst upp|hela bredden|[Vv]isas först i|tre första|de första platserna/,
+    homes: ['worker/features/promotion/tiers.ts'],
+    copy: "const text = t === 'premium' ? 'Stort kort högst upp på startsidan, 1 per stad och dag.' : 'Bland de första platserna.';",
+  },
+  {
     rule: 'the claim guard: only worker/db/batch.ts aborts a batch on changes() or reads a constraint error for it (45.5)',
     dirs: ['web', 'worker'],
     pattern: /changes\(\)\s*=\s*0|NOT NULL constraint failed/,

@@ -39,7 +39,7 @@ export function CombinedPage({ data }: { data: CombinedPageData }) {
           <SubscribeCalendar feedPath={filtered ? feedPaths.listing(filtered) : feedPaths.cityWeekday(city.slug, weekday.slug)} />
         </div>
       </PageHero>
-      <div className="mx-auto flex max-w-6xl flex-col gap-8 px-4 py-4 sm:py-10">
+      <div className="mx-auto flex max-w-6xl flex-col gap-8 px-4 py-4 sm:py-10 lg:gap-5 lg:py-6">
         {/*
           The listing comes first in the document, as on a phone's screen; the intro card follows it and moves above it
           on wide screens only. With the card first in the document (shown second by `order`), a phone that got the

@@ -40,7 +40,7 @@ function Hero({ onNear }: { onNear: () => void }) {
           e.preventDefault();
           onNear();
         }}
-        className="mt-3 inline-flex rounded-xl bg-white px-4 py-2.5 font-bold text-brand-800 shadow hover:bg-brand-50 sm:mt-8 sm:px-5 sm:py-3"
+        className="mt-3 inline-flex rounded-xl bg-white px-4 py-2.5 font-bold text-brand-800 shadow hover:bg-brand-50 sm:mt-8 sm:px-5 sm:py-3 lg:mt-5"
       >
         Hitta quiz nära dig
       </a>
@@ -72,7 +72,7 @@ export function ListingPage({ data }: { data: ListingPageData }) {
           {data.variant === 'city' && <TipPrompt city={cityName} className="mt-3 text-sm text-brand-100 [&_a]:text-white" />}
         </PageHero>
       )}
-      <section id="quiz" aria-labelledby="quiz-heading" className="mx-auto max-w-6xl scroll-mt-4 space-y-3 px-4 py-4 sm:space-y-4 sm:py-10">
+      <section id="quiz" aria-labelledby="quiz-heading" className="mx-auto max-w-6xl scroll-mt-4 space-y-3 px-4 py-4 sm:space-y-4 sm:py-10 lg:py-6">
         <h2 id="quiz-heading" className="text-xl font-bold sm:text-2xl">
           {heading}
         </h2>

@@ -8,7 +8,8 @@ export interface Crumb {
 
 /**
  * The coloured band at the top of every public page: breadcrumbs (from "Start"), the h1, an optional
- * line below and actions. Compact on phones so the first quiz card is above the fold at 390 × 844.
+ * line below and actions. Compact on phones so the first quiz card is above the fold at 390 × 844, and low on a
+ * desktop so it is there at 1280 × 800 too (issue 44.4).
  */
 export function PageHero({
   title,
@@ -26,7 +27,7 @@ export function PageHero({
   const home = size === 'home';
   return (
     <section className="bg-gradient-to-br from-brand-700 to-brand-800 text-white">
-      <div className={`mx-auto max-w-6xl px-4 ${home ? 'py-5 sm:py-20' : 'py-4 sm:py-10'}`}>
+      <div className={`mx-auto max-w-6xl px-4 ${home ? 'py-5 sm:py-20 lg:py-10' : 'py-4 sm:py-10 lg:py-6'}`}>
         {crumbs && crumbs.length > 0 && (
           <nav aria-label="Brödsmulor" className="text-sm text-brand-100">
             <a href="/" className="underline">

@@ -1,6 +1,7 @@
 import { Suspense, useState } from 'react';
 import { directionsUrl, LazyQuizMap } from '../components/map/loader';
 import { displayDate, displayPrice, displayTime, freshnessLine } from '../../worker/lib/swedish';
+import { QUIZ_LANGUAGE_BADGES } from '../../worker/lib/quiz-filters';
 import { feedPaths } from '../../worker/features/calendar/event';
 import { AddToCalendar } from '../components/calendar/AddToCalendar';
 import { SubscribeCalendar } from '../components/calendar/SubscribeCalendar';
@@ -23,6 +24,9 @@ function QuizRow({ quiz, onOpen }: { quiz: ListingQuiz; onOpen: (q: ListingQuiz)
             {quiz.title || quiz.categoryLabel || 'Quiz'}
           </button>
           {quiz.isCancelled && <span className="ml-2 rounded-full bg-red-100 px-2 py-0.5 text-sm font-bold text-red-800">Inställt</span>}
+          {QUIZ_LANGUAGE_BADGES[quiz.language] && (
+            <span className="ml-2 rounded-full bg-sky-100 px-2 py-0.5 text-sm font-semibold text-sky-900">{QUIZ_LANGUAGE_BADGES[quiz.language]}</span>
+          )}
         </p>
         <p className="text-sm text-slate-700">
           {displayDate(quiz.date)} kl. {displayTime(quiz.startTime)} · {quiz.location.name}, {quiz.location.city}

@@ -1,4 +1,5 @@
-// The offline page (issue 32, docs/features/pwa.md): "Mina bevakningar" and the quizzes added to the calendar,
+// The offline page (issue 32, docs/features/pwa.md): the public pages this browser has stored (the service
+// worker's page cache, newest first: issue 44.9), then "Mina bevakningar" and the quizzes added to the calendar,
 // as this browser kept them (localStorage, web/pwa/saved.ts — never the service worker's cache). A plain
 // static file, precached with /offline.html; every text goes in through textContent.
 const TIME = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Stockholm', day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit' });
@@ -81,3 +82,36 @@ if (main && (followList.length > 0 || upcoming.length > 0)) {
     );
   }
 }
+
+/** The cache of visited public pages: PAGES_CACHE in web/pwa/policy.ts (policy.test.ts checks they agree). */
+const PAGES_CACHE = 'qk-pages-v1';
+const SITE_SUFFIX = /\s*[|–-]\s*Quizkväll\s*$/;
+
+/** The stored pages with their titles, newest first; none when the browser has no Cache API here. */
+async function visitedPages() {
+  if (typeof caches === 'undefined' || !(await caches.has(PAGES_CACHE))) return [];
+  const cache = await caches.open(PAGES_CACHE);
+  const pages = [];
+  for (const request of await cache.keys()) {
+    const url = new URL(request.url);
+    if (url.origin !== location.origin) continue;
+    const res = await cache.match(request, { ignoreVary: true });
+    if (!res) continue;
+    const head = (await res.text()).match(/<title[^>]*>([\s\S]*?)<\/title>/i)?.[1] ?? '';
+    // The title's entities decoded by the parser, never put into the page as HTML.
+    const title = new DOMParser().parseFromString(`<title>${head}</title>`, 'text/html').title.replace(SITE_SUFFIX, '').trim();
+    const at = Date.parse(res.headers.get('x-qk-cached-at') ?? '');
+    pages.push({ path: url.pathname + url.search, title: title || url.pathname, at: Number.isNaN(at) ? 0 : at });
+  }
+  return pages.sort((a, b) => b.at - a.at);
+}
+
+visitedPages()
+  .then((pages) => {
+    const list = document.getElementById('visited-list');
+    const box = document.getElementById('visited');
+    if (!list || !box || pages.length === 0) return;
+    for (const p of pages) list.appendChild(item(p.title, p.path, p.at ? `sparad ${TIME.format(new Date(p.at)).replace(' kl. ', ' ')}` : ''));
+    box.hidden = false;
+  })
+  .catch(() => undefined);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CACHED_AT_HEADER, isPublicPagePath, isStorable, offlineNote, withOfflineNote } from './policy';
+import { readFileSync } from 'node:fs';
+import { CACHED_AT_HEADER, isOfflinePageScreen, isPublicPagePath, isStorable, offlineNote, PAGES_CACHE, withOfflineNote } from './policy';
 
 describe('service worker policy (issue 32)', () => {
   it('handles only the server-rendered public pages', () => {
@@ -22,6 +23,18 @@ describe('service worker policy (issue 32)', () => {
       '/sitemap.xml',
     ])
       expect(isPublicPagePath(p), p).toBe(false);
+  });
+
+  it('the screens linked from every public page show the offline page without a network, and are never stored (issue 44.9)', () => {
+    for (const p of ['/tipsa', '/login', '/register']) {
+      expect(isOfflinePageScreen(p), p).toBe(true);
+      expect(isPublicPagePath(p), p).toBe(false);
+    }
+    for (const p of ['/tipsa/stopp', '/admin', '/account', '/superadmin', '/', '/quiz/stockholm']) expect(isOfflinePageScreen(p), p).toBe(false);
+  });
+
+  it('the offline page lists the cache the service worker keeps pages in', () => {
+    expect(readFileSync(new URL('../public/offline.js', import.meta.url), 'utf8')).toContain(`const PAGES_CACHE = '${PAGES_CACHE}';`);
   });
 
   it('stores only 200s the Worker marked shareable (never private or no-store: a session cookie was sent)', () => {

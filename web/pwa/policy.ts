@@ -7,6 +7,9 @@ import { matchesRoute, PUBLIC_PAGE_ROUTES } from '../../worker/lib/public-pages'
 /** Header the service worker adds to a stored page: when it was stored (ISO instant). */
 export const CACHED_AT_HEADER = 'x-qk-cached-at';
 
+/** The cache of visited public pages; web/public/offline.js lists it by this name (policy.test.ts checks both agree). */
+export const PAGES_CACHE = 'qk-pages-v1';
+
 /**
  * The Worker's public pages (PUBLIC_PAGE_ROUTES, the list its HTTP cache is mounted on) a visitor may reopen
  * offline. Signed-link pages are never on it: their token is personal.
@@ -21,6 +24,15 @@ export function isPublicPagePath(path: string): boolean {
  */
 export function isSavedListPath(path: string): boolean {
   return path === '/account' || path === '/bevakningar';
+}
+
+/**
+ * The app's screens a public page's header or footer links to ("Tipsa om ett quiz", "Logga in", "Skapa konto"):
+ * network only, never stored; without a network the offline page with the pages that do open (issue 44.9), not
+ * the browser's own error.
+ */
+export function isOfflinePageScreen(path: string): boolean {
+  return path === '/tipsa' || path === '/login' || path === '/register';
 }
 
 /**

@@ -6,11 +6,12 @@
  *    visitor opened is kept and, without a network, served with the note "Du är offline – visar sparad
  *    information från {tid}" (added to the HTML here, so it shows before any script runs).
  *  - Hashed files under /assets/: cache first (immutable); the public shell is precached.
- *  - A public page never opened, without a network: the precached /offline.html.
+ *  - A public page never opened, without a network: the precached /offline.html, which lists the pages that do open.
  *  - "Mina bevakningar" (`/account`, `/bevakningar`): network only, never stored; without a network the offline
  *    page, which shows this browser's own copy of the list and of the quizzes added to the calendar
  *    (localStorage under `qk_`, cleared on logout: web/pwa/saved.ts, web/public/offline.js).
- *  - Everything else — `/api/*`, every non-GET, the rest of the SPA (login, owner, superadmin), /dev —
+ *  - `/tipsa`, `/login`, `/register` (linked from every public page): network only; without a network the offline page.
+ *  - Everything else — `/api/*`, every non-GET, the rest of the SPA (owner, superadmin, account tabs), /dev —
  *    is not handled at all: the browser goes to the network as if there were no service worker.
  *  - A response is stored only when it is a 200 that the Worker marked shareable: `Cache-Control` with
  *    `private` or `no-store` (what the Worker sends to a request carrying the session cookie, which the
@@ -22,11 +23,10 @@ import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-
 import { registerRoute, setCatchHandler } from 'workbox-routing';
 import { CacheFirst, NetworkFirst, NetworkOnly } from 'workbox-strategies';
 import type { WorkboxPlugin } from 'workbox-core/types';
-import { CACHED_AT_HEADER, isPublicPagePath, isSavedListPath, isStorable, withOfflineNote } from './policy';
+import { CACHED_AT_HEADER, isOfflinePageScreen, isPublicPagePath, isSavedListPath, isStorable, PAGES_CACHE, withOfflineNote } from './policy';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
-const PAGES_CACHE = 'qk-pages-v1';
 const ASSETS_CACHE = 'qk-assets-v1';
 /** How many public pages are kept (the last opened ones). */
 const MAX_PAGES = 30;
@@ -63,6 +63,8 @@ registerRoute(({ url }) => sameOrigin(url) && url.pathname.startsWith('/assets/'
 // "Mina bevakningar" (account page, signed link): network only, nothing stored; offline, the catch handler's
 // offline page shows this browser's own copy of the list (localStorage, web/pwa/saved.ts + offline.js).
 registerRoute(({ request, url }) => request.mode === 'navigate' && sameOrigin(url) && isSavedListPath(url.pathname), new NetworkOnly());
+// /tipsa, /login, /register (issue 44.9): network only, nothing stored; offline, the offline page instead of the browser's error.
+registerRoute(({ request, url }) => request.mode === 'navigate' && sameOrigin(url) && isOfflinePageScreen(url.pathname), new NetworkOnly());
 
 /** A public page never opened, without a network: the precached offline page. */
 setCatchHandler(async ({ request }) => (request.mode === 'navigate' ? ((await matchPrecache('/offline.html')) ?? Response.error()) : Response.error()));

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { countText, dateInWords, displayDate, findWeekday, freshnessLine, WEEKDAY_NAMES, weekdayOfSunday0 } from './swedish';
+import { countText, dateInWords, displayDate, findWeekday, freshnessLine, shortDate, WEEKDAY_NAMES, weekdayOfSunday0 } from './swedish';
 
 describe('countText: the one plural rule (issue 44.9)', () => {
   it('uses the singular for exactly one, the plural for zero and more', () => {
@@ -39,6 +39,14 @@ describe('dates in words (issue 29.13: without Intl, so the public page loads no
     expect(displayDate('2026-11-26')).toBe('torsdag 26 november');
     expect(dateInWords('2027-05-27', 2026)).toBe('torsdag 27 maj 2027');
     expect(dateInWords('2026-02-30')).toBeNull();
+  });
+
+  it('shortDate: "3 dec", the year only when it is another (issue 44.9: the calendar-sync preview)', () => {
+    expect(shortDate('2026-12-03', 2026)).toBe('3 dec');
+    expect(shortDate('2026-12-03')).toBe('3 dec');
+    expect(shortDate('2027-01-14', 2026)).toBe('14 jan 2027');
+    expect(shortDate('2026-09-30', 2026)).toBe('30 sep');
+    expect(shortDate('inte ett datum', 2026)).toBe('inte ett datum');
   });
 
   it('construct no Intl.DateTimeFormat (the first one of a page loads ICU data on the main thread)', async () => {

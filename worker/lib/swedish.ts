@@ -113,6 +113,14 @@ export function displayDate(date: string): string {
   return words(new Date(`${date}T00:00:00Z`), { weekday: true, year: false });
 }
 
+/** "3 dec" for a YYYY-MM-DD date, with the year when it is not `thisYear` ("3 jan 2027"); short lists of dates (issue 44.9). */
+export function shortDate(date: string, thisYear?: number): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  if (Number.isNaN(d.getTime())) return date;
+  const year = thisYear !== undefined && d.getUTCFullYear() !== thisYear ? ` ${d.getUTCFullYear()}` : '';
+  return `${d.getUTCDate()} ${MONTH_NAMES[d.getUTCMonth()]!.slice(0, 3)}${year}`;
+}
+
 /**
  * The chosen date in words beside a native date input (issue 29.12): "torsdag 26 november", with the
  * year when it is not `thisYear` ("torsdag 27 maj 2027"). Null for anything that is not a calendar date.

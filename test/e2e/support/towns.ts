@@ -10,6 +10,7 @@ export const STORY_TOWNS = {
   budgets: 'Hallstahammar',
   holidays: 'Arboga',
   ownerPaths: 'Fagersta',
+  ownerPromote: 'Kristinehamn',
   ownerQuizzes: 'Hedemora',
   ownerQuizzesSingle: 'Avesta',
   promotionBuy: 'Ludvika',

@@ -2,32 +2,38 @@
  * The slot market of the promotion dialogs (issue 18): the next 4 weeks in the place's city, each day
  * with Rekommenderat (3 per day) and Premium Utvald (1 per day) as free / limited / sold out. Loaded
  * when opened; statuses are written out, never colour alone.
+ *
+ * A list by week (issue 44.1): one small table per ISO week, a row per day and a column per tier, so every
+ * word fits a 390 px phone whole (seven day columns broke "Ledigt" mid-word); two weeks side by side from `sm`.
  */
 import { useState } from 'react';
 import { SLOT_STATUS_LABELS, type SlotCalendarResponse, type SlotDay, type SlotStatus } from '../../../worker/features/analytics/contract';
-import { addDays } from '../../../worker/lib/clock';
+import { isoWeekKey } from '../../../worker/features/promotion/contract';
+import { slotCapText, TIER_LABELS } from '../../../worker/features/promotion/tiers';
+import { weekLabel } from '../../../worker/lib/admin-labels';
+import { isoWeekday } from '../../../worker/lib/clock';
+import { shortDate, WEEKDAYS } from '../../../worker/lib/swedish';
 import { analyticsApi } from './api';
 
 const STATUS_CLASS: Record<SlotStatus, string> = {
   free: 'bg-emerald-50 text-emerald-900',
   limited: 'bg-amber-50 text-amber-900',
-  soldout: 'bg-red-50 text-red-900 line-through',
+  soldout: 'bg-red-50 text-red-900',
 };
-const WEEKDAYS = ['Mån', 'Tis', 'Ons', 'Tor', 'Fre', 'Lör', 'Sön'];
 
-/** Monday-first weeks; every cell carries its date (the empty ones before the first and after the last day too), its key. */
-function weeks(days: SlotDay[]): Array<Array<{ date: string; day: SlotDay | null }>> {
-  if (days.length === 0) return [];
-  const first = days[0]!.date;
-  const lead = (new Date(`${first}T00:00:00Z`).getUTCDay() + 6) % 7; // Monday first
-  const cells: Array<{ date: string; day: SlotDay | null }> = [];
-  for (let k = lead; k > 0; k--) cells.push({ date: addDays(first, -k), day: null });
-  for (const day of days) cells.push({ date: day.date, day });
-  while (cells.length % 7) cells.push({ date: addDays(cells[cells.length - 1]!.date, 1), day: null });
-  const out = [];
-  for (let i = 0; i < cells.length; i += 7) out.push(cells.slice(i, i + 7));
+/** The days grouped by ISO week, in order. */
+function byWeek(days: SlotDay[]): Array<{ week: string; days: SlotDay[] }> {
+  const out: Array<{ week: string; days: SlotDay[] }> = [];
+  for (const day of days) {
+    const week = isoWeekKey(day.date);
+    if (out.at(-1)?.week === week) out.at(-1)!.days.push(day);
+    else out.push({ week, days: [day] });
+  }
   return out;
 }
+
+/** "tis 1 dec". */
+const dayLabel = (date: string) => `${WEEKDAYS[isoWeekday(date) - 1]!.short} ${shortDate(date)}`;
 
 export function SlotCalendar({ quizId, city }: { quizId: string; city: string }) {
   const [state, setState] = useState<{ status: 'idle' | 'loading' | 'error' } | { status: 'ready'; data: SlotCalendarResponse }>({ status: 'idle' });
@@ -54,51 +60,62 @@ export function SlotCalendar({ quizId, city }: { quizId: string; city: string })
         )}
         {state.status === 'ready' && (
           <>
-            <p className="mb-2 text-xs text-slate-700">R = Rekommenderat (3 per stad och dag), P = Premium Utvald (1 per stad och dag).</p>
-            <table className="w-full table-fixed text-center text-xs">
-              <caption className="sr-only">Platser per dag i {state.data.city}</caption>
-              <thead>
-                <tr>
-                  {WEEKDAYS.map((d) => (
-                    <th key={d} scope="col" className="py-1 font-semibold">
-                      {d}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {weeks(state.data.days).map((week) => (
-                  <tr key={week[0]!.date}>
-                    {week.map(({ date, day }) =>
-                      day ? (
-                        <td key={day.date} className="border border-slate-100 p-0.5 align-top" data-date={day.date}>
-                          <div className="font-semibold">
-                            {Number(day.date.slice(8))}/{Number(day.date.slice(5, 7))}
-                          </div>
-                          <div
-                            className={`rounded ${STATUS_CLASS[day.recommended.status]}`}
-                            title={`Rekommenderat: ${day.recommended.max - day.recommended.taken} av ${day.recommended.max} kvar`}
+            <p className="mb-3 text-xs text-slate-700">
+              {TIER_LABELS.recommended}: {slotCapText('recommended')} {TIER_LABELS.premium}: {slotCapText('premium')}
+            </p>
+            <div className="grid gap-4 sm:grid-cols-2">
+              {byWeek(state.data.days).map(({ week, days }) => (
+                <table key={week} className="w-full text-left text-xs">
+                  <caption className="pb-1 text-left font-semibold">
+                    {capitalized(weekLabel(week, Number(week.slice(0, 4))))}
+                    <span className="sr-only"> i {state.data.city}</span>
+                  </caption>
+                  <thead>
+                    <tr className="text-slate-700">
+                      <th scope="col" className="py-1 pr-2 font-semibold">
+                        Dag
+                      </th>
+                      <th scope="col" className="py-1 pr-2 font-semibold">
+                        {TIER_LABELS.recommended}
+                      </th>
+                      <th scope="col" className="py-1 font-semibold">
+                        {TIER_LABELS.premium}
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {days.map((day) => (
+                      <tr key={day.date} data-date={day.date} className="border-t border-slate-100">
+                        <th scope="row" className="whitespace-nowrap py-1 pr-2 font-semibold">
+                          {dayLabel(day.date)}
+                        </th>
+                        <td className="py-1 pr-2">
+                          <span
+                            className={`inline-block whitespace-nowrap rounded px-1.5 py-0.5 ${STATUS_CLASS[day.recommended.status]}`}
+                            title={`${TIER_LABELS.recommended}: ${day.recommended.max - day.recommended.taken} av ${day.recommended.max} kvar`}
                           >
-                            R: {SLOT_STATUS_LABELS[day.recommended.status]}
-                          </div>
-                          <div
-                            className={`mt-0.5 rounded ${STATUS_CLASS[day.premium.status]}`}
-                            title={`Premium Utvald: ${day.premium.max - day.premium.taken} av ${day.premium.max} kvar`}
-                          >
-                            P: {SLOT_STATUS_LABELS[day.premium.status]}
-                          </div>
+                            {SLOT_STATUS_LABELS[day.recommended.status]}
+                          </span>
                         </td>
-                      ) : (
-                        <td key={date} />
-                      ),
-                    )}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+                        <td className="py-1">
+                          <span
+                            className={`inline-block whitespace-nowrap rounded px-1.5 py-0.5 ${STATUS_CLASS[day.premium.status]}`}
+                            title={`${TIER_LABELS.premium}: ${day.premium.max - day.premium.taken} av ${day.premium.max} kvar`}
+                          >
+                            {SLOT_STATUS_LABELS[day.premium.status]}
+                          </span>
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              ))}
+            </div>
           </>
         )}
       </div>
     </details>
   );
 }
+
+const capitalized = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);

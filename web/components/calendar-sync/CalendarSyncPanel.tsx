@@ -16,6 +16,8 @@ import {
 } from '../../api/calendar-sync';
 import { ApiError } from '../../lib/api';
 import { CalendarUrlSchema } from '../../../worker/features/calendar-sync/contract';
+import { QUIZ_LANGUAGE_BADGES } from '../../../worker/lib/quiz-filters';
+import { shortDate } from '../../../worker/lib/swedish';
 import { Button } from '../ui/Button';
 import { TextField } from '../ui/Field';
 
@@ -28,13 +30,18 @@ function stamp(iso: string): string {
   return new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Stockholm', dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 }
 
-function when(e: PreviewEvent): string {
-  if (e.kind === 'single') return `${e.firstDate ?? ''} kl. ${e.startTime}`;
+function when(e: PreviewEvent, year: number): string {
+  const first = e.firstDate ? shortDate(e.firstDate, year) : null;
+  if (e.kind === 'single') return `${first ?? ''} kl. ${e.startTime}`;
   const days = e.weekdays.map((d) => WEEKDAYS[d - 1]).join(' och ');
-  return `${KIND[e.kind]}, ${days} kl. ${e.startTime}, från ${e.firstDate ?? '–'}`;
+  return `${KIND[e.kind]}, ${days} kl. ${e.startTime}, från ${first ?? '–'}`;
 }
 
+/** The language the sync read (a LANGUAGE parameter), as the public badge says it; svenska, the default, in words too. */
+const languageText = (l: CalendarPreview['events'][number]['languages'][number]) => QUIZ_LANGUAGE_BADGES[l] ?? 'På svenska';
+
 function Preview({ preview }: { preview: CalendarPreview }) {
+  const year = Number(preview.today.slice(0, 4));
   return (
     <div className="space-y-3" aria-live="polite">
       <h5 className="font-semibold">Det här blir quiz (de kommande {preview.horizonDays} dagarna)</h5>
@@ -44,8 +51,13 @@ function Preview({ preview }: { preview: CalendarPreview }) {
         <ul className="space-y-1" aria-label="Händelser som blir quiz">
           {preview.events.map((e) => (
             <li key={e.uid} className="text-slate-800">
-              <span className="font-semibold">{e.title ?? 'Utan namn'}</span> – {when(e)} ({e.occurrences} st)
-              {e.excludedDates.length > 0 && <span className="text-slate-600"> · inte {e.excludedDates.join(', ')}</span>}
+              <span className="font-semibold">{e.title ?? 'Utan namn'}</span> – {when(e, year)} ({e.occurrences} st)
+              {e.languages.map((l) => (
+                <span key={l} className="ml-2 rounded-full bg-sky-100 px-2 py-0.5 text-sm font-semibold text-sky-900">
+                  {languageText(l)}
+                </span>
+              ))}
+              {e.excludedDates.length > 0 && <span className="text-slate-600"> · inte {e.excludedDates.map((d) => shortDate(d, year)).join(', ')}</span>}
             </li>
           ))}
         </ul>

@@ -71,7 +71,7 @@ export function DatePicker({ id, name, value, today, onChange }: { id: string; n
           setMonth(monthStart(value || today));
           setOpen((o) => !o);
         }}
-        className="w-full rounded-xl border border-slate-300 bg-white px-3 py-2.5 text-left text-slate-900"
+        className="w-full rounded-xl border border-slate-300 bg-white px-3 py-2.5 text-left text-slate-900 lg:h-10 lg:py-2"
       >
         {value ? displayDate(value) : 'Alla datum'}
       </button>

@@ -26,21 +26,28 @@ const QUIZ_SELECTS = [
   { key: 'category', label: 'Kategori', all: 'Alla kategorier', options: TOPIC_FILTERS.map((o) => ({ value: o.value, label: o.label })) },
   { key: 'time', label: 'Starttid', all: 'Alla tider', options: TIME_FILTERS.map((o) => ({ value: o.value, label: o.label })) },
   // Issue 31.3: the quiz's language; a quiz in both languages is listed under either.
-  { key: 'sprak', label: 'Språk', all: 'Alla', options: LANGUAGE_FILTERS.map((o) => ({ value: o.value, label: o.label })) },
+  { key: 'sprak', label: 'Språk', all: 'Alla språk', options: LANGUAGE_FILTERS.map((o) => ({ value: o.value, label: o.label })) },
 ] as const;
 
-const FIELD = 'w-full rounded-xl border border-slate-300 bg-white px-3 py-2.5 text-slate-900 disabled:bg-slate-100';
+const FIELD = 'w-full rounded-xl border border-slate-300 bg-white px-3 py-2.5 text-slate-900 disabled:bg-slate-100 lg:h-10 lg:py-2';
+/**
+ * A compact bar on a desktop (issue 44.4): from `lg` the labels are read by screen readers only (each field names itself:
+ * "Alla priser", "Alla språk", the chosen day…), and the fields stand in two rows of five, so the first card is on the
+ * first screen at 1280 × 800. On a phone and a tablet the labels stand above their fields.
+ */
+const LABEL = 'block text-sm font-semibold text-slate-800 lg:sr-only';
+const CELL = 'space-y-1 lg:space-y-0';
 
 /**
- * Filter panel (spec 01 §2, §4): weekday (Swedish labels + 'Alla dagar'), city ('Alla städer' +
- * the distinct cities), date (past days disabled, weeks start on Monday) and search; then the quiz
+ * Filter panel (spec 01 §2, §4): search, weekday (Swedish labels + 'Alla dagar'), city ('Alla städer' +
+ * the distinct cities) and date (past days disabled, weeks start on Monday); then the quiz
  * filters (issue 20): price, team size, category and start time, and the language (issue 31.3).
  * Without JavaScript it is an ordinary GET form.
  */
 export function FilterPanel({ filters, today, cities, lockCity, lockWeekday, action, onChange, quizFiltersOnly, onCitiesWanted }: Props) {
   const quizSelects = QUIZ_SELECTS.map((f) => (
-    <div key={f.key} className="space-y-1">
-      <label htmlFor={`filter-${f.key}`} className="block text-sm font-semibold text-slate-800">
+    <div key={f.key} className={CELL}>
+      <label htmlFor={`filter-${f.key}`} className={LABEL}>
         {f.label}
       </label>
       <select
@@ -59,21 +66,23 @@ export function FilterPanel({ filters, today, cities, lockCity, lockWeekday, act
       </select>
     </div>
   ));
-  const submit = (
+  // Without JavaScript the form is sent by "Filtrera": on a desktop in the first row (beside the search field, or last in
+  // the combined page's one row), so the bar keeps its two rows; below `lg` after the last filter.
+  const submit = (className = '') => (
     <noscript>
-      <button type="submit" className="rounded-xl bg-brand-600 px-4 py-2.5 font-semibold text-white">
+      <button type="submit" className={`rounded-xl bg-brand-600 px-4 py-2.5 font-semibold text-white lg:h-10 lg:py-2 ${className}`}>
         Filtrera
       </button>
     </noscript>
   );
   // A plain GET form: without JavaScript it submits (the noscript button); with it, onChange drives the listing.
-  const form = (children: ReactNode) => (
+  const form = (children: ReactNode, columns: string) => (
     <search aria-label="Filtrera quiz" className="block">
       <form
         method="get"
         action={action}
         onSubmit={(e) => e.preventDefault()}
-        className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-4"
+        className={`grid gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 lg:gap-2 lg:p-3 ${columns}`}
       >
         {children}
       </form>
@@ -83,14 +92,33 @@ export function FilterPanel({ filters, today, cities, lockCity, lockWeekday, act
     return form(
       <>
         {quizSelects}
-        {submit}
+        {submit()}
       </>,
+      'lg:grid-cols-[repeat(5,minmax(0,1fr))_auto]',
     );
   }
   return form(
     <>
-      <div className="space-y-1">
-        <label htmlFor="filter-weekday" className="block text-sm font-semibold text-slate-800">
+      {/* First and two columns wide (issue 44.9): in one of four desktop columns its placeholder was cut off. */}
+      <div className={`${CELL} sm:col-span-2`}>
+        <label htmlFor="filter-search" className={LABEL}>
+          Sök
+        </label>
+        <div className="flex gap-2">
+          <input
+            id="filter-search"
+            name="search"
+            type="search"
+            className={FIELD}
+            placeholder="Sök ställe, plats eller quizmaster"
+            value={filters.search}
+            onChange={(e) => onChange({ search: e.target.value }, 'search')}
+          />
+          {submit('hidden lg:block')}
+        </div>
+      </div>
+      <div className={CELL}>
+        <label htmlFor="filter-weekday" className={LABEL}>
           Veckodag
         </label>
         <select
@@ -109,8 +137,8 @@ export function FilterPanel({ filters, today, cities, lockCity, lockWeekday, act
           ))}
         </select>
       </div>
-      <div className="space-y-1">
-        <label htmlFor="filter-city" className="block text-sm font-semibold text-slate-800">
+      <div className={CELL}>
+        <label htmlFor="filter-city" className={LABEL}>
           Stad
         </label>
         <select
@@ -126,29 +154,16 @@ export function FilterPanel({ filters, today, cities, lockCity, lockWeekday, act
           <CityOptions cities={cities} />
         </select>
       </div>
-      <div className="space-y-1">
-        <label htmlFor="filter-date" className="block text-sm font-semibold text-slate-800">
+      <div className={CELL}>
+        <label htmlFor="filter-date" className={LABEL}>
           Datum
         </label>
         <DatePicker id="filter-date" name="date" value={filters.date} today={today} onChange={(date) => onChange({ date }, 'date')} />
       </div>
-      <div className="space-y-1">
-        <label htmlFor="filter-search" className="block text-sm font-semibold text-slate-800">
-          Sök
-        </label>
-        <input
-          id="filter-search"
-          name="search"
-          type="search"
-          className={FIELD}
-          placeholder="Sök ställe, plats eller quizmaster"
-          value={filters.search}
-          onChange={(e) => onChange({ search: e.target.value }, 'search')}
-        />
-      </div>
       {quizSelects}
-      {submit}
+      {submit('lg:hidden')}
     </>,
+    'lg:grid-cols-5',
   );
 }
 

@@ -171,7 +171,7 @@ export function ListingSection(props: ListingSectionProps) {
   const radiusKm = filters.radius ?? '10';
   const showPanel = !props.hideFilters || props.quizFiltersOnly;
   return (
-    <div className="space-y-4 sm:space-y-6">
+    <div className="space-y-4 sm:space-y-6 lg:space-y-4">
       <QuickChips
         today={today}
         filters={filters}
@@ -208,39 +208,42 @@ export function ListingSection(props: ListingSectionProps) {
         </p>
       )}
       {showPanel && (
+        // On a phone the open sheet covers the whole page; its "Visa N quiz" stays in a footer while the filters scroll (issue 44.9).
         <div
           id="filter"
           className={
             filtersOpen
-              ? 'fixed inset-x-0 bottom-0 z-40 max-h-[85vh] overflow-y-auto rounded-t-2xl bg-slate-50 p-3 shadow-2xl sm:static sm:z-auto sm:max-h-none sm:overflow-visible sm:rounded-none sm:bg-transparent sm:p-0 sm:shadow-none'
+              ? 'fixed inset-0 z-40 flex flex-col bg-slate-50 max-sm:m-0 sm:static sm:z-auto sm:block sm:bg-transparent'
               : 'hidden target:block sm:block'
           }
         >
+          {filtersOpen && <p className="border-b border-slate-200 bg-white px-3 py-3 text-lg font-bold sm:hidden">Filter</p>}
+          <div className={filtersOpen ? 'min-h-0 flex-1 overflow-y-auto overscroll-contain p-3 sm:overflow-visible sm:p-0' : undefined}>
+            {filtersOpen && status.kind === 'error' && (
+              <p role="alert" className="mb-2 rounded-xl bg-red-50 px-3 py-2 font-semibold text-red-900 sm:hidden">
+                Quiz kunde inte laddas. Stäng filtret för att försöka igen.
+              </p>
+            )}
+            <FilterPanel
+              filters={filters}
+              today={today}
+              cities={cities}
+              onCitiesWanted={loadAllCities}
+              lockCity={lockCity}
+              lockWeekday={lockWeekday}
+              action={path}
+              onChange={onChange}
+              quizFiltersOnly={props.quizFiltersOnly}
+            />
+          </div>
           {filtersOpen && (
-            <div className="mb-2 flex items-center justify-between sm:hidden">
-              <p className="text-lg font-bold">Filter</p>
+            <div data-testid="filter-sheet-footer" className="border-t border-slate-200 bg-white p-3 sm:hidden">
               {/* No stale count while loading or after a failure (issue 29.6): the count is of the list below. */}
-              <Button variant="secondary" onClick={() => setFiltersOpen(false)}>
+              <Button className="w-full" onClick={() => setFiltersOpen(false)}>
                 {status.kind === 'idle' ? `Visa ${total} quiz` : status.kind === 'loading' ? 'Visa quiz' : 'Stäng'}
               </Button>
             </div>
           )}
-          {filtersOpen && status.kind === 'error' && (
-            <p role="alert" className="mb-2 rounded-xl bg-red-50 px-3 py-2 font-semibold text-red-900 sm:hidden">
-              Quiz kunde inte laddas. Stäng filtret för att försöka igen.
-            </p>
-          )}
-          <FilterPanel
-            filters={filters}
-            today={today}
-            cities={cities}
-            onCitiesWanted={loadAllCities}
-            lockCity={lockCity}
-            lockWeekday={lockWeekday}
-            action={path}
-            onChange={onChange}
-            quizFiltersOnly={props.quizFiltersOnly}
-          />
         </div>
       )}
       <div className="flex flex-wrap items-center justify-between gap-2">

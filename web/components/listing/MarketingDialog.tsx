@@ -1,4 +1,4 @@
-import { optionPriceText, PRICE_LOAD_FAILED, slotCapText, TIER_LABELS, TIER_PLACEMENT, weeklyPriceText } from '../../../worker/features/promotion/tiers';
+import { optionPriceText, PRICE_LOAD_FAILED, TIER_LABELS, tierDescription, weeklyPriceText } from '../../../worker/features/promotion/tiers';
 import { usePricing } from '../../lib/pricing';
 import { Dialog } from '../ui/Dialog';
 
@@ -35,9 +35,7 @@ function MarketingPrices() {
         {(['recommended', 'premium'] as const).map((tier) => (
           <section key={tier} className={`rounded-2xl border p-4 ${tier === 'premium' ? 'border-amber-300' : 'border-slate-200'}`}>
             <h3 className="text-lg font-bold">{TIER_LABELS[tier]}</h3>
-            <p className="mt-1 text-sm text-slate-700">
-              {TIER_PLACEMENT[tier]} {slotCapText(tier)}
-            </p>
+            <p className="mt-1 text-sm text-slate-700">{tierDescription(tier)}</p>
             <p className="mt-2 text-2xl font-extrabold">{weeklyPriceText(pricing[tier].weeklyPriceSek)}</p>
             <ul className="mt-2 space-y-1 text-sm">
               {pricing[tier].options.map((o) => (

@@ -12,6 +12,7 @@ import {
   PromotionCheckoutSchema,
   TIER_LABELS,
   type Tier,
+  tierDescription,
   weeklyPriceText,
   weeksText,
 } from '../../../worker/features/promotion/contract';
@@ -129,11 +130,7 @@ function PurchaseDialog({ quiz, city, onClose }: Omit<PromoteQuizButtonProps, 'p
                     <span className="font-bold">{TIER_LABELS[t]}</span>
                   </span>
                   <span className="text-sm text-slate-700">{weeklyPriceText(pricing[t].weeklyPriceSek)}</span>
-                  <span className="text-sm text-slate-700">
-                    {t === 'premium'
-                      ? 'Stort kort högst upp på startsidan, 1 per stad och dag.'
-                      : 'Bland de första platserna med märket Rekommenderat, 3 per stad och dag.'}
-                  </span>
+                  <span className="text-sm text-slate-700">{tierDescription(t)}</span>
                   <span>
                     {checking ? (
                       <span className="text-xs text-slate-600">Kontrollerar tillgänglighet...</span>

@@ -1,5 +1,6 @@
 /**
- * Inside an expanded series (spec 02 §2.2, §4.2, §5): the owner ticks occurrences, picks Rekommenderat
+ * The series' purchase panel (spec 02 §2.2, §4.2, §5), in the dialog of its 'Marknadsför' (PromoteSeriesButton,
+ * issue 44.1): the owner ticks occurrences, picks Rekommenderat
  * or Premium Utvald per occurrence, sees each date's availability and the total, and presses
  * 'Gå till betalning'. Already promoted occurrences cannot be ticked (tooltip).
  *
@@ -102,9 +103,9 @@ export default function PromoteSeriesPanel({ occurrences, city, venueId }: Promo
   }
 
   return (
-    <section aria-label="Marknadsför tillfällen" className="rounded-xl border border-slate-200 bg-slate-50">
-      <div className="space-y-3 p-4 pb-2">
-        <h4 className="font-bold">Marknadsför tillfällen i {city}</h4>
+    // In its dialog (PromoteSeriesButton): the dialog's title and description name the series and the city.
+    <section aria-label="Marknadsför tillfällen">
+      <div className="space-y-3 pb-2">
         {occurrences[0] && <SlotCalendar quizId={occurrences[0].id} city={city} />}
         {priceFailed && <p className="text-sm text-amber-900">{PROMOTION_MESSAGES.priceLoadFailed}</p>}
         {availabilityError && <p className="text-sm text-red-800">Fel vid kontroll av tillgänglighet</p>}
@@ -189,7 +190,8 @@ export default function PromoteSeriesPanel({ occurrences, city, venueId }: Promo
           </Button>
         )}
       </div>
-      <div className="sticky bottom-0 z-10 space-y-2 rounded-b-xl border-t border-slate-300 bg-white p-4 shadow-[0_-4px_12px_rgba(15,23,42,0.08)]">
+      {/* Flush with the dialog's bottom edge: -bottom-6 and -mx-6 undo the dialog's p-6, so no date shows below it. */}
+      <div className="sticky -bottom-6 z-10 -mx-6 -mb-6 space-y-2 border-t border-slate-300 bg-white px-6 py-4 shadow-[0_-4px_12px_rgba(15,23,42,0.08)]">
         {error && (
           <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-900">
             {error}

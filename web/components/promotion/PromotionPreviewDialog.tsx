@@ -3,7 +3,7 @@
  * Premium Utvald — the full-width card on top of the listing — and as Rekommenderat with its banner.
  */
 import { categoryLabel, displayTime } from '../../../worker/lib/swedish';
-import { TIER_LABELS } from '../../../worker/features/promotion/contract';
+import { TIER_LABELS, tierDescription } from '../../../worker/features/promotion/contract';
 import { Dialog } from '../ui/Dialog';
 import { Star } from '../ui/icons';
 import { shortDate } from './api';
@@ -37,7 +37,7 @@ export default function PromotionPreviewDialog({ open, onClose, quiz }: { open: 
               <p className="text-slate-700">
                 {categoryLabel(quiz.category, quiz.theme)} · {shortDate(quiz.date)} kl {displayTime(quiz.startTime)} · {quiz.city}
               </p>
-              <p className="mt-2 text-sm text-slate-700">Visas över hela bredden högst upp på startsidan och stadssidan.</p>
+              <p className="mt-2 text-sm text-slate-700">{tierDescription('premium')}</p>
             </div>
           </section>
           <section aria-labelledby="preview-recommended">
@@ -54,7 +54,7 @@ export default function PromotionPreviewDialog({ open, onClose, quiz }: { open: 
                 <p className="text-sm text-slate-700">{quiz.city}</p>
               </div>
             </div>
-            <p className="mt-2 text-sm text-slate-700">Visas bland de tre första platserna i listan.</p>
+            <p className="mt-2 text-sm text-slate-700">{tierDescription('recommended')}</p>
           </section>
         </div>
       )}

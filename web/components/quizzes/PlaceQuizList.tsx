@@ -1,7 +1,8 @@
 /**
  * The collapsible list of a place's upcoming quizzes inside the owner's place card (spec 02 §2.2):
  * single quizzes with Promote/Edit/Delete, series grouped by recurrence id with 'show all
- * occurrences', edit series, pause and delete series (with count). Rendered by the venues work's
+ * occurrences', edit series, pause and delete series (with count). Each series and quiz has its one
+ * 'Marknadsför' at its head (issue 44.1), opening the purchase panel or dialog at once. Rendered by the venues work's
  * PlaceCard; props are the contract.
  */
 import { ChevronDown, ChevronUp } from '../ui/icons';
@@ -12,7 +13,7 @@ import { categoryBadge, categoryLabel, displayDate, displayPrice, displayTime } 
 import { QUIZ_LANGUAGE_BADGES, type QuizLanguage } from '../../../worker/lib/quiz-filters';
 import { useDeleteQuiz, useDeleteSeries, usePlaceQuizzes, useSetCancelled, type OwnerQuiz, type PlaceSeriesGroup } from '../../api/quizzes';
 import PromoteQuizButton from '../promotion/PromoteQuizButton';
-import PromoteSeriesPanel from '../promotion/PromoteSeriesPanel';
+import { PromoteSeriesButton } from '../promotion/PromoteSeriesButton';
 import { Button, buttonClass } from '../ui/Button';
 import { toast } from '../ui/Toast';
 import { ApiError } from '../../lib/api';
@@ -115,13 +116,24 @@ function SingleItem({ quiz, city, venueId }: { quiz: OwnerQuiz; city: string; ve
   const when = `${displayDate(quiz.date)} kl. ${displayTime(quiz.startTime)}`;
   return (
     <article className="rounded-xl border border-slate-200 p-3" aria-label={`Quiz ${when}`}>
-      <div className="flex flex-wrap items-center gap-2">
-        {categoryBadge(quiz.category, quiz.theme) && (
-          <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-800">{categoryBadge(quiz.category, quiz.theme)}</span>
-        )}
-        <span className="font-semibold">{when}</span>
-        <LanguageBadge language={quiz.language} />
-        {quiz.isCancelled && <CancelledBadge />}
+      {/* Issue 44.1: the one promote action sits at the head of every quiz and series, beside its title. */}
+      <div className="flex items-start justify-between gap-2">
+        <div className="flex flex-wrap items-center gap-2">
+          {categoryBadge(quiz.category, quiz.theme) && (
+            <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-800">{categoryBadge(quiz.category, quiz.theme)}</span>
+          )}
+          <span className="font-semibold">{when}</span>
+          <LanguageBadge language={quiz.language} />
+          {quiz.isCancelled && <CancelledBadge />}
+        </div>
+        <span className="shrink-0">
+          <PromoteQuizButton
+            quiz={{ id: quiz.id, date: quiz.date, startTime: quiz.startTime, category: quiz.category, theme: quiz.theme }}
+            city={city}
+            venueId={venueId}
+            promotion={quiz.promotion}
+          />
+        </span>
       </div>
       {quiz.description && <p className="mt-1 text-sm text-slate-700">{quiz.description}</p>}
       <p className="mt-1 text-sm text-slate-600">
@@ -130,12 +142,6 @@ function SingleItem({ quiz, city, venueId }: { quiz: OwnerQuiz; city: string; ve
       </p>
       <MissingFacts price={quiz.price} category={quiz.category} className="mt-1" />
       <div className="mt-2 flex flex-wrap items-center gap-2">
-        <PromoteQuizButton
-          quiz={{ id: quiz.id, date: quiz.date, startTime: quiz.startTime, category: quiz.category, theme: quiz.theme }}
-          city={city}
-          venueId={venueId}
-          promotion={quiz.promotion}
-        />
         <QuizActions quiz={quiz} srLabel={` quiz ${when}`} variant="secondary" />
       </div>
     </article>
@@ -164,10 +170,15 @@ function SeriesItem({ group, city, venueId }: { group: PlaceSeriesGroup; city: s
 
   return (
     <article className="rounded-xl border border-brand-200 bg-brand-50/40 p-3" aria-label={`Quizserie ${label}`}>
-      <div className="flex flex-wrap items-center gap-2">
-        <span className="rounded-full bg-brand-600 px-2 py-0.5 text-xs font-semibold text-white">Serie</span>
-        <span className="font-semibold">{label}</span>
-        <LanguageBadge language={first.language} />
+      <div className="flex items-start justify-between gap-2">
+        <div className="flex flex-wrap items-center gap-2">
+          <span className="rounded-full bg-brand-600 px-2 py-0.5 text-xs font-semibold text-white">Serie</span>
+          <span className="font-semibold">{label}</span>
+          <LanguageBadge language={first.language} />
+        </div>
+        <span className="shrink-0">
+          <PromoteSeriesButton occurrences={group.occurrences} label={label} city={city} venueId={venueId} />
+        </span>
       </div>
       <p className="mt-1 text-sm text-slate-700">
         Nästa: {displayDate(first.date)} · {group.occurrences.length} kommande
@@ -196,11 +207,6 @@ function SeriesItem({ group, city, venueId }: { group: PlaceSeriesGroup; city: s
               <OccurrenceRow key={q.id} quiz={q} />
             ))}
           </ul>
-          <PromoteSeriesPanel
-            occurrences={group.occurrences.map((q) => ({ id: q.id, date: q.date, startTime: q.startTime, promotion: q.promotion }))}
-            city={city}
-            venueId={venueId}
-          />
         </div>
       )}
       <ConfirmDialog

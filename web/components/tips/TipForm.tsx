@@ -5,7 +5,7 @@ import { LOCAL_PASS_TOKEN } from '../../../worker/ports/human-check';
 import { tipsApi } from '../../api/tips';
 import { ApiError } from '../../lib/api';
 import { Button } from '../ui/Button';
-import { SelectField, TextArea, TextField } from '../ui/Field';
+import { DateTimeField, SelectField, TextArea, TextField } from '../ui/Field';
 import { TownField } from '../ui/TownField';
 
 const EMPTY = { venueName: '', address: '', city: '', when: '', date: '', startTime: '19:00', link: '', message: '', email: '', company: '' };
@@ -130,8 +130,9 @@ export function TipForm() {
         ))}
         <option value="datum">Ett visst datum</option>
       </SelectField>
-      {form.when === 'datum' && <TextField label="Datum" type="date" value={form.date} error={errors.date} onChange={set('date')} />}
-      <TextField label="Starttid" type="time" value={form.startTime} error={errors.startTime} onChange={set('startTime')} />
+      {/* The owner forms' date and time fields (issue 44.9): the native picker may say 07:00 PM; the words beside it are Swedish. */}
+      {form.when === 'datum' && <DateTimeField label="Datum" type="date" value={form.date} error={errors.date} onChange={set('date')} />}
+      <DateTimeField label="Starttid" type="time" value={form.startTime} error={errors.startTime} onChange={set('startTime')} />
       <TextField
         label="Länk (valfritt)"
         type="url"

@@ -1,5 +1,6 @@
 import { TeamReportsPanel } from './TeamReportsPanel';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import type { AdminTip } from '../../../worker/features/tips/contract';
 import { WEEKDAYS } from '../../../worker/lib/swedish';
 import { useAnswerTip, useTips, type TipOrder, type TipStatusFilter } from '../../api/tips';
@@ -122,6 +123,15 @@ function TipItem({ tip }: { tip: AdminTip }) {
       {tip.near && (
         <p role="note" className="rounded-xl bg-amber-50 p-2 text-sm font-semibold text-amber-950">
           Möjlig dubblett: {tip.near.note}
+          {tip.near.venueId && (
+            <>
+              {' · '}
+              {/* The superadmin's own view of a business, as the Verksamheter tab opens it (issue 44.9). */}
+              <Link className="text-brand-700 underline" to={`/admin/venue/${encodeURIComponent(tip.near.venueId)}`}>
+                Visa den befintliga verksamheten
+              </Link>
+            </>
+          )}
         </p>
       )}
       {tip.seenCount > 1 && <p className="text-sm font-semibold text-slate-700">{seenLabel(tip.seenCount)}</p>}

@@ -3,9 +3,8 @@ import {
   priceText,
   PROMOTION_MESSAGES,
   RANKING_STEPS,
-  slotCapText,
   TIER_LABELS,
-  TIER_PLACEMENT,
+  tierDescription,
   VOLUME_DISCOUNT_MIN_WEEKS,
   VOLUME_DISCOUNT_PERCENT,
   weeklyPriceText,
@@ -33,7 +32,9 @@ export function PromotionInfo() {
         <h2 id="promo-heading" className="text-2xl font-bold">
           Få fler deltagare till ditt quiz
         </h2>
-        <p className="mt-1 text-slate-700">Marknadsför ett kommande quiz med knappen Marknadsför i quizlistan ovan.</p>
+        <p className="mt-1 text-slate-700">
+          Tryck på <strong>Marknadsför</strong> vid en serie eller ett quiz under Kommande quiz ovan: där väljer du datum och typ och ser vad som är ledigt.
+        </p>
       </div>
       <ul className="grid gap-3 sm:grid-cols-3">
         {BENEFITS.map((b) => (
@@ -52,16 +53,12 @@ export function PromotionInfo() {
         <div className="rounded-xl border border-sky-300 bg-white p-4">
           <h3 className="font-bold">{TIER_LABELS.recommended}</h3>
           <p className="text-lg font-extrabold">{weeklyPriceText(weekly.recommended.weeklyPriceSek)}</p>
-          <p className="mt-1 text-sm text-slate-700">
-            {TIER_PLACEMENT.recommended} {slotCapText('recommended')}
-          </p>
+          <p className="mt-1 text-sm text-slate-700">{tierDescription('recommended')}</p>
         </div>
         <div className="rounded-xl border border-amber-400 bg-white p-4">
           <h3 className="font-bold">{TIER_LABELS.premium}</h3>
           <p className="text-lg font-extrabold">{weeklyPriceText(weekly.premium.weeklyPriceSek)}</p>
-          <p className="mt-1 text-sm text-slate-700">
-            {TIER_PLACEMENT.premium} {slotCapText('premium')}
-          </p>
+          <p className="mt-1 text-sm text-slate-700">{tierDescription('premium')}</p>
         </div>
       </div>
       <div className="rounded-xl bg-white p-4 text-sm text-slate-800">

@@ -12,6 +12,7 @@ import type { EditQuizData, QuizDetailResponse } from '../../../worker/features/
 import { displayDate } from '../../../worker/lib/swedish';
 import { useDeleteQuiz, useEditQuiz, useQuiz, useSeries, useSetCancelled } from '../../api/quizzes';
 import { RequireAuth } from '../../components/auth/RequireAuth';
+import PromoteQuizButton from '../../components/promotion/PromoteQuizButton';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { backTo, QuizLoadFailed } from '../../components/quizzes/EditScreenStates';
 import { editQuizForm, formFromQuiz, QuizDetailFields, RecurrenceFields, RecurringToggle, type QuizFormValues } from '../../components/quizzes/QuizFields';
@@ -121,7 +122,15 @@ function EditOneForm({ data, back }: { data: QuizDetailResponse; back: string })
 
   return (
     <div className="mx-auto max-w-2xl px-4 py-8">
-      <h1 className="text-3xl font-extrabold">Redigera quiz</h1>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h1 className="text-3xl font-extrabold">Redigera quiz</h1>
+        <PromoteQuizButton
+          quiz={{ id: quiz.id, date: quiz.date, startTime: quiz.startTime, category: quiz.category, theme: quiz.theme }}
+          city={data.location.city}
+          venueId={data.location.venueId}
+          promotion={quiz.promotion}
+        />
+      </div>
       <p className="mt-2 text-slate-700">
         {data.location.name}, {data.location.city}
         {wasRecurring && ' · ändringen gäller endast detta quiz'}

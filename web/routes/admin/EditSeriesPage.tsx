@@ -9,6 +9,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { PATTERN_LABELS, type EditSeriesData, type SeriesSummary } from '../../../worker/features/quizzes/contract';
 import { useDeleteSeries, useEditSeries, useSeries } from '../../api/quizzes';
 import { RequireAuth } from '../../components/auth/RequireAuth';
+import { PromoteSeriesByIdButton } from '../../components/promotion/PromoteSeriesButton';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { backTo, QuizLoadFailed } from '../../components/quizzes/EditScreenStates';
 import { PauseSeriesDialog } from '../../components/quizzes/PauseSeriesDialog';
@@ -67,7 +68,18 @@ function SeriesForm({ series, back }: { series: SeriesSummary; back: string }) {
 
   return (
     <div className="mx-auto max-w-2xl px-4 py-8">
-      <h1 className="text-3xl font-extrabold">Redigera serie</h1>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h1 className="text-3xl font-extrabold">Redigera serie</h1>
+        {series.upcoming > 0 && (
+          <PromoteSeriesByIdButton
+            recurrenceId={series.recurrenceId}
+            locationId={series.locationId}
+            label={`${series.locationName} · ${series.days.join(', ')}`}
+            city={series.city}
+            venueId={series.venueId}
+          />
+        )}
+      </div>
       <p className="mt-2 text-slate-700">
         {series.locationName}, {series.city} · {series.pattern ? PATTERN_LABELS[series.pattern] : 'Återkommande'} · {series.days.join(', ')}
       </p>

@@ -1,14 +1,17 @@
 /**
  * /admin/quizzes — quiz management (spec 02 §2.6, §4.4): tabs 'Återkommande serier' and 'Enskilda
  * quiz'; series cards with pattern, start time, category, count, latest date and days left; extend
- * one series, or auto-extend every series that needs it (the same service as the nightly cron).
+ * one series, or auto-extend every series that needs it (the same service as the nightly cron). Every series and
+ * quiz has 'Marknadsför' at its head (issue 44.1).
  */
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { PATTERN_LABELS, type SeriesSummary } from '../../../worker/features/quizzes/contract';
 import { SERIES_HORIZON_MONTHS } from '../../../worker/lib/recurrence';
 import { categoryLabel, countText, displayDate, displayTime } from '../../../worker/lib/swedish';
-import { useAutoExtend, useExtendSeries, useSeriesList, useSingleQuizzes } from '../../api/quizzes';
+import { useAutoExtend, useExtendSeries, useQuizPlaces, useSeriesList, useSingleQuizzes } from '../../api/quizzes';
+import PromoteQuizButton from '../../components/promotion/PromoteQuizButton';
+import { PromoteSeriesByIdButton } from '../../components/promotion/PromoteSeriesButton';
 import { RequireAuth } from '../../components/auth/RequireAuth';
 import { ExportQuizzesLink } from '../../components/exports/ExportQuizzesLink';
 import { Button, buttonClass } from '../../components/ui/Button';
@@ -120,9 +123,14 @@ function SeriesCard({ s }: { s: SeriesSummary }) {
           </p>
           <MissingFacts price={s.price} category={s.category} className="mt-1" />
         </div>
-        <span className={`rounded-full px-3 py-1 text-sm font-bold ${s.needsExtension ? 'bg-amber-100 text-amber-900' : 'bg-emerald-100 text-emerald-900'}`}>
-          {s.needsExtension ? 'Behöver förlängas' : 'Aktiv'}
-        </span>
+        <div className="flex flex-wrap items-center gap-2">
+          <span className={`rounded-full px-3 py-1 text-sm font-bold ${s.needsExtension ? 'bg-amber-100 text-amber-900' : 'bg-emerald-100 text-emerald-900'}`}>
+            {s.needsExtension ? 'Behöver förlängas' : 'Aktiv'}
+          </span>
+          {s.upcoming > 0 && (
+            <PromoteSeriesByIdButton recurrenceId={s.recurrenceId} locationId={s.locationId} label={title} city={s.city} venueId={s.venueId} />
+          )}
+        </div>
       </div>
       <dl className="mt-3 grid grid-cols-3 gap-2 text-sm">
         <div>
@@ -152,9 +160,12 @@ function SeriesCard({ s }: { s: SeriesSummary }) {
 
 function SinglesTab() {
   const query = useSingleQuizzes();
-  if (query.isPending) return <Spinner label="Laddar quiz..." />;
+  // The places say each quiz's city and business (the purchase dialog's slot calendar is the city's).
+  const places = useQuizPlaces();
+  if (query.isPending || places.isPending) return <Spinner label="Laddar quiz..." />;
   if (query.isError) return <p role="alert">Kunde inte hämta quiz: {query.error.message}</p>;
   const { quizzes } = query.data;
+  const placeOf = new Map((places.data?.places ?? []).map((p) => [p.id, p]));
   if (!quizzes.length) return <p className="text-slate-600">Du har inga kommande enskilda quiz.</p>;
   return (
     <ul className="space-y-3">
@@ -170,9 +181,19 @@ function SinglesTab() {
             </p>
             <MissingFacts price={q.price} category={q.category} className="mt-1" />
           </div>
-          <Link to={`/edit-quiz/${q.id}`} className={buttonClass('secondary')}>
-            Redigera<span className="sr-only"> quiz {displayDate(q.date)}</span>
-          </Link>
+          <div className="flex flex-wrap gap-2">
+            {placeOf.has(q.locationId) && (
+              <PromoteQuizButton
+                quiz={{ id: q.id, date: q.date, startTime: q.startTime, category: q.category, theme: q.theme }}
+                city={placeOf.get(q.locationId)!.city}
+                venueId={placeOf.get(q.locationId)!.venueId}
+                promotion={q.promotion}
+              />
+            )}
+            <Link to={`/edit-quiz/${q.id}`} className={buttonClass('secondary')}>
+              Redigera<span className="sr-only"> quiz {displayDate(q.date)}</span>
+            </Link>
+          </div>
         </li>
       ))}
     </ul>

@@ -1,7 +1,8 @@
 /**
  * /register (spec 01 §2, §4 "Registration", §5, §8; spec 02 §2, §2.9). Signed in: the account tabs.
  * Optional ?takeoverVenue={id}: shows the business being taken over; the id travels into the
- * verification link and on to /admin?from=verify&takeoverVenue={id}.
+ * verification link and on to /admin?from=verify&takeoverVenue={id} — only once the lookup has said the
+ * business exists and can be taken over (issue 44.9); an unknown or taken one says so and claims nothing.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState } from 'react';
@@ -36,8 +37,11 @@ function summary(errors: FieldErrors<RegisterForm>): string[] {
 export default function RegisterPage() {
   const session = useSession();
   const [params] = useSearchParams();
-  const takeoverVenue = params.get('takeoverVenue');
-  const [takeover, setTakeover] = useState<TakeoverVenueInfo | null>(null);
+  const asked = params.get('takeoverVenue');
+  // 'gone': the lookup found no business that can be taken over (unknown id, already claimed, or a failed lookup).
+  const [takeover, setTakeover] = useState<TakeoverVenueInfo | 'gone' | null>(null);
+  const claimable = takeover && takeover !== 'gone' && takeover.claimable ? takeover : null;
+  const takeoverVenue = claimable ? asked : null;
   const registration = useRegister();
   const { register, handleSubmit, setError, formState } = useForm<RegisterForm, unknown, z.output<typeof RegisterSchema>>({
     resolver: zodResolver(RegisterSchema),
@@ -49,16 +53,17 @@ export default function RegisterPage() {
   const lastAttempt = useRef(0);
 
   useEffect(() => {
-    if (!takeoverVenue) return;
+    setTakeover(null);
+    if (!asked) return;
     let live = true;
-    authApi.takeoverVenue(takeoverVenue).then(
-      (v) => live && setTakeover(v),
-      () => undefined,
+    authApi.takeoverVenue(asked).then(
+      (v) => live && setTakeover(v.claimable ? v : 'gone'),
+      () => live && setTakeover('gone'),
     );
     return () => {
       live = false;
     };
-  }, [takeoverVenue]);
+  }, [asked]);
 
   if (session.status === 'loading') return <Spinner label="Laddar autentisering..." />;
   if (session.status === 'ready' && session.session.user) return <RegisterAccountTabs user={session.session.user} />;
@@ -100,15 +105,19 @@ export default function RegisterPage() {
 
   return (
     <AuthCard title="Skapa konto" subtitle="Registrera dig för att lägga upp din verksamhet och era quizkvällar.">
-      {takeoverVenue && (
+      {claimable && (
         <section aria-label="Ta över verksamhet" className="rounded-xl border border-brand-200 bg-brand-50 p-4 text-sm text-slate-800">
-          <p className="font-semibold">{takeover ? `Du tar över ${takeover.name}` : 'Du tar över en verksamhet'}</p>
+          <p className="font-semibold">{`Du tar över ${claimable.name}`}</p>
           <p className="mt-1">
-            När du har bekräftat din e-postadress blir verksamheten din
-            {takeover ? ` med ${countText(takeover.placesCount, 'plats', 'platser')} och ${takeover.quizzesCount} quiz` : ' med dess platser och quiz'}. Du kan
-            sedan redigera uppgifterna och din verksamhet får prioriterad synlighet.
+            När du har bekräftat din e-postadress blir verksamheten din med {countText(claimable.placesCount, 'plats', 'platser')} och {claimable.quizzesCount}{' '}
+            quiz. Du kan sedan redigera uppgifterna och din verksamhet får prioriterad synlighet.
           </p>
         </section>
+      )}
+      {asked && takeover === 'gone' && (
+        <p role="status" className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900">
+          Länken gäller ingen verksamhet som kan tas över. Du kan skapa ett konto ändå och lägga upp din verksamhet själv.
+        </p>
       )}
       {errors.length > 0 && (
         <div role="alert" className="rounded-xl border border-red-300 bg-red-50 p-3 text-sm text-red-900">

@@ -1,6 +1,6 @@
 /** /premium-demo: a sales page showing how Premium Utvald and Rekommenderat look in the listing (sample data). */
 import { Star } from '../../components/ui/icons';
-import { FALLBACK_WEEKLY_PRICE_SEK, TIER_LABELS, weeklyPriceText } from '../../../worker/features/promotion/contract';
+import { FALLBACK_WEEKLY_PRICE_SEK, TIER_LABELS, tierDescription, weeklyPriceText } from '../../../worker/features/promotion/contract';
 import { DemoBanner } from './DemoBanner';
 import { demoDate, SAMPLE_QUIZZES } from './sample';
 
@@ -54,12 +54,12 @@ export default function PremiumDemoPage() {
         <div className="rounded-xl border border-sky-300 p-4">
           <h3 className="font-bold">{TIER_LABELS.recommended}</h3>
           <p className="text-2xl font-extrabold">{weeklyPriceText(FALLBACK_WEEKLY_PRICE_SEK.recommended)}</p>
-          <p className="text-sm text-slate-700">Bland de tre första platserna, högst 3 per stad och dag.</p>
+          <p className="text-sm text-slate-700">{tierDescription('recommended')}</p>
         </div>
         <div className="rounded-xl border border-amber-400 p-4">
           <h3 className="font-bold">{TIER_LABELS.premium}</h3>
           <p className="text-2xl font-extrabold">{weeklyPriceText(FALLBACK_WEEKLY_PRICE_SEK.premium)}</p>
-          <p className="text-sm text-slate-700">Hela bredden högst upp, bara 1 per stad och dag.</p>
+          <p className="text-sm text-slate-700">{tierDescription('premium')}</p>
         </div>
       </section>
       <p>

@@ -2,6 +2,7 @@
 import * as z from 'zod';
 import { FEED_TIMEOUT_MS, MAX_FEED_BYTES } from '../../lib/calendar-limits';
 import { lazySchema } from '../../lib/lazy-schema';
+import type { QuizLanguage } from '../../lib/quiz-filters';
 
 // The limits the calendar parser (ics.ts, a lazy module) reads live in limits.ts, which has no zod.
 export { MAX_EVENTS_PER_FEED, MAX_OCCURRENCES_PER_FEED, MAX_RECURRENCE_STEPS_PER_FEED, SYNC_HORIZON_DAYS, TEXT_MAX, TITLE_MAX } from './limits';
@@ -80,11 +81,18 @@ export interface PreviewEvent {
   excludedDates: string[];
 }
 
+/** A previewed event with the language(s) its quizzes will have (issue 44.5), in the order of their dates. */
+export interface PreviewEventWithLanguage extends PreviewEvent {
+  languages: QuizLanguage[];
+}
+
 export interface CalendarPreview {
-  events: PreviewEvent[];
+  events: PreviewEventWithLanguage[];
   notUnderstood: NotUnderstood[];
   truncated: boolean;
   horizonDays: number;
+  /** Stockholm date the preview was made on (its dates show the year only when it is another). */
+  today: string;
 }
 
 /** A change the sync could not make because of an open or paid order (or the owner's own edit). */

@@ -19,6 +19,7 @@ import { AppError, conflict, invalidInput, notFound, rateLimited } from '../../l
 import { newId } from '../../lib/ids';
 import { takeAttempt } from '../../lib/rate-limit';
 import { cleanText } from '../../lib/zod-text';
+import { DEFAULT_QUIZ_LANGUAGE, type QuizLanguage } from '../../lib/quiz-filters';
 import { namesOf } from '../../lib/recurrence';
 import { FeedFetchError } from '../../ports/calendar-fetch';
 import type { Deps } from '../../ports/deps';
@@ -34,6 +35,7 @@ import {
   type CalendarFeed,
   type CalendarFeedsResponse,
   type CalendarPreview,
+  type PreviewEventWithLanguage,
   type SkippedChange,
   type SyncResult,
 } from './contract';
@@ -155,7 +157,24 @@ export async function previewFeed(deps: CalendarDeps, actor: Actor, input: { loc
   await authorizeLocation(deps.db, actor, input.locationId);
   await takeFetchAttempt(deps, actor.id);
   const mapped = await load(deps, input.url);
-  return { events: mapped.events, notUnderstood: mapped.notUnderstood, truncated: mapped.truncated, horizonDays: SYNC_HORIZON_DAYS };
+  return {
+    events: withLanguages(mapped),
+    notUnderstood: mapped.notUnderstood,
+    truncated: mapped.truncated,
+    horizonDays: SYNC_HORIZON_DAYS,
+    today: deps.clock.today(),
+  };
+}
+
+/** Each previewed event with the distinct languages of its quizzes (a moved occurrence may carry its own); svenska when it has none. */
+function withLanguages(mapped: MappedFeed): PreviewEventWithLanguage[] {
+  const byUid = new Map<string, QuizLanguage[]>();
+  for (const o of mapped.occurrences) {
+    const list = byUid.get(o.uid) ?? [];
+    if (!list.includes(o.language)) list.push(o.language);
+    byUid.set(o.uid, list);
+  }
+  return mapped.events.map((e) => ({ ...e, languages: byUid.get(e.uid) ?? [DEFAULT_QUIZ_LANGUAGE] }));
 }
 
 /** The Swedish refusal of a feed over a limit: the business's, else the account's. */

@@ -76,11 +76,17 @@ export function slotCapText(tier: keyof typeof MAX_SLOTS_PER_DAY): string {
   return `Högst ${countText(n, 'plats', 'platser')} per stad och dag.`;
 }
 
-/** Where a paid quiz is shown, one sentence per tier (the marketing dialog, the dashboard, /annonsera). */
+/**
+ * Where a paid quiz is shown, one sentence per tier: the one description of each tier (issue 44.1), read by the
+ * marketing dialog, the dashboard's help box, the purchase dialogs, the preview and /annonsera.
+ */
 export const TIER_PLACEMENT = {
   premium: 'Visas först i listan för sitt datum, i ett stort kort över hela bredden med beskrivning och telefonnummer.',
   recommended: `Visas före de vanliga quizen med etiketten ${TIER_LABELS.recommended}.`,
 } as const;
+
+/** A tier's whole description: where it is shown and how many there are ("… Högst 1 plats per stad och dag."). */
+export const tierDescription = (tier: keyof typeof TIER_PLACEMENT) => `${TIER_PLACEMENT[tier]} ${slotCapText(tier)}`;
 
 /**
  * How the listing is ranked, in order (EU regulation 2019/1150 art. 5): the one text of /annonsera and
