@@ -30,6 +30,9 @@ export const JOB_LABELS: Readonly<Record<string, string>> = {
   'follow-mail-batch': 'Skicka bevakningsmejl',
   'follow-mail-dead-letters': 'Olevererade mejl',
   import: 'Import',
+  'rsvp-sweep': 'Vi kommer: erbjud lediga bord',
+  'rsvp-offer': 'Vi kommer: erbjud ett ledigt bord',
+  'rsvp-privacy': 'Vi kommer: radera gamla e-postadresser',
 };
 
 export const jobLabel = (job: string): string => JOB_LABELS[job] ?? job;
