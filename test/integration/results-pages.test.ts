@@ -9,7 +9,7 @@ import { batchableRun } from '../../worker/db/batch';
 import { seasons } from '../../worker/db/schema';
 import { addDays } from '../../worker/lib/clock';
 import { newId } from '../../worker/lib/ids';
-import { call, callJson, createLocation, createQuiz, createUser, createVenue, testDb, unique, type TestUser } from '../factories';
+import { call, callJson, createLocation, createQuiz, createUser, createVenue, testDb, unique, uniqueTown, type TestUser } from '../factories';
 
 // Thursday 2030-10-10, 21:00 Stockholm: the 40th weekly night is tonight.
 const CLOCK = '2030-10-10T19:00:00Z';
@@ -44,7 +44,7 @@ beforeAll(async () => {
   tag = unique('r');
   const venue = await createVenue(owner.id, { name: `Resultatpuben ${tag}`, slug: `resultatpuben-${tag}` });
   venueSlug = venue.slug;
-  const cityName = `Resultatstad ${tag}`;
+  const cityName = uniqueTown();
   const location = await createLocation(venue.id, { city: cityName });
   city = location.citySlug;
   const seriesId = newId();
