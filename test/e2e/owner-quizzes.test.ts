@@ -134,7 +134,7 @@ describe('owner quizzes and series', () => {
     expect(await managed.getByText('Aktiv').isVisible()).toBe(true);
     expect(await page.getByRole('button', { name: 'Förläng automatiskt (0)' }).isDisabled()).toBe(true);
     await managed.getByRole('button', { name: /^Förläng serien/ }).click();
-    await visible(page, 'Serien sträcker sig redan sex månader framåt');
+    await visible(page, 'Serien sträcker sig redan 6 månader framåt');
     await page.getByRole('tab', { name: 'Enskilda quiz' }).click();
     await visible(page, 'Du har inga kommande enskilda quiz.');
     await expectAccessible(page);

@@ -3,7 +3,7 @@ import { displayDate, displayPrice, displayTime } from '../../worker/lib/swedish
 import { feedPaths } from '../../worker/features/calendar/event';
 import { AddToCalendar } from '../components/calendar/AddToCalendar';
 import { SubscribeCalendar } from '../components/calendar/SubscribeCalendar';
-import { QuizDetailDialog } from '../components/listing/QuizDetailDialog';
+import { LazyQuizDetailDialog as QuizDetailDialog } from '../components/listing/LazyQuizDetailDialog';
 import { ShareButton } from '../components/share/ShareButton';
 import { FollowButton } from '../components/follows/FollowButton';
 import { PageHero } from './PageHero';

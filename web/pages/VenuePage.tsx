@@ -5,7 +5,7 @@ import { QUIZ_LANGUAGE_BADGES } from '../../worker/lib/quiz-filters';
 import { feedPaths } from '../../worker/features/calendar/event';
 import { AddToCalendar } from '../components/calendar/AddToCalendar';
 import { SubscribeCalendar } from '../components/calendar/SubscribeCalendar';
-import { QuizDetailDialog } from '../components/listing/QuizDetailDialog';
+import { LazyQuizDetailDialog as QuizDetailDialog } from '../components/listing/LazyQuizDetailDialog';
 import { ShareButton } from '../components/share/ShareButton';
 import { FollowButton } from '../components/follows/FollowButton';
 import { QuizmasterLink } from '../components/quizmasters/QuizmasterLink';

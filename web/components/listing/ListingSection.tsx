@@ -6,7 +6,7 @@ import { useSession } from '../../lib/session';
 import { QUIZ_FILTER_KEYS, type CityOption, type ListingFilters, type ListingQuiz, type ListingResponse } from '../../pages/types';
 import { Button } from '../ui/Button';
 import { QuizCard, SkeletonCard } from './QuizCard';
-import { QuizDetailDialog } from './QuizDetailDialog';
+import { LazyQuizDetailDialog as QuizDetailDialog } from './LazyQuizDetailDialog';
 import { FilterPanel } from './FilterPanel';
 import { FollowButton } from '../follows/FollowButton';
 import { searchLabel } from '../follows/label';
