@@ -17,7 +17,7 @@
  * broken invariant.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { copyFileSync, cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -55,6 +55,9 @@ function snapshotSources() {
   const skip = new Set(['node_modules', 'dist', '.git', '.wrangler', 'test']);
   cpSync(repo, root, { recursive: true, filter: (src) => !skip.has(src.slice(repo.length + 1).split('/')[0]!) });
   symlinkSync(join(repo, 'node_modules'), join(root, 'node_modules'), 'dir');
+  // The root tsconfig references the tests' project (decision 0016); the build reads it even without the tests.
+  mkdirSync(join(root, 'test'));
+  copyFileSync(join(repo, 'test', 'tsconfig.json'), join(root, 'test', 'tsconfig.json'));
 }
 let server: ChildProcess | null = null;
 let base = '';
