@@ -18,6 +18,7 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { copyFileSync, cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { slugify } from '../../worker/lib/slug';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -549,7 +550,7 @@ async function main() {
     if (!quiz) throw new Error('chain quiz failed');
     counters.quizzesCreated++;
   }
-  const chain = `soakstad/${chainOwner.venueSlug}`;
+  const chain = `${slugify(CITY)}/${chainOwner.venueSlug}`;
   const cities: string[] = ((await request('setup', '/api/listing/cities', { expect: [200] }))!.json.cities as Array<{ slug: string }>).map((c) => c.slug);
   const venuePaths = new Set<string>();
   for (const city of cities.slice(0, 20)) {
