@@ -58,6 +58,13 @@ export async function authorizeLocation(db: Db, actor: Actor, locationId: string
 
 export async function authorizeQuiz(db: Db, actor: Actor, quizId: string): Promise<{ quiz: QuizRow; location: LocationRow; venue: VenueRow }> {
   requireActor(actor);
+  const row = await quizWithPlace(db, quizId);
+  assertCanManage(actor, row.venue);
+  return row;
+}
+
+/** A quiz with its place and business, or 404; no ownership check (callers that grant a right of their own). */
+export async function quizWithPlace(db: Db, quizId: string): Promise<{ quiz: QuizRow; location: LocationRow; venue: VenueRow }> {
   const [row] = await db
     .select({ quiz: quizzes, location: locations, venue: venues })
     .from(quizzes)
@@ -66,6 +73,5 @@ export async function authorizeQuiz(db: Db, actor: Actor, quizId: string): Promi
     .where(eq(quizzes.id, quizId))
     .limit(1);
   if (!row) throw notFound('Quizet hittades inte.');
-  assertCanManage(actor, row.venue);
   return row;
 }
