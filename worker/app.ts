@@ -43,6 +43,7 @@ import { rsvpOwnerRoutes, rsvpRoutes } from './features/rsvp/routes';
 import { contextMiddleware } from './middleware/context';
 import { csrfGuard } from './middleware/csrf';
 import { forgetDataVersionAfterWrites } from './middleware/data-version';
+import { drainUnreadBody } from './middleware/drain-body';
 import { httpCache } from './middleware/http-cache';
 import { onError, onNotFound } from './middleware/errors';
 import { requestLog } from './middleware/request-log';
@@ -101,6 +102,8 @@ export function createApp(ports: PortFactories = productionPorts) {
   const app = new Hono<AppEnv>();
 
   app.use(requestId());
+  // A body the handler left unread is read before the answer, or workerd drops the keep-alive connection.
+  app.use(drainUnreadBody);
   // One JSON log line per request (route pattern, status, duration, D1 rows, cache); outside the context
   // middleware so it sees the D1 counts that middleware adds to the response (middleware/request-log.ts).
   app.use(requestLog);
