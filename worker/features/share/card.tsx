@@ -1,3 +1,4 @@
+/** @jsxRuntime automatic @jsxImportSource react */
 /**
  * The share card (og:image) template, rendered by satori: flexbox and inline styles only, every div
  * with more than one child is `display: flex` (satori's rule). Text is passed as strings, so any
