@@ -7,7 +7,7 @@
  * Dates come from the app's own clock (/api/health `today`, pinned when the app is), and the browser's
  * clock is pinned to the app's time, so nothing here reads the machine's date.
  */
-import type { Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { addDays } from '../../worker/lib/clock';
 import { TIER_PLACEMENT, tierDescription } from '../../worker/features/promotion/tiers';
@@ -49,28 +49,46 @@ async function inViewport(page: Page, name: string) {
   return !!box && box.y >= 0 && box.y + box.height <= 844;
 }
 
+/** A signed-in new owner on a phone, the browser's clock pinned to the app's. */
+async function phoneOwner(browser: Browser, context: BrowserContextOptions = PHONE) {
+  const opened = await newPage(browser, { context });
+  const clock = await appClock();
+  await opened.page.clock.setFixedTime(new Date(clock.time));
+  await registerVerifiedOwner(opened.page);
+  return { ...opened, clock };
+}
+
+/** A phone owner's business with one place in `city` and a weekly series of 26 dates from `firstInDays` days on. */
+async function phoneOwnerWithSeries(browser: Browser, o: { pub: string; address: string; city: string; firstInDays: number }) {
+  const opened = await phoneOwner(browser);
+  const { page, clock } = opened;
+  const suffix = letters();
+  const venue = await post(page, '/api/owner/venues', { name: `${o.pub} ${suffix}` });
+  const home = await post(page, `/api/owner/venues/${venue.id}/locations`, { name: `${o.pub} ${suffix}`, address: o.address, city: o.city });
+  const first = addDays(clock.today, o.firstInDays);
+  // 26 weekly dates, as in the issue.
+  await post(page, '/api/owner/quizzes', {
+    locationId: home.id,
+    date: first,
+    startTime: '19:00',
+    category: 'allmänbildning',
+    recurring: true,
+    pattern: 'weekly',
+    until: addDays(first, 25 * 7),
+  });
+  return { ...opened, suffix, venue, home, first };
+}
+
 describe("owner's paths on a phone (issue 29)", () => {
   const browser = sharedBrowser();
 
   it('series promotion: 4 weeks of dates with "Visa fler datum", honest availability, a sticky summary, and a mixed order told as mixed', async () => {
-    const { page, errors, context } = await newPage(browser(), { context: PHONE });
-    const clock = await appClock();
-    await page.clock.setFixedTime(new Date(clock.time));
-    await registerVerifiedOwner(page);
-    const suffix = letters();
     const city = STORY_TOWNS.ownerPaths;
-    const venue = await post(page, '/api/owner/venues', { name: `Mobilpuben ${suffix}` });
-    const home = await post(page, `/api/owner/venues/${venue.id}/locations`, { name: `Mobilpuben ${suffix}`, address: 'Torget 3', city });
-    const first = addDays(clock.today, 7);
-    // 26 weekly dates, as in the issue.
-    await post(page, '/api/owner/quizzes', {
-      locationId: home.id,
-      date: first,
-      startTime: '19:00',
-      category: 'allmänbildning',
-      recurring: true,
-      pattern: 'weekly',
-      until: addDays(first, 25 * 7),
+    const { page, errors, context, suffix, venue, first } = await phoneOwnerWithSeries(browser(), {
+      pub: 'Mobilpuben',
+      address: 'Torget 3',
+      city,
+      firstInDays: 7,
     });
 
     // Other quizzes in the same city hold slots: Premium on the first date, two of three Rekommenderat on the second.
@@ -144,23 +162,12 @@ describe("owner's paths on a phone (issue 29)", () => {
   });
 
   it('44.1: every series and quiz has "Marknadsför" at its head; one tap opens the purchase panel inside the first screen; a readable slot calendar; one description per tier', async () => {
-    const { page, errors, context } = await newPage(browser(), { context: PHONE });
-    const clock = await appClock();
-    await page.clock.setFixedTime(new Date(clock.time));
-    await registerVerifiedOwner(page);
-    const suffix = letters();
     const city = STORY_TOWNS.ownerPromote;
-    const venue = await post(page, '/api/owner/venues', { name: `Reklampuben ${suffix}` });
-    const home = await post(page, `/api/owner/venues/${venue.id}/locations`, { name: `Reklampuben ${suffix}`, address: 'Torget 5', city });
-    const first = addDays(clock.today, 3);
-    await post(page, '/api/owner/quizzes', {
-      locationId: home.id,
-      date: first,
-      startTime: '19:00',
-      category: 'allmänbildning',
-      recurring: true,
-      pattern: 'weekly',
-      until: addDays(first, 25 * 7),
+    const { page, errors, context, clock, home } = await phoneOwnerWithSeries(browser(), {
+      pub: 'Reklampuben',
+      address: 'Torget 5',
+      city,
+      firstInDays: 3,
     });
     const single = addDays(clock.today, 5);
     await post(page, '/api/owner/quizzes', { locationId: home.id, date: single, startTime: '20:00', category: 'allmänbildning', recurring: false });
@@ -320,10 +327,7 @@ describe("owner's paths on a phone (issue 29)", () => {
   });
 
   it('an unknown session_id on the payment return says the payment was not found', async () => {
-    const { page, errors, context } = await newPage(browser(), { context: PHONE });
-    const clock = await appClock();
-    await page.clock.setFixedTime(new Date(clock.time));
-    await registerVerifiedOwner(page);
+    const { page, errors, context } = await phoneOwner(browser());
     await page.goto('/admin?payment=success&session_id=cs_finns_inte_alls');
     const dialog = page.getByRole('dialog', { name: 'Betalningen hittades inte' });
     await dialog.waitFor({ timeout: 15_000 });
@@ -336,11 +340,8 @@ describe("owner's paths on a phone (issue 29)", () => {
   });
 
   it('the create form shows the chosen date and time in words beside the native inputs', async () => {
-    const { page, errors, context } = await newPage(browser(), { context: { ...PHONE, locale: 'en-US' } });
-    const clock = await appClock();
-    await page.clock.setFixedTime(new Date(clock.time));
+    const { page, errors, context, clock } = await phoneOwner(browser(), { ...PHONE, locale: 'en-US' });
     const thisYear = Number(clock.today.slice(0, 4));
-    await registerVerifiedOwner(page);
     const venue = await post(page, '/api/owner/venues', { name: `Ordpuben ${letters()}` });
     const place = await post(page, `/api/owner/venues/${venue.id}/locations`, { name: 'Ordpuben', address: 'Gatan 1', city: 'Lund' });
     await page.goto(`/admin/create-quiz?location=${place.id}`);

@@ -178,6 +178,20 @@ describe('RSVP: capacity under a race', () => {
   });
 });
 
+/** A night of one table whose two teams wait in the queue (b queued first, then c), written directly. */
+async function fullNightWithTwoQueued() {
+  const { quiz } = await night({ capacityTables: 1 });
+  const db = testDb();
+  const [b, c] = [newId(), newId()];
+  const cEmail = email();
+  const queued = (id: string, address: string, at: string) =>
+    batchableRun(
+      db,
+      sql`INSERT INTO rsvps (id, quiz_id, email, team_size, state, queued_at, confirmed_at) VALUES (${id}, ${quiz.id}, ${address}, 4, 'queued', ${at}, ${at})`,
+    );
+  await db.batch([queued(b, email(), '2026-12-01T10:00:00.000Z'), queued(c, cEmail, '2026-12-01T11:00:00.000Z')] as never);
+  return { quiz, db, b, cEmail };
+}
 describe('RSVP: the waitlist', () => {
   it('a cancellation offers the table to the head of the queue by the jobs queue; the offered team confirms', async () => {
     const { quiz } = await night({ capacityTables: 1 });
@@ -207,20 +221,7 @@ describe('RSVP: the waitlist', () => {
   });
 
   it('an offer holds 2 h (or until 1 h before the start); the sweep then gives it up and offers the next team', async () => {
-    const { quiz } = await night({ capacityTables: 1 });
-    const db = testDb();
-    const [b, c] = [newId(), newId()];
-    const cEmail = email();
-    await db.batch([
-      batchableRun(
-        db,
-        sql`INSERT INTO rsvps (id, quiz_id, email, team_size, state, queued_at, confirmed_at) VALUES (${b}, ${quiz.id}, ${email()}, 4, 'queued', '2026-12-01T10:00:00.000Z', '2026-12-01T10:00:00.000Z')`,
-      ),
-      batchableRun(
-        db,
-        sql`INSERT INTO rsvps (id, quiz_id, email, team_size, state, queued_at, confirmed_at) VALUES (${c}, ${quiz.id}, ${cEmail}, 4, 'queued', '2026-12-01T11:00:00.000Z', '2026-12-01T11:00:00.000Z')`,
-      ),
-    ] as never);
+    const { quiz, db, b, cEmail } = await fullNightWithTwoQueued();
     // 17:00 Stockholm on the night (16:00 UTC): the offer holds until 18:00 (1 h before 19:00), not 2 h.
     const late = '2026-12-10T16:00:00.000Z';
     const delivery: string[] = [];
@@ -239,20 +240,7 @@ describe('RSVP: the waitlist', () => {
   });
 
   it('an offer made the day before holds 2 h; the sweep offers the next team when it lapses', async () => {
-    const { quiz } = await night({ capacityTables: 1 });
-    const db = testDb();
-    const [b, c] = [newId(), newId()];
-    const cEmail = email();
-    await db.batch([
-      batchableRun(
-        db,
-        sql`INSERT INTO rsvps (id, quiz_id, email, team_size, state, queued_at, confirmed_at) VALUES (${b}, ${quiz.id}, ${email()}, 4, 'queued', '2026-12-01T10:00:00.000Z', '2026-12-01T10:00:00.000Z')`,
-      ),
-      batchableRun(
-        db,
-        sql`INSERT INTO rsvps (id, quiz_id, email, team_size, state, queued_at, confirmed_at) VALUES (${c}, ${quiz.id}, ${cEmail}, 4, 'queued', '2026-12-01T11:00:00.000Z', '2026-12-01T11:00:00.000Z')`,
-      ),
-    ] as never);
+    const { quiz, db, b, cEmail } = await fullNightWithTwoQueued();
     const fakeQueue = { sendBatch: async () => undefined };
     // Other tests' nights share the database: judge this night's rows, not the sweep's totals.
     await runRsvpSweep(testDeps({ now: '2026-12-09T10:00:00.000Z' }), { delivery: fakeQueue });
