@@ -18,8 +18,10 @@
  *   calendar-writer.bundle.js worker/features/calendar/ics.ts: writing .ics with ical-generator (feeds).
  *   csv-parser.bundle.js      worker/lib/csv-parse.ts: reading CSV with papaparse (the admin import).
  *   kit-renderer.bundle.js    worker/features/kit/renderer.ts: the owner kit's PDFs with pdf-lib + fontkit, QR codes (uqr).
- *   react-server.bundle.js    worker/lib/react-server.ts: react-dom/server (public pages, embeds). Its `react`
+ *   react-server.bundle.js    worker/lib/react-server.ts: react-dom/server (embeds, link pages). Its `react`
  *                             is the main module's, read from globalThis (hostReactPlugin; worker/lib/ssr.ts).
+ *   public-app.bundle.js      worker/features/pages/public-app.tsx: the public pages' tree (web/pages/PublicApp)
+ *                             with its own react-dom/server, on the main module's React as above.
  *
  * Each bundle is self-contained: whatever its entry imports (a contract's constants, lib/clock) is
  * bundled into it as a copy, so a class it defines is another class than the main module's — an error
@@ -130,6 +132,19 @@ export const LAZY_MODULES = [
   {
     out: 'react-server-dev.bundle.js',
     entryPoints: [join(ROOT, 'worker', 'lib', 'react-server.ts')],
+    plugins: [hostReactPlugin],
+    nodeEnv: 'development',
+  },
+  // The public pages' tree (web/pages/PublicApp and its components) with its own react-dom/server, both builds.
+  {
+    out: 'public-app.bundle.js',
+    entryPoints: [join(ROOT, 'worker', 'features', 'pages', 'public-app.tsx')],
+    plugins: [hostReactPlugin],
+    nodeEnv: 'production',
+  },
+  {
+    out: 'public-app-dev.bundle.js',
+    entryPoints: [join(ROOT, 'worker', 'features', 'pages', 'public-app.tsx')],
     plugins: [hostReactPlugin],
     nodeEnv: 'development',
   },

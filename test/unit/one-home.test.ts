@@ -246,10 +246,11 @@ describe('layering (28.6)', () => {
   it('worker/lib imports no feature', () => {
     expect(sources('worker/lib').filter((f) => imports(f).some((s) => s.includes('features/')))).toEqual([]);
   });
-  // The two server renderers: the public pages, and the pages behind mail links in the same frame (issue 44.7).
+  // The two server renderers: the public pages (their lazy module public-app.tsx), and the pages behind mail links in
+  // the same frame (issue 44.7).
   it('the Worker imports web/ only in the renderers of the public pages and the link pages', () => {
     expect(sources('worker').filter((f) => imports(f).some((s) => /(^|\/)web\//.test(s)))).toEqual([
-      'worker/features/pages/render.tsx',
+      'worker/features/pages/public-app.tsx',
       'worker/lib/link-page.ts',
     ]);
   });

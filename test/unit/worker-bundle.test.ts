@@ -33,6 +33,8 @@ const LAZY_ENTRIES = [
   { bundle: 'kit-renderer.bundle.js', entry: 'worker/features/kit/renderer.ts', packages: ['pdf-lib', '@pdf-lib/fontkit'] },
   { bundle: 'react-server.bundle.js', entry: 'worker/lib/react-server.ts', packages: ['react-dom'] },
   { bundle: 'react-server-dev.bundle.js', entry: 'worker/lib/react-server.ts', packages: ['react-dom'] },
+  { bundle: 'public-app.bundle.js', entry: 'worker/features/pages/public-app.tsx', packages: ['react-dom'] },
+  { bundle: 'public-app-dev.bundle.js', entry: 'worker/features/pages/public-app.tsx', packages: ['react-dom'] },
 ];
 
 /** Value imports (not `import type`) of a source text: [specifier, imported names]. */
@@ -53,7 +55,7 @@ describe('worker bundle', () => {
       expect(loaders, bundle).toContain(`import('./${bundle}')`);
       const dts = join(root, 'worker', 'lazy', bundle.replace(/\.js$/, '.d.ts'));
       expect(existsSync(dts), `${bundle}: its .d.ts`).toBe(true);
-      expect(readFileSync(dts, 'utf8')).toContain(`'${relative(join(root, 'worker', 'lazy'), join(root, entry)).replace(/\.ts$/, '')}'`);
+      expect(readFileSync(dts, 'utf8')).toContain(`'${relative(join(root, 'worker', 'lazy'), join(root, entry)).replace(/\.tsx?$/, '')}'`);
     }
     const bad = appFiles.filter((f) => f !== join('worker', 'lazy', 'index.ts') && /\.bundle\.js['"]/.test(readFileSync(join(root, f), 'utf8')));
     expect(bad).toEqual([]);
@@ -69,7 +71,7 @@ describe('worker bundle', () => {
         const target = relative(root, resolve(root, dirname(f), spec))
           .split('\\')
           .join('/');
-        if (entries.has(`${target}.ts`) || entries.has(target)) bad.push(`${f} → ${spec}`);
+        if (entries.has(`${target}.ts`) || entries.has(`${target}.tsx`) || entries.has(target)) bad.push(`${f} → ${spec}`);
       }
     }
     expect(bad).toEqual([]);
@@ -77,8 +79,10 @@ describe('worker bundle', () => {
 
   it('ical.js, ical-generator, papaparse and react-dom are imported only by their lazy entries', () => {
     const bad: string[] = [];
-    for (const { entry, packages } of LAZY_ENTRIES)
-      for (const f of appFiles.filter((x) => x.split('\\').join('/') !== entry && x.startsWith('worker')))
+    // A package may be in more than one lazy entry (react-dom: the renderer, and the public pages' tree).
+    const entriesOf = (p: string) => new Set(LAZY_ENTRIES.filter((e) => e.packages.includes(p)).map((e) => e.entry));
+    for (const { packages } of LAZY_ENTRIES)
+      for (const f of appFiles.filter((x) => x.startsWith('worker') && !packages.some((p) => entriesOf(p).has(x.split('\\').join('/')))))
         for (const spec of valueImports(readFileSync(join(root, f), 'utf8')))
           if (packages.some((p) => spec === p || spec.startsWith(`${p}/`))) bad.push(`${f} → ${spec}`);
     expect(bad).toEqual([]);

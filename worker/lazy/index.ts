@@ -30,7 +30,13 @@ export const loadCsvParser = () => import('./csv-parser.bundle.js');
 export const loadKitRenderer = () => import('./kit-renderer.bundle.js');
 
 /**
- * react-dom/server, rendering with the main module's React (worker/lib/ssr.ts reactServer(); public pages, embeds), in
+ * react-dom/server, rendering with the main module's React (worker/lib/ssr.ts reactServer(); embeds, link pages), in
  * the same build as that React: production, or development (vitest, `wrangler dev` without NODE_ENV=production).
  */
 export const loadReactServer = () => (process.env.NODE_ENV === 'production' ? import('./react-server.bundle.js') : import('./react-server-dev.bundle.js'));
+
+/**
+ * The public pages' React tree with react-dom/server (worker/features/pages/public-app.tsx; lib/ssr.ts publicAppRenderer()),
+ * in both of React's builds as the renderer above.
+ */
+export const loadPublicApp = () => (process.env.NODE_ENV === 'production' ? import('./public-app.bundle.js') : import('./public-app-dev.bundle.js'));

@@ -3,7 +3,7 @@
  * The bundle has no React of its own: it uses this one, handed over on globalThis under HOST_REACT.
  */
 import React from 'react';
-import { loadReactServer } from '../lazy';
+import { loadPublicApp, loadReactServer } from '../lazy';
 
 /** Must equal HOST_REACT in scripts/build-lazy-modules.mjs. */
 export const HOST_REACT = Symbol.for('quizkvall:react');
@@ -17,4 +17,15 @@ export async function reactServer(): Promise<Awaited<ReturnType<typeof loadReact
       `react-server.bundle.js was built with NODE_ENV=${server.RENDERER_PRODUCTION ? 'production' : 'development'}, the Worker with React's other build: run wrangler with the same NODE_ENV as the lazy-module build (npm start sets production)`,
     );
   return server;
+}
+
+/** The public pages' tree and renderer (worker/features/pages/public-app.tsx), loaded on first use as reactServer(). */
+export async function publicAppRenderer(): Promise<Awaited<ReturnType<typeof loadPublicApp>>> {
+  (globalThis as Record<symbol, unknown>)[HOST_REACT] ??= React;
+  const renderer = await loadPublicApp();
+  if (renderer.RENDERER_PRODUCTION !== (process.env.NODE_ENV === 'production'))
+    throw new Error(
+      `public-app.bundle.js was built with NODE_ENV=${renderer.RENDERER_PRODUCTION ? 'production' : 'development'}, the Worker with React's other build: run wrangler with the same NODE_ENV as the lazy-module build (npm start sets production)`,
+    );
+  return renderer;
 }

@@ -1,17 +1,15 @@
 /**
- * Server rendering of public pages: the same <PublicApp> the browser hydrates, the page data embedded
- * once as JSON, head tags for search engines. All JSON in the HTML goes through serializeForScript.
+ * Server rendering of public pages: the same <PublicApp> the browser hydrates (rendered by the lazy module
+ * public-app.tsx), the page data embedded once as JSON, head tags for search engines. All JSON in the HTML goes through serializeForScript.
  * Issue 19 §1: the CSS is inlined and no script is linked or preloaded; the boot script
  * (worker/lib/boot-script.ts) starts the public entry after the first paint or on the first interaction.
  */
-import { PublicApp } from '../../../web/pages/PublicApp';
-import { registerResultPages } from '../../../web/pages/results-pages';
 import type { PublicPageData } from './contract';
 import { serializeForScript } from '../../lib/json-ld';
 import { getPublicAssets } from '../../lib/assets';
 import { BOOT_SCRIPT } from '../../lib/boot-script';
 import { splitCss } from '../../lib/critical-css';
-import { reactServer } from '../../lib/ssr';
+import { publicAppRenderer } from '../../lib/ssr';
 
 export interface PageHead {
   title: string;
@@ -26,9 +24,6 @@ export interface PageHead {
   image?: string;
 }
 
-// The pages the browser loads as a chunk of their own are rendered here like every other (web/pages/page-registry.ts).
-registerResultPages();
-
 const BODY_CLASS = 'bg-slate-50 text-slate-900 antialiased';
 
 export function escapeHtml(s: string): string {
@@ -37,8 +32,7 @@ export function escapeHtml(s: string): string {
 
 export async function renderPublicPage(assetsBinding: Fetcher | undefined, head: PageHead, data: PublicPageData): Promise<string> {
   const assets = await getPublicAssets(assetsBinding);
-  const { renderToString } = await reactServer();
-  const body = renderToString(<PublicApp data={data} />);
+  const body = (await publicAppRenderer()).renderPublicApp(data);
   const css = assets.inlineCss === null ? null : splitCss(assets.inlineCss, `<body class="${BODY_CLASS}">${body}`);
   const e = escapeHtml;
   const meta = [
