@@ -425,3 +425,34 @@ describe('following a quizmaster', () => {
     expect((await call('/quizmaster/finns-inte.ics', { clock: CLOCK })).status).toBe(404);
   });
 });
+
+describe('a deleted series or quiz', () => {
+  it('takes its quizmaster link and assignments with it, by any deleting path; a series keeps them while a date is left', async () => {
+    const owner = await createUser({ now: NOW });
+    const profile = await createProfile(owner, `Ida Borta ${unique('b')}`);
+    const s = await seriesAt(owner, 'Raderade');
+    expect((await link(owner, s.first.id, profile.id)).status).toBe(200);
+    const single = await createQuiz(s.location.id, { date: '2030-01-10' });
+    expect((await link(owner, single.id, profile.id)).status).toBe(200);
+    for (const key of [s.rid, single.id]) {
+      await testDb().run(sql`INSERT INTO quizmaster_assignments (unit_key, quizmaster_id, venue_id) VALUES (${key}, ${profile.id}, ${s.venue.id})`);
+    }
+    const rows = async (key: string) =>
+      (await testDb().all<{ n: number }>(sql`
+        SELECT (SELECT count(*) FROM quizmaster_links WHERE unit_key = ${key}) + (SELECT count(*) FROM quizmaster_assignments WHERE unit_key = ${key}) AS n`))[0]!.n;
+    expect(await rows(s.rid)).toBe(2);
+
+    // One date of the series deleted: the series is still there, and so is its link.
+    expect((await callJson(`/api/owner/quizzes/${s.quizzes[2]!.id}`, { method: 'DELETE', cookie: owner.cookie, clock: CLOCK })).status).toBe(200);
+    expect(await rows(s.rid)).toBe(2);
+    // The series deleted: its link and assignment are gone, and the profile page no longer lists it.
+    expect((await callJson(`/api/owner/series/${s.rid}`, { method: 'DELETE', cookie: owner.cookie, clock: CLOCK })).status).toBe(200);
+    expect(await rows(s.rid)).toBe(0);
+    // A single quiz deleted: the same.
+    expect(await rows(single.id)).toBe(2);
+    expect((await callJson(`/api/owner/quizzes/${single.id}`, { method: 'DELETE', cookie: owner.cookie, clock: CLOCK })).status).toBe(200);
+    expect(await rows(single.id)).toBe(0);
+    const page = await (await call(`/quizmaster/${profile.slug}`, { clock: CLOCK })).text();
+    expect(page).not.toContain(s.venue.name);
+  });
+});
