@@ -404,6 +404,17 @@ describe('following a quizmaster', () => {
     expect(ids).not.toContain(other.venue.id);
     expect(api.body.items.every((q: any) => q.quizmasterProfile?.slug === profile.slug)).toBe(true);
     expect((await callJson(`/api/listing?quizmaster=${profile.slug}&city=goteborg`, { clock: CLOCK })).body.items).toEqual([]);
+    // … on the map of the same listing (its points and a marker's card): the four venues only, the filter kept.
+    const mapped = await callJson(`/api/listing/map?quizmaster=${profile.slug}&city=stockholm&weekday=all`, { clock: CLOCK });
+    expect(mapped.status).toBe(200);
+    expect(mapped.body, JSON.stringify(mapped.body)).toMatchObject({ total: 4, withoutPosition: 0 });
+    expect(mapped.body.points.map((p: any) => p.name.split(',')[0]).sort()).toEqual([...venues, fourth].map((s) => s.venue.name).sort());
+    const marker = await callJson(`/api/listing/card?unit=${mapped.body.points[0].unit}&quizmaster=${profile.slug}&city=stockholm&weekday=all`, { clock: CLOCK });
+    expect(marker.status).toBe(200);
+    expect(marker.body.item.quizmasterProfile).toEqual({ name, slug: profile.slug });
+    const [otherUnit] = await testDb().all<{ id: number }>(sql`SELECT id FROM listing_series WHERE venue_id = ${other.venue.id}`);
+    expect((await callJson(`/api/listing/card?unit=${otherUnit!.id}&quizmaster=${profile.slug}&city=stockholm&weekday=all`, { clock: CLOCK })).status).toBe(404);
+    expect((await callJson(`/api/listing/map?quizmaster=${profile.slug}&city=goteborg`, { clock: CLOCK })).body).toMatchObject({ points: [], total: 0 });
     const bad = await callJson('/api/listing?quizmaster=%3Cscript%3E', { clock: CLOCK });
     expect(bad.status).toBe(400);
     expect(bad.body.error.message).toContain('Ogiltig quizmaster');
