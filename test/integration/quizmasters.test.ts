@@ -6,11 +6,14 @@
  */
 import { sql } from 'drizzle-orm';
 import { SELF } from 'cloudflare:test';
+import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { isAssignedQuizmaster } from '../../worker/lib/quizmaster-access';
 import { newId } from '../../worker/lib/ids';
 import { bumpDataVersion } from '../../worker/lib/data-version';
-import { PHOTO_MAX_BYTES } from '../../worker/features/quizmasters/contract';
+import { PHOTO_MAX_BYTES, PHOTO_TOO_MANY_PIXELS, PHOTO_UNREADABLE, PHOTO_WEBP_TOO_LARGE } from '../../worker/features/quizmasters/contract';
+import { encodePng, jpeg640x480, WEBP_300x200, WEBP_640x480 } from '../image-fixtures';
+import { pngPixels, pngSize } from '../kit-decode';
 import { processMailBatch, type QueueMessageLike } from '../../worker/features/follows/service';
 import { DEV_LINK_SIGNING_SECRET } from '../../worker/env';
 import { ORIGIN, call, callJson, createLocation, createQuiz, createUser, createVenue, testDb, testDeps, unique, type TestUser } from '../factories';
@@ -294,7 +297,7 @@ describe('the quizmaster account', () => {
     expect(await invitations()).toBe(19);
   });
 
-  it('uploads a photo of at most 2 MB (JPEG, PNG or WebP by its bytes) and refuses others in Swedish', async () => {
+  it('stores a photo resized (longest side 480 px), refuses over 2 MB, too many pixels, unreadable bytes and a large WebP in Swedish, storing nothing', async () => {
     const owner = await createUser({ now: NOW });
     const profile = await createProfile(owner, `Foto ${unique('q')}`);
     const s = await seriesAt(owner, 'Foto');
@@ -310,22 +313,58 @@ describe('the quizmaster account', () => {
       });
       return { status: res.status, body: (await res.json()) as any };
     };
-    const png = new Uint8Array(PHOTO_MAX_BYTES);
-    png.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    const stored = async () => (await env.IMPORTS.list({ prefix: `quizmaster-photos/${profile.id}/` })).objects.length;
+    const photoKey = async () => (await testDb().all<{ k: string | null }>(sql`SELECT photo_key AS k FROM quizmasters WHERE id = ${profile.id}`))[0]!.k;
+    const refused = async (body: Uint8Array<ArrayBuffer>, message: string, type?: string) => {
+      const r = await put(body, type);
+      expect(r.status, message).toBe(400);
+      expect(r.body.error.message).toBe(message);
+      expect(r.body.error.issues?.[0]?.path).toBe('photo');
+      expect(await stored(), message).toBe(0);
+      expect(await photoKey()).toBeNull();
+    };
+
+    // Just past 2 MB: refused before anything is decoded.
     const tooBig = new Uint8Array(PHOTO_MAX_BYTES + 1);
-    tooBig.set(png.slice(0, 8));
-    const big = await put(tooBig);
-    expect(big.status).toBe(400);
-    expect(big.body.error.message).toBe('Bilden får vara högst 2 MB.');
-    const svg = await put(new Uint8Array(new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"/>')), 'image/png');
-    expect(svg.status).toBe(400);
-    expect(svg.body.error.message).toBe('Bilden måste vara JPEG, PNG eller WebP.');
-    const ok = await put(png);
+    tooBig.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    await refused(tooBig, 'Bilden får vara högst 2 MB.');
+    // Not an image by its bytes, whatever it is declared as.
+    await refused(new Uint8Array(new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"/>')), 'Bilden måste vara JPEG, PNG eller WebP.');
+    // Hostile: a PNG header over garbage, a JPEG with no frame header, a header claiming 100 000 × 100 000 pixels.
+    await refused(await encodePng(2000, 1500, new Uint8Array(5000).fill(7)), PHOTO_UNREADABLE);
+    await refused(new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x04, 0x00, 0x00, 0xff, 0xda, 0, 0, 0, 0, 0, 0]), PHOTO_UNREADABLE, 'image/jpeg');
+    await refused(await encodePng(100_000, 100_000, new Uint8Array(10)), PHOTO_TOO_MANY_PIXELS);
+    await refused(await encodePng(5000, 10, new Uint8Array(10)), PHOTO_TOO_MANY_PIXELS);
+    // A WebP (resvg cannot decode it) larger than the stored size.
+    await refused(new Uint8Array(WEBP_640x480), PHOTO_WEBP_TOO_LARGE, 'image/webp');
+
+    // A 2 000 × 1 500 PNG is stored as a 480 × 360 PNG.
+    const big = await encodePng(2000, 1500);
+    expect(big.byteLength).toBeLessThan(PHOTO_MAX_BYTES);
+    const ok = await put(big);
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
     const img = await call(ok.body.photoUrl, { clock: CLOCK });
     expect(img.status).toBe(200);
     expect(img.headers.get('content-type')).toBe('image/png');
-    expect((await img.arrayBuffer()).byteLength).toBe(PHOTO_MAX_BYTES);
+    const bytes = new Uint8Array(await img.arrayBuffer());
+    expect(pngSize(bytes)).toEqual({ width: 480, height: 360 });
+    // The gradient survived the resize: dark red on the left, bright red on the right.
+    const { rgba } = await pngPixels(bytes);
+    expect(rgba[0]!).toBeLessThan(40);
+    expect(rgba[(360 / 2) * 480 * 4 + 479 * 4]!).toBeGreaterThan(215);
+    expect(await stored()).toBe(1);
+
+    // A 640 × 480 JPEG becomes a 480 × 360 PNG; the old photo is deleted.
+    const jpeg = await put(jpeg640x480(), 'image/jpeg');
+    expect(jpeg.status, JSON.stringify(jpeg.body)).toBe(200);
+    expect(pngSize(new Uint8Array(await (await call(jpeg.body.photoUrl, { clock: CLOCK })).arrayBuffer()))).toEqual({ width: 480, height: 360 });
+    expect(await stored()).toBe(1);
+    // A small WebP is kept as given.
+    const webp = await put(new Uint8Array(WEBP_300x200), 'image/webp');
+    expect(webp.status, JSON.stringify(webp.body)).toBe(200);
+    const webpImg = await call(webp.body.photoUrl, { clock: CLOCK });
+    expect(webpImg.headers.get('content-type')).toBe('image/webp');
+    expect(new Uint8Array(await webpImg.arrayBuffer())).toEqual(WEBP_300x200);
     // Someone without a profile has no photo to set.
     const stranger = await createUser({ roles: [], now: NOW });
     expect(
