@@ -448,11 +448,15 @@ describe('following a quizmaster', () => {
     expect(mapped.status).toBe(200);
     expect(mapped.body, JSON.stringify(mapped.body)).toMatchObject({ total: 4, withoutPosition: 0 });
     expect(mapped.body.points.map((p: any) => p.name.split(',')[0]).sort()).toEqual([...venues, fourth].map((s) => s.venue.name).sort());
-    const marker = await callJson(`/api/listing/card?unit=${mapped.body.points[0].unit}&quizmaster=${profile.slug}&city=stockholm&weekday=all`, { clock: CLOCK });
+    const marker = await callJson(`/api/listing/card?unit=${mapped.body.points[0].unit}&quizmaster=${profile.slug}&city=stockholm&weekday=all`, {
+      clock: CLOCK,
+    });
     expect(marker.status).toBe(200);
     expect(marker.body.item.quizmasterProfile).toEqual({ name, slug: profile.slug });
     const [otherUnit] = await testDb().all<{ id: number }>(sql`SELECT id FROM listing_series WHERE venue_id = ${other.venue.id}`);
-    expect((await callJson(`/api/listing/card?unit=${otherUnit!.id}&quizmaster=${profile.slug}&city=stockholm&weekday=all`, { clock: CLOCK })).status).toBe(404);
+    expect((await callJson(`/api/listing/card?unit=${otherUnit!.id}&quizmaster=${profile.slug}&city=stockholm&weekday=all`, { clock: CLOCK })).status).toBe(
+      404,
+    );
     expect((await callJson(`/api/listing/map?quizmaster=${profile.slug}&city=goteborg`, { clock: CLOCK })).body).toMatchObject({ points: [], total: 0 });
     const bad = await callJson('/api/listing?quizmaster=%3Cscript%3E', { clock: CLOCK });
     expect(bad.status).toBe(400);
@@ -488,8 +492,10 @@ describe('a deleted series or quiz', () => {
       await testDb().run(sql`INSERT INTO quizmaster_assignments (unit_key, quizmaster_id, venue_id) VALUES (${key}, ${profile.id}, ${s.venue.id})`);
     }
     const rows = async (key: string) =>
-      (await testDb().all<{ n: number }>(sql`
-        SELECT (SELECT count(*) FROM quizmaster_links WHERE unit_key = ${key}) + (SELECT count(*) FROM quizmaster_assignments WHERE unit_key = ${key}) AS n`))[0]!.n;
+      (
+        await testDb().all<{ n: number }>(sql`
+        SELECT (SELECT count(*) FROM quizmaster_links WHERE unit_key = ${key}) + (SELECT count(*) FROM quizmaster_assignments WHERE unit_key = ${key}) AS n`)
+      )[0]!.n;
     expect(await rows(s.rid)).toBe(2);
 
     // One date of the series deleted: the series is still there, and so is its link.

@@ -15,8 +15,20 @@ export const KIT_ITEMS = {
   'bordsskylt.pdf': { kind: 'tent', label: 'Bordsskylt A6 (PDF)', src: 'bordsskylt', contentType: 'application/pdf', results: false },
   'instagram-inlagg.png': { kind: 'post', label: 'Instagram-inlägg 1080 × 1080 (PNG)', src: 'instagram', contentType: 'image/png', results: false },
   'instagram-story.png': { kind: 'story', label: 'Instagram-story 1080 × 1920 (PNG)', src: 'instagram', contentType: 'image/png', results: false },
-  'topp3-inlagg.png': { kind: 'top3-post', label: 'Senaste kvällens topp 3, inlägg 1080 × 1080 (PNG)', src: 'instagram', contentType: 'image/png', results: true },
-  'topp3-story.png': { kind: 'top3-story', label: 'Senaste kvällens topp 3, story 1080 × 1920 (PNG)', src: 'instagram', contentType: 'image/png', results: true },
+  'topp3-inlagg.png': {
+    kind: 'top3-post',
+    label: 'Senaste kvällens topp 3, inlägg 1080 × 1080 (PNG)',
+    src: 'instagram',
+    contentType: 'image/png',
+    results: true,
+  },
+  'topp3-story.png': {
+    kind: 'top3-story',
+    label: 'Senaste kvällens topp 3, story 1080 × 1920 (PNG)',
+    src: 'instagram',
+    contentType: 'image/png',
+    results: true,
+  },
 } as const;
 export type KitFile = keyof typeof KIT_ITEMS;
 export type KitItemKind = (typeof KIT_ITEMS)[KitFile]['kind'];

@@ -19,7 +19,7 @@ const fold = (s: string) => s.normalize('NFC').toLowerCase().replace(/æ/g, 'ä'
 export const QUIZMASTER_WINDOW_DAYS = 35;
 
 /** The profile's occurrences that pass the other filters: the next one of each series and single quiz, by date. */
-export async function quizmasterPicks(db: Db, query: ListingQuery & { quizmaster: string }, ctx: ListingContext) {
+export async function quizmasterPicks(db: Db, query: Omit<ListingQuery, 'page'> & { quizmaster: string }, ctx: ListingContext) {
   const f = resolveFilters({ ...query, near: undefined }, ctx.today);
   const from = f.date ?? ctx.today;
   const to = f.date ?? addDays(ctx.today, QUIZMASTER_WINDOW_DAYS);

@@ -14,7 +14,8 @@ describe('quizmaster photo: size from the header, target size', () => {
     expect(imageDimensions(png(2000, 1500), 'image/png')).toEqual({ width: 2000, height: 1500 });
     const jpeg = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x04, 0x00, 0x00, 0xff, 0xff, 0xc2, 0x00, 0x11, 0x08, 0x01, 0xe0, 0x02, 0x80, 0x03]);
     expect(imageDimensions(jpeg, 'image/jpeg')).toEqual({ width: 640, height: 480 });
-    const riff = (chunk: string, body: number[]) => new Uint8Array([...new TextEncoder().encode(`RIFF\0\0\0\0WEBP${chunk}`), ...body, ...new Array(20).fill(0)]);
+    const riff = (chunk: string, body: number[]) =>
+      new Uint8Array([...new TextEncoder().encode(`RIFF\0\0\0\0WEBP${chunk}`), ...body, ...new Array(20).fill(0)]);
     expect(imageDimensions(riff('VP8X', [0, 0, 0, 0, 0, 0, 0, 0, 0x2b, 0x01, 0x00, 0xc7, 0x00, 0x00]), 'image/webp')).toEqual({ width: 300, height: 200 });
     // VP8L: signature 0x2f, then 14 bits width-1 and 14 bits height-1.
     const bits = 299 | (199 << 14);
