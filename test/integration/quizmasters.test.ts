@@ -511,4 +511,37 @@ describe('a deleted series or quiz', () => {
     const page = await (await call(`/quizmaster/${profile.slug}`, { clock: CLOCK })).text();
     expect(page).not.toContain(s.venue.name);
   });
+
+  it('moves with the quiz when a series is made single, and when a single quiz is made a series', async () => {
+    const owner = await createUser({ now: NOW });
+    const profile = await createProfile(owner, `Ida Flytt ${unique('f')}`);
+    const s = await seriesAt(owner, 'Flytt');
+    expect((await link(owner, s.first.id, profile.id)).status).toBe(200);
+    await testDb().run(sql`INSERT INTO quizmaster_assignments (unit_key, quizmaster_id, venue_id) VALUES (${s.rid}, ${profile.id}, ${s.venue.id})`);
+    const keys = async () => ({
+      links: (await testDb().all<{ k: string }>(sql`SELECT unit_key AS k FROM quizmaster_links WHERE quizmaster_id = ${profile.id}`)).map((r) => r.k),
+      assignments: (await testDb().all<{ k: string }>(sql`SELECT unit_key AS k FROM quizmaster_assignments WHERE quizmaster_id = ${profile.id}`)).map(
+        (r) => r.k,
+      ),
+    });
+    const edit = (id: string, body: Record<string, unknown>) =>
+      callJson(`/api/owner/quizzes/${id}`, {
+        method: 'PATCH',
+        cookie: owner.cookie,
+        clock: CLOCK,
+        body: { startTime: '19:00', category: 'allmänbildning', ...body },
+      });
+    // The series made single: its other dates are deleted, the quizmaster stays with the quiz that is left.
+    const single = await edit(s.first.id, { date: '2030-01-08', recurring: false });
+    expect(single.status, JSON.stringify(single.body)).toBe(200);
+    expect(await keys()).toEqual({ links: [s.first.id], assignments: [s.first.id] });
+    const api = await callJson(`/api/listing?quizmaster=${profile.slug}`, { clock: CLOCK });
+    expect(api.body.items.map((q: any) => q.id)).toEqual([s.first.id]);
+    // … and made a series again: the quizmaster follows it to the new series.
+    const series = await edit(s.first.id, { date: '2030-01-08', recurring: true });
+    expect(series.status, JSON.stringify(series.body)).toBe(200);
+    const [row] = await testDb().all<{ rid: string }>(sql`SELECT recurrence_id AS rid FROM quizzes WHERE id = ${s.first.id}`);
+    expect(row!.rid).toBeTruthy();
+    expect(await keys()).toEqual({ links: [row!.rid], assignments: [row!.rid] });
+  });
 });
