@@ -27,6 +27,7 @@ import { calendarSyncRoutes } from './features/calendar-sync/routes';
 import { kitRoutes } from './features/kit/routes';
 import { seriesRoutes } from './features/series/routes';
 import { shareRoutes } from './features/share/routes';
+import { rasterizeSvg } from './features/share/service';
 import { takeoverRoutes } from './features/takeover/routes';
 import { quizmasterFileRoutes, quizmasterLinkPages, quizmasterOwnerRoutes, quizmasterSelfRoutes } from './features/quizmasters/routes';
 import { tipAdminRoutes, tipLinkPages, tipRoutes, tipShowLink } from './features/tips/routes';
@@ -170,7 +171,7 @@ export function createApp(ports: PortFactories = productionPorts) {
   app.route('/api/owner', calendarSyncRoutes);
   // Quizmaster profiles (issue 48): owners link and invite; a claimed quizmaster edits their own bio and photo.
   app.route('/api/owner', quizmasterOwnerRoutes);
-  app.route('/api/quizmaster', quizmasterSelfRoutes);
+  app.route('/api/quizmaster', quizmasterSelfRoutes(rasterizeSvg));
   app.route('/quizmaster-inbjudan', quizmasterLinkPages);
   // Signed links in owner mail (issue 20): act without a session; GET shows, the page's button POSTs.
   app.route('/helgdag', holidayLinkPages);

@@ -13,7 +13,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { KitData } from '../../worker/features/kit/data';
-import { nextQuizImage, renderKitPdf } from '../../worker/features/kit/renderer';
+import { nextQuizImage, renderKitPdf, topThreeImage } from '../../worker/features/kit/renderer';
 import { createRenderer } from '../../worker/features/share/renderer';
 
 const require = createRequire(import.meta.url);
@@ -27,7 +27,7 @@ const cpuMs = (since: NodeJS.CpuUsage) => {
 };
 const pick = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
-export const KIT_BENCH_ITEMS = ['poster', 'tent', 'post', 'story'] as const;
+export const KIT_BENCH_ITEMS = ['poster', 'tent', 'post', 'story', 'top3-post', 'top3-story'] as const;
 export type KitBenchItem = (typeof KIT_BENCH_ITEMS)[number];
 
 export interface KitRenderCost {
@@ -53,6 +53,14 @@ export function kitDataOf(i: number): KitData {
     dates: Array.from({ length: 6 }, (_, d) => `tisdag ${1 + ((i + d * 7) % 28)} december`),
     url,
     urlText: url.replace('https://', ''),
+    night: {
+      date: `tisdag ${1 + (i % 28)} december`,
+      rows: [
+        { rank: 1, team: `Quizzly Bears ${i}`, score: `${50 + (i % 7)} p` },
+        { rank: 2, team: `Besserwissrarna från Söder ${i}`, score: '45,5 p' },
+        { rank: 2, team: `Lag Ö ${i}`, score: '45,5 p' },
+      ],
+    },
   };
 }
 
@@ -66,7 +74,7 @@ export async function measureKitRender(renders = Number(process.env.KIT_BENCH_RE
   });
   const render = async (item: KitBenchItem, data: KitData): Promise<Uint8Array> => {
     if (item === 'poster' || item === 'tent') return renderKitPdf(item, data, fonts);
-    const image = nextQuizImage(item, data);
+    const image = item === 'top3-post' ? topThreeImage('post', data) : item === 'top3-story' ? topThreeImage('story', data) : nextQuizImage(item, data);
     return (await renderer.render(image.element, image.size)).png;
   };
   // The first render of each item warms pdf-lib's and satori's caches: counted with the start.
@@ -97,6 +105,8 @@ const LABELS: Record<KitBenchItem, string> = {
   tent: 'A6 table tent, PDF',
   post: 'Instagram post, PNG 1080×1080 (satori + resvg)',
   story: 'Instagram story, PNG 1080×1920',
+  'top3-post': "Last night's top 3, post PNG 1080×1080",
+  'top3-story': "Last night's top 3, story PNG 1080×1920",
 };
 
 export function kitRenderMarkdown(r: { startCpuMs: number; rows: KitRenderCost[] }): string {

@@ -148,6 +148,7 @@ const PUBLIC_PATHS = (): Array<[string, string]> => [
   ['rsvp counts', '/api/quizzes/scale-q-1-3/rsvp'],
   ['quizmaster page', '/quizmaster/bank-quizmaster'],
   ['listing quizmaster', '/api/listing?quizmaster=bank-quizmaster'],
+  ['listing map quizmaster', '/api/listing/map?quizmaster=bank-quizmaster'],
   ['feed: quizmaster', '/quizmaster/bank-quizmaster.ics'],
   ['share image: quizmaster', '/og/quizmaster/bank-quizmaster.png'],
 ];

@@ -4,6 +4,7 @@
  * The QR codes are decoded with jsQR from the PDF's drawing and the PNG's pixels (test/kit-decode.ts).
  */
 import { env } from 'cloudflare:workers';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { newId } from '../../worker/lib/ids';
 import { bumpDataVersion } from '../../worker/lib/data-version';
@@ -30,12 +31,13 @@ async function world() {
     teamSize: 4,
   };
   // Tuesdays; the one in the past and the cancelled one are not "next dates".
-  for (const date of ['2030-01-01', '2030-01-08', '2030-01-22', '2030-01-29']) await createQuiz(location.id, { ...series, date });
+  const past = await createQuiz(location.id, { ...series, date: '2030-01-01' });
+  for (const date of ['2030-01-08', '2030-01-22', '2030-01-29']) await createQuiz(location.id, { ...series, date });
   await createQuiz(location.id, { ...series, date: '2030-01-15', isCancelled: true });
   const single = await createQuiz(location.id, { date: '2030-02-14', startTime: '20:00:00', title: 'Alla hjärtans quiz', language: 'en', price: 0 });
   await bumpDataVersion(testDb());
   const citySlug = (await testDb().query.locations.findFirst({ where: (l, { eq }) => eq(l.id, location.id) }))!.citySlug;
-  return { owner, venue, location, recurrenceId, single, citySlug, venueUrl: `${APP}/quiz/${citySlug}/${venue.slug}` };
+  return { owner, venue, location, recurrenceId, past, single, citySlug, venueUrl: `${APP}/quiz/${citySlug}/${venue.slug}` };
 }
 
 async function download(path: string, cookie?: string) {
@@ -159,11 +161,59 @@ describe('owner kit', () => {
     const res = await callJson(`/api/owner/kit?venueId=${w.venue.id}`, { cookie: w.owner.cookie, clock: CLOCK });
     expect(res.status).toBe(200);
     expect(res.body.units).toEqual([
-      { unit: 'series', id: w.recurrenceId, label: `Varje tisdag 19:30 · ${w.location.name}`, next: '2030-01-08' },
-      { unit: 'quiz', id: w.single.id, label: `Torsdag 14 februari 20:00 · ${w.location.name} · Alla hjärtans quiz`, next: '2030-02-14' },
+      { unit: 'series', id: w.recurrenceId, label: `Varje tisdag 19:30 · ${w.location.name}`, next: '2030-01-08', results: false },
+      { unit: 'quiz', id: w.single.id, label: `Torsdag 14 februari 20:00 · ${w.location.name} · Alla hjärtans quiz`, next: '2030-02-14', results: false },
     ]);
     const other = await createUser({ now: new Date(CLOCK) });
     expect((await callJson(`/api/owner/kit?venueId=${w.venue.id}`, { cookie: other.cookie, clock: CLOCK })).status).toBe(403);
     expect((await callJson(`/api/owner/kit?venueId=${w.venue.id}`, { clock: CLOCK })).status).toBe(401);
+  });
+
+  it('"last night\'s top 3": 404 in Swedish before results; then post and story PNGs with ties as posted, no hidden team, stored once', async () => {
+    const w = await world();
+    const post = `/api/owner/kit/series/${w.recurrenceId}/topp3-inlagg.png`;
+    const before = await callJson(post, { cookie: w.owner.cookie, clock: CLOCK });
+    expect(before.status).toBe(404);
+    expect(before.body.error.message).toMatch(/inga resultat/i);
+    expect((await callJson(`/api/owner/kit/quiz/${w.single.id}/topp3-story.png`, { cookie: w.owner.cookie, clock: CLOCK })).status).toBe(404);
+    // Someone else's series is refused before anything about its results is said.
+    const other = await createUser({ now: new Date(CLOCK) });
+    expect((await callJson(post, { cookie: other.cookie, clock: CLOCK })).status).toBe(403);
+
+    const t = unique('Lag');
+    const text = [`${t} Alfa;50`, `${t} Beta;45`, `${t} Dolda;45`, `${t} Gamma;45`, `${t} Delta;30,5`].join('\n');
+    const posted = await callJson(`/api/owner/quizzes/${w.past.id}/results`, { method: 'PUT', body: { text }, cookie: w.owner.cookie, clock: CLOCK });
+    expect(posted.status).toBe(200);
+    await testDb().run(sql`UPDATE teams SET hidden_at = ${CLOCK} WHERE name = ${`${t} Dolda`}`);
+
+    const list = await callJson(`/api/owner/kit?venueId=${w.venue.id}`, { cookie: w.owner.cookie, clock: CLOCK });
+    expect(list.body.units.map((u: { results: boolean }) => u.results)).toEqual([true, false]);
+
+    for (const [file, size] of [
+      ['topp3-inlagg.png', { width: 1080, height: 1080 }],
+      ['topp3-story.png', { width: 1080, height: 1920 }],
+    ] as const) {
+      const path = `/api/owner/kit/series/${w.recurrenceId}/${file}`;
+      const first = await download(path, w.owner.cookie);
+      expect(first.status, file).toBe(200);
+      expect(first.res.headers.get('content-type')).toBe('image/png');
+      expect(first.res.headers.get('x-kit-source')).toBe('render');
+      expect(pngSize(first.bytes), file).toEqual(size);
+      const texts = drawn(first.res);
+      expect(texts).toEqual(expect.arrayContaining(['Senaste kvällens topp 3', 'tisdag 1 januari', w.venue.name, 'Varje tisdag 19:30']));
+      // Ranks as posted: 1, 2, 2 (the hidden team shared rank 2 and is left out); rank 5 is not on the podium.
+      const rows = texts.filter((x) => x.startsWith(t) || /^\d$/.test(x) || / p$/.test(x));
+      expect(rows).toEqual(['1', `${t} Alfa`, '50 p', '2', `${t} Beta`, '45 p', '2', `${t} Gamma`, '45 p']);
+      expect(texts.join('|')).not.toContain('Dolda');
+      expect(texts.join('|')).not.toContain('Delta');
+      expect(await pngQrText(first.bytes), file).toBe(`${w.venueUrl}?src=instagram`);
+      await storedObjects(`kit/t1/series/${w.recurrenceId}/${file.replace(/\.png$/, '')}/`, 1);
+      const second = await download(path, w.owner.cookie);
+      expect(second.res.headers.get('x-kit-source'), file).toBe('store');
+      expect(second.res.headers.get('x-kit-text')).toBeNull();
+      expect(second.bytes).toEqual(first.bytes);
+    }
+    // The occurrence itself, as a single quiz id, shows the same night.
+    expect((await download(`/api/owner/kit/quiz/${w.past.id}/topp3-inlagg.png`, w.owner.cookie)).status).toBe(200);
   });
 });

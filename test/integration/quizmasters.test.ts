@@ -6,11 +6,14 @@
  */
 import { sql } from 'drizzle-orm';
 import { SELF } from 'cloudflare:test';
+import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { isAssignedQuizmaster } from '../../worker/lib/quizmaster-access';
 import { newId } from '../../worker/lib/ids';
 import { bumpDataVersion } from '../../worker/lib/data-version';
-import { PHOTO_MAX_BYTES } from '../../worker/features/quizmasters/contract';
+import { PHOTO_MAX_BYTES, PHOTO_TOO_MANY_PIXELS, PHOTO_UNREADABLE, PHOTO_WEBP_TOO_LARGE } from '../../worker/features/quizmasters/contract';
+import { encodePng, jpeg640x480, WEBP_300x200, WEBP_640x480 } from '../image-fixtures';
+import { pngPixels, pngSize } from '../kit-decode';
 import { processMailBatch, type QueueMessageLike } from '../../worker/features/follows/service';
 import { DEV_LINK_SIGNING_SECRET } from '../../worker/env';
 import { ORIGIN, call, callJson, createLocation, createQuiz, createUser, createVenue, testDb, testDeps, unique, type TestUser } from '../factories';
@@ -294,7 +297,7 @@ describe('the quizmaster account', () => {
     expect(await invitations()).toBe(19);
   });
 
-  it('uploads a photo of at most 2 MB (JPEG, PNG or WebP by its bytes) and refuses others in Swedish', async () => {
+  it('stores a photo resized (longest side 480 px), refuses over 2 MB, too many pixels, unreadable bytes and a large WebP in Swedish, storing nothing', async () => {
     const owner = await createUser({ now: NOW });
     const profile = await createProfile(owner, `Foto ${unique('q')}`);
     const s = await seriesAt(owner, 'Foto');
@@ -310,22 +313,58 @@ describe('the quizmaster account', () => {
       });
       return { status: res.status, body: (await res.json()) as any };
     };
-    const png = new Uint8Array(PHOTO_MAX_BYTES);
-    png.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    const stored = async () => (await env.IMPORTS.list({ prefix: `quizmaster-photos/${profile.id}/` })).objects.length;
+    const photoKey = async () => (await testDb().all<{ k: string | null }>(sql`SELECT photo_key AS k FROM quizmasters WHERE id = ${profile.id}`))[0]!.k;
+    const refused = async (body: Uint8Array<ArrayBuffer>, message: string, type?: string) => {
+      const r = await put(body, type);
+      expect(r.status, message).toBe(400);
+      expect(r.body.error.message).toBe(message);
+      expect(r.body.error.issues?.[0]?.path).toBe('photo');
+      expect(await stored(), message).toBe(0);
+      expect(await photoKey()).toBeNull();
+    };
+
+    // Just past 2 MB: refused before anything is decoded.
     const tooBig = new Uint8Array(PHOTO_MAX_BYTES + 1);
-    tooBig.set(png.slice(0, 8));
-    const big = await put(tooBig);
-    expect(big.status).toBe(400);
-    expect(big.body.error.message).toBe('Bilden får vara högst 2 MB.');
-    const svg = await put(new Uint8Array(new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"/>')), 'image/png');
-    expect(svg.status).toBe(400);
-    expect(svg.body.error.message).toBe('Bilden måste vara JPEG, PNG eller WebP.');
-    const ok = await put(png);
+    tooBig.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    await refused(tooBig, 'Bilden får vara högst 2 MB.');
+    // Not an image by its bytes, whatever it is declared as.
+    await refused(new Uint8Array(new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"/>')), 'Bilden måste vara JPEG, PNG eller WebP.');
+    // Hostile: a PNG header over garbage, a JPEG with no frame header, a header claiming 100 000 × 100 000 pixels.
+    await refused(await encodePng(2000, 1500, new Uint8Array(5000).fill(7)), PHOTO_UNREADABLE);
+    await refused(new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x04, 0x00, 0x00, 0xff, 0xda, 0, 0, 0, 0, 0, 0]), PHOTO_UNREADABLE, 'image/jpeg');
+    await refused(await encodePng(100_000, 100_000, new Uint8Array(10)), PHOTO_TOO_MANY_PIXELS);
+    await refused(await encodePng(5000, 10, new Uint8Array(10)), PHOTO_TOO_MANY_PIXELS);
+    // A WebP (resvg cannot decode it) larger than the stored size.
+    await refused(new Uint8Array(WEBP_640x480), PHOTO_WEBP_TOO_LARGE, 'image/webp');
+
+    // A 2 000 × 1 500 PNG is stored as a 480 × 360 PNG.
+    const big = await encodePng(2000, 1500);
+    expect(big.byteLength).toBeLessThan(PHOTO_MAX_BYTES);
+    const ok = await put(big);
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
     const img = await call(ok.body.photoUrl, { clock: CLOCK });
     expect(img.status).toBe(200);
     expect(img.headers.get('content-type')).toBe('image/png');
-    expect((await img.arrayBuffer()).byteLength).toBe(PHOTO_MAX_BYTES);
+    const bytes = new Uint8Array(await img.arrayBuffer());
+    expect(pngSize(bytes)).toEqual({ width: 480, height: 360 });
+    // The gradient survived the resize: dark red on the left, bright red on the right.
+    const { rgba } = await pngPixels(bytes);
+    expect(rgba[0]!).toBeLessThan(40);
+    expect(rgba[(360 / 2) * 480 * 4 + 479 * 4]!).toBeGreaterThan(215);
+    expect(await stored()).toBe(1);
+
+    // A 640 × 480 JPEG becomes a 480 × 360 PNG; the old photo is deleted.
+    const jpeg = await put(jpeg640x480(), 'image/jpeg');
+    expect(jpeg.status, JSON.stringify(jpeg.body)).toBe(200);
+    expect(pngSize(new Uint8Array(await (await call(jpeg.body.photoUrl, { clock: CLOCK })).arrayBuffer()))).toEqual({ width: 480, height: 360 });
+    expect(await stored()).toBe(1);
+    // A small WebP is kept as given.
+    const webp = await put(new Uint8Array(WEBP_300x200), 'image/webp');
+    expect(webp.status, JSON.stringify(webp.body)).toBe(200);
+    const webpImg = await call(webp.body.photoUrl, { clock: CLOCK });
+    expect(webpImg.headers.get('content-type')).toBe('image/webp');
+    expect(new Uint8Array(await webpImg.arrayBuffer())).toEqual(WEBP_300x200);
     // Someone without a profile has no photo to set.
     const stranger = await createUser({ roles: [], now: NOW });
     expect(
@@ -404,6 +443,21 @@ describe('following a quizmaster', () => {
     expect(ids).not.toContain(other.venue.id);
     expect(api.body.items.every((q: any) => q.quizmasterProfile?.slug === profile.slug)).toBe(true);
     expect((await callJson(`/api/listing?quizmaster=${profile.slug}&city=goteborg`, { clock: CLOCK })).body.items).toEqual([]);
+    // … on the map of the same listing (its points and a marker's card): the four venues only, the filter kept.
+    const mapped = await callJson(`/api/listing/map?quizmaster=${profile.slug}&city=stockholm&weekday=all`, { clock: CLOCK });
+    expect(mapped.status).toBe(200);
+    expect(mapped.body, JSON.stringify(mapped.body)).toMatchObject({ total: 4, withoutPosition: 0 });
+    expect(mapped.body.points.map((p: any) => p.name.split(',')[0]).sort()).toEqual([...venues, fourth].map((s) => s.venue.name).sort());
+    const marker = await callJson(`/api/listing/card?unit=${mapped.body.points[0].unit}&quizmaster=${profile.slug}&city=stockholm&weekday=all`, {
+      clock: CLOCK,
+    });
+    expect(marker.status).toBe(200);
+    expect(marker.body.item.quizmasterProfile).toEqual({ name, slug: profile.slug });
+    const [otherUnit] = await testDb().all<{ id: number }>(sql`SELECT id FROM listing_series WHERE venue_id = ${other.venue.id}`);
+    expect((await callJson(`/api/listing/card?unit=${otherUnit!.id}&quizmaster=${profile.slug}&city=stockholm&weekday=all`, { clock: CLOCK })).status).toBe(
+      404,
+    );
+    expect((await callJson(`/api/listing/map?quizmaster=${profile.slug}&city=goteborg`, { clock: CLOCK })).body).toMatchObject({ points: [], total: 0 });
     const bad = await callJson('/api/listing?quizmaster=%3Cscript%3E', { clock: CLOCK });
     expect(bad.status).toBe(400);
     expect(bad.body.error.message).toContain('Ogiltig quizmaster');
@@ -423,5 +477,71 @@ describe('following a quizmaster', () => {
     expect(listingFeed).toContain(fourth.venue.name);
     expect(listingFeed).not.toContain(other.venue.name);
     expect((await call('/quizmaster/finns-inte.ics', { clock: CLOCK })).status).toBe(404);
+  });
+});
+
+describe('a deleted series or quiz', () => {
+  it('takes its quizmaster link and assignments with it, by any deleting path; a series keeps them while a date is left', async () => {
+    const owner = await createUser({ now: NOW });
+    const profile = await createProfile(owner, `Ida Borta ${unique('b')}`);
+    const s = await seriesAt(owner, 'Raderade');
+    expect((await link(owner, s.first.id, profile.id)).status).toBe(200);
+    const single = await createQuiz(s.location.id, { date: '2030-01-10' });
+    expect((await link(owner, single.id, profile.id)).status).toBe(200);
+    for (const key of [s.rid, single.id]) {
+      await testDb().run(sql`INSERT INTO quizmaster_assignments (unit_key, quizmaster_id, venue_id) VALUES (${key}, ${profile.id}, ${s.venue.id})`);
+    }
+    const rows = async (key: string) =>
+      (
+        await testDb().all<{ n: number }>(sql`
+        SELECT (SELECT count(*) FROM quizmaster_links WHERE unit_key = ${key}) + (SELECT count(*) FROM quizmaster_assignments WHERE unit_key = ${key}) AS n`)
+      )[0]!.n;
+    expect(await rows(s.rid)).toBe(2);
+
+    // One date of the series deleted: the series is still there, and so is its link.
+    expect((await callJson(`/api/owner/quizzes/${s.quizzes[2]!.id}`, { method: 'DELETE', cookie: owner.cookie, clock: CLOCK })).status).toBe(200);
+    expect(await rows(s.rid)).toBe(2);
+    // The series deleted: its link and assignment are gone, and the profile page no longer lists it.
+    expect((await callJson(`/api/owner/series/${s.rid}`, { method: 'DELETE', cookie: owner.cookie, clock: CLOCK })).status).toBe(200);
+    expect(await rows(s.rid)).toBe(0);
+    // A single quiz deleted: the same.
+    expect(await rows(single.id)).toBe(2);
+    expect((await callJson(`/api/owner/quizzes/${single.id}`, { method: 'DELETE', cookie: owner.cookie, clock: CLOCK })).status).toBe(200);
+    expect(await rows(single.id)).toBe(0);
+    const page = await (await call(`/quizmaster/${profile.slug}`, { clock: CLOCK })).text();
+    expect(page).not.toContain(s.venue.name);
+  });
+
+  it('moves with the quiz when a series is made single, and when a single quiz is made a series', async () => {
+    const owner = await createUser({ now: NOW });
+    const profile = await createProfile(owner, `Ida Flytt ${unique('f')}`);
+    const s = await seriesAt(owner, 'Flytt');
+    expect((await link(owner, s.first.id, profile.id)).status).toBe(200);
+    await testDb().run(sql`INSERT INTO quizmaster_assignments (unit_key, quizmaster_id, venue_id) VALUES (${s.rid}, ${profile.id}, ${s.venue.id})`);
+    const keys = async () => ({
+      links: (await testDb().all<{ k: string }>(sql`SELECT unit_key AS k FROM quizmaster_links WHERE quizmaster_id = ${profile.id}`)).map((r) => r.k),
+      assignments: (await testDb().all<{ k: string }>(sql`SELECT unit_key AS k FROM quizmaster_assignments WHERE quizmaster_id = ${profile.id}`)).map(
+        (r) => r.k,
+      ),
+    });
+    const edit = (id: string, body: Record<string, unknown>) =>
+      callJson(`/api/owner/quizzes/${id}`, {
+        method: 'PATCH',
+        cookie: owner.cookie,
+        clock: CLOCK,
+        body: { startTime: '19:00', category: 'allmänbildning', ...body },
+      });
+    // The series made single: its other dates are deleted, the quizmaster stays with the quiz that is left.
+    const single = await edit(s.first.id, { date: '2030-01-08', recurring: false });
+    expect(single.status, JSON.stringify(single.body)).toBe(200);
+    expect(await keys()).toEqual({ links: [s.first.id], assignments: [s.first.id] });
+    const api = await callJson(`/api/listing?quizmaster=${profile.slug}`, { clock: CLOCK });
+    expect(api.body.items.map((q: any) => q.id)).toEqual([s.first.id]);
+    // … and made a series again: the quizmaster follows it to the new series.
+    const series = await edit(s.first.id, { date: '2030-01-08', recurring: true });
+    expect(series.status, JSON.stringify(series.body)).toBe(200);
+    const [row] = await testDb().all<{ rid: string }>(sql`SELECT recurrence_id AS rid FROM quizzes WHERE id = ${s.first.id}`);
+    expect(row!.rid).toBeTruthy();
+    expect(await keys()).toEqual({ links: [row!.rid], assignments: [row!.rid] });
   });
 });

@@ -1,11 +1,12 @@
 /**
  * Owner dashboard: the kit (issue 48.7). For each series or single quiz with something coming, downloads of an A4
- * poster and an A6 table tent (PDF) and an Instagram post and story (PNG), rendered by the Worker
+ * poster and an A6 table tent (PDF) and an Instagram post and story (PNG) — and, once the quiz has posted results,
+ * the latest night's top 3 as a post and a story — rendered by the Worker
  * (worker/features/kit). Plain links with `download`: the browser saves the file, no JavaScript needed for it.
  */
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { KIT_FILES, KIT_ITEMS, kitPath, type KitListResponse } from '../../../worker/features/kit/contract';
+import { KIT_ITEMS, kitFilesFor, kitPath, type KitListResponse } from '../../../worker/features/kit/contract';
 import { api } from '../../lib/api';
 import { OWNER_ROOT } from '../../lib/query';
 import { buttonClass } from '../ui/Button';
@@ -48,7 +49,7 @@ export function OwnerKit({ venueId }: { venueId: string }) {
       )}
       {units.length === 1 && <p className="text-sm font-semibold">{unit.label}</p>}
       <ul className="grid gap-2 sm:grid-cols-2">
-        {KIT_FILES.map((file) => (
+        {kitFilesFor(unit).map((file) => (
           <li key={file}>
             <a href={kitPath(unit.unit, unit.id, file)} download={`quizkvall-${file}`} className={buttonClass('secondary', 'w-full text-sm')}>
               {KIT_ITEMS[file].label}

@@ -1,9 +1,10 @@
 /**
  * "Min quizmasterprofil" on /account (issue 48): shown only to an account that claimed a profile. The quizmaster
- * edits the bio and the photo (JPEG, PNG or WebP, at most 2 MB; the server says so in Swedish too) — nothing else.
+ * edits the bio and the photo (JPEG, PNG or WebP, at most 2 MB; stored resized by the server, which says what it
+ * refuses in Swedish) — nothing else.
  */
 import { useState, type ChangeEvent } from 'react';
-import { PHOTO_MAX_BYTES, PHOTO_TOO_BIG, PHOTO_TYPES, QUIZMASTER_BIO_MAX } from '../../../worker/features/quizmasters/contract';
+import { PHOTO_MAX_BYTES, PHOTO_SIDE, PHOTO_TOO_BIG, PHOTO_TYPES, QUIZMASTER_BIO_MAX } from '../../../worker/features/quizmasters/contract';
 import { quizmasterKeys, useEditMyProfile, useMyQuizmasterProfile, type QuizmasterSummary } from '../../api/quizmasters';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from '../ui/Button';
@@ -63,7 +64,7 @@ function ProfileForm({ profile }: { profile: QuizmasterSummary }) {
       )}
       <div>
         <label htmlFor="qm-photo" className="block font-semibold">
-          Bild (JPEG, PNG eller WebP, högst 2 MB)
+          Bild (JPEG eller PNG, högst 2 MB, förminskas till {PHOTO_SIDE} pixlar; WebP högst {PHOTO_SIDE} pixlar)
         </label>
         <input id="qm-photo" type="file" accept={PHOTO_TYPES.join(',')} onChange={(e) => void upload(e)} disabled={uploading} className="mt-1" />
         {photoError && (

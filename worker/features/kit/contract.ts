@@ -6,12 +6,29 @@ import * as z from 'zod';
 import type { VisitSource } from '../../lib/analytics-metrics';
 import { lazySchema } from '../../lib/lazy-schema';
 
-/** What the kit makes, by file name in the download path. `src` is the venue link's source tag. */
+/**
+ * What the kit makes, by file name in the download path. `src` is the venue link's source tag. `results`: offered
+ * only once the series (or single quiz) has a posted night; without one the download answers 404.
+ */
 export const KIT_ITEMS = {
-  'affisch.pdf': { kind: 'poster', label: 'Affisch A4 (PDF)', src: 'affisch', contentType: 'application/pdf' },
-  'bordsskylt.pdf': { kind: 'tent', label: 'Bordsskylt A6 (PDF)', src: 'bordsskylt', contentType: 'application/pdf' },
-  'instagram-inlagg.png': { kind: 'post', label: 'Instagram-inlägg 1080 × 1080 (PNG)', src: 'instagram', contentType: 'image/png' },
-  'instagram-story.png': { kind: 'story', label: 'Instagram-story 1080 × 1920 (PNG)', src: 'instagram', contentType: 'image/png' },
+  'affisch.pdf': { kind: 'poster', label: 'Affisch A4 (PDF)', src: 'affisch', contentType: 'application/pdf', results: false },
+  'bordsskylt.pdf': { kind: 'tent', label: 'Bordsskylt A6 (PDF)', src: 'bordsskylt', contentType: 'application/pdf', results: false },
+  'instagram-inlagg.png': { kind: 'post', label: 'Instagram-inlägg 1080 × 1080 (PNG)', src: 'instagram', contentType: 'image/png', results: false },
+  'instagram-story.png': { kind: 'story', label: 'Instagram-story 1080 × 1920 (PNG)', src: 'instagram', contentType: 'image/png', results: false },
+  'topp3-inlagg.png': {
+    kind: 'top3-post',
+    label: 'Senaste kvällens topp 3, inlägg 1080 × 1080 (PNG)',
+    src: 'instagram',
+    contentType: 'image/png',
+    results: true,
+  },
+  'topp3-story.png': {
+    kind: 'top3-story',
+    label: 'Senaste kvällens topp 3, story 1080 × 1920 (PNG)',
+    src: 'instagram',
+    contentType: 'image/png',
+    results: true,
+  },
 } as const;
 export type KitFile = keyof typeof KIT_ITEMS;
 export type KitItemKind = (typeof KIT_ITEMS)[KitFile]['kind'];
@@ -55,7 +72,12 @@ export interface KitUnit {
   label: string;
   /** The next date, YYYY-MM-DD. */
   next: string;
+  /** Has a posted night: the `results` items are offered. */
+  results: boolean;
 }
+
+/** The files offered for a unit: the results items only once it has results. */
+export const kitFilesFor = (unit: Pick<KitUnit, 'results'>): KitFile[] => KIT_FILES.filter((f) => !KIT_ITEMS[f].results || unit.results);
 export interface KitListResponse {
   units: KitUnit[];
 }

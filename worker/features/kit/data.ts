@@ -22,6 +22,14 @@ export interface KitData {
   url: string;
   /** The URL as printed (no scheme). */
   urlText: string;
+  /** Only in the "top 3" items: the latest posted night, its date in words and its visible rows ranked 1–3. */
+  night?: KitNight;
+}
+
+/** The latest night of a series or quiz: "tisdag 1 januari", rows with the rank as posted (ties: 1, 2, 2), "42 p". */
+export interface KitNight {
+  date: string;
+  rows: Array<{ rank: number; team: string; score: string }>;
 }
 
 /** A clipped text: at most n characters, an ellipsis when cut. */

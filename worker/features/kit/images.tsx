@@ -6,8 +6,8 @@
  * Colours: look.ts (every pair WCAG AA, unit-tested). Part of the lazy kit renderer (renderer.ts nextQuizImage), which
  * also makes the QR SVG.
  *
- * A second image kind (issue 48.7's "last night's top 3", once results exist) is another entry of IMAGE_KINDS
- * with its own template and data.
+ * The "top 3" images (TopThreeImage) show the latest posted night (KitData.night): ranks as posted (ties: 1, 2, 2),
+ * teams and scores, with the next quiz and the QR code below.
  */
 import { clip, type KitData } from './data';
 import { KIT_COLORS as C } from './look';
@@ -77,6 +77,80 @@ export function NextQuizImage({ kind, data, qrSvg }: { kind: ImageKind; data: Ki
                 {d}
               </div>
             ))}
+            <div style={{ display: 'flex', fontSize: story ? 32 : 26, color: C.lilac, marginTop: 12 }}>{clip(data.urlText, 100)}</div>
+          </div>
+          <img
+            src={`data:image/svg+xml;base64,${btoa(qrSvg)}`}
+            width={qrSide}
+            height={qrSide}
+            alt=""
+            style={{ width: qrSide, height: qrSide, flexShrink: 0, borderRadius: 12 }}
+          />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** The latest night's top 3: date, venue, the ranked rows, then the next quiz, the tagged address and the QR code. */
+export function TopThreeImage({ kind, data, qrSvg }: { kind: ImageKind; data: KitData; qrSvg: string }) {
+  const story = kind === 'story';
+  const { width, height } = IMAGE_SIZES[kind];
+  const qrSide = story ? 320 : 200;
+  const pad = story ? 90 : 70;
+  const rows = data.night?.rows ?? [];
+  const rowFont = story ? 60 : rows.length > 3 ? 40 : 48;
+  return (
+    <div
+      style={{
+        width,
+        height,
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        backgroundColor: C.indigo,
+        color: C.white,
+        fontFamily: 'Inter',
+      }}
+    >
+      <div style={{ width: width - 2 * pad, height: height - 2 * pad, display: 'flex', flexDirection: 'column', justifyContent: 'space-between' }}>
+        <Brand scale={story ? 1.2 : 1} />
+        <div style={{ display: 'flex', flexDirection: 'column', gap: story ? 20 : 12 }}>
+          <div style={{ display: 'flex', fontSize: story ? 44 : 34, color: C.lilac }}>Senaste kvällens topp 3</div>
+          <div style={{ display: 'flex', fontSize: story ? 84 : 64, fontWeight: 700, lineHeight: 1.05, letterSpacing: -2 }}>
+            {clip(data.night?.date ?? '', 40)}
+          </div>
+          <div style={{ display: 'flex', fontSize: story ? 56 : 42, fontWeight: 700, color: C.paleAmber, lineHeight: 1.1 }}>{clip(data.venueName, 50)}</div>
+        </div>
+        <div style={{ display: 'flex', flexDirection: 'column', gap: story ? 36 : 18 }}>
+          {rows.map((r) => (
+            <div key={`${r.rank}-${r.team}`} style={{ display: 'flex', alignItems: 'center', gap: story ? 32 : 24 }}>
+              <div
+                style={{
+                  width: rowFont * 1.5,
+                  height: rowFont * 1.5,
+                  borderRadius: rowFont,
+                  backgroundColor: C.amber,
+                  color: C.ink,
+                  display: 'flex',
+                  alignItems: 'center',
+                  justifyContent: 'center',
+                  fontSize: rowFont,
+                  fontWeight: 700,
+                  flexShrink: 0,
+                }}
+              >
+                {String(r.rank)}
+              </div>
+              <div style={{ display: 'flex', flex: 1, fontSize: rowFont, fontWeight: 700 }}>{clip(r.team, story ? 22 : 28)}</div>
+              <div style={{ display: 'flex', fontSize: rowFont * 0.8, color: C.lilac, flexShrink: 0 }}>{r.score}</div>
+            </div>
+          ))}
+        </div>
+        <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-end', gap: 40 }}>
+          <div style={{ display: 'flex', flexDirection: 'column', gap: 12, flex: 1 }}>
+            <div style={{ display: 'flex', fontSize: story ? 36 : 28, color: C.lilac }}>Nästa quiz</div>
+            <div style={{ display: 'flex', fontSize: story ? 44 : 34, fontWeight: 700 }}>{clip(data.when, 40)}</div>
             <div style={{ display: 'flex', fontSize: story ? 32 : 26, color: C.lilac, marginTop: 12 }}>{clip(data.urlText, 100)}</div>
           </div>
           <img

@@ -18,7 +18,8 @@ export interface RenderedKitItem {
 export async function renderKitItem(kind: KitItemKind, data: KitData): Promise<RenderedKitItem> {
   const kit = await loadKitRenderer();
   if (kind === 'poster' || kind === 'tent') return { bytes: await kit.renderKitPdf(kind, data, INTER_FONTS) };
-  const image = kit.nextQuizImage(kind, data);
+  const image =
+    kind === 'top3-post' ? kit.topThreeImage('post', data) : kind === 'top3-story' ? kit.topThreeImage('story', data) : kit.nextQuizImage(kind, data);
   const { png, texts } = await renderCard(image.element, image.size);
   return { bytes: png, texts };
 }

@@ -26,7 +26,7 @@ import {
 import { encode, renderSVG } from 'uqr';
 import type { ReactNode } from 'react';
 import { clip, type KitData } from './data';
-import { IMAGE_SIZES, type ImageKind, NextQuizImage } from './images';
+import { IMAGE_SIZES, type ImageKind, NextQuizImage, TopThreeImage } from './images';
 import { KIT_COLORS, rgbOf } from './look';
 
 export interface KitFonts {
@@ -168,4 +168,9 @@ export function qrSvg(url: string): string {
 /** An Instagram image of the next quiz: its element tree (for the share engines) and its size. */
 export function nextQuizImage(kind: ImageKind, data: KitData): { element: ReactNode; size: { width: number; height: number } } {
   return { element: NextQuizImage({ kind, data, qrSvg: qrSvg(data.url) }), size: IMAGE_SIZES[kind] };
+}
+
+/** The "top 3" image of the latest night (data.night) at the post or story size, for the share engines. */
+export function topThreeImage(kind: ImageKind, data: KitData): { element: ReactNode; size: { width: number; height: number } } {
+  return { element: TopThreeImage({ kind, data, qrSvg: qrSvg(data.url) }), size: IMAGE_SIZES[kind] };
 }

@@ -3,7 +3,7 @@ import type { AppEnv } from '../../context';
 import { validate } from '../../lib/validate';
 import { KIT_ITEMS, KitItemParamSchema, KitListQuerySchema, type KitFile, type KitUnitKind } from './contract';
 import { renderKitItem } from './render';
-import { kitBase, kitData, listKitUnits } from './service';
+import { kitBase, kitData, kitNight, listKitUnits } from './service';
 import { storedOrRendered } from './store';
 
 type C = Context<AppEnv>;
@@ -16,7 +16,8 @@ type C = Context<AppEnv>;
 async function download(c: C, unit: KitUnitKind, id: string, file: KitFile): Promise<Response> {
   const item = KIT_ITEMS[file];
   const base = await kitBase(c.var.deps, c.var.user, unit, id);
-  const data = kitData(c.var.config.appUrl, base, item.src);
+  const night = item.results ? await kitNight(c.var.deps, unit, id) : undefined;
+  const data = kitData(c.var.config.appUrl, base, item.src, night);
   const user = c.var.user!;
   const stored = await storedOrRendered(
     {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sourceMetric } from '../../lib/analytics-metrics';
 import { contrastRatio, KIT_COLORS, KIT_TEXT_PAIRS, WCAG_AA_TEXT } from './look';
+import { KIT_FILES, kitFilesFor } from './contract';
 import { taggedVenueUrl, whenText } from './service';
 
 const occ = (over: Partial<Parameters<typeof whenText>[0]> = {}) => ({
@@ -26,6 +27,12 @@ describe('owner kit texts (issue 48.7)', () => {
   it('the venue link carries the source tag, path segments encoded', () => {
     expect(taggedVenueUrl('https://quizkvall.se/', 'goteborg', 'puben', 'bordsskylt')).toBe('https://quizkvall.se/quiz/goteborg/puben?src=bordsskylt');
     expect(taggedVenueUrl('https://quizkvall.se', 'a b', 'c/d', 'instagram')).toBe('https://quizkvall.se/quiz/a%20b/c%2Fd?src=instagram');
+  });
+
+  it('the top 3 items are offered only for a unit with results', () => {
+    expect(kitFilesFor({ results: false })).toEqual(['affisch.pdf', 'bordsskylt.pdf', 'instagram-inlagg.png', 'instagram-story.png']);
+    expect(kitFilesFor({ results: true })).toEqual(KIT_FILES);
+    expect(KIT_FILES).toEqual(expect.arrayContaining(['topp3-inlagg.png', 'topp3-story.png']));
   });
 
   it('only the three kit tags are sources', () => {

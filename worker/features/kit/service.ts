@@ -12,7 +12,8 @@ import { isoWeekday } from '../../lib/clock';
 import { displayDate, displayPrice, displayTime } from '../../lib/swedish';
 import type { QuizRow } from '../../db/schema';
 import type { KitListResponse, KitSource, KitUnitKind } from './contract';
-import type { KitData } from './data';
+import type { KitData, KitNight } from './data';
+import { lastNightTop, unitsWithResults } from '../results/service';
 import { latestOccurrence, nextOccurrences, upcomingUnits } from './queries';
 
 type KitDeps = Pick<Deps, 'db' | 'clock' | 'config'>;
@@ -77,25 +78,45 @@ export async function kitBase(deps: KitDeps, actor: Actor, unit: KitUnitKind, id
   };
 }
 
-/** What one item draws: the base with the venue link tagged by the item's source. */
-export function kitData(appUrl: string, base: Awaited<ReturnType<typeof kitBase>>, src: KitSource): KitData {
+/** What one item draws: the base with the venue link tagged by the item's source (and, for "top 3", the night). */
+export function kitData(appUrl: string, base: Awaited<ReturnType<typeof kitBase>>, src: KitSource, night?: KitNight): KitData {
   const url = taggedVenueUrl(appUrl, base.citySlug, base.venueSlug, src);
-  return { ...base.data, url, urlText: url.replace(/^https?:\/\//, '') };
+  return { ...base.data, url, urlText: url.replace(/^https?:\/\//, ''), ...(night ? { night } : {}) };
+}
+
+/** "42 p", "30,5 p" */
+const points = (n: number) => `${String(n).replace('.', ',')} p`;
+
+/**
+ * The "top 3" items' night: the unit's latest posted night (a series: its latest; a quiz id: that occurrence) with
+ * its visible rows ranked 1–3, by the results' public read (hidden teams never shown). Call after kitBase (the
+ * ownership check). No results: 404.
+ */
+export async function kitNight(deps: KitDeps, unit: KitUnitKind, id: string): Promise<KitNight> {
+  const top = await lastNightTop(deps, { unit: unit === 'series' ? { seriesId: id } : { quizId: id }, today: deps.clock.today() });
+  if (!top) throw notFound('Det finns inga resultat ännu. Lägg in kvällens resultat först, sedan kan du ladda ner topp 3-bilden.');
+  return { date: displayDate(top.date), rows: top.rows.map((r) => ({ rank: r.rank, team: r.team, score: points(r.score) })) };
 }
 
 /** The dashboard's list: the business's series and single quizzes with something coming. */
 export async function listKitUnits(deps: KitDeps, actor: Actor, venueId: string): Promise<KitListResponse> {
   await authorizeVenue(deps.db, actor, venueId);
   const rows = await upcomingUnits(deps.db, venueId, deps.clock.today(), KIT_LIST_LIMIT);
+  const withResults = await unitsWithResults(deps, {
+    seriesIds: rows.flatMap((r) => (r.recurrenceId ? [r.recurrenceId] : [])),
+    quizIds: rows.flatMap((r) => (r.recurrenceId ? [] : [r.quizId])),
+  });
   return {
     units: rows.map((r) => {
       const unit: KitUnitKind = r.recurrenceId ? 'series' : 'quiz';
+      const id = r.recurrenceId ?? r.quizId;
       const when = whenText({ date: r.next, startTime: r.startTime, recurrenceId: r.recurrenceId, recurrencePattern: r.pattern, recurrenceDays: r.days }, unit);
       return {
         unit,
-        id: r.recurrenceId ?? r.quizId,
+        id,
         label: `${when} · ${r.place}${r.title ? ` · ${r.title}` : ''}`,
         next: r.next,
+        results: withResults.has(id),
       };
     }),
   };

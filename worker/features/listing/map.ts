@@ -11,7 +11,8 @@ import { readPlan, seriesFilterOf } from './filters';
 import { readListingDay } from './listing-day';
 import { nearestUnits, withinRadius } from './near';
 import { tierOf } from './rank';
-import { unitLabels, unitsById } from './queries/cards';
+import { unitLabels, unitsById, unitsByKeys } from './queries/cards';
+import { listingKeyOf, quizmasterCard, quizmasterPicks } from './quizmaster';
 import { activePromotions } from './queries/promotions';
 import { countUnits, orderedPage, walkedPage } from './queries/walk';
 
@@ -28,6 +29,7 @@ function unitName(placeText: string): string {
  * listing's.
  */
 export async function mapPoints(db: Db, query: ListingMapQuery, ctx: ListingContext): Promise<ListingMapResponse> {
+  if (query.quizmaster) return quizmasterMapPoints(db, { ...query, quizmaster: query.quizmaster }, ctx);
   const { f, filter } = seriesFilterOf(query, ctx);
   const plan = await readPlan(db, f, filter, ctx);
   const state = await readListingDay(db, ctx, plan.scope);
@@ -67,11 +69,32 @@ export async function mapPoints(db: Db, query: ListingMapQuery, ctx: ListingCont
 }
 
 /**
+ * The map of one quizmaster's quizzes (`?quizmaster=`, issue 48): the listing's picks (quizmaster.ts, the same
+ * filters, near mode's position not applied), placed by their listing units (read by key).
+ */
+async function quizmasterMapPoints(db: Db, query: ListingMapQuery & { quizmaster: string }, ctx: ListingContext): Promise<ListingMapResponse> {
+  const { picked } = await quizmasterPicks(db, query, ctx);
+  const shown = picked.slice(0, MAP_POINTS_MAX);
+  const units = new Map((await unitsByKeys(db, shown.map(listingKeyOf))).map((u) => [u.key, u]));
+  const points = shown.flatMap((r) => {
+    const u = units.get(listingKeyOf(r));
+    return u && u.unitLat != null && u.unitLng != null ? [{ unit: u.unitId, name: unitName(u.placeText), lat: u.unitLat, lng: u.unitLng }] : [];
+  });
+  return { points, total: picked.length, withoutPosition: shown.length - points.length };
+}
+
+/**
  * One marker's card: the unit's listed occurrence under the same filters (its tier from the active
  * promotions; in near mode with its distance), or null when the unit is not among the results
  * (another filter, hidden, gone, outside the radius).
  */
 export async function mapCard(db: Db, unit: number, query: ListingMapQuery, ctx: ListingContext): Promise<ListingQuiz | null> {
+  if (query.quizmaster) {
+    const { picked } = await quizmasterPicks(db, { ...query, quizmaster: query.quizmaster }, ctx);
+    const [hit] = await unitsById(db, [unit]);
+    const row = hit && picked.find((r) => listingKeyOf(r) === hit.key);
+    return row ? quizmasterCard(row) : null;
+  }
   const { f, filter } = seriesFilterOf(query, ctx);
   await readListingDay(db, ctx, null);
   const [rows, promos] = await Promise.all([unitsById(db, [unit], filter).then((r) => cardsOf(db, filter, r)), activePromotions(db, ctx.today)]);

@@ -8,9 +8,9 @@ import { addDays, isoWeekday } from '../../lib/clock';
 import type { ListingContext } from '../../lib/listing-context';
 import { matchesQuizFilters } from '../../lib/quiz-filters';
 import { toListingQuiz } from './cards';
-import type { ListingQuery, ListingResponse } from './contract';
+import type { ListingQuery, ListingQuiz, ListingResponse } from './contract';
 import { resolveFilters } from './filters';
-import { quizmasterOccurrences } from './queries/quizmaster';
+import { quizmasterOccurrences, type QuizmasterOccurrenceRow } from './queries/quizmaster';
 
 /** Lower case, æ/ø as ä/ö (the search's Nordic folding), one space between words. */
 const fold = (s: string) => s.normalize('NFC').toLowerCase().replace(/æ/g, 'ä').replace(/ø/g, 'ö').replace(/\s+/g, ' ');
@@ -18,7 +18,8 @@ const fold = (s: string) => s.normalize('NFC').toLowerCase().replace(/æ/g, 'ä'
 /** How far ahead a series' dates are read: covers weekly and biweekly series and a paused week or two. */
 export const QUIZMASTER_WINDOW_DAYS = 35;
 
-export async function listByQuizmaster(db: Db, query: ListingQuery & { quizmaster: string }, ctx: ListingContext, pageSize: number): Promise<ListingResponse> {
+/** The profile's occurrences that pass the other filters: the next one of each series and single quiz, by date. */
+export async function quizmasterPicks(db: Db, query: Omit<ListingQuery, 'page'> & { quizmaster: string }, ctx: ListingContext) {
   const f = resolveFilters({ ...query, near: undefined }, ctx.today);
   const from = f.date ?? ctx.today;
   const to = f.date ?? addDays(ctx.today, QUIZMASTER_WINDOW_DAYS);
@@ -39,10 +40,24 @@ export async function listByQuizmaster(db: Db, query: ListingQuery & { quizmaste
     seen.add(r.unitKey);
     return true;
   });
+  return { f, picked };
+}
+
+/** The listing unit key of a picked occurrence: its series at its place (`rid@location`), or the single quiz's id. */
+export const listingKeyOf = (r: QuizmasterOccurrenceRow): string => (r.unitKey === r.id ? r.id : `${r.unitKey}@${r.locationId}`);
+
+/** A picked occurrence's card, with its quizmaster's profile. */
+export const quizmasterCard = (r: QuizmasterOccurrenceRow): ListingQuiz => ({
+  ...toListingQuiz(r, 'standard'),
+  quizmasterProfile: { name: r.profileName, slug: r.profileSlug },
+});
+
+export async function listByQuizmaster(db: Db, query: ListingQuery & { quizmaster: string }, ctx: ListingContext, pageSize: number): Promise<ListingResponse> {
+  const { f, picked } = await quizmasterPicks(db, query, ctx);
   const page = query.page ?? 1;
   const slice = picked.slice((page - 1) * pageSize, page * pageSize);
   return {
-    items: slice.map((r) => ({ ...toListingQuiz(r, 'standard'), quizmasterProfile: { name: r.profileName, slug: r.profileSlug } })),
+    items: slice.map(quizmasterCard),
     total: picked.length,
     page,
     pageSize,

@@ -6,11 +6,23 @@ import { lazySchema } from '../../lib/lazy-schema';
 
 export const QUIZMASTER_NAME_MAX = 100;
 export const QUIZMASTER_BIO_MAX = 600;
-/** The photo as uploaded: at most 2 MB, JPEG, PNG or WebP (stored as given; the page shows it at 160 × 160). */
+/**
+ * The photo as uploaded: at most 2 MB, JPEG, PNG or WebP by its bytes. Stored resized (photo.ts): a PNG whose longest
+ * side is PHOTO_SIDE (the page shows it at 160 × 160); a WebP only as given, when it is that small already.
+ */
 export const PHOTO_MAX_BYTES = 2 * 1024 * 1024;
 export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+export type PhotoType = (typeof PHOTO_TYPES)[number];
+/** The stored photo's longest side, in pixels. */
+export const PHOTO_SIDE = 480;
+/** The largest image decoded (4 bytes a pixel of the Worker's memory while it is resized): a 12 MP phone photo fits. */
+export const PHOTO_MAX_SIDE = 4096;
+export const PHOTO_MAX_PIXELS = 12_600_000;
 export const PHOTO_TOO_BIG = 'Bilden får vara högst 2 MB.';
 export const PHOTO_BAD_TYPE = 'Bilden måste vara JPEG, PNG eller WebP.';
+export const PHOTO_TOO_MANY_PIXELS = 'Bilden får vara högst 4096 pixlar på längsta sidan och högst 12 megapixlar.';
+export const PHOTO_UNREADABLE = 'Bilden kunde inte läsas. Välj en annan JPEG-, PNG- eller WebP-bild.';
+export const PHOTO_WEBP_TOO_LARGE = `En WebP-bild får vara högst ${PHOTO_SIDE} pixlar på längsta sidan. Välj en JPEG- eller PNG-bild, så förminskar vi den.`;
 /** Typeahead answers at most this many profiles. */
 export const TYPEAHEAD_MAX = 8;
 /** An invitation link is valid this many days and used once. */

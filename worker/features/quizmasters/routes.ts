@@ -43,15 +43,21 @@ export const quizmasterOwnerRoutes = new Hono<AppEnv>()
     c.json(await svc.removeAssignment(c.var.deps, c.var.user, { quizId: c.req.valid('param').id })),
   );
 
-export const quizmasterSelfRoutes = new Hono<AppEnv>()
-  .get('/me', async (c) => c.json(await svc.ownProfile(c.var.deps, c.var.user)))
-  .patch('/me', validate('json', EditOwnProfileSchema), async (c) => c.json(await svc.editOwnProfile(c.var.deps, c.var.user, c.req.valid('json'))))
-  // The photo is the raw body (image/jpeg, image/png or image/webp); over 2 MB is refused before it is read whole.
-  .put('/me/photo', async (c) => {
-    const declared = Number(c.req.header('content-length') ?? '0');
-    if (declared > PHOTO_MAX_BYTES) throw invalidInput(PHOTO_TOO_BIG, [{ path: 'photo', message: PHOTO_TOO_BIG }]);
-    return c.json(await svc.uploadPhoto(c.var.deps, c.env.IMPORTS, c.var.user, await c.req.arrayBuffer()));
-  });
+/**
+ * Mounted at /api/quizmaster. `rasterize` draws the resized photo: the share engines' resvg (share/service.ts
+ * rasterizeSvg), handed in by app.ts because the share feature reads this one (the profile's card).
+ */
+export const quizmasterSelfRoutes = (rasterize: svc.Rasterize) =>
+  new Hono<AppEnv>()
+    .get('/me', async (c) => c.json(await svc.ownProfile(c.var.deps, c.var.user)))
+    .patch('/me', validate('json', EditOwnProfileSchema), async (c) => c.json(await svc.editOwnProfile(c.var.deps, c.var.user, c.req.valid('json'))))
+    // The photo is the raw body (image/jpeg, image/png or image/webp); over 2 MB is refused before it is read whole.
+    // It is resized by the share engines' resvg (a lazy module, loaded on the first upload).
+    .put('/me/photo', async (c) => {
+      const declared = Number(c.req.header('content-length') ?? '0');
+      if (declared > PHOTO_MAX_BYTES) throw invalidInput(PHOTO_TOO_BIG, [{ path: 'photo', message: PHOTO_TOO_BIG }]);
+      return c.json(await svc.uploadPhoto(c.var.deps, c.env.IMPORTS, c.var.user, await c.req.arrayBuffer(), rasterize));
+    });
 
 const CLAIM_TITLE = 'Inbjudan som quizmaster';
 

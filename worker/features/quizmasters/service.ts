@@ -29,13 +29,18 @@ import {
   nameKeyOf,
   PHOTO_BAD_TYPE,
   PHOTO_MAX_BYTES,
+  PHOTO_SIDE,
   PHOTO_TOO_BIG,
+  PHOTO_TOO_MANY_PIXELS,
+  PHOTO_UNREADABLE,
+  PHOTO_WEBP_TOO_LARGE,
   PROFILE_UPCOMING_MAX,
   type CreateQuizmasterData,
   type QuizmasterSuggestion,
   type QuizmasterSummary,
 } from './contract';
 import { inviteMail } from './mail';
+import { imageDimensions, photoSvg, photoTarget, withinPixelLimit } from './photo';
 import * as q from './queries';
 
 export type QmDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'mailer'>;
@@ -273,17 +278,43 @@ export function sniffImage(bytes: Uint8Array): 'image/jpeg' | 'image/png' | 'ima
   return null;
 }
 
+/** SVG → PNG (share/render.ts rasterizeSvg, the share engines' resvg), handed in by the route. */
+export type Rasterize = (svg: string) => Promise<{ png: Uint8Array; painted: boolean }>;
+
+const refusePhoto = (message: string) => invalidInput(message, [{ path: 'photo', message }]);
+
 /**
- * The quizmaster's photo: at most 2 MB, JPEG/PNG/WebP by its bytes, stored in R2 as given under a new key (the
- * page shows it at a fixed size); the old object is deleted after the row points at the new one.
+ * The quizmaster's photo: at most 2 MB, JPEG/PNG/WebP by its bytes, at most PHOTO_MAX_SIDE / PHOTO_MAX_PIXELS by its
+ * header. JPEG and PNG are stored resized (longest side PHOTO_SIDE, a PNG drawn by resvg); a WebP, which resvg cannot
+ * decode, only when it is that small already. Bytes resvg cannot read (nothing painted) are refused. Stored under a
+ * new key; the old object is deleted after the row points at the new one. A refusal stores nothing.
  */
-export async function uploadPhoto(deps: Pick<Deps, 'db' | 'clock'>, bucket: R2Bucket, actor: Actor, body: ArrayBuffer): Promise<QuizmasterSummary> {
+export async function uploadPhoto(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  bucket: R2Bucket,
+  actor: Actor,
+  body: ArrayBuffer,
+  rasterize: Rasterize,
+): Promise<QuizmasterSummary> {
   const row = await ownProfileRow(deps.db, actor);
-  if (body.byteLength > PHOTO_MAX_BYTES) throw invalidInput(PHOTO_TOO_BIG, [{ path: 'photo', message: PHOTO_TOO_BIG }]);
-  const type = sniffImage(new Uint8Array(body, 0, Math.min(body.byteLength, 16)));
-  if (!type) throw invalidInput(PHOTO_BAD_TYPE, [{ path: 'photo', message: PHOTO_BAD_TYPE }]);
+  if (body.byteLength > PHOTO_MAX_BYTES) throw refusePhoto(PHOTO_TOO_BIG);
+  const bytes = new Uint8Array(body);
+  const type = sniffImage(bytes.subarray(0, 16));
+  if (!type) throw refusePhoto(PHOTO_BAD_TYPE);
+  const size = imageDimensions(bytes, type);
+  if (!size) throw refusePhoto(PHOTO_UNREADABLE);
+  if (!withinPixelLimit(size)) throw refusePhoto(PHOTO_TOO_MANY_PIXELS);
+  let stored: { bytes: Uint8Array; type: string };
+  if (type === 'image/webp') {
+    if (Math.max(size.width, size.height) > PHOTO_SIDE) throw refusePhoto(PHOTO_WEBP_TOO_LARGE);
+    stored = { bytes, type };
+  } else {
+    const { png, painted } = await rasterize(photoSvg(bytes, type, photoTarget(size)));
+    if (!painted) throw refusePhoto(PHOTO_UNREADABLE);
+    stored = { bytes: png, type: 'image/png' };
+  }
   const key = `${PHOTO_PREFIX}${row.id}/${newId().slice(0, 12)}`;
-  await bucket.put(key, body, { httpMetadata: { contentType: type } });
+  await bucket.put(key, stored.bytes, { httpMetadata: { contentType: stored.type } });
   const now = deps.clock.now().toISOString();
   await runBatch(deps.db, [deps.db.update(quizmasters).set({ photoKey: key, updatedAt: now }).where(eq(quizmasters.id, row.id)), bumpDataVersion(deps.db)]);
   if (row.photoKey) await bucket.delete(row.photoKey);

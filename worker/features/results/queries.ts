@@ -302,6 +302,26 @@ export async function nightTop(db: Db, quizId: string, limit: number) {
   return rows.sort((a, b) => a.rank - b.rank || (a.nameKey < b.nameKey ? -1 : a.nameKey > b.nameKey ? 1 : 0)).map(({ nameKey: _, ...r }) => r);
 }
 
+/** A series' (or a single quiz's) latest posted night on or before `today` (owner kit's "top 3"; on result_nights_series_date_idx). */
+export async function unitLatestNight(db: Db, unit: { seriesId: string } | { quizId: string }, today: string) {
+  const where = 'seriesId' in unit ? sql`series_id = ${unit.seriesId}` : sql`quiz_id = ${unit.quizId}`;
+  const [row] = await db.all<{ quizId: string; date: string }>(sql`
+    SELECT quiz_id AS quizId, date FROM result_nights WHERE ${where} AND date <= ${today} ORDER BY date DESC, quiz_id DESC LIMIT 1`);
+  return row ?? null;
+}
+
+/** Which of these series ids and single-quiz ids have a posted night (one bounded read: one probe per id). */
+export async function unitsWithNights(db: Db, seriesIds: string[], quizIds: string[]): Promise<Set<string>> {
+  if (!seriesIds.length && !quizIds.length) return new Set();
+  const rows = await db.all<{ id: string }>(sql`
+    SELECT j.value AS id FROM json_each(${JSON.stringify(seriesIds)}) j
+      WHERE EXISTS (SELECT 1 FROM result_nights n WHERE n.series_id = j.value)
+    UNION ALL
+    SELECT j.value AS id FROM json_each(${JSON.stringify(quizIds)}) j
+      WHERE EXISTS (SELECT 1 FROM result_nights n WHERE n.quiz_id = j.value)`);
+  return new Set(rows.map((r) => r.id));
+}
+
 /** A venue's seasons, latest end first. */
 export async function venueSeasons(db: Db, venueId: string, limit: number) {
   return db.all<{ id: string; name: string; startDate: string; endDate: string; preset: string }>(sql`

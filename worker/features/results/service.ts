@@ -87,6 +87,8 @@ import {
   teamsAtVenue,
   teamsByCodes,
   teamsByKeys,
+  unitLatestNight,
+  unitsWithNights,
   upsertNight,
   type NewTeam,
   type NightRow,
@@ -465,6 +467,29 @@ export async function resultsCardLines(deps: Pick<Deps, 'db'>, input: { venueId:
   if (!night) return { lines: [] };
   const top = await nightTop(deps.db, night.quizId, 3);
   return { lines: top.map((r) => `${r.rank}. ${r.team} – ${points(r.score)}`) };
+}
+
+/** Rows the owner kit's "top 3" image shows at most (ties at rank 3 can make more than three). */
+export const KIT_TOP_ROWS = 5;
+
+/**
+ * The owner kit's "last night's top 3" (issue 48.7): a series' (or single quiz's) latest posted night and its
+ * visible rows ranked 1–3 (ties kept: 1, 2, 2), through the public read (hidden teams left out), or null without
+ * results.
+ */
+export async function lastNightTop(
+  deps: Pick<Deps, 'db'>,
+  input: { unit: { seriesId: string } | { quizId: string }; today: string },
+): Promise<{ date: string; rows: Array<{ rank: number; team: string; score: number }> } | null> {
+  const night = await unitLatestNight(deps.db, input.unit, input.today);
+  if (!night) return null;
+  const rows = (await nightTop(deps.db, night.quizId, KIT_TOP_ROWS + 1)).filter((r) => r.rank <= PODIUM).slice(0, KIT_TOP_ROWS);
+  return rows.length ? { date: night.date, rows: rows.map((r) => ({ rank: r.rank, team: r.team, score: r.score })) } : null;
+}
+
+/** The owner kit's list: which series ids and single-quiz ids have posted results. */
+export async function unitsWithResults(deps: Pick<Deps, 'db'>, input: { seriesIds: string[]; quizIds: string[] }): Promise<Set<string>> {
+  return unitsWithNights(deps.db, input.seriesIds, input.quizIds);
 }
 
 // ---- Teams: hiding (team code + a confirmed address), reports, the superadmin ----

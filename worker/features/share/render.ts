@@ -55,3 +55,8 @@ async function start(): Promise<Renderer> {
 export async function renderCard(element: ReactNode, size?: ImageSize): Promise<RenderedCard> {
   return (await engines.get(start)).render(element, size);
 }
+
+/** An SVG drawn as a PNG at its own size, and whether anything was painted (Renderer.rasterize). */
+export async function rasterizeSvg(svg: string): Promise<{ png: Uint8Array; painted: boolean }> {
+  return (await engines.get(start)).rasterize(svg);
+}

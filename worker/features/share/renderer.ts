@@ -37,6 +37,11 @@ export interface ImageSize {
 
 export interface Renderer {
   render(element: ReactNode, size?: ImageSize): Promise<RenderedCard>;
+  /**
+   * An SVG drawn as a PNG at its own size (the quizmaster photo's resize: a raster <image> in an SVG). `painted` is
+   * false when nothing was drawn: resvg skips an <image> it cannot decode (WebP, broken bytes) without an error.
+   */
+  rasterize(svg: string): { png: Uint8Array; painted: boolean };
 }
 
 /** Starts both wasm engines (once per isolate: resvg refuses a second initWasm). */
@@ -63,6 +68,19 @@ export async function createRenderer(assets: RendererAssets): Promise<Renderer> 
         return { png: png.asPng(), texts };
       } finally {
         png.free();
+        resvg.free();
+      }
+    },
+    rasterize(svg) {
+      const resvg = new Resvg(svg, { font: { loadSystemFonts: false } });
+      const image = resvg.render();
+      try {
+        const pixels = image.pixels;
+        let painted = false;
+        for (let i = 3; i < pixels.length && !painted; i += 4) painted = pixels[i] !== 0;
+        return { png: image.asPng(), painted };
+      } finally {
+        image.free();
         resvg.free();
       }
     },

@@ -13,7 +13,7 @@ import { resultsCardLines } from '../results/service';
 import type { CardData } from './card';
 
 /** The share engines for other features' images (the owner kit's Instagram images, issue 48.7): see render.ts. */
-export { INTER_FONTS, renderCard } from './render';
+export { INTER_FONTS, rasterizeSvg, renderCard } from './render';
 
 /** The card kinds, one per public page kind; paths mirror the pages' own. */
 export type CardRef =

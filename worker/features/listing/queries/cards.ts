@@ -104,6 +104,12 @@ export async function unitsById(db: Db, ids: number[], f?: SeriesFilter): Promis
   return found.flat();
 }
 
+/** Units by their listing key (a series at a place: `rid@location`; a single quiz: its id), one read. */
+export async function unitsByKeys(db: Db, keys: string[]): Promise<UnitRow[]> {
+  if (!keys.length) return [];
+  return db.all<UnitRow>(sql`SELECT ${UNIT_COLUMNS} FROM json_each(${JSON.stringify(keys)}) j CROSS JOIN listing_series e ON e.key = j.value`);
+}
+
 /** Names of some units by id (the near-mode map: its order comes from the candidates). */
 export async function unitLabels(db: Db, ids: number[]): Promise<Array<{ uid: number; placeText: string }>> {
   if (!ids.length) return [];
