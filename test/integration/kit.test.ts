@@ -180,7 +180,8 @@ describe('owner kit', () => {
     const other = await createUser({ now: new Date(CLOCK) });
     expect((await callJson(post, { cookie: other.cookie, clock: CLOCK })).status).toBe(403);
 
-    const t = unique('Lag');
+    // Short enough that "{t} Gamma" (16 characters) is drawn whole: the story clips a team name at 22.
+    const t = unique('L').slice(0, 10);
     const text = [`${t} Alfa;50`, `${t} Beta;45`, `${t} Dolda;45`, `${t} Gamma;45`, `${t} Delta;30,5`].join('\n');
     const posted = await callJson(`/api/owner/quizzes/${w.past.id}/results`, { method: 'PUT', body: { text }, cookie: w.owner.cookie, clock: CLOCK });
     expect(posted.status).toBe(200);
