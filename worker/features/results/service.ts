@@ -662,11 +662,10 @@ async function authorizeLeague(deps: Pick<Deps, 'db'>, actor: Actor, leagueId: s
  */
 async function placeSeries(deps: Pick<Deps, 'db'>, actor: NonNullable<Actor>, ids: string[]) {
   const places = await seriesPlaces(deps.db, ids);
-  const missing = ids.find((id) => !places.some((p) => p.seriesId === id));
-  if (missing) throw notFound('Quiz-serien hittades inte.');
   const own = places.filter((p) => p.ownerId === actor.id).map((p) => p.seriesId);
   const others = places.filter((p) => p.ownerId !== actor.id).map((p) => p.seriesId);
   if (others.length && !isSuperadmin(actor)) throw forbidden('Du kan bara lägga till dina egna quiz-serier i en liga.');
+  if (places.length < ids.length) throw notFound('Quiz-serien hittades inte.');
   return { own, others };
 }
 
