@@ -453,7 +453,7 @@ export interface LeagueInvitation {
 }
 
 /** Rows per page of a league's table, and earlier seasons per page. */
-export const LEAGUE_SEASONS_PAGE = 6;
+export const LEAGUE_SEASONS_PAGE = 5;
 /** Venues listed on a league page at most (the page's read budget). */
 export const LEAGUE_VENUES_SHOWN = 8;
 
@@ -469,10 +469,10 @@ export interface LeaguePageData {
   seasonsCursor: string | null;
 }
 
-/** A page cursor of seasons: `<endDate>_<id>` of the last season shown. */
+/** A page cursor of seasons: `<startDate>_<id>` of the last season shown. */
 const SEASON_CURSOR = /^(\d{4}-\d{2}-\d{2})_([A-Za-z0-9-]{1,64})$/;
-export const seasonCursor = (s: { endDate: string; id: string }) => `${s.endDate}_${s.id}`;
-export function parseSeasonCursor(raw: string | undefined): { endDate: string; id: string } | null {
+export const seasonCursor = (s: { startDate: string; id: string }) => `${s.startDate}_${s.id}`;
+export function parseSeasonCursor(raw: string | undefined): { startDate: string; id: string } | null {
   const m = raw ? SEASON_CURSOR.exec(raw) : null;
-  return m ? { endDate: m[1]!, id: m[2]! } : null;
+  return m ? { startDate: m[1]!, id: m[2]! } : null;
 }

@@ -554,16 +554,16 @@ export async function leagueVenues(db: Db, leagueId: string, limit: number) {
   return db.all<SeriesPlace>(sql`
     SELECT ls.series_id AS seriesId, ${SERIES_PLACE_COLS}
     FROM (SELECT series_id FROM league_series WHERE league_id = ${leagueId} AND consented_at IS NOT NULL LIMIT ${limit}) ls
-    CROSS JOIN quizzes q ON q.id = (SELECT x.id FROM quizzes x WHERE x.recurrence_id = ls.series_id ORDER BY x.date DESC LIMIT 1)
+    CROSS JOIN quizzes q ON q.rowid = (SELECT x.rowid FROM quizzes x WHERE x.recurrence_id = ls.series_id ORDER BY x.date DESC LIMIT 1)
     CROSS JOIN locations l ON l.id = q.location_id CROSS JOIN venues v ON v.id = l.venue_id`);
 }
 
-/** A league's seasons, latest end first, before the cursor. */
-export async function leagueSeasonsPage(db: Db, leagueId: string, before: { endDate: string; id: string } | null, limit: number) {
-  const cursor = before ? sql`AND (end_date, id) < (${before.endDate}, ${before.id})` : sql``;
+/** A league's seasons, latest start first, before the cursor (walked in seasons_league_idx order). */
+export async function leagueSeasonsPage(db: Db, leagueId: string, before: { startDate: string; id: string } | null, limit: number) {
+  const cursor = before ? sql`AND (start_date, id) < (${before.startDate}, ${before.id})` : sql``;
   return db.all<{ id: string; name: string; startDate: string; endDate: string; preset: string }>(sql`
     SELECT id, name, start_date AS startDate, end_date AS endDate, preset FROM seasons
-    WHERE league_id = ${leagueId} ${cursor} ORDER BY end_date DESC, id DESC LIMIT ${limit}`);
+    WHERE league_id = ${leagueId} ${cursor} ORDER BY start_date DESC, id DESC LIMIT ${limit}`);
 }
 
 export async function leagueSeason(db: Db, leagueId: string, seasonId: string) {
