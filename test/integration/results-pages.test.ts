@@ -298,7 +298,9 @@ describe('the league page', () => {
     for (let i = 10; i >= 1; i--) {
       const y = 2030 - i;
       const old = { name: `Säsong ${y}`, startDate: `${y}-01-01`, endDate: `${y}-12-31`, preset: 'total' };
-      expect((await callJson(`/api/owner/leagues/${league.body.id}/seasons`, { method: 'POST', body: old, cookie: owner.cookie, clock: CLOCK })).status).toBe(201);
+      expect((await callJson(`/api/owner/leagues/${league.body.id}/seasons`, { method: 'POST', body: old, cookie: owner.cookie, clock: CLOCK })).status).toBe(
+        201,
+      );
     }
     const season = await callJson(`/api/owner/leagues/${league.body.id}/seasons`, {
       method: 'POST',

@@ -691,7 +691,12 @@ export const ROUTES: Record<string, RouteCase> = {
   'GET /quiz/:city/:second': { object: 'none', path: (t) => `/quiz/${t.citySlug}/${t.venueSlug}`, expect: PUBLIC(200) },
   'GET /quiz/:city/:venue/resultat': { object: 'none', path: (t) => `/quiz/${t.citySlug}/${t.venueSlug}/resultat`, expect: PUBLIC(200) },
   'GET /lag/:slug': { object: 'none', path: (t) => `/lag/${t.teamSlug}`, expect: PUBLIC(200) },
-  'GET /liga/:slug': { object: 'none', path: () => '/liga/ingen-sadan-liga', expect: PUBLIC(404), note: 'the world has no league (leagues.test.ts has the page)' },
+  'GET /liga/:slug': {
+    object: 'none',
+    path: () => '/liga/ingen-sadan-liga',
+    expect: PUBLIC(404),
+    note: 'the world has no league (leagues.test.ts has the page)',
+  },
   'GET /sitemap.xml': { object: 'none', expect: PUBLIC(200), note: 'the sitemap index (issue 19 §4)' },
   'GET /sitemaps/:file': {
     object: 'none',

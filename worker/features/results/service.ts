@@ -742,11 +742,7 @@ export async function createLeague(deps: Pick<Deps, 'db' | 'clock'>, actor: Acto
 }
 
 /** POST /api/owner/leagues/{leagueId}/series: one more series (the owner's own at once; another's pending). */
-export async function addLeagueSeries(
-  deps: Pick<Deps, 'db' | 'clock'>,
-  actor: Actor,
-  input: { leagueId: string; seriesId: string },
-): Promise<OwnerLeague> {
+export async function addLeagueSeries(deps: Pick<Deps, 'db' | 'clock'>, actor: Actor, input: { leagueId: string; seriesId: string }): Promise<OwnerLeague> {
   const league = await authorizeLeague(deps, actor, input.leagueId);
   const { own } = await placeSeries(deps, actor!, [input.seriesId]);
   const nowIso = deps.clock.now().toISOString();
