@@ -157,6 +157,10 @@ describe('the superadmin’s league across businesses', () => {
     const season = await post(`/api/owner/leagues/${made.body.id}/seasons`, SEASON, admin);
     expect(season.status).toBe(201);
     expect(await table(season.body.id)).toEqual([]);
+    // The public page (edge-cached under the data version) has no team and no venue yet.
+    const early = await (await call(`/liga/${made.body.slug}`, { clock: CLOCK })).text();
+    expect(early).not.toContain(`${t} Alfa`);
+    expect(early).not.toContain(`/quiz/${a.location.citySlug}/${a.venue.slug}/resultat`);
 
     // Anna sees the invitation; Bo sees his own only; nobody answers for someone else.
     const annaList = await callJson('/api/owner/leagues', { cookie: anna.cookie, clock: CLOCK });
@@ -194,6 +198,12 @@ describe('the superadmin’s league across businesses', () => {
     expect(html).not.toContain(`/quiz/${b.location.citySlug}/${b.venue.slug}/resultat`);
     expect(html).toContain(`${t} Alfa`);
     expect(html).toContain(`/og/liga/${made.body.slug}.png`);
+    // Valid JSON-LD: the breadcrumb trail ends at the league's page.
+    const ld = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!));
+    const crumbs = ld.find((o) => o['@type'] === 'BreadcrumbList');
+    expect(crumbs.itemListElement.map((i: { name: string }) => i.name)).toEqual(['Quizkväll', `Stadsligan ${t}`]);
     expect((await call('/liga/finns-inte-alls', { clock: CLOCK })).status).toBe(404);
+    expect((await call('/liga/%E0%A4%A', { clock: CLOCK })).status).toBe(404);
+    expect((await call(`/liga/${made.body.slug}?sasong=${'x'.repeat(80)}&fore=skräp`, { clock: CLOCK })).status).toBe(200);
   });
 });
