@@ -622,6 +622,8 @@ async function benchSize(quizRows: number, tmp: string, assets: string): Promise
     // Issue 46: venue 1's results page and a team's page (the scale seed's season of 40 nights × 30 teams).
     const resultsPage = `${venuePage}/resultat`;
     const teamPage = '/lag/skallaget-1';
+    // Issue 46.3: the scale seed's league over venue 1's series, the same season.
+    const leaguePage = '/liga/skalligan';
     // Before anything is timed: the first listing read finds the listing stale, serves the stored order and
     // starts the listing-day Workflow (issue 30.8); then wait for that job, whose writes must not fall into a
     // timed row.
@@ -673,6 +675,8 @@ async function benchSize(quizRows: number, tmp: string, assets: string): Promise
       `${resultsPage}?_b=`,
       teamPage,
       `${teamPage}?_b=`,
+      leaguePage,
+      `${leaguePage}?_b=`,
       '/?_b=',
       `${weekdayPage}?_b=`,
       `/og/city/${pick.city}.png`,
@@ -689,6 +693,7 @@ async function benchSize(quizRows: number, tmp: string, assets: string): Promise
     await step('venue page cached', 'page-cached', venuePage);
     await step('results page cached', 'page-cached', resultsPage);
     await step('team page cached', 'page-cached', teamPage);
+    await step('league page cached', 'page-cached', leaguePage);
     // Share image of the city page (issue 16), served from the edge cache like a page.
     await step('og image (cached)', 'page-cached', `/og/city/${pick.city}.png`);
     await step('listing: no filter', 'listing', '/api/listing', true);
@@ -723,6 +728,7 @@ async function benchSize(quizRows: number, tmp: string, assets: string): Promise
     await step('venue page uncached', 'page-uncached', venuePage, true);
     await step('results page uncached', 'page-uncached', resultsPage, true);
     await step('team page uncached', 'page-uncached', teamPage, true);
+    await step('league page uncached', 'page-uncached', leaguePage, true);
     await step('start page uncached', 'page-uncached', '/', true);
     await step('weekday page uncached', 'page-uncached', weekdayPage, true);
     await step('quizmaster page uncached', 'page-uncached', '/quizmaster/bank-quizmaster', true);

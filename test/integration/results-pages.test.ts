@@ -24,6 +24,7 @@ let venueSlug: string;
 let tag: string;
 let lastQuizId: string;
 let teamSlug: string;
+let seasonSeriesId: string;
 
 let bust = 0;
 const RUN = crypto.randomUUID().slice(0, 8);
@@ -48,6 +49,7 @@ beforeAll(async () => {
   const location = await createLocation(venue.id, { city: cityName });
   city = location.citySlug;
   const seriesId = newId();
+  seasonSeriesId = seriesId;
   const db = testDb();
   const dates = Array.from({ length: NIGHTS }, (_, i) => addDays(TODAY, -7 * (NIGHTS - 1 - i)));
   const quizzes = await Promise.all(
@@ -269,5 +271,74 @@ describe('a team hides itself, a name is reported (last: they change the shared 
     expect(await (await call(`/quiz/${city}/${venueSlug}/resultat?tabell=2`, { clock: CLOCK })).text()).toContain(`Omdöpta ${tag}`);
     const after = await callJson('/api/admin/team-reports', { cookie: admin.cookie, clock: CLOCK });
     expect(after.body.items.some((i: { team: { slug: string } }) => i.team.slug === slug)).toBe(false);
+  });
+});
+
+describe('the league page', () => {
+  it('/liga/{slug}: the league season over the 40 nights and a second venue, its venues, within 50 rows read', async () => {
+    const other = await createVenue(owner.id, { name: `Ligagrannen ${tag}`, slug: `ligagrannen-${tag}` });
+    const place = await createLocation(other.id, { city: uniqueTown() });
+    const otherSeries = newId();
+    const q = await createQuiz(place.id, { date: addDays(TODAY, -1), isRecurring: true, recurrenceId: otherSeries, recurrencePattern: 'weekly' });
+    const posted = await callJson(`/api/owner/quizzes/${q.id}/results`, {
+      method: 'PUT',
+      body: { text: `Lag ${tag} 30;99\nNykomling ${tag};98`, acceptNew: true },
+      cookie: owner.cookie,
+      clock: CLOCK,
+    });
+    expect(posted.status).toBe(200);
+    const league = await callJson('/api/owner/leagues', {
+      method: 'POST',
+      body: { name: `Kedjan ${tag}`, seriesIds: [seasonSeriesId, otherSeries] },
+      cookie: owner.cookie,
+      clock: CLOCK,
+    });
+    expect(league.status).toBe(201);
+    // Eleven seasons: the table is the current one's, the list pages five at a time.
+    for (let i = 10; i >= 1; i--) {
+      const y = 2030 - i;
+      const old = { name: `Säsong ${y}`, startDate: `${y}-01-01`, endDate: `${y}-12-31`, preset: 'total' };
+      expect((await callJson(`/api/owner/leagues/${league.body.id}/seasons`, { method: 'POST', body: old, cookie: owner.cookie, clock: CLOCK })).status).toBe(
+        201,
+      );
+    }
+    const season = await callJson(`/api/owner/leagues/${league.body.id}/seasons`, {
+      method: 'POST',
+      body: { name: 'Ligan 2030', startDate: '2030-01-01', endDate: '2030-12-31', preset: 'placing_15' },
+      cookie: owner.cookie,
+      clock: CLOCK,
+    });
+    expect(season.status).toBe(201);
+    const path = `/liga/${league.body.slug}`;
+    const { status, html, rowsRead } = await measure(path);
+    expect(status).toBe(200);
+    const data = pageData(html);
+    expect(data.kind).toBe('league');
+    expect(data.season).toMatchObject({ name: 'Ligan 2030', hasMore: true });
+    // Team 1 won the 40 nights at the first venue: 600 points; team 30 won the second venue's night.
+    expect(data.season.rows[0]).toMatchObject({ rank: 1, team: `Lag ${tag} 01`, score: 600, nights: 40 });
+    expect(data.season.rows).toHaveLength(20);
+    expect(data.venues.map((v: { slug: string }) => v.slug).sort()).toEqual([other.slug, venueSlug].sort());
+    expect(html).toContain(`/quiz/${city}/${venueSlug}/resultat`);
+    expect(html).toContain('aria-label="Brödsmulor"');
+    expect(html).toContain(`/og/liga/${league.body.slug}.png`);
+    expect(data.seasons).toHaveLength(5);
+    console.info(`results: /liga/{slug} uncached → ${rowsRead} rows read`);
+    expect(rowsRead).toBeLessThanOrEqual(ROWS_READ_CEILING);
+
+    const older = await measure(`${path}?fore=${data.seasonsCursor}`);
+    expect(older.rowsRead).toBeLessThanOrEqual(ROWS_READ_CEILING);
+    const olderData = pageData(older.html);
+    expect(olderData.seasons.map((s: { name: string }) => s.name)).toEqual(['Säsong 2025', 'Säsong 2024', 'Säsong 2023', 'Säsong 2022', 'Säsong 2021']);
+    expect(olderData.seasonsCursor).not.toBeNull();
+    const table2 = await measure(`${path}?sasong=${data.season.id}&tabell=2`);
+    expect(table2.rowsRead).toBeLessThanOrEqual(ROWS_READ_CEILING);
+    expect(pageData(table2.html).season.page).toBe(2);
+
+    const sitemap = await (await call('/sitemaps/sidor-1.xml', { clock: CLOCK })).text();
+    expect(sitemap).toContain(`/liga/${league.body.slug}<`);
+    const card = await call(`/og/liga/${league.body.slug}.png`, { clock: CLOCK });
+    expect(card.status).toBe(200);
+    expect(card.headers.get('content-type')).toBe('image/png');
   });
 });

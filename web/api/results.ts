@@ -3,7 +3,16 @@
  * seasons. Typed by the shared contract; every write invalidates the owner family (useOwnerMutation).
  */
 import { useQuery } from '@tanstack/react-query';
-import type { CreateSeasonInput, LocationNight, NightResults, OwnerSeason, PostResultsInput } from '../../worker/features/results/contract';
+import type {
+  CreateLeagueInput,
+  CreateSeasonInput,
+  LeagueInvitation,
+  LocationNight,
+  NightResults,
+  OwnerLeague,
+  OwnerSeason,
+  PostResultsInput,
+} from '../../worker/features/results/contract';
 import { api } from '../lib/api';
 import { OWNER_ROOT, useOwnerMutation } from '../lib/query';
 
@@ -33,3 +42,26 @@ export const usePostResults = () => useOwnerMutation(({ quizId, body }: { quizId
 export const useSeasons = (seriesId: string) => useQuery({ queryKey: resultKeys.seasons(seriesId), queryFn: () => resultsApi.seasons(seriesId) });
 export const useCreateSeason = () =>
   useOwnerMutation(({ seriesId, body }: { seriesId: string; body: CreateSeasonInput }) => resultsApi.createSeason(seriesId, body));
+
+// ---- Leagues (issue 46.3) ----
+
+export type { LeagueInvitation, OwnerLeague } from '../../worker/features/results/contract';
+
+export const leaguesApi = {
+  list: () => api<{ leagues: OwnerLeague[]; invitations: LeagueInvitation[] }>('/api/owner/leagues'),
+  create: (body: CreateLeagueInput) => api<OwnerLeague>('/api/owner/leagues', { method: 'POST', body }),
+  addSeries: (leagueId: string, seriesId: string) => api<OwnerLeague>(`/api/owner/leagues/${enc(leagueId)}/series`, { method: 'POST', body: { seriesId } }),
+  removeSeries: (leagueId: string, seriesId: string) => api<OwnerLeague>(`/api/owner/leagues/${enc(leagueId)}/series/${enc(seriesId)}`, { method: 'DELETE' }),
+  answer: (leagueId: string, seriesId: string, accept: boolean) =>
+    api<{ accepted: boolean }>(`/api/owner/leagues/${enc(leagueId)}/series/${enc(seriesId)}/answer`, { method: 'POST', body: { accept } }),
+  createSeason: (leagueId: string, body: CreateSeasonInput) => api<OwnerSeason>(`/api/owner/leagues/${enc(leagueId)}/seasons`, { method: 'POST', body }),
+};
+
+export const useLeagues = () => useQuery({ queryKey: [...OWNER_ROOT, 'leagues'] as const, queryFn: leaguesApi.list });
+export const useCreateLeague = () => useOwnerMutation((body: CreateLeagueInput) => leaguesApi.create(body));
+export const useRemoveLeagueSeries = () =>
+  useOwnerMutation(({ leagueId, seriesId }: { leagueId: string; seriesId: string }) => leaguesApi.removeSeries(leagueId, seriesId));
+export const useAnswerLeague = () =>
+  useOwnerMutation(({ leagueId, seriesId, accept }: { leagueId: string; seriesId: string; accept: boolean }) => leaguesApi.answer(leagueId, seriesId, accept));
+export const useCreateLeagueSeason = () =>
+  useOwnerMutation(({ leagueId, body }: { leagueId: string; body: CreateSeasonInput }) => leaguesApi.createSeason(leagueId, body));

@@ -43,6 +43,10 @@ function renderPage(data: PublicPageData) {
       const Page = extraPages.team;
       return Page ? <Page data={data} /> : null;
     }
+    case 'league': {
+      const Page = extraPages.league;
+      return Page ? <Page data={data} /> : null;
+    }
     case 'notFound':
       return (
         <>

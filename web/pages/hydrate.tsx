@@ -15,7 +15,7 @@ registerMapLoader(() => import('../components/map/QuizMap'));
 /** Hydrates the server-rendered page in a transition: React yields to the browser every few ms (issue 19 §1). */
 export async function hydratePublicPage(root: HTMLElement, data: PublicPageData): Promise<void> {
   // The results and team pages are a chunk of their own (page-registry.ts): loaded before hydrating such a page.
-  if (data.kind === 'results' || data.kind === 'team') (await import('./results-pages')).registerResultPages();
+  if (data.kind === 'results' || data.kind === 'team' || data.kind === 'league') (await import('./results-pages')).registerResultPages();
   startTransition(() => {
     hydrateRoot(root, <PublicApp data={data} />);
   });

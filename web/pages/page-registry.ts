@@ -4,9 +4,10 @@
  * browser imports their chunk only when the page is one of them (hydrate.tsx), then hydrates.
  */
 import type { ComponentType } from 'react';
-import type { ResultsPageData, TeamPageData } from './types';
+import type { LeaguePageData, ResultsPageData, TeamPageData } from './types';
 
 export const extraPages: {
   results?: ComponentType<{ data: ResultsPageData }>;
   team?: ComponentType<{ data: TeamPageData }>;
+  league?: ComponentType<{ data: LeaguePageData }>;
 } = {};

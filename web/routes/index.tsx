@@ -36,6 +36,7 @@ export const SCREEN_TITLES: Record<SpaRoutePath, string> = {
   '/admin/quizzes': 'Hantera quiz',
   '/admin/analytics': 'Statistik',
   '/admin/resultat/:locationId': 'Resultat',
+  '/admin/ligor': 'Ligor',
 };
 
 export const documentTitle = (screenTitle: string) => `${screenTitle} | Quizkväll`;
@@ -78,6 +79,7 @@ const SCREENS: Record<SpaRoutePath, () => Promise<{ default: React.ComponentType
   '/admin/quizzes': () => import('./admin/QuizzesPage'),
   '/admin/analytics': () => import('./admin/AnalyticsPage'),
   '/admin/resultat/:locationId': () => import('./admin/ResultsAdminPage'),
+  '/admin/ligor': () => import('./admin/LeaguesPage'),
 };
 
 export const routes: RouteObject[] = [...SPA_ROUTE_PATHS.map((path) => ({ path, lazy: titled(path, SCREENS[path]) })), { path: '*', Component: NotFound }];

@@ -780,6 +780,22 @@ function scaleResults(today: string): string[] {
         return ['scale-season-1', t.id, t.name, slugify(t.name), false, st.points, st.nights, st.rank, i + 1];
       }),
     ),
+    // A league over the same series (issue 46.3: /liga/skalligan), its season's table the same.
+    ...rows('leagues', ['id', 'name', 'slug'], [['scale-league-1', 'Skalligan', 'skalligan']]),
+    ...rows('league_series', ['league_id', 'series_id', 'consented_at'], [['scale-league-1', 'scale-series-1', posted(nights[0]!.date)]]),
+    ...rows(
+      'seasons',
+      ['id', 'league_id', 'name', 'start_date', 'end_date', 'preset', 'params'],
+      [['scale-league-season-1', 'scale-league-1', 'Skalligan', nights[0]!.date, addDays(today, 90), 'total', '{}']],
+    ),
+    ...rows(
+      'season_standings',
+      ['season_id', 'team_id', 'team_name', 'team_slug', 'hidden', 'points', 'nights', 'rank', 'position'],
+      standings.map((st, i) => {
+        const t = teams.find((x) => x.id === st.teamId)!;
+        return ['scale-league-season-1', t.id, t.name, slugify(t.name), false, st.points, st.nights, st.rank, i + 1];
+      }),
+    ),
   ];
 }
 

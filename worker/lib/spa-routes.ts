@@ -28,6 +28,7 @@ export const SPA_ROUTE_PATHS = [
   '/admin/quizzes',
   '/admin/analytics',
   '/admin/resultat/:locationId',
+  '/admin/ligor',
 ] as const;
 
 export type SpaRoutePath = (typeof SPA_ROUTE_PATHS)[number];

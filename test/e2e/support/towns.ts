@@ -27,5 +27,7 @@ export const STORY_TOWNS = {
   tipsUnknownFacts: 'Vetlanda',
   resultsPhone: 'Filipstad',
   resultsDesktop: 'Hagfors',
+  leagueFirst: 'Vadstena',
+  leagueSecond: 'Mariestad',
 } as const;
 export type StoryTown = keyof typeof STORY_TOWNS;

@@ -12,6 +12,7 @@ import { mailOutbox } from '../../../worker/db/schema';
 import { call, callJson, createLocation, createQuiz, createUser, createVenue, testDb, unique, uniqueTown } from '../../factories';
 import { CLOCK, createWorld, HOUSE_EMAIL, TODAY } from './world';
 import { addDays } from '../../../worker/lib/clock';
+import { newId } from '../../../worker/lib/ids';
 import { BOOT_SCRIPT } from '../../../worker/lib/boot-script';
 import { users } from '../../../worker/db/schema';
 
@@ -132,6 +133,26 @@ describe('server-rendered pages keep hostile text inert', () => {
       expect(sitemap, path).not.toContain('<script');
       expect(sitemap, path).not.toContain('<img');
     }
+  });
+
+  it('a league page (issue 46.3): a hostile league name and hostile venue names stay inert', async () => {
+    const { user, venue, location } = await evilVenue();
+    const series = [newId(), newId()];
+    for (const [i, id] of series.entries())
+      await createQuiz(location.id, { date: addDays(TODAY, i + 1), isRecurring: true, recurrenceId: id, recurrencePattern: 'weekly' });
+    const made = await callJson('/api/owner/leagues', {
+      method: 'POST',
+      body: { name: `Liga ${SCRIPT_BREAKOUT}`, seriesIds: series },
+      cookie: user.cookie,
+      clock: CLOCK,
+    });
+    expect(made.status).toBe(201);
+    const path = `/liga/${made.body.slug}`;
+    const res = await call(path, { clock: CLOCK });
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expectInert(html, await scan(html), path);
+    expect(html).toContain(`/quiz/${location.citySlug}/${venue.slug}/resultat`);
   });
 
   it('the API returns the text as JSON data (not HTML), byte for byte', async () => {

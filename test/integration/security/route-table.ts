@@ -467,6 +467,44 @@ export const ROUTES: Record<string, RouteCase> = {
     expect: OWNED(201),
     missing: 404,
   },
+  // Leagues (issue 46.3). The world has one series per owner (a league needs two) and no league: a league's own
+  // 403 and the consent flow are in test/integration/leagues.test.ts.
+  'GET /api/owner/leagues': { object: 'none', expect: SIGNED_IN(200) },
+  'POST /api/owner/leagues': {
+    object: 'series',
+    body: (t) => ({ name: `Liga ${t.fresh}`, seriesIds: [t.seriesId, `okand-${t.fresh}`] }),
+    expect: { visitor: 401, own: 404, other: 403, superadmin: 404 },
+    missing: 404,
+    note: "the caller's own series (any for the superadmin); the second series is unknown, so allowed callers get 404 after authorization",
+  },
+  'POST /api/owner/leagues/:leagueId/series': {
+    object: 'none',
+    path: () => '/api/owner/leagues/no-such-league/series',
+    body: (t) => ({ seriesId: t.seriesId }),
+    expect: SIGNED_IN(404),
+    fuzzActor: 'own',
+  },
+  'DELETE /api/owner/leagues/:leagueId/series/:seriesId': {
+    object: 'none',
+    path: (t) => `/api/owner/leagues/no-such-league/series/${t.seriesId}`,
+    expect: SIGNED_IN(404),
+    fuzzActor: 'own',
+  },
+  'POST /api/owner/leagues/:leagueId/series/:seriesId/answer': {
+    object: 'none',
+    path: (t) => `/api/owner/leagues/no-such-league/series/${t.seriesId}/answer`,
+    body: () => ({ accept: true }),
+    expect: SIGNED_IN(404),
+    fuzzActor: 'own',
+    note: "only the series' owner answers a pending invitation; without one it is 404 for everyone (no oracle)",
+  },
+  'POST /api/owner/leagues/:leagueId/seasons': {
+    object: 'none',
+    path: () => '/api/owner/leagues/no-such-league/seasons',
+    body: () => ({ name: 'Vårsäsong', startDate: TODAY, endDate: addDays(TODAY, 90), preset: 'total' }),
+    expect: SIGNED_IN(404),
+    fuzzActor: 'own',
+  },
   'GET /api/owner/series': { object: 'none', expect: SIGNED_IN(200) },
   'POST /api/owner/series/auto-extend': { object: 'none', expect: SIGNED_IN(200) },
   'GET /api/owner/series/:id': { object: 'series', expect: OWNED(200), missing: 404 },
@@ -653,6 +691,12 @@ export const ROUTES: Record<string, RouteCase> = {
   'GET /quiz/:city/:second': { object: 'none', path: (t) => `/quiz/${t.citySlug}/${t.venueSlug}`, expect: PUBLIC(200) },
   'GET /quiz/:city/:venue/resultat': { object: 'none', path: (t) => `/quiz/${t.citySlug}/${t.venueSlug}/resultat`, expect: PUBLIC(200) },
   'GET /lag/:slug': { object: 'none', path: (t) => `/lag/${t.teamSlug}`, expect: PUBLIC(200) },
+  'GET /liga/:slug': {
+    object: 'none',
+    path: () => '/liga/ingen-sadan-liga',
+    expect: PUBLIC(404),
+    note: 'the world has no league (leagues.test.ts has the page)',
+  },
   'GET /sitemap.xml': { object: 'none', expect: PUBLIC(200), note: 'the sitemap index (issue 19 §4)' },
   'GET /sitemaps/:file': {
     object: 'none',
@@ -670,6 +714,7 @@ export const ROUTES: Record<string, RouteCase> = {
   'GET /og/weekday/:file': { object: 'none', path: () => '/og/weekday/tisdag.png', expect: PUBLIC(200) },
   'GET /og/venue/:city/:file': { object: 'none', path: (t) => `/og/venue/${t.citySlug}/${t.venueSlug}.png`, expect: PUBLIC(200) },
   'GET /og/resultat/:city/:file': { object: 'none', path: (t) => `/og/resultat/${t.citySlug}/${t.venueSlug}.png`, expect: PUBLIC(200) },
+  'GET /og/liga/:file': { object: 'none', path: () => '/og/liga/ingen-sadan-liga.png', expect: PUBLIC(404), note: 'the world has no league' },
   'GET /robots.txt': { object: 'none', expect: PUBLIC(200) },
 
   // ------------------------------------------------------------ quizmaster profiles (issue 48)

@@ -55,6 +55,9 @@ export function VenueHeader({
           <Link to={`/admin/analytics?venueId=${encodeURIComponent(venue.id)}`} className={buttonClass('secondary')}>
             Statistik
           </Link>
+          <Link to="/admin/ligor" className={buttonClass('secondary')}>
+            Ligor
+          </Link>
         </nav>
       </div>
       {data.ownVenues.length > 1 && (

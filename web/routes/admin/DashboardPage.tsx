@@ -4,6 +4,7 @@
  * one next step ("Skapa ditt första quiz") instead of the freshness notice (issue 44.6).
  */
 import { FreshnessNotice } from '../../components/quizzes/FreshnessNotice';
+import { LeagueInvitationsNotice } from '../../components/leagues/LeagueInvitationsNotice';
 import { QuizmasterSuggestions } from '../../components/quizmasters/QuizmasterSuggestions';
 import { useState } from 'react';
 import { Navigate, useParams, useSearchParams } from 'react-router';
@@ -52,6 +53,7 @@ function Dashboard({ user }: { user: SessionUser }) {
         {/* Issue 44.6: an empty business gets one next step; "Stämmer fortfarande" only once there are quizzes to confirm. */}
         {hasQuizzes ? <FreshnessNotice venueId={venue.id} /> : <NextStep places={places} />}
         {hasQuizzes && <QuizmasterSuggestions />}
+        {hasQuizzes && <LeagueInvitationsNotice />}
         <PlacesSection venue={venue} places={places} primaryActions={hasQuizzes} />
         {hasQuizzes && <PromotionInfo />}
         {hasQuizzes && <OwnerKit venueId={venue.id} />}

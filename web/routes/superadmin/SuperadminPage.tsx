@@ -4,7 +4,8 @@
  * else is sent to /admin by RequireAuth.
  */
 import { useId, type KeyboardEvent } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
+import { buttonClass } from '../../components/ui/Button';
 import { RequireAuth } from '../../components/auth/RequireAuth';
 import { OverviewPanel } from '../../components/analytics/OverviewPanel';
 import { FeedbackInbox } from '../../components/superadmin/FeedbackInbox';
@@ -58,7 +59,13 @@ function Panel() {
 
   return (
     <div className="mx-auto max-w-5xl space-y-6 px-4 py-8">
-      <h1 className="text-3xl font-extrabold">Superadmin</h1>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-3xl font-extrabold">Superadmin</h1>
+        {/* Issue 46.3: a league across businesses (each owner consents on the same screen). */}
+        <Link to="/admin/ligor" className={buttonClass('secondary')}>
+          Ligor
+        </Link>
+      </div>
       {/* Wraps on a phone (issue 44.8: the one-line bar made the page 722 px wide at 390). */}
       <div role="tablist" aria-label="Superadmin" className="flex flex-wrap gap-x-1 border-b border-slate-200 sm:gap-x-2" onKeyDown={onKey}>
         {TABS.map((t) => (

@@ -6,9 +6,9 @@
  * web/pages/types.ts re-exports it).
  */
 import type { CityOption, ListingQuiz, ListingResponse } from '../listing/contract';
-import type { ResultsPageData, TeamPageData } from '../results/contract';
+import type { LeaguePageData, ResultsPageData, TeamPageData } from '../results/contract';
 
-export type { CityOption, ListingQuiz, ListingResponse, ResultsPageData, TeamPageData };
+export type { CityOption, LeaguePageData, ListingQuiz, ListingResponse, ResultsPageData, TeamPageData };
 
 /** Filter state as it appears in the URL query (spec 01 §4). weekday: '' | 'all' | ASCII weekday slug. */
 export interface ListingFilters {
@@ -144,7 +144,8 @@ export type PublicPageData =
   | AdvertisePageData
   | QuizmasterPageData
   | ResultsPageData
-  | TeamPageData;
+  | TeamPageData
+  | LeaguePageData;
 
 /** The FAQ of a combined city + weekday page: shown on the page and, the same text, in its FAQPage JSON-LD. */
 export function combinedFaq(city: string, weekday: string): Array<{ q: string; a: string }> {

@@ -13,7 +13,7 @@ import { MAX_SLOTS_PER_DAY, priceText, TIER_LABELS, VOLUME_DISCOUNT_MIN_WEEKS, V
 import { getPricing } from '../promotion/service';
 import { findProfile, profilePage } from '../quizmasters/service';
 import { ICS_CONTENT_TYPE, quizmasterFeed } from '../calendar/service';
-import { buildResultsPage, buildTeamPage } from '../results/service';
+import { buildLeaguePage, buildResultsPage, buildTeamPage } from '../results/service';
 import { findPublicVenueWithPlaces } from '../listing/service';
 import { breadcrumbJsonLd, DEFAULT_DESCRIPTION, eventsJsonLd, faqJsonLd, KEYWORDS, mainListingHead, websiteJsonLd } from './seo';
 import {
@@ -311,6 +311,36 @@ async function teamPage(c: C, slug: string) {
   );
 }
 
+/** /liga/{slug} (issue 46): a league's season table across its venues, its venues and its seasons. */
+async function leaguePage(c: C, slug: string) {
+  const origin = c.var.config.appUrl;
+  const ctx = ctxOf(c);
+  const data = await buildLeaguePage(c.var.deps, { today: ctx.today, slug, query: c.req.query() });
+  if (!data) return notFoundPage(c, 'Ligan hittades inte');
+  const path = `/liga/${data.league.slug}`;
+  const leader = data.season?.rows[0];
+  return html(
+    c,
+    {
+      title: `${data.league.name} – quizliga | Quizkväll`,
+      description: (leader
+        ? `${data.league.name}: ligatabellen för ${data.season!.name}, ${leader.team} leder. ${data.venues.length} ställen.`
+        : `${data.league.name}: ligatabell och säsonger för ${data.venues.length} ställen.`
+      ).slice(0, 155),
+      canonical: `${origin}${path}`,
+      robots: Object.keys(c.req.query()).length ? 'noindex' : undefined,
+      image: origin + ogImagePath({ kind: 'league', slug: data.league.slug }),
+      jsonLd: [
+        breadcrumbJsonLd(origin, [
+          { name: 'Quizkväll', path: '/' },
+          { name: data.league.name, path },
+        ]),
+      ],
+    },
+    data,
+  );
+}
+
 /** /annonsera (issue 18): tiers, live (or fallback) prices, the caps and how the listing is ranked. Not edge-cached: prices come from Stripe. */
 async function advertisePage(c: C) {
   const origin = c.var.config.appUrl;
@@ -352,6 +382,7 @@ const xml = (c: C, body: string) => c.body(`<?xml version="1.0" encoding="UTF-8"
 /** The results page's and the team page's keys: the query values they read (a night, a page cursor, a season, a table page). */
 const RESULTS_PAGE = { effective: (q: Record<string, string>) => ({ kvall: q.kvall, fore: q.fore, sasong: q.sasong, tabell: q.tabell }) };
 const TEAM_PAGE = { effective: (q: Record<string, string>) => ({ fore: q.fore }) };
+const LEAGUE_PAGE = { effective: (q: Record<string, string>) => ({ fore: q.fore, sasong: q.sasong, tabell: q.tabell }) };
 
 /** The edge-cache options of a page that reads the listing filters from its query (the values it acts on). */
 const PAGE = { effective: pageEffectiveQuery };
@@ -445,6 +476,17 @@ export const pagesRoutes = new Hono<AppEnv>()
         return teamPage(c, slug);
       },
       TEAM_PAGE,
+    ),
+  )
+  .get('/liga/:slug', (c) =>
+    withEdgeCache(
+      c,
+      async () => {
+        const slug = segment(c.req.param('slug'));
+        if (slug === null || !/^[a-z0-9-]{1,80}$/.test(slug)) return notFoundPage(c, 'Ligan hittades inte');
+        return leaguePage(c, slug);
+      },
+      LEAGUE_PAGE,
     ),
   )
   // Issue 19 §4: a sitemap index; each child is a bounded slice, edge- and HTTP-cached like a page.

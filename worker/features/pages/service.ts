@@ -11,7 +11,7 @@ import { LISTING_PAGE_SIZE, ListingQuerySchema, QuizFilterShape } from '../listi
 import { rsvpFiguresOf } from '../rsvp/service';
 import type { ListingContext } from '../../lib/listing-context';
 import { profileSitemap, SITEMAP_PROFILES_PER_CHILD } from '../quizmasters/service';
-import { lastWinner, resultPagesInRange, teamSitemapChild, teamSitemapChildren } from '../results/service';
+import { lastWinner, leaguePages, resultPagesInRange, teamSitemapChild, teamSitemapChildren } from '../results/service';
 import { findPublicCity, findPublicVenueWithPlaces, listQuizzes, pageCityOptions, publicCities, publicVenueQuizzes, sitemapSource } from '../listing/service';
 import { QUIZ_FILTER_KEYS, type CombinedPageData, type ListingFilters, type ListingPageData, type VenuePageData, type WeekdayRef } from './contract';
 
@@ -258,10 +258,12 @@ export async function buildVenuePage(db: Db, citySlug: string, venueSlug: string
 
 /**
  * Cities per "sidor" child: its city pages and city × weekday pages (≤ 8 URLs a city) plus, in the
- * first, the start page, /annonsera and the 7 weekday pages — at most 40 009 URLs, under the
- * protocol's 50 000.
+ * first, the start page, /annonsera, the 7 weekday pages and up to SITEMAP_LEAGUES league pages — at most
+ * 42 009 URLs, under the protocol's 50 000.
  */
 export const SITEMAP_CITIES_PER_CHILD = 5_000;
+/** League pages listed (in the first "sidor" child) at most. */
+export const SITEMAP_LEAGUES = 2_000;
 /** Venue rowids per "stallen" child: at most this many venue pages (and venues read) per child. */
 export const SITEMAP_VENUES_PER_CHILD = 10_000;
 
@@ -336,6 +338,7 @@ export async function sitemapChild(db: Db, origin: string, kind: SitemapKind, n:
   if (n === 1) {
     out.push({ loc: `${origin}/` }, { loc: `${origin}/annonsera` });
     for (const w of WEEKDAYS) out.push({ loc: `${origin}/quiz/${w.slug}` });
+    for (const l of await leaguePages({ db }, SITEMAP_LEAGUES)) out.push({ loc: `${origin}/liga/${l.slug}`, lastmod: day(l.lastmod) });
   }
   if (!cities.length) return out;
   const pairs = await sitemapSource.cityWeekdays(db, cities[0]!.slug, cities[cities.length - 1]!.slug);

@@ -387,3 +387,92 @@ export interface OwnerSeason {
   bestN: number | null;
   minAttendancePct: number | null;
 }
+
+// ---- Leagues (one table across several series) ----
+
+/** Series in a league at least (when created) and at most. */
+export const LEAGUE_MIN_SERIES = 2;
+export const LEAGUE_MAX_SERIES = 20;
+
+const SERIES_ID = lazySchema(() => z.string({ error: 'Ange en serie' }).trim().min(1, 'Ange en serie').max(64, 'Ogiltig serie'));
+
+/** POST /api/owner/leagues and POST /api/admin/leagues: a name and the series (at least two, each once). */
+export const CreateLeagueSchema = lazySchema(() =>
+  z.object({
+    name: lineText().pipe(z.string().trim().min(1, 'Namn: ange ett namn').max(80, 'Namn: högst 80 tecken')).describe('Namn'),
+    seriesIds: z
+      .array(SERIES_ID, { error: 'Serier: välj minst två serier' })
+      .min(LEAGUE_MIN_SERIES, `Serier: välj minst ${LEAGUE_MIN_SERIES} serier`)
+      .max(LEAGUE_MAX_SERIES, `Serier: högst ${LEAGUE_MAX_SERIES} serier`)
+      .refine((ids) => new Set(ids).size === ids.length, 'Serier: samma serie flera gånger')
+      .describe('Serier'),
+  }),
+);
+export type CreateLeagueInput = z.output<typeof CreateLeagueSchema>;
+
+/** POST /api/owner/leagues/{leagueId}/series: one more series. */
+export const AddLeagueSeriesSchema = lazySchema(() => z.object({ seriesId: SERIES_ID.describe('Serie') }));
+
+export const LeagueIdParamSchema = lazySchema(() =>
+  z.object({ leagueId: z.string().trim().min(1, 'Ange en liga').max(64, 'Ogiltig liga').describe('leagueId') }),
+);
+export const LeagueSeriesParamSchema = lazySchema(() =>
+  z.object({
+    leagueId: z.string().trim().min(1, 'Ange en liga').max(64, 'Ogiltig liga').describe('leagueId'),
+    seriesId: SERIES_ID.describe('seriesId'),
+  }),
+);
+
+/** POST …/answer: the series' owner accepts or declines the invitation. */
+export const LeagueAnswerSchema = lazySchema(() => z.object({ accept: z.boolean({ error: 'Svar: ange true (ja) eller false (nej)' }).describe('Svar') }));
+
+export interface LeagueSeriesOut {
+  seriesId: string;
+  venue: string;
+  place: string;
+  city: string;
+  /** The series' owner has agreed (always, for a series the league's owner added from their own business). */
+  consented: boolean;
+}
+
+export interface OwnerLeague {
+  id: string;
+  name: string;
+  slug: string;
+  series: LeagueSeriesOut[];
+  seasons: OwnerSeason[];
+}
+
+/** A series of the owner's that the superadmin put in a league, awaiting the owner's answer. */
+export interface LeagueInvitation {
+  leagueId: string;
+  league: string;
+  seriesId: string;
+  venue: string;
+  place: string;
+}
+
+/** Rows per page of a league's table, and earlier seasons per page. */
+export const LEAGUE_SEASONS_PAGE = 5;
+/** Venues listed on a league page at most (the page's read budget). */
+export const LEAGUE_VENUES_SHOWN = 8;
+
+/** /liga/{slug}: a league's current (or chosen) season table, its venues and its seasons. */
+export interface LeaguePageData {
+  kind: 'league';
+  today: string;
+  league: { name: string; slug: string };
+  venues: Array<{ name: string; slug: string; city: string; citySlug: string }>;
+  season: (PublicSeason & { rows: PublicRow[]; page: number; hasMore: boolean }) | null;
+  seasons: PublicSeason[];
+  /** The cursor of the next page of seasons (?fore=), or null. */
+  seasonsCursor: string | null;
+}
+
+/** A page cursor of seasons: `<startDate>_<id>` of the last season shown. */
+const SEASON_CURSOR = /^(\d{4}-\d{2}-\d{2})_([A-Za-z0-9-]{1,64})$/;
+export const seasonCursor = (s: { startDate: string; id: string }) => `${s.startDate}_${s.id}`;
+export function parseSeasonCursor(raw: string | undefined): { startDate: string; id: string } | null {
+  const m = raw ? SEASON_CURSOR.exec(raw) : null;
+  return m ? { startDate: m[1]!, id: m[2]! } : null;
+}

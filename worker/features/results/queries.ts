@@ -425,3 +425,174 @@ export async function openTeamReports(db: Db, limit: number) {
     FROM team_reports r CROSS JOIN teams t ON t.id = r.team_id
     WHERE r.answered_at IS NULL ORDER BY r.created_at LIMIT ${limit}`);
 }
+
+// ---- Leagues ----
+
+export interface SeriesPlace {
+  seriesId: string;
+  venueId: string;
+  ownerId: string | null;
+  venue: string;
+  venueSlug: string;
+  isPublic: number;
+  place: string;
+  city: string;
+  citySlug: string;
+}
+
+const SERIES_PLACE_COLS = sql`v.id AS venueId, v.user_id AS ownerId, v.name AS venue, v.slug AS venueSlug, v.is_public AS isPublic,
+  l.name AS place, l.city AS city, l.city_slug AS citySlug`;
+
+/** Each known series' place and business (from its latest occurrence); unknown ids are left out. One read per id. */
+export async function seriesPlaces(db: Db, ids: string[]): Promise<SeriesPlace[]> {
+  if (!ids.length) return [];
+  return db.all<SeriesPlace>(sql`
+    SELECT j.value AS seriesId, ${SERIES_PLACE_COLS}
+    FROM json_each(${JSON.stringify(ids)}) j
+    CROSS JOIN quizzes q ON q.id = (SELECT x.id FROM quizzes x WHERE x.recurrence_id = j.value ORDER BY x.date DESC LIMIT 1)
+    CROSS JOIN locations l ON l.id = q.location_id CROSS JOIN venues v ON v.id = l.venue_id`);
+}
+
+export interface LeagueRow {
+  id: string;
+  name: string;
+  slug: string;
+  userId: string | null;
+}
+
+export async function leagueById(db: Db, id: string): Promise<LeagueRow | null> {
+  const [row] = await db.all<LeagueRow>(sql`SELECT id, name, slug, user_id AS userId FROM leagues WHERE id = ${id}`);
+  return row ?? null;
+}
+
+export async function leagueBySlug(db: Db, slug: string): Promise<LeagueRow | null> {
+  const [row] = await db.all<LeagueRow>(sql`SELECT id, name, slug, user_id AS userId FROM leagues WHERE slug = ${slug}`);
+  return row ?? null;
+}
+
+/** Leagues a user created (all of them for the superadmin), newest first. */
+export async function leaguesOf(db: Db, userId: string | null, limit: number): Promise<LeagueRow[]> {
+  const who = userId === null ? sql`` : sql`WHERE user_id = ${userId}`;
+  return db.all<LeagueRow>(sql`SELECT id, name, slug, user_id AS userId FROM leagues ${who} ORDER BY created_at DESC, id LIMIT ${limit}`);
+}
+
+/** The series of these leagues with their consent. */
+export async function seriesOfLeagues(db: Db, leagueIds: string[]) {
+  if (!leagueIds.length) return [];
+  return db.all<{ leagueId: string; seriesId: string; consentedAt: string | null }>(sql`
+    SELECT ls.league_id AS leagueId, ls.series_id AS seriesId, ls.consented_at AS consentedAt
+    FROM json_each(${JSON.stringify(leagueIds)}) j CROSS JOIN league_series ls ON ls.league_id = j.value ORDER BY ls.created_at, ls.series_id`);
+}
+
+export async function seasonsOfLeagues(db: Db, leagueIds: string[]) {
+  if (!leagueIds.length) return [];
+  return db.all<SeasonOut & { leagueId: string }>(sql`
+    SELECT s.id AS id, s.name AS name, s.start_date AS startDate, s.end_date AS endDate, s.preset AS preset, s.params AS params,
+      s.series_id AS seriesId, s.league_id AS leagueId
+    FROM json_each(${JSON.stringify(leagueIds)}) j CROSS JOIN seasons s ON s.league_id = j.value ORDER BY s.start_date DESC`);
+}
+
+/** Slugs taken among these candidates. */
+export async function takenLeagueSlugs(db: Db, slugs: string[]): Promise<Set<string>> {
+  const rows = await db.all<{ slug: string }>(sql`SELECT l.slug AS slug FROM json_each(${JSON.stringify(slugs)}) j CROSS JOIN leagues l ON l.slug = j.value`);
+  return new Set(rows.map((r) => r.slug));
+}
+
+export function insertLeague(db: Db, l: { id: string; name: string; slug: string; userId: string; nowIso: string }) {
+  return batchableRun(
+    db,
+    sql`INSERT INTO leagues (id, name, slug, user_id, created_at, updated_at) VALUES (${l.id}, ${l.name}, ${l.slug}, ${l.userId}, ${l.nowIso}, ${l.nowIso})`,
+  );
+}
+
+/** Series into a league; `consented`: at once (the owner's own series), else pending the owner's answer. Already in: kept. */
+export function insertLeagueSeries(db: Db, leagueId: string, seriesIds: string[], consented: boolean, nowIso: string) {
+  return batchableRun(
+    db,
+    sql`
+    INSERT INTO league_series (league_id, series_id, consented_at, created_at)
+    SELECT ${leagueId}, j.value, ${consented ? nowIso : null}, ${nowIso} FROM json_each(${JSON.stringify(seriesIds)}) j WHERE true
+    ON CONFLICT (league_id, series_id) DO NOTHING`,
+  );
+}
+
+export function deleteLeagueSeries(db: Db, leagueId: string, seriesId: string) {
+  return batchableRun(db, sql`DELETE FROM league_series WHERE league_id = ${leagueId} AND series_id = ${seriesId}`);
+}
+
+/** The owner's consent to a pending series (a no-op when it is no longer pending). */
+export function consentLeagueSeries(db: Db, leagueId: string, seriesId: string, nowIso: string) {
+  return batchableRun(
+    db,
+    sql`UPDATE league_series SET consented_at = ${nowIso} WHERE league_id = ${leagueId} AND series_id = ${seriesId} AND consented_at IS NULL`,
+  );
+}
+
+/** A league's seasons (for rebuilding their tables). */
+export const seasonsOfLeague = (leagueId: string): SQL => sql`SELECT s.* FROM seasons s WHERE s.league_id = ${leagueId}`;
+
+/** The pending series (awaiting their owner's answer) of a user's businesses, oldest first. */
+export async function pendingLeagueSeries(db: Db, userId: string, limit: number) {
+  return db.all<{ leagueId: string; league: string; seriesId: string; venue: string; place: string }>(sql`
+    SELECT ls.league_id AS leagueId, g.name AS league, ls.series_id AS seriesId, v.name AS venue, l.name AS place
+    FROM league_series ls CROSS JOIN leagues g ON g.id = ls.league_id
+    CROSS JOIN quizzes q ON q.id = (SELECT x.id FROM quizzes x WHERE x.recurrence_id = ls.series_id ORDER BY x.date DESC LIMIT 1)
+    CROSS JOIN locations l ON l.id = q.location_id CROSS JOIN venues v ON v.id = l.venue_id
+    WHERE ls.consented_at IS NULL AND v.user_id = ${userId} ORDER BY ls.created_at LIMIT ${limit}`);
+}
+
+/** Declines a pending series: its row goes (a consented series is removed by the league's owner instead). */
+export async function declineLeagueSeries(db: Db, leagueId: string, seriesId: string) {
+  return db.all<{ seriesId: string }>(
+    sql`DELETE FROM league_series WHERE league_id = ${leagueId} AND series_id = ${seriesId} AND consented_at IS NULL RETURNING series_id AS seriesId`,
+  );
+}
+
+export async function leagueSeriesRow(db: Db, leagueId: string, seriesId: string) {
+  const [row] = await db.all<{ consentedAt: string | null }>(
+    sql`SELECT consented_at AS consentedAt FROM league_series WHERE league_id = ${leagueId} AND series_id = ${seriesId}`,
+  );
+  return row ?? null;
+}
+
+export function insertLeagueSeason(
+  db: Db,
+  s: { id: string; leagueId: string; name: string; startDate: string; endDate: string; preset: string; params: string; nowIso: string },
+) {
+  return batchableRun(
+    db,
+    sql`
+    INSERT INTO seasons (id, league_id, name, start_date, end_date, preset, params, created_at, updated_at)
+    VALUES (${s.id}, ${s.leagueId}, ${s.name}, ${s.startDate}, ${s.endDate}, ${s.preset}, ${s.params}, ${s.nowIso}, ${s.nowIso})`,
+  );
+}
+
+// ---- League page (bounded) ----
+
+/** A league's consented series' places (public businesses), at most `limit` series. */
+export async function leagueVenues(db: Db, leagueId: string, limit: number) {
+  return db.all<SeriesPlace>(sql`
+    SELECT ls.series_id AS seriesId, ${SERIES_PLACE_COLS}
+    FROM (SELECT series_id FROM league_series WHERE league_id = ${leagueId} AND consented_at IS NOT NULL LIMIT ${limit}) ls
+    CROSS JOIN quizzes q ON q.rowid = (SELECT x.rowid FROM quizzes x WHERE x.recurrence_id = ls.series_id ORDER BY x.date DESC LIMIT 1)
+    CROSS JOIN locations l ON l.id = q.location_id CROSS JOIN venues v ON v.id = l.venue_id`);
+}
+
+/** A league's seasons, latest start first, before the cursor (walked in seasons_league_idx order). */
+export async function leagueSeasonsPage(db: Db, leagueId: string, before: { startDate: string; id: string } | null, limit: number) {
+  const cursor = before ? sql`AND (start_date, id) < (${before.startDate}, ${before.id})` : sql``;
+  return db.all<{ id: string; name: string; startDate: string; endDate: string; preset: string }>(sql`
+    SELECT id, name, start_date AS startDate, end_date AS endDate, preset FROM seasons
+    WHERE league_id = ${leagueId} ${cursor} ORDER BY start_date DESC, id DESC LIMIT ${limit}`);
+}
+
+export async function leagueSeason(db: Db, leagueId: string, seasonId: string) {
+  const [row] = await db.all<{ id: string; name: string; startDate: string; endDate: string; preset: string }>(sql`
+    SELECT id, name, start_date AS startDate, end_date AS endDate, preset FROM seasons WHERE id = ${seasonId} AND league_id = ${leagueId}`);
+  return row ?? null;
+}
+
+/** Leagues for the sitemap (at most `limit`). */
+export async function leagueSlugs(db: Db, limit: number) {
+  return db.all<{ slug: string; lastmod: string }>(sql`SELECT slug, updated_at AS lastmod FROM leagues ORDER BY rowid LIMIT ${limit}`);
+}

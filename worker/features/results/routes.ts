@@ -7,7 +7,12 @@ import { linkButton, linkGuard, linkPage } from '../../lib/link-page';
 import { clientKeyOf } from '../../lib/rate-limit';
 import { validate } from '../../lib/validate';
 import {
+  AddLeagueSeriesSchema,
   AdminTeamSchema,
+  CreateLeagueSchema,
+  LeagueIdParamSchema,
+  LeagueAnswerSchema,
+  LeagueSeriesParamSchema,
   CreateSeasonSchema,
   SeriesIdParamSchema,
   HideTeamSchema,
@@ -19,6 +24,12 @@ import {
   TeamSlugParamSchema,
 } from './contract';
 import {
+  addLeagueSeries,
+  answerLeagueInvitation,
+  createLeague,
+  createLeagueSeason,
+  listLeagues,
+  removeLeagueSeries,
   createSeason,
   dismissReport,
   getResults,
@@ -48,6 +59,21 @@ export const resultsOwnerRoutes = new Hono<AppEnv>()
   )
   .post('/series/:seriesId/seasons', validate('param', SeriesIdParamSchema), validate('json', CreateSeasonSchema), async (c) =>
     c.json(await createSeason(c.var.deps, c.var.user, { seriesId: c.req.valid('param').seriesId, data: c.req.valid('json') }), 201),
+  )
+  // Leagues: one table across several series (the superadmin's may span businesses, pending each owner's answer).
+  .get('/leagues', async (c) => c.json(await listLeagues(c.var.deps, c.var.user)))
+  .post('/leagues', validate('json', CreateLeagueSchema), async (c) => c.json(await createLeague(c.var.deps, c.var.user, c.req.valid('json')), 201))
+  .post('/leagues/:leagueId/series', validate('param', LeagueIdParamSchema), validate('json', AddLeagueSeriesSchema), async (c) =>
+    c.json(await addLeagueSeries(c.var.deps, c.var.user, { leagueId: c.req.valid('param').leagueId, seriesId: c.req.valid('json').seriesId })),
+  )
+  .delete('/leagues/:leagueId/series/:seriesId', validate('param', LeagueSeriesParamSchema), async (c) =>
+    c.json(await removeLeagueSeries(c.var.deps, c.var.user, c.req.valid('param'))),
+  )
+  .post('/leagues/:leagueId/series/:seriesId/answer', validate('param', LeagueSeriesParamSchema), validate('json', LeagueAnswerSchema), async (c) =>
+    c.json(await answerLeagueInvitation(c.var.deps, c.var.user, { ...c.req.valid('param'), accept: c.req.valid('json').accept })),
+  )
+  .post('/leagues/:leagueId/seasons', validate('param', LeagueIdParamSchema), validate('json', CreateSeasonSchema), async (c) =>
+    c.json(await createLeagueSeason(c.var.deps, c.var.user, { leagueId: c.req.valid('param').leagueId, data: c.req.valid('json') }), 201),
   );
 
 /** Mounted at /api/teams: a team hides itself (code + mail) or someone reports its name. Public, rate-limited. */

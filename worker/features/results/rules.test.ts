@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { parseResultRows, parseResultsText, RESULTS_MAX_TEAMS, teamNameKey } from './contract';
+import {
+  CreateLeagueSchema,
+  LEAGUE_MAX_SERIES,
+  LEAGUE_MIN_SERIES,
+  parseResultRows,
+  parseResultsText,
+  parseSeasonCursor,
+  RESULTS_MAX_TEAMS,
+  seasonCursor,
+  teamNameKey,
+} from './contract';
 import { closestTeam, computeStandings, levenshtein, looksLikeTeamCode, nameSimilarity, newTeamCode, rankScores, SUGGEST_SIMILARITY } from './rules';
 import { SEASON_FIXTURE, SEASON_FIXTURE_EXPECTED } from '../../../test/fixtures/results-season';
 
@@ -146,5 +156,33 @@ describe('team codes', () => {
     expect(looksLikeTeamCode('Bamses')).toBe(false);
     expect(looksLikeTeamCode('ABC10Z')).toBe(false); // 1 and 0 are not code characters
     expect(looksLikeTeamCode('ABC2345')).toBe(false);
+  });
+});
+
+describe('leagues: the contract', () => {
+  const ids = (n: number) => Array.from({ length: n }, (_, i) => `serie-${i}`);
+  const messages = (body: unknown) => {
+    const r = CreateLeagueSchema.safeParse(body);
+    return r.success ? [] : r.error.issues.map((i) => i.message);
+  };
+
+  it(`takes ${LEAGUE_MIN_SERIES} to ${LEAGUE_MAX_SERIES} distinct series and a name of 1–80 characters`, () => {
+    expect(messages({ name: 'Kedjeligan', seriesIds: ids(LEAGUE_MIN_SERIES) })).toEqual([]);
+    expect(messages({ name: 'x'.repeat(80), seriesIds: ids(LEAGUE_MAX_SERIES) })).toEqual([]);
+  });
+
+  it('refuses one series too few or too many, a series twice, and a name just past its limits (Swedish, the field named)', () => {
+    expect(messages({ name: 'Liga', seriesIds: ids(LEAGUE_MIN_SERIES - 1) })).toEqual(['Serier: välj minst 2 serier']);
+    expect(messages({ name: 'Liga', seriesIds: ids(LEAGUE_MAX_SERIES + 1) })).toEqual(['Serier: högst 20 serier']);
+    expect(messages({ name: 'Liga', seriesIds: ['a', 'a'] })).toEqual(['Serier: samma serie flera gånger']);
+    expect(messages({ name: 'x'.repeat(81), seriesIds: ids(2) })).toEqual(['Namn: högst 80 tecken']);
+    expect(messages({ name: ' ', seriesIds: ids(2) })).toEqual(['Namn: ange ett namn']);
+    expect(messages({ name: 'Liga\nrad två', seriesIds: ids(2) }).length).toBe(1);
+    expect(messages({ name: 'Liga' })).toEqual(['Serier: välj minst två serier']);
+  });
+
+  it('pages seasons by a cursor of start date and id; a malformed cursor is the first page', () => {
+    expect(parseSeasonCursor(seasonCursor({ startDate: '2030-01-01', id: 'abc-1' }))).toEqual({ startDate: '2030-01-01', id: 'abc-1' });
+    for (const bad of [undefined, '', '2030-01-01', '2030-01-01_', "2030-01-01_a' OR 1", '30-01-01_a']) expect(parseSeasonCursor(bad)).toBeNull();
   });
 });

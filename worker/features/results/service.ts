@@ -6,10 +6,10 @@
  * correction window), the audit row, the rows, the affected seasons' standings and the data version.
  */
 import { abortUnlessClaimed, claimLost, runBatch, type BatchStatement } from '../../db/batch';
-import { authorizeLocation, authorizeQuiz, quizWithPlace, type Actor } from '../../lib/authz';
+import { authorizeLocation, authorizeQuiz, isSuperadmin, quizWithPlace, requireActor, type Actor } from '../../lib/authz';
 import { addDays, stockholmDate } from '../../lib/clock';
 import { bumpDataVersion } from '../../lib/data-version';
-import { AppError, conflict, invalidInput, notFound, rateLimited } from '../../lib/errors';
+import { AppError, conflict, forbidden, invalidInput, notFound, rateLimited } from '../../lib/errors';
 import { isAssignedQuizmaster } from '../../lib/quizmaster-access';
 import { takeAttempt } from '../../lib/rate-limit';
 import { isSpentError, linkKeys, linkRefusal, requireLink, signLink, spendStatement } from '../../lib/signed-link';
@@ -38,6 +38,14 @@ import {
   TEAM_NIGHTS_PAGE,
   type AdminTeamReport,
   type CreateSeasonInput,
+  type CreateLeagueInput,
+  type LeagueInvitation,
+  type LeaguePageData,
+  type OwnerLeague,
+  LEAGUE_SEASONS_PAGE,
+  LEAGUE_VENUES_SHOWN,
+  parseSeasonCursor,
+  seasonCursor,
   type OwnerSeason,
   type HideTeamInput,
   type LocationNight,
@@ -52,6 +60,27 @@ import {
 } from './contract';
 import {
   answerTeamReports,
+  consentLeagueSeries,
+  declineLeagueSeries,
+  deleteLeagueSeries,
+  insertLeague,
+  insertLeagueSeason,
+  insertLeagueSeries,
+  leagueById,
+  leagueBySlug,
+  leagueSeason,
+  leagueSeasonsPage,
+  leagueSeriesRow,
+  leagueSlugs,
+  leaguesOf,
+  leagueVenues,
+  pendingLeagueSeries,
+  seasonsOfLeague,
+  seasonsOfLeagues,
+  seriesOfLeagues,
+  seriesPlaces,
+  takenLeagueSlugs,
+  type LeagueRow,
   deleteNightResults,
   dismissTeamReport,
   insertTeamReport,
@@ -610,9 +639,7 @@ export async function createSeason(deps: Pick<Deps, 'db' | 'clock'>, actor: Acto
   const { venue } = await authorizeSeries(deps.db, actor, input.seriesId);
   const { data } = input;
   const id = newId();
-  const params = JSON.stringify(
-    data.preset === 'best_n' ? { bestN: data.bestN } : data.preset === 'min_attendance' ? { minAttendancePct: data.minAttendancePct } : {},
-  );
+  const params = seasonParams(data);
   await runBatch(deps.db, [
     insertSeason(deps.db, {
       id,
@@ -630,4 +657,250 @@ export async function createSeason(deps: Pick<Deps, 'db' | 'clock'>, actor: Acto
   ]);
   const [row] = (await seasonsOfSeries(deps.db, input.seriesId)).filter((s) => s.id === id);
   return toOwnerSeason(row!);
+}
+
+const seasonParams = (data: CreateSeasonInput) =>
+  JSON.stringify(data.preset === 'best_n' ? { bestN: data.bestN } : data.preset === 'min_attendance' ? { minAttendancePct: data.minAttendancePct } : {});
+
+// ---- Leagues: one table across several series ----
+//
+// An owner builds a league from series of their own businesses (each consented at once); the superadmin may add
+// any business's series, which stay pending (consented_at NULL) until that series' owner accepts in the dashboard.
+// Only consented series count in the standings SQL; a consent or a removal rebuilds the league's season tables in
+// the same batch (the two statements postResults uses) and bumps the data version.
+
+/** Leagues a user lists at most. */
+const LEAGUES_LISTED = 50;
+
+/** The league, when the actor may manage it (its creator or the superadmin): 401, 404, 403. */
+async function authorizeLeague(deps: Pick<Deps, 'db'>, actor: Actor, leagueId: string): Promise<LeagueRow> {
+  requireActor(actor);
+  const league = await leagueById(deps.db, leagueId);
+  if (!league) throw notFound('Ligan hittades inte.');
+  if (league.userId !== actor.id && !isSuperadmin(actor)) throw forbidden();
+  return league;
+}
+
+/**
+ * The series' places, split into the actor's own (consented at once) and others' (pending; the superadmin only).
+ * 404 for an unknown series, 403 for someone else's series when the actor is not the superadmin.
+ */
+async function placeSeries(deps: Pick<Deps, 'db'>, actor: NonNullable<Actor>, ids: string[]) {
+  const places = await seriesPlaces(deps.db, ids);
+  const own = places.filter((p) => p.ownerId === actor.id).map((p) => p.seriesId);
+  const others = places.filter((p) => p.ownerId !== actor.id).map((p) => p.seriesId);
+  if (others.length && !isSuperadmin(actor)) throw forbidden('Du kan bara lägga till dina egna quiz-serier i en liga.');
+  if (places.length < ids.length) throw notFound('Quiz-serien hittades inte.');
+  return { own, others };
+}
+
+/** The league's rebuild statements: its seasons' tables from the series that now count. */
+const rebuildLeague = (deps: Pick<Deps, 'db'>, leagueId: string) => [
+  deleteStandings(deps.db, seasonsOfLeague(leagueId)),
+  insertStandings(deps.db, seasonsOfLeague(leagueId)),
+];
+
+async function leaguesOut(deps: Pick<Deps, 'db'>, leagues: LeagueRow[]): Promise<OwnerLeague[]> {
+  const ids = leagues.map((l) => l.id);
+  const [series, seasonRows] = await Promise.all([seriesOfLeagues(deps.db, ids), seasonsOfLeagues(deps.db, ids)]);
+  const places = new Map((await seriesPlaces(deps.db, [...new Set(series.map((s) => s.seriesId))])).map((p) => [p.seriesId, p]));
+  return leagues.map((l) => ({
+    id: l.id,
+    name: l.name,
+    slug: l.slug,
+    series: series
+      .filter((s) => s.leagueId === l.id)
+      .map((s) => {
+        const p = places.get(s.seriesId);
+        return { seriesId: s.seriesId, venue: p?.venue ?? '', place: p?.place ?? '', city: p?.city ?? '', consented: !!s.consentedAt };
+      }),
+    seasons: seasonRows.filter((s) => s.leagueId === l.id).map(toOwnerSeason),
+  }));
+}
+
+async function leagueOut(deps: Pick<Deps, 'db'>, leagueId: string): Promise<OwnerLeague> {
+  const league = await leagueById(deps.db, leagueId);
+  if (!league) throw notFound('Ligan hittades inte.');
+  return (await leaguesOut(deps, [league]))[0]!;
+}
+
+/** GET /api/owner/leagues: the actor's leagues (every league for the superadmin) and the invitations awaiting them. */
+export async function listLeagues(deps: Pick<Deps, 'db'>, actor: Actor): Promise<{ leagues: OwnerLeague[]; invitations: LeagueInvitation[] }> {
+  requireActor(actor);
+  const [rows, pending] = await Promise.all([
+    leaguesOf(deps.db, isSuperadmin(actor) ? null : actor.id, LEAGUES_LISTED),
+    pendingLeagueSeries(deps.db, actor.id, LEAGUES_LISTED),
+  ]);
+  return { leagues: await leaguesOut(deps, rows), invitations: pending };
+}
+
+/** A free slug for a league name: the name's slug, else with -2 … -9, else with a random tail. */
+async function freeLeagueSlug(deps: Pick<Deps, 'db'>, name: string): Promise<string> {
+  const base = (slugify(name) || 'liga').slice(0, 70);
+  const candidates = [base, ...Array.from({ length: 8 }, (_, i) => `${base}-${i + 2}`)];
+  const taken = await takenLeagueSlugs(deps.db, candidates);
+  return candidates.find((c) => !taken.has(c)) ?? `${base}-${newId().slice(0, 8).toLowerCase()}`;
+}
+
+/**
+ * POST /api/owner/leagues: a league over at least two series. The owner's own series count at once; the
+ * superadmin's league may include other businesses' series, each pending its owner's consent.
+ */
+export async function createLeague(deps: Pick<Deps, 'db' | 'clock'>, actor: Actor, input: CreateLeagueInput): Promise<OwnerLeague> {
+  requireActor(actor);
+  const { own, others } = await placeSeries(deps, actor, input.seriesIds);
+  const id = newId();
+  const nowIso = deps.clock.now().toISOString();
+  const slug = await freeLeagueSlug(deps, input.name);
+  try {
+    await runBatch(deps.db, [
+      insertLeague(deps.db, { id, name: input.name, slug, userId: actor.id, nowIso }),
+      insertLeagueSeries(deps.db, id, own, true, nowIso),
+      insertLeagueSeries(deps.db, id, others, false, nowIso),
+      bumpDataVersion(deps.db),
+    ]);
+  } catch (err) {
+    if (uniqueViolation(err) === 'leagues.slug') throw conflict('Namn: en liga med samma adress skapades nyss. Försök igen.');
+    throw err;
+  }
+  return leagueOut(deps, id);
+}
+
+/** POST /api/owner/leagues/{leagueId}/series: one more series (the owner's own at once; another's pending). */
+export async function addLeagueSeries(deps: Pick<Deps, 'db' | 'clock'>, actor: Actor, input: { leagueId: string; seriesId: string }): Promise<OwnerLeague> {
+  const league = await authorizeLeague(deps, actor, input.leagueId);
+  const { own } = await placeSeries(deps, actor!, [input.seriesId]);
+  const nowIso = deps.clock.now().toISOString();
+  await runBatch(deps.db, [
+    insertLeagueSeries(deps.db, league.id, [input.seriesId], own.length > 0, nowIso),
+    ...rebuildLeague(deps, league.id),
+    bumpDataVersion(deps.db),
+  ]);
+  return leagueOut(deps, league.id);
+}
+
+/** DELETE /api/owner/leagues/{leagueId}/series/{seriesId}: the series leaves; the league's tables are rebuilt. */
+export async function removeLeagueSeries(deps: Pick<Deps, 'db'>, actor: Actor, input: { leagueId: string; seriesId: string }): Promise<OwnerLeague> {
+  const league = await authorizeLeague(deps, actor, input.leagueId);
+  if (!(await leagueSeriesRow(deps.db, league.id, input.seriesId))) throw notFound('Serien finns inte i ligan.');
+  await runBatch(deps.db, [deleteLeagueSeries(deps.db, league.id, input.seriesId), ...rebuildLeague(deps, league.id), bumpDataVersion(deps.db)]);
+  return leagueOut(deps, league.id);
+}
+
+/**
+ * POST /api/owner/leagues/{leagueId}/series/{seriesId}/answer `{ accept }`: the series' owner accepts (its nights
+ * count from now on: the tables are rebuilt) or declines (the series leaves the league). Only the series' owner.
+ */
+export async function answerLeagueInvitation(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  actor: Actor,
+  input: { leagueId: string; seriesId: string; accept: boolean },
+): Promise<{ accepted: boolean }> {
+  requireActor(actor);
+  const [place] = await seriesPlaces(deps.db, [input.seriesId]);
+  const row = place ? await leagueSeriesRow(deps.db, input.leagueId, input.seriesId) : null;
+  if (!place || !row || row.consentedAt) throw notFound('Inbjudan hittades inte.');
+  if (place.ownerId !== actor.id) throw forbidden('Bara seriens ägare kan svara på inbjudan.');
+  if (!input.accept) {
+    await declineLeagueSeries(deps.db, input.leagueId, input.seriesId);
+    return { accepted: false };
+  }
+  await runBatch(deps.db, [
+    consentLeagueSeries(deps.db, input.leagueId, input.seriesId, deps.clock.now().toISOString()),
+    ...rebuildLeague(deps, input.leagueId),
+    bumpDataVersion(deps.db),
+  ]);
+  return { accepted: true };
+}
+
+/** POST /api/owner/leagues/{leagueId}/seasons: a league season; its table from the consented series' nights. */
+export async function createLeagueSeason(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  actor: Actor,
+  input: { leagueId: string; data: CreateSeasonInput },
+): Promise<OwnerSeason> {
+  const league = await authorizeLeague(deps, actor, input.leagueId);
+  const { data } = input;
+  const id = newId();
+  await runBatch(deps.db, [
+    insertLeagueSeason(deps.db, {
+      id,
+      leagueId: league.id,
+      name: data.name,
+      startDate: data.startDate,
+      endDate: data.endDate,
+      preset: data.preset,
+      params: seasonParams(data),
+      nowIso: deps.clock.now().toISOString(),
+    }),
+    insertStandings(deps.db, seasonById(id)),
+    bumpDataVersion(deps.db),
+  ]);
+  const out = await leagueOut(deps, league.id);
+  return out.seasons.find((s) => s.id === id)!;
+}
+
+/**
+ * The data of /liga/{slug}, or null for an unknown league: the current (or ?sasong=) season's table (?tabell= its
+ * page), the venues of its consented series, its seasons (?fore= the next page). Bounded reads.
+ */
+export async function buildLeaguePage(
+  deps: Pick<Deps, 'db'>,
+  input: { today: string; slug: string; query: Record<string, string> },
+): Promise<LeaguePageData | null> {
+  const { db } = deps;
+  const { query, today } = input;
+  const league = await leagueBySlug(db, input.slug);
+  if (!league) return null;
+  const fore = parseSeasonCursor(query.fore);
+  const chosenId = query.sasong && /^[A-Za-z0-9-]{1,64}$/.test(query.sasong) ? query.sasong : null;
+  const [places, list, chosen] = await Promise.all([
+    leagueVenues(db, league.id, LEAGUE_VENUES_SHOWN),
+    leagueSeasonsPage(db, league.id, fore, LEAGUE_SEASONS_PAGE + 1),
+    chosenId ? leagueSeason(db, league.id, chosenId) : null,
+  ]);
+  const shown = list.slice(0, LEAGUE_SEASONS_PAGE).map(toSeason);
+  const current = chosen
+    ? toSeason(chosen)
+    : fore
+      ? null
+      : (shown.find((s) => s.startDate <= today && today <= s.endDate) ?? shown.find((s) => s.startDate <= today) ?? null);
+  let season: LeaguePageData['season'] = null;
+  if (current) {
+    const page = Math.min(100, Math.max(1, Number.parseInt(query.tabell ?? '1', 10) || 1));
+    const rows = await standingsPage(db, current.id, (page - 1) * TABLE_PAGE, TABLE_PAGE + 1);
+    season = {
+      ...current,
+      page,
+      hasMore: rows.length > TABLE_PAGE,
+      rows: rows.slice(0, TABLE_PAGE).map((r) => ({ rank: r.rank, team: r.team, slug: r.slug, score: r.points, nights: r.nights })),
+    };
+  }
+  const venues = new Map<string, LeaguePageData['venues'][number]>();
+  for (const p of places) {
+    if (p.isPublic) venues.set(`${p.citySlug}/${p.venueSlug}`, { name: p.venue, slug: p.venueSlug, city: p.city, citySlug: p.citySlug });
+  }
+  return {
+    kind: 'league',
+    today,
+    league: { name: league.name, slug: league.slug },
+    venues: [...venues.values()],
+    season,
+    seasons: shown,
+    seasonsCursor: list.length > LEAGUE_SEASONS_PAGE ? seasonCursor(list[LEAGUE_SEASONS_PAGE - 1]!) : null,
+  };
+}
+
+/** For the sitemap: the league pages (at most `limit`). */
+export async function leaguePages(deps: Pick<Deps, 'db'>, limit: number) {
+  return leagueSlugs(deps.db, limit);
+}
+
+/** The league share card's lines: the current season's top three. */
+export async function leagueCardLines(deps: Pick<Deps, 'db'>, input: { slug: string; today: string }): Promise<{ name: string; lines: string[] } | null> {
+  const page = await buildLeaguePage(deps, { today: input.today, slug: input.slug, query: {} });
+  if (!page) return null;
+  const points = (n: number) => `${String(n).replace('.', ',')} p`;
+  const lines = (page.season?.rows ?? []).slice(0, 3).map((r) => `${r.rank ?? '–'}. ${r.team} – ${points(r.score)} (${page.season!.name})`);
+  return { name: page.league.name, lines };
 }

@@ -87,4 +87,8 @@ export const shareRoutes = new Hono<AppEnv>()
   .get('/resultat/:city/:file', (c) => {
     const venue = stem(c.req.param('file'));
     return card(c, venue ? { kind: 'results', city: c.req.param('city'), venue } : null);
+  })
+  .get('/liga/:file', (c) => {
+    const slug = stem(c.req.param('file'));
+    return card(c, slug ? { kind: 'league', slug } : null);
   });

@@ -9,7 +9,7 @@ import { cityName, upcomingAtVenue } from '../calendar/service';
 import type { ListingQuiz } from '../listing/contract';
 import { findPublicVenueWithPlaces, listQuizzes } from '../listing/service';
 import { profilePage } from '../quizmasters/service';
-import { resultsCardLines } from '../results/service';
+import { leagueCardLines, resultsCardLines } from '../results/service';
 import type { CardData } from './card';
 
 /** The share engines for other features' images (the owner kit's Instagram images, issue 48.7): see render.ts. */
@@ -23,7 +23,8 @@ export type CardRef =
   | { kind: 'combined'; city: string; weekday: string }
   | { kind: 'venue'; city: string; venue: string }
   | { kind: 'quizmaster'; slug: string }
-  | { kind: 'results'; city: string; venue: string };
+  | { kind: 'results'; city: string; venue: string }
+  | { kind: 'league'; slug: string };
 
 /** Path of a page's share image (og:image). */
 export function ogImagePath(ref: CardRef): string {
@@ -43,6 +44,8 @@ export function ogImagePath(ref: CardRef): string {
       return `/og/quizmaster/${e(ref.slug)}.png`;
     case 'results':
       return `/og/resultat/${e(ref.city)}/${e(ref.venue)}.png`;
+    case 'league':
+      return `/og/liga/${e(ref.slug)}.png`;
   }
 }
 
@@ -116,6 +119,12 @@ export async function cardData(deps: Pick<Deps, 'db' | 'clock' | 'config'>, ref:
       if (!found || !here) return null;
       const r = await resultsCardLines(deps, { venueId: found.venue.id, today: deps.clock.today() });
       return { kicker: `Resultat · ${here.city}`, title: found.venue.name, lines: r.lines, empty: 'Inga resultat ännu' };
+    }
+    case 'league': {
+      // The current season's top three, as on /liga/{slug}.
+      const r = await leagueCardLines(deps, { slug: ref.slug, today: deps.clock.today() });
+      if (!r) return null;
+      return { kicker: 'Liga', title: r.name, lines: r.lines, empty: 'Ingen pågående säsong' };
     }
   }
 }

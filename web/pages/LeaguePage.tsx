@@ -1,0 +1,93 @@
+import { displayDate } from '../../worker/lib/swedish';
+import { SEASON_PRESET_LABELS } from '../../worker/lib/season-presets';
+import { ShareButton } from '../components/share/ShareButton';
+import { PageHero } from './PageHero';
+import { ResultsTable } from './ResultsPage';
+import type { LeaguePageData } from './types';
+
+/** /liga/{slug} (issue 46): one table across several venues. Readable without JavaScript: every control is a link. */
+export function LeaguePage({ data }: { data: LeaguePageData }) {
+  const base = `/liga/${data.league.slug}`;
+  const { season } = data;
+  return (
+    <>
+      <PageHero crumbs={[{ label: data.league.name }]} title={data.league.name} subtitle="Liga – en tabell för flera ställen">
+        <div className="mt-3 flex flex-wrap items-center gap-3 sm:mt-5">
+          <ShareButton
+            path={base}
+            title={data.league.name}
+            className="inline-flex items-center gap-1.5 rounded-xl border border-white/40 bg-white/10 px-4 py-2 font-semibold text-white hover:bg-white/20"
+          />
+        </div>
+      </PageHero>
+      <div className="mx-auto max-w-3xl space-y-10 px-4 py-8">
+        {season ? (
+          <section aria-labelledby="league-season-heading" className="space-y-3">
+            <h2 id="league-season-heading" className="text-xl font-bold">
+              Säsong: {season.name}
+            </h2>
+            <p className="text-sm text-slate-700">
+              {displayDate(season.startDate)} – {displayDate(season.endDate)} · {SEASON_PRESET_LABELS[season.preset]}
+            </p>
+            {season.rows.length ? <ResultsTable rows={season.rows} caption={`Tabell ${season.name}`} nights /> : <p>Inga kvällar i säsongen ännu.</p>}
+            <nav aria-label="Tabellens sidor" className="flex gap-4">
+              {season.page > 1 && (
+                <a className="font-semibold text-brand-700 underline" href={`${base}?sasong=${season.id}&tabell=${season.page - 1}`}>
+                  Föregående
+                </a>
+              )}
+              {season.hasMore && (
+                <a className="font-semibold text-brand-700 underline" href={`${base}?sasong=${season.id}&tabell=${season.page + 1}`}>
+                  Fler lag
+                </a>
+              )}
+            </nav>
+          </section>
+        ) : (
+          <p className="text-lg text-slate-700">Ligan har ingen pågående säsong.</p>
+        )}
+        {data.venues.length > 0 && (
+          <section aria-labelledby="league-venues-heading" className="space-y-3">
+            <h2 id="league-venues-heading" className="text-xl font-bold">
+              Ställen i ligan
+            </h2>
+            <ul className="space-y-1">
+              {data.venues.map((v) => (
+                <li key={`${v.citySlug}/${v.slug}`}>
+                  <a className="text-brand-700 underline" href={`/quiz/${v.citySlug}/${v.slug}/resultat`}>
+                    {v.name}
+                  </a>{' '}
+                  <span className="text-sm text-slate-700">· {v.city}</span>
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+        {data.seasons.length > 0 && (
+          <section aria-labelledby="league-seasons-heading" className="space-y-3">
+            <h2 id="league-seasons-heading" className="text-xl font-bold">
+              Säsonger
+            </h2>
+            <ul className="space-y-1">
+              {data.seasons.map((s) => (
+                <li key={s.id}>
+                  <a className="text-brand-700 underline" href={`${base}?sasong=${s.id}`}>
+                    {s.name}
+                  </a>{' '}
+                  <span className="text-sm text-slate-700">
+                    · {s.startDate} – {s.endDate}
+                  </span>
+                </li>
+              ))}
+            </ul>
+            {data.seasonsCursor && (
+              <a className="font-semibold text-brand-700 underline" href={`${base}?fore=${data.seasonsCursor}`}>
+                Äldre säsonger
+              </a>
+            )}
+          </section>
+        )}
+      </div>
+    </>
+  );
+}
