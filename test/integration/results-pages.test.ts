@@ -9,6 +9,7 @@ import { batchableRun } from '../../worker/db/batch';
 import { seasons } from '../../worker/db/schema';
 import { addDays } from '../../worker/lib/clock';
 import { newId } from '../../worker/lib/ids';
+import { LEAGUE_MAX_SERIES, LEAGUE_VENUES_SHOWN } from '../../worker/features/results/contract';
 import { call, callJson, createLocation, createQuiz, createUser, createVenue, testDb, unique, uniqueTown, type TestUser } from '../factories';
 
 // Thursday 2030-10-10, 21:00 Stockholm: the 40th weekly night is tonight.
@@ -340,5 +341,30 @@ describe('the league page', () => {
     const card = await call(`/og/liga/${league.body.slug}.png`, { clock: CLOCK });
     expect(card.status).toBe(200);
     expect(card.headers.get('content-type')).toBe('image/png');
+  });
+  it(`a league of ${LEAGUE_MAX_SERIES} series at as many venues (the most a league holds): its page still within 50 rows read`, async () => {
+    const seriesIds = [seasonSeriesId];
+    for (let i = 1; i < LEAGUE_MAX_SERIES; i++) {
+      const v = await createVenue(owner.id, { name: `Kedjepuben ${i} ${tag}`, slug: `kedjepuben-${i}-${tag}` });
+      const place = await createLocation(v.id, { city: uniqueTown() });
+      const id = newId();
+      await createQuiz(place.id, { date: addDays(TODAY, 7), isRecurring: true, recurrenceId: id, recurrencePattern: 'weekly' });
+      seriesIds.push(id);
+    }
+    const league = await callJson('/api/owner/leagues', { method: 'POST', body: { name: `Storkedjan ${tag}`, seriesIds }, cookie: owner.cookie, clock: CLOCK });
+    expect(league.status).toBe(201);
+    // A full page of seasons and one more (the list's probe), as the worst case reads.
+    for (let y = 2024; y <= 2030; y++) {
+      const season = { name: `Storligan ${y}`, startDate: `${y}-01-01`, endDate: `${y}-12-31`, preset: 'total' };
+      const made = await callJson(`/api/owner/leagues/${league.body.id}/seasons`, { method: 'POST', body: season, cookie: owner.cookie, clock: CLOCK });
+      expect(made.status).toBe(201);
+    }
+    const { status, html, rowsRead } = await measure(`/liga/${league.body.slug}`);
+    expect(status).toBe(200);
+    const data = pageData(html);
+    expect(data.season.rows).toHaveLength(20);
+    expect(data.venues.length).toBe(LEAGUE_VENUES_SHOWN);
+    console.info(`results: /liga/{slug} of ${LEAGUE_MAX_SERIES} venues uncached → ${rowsRead} rows read`);
+    expect(rowsRead).toBeLessThanOrEqual(ROWS_READ_CEILING);
   });
 });

@@ -163,7 +163,8 @@ export const seasons = sqliteTable(
   },
   (t) => [
     index('seasons_series_idx').on(t.seriesId, t.startDate),
-    index('seasons_league_idx').on(t.leagueId, t.startDate),
+    // With the id: the league page's seasons (latest first, id as the tie-break) are walked in index order, not sorted.
+    index('seasons_league_idx').on(t.leagueId, t.startDate, t.id),
     index('seasons_venue_idx').on(t.venueId, t.endDate),
     check('seasons_owner_ck', sql`(series_id IS NULL) <> (league_id IS NULL)`),
     check('seasons_range_ck', sql`start_date <= end_date`),

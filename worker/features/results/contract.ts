@@ -454,8 +454,12 @@ export interface LeagueInvitation {
 
 /** Rows per page of a league's table, and earlier seasons per page. */
 export const LEAGUE_SEASONS_PAGE = 5;
-/** Venues listed on a league page at most (the page's read budget). */
-export const LEAGUE_VENUES_SHOWN = 8;
+/**
+ * Venues listed on a league page at most: the page's read budget. Each costs four rows (its league row, its listing
+ * unit by index and row, its business) beside the league, a page of seasons and a page of the table: ≤ 50 rows with
+ * the most series and a full page of seasons (results-pages.test.ts).
+ */
+export const LEAGUE_VENUES_SHOWN = 5;
 
 /** /liga/{slug}: a league's current (or chosen) season table, its venues and its seasons. */
 export interface LeaguePageData {

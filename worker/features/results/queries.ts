@@ -571,11 +571,13 @@ export function insertLeagueSeason(
 
 /** A league's consented series' places (public businesses), at most `limit` series. */
 export async function leagueVenues(db: Db, leagueId: string, limit: number) {
-  return db.all<SeriesPlace>(sql`
-    SELECT ls.series_id AS seriesId, ${SERIES_PLACE_COLS}
+  // Four rows a series: its league row, its listing unit by index and row (kept by the listing triggers: its place's
+  // business and town now) and the business; the town's name comes from the gazetteer (lib/gazetteer.ts).
+  return db.all<{ venue: string; venueSlug: string; isPublic: number; citySlug: string }>(sql`
+    SELECT v.name AS venue, v.slug AS venueSlug, v.is_public AS isPublic, s.city_slug AS citySlug
     FROM (SELECT series_id FROM league_series WHERE league_id = ${leagueId} AND consented_at IS NOT NULL LIMIT ${limit}) ls
-    CROSS JOIN quizzes q ON q.rowid = (SELECT x.rowid FROM quizzes x WHERE x.recurrence_id = ls.series_id ORDER BY x.date DESC LIMIT 1)
-    CROSS JOIN locations l ON l.id = q.location_id CROSS JOIN venues v ON v.id = l.venue_id`);
+    CROSS JOIN listing_series s ON s.recurrence_id = ls.series_id
+    CROSS JOIN venues v ON v.id = s.venue_id`);
 }
 
 /** A league's seasons, latest start first, before the cursor (walked in seasons_league_idx order). */

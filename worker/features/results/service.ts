@@ -5,6 +5,7 @@
  * window or a "Menade du …?" proposal stores nothing. A post is one batch: new teams, the night (guarded by the
  * correction window), the audit row, the rows, the affected seasons' standings and the data version.
  */
+import { townCentre } from '../../lib/gazetteer';
 import { abortUnlessClaimed, claimLost, runBatch, type BatchStatement } from '../../db/batch';
 import { authorizeLocation, authorizeQuiz, isSuperadmin, quizWithPlace, requireActor, type Actor } from '../../lib/authz';
 import { addDays, stockholmDate } from '../../lib/clock';
@@ -878,7 +879,8 @@ export async function buildLeaguePage(
   }
   const venues = new Map<string, LeaguePageData['venues'][number]>();
   for (const p of places) {
-    if (p.isPublic) venues.set(`${p.citySlug}/${p.venueSlug}`, { name: p.venue, slug: p.venueSlug, city: p.city, citySlug: p.citySlug });
+    if (p.isPublic)
+      venues.set(`${p.citySlug}/${p.venueSlug}`, { name: p.venue, slug: p.venueSlug, city: townCentre(p.citySlug)?.name ?? p.citySlug, citySlug: p.citySlug });
   }
   return {
     kind: 'league',
