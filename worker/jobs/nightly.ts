@@ -133,7 +133,9 @@ export function nightClock(env: Env, at: Date): Clock {
  */
 export async function enqueueNightly(env: Env, scheduledAt: Date, queue?: JobsQueuePort): Promise<{ enqueued: number }> {
   const clock = nightClock(env, scheduledAt);
-  const at = clock.now().toISOString();
+  // The night every task reads is the cron's scheduled instant (or the pinned clock's), not a later reading of a
+  // clock running from it: that one moves by whatever time passed since (a millisecond made the tasks' `at` differ).
+  const at = (parseConfig(env).clockNow ? clock.now() : scheduledAt).toISOString();
   const jobs = queue ?? env.JOBS_QUEUE;
   return recordJob(createDb(env.DB), clock, NIGHTLY_ENQUEUE_JOB, async () => {
     if (!jobs) throw new Error('JOBS_QUEUE binding missing');
