@@ -4,6 +4,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { addDays } from '../../worker/lib/clock';
 import { displayDate } from '../../worker/lib/swedish';
 import { registerVerifiedOwner } from './support/auth';
 import { baseURL, expectAccessible, newPage, sharedBrowser } from './support/browser';
@@ -83,4 +84,40 @@ describe('results: an owner posts a night, the public pages show it', () => {
       await context.close();
     });
   }
+
+  it("a series' season: a date range the wrong way round is refused in the browser with the field named; a right one is listed", async () => {
+    const { page, errors, context } = await newPage(browser(), { context: PHONE });
+    await registerVerifiedOwner(page);
+    const venueName = `Säsongskrogen ${letters()}`;
+    const venue = await post<{ id: string }>(page, '/api/owner/venues', { name: venueName });
+    const place = await post<{ id: string }>(page, `/api/owner/venues/${venue.id}/locations`, {
+      name: venueName,
+      address: 'Storgatan 2',
+      city: STORY_TOWNS.resultsPhone,
+    });
+    const today = appToday();
+    const series = await post<{ recurrenceId: string }>(page, '/api/owner/quizzes', {
+      locationId: place.id,
+      date: today,
+      recurring: true,
+      pattern: 'weekly',
+      until: addDays(today, 70),
+      startTime: '19:00',
+      category: 'allmänbildning',
+    });
+    await page.goto(`/edit-series/${series.recurrenceId}`);
+    const form = page.getByRole('form', { name: 'Ny säsong' });
+    await form.waitFor({ timeout: 15_000 });
+    await form.getByLabel('Säsongens namn').fill('Vårsäsongen');
+    await form.getByLabel('Startdatum').fill(addDays(today, 30));
+    await form.getByLabel('Slutdatum').fill(today);
+    await form.getByRole('button', { name: 'Skapa säsong' }).click();
+    await expect.poll(() => form.getByText('Slutdatum: får inte vara före startdatum').isVisible()).toBe(true);
+    await form.getByLabel('Slutdatum').fill(addDays(today, 90));
+    await form.getByRole('button', { name: 'Skapa säsong' }).click();
+    await page.getByRole('region', { name: 'Säsonger och tabeller' }).getByText('Vårsäsongen').waitFor({ timeout: 15_000 });
+    await expectAccessible(page);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });

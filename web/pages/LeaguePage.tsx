@@ -1,8 +1,6 @@
-import { displayDate } from '../../worker/lib/swedish';
-import { SEASON_PRESET_LABELS } from '../../worker/lib/season-presets';
 import { ShareButton } from '../components/share/ShareButton';
 import { PageHero } from './PageHero';
-import { ResultsTable } from './ResultsPage';
+import { SeasonTable } from './ResultsPage';
 import type { LeaguePageData } from './types';
 
 /** /liga/{slug} (issue 46): one table across several venues. Readable without JavaScript: every control is a link. */
@@ -22,27 +20,7 @@ export function LeaguePage({ data }: { data: LeaguePageData }) {
       </PageHero>
       <div className="mx-auto max-w-3xl space-y-10 px-4 py-8">
         {season ? (
-          <section aria-labelledby="league-season-heading" className="space-y-3">
-            <h2 id="league-season-heading" className="text-xl font-bold">
-              Säsong: {season.name}
-            </h2>
-            <p className="text-sm text-slate-700">
-              {displayDate(season.startDate)} – {displayDate(season.endDate)} · {SEASON_PRESET_LABELS[season.preset]}
-            </p>
-            {season.rows.length ? <ResultsTable rows={season.rows} caption={`Tabell ${season.name}`} nights /> : <p>Inga kvällar i säsongen ännu.</p>}
-            <nav aria-label="Tabellens sidor" className="flex gap-4">
-              {season.page > 1 && (
-                <a className="font-semibold text-brand-700 underline" href={`${base}?sasong=${season.id}&tabell=${season.page - 1}`}>
-                  Föregående
-                </a>
-              )}
-              {season.hasMore && (
-                <a className="font-semibold text-brand-700 underline" href={`${base}?sasong=${season.id}&tabell=${season.page + 1}`}>
-                  Fler lag
-                </a>
-              )}
-            </nav>
-          </section>
+          <SeasonTable season={season} base={base} headingId="league-season-heading" />
         ) : (
           <p className="text-lg text-slate-700">Ligan har ingen pågående säsong.</p>
         )}

@@ -9,6 +9,33 @@ import type { ResultsPageData } from './types';
 export const points = (n: number) => String(n).replace('.', ',');
 
 /** A results table: place, team (linked to its page), points; ties show the same place. */
+/** A season's table with its paging links (the results page and the league page). */
+export function SeasonTable({ season, base, headingId }: { season: NonNullable<ResultsPageData['season']>; base: string; headingId: string }) {
+  return (
+    <section aria-labelledby={headingId} className="space-y-3">
+      <h2 id={headingId} className="text-xl font-bold">
+        Säsong: {season.name}
+      </h2>
+      <p className="text-sm text-slate-700">
+        {displayDate(season.startDate)} – {displayDate(season.endDate)} · {SEASON_PRESET_LABELS[season.preset]}
+      </p>
+      {season.rows.length ? <ResultsTable rows={season.rows} caption={`Tabell ${season.name}`} nights /> : <p>Inga kvällar i säsongen ännu.</p>}
+      <nav aria-label="Tabellens sidor" className="flex gap-4">
+        {season.page > 1 && (
+          <a className="font-semibold text-brand-700 underline" href={`${base}?sasong=${season.id}&tabell=${season.page - 1}`}>
+            Föregående
+          </a>
+        )}
+        {season.hasMore && (
+          <a className="font-semibold text-brand-700 underline" href={`${base}?sasong=${season.id}&tabell=${season.page + 1}`}>
+            Fler lag
+          </a>
+        )}
+      </nav>
+    </section>
+  );
+}
+
 export function ResultsTable({ rows, caption, nights }: { rows: PublicRow[]; caption: string; nights?: boolean }) {
   return (
     <table className="w-full border-collapse overflow-hidden rounded-xl bg-white text-left">
@@ -119,29 +146,7 @@ export function ResultsPage({ data }: { data: ResultsPageData }) {
             </p>
           </section>
         )}
-        {season && (
-          <section aria-labelledby="season-heading" className="space-y-3">
-            <h2 id="season-heading" className="text-xl font-bold">
-              Säsong: {season.name}
-            </h2>
-            <p className="text-sm text-slate-700">
-              {displayDate(season.startDate)} – {displayDate(season.endDate)} · {SEASON_PRESET_LABELS[season.preset]}
-            </p>
-            {season.rows.length ? <ResultsTable rows={season.rows} caption={`Tabell ${season.name}`} nights /> : <p>Inga kvällar i säsongen ännu.</p>}
-            <nav aria-label="Tabellens sidor" className="flex gap-4">
-              {season.page > 1 && (
-                <a className="font-semibold text-brand-700 underline" href={`${base}?sasong=${season.id}&tabell=${season.page - 1}`}>
-                  Föregående
-                </a>
-              )}
-              {season.hasMore && (
-                <a className="font-semibold text-brand-700 underline" href={`${base}?sasong=${season.id}&tabell=${season.page + 1}`}>
-                  Fler lag
-                </a>
-              )}
-            </nav>
-          </section>
-        )}
+        {season && <SeasonTable season={season} base={base} headingId="season-heading" />}
         {data.nights.length > 0 && (
           <section aria-labelledby="nights-heading" className="space-y-3">
             <h2 id="nights-heading" className="text-xl font-bold">

@@ -5,16 +5,17 @@
  */
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { CreateLeagueSchema, CreateSeasonSchema, SEASON_PRESET_LABELS, SEASON_PRESETS, type SeasonPreset } from '../../../worker/features/results/contract';
+import { CreateLeagueSchema, SEASON_PRESET_LABELS } from '../../../worker/features/results/contract';
 import { displayDate } from '../../../worker/lib/swedish';
 import { useSeriesList } from '../../api/quizzes';
 import { type OwnerLeague, useAnswerLeague, useCreateLeague, useCreateLeagueSeason, useLeagues, useRemoveLeagueSeries } from '../../api/results';
 import { RequireAuth } from '../../components/auth/RequireAuth';
 import { Button, buttonClass } from '../../components/ui/Button';
-import { SelectField, TextField } from '../../components/ui/Field';
+import { TextField } from '../../components/ui/Field';
 import { Spinner } from '../../components/ui/Spinner';
 import { toast } from '../../components/ui/Toast';
 import { ApiError } from '../../lib/api';
+import { SeasonForm } from '../../components/quizzes/SeasonForm';
 
 export default function LeaguesPage() {
   return <RequireAuth require="admin">{() => <Leagues />}</RequireAuth>;
@@ -191,72 +192,5 @@ function League({ league }: { league: OwnerLeague }) {
 
 function LeagueSeasonForm({ leagueId }: { leagueId: string }) {
   const create = useCreateLeagueSeason();
-  const [name, setName] = useState('');
-  const [startDate, setStart] = useState('');
-  const [endDate, setEnd] = useState('');
-  const [preset, setPreset] = useState<SeasonPreset>('total');
-  const [bestN, setBestN] = useState('8');
-  const [minPct, setMinPct] = useState('50');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-
-  async function submit(e: React.FormEvent) {
-    e.preventDefault();
-    const body = {
-      name,
-      startDate,
-      endDate,
-      preset,
-      ...(preset === 'best_n' ? { bestN: Number(bestN) } : {}),
-      ...(preset === 'min_attendance' ? { minAttendancePct: Number(minPct) } : {}),
-    };
-    const parsed = CreateSeasonSchema.safeParse(body);
-    if (!parsed.success) return setErrors(byField(parsed.error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }))));
-    setErrors({});
-    try {
-      await create.mutateAsync({ leagueId, body: parsed.data });
-      toast({ title: 'Säsongen är skapad', variant: 'success' });
-      setName('');
-    } catch (err) {
-      setErrors(failure(err));
-    }
-  }
-
-  return (
-    <form className="grid gap-3 sm:grid-cols-2" onSubmit={submit} noValidate aria-label="Ny säsong i ligan">
-      <TextField label="Säsongens namn" value={name} onChange={(e) => setName(e.target.value)} error={errors.name} />
-      <SelectField label="Poängregel" value={preset} onChange={(e) => setPreset(e.target.value as SeasonPreset)} error={errors.preset}>
-        {SEASON_PRESETS.map((p) => (
-          <option key={p} value={p}>
-            {SEASON_PRESET_LABELS[p]}
-          </option>
-        ))}
-      </SelectField>
-      <TextField label="Startdatum" type="date" value={startDate} onChange={(e) => setStart(e.target.value)} error={errors.startDate} />
-      <TextField label="Slutdatum" type="date" value={endDate} onChange={(e) => setEnd(e.target.value)} error={errors.endDate} />
-      {preset === 'best_n' && (
-        <TextField label="Antal kvällar som räknas" type="number" min={1} value={bestN} onChange={(e) => setBestN(e.target.value)} error={errors.bestN} />
-      )}
-      {preset === 'min_attendance' && (
-        <TextField
-          label="Minsta närvaro (procent av kvällarna)"
-          type="number"
-          min={1}
-          max={100}
-          value={minPct}
-          onChange={(e) => setMinPct(e.target.value)}
-          error={errors.minAttendancePct}
-        />
-      )}
-      {errors._ && (
-        <p role="alert" className="text-sm font-semibold text-red-700 sm:col-span-2">
-          {errors._}
-        </p>
-      )}
-      <div className="sm:col-span-2">
-        <Button type="submit" disabled={create.isPending}>
-          Skapa säsong
-        </Button>
-      </div>
-    </form>
-  );
+  return <SeasonForm create={(body) => create.mutateAsync({ leagueId, body })} pending={create.isPending} label="Ny säsong i ligan" />;
 }
