@@ -1,6 +1,6 @@
 import { ShareButton } from '../components/share/ShareButton';
 import { PageHero } from './PageHero';
-import { SeasonTable } from './ResultsPage';
+import { SeasonLinks, SeasonTable } from './ResultsPage';
 import type { LeaguePageData } from './types';
 
 /** /liga/{slug} (issue 46): one table across several venues. Readable without JavaScript: every control is a link. */
@@ -42,28 +42,13 @@ export function LeaguePage({ data }: { data: LeaguePageData }) {
           </section>
         )}
         {data.seasons.length > 0 && (
-          <section aria-labelledby="league-seasons-heading" className="space-y-3">
-            <h2 id="league-seasons-heading" className="text-xl font-bold">
-              Säsonger
-            </h2>
-            <ul className="space-y-1">
-              {data.seasons.map((s) => (
-                <li key={s.id}>
-                  <a className="text-brand-700 underline" href={`${base}?sasong=${s.id}`}>
-                    {s.name}
-                  </a>{' '}
-                  <span className="text-sm text-slate-700">
-                    · {s.startDate} – {s.endDate}
-                  </span>
-                </li>
-              ))}
-            </ul>
+          <SeasonLinks seasons={data.seasons} base={base} today={data.today} headingId="league-seasons-heading">
             {data.seasonsCursor && (
               <a className="font-semibold text-brand-700 underline" href={`${base}?fore=${data.seasonsCursor}`}>
                 Äldre säsonger
               </a>
             )}
-          </section>
+          </SeasonLinks>
         )}
       </div>
     </>

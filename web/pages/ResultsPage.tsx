@@ -1,4 +1,4 @@
-import { displayDate } from '../../worker/lib/swedish';
+import { displayDate, shortDate } from '../../worker/lib/swedish';
 import { SEASON_PRESET_LABELS } from '../../worker/lib/season-presets';
 import type { PublicRow } from '../../worker/features/results/contract';
 import { ShareButton } from '../components/share/ShareButton';
@@ -32,6 +32,43 @@ export function SeasonTable({ season, base, headingId }: { season: NonNullable<R
           </a>
         )}
       </nav>
+    </section>
+  );
+}
+
+/** The list of seasons, each a link to its table, dates in Swedish (the results page and the league page). */
+export function SeasonLinks({
+  seasons,
+  base,
+  today,
+  headingId,
+  children,
+}: {
+  seasons: ResultsPageData['seasons'];
+  base: string;
+  today: string;
+  headingId: string;
+  children?: React.ReactNode;
+}) {
+  const thisYear = Number(today.slice(0, 4));
+  return (
+    <section aria-labelledby={headingId} className="space-y-3">
+      <h2 id={headingId} className="text-xl font-bold">
+        Säsonger
+      </h2>
+      <ul className="space-y-1">
+        {seasons.map((s) => (
+          <li key={s.id}>
+            <a className="text-brand-700 underline" href={`${base}?sasong=${s.id}`}>
+              {s.name}
+            </a>{' '}
+            <span className="text-sm text-slate-700">
+              · {shortDate(s.startDate, thisYear)} – {shortDate(s.endDate, thisYear)}
+            </span>
+          </li>
+        ))}
+      </ul>
+      {children}
     </section>
   );
 }
@@ -171,25 +208,7 @@ export function ResultsPage({ data }: { data: ResultsPageData }) {
             )}
           </section>
         )}
-        {data.seasons.length > 1 && (
-          <section aria-labelledby="seasons-heading" className="space-y-3">
-            <h2 id="seasons-heading" className="text-xl font-bold">
-              Säsonger
-            </h2>
-            <ul className="space-y-1">
-              {data.seasons.map((s) => (
-                <li key={s.id}>
-                  <a className="text-brand-700 underline" href={`${base}?sasong=${s.id}`}>
-                    {s.name}
-                  </a>{' '}
-                  <span className="text-sm text-slate-700">
-                    · {s.startDate} – {s.endDate}
-                  </span>
-                </li>
-              ))}
-            </ul>
-          </section>
-        )}
+        {data.seasons.length > 1 && <SeasonLinks seasons={data.seasons} base={base} today={data.today} headingId="seasons-heading" />}
       </div>
     </>
   );

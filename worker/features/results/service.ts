@@ -7,6 +7,7 @@
  */
 import { townCentre } from '../../lib/gazetteer';
 import { abortUnlessClaimed, claimLost, runBatch, type BatchStatement } from '../../db/batch';
+import type { Db } from '../../db/client';
 import { authorizeLocation, authorizeQuiz, isSuperadmin, quizWithPlace, requireActor, type Actor } from '../../lib/authz';
 import { addDays, stockholmDate } from '../../lib/clock';
 import { bumpDataVersion } from '../../lib/data-version';
@@ -409,17 +410,7 @@ export async function buildResultsPage(
   const seasonsAll = seasonRows.map(toSeason);
   const wanted = query.sasong ? seasonsAll.find((s) => s.id === query.sasong) : undefined;
   const current = wanted ?? seasonsAll.find((s) => s.startDate <= today && today <= s.endDate) ?? seasonsAll.find((s) => s.startDate <= today) ?? null;
-  let season: ResultsPageData['season'] = null;
-  if (current && !chosen) {
-    const page = Math.min(100, Math.max(1, Number.parseInt(query.tabell ?? '1', 10) || 1));
-    const rows = await standingsPage(db, current.id, (page - 1) * TABLE_PAGE, TABLE_PAGE + 1);
-    season = {
-      ...current,
-      page,
-      hasMore: rows.length > TABLE_PAGE,
-      rows: rows.slice(0, TABLE_PAGE).map((r) => ({ rank: r.rank, team: r.team, slug: r.slug, score: r.points, nights: r.nights })),
-    };
-  }
+  const season = current && !chosen ? await seasonTable(db, current, query.tabell) : null;
   return {
     kind: 'results',
     today,
@@ -841,6 +832,18 @@ export async function createLeagueSeason(
   return out.seasons.find((s) => s.id === id)!;
 }
 
+/** A page (`?tabell=`, 1–100) of a season's table from the read model, with whether more follow. */
+async function seasonTable(db: Db, season: PublicSeason, tabell: string | undefined): Promise<NonNullable<ResultsPageData['season']>> {
+  const page = Math.min(100, Math.max(1, Number.parseInt(tabell ?? '1', 10) || 1));
+  const rows = await standingsPage(db, season.id, (page - 1) * TABLE_PAGE, TABLE_PAGE + 1);
+  return {
+    ...season,
+    page,
+    hasMore: rows.length > TABLE_PAGE,
+    rows: rows.slice(0, TABLE_PAGE).map((r) => ({ rank: r.rank, team: r.team, slug: r.slug, score: r.points, nights: r.nights })),
+  };
+}
+
 /**
  * The data of /liga/{slug}, or null for an unknown league: the current (or ?sasong=) season's table (?tabell= its
  * page), the venues of its consented series, its seasons (?fore= the next page). Bounded reads.
@@ -866,17 +869,7 @@ export async function buildLeaguePage(
     : fore
       ? null
       : (shown.find((s) => s.startDate <= today && today <= s.endDate) ?? shown.find((s) => s.startDate <= today) ?? null);
-  let season: LeaguePageData['season'] = null;
-  if (current) {
-    const page = Math.min(100, Math.max(1, Number.parseInt(query.tabell ?? '1', 10) || 1));
-    const rows = await standingsPage(db, current.id, (page - 1) * TABLE_PAGE, TABLE_PAGE + 1);
-    season = {
-      ...current,
-      page,
-      hasMore: rows.length > TABLE_PAGE,
-      rows: rows.slice(0, TABLE_PAGE).map((r) => ({ rank: r.rank, team: r.team, slug: r.slug, score: r.points, nights: r.nights })),
-    };
-  }
+  const season = current ? await seasonTable(db, current, query.tabell) : null;
   const venues = new Map<string, LeaguePageData['venues'][number]>();
   for (const p of places) {
     if (p.isPublic)
