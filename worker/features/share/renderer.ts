@@ -44,9 +44,16 @@ export interface Renderer {
   rasterize(svg: string): { png: Uint8Array; painted: boolean };
 }
 
-/** Starts both wasm engines (once per isolate: resvg refuses a second initWasm). */
+/** The engines' start, once per isolate or process: resvg refuses a second initWasm (two renderers in one bench run). */
+let engines: Promise<unknown> | null = null;
+
+/** A renderer; the first one starts both wasm engines, every later one shares them. */
 export async function createRenderer(assets: RendererAssets): Promise<Renderer> {
-  await Promise.all([initSatori(assets.yoga), initWasm(assets.resvg)]);
+  engines ??= Promise.all([initSatori(assets.yoga), initWasm(assets.resvg)]).catch((err) => {
+    engines = null;
+    throw err;
+  });
+  await engines;
   const fonts = [
     { name: 'Inter', data: assets.fonts.regular, weight: 400 as const, style: 'normal' as const },
     { name: 'Inter', data: assets.fonts.bold, weight: 700 as const, style: 'normal' as const },
