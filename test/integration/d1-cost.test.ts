@@ -71,9 +71,6 @@ const KNOWN_OVER: Record<string, number> = {
   'feed: listing search': 270,
   'embed: city': 180,
   'feed: quizmaster': 130,
-  // A near page's 12 cards each read their "Vi kommer" figures (issue 47, rsvp_counts by the page's ids): 53.
-  'listing near': 60,
-  'listing near 100 km': 60,
 };
 
 let city = '';

@@ -78,6 +78,13 @@ export function claimLost(err: unknown): boolean {
 }
 
 /**
+ * Most key lookups sent as one batch of statements (batchAll): D1 counts each statement toward a Worker invocation's
+ * query limit (1 000), so a longer list (a feed's or digest's big page) is one json_each join instead, which reads
+ * the list as well (a row an id more, found or not).
+ */
+export const BATCH_LOOKUPS_MAX = 24;
+
+/**
  * Runs SELECTs as ONE D1 batch (one round trip) and returns each one's rows, in order. For a handful of
  * key lookups this reads one row each, where `id IN (…)` reads the list's ephemeral table as well.
  */

@@ -4,7 +4,7 @@
  * read followed by a write.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { batchableRun, type BatchStatement } from '../../db/batch';
+import { BATCH_LOOKUPS_MAX, batchAll, batchableRun, type BatchStatement } from '../../db/batch';
 import type { Db } from '../../db/client';
 import { rsvps } from '../../db/schema';
 
@@ -203,15 +203,17 @@ export async function pushTargetsOf(db: Db, r: { user_id: string | null; email: 
 }
 
 /**
- * Figures for a page of occurrences (the listing's `teams` / `tablesLeft`): only `rsvp_counts`, driven by the id list
- * (one read per id that has a row; an occurrence without RSVPs or a capacity has none).
+ * Figures for a page of occurrences (the listing's `teams` / `tablesLeft`): only `rsvp_counts`, one key read per id in
+ * one batch, so an occurrence without RSVPs or a capacity (no row) reads nothing; a list longer than
+ * BATCH_LOOKUPS_MAX is one json_each join (which reads every id of the list as well).
  */
 export async function countsOf(db: Db, quizIds: readonly string[]) {
+  type Row = { id: string; capacity_tables: number | null; teams: number; held: number };
   if (!quizIds.length) return [];
-  return db.all<{ id: string; capacity_tables: number | null; teams: number; held: number }>(sql`
-    SELECT c.quiz_id AS id, c.capacity_tables, c.teams, c.held
-    FROM json_each(${JSON.stringify(quizIds)}) j
-    CROSS JOIN rsvp_counts c ON c.quiz_id = j.value`);
+  const cols = sql`c.quiz_id AS id, c.capacity_tables, c.teams, c.held`;
+  if (quizIds.length > BATCH_LOOKUPS_MAX)
+    return db.all<Row>(sql`SELECT ${cols} FROM json_each(${JSON.stringify(quizIds)}) j CROSS JOIN rsvp_counts c ON c.quiz_id = j.value`);
+  return (await batchAll<Row>(db, quizIds.map((id) => sql`SELECT ${cols} FROM rsvp_counts c WHERE c.quiz_id = ${id}`))).flat();
 }
 
 /** Every RSVP of one occurrence for its owner's view (newest changes last), at most `limit`. */

@@ -4,7 +4,7 @@
  * names for the near-mode map. Key lookups go out as one batch of statements.
  */
 import { sql } from 'drizzle-orm';
-import { batchAll } from '../../../db/batch';
+import { BATCH_LOOKUPS_MAX, batchAll } from '../../../db/batch';
 import type { Db } from '../../../db/client';
 import type { QuizRow } from '../../../db/schema';
 import type { QuizPlaceRow, QuizShownColumns } from '../../../db/shapes';
@@ -67,13 +67,6 @@ export async function occurrenceQuizzes(
     -- single quiz whose date has passed.
     WHERE ${u('rid')} IS NOT NULL OR (${occurrenceSql(f, u('pattern'))})`);
 }
-
-/**
- * Most key lookups sent as one batch of statements: D1 counts each statement toward a Worker invocation's
- * query limit (1 000), so a longer list (a feed's or digest's big page) is one json_each join instead,
- * which reads the list as well (two rows an id instead of one).
- */
-export const BATCH_LOOKUPS_MAX = 24;
 
 /** Quiz rows by id (a listed date's quiz, listing_dates.qid): one key lookup each in one round trip. */
 export async function quizzesById(db: Db, ids: string[]): Promise<QuizCardRow[]> {
