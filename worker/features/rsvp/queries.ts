@@ -213,7 +213,12 @@ export async function countsOf(db: Db, quizIds: readonly string[]) {
   const cols = sql`c.quiz_id AS id, c.capacity_tables, c.teams, c.held`;
   if (quizIds.length > BATCH_LOOKUPS_MAX)
     return db.all<Row>(sql`SELECT ${cols} FROM json_each(${JSON.stringify(quizIds)}) j CROSS JOIN rsvp_counts c ON c.quiz_id = j.value`);
-  return (await batchAll<Row>(db, quizIds.map((id) => sql`SELECT ${cols} FROM rsvp_counts c WHERE c.quiz_id = ${id}`))).flat();
+  return (
+    await batchAll<Row>(
+      db,
+      quizIds.map((id) => sql`SELECT ${cols} FROM rsvp_counts c WHERE c.quiz_id = ${id}`),
+    )
+  ).flat();
 }
 
 /** Every RSVP of one occurrence for its owner's view (newest changes last), at most `limit`. */
