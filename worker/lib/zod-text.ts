@@ -116,3 +116,20 @@ function findString(value: unknown, bad: (s: string) => boolean, path: PropertyK
 export const findControlChars = (value: unknown) => findString(value, (s) => CONTROL_CHARS.test(s));
 /** The dotted path of the first string (or object key) in `value` with a lone surrogate (no UTF-8 form). */
 export const findIllFormed = (value: unknown) => findString(value, (s) => !isWellFormedText(s));
+
+/** An id in a path or body (a quiz, business or series id): letters, digits, `-` and `_`, at most 64. */
+export const idField = () =>
+  z
+    .string()
+    .trim()
+    .min(1, 'Saknas')
+    .max(64, 'Ogiltigt id')
+    .regex(/^[A-Za-z0-9_-]+$/, 'Ogiltigt id');
+
+/** A six-digit code from an authenticator app (two-step sign-in and its setup). */
+export const totpCodeField = () =>
+  z
+    .string({ error: 'Ange koden' })
+    .trim()
+    .regex(/^\d{6}$/, 'Koden består av 6 siffror')
+    .describe('Kod');

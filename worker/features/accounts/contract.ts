@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { PASSWORD_MAX, PASSWORD_MIN, PASSWORD_TOO_SHORT_PROFILE } from '../../lib/password-rules';
 import { lazySchema } from '../../lib/lazy-schema';
+import { totpCodeField } from '../../lib/zod-text';
 
 // Spec 02 §5: profile password and e-mail change (the password's bounds: lib/password-rules.ts).
 
@@ -46,11 +47,7 @@ export const PasswordOnlySchema = lazySchema(() => z.object({ password: currentP
 
 export const TotpCodeSchema = lazySchema(() =>
   z.object({
-    code: z
-      .string({ error: 'Ange koden' })
-      .trim()
-      .regex(/^\d{6}$/, 'Koden består av 6 siffror')
-      .describe('Kod'),
+    code: totpCodeField(),
   }),
 );
 

@@ -5,6 +5,7 @@
 import * as z from 'zod';
 import { ANALYTICS_METRICS, type AnalyticsMetric } from '../../lib/analytics-metrics';
 import { lazySchema } from '../../lib/lazy-schema';
+import { idField } from '../../lib/zod-text';
 
 export const METRICS = ANALYTICS_METRICS;
 export type Metric = AnalyticsMetric;
@@ -46,14 +47,7 @@ const METRIC_NOUNS: Record<Metric, string> = {
 export const PERIODS = [7, 30, 90] as const;
 export type Period = (typeof PERIODS)[number];
 
-const Id = lazySchema(() =>
-  z
-    .string()
-    .trim()
-    .min(1, 'Saknas')
-    .max(64, 'Ogiltigt id')
-    .regex(/^[A-Za-z0-9_-]+$/, 'Ogiltigt id'),
-);
+const Id = lazySchema(idField);
 
 /** GET /api/analytics and /api/analytics/export.csv */
 export const AnalyticsQuerySchema = lazySchema(() =>

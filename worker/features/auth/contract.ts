@@ -2,6 +2,7 @@ import * as z from 'zod';
 
 import { PASSWORD_MAX, PASSWORD_MIN, PASSWORD_TOO_SHORT } from '../../lib/password-rules';
 import { lazySchema } from '../../lib/lazy-schema';
+import { totpCodeField } from '../../lib/zod-text';
 
 export { PASSWORD_MAX, PASSWORD_MIN };
 
@@ -70,11 +71,7 @@ export type LoginInput = z.infer<typeof LoginSchema>;
 
 export const TotpLoginSchema = lazySchema(() =>
   z.object({
-    code: z
-      .string({ error: 'Ange koden' })
-      .trim()
-      .regex(/^\d{6}$/, 'Koden består av 6 siffror')
-      .describe('Kod'),
+    code: totpCodeField(),
   }),
 );
 

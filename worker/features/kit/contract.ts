@@ -5,6 +5,7 @@
 import * as z from 'zod';
 import type { VisitSource } from '../../lib/analytics-metrics';
 import { lazySchema } from '../../lib/lazy-schema';
+import { idField } from '../../lib/zod-text';
 
 /**
  * What the kit makes, by file name in the download path. `src` is the venue link's source tag. `results`: offered
@@ -45,14 +46,7 @@ export function kitPath(unit: KitUnitKind, id: string, file: KitFile): string {
   return `/api/owner/kit/${unit}/${encodeURIComponent(id)}/${file}`;
 }
 
-const Id = lazySchema(() =>
-  z
-    .string()
-    .trim()
-    .min(1, 'Saknas')
-    .max(64, 'Ogiltigt id')
-    .regex(/^[A-Za-z0-9_-]+$/, 'Ogiltigt id'),
-);
+const Id = lazySchema(idField);
 
 /** GET /api/owner/kit?venueId= */
 export const KitListQuerySchema = lazySchema(() => z.object({ venueId: Id.describe('Verksamhet') }));
